@@ -1,0 +1,34 @@
+import type { Config } from 'jest';
+
+/**
+ * ESM-only packages that msw and the app pull in; jest must transform them to CommonJS.
+ */
+const esmPackages = ['msw', '@mswjs', 'rettime', 'until-async', 'outvariant', 'strict-event-emitter', 'headers-polyfill', 'uuid', 'is-node-process', '@open-draft', 'tough-cookie', 'type-fest'];
+
+const config: Config = {
+  testEnvironment: 'jest-fixed-jsdom',
+  testEnvironmentOptions: {
+    customExportConditions: [''],
+    url: 'http://localhost/',
+  },
+  roots: ['<rootDir>/src', '<rootDir>/mocks', '<rootDir>/scripts'],
+  setupFilesAfterEnv: ['<rootDir>/src/test/setupTests.ts'],
+  transform: {
+    '^.+\\.(t|j)sx?$': ['ts-jest', { tsconfig: '<rootDir>/tsconfig.test.json', diagnostics: false }],
+  },
+  transformIgnorePatterns: [`/node_modules/(?!(${esmPackages.join('|')})/)`],
+  moduleNameMapper: {
+    '\\.(css)$': '<rootDir>/src/test/styleStub.ts',
+    '\\.(png|jpe?g|webp|gif|svg)$': '<rootDir>/src/test/fileStub.ts',
+  },
+  testMatch: ['**/*.test.ts', '**/*.test.tsx'],
+  collectCoverageFrom: ['src/**/*.{ts,tsx}', 'mocks/**/*.ts', '!**/*.test.{ts,tsx}', '!src/test/**', '!src/main.tsx', '!mocks/browser.ts', '!**/*.d.ts'],
+  coverageReporters: ['text-summary', 'lcov'],
+  coverageThreshold: {
+    global: {},
+    './mocks/': { lines: 90 },
+    './src/': { lines: 85 },
+  },
+};
+
+export default config;

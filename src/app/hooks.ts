@@ -1,0 +1,9 @@
+import { useDispatch, useSelector, useStore } from 'react-redux';
+import { createSelector } from '@reduxjs/toolkit';
+import type { AppDispatch, AppStore, RootState } from './store';
+
+/** The only door to react-redux. */
+export const useAppDispatch = useDispatch.withTypes<AppDispatch>();
+export const useAppSelector = useSelector.withTypes<RootState>();
+export const useAppStore = useStore.withTypes<AppStore>();
+export const createAppSelector = createSelector.withTypes<RootState>();

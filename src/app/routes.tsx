@@ -1,0 +1,63 @@
+import type { RouteObject } from 'react-router-dom';
+import { paths } from '../config/paths';
+import { AppLayout } from './layouts/AppLayout';
+import { ProtectedLayout } from './layouts/ProtectedLayout';
+import { RouteErrorPage } from '../pages/RouteErrorPage';
+
+/**
+ * Every route is its own lazily loaded chunk. Shared by the browser router and the memory router
+ * that tests render.
+ */
+export const routes: RouteObject[] = [
+  {
+    element: <AppLayout />,
+    errorElement: <RouteErrorPage />,
+    children: [
+      {
+        path: paths.login.pattern,
+        lazy: async () => ({ Component: (await import(/* webpackChunkName: "page-login" */ '../pages/LoginPage')).LoginPage }),
+      },
+      {
+        path: paths.signup.pattern,
+        lazy: async () => ({ Component: (await import(/* webpackChunkName: "page-signup" */ '../pages/SignupPage')).SignupPage }),
+      },
+      {
+        path: paths.error.pattern,
+        lazy: async () => ({ Component: (await import(/* webpackChunkName: "page-error" */ '../pages/ErrorPage')).ErrorPage }),
+      },
+      {
+        element: <ProtectedLayout />,
+        children: [
+          {
+            path: paths.home.pattern,
+            lazy: async () => ({ Component: (await import(/* webpackChunkName: "page-home" */ '../pages/HomePage')).HomePage }),
+          },
+          {
+            path: paths.explore.pattern,
+            lazy: async () => ({ Component: (await import(/* webpackChunkName: "page-explore" */ '../pages/ExplorePage')).ExplorePage }),
+          },
+          {
+            path: paths.bookmarks.pattern,
+            lazy: async () => ({ Component: (await import(/* webpackChunkName: "page-bookmarks" */ '../pages/BookmarksPage')).BookmarksPage }),
+          },
+          {
+            path: paths.createPost.pattern,
+            lazy: async () => ({ Component: (await import(/* webpackChunkName: "page-createpost" */ '../pages/CreatePostPage')).CreatePostPage }),
+          },
+          {
+            path: paths.post.pattern,
+            lazy: async () => ({ Component: (await import(/* webpackChunkName: "page-post" */ '../pages/PostPage')).PostPage }),
+          },
+          {
+            path: paths.profile.pattern,
+            lazy: async () => ({ Component: (await import(/* webpackChunkName: "page-profile" */ '../pages/ProfilePage')).ProfilePage }),
+          },
+        ],
+      },
+      {
+        path: '*',
+        lazy: async () => ({ Component: (await import(/* webpackChunkName: "page-not-found" */ '../pages/NotFoundPage')).NotFoundPage }),
+      },
+    ],
+  },
+];

@@ -1,0 +1,77 @@
+import { combineReducers, configureStore, createListenerMiddleware, isAnyOf } from '@reduxjs/toolkit';
+import { setupListeners } from '@reduxjs/toolkit/query';
+import { api } from './api';
+import { apiFailed } from './apiEvents';
+import { detachedNavigator, type AppNavigator } from './navigator';
+import { paths } from '../config/paths';
+import { sessionSlice, sessionExpired, userLoggedIn, userLoggedOut, sessionRestored } from '../features/auth/sessionSlice';
+import { writeStoredToken } from '../features/auth/tokenStorage';
+import { uiSlice, loaderHidden } from '../features/ui/uiSlice';
+import { notifyError } from '../features/ui/notify';
+
+const rootReducer = combineReducers({
+  [api.reducerPath]: api.reducer,
+  [sessionSlice.reducerPath]: sessionSlice.reducer,
+  [uiSlice.reducerPath]: uiSlice.reducer,
+});
+
+export type RootState = ReturnType<typeof rootReducer>;
+
+export interface MakeStoreOptions {
+  preloadedState?: Partial<RootState>;
+  navigator?: AppNavigator;
+}
+
+export function makeStore({ preloadedState, navigator = detachedNavigator }: MakeStoreOptions = {}) {
+  const listener = createListenerMiddleware();
+
+  // Failed calls: 4xx -> the backend's message as a toast; 401 -> session over, /login; network/5xx -> /error.
+  listener.startListening({
+    actionCreator: apiFailed,
+    effect: (action, listenerApi) => {
+      const failure = action.payload;
+      listenerApi.dispatch(loaderHidden());
+      if (failure.kind === 'client') {
+        notifyError(failure.message);
+        return;
+      }
+      if (failure.kind === 'unauthorized') {
+        const from = navigator.location();
+        listenerApi.dispatch(sessionExpired());
+        if (from.pathname !== paths.login.pattern) {
+          navigator.go(paths.login.href(), { replace: true, state: { from } });
+        }
+        return;
+      }
+      navigator.go(paths.error.href());
+    },
+  });
+
+  // The token follows the session into localStorage (spec: key encodedToken).
+  for (const actionCreator of [userLoggedIn, sessionRestored]) {
+    listener.startListening({
+      matcher: actionCreator.match,
+      effect: (action) => {
+        if (userLoggedIn.match(action) || sessionRestored.match(action)) writeStoredToken(action.payload.token);
+      },
+    });
+  }
+  listener.startListening({
+    matcher: isAnyOf(userLoggedOut, sessionExpired),
+    effect: (_action, listenerApi) => {
+      writeStoredToken(null);
+      listenerApi.dispatch(api.util.resetApiState());
+    },
+  });
+
+  const store = configureStore({
+    reducer: rootReducer,
+    preloadedState,
+    middleware: (getDefault) => getDefault().prepend(listener.middleware).concat(api.middleware),
+  });
+  setupListeners(store.dispatch);
+  return store;
+}
+
+export type AppStore = ReturnType<typeof makeStore>;
+export type AppDispatch = AppStore['dispatch'];

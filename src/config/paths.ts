@@ -1,0 +1,15 @@
+/** Route patterns and href builders: the one place that knows the app's URLs. */
+export const paths = {
+  home: { pattern: '/', href: () => '/' },
+  login: { pattern: '/login', href: () => '/login' },
+  signup: { pattern: '/signup', href: () => '/signup' },
+  bookmarks: { pattern: '/bookmark', href: () => '/bookmark' },
+  post: { pattern: '/posts/:postId', href: (postId: string) => `/posts/${encodeURIComponent(postId)}` },
+  profile: { pattern: '/users/:userId', href: (userId: string) => `/users/${encodeURIComponent(userId)}` },
+  explore: { pattern: '/explore', href: () => '/explore' },
+  createPost: { pattern: '/createpost', href: () => '/createpost' },
+  error: { pattern: '/error', href: () => '/error' },
+} as const;
+
+/** Routes where the top bar hides people search and logout. */
+export const PUBLIC_CHROME_PATHS: readonly string[] = [paths.signup.pattern, paths.login.pattern, paths.error.pattern];

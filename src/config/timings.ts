@@ -1,0 +1,25 @@
+/**
+ * Every timing of spec section 9, in milliseconds, in one place so tests can reason about them.
+ */
+export const TIMINGS = {
+  /** How long a toast stays on screen. */
+  toastMs: 3000,
+  /** Toasts for missing credentials and for filled test credentials. */
+  shortToastMs: 2000,
+  /** From a successful login to the redirect. */
+  redirectAfterLoginMs: 1000,
+  /** The loader shown while the feed is re-sorted. */
+  sortLoaderMs: 1000,
+  /** Loader forced off after a signup failure, an edit or a delete, and after the user list loads. */
+  loaderOffShortMs: 1000,
+  /** Loader off after bookmarks, explore and profile loads. */
+  loaderOffLongMs: 2000,
+  /** Delay before 'Can't Post Empty Thoughts!' shows. */
+  emptyPostMessageMs: 2000,
+  /** Chunk load timeout (also set in webpack.config.js as output.chunkLoadTimeout). */
+  chunkLoadTimeoutMs: 120000,
+  /** The stand-in backend's default answer delay. */
+  mockResponseDelayMs: 400,
+} as const;
+
+export type TimingName = keyof typeof TIMINGS;

@@ -1,0 +1,44 @@
+import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import type { User } from '../../types/api';
+
+export interface SessionState {
+  token: string | null;
+  /** The member's id, known from the token before their record arrives. */
+  userId: string | null;
+  user: User | null;
+  userLoggedIn: boolean;
+}
+
+export const initialSessionState: SessionState = { token: null, userId: null, user: null, userLoggedIn: false };
+
+export const sessionSlice = createSlice({
+  name: 'session',
+  initialState: initialSessionState,
+  reducers: {
+    userLoggedIn(_state, action: PayloadAction<{ token: string; user: User }>) {
+      return { token: action.payload.token, userId: action.payload.user._id, user: action.payload.user, userLoggedIn: true };
+    },
+    sessionRestored(_state, action: PayloadAction<{ token: string; userId: string }>) {
+      return { token: action.payload.token, userId: action.payload.userId, user: null, userLoggedIn: true };
+    },
+    currentUserReceived(state, action: PayloadAction<User>) {
+      if (state.userId === action.payload._id) state.user = action.payload;
+    },
+    userLoggedOut() {
+      return initialSessionState;
+    },
+    /** The backend refused the token (401) or no longer knows the member. */
+    sessionExpired() {
+      return initialSessionState;
+    },
+  },
+  selectors: {
+    selectToken: (state) => state.token,
+    selectCurrentUserId: (state) => state.userId,
+    selectCurrentUser: (state) => state.user,
+    selectIsLoggedIn: (state) => state.userLoggedIn,
+  },
+});
+
+export const { userLoggedIn, sessionRestored, currentUserReceived, userLoggedOut, sessionExpired } = sessionSlice.actions;
+export const { selectToken, selectCurrentUserId, selectCurrentUser, selectIsLoggedIn } = sessionSlice.selectors;

@@ -1,0 +1,53 @@
+import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+
+export type SortMode = 'latest' | 'oldest' | 'trending';
+
+export const SORT_LABELS: Record<SortMode, string> = {
+  latest: 'Latest Posts',
+  oldest: 'Oldest Posts',
+  trending: 'Trending Posts',
+};
+
+export interface UiState {
+  showLoader: boolean;
+  sortMode: SortMode;
+  isFiltersOpen: boolean;
+  /** The post whose options menu is open, if any. */
+  openPostOptionsId: string | null;
+}
+
+export const initialUiState: UiState = { showLoader: false, sortMode: 'latest', isFiltersOpen: false, openPostOptionsId: null };
+
+export const uiSlice = createSlice({
+  name: 'ui',
+  initialState: initialUiState,
+  reducers: {
+    loaderShown(state) {
+      state.showLoader = true;
+    },
+    loaderHidden(state) {
+      state.showLoader = false;
+    },
+    feedSortChanged(state, action: PayloadAction<SortMode>) {
+      state.sortMode = action.payload;
+    },
+    filtersToggled(state) {
+      state.isFiltersOpen = !state.isFiltersOpen;
+    },
+    filtersClosed(state) {
+      state.isFiltersOpen = false;
+    },
+    postOptionsToggled(state, action: PayloadAction<string>) {
+      state.openPostOptionsId = state.openPostOptionsId === action.payload ? null : action.payload;
+    },
+  },
+  selectors: {
+    selectShowLoader: (state) => state.showLoader,
+    selectSortMode: (state) => state.sortMode,
+    selectIsFiltersOpen: (state) => state.isFiltersOpen,
+    selectOpenPostOptionsId: (state) => state.openPostOptionsId,
+  },
+});
+
+export const { loaderShown, loaderHidden, feedSortChanged, filtersToggled, filtersClosed, postOptionsToggled } = uiSlice.actions;
+export const { selectShowLoader, selectSortMode, selectIsFiltersOpen, selectOpenPostOptionsId } = uiSlice.selectors;

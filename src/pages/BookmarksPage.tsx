@@ -1,0 +1,4 @@
+/** Placeholder: the screen is being built. */
+export function BookmarksPage() {
+  return <h1>Bookmarks</h1>;
+}

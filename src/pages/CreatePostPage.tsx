@@ -1,0 +1,4 @@
+/** Placeholder: the screen is being built. */
+export function CreatePostPage() {
+  return <h1>CreatePost</h1>;
+}

@@ -1,0 +1,4 @@
+/** Placeholder: the screen is being built. */
+export function ExplorePage() {
+  return <h1>Explore</h1>;
+}

@@ -1,0 +1,2 @@
+/** CSS imports do nothing under jest. */
+export default {};
