@@ -1,0 +1,62 @@
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Provider } from 'react-redux';
+import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { routes } from '../app/routes';
+import { makeStore, type AppStore } from '../app/store';
+import type { AppNavigator } from '../app/navigator';
+import { absoluteApiBase } from '../config/env';
+import { userLoggedIn } from '../features/auth/sessionSlice';
+import type { LoginResponse } from '../types/api';
+
+export interface Credentials {
+  username: string;
+  password: string;
+}
+
+export interface RenderOptions {
+  /** The URL the member opens. */
+  route?: string;
+  /** Log in first, through the real login call of the stand-in backend. */
+  authAs?: Credentials;
+}
+
+/** Logs in through the backend and returns the answer, as the login screen would. */
+export async function loginThroughApi({ username, password }: Credentials): Promise<LoginResponse> {
+  const response = await fetch(`${absoluteApiBase()}/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username, password }),
+  });
+  if (!response.ok) throw new Error(`Test login as ${username} failed with ${response.status}`);
+  return (await response.json()) as LoginResponse;
+}
+
+/**
+ * Renders the whole app (all routes, store, toasts) at `route`, optionally logged in, the way a member
+ * would meet it. Returns the store, the router and a user-event instance.
+ */
+export async function renderWithProviders({ route = '/', authAs }: RenderOptions = {}) {
+  const router = createMemoryRouter(routes, { initialEntries: [route] });
+  const navigator: AppNavigator = {
+    go: (to, options) => void router.navigate(to, options),
+    location: () => router.state.location,
+  };
+  const store: AppStore = makeStore({ navigator });
+  if (authAs) {
+    const { encodedToken, foundUser } = await loginThroughApi(authAs);
+    store.dispatch(userLoggedIn({ token: encodedToken, user: foundUser }));
+  }
+  const user = userEvent.setup();
+  const view = render(
+    <Provider store={store}>
+      <RouterProvider router={router} />
+    </Provider>,
+  );
+  return { ...view, store, router, user, screen };
+}
+
+/** The path the member is on now. */
+export function currentPath(router: { state: { location: { pathname: string } } }): string {
+  return router.state.location.pathname;
+}
