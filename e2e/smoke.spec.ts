@@ -1,0 +1,12 @@
+import { test, expect } from './fixtures';
+
+test('the built app starts on the mock backend and shows the login screen', async ({ page }) => {
+  await page.goto('/login');
+  await expect(page.getByRole('button', { name: 'Login' })).toBeVisible();
+  const answer = await page.evaluate(async () => {
+    const response = await fetch('/api/users');
+    return { status: response.status, body: (await response.json()) as { users?: unknown[] } };
+  });
+  expect(answer.status).toBe(200);
+  expect(answer.body.users?.length).toBe(5);
+});
