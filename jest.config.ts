@@ -14,7 +14,7 @@ const config: Config = {
   roots: ['<rootDir>/src', '<rootDir>/mocks', '<rootDir>/scripts'],
   setupFilesAfterEnv: ['<rootDir>/src/test/setupTests.ts'],
   transform: {
-    '^.+\\.(t|j)sx?$': ['ts-jest', { tsconfig: '<rootDir>/tsconfig.test.json', diagnostics: false }],
+    '^.+\\.(ts|tsx|js|jsx|mjs)$': ['ts-jest', { tsconfig: '<rootDir>/tsconfig.test.json', diagnostics: false }],
   },
   transformIgnorePatterns: [`/node_modules/(?!(${esmPackages.join('|')})/)`],
   moduleNameMapper: {

@@ -31,6 +31,12 @@ export function errorMessage(error: unknown, fallback: string = FALLBACK_MESSAGE
 /** Message the backend sends when a token names a member it does not know. */
 export const UNKNOWN_MEMBER_MESSAGE_START = 'The username you entered is not Registered';
 
+/**
+ * Message the backend sends for a wrong password. On an authenticated call (a profile edit with a
+ * wrong current password) it refuses the input, not the session.
+ */
+export const WRONG_CREDENTIALS_MESSAGE_START = 'The credentials you entered are invalid';
+
 /** Sorts a failed call into what the app does about it (design card: errors). */
 export function classifyFailure(error: unknown, sentToken: boolean): ApiFailure {
   if (!hasStatus(error)) return { kind: 'network', status: 'UNKNOWN', message: FALLBACK_MESSAGE };
@@ -41,6 +47,7 @@ export function classifyFailure(error: unknown, sentToken: boolean): ApiFailure 
     return { kind: status === 'PARSING_ERROR' ? 'server' : 'network', status: String(status), message };
   }
   if (status >= 500) return { kind: 'server', status, message };
+  if (status === 401 && message.startsWith(WRONG_CREDENTIALS_MESSAGE_START)) return { kind: 'client', status, message };
   if (sentToken && (status === 401 || (status === 404 && message.startsWith(UNKNOWN_MEMBER_MESSAGE_START)))) {
     return { kind: 'unauthorized', status, message };
   }

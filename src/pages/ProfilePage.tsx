@@ -1,4 +1,71 @@
-/** Placeholder: the screen is being built. */
+import { useId } from 'react';
+import { skipToken } from '@reduxjs/toolkit/query';
+import { useParams } from 'react-router-dom';
+import { useAppSelector } from '../app/hooks';
+import { usePageTitle } from '../components/usePageTitle';
+import { TIMINGS } from '../config/timings';
+import { selectCurrentUserId } from '../features/auth/sessionSlice';
+import { PostList } from '../features/posts/components/PostList';
+import { useGetUserPostsQuery } from '../features/posts/postsApi';
+import { useLoaderOffAfter } from '../features/ui/useLoaderOffAfter';
+import { ProfileHeader } from '../features/users/components/ProfileHeader';
+import { fullName } from '../features/users/followUpdates';
+import { useGetUserQuery } from '../features/users/usersApi';
+import { selectMemberPosts } from '../features/users/usersSelectors';
+import './ProfilePage.css';
+
+export const NO_POSTS_FOUND = 'No Posts Found...!';
+export const USER_NOT_FOUND = 'User not found';
+
+function isNotFound(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && 'status' in error && (error as { status: unknown }).status === 404;
+}
+
+/** /users/:userId: a member's profile and posts (spec section 2). */
 export function ProfilePage() {
-  return <h1>Profile</h1>;
+  const { userId = '' } = useParams();
+  const postsHeadingId = useId();
+  const myId = useAppSelector(selectCurrentUserId);
+  const { currentData: user, isSuccess, isError, error, isFetching } = useGetUserQuery(userId || skipToken);
+  const username = user?.username ?? '';
+  // currentData: while another member's posts load, the previous member's are not shown as theirs.
+  const postsLoaded = useGetUserPostsQuery(username || skipToken).currentData !== undefined;
+  const posts = useAppSelector((state) => selectMemberPosts(state, username));
+  usePageTitle(user ? fullName(user) : 'Profile');
+  useLoaderOffAfter(isSuccess, TIMINGS.loaderOffLongMs);
+
+  if (!user) {
+    if (isError && !isFetching) {
+      return (
+        <div className="profile-page">
+          <h1 className="profile-page__title">Profile</h1>
+          <p className="profile-page__message" role="status">
+            {isNotFound(error) ? USER_NOT_FOUND : 'This profile could not be loaded.'}
+          </p>
+        </div>
+      );
+    }
+    return (
+      <div className="profile-page" aria-busy="true">
+        <h1 className="profile-page__title">Profile</h1>
+        <p className="profile-page__message">Loading profile…</p>
+      </div>
+    );
+  }
+
+  return (
+    <div className="profile-page">
+      <ProfileHeader user={user} isOwn={user._id === myId} />
+      <section className="profile-page__section" aria-labelledby={postsHeadingId}>
+        <h2 id={postsHeadingId} className="profile-page__subtitle">
+          Posts
+        </h2>
+        {postsLoaded ? (
+          <PostList posts={posts} emptyText={NO_POSTS_FOUND} label={`Posts by ${fullName(user)}`} />
+        ) : (
+          <p className="profile-page__message">Loading posts…</p>
+        )}
+      </section>
+    </div>
+  );
 }

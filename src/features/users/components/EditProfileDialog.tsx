@@ -1,0 +1,172 @@
+import { useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import { Avatar } from '../../../components/Avatar';
+import { Dialog } from '../../../components/Dialog';
+import { checkImageFile, fileToDataUrl } from '../../../lib/fileToDataUrl';
+import { portfolioUrlError } from '../../../lib/url';
+import type { User } from '../../../types/api';
+import { notifyError, notifySuccess } from '../../ui/notify';
+import { fullName } from '../followUpdates';
+import { useEditProfileMutation, type ProfileEdit } from '../usersApi';
+import './EditProfileDialog.css';
+
+/** Avatars are images of at most 2 MB (the backend's limit too). */
+export const AVATAR_MAX_BYTES = 2 * 1024 * 1024;
+
+export const PROFILE_MESSAGES = {
+  saved: 'User Bio Updated Successfully!',
+  notImage: 'Please choose an image file (PNG, JPEG, WebP or GIF) for your avatar.',
+  tooLarge: 'The avatar image is too large: choose one of 2 MB or less.',
+  unreadable: 'The image could not be read. Please choose another one.',
+  currentPasswordNeeded: 'Enter your current password to set a new one.',
+} as const;
+
+export const BIO_MAX_LENGTH = 500;
+
+export interface EditProfileDialogProps {
+  user: User;
+  onClose: () => void;
+}
+
+/**
+ * The profile edit panel (spec section 2): avatar with preview, bio, portfolio link, current and new
+ * password, Save / Discard. Invalid input is refused before anything is sent; a refused save keeps the
+ * panel open with everything the member typed (the app's listener shows the backend's message).
+ */
+export function EditProfileDialog({ user, onClose }: EditProfileDialogProps) {
+  const ids = { avatar: useId(), bio: useId(), portfolio: useId(), portfolioError: useId(), current: useId(), next: useId(), nextHint: useId() };
+  const [avatar, setAvatar] = useState(user.image);
+  const [bio, setBio] = useState(user.userBio);
+  const [portfolio, setPortfolio] = useState(user.userPortfolioUrl);
+  const [portfolioError, setPortfolioError] = useState<string | null>(null);
+  const [currentPassword, setCurrentPassword] = useState('');
+  const [newPassword, setNewPassword] = useState('');
+  const [editProfile, { isLoading: saving }] = useEditProfileMutation();
+  const portfolioRef = useRef<HTMLInputElement>(null);
+  const currentPasswordRef = useRef<HTMLInputElement>(null);
+  const name = fullName(user);
+
+  const onAvatarPicked = async (event: ChangeEvent<HTMLInputElement>) => {
+    const input = event.currentTarget;
+    const file = input.files?.[0];
+    if (!file) return;
+    const problem = checkImageFile(file, AVATAR_MAX_BYTES);
+    if (problem) {
+      input.value = '';
+      notifyError(problem === 'not-image' ? PROFILE_MESSAGES.notImage : PROFILE_MESSAGES.tooLarge);
+      return;
+    }
+    try {
+      setAvatar(await fileToDataUrl(file));
+    } catch {
+      input.value = '';
+      notifyError(PROFILE_MESSAGES.unreadable);
+    }
+  };
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (saving) return;
+    const urlProblem = portfolioUrlError(portfolio);
+    setPortfolioError(urlProblem);
+    if (urlProblem) {
+      portfolioRef.current?.focus();
+      return;
+    }
+    if (newPassword !== '' && currentPassword === '') {
+      notifyError(PROFILE_MESSAGES.currentPasswordNeeded);
+      currentPasswordRef.current?.focus();
+      return;
+    }
+    const userData: ProfileEdit = { userBio: bio.trim(), userPortfolioUrl: portfolio.trim() };
+    if (avatar !== user.image) userData.avatar = avatar;
+    if (newPassword !== '') {
+      userData.password = newPassword;
+      userData.currentPassword = currentPassword;
+    }
+    try {
+      await editProfile(userData).unwrap();
+      notifySuccess(PROFILE_MESSAGES.saved);
+      onClose();
+    } catch {
+      // Kept open with what was typed; the app's listener showed the backend's message.
+    }
+  };
+
+  return (
+    <Dialog title="Edit Profile" onClose={onClose} closeLabel="Close edit profile">
+      <form className="profile-form" onSubmit={onSubmit} noValidate>
+        <div className="profile-form__avatar">
+          <Avatar src={avatar} name={name} size="lg" />
+          <div className="profile-form__field">
+            <label htmlFor={ids.avatar}>Avatar</label>
+            <input id={ids.avatar} type="file" accept="image/*" onChange={onAvatarPicked} />
+          </div>
+        </div>
+
+        <div className="profile-form__field">
+          <label htmlFor={ids.bio}>Bio</label>
+          <textarea id={ids.bio} rows={3} maxLength={BIO_MAX_LENGTH} value={bio} onChange={(event) => setBio(event.target.value)} />
+        </div>
+
+        <div className="profile-form__field">
+          <label htmlFor={ids.portfolio}>Portfolio Link</label>
+          <input
+            ref={portfolioRef}
+            id={ids.portfolio}
+            type="url"
+            inputMode="url"
+            placeholder="https://example.com"
+            value={portfolio}
+            aria-invalid={portfolioError ? true : undefined}
+            aria-describedby={portfolioError ? ids.portfolioError : undefined}
+            onChange={(event) => {
+              setPortfolio(event.target.value);
+              if (portfolioError) setPortfolioError(null);
+            }}
+          />
+          {portfolioError ? (
+            <p id={ids.portfolioError} className="profile-form__error" role="alert">
+              {portfolioError}
+            </p>
+          ) : null}
+        </div>
+
+        <div className="profile-form__field">
+          <label htmlFor={ids.current}>Current Password</label>
+          <input
+            ref={currentPasswordRef}
+            id={ids.current}
+            type="password"
+            autoComplete="current-password"
+            value={currentPassword}
+            onChange={(event) => setCurrentPassword(event.target.value)}
+          />
+        </div>
+
+        <div className="profile-form__field">
+          <label htmlFor={ids.next}>New Password</label>
+          <input
+            id={ids.next}
+            type="password"
+            autoComplete="new-password"
+            aria-describedby={ids.nextHint}
+            value={newPassword}
+            onChange={(event) => setNewPassword(event.target.value)}
+          />
+          <p id={ids.nextHint} className="profile-form__hint">
+            Leave empty to keep your password. A new one needs your current password.
+          </p>
+        </div>
+
+        <div className="profile-form__actions">
+          <button type="button" className="profile-form__discard" onClick={onClose}>
+            Discard
+          </button>
+          <button type="submit" className="profile-form__save" aria-disabled={saving || undefined}>
+            {saving ? 'Saving…' : 'Save'}
+          </button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}

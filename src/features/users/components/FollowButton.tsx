@@ -1,0 +1,61 @@
+import { useAppSelector } from '../../../app/hooks';
+import { selectCurrentUserId } from '../../auth/sessionSlice';
+import { notifyError, notifySuccess } from '../../ui/notify';
+import type { UserSummary } from '../../../types/api';
+import { fullName } from '../followUpdates';
+import { useFollowUserMutation, useUnfollowUserMutation } from '../usersApi';
+import { selectIsFollowing } from '../usersSelectors';
+import './FollowButton.css';
+
+export interface FollowButtonProps {
+  /** The member this button follows or unfollows. */
+  user: UserSummary;
+  className?: string;
+}
+
+/** The spec's toasts for a follow and an unfollow. */
+export const followToast = (user: UserSummary): string => `You started following ${fullName(user)}`;
+export const unfollowToast = (user: UserSummary): string => `You Unfollowed ${fullName(user)}`;
+
+/**
+ * Follow / Unfollow, by presence in the current member's `following` (spec section 4). The change
+ * shows at once; a refusal rolls it back and the app's listener shows the backend's message. Nothing
+ * is shown for the current member themself.
+ */
+export function FollowButton({ user, className }: FollowButtonProps) {
+  const myId = useAppSelector(selectCurrentUserId);
+  const following = useAppSelector((state) => selectIsFollowing(state, user._id));
+  const [followUser, followState] = useFollowUserMutation();
+  const [unfollowUser, unfollowState] = useUnfollowUserMutation();
+  if (myId === user._id) return null;
+
+  const busy = followState.isLoading || unfollowState.isLoading;
+  const verb = following ? 'Unfollow' : 'Follow';
+
+  const onClick = async () => {
+    if (busy) return;
+    try {
+      if (following) {
+        await unfollowUser(user._id).unwrap();
+        notifyError(unfollowToast(user));
+      } else {
+        await followUser(user._id).unwrap();
+        notifySuccess(followToast(user));
+      }
+    } catch {
+      // Rolled back in the cache; the app's listener already showed the backend's message.
+    }
+  };
+
+  return (
+    <button
+      type="button"
+      className={['follow-button', following ? 'follow-button--following' : '', className ?? ''].filter(Boolean).join(' ')}
+      aria-label={`${verb} ${fullName(user)}`}
+      aria-disabled={busy || undefined}
+      onClick={onClick}
+    >
+      {verb}
+    </button>
+  );
+}

@@ -1,0 +1,103 @@
+import { useId, useState, type FocusEvent, type KeyboardEvent } from 'react';
+import { useAppSelector } from '../../../app/hooks';
+import { useGetUsersQuery } from '../usersApi';
+import { selectPeopleMatching } from '../usersSelectors';
+import { PersonRow } from './PersonRow';
+import './PersonRow.css';
+import './PeopleSearch.css';
+
+export interface PeopleSearchProps {
+  /** Accessible name of the search field (visually hidden); two instances may share it. */
+  label?: string;
+  /**
+   * 'panel' lists the matches in place (side panel); 'bar' shows them in a drop-down under the field
+   * that closes when focus leaves the search (top bar).
+   */
+  variant?: 'panel' | 'bar';
+  className?: string;
+}
+
+export const SEARCH_PLACEHOLDER = 'Search People...';
+export const NO_USER_FOUND = 'No User Found';
+
+/** How many matches, for screen readers. */
+export function matchCountText(count: number): string {
+  return count === 1 ? '1 person found' : `${count} people found`;
+}
+
+/**
+ * People search (spec sections 2 and 5): as the member types, the members whose first or last name
+ * contains the text, each with Follow/Unfollow, or 'No User Found'. The count is announced politely.
+ * Escape clears the search.
+ */
+export function PeopleSearch({ label = 'Search People', variant = 'panel', className }: PeopleSearchProps) {
+  const inputId = useId();
+  const resultsId = useId();
+  const [query, setQuery] = useState('');
+  const [open, setOpen] = useState(true);
+  useGetUsersQuery();
+  const matches = useAppSelector((state) => selectPeopleMatching(state, query));
+
+  const searching = query.trim() !== '';
+  const showResults = searching && (variant === 'panel' || open);
+
+  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key === 'Escape' && query !== '') {
+      event.preventDefault();
+      setQuery('');
+    }
+  };
+
+  // The top bar's drop-down closes when focus moves outside the search.
+  const onBlur = (event: FocusEvent<HTMLDivElement>) => {
+    if (variant === 'bar' && !event.currentTarget.contains(event.relatedTarget as Node | null)) setOpen(false);
+  };
+
+  const closeAfterOpening = () => {
+    if (variant === 'bar') {
+      setQuery('');
+    }
+  };
+
+  return (
+    <div
+      className={['people-search', `people-search--${variant}`, className ?? ''].filter(Boolean).join(' ')}
+      role="search"
+      onFocus={() => setOpen(true)}
+      onBlur={onBlur}
+    >
+      <label htmlFor={inputId} className="users-visually-hidden">
+        {label}
+      </label>
+      <span className="people-search__field">
+        <svg className="people-search__icon" aria-hidden="true" viewBox="0 0 24 24" width="18" height="18">
+          <circle cx="11" cy="11" r="7" fill="none" stroke="currentColor" strokeWidth="2" />
+          <path d="M20 20l-4.2-4.2" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+        </svg>
+        <input
+          id={inputId}
+          className="people-search__input"
+          type="search"
+          placeholder={SEARCH_PLACEHOLDER}
+          autoComplete="off"
+          spellCheck={false}
+          value={query}
+          aria-controls={showResults && matches.length > 0 ? resultsId : undefined}
+          onChange={(event) => setQuery(event.target.value)}
+          onKeyDown={onKeyDown}
+        />
+      </span>
+      <div className="people-search__status" role="status" aria-live="polite">
+        {showResults && matches.length === 0 ? <p className="people-search__empty">{NO_USER_FOUND}</p> : null}
+        {showResults && matches.length > 0 ? <span className="users-visually-hidden">{matchCountText(matches.length)}</span> : null}
+      </div>
+      {showResults && matches.length > 0 ? (
+        <ul id={resultsId} className="person-list people-search__results" aria-label="People found">
+          {matches.map((person) => (
+            <PersonRow key={person._id} user={person} onOpen={closeAfterOpening} />
+          ))}
+        </ul>
+      ) : null}
+    </div>
+  );
+}

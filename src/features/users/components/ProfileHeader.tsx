@@ -1,0 +1,86 @@
+import { useId, useState } from 'react';
+import { Avatar } from '../../../components/Avatar';
+import type { User } from '../../../types/api';
+import { displayUrl, isWebUrl } from '../../../lib/url';
+import { fullName } from '../followUpdates';
+import { EditProfileDialog } from './EditProfileDialog';
+import { FollowButton } from './FollowButton';
+import './ProfileHeader.css';
+
+export interface ProfileHeaderProps {
+  user: User;
+  /** The current member's own profile: 'Edit Profile' instead of Follow/Unfollow. */
+  isOwn: boolean;
+}
+
+export const followersText = (count: number): string => `${count} Followers`;
+export const followingText = (count: number): string => `${count} Following`;
+
+function GlobeIcon() {
+  return (
+    <svg className="profile-header__globe" aria-hidden="true" viewBox="0 0 24 24" width="16" height="16">
+      <circle cx="12" cy="12" r="9" fill="none" stroke="currentColor" strokeWidth="2" />
+      <path d="M3 12h18M12 3c2.5 2.6 3.8 5.6 3.8 9s-1.3 6.4-3.8 9c-2.5-2.6-3.8-5.6-3.8-9S9.5 5.6 12 3z" fill="none" stroke="currentColor" strokeWidth="2" />
+    </svg>
+  );
+}
+
+/**
+ * Portfolio link (design card): a link only for http/https addresses; anything else is shown as
+ * plain text and never becomes a link.
+ */
+export function PortfolioLink({ url }: { url: string }) {
+  if (url.trim() === '') return null;
+  if (!isWebUrl(url)) {
+    return (
+      <p className="profile-header__portfolio">
+        <GlobeIcon />
+        <span>{url}</span>
+      </p>
+    );
+  }
+  return (
+    <p className="profile-header__portfolio">
+      <GlobeIcon />
+      <a href={url.trim()} target="_blank" rel="noopener noreferrer">
+        {displayUrl(url)}
+      </a>
+    </p>
+  );
+}
+
+/** The top of a profile: avatar, name, @username, bio, portfolio link, counts and the action. */
+export function ProfileHeader({ user, isOwn }: ProfileHeaderProps) {
+  const headingId = useId();
+  const [editing, setEditing] = useState(false);
+  const name = fullName(user);
+  return (
+    <section className="profile-header" aria-labelledby={headingId}>
+      <Avatar src={user.image} name={name} size="xl" />
+      <div className="profile-header__main">
+        <div className="profile-header__top">
+          <div className="profile-header__names">
+            <h1 id={headingId} className="profile-header__name">
+              {name}
+            </h1>
+            <p className="profile-header__username">@{user.username}</p>
+          </div>
+          {isOwn ? (
+            <button type="button" className="profile-header__edit" onClick={() => setEditing(true)}>
+              Edit Profile
+            </button>
+          ) : (
+            <FollowButton user={user} />
+          )}
+        </div>
+        {user.userBio ? <p className="profile-header__bio">{user.userBio}</p> : null}
+        <PortfolioLink url={user.userPortfolioUrl} />
+        <ul className="profile-header__counts" aria-label="Connections">
+          <li>{followersText(user.followers.length)}</li>
+          <li>{followingText(user.following.length)}</li>
+        </ul>
+      </div>
+      {editing ? <EditProfileDialog user={user} onClose={() => setEditing(false)} /> : null}
+    </section>
+  );
+}

@@ -1,0 +1,25 @@
+import { TIMINGS } from '../../../config/timings';
+import { useLoaderOffAfter } from '../../ui/useLoaderOffAfter';
+import { useGetUsersQuery } from '../usersApi';
+import { PeopleSearch } from './PeopleSearch';
+import { WhoToFollow } from './WhoToFollow';
+import './SidePanel.css';
+
+export interface SidePanelProps {
+  className?: string;
+}
+
+/**
+ * The side panel (spec section 2): people search and 'Who to follow?'. The full-page loader goes off
+ * a second after the members list arrives (spec section 9).
+ */
+export function SidePanel({ className }: SidePanelProps) {
+  const { isSuccess } = useGetUsersQuery();
+  useLoaderOffAfter(isSuccess, TIMINGS.loaderOffShortMs);
+  return (
+    <aside className={['side-panel', className ?? ''].filter(Boolean).join(' ')} aria-label="People">
+      <PeopleSearch variant="panel" />
+      <WhoToFollow />
+    </aside>
+  );
+}

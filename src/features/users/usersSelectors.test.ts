@@ -1,0 +1,165 @@
+import { makeStore } from '../../app/store';
+import type { User } from '../../types/api';
+import { userLoggedIn } from '../auth/sessionSlice';
+import { follows, fullName, toSummary, withFollower, withFollowing } from './followUpdates';
+import { usersApi } from './usersApi';
+import { EMPTY_USERS, matchesName, normaliseQuery, selectAllUsers, selectIsFollowing, selectMemberPosts, selectPeopleMatching, selectWhoToFollow } from './usersSelectors';
+import { postsApi } from '../posts/postsApi';
+import { EMPTY_POSTS } from '../posts/postsSelectors';
+import type { Post } from '../../types/api';
+
+function member(id: string, firstName: string, lastName: string, following: string[] = []): User {
+  return {
+    _id: id,
+    id,
+    firstName,
+    lastName,
+    username: `${firstName}_${lastName}`.toLowerCase(),
+    image: '',
+    createdAt: '2025-01-01T00:00:00.000Z',
+    updatedAt: '2025-01-01T00:00:00.000Z',
+    userBio: '',
+    userPortfolioUrl: '',
+    followers: [],
+    following: following.map((followId) => ({ _id: followId, username: followId, firstName: '', lastName: '', image: '' })),
+    bookmarks: [],
+  };
+}
+
+const ava = member('u-ava', 'Ava', 'Reed', ['u-liam']);
+const liam = member('u-liam', 'Liam', 'Chen');
+const maya = member('u-maya', 'Maya', 'Patel');
+const noah = member('u-noah', 'Noah', 'Kim');
+
+async function storeWith(users: User[], me: User | null = ava) {
+  const store = makeStore();
+  if (me) store.dispatch(userLoggedIn({ token: 'token', user: me }));
+  await store.dispatch(usersApi.util.upsertQueryData('getUsers', undefined, users));
+  return store;
+}
+
+describe('people search selector', () => {
+  beforeEach(() => selectPeopleMatching.resetRecomputations());
+
+  it('matches a case-insensitive substring of the first or the last name', async () => {
+    const store = await storeWith([ava, liam, maya, noah]);
+    const state = store.getState();
+    expect(selectPeopleMatching(state, 'a').map((user) => user.firstName)).toEqual(['Ava', 'Liam', 'Maya', 'Noah']);
+    expect(selectPeopleMatching(state, 'RE').map((user) => user.firstName)).toEqual(['Ava']);
+    expect(selectPeopleMatching(state, 'PAT').map((user) => user.firstName)).toEqual(['Maya']);
+    expect(selectPeopleMatching(state, ' kim ').map((user) => user.firstName)).toEqual(['Noah']);
+    // Not the username, not the full name across both fields.
+    expect(selectPeopleMatching(state, 'ava reed')).toBe(EMPTY_USERS);
+  });
+
+  it('gives the shared empty list for an empty query or no match', async () => {
+    const store = await storeWith([ava, liam]);
+    expect(selectPeopleMatching(store.getState(), '')).toBe(EMPTY_USERS);
+    expect(selectPeopleMatching(store.getState(), '   ')).toBe(EMPTY_USERS);
+    expect(selectPeopleMatching(store.getState(), 'zzz')).toBe(EMPTY_USERS);
+  });
+
+  it('returns the same reference for the same input and recomputes only when an input changes', async () => {
+    const store = await storeWith([ava, liam, maya]);
+    const first = selectPeopleMatching(store.getState(), 'a');
+    const again = selectPeopleMatching(store.getState(), 'a');
+    expect(again).toBe(first);
+    expect(selectPeopleMatching.recomputations()).toBe(1);
+
+    // Unrelated state changes do not recompute.
+    store.dispatch({ type: 'ui/loaderShown' });
+    expect(selectPeopleMatching(store.getState(), 'a')).toBe(first);
+    // Same query after normalising does not recompute either.
+    expect(selectPeopleMatching(store.getState(), ' A ')).toBe(first);
+    expect(selectPeopleMatching.recomputations()).toBe(1);
+
+    selectPeopleMatching(store.getState(), 'li');
+    expect(selectPeopleMatching.recomputations()).toBe(2);
+
+    await store.dispatch(usersApi.util.upsertQueryData('getUsers', undefined, [ava, liam, maya, noah]));
+    const changed = selectPeopleMatching(store.getState(), 'a');
+    expect(changed).not.toBe(first);
+    expect(selectPeopleMatching.recomputations()).toBe(3);
+  });
+});
+
+describe('who to follow selector', () => {
+  beforeEach(() => selectWhoToFollow.resetRecomputations());
+
+  it('lists members not yet followed, never oneself', async () => {
+    const store = await storeWith([ava, liam, maya, noah]);
+    expect(selectWhoToFollow(store.getState()).map((user) => user._id)).toEqual(['u-maya', 'u-noah']);
+  });
+
+  it('gives the shared empty list when everyone is followed or nothing is loaded', async () => {
+    const everyone = { ...ava, following: [liam, maya].map(toSummary) };
+    const store = await storeWith([everyone, liam, maya], everyone);
+    expect(selectWhoToFollow(store.getState())).toBe(EMPTY_USERS);
+    const empty = makeStore();
+    expect(selectAllUsers(empty.getState())).toBe(EMPTY_USERS);
+    expect(selectWhoToFollow(empty.getState())).toBe(EMPTY_USERS);
+  });
+
+  it('is memoized: same reference until the list or my following changes', async () => {
+    const store = await storeWith([ava, liam, maya, noah]);
+    const first = selectWhoToFollow(store.getState());
+    store.dispatch({ type: 'ui/loaderShown' });
+    expect(selectWhoToFollow(store.getState())).toBe(first);
+    expect(selectWhoToFollow.recomputations()).toBe(1);
+
+    store.dispatch(userLoggedIn({ token: 'token', user: withFollowing(ava, maya, true) }));
+    const next = selectWhoToFollow(store.getState());
+    expect(next).not.toBe(first);
+    expect(next.map((user) => user._id)).toEqual(['u-noah']);
+    expect(selectWhoToFollow.recomputations()).toBe(2);
+  });
+
+  it('tells whether I follow someone', async () => {
+    const store = await storeWith([ava, liam]);
+    expect(selectIsFollowing(store.getState(), 'u-liam')).toBe(true);
+    expect(selectIsFollowing(store.getState(), 'u-maya')).toBe(false);
+  });
+});
+
+describe('follow helpers', () => {
+  it('adds and removes entries once, leaving the rest alone', () => {
+    const followed = withFollowing(ava, maya, true);
+    expect(followed.following.map((user) => user._id)).toEqual(['u-liam', 'u-maya']);
+    expect(withFollowing(followed, maya, true).following).toHaveLength(2);
+    expect(withFollowing(followed, maya, false).following.map((user) => user._id)).toEqual(['u-liam']);
+    expect(ava.following).toHaveLength(1);
+
+    const withFan = withFollower(maya, ava, true);
+    expect(withFan.followers).toEqual([toSummary(ava)]);
+    expect(withFollower(withFan, ava, false).followers).toEqual([]);
+  });
+
+  it('reads names and follow state', () => {
+    expect(fullName(ava)).toBe('Ava Reed');
+    expect(follows(ava, 'u-liam')).toBe(true);
+    expect(follows(null, 'u-liam')).toBe(false);
+    expect(normaliseQuery('  MaYa ')).toBe('maya');
+    expect(matchesName(maya, 'ya')).toBe(true);
+    expect(matchesName(maya, 'zz')).toBe(false);
+  });
+});
+
+describe("a member's posts selector", () => {
+  const post = (id: string, createdAt: string): Post => ({
+    _id: 'u-ava', id, content: id, postImage: '', likes: { likeCount: 0, likedBy: [], dislikedBy: [] },
+    username: 'ava_reed', firstName: 'Ava', lastName: 'Reed', userFullName: 'Ava Reed', image: '', createdAt, updatedAt: createdAt,
+  });
+
+  it('lists the loaded posts newest first, memoized per member', async () => {
+    const store = makeStore();
+    expect(selectMemberPosts(store.getState(), 'ava_reed')).toBe(EMPTY_POSTS);
+    await store.dispatch(postsApi.util.upsertQueryData('getUserPosts', 'ava_reed', [post('old', '2025-01-01T00:00:00.000Z'), post('new', '2025-02-01T00:00:00.000Z')]));
+    selectMemberPosts.resetRecomputations();
+    const first = selectMemberPosts(store.getState(), 'ava_reed');
+    expect(first.map((entry) => entry.id)).toEqual(['new', 'old']);
+    store.dispatch({ type: 'ui/loaderShown' });
+    expect(selectMemberPosts(store.getState(), 'ava_reed')).toBe(first);
+    expect(selectMemberPosts.recomputations()).toBe(1);
+    expect(selectMemberPosts(store.getState(), 'someone_else')).toBe(EMPTY_POSTS);
+  });
+});

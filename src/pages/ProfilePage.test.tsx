@@ -1,0 +1,252 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { getMockDb, server, TEST_API_BASE, useScenario } from '../../mocks/node';
+import { MESSAGES } from '../../mocks/messages';
+import { DEMO_CREDENTIALS, SEED_USER_IDS } from '../../mocks/seed';
+import { PORTFOLIO_URL_ERROR } from '../lib/url';
+import { loginThroughApi, renderWithProviders } from '../test/renderWithProviders';
+import { PROFILE_MESSAGES } from '../features/users/components/EditProfileDialog';
+
+/** A real 1x1 PNG: the backend checks an avatar's content, not its name. */
+const PNG_BASE64 = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
+const pngFile = () => new File([Buffer.from(PNG_BASE64, 'base64')], 'me.png', { type: 'image/png' });
+
+const header = (name: string) => screen.getByRole('region', { name });
+
+/** Replaces a field's text the quick way (select, paste), as a member pasting would. */
+async function fill(user: ReturnType<typeof userEvent.setup>, field: HTMLElement, text: string) {
+  await user.clear(field);
+  await user.click(field);
+  await user.paste(text);
+}
+
+async function openProfile(userId: string) {
+  const view = await renderWithProviders({ route: `/users/${userId}`, authAs: DEMO_CREDENTIALS });
+  await screen.findByRole('heading', { level: 1, name: /Reed|Chen|Patel|Kim|Martin/ });
+  return view;
+}
+
+async function openEditDialog(user: ReturnType<typeof userEvent.setup>) {
+  await user.click(within(header('Ava Reed')).getByRole('button', { name: 'Edit Profile' }));
+  return screen.getByRole('dialog', { name: 'Edit Profile' });
+}
+
+/** Records the profile edits that reach the backend. */
+function watchEdits(): { count: () => number } {
+  let edits = 0;
+  const onRequest = ({ request }: { request: Request }) => {
+    if (request.url.endsWith('/users/edit')) edits += 1;
+  };
+  server.events.on('request:start', onRequest);
+  afterEachCleanups.push(() => server.events.removeListener('request:start', onRequest));
+  return { count: () => edits };
+}
+const afterEachCleanups: Array<() => void> = [];
+afterEach(() => {
+  while (afterEachCleanups.length) afterEachCleanups.pop()?.();
+});
+
+describe('profile page', () => {
+  it("shows the member's own profile: avatar, name, @username, bio, portfolio link, counts and posts", async () => {
+    await openProfile(SEED_USER_IDS.ava);
+    const top = header('Ava Reed');
+    expect(within(top).getByRole('heading', { level: 1, name: 'Ava Reed' })).toBeInTheDocument();
+    expect(within(top).getByRole('img', { name: "Ava Reed's avatar" })).toHaveAttribute('src', '/images/avatars/ava-reed.jpg');
+    expect(within(top).getByText('@demo_user')).toBeInTheDocument();
+    expect(within(top).getByText('Product designer. Morning walks, strong coffee, small sketches.')).toBeInTheDocument();
+    expect(within(top).getByRole('link', { name: 'ava-reed.example.com' })).toHaveAttribute('href', 'https://ava-reed.example.com');
+    expect(within(top).getByText('3 Followers')).toBeInTheDocument();
+    expect(within(top).getByText('2 Following')).toBeInTheDocument();
+    expect(within(top).getByRole('button', { name: 'Edit Profile' })).toBeInTheDocument();
+    expect(within(top).queryByRole('button', { name: /Follow/ })).not.toBeInTheDocument();
+    // Their posts, as post cards, newest first.
+    const feed = await screen.findByRole('feed', { name: 'Posts by Ava Reed' });
+    const cards = within(feed).getAllByRole('article');
+    expect(cards).toHaveLength(2);
+    expect(cards[0]).toHaveTextContent(/Two cups, one long conversation/);
+    expect(cards[1]).toHaveTextContent(/Hello SocialConnect! Starting the week/);
+    expect(screen.queryByText(/First light over the ridge/)).not.toBeInTheDocument();
+    await waitFor(() => expect(document.title).toBe('SocialConnect | Ava Reed'));
+  });
+
+  it("shows another member's profile with Follow and no Edit Profile; following updates the counts", async () => {
+    const { user } = await openProfile(SEED_USER_IDS.noah);
+    const top = header('Noah Kim');
+    expect(within(top).queryByRole('button', { name: 'Edit Profile' })).not.toBeInTheDocument();
+    expect(within(top).getByText('2 Followers')).toBeInTheDocument();
+    // Noah has no portfolio link.
+    expect(within(top).queryByRole('link')).not.toBeInTheDocument();
+
+    await user.click(within(top).getByRole('button', { name: 'Follow Noah Kim' }));
+    expect(await screen.findByText('You started following Noah Kim')).toBeInTheDocument();
+    expect(within(top).getByText('3 Followers')).toBeInTheDocument();
+
+    await user.click(within(top).getByRole('button', { name: 'Unfollow Noah Kim' }));
+    expect(await screen.findByText('You Unfollowed Noah Kim')).toBeInTheDocument();
+    expect(within(top).getByText('2 Followers')).toBeInTheDocument();
+    expect(within(top).getByRole('button', { name: 'Follow Noah Kim' })).toBeInTheDocument();
+  });
+
+  it("says 'No Posts Found...!' for a member without posts", async () => {
+    useScenario('new-member');
+    await openProfile(SEED_USER_IDS.ava);
+    expect(await screen.findByText('No Posts Found...!')).toBeInTheDocument();
+    expect(within(header('Ava Reed')).getByText('0 Followers')).toBeInTheDocument();
+    expect(within(header('Ava Reed')).getByText('0 Following')).toBeInTheDocument();
+  });
+
+  it('says the user was not found for an unknown id, and the session stays', async () => {
+    const { router } = await renderWithProviders({ route: '/users/u-nobody', authAs: DEMO_CREDENTIALS });
+    expect(await screen.findByText('User not found')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/users/u-nobody');
+    expect(document.title).toBe('SocialConnect | Profile');
+  });
+
+  it('goes to the error page when the profile cannot be loaded', async () => {
+    server.use(http.get(`${TEST_API_BASE}/users/:userId`, () => HttpResponse.json({ errors: [MESSAGES.serverError] }, { status: 500 })));
+    const { router } = await renderWithProviders({ route: `/users/${SEED_USER_IDS.noah}`, authAs: DEMO_CREDENTIALS });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/error'));
+  });
+
+  it('never renders a javascript: portfolio as a link', async () => {
+    const ava = getMockDb().users.get(SEED_USER_IDS.ava);
+    if (!ava) throw new Error('seed');
+    ava.userPortfolioUrl = 'javascript:alert(1)';
+    await openProfile(SEED_USER_IDS.ava);
+    const top = header('Ava Reed');
+    expect(within(top).getByText('javascript:alert(1)')).toBeInTheDocument();
+    expect(within(top).queryByRole('link')).not.toBeInTheDocument();
+  });
+});
+
+describe('editing one’s own profile', () => {
+  it('saves bio, portfolio link and a new avatar: toast, panel closes, changes visible', async () => {
+    const { user } = await openProfile(SEED_USER_IDS.ava);
+    const dialog = await openEditDialog(user);
+
+    await user.upload(within(dialog).getByLabelText('Avatar'), pngFile());
+    await waitFor(() => expect(within(dialog).getByRole('img', { name: "Ava Reed's avatar" }).getAttribute('src')).toMatch(/^data:image\/png;base64,/));
+
+    const bio = within(dialog).getByLabelText('Bio');
+    await fill(user, bio, 'Designing calm software.');
+    const link = within(dialog).getByLabelText('Portfolio Link');
+    expect(link).toHaveAttribute('type', 'url');
+    await fill(user, link, 'https://ava.example.org/work');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+
+    expect(await screen.findByText('User Bio Updated Successfully!')).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    const top = header('Ava Reed');
+    expect(within(top).getByText('Designing calm software.')).toBeInTheDocument();
+    expect(within(top).getByRole('link', { name: 'ava.example.org/work' })).toHaveAttribute('href', 'https://ava.example.org/work');
+    expect(within(top).getByRole('img', { name: "Ava Reed's avatar" }).getAttribute('src')).toMatch(/^data:image\/png;base64,/);
+    expect(getMockDb().users.get(SEED_USER_IDS.ava)?.userBio).toBe('Designing calm software.');
+  });
+
+  it('refuses a javascript: link with a clear message and sends nothing', async () => {
+    const edits = watchEdits();
+    const { user } = await openProfile(SEED_USER_IDS.ava);
+    const dialog = await openEditDialog(user);
+    const link = within(dialog).getByLabelText('Portfolio Link');
+    await fill(user, link, 'javascript:alert(1)');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+
+    expect(within(dialog).getByText(PORTFOLIO_URL_ERROR)).toBeInTheDocument();
+    expect(link).toHaveAttribute('aria-invalid', 'true');
+    expect(link).toHaveAccessibleDescription(PORTFOLIO_URL_ERROR);
+    expect(link).toHaveFocus();
+    expect(screen.getByRole('dialog', { name: 'Edit Profile' })).toBeInTheDocument();
+    expect(edits.count()).toBe(0);
+    expect(getMockDb().users.get(SEED_USER_IDS.ava)?.userPortfolioUrl).toBe('https://ava-reed.example.com');
+
+    // Typing again clears the message.
+    await user.type(link, 'x');
+    expect(within(dialog).queryByText(PORTFOLIO_URL_ERROR)).not.toBeInTheDocument();
+  });
+
+  it('refuses a file that is not an image, or one over 2 MB, with a clear toast', async () => {
+    const { user } = await openProfile(SEED_USER_IDS.ava);
+    const dialog = await openEditDialog(user);
+    const picker = within(dialog).getByLabelText('Avatar');
+    expect(picker).toHaveAttribute('accept', 'image/*');
+
+    const anyFile = userEvent.setup({ applyAccept: false });
+    await anyFile.upload(picker, new File(['hello'], 'notes.txt', { type: 'text/plain' }));
+    expect(await screen.findByText(PROFILE_MESSAGES.notImage)).toBeInTheDocument();
+
+    await anyFile.upload(picker, new File([new Uint8Array(2 * 1024 * 1024 + 1)], 'huge.png', { type: 'image/png' }));
+    expect(await screen.findByText(PROFILE_MESSAGES.tooLarge)).toBeInTheDocument();
+    expect(within(dialog).getByRole('img', { name: "Ava Reed's avatar" })).toHaveAttribute('src', '/images/avatars/ava-reed.jpg');
+  });
+
+  it('asks for the current password before a new one, keeping the panel open and filled', async () => {
+    const edits = watchEdits();
+    const { user } = await openProfile(SEED_USER_IDS.ava);
+    const dialog = await openEditDialog(user);
+    const bio = within(dialog).getByLabelText('Bio');
+    await fill(user, bio, 'Still typing');
+    await fill(user, within(dialog).getByLabelText('New Password'), 'brand-new-pass');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+
+    expect(await screen.findByText(PROFILE_MESSAGES.currentPasswordNeeded)).toBeInTheDocument();
+    expect(screen.getByRole('dialog', { name: 'Edit Profile' })).toBeInTheDocument();
+    expect(bio).toHaveValue('Still typing');
+    expect(within(dialog).getByLabelText('New Password')).toHaveValue('brand-new-pass');
+    expect(within(dialog).getByLabelText('Current Password')).toHaveFocus();
+    expect(edits.count()).toBe(0);
+  });
+
+  // A 401 for a wrong current password refuses the input, not the session (src/lib/apiError.ts).
+  it('keeps the panel open with what was typed when the backend refuses the current password', async () => {
+    const { user, router } = await openProfile(SEED_USER_IDS.ava);
+    const dialog = await openEditDialog(user);
+    const bio = within(dialog).getByLabelText('Bio');
+    await fill(user, bio, 'Kept after a refusal');
+    await fill(user, within(dialog).getByLabelText('Current Password'), 'not-my-password');
+    await fill(user, within(dialog).getByLabelText('New Password'), 'brand-new-pass');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+
+    expect(await screen.findByText(MESSAGES.invalidCredentials, {}, { timeout: 500 })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe(`/users/${SEED_USER_IDS.ava}`);
+    expect(screen.getByRole('dialog', { name: 'Edit Profile' })).toBeInTheDocument();
+    expect(bio).toHaveValue('Kept after a refusal');
+    expect(within(dialog).getByLabelText('Current Password')).toHaveValue('not-my-password');
+    expect(screen.queryByText('User Bio Updated Successfully!')).not.toBeInTheDocument();
+  });
+
+  it('changes the password with the current one; the new password works at the next login', async () => {
+    const { user } = await openProfile(SEED_USER_IDS.ava);
+    const dialog = await openEditDialog(user);
+    await fill(user, within(dialog).getByLabelText('Current Password'), DEMO_CREDENTIALS.password);
+    await fill(user, within(dialog).getByLabelText('New Password'), 'brand-new-pass');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+
+    expect(await screen.findByText('User Bio Updated Successfully!')).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    const answer = await loginThroughApi({ username: DEMO_CREDENTIALS.username, password: 'brand-new-pass' });
+    expect(answer.foundUser.username).toBe(DEMO_CREDENTIALS.username);
+    await expect(loginThroughApi(DEMO_CREDENTIALS)).rejects.toThrow();
+  });
+
+  it('closes on Escape and on Discard without changes, giving focus back to Edit Profile', async () => {
+    const edits = watchEdits();
+    const { user } = await openProfile(SEED_USER_IDS.ava);
+    let dialog = await openEditDialog(user);
+    await user.type(within(dialog).getByLabelText('Bio'), ' draft');
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    const editButton = within(header('Ava Reed')).getByRole('button', { name: 'Edit Profile' });
+    expect(editButton).toHaveFocus();
+
+    dialog = await openEditDialog(user);
+    // Reopened fresh, not with the discarded draft.
+    expect(within(dialog).getByLabelText('Bio')).toHaveValue('Product designer. Morning walks, strong coffee, small sketches.');
+    await user.type(within(dialog).getByLabelText('Bio'), ' more');
+    await user.click(within(dialog).getByRole('button', { name: 'Discard' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(editButton).toHaveFocus();
+    expect(within(header('Ava Reed')).getByText('Product designer. Morning walks, strong coffee, small sketches.')).toBeInTheDocument();
+    expect(edits.count()).toBe(0);
+  });
+});
