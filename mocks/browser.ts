@@ -1,0 +1,72 @@
+/**
+ * Starts the stand-in backend in the browser (Mock Service Worker). The app calls
+ * startMockWorker() before rendering, only when mocking is on (dynamic import).
+ */
+import { setupWorker } from 'msw/browser';
+import { createMockContext, DEFAULT_DELAY_MS } from './context';
+import { createHandlers } from './handlers/index';
+import { browserStores, createPersistence } from './persistence';
+import { chooseScenario, getScenario, type ScenarioName } from './scenarios';
+
+export const SCENARIO_SESSION_KEY = 'socialconnect.mock-scenario';
+
+export interface StartMockWorkerOptions {
+  /** The API base the app calls: '/api' (default) or an absolute URL. */
+  baseUrl?: string;
+  /** The build-time scenario (MOCK_SCENARIO), used when the URL and the tab name none. */
+  scenario?: string;
+  /** Wait before every answer; 400 ms by default (spec section 9). */
+  delayMs?: number;
+}
+
+function readSession(): string | null {
+  try {
+    return sessionStorage.getItem(SCENARIO_SESSION_KEY);
+  } catch {
+    return null;
+  }
+}
+
+function rememberSession(name: ScenarioName): void {
+  try {
+    sessionStorage.setItem(SCENARIO_SESSION_KEY, name);
+  } catch {
+    // Storage blocked: the choice lasts for this page only.
+  }
+}
+
+/** Drops ?scenario= from the address bar, so a reload keeps the store instead of resetting it. */
+function forgetScenarioParam(): void {
+  const url = new URL(window.location.href);
+  if (!url.searchParams.has('scenario')) return;
+  url.searchParams.delete('scenario');
+  window.history.replaceState(window.history.state, '', `${url.pathname}${url.search}${url.hash}`);
+}
+
+export async function startMockWorker(options: StartMockWorkerOptions = {}): Promise<{ scenario: ScenarioName }> {
+  const choice = chooseScenario({ search: window.location.search, remembered: readSession(), buildTime: options.scenario });
+  if (choice.warning) console.warn(`[mock backend] ${choice.warning}`);
+  rememberSession(choice.name);
+  forgetScenarioParam();
+
+  const scenario = getScenario(choice.name);
+  const persistence = createPersistence({ scenario: scenario.name, stores: browserStores() });
+  if (choice.fromUrl) await persistence.clear();
+  const saved = choice.fromUrl ? null : await persistence.load();
+
+  const ctx = createMockContext({
+    baseUrl: options.baseUrl ?? '/api',
+    delayMs: options.delayMs ?? DEFAULT_DELAY_MS,
+    seed: saved ?? scenario.buildSeed(),
+  });
+  ctx.onWrite = () => persistence.scheduleSave(() => ctx.db.snapshot());
+  window.addEventListener('pagehide', () => void persistence.flush());
+
+  const worker = setupWorker(...scenario.overrides(ctx), ...createHandlers(ctx));
+  await worker.start({
+    onUnhandledRequest: 'bypass',
+    serviceWorker: { url: '/mockServiceWorker.js' },
+    quiet: true,
+  });
+  return { scenario: scenario.name };
+}

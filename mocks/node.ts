@@ -1,0 +1,63 @@
+/**
+ * The stand-in backend for tests (msw/node), with the same handlers the browser uses, no delay and
+ * a fresh default store. The app's jest setup does:
+ *   beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+ *   afterEach(() => { server.resetHandlers(); resetMockBackend(); });
+ *   afterAll(() => server.close());
+ * and a test picks a scenario with one line: useScenario('server-error').
+ */
+import { webcrypto } from 'node:crypto';
+import { setupServer } from 'msw/node';
+import { createMockContext, SLOW_DELAY_MS, type MockContext } from './context';
+import type { Db, UserRecord } from './db';
+import { createHandlers } from './handlers/index';
+import { getScenario, type ScenarioName } from './scenarios';
+import { buildDefaultSeed } from './seed';
+
+/** The base the app calls under jest (jsdom's origin is http://localhost). */
+export const TEST_API_BASE = 'http://localhost/api';
+
+const context: MockContext = createMockContext({
+  baseUrl: TEST_API_BASE,
+  delayMs: 0,
+  seed: buildDefaultSeed(),
+  // jsdom has no crypto.subtle; Node's WebCrypto is the same API.
+  subtle: webcrypto.subtle as SubtleCrypto,
+});
+
+export const server = setupServer(...createHandlers(context));
+
+/** Starts every test from the default seed with the default delay of 0. */
+export function resetMockBackend(): void {
+  context.db.load(buildDefaultSeed());
+  context.delayMs = 0;
+  context.slowDelayMs = SLOW_DELAY_MS;
+}
+
+/**
+ * Resets the store to the scenario's seed and installs its overrides until the next
+ * server.resetHandlers(). `slowDelayMs` shortens the `slow` scenario for tests.
+ */
+export function useScenario(name: ScenarioName, options: { slowDelayMs?: number } = {}): void {
+  const scenario = getScenario(name);
+  context.db.load(scenario.buildSeed());
+  context.slowDelayMs = options.slowDelayMs ?? SLOW_DELAY_MS;
+  const overrides = scenario.overrides(context);
+  if (overrides.length > 0) server.use(...overrides);
+}
+
+/** The live store, to arrange or inspect in a test. */
+export function getMockDb(): Db {
+  return context.db;
+}
+
+export function getMockContext(): MockContext {
+  return context;
+}
+
+/** A valid token for a member of the store (by id or username), as login would give it. */
+export async function tokenFor(idOrUsername: string): Promise<string> {
+  const member: UserRecord | undefined = context.db.users.get(idOrUsername) ?? context.db.findUserByUsername(idOrUsername);
+  if (!member) throw new Error(`tokenFor: no member "${idOrUsername}" in the mock store`);
+  return context.tokens.sign(member);
+}

@@ -1,0 +1,119 @@
+import type { LoginResponse, PostsResponse, UsersResponse } from '../src/types/api';
+import { createDb, findInconsistencies } from './db';
+import { MESSAGES } from './messages';
+import { getMockDb, useScenario } from './node';
+import { chooseScenario, DEFAULT_SCENARIO, getScenario, isScenarioName, SCENARIO_DESCRIPTIONS, SCENARIO_NAMES, SCENARIOS } from './scenarios';
+import { DEMO_CREDENTIALS, DEMO_USER_ID, seedPostId } from './seed';
+import { call, callAs, errorOf, expectHealthy } from './testSupport';
+
+describe('scenario catalogue', () => {
+  it('names every scenario QA needs, each with a description and a consistent seed', () => {
+    expect(SCENARIO_NAMES).toEqual(['default', 'empty', 'new-member', 'busy', 'slow', 'server-error', 'offline', 'expired-session']);
+    for (const name of SCENARIO_NAMES) {
+      expect(SCENARIOS[name].name).toBe(name);
+      expect(SCENARIO_DESCRIPTIONS[name].length).toBeGreaterThan(20);
+    }
+    for (const name of ['default', 'empty', 'new-member'] as const) {
+      expect(findInconsistencies(createDb(getScenario(name).buildSeed()))).toEqual([]);
+    }
+  });
+
+  it('isScenarioName accepts only known names', () => {
+    expect(isScenarioName('busy')).toBe(true);
+    expect(isScenarioName('Busy')).toBe(false);
+    expect(isScenarioName(undefined)).toBe(false);
+  });
+});
+
+describe('chooseScenario', () => {
+  it('prefers the URL, then the tab, then the build-time value, then default', () => {
+    expect(chooseScenario({ search: '?scenario=busy', remembered: 'empty', buildTime: 'slow' })).toEqual({ name: 'busy', fromUrl: true });
+    expect(chooseScenario({ search: '?x=1', remembered: 'empty', buildTime: 'slow' })).toEqual({ name: 'empty', fromUrl: false });
+    expect(chooseScenario({ search: '', remembered: null, buildTime: 'slow' })).toEqual({ name: 'slow', fromUrl: false });
+    expect(chooseScenario({ search: '', remembered: '', buildTime: '' })).toEqual({ name: DEFAULT_SCENARIO, fromUrl: false });
+  });
+
+  it('falls back to default with a warning for an unknown name', () => {
+    const choice = chooseScenario({ search: '?scenario=chaos', remembered: 'empty' });
+    expect(choice).toMatchObject({ name: 'default', fromUrl: true });
+    expect(choice.warning).toMatch(/Unknown mock scenario "chaos".*default/);
+  });
+});
+
+describe('useScenario', () => {
+  afterEach(() => expectHealthy());
+
+  it('default: the seed', async () => {
+    useScenario('default');
+    expect((await call<PostsResponse>('GET', '/posts')).json.posts).toHaveLength(20);
+  });
+
+  it('empty: members but no posts and no bookmarks', async () => {
+    useScenario('empty');
+    expect((await call<PostsResponse>('GET', '/posts')).json.posts).toEqual([]);
+    expect((await call<UsersResponse>('GET', '/users')).json.users).toHaveLength(5);
+    expect((await callAs<{ bookmarks: unknown[] }>('demo_user', 'GET', '/users/bookmark')).json.bookmarks).toEqual([]);
+  });
+
+  it('new-member: the demo member follows nobody and has no posts, likes or bookmarks', async () => {
+    useScenario('new-member');
+    const login = await call<LoginResponse>('POST', '/auth/login', { body: DEMO_CREDENTIALS });
+    expect(login.json.foundUser).toMatchObject({ following: [], followers: [], bookmarks: [] });
+    const posts = (await call<PostsResponse>('GET', '/posts')).json.posts;
+    expect(posts).toHaveLength(18);
+    expect(posts.some((post) => post._id === DEMO_USER_ID || post.likes.likedBy.some((user) => user._id === DEMO_USER_ID))).toBe(false);
+  });
+
+  it('busy: 10,000 posts from 200 members, built in well under a second, deterministic', async () => {
+    const started = performance.now();
+    useScenario('busy');
+    expect(performance.now() - started).toBeLessThan(1000);
+    expect(getMockDb().posts.size).toBe(10_000);
+    expect(getMockDb().users.size).toBe(200);
+    expect(findInconsistencies(getMockDb())).toEqual([]);
+    expect(getScenario('busy').buildSeed()).toEqual(getMockDb().snapshot());
+    const login = await call<LoginResponse>('POST', '/auth/login', { body: DEMO_CREDENTIALS });
+    expect(login.json.foundUser.following).toHaveLength(25);
+    const all = await call<PostsResponse>('GET', '/posts');
+    expect(all.json.posts).toHaveLength(10_000);
+    expect(all.json.posts.every((post) => post.likes.likeCount === post.likes.likedBy.length)).toBe(true);
+  });
+
+  it('slow: every answer takes the slow delay', async () => {
+    useScenario('slow', { slowDelayMs: 150 });
+    const started = Date.now();
+    const result = await call<PostsResponse>('GET', '/posts');
+    expect(Date.now() - started).toBeGreaterThanOrEqual(140);
+    expect(result.json.posts).toHaveLength(20);
+  });
+
+  it('server-error: every call answers 500 in the error shape', async () => {
+    useScenario('server-error');
+    for (const result of [await call('GET', '/posts'), await call('POST', '/auth/login', { body: DEMO_CREDENTIALS })]) {
+      expect({ status: result.status, message: errorOf(result) }).toEqual({ status: 500, message: MESSAGES.serverError });
+    }
+  });
+
+  it('offline: every call fails at the network level', async () => {
+    useScenario('offline');
+    await expect(fetch('http://localhost/api/posts')).rejects.toThrow(TypeError);
+    await expect(fetch('http://localhost/api/auth/login', { method: 'POST', body: '{}' })).rejects.toThrow(TypeError);
+  });
+
+  it('expired-session: authenticated calls answer 401, login and public calls still work', async () => {
+    useScenario('expired-session');
+    const login = await call<LoginResponse>('POST', '/auth/login', { body: DEMO_CREDENTIALS });
+    expect(login.status).toBe(200);
+    const token = { authorization: login.json.encodedToken };
+    for (const result of [
+      await call('GET', '/users/bookmark', token),
+      await call('POST', `/posts/like/${seedPostId(2)}`, token),
+      await call('POST', '/posts/', { ...token, body: { postData: { text: 'x' } } }),
+      await call('DELETE', `/posts/${seedPostId(5)}`, token),
+    ]) {
+      expect({ status: result.status, message: errorOf(result) }).toEqual({ status: 401, message: MESSAGES.tokenInvalid });
+    }
+    expect((await call('GET', '/posts')).status).toBe(200);
+    expect(getMockDb().posts.has(seedPostId(5))).toBe(true);
+  });
+});

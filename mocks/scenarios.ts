@@ -1,0 +1,168 @@
+/**
+ * QA scenarios: a named seed plus handler overrides placed before the normal handlers.
+ * Pick one with ?scenario=<name> in the browser, MOCK_SCENARIO at build time, or useScenario(name)
+ * in a test.
+ */
+import { delay, http, HttpResponse, type HttpHandler } from 'msw';
+import { buildBusySeed } from './busySeed';
+import type { MockContext } from './context';
+import type { DbSnapshot } from './db';
+import { errorResponse, routeUrl } from './handlers/http';
+import { pathsOf, ROUTES } from './handlers/index';
+import { MESSAGES, MESSAGE_STATUS } from './messages';
+import { buildDefaultSeed, DEMO_USER_ID } from './seed';
+
+export const SCENARIO_NAMES = ['default', 'empty', 'new-member', 'busy', 'slow', 'server-error', 'offline', 'expired-session'] as const;
+
+export type ScenarioName = (typeof SCENARIO_NAMES)[number];
+
+export const DEFAULT_SCENARIO: ScenarioName = 'default';
+
+export interface Scenario {
+  name: ScenarioName;
+  /** What QA will see (README table). */
+  description: string;
+  buildSeed: () => DbSnapshot;
+  /** Handlers placed before the normal ones. */
+  overrides: (ctx: MockContext) => HttpHandler[];
+}
+
+export function isScenarioName(value: unknown): value is ScenarioName {
+  return typeof value === 'string' && (SCENARIO_NAMES as readonly string[]).includes(value);
+}
+
+/** The default seed with no posts at all (members and follows stay). */
+function buildEmptySeed(): DbSnapshot {
+  const seed = buildDefaultSeed();
+  return { ...seed, posts: [], users: seed.users.map((user) => ({ ...user, bookmarks: [] })) };
+}
+
+/** The default seed where the demo member has just joined: follows nobody, no followers, posts, likes or bookmarks. */
+function buildNewMemberSeed(): DbSnapshot {
+  const seed = buildDefaultSeed();
+  const posts = seed.posts
+    .filter((post) => post.authorId !== DEMO_USER_ID)
+    .map((post) => ({
+      ...post,
+      likedBy: post.likedBy.filter((id) => id !== DEMO_USER_ID),
+      dislikedBy: post.dislikedBy.filter((id) => id !== DEMO_USER_ID),
+    }));
+  const postIds = new Set(posts.map((post) => post.id));
+  const users = seed.users.map((user) => ({
+    ...user,
+    followers: user.id === DEMO_USER_ID ? [] : user.followers.filter((id) => id !== DEMO_USER_ID),
+    following: user.id === DEMO_USER_ID ? [] : user.following.filter((id) => id !== DEMO_USER_ID),
+    bookmarks: user.id === DEMO_USER_ID ? [] : user.bookmarks.filter((id) => postIds.has(id)),
+  }));
+  return { ...seed, users, posts };
+}
+
+const none = (): HttpHandler[] => [];
+
+/** Every request under the base, before the normal handlers. */
+const everyCall = (ctx: MockContext, resolver: () => Promise<Response | undefined>): HttpHandler[] => [
+  http.all(routeUrl(ctx, '/*'), resolver),
+];
+
+export const SCENARIOS: Readonly<Record<ScenarioName, Scenario>> = {
+  default: {
+    name: 'default',
+    description: 'The seed: 5 members and 20 posts with images. Log in as demo_user / welcome123.',
+    buildSeed: buildDefaultSeed,
+    overrides: none,
+  },
+  empty: {
+    name: 'empty',
+    description: 'The same members but no posts at all: every feed, Explore, Bookmarks and profile show their empty text.',
+    buildSeed: buildEmptySeed,
+    overrides: none,
+  },
+  'new-member': {
+    name: 'new-member',
+    description: 'The demo member has just joined: follows nobody, no followers, no posts, no bookmarks; "Who to follow?" lists everyone.',
+    buildSeed: buildNewMemberSeed,
+    overrides: none,
+  },
+  busy: {
+    name: 'busy',
+    description: '10,000 posts from 200 members (the demo member follows 25 of them): for scrolling and performance work.',
+    buildSeed: buildBusySeed,
+    overrides: none,
+  },
+  slow: {
+    name: 'slow',
+    description: 'Every answer takes 3 seconds: loaders, disabled buttons and double clicks.',
+    buildSeed: buildDefaultSeed,
+    overrides: (ctx) => everyCall(ctx, async () => {
+      // Falls through to the normal handler, which adds its own delay: 3 s in all.
+      await delay(Math.max(0, ctx.slowDelayMs - ctx.delayMs));
+      return undefined;
+    }),
+  },
+  'server-error': {
+    name: 'server-error',
+    description: 'Every call answers 500: the app shows its error page.',
+    buildSeed: buildDefaultSeed,
+    overrides: (ctx) => everyCall(ctx, async () => {
+      await delay(ctx.delayMs);
+      return errorResponse(MESSAGE_STATUS.serverError, MESSAGES.serverError);
+    }),
+  },
+  offline: {
+    name: 'offline',
+    description: 'Every call fails at the network level, as with no connection: the app shows its error page.',
+    buildSeed: buildDefaultSeed,
+    overrides: (ctx) => everyCall(ctx, async () => {
+      await delay(ctx.delayMs);
+      return HttpResponse.error();
+    }),
+  },
+  'expired-session': {
+    name: 'expired-session',
+    description: 'Every call that needs a login answers 401 (invalid token); logging in works, then the member is sent back to /login.',
+    buildSeed: buildDefaultSeed,
+    overrides: (ctx) => ROUTES.filter((spec) => spec.auth).flatMap((spec) => pathsOf(spec).map((path) => (
+      http[spec.method](routeUrl(ctx, path), async () => {
+        await delay(ctx.delayMs);
+        return errorResponse(MESSAGE_STATUS.tokenInvalid, MESSAGES.tokenInvalid);
+      })
+    ))),
+  },
+};
+
+export function getScenario(name: ScenarioName): Scenario {
+  return SCENARIOS[name];
+}
+
+/** What QA will see, per scenario (for the README table). */
+export const SCENARIO_DESCRIPTIONS: Readonly<Record<ScenarioName, string>> = Object.fromEntries(
+  SCENARIO_NAMES.map((name) => [name, SCENARIOS[name].description]),
+) as Record<ScenarioName, string>;
+
+export interface ScenarioChoice {
+  name: ScenarioName;
+  /** True when chosen through ?scenario= now: the store starts again from the seed. */
+  fromUrl: boolean;
+  /** Set when an unknown name was asked for (then the choice falls back to default). */
+  warning?: string;
+}
+
+/**
+ * The scenario for this tab: ?scenario= in the URL, else the one remembered for the tab, else the
+ * build-time one, else default. An unknown name falls back to default with a warning.
+ */
+export function chooseScenario(input: { search: string; remembered?: string | null; buildTime?: string | null }): ScenarioChoice {
+  const fromUrl = new URLSearchParams(input.search).get('scenario');
+  const candidates: Array<[string | null | undefined, boolean]> = [[fromUrl, true], [input.remembered, false], [input.buildTime, false]];
+  for (const [value, isUrl] of candidates) {
+    if (value === null || value === undefined || value.trim() === '') continue;
+    const name = value.trim();
+    if (isScenarioName(name)) return { name, fromUrl: isUrl };
+    return {
+      name: DEFAULT_SCENARIO,
+      fromUrl: isUrl,
+      warning: `Unknown mock scenario "${name}"; using "default". Known scenarios: ${SCENARIO_NAMES.join(', ')}.`,
+    };
+  }
+  return { name: DEFAULT_SCENARIO, fromUrl: false };
+}
