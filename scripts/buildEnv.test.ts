@@ -1,0 +1,25 @@
+import { readBuildEnv } from './buildEnv';
+
+describe('build settings of the mock/real switch', () => {
+  it('defaults to the mock backend under /api', () => {
+    expect(readBuildEnv({})).toEqual({ apiBaseUrl: '/api', apiMocking: 'on', apiProxy: undefined, mockScenario: '' });
+  });
+
+  it('accepts a real server by absolute URL with mocking off, and a proxy for the dev server', () => {
+    expect(
+      readBuildEnv({ API_BASE_URL: 'https://api.example.org/api/', API_MOCKING: 'OFF', API_PROXY: 'http://localhost:8080', MOCK_SCENARIO: 'busy' }),
+    ).toEqual({ apiBaseUrl: 'https://api.example.org/api', apiMocking: 'off', apiProxy: 'http://localhost:8080', mockScenario: 'busy' });
+  });
+
+  it.each([
+    [{ API_MOCKING: 'maybe' }, 'API_MOCKING "maybe" is not valid. Use "on"'],
+    [{ API_BASE_URL: 'api' }, 'API_BASE_URL "api" is neither a path starting with "/" nor an absolute URL.'],
+    [{ API_BASE_URL: 'ftp://files.example.org' }, 'API_BASE_URL "ftp://files.example.org" must use http or https.'],
+    [{ API_BASE_URL: '   ' }, 'API_BASE_URL is empty.'],
+    [{ API_PROXY: 'localhost:8080' }, 'API_PROXY "localhost:8080" must use http or https.'],
+    [{ API_PROXY: 'not a url' }, 'API_PROXY "not a url" is not an absolute URL'],
+    [{ MOCK_SCENARIO: 'Busy Day' }, 'MOCK_SCENARIO "Busy Day" is not a scenario name'],
+  ])('refuses %j with a message naming the setting', (env, message) => {
+    expect(() => readBuildEnv(env)).toThrow(message);
+  });
+});

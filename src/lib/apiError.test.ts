@@ -1,0 +1,34 @@
+import { classifyFailure, errorMessage } from './apiError';
+
+const refusal = (status: number, message: string) => ({ status, data: { errors: [message] } });
+
+describe('reading the backend refusals', () => {
+  it('shows the backend message, or a plain fallback when there is none', () => {
+    expect(errorMessage(refusal(400, 'This Post is already bookmarked'))).toBe('This Post is already bookmarked');
+    expect(errorMessage({ status: 400, data: { errors: [] } })).toBe('Something went wrong. Please try again.');
+    expect(errorMessage({ status: 'FETCH_ERROR', error: 'TypeError: Failed to fetch' })).toBe('Something went wrong. Please try again.');
+    expect(errorMessage(new Error('boom'), 'Custom fallback')).toBe('Custom fallback');
+  });
+
+  it('sends network failures and 5xx to the error page', () => {
+    expect(classifyFailure({ status: 'FETCH_ERROR', error: 'Failed to fetch' }, true).kind).toBe('network');
+    expect(classifyFailure({ status: 'PARSING_ERROR', data: '<html>' }, false).kind).toBe('server');
+    expect(classifyFailure(refusal(500, 'Internal'), false).kind).toBe('server');
+    expect(classifyFailure(undefined, false).kind).toBe('network');
+  });
+
+  it('ends the session on a refused token or an unknown member, only when a token was sent', () => {
+    expect(classifyFailure(refusal(401, 'The token is invalid. Unauthorized access error.'), true).kind).toBe('unauthorized');
+    expect(classifyFailure(refusal(404, 'The username you entered is not Registered. Not Found error'), true).kind).toBe('unauthorized');
+    expect(classifyFailure(refusal(404, 'The username you entered is not Registered. Not Found error'), false).kind).toBe('client');
+  });
+
+  it('treats a wrong password as refused input, not an ended session', () => {
+    const failure = classifyFailure(refusal(401, 'The credentials you entered are invalid. Unauthorized access error.'), true);
+    expect(failure).toEqual({ kind: 'client', status: 401, message: 'The credentials you entered are invalid. Unauthorized access error.' });
+  });
+
+  it('shows other 4xx answers as a message', () => {
+    expect(classifyFailure(refusal(400, 'User Already following'), true)).toEqual({ kind: 'client', status: 400, message: 'User Already following' });
+  });
+});
