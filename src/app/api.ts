@@ -25,7 +25,8 @@ const rawBaseQuery = fetchBaseQuery({
 export const baseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError> = async (args, api, extraOptions) => {
   const sentToken = Boolean((api.getState() as TokenState).session.token);
   const result = await rawBaseQuery(args, api, extraOptions);
-  if (result.error) {
+  // A call aborted on purpose (the session ended and the cache was reset) is nobody's failure.
+  if (result.error && !api.signal.aborted) {
     const failure = classifyFailure(result.error, sentToken);
     api.dispatch(apiFailed({ ...failure, endpoint: api.endpoint }));
   }

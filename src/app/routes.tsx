@@ -1,5 +1,6 @@
 import type { RouteObject } from 'react-router-dom';
 import { paths } from '../config/paths';
+import { AppFallback } from './layouts/AppFallback';
 import { AppLayout } from './layouts/AppLayout';
 import { ProtectedLayout } from './layouts/ProtectedLayout';
 import { RouteErrorPage } from '../pages/RouteErrorPage';
@@ -12,6 +13,8 @@ export const routes: RouteObject[] = [
   {
     element: <AppLayout />,
     errorElement: <RouteErrorPage />,
+    // Shown while the first screen's lazy chunk loads.
+    hydrateFallbackElement: <AppFallback />,
     children: [
       {
         path: paths.login.pattern,

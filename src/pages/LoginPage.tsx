@@ -1,4 +1,24 @@
-/** Placeholder: the screen is being built. */
+import { Link, Navigate, useLocation } from 'react-router-dom';
+import { usePageTitle } from '../components/usePageTitle';
+import { paths } from '../config/paths';
+import { AuthScreen } from '../features/auth/components/AuthScreen';
+import { LoginForm } from '../features/auth/components/LoginForm';
+import { redirectTargetFrom } from '../features/auth/redirectTarget';
+import { useArrivedLoggedIn } from '../features/auth/useArrivedLoggedIn';
+
+/** /login: after logging in, the member returns to the page they first asked for, or home. */
 export function LoginPage() {
-  return <h1>Login</h1>;
+  usePageTitle('Login');
+  const location = useLocation();
+  const arrivedLoggedIn = useArrivedLoggedIn();
+  if (arrivedLoggedIn) return <Navigate to={paths.home.href()} replace />;
+  return (
+    <AuthScreen
+      title="Login"
+      intro="Welcome back! Log in to see what your friends are sharing."
+      footer={<Link to={paths.signup.href()}>Create New Account?</Link>}
+    >
+      <LoginForm redirectTo={redirectTargetFrom(location.state)} />
+    </AuthScreen>
+  );
 }

@@ -1,12 +1,55 @@
+import { useEffect, useState } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
-import { useAppSelector } from '../hooks';
-import { selectIsLoggedIn } from '../../features/auth/sessionSlice';
+import { skipToken } from '@reduxjs/toolkit/query';
+import { useAppDispatch, useAppSelector } from '../hooks';
+import { currentUserReceived, selectCurrentUserId, selectIsLoggedIn } from '../../features/auth/sessionSlice';
+import { useGetBookmarksQuery } from '../../features/bookmarks/bookmarksApi';
+import { useGetUserQuery } from '../../features/users/usersApi';
+import { SidePanel } from '../../features/users/components/SidePanel';
 import { paths } from '../../config/paths';
+import { BottomNav } from './BottomNav';
+import { SideNav } from './SideNav';
+import { useIsPhone } from './useIsPhone';
+import './ProtectedLayout.css';
 
-/** Protected routes: a visitor goes to /login with the wanted location kept. */
+/**
+ * Protected routes: a visitor goes to /login with the wanted location kept. When the session ends
+ * here, whoever ended it moves the member on: logout goes to a plain /login (so the next login starts
+ * at home), an expired session to /login with the location kept (the store's listener).
+ */
 export function ProtectedLayout() {
   const loggedIn = useAppSelector(selectIsLoggedIn);
+  const [arrivedLoggedIn] = useState(loggedIn);
   const location = useLocation();
-  if (!loggedIn) return <Navigate to={paths.login.href()} replace state={{ from: location }} />;
-  return <Outlet />;
+  if (loggedIn) return <MemberShell />;
+  if (arrivedLoggedIn) return null;
+  return <Navigate to={paths.login.href()} replace state={{ from: location }} />;
+}
+
+/**
+ * The member's shell: side navigation, the page, the side panel; on phones the bottom navigation
+ * instead. It loads the current member (a reload only knows their id from the token). Their
+ * bookmarks are the cheapest call that needs the token, so loading them also checks it: if the
+ * backend no longer accepts the token, the app's listeners end the session and go to /login.
+ */
+function MemberShell() {
+  const dispatch = useAppDispatch();
+  const userId = useAppSelector(selectCurrentUserId);
+  const { data: me } = useGetUserQuery(userId ?? skipToken);
+  useGetBookmarksQuery();
+  const isPhone = useIsPhone();
+
+  useEffect(() => {
+    if (me) dispatch(currentUserReceived(me));
+  }, [me, dispatch]);
+
+  return (
+    <div className={`member-shell${isPhone ? ' member-shell--phone' : ''}`}>
+      {isPhone ? null : <SideNav />}
+      <main id="main-content" className="member-shell__main" tabIndex={-1}>
+        <Outlet />
+      </main>
+      {isPhone ? <BottomNav /> : <SidePanel className="member-shell__panel" />}
+    </div>
+  );
 }

@@ -18,19 +18,41 @@ export function writeStoredToken(token: string | null): void {
   }
 }
 
-/** Reads the member id and username a token carries, without verifying it (the backend does that). */
-export function readTokenClaims(token: string): { _id: string; username: string } | null {
+export interface TokenClaims {
+  _id: string;
+  username: string;
+  /** Expiry, in seconds since 1970, when the token carries one. */
+  exp?: number;
+}
+
+/** base64url (JWT) to text; atob alone knows neither the URL alphabet nor missing padding, nor UTF-8. */
+function decodeBase64Url(part: string): string {
+  const base64 = part.replace(/-/g, '+').replace(/_/g, '/');
+  const binary = atob(base64.padEnd(base64.length + ((4 - (base64.length % 4)) % 4), '='));
+  const bytes = Uint8Array.from(binary, (char) => char.charCodeAt(0));
+  return new TextDecoder().decode(bytes);
+}
+
+/**
+ * Reads the member id (`sub`, or `_id`), username and expiry a token carries, without verifying it:
+ * the backend does that on every authenticated call.
+ */
+export function readTokenClaims(token: string): TokenClaims | null {
   const payload = token.replace(/^Bearer\s+/i, '').split('.')[1];
   if (!payload) return null;
   try {
-    const json = atob(payload.replace(/-/g, '+').replace(/_/g, '/'));
-    const claims: unknown = JSON.parse(json);
-    if (claims && typeof claims === 'object' && '_id' in claims && 'username' in claims) {
-      const { _id, username } = claims as { _id: unknown; username: unknown };
-      if (typeof _id === 'string' && typeof username === 'string') return { _id, username };
-    }
-    return null;
+    const claims: unknown = JSON.parse(decodeBase64Url(payload));
+    if (!claims || typeof claims !== 'object') return null;
+    const { sub, _id, username, exp } = claims as Record<string, unknown>;
+    const id = typeof sub === 'string' && sub !== '' ? sub : _id;
+    if (typeof id !== 'string' || id === '' || typeof username !== 'string') return null;
+    return typeof exp === 'number' ? { _id: id, username, exp } : { _id: id, username };
   } catch {
     return null;
   }
+}
+
+/** Whether the token says it has expired (a token without an expiry never does, by itself). */
+export function isTokenExpired(claims: TokenClaims, now: Date = new Date()): boolean {
+  return claims.exp !== undefined && claims.exp * 1000 <= now.getTime();
 }

@@ -1,0 +1,33 @@
+import { NavLink } from 'react-router-dom';
+import { useAppSelector } from '../hooks';
+import { selectCurrentUserId } from '../../features/auth/sessionSlice';
+import { useLogout } from '../../features/auth/useLogout';
+import { LogoutIcon } from './icons';
+import { mainNavItems } from './SideNav';
+import { useNavLoader } from './useNavLoader';
+import './BottomNav.css';
+
+/** Phones (spec section 2): home, explore, bookmark, own profile and logout, as named icons. */
+export function BottomNav() {
+  const showLoaderFor = useNavLoader();
+  const logout = useLogout();
+  const myId = useAppSelector(selectCurrentUserId) ?? '';
+  return (
+    <nav className="bottom-nav" aria-label="Mobile">
+      <ul className="bottom-nav__list">
+        {mainNavItems(myId).map(({ to, label, Icon }) => (
+          <li key={label}>
+            <NavLink to={to} end className="bottom-nav__item" aria-label={label} title={label} onClick={showLoaderFor(to)}>
+              <Icon />
+            </NavLink>
+          </li>
+        ))}
+        <li>
+          <button type="button" className="bottom-nav__item" aria-label="Logout" title="Logout" onClick={logout}>
+            <LogoutIcon />
+          </button>
+        </li>
+      </ul>
+    </nav>
+  );
+}

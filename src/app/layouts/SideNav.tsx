@@ -1,0 +1,76 @@
+import { Link, NavLink, useNavigate } from 'react-router-dom';
+import { useAppSelector } from '../hooks';
+import { Avatar } from '../../components/Avatar';
+import { paths } from '../../config/paths';
+import { selectCurrentUser, selectCurrentUserId } from '../../features/auth/sessionSlice';
+import { BookmarkIcon, ExploreIcon, HomeIcon, PlusIcon, ProfileIcon } from './icons';
+import { useNavLoader } from './useNavLoader';
+import './SideNav.css';
+
+/** Where the main navigation leads; the profile is the member's own. */
+export function mainNavItems(myId: string) {
+  return [
+    { to: paths.home.href(), label: 'Home', Icon: HomeIcon },
+    { to: paths.explore.href(), label: 'Explore', Icon: ExploreIcon },
+    { to: paths.bookmarks.href(), label: 'Bookmark', Icon: BookmarkIcon },
+    { to: paths.profile.href(myId), label: 'Profile', Icon: ProfileIcon },
+  ] as const;
+}
+
+/**
+ * The side navigation (spec section 2): Home, Explore, Bookmark, Profile, 'Create New Post', and the
+ * member's avatar, name and @username linking to their profile. Each navigation click shows the loader.
+ */
+export function SideNav() {
+  const navigate = useNavigate();
+  const showLoaderFor = useNavLoader();
+  const myId = useAppSelector(selectCurrentUserId) ?? '';
+  const me = useAppSelector(selectCurrentUser);
+  const myProfile = paths.profile.href(myId);
+  const createPost = paths.createPost.href();
+
+  return (
+    <nav className="side-nav" aria-label="Main">
+      <ul className="side-nav__list">
+        {mainNavItems(myId).map(({ to, label, Icon }) => (
+          <li key={label}>
+            <NavLink to={to} end className="side-nav__link" onClick={showLoaderFor(to)}>
+              <Icon />
+              <span className="side-nav__label">{label}</span>
+            </NavLink>
+          </li>
+        ))}
+      </ul>
+      <button
+        type="button"
+        className="button button--primary side-nav__create"
+        onClick={(event) => {
+          showLoaderFor(createPost)(event);
+          void navigate(createPost);
+        }}
+      >
+        <PlusIcon />
+        <span className="side-nav__label">Create New Post</span>
+      </button>
+      {me ? (
+        <Link to={myProfile} className="side-nav__me" onClick={showLoaderFor(myProfile)}>
+          <span aria-hidden="true" className="side-nav__avatar">
+            <Avatar src={me.image} name={`${me.firstName} ${me.lastName}`} size="md" />
+          </span>
+          <span className="side-nav__who side-nav__label">
+            <span className="side-nav__name">{me.firstName} {me.lastName}</span>
+            <span className="side-nav__username">@{me.username}</span>
+          </span>
+        </Link>
+      ) : (
+        <div className="side-nav__me side-nav__me--loading" aria-hidden="true">
+          <span className="side-nav__skeleton side-nav__skeleton--avatar" />
+          <span className="side-nav__who side-nav__label">
+            <span className="side-nav__skeleton" />
+            <span className="side-nav__skeleton side-nav__skeleton--short" />
+          </span>
+        </div>
+      )}
+    </nav>
+  );
+}

@@ -1,0 +1,49 @@
+import { Link, useLocation } from 'react-router-dom';
+import { useAppSelector } from '../hooks';
+import { PUBLIC_CHROME_PATHS, paths } from '../../config/paths';
+import { selectIsLoggedIn } from '../../features/auth/sessionSlice';
+import { useLogout } from '../../features/auth/useLogout';
+import { PeopleSearch } from '../../features/users/components/PeopleSearch';
+import { BrandMark, LogoutIcon } from './icons';
+import { useIsPhone } from './useIsPhone';
+import './TopBar.css';
+
+/** Whether the top bar shows people search and logout here (spec section 2: not on /signup, /login, /error). */
+export function showsMemberTools(pathname: string, loggedIn: boolean): boolean {
+  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  return loggedIn && !PUBLIC_CHROME_PATHS.includes(path);
+}
+
+/**
+ * The sticky top bar: the brand link home, and for a logged-in member the people search and the
+ * Logout icon (on phones, Logout lives in the bottom navigation).
+ */
+export function TopBar() {
+  const { pathname } = useLocation();
+  const loggedIn = useAppSelector(selectIsLoggedIn);
+  const isPhone = useIsPhone();
+  const logout = useLogout();
+  const memberTools = showsMemberTools(pathname, loggedIn);
+
+  return (
+    <header className="top-bar">
+      <a className="skip-link" href="#main-content">Skip to content</a>
+      <div className={`top-bar__inner${memberTools ? ' top-bar__inner--member' : ''}`}>
+        <Link to={paths.home.href()} className="top-bar__brand">
+          <BrandMark />
+          <span>SocialConnect</span>
+        </Link>
+        {memberTools ? (
+          <>
+            <PeopleSearch variant="bar" className="top-bar__search" />
+            {isPhone ? null : (
+              <button type="button" className="icon-button top-bar__logout" aria-label="Logout" title="Logout" onClick={logout}>
+                <LogoutIcon />
+              </button>
+            )}
+          </>
+        ) : null}
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,48 @@
+import { render } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Provider } from 'react-redux';
+import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { routes } from '../routes';
+import { makeStore } from '../store';
+import type { AppNavigator } from '../navigator';
+import { restoreSessionState } from '../../features/auth/restoreSession';
+import { PHONE_QUERY } from './useIsPhone';
+
+/**
+ * Opens the app the way a reload does: the store starts from the token in localStorage
+ * (restoreSessionState), not from a fresh login.
+ */
+export function renderAfterReload(route: string) {
+  const router = createMemoryRouter(routes, { initialEntries: [route] });
+  const navigator: AppNavigator = {
+    go: (to, options) => void router.navigate(to, options),
+    location: () => router.state.location,
+  };
+  const store = makeStore({ navigator, preloadedState: restoreSessionState() });
+  const user = userEvent.setup();
+  const view = render(
+    <Provider store={store}>
+      <RouterProvider router={router} />
+    </Provider>,
+  );
+  return { ...view, router, store, user };
+}
+
+/** Makes the viewport phone-sized for useIsPhone (jsdom has no matchMedia); returns the undo. */
+export function emulatePhone(): () => void {
+  const original = window.matchMedia;
+  window.matchMedia = ((query: string) => ({
+    matches: query === PHONE_QUERY,
+    media: query,
+    onchange: null,
+    addEventListener: () => undefined,
+    removeEventListener: () => undefined,
+    addListener: () => undefined,
+    removeListener: () => undefined,
+    dispatchEvent: () => false,
+  })) as typeof window.matchMedia;
+  return () => {
+    if (original) window.matchMedia = original;
+    else delete (window as { matchMedia?: unknown }).matchMedia;
+  };
+}

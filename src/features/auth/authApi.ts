@@ -1,0 +1,51 @@
+import { api } from '../../app/api';
+import { userLoggedIn } from './sessionSlice';
+import type { LoginRequest, LoginResponse, SignupRequest, SignupResponse, User } from '../../types/api';
+
+/** What the signup screen sends: the spec's four fields, plus the e-mail the stand-in accepts. */
+export interface SignupBody extends SignupRequest {
+  email?: string;
+}
+
+/** An answer the session can start from; anything else is ignored (spec section 7). */
+function sessionFrom(token: unknown, user: unknown): { token: string; user: User } | null {
+  if (typeof token !== 'string' || token === '' || !user || typeof user !== 'object') return null;
+  return { token, user: user as User };
+}
+
+export const authApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    signup: build.mutation<SignupResponse, SignupBody>({
+      query: (body) => ({ url: '/auth/signup', method: 'POST', body }),
+      async onQueryStarted(_body, { dispatch, queryFulfilled }) {
+        try {
+          const { data } = await queryFulfilled;
+          const session = sessionFrom(data?.encodedToken, data?.createdUser);
+          if (session) dispatch(userLoggedIn(session));
+        } catch {
+          // Reported by the base query; the listeners show it and the form keeps its fields.
+        }
+      },
+    }),
+
+    login: build.mutation<LoginResponse, LoginRequest>({
+      query: (body) => ({ url: '/auth/login', method: 'POST', body }),
+      async onQueryStarted(_body, { dispatch, queryFulfilled }) {
+        try {
+          const { data } = await queryFulfilled;
+          const session = sessionFrom(data?.encodedToken, data?.foundUser);
+          if (session) dispatch(userLoggedIn(session));
+        } catch {
+          // Reported by the base query; the listeners show it and the form keeps its fields.
+        }
+      },
+    }),
+  }),
+});
+
+/** Whether an auth answer carries a token (spec section 5: else 'Invalid Credentials!'). */
+export function hasToken(answer: { encodedToken?: unknown } | undefined): boolean {
+  return typeof answer?.encodedToken === 'string' && answer.encodedToken !== '';
+}
+
+export const { useSignupMutation, useLoginMutation } = authApi;

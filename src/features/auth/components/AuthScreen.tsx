@@ -1,0 +1,36 @@
+import type { ReactNode } from 'react';
+import './AuthScreen.css';
+
+/** The product's promise (spec section 1), shown beside the login and signup forms. */
+export const TAGLINE = 'Follow people around the globe, connect with your friends, and share what you are thinking.';
+
+export interface AuthScreenProps {
+  title: string;
+  intro: string;
+  children: ReactNode;
+  /** The link to the other auth screen, shown under the form. */
+  footer: ReactNode;
+}
+
+/** The two-panel frame of the login and signup screens: the promise on one side, the form on the other. */
+export function AuthScreen({ title, intro, children, footer }: AuthScreenProps) {
+  return (
+    <main id="main-content" className="auth-screen" tabIndex={-1}>
+      <section className="auth-screen__hero" aria-label="About SocialConnect">
+        <p className="auth-screen__brand" aria-hidden="true">SocialConnect</p>
+        <p className="auth-screen__tagline">{TAGLINE}</p>
+        <ul className="auth-screen__points">
+          <li>Follow people around the globe</li>
+          <li>Connect with your friends</li>
+          <li>Share what you are thinking</li>
+        </ul>
+      </section>
+      <section className="auth-screen__card" aria-labelledby="auth-title">
+        <h1 id="auth-title" className="auth-screen__title">{title}</h1>
+        <p className="auth-screen__intro">{intro}</p>
+        {children}
+        <p className="auth-screen__footer">{footer}</p>
+      </section>
+    </main>
+  );
+}

@@ -1,0 +1,86 @@
+import { useId, useState, type ChangeEvent, type InputHTMLAttributes } from 'react';
+
+type InputProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'value' | 'onChange' | 'id' | 'type'>;
+
+export interface TextFieldProps extends InputProps {
+  label: string;
+  value: string;
+  onValueChange: (value: string) => void;
+  type?: 'text' | 'email';
+}
+
+/** A labelled text input. */
+export function TextField({ label, value, onValueChange, type = 'text', ...rest }: TextFieldProps) {
+  const id = useId();
+  return (
+    <div className="auth-field">
+      <label className="auth-field__label" htmlFor={id}>{label}</label>
+      <input
+        {...rest}
+        id={id}
+        className="auth-field__input"
+        type={type}
+        value={value}
+        onChange={(event: ChangeEvent<HTMLInputElement>) => onValueChange(event.target.value)}
+      />
+    </div>
+  );
+}
+
+export interface PasswordFieldProps extends InputProps {
+  label: string;
+  value: string;
+  onValueChange: (value: string) => void;
+}
+
+/** A labelled password input with a show/hide toggle. */
+export function PasswordField({ label, value, onValueChange, ...rest }: PasswordFieldProps) {
+  const id = useId();
+  const [visible, setVisible] = useState(false);
+  const toggleLabel = `${visible ? 'Hide' : 'Show'} ${label.toLowerCase()}`;
+  return (
+    <div className="auth-field">
+      <label className="auth-field__label" htmlFor={id}>{label}</label>
+      <div className="auth-field__password">
+        <input
+          {...rest}
+          id={id}
+          className="auth-field__input"
+          type={visible ? 'text' : 'password'}
+          value={value}
+          onChange={(event: ChangeEvent<HTMLInputElement>) => onValueChange(event.target.value)}
+        />
+        <button
+          type="button"
+          className="auth-field__toggle"
+          aria-label={toggleLabel}
+          aria-pressed={visible}
+          aria-controls={id}
+          onClick={() => setVisible((shown) => !shown)}
+        >
+          {visible ? <EyeOffIcon /> : <EyeIcon />}
+        </button>
+      </div>
+    </div>
+  );
+}
+
+function EyeIcon() {
+  return (
+    <svg aria-hidden="true" focusable="false" width="20" height="20" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+      <path d="M1 12s4-7 11-7 11 7 11 7-4 7-11 7S1 12 1 12z" />
+      <circle cx="12" cy="12" r="3" />
+    </svg>
+  );
+}
+
+function EyeOffIcon() {
+  return (
+    <svg aria-hidden="true" focusable="false" width="20" height="20" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+      <path d="M17.94 17.94A10.07 10.07 0 0 1 12 19c-7 0-11-7-11-7a18.5 18.5 0 0 1 5.06-5.94" />
+      <path d="M9.9 4.24A9.12 9.12 0 0 1 12 4c7 0 11 7 11 7a18.5 18.5 0 0 1-2.16 3.19" />
+      <path d="M14.12 14.12a3 3 0 1 1-4.24-4.24" />
+      <line x1="1" y1="1" x2="23" y2="23" />
+    </svg>
+  );
+}

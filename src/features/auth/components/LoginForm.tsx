@@ -1,0 +1,74 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { DEMO_CREDENTIALS } from '../../../config/demo';
+import { TIMINGS } from '../../../config/timings';
+import { notifyError, notifySuccess } from '../../ui/notify';
+import { hasToken, useLoginMutation } from '../authApi';
+import { AUTH_MESSAGES } from '../messages';
+import { PasswordField, TextField } from './Fields';
+
+export interface LoginFormProps {
+  /** Where the member goes once logged in: the page they first asked for, or home. */
+  redirectTo: string;
+}
+
+/**
+ * Login (spec sections 2, 4, 5): both fields are needed; a success shows a toast and moves on after
+ * TIMINGS.redirectAfterLoginMs. A refusal is shown by the app's listeners with the backend's message,
+ * and what was typed stays.
+ */
+export function LoginForm({ redirectTo }: LoginFormProps) {
+  const navigate = useNavigate();
+  const [login, { isLoading }] = useLoginMutation();
+  const [username, setUsername] = useState('');
+  const [password, setPassword] = useState('');
+  const [succeeded, setSucceeded] = useState(false);
+
+  useEffect(() => {
+    if (!succeeded) return undefined;
+    const timer = window.setTimeout(() => void navigate(redirectTo, { replace: true }), TIMINGS.redirectAfterLoginMs);
+    return () => window.clearTimeout(timer);
+  }, [succeeded, redirectTo, navigate]);
+
+  const busy = isLoading || succeeded;
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (busy) return;
+    const name = username.trim();
+    if (name === '' || password === '') {
+      notifyError(AUTH_MESSAGES.missingCredentials, { short: true });
+      return;
+    }
+    try {
+      const answer = await login({ username: name, password }).unwrap();
+      if (!hasToken(answer)) {
+        notifyError(AUTH_MESSAGES.invalidCredentials);
+        return;
+      }
+      notifySuccess(AUTH_MESSAGES.loggedIn);
+      setSucceeded(true);
+    } catch {
+      // The app's listeners show the backend's message (or go to /error); the fields keep their text.
+    }
+  };
+
+  const fillTestCredentials = () => {
+    setUsername(DEMO_CREDENTIALS.username);
+    setPassword(DEMO_CREDENTIALS.password);
+    notifySuccess(AUTH_MESSAGES.testCredentialsFilled, { short: true });
+  };
+
+  return (
+    <form className="auth-form" noValidate onSubmit={(event) => void onSubmit(event)} aria-busy={busy}>
+      <TextField label="Username" name="username" autoComplete="username" autoCapitalize="none" spellCheck={false} required value={username} onValueChange={setUsername} />
+      <PasswordField label="Password" name="password" autoComplete="current-password" required value={password} onValueChange={setPassword} />
+      <div className="auth-form__actions">
+        <button type="submit" className="button button--primary button--block" disabled={busy}>Login</button>
+        <button type="button" className="button button--secondary button--block" onClick={fillTestCredentials} disabled={busy}>
+          Fill Test Credentials
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,132 @@
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { useAppDispatch } from '../../../app/hooks';
+import { SAMPLE_SIGNUP } from '../../../config/demo';
+import { paths } from '../../../config/paths';
+import { TIMINGS } from '../../../config/timings';
+import { notifyError, notifySuccess } from '../../ui/notify';
+import { loaderHidden, loaderShown } from '../../ui/uiSlice';
+import { hasToken, useSignupMutation } from '../authApi';
+import { AUTH_MESSAGES } from '../messages';
+import { PasswordField, TextField } from './Fields';
+
+/** The signup form's data, named as in spec section 3. */
+export interface SignupFormData {
+  firstName: string;
+  lastName: string;
+  userName: string;
+  userEmail: string;
+  userPassword: string;
+  userConfirmPassword: string;
+  isSignupConditionsChecked: boolean;
+}
+
+export const EMPTY_SIGNUP: SignupFormData = {
+  firstName: '',
+  lastName: '',
+  userName: '',
+  userEmail: '',
+  userPassword: '',
+  userConfirmPassword: '',
+  isSignupConditionsChecked: false,
+};
+
+/** Spec section 5, in order: what is missing first, then the confirmation. Null when the form may be sent. */
+export function signupProblem(data: SignupFormData): string | null {
+  const required = [data.firstName, data.lastName, data.userName, data.userPassword];
+  if (required.some((value) => value.trim() === '') || !data.isSignupConditionsChecked) return AUTH_MESSAGES.missingCredentials;
+  if (data.userPassword !== data.userConfirmPassword) return AUTH_MESSAGES.passwordMismatch;
+  return null;
+}
+
+/**
+ * Signup (spec sections 2, 4, 5): loader on, validation, call. Success: the session starts, a toast,
+ * loader off, home. An answer without a token: loader off and 'Invalid Credentials!' after 1 s. A
+ * refusal (username taken) is shown by the app's listeners; the fields keep their text.
+ */
+export function SignupForm() {
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const [signup, { isLoading }] = useSignupMutation();
+  const [data, setData] = useState<SignupFormData>(EMPTY_SIGNUP);
+  const noTokenTimer = useRef<number | undefined>(undefined);
+
+  useEffect(() => () => window.clearTimeout(noTokenTimer.current), []);
+
+  const field = <K extends keyof SignupFormData>(key: K) => (value: SignupFormData[K]) => setData((current) => ({ ...current, [key]: value }));
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (isLoading) return;
+    dispatch(loaderShown());
+    const problem = signupProblem(data);
+    if (problem) {
+      dispatch(loaderHidden());
+      notifyError(problem, { short: problem === AUTH_MESSAGES.missingCredentials });
+      return;
+    }
+    try {
+      const answer = await signup({
+        firstName: data.firstName.trim(),
+        lastName: data.lastName.trim(),
+        username: data.userName.trim(),
+        password: data.userPassword,
+        ...(data.userEmail.trim() ? { email: data.userEmail.trim() } : {}),
+      }).unwrap();
+      if (!hasToken(answer)) {
+        window.clearTimeout(noTokenTimer.current);
+        noTokenTimer.current = window.setTimeout(() => {
+          dispatch(loaderHidden());
+          notifyError(AUTH_MESSAGES.invalidCredentials);
+        }, TIMINGS.loaderOffShortMs);
+        return;
+      }
+      notifySuccess(AUTH_MESSAGES.signedUp);
+      dispatch(loaderHidden());
+      void navigate(paths.home.href(), { replace: true });
+    } catch {
+      // The app's listeners hide the loader and show the backend's message (or go to /error).
+    }
+  };
+
+  const fillTestCredentials = () => {
+    setData({
+      firstName: SAMPLE_SIGNUP.firstName,
+      lastName: SAMPLE_SIGNUP.lastName,
+      userName: SAMPLE_SIGNUP.username,
+      userEmail: SAMPLE_SIGNUP.email,
+      userPassword: SAMPLE_SIGNUP.password,
+      userConfirmPassword: SAMPLE_SIGNUP.password,
+      isSignupConditionsChecked: true,
+    });
+    notifySuccess(AUTH_MESSAGES.testCredentialsFilled, { short: true });
+  };
+
+  return (
+    <form className="auth-form" noValidate onSubmit={(event) => void onSubmit(event)} aria-busy={isLoading}>
+      <div className="auth-form__row">
+        <TextField label="First Name" name="firstName" autoComplete="given-name" required value={data.firstName} onValueChange={field('firstName')} />
+        <TextField label="Last Name" name="lastName" autoComplete="family-name" required value={data.lastName} onValueChange={field('lastName')} />
+      </div>
+      <TextField label="Username" name="username" autoComplete="username" autoCapitalize="none" spellCheck={false} required value={data.userName} onValueChange={field('userName')} />
+      <TextField label="Email Address" name="email" type="email" autoComplete="email" value={data.userEmail} onValueChange={field('userEmail')} />
+      <PasswordField label="Password" name="password" autoComplete="new-password" required value={data.userPassword} onValueChange={field('userPassword')} />
+      <PasswordField label="Confirm Password" name="confirmPassword" autoComplete="new-password" required value={data.userConfirmPassword} onValueChange={field('userConfirmPassword')} />
+      <label className="auth-check">
+        <input
+          type="checkbox"
+          name="terms"
+          checked={data.isSignupConditionsChecked}
+          onChange={(event) => field('isSignupConditionsChecked')(event.target.checked)}
+        />
+        <span>I accept all Terms &amp; Conditions</span>
+      </label>
+      <div className="auth-form__actions">
+        <button type="submit" className="button button--primary button--block" disabled={isLoading}>Create New Account</button>
+        <button type="button" className="button button--secondary button--block" onClick={fillTestCredentials} disabled={isLoading}>
+          Fill Test Credentials
+        </button>
+      </div>
+    </form>
+  );
+}

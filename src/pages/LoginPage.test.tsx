@@ -1,0 +1,158 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { currentPath, renderWithProviders } from '../test/renderWithProviders';
+import { server, TEST_API_BASE } from '../../mocks/node';
+import { DEMO_CREDENTIALS } from '../../mocks/seed';
+import { MESSAGES } from '../../mocks/messages';
+import { TIMINGS } from '../config/timings';
+import { TOKEN_STORAGE_KEY } from '../features/auth/tokenStorage';
+
+// Where the spec waits a second before the redirect, the clock is faked (it still runs on its own)
+// and the test skips the wait instead of sitting through it.
+afterEach(() => jest.useRealTimers());
+const fakeClock = () => jest.useFakeTimers({ advanceTimers: 1 });
+
+/** Lets the redirect delay after logging in pass. */
+function skipRedirectDelay() {
+  act(() => jest.advanceTimersByTime(TIMINGS.redirectAfterLoginMs));
+}
+
+async function fillLogin(user: Awaited<ReturnType<typeof renderWithProviders>>['user'], username: string, password: string) {
+  if (username) await user.type(screen.getByLabelText('Username'), username);
+  if (password) await user.type(screen.getByLabelText('Password'), password);
+}
+
+describe('Login', () => {
+  it('logs the member in, says so, and takes them home after a second', async () => {
+    fakeClock();
+    const { user, router, store } = await renderWithProviders({ route: '/login' });
+    expect(await screen.findByRole('heading', { name: 'Login', level: 1 })).toBeInTheDocument();
+    expect(document.title).toBe('SocialConnect | Login');
+
+    await fillLogin(user, DEMO_CREDENTIALS.username, DEMO_CREDENTIALS.password);
+    await user.click(screen.getByRole('button', { name: 'Login' }));
+
+    expect(await screen.findByText('Logged In Successfully!')).toBeInTheDocument();
+    expect(store.getState().session.userLoggedIn).toBe(true);
+    expect(store.getState().session.user?.username).toBe(DEMO_CREDENTIALS.username);
+    expect(window.localStorage.getItem(TOKEN_STORAGE_KEY)).toBe(store.getState().session.token);
+    // Still on /login during the redirect delay.
+    act(() => jest.advanceTimersByTime(TIMINGS.redirectAfterLoginMs - 100));
+    expect(currentPath(router)).toBe('/login');
+    act(() => jest.advanceTimersByTime(100));
+    await waitFor(() => expect(currentPath(router)).toBe('/'));
+  });
+
+  it('asks for both fields and calls nothing when one is empty', async () => {
+    let calls = 0;
+    server.events.on('request:start', ({ request }) => {
+      if (request.url.endsWith('/auth/login')) calls += 1;
+    });
+    const { user, store } = await renderWithProviders({ route: '/login' });
+    await screen.findByRole('heading', { name: 'Login' });
+
+    await user.click(screen.getByRole('button', { name: 'Login' }));
+    expect(await screen.findByText('Please Fill All Credentials!')).toBeInTheDocument();
+
+    await fillLogin(user, DEMO_CREDENTIALS.username, '');
+    await user.click(screen.getByRole('button', { name: 'Login' }));
+    expect(calls).toBe(0);
+    expect(store.getState().session.userLoggedIn).toBe(false);
+    server.events.removeAllListeners();
+  });
+
+  it('shows the backend message for a wrong password and keeps what was typed', async () => {
+    const { user, router, store } = await renderWithProviders({ route: '/login' });
+    await screen.findByRole('heading', { name: 'Login' });
+
+    await fillLogin(user, DEMO_CREDENTIALS.username, 'not-my-password');
+    await user.click(screen.getByRole('button', { name: 'Login' }));
+
+    expect(await screen.findByText(MESSAGES.invalidCredentials)).toBeInTheDocument();
+    expect(screen.getByLabelText('Username')).toHaveValue(DEMO_CREDENTIALS.username);
+    expect(screen.getByLabelText('Password')).toHaveValue('not-my-password');
+    expect(store.getState().session.userLoggedIn).toBe(false);
+    expect(currentPath(router)).toBe('/login');
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Login' })).toBeEnabled());
+  });
+
+  it('shows the backend message for an unknown member', async () => {
+    const { user } = await renderWithProviders({ route: '/login' });
+    await screen.findByRole('heading', { name: 'Login' });
+    await fillLogin(user, 'nobody_here', 'whatever123');
+    await user.click(screen.getByRole('button', { name: 'Login' }));
+    expect(await screen.findByText(MESSAGES.userNotRegistered)).toBeInTheDocument();
+  });
+
+  it("says 'Invalid Credentials!' when the answer carries no token", async () => {
+    server.use(http.post(`${TEST_API_BASE}/auth/login`, () => HttpResponse.json({ foundUser: null }, { status: 200 })));
+    const { user, router, store } = await renderWithProviders({ route: '/login' });
+    await screen.findByRole('heading', { name: 'Login' });
+    await fillLogin(user, DEMO_CREDENTIALS.username, DEMO_CREDENTIALS.password);
+    await user.click(screen.getByRole('button', { name: 'Login' }));
+    expect(await screen.findByText('Invalid Credentials!')).toBeInTheDocument();
+    expect(store.getState().session.userLoggedIn).toBe(false);
+    expect(currentPath(router)).toBe('/login');
+  });
+
+  it('goes to /error when the backend fails', async () => {
+    server.use(http.post(`${TEST_API_BASE}/auth/login`, () => HttpResponse.json({ errors: ['boom'] }, { status: 500 })));
+    const { user, router } = await renderWithProviders({ route: '/login' });
+    await screen.findByRole('heading', { name: 'Login' });
+    await fillLogin(user, DEMO_CREDENTIALS.username, DEMO_CREDENTIALS.password);
+    await user.click(screen.getByRole('button', { name: 'Login' }));
+    await waitFor(() => expect(currentPath(router)).toBe('/error'));
+    expect(await screen.findByRole('heading', { name: "It's not you, It's us..!" })).toBeInTheDocument();
+  });
+
+  it('fills the demo account with Fill Test Credentials', async () => {
+    fakeClock();
+    const { user, router } = await renderWithProviders({ route: '/login' });
+    await screen.findByRole('heading', { name: 'Login' });
+    await user.click(screen.getByRole('button', { name: 'Fill Test Credentials' }));
+    expect(screen.getByLabelText('Username')).toHaveValue(DEMO_CREDENTIALS.username);
+    expect(screen.getByLabelText('Password')).toHaveValue(DEMO_CREDENTIALS.password);
+    expect(await screen.findByText('Test Credentials Filled!')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Login' }));
+    await screen.findByText('Logged In Successfully!');
+    skipRedirectDelay();
+    await waitFor(() => expect(currentPath(router)).toBe('/'));
+  });
+
+  it('shows and hides the password', async () => {
+    const { user } = await renderWithProviders({ route: '/login' });
+    await screen.findByRole('heading', { name: 'Login' });
+    const password = screen.getByLabelText('Password');
+    expect(password).toHaveAttribute('type', 'password');
+    await user.click(screen.getByRole('button', { name: 'Show password' }));
+    expect(password).toHaveAttribute('type', 'text');
+    await user.click(screen.getByRole('button', { name: 'Hide password' }));
+    expect(password).toHaveAttribute('type', 'password');
+  });
+
+  it('links to signup', async () => {
+    const { user, router } = await renderWithProviders({ route: '/login' });
+    await screen.findByRole('heading', { name: 'Login' });
+    await user.click(screen.getByRole('link', { name: 'Create New Account?' }));
+    await waitFor(() => expect(currentPath(router)).toBe('/signup'));
+  });
+
+  it('sends a visitor of a protected page to /login, and back there after logging in', async () => {
+    fakeClock();
+    const { user, router } = await renderWithProviders({ route: '/bookmark' });
+    await waitFor(() => expect(currentPath(router)).toBe('/login'));
+    await fillLogin(user, DEMO_CREDENTIALS.username, DEMO_CREDENTIALS.password);
+    await user.click(screen.getByRole('button', { name: 'Login' }));
+    await screen.findByText('Logged In Successfully!');
+    skipRedirectDelay();
+    await waitFor(() => expect(currentPath(router)).toBe('/bookmark'));
+    expect(await screen.findByRole('heading', { name: 'Bookmarks' })).toBeInTheDocument();
+  });
+
+  it('sends a member who is already logged in home', async () => {
+    const { router } = await renderWithProviders({ route: '/login', authAs: DEMO_CREDENTIALS });
+    await waitFor(() => expect(currentPath(router)).toBe('/'));
+    expect(within(await screen.findByRole('navigation', { name: 'Main' })).getByRole('link', { name: 'Home' })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,200 @@
+import { act, screen, waitFor } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { currentPath, renderWithProviders } from '../test/renderWithProviders';
+import { getMockDb, server, TEST_API_BASE } from '../../mocks/node';
+import { DEMO_CREDENTIALS, SAMPLE_SIGNUP } from '../../mocks/seed';
+import { MESSAGES } from '../../mocks/messages';
+import { TIMINGS } from '../config/timings';
+import { TOKEN_STORAGE_KEY } from '../features/auth/tokenStorage';
+
+type User = Awaited<ReturnType<typeof renderWithProviders>>['user'];
+
+interface Fields {
+  firstName?: string;
+  lastName?: string;
+  username?: string;
+  email?: string;
+  password?: string;
+  confirm?: string;
+  accept?: boolean;
+}
+
+const complete: Required<Fields> = {
+  firstName: 'Riley',
+  lastName: 'Stone',
+  username: 'riley_stone',
+  email: 'riley@example.com',
+  password: 'secret1234',
+  confirm: 'secret1234',
+  accept: true,
+};
+
+async function openSignup() {
+  const view = await renderWithProviders({ route: '/signup' });
+  await screen.findByRole('heading', { name: 'Create your account', level: 1 });
+  return view;
+}
+
+async function fillSignup(user: User, fields: Fields) {
+  const typeInto = async (label: string, value?: string) => {
+    if (value) await user.type(screen.getByLabelText(label), value);
+  };
+  await typeInto('First Name', fields.firstName);
+  await typeInto('Last Name', fields.lastName);
+  await typeInto('Username', fields.username);
+  await typeInto('Email Address', fields.email);
+  await typeInto('Password', fields.password);
+  await typeInto('Confirm Password', fields.confirm);
+  if (fields.accept) await user.click(screen.getByRole('checkbox', { name: 'I accept all Terms & Conditions' }));
+}
+
+const submit = (user: User) => user.click(screen.getByRole('button', { name: 'Create New Account' }));
+
+function countSignupCalls() {
+  const counter = { calls: 0 };
+  server.events.on('request:start', ({ request }) => {
+    if (request.url.endsWith('/auth/signup')) counter.calls += 1;
+  });
+  return counter;
+}
+
+afterEach(() => {
+  server.events.removeAllListeners();
+  jest.useRealTimers();
+});
+
+describe('Signup', () => {
+  it('shows the heading, the promise, the link to login, and the exact page title', async () => {
+    const { user, router } = await openSignup();
+    expect(document.title).toBe('SocialConnect | Signup');
+    expect(screen.getByText(/follow people around the globe, connect with your friends, and share what you are thinking/i)).toBeInTheDocument();
+    for (const label of ['First Name', 'Last Name', 'Username', 'Email Address', 'Password', 'Confirm Password']) {
+      expect(screen.getByLabelText(label)).toBeInTheDocument();
+    }
+    await user.click(screen.getByRole('link', { name: 'Already have an account?' }));
+    await waitFor(() => expect(currentPath(router)).toBe('/login'));
+  });
+
+  it('creates the account, logs the member in and goes home', async () => {
+    const { user, router, store } = await openSignup();
+    await fillSignup(user, complete);
+    await submit(user);
+
+    expect(await screen.findByText('Signed Up Successfully!')).toBeInTheDocument();
+    await waitFor(() => expect(currentPath(router)).toBe('/'));
+    expect(store.getState().session.user?.username).toBe('riley_stone');
+    expect(store.getState().ui.showLoader).toBe(false);
+    expect(window.localStorage.getItem(TOKEN_STORAGE_KEY)).toBe(store.getState().session.token);
+    expect(getMockDb().findUserByUsername('riley_stone')).toBeDefined();
+  });
+
+  it.each([
+    ['first name', { ...complete, firstName: '' }],
+    ['last name', { ...complete, lastName: '' }],
+    ['username', { ...complete, username: '' }],
+    ['password', { ...complete, password: '' }],
+    ['terms', { ...complete, accept: false }],
+  ])('asks for all credentials when the %s is missing, before anything else', async (_what, fields) => {
+    const counter = countSignupCalls();
+    const { user, store } = await openSignup();
+    await fillSignup(user, { ...fields, confirm: 'does-not-match' });
+    await submit(user);
+    expect(await screen.findByText('Please Fill All Credentials!')).toBeInTheDocument();
+    expect(screen.queryByText('Password Must Match Confirm Password!')).not.toBeInTheDocument();
+    expect(counter.calls).toBe(0);
+    expect(store.getState().ui.showLoader).toBe(false);
+  });
+
+  it('does not need the e-mail', async () => {
+    const { user, router } = await openSignup();
+    await fillSignup(user, { ...complete, email: '' });
+    await submit(user);
+    expect(await screen.findByText('Signed Up Successfully!')).toBeInTheDocument();
+    await waitFor(() => expect(currentPath(router)).toBe('/'));
+  });
+
+  it('asks for matching passwords once everything is filled', async () => {
+    const counter = countSignupCalls();
+    const { user, router } = await openSignup();
+    await fillSignup(user, { ...complete, confirm: 'secret9999' });
+    await submit(user);
+    expect(await screen.findByText('Password Must Match Confirm Password!')).toBeInTheDocument();
+    expect(screen.queryByText('Please Fill All Credentials!')).not.toBeInTheDocument();
+    expect(counter.calls).toBe(0);
+    expect(currentPath(router)).toBe('/signup');
+  });
+
+  it('shows the backend message when the username is taken, and keeps the fields', async () => {
+    const { user, router, store } = await openSignup();
+    await fillSignup(user, { ...complete, username: DEMO_CREDENTIALS.username });
+    await submit(user);
+
+    expect(await screen.findByText(MESSAGES.usernameExists)).toBeInTheDocument();
+    expect(currentPath(router)).toBe('/signup');
+    expect(store.getState().session.userLoggedIn).toBe(false);
+    expect(store.getState().ui.showLoader).toBe(false);
+    expect(screen.getByLabelText('First Name')).toHaveValue(complete.firstName);
+    expect(screen.getByLabelText('Username')).toHaveValue(DEMO_CREDENTIALS.username);
+    expect(screen.getByLabelText('Password')).toHaveValue(complete.password);
+    expect(screen.getByRole('checkbox', { name: 'I accept all Terms & Conditions' })).toBeChecked();
+  });
+
+  it('goes to /error when the server fails', async () => {
+    server.use(http.post(`${TEST_API_BASE}/auth/signup`, () => HttpResponse.json({ errors: [MESSAGES.serverError] }, { status: 500 })));
+    const { user, router } = await openSignup();
+    await fillSignup(user, complete);
+    await submit(user);
+    await waitFor(() => expect(currentPath(router)).toBe('/error'));
+    expect(await screen.findByRole('heading', { name: "It's not you, It's us..!" })).toBeInTheDocument();
+  });
+
+  it('goes to /error when the network is down', async () => {
+    server.use(http.post(`${TEST_API_BASE}/auth/signup`, () => HttpResponse.error()));
+    const { user, router } = await openSignup();
+    await fillSignup(user, complete);
+    await submit(user);
+    await waitFor(() => expect(currentPath(router)).toBe('/error'));
+  });
+
+  it("turns the loader off and says 'Invalid Credentials!' a second after an answer without a token", async () => {
+    jest.useFakeTimers({ advanceTimers: 1 });
+    server.use(http.post(`${TEST_API_BASE}/auth/signup`, () => HttpResponse.json({ createdUser: null }, { status: 201 })));
+    const { user, store, router } = await openSignup();
+    await fillSignup(user, complete);
+    await submit(user);
+
+    await waitFor(() => expect(store.getState().api.mutations).not.toEqual({}));
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Create New Account' })).toBeEnabled());
+    expect(store.getState().ui.showLoader).toBe(true);
+    expect(screen.getByRole('status', { name: 'Loading' })).toBeInTheDocument();
+    expect(screen.queryByText('Invalid Credentials!')).not.toBeInTheDocument();
+
+    act(() => jest.advanceTimersByTime(TIMINGS.loaderOffShortMs));
+    expect(await screen.findByText('Invalid Credentials!')).toBeInTheDocument();
+    expect(store.getState().ui.showLoader).toBe(false);
+    expect(store.getState().session.userLoggedIn).toBe(false);
+    expect(currentPath(router)).toBe('/signup');
+  });
+
+  it('fills a sample account with Fill Test Credentials, which then signs up', async () => {
+    const { user, router, store } = await openSignup();
+    await user.click(screen.getByRole('button', { name: 'Fill Test Credentials' }));
+    expect(screen.getByLabelText('First Name')).toHaveValue(SAMPLE_SIGNUP.firstName);
+    expect(screen.getByLabelText('Last Name')).toHaveValue(SAMPLE_SIGNUP.lastName);
+    expect(screen.getByLabelText('Username')).toHaveValue(SAMPLE_SIGNUP.username);
+    expect(screen.getByLabelText('Email Address')).toHaveValue(SAMPLE_SIGNUP.email);
+    expect(screen.getByLabelText('Password')).toHaveValue(SAMPLE_SIGNUP.password);
+    expect(screen.getByLabelText('Confirm Password')).toHaveValue(SAMPLE_SIGNUP.password);
+    expect(screen.getByRole('checkbox', { name: 'I accept all Terms & Conditions' })).toBeChecked();
+    expect(await screen.findByText('Test Credentials Filled!')).toBeInTheDocument();
+
+    await submit(user);
+    await waitFor(() => expect(currentPath(router)).toBe('/'));
+    expect(store.getState().session.user?.username).toBe(SAMPLE_SIGNUP.username);
+  });
+
+  it('sends a member who is already logged in home', async () => {
+    const { router } = await renderWithProviders({ route: '/signup', authAs: DEMO_CREDENTIALS });
+    await waitFor(() => expect(currentPath(router)).toBe('/'));
+  });
+});
