@@ -22,6 +22,9 @@ const config: Config = {
     '\\.(png|jpe?g|webp|gif|svg)$': '<rootDir>/src/test/fileStub.ts',
   },
   testMatch: ['**/*.test.ts', '**/*.test.tsx'],
+  // Integration tests render whole routes (lazy chunks, the real mock backend): give a cold first
+  // render on a busy 2-core machine room, so a slow machine never fails a correct test.
+  testTimeout: 20_000,
   collectCoverageFrom: ['src/**/*.{ts,tsx}', 'mocks/**/*.ts', '!**/*.test.{ts,tsx}', '!src/test/**', '!src/main.tsx', '!mocks/browser.ts', '!**/*.d.ts'],
   coverageReporters: ['text-summary', 'lcov'],
   coverageThreshold: {

@@ -1,4 +1,31 @@
-/** Placeholder: the screen is being built. */
+import { useAppSelector } from '../app/hooks';
+import { usePageTitle } from '../components/usePageTitle';
+import { TIMINGS } from '../config/timings';
+import { useGetBookmarksQuery } from '../features/bookmarks/bookmarksApi';
+import { selectBookmarkedPosts } from '../features/bookmarks/bookmarksSelectors';
+import { PostList } from '../features/posts/components/PostList';
+import { useLoaderOffAfter } from '../features/ui/useLoaderOffAfter';
+import './FeedPages.css';
+
+export const BOOKMARKS_EMPTY_TEXT = 'No Bookmarks Yet';
+
+/** Bookmarks: the posts the member bookmarked. */
 export function BookmarksPage() {
-  return <h1>Bookmarks</h1>;
+  usePageTitle('Bookmarks');
+  const { isSuccess, isLoading } = useGetBookmarksQuery();
+  const posts = useAppSelector(selectBookmarkedPosts);
+  useLoaderOffAfter(isSuccess, TIMINGS.loaderOffLongMs);
+
+  return (
+    <div className="feed-page">
+      <h1 className="feed-page__title">Bookmarks</h1>
+      {isLoading ? (
+        <p className="feed-page__status" role="status">
+          Loading bookmarks…
+        </p>
+      ) : (
+        <PostList posts={posts} emptyText={BOOKMARKS_EMPTY_TEXT} label="Bookmarks" />
+      )}
+    </div>
+  );
 }

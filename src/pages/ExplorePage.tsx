@@ -1,4 +1,32 @@
-/** Placeholder: the screen is being built. */
+import { useAppSelector } from '../app/hooks';
+import { usePageTitle } from '../components/usePageTitle';
+import { TIMINGS } from '../config/timings';
+import { PostList } from '../features/posts/components/PostList';
+import { useGetPostsQuery } from '../features/posts/postsApi';
+import { selectExplorePosts } from '../features/posts/postsSelectors';
+import { useLoaderOffAfter } from '../features/ui/useLoaderOffAfter';
+import '../features/posts/components/shared.css';
+import './FeedPages.css';
+
+export const EXPLORE_EMPTY_TEXT = 'No Post to Explore';
+
+/** Explore: every post, newest first. */
 export function ExplorePage() {
-  return <h1>Explore</h1>;
+  usePageTitle('Explore');
+  const { isSuccess, isLoading } = useGetPostsQuery();
+  const posts = useAppSelector(selectExplorePosts);
+  useLoaderOffAfter(isSuccess, TIMINGS.loaderOffLongMs);
+
+  return (
+    <div className="feed-page">
+      <h1 className="feed-page__title">Explore</h1>
+      {isLoading ? (
+        <p className="feed-page__status" role="status">
+          Loading posts…
+        </p>
+      ) : (
+        <PostList posts={posts} emptyText={EXPLORE_EMPTY_TEXT} label="Explore" />
+      )}
+    </div>
+  );
 }

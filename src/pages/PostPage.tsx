@@ -1,4 +1,42 @@
-/** Placeholder: the screen is being built. */
+import { useCallback } from 'react';
+import { Link, useNavigate, useParams } from 'react-router-dom';
+import { usePageTitle } from '../components/usePageTitle';
+import { paths } from '../config/paths';
+import { TIMINGS } from '../config/timings';
+import { useGetBookmarksQuery } from '../features/bookmarks/bookmarksApi';
+import { PostCard } from '../features/posts/components/PostCard';
+import { useGetPostQuery } from '../features/posts/postsApi';
+import { useLoaderOffAfter } from '../features/ui/useLoaderOffAfter';
+import '../features/posts/components/shared.css';
+import './FeedPages.css';
+
+/** One post, on its own page. */
 export function PostPage() {
-  return <h1>Post</h1>;
+  usePageTitle('Post');
+  const { postId = '' } = useParams();
+  const navigate = useNavigate();
+  const { data: post, isLoading, isError, error } = useGetPostQuery(postId, { skip: postId === '' });
+  useGetBookmarksQuery();
+  useLoaderOffAfter(Boolean(post) || isError, TIMINGS.loaderOffShortMs);
+  const goHome = useCallback(() => void navigate(paths.home.href()), [navigate]);
+  const notFound = postId === '' || (isError && typeof error === 'object' && 'status' in error && error.status === 404);
+
+  return (
+    <div className="feed-page">
+      <h1 className="posts-sr-only">Post</h1>
+      {post ? (
+        <PostCard post={post} onDeleted={goHome} />
+      ) : isLoading ? (
+        <p className="feed-page__status" role="status">
+          Loading post…
+        </p>
+      ) : notFound ? (
+        <div className="feed-page__missing">
+          <h2>Post not found</h2>
+          <p>This post does not exist or was deleted.</p>
+          <Link to={paths.home.href()}>Go to Home</Link>
+        </div>
+      ) : null}
+    </div>
+  );
 }

@@ -1,0 +1,314 @@
+/**
+ * `npm run bench`: prints the speed figures of issue 3 ("Speed"). It builds nothing: it reads dist/
+ * (run `npm run build` first) and the app's own code.
+ *
+ *   1. gzip size of each JS chunk that /login and / load (limit: /login <= 160 KB without the mocks chunk);
+ *   2. home feed selector time for 1,000 and 10,000 posts, per sort (limit: < 50 ms at 10,000);
+ *   3. render counts for a like: how many post cards re-render when one post is liked.
+ *
+ * It reports 'OVER LIMIT' next to a figure over its target and exits 0 either way: it prints figures,
+ * it does not judge the build.
+ */
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { performance } from 'node:perf_hooks';
+import type * as Jsdom from 'jsdom';
+import type { Post } from '../src/types/api';
+
+const ROOT = path.resolve(__dirname, '..');
+const DIST = path.join(ROOT, 'dist');
+const JS_DIR = path.join(DIST, 'static', 'js');
+const KB = 1024;
+const LOGIN_LIMIT_KB = 160;
+const SORT_LIMIT_MS = 50;
+
+const over = (value: number, limit: number) => (value > limit ? '  OVER LIMIT' : '');
+const kb = (bytes: number) => `${(bytes / KB).toFixed(1)} KB`;
+const ms = (value: number) => `${value.toFixed(2)} ms`;
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+}
+
+// ---------------------------------------------------------------------------------------------
+// 1. Chunk sizes
+// ---------------------------------------------------------------------------------------------
+
+interface ChunkFile {
+  id: string;
+  name: string;
+  file: string;
+  gzip: number;
+  raw: number;
+}
+
+/**
+ * Reads which chunks each named chunk group needs from the built runtime: the chunk-id -> name map
+ * of `__webpack_require__.u`, and the `Promise.all([n.e(a), n.e(b)])` groups of each dynamic import.
+ */
+function readChunks(): { files: Map<string, ChunkFile>; groupOf: (name: string) => ChunkFile[]; entry: ChunkFile[] } {
+  const jsFiles = fs.readdirSync(JS_DIR).filter((file) => file.endsWith('.js'));
+  const sources = jsFiles.map((file) => fs.readFileSync(path.join(JS_DIR, file), 'utf8'));
+
+  const idToName = new Map<string, string>();
+  for (const source of sources) {
+    for (const map of source.matchAll(/\{((?:\d+:"[\w.-]+",?)+)\}\[\w+\]/g)) {
+      for (const pair of map[1]!.matchAll(/(\d+):"([\w.-]+)"/g)) {
+        if (!/^[0-9a-f]{8}$/.test(pair[2]!)) idToName.set(pair[1]!, pair[2]!);
+      }
+    }
+  }
+
+  const files = new Map<string, ChunkFile>();
+  for (const file of jsFiles) {
+    const match = /^([\w-]+)\.[0-9a-f]+(?:\.chunk)?\.js$/.exec(file);
+    if (!match) continue;
+    const prefix = match[1]!;
+    const id = [...idToName].find(([, name]) => name === prefix)?.[0] ?? prefix;
+    const content = fs.readFileSync(path.join(JS_DIR, file));
+    files.set(id, { id, name: idToName.get(id) ?? prefix, file, raw: content.length, gzip: gzipSync(content).length });
+  }
+
+  const groups: string[][] = [];
+  for (const source of sources) {
+    for (const group of source.matchAll(/Promise\.all\(\[((?:\w+\.e\(\d+\),?)+)\]\)/g)) {
+      groups.push([...group[1]!.matchAll(/\.e\((\d+)\)/g)].map((m) => m[1]!));
+    }
+  }
+
+  const html = fs.readFileSync(path.join(DIST, 'index.html'), 'utf8');
+  // Minified HTML may leave attribute values unquoted.
+  const entryNames = [...html.matchAll(/<script[^>]*\ssrc=["']?[^"'\s>]*\/static\/js\/([^"'\s>]+)/g)].map((m) => m[1]!);
+  const entry = [...files.values()].filter((chunk) => entryNames.includes(chunk.file));
+
+  const groupOf = (name: string): ChunkFile[] => {
+    const id = [...idToName].find(([, chunkName]) => chunkName === name)?.[0];
+    if (!id) return [];
+    const ids = groups.find((group) => group.includes(id)) ?? [id];
+    return ids.map((chunkId) => files.get(chunkId)).filter((chunk): chunk is ChunkFile => Boolean(chunk));
+  };
+  return { files, groupOf, entry };
+}
+
+function reportRoute(route: string, chunks: ChunkFile[], mocks: ChunkFile[], limitKb?: number): void {
+  const unique = [...new Map(chunks.map((chunk) => [chunk.id, chunk])).values()];
+  const total = unique.reduce((sum, chunk) => sum + chunk.gzip, 0);
+  console.log(`\n  ${route}`);
+  for (const chunk of unique) console.log(`    ${chunk.name.padEnd(18)} ${kb(chunk.gzip).padStart(10)} gzip  (${kb(chunk.raw)} raw, ${chunk.file})`);
+  const limitText = limitKb ? ` (limit ${limitKb} KB)${over(total / KB, limitKb)}` : '';
+  console.log(`    ${'total'.padEnd(18)} ${kb(total).padStart(10)} gzip, without mocks${limitText}`);
+  const mockTotal = mocks.reduce((sum, chunk) => sum + chunk.gzip, 0);
+  if (mockTotal > 0) console.log(`    ${'+ mocks (parallel)'.padEnd(18)} ${kb(mockTotal).padStart(10)} gzip, only when mocking is on`);
+}
+
+function benchChunks(): void {
+  console.log('1. JavaScript loaded per route (gzip)');
+  if (!fs.existsSync(JS_DIR) || !fs.existsSync(path.join(DIST, 'index.html'))) {
+    console.log('  dist/ not found: run `npm run build` first, then `npm run bench`.');
+    return;
+  }
+  const { groupOf, entry } = readChunks();
+  const app = groupOf('app');
+  const mocks = groupOf('mocks');
+  if (entry.length === 0 || app.length === 0) {
+    console.log('  Could not read the chunk map from dist/ (was it built by this webpack config?).');
+    return;
+  }
+  reportRoute('/login', [...entry, ...app, ...groupOf('page-login')], mocks, LOGIN_LIMIT_KB);
+  reportRoute('/', [...entry, ...app, ...groupOf('page-home')], mocks);
+}
+
+// ---------------------------------------------------------------------------------------------
+// 2 and 3 need the app's code, in a DOM.
+// ---------------------------------------------------------------------------------------------
+
+function installDom(): void {
+  // jsdom ships with the test tooling; the bench runs in Node like the tests do.
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const { JSDOM } = require('jsdom') as typeof Jsdom;
+  const dom = new JSDOM('<!doctype html><html><body><div id="root"></div></body></html>', { url: 'http://localhost/', pretendToBeVisual: true });
+  const win = dom.window as unknown as Record<string, unknown>;
+  const globals = globalThis as Record<string, unknown>;
+  for (const key of Object.getOwnPropertyNames(win)) {
+    if (key in globals) continue;
+    globals[key] = win[key];
+  }
+  globals.window = dom.window;
+  globals.document = dom.window.document;
+  globals.navigator = dom.window.navigator;
+  globals.IS_REACT_ACT_ENVIRONMENT = true;
+  // Style sheets do nothing outside the browser.
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  (require('node:module') as { _extensions: Record<string, unknown> })._extensions['.css'] = () => undefined;
+}
+
+async function loadWorld(postCount: number) {
+  const { buildBusySeed } = await import('../mocks/busySeed');
+  const { createDb } = await import('../mocks/db');
+  const { toPosts, toUser } = await import('../mocks/rules/serialise');
+  const { DEMO_USER_ID } = await import('../mocks/seed');
+  const seed = buildBusySeed();
+  // The newest `postCount` posts of the busy store (10,000 in all).
+  const posts = [...seed.posts].sort((a, b) => (a.createdAt < b.createdAt ? 1 : -1)).slice(0, postCount);
+  const db = createDb({ ...seed, posts });
+  const wirePosts = toPosts(db, [...db.posts.values()]);
+  const demo = db.users.get(DEMO_USER_ID);
+  if (!demo) throw new Error('The busy seed has no demo member');
+  return { posts: wirePosts, me: toUser(db, demo) };
+}
+
+async function benchSelectors(): Promise<void> {
+  console.log('\n2. Home feed selector (selectHomeFeed), median of 9 recomputations per sort');
+  const { makeStore } = await import('../src/app/store');
+  const { userLoggedIn } = await import('../src/features/auth/sessionSlice');
+  const { feedSortChanged } = await import('../src/features/ui/uiSlice');
+  const { postsApi } = await import('../src/features/posts/postsApi');
+  const { selectHomeFeed, selectExplorePosts } = await import('../src/features/posts/postsSelectors');
+  const modes = ['latest', 'oldest', 'trending'] as const;
+
+  for (const count of [1_000, 10_000]) {
+    const { posts, me } = await loadWorld(count);
+    const store = makeStore();
+    store.dispatch(userLoggedIn({ token: 'bench', user: me }));
+    await store.dispatch(postsApi.util.upsertQueryData('getPosts', undefined, posts));
+    const times: Record<string, number[]> = { latest: [], oldest: [], trending: [] };
+    let feedSize = 0;
+    for (let round = 0; round < 9; round += 1) {
+      for (const mode of modes) {
+        store.dispatch(feedSortChanged(mode));
+        const state = store.getState();
+        // createSelector (weakMapMemoize) remembers every earlier input: forget them, so this is a real recomputation.
+        selectHomeFeed.clearCache();
+        selectHomeFeed.memoizedResultFunc.clearCache();
+        const start = performance.now();
+        feedSize = selectHomeFeed(state).length;
+        times[mode]!.push(performance.now() - start);
+      }
+    }
+    const state = store.getState();
+    const hitStart = performance.now();
+    selectHomeFeed(state);
+    const hit = performance.now() - hitStart;
+    selectExplorePosts.clearCache();
+    selectExplorePosts.memoizedResultFunc.clearCache();
+    const exploreStart = performance.now();
+    selectExplorePosts(state);
+    const explore = performance.now() - exploreStart;
+
+    console.log(`\n  ${count.toLocaleString('en-US')} posts (the member's feed holds ${feedSize.toLocaleString('en-US')})`);
+    for (const mode of modes) {
+      const value = median(times[mode]!);
+      const limit = count === 10_000 ? ` (limit ${SORT_LIMIT_MS} ms)${over(value, SORT_LIMIT_MS)}` : '';
+      console.log(`    ${mode.padEnd(9)} ${ms(value).padStart(10)}${limit}`);
+    }
+    console.log(`    ${'memo hit'.padEnd(9)} ${ms(hit).padStart(10)} (same inputs: the cached result)`);
+    console.log(`    ${'explore'.padEnd(9)} ${ms(explore).padStart(10)} (all ${count.toLocaleString('en-US')} posts, newest first)${count === 10_000 ? over(explore, SORT_LIMIT_MS) : ''}`);
+  }
+}
+
+async function benchRenders(): Promise<void> {
+  console.log('\n3. Render counts for a like (post cards rendered after liking one post)');
+  const React = await import('react');
+  const { createRoot } = await import('react-dom/client');
+  const { Provider } = await import('react-redux');
+  const { MemoryRouter } = await import('react-router-dom');
+  const { makeStore } = await import('../src/app/store');
+  const { useAppSelector } = await import('../src/app/hooks');
+  const { userLoggedIn } = await import('../src/features/auth/sessionSlice');
+  const { postsApi } = await import('../src/features/posts/postsApi');
+  const { applyLike, isLikedBy, toSummary } = await import('../src/features/posts/postsCache');
+  const { selectExplorePosts } = await import('../src/features/posts/postsSelectors');
+  const { PostList } = await import('../src/features/posts/components/PostList');
+  const { PostCardRenderProbe } = await import('../src/features/posts/components/PostCard');
+  const { act } = React;
+
+  for (const [count, pageSize] of [[200, 200], [10_000, 20]] as const) {
+    const { posts, me } = await loadWorld(count);
+    let serverPosts: Post[] = JSON.parse(JSON.stringify(posts)) as Post[];
+    // The stand-in for the backend: a like answers with the whole list, the liked post changed.
+    (globalThis as { fetch: unknown }).fetch = async (input: Request) => {
+      if (new URL(input.url).pathname.endsWith('/users/bookmark')) return Response.json({ bookmarks: [] });
+      const postId = decodeURIComponent(new URL(input.url).pathname.split('/').pop() ?? '');
+      serverPosts = JSON.parse(JSON.stringify(serverPosts)) as Post[];
+      const target = serverPosts.find((post) => post.id === postId);
+      if (target) applyLike(target, toSummary(me));
+      return new Response(JSON.stringify({ posts: serverPosts }), { status: 201, headers: { 'content-type': 'application/json' } });
+    };
+
+    const store = makeStore();
+    store.dispatch(userLoggedIn({ token: 'bench', user: me }));
+    await store.dispatch(postsApi.util.upsertQueryData('getPosts', undefined, posts));
+    const renders = new Map<string, number>();
+    const probe = (id: string) => renders.set(id, (renders.get(id) ?? 0) + 1);
+
+    function List() {
+      const all = useAppSelector(selectExplorePosts);
+      return React.createElement(PostList, { posts: all, emptyText: 'none', label: 'Bench', pageSize });
+    }
+    const container = document.createElement('div');
+    document.body.appendChild(container);
+    const root = createRoot(container);
+    await act(async () => {
+      const list = React.createElement(PostCardRenderProbe.Provider, { value: probe, children: React.createElement(List) });
+      root.render(React.createElement(Provider, { store, children: React.createElement(MemoryRouter, { children: list }) }));
+    });
+    const shown = container.querySelectorAll('article').length;
+    const firstRender = [...renders.values()].reduce((a, b) => a + b, 0);
+    renders.clear();
+
+    const rendered = selectExplorePosts(store.getState()).slice(0, shown);
+    const target = rendered.find((post) => !isLikedBy(post, me._id)) ?? rendered[0]!;
+    const index = rendered.indexOf(target);
+    const button = container.querySelectorAll('article')[index]?.querySelector<HTMLButtonElement>('button[aria-label="Like"]');
+    await act(async () => {
+      button?.dispatchEvent(new window.MouseEvent('click', { bubbles: true }));
+    });
+    await act(async () => {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    });
+
+    const liked = selectExplorePosts(store.getState()).find((post) => post.id === target.id);
+    const others = [...renders].filter(([id]) => id !== target.id);
+    const otherRenders = others.reduce((sum, [, n]) => sum + n, 0);
+    console.log(`\n  ${count.toLocaleString('en-US')} posts, ${shown} cards in the DOM (first render: ${firstRender} card renders)`);
+    console.log(`    liked post: ${renders.get(target.id) ?? 0} renders (one at the click: optimistic update; one at the answer); likeCount ${target.likes.likeCount} -> ${liked?.likes.likeCount}`);
+    console.log(`    other cards re-rendered: ${others.length} (${otherRenders} renders)${others.length > 0 ? '  OVER LIMIT (should be 0)' : ''}`);
+    await act(async () => root.unmount());
+    container.remove();
+  }
+}
+
+/** RTK's development-only state checks warn about the 10,000-post state; the bench is not about them. */
+function quietDevChecks(): () => number {
+  let dropped = 0;
+  const warn = console.warn.bind(console);
+  console.warn = (...args: unknown[]) => {
+    if (typeof args[0] === 'string' && /StateInvariantMiddleware took/.test(args[0])) {
+      dropped += 1;
+      return;
+    }
+    warn(...args);
+  };
+  return () => dropped;
+}
+
+async function main(): Promise<void> {
+  console.log('SocialConnect bench\n');
+  quietDevChecks();
+  benchChunks();
+  installDom();
+  await benchSelectors();
+  await benchRenders();
+  console.log('');
+}
+
+main().then(
+  () => process.exit(0),
+  (error: unknown) => {
+    console.error('bench failed:', error);
+    process.exit(1);
+  },
+);

@@ -1,0 +1,89 @@
+import type { ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
+import { api } from '../../app/api';
+import type { BookmarksResponse, Post, User } from '../../types/api';
+import { currentUserReceived, type SessionState } from '../auth/sessionSlice';
+import { reconcilePosts } from '../posts/postsCache';
+
+const EMPTY_BOOKMARKS: Post[] = [];
+
+/** A response lacking `bookmarks` is ignored (spec section 7): it reads as "no change". */
+function readBookmarks(response: Partial<BookmarksResponse> | undefined): Post[] | undefined {
+  return Array.isArray(response?.bookmarks) ? response.bookmarks : undefined;
+}
+
+// The cache's thunks are typed against the API's own state shape; the store's is a superset of it.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type Dispatch = ThunkDispatch<any, unknown, UnknownAction>;
+type GetState = () => unknown;
+
+export const bookmarksApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    /** The current member's bookmarked posts (full posts). */
+    getBookmarks: build.query<Post[], void>({
+      query: () => '/users/bookmark',
+      transformResponse: (response: Partial<BookmarksResponse> | undefined) => readBookmarks(response) ?? EMPTY_BOOKMARKS,
+      providesTags: [{ type: 'Bookmark', id: 'LIST' }],
+    }),
+    /** Bookmarks a post; shows at once, undone if the backend refuses. */
+    addBookmark: build.mutation<Post[] | undefined, Post>({
+      query: (post) => ({ url: `/users/bookmark/${encodeURIComponent(post.id)}`, method: 'POST' }),
+      transformResponse: readBookmarks,
+      async onQueryStarted(post, { dispatch, getState, queryFulfilled }) {
+        const patch = dispatch(
+          bookmarksApi.util.updateQueryData('getBookmarks', undefined, (draft) => {
+            if (!draft.some((entry) => entry.id === post.id)) draft.push(post);
+          }),
+        );
+        try {
+          const { data } = await queryFulfilled;
+          if (data) writeBookmarks(dispatch, getState, data);
+        } catch {
+          patch.undo();
+        }
+      },
+    }),
+    /** Removes a bookmark; disappears at once, comes back if the backend refuses. */
+    removeBookmark: build.mutation<Post[] | undefined, string>({
+      query: (postId) => ({ url: `/users/remove-bookmark/${encodeURIComponent(postId)}`, method: 'POST' }),
+      transformResponse: readBookmarks,
+      async onQueryStarted(postId, { dispatch, getState, queryFulfilled }) {
+        const patch = dispatch(
+          bookmarksApi.util.updateQueryData('getBookmarks', undefined, (draft) => draft.filter((entry) => entry.id !== postId)),
+        );
+        try {
+          const { data } = await queryFulfilled;
+          if (data) writeBookmarks(dispatch, getState, data);
+        } catch {
+          patch.undo();
+        }
+      },
+    }),
+  }),
+});
+
+/**
+ * The backend's answer becomes the bookmarks list in the cache (unchanged posts keep their objects),
+ * and the member's record keeps the same ids, so every view agrees on what is bookmarked.
+ */
+export function writeBookmarks(dispatch: Dispatch, getState: GetState, bookmarks: Post[]): void {
+  const state = getState() as Parameters<typeof selectBookmarksResult>[0];
+  const cached = selectBookmarksResult(state).data;
+  if (cached) {
+    dispatch(bookmarksApi.util.updateQueryData('getBookmarks', undefined, () => reconcilePosts(cached, bookmarks)));
+  } else {
+    void dispatch(bookmarksApi.util.upsertQueryData('getBookmarks', undefined, bookmarks));
+  }
+  const me = (getState() as { session?: SessionState }).session?.user;
+  if (me) {
+    const ids = bookmarks.map((post) => post.id);
+    if (!sameIds(me.bookmarks, ids)) dispatch(currentUserReceived({ ...me, bookmarks: ids } satisfies User));
+  }
+}
+
+function sameIds(a: readonly string[], b: readonly string[]): boolean {
+  return a.length === b.length && a.every((id, index) => id === b[index]);
+}
+
+export const selectBookmarksResult = bookmarksApi.endpoints.getBookmarks.select();
+
+export const { useGetBookmarksQuery, useAddBookmarkMutation, useRemoveBookmarkMutation } = bookmarksApi;

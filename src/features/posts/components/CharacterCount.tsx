@@ -1,0 +1,25 @@
+import { countGraphemes } from '../../../lib/graphemes';
+
+/** The longest post, in characters as people count them. */
+export const POST_TEXT_LIMIT = 500;
+
+export function charactersLeft(text: string, limit: number = POST_TEXT_LIMIT): number {
+  return limit - countGraphemes(text);
+}
+
+export interface CharacterCountProps {
+  id: string;
+  text: string;
+  limit?: number;
+}
+
+/** A live count of the characters left, announced politely; over the limit it turns red. */
+export function CharacterCount({ id, text, limit = POST_TEXT_LIMIT }: CharacterCountProps) {
+  const left = charactersLeft(text, limit);
+  const over = left < 0;
+  return (
+    <p id={id} className={`char-count${over ? ' char-count--over' : ''}`} aria-live="polite">
+      {over ? `${-left} ${-left === 1 ? 'character' : 'characters'} over the limit` : `${left} ${left === 1 ? 'character' : 'characters'} left`}
+    </p>
+  );
+}

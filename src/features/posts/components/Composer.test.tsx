@@ -1,0 +1,169 @@
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { server } from '../../../../mocks/node';
+import { DEMO_CREDENTIALS } from '../../../../mocks/seed';
+import { TIMINGS } from '../../../config/timings';
+import { currentPath, renderWithProviders } from '../../../test/renderWithProviders';
+import { MAX_IMAGE_BYTES } from '../../../lib/fileToDataUrl';
+import { API, articlesOf, contentsOf, findFeed, pngFile, recordCalls } from '../testing';
+import { COMPOSER_TEXTS } from './Composer';
+
+async function openHome() {
+  const view = await renderWithProviders({ route: '/', authAs: DEMO_CREDENTIALS });
+  await findFeed('Latest Posts');
+  const textbox = screen.getByRole('textbox', { name: 'New post text' });
+  return { ...view, textbox };
+}
+
+afterEach(() => {
+  jest.useRealTimers();
+});
+
+describe('Composer', () => {
+  it('shares a text post: toast, draft cleared, the post first in the feed', async () => {
+    const { user, textbox } = await openHome();
+    expect(textbox).toHaveAttribute('placeholder', 'Write Something Interesting...!');
+
+    await user.type(textbox, 'Trying out the new composer');
+    await user.click(screen.getByRole('button', { name: 'Post' }));
+
+    expect(await screen.findByText('New Post Created Successfully!')).toBeInTheDocument();
+    expect(textbox).toHaveValue('');
+    const feed = await findFeed('Latest Posts');
+    await waitFor(() => expect(contentsOf(feed)[0]).toBe('Trying out the new composer'));
+  });
+
+  it('attaches an image with a preview, removes it, and posts with one', async () => {
+    const { user, textbox } = await openHome();
+    expect(screen.getByRole('button', { name: 'Add image' })).toBeInTheDocument();
+    const fileInput = screen.getByLabelText('Image file');
+    expect(fileInput).toHaveAttribute('accept', 'image/*');
+
+    await user.upload(fileInput, pngFile());
+    const preview = await screen.findByRole('img', { name: 'Preview of the image to post' });
+    expect(preview.getAttribute('src')).toMatch(/^data:image\/png;base64,/);
+
+    await user.click(screen.getByRole('button', { name: 'Remove image' }));
+    expect(screen.queryByRole('img', { name: 'Preview of the image to post' })).not.toBeInTheDocument();
+
+    await user.upload(fileInput, pngFile());
+    await screen.findByRole('img', { name: 'Preview of the image to post' });
+    await user.type(textbox, 'With a picture');
+    await user.click(screen.getByRole('button', { name: 'Post' }));
+
+    expect(await screen.findByText('New Post Created Successfully!')).toBeInTheDocument();
+    expect(screen.queryByRole('img', { name: 'Preview of the image to post' })).not.toBeInTheDocument();
+    const feed = await findFeed('Latest Posts');
+    await waitFor(() => expect(contentsOf(feed)[0]).toBe('With a picture'));
+    const first = articlesOf(feed)[0]!;
+    expect(within(first).getByRole('img', { name: 'Image posted by Ava Reed' }).getAttribute('src')).toMatch(/^data:image\/png/);
+  });
+
+  it('posts an image alone', async () => {
+    const { user } = await openHome();
+    await user.upload(screen.getByLabelText('Image file'), pngFile());
+    await screen.findByRole('img', { name: 'Preview of the image to post' });
+    await user.click(screen.getByRole('button', { name: 'Post' }));
+    expect(await screen.findByText('New Post Created Successfully!')).toBeInTheDocument();
+  });
+
+  it('refuses a file that is not an image, and an image over 2 MB', async () => {
+    await openHome();
+    const fileInput = screen.getByLabelText('Image file');
+
+    fireEvent.change(fileInput, { target: { files: [new File(['hello'], 'notes.txt', { type: 'text/plain' })] } });
+    expect(await screen.findByText(COMPOSER_TEXTS.notImage)).toBeInTheDocument();
+
+    const big = new File([new Uint8Array(MAX_IMAGE_BYTES + 1)], 'big.png', { type: 'image/png' });
+    fireEvent.change(fileInput, { target: { files: [big] } });
+    expect(await screen.findByText('This image is too large. Please choose one under 2 MB.')).toBeInTheDocument();
+    expect(screen.queryByRole('img', { name: 'Preview of the image to post' })).not.toBeInTheDocument();
+  });
+
+  it('says an image could not be read', async () => {
+    const { user } = await openHome();
+    const spy = jest.spyOn(FileReader.prototype, 'readAsDataURL').mockImplementation(function (this: FileReader) {
+      this.onerror?.(new ProgressEvent('error') as ProgressEvent<FileReader>);
+    });
+    await user.upload(screen.getByLabelText('Image file'), pngFile());
+    expect(await screen.findByText(COMPOSER_TEXTS.unreadable)).toBeInTheDocument();
+    spy.mockRestore();
+  });
+
+  it("an empty post shows 'Can't Post Empty Thoughts!' after the delay and sends nothing", async () => {
+    const { textbox } = await openHome();
+    jest.useFakeTimers({ advanceTimers: true });
+    const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
+    const { calls, stop } = recordCalls();
+
+    await user.type(textbox, '   ');
+    await user.click(screen.getByRole('button', { name: 'Post' }));
+    await act(() => jest.advanceTimersByTimeAsync(TIMINGS.emptyPostMessageMs - 100));
+    expect(screen.queryByText("Can't Post Empty Thoughts!")).not.toBeInTheDocument();
+    await act(() => jest.advanceTimersByTimeAsync(200));
+    expect(await screen.findByText("Can't Post Empty Thoughts!")).toBeInTheDocument();
+    expect(calls.filter((call) => call.startsWith('POST'))).toEqual([]);
+    stop();
+  });
+
+  it('keeps the text and the image when the backend refuses the post (4xx toast)', async () => {
+    const { user, textbox } = await openHome();
+    server.use(http.post(`${API}/posts/`, () => HttpResponse.json({ errors: ['A post can be at most 500 characters long.'] }, { status: 400 })));
+
+    await user.upload(screen.getByLabelText('Image file'), pngFile());
+    await screen.findByRole('img', { name: 'Preview of the image to post' });
+    await user.type(textbox, 'Please do not lose me');
+    await user.click(screen.getByRole('button', { name: 'Post' }));
+
+    expect(await screen.findByText('A post can be at most 500 characters long.')).toBeInTheDocument();
+    expect(textbox).toHaveValue('Please do not lose me');
+    expect(screen.getByRole('img', { name: 'Preview of the image to post' })).toBeInTheDocument();
+    expect(screen.queryByText('New Post Created Successfully!')).not.toBeInTheDocument();
+  });
+
+  it('goes to /error when the backend fails (5xx)', async () => {
+    const { user, textbox, router } = await openHome();
+    server.use(http.post(`${API}/posts/`, () => HttpResponse.json({ errors: ['boom'] }, { status: 500 })));
+    await user.type(textbox, 'Server trouble');
+    await user.click(screen.getByRole('button', { name: 'Post' }));
+    await waitFor(() => expect(currentPath(router)).toBe('/error'));
+  });
+
+  it('counts the characters left and refuses a post over 500', async () => {
+    const { user, textbox } = await openHome();
+    expect(screen.getByText('500 characters left')).toBeInTheDocument();
+    await user.type(textbox, '👍🏽 hi');
+    expect(screen.getByText('496 characters left')).toBeInTheDocument();
+
+    await user.clear(textbox);
+    await user.click(textbox);
+    await user.paste('a'.repeat(501));
+    const counter = screen.getByText('1 character over the limit');
+    expect(counter).toHaveClass('char-count--over');
+    expect(counter).toHaveAttribute('aria-live', 'polite');
+    expect(textbox).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByRole('button', { name: 'Post' })).toBeDisabled();
+
+    await user.type(textbox, '{Backspace}{Backspace}');
+    expect(screen.getByText('1 character left')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Post' })).toBeEnabled();
+  });
+});
+
+describe('Create post page', () => {
+  it('posts, then goes home where the new post is first', async () => {
+    const { user, router } = await renderWithProviders({ route: '/createpost', authAs: DEMO_CREDENTIALS });
+    expect(await screen.findByRole('heading', { name: 'Create Post' })).toBeInTheDocument();
+    await waitFor(() => expect(document.title).toBe('SocialConnect | Create Post'));
+    expect(screen.queryByRole('feed')).not.toBeInTheDocument();
+
+    await user.type(screen.getByRole('textbox', { name: 'New post text' }), 'From the create page');
+    await user.click(screen.getByRole('button', { name: 'Post' }));
+
+    expect(await screen.findByText('New Post Created Successfully!')).toBeInTheDocument();
+    await waitFor(() => expect(currentPath(router)).toBe('/'));
+    const feed = await findFeed('Latest Posts');
+    await waitFor(() => expect(contentsOf(feed)[0]).toBe('From the create page'));
+  });
+});

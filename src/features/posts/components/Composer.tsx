@@ -1,0 +1,139 @@
+import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { Avatar } from '../../../components/Avatar';
+import { TIMINGS } from '../../../config/timings';
+import { checkImageFile, fileToDataUrl, MAX_IMAGE_BYTES } from '../../../lib/fileToDataUrl';
+import { selectCurrentUser } from '../../auth/sessionSlice';
+import { notifyError, notifySuccess } from '../../ui/notify';
+import { feedSortChanged } from '../../ui/uiSlice';
+import { useCreatePostMutation } from '../postsApi';
+import { CharacterCount, charactersLeft } from './CharacterCount';
+import { CloseIcon, ImageIcon } from './icons';
+import './shared.css';
+import './Composer.css';
+
+export const COMPOSER_TEXTS = {
+  placeholder: 'Write Something Interesting...!',
+  empty: "Can't Post Empty Thoughts!",
+  created: 'New Post Created Successfully!',
+  notImage: 'Please choose an image file (JPG, PNG, GIF or WebP).',
+  tooLarge: `This image is too large. Please choose one under ${MAX_IMAGE_BYTES / (1024 * 1024)} MB.`,
+  unreadable: 'This image could not be read. Please choose another one.',
+} as const;
+
+export interface ComposerProps {
+  /** Called after the post is created (Create post goes home). */
+  onPosted?: () => void;
+}
+
+/**
+ * The new-post box: text with a live character count, an optional image with preview, and Post. The
+ * draft stays when the call fails.
+ */
+export function Composer({ onPosted }: ComposerProps) {
+  const dispatch = useAppDispatch();
+  const me = useAppSelector(selectCurrentUser);
+  const [text, setText] = useState('');
+  const [image, setImage] = useState('');
+  const [createPost, { isLoading }] = useCreatePostMutation();
+  const fileInput = useRef<HTMLInputElement>(null);
+  const emptyTimer = useRef<number | undefined>(undefined);
+  const textId = useId();
+  const countId = useId();
+
+  useEffect(() => () => window.clearTimeout(emptyTimer.current), []);
+
+  const over = charactersLeft(text) < 0;
+  const fullName = me ? `${me.firstName} ${me.lastName}` : '';
+
+  const onFileChosen = async (event: ChangeEvent<HTMLInputElement>) => {
+    const input = event.currentTarget;
+    const file = input.files?.[0];
+    input.value = '';
+    if (!file) return;
+    const problem = checkImageFile(file);
+    if (problem) {
+      notifyError(problem === 'not-image' ? COMPOSER_TEXTS.notImage : COMPOSER_TEXTS.tooLarge);
+      return;
+    }
+    try {
+      setImage(await fileToDataUrl(file));
+    } catch {
+      notifyError(COMPOSER_TEXTS.unreadable);
+    }
+  };
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (isLoading || over) return;
+    if (text.trim() === '' && image === '') {
+      window.clearTimeout(emptyTimer.current);
+      emptyTimer.current = window.setTimeout(() => notifyError(COMPOSER_TEXTS.empty), TIMINGS.emptyPostMessageMs);
+      return;
+    }
+    try {
+      await createPost({ text, image }).unwrap();
+    } catch {
+      // The member keeps the draft; the app already said what went wrong.
+      return;
+    }
+    notifySuccess(COMPOSER_TEXTS.created);
+    setText('');
+    setImage('');
+    dispatch(feedSortChanged('latest'));
+    onPosted?.();
+  };
+
+  return (
+    <form className="composer" onSubmit={onSubmit} aria-label="Create a post">
+      {me ? <Avatar src={me.image} name={fullName} size="md" /> : null}
+      <div className="composer__body">
+        <label htmlFor={textId} className="posts-sr-only">
+          New post text
+        </label>
+        <textarea
+          id={textId}
+          className="composer__text"
+          placeholder={COMPOSER_TEXTS.placeholder}
+          value={text}
+          rows={3}
+          aria-describedby={countId}
+          aria-invalid={over || undefined}
+          onChange={(event) => setText(event.target.value)}
+        />
+        {image ? (
+          <div className="composer__preview">
+            <img src={image} alt="Preview of the image to post" />
+            <button type="button" className="composer__remove" aria-label="Remove image" title="Remove image" onClick={() => setImage('')}>
+              <CloseIcon />
+            </button>
+          </div>
+        ) : null}
+        <div className="composer__bar">
+          <button
+            type="button"
+            className="composer__icon-button"
+            aria-label="Add image"
+            title="Add image"
+            onClick={() => fileInput.current?.click()}
+          >
+            <ImageIcon />
+          </button>
+          <input
+            ref={fileInput}
+            type="file"
+            accept="image/*"
+            hidden
+            aria-label="Image file"
+            tabIndex={-1}
+            onChange={(event) => void onFileChosen(event)}
+          />
+          <CharacterCount id={countId} text={text} />
+          <button type="submit" className="composer__post" disabled={over || isLoading} aria-busy={isLoading || undefined}>
+            Post
+          </button>
+        </div>
+      </div>
+    </form>
+  );
+}

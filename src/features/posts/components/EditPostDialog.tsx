@@ -1,0 +1,74 @@
+import { useId, useState, type FormEvent } from 'react';
+import { useAppDispatch } from '../../../app/hooks';
+import { Dialog } from '../../../components/Dialog';
+import { TIMINGS } from '../../../config/timings';
+import type { Post } from '../../../types/api';
+import { notifySuccess } from '../../ui/notify';
+import { loaderHidden, loaderShown } from '../../ui/uiSlice';
+import { useEditPostMutation } from '../postsApi';
+import { CharacterCount, charactersLeft } from './CharacterCount';
+import './shared.css';
+import './Composer.css';
+import './EditPostDialog.css';
+
+export const EDIT_POST_TEXTS = {
+  title: 'New Post Content:',
+  submit: 'Update Post',
+  edited: 'Post Edited Successfully!',
+} as const;
+
+export interface EditPostDialogProps {
+  post: Post;
+  onClose: () => void;
+}
+
+/** The edit window: the post's text, prefilled; it closes on success and keeps the text on failure. */
+export function EditPostDialog({ post, onClose }: EditPostDialogProps) {
+  const dispatch = useAppDispatch();
+  const [text, setText] = useState(post.content);
+  const [editPost, { isLoading }] = useEditPostMutation();
+  const textId = useId();
+  const countId = useId();
+  const over = charactersLeft(text) < 0;
+  const blank = text.trim() === '';
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (isLoading || over || blank) return;
+    dispatch(loaderShown());
+    window.setTimeout(() => dispatch(loaderHidden()), TIMINGS.loaderOffShortMs);
+    try {
+      await editPost({ postId: post.id, text }).unwrap();
+    } catch {
+      // The window stays open with the member's text; the app already said what went wrong.
+      return;
+    }
+    notifySuccess(EDIT_POST_TEXTS.edited);
+    onClose();
+  };
+
+  return (
+    <Dialog title={EDIT_POST_TEXTS.title} onClose={onClose} closeLabel="Close">
+      <form className="edit-post" onSubmit={onSubmit}>
+        <label htmlFor={textId} className="posts-sr-only">
+          Post content
+        </label>
+        <textarea
+          id={textId}
+          className="edit-post__text"
+          value={text}
+          rows={5}
+          aria-describedby={countId}
+          aria-invalid={over || undefined}
+          onChange={(event) => setText(event.target.value)}
+        />
+        <div className="edit-post__bar">
+          <CharacterCount id={countId} text={text} />
+          <button type="submit" className="edit-post__submit" disabled={isLoading || over || blank} aria-busy={isLoading || undefined}>
+            {EDIT_POST_TEXTS.submit}
+          </button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,51 @@
+import { useId } from 'react';
+import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { filtersClosed, filtersToggled, selectIsFiltersOpen, selectSortMode, type SortMode } from '../../ui/uiSlice';
+import { sortChosen } from '../sortChosen';
+import { SORT_CHOICES } from './SortMenu';
+import { SortIcon } from './icons';
+import './FilterPanel.css';
+
+/** The phone's filter panel: a 'Filters' toggle and the same sort choices as the sort menu. */
+export function FilterPanel() {
+  const dispatch = useAppDispatch();
+  const open = useAppSelector(selectIsFiltersOpen);
+  const sortMode = useAppSelector(selectSortMode);
+  const panelId = useId();
+
+  const choose = (mode: SortMode) => {
+    dispatch(filtersClosed());
+    dispatch(sortChosen(mode));
+  };
+
+  return (
+    <div className="filter-panel">
+      <button
+        type="button"
+        className="filter-panel__toggle"
+        aria-expanded={open}
+        aria-controls={panelId}
+        onClick={() => dispatch(filtersToggled())}
+      >
+        <SortIcon />
+        <span>Filters</span>
+      </button>
+      <div id={panelId} className="filter-panel__body" hidden={!open}>
+        <fieldset className="filter-panel__group">
+          <legend>Sort by</legend>
+          {SORT_CHOICES.map((choice) => (
+            <button
+              key={choice.mode}
+              type="button"
+              className={`filter-panel__choice${choice.mode === sortMode ? ' is-current' : ''}`}
+              aria-pressed={choice.mode === sortMode}
+              onClick={() => choose(choice.mode)}
+            >
+              {choice.label}
+            </button>
+          ))}
+        </fieldset>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,236 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { getMockDb, server } from '../../../../mocks/node';
+import { DEMO_CREDENTIALS, DEMO_USER_ID, seedPostId } from '../../../../mocks/seed';
+import { MESSAGES } from '../../../../mocks/messages';
+import { currentPath, renderWithProviders } from '../../../test/renderWithProviders';
+import { API, cardWith, contentsOf, findFeed, recordCalls } from '../testing';
+
+const LAKE = 'The lake went completely still just before dusk. No filter needed.';
+const GOLDEN = 'Golden hour on the hills. I could watch this light all day.';
+const COFFEE = 'Two cups, one long conversation. Best kind of Saturday.';
+const LIGHTS = 'Saw the northern lights for the first time. I actually cried.';
+
+async function openHome(route = '/') {
+  const view = await renderWithProviders({ route, authAs: DEMO_CREDENTIALS });
+  await findFeed(route === '/' ? 'Latest Posts' : undefined);
+  return view;
+}
+
+function likeButton(card: HTMLElement) {
+  return within(card).getByRole('button', { name: 'Like' });
+}
+
+describe('Post card', () => {
+  it('shows the author, @username, the time, the content and the image', async () => {
+    await openHome();
+    const card = cardWith(LAKE);
+    expect(card).toHaveAccessibleName('Maya Patel');
+    expect(within(card).getByRole('link', { name: 'Maya Patel' })).toHaveAttribute('href', '/users/u-maya-patel');
+    expect(within(card).getByText('@maya_patel')).toBeInTheDocument();
+    expect(within(card).getByRole('link', { name: LAKE })).toHaveAttribute('href', `/posts/${seedPostId(2)}`);
+    const time = card.querySelector('time');
+    expect(time).toHaveAttribute('datetime', '2025-05-02T09:15:00.000Z');
+    expect(time?.textContent).toMatch(/^May 2, 2025 \d{1,2}:\d{2}:00 (AM|PM)$/);
+    const image = within(card).getByRole('img', { name: 'Image posted by Maya Patel' });
+    expect(image).toHaveAttribute('loading', 'lazy');
+    const comments = within(card).getByRole('button', { name: 'Comments' });
+    expect(comments).toHaveAttribute('aria-disabled', 'true');
+    expect(comments).toHaveAttribute('title', 'Comments are coming soon');
+  });
+
+  it('likes and dislikes a post: heart, count and toasts', async () => {
+    const { user } = await openHome();
+    const card = cardWith(LAKE);
+    expect(likeButton(card)).toHaveAttribute('aria-pressed', 'false');
+    expect(likeButton(card)).toHaveTextContent('2');
+
+    await user.click(likeButton(card));
+    expect(await screen.findByText('You Liked the Post!')).toBeInTheDocument();
+    await waitFor(() => expect(likeButton(cardWith(LAKE))).toHaveAttribute('aria-pressed', 'true'));
+    expect(likeButton(cardWith(LAKE))).toHaveTextContent('3');
+    expect(likeButton(cardWith(LAKE))).toHaveAccessibleDescription('3 likes');
+
+    await user.click(likeButton(cardWith(LAKE)));
+    expect(await screen.findByText('You Disliked the post!')).toBeInTheDocument();
+    await waitFor(() => expect(likeButton(cardWith(LAKE))).toHaveAttribute('aria-pressed', 'false'));
+    expect(likeButton(cardWith(LAKE))).toHaveTextContent('2');
+    expect(getMockDb().posts.get(seedPostId(2))?.dislikedBy).toContain(DEMO_USER_ID);
+  });
+
+  it('shows a like at once and takes it back when the backend refuses', async () => {
+    const { user } = await openHome();
+    let release: () => void = () => undefined;
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    server.use(
+      http.post(`${API}/posts/like/:postId`, async () => {
+        await gate;
+        return HttpResponse.json({ errors: [MESSAGES.alreadyLiked] }, { status: 400 });
+      }),
+    );
+
+    await user.click(likeButton(cardWith(LAKE)));
+    // Optimistic: the heart fills and the count goes up while the answer is still held back.
+    await waitFor(() => expect(likeButton(cardWith(LAKE))).toHaveAttribute('aria-pressed', 'true'));
+    expect(likeButton(cardWith(LAKE))).toHaveTextContent('3');
+
+    act(() => release());
+    expect(await screen.findByText(MESSAGES.alreadyLiked)).toBeInTheDocument();
+    await waitFor(() => expect(likeButton(cardWith(LAKE))).toHaveAttribute('aria-pressed', 'false'));
+    expect(likeButton(cardWith(LAKE))).toHaveTextContent('2');
+    expect(screen.queryByText('You Liked the Post!')).not.toBeInTheDocument();
+  });
+
+  it('takes back a dislike the backend refuses', async () => {
+    const { user } = await openHome();
+    server.use(http.post(`${API}/posts/dislike/:postId`, () => HttpResponse.json({ errors: [MESSAGES.likeBelowZero] }, { status: 400 })));
+    const card = cardWith(GOLDEN);
+    expect(likeButton(card)).toHaveAttribute('aria-pressed', 'true');
+    await user.click(likeButton(card));
+    expect(await screen.findByText(MESSAGES.likeBelowZero)).toBeInTheDocument();
+    await waitFor(() => expect(likeButton(cardWith(GOLDEN))).toHaveAttribute('aria-pressed', 'true'));
+    expect(likeButton(cardWith(GOLDEN))).toHaveTextContent('2');
+  });
+
+  it('bookmarks a post, shows it on /bookmark, and removes it there', async () => {
+    const { user, router } = await openHome();
+    const bookmark = within(cardWith(LAKE)).getByRole('button', { name: 'Bookmark' });
+    expect(bookmark).toHaveAttribute('aria-pressed', 'false');
+    await waitFor(() => expect(within(cardWith(LIGHTS)).getByRole('button', { name: 'Bookmark' })).toHaveAttribute('aria-pressed', 'true'));
+
+    await user.click(bookmark);
+    expect(await screen.findByText('Added to Bookmark!')).toBeInTheDocument();
+    await waitFor(() => expect(within(cardWith(LAKE)).getByRole('button', { name: 'Bookmark' })).toHaveAttribute('aria-pressed', 'true'));
+
+    await act(() => router.navigate('/bookmark'));
+    expect(await screen.findByRole('heading', { name: 'Bookmarks', level: 1 })).toBeInTheDocument();
+    const feed = await findFeed('Bookmarks');
+    expect(contentsOf(feed).sort()).toEqual([LAKE, LIGHTS].sort());
+
+    await user.click(within(cardWith(LAKE)).getByRole('button', { name: 'Bookmark' }));
+    expect(await screen.findByText('Removed from Bookmark!')).toBeInTheDocument();
+    await waitFor(() => expect(contentsOf(feed)).toEqual([LIGHTS]));
+    expect(getMockDb().users.get(DEMO_USER_ID)?.bookmarks).toEqual([seedPostId(12)]);
+  });
+
+  it('takes back a bookmark the backend refuses', async () => {
+    const { user } = await openHome();
+    server.use(http.post(`${API}/users/bookmark/:postId`, () => HttpResponse.json({ errors: [MESSAGES.alreadyBookmarked] }, { status: 400 })));
+    await user.click(within(cardWith(LAKE)).getByRole('button', { name: 'Bookmark' }));
+    expect(await screen.findByText(MESSAGES.alreadyBookmarked)).toBeInTheDocument();
+    await waitFor(() => expect(within(cardWith(LAKE)).getByRole('button', { name: 'Bookmark' })).toHaveAttribute('aria-pressed', 'false'));
+    expect(screen.queryByText('Added to Bookmark!')).not.toBeInTheDocument();
+  });
+
+  it("keeps a removal the backend refuses: the post stays bookmarked", async () => {
+    const { user } = await openHome();
+    await waitFor(() => expect(within(cardWith(LIGHTS)).getByRole('button', { name: 'Bookmark' })).toHaveAttribute('aria-pressed', 'true'));
+    server.use(http.post(`${API}/users/remove-bookmark/:postId`, () => HttpResponse.json({ errors: [MESSAGES.notBookmarked] }, { status: 400 })));
+    await user.click(within(cardWith(LIGHTS)).getByRole('button', { name: 'Bookmark' }));
+    expect(await screen.findByText(MESSAGES.notBookmarked)).toBeInTheDocument();
+    await waitFor(() => expect(within(cardWith(LIGHTS)).getByRole('button', { name: 'Bookmark' })).toHaveAttribute('aria-pressed', 'true'));
+  });
+
+  it("disables edit and delete on other members' posts", async () => {
+    await openHome();
+    const card = cardWith(GOLDEN);
+    expect(within(card).getByRole('button', { name: 'Edit post' })).toBeDisabled();
+    expect(within(card).getByRole('button', { name: 'Delete post' })).toBeDisabled();
+    const own = cardWith(COFFEE);
+    expect(within(own).getByRole('button', { name: 'Edit post' })).toBeEnabled();
+    expect(within(own).getByRole('button', { name: 'Delete post' })).toBeEnabled();
+  });
+
+  it('edits an own post in the edit window', async () => {
+    const { user } = await openHome();
+    const edit = within(cardWith(COFFEE)).getByRole('button', { name: 'Edit post' });
+    await user.click(edit);
+
+    const dialog = screen.getByRole('dialog', { name: 'New Post Content:' });
+    expect(dialog).toContainElement(document.activeElement as HTMLElement);
+    const textbox = within(dialog).getByRole('textbox', { name: 'Post content' });
+    expect(textbox).toHaveValue(COFFEE);
+
+    // Escape closes the window and gives focus back to the pencil.
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(edit).toHaveFocus();
+
+    await user.click(edit);
+    const again = within(screen.getByRole('dialog', { name: 'New Post Content:' })).getByRole('textbox', { name: 'Post content' });
+    await user.clear(again);
+    await user.type(again, 'Three cups, actually.');
+    await user.click(screen.getByRole('button', { name: 'Update Post' }));
+
+    expect(await screen.findByText('Post Edited Successfully!')).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: 'Three cups, actually.' })).toBeInTheDocument();
+    expect(getMockDb().posts.get(seedPostId(11))?.content).toBe('Three cups, actually.');
+  });
+
+  it('keeps the edit window and the text when the edit fails', async () => {
+    const { user } = await openHome();
+    server.use(http.post(`${API}/posts/edit/:postId`, () => HttpResponse.json({ errors: [MESSAGES.editNotOwner] }, { status: 400 })));
+    await user.click(within(cardWith(COFFEE)).getByRole('button', { name: 'Edit post' }));
+    const dialog = screen.getByRole('dialog', { name: 'New Post Content:' });
+    const textbox = within(dialog).getByRole('textbox', { name: 'Post content' });
+    await user.type(textbox, ' Edited.');
+    await user.click(within(dialog).getByRole('button', { name: 'Update Post' }));
+
+    expect(await screen.findByText(MESSAGES.editNotOwner)).toBeInTheDocument();
+    expect(screen.getByRole('dialog', { name: 'New Post Content:' })).toBeInTheDocument();
+    expect(textbox).toHaveValue(`${COFFEE} Edited.`);
+
+    await user.click(within(dialog).getByRole('button', { name: 'Close' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: COFFEE })).toBeInTheDocument();
+  });
+
+  it('does not send an empty edit', async () => {
+    const { user } = await openHome();
+    await user.click(within(cardWith(COFFEE)).getByRole('button', { name: 'Edit post' }));
+    await user.clear(screen.getByRole('textbox', { name: 'Post content' }));
+    expect(screen.getByRole('button', { name: 'Update Post' })).toBeDisabled();
+  });
+
+  it('deletes an own post', async () => {
+    const { user } = await openHome();
+    const { calls, stop } = recordCalls();
+    await user.click(within(cardWith(COFFEE)).getByRole('button', { name: 'Delete post' }));
+    expect(await screen.findByText('Post Deleted Successfully!')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByText(COFFEE)).not.toBeInTheDocument());
+    expect(calls).toEqual([`DELETE /posts/${seedPostId(11)}`]);
+    stop();
+  });
+
+  it('removes the bookmark first when deleting a bookmarked post', async () => {
+    getMockDb().users.get(DEMO_USER_ID)?.bookmarks.push(seedPostId(11));
+    const { user } = await openHome();
+    await waitFor(() => expect(within(cardWith(COFFEE)).getByRole('button', { name: 'Bookmark' })).toHaveAttribute('aria-pressed', 'true'));
+    const { calls, stop } = recordCalls();
+    await user.click(within(cardWith(COFFEE)).getByRole('button', { name: 'Delete post' }));
+    expect(await screen.findByText('Post Deleted Successfully!')).toBeInTheDocument();
+    expect(calls).toEqual([`POST /users/remove-bookmark/${seedPostId(11)}`, `DELETE /posts/${seedPostId(11)}`]);
+    expect(getMockDb().users.get(DEMO_USER_ID)?.bookmarks).toEqual([seedPostId(12)]);
+    stop();
+  });
+
+  it('keeps the post when the delete is refused', async () => {
+    const { user } = await openHome();
+    server.use(http.delete(`${API}/posts/:postId`, () => HttpResponse.json({ errors: [MESSAGES.deleteNotOwner] }, { status: 400 })));
+    await user.click(within(cardWith(COFFEE)).getByRole('button', { name: 'Delete post' }));
+    expect(await screen.findByText(MESSAGES.deleteNotOwner)).toBeInTheDocument();
+    expect(screen.getByText(COFFEE)).toBeInTheDocument();
+    expect(screen.queryByText('Post Deleted Successfully!')).not.toBeInTheDocument();
+  });
+
+  it('deleting on the post page goes home', async () => {
+    const { user, router } = await renderWithProviders({ route: `/posts/${seedPostId(11)}`, authAs: DEMO_CREDENTIALS });
+    const card = await screen.findByRole('article', { name: 'Ava Reed' });
+    await user.click(within(card).getByRole('button', { name: 'Delete post' }));
+    expect(await screen.findByText('Post Deleted Successfully!')).toBeInTheDocument();
+    await waitFor(() => expect(currentPath(router)).toBe('/'));
+  });
+});

@@ -1,0 +1,205 @@
+import { createContext, memo, useContext, useId, useState } from 'react';
+import { Link } from 'react-router-dom';
+import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import type { RootState } from '../../../app/store';
+import { Avatar } from '../../../components/Avatar';
+import { paths } from '../../../config/paths';
+import { TIMINGS } from '../../../config/timings';
+import { formatPostTime, toDateTimeAttribute } from '../../../lib/formatDate';
+import type { Post } from '../../../types/api';
+import { selectCurrentUser, selectCurrentUserId } from '../../auth/sessionSlice';
+import { useAddBookmarkMutation, useRemoveBookmarkMutation } from '../../bookmarks/bookmarksApi';
+import { selectIsBookmarked } from '../../bookmarks/bookmarksSelectors';
+import { notifyError, notifySuccess } from '../../ui/notify';
+import { loaderHidden, loaderShown } from '../../ui/uiSlice';
+import { useDeletePostMutation, useDislikePostMutation, useLikePostMutation } from '../postsApi';
+import { isLikedBy } from '../postsCache';
+import { EditPostDialog } from './EditPostDialog';
+import { BookmarkIcon, CommentIcon, EditIcon, HeartIcon, TrashIcon } from './icons';
+import './shared.css';
+import './PostCard.css';
+
+export const POST_CARD_TEXTS = {
+  liked: 'You Liked the Post!',
+  disliked: 'You Disliked the post!',
+  bookmarked: 'Added to Bookmark!',
+  unbookmarked: 'Removed from Bookmark!',
+  deleted: 'Post Deleted Successfully!',
+  commentsSoon: 'Comments are coming soon',
+  notAuthor: 'Only the author can change this post',
+} as const;
+
+export interface PostCardProps {
+  post: Post;
+  /** Called after the post is deleted (the post's own page goes home). */
+  onDeleted?: () => void;
+}
+
+/**
+ * Measurement hook for tests and `npm run bench`: when provided, called with the post id each time a
+ * card renders, to show that liking one post re-renders only that card. Unset in the app.
+ */
+export const PostCardRenderProbe = createContext<((postId: string) => void) | null>(null);
+
+/** Whether the current member wrote the post: same id, or same username while their record loads. */
+function selectIsAuthor(state: RootState, post: Post): boolean {
+  const myId = selectCurrentUserId(state);
+  if (myId && post._id === myId) return true;
+  const me = selectCurrentUser(state);
+  return Boolean(me && me.username === post.username);
+}
+
+/**
+ * One post. It owns its actions (like, bookmark, edit, delete) and re-renders only when its own post,
+ * its bookmark state or the member change: liking one post leaves the other cards alone.
+ */
+export const PostCard = memo(function PostCard({ post, onDeleted }: PostCardProps) {
+  const probe = useContext(PostCardRenderProbe);
+  probe?.(post.id);
+  const dispatch = useAppDispatch();
+  const myId = useAppSelector(selectCurrentUserId);
+  const isAuthor = useAppSelector((state) => selectIsAuthor(state, post));
+  const isBookmarked = useAppSelector((state) => selectIsBookmarked(state, post.id));
+  const [likePost, likeState] = useLikePostMutation();
+  const [dislikePost, dislikeState] = useDislikePostMutation();
+  const [addBookmark, addBookmarkState] = useAddBookmarkMutation();
+  const [removeBookmark, removeBookmarkState] = useRemoveBookmarkMutation();
+  const [deletePost, deleteState] = useDeletePostMutation();
+  const [editing, setEditing] = useState(false);
+  const nameId = useId();
+
+  const liked = isLikedBy(post, myId);
+  const fullName = post.userFullName || `${post.firstName} ${post.lastName}`.trim();
+  const likeBusy = likeState.isLoading || dislikeState.isLoading;
+  const bookmarkBusy = addBookmarkState.isLoading || removeBookmarkState.isLoading;
+
+  const onLike = async () => {
+    if (likeBusy) return;
+    try {
+      if (liked) {
+        await dislikePost(post.id).unwrap();
+        notifyError(POST_CARD_TEXTS.disliked);
+      } else {
+        await likePost(post.id).unwrap();
+        notifySuccess(POST_CARD_TEXTS.liked);
+      }
+    } catch {
+      // Rolled back in the cache; the app already showed the backend's message.
+    }
+  };
+
+  const onBookmark = async () => {
+    if (bookmarkBusy) return;
+    try {
+      if (isBookmarked) {
+        await removeBookmark(post.id).unwrap();
+        notifyError(POST_CARD_TEXTS.unbookmarked);
+      } else {
+        await addBookmark(post).unwrap();
+        notifySuccess(POST_CARD_TEXTS.bookmarked);
+      }
+    } catch {
+      // Rolled back in the cache; the app already showed the backend's message.
+    }
+  };
+
+  const onDelete = async () => {
+    if (!isAuthor || deleteState.isLoading) return;
+    dispatch(loaderShown());
+    window.setTimeout(() => dispatch(loaderHidden()), TIMINGS.loaderOffShortMs);
+    try {
+      if (isBookmarked) await removeBookmark(post.id).unwrap();
+      await deletePost(post.id).unwrap();
+    } catch {
+      return;
+    }
+    notifyError(POST_CARD_TEXTS.deleted);
+    onDeleted?.();
+  };
+
+  return (
+    <article className="post-card" aria-labelledby={nameId}>
+      <header className="post-card__header">
+        <Avatar src={post.image} name={fullName} size="md" />
+        <div className="post-card__byline">
+          <Link id={nameId} className="post-card__author" to={paths.profile.href(post._id)}>
+            {fullName}
+          </Link>
+          <span className="post-card__meta">
+            <span className="post-card__username">@{post.username}</span>
+            <span aria-hidden="true"> · </span>
+            <time dateTime={toDateTimeAttribute(post.createdAt)}>{formatPostTime(post.createdAt)}</time>
+          </span>
+        </div>
+      </header>
+
+      <Link className="post-card__content" to={paths.post.href(post.id)}>
+        {post.content}
+      </Link>
+
+      {post.postImage ? (
+        <div className="post-card__media">
+          <img src={post.postImage} alt={`Image posted by ${fullName}`} loading="lazy" decoding="async" />
+        </div>
+      ) : null}
+
+      <div className="post-card__actions">
+        <button
+          type="button"
+          className={`post-card__action post-card__action--like${liked ? ' is-active' : ''}`}
+          aria-label="Like"
+          aria-pressed={liked}
+          aria-describedby={`${nameId}-likes`}
+          onClick={() => void onLike()}
+        >
+          <HeartIcon filled={liked} />
+          <span id={`${nameId}-likes`} className="post-card__count">
+            {post.likes.likeCount}
+            <span className="posts-sr-only">{post.likes.likeCount === 1 ? ' like' : ' likes'}</span>
+          </span>
+        </button>
+        <button
+          type="button"
+          className="post-card__action"
+          aria-label="Comments"
+          aria-disabled="true"
+          title={POST_CARD_TEXTS.commentsSoon}
+        >
+          <CommentIcon />
+        </button>
+        <button
+          type="button"
+          className={`post-card__action post-card__action--bookmark${isBookmarked ? ' is-active' : ''}`}
+          aria-label="Bookmark"
+          aria-pressed={isBookmarked}
+          onClick={() => void onBookmark()}
+        >
+          <BookmarkIcon filled={isBookmarked} />
+        </button>
+        <span className="post-card__spacer" />
+        <button
+          type="button"
+          className="post-card__action"
+          aria-label="Edit post"
+          title={isAuthor ? 'Edit post' : POST_CARD_TEXTS.notAuthor}
+          disabled={!isAuthor}
+          onClick={() => setEditing(true)}
+        >
+          <EditIcon />
+        </button>
+        <button
+          type="button"
+          className="post-card__action post-card__action--danger"
+          aria-label="Delete post"
+          title={isAuthor ? 'Delete post' : POST_CARD_TEXTS.notAuthor}
+          disabled={!isAuthor || deleteState.isLoading}
+          onClick={() => void onDelete()}
+        >
+          <TrashIcon />
+        </button>
+      </div>
+
+      {editing ? <EditPostDialog post={post} onClose={() => setEditing(false)} /> : null}
+    </article>
+  );
+});

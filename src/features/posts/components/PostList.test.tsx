@@ -1,0 +1,116 @@
+import { act, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Provider } from 'react-redux';
+import { MemoryRouter } from 'react-router-dom';
+import { getMockDb, useScenario } from '../../../../mocks/node';
+import { DEMO_CREDENTIALS, DEMO_USER_ID, seedPostId } from '../../../../mocks/seed';
+import { useAppSelector } from '../../../app/hooks';
+import { makeStore } from '../../../app/store';
+import { loginThroughApi, renderWithProviders } from '../../../test/renderWithProviders';
+import { userLoggedIn } from '../../auth/sessionSlice';
+import { postsApi } from '../postsApi';
+import { selectExplorePosts } from '../postsSelectors';
+import { articlesOf, cardWith, findFeed } from '../testing';
+import { PostCardRenderProbe } from './PostCard';
+import { POST_PAGE_SIZE, PostList } from './PostList';
+
+type ObserverCallback = (entries: Array<Pick<IntersectionObserverEntry, 'isIntersecting'>>) => void;
+
+describe('PostList with many posts (busy scenario, 10,000 posts)', () => {
+  const original = (globalThis as { IntersectionObserver?: unknown }).IntersectionObserver;
+  const warn = console.warn;
+  beforeEach(() => {
+    // RTK's development-only checks warn that 10,000 posts take them a while; that is not under test.
+    jest.spyOn(console, 'warn').mockImplementation((...args: unknown[]) => {
+      if (typeof args[0] === 'string' && /StateInvariantMiddleware took/.test(args[0])) return;
+      warn(...args);
+    });
+  });
+  afterEach(() => {
+    (globalThis as { IntersectionObserver?: unknown }).IntersectionObserver = original;
+    jest.restoreAllMocks();
+  });
+
+  it('renders one page, then more as the end nears the viewport or on "Load more posts"', async () => {
+    const callbacks: ObserverCallback[] = [];
+    const disconnect = jest.fn();
+    (globalThis as { IntersectionObserver?: unknown }).IntersectionObserver = class {
+      constructor(callback: ObserverCallback) {
+        callbacks.push(callback);
+      }
+      observe() {}
+      disconnect() {
+        disconnect();
+      }
+    };
+    useScenario('busy');
+    const { user } = await renderWithProviders({ route: '/explore', authAs: DEMO_CREDENTIALS });
+    const feed = await findFeed('Explore', 15000);
+    expect(articlesOf(feed)).toHaveLength(POST_PAGE_SIZE);
+    expect(screen.getByText(`Showing ${POST_PAGE_SIZE} of 10000 posts`)).toBeInTheDocument();
+
+    // The sentinel is still far away: nothing more.
+    act(() => callbacks.at(-1)?.([{ isIntersecting: false }]));
+    expect(articlesOf(feed)).toHaveLength(POST_PAGE_SIZE);
+    // The sentinel nears the viewport: the next page.
+    act(() => callbacks.at(-1)?.([{ isIntersecting: true }]));
+    expect(articlesOf(feed)).toHaveLength(POST_PAGE_SIZE * 2);
+    expect(disconnect).toHaveBeenCalled();
+
+    // The keyboard fallback.
+    await user.click(screen.getByRole('button', { name: 'Load more posts' }));
+    expect(articlesOf(feed)).toHaveLength(POST_PAGE_SIZE * 3);
+    expect(document.querySelectorAll('article').length).toBeLessThanOrEqual(300);
+  }, 30000);
+});
+
+describe('PostList', () => {
+  it('liking one post re-renders only that card', async () => {
+    const store = makeStore();
+    const { encodedToken, foundUser } = await loginThroughApi(DEMO_CREDENTIALS);
+    store.dispatch(userLoggedIn({ token: encodedToken, user: foundUser }));
+    await store.dispatch(postsApi.endpoints.getPosts.initiate());
+    const renders: string[] = [];
+
+    function Explore() {
+      const posts = useAppSelector(selectExplorePosts);
+      return <PostList posts={posts} emptyText="none" label="Explore" />;
+    }
+    render(
+      <Provider store={store}>
+        <MemoryRouter>
+          <PostCardRenderProbe.Provider value={(id) => renders.push(id)}>
+            <Explore />
+          </PostCardRenderProbe.Provider>
+        </MemoryRouter>
+      </Provider>,
+    );
+    const user = userEvent.setup();
+    // The list loads the member's bookmarks: wait until the bookmarked card shows it.
+    const lights = cardWith('Saw the northern lights for the first time. I actually cried.');
+    await waitFor(() => expect(within(lights).getByRole('button', { name: 'Bookmark' })).toHaveAttribute('aria-pressed', 'true'));
+    renders.length = 0;
+
+    const lake = cardWith('The lake went completely still just before dusk. No filter needed.');
+    await user.click(within(lake).getByRole('button', { name: 'Like' }));
+    await waitFor(() => expect(getMockDb().posts.get(seedPostId(2))?.likedBy).toContain(DEMO_USER_ID));
+    await waitFor(() => expect(within(lake).getByRole('button', { name: 'Like' })).toHaveAttribute('aria-pressed', 'true'));
+    await act(() => new Promise((resolve) => setTimeout(resolve, 20)));
+
+    expect(renders.length).toBeGreaterThan(0);
+    expect(new Set(renders)).toEqual(new Set([seedPostId(2)]));
+  });
+
+  it('shows the empty text when there is nothing', () => {
+    const store = makeStore();
+    render(
+      <Provider store={store}>
+        <MemoryRouter>
+          <PostList posts={[]} emptyText="Nothing here" label="Empty" />
+        </MemoryRouter>
+      </Provider>,
+    );
+    expect(screen.getByText('Nothing here')).toBeInTheDocument();
+    expect(screen.queryByRole('feed')).not.toBeInTheDocument();
+  });
+});

@@ -1,0 +1,164 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { DEMO_CREDENTIALS } from '../../../../mocks/seed';
+import { TIMINGS } from '../../../config/timings';
+import { renderWithProviders } from '../../../test/renderWithProviders';
+import { postsApi } from '../postsApi';
+import { contentsOf, findFeed } from '../testing';
+
+const FIRST_LIGHT = 'First light over the ridge this morning. Worth every minute of the 4 a.m. alarm.';
+const NEWEST = 'Pressed flowers from the market, turned into a colour study.';
+const NORTHERN = 'Saw the northern lights for the first time. I actually cried.';
+const SUNSET = 'Sunset swim, then chips on the harbour wall. Perfect day.';
+
+async function openHome() {
+  const view = await renderWithProviders({ route: '/', authAs: DEMO_CREDENTIALS });
+  await findFeed('Latest Posts');
+  jest.useFakeTimers({ advanceTimers: true });
+  // The member's clicks move the fake clock along, so each step does not wait for real time.
+  return { ...view, user: userEvent.setup({ advanceTimers: jest.advanceTimersByTime }) };
+}
+
+async function waitForSortLoader() {
+  await act(() => jest.advanceTimersByTimeAsync(TIMINGS.sortLoaderMs));
+}
+
+afterEach(() => {
+  jest.useRealTimers();
+});
+
+describe('Sorting the feed', () => {
+  it('starts on Latest Posts, newest first', async () => {
+    await openHome();
+    expect(screen.getByRole('heading', { name: 'Latest Posts' })).toBeInTheDocument();
+    expect(contentsOf(screen.getByRole('feed'))[0]).toBe(NEWEST);
+  });
+
+  it.each([
+    ['Oldest', 'Oldest Posts', 'Sorted By Date Successfully!', FIRST_LIGHT],
+    ['Trending', 'Trending Posts', 'Sorted By Trending Successfully!', NORTHERN],
+  ])('%s: loader for a second, then the heading, the toast and the order', async (item, heading, toast, first) => {
+    const { user, store } = await openHome();
+    const sortButton = screen.getByRole('button', { name: 'Sort posts' });
+    expect(sortButton).toHaveAttribute('aria-haspopup', 'menu');
+    await user.click(sortButton);
+    const menu = screen.getByRole('menu', { name: 'Sort posts' });
+    expect(within(menu).getAllByRole('menuitem').map((entry) => entry.textContent)).toEqual(['Latest', 'Oldest', 'Trending']);
+
+    await user.click(within(menu).getByRole('menuitem', { name: item }));
+    expect(screen.queryByRole('menu')).not.toBeInTheDocument();
+    expect(store.getState().ui.showLoader).toBe(true);
+    expect(screen.getByRole('heading', { name: 'Latest Posts' })).toBeInTheDocument();
+
+    await waitForSortLoader();
+    expect(store.getState().ui.showLoader).toBe(false);
+    expect(await screen.findByRole('heading', { name: heading })).toBeInTheDocument();
+    expect(await screen.findByText(toast)).toBeInTheDocument();
+    expect(contentsOf(screen.getByRole('feed'))[0]).toBe(first);
+    if (item === 'Trending') expect(contentsOf(screen.getByRole('feed'))[1]).toBe(SUNSET);
+  });
+
+  it('goes back to Latest from another sort', async () => {
+    const { user } = await openHome();
+    await user.click(screen.getByRole('button', { name: 'Sort posts' }));
+    await user.click(screen.getByRole('menuitem', { name: 'Oldest' }));
+    await waitForSortLoader();
+    await screen.findByRole('heading', { name: 'Oldest Posts' });
+
+    await user.click(screen.getByRole('button', { name: 'Sort posts' }));
+    await user.click(screen.getByRole('menuitem', { name: 'Latest' }));
+    await waitForSortLoader();
+    expect(await screen.findByRole('heading', { name: 'Latest Posts' })).toBeInTheDocument();
+    expect(contentsOf(screen.getByRole('feed'))[0]).toBe(NEWEST);
+  });
+
+  it('works by keyboard: arrows move, Escape closes and gives focus back, Enter chooses', async () => {
+    const { user } = await openHome();
+    const sortButton = screen.getByRole('button', { name: 'Sort posts' });
+    sortButton.focus();
+
+    await user.keyboard('{ArrowDown}');
+    expect(screen.getByRole('menuitem', { name: 'Latest' })).toHaveFocus();
+    await user.keyboard('{ArrowDown}');
+    expect(screen.getByRole('menuitem', { name: 'Oldest' })).toHaveFocus();
+    await user.keyboard('{ArrowUp}{ArrowUp}');
+    expect(screen.getByRole('menuitem', { name: 'Trending' })).toHaveFocus();
+    await user.keyboard('{ArrowDown}');
+    expect(screen.getByRole('menuitem', { name: 'Latest' })).toHaveFocus();
+    await user.keyboard('{End}');
+    expect(screen.getByRole('menuitem', { name: 'Trending' })).toHaveFocus();
+    await user.keyboard('{Home}');
+    expect(screen.getByRole('menuitem', { name: 'Latest' })).toHaveFocus();
+
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('menu')).not.toBeInTheDocument();
+    expect(sortButton).toHaveFocus();
+    expect(sortButton).toHaveAttribute('aria-expanded', 'false');
+
+    await user.keyboard('{ArrowUp}');
+    expect(screen.getByRole('menuitem', { name: 'Trending' })).toHaveFocus();
+    await user.keyboard('{Enter}');
+    await waitForSortLoader();
+    expect(await screen.findByRole('heading', { name: 'Trending Posts' })).toBeInTheDocument();
+  });
+
+  it('closes on Tab and on a click outside', async () => {
+    const { user } = await openHome();
+    await user.click(screen.getByRole('button', { name: 'Sort posts' }));
+    await user.keyboard('{Tab}');
+    expect(screen.queryByRole('menu')).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Sort posts' }));
+    await user.click(screen.getByRole('heading', { name: 'Latest Posts' }));
+    expect(screen.queryByRole('menu')).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Sort posts' }));
+    await user.click(screen.getByRole('button', { name: 'Sort posts' }));
+    expect(screen.queryByRole('menu')).not.toBeInTheDocument();
+  });
+
+  it('a fresh load of the posts goes back to Latest', async () => {
+    const { user, store } = await openHome();
+    await user.click(screen.getByRole('button', { name: 'Sort posts' }));
+    await user.click(screen.getByRole('menuitem', { name: 'Oldest' }));
+    await waitForSortLoader();
+    await screen.findByRole('heading', { name: 'Oldest Posts' });
+
+    act(() => {
+      store.dispatch(postsApi.util.invalidateTags([{ type: 'Post', id: 'LIST' }]));
+    });
+    expect(await screen.findByRole('heading', { name: 'Latest Posts' })).toBeInTheDocument();
+  });
+
+  it('a new post brings the feed back to newest first', async () => {
+    const { user } = await openHome();
+    await user.click(screen.getByRole('button', { name: 'Sort posts' }));
+    await user.click(screen.getByRole('menuitem', { name: 'Oldest' }));
+    await waitForSortLoader();
+    await screen.findByRole('heading', { name: 'Oldest Posts' });
+
+    await user.type(screen.getByRole('textbox', { name: 'New post text' }), 'Newest of all');
+    await user.click(screen.getByRole('button', { name: 'Post' }));
+    expect(await screen.findByRole('heading', { name: 'Latest Posts' })).toBeInTheDocument();
+    await waitFor(() => expect(contentsOf(screen.getByRole('feed'))[0]).toBe('Newest of all'));
+  });
+});
+
+describe('Filter panel (phones)', () => {
+  it('toggles open and sorts with the same choices', async () => {
+    const { user } = await openHome();
+    const toggle = screen.getByRole('button', { name: 'Filters' });
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    expect(screen.queryByRole('button', { name: 'Trending' })).not.toBeInTheDocument();
+
+    await user.click(toggle);
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    expect(screen.getByRole('button', { name: 'Latest' })).toHaveAttribute('aria-pressed', 'true');
+    await user.click(screen.getByRole('button', { name: 'Trending' }));
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+
+    await waitForSortLoader();
+    expect(await screen.findByRole('heading', { name: 'Trending Posts' })).toBeInTheDocument();
+    expect(await screen.findByText('Sorted By Trending Successfully!')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,144 @@
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { SORT_LABELS, selectSortMode, type SortMode } from '../../ui/uiSlice';
+import { sortChosen } from '../sortChosen';
+import { SortIcon } from './icons';
+import './SortMenu.css';
+
+export const SORT_CHOICES: ReadonlyArray<{ mode: SortMode; label: string }> = [
+  { mode: 'latest', label: 'Latest' },
+  { mode: 'oldest', label: 'Oldest' },
+  { mode: 'trending', label: 'Trending' },
+];
+
+export interface SortMenuProps {
+  /** The heading level of the current sort label. */
+  headingLevel?: 2 | 3;
+}
+
+/** The feed's heading (the current sort label) and the 'Sort posts' menu: Latest, Oldest, Trending. */
+export function SortMenu({ headingLevel = 2 }: SortMenuProps) {
+  const dispatch = useAppDispatch();
+  const sortMode = useAppSelector(selectSortMode);
+  const [open, setOpen] = useState(false);
+  const [active, setActive] = useState(0);
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  const menuRef = useRef<HTMLUListElement>(null);
+  const itemRefs = useRef<Array<HTMLButtonElement | null>>([]);
+  const menuId = useId();
+  const Heading = headingLevel === 2 ? 'h2' : 'h3';
+
+  useEffect(() => {
+    if (open) itemRefs.current[active]?.focus();
+  }, [open, active]);
+
+  useEffect(() => {
+    if (!open) return undefined;
+    const onPointerDown = (event: MouseEvent) => {
+      const target = event.target as Node;
+      if (!menuRef.current?.contains(target) && !buttonRef.current?.contains(target)) setOpen(false);
+    };
+    document.addEventListener('mousedown', onPointerDown);
+    return () => document.removeEventListener('mousedown', onPointerDown);
+  }, [open]);
+
+  const openMenu = (index = Math.max(0, SORT_CHOICES.findIndex((choice) => choice.mode === sortMode))) => {
+    setActive(index);
+    setOpen(true);
+  };
+
+  const close = (returnFocus: boolean) => {
+    setOpen(false);
+    if (returnFocus) buttonRef.current?.focus();
+  };
+
+  const choose = (mode: SortMode) => {
+    close(true);
+    dispatch(sortChosen(mode));
+  };
+
+  const onButtonKeyDown = (event: KeyboardEvent<HTMLButtonElement>) => {
+    if (event.key === 'ArrowDown') {
+      event.preventDefault();
+      openMenu(0);
+    } else if (event.key === 'ArrowUp') {
+      event.preventDefault();
+      openMenu(SORT_CHOICES.length - 1);
+    }
+  };
+
+  const onMenuKeyDown = (event: KeyboardEvent<HTMLUListElement>) => {
+    const last = SORT_CHOICES.length - 1;
+    switch (event.key) {
+      case 'ArrowDown':
+        event.preventDefault();
+        setActive((index) => (index >= last ? 0 : index + 1));
+        break;
+      case 'ArrowUp':
+        event.preventDefault();
+        setActive((index) => (index <= 0 ? last : index - 1));
+        break;
+      case 'Home':
+        event.preventDefault();
+        setActive(0);
+        break;
+      case 'End':
+        event.preventDefault();
+        setActive(last);
+        break;
+      case 'Escape':
+        event.preventDefault();
+        event.stopPropagation();
+        close(true);
+        break;
+      case 'Tab':
+        close(false);
+        break;
+      default:
+        break;
+    }
+  };
+
+  return (
+    <div className="sort-menu">
+      <Heading className="sort-menu__heading">{SORT_LABELS[sortMode]}</Heading>
+      <div className="sort-menu__anchor">
+        <button
+          ref={buttonRef}
+          type="button"
+          className="sort-menu__button"
+          aria-label="Sort posts"
+          title="Sort posts"
+          aria-haspopup="menu"
+          aria-expanded={open}
+          aria-controls={open ? menuId : undefined}
+          onClick={() => (open ? close(false) : openMenu())}
+          onKeyDown={onButtonKeyDown}
+        >
+          <SortIcon />
+        </button>
+        {open ? (
+          <ul ref={menuRef} id={menuId} className="sort-menu__list" role="menu" aria-label="Sort posts" onKeyDown={onMenuKeyDown}>
+            {SORT_CHOICES.map((choice, index) => (
+              <li key={choice.mode} role="none">
+                <button
+                  ref={(element) => {
+                    itemRefs.current[index] = element;
+                  }}
+                  type="button"
+                  role="menuitem"
+                  tabIndex={index === active ? 0 : -1}
+                  className={`sort-menu__item${choice.mode === sortMode ? ' is-current' : ''}`}
+                  aria-current={choice.mode === sortMode ? 'true' : undefined}
+                  onClick={() => choose(choice.mode)}
+                >
+                  {choice.label}
+                </button>
+              </li>
+            ))}
+          </ul>
+        ) : null}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,89 @@
+import { waitFor } from '@testing-library/react';
+import { DEMO_CREDENTIALS, DEMO_USER_ID, seedPostId } from '../../../mocks/seed';
+import { makeStore } from '../../app/store';
+import { loginThroughApi } from '../../test/renderWithProviders';
+import { sessionRestored, userLoggedIn } from '../auth/sessionSlice';
+import { bookmarksApi, selectBookmarksResult } from '../bookmarks/bookmarksApi';
+import { postsApi } from './postsApi';
+import { recordCalls } from './testing';
+
+async function loggedInStore() {
+  const store = makeStore();
+  const { encodedToken, foundUser } = await loginThroughApi(DEMO_CREDENTIALS);
+  store.dispatch(userLoggedIn({ token: encodedToken, user: foundUser }));
+  return { store, token: encodedToken };
+}
+
+describe('postsApi cache writes', () => {
+  it("a like's answer updates every cached view of the post without refetching", async () => {
+    const { store } = await loggedInStore();
+    const lake = seedPostId(2);
+    await store.dispatch(postsApi.endpoints.getPosts.initiate());
+    await store.dispatch(postsApi.endpoints.getPost.initiate(lake));
+    await store.dispatch(postsApi.endpoints.getPost.initiate(seedPostId(1)));
+    await store.dispatch(postsApi.endpoints.getUserPosts.initiate('maya_patel'));
+    await store.dispatch(postsApi.endpoints.getUserPosts.initiate('nobody_cached_yet')).unwrap().catch(() => undefined);
+    await store.dispatch(bookmarksApi.endpoints.getBookmarks.initiate());
+    await store.dispatch(bookmarksApi.endpoints.addBookmark.initiate(postsApi.endpoints.getPost.select(lake)(store.getState()).data!));
+
+    const untouched = postsApi.endpoints.getPost.select(seedPostId(1))(store.getState()).data;
+    const { calls, stop } = recordCalls();
+    await store.dispatch(postsApi.endpoints.likePost.initiate(lake));
+    stop();
+    expect(calls).toEqual([`POST /posts/like/${lake}`]);
+
+    const state = store.getState();
+    const liked = (count: number | undefined) => expect(count).toBe(3);
+    liked(postsApi.endpoints.getPosts.select()(state).data?.find((post) => post.id === lake)?.likes.likeCount);
+    liked(postsApi.endpoints.getPost.select(lake)(state).data?.likes.likeCount);
+    liked(postsApi.endpoints.getUserPosts.select('maya_patel')(state).data?.find((post) => post.id === lake)?.likes.likeCount);
+    liked(selectBookmarksResult(state).data?.find((post) => post.id === lake)?.likes.likeCount);
+    expect(postsApi.endpoints.getPost.select(seedPostId(1))(state).data).toBe(untouched);
+  });
+
+  it('reads a member’s posts', async () => {
+    const { store } = await loggedInStore();
+    const posts = await store.dispatch(postsApi.endpoints.getUserPosts.initiate('maya_patel')).unwrap();
+    expect(posts.length).toBeGreaterThan(0);
+    expect(posts.every((post) => post.username === 'maya_patel')).toBe(true);
+  });
+
+  it('likes with only the member id while their record is still loading', async () => {
+    const { store, token } = await loggedInStore();
+    store.dispatch(sessionRestored({ token, userId: DEMO_USER_ID }));
+    await store.dispatch(postsApi.endpoints.getPosts.initiate());
+    const request = store.dispatch(postsApi.endpoints.likePost.initiate(seedPostId(2)));
+    const optimistic = postsApi.endpoints.getPosts.select()(store.getState()).data?.find((post) => post.id === seedPostId(2));
+    expect(optimistic?.likes.likedBy.map((entry) => entry._id)).toContain(DEMO_USER_ID);
+    await request;
+    const settled = postsApi.endpoints.getPosts.select()(store.getState()).data?.find((post) => post.id === seedPostId(2));
+    expect(settled?.likes.likedBy.find((entry) => entry._id === DEMO_USER_ID)?.username).toBe('demo_user');
+  });
+
+  it('does nothing optimistic without a member', async () => {
+    const store = makeStore();
+    await store.dispatch(postsApi.endpoints.getPosts.initiate());
+    const before = postsApi.endpoints.getPosts.select()(store.getState()).data;
+    await store.dispatch(postsApi.endpoints.likePost.initiate(seedPostId(2)));
+    expect(postsApi.endpoints.getPosts.select()(store.getState()).data).toBe(before);
+  });
+
+  it('a bookmark answer creates the bookmarks cache when none was loaded, and the member record follows', async () => {
+    const { store } = await loggedInStore();
+    const post = await store.dispatch(postsApi.endpoints.getPost.initiate(seedPostId(2))).unwrap();
+    await store.dispatch(bookmarksApi.endpoints.addBookmark.initiate(post));
+    await waitFor(() =>
+      expect(selectBookmarksResult(store.getState()).data?.map((entry) => entry.id)).toEqual(expect.arrayContaining([seedPostId(2), seedPostId(12)])),
+    );
+    expect(store.getState().session.user?.bookmarks).toEqual(expect.arrayContaining([seedPostId(2), seedPostId(12)]));
+  });
+
+  it('ignores an answer without the expected field', async () => {
+    const { store } = await loggedInStore();
+    const { server } = await import('../../../mocks/node');
+    const { http, HttpResponse } = await import('msw');
+    server.use(http.get('http://localhost/api/posts', () => HttpResponse.json({ unexpected: true })));
+    const posts = await store.dispatch(postsApi.endpoints.getPosts.initiate()).unwrap();
+    expect(posts).toEqual([]);
+  });
+});

@@ -1,0 +1,163 @@
+import { makeStore } from '../../app/store';
+import type { Post, User, UserSummary } from '../../types/api';
+import { currentUserReceived, userLoggedIn } from '../auth/sessionSlice';
+import { feedSortChanged, loaderShown } from '../ui/uiSlice';
+import { postsApi } from './postsApi';
+import {
+  COMPARATORS,
+  compareLatest,
+  compareOldest,
+  compareTrending,
+  EMPTY_POSTS,
+  postTime,
+  selectAllPosts,
+  selectExplorePosts,
+  selectHomeFeed,
+  sortPosts,
+} from './postsSelectors';
+
+const member = (id: string, username = id): UserSummary => ({ _id: id, username, firstName: id, lastName: 'Test', image: '' });
+
+function post(id: string, authorId: string, createdAt: string, likeCount = 0): Post {
+  return {
+    _id: authorId,
+    id,
+    content: `post ${id}`,
+    postImage: '',
+    likes: { likeCount, likedBy: [], dislikedBy: [] },
+    username: authorId,
+    firstName: authorId,
+    lastName: 'Test',
+    userFullName: `${authorId} Test`,
+    image: '',
+    createdAt,
+    updatedAt: createdAt,
+  };
+}
+
+function user(id: string, following: UserSummary[]): User {
+  return {
+    ...member(id),
+    id,
+    createdAt: '2025-01-01T00:00:00.000Z',
+    updatedAt: '2025-01-01T00:00:00.000Z',
+    userBio: '',
+    userPortfolioUrl: '',
+    followers: [],
+    following,
+    bookmarks: [],
+  };
+}
+
+const a1 = post('a1', 'me', '2025-01-01T10:00:00.000Z', 1);
+const a2 = post('a2', 'me', '2025-01-03T10:00:00.000Z', 5);
+const b1 = post('b1', 'friend', '2025-01-02T10:00:00.000Z', 5);
+const c1 = post('c1', 'stranger', '2025-01-04T10:00:00.000Z', 9);
+
+describe('comparators', () => {
+  it('latest puts the newest first', () => {
+    expect([a1, b1, a2].sort(compareLatest).map((p) => p.id)).toEqual(['a2', 'b1', 'a1']);
+  });
+
+  it('oldest puts the oldest first', () => {
+    expect([a2, a1, b1].sort(compareOldest).map((p) => p.id)).toEqual(['a1', 'b1', 'a2']);
+  });
+
+  it('trending puts the most liked first, newest first on ties', () => {
+    expect([a1, b1, a2, c1].sort(compareTrending).map((p) => p.id)).toEqual(['c1', 'a2', 'b1', 'a1']);
+  });
+
+  it('breaks full ties by id, so the order is stable', () => {
+    const x = post('x', 'me', '2025-01-01T10:00:00.000Z');
+    const y = post('y', 'me', '2025-01-01T10:00:00.000Z');
+    expect(compareLatest(x, y)).toBeLessThan(0);
+    expect(compareLatest(y, x)).toBeGreaterThan(0);
+    expect(compareOldest(x, x)).toBe(0);
+  });
+
+  it('reads an unreadable timestamp as the epoch', () => {
+    expect(postTime({ createdAt: 'garbage' })).toBe(0);
+  });
+
+  it('sortPosts orders exactly as the comparators do', () => {
+    const many = Array.from({ length: 200 }, (_, i) =>
+      post(`p${(i * 7919) % 200}`, 'me', new Date(Date.UTC(2025, 0, 1) + ((i * 31) % 50) * 3600_000).toISOString(), (i * 13) % 6),
+    );
+    for (const mode of ['latest', 'oldest', 'trending'] as const) {
+      expect(sortPosts(many, mode)).toEqual([...many].sort(COMPARATORS[mode]));
+    }
+  });
+});
+
+describe('selectHomeFeed', () => {
+  function setup() {
+    const store = makeStore();
+    store.dispatch(userLoggedIn({ token: 'token', user: user('me', [member('friend')]) }));
+    return store;
+  }
+
+  it('is empty (the shared empty constant) before posts arrive', () => {
+    const store = setup();
+    expect(selectHomeFeed(store.getState())).toBe(EMPTY_POSTS);
+    expect(selectAllPosts(store.getState())).toBe(EMPTY_POSTS);
+    expect(selectExplorePosts(store.getState())).toBe(EMPTY_POSTS);
+  });
+
+  it("holds the member's own posts and those of members they follow, newest first", async () => {
+    const store = setup();
+    await store.dispatch(postsApi.util.upsertQueryData('getPosts', undefined, [a1, b1, a2, c1]));
+    expect(selectHomeFeed(store.getState()).map((p) => p.id)).toEqual(['a2', 'b1', 'a1']);
+    expect(selectExplorePosts(store.getState()).map((p) => p.id)).toEqual(['c1', 'a2', 'b1', 'a1']);
+  });
+
+  it('follows the sort mode', async () => {
+    const store = setup();
+    await store.dispatch(postsApi.util.upsertQueryData('getPosts', undefined, [a1, b1, a2, c1]));
+    store.dispatch(feedSortChanged('oldest'));
+    expect(selectHomeFeed(store.getState()).map((p) => p.id)).toEqual(['a1', 'b1', 'a2']);
+    store.dispatch(feedSortChanged('trending'));
+    expect(selectHomeFeed(store.getState()).map((p) => p.id)).toEqual(['a2', 'b1', 'a1']);
+  });
+
+  it('returns the same reference for the same inputs and recomputes only when posts, following or sort change', async () => {
+    const store = setup();
+    await store.dispatch(postsApi.util.upsertQueryData('getPosts', undefined, [a1, b1, a2, c1]));
+    selectHomeFeed.resetRecomputations();
+    const first = selectHomeFeed(store.getState());
+    expect(selectHomeFeed.recomputations()).toBe(1);
+
+    // Unrelated state changes: same reference, no recomputation.
+    store.dispatch(loaderShown());
+    expect(selectHomeFeed(store.getState())).toBe(first);
+    // A refreshed copy of the member with the same follows: still no recomputation.
+    store.dispatch(currentUserReceived({ ...user('me', [member('friend')]), userBio: 'new bio' }));
+    expect(selectHomeFeed(store.getState())).toBe(first);
+    expect(selectHomeFeed.recomputations()).toBe(1);
+
+    store.dispatch(feedSortChanged('oldest'));
+    expect(selectHomeFeed(store.getState())).not.toBe(first);
+    expect(selectHomeFeed.recomputations()).toBe(2);
+
+    store.dispatch(currentUserReceived(user('me', [member('friend'), member('stranger')])));
+    expect(selectHomeFeed(store.getState()).map((p) => p.id)).toEqual(['a1', 'b1', 'a2', 'c1']);
+    expect(selectHomeFeed.recomputations()).toBe(3);
+
+    store.dispatch(postsApi.util.updateQueryData('getPosts', undefined, (draft) => {
+      draft.push(post('b2', 'friend', '2025-01-05T10:00:00.000Z'));
+    }));
+    expect(selectHomeFeed(store.getState()).map((p) => p.id)).toEqual(['a1', 'b1', 'a2', 'c1', 'b2']);
+    expect(selectHomeFeed.recomputations()).toBe(4);
+  });
+
+  it('is empty when nobody is logged in', async () => {
+    const store = makeStore();
+    await store.dispatch(postsApi.util.upsertQueryData('getPosts', undefined, [a1]));
+    expect(selectHomeFeed(store.getState())).toBe(EMPTY_POSTS);
+  });
+
+  it('recognises own posts by username while the id differs', async () => {
+    const store = setup();
+    await store.dispatch(postsApi.util.upsertQueryData('getPosts', undefined, [{ ...c1, username: 'me' }]));
+    expect(selectHomeFeed(store.getState()).map((p) => p.id)).toEqual(['c1']);
+  });
+});

@@ -1,0 +1,48 @@
+/**
+ * Helpers for the posts and bookmarks stories (test-only: nothing in the app imports this file).
+ */
+import { screen, within } from '@testing-library/react';
+import { server, TEST_API_BASE } from '../../../mocks/node';
+
+export const API = TEST_API_BASE;
+
+/** The feed on screen (a role="feed" region), once it has loaded. */
+export async function findFeed(name?: string, timeout = 3000): Promise<HTMLElement> {
+  return screen.findByRole('feed', name ? { name } : {}, { timeout });
+}
+
+/** The post cards of a feed, in order. */
+export function articlesOf(feed: HTMLElement): HTMLElement[] {
+  return within(feed).queryAllByRole('article');
+}
+
+/** The text of each card's content link, in order. */
+export function contentsOf(feed: HTMLElement): string[] {
+  return articlesOf(feed).map((article) => article.querySelector('.post-card__content')?.textContent ?? '');
+}
+
+/** The card (article) that shows `text`. */
+export function cardWith(text: string): HTMLElement {
+  const article = screen.getByText(text).closest('article');
+  if (!article) throw new Error(`No post card shows "${text}"`);
+  return article;
+}
+
+/** Records 'METHOD /path' of every call the app makes, until the returned function is called. */
+export function recordCalls(): { calls: string[]; stop: () => void } {
+  const calls: string[] = [];
+  const listener = ({ request }: { request: Request }) => {
+    calls.push(`${request.method} ${new URL(request.url).pathname.replace(/^\/api/, '')}`);
+  };
+  server.events.on('request:start', listener);
+  return { calls, stop: () => server.events.removeListener('request:start', listener) };
+}
+
+/** A small valid PNG (1x1) as a File, as a member would pick it. */
+export function pngFile(name = 'photo.png'): File {
+  const base64 = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==';
+  const binary = atob(base64);
+  const bytes = new Uint8Array(binary.length);
+  for (let i = 0; i < binary.length; i += 1) bytes[i] = binary.charCodeAt(i);
+  return new File([bytes], name, { type: 'image/png' });
+}

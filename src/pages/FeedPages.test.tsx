@@ -1,0 +1,128 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { server, useScenario } from '../../mocks/node';
+import { MESSAGES } from '../../mocks/messages';
+import { DEMO_CREDENTIALS, seedPostId } from '../../mocks/seed';
+import { TIMINGS } from '../config/timings';
+import { API, articlesOf, cardWith, contentsOf, findFeed } from '../features/posts/testing';
+import { loaderShown } from '../features/ui/uiSlice';
+import { currentPath, renderWithProviders } from '../test/renderWithProviders';
+
+const NEWEST = 'Pressed flowers from the market, turned into a colour study.';
+const LIGHTS = 'Saw the northern lights for the first time. I actually cried.';
+
+afterEach(() => {
+  jest.useRealTimers();
+});
+
+describe('Home', () => {
+  it("is titled 'Home' and shows the member's feed: own posts and followed members'", async () => {
+    await renderWithProviders({ route: '/', authAs: DEMO_CREDENTIALS });
+    const feed = await findFeed('Latest Posts');
+    await waitFor(() => expect(document.title).toBe('SocialConnect | Home'));
+    const authors = articlesOf(feed).map((article) => within(article).getAllByRole('link')[0]!.textContent);
+    expect(new Set(authors)).toEqual(new Set(['Ava Reed', 'Liam Chen', 'Maya Patel']));
+    expect(articlesOf(feed)).toHaveLength(12);
+  });
+
+  it("shows 'Let's Create Some Posts...!' when the feed is empty", async () => {
+    useScenario('new-member');
+    await renderWithProviders({ route: '/', authAs: DEMO_CREDENTIALS });
+    expect(await screen.findByText("Let's Create Some Posts...!")).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Latest Posts' })).toBeInTheDocument();
+  });
+});
+
+describe('Explore', () => {
+  it('shows every post, newest first', async () => {
+    await renderWithProviders({ route: '/explore', authAs: DEMO_CREDENTIALS });
+    expect(await screen.findByRole('heading', { name: 'Explore', level: 1 })).toBeInTheDocument();
+    const feed = await findFeed('Explore');
+    expect(articlesOf(feed)).toHaveLength(20);
+    expect(contentsOf(feed)[0]).toBe(NEWEST);
+    await waitFor(() => expect(document.title).toBe('SocialConnect | Explore'));
+  });
+
+  it("shows 'No Post to Explore' when there are no posts", async () => {
+    useScenario('empty');
+    await renderWithProviders({ route: '/explore', authAs: DEMO_CREDENTIALS });
+    expect(await screen.findByText('No Post to Explore')).toBeInTheDocument();
+  });
+
+  it('turns the loader off two seconds after the posts arrive', async () => {
+    const { store } = await renderWithProviders({ route: '/explore', authAs: DEMO_CREDENTIALS });
+    jest.useFakeTimers({ advanceTimers: true });
+    act(() => {
+      store.dispatch(loaderShown());
+    });
+    await findFeed('Explore');
+    await act(() => jest.advanceTimersByTimeAsync(TIMINGS.loaderOffLongMs));
+    expect(store.getState().ui.showLoader).toBe(false);
+  });
+
+  it('goes to /error when the backend fails', async () => {
+    server.use(http.get(`${API}/posts`, () => HttpResponse.json({ errors: [MESSAGES.serverError] }, { status: 500 })));
+    const { router } = await renderWithProviders({ route: '/explore', authAs: DEMO_CREDENTIALS });
+    await waitFor(() => expect(currentPath(router)).toBe('/error'));
+  });
+});
+
+describe('Bookmarks', () => {
+  it('shows the bookmarked posts', async () => {
+    await renderWithProviders({ route: '/bookmark', authAs: DEMO_CREDENTIALS });
+    expect(await screen.findByRole('heading', { name: 'Bookmarks', level: 1 })).toBeInTheDocument();
+    const feed = await findFeed('Bookmarks');
+    expect(contentsOf(feed)).toEqual([LIGHTS]);
+    await waitFor(() => expect(document.title).toBe('SocialConnect | Bookmarks'));
+  });
+
+  it("shows 'No Bookmarks Yet' when there are none", async () => {
+    useScenario('new-member');
+    await renderWithProviders({ route: '/bookmark', authAs: DEMO_CREDENTIALS });
+    expect(await screen.findByText('No Bookmarks Yet')).toBeInTheDocument();
+  });
+});
+
+describe('Post detail', () => {
+  it('shows one post card', async () => {
+    await renderWithProviders({ route: `/posts/${seedPostId(12)}`, authAs: DEMO_CREDENTIALS });
+    const card = await screen.findByRole('article', { name: 'Maya Patel' });
+    expect(within(card).getByText(LIGHTS)).toBeInTheDocument();
+    expect(screen.getAllByRole('article')).toHaveLength(1);
+    await waitFor(() => expect(within(card).getByRole('button', { name: 'Bookmark' })).toHaveAttribute('aria-pressed', 'true'));
+  });
+
+  it('likes on the post page', async () => {
+    const { user } = await renderWithProviders({ route: `/posts/${seedPostId(2)}`, authAs: DEMO_CREDENTIALS });
+    const card = await screen.findByRole('article', { name: 'Maya Patel' });
+    await user.click(within(card).getByRole('button', { name: 'Like' }));
+    expect(await screen.findByText('You Liked the Post!')).toBeInTheDocument();
+    await waitFor(() => expect(within(card).getByRole('button', { name: 'Like' })).toHaveTextContent('3'));
+  });
+
+  it("says 'Post not found' with a link home for an unknown post", async () => {
+    const { user, router } = await renderWithProviders({ route: '/posts/no-such-post', authAs: DEMO_CREDENTIALS });
+    expect(await screen.findByRole('heading', { name: 'Post not found' })).toBeInTheDocument();
+    expect(await screen.findByText(MESSAGES.postNotFound)).toBeInTheDocument();
+    await user.click(screen.getByRole('link', { name: 'Go to Home' }));
+    await waitFor(() => expect(currentPath(router)).toBe('/'));
+  });
+});
+
+describe('Session and failures on post actions', () => {
+  it('a like answered 401 ends the session and goes to /login', async () => {
+    const { user, router } = await renderWithProviders({ route: '/', authAs: DEMO_CREDENTIALS });
+    await findFeed('Latest Posts');
+    server.use(http.post(`${API}/posts/like/:postId`, () => HttpResponse.json({ errors: [MESSAGES.tokenInvalid] }, { status: 401 })));
+    await user.click(within(cardWith(NEWEST)).getByRole('button', { name: 'Like' }));
+    await waitFor(() => expect(currentPath(router)).toBe('/login'));
+  });
+
+  it('a bookmark that fails at the network level goes to /error', async () => {
+    const { user, router } = await renderWithProviders({ route: '/', authAs: DEMO_CREDENTIALS });
+    await findFeed('Latest Posts');
+    server.use(http.post(`${API}/users/bookmark/:postId`, () => HttpResponse.error()));
+    await user.click(within(cardWith(NEWEST)).getByRole('button', { name: 'Bookmark' }));
+    await waitFor(() => expect(currentPath(router)).toBe('/error'));
+  });
+});
