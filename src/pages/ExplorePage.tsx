@@ -5,6 +5,8 @@ import { PostList } from '../features/posts/components/PostList';
 import { useGetPostsQuery } from '../features/posts/postsApi';
 import { selectExplorePosts } from '../features/posts/postsSelectors';
 import { useLoaderOffAfter } from '../features/ui/useLoaderOffAfter';
+import { WhoToFollow } from '../features/users/components/WhoToFollow';
+import { NO_SIDE_PANEL_QUERY, useMediaQuery } from '../components/useMediaQuery';
 import '../features/posts/components/shared.css';
 import './FeedPages.css';
 
@@ -16,10 +18,17 @@ export function ExplorePage() {
   const { isSuccess, isLoading } = useGetPostsQuery();
   const posts = useAppSelector(selectExplorePosts);
   useLoaderOffAfter(isSuccess, TIMINGS.loaderOffLongMs);
+  // Where the side panel has no room (phones, narrow tablets), Explore is where members find people.
+  const showPeople = useMediaQuery(NO_SIDE_PANEL_QUERY);
 
   return (
     <div className="feed-page">
       <h1 className="feed-page__title">Explore</h1>
+      {showPeople ? (
+        <div className="card">
+          <WhoToFollow />
+        </div>
+      ) : null}
       {isLoading ? (
         <p className="feed-page__status" role="status">
           Loading posts…

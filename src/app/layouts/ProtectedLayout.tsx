@@ -1,8 +1,8 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
 import { skipToken } from '@reduxjs/toolkit/query';
-import { useAppDispatch, useAppSelector } from '../hooks';
-import { currentUserReceived, selectCurrentUserId, selectIsLoggedIn } from '../../features/auth/sessionSlice';
+import { useAppSelector } from '../hooks';
+import { selectCurrentUserId, selectIsLoggedIn } from '../../features/auth/sessionSlice';
 import { useGetBookmarksQuery } from '../../features/bookmarks/bookmarksApi';
 import { useGetUserQuery } from '../../features/users/usersApi';
 import { SidePanel } from '../../features/users/components/SidePanel';
@@ -10,6 +10,7 @@ import { paths } from '../../config/paths';
 import { BottomNav } from './BottomNav';
 import { SideNav } from './SideNav';
 import { useIsPhone } from './useIsPhone';
+import { NO_SIDE_PANEL_QUERY, useMediaQuery } from '../../components/useMediaQuery';
 import './ProtectedLayout.css';
 
 /**
@@ -33,15 +34,12 @@ export function ProtectedLayout() {
  * backend no longer accepts the token, the app's listeners end the session and go to /login.
  */
 function MemberShell() {
-  const dispatch = useAppDispatch();
   const userId = useAppSelector(selectCurrentUserId);
-  const { data: me } = useGetUserQuery(userId ?? skipToken);
+  // getUser hands the current member's record to the session as it arrives.
+  useGetUserQuery(userId ?? skipToken);
   useGetBookmarksQuery();
   const isPhone = useIsPhone();
-
-  useEffect(() => {
-    if (me) dispatch(currentUserReceived(me));
-  }, [me, dispatch]);
+  const hasSidePanelRoom = !useMediaQuery(NO_SIDE_PANEL_QUERY);
 
   return (
     <div className={`member-shell${isPhone ? ' member-shell--phone' : ''}`}>
@@ -49,7 +47,8 @@ function MemberShell() {
       <main id="main-content" className="member-shell__main" tabIndex={-1}>
         <Outlet />
       </main>
-      {isPhone ? <BottomNav /> : <SidePanel className="member-shell__panel" />}
+      {isPhone ? <BottomNav /> : null}
+      {hasSidePanelRoom ? <SidePanel className="member-shell__panel" /> : null}
     </div>
   );
 }

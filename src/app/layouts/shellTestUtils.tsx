@@ -6,7 +6,6 @@ import { routes } from '../routes';
 import { makeStore } from '../store';
 import type { AppNavigator } from '../navigator';
 import { restoreSessionState } from '../../features/auth/restoreSession';
-import { PHONE_QUERY } from './useIsPhone';
 
 /**
  * Opens the app the way a reload does: the store starts from the token in localStorage
@@ -28,11 +27,14 @@ export function renderAfterReload(route: string) {
   return { ...view, router, store, user };
 }
 
-/** Makes the viewport phone-sized for useIsPhone (jsdom has no matchMedia); returns the undo. */
-export function emulatePhone(): () => void {
+/**
+ * Makes `(max-width: Npx)` media queries answer as a viewport `width` wide would (jsdom has no
+ * matchMedia); returns the undo.
+ */
+export function emulateViewportWidth(width: number): () => void {
   const original = window.matchMedia;
   window.matchMedia = ((query: string) => ({
-    matches: query === PHONE_QUERY,
+    matches: Number(/max-width:\s*(\d+)px/.exec(query)?.[1] ?? -1) >= width,
     media: query,
     onchange: null,
     addEventListener: () => undefined,
@@ -45,4 +47,9 @@ export function emulatePhone(): () => void {
     if (original) window.matchMedia = original;
     else delete (window as { matchMedia?: unknown }).matchMedia;
   };
+}
+
+/** A phone-sized viewport (390 px, inside PHONE_QUERY). */
+export function emulatePhone(): () => void {
+  return emulateViewportWidth(390);
 }
