@@ -24,7 +24,7 @@ export function HomePage() {
 
   return (
     <div className="feed-page">
-      <h1 className="posts-sr-only">Home</h1>
+      <h1 className="visually-hidden">Home</h1>
       <Composer />
       <div className="feed-page__toolbar">
         <SortMenu />

@@ -23,7 +23,7 @@ export function PostPage() {
 
   return (
     <div className="feed-page">
-      <h1 className="posts-sr-only">Post</h1>
+      <h1 className="visually-hidden">Post</h1>
       {post ? (
         <PostCard post={post} onDeleted={goHome} />
       ) : isLoading ? (

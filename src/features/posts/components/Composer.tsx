@@ -88,7 +88,7 @@ export function Composer({ onPosted }: ComposerProps) {
     <form className="composer" onSubmit={onSubmit} aria-label="Create a post">
       {me ? <Avatar src={me.image} name={fullName} size="md" /> : null}
       <div className="composer__body">
-        <label htmlFor={textId} className="posts-sr-only">
+        <label htmlFor={textId} className="visually-hidden">
           New post text
         </label>
         <textarea

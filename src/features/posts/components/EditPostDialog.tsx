@@ -50,7 +50,7 @@ export function EditPostDialog({ post, onClose }: EditPostDialogProps) {
   return (
     <Dialog title={EDIT_POST_TEXTS.title} onClose={onClose} closeLabel="Close">
       <form className="edit-post" onSubmit={onSubmit}>
-        <label htmlFor={textId} className="posts-sr-only">
+        <label htmlFor={textId} className="visually-hidden">
           Post content
         </label>
         <textarea

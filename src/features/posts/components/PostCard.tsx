@@ -155,7 +155,7 @@ export const PostCard = memo(function PostCard({ post, onDeleted }: PostCardProp
           <HeartIcon filled={liked} />
           <span id={`${nameId}-likes`} className="post-card__count">
             {post.likes.likeCount}
-            <span className="posts-sr-only">{post.likes.likeCount === 1 ? ' like' : ' likes'}</span>
+            <span className="visually-hidden">{post.likes.likeCount === 1 ? ' like' : ' likes'}</span>
           </span>
         </button>
         <button

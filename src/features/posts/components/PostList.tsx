@@ -66,7 +66,7 @@ export function PostList({ posts, emptyText, label, pageSize = POST_PAGE_SIZE, o
           <button type="button" className="post-list__more-button" onClick={() => setLimit((current) => current + pageSize)}>
             Load more posts
           </button>
-          <span className="posts-sr-only" aria-live="polite">
+          <span className="visually-hidden" aria-live="polite">
             Showing {shown.length} of {posts.length} posts
           </span>
         </div>

@@ -66,7 +66,7 @@ export function PeopleSearch({ label = 'Search People', variant = 'panel', class
       onFocus={() => setOpen(true)}
       onBlur={onBlur}
     >
-      <label htmlFor={inputId} className="users-visually-hidden">
+      <label htmlFor={inputId} className="visually-hidden">
         {label}
       </label>
       <span className="people-search__field">
@@ -89,7 +89,7 @@ export function PeopleSearch({ label = 'Search People', variant = 'panel', class
       </span>
       <div className="people-search__status" role="status" aria-live="polite">
         {showResults && matches.length === 0 ? <p className="people-search__empty">{NO_USER_FOUND}</p> : null}
-        {showResults && matches.length > 0 ? <span className="users-visually-hidden">{matchCountText(matches.length)}</span> : null}
+        {showResults && matches.length > 0 ? <span className="visually-hidden">{matchCountText(matches.length)}</span> : null}
       </div>
       {showResults && matches.length > 0 ? (
         <ul id={resultsId} className="person-list people-search__results" aria-label="People found">
