@@ -55,7 +55,12 @@ module.exports = (_env, argv) => {
       }),
       new HtmlWebpackPlugin({ template: 'public/index.html', scriptLoading: 'defer' }),
       new CopyWebpackPlugin({
-        patterns: [{ from: 'public', to: '.', globOptions: { ignore: ['**/index.html'] } }],
+        // Without mocking, the service worker script has no business on the site.
+        patterns: [{
+          from: 'public',
+          to: '.',
+          globOptions: { ignore: ['**/index.html', ...(settings.apiMocking === 'on' ? [] : ['**/mockServiceWorker.js'])] },
+        }],
       }),
       ...(production
         ? [new MiniCssExtractPlugin({

@@ -9,7 +9,8 @@ import './styles/global.css';
 async function start(): Promise<void> {
   const appModule = import(/* webpackChunkName: "app" */ './app/App');
   let scenario: string | undefined;
-  if (env.apiMocking) {
+  // Compared literally so that webpack drops the mock chunk from a build with API_MOCKING=off.
+  if (process.env.API_MOCKING === 'on') {
     const { startMockWorker } = await import(/* webpackChunkName: "mocks" */ '../mocks/browser');
     ({ scenario } = await startMockWorker({ baseUrl: env.apiBaseUrl, scenario: env.mockScenario || undefined }));
   }
