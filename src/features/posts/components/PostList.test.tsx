@@ -12,7 +12,7 @@ import { postsApi } from '../postsApi';
 import { selectExplorePosts } from '../postsSelectors';
 import { articlesOf, cardWith, findFeed } from '../testing';
 import { PostCardRenderProbe } from './PostCard';
-import { POST_PAGE_SIZE, PostList } from './PostList';
+import { MAX_RENDERED_POSTS, POST_PAGE_SIZE, PostList } from './PostList';
 
 type ObserverCallback = (entries: Array<Pick<IntersectionObserverEntry, 'isIntersecting'>>) => void;
 
@@ -47,7 +47,7 @@ describe('PostList with many posts (busy scenario, 10,000 posts)', () => {
     const { user } = await renderWithProviders({ route: '/explore', authAs: DEMO_CREDENTIALS });
     const feed = await findFeed('Explore', 15000);
     expect(articlesOf(feed)).toHaveLength(POST_PAGE_SIZE);
-    expect(screen.getByText(`Showing ${POST_PAGE_SIZE} of 10000 posts`)).toBeInTheDocument();
+    expect(screen.getByText(`Showing posts 1 to ${POST_PAGE_SIZE} of 10000`)).toBeInTheDocument();
 
     // The sentinel is still far away: nothing more.
     act(() => callbacks.at(-1)?.([{ isIntersecting: false }]));
@@ -61,6 +61,32 @@ describe('PostList with many posts (busy scenario, 10,000 posts)', () => {
     await user.click(screen.getByRole('button', { name: 'Load more posts' }));
     expect(articlesOf(feed)).toHaveLength(POST_PAGE_SIZE * 3);
     expect(document.querySelectorAll('article').length).toBeLessThanOrEqual(300);
+  }, 30000);
+
+  it('keeps at most MAX_RENDERED_POSTS cards in the page however far the member goes, and brings earlier ones back', async () => {
+    (globalThis as { IntersectionObserver?: unknown }).IntersectionObserver = undefined;
+    useScenario('busy');
+    const { user } = await renderWithProviders({ route: '/explore', authAs: DEMO_CREDENTIALS });
+    const feed = await findFeed('Explore', 15000);
+    const firstPost = articlesOf(feed)[0]!.textContent;
+
+    const pages = MAX_RENDERED_POSTS / POST_PAGE_SIZE + 3;
+    for (let page = 1; page < pages; page += 1) {
+      await user.click(screen.getByRole('button', { name: 'Load more posts' }));
+    }
+    expect(articlesOf(feed)).toHaveLength(MAX_RENDERED_POSTS);
+    const firstShown = (pages - MAX_RENDERED_POSTS / POST_PAGE_SIZE) * POST_PAGE_SIZE + 1;
+    expect(screen.getByText(`Showing posts ${firstShown} to ${pages * POST_PAGE_SIZE} of 10000`)).toBeInTheDocument();
+    expect(articlesOf(feed)[0]!.textContent).not.toBe(firstPost);
+
+    for (let page = 1; page < pages; page += 1) {
+      const earlier = screen.queryByRole('button', { name: 'Show earlier posts' });
+      if (!earlier) break;
+      await user.click(earlier);
+      expect(articlesOf(feed).length).toBeLessThanOrEqual(MAX_RENDERED_POSTS);
+    }
+    expect(screen.queryByRole('button', { name: 'Show earlier posts' })).not.toBeInTheDocument();
+    expect(articlesOf(feed)[0]!.textContent).toBe(firstPost);
   }, 30000);
 });
 

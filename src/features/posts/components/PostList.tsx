@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { skipToken } from '@reduxjs/toolkit/query';
 import { useAppSelector } from '../../../app/hooks';
 import type { Post } from '../../../types/api';
@@ -8,8 +8,11 @@ import { PostCard } from './PostCard';
 import './shared.css';
 import './PostList.css';
 
-/** How many cards render at first, and how many more each time the member nears the end. */
+/** How many cards render at first, and how many more each time the member nears either end. */
 export const POST_PAGE_SIZE = 20;
+
+/** The most cards in the page at once: older ones leave the DOM as the member scrolls on. */
+export const MAX_RENDERED_POSTS = 100;
 
 export interface PostListProps {
   posts: readonly Post[];
@@ -18,37 +21,92 @@ export interface PostListProps {
   /** Accessible name of the feed. */
   label: string;
   pageSize?: number;
+  /** The most cards in the DOM at once (a multiple of pageSize works best). */
+  maxRendered?: number;
   /** Passed to each card: called after that post is deleted. */
   onPostDeleted?: () => void;
 }
 
-/**
- * A list of post cards that stays smooth with thousands of posts: it renders the first page, and more as
- * a sentinel nears the viewport (IntersectionObserver), with a 'Load more posts' button as the fallback
- * for keyboards and for browsers without the observer. Usable on any screen: it loads the member's
- * bookmarks itself, so each card's bookmark toggle is right.
- */
-export function PostList({ posts, emptyText, label, pageSize = POST_PAGE_SIZE, onPostDeleted }: PostListProps) {
-  const [limit, setLimit] = useState(pageSize);
-  // Each card shows whether it is bookmarked: the list keeps the member's bookmarks loaded.
-  const loggedIn = useAppSelector(selectIsLoggedIn);
-  useGetBookmarksQuery(loggedIn ? undefined : skipToken);
-  const sentinel = useRef<HTMLDivElement>(null);
-  const shown = posts.length > limit ? posts.slice(0, limit) : posts;
-  const hasMore = posts.length > limit;
+interface VisibleRange {
+  start: number;
+  end: number;
+  /** Heights, in px, of the pages that left the DOM above the window, oldest first. */
+  removedHeights: number[];
+}
 
+/**
+ * Calls onNear when the target comes within 800 px of the viewport. `position` re-arms the observer
+ * after each move of the window, so a sentinel that stays in view keeps loading.
+ */
+function useNearViewport(target: HTMLElement | null, active: boolean, onNear: () => void, position: number): void {
   useEffect(() => {
-    const target = sentinel.current;
-    if (!hasMore || !target || typeof IntersectionObserver === 'undefined') return undefined;
-    const observer = new IntersectionObserver(
-      (entries) => {
-        if (entries.some((entry) => entry.isIntersecting)) setLimit((current) => current + pageSize);
-      },
-      { rootMargin: '800px 0px' },
-    );
+    if (!active || !target || typeof IntersectionObserver === 'undefined') return undefined;
+    const observer = new IntersectionObserver((entries) => {
+      if (entries.some((entry) => entry.isIntersecting)) onNear();
+    }, { rootMargin: '800px 0px' });
     observer.observe(target);
     return () => observer.disconnect();
-  }, [hasMore, pageSize, limit]);
+  }, [target, active, onNear, position]);
+}
+
+/**
+ * A list of post cards that stays smooth with thousands of posts. It renders a window of them: one
+ * page at first, the next as a sentinel nears the viewport (IntersectionObserver), and once the window
+ * is full the cards at the top leave the DOM, replaced by a spacer of their height, and come back when
+ * the member scrolls up. 'Load more posts' and 'Show earlier posts' buttons do the same for keyboards
+ * and browsers without the observer. The list loads the member's bookmarks itself, so each card's
+ * bookmark toggle is right on any screen.
+ */
+export function PostList({
+  posts,
+  emptyText,
+  label,
+  pageSize = POST_PAGE_SIZE,
+  maxRendered = MAX_RENDERED_POSTS,
+  onPostDeleted,
+}: PostListProps) {
+  const loggedIn = useAppSelector(selectIsLoggedIn);
+  useGetBookmarksQuery(loggedIn ? undefined : skipToken);
+  const [range, setRange] = useState<VisibleRange>({ start: 0, end: pageSize, removedHeights: [] });
+  const itemsRef = useRef<HTMLDivElement>(null);
+  const [bottomSentinel, setBottomSentinel] = useState<HTMLDivElement | null>(null);
+  const [topSentinel, setTopSentinel] = useState<HTMLDivElement | null>(null);
+
+  // Deleting posts can leave the window past the end: pull it back.
+  const start = Math.min(range.start, Math.max(0, posts.length - pageSize));
+  const end = Math.max(range.end, start + pageSize);
+  const shown = posts.slice(start, end);
+  const hasLater = posts.length > end;
+  const hasEarlier = start > 0;
+  const spacer = range.removedHeights.slice(0, Math.ceil(start / pageSize)).reduce((sum, height) => sum + height, 0);
+
+  const showLater = useCallback(() => {
+    setRange((current) => {
+      const nextEnd = current.end + pageSize;
+      if (nextEnd - current.start <= maxRendered) return { ...current, end: nextEnd };
+      // The window is full: the first page leaves the DOM, its height kept by the spacer.
+      const cards = itemsRef.current?.children;
+      const first = cards?.[0] as HTMLElement | undefined;
+      const firstKept = cards?.[pageSize] as HTMLElement | undefined;
+      const height = first && firstKept ? firstKept.offsetTop - first.offsetTop : 0;
+      return { start: current.start + pageSize, end: nextEnd, removedHeights: [...current.removedHeights, height] };
+    });
+  }, [pageSize, maxRendered]);
+
+  const showEarlier = useCallback(() => {
+    setRange((current) => {
+      if (current.start === 0) return current;
+      const nextStart = Math.max(0, current.start - pageSize);
+      return {
+        start: nextStart,
+        end: Math.min(current.end, nextStart + maxRendered),
+        removedHeights: current.removedHeights.slice(0, -1),
+      };
+    });
+  }, [pageSize, maxRendered]);
+
+  useNearViewport(bottomSentinel, hasLater, showLater, end);
+  useNearViewport(topSentinel, hasEarlier, showEarlier, start);
 
   if (posts.length === 0) {
     return <p className="post-list__empty">{emptyText}</p>;
@@ -56,18 +114,30 @@ export function PostList({ posts, emptyText, label, pageSize = POST_PAGE_SIZE, o
 
   return (
     <div className="post-list">
-      <div role="feed" aria-label={label} aria-busy={false} className="post-list__items">
+      {hasEarlier ? (
+        // Holds the place of the cards above the window; its button sits at its foot.
+        <div ref={setTopSentinel} className="post-list__spacer" style={{ minHeight: spacer }}>
+          <div className="post-list__more">
+            <button type="button" className="post-list__more-button" onClick={showEarlier}>
+              Show earlier posts
+            </button>
+          </div>
+        </div>
+      ) : null}
+      <div ref={itemsRef} role="feed" aria-label={label} aria-busy={false} className="post-list__items">
         {shown.map((post) => (
           <PostCard key={post.id} post={post} onDeleted={onPostDeleted} />
         ))}
       </div>
-      {hasMore ? (
-        <div ref={sentinel} className="post-list__more">
-          <button type="button" className="post-list__more-button" onClick={() => setLimit((current) => current + pageSize)}>
-            Load more posts
-          </button>
+      {hasLater || hasEarlier ? (
+        <div ref={setBottomSentinel} className="post-list__more">
+          {hasLater ? (
+            <button type="button" className="post-list__more-button" onClick={showLater}>
+              Load more posts
+            </button>
+          ) : null}
           <span className="visually-hidden" aria-live="polite">
-            Showing {shown.length} of {posts.length} posts
+            Showing posts {start + 1} to {start + shown.length} of {posts.length}
           </span>
         </div>
       ) : null}
