@@ -16,13 +16,15 @@ const ALWAYS_ALLOWED = [/^Failed to load resource: the server responded with a s
  * or React warning fails the test.
  */
 export const test = base.extend<{ consoleGuard: ConsoleGuard }>({
-  baseURL: async ({}, use) => {
+  // Playwright reads the fixtures a fixture needs from its first parameter's pattern: none here.
+  // eslint-disable-next-line no-empty-pattern
+  baseURL: async ({}, provide) => {
     const url = process.env.E2E_BASE_URL;
     if (!url) throw new Error('E2E_BASE_URL is not set: run the suite through e2e/playwright.config.ts.');
-    await use(url);
+    await provide(url);
   },
   consoleGuard: [
-    async ({ page }, use) => {
+    async ({ page }, provide) => {
       const problems: string[] = [];
       const allowed = [...ALWAYS_ALLOWED];
       page.on('console', (message) => {
@@ -31,7 +33,7 @@ export const test = base.extend<{ consoleGuard: ConsoleGuard }>({
         if (isProblem && !allowed.some((pattern) => pattern.test(text))) problems.push(`${message.type()}: ${text}`);
       });
       page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
-      await use({ allow: (pattern) => allowed.push(pattern) });
+      await provide({ allow: (pattern) => allowed.push(pattern) });
       expect(problems, 'console errors and React warnings during the journey').toEqual([]);
     },
     { auto: true },

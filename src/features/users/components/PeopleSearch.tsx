@@ -63,6 +63,8 @@ export function PeopleSearch({ label = 'Search People', variant = 'panel', class
     <div
       className={['people-search', `people-search--${variant}`, className ?? ''].filter(Boolean).join(' ')}
       role="search"
+      // The top bar and the side panel each hold one: distinct names keep the two landmarks apart.
+      aria-label={variant === 'bar' ? 'People search' : 'People search, side panel'}
       onFocus={() => setOpen(true)}
       onBlur={onBlur}
     >

@@ -1,0 +1,96 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import type { Result } from 'axe-core';
+import { test, expect } from './fixtures';
+import { expectNoLoader, isPhone, login, postCard, SEED_TEXT, topBarSearch } from './helpers';
+import { MEMBER_ROUTES, memberShellReady, PUBLIC_ROUTES, imagesSettled } from './routes';
+
+const BLOCKING = new Set(['serious', 'critical']);
+
+/** One readable paragraph per violation: rule, impact, what it means, and where. */
+function describe(violations: Result[]): string {
+  return violations
+    .map((violation) => {
+      const nodes = violation.nodes
+        .slice(0, 6)
+        .map((node) => `    - ${node.target.join(' ')}\n      ${(node.failureSummary ?? '').replace(/\n/g, '\n      ')}`)
+        .join('\n');
+      const more = violation.nodes.length > 6 ? `\n    ... and ${violation.nodes.length - 6} more` : '';
+      return `[${violation.impact}] ${violation.id}: ${violation.help}\n  ${violation.helpUrl}\n${nodes}${more}`;
+    })
+    .join('\n\n');
+}
+
+/** Runs axe (WCAG 2 A and AA) on the page as it is now; fails on serious or critical violations. */
+async function audit(page: Page, where: string): Promise<void> {
+  await expectNoLoader(page);
+  await imagesSettled(page);
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
+  const blocking = results.violations.filter((violation) => BLOCKING.has(violation.impact ?? ''));
+  expect(blocking, `axe violations on ${where}:\n\n${describe(blocking)}\n`).toEqual([]);
+}
+
+test.describe('Accessibility (axe, WCAG 2 A/AA: no serious or critical violations)', () => {
+  test('every public route, logged out', async ({ page }) => {
+    const failures: string[] = [];
+    for (const route of PUBLIC_ROUTES) {
+      await page.goto(route.path);
+      await route.ready(page);
+      await audit(page, route.path).catch((error: Error) => failures.push(error.message));
+    }
+    expect(failures, failures.join('\n\n')).toEqual([]);
+  });
+
+  // Two halves, so the two workers share the walk.
+  const halves = [MEMBER_ROUTES.slice(0, 4), MEMBER_ROUTES.slice(4)];
+  for (const routes of halves) {
+    test(`member routes, logged in: ${routes.map((route) => route.name).join(', ')}`, async ({ page }) => {
+      await login(page);
+      const failures: string[] = [];
+      for (const route of routes) {
+        await page.goto(route.path);
+        await route.ready(page);
+        await memberShellReady(page);
+        await audit(page, route.path).catch((error: Error) => failures.push(error.message));
+      }
+      expect(failures, failures.join('\n\n')).toEqual([]);
+    });
+  }
+
+  test('with the edit window, the sort menu or filters, the people search and the Edit Profile panel open', async ({ page }, testInfo) => {
+    await login(page);
+    const failures: string[] = [];
+    const check = (where: string) => audit(page, where).catch((error: Error) => failures.push(error.message));
+
+    await postCard(page, SEED_TEXT.avaHello).getByRole('button', { name: 'Edit post' }).click();
+    const dialog = page.getByRole('dialog', { name: 'New Post Content:' });
+    await expect(dialog).toBeVisible();
+    await check('/ with the edit-post window open');
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await expect(dialog).toHaveCount(0);
+
+    if (isPhone(testInfo)) {
+      await page.getByRole('button', { name: 'Filters' }).click();
+      await expect(page.getByRole('group', { name: 'Sort by' })).toBeVisible();
+      await check('/ with the filter panel open');
+      await page.getByRole('button', { name: 'Filters' }).click();
+    } else {
+      await page.getByRole('button', { name: 'Sort posts' }).click();
+      await expect(page.getByRole('menu', { name: 'Sort posts' })).toBeVisible();
+      await check('/ with the sort menu open');
+      await page.keyboard.press('Escape');
+    }
+
+    await topBarSearch(page).fill('a');
+    await expect(page.getByRole('banner').getByRole('list', { name: 'People found' })).toBeVisible();
+    await check('/ with people search results open');
+    await topBarSearch(page).fill('');
+
+    await page.goto('/users/u-ava-reed');
+    await page.getByRole('button', { name: 'Edit Profile' }).click();
+    await expect(page.getByRole('dialog', { name: 'Edit Profile' })).toBeVisible();
+    await check('/users/u-ava-reed with the Edit Profile panel open');
+
+    expect(failures, failures.join('\n\n')).toEqual([]);
+  });
+});

@@ -1,0 +1,131 @@
+import { test, expect } from './fixtures';
+import { DEMO, expectToast, login, logout, submitLogin, toast, urlPath } from './helpers';
+
+test.describe('Signup', () => {
+  test('validation toasts come in the spec order, then an account is created and the member lands home', async ({ page }) => {
+    await page.goto('/signup');
+    await expect(page).toHaveTitle('SocialConnect | Signup');
+    await expect(page.getByRole('link', { name: 'Already have an account?' })).toHaveAttribute('href', '/login');
+    const create = page.getByRole('button', { name: 'Create New Account' });
+
+    // Nothing filled in: the missing fields are named first.
+    await create.click();
+    await expectToast(page, 'Please Fill All Credentials!');
+
+    // Everything but the terms, with a mismatched confirmation: still the missing-credentials toast.
+    await page.getByLabel('First Name').fill('Iris');
+    await page.getByLabel('Last Name').fill('Novak');
+    await page.getByLabel('Username').fill('iris_novak');
+    await page.getByLabel('Email Address').fill('iris@example.com');
+    await page.getByLabel('Password', { exact: true }).fill('sunflower99');
+    await page.getByLabel('Confirm Password', { exact: true }).fill('sunflower98');
+    await page.locator('.Toastify').getByRole('alert').first().waitFor({ state: 'detached' });
+    await create.click();
+    await expectToast(page, 'Please Fill All Credentials!');
+    await expect(toast(page, 'Password Must Match Confirm Password!')).toHaveCount(0);
+
+    // Terms accepted: now the confirmation is the problem.
+    await page.getByRole('checkbox', { name: 'I accept all Terms & Conditions' }).check();
+    await create.click();
+    await expectToast(page, 'Password Must Match Confirm Password!');
+    await expect(page).toHaveURL(urlPath('/signup'));
+
+    // Fixed: the account is created and the member is home, with an empty feed of their own.
+    await page.getByLabel('Confirm Password', { exact: true }).fill('sunflower99');
+    await create.click();
+    await expectToast(page, 'Signed Up Successfully!');
+    await expect(page).toHaveURL(urlPath('/'));
+    await expect(page.getByRole('heading', { name: 'Latest Posts' })).toBeVisible();
+    await expect(page.getByText("Let's Create Some Posts...!")).toBeVisible();
+  });
+
+  test("'Fill Test Credentials' fills a sample account that signs up and lands home", async ({ page }, testInfo) => {
+    await page.goto('/signup');
+    await page.getByRole('button', { name: 'Fill Test Credentials' }).click();
+    await expectToast(page, 'Test Credentials Filled!');
+    await expect(page.getByLabel('First Name')).toHaveValue('Sam');
+    await expect(page.getByLabel('Last Name')).toHaveValue('Rivera');
+    await expect(page.getByLabel('Username')).toHaveValue('sam_rivera');
+    await expect(page.getByRole('checkbox', { name: 'I accept all Terms & Conditions' })).toBeChecked();
+    await page.getByRole('button', { name: 'Create New Account' }).click();
+    await expectToast(page, 'Signed Up Successfully!');
+    await expect(page).toHaveURL(urlPath('/'));
+    await expect(page).toHaveTitle('SocialConnect | Home');
+    if (testInfo.project.name === 'desktop') {
+      await expect(page.getByRole('navigation', { name: 'Main' }).getByText('@sam_rivera')).toBeVisible();
+    }
+  });
+
+  test('an existing username is refused with the backend message and the form keeps what was typed', async ({ page }) => {
+    await page.goto('/signup');
+    await page.getByLabel('First Name').fill('Another');
+    await page.getByLabel('Last Name').fill('Ava');
+    await page.getByLabel('Username').fill(DEMO.username);
+    await page.getByLabel('Password', { exact: true }).fill('sunflower99');
+    await page.getByLabel('Confirm Password', { exact: true }).fill('sunflower99');
+    await page.getByRole('checkbox', { name: 'I accept all Terms & Conditions' }).check();
+    await page.getByRole('button', { name: 'Create New Account' }).click();
+    await expectToast(page, 'Unprocessable Entity. Username Already Exists.');
+    await expect(page).toHaveURL(urlPath('/signup'));
+    await expect(page.getByLabel('Username')).toHaveValue(DEMO.username);
+    await expect(page.getByLabel('First Name')).toHaveValue('Another');
+  });
+});
+
+test.describe('Login', () => {
+  test('empty fields and a wrong password are refused; the demo account logs in', async ({ page }) => {
+    await page.goto('/login');
+    await expect(page).toHaveTitle('SocialConnect | Login');
+    await expect(page.getByRole('link', { name: 'Create New Account?' })).toHaveAttribute('href', '/signup');
+
+    await page.getByRole('button', { name: 'Login', exact: true }).click();
+    await expectToast(page, 'Please Fill All Credentials!');
+
+    await page.getByLabel('Username').fill(DEMO.username);
+    await page.getByRole('button', { name: 'Login', exact: true }).click();
+    await expect(toast(page, 'Please Fill All Credentials!')).not.toHaveCount(0);
+
+    await submitLogin(page, DEMO.username, 'not-my-password');
+    await expectToast(page, 'The credentials you entered are invalid. Unauthorized access error.');
+    await expect(page).toHaveURL(urlPath('/login'));
+    await expect(page.getByLabel('Password', { exact: true })).toHaveValue('not-my-password');
+
+    await page.getByRole('button', { name: 'Fill Test Credentials' }).click();
+    await expectToast(page, 'Test Credentials Filled!');
+    await expect(page.getByLabel('Username')).toHaveValue(DEMO.username);
+    await expect(page.getByLabel('Password', { exact: true })).toHaveValue(DEMO.password);
+    await page.getByRole('button', { name: 'Login', exact: true }).click();
+    await expectToast(page, 'Logged In Successfully!');
+    await expect(page).toHaveURL(urlPath('/'));
+    await expect(page.getByRole('heading', { name: 'Latest Posts' })).toBeVisible();
+    await expect(page.getByRole('article').first()).toBeVisible();
+  });
+
+  test('an unknown username gets the backend message', async ({ page }) => {
+    await page.goto('/login');
+    await submitLogin(page, 'nobody_here', 'whatever123');
+    await expectToast(page, 'The username you entered is not Registered. Not Found error');
+    await expect(page).toHaveURL(urlPath('/login'));
+  });
+
+  test('a visitor of a protected page logs in and is taken back to it', async ({ page }) => {
+    await page.goto('/bookmark');
+    await expect(page).toHaveURL(urlPath('/login'));
+    await submitLogin(page, DEMO.username, DEMO.password);
+    await expectToast(page, 'Logged In Successfully!');
+    await expect(page).toHaveURL(urlPath('/bookmark'));
+    await expect(page.getByRole('heading', { name: 'Bookmarks', level: 1 })).toBeVisible();
+    await expect(page.getByRole('article').filter({ hasText: 'Saw the northern lights' })).toBeVisible();
+  });
+
+  test('logout ends the session: protected pages lead to /login again', async ({ page }) => {
+    await login(page);
+    await logout(page);
+    await expect(page.getByRole('button', { name: 'Login', exact: true })).toBeVisible();
+    await page.goto('/explore');
+    await expect(page).toHaveURL(urlPath('/login'));
+    // Logging in again returns to the page asked for.
+    await submitLogin(page, DEMO.username, DEMO.password);
+    await expect(page).toHaveURL(urlPath('/explore'));
+  });
+});

@@ -1,0 +1,164 @@
+import path from 'node:path';
+import type { Locator, Page, TestInfo } from '@playwright/test';
+import { expect, openWithScenario } from './fixtures';
+
+/** The demo account (mocks/seed.ts). */
+export const DEMO = { username: 'demo_user', password: 'welcome123', name: 'Ava Reed', id: 'u-ava-reed' } as const;
+
+/** Seed members (mocks/seed.ts); every one shares the password welcome123. */
+export const MEMBERS = {
+  ava: { id: 'u-ava-reed', name: 'Ava Reed', username: 'demo_user' },
+  liam: { id: 'u-liam-chen', name: 'Liam Chen', username: 'liam_chen' },
+  maya: { id: 'u-maya-patel', name: 'Maya Patel', username: 'maya_patel' },
+  noah: { id: 'u-noah-kim', name: 'Noah Kim', username: 'noah_kim' },
+  zoe: { id: 'u-zoe-martin', name: 'Zoe Martin', username: 'zoe_martin' },
+} as const;
+
+/** Seed post n (1 to 20): a5e0c1a2-0000-4000-8000-0000000000nn with n in hex (mocks/seed.ts). */
+export function seedPostId(n: number): string {
+  return `a5e0c1a2-0000-4000-8000-${n.toString(16).padStart(12, '0')}`;
+}
+
+/** Texts of a few seed posts the journeys look for. */
+export const SEED_TEXT = {
+  /** Post 1, Liam, the oldest post, 3 likes. */
+  oldest: 'First light over the ridge this morning.',
+  /** Post 5, Ava's own. */
+  avaHello: 'Hello SocialConnect! Starting the week with a walk and a plan.',
+  /** Post 7, Maya, 4 likes. */
+  mayaSunset: 'Sunset swim, then chips on the harbour wall.',
+  /** Post 8, Noah, 0 likes (Ava does not follow Noah). */
+  noahBike: 'Fifty kilometres on the new bike path.',
+  /** Post 12, Maya, 4 likes, bookmarked by Ava: first when trending. */
+  northernLights: 'Saw the northern lights for the first time.',
+  /** Post 20, Maya, the newest post. */
+  newest: 'Pressed flowers from the market, turned into a colour study.',
+} as const;
+
+export const FIXTURES = path.join(__dirname, 'fixtures');
+export const UPLOAD_PHOTO = path.join(FIXTURES, 'upload-photo.jpg');
+export const NEW_AVATAR = path.join(FIXTURES, 'new-avatar.jpg');
+
+export function isPhone(testInfo: TestInfo): boolean {
+  return testInfo.project.name === 'phone';
+}
+
+/** A toast (react-toastify renders each as role="alert") with exactly this text. */
+export function toast(page: Page, text: string): Locator {
+  return page.locator('.Toastify').getByRole('alert').filter({ hasText: new RegExp(`^\\s*${escapeRegExp(text)}\\s*$`) });
+}
+
+export async function expectToast(page: Page, text: string): Promise<void> {
+  await expect(toast(page, text).first()).toBeVisible();
+}
+
+export function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+/** The full-page loader overlay. */
+export function loader(page: Page): Locator {
+  return page.getByRole('status', { name: 'Loading' });
+}
+
+/** Waits until the full-page loader is gone. */
+export async function expectNoLoader(page: Page): Promise<void> {
+  await expect(loader(page)).toHaveCount(0);
+}
+
+/** Fills the login form and submits it (the page is on /login). */
+export async function submitLogin(page: Page, username: string, password: string): Promise<void> {
+  await page.getByLabel('Username').fill(username);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Login', exact: true }).click();
+}
+
+export interface LoginOptions {
+  username?: string;
+  password?: string;
+  /** A mock scenario to start with (resets the mock store to its seed). */
+  scenario?: string;
+  /** Where the member should land (default '/'). */
+  landOn?: string | RegExp;
+}
+
+/**
+ * Logs in through the login form, as a member does, and waits for home with the member's feed.
+ */
+export async function login(page: Page, options: LoginOptions = {}): Promise<void> {
+  const { username = DEMO.username, password = DEMO.password, scenario, landOn = '/' } = options;
+  if (scenario) await openWithScenario(page, '/login', scenario);
+  else await page.goto('/login');
+  await submitLogin(page, username, password);
+  await expectToast(page, 'Logged In Successfully!');
+  await expect(page).toHaveURL(typeof landOn === 'string' ? urlPath(landOn) : landOn);
+  if (landOn === '/') await expect(page.getByRole('heading', { name: 'Latest Posts' })).toBeVisible();
+}
+
+/** A matcher for a URL whose path (without query) is exactly `pathname`. */
+export function urlPath(pathname: string): RegExp {
+  return new RegExp(`^https?://[^/]+${escapeRegExp(pathname)}(\\?[^#]*)?(#.*)?$`);
+}
+
+/** The feed of post cards on the current page. */
+export function feed(page: Page): Locator {
+  return page.getByRole('feed');
+}
+
+/** All post cards (articles) on the page. */
+export function postCards(page: Page): Locator {
+  return page.locator('main').getByRole('article');
+}
+
+/** The post card whose text contains `text`. */
+export function postCard(page: Page, text: string): Locator {
+  return postCards(page).filter({ hasText: text });
+}
+
+/** The visible texts of the post cards, in order. */
+export async function postTexts(page: Page): Promise<string[]> {
+  return postCards(page).locator('.post-card__content').allInnerTexts();
+}
+
+/** The like count shown on a card. */
+export async function likeCount(card: Locator): Promise<number> {
+  const text = await card.getByRole('button', { name: 'Like' }).innerText();
+  return Number(/\d+/.exec(text)?.[0] ?? NaN);
+}
+
+/** Chooses a sort: the sort menu on wide screens, the 'Filters' panel on phones (the menu is hidden there). */
+export async function chooseSort(page: Page, label: 'Latest' | 'Oldest' | 'Trending', phone: boolean): Promise<void> {
+  if (phone) {
+    const toggle = page.getByRole('button', { name: 'Filters' });
+    await toggle.click();
+    await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    await page.getByRole('group', { name: 'Sort by' }).getByRole('button', { name: label, exact: true }).click();
+    await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+  } else {
+    await page.getByRole('button', { name: 'Sort posts' }).click();
+    await page.getByRole('menuitem', { name: label }).click();
+  }
+}
+
+/** Logs out with the visible Logout control (top bar on desktop, bottom navigation on phones). */
+export async function logout(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'Logout' }).click();
+  await expectToast(page, 'Logged Out Successfully!');
+  await expect(page).toHaveURL(urlPath('/login'));
+}
+
+/** Goes to a main section through the navigation a member has on this device. */
+export async function navigateTo(page: Page, label: 'Home' | 'Explore' | 'Bookmark' | 'Profile'): Promise<void> {
+  const nav = page.getByRole('navigation', { name: /^(Main|Mobile)$/ });
+  await nav.getByRole('link', { name: label, exact: true }).click();
+}
+
+/** The people search field in the top bar. */
+export function topBarSearch(page: Page): Locator {
+  return page.getByRole('banner').getByRole('searchbox', { name: 'Search People' });
+}
+
+/** The side panel (desktop only). */
+export function sidePanel(page: Page): Locator {
+  return page.getByRole('complementary', { name: 'People' });
+}

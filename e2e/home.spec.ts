@@ -1,0 +1,156 @@
+import { test, expect } from './fixtures';
+import {
+  chooseSort,
+  expectNoLoader,
+  expectToast,
+  isPhone,
+  likeCount,
+  loader,
+  login,
+  navigateTo,
+  postCard,
+  postCards,
+  postTexts,
+  SEED_TEXT,
+  UPLOAD_PHOTO,
+  urlPath,
+} from './helpers';
+
+test.describe('Home', () => {
+  test.beforeEach(async ({ page }) => {
+    await login(page);
+  });
+
+  test('a text post and a post with an uploaded image appear first in the feed', async ({ page }) => {
+    const composer = page.getByRole('form', { name: 'Create a post' });
+    const text = composer.getByRole('textbox', { name: 'New post text' });
+    await expect(text).toHaveAttribute('placeholder', 'Write Something Interesting...!');
+
+    await text.fill('Testing the new composer from the end-to-end suite.');
+    await composer.getByRole('button', { name: 'Post' }).click();
+    await expectToast(page, 'New Post Created Successfully!');
+    await expect(text).toHaveValue('');
+    const first = postCards(page).first();
+    await expect(first).toContainText('Testing the new composer from the end-to-end suite.');
+    await expect(first.getByRole('link', { name: 'Ava Reed' })).toHaveAttribute('href', '/users/u-ava-reed');
+    await expect(first).toContainText('@demo_user');
+
+    // A real file through the image picker: preview, removable, then posted with the image.
+    const preview = composer.getByRole('img', { name: 'Preview of the image to post' });
+    await composer.getByLabel('Image file').setInputFiles(UPLOAD_PHOTO);
+    await expect(preview).toBeVisible();
+    await composer.getByRole('button', { name: 'Remove image' }).click();
+    await expect(preview).toHaveCount(0);
+    await composer.getByLabel('Image file').setInputFiles(UPLOAD_PHOTO);
+    await expect(preview).toBeVisible();
+    await expect(preview).toHaveAttribute('src', /^data:image\/jpeg;base64,/);
+    await text.fill('A gradient, photographed by a test.');
+    await composer.getByRole('button', { name: 'Post' }).click();
+    await expectToast(page, 'New Post Created Successfully!');
+    await expect(preview).toHaveCount(0);
+    const newest = postCards(page).first();
+    await expect(newest).toContainText('A gradient, photographed by a test.');
+    const image = newest.getByRole('img', { name: 'Image posted by Ava Reed' });
+    await expect(image).toBeVisible();
+    await expect.poll(() => image.evaluate((element: HTMLImageElement) => element.complete && element.naturalWidth)).toBe(64);
+    await expect(postCards(page).nth(1)).toContainText('Testing the new composer');
+  });
+
+  test('sorting by Latest, Oldest and Trending changes the heading, says so and reorders the feed', async ({ page }, testInfo) => {
+    const phone = isPhone(testInfo);
+    await expect(postCards(page)).toHaveCount(12);
+    expect((await postTexts(page))[0]).toContain(SEED_TEXT.newest);
+
+    await chooseSort(page, 'Oldest', phone);
+    await expect(loader(page)).toBeVisible();
+    await expectToast(page, 'Sorted By Date Successfully!');
+    await expect(page.getByRole('heading', { name: 'Oldest Posts' })).toBeVisible();
+    await expect(postCards(page).first()).toContainText(SEED_TEXT.oldest);
+    await expect(postCards(page).last()).toContainText(SEED_TEXT.newest);
+
+    await chooseSort(page, 'Trending', phone);
+    await expectToast(page, 'Sorted By Trending Successfully!');
+    await expect(page.getByRole('heading', { name: 'Trending Posts' })).toBeVisible();
+    await expect(postCards(page).first()).toContainText(SEED_TEXT.northernLights);
+    await expect(postCards(page).nth(1)).toContainText(SEED_TEXT.mayaSunset);
+    const counts: number[] = [];
+    for (const card of await postCards(page).all()) counts.push(await likeCount(card));
+    expect(counts).toEqual([...counts].sort((a, b) => b - a));
+
+    await expectNoLoader(page);
+    await chooseSort(page, 'Latest', phone);
+    await expect(page.getByRole('heading', { name: 'Latest Posts' })).toBeVisible();
+    await expect(postCards(page).first()).toContainText(SEED_TEXT.newest);
+  });
+
+  test('like and dislike change the count and the heart', async ({ page }) => {
+    const card = postCard(page, SEED_TEXT.newest);
+    const like = card.getByRole('button', { name: 'Like' });
+    await expect(like).toHaveAttribute('aria-pressed', 'false');
+    expect(await likeCount(card)).toBe(1);
+
+    await like.click();
+    await expectToast(page, 'You Liked the Post!');
+    await expect(like).toHaveAttribute('aria-pressed', 'true');
+    await expect(like).toContainText('2');
+
+    await like.click();
+    await expectToast(page, 'You Disliked the post!');
+    await expect(like).toHaveAttribute('aria-pressed', 'false');
+    await expect(like).toContainText('1');
+  });
+
+  test('a bookmarked post shows on /bookmark and can be removed there', async ({ page }) => {
+    const bookmark = postCard(page, SEED_TEXT.newest).getByRole('button', { name: 'Bookmark' });
+    await expect(bookmark).toHaveAttribute('aria-pressed', 'false');
+    await bookmark.click();
+    await expectToast(page, 'Added to Bookmark!');
+    await expect(bookmark).toHaveAttribute('aria-pressed', 'true');
+
+    await navigateTo(page, 'Bookmark');
+    await expect(page).toHaveURL(urlPath('/bookmark'));
+    await expect(page.getByRole('heading', { name: 'Bookmarks', level: 1 })).toBeVisible();
+    await expect(postCards(page)).toHaveCount(2);
+    await expect(postCard(page, SEED_TEXT.newest)).toBeVisible();
+    await expect(postCard(page, SEED_TEXT.northernLights)).toBeVisible();
+
+    await postCard(page, SEED_TEXT.newest).getByRole('button', { name: 'Bookmark' }).click();
+    await expectToast(page, 'Removed from Bookmark!');
+    await expect(postCard(page, SEED_TEXT.newest)).toHaveCount(0);
+    await expect(postCards(page)).toHaveCount(1);
+  });
+
+  test('the member edits and deletes their own post', async ({ page }) => {
+    const own = postCard(page, SEED_TEXT.avaHello);
+    await own.getByRole('button', { name: 'Edit post' }).click();
+    const dialog = page.getByRole('dialog', { name: 'New Post Content:' });
+    await expect(dialog).toBeVisible();
+    const content = dialog.getByRole('textbox', { name: 'Post content' });
+    await expect(content).toHaveValue(SEED_TEXT.avaHello);
+    await content.fill('Hello SocialConnect! Edited by the end-to-end suite.');
+    await dialog.getByRole('button', { name: 'Update Post' }).click();
+    await expectToast(page, 'Post Edited Successfully!');
+    await expect(dialog).toHaveCount(0);
+    const edited = postCard(page, 'Edited by the end-to-end suite.');
+    await expect(edited).toBeVisible();
+    await expect(postCard(page, SEED_TEXT.avaHello)).toHaveCount(0);
+
+    await expectNoLoader(page);
+    await edited.getByRole('button', { name: 'Delete post' }).click();
+    await expectToast(page, 'Post Deleted Successfully!');
+    await expect(edited).toHaveCount(0);
+    await expect(postCards(page)).toHaveCount(11);
+  });
+
+  test("edit and delete are disabled and dimmed on other members' posts", async ({ page }) => {
+    const others = postCard(page, SEED_TEXT.newest);
+    for (const name of ['Edit post', 'Delete post']) {
+      const button = others.getByRole('button', { name });
+      await expect(button).toBeDisabled();
+      await expect(button).toHaveCSS('opacity', '0.3');
+    }
+    const own = postCard(page, SEED_TEXT.avaHello);
+    await expect(own.getByRole('button', { name: 'Edit post' })).toBeEnabled();
+    await expect(own.getByRole('button', { name: 'Delete post' })).toBeEnabled();
+  });
+});

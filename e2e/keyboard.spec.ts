@@ -1,0 +1,118 @@
+import type { Locator, Page } from '@playwright/test';
+import { test, expect } from './fixtures';
+import { DEMO, expectToast, isPhone, postCards, urlPath } from './helpers';
+
+/** Whether `locator` has the focus now. */
+function isFocused(locator: Locator): Promise<boolean> {
+  return locator.evaluate((element) => element === document.activeElement);
+}
+
+/** Presses Tab (or Shift+Tab) until `target` has the focus; fails if it takes more than `max` presses. */
+async function tabTo(page: Page, target: Locator, { max = 40, backwards = false } = {}): Promise<number> {
+  for (let presses = 1; presses <= max; presses += 1) {
+    await page.keyboard.press(backwards ? 'Shift+Tab' : 'Tab');
+    if (await isFocused(target)) return presses;
+  }
+  const active = await page.evaluate(() => {
+    const element = document.activeElement;
+    return element ? `${element.tagName} ${element.getAttribute('aria-label') ?? element.textContent?.slice(0, 40) ?? ''}` : 'nothing';
+  });
+  throw new Error(`Tab never reached ${target.toString()} in ${max} presses; focus is on ${active}`);
+}
+
+test.describe('Keyboard only', () => {
+  test('log in, post, like, bookmark, and open and close the edit window without a mouse', async ({ page }, testInfo) => {
+    test.skip(isPhone(testInfo), 'A touch phone has no keyboard: the keyboard journey runs on the desktop project.');
+
+    // Log in: the skip link comes first, then the form in order.
+    await page.goto('/login');
+    await expect(page.getByRole('heading', { name: 'Login', level: 1 })).toBeVisible();
+    await page.keyboard.press('Tab');
+    await expect(page.getByRole('link', { name: 'Skip to content' })).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(page.locator('#main-content')).toBeFocused();
+    await page.keyboard.press('Tab');
+    await expect(page.getByLabel('Username')).toBeFocused();
+    await page.keyboard.type(DEMO.username);
+    await page.keyboard.press('Tab');
+    await expect(page.getByLabel('Password', { exact: true })).toBeFocused();
+    await page.keyboard.type(DEMO.password);
+    await page.keyboard.press('Tab');
+    await expect(page.getByRole('button', { name: 'Show password' })).toBeFocused();
+    await page.keyboard.press('Tab');
+    await expect(page.getByRole('button', { name: 'Login', exact: true })).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expectToast(page, 'Logged In Successfully!');
+    await expect(page).toHaveURL(urlPath('/'));
+    await expect(page.getByRole('heading', { name: 'Latest Posts' })).toBeVisible();
+    await expect(postCards(page)).toHaveCount(12);
+
+    // Post: Tab goes on through the navigation to the composer's text box.
+    const composer = page.getByRole('form', { name: 'Create a post' });
+    await tabTo(page, composer.getByRole('textbox', { name: 'New post text' }), { max: 15 });
+    await page.keyboard.type('Typed and posted without a mouse.');
+    await tabTo(page, composer.getByRole('button', { name: 'Post' }), { max: 3 });
+    await page.keyboard.press('Enter');
+    await expectToast(page, 'New Post Created Successfully!');
+    const mine = postCards(page).first();
+    await expect(mine).toContainText('Typed and posted without a mouse.');
+
+    // Like it: Tab reaches the card's Like button; Space presses it; the focus stays there.
+    const like = mine.getByRole('button', { name: 'Like' });
+    await tabTo(page, like);
+    await page.keyboard.press('Space');
+    await expectToast(page, 'You Liked the Post!');
+    await expect(like).toHaveAttribute('aria-pressed', 'true');
+    await expect(like).toContainText('1');
+    await expect(like).toBeFocused();
+
+    // Bookmark it.
+    const bookmark = mine.getByRole('button', { name: 'Bookmark' });
+    await tabTo(page, bookmark, { max: 3 });
+    await page.keyboard.press('Enter');
+    await expectToast(page, 'Added to Bookmark!');
+    await expect(bookmark).toHaveAttribute('aria-pressed', 'true');
+    await expect(bookmark).toBeFocused();
+
+    // The edit window: focus moves in, Tab stays in, Escape closes it and gives the focus back.
+    const edit = mine.getByRole('button', { name: 'Edit post' });
+    await tabTo(page, edit, { max: 3 });
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog', { name: 'New Post Content:' });
+    await expect(dialog).toBeVisible();
+    await expect.poll(() => dialog.evaluate((element) => element.contains(document.activeElement))).toBe(true);
+    const content = dialog.getByRole('textbox', { name: 'Post content' });
+    const update = dialog.getByRole('button', { name: 'Update Post' });
+    const close = dialog.getByRole('button', { name: 'Close' });
+    await tabTo(page, content, { max: 3 });
+    await tabTo(page, update, { max: 3 });
+    await page.keyboard.press('Tab');
+    await expect(close).toBeFocused();
+    await page.keyboard.press('Shift+Tab');
+    await expect(update).toBeFocused();
+    await page.keyboard.press('Escape');
+    await expect(dialog).toHaveCount(0);
+    await expect(edit).toBeFocused();
+
+    // Open it again and change the text with the keyboard; Update Post closes it and says so.
+    await page.keyboard.press('Enter');
+    await expect(dialog).toBeVisible();
+    await tabTo(page, content, { max: 3 });
+    await page.keyboard.press('ControlOrMeta+A');
+    await page.keyboard.type('Edited without a mouse.');
+    await tabTo(page, update, { max: 3 });
+    await page.keyboard.press('Enter');
+    await expectToast(page, 'Post Edited Successfully!');
+    await expect(dialog).toHaveCount(0);
+    await expect(postCards(page).first()).toContainText('Edited without a mouse.');
+    await expect(edit).toBeFocused();
+
+    // The close button closes it too.
+    await page.keyboard.press('Enter');
+    await expect(dialog).toBeVisible();
+    await tabTo(page, close, { max: 4 });
+    await page.keyboard.press('Enter');
+    await expect(dialog).toHaveCount(0);
+    await expect(edit).toBeFocused();
+  });
+});

@@ -1,0 +1,104 @@
+import { test, expect } from './fixtures';
+import {
+  expectToast,
+  isPhone,
+  login,
+  MEMBERS,
+  navigateTo,
+  postCard,
+  postCards,
+  SEED_TEXT,
+  sidePanel,
+  topBarSearch,
+  urlPath,
+} from './helpers';
+import type { Page } from '@playwright/test';
+
+function counts(page: Page) {
+  return page.getByRole('list', { name: 'Connections' });
+}
+
+test.describe('People', () => {
+  test.beforeEach(async ({ page }) => {
+    await login(page);
+  });
+
+  test("search matches first or last names, case-insensitively, or says 'No User Found'", async ({ page }) => {
+    const search = topBarSearch(page);
+    await expect(search).toHaveAttribute('placeholder', 'Search People...');
+    await search.fill('MA');
+    const found = page.getByRole('banner').getByRole('list', { name: 'People found' });
+    await expect(found.getByRole('listitem')).toHaveCount(2);
+    await expect(found.getByRole('link', { name: /Maya Patel/ })).toBeVisible();
+    await expect(found.getByRole('link', { name: /Zoe Martin/ })).toBeVisible();
+    await expect(found.getByRole('button', { name: 'Follow Zoe Martin' })).toBeVisible();
+    await expect(found.getByRole('button', { name: 'Unfollow Maya Patel' })).toBeVisible();
+
+    await search.fill('xyz');
+    await expect(page.getByRole('banner').getByText('No User Found')).toBeVisible();
+    await expect(found).toHaveCount(0);
+
+    // A match opens that member's profile.
+    await search.fill('noah');
+    await found.getByRole('link', { name: /Noah Kim/ }).click();
+    await expect(page).toHaveURL(urlPath(`/users/${MEMBERS.noah.id}`));
+    await expect(page.getByRole('heading', { name: 'Noah Kim', level: 1 })).toBeVisible();
+  });
+
+  test("following a member from 'Who to follow?' brings their posts into the home feed and updates both profiles", async ({ page }, testInfo) => {
+    await expect(postCards(page)).toHaveCount(12);
+    await expect(postCard(page, SEED_TEXT.noahBike)).toHaveCount(0);
+
+    if (isPhone(testInfo)) {
+      // Phones have no side panel: members are followed from the top bar's search.
+      await topBarSearch(page).fill('Noah');
+      await page.getByRole('banner').getByRole('button', { name: 'Follow Noah Kim' }).click();
+    } else {
+      const who = sidePanel(page).getByRole('region', { name: 'Who to follow?' });
+      await expect(who.getByRole('listitem')).toHaveCount(2);
+      await expect(who.getByRole('link', { name: /Zoe Martin/ })).toBeVisible();
+      await who.getByRole('button', { name: 'Follow Noah Kim' }).click();
+      await expect(who.getByRole('link', { name: /Noah Kim/ })).toHaveCount(0);
+    }
+    await expectToast(page, 'You started following Noah Kim');
+    await expect(postCard(page, SEED_TEXT.noahBike)).toBeVisible();
+    await expect(postCards(page)).toHaveCount(16);
+
+    await page.goto(`/users/${MEMBERS.noah.id}`);
+    await expect(page.getByRole('heading', { name: 'Noah Kim', level: 1 })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Unfollow Noah Kim' })).toBeVisible();
+    await expect(counts(page)).toContainText('3 Followers');
+    await expect(counts(page)).toContainText('2 Following');
+
+    await navigateTo(page, 'Profile');
+    await expect(page).toHaveURL(urlPath(`/users/${MEMBERS.ava.id}`));
+    await expect(page.getByRole('heading', { name: 'Ava Reed', level: 1 })).toBeVisible();
+    await expect(counts(page)).toContainText('3 Followers');
+    await expect(counts(page)).toContainText('3 Following');
+  });
+
+  test("unfollowing a member removes their posts from the feed and updates both profiles", async ({ page }, testInfo) => {
+    await page.goto(`/users/${MEMBERS.maya.id}`);
+    await expect(page.getByRole('heading', { name: 'Maya Patel', level: 1 })).toBeVisible();
+    await expect(counts(page)).toContainText('3 Followers');
+    await expect(postCards(page)).toHaveCount(5);
+
+    const main = page.getByRole('main');
+    await main.getByRole('button', { name: 'Unfollow Maya Patel' }).click();
+    await expectToast(page, 'You Unfollowed Maya Patel');
+    await expect(main.getByRole('button', { name: 'Follow Maya Patel' })).toBeVisible();
+    if (!isPhone(testInfo)) {
+      await expect(sidePanel(page).getByRole('region', { name: 'Who to follow?' }).getByRole('button', { name: 'Follow Maya Patel' })).toBeVisible();
+    }
+    await expect(counts(page)).toContainText('2 Followers');
+
+    await navigateTo(page, 'Profile');
+    await expect(page.getByRole('heading', { name: 'Ava Reed', level: 1 })).toBeVisible();
+    await expect(counts(page)).toContainText('1 Following');
+
+    await navigateTo(page, 'Home');
+    await expect(page.getByRole('heading', { name: 'Latest Posts' })).toBeVisible();
+    await expect(postCards(page)).toHaveCount(7);
+    await expect(postCard(page, SEED_TEXT.newest)).toHaveCount(0);
+  });
+});

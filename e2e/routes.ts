@@ -1,0 +1,97 @@
+import type { Page } from '@playwright/test';
+import { expect } from './fixtures';
+import { MEMBERS, postCards, seedPostId } from './helpers';
+
+/** A route of the app, how to tell it has finished loading, and a file-friendly name. */
+export interface RouteCheck {
+  name: string;
+  path: string;
+  ready: (page: Page) => Promise<void>;
+}
+
+const heading = (name: string | RegExp, level?: number) => async (page: Page) => {
+  await expect(page.getByRole('heading', { name, level })).toBeVisible();
+};
+
+/** Waits until the images on the page have loaded (or failed), so screenshots and contrast are final. */
+export async function imagesSettled(page: Page): Promise<void> {
+  await expect
+    .poll(() => page.evaluate(() => Array.from(document.images).every((image) => image.loading === 'lazy' || image.complete)))
+    .toBe(true);
+}
+
+/**
+ * The member shell has finished loading: on wide screens the side navigation shows the member and
+ * 'Who to follow?' its list (phones show neither).
+ */
+export async function memberShellReady(page: Page): Promise<void> {
+  const width = page.viewportSize()?.width ?? 0;
+  if (width <= 768) return;
+  await expect(page.getByRole('navigation', { name: 'Main' }).getByText('@demo_user')).toBeVisible();
+  await expect(page.getByRole('complementary', { name: 'People' }).getByRole('region', { name: 'Who to follow?' }).getByRole('listitem').first()).toBeVisible();
+}
+
+export const PUBLIC_ROUTES: RouteCheck[] = [
+  { name: 'login', path: '/login', ready: heading('Login', 1) },
+  { name: 'signup', path: '/signup', ready: heading('Create your account', 1) },
+  { name: 'error', path: '/error', ready: heading("It's not you, It's us..!") },
+  { name: 'not-found', path: '/no-such-page', ready: heading('Page Not Found') },
+];
+
+export const MEMBER_ROUTES: RouteCheck[] = [
+  {
+    name: 'home',
+    path: '/',
+    ready: async (page) => {
+      await expect(page.getByRole('heading', { name: 'Latest Posts' })).toBeVisible();
+      await expect(postCards(page)).toHaveCount(12);
+    },
+  },
+  {
+    name: 'explore',
+    path: '/explore',
+    ready: async (page) => {
+      await expect(page.getByRole('heading', { name: 'Explore', level: 1 })).toBeVisible();
+      await expect(postCards(page)).toHaveCount(20);
+    },
+  },
+  {
+    name: 'bookmark',
+    path: '/bookmark',
+    ready: async (page) => {
+      await expect(page.getByRole('heading', { name: 'Bookmarks', level: 1 })).toBeVisible();
+      await expect(postCards(page)).toHaveCount(1);
+    },
+  },
+  {
+    name: 'createpost',
+    path: '/createpost',
+    ready: async (page) => {
+      await heading('Create Post', 1)(page);
+      await expect(page.getByRole('form', { name: 'Create a post' }).getByRole('img', { name: "Ava Reed's avatar" })).toBeVisible();
+    },
+  },
+  {
+    name: 'post',
+    path: `/posts/${seedPostId(12)}`,
+    ready: async (page) => {
+      await expect(postCards(page)).toHaveCount(1);
+    },
+  },
+  {
+    name: 'profile-own',
+    path: `/users/${MEMBERS.ava.id}`,
+    ready: async (page) => {
+      await expect(page.getByRole('heading', { name: 'Ava Reed', level: 1 })).toBeVisible();
+      await expect(postCards(page)).toHaveCount(2);
+    },
+  },
+  {
+    name: 'profile-other',
+    path: `/users/${MEMBERS.liam.id}`,
+    ready: async (page) => {
+      await expect(page.getByRole('heading', { name: 'Liam Chen', level: 1 })).toBeVisible();
+      await expect(postCards(page)).toHaveCount(5);
+    },
+  },
+];

@@ -1,0 +1,111 @@
+import { test, expect, openWithScenario } from './fixtures';
+import { DEMO, expectToast, isPhone, login, navigateTo, postCards, sidePanel, submitLogin, urlPath } from './helpers';
+
+test.describe('Scenarios', () => {
+  test('empty: home, Explore, Bookmarks and the profile show their empty texts', async ({ page }) => {
+    await login(page, { scenario: 'empty' });
+    await expect(page.getByText("Let's Create Some Posts...!")).toBeVisible();
+    await expect(postCards(page)).toHaveCount(0);
+
+    await navigateTo(page, 'Explore');
+    await expect(page.getByRole('heading', { name: 'Explore', level: 1 })).toBeVisible();
+    await expect(page.getByText('No Post to Explore')).toBeVisible();
+
+    await navigateTo(page, 'Bookmark');
+    await expect(page.getByRole('heading', { name: 'Bookmarks', level: 1 })).toBeVisible();
+    await expect(page.getByText('No Bookmarks Yet')).toBeVisible();
+
+    await navigateTo(page, 'Profile');
+    await expect(page.getByRole('heading', { name: DEMO.name, level: 1 })).toBeVisible();
+    await expect(page.getByText('No Posts Found...!')).toBeVisible();
+  });
+
+  test('new-member: an empty feed, no connections, and everyone to follow', async ({ page }, testInfo) => {
+    await login(page, { scenario: 'new-member' });
+    await expect(page.getByText("Let's Create Some Posts...!")).toBeVisible();
+    if (!isPhone(testInfo)) {
+      const who = sidePanel(page).getByRole('region', { name: 'Who to follow?' });
+      await expect(who.getByRole('listitem')).toHaveCount(4);
+    }
+    await navigateTo(page, 'Profile');
+    await expect(page.getByRole('heading', { name: DEMO.name, level: 1 })).toBeVisible();
+    const connections = page.getByRole('list', { name: 'Connections' });
+    await expect(connections).toContainText('0 Followers');
+    await expect(connections).toContainText('0 Following');
+    await expect(page.getByText('No Posts Found...!')).toBeVisible();
+  });
+
+  test('server-error: a failing backend leads to the error page', async ({ page, consoleGuard }) => {
+    consoleGuard.allow(/status of 500/);
+    await openWithScenario(page, '/login', 'server-error');
+    await submitLogin(page, DEMO.username, DEMO.password);
+    await expect(page).toHaveURL(urlPath('/error'));
+    await expect(page.getByRole('heading', { name: "It's not you, It's us..!" })).toBeVisible();
+    await expect(page).toHaveTitle('SocialConnect | Error');
+    // The error page is public: no member tools in the top bar.
+    await expect(page.getByRole('button', { name: 'Logout' })).toHaveCount(0);
+  });
+
+  test('offline: a backend out of reach leads to the error page', async ({ page, consoleGuard }) => {
+    consoleGuard.allow(/Failed to fetch|net::ERR_FAILED|NetworkError|\[MSW\]/);
+    await openWithScenario(page, '/login', 'offline');
+    await submitLogin(page, DEMO.username, DEMO.password);
+    await expect(page).toHaveURL(urlPath('/error'));
+    await expect(page.getByRole('heading', { name: "It's not you, It's us..!" })).toBeVisible();
+  });
+
+  test('expired-session: after logging in, the refused token sends the member back to /login', async ({ page }) => {
+    await openWithScenario(page, '/login', 'expired-session');
+    await submitLogin(page, DEMO.username, DEMO.password);
+    await expectToast(page, 'Logged In Successfully!');
+    await expect(page).toHaveURL(urlPath('/login'));
+    await expect(page.getByRole('button', { name: 'Login', exact: true })).toBeVisible();
+    // The session is over: a protected page leads to /login again.
+    await page.goto('/explore');
+    await expect(page).toHaveURL(urlPath('/login'));
+  });
+
+  test('slow: the member sees the loader while answers take 3 seconds', async ({ page }) => {
+    test.slow();
+    await openWithScenario(page, '/login', 'slow');
+    await submitLogin(page, DEMO.username, DEMO.password);
+    await expect(page.getByRole('button', { name: 'Login', exact: true })).toBeDisabled();
+    await expectToast(page, 'Logged In Successfully!');
+    await expect(page).toHaveURL(urlPath('/'));
+    await expect(page.getByRole('status').filter({ hasText: 'Loading posts…' })).toBeVisible();
+    await expect(postCards(page).first()).toBeVisible({ timeout: 15_000 });
+
+    await navigateTo(page, 'Explore');
+    await expect(page.getByRole('status', { name: 'Loading' })).toBeVisible();
+    await expect(postCards(page)).toHaveCount(20, { timeout: 15_000 });
+  });
+
+  test('busy: scrolling through thousands of posts keeps the number of cards in the page bounded', async ({ page }) => {
+    test.slow();
+    await login(page, { scenario: 'busy' });
+    await navigateTo(page, 'Explore');
+    await expect(page.getByRole('heading', { name: 'Explore', level: 1 })).toBeVisible();
+    const cards = postCards(page);
+    await expect(cards.first()).toBeVisible({ timeout: 20_000 });
+    const progress = page.getByText(/^Showing posts \d+ to \d+ of 10000$/);
+    await expect(progress).toHaveText('Showing posts 1 to 20 of 10000');
+    const lastShown = async () => Number(/to (\d+) of/.exec((await progress.textContent()) ?? '')?.[1] ?? 0);
+
+    // Scroll on until well past the first few hundred posts.
+    const scrollY = () => page.evaluate(() => window.scrollY);
+    let reached = await lastShown();
+    for (let round = 0; round < 60 && reached < 300; round += 1) {
+      const before = await scrollY();
+      await page.mouse.wheel(0, 5000);
+      await expect.poll(scrollY).toBeGreaterThan(before);
+      reached = await lastShown();
+      expect(await cards.count()).toBeLessThanOrEqual(100);
+    }
+    expect(reached).toBeGreaterThanOrEqual(300);
+    // The first posts have left the page; the window holds at most 100 cards.
+    await expect(progress).not.toHaveText(/^Showing posts 1 to/);
+    expect(await cards.count()).toBeLessThanOrEqual(100);
+    expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(20_000);
+    await expect(cards.first()).not.toBeInViewport();
+  });
+});

@@ -1,0 +1,88 @@
+import path from 'node:path';
+import type { Page, TestInfo } from '@playwright/test';
+import { test, expect } from './fixtures';
+import { expectNoLoader, isPhone, login, postCard, SEED_TEXT } from './helpers';
+import { MEMBER_ROUTES, memberShellReady, PUBLIC_ROUTES, type RouteCheck } from './routes';
+
+/** Screenshots land in test-results/screenshots/<project>/<name>.png on every run (not committed). */
+function shotPath(testInfo: TestInfo, name: string): string {
+  return path.join(__dirname, '..', 'test-results', 'screenshots', testInfo.project.name, `${name}.png`);
+}
+
+/** Brings each image into view so lazy ones load, waits until each is decoded (or broken), then scrolls back. */
+async function loadAllImages(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    for (const image of Array.from(document.images)) {
+      image.scrollIntoView({ block: 'center' });
+      await Promise.race([image.decode().catch(() => undefined), new Promise((resolve) => setTimeout(resolve, 3000))]);
+    }
+    window.scrollTo(0, 0);
+  });
+}
+
+/** No sideways scrolling: the page is never wider than the window. */
+async function expectNoHorizontalScroll(page: Page, where: string): Promise<void> {
+  const { scrollWidth, innerWidth } = await page.evaluate(() => ({
+    scrollWidth: document.documentElement.scrollWidth,
+    innerWidth: window.innerWidth,
+  }));
+  expect(scrollWidth, `${where}: the page is ${scrollWidth}px wide in a ${innerWidth}px window`).toBeLessThanOrEqual(innerWidth);
+}
+
+async function capture(page: Page, testInfo: TestInfo, name: string, where: string): Promise<void> {
+  await expectNoLoader(page);
+  await loadAllImages(page);
+  await expectNoHorizontalScroll(page, where);
+  await page.screenshot({ path: shotPath(testInfo, name), fullPage: true, animations: 'disabled' });
+}
+
+async function captureRoutes(page: Page, testInfo: TestInfo, routes: RouteCheck[], member = false): Promise<void> {
+  const problems: string[] = [];
+  for (const route of routes) {
+    await page.goto(route.path);
+    await route.ready(page);
+    if (member) await memberShellReady(page);
+    await capture(page, testInfo, route.name, route.path).catch((error: Error) => problems.push(error.message));
+  }
+  expect(problems, problems.join('\n')).toEqual([]);
+}
+
+test.describe('Screenshots of every route', () => {
+  test('public routes', async ({ page }, testInfo) => {
+    await captureRoutes(page, testInfo, PUBLIC_ROUTES);
+  });
+
+  test('member routes', async ({ page }, testInfo) => {
+    await login(page);
+    await captureRoutes(page, testInfo, MEMBER_ROUTES, true);
+  });
+
+  test('windows and panels open', async ({ page }, testInfo) => {
+    await login(page);
+    await expectNoLoader(page);
+    await postCard(page, SEED_TEXT.avaHello).getByRole('button', { name: 'Edit post' }).click();
+    await expect(page.getByRole('dialog', { name: 'New Post Content:' })).toBeVisible();
+    await capture(page, testInfo, 'home-edit-post', '/ with the edit window');
+    await page.keyboard.press('Escape');
+
+    if (isPhone(testInfo)) {
+      await page.getByRole('button', { name: 'Filters' }).click();
+      await expect(page.getByRole('group', { name: 'Sort by' })).toBeVisible();
+      await capture(page, testInfo, 'home-filters', '/ with the filters open');
+    } else {
+      await page.getByRole('button', { name: 'Sort posts' }).click();
+      await expect(page.getByRole('menu', { name: 'Sort posts' })).toBeVisible();
+      await capture(page, testInfo, 'home-sort-menu', '/ with the sort menu open');
+      await page.keyboard.press('Escape');
+    }
+
+    await page.getByRole('banner').getByRole('searchbox', { name: 'Search People' }).fill('a');
+    await expect(page.getByRole('banner').getByRole('list', { name: 'People found' })).toBeVisible();
+    await capture(page, testInfo, 'home-search', '/ with people search results');
+
+    await page.goto('/users/u-ava-reed');
+    await page.getByRole('button', { name: 'Edit Profile' }).click();
+    await expect(page.getByRole('dialog', { name: 'Edit Profile' })).toBeVisible();
+    await capture(page, testInfo, 'profile-edit', '/users/u-ava-reed with the Edit Profile panel');
+  });
+});
