@@ -68,7 +68,7 @@ export const MEMBER_ROUTES: RouteCheck[] = [
     path: '/createpost',
     ready: async (page) => {
       await heading('Create Post', 1)(page);
-      await expect(page.getByRole('form', { name: 'Create a post' }).getByRole('img', { name: "Ava Reed's avatar" })).toBeVisible();
+      await expect(page.getByRole('form', { name: 'Create a post' }).getByPlaceholder('Write Something Interesting...!')).toBeVisible();
     },
   },
   {

@@ -23,3 +23,6 @@ export const PHONE_QUERY = '(max-width: 768px)';
 
 /** Below this width the side panel has no room; its 'Who to follow?' list moves into Explore. */
 export const NO_SIDE_PANEL_QUERY = '(max-width: 899px)';
+
+/** Touch screens: no pointer that can rest over something. */
+export const NO_HOVER_QUERY = '(hover: none)';
