@@ -1,6 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 import { test, expect } from './fixtures';
-import { DEMO, expectToast, isPhone, postCards, urlPath } from './helpers';
+import { DEMO, expectToast, postCards, urlPath } from './helpers';
 
 /** Whether `locator` has the focus now. */
 function isFocused(locator: Locator): Promise<boolean> {
@@ -21,9 +21,8 @@ async function tabTo(page: Page, target: Locator, { max = 40, backwards = false 
 }
 
 test.describe('Keyboard only', () => {
-  test('log in, post, like, bookmark, and open and close the edit window without a mouse', async ({ page }, testInfo) => {
-    test.skip(isPhone(testInfo), 'A touch phone has no keyboard: the keyboard journey runs on the desktop project.');
-
+  // Runs in the desktop project only (playwright.config.ts): a touch phone has no keyboard.
+  test('log in, post, like, bookmark, and open and close the edit window without a mouse', async ({ page }) => {
     // Log in: the skip link comes first, then the form in order.
     await page.goto('/login');
     await expect(page.getByRole('heading', { name: 'Login', level: 1 })).toBeVisible();

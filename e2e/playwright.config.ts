@@ -29,6 +29,8 @@ export default defineConfig({
     },
     {
       name: 'phone',
+      // A touch phone has no keyboard: the keyboard-only journey belongs to the desktop project.
+      testIgnore: '**/keyboard.spec.ts',
       use: {
         viewport: { width: 390, height: 844 },
         deviceScaleFactor: 2,
