@@ -59,7 +59,11 @@ export async function startMockWorker(options: StartMockWorkerOptions = {}): Pro
     delayMs: options.delayMs ?? DEFAULT_DELAY_MS,
     seed: saved ?? scenario.buildSeed(),
   });
-  ctx.onWrite = () => persistence.scheduleSave(() => ctx.db.snapshot());
+  // Each write is saved before its answer leaves, so a reload right after a change keeps it.
+  ctx.onWrite = async () => {
+    persistence.scheduleSave(() => ctx.db.snapshot());
+    await persistence.flush();
+  };
   window.addEventListener('pagehide', () => void persistence.flush());
 
   const worker = setupWorker(...scenario.overrides(ctx), ...createHandlers(ctx));

@@ -20,8 +20,11 @@ export interface MockContext extends RuleContext {
   /** Total time of every answer in the `slow` scenario, in ms. */
   slowDelayMs: number;
   tokens: TokenService;
-  /** Called after every successful write (persistence hooks in here). */
-  onWrite: () => void;
+  /**
+   * Called after every successful write (persistence hooks in here). The answer waits for it, so a
+   * member who reloads right after a change finds it saved.
+   */
+  onWrite: () => void | Promise<void>;
 }
 
 export interface MockContextOptions {
@@ -35,7 +38,7 @@ export interface MockContextOptions {
   tokenSecret?: string;
   now?: () => Date;
   newId?: () => string;
-  onWrite?: () => void;
+  onWrite?: () => void | Promise<void>;
 }
 
 function randomUuid(): string {

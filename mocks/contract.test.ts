@@ -110,6 +110,21 @@ describe('createMockContext', () => {
     expect(onWrite).toHaveBeenCalledTimes(1);
   });
 
+  it('answers a write only once it is saved', async () => {
+    const events: string[] = [];
+    const onWrite = () => new Promise<void>((resolve) => {
+      setTimeout(() => {
+        events.push('saved');
+        resolve();
+      }, 20);
+    });
+    const ctx = createMockContext({ subtle, delayMs: 0, seed: buildDefaultSeed(), onWrite, baseUrl: 'http://localhost/alt' });
+    server.use(...createHandlers(ctx));
+    const response = await fetch('http://localhost/alt/auth/signup', { method: 'POST', body: JSON.stringify(SAMPLE_SIGNUP) });
+    events.push(`answered ${response.status}`);
+    expect(events).toEqual(['saved', 'answered 201']);
+  });
+
   it('makes uuids without crypto.randomUUID too', () => {
     const original = globalThis.crypto;
     Object.defineProperty(globalThis, 'crypto', { value: { getRandomValues: original.getRandomValues.bind(original) }, configurable: true });

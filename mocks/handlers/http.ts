@@ -108,7 +108,7 @@ export function toHandler(ctx: MockContext, spec: RouteSpec, path: string = spec
     await delay(ctx.delayMs);
     try {
       const body = await resolve({ ctx, request, params });
-      if (spec.writes) ctx.onWrite();
+      if (spec.writes) await ctx.onWrite();
       return HttpResponse.json(body as Record<string, unknown>, { status: spec.status });
     } catch (error) {
       return toResponse(error);
