@@ -22,7 +22,7 @@ export function FilterPanel() {
     <div className="filter-panel">
       <button
         type="button"
-        className="filter-panel__toggle"
+        className="pill-button filter-panel__toggle"
         aria-expanded={open}
         aria-controls={panelId}
         onClick={() => dispatch(filtersToggled())}
@@ -37,7 +37,7 @@ export function FilterPanel() {
             <button
               key={choice.mode}
               type="button"
-              className={`filter-panel__choice${choice.mode === sortMode ? ' is-current' : ''}`}
+              className={`pill-button filter-panel__choice${choice.mode === sortMode ? ' is-current' : ''}`}
               aria-pressed={choice.mode === sortMode}
               onClick={() => choose(choice.mode)}
             >

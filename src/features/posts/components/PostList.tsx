@@ -118,7 +118,7 @@ export function PostList({
         // Holds the place of the cards above the window; its button sits at its foot.
         <div ref={setTopSentinel} className="post-list__spacer" style={{ minHeight: spacer }}>
           <div className="post-list__more">
-            <button type="button" className="post-list__more-button" onClick={showEarlier}>
+            <button type="button" className="pill-button post-list__more-button" onClick={showEarlier}>
               Show earlier posts
             </button>
           </div>
@@ -132,7 +132,7 @@ export function PostList({
       {hasLater || hasEarlier ? (
         <div ref={setBottomSentinel} className="post-list__more">
           {hasLater ? (
-            <button type="button" className="post-list__more-button" onClick={showLater}>
+            <button type="button" className="pill-button post-list__more-button" onClick={showLater}>
               Load more posts
             </button>
           ) : null}

@@ -66,7 +66,7 @@ export function ProfileHeader({ user, isOwn }: ProfileHeaderProps) {
             <p className="profile-header__username">@{user.username}</p>
           </div>
           {isOwn ? (
-            <button type="button" className="profile-header__edit" onClick={() => setEditing(true)}>
+            <button type="button" className="pill-button" onClick={() => setEditing(true)}>
               Edit Profile
             </button>
           ) : (
