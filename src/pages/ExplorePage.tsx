@@ -24,11 +24,7 @@ export function ExplorePage() {
   return (
     <div className="feed-page">
       <h1 className="feed-page__title">Explore</h1>
-      {showPeople ? (
-        <div className="card">
-          <WhoToFollow />
-        </div>
-      ) : null}
+      {showPeople ? <WhoToFollow /> : null}
       {isLoading ? (
         <p className="feed-page__status" role="status">
           Loading posts…
