@@ -136,3 +136,24 @@ describe('Session after a reload', () => {
     expect(store.getState().session.userLoggedIn).toBe(false);
   });
 });
+
+describe('Focus on a new page', () => {
+  it('moves to the page content after a navigation, so the next Tab starts there', async () => {
+    const { user, router } = await renderWithProviders({ route: '/', authAs: DEMO_CREDENTIALS });
+    const nav = within(await mainNav());
+    await user.click(nav.getByRole('link', { name: 'Explore' }));
+
+    await waitFor(() => expect(currentPath(router)).toBe('/explore'));
+    await waitFor(() => expect(screen.getByRole('main')).toHaveFocus());
+  });
+
+  it('lands on the page content after logging in, instead of nowhere', async () => {
+    const { user, router } = await renderWithProviders({ route: '/login' });
+    await user.type(await screen.findByLabelText('Username'), DEMO_CREDENTIALS.username);
+    await user.type(screen.getByLabelText('Password'), DEMO_CREDENTIALS.password);
+    await user.click(screen.getByRole('button', { name: 'Login' }));
+
+    await waitFor(() => expect(currentPath(router)).toBe('/'), { timeout: TIMINGS.redirectAfterLoginMs + 3000 });
+    await waitFor(() => expect(screen.getByRole('main')).toHaveFocus());
+  });
+});

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState, type RefObject } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
 import { skipToken } from '@reduxjs/toolkit/query';
 import { useAppSelector } from '../hooks';
@@ -28,6 +28,20 @@ export function ProtectedLayout() {
 }
 
 /**
+ * Keyboard and screen-reader members start each new page at its content: after a navigation focus
+ * moves to <main>, and on arrival (after logging in) too when focus was left on nothing.
+ */
+function useFocusOnNewPage(mainRef: RefObject<HTMLElement | null>): void {
+  const { pathname } = useLocation();
+  const arrived = useRef(false);
+  useEffect(() => {
+    const focusLost = document.activeElement === null || document.activeElement === document.body;
+    if (arrived.current || focusLost) mainRef.current?.focus({ preventScroll: true });
+    arrived.current = true;
+  }, [pathname, mainRef]);
+}
+
+/**
  * The member's shell: side navigation, the page, the side panel; on phones the bottom navigation
  * instead. It loads the current member (a reload only knows their id from the token). Their
  * bookmarks are the cheapest call that needs the token, so loading them also checks it: if the
@@ -40,11 +54,13 @@ function MemberShell() {
   useGetBookmarksQuery();
   const isPhone = useIsPhone();
   const hasSidePanelRoom = !useMediaQuery(NO_SIDE_PANEL_QUERY);
+  const mainRef = useRef<HTMLElement>(null);
+  useFocusOnNewPage(mainRef);
 
   return (
     <div className={`member-shell${isPhone ? ' member-shell--phone' : ''}`}>
       {isPhone ? null : <SideNav />}
-      <main id="main-content" className="member-shell__main" tabIndex={-1}>
+      <main ref={mainRef} id="main-content" className="member-shell__main" tabIndex={-1}>
         <Outlet />
       </main>
       {isPhone ? <BottomNav /> : null}
