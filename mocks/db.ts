@@ -28,6 +28,24 @@ export interface UserRecord {
   updatedAt: string;
 }
 
+/** The fields a new member brings; everything else starts empty. */
+export type NewMemberFields = Pick<UserRecord, 'id' | 'firstName' | 'lastName' | 'username' | 'password'> & { joinedAt: string };
+
+/** A member who has just joined: no avatar, bio, link, connections or bookmarks yet. */
+export function newMemberRecord({ joinedAt, ...fields }: NewMemberFields): UserRecord {
+  return {
+    ...fields,
+    image: '',
+    userBio: '',
+    userPortfolioUrl: '',
+    followers: [],
+    following: [],
+    bookmarks: [],
+    createdAt: joinedAt,
+    updatedAt: joinedAt,
+  };
+}
+
 export interface PostRecord {
   id: string;
   authorId: string;

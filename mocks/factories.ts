@@ -2,7 +2,7 @@
  * Builders for store records, used by the seeds and by tests. Each builder gives a complete, valid
  * record; pass only what matters to the case at hand.
  */
-import type { PostRecord, UserRecord } from './db';
+import { newMemberRecord, type PostRecord, type UserRecord } from './db';
 
 let sequence = 0;
 
@@ -22,19 +22,14 @@ export function stableUuid(n: number, prefix = '00000000'): string {
 export function buildUser(overrides: Partial<UserRecord> = {}): UserRecord {
   const n = next();
   return {
-    id: `u-test-${n}`,
-    firstName: 'Test',
-    lastName: `Member ${n}`,
-    username: `member_${n}`,
-    password: 'password123',
-    image: '',
-    userBio: '',
-    userPortfolioUrl: '',
-    followers: [],
-    following: [],
-    bookmarks: [],
-    createdAt: FACTORY_TIMESTAMP,
-    updatedAt: FACTORY_TIMESTAMP,
+    ...newMemberRecord({
+      id: `u-test-${n}`,
+      firstName: 'Test',
+      lastName: `Member ${n}`,
+      username: `member_${n}`,
+      password: 'password123',
+      joinedAt: FACTORY_TIMESTAMP,
+    }),
     ...overrides,
   };
 }

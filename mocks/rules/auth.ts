@@ -1,5 +1,5 @@
 /** Signup, login and who a token stands for. */
-import type { UserRecord } from '../db';
+import { newMemberRecord, type UserRecord } from '../db';
 import type { RuleContext } from './context';
 import { refusal } from './errors';
 import { requireObject, requireString, validateName, validatePassword, validateUsername } from './validation';
@@ -16,22 +16,7 @@ export function signup(ctx: RuleContext, rawBody: unknown): UserRecord {
   const password = validatePassword(typeof body.password === 'string' ? body.password : '');
   if (ctx.db.findUserByUsername(username)) throw refusal('usernameExists');
 
-  const timestamp = ctx.now().toISOString();
-  const user: UserRecord = {
-    id: ctx.newId(),
-    firstName,
-    lastName,
-    username,
-    password,
-    image: '',
-    userBio: '',
-    userPortfolioUrl: '',
-    followers: [],
-    following: [],
-    bookmarks: [],
-    createdAt: timestamp,
-    updatedAt: timestamp,
-  };
+  const user = newMemberRecord({ id: ctx.newId(), firstName, lastName, username, password, joinedAt: ctx.now().toISOString() });
   ctx.db.users.set(user.id, user);
   return user;
 }
