@@ -25,6 +25,31 @@ module.exports = tseslint.config(
     languageOptions: { sourceType: 'commonjs', globals: { ...globals.node } },
     rules: { '@typescript-eslint/no-require-imports': 'off' },
   },
+  // The dependency direction: contract/ is pure TypeScript that every side may use; the app and the
+  // stand-in never reach into the server, and the contract reaches into nothing.
+  {
+    files: ['contract/**/*.ts'],
+    ignores: ['contract/tests/**'],
+    rules: {
+      'no-restricted-imports': ['error', {
+        patterns: [
+          { group: ['msw', 'msw/*', '@mswjs/*'], message: 'contract/ is shared by both backends: no MSW here.' },
+          { group: ['pg', 'pg/*', '@electric-sql/*', 'fastify', 'fastify/*', '@fastify/*'], message: 'contract/ is shared by both backends: no database or HTTP server here.' },
+          { group: ['react', 'react/*', 'react-dom', 'react-dom/*', '@reduxjs/*', 'react-redux'], message: 'contract/ is shared with the backends: no React or Redux here.' },
+          { group: ['node:*'], message: 'contract/ also runs in the browser (the stand-in): no Node built-ins.' },
+          { group: ['**/src/*', '**/src', '**/mocks/*', '**/mocks', '**/server/*', '**/server'], message: 'contract/ depends on nothing of the app, the stand-in or the server.' },
+        ],
+      }],
+    },
+  },
+  {
+    files: ['src/**/*.{ts,tsx}', 'mocks/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', {
+        patterns: [{ group: ['**/server/*', '**/server'], message: 'The app and the stand-in never import the server; share code through contract/.' }],
+      }],
+    },
+  },
   {
     files: ['scripts/**/*.{ts,mjs}', 'e2e/**/*.ts', '*.config.ts'],
     languageOptions: { globals: { ...globals.node } },

@@ -11,7 +11,7 @@ const config: Config = {
     customExportConditions: [''],
     url: 'http://localhost/',
   },
-  roots: ['<rootDir>/src', '<rootDir>/mocks', '<rootDir>/scripts'],
+  roots: ['<rootDir>/contract', '<rootDir>/src', '<rootDir>/mocks', '<rootDir>/scripts'],
   setupFilesAfterEnv: ['<rootDir>/src/test/setupTests.ts'],
   transform: {
     '^.+\\.(ts|tsx|js|jsx|mjs)$': ['ts-jest', { tsconfig: '<rootDir>/tsconfig.test.json', diagnostics: false }],
@@ -25,7 +25,7 @@ const config: Config = {
   // Integration tests render whole routes (lazy chunks, the real mock backend): give a cold first
   // render on a busy 2-core machine room, so a slow machine never fails a correct test.
   testTimeout: 20_000,
-  collectCoverageFrom: ['src/**/*.{ts,tsx}', 'mocks/**/*.ts', '!**/*.test.{ts,tsx}', '!src/test/**', '!src/main.tsx', '!mocks/browser.ts', '!**/*.d.ts'],
+  collectCoverageFrom: ['contract/**/*.ts', 'src/**/*.{ts,tsx}', 'mocks/**/*.ts', '!**/*.test.{ts,tsx}', '!src/test/**', '!src/main.tsx', '!mocks/browser.ts', '!**/*.d.ts'],
   coverageReporters: ['text-summary', 'lcov'],
   coverageThreshold: {
     global: {},

@@ -3,12 +3,18 @@
  * way a member would meet it.
  */
 import { getMockDb, tokenFor } from './node';
-import { MESSAGES } from './messages';
+import { ERROR_CODES, MESSAGES, type MessageKey } from '../contract/messages';
 import { DEMO_BOOKMARK_POST_ID, DEMO_USER_ID, SEED_USER_IDS, seedPostId } from './seed';
 import { call, callAs, expectHealthy, type CallResult } from './testSupport';
 
+/** The code that goes with a catalogue message: every refusal carries both. */
+function codeOf(message: string): string | undefined {
+  const key = (Object.keys(MESSAGES) as MessageKey[]).find((candidate) => MESSAGES[candidate] === message);
+  return key && ERROR_CODES[key];
+}
+
 function expectRefusal(result: CallResult, status: number, message: string): void {
-  expect({ status: result.status, body: result.json }).toEqual({ status, body: { errors: [message] } });
+  expect({ status: result.status, body: result.json }).toEqual({ status, body: { errors: [message], code: codeOf(message) } });
 }
 
 describe('spec section 8: stand-in backend errors', () => {

@@ -4,13 +4,13 @@
  * the delay; unknown routes.
  */
 import { webcrypto } from 'node:crypto';
-import type { LoginResponse, PostsResponse, SignupResponse } from '../src/types/api';
+import type { LoginResponse, PostsResponse, SignupResponse } from '../contract/api';
 import { TIMINGS } from '../src/config/timings';
 import { createMockContext, DEFAULT_DELAY_MS } from './context';
 import { emptySnapshot } from './db';
 import { buildPost, buildUser } from './factories';
 import { createHandlers } from './handlers/index';
-import { MESSAGES } from './messages';
+import { MESSAGES } from '../contract/messages';
 import { getMockContext, server } from './node';
 import { buildDefaultSeed, SAMPLE_SIGNUP, SEED_USER_IDS, seedPostId } from './seed';
 import { call, errorOf, expectHealthy, findPasswordKeys } from './testSupport';

@@ -1,6 +1,6 @@
-import type { LoginResponse, PostsResponse, UsersResponse } from '../src/types/api';
+import type { LoginResponse, PostsResponse, UsersResponse } from '../contract/api';
 import { createDb, findInconsistencies } from './db';
-import { MESSAGES } from './messages';
+import { MESSAGES } from '../contract/messages';
 import { getMockDb, useScenario } from './node';
 import { chooseScenario, DEFAULT_SCENARIO, getScenario, isScenarioName, SCENARIO_DESCRIPTIONS, SCENARIO_NAMES, SCENARIOS } from './scenarios';
 import { DEMO_CREDENTIALS, DEMO_USER_ID, seedPostId } from './seed';

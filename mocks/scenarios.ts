@@ -9,7 +9,6 @@ import type { MockContext } from './context';
 import type { DbSnapshot } from './db';
 import { errorResponse, routeUrl } from './handlers/http';
 import { pathsOf, ROUTES } from './handlers/index';
-import { MESSAGES, MESSAGE_STATUS } from './messages';
 import { buildDefaultSeed, DEMO_USER_ID } from './seed';
 
 export const SCENARIO_NAMES = ['default', 'empty', 'new-member', 'busy', 'slow', 'server-error', 'offline', 'expired-session'] as const;
@@ -105,7 +104,7 @@ export const SCENARIOS: Readonly<Record<ScenarioName, Scenario>> = {
     buildSeed: buildDefaultSeed,
     overrides: (ctx) => everyCall(ctx, async () => {
       await delay(ctx.delayMs);
-      return errorResponse(MESSAGE_STATUS.serverError, MESSAGES.serverError);
+      return errorResponse('serverError');
     }),
   },
   offline: {
@@ -124,7 +123,7 @@ export const SCENARIOS: Readonly<Record<ScenarioName, Scenario>> = {
     overrides: (ctx) => ROUTES.filter((spec) => spec.auth).flatMap((spec) => pathsOf(spec).map((path) => (
       http[spec.method](routeUrl(ctx, path), async () => {
         await delay(ctx.delayMs);
-        return errorResponse(MESSAGE_STATUS.tokenInvalid, MESSAGES.tokenInvalid);
+        return errorResponse('tokenInvalid');
       })
     ))),
   },

@@ -1,7 +1,7 @@
 /**
  * Helpers for the stand-in backend's own contract tests: real fetch calls to msw/node.
  */
-import type { Post, User } from '../src/types/api';
+import type { Post, User } from '../contract/api';
 import { findInconsistencies } from './db';
 import { getMockDb, TEST_API_BASE, tokenFor } from './node';
 
@@ -67,14 +67,6 @@ export function errorOf(result: CallResult): string | undefined {
   return Array.isArray(errors) ? (errors[0] as string) : undefined;
 }
 
-/** A tiny valid PNG (1x1), as a data URL. */
-export const PNG_DATA_URL = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==';
-
-/** A data URL of `bytes` with the given media type. */
-export function dataUrl(mediaType: string, bytes: Uint8Array): string {
-  let binary = '';
-  for (const byte of bytes) binary += String.fromCharCode(byte);
-  return `data:${mediaType};base64,${btoa(binary)}`;
-}
+export { PNG_DATA_URL, dataUrl } from '../contract/tests/fixtures';
 
 export type { Post, User };

@@ -1,6 +1,6 @@
-import type { LoginResponse, SignupResponse, User } from '../../src/types/api';
+import type { LoginResponse, SignupResponse, User } from '../../contract/api';
 import { getMockDb } from '../node';
-import { MESSAGES } from '../messages';
+import { MESSAGES } from '../../contract/messages';
 import { DEMO_CREDENTIALS, DEMO_USER_ID, SAMPLE_SIGNUP } from '../seed';
 import { call, errorOf, expectHealthy } from '../testSupport';
 

@@ -1,7 +1,7 @@
 /** POST /auth/signup and POST /auth/login. */
 import { login, signup } from '../rules/auth';
 import { toUser } from '../rules/serialise';
-import type { LoginResponse, SignupResponse } from '../../src/types/api';
+import type { LoginResponse, SignupResponse } from '../../contract/api';
 import { publicRoute, readJson, type RouteSpec } from './http';
 
 export const authRoutes: RouteSpec[] = [

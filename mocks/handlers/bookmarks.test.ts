@@ -1,6 +1,6 @@
-import type { BookmarksResponse, UserResponse } from '../../src/types/api';
+import type { BookmarksResponse, UserResponse } from '../../contract/api';
 import { getMockDb } from '../node';
-import { MESSAGES } from '../messages';
+import { MESSAGES } from '../../contract/messages';
 import { DEMO_BOOKMARK_POST_ID, DEMO_USER_ID, seedPostId } from '../seed';
 import { call, callAs, errorOf, expectHealthy } from '../testSupport';
 

@@ -1,5 +1,5 @@
 /** The /users/bookmark calls of spec section 7. They answer with full post objects. */
-import type { BookmarksResponse } from '../../src/types/api';
+import type { BookmarksResponse } from '../../contract/api';
 import type { MockContext } from '../context';
 import type { UserRecord } from '../db';
 import { addBookmark, listBookmarks, removeBookmark } from '../rules/bookmarks';

@@ -4,12 +4,12 @@
  * with their status; anything unexpected becomes a 500 in the same shape, never a stack.
  */
 import { delay, http, HttpResponse, type HttpHandler, type PathParams } from 'msw';
-import type { ErrorResponse } from '../../src/types/api';
 import type { MockContext } from '../context';
 import type { UserRecord } from '../db';
-import { MESSAGES } from '../messages';
+import { MESSAGE_STATUS, type MessageKey } from '../../contract/messages';
+import { parseJsonBody } from '../../contract/validation';
 import { memberFromClaims } from '../rules/auth';
-import { refusal, RuleError } from '../rules/errors';
+import { errorBody, refusal, refusalAnswer, RuleError } from '../../contract/errors';
 
 export type Method = 'get' | 'post' | 'delete';
 
@@ -51,12 +51,9 @@ export function memberRoute(method: Method, path: string, status: 200 | 201, res
   return { method, path, status, auth: true, writes: method !== 'get', resolve };
 }
 
-export function errorBody(message: string): ErrorResponse {
-  return { errors: [message] };
-}
-
-export function errorResponse(status: number, message: string): Response {
-  return HttpResponse.json(errorBody(message), { status });
+/** The refusal of one catalogue entry as a response: its status, `{ errors: [message], code }`. */
+export function errorResponse(key: MessageKey): Response {
+  return HttpResponse.json(errorBody(key), { status: MESSAGE_STATUS[key] });
 }
 
 /** The token as stored (`authorization: <token>`) or with the `Bearer ` scheme. */
@@ -83,12 +80,7 @@ export function withAuth(resolve: AuthedResolver): AnonymousResolver {
 
 /** The request body as JSON; 400 when it is not JSON. Await it before any check-and-change. */
 export async function readJson(request: Request): Promise<unknown> {
-  const text = await request.text();
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    throw refusal('invalidJson');
-  }
+  return parseJsonBody(await request.text());
 }
 
 export function routeUrl(ctx: MockContext, path: string): string {
@@ -96,9 +88,12 @@ export function routeUrl(ctx: MockContext, path: string): string {
 }
 
 export function toResponse(error: unknown): Response {
-  if (error instanceof RuleError) return errorResponse(error.status, error.message);
+  if (error instanceof RuleError) {
+    const { status, body } = refusalAnswer(error);
+    return HttpResponse.json(body, { status });
+  }
   console.error('[mock backend] unexpected failure', error);
-  return errorResponse(500, MESSAGES.serverError);
+  return errorResponse('serverError');
 }
 
 /** Turns a route into an MSW handler that walks the house steps. */

@@ -9,7 +9,6 @@ import { bookmarkRoutes } from './bookmarks';
 import { errorResponse, routeUrl, toHandler, type RouteSpec } from './http';
 import { postRoutes } from './posts';
 import { userRoutes } from './users';
-import { MESSAGES, MESSAGE_STATUS } from '../messages';
 
 /** Every call of spec section 7, in matching order. */
 export const ROUTES: readonly RouteSpec[] = [...authRoutes, ...postRoutes, ...bookmarkRoutes, ...userRoutes];
@@ -23,8 +22,8 @@ export function createHandlers(ctx: MockContext): HttpHandler[] {
   return [
     ...ROUTES.flatMap((spec) => pathsOf(spec).map((path) => toHandler(ctx, spec, path))),
     // Anything else under the base is a JSON 404, not the dev server's index.html.
-    http.all(routeUrl(ctx, '/*'), () => errorResponse(MESSAGE_STATUS.routeNotFound, MESSAGES.routeNotFound)),
+    http.all(routeUrl(ctx, '/*'), () => errorResponse('routeNotFound')),
   ];
 }
 
-export { toHandler, withAuth, readToken, readJson, errorBody, type RouteSpec } from './http';
+export { toHandler, withAuth, readToken, readJson, type RouteSpec } from './http';

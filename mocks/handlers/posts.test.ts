@@ -1,6 +1,6 @@
-import type { PostResponse, PostsResponse } from '../../src/types/api';
+import type { PostResponse, PostsResponse } from '../../contract/api';
 import { getMockDb } from '../node';
-import { MESSAGES } from '../messages';
+import { MESSAGES } from '../../contract/messages';
 import { DEMO_BOOKMARK_POST_ID, DEMO_USER_ID, SEED_USER_IDS, seedPostId } from '../seed';
 import { buildPost } from '../factories';
 import { call, callAs, dataUrl, errorOf, expectHealthy, PNG_DATA_URL } from '../testSupport';

@@ -1,5 +1,5 @@
 /** The /posts calls of spec section 7. Every write answers with the whole list of posts. */
-import type { PostResponse, PostsResponse } from '../../src/types/api';
+import type { PostResponse, PostsResponse } from '../../contract/api';
 import { createPost, deletePost, dislikePost, editPost, findPost, likePost, listPosts, listPostsOfUsername } from '../rules/posts';
 import { toPost, toPosts } from '../rules/serialise';
 import type { MockContext } from '../context';

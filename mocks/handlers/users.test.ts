@@ -1,6 +1,6 @@
-import type { FollowResponse, PostsResponse, UserResponse, UsersResponse } from '../../src/types/api';
+import type { FollowResponse, PostsResponse, UserResponse, UsersResponse } from '../../contract/api';
 import { getMockDb } from '../node';
-import { MESSAGES } from '../messages';
+import { MESSAGES } from '../../contract/messages';
 import { DEMO_USER_ID, SEED_USER_IDS, seedPostId } from '../seed';
 import { call, callAs, errorOf, expectHealthy, findPasswordKeys, PNG_DATA_URL } from '../testSupport';
 

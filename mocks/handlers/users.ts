@@ -1,5 +1,5 @@
 /** The /users calls of spec section 7 (bookmarks are in bookmarks.ts). */
-import type { FollowResponse, UserResponse, UsersResponse } from '../../src/types/api';
+import type { FollowResponse, UserResponse, UsersResponse } from '../../contract/api';
 import { toUser, toUsers } from '../rules/serialise';
 import { editProfile, findUser, follow, listUsers, unfollow } from '../rules/users';
 import { memberRoute, param, publicRoute, readJson, type RouteSpec } from './http';

@@ -1,7 +1,7 @@
 /** The one authorisation wrapper: who may call the (auth) routes of spec section 7. */
 import { webcrypto } from 'node:crypto';
 import { createTokenService } from '../jwt';
-import { MESSAGES } from '../messages';
+import { MESSAGES } from '../../contract/messages';
 import { getMockContext, tokenFor } from '../node';
 import { DEMO_USER_ID, seedPostId } from '../seed';
 import { call, errorOf } from '../testSupport';

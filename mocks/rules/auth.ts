@@ -1,8 +1,8 @@
 /** Signup, login and who a token stands for. */
 import { newMemberRecord, type UserRecord } from '../db';
 import type { RuleContext } from './context';
-import { refusal } from './errors';
-import { requireObject, requireString, validateName, validatePassword, validateUsername } from './validation';
+import { refusal } from '../../contract/errors';
+import { requireObject, requireString, validateName, validatePassword, validateUsername } from '../../contract/validation';
 
 /**
  * Registers a member from `{ firstName, lastName, username, password }`; other fields (the form's

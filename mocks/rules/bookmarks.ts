@@ -1,7 +1,7 @@
 /** A member's bookmarks. */
 import type { Db, PostRecord, UserRecord } from '../db';
 import type { RuleContext } from './context';
-import { refusal } from './errors';
+import { refusal } from '../../contract/errors';
 import { findPost } from './posts';
 
 /** The bookmarked posts, most recently bookmarked first. */

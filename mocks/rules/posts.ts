@@ -1,8 +1,8 @@
 /** Posts: reading, writing, editing, deleting, liking and disliking. */
 import type { Db, PostRecord, UserRecord } from '../db';
 import type { RuleContext } from './context';
-import { refusal } from './errors';
-import { isRecord, optionalString, requireObject, requireString, validateImageDataUrl, validatePostText } from './validation';
+import { refusal } from '../../contract/errors';
+import { isRecord, optionalString, requireObject, requireString, validateImageDataUrl, validatePostText } from '../../contract/validation';
 
 /** Newest first; ties broken by id so the order is stable. */
 export function byNewest(a: PostRecord, b: PostRecord): number {

@@ -3,7 +3,7 @@
  * slip into an answer; members inside posts and users are summaries read from the users table at
  * answer time, so they are always current.
  */
-import type { Post, User, UserSummary } from '../../src/types/api';
+import type { Post, User, UserSummary } from '../../contract/api';
 import type { Db, PostRecord, UserRecord } from '../db';
 
 export function toUserSummary(user: UserRecord): UserSummary {

@@ -1,8 +1,8 @@
 /** Members: reading, following and editing one's own profile. */
 import type { Db, UserRecord } from '../db';
 import type { RuleContext } from './context';
-import { refusal } from './errors';
-import { isRecord, optionalString, requireObject, validateAvatar, validateBio, validatePassword, validatePortfolioUrl } from './validation';
+import { refusal } from '../../contract/errors';
+import { isRecord, optionalString, requireObject, validateAvatar, validateBio, validatePassword, validatePortfolioUrl } from '../../contract/validation';
 
 export function listUsers(db: Db): UserRecord[] {
   return [...db.users.values()];
@@ -56,7 +56,9 @@ export function editProfile(ctx: RuleContext, member: UserRecord, rawBody: unkno
     if (currentPassword !== member.password) throw refusal('invalidCredentials');
     password = validatePassword(rawPassword);
   }
-  const image = rawAvatar === undefined ? member.image : validateAvatar(rawAvatar, member.image);
+  const avatar = rawAvatar === undefined ? undefined : validateAvatar(rawAvatar, member.image);
+  const image = avatar === undefined || avatar.kind === 'unchanged' ? member.image
+    : avatar.kind === 'none' ? '' : avatar.kind === 'shipped' ? avatar.path : avatar.dataUrl;
 
   member.userBio = userBio;
   member.userPortfolioUrl = userPortfolioUrl;

@@ -1,7 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { server, useScenario } from '../../mocks/node';
-import { MESSAGES } from '../../mocks/messages';
+import { MESSAGES } from '../../contract/messages';
 import { DEMO_CREDENTIALS, seedPostId } from '../../mocks/seed';
 import { TIMINGS } from '../config/timings';
 import { API, articlesOf, cardWith, contentsOf, findFeed } from '../features/posts/testing';

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { getMockDb, server, TEST_API_BASE, useScenario } from '../../mocks/node';
-import { MESSAGES } from '../../mocks/messages';
+import { MESSAGES } from '../../contract/messages';
 import { DEMO_CREDENTIALS, SEED_USER_IDS } from '../../mocks/seed';
 import { PORTFOLIO_URL_ERROR } from '../lib/url';
 import { loginThroughApi, renderWithProviders } from '../test/renderWithProviders';

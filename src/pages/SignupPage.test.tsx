@@ -3,7 +3,7 @@ import { http, HttpResponse } from 'msw';
 import { currentPath, renderWithProviders } from '../test/renderWithProviders';
 import { getMockDb, server, TEST_API_BASE } from '../../mocks/node';
 import { DEMO_CREDENTIALS, SAMPLE_SIGNUP } from '../../mocks/seed';
-import { MESSAGES } from '../../mocks/messages';
+import { MESSAGES } from '../../contract/messages';
 import { TIMINGS } from '../config/timings';
 import { TOKEN_STORAGE_KEY } from '../features/auth/tokenStorage';
 

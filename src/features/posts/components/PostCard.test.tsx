@@ -2,7 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { getMockDb, server } from '../../../../mocks/node';
 import { DEMO_CREDENTIALS, DEMO_USER_ID, seedPostId } from '../../../../mocks/seed';
-import { MESSAGES } from '../../../../mocks/messages';
+import { MESSAGES } from '../../../../contract/messages';
 import { currentPath, renderWithProviders } from '../../../test/renderWithProviders';
 import { API, cardWith, contentsOf, findFeed, recordCalls } from '../testing';
 

@@ -3,7 +3,7 @@ import { http, HttpResponse } from 'msw';
 import { Provider } from 'react-redux';
 import { MemoryRouter } from 'react-router-dom';
 import { server, TEST_API_BASE, useScenario } from '../../../../mocks/node';
-import { MESSAGES } from '../../../../mocks/messages';
+import { MESSAGES } from '../../../../contract/messages';
 import { DEMO_CREDENTIALS, SEED_USER_IDS } from '../../../../mocks/seed';
 import { makeStore } from '../../../app/store';
 import { TIMINGS } from '../../../config/timings';

@@ -1,7 +1,8 @@
 /**
- * Every message the stand-in backend answers with, in one place. The first group is copied word for
- * word from spec section 8; the second group covers the validation a real server adds (issue 2).
- * The app displays whatever the backend sends; its tests import these to assert on them.
+ * Every message a SocialConnect backend answers with, in one place, with its HTTP status and its
+ * machine-readable code. The first group is word for word from spec section 8; the second is the
+ * validation both backends add; the third is what only a server meets (limits, load, outages).
+ * The app shows the message and decides what to do from the status and the code.
  */
 export const MESSAGES = {
   // ---- Spec section 8, exact ----
@@ -25,6 +26,7 @@ export const MESSAGES = {
   // ---- Validation beyond the spec ----
   invalidJson: 'The request body is not valid JSON.',
   invalidBody: 'The request body does not have the expected fields.',
+  textUnstorable: 'Text cannot contain the NUL character or broken Unicode.',
   postNotFound: 'Post not found.',
   userNotFound: 'User not found.',
   routeNotFound: 'No such API route.',
@@ -32,6 +34,7 @@ export const MESSAGES = {
   postTooLong: 'A post can be at most 500 characters long.',
   imageInvalid: 'Images must be PNG, JPEG, WebP or GIF files.',
   imageTooLarge: 'Images can be at most 2 MB.',
+  imageTooManyPixels: 'Images can be at most 16,777,216 pixels (4096 x 4096).',
   firstNameInvalid: 'First name must be 1 to 30 characters long.',
   lastNameInvalid: 'Last name must be 1 to 30 characters long.',
   usernameInvalid: 'Username must be 3 to 30 characters: letters, digits or underscores.',
@@ -39,6 +42,13 @@ export const MESSAGES = {
   bioTooLong: 'Bio can be at most 500 characters long.',
   portfolioInvalid: 'Portfolio link must be an http or https address of at most 255 characters.',
   avatarInvalid: 'Avatar must be a PNG, JPEG, WebP or GIF image.',
+
+  // ---- What a server meets ----
+  bodyTooLarge: 'The request body is too large.',
+  unsupportedMediaType: 'Request bodies must be JSON (Content-Type: application/json).',
+  methodNotAllowed: 'This API route does not answer that method.',
+  tooManyRequests: 'Too many requests. Try again later.',
+  serviceUnavailable: 'The service is unavailable right now. Please try again in a moment.',
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;
@@ -63,6 +73,7 @@ export const MESSAGE_STATUS: Record<MessageKey, number> = {
   serverError: 500,
   invalidJson: 400,
   invalidBody: 400,
+  textUnstorable: 400,
   postNotFound: 404,
   userNotFound: 404,
   routeNotFound: 404,
@@ -70,6 +81,7 @@ export const MESSAGE_STATUS: Record<MessageKey, number> = {
   postTooLong: 400,
   imageInvalid: 400,
   imageTooLarge: 400,
+  imageTooManyPixels: 400,
   firstNameInvalid: 400,
   lastNameInvalid: 400,
   usernameInvalid: 400,
@@ -77,4 +89,25 @@ export const MESSAGE_STATUS: Record<MessageKey, number> = {
   bioTooLong: 400,
   portfolioInvalid: 400,
   avatarInvalid: 400,
+  bodyTooLarge: 413,
+  unsupportedMediaType: 415,
+  methodNotAllowed: 405,
+  tooManyRequests: 429,
+  serviceUnavailable: 503,
 };
+
+/** 'tokenInvalid' -> 'token_invalid': the machine-readable code beside a message. */
+type SnakeCase<S extends string> = S extends `${infer Head}${infer Tail}`
+  ? `${Head extends Lowercase<Head> ? Head : `_${Lowercase<Head>}`}${SnakeCase<Tail>}`
+  : S;
+
+export type ErrorCode = SnakeCase<MessageKey>;
+
+export function errorCode<K extends MessageKey>(key: K): SnakeCase<K> {
+  return key.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`) as SnakeCase<K>;
+}
+
+/** Every code, by message key: what the app compares against. */
+export const ERROR_CODES = Object.fromEntries(
+  (Object.keys(MESSAGES) as MessageKey[]).map((key) => [key, errorCode(key)]),
+) as { readonly [K in MessageKey]: SnakeCase<K> };

@@ -1,0 +1,17 @@
+/** The limits both backends enforce and the app shows before a member submits. */
+export const LIMITS = {
+  postTextMax: 500,
+  imageBytesMax: 2 * 1024 * 1024,
+  /** 4096 x 4096: a small file cannot claim a huge canvas (a "pixel bomb"). */
+  imagePixelsMax: 16_777_216,
+  usernameMin: 3,
+  usernameMax: 30,
+  nameMin: 1,
+  nameMax: 30,
+  passwordMin: 8,
+  passwordMax: 128,
+  bioMax: 500,
+  portfolioUrlMax: 255,
+  /** How deep a JSON body may nest; the contract's bodies need three levels. */
+  jsonDepthMax: 8,
+} as const;
