@@ -7,7 +7,7 @@ const reactHooks = require('eslint-plugin-react-hooks');
 const globals = require('globals');
 
 module.exports = tseslint.config(
-  { ignores: ['dist/**', 'coverage/**', 'node_modules/**', 'public/mockServiceWorker.js', 'test-results/**', 'playwright-report/**'] },
+  { ignores: ['dist/**', 'build/**', '.data/**', 'coverage/**', 'node_modules/**', 'public/mockServiceWorker.js', 'test-results/**', 'playwright-report/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -29,7 +29,7 @@ module.exports = tseslint.config(
   // stand-in never reach into the server, and the contract reaches into nothing.
   {
     files: ['contract/**/*.ts'],
-    ignores: ['contract/tests/**'],
+    ignores: ['contract/tests/**', 'contract/**/*.test.ts'],
     rules: {
       'no-restricted-imports': ['error', {
         patterns: [

@@ -1,36 +1,95 @@
 import type { Config } from 'jest';
 
 /**
- * ESM-only packages that msw and the app pull in; jest must transform them to CommonJS.
+ * ESM-only packages that msw, the app and the server pull in; jest must transform them to CommonJS.
  */
-const esmPackages = ['msw', '@mswjs', 'rettime', 'until-async', 'outvariant', 'strict-event-emitter', 'headers-polyfill', 'uuid', 'is-node-process', '@open-draft', 'tough-cookie', 'type-fest'];
+const esmPackages = ['msw', '@mswjs', 'rettime', 'until-async', 'outvariant', 'strict-event-emitter', 'headers-polyfill', 'uuid', 'is-node-process', '@open-draft', 'tough-cookie', 'type-fest', 'jose', 'content-disposition'];
+
+const shared = {
+  transform: {
+    '^.+\\.(ts|tsx|js|jsx|mjs|cjs)$': ['ts-jest', { tsconfig: '<rootDir>/tsconfig.test.json', diagnostics: false }],
+  },
+  // Everything under node_modules is left alone, but for those packages (at any depth).
+  transformIgnorePatterns: [`^(?!.*/node_modules/(${esmPackages.join('|')})/).*/node_modules/`],
+} satisfies Config;
+
+/** A runner of the contract suite: one file per backend, the suite imported after its target. */
+const TARGET_RUNNER = '\\.target\\.test\\.ts$';
+/** Tests of the repository's tooling that run in Node rather than in the app's jsdom. */
+const NODE_TOOL_TEST = '\\.node\\.test\\.ts$';
 
 const config: Config = {
-  testEnvironment: 'jest-fixed-jsdom',
-  testEnvironmentOptions: {
-    customExportConditions: [''],
-    url: 'http://localhost/',
-  },
-  roots: ['<rootDir>/contract', '<rootDir>/src', '<rootDir>/mocks', '<rootDir>/scripts'],
-  setupFilesAfterEnv: ['<rootDir>/src/test/setupTests.ts'],
-  transform: {
-    '^.+\\.(ts|tsx|js|jsx|mjs)$': ['ts-jest', { tsconfig: '<rootDir>/tsconfig.test.json', diagnostics: false }],
-  },
-  transformIgnorePatterns: [`/node_modules/(?!(${esmPackages.join('|')})/)`],
-  moduleNameMapper: {
-    '\\.(css)$': '<rootDir>/src/test/styleStub.ts',
-    '\\.(png|jpe?g|webp|gif|svg)$': '<rootDir>/src/test/fileStub.ts',
-  },
-  testMatch: ['**/*.test.ts', '**/*.test.tsx'],
-  // Integration tests render whole routes (lazy chunks, the real mock backend): give a cold first
-  // render on a busy 2-core machine room, so a slow machine never fails a correct test.
-  testTimeout: 20_000,
-  collectCoverageFrom: ['contract/**/*.ts', 'src/**/*.{ts,tsx}', 'mocks/**/*.ts', '!**/*.test.{ts,tsx}', '!src/test/**', '!src/main.tsx', '!mocks/browser.ts', '!**/*.d.ts'],
+  projects: [
+    {
+      ...shared,
+      displayName: 'app',
+      testEnvironment: 'jest-fixed-jsdom',
+      testEnvironmentOptions: {
+        customExportConditions: [''],
+        url: 'http://localhost/',
+      },
+      roots: ['<rootDir>/contract', '<rootDir>/src', '<rootDir>/mocks', '<rootDir>/scripts'],
+      setupFilesAfterEnv: ['<rootDir>/src/test/setupTests.ts'],
+      moduleNameMapper: {
+        '\\.(css)$': '<rootDir>/src/test/styleStub.ts',
+        '\\.(png|jpe?g|webp|gif|svg)$': '<rootDir>/src/test/fileStub.ts',
+      },
+      testMatch: ['**/*.test.ts', '**/*.test.tsx'],
+      testPathIgnorePatterns: ['/node_modules/', TARGET_RUNNER, NODE_TOOL_TEST],
+    },
+    {
+      ...shared,
+      displayName: 'tools',
+      testEnvironment: 'node',
+      roots: ['<rootDir>/scripts'],
+      testMatch: ['**/*.node.test.ts'],
+    },
+    {
+      ...shared,
+      displayName: 'contract: stand-in',
+      testEnvironment: 'node',
+      roots: ['<rootDir>/mocks'],
+      testMatch: ['**/msw.target.test.ts'],
+    },
+    {
+      ...shared,
+      displayName: 'contract: server on PGlite',
+      testEnvironment: 'node',
+      roots: ['<rootDir>/server'],
+      testMatch: ['**/pglite.target.test.ts'],
+    },
+    {
+      ...shared,
+      displayName: 'contract: server on PostgreSQL',
+      testEnvironment: 'node',
+      roots: ['<rootDir>/server'],
+      testMatch: ['**/postgres.target.test.ts'],
+      globalSetup: '<rootDir>/server/testing/jestPostgres.ts',
+      globalTeardown: '<rootDir>/server/testing/jestPostgresTeardown.ts',
+    },
+    {
+      ...shared,
+      displayName: 'server',
+      testEnvironment: 'node',
+      roots: ['<rootDir>/server'],
+      testMatch: ['**/*.test.ts'],
+      testPathIgnorePatterns: ['/node_modules/', TARGET_RUNNER],
+      globalSetup: '<rootDir>/server/testing/jestPostgres.ts',
+      globalTeardown: '<rootDir>/server/testing/jestPostgresTeardown.ts',
+    },
+  ],
+  // Integration tests render whole routes (lazy chunks, the real mock backend) or start a server on
+  // a fresh database: give a cold start on a busy 2-core machine room, so a slow machine never
+  // fails a correct test.
+  testTimeout: 30_000,
+  collectCoverageFrom: ['contract/**/*.ts', 'src/**/*.{ts,tsx}', 'mocks/**/*.ts', 'server/**/*.ts', '!**/*.test.{ts,tsx}', '!src/test/**', '!src/main.tsx', '!mocks/browser.ts', '!server/main.ts', '!server/testing/**', '!**/*.d.ts'],
   coverageReporters: ['text-summary', 'lcov'],
   coverageThreshold: {
     global: {},
+    './contract/': { lines: 90 },
     './mocks/': { lines: 90 },
     './src/': { lines: 85 },
+    './server/': { lines: 85 },
   },
 };
 

@@ -4,7 +4,7 @@
  */
 import { setupWorker } from 'msw/browser';
 import { createMockContext, DEFAULT_DELAY_MS } from './context';
-import { createHandlers } from './handlers/index';
+import { createHandlers } from './handlers';
 import { browserStores, createPersistence } from './persistence';
 import { chooseScenario, getScenario, type ScenarioName } from './scenarios';
 

@@ -1,10 +1,13 @@
 /**
- * Everything the handlers share: the store, the token service, the base URL, the answer delay and
- * what to do after a write. One context per running backend (browser worker or node server).
+ * Everything the stand-in's handlers share: the store, the rules' context (tokens, passwords, clock,
+ * ids), the base URL, the answer delay and what to do after a write. One context per running
+ * stand-in (browser worker or node server).
  */
-import { createDb, type Db, type DbSnapshot } from './db';
-import { createTokenService, type TokenService } from './jwt';
-import type { RuleContext } from './rules/context';
+import type { RuleContext } from '../contract/context';
+import type { PasswordHasher } from '../contract/passwords';
+import type { DbSnapshot } from '../contract/snapshot';
+import { createTokenService } from './jwt';
+import { createMemoryDb, createMemoryStore, type MemoryDb, type MemoryStore } from './memoryStore';
 
 /** Mirrors TIMINGS.mockResponseDelayMs (src/config/timings.ts; a test checks they agree). */
 export const DEFAULT_DELAY_MS = 400;
@@ -13,15 +16,17 @@ export const SLOW_DELAY_MS = 3000;
 export const DEFAULT_BASE_URL = '/api';
 
 export interface MockContext extends RuleContext {
+  store: MemoryStore;
+  /** The store's content, to arrange or inspect directly (tests, persistence). */
+  db: MemoryDb;
   /** '/api', 'http://localhost/api' or any base; never ends with a slash. */
   baseUrl: string;
   /** Wait before every answer, in ms. */
   delayMs: number;
   /** Total time of every answer in the `slow` scenario, in ms. */
   slowDelayMs: number;
-  tokens: TokenService;
   /**
-   * Called after every successful write (persistence hooks in here). The answer waits for it, so a
+   * Called after every committed change (persistence hooks in here). The answer waits for it, so a
    * member who reloads right after a change finds it saved.
    */
   onWrite: () => void | Promise<void>;
@@ -32,7 +37,7 @@ export interface MockContextOptions {
   delayMs?: number;
   slowDelayMs?: number;
   seed?: DbSnapshot;
-  db?: Db;
+  db?: MemoryDb;
   /** WebCrypto; defaults to globalThis.crypto.subtle (browsers in a secure context, Node 20). */
   subtle?: SubtleCrypto;
   tokenSecret?: string;
@@ -40,6 +45,15 @@ export interface MockContextOptions {
   newId?: () => string;
   onWrite?: () => void | Promise<void>;
 }
+
+/**
+ * NOT SECURE, like the stand-in's token secret: an in-browser demo keeps passwords as they are.
+ * The server hashes them with argon2id.
+ */
+export const PLAIN_PASSWORDS: PasswordHasher = {
+  hash: async (password) => password,
+  verify: async (stored, password) => stored === password,
+};
 
 function randomUuid(): string {
   const cryptoApi = globalThis.crypto as Crypto | undefined;
@@ -63,14 +77,19 @@ export function createMockContext(options: MockContextOptions = {}): MockContext
     throw new Error('The mock backend needs WebCrypto (crypto.subtle): open the app over https or on localhost.');
   }
   const now = options.now ?? (() => new Date());
-  return {
-    db: options.db ?? createDb(options.seed),
+  const newId = options.newId ?? randomUuid;
+  const db = options.db ?? createMemoryDb(options.seed);
+  const ctx: MockContext = {
+    db,
+    store: createMemoryStore(db, { now, afterCommit: () => ctx.onWrite() }),
     baseUrl: normaliseBaseUrl(options.baseUrl ?? DEFAULT_BASE_URL),
     delayMs: options.delayMs ?? DEFAULT_DELAY_MS,
     slowDelayMs: options.slowDelayMs ?? SLOW_DELAY_MS,
-    tokens: createTokenService({ subtle, secret: options.tokenSecret, now }),
+    tokens: createTokenService({ subtle, secret: options.tokenSecret, now, newId }),
+    passwords: PLAIN_PASSWORDS,
     now,
-    newId: options.newId ?? randomUuid,
+    newId,
     onWrite: options.onWrite ?? (() => undefined),
   };
+  return ctx;
 }

@@ -6,33 +6,20 @@
  * a valid token. A real server must use its own secret from its environment.
  */
 
+import { isTokenClaims, STAND_IN_TOKEN_SECRET, TOKEN_TTL_SECONDS, type TokenClaims, type TokenService } from '../contract/tokens';
+
 /** NOT SECURE: a fixed, public development secret. Never reuse it outside the stand-in backend. */
-export const DEV_TOKEN_SECRET = 'socialconnect-stand-in-dev-secret-NOT-SECURE';
+export const DEV_TOKEN_SECRET = STAND_IN_TOKEN_SECRET;
 
-/** Tokens last a week; a reload keeps the session meanwhile. */
-export const DEFAULT_TOKEN_TTL_SECONDS = 7 * 24 * 60 * 60;
-
-export interface TokenClaims {
-  /** The member's id. */
-  sub: string;
-  username: string;
-  /** Issued at, in seconds since the epoch. */
-  iat: number;
-  /** Expires at, in seconds since the epoch. */
-  exp: number;
-}
-
-export interface TokenService {
-  sign(member: { id: string; username: string }): Promise<string>;
-  /** The claims of a well-formed, correctly signed, unexpired token; otherwise null. */
-  verify(token: string): Promise<TokenClaims | null>;
-}
+export const DEFAULT_TOKEN_TTL_SECONDS = TOKEN_TTL_SECONDS;
 
 export interface TokenServiceOptions {
   subtle: SubtleCrypto;
   secret?: string;
   ttlSeconds?: number;
   now?: () => Date;
+  /** Each token's own id (jti). */
+  newId: () => string;
 }
 
 const HEADER = { alg: 'HS256', typ: 'JWT' } as const;
@@ -66,14 +53,7 @@ function decodeJson(text: string): unknown {
   }
 }
 
-function isClaims(value: unknown): value is TokenClaims {
-  if (typeof value !== 'object' || value === null) return false;
-  const claims = value as Record<string, unknown>;
-  return typeof claims.sub === 'string' && typeof claims.username === 'string'
-    && typeof claims.iat === 'number' && typeof claims.exp === 'number';
-}
-
-export function createTokenService({ subtle, secret = DEV_TOKEN_SECRET, ttlSeconds = DEFAULT_TOKEN_TTL_SECONDS, now = () => new Date() }: TokenServiceOptions): TokenService {
+export function createTokenService({ subtle, secret = DEV_TOKEN_SECRET, ttlSeconds = DEFAULT_TOKEN_TTL_SECONDS, now = () => new Date(), newId }: TokenServiceOptions): TokenService {
   let key: Promise<CryptoKey> | undefined;
   const getKey = (): Promise<CryptoKey> => {
     key ??= subtle.importKey('raw', new TextEncoder().encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']);
@@ -83,7 +63,7 @@ export function createTokenService({ subtle, secret = DEV_TOKEN_SECRET, ttlSecon
   return {
     async sign(member) {
       const iat = Math.floor(now().getTime() / 1000);
-      const claims: TokenClaims = { sub: member.id, username: member.username, iat, exp: iat + ttlSeconds };
+      const claims: TokenClaims = { sub: member.id, username: member.username, iat, exp: iat + ttlSeconds, jti: newId(), ver: member.sessionVersion };
       const unsigned = `${encodeJson(HEADER)}.${encodeJson(claims)}`;
       const signature = await subtle.sign('HMAC', await getKey(), new TextEncoder().encode(unsigned));
       return `${unsigned}.${bytesToBase64Url(new Uint8Array(signature))}`;
@@ -100,7 +80,7 @@ export function createTokenService({ subtle, secret = DEV_TOKEN_SECRET, ttlSecon
       const valid = await subtle.verify('HMAC', await getKey(), signature, new TextEncoder().encode(`${headerPart}.${payloadPart}`));
       if (!valid) return null;
       const claims = decodeJson(payloadPart);
-      if (!isClaims(claims)) return null;
+      if (!isTokenClaims(claims)) return null;
       if (claims.exp <= Math.floor(now().getTime() / 1000)) return null;
       return claims;
     },

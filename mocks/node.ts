@@ -8,11 +8,12 @@
  */
 import { webcrypto } from 'node:crypto';
 import { setupServer } from 'msw/node';
+import { buildDefaultSeed } from '../contract/seed/default';
+import type { UserRecord } from '../contract/snapshot';
 import { createMockContext, SLOW_DELAY_MS, type MockContext } from './context';
-import type { Db, UserRecord } from './db';
-import { createHandlers } from './handlers/index';
+import { createHandlers } from './handlers';
+import type { MemoryDb } from './memoryStore';
 import { getScenario, type ScenarioName } from './scenarios';
-import { buildDefaultSeed } from './seed';
 
 /** The base the app calls under jest (jsdom's origin is http://localhost). */
 export const TEST_API_BASE = 'http://localhost/api';
@@ -47,7 +48,7 @@ export function useScenario(name: ScenarioName, options: { slowDelayMs?: number 
 }
 
 /** The live store, to arrange or inspect in a test. */
-export function getMockDb(): Db {
+export function getMockDb(): MemoryDb {
   return context.db;
 }
 
@@ -59,5 +60,5 @@ export function getMockContext(): MockContext {
 export async function tokenFor(idOrUsername: string): Promise<string> {
   const member: UserRecord | undefined = context.db.users.get(idOrUsername) ?? context.db.findUserByUsername(idOrUsername);
   if (!member) throw new Error(`tokenFor: no member "${idOrUsername}" in the mock store`);
-  return context.tokens.sign(member);
+  return context.tokens.sign({ id: member.id, username: member.username, sessionVersion: member.sessionVersion ?? 0 });
 }

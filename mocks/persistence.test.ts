@@ -1,4 +1,4 @@
-import { emptySnapshot, type DbSnapshot } from './db';
+import { emptySnapshot, type DbSnapshot } from '../contract/snapshot';
 import { createPersistence, storageKey, webStorageStore, browserStores, indexedDbStore, type SnapshotStore } from './persistence';
 import { buildDefaultSeed } from './seed';
 

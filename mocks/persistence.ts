@@ -3,7 +3,7 @@
  * is saved, per scenario, in IndexedDB, or in localStorage where IndexedDB is missing. A full quota
  * is reported once in the console and the app keeps working from memory.
  */
-import { DB_SNAPSHOT_VERSION, isDbSnapshot, type DbSnapshot } from './db';
+import { DB_SNAPSHOT_VERSION, isDbSnapshot, type DbSnapshot } from '../contract/snapshot';
 
 /** Bump when the seed changes shape or content, so old saved stores are left behind. */
 export const STORE_KEY_PREFIX = `socialconnect.mock-db.v${DB_SNAPSHOT_VERSION}`;

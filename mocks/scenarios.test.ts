@@ -1,9 +1,9 @@
 import type { LoginResponse, PostsResponse, UsersResponse } from '../contract/api';
-import { createDb, findInconsistencies } from './db';
 import { MESSAGES } from '../contract/messages';
+import { DEMO_CREDENTIALS, DEMO_USER_ID, seedPostId } from '../contract/seed/default';
+import { findInconsistencies } from '../contract/snapshot';
 import { getMockDb, useScenario } from './node';
 import { chooseScenario, DEFAULT_SCENARIO, getScenario, isScenarioName, SCENARIO_DESCRIPTIONS, SCENARIO_NAMES, SCENARIOS } from './scenarios';
-import { DEMO_CREDENTIALS, DEMO_USER_ID, seedPostId } from './seed';
 import { call, callAs, errorOf, expectHealthy } from './testSupport';
 
 describe('scenario catalogue', () => {
@@ -14,7 +14,7 @@ describe('scenario catalogue', () => {
       expect(SCENARIO_DESCRIPTIONS[name].length).toBeGreaterThan(20);
     }
     for (const name of ['default', 'empty', 'new-member'] as const) {
-      expect(findInconsistencies(createDb(getScenario(name).buildSeed()))).toEqual([]);
+      expect(findInconsistencies(getScenario(name).buildSeed())).toEqual([]);
     }
   });
 
@@ -70,7 +70,7 @@ describe('useScenario', () => {
     expect(performance.now() - started).toBeLessThan(1000);
     expect(getMockDb().posts.size).toBe(10_000);
     expect(getMockDb().users.size).toBe(200);
-    expect(findInconsistencies(getMockDb())).toEqual([]);
+    expect(findInconsistencies(getMockDb().snapshot())).toEqual([]);
     expect(getScenario('busy').buildSeed()).toEqual(getMockDb().snapshot());
     const login = await call<LoginResponse>('POST', '/auth/login', { body: DEMO_CREDENTIALS });
     expect(login.json.foundUser.following).toHaveLength(25);

@@ -4,12 +4,12 @@
  * in a test.
  */
 import { delay, http, HttpResponse, type HttpHandler } from 'msw';
-import { buildBusySeed } from './busySeed';
+import { MEMBER_ROUTES } from '../contract/routes';
+import { buildBusySeed } from '../contract/seed/busy';
+import { buildDefaultSeed, DEMO_USER_ID } from '../contract/seed/default';
+import type { DbSnapshot } from '../contract/snapshot';
 import type { MockContext } from './context';
-import type { DbSnapshot } from './db';
-import { errorResponse, routeUrl } from './handlers/http';
-import { pathsOf, ROUTES } from './handlers/index';
-import { buildDefaultSeed, DEMO_USER_ID } from './seed';
+import { errorResponse, pathsOf, routeUrl } from './handlers';
 
 export const SCENARIO_NAMES = ['default', 'empty', 'new-member', 'busy', 'slow', 'server-error', 'offline', 'expired-session'] as const;
 
@@ -120,7 +120,7 @@ export const SCENARIOS: Readonly<Record<ScenarioName, Scenario>> = {
     name: 'expired-session',
     description: 'Every call that needs a login answers 401 (invalid token); logging in works, then the member is sent back to /login.',
     buildSeed: buildDefaultSeed,
-    overrides: (ctx) => ROUTES.filter((spec) => spec.auth).flatMap((spec) => pathsOf(spec).map((path) => (
+    overrides: (ctx) => MEMBER_ROUTES.flatMap((spec) => pathsOf(spec).map((path) => (
       http[spec.method](routeUrl(ctx, path), async () => {
         await delay(ctx.delayMs);
         return errorResponse('tokenInvalid');

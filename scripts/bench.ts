@@ -146,18 +146,19 @@ function installDom(): void {
 }
 
 async function loadWorld(postCount: number) {
-  const { buildBusySeed } = await import('../mocks/busySeed');
-  const { createDb } = await import('../mocks/db');
-  const { toPosts, toUser } = await import('../mocks/rules/serialise');
-  const { DEMO_USER_ID } = await import('../mocks/seed');
+  const { buildBusySeed } = await import('../contract/seed/busy');
+  const { createMemoryDb, createMemoryStore } = await import('../mocks/memoryStore');
+  const { presentMember, presentPosts } = await import('../contract/present');
+  const { DEMO_USER_ID } = await import('../contract/seed/default');
   const seed = buildBusySeed();
   // The newest `postCount` posts of the busy store (10,000 in all).
   const posts = [...seed.posts].sort((a, b) => (a.createdAt < b.createdAt ? 1 : -1)).slice(0, postCount);
-  const db = createDb({ ...seed, posts });
-  const wirePosts = toPosts(db, [...db.posts.values()]);
-  const demo = db.users.get(DEMO_USER_ID);
-  if (!demo) throw new Error('The busy seed has no demo member');
-  return { posts: wirePosts, me: toUser(db, demo) };
+  const store = createMemoryStore(createMemoryDb({ ...seed, posts }));
+  return store.read(async (reader) => {
+    const demo = await reader.memberById(DEMO_USER_ID);
+    if (!demo) throw new Error('The busy seed has no demo member');
+    return { posts: await presentPosts(reader, await reader.posts(), 'all'), me: await presentMember(reader, demo) };
+  });
 }
 
 async function benchSelectors(): Promise<void> {

@@ -53,8 +53,19 @@ function readScenario(raw) {
   return value;
 }
 
+/** Where the build goes, inside the repository: dist/ unless BUILD_DIR says otherwise (the server's build/app). */
+function readBuildDir(raw) {
+  if (raw === undefined || raw.trim() === '') return 'dist';
+  const value = raw.trim().replace(/\/+$/, '');
+  if (!/^[A-Za-z0-9_.-]+(\/[A-Za-z0-9_.-]+)*$/.test(value) || value.split('/').includes('..')) {
+    fail(`BUILD_DIR "${raw}" must be a folder inside the repository, such as dist or build/app.`);
+  }
+  return value;
+}
+
 function readBuildEnv(env = process.env) {
   return {
+    buildDir: readBuildDir(env.BUILD_DIR),
     apiBaseUrl: readApiBaseUrl(env.API_BASE_URL),
     apiMocking: readApiMocking(env.API_MOCKING),
     apiProxy: readApiProxy(env.API_PROXY),

@@ -22,11 +22,16 @@ const rawBaseQuery = fetchBaseQuery({
  * listeners decide what the member sees (toast, /error, /login). The error is still returned, so a
  * form's `unwrap()` fails and the form keeps what the member typed.
  */
-export const baseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError> = async (args, api, extraOptions) => {
+export interface CallOptions {
+  /** A failure of this call concerns nobody: no toast, no trip to /error or /login (logout). */
+  silent?: boolean;
+}
+
+export const baseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError, CallOptions> = async (args, api, extraOptions) => {
   const sentToken = Boolean((api.getState() as TokenState).session.token);
   const result = await rawBaseQuery(args, api, extraOptions);
   // A call aborted on purpose (the session ended and the cache was reset) is nobody's failure.
-  if (result.error && !api.signal.aborted) {
+  if (result.error && !api.signal.aborted && !extraOptions?.silent) {
     const failure = classifyFailure(result.error, sentToken);
     api.dispatch(apiFailed({ ...failure, endpoint: api.endpoint }));
   }

@@ -4,7 +4,7 @@ import { api } from './api';
 import { apiFailed } from './apiEvents';
 import { detachedNavigator, type AppNavigator } from './navigator';
 import { paths } from '../config/paths';
-import { sessionSlice, sessionExpired, userLoggedIn, userLoggedOut, sessionRestored } from '../features/auth/sessionSlice';
+import { sessionSlice, sessionExpired, userLoggedIn, userLoggedOut, sessionRestored, tokenRenewed } from '../features/auth/sessionSlice';
 import { writeStoredToken } from '../features/auth/tokenStorage';
 import { uiSlice, loaderHidden } from '../features/ui/uiSlice';
 import { notifyError } from '../features/ui/notify';
@@ -49,9 +49,9 @@ export function makeStore({ preloadedState, navigator = detachedNavigator }: Mak
 
   // The token follows the session into localStorage (spec: key encodedToken).
   listener.startListening({
-    predicate: (action) => userLoggedIn.match(action) || sessionRestored.match(action),
-    effect: (action) => {
-      if (userLoggedIn.match(action) || sessionRestored.match(action)) writeStoredToken(action.payload.token);
+    matcher: isAnyOf(userLoggedIn, sessionRestored, tokenRenewed),
+    effect: (_action, listenerApi) => {
+      writeStoredToken((listenerApi.getState() as RootState).session.token);
     },
   });
   listener.startListening({

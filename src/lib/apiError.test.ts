@@ -1,6 +1,7 @@
-import { classifyFailure, errorMessage } from './apiError';
+import { ERROR_CODES } from '../../contract/messages';
+import { classifyFailure, errorCode, errorMessage } from './apiError';
 
-const refusal = (status: number, message: string) => ({ status, data: { errors: [message] } });
+const refusal = (status: number, message: string, code?: string) => ({ status, data: { errors: [message], ...(code ? { code } : {}) } });
 
 describe('reading the backend refusals', () => {
   it('shows the backend message, or a plain fallback when there is none', () => {
@@ -18,14 +19,28 @@ describe('reading the backend refusals', () => {
   });
 
   it('ends the session on a refused token or an unknown member, only when a token was sent', () => {
-    expect(classifyFailure(refusal(401, 'The token is invalid. Unauthorized access error.'), true).kind).toBe('unauthorized');
-    expect(classifyFailure(refusal(404, 'The username you entered is not Registered. Not Found error'), true).kind).toBe('unauthorized');
-    expect(classifyFailure(refusal(404, 'The username you entered is not Registered. Not Found error'), false).kind).toBe('client');
+    expect(classifyFailure(refusal(401, 'The token is invalid. Unauthorized access error.', ERROR_CODES.tokenInvalid), true).kind).toBe('unauthorized');
+    expect(classifyFailure(refusal(404, 'The username you entered is not Registered. Not Found error', ERROR_CODES.userNotRegistered), true).kind).toBe('unauthorized');
+    expect(classifyFailure(refusal(404, 'The username you entered is not Registered. Not Found error', ERROR_CODES.userNotRegistered), false).kind).toBe('client');
   });
 
   it('treats a wrong password as refused input, not an ended session', () => {
-    const failure = classifyFailure(refusal(401, 'The credentials you entered are invalid. Unauthorized access error.'), true);
+    const failure = classifyFailure(refusal(401, 'The credentials you entered are invalid. Unauthorized access error.', ERROR_CODES.invalidCredentials), true);
     expect(failure).toEqual({ kind: 'client', status: 401, message: 'The credentials you entered are invalid. Unauthorized access error.' });
+  });
+
+  it('decides by the code, whatever the message says', () => {
+    expect(classifyFailure(refusal(401, 'Ihr Token ist abgelaufen.', ERROR_CODES.tokenInvalid), true).kind).toBe('unauthorized');
+    expect(classifyFailure(refusal(404, 'The username you entered is not Registered. Not Found error', ERROR_CODES.userNotFound), true).kind).toBe('client');
+    expect(classifyFailure(refusal(401, 'The token is invalid. Unauthorized access error.', ERROR_CODES.invalidCredentials), true).kind).toBe('client');
+    expect(classifyFailure(refusal(429, 'Too many requests. Try again later.', ERROR_CODES.tooManyRequests), true)).toEqual({ kind: 'client', status: 429, message: 'Too many requests. Try again later.' });
+  });
+
+  it('reads a backend without codes by status: a 401 with a token ends the session, a 404 is a message', () => {
+    expect(errorCode(refusal(401, 'Nope'))).toBeUndefined();
+    expect(classifyFailure(refusal(401, 'Nope'), true).kind).toBe('unauthorized');
+    expect(classifyFailure(refusal(401, 'Nope'), false).kind).toBe('client');
+    expect(classifyFailure(refusal(404, 'The username you entered is not Registered. Not Found error'), true).kind).toBe('client');
   });
 
   it('shows other 4xx answers as a message', () => {

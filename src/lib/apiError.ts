@@ -1,5 +1,7 @@
+import { ERROR_CODES } from '../../contract/messages';
+
 /**
- * Reading the backend's refusals. Every refusal has the shape { errors: [message] }; RTK Query wraps
+ * Reading the backend's refusals. Every refusal has the shape { errors: [message], code }; RTK Query wraps
  * it as { status, data }. Network failures come as { status: 'FETCH_ERROR' }.
  */
 export type ApiFailureKind = 'network' | 'server' | 'unauthorized' | 'client';
@@ -28,16 +30,25 @@ export function errorMessage(error: unknown, fallback: string = FALLBACK_MESSAGE
   return fallback;
 }
 
-/** Message the backend sends when a token names a member it does not know. */
-export const UNKNOWN_MEMBER_MESSAGE_START = 'The username you entered is not Registered';
+/** The refusal's machine-readable code (contract/messages.ts), when the backend sends one. */
+export function errorCode(error: unknown): string | undefined {
+  if (!hasStatus(error)) return undefined;
+  const data = error.data;
+  if (data && typeof data === 'object' && 'code' in data) {
+    const code = (data as { code: unknown }).code;
+    if (typeof code === 'string' && code !== '') return code;
+  }
+  return undefined;
+}
+
+/** Codes that say the token no longer stands for a member: the session is over. */
+const SESSION_ENDED: readonly string[] = [ERROR_CODES.tokenInvalid, ERROR_CODES.userNotRegistered];
 
 /**
- * Message the backend sends for a wrong password. On an authenticated call (a profile edit with a
- * wrong current password) it refuses the input, not the session.
+ * Sorts a failed call into what the app does about it (design card: errors), from the status and
+ * the refusal's code, never from its wording. A backend that sends no code is read by status alone:
+ * a 401 on a call that carried a token ends the session.
  */
-export const WRONG_CREDENTIALS_MESSAGE_START = 'The credentials you entered are invalid';
-
-/** Sorts a failed call into what the app does about it (design card: errors). */
 export function classifyFailure(error: unknown, sentToken: boolean): ApiFailure {
   if (!hasStatus(error)) return { kind: 'network', status: 'UNKNOWN', message: FALLBACK_MESSAGE };
   const { status } = error;
@@ -47,9 +58,10 @@ export function classifyFailure(error: unknown, sentToken: boolean): ApiFailure 
     return { kind: status === 'PARSING_ERROR' ? 'server' : 'network', status: String(status), message };
   }
   if (status >= 500) return { kind: 'server', status, message };
-  if (status === 401 && message.startsWith(WRONG_CREDENTIALS_MESSAGE_START)) return { kind: 'client', status, message };
-  if (sentToken && (status === 401 || (status === 404 && message.startsWith(UNKNOWN_MEMBER_MESSAGE_START)))) {
-    return { kind: 'unauthorized', status, message };
-  }
+  const code = errorCode(error);
+  // A wrong current password (a profile edit) refuses the input, not the session.
+  if (code === ERROR_CODES.invalidCredentials) return { kind: 'client', status, message };
+  const ended = code === undefined ? status === 401 : SESSION_ENDED.includes(code);
+  if (sentToken && ended) return { kind: 'unauthorized', status, message };
   return { kind: 'client', status, message };
 }

@@ -229,6 +229,30 @@ describe('editing one’s own profile', () => {
     await expect(loginThroughApi(DEMO_CREDENTIALS)).rejects.toThrow();
   });
 
+  it('keeps this device logged in after a password change, with the new token the backend gave it', async () => {
+    const { user, store } = await openProfile(SEED_USER_IDS.ava);
+    const oldToken = window.localStorage.getItem('encodedToken');
+    const dialog = await openEditDialog(user);
+    await fill(user, within(dialog).getByLabelText('Current Password'), DEMO_CREDENTIALS.password);
+    await fill(user, within(dialog).getByLabelText('New Password'), 'brand-new-pass');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('User Bio Updated Successfully!')).toBeInTheDocument();
+
+    const newToken = window.localStorage.getItem('encodedToken');
+    expect(newToken).not.toBeNull();
+    expect(newToken).not.toBe(oldToken);
+    expect(store.getState().session.token).toBe(newToken);
+    // Older tokens (another device's) are refused; this device's next call goes through.
+    expect((await fetch(`${TEST_API_BASE}/users/bookmark`, { headers: { authorization: oldToken ?? '' } })).status).toBe(401);
+    await user.click(within(header('Ava Reed')).getByRole('button', { name: 'Edit Profile' }));
+    const again = screen.getByRole('dialog', { name: 'Edit Profile' });
+    await fill(user, within(again).getByLabelText('Bio'), 'Still logged in');
+    await user.click(within(again).getByRole('button', { name: 'Save' }));
+    // The header renders again as the answer lands: look for the text in the header as it ends up.
+    await waitFor(() => expect(within(header('Ava Reed')).getByText('Still logged in')).toBeInTheDocument());
+    expect(store.getState().session.token).toBe(newToken);
+  });
+
   it('closes on Escape and on Discard without changes, giving focus back to Edit Profile', async () => {
     const edits = watchEdits();
     const { user } = await openProfile(SEED_USER_IDS.ava);

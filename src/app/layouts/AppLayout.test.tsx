@@ -1,5 +1,5 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
-import { delay, http } from 'msw';
+import { delay, http, HttpResponse } from 'msw';
 import { server, TEST_API_BASE } from '../../../mocks/node';
 import { currentPath, renderWithProviders } from '../../test/renderWithProviders';
 import { DEMO_CREDENTIALS } from '../../../mocks/seed';
@@ -55,6 +55,27 @@ describe('Logout', () => {
     expect(store.getState().session).toEqual({ token: null, userId: null, user: null, userLoggedIn: false });
     expect(await screen.findByRole('heading', { name: 'Login' })).toBeInTheDocument();
     expect(within(banner()).queryByRole('button', { name: 'Logout' })).not.toBeInTheDocument();
+  });
+
+  it('ends the token on the backend too: a call with the old token is refused', async () => {
+    const { user, router } = await renderWithProviders({ route: '/', authAs: DEMO_CREDENTIALS });
+    const oldToken = window.localStorage.getItem(TOKEN_STORAGE_KEY) ?? '';
+    await user.click(within(banner()).getByRole('button', { name: 'Logout' }));
+    await waitFor(() => expect(currentPath(router)).toBe('/login'));
+    await waitFor(async () => {
+      const answer = await fetch(`${TEST_API_BASE}/users/bookmark`, { headers: { authorization: oldToken } });
+      expect(answer.status).toBe(401);
+    });
+  });
+
+  it('logs out on this device even when the backend cannot be reached', async () => {
+    server.use(http.post(`${TEST_API_BASE}/auth/logout`, () => HttpResponse.error()));
+    const { user, router } = await renderWithProviders({ route: '/', authAs: DEMO_CREDENTIALS });
+    await user.click(within(banner()).getByRole('button', { name: 'Logout' }));
+    expect(await screen.findByText('Logged Out Successfully!')).toBeInTheDocument();
+    await act(() => delay(50));
+    expect(currentPath(router)).toBe('/login');
+    expect(window.localStorage.getItem(TOKEN_STORAGE_KEY)).toBeNull();
   });
 
   it('goes to /login, not /error, when calls are still under way', async () => {

@@ -1,5 +1,6 @@
 import { Outlet } from 'react-router-dom';
-import { ToastContainer } from 'react-toastify';
+// The unstyled entry: the stylesheet comes from the CSS file below, not a <style> element the CSP refuses.
+import { ToastContainer } from 'react-toastify/unstyled';
 import 'react-toastify/dist/ReactToastify.css';
 import { TIMINGS } from '../../config/timings';
 import { NO_HOVER_QUERY, useMediaQuery } from '../../components/useMediaQuery';

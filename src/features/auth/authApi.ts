@@ -40,6 +40,15 @@ export const authApi = api.injectEndpoints({
         }
       },
     }),
+
+    /**
+     * Ends this device's token on the backend (the member's other devices stay logged in). The app
+     * forgets the session whatever the answer: a failure here is nobody's concern.
+     */
+    logout: build.mutation<Record<string, never>, string>({
+      query: (token) => ({ url: '/auth/logout', method: 'POST', headers: { authorization: token } }),
+      extraOptions: { silent: true },
+    }),
   }),
 });
 
@@ -48,4 +57,4 @@ export function hasToken(answer: { encodedToken?: unknown } | undefined): boolea
   return typeof answer?.encodedToken === 'string' && answer.encodedToken !== '';
 }
 
-export const { useSignupMutation, useLoginMutation } = authApi;
+export const { useSignupMutation, useLoginMutation, useLogoutMutation } = authApi;

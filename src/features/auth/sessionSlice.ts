@@ -21,6 +21,10 @@ export const sessionSlice = createSlice({
     sessionRestored(_state, action: PayloadAction<{ token: string; userId: string }>) {
       return { token: action.payload.token, userId: action.payload.userId, user: null, userLoggedIn: true };
     },
+    /** The backend issued a new token for this session (after a password change). */
+    tokenRenewed(state, action: PayloadAction<string>) {
+      if (state.token !== null) state.token = action.payload;
+    },
     currentUserReceived(state, action: PayloadAction<User>) {
       if (state.userId === action.payload._id) state.user = action.payload;
     },
@@ -40,5 +44,5 @@ export const sessionSlice = createSlice({
   },
 });
 
-export const { userLoggedIn, sessionRestored, currentUserReceived, userLoggedOut, sessionExpired } = sessionSlice.actions;
+export const { userLoggedIn, sessionRestored, tokenRenewed, currentUserReceived, userLoggedOut, sessionExpired } = sessionSlice.actions;
 export const { selectToken, selectCurrentUserId, selectCurrentUser, selectIsLoggedIn } = sessionSlice.selectors;

@@ -1,22 +1,28 @@
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { useAppDispatch } from '../../app/hooks';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { paths } from '../../config/paths';
 import { notifySuccess } from '../ui/notify';
-import { userLoggedOut } from './sessionSlice';
+import { useLogoutMutation } from './authApi';
+import { selectToken, userLoggedOut } from './sessionSlice';
 import { AUTH_MESSAGES } from './messages';
 
 /**
- * Logging out (spec section 4): the session ends (the store's listener forgets the token and the
- * cached data), a toast says so, and the member lands on /login.
+ * Logging out (spec section 4): the backend ends this device's token, the session ends here (the
+ * store's listener forgets the token and the cached data), a toast says so, and the member lands
+ * on /login. Nobody waits for the backend: the member is logged out on this device either way.
  */
 export function useLogout(): () => void {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
+  const token = useAppSelector(selectToken);
+  const [endToken] = useLogoutMutation();
   return useCallback(() => {
     // Leave first, so no screen reacts to the ended session by sending the member elsewhere.
     void navigate(paths.login.href(), { replace: true });
     dispatch(userLoggedOut());
+    // After the session's cache is reset (which cancels the calls under way), not before.
+    if (token) void endToken(token);
     notifySuccess(AUTH_MESSAGES.loggedOut);
-  }, [dispatch, navigate]);
+  }, [dispatch, navigate, token, endToken]);
 }

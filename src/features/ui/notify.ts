@@ -1,4 +1,4 @@
-import { toast, type ToastOptions } from 'react-toastify';
+import { toast, type ToastOptions } from 'react-toastify/unstyled';
 import { TIMINGS } from '../../config/timings';
 
 /** Toasts of spec section 8: bottom-center, 3 s (2 s for the short ones), announced to screen readers. */

@@ -1,7 +1,7 @@
 import type { ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
 import { api } from '../../app/api';
-import { currentUserReceived, type SessionState } from '../auth/sessionSlice';
-import type { FollowResponse, User, UserEditPayload, UserResponse, UsersResponse } from '../../types/api';
+import { currentUserReceived, tokenRenewed, type SessionState } from '../auth/sessionSlice';
+import type { FollowResponse, User, UserEditPayload, UserEditResponse, UserResponse, UsersResponse } from '../../types/api';
 import { toSummary, withFollower, withFollowing } from './followUpdates';
 
 /** What the profile form sends (spec section 7: body `{ userData }`). */
@@ -49,15 +49,16 @@ export const usersApi = api.injectEndpoints({
       },
     }),
 
-    editProfile: build.mutation<User, ProfileEdit>({
+    editProfile: build.mutation<UserEditResponse, ProfileEdit>({
       query: (userData) => ({ url: '/users/edit', method: 'POST', body: { userData } }),
-      transformResponse: (response: UserResponse) => response.user,
       // Posts carry their author's avatar: a new one means the cached posts are out of date.
-      invalidatesTags: (user, _error, userData) => (user && userData.avatar !== undefined ? ['Post', 'Bookmark'] : []),
+      invalidatesTags: (answer, _error, userData) => (answer?.user && userData.avatar !== undefined ? ['Post', 'Bookmark'] : []),
       async onQueryStarted(_userData, { dispatch, queryFulfilled }) {
         try {
           const { data } = await queryFulfilled;
-          if (data) writeUsersIntoCache(dispatch, [data]);
+          // A password change ends every older token; the answer carries this device's new one.
+          if (typeof data?.encodedToken === 'string' && data.encodedToken !== '') dispatch(tokenRenewed(data.encodedToken));
+          if (data?.user) writeUsersIntoCache(dispatch, [data.user]);
         } catch {
           // Reported by the base query; the form keeps what was typed.
         }

@@ -1,0 +1,107 @@
+/**
+ * Rows to wire objects (spec section 3). Every field is picked by name, so a password or hash can
+ * never slip into an answer; members inside posts and users are summaries read at answer time, so
+ * they are always current. Each function reads what it needs in a few batched calls, whatever the
+ * number of posts or members.
+ */
+import type { Post, User, UserSummary } from './api';
+import type { MemberRow, PostRow, Scope, StoreReader } from './store';
+
+export function toUserSummary(member: MemberRow): UserSummary {
+  return { _id: member.id, username: member.username, firstName: member.firstName, lastName: member.lastName, image: member.image };
+}
+
+function summaries(members: ReadonlyMap<string, MemberRow>, ids: readonly string[]): UserSummary[] {
+  const found: UserSummary[] = [];
+  for (const id of ids) {
+    const member = members.get(id);
+    if (member) found.push(toUserSummary(member));
+  }
+  return found;
+}
+
+/** `posts` as the wire shows them. `scope: 'all'` says they are every post there is (one read of each table). */
+export async function presentPosts(reader: StoreReader, posts: readonly PostRow[], scope?: 'all'): Promise<Post[]> {
+  if (posts.length === 0) return [];
+  const reactions = await reader.reactionLists(scope ?? posts.map((post) => post.id));
+  let members: MemberRow[];
+  if (scope === 'all') {
+    members = await reader.members();
+  } else {
+    const ids = new Set<string>();
+    for (const post of posts) {
+      ids.add(post.authorId);
+      const lists = reactions.get(post.id);
+      for (const id of lists?.likedBy ?? []) ids.add(id);
+      for (const id of lists?.dislikedBy ?? []) ids.add(id);
+    }
+    members = await reader.membersByIds([...ids]);
+  }
+  const byId = new Map(members.map((member) => [member.id, member]));
+  return posts.map((post) => {
+    const author = byId.get(post.authorId);
+    const lists = reactions.get(post.id);
+    const likedBy = summaries(byId, lists?.likedBy ?? []);
+    const firstName = author?.firstName ?? '';
+    const lastName = author?.lastName ?? '';
+    return {
+      _id: post.authorId,
+      id: post.id,
+      content: post.content,
+      postImage: post.postImage,
+      likes: { likeCount: likedBy.length, likedBy, dislikedBy: summaries(byId, lists?.dislikedBy ?? []) },
+      username: author?.username ?? '',
+      firstName,
+      lastName,
+      userFullName: `${firstName} ${lastName}`.trim(),
+      image: author?.image ?? '',
+      createdAt: post.createdAt,
+      updatedAt: post.updatedAt,
+    };
+  });
+}
+
+export async function presentPost(reader: StoreReader, post: PostRow): Promise<Post> {
+  const [presented] = await presentPosts(reader, [post]);
+  if (!presented) throw new Error(`post ${post.id} could not be presented`);
+  return presented;
+}
+
+/** `members` as the wire shows them. `scope: 'all'` says they are every member there is. */
+export async function presentMembers(reader: StoreReader, members: readonly MemberRow[], scope?: 'all'): Promise<User[]> {
+  if (members.length === 0) return [];
+  const ids: Scope = scope ?? members.map((member) => member.id);
+  const [follows, bookmarks] = [await reader.followLists(ids), await reader.bookmarkLists(ids)];
+  const byId = new Map(members.map((member) => [member.id, member]));
+  if (scope !== 'all') {
+    const others = new Set<string>();
+    for (const lists of follows.values()) {
+      for (const id of [...lists.followers, ...lists.following]) if (!byId.has(id)) others.add(id);
+    }
+    for (const member of await reader.membersByIds([...others])) byId.set(member.id, member);
+  }
+  return members.map((member) => {
+    const lists = follows.get(member.id);
+    return {
+      _id: member.id,
+      id: member.id,
+      firstName: member.firstName,
+      lastName: member.lastName,
+      username: member.username,
+      image: member.image,
+      userBio: member.userBio,
+      userPortfolioUrl: member.userPortfolioUrl,
+      followers: summaries(byId, lists?.followers ?? []),
+      following: summaries(byId, lists?.following ?? []),
+      bookmarks: [...(bookmarks.get(member.id) ?? [])],
+      createdAt: member.createdAt,
+      updatedAt: member.updatedAt,
+    };
+  });
+}
+
+export async function presentMember(reader: StoreReader, member: MemberRow): Promise<User> {
+  const [presented] = await presentMembers(reader, [member]);
+  if (!presented) throw new Error(`member ${member.id} could not be presented`);
+  return presented;
+}

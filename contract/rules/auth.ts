@@ -1,0 +1,70 @@
+/** Signup, login, logout and who a token stands for. */
+import type { RuleContext } from '../context';
+import { refusal } from '../errors';
+import type { MemberRow } from '../store';
+import { readToken, type TokenClaims } from '../tokens';
+import { requireObject, requireString, validateName, validatePassword, validateUsername } from '../validation';
+
+/** The member a call acts for, and the token it came with. */
+export interface Session {
+  member: MemberRow;
+  claims: TokenClaims;
+}
+
+/**
+ * Registers a member from `{ firstName, lastName, username, password }`; other fields (the form's
+ * email, for one) are ignored. Usernames are unique ignoring case.
+ */
+export async function signup(ctx: RuleContext, rawBody: unknown): Promise<MemberRow> {
+  const body = requireObject(rawBody);
+  const firstName = validateName(typeof body.firstName === 'string' ? body.firstName : '', 'firstNameInvalid');
+  const lastName = validateName(typeof body.lastName === 'string' ? body.lastName : '', 'lastNameInvalid');
+  const username = validateUsername(typeof body.username === 'string' ? body.username : '');
+  const password = validatePassword(typeof body.password === 'string' ? body.password : '');
+  // Hashing takes a moment on a server: done before the transaction, which stays short.
+  const passwordHash = await ctx.passwords.hash(password);
+  const joinedAt = ctx.now().toISOString();
+  return ctx.store.transaction(async (tx) => {
+    if (await tx.memberByUsername(username)) throw refusal('usernameExists');
+    const member: MemberRow = {
+      id: ctx.newId(), username, firstName, lastName, passwordHash,
+      image: '', userBio: '', userPortfolioUrl: '', sessionVersion: 0, createdAt: joinedAt, updatedAt: joinedAt,
+    };
+    await tx.insertMember(member);
+    return member;
+  });
+}
+
+/** The member matching `{ username, password }`: 404 for an unknown username, 401 for a wrong password. */
+export async function login(ctx: RuleContext, rawBody: unknown): Promise<MemberRow> {
+  const body = requireObject(rawBody);
+  const username = requireString(body, 'username').trim();
+  const password = requireString(body, 'password');
+  const member = await ctx.store.read((reader) => reader.memberByUsername(username));
+  if (!member) throw refusal('userNotRegistered');
+  if (!(await ctx.passwords.verify(member.passwordHash, password))) throw refusal('invalidCredentials');
+  return member;
+}
+
+/**
+ * The session an authorization header stands for. 401 for a missing, forged, expired or ended token
+ * and for one issued before the member's last password change; 404 when its member is gone.
+ */
+export async function authenticate(ctx: RuleContext, authorization: string | undefined): Promise<Session> {
+  const token = readToken(authorization);
+  const claims = token ? await ctx.tokens.verify(token) : null;
+  if (!claims) throw refusal('tokenInvalid');
+  return ctx.store.read(async (reader) => {
+    if (await reader.isTokenRevoked(claims.jti)) throw refusal('tokenInvalid');
+    const member = await reader.memberById(claims.sub);
+    if (!member || member.username.toLowerCase() !== claims.username.toLowerCase()) throw refusal('userNotRegistered');
+    if (member.sessionVersion !== claims.ver) throw refusal('tokenInvalid');
+    return { member, claims };
+  });
+}
+
+/** Ends this session's token at once; the member's other devices stay logged in. */
+export async function logout(ctx: RuleContext, session: Session): Promise<void> {
+  const expiresAt = new Date(session.claims.exp * 1000).toISOString();
+  await ctx.store.transaction((tx) => tx.revokeToken(session.claims.jti, expiresAt));
+}

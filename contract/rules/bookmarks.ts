@@ -1,0 +1,35 @@
+/** A member's bookmarks. */
+import type { RuleContext } from '../context';
+import { refusal } from '../errors';
+import type { PostRow, StoreReader } from '../store';
+import { findPost } from './posts';
+
+/** The bookmarked posts, most recently bookmarked first. */
+export async function listBookmarks(reader: StoreReader, memberId: string): Promise<PostRow[]> {
+  const ids = (await reader.bookmarkLists([memberId])).get(memberId) ?? [];
+  const posts = new Map((await reader.postsByIds(ids)).map((post) => [post.id, post]));
+  const found: PostRow[] = [];
+  for (const id of ids) {
+    const post = posts.get(id);
+    if (post) found.unshift(post);
+  }
+  return found;
+}
+
+export async function addBookmark(ctx: RuleContext, memberId: string, postId: string): Promise<void> {
+  await ctx.store.transaction(async (tx) => {
+    const post = await findPost(tx, postId);
+    if (await tx.isBookmarked(memberId, post.id)) throw refusal('alreadyBookmarked');
+    await tx.setBookmark(memberId, post.id, true);
+  });
+}
+
+export async function removeBookmark(ctx: RuleContext, memberId: string, postId: string): Promise<void> {
+  await ctx.store.transaction(async (tx) => {
+    if (!(await tx.isBookmarked(memberId, postId))) {
+      await findPost(tx, postId);
+      throw refusal('notBookmarked');
+    }
+    await tx.setBookmark(memberId, postId, false);
+  });
+}

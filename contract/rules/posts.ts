@@ -1,0 +1,99 @@
+/** Posts: reading, writing, editing, deleting, liking and disliking. */
+import type { RuleContext } from '../context';
+import { refusal } from '../errors';
+import type { MemberRow, PostRow, StoreReader } from '../store';
+import { isRecord, optionalString, readImageDataUrl, requireObject, requireString, validatePostText } from '../validation';
+
+export async function findPost(reader: StoreReader, postId: string): Promise<PostRow> {
+  const post = await reader.post(postId);
+  if (!post) throw refusal('postNotFound');
+  return post;
+}
+
+/** A member's posts, newest first; the username is matched ignoring case. */
+export async function postsOfUsername(reader: StoreReader, username: string): Promise<PostRow[]> {
+  const author = await reader.memberByUsername(username);
+  if (!author) throw refusal('userNotFound');
+  return reader.postsByAuthor(author.id);
+}
+
+function postData(rawBody: unknown): Record<string, unknown> {
+  const body = requireObject(rawBody);
+  if (!isRecord(body.postData)) throw refusal('invalidBody');
+  return body.postData;
+}
+
+/**
+ * Creates a post from `{ postData: { text, image?, previewImage? } }`. `image` is a data URL or empty;
+ * `previewImage` is the client's own preview and is ignored.
+ */
+export async function createPost(ctx: RuleContext, author: MemberRow, rawBody: unknown): Promise<PostRow> {
+  const data = postData(rawBody);
+  const text = validatePostText(optionalString(data, 'text') ?? '');
+  const rawImage = optionalString(data, 'image') ?? '';
+  const image = rawImage === '' ? undefined : readImageDataUrl(rawImage);
+  if (text === '' && !image) throw refusal('postEmpty');
+
+  const timestamp = ctx.now().toISOString();
+  return ctx.store.transaction(async (tx) => {
+    const post: PostRow = {
+      id: ctx.newId(),
+      authorId: author.id,
+      content: text,
+      postImage: image ? await tx.keepImage(image, rawImage) : '',
+      createdAt: timestamp,
+      updatedAt: timestamp,
+    };
+    await tx.insertPost(post);
+    return post;
+  });
+}
+
+/** Replaces a post's text from `{ postData: { text } }`; only its author may. */
+export async function editPost(ctx: RuleContext, member: MemberRow, postId: string, rawBody: unknown): Promise<void> {
+  const data = postData(rawBody);
+  const rawText = requireString(data, 'text');
+  const updatedAt = ctx.now().toISOString();
+  await ctx.store.transaction(async (tx) => {
+    const post = await findPost(tx, postId);
+    if (post.authorId !== member.id) throw refusal('editNotOwner');
+    const text = validatePostText(rawText);
+    if (text === '' && post.postImage === '') throw refusal('postEmpty');
+    await tx.updatePost(post.id, { content: text, updatedAt });
+  });
+}
+
+/** Deletes a post (only its author may) and drops it from every member's bookmarks. */
+export async function deletePost(ctx: RuleContext, member: MemberRow, postId: string): Promise<void> {
+  await ctx.store.transaction(async (tx) => {
+    const post = await findPost(tx, postId);
+    if (post.authorId !== member.id) throw refusal('deleteNotOwner');
+    await tx.deletePost(post.id);
+  });
+}
+
+/** Like (spec section 4): joins likedBy, leaves dislikedBy; the like count follows likedBy. */
+export async function likePost(ctx: RuleContext, member: MemberRow, postId: string): Promise<void> {
+  await ctx.store.transaction(async (tx) => {
+    const post = await findPost(tx, postId);
+    if ((await tx.reaction(post.id, member.id)) === 'like') throw refusal('alreadyLiked');
+    await tx.setReaction(post.id, member.id, 'like');
+  });
+}
+
+/**
+ * Dislike (spec section 4): takes back the member's like (count - 1) and joins dislikedBy.
+ * Refused with 'Cannot decrement like less than 0.' when the count is 0, and also when the member
+ * has not liked the post: their dislike cannot decrement a count they did not add to, and the count
+ * must always equal the number of members in likedBy.
+ */
+export async function dislikePost(ctx: RuleContext, member: MemberRow, postId: string): Promise<void> {
+  await ctx.store.transaction(async (tx) => {
+    const post = await findPost(tx, postId);
+    if ((await tx.likeCount(post.id)) === 0) throw refusal('likeBelowZero');
+    const reaction = await tx.reaction(post.id, member.id);
+    if (reaction === 'dislike') throw refusal('alreadyDisliked');
+    if (reaction !== 'like') throw refusal('likeBelowZero');
+    await tx.setReaction(post.id, member.id, 'dislike');
+  });
+}

@@ -1,0 +1,101 @@
+/** Members: reading, following and editing one's own profile. */
+import type { RuleContext } from '../context';
+import { refusal } from '../errors';
+import type { MemberRow, StoreReader, StoreTx } from '../store';
+import {
+  isRecord, optionalString, requireObject, validateAvatar, validateBio, validatePassword, validatePortfolioUrl,
+  type AvatarChoice,
+} from '../validation';
+
+export async function findUser(reader: StoreReader, userId: string): Promise<MemberRow> {
+  const user = await reader.memberById(userId);
+  if (!user) throw refusal('userNotFound');
+  return user;
+}
+
+/** `member` follows `userId`; both lists change together. Answers the other member. */
+export async function follow(ctx: RuleContext, member: MemberRow, userId: string): Promise<MemberRow> {
+  if (userId === member.id) throw refusal('cannotFollowSelf');
+  return ctx.store.transaction(async (tx) => {
+    const other = await findUser(tx, userId);
+    if (await tx.isFollowing(member.id, other.id)) throw refusal('alreadyFollowing');
+    await tx.setFollow(member.id, other.id, true);
+    return other;
+  });
+}
+
+export async function unfollow(ctx: RuleContext, member: MemberRow, userId: string): Promise<MemberRow> {
+  return ctx.store.transaction(async (tx) => {
+    const other = userId === member.id ? member : await findUser(tx, userId);
+    if (!(await tx.isFollowing(member.id, other.id))) throw refusal('notFollowing');
+    await tx.setFollow(member.id, other.id, false);
+    return other;
+  });
+}
+
+async function avatarUrl(tx: StoreTx, choice: AvatarChoice, current: string): Promise<string> {
+  switch (choice.kind) {
+    case 'none':
+      return '';
+    case 'unchanged':
+      return current;
+    case 'shipped':
+      return tx.keepShippedImage(choice.path);
+    case 'upload':
+      return tx.keepImage(choice.image, choice.dataUrl);
+    default:
+      return current;
+  }
+}
+
+export interface ProfileEdit {
+  member: MemberRow;
+  /** True when the password changed: every older token of the member is refused from now on. */
+  passwordChanged: boolean;
+}
+
+/**
+ * Edits the member's own profile from `{ userData: { userBio, userPortfolioUrl, password,
+ * currentPassword, avatar, username? } }`. Absent fields stay as they are; an empty `password` means
+ * no change. Everything is checked before anything changes.
+ */
+export async function editProfile(ctx: RuleContext, member: MemberRow, rawBody: unknown): Promise<ProfileEdit> {
+  const body = requireObject(rawBody);
+  if (!isRecord(body.userData)) throw refusal('invalidBody');
+  const data = body.userData;
+  const username = optionalString(data, 'username');
+  const rawBio = optionalString(data, 'userBio');
+  const rawUrl = optionalString(data, 'userPortfolioUrl');
+  const rawPassword = optionalString(data, 'password');
+  const currentPassword = optionalString(data, 'currentPassword');
+  const rawAvatar = optionalString(data, 'avatar');
+
+  if (username !== undefined && username !== member.username) throw refusal('usernameImmutable');
+  const userBio = rawBio === undefined ? member.userBio : validateBio(rawBio);
+  const userPortfolioUrl = rawUrl === undefined ? member.userPortfolioUrl : validatePortfolioUrl(rawUrl);
+  let passwordHash: string | undefined;
+  if (rawPassword !== undefined && rawPassword !== '') {
+    if (currentPassword === undefined || !(await ctx.passwords.verify(member.passwordHash, currentPassword))) {
+      throw refusal('invalidCredentials');
+    }
+    passwordHash = await ctx.passwords.hash(validatePassword(rawPassword));
+  }
+  const avatar = rawAvatar === undefined ? undefined : validateAvatar(rawAvatar, member.image);
+  const updatedAt = ctx.now().toISOString();
+
+  return ctx.store.transaction(async (tx) => {
+    const current = await tx.memberById(member.id);
+    if (!current) throw refusal('userNotRegistered');
+    // The current password was checked against what the token's member had; a change since then wins.
+    if (passwordHash !== undefined && current.passwordHash !== member.passwordHash) throw refusal('invalidCredentials');
+    const changes = {
+      userBio,
+      userPortfolioUrl,
+      image: avatar === undefined ? current.image : await avatarUrl(tx, avatar, current.image),
+      updatedAt,
+      ...(passwordHash === undefined ? {} : { passwordHash, sessionVersion: current.sessionVersion + 1 }),
+    };
+    await tx.updateMember(member.id, changes);
+    return { member: { ...current, ...changes }, passwordChanged: passwordHash !== undefined };
+  });
+}

@@ -1,0 +1,143 @@
+/**
+ * The default seed (spec sections 1 and 3): 5 members and 20 posts, 17 of them with an image, built
+ * by the same factories the tests use. Ids are fixed so deep links survive a reload; posts are one
+ * per day; every image ships under public/images.
+ */
+import { DB_SNAPSHOT_VERSION, type DbSnapshot, type PostRecord, type UserRecord } from '../snapshot';
+import { buildPost, buildUser, linkFollow, stableUuid } from './factories';
+
+/** The demo account the login screen's 'Fill Test Credentials' button fills in. */
+export const DEMO_CREDENTIALS = { username: 'demo_user', password: 'welcome123' } as const;
+
+/** The sample account the signup screen's 'Fill Test Credentials' button fills in (not in the seed). */
+export const SAMPLE_SIGNUP = {
+  firstName: 'Sam',
+  lastName: 'Rivera',
+  username: 'sam_rivera',
+  email: 'sam.rivera@example.com',
+  password: 'welcome123',
+} as const;
+
+/** Every seed member shares this password, so QA can sign in as anyone. */
+export const SEED_PASSWORD = 'welcome123';
+
+export const SEED_USER_IDS = {
+  ava: 'u-ava-reed',
+  liam: 'u-liam-chen',
+  maya: 'u-maya-patel',
+  noah: 'u-noah-kim',
+  zoe: 'u-zoe-martin',
+} as const;
+
+export const DEMO_USER_ID = SEED_USER_IDS.ava;
+
+/** Seed post n (1 to 20) has the id a5e0c1a2-0000-4000-8000-0000000000nn (n in hex). */
+export function seedPostId(n: number): string {
+  return stableUuid(n, 'a5e0c1a2');
+}
+
+const day = (n: number, hour: number): string => new Date(Date.UTC(2025, 4, 1 + n, hour, 15 * (n % 4), 0)).toISOString();
+
+const SEED_MEMBERS: Array<Omit<UserRecord, 'followers' | 'following' | 'bookmarks' | 'password' | 'updatedAt'>> = [
+  {
+    id: SEED_USER_IDS.ava, firstName: 'Ava', lastName: 'Reed', username: DEMO_CREDENTIALS.username,
+    image: '/images/avatars/ava-reed.jpg', userBio: 'Product designer. Morning walks, strong coffee, small sketches.',
+    userPortfolioUrl: 'https://ava-reed.example.com', createdAt: '2025-04-02T08:00:00.000Z',
+  },
+  {
+    id: SEED_USER_IDS.liam, firstName: 'Liam', lastName: 'Chen', username: 'liam_chen',
+    image: '/images/avatars/liam-chen.jpg', userBio: 'Landscape photographer chasing first light.',
+    userPortfolioUrl: 'https://liamchen.example.com', createdAt: '2025-04-05T10:30:00.000Z',
+  },
+  {
+    id: SEED_USER_IDS.maya, firstName: 'Maya', lastName: 'Patel', username: 'maya_patel',
+    image: '/images/avatars/maya-patel.jpg', userBio: 'Travel writer. Currently somewhere with a view.',
+    userPortfolioUrl: 'https://mayapatel.example.com', createdAt: '2025-04-09T14:00:00.000Z',
+  },
+  {
+    id: SEED_USER_IDS.noah, firstName: 'Noah', lastName: 'Kim', username: 'noah_kim',
+    image: '/images/avatars/noah-kim.jpg', userBio: 'Frontend developer and weekend cyclist.',
+    userPortfolioUrl: '', createdAt: '2025-04-14T18:45:00.000Z',
+  },
+  {
+    id: SEED_USER_IDS.zoe, firstName: 'Zoe', lastName: 'Martin', username: 'zoe_martin',
+    image: '/images/avatars/zoe-martin.jpg', userBio: 'Illustrator. I draw the weather.',
+    userPortfolioUrl: 'https://zoemartin.example.com', createdAt: '2025-04-20T07:20:00.000Z',
+  },
+];
+
+/** [follower, followee] pairs: the demo member follows Liam and Maya. */
+const FOLLOWS: Array<[keyof typeof SEED_USER_IDS, keyof typeof SEED_USER_IDS]> = [
+  ['ava', 'liam'], ['ava', 'maya'],
+  ['liam', 'ava'], ['liam', 'maya'], ['liam', 'noah'],
+  ['maya', 'ava'], ['maya', 'zoe'],
+  ['noah', 'liam'], ['noah', 'zoe'],
+  ['zoe', 'ava'], ['zoe', 'maya'], ['zoe', 'noah'],
+];
+
+type Who = keyof typeof SEED_USER_IDS;
+
+/** [author, text, image file or '' , likers, dislikers]: one post per day, in order. */
+const POSTS: Array<[Who, string, string, Who[], Who[]]> = [
+  ['liam', 'First light over the ridge this morning. Worth every minute of the 4 a.m. alarm.', 'mountain-sunrise', ['ava', 'maya', 'zoe'], []],
+  ['maya', 'The lake went completely still just before dusk. No filter needed.', 'lake-dusk', ['liam', 'noah'], []],
+  ['noah', 'Shipped the new settings page today. Small change, many edge cases.', '', ['ava'], ['zoe']],
+  ['zoe', 'Sketching dunes from memory. The wind does the real drawing.', 'desert-dunes', ['maya'], []],
+  ['ava', 'Hello SocialConnect! Starting the week with a walk and a plan.', 'forest-morning', ['liam', 'maya', 'zoe'], []],
+  ['liam', 'City lights from the rooftop. Every window is a story.', 'city-night', ['noah', 'zoe'], []],
+  ['maya', 'Sunset swim, then chips on the harbour wall. Perfect day.', 'ocean-sunset', ['ava', 'liam', 'noah', 'zoe'], []],
+  ['noah', 'Fifty kilometres on the new bike path. My legs have opinions.', 'bicycle-path', [], []],
+  ['zoe', 'Snow on the peaks already. Autumn is in a hurry this year.', 'snowy-peaks', ['liam'], ['noah']],
+  ['liam', 'Golden hour on the hills. I could watch this light all day.', 'autumn-hills', ['ava', 'maya'], []],
+  ['ava', 'Two cups, one long conversation. Best kind of Saturday.', 'morning-coffee', ['maya', 'zoe'], []],
+  ['maya', 'Saw the northern lights for the first time. I actually cried.', 'northern-lights', ['ava', 'liam', 'noah', 'zoe'], []],
+  ['noah', 'Reading list for the week: accessibility, caching, and one novel.', '', ['maya'], []],
+  ['zoe', 'Red rock, blue sky, and a sketchbook full of canyons.', 'red-canyon', ['ava'], []],
+  ['liam', 'The tulip fields are open again. Bring a wide lens.', 'tulip-field', ['maya', 'zoe'], ['noah']],
+  ['maya', 'Harbour mornings: boats heading out, gulls arguing about breakfast.', 'harbor-boats', ['liam'], []],
+  ['noah', 'Counted more stars than bugs tonight. Good ratio.', 'starry-night', ['ava', 'zoe'], []],
+  ['zoe', 'Rainy window, warm tea, new brushes. Painting until it stops.', 'rainy-window', [], []],
+  ['liam', 'Tiny island, big noon sun. Found the quietest beach on the map.', 'island-noon', ['ava', 'noah'], []],
+  ['maya', 'Pressed flowers from the market, turned into a colour study.', 'abstract-bloom', ['zoe'], []],
+];
+
+/** The demo member bookmarks Maya's northern lights post. */
+export const DEMO_BOOKMARK_POST_ID = seedPostId(12);
+
+export function buildDefaultSeed(): DbSnapshot {
+  const users = SEED_MEMBERS.map((member) => buildUser({
+    ...member,
+    password: SEED_PASSWORD,
+    updatedAt: member.createdAt,
+    followers: [],
+    following: [],
+    bookmarks: [],
+  }));
+  const byKey = (who: Who): UserRecord => {
+    const user = users.find((candidate) => candidate.id === SEED_USER_IDS[who]);
+    if (!user) throw new Error(`Seed member ${who} is missing`);
+    return user;
+  };
+  for (const [follower, followee] of FOLLOWS) linkFollow(byKey(follower), byKey(followee));
+
+  const posts: PostRecord[] = POSTS.map(([author, content, image, likers, dislikers], index) => {
+    const createdAt = day(index, 8 + (index % 10));
+    return buildPost({
+      id: seedPostId(index + 1),
+      authorId: SEED_USER_IDS[author],
+      content,
+      postImage: image ? `/images/posts/${image}.jpg` : '',
+      likedBy: likers.map((who) => SEED_USER_IDS[who]),
+      dislikedBy: dislikers.map((who) => SEED_USER_IDS[who]),
+      createdAt,
+      updatedAt: createdAt,
+    });
+  });
+  byKey('ava').bookmarks.push(DEMO_BOOKMARK_POST_ID);
+  byKey('liam').bookmarks.push(seedPostId(7), seedPostId(11));
+
+  return { version: DB_SNAPSHOT_VERSION, users, posts };
+}
+
+/** File names (without extension) of every post image under public/images/posts. */
+export const POST_IMAGE_NAMES: readonly string[] = POSTS.map(([, , image]) => image).filter((image) => image !== '');

@@ -1,0 +1,161 @@
+/**
+ * A whole network as plain, serialisable data: what seeds build, what the stand-in keeps in the
+ * browser and saves, what the server imports on first start, and what contract tests arrange and
+ * inspect on any backend. Records hold ids only; names, avatars and counts are derived when
+ * answering, so likeCount always equals likedBy.length.
+ */
+
+export interface UserRecord {
+  id: string;
+  firstName: string;
+  lastName: string;
+  username: string;
+  /**
+   * The stored credential. The stand-in (an in-browser demo) keeps the password itself; the server
+   * keeps an argon2id hash, and hashes a plain password when it imports a snapshot. No answer ever
+   * carries it.
+   */
+  password: string;
+  image: string;
+  userBio: string;
+  userPortfolioUrl: string;
+  /** Ids of the members following this one, in the order they followed. */
+  followers: string[];
+  /** Ids of the members this one follows, in the order they were followed. */
+  following: string[];
+  /** Ids of bookmarked posts, in the order they were added. */
+  bookmarks: string[];
+  createdAt: string;
+  updatedAt: string;
+  /** Raised by a password change: tokens issued before it are refused. Absent means 0. */
+  sessionVersion?: number;
+}
+
+/** The fields a new member brings; everything else starts empty. */
+export type NewMemberFields = Pick<UserRecord, 'id' | 'firstName' | 'lastName' | 'username' | 'password'> & { joinedAt: string };
+
+/** A member who has just joined: no avatar, bio, link, connections or bookmarks yet. */
+export function newMemberRecord({ joinedAt, ...fields }: NewMemberFields): UserRecord {
+  return {
+    ...fields,
+    image: '',
+    userBio: '',
+    userPortfolioUrl: '',
+    followers: [],
+    following: [],
+    bookmarks: [],
+    createdAt: joinedAt,
+    updatedAt: joinedAt,
+  };
+}
+
+export interface PostRecord {
+  id: string;
+  authorId: string;
+  content: string;
+  /** Image URL or data URL; empty when none. */
+  postImage: string;
+  /** Ids of the members who like the post, in the order they liked it; its like count is the length. */
+  likedBy: string[];
+  dislikedBy: string[];
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** A token ended by logout: refused until it would have expired anyway. */
+export interface RevokedToken {
+  jti: string;
+  /** ISO time after which the token is refused by its expiry alone. */
+  expiresAt: string;
+}
+
+export const DB_SNAPSHOT_VERSION = 2;
+
+export interface DbSnapshot {
+  version: typeof DB_SNAPSHOT_VERSION;
+  users: UserRecord[];
+  posts: PostRecord[];
+  revokedTokens?: RevokedToken[];
+}
+
+export function emptySnapshot(): DbSnapshot {
+  return { version: DB_SNAPSHOT_VERSION, users: [], posts: [] };
+}
+
+function isStringArray(value: unknown): value is string[] {
+  return Array.isArray(value) && value.every((item) => typeof item === 'string');
+}
+
+function hasStrings(value: Record<string, unknown>, keys: readonly string[]): boolean {
+  return keys.every((key) => typeof value[key] === 'string');
+}
+
+function isUserRecord(value: unknown): value is UserRecord {
+  if (typeof value !== 'object' || value === null) return false;
+  const record = value as Record<string, unknown>;
+  return hasStrings(record, ['id', 'firstName', 'lastName', 'username', 'password', 'image', 'userBio', 'userPortfolioUrl', 'createdAt', 'updatedAt'])
+    && isStringArray(record.followers) && isStringArray(record.following) && isStringArray(record.bookmarks)
+    && (record.sessionVersion === undefined || typeof record.sessionVersion === 'number');
+}
+
+function isPostRecord(value: unknown): value is PostRecord {
+  if (typeof value !== 'object' || value === null) return false;
+  const record = value as Record<string, unknown>;
+  return hasStrings(record, ['id', 'authorId', 'content', 'postImage', 'createdAt', 'updatedAt'])
+    && isStringArray(record.likedBy) && isStringArray(record.dislikedBy);
+}
+
+function isRevokedToken(value: unknown): value is RevokedToken {
+  return typeof value === 'object' && value !== null && hasStrings(value as Record<string, unknown>, ['jti', 'expiresAt']);
+}
+
+/** Whether a value read back from storage is a snapshot this version can load. */
+export function isDbSnapshot(value: unknown): value is DbSnapshot {
+  if (typeof value !== 'object' || value === null) return false;
+  const snapshot = value as Record<string, unknown>;
+  return snapshot.version === DB_SNAPSHOT_VERSION
+    && Array.isArray(snapshot.users) && snapshot.users.every(isUserRecord)
+    && Array.isArray(snapshot.posts) && snapshot.posts.every(isPostRecord)
+    && (snapshot.revokedTokens === undefined || (Array.isArray(snapshot.revokedTokens) && snapshot.revokedTokens.every(isRevokedToken)));
+}
+
+/**
+ * Every broken rule of a network's consistency, as readable sentences; empty when all hold. Tests
+ * check it after every call, on every backend.
+ */
+export function findInconsistencies(snapshot: Pick<DbSnapshot, 'users' | 'posts'>): string[] {
+  const problems: string[] = [];
+  const users = new Map(snapshot.users.map((user) => [user.id, user]));
+  const posts = new Map(snapshot.posts.map((post) => [post.id, post]));
+  const seenUsernames = new Set<string>();
+  for (const user of users.values()) {
+    const lower = user.username.toLowerCase();
+    if (seenUsernames.has(lower)) problems.push(`username ${user.username} is used twice`);
+    seenUsernames.add(lower);
+    for (const id of user.following) {
+      if (!users.get(id)?.followers.includes(user.id)) problems.push(`${user.id} follows ${id} but is not among its followers`);
+    }
+    for (const id of user.followers) {
+      if (!users.get(id)?.following.includes(user.id)) problems.push(`${id} is a follower of ${user.id} but does not follow it`);
+    }
+    if (user.following.includes(user.id)) problems.push(`${user.id} follows itself`);
+    if (new Set(user.following).size !== user.following.length) problems.push(`${user.id} follows someone twice`);
+    if (new Set(user.bookmarks).size !== user.bookmarks.length) problems.push(`${user.id} has a bookmark twice`);
+    for (const id of user.bookmarks) {
+      if (!posts.has(id)) problems.push(`${user.id} bookmarks the missing post ${id}`);
+    }
+  }
+  for (const post of posts.values()) {
+    if (!users.has(post.authorId)) problems.push(`post ${post.id} has the missing author ${post.authorId}`);
+    if (new Set(post.likedBy).size !== post.likedBy.length) problems.push(`post ${post.id} is liked twice by one member`);
+    if (new Set(post.dislikedBy).size !== post.dislikedBy.length) problems.push(`post ${post.id} is disliked twice by one member`);
+    for (const id of post.likedBy) {
+      if (post.dislikedBy.includes(id)) problems.push(`post ${post.id} is both liked and disliked by ${id}`);
+      if (!users.has(id)) problems.push(`post ${post.id} is liked by the missing member ${id}`);
+    }
+    for (const id of post.dislikedBy) {
+      if (!users.has(id)) problems.push(`post ${post.id} is disliked by the missing member ${id}`);
+    }
+  }
+  return problems;
+}

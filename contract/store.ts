@@ -1,0 +1,111 @@
+/**
+ * What the rules need of a store, and nothing about how it keeps things: the stand-in keeps Maps in
+ * the browser, the server keeps PostgreSQL tables. Reads answer in the orders the contract shows
+ * (members in joining order, posts newest first, lists in the order things were added); writes
+ * happen only inside `transaction`, which applies all of its work or none of it, one transaction
+ * at a time as far as the rules can tell.
+ */
+import type { CheckedImage } from './validation';
+import type { DbSnapshot } from './snapshot';
+
+export interface MemberRow {
+  id: string;
+  username: string;
+  firstName: string;
+  lastName: string;
+  /** The stored credential (see UserRecord.password). */
+  passwordHash: string;
+  image: string;
+  userBio: string;
+  userPortfolioUrl: string;
+  /** Raised by a password change; a token carries the version it was issued under. */
+  sessionVersion: number;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface PostRow {
+  id: string;
+  authorId: string;
+  content: string;
+  postImage: string;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export type ReactionKind = 'like' | 'dislike';
+
+/** Which members or posts a batched read covers: some ids, or every one. */
+export type Scope = readonly string[] | 'all';
+
+export interface FollowLists {
+  followers: string[];
+  following: string[];
+}
+
+export interface ReactionLists {
+  likedBy: string[];
+  dislikedBy: string[];
+}
+
+export interface StoreReader {
+  memberById(id: string): Promise<MemberRow | undefined>;
+  /** Usernames are unique ignoring case. */
+  memberByUsername(username: string): Promise<MemberRow | undefined>;
+  /** Every member, in joining order. */
+  members(): Promise<MemberRow[]>;
+  /** The members with these ids that exist, in joining order. */
+  membersByIds(ids: readonly string[]): Promise<MemberRow[]>;
+  post(id: string): Promise<PostRow | undefined>;
+  /** Every post, newest first (ties by id). */
+  posts(): Promise<PostRow[]>;
+  /** One member's posts, newest first. */
+  postsByAuthor(authorId: string): Promise<PostRow[]>;
+  /** The posts with these ids that exist (any order). */
+  postsByIds(ids: readonly string[]): Promise<PostRow[]>;
+
+  /** Who likes and dislikes each post, in the order they did; every post of the scope has an entry. */
+  reactionLists(postIds: Scope): Promise<Map<string, ReactionLists>>;
+  /** Each member's followers and followings, in the order they began; every member of the scope has an entry. */
+  followLists(memberIds: Scope): Promise<Map<string, FollowLists>>;
+  /** Each member's bookmarked post ids, in the order they were added; every member of the scope has an entry. */
+  bookmarkLists(memberIds: Scope): Promise<Map<string, string[]>>;
+
+  reaction(postId: string, memberId: string): Promise<ReactionKind | undefined>;
+  likeCount(postId: string): Promise<number>;
+  isFollowing(followerId: string, followeeId: string): Promise<boolean>;
+  isBookmarked(memberId: string, postId: string): Promise<boolean>;
+  isTokenRevoked(jti: string): Promise<boolean>;
+}
+
+export interface StoreTx extends StoreReader {
+  insertMember(row: MemberRow): Promise<void>;
+  updateMember(id: string, changes: Partial<Pick<MemberRow, 'passwordHash' | 'image' | 'userBio' | 'userPortfolioUrl' | 'sessionVersion' | 'updatedAt'>>): Promise<void>;
+  insertPost(row: PostRow): Promise<void>;
+  updatePost(id: string, changes: Pick<PostRow, 'content' | 'updatedAt'>): Promise<void>;
+  /** Deletes the post with its reactions and every bookmark of it. */
+  deletePost(id: string): Promise<void>;
+  /** Sets or clears a member's reaction; a new or changed reaction goes to the end of its list. */
+  setReaction(postId: string, memberId: string, kind: ReactionKind | null): Promise<void>;
+  setFollow(followerId: string, followeeId: string, following: boolean): Promise<void>;
+  setBookmark(memberId: string, postId: string, bookmarked: boolean): Promise<void>;
+  revokeToken(jti: string, expiresAt: string): Promise<void>;
+  /**
+   * Keeps an uploaded image and returns the URL answers carry for it: the stand-in keeps the data
+   * URL itself; the server stores the bytes once by their SHA-256 and answers `/media/<sha256>.<ext>`.
+   */
+  keepImage(image: CheckedImage, dataUrl: string): Promise<string>;
+  /** The URL answers carry for an image that ships with the app (`/images/...`). */
+  keepShippedImage(path: string): Promise<string>;
+}
+
+export interface Store {
+  /** A consistent read of committed data. */
+  read<T>(work: (reader: StoreReader) => Promise<T>): Promise<T>;
+  /** All of `work`'s changes, or none of them when it throws. */
+  transaction<T>(work: (tx: StoreTx) => Promise<T>): Promise<T>;
+  /** The whole network, as plain data. */
+  snapshot(): Promise<DbSnapshot>;
+  /** Replaces the whole network with the snapshot's. */
+  load(snapshot: DbSnapshot): Promise<void>;
+}

@@ -1,0 +1,11 @@
+/**
+ * The contract suite: every file of it, for a runner to import after runAgainst(). The same files
+ * run against the stand-in (mocks/contract.msw.test.ts) and the server (server/tests/contract.*.test.ts).
+ */
+import './session.contract';
+import './auth.contract';
+import './tokens.contract';
+import './posts.contract';
+import './users.contract';
+import './bookmarks.contract';
+import './catalogue.contract';

@@ -1,0 +1,170 @@
+/**
+ * Helpers the contract suite shares: real HTTP calls (fetch) to the target under test, tokens,
+ * a view of its store through snapshots, and the rules that must hold after every call.
+ */
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Post, User } from '../api';
+import { findInconsistencies, type DbSnapshot, type PostRecord, type UserRecord } from '../snapshot';
+import { IMAGE_KINDS, readImageDataUrl, sniffImage } from '../validation';
+import type { ContractTarget, TokenRequest } from './target';
+
+export { PNG_DATA_URL, dataUrl } from './fixtures';
+
+let current: ContractTarget | undefined;
+
+export function target(): ContractTarget {
+  if (!current) throw new Error('No contract target is open: a runner calls runAgainst() first.');
+  return current;
+}
+
+/** Uses a target that is already open (one the surrounding tests set up and reset themselves). */
+export function bindTarget(open: ContractTarget): void {
+  current = open;
+}
+
+/**
+ * Opens the runner's target before the suite, starts every test from the default seed, and closes
+ * the target afterwards.
+ */
+export function runAgainst(open: () => Promise<ContractTarget>): void {
+  beforeAll(async () => {
+    current = await open();
+  }, 120_000);
+  beforeEach(() => target().reset(), 30_000);
+  afterAll(async () => {
+    await current?.close();
+    current = undefined;
+  }, 30_000);
+}
+
+export type Method = 'GET' | 'POST' | 'DELETE';
+
+export interface CallOptions {
+  /** Sent as JSON unless it is a string (then sent as is). */
+  body?: unknown;
+  /** The authorization header, exactly. */
+  authorization?: string;
+}
+
+export interface CallResult<T = Record<string, unknown>> {
+  status: number;
+  json: T;
+  headers: Headers;
+}
+
+export async function call<T = Record<string, unknown>>(method: Method, path: string, options: CallOptions = {}): Promise<CallResult<T>> {
+  const headers: Record<string, string> = {};
+  if (options.authorization !== undefined) headers.authorization = options.authorization;
+  let body: string | undefined;
+  if (options.body !== undefined) {
+    headers['content-type'] = 'application/json';
+    body = typeof options.body === 'string' ? options.body : JSON.stringify(options.body);
+  }
+  const response = await fetch(`${target().baseUrl}${path}`, { method, headers, body });
+  return { status: response.status, json: (await response.json()) as T, headers: response.headers };
+}
+
+/** A view of the target's whole store at one moment. */
+export interface StoreView {
+  users: UserRecord[];
+  posts: PostRecord[];
+  user(id: string): UserRecord | undefined;
+  userByUsername(username: string): UserRecord | undefined;
+  post(id: string): PostRecord | undefined;
+}
+
+export function viewOf(snapshot: DbSnapshot): StoreView {
+  return {
+    users: snapshot.users,
+    posts: snapshot.posts,
+    user: (id) => snapshot.users.find((user) => user.id === id),
+    userByUsername: (username) => snapshot.users.find((user) => user.username.toLowerCase() === username.toLowerCase()),
+    post: (id) => snapshot.posts.find((post) => post.id === id),
+  };
+}
+
+export async function db(): Promise<StoreView> {
+  return viewOf(await target().snapshot());
+}
+
+/** Changes the target's store: `change` edits a snapshot of it, which then replaces it. */
+export async function arrange(change: (snapshot: DbSnapshot) => void): Promise<void> {
+  const snapshot = await target().snapshot();
+  change(snapshot);
+  await target().load(snapshot);
+}
+
+/** A valid token for a member of the store (by id or username), as login would give it. */
+export async function tokenFor(idOrUsername: string, request: Partial<TokenRequest> = {}): Promise<string> {
+  const view = await db();
+  const member = view.user(idOrUsername) ?? view.userByUsername(idOrUsername);
+  if (!member) throw new Error(`tokenFor: no member "${idOrUsername}" in the ${target().name} store`);
+  return target().signToken({ sub: member.id, username: member.username, ver: member.sessionVersion ?? 0, ...request });
+}
+
+/** Calls as a member of the store (by username or id), with the token as stored. */
+export async function callAs<T = Record<string, unknown>>(member: string, method: Method, path: string, body?: unknown): Promise<CallResult<T>> {
+  return call<T>(method, path, { body, authorization: await tokenFor(member) });
+}
+
+/** Whether `password` logs `username` in (the store keeps only what it keeps: a hash, on the server). */
+export async function passwordWorks(username: string, password: string): Promise<boolean> {
+  return (await call('POST', '/auth/login', { body: { username, password } })).status === 200;
+}
+
+/** Every place, however deep, where a key named like a password or hash appears. */
+export function findPasswordKeys(value: unknown, path = '$'): string[] {
+  if (Array.isArray(value)) return value.flatMap((item, index) => findPasswordKeys(item, `${path}[${index}]`));
+  if (typeof value !== 'object' || value === null) return [];
+  return Object.entries(value).flatMap(([key, item]) => [
+    ...(/password|hash|secret/i.test(key) ? [`${path}.${key}`] : []),
+    ...findPasswordKeys(item, `${path}.${key}`),
+  ]);
+}
+
+/** Every post object found anywhere in an answer. */
+export function findPosts(value: unknown): Post[] {
+  if (Array.isArray(value)) return value.flatMap(findPosts);
+  if (typeof value !== 'object' || value === null) return [];
+  const record = value as Record<string, unknown>;
+  const own = typeof record.likes === 'object' && record.likes !== null ? [record as unknown as Post] : [];
+  return [...own, ...Object.values(record).flatMap(findPosts)];
+}
+
+/** The rules that must hold after every call: store consistency, likeCount == likedBy.length, no password. */
+export async function expectHealthy(answer?: unknown): Promise<void> {
+  expect(findInconsistencies(await target().snapshot())).toEqual([]);
+  if (answer !== undefined) {
+    expect(findPasswordKeys(answer)).toEqual([]);
+    expect(JSON.stringify(answer)).not.toMatch(/\$argon2/);
+    for (const post of findPosts(answer)) expect(post.likes.likeCount).toBe(post.likes.likedBy.length);
+  }
+}
+
+export function errorOf(result: CallResult): string | undefined {
+  const errors = (result.json as { errors?: unknown }).errors;
+  return Array.isArray(errors) ? (errors[0] as string) : undefined;
+}
+
+const publicDir = join(__dirname, '..', '..', 'public');
+
+function imageBytes(source: string): Uint8Array {
+  return source.startsWith('data:') ? readImageDataUrl(source).bytes : new Uint8Array(readFileSync(join(publicDir, source)));
+}
+
+/**
+ * The URL the target answers for an image it was given as `source` (a data URL, or a path shipped
+ * under public/): the source itself on the stand-in, its stored copy `/media/<sha256>.<ext>` on the
+ * server. '' stays ''.
+ */
+export function imageUrl(source: string): string {
+  if (source === '' || target().traits.imageUrl === 'data-url') return source;
+  const bytes = imageBytes(source);
+  const kind = sniffImage(bytes);
+  if (!kind) throw new Error(`imageUrl: ${source.slice(0, 40)} is not an image`);
+  return `/media/${createHash('sha256').update(bytes).digest('hex')}.${IMAGE_KINDS[kind].ext}`;
+}
+
+export type { Post, User };

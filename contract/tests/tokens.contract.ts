@@ -1,0 +1,105 @@
+/** Who may call the (auth) routes: one authentication step in front of every one of them. */
+import { webcrypto } from 'node:crypto';
+import { MESSAGES } from '../messages';
+import { MEMBER_ROUTES } from '../routes';
+import { DEMO_USER_ID, seedPostId } from '../seed/default';
+import { call, errorOf, target, tokenFor } from './support';
+
+const subtle = webcrypto.subtle as SubtleCrypto;
+
+function concretePath(path: string): string {
+  return path.replace(':postId', seedPostId(5)).replace(':userId', 'u-noah-kim').replace(':username', 'demo_user');
+}
+
+function methodOf(method: string): 'GET' | 'POST' | 'DELETE' {
+  return method.toUpperCase() as 'GET' | 'POST' | 'DELETE';
+}
+
+function base64Url(text: string): string {
+  return btoa(text).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_');
+}
+
+/** An HS256 token over `claims`, signed with a key the backend does not have. */
+async function forge(claims: Record<string, unknown>, secret: string, header: Record<string, unknown> = { alg: 'HS256', typ: 'JWT' }): Promise<string> {
+  const unsigned = `${base64Url(JSON.stringify(header))}.${base64Url(JSON.stringify(claims))}`;
+  const key = await subtle.importKey('raw', new TextEncoder().encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
+  const signature = new Uint8Array(await subtle.sign('HMAC', key, new TextEncoder().encode(unsigned)));
+  return `${unsigned}.${base64Url(String.fromCharCode(...signature))}`;
+}
+
+const demoClaims = () => {
+  const iat = Math.floor(Date.now() / 1000);
+  return { sub: DEMO_USER_ID, username: 'demo_user', iat, exp: iat + 3600, jti: 'forged-jti', ver: 0 };
+};
+
+describe('authentication', () => {
+  it('covers exactly the (auth) calls of spec section 7, and logout', () => {
+    expect(MEMBER_ROUTES.map((route) => `${route.method.toUpperCase()} ${route.path}`).sort()).toEqual([
+      'DELETE /posts/:postId',
+      'GET /users/bookmark',
+      'POST /auth/logout',
+      'POST /posts',
+      'POST /posts/dislike/:postId',
+      'POST /posts/edit/:postId',
+      'POST /posts/like/:postId',
+      'POST /users/bookmark/:postId',
+      'POST /users/edit',
+      'POST /users/follow/:userId',
+      'POST /users/remove-bookmark/:postId',
+      'POST /users/unfollow/:userId',
+    ]);
+  });
+
+  it.each(MEMBER_ROUTES.map((route) => [`${route.method.toUpperCase()} ${route.path}`, route] as const))('%s without a token answers 401', async (_name, route) => {
+    const result = await call(methodOf(route.method), concretePath(route.path), { body: route.method === 'post' ? {} : undefined });
+    expect({ status: result.status, message: errorOf(result) }).toEqual({ status: 401, message: MESSAGES.tokenInvalid });
+  });
+
+  it('accepts the token as stored and with the Bearer scheme', async () => {
+    const token = await tokenFor('demo_user');
+    expect((await call('GET', '/users/bookmark', { authorization: token })).status).toBe(200);
+    expect((await call('GET', '/users/bookmark', { authorization: `Bearer ${token}` })).status).toBe(200);
+    expect((await call('GET', '/users/bookmark', { authorization: `bearer   ${token}` })).status).toBe(200);
+  });
+
+  it('refuses a forged token signed with another secret', async () => {
+    const forged = await forge(demoClaims(), 'guessed-secret');
+    const result = await call('GET', '/users/bookmark', { authorization: forged });
+    expect({ status: result.status, message: errorOf(result) }).toEqual({ status: 401, message: MESSAGES.tokenInvalid });
+  });
+
+  it('refuses a tampered token (payload changed to another member)', async () => {
+    const [header, payload, signature] = (await tokenFor('demo_user')).split('.');
+    const claims = JSON.parse(atob((payload ?? '').replace(/-/g, '+').replace(/_/g, '/'))) as Record<string, unknown>;
+    const changed = base64Url(JSON.stringify({ ...claims, sub: 'u-liam-chen', username: 'liam_chen' }));
+    const result = await call('POST', `/posts/edit/${seedPostId(1)}`, { authorization: `${header}.${changed}.${signature}`, body: { postData: { text: 'hijacked' } } });
+    expect({ status: result.status, message: errorOf(result) }).toEqual({ status: 401, message: MESSAGES.tokenInvalid });
+  });
+
+  it('refuses an unsigned token (alg none), another algorithm, garbage and an empty header', async () => {
+    const none = `${base64Url(JSON.stringify({ alg: 'none', typ: 'JWT' }))}.${base64Url(JSON.stringify(demoClaims()))}.`;
+    const hs512 = await forge(demoClaims(), 'guessed-secret', { alg: 'HS512', typ: 'JWT' });
+    for (const authorization of [none, hs512, 'a.b.c', 'Bearer ', '...', 'x'.repeat(20)]) {
+      const result = await call('GET', '/users/bookmark', { authorization });
+      expect({ authorization, status: result.status }).toEqual({ authorization, status: 401 });
+    }
+  });
+
+  it('refuses an expired token', async () => {
+    const expired = await tokenFor('demo_user', { now: new Date('2020-01-01T00:00:00Z') });
+    const result = await call('GET', '/users/bookmark', { authorization: expired });
+    expect({ status: result.status, message: errorOf(result) }).toEqual({ status: 401, message: MESSAGES.tokenInvalid });
+  });
+
+  it('refuses a token issued under an older session version (before a password change)', async () => {
+    const older = await tokenFor('demo_user', { ver: -1 });
+    const result = await call('GET', '/users/bookmark', { authorization: older });
+    expect({ status: result.status, message: errorOf(result) }).toEqual({ status: 401, message: MESSAGES.tokenInvalid });
+  });
+
+  it('answers 404 when the token names a member who does not exist', async () => {
+    const ghost = await target().signToken({ sub: 'u-ghost', username: 'ghost' });
+    const result = await call('GET', '/users/bookmark', { authorization: ghost });
+    expect({ status: result.status, message: errorOf(result) }).toEqual({ status: 404, message: MESSAGES.userNotRegistered });
+  });
+});

@@ -1,0 +1,58 @@
+/**
+ * Session tokens as the rules see them. Each backend signs and verifies with its own key (the
+ * stand-in with a fixed development secret, the server with JWT_SECRET); the rules decide what a
+ * verified token still stands for.
+ */
+
+/**
+ * NOT SECURE: the stand-in's fixed signing secret (spec section 9: "a weak fixed secret"), public in
+ * every build that ships the stand-in. The server never accepts it.
+ */
+export const STAND_IN_TOKEN_SECRET = 'socialconnect-stand-in-dev-secret-NOT-SECURE';
+
+/** Tokens last a week; a reload keeps the session meanwhile. */
+export const TOKEN_TTL_SECONDS = 7 * 24 * 60 * 60;
+
+export interface TokenClaims {
+  /** The member's id. */
+  sub: string;
+  username: string;
+  /** Issued at and expires at, in seconds since the epoch. */
+  iat: number;
+  exp: number;
+  /** This token's own id: logout ends exactly this token. */
+  jti: string;
+  /** The member's session version when it was issued: a password change raises it. */
+  ver: number;
+}
+
+export interface TokenSubject {
+  id: string;
+  username: string;
+  sessionVersion: number;
+}
+
+export interface TokenService {
+  sign(member: TokenSubject): Promise<string>;
+  /** The claims of a well-formed, correctly signed, unexpired token; otherwise null. */
+  verify(token: string): Promise<TokenClaims | null>;
+}
+
+/** Whether a decoded payload has every claim a session token needs. */
+export function isTokenClaims(value: unknown): value is TokenClaims {
+  if (typeof value !== 'object' || value === null) return false;
+  const claims = value as Record<string, unknown>;
+  return typeof claims.sub === 'string' && typeof claims.username === 'string'
+    && typeof claims.iat === 'number' && typeof claims.exp === 'number'
+    && typeof claims.jti === 'string' && claims.jti !== ''
+    && typeof claims.ver === 'number' && Number.isInteger(claims.ver);
+}
+
+/** The token of an authorization header: as the app stores it, or with the `Bearer ` scheme. */
+export function readToken(header: string | undefined | null): string | undefined {
+  const value = header?.trim();
+  if (!value) return undefined;
+  const bearer = /^Bearer\s+(.+)$/i.exec(value);
+  const token = (bearer?.[1] ?? value).trim();
+  return token === '' || /^Bearer$/i.test(token) ? undefined : token;
+}

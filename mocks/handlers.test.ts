@@ -1,0 +1,98 @@
+/**
+ * The stand-in's own side of the contract (the contract suite itself runs in msw.target.test.ts):
+ * the base URL it answers under, its delay, and saving after writes.
+ */
+import { webcrypto } from 'node:crypto';
+import type { PostsResponse } from '../contract/api';
+import { MESSAGES } from '../contract/messages';
+import { buildPost, buildUser } from '../contract/seed/factories';
+import { buildDefaultSeed, SAMPLE_SIGNUP } from '../contract/seed/default';
+import { emptySnapshot } from '../contract/snapshot';
+import { TIMINGS } from '../src/config/timings';
+import { createMockContext, DEFAULT_DELAY_MS } from './context';
+import { createHandlers } from './handlers';
+import { getMockContext, server } from './node';
+import { call, errorOf } from './testSupport';
+
+const subtle = webcrypto.subtle as SubtleCrypto;
+
+describe('base URL', () => {
+  it("matches a relative base ('/api', as in the browser) against the page's origin", async () => {
+    const ctx = createMockContext({ baseUrl: '/api/', delayMs: 0, seed: emptySnapshot(), subtle });
+    expect(ctx.baseUrl).toBe('/api');
+    server.use(...createHandlers(ctx));
+    const result = await fetch('http://localhost/api/posts');
+    expect(await result.json()).toEqual({ posts: [] });
+  });
+
+  it('matches an absolute base on another origin', async () => {
+    const author = buildUser({ username: 'remote_author' });
+    const ctx = createMockContext({ baseUrl: 'https://api.example.test/v1', delayMs: 0, seed: { ...emptySnapshot(), users: [author], posts: [buildPost({ authorId: author.id })] }, subtle });
+    server.use(...createHandlers(ctx));
+    const result = await fetch('https://api.example.test/v1/posts');
+    expect(((await result.json()) as PostsResponse).posts).toHaveLength(1);
+  });
+
+  it('answers an unknown route under the base with a JSON 404', async () => {
+    const result = await call('GET', '/nothing/here');
+    expect({ status: result.status, message: errorOf(result) }).toEqual({ status: 404, message: MESSAGES.routeNotFound });
+  });
+});
+
+describe('delay', () => {
+  it('defaults to the spec value of 400 ms', () => {
+    expect(DEFAULT_DELAY_MS).toBe(TIMINGS.mockResponseDelayMs);
+    expect(createMockContext({ subtle }).delayMs).toBe(400);
+  });
+
+  it('is a setting every answer waits for', async () => {
+    getMockContext().delayMs = 120;
+    const started = Date.now();
+    await call('GET', '/posts');
+    expect(Date.now() - started).toBeGreaterThanOrEqual(110);
+  });
+});
+
+describe('createMockContext', () => {
+  it('explains when WebCrypto is missing (jsdom, or an insecure page)', () => {
+    expect(() => createMockContext()).toThrow(/WebCrypto/);
+  });
+
+  it('makes v4 uuids and saves after writes only', async () => {
+    const onWrite = jest.fn();
+    const ctx = createMockContext({ subtle, delayMs: 0, seed: buildDefaultSeed(), onWrite, baseUrl: 'http://localhost/alt' });
+    expect(ctx.newId()).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    server.use(...createHandlers(ctx));
+    await fetch('http://localhost/alt/posts');
+    expect(onWrite).not.toHaveBeenCalled();
+    await fetch('http://localhost/alt/auth/signup', { method: 'POST', body: JSON.stringify(SAMPLE_SIGNUP) });
+    expect(onWrite).toHaveBeenCalledTimes(1);
+  });
+
+  it('answers a write only once it is saved', async () => {
+    const events: string[] = [];
+    const onWrite = () => new Promise<void>((resolve) => {
+      setTimeout(() => {
+        events.push('saved');
+        resolve();
+      }, 20);
+    });
+    const ctx = createMockContext({ subtle, delayMs: 0, seed: buildDefaultSeed(), onWrite, baseUrl: 'http://localhost/alt' });
+    server.use(...createHandlers(ctx));
+    const response = await fetch('http://localhost/alt/auth/signup', { method: 'POST', body: JSON.stringify(SAMPLE_SIGNUP) });
+    events.push(`answered ${response.status}`);
+    expect(events).toEqual(['saved', 'answered 201']);
+  });
+
+  it('makes uuids without crypto.randomUUID too', () => {
+    const original = globalThis.crypto;
+    Object.defineProperty(globalThis, 'crypto', { value: { getRandomValues: original.getRandomValues.bind(original) }, configurable: true });
+    try {
+      expect(createMockContext({ subtle }).newId()).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+      Object.defineProperty(globalThis, 'crypto', { value: undefined, configurable: true });
+      expect(createMockContext({ subtle }).newId()).toMatch(/^[0-9a-f-]{36}$/);
+    } finally {
+      Object.defineProperty(globalThis, 'crypto', { value: original, configurable: true });
+    }
+  });
+});

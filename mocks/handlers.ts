@@ -1,0 +1,60 @@
+/**
+ * The stand-in backend as MSW handlers: every route of the contract's table, answered by the
+ * contract's own walk (contract/routes.ts) over the in-memory store, after the stand-in's delay.
+ * Refusals are `{ errors: [message], code }` with their status; anything unexpected is a 500 in the
+ * same shape, never a stack.
+ */
+import { delay, http, HttpResponse, type HttpHandler, type PathParams } from 'msw';
+import { errorBody } from '../contract/errors';
+import { MESSAGE_STATUS, type MessageKey } from '../contract/messages';
+import { ROUTES, runRoute, type RouteSpec } from '../contract/routes';
+import type { MockContext } from './context';
+
+/** The refusal of one catalogue entry as a response. */
+export function errorResponse(key: MessageKey): Response {
+  return HttpResponse.json(errorBody(key), { status: MESSAGE_STATUS[key] });
+}
+
+export function routeUrl(ctx: MockContext, path: string): string {
+  return `${ctx.baseUrl}${path}`;
+}
+
+/** Each route's paths: POST /posts is also answered at /posts/ (the spec writes it with the slash). */
+export function pathsOf(spec: RouteSpec): string[] {
+  return spec.method === 'post' && spec.path === '/posts' ? ['/posts', '/posts/'] : [spec.path];
+}
+
+/** Path parameters as strings (MSW gives string | string[]). */
+function stringParams(params: PathParams): Record<string, string> {
+  const result: Record<string, string> = {};
+  for (const [name, value] of Object.entries(params)) {
+    if (value !== undefined) result[name] = typeof value === 'string' ? value : value.join('/');
+  }
+  return result;
+}
+
+/** One route as an MSW handler. */
+export function toHandler(ctx: MockContext, spec: RouteSpec, path: string = spec.path): HttpHandler {
+  return http[spec.method](routeUrl(ctx, path), async ({ request, params }) => {
+    await delay(ctx.delayMs);
+    try {
+      const answer = await runRoute(ctx, spec, {
+        params: stringParams(params),
+        authorization: request.headers.get('authorization') ?? undefined,
+        body: spec.method === 'get' ? undefined : await request.text(),
+      });
+      return HttpResponse.json(answer.body as Record<string, unknown>, { status: answer.status });
+    } catch (error) {
+      console.error('[mock backend] unexpected failure', error);
+      return errorResponse('serverError');
+    }
+  });
+}
+
+export function createHandlers(ctx: MockContext): HttpHandler[] {
+  return [
+    ...ROUTES.flatMap((spec) => pathsOf(spec).map((path) => toHandler(ctx, spec, path))),
+    // Anything else under the base is a JSON 404, not the dev server's index.html.
+    http.all(routeUrl(ctx, '/*'), () => errorResponse('routeNotFound')),
+  ];
+}

@@ -1,0 +1,306 @@
+/**
+ * The stand-in backend's store: the network as Maps in memory (the DbSnapshot shape), behind the
+ * contract's Store interface. One operation at a time: reads and transactions queue behind each
+ * other, so a check-and-change can never interleave with another. A transaction that throws is
+ * rolled back from an undo log of what it touched, however large the store.
+ */
+import type {
+  FollowLists, MemberRow, PostRow, ReactionKind, ReactionLists, Scope, Store, StoreReader, StoreTx,
+} from '../contract/store';
+import { DB_SNAPSHOT_VERSION, emptySnapshot, type DbSnapshot, type PostRecord, type UserRecord } from '../contract/snapshot';
+
+export interface MemoryDb {
+  readonly users: Map<string, UserRecord>;
+  readonly posts: Map<string, PostRecord>;
+  /** Tokens ended by logout: jti to the time they expire anyway. */
+  readonly revokedTokens: Map<string, string>;
+  /** Replaces the whole content with a copy of the snapshot. */
+  load(snapshot: DbSnapshot): void;
+  /** A deep copy of the whole content. */
+  snapshot(): DbSnapshot;
+  /** Usernames are unique ignoring case. */
+  findUserByUsername(username: string): UserRecord | undefined;
+}
+
+export function createMemoryDb(seed: DbSnapshot = emptySnapshot()): MemoryDb {
+  const users = new Map<string, UserRecord>();
+  const posts = new Map<string, PostRecord>();
+  const revokedTokens = new Map<string, string>();
+
+  const db: MemoryDb = {
+    users,
+    posts,
+    revokedTokens,
+    load(snapshot) {
+      const copy = structuredClone(snapshot);
+      users.clear();
+      posts.clear();
+      revokedTokens.clear();
+      for (const user of copy.users) users.set(user.id, user);
+      for (const post of copy.posts) posts.set(post.id, post);
+      for (const token of copy.revokedTokens ?? []) revokedTokens.set(token.jti, token.expiresAt);
+    },
+    snapshot() {
+      const revoked = [...revokedTokens].map(([jti, expiresAt]) => ({ jti, expiresAt }));
+      return structuredClone({
+        version: DB_SNAPSHOT_VERSION,
+        users: [...users.values()],
+        posts: [...posts.values()],
+        ...(revoked.length > 0 ? { revokedTokens: revoked } : {}),
+      });
+    },
+    findUserByUsername(username) {
+      const wanted = username.toLowerCase();
+      for (const user of users.values()) {
+        if (user.username.toLowerCase() === wanted) return user;
+      }
+      return undefined;
+    },
+  };
+  db.load(seed);
+  return db;
+}
+
+/** Newest first; ties broken by id so the order is stable. */
+export function byNewest(a: Pick<PostRecord, 'createdAt' | 'id'>, b: Pick<PostRecord, 'createdAt' | 'id'>): number {
+  if (a.createdAt !== b.createdAt) return a.createdAt < b.createdAt ? 1 : -1;
+  return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
+}
+
+function memberRow(user: UserRecord): MemberRow {
+  return {
+    id: user.id,
+    username: user.username,
+    firstName: user.firstName,
+    lastName: user.lastName,
+    passwordHash: user.password,
+    image: user.image,
+    userBio: user.userBio,
+    userPortfolioUrl: user.userPortfolioUrl,
+    sessionVersion: user.sessionVersion ?? 0,
+    createdAt: user.createdAt,
+    updatedAt: user.updatedAt,
+  };
+}
+
+function postRow(post: PostRecord): PostRow {
+  return { id: post.id, authorId: post.authorId, content: post.content, postImage: post.postImage, createdAt: post.createdAt, updatedAt: post.updatedAt };
+}
+
+function without(list: readonly string[], id: string): string[] {
+  return list.filter((item) => item !== id);
+}
+
+function inScope<T>(all: Map<string, T>, scope: Scope): T[] {
+  if (scope === 'all') return [...all.values()];
+  const found: T[] = [];
+  for (const id of scope) {
+    const item = all.get(id);
+    if (item) found.push(item);
+  }
+  return found;
+}
+
+function reader(db: MemoryDb): StoreReader {
+  return {
+    memberById: async (id) => {
+      const user = db.users.get(id);
+      return user && memberRow(user);
+    },
+    memberByUsername: async (username) => {
+      const user = db.findUserByUsername(username);
+      return user && memberRow(user);
+    },
+    members: async () => [...db.users.values()].map(memberRow),
+    membersByIds: async (ids) => {
+      const wanted = new Set(ids);
+      return [...db.users.values()].filter((user) => wanted.has(user.id)).map(memberRow);
+    },
+    post: async (id) => {
+      const post = db.posts.get(id);
+      return post && postRow(post);
+    },
+    posts: async () => [...db.posts.values()].sort(byNewest).map(postRow),
+    postsByAuthor: async (authorId) => [...db.posts.values()].filter((post) => post.authorId === authorId).sort(byNewest).map(postRow),
+    postsByIds: async (ids) => ids.flatMap((id) => {
+      const post = db.posts.get(id);
+      return post ? [postRow(post)] : [];
+    }),
+    reactionLists: async (scope) => {
+      const lists = new Map<string, ReactionLists>();
+      for (const post of inScope(db.posts, scope)) {
+        lists.set(post.id, { likedBy: [...post.likedBy], dislikedBy: [...post.dislikedBy] });
+      }
+      return lists;
+    },
+    followLists: async (scope) => {
+      const lists = new Map<string, FollowLists>();
+      for (const user of inScope(db.users, scope)) {
+        lists.set(user.id, { followers: [...user.followers], following: [...user.following] });
+      }
+      return lists;
+    },
+    bookmarkLists: async (scope) => {
+      const lists = new Map<string, string[]>();
+      for (const user of inScope(db.users, scope)) {
+        lists.set(user.id, [...user.bookmarks]);
+      }
+      return lists;
+    },
+    reaction: async (postId, memberId): Promise<ReactionKind | undefined> => {
+      const post = db.posts.get(postId);
+      if (post?.likedBy.includes(memberId)) return 'like';
+      if (post?.dislikedBy.includes(memberId)) return 'dislike';
+      return undefined;
+    },
+    likeCount: async (postId) => db.posts.get(postId)?.likedBy.length ?? 0,
+    isFollowing: async (followerId, followeeId) => db.users.get(followerId)?.following.includes(followeeId) ?? false,
+    isBookmarked: async (memberId, postId) => db.users.get(memberId)?.bookmarks.includes(postId) ?? false,
+    isTokenRevoked: async (jti) => db.revokedTokens.has(jti),
+  };
+}
+
+/** A record's fields as they were, put back on rollback. */
+function remember<T extends object>(undo: Array<() => void>, record: T): void {
+  const before = structuredClone(record);
+  undo.push(() => Object.assign(record, before));
+}
+
+function writer(db: MemoryDb, undo: Array<() => void>, now: () => Date): StoreTx {
+  const user = (id: string): UserRecord => {
+    const found = db.users.get(id);
+    if (!found) throw new Error(`no member ${id} in the store`);
+    return found;
+  };
+  const post = (id: string): PostRecord => {
+    const found = db.posts.get(id);
+    if (!found) throw new Error(`no post ${id} in the store`);
+    return found;
+  };
+  return {
+    ...reader(db),
+    insertMember: async (row) => {
+      if (db.users.has(row.id) || db.findUserByUsername(row.username)) throw new Error(`member ${row.username} exists`);
+      db.users.set(row.id, {
+        id: row.id, firstName: row.firstName, lastName: row.lastName, username: row.username, password: row.passwordHash,
+        image: row.image, userBio: row.userBio, userPortfolioUrl: row.userPortfolioUrl, followers: [], following: [], bookmarks: [],
+        createdAt: row.createdAt, updatedAt: row.updatedAt, ...(row.sessionVersion ? { sessionVersion: row.sessionVersion } : {}),
+      });
+      undo.push(() => db.users.delete(row.id));
+    },
+    updateMember: async (id, changes) => {
+      const record = user(id);
+      remember(undo, record);
+      const { passwordHash, ...rest } = changes;
+      Object.assign(record, rest, passwordHash === undefined ? {} : { password: passwordHash });
+    },
+    insertPost: async (row) => {
+      if (db.posts.has(row.id)) throw new Error(`post ${row.id} exists`);
+      user(row.authorId);
+      db.posts.set(row.id, { ...row, likedBy: [], dislikedBy: [] });
+      undo.push(() => db.posts.delete(row.id));
+    },
+    updatePost: async (id, changes) => {
+      const record = post(id);
+      remember(undo, record);
+      Object.assign(record, changes);
+    },
+    deletePost: async (id) => {
+      const record = post(id);
+      db.posts.delete(id);
+      undo.push(() => db.posts.set(id, record));
+      for (const member of db.users.values()) {
+        if (!member.bookmarks.includes(id)) continue;
+        remember(undo, member);
+        member.bookmarks = without(member.bookmarks, id);
+      }
+    },
+    setReaction: async (postId, memberId, kind) => {
+      const record = post(postId);
+      user(memberId);
+      remember(undo, record);
+      record.likedBy = without(record.likedBy, memberId);
+      record.dislikedBy = without(record.dislikedBy, memberId);
+      if (kind === 'like') record.likedBy.push(memberId);
+      if (kind === 'dislike') record.dislikedBy.push(memberId);
+    },
+    setFollow: async (followerId, followeeId, following) => {
+      if (followerId === followeeId && following) throw new Error('a member cannot follow themselves');
+      const follower = user(followerId);
+      const followee = user(followeeId);
+      remember(undo, follower);
+      if (followee !== follower) remember(undo, followee);
+      follower.following = without(follower.following, followeeId);
+      followee.followers = without(followee.followers, followerId);
+      if (following) {
+        follower.following.push(followeeId);
+        followee.followers.push(followerId);
+      }
+    },
+    setBookmark: async (memberId, postId, bookmarked) => {
+      const member = user(memberId);
+      if (bookmarked) post(postId);
+      remember(undo, member);
+      member.bookmarks = without(member.bookmarks, postId);
+      if (bookmarked) member.bookmarks.push(postId);
+    },
+    revokeToken: async (jti, expiresAt) => {
+      // Tokens past their expiry are refused anyway: forget them, so the list stays short.
+      const nowIso = now().toISOString();
+      for (const [other, until] of db.revokedTokens) {
+        if (until <= nowIso) {
+          db.revokedTokens.delete(other);
+          undo.push(() => db.revokedTokens.set(other, until));
+        }
+      }
+      db.revokedTokens.set(jti, expiresAt);
+      undo.push(() => db.revokedTokens.delete(jti));
+    },
+    keepImage: async (_image, dataUrl) => dataUrl,
+    keepShippedImage: async (path) => path,
+  };
+}
+
+export interface MemoryStoreOptions {
+  now?: () => Date;
+  /** After every committed transaction, before its caller carries on (persistence saves here). */
+  afterCommit?: () => void | Promise<void>;
+}
+
+export interface MemoryStore extends Store {
+  readonly db: MemoryDb;
+}
+
+export function createMemoryStore(db: MemoryDb, options: MemoryStoreOptions = {}): MemoryStore {
+  const now = options.now ?? (() => new Date());
+  let queue: Promise<unknown> = Promise.resolve();
+
+  /** Runs `work` after everything queued before it, alone. */
+  const exclusive = <T>(work: () => Promise<T>): Promise<T> => {
+    const run = queue.then(work, work);
+    queue = run.catch(() => undefined);
+    return run;
+  };
+  return {
+    db,
+    read(work) {
+      return exclusive(() => work(reader(db)));
+    },
+    transaction(work) {
+      return exclusive(async () => {
+        const undo: Array<() => void> = [];
+        let result: Awaited<ReturnType<typeof work>>;
+        try {
+          result = await work(writer(db, undo, now));
+        } catch (error) {
+          for (const step of undo.reverse()) step();
+          throw error;
+        }
+        if (undo.length > 0) await options.afterCommit?.();
+        return result;
+      });
+    },
+    snapshot: () => exclusive(async () => db.snapshot()),
+    load: (snapshot) => exclusive(async () => db.load(snapshot)),
+  };
+}

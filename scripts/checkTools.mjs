@@ -1,0 +1,22 @@
+// The first step of `npm test`: the tools the suites need besides npm packages, checked before the
+// minutes of checks that come first, each with the command that installs it.
+import { existsSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+
+const problems = [];
+
+const chrome = process.env.CHROME_PATH || '/usr/bin/chromium';
+if (!existsSync(chrome)) {
+  problems.push(`Chromium, for the end-to-end journeys, is not at ${chrome}.\n  Install it: sudo apt-get update && sudo apt-get install -y chromium\n  (or set CHROME_PATH to a Chromium or Chrome binary)`);
+}
+
+const postgresRoot = '/usr/lib/postgresql';
+const hasPostgres = existsSync(postgresRoot) && readdirSync(postgresRoot).some((version) => existsSync(join(postgresRoot, version, 'bin', 'initdb')));
+if (!process.env.DATABASE_URL && !process.env.TEST_DATABASE_URL && !hasPostgres) {
+  problems.push('PostgreSQL, for the server\'s suites, is not installed.\n  Install it: sudo apt-get update && sudo apt-get install -y postgresql\n  (or set DATABASE_URL to a PostgreSQL server the tests may create databases on)');
+}
+
+if (problems.length > 0) {
+  console.error(`npm test needs:\n\n${problems.map((problem) => `- ${problem}`).join('\n\n')}\n`);
+  process.exit(1);
+}

@@ -1,0 +1,42 @@
+/**
+ * The dependency direction is enforced by lint: contract/ reaches into nothing (no MSW, database,
+ * HTTP server, React or Node built-ins, nothing of the app, the stand-in or the server), and the app
+ * and the stand-in never import the server.
+ */
+import { ESLint } from 'eslint';
+import { join } from 'node:path';
+
+const root = join(__dirname, '..');
+const eslint = new ESLint({ cwd: root });
+
+async function restrictedImports(file: string, source: string): Promise<string[]> {
+  const [result] = await eslint.lintText(source, { filePath: join(root, file) });
+  return (result?.messages ?? []).filter((message) => message.ruleId === 'no-restricted-imports').map((message) => message.message);
+}
+
+describe('dependency rules', () => {
+  it.each([
+    ["import { http } from 'msw';", 'no MSW here'],
+    ["import pg from 'pg';", 'no database or HTTP server here'],
+    ["import { PGlite } from '@electric-sql/pglite';", 'no database or HTTP server here'],
+    ["import Fastify from 'fastify';", 'no database or HTTP server here'],
+    ["import { useState } from 'react';", 'no React or Redux here'],
+    ["import { readFileSync } from 'node:fs';", 'no Node built-ins'],
+    ["import { paths } from '../src/config/paths';", 'depends on nothing of the app'],
+    ["import { server } from '../mocks/node';", 'depends on nothing of the app'],
+    ["import { buildApp } from '../server/app';", 'depends on nothing of the app'],
+  ])('contract/ refuses %s', async (line, reason) => {
+    const messages = await restrictedImports('contract/example.ts', `${line}\nexport const used = [];\n`);
+    expect(messages).toEqual([expect.stringContaining(reason)]);
+  });
+
+  it('lets contract/ import itself, and its tests use Node', async () => {
+    expect(await restrictedImports('contract/example.ts', "import { LIMITS } from './limits';\nexport const used = LIMITS;\n")).toEqual([]);
+    expect(await restrictedImports('contract/tests/example.ts', "import { join } from 'node:path';\nexport const used = join;\n")).toEqual([]);
+  });
+
+  it.each([['src/example.ts'], ['mocks/example.ts']])('%s may not import the server', async (file) => {
+    const messages = await restrictedImports(file, "import { buildApp } from '../server/app';\nexport const used = buildApp;\n");
+    expect(messages).toEqual([expect.stringContaining('never import the server')]);
+  });
+});

@@ -1,0 +1,193 @@
+/**
+ * The HTTP server: Fastify answering the contract's route table under /api, the stored images
+ * under /media, and the built app (mocking off) with an SPA fallback, all on one origin.
+ */
+import { randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import fastifyHelmet from '@fastify/helmet';
+import fastifyStatic from '@fastify/static';
+import Fastify, { LogController, type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
+import type { RuleContext } from '../contract/context';
+import { errorBody } from '../contract/errors';
+import { MESSAGE_STATUS, type MessageKey } from '../contract/messages';
+import { ROUTES, runRoute } from '../contract/routes';
+import { IMAGE_KINDS, type ImageKind } from '../contract/validation';
+import { toBytes, type Database } from './db/database';
+
+/** Bodies: 64 KiB, or 6 MiB where an image can travel (a post, a profile with an avatar). */
+export const BODY_LIMIT = 64 * 1024;
+export const IMAGE_BODY_LIMIT = 6 * 1024 * 1024;
+const IMAGE_ROUTES = new Set(['/posts', '/users/edit']);
+
+/** The Content-Security-Policy of the app's pages (server.md): no inline scripts, nothing foreign. */
+export const APP_CSP = "default-src 'self'; img-src 'self' data: blob:; object-src 'none'; base-uri 'none'; frame-ancestors 'none'";
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The member the call acted for, for the request's log line. */
+    memberId?: string;
+  }
+}
+
+export interface AppOptions {
+  ctx: RuleContext;
+  database: Database;
+  /** The built app to serve; without it only /api and /media answer. */
+  staticDir?: string;
+  /** Fastify's logger (pino): false in tests, JSON lines on stdout in production. */
+  logger?: FastifyServerOptions['logger'];
+  trustProxy?: boolean;
+}
+
+function refuse(reply: FastifyReply, key: MessageKey): FastifyReply {
+  return reply.code(MESSAGE_STATUS[key]).type('application/json; charset=utf-8').send(errorBody(key));
+}
+
+/** Errors that mean the database cannot be reached right now, rather than a fault in a request. */
+function isUnavailable(error: unknown): boolean {
+  const code = typeof error === 'object' && error !== null && 'code' in error ? String((error as { code: unknown }).code) : '';
+  return ['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', '57P01', '57P02', '57P03', '08000', '08003', '08006', '08001', '08004', '57014'].includes(code)
+    || /Connection terminated|connection timeout|Client has encountered a connection error/i.test(error instanceof Error ? error.message : '');
+}
+
+/** A refusal the framework itself raised, as the contract's error shape. */
+function frameworkRefusal(error: FastifyError): MessageKey | undefined {
+  switch (error.statusCode) {
+    case 413:
+      return 'bodyTooLarge';
+    case 415:
+      return 'unsupportedMediaType';
+    case 400:
+      return error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' ? 'invalidJson' : 'invalidBody';
+    case 404:
+      return 'routeNotFound';
+    case 405:
+      return 'methodNotAllowed';
+    case 408:
+    case 503:
+      return 'serviceUnavailable';
+    default:
+      return undefined;
+  }
+}
+
+const MEDIA_FILE = /^([0-9a-f]{64})\.(png|jpg|webp|gif)$/;
+
+export async function buildApp({ ctx, database, staticDir, logger = false, trustProxy = false }: AppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger,
+    trustProxy,
+    bodyLimit: BODY_LIMIT,
+    routerOptions: { ignoreTrailingSlash: true },
+    // One line per request, written by the onResponse hook below.
+    logController: new LogController({ disableRequestLogging: true }),
+    genReqId: () => randomUUID(),
+    requestTimeout: 30_000,
+    keepAliveTimeout: 5_000,
+    return503OnClosing: true,
+    forceCloseConnections: 'idle',
+  });
+  app.server.headersTimeout = 10_000;
+
+  await app.register(fastifyHelmet, {
+    // Set below, exactly as written in APP_CSP (images keep their own `sandbox`).
+    contentSecurityPolicy: false,
+    referrerPolicy: { policy: 'no-referrer' },
+    // HSTS only means something over HTTPS: added below when the request came that way.
+    strictTransportSecurity: false,
+    crossOriginEmbedderPolicy: false,
+  });
+
+  // Bodies are JSON only; the route reads the text itself, after authenticating the caller.
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => done(null, body));
+
+  app.addHook('onSend', async (request, reply, payload) => {
+    reply.header('x-request-id', request.id);
+    if (!reply.hasHeader('content-security-policy')) reply.header('content-security-policy', APP_CSP);
+    if (request.protocol === 'https') reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
+    return payload;
+  });
+
+  app.addHook('onResponse', async (request, reply) => {
+    request.log.info({
+      method: request.method,
+      route: request.routeOptions.url ?? null,
+      status: reply.statusCode,
+      member: request.memberId ?? null,
+      ms: Math.round(reply.elapsedTime * 10) / 10,
+    }, 'request');
+  });
+
+  app.setErrorHandler(async (error: FastifyError, request, reply) => {
+    const refusal = frameworkRefusal(error);
+    if (refusal) return refuse(reply, refusal);
+    const unavailable = isUnavailable(error);
+    request.log.error({ failure: { name: error.name, code: error.code, message: error.message } }, unavailable ? 'database unavailable' : 'unexpected failure');
+    return refuse(reply, unavailable ? 'serviceUnavailable' : 'serverError');
+  });
+
+  for (const route of ROUTES) {
+    app.route({
+      method: route.method.toUpperCase() as 'GET' | 'POST' | 'DELETE',
+      url: `/api${route.path}`,
+      bodyLimit: route.method === 'post' && IMAGE_ROUTES.has(route.path) ? IMAGE_BODY_LIMIT : BODY_LIMIT,
+      handler: async (request: FastifyRequest, reply: FastifyReply) => {
+        const call = runRoute(ctx, route, {
+          params: request.params as Record<string, string>,
+          authorization: request.headers.authorization,
+          body: typeof request.body === 'string' ? request.body : undefined,
+        });
+        // The health check's whole point: any failure to reach the store is "unavailable".
+        const answer = route.path === '/health' ? await call.catch(() => undefined) : await call;
+        if (!answer) return refuse(reply, 'serviceUnavailable');
+        request.memberId = answer.memberId;
+        return reply.code(answer.status).type('application/json; charset=utf-8').send(answer.body);
+      },
+    });
+  }
+
+  app.get('/media/:file', async (request, reply) => {
+    const match = MEDIA_FILE.exec((request.params as { file: string }).file);
+    const rows = match ? await database.query('SELECT kind, bytes FROM media WHERE sha256 = $1', [match[1]]) : [];
+    const row = rows[0];
+    const kind = row?.kind as ImageKind | undefined;
+    if (!match || !row || !kind || IMAGE_KINDS[kind].ext !== match[2]) {
+      return reply.code(404).header('cache-control', 'no-store').type('application/json; charset=utf-8').send(errorBody('routeNotFound'));
+    }
+    return reply
+      .type(IMAGE_KINDS[kind].mediaType)
+      .header('content-security-policy', 'sandbox')
+      .header('cache-control', 'public, max-age=31536000, immutable')
+      .header('etag', `"${match[1]}"`)
+      .send(toBytes(row.bytes));
+  });
+
+  const hasApp = staticDir !== undefined && existsSync(join(staticDir, 'index.html'));
+  if (hasApp) {
+    await app.register(fastifyStatic, {
+      root: staticDir,
+      prefix: '/',
+      index: false,
+      // One route per file of the build; every other path falls through to the app's index.html.
+      wildcard: false,
+      setHeaders: (response, path) => {
+        // Scripts and styles carry a content hash in their names: cache them for good.
+        response.header('cache-control', /[\\/]static[\\/]/.test(path) ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  }
+
+  app.setNotFoundHandler(async (request, reply) => {
+    const path = request.url.split('?')[0] ?? '';
+    if (path === '/api' || path.startsWith('/api/') || path.startsWith('/media/') || !hasApp || !['GET', 'HEAD'].includes(request.method)) {
+      return refuse(reply, 'routeNotFound');
+    }
+    // Any other page is the app's: it routes on the client (SPA fallback).
+    return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').sendFile('index.html');
+  });
+
+
+  return app;
+}

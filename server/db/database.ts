@@ -1,0 +1,152 @@
+/**
+ * One small interface over the two clients the server runs on: node-postgres (a pool, for
+ * PostgreSQL) and PGlite (PostgreSQL in WebAssembly, in this process). Both take `$1` parameters;
+ * answers come back as plain rows. Differences handled here and nowhere else: int8 arrives as a
+ * string from node-postgres (parsed to a number), bytea as a Buffer or a Uint8Array (callers use
+ * `toBytes`), and PGlite serialises everything through its one connection.
+ */
+import { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
+
+export type Row = Record<string, unknown>;
+
+export interface Sql {
+  query<T extends Row = Row>(text: string, params?: readonly unknown[]): Promise<T[]>;
+  /** Several statements at once, without parameters (a migration file). */
+  exec(text: string): Promise<void>;
+}
+
+export interface TransactionOptions {
+  /** A consistent read of committed data; no writes. */
+  readOnly?: boolean;
+  /**
+   * Each statement sees what others committed before it (READ COMMITTED): for work that waits on
+   * an advisory lock and must then see what the lock's previous holder did (migrations, the seed).
+   */
+  readCommitted?: boolean;
+}
+
+export interface Database extends Sql {
+  readonly kind: 'pglite' | 'postgres';
+  /**
+   * Runs `work` in one transaction (SERIALIZABLE on PostgreSQL) and commits it, or rolls it back
+   * when it throws. A transaction that lost a race to another (serialization failure, deadlock, or
+   * a unique key taken meanwhile) is run again from the start, so its checks see the winner.
+   */
+  transaction<T>(work: (sql: Sql) => Promise<T>, options?: TransactionOptions): Promise<T>;
+  close(): Promise<void>;
+}
+
+/** bytea as bytes, whichever client read it. */
+export function toBytes(value: unknown): Buffer {
+  if (Buffer.isBuffer(value)) return value;
+  if (value instanceof Uint8Array) return Buffer.from(value.buffer, value.byteOffset, value.byteLength);
+  throw new TypeError('expected a bytea value');
+}
+
+const RETRYABLE = new Set(['40001', '40P01', '23505']);
+const MAX_ATTEMPTS = 12;
+
+function sqlState(error: unknown): string | undefined {
+  return typeof error === 'object' && error !== null && 'code' in error && typeof error.code === 'string' ? error.code : undefined;
+}
+
+function pause(attempt: number): Promise<void> {
+  const ms = Math.min(50, 2 ** attempt) * Math.random();
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+export interface PostgresOptions {
+  connectionString: string;
+  /** Connections in the pool. */
+  max?: number;
+  /** A statement running longer is cancelled (server.md: 5 s). */
+  statementTimeoutMs?: number;
+}
+
+const INT8_OID = 20;
+
+export async function openPostgres({ connectionString, max = 10, statementTimeoutMs = 5_000 }: PostgresOptions): Promise<Database> {
+  const pool = new pg.Pool({
+    connectionString,
+    max,
+    statement_timeout: statementTimeoutMs,
+    connectionTimeoutMillis: 5_000,
+    idleTimeoutMillis: 30_000,
+    types: {
+      getTypeParser: ((oid: number, format?: 'text' | 'binary') => (oid === INT8_OID
+        ? (value: string) => Number(value)
+        : pg.types.getTypeParser(oid, format ?? 'text'))) as typeof pg.types.getTypeParser,
+    },
+  });
+  // An idle connection that the server drops (a restart) must not crash the process.
+  pool.on('error', () => undefined);
+  const run = async <T extends Row>(client: pg.Pool | pg.PoolClient, text: string, params?: readonly unknown[]): Promise<T[]> => (
+    (await client.query<T>(text, params as unknown[] | undefined)).rows
+  );
+
+  const database: Database = {
+    kind: 'postgres',
+    query: (text, params) => run(pool, text, params),
+    exec: async (text) => {
+      await pool.query(text);
+    },
+    async transaction(work, options = {}) {
+      for (let attempt = 1; ; attempt += 1) {
+        const client = await pool.connect();
+        let broken: Error | undefined;
+        try {
+          await client.query(options.readOnly ? 'BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY'
+            : options.readCommitted ? 'BEGIN ISOLATION LEVEL READ COMMITTED' : 'BEGIN ISOLATION LEVEL SERIALIZABLE');
+          const result = await work({
+            query: (text, params) => run(client, text, params),
+            exec: async (text) => {
+              await client.query(text);
+            },
+          });
+          await client.query('COMMIT');
+          return result;
+        } catch (error) {
+          try {
+            await client.query('ROLLBACK');
+          } catch (rollbackError) {
+            broken = rollbackError as Error;
+          }
+          if (!broken && RETRYABLE.has(sqlState(error) ?? '') && attempt < MAX_ATTEMPTS) {
+            await pause(attempt);
+            continue;
+          }
+          throw error;
+        } finally {
+          client.release(broken);
+        }
+      }
+    },
+    close: () => pool.end(),
+  };
+  await database.query('SELECT 1');
+  return database;
+}
+
+/** PGlite in `dataDir`, or in memory when none is given. */
+export async function openPglite(dataDir?: string): Promise<Database> {
+  const pglite = await PGlite.create(dataDir);
+  const run = async <T extends Row>(client: Pick<PGlite, 'query'>, text: string, params?: readonly unknown[]): Promise<T[]> => (
+    (await client.query<T>(text, params as unknown[] | undefined)).rows
+  );
+  return {
+    kind: 'pglite',
+    query: (text, params) => run(pglite, text, params),
+    exec: async (text) => {
+      await pglite.exec(text);
+    },
+    // One connection: transactions run one after another, so none can lose a race.
+    transaction: (work) => pglite.transaction((tx) => work({
+      query: (text, params) => run(tx, text, params),
+      exec: async (text) => {
+        await tx.exec(text);
+      },
+    })),
+    close: () => pglite.close(),
+  };
+}

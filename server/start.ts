@@ -1,0 +1,93 @@
+/**
+ * Start-up and shut-down: open the store (PostgreSQL, or PGlite in the data folder under its lock),
+ * apply migrations, seed an empty database, listen; on SIGINT or SIGTERM stop accepting, finish
+ * what is in flight, close the database and exit 0 within 10 s.
+ */
+import { randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import type { FastifyInstance, FastifyServerOptions } from 'fastify';
+import type { RuleContext } from '../contract/context';
+import { buildDefaultSeed } from '../contract/seed/default';
+import { buildApp } from './app';
+import { describeStore, REPOSITORY_ROOT, type ServerConfig } from './config';
+import { lockDataDir, type DataDirLock } from './dataDirLock';
+import { openPglite, openPostgres, type Database } from './db/database';
+import { migrate } from './db/migrate';
+import { argon2Passwords } from './passwords';
+import { createSqlStore, type SqlStore } from './sqlStore';
+import { createJwtTokens, resolveJwtSecret } from './tokens';
+
+export const PUBLIC_DIR = join(REPOSITORY_ROOT, 'public');
+
+export interface RunningServer {
+  app: FastifyInstance;
+  database: Database;
+  store: SqlStore;
+  /** http://host:port */
+  url: string;
+  /** What the start-up printed: where it listens and which store it uses. */
+  summary: string;
+  /** Stops accepting, lets requests in flight finish, closes the database and the lock. */
+  close(): Promise<void>;
+}
+
+export interface StartOptions {
+  logger?: FastifyServerOptions['logger'];
+  now?: () => Date;
+}
+
+export async function startServer(config: ServerConfig, { logger = false, now = () => new Date() }: StartOptions = {}): Promise<RunningServer> {
+  const started = performance.now();
+  const secret = resolveJwtSecret(config);
+  let lock: DataDirLock | undefined;
+  let database: Database | undefined;
+  try {
+    if (config.databaseUrl) {
+      database = await openPostgres({ connectionString: config.databaseUrl });
+    } else {
+      lock = lockDataDir(config.dataDir);
+      database = await openPglite(join(config.dataDir, 'pglite'));
+    }
+    const applied = await migrate(database);
+    const store = createSqlStore(database, { publicDir: PUBLIC_DIR, passwords: argon2Passwords });
+    const seeded = config.seed ? await store.seedIfEmpty(buildDefaultSeed()) : false;
+    const ctx: RuleContext = { store, tokens: createJwtTokens({ secret, now }), passwords: argon2Passwords, now, newId: randomUUID };
+    const app = await buildApp({ ctx, database, staticDir: config.staticDir, logger, trustProxy: config.trustProxy });
+    await app.listen({ port: config.port, host: config.host });
+    const address = app.server.address();
+    const port = typeof address === 'object' && address ? address.port : config.port;
+    const url = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}`;
+    const openDatabase = database;
+    const openLock = lock;
+    const summary = [
+      `SocialConnect server listening on ${url}`,
+      `  store: ${describeStore(config)}${applied.length > 0 ? `, migrations applied: ${applied.join(', ')}` : ''}${seeded ? ', seeded with the demo network' : ''}`,
+      `  app: ${existsSync(join(config.staticDir, 'index.html')) ? config.staticDir : `not built (${config.staticDir} has no index.html): only /api and /media answer`}`,
+      `  ready in ${Math.round(performance.now() - started)} ms`,
+    ].join('\n');
+    let closing: Promise<void> | undefined;
+    return {
+      app,
+      database,
+      store,
+      url,
+      summary,
+      close() {
+        closing ??= (async () => {
+          try {
+            await app.close();
+          } finally {
+            await openDatabase.close();
+            openLock?.release();
+          }
+        })();
+        return closing;
+      },
+    };
+  } catch (error) {
+    await database?.close().catch(() => undefined);
+    lock?.release();
+    throw error;
+  }
+}

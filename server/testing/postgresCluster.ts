@@ -1,0 +1,89 @@
+/**
+ * A throwaway PostgreSQL cluster for tests: Debian's binaries, a fresh folder, a free loopback
+ * port, trust authentication; removed when stopped. Started by the test runners when no
+ * DATABASE_URL is given.
+ */
+import { execFileSync } from 'node:child_process';
+import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+export const POSTGRES_INSTALL_HINT = 'PostgreSQL is not installed. On Debian or Ubuntu: sudo apt-get install -y postgresql (or set DATABASE_URL to a PostgreSQL server the tests may create databases on).';
+
+/** The newest installed PostgreSQL's bin folder, or undefined. */
+export function postgresBinDir(): string | undefined {
+  const root = '/usr/lib/postgresql';
+  if (!existsSync(root)) return undefined;
+  const versions = readdirSync(root).filter((name) => existsSync(join(root, name, 'bin', 'initdb'))).sort((a, b) => Number(b) - Number(a));
+  return versions[0] === undefined ? undefined : join(root, versions[0], 'bin');
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+export interface Cluster {
+  /** postgres://postgres@127.0.0.1:<port>/postgres */
+  url: string;
+  port: number;
+  dir: string;
+  binDir: string;
+  stop(): void;
+  /** Stops the postmaster at once (kill -9 of the server, for crash tests). */
+  crash(): void;
+  /** Starts it again on the same folder and port. */
+  restart(): void;
+}
+
+export async function startCluster(options: { fsync?: boolean } = {}): Promise<Cluster> {
+  const binDir = postgresBinDir();
+  if (!binDir) throw new Error(POSTGRES_INSTALL_HINT);
+  const dir = mkdtempSync(join(tmpdir(), 'socialconnect-pg-'));
+  const asRoot = process.getuid?.() === 0;
+  const run = (command: string, args: string[]): void => {
+    const file = join(binDir, command);
+    execFileSync(asRoot ? 'runuser' : file, asRoot ? ['-u', 'postgres', '--', file, ...args] : args, { stdio: 'pipe' });
+  };
+  if (asRoot) {
+    const { uid, gid } = userIds('postgres');
+    chownSync(dir, uid, gid);
+  }
+  const port = await freePort();
+  const data = join(dir, 'data');
+  run('initdb', ['-D', data, '-U', 'postgres', '-A', 'trust', '-E', 'UTF8', '--locale=C.UTF-8', '--no-sync']);
+  const serverOptions = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c max_connections=200${options.fsync ? '' : ' -c fsync=off -c synchronous_commit=off -c full_page_writes=off'}`;
+  const start = (): void => run('pg_ctl', ['-D', data, '-l', join(dir, 'log'), '-w', '-o', serverOptions, 'start']);
+  start();
+  return {
+    url: `postgres://postgres@127.0.0.1:${port}/postgres`,
+    port,
+    dir,
+    binDir,
+    stop() {
+      try {
+        run('pg_ctl', ['-D', data, '-m', 'fast', '-w', 'stop']);
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
+    },
+    crash() {
+      run('pg_ctl', ['-D', data, '-m', 'immediate', '-w', 'stop']);
+    },
+    restart: start,
+  };
+}
+
+function userIds(name: string): { uid: number; gid: number } {
+  const line = execFileSync('getent', ['passwd', name], { encoding: 'utf8' }).trim();
+  const [, , uid, gid] = line.split(':');
+  return { uid: Number(uid), gid: Number(gid) };
+}

@@ -1,0 +1,109 @@
+/**
+ * The server as a target of the contract suite: a fresh database (in-memory PGlite, or a new
+ * database on the test PostgreSQL), migrated, the app listening on a free loopback port in this
+ * process, with the real argon2 passwords and HS256 tokens.
+ */
+import { randomBytes, randomUUID } from 'node:crypto';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import type { RuleContext } from '../../contract/context';
+import { buildDefaultSeed } from '../../contract/seed/default';
+import { withFaults, type ContractTarget } from '../../contract/tests/target';
+import { buildApp, type AppOptions } from '../app';
+import { REPOSITORY_ROOT } from '../config';
+import { openPglite, openPostgres, type Database } from '../db/database';
+import { migrate } from '../db/migrate';
+import { argon2Passwords } from '../passwords';
+import { createSqlStore, type SqlStore } from '../sqlStore';
+import { createJwtTokens } from '../tokens';
+
+export const PUBLIC_DIR = join(REPOSITORY_ROOT, 'public');
+
+/** A new, empty database on the test PostgreSQL (TEST_DATABASE_URL), dropped by `drop`. */
+export async function createTestDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  if (!adminUrl) throw new Error('TEST_DATABASE_URL is not set: run the server tests through jest, whose set-up starts PostgreSQL.');
+  const name = `socialconnect_test_${randomBytes(6).toString('hex')}`;
+  const admin = await openPostgres({ connectionString: adminUrl, max: 1 });
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.close();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const again = await openPostgres({ connectionString: adminUrl, max: 1 });
+      await again.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await again.close();
+    },
+  };
+}
+
+export interface TestServer {
+  app: FastifyInstance;
+  baseUrl: string;
+  database: Database;
+  store: SqlStore & { failNext(error: Error): void };
+  ctx: RuleContext;
+  secret: string;
+  close(): Promise<void>;
+}
+
+export interface TestServerOptions {
+  kind: 'pglite' | 'postgres';
+  now?: () => Date;
+  staticDir?: string;
+  logger?: AppOptions['logger'];
+}
+
+/** A migrated, empty server on a fresh database, listening on a free loopback port. */
+export async function startTestServer({ kind, now = () => new Date(), staticDir, logger }: TestServerOptions): Promise<TestServer> {
+  let dropDatabase = async (): Promise<void> => undefined;
+  let database: Database;
+  if (kind === 'pglite') {
+    database = await openPglite();
+  } else {
+    const created = await createTestDatabase();
+    dropDatabase = created.drop;
+    database = await openPostgres({ connectionString: created.url });
+  }
+  await migrate(database);
+  const store = withFaults(createSqlStore(database, { publicDir: PUBLIC_DIR, passwords: argon2Passwords }));
+  const secret = randomBytes(48).toString('base64');
+  const ctx: RuleContext = { store, tokens: createJwtTokens({ secret, now }), passwords: argon2Passwords, now, newId: randomUUID };
+  const app = await buildApp({ ctx, database, staticDir, logger });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  return {
+    app,
+    baseUrl: `http://127.0.0.1:${port}`,
+    database,
+    store,
+    ctx,
+    secret,
+    async close() {
+      await app.close();
+      await database.close();
+      await dropDatabase();
+    },
+  };
+}
+
+export async function openServerTarget(kind: 'pglite' | 'postgres'): Promise<ContractTarget> {
+  const server = await startTestServer({ kind });
+  await server.store.load(buildDefaultSeed());
+  return {
+    name: kind,
+    baseUrl: `${server.baseUrl}/api`,
+    reset: () => server.store.load(buildDefaultSeed()),
+    snapshot: () => server.store.snapshot(),
+    load: (snapshot) => server.store.load(snapshot),
+    signToken: ({ sub, username, ver = 0, now }) => (
+      createJwtTokens({ secret: server.secret, now: now ? () => now : undefined }).sign({ id: sub, username, sessionVersion: ver })
+    ),
+    failNext: (error) => server.store.failNext(error),
+    traits: { imageUrl: 'media' },
+    close: () => server.close(),
+  };
+}

@@ -1,0 +1,175 @@
+/** The HTTP server around the contract: headers, bodies, media, the app's pages and the logs. */
+import { createHash } from 'node:crypto';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Writable } from 'node:stream';
+import type { LoginResponse, PostsResponse } from '../../contract/api';
+import { buildDefaultSeed, DEMO_CREDENTIALS } from '../../contract/seed/default';
+import { PNG_DATA_URL } from '../../contract/tests/fixtures';
+import { APP_CSP } from '../app';
+import { startTestServer, type TestServer } from '../testing/serverTarget';
+
+const logLines: string[] = [];
+const logStream = new Writable({
+  write(chunk: Buffer, _encoding, done) {
+    logLines.push(...chunk.toString('utf8').split('\n').filter(Boolean));
+    done();
+  },
+});
+
+const staticDir = mkdtempSync(join(tmpdir(), 'socialconnect-app-'));
+mkdirSync(join(staticDir, 'static', 'js'), { recursive: true });
+writeFileSync(join(staticDir, 'index.html'), '<!doctype html><title>SocialConnect</title><div id="root"></div>');
+writeFileSync(join(staticDir, 'static', 'js', 'main.0123abcd.js'), 'console.log("app")');
+
+let server: TestServer;
+let token: string;
+
+beforeAll(async () => {
+  server = await startTestServer({ kind: 'pglite', staticDir, logger: { level: 'info', stream: logStream } });
+  await server.store.load(buildDefaultSeed());
+  const login = await fetch(`${server.baseUrl}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(DEMO_CREDENTIALS) });
+  token = ((await login.json()) as LoginResponse).encodedToken;
+}, 60_000);
+
+afterAll(async () => {
+  await server.close();
+  rmSync(staticDir, { recursive: true, force: true });
+});
+
+function post(path: string, body: string, headers: Record<string, string> = {}): Promise<Response> {
+  return fetch(`${server.baseUrl}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: token, ...headers }, body });
+}
+
+describe('headers', () => {
+  it('on API answers: JSON with its charset, nosniff, a request id, nothing that names the stack, no CORS', async () => {
+    const response = await fetch(`${server.baseUrl}/api/posts`, { headers: { origin: 'https://elsewhere.example' } });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('application/json; charset=utf-8');
+    expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(response.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+    expect(response.headers.get('x-powered-by')).toBeNull();
+    expect(response.headers.get('access-control-allow-origin')).toBeNull();
+    expect(response.headers.get('strict-transport-security')).toBeNull();
+  });
+
+  it("on the app's pages: the strict Content-Security-Policy and a referrer policy", async () => {
+    for (const path of ['/', '/login', '/users/u-ava-reed', '/posts/anything?x=1']) {
+      const response = await fetch(`${server.baseUrl}${path}`);
+      expect({ path, status: response.status }).toEqual({ path, status: 200 });
+      expect(response.headers.get('content-type')).toBe('text/html; charset=utf-8');
+      expect(response.headers.get('content-security-policy')).toBe(APP_CSP);
+      expect(response.headers.get('referrer-policy')).toBe('no-referrer');
+      expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(response.headers.get('cache-control')).toBe('no-cache');
+      expect(await response.text()).toContain('<div id="root">');
+    }
+  });
+
+  it('caches the hashed scripts for good', async () => {
+    const response = await fetch(`${server.baseUrl}/static/js/main.0123abcd.js`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('adds HSTS when the request came over HTTPS through a trusted proxy only', async () => {
+    const direct = await fetch(`${server.baseUrl}/api/health`, { headers: { 'x-forwarded-proto': 'https' } });
+    expect(direct.headers.get('strict-transport-security')).toBeNull();
+  });
+});
+
+describe('unknown routes and bodies that are not JSON', () => {
+  it('answers a JSON 404 under /api and /media, and the app everywhere else', async () => {
+    for (const path of ['/api', '/api/', '/api/nothing/here', '/api/posts/a/b/c']) {
+      const response = await fetch(`${server.baseUrl}${path}`);
+      expect({ path, status: response.status, body: await response.json() }).toEqual({ path, status: 404, body: { errors: ['No such API route.'], code: 'route_not_found' } });
+    }
+    const wrongMethod = await fetch(`${server.baseUrl}/api/posts/like/x`, { method: 'DELETE' });
+    expect(wrongMethod.status).toBe(404);
+    expect((await fetch(`${server.baseUrl}/settings`, { method: 'POST' })).status).toBe(404);
+  });
+
+  it('answers 415 for a body that is not JSON, and 400 for JSON that is not', async () => {
+    const text = await post('/api/auth/login', JSON.stringify(DEMO_CREDENTIALS), { 'content-type': 'text/plain' });
+    expect({ status: text.status, body: await text.json() }).toEqual({ status: 415, body: { errors: ['Request bodies must be JSON (Content-Type: application/json).'], code: 'unsupported_media_type' } });
+    const form = await post('/api/auth/login', 'username=demo_user', { 'content-type': 'application/x-www-form-urlencoded' });
+    expect(form.status).toBe(415);
+    const broken = await post('/api/auth/login', '{"username":');
+    expect({ status: broken.status, body: await broken.json() }).toEqual({ status: 400, body: { errors: ['The request body is not valid JSON.'], code: 'invalid_json' } });
+  });
+
+  it('answers 413 past 64 KiB, and past 6 MiB where an image travels', async () => {
+    const big = await post('/api/auth/login', JSON.stringify({ username: 'x'.repeat(70 * 1024), password: 'y' }));
+    expect({ status: big.status, body: await big.json() }).toEqual({ status: 413, body: { errors: ['The request body is too large.'], code: 'body_too_large' } });
+    const image = await post('/api/posts', JSON.stringify({ postData: { text: 'big', image: `data:image/png;base64,${'A'.repeat(3 * 1024 * 1024)}` } }));
+    expect(image.status).toBe(400);
+    const huge = await post('/api/posts', JSON.stringify({ postData: { text: 'huge', image: `data:image/png;base64,${'A'.repeat(7 * 1024 * 1024)}` } }));
+    expect(huge.status).toBe(413);
+  });
+});
+
+describe('media', () => {
+  it('stores an upload once by its SHA-256 and serves it with its sniffed type, sandboxed and cached for good', async () => {
+    const first = await post('/api/posts', JSON.stringify({ postData: { text: 'a dot', image: PNG_DATA_URL } }));
+    const again = await post('/api/posts', JSON.stringify({ postData: { text: 'the same dot', image: PNG_DATA_URL } }));
+    expect([first.status, again.status]).toEqual([201, 201]);
+    const bytes = Buffer.from(PNG_DATA_URL.split(',')[1] ?? '', 'base64');
+    const sha = createHash('sha256').update(bytes).digest('hex');
+    const posts = ((await again.json()) as PostsResponse).posts;
+    expect(posts.slice(0, 2).map((item) => item.postImage)).toEqual([`/media/${sha}.png`, `/media/${sha}.png`]);
+    expect(await server.database.query('SELECT count(*)::int AS n FROM media WHERE sha256 = $1', [sha])).toEqual([{ n: 1 }]);
+
+    const image = await fetch(`${server.baseUrl}/media/${sha}.png`);
+    expect(image.status).toBe(200);
+    expect(image.headers.get('content-type')).toBe('image/png');
+    expect(image.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(image.headers.get('content-security-policy')).toBe('sandbox');
+    expect(image.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(Buffer.from(await image.arrayBuffer()).equals(bytes)).toBe(true);
+  });
+
+  it('answers 404 for an unknown image, a wrong extension, or anything else under /media', async () => {
+    const sha = createHash('sha256').update(Buffer.from(PNG_DATA_URL.split(',')[1] ?? '', 'base64')).digest('hex');
+    for (const path of [`/media/${'0'.repeat(64)}.png`, `/media/${sha}.jpg`, '/media/%2e%2e%2fpackage.json', '/media/..%2F..%2Fpackage.json', '/media/', `/media/${sha}.svg`]) {
+      const response = await fetch(`${server.baseUrl}${path}`);
+      expect({ path, status: response.status }).toEqual({ path, status: 404 });
+    }
+  });
+});
+
+describe('logs', () => {
+  it('writes one JSON line per request with its id, route, status, member and duration; never a password, token or image', async () => {
+    logLines.length = 0;
+    const login = await post('/api/auth/login', JSON.stringify(DEMO_CREDENTIALS));
+    const loggedIn = ((await login.json()) as LoginResponse).encodedToken;
+    const created = await post('/api/posts', JSON.stringify({ postData: { text: 'logged', image: PNG_DATA_URL } }), { authorization: loggedIn });
+    expect(created.status).toBe(201);
+    const requestId = created.headers.get('x-request-id');
+    const lines = logLines.map((line) => JSON.parse(line) as Record<string, unknown>);
+    const requests = lines.filter((line) => line.msg === 'request');
+    expect(requests).toHaveLength(2);
+    expect(requests[1]).toMatchObject({ reqId: requestId, method: 'POST', route: '/api/posts', status: 201, member: 'u-ava-reed', ms: expect.any(Number) });
+    expect(requests[0]).toMatchObject({ route: '/api/auth/login', status: 200, member: null });
+    const everything = logLines.join('\n');
+    expect(everything).not.toContain(DEMO_CREDENTIALS.password);
+    expect(everything).not.toContain(loggedIn);
+    expect(everything).not.toContain(loggedIn.split('.')[2]);
+    expect(everything).not.toContain(PNG_DATA_URL.slice(30, 60));
+  });
+});
+
+describe('health', () => {
+  it('answers ok while the database answers, and 503 in the error shape once it does not', async () => {
+    const own = await startTestServer({ kind: 'pglite' });
+    try {
+      const ok = await fetch(`${own.baseUrl}/api/health`);
+      expect({ status: ok.status, body: await ok.json() }).toEqual({ status: 200, body: { status: 'ok' } });
+      await own.database.close();
+      const down = await fetch(`${own.baseUrl}/api/health`);
+      expect({ status: down.status, body: await down.json() }).toEqual({ status: 503, body: { errors: ['The service is unavailable right now. Please try again in a moment.'], code: 'service_unavailable' } });
+    } finally {
+      await own.app.close();
+    }
+  }, 60_000);
+});

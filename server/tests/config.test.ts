@@ -1,0 +1,79 @@
+/** Settings: read and checked at start; a bad value names the setting and what it accepts. */
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { STAND_IN_TOKEN_SECRET } from '../../contract/tokens';
+import { ConfigError, describeStore, readConfig, REPOSITORY_ROOT } from '../config';
+import { resolveJwtSecret } from '../tokens';
+
+describe('readConfig', () => {
+  it('defaults to loopback port 8080, PGlite in .data, rate limits on, the seed on', () => {
+    expect(readConfig({})).toEqual({
+      port: 8080,
+      host: '127.0.0.1',
+      databaseUrl: undefined,
+      dataDir: join(REPOSITORY_ROOT, '.data'),
+      jwtSecret: undefined,
+      rateLimits: true,
+      trustProxy: false,
+      seed: true,
+      production: false,
+      staticDir: join(REPOSITORY_ROOT, 'build', 'app'),
+    });
+  });
+
+  it('reads every setting', () => {
+    expect(readConfig({
+      PORT: '9000', HOST: '0.0.0.0', DATABASE_URL: 'postgres://app:pw@db.internal:5433/social', DATA_DIR: '/var/lib/socialconnect',
+      JWT_SECRET: 'x'.repeat(40), RATE_LIMITS: 'off', TRUST_PROXY: 'on', SEED: 'off', NODE_ENV: 'production', STATIC_DIR: 'dist',
+    })).toEqual({
+      port: 9000, host: '0.0.0.0', databaseUrl: 'postgres://app:pw@db.internal:5433/social', dataDir: '/var/lib/socialconnect',
+      jwtSecret: 'x'.repeat(40), rateLimits: false, trustProxy: true, seed: false, production: true, staticDir: join(REPOSITORY_ROOT, 'dist'),
+    });
+  });
+
+  it.each([
+    [{ PORT: 'eighty' }, 'PORT "eighty" is not a port number'],
+    [{ PORT: '70000' }, 'PORT "70000" is not a port number'],
+    [{ HOST: 'local host' }, 'HOST "local host" is not a host name'],
+    [{ DATABASE_URL: 'mysql://db/app' }, 'DATABASE_URL must start with postgres://'],
+    [{ DATABASE_URL: 'not a url' }, 'DATABASE_URL is not a URL'],
+    [{ RATE_LIMITS: 'sometimes' }, 'RATE_LIMITS "sometimes" is not valid. Use "on" or "off".'],
+    [{ SEED: 'maybe' }, 'SEED "maybe" is not valid'],
+    [{ TRUST_PROXY: '2' }, 'TRUST_PROXY "2" is not valid'],
+  ])('refuses %j with a message naming the setting', (env, message) => {
+    expect(() => readConfig(env)).toThrow(ConfigError);
+    expect(() => readConfig(env)).toThrow(message);
+  });
+
+  it('describes the store without its password', () => {
+    expect(describeStore({ databaseUrl: 'postgres://app:secret-pw@db.internal:5433/social', dataDir: '/x' })).toBe('PostgreSQL at db.internal:5433/social');
+    expect(describeStore({ databaseUrl: undefined, dataDir: '/srv/data' })).toBe('PGlite (embedded PostgreSQL) in /srv/data');
+  });
+});
+
+describe('the token secret', () => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'socialconnect-secret-'));
+  afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+  it('is JWT_SECRET when it has at least 32 bytes', () => {
+    expect(resolveJwtSecret({ jwtSecret: 's'.repeat(32), production: true, dataDir })).toBe('s'.repeat(32));
+  });
+
+  it('refuses a production start without one, a short one, and the stand-in development secret', () => {
+    expect(() => resolveJwtSecret({ jwtSecret: undefined, production: true, dataDir })).toThrow('JWT_SECRET is required when NODE_ENV=production');
+    expect(() => resolveJwtSecret({ jwtSecret: 'short', production: true, dataDir })).toThrow('JWT_SECRET is 5 bytes long; it must be at least 32');
+    expect(() => resolveJwtSecret({ jwtSecret: 'é'.repeat(15), production: false, dataDir })).toThrow('it must be at least 32');
+    expect(() => resolveJwtSecret({ jwtSecret: STAND_IN_TOKEN_SECRET, production: false, dataDir })).toThrow("the stand-in backend's public development secret");
+  });
+
+  it('is generated once in development and kept in the data folder, readable by its owner only', () => {
+    const generated = resolveJwtSecret({ jwtSecret: undefined, production: false, dataDir });
+    expect(Buffer.byteLength(generated)).toBeGreaterThanOrEqual(32);
+    const file = join(dataDir, 'jwt-secret');
+    expect(existsSync(file)).toBe(true);
+    expect(statSync(file).mode & 0o077).toBe(0);
+    expect(readFileSync(file, 'utf8').trim()).toBe(generated);
+    expect(resolveJwtSecret({ jwtSecret: undefined, production: false, dataDir })).toBe(generated);
+  });
+});

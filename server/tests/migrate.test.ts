@@ -1,0 +1,92 @@
+/** Migrations: plain SQL files applied in order at start, each once, recorded. */
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { openPglite, openPostgres, type Database } from '../db/database';
+import { migrate, readMigrations } from '../db/migrate';
+import { createTestDatabase } from '../testing/serverTarget';
+
+const TABLES = ['bookmarks', 'follows', 'media', 'members', 'posts', 'reactions', 'revoked_tokens', 'schema_migrations'];
+
+async function tables(database: Database): Promise<string[]> {
+  const rows = await database.query<{ name: string }>("SELECT table_name AS name FROM information_schema.tables WHERE table_schema = 'public' ORDER BY 1");
+  return rows.map((row) => row.name);
+}
+
+describe('migrations on PGlite', () => {
+  let database: Database;
+  beforeAll(async () => {
+    database = await openPglite();
+  });
+  afterAll(() => database.close());
+
+  it('creates the schema on an empty database and records each file', async () => {
+    const names = readMigrations().map((migration) => migration.name);
+    expect(names[0]).toBe('0001_network.sql');
+    expect(await migrate(database)).toEqual(names);
+    expect(await tables(database)).toEqual(expect.arrayContaining(TABLES));
+    const recorded = await database.query<{ name: string }>('SELECT name FROM schema_migrations ORDER BY name');
+    expect(recorded.map((row) => row.name)).toEqual(names);
+  });
+
+  it('applies nothing twice on an existing database, and keeps its rows', async () => {
+    await database.query("INSERT INTO members (id, username, first_name, last_name, password_hash, created_at, updated_at) VALUES ('m1', 'kept_member', 'K', 'M', 'x', now(), now())");
+    expect(await migrate(database)).toEqual([]);
+    expect(await database.query('SELECT username FROM members')).toEqual([{ username: 'kept_member' }]);
+  });
+
+  it('applies a new file after the others, once', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'socialconnect-migrations-'));
+    for (const migration of readMigrations()) writeFileSync(join(dir, migration.name), migration.sql);
+    writeFileSync(join(dir, '9999_extra_column.sql'), 'ALTER TABLE members ADD COLUMN nickname text;\nUPDATE members SET nickname = username;');
+    writeFileSync(join(dir, 'notes.txt'), 'not a migration');
+    expect(await migrate(database, readMigrations(dir))).toEqual(['9999_extra_column.sql']);
+    expect(await database.query('SELECT nickname FROM members')).toEqual([{ nickname: 'kept_member' }]);
+    expect(await migrate(database, readMigrations(dir))).toEqual([]);
+  });
+});
+
+describe('migrations on PostgreSQL', () => {
+  it('runs once when two servers start together on one database', async () => {
+    const created = await createTestDatabase();
+    const [first, second] = [await openPostgres({ connectionString: created.url }), await openPostgres({ connectionString: created.url })];
+    try {
+      const [a, b] = await Promise.all([migrate(first), migrate(second)]);
+      expect([...a, ...b].sort()).toEqual(readMigrations().map((migration) => migration.name));
+      expect(await tables(first)).toEqual(expect.arrayContaining(TABLES));
+    } finally {
+      await first.close();
+      await second.close();
+      await created.drop();
+    }
+  });
+});
+
+describe('integrity in the database', () => {
+  let database: Database;
+  beforeAll(async () => {
+    database = await openPglite();
+    await migrate(database);
+    await database.query("INSERT INTO members (id, username, first_name, last_name, password_hash, created_at, updated_at) VALUES ('a', 'Ava', 'A', 'R', 'x', now(), now()), ('b', 'bo', 'B', 'O', 'x', now(), now())");
+    await database.query("INSERT INTO posts (id, author_id, content, created_at, updated_at) VALUES ('p', 'a', 'hi', now(), now())");
+  });
+  afterAll(() => database.close());
+
+  it('refuses a username taken in another case, a second like, a self-follow and a double bookmark', async () => {
+    await expect(database.query("INSERT INTO members (id, username, first_name, last_name, password_hash, created_at, updated_at) VALUES ('c', 'AVA', 'A', 'R', 'x', now(), now())")).rejects.toMatchObject({ code: '23505' });
+    await database.query("INSERT INTO reactions (post_id, member_id, kind) VALUES ('p', 'b', 'like')");
+    await expect(database.query("INSERT INTO reactions (post_id, member_id, kind) VALUES ('p', 'b', 'dislike')")).rejects.toMatchObject({ code: '23505' });
+    await expect(database.query("INSERT INTO follows (follower_id, followee_id) VALUES ('a', 'a')")).rejects.toMatchObject({ code: '23514' });
+    await database.query("INSERT INTO bookmarks (member_id, post_id) VALUES ('b', 'p')");
+    await expect(database.query("INSERT INTO bookmarks (member_id, post_id) VALUES ('b', 'p')")).rejects.toMatchObject({ code: '23505' });
+  });
+
+  it("takes a post's reactions and bookmarks with it, and a member's posts with them", async () => {
+    await database.query("DELETE FROM posts WHERE id = 'p'");
+    expect(await database.query('SELECT count(*)::int AS n FROM reactions')).toEqual([{ n: 0 }]);
+    expect(await database.query('SELECT count(*)::int AS n FROM bookmarks')).toEqual([{ n: 0 }]);
+    await database.query("INSERT INTO posts (id, author_id, content, created_at, updated_at) VALUES ('q', 'a', 'again', now(), now())");
+    await database.query("DELETE FROM members WHERE id = 'a'");
+    expect(await database.query('SELECT count(*)::int AS n FROM posts')).toEqual([{ n: 0 }]);
+  });
+});

@@ -1,0 +1,132 @@
+/** Start-up on a data folder: the seed on first start, the lock, restarts that keep everything. */
+import { createHash } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { hostname, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { LoginResponse, PostsResponse } from '../../contract/api';
+import { DEMO_CREDENTIALS } from '../../contract/seed/default';
+import { readConfig, type ServerConfig } from '../config';
+import { DataDirLockedError, LOCK_FILE } from '../dataDirLock';
+import { PUBLIC_DIR, startServer, type RunningServer } from '../start';
+
+function configFor(dataDir: string, env: Record<string, string> = {}): ServerConfig {
+  return readConfig({ PORT: '0', DATA_DIR: dataDir, STATIC_DIR: join(dataDir, 'no-app'), ...env });
+}
+
+async function json<T>(server: RunningServer, path: string, init?: RequestInit): Promise<{ status: number; body: T }> {
+  const response = await fetch(`${server.url}${path}`, init);
+  return { status: response.status, body: (await response.json()) as T };
+}
+
+describe('a server on a new PGlite data folder', () => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'socialconnect-data-'));
+  let server: RunningServer;
+
+  beforeAll(async () => {
+    server = await startServer(configFor(dataDir));
+  }, 60_000);
+  afterAll(async () => {
+    await server.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('says where it listens and which store it uses, and loads the seed', async () => {
+    expect(server.summary).toMatch(/^SocialConnect server listening on http:\/\/127\.0\.0\.1:\d+$/m);
+    expect(server.summary).toContain(`PGlite (embedded PostgreSQL) in ${dataDir}`);
+    expect(server.summary).toContain('seeded with the demo network');
+    const posts = await json<PostsResponse>(server, '/api/posts');
+    expect(posts.body.posts).toHaveLength(20);
+    const login = await json<LoginResponse>(server, '/api/auth/login', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(DEMO_CREDENTIALS) });
+    expect(login.status).toBe(200);
+  });
+
+  it("serves the seed's images from the database, stored once by their bytes", async () => {
+    const posts = (await json<PostsResponse>(server, '/api/posts')).body.posts;
+    const sunrise = posts.find((post) => post.content.startsWith('First light'));
+    const shipped = readFileSync(join(PUBLIC_DIR, 'images/posts/mountain-sunrise.jpg'));
+    expect(sunrise?.postImage).toBe(`/media/${createHash('sha256').update(shipped).digest('hex')}.jpg`);
+    const image = await fetch(`${server.url}${sunrise?.postImage ?? ''}`);
+    expect(image.status).toBe(200);
+    expect(image.headers.get('content-type')).toBe('image/jpeg');
+    expect(Buffer.from(await image.arrayBuffer()).equals(shipped)).toBe(true);
+    expect(posts.every((post) => post.postImage === '' || post.postImage.startsWith('/media/'))).toBe(true);
+  });
+
+  it('refuses a second server on the same folder, naming the holder', async () => {
+    const refused = startServer(configFor(dataDir));
+    await expect(refused).rejects.toBeInstanceOf(DataDirLockedError);
+    await expect(refused).rejects.toThrow(`process ${process.pid}`);
+    expect((await json<PostsResponse>(server, '/api/posts')).status).toBe(200);
+  });
+});
+
+describe('restarts', () => {
+  it('keep every member and post, and seed only an empty database', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'socialconnect-data-'));
+    try {
+      const first = await startServer(configFor(dataDir));
+      const signup = await json<{ encodedToken: string }>(first, '/api/auth/signup', {
+        method: 'POST', headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ firstName: 'Kept', lastName: 'Member', username: 'kept_member', password: 'kept-password' }),
+      });
+      expect(signup.status).toBe(201);
+      await json(first, '/api/posts', { method: 'POST', headers: { 'content-type': 'application/json', authorization: signup.body.encodedToken }, body: JSON.stringify({ postData: { text: 'Still here after a restart' } }) });
+      await first.close();
+
+      const second = await startServer(configFor(dataDir));
+      try {
+        expect(second.summary).not.toContain('seeded');
+        const posts = (await json<PostsResponse>(second, '/api/posts')).body.posts;
+        expect(posts).toHaveLength(21);
+        expect(posts[0]?.content).toBe('Still here after a restart');
+        // The development secret was kept in the folder: the old token still works.
+        expect((await json(second, '/api/users/bookmark', { headers: { authorization: signup.body.encodedToken } })).status).toBe(200);
+      } finally {
+        await second.close();
+      }
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  }, 60_000);
+
+  it('take over a lock left by a server that no longer runs, and SEED=off leaves a new database empty', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'socialconnect-data-'));
+    try {
+      writeFileSync(join(dataDir, LOCK_FILE), JSON.stringify({ pid: 2 ** 22 + 7, host: hostname(), since: '2026-01-01T00:00:00.000Z' }));
+      const server = await startServer(configFor(dataDir, { SEED: 'off' }));
+      try {
+        expect((await json<PostsResponse>(server, '/api/posts')).body.posts).toEqual([]);
+        expect(JSON.parse(readFileSync(join(dataDir, LOCK_FILE), 'utf8'))).toMatchObject({ pid: process.pid });
+      } finally {
+        await server.close();
+      }
+      expect(() => readFileSync(join(dataDir, LOCK_FILE))).toThrow();
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  }, 60_000);
+});
+
+describe('a server on PostgreSQL', () => {
+  it('seeds once, even when two servers start together on an empty database', async () => {
+    const { createTestDatabase } = await import('../testing/serverTarget');
+    const created = await createTestDatabase();
+    const dataDir = mkdtempSync(join(tmpdir(), 'socialconnect-data-'));
+    try {
+      const config = configFor(dataDir, { DATABASE_URL: created.url });
+      const [a, b] = await Promise.all([startServer(config), startServer(config)]);
+      try {
+        expect([a.summary, b.summary].filter((summary) => summary.includes('seeded'))).toHaveLength(1);
+        expect(a.summary).toMatch(/store: PostgreSQL at 127\.0\.0\.1:\d+\/socialconnect_test_/);
+        expect((await json<PostsResponse>(a, '/api/posts')).body.posts).toHaveLength(20);
+        expect((await json<PostsResponse>(b, '/api/posts')).body.posts).toHaveLength(20);
+      } finally {
+        await a.close();
+        await b.close();
+      }
+    } finally {
+      await created.drop();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  }, 60_000);
+});
