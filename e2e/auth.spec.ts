@@ -1,5 +1,5 @@
 import { test, expect } from './fixtures';
-import { DEMO, expectToast, login, logout, submitLogin, toast, urlPath } from './helpers';
+import { DEMO, expectToast, isPhone, login, logout, submitLogin, toast, urlPath } from './helpers';
 
 test.describe('Signup', () => {
   test('validation toasts come in the spec order, then an account is created and the member lands home', async ({ page }) => {
@@ -51,7 +51,7 @@ test.describe('Signup', () => {
     await expectToast(page, 'Signed Up Successfully!');
     await expect(page).toHaveURL(urlPath('/'));
     await expect(page).toHaveTitle('SocialConnect | Home');
-    if (testInfo.project.name === 'desktop') {
+    if (!isPhone(testInfo)) {
       await expect(page.getByRole('navigation', { name: 'Main' }).getByText('@sam_rivera')).toBeVisible();
     }
   });

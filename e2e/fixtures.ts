@@ -1,4 +1,5 @@
 import { test as base, expect, type Page } from '@playwright/test';
+import { startRealServer, type Backend, type RealServer } from './backend';
 
 export interface ConsoleGuard {
   /** Declares a console error this journey expects (for example a network failure it provokes). */
@@ -11,18 +12,39 @@ export interface ConsoleGuard {
  */
 const ALWAYS_ALLOWED = [/^Failed to load resource: the server responded with a status of \d+/];
 
+interface WorkerFixtures {
+  /** The project's backend: the stand-in in the served build, or the real server. */
+  backend: Backend;
+  /** This worker's real server (undefined with the stand-in). */
+  realServer: RealServer | undefined;
+}
+
 /**
- * The suite's `test`: every page opens on the served build, and any console error, uncaught exception
- * or React warning fails the test.
+ * The suite's `test`: every page opens on the served build (the stand-in's, or the real server's
+ * for the `real` projects), every journey starts from the demo network, and any console error
+ * (a Content-Security-Policy violation among them), uncaught exception or React warning fails it.
  */
-export const test = base.extend<{ consoleGuard: ConsoleGuard }>({
-  // Playwright reads the fixtures a fixture needs from its first parameter's pattern: none here.
-  // eslint-disable-next-line no-empty-pattern
-  baseURL: async ({}, provide) => {
-    const url = process.env.E2E_BASE_URL;
+export const test = base.extend<{ consoleGuard: ConsoleGuard; freshNetwork: void }, WorkerFixtures>({
+  backend: ['mock', { option: true, scope: 'worker' }],
+  realServer: [async ({ backend }, provide) => {
+    if (backend === 'mock') {
+      await provide(undefined);
+      return;
+    }
+    const server = await startRealServer(backend);
+    await provide(server);
+    await server.close();
+  }, { scope: 'worker', timeout: 120_000 }],
+  baseURL: async ({ realServer }, provide) => {
+    const url = realServer?.url ?? process.env.E2E_BASE_URL;
     if (!url) throw new Error('E2E_BASE_URL is not set: run the suite through e2e/playwright.config.ts.');
     await provide(url);
   },
+  // The stand-in starts each browser context from its seed by itself; the server is reset here.
+  freshNetwork: [async ({ realServer }, provide) => {
+    await realServer?.reset();
+    await provide();
+  }, { auto: true }],
   consoleGuard: [
     async ({ page }, provide) => {
       const problems: string[] = [];

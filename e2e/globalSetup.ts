@@ -1,20 +1,42 @@
 import { execSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import type { Server } from 'node:http';
+import { relative } from 'node:path';
+import { REPOSITORY_ROOT } from '../server/config';
+import { startCluster } from '../server/testing/postgresCluster';
+import { REAL_APP_DIR } from './backend';
 import { chromiumPath } from './chromium';
 
+function build(outputDir: string, mocking: 'on' | 'off'): void {
+  if (process.env.E2E_SKIP_BUILD === '1' && existsSync(`${outputDir}/index.html`)) return;
+  execSync('npx webpack --mode production', {
+    stdio: 'inherit',
+    env: { ...process.env, API_MOCKING: mocking, API_BASE_URL: '/api', MOCK_SCENARIO: '', BUILD_DIR: relative(REPOSITORY_ROOT, outputDir) },
+  });
+}
+
 /**
- * Builds the production app once (mock backend on, as shipped), serves dist/ on a free loopback port
- * and hands its address to the tests. E2E_SKIP_BUILD=1 reuses an existing dist/.
+ * Builds the production app twice: as shipped (mock backend on) into dist/, served here on a free
+ * loopback port for the stand-in's projects; and with API_MOCKING=off into build/e2e-app, which each
+ * worker of the `real` projects serves from its own server. Starts a throwaway PostgreSQL cluster for
+ * the projects on PostgreSQL unless DATABASE_URL names one. E2E_SKIP_BUILD=1 reuses existing builds.
  */
 export default async function globalSetup(): Promise<() => Promise<void>> {
   chromiumPath();
-  if (process.env.E2E_SKIP_BUILD !== '1' || !existsSync('dist/index.html')) {
-    execSync('npx webpack --mode production', {
-      stdio: 'inherit',
-      env: { ...process.env, API_MOCKING: 'on', API_BASE_URL: '/api', MOCK_SCENARIO: '' },
-    });
+  build(`${REPOSITORY_ROOT}/dist`, 'on');
+  build(REAL_APP_DIR, 'off');
+
+  let stopPostgres = (): void => undefined;
+  if (!process.env.TEST_DATABASE_URL) {
+    if (process.env.DATABASE_URL) {
+      process.env.TEST_DATABASE_URL = process.env.DATABASE_URL;
+    } else {
+      const cluster = await startCluster();
+      process.env.TEST_DATABASE_URL = cluster.url;
+      stopPostgres = () => cluster.stop();
+    }
   }
+
   // A dynamic import: serveDist.mjs is an ES module with top-level await, which require() cannot load.
   // @ts-expect-error: plain ES module without types
   const { startDistServer } = (await import('../scripts/serveDist.mjs')) as {
@@ -24,5 +46,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   const address = server.address();
   if (!address || typeof address === 'string') throw new Error('The build server has no port.');
   process.env.E2E_BASE_URL = `http://127.0.0.1:${address.port}`;
-  return () => new Promise<void>((resolve) => server.close(() => resolve()));
+  return async () => {
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+    stopPostgres();
+  };
 }

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import type { Locator, Page, TestInfo } from '@playwright/test';
+import type { Backend } from './backend';
 import { expect, openWithScenario } from './fixtures';
 
 /** The demo account (mocks/seed.ts). */
@@ -39,8 +40,17 @@ export const FIXTURES = path.join(__dirname, 'fixtures');
 export const UPLOAD_PHOTO = path.join(FIXTURES, 'upload-photo.jpg');
 export const NEW_AVATAR = path.join(FIXTURES, 'new-avatar.jpg');
 
+/**
+ * The `src` an uploaded image ends up with: the stand-in keeps the data URL it was sent, the server
+ * answers its stored copy, /media/<sha256>.<ext> (the declared difference between the backends).
+ */
+export function uploadedImageSrc(backend: Backend, ext: 'jpg' | 'png'): RegExp {
+  if (backend === 'mock') return new RegExp(`^data:image/${ext === 'jpg' ? 'jpeg' : ext};base64,`);
+  return new RegExp(`^/media/[0-9a-f]{64}\\.${ext}$`);
+}
+
 export function isPhone(testInfo: TestInfo): boolean {
-  return testInfo.project.name === 'phone';
+  return testInfo.project.use.isMobile === true;
 }
 
 /** A toast (react-toastify renders each as role="alert") with exactly this text. */

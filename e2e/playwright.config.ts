@@ -1,9 +1,26 @@
 import { defineConfig, devices } from '@playwright/test';
+import type { Backend } from './backend';
 import { CHROMIUM_ARGS, chromiumPath } from './chromium';
 
 const launchOptions = { executablePath: chromiumPath(), args: CHROMIUM_ARGS };
 
-export default defineConfig({
+const desktop = { viewport: { width: 1280, height: 900 } };
+const phone = {
+  viewport: { width: 390, height: 844 },
+  deviceScaleFactor: 2,
+  isMobile: true,
+  hasTouch: true,
+  userAgent: devices['Pixel 7'].userAgent,
+};
+
+/** Journeys only a shared server makes possible: they run in the `real` projects alone. */
+const SERVER_ONLY = '**/*.real.spec.ts';
+/** Journeys that need a mock scenario: they run against the stand-in alone. */
+const SCENARIOS_ONLY = '**/scenarios.spec.ts';
+/** A touch phone has no keyboard: the keyboard-only journey belongs to the desktop projects. */
+const KEYBOARD_ONLY = '**/keyboard.spec.ts';
+
+export default defineConfig<{ backend: Backend }>({
   testDir: '.',
   testMatch: '**/*.spec.ts',
   outputDir: '../test-results/e2e',
@@ -23,21 +40,12 @@ export default defineConfig({
     serviceWorkers: 'allow',
   },
   projects: [
-    {
-      name: 'desktop',
-      use: { viewport: { width: 1280, height: 900 } },
-    },
-    {
-      name: 'phone',
-      // A touch phone has no keyboard: the keyboard-only journey belongs to the desktop project.
-      testIgnore: '**/keyboard.spec.ts',
-      use: {
-        viewport: { width: 390, height: 844 },
-        deviceScaleFactor: 2,
-        isMobile: true,
-        hasTouch: true,
-        userAgent: devices['Pixel 7'].userAgent,
-      },
-    },
+    // The shipped build, on the stand-in in the browser.
+    { name: 'desktop', testIgnore: [SERVER_ONLY], use: { ...desktop, backend: 'mock' } },
+    { name: 'phone', testIgnore: [SERVER_ONLY, KEYBOARD_ONLY], use: { ...phone, backend: 'mock' } },
+    // The build with API_MOCKING=off, on the real server: PGlite at both sizes, PostgreSQL on desktop.
+    { name: 'real', testIgnore: [SCENARIOS_ONLY], use: { ...desktop, backend: 'pglite' } },
+    { name: 'real-phone', testIgnore: [SCENARIOS_ONLY, KEYBOARD_ONLY], use: { ...phone, backend: 'pglite' } },
+    { name: 'real-postgres', testIgnore: [SCENARIOS_ONLY], use: { ...desktop, backend: 'postgres' } },
   ],
 });

@@ -1,6 +1,6 @@
 import { test, expect } from './fixtures';
 
-test('the built app starts on the mock backend and shows the login screen', async ({ page }) => {
+test('the built app starts, shows the login screen, and its backend answers', async ({ page }) => {
   await page.goto('/login');
   await expect(page.getByRole('button', { name: 'Login' })).toBeVisible();
   const answer = await page.evaluate(async () => {

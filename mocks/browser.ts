@@ -66,6 +66,13 @@ export async function startMockWorker(options: StartMockWorkerOptions = {}): Pro
   };
   window.addEventListener('pagehide', () => void persistence.flush());
 
+  // MSW asks the browser to refresh an already registered worker and does not wait for the answer;
+  // a refresh cut short by leaving the page is no failure of the app, so it is not reported as one.
+  window.addEventListener('unhandledrejection', (event) => {
+    const message = (event.reason as { message?: unknown } | null)?.message;
+    if (typeof message === 'string' && message.startsWith('Failed to update a ServiceWorker')) event.preventDefault();
+  });
+
   const worker = setupWorker(...scenario.overrides(ctx), ...createHandlers(ctx));
   await worker.start({
     onUnhandledRequest: 'bypass',

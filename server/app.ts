@@ -13,6 +13,7 @@ import { errorBody } from '../contract/errors';
 import { MESSAGE_STATUS, type MessageKey } from '../contract/messages';
 import { ROUTES, runRoute } from '../contract/routes';
 import { IMAGE_KINDS, type ImageKind } from '../contract/validation';
+import type { AnswerCache } from './answerCache';
 import { toBytes, type Database } from './db/database';
 
 /** Bodies: 64 KiB, or 6 MiB where an image can travel (a post, a profile with an avatar). */
@@ -33,6 +34,8 @@ declare module 'fastify' {
 export interface AppOptions {
   ctx: RuleContext;
   database: Database;
+  /** Public reads kept in memory while nothing changes; without it every read is computed. */
+  answers?: AnswerCache;
   /** The built app to serve; without it only /api and /media answer. */
   staticDir?: string;
   /** Fastify's logger (pino): false in tests, JSON lines on stdout in production. */
@@ -74,7 +77,7 @@ function frameworkRefusal(error: FastifyError): MessageKey | undefined {
 
 const MEDIA_FILE = /^([0-9a-f]{64})\.(png|jpg|webp|gif)$/;
 
-export async function buildApp({ ctx, database, staticDir, logger = false, trustProxy = false }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({ ctx, database, answers, staticDir, logger = false, trustProxy = false }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger,
     trustProxy,
@@ -129,11 +132,16 @@ export async function buildApp({ ctx, database, staticDir, logger = false, trust
   });
 
   for (const route of ROUTES) {
+    // The same answer for everyone until something changes: reads without a token (but health).
+    const cacheable = answers !== undefined && route.method === 'get' && !route.auth && route.path !== '/health';
     app.route({
       method: route.method.toUpperCase() as 'GET' | 'POST' | 'DELETE',
       url: `/api${route.path}`,
       bodyLimit: route.method === 'post' && IMAGE_ROUTES.has(route.path) ? IMAGE_BODY_LIMIT : BODY_LIMIT,
       handler: async (request: FastifyRequest, reply: FastifyReply) => {
+        const kept = cacheable ? answers.get(request.url) : undefined;
+        if (kept) return reply.code(200).type('application/json; charset=utf-8').send(kept);
+        const version = cacheable ? answers.version() : undefined;
         const call = runRoute(ctx, route, {
           params: request.params as Record<string, string>,
           authorization: request.headers.authorization,
@@ -143,6 +151,11 @@ export async function buildApp({ ctx, database, staticDir, logger = false, trust
         const answer = route.path === '/health' ? await call.catch(() => undefined) : await call;
         if (!answer) return refuse(reply, 'serviceUnavailable');
         request.memberId = answer.memberId;
+        if (cacheable && answer.status === 200) {
+          const body = Buffer.from(JSON.stringify(answer.body));
+          answers.set(request.url, version, body);
+          return reply.code(200).type('application/json; charset=utf-8').send(body);
+        }
         return reply.code(answer.status).type('application/json; charset=utf-8').send(answer.body);
       },
     });

@@ -12,6 +12,7 @@ import type {
 } from '../contract/store';
 import { IMAGE_KINDS, imageDimensions, isShippedImagePath, LIMITS, readImageDataUrl, sniffImage, type CheckedImage } from '../contract/validation';
 import type { PasswordHasher } from '../contract/passwords';
+import { CHANGES_CHANNEL, type ChangeFeed } from './answerCache';
 import type { Database, Row, Sql } from './db/database';
 
 const MEMBER_COLUMNS = 'id, username, first_name, last_name, password_hash, image, bio, portfolio_url, session_version, created_at, updated_at';
@@ -77,6 +78,8 @@ export interface SqlStoreOptions {
   publicDir: string;
   /** Hashes the plain passwords of an imported snapshot. */
   passwords: PasswordHasher;
+  /** Told of every committed write (answers kept in memory are then out of date). */
+  changes?: ChangeFeed;
 }
 
 /** An image shipped under public/, checked like an upload. */
@@ -218,6 +221,28 @@ const MEMBER_CHANGES: Record<string, string> = {
 function writer(sql: Sql, options: SqlStoreOptions): StoreTx {
   return {
     ...reader(sql),
+    // In a write, reading a post or a member locks its row until the commit: the rules check what
+    // they read (a like against the post's reactions, a password against the member's), so calls
+    // that race on one post or member take turns. NO KEY UPDATE lets foreign-key checks through.
+    async post(id) {
+      if (!storable(id)) return undefined;
+      const [row] = await sql.query(`SELECT ${POST_COLUMNS} FROM posts WHERE id = $1 FOR NO KEY UPDATE`, [id]);
+      return row && toPost(row);
+    },
+    async memberById(id) {
+      if (!storable(id)) return undefined;
+      const [row] = await sql.query(`SELECT ${MEMBER_COLUMNS} FROM members WHERE id = $1 FOR NO KEY UPDATE`, [id]);
+      return row && toMember(row);
+    },
+    // A follow or bookmark the rule finds is locked too: of two calls removing it, the second waits,
+    // then finds it gone.
+    async isFollowing(followerId, followeeId) {
+      return (await sql.query('SELECT 1 FROM follows WHERE follower_id = $1 AND followee_id = $2 FOR UPDATE', [followerId, followeeId])).length > 0;
+    },
+    async isBookmarked(memberId, postId) {
+      if (!storable(postId)) return false;
+      return (await sql.query('SELECT 1 FROM bookmarks WHERE member_id = $1 AND post_id = $2 FOR UPDATE', [memberId, postId])).length > 0;
+    },
     async insertMember(row) {
       await sql.query(
         `INSERT INTO members (${MEMBER_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
@@ -424,10 +449,22 @@ export function createSqlStore(database: Database, options: SqlStoreOptions): Sq
     return passwords;
   };
 
+  /** A write: committed, then every server on the database hears of it. */
+  const write = async <T>(work: (sql: Sql) => Promise<T>): Promise<T> => {
+    const result = await database.transaction(async (sql) => {
+      const value = await work(sql);
+      // Delivered to the listeners only if the transaction commits.
+      if (database.kind === 'postgres') await sql.query('SELECT pg_notify($1, $2)', [CHANGES_CHANNEL, '']);
+      return value;
+    });
+    options.changes?.changed();
+    return result;
+  };
+
   return {
     database,
     read: (work) => database.transaction((sql) => work(reader(sql)), { readOnly: true }),
-    transaction: (work) => database.transaction((sql) => work(writer(sql, options))),
+    transaction: (work) => write((sql) => work(writer(sql, options))),
 
     async snapshot() {
       return database.transaction(async (sql) => {
@@ -470,19 +507,19 @@ export function createSqlStore(database: Database, options: SqlStoreOptions): Sq
 
     async load(snapshot: DbSnapshot) {
       const passwords = await storedPasswords(snapshot);
-      await database.transaction((sql) => importInto(sql, snapshot, passwords));
+      await write((sql) => importInto(sql, snapshot, passwords));
     },
 
     async seedIfEmpty(snapshot: DbSnapshot) {
       const passwords = await storedPasswords(snapshot);
-      return database.transaction(async (sql) => {
+      return write(async (sql) => {
         // Servers starting together on one empty database: one seeds, the others then see it.
         await sql.query('SELECT pg_advisory_xact_lock($1)', [SEED_LOCK]);
         const [row] = await sql.query('SELECT EXISTS (SELECT 1 FROM members) AS seeded');
         if (row?.seeded === true) return false;
         await importInto(sql, snapshot, passwords);
         return true;
-      }, { readCommitted: true });
+      });
     },
   };
 }

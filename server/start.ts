@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import type { RuleContext } from '../contract/context';
 import { buildDefaultSeed } from '../contract/seed/default';
+import { createAnswerCache, localChanges, postgresChanges, type ChangeFeed } from './answerCache';
 import { buildApp } from './app';
 import { describeStore, REPOSITORY_ROOT, type ServerConfig } from './config';
 import { lockDataDir, type DataDirLock } from './dataDirLock';
@@ -42,24 +43,28 @@ export async function startServer(config: ServerConfig, { logger = false, now = 
   const secret = resolveJwtSecret(config);
   let lock: DataDirLock | undefined;
   let database: Database | undefined;
+  let changes: ChangeFeed | undefined;
   try {
     if (config.databaseUrl) {
       database = await openPostgres({ connectionString: config.databaseUrl });
+      changes = await postgresChanges(config.databaseUrl);
     } else {
       lock = lockDataDir(config.dataDir);
       database = await openPglite(join(config.dataDir, 'pglite'));
+      changes = localChanges();
     }
     const applied = await migrate(database);
-    const store = createSqlStore(database, { publicDir: PUBLIC_DIR, passwords: argon2Passwords });
+    const store = createSqlStore(database, { publicDir: PUBLIC_DIR, passwords: argon2Passwords, changes });
     const seeded = config.seed ? await store.seedIfEmpty(buildDefaultSeed()) : false;
     const ctx: RuleContext = { store, tokens: createJwtTokens({ secret, now }), passwords: argon2Passwords, now, newId: randomUUID };
-    const app = await buildApp({ ctx, database, staticDir: config.staticDir, logger, trustProxy: config.trustProxy });
+    const app = await buildApp({ ctx, database, answers: createAnswerCache(changes), staticDir: config.staticDir, logger, trustProxy: config.trustProxy });
     await app.listen({ port: config.port, host: config.host });
     const address = app.server.address();
     const port = typeof address === 'object' && address ? address.port : config.port;
     const url = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}`;
     const openDatabase = database;
     const openLock = lock;
+    const openChanges = changes;
     const summary = [
       `SocialConnect server listening on ${url}`,
       `  store: ${describeStore(config)}${applied.length > 0 ? `, migrations applied: ${applied.join(', ')}` : ''}${seeded ? ', seeded with the demo network' : ''}`,
@@ -78,6 +83,7 @@ export async function startServer(config: ServerConfig, { logger = false, now = 
           try {
             await app.close();
           } finally {
+            await openChanges.close();
             await openDatabase.close();
             openLock?.release();
           }
@@ -86,6 +92,7 @@ export async function startServer(config: ServerConfig, { logger = false, now = 
       },
     };
   } catch (error) {
+    await changes?.close();
     await database?.close().catch(() => undefined);
     lock?.release();
     throw error;

@@ -49,11 +49,11 @@ export function withFaults<S extends Store>(store: S): S & { failNext(error: Err
   };
   const faulty: Store = {
     ...store,
-    read(work) {
+    async read(work) {
       take();
       return store.read(work);
     },
-    transaction(work) {
+    async transaction(work) {
       take();
       return store.transaction(work);
     },

@@ -17,21 +17,18 @@ export interface Sql {
 }
 
 export interface TransactionOptions {
-  /** A consistent read of committed data; no writes. */
+  /** A consistent read of committed data (one snapshot for all its statements); no writes. */
   readOnly?: boolean;
-  /**
-   * Each statement sees what others committed before it (READ COMMITTED): for work that waits on
-   * an advisory lock and must then see what the lock's previous holder did (migrations, the seed).
-   */
-  readCommitted?: boolean;
 }
 
 export interface Database extends Sql {
   readonly kind: 'pglite' | 'postgres';
   /**
-   * Runs `work` in one transaction (SERIALIZABLE on PostgreSQL) and commits it, or rolls it back
-   * when it throws. A transaction that lost a race to another (serialization failure, deadlock, or
-   * a unique key taken meanwhile) is run again from the start, so its checks see the winner.
+   * Runs `work` in one transaction and commits it, or rolls it back when it throws. Writes run READ
+   * COMMITTED: each statement sees what others committed before it, and a rule that checks before
+   * it changes takes the lock of the row it checks (the store's writer does), so racing calls queue
+   * instead of failing. A transaction that still lost a race (a unique key taken meanwhile, a
+   * deadlock, a serialization failure) is run again from the start, so its checks see the winner.
    */
   transaction<T>(work: (sql: Sql) => Promise<T>, options?: TransactionOptions): Promise<T>;
   close(): Promise<void>;
@@ -96,8 +93,7 @@ export async function openPostgres({ connectionString, max = 10, statementTimeou
         const client = await pool.connect();
         let broken: Error | undefined;
         try {
-          await client.query(options.readOnly ? 'BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY'
-            : options.readCommitted ? 'BEGIN ISOLATION LEVEL READ COMMITTED' : 'BEGIN ISOLATION LEVEL SERIALIZABLE');
+          await client.query(options.readOnly ? 'BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY' : 'BEGIN ISOLATION LEVEL READ COMMITTED');
           const result = await work({
             query: (text, params) => run(client, text, params),
             exec: async (text) => {

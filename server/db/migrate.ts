@@ -33,7 +33,7 @@ export async function migrate(database: Database, migrations: readonly Migration
       name text PRIMARY KEY,
       applied_at timestamptz NOT NULL DEFAULT now()
     )`);
-  }, { readCommitted: true });
+  });
   const applied: string[] = [];
   for (const migration of migrations) {
     const done = await database.transaction(async (sql) => {
@@ -43,7 +43,7 @@ export async function migrate(database: Database, migrations: readonly Migration
       await sql.exec(migration.sql);
       await sql.query('INSERT INTO schema_migrations (name) VALUES ($1)', [migration.name]);
       return true;
-    }, { readCommitted: true });
+    });
     if (done) applied.push(migration.name);
   }
   return applied;

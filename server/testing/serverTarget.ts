@@ -9,6 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import type { RuleContext } from '../../contract/context';
 import { buildDefaultSeed } from '../../contract/seed/default';
 import { withFaults, type ContractTarget } from '../../contract/tests/target';
+import { createAnswerCache, localChanges, postgresChanges, type ChangeFeed } from '../answerCache';
 import { buildApp, type AppOptions } from '../app';
 import { REPOSITORY_ROOT } from '../config';
 import { openPglite, openPostgres, type Database } from '../db/database';
@@ -42,6 +43,8 @@ export async function createTestDatabase(): Promise<{ url: string; drop(): Promi
 export interface TestServer {
   app: FastifyInstance;
   baseUrl: string;
+  /** The PostgreSQL database it runs on (undefined on PGlite). */
+  databaseUrl: string | undefined;
   database: Database;
   store: SqlStore & { failNext(error: Error): void };
   ctx: RuleContext;
@@ -54,36 +57,50 @@ export interface TestServerOptions {
   now?: () => Date;
   staticDir?: string;
   logger?: AppOptions['logger'];
+  /** On PostgreSQL: join this database (another test server's) instead of a fresh one. */
+  databaseUrl?: string;
 }
 
 /** A migrated, empty server on a fresh database, listening on a free loopback port. */
-export async function startTestServer({ kind, now = () => new Date(), staticDir, logger }: TestServerOptions): Promise<TestServer> {
+export async function startTestServer({ kind, now = () => new Date(), staticDir, logger, databaseUrl }: TestServerOptions): Promise<TestServer> {
   let dropDatabase = async (): Promise<void> => undefined;
   let database: Database;
+  let changes: ChangeFeed;
+  let url: string | undefined;
   if (kind === 'pglite') {
     database = await openPglite();
+    changes = localChanges();
   } else {
-    const created = await createTestDatabase();
-    dropDatabase = created.drop;
-    database = await openPostgres({ connectionString: created.url });
+    if (databaseUrl) {
+      url = databaseUrl;
+    } else {
+      const created = await createTestDatabase();
+      dropDatabase = created.drop;
+      url = created.url;
+    }
+    database = await openPostgres({ connectionString: url });
+    changes = await postgresChanges(url);
   }
   await migrate(database);
-  const store = withFaults(createSqlStore(database, { publicDir: PUBLIC_DIR, passwords: argon2Passwords }));
+  const store = withFaults(createSqlStore(database, { publicDir: PUBLIC_DIR, passwords: argon2Passwords, changes }));
   const secret = randomBytes(48).toString('base64');
   const ctx: RuleContext = { store, tokens: createJwtTokens({ secret, now }), passwords: argon2Passwords, now, newId: randomUUID };
-  const app = await buildApp({ ctx, database, staticDir, logger });
+  // Answers kept in memory, as in production: the contract suite then checks they never go stale.
+  const app = await buildApp({ ctx, database, answers: createAnswerCache(changes), staticDir, logger });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
   return {
     app,
     baseUrl: `http://127.0.0.1:${port}`,
+    databaseUrl: url,
     database,
     store,
     ctx,
     secret,
     async close() {
       await app.close();
+      await changes.close();
       await database.close();
       await dropDatabase();
     },

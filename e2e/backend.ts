@@ -1,0 +1,69 @@
+/**
+ * The backends the journeys run against: the stand-in inside the served build (mock), or the real
+ * server serving the build made with API_MOCKING=off, on a fresh PGlite folder or a fresh database on
+ * the test PostgreSQL. Each Playwright worker has its own server, so parallel journeys never share a
+ * network; every journey starts from the demo network.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { buildDefaultSeed } from '../contract/seed/default';
+import { readConfig, REPOSITORY_ROOT } from '../server/config';
+import { startServer, type RunningServer } from '../server/start';
+import { createTestDatabase } from '../server/testing/serverTarget';
+
+export type Backend = 'mock' | 'pglite' | 'postgres';
+
+/** Where the e2e harness builds the app for the server (API_MOCKING=off). */
+export const REAL_APP_DIR = join(REPOSITORY_ROOT, 'build', 'e2e-app');
+
+export interface RealServer {
+  /** http://127.0.0.1:port, the same across restarts. */
+  url: string;
+  /** Back to the demo network. */
+  reset(): Promise<void>;
+  /** Stops the server as SIGTERM would, and starts it again on the same data and port. */
+  restart(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** `promise`, or a failure that says which step took too long. */
+async function within<T>(ms: number, step: string, promise: Promise<T>): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<never>((_resolve, reject) => {
+    timer = setTimeout(() => reject(new Error(`${step} took longer than ${ms / 1000} s`)), ms);
+  });
+  try {
+    return await Promise.race([promise, late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+export async function startRealServer(kind: Exclude<Backend, 'mock'>): Promise<RealServer> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'socialconnect-e2e-'));
+  const database = kind === 'postgres' ? await createTestDatabase() : undefined;
+  const env: Record<string, string> = {
+    PORT: '0',
+    DATA_DIR: dataDir,
+    STATIC_DIR: REAL_APP_DIR,
+    // Every journey logs in, and they all come from one address.
+    RATE_LIMITS: 'off',
+    ...(database ? { DATABASE_URL: database.url } : {}),
+  };
+  let server: RunningServer = await startServer(readConfig(env));
+  const port = new URL(server.url).port;
+  return {
+    url: server.url,
+    reset: () => server.store.load(buildDefaultSeed()),
+    async restart() {
+      await within(15_000, 'stopping the server', server.close());
+      server = await within(30_000, 'starting the server again', startServer(readConfig({ ...env, PORT: port })));
+    },
+    async close() {
+      await server.close();
+      await database?.drop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

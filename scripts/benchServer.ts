@@ -1,0 +1,393 @@
+/**
+ * `npm run bench:server`: the real server under load on this machine, on PGlite and on PostgreSQL,
+ * each row beside a floor measured in the same run (Fastify answering the same bytes from memory).
+ * Loopback only, rate limits off, every run bounded in time. Prints a table; exits non-zero when a
+ * target is missed, after saying what bounds it.
+ *
+ * Options (environment): BENCH_SECONDS (default 5) per run, BENCH_STORES=pglite,postgres.
+ */
+import { execFileSync, fork, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { cpus, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import autocannon from 'autocannon';
+import type { LoginResponse } from '../contract/api';
+import { buildBusySeed } from '../contract/seed/busy';
+import { buildDefaultSeed, SEED_PASSWORD, seedPostId } from '../contract/seed/default';
+import { buildUser } from '../contract/seed/factories';
+import type { DbSnapshot, PostRecord } from '../contract/snapshot';
+import { REPOSITORY_ROOT } from '../server/config';
+import { openPglite, openPostgres, type Database } from '../server/db/database';
+import { migrate } from '../server/db/migrate';
+import { argon2Passwords } from '../server/passwords';
+import { createSqlStore } from '../server/sqlStore';
+import { startCluster, type Cluster } from '../server/testing/postgresCluster';
+
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+const STORES = (process.env.BENCH_STORES ?? 'pglite,postgres').split(',').map((name) => name.trim()) as Array<'pglite' | 'postgres'>;
+const SERVER_MAIN = join(REPOSITORY_ROOT, 'build', 'server', 'server', 'main.js');
+const PROBE = join(__dirname, 'benchServer', 'eventLoopProbe.cjs');
+const FLOOR = join(__dirname, 'benchServer', 'floorServer.cjs');
+
+// ---- Targets (issue: the server's benchmark) ----
+const TARGETS = {
+  seedFeedFloorShare: { postgres: 0.5, pglite: 0.25 },
+  seedFeedP99Ms: { postgres: 100 },
+  likeP99Ms: 150,
+  loginEventLoopP99Ms: 50,
+};
+
+interface Row {
+  store: string;
+  what: string;
+  reqPerSec?: number;
+  p50?: number;
+  p99?: number;
+  bytes?: number;
+  note?: string;
+}
+
+const rows: Row[] = [];
+const misses: string[] = [];
+
+// ---- Networks to load ----
+
+const BENCH_MEMBERS = 50;
+
+/** The demo network plus 50 members who like, dislike and post during the runs. */
+function benchNetwork(): DbSnapshot {
+  const seed = buildDefaultSeed();
+  for (let n = 1; n <= BENCH_MEMBERS; n += 1) {
+    seed.users.push(buildUser({ id: `u-bench-${n}`, username: `bench_${n}`, firstName: 'Bench', lastName: `Member ${n}`, password: SEED_PASSWORD }));
+  }
+  return seed;
+}
+
+/** A network with `count` posts: the newest of the busy scenario's 10,000 (or more, repeated with new ids). */
+function networkWithPosts(count: number): DbSnapshot {
+  const busy = buildBusySeed();
+  const newest = [...busy.posts].sort((a, b) => (a.createdAt < b.createdAt ? 1 : -1));
+  const posts: PostRecord[] = [];
+  for (let i = 0; i < count; i += 1) {
+    const base = newest[i % newest.length];
+    if (!base) break;
+    const round = Math.floor(i / newest.length);
+    posts.push(round === 0 ? base : { ...base, id: `${base.id.slice(0, -4)}${(round % 0xffff).toString(16).padStart(4, '0')}`, createdAt: new Date(Date.parse(base.createdAt) - round * 86_400_000 * 365).toISOString() });
+  }
+  const ids = new Set(posts.map((post) => post.id));
+  return { ...busy, posts, users: busy.users.map((user) => ({ ...user, bookmarks: user.bookmarks.filter((id) => ids.has(id)) })) };
+}
+
+// ---- Stores and processes ----
+
+interface Store {
+  name: 'pglite' | 'postgres';
+  /** Fills the store with `snapshot`; the server must not be running. */
+  load(snapshot: DbSnapshot): Promise<void>;
+  /** The server's settings for this store. */
+  env: Record<string, string>;
+  /** SQL against the store, while no server holds it (PGlite) or any time (PostgreSQL). */
+  open(): Promise<Database>;
+  close(): Promise<void>;
+}
+
+async function pgliteStore(): Promise<Store> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'socialconnect-bench-'));
+  const open = () => openPglite(join(dataDir, 'pglite'));
+  return {
+    name: 'pglite',
+    env: { DATA_DIR: dataDir },
+    open,
+    async load(snapshot) {
+      const database = await open();
+      await migrate(database);
+      await createSqlStore(database, { publicDir: join(REPOSITORY_ROOT, 'public'), passwords: argon2Passwords }).load(snapshot);
+      await database.close();
+    },
+    async close() {
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+async function postgresStore(): Promise<Store> {
+  const cluster: Cluster = await startCluster({ fsync: true });
+  const dataDir = mkdtempSync(join(tmpdir(), 'socialconnect-bench-'));
+  const url = cluster.url.replace(/\/postgres$/, '/bench');
+  const admin = await openPostgres({ connectionString: cluster.url, max: 1 });
+  await admin.query('CREATE DATABASE bench');
+  await admin.close();
+  const open = () => openPostgres({ connectionString: url });
+  return {
+    name: 'postgres',
+    env: { DATABASE_URL: url, DATA_DIR: dataDir },
+    open,
+    async load(snapshot) {
+      const database = await open();
+      await migrate(database);
+      await createSqlStore(database, { publicDir: join(REPOSITORY_ROOT, 'public'), passwords: argon2Passwords }).load(snapshot);
+      await database.close();
+    },
+    async close() {
+      cluster.stop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+interface Child {
+  url: string;
+  process: ChildProcess;
+  stop(): Promise<void>;
+}
+
+function waitForMessage<T>(child: ChildProcess, type: string): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const onMessage = (message: { type?: string }) => {
+      if (message?.type === type) {
+        child.off('message', onMessage);
+        resolve(message as T);
+      }
+    };
+    child.on('message', onMessage);
+    child.once('exit', (code) => reject(new Error(`the process left (exit ${code}) before "${type}"`)));
+  });
+}
+
+async function startChild(script: string, env: Record<string, string>, execArgv: string[] = []): Promise<Child> {
+  const child = fork(script, [], { env: { ...process.env, ...env }, execArgv, stdio: ['ignore', 'pipe', 'inherit', 'ipc'] });
+  const url = await new Promise<string>((resolve, reject) => {
+    let output = '';
+    child.stdout?.on('data', (chunk: Buffer) => {
+      output += chunk.toString('utf8');
+      const match = /listening on (http:\/\/\S+)/.exec(output);
+      if (match?.[1]) resolve(match[1]);
+    });
+    child.on('message', (message: { type?: string; url?: string }) => {
+      if (message?.type === 'listening' && message.url) resolve(message.url);
+    });
+    child.once('exit', (code) => reject(new Error(`${script} left with exit ${code}:\n${output}`)));
+  });
+  return {
+    url,
+    process: child,
+    stop: () => new Promise((resolve) => {
+      child.once('exit', () => resolve());
+      child.kill('SIGTERM');
+    }),
+  };
+}
+
+function startServer(store: Store): Promise<Child> {
+  return startChild(SERVER_MAIN, { ...store.env, PORT: '0', RATE_LIMITS: 'off', SEED: 'off', LOG_LEVEL: 'warn', NODE_ENV: 'development' }, ['-r', PROBE]);
+}
+
+async function eventLoop(child: Child, what: 'reset' | 'read'): Promise<{ p50: number; p99: number; max: number }> {
+  const answer = waitForMessage<{ p50: number; p99: number; max: number }>(child.process, what === 'reset' ? 'event-loop:reset' : 'event-loop');
+  child.process.send(`event-loop:${what}`);
+  return answer;
+}
+
+// ---- Load ----
+
+type Result = autocannon.Result;
+
+async function load(options: autocannon.Options): Promise<Result> {
+  return autocannon({ duration: SECONDS, connections: 10, ...options });
+}
+
+function summarise(store: string, what: string, result: Result, extra: Partial<Row> = {}): Row {
+  const errors = result.non2xx + result.errors + result.timeouts;
+  const row: Row = {
+    store,
+    what,
+    reqPerSec: Math.round(result.requests.average),
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    ...extra,
+    note: [extra.note, errors > 0 ? `${errors} answers not 2xx` : ''].filter(Boolean).join('; ') || undefined,
+  };
+  rows.push(row);
+  return row;
+}
+
+async function answerBytes(url: string): Promise<{ bytes: number; body: Buffer }> {
+  const response = await fetch(url);
+  const body = Buffer.from(await response.arrayBuffer());
+  return { bytes: body.length, body };
+}
+
+async function loginAll(url: string, usernames: string[]): Promise<string[]> {
+  const tokens: string[] = [];
+  for (const username of usernames) {
+    const response = await fetch(`${url}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username, password: SEED_PASSWORD }) });
+    if (response.status !== 200) throw new Error(`login of ${username} answered ${response.status}`);
+    tokens.push(((await response.json()) as LoginResponse).encodedToken);
+  }
+  return tokens;
+}
+
+/** What a run of member-by-member calls measured. */
+interface MemberRun {
+  requests: number;
+  reqPerSec: number;
+  p50: number;
+  p99: number;
+  statuses: Map<number, number>;
+}
+
+function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return 0;
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
+}
+
+/**
+ * Each of `tokens.length` members calls in turn, one call at a time each, for the run's time:
+ * `step(member, n)` names the member's n-th call. (autocannon gives one set of headers to all
+ * connections; here each member keeps its own token.)
+ */
+async function asMembers(baseUrl: string, tokens: string[], step: (member: number, n: number) => { method: string; path: string; body?: string }): Promise<MemberRun> {
+  const latencies: number[] = [];
+  const statuses = new Map<number, number>();
+  const until = performance.now() + SECONDS * 1000;
+  await Promise.all(tokens.map(async (token, member) => {
+    for (let n = 0; performance.now() < until; n += 1) {
+      const call = step(member, n);
+      const started = performance.now();
+      const response = await fetch(`${baseUrl}${call.path}`, {
+        method: call.method,
+        headers: { authorization: token, ...(call.body ? { 'content-type': 'application/json' } : {}) },
+        body: call.body,
+      });
+      await response.arrayBuffer();
+      latencies.push(performance.now() - started);
+      statuses.set(response.status, (statuses.get(response.status) ?? 0) + 1);
+    }
+  }));
+  latencies.sort((a, b) => a - b);
+  return { requests: latencies.length, reqPerSec: Math.round(latencies.length / SECONDS), p50: percentile(latencies, 50), p99: percentile(latencies, 99), statuses };
+}
+
+function memberRow(store: string, what: string, run: MemberRun): Row {
+  const refused = [...run.statuses].filter(([status]) => status >= 300).map(([status, count]) => `${count} x ${status}`);
+  const row: Row = { store, what, reqPerSec: run.reqPerSec, p50: Math.round(run.p50 * 10) / 10, p99: Math.round(run.p99 * 10) / 10, note: refused.length > 0 ? `not 2xx: ${refused.join(', ')}` : undefined };
+  rows.push(row);
+  return row;
+}
+
+// ---- The rows ----
+
+async function benchStore(store: Store, floorBodyFile: string): Promise<void> {
+  console.log(`\n== ${store.name} ==`);
+  // 1. The seed feed, beside the floor answering the same bytes.
+  await store.load(benchNetwork());
+  let server = await startServer(store);
+  const feed = await answerBytes(`${server.url}/api/posts`);
+  writeFileSync(floorBodyFile, feed.body);
+  const floor = await startChild(FLOOR, { FLOOR_BODY_FILE: floorBodyFile });
+  const floorResult = await load({ url: `${floor.url}/api/posts` });
+  await floor.stop();
+  const floorRow = summarise(store.name, 'floor: the same bytes from memory', floorResult, { bytes: feed.bytes });
+  const seed = await load({ url: `${server.url}/api/posts` });
+  const share = seed.requests.average / floorResult.requests.average;
+  summarise(store.name, 'GET /api/posts, seed (20 posts)', seed, { bytes: feed.bytes, note: `${Math.round(share * 100)}% of the floor's req/s` });
+  const shareTarget = TARGETS.seedFeedFloorShare[store.name];
+  if (share < shareTarget) misses.push(`${store.name}: seed feed at ${Math.round(share * 100)}% of the floor (target ${shareTarget * 100}%; floor ${floorRow.reqPerSec} req/s)`);
+  if (store.name === 'postgres' && seed.latency.p99 > TARGETS.seedFeedP99Ms.postgres) misses.push(`postgres: seed feed p99 ${seed.latency.p99} ms (target ${TARGETS.seedFeedP99Ms.postgres} ms)`);
+
+  // 2. Like/dislike pairs by 50 members on one post, then the invariants in SQL.
+  const tokens = await loginAll(server.url, Array.from({ length: BENCH_MEMBERS }, (_, i) => `bench_${i + 1}`));
+  const post = seedPostId(8);
+  const likes = await asMembers(server.url, tokens, (_member, n) => ({ method: 'POST', path: `/api/posts/${n % 2 === 0 ? 'like' : 'dislike'}/${post}` }));
+  memberRow(store.name, 'like/dislike pairs, 50 members, one post', likes);
+  if (likes.p99 > TARGETS.likeP99Ms) misses.push(`${store.name}: like/dislike p99 ${likes.p99.toFixed(1)} ms (target ${TARGETS.likeP99Ms} ms)`);
+
+  // 3. Text posts, by 10 members.
+  const body = JSON.stringify({ postData: { text: 'A text post from the benchmark.' } });
+  const posts = await asMembers(server.url, tokens.slice(0, 10), () => ({ method: 'POST', path: '/api/posts', body }));
+  memberRow(store.name, 'POST /api/posts (text), 10 members', posts);
+
+  // 4. Logins during a feed load of a fixed rate: argon2 must stay off the event loop.
+  await eventLoop(server, 'reset');
+  const [feedDuringLogins, logins] = await Promise.all([
+    load({ url: `${server.url}/api/posts`, connections: 10, overallRate: 100 }),
+    load({
+      url: `${server.url}/api/auth/login`, connections: 4, method: 'POST',
+      headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'demo_user', password: SEED_PASSWORD }),
+    }),
+  ]);
+  const loop = await eventLoop(server, 'read');
+  summarise(store.name, 'logins (4 at a time)', logins, { note: `event loop delay p99 ${loop.p99.toFixed(1)} ms` });
+  summarise(store.name, 'GET /api/posts at 100 req/s during the logins', feedDuringLogins);
+  if (loop.p99 > TARGETS.loginEventLoopP99Ms) misses.push(`${store.name}: event loop delay p99 ${loop.p99.toFixed(1)} ms during logins (target ${TARGETS.loginEventLoopP99Ms} ms)`);
+  await server.stop();
+
+  // The invariants after the writes, in SQL.
+  const database = await store.open();
+  const [broken] = await database.query<{ members: number; both: number; orphans: number }>(`
+    SELECT (SELECT count(*)::int FROM reactions WHERE post_id = $1) AS members,
+           (SELECT count(*)::int FROM (SELECT member_id FROM reactions GROUP BY post_id, member_id HAVING count(*) > 1) AS twice) AS both,
+           (SELECT count(*)::int FROM reactions r LEFT JOIN members m ON m.id = r.member_id WHERE m.id IS NULL) AS orphans`, [post]);
+  await database.close();
+  const invariants = broken && broken.both === 0 && broken.orphans === 0;
+  rows.push({ store: store.name, what: 'invariants after the writes (SQL)', note: invariants ? `hold: one reaction per member and post, none orphaned (${broken?.members} members reacted)` : `BROKEN: ${JSON.stringify(broken)}` });
+  if (!invariants) misses.push(`${store.name}: invariants broken after the writes`);
+
+  // 5. The contract's "every call returns every post", at 1,000 and 10,000 posts.
+  for (const count of [1_000, 10_000]) {
+    await store.load(networkWithPosts(count));
+    server = await startServer(store);
+    const { bytes } = await answerBytes(`${server.url}/api/posts`);
+    const big = await load({ url: `${server.url}/api/posts`, connections: 4 });
+    summarise(store.name, `GET /api/posts, ${count.toLocaleString('en')} posts`, big, { bytes });
+    await server.stop();
+  }
+}
+
+function buildServerIfStale(): void {
+  const built = existsSync(SERVER_MAIN) ? statSync(SERVER_MAIN).mtimeMs : 0;
+  const newest = (dir: string): number => Math.max(0, ...execFileSync('find', [dir, '-name', '*.ts', '-newer', SERVER_MAIN], { encoding: 'utf8' }).split('\n').filter(Boolean).map((file) => statSync(file).mtimeMs));
+  if (built === 0 || newest(join(REPOSITORY_ROOT, 'server')) > built || newest(join(REPOSITORY_ROOT, 'contract')) > built) {
+    console.log('Compiling the server into build/server ...');
+    execFileSync(process.execPath, [join(REPOSITORY_ROOT, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', join(REPOSITORY_ROOT, 'server', 'tsconfig.json')], { stdio: 'inherit' });
+  }
+}
+
+function format(value: number | undefined, digits = 0): string {
+  return value === undefined ? '' : value.toLocaleString('en', { maximumFractionDigits: digits });
+}
+
+function printTable(): void {
+  const header = ['store', 'what', 'req/s', 'p50 ms', 'p99 ms', 'bytes', 'note'];
+  const lines = rows.map((row) => [row.store, row.what, format(row.reqPerSec), format(row.p50, 1), format(row.p99, 1), format(row.bytes), row.note ?? '']);
+  console.log(`\n| ${header.join(' | ')} |\n|${header.map(() => '---').join('|')}|`);
+  for (const line of lines) console.log(`| ${line.join(' | ')} |`);
+}
+
+async function main(): Promise<void> {
+  buildServerIfStale();
+  const out = join(REPOSITORY_ROOT, 'bench-results');
+  mkdirSync(out, { recursive: true });
+  console.log(`Server benchmark: ${SECONDS} s a run, loopback, rate limits off; Node ${process.version}, ${cpus().length} cores.`);
+  for (const name of STORES) {
+    const store = name === 'postgres' ? await postgresStore() : await pgliteStore();
+    try {
+      await benchStore(store, join(out, `floor-${name}.json`));
+    } finally {
+      await store.close();
+    }
+  }
+  printTable();
+  writeFileSync(join(out, 'server.json'), `${JSON.stringify({ when: new Date().toISOString(), seconds: SECONDS, rows, misses }, null, 2)}\n`);
+  if (misses.length > 0) {
+    console.log(`\nTargets missed:\n${misses.map((miss) => `- ${miss}`).join('\n')}`);
+    process.exitCode = 1;
+  } else {
+    console.log('\nEvery target met.');
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
