@@ -128,9 +128,50 @@ export interface UserEditResponse extends UserResponse {
   encodedToken?: string;
 }
 
-/** GET /health: whether the backend and its store answer. */
+/** GET /health: whether the backend and its store answer, and which extensions it has. */
 export interface HealthResponse {
   status: 'ok' | 'unavailable';
+  /** Extensions beyond the spec this backend answers (absent: none). */
+  extensions?: ApiExtension[];
+}
+
+// ---- Extensions beyond the spec (a client that does not ask gets the spec's answers) ----
+
+/**
+ * - 'pages': list calls accept `?limit=N&cursor=C` and answer a PostsPage;
+ * - 'feed': GET /feed?sort=latest|oldest|trending&limit=&cursor= answers the member's home feed;
+ * - 'return-minimal': a mutation sent with `Prefer: return=minimal` answers only what changed.
+ */
+export type ApiExtension = 'pages' | 'feed' | 'return-minimal';
+
+export const API_EXTENSIONS: readonly ApiExtension[] = ['pages', 'feed', 'return-minimal'];
+
+/** The largest page a client may ask for, and the size of a page when it names none. */
+export const PAGE_LIMIT_MAX = 100;
+export const PAGE_LIMIT_DEFAULT = 20;
+
+/** One page of posts, in the list's order; `nextCursor` asks for the next one, null after the last. */
+export interface PostsPage {
+  posts: Post[];
+  nextCursor: string | null;
+}
+
+export type FeedSort = 'latest' | 'oldest' | 'trending';
+
+/** `Prefer: return=minimal` on create, edit, like, dislike: the post as it now is. */
+export type PostChange = PostResponse;
+
+/** `Prefer: return=minimal` on delete: the post that is gone. */
+export interface PostRemoval {
+  postId: string;
+}
+
+/** `Prefer: return=minimal` on bookmark and remove-bookmark: what changed for the member. */
+export interface BookmarkChange {
+  postId: string;
+  bookmarked: boolean;
+  /** The bookmarked post, when one was added. */
+  post?: Post;
 }
 
 export interface BookmarksResponse {

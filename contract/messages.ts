@@ -42,6 +42,9 @@ export const MESSAGES = {
   bioTooLong: 'Bio can be at most 500 characters long.',
   portfolioInvalid: 'Portfolio link must be an http or https address of at most 255 characters.',
   avatarInvalid: 'Avatar must be a PNG, JPEG, WebP or GIF image.',
+  pageLimitInvalid: 'limit must be a whole number from 1 to 100.',
+  pageCursorInvalid: 'The page cursor is not valid: ask for the first page again.',
+  feedSortInvalid: 'sort must be latest, oldest or trending.',
 
   // ---- What a server meets ----
   bodyTooLarge: 'The request body is too large.',
@@ -89,6 +92,9 @@ export const MESSAGE_STATUS: Record<MessageKey, number> = {
   bioTooLong: 400,
   portfolioInvalid: 400,
   avatarInvalid: 400,
+  pageLimitInvalid: 400,
+  pageCursorInvalid: 400,
+  feedSortInvalid: 400,
   bodyTooLarge: 413,
   unsupportedMediaType: 415,
   methodNotAllowed: 405,

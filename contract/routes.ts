@@ -4,25 +4,34 @@
  * in a transaction, answer through a presenter. A refusal becomes `{ errors: [message], code }` with
  * its status; anything else is the backend's to report as a 500.
  */
-import type {
-  BookmarksResponse, FollowResponse, HealthResponse, LoginResponse, PostResponse, PostsResponse, SignupResponse,
-  UserEditResponse, UserResponse, UsersResponse,
+import {
+  API_EXTENSIONS,
+  type BookmarkChange, type BookmarksResponse, type FollowResponse, type HealthResponse, type LoginResponse, type PostRemoval,
+  type PostResponse, type PostsPage, type PostsResponse, type SignupResponse, type UserEditResponse, type UserResponse, type UsersResponse,
 } from './api';
 import type { RuleContext } from './context';
 import { refusalAnswer, RuleError } from './errors';
 import { presentMember, presentMembers, presentPost, presentPosts } from './present';
 import { authenticate, login, logout, signup, type Session } from './rules/auth';
 import { addBookmark, listBookmarks, removeBookmark } from './rules/bookmarks';
-import { createPost, deletePost, dislikePost, editPost, findPost, likePost, postsOfUsername } from './rules/posts';
+import { createPost, deletePost, dislikePost, editPost, findPost, findUsername, likePost, postsOfUsername } from './rules/posts';
+import { feedOrderOf, pageOf, wantsMinimal, type Query } from './rules/pages';
 import { editProfile, findUser, follow, unfollow } from './rules/users';
+import type { Page, PostRow, StoreReader } from './store';
 import { parseJsonBody } from './validation';
 
 export type Method = 'get' | 'post' | 'delete';
 
-/** What a backend hands a route: path parameters, the authorization header and the body's text. */
+/**
+ * What a backend hands a route: path parameters, the query, the authorization and Prefer headers,
+ * and the body's text.
+ */
 export interface RouteRequest {
   params: Readonly<Record<string, string>>;
+  query?: Query;
   authorization?: string;
+  /** The Prefer header: `return=minimal` asks a mutation for only what changed. */
+  prefer?: string;
   /** The body as sent; undefined when there is none. */
   body?: string;
 }
@@ -30,8 +39,19 @@ export interface RouteRequest {
 export interface RouteAnswer {
   status: number;
   body: unknown;
+  /** Headers to add: `Preference-Applied` when a preference was honoured. */
+  headers?: Readonly<Record<string, string>>;
   /** The member the call acted for, once the token was accepted (for the backend's logs). */
   memberId?: string;
+}
+
+/** A mutation's answer: only what changed when the caller prefers it, else the spec's full answer. */
+class Minimal {
+  constructor(readonly body: unknown) {}
+}
+
+async function changed(request: RouteRequest, minimal: () => Promise<unknown>, full: () => Promise<unknown>): Promise<unknown> {
+  return wantsMinimal(request.prefer) ? new Minimal(await minimal()) : full();
 }
 
 interface RouteInput extends RouteRequest {
@@ -83,6 +103,15 @@ function bookmarksOf(ctx: RuleContext, memberId: string): Promise<BookmarksRespo
   return ctx.store.read(async (reader) => ({ bookmarks: await presentPosts(reader, await listBookmarks(reader, memberId)) }));
 }
 
+async function presentPage(reader: StoreReader, page: Page<PostRow>): Promise<PostsPage> {
+  return { posts: await presentPosts(reader, page.items), nextCursor: page.nextCursor };
+}
+
+/** The post as it now is (a minimal answer). */
+function postNow(ctx: RuleContext, postId: string): Promise<PostResponse> {
+  return ctx.store.read(async (reader) => ({ post: await presentPost(reader, await findPost(reader, postId)) }));
+}
+
 const authRoutes: RouteSpec[] = [
   publicRoute('post', '/auth/signup', 201, async ({ ctx, ...request }): Promise<SignupResponse> => {
     const member = await signup(ctx, readBody(request));
@@ -103,55 +132,83 @@ const authRoutes: RouteSpec[] = [
 ];
 
 const postRoutes: RouteSpec[] = [
-  publicRoute('get', '/posts', 200, ({ ctx }) => allPosts(ctx)),
+  publicRoute('get', '/posts', 200, async ({ ctx, query }): Promise<PostsResponse | PostsPage> => {
+    const page = pageOf(query);
+    if (!page) return allPosts(ctx);
+    return ctx.store.read(async (reader) => presentPage(reader, await reader.postPage({ kind: 'all' }, 'latest', page)));
+  }),
 
-  publicRoute('get', '/posts/user/:username', 200, ({ ctx, params }): Promise<PostsResponse> => ctx.store.read(async (reader) => (
-    { posts: await presentPosts(reader, await postsOfUsername(reader, param(params, 'username'))) }
-  ))),
+  publicRoute('get', '/posts/user/:username', 200, async ({ ctx, params, query }): Promise<PostsResponse | PostsPage> => {
+    const page = pageOf(query);
+    return ctx.store.read(async (reader) => {
+      if (!page) return { posts: await presentPosts(reader, await postsOfUsername(reader, param(params, 'username'))) };
+      const author = await findUsername(reader, param(params, 'username'));
+      return presentPage(reader, await reader.postPage({ kind: 'author', authorId: author.id }, 'latest', page));
+    });
+  }),
 
   publicRoute('get', '/posts/:postId', 200, ({ ctx, params }): Promise<PostResponse> => ctx.store.read(async (reader) => (
     { post: await presentPost(reader, await findPost(reader, param(params, 'postId'))) }
   ))),
 
   memberRoute('post', '/posts', 201, async ({ ctx, session, ...request }) => {
-    await createPost(ctx, session.member, readBody(request));
-    return allPosts(ctx);
+    const post = await createPost(ctx, session.member, readBody(request));
+    return changed(request, () => postNow(ctx, post.id), () => allPosts(ctx));
   }),
 
-  memberRoute('delete', '/posts/:postId', 200, async ({ ctx, session, params }) => {
-    await deletePost(ctx, session.member, param(params, 'postId'));
-    return allPosts(ctx);
+  memberRoute('delete', '/posts/:postId', 200, async ({ ctx, session, ...request }) => {
+    const postId = param(request.params, 'postId');
+    await deletePost(ctx, session.member, postId);
+    return changed(request, async (): Promise<PostRemoval> => ({ postId }), () => allPosts(ctx));
   }),
 
   memberRoute('post', '/posts/edit/:postId', 201, async ({ ctx, session, ...request }) => {
     const body = readBody(request);
-    await editPost(ctx, session.member, param(request.params, 'postId'), body);
-    return allPosts(ctx);
+    const postId = param(request.params, 'postId');
+    await editPost(ctx, session.member, postId, body);
+    return changed(request, () => postNow(ctx, postId), () => allPosts(ctx));
   }),
 
-  memberRoute('post', '/posts/like/:postId', 201, async ({ ctx, session, params }) => {
-    await likePost(ctx, session.member, param(params, 'postId'));
-    return allPosts(ctx);
+  memberRoute('post', '/posts/like/:postId', 201, async ({ ctx, session, ...request }) => {
+    const postId = param(request.params, 'postId');
+    await likePost(ctx, session.member, postId);
+    return changed(request, () => postNow(ctx, postId), () => allPosts(ctx));
   }),
 
-  memberRoute('post', '/posts/dislike/:postId', 201, async ({ ctx, session, params }) => {
-    await dislikePost(ctx, session.member, param(params, 'postId'));
-    return allPosts(ctx);
+  memberRoute('post', '/posts/dislike/:postId', 201, async ({ ctx, session, ...request }) => {
+    const postId = param(request.params, 'postId');
+    await dislikePost(ctx, session.member, postId);
+    return changed(request, () => postNow(ctx, postId), () => allPosts(ctx));
   }),
 ];
 
 /** The bookmark routes come before GET /users/:userId, which would otherwise match /users/bookmark. */
 const bookmarkRoutes: RouteSpec[] = [
-  memberRoute('get', '/users/bookmark', 200, ({ ctx, session }) => bookmarksOf(ctx, session.member.id)),
-
-  memberRoute('post', '/users/bookmark/:postId', 201, async ({ ctx, session, params }) => {
-    await addBookmark(ctx, session.member.id, param(params, 'postId'));
-    return bookmarksOf(ctx, session.member.id);
+  memberRoute('get', '/users/bookmark', 200, async ({ ctx, session, query }): Promise<BookmarksResponse | PostsPage> => {
+    const page = pageOf(query);
+    if (!page) return bookmarksOf(ctx, session.member.id);
+    return ctx.store.read(async (reader) => presentPage(reader, await reader.bookmarkPage(session.member.id, page)));
   }),
 
-  memberRoute('post', '/users/remove-bookmark/:postId', 201, async ({ ctx, session, params }) => {
-    await removeBookmark(ctx, session.member.id, param(params, 'postId'));
-    return bookmarksOf(ctx, session.member.id);
+  memberRoute('post', '/users/bookmark/:postId', 201, async ({ ctx, session, ...request }) => {
+    const postId = param(request.params, 'postId');
+    await addBookmark(ctx, session.member.id, postId);
+    return changed(request, async (): Promise<BookmarkChange> => ({ postId, bookmarked: true, post: (await postNow(ctx, postId)).post }), () => bookmarksOf(ctx, session.member.id));
+  }),
+
+  memberRoute('post', '/users/remove-bookmark/:postId', 201, async ({ ctx, session, ...request }) => {
+    const postId = param(request.params, 'postId');
+    await removeBookmark(ctx, session.member.id, postId);
+    return changed(request, async (): Promise<BookmarkChange> => ({ postId, bookmarked: false }), () => bookmarksOf(ctx, session.member.id));
+  }),
+];
+
+/** The home feed, on the server's side (the 'feed' extension): always paged. */
+const feedRoutes: RouteSpec[] = [
+  memberRoute('get', '/feed', 200, async ({ ctx, session, query }): Promise<PostsPage> => {
+    const order = feedOrderOf(query);
+    const page = pageOf(query, true) ?? { limit: 20 };
+    return ctx.store.read(async (reader) => presentPage(reader, await reader.postPage({ kind: 'feed', memberId: session.member.id }, order, page)));
   }),
 ];
 
@@ -194,15 +251,20 @@ function followAnswer(ctx: RuleContext, memberId: string, otherId: string): Prom
 const healthRoutes: RouteSpec[] = [
   publicRoute('get', '/health', 200, async ({ ctx }): Promise<HealthResponse> => {
     await ctx.store.read((reader) => reader.memberById(''));
-    return { status: 'ok' };
+    return { status: 'ok', extensions: [...API_EXTENSIONS] };
   }),
 ];
 
 /** Every call, in matching order (static paths before the parameters that would swallow them). */
-export const ROUTES: readonly RouteSpec[] = [...authRoutes, ...postRoutes, ...bookmarkRoutes, ...userRoutes, ...healthRoutes];
+export const ROUTES: readonly RouteSpec[] = [...authRoutes, ...postRoutes, ...bookmarkRoutes, ...feedRoutes, ...userRoutes, ...healthRoutes];
 
 /** The calls of spec section 7 that act for a member. */
 export const MEMBER_ROUTES: readonly RouteSpec[] = ROUTES.filter((route) => route.auth);
+
+function answer(route: RouteSpec, body: unknown): RouteAnswer {
+  if (body instanceof Minimal) return { status: route.status, body: body.body, headers: { 'preference-applied': 'return=minimal' } };
+  return { status: route.status, body };
+}
 
 /**
  * Runs one call. Refusals become their answers; any other failure is thrown for the backend to
@@ -211,10 +273,10 @@ export const MEMBER_ROUTES: readonly RouteSpec[] = ROUTES.filter((route) => rout
 export async function runRoute(ctx: RuleContext, route: RouteSpec, request: RouteRequest): Promise<RouteAnswer> {
   let memberId: string | undefined;
   try {
-    if (!route.auth) return { status: route.status, body: await route.handle({ ...request, ctx }) };
+    if (!route.auth) return answer(route, await route.handle({ ...request, ctx }));
     const session = await authenticate(ctx, request.authorization);
     memberId = session.member.id;
-    return { status: route.status, body: await route.handle({ ...request, ctx, session }), memberId };
+    return { ...answer(route, await route.handle({ ...request, ctx, session })), memberId };
   } catch (error) {
     if (error instanceof RuleError) return { ...refusalAnswer(error), memberId };
     throw error;

@@ -5,6 +5,7 @@
  * happen only inside `transaction`, which applies all of its work or none of it, one transaction
  * at a time as far as the rules can tell.
  */
+import type { PostOrder } from './order';
 import type { CheckedImage } from './validation';
 import type { DbSnapshot } from './snapshot';
 
@@ -48,6 +49,25 @@ export interface ReactionLists {
   dislikedBy: string[];
 }
 
+/** Which posts a page is cut from. */
+export type PostSource =
+  | { kind: 'all' }
+  | { kind: 'author'; authorId: string }
+  /** The home feed: the member's own posts and those of the members they follow. */
+  | { kind: 'feed'; memberId: string };
+
+export interface PageRequest {
+  limit: number;
+  /** Where the previous page ended: a cursor this store issued. */
+  cursor?: string;
+}
+
+export interface Page<T> {
+  items: T[];
+  /** Where this page ends, for the next one; null when nothing follows. */
+  nextCursor: string | null;
+}
+
 export interface StoreReader {
   memberById(id: string): Promise<MemberRow | undefined>;
   /** Usernames are unique ignoring case. */
@@ -64,7 +84,7 @@ export interface StoreReader {
   /** The posts with these ids that exist (any order). */
   postsByIds(ids: readonly string[]): Promise<PostRow[]>;
 
-  /** Who likes and dislikes each post, in the order they did; every post of the scope has an entry. */
+  /** Who likes and dislikes each post, in the order they did (a post nobody reacted to may have no entry). */
   reactionLists(postIds: Scope): Promise<Map<string, ReactionLists>>;
   /** Each member's followers and followings, in the order they began; every member of the scope has an entry. */
   followLists(memberIds: Scope): Promise<Map<string, FollowLists>>;
@@ -76,6 +96,14 @@ export interface StoreReader {
   isFollowing(followerId: string, followeeId: string): Promise<boolean>;
   isBookmarked(memberId: string, postId: string): Promise<boolean>;
   isTokenRevoked(jti: string): Promise<boolean>;
+
+  /**
+   * One page of posts in an order (contract/order.ts), after the cursor. Each page costs the same
+   * however many posts there are. A cursor the store did not issue is refused (pageCursorInvalid).
+   */
+  postPage(source: PostSource, order: PostOrder, page: PageRequest): Promise<Page<PostRow>>;
+  /** One page of a member's bookmarked posts, most recently bookmarked first. */
+  bookmarkPage(memberId: string, page: PageRequest): Promise<Page<PostRow>>;
 }
 
 export interface StoreTx extends StoreReader {

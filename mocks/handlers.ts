@@ -40,10 +40,12 @@ export function toHandler(ctx: MockContext, spec: RouteSpec, path: string = spec
     try {
       const answer = await runRoute(ctx, spec, {
         params: stringParams(params),
+        query: Object.fromEntries(new URL(request.url).searchParams),
         authorization: request.headers.get('authorization') ?? undefined,
+        prefer: request.headers.get('prefer') ?? undefined,
         body: spec.method === 'get' ? undefined : await request.text(),
       });
-      return HttpResponse.json(answer.body as Record<string, unknown>, { status: answer.status });
+      return HttpResponse.json(answer.body as Record<string, unknown>, { status: answer.status, headers: answer.headers });
     } catch (error) {
       console.error('[mock backend] unexpected failure', error);
       return errorResponse('serverError');

@@ -4,8 +4,10 @@
  * other, so a check-and-change can never interleave with another. A transaction that throws is
  * rolled back from an undo log of what it touched, however large the store.
  */
+import { decodeCursor, encodeCursor } from '../contract/cursor';
+import { ORDER_COMPARATORS, type Orderable, type PostOrder } from '../contract/order';
 import type {
-  FollowLists, MemberRow, PostRow, ReactionKind, ReactionLists, Scope, Store, StoreReader, StoreTx,
+  FollowLists, MemberRow, Page, PageRequest, PostRow, PostSource, ReactionKind, ReactionLists, Scope, Store, StoreReader, StoreTx,
 } from '../contract/store';
 import { DB_SNAPSHOT_VERSION, emptySnapshot, type DbSnapshot, type PostRecord, type UserRecord } from '../contract/snapshot';
 
@@ -101,6 +103,62 @@ function inScope<T>(all: Map<string, T>, scope: Scope): T[] {
   return found;
 }
 
+/** A post's place in an order, as a cursor holds it. */
+function orderKey(order: PostOrder, post: Orderable): Array<string | number> {
+  return order === 'trending' ? [post.likeCount, post.createdAt, post.id] : [post.createdAt, post.id];
+}
+
+function keyFromCursor(order: PostOrder, cursor: string): Orderable {
+  if (order === 'trending') {
+    const [likeCount, createdAt, id] = decodeCursor(cursor, `posts:${order}`, ['n', 's', 's']);
+    return { likeCount: Number(likeCount), createdAt: String(createdAt), id: String(id) };
+  }
+  const [createdAt, id] = decodeCursor(cursor, `posts:${order}`, ['s', 's']);
+  return { likeCount: 0, createdAt: String(createdAt), id: String(id) };
+}
+
+function postsOf(db: MemoryDb, source: PostSource): PostRecord[] {
+  const all = [...db.posts.values()];
+  if (source.kind === 'all') return all;
+  if (source.kind === 'author') return all.filter((post) => post.authorId === source.authorId);
+  const authors = new Set([source.memberId, ...(db.users.get(source.memberId)?.following ?? [])]);
+  return all.filter((post) => authors.has(post.authorId));
+}
+
+function postPage(db: MemoryDb, source: PostSource, order: PostOrder, { limit, cursor }: PageRequest): Page<PostRow> {
+  const compare = ORDER_COMPARATORS[order];
+  const after = cursor === undefined ? undefined : keyFromCursor(order, cursor);
+  const sorted = postsOf(db, source)
+    .map((post) => ({ post, key: { id: post.id, createdAt: post.createdAt, likeCount: post.likedBy.length } }))
+    .filter(({ key }) => after === undefined || compare(key, after) > 0)
+    .sort((a, b) => compare(a.key, b.key));
+  const items = sorted.slice(0, limit);
+  const last = items[items.length - 1];
+  return {
+    items: items.map(({ post }) => postRow(post)),
+    nextCursor: sorted.length > limit && last ? encodeCursor(`posts:${order}`, orderKey(order, last.key)) : null,
+  };
+}
+
+/** Bookmarks, newest first; a cursor is the last post shown and its place, in case it was removed since. */
+function bookmarkPage(db: MemoryDb, memberId: string, { limit, cursor }: PageRequest): Page<PostRow> {
+  const ids = [...(db.users.get(memberId)?.bookmarks ?? [])].reverse();
+  let start = 0;
+  if (cursor !== undefined) {
+    const [postId, place] = decodeCursor(cursor, 'bookmarks', ['s', 'n']);
+    const found = ids.indexOf(String(postId));
+    start = found >= 0 ? found + 1 : Math.max(0, Number(place));
+  }
+  const pageIds = ids.slice(start, start + limit);
+  const items = pageIds.flatMap((id) => {
+    const post = db.posts.get(id);
+    return post ? [postRow(post)] : [];
+  });
+  const end = start + pageIds.length;
+  const lastId = pageIds[pageIds.length - 1];
+  return { items, nextCursor: end < ids.length && lastId ? encodeCursor('bookmarks', [lastId, end]) : null };
+}
+
 function reader(db: MemoryDb): StoreReader {
   return {
     memberById: async (id) => {
@@ -157,6 +215,8 @@ function reader(db: MemoryDb): StoreReader {
     isFollowing: async (followerId, followeeId) => db.users.get(followerId)?.following.includes(followeeId) ?? false,
     isBookmarked: async (memberId, postId) => db.users.get(memberId)?.bookmarks.includes(postId) ?? false,
     isTokenRevoked: async (jti) => db.revokedTokens.has(jti),
+    postPage: async (source, order, page) => postPage(db, source, order, page),
+    bookmarkPage: async (memberId, page) => bookmarkPage(db, memberId, page),
   };
 }
 

@@ -77,6 +77,16 @@ function frameworkRefusal(error: FastifyError): MessageKey | undefined {
 
 const MEDIA_FILE = /^([0-9a-f]{64})\.(png|jpg|webp|gif)$/;
 
+/** The query's parameters; one named twice counts with its last value (as URLSearchParams reads it). */
+function lastValues(query: unknown): Record<string, string> {
+  const values: Record<string, string> = {};
+  for (const [name, value] of Object.entries((query ?? {}) as Record<string, unknown>)) {
+    const last = Array.isArray(value) ? value[value.length - 1] : value;
+    if (typeof last === 'string') values[name] = last;
+  }
+  return values;
+}
+
 export async function buildApp({ ctx, database, answers, staticDir, logger = false, trustProxy = false }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger,
@@ -142,9 +152,12 @@ export async function buildApp({ ctx, database, answers, staticDir, logger = fal
         const kept = cacheable ? answers.get(request.url) : undefined;
         if (kept) return reply.code(200).type('application/json; charset=utf-8').send(kept);
         const version = cacheable ? answers.version() : undefined;
+        const prefer = request.headers.prefer;
         const call = runRoute(ctx, route, {
           params: request.params as Record<string, string>,
+          query: lastValues(request.query),
           authorization: request.headers.authorization,
+          prefer: Array.isArray(prefer) ? prefer.join(', ') : prefer,
           body: typeof request.body === 'string' ? request.body : undefined,
         });
         // The health check's whole point: any failure to reach the store is "unavailable".
@@ -156,6 +169,7 @@ export async function buildApp({ ctx, database, answers, staticDir, logger = fal
           answers.set(request.url, version, body);
           return reply.code(200).type('application/json; charset=utf-8').send(body);
         }
+        if (answer.headers) reply.headers(answer.headers);
         return reply.code(answer.status).type('application/json; charset=utf-8').send(answer.body);
       },
     });

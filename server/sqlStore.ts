@@ -5,10 +5,12 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { decodeCursor, encodeCursor } from '../contract/cursor';
 import { refusal } from '../contract/errors';
+import type { PostOrder } from '../contract/order';
 import { DB_SNAPSHOT_VERSION, type DbSnapshot, type PostRecord, type UserRecord } from '../contract/snapshot';
 import type {
-  FollowLists, MemberRow, PostRow, ReactionKind, ReactionLists, Scope, Store, StoreReader, StoreTx,
+  FollowLists, MemberRow, Page, PageRequest, PostRow, PostSource, ReactionKind, ReactionLists, Scope, Store, StoreReader, StoreTx,
 } from '../contract/store';
 import { IMAGE_KINDS, imageDimensions, isShippedImagePath, LIMITS, readImageDataUrl, sniffImage, type CheckedImage } from '../contract/validation';
 import type { PasswordHasher } from '../contract/passwords';
@@ -96,6 +98,108 @@ function readShippedImage(publicDir: string, path: string): CheckedImage | undef
   const size = imageDimensions(kind, bytes);
   if (size && size.width * size.height > LIMITS.imagePixelsMax) return undefined;
   return { kind, bytes };
+}
+
+interface OrderKey {
+  createdAt: string;
+  id: string;
+  likeCount: number;
+}
+
+/**
+ * Each order's ORDER BY, and the condition for "after this key" in it, given the key's placeholders
+ * (created_at, id, and like_count for trending: every placeholder must be used).
+ */
+const ORDERS: Record<PostOrder, { by: string; after: (key: OrderKey, param: (value: unknown) => string) => string }> = {
+  latest: {
+    by: 'created_at DESC, id ASC',
+    after: (key, param) => {
+      const [c, i] = [param(key.createdAt), param(key.id)];
+      return `(created_at < ${c} OR (created_at = ${c} AND id > ${i}))`;
+    },
+  },
+  oldest: {
+    by: 'created_at ASC, id ASC',
+    after: (key, param) => `(created_at, id) > (${param(key.createdAt)}::timestamptz, ${param(key.id)}::text)`,
+  },
+  trending: {
+    by: 'like_count DESC, created_at DESC, id ASC',
+    after: (key, param) => {
+      const [l, c, i] = [param(key.likeCount), param(key.createdAt), param(key.id)];
+      return `(like_count < ${l} OR (like_count = ${l} AND (created_at < ${c} OR (created_at = ${c} AND id > ${i}))))`;
+    },
+  },
+};
+
+function cursorOf(order: PostOrder, key: OrderKey): string {
+  return encodeCursor(`posts:${order}`, order === 'trending' ? [key.likeCount, key.createdAt, key.id] : [key.createdAt, key.id]);
+}
+
+function keyOf(order: PostOrder, cursor: string): OrderKey {
+  if (order === 'trending') {
+    const [likeCount, createdAt, id] = decodeCursor(cursor, `posts:${order}`, ['n', 's', 's']);
+    return { likeCount: Number(likeCount), createdAt: String(createdAt), id: String(id) };
+  }
+  const [createdAt, id] = decodeCursor(cursor, `posts:${order}`, ['s', 's']);
+  return { likeCount: 0, createdAt: String(createdAt), id: String(id) };
+}
+
+async function postPage(sql: Sql, source: PostSource, order: PostOrder, { limit, cursor }: PageRequest): Promise<Page<PostRow>> {
+  const params: unknown[] = [];
+  const param = (value: unknown): string => {
+    params.push(value);
+    return `$${params.length}`;
+  };
+  const { by, after } = ORDERS[order];
+  let condition = 'TRUE';
+  if (cursor !== undefined) {
+    const key = keyOf(order, cursor);
+    if (Number.isNaN(Date.parse(key.createdAt)) || !storable(key.id)) throw refusal('pageCursorInvalid');
+    condition = after(key, param);
+  }
+  const columns = `${POST_COLUMNS}, like_count`;
+  const take = param(limit + 1);
+  let text: string;
+  if (source.kind === 'feed') {
+    const member = param(source.memberId);
+    // Each followed member's first posts after the cursor, by the per-author index, then merged.
+    text = `SELECT ${columns} FROM (SELECT followee_id AS author FROM follows WHERE follower_id = ${member} UNION ALL SELECT ${member}::text) AS authors
+      CROSS JOIN LATERAL (SELECT ${columns} FROM posts WHERE author_id = authors.author AND ${condition} ORDER BY ${by} LIMIT ${take}) AS page
+      ORDER BY ${by} LIMIT ${take}`;
+  } else {
+    const where = source.kind === 'author' ? `author_id = ${param(source.authorId)} AND ${condition}` : condition;
+    text = `SELECT ${columns} FROM posts WHERE ${where} ORDER BY ${by} LIMIT ${take}`;
+  }
+  const rows = await sql.query(text, params);
+  const items = rows.slice(0, limit);
+  const last = items[items.length - 1];
+  const lastPost = last && toPost(last);
+  return {
+    items: items.map(toPost),
+    nextCursor: rows.length > limit && last && lastPost ? cursorOf(order, { createdAt: lastPost.createdAt, id: lastPost.id, likeCount: Number(last.like_count) }) : null,
+  };
+}
+
+async function bookmarkPage(sql: Sql, memberId: string, { limit, cursor }: PageRequest): Promise<Page<PostRow>> {
+  let before = '';
+  const params: unknown[] = [memberId, limit + 1];
+  if (cursor !== undefined) {
+    const [, seq] = decodeCursor(cursor, 'bookmarks', ['s', 'n']);
+    params.push(seq);
+    before = 'AND b.seq < $3';
+  }
+  const rows = await sql.query(
+    `SELECT ${POST_COLUMNS.split(', ').map((column) => `p.${column}`).join(', ')}, b.seq::text AS bookmark_seq
+     FROM bookmarks b JOIN posts p ON p.id = b.post_id
+     WHERE b.member_id = $1 ${before} ORDER BY b.seq DESC LIMIT $2`,
+    params,
+  );
+  const items = rows.slice(0, limit);
+  const last = items[items.length - 1];
+  return {
+    items: items.map(toPost),
+    nextCursor: rows.length > limit && last ? encodeCursor('bookmarks', [String(last.id), Number(last.bookmark_seq)]) : null,
+  };
 }
 
 function reader(sql: Sql): StoreReader {
@@ -206,6 +310,8 @@ function reader(sql: Sql): StoreReader {
       if (!storable(jti)) return false;
       return (await sql.query('SELECT 1 FROM revoked_tokens WHERE jti = $1', [jti])).length > 0;
     },
+    postPage: (source, order, page) => postPage(sql, source, order, page),
+    bookmarkPage: (memberId, page) => bookmarkPage(sql, memberId, page),
   };
 }
 

@@ -10,11 +10,16 @@ export async function findPost(reader: StoreReader, postId: string): Promise<Pos
   return post;
 }
 
-/** A member's posts, newest first; the username is matched ignoring case. */
-export async function postsOfUsername(reader: StoreReader, username: string): Promise<PostRow[]> {
+/** The author a username names, ignoring case; 404 when nobody has it. */
+export async function findUsername(reader: StoreReader, username: string): Promise<MemberRow> {
   const author = await reader.memberByUsername(username);
   if (!author) throw refusal('userNotFound');
-  return reader.postsByAuthor(author.id);
+  return author;
+}
+
+/** A member's posts, newest first; the username is matched ignoring case. */
+export async function postsOfUsername(reader: StoreReader, username: string): Promise<PostRow[]> {
+  return reader.postsByAuthor((await findUsername(reader, username)).id);
 }
 
 function postData(rawBody: unknown): Record<string, unknown> {

@@ -9,3 +9,4 @@ import './posts.contract';
 import './users.contract';
 import './bookmarks.contract';
 import './catalogue.contract';
+import './extensions.contract';

@@ -46,6 +46,8 @@ export interface CallOptions {
   body?: unknown;
   /** The authorization header, exactly. */
   authorization?: string;
+  /** More headers (Prefer, for one). */
+  headers?: Record<string, string>;
 }
 
 export interface CallResult<T = Record<string, unknown>> {
@@ -55,7 +57,7 @@ export interface CallResult<T = Record<string, unknown>> {
 }
 
 export async function call<T = Record<string, unknown>>(method: Method, path: string, options: CallOptions = {}): Promise<CallResult<T>> {
-  const headers: Record<string, string> = {};
+  const headers: Record<string, string> = { ...options.headers };
   if (options.authorization !== undefined) headers.authorization = options.authorization;
   let body: string | undefined;
   if (options.body !== undefined) {

@@ -33,9 +33,10 @@ const demoClaims = () => {
 };
 
 describe('authentication', () => {
-  it('covers exactly the (auth) calls of spec section 7, and logout', () => {
+  it('covers exactly the (auth) calls of spec section 7, logout and the home feed', () => {
     expect(MEMBER_ROUTES.map((route) => `${route.method.toUpperCase()} ${route.path}`).sort()).toEqual([
       'DELETE /posts/:postId',
+      'GET /feed',
       'GET /users/bookmark',
       'POST /auth/logout',
       'POST /posts',

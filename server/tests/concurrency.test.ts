@@ -36,6 +36,9 @@ it.each([
   const statuses = await together(20, path);
   expect(statuses).toEqual([201, ...Array<number>(19).fill(400)]);
   expect(findInconsistencies(await server.store.snapshot())).toEqual([]);
+  // The count the trending order reads is the count of like rows, to the row.
+  expect(await server.database.query(`SELECT count(*)::int AS drifted FROM posts
+    WHERE like_count <> (SELECT count(*) FROM reactions WHERE post_id = posts.id AND kind = 'like')`)).toEqual([{ drifted: 0 }]);
 });
 
 it('a bookmark removed 20 times at once is removed once', async () => {

@@ -23,6 +23,7 @@ describe('migrations on PGlite', () => {
   it('creates the schema on an empty database and records each file', async () => {
     const names = readMigrations().map((migration) => migration.name);
     expect(names[0]).toBe('0001_network.sql');
+    expect(names).toContain('0003_pages.sql');
     expect(await migrate(database)).toEqual(names);
     expect(await tables(database)).toEqual(expect.arrayContaining(TABLES));
     const recorded = await database.query<{ name: string }>('SELECT name FROM schema_migrations ORDER BY name');
@@ -44,6 +45,29 @@ describe('migrations on PGlite', () => {
     expect(await database.query('SELECT nickname FROM members')).toEqual([{ nickname: 'kept_member' }]);
     expect(await migrate(database, readMigrations(dir))).toEqual([]);
   });
+});
+
+describe('a migration on a database that has rows', () => {
+  it("fills the like counts the trending order reads from the reactions already there", async () => {
+    const database = await openPglite();
+    try {
+      const [first, ...later] = readMigrations();
+      if (!first) throw new Error('no migrations');
+      await migrate(database, [first]);
+      await database.exec(`
+        INSERT INTO members (id, username, first_name, last_name, password_hash, created_at, updated_at)
+          VALUES ('a', 'ann', 'A', 'N', 'x', now(), now()), ('b', 'bob', 'B', 'O', 'x', now(), now());
+        INSERT INTO posts (id, author_id, content, created_at, updated_at) VALUES ('p', 'a', 'hi', now(), now()), ('q', 'a', 'yo', now(), now());
+        INSERT INTO reactions (post_id, member_id, kind) VALUES ('p', 'a', 'like'), ('p', 'b', 'like'), ('q', 'b', 'dislike');`);
+      await migrate(database, later);
+      expect(await database.query('SELECT id, like_count FROM posts ORDER BY id')).toEqual([{ id: 'p', like_count: 2 }, { id: 'q', like_count: 0 }]);
+      await database.query("UPDATE reactions SET kind = 'like' WHERE post_id = 'q'");
+      await database.query("DELETE FROM reactions WHERE post_id = 'p' AND member_id = 'a'");
+      expect(await database.query('SELECT id, like_count FROM posts ORDER BY id')).toEqual([{ id: 'p', like_count: 1 }, { id: 'q', like_count: 1 }]);
+    } finally {
+      await database.close();
+    }
+  }, 60_000);
 });
 
 describe('migrations on PostgreSQL', () => {

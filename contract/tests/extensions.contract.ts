@@ -1,0 +1,222 @@
+/**
+ * The extensions beyond the spec, on every backend: pages of posts with opaque cursors, the home
+ * feed on the backend's side, and mutations that answer only what changed. A client that does not
+ * ask gets the spec's answers (the rest of the suite).
+ */
+import type { BookmarkChange, Post, PostRemoval, PostResponse, PostsPage, PostsResponse, UsersResponse } from '../api';
+import { MESSAGES } from '../messages';
+import { ORDER_COMPARATORS, POST_ORDERS, type PostOrder } from '../order';
+import { DEMO_BOOKMARK_POST_ID, DEMO_USER_ID, SEED_USER_IDS, seedPostId } from '../seed/default';
+import { buildPost } from '../seed/factories';
+import { arrange, call, callAs, errorOf, expectHealthy, tokenFor, type CallResult } from './support';
+
+const MINIMAL = { prefer: 'return=minimal' };
+
+/** Every page of a list, following its cursors to the end. */
+async function allPages(path: string, limit: number, authorization?: string): Promise<{ posts: Post[]; pages: number }> {
+  const posts: Post[] = [];
+  let cursor: string | null = '';
+  let pages = 0;
+  while (cursor !== null) {
+    const separator = path.includes('?') ? '&' : '?';
+    const result: CallResult<PostsPage> = await call<PostsPage>('GET', `${path}${separator}limit=${limit}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`, { authorization });
+    expect(result.status).toBe(200);
+    expect(result.json.posts.length).toBeLessThanOrEqual(limit);
+    posts.push(...result.json.posts);
+    cursor = result.json.nextCursor;
+    pages += 1;
+    if (pages > 100) throw new Error('the pages never end');
+  }
+  return { posts, pages };
+}
+
+function ids(posts: readonly Post[]): string[] {
+  return posts.map((post) => post.id);
+}
+
+function expectRefusal(result: CallResult, status: number, message: string): void {
+  expect({ status: result.status, message: errorOf(result) }).toEqual({ status, message });
+}
+
+describe('pages of GET /posts', () => {
+  it('cut the spec list into pages in the same order, the last one with no cursor', async () => {
+    const whole = (await call<PostsResponse>('GET', '/posts')).json.posts;
+    const first = await call<PostsPage>('GET', '/posts?limit=7');
+    expect(first.status).toBe(200);
+    expect(ids(first.json.posts)).toEqual(ids(whole).slice(0, 7));
+    expect(first.json.posts).toEqual(whole.slice(0, 7));
+    expect(typeof first.json.nextCursor).toBe('string');
+
+    const paged = await allPages('/posts', 7);
+    expect(paged.pages).toBe(3);
+    expect(ids(paged.posts)).toEqual(ids(whole));
+    const single = await call<PostsPage>('GET', '/posts?limit=100');
+    expect({ count: single.json.posts.length, next: single.json.nextCursor }).toEqual({ count: 20, next: null });
+    await expectHealthy(single.json);
+  });
+
+  it('a cursor alone gives a page of 20, an empty cursor the first page', async () => {
+    const first = await call<PostsPage>('GET', '/posts?limit=5');
+    const next = await call<PostsPage>('GET', `/posts?cursor=${encodeURIComponent(first.json.nextCursor ?? '')}`);
+    expect(next.json.posts).toHaveLength(15);
+    expect(next.json.posts[0]?.id).toBe(seedPostId(15));
+    expect((await call<PostsPage>('GET', '/posts?cursor=')).json.posts).toHaveLength(20);
+  });
+
+  it('keep their place when a post is written between two pages: nothing skipped, nothing twice', async () => {
+    const first = await call<PostsPage>('GET', '/posts?limit=10');
+    await callAs('demo_user', 'POST', '/posts', { postData: { text: 'Written while someone was reading' } });
+    const second = await call<PostsPage>('GET', `/posts?limit=10&cursor=${encodeURIComponent(first.json.nextCursor ?? '')}`);
+    expect(ids([...first.json.posts, ...second.json.posts])).toEqual(Array.from({ length: 20 }, (_, index) => seedPostId(20 - index)));
+    expect(second.json.nextCursor).toBeNull();
+  });
+
+  it.each([['0'], ['101'], ['-1'], ['1.5'], ['ten'], ['1e2'], ['']])('refuses limit=%s', async (limit) => {
+    expectRefusal(await call('GET', `/posts?limit=${limit}`), 400, MESSAGES.pageLimitInvalid);
+  });
+
+  it('reads a parameter named twice by its last value', async () => {
+    expect((await call<PostsPage>('GET', '/posts?limit=200&limit=3')).json.posts).toHaveLength(3);
+  });
+
+  it('refuses a cursor it did not issue', async () => {
+    const bookmarks = await call<PostsPage>('GET', '/users/bookmark?limit=1', { authorization: await tokenFor('liam_chen') });
+    for (const cursor of ['garbage', 'eyJ4IjoxfQ', '%00', 'W10', bookmarks.json.nextCursor ?? 'x', 'a'.repeat(600)]) {
+      expectRefusal(await call('GET', `/posts?limit=5&cursor=${encodeURIComponent(cursor)}`), 400, MESSAGES.pageCursorInvalid);
+    }
+  });
+});
+
+describe("pages of a member's posts and of bookmarks", () => {
+  it("page GET /posts/user/:username, and still answer 404 for an unknown member", async () => {
+    const whole = (await call<PostsResponse>('GET', '/posts/user/liam_chen')).json.posts;
+    const paged = await allPages('/posts/user/LIAM_CHEN', 2);
+    expect(ids(paged.posts)).toEqual(ids(whole));
+    expect(paged.pages).toBe(3);
+    expectRefusal(await call('GET', '/posts/user/nobody_here?limit=2'), 404, MESSAGES.userNotFound);
+  });
+
+  it('page GET /users/bookmark, most recently bookmarked first, and need a token', async () => {
+    for (const n of [1, 2, 3]) expect((await callAs('demo_user', 'POST', `/users/bookmark/${seedPostId(n)}`)).status).toBe(201);
+    const paged = await allPages('/users/bookmark', 2, await tokenFor('demo_user'));
+    expect(ids(paged.posts)).toEqual([seedPostId(3), seedPostId(2), seedPostId(1), DEMO_BOOKMARK_POST_ID]);
+    expect(paged.pages).toBe(2);
+    expectRefusal(await call('GET', '/users/bookmark?limit=2'), 401, MESSAGES.tokenInvalid);
+  });
+});
+
+describe('GET /feed', () => {
+  /** The member's feed as the app computes it from the spec's lists (spec section 4). */
+  async function expectedFeed(memberId: string, order: PostOrder): Promise<string[]> {
+    const posts = (await call<PostsResponse>('GET', '/posts')).json.posts;
+    const me = (await call<UsersResponse>('GET', '/users')).json.users.find((user) => user.id === memberId);
+    const authors = new Set([memberId, ...(me?.following ?? []).map((user) => user._id)]);
+    return posts
+      .filter((post) => authors.has(post._id))
+      .map((post) => ({ post, key: { id: post.id, createdAt: post.createdAt, likeCount: post.likes.likeCount } }))
+      .sort((a, b) => ORDER_COMPARATORS[order](a.key, b.key))
+      .map(({ post }) => post.id);
+  }
+
+  it.each(POST_ORDERS.map((order) => [order]))('answers own and followed posts, sorted %s, page by page', async (order) => {
+    const token = await tokenFor('demo_user');
+    const paged = await allPages(`/feed?sort=${order}`, 5, token);
+    expect(ids(paged.posts)).toEqual(await expectedFeed(DEMO_USER_ID, order));
+    expect(paged.posts).toHaveLength(12);
+    await expectHealthy(paged.posts);
+  });
+
+  it('is latest first by default, 20 a page, and follows what the member follows now', async () => {
+    const token = await tokenFor('noah_kim');
+    const before = await call<PostsPage>('GET', '/feed', { authorization: token });
+    expect(ids(before.json.posts)).toEqual(await expectedFeed(SEED_USER_IDS.noah, 'latest'));
+    await callAs('noah_kim', 'POST', `/users/follow/${SEED_USER_IDS.maya}`);
+    const after = await call<PostsPage>('GET', '/feed?limit=100', { authorization: token });
+    expect(ids(after.json.posts)).toEqual(await expectedFeed(SEED_USER_IDS.noah, 'latest'));
+    expect(after.json.posts.length).toBeGreaterThan(before.json.posts.length);
+  });
+
+  it('orders trending ties newest first, and keeps its place across a new like', async () => {
+    const token = await tokenFor('demo_user');
+    const first = await call<PostsPage>('GET', '/feed?sort=trending&limit=4', { authorization: token });
+    expect(ids(first.json.posts).slice(0, 2)).toEqual([seedPostId(12), seedPostId(7)]);
+    await callAs('noah_kim', 'POST', `/posts/like/${seedPostId(18)}`);
+    const seen = ids(first.json.posts);
+    let cursor = first.json.nextCursor;
+    while (cursor !== null) {
+      const page: CallResult<PostsPage> = await call<PostsPage>('GET', `/feed?sort=trending&limit=4&cursor=${encodeURIComponent(cursor)}`, { authorization: token });
+      seen.push(...ids(page.json.posts));
+      cursor = page.json.nextCursor;
+    }
+    expect(new Set(seen).size).toBe(seen.length);
+  });
+
+  it('refuses a sort it does not know, a bad limit, and a call without a token', async () => {
+    const token = await tokenFor('demo_user');
+    expectRefusal(await call('GET', '/feed?sort=random', { authorization: token }), 400, MESSAGES.feedSortInvalid);
+    expectRefusal(await call('GET', '/feed?limit=500', { authorization: token }), 400, MESSAGES.pageLimitInvalid);
+    expectRefusal(await call('GET', '/feed'), 401, MESSAGES.tokenInvalid);
+  });
+
+  it('answers an empty page for a member who follows nobody and wrote nothing', async () => {
+    await arrange((snapshot) => {
+      snapshot.posts.push(buildPost({ authorId: SEED_USER_IDS.zoe, content: 'not followed' }));
+    });
+    await call('POST', '/auth/signup', { body: { firstName: 'New', lastName: 'Comer', username: 'new_comer', password: 'new-comer-pw' } });
+    const result = await call<PostsPage>('GET', '/feed', { authorization: await tokenFor('new_comer') });
+    expect(result.json).toEqual({ posts: [], nextCursor: null });
+  });
+});
+
+describe('Prefer: return=minimal', () => {
+  async function minimalAs<T>(member: string, method: 'POST' | 'DELETE', path: string, body?: unknown): Promise<CallResult<T>> {
+    return call<T>(method, path, { body, authorization: await tokenFor(member), headers: MINIMAL });
+  }
+
+  it('answers a new, edited, liked or disliked post with that post alone, with the same status', async () => {
+    const created = await minimalAs<PostResponse>('demo_user', 'POST', '/posts', { postData: { text: 'Only this comes back' } });
+    expect(created.status).toBe(201);
+    expect(created.headers.get('preference-applied')).toBe('return=minimal');
+    expect(Object.keys(created.json)).toEqual(['post']);
+    expect(created.json.post).toMatchObject({ _id: DEMO_USER_ID, content: 'Only this comes back', likes: { likeCount: 0 } });
+    const id = created.json.post.id;
+
+    const edited = await minimalAs<PostResponse>('demo_user', 'POST', `/posts/edit/${id}`, { postData: { text: 'Edited, alone' } });
+    expect({ status: edited.status, content: edited.json.post.content }).toEqual({ status: 201, content: 'Edited, alone' });
+
+    const liked = await minimalAs<PostResponse>('noah_kim', 'POST', `/posts/like/${id}`);
+    expect({ status: liked.status, likes: liked.json.post.likes.likeCount, by: liked.json.post.likes.likedBy.map((user) => user._id) }).toEqual({ status: 201, likes: 1, by: [SEED_USER_IDS.noah] });
+    const disliked = await minimalAs<PostResponse>('noah_kim', 'POST', `/posts/dislike/${id}`);
+    expect({ status: disliked.status, likes: disliked.json.post.likes.likeCount, dislikedBy: disliked.json.post.likes.dislikedBy.map((user) => user._id) }).toEqual({ status: 201, likes: 0, dislikedBy: [SEED_USER_IDS.noah] });
+
+    // The post in the full list is the same as the one answered.
+    const whole = (await call<PostsResponse>('GET', '/posts')).json.posts.find((post) => post.id === id);
+    expect(whole).toEqual(disliked.json.post);
+    await expectHealthy(disliked.json);
+  });
+
+  it('answers a delete with the id of the post that is gone', async () => {
+    const result = await minimalAs<PostRemoval>('demo_user', 'DELETE', `/posts/${seedPostId(5)}`);
+    expect({ status: result.status, body: result.json }).toEqual({ status: 200, body: { postId: seedPostId(5) } });
+    expect((await call('GET', `/posts/${seedPostId(5)}`)).status).toBe(404);
+  });
+
+  it('answers a bookmark with what changed for the member', async () => {
+    const added = await minimalAs<BookmarkChange>('demo_user', 'POST', `/users/bookmark/${seedPostId(2)}`);
+    expect(added.status).toBe(201);
+    expect(added.json).toMatchObject({ postId: seedPostId(2), bookmarked: true, post: { id: seedPostId(2) } });
+    const removed = await minimalAs<BookmarkChange>('demo_user', 'POST', `/users/remove-bookmark/${seedPostId(2)}`);
+    expect({ status: removed.status, body: removed.json }).toEqual({ status: 201, body: { postId: seedPostId(2), bookmarked: false } });
+  });
+
+  it('refuses exactly as without it, and the spec answer comes back without it', async () => {
+    const refused = await minimalAs<Record<string, unknown>>('demo_user', 'POST', `/posts/like/${seedPostId(1)}`);
+    expectRefusal(refused, 400, MESSAGES.alreadyLiked);
+    expect(refused.headers.get('preference-applied')).toBeNull();
+    const full = await callAs<PostsResponse>('demo_user', 'POST', `/posts/like/${seedPostId(8)}`);
+    expect(full.json.posts).toHaveLength(20);
+    expect(full.headers.get('preference-applied')).toBeNull();
+    const other = await call<PostsResponse>('POST', `/posts/dislike/${seedPostId(8)}`, { authorization: await tokenFor('demo_user'), headers: { prefer: 'respond-async, wait=5' } });
+    expect(other.json.posts).toHaveLength(20);
+  });
+});
