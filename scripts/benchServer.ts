@@ -35,6 +35,7 @@ const TARGETS = {
   seedFeedP99Ms: { postgres: 100 },
   likeP99Ms: 150,
   loginEventLoopP99Ms: 50,
+  likeAnswerBytes: 4 * 1024,
 };
 
 interface Row {
@@ -72,7 +73,8 @@ function networkWithPosts(count: number): DbSnapshot {
     const base = newest[i % newest.length];
     if (!base) break;
     const round = Math.floor(i / newest.length);
-    posts.push(round === 0 ? base : { ...base, id: `${base.id.slice(0, -4)}${(round % 0xffff).toString(16).padStart(4, '0')}`, createdAt: new Date(Date.parse(base.createdAt) - round * 86_400_000 * 365).toISOString() });
+    // Older copies of the 10,000, a year apart each round, with ids of their own.
+    posts.push(round === 0 ? base : { ...base, id: `b${round.toString(16).padStart(7, '0')}${base.id.slice(8)}`, createdAt: new Date(Date.parse(base.createdAt) - round * 86_400_000 * 365).toISOString() });
   }
   const ids = new Set(posts.map((post) => post.id));
   return { ...busy, posts, users: busy.users.map((user) => ({ ...user, bookmarks: user.bookmarks.filter((id) => ids.has(id)) })) };
@@ -117,7 +119,8 @@ async function postgresStore(): Promise<Store> {
   const admin = await openPostgres({ connectionString: cluster.url, max: 1 });
   await admin.query('CREATE DATABASE bench');
   await admin.close();
-  const open = () => openPostgres({ connectionString: url });
+  // Loading 100,000 posts takes longer than a request's 5 s statement limit.
+  const open = () => openPostgres({ connectionString: url, statementTimeoutMs: 0 });
   return {
     name: 'postgres',
     env: { DATABASE_URL: url, DATA_DIR: dataDir },
@@ -340,8 +343,65 @@ async function benchStore(store: Store, floorBodyFile: string): Promise<void> {
     const { bytes } = await answerBytes(`${server.url}/api/posts`);
     const big = await load({ url: `${server.url}/api/posts`, connections: 4 });
     summarise(store.name, `GET /api/posts, ${count.toLocaleString('en')} posts`, big, { bytes });
+    if (count === 10_000) await benchAtScale(store.name, server, count);
     await server.stop();
   }
+
+  // 6. The extension at 100,000 posts: a like's answer and the first page of the home feed.
+  await store.load(networkWithPosts(100_000));
+  server = await startServer(store);
+  await benchAtScale(store.name, server, 100_000);
+  await server.stop();
+}
+
+interface Timed {
+  bytes: number;
+  p50: number;
+  p99: number;
+  statuses: Set<number>;
+}
+
+/** `times` calls one after another: their answer's size and their time. */
+async function sequentially(times: number, call: (n: number) => Promise<Response>): Promise<Timed> {
+  const latencies: number[] = [];
+  const statuses = new Set<number>();
+  let bytes = 0;
+  for (let n = 0; n < times; n += 1) {
+    const started = performance.now();
+    const response = await call(n);
+    bytes = (await response.arrayBuffer()).byteLength;
+    latencies.push(performance.now() - started);
+    statuses.add(response.status);
+  }
+  latencies.sort((a, b) => a - b);
+  return { bytes, p50: percentile(latencies, 50), p99: percentile(latencies, 99), statuses };
+}
+
+function timedRow(store: string, what: string, timed: Timed, note?: string): void {
+  const refused = [...timed.statuses].filter((status) => status >= 300);
+  rows.push({
+    store, what, p50: Math.round(timed.p50 * 10) / 10, p99: Math.round(timed.p99 * 10) / 10, bytes: timed.bytes,
+    note: [note, refused.length > 0 ? `answers ${refused.join(', ')}` : ''].filter(Boolean).join('; ') || undefined,
+  });
+}
+
+/** A like's answer with and without `Prefer: return=minimal`, and the home feed's first page, at `count` posts. */
+async function benchAtScale(storeName: string, server: Child, count: number): Promise<void> {
+  const [token] = await loginAll(server.url, ['demo_user']);
+  const scale = count.toLocaleString('en');
+  // Post 2 of the busy network: the demo member has not liked it. Like, dislike, like, ...
+  const post = `b0000000-0000-4000-8000-${(2).toString(16).padStart(12, '0')}`;
+  const react = (prefer?: string) => (n: number) => fetch(`${server.url}/api/posts/${n % 2 === 0 ? 'like' : 'dislike'}/${post}`, {
+    method: 'POST', headers: { authorization: token ?? '', ...(prefer ? { prefer } : {}) },
+  });
+  timedRow(storeName, `like's answer, spec (every post), ${scale} posts`, await sequentially(count > 10_000 ? 2 : 6, react()));
+  const minimal = await sequentially(40, react('return=minimal'));
+  timedRow(storeName, `like's answer, Prefer: return=minimal, ${scale} posts`, minimal);
+  if (minimal.bytes > TARGETS.likeAnswerBytes) misses.push(`${storeName}: a like's minimal answer is ${minimal.bytes} bytes at ${scale} posts (target under ${TARGETS.likeAnswerBytes})`);
+  const feed = await sequentially(40, () => fetch(`${server.url}/api/feed?limit=20`, { headers: { authorization: token ?? '' } }));
+  timedRow(storeName, `GET /api/feed?limit=20 (first cards), ${scale} posts`, feed);
+  const trending = await sequentially(20, () => fetch(`${server.url}/api/feed?sort=trending&limit=20`, { headers: { authorization: token ?? '' } }));
+  timedRow(storeName, `GET /api/feed?sort=trending&limit=20, ${scale} posts`, trending);
 }
 
 function buildServerIfStale(): void {

@@ -9,21 +9,47 @@
 ALTER TABLE posts ADD COLUMN like_count integer NOT NULL DEFAULT 0 CHECK (like_count >= 0);
 UPDATE posts SET like_count = (SELECT count(*) FROM reactions WHERE reactions.post_id = posts.id AND reactions.kind = 'like');
 
-CREATE FUNCTION posts_keep_like_count() RETURNS trigger LANGUAGE plpgsql AS $$
+-- Statement-level triggers: one UPDATE per statement however many reactions it changes (an
+-- import of a whole network included).
+CREATE FUNCTION posts_count_added_likes() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  IF TG_OP IN ('INSERT', 'UPDATE') AND NEW.kind = 'like' THEN
-    UPDATE posts SET like_count = like_count + 1 WHERE id = NEW.post_id;
-  END IF;
-  IF TG_OP IN ('UPDATE', 'DELETE') AND OLD.kind = 'like' THEN
-    UPDATE posts SET like_count = like_count - 1 WHERE id = OLD.post_id;
-  END IF;
+  UPDATE posts SET like_count = like_count + added.n
+  FROM (SELECT post_id, count(*) AS n FROM added_reactions WHERE kind = 'like' GROUP BY post_id) AS added
+  WHERE posts.id = added.post_id;
   RETURN NULL;
 END
 $$;
 
-CREATE TRIGGER reactions_keep_like_count
-  AFTER INSERT OR UPDATE OF kind OR DELETE ON reactions
-  FOR EACH ROW EXECUTE FUNCTION posts_keep_like_count();
+CREATE FUNCTION posts_count_removed_likes() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  UPDATE posts SET like_count = like_count - removed.n
+  FROM (SELECT post_id, count(*) AS n FROM removed_reactions WHERE kind = 'like' GROUP BY post_id) AS removed
+  WHERE posts.id = removed.post_id;
+  RETURN NULL;
+END
+$$;
+
+CREATE FUNCTION posts_count_changed_likes() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  UPDATE posts SET like_count = like_count + changed.n
+  FROM (
+    SELECT post_id, sum(n) AS n FROM (
+      SELECT post_id, count(*) AS n FROM added_reactions WHERE kind = 'like' GROUP BY post_id
+      UNION ALL
+      SELECT post_id, -count(*) AS n FROM removed_reactions WHERE kind = 'like' GROUP BY post_id
+    ) AS both_sides GROUP BY post_id
+  ) AS changed
+  WHERE posts.id = changed.post_id AND changed.n <> 0;
+  RETURN NULL;
+END
+$$;
+
+CREATE TRIGGER reactions_count_added AFTER INSERT ON reactions
+  REFERENCING NEW TABLE AS added_reactions FOR EACH STATEMENT EXECUTE FUNCTION posts_count_added_likes();
+CREATE TRIGGER reactions_count_removed AFTER DELETE ON reactions
+  REFERENCING OLD TABLE AS removed_reactions FOR EACH STATEMENT EXECUTE FUNCTION posts_count_removed_likes();
+CREATE TRIGGER reactions_count_changed AFTER UPDATE ON reactions
+  REFERENCING OLD TABLE AS removed_reactions NEW TABLE AS added_reactions FOR EACH STATEMENT EXECUTE FUNCTION posts_count_changed_likes();
 
 CREATE INDEX posts_oldest ON posts (created_at, id);
 CREATE INDEX posts_trending ON posts (like_count DESC, created_at DESC, id);
