@@ -7,7 +7,7 @@
  * Options (environment): BENCH_SECONDS (default 5) per run, BENCH_STORES=pglite,postgres.
  */
 import { execFileSync, fork, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
@@ -280,8 +280,27 @@ function memberRow(store: string, what: string, run: MemberRun): Row {
 
 // ---- The rows ----
 
+/** The resident memory of a process, in MB (Linux). */
+function residentMb(pid: number | undefined): number | undefined {
+  if (pid === undefined) return undefined;
+  const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+  return match?.[1] ? Math.round(Number(match[1]) / 1024) : undefined;
+}
+
+/** From the process's start to "listening": on a new store (migrations and the seed), then again on it. */
+async function benchStartUp(store: Store): Promise<void> {
+  for (const when of ['first start (migrations, seed)', 'restart on the same data']) {
+    const started = performance.now();
+    const child = await startChild(SERVER_MAIN, { ...store.env, PORT: '0', RATE_LIMITS: 'off', LOG_LEVEL: 'warn' }, ['-r', PROBE]);
+    const ms = performance.now() - started;
+    rows.push({ store: store.name, what: `start-up, ${when}`, p50: Math.round(ms), note: `resident memory ${residentMb(child.process.pid)} MB after start` });
+    await child.stop();
+  }
+}
+
 async function benchStore(store: Store, floorBodyFile: string): Promise<void> {
   console.log(`\n== ${store.name} ==`);
+  await benchStartUp(store);
   // 1. The seed feed, beside the floor answering the same bytes.
   await store.load(benchNetwork());
   let server = await startServer(store);
@@ -292,8 +311,9 @@ async function benchStore(store: Store, floorBodyFile: string): Promise<void> {
   await floor.stop();
   const floorRow = summarise(store.name, 'floor: the same bytes from memory', floorResult, { bytes: feed.bytes });
   const seed = await load({ url: `${server.url}/api/posts` });
+  const memoryAfterLoad = residentMb(server.process.pid);
   const share = seed.requests.average / floorResult.requests.average;
-  summarise(store.name, 'GET /api/posts, seed (20 posts)', seed, { bytes: feed.bytes, note: `${Math.round(share * 100)}% of the floor's req/s` });
+  summarise(store.name, 'GET /api/posts, seed (20 posts)', seed, { bytes: feed.bytes, note: `${Math.round(share * 100)}% of the floor's req/s; server resident memory ${memoryAfterLoad} MB` });
   const shareTarget = TARGETS.seedFeedFloorShare[store.name];
   if (share < shareTarget) misses.push(`${store.name}: seed feed at ${Math.round(share * 100)}% of the floor (target ${shareTarget * 100}%; floor ${floorRow.reqPerSec} req/s)`);
   if (store.name === 'postgres' && seed.latency.p99 > TARGETS.seedFeedP99Ms.postgres) misses.push(`postgres: seed feed p99 ${seed.latency.p99} ms (target ${TARGETS.seedFeedP99Ms.postgres} ms)`);
