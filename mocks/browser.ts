@@ -5,8 +5,10 @@
 import { setupWorker } from 'msw/browser';
 import { createMockContext, DEFAULT_DELAY_MS } from './context';
 import { createHandlers } from './handlers';
-import { browserStores, createPersistence } from './persistence';
+import { createMemoryDb } from './memoryStore';
+import { browserStores, createPersistence, storageKey } from './persistence';
 import { chooseScenario, getScenario, type ScenarioName } from './scenarios';
+import { browserLocks, createTabSharing, localStorageRevision } from './tabSharing';
 
 export const SCENARIO_SESSION_KEY = 'socialconnect.mock-scenario';
 
@@ -50,20 +52,37 @@ export async function startMockWorker(options: StartMockWorkerOptions = {}): Pro
   forgetScenarioParam();
 
   const scenario = getScenario(choice.name);
+  const key = storageKey(scenario.name);
   const persistence = createPersistence({ scenario: scenario.name, stores: browserStores() });
+  // Every tab of the browser answers from one saved store: writes take turns and start from the
+  // latest saved state (tabSharing.ts).
+  const sharing = createTabSharing({
+    name: key,
+    locks: browserLocks(),
+    revision: localStorageRevision(`${key}.revision`),
+    loadSaved: () => persistence.load(),
+    apply: (snapshot) => db.load(snapshot),
+  });
   if (choice.fromUrl) await persistence.clear();
   const saved = choice.fromUrl ? null : await persistence.load();
+  const db = createMemoryDb(saved ?? scenario.buildSeed());
 
   const ctx = createMockContext({
     baseUrl: options.baseUrl ?? '/api',
     delayMs: options.delayMs ?? DEFAULT_DELAY_MS,
-    seed: saved ?? scenario.buildSeed(),
+    db,
+    sharing,
   });
-  // Each write is saved before its answer leaves, so a reload right after a change keeps it.
-  ctx.onWrite = async () => {
+  // Each write is saved before its answer leaves, so a reload right after a change keeps it, and the
+  // other tabs find it.
+  const save = async (): Promise<void> => {
     persistence.scheduleSave(() => ctx.db.snapshot());
     await persistence.flush();
+    sharing.saved();
   };
+  ctx.onWrite = save;
+  // A scenario chosen by URL starts over for every tab.
+  if (choice.fromUrl) await sharing.alone(save);
   window.addEventListener('pagehide', () => void persistence.flush());
 
   // MSW asks the browser to refresh an already registered worker and does not wait for the answer;

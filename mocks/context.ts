@@ -7,7 +7,7 @@ import type { RuleContext } from '../contract/context';
 import type { PasswordHasher } from '../contract/passwords';
 import type { DbSnapshot } from '../contract/snapshot';
 import { createTokenService } from './jwt';
-import { createMemoryDb, createMemoryStore, type MemoryDb, type MemoryStore } from './memoryStore';
+import { createMemoryDb, createMemoryStore, type MemoryDb, type MemoryStore, type StoreSharing } from './memoryStore';
 
 /** Mirrors TIMINGS.mockResponseDelayMs (src/config/timings.ts; a test checks they agree). */
 export const DEFAULT_DELAY_MS = 400;
@@ -44,6 +44,8 @@ export interface MockContextOptions {
   now?: () => Date;
   newId?: () => string;
   onWrite?: () => void | Promise<void>;
+  /** When the store is shared with the browser's other tabs. */
+  sharing?: StoreSharing;
 }
 
 /**
@@ -81,7 +83,7 @@ export function createMockContext(options: MockContextOptions = {}): MockContext
   const db = options.db ?? createMemoryDb(options.seed);
   const ctx: MockContext = {
     db,
-    store: createMemoryStore(db, { now, afterCommit: () => ctx.onWrite() }),
+    store: createMemoryStore(db, { now, afterCommit: () => ctx.onWrite(), sharing: options.sharing }),
     baseUrl: normaliseBaseUrl(options.baseUrl ?? DEFAULT_BASE_URL),
     delayMs: options.delayMs ?? DEFAULT_DELAY_MS,
     slowDelayMs: options.slowDelayMs ?? SLOW_DELAY_MS,

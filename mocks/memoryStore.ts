@@ -321,10 +321,23 @@ function writer(db: MemoryDb, undo: Array<() => void>, now: () => Date): StoreTx
   };
 }
 
+/**
+ * How a store shared with others (the browser's other tabs) is kept in step: reads first catch up
+ * with what the others wrote, and each write runs alone among all of them, from the latest state.
+ */
+export interface StoreSharing {
+  /** Before a read: load what the others saved since this store last looked. */
+  catchUp(): Promise<void>;
+  /** Around a write, its catch-up and its commit (afterCommit runs inside). */
+  alone<T>(work: () => Promise<T>): Promise<T>;
+}
+
 export interface MemoryStoreOptions {
   now?: () => Date;
   /** After every committed transaction, before its caller carries on (persistence saves here). */
   afterCommit?: () => void | Promise<void>;
+  /** When the store is shared: by default it is this page's alone. */
+  sharing?: StoreSharing;
 }
 
 export interface MemoryStore extends Store {
@@ -334,6 +347,8 @@ export interface MemoryStore extends Store {
 export function createMemoryStore(db: MemoryDb, options: MemoryStoreOptions = {}): MemoryStore {
   const now = options.now ?? (() => new Date());
   let queue: Promise<unknown> = Promise.resolve();
+  const sharing = options.sharing;
+  const shared = <T>(work: () => Promise<T>): Promise<T> => (sharing ? sharing.alone(work) : work());
 
   /** Runs `work` after everything queued before it, alone. */
   const exclusive = <T>(work: () => Promise<T>): Promise<T> => {
@@ -344,10 +359,14 @@ export function createMemoryStore(db: MemoryDb, options: MemoryStoreOptions = {}
   return {
     db,
     read(work) {
-      return exclusive(() => work(reader(db)));
+      return exclusive(async () => {
+        await sharing?.catchUp();
+        return work(reader(db));
+      });
     },
     transaction(work) {
-      return exclusive(async () => {
+      return exclusive(() => shared(async () => {
+        await sharing?.catchUp();
         const undo: Array<() => void> = [];
         let result: Awaited<ReturnType<typeof work>>;
         try {
@@ -358,7 +377,7 @@ export function createMemoryStore(db: MemoryDb, options: MemoryStoreOptions = {}
         }
         if (undo.length > 0) await options.afterCommit?.();
         return result;
-      });
+      }));
     },
     snapshot: () => exclusive(async () => db.snapshot()),
     load: (snapshot) => exclusive(async () => db.load(snapshot)),

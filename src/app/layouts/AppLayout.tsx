@@ -4,15 +4,17 @@ import { ToastContainer } from 'react-toastify/unstyled';
 import 'react-toastify/dist/ReactToastify.css';
 import { TIMINGS } from '../../config/timings';
 import { NO_HOVER_QUERY, useMediaQuery } from '../../components/useMediaQuery';
+import { useChangesFromOtherTabs } from '../useChangesFromOtherTabs';
 import { LoaderOverlay } from './LoaderOverlay';
 import { TopBar } from './TopBar';
 
 /**
  * Around every route: the top bar, the page (each page or the member shell brings its own <main>),
  * the toasts (bottom-center; each toast is role="alert", so screen readers announce it) and the
- * global loader.
+ * global loader. What the member's other tabs change shows here too.
  */
 export function AppLayout() {
+  useChangesFromOtherTabs();
   // Pausing a toast under the pointer helps a reader with a mouse; on a touch screen the last tap
   // "hovers" for good, and a toast over a dialog's buttons would never leave.
   const canHover = !useMediaQuery(NO_HOVER_QUERY);

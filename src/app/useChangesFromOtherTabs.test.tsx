@@ -1,0 +1,47 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { TEST_API_BASE, tokenFor } from '../../mocks/node';
+import { DEMO_CREDENTIALS, seedPostId } from '../../mocks/seed';
+import { findFeed } from '../features/posts/testing';
+import { renderWithProviders } from '../test/renderWithProviders';
+import { CHANGES_CHANNEL } from './useChangesFromOtherTabs';
+
+/** Another tab of the same browser, as far as this tab can tell. */
+let otherTab: BroadcastChannel;
+beforeEach(() => {
+  otherTab = new BroadcastChannel(CHANGES_CHANNEL);
+});
+afterEach(() => {
+  otherTab.close();
+});
+
+describe('the member’s other tabs', () => {
+  it('show here what they change, without a reload', async () => {
+    await renderWithProviders({ route: '/', authAs: DEMO_CREDENTIALS });
+    await findFeed('Latest Posts');
+
+    // The other tab posts (its call reaches the same backend) and says so.
+    const token = await tokenFor(DEMO_CREDENTIALS.username);
+    const answer = await fetch(`${TEST_API_BASE}/posts`, {
+      method: 'POST',
+      headers: { authorization: token, 'content-type': 'application/json' },
+      body: JSON.stringify({ postData: { text: 'Posted from my other tab' } }),
+    });
+    expect(answer.status).toBe(201);
+    expect(screen.queryByText('Posted from my other tab')).not.toBeInTheDocument();
+    otherTab.postMessage('changed');
+
+    expect(await screen.findByText('Posted from my other tab')).toBeInTheDocument();
+  });
+
+  it('hear of a change made here once it is answered', async () => {
+    const heard = jest.fn();
+    otherTab.onmessage = heard;
+    const { user } = await renderWithProviders({ route: `/posts/${seedPostId(2)}`, authAs: DEMO_CREDENTIALS });
+    const card = await screen.findByRole('article', { name: 'Maya Patel' });
+    expect(heard).not.toHaveBeenCalled();
+
+    await user.click(within(card).getByRole('button', { name: /^Like/ }));
+    expect(await screen.findByText('You Liked the Post!')).toBeInTheDocument();
+    await waitFor(() => expect(heard).toHaveBeenCalledTimes(1));
+  });
+});

@@ -1,0 +1,36 @@
+import { addListener, type UnknownAction } from '@reduxjs/toolkit';
+import { useEffect } from 'react';
+import { api, TAGS } from './api';
+import { useAppDispatch } from './hooks';
+
+/** The channel the browser's tabs of SocialConnect tell each other of their changes on. */
+export const CHANGES_CHANNEL = 'socialconnect.changes';
+
+/** A change this tab made: one of the API's mutations answered. */
+function isOwnChange(action: UnknownAction): boolean {
+  return action.type === `${api.reducerPath}/executeMutation/fulfilled`;
+}
+
+/**
+ * The tabs of one browser show the same network: when a tab's change is answered it tells the
+ * others, and they load again what they show (posts, members, bookmarks), whatever the backend.
+ * Browsers without BroadcastChannel keep each tab to itself, as before.
+ */
+export function useChangesFromOtherTabs(): void {
+  const dispatch = useAppDispatch();
+  useEffect(() => {
+    if (typeof BroadcastChannel === 'undefined') return undefined;
+    const channel = new BroadcastChannel(CHANGES_CHANNEL);
+    channel.onmessage = () => {
+      dispatch(api.util.invalidateTags([...TAGS]));
+    };
+    const stopListening = dispatch(addListener({
+      predicate: isOwnChange,
+      effect: () => channel.postMessage('changed'),
+    }));
+    return () => {
+      stopListening();
+      channel.close();
+    };
+  }, [dispatch]);
+}
