@@ -1,5 +1,6 @@
 import { createApi, fetchBaseQuery, type BaseQueryFn, type FetchArgs, type FetchBaseQueryError } from '@reduxjs/toolkit/query/react';
 import { absoluteApiBase } from '../config/env';
+import type { ApiExtension, HealthResponse } from '../types/api';
 import { classifyFailure } from '../lib/apiError';
 import { apiFailed } from './apiEvents';
 
@@ -25,11 +26,29 @@ const rawBaseQuery = fetchBaseQuery({
 export interface CallOptions {
   /** A failure of this call concerns nobody: no toast, no trip to /error or /login (logout). */
   silent?: boolean;
+  /**
+   * The call can take a changed-only answer: when the backend has the `return-minimal` extension it
+   * is sent with `Prefer: return=minimal` and answers only what changed, not every post.
+   */
+  changedOnly?: boolean;
+}
+
+/** Whether the backend said (GET /health) that it has this extension; nothing is assumed before. */
+export function backendHas(state: unknown, extension: ApiExtension): boolean {
+  return api.endpoints.getHealth.select()(state as Parameters<ReturnType<typeof api.endpoints.getHealth.select>>[0]).data?.extensions?.includes(extension) ?? false;
+}
+
+function withChangedOnly(args: string | FetchArgs): FetchArgs {
+  const request = typeof args === 'string' ? { url: args } : args;
+  const headers = new Headers(request.headers as HeadersInit | undefined);
+  headers.set('prefer', 'return=minimal');
+  return { ...request, headers };
 }
 
 export const baseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError, CallOptions> = async (args, api, extraOptions) => {
   const sentToken = Boolean((api.getState() as TokenState).session.token);
-  const result = await rawBaseQuery(args, api, extraOptions);
+  const changedOnly = extraOptions?.changedOnly === true && backendHas(api.getState(), 'return-minimal');
+  const result = await rawBaseQuery(changedOnly ? withChangedOnly(args) : args, api, extraOptions);
   // A call aborted on purpose (the session ended and the cache was reset) is nobody's failure.
   if (result.error && !api.signal.aborted && !extraOptions?.silent) {
     const failure = classifyFailure(result.error, sentToken);
@@ -45,5 +64,14 @@ export const api = createApi({
   reducerPath: 'api',
   baseQuery,
   tagTypes: TAGS,
-  endpoints: () => ({}),
+  endpoints: (build) => ({
+    /** Whether the backend answers, and which extensions beyond the spec it has (asked once). */
+    getHealth: build.query<HealthResponse, void>({
+      query: () => '/health',
+      // A backend without /health is one that answers the spec alone: nobody needs to hear of it.
+      extraOptions: { silent: true },
+    }),
+  }),
 });
+
+export const { useGetHealthQuery } = api;

@@ -4,6 +4,7 @@ import { ToastContainer } from 'react-toastify/unstyled';
 import 'react-toastify/dist/ReactToastify.css';
 import { TIMINGS } from '../../config/timings';
 import { NO_HOVER_QUERY, useMediaQuery } from '../../components/useMediaQuery';
+import { useGetHealthQuery } from '../api';
 import { useChangesFromOtherTabs } from '../useChangesFromOtherTabs';
 import { LoaderOverlay } from './LoaderOverlay';
 import { TopBar } from './TopBar';
@@ -15,6 +16,8 @@ import { TopBar } from './TopBar';
  */
 export function AppLayout() {
   useChangesFromOtherTabs();
+  // Which extensions the backend has (changed-only answers): asked once, used by the calls.
+  useGetHealthQuery();
   // Pausing a toast under the pointer helps a reader with a mouse; on a touch screen the last tap
   // "hovers" for good, and a toast over a dialog's buttons would never leave.
   const canHover = !useMediaQuery(NO_HOVER_QUERY);

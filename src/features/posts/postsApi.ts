@@ -1,6 +1,6 @@
 import type { ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
 import { api } from '../../app/api';
-import type { Post, PostDraftPayload, PostResponse, PostsResponse, UserSummary } from '../../types/api';
+import type { Post, PostDraftPayload, PostRemoval, PostResponse, PostsResponse, UserSummary } from '../../types/api';
 import type { SessionState } from '../auth/sessionSlice';
 import { bookmarksApi, selectBookmarksResult } from '../bookmarks/bookmarksApi';
 import { feedSortChanged } from '../ui/uiSlice';
@@ -12,6 +12,22 @@ const EMPTY_POSTS: Post[] = [];
 function readPosts(response: Partial<PostsResponse> | undefined): Post[] | undefined {
   return Array.isArray(response?.posts) ? response.posts : undefined;
 }
+
+/**
+ * What a post's mutation answered: every post (the spec's answer), or, from a backend with the
+ * `return-minimal` extension, only what changed: the post, or the id of the one deleted.
+ */
+export type PostsChange = { posts: Post[] } | { post: Post } | { removed: string };
+
+function readChange(response: Partial<PostsResponse & PostResponse & PostRemoval> | undefined): PostsChange | undefined {
+  if (Array.isArray(response?.posts)) return { posts: response.posts };
+  if (response?.post && typeof response.post === 'object') return { post: response.post };
+  if (typeof response?.postId === 'string') return { removed: response.postId };
+  return undefined;
+}
+
+/** Post mutations take a changed-only answer where the backend has one. */
+const CHANGED_ONLY = { changedOnly: true } as const;
 
 export interface NewPostInput {
   text: string;
@@ -58,35 +74,39 @@ export const postsApi = api.injectEndpoints({
         ...posts.map((post) => ({ type: 'Post' as const, id: post.id })),
       ],
     }),
-    createPost: build.mutation<Post[] | undefined, NewPostInput>({
+    createPost: build.mutation<PostsChange | undefined, NewPostInput>({
       query: ({ text, image }) => {
         // The backend reads `image`; `previewImage` is the client's own preview, so it is not sent twice.
         const body: PostDraftPayload = { postData: { text, image, previewImage: '' } };
         return { url: '/posts/', method: 'POST', body };
       },
-      transformResponse: readPosts,
+      transformResponse: readChange,
+      extraOptions: CHANGED_ONLY,
       async onQueryStarted(_arg, { dispatch, getState, queryFulfilled }) {
-        await writeAnswer(dispatch, getState, queryFulfilled);
+        await writeAnswer(dispatch, getState, queryFulfilled, undefined, { created: true });
       },
     }),
-    editPost: build.mutation<Post[] | undefined, EditPostInput>({
+    editPost: build.mutation<PostsChange | undefined, EditPostInput>({
       query: ({ postId, text }) => ({ url: `/posts/edit/${encodeURIComponent(postId)}`, method: 'POST', body: { postData: { text } } }),
-      transformResponse: readPosts,
+      transformResponse: readChange,
+      extraOptions: CHANGED_ONLY,
       async onQueryStarted(_arg, { dispatch, getState, queryFulfilled }) {
         await writeAnswer(dispatch, getState, queryFulfilled);
       },
     }),
-    deletePost: build.mutation<Post[] | undefined, string>({
+    deletePost: build.mutation<PostsChange | undefined, string>({
       query: (postId) => ({ url: `/posts/${encodeURIComponent(postId)}`, method: 'DELETE' }),
-      transformResponse: readPosts,
+      transformResponse: readChange,
+      extraOptions: CHANGED_ONLY,
       async onQueryStarted(_arg, { dispatch, getState, queryFulfilled }) {
         await writeAnswer(dispatch, getState, queryFulfilled);
       },
     }),
     /** Likes a post: the heart fills and the count goes up at once; undone if the backend refuses. */
-    likePost: build.mutation<Post[] | undefined, string>({
+    likePost: build.mutation<PostsChange | undefined, string>({
       query: (postId) => ({ url: `/posts/like/${encodeURIComponent(postId)}`, method: 'POST' }),
-      transformResponse: readPosts,
+      transformResponse: readChange,
+      extraOptions: CHANGED_ONLY,
       async onQueryStarted(postId, { dispatch, getState, queryFulfilled }) {
         const member = currentMember(getState);
         const undo = member ? patchPostEverywhere(dispatch, getState, postId, (post) => applyLike(post, member)) : () => undefined;
@@ -94,9 +114,10 @@ export const postsApi = api.injectEndpoints({
       },
     }),
     /** Dislikes a post: the heart empties and the count goes down at once; undone if the backend refuses. */
-    dislikePost: build.mutation<Post[] | undefined, string>({
+    dislikePost: build.mutation<PostsChange | undefined, string>({
       query: (postId) => ({ url: `/posts/dislike/${encodeURIComponent(postId)}`, method: 'POST' }),
-      transformResponse: readPosts,
+      transformResponse: readChange,
+      extraOptions: CHANGED_ONLY,
       async onQueryStarted(postId, { dispatch, getState, queryFulfilled }) {
         const member = currentMember(getState);
         const undo = member ? patchPostEverywhere(dispatch, getState, postId, (post) => applyDislike(post, member)) : () => undefined;
@@ -118,20 +139,26 @@ function currentMember(getState: GetState): UserSummary | null {
     : { _id: session.userId, username: '', firstName: '', lastName: '', image: '' };
 }
 
-/** Waits for a mutation's answer; writes its `posts` into the cache, or undoes the optimistic change. */
+/** Waits for a mutation's answer; writes what it carries into the cache, or undoes the optimistic change. */
 async function writeAnswer(
   dispatch: Dispatch,
   getState: GetState,
-  queryFulfilled: Promise<{ data: Post[] | undefined }>,
+  queryFulfilled: Promise<{ data: PostsChange | undefined }>,
   undo: () => void = () => undefined,
+  { created = false }: { created?: boolean } = {},
 ): Promise<void> {
+  let data: PostsChange | undefined;
   try {
-    const { data } = await queryFulfilled;
-    if (data) writePostsList(dispatch, getState, data);
+    ({ data } = await queryFulfilled);
   } catch {
     // The global listener shows the backend's message; here the screen goes back to what it was.
     undo();
+    return;
   }
+  if (!data) return;
+  if ('posts' in data) writePostsList(dispatch, getState, data.posts);
+  else if ('post' in data) writeOnePost(dispatch, getState, data.post, created);
+  else removePostEverywhere(dispatch, getState, data.removed);
 }
 
 /**
@@ -196,7 +223,7 @@ export function writePostsList(dispatch: Dispatch, getState: GetState, posts: Po
       dispatch(postsApi.util.updateQueryData('getUserPosts', username, () => reconcilePosts(old, mine)));
     }
   }
-  const bookmarks = selectBookmarksResult(state as Parameters<typeof selectBookmarksResult>[0]).data;
+  const bookmarks = selectBookmarksResult(getState() as Parameters<typeof selectBookmarksResult>[0]).data;
   if (bookmarks && bookmarks.length > 0) {
     const next = bookmarks.flatMap((post) => {
       const fresh = byId.get(post.id);
@@ -206,6 +233,48 @@ export function writePostsList(dispatch: Dispatch, getState: GetState, posts: Po
       dispatch(bookmarksApi.util.updateQueryData('getBookmarks', undefined, () => next));
     }
   }
+}
+
+/**
+ * A changed-only answer's post replaces its old version in every cached view of it; a new post also
+ * joins the top of the lists it belongs to (all posts, its author's).
+ */
+function writeOnePost(dispatch: Dispatch, getState: GetState, post: Post, created: boolean): void {
+  type CacheState = Parameters<typeof postsApi.util.selectCachedArgsForQuery>[0];
+  const state = getState() as CacheState;
+  const intoList = (draft: Post[], joins: boolean): Post[] | void => {
+    const index = draft.findIndex((entry) => entry.id === post.id);
+    if (index >= 0) {
+      const old = draft[index];
+      draft[index] = reconcilePost(old, post);
+    } else if (joins) {
+      draft.unshift(post);
+    }
+  };
+  if (selectPostsResult(state).data) dispatch(postsApi.util.updateQueryData('getPosts', undefined, (draft) => intoList(draft, created)));
+  for (const postId of postsApi.util.selectCachedArgsForQuery(state, 'getPost')) {
+    if (postId === post.id) dispatch(postsApi.util.updateQueryData('getPost', postId, (draft) => reconcilePost(draft, post)));
+  }
+  for (const username of postsApi.util.selectCachedArgsForQuery(state, 'getUserPosts')) {
+    const joins = created && username.toLowerCase() === post.username.toLowerCase();
+    dispatch(postsApi.util.updateQueryData('getUserPosts', username, (draft) => intoList(draft, joins)));
+  }
+  dispatch(bookmarksApi.util.updateQueryData('getBookmarks', undefined, (draft) => intoList(draft, false)));
+}
+
+/** A changed-only answer to a delete: the post leaves every cached list. */
+function removePostEverywhere(dispatch: Dispatch, getState: GetState, postId: string): void {
+  type CacheState = Parameters<typeof postsApi.util.selectCachedArgsForQuery>[0];
+  const state = getState() as CacheState;
+  const without = (draft: Post[]): Post[] | void => {
+    const index = draft.findIndex((entry) => entry.id === postId);
+    if (index >= 0) draft.splice(index, 1);
+  };
+  if (selectPostsResult(state).data) dispatch(postsApi.util.updateQueryData('getPosts', undefined, without));
+  for (const username of postsApi.util.selectCachedArgsForQuery(state, 'getUserPosts')) {
+    dispatch(postsApi.util.updateQueryData('getUserPosts', username, without));
+  }
+  dispatch(bookmarksApi.util.updateQueryData('getBookmarks', undefined, without));
 }
 
 export const {

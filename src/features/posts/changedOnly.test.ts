@@ -1,0 +1,103 @@
+import { http, HttpResponse } from 'msw';
+import { DEMO_CREDENTIALS, seedPostId } from '../../../mocks/seed';
+import { server } from '../../../mocks/node';
+import { api, backendHas } from '../../app/api';
+import { makeStore } from '../../app/store';
+import { loginThroughApi } from '../../test/renderWithProviders';
+import { userLoggedIn } from '../auth/sessionSlice';
+import { bookmarksApi, selectBookmarksResult } from '../bookmarks/bookmarksApi';
+import { postsApi, selectPostsResult } from './postsApi';
+import { API } from './testing';
+
+/** Each call's method, path, Prefer header and answer size, as the backend saw them. */
+function recordExchanges() {
+  const exchanges: Array<{ call: string; prefer: string | null; bytes: number }> = [];
+  const listener = async ({ request, response }: { request: Request; response: Response }) => {
+    const bytes = (await response.clone().arrayBuffer()).byteLength;
+    exchanges.push({ call: `${request.method} ${new URL(request.url).pathname.replace(/^\/api/, '')}`, prefer: request.headers.get('prefer'), bytes });
+  };
+  server.events.on('response:mocked', listener);
+  return { exchanges, stop: () => server.events.removeListener('response:mocked', listener) };
+}
+
+async function memberStore({ askHealth = true } = {}) {
+  const store = makeStore();
+  const { encodedToken, foundUser } = await loginThroughApi(DEMO_CREDENTIALS);
+  store.dispatch(userLoggedIn({ token: encodedToken, user: foundUser }));
+  if (askHealth) await store.dispatch(api.endpoints.getHealth.initiate());
+  await store.dispatch(postsApi.endpoints.getPosts.initiate());
+  await store.dispatch(postsApi.endpoints.getUserPosts.initiate('demo_user'));
+  await store.dispatch(bookmarksApi.endpoints.getBookmarks.initiate());
+  return store;
+}
+
+const postIn = (posts: Array<{ id: string; likes: { likeCount: number } }> | undefined, id: string) => posts?.find((post) => post.id === id);
+
+describe('changed-only answers (the return-minimal extension)', () => {
+  it('a like asks for the one post, and its answer updates every cached view', async () => {
+    const store = await memberStore();
+    expect(backendHas(store.getState(), 'return-minimal')).toBe(true);
+    const lake = seedPostId(2);
+    await store.dispatch(postsApi.endpoints.getPost.initiate(lake));
+    const { exchanges, stop } = recordExchanges();
+    await store.dispatch(postsApi.endpoints.likePost.initiate(lake));
+    stop();
+
+    expect(exchanges).toEqual([{ call: `POST /posts/like/${lake}`, prefer: 'return=minimal', bytes: expect.any(Number) }]);
+    expect(exchanges[0]!.bytes).toBeLessThan(4096);
+    const state = store.getState();
+    expect(postIn(selectPostsResult(state).data, lake)?.likes.likeCount).toBe(3);
+    expect(postsApi.endpoints.getPost.select(lake)(state).data?.likes.likeCount).toBe(3);
+  });
+
+  it('a new post joins the top of all posts and of its author’s posts', async () => {
+    const store = await memberStore();
+    const { exchanges, stop } = recordExchanges();
+    await store.dispatch(postsApi.endpoints.createPost.initiate({ text: 'Only this post comes back.', image: '' }));
+    stop();
+    expect(exchanges.map((exchange) => exchange.prefer)).toEqual(['return=minimal']);
+    const state = store.getState();
+    expect(selectPostsResult(state).data?.[0]?.content).toBe('Only this post comes back.');
+    expect(postsApi.endpoints.getUserPosts.select('demo_user')(state).data?.[0]?.content).toBe('Only this post comes back.');
+  });
+
+  it('a deleted post leaves all posts, its author’s posts and the bookmarks', async () => {
+    const store = await memberStore();
+    const own = selectPostsResult(store.getState()).data!.find((post) => post.username === 'demo_user')!;
+    await store.dispatch(bookmarksApi.endpoints.addBookmark.initiate(own));
+    expect(selectBookmarksResult(store.getState()).data?.map((post) => post.id)).toContain(own.id);
+
+    const { exchanges, stop } = recordExchanges();
+    await store.dispatch(postsApi.endpoints.deletePost.initiate(own.id));
+    stop();
+    expect(exchanges).toEqual([{ call: `DELETE /posts/${own.id}`, prefer: 'return=minimal', bytes: expect.any(Number) }]);
+    const state = store.getState();
+    expect(selectPostsResult(state).data?.map((post) => post.id)).not.toContain(own.id);
+    expect(postsApi.endpoints.getUserPosts.select('demo_user')(state).data?.map((post) => post.id)).not.toContain(own.id);
+    expect(selectBookmarksResult(state).data?.map((post) => post.id)).not.toContain(own.id);
+  });
+
+  it('a backend without the extension gets the spec’s calls, and its every-post answer is used', async () => {
+    server.use(http.get(`${API}/health`, () => HttpResponse.json({ status: 'ok' })));
+    const store = await memberStore();
+    expect(backendHas(store.getState(), 'return-minimal')).toBe(false);
+    const { exchanges, stop } = recordExchanges();
+    await store.dispatch(postsApi.endpoints.likePost.initiate(seedPostId(2)));
+    stop();
+    expect(exchanges).toEqual([{ call: `POST /posts/like/${seedPostId(2)}`, prefer: null, bytes: expect.any(Number) }]);
+    expect(exchanges[0]!.bytes).toBeGreaterThan(4096);
+    expect(postIn(selectPostsResult(store.getState()).data, seedPostId(2))?.likes.likeCount).toBe(3);
+  });
+
+  it('nothing is assumed before the backend has said, nor when /health fails', async () => {
+    server.use(http.get(`${API}/health`, () => HttpResponse.json({ errors: ['Not found'] }, { status: 404 })));
+    const store = await memberStore();
+    expect(backendHas(store.getState(), 'return-minimal')).toBe(false);
+    const unasked = await memberStore({ askHealth: false });
+    expect(backendHas(unasked.getState(), 'return-minimal')).toBe(false);
+    const { exchanges, stop } = recordExchanges();
+    await unasked.dispatch(postsApi.endpoints.likePost.initiate(seedPostId(2)));
+    stop();
+    expect(exchanges.map((exchange) => exchange.prefer)).toEqual([null]);
+  });
+});
