@@ -1,14 +1,29 @@
 import type { ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
 import { api } from '../../app/api';
-import type { BookmarksResponse, Post, User } from '../../types/api';
+import type { BookmarkChange, BookmarksResponse, Post, User } from '../../types/api';
 import { currentUserReceived, type SessionState } from '../auth/sessionSlice';
-import { reconcilePosts } from '../posts/postsCache';
+import { reconcilePost, reconcilePosts } from '../posts/postsCache';
 
 const EMPTY_BOOKMARKS: Post[] = [];
 
 /** A response lacking `bookmarks` is ignored (spec section 7): it reads as "no change". */
 function readBookmarks(response: Partial<BookmarksResponse> | undefined): Post[] | undefined {
   return Array.isArray(response?.bookmarks) ? response.bookmarks : undefined;
+}
+
+/**
+ * What a bookmark call answered: the member's bookmarks (the spec's answer), or, from a backend with
+ * the `return-minimal` extension, only the change.
+ */
+type BookmarksAnswer = { bookmarks: Post[] } | { change: BookmarkChange };
+
+function readAnswer(response: Partial<BookmarksResponse & BookmarkChange> | undefined): BookmarksAnswer | undefined {
+  const bookmarks = readBookmarks(response);
+  if (bookmarks) return { bookmarks };
+  if (typeof response?.postId === 'string' && typeof response.bookmarked === 'boolean') {
+    return { change: { postId: response.postId, bookmarked: response.bookmarked, post: response.post } };
+  }
+  return undefined;
 }
 
 // The cache's thunks are typed against the API's own state shape; the store's is a superset of it.
@@ -25,9 +40,10 @@ export const bookmarksApi = api.injectEndpoints({
       providesTags: [{ type: 'Bookmark', id: 'LIST' }],
     }),
     /** Bookmarks a post; shows at once, undone if the backend refuses. */
-    addBookmark: build.mutation<Post[] | undefined, Post>({
+    addBookmark: build.mutation<BookmarksAnswer | undefined, Post>({
       query: (post) => ({ url: `/users/bookmark/${encodeURIComponent(post.id)}`, method: 'POST' }),
-      transformResponse: readBookmarks,
+      transformResponse: readAnswer,
+      extraOptions: { changedOnly: true },
       async onQueryStarted(post, { dispatch, getState, queryFulfilled }) {
         const patch = dispatch(
           bookmarksApi.util.updateQueryData('getBookmarks', undefined, (draft) => {
@@ -36,23 +52,24 @@ export const bookmarksApi = api.injectEndpoints({
         );
         try {
           const { data } = await queryFulfilled;
-          if (data) writeBookmarks(dispatch, getState, data);
+          if (data) writeAnswer(dispatch, getState, data);
         } catch {
           patch.undo();
         }
       },
     }),
     /** Removes a bookmark; disappears at once, comes back if the backend refuses. */
-    removeBookmark: build.mutation<Post[] | undefined, string>({
+    removeBookmark: build.mutation<BookmarksAnswer | undefined, string>({
       query: (postId) => ({ url: `/users/remove-bookmark/${encodeURIComponent(postId)}`, method: 'POST' }),
-      transformResponse: readBookmarks,
+      transformResponse: readAnswer,
+      extraOptions: { changedOnly: true },
       async onQueryStarted(postId, { dispatch, getState, queryFulfilled }) {
         const patch = dispatch(
           bookmarksApi.util.updateQueryData('getBookmarks', undefined, (draft) => draft.filter((entry) => entry.id !== postId)),
         );
         try {
           const { data } = await queryFulfilled;
-          if (data) writeBookmarks(dispatch, getState, data);
+          if (data) writeAnswer(dispatch, getState, data);
         } catch {
           patch.undo();
         }
@@ -60,6 +77,30 @@ export const bookmarksApi = api.injectEndpoints({
     }),
   }),
 });
+
+function writeAnswer(dispatch: Dispatch, getState: GetState, answer: BookmarksAnswer): void {
+  if ('bookmarks' in answer) writeBookmarks(dispatch, getState, answer.bookmarks);
+  else writeBookmarkChange(dispatch, getState, answer.change);
+}
+
+/**
+ * A changed-only answer: the post's latest version takes its place in the list (already changed
+ * at once), and the member's record gains or loses its id.
+ */
+function writeBookmarkChange(dispatch: Dispatch, getState: GetState, { postId, bookmarked, post }: BookmarkChange): void {
+  if (post) {
+    dispatch(bookmarksApi.util.updateQueryData('getBookmarks', undefined, (draft) => {
+      const index = draft.findIndex((entry) => entry.id === postId);
+      if (index >= 0) draft[index] = reconcilePost(draft[index], post);
+    }));
+  }
+  const me = (getState() as { session?: SessionState }).session?.user;
+  if (me) {
+    const ids = me.bookmarks.filter((id) => id !== postId);
+    if (bookmarked) ids.push(postId);
+    if (!sameIds(me.bookmarks, ids)) dispatch(currentUserReceived({ ...me, bookmarks: ids } satisfies User));
+  }
+}
 
 /**
  * The backend's answer becomes the bookmarks list in the cache (unchanged posts keep their objects),

@@ -77,6 +77,25 @@ describe('changed-only answers (the return-minimal extension)', () => {
     expect(selectBookmarksResult(state).data?.map((post) => post.id)).not.toContain(own.id);
   });
 
+  it('a bookmark and its removal answer only the change; the list and the member’s record follow', async () => {
+    const store = await memberStore();
+    const lake = (await store.dispatch(postsApi.endpoints.getPost.initiate(seedPostId(2))).unwrap());
+    const { exchanges, stop } = recordExchanges();
+    await store.dispatch(bookmarksApi.endpoints.addBookmark.initiate(lake));
+    expect(selectBookmarksResult(store.getState()).data?.map((post) => post.id)).toContain(lake.id);
+    expect(store.getState().session.user?.bookmarks).toContain(lake.id);
+
+    await store.dispatch(bookmarksApi.endpoints.removeBookmark.initiate(lake.id));
+    stop();
+    expect(exchanges.map(({ call, prefer }) => [call, prefer])).toEqual([
+      [`POST /users/bookmark/${lake.id}`, 'return=minimal'],
+      [`POST /users/remove-bookmark/${lake.id}`, 'return=minimal'],
+    ]);
+    expect(exchanges.every((exchange) => exchange.bytes < 4096)).toBe(true);
+    expect(selectBookmarksResult(store.getState()).data?.map((post) => post.id)).not.toContain(lake.id);
+    expect(store.getState().session.user?.bookmarks).not.toContain(lake.id);
+  });
+
   it('a backend without the extension gets the spec’s calls, and its every-post answer is used', async () => {
     server.use(http.get(`${API}/health`, () => HttpResponse.json({ status: 'ok' })));
     const store = await memberStore();
