@@ -52,6 +52,9 @@ export const MESSAGES = {
   methodNotAllowed: 'This API route does not answer that method.',
   tooManyRequests: 'Too many requests. Try again later.',
   serviceUnavailable: 'The service is unavailable right now. Please try again in a moment.',
+  requestTimeout: 'The request took too long to arrive.',
+  headersTooLarge: 'The request headers are too large.',
+  badRequest: 'The request is not valid HTTP.',
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;
@@ -100,6 +103,9 @@ export const MESSAGE_STATUS: Record<MessageKey, number> = {
   methodNotAllowed: 405,
   tooManyRequests: 429,
   serviceUnavailable: 503,
+  requestTimeout: 408,
+  headersTooLarge: 431,
+  badRequest: 400,
 };
 
 /** 'tokenInvalid' -> 'token_invalid': the machine-readable code beside a message. */

@@ -4,6 +4,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
+import { STATUS_CODES } from 'node:http';
 import { join } from 'node:path';
 import fastifyHelmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
@@ -11,15 +12,28 @@ import Fastify, { LogController, type FastifyError, type FastifyInstance, type F
 import type { RuleContext } from '../contract/context';
 import { errorBody } from '../contract/errors';
 import { MESSAGE_STATUS, type MessageKey } from '../contract/messages';
-import { ROUTES, runRoute } from '../contract/routes';
+import { ROUTES, runRoute, type RouteSpec } from '../contract/routes';
+import { readToken } from '../contract/tokens';
 import { IMAGE_KINDS, type ImageKind } from '../contract/validation';
 import type { AnswerCache } from './answerCache';
 import { toBytes, type Database } from './db/database';
+import { bucketsOf, type RateDecision, type RateLimiter } from './rateLimits';
 
 /** Bodies: 64 KiB, or 6 MiB where an image can travel (a post, a profile with an avatar). */
 export const BODY_LIMIT = 64 * 1024;
 export const IMAGE_BODY_LIMIT = 6 * 1024 * 1024;
 const IMAGE_ROUTES = new Set(['/posts', '/users/edit']);
+
+/** server.md's time limits: a whole request, its headers, an idle kept-alive connection. */
+export const TIMEOUTS = {
+  requestMs: 30_000,
+  headersMs: 10_000,
+  keepAliveMs: 5_000,
+  /** How often connections are checked against the first two (Node's default is 30 s). */
+  checkEveryMs: 1_000,
+} as const;
+
+export type Timeouts = { [K in keyof typeof TIMEOUTS]: number };
 
 /** The Content-Security-Policy of the app's pages (server.md): no inline scripts, nothing foreign. */
 export const APP_CSP = "default-src 'self'; img-src 'self' data: blob:; object-src 'none'; base-uri 'none'; frame-ancestors 'none'";
@@ -41,10 +55,31 @@ export interface AppOptions {
   /** Fastify's logger (pino): false in tests, JSON lines on stdout in production. */
   logger?: FastifyServerOptions['logger'];
   trustProxy?: boolean;
+  /** Rate limits (server.md); without it, none (RATE_LIMITS=off, tests). */
+  rateLimiter?: RateLimiter;
+  /** server.md's by default; shorter in tests. */
+  timeouts?: Partial<Timeouts>;
 }
 
 function refuse(reply: FastifyReply, key: MessageKey): FastifyReply {
   return reply.code(MESSAGE_STATUS[key]).type('application/json; charset=utf-8').send(errorBody(key));
+}
+
+function rateHeaders(reply: FastifyReply, decision: RateDecision): void {
+  reply.header('x-ratelimit-limit', decision.limit);
+  reply.header('x-ratelimit-remaining', decision.remaining);
+  reply.header('x-ratelimit-reset', decision.resetSeconds);
+  if (!decision.allowed) reply.header('retry-after', decision.resetSeconds);
+}
+
+/**
+ * A request Node's HTTP parser refused before Fastify saw it (malformed, headers too large or too
+ * slow to arrive): answered in the error shape, then the connection is closed.
+ */
+function clientErrorAnswer(error: Error & { code?: string }): MessageKey {
+  if (error.code === 'ERR_HTTP_REQUEST_TIMEOUT') return 'requestTimeout';
+  if (error.code === 'HPE_HEADER_OVERFLOW') return 'headersTooLarge';
+  return 'badRequest';
 }
 
 /** Errors that mean the database cannot be reached right now, rather than a fault in a request. */
@@ -87,7 +122,8 @@ function lastValues(query: unknown): Record<string, string> {
   return values;
 }
 
-export async function buildApp({ ctx, database, answers, staticDir, logger = false, trustProxy = false }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({ ctx, database, answers, staticDir, logger = false, trustProxy = false, rateLimiter, timeouts: given = {} }: AppOptions): Promise<FastifyInstance> {
+  const timeouts: Timeouts = { ...TIMEOUTS, ...given };
   const app = Fastify({
     logger,
     trustProxy,
@@ -96,12 +132,25 @@ export async function buildApp({ ctx, database, answers, staticDir, logger = fal
     // One line per request, written by the onResponse hook below.
     logController: new LogController({ disableRequestLogging: true }),
     genReqId: () => randomUUID(),
-    requestTimeout: 30_000,
-    keepAliveTimeout: 5_000,
-    return503OnClosing: true,
+    http: { headersTimeout: timeouts.headersMs, requestTimeout: timeouts.requestMs, connectionsCheckingInterval: timeouts.checkEveryMs },
+    requestTimeout: timeouts.requestMs,
+    keepAliveTimeout: timeouts.keepAliveMs,
+    // Calls that arrive while the server is closing are answered 503 in the error shape, below.
+    return503OnClosing: false,
     forceCloseConnections: 'idle',
+    clientErrorHandler: (error, socket) => {
+      if (socket.destroyed || (error as NodeJS.ErrnoException).code === 'ECONNRESET') return;
+      const key = clientErrorAnswer(error);
+      const body = JSON.stringify(errorBody(key));
+      const status = MESSAGE_STATUS[key];
+      if (!socket.writable) {
+        socket.destroy();
+        return;
+      }
+      socket.end(`HTTP/1.1 ${status} ${STATUS_CODES[status] ?? ''}\r\n`
+        + `Content-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nX-Content-Type-Options: nosniff\r\nConnection: close\r\n\r\n${body}`, () => socket.destroy());
+    },
   });
-  app.server.headersTimeout = 10_000;
 
   await app.register(fastifyHelmet, {
     // Set below, exactly as written in APP_CSP (images keep their own `sandbox`).
@@ -112,12 +161,25 @@ export async function buildApp({ ctx, database, answers, staticDir, logger = fal
     crossOriginEmbedderPolicy: false,
   });
 
+  // Shutting down (SIGTERM): calls in flight finish; any call that arrives meanwhile is refused.
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
+  app.addHook('onRequest', async (request, reply) => {
+    if (!closing) return undefined;
+    reply.header('connection', 'close');
+    return refuse(reply, 'serviceUnavailable');
+  });
+
   // Bodies are JSON only; the route reads the text itself, after authenticating the caller.
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => done(null, body));
 
   app.addHook('onSend', async (request, reply, payload) => {
     reply.header('x-request-id', request.id);
+    // An answer finished while closing ends its connection, so the shut-down need not wait for it.
+    if (closing) reply.header('connection', 'close');
     if (!reply.hasHeader('content-security-policy')) reply.header('content-security-policy', APP_CSP);
     if (request.protocol === 'https') reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
     return payload;
@@ -141,6 +203,29 @@ export async function buildApp({ ctx, database, answers, staticDir, logger = fal
     return refuse(reply, unavailable ? 'serviceUnavailable' : 'serverError');
   });
 
+  /** Counts the call against its rate limits (not the health check, which balancers call often). */
+  const limitRate = (route: RouteSpec) => async (request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply | undefined> => {
+    if (!rateLimiter) return undefined;
+    const token = readToken(request.headers.authorization);
+    const claims = token ? await ctx.tokens.verify(token) : null;
+    let decision: RateDecision | undefined;
+    try {
+      decision = await rateLimiter.check(bucketsOf({
+        route: `${route.method.toUpperCase()} ${route.path}`,
+        ip: request.ip,
+        memberId: claims?.sub,
+        body: typeof request.body === 'string' ? request.body : undefined,
+      }));
+    } catch (error) {
+      // Counters out of reach (the database is down): the call goes on, and meets the outage itself.
+      request.log.warn({ failure: { name: (error as Error).name, code: (error as { code?: unknown }).code } }, 'rate limits unavailable');
+      return undefined;
+    }
+    if (!decision) return undefined;
+    rateHeaders(reply, decision);
+    return decision.allowed ? undefined : refuse(reply, 'tooManyRequests');
+  };
+
   for (const route of ROUTES) {
     // The same answer for everyone until something changes: reads without a token (but health).
     const cacheable = answers !== undefined && route.method === 'get' && !route.auth && route.path !== '/health';
@@ -148,6 +233,7 @@ export async function buildApp({ ctx, database, answers, staticDir, logger = fal
       method: route.method.toUpperCase() as 'GET' | 'POST' | 'DELETE',
       url: `/api${route.path}`,
       bodyLimit: route.method === 'post' && IMAGE_ROUTES.has(route.path) ? IMAGE_BODY_LIMIT : BODY_LIMIT,
+      ...(route.path === '/health' ? {} : { preHandler: limitRate(route) }),
       handler: async (request: FastifyRequest, reply: FastifyReply) => {
         const kept = cacheable ? answers.get(request.url) : undefined;
         if (kept) return reply.code(200).type('application/json; charset=utf-8').send(kept);

@@ -16,6 +16,7 @@ import { lockDataDir, type DataDirLock } from './dataDirLock';
 import { openPglite, openPostgres, type Database } from './db/database';
 import { migrate } from './db/migrate';
 import { argon2Passwords } from './passwords';
+import { createRateLimiter, memoryCounters, postgresCounters } from './rateLimits';
 import { createSqlStore, type SqlStore } from './sqlStore';
 import { createJwtTokens, resolveJwtSecret } from './tokens';
 
@@ -57,7 +58,9 @@ export async function startServer(config: ServerConfig, { logger = false, now = 
     const store = createSqlStore(database, { publicDir: PUBLIC_DIR, passwords: argon2Passwords, changes });
     const seeded = config.seed ? await store.seedIfEmpty(buildDefaultSeed()) : false;
     const ctx: RuleContext = { store, tokens: createJwtTokens({ secret, now }), passwords: argon2Passwords, now, newId: randomUUID };
-    const app = await buildApp({ ctx, database, answers: createAnswerCache(changes), staticDir: config.staticDir, logger, trustProxy: config.trustProxy });
+    // Counters every process on the database shares; on PGlite this process is the only one.
+    const rateLimiter = config.rateLimits ? createRateLimiter(config.databaseUrl ? postgresCounters(database) : memoryCounters(), now) : undefined;
+    const app = await buildApp({ ctx, database, answers: createAnswerCache(changes), staticDir: config.staticDir, logger, trustProxy: config.trustProxy, rateLimiter });
     await app.listen({ port: config.port, host: config.host });
     const address = app.server.address();
     const port = typeof address === 'object' && address ? address.port : config.port;

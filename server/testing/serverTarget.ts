@@ -15,6 +15,7 @@ import { REPOSITORY_ROOT } from '../config';
 import { openPglite, openPostgres, type Database } from '../db/database';
 import { migrate } from '../db/migrate';
 import { argon2Passwords } from '../passwords';
+import { createRateLimiter, memoryCounters, postgresCounters } from '../rateLimits';
 import { createSqlStore, type SqlStore } from '../sqlStore';
 import { createJwtTokens } from '../tokens';
 
@@ -59,10 +60,18 @@ export interface TestServerOptions {
   logger?: AppOptions['logger'];
   /** On PostgreSQL: join this database (another test server's) instead of a fresh one. */
   databaseUrl?: string;
+  /** Rate limits with counters in this process or in the database; none unless asked for. */
+  rateLimits?: 'memory' | 'database';
+  trustProxy?: boolean;
+  timeouts?: AppOptions['timeouts'];
+  /** PostgreSQL's statement timeout (server.md: 5 s). */
+  statementTimeoutMs?: number;
 }
 
 /** A migrated, empty server on a fresh database, listening on a free loopback port. */
-export async function startTestServer({ kind, now = () => new Date(), staticDir, logger, databaseUrl }: TestServerOptions): Promise<TestServer> {
+export async function startTestServer({
+  kind, now = () => new Date(), staticDir, logger, databaseUrl, rateLimits, trustProxy, timeouts, statementTimeoutMs,
+}: TestServerOptions): Promise<TestServer> {
   let dropDatabase = async (): Promise<void> => undefined;
   let database: Database;
   let changes: ChangeFeed;
@@ -78,7 +87,7 @@ export async function startTestServer({ kind, now = () => new Date(), staticDir,
       dropDatabase = created.drop;
       url = created.url;
     }
-    database = await openPostgres({ connectionString: url });
+    database = await openPostgres({ connectionString: url, statementTimeoutMs });
     changes = await postgresChanges(url);
   }
   await migrate(database);
@@ -86,7 +95,9 @@ export async function startTestServer({ kind, now = () => new Date(), staticDir,
   const secret = randomBytes(48).toString('base64');
   const ctx: RuleContext = { store, tokens: createJwtTokens({ secret, now }), passwords: argon2Passwords, now, newId: randomUUID };
   // Answers kept in memory, as in production: the contract suite then checks they never go stale.
-  const app = await buildApp({ ctx, database, answers: createAnswerCache(changes), staticDir, logger });
+  const counters = rateLimits === 'database' ? postgresCounters(database) : rateLimits === 'memory' ? memoryCounters() : undefined;
+  const rateLimiter = counters && createRateLimiter(counters, now);
+  const app = await buildApp({ ctx, database, answers: createAnswerCache(changes), staticDir, logger, rateLimiter, trustProxy, timeouts });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;

@@ -6,7 +6,7 @@ import { openPglite, openPostgres, type Database } from '../db/database';
 import { migrate, readMigrations } from '../db/migrate';
 import { createTestDatabase } from '../testing/serverTarget';
 
-const TABLES = ['bookmarks', 'follows', 'media', 'members', 'posts', 'reactions', 'revoked_tokens', 'schema_migrations'];
+const TABLES = ['bookmarks', 'follows', 'media', 'members', 'posts', 'rate_limit_counters', 'reactions', 'revoked_tokens', 'schema_migrations'];
 
 async function tables(database: Database): Promise<string[]> {
   const rows = await database.query<{ name: string }>("SELECT table_name AS name FROM information_schema.tables WHERE table_schema = 'public' ORDER BY 1");
