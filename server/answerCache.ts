@@ -42,11 +42,17 @@ export async function postgresChanges(connectionString: string, retryMs = 1_000)
 
   const connect = async (): Promise<void> => {
     const next = new pg.Client({ connectionString });
+    let gone = false;
+    // Called once per connection, however many ways it fails: one retry each, never a growing crowd.
     const lost = (): void => {
+      if (gone) return;
+      gone = true;
       listening = false;
       next.removeAllListeners();
+      // A dying connection may report more than one failure: the later ones are expected.
+      next.on('error', () => undefined);
       next.end().catch(() => undefined);
-      if (!closed) retry = setTimeout(() => void connect().catch(lost), retryMs);
+      if (!closed) retry = setTimeout(() => void connect().catch(() => undefined), retryMs);
     };
     next.on('error', lost);
     next.on('end', lost);
@@ -60,13 +66,24 @@ export async function postgresChanges(connectionString: string, retryMs = 1_000)
       lost();
       throw error;
     }
+    if (closed) {
+      lost();
+      return;
+    }
     client = next;
     // Whatever happened while nobody listened is unknown: start from a new version.
     version += 1;
     listening = true;
   };
 
-  await connect();
+  try {
+    await connect();
+  } catch (error) {
+    // Start-up fails: no retries behind the caller's back.
+    closed = true;
+    if (retry) clearTimeout(retry);
+    throw error;
+  }
   return {
     version: () => (listening ? version : undefined),
     changed: () => {
@@ -77,6 +94,7 @@ export async function postgresChanges(connectionString: string, retryMs = 1_000)
       if (retry) clearTimeout(retry);
       listening = false;
       client?.removeAllListeners();
+      client?.on('error', () => undefined);
       await client?.end().catch(() => undefined);
     },
   };

@@ -97,8 +97,16 @@ export async function openPostgres({ connectionString, max = 10, statementTimeou
       for (let attempt = 1; ; attempt += 1) {
         const client = await pool.connect();
         let broken: Error | undefined;
+        // The pool stops listening to a client it lends out: a connection that dies between two
+        // statements (the database restarting) must mark it broken, not crash the process.
+        const lost = (error: Error): void => {
+          broken = error;
+        };
+        client.on('error', lost);
+        let begun = false;
         try {
           await client.query(options.readOnly ? 'BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY' : 'BEGIN ISOLATION LEVEL READ COMMITTED');
+          begun = true;
           const result = await work({
             query: (text, params) => run(client, text, params),
             exec: async (text) => {
@@ -108,6 +116,13 @@ export async function openPostgres({ connectionString, max = 10, statementTimeou
           await client.query('COMMIT');
           return result;
         } catch (error) {
+          if (!begun) {
+            // Nothing ran: most likely a pooled connection that died while idle (the database
+            // restarted). Drop it, and try once more on a fresh one.
+            broken ??= error as Error;
+            if (attempt === 1) continue;
+            throw error;
+          }
           try {
             await client.query('ROLLBACK');
           } catch (rollbackError) {
@@ -119,6 +134,7 @@ export async function openPostgres({ connectionString, max = 10, statementTimeou
           }
           throw error;
         } finally {
+          client.removeListener('error', lost);
           client.release(broken);
         }
       }

@@ -4,7 +4,7 @@
  * DATABASE_URL is given.
  */
 import { execFileSync } from 'node:child_process';
-import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { chownSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -38,10 +38,12 @@ export interface Cluster {
   dir: string;
   binDir: string;
   stop(): void;
-  /** Stops the postmaster at once (kill -9 of the server, for crash tests). */
+  /** Stops the postmaster at once (pg_ctl's immediate mode: no checkpoint, recovery at the next start). */
   crash(): void;
-  /** Starts it again on the same folder and port. */
-  restart(): void;
+  /** kill -9 of the postmaster itself; its backends follow it as soon as they notice. */
+  killPostmaster(): number;
+  /** Starts it again on the same folder and port (waiting for the processes of a killed one to go). */
+  restart(): Promise<void>;
 }
 
 export async function startCluster(options: { fsync?: boolean } = {}): Promise<Cluster> {
@@ -78,7 +80,23 @@ export async function startCluster(options: { fsync?: boolean } = {}): Promise<C
     crash() {
       run('pg_ctl', ['-D', data, '-m', 'immediate', '-w', 'stop']);
     },
-    restart: start,
+    killPostmaster() {
+      const pid = Number(readFileSync(join(data, 'postmaster.pid'), 'utf8').split('\n')[0]);
+      process.kill(pid, 'SIGKILL');
+      return pid;
+    },
+    async restart() {
+      // After a kill -9, the old backends hold the shared memory until they have noticed: retry.
+      for (let attempt = 1; ; attempt += 1) {
+        try {
+          start();
+          return;
+        } catch (error) {
+          if (attempt >= 100) throw error;
+          await new Promise((resolve) => setTimeout(resolve, 200));
+        }
+      }
+    },
   };
 }
 
