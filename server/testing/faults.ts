@@ -152,7 +152,7 @@ export async function openFaultRun(mode: FaultMode, { ackedBeforeCrash = [10, 60
         await until(() => writes.acknowledged.length >= target, `${target} acknowledged writes`);
       } catch (error) {
         await writes.stop();
-        throw new Error(`${(error as Error).message} Answers: ${JSON.stringify([...writes.answers])}. The server printed:\n${server.output().slice(-3000)}`);
+        throw new Error(`${(error as Error).message} Answers: ${JSON.stringify([...writes.answers])}. The server printed:\n${server.output().slice(-3000)}`, { cause: error });
       }
       const inFlight = writes.inFlight();
       if (mode === 'postgres-postmaster') {
