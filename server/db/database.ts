@@ -142,6 +142,12 @@ export async function openPostgres({ connectionString, max = 10, statementTimeou
     async session(work) {
       const client = await pool.connect();
       let broken: Error | undefined;
+      // As in a transaction: a connection that dies while lent (the database restarting) marks it
+      // broken instead of crashing the process.
+      const lost = (error: Error) => {
+        broken = error;
+      };
+      client.on('error', lost);
       try {
         return await work({
           query: (text, params) => run(client, text, params),
@@ -151,9 +157,10 @@ export async function openPostgres({ connectionString, max = 10, statementTimeou
         });
       } catch (error) {
         // A connection that failed may be in any state: the pool drops it rather than lend it again.
-        if (sqlState(error) === undefined) broken = error as Error;
+        if (sqlState(error) === undefined) broken ??= error as Error;
         throw error;
       } finally {
+        client.off('error', lost);
         client.release(broken);
       }
     },
