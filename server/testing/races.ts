@@ -1,0 +1,181 @@
+/**
+ * Racing calls over real HTTP (server.md, "Bad input and attacks: races"), written once and run
+ * against one server process (PGlite, PostgreSQL) and against two processes on one PostgreSQL. The
+ * calls go to the servers in turn; afterwards the rows are checked in SQL: no pair twice, and every
+ * count an answer shows equal to the rows it counts.
+ */
+import type { PostsResponse, UsersResponse } from '../../contract/api';
+import { MESSAGES } from '../../contract/messages';
+import { findInconsistencies } from '../../contract/snapshot';
+import { SEED_USER_IDS, seedPostId } from '../../contract/seed/default';
+import type { Sql } from '../db/database';
+import type { SqlStore } from '../sqlStore';
+
+export interface RaceTarget {
+  /** One address per server process; calls go to them in turn. */
+  urls: string[];
+  /** The servers' database, for the checks. */
+  sql: Sql;
+  /** A store on that database: resets to the seed and snapshots. */
+  store: Pick<SqlStore, 'snapshot' | 'load'>;
+  /** Back to the default seed. */
+  reset(): Promise<void>;
+  close(): Promise<void>;
+}
+
+const SEED_LOGINS = { ava: 'demo_user', liam: 'liam_chen', maya: 'maya_patel', noah: 'noah_kim', zoe: 'zoe_martin' } as const;
+type SeedName = keyof typeof SEED_LOGINS;
+
+interface Outcome {
+  status: number;
+  message: string | undefined;
+}
+
+let clients = 0;
+
+/**
+ * A new client address, as a server that trusts its proxy reads it: each call of a race comes from
+ * its own, so that servers with rate limits on (as in production) meet the race rather than a
+ * per-client limit.
+ */
+function nextClient(): string {
+  clients += 1;
+  return `10.${(clients >> 16) & 255}.${(clients >> 8) & 255}.${clients & 255}`;
+}
+
+async function send(url: string, method: string, path: string, token?: string, body?: unknown): Promise<Outcome> {
+  const headers: Record<string, string> = { 'x-forwarded-for': nextClient() };
+  if (token) headers.authorization = token;
+  if (body !== undefined) headers['content-type'] = 'application/json';
+  const response = await fetch(`${url}/api${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  const json = (await response.json()) as { errors?: string[] };
+  return { status: response.status, message: json.errors?.[0] };
+}
+
+/** Rows that appear twice, and counts that differ from their rows: [] when all is well. */
+export async function sqlProblems(sql: Sql): Promise<string[]> {
+  const problems: string[] = [];
+  const twice = async (table: string, pair: string): Promise<void> => {
+    const rows = await sql.query(`SELECT ${pair}, count(*)::int AS n FROM ${table} GROUP BY ${pair} HAVING count(*) > 1`);
+    if (rows.length > 0) problems.push(`${table}: ${JSON.stringify(rows)} more than once`);
+  };
+  await twice('reactions', 'post_id, member_id');
+  await twice('follows', 'follower_id, followee_id');
+  await twice('bookmarks', 'member_id, post_id');
+  const usernames = await sql.query('SELECT lower(username) AS name, count(*)::int AS n FROM members GROUP BY 1 HAVING count(*) > 1');
+  if (usernames.length > 0) problems.push(`members: usernames taken twice ${JSON.stringify(usernames)}`);
+  return problems;
+}
+
+/** Where what `url` answers differs from the rows: likeCount, likedBy, dislikedBy, followers, following, bookmarks. */
+export async function answerProblems(url: string, sql: Sql): Promise<string[]> {
+  const posts = ((await (await fetch(`${url}/api/posts`)).json()) as PostsResponse).posts;
+  const users = ((await (await fetch(`${url}/api/users`)).json()) as UsersResponse).users;
+  const count = (rows: Array<Record<string, unknown>>, key: string): Map<string, number> => new Map(rows.map((row) => [String(row[key]), Number(row.n)]));
+  const likes = count(await sql.query("SELECT post_id, count(*)::int AS n FROM reactions WHERE kind = 'like' GROUP BY 1"), 'post_id');
+  const dislikes = count(await sql.query("SELECT post_id, count(*)::int AS n FROM reactions WHERE kind = 'dislike' GROUP BY 1"), 'post_id');
+  const followers = count(await sql.query('SELECT followee_id, count(*)::int AS n FROM follows GROUP BY 1'), 'followee_id');
+  const following = count(await sql.query('SELECT follower_id, count(*)::int AS n FROM follows GROUP BY 1'), 'follower_id');
+  const bookmarks = count(await sql.query('SELECT member_id, count(*)::int AS n FROM bookmarks GROUP BY 1'), 'member_id');
+  const problems: string[] = [];
+  const expectSame = (what: string, shown: number, rows: number): void => {
+    if (shown !== rows) problems.push(`${what}: the answer shows ${shown}, the rows say ${rows}`);
+  };
+  for (const post of posts) {
+    expectSame(`post ${post.id} likeCount`, post.likes.likeCount, likes.get(post.id) ?? 0);
+    expectSame(`post ${post.id} likedBy`, post.likes.likedBy.length, likes.get(post.id) ?? 0);
+    expectSame(`post ${post.id} dislikedBy`, post.likes.dislikedBy.length, dislikes.get(post.id) ?? 0);
+  }
+  for (const user of users) {
+    expectSame(`${user.username} followers`, user.followers.length, followers.get(user._id) ?? 0);
+    expectSame(`${user.username} following`, user.following.length, following.get(user._id) ?? 0);
+    expectSame(`${user.username} bookmarks`, user.bookmarks.length, bookmarks.get(user._id) ?? 0);
+  }
+  return problems;
+}
+
+/**
+ * Declares the race tests against a target. With several processes, each keeps its own answers to
+ * public reads until it hears of a write over LISTEN/NOTIFY, so their answers are checked once that
+ * news has had time to arrive.
+ */
+export function describeRaces(open: () => Promise<RaceTarget>): void {
+  let target: RaceTarget;
+  const tokens = {} as Record<SeedName, string>;
+
+  beforeAll(async () => {
+    target = await open();
+  }, 180_000);
+  afterAll(() => target?.close(), 60_000);
+  beforeEach(async () => {
+    await target.reset();
+    for (const [name, username] of Object.entries(SEED_LOGINS) as Array<[SeedName, string]>) {
+      const response = await fetch(`${target.urls[0]}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-forwarded-for': nextClient() }, body: JSON.stringify({ username, password: 'welcome123' }) });
+      tokens[name] = ((await response.json()) as { encodedToken: string }).encodedToken;
+    }
+  }, 60_000);
+
+  /** The i-th call goes to the (i mod n)-th server. */
+  const at = (i: number): string => target.urls[i % target.urls.length] ?? '';
+
+  async function expectConsistent(): Promise<void> {
+    expect(await sqlProblems(target.sql)).toEqual([]);
+    expect(findInconsistencies(await target.store.snapshot())).toEqual([]);
+    for (const url of target.urls) {
+      let problems = await answerProblems(url, target.sql);
+      // Another process's news arrives over the database's notifications: give it a moment.
+      for (let wait = 0; problems.length > 0 && target.urls.length > 1 && wait < 100; wait += 1) {
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        problems = await answerProblems(url, target.sql);
+      }
+      expect({ url, problems }).toEqual({ url, problems: [] });
+    }
+  }
+
+  it('50 likes of one post by one member at once: one 201, 49 refusals, one like', async () => {
+    const post = seedPostId(8); // no reactions in the seed
+    const outcomes = await Promise.all(Array.from({ length: 50 }, (_, i) => send(at(i), 'POST', `/posts/like/${post}`, tokens.noah)));
+    expect(outcomes.map((outcome) => outcome.status).sort()).toEqual([201, ...Array<number>(49).fill(400)]);
+    expect(new Set(outcomes.filter((outcome) => outcome.status === 400).map((outcome) => outcome.message))).toEqual(new Set([MESSAGES.alreadyLiked]));
+    expect(await target.sql.query("SELECT member_id, kind FROM reactions WHERE post_id = $1", [post])).toEqual([{ member_id: SEED_USER_IDS.noah, kind: 'like' }]);
+    await expectConsistent();
+  });
+
+  it('20 signups of one new username at once: one 201, 19 refusals, one member', async () => {
+    const body = { firstName: 'Twin', lastName: 'Racer', username: 'twin_racer', password: 'twin-password' };
+    const outcomes = await Promise.all(Array.from({ length: 20 }, (_, i) => send(at(i), 'POST', '/auth/signup', undefined, { ...body, username: i % 2 ? 'Twin_Racer' : 'twin_racer' })));
+    expect(outcomes.map((outcome) => outcome.status).sort()).toEqual([201, ...Array<number>(19).fill(422)]);
+    expect(await target.sql.query("SELECT count(*)::int AS n FROM members WHERE lower(username) = 'twin_racer'")).toEqual([{ n: 1 }]);
+    await expectConsistent();
+  });
+
+  it('likes and dislikes interleaved by five members on one post: likeCount always equals likedBy', async () => {
+    const post = seedPostId(18);
+    const calls = (Object.keys(SEED_LOGINS) as SeedName[]).flatMap((name) => Array.from({ length: 12 }, (_, i) => ({ name, kind: i % 2 ? 'dislike' : 'like' })));
+    const outcomes = await Promise.all(calls.map(({ name, kind }, i) => send(at(i), 'POST', `/posts/${kind}/${post}`, tokens[name])));
+    expect(outcomes.filter((outcome) => ![201, 400].includes(outcome.status))).toEqual([]);
+    // Nobody had reacted: each member's successes alternate like, dislike, like... so the row left
+    // says which came last, and no success went missing or counted twice.
+    const rows = await target.sql.query<{ member_id: string; kind: string }>('SELECT member_id, kind FROM reactions WHERE post_id = $1', [post]);
+    const left = new Map(rows.map((row) => [row.member_id, row.kind]));
+    for (const name of Object.keys(SEED_LOGINS) as SeedName[]) {
+      const won = (kind: string) => calls.filter((call, i) => call.name === name && call.kind === kind && outcomes[i]?.status === 201).length;
+      const [likes, dislikes] = [won('like'), won('dislike')];
+      const expected = likes === 0 ? undefined : likes === dislikes + 1 ? 'like' : likes === dislikes ? 'dislike' : `impossible: ${likes} likes, ${dislikes} dislikes`;
+      expect({ name, kind: left.get(SEED_USER_IDS[name]) }).toEqual({ name, kind: expected });
+    }
+    await expectConsistent();
+  });
+
+  it('bookmarks and follows toggled at once by several members: no pair twice, every count equal to its rows', async () => {
+    const post = seedPostId(4);
+    const members = ['ava', 'liam', 'maya', 'noah'] as const;
+    const calls = members.flatMap((name) => Array.from({ length: 10 }, (_, i) => [
+      ['POST', `/users/${i % 2 ? 'remove-bookmark' : 'bookmark'}/${post}`, name],
+      ['POST', `/users/${i % 2 ? 'unfollow' : 'follow'}/${SEED_USER_IDS.zoe}`, name],
+    ] as const).flat());
+    const outcomes = await Promise.all(calls.map(([method, path, name], i) => send(at(i), method, path, tokens[name])));
+    expect(outcomes.filter((outcome) => ![201, 400].includes(outcome.status))).toEqual([]);
+    await expectConsistent();
+  });
+}
