@@ -5,14 +5,38 @@ const webpack = require('webpack');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
 const CopyWebpackPlugin = require('copy-webpack-plugin');
 const MiniCssExtractPlugin = require('mini-css-extract-plugin');
-const { readBuildEnv } = require('./scripts/buildEnv');
+const { readBuildEnvOrExit } = require('./scripts/buildEnv');
+const ports = require('./scripts/ports');
 
 /** Chunk load timeout of spec section 9, in milliseconds. */
 const CHUNK_LOAD_TIMEOUT_MS = 120000;
 
-module.exports = (_env, argv) => {
+/** `npm start`'s port: --port, then PORT, else 3000. */
+const DEV_SERVER_PORT = 3000;
+
+/**
+ * The dev server's port, checked before anything compiles: a taken port (or a bad PORT) stops
+ * `npm start` with one line saying which port and how to choose another.
+ */
+async function devServerPortOrExit(argv) {
+  let port;
+  try {
+    port = argv.port !== undefined ? ports.readPort(['--port', String(argv.port)], {}, DEV_SERVER_PORT) : ports.readPort([], process.env, DEV_SERVER_PORT);
+  } catch (error) {
+    console.error(`npm start: ${error.message}`);
+    process.exit(1);
+  }
+  if (port !== 0 && !(await ports.isPortFree(port))) {
+    console.error(ports.busyPortMessage(port, 'npm start'));
+    process.exit(1);
+  }
+  return port;
+}
+
+module.exports = async (env, argv) => {
   const production = argv.mode !== 'development';
-  const settings = readBuildEnv();
+  const settings = readBuildEnvOrExit();
+  const devPort = env && env.WEBPACK_SERVE ? await devServerPortOrExit(argv) : DEV_SERVER_PORT;
 
   if (settings.apiProxy && settings.apiMocking === 'on') {
     console.warn('API_PROXY is set while API_MOCKING=on: the mock backend answers first. Set API_MOCKING=off to reach the proxy.');
@@ -71,7 +95,7 @@ module.exports = (_env, argv) => {
     ],
     performance: { hints: false },
     devServer: {
-      port: 3000,
+      port: devPort,
       historyApiFallback: true,
       static: { directory: path.resolve(__dirname, 'public'), publicPath: '/' },
       client: { overlay: { runtimeErrors: false } },

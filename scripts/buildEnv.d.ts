@@ -8,3 +8,9 @@ export interface BuildEnv {
 }
 
 export function readBuildEnv(env?: Record<string, string | undefined>): BuildEnv;
+
+/** readBuildEnv, or the process ends with the setting's message (exit code 1, no stack trace). */
+export function readBuildEnvOrExit(env?: Record<string, string | undefined>): BuildEnv;
+
+/** The stand-in's scenario names, as the build accepts them in MOCK_SCENARIO. */
+export const SCENARIO_NAMES: readonly string[];

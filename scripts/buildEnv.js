@@ -4,6 +4,12 @@
 
 const MOCKING_VALUES = ['on', 'off'];
 
+/**
+ * The stand-in's scenarios (mocks/scenarios.ts, SCENARIO_NAMES). Listed here because the build reads
+ * its settings before any TypeScript is compiled; a test keeps the two lists the same.
+ */
+const SCENARIO_NAMES = ['default', 'empty', 'new-member', 'busy', 'slow', 'server-error', 'offline', 'expired-session'];
+
 function fail(message) {
   const error = new Error(`SocialConnect configuration error: ${message}`);
   error.name = 'ConfigurationError';
@@ -49,7 +55,7 @@ function readApiProxy(raw) {
 function readScenario(raw) {
   if (raw === undefined || raw.trim() === '') return '';
   const value = raw.trim();
-  if (!/^[a-z][a-z-]*$/.test(value)) fail(`MOCK_SCENARIO "${raw}" is not a scenario name (lower-case words joined by "-").`);
+  if (!SCENARIO_NAMES.includes(value)) fail(`MOCK_SCENARIO "${raw}" is not a scenario. Use one of: ${SCENARIO_NAMES.join(', ')}.`);
   return value;
 }
 
@@ -73,4 +79,18 @@ function readBuildEnv(env = process.env) {
   };
 }
 
-module.exports = { readBuildEnv };
+/**
+ * The settings, or the end of the process: a bad value prints its one-line message (no stack trace,
+ * it is the developer's setting, not a bug) and stops `npm start` or `npm run build`.
+ */
+function readBuildEnvOrExit(env = process.env) {
+  try {
+    return readBuildEnv(env);
+  } catch (error) {
+    if (!error || error.name !== 'ConfigurationError') throw error;
+    console.error(error.message);
+    process.exit(1);
+  }
+}
+
+module.exports = { readBuildEnv, readBuildEnvOrExit, SCENARIO_NAMES };

@@ -1,4 +1,5 @@
-import { readBuildEnv } from './buildEnv';
+import { readBuildEnv, SCENARIO_NAMES } from './buildEnv';
+import { SCENARIO_NAMES as STAND_IN_SCENARIOS } from '../mocks/scenarios';
 
 describe('build settings of the mock/real switch', () => {
   it('defaults to the mock backend under /api', () => {
@@ -18,10 +19,15 @@ describe('build settings of the mock/real switch', () => {
     [{ API_BASE_URL: '   ' }, 'API_BASE_URL is empty.'],
     [{ API_PROXY: 'localhost:8080' }, 'API_PROXY "localhost:8080" must use http or https.'],
     [{ API_PROXY: 'not a url' }, 'API_PROXY "not a url" is not an absolute URL'],
-    [{ MOCK_SCENARIO: 'Busy Day' }, 'MOCK_SCENARIO "Busy Day" is not a scenario name'],
+    [{ MOCK_SCENARIO: 'Busy Day' }, 'MOCK_SCENARIO "Busy Day" is not a scenario. Use one of: default, empty, new-member, busy'],
+    [{ MOCK_SCENARIO: 'bussy' }, 'MOCK_SCENARIO "bussy" is not a scenario. Use one of: default, empty, new-member, busy'],
     [{ BUILD_DIR: '../elsewhere' }, 'BUILD_DIR "../elsewhere" must be a folder inside the repository'],
     [{ BUILD_DIR: '/tmp/out' }, 'BUILD_DIR "/tmp/out" must be a folder inside the repository'],
   ])('refuses %j with a message naming the setting', (env, message) => {
     expect(() => readBuildEnv(env)).toThrow(message);
+  });
+
+  it('knows the same scenarios as the stand-in', () => {
+    expect(SCENARIO_NAMES).toEqual([...STAND_IN_SCENARIOS]);
   });
 });
