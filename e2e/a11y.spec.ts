@@ -21,16 +21,19 @@ function describe(violations: Result[]): string {
     .join('\n\n');
 }
 
-/** Runs axe (WCAG 2 A and AA) on the page as it is now; fails on serious or critical violations. */
+/** WCAG 2.0, 2.1 and 2.2 at levels A and AA: what members' assistive tools are checked against. */
+const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa'];
+
+/** Runs axe (WCAG 2.2 A and AA) on the page as it is now; fails on serious or critical violations. */
 async function audit(page: Page, where: string): Promise<void> {
   await expectNoLoader(page);
   await imagesSettled(page);
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
+  const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
   const blocking = results.violations.filter((violation) => BLOCKING.has(violation.impact ?? ''));
   expect(blocking, `axe violations on ${where}:\n\n${describe(blocking)}\n`).toEqual([]);
 }
 
-test.describe('Accessibility (axe, WCAG 2 A/AA: no serious or critical violations)', () => {
+test.describe('Accessibility (axe, WCAG 2.2 A/AA: no serious or critical violations)', () => {
   test('every public route, logged out', async ({ page }) => {
     const failures: string[] = [];
     for (const route of PUBLIC_ROUTES) {

@@ -27,7 +27,10 @@ test.describe('Keyboard only', () => {
     await page.goto('/login');
     await expect(page.getByRole('heading', { name: 'Login', level: 1 })).toBeVisible();
     await page.keyboard.press('Tab');
-    await expect(page.getByRole('link', { name: 'Skip to content' })).toBeFocused();
+    const skip = page.getByRole('link', { name: 'Skip to content' });
+    await expect(skip).toBeFocused();
+    // Hidden until focused, then shown in full where a sighted keyboard member can read it.
+    expect((await skip.boundingBox())?.width ?? 0).toBeGreaterThan(60);
     await page.keyboard.press('Enter');
     await expect(page.locator('#main-content')).toBeFocused();
     await page.keyboard.press('Tab');

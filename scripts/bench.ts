@@ -266,7 +266,7 @@ async function benchRenders(): Promise<void> {
     const rendered = selectExplorePosts(store.getState()).slice(0, shown);
     const target = rendered.find((post) => !isLikedBy(post, me._id)) ?? rendered[0]!;
     const index = rendered.indexOf(target);
-    const button = container.querySelectorAll('article')[index]?.querySelector<HTMLButtonElement>('button[aria-label="Like"]');
+    const button = container.querySelectorAll('article')[index]?.querySelector<HTMLButtonElement>('button.post-card__action--like');
     await act(async () => {
       button?.dispatchEvent(new window.MouseEvent('click', { bubbles: true }));
     });

@@ -4,7 +4,7 @@ import { server, useScenario } from '../../mocks/node';
 import { MESSAGES } from '../../contract/messages';
 import { DEMO_CREDENTIALS, seedPostId } from '../../mocks/seed';
 import { TIMINGS } from '../config/timings';
-import { API, articlesOf, cardWith, contentsOf, findFeed } from '../features/posts/testing';
+import { API, articlesOf, cardWith, contentsOf, findFeed, LIKE_BUTTON } from '../features/posts/testing';
 import { loaderShown } from '../features/ui/uiSlice';
 import { currentPath, renderWithProviders } from '../test/renderWithProviders';
 
@@ -95,9 +95,9 @@ describe('Post detail', () => {
   it('likes on the post page', async () => {
     const { user } = await renderWithProviders({ route: `/posts/${seedPostId(2)}`, authAs: DEMO_CREDENTIALS });
     const card = await screen.findByRole('article', { name: 'Maya Patel' });
-    await user.click(within(card).getByRole('button', { name: 'Like' }));
+    await user.click(within(card).getByRole('button', { name: LIKE_BUTTON }));
     expect(await screen.findByText('You Liked the Post!')).toBeInTheDocument();
-    await waitFor(() => expect(within(card).getByRole('button', { name: 'Like' })).toHaveTextContent('3'));
+    await waitFor(() => expect(within(card).getByRole('button', { name: LIKE_BUTTON })).toHaveTextContent('3'));
   });
 
   it("says 'Post not found' with a link home for an unknown post", async () => {
@@ -114,7 +114,7 @@ describe('Session and failures on post actions', () => {
     const { user, router } = await renderWithProviders({ route: '/', authAs: DEMO_CREDENTIALS });
     await findFeed('Latest Posts');
     server.use(http.post(`${API}/posts/like/:postId`, () => HttpResponse.json({ errors: [MESSAGES.tokenInvalid] }, { status: 401 })));
-    await user.click(within(cardWith(NEWEST)).getByRole('button', { name: 'Like' }));
+    await user.click(within(cardWith(NEWEST)).getByRole('button', { name: LIKE_BUTTON }));
     await waitFor(() => expect(currentPath(router)).toBe('/login'));
   });
 

@@ -11,6 +11,9 @@ export async function findFeed(name?: string, timeout = 3000): Promise<HTMLEleme
   return screen.findByRole('feed', name ? { name } : {}, { timeout });
 }
 
+/** A card's Like button, named by what it shows: 'Like, 3 likes'. */
+export const LIKE_BUTTON = /^Like, \d+ likes?$/;
+
 /** The post cards of a feed, in order. */
 export function articlesOf(feed: HTMLElement): HTMLElement[] {
   return within(feed).queryAllByRole('article');

@@ -4,7 +4,7 @@ import { getMockDb, server } from '../../../../mocks/node';
 import { DEMO_CREDENTIALS, DEMO_USER_ID, seedPostId } from '../../../../mocks/seed';
 import { MESSAGES } from '../../../../contract/messages';
 import { currentPath, renderWithProviders } from '../../../test/renderWithProviders';
-import { API, cardWith, contentsOf, findFeed, recordCalls } from '../testing';
+import { API, cardWith, contentsOf, findFeed, LIKE_BUTTON, recordCalls } from '../testing';
 
 const LAKE = 'The lake went completely still just before dusk. No filter needed.';
 const GOLDEN = 'Golden hour on the hills. I could watch this light all day.';
@@ -18,7 +18,7 @@ async function openHome(route = '/') {
 }
 
 function likeButton(card: HTMLElement) {
-  return within(card).getByRole('button', { name: 'Like' });
+  return within(card).getByRole('button', { name: LIKE_BUTTON });
 }
 
 describe('Post card', () => {
@@ -39,6 +39,16 @@ describe('Post card', () => {
     expect(comments).toHaveAttribute('title', 'Comments are coming soon');
   });
 
+  it('names the Like button with the count it shows (WCAG 2.5.3: the name holds the visible text)', async () => {
+    await openHome();
+    const button = likeButton(cardWith(LAKE));
+    expect(button.textContent).toBe('Like, 2 likes');
+    // What a sighted member reads on the button is the count; the name says it too.
+    expect(button.querySelector('.post-card__count')).toHaveTextContent('2');
+    expect(button).toHaveAccessibleName('Like, 2 likes');
+    expect(button).not.toHaveAttribute('aria-label');
+  });
+
   it('likes and dislikes a post: heart, count and toasts', async () => {
     const { user } = await openHome();
     const card = cardWith(LAKE);
@@ -49,7 +59,7 @@ describe('Post card', () => {
     expect(await screen.findByText('You Liked the Post!')).toBeInTheDocument();
     await waitFor(() => expect(likeButton(cardWith(LAKE))).toHaveAttribute('aria-pressed', 'true'));
     expect(likeButton(cardWith(LAKE))).toHaveTextContent('3');
-    expect(likeButton(cardWith(LAKE))).toHaveAccessibleDescription('3 likes');
+    expect(likeButton(cardWith(LAKE))).toHaveAccessibleName('Like, 3 likes');
 
     await user.click(likeButton(cardWith(LAKE)));
     expect(await screen.findByText('You Disliked the post!')).toBeInTheDocument();

@@ -144,19 +144,17 @@ export const PostCard = memo(function PostCard({ post, onDeleted }: PostCardProp
       ) : null}
 
       <div className="post-card__actions">
+        {/* Named by its content, so the name holds the count a member sees: "Like, 3 likes". */}
         <button
           type="button"
           className={`post-card__action post-card__action--like${liked ? ' is-active' : ''}`}
-          aria-label="Like"
           aria-pressed={liked}
-          aria-describedby={`${nameId}-likes`}
           onClick={() => void onLike()}
         >
           <HeartIcon filled={liked} />
-          <span id={`${nameId}-likes`} className="post-card__count">
-            {post.likes.likeCount}
-            <span className="visually-hidden">{post.likes.likeCount === 1 ? ' like' : ' likes'}</span>
-          </span>
+          <span className="visually-hidden">Like, </span>
+          <span className="post-card__count">{post.likes.likeCount}</span>
+          <span className="visually-hidden">{post.likes.likeCount === 1 ? ' like' : ' likes'}</span>
         </button>
         <button
           type="button"

@@ -10,7 +10,7 @@ import { loginThroughApi, renderWithProviders } from '../../../test/renderWithPr
 import { userLoggedIn } from '../../auth/sessionSlice';
 import { postsApi } from '../postsApi';
 import { selectExplorePosts } from '../postsSelectors';
-import { articlesOf, cardWith, findFeed } from '../testing';
+import { articlesOf, cardWith, findFeed, LIKE_BUTTON } from '../testing';
 import { PostCardRenderProbe } from './PostCard';
 import { MAX_RENDERED_POSTS, POST_PAGE_SIZE, PostList } from './PostList';
 
@@ -118,9 +118,9 @@ describe('PostList', () => {
     renders.length = 0;
 
     const lake = cardWith('The lake went completely still just before dusk. No filter needed.');
-    await user.click(within(lake).getByRole('button', { name: 'Like' }));
+    await user.click(within(lake).getByRole('button', { name: LIKE_BUTTON }));
     await waitFor(() => expect(getMockDb().posts.get(seedPostId(2))?.likedBy).toContain(DEMO_USER_ID));
-    await waitFor(() => expect(within(lake).getByRole('button', { name: 'Like' })).toHaveAttribute('aria-pressed', 'true'));
+    await waitFor(() => expect(within(lake).getByRole('button', { name: LIKE_BUTTON })).toHaveAttribute('aria-pressed', 'true'));
     await act(() => new Promise((resolve) => setTimeout(resolve, 20)));
 
     expect(renders.length).toBeGreaterThan(0);
