@@ -86,7 +86,8 @@ test.describe('Login', () => {
     await expect(toast(page, 'Please Fill All Credentials!')).not.toHaveCount(0);
 
     await submitLogin(page, DEMO.username, 'not-my-password');
-    await expectToast(page, 'The credentials you entered are invalid. Unauthorized access error.');
+    await expectToast(page, 'Invalid Credentials!');
+    await expect(page.getByText('The credentials you entered are invalid', { exact: false })).toHaveCount(0);
     await expect(page).toHaveURL(urlPath('/login'));
     await expect(page.getByLabel('Password', { exact: true })).toHaveValue('not-my-password');
 
@@ -101,10 +102,11 @@ test.describe('Login', () => {
     await expect(page.getByRole('article').first()).toBeVisible();
   });
 
-  test('an unknown username gets the backend message', async ({ page }) => {
+  test("an unknown username gets the same 'Invalid Credentials!': the screen never says which usernames exist", async ({ page }) => {
     await page.goto('/login');
     await submitLogin(page, 'nobody_here', 'whatever123');
-    await expectToast(page, 'The username you entered is not Registered. Not Found error');
+    await expectToast(page, 'Invalid Credentials!');
+    await expect(page.getByText('not Registered', { exact: false })).toHaveCount(0);
     await expect(page).toHaveURL(urlPath('/login'));
   });
 

@@ -27,6 +27,11 @@ export interface CallOptions {
   /** A failure of this call concerns nobody: no toast, no trip to /error or /login (logout). */
   silent?: boolean;
   /**
+   * The caller shows this call's 4xx refusals itself (login words both of its refusals as 'Invalid
+   * Credentials!'); network failures and 5xx still go where every failure goes.
+   */
+  ownRefusals?: boolean;
+  /**
    * The call can take a changed-only answer: when the backend has the `return-minimal` extension it
    * is sent with `Prefer: return=minimal` and answers only what changed, not every post.
    */
@@ -52,7 +57,7 @@ export const baseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryE
   // A call aborted on purpose (the session ended and the cache was reset) is nobody's failure.
   if (result.error && !api.signal.aborted && !extraOptions?.silent) {
     const failure = classifyFailure(result.error, sentToken);
-    api.dispatch(apiFailed({ ...failure, endpoint: api.endpoint }));
+    if (!(extraOptions?.ownRefusals && failure.kind === 'client')) api.dispatch(apiFailed({ ...failure, endpoint: api.endpoint }));
   }
   return result;
 };

@@ -30,6 +30,12 @@ export function errorMessage(error: unknown, fallback: string = FALLBACK_MESSAGE
   return fallback;
 }
 
+/** The HTTP status of a refusal (4xx), or undefined for anything else (a network failure, a 5xx). */
+export function refusalStatus(error: unknown): number | undefined {
+  if (!hasStatus(error) || typeof error.status !== 'number') return undefined;
+  return error.status >= 400 && error.status < 500 ? error.status : undefined;
+}
+
 /** The refusal's machine-readable code (contract/messages.ts), when the backend sends one. */
 export function errorCode(error: unknown): string | undefined {
   if (!hasStatus(error)) return undefined;

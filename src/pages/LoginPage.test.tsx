@@ -3,7 +3,7 @@ import { http, HttpResponse } from 'msw';
 import { currentPath, renderWithProviders } from '../test/renderWithProviders';
 import { server, TEST_API_BASE } from '../../mocks/node';
 import { DEMO_CREDENTIALS } from '../../mocks/seed';
-import { MESSAGES } from '../../contract/messages';
+import { ERROR_CODES, MESSAGES } from '../../contract/messages';
 import { TIMINGS } from '../config/timings';
 import { TOKEN_STORAGE_KEY } from '../features/auth/tokenStorage';
 
@@ -61,14 +61,15 @@ describe('Login', () => {
     server.events.removeAllListeners();
   });
 
-  it('shows the backend message for a wrong password and keeps what was typed', async () => {
+  it("says 'Invalid Credentials!' for a wrong password, and keeps what was typed", async () => {
     const { user, router, store } = await renderWithProviders({ route: '/login' });
     await screen.findByRole('heading', { name: 'Login' });
 
     await fillLogin(user, DEMO_CREDENTIALS.username, 'not-my-password');
     await user.click(screen.getByRole('button', { name: 'Login' }));
 
-    expect(await screen.findByText(MESSAGES.invalidCredentials)).toBeInTheDocument();
+    expect(await screen.findByRole('alert')).toHaveTextContent(/^Invalid Credentials!$/);
+    expect(screen.queryByText(MESSAGES.invalidCredentials)).not.toBeInTheDocument();
     expect(screen.getByLabelText('Username')).toHaveValue(DEMO_CREDENTIALS.username);
     expect(screen.getByLabelText('Password')).toHaveValue('not-my-password');
     expect(store.getState().session.userLoggedIn).toBe(false);
@@ -76,12 +77,38 @@ describe('Login', () => {
     await waitFor(() => expect(screen.getByRole('button', { name: 'Login' })).toBeEnabled());
   });
 
-  it('shows the backend message for an unknown member', async () => {
+  it("says the same 'Invalid Credentials!' for an unknown username, never that it does not exist", async () => {
     const { user } = await renderWithProviders({ route: '/login' });
     await screen.findByRole('heading', { name: 'Login' });
     await fillLogin(user, 'nobody_here', 'whatever123');
     await user.click(screen.getByRole('button', { name: 'Login' }));
-    expect(await screen.findByText(MESSAGES.userNotRegistered)).toBeInTheDocument();
+    expect(await screen.findByRole('alert')).toHaveTextContent(/^Invalid Credentials!$/);
+    expect(screen.queryByText(MESSAGES.userNotRegistered)).not.toBeInTheDocument();
+    expect(screen.getByLabelText('Username')).toHaveValue('nobody_here');
+  });
+
+  it("reads a backend without codes by status: 401 and 404 are 'Invalid Credentials!'", async () => {
+    server.use(http.post(`${TEST_API_BASE}/auth/login`, () => HttpResponse.json({ errors: ['No such account'] }, { status: 404 })));
+    const { user } = await renderWithProviders({ route: '/login' });
+    await screen.findByRole('heading', { name: 'Login' });
+    await fillLogin(user, 'someone', 'whatever123');
+    await user.click(screen.getByRole('button', { name: 'Login' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(/^Invalid Credentials!$/);
+    expect(screen.queryByText('No such account')).not.toBeInTheDocument();
+  });
+
+  it('keeps the backend words for other refusals (too many attempts)', async () => {
+    server.use(
+      http.post(`${TEST_API_BASE}/auth/login`, () =>
+        HttpResponse.json({ errors: [MESSAGES.tooManyRequests], code: ERROR_CODES.tooManyRequests }, { status: 429 }),
+      ),
+    );
+    const { user } = await renderWithProviders({ route: '/login' });
+    await screen.findByRole('heading', { name: 'Login' });
+    await fillLogin(user, DEMO_CREDENTIALS.username, DEMO_CREDENTIALS.password);
+    await user.click(screen.getByRole('button', { name: 'Login' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(MESSAGES.tooManyRequests);
+    expect(screen.queryByText('Invalid Credentials!')).not.toBeInTheDocument();
   });
 
   it("says 'Invalid Credentials!' when the answer carries no token", async () => {

@@ -30,6 +30,8 @@ export const authApi = api.injectEndpoints({
 
     login: build.mutation<LoginResponse, LoginRequest>({
       query: (body) => ({ url: '/auth/login', method: 'POST', body }),
+      // The login screen words its refusals itself (loginRefusalMessage).
+      extraOptions: { ownRefusals: true },
       async onQueryStarted(_body, { dispatch, queryFulfilled }) {
         try {
           const { data } = await queryFulfilled;

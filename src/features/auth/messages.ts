@@ -1,3 +1,6 @@
+import { ERROR_CODES } from '../../../contract/messages';
+import { errorCode, errorMessage, refusalStatus } from '../../lib/apiError';
+
 /** The auth screens' own toasts (spec sections 5 and 8), word for word. */
 export const AUTH_MESSAGES = {
   missingCredentials: 'Please Fill All Credentials!',
@@ -8,3 +11,20 @@ export const AUTH_MESSAGES = {
   loggedOut: 'Logged Out Successfully!',
   testCredentialsFilled: 'Test Credentials Filled!',
 } as const;
+
+/** The backend's refusals of a login: an unknown username (404) and a wrong password (401). */
+const BAD_CREDENTIALS: readonly string[] = [ERROR_CODES.userNotRegistered, ERROR_CODES.invalidCredentials];
+
+/**
+ * What the login screen says when the backend refuses: 'Invalid Credentials!' for an unknown username
+ * and a wrong password alike (spec section 5), so the screen never tells a stranger which usernames
+ * exist. Read by code, or by status when the backend sends none; any other refusal (too many
+ * attempts, say) keeps the backend's own words. Undefined when it was not a refusal.
+ */
+export function loginRefusalMessage(error: unknown): string | undefined {
+  const status = refusalStatus(error);
+  if (status === undefined) return undefined;
+  const code = errorCode(error);
+  const badCredentials = code === undefined ? status === 401 || status === 404 : BAD_CREDENTIALS.includes(code);
+  return badCredentials ? AUTH_MESSAGES.invalidCredentials : errorMessage(error);
+}

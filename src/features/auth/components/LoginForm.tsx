@@ -4,7 +4,7 @@ import { DEMO_CREDENTIALS } from '../../../config/demo';
 import { TIMINGS } from '../../../config/timings';
 import { notifyError, notifySuccess } from '../../ui/notify';
 import { hasToken, useLoginMutation } from '../authApi';
-import { AUTH_MESSAGES } from '../messages';
+import { AUTH_MESSAGES, loginRefusalMessage } from '../messages';
 import { PasswordField, TextField } from './Fields';
 
 export interface LoginFormProps {
@@ -14,8 +14,8 @@ export interface LoginFormProps {
 
 /**
  * Login (spec sections 2, 4, 5): both fields are needed; a success shows a toast and moves on after
- * TIMINGS.redirectAfterLoginMs. A refusal is shown by the app's listeners with the backend's message,
- * and what was typed stays.
+ * TIMINGS.redirectAfterLoginMs. A refusal says 'Invalid Credentials!' (whichever of the two the
+ * backend gave), and what was typed stays.
  */
 export function LoginForm({ redirectTo }: LoginFormProps) {
   const navigate = useNavigate();
@@ -48,8 +48,10 @@ export function LoginForm({ redirectTo }: LoginFormProps) {
       }
       notifySuccess(AUTH_MESSAGES.loggedIn);
       setSucceeded(true);
-    } catch {
-      // The app's listeners show the backend's message (or go to /error); the fields keep their text.
+    } catch (error) {
+      // A refusal is worded here; a network failure or a 5xx went to /error. The fields keep their text.
+      const message = loginRefusalMessage(error);
+      if (message) notifyError(message);
     }
   };
 
