@@ -61,6 +61,7 @@ test.describe('Signup', () => {
     await page.getByLabel('First Name').fill('Another');
     await page.getByLabel('Last Name').fill('Ava');
     await page.getByLabel('Username').fill(DEMO.username);
+    await page.getByLabel('Email Address').fill('another.ava@example.com');
     await page.getByLabel('Password', { exact: true }).fill('sunflower99');
     await page.getByLabel('Confirm Password', { exact: true }).fill('sunflower99');
     await page.getByRole('checkbox', { name: 'I accept all Terms & Conditions' }).check();

@@ -92,6 +92,7 @@ describe('Signup', () => {
     ['first name', { ...complete, firstName: '' }],
     ['last name', { ...complete, lastName: '' }],
     ['username', { ...complete, username: '' }],
+    ['e-mail', { ...complete, email: '' }],
     ['password', { ...complete, password: '' }],
     ['terms', { ...complete, accept: false }],
   ])('asks for all credentials when the %s is missing, before anything else', async (_what, fields) => {
@@ -105,12 +106,18 @@ describe('Signup', () => {
     expect(store.getState().ui.showLoader).toBe(false);
   });
 
-  it('does not need the e-mail', async () => {
+  it('marks the e-mail as required, and never sends it', async () => {
+    const bodies: unknown[] = [];
+    server.events.on('request:start', ({ request }) => {
+      if (request.url.endsWith('/auth/signup')) void request.clone().json().then((body) => bodies.push(body));
+    });
     const { user, router } = await openSignup();
-    await fillSignup(user, { ...complete, email: '' });
+    expect(screen.getByLabelText('Email Address')).toBeRequired();
+    await fillSignup(user, complete);
     await submit(user);
     expect(await screen.findByText('Signed Up Successfully!')).toBeInTheDocument();
     await waitFor(() => expect(currentPath(router)).toBe('/'));
+    expect(bodies).toEqual([{ firstName: 'Riley', lastName: 'Stone', username: 'riley_stone', password: 'secret1234' }]);
   });
 
   it('asks for matching passwords once everything is filled', async () => {

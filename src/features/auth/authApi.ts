@@ -2,10 +2,8 @@ import { api } from '../../app/api';
 import { userLoggedIn } from './sessionSlice';
 import type { LoginRequest, LoginResponse, SignupRequest, SignupResponse, User } from '../../types/api';
 
-/** What the signup screen sends: the spec's four fields, plus the e-mail the stand-in accepts. */
-export interface SignupBody extends SignupRequest {
-  email?: string;
-}
+/** What the signup screen sends: the spec's four fields (the form's e-mail stays on the screen). */
+export type SignupBody = SignupRequest;
 
 /** An answer the session can start from; anything else is ignored (spec section 7). */
 function sessionFrom(token: unknown, user: unknown): { token: string; user: User } | null {

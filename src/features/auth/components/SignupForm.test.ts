@@ -1,10 +1,24 @@
 import { EMPTY_SIGNUP, signupProblem } from './SignupForm';
 
-const filled = { ...EMPTY_SIGNUP, firstName: 'A', lastName: 'B', userName: 'ab', userPassword: 'pw', userConfirmPassword: 'pw', isSignupConditionsChecked: true };
+const filled = {
+  ...EMPTY_SIGNUP,
+  firstName: 'A',
+  lastName: 'B',
+  userName: 'ab',
+  userEmail: 'a@example.com',
+  userPassword: 'pw',
+  userConfirmPassword: 'pw',
+  isSignupConditionsChecked: true,
+};
 
 describe('signupProblem (spec section 5, in order)', () => {
-  it('lets a complete form through, e-mail or not', () => {
+  it('lets a complete form through', () => {
     expect(signupProblem(filled)).toBeNull();
+  });
+
+  it('requires the e-mail like the other fields, without checking what it looks like', () => {
+    expect(signupProblem({ ...filled, userEmail: '  ' })).toBe('Please Fill All Credentials!');
+    expect(signupProblem({ ...filled, userEmail: 'not an address' })).toBeNull();
   });
 
   it('asks for everything first, even when the passwords also differ', () => {

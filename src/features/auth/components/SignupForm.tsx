@@ -31,9 +31,12 @@ export const EMPTY_SIGNUP: SignupFormData = {
   isSignupConditionsChecked: false,
 };
 
-/** Spec section 5, in order: what is missing first, then the confirmation. Null when the form may be sent. */
+/**
+ * Spec section 5, in order: what is missing first (the e-mail is required by the form, though it is
+ * neither checked nor sent), then the confirmation. Null when the form may be sent.
+ */
 export function signupProblem(data: SignupFormData): string | null {
-  const required = [data.firstName, data.lastName, data.userName, data.userPassword];
+  const required = [data.firstName, data.lastName, data.userName, data.userEmail, data.userPassword];
   if (required.some((value) => value.trim() === '') || !data.isSignupConditionsChecked) return AUTH_MESSAGES.missingCredentials;
   if (data.userPassword !== data.userConfirmPassword) return AUTH_MESSAGES.passwordMismatch;
   return null;
@@ -71,7 +74,6 @@ export function SignupForm() {
         lastName: data.lastName.trim(),
         username: data.userName.trim(),
         password: data.userPassword,
-        ...(data.userEmail.trim() ? { email: data.userEmail.trim() } : {}),
       }).unwrap();
       if (!hasToken(answer)) {
         window.clearTimeout(noTokenTimer.current);
@@ -109,7 +111,7 @@ export function SignupForm() {
         <TextField label="Last Name" name="lastName" autoComplete="family-name" required value={data.lastName} onValueChange={field('lastName')} />
       </div>
       <TextField label="Username" name="username" autoComplete="username" autoCapitalize="none" spellCheck={false} required value={data.userName} onValueChange={field('userName')} />
-      <TextField label="Email Address" name="email" type="email" autoComplete="email" value={data.userEmail} onValueChange={field('userEmail')} />
+      <TextField label="Email Address" name="email" type="email" autoComplete="email" required value={data.userEmail} onValueChange={field('userEmail')} />
       <PasswordField label="Password" name="password" autoComplete="new-password" required value={data.userPassword} onValueChange={field('userPassword')} />
       <PasswordField label="Confirm Password" name="confirmPassword" autoComplete="new-password" required value={data.userConfirmPassword} onValueChange={field('userConfirmPassword')} />
       <label className="auth-check">
