@@ -60,6 +60,10 @@ test.describe('Scenarios', () => {
     await expectToast(page, 'Logged In Successfully!');
     await expect(page).toHaveURL(urlPath('/login'));
     await expect(page.getByRole('button', { name: 'Login', exact: true })).toBeVisible();
+    // Back on the login screen, the member is told why, once.
+    const notice = page.getByRole('main').getByText('Your session has ended. Please log in again.');
+    await expect(notice).toBeVisible();
+    await expect(notice).toHaveCount(1);
     // The session is over: a protected page leads to /login again.
     await page.goto('/explore');
     await expect(page).toHaveURL(urlPath('/login'));

@@ -1,11 +1,12 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { currentPath, renderWithProviders } from '../test/renderWithProviders';
-import { server, TEST_API_BASE } from '../../mocks/node';
+import { server, TEST_API_BASE, useScenario } from '../../mocks/node';
 import { DEMO_CREDENTIALS } from '../../mocks/seed';
 import { ERROR_CODES, MESSAGES } from '../../contract/messages';
 import { TIMINGS } from '../config/timings';
-import { TOKEN_STORAGE_KEY } from '../features/auth/tokenStorage';
+import { TOKEN_STORAGE_KEY, writeStoredToken } from '../features/auth/tokenStorage';
+import { renderAfterReload } from '../app/layouts/shellTestUtils';
 
 // Where the spec waits a second before the redirect, the clock is faked (it still runs on its own)
 // and the test skips the wait instead of sitting through it.
@@ -181,5 +182,67 @@ describe('Login', () => {
     const { router } = await renderWithProviders({ route: '/login', authAs: DEMO_CREDENTIALS });
     await waitFor(() => expect(currentPath(router)).toBe('/'));
     expect(within(await screen.findByRole('navigation', { name: 'Main' })).getByRole('link', { name: 'Home' })).toBeInTheDocument();
+  });
+});
+
+describe('When the backend ends the session', () => {
+  const SESSION_ENDED = 'Your session has ended. Please log in again.';
+
+  it('says so once on the login screen, and the member logs in again where they were', async () => {
+    fakeClock();
+    const { user, router } = await renderWithProviders({ route: '/explore', authAs: DEMO_CREDENTIALS });
+    await screen.findByRole('feed', { name: 'Explore' });
+    // Every call that needs the login is refused from now on: two fail together.
+    useScenario('expired-session');
+    const [first, second] = screen.getAllByRole('article');
+    await user.click(within(first!).getByRole('button', { name: 'Bookmark' }));
+    await user.click(within(second!).getByRole('button', { name: /^Like/ }));
+
+    await waitFor(() => expect(currentPath(router)).toBe('/login'));
+    expect(await screen.findByRole('alert')).toHaveTextContent(SESSION_ENDED);
+    expect(screen.getAllByText(SESSION_ENDED)).toHaveLength(1);
+    expect(screen.queryByText(MESSAGES.tokenInvalid)).not.toBeInTheDocument();
+
+    // Back to a backend that accepts the new token: the member logs in again.
+    server.resetHandlers();
+    await fillLogin(user, DEMO_CREDENTIALS.username, DEMO_CREDENTIALS.password);
+    await user.click(screen.getByRole('button', { name: 'Login' }));
+    await screen.findByText('Logged In Successfully!');
+    expect(screen.queryByText(SESSION_ENDED)).not.toBeInTheDocument();
+    skipRedirectDelay();
+    await waitFor(() => expect(currentPath(router)).not.toBe('/login'));
+  });
+
+  it('is not said again on the next visit to the login screen', async () => {
+    const { user, router } = await renderWithProviders({ route: '/', authAs: DEMO_CREDENTIALS });
+    await screen.findByRole('feed', { name: 'Latest Posts' });
+    useScenario('expired-session');
+    await user.click(within(screen.getAllByRole('article')[0]!).getByRole('button', { name: 'Bookmark' }));
+    await waitFor(() => expect(currentPath(router)).toBe('/login'));
+    expect(await screen.findByText(SESSION_ENDED)).toBeInTheDocument();
+
+    await user.click(screen.getByRole('link', { name: 'Create New Account?' }));
+    await waitFor(() => expect(currentPath(router)).toBe('/signup'));
+    await user.click(await screen.findByRole('link', { name: 'Already have an account?' }));
+    await waitFor(() => expect(currentPath(router)).toBe('/login'));
+    await screen.findByRole('heading', { name: 'Login' });
+    expect(screen.queryByText(SESSION_ENDED)).not.toBeInTheDocument();
+  });
+
+  it('says so when the stored token has run out by the time the app opens', async () => {
+    const claims = Buffer.from(JSON.stringify({ sub: 'u-ava-reed', username: 'demo_user', exp: 1 })).toString('base64url');
+    writeStoredToken(`e30.${claims}.signature`);
+    const { router } = renderAfterReload('/bookmark');
+    await waitFor(() => expect(currentPath(router)).toBe('/login'));
+    expect(await screen.findByRole('alert')).toHaveTextContent(SESSION_ENDED);
+  });
+
+  it('says nothing to a visitor who simply opens the login screen, or after logging out', async () => {
+    const { user, router } = await renderWithProviders({ route: '/', authAs: DEMO_CREDENTIALS });
+    await screen.findByRole('heading', { name: 'Latest Posts' });
+    await user.click(within(screen.getByRole('banner')).getByRole('button', { name: 'Logout' }));
+    await waitFor(() => expect(currentPath(router)).toBe('/login'));
+    await screen.findByRole('heading', { name: 'Login' });
+    expect(screen.queryByText(SESSION_ENDED)).not.toBeInTheDocument();
   });
 });

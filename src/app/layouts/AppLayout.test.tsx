@@ -52,7 +52,7 @@ describe('Logout', () => {
     expect(await screen.findByText('Logged Out Successfully!')).toBeInTheDocument();
     await waitFor(() => expect(currentPath(router)).toBe('/login'));
     expect(window.localStorage.getItem(TOKEN_STORAGE_KEY)).toBeNull();
-    expect(store.getState().session).toEqual({ token: null, userId: null, user: null, userLoggedIn: false });
+    expect(store.getState().session).toEqual({ token: null, userId: null, user: null, userLoggedIn: false, endedBySystem: false });
     expect(await screen.findByRole('heading', { name: 'Login' })).toBeInTheDocument();
     expect(within(banner()).queryByRole('button', { name: 'Logout' })).not.toBeInTheDocument();
   });

@@ -10,6 +10,7 @@ export const AUTH_MESSAGES = {
   signedUp: 'Signed Up Successfully!',
   loggedOut: 'Logged Out Successfully!',
   testCredentialsFilled: 'Test Credentials Filled!',
+  sessionEnded: 'Your session has ended. Please log in again.',
 } as const;
 
 /** The backend's refusals of a login: an unknown username (404) and a wrong password (401). */
