@@ -4,6 +4,7 @@ import { ToastContainer } from 'react-toastify/unstyled';
 import 'react-toastify/dist/ReactToastify.css';
 import { TIMINGS } from '../../config/timings';
 import { NO_HOVER_QUERY, useMediaQuery } from '../../components/useMediaQuery';
+import { useSessionAcrossTabs } from '../../features/auth/useSessionAcrossTabs';
 import { useGetHealthQuery } from '../api';
 import { useChangesFromOtherTabs } from '../useChangesFromOtherTabs';
 import { LoaderOverlay } from './LoaderOverlay';
@@ -12,9 +13,10 @@ import { TopBar } from './TopBar';
 /**
  * Around every route: the top bar, the page (each page or the member shell brings its own <main>),
  * the toasts (bottom-center; each toast is role="alert", so screen readers announce it) and the
- * global loader. What the member's other tabs change shows here too.
+ * global loader. The member's other tabs are followed: their logging out or in, and their changes.
  */
 export function AppLayout() {
+  useSessionAcrossTabs();
   useChangesFromOtherTabs();
   // Which extensions the backend has (changed-only answers): asked once, used by the calls.
   useGetHealthQuery();

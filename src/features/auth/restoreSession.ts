@@ -1,8 +1,11 @@
 import { initialSessionState, type SessionState } from './sessionSlice';
 import { isTokenExpired, readStoredToken, readTokenClaims, writeStoredToken } from './tokenStorage';
 
+/** A session with its token and member: what a readable token stands for. */
+export type TokenSession = SessionState & { token: string; userId: string };
+
 /** The session a token stands for, or null when it cannot be read or says it has expired. */
-export function sessionFromToken(token: string, now: Date = new Date()): SessionState | null {
+export function sessionFromToken(token: string, now: Date = new Date()): TokenSession | null {
   const claims = readTokenClaims(token);
   if (!claims || isTokenExpired(claims, now)) return null;
   return { ...initialSessionState, token, userId: claims._id, userLoggedIn: true };
