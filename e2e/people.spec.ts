@@ -1,5 +1,6 @@
 import { test, expect } from './fixtures';
 import {
+  expectNoLoader,
   expectToast,
   isPhone,
   login,
@@ -58,7 +59,9 @@ test.describe('People', () => {
       await expect(who.getByRole('listitem')).toHaveCount(2);
       await expect(who.getByRole('link', { name: /Zoe Martin/ })).toBeVisible();
       await who.getByRole('button', { name: 'Follow Noah Kim' }).click();
-      await expect(who.getByRole('link', { name: /Noah Kim/ })).toHaveCount(0);
+      // The entry stays where it was, now with Unfollow, until the list next loads.
+      await expect(who.getByRole('button', { name: 'Unfollow Noah Kim' })).toBeVisible();
+      await expect(who.getByRole('listitem')).toHaveCount(2);
     }
     await expectToast(page, 'You started following Noah Kim');
     await expect(postCard(page, SEED_TEXT.noahBike)).toBeVisible();
@@ -87,10 +90,14 @@ test.describe('People', () => {
     await main.getByRole('button', { name: 'Unfollow Maya Patel' }).click();
     await expectToast(page, 'You Unfollowed Maya Patel');
     await expect(main.getByRole('button', { name: 'Follow Maya Patel' })).toBeVisible();
-    if (!isPhone(testInfo)) {
-      await expect(sidePanel(page).getByRole('region', { name: 'Who to follow?' }).getByRole('button', { name: 'Follow Maya Patel' })).toBeVisible();
-    }
     await expect(counts(page)).toContainText('2 Followers');
+    if (!isPhone(testInfo)) {
+      // 'Who to follow?' keeps its list while it is open; the next load offers Maya.
+      const who = () => sidePanel(page).getByRole('region', { name: 'Who to follow?' });
+      await expect(who().getByRole('link', { name: /Maya Patel/ })).toHaveCount(0);
+      await page.reload();
+      await expect(who().getByRole('button', { name: 'Follow Maya Patel' })).toBeVisible();
+    }
 
     await navigateTo(page, 'Profile');
     await expect(page.getByRole('heading', { name: 'Ava Reed', level: 1 })).toBeVisible();
@@ -100,5 +107,37 @@ test.describe('People', () => {
     await expect(page.getByRole('heading', { name: 'Latest Posts' })).toBeVisible();
     await expect(postCards(page)).toHaveCount(7);
     await expect(postCard(page, SEED_TEXT.newest)).toHaveCount(0);
+  });
+
+  test("a double click on Follow in 'Who to follow?' follows that one member, not the next", async ({ page }, testInfo) => {
+    // Phones list the suggestions in Explore (no side panel); wider screens in the side panel.
+    let who = sidePanel(page).getByRole('region', { name: 'Who to follow?' });
+    if (isPhone(testInfo)) {
+      await navigateTo(page, 'Explore');
+      who = page.getByRole('main').getByRole('region', { name: 'Who to follow?' });
+    }
+    // The page's loader covers it for a moment after it opens.
+    await expectNoLoader(page);
+    const follow = who.getByRole('button', { name: 'Follow Noah Kim' });
+    await expect(who.getByRole('button', { name: 'Follow Zoe Martin' })).toBeVisible();
+    const box = await follow.boundingBox();
+    if (!box) throw new Error('The Follow button has no box');
+    // Two quick clicks (or taps, on a phone) on the same spot, as a double click or a double tap lands.
+    const [x, y] = [box.x + box.width / 2, box.y + box.height / 2];
+    if (isPhone(testInfo)) {
+      await page.touchscreen.tap(x, y);
+      await page.touchscreen.tap(x, y);
+    } else {
+      await page.mouse.dblclick(x, y);
+    }
+
+    await expectToast(page, 'You started following Noah Kim');
+    // Noah's entry stays under the pointer (a backend fast enough to answer between the two taps
+    // lets the second one unfollow him again: the same person, never the next one).
+    await expect(who.getByRole('link', { name: /Noah Kim/ })).toBeVisible();
+    await expect(who.getByRole('button', { name: 'Follow Zoe Martin' })).toBeVisible();
+    await page.goto(`/users/${MEMBERS.zoe.id}`);
+    await expect(page.getByRole('main').getByRole('button', { name: 'Follow Zoe Martin' })).toBeVisible();
+    await expect(counts(page)).toContainText('2 Followers');
   });
 });

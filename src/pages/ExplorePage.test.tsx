@@ -7,7 +7,7 @@ describe('Explore: finding people where the side panel has no room', () => {
   let restore: () => void = () => undefined;
   afterEach(() => restore());
 
-  it('lists who to follow inside Explore on a phone, and a follow takes them off the list', async () => {
+  it('lists who to follow inside Explore on a phone, and a follow keeps the entry in place with Unfollow', async () => {
     restore = emulateViewportWidth(390);
     const { user } = await renderWithProviders({ route: '/explore', authAs: DEMO_CREDENTIALS });
 
@@ -19,7 +19,8 @@ describe('Explore: finding people where the side panel has no room', () => {
     await user.click(within(noah).getByRole('button', { name: /^Follow/ }));
 
     expect(await screen.findByText('You started following Noah Kim')).toBeInTheDocument();
-    expect(within(list).queryByText('Noah Kim')).not.toBeInTheDocument();
+    expect(within(noah).getByRole('button', { name: 'Unfollow Noah Kim' })).toBeInTheDocument();
+    expect(noah).toBeInTheDocument();
   });
 
   it('leaves who to follow to the side panel on a desktop', async () => {

@@ -7,6 +7,7 @@ import { TIMINGS } from '../config/timings';
 import { API, articlesOf, cardWith, contentsOf, findFeed, LIKE_BUTTON } from '../features/posts/testing';
 import { loaderShown } from '../features/ui/uiSlice';
 import { currentPath, renderWithProviders } from '../test/renderWithProviders';
+import { emulateViewportWidth } from '../app/layouts/shellTestUtils';
 
 const NEWEST = 'Pressed flowers from the market, turned into a colour study.';
 const LIGHTS = 'Saw the northern lights for the first time. I actually cried.';
@@ -30,6 +31,48 @@ describe('Home', () => {
     await renderWithProviders({ route: '/', authAs: DEMO_CREDENTIALS });
     expect(await screen.findByText("Let's Create Some Posts...!")).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Latest Posts' })).toBeInTheDocument();
+  });
+});
+
+describe('Home: people to follow for a new member on a phone', () => {
+  let restore: () => void = () => undefined;
+  afterEach(() => restore());
+
+  it('suggests people on Home, and a follow from there keeps the list in place', async () => {
+    restore = emulateViewportWidth(390);
+    useScenario('new-member');
+    const { user } = await renderWithProviders({ route: '/', authAs: DEMO_CREDENTIALS });
+    await screen.findByText("Let's Create Some Posts...!");
+    const section = await screen.findByRole('region', { name: 'Who to follow?' });
+    const list = await within(section).findByRole('list');
+    expect(within(list).getAllByRole('link').map((link) => link.textContent)).toEqual([
+      'Liam Chen@liam_chen',
+      'Maya Patel@maya_patel',
+      'Noah Kim@noah_kim',
+      'Zoe Martin@zoe_martin',
+    ]);
+
+    await user.click(within(list).getByRole('button', { name: 'Follow Liam Chen' }));
+    expect(await screen.findByText('You started following Liam Chen')).toBeInTheDocument();
+    // The member follows someone now, yet Home keeps its suggestions while it is open.
+    expect(within(list).getByRole('button', { name: 'Unfollow Liam Chen' })).toBeInTheDocument();
+    expect(within(list).getAllByRole('listitem')).toHaveLength(4);
+  });
+
+  it('does not suggest people on Home to a member who already follows some', async () => {
+    restore = emulateViewportWidth(390);
+    await renderWithProviders({ route: '/', authAs: DEMO_CREDENTIALS });
+    await findFeed('Latest Posts');
+    expect(screen.queryByRole('region', { name: 'Who to follow?' })).not.toBeInTheDocument();
+  });
+
+  it('leaves the suggestions to the side panel on a desktop', async () => {
+    restore = emulateViewportWidth(1280);
+    useScenario('new-member');
+    await renderWithProviders({ route: '/', authAs: DEMO_CREDENTIALS });
+    await screen.findByText("Let's Create Some Posts...!");
+    expect(screen.getAllByRole('region', { name: 'Who to follow?' })).toHaveLength(1);
+    expect(within(screen.getByRole('complementary', { name: 'People' })).getByRole('region', { name: 'Who to follow?' })).toBeInTheDocument();
   });
 });
 

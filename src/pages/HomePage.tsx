@@ -1,4 +1,6 @@
+import { useState } from 'react';
 import { useAppSelector } from '../app/hooks';
+import { NO_SIDE_PANEL_QUERY, useMediaQuery } from '../components/useMediaQuery';
 import { usePageTitle } from '../components/usePageTitle';
 import { TIMINGS } from '../config/timings';
 import { Composer } from '../features/posts/components/Composer';
@@ -9,23 +11,40 @@ import { useGetPostsQuery } from '../features/posts/postsApi';
 import { selectHomeFeed } from '../features/posts/postsSelectors';
 import { useLoaderOffAfter } from '../features/ui/useLoaderOffAfter';
 import { SORT_LABELS, selectSortMode } from '../features/ui/uiSlice';
+import { selectCurrentUser } from '../features/auth/sessionSlice';
+import { WhoToFollow } from '../features/users/components/WhoToFollow';
 import '../features/posts/components/shared.css';
 import './FeedPages.css';
 
 export const HOME_EMPTY_TEXT = "Let's Create Some Posts...!";
 
-/** Home: the composer, the sort heading and menu, and the member's feed. */
+/**
+ * Whether Home suggests people: for a member who followed nobody when Home opened, where the side
+ * panel (and its 'Who to follow?') has no room. Once shown, the suggestions stay while Home is open,
+ * so following someone from them moves nothing.
+ */
+function useSuggestsPeople(): boolean {
+  const me = useAppSelector(selectCurrentUser);
+  const noSidePanel = useMediaQuery(NO_SIDE_PANEL_QUERY);
+  const [newMember, setNewMember] = useState(false);
+  if (!newMember && me && me.following.length === 0) setNewMember(true);
+  return newMember && noSidePanel;
+}
+
+/** Home: the composer, people to follow for a new member on a phone, the sort heading and menu, and the feed. */
 export function HomePage() {
   usePageTitle('Home');
   const { isSuccess, isLoading } = useGetPostsQuery();
   const feed = useAppSelector(selectHomeFeed);
   const sortMode = useAppSelector(selectSortMode);
+  const suggestsPeople = useSuggestsPeople();
   useLoaderOffAfter(isSuccess, TIMINGS.loaderOffShortMs);
 
   return (
     <div className="feed-page">
       <h1 className="visually-hidden">Home</h1>
       <Composer />
+      {suggestsPeople ? <WhoToFollow /> : null}
       <div className="feed-page__toolbar">
         <SortMenu />
         <FilterPanel />

@@ -38,14 +38,23 @@ export const selectPeopleMatching = createAppSelector(
   },
 );
 
-/** The current member's `following` ids (from the session record). */
-const selectFollowingIds = createAppSelector([selectCurrentUser], (me): ReadonlySet<string> => new Set(me?.following.map((entry) => entry._id) ?? []));
+/** The ids a member follows, as one string (sorted, one per line): a value a component can keep. */
+export function followingKeyOf(member: Pick<User, 'following'>): string {
+  return member.following.map((entry) => entry._id).sort().join('\n');
+}
 
-/** Who to follow: members the current member does not follow yet, never themselves. */
+/**
+ * Who to follow (spec section 2), as the list was when it loaded: the members the current member did
+ * not follow then (`followedWhenLoaded`, from followingKeyOf), never themselves. Following someone
+ * does not take them off: their entry stays, with Unfollow, so nothing moves under the pointer; the
+ * next load of the list leaves them out. Null (the member's record is not known yet) lists no one.
+ */
 export const selectWhoToFollow = createAppSelector(
-  [selectAllUsers, selectCurrentUserId, selectFollowingIds],
-  (users, myId, followingIds): readonly User[] => {
-    const candidates = users.filter((user) => user._id !== myId && !followingIds.has(user._id));
+  [selectAllUsers, selectCurrentUserId, (_state: RootState, followedWhenLoaded: string | null) => followedWhenLoaded],
+  (users, myId, followedWhenLoaded): readonly User[] => {
+    if (followedWhenLoaded === null) return EMPTY_USERS;
+    const followed = new Set(followedWhenLoaded === '' ? [] : followedWhenLoaded.split('\n'));
+    const candidates = users.filter((user) => user._id !== myId && !followed.has(user._id));
     return candidates.length === 0 ? EMPTY_USERS : candidates;
   },
 );

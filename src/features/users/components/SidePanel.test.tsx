@@ -2,14 +2,15 @@ import { act, render, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { Provider } from 'react-redux';
 import { MemoryRouter } from 'react-router-dom';
-import { server, TEST_API_BASE, useScenario } from '../../../../mocks/node';
+import { getMockDb, server, TEST_API_BASE, useScenario } from '../../../../mocks/node';
 import { MESSAGES } from '../../../../contract/messages';
 import { DEMO_CREDENTIALS, SEED_USER_IDS } from '../../../../mocks/seed';
 import { makeStore } from '../../../app/store';
 import { TIMINGS } from '../../../config/timings';
-import { renderWithProviders } from '../../../test/renderWithProviders';
-import { selectCurrentUser } from '../../auth/sessionSlice';
+import { loginThroughApi, renderWithProviders } from '../../../test/renderWithProviders';
+import { selectCurrentUser, userLoggedIn } from '../../auth/sessionSlice';
 import { loaderShown, selectShowLoader } from '../../ui/uiSlice';
+import { usersApi } from '../usersApi';
 import { SidePanel } from './SidePanel';
 
 const panel = () => screen.getByRole('complementary', { name: 'People' });
@@ -73,40 +74,83 @@ describe('side panel: people search', () => {
 });
 
 describe('side panel: who to follow', () => {
-  it('follows a member: toast with the name, they leave the list, and both profiles count it', async () => {
+  it('follows a member: toast with the name, the entry stays with Unfollow, and both profiles count it', async () => {
     const { user, router, store } = await openAsDemo();
     const list = within(whoToFollow()).getByRole('list');
-    expect(within(list).getAllByRole('listitem').map((row) => within(row).getByRole('link').textContent)).toEqual([
-      'Noah Kim@noah_kim',
-      'Zoe Martin@zoe_martin',
-    ]);
+    const names = () => within(list).getAllByRole('listitem').map((row) => within(row).getByRole('link').textContent);
+    expect(names()).toEqual(['Noah Kim@noah_kim', 'Zoe Martin@zoe_martin']);
     const header = screen.getByRole('region', { name: 'Ava Reed' });
     expect(within(header).getByText('2 Following')).toBeInTheDocument();
 
-    await user.click(within(whoToFollow()).getByRole('button', { name: 'Follow Noah Kim' }));
+    const follow = within(whoToFollow()).getByRole('button', { name: 'Follow Noah Kim' });
+    await user.click(follow);
     expect(await screen.findByText('You started following Noah Kim')).toBeInTheDocument();
-    expect(within(whoToFollow()).queryByRole('link', { name: /Noah Kim/ })).not.toBeInTheDocument();
-    // Focus is not lost with the row: it moves to the list's heading.
-    expect(within(whoToFollow()).getByRole('heading', { name: 'Who to follow?' })).toHaveFocus();
+    // Nothing moved: Noah's entry is where it was, its button now offers Unfollow and keeps focus.
+    expect(names()).toEqual(['Noah Kim@noah_kim', 'Zoe Martin@zoe_martin']);
+    expect(follow).toHaveAccessibleName('Unfollow Noah Kim');
+    expect(follow).toHaveTextContent('Unfollow');
+    expect(follow).toHaveFocus();
     expect(within(header).getByText('3 Following')).toBeInTheDocument();
     // The session member follows Noah now (the home feed is built from it).
     expect(selectCurrentUser(store.getState())?.following.map((entry) => entry._id)).toContain(SEED_USER_IDS.noah);
 
     await user.type(within(panel()).getByRole('searchbox', { name: 'Search People' }), 'noah');
-    await user.click(within(panel()).getByRole('link', { name: /Noah Kim/ }));
+    await user.click(within(within(panel()).getByRole('list', { name: 'People found' })).getByRole('link', { name: /Noah Kim/ }));
     await waitFor(() => expect(router.state.location.pathname).toBe(`/users/${SEED_USER_IDS.noah}`));
     const noah = await screen.findByRole('region', { name: 'Noah Kim' });
     expect(within(noah).getByText('3 Followers')).toBeInTheDocument();
     expect(within(noah).getByRole('button', { name: 'Unfollow Noah Kim' })).toBeInTheDocument();
   });
 
-  it('unfollows a member from search: error-style toast, and they are back in "Who to follow?"', async () => {
+  it('a double click on Follow follows that one member, and the second click does not undo it', async () => {
     const { user } = await openAsDemo();
+    await user.dblClick(within(whoToFollow()).getByRole('button', { name: 'Follow Noah Kim' }));
+    expect(await screen.findByText('You started following Noah Kim')).toBeInTheDocument();
+    expect(within(whoToFollow()).getByRole('button', { name: 'Unfollow Noah Kim' })).toBeInTheDocument();
+    expect(within(whoToFollow()).getByRole('button', { name: 'Follow Zoe Martin' })).toBeInTheDocument();
+    expect(screen.queryByText('You Unfollowed Noah Kim')).not.toBeInTheDocument();
+    const following = getMockDb().users.get(SEED_USER_IDS.ava)?.following;
+    expect(following).toContain(SEED_USER_IDS.noah);
+    expect(following).not.toContain(SEED_USER_IDS.zoe);
+  });
+
+  it('shows a handful of people at first, and more on request, focus on the first one added', async () => {
+    useScenario('busy');
+    const { user } = await renderWithProviders({ route: '/bookmark', authAs: DEMO_CREDENTIALS });
+    const section = within(await screen.findByRole('complementary', { name: 'People' })).getByRole('region', { name: 'Who to follow?' });
+    const list = await within(section).findByRole('list');
+    expect(within(list).getAllByRole('listitem')).toHaveLength(5);
+    expect(within(section).getByText('5 of 174 people')).toBeInTheDocument();
+
+    await user.click(within(section).getByRole('button', { name: 'Show more people' }));
+    const rows = within(list).getAllByRole('listitem');
+    expect(rows).toHaveLength(10);
+    expect(within(rows[5]!).getByRole('link')).toHaveFocus();
+    expect(within(section).getByText('10 of 174 people')).toBeInTheDocument();
+  });
+
+  it('leaves the people followed since out the next time the list loads', async () => {
+    const { user, store } = await openAsDemo();
+    await user.click(within(whoToFollow()).getByRole('button', { name: 'Follow Noah Kim' }));
+    await screen.findByText('You started following Noah Kim');
+    await act(async () => {
+      await store.dispatch(usersApi.endpoints.getUsers.initiate(undefined, { forceRefetch: true }));
+    });
+    await waitFor(() => expect(within(whoToFollow()).queryByRole('link', { name: /Noah Kim/ })).not.toBeInTheDocument());
+    expect(within(whoToFollow()).getByRole('link', { name: /Zoe Martin/ })).toBeInTheDocument();
+  });
+
+  it('unfollows a member from search: error-style toast; they join "Who to follow?" when it next loads', async () => {
+    const { user, store } = await openAsDemo();
     await user.type(within(panel()).getByRole('searchbox', { name: 'Search People' }), 'liam');
     await user.click(within(panel()).getByRole('button', { name: 'Unfollow Liam Chen' }));
     expect(await screen.findByText('You Unfollowed Liam Chen')).toBeInTheDocument();
-    expect(within(whoToFollow()).getByRole('link', { name: /Liam Chen/ })).toBeInTheDocument();
     expect(within(screen.getByRole('region', { name: 'Ava Reed' })).getByText('1 Following')).toBeInTheDocument();
+    expect(within(whoToFollow()).queryByRole('link', { name: /Liam Chen/ })).not.toBeInTheDocument();
+    await act(async () => {
+      await store.dispatch(usersApi.endpoints.getUsers.initiate(undefined, { forceRefetch: true }));
+    });
+    expect(await within(whoToFollow()).findByRole('link', { name: /Liam Chen/ })).toBeInTheDocument();
   });
 
   it('rolls a refused follow back and shows the backend message', async () => {
@@ -137,14 +181,18 @@ describe('side panel: who to follow', () => {
     expect(screen.queryByText('You Unfollowed Maya Patel')).not.toBeInTheDocument();
   });
 
-  it('says "No one to Follow...!" when everyone is followed', async () => {
-    const { user } = await openAsDemo();
+  it('says "No one to Follow...!" when the list loads with everyone followed', async () => {
+    const { user, store } = await openAsDemo();
     await user.click(within(whoToFollow()).getByRole('button', { name: 'Follow Noah Kim' }));
     await screen.findByText('You started following Noah Kim');
     await user.click(within(whoToFollow()).getByRole('button', { name: 'Follow Zoe Martin' }));
+    await screen.findByText('You started following Zoe Martin');
+    // Both entries stay, with Unfollow, until the list loads again.
+    expect(within(whoToFollow()).getAllByRole('button', { name: /^Unfollow/ })).toHaveLength(2);
+    await act(async () => {
+      await store.dispatch(usersApi.endpoints.getUsers.initiate(undefined, { forceRefetch: true }));
+    });
     expect(await within(whoToFollow()).findByText('No one to Follow...!')).toBeInTheDocument();
-    // The list empties at the click; the toast waits for the backend, so the follow has landed.
-    expect(await screen.findByText('You started following Zoe Martin')).toBeInTheDocument();
   });
 
   it('lists everyone but oneself for a new member', async () => {
@@ -160,6 +208,8 @@ describe('side panel: loader', () => {
     jest.useFakeTimers({ advanceTimers: true });
     try {
       const store = makeStore();
+      const { encodedToken, foundUser } = await loginThroughApi(DEMO_CREDENTIALS);
+      store.dispatch(userLoggedIn({ token: encodedToken, user: foundUser }));
       store.dispatch(loaderShown());
       render(
         <Provider store={store}>

@@ -1,49 +1,89 @@
-import { useEffect, useId, useRef } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useAppSelector } from '../../../app/hooks';
+import { selectCurrentUser } from '../../auth/sessionSlice';
 import { useGetUsersQuery } from '../usersApi';
-import { selectWhoToFollow } from '../usersSelectors';
+import { followingKeyOf, selectWhoToFollow } from '../usersSelectors';
 import { PersonRow } from './PersonRow';
 import './PersonRow.css';
 import './WhoToFollow.css';
 
 export const WHO_TO_FOLLOW_HEADING = 'Who to follow?';
 export const NO_ONE_TO_FOLLOW = 'No one to Follow...!';
+export const SHOW_MORE_PEOPLE = 'Show more people';
 
-/** Members the current member does not follow yet, each with a Follow button (spec section 2). */
+/** How many people the list shows at first, and how many more each 'Show more people' adds. */
+export const WHO_TO_FOLLOW_PAGE = 5;
+
+/** '5 of 174 people'. */
+export function shownOfText(shown: number, total: number): string {
+  return `${shown} of ${total} ${total === 1 ? 'person' : 'people'}`;
+}
+
+/**
+ * The ids the member followed when the members list last loaded. Kept by the list itself: a follow
+ * changes the member's record at once, but the list keeps its people (with Unfollow) until it loads
+ * again. Null until both the list and the member's record are known.
+ */
+function useFollowedWhenLoaded(): string | null {
+  const { fulfilledTimeStamp } = useGetUsersQuery();
+  const me = useAppSelector(selectCurrentUser);
+  const [basis, setBasis] = useState<{ loadedAt: number; followed: string } | null>(null);
+  if (fulfilledTimeStamp !== undefined && me && basis?.loadedAt !== fulfilledTimeStamp) {
+    setBasis({ loadedAt: fulfilledTimeStamp, followed: followingKeyOf(me) });
+  }
+  return basis?.followed ?? null;
+}
+
+/**
+ * Members the current member did not follow when the list loaded, each with Follow/Unfollow (spec
+ * section 2). A follow leaves the entry where it is, now with Unfollow, so the next button never
+ * slides under the pointer. A handful show at first; 'Show more people' adds more.
+ */
 export function WhoToFollow() {
   const headingId = useId();
   const { isLoading } = useGetUsersQuery();
-  const people = useAppSelector(selectWhoToFollow);
-  const headingRef = useRef<HTMLHeadingElement>(null);
-  const lastFocused = useRef<HTMLElement | null>(null);
+  const followedWhenLoaded = useFollowedWhenLoaded();
+  const people = useAppSelector((state) => selectWhoToFollow(state, followedWhenLoaded));
+  const [limit, setLimit] = useState(WHO_TO_FOLLOW_PAGE);
+  const listRef = useRef<HTMLUListElement>(null);
+  const focusAfterShowing = useRef<number | null>(null);
+  const shown = people.slice(0, limit);
 
-  // Following someone removes their row, and with it the focused button: focus goes to the heading
-  // instead of being lost, so a keyboard member can carry on.
+  // Keyboard and screen-reader members carry on at the first person 'Show more people' added.
   useEffect(() => {
-    const last = lastFocused.current;
-    const active = document.activeElement;
-    if (last && !last.isConnected && (active === null || active === document.body)) headingRef.current?.focus();
-  }, [people]);
+    const index = focusAfterShowing.current;
+    focusAfterShowing.current = null;
+    if (index !== null) listRef.current?.querySelectorAll<HTMLElement>('.person-row__link')[index]?.focus();
+  }, [limit]);
+
+  const showMore = () => {
+    focusAfterShowing.current = shown.length;
+    setLimit((current) => current + WHO_TO_FOLLOW_PAGE);
+  };
 
   return (
-    <section
-      className="who-to-follow"
-      aria-labelledby={headingId}
-      onFocus={(event) => {
-        lastFocused.current = event.target;
-      }}
-    >
-      <h2 ref={headingRef} id={headingId} className="who-to-follow__heading" tabIndex={-1}>
+    <section className="who-to-follow" aria-labelledby={headingId}>
+      <h2 id={headingId} className="who-to-follow__heading">
         {WHO_TO_FOLLOW_HEADING}
       </h2>
-      {isLoading ? (
+      {isLoading || followedWhenLoaded === null ? (
         <p className="who-to-follow__empty">Loading people…</p>
       ) : people.length > 0 ? (
-        <ul className="person-list" aria-labelledby={headingId}>
-          {people.map((person) => (
-            <PersonRow key={person._id} user={person} />
-          ))}
-        </ul>
+        <>
+          <ul ref={listRef} className="person-list" aria-labelledby={headingId}>
+            {shown.map((person) => (
+              <PersonRow key={person._id} user={person} />
+            ))}
+          </ul>
+          {people.length > shown.length ? (
+            <div className="who-to-follow__more">
+              <button type="button" className="pill-button" onClick={showMore}>
+                {SHOW_MORE_PEOPLE}
+              </button>
+              <span className="who-to-follow__count">{shownOfText(shown.length, people.length)}</span>
+            </div>
+          ) : null}
+        </>
       ) : (
         <p className="who-to-follow__empty">{NO_ONE_TO_FOLLOW}</p>
       )}
