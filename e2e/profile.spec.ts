@@ -94,7 +94,7 @@ test.describe('Profile', () => {
 
     await logout(page);
     await submitLogin(page, DEMO.username, DEMO.password);
-    await expectToast(page, 'The credentials you entered are invalid. Unauthorized access error.');
+    await expectToast(page, 'Invalid Credentials!');
     await expect(page).toHaveURL(urlPath('/login'));
     await submitLogin(page, DEMO.username, 'brand-new-pass1');
     await expectToast(page, 'Logged In Successfully!');
