@@ -10,3 +10,5 @@ import './users.contract';
 import './bookmarks.contract';
 import './catalogue.contract';
 import './extensions.contract';
+import './refusals.contract';
+import './generated.contract';

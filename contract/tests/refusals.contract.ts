@@ -1,0 +1,159 @@
+/**
+ * The grid of refusals: for every route, each way a caller can be refused (no token, a bad token,
+ * another member's resource, a missing id, a bad body, a limit hit), one test per route and column.
+ * Each answers the catalogue's status, message and code, and leaves the store as it was.
+ */
+import { errorBody } from '../errors';
+import { LIMITS } from '../limits';
+import { MESSAGE_STATUS, type MessageKey } from '../messages';
+import { ROUTES, type RouteSpec } from '../routes';
+import { SAMPLE_SIGNUP, seedPostId } from '../seed/default';
+import { call, target, tokenFor, type Method } from './support';
+
+const ownPost = seedPostId(5); // Ava's (demo_user's) forest walk
+const othersPost = seedPostId(1); // Liam's
+const missingPost = 'no-such-post';
+const missingMember = 'no-such-member';
+
+const COLUMNS = ['no token', 'bad token', "another member's resource", 'a missing id', 'a bad body', 'a limit hit'] as const;
+type Column = (typeof COLUMNS)[number];
+
+interface Case {
+  /** The path to call, when it is not the route's own with the demo member's post or id in it. */
+  path: string;
+  body?: unknown;
+  /** Sent as demo_user unless the column is about the token. */
+  refused: MessageKey;
+}
+
+/** A body that is JSON but not an object: every route that reads a body refuses it the same way. */
+const NOT_AN_OBJECT = [1, 2, 3];
+const tooLong = (limit: number): string => 'x'.repeat(limit + 1);
+const validPost = { postData: { text: 'A perfectly fine post' } };
+
+/**
+ * The columns that apply to each route, by "METHOD /path". The token columns of every member route
+ * are added below from the route itself, so a new member route cannot miss them.
+ */
+const GRID: Record<string, Partial<Record<Column, Case>>> = {
+  'POST /auth/signup': {
+    'a bad body': { path: '/auth/signup', body: NOT_AN_OBJECT, refused: 'invalidBody' },
+    'a limit hit': { path: '/auth/signup', body: { ...SAMPLE_SIGNUP, username: tooLong(LIMITS.usernameMax) }, refused: 'usernameInvalid' },
+  },
+  'POST /auth/login': {
+    'a bad body': { path: '/auth/login', body: NOT_AN_OBJECT, refused: 'invalidBody' },
+    'a missing id': { path: '/auth/login', body: { username: 'nobody_at_all', password: 'welcome123' }, refused: 'userNotRegistered' },
+  },
+  'POST /auth/logout': {},
+  'GET /posts': {
+    'a limit hit': { path: '/posts?limit=101', refused: 'pageLimitInvalid' },
+  },
+  'GET /posts/user/:username': {
+    'a missing id': { path: '/posts/user/nobody_at_all', refused: 'userNotFound' },
+    'a limit hit': { path: '/posts/user/demo_user?limit=0', refused: 'pageLimitInvalid' },
+  },
+  'GET /posts/:postId': {
+    'a missing id': { path: `/posts/${missingPost}`, refused: 'postNotFound' },
+  },
+  'POST /posts': {
+    'a bad body': { path: '/posts', body: NOT_AN_OBJECT, refused: 'invalidBody' },
+    'a limit hit': { path: '/posts', body: { postData: { text: tooLong(LIMITS.postTextMax) } }, refused: 'postTooLong' },
+  },
+  'DELETE /posts/:postId': {
+    "another member's resource": { path: `/posts/${othersPost}`, refused: 'deleteNotOwner' },
+    'a missing id': { path: `/posts/${missingPost}`, refused: 'postNotFound' },
+  },
+  'POST /posts/edit/:postId': {
+    "another member's resource": { path: `/posts/edit/${othersPost}`, body: validPost, refused: 'editNotOwner' },
+    'a missing id': { path: `/posts/edit/${missingPost}`, body: validPost, refused: 'postNotFound' },
+    'a bad body': { path: `/posts/edit/${ownPost}`, body: NOT_AN_OBJECT, refused: 'invalidBody' },
+    'a limit hit': { path: `/posts/edit/${ownPost}`, body: { postData: { text: tooLong(LIMITS.postTextMax) } }, refused: 'postTooLong' },
+  },
+  'POST /posts/like/:postId': {
+    'a missing id': { path: `/posts/like/${missingPost}`, refused: 'postNotFound' },
+  },
+  'POST /posts/dislike/:postId': {
+    'a missing id': { path: `/posts/dislike/${missingPost}`, refused: 'postNotFound' },
+  },
+  'GET /users/bookmark': {
+    'a limit hit': { path: '/users/bookmark?limit=101', refused: 'pageLimitInvalid' },
+  },
+  'POST /users/bookmark/:postId': {
+    'a missing id': { path: `/users/bookmark/${missingPost}`, refused: 'postNotFound' },
+  },
+  'POST /users/remove-bookmark/:postId': {
+    'a missing id': { path: `/users/remove-bookmark/${missingPost}`, refused: 'postNotFound' },
+  },
+  'GET /feed': {
+    'a limit hit': { path: '/feed?limit=101', refused: 'pageLimitInvalid' },
+  },
+  'GET /users': {},
+  'POST /users/edit': {
+    "another member's resource": { path: '/users/edit', body: { userData: { username: 'liam_chen' } }, refused: 'usernameImmutable' },
+    'a bad body': { path: '/users/edit', body: NOT_AN_OBJECT, refused: 'invalidBody' },
+    'a limit hit': { path: '/users/edit', body: { userData: { userBio: tooLong(LIMITS.bioMax) } }, refused: 'bioTooLong' },
+  },
+  'POST /users/follow/:userId': {
+    'a missing id': { path: `/users/follow/${missingMember}`, refused: 'userNotFound' },
+  },
+  'POST /users/unfollow/:userId': {
+    'a missing id': { path: `/users/unfollow/${missingMember}`, refused: 'userNotFound' },
+  },
+  'GET /users/:userId': {
+    'a missing id': { path: `/users/${missingMember}`, refused: 'userNotFound' },
+  },
+  'GET /health': {},
+};
+
+const keyOf = (route: RouteSpec): string => `${route.method.toUpperCase()} ${route.path}`;
+
+/** A path of the route with the demo member's own post or id in it: what the token columns call. */
+function ownPath(route: RouteSpec): string {
+  return route.path.replace(':postId', ownPost).replace(':userId', 'no-matter').replace(':username', 'demo_user');
+}
+
+function casesOf(route: RouteSpec): Array<[Column, Case]> {
+  const listed = GRID[keyOf(route)] ?? {};
+  const tokenCases: Partial<Record<Column, Case>> = route.auth
+    ? {
+      'no token': { path: ownPath(route), body: listed['a bad body'] ? validPost : undefined, refused: 'tokenInvalid' },
+      'bad token': { path: ownPath(route), body: listed['a bad body'] ? validPost : undefined, refused: 'tokenInvalid' },
+    }
+    : {};
+  const all: Partial<Record<Column, Case>> = { ...tokenCases, ...listed };
+  return COLUMNS.flatMap((column) => {
+    const found = all[column];
+    return found ? [[column, found] as [Column, Case]] : [];
+  });
+}
+
+async function authorizationFor(column: Column): Promise<string | undefined> {
+  if (column === 'no token') return undefined;
+  if (column === 'bad token') return 'Bearer not.a.token';
+  return tokenFor('demo_user');
+}
+
+describe('the grid of refusals', () => {
+  it('lists every route of the contract', () => {
+    expect(Object.keys(GRID).sort()).toEqual(ROUTES.map(keyOf).sort());
+  });
+
+  describe.each(ROUTES.map((route) => [keyOf(route), route] as const))('%s', (_key, route) => {
+    const cases = casesOf(route);
+    if (cases.length === 0) {
+      it('has nothing to refuse: a public call without an id, a body or a limit', () => {
+        expect(route.auth).toBe(false);
+      });
+      return;
+    }
+    it.each(cases)('refuses %s with its status, message and code, and changes nothing', async (column, refusalCase) => {
+      const before = await target().snapshot();
+      const result = await call(route.method.toUpperCase() as Method, refusalCase.path, {
+        body: refusalCase.body,
+        authorization: await authorizationFor(column),
+      });
+      expect({ status: result.status, body: result.json }).toEqual({ status: MESSAGE_STATUS[refusalCase.refused], body: errorBody(refusalCase.refused) });
+      expect(await target().snapshot()).toEqual(before);
+    });
+  });
+});
