@@ -22,6 +22,7 @@ import { migrate } from '../server/db/migrate';
 import { argon2Passwords } from '../server/passwords';
 import { createSqlStore } from '../server/sqlStore';
 import { startCluster, type Cluster } from '../server/testing/postgresCluster';
+import { slowClients } from '../server/testing/slowClients';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const STORES = (process.env.BENCH_STORES ?? 'pglite,postgres').split(',').map((name) => name.trim()) as Array<'pglite' | 'postgres'>;
@@ -35,6 +36,7 @@ const TARGETS = {
   seedFeedP99Ms: { postgres: 100 },
   likeP99Ms: 150,
   loginEventLoopP99Ms: 50,
+  besideSlowClientsP99Ms: 200,
   likeAnswerBytes: 4 * 1024,
 };
 
@@ -343,6 +345,15 @@ async function benchStore(store: Store, floorBodyFile: string): Promise<void> {
   summarise(store.name, 'logins (4 at a time)', logins, { note: `event loop delay p99 ${loop.p99.toFixed(1)} ms` });
   summarise(store.name, 'GET /api/posts at 100 req/s during the logins', feedDuringLogins);
   if (loop.p99 > TARGETS.loginEventLoopP99Ms) misses.push(`${store.name}: event loop delay p99 ${loop.p99.toFixed(1)} ms during logins (target ${TARGETS.loginEventLoopP99Ms} ms)`);
+
+  // 5. 100 clients sending their headers a byte a second, beside one normal client reading the feed.
+  const slow = slowClients(Number(new URL(server.url).port), 100);
+  await new Promise((resolve) => setTimeout(resolve, 500));
+  const beside = await sequentially(200, () => fetch(`${server.url}/api/posts`));
+  const stillOpen = slow.clients.filter((client) => !client.socket.destroyed).length;
+  slow.stop();
+  timedRow(store.name, 'GET /api/posts, one client beside 100 sending headers a byte a second', beside, `${stillOpen} slow connections open throughout`);
+  if (beside.p99 > TARGETS.besideSlowClientsP99Ms) misses.push(`${store.name}: p99 ${beside.p99.toFixed(1)} ms beside 100 slow clients (target ${TARGETS.besideSlowClientsP99Ms} ms)`);
   await server.stop();
 
   // The invariants after the writes, in SQL.
@@ -356,7 +367,7 @@ async function benchStore(store: Store, floorBodyFile: string): Promise<void> {
   rows.push({ store: store.name, what: 'invariants after the writes (SQL)', note: invariants ? `hold: one reaction per member and post, none orphaned (${broken?.members} members reacted)` : `BROKEN: ${JSON.stringify(broken)}` });
   if (!invariants) misses.push(`${store.name}: invariants broken after the writes`);
 
-  // 5. The contract's "every call returns every post", at 1,000 and 10,000 posts.
+  // 6. The contract's "every call returns every post", at 1,000 and 10,000 posts.
   for (const count of [1_000, 10_000]) {
     await store.load(networkWithPosts(count));
     server = await startServer(store);
@@ -367,7 +378,7 @@ async function benchStore(store: Store, floorBodyFile: string): Promise<void> {
     await server.stop();
   }
 
-  // 6. The extension at 100,000 posts: a like's answer and the first page of the home feed.
+  // 7. The extension at 100,000 posts: a like's answer and the first page of the home feed.
   await store.load(networkWithPosts(100_000));
   server = await startServer(store);
   await benchAtScale(store.name, server, 100_000);

@@ -1,0 +1,100 @@
+/**
+ * Bodies and headers that arrive slowly or without end: a chunked body is cut off at its limit while
+ * it streams, and clients that trickle their headers are answered 408 once the header time is up,
+ * while everyone else is served. (The normal client's latency beside 100 of them is measured by
+ * `npm run bench:server`, not here.)
+ */
+import { request } from 'node:http';
+import { buildDefaultSeed } from '../../contract/seed/default';
+import { startTestServer, type TestServer } from '../testing/serverTarget';
+import { slowClients } from '../testing/slowClients';
+
+const HEADERS_MS = 1_000;
+let server: TestServer;
+let port: number;
+
+beforeAll(async () => {
+  server = await startTestServer({ kind: 'pglite', timeouts: { headersMs: HEADERS_MS, requestMs: 3_000, checkEveryMs: 100 } });
+  await server.store.load(buildDefaultSeed());
+  port = Number(new URL(server.baseUrl).port);
+}, 60_000);
+
+afterAll(async () => {
+  await server.close();
+});
+
+interface Streamed {
+  status: number;
+  body: unknown;
+  /** Bytes of the body written when the answer came. */
+  sentWhenAnswered: number;
+}
+
+/** POSTs a chunked body (no Content-Length) 16 KiB at a time, up to `total` bytes, until answered. */
+function streamBody(path: string, total: number): Promise<Streamed> {
+  return new Promise((resolve, reject) => {
+    const outgoing = request({ host: '127.0.0.1', port, method: 'POST', path, headers: { 'content-type': 'application/json', 'transfer-encoding': 'chunked' } });
+    const chunk = Buffer.alloc(16 * 1024, 'a');
+    let sent = 0;
+    let answered = false;
+    outgoing.on('response', (response) => {
+      answered = true;
+      const sentWhenAnswered = sent;
+      const parts: Buffer[] = [];
+      response.on('data', (part: Buffer) => parts.push(part));
+      response.on('end', () => resolve({ status: response.statusCode ?? 0, body: JSON.parse(Buffer.concat(parts).toString('utf8')), sentWhenAnswered }));
+    });
+    // Once answered, the server may close the connection under the rest of the body.
+    outgoing.on('error', (error) => {
+      if (!answered) reject(error);
+    });
+    outgoing.write('{"username":"');
+    const pump = (): void => {
+      if (answered) return;
+      if (sent >= total) {
+        outgoing.end('","password":"x"}');
+        return;
+      }
+      outgoing.write(chunk);
+      sent += chunk.length;
+      setTimeout(pump, 2);
+    };
+    pump();
+  });
+}
+
+describe('bodies and headers that arrive slowly', () => {
+  it('cuts off a chunked body at its limit while it streams: 413 in the error shape before the body ends', async () => {
+    const total = 4 * 1024 * 1024;
+    const result = await streamBody('/api/auth/login', total);
+    expect({ status: result.status, body: result.body }).toEqual({ status: 413, body: { errors: ['The request body is too large.'], code: 'body_too_large' } });
+    // 64 KiB is the limit of this route: the answer came long before the 4 MiB were sent.
+    expect(result.sentWhenAnswered).toBeLessThan(total / 4);
+  });
+
+  it('lets a chunked body under the limit through to the route', async () => {
+    const result = await streamBody('/api/auth/login', 32 * 1024);
+    expect(result.status).toBe(404);
+    expect(result.body).toEqual({ errors: ['The username you entered is not Registered. Not Found error'], code: 'user_not_registered' });
+  });
+
+  it('answers 100 clients that trickle their headers with 408 once the header time is up, and serves a normal client meanwhile', async () => {
+    const { clients: slow, stop } = slowClients(port, 100);
+    try {
+      // While all 100 hold a connection open, a normal call is answered.
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      const normal = await fetch(`${server.baseUrl}/api/posts`);
+      expect(normal.status).toBe(200);
+      expect(((await normal.json()) as { posts: unknown[] }).posts).toHaveLength(20);
+
+      await Promise.all(slow.map((client) => client.closed));
+      for (const client of slow) {
+        const answer = client.received();
+        expect(answer).toMatch(/^HTTP\/1\.1 408 /);
+        expect(answer).toContain('{"errors":["The request took too long to arrive."],"code":"request_timeout"}');
+      }
+    } finally {
+      stop();
+    }
+  }, 30_000);
+});
