@@ -1,7 +1,9 @@
 import type { PostResponse, PostsResponse } from '../api';
+import { LIMITS } from '../limits';
 import { MESSAGES } from '../messages';
 import { DEMO_BOOKMARK_POST_ID, DEMO_USER_ID, SEED_USER_IDS, seedPostId } from '../seed/default';
 import { buildPost } from '../seed/factories';
+import { pngBytes } from './fixtures';
 import { arrange, call, callAs, dataUrl, db, errorOf, expectHealthy, imageUrl, PNG_DATA_URL } from './support';
 
 const demoPost = seedPostId(5); // Ava's forest walk
@@ -103,6 +105,25 @@ describe('POST /posts', () => {
     expect(ok.status).toBe(201);
     const tooLong = await callAs('demo_user', 'POST', '/posts', { postData: { text: 'é'.repeat(501) } });
     expect({ status: tooLong.status, message: errorOf(tooLong) }).toEqual({ status: 400, message: MESSAGES.postTooLong });
+  });
+
+  it('takes an image of exactly 2 MB and refuses one byte more, and a small file that claims a huge canvas', async () => {
+    const atLimit = dataUrl('image/png', pngBytes(64, 64, LIMITS.imageBytesMax));
+    const overLimit = dataUrl('image/png', pngBytes(64, 64, LIMITS.imageBytesMax + 1));
+    const pixelBomb = dataUrl('image/png', pngBytes(4097, 4096));
+    const largestCanvas = dataUrl('image/png', pngBytes(4096, 4096));
+
+    const over = await callAs('demo_user', 'POST', '/posts', { postData: { text: 'one byte over', image: overLimit } });
+    expect({ status: over.status, message: errorOf(over) }).toEqual({ status: 400, message: MESSAGES.imageTooLarge });
+    const bomb = await callAs('demo_user', 'POST', '/posts', { postData: { text: 'a pixel bomb', image: pixelBomb } });
+    expect({ status: bomb.status, message: errorOf(bomb) }).toEqual({ status: 400, message: MESSAGES.imageTooManyPixels });
+    expect((await db()).posts).toHaveLength(20);
+
+    for (const image of [atLimit, largestCanvas]) {
+      const taken = await callAs<PostsResponse>('demo_user', 'POST', '/posts', { postData: { text: 'at the limit', image } });
+      expect(taken.status).toBe(201);
+      expect(taken.json.posts[0]?.postImage).toBe(imageUrl(image));
+    }
   });
 
   it('refuses empty posts, bad images and bad bodies, storing nothing', async () => {

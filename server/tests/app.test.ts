@@ -1,5 +1,5 @@
 /** The HTTP server around the contract: headers, bodies, media, the app's pages and the logs. */
-import { createHash } from 'node:crypto';
+import { createHash, createHmac } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -7,6 +7,7 @@ import { Writable } from 'node:stream';
 import type { LoginResponse, PostsResponse } from '../../contract/api';
 import { buildDefaultSeed, DEMO_CREDENTIALS } from '../../contract/seed/default';
 import { PNG_DATA_URL } from '../../contract/tests/fixtures';
+import { STAND_IN_TOKEN_SECRET } from '../../contract/tokens';
 import { APP_CSP } from '../app';
 import { startTestServer, type TestServer } from '../testing/serverTarget';
 
@@ -156,6 +157,20 @@ describe('logs', () => {
     expect(everything).not.toContain(loggedIn);
     expect(everything).not.toContain(loggedIn.split('.')[2]);
     expect(everything).not.toContain(PNG_DATA_URL.slice(30, 60));
+  });
+});
+
+describe('tokens', () => {
+  it("refuses a well-formed token signed with the stand-in's public development secret", async () => {
+    const encode = (value: unknown): string => Buffer.from(JSON.stringify(value)).toString('base64url');
+    const iat = Math.floor(Date.now() / 1000);
+    const unsigned = `${encode({ alg: 'HS256', typ: 'JWT' })}.${encode({ sub: 'u-ava-reed', username: 'demo_user', iat, exp: iat + 3600, jti: 'minted-by-anyone', ver: 0 })}`;
+    const minted = `${unsigned}.${createHmac('sha256', STAND_IN_TOKEN_SECRET).update(unsigned).digest('base64url')}`;
+    const answer = await fetch(`${server.baseUrl}/api/users/bookmark`, { headers: { authorization: minted } });
+    expect({ status: answer.status, body: await answer.json() }).toEqual({ status: 401, body: { errors: ['The token is invalid. Unauthorized access error.'], code: 'token_invalid' } });
+    // The same request with the server's own token is answered: only the key differs.
+    const own = await fetch(`${server.baseUrl}/api/users/bookmark`, { headers: { authorization: token } });
+    expect(own.status).toBe(200);
   });
 });
 
