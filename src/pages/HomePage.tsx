@@ -9,8 +9,9 @@ import { PostList } from '../features/posts/components/PostList';
 import { SortMenu } from '../features/posts/components/SortMenu';
 import { useGetPostsQuery } from '../features/posts/postsApi';
 import { selectHomeFeed } from '../features/posts/postsSelectors';
+import { useSteadyOrder } from '../features/posts/steadyOrder';
 import { useLoaderOffAfter } from '../features/ui/useLoaderOffAfter';
-import { SORT_LABELS, selectSortMode } from '../features/ui/uiSlice';
+import { SORT_LABELS, selectSortChoice, selectSortMode } from '../features/ui/uiSlice';
 import { selectCurrentUser } from '../features/auth/sessionSlice';
 import { WhoToFollow } from '../features/users/components/WhoToFollow';
 import '../features/posts/components/shared.css';
@@ -35,8 +36,8 @@ function useSuggestsPeople(): boolean {
 export function HomePage() {
   usePageTitle('Home');
   const { isSuccess, isLoading } = useGetPostsQuery();
-  const feed = useAppSelector(selectHomeFeed);
   const sortMode = useAppSelector(selectSortMode);
+  const feed = useSteadyOrder(useAppSelector(selectHomeFeed), useAppSelector(selectSortChoice));
   const suggestsPeople = useSuggestsPeople();
   useLoaderOffAfter(isSuccess, TIMINGS.loaderOffShortMs);
 

@@ -11,12 +11,14 @@ export const SORT_LABELS: Record<SortMode, string> = {
 export interface UiState {
   showLoader: boolean;
   sortMode: SortMode;
+  /** How many times the member chose a sort: each choice orders the feed again, even the same one. */
+  sortChoices: number;
   isFiltersOpen: boolean;
   /** The post whose options menu is open, if any. */
   openPostOptionsId: string | null;
 }
 
-export const initialUiState: UiState = { showLoader: false, sortMode: 'latest', isFiltersOpen: false, openPostOptionsId: null };
+export const initialUiState: UiState = { showLoader: false, sortMode: 'latest', sortChoices: 0, isFiltersOpen: false, openPostOptionsId: null };
 
 export const uiSlice = createSlice({
   name: 'ui',
@@ -30,6 +32,7 @@ export const uiSlice = createSlice({
     },
     feedSortChanged(state, action: PayloadAction<SortMode>) {
       state.sortMode = action.payload;
+      state.sortChoices += 1;
     },
     filtersToggled(state) {
       state.isFiltersOpen = !state.isFiltersOpen;
@@ -44,10 +47,12 @@ export const uiSlice = createSlice({
   selectors: {
     selectShowLoader: (state) => state.showLoader,
     selectSortMode: (state) => state.sortMode,
+    /** Changes with every sort choice: the order a steady list is shown in is taken again then. */
+    selectSortChoice: (state) => `${state.sortMode}:${state.sortChoices}`,
     selectIsFiltersOpen: (state) => state.isFiltersOpen,
     selectOpenPostOptionsId: (state) => state.openPostOptionsId,
   },
 });
 
 export const { loaderShown, loaderHidden, feedSortChanged, filtersToggled, filtersClosed, postOptionsToggled } = uiSlice.actions;
-export const { selectShowLoader, selectSortMode, selectIsFiltersOpen, selectOpenPostOptionsId } = uiSlice.selectors;
+export const { selectShowLoader, selectSortMode, selectSortChoice, selectIsFiltersOpen, selectOpenPostOptionsId } = uiSlice.selectors;

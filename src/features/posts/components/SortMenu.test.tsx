@@ -4,7 +4,7 @@ import { DEMO_CREDENTIALS } from '../../../../mocks/seed';
 import { TIMINGS } from '../../../config/timings';
 import { renderWithProviders } from '../../../test/renderWithProviders';
 import { postsApi } from '../postsApi';
-import { contentsOf, findFeed } from '../testing';
+import { articlesOf, contentsOf, findFeed } from '../testing';
 
 const FIRST_LIGHT = 'First light over the ridge this morning. Worth every minute of the 4 a.m. alarm.';
 const NEWEST = 'Pressed flowers from the market, turned into a colour study.';
@@ -56,6 +56,33 @@ describe('Sorting the feed', () => {
     expect(await screen.findByText(toast)).toBeInTheDocument();
     expect(contentsOf(screen.getByRole('feed'))[0]).toBe(first);
     if (item === 'Trending') expect(contentsOf(screen.getByRole('feed'))[1]).toBe(SUNSET);
+  });
+
+  it('Trending: a like changes its card where it is, and the next sort choice orders the feed again', async () => {
+    const { user } = await openHome();
+    await user.click(screen.getByRole('button', { name: 'Sort posts' }));
+    await user.click(screen.getByRole('menuitem', { name: 'Trending' }));
+    await waitForSortLoader();
+    await screen.findByRole('heading', { name: 'Trending Posts' });
+
+    const feed = screen.getByRole('feed');
+    const likeButton = (article: HTMLElement) => within(article).getByRole('button', { name: /^Like, / });
+    const counts = articlesOf(feed).map((article) => Number(/\d+/.exec(likeButton(article).textContent ?? '')?.[0]));
+    const likedByMe = articlesOf(feed).map((article) => likeButton(article).getAttribute('aria-pressed') === 'true');
+    // A card the member has not liked, tied with the one above it: one more like would put it higher.
+    const tied = counts.findIndex((count, index) => index > 0 && count === counts[index - 1] && !likedByMe[index]);
+    expect(tied).toBeGreaterThan(0);
+    const before = contentsOf(feed);
+
+    await user.click(likeButton(articlesOf(feed)[tied]!));
+    expect(await screen.findByText('You Liked the Post!')).toBeInTheDocument();
+    expect(within(articlesOf(feed)[tied]!).getByRole('button', { name: `Like, ${counts[tied]! + 1} likes` })).toBeInTheDocument();
+    expect(contentsOf(feed)).toEqual(before);
+
+    await user.click(screen.getByRole('button', { name: 'Sort posts' }));
+    await user.click(screen.getByRole('menuitem', { name: 'Trending' }));
+    await waitForSortLoader();
+    await waitFor(() => expect(contentsOf(screen.getByRole('feed')).indexOf(before[tied]!)).toBeLessThan(tied));
   });
 
   it('goes back to Latest from another sort', async () => {
