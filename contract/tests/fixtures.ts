@@ -14,7 +14,7 @@ export function dataUrl(mediaType: string, bytes: Uint8Array): string {
  * A file that starts like a PNG of `width` x `height` (signature and IHDR), padded with zero bytes to
  * `size` bytes: enough for a backend's checks of type, size and canvas.
  */
-export function pngBytes(width: number, height: number, size = 33): Uint8Array {
+export function pngBytes(width: number, height: number, size = 33): Uint8Array<ArrayBuffer> {
   const bytes = new Uint8Array(Math.max(size, 33));
   bytes.set([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52]);
   new DataView(bytes.buffer).setUint32(16, width);

@@ -1,18 +1,38 @@
-import { checkImageFile, fileToDataUrl, MAX_IMAGE_BYTES } from './fileToDataUrl';
+import { pngBytes } from '../../contract/tests/fixtures';
+import { fileToDataUrl, MAX_IMAGE_BYTES, readImageFile } from './fileToDataUrl';
 
-describe('checkImageFile', () => {
-  it('accepts an image up to 2 MB', () => {
-    expect(checkImageFile({ type: 'image/png', size: 10 })).toBeNull();
-    expect(checkImageFile({ type: 'image/jpeg', size: MAX_IMAGE_BYTES })).toBeNull();
+const file = (bytes: Uint8Array<ArrayBuffer> | string, name: string, type: string) => new File([bytes], name, { type });
+
+describe('readImageFile', () => {
+  it('reads an image into a data URL of the type its bytes show, whatever its name says', async () => {
+    await expect(readImageFile(file(pngBytes(1, 1), 'dot.png', 'image/png'))).resolves.toEqual({ dataUrl: expect.stringMatching(/^data:image\/png;base64,iVBORw0KGgo/) });
+    const jpeg = new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 0, 0x10]);
+    await expect(readImageFile(file(jpeg, 'photo.png', 'image/png'))).resolves.toEqual({ dataUrl: expect.stringMatching(/^data:image\/jpeg;base64,/) });
   });
 
-  it('refuses a file that is not an image', () => {
-    expect(checkImageFile({ type: 'text/plain', size: 10 })).toBe('not-image');
-    expect(checkImageFile({ type: '', size: 10 })).toBe('not-image');
+  it('refuses an SVG, and text named like a picture, by their bytes', async () => {
+    await expect(readImageFile(file('<svg xmlns="http://www.w3.org/2000/svg"/>', 'logo.svg', 'image/svg+xml'))).resolves.toEqual({ problem: 'not-image' });
+    await expect(readImageFile(file('just some notes', 'notes.png', 'image/png'))).resolves.toEqual({ problem: 'not-image' });
+    await expect(readImageFile(file(new Uint8Array(0), 'empty.png', 'image/png'))).resolves.toEqual({ problem: 'not-image' });
   });
 
-  it('refuses an image over 2 MB', () => {
-    expect(checkImageFile({ type: 'image/png', size: MAX_IMAGE_BYTES + 1 })).toBe('too-large');
+  it('takes an image of exactly 2 MB and refuses one byte more, or a 5 MB one', async () => {
+    await expect(readImageFile(file(pngBytes(64, 64, MAX_IMAGE_BYTES), 'limit.png', 'image/png'))).resolves.toHaveProperty('dataUrl');
+    await expect(readImageFile(file(pngBytes(64, 64, MAX_IMAGE_BYTES + 1), 'over.png', 'image/png'))).resolves.toEqual({ problem: 'too-large' });
+    await expect(readImageFile(file(pngBytes(64, 64, 5 * 1024 * 1024), 'big.png', 'image/png'))).resolves.toEqual({ problem: 'too-large' });
+  });
+
+  it('refuses a small file that claims a canvas over 4096 x 4096', async () => {
+    await expect(readImageFile(file(pngBytes(4097, 4096), 'bomb.png', 'image/png'))).resolves.toEqual({ problem: 'too-many-pixels' });
+    await expect(readImageFile(file(pngBytes(4096, 4096), 'largest.png', 'image/png'))).resolves.toHaveProperty('dataUrl');
+  });
+
+  it('says so when the file cannot be read', async () => {
+    const spy = jest.spyOn(FileReader.prototype, 'readAsArrayBuffer').mockImplementation(function (this: FileReader) {
+      this.onerror?.(new ProgressEvent('error') as ProgressEvent<FileReader>);
+    });
+    await expect(readImageFile(file(pngBytes(1, 1), 'dot.png', 'image/png'))).resolves.toEqual({ problem: 'unreadable' });
+    spy.mockRestore();
   });
 });
 

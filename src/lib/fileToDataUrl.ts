@@ -1,13 +1,49 @@
-/** The largest image a member may attach to a post. */
-export const MAX_IMAGE_BYTES = 2 * 1024 * 1024;
+import { LIMITS } from '../../contract/limits';
+import { IMAGE_KINDS, imageDimensions, sniffImage } from '../../contract/validation';
 
-export type ImageFileProblem = 'not-image' | 'too-large';
+/** The largest image a member may attach to a post or use as an avatar. */
+export const MAX_IMAGE_BYTES = LIMITS.imageBytesMax;
 
-/** Whether a picked file can be attached as an image; null when it can. */
-export function checkImageFile(file: Pick<File, 'type' | 'size'>, maxBytes: number = MAX_IMAGE_BYTES): ImageFileProblem | null {
-  if (!file.type.startsWith('image/')) return 'not-image';
-  if (file.size > maxBytes) return 'too-large';
-  return null;
+export type ImageFileProblem = 'not-image' | 'too-large' | 'too-many-pixels' | 'unreadable';
+
+export type PickedImage = { dataUrl: string; problem?: undefined } | { problem: ImageFileProblem; dataUrl?: undefined };
+
+/** How much of a file is read to tell its type and canvas: headers sit at the start. */
+const HEAD_BYTES = 64 * 1024;
+
+function readBytes(blob: Blob): Promise<Uint8Array> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => {
+      // Not `instanceof ArrayBuffer`: the reader's buffer may come from another realm (a test's DOM).
+      if (reader.result !== null && typeof reader.result !== 'string') resolve(new Uint8Array(reader.result));
+      else reject(new Error('The file could not be read as bytes.'));
+    };
+    reader.onerror = () => reject(reader.error ?? new Error('The file could not be read.'));
+    reader.readAsArrayBuffer(blob);
+  });
+}
+
+/**
+ * A picked file as an image the backends will take, checked when it is chosen the way they check it:
+ * by its bytes (a PNG, JPEG, WebP or GIF, whatever its name or type says), its size and its canvas.
+ * The data URL carries the type the bytes show.
+ */
+export async function readImageFile(file: Blob, maxBytes: number = MAX_IMAGE_BYTES): Promise<PickedImage> {
+  try {
+    const head = await readBytes(file.slice(0, HEAD_BYTES));
+    const kind = sniffImage(head);
+    if (!kind) return { problem: 'not-image' };
+    if (file.size > maxBytes) return { problem: 'too-large' };
+    const size = imageDimensions(kind, head);
+    if (size && size.width * size.height > LIMITS.imagePixelsMax) return { problem: 'too-many-pixels' };
+    const dataUrl = await fileToDataUrl(file);
+    const comma = dataUrl.indexOf(';base64,');
+    if (comma === -1) return { problem: 'unreadable' };
+    return { dataUrl: `data:${IMAGE_KINDS[kind].mediaType}${dataUrl.slice(comma)}` };
+  } catch {
+    return { problem: 'unreadable' };
+  }
 }
 
 /** Reads a file into a data URL, so images travel as plain strings (no File objects in the store). */

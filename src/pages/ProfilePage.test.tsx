@@ -1,3 +1,4 @@
+import { pngBytes } from '../../contract/tests/fixtures';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
@@ -165,7 +166,7 @@ describe('editing one’s own profile', () => {
     expect(within(dialog).queryByText(PORTFOLIO_URL_ERROR)).not.toBeInTheDocument();
   });
 
-  it('refuses a file that is not an image, or one over 2 MB, with a clear toast', async () => {
+  it('refuses a file that is not an image by its bytes (text, an SVG, text named .png), or one over 2 MB, with a clear toast', async () => {
     const { user } = await openProfile(SEED_USER_IDS.ava);
     const dialog = await openEditDialog(user);
     const picker = within(dialog).getByLabelText('Avatar');
@@ -175,7 +176,12 @@ describe('editing one’s own profile', () => {
     await anyFile.upload(picker, new File(['hello'], 'notes.txt', { type: 'text/plain' }));
     expect(await screen.findByText(PROFILE_MESSAGES.notImage)).toBeInTheDocument();
 
-    await anyFile.upload(picker, new File([new Uint8Array(2 * 1024 * 1024 + 1)], 'huge.png', { type: 'image/png' }));
+    await anyFile.upload(picker, new File(['<svg xmlns="http://www.w3.org/2000/svg"/>'], 'me.svg', { type: 'image/svg+xml' }));
+    await waitFor(() => expect(screen.getAllByText(PROFILE_MESSAGES.notImage)).toHaveLength(2));
+    await anyFile.upload(picker, new File(['not a picture'], 'me.png', { type: 'image/png' }));
+    await waitFor(() => expect(screen.getAllByText(PROFILE_MESSAGES.notImage)).toHaveLength(3));
+
+    await anyFile.upload(picker, new File([pngBytes(400, 400, 5 * 1024 * 1024)], 'huge.png', { type: 'image/png' }));
     expect(await screen.findByText(PROFILE_MESSAGES.tooLarge)).toBeInTheDocument();
     expect(within(dialog).getByRole('img', { name: "Ava Reed's avatar" })).toHaveAttribute('src', '/images/avatars/ava-reed.jpg');
   });

@@ -2,7 +2,8 @@ import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent } 
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { Avatar } from '../../../components/Avatar';
 import { TIMINGS } from '../../../config/timings';
-import { checkImageFile, fileToDataUrl, MAX_IMAGE_BYTES } from '../../../lib/fileToDataUrl';
+import { MESSAGES } from '../../../../contract/messages';
+import { MAX_IMAGE_BYTES, readImageFile, type ImageFileProblem } from '../../../lib/fileToDataUrl';
 import { selectCurrentUser } from '../../auth/sessionSlice';
 import { notifyError, notifySuccess } from '../../ui/notify';
 import { feedSortChanged } from '../../ui/uiSlice';
@@ -19,7 +20,15 @@ export const COMPOSER_TEXTS = {
   notImage: 'Please choose an image file (JPG, PNG, GIF or WebP).',
   tooLarge: `This image is too large. Please choose one under ${MAX_IMAGE_BYTES / (1024 * 1024)} MB.`,
   unreadable: 'This image could not be read. Please choose another one.',
+  tooManyPixels: MESSAGES.imageTooManyPixels,
 } as const;
+
+const PICKER_MESSAGES: Record<ImageFileProblem, string> = {
+  'not-image': COMPOSER_TEXTS.notImage,
+  'too-large': COMPOSER_TEXTS.tooLarge,
+  'too-many-pixels': COMPOSER_TEXTS.tooManyPixels,
+  unreadable: COMPOSER_TEXTS.unreadable,
+};
 
 export interface ComposerProps {
   /** Called after the post is created (Create post goes home). */
@@ -51,16 +60,12 @@ export function Composer({ onPosted }: ComposerProps) {
     const file = input.files?.[0];
     input.value = '';
     if (!file) return;
-    const problem = checkImageFile(file);
-    if (problem) {
-      notifyError(problem === 'not-image' ? COMPOSER_TEXTS.notImage : COMPOSER_TEXTS.tooLarge);
+    const picked = await readImageFile(file);
+    if (picked.problem) {
+      notifyError(PICKER_MESSAGES[picked.problem]);
       return;
     }
-    try {
-      setImage(await fileToDataUrl(file));
-    } catch {
-      notifyError(COMPOSER_TEXTS.unreadable);
-    }
+    setImage(picked.dataUrl);
   };
 
   const onSubmit = async (event: FormEvent) => {

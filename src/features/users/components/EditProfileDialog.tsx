@@ -1,7 +1,8 @@
 import { useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { Avatar } from '../../../components/Avatar';
 import { Dialog } from '../../../components/Dialog';
-import { checkImageFile, fileToDataUrl } from '../../../lib/fileToDataUrl';
+import { MESSAGES } from '../../../../contract/messages';
+import { MAX_IMAGE_BYTES, readImageFile, type ImageFileProblem } from '../../../lib/fileToDataUrl';
 import { portfolioUrlError } from '../../../lib/url';
 import type { User } from '../../../types/api';
 import { notifyError, notifySuccess } from '../../ui/notify';
@@ -10,15 +11,23 @@ import { useEditProfileMutation, type ProfileEdit } from '../usersApi';
 import './EditProfileDialog.css';
 
 /** Avatars are images of at most 2 MB (the backend's limit too). */
-export const AVATAR_MAX_BYTES = 2 * 1024 * 1024;
+export const AVATAR_MAX_BYTES = MAX_IMAGE_BYTES;
 
 export const PROFILE_MESSAGES = {
   saved: 'User Bio Updated Successfully!',
   notImage: 'Please choose an image file (PNG, JPEG, WebP or GIF) for your avatar.',
   tooLarge: 'The avatar image is too large: choose one of 2 MB or less.',
   unreadable: 'The image could not be read. Please choose another one.',
+  tooManyPixels: MESSAGES.imageTooManyPixels,
   currentPasswordNeeded: 'Enter your current password to set a new one.',
 } as const;
+
+const PICKER_MESSAGES: Record<ImageFileProblem, string> = {
+  'not-image': PROFILE_MESSAGES.notImage,
+  'too-large': PROFILE_MESSAGES.tooLarge,
+  'too-many-pixels': PROFILE_MESSAGES.tooManyPixels,
+  unreadable: PROFILE_MESSAGES.unreadable,
+};
 
 export const BIO_MAX_LENGTH = 500;
 
@@ -49,18 +58,13 @@ export function EditProfileDialog({ user, onClose }: EditProfileDialogProps) {
     const input = event.currentTarget;
     const file = input.files?.[0];
     if (!file) return;
-    const problem = checkImageFile(file, AVATAR_MAX_BYTES);
-    if (problem) {
+    const picked = await readImageFile(file, AVATAR_MAX_BYTES);
+    if (picked.problem) {
       input.value = '';
-      notifyError(problem === 'not-image' ? PROFILE_MESSAGES.notImage : PROFILE_MESSAGES.tooLarge);
+      notifyError(PICKER_MESSAGES[picked.problem]);
       return;
     }
-    try {
-      setAvatar(await fileToDataUrl(file));
-    } catch {
-      input.value = '';
-      notifyError(PROFILE_MESSAGES.unreadable);
-    }
+    setAvatar(picked.dataUrl);
   };
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
