@@ -137,6 +137,12 @@ test.describe('Home', () => {
 
     await expectNoLoader(page);
     await edited.getByRole('button', { name: 'Delete post' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Delete this post?' });
+    await confirm.getByRole('button', { name: 'Cancel' }).click();
+    await expect(confirm).toHaveCount(0);
+    await expect(edited).toBeVisible();
+    await edited.getByRole('button', { name: 'Delete post' }).click();
+    await confirm.getByRole('button', { name: 'Delete', exact: true }).click();
     await expectToast(page, 'Post Deleted Successfully!');
     await expect(edited).toHaveCount(0);
     await expect(postCards(page)).toHaveCount(11);

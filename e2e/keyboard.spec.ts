@@ -88,7 +88,8 @@ test.describe('Keyboard only', () => {
     const content = dialog.getByRole('textbox', { name: 'Post content' });
     const update = dialog.getByRole('button', { name: 'Update Post' });
     const close = dialog.getByRole('button', { name: 'Close' });
-    await tabTo(page, content, { max: 3 });
+    // Focus starts in the text, ready to type.
+    await expect(content).toBeFocused();
     await tabTo(page, update, { max: 3 });
     await page.keyboard.press('Tab');
     await expect(close).toBeFocused();

@@ -12,8 +12,8 @@ export interface DialogProps {
 const FOCUSABLE = 'a[href], button:not([disabled]), textarea:not([disabled]), input:not([disabled]), select:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
 /**
- * A modal dialog: takes focus when it opens, keeps Tab inside, closes on Escape and gives focus back
- * to what had it before.
+ * A modal dialog: puts focus on its content when it opens, keeps Tab inside, closes on Escape and
+ * gives focus back to what had it before.
  */
 export function Dialog({ title, onClose, children, closeLabel = 'Close' }: DialogProps) {
   const titleId = useId();
@@ -27,7 +27,9 @@ export function Dialog({ title, onClose, children, closeLabel = 'Close' }: Dialo
   useEffect(() => {
     const previouslyFocused = document.activeElement as HTMLElement | null;
     const panel = panelRef.current;
-    const first = panel?.querySelector<HTMLElement>(FOCUSABLE);
+    // Focus starts on the dialog's content (the field marked data-autofocus, or its first control), not on Close.
+    const items = Array.from(panel?.querySelectorAll<HTMLElement>(FOCUSABLE) ?? []);
+    const first = panel?.querySelector<HTMLElement>('[data-autofocus]') ?? items.find((item) => !item.closest('.dialog__header')) ?? items[0];
     (first ?? panel)?.focus();
     return () => previouslyFocused?.focus?.();
   }, []);

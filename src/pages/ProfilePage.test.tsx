@@ -125,6 +125,8 @@ describe('editing one’s own profile', () => {
   it('saves bio, portfolio link and a new avatar: toast, panel closes, changes visible', async () => {
     const { user } = await openProfile(SEED_USER_IDS.ava);
     const dialog = await openEditDialog(user);
+    // Focus starts in the bio, ready to type, not on Close.
+    expect(within(dialog).getByLabelText('Bio')).toHaveFocus();
 
     await user.upload(within(dialog).getByLabelText('Avatar'), pngFile());
     await waitFor(() => expect(within(dialog).getByRole('img', { name: "Ava Reed's avatar" }).getAttribute('src')).toMatch(/^data:image\/png;base64,/));

@@ -159,8 +159,9 @@ describe('Post card', () => {
     await user.click(edit);
 
     const dialog = screen.getByRole('dialog', { name: 'New Post Content:' });
-    expect(dialog).toContainElement(document.activeElement as HTMLElement);
     const textbox = within(dialog).getByRole('textbox', { name: 'Post content' });
+    // Focus starts in the text, ready to type, not on Close.
+    expect(textbox).toHaveFocus();
     expect(textbox).toHaveValue(COFFEE);
 
     // Escape closes the window and gives focus back to the pencil.
@@ -205,10 +206,38 @@ describe('Post card', () => {
     expect(screen.getByRole('button', { name: 'Update Post' })).toBeDisabled();
   });
 
-  it('deletes an own post', async () => {
+  it('asks first: Cancel, Escape or Keep the post leave it, and focus goes back to Delete', async () => {
     const { user } = await openHome();
     const { calls, stop } = recordCalls();
-    await user.click(within(cardWith(COFFEE)).getByRole('button', { name: 'Delete post' }));
+    const deleteButton = within(cardWith(COFFEE)).getByRole('button', { name: 'Delete post' });
+
+    await user.click(deleteButton);
+    const dialog = screen.getByRole('dialog', { name: 'Delete this post?' });
+    expect(within(dialog).getByText('It will be gone for good, with its likes and bookmarks.')).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Cancel' })).toHaveFocus();
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(deleteButton).toHaveFocus();
+
+    await user.keyboard('{Enter}');
+    expect(screen.getByRole('dialog', { name: 'Delete this post?' })).toBeInTheDocument();
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+
+    await user.click(deleteButton);
+    await user.click(screen.getByRole('button', { name: 'Keep the post' }));
+    expect(screen.getByText(COFFEE)).toBeInTheDocument();
+    expect(calls).toEqual([]);
+    stop();
+  });
+
+  it('deletes an own post once confirmed, by keyboard too', async () => {
+    const { user } = await openHome();
+    const { calls, stop } = recordCalls();
+    within(cardWith(COFFEE)).getByRole('button', { name: 'Delete post' }).focus();
+    await user.keyboard('{Enter}');
+    expect(screen.getByRole('button', { name: 'Cancel' })).toHaveFocus();
+    await user.keyboard('{Tab}{Enter}');
     expect(await screen.findByText('Post Deleted Successfully!')).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByText(COFFEE)).not.toBeInTheDocument());
     expect(calls).toEqual([`DELETE /posts/${seedPostId(11)}`]);
@@ -221,6 +250,7 @@ describe('Post card', () => {
     await waitFor(() => expect(within(cardWith(COFFEE)).getByRole('button', { name: 'Bookmark' })).toHaveAttribute('aria-pressed', 'true'));
     const { calls, stop } = recordCalls();
     await user.click(within(cardWith(COFFEE)).getByRole('button', { name: 'Delete post' }));
+    await user.click(screen.getByRole('button', { name: 'Delete' }));
     expect(await screen.findByText('Post Deleted Successfully!')).toBeInTheDocument();
     expect(calls).toEqual([`POST /users/remove-bookmark/${seedPostId(11)}`, `DELETE /posts/${seedPostId(11)}`]);
     expect(getMockDb().users.get(DEMO_USER_ID)?.bookmarks).toEqual([seedPostId(12)]);
@@ -231,6 +261,7 @@ describe('Post card', () => {
     const { user } = await openHome();
     server.use(http.delete(`${API}/posts/:postId`, () => HttpResponse.json({ errors: [MESSAGES.deleteNotOwner] }, { status: 400 })));
     await user.click(within(cardWith(COFFEE)).getByRole('button', { name: 'Delete post' }));
+    await user.click(screen.getByRole('button', { name: 'Delete' }));
     expect(await screen.findByText(MESSAGES.deleteNotOwner)).toBeInTheDocument();
     expect(screen.getByText(COFFEE)).toBeInTheDocument();
     expect(screen.queryByText('Post Deleted Successfully!')).not.toBeInTheDocument();
@@ -240,6 +271,7 @@ describe('Post card', () => {
     const { user, router } = await renderWithProviders({ route: `/posts/${seedPostId(11)}`, authAs: DEMO_CREDENTIALS });
     const card = await screen.findByRole('article', { name: 'Ava Reed' });
     await user.click(within(card).getByRole('button', { name: 'Delete post' }));
+    await user.click(screen.getByRole('button', { name: 'Delete' }));
     expect(await screen.findByText('Post Deleted Successfully!')).toBeInTheDocument();
     await waitFor(() => expect(currentPath(router)).toBe('/'));
   });

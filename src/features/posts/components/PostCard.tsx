@@ -3,6 +3,7 @@ import { Link } from 'react-router-dom';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import type { RootState } from '../../../app/store';
 import { Avatar } from '../../../components/Avatar';
+import { Dialog } from '../../../components/Dialog';
 import { paths } from '../../../config/paths';
 import { TIMINGS } from '../../../config/timings';
 import { formatPostTime, toDateTimeAttribute } from '../../../lib/formatDate';
@@ -27,6 +28,8 @@ export const POST_CARD_TEXTS = {
   deleted: 'Post Deleted Successfully!',
   commentsSoon: 'Comments are coming soon',
   notAuthor: 'Only the author can change this post',
+  confirmDeleteTitle: 'Delete this post?',
+  confirmDeleteText: 'It will be gone for good, with its likes and bookmarks.',
 } as const;
 
 export interface PostCardProps {
@@ -66,6 +69,7 @@ export const PostCard = memo(function PostCard({ post, onDeleted }: PostCardProp
   const [removeBookmark, removeBookmarkState] = useRemoveBookmarkMutation();
   const [deletePost, deleteState] = useDeletePostMutation();
   const [editing, setEditing] = useState(false);
+  const [confirmingDelete, setConfirmingDelete] = useState(false);
   const nameId = useId();
 
   const liked = isLikedBy(post, myId);
@@ -191,13 +195,33 @@ export const PostCard = memo(function PostCard({ post, onDeleted }: PostCardProp
           aria-label="Delete post"
           title={isAuthor ? 'Delete post' : POST_CARD_TEXTS.notAuthor}
           disabled={!isAuthor || deleteState.isLoading}
-          onClick={() => void onDelete()}
+          onClick={() => setConfirmingDelete(true)}
         >
           <TrashIcon />
         </button>
       </div>
 
       {editing ? <EditPostDialog post={post} onClose={() => setEditing(false)} /> : null}
+      {confirmingDelete ? (
+        <Dialog title={POST_CARD_TEXTS.confirmDeleteTitle} closeLabel="Keep the post" onClose={() => setConfirmingDelete(false)}>
+          <p className="post-card__confirm-text">{POST_CARD_TEXTS.confirmDeleteText}</p>
+          <div className="post-card__confirm-actions">
+            <button type="button" className="button button--secondary" onClick={() => setConfirmingDelete(false)}>
+              Cancel
+            </button>
+            <button
+              type="button"
+              className="button button--danger"
+              onClick={() => {
+                setConfirmingDelete(false);
+                void onDelete();
+              }}
+            >
+              Delete
+            </button>
+          </div>
+        </Dialog>
+      ) : null}
     </article>
   );
 });

@@ -109,7 +109,7 @@ export function EditProfileDialog({ user, onClose }: EditProfileDialogProps) {
 
         <div className="profile-form__field">
           <label htmlFor={ids.bio}>Bio</label>
-          <textarea id={ids.bio} rows={3} maxLength={BIO_MAX_LENGTH} value={bio} onChange={(event) => setBio(event.target.value)} />
+          <textarea id={ids.bio} data-autofocus rows={3} maxLength={BIO_MAX_LENGTH} value={bio} onChange={(event) => setBio(event.target.value)} />
         </div>
 
         <div className="profile-form__field">
