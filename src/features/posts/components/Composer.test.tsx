@@ -35,6 +35,45 @@ describe('Composer', () => {
     await waitFor(() => expect(contentsOf(feed)[0]).toBe('Trying out the new composer'));
   });
 
+  it('keeps the draft, text and image, through a reload, and forgets it once the post is made', async () => {
+    const first = await openHome();
+    await first.user.type(first.textbox, 'Half-written thought');
+    await first.user.upload(screen.getByLabelText('Image file'), pngFile());
+    await screen.findByRole('img', { name: 'Preview of the image to post' });
+    first.unmount();
+
+    // The page loads again (a reload): the draft is where the member left it.
+    const second = await openHome();
+    expect(second.textbox).toHaveValue('Half-written thought');
+    expect(screen.getByRole('img', { name: 'Preview of the image to post' })).toHaveAttribute('src', expect.stringMatching(/^data:image\/png;base64,/));
+    await second.user.click(screen.getByRole('button', { name: 'Post' }));
+    expect(await screen.findByText('New Post Created Successfully!')).toBeInTheDocument();
+    second.unmount();
+
+    const third = await openHome();
+    expect(third.textbox).toHaveValue('');
+    expect(screen.queryByRole('img', { name: 'Preview of the image to post' })).not.toBeInTheDocument();
+  });
+
+  it('keeps the text of a draft when its image is too large for the browser to keep', async () => {
+    const first = await openHome();
+    await first.user.type(first.textbox, 'Text survives');
+    await first.user.upload(screen.getByLabelText('Image file'), pngFile());
+    await screen.findByRole('img', { name: 'Preview of the image to post' });
+    const keep = Storage.prototype.setItem;
+    const setItem = jest.spyOn(Storage.prototype, 'setItem').mockImplementation(function (this: Storage, key: string, value: string) {
+      if (value.includes('data:image')) throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+      keep.call(this, key, value);
+    });
+    await first.user.type(first.textbox, '!');
+    setItem.mockRestore();
+    first.unmount();
+
+    const second = await openHome();
+    expect(second.textbox).toHaveValue('Text survives!');
+    expect(screen.queryByRole('img', { name: 'Preview of the image to post' })).not.toBeInTheDocument();
+  });
+
   it('attaches an image with a preview, removes it, and posts with one', async () => {
     const { user, textbox } = await openHome();
     expect(screen.getByRole('button', { name: 'Add image' })).toBeInTheDocument();

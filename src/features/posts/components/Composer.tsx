@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import { useEffect, useId, useRef, type ChangeEvent, type FormEvent } from 'react';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { Avatar } from '../../../components/Avatar';
 import { TIMINGS } from '../../../config/timings';
@@ -8,6 +8,7 @@ import { selectCurrentUser } from '../../auth/sessionSlice';
 import { notifyError, notifySuccess } from '../../ui/notify';
 import { feedSortChanged } from '../../ui/uiSlice';
 import { useCreatePostMutation } from '../postsApi';
+import { useDraft } from '../useDraft';
 import { CharacterCount, charactersLeft } from './CharacterCount';
 import { CloseIcon, ImageIcon } from './icons';
 import './shared.css';
@@ -37,13 +38,14 @@ export interface ComposerProps {
 
 /**
  * The new-post box: text with a live character count, an optional image with preview, and Post. The
- * draft stays when the call fails.
+ * draft stays when the call fails, and through a reload, until the post is made.
  */
 export function Composer({ onPosted }: ComposerProps) {
   const dispatch = useAppDispatch();
   const me = useAppSelector(selectCurrentUser);
-  const [text, setText] = useState('');
-  const [image, setImage] = useState('');
+  const [{ text, image }, updateDraft] = useDraft(me?._id ?? null);
+  const setText = (value: string) => updateDraft({ text: value });
+  const setImage = (value: string) => updateDraft({ image: value });
   const [createPost, { isLoading }] = useCreatePostMutation();
   const fileInput = useRef<HTMLInputElement>(null);
   const emptyTimer = useRef<number | undefined>(undefined);
@@ -83,8 +85,7 @@ export function Composer({ onPosted }: ComposerProps) {
       return;
     }
     notifySuccess(COMPOSER_TEXTS.created);
-    setText('');
-    setImage('');
+    updateDraft({ text: '', image: '' });
     dispatch(feedSortChanged('latest'));
     onPosted?.();
   };

@@ -1,0 +1,58 @@
+import { useEffect, useState } from 'react';
+
+export interface Draft {
+  text: string;
+  /** A data URL, or '' for none. */
+  image: string;
+}
+
+const EMPTY: Draft = { text: '', image: '' };
+
+/** Where a member's unsent post waits: this tab's session storage, which a reload keeps. */
+export function draftKey(memberId: string): string {
+  return `socialconnect.draft.${memberId}`;
+}
+
+function readDraft(key: string | null): Draft {
+  if (!key) return EMPTY;
+  try {
+    const value = JSON.parse(window.sessionStorage.getItem(key) ?? 'null') as Partial<Draft> | null;
+    return { text: typeof value?.text === 'string' ? value.text : '', image: typeof value?.image === 'string' ? value.image : '' };
+  } catch {
+    return EMPTY;
+  }
+}
+
+function saveDraft(key: string, draft: Draft): void {
+  const storage = window.sessionStorage;
+  try {
+    if (draft.text === '' && draft.image === '') storage.removeItem(key);
+    else storage.setItem(key, JSON.stringify(draft));
+  } catch {
+    // Over the storage quota (a large image): keep the text at least.
+    try {
+      storage.setItem(key, JSON.stringify({ text: draft.text, image: '' }));
+    } catch {
+      // Storage refused entirely (private mode): the draft lives in the page only.
+    }
+  }
+}
+
+/**
+ * The composer's draft, kept across a reload until the post is made (an empty draft is forgotten).
+ * `memberId` is null before the session is known: nothing is read or kept then.
+ */
+export function useDraft(memberId: string | null): [Draft, (change: Partial<Draft>) => void] {
+  const key = memberId ? draftKey(memberId) : null;
+  const [state, setState] = useState(() => ({ key, draft: readDraft(key) }));
+  // Another member (or the session arriving): their own draft.
+  const current = state.key === key ? state : { key, draft: readDraft(key) };
+  if (current !== state) setState(current);
+
+  useEffect(() => {
+    if (current.key) saveDraft(current.key, current.draft);
+  }, [current.key, current.draft]);
+
+  const update = (change: Partial<Draft>): void => setState((previous) => ({ ...previous, draft: { ...previous.draft, ...change } }));
+  return [current.draft, update];
+}
