@@ -18,6 +18,8 @@ export const TIMINGS = {
   emptyPostMessageMs: 2000,
   /** Chunk load timeout (also set in webpack.config.js as output.chunkLoadTimeout). */
   chunkLoadTimeoutMs: 120000,
+  /** A call pending longer than this shows progress on the button that started it (past the stand-in's usual delay). */
+  progressAfterMs: 600,
   /** The stand-in backend's default answer delay. */
   mockResponseDelayMs: 400,
 } as const;

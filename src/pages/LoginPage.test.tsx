@@ -44,6 +44,20 @@ describe('Login', () => {
     await waitFor(() => expect(currentPath(router)).toBe('/'));
   });
 
+  it('shows progress on Login while a slow backend answers, and the usual label for a quick one', async () => {
+    const { user } = await renderWithProviders({ route: '/login' });
+    await screen.findByRole('heading', { name: 'Login', level: 1 });
+    useScenario('slow', { slowDelayMs: 1500 });
+    await fillLogin(user, DEMO_CREDENTIALS.username, DEMO_CREDENTIALS.password);
+    await user.click(screen.getByRole('button', { name: 'Login' }));
+    // Not at once: a quick answer never flashes a spinner.
+    expect(screen.getByRole('button', { name: 'Login' })).toBeDisabled();
+    const progress = await screen.findByRole('button', { name: 'Logging in…' }, { timeout: 1200 });
+    expect(progress).toBeDisabled();
+    expect(await screen.findByText('Logged In Successfully!', undefined, { timeout: 3000 })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Logging in…' })).not.toBeInTheDocument();
+  });
+
   it('asks for both fields and calls nothing when one is empty', async () => {
     let calls = 0;
     server.events.on('request:start', ({ request }) => {

@@ -127,12 +127,19 @@ describe('editing one’s own profile', () => {
     const dialog = await openEditDialog(user);
     // Focus starts in the bio, ready to type, not on Close.
     expect(within(dialog).getByLabelText('Bio')).toHaveFocus();
+    // The limits show before saving.
+    const bioField = within(dialog).getByLabelText('Bio') as HTMLTextAreaElement;
+    expect(bioField).toHaveAccessibleDescription(`${bioField.value.length} of 500 characters.`);
+    expect(bioField).toHaveAttribute('maxLength', '500');
+    expect(within(dialog).getByLabelText('New Password')).toHaveAccessibleDescription(/^8 to 128 characters\./);
+    expect(within(dialog).getByLabelText('Avatar', { selector: 'input' })).toHaveAccessibleDescription('PNG, JPEG, WebP or GIF, up to 2 MB.');
 
     await user.upload(within(dialog).getByLabelText('Avatar'), pngFile());
     await waitFor(() => expect(within(dialog).getByRole('img', { name: "Ava Reed's avatar" }).getAttribute('src')).toMatch(/^data:image\/png;base64,/));
 
     const bio = within(dialog).getByLabelText('Bio');
     await fill(user, bio, 'Designing calm software.');
+    expect(bio).toHaveAccessibleDescription('24 of 500 characters.');
     const link = within(dialog).getByLabelText('Portfolio Link');
     expect(link).toHaveAttribute('type', 'url');
     await fill(user, link, 'https://ava.example.org/work');

@@ -63,6 +63,21 @@ afterEach(() => {
   jest.useRealTimers();
 });
 
+describe('Signup: limits shown before submit', () => {
+  it('says the username and password rules under their fields, and stops typing past the maximums', async () => {
+    await renderWithProviders({ route: '/signup' });
+    const username = await screen.findByLabelText('Username');
+    expect(username).toHaveAccessibleDescription('3 to 30 characters: letters, digits or underscores.');
+    expect(username).toHaveAttribute('maxLength', '30');
+    const password = screen.getByLabelText('Password', { selector: 'input' });
+    expect(password).toHaveAccessibleDescription('8 to 128 characters.');
+    expect(password).toHaveAttribute('maxLength', '128');
+    expect(screen.getByLabelText('First Name')).toHaveAttribute('maxLength', '30');
+    expect(screen.getByLabelText('Last Name')).toHaveAttribute('maxLength', '30');
+    expect(screen.getByText('3 to 30 characters: letters, digits or underscores.')).toBeVisible();
+  });
+});
+
 describe('Signup', () => {
   it('shows the heading, the promise, the link to login, and the exact page title', async () => {
     const { user, router } = await openSignup();

@@ -4,38 +4,49 @@ type InputProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'value' | 'onChang
 
 export interface TextFieldProps extends InputProps {
   label: string;
+  /** The field's rule, shown under it before the member submits: '8 to 128 characters.' */
+  hint?: string;
   value: string;
   onValueChange: (value: string) => void;
   type?: 'text' | 'email';
 }
 
-/** A labelled text input. */
-export function TextField({ label, value, onValueChange, type = 'text', ...rest }: TextFieldProps) {
+function FieldHint({ id, hint }: { id: string; hint?: string }) {
+  return hint ? <p id={id} className="auth-field__hint">{hint}</p> : null;
+}
+
+/** A labelled text input, with its rule under it when it has one. */
+export function TextField({ label, hint, value, onValueChange, type = 'text', ...rest }: TextFieldProps) {
   const id = useId();
+  const hintId = `${id}-hint`;
   return (
     <div className="auth-field">
       <label className="auth-field__label" htmlFor={id}>{label}</label>
       <input
         {...rest}
+        aria-describedby={hint ? hintId : undefined}
         id={id}
         className="auth-field__input"
         type={type}
         value={value}
         onChange={(event: ChangeEvent<HTMLInputElement>) => onValueChange(event.target.value)}
       />
+      <FieldHint id={hintId} hint={hint} />
     </div>
   );
 }
 
 export interface PasswordFieldProps extends InputProps {
   label: string;
+  hint?: string;
   value: string;
   onValueChange: (value: string) => void;
 }
 
-/** A labelled password input with a show/hide toggle. */
-export function PasswordField({ label, value, onValueChange, ...rest }: PasswordFieldProps) {
+/** A labelled password input with a show/hide toggle, and its rule under it when it has one. */
+export function PasswordField({ label, hint, value, onValueChange, ...rest }: PasswordFieldProps) {
   const id = useId();
+  const hintId = `${id}-hint`;
   const [visible, setVisible] = useState(false);
   const toggleLabel = `${visible ? 'Hide' : 'Show'} ${label.toLowerCase()}`;
   return (
@@ -44,6 +55,7 @@ export function PasswordField({ label, value, onValueChange, ...rest }: Password
       <div className="auth-field__password">
         <input
           {...rest}
+          aria-describedby={hint ? hintId : undefined}
           id={id}
           className="auth-field__input"
           type={visible ? 'text' : 'password'}
@@ -61,6 +73,7 @@ export function PasswordField({ label, value, onValueChange, ...rest }: Password
           {visible ? <EyeOffIcon /> : <EyeIcon />}
         </button>
       </div>
+      <FieldHint id={hintId} hint={hint} />
     </div>
   );
 }

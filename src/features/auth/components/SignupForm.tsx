@@ -9,6 +9,8 @@ import { loaderHidden, loaderShown } from '../../ui/uiSlice';
 import { hasToken, useSignupMutation } from '../authApi';
 import { AUTH_MESSAGES } from '../messages';
 import { PasswordField, TextField } from './Fields';
+import { ProgressLabel } from '../../../components/ProgressLabel';
+import { LIMITS } from '../../../../contract/limits';
 
 /** The signup form's data, named as in spec section 3. */
 export interface SignupFormData {
@@ -41,6 +43,12 @@ export function signupProblem(data: SignupFormData): string | null {
   if (data.userPassword !== data.userConfirmPassword) return AUTH_MESSAGES.passwordMismatch;
   return null;
 }
+
+/** The rules shown under the fields before the member submits (the backends' own limits). */
+export const FIELD_HINTS = {
+  username: `${LIMITS.usernameMin} to ${LIMITS.usernameMax} characters: letters, digits or underscores.`,
+  password: `${LIMITS.passwordMin} to ${LIMITS.passwordMax} characters.`,
+} as const;
 
 /**
  * Signup (spec sections 2, 4, 5): loader on, validation, call. Success: the session starts, a toast,
@@ -107,12 +115,12 @@ export function SignupForm() {
   return (
     <form className="auth-form" noValidate onSubmit={(event) => void onSubmit(event)} aria-busy={isLoading}>
       <div className="auth-form__row">
-        <TextField label="First Name" name="firstName" autoComplete="given-name" required value={data.firstName} onValueChange={field('firstName')} />
-        <TextField label="Last Name" name="lastName" autoComplete="family-name" required value={data.lastName} onValueChange={field('lastName')} />
+        <TextField label="First Name" name="firstName" autoComplete="given-name" required maxLength={LIMITS.nameMax} value={data.firstName} onValueChange={field('firstName')} />
+        <TextField label="Last Name" name="lastName" autoComplete="family-name" required maxLength={LIMITS.nameMax} value={data.lastName} onValueChange={field('lastName')} />
       </div>
-      <TextField label="Username" name="username" autoComplete="username" autoCapitalize="none" spellCheck={false} required value={data.userName} onValueChange={field('userName')} />
+      <TextField label="Username" name="username" autoComplete="username" autoCapitalize="none" spellCheck={false} required maxLength={LIMITS.usernameMax} hint={FIELD_HINTS.username} value={data.userName} onValueChange={field('userName')} />
       <TextField label="Email Address" name="email" type="email" autoComplete="email" required value={data.userEmail} onValueChange={field('userEmail')} />
-      <PasswordField label="Password" name="password" autoComplete="new-password" required value={data.userPassword} onValueChange={field('userPassword')} />
+      <PasswordField label="Password" name="password" autoComplete="new-password" required maxLength={LIMITS.passwordMax} hint={FIELD_HINTS.password} value={data.userPassword} onValueChange={field('userPassword')} />
       <PasswordField label="Confirm Password" name="confirmPassword" autoComplete="new-password" required value={data.userConfirmPassword} onValueChange={field('userConfirmPassword')} />
       <label className="auth-check">
         <input
@@ -124,7 +132,9 @@ export function SignupForm() {
         <span>I accept all Terms &amp; Conditions</span>
       </label>
       <div className="auth-form__actions">
-        <button type="submit" className="button button--primary button--block" disabled={isLoading}>Create New Account</button>
+        <button type="submit" className="button button--primary button--block" disabled={isLoading}>
+          <ProgressLabel pending={isLoading} idle="Create New Account" busy="Creating your account…" />
+        </button>
         <button type="button" className="button button--secondary button--block" onClick={fillTestCredentials} disabled={isLoading}>
           Fill Test Credentials
         </button>

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { MESSAGES } from '../../../../contract/messages';
 import { pngBytes } from '../../../../contract/tests/fixtures';
-import { server } from '../../../../mocks/node';
+import { server, useScenario } from '../../../../mocks/node';
 import { DEMO_CREDENTIALS } from '../../../../mocks/seed';
 import { TIMINGS } from '../../../config/timings';
 import { currentPath, renderWithProviders } from '../../../test/renderWithProviders';
@@ -74,9 +74,19 @@ describe('Composer', () => {
     expect(screen.queryByRole('img', { name: 'Preview of the image to post' })).not.toBeInTheDocument();
   });
 
+  it('shows progress on Post while a slow backend answers', async () => {
+    const { user, textbox } = await openHome();
+    useScenario('slow', { slowDelayMs: 1500 });
+    await user.type(textbox, 'Patience');
+    await user.click(screen.getByRole('button', { name: 'Post' }));
+    expect(await screen.findByRole('button', { name: 'Posting…' }, { timeout: 1200 })).toBeDisabled();
+    expect(await screen.findByText('New Post Created Successfully!', undefined, { timeout: 3000 })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Post' })).toBeInTheDocument();
+  });
+
   it('attaches an image with a preview, removes it, and posts with one', async () => {
     const { user, textbox } = await openHome();
-    expect(screen.getByRole('button', { name: 'Add image' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Add image' })).toHaveAccessibleDescription('PNG, JPEG, WebP or GIF, up to 2 MB.');
     const fileInput = screen.getByLabelText('Image file');
     expect(fileInput).toHaveAttribute('accept', 'image/*');
 

@@ -13,6 +13,7 @@ import { CharacterCount, charactersLeft } from './CharacterCount';
 import { CloseIcon, ImageIcon } from './icons';
 import './shared.css';
 import './Composer.css';
+import { ProgressLabel } from '../../../components/ProgressLabel';
 
 export const COMPOSER_TEXTS = {
   placeholder: 'Write Something Interesting...!',
@@ -22,6 +23,7 @@ export const COMPOSER_TEXTS = {
   tooLarge: `This image is too large. Please choose one under ${MAX_IMAGE_BYTES / (1024 * 1024)} MB.`,
   unreadable: 'This image could not be read. Please choose another one.',
   tooManyPixels: MESSAGES.imageTooManyPixels,
+  imageLimit: `PNG, JPEG, WebP or GIF, up to ${MAX_IMAGE_BYTES / (1024 * 1024)} MB.`,
 } as const;
 
 const PICKER_MESSAGES: Record<ImageFileProblem, string> = {
@@ -120,7 +122,8 @@ export function Composer({ onPosted }: ComposerProps) {
             type="button"
             className="composer__icon-button"
             aria-label="Add image"
-            title="Add image"
+            aria-description={COMPOSER_TEXTS.imageLimit}
+            title={`Add image: ${COMPOSER_TEXTS.imageLimit}`}
             onClick={() => fileInput.current?.click()}
           >
             <ImageIcon />
@@ -136,7 +139,7 @@ export function Composer({ onPosted }: ComposerProps) {
           />
           <CharacterCount id={countId} text={text} />
           <button type="submit" className="composer__post" disabled={over || isLoading} aria-busy={isLoading || undefined}>
-            Post
+            <ProgressLabel pending={isLoading} idle="Post" busy="Posting…" />
           </button>
         </div>
       </div>

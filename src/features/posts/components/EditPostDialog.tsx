@@ -10,6 +10,7 @@ import { CharacterCount, charactersLeft } from './CharacterCount';
 import './shared.css';
 import './Composer.css';
 import './EditPostDialog.css';
+import { ProgressLabel } from '../../../components/ProgressLabel';
 
 export const EDIT_POST_TEXTS = {
   title: 'New Post Content:',
@@ -65,7 +66,7 @@ export function EditPostDialog({ post, onClose }: EditPostDialogProps) {
         <div className="edit-post__bar">
           <CharacterCount id={countId} text={text} />
           <button type="submit" className="edit-post__submit" disabled={isLoading || over || blank} aria-busy={isLoading || undefined}>
-            {EDIT_POST_TEXTS.submit}
+            <ProgressLabel pending={isLoading} idle={EDIT_POST_TEXTS.submit} busy="Updating…" />
           </button>
         </div>
       </form>

@@ -1,6 +1,7 @@
 import { useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { Avatar } from '../../../components/Avatar';
 import { Dialog } from '../../../components/Dialog';
+import { LIMITS } from '../../../../contract/limits';
 import { MESSAGES } from '../../../../contract/messages';
 import { MAX_IMAGE_BYTES, readImageFile, type ImageFileProblem } from '../../../lib/fileToDataUrl';
 import { portfolioUrlError } from '../../../lib/url';
@@ -9,6 +10,7 @@ import { notifyError, notifySuccess } from '../../ui/notify';
 import { fullName } from '../followUpdates';
 import { useEditProfileMutation, type ProfileEdit } from '../usersApi';
 import './EditProfileDialog.css';
+import { ProgressLabel } from '../../../components/ProgressLabel';
 
 /** Avatars are images of at most 2 MB (the backend's limit too). */
 export const AVATAR_MAX_BYTES = MAX_IMAGE_BYTES;
@@ -29,7 +31,14 @@ const PICKER_MESSAGES: Record<ImageFileProblem, string> = {
   unreadable: PROFILE_MESSAGES.unreadable,
 };
 
-export const BIO_MAX_LENGTH = 500;
+export const BIO_MAX_LENGTH = LIMITS.bioMax;
+
+/** The rules shown under the fields before the member saves (the backends' own limits). */
+export const PROFILE_HINTS = {
+  avatar: `PNG, JPEG, WebP or GIF, up to ${MAX_IMAGE_BYTES / (1024 * 1024)} MB.`,
+  bio: (length: number) => `${length} of ${LIMITS.bioMax} characters.`,
+  newPassword: `${LIMITS.passwordMin} to ${LIMITS.passwordMax} characters. Leave empty to keep your password; a new one needs your current password.`,
+};
 
 export interface EditProfileDialogProps {
   user: User;
@@ -42,7 +51,7 @@ export interface EditProfileDialogProps {
  * panel open with everything the member typed (the app's listener shows the backend's message).
  */
 export function EditProfileDialog({ user, onClose }: EditProfileDialogProps) {
-  const ids = { avatar: useId(), bio: useId(), portfolio: useId(), portfolioError: useId(), current: useId(), next: useId(), nextHint: useId() };
+  const ids = { avatar: useId(), bio: useId(), portfolio: useId(), portfolioError: useId(), current: useId(), next: useId(), nextHint: useId(), avatarHint: useId(), bioHint: useId() };
   const [avatar, setAvatar] = useState(user.image);
   const [bio, setBio] = useState(user.userBio);
   const [portfolio, setPortfolio] = useState(user.userPortfolioUrl);
@@ -103,13 +112,16 @@ export function EditProfileDialog({ user, onClose }: EditProfileDialogProps) {
           <Avatar src={avatar} name={name} size="lg" />
           <div className="profile-form__field">
             <label htmlFor={ids.avatar}>Avatar</label>
-            <input id={ids.avatar} type="file" accept="image/*" onChange={onAvatarPicked} />
+            <input id={ids.avatar} className="profile-form__file visually-hidden" type="file" accept="image/*" aria-describedby={ids.avatarHint} onChange={onAvatarPicked} />
+            <label htmlFor={ids.avatar} className="button button--secondary profile-form__file-button">Choose an image…</label>
+            <p id={ids.avatarHint} className="profile-form__hint">{PROFILE_HINTS.avatar}</p>
           </div>
         </div>
 
         <div className="profile-form__field">
           <label htmlFor={ids.bio}>Bio</label>
-          <textarea id={ids.bio} data-autofocus rows={3} maxLength={BIO_MAX_LENGTH} value={bio} onChange={(event) => setBio(event.target.value)} />
+          <textarea id={ids.bio} data-autofocus rows={3} maxLength={BIO_MAX_LENGTH} aria-describedby={ids.bioHint} value={bio} onChange={(event) => setBio(event.target.value)} />
+          <p id={ids.bioHint} className="profile-form__hint">{PROFILE_HINTS.bio(bio.length)}</p>
         </div>
 
         <div className="profile-form__field">
@@ -153,12 +165,13 @@ export function EditProfileDialog({ user, onClose }: EditProfileDialogProps) {
             id={ids.next}
             type="password"
             autoComplete="new-password"
+            maxLength={LIMITS.passwordMax}
             aria-describedby={ids.nextHint}
             value={newPassword}
             onChange={(event) => setNewPassword(event.target.value)}
           />
           <p id={ids.nextHint} className="profile-form__hint">
-            Leave empty to keep your password. A new one needs your current password.
+            {PROFILE_HINTS.newPassword}
           </p>
         </div>
 
@@ -167,7 +180,7 @@ export function EditProfileDialog({ user, onClose }: EditProfileDialogProps) {
             Discard
           </button>
           <button type="submit" className="profile-form__save" aria-disabled={saving || undefined}>
-            {saving ? 'Saving…' : 'Save'}
+            <ProgressLabel pending={saving} idle="Save" busy="Saving…" />
           </button>
         </div>
       </form>

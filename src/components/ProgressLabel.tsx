@@ -1,0 +1,37 @@
+import { useEffect, useState } from 'react';
+import { TIMINGS } from '../config/timings';
+import './ProgressLabel.css';
+
+/** Whether a call has been pending for longer than a moment. */
+export function useSlowCall(pending: boolean, afterMs: number = TIMINGS.progressAfterMs): boolean {
+  const [slow, setSlow] = useState(false);
+  useEffect(() => {
+    if (!pending) return undefined;
+    const timer = window.setTimeout(() => setSlow(true), afterMs);
+    return () => {
+      window.clearTimeout(timer);
+      setSlow(false);
+    };
+  }, [pending, afterMs]);
+  return pending && slow;
+}
+
+export interface ProgressLabelProps {
+  pending: boolean;
+  /** What the button says. */
+  idle: string;
+  /** What it says, beside a spinner, once its call takes longer than a moment: 'Posting…'. */
+  busy: string;
+}
+
+/** A button's label that shows the button's own call in progress, so a slow answer never looks like a dead button. */
+export function ProgressLabel({ pending, idle, busy }: ProgressLabelProps) {
+  const slow = useSlowCall(pending);
+  if (!slow) return <>{idle}</>;
+  return (
+    <>
+      <span className="progress-spinner" aria-hidden="true" />
+      {busy}
+    </>
+  );
+}
