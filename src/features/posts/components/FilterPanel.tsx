@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useEffect, useId, useRef } from 'react';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { filtersClosed, filtersToggled, selectIsFiltersOpen, selectSortMode, type SortMode } from '../../ui/uiSlice';
 import { sortChosen } from '../sortChosen';
@@ -6,12 +6,36 @@ import { SORT_CHOICES } from './SortMenu';
 import { SortIcon } from './icons';
 import './FilterPanel.css';
 
-/** The phone's filter panel: a 'Filters' toggle and the same sort choices as the sort menu. */
+/**
+ * The phone's filter panel: a 'Filters' toggle and the same sort choices as the sort menu. It closes
+ * on a choice, on Escape and on a tap outside.
+ */
 export function FilterPanel() {
   const dispatch = useAppDispatch();
   const open = useAppSelector(selectIsFiltersOpen);
   const sortMode = useAppSelector(selectSortMode);
   const panelId = useId();
+  const rootRef = useRef<HTMLDivElement>(null);
+  const toggleRef = useRef<HTMLButtonElement>(null);
+
+  // Open, it closes on Escape (focus back on the toggle) and on a tap or click anywhere else.
+  useEffect(() => {
+    if (!open) return undefined;
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      dispatch(filtersClosed());
+      toggleRef.current?.focus();
+    };
+    const onPointerDown = (event: PointerEvent) => {
+      if (!rootRef.current?.contains(event.target as Node)) dispatch(filtersClosed());
+    };
+    document.addEventListener('keydown', onKeyDown);
+    document.addEventListener('pointerdown', onPointerDown);
+    return () => {
+      document.removeEventListener('keydown', onKeyDown);
+      document.removeEventListener('pointerdown', onPointerDown);
+    };
+  }, [open, dispatch]);
 
   const choose = (mode: SortMode) => {
     dispatch(filtersClosed());
@@ -19,8 +43,9 @@ export function FilterPanel() {
   };
 
   return (
-    <div className="filter-panel">
+    <div className="filter-panel" ref={rootRef}>
       <button
+        ref={toggleRef}
         type="button"
         className="pill-button filter-panel__toggle"
         aria-expanded={open}

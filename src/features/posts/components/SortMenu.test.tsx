@@ -188,4 +188,21 @@ describe('Filter panel (phones)', () => {
     expect(await screen.findByRole('heading', { name: 'Trending Posts' })).toBeInTheDocument();
     expect(await screen.findByText('Sorted By Trending Successfully!')).toBeInTheDocument();
   });
+
+  it('closes on Escape, giving focus back to Filters, and on a tap outside, choosing nothing', async () => {
+    const { user } = await openHome();
+    const toggle = screen.getByRole('button', { name: 'Filters' });
+    await user.click(toggle);
+    expect(screen.getByRole('button', { name: 'Trending' })).toBeVisible();
+    await user.keyboard('{Escape}');
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    expect(toggle).toHaveFocus();
+
+    await user.click(toggle);
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    await user.click(screen.getByRole('heading', { name: 'Latest Posts' }));
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    expect(screen.queryByRole('button', { name: 'Trending' })).not.toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Latest Posts' })).toBeInTheDocument();
+  });
 });

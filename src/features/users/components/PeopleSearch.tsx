@@ -1,4 +1,4 @@
-import { useId, useState, type FocusEvent, type KeyboardEvent } from 'react';
+import { useId, useRef, useState, type FocusEvent, type KeyboardEvent } from 'react';
 import { useAppSelector } from '../../../app/hooks';
 import { useGetUsersQuery } from '../usersApi';
 import { selectPeopleMatching } from '../usersSelectors';
@@ -28,7 +28,7 @@ export function matchCountText(count: number): string {
 /**
  * People search (spec sections 2 and 5): as the member types, the members whose first or last name
  * contains the text, each with Follow/Unfollow, or 'No User Found'. The count is announced politely.
- * Escape clears the search.
+ * Escape clears the search from anywhere in it; ArrowDown and ArrowUp move through the people found.
  */
 export function PeopleSearch({ label = 'Search People', variant = 'panel', className }: PeopleSearchProps) {
   const inputId = useId();
@@ -41,11 +41,26 @@ export function PeopleSearch({ label = 'Search People', variant = 'panel', class
   const searching = query.trim() !== '';
   const showResults = searching && (variant === 'panel' || open);
 
-  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+  const inputRef = useRef<HTMLInputElement>(null);
+  const resultsRef = useRef<HTMLUListElement>(null);
+
+  // Anywhere in the search: Escape clears it and goes back to the field; the arrows move from the
+  // field through the people found (their names) and back.
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     if (event.key === 'Escape' && query !== '') {
       event.preventDefault();
       setQuery('');
+      inputRef.current?.focus();
+      return;
     }
+    if (event.key !== 'ArrowDown' && event.key !== 'ArrowUp') return;
+    const links = Array.from(resultsRef.current?.querySelectorAll<HTMLElement>('a[href]') ?? []);
+    if (links.length === 0) return;
+    const at = links.indexOf(document.activeElement as HTMLElement);
+    const next = event.key === 'ArrowDown' ? Math.min(at + 1, links.length - 1) : at - 1;
+    event.preventDefault();
+    if (next < 0) inputRef.current?.focus();
+    else links[next]?.focus();
   };
 
   // The top bar's drop-down closes when focus moves outside the search.
@@ -67,6 +82,7 @@ export function PeopleSearch({ label = 'Search People', variant = 'panel', class
       aria-label={variant === 'bar' ? 'People search' : 'People search, side panel'}
       onFocus={() => setOpen(true)}
       onBlur={onBlur}
+      onKeyDown={onKeyDown}
     >
       <label htmlFor={inputId} className="visually-hidden">
         {label}
@@ -77,6 +93,7 @@ export function PeopleSearch({ label = 'Search People', variant = 'panel', class
           <path d="M20 20l-4.2-4.2" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
         </svg>
         <input
+          ref={inputRef}
           id={inputId}
           className="people-search__input"
           type="search"
@@ -86,7 +103,6 @@ export function PeopleSearch({ label = 'Search People', variant = 'panel', class
           value={query}
           aria-controls={showResults && matches.length > 0 ? resultsId : undefined}
           onChange={(event) => setQuery(event.target.value)}
-          onKeyDown={onKeyDown}
         />
       </span>
       <div className="people-search__status" role="status" aria-live="polite">
@@ -94,7 +110,7 @@ export function PeopleSearch({ label = 'Search People', variant = 'panel', class
         {showResults && matches.length > 0 ? <span className="visually-hidden">{matchCountText(matches.length)}</span> : null}
       </div>
       {showResults && matches.length > 0 ? (
-        <ul id={resultsId} className="person-list people-search__results" aria-label="People found">
+        <ul ref={resultsRef} id={resultsId} className="person-list people-search__results" aria-label="People found">
           {matches.map((person) => (
             <PersonRow key={person._id} user={person} onOpen={closeAfterOpening} />
           ))}

@@ -71,6 +71,31 @@ describe('side panel: people search', () => {
     expect(search).toHaveValue('');
     expect(within(top).queryByRole('list', { name: 'People found' })).not.toBeInTheDocument();
   });
+
+  it('moves through the people found with the arrows, and Escape from a result clears the search back to the field', async () => {
+    const { user } = await openAsDemo();
+    const top = screen.getByRole('banner');
+    const search = within(top).getByRole('searchbox', { name: 'Search People' });
+    await user.click(search);
+    // Several members' names hold an "a": the list as shown.
+    await user.type(search, 'a');
+    const names = within(within(top).getByRole('list', { name: 'People found' })).getAllByRole('link');
+    expect(names.length).toBeGreaterThan(1);
+
+    await user.keyboard('{ArrowDown}');
+    expect(names[0]).toHaveFocus();
+    await user.keyboard('{ArrowDown}');
+    expect(names[1]).toHaveFocus();
+    await user.keyboard('{ArrowUp}{ArrowUp}');
+    expect(search).toHaveFocus();
+
+    await user.keyboard('{ArrowDown}');
+    expect(names[0]).toHaveFocus();
+    await user.keyboard('{Escape}');
+    expect(search).toHaveValue('');
+    expect(search).toHaveFocus();
+    expect(within(top).queryByRole('list', { name: 'People found' })).not.toBeInTheDocument();
+  });
 });
 
 describe('side panel: who to follow', () => {

@@ -1,0 +1,92 @@
+import { deflateSync, crc32 } from 'node:zlib';
+import { test, expect } from './fixtures';
+import type { Locator, Page } from '@playwright/test';
+import { expectNoLoader, expectToast, isPhone, login, navigateTo, postCards, UPLOAD_PHOTO } from './helpers';
+
+/** A plain grey PNG of `width` x `height`, built here so the test owns its shape. */
+function greyPng(width: number, height: number): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(body));
+    return Buffer.concat([length, body, crc]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header[8] = 8; // bit depth
+  header[9] = 0; // greyscale
+  const rows = Buffer.alloc((width + 1) * height, 0x80);
+  for (let row = 0; row < height; row += 1) rows[row * (width + 1)] = 0; // filter: none
+  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', header), chunk('IDAT', deflateSync(rows)), chunk('IEND', Buffer.alloc(0))]);
+}
+
+/** The shown and natural size of a card's image once it has loaded. */
+async function imageSizes(page: Page) {
+  const image = postCards(page).first().getByRole('img', { name: /^Image posted by/ });
+  await expect.poll(() => image.evaluate((element: HTMLImageElement) => element.complete && element.naturalWidth > 0)).toBe(true);
+  return image.evaluate((element: HTMLImageElement) => ({
+    shownWidth: element.clientWidth, shownHeight: element.clientHeight, naturalWidth: element.naturalWidth, naturalHeight: element.naturalHeight,
+  }));
+}
+
+/** Holds an element in :hover through the DevTools protocol (Chromium), as a phone does after a tap. */
+async function forceHover(page: Page, target: Locator): Promise<void> {
+  await target.evaluate((element) => element.setAttribute('data-force-hover', ''));
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('DOM.enable');
+  await cdp.send('CSS.enable');
+  const { root } = await cdp.send('DOM.getDocument', { depth: -1 });
+  const { nodeId } = await cdp.send('DOM.querySelector', { nodeId: root.nodeId, selector: '[data-force-hover]' });
+  await cdp.send('CSS.forcePseudoState', { nodeId, forcedPseudoClasses: ['hover'] });
+}
+
+test.describe('How things look', () => {
+  test.beforeEach(async ({ page }) => {
+    await login(page);
+  });
+
+  test('a small image shows at its own size, never stretched; a tall one shows whole, within a maximum height', async ({ page }) => {
+    const composer = page.getByRole('form', { name: 'Create a post' });
+    await composer.getByLabel('Image file').setInputFiles(UPLOAD_PHOTO);
+    await composer.getByRole('button', { name: 'Post' }).click();
+    await expectToast(page, 'New Post Created Successfully!');
+    const small = await imageSizes(page);
+    expect({ width: small.shownWidth, height: small.shownHeight }).toEqual({ width: small.naturalWidth, height: small.naturalHeight });
+
+    await composer.getByLabel('Image file').setInputFiles({ name: 'tall.png', mimeType: 'image/png', buffer: greyPng(300, 1800) });
+    await expect(composer.getByRole('img', { name: 'Preview of the image to post' })).toBeVisible();
+    await composer.getByRole('button', { name: 'Post' }).click();
+    await expect.poll(async () => (await imageSizes(page)).naturalHeight).toBe(1800);
+    const tall = await imageSizes(page);
+    expect(tall.shownHeight).toBeLessThanOrEqual(560);
+    // Whole: the shown box keeps the image's proportions (1 : 6), nothing cut off.
+    expect(Math.abs(tall.shownHeight / tall.shownWidth - 6)).toBeLessThan(0.1);
+  });
+
+  test('hover looks: a liked heart keeps its red under a mouse; on a phone a tap leaves no hover paint (Unfollow stays blue)', async ({ page }, testInfo) => {
+    if (!isPhone(testInfo)) {
+      const liked = postCards(page).getByRole('button', { name: /^Like, / }).and(page.locator('[aria-pressed="true"]')).first();
+      await expect(liked).toBeVisible();
+      const red = await liked.evaluate((element) => getComputedStyle(element).color);
+      expect(red).toBe('rgb(192, 38, 45)');
+      await liked.hover();
+      await expect.poll(() => liked.evaluate((element) => getComputedStyle(element).backgroundColor)).not.toBe('rgba(0, 0, 0, 0)');
+      expect(await liked.evaluate((element) => getComputedStyle(element).color)).toBe(red);
+      return;
+    }
+    await navigateTo(page, 'Explore');
+    await expectNoLoader(page);
+    const who = page.getByRole('main').getByRole('region', { name: 'Who to follow?' });
+    await who.getByRole('button', { name: 'Follow Noah Kim' }).tap();
+    await expectToast(page, 'You started following Noah Kim');
+    const unfollow = who.getByRole('button', { name: 'Unfollow Noah Kim' });
+    await expect(unfollow).toBeVisible();
+    // A phone browser keeps :hover on what was last tapped; force it, as the phone would.
+    await forceHover(page, unfollow);
+    const style = await unfollow.evaluate((element) => ({ hovered: element.matches(':hover'), color: getComputedStyle(element).color, border: getComputedStyle(element).borderTopColor }));
+    expect(style).toEqual({ hovered: true, color: 'rgb(36, 86, 214)', border: 'rgb(36, 86, 214)' });
+  });
+});
