@@ -133,6 +133,9 @@ describe('editing one’s own profile', () => {
     expect(bioField).toHaveAttribute('maxLength', '500');
     expect(within(dialog).getByLabelText('New Password')).toHaveAccessibleDescription(/^8 to 128 characters\./);
     expect(within(dialog).getByLabelText('Avatar', { selector: 'input' })).toHaveAccessibleDescription('PNG, JPEG, WebP or GIF, up to 2 MB.');
+    // The picker is a button that says what it does, not the browser's bare file input.
+    expect(within(dialog).getByText('Choose an image…')).toHaveClass('button');
+    expect(within(dialog).getByLabelText('Avatar', { selector: 'input' })).toHaveClass('visually-hidden');
 
     await user.upload(within(dialog).getByLabelText('Avatar'), pngFile());
     await waitFor(() => expect(within(dialog).getByRole('img', { name: "Ava Reed's avatar" }).getAttribute('src')).toMatch(/^data:image\/png;base64,/));
