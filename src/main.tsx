@@ -1,29 +1,44 @@
-import { createRoot } from 'react-dom/client';
+import { createRoot, type Root } from 'react-dom/client';
+import { waitForBackend } from './app/backendReady';
 import { env } from './config/env';
 import './styles/global.css';
 
+const COULD_NOT_START = 'SocialConnect could not start. Please reload the page.';
+
 /**
- * Start-up: when mocking is on, the mock backend's chunk loads in parallel with the app's and the
- * worker starts before the first call. With mocking off, webpack drops the mock code entirely.
+ * Start-up: the app renders as soon as its chunk is here. When mocking is on, the stand-in's chunk
+ * loads in parallel and its worker starts meanwhile; calls wait for it (backendReady), the first
+ * screen does not. With mocking off, webpack drops the mock code entirely.
  */
-async function start(): Promise<void> {
+async function start(container: HTMLElement): Promise<Root> {
   const appModule = import(/* webpackChunkName: "app" */ './app/App');
-  let scenario: string | undefined;
+  let worker: Promise<{ scenario?: string }> | undefined;
   // Compared literally so that webpack drops the mock chunk from a build with API_MOCKING=off.
   if (process.env.API_MOCKING === 'on') {
-    const { startMockWorker } = await import(/* webpackChunkName: "mocks" */ '../mocks/browser');
-    ({ scenario } = await startMockWorker({ baseUrl: env.apiBaseUrl, scenario: env.mockScenario || undefined }));
+    worker = import(/* webpackChunkName: "mocks" */ '../mocks/browser').then(({ startMockWorker }) => (
+      startMockWorker({ baseUrl: env.apiBaseUrl, scenario: env.mockScenario || undefined })
+    ));
+    waitForBackend(worker);
   }
   const { App } = await appModule;
-  const container = document.getElementById('root');
-  if (!container) throw new Error('SocialConnect: the page has no #root element.');
-  createRoot(container).render(<App scenario={scenario} />);
+  const root = createRoot(container);
+  root.render(<App />);
+  if (worker) {
+    try {
+      // The same App, now told the scenario: it keeps its state and shows the QA badge.
+      const { scenario } = await worker;
+      root.render(<App scenario={scenario} />);
+    } catch (error) {
+      root.unmount();
+      throw error;
+    }
+  }
+  return root;
 }
 
-start().catch((error: unknown) => {
+const container = document.getElementById('root');
+if (!container) throw new Error('SocialConnect: the page has no #root element.');
+start(container).catch((error: unknown) => {
   console.error('SocialConnect could not start.', error);
-  const container = document.getElementById('root');
-  if (container) {
-    container.textContent = 'SocialConnect could not start. Please reload the page.';
-  }
+  container.textContent = COULD_NOT_START;
 });

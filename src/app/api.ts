@@ -3,6 +3,7 @@ import { absoluteApiBase } from '../config/env';
 import type { ApiExtension, HealthResponse } from '../types/api';
 import { classifyFailure } from '../lib/apiError';
 import { apiFailed } from './apiEvents';
+import { backendReady } from './backendReady';
 
 interface TokenState {
   session: { token: string | null };
@@ -51,6 +52,7 @@ function withChangedOnly(args: string | FetchArgs): FetchArgs {
 }
 
 export const baseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError, CallOptions> = async (args, api, extraOptions) => {
+  await backendReady();
   const sentToken = Boolean((api.getState() as TokenState).session.token);
   const changedOnly = extraOptions?.changedOnly === true && backendHas(api.getState(), 'return-minimal');
   const result = await rawBaseQuery(changedOnly ? withChangedOnly(args) : args, api, extraOptions);
