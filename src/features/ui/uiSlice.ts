@@ -10,6 +10,8 @@ export const SORT_LABELS: Record<SortMode, string> = {
 
 export interface UiState {
   showLoader: boolean;
+  /** Counts the times the loader was shown: a timer set for one showing leaves a later one alone. */
+  loaderRound: number;
   sortMode: SortMode;
   /** How many times the member chose a sort: each choice orders the feed again, even the same one. */
   sortChoices: number;
@@ -18,7 +20,7 @@ export interface UiState {
   openPostOptionsId: string | null;
 }
 
-export const initialUiState: UiState = { showLoader: false, sortMode: 'latest', sortChoices: 0, isFiltersOpen: false, openPostOptionsId: null };
+export const initialUiState: UiState = { showLoader: false, loaderRound: 0, sortMode: 'latest', sortChoices: 0, isFiltersOpen: false, openPostOptionsId: null };
 
 export const uiSlice = createSlice({
   name: 'ui',
@@ -26,8 +28,11 @@ export const uiSlice = createSlice({
   reducers: {
     loaderShown(state) {
       state.showLoader = true;
+      state.loaderRound += 1;
     },
-    loaderHidden(state) {
+    /** Hides the loader; with a round, only if no other showing came since that one. */
+    loaderHidden(state, action: PayloadAction<{ round: number } | undefined>) {
+      if (action.payload && action.payload.round !== state.loaderRound) return;
       state.showLoader = false;
     },
     feedSortChanged(state, action: PayloadAction<SortMode>) {

@@ -85,6 +85,25 @@ describe('Sorting the feed', () => {
     await waitFor(() => expect(contentsOf(screen.getByRole('feed')).indexOf(before[tied]!)).toBeLessThan(tied));
   });
 
+  it('a sort chosen right after Home loads keeps its loader for the whole second', async () => {
+    jest.useFakeTimers({ advanceTimers: true });
+    await renderWithProviders({ route: '/', authAs: DEMO_CREDENTIALS });
+    // Home is ready: its own 'loader off in a second' starts now.
+    await findFeed('Latest Posts');
+    const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
+    // Half a second later, before Home's own timer is up, the member chooses a sort.
+    await act(() => jest.advanceTimersByTimeAsync(TIMINGS.loaderOffShortMs / 2));
+    await user.click(screen.getByRole('button', { name: 'Sort posts' }));
+    await user.click(screen.getByRole('menuitem', { name: 'Oldest' }));
+    expect(screen.getByRole('status', { name: 'Loading' })).toBeInTheDocument();
+
+    await act(() => jest.advanceTimersByTimeAsync(TIMINGS.sortLoaderMs - 100));
+    expect(screen.getByRole('status', { name: 'Loading' })).toBeInTheDocument();
+    await act(() => jest.advanceTimersByTimeAsync(100));
+    expect(screen.queryByRole('status', { name: 'Loading' })).not.toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Oldest Posts' })).toBeInTheDocument();
+  });
+
   it('goes back to Latest from another sort', async () => {
     const { user } = await openHome();
     await user.click(screen.getByRole('button', { name: 'Sort posts' }));
