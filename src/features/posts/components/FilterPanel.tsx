@@ -5,6 +5,7 @@ import { sortChosen } from '../sortChosen';
 import { SORT_CHOICES } from './SortMenu';
 import { SortIcon } from './icons';
 import './FilterPanel.css';
+import { usePressOutside } from '../../../components/usePressOutside';
 
 /**
  * The phone's filter panel: a 'Filters' toggle and the same sort choices as the sort menu. It closes
@@ -19,6 +20,7 @@ export function FilterPanel() {
   const toggleRef = useRef<HTMLButtonElement>(null);
 
   // Open, it closes on Escape (focus back on the toggle) and on a tap or click anywhere else.
+  usePressOutside(open, [rootRef], () => dispatch(filtersClosed()));
   useEffect(() => {
     if (!open) return undefined;
     const onKeyDown = (event: KeyboardEvent) => {
@@ -26,15 +28,8 @@ export function FilterPanel() {
       dispatch(filtersClosed());
       toggleRef.current?.focus();
     };
-    const onPointerDown = (event: PointerEvent) => {
-      if (!rootRef.current?.contains(event.target as Node)) dispatch(filtersClosed());
-    };
     document.addEventListener('keydown', onKeyDown);
-    document.addEventListener('pointerdown', onPointerDown);
-    return () => {
-      document.removeEventListener('keydown', onKeyDown);
-      document.removeEventListener('pointerdown', onPointerDown);
-    };
+    return () => document.removeEventListener('keydown', onKeyDown);
   }, [open, dispatch]);
 
   const choose = (mode: SortMode) => {

@@ -4,6 +4,7 @@ import { SORT_LABELS, selectSortMode, type SortMode } from '../../ui/uiSlice';
 import { sortChosen } from '../sortChosen';
 import { SortIcon } from './icons';
 import './SortMenu.css';
+import { usePressOutside } from '../../../components/usePressOutside';
 
 export const SORT_CHOICES: ReadonlyArray<{ mode: SortMode; label: string }> = [
   { mode: 'latest', label: 'Latest' },
@@ -32,15 +33,7 @@ export function SortMenu({ headingLevel = 2 }: SortMenuProps) {
     if (open) itemRefs.current[active]?.focus();
   }, [open, active]);
 
-  useEffect(() => {
-    if (!open) return undefined;
-    const onPointerDown = (event: MouseEvent) => {
-      const target = event.target as Node;
-      if (!menuRef.current?.contains(target) && !buttonRef.current?.contains(target)) setOpen(false);
-    };
-    document.addEventListener('mousedown', onPointerDown);
-    return () => document.removeEventListener('mousedown', onPointerDown);
-  }, [open]);
+  usePressOutside(open, [menuRef, buttonRef], () => setOpen(false));
 
   const openMenu = (index = Math.max(0, SORT_CHOICES.findIndex((choice) => choice.mode === sortMode))) => {
     setActive(index);
