@@ -1,5 +1,6 @@
 'use strict';
 
+const fs = require('node:fs');
 const path = require('node:path');
 const webpack = require('webpack');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
@@ -33,6 +34,74 @@ async function devServerPortOrExit(argv) {
   return port;
 }
 
+/** The pages built ahead as HTML (src/prerender/renderPage.tsx, PRERENDERED_PATHS), with their route chunk. */
+const PRERENDERED_PAGES = [
+  { path: '/login', chunk: 'page-login' },
+  { path: '/signup', chunk: 'page-signup' },
+];
+
+/** The TypeScript rule, shared by the app and its build-time render. */
+const typescriptRule = {
+  test: /\.tsx?$/,
+  exclude: /node_modules/,
+  use: { loader: 'ts-loader', options: { transpileOnly: true, configFile: 'tsconfig.json' } },
+};
+
+/**
+ * The build-time render: the app's pages compiled for Node into one file outside the build (the
+ * site never serves it), which the app's build then calls to write login.html and signup.html.
+ */
+function prerenderConfig(outputDir, define) {
+  return {
+    name: 'prerender',
+    mode: 'production',
+    target: 'node',
+    entry: { prerender: './src/prerender/renderPage.tsx' },
+    output: { path: outputDir, filename: 'prerender.js', library: { type: 'commonjs2' }, clean: true },
+    devtool: false,
+    optimization: { minimize: false },
+    resolve: { extensions: ['.tsx', '.ts', '.js'] },
+    // Styles are the browser's business: the render only needs the markup.
+    module: { rules: [typescriptRule, { test: /\.css$/, type: 'asset/source' }] },
+    plugins: [define, new webpack.optimize.LimitChunkCountPlugin({ maxChunks: 1 })],
+    performance: { hints: false },
+  };
+}
+
+/**
+ * One page built ahead: its markup inside #root (marked data-prerendered, so the app takes it over),
+ * the entry's tags, then the styles and scripts of the app chunk and of the page's own chunk, so the
+ * browser paints the page styled before any script runs and fetches the page's code in parallel.
+ * The styles keep the order the app would load them in (entry, app, page).
+ */
+function prerenderedPage({ path: pagePath, chunk }, renderBundle) {
+  return new HtmlWebpackPlugin({
+    filename: `${pagePath.slice(1)}.html`,
+    inject: false,
+    scriptLoading: 'defer',
+    templateContent: async ({ htmlWebpackPlugin, compilation }) => {
+      delete require.cache[renderBundle];
+      const { renderPage } = require(renderBundle);
+      const markup = await renderPage(pagePath);
+      const files = ['app', chunk].flatMap((name) => {
+        const group = compilation.namedChunkGroups.get(name);
+        if (!group) throw new Error(`Building ${pagePath}: no chunk named ${name}.`);
+        return group.chunks.flatMap((each) => [...each.files]);
+      });
+      const unique = [...new Set(files)];
+      const publicPath = compilation.outputOptions.publicPath;
+      const styles = unique.filter((file) => file.endsWith('.css')).map((file) => `<link href="${publicPath}${file}" rel="stylesheet">`);
+      const scripts = unique.filter((file) => file.endsWith('.js')).map((file) => `<script defer="defer" src="${publicPath}${file}"></script>`);
+      const template = fs.readFileSync(path.join(__dirname, 'public', 'index.html'), 'utf8');
+      const root = '<div id="root"></div>';
+      if (!template.includes(root)) throw new Error(`public/index.html has no ${root} to build ${pagePath} into.`);
+      return template
+        .replace('</head>', `${htmlWebpackPlugin.tags.headTags}${styles.join('')}${scripts.join('')}</head>`)
+        .replace(root, `<div id="root" data-prerendered="${pagePath}">${markup}</div>`);
+    },
+  });
+}
+
 module.exports = async (env, argv) => {
   const production = argv.mode !== 'development';
   const settings = readBuildEnvOrExit();
@@ -42,7 +111,17 @@ module.exports = async (env, argv) => {
     console.warn('API_PROXY is set while API_MOCKING=on: the mock backend answers first. Set API_MOCKING=off to reach the proxy.');
   }
 
-  return {
+  const define = new webpack.DefinePlugin({
+    'process.env.API_BASE_URL': JSON.stringify(settings.apiBaseUrl),
+    'process.env.API_MOCKING': JSON.stringify(settings.apiMocking),
+    'process.env.MOCK_SCENARIO': JSON.stringify(settings.mockScenario),
+  });
+  // Outside the build folder, one per build folder (the bench builds several at once).
+  const renderDir = path.resolve(__dirname, 'node_modules', '.cache', 'socialconnect-prerender', settings.buildDir.replace(/[^\w.-]+/g, '_'));
+
+  const app = {
+    name: 'app',
+    dependencies: production ? ['prerender'] : [],
     mode: production ? 'production' : 'development',
     entry: { main: './src/main.tsx' },
     output: {
@@ -60,11 +139,7 @@ module.exports = async (env, argv) => {
     },
     module: {
       rules: [
-        {
-          test: /\.tsx?$/,
-          exclude: /node_modules/,
-          use: { loader: 'ts-loader', options: { transpileOnly: true, configFile: 'tsconfig.json' } },
-        },
+        typescriptRule,
         {
           test: /\.css$/,
           use: [production ? MiniCssExtractPlugin.loader : 'style-loader', 'css-loader'],
@@ -72,12 +147,9 @@ module.exports = async (env, argv) => {
       ],
     },
     plugins: [
-      new webpack.DefinePlugin({
-        'process.env.API_BASE_URL': JSON.stringify(settings.apiBaseUrl),
-        'process.env.API_MOCKING': JSON.stringify(settings.apiMocking),
-        'process.env.MOCK_SCENARIO': JSON.stringify(settings.mockScenario),
-      }),
+      define,
       new HtmlWebpackPlugin({ template: 'public/index.html', scriptLoading: 'defer' }),
+      ...(production ? PRERENDERED_PAGES.map((page) => prerenderedPage(page, path.join(renderDir, 'prerender.js'))) : []),
       new CopyWebpackPlugin({
         // Without mocking, the service worker script has no business on the site.
         patterns: [{
@@ -104,4 +176,5 @@ module.exports = async (env, argv) => {
         : undefined,
     },
   };
+  return production ? [prerenderConfig(renderDir, define), app] : app;
 };

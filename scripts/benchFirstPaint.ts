@@ -65,7 +65,7 @@ const TYPES: Record<string, string> = {
   '.svg': 'image/svg+xml',
 };
 
-/** A static server of one build: gzip for text, the SPA's index.html for pages, 404 for /api. */
+/** A static server of one build: gzip for text, a page's own HTML or the SPA's index.html for pages, 404 for /api. */
 function serve(dir: string): Promise<Server> {
   const cache = new Map<string, Buffer>();
   const server = createServer((request, response) => {
@@ -75,7 +75,11 @@ function serve(dir: string): Promise<Server> {
       return;
     }
     let file = normalize(join(dir, pathname));
-    if (!file.startsWith(dir + sep) || !existsSync(file) || statSync(file).isDirectory()) file = join(dir, 'index.html');
+    if (!file.startsWith(dir + sep) || !existsSync(file) || statSync(file).isDirectory()) {
+      // As the app's servers do: a page the build wrote ahead (/login -> login.html), else index.html.
+      const ahead = join(dir, `${pathname.replace(/\/+$/, '').slice(1)}.html`);
+      file = /^\/[\w-]+\/*$/.test(pathname) && existsSync(ahead) ? ahead : join(dir, 'index.html');
+    }
     const type = TYPES[extname(file)] ?? 'application/octet-stream';
     const text = /^(text|application\/json|image\/svg)/.test(type);
     let body = cache.get(file);

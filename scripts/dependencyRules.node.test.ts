@@ -39,4 +39,9 @@ describe('dependency rules', () => {
     const messages = await restrictedImports(file, "import { buildApp } from '../server/app';\nexport const used = buildApp;\n");
     expect(messages).toEqual([expect.stringContaining('never import the server')]);
   });
+
+  it('lets the app render its pages ahead with react-dom/server, which is not the project\'s server', async () => {
+    expect(await restrictedImports('src/prerender/example.tsx', "import { renderToString } from 'react-dom/server';\nexport const used = renderToString;\n")).toEqual([]);
+    expect(await restrictedImports('src/app/deep/example.ts', "import { x } from '../../../server/config';\nexport const used = x;\n")).toEqual([expect.stringContaining('never import the server')]);
+  });
 });

@@ -1,5 +1,6 @@
-// Serves the production build in dist/ on loopback with a single-page-app fallback: any path that is
-// not a file gets index.html. Used by the end-to-end suite and by `npm run serve`.
+// Serves the production build in dist/ on loopback with a single-page-app fallback: a page built
+// ahead (/login -> login.html) gets its own HTML, any other path that is not a file gets index.html.
+// Used by the end-to-end suite and by `npm run serve`.
 //
 //   npm run serve                  http://127.0.0.1:5000
 //   PORT=5050 npm run serve        another port (also: npm run serve -- --port 5050)
@@ -45,6 +46,19 @@ function answer(res, status, text) {
   res.end(text);
 }
 
+/**
+ * The HTML for a page address: the page's own file when the build wrote one ahead (/login and
+ * /login/ -> login.html), else the app's index.html.
+ */
+export function pageFile(base, path) {
+  const page = path.replace(/\/+$/, '');
+  if (/^\/[\w-]+$/.test(page)) {
+    const ahead = join(base, `${page.slice(1)}.html`);
+    if (existsSync(ahead) && statSync(ahead).isFile()) return ahead;
+  }
+  return join(base, 'index.html');
+}
+
 export function startDistServer({ root = 'dist', port = 0, host = '127.0.0.1' } = {}) {
   const base = resolve(root);
   if (!existsSync(join(base, 'index.html'))) {
@@ -62,7 +76,7 @@ export function startDistServer({ root = 'dist', port = 0, host = '127.0.0.1' } 
       return;
     }
     const isFile = wanted !== base && existsSync(wanted) && statSync(wanted).isFile();
-    const file = isFile ? wanted : join(base, 'index.html');
+    const file = isFile ? wanted : pageFile(base, path);
     const hashed = /\.[0-9a-f]{8}\.(chunk\.)?(js|css)$/.test(file);
     res.writeHead(200, {
       'content-type': TYPES[extname(file)] ?? 'application/octet-stream',

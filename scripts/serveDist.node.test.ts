@@ -19,6 +19,7 @@ beforeAll(() => {
   mkdirSync(join(folder, 'dist', 'static'), { recursive: true });
   writeFileSync(join(folder, 'dist', 'index.html'), '<!doctype html><title>app</title>');
   writeFileSync(join(folder, 'dist', 'static', 'main.js'), 'console.log("app");');
+  writeFileSync(join(folder, 'dist', 'login.html'), '<!doctype html><title>login built ahead</title>');
   // A sibling whose name starts with "dist": never served.
   mkdirSync(join(folder, 'dist-private'));
   writeFileSync(join(folder, 'dist-private', 'secret.txt'), 'secret');
@@ -79,6 +80,12 @@ describe('npm run serve', () => {
     const base = await serve();
     expect(await get(base, '/static/main.js')).toEqual({ status: 200, body: 'console.log("app");' });
     expect((await get(base, '/users/u-1')).body).toContain('<title>app</title>');
+  });
+
+  it('serves a page the build wrote ahead as its own HTML, with or without a trailing slash', async () => {
+    const base = await serve();
+    for (const path of ['/login', '/login/']) expect((await get(base, path)).body).toContain('<title>login built ahead</title>');
+    for (const path of ['/', '/signup', '/login/more', '/login.x']) expect((await get(base, path)).body).toContain('<title>app</title>');
   });
 
   it('answers 400 to a malformed URL and keeps serving', async () => {

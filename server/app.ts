@@ -3,7 +3,7 @@
  * under /media, and the built app (mocking off) with an SPA fallback, all on one origin.
  */
 import { randomUUID } from 'node:crypto';
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { STATUS_CODES } from 'node:http';
 import { join } from 'node:path';
 import fastifyHelmet from '@fastify/helmet';
@@ -292,13 +292,26 @@ export async function buildApp({ ctx, database, answers, staticDir, logger = fal
     });
   }
 
+  // Pages the build wrote ahead as HTML (/login -> login.html): the browser paints them before any script runs.
+  const pagesAhead = new Map(
+    (hasApp ? readdirSync(staticDir) : [])
+      .filter((file) => /^[\w-]+\.html$/.test(file) && file !== 'index.html')
+      .map((file) => [`/${file.slice(0, -'.html'.length)}`, file]),
+  );
+
   app.setNotFoundHandler(async (request, reply) => {
     const path = request.url.split('?')[0] ?? '';
+    const page = path.length > 1 ? path.replace(/\/+$/, '') : path;
+    const pageAhead = pagesAhead.get(page);
+    if (pageAhead && request.method === 'POST') {
+      // A form sent before the app started (its script takes forms over): back to the page, by GET.
+      return reply.code(303).header('location', page).header('cache-control', 'no-store').send();
+    }
     if (path === '/api' || path.startsWith('/api/') || path.startsWith('/media/') || !hasApp || !['GET', 'HEAD'].includes(request.method)) {
       return refuse(reply, 'routeNotFound');
     }
     // Any other page is the app's: it routes on the client (SPA fallback).
-    return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').sendFile('index.html');
+    return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').sendFile(pageAhead ?? 'index.html');
   });
 
 

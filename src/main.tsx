@@ -1,4 +1,3 @@
-import { createRoot, type Root } from 'react-dom/client';
 import { waitForBackend } from './app/backendReady';
 import { env } from './config/env';
 import './styles/global.css';
@@ -6,11 +5,25 @@ import './styles/global.css';
 const COULD_NOT_START = 'SocialConnect could not start. Please reload the page.';
 
 /**
- * Start-up: the app renders as soon as its chunk is here. When mocking is on, the stand-in's chunk
- * loads in parallel and its worker starts meanwhile; calls wait for it (backendReady), the first
- * screen does not. With mocking off, webpack drops the mock code entirely.
+ * Until the app has taken over a page built ahead (/login, /signup), a press of Enter or of a submit
+ * button would send the form to the page's own address; this stops it (and nothing typed is lost).
  */
-async function start(container: HTMLElement): Promise<Root> {
+function holdSubmitsUntilStarted(container: HTMLElement): () => void {
+  const hold = (event: Event) => {
+    if (event.target instanceof Node && container.contains(event.target)) event.preventDefault();
+  };
+  document.addEventListener('submit', hold, true);
+  return () => document.removeEventListener('submit', hold, true);
+}
+
+/**
+ * Start-up: the app renders as soon as its chunk is here (or takes over the page built ahead, which
+ * the browser painted before any script ran). When mocking is on, the stand-in's chunk loads in
+ * parallel and its worker starts meanwhile; calls wait for it (backendReady), the first screen does
+ * not. With mocking off, webpack drops the mock code entirely.
+ */
+async function start(container: HTMLElement): Promise<void> {
+  const releaseSubmits = holdSubmitsUntilStarted(container);
   const appModule = import(/* webpackChunkName: "app" */ './app/App');
   let worker: Promise<{ scenario?: string }> | undefined;
   // Compared literally so that webpack drops the mock chunk from a build with API_MOCKING=off.
@@ -20,20 +33,19 @@ async function start(container: HTMLElement): Promise<Root> {
     ));
     waitForBackend(worker);
   }
-  const { App } = await appModule;
-  const root = createRoot(container);
-  root.render(<App />);
+  const { mountApp } = await appModule;
+  const app = await mountApp(container);
+  releaseSubmits();
   if (worker) {
     try {
       // The same App, now told the scenario: it keeps its state and shows the QA badge.
       const { scenario } = await worker;
-      root.render(<App scenario={scenario} />);
+      app.showScenario(scenario);
     } catch (error) {
-      root.unmount();
+      app.root.unmount();
       throw error;
     }
   }
-  return root;
 }
 
 const container = document.getElementById('root');

@@ -23,6 +23,7 @@ const staticDir = mkdtempSync(join(tmpdir(), 'socialconnect-app-'));
 mkdirSync(join(staticDir, 'static', 'js'), { recursive: true });
 writeFileSync(join(staticDir, 'index.html'), '<!doctype html><title>SocialConnect</title><div id="root"></div>');
 writeFileSync(join(staticDir, 'static', 'js', 'main.0123abcd.js'), 'console.log("app")');
+writeFileSync(join(staticDir, 'login.html'), '<!doctype html><title>SocialConnect</title><div id="root" data-prerendered="/login"><h1>Login</h1></div>');
 
 let server: TestServer;
 let token: string;
@@ -64,7 +65,7 @@ describe('headers', () => {
       expect(response.headers.get('referrer-policy')).toBe('no-referrer');
       expect(response.headers.get('x-content-type-options')).toBe('nosniff');
       expect(response.headers.get('cache-control')).toBe('no-cache');
-      expect(await response.text()).toContain('<div id="root">');
+      expect(await response.text()).toContain('<div id="root"');
     }
   });
 
@@ -89,6 +90,25 @@ describe('unknown routes and bodies that are not JSON', () => {
     const wrongMethod = await fetch(`${server.baseUrl}/api/posts/like/x`, { method: 'DELETE' });
     expect(wrongMethod.status).toBe(404);
     expect((await fetch(`${server.baseUrl}/settings`, { method: 'POST' })).status).toBe(404);
+  });
+
+  it('answers a page the build wrote ahead with its own HTML, and sends a form posted to it back to it', async () => {
+    for (const path of ['/login', '/login/']) {
+      const page = await fetch(`${server.baseUrl}${path}`);
+      expect({ path, status: page.status, type: page.headers.get('content-type') }).toEqual({ path, status: 200, type: 'text/html; charset=utf-8' });
+      expect(await page.text()).toContain('data-prerendered="/login"');
+    }
+    for (const path of ['/', '/explore', '/loginx', '/login/more']) {
+      expect(await (await fetch(`${server.baseUrl}${path}`)).text()).not.toContain('data-prerendered');
+    }
+    // Sent before the app's script took the form over: no password lands in an address, and the visitor is back on the page.
+    const posted = await fetch(`${server.baseUrl}/login/`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'username=guest&password=secret',
+      redirect: 'manual',
+    });
+    expect({ status: posted.status, location: posted.headers.get('location') }).toEqual({ status: 303, location: '/login' });
   });
 
   it('answers 415 for a body that is not JSON, and 400 for JSON that is not', async () => {

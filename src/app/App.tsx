@@ -1,28 +1,37 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
 import { Provider } from 'react-redux';
-import { createBrowserRouter, RouterProvider } from 'react-router-dom';
+import { createBrowserRouter, matchRoutes, RouterProvider, type RouteObject } from 'react-router-dom';
 import { routes } from './routes';
-import { makeStore } from './store';
+import { makeStore, type AppStore, type RootState } from './store';
 import type { AppNavigator } from './navigator';
 import { restoreSessionState } from '../features/auth/restoreSession';
+import { keepTypedBeforeStart } from './typedBeforeStart';
 
 export interface AppProps {
   /** The mock scenario in force, when it is not the default; shown as a badge for QA. */
   scenario?: string;
+  /** The session restored from storage (restoreSessionState), read once by whoever starts the app. */
+  preloadedState?: Partial<RootState>;
+  /** Called once, when the app's first render is on screen. */
+  onStarted?: () => void;
 }
 
-export function App({ scenario }: AppProps) {
-  const [router] = useState(() => createBrowserRouter(routes));
-  const [store] = useState(() => {
-    const navigator: AppNavigator = {
-      go: (to, options) => void router.navigate(to, options),
-      location: () => router.state.location,
-    };
-    return makeStore({ navigator, preloadedState: restoreSessionState() });
-  });
+export interface AppShellProps {
+  store: AppStore;
+  /** The router: the browser's here, a static one when a page is rendered at build time. */
+  children: ReactNode;
+  scenario?: string;
+}
+
+/**
+ * The app's outermost elements, shared by the browser and the build-time render of /login and
+ * /signup, so that both produce the same tree and the browser can take over the built markup.
+ */
+export function AppShell({ store, children, scenario }: AppShellProps) {
   return (
     <Provider store={store}>
-      <RouterProvider router={router} />
+      {children}
       {scenario && scenario !== 'default' ? (
         <div className="scenario-badge" role="status" aria-label={`Mock scenario: ${scenario}`}>
           Scenario: {scenario}
@@ -30,4 +39,79 @@ export function App({ scenario }: AppProps) {
       ) : null}
     </Provider>
   );
+}
+
+export function App({ scenario, preloadedState, onStarted }: AppProps) {
+  const [router] = useState(() => createBrowserRouter(routes));
+  const [store] = useState(() => {
+    const navigator: AppNavigator = {
+      go: (to, options) => void router.navigate(to, options),
+      location: () => router.state.location,
+    };
+    return makeStore({ navigator, preloadedState });
+  });
+  const started = useRef(onStarted);
+  useEffect(() => {
+    started.current?.();
+    started.current = undefined;
+  }, []);
+  return (
+    <AppShell store={store} scenario={scenario}>
+      <RouterProvider router={router} />
+    </AppShell>
+  );
+}
+
+/** A path without its trailing slashes ('/login/' is '/login'; '/' stays). */
+export function withoutTrailingSlash(path: string): string {
+  return path.length > 1 ? path.replace(/\/+$/, '') || '/' : path;
+}
+
+/** Loads the code of every lazy route matching `pathname` into the route objects, so the first render needs no fallback. */
+export async function loadRoutesFor(pathname: string, tree: RouteObject[] = routes): Promise<void> {
+  const lazy = (matchRoutes(tree, pathname) ?? []).filter((match) => typeof match.route.lazy === 'function');
+  await Promise.all(lazy.map(async ({ route }) => {
+    const load = route.lazy as () => Promise<Partial<RouteObject>>;
+    Object.assign(route, { ...(await load()), lazy: undefined });
+  }));
+}
+
+/**
+ * Whether the browser can take over a page rendered at build time (for `prerenderedPath`, a visitor
+ * with no session): only when this is that page and nobody is logged in or was just logged out.
+ * Then the page's code is loaded first, so that the first render matches the built markup.
+ */
+export async function canTakeOver(prerenderedPath: string | undefined, preloadedState: AppProps['preloadedState'], pathname: string): Promise<boolean> {
+  if (!prerenderedPath || preloadedState !== undefined || withoutTrailingSlash(pathname) !== prerenderedPath) return false;
+  await loadRoutesFor(pathname);
+  return true;
+}
+
+export interface MountedApp {
+  root: Root;
+  /** Renders the same app again, now told the mock scenario in force (the QA badge). */
+  showScenario(scenario: string | undefined): void;
+}
+
+/**
+ * Starts the app in `container`. A page rendered at build time (`data-prerendered` on the container)
+ * is taken over when it fits the visitor; otherwise the container is emptied and rendered afresh.
+ * The session is read from storage once, here.
+ */
+export async function mountApp(container: HTMLElement): Promise<MountedApp> {
+  const preloadedState = restoreSessionState();
+  const takeOver = await canTakeOver(container.dataset.prerendered, preloadedState, window.location.pathname);
+  const onStarted = takeOver ? () => keepTypedBeforeStart(container) : undefined;
+  const element = (scenario?: string) => <App scenario={scenario} preloadedState={preloadedState} onStarted={onStarted} />;
+  let root: Root;
+  if (takeOver) {
+    root = hydrateRoot(container, element(), {
+      onRecoverableError: (error) => console.error('SocialConnect: the page built ahead did not match the app; it was rendered again.', error),
+    });
+  } else {
+    container.replaceChildren();
+    root = createRoot(container);
+    root.render(element());
+  }
+  return { root, showScenario: (scenario) => root.render(element(scenario)) };
 }

@@ -19,7 +19,7 @@ function settled(timeoutMs: number): Promise<void> {
   if (inFlight === 0) return Promise.resolve();
   return new Promise((resolve) => {
     whenIdle.push(resolve);
-    realSetTimeout(resolve, timeoutMs);
+    realSetTimeout(resolve, timeoutMs).unref();
   });
 }
 

@@ -63,7 +63,7 @@ export function LoginForm({ redirectTo }: LoginFormProps) {
   };
 
   return (
-    <form className="auth-form" noValidate onSubmit={(event) => void onSubmit(event)} aria-busy={busy}>
+    <form className="auth-form" method="post" noValidate onSubmit={(event) => void onSubmit(event)} aria-busy={busy}>
       <TextField label="Username" name="username" autoComplete="username" autoCapitalize="none" spellCheck={false} required value={username} onValueChange={setUsername} />
       <PasswordField label="Password" name="password" autoComplete="current-password" required value={password} onValueChange={setPassword} />
       <div className="auth-form__actions">

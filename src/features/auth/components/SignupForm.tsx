@@ -113,7 +113,7 @@ export function SignupForm() {
   };
 
   return (
-    <form className="auth-form" noValidate onSubmit={(event) => void onSubmit(event)} aria-busy={isLoading}>
+    <form className="auth-form" method="post" noValidate onSubmit={(event) => void onSubmit(event)} aria-busy={isLoading}>
       <div className="auth-form__row">
         <TextField label="First Name" name="firstName" autoComplete="given-name" required maxLength={LIMITS.nameMax} value={data.firstName} onValueChange={field('firstName')} />
         <TextField label="Last Name" name="lastName" autoComplete="family-name" required maxLength={LIMITS.nameMax} value={data.lastName} onValueChange={field('lastName')} />

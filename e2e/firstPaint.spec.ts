@@ -1,0 +1,59 @@
+import type { Page } from '@playwright/test';
+import { test, expect } from './fixtures';
+import { DEMO, expectToast, urlPath } from './helpers';
+
+/** Holds every script of the page until `release` is called: the page as a slow phone first shows it. */
+async function holdScripts(page: Page): Promise<() => void> {
+  let release: () => void = () => undefined;
+  const gate = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route('**/*.js', async (route) => {
+    await gate;
+    await route.continue();
+  });
+  return release;
+}
+
+test.describe('The first screen, before any script', () => {
+  test('/login and /signup paint their whole form with no script at all', async ({ page, consoleGuard }) => {
+    consoleGuard.allow(/^Failed to load resource: net::ERR_FAILED/);
+    await page.route('**/*.js', (route) => route.abort());
+    await page.goto('/login');
+    await expect(page.getByRole('heading', { level: 1, name: 'Login' })).toBeVisible();
+    await expect(page.getByLabel('Username')).toBeVisible();
+    await expect(page.getByLabel('Password', { exact: true })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Login', exact: true })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Create New Account?' })).toHaveAttribute('href', '/signup');
+
+    await page.goto('/signup');
+    await expect(page.getByRole('heading', { level: 1, name: 'Create your account' })).toBeVisible();
+    await expect(page.getByLabel('Email Address')).toBeVisible();
+    await expect(page.getByRole('checkbox', { name: 'I accept all Terms & Conditions' })).toBeVisible();
+  });
+
+  test('what a visitor types before the app has started is kept, and logs them in', async ({ page }) => {
+    const release = await holdScripts(page);
+    await page.goto('/login', { waitUntil: 'commit' });
+    await page.getByLabel('Username').fill(DEMO.username);
+    await page.getByLabel('Password', { exact: true }).fill(DEMO.password);
+
+    release();
+    await page.waitForLoadState('load');
+    await expect(page.getByLabel('Username')).toHaveValue(DEMO.username);
+    await page.getByRole('button', { name: 'Login', exact: true }).click();
+    await expectToast(page, 'Logged In Successfully!');
+    await expect(page).toHaveURL(urlPath('/'));
+  });
+
+  test('a member who is logged in and opens /login goes home, as before', async ({ page }) => {
+    await page.goto('/login');
+    await page.getByLabel('Username').fill(DEMO.username);
+    await page.getByLabel('Password', { exact: true }).fill(DEMO.password);
+    await page.getByRole('button', { name: 'Login', exact: true }).click();
+    await expect(page).toHaveURL(urlPath('/'));
+    await page.goto('/login');
+    await expect(page).toHaveURL(urlPath('/'));
+    await expect(page.getByRole('heading', { name: 'Latest Posts' })).toBeVisible();
+  });
+});

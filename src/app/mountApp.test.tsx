@@ -1,0 +1,91 @@
+import { act, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { DEMO_CREDENTIALS } from '../../mocks/seed';
+import { renderPage } from '../prerender/renderPage';
+import { loginThroughApi } from '../test/renderWithProviders';
+import { TOKEN_STORAGE_KEY } from '../features/auth/tokenStorage';
+import { mountApp, type MountedApp } from './App';
+
+/** A page as the build writes it ahead: its markup inside #root, marked with its path. */
+async function builtPage(path: string): Promise<HTMLElement> {
+  window.history.replaceState(null, '', path);
+  const container = document.createElement('div');
+  container.id = 'root';
+  container.dataset.prerendered = path;
+  container.innerHTML = await renderPage(path);
+  document.body.append(container);
+  return container;
+}
+
+let app: MountedApp | undefined;
+let errors: jest.SpyInstance;
+
+beforeEach(() => {
+  errors = jest.spyOn(console, 'error');
+});
+
+afterEach(() => {
+  act(() => app?.root.unmount());
+  app = undefined;
+  document.body.replaceChildren();
+  window.localStorage.clear();
+  errors.mockRestore();
+});
+
+describe('pages built ahead', () => {
+  it.each([
+    ['/login', 'Login'],
+    ['/signup', 'Create your account'],
+  ])('%s: the app takes over the built markup without rendering it again', async (path, heading) => {
+    const container = await builtPage(path);
+    const builtHeading = screen.getByRole('heading', { level: 1, name: heading });
+    const builtMarkup = container.innerHTML;
+
+    app = await act(() => mountApp(container));
+
+    // The same element, not a new one: the page was taken over, and React found nothing to correct.
+    expect(screen.getByRole('heading', { level: 1, name: heading })).toBe(builtHeading);
+    expect(container.innerHTML).toBe(builtMarkup);
+    expect(errors).not.toHaveBeenCalled();
+  });
+
+  it('keeps what a visitor typed before the app started, and sends it', async () => {
+    const container = await builtPage('/login');
+    // Typed while the page's script was still on its way.
+    const username = screen.getByLabelText('Username') as HTMLInputElement;
+    username.value = DEMO_CREDENTIALS.username;
+
+    app = await act(() => mountApp(container));
+
+    const user = userEvent.setup();
+    expect(screen.getByLabelText('Username')).toHaveValue(DEMO_CREDENTIALS.username);
+    await user.type(screen.getByLabelText('Password', { selector: 'input' }), DEMO_CREDENTIALS.password);
+    await user.click(screen.getByRole('button', { name: 'Login' }));
+    expect(await screen.findByText('Logged In Successfully!')).toBeInTheDocument();
+    expect(window.localStorage.getItem(TOKEN_STORAGE_KEY)).not.toBeNull();
+    expect(errors).not.toHaveBeenCalled();
+  });
+
+  it('renders afresh for a member who is logged in: /login sends them home', async () => {
+    const { encodedToken } = await loginThroughApi(DEMO_CREDENTIALS);
+    window.localStorage.setItem(TOKEN_STORAGE_KEY, encodedToken);
+    const container = await builtPage('/login');
+
+    app = await act(() => mountApp(container));
+
+    await waitFor(() => expect(window.location.pathname).toBe('/'));
+    expect(screen.queryByRole('heading', { name: 'Login' })).not.toBeInTheDocument();
+    expect(errors).not.toHaveBeenCalled();
+  });
+
+  it('renders afresh on another address than the one it was built for', async () => {
+    const container = await builtPage('/login');
+    window.history.replaceState(null, '', '/signup');
+
+    app = await act(() => mountApp(container));
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Create your account' })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Login' })).not.toBeInTheDocument();
+    expect(errors).not.toHaveBeenCalled();
+  });
+});
