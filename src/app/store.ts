@@ -6,7 +6,8 @@ import { detachedNavigator, type AppNavigator } from './navigator';
 import { paths } from '../config/paths';
 import { sessionSlice, sessionExpired, userLoggedIn, userLoggedOut, sessionRestored, tokenRenewed } from '../features/auth/sessionSlice';
 import { writeStoredToken } from '../features/auth/tokenStorage';
-import { uiSlice, loaderHidden } from '../features/ui/uiSlice';
+import { uiSlice, loaderHidden, feedSortChanged } from '../features/ui/uiSlice';
+import { postsApi } from '../features/posts/postsApi';
 import { notifyError } from '../features/ui/notify';
 
 const rootReducer = combineReducers({
@@ -44,6 +45,14 @@ export function makeStore({ preloadedState, navigator = detachedNavigator }: Mak
         return;
       }
       navigator.go(paths.error.href());
+    },
+  });
+
+  // Spec section 4: replacing the posts list resets the feed's sort to latest.
+  listener.startListening({
+    matcher: postsApi.endpoints.getPosts.matchFulfilled,
+    effect: (_action, listenerApi) => {
+      listenerApi.dispatch(feedSortChanged('latest'));
     },
   });
 

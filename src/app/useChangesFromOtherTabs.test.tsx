@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { TEST_API_BASE, tokenFor } from '../../mocks/node';
 import { DEMO_CREDENTIALS, seedPostId } from '../../mocks/seed';
-import { findFeed } from '../features/posts/testing';
+import { findFeed } from '../test/posts';
 import { renderWithProviders } from '../test/renderWithProviders';
 import { CHANGES_CHANNEL } from './useChangesFromOtherTabs';
 

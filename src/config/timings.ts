@@ -23,5 +23,3 @@ export const TIMINGS = {
   /** The stand-in backend's default answer delay. */
   mockResponseDelayMs: 400,
 } as const;
-
-export type TimingName = keyof typeof TIMINGS;

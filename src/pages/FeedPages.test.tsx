@@ -4,7 +4,7 @@ import { server, useScenario } from '../../mocks/node';
 import { MESSAGES } from '../../contract/messages';
 import { DEMO_CREDENTIALS, seedPostId } from '../../mocks/seed';
 import { TIMINGS } from '../config/timings';
-import { API, articlesOf, cardWith, contentsOf, findFeed, LIKE_BUTTON } from '../features/posts/testing';
+import { API, articlesOf, cardWith, contentsOf, findFeed, LIKE_BUTTON } from '../test/posts';
 import { loaderShown } from '../features/ui/uiSlice';
 import { currentPath, renderWithProviders } from '../test/renderWithProviders';
 import { emulateViewportWidth } from '../app/layouts/shellTestUtils';

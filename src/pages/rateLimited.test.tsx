@@ -4,7 +4,7 @@ import { errorBody } from '../../contract/errors';
 import { MESSAGES } from '../../contract/messages';
 import { server } from '../../mocks/node';
 import { DEMO_CREDENTIALS } from '../../mocks/seed';
-import { API, findFeed } from '../features/posts/testing';
+import { API, findFeed } from '../test/posts';
 import { currentPath, renderWithProviders } from '../test/renderWithProviders';
 
 /** The backend's answer to a call over a rate limit (server.md, "Limits"). */

@@ -37,7 +37,8 @@ export const bookmarksApi = api.injectEndpoints({
     getBookmarks: build.query<Post[], void>({
       query: () => '/users/bookmark',
       transformResponse: (response: Partial<BookmarksResponse> | undefined) => readBookmarks(response) ?? EMPTY_BOOKMARKS,
-      providesTags: [{ type: 'Bookmark', id: 'LIST' }],
+      // The list's own tag, and one per post it holds: a post's tag finds every cached copy of it.
+      providesTags: (posts = EMPTY_BOOKMARKS) => [{ type: 'Bookmark' as const, id: 'LIST' }, ...posts.map((post) => ({ type: 'Post' as const, id: post.id }))],
     }),
     /** Bookmarks a post; shows at once, undone if the backend refuses. */
     addBookmark: build.mutation<BookmarksAnswer | undefined, Post>({

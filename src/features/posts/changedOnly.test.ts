@@ -7,7 +7,7 @@ import { loginThroughApi } from '../../test/renderWithProviders';
 import { userLoggedIn } from '../auth/sessionSlice';
 import { bookmarksApi, selectBookmarksResult } from '../bookmarks/bookmarksApi';
 import { postsApi, selectPostsResult } from './postsApi';
-import { API } from './testing';
+import { API } from '../../test/posts';
 
 /** Each call's method, path, Prefer header and answer size, as the backend saw them. */
 function recordExchanges() {

@@ -1,11 +1,14 @@
+import { http, HttpResponse } from 'msw';
 import { waitFor } from '@testing-library/react';
+import { server, TEST_API_BASE } from '../../../mocks/node';
 import { DEMO_CREDENTIALS, DEMO_USER_ID, seedPostId } from '../../../mocks/seed';
 import { makeStore } from '../../app/store';
 import { loginThroughApi } from '../../test/renderWithProviders';
 import { sessionRestored, userLoggedIn } from '../auth/sessionSlice';
 import { bookmarksApi, selectBookmarksResult } from '../bookmarks/bookmarksApi';
+import { feedSortChanged, selectSortMode } from '../ui/uiSlice';
 import { postsApi } from './postsApi';
-import { recordCalls } from './testing';
+import { recordCalls } from '../../test/posts';
 
 async function loggedInStore() {
   const store = makeStore();
@@ -14,17 +17,61 @@ async function loggedInStore() {
   return { store, token: encodedToken };
 }
 
+type Store = Awaited<ReturnType<typeof loggedInStore>>['store'];
+
+/** Every view that can hold `postId` in the cache: the feed, its page and another's, its author's list, and the bookmarks (with it). */
+async function cacheEveryView(store: Store, postId: string) {
+  await store.dispatch(postsApi.endpoints.getPosts.initiate());
+  await store.dispatch(postsApi.endpoints.getPost.initiate(postId));
+  await store.dispatch(postsApi.endpoints.getPost.initiate(seedPostId(1)));
+  await store.dispatch(postsApi.endpoints.getUserPosts.initiate('maya_patel'));
+  await store.dispatch(bookmarksApi.endpoints.getBookmarks.initiate());
+  await store.dispatch(bookmarksApi.endpoints.addBookmark.initiate(postsApi.endpoints.getPost.select(postId)(store.getState()).data!));
+}
+
+describe('postsApi cache tags', () => {
+  it("a post's tag finds every cached list and page that holds it, and no other", async () => {
+    const { store } = await loggedInStore();
+    const lake = seedPostId(2);
+    await cacheEveryView(store, lake);
+    const author = postsApi.endpoints.getPost.select(lake)(store.getState()).data!.username;
+    expect(author).toBe('maya_patel');
+
+    const holders = postsApi.util.selectInvalidatedBy(store.getState(), [{ type: 'Post', id: lake }]);
+    expect(holders.map(({ endpointName, originalArgs }) => [endpointName, originalArgs ?? null]).sort()).toEqual([
+      ['getBookmarks', null],
+      ['getPost', lake],
+      ['getPosts', null],
+      ['getUserPosts', 'maya_patel'],
+    ]);
+    // No tag names a member's list by username any more: a list is found through its posts.
+    expect(postsApi.util.selectInvalidatedBy(store.getState(), [{ type: 'Post', id: 'USER-maya_patel' }])).toEqual([]);
+  });
+});
+
+describe('the posts list and the feed sort', () => {
+  it('replacing the posts list sets the sort back to latest; a failed load leaves it as it was', async () => {
+    const { store } = await loggedInStore();
+    await store.dispatch(postsApi.endpoints.getPosts.initiate());
+    store.dispatch(feedSortChanged('trending'));
+    expect(selectSortMode(store.getState())).toBe('trending');
+
+    await store.dispatch(postsApi.endpoints.getPosts.initiate(undefined, { forceRefetch: true }));
+    expect(selectSortMode(store.getState())).toBe('latest');
+
+    store.dispatch(feedSortChanged('oldest'));
+    server.use(http.get(`${TEST_API_BASE}/posts`, () => HttpResponse.json({ errors: ['Down.'] }, { status: 500 })));
+    await store.dispatch(postsApi.endpoints.getPosts.initiate(undefined, { forceRefetch: true }));
+    expect(selectSortMode(store.getState())).toBe('oldest');
+  });
+});
+
 describe('postsApi cache writes', () => {
   it("a like's answer updates every cached view of the post without refetching", async () => {
     const { store } = await loggedInStore();
     const lake = seedPostId(2);
-    await store.dispatch(postsApi.endpoints.getPosts.initiate());
-    await store.dispatch(postsApi.endpoints.getPost.initiate(lake));
-    await store.dispatch(postsApi.endpoints.getPost.initiate(seedPostId(1)));
-    await store.dispatch(postsApi.endpoints.getUserPosts.initiate('maya_patel'));
+    await cacheEveryView(store, lake);
     await store.dispatch(postsApi.endpoints.getUserPosts.initiate('nobody_cached_yet')).unwrap().catch(() => undefined);
-    await store.dispatch(bookmarksApi.endpoints.getBookmarks.initiate());
-    await store.dispatch(bookmarksApi.endpoints.addBookmark.initiate(postsApi.endpoints.getPost.select(lake)(store.getState()).data!));
 
     const untouched = postsApi.endpoints.getPost.select(seedPostId(1))(store.getState()).data;
     const { calls, stop } = recordCalls();

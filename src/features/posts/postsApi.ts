@@ -3,7 +3,6 @@ import { api } from '../../app/api';
 import type { Post, PostDraftPayload, PostRemoval, PostResponse, PostsResponse, UserSummary } from '../../types/api';
 import type { SessionState } from '../auth/sessionSlice';
 import { bookmarksApi, selectBookmarksResult } from '../bookmarks/bookmarksApi';
-import { feedSortChanged } from '../ui/uiSlice';
 import { applyDislike, applyLike, reconcilePost, reconcilePosts } from './postsCache';
 
 const EMPTY_POSTS: Post[] = [];
@@ -45,21 +44,18 @@ export interface EditPostInput {
 type Dispatch = ThunkDispatch<any, unknown, UnknownAction>;
 type GetState = () => unknown;
 
+/** The cache tags of a list of posts: the list's own, and one per post it holds. */
+export function postListTags(posts: readonly Post[] = EMPTY_POSTS) {
+  return [{ type: 'Post' as const, id: 'LIST' }, ...posts.map((post) => ({ type: 'Post' as const, id: post.id }))];
+}
+
 export const postsApi = api.injectEndpoints({
   endpoints: (build) => ({
-    /** Every post. A fresh load replaces the list, so the feed's sort goes back to latest (spec section 4). */
+    /** Every post. A fresh load replaces the list, and the store sets the feed's sort back to latest (spec section 4). */
     getPosts: build.query<Post[], void>({
       query: () => '/posts',
       transformResponse: (response: Partial<PostsResponse> | undefined) => readPosts(response) ?? EMPTY_POSTS,
-      providesTags: [{ type: 'Post' as const, id: 'LIST' }],
-      async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
-        try {
-          await queryFulfilled;
-          dispatch(feedSortChanged('latest'));
-        } catch {
-          // The global listener already told the member.
-        }
-      },
+      providesTags: (posts) => postListTags(posts),
     }),
     getPost: build.query<Post, string>({
       query: (postId) => `/posts/${encodeURIComponent(postId)}`,
@@ -69,10 +65,7 @@ export const postsApi = api.injectEndpoints({
     getUserPosts: build.query<Post[], string>({
       query: (username) => `/posts/user/${encodeURIComponent(username)}`,
       transformResponse: (response: Partial<PostsResponse> | undefined) => readPosts(response) ?? EMPTY_POSTS,
-      providesTags: (posts = EMPTY_POSTS, _error, username) => [
-        { type: 'Post' as const, id: `USER-${username}` },
-        ...posts.map((post) => ({ type: 'Post' as const, id: post.id })),
-      ],
+      providesTags: (posts) => postListTags(posts),
     }),
     createPost: build.mutation<PostsChange | undefined, NewPostInput>({
       query: ({ text, image }) => {

@@ -16,11 +16,9 @@ export interface UiState {
   /** How many times the member chose a sort: each choice orders the feed again, even the same one. */
   sortChoices: number;
   isFiltersOpen: boolean;
-  /** The post whose options menu is open, if any. */
-  openPostOptionsId: string | null;
 }
 
-export const initialUiState: UiState = { showLoader: false, loaderRound: 0, sortMode: 'latest', sortChoices: 0, isFiltersOpen: false, openPostOptionsId: null };
+export const initialUiState: UiState = { showLoader: false, loaderRound: 0, sortMode: 'latest', sortChoices: 0, isFiltersOpen: false };
 
 export const uiSlice = createSlice({
   name: 'ui',
@@ -45,9 +43,6 @@ export const uiSlice = createSlice({
     filtersClosed(state) {
       state.isFiltersOpen = false;
     },
-    postOptionsToggled(state, action: PayloadAction<string>) {
-      state.openPostOptionsId = state.openPostOptionsId === action.payload ? null : action.payload;
-    },
   },
   selectors: {
     selectShowLoader: (state) => state.showLoader,
@@ -55,9 +50,8 @@ export const uiSlice = createSlice({
     /** Changes with every sort choice: the order a steady list is shown in is taken again then. */
     selectSortChoice: (state) => `${state.sortMode}:${state.sortChoices}`,
     selectIsFiltersOpen: (state) => state.isFiltersOpen,
-    selectOpenPostOptionsId: (state) => state.openPostOptionsId,
   },
 });
 
-export const { loaderShown, loaderHidden, feedSortChanged, filtersToggled, filtersClosed, postOptionsToggled } = uiSlice.actions;
-export const { selectShowLoader, selectSortMode, selectSortChoice, selectIsFiltersOpen, selectOpenPostOptionsId } = uiSlice.selectors;
+export const { loaderShown, loaderHidden, feedSortChanged, filtersToggled, filtersClosed } = uiSlice.actions;
+export const { selectShowLoader, selectSortMode, selectSortChoice, selectIsFiltersOpen } = uiSlice.selectors;

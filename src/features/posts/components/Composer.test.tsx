@@ -7,7 +7,7 @@ import { server, useScenario } from '../../../../mocks/node';
 import { DEMO_CREDENTIALS } from '../../../../mocks/seed';
 import { TIMINGS } from '../../../config/timings';
 import { currentPath, renderWithProviders } from '../../../test/renderWithProviders';
-import { API, articlesOf, contentsOf, findFeed, pngFile, recordCalls } from '../testing';
+import { API, articlesOf, contentsOf, findFeed, pngFile, recordCalls } from '../../../test/posts';
 import { COMPOSER_TEXTS } from './Composer';
 
 async function openHome() {

@@ -4,7 +4,7 @@ import { getMockDb, server } from '../../../../mocks/node';
 import { DEMO_CREDENTIALS, DEMO_USER_ID, seedPostId } from '../../../../mocks/seed';
 import { MESSAGES } from '../../../../contract/messages';
 import { currentPath, renderWithProviders } from '../../../test/renderWithProviders';
-import { API, cardWith, contentsOf, findFeed, LIKE_BUTTON, recordCalls } from '../testing';
+import { API, cardWith, contentsOf, findFeed, LIKE_BUTTON, recordCalls } from '../../../test/posts';
 
 const LAKE = 'The lake went completely still just before dusk. No filter needed.';
 const GOLDEN = 'Golden hour on the hills. I could watch this light all day.';

@@ -10,7 +10,7 @@ import { loginThroughApi, renderWithProviders } from '../../../test/renderWithPr
 import { userLoggedIn } from '../../auth/sessionSlice';
 import { postsApi } from '../postsApi';
 import { selectExplorePosts } from '../postsSelectors';
-import { articlesOf, cardWith, findFeed, LIKE_BUTTON } from '../testing';
+import { articlesOf, cardWith, findFeed, LIKE_BUTTON } from '../../../test/posts';
 import { PostCardRenderProbe } from './PostCard';
 import { MAX_RENDERED_POSTS, POST_PAGE_SIZE, PostList } from './PostList';
 

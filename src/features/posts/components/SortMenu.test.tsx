@@ -4,7 +4,7 @@ import { DEMO_CREDENTIALS } from '../../../../mocks/seed';
 import { TIMINGS } from '../../../config/timings';
 import { renderWithProviders } from '../../../test/renderWithProviders';
 import { postsApi } from '../postsApi';
-import { articlesOf, contentsOf, findFeed } from '../testing';
+import { articlesOf, contentsOf, findFeed } from '../../../test/posts';
 
 const FIRST_LIGHT = 'First light over the ridge this morning. Worth every minute of the 4 a.m. alarm.';
 const NEWEST = 'Pressed flowers from the market, turned into a colour study.';

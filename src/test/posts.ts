@@ -1,8 +1,8 @@
 /**
- * Helpers for the posts and bookmarks stories (test-only: nothing in the app imports this file).
+ * Helpers for the posts and bookmarks stories of the jest suite.
  */
 import { screen, within } from '@testing-library/react';
-import { server, TEST_API_BASE } from '../../../mocks/node';
+import { server, TEST_API_BASE } from '../../mocks/node';
 
 export const API = TEST_API_BASE;
 
