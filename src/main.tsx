@@ -40,7 +40,7 @@ async function start(container: HTMLElement): Promise<void> {
     try {
       // The same App, now told the scenario: it keeps its state and shows the QA badge.
       const { scenario } = await worker;
-      app.showScenario(scenario);
+      await app.showScenario(scenario);
     } catch (error) {
       app.root.unmount();
       throw error;

@@ -90,7 +90,7 @@ export async function canTakeOver(prerenderedPath: string | undefined, preloaded
 export interface MountedApp {
   root: Root;
   /** Renders the same app again, now told the mock scenario in force (the QA badge). */
-  showScenario(scenario: string | undefined): void;
+  showScenario(scenario: string | undefined): Promise<void>;
 }
 
 /**
@@ -101,7 +101,14 @@ export interface MountedApp {
 export async function mountApp(container: HTMLElement): Promise<MountedApp> {
   const preloadedState = restoreSessionState();
   const takeOver = await canTakeOver(container.dataset.prerendered, preloadedState, window.location.pathname);
-  const onStarted = takeOver ? () => keepTypedBeforeStart(container) : undefined;
+  let markStarted: () => void = () => undefined;
+  const started = new Promise<void>((resolve) => {
+    markStarted = resolve;
+  });
+  const onStarted = () => {
+    if (takeOver) keepTypedBeforeStart(container);
+    markStarted();
+  };
   const element = (scenario?: string) => <App scenario={scenario} preloadedState={preloadedState} onStarted={onStarted} />;
   let root: Root;
   if (takeOver) {
@@ -113,5 +120,13 @@ export async function mountApp(container: HTMLElement): Promise<MountedApp> {
     root = createRoot(container);
     root.render(element());
   }
-  return { root, showScenario: (scenario) => root.render(element(scenario)) };
+  return {
+    root,
+    // Only once the first render is on screen: an update before a take-over is done would make React
+    // give up on the built markup and render the page again.
+    showScenario: async (scenario) => {
+      await started;
+      root.render(element(scenario));
+    },
+  };
 }
