@@ -34,7 +34,7 @@ async function devServerPortOrExit(argv) {
   return port;
 }
 
-/** The pages built ahead as HTML (src/prerender/renderPage.tsx, PRERENDERED_PATHS), with their route chunk. */
+/** The pages built ahead as HTML by src/prerender/renderPage.tsx, with their route chunk: the one list of them. */
 const PRERENDERED_PAGES = [
   { path: '/login', chunk: 'page-login' },
   { path: '/signup', chunk: 'page-signup' },

@@ -5,6 +5,7 @@ import { createBrowserRouter, matchRoutes, RouterProvider, type RouteObject } fr
 import { routes } from './routes';
 import { makeStore, type AppStore, type RootState } from './store';
 import type { AppNavigator } from './navigator';
+import { withoutTrailingSlash } from '../config/paths';
 import { restoreSessionState } from '../features/auth/restoreSession';
 import { keepTypedBeforeStart } from './typedBeforeStart';
 
@@ -60,11 +61,6 @@ export function App({ scenario, preloadedState, onStarted }: AppProps) {
       <RouterProvider router={router} />
     </AppShell>
   );
-}
-
-/** A path without its trailing slashes ('/login/' is '/login'; '/' stays). */
-export function withoutTrailingSlash(path: string): string {
-  return path.length > 1 ? path.replace(/\/+$/, '') || '/' : path;
 }
 
 /** Loads the code of every lazy route matching `pathname` into the route objects, so the first render needs no fallback. */

@@ -11,5 +11,10 @@ export const paths = {
   error: { pattern: '/error', href: () => '/error' },
 } as const;
 
+/** A path without its trailing slashes ('/login/' is '/login'; '/' stays): the router matches both. */
+export function withoutTrailingSlash(path: string): string {
+  return path.length > 1 ? path.replace(/\/+$/, '') || '/' : path;
+}
+
 /** Routes where the top bar hides people search and logout. */
 export const PUBLIC_CHROME_PATHS: readonly string[] = [paths.signup.pattern, paths.login.pattern, paths.error.pattern];

@@ -3,10 +3,6 @@ import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'r
 import { AppShell } from '../app/App';
 import { routes } from '../app/routes';
 import { makeStore } from '../app/store';
-import { paths } from '../config/paths';
-
-/** The pages a visitor can open without a session, rendered into their own HTML file at build time. */
-export const PRERENDERED_PATHS: readonly string[] = [paths.login.pattern, paths.signup.pattern];
 
 /**
  * The markup of a page as a visitor without a session first sees it: the same tree the browser

@@ -1,6 +1,6 @@
 import { Link, useLocation } from 'react-router-dom';
 import { useAppSelector } from '../hooks';
-import { PUBLIC_CHROME_PATHS, paths } from '../../config/paths';
+import { PUBLIC_CHROME_PATHS, paths, withoutTrailingSlash } from '../../config/paths';
 import { selectIsLoggedIn } from '../../features/auth/sessionSlice';
 import { useLogout } from '../../features/auth/useLogout';
 import { PeopleSearch } from '../../features/users/components/PeopleSearch';
@@ -10,8 +10,7 @@ import './TopBar.css';
 
 /** Whether the top bar shows people search and logout here (spec section 2: not on /signup, /login, /error). */
 export function showsMemberTools(pathname: string, loggedIn: boolean): boolean {
-  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
-  return loggedIn && !PUBLIC_CHROME_PATHS.includes(path);
+  return loggedIn && !PUBLIC_CHROME_PATHS.includes(withoutTrailingSlash(pathname));
 }
 
 /**
