@@ -218,6 +218,9 @@ async function benchSelectors(): Promise<void> {
 
 async function benchRenders(): Promise<void> {
   console.log('\n3. Render counts for a like (post cards rendered after liking one post)');
+  // React reports its commits to this hook; it must be in place before react-dom loads.
+  const { installRenderHook, countRenders } = await import('../src/test/renderCounts');
+  installRenderHook();
   const React = await import('react');
   const { createRoot } = await import('react-dom/client');
   const { Provider } = await import('react-redux');
@@ -229,7 +232,7 @@ async function benchRenders(): Promise<void> {
   const { applyLike, isLikedBy, toSummary } = await import('../src/features/posts/postsCache');
   const { selectExplorePosts } = await import('../src/features/posts/postsSelectors');
   const { PostList } = await import('../src/features/posts/components/PostList');
-  const { PostCardRenderProbe } = await import('../src/features/posts/components/PostCard');
+  const { PostCard } = await import('../src/features/posts/components/PostCard');
   const { act } = React;
 
   for (const [count, pageSize] of [[200, 200], [10_000, 20]] as const) {
@@ -248,8 +251,8 @@ async function benchRenders(): Promise<void> {
     const store = makeStore();
     store.dispatch(userLoggedIn({ token: 'bench', user: me }));
     await store.dispatch(postsApi.util.upsertQueryData('getPosts', undefined, posts));
-    const renders = new Map<string, number>();
-    const probe = (id: string) => renders.set(id, (renders.get(id) ?? 0) + 1);
+    const cardRenders = countRenders<{ post: Post }>(PostCard, (props) => props.post.id);
+    const renders = cardRenders.counts;
 
     function List() {
       const all = useAppSelector(selectExplorePosts);
@@ -259,12 +262,11 @@ async function benchRenders(): Promise<void> {
     document.body.appendChild(container);
     const root = createRoot(container);
     await act(async () => {
-      const list = React.createElement(PostCardRenderProbe.Provider, { value: probe, children: React.createElement(List) });
-      root.render(React.createElement(Provider, { store, children: React.createElement(MemoryRouter, { children: list }) }));
+      root.render(React.createElement(Provider, { store, children: React.createElement(MemoryRouter, { children: React.createElement(List) }) }));
     });
     const shown = container.querySelectorAll('article').length;
     const firstRender = [...renders.values()].reduce((a, b) => a + b, 0);
-    renders.clear();
+    cardRenders.reset();
 
     const rendered = selectExplorePosts(store.getState()).slice(0, shown);
     const target = rendered.find((post) => !isLikedBy(post, me._id)) ?? rendered[0]!;
@@ -283,6 +285,7 @@ async function benchRenders(): Promise<void> {
     console.log(`\n  ${count.toLocaleString('en-US')} posts, ${shown} cards in the DOM (first render: ${firstRender} card renders)`);
     console.log(`    liked post: ${renders.get(target.id) ?? 0} renders (one at the click: optimistic update; one at the answer); likeCount ${target.likes.likeCount} -> ${liked?.likes.likeCount}`);
     console.log(`    other cards re-rendered: ${others.length} (${otherRenders} renders) (limit 0)${limits.check(`cards re-rendered by a like at ${count.toLocaleString('en-US')} posts`, others.length, 0)}`);
+    cardRenders.stop();
     await act(async () => root.unmount());
     container.remove();
   }

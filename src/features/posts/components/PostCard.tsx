@@ -1,4 +1,4 @@
-import { createContext, memo, useContext, useId, useState } from 'react';
+import { memo, useId, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import type { RootState } from '../../../app/store';
@@ -38,12 +38,6 @@ export interface PostCardProps {
   onDeleted?: () => void;
 }
 
-/**
- * Measurement hook for tests and `npm run bench`: when provided, called with the post id each time a
- * card renders, to show that liking one post re-renders only that card. Unset in the app.
- */
-export const PostCardRenderProbe = createContext<((postId: string) => void) | null>(null);
-
 /** Whether the current member wrote the post: same id, or same username while their record loads. */
 function selectIsAuthor(state: RootState, post: Post): boolean {
   const myId = selectCurrentUserId(state);
@@ -57,8 +51,6 @@ function selectIsAuthor(state: RootState, post: Post): boolean {
  * its bookmark state or the member change: liking one post leaves the other cards alone.
  */
 export const PostCard = memo(function PostCard({ post, onDeleted }: PostCardProps) {
-  const probe = useContext(PostCardRenderProbe);
-  probe?.(post.id);
   const dispatch = useAppDispatch();
   const myId = useAppSelector(selectCurrentUserId);
   const isAuthor = useAppSelector((state) => selectIsAuthor(state, post));

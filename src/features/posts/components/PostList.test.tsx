@@ -11,7 +11,8 @@ import { userLoggedIn } from '../../auth/sessionSlice';
 import { postsApi } from '../postsApi';
 import { selectExplorePosts } from '../postsSelectors';
 import { articlesOf, cardWith, findFeed, LIKE_BUTTON } from '../../../test/posts';
-import { PostCardRenderProbe } from './PostCard';
+import { PostCard, type PostCardProps } from './PostCard';
+import { countRenders } from '../../../test/renderCounts';
 import { MAX_RENDERED_POSTS, POST_PAGE_SIZE, PostList } from './PostList';
 
 type ObserverCallback = (entries: Array<Pick<IntersectionObserverEntry, 'isIntersecting'>>) => void;
@@ -96,7 +97,7 @@ describe('PostList', () => {
     const { encodedToken, foundUser } = await loginThroughApi(DEMO_CREDENTIALS);
     store.dispatch(userLoggedIn({ token: encodedToken, user: foundUser }));
     await store.dispatch(postsApi.endpoints.getPosts.initiate());
-    const renders: string[] = [];
+    const cardRenders = countRenders<PostCardProps>(PostCard, (props) => props.post.id);
 
     function Explore() {
       const posts = useAppSelector(selectExplorePosts);
@@ -105,9 +106,7 @@ describe('PostList', () => {
     render(
       <Provider store={store}>
         <MemoryRouter>
-          <PostCardRenderProbe.Provider value={(id) => renders.push(id)}>
-            <Explore />
-          </PostCardRenderProbe.Provider>
+          <Explore />
         </MemoryRouter>
       </Provider>,
     );
@@ -115,7 +114,8 @@ describe('PostList', () => {
     // The list loads the member's bookmarks: wait until the bookmarked card shows it.
     const lights = cardWith('Saw the northern lights for the first time. I actually cried.');
     await waitFor(() => expect(within(lights).getByRole('button', { name: 'Bookmark' })).toHaveAttribute('aria-pressed', 'true'));
-    renders.length = 0;
+    expect(cardRenders.rendered().size).toBeGreaterThan(1);
+    cardRenders.reset();
 
     const lake = cardWith('The lake went completely still just before dusk. No filter needed.');
     await user.click(within(lake).getByRole('button', { name: LIKE_BUTTON }));
@@ -123,8 +123,8 @@ describe('PostList', () => {
     await waitFor(() => expect(within(lake).getByRole('button', { name: LIKE_BUTTON })).toHaveAttribute('aria-pressed', 'true'));
     await act(() => new Promise((resolve) => setTimeout(resolve, 20)));
 
-    expect(renders.length).toBeGreaterThan(0);
-    expect(new Set(renders)).toEqual(new Set([seedPostId(2)]));
+    cardRenders.stop();
+    expect(cardRenders.rendered()).toEqual(new Set([seedPostId(2)]));
   });
 
   it('shows the empty text when there is nothing', () => {
