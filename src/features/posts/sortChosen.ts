@@ -1,7 +1,8 @@
-import type { AppDispatch } from '../../app/store';
+import type { Dispatch, UnknownAction } from '@reduxjs/toolkit';
 import { TIMINGS } from '../../config/timings';
+import { showLoaderFor, type Cancel } from '../ui/loaderTimers';
 import { notifySuccess } from '../ui/notify';
-import { feedSortChanged, loaderHidden, loaderShown, type SortMode } from '../ui/uiSlice';
+import { feedSortChanged, type SortMode, type UiState } from '../ui/uiSlice';
 
 export const SORT_TOASTS: Record<SortMode, string> = {
   latest: 'Sorted By Date Successfully!',
@@ -9,14 +10,14 @@ export const SORT_TOASTS: Record<SortMode, string> = {
   trending: 'Sorted By Trending Successfully!',
 };
 
-/** The member chose a sort: the loader shows for a second, then the feed re-sorts and a toast says so. */
+/**
+ * The member chose a sort: the loader shows for a second, then the feed re-sorts and a toast says so.
+ * Returns how to cancel it before then (nothing changes and no toast shows).
+ */
 export function sortChosen(mode: SortMode) {
-  return (dispatch: AppDispatch): void => {
-    dispatch(loaderShown());
-    window.setTimeout(() => {
+  return (dispatch: Dispatch<UnknownAction>, getState: () => { ui: UiState }): Cancel =>
+    showLoaderFor(TIMINGS.sortLoaderMs, () => {
       dispatch(feedSortChanged(mode));
-      dispatch(loaderHidden());
       notifySuccess(SORT_TOASTS[mode]);
-    }, TIMINGS.sortLoaderMs);
-  };
+    })(dispatch, getState);
 }

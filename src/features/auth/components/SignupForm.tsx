@@ -5,6 +5,7 @@ import { SAMPLE_SIGNUP } from '../../../config/demo';
 import { paths } from '../../../config/paths';
 import { TIMINGS } from '../../../config/timings';
 import { notifyError, notifySuccess } from '../../ui/notify';
+import { loaderOffAfter, type Cancel } from '../../ui/loaderTimers';
 import { loaderHidden, loaderShown } from '../../ui/uiSlice';
 import { hasToken, useSignupMutation } from '../authApi';
 import { AUTH_MESSAGES } from '../messages';
@@ -60,9 +61,9 @@ export function SignupForm() {
   const navigate = useNavigate();
   const [signup, { isLoading }] = useSignupMutation();
   const [data, setData] = useState<SignupFormData>(EMPTY_SIGNUP);
-  const noTokenTimer = useRef<number | undefined>(undefined);
+  const cancelNoTokenNotice = useRef<Cancel>(() => undefined);
 
-  useEffect(() => () => window.clearTimeout(noTokenTimer.current), []);
+  useEffect(() => () => cancelNoTokenNotice.current(), []);
 
   const field = <K extends keyof SignupFormData>(key: K) => (value: SignupFormData[K]) => setData((current) => ({ ...current, [key]: value }));
 
@@ -84,11 +85,8 @@ export function SignupForm() {
         password: data.userPassword,
       }).unwrap();
       if (!hasToken(answer)) {
-        window.clearTimeout(noTokenTimer.current);
-        noTokenTimer.current = window.setTimeout(() => {
-          dispatch(loaderHidden());
-          notifyError(AUTH_MESSAGES.invalidCredentials);
-        }, TIMINGS.loaderOffShortMs);
+        cancelNoTokenNotice.current();
+        cancelNoTokenNotice.current = dispatch(loaderOffAfter(TIMINGS.loaderOffShortMs, () => notifyError(AUTH_MESSAGES.invalidCredentials)));
         return;
       }
       notifySuccess(AUTH_MESSAGES.signedUp);

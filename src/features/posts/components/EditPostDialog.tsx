@@ -4,7 +4,7 @@ import { Dialog } from '../../../components/Dialog';
 import { TIMINGS } from '../../../config/timings';
 import type { Post } from '../../../types/api';
 import { notifySuccess } from '../../ui/notify';
-import { loaderHidden, loaderShown } from '../../ui/uiSlice';
+import { showLoaderFor } from '../../ui/loaderTimers';
 import { useEditPostMutation } from '../postsApi';
 import { CharacterCount, charactersLeft } from './CharacterCount';
 import './shared.css';
@@ -36,8 +36,7 @@ export function EditPostDialog({ post, onClose }: EditPostDialogProps) {
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
     if (isLoading || over || blank) return;
-    dispatch(loaderShown());
-    window.setTimeout(() => dispatch(loaderHidden()), TIMINGS.loaderOffShortMs);
+    dispatch(showLoaderFor(TIMINGS.loaderOffShortMs));
     try {
       await editPost({ postId: post.id, text }).unwrap();
     } catch {

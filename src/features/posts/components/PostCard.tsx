@@ -12,7 +12,7 @@ import { selectCurrentUser, selectCurrentUserId } from '../../auth/sessionSlice'
 import { useAddBookmarkMutation, useRemoveBookmarkMutation } from '../../bookmarks/bookmarksApi';
 import { selectIsBookmarked } from '../../bookmarks/bookmarksSelectors';
 import { notifyError, notifySuccess } from '../../ui/notify';
-import { loaderHidden, loaderShown } from '../../ui/uiSlice';
+import { showLoaderFor } from '../../ui/loaderTimers';
 import { useDeletePostMutation, useDislikePostMutation, useLikePostMutation } from '../postsApi';
 import { isLikedBy } from '../postsCache';
 import { EditPostDialog } from './EditPostDialog';
@@ -101,8 +101,7 @@ export const PostCard = memo(function PostCard({ post, onDeleted }: PostCardProp
 
   const onDelete = async () => {
     if (!isAuthor || deleteState.isLoading) return;
-    dispatch(loaderShown());
-    window.setTimeout(() => dispatch(loaderHidden()), TIMINGS.loaderOffShortMs);
+    dispatch(showLoaderFor(TIMINGS.loaderOffShortMs));
     try {
       if (isBookmarked) await removeBookmark(post.id).unwrap();
       await deletePost(post.id).unwrap();
