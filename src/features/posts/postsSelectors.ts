@@ -1,64 +1,23 @@
 import { createAppSelector } from '../../app/hooks';
 import type { RootState } from '../../app/store';
+import { sortInOrder, timeOf, type OrderKeys } from '../../../contract/order';
 import type { Post, UserSummary } from '../../types/api';
 import { selectCurrentUser, selectCurrentUserId } from '../auth/sessionSlice';
 import { selectSortMode, type SortMode } from '../ui/uiSlice';
 import { selectPostsResult } from './postsApi';
 
-export type PostComparator = (a: Post, b: Post) => number;
-
 /** Module-level empties: a selector with nothing to show always returns the same reference. */
 export const EMPTY_POSTS: readonly Post[] = Object.freeze([]) as readonly Post[];
 const EMPTY_MEMBERS: readonly UserSummary[] = Object.freeze([]) as readonly UserSummary[];
 
-/** Milliseconds since the epoch of a post's creation; 0 when the backend sent something unreadable. */
-export function postTime(post: Pick<Post, 'createdAt'>): number {
-  const time = Date.parse(post.createdAt);
-  return Number.isNaN(time) ? 0 : time;
+/** What the orders compare in a post (the contract's one rule, shared with both backends). */
+export function postOrderKeys(post: Post): OrderKeys {
+  return { time: timeOf(post.createdAt), likes: post.likes.likeCount, id: post.id };
 }
 
-function byId(a: Post, b: Post): number {
-  return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
-}
-
-/** Latest: newest first. */
-export const compareLatest: PostComparator = (a, b) => postTime(b) - postTime(a) || byId(a, b);
-/** Oldest: oldest first. */
-export const compareOldest: PostComparator = (a, b) => postTime(a) - postTime(b) || byId(a, b);
-/** Trending: most likes first; newest first among equals. */
-export const compareTrending: PostComparator = (a, b) => b.likes.likeCount - a.likes.likeCount || compareLatest(a, b);
-
-export const COMPARATORS: Record<SortMode, PostComparator> = {
-  latest: compareLatest,
-  oldest: compareOldest,
-  trending: compareTrending,
-};
-
-/**
- * The posts in the order of a sort mode: the same order as COMPARATORS[mode], but each timestamp is
- * read once, which keeps 10,000 posts well under a frame budget.
- */
+/** The posts in the order of a sort mode (spec section 4). */
 export function sortPosts(posts: readonly Post[], mode: SortMode): Post[] {
-  const count = posts.length;
-  const times = new Float64Array(count);
-  const likes = new Float64Array(count);
-  const order: number[] = new Array<number>(count);
-  for (let i = 0; i < count; i += 1) {
-    const post = posts[i]!;
-    times[i] = postTime(post);
-    likes[i] = post.likes.likeCount;
-    order[i] = i;
-  }
-  const ids = (i: number, j: number) => byId(posts[i]!, posts[j]!);
-  const latest = (i: number, j: number) => times[j]! - times[i]! || ids(i, j);
-  const compare =
-    mode === 'oldest'
-      ? (i: number, j: number) => times[i]! - times[j]! || ids(i, j)
-      : mode === 'trending'
-        ? (i: number, j: number) => likes[j]! - likes[i]! || latest(i, j)
-        : latest;
-  order.sort(compare);
-  return order.map((i) => posts[i]!);
+  return sortInOrder(posts, mode, postOrderKeys);
 }
 
 /** Every post in the cache, in the backend's order. */

@@ -1,6 +1,8 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import type { PostOrder } from '../../../contract/order';
 
-export type SortMode = 'latest' | 'oldest' | 'trending';
+/** The feed's orders are the contract's (spec section 4). */
+export type SortMode = PostOrder;
 
 export const SORT_LABELS: Record<SortMode, string> = {
   latest: 'Latest Posts',
