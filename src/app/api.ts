@@ -1,19 +1,17 @@
+import type { ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
 import { createApi, fetchBaseQuery, type BaseQueryFn, type FetchArgs, type FetchBaseQueryError } from '@reduxjs/toolkit/query/react';
+import type { SessionState } from '../features/auth/sessionSlice';
 import { absoluteApiBase } from '../config/env';
 import type { ApiExtension, HealthResponse } from '../types/api';
 import { classifyFailure } from '../lib/apiError';
 import { apiFailed } from './apiEvents';
 import { backendReady } from './backendReady';
 
-interface TokenState {
-  session: { token: string | null };
-}
-
 const rawBaseQuery = fetchBaseQuery({
   // fetch under Node (tests) needs an absolute URL; in the browser this is the page's origin + base.
   baseUrl: absoluteApiBase(),
   prepareHeaders: (headers, { getState }) => {
-    const token = (getState() as TokenState).session.token;
+    const token = storeState(getState).session.token;
     if (token) headers.set('authorization', token);
     return headers;
   },
@@ -53,7 +51,7 @@ function withChangedOnly(args: string | FetchArgs): FetchArgs {
 
 export const baseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError, CallOptions> = async (args, api, extraOptions) => {
   await backendReady();
-  const sentToken = Boolean((api.getState() as TokenState).session.token);
+  const sentToken = Boolean(storeState(api.getState).session.token);
   const changedOnly = extraOptions?.changedOnly === true && backendHas(api.getState(), 'return-minimal');
   const result = await rawBaseQuery(changedOnly ? withChangedOnly(args) : args, api, extraOptions);
   // A call aborted on purpose (the session ended and the cache was reset) is nobody's failure.
@@ -82,3 +80,29 @@ export const api = createApi({
 });
 
 export const { useGetHealthQuery } = api;
+
+/**
+ * The store as the API's endpoints and cache helpers see it. Typed here, once: RTK Query hands its
+ * lifecycles a `getState` typed as the API's own slice, and the store they run in also holds the session.
+ */
+export interface ApiRootState {
+  api: ReturnType<typeof api.reducer>;
+  session: SessionState;
+}
+export type ApiDispatch = ThunkDispatch<ApiRootState, unknown, UnknownAction>;
+
+/** What a cache helper works with: the store's dispatch and state. */
+export interface CacheAccess {
+  dispatch: ApiDispatch;
+  getState: () => ApiRootState;
+}
+
+/** The store's state, read through a `getState` RTK Query typed narrower than the store it runs in. */
+export function storeState(getState: () => unknown): ApiRootState {
+  return getState() as ApiRootState;
+}
+
+/** A lifecycle's dispatch and getState as a CacheAccess. */
+export function cacheAccess({ dispatch, getState }: { dispatch: ApiDispatch; getState: () => unknown }): CacheAccess {
+  return { dispatch, getState: () => storeState(getState) };
+}

@@ -1,8 +1,7 @@
-import type { ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
-import { api } from '../../app/api';
+import { api, cacheAccess, type CacheAccess } from '../../app/api';
+import { reconcileItem, reconcileList } from '../../lib/reconcile';
 import type { BookmarkChange, BookmarksResponse, Post, User } from '../../types/api';
-import { currentUserReceived, type SessionState } from '../auth/sessionSlice';
-import { reconcilePost, reconcilePosts } from '../posts/postsCache';
+import { currentUserReceived } from '../auth/sessionSlice';
 
 const EMPTY_BOOKMARKS: Post[] = [];
 
@@ -26,11 +25,6 @@ function readAnswer(response: Partial<BookmarksResponse & BookmarkChange> | unde
   return undefined;
 }
 
-// The cache's thunks are typed against the API's own state shape; the store's is a superset of it.
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type Dispatch = ThunkDispatch<any, unknown, UnknownAction>;
-type GetState = () => unknown;
-
 export const bookmarksApi = api.injectEndpoints({
   endpoints: (build) => ({
     /** The current member's bookmarked posts (full posts). */
@@ -45,15 +39,16 @@ export const bookmarksApi = api.injectEndpoints({
       query: (post) => ({ url: `/users/bookmark/${encodeURIComponent(post.id)}`, method: 'POST' }),
       transformResponse: readAnswer,
       extraOptions: { changedOnly: true },
-      async onQueryStarted(post, { dispatch, getState, queryFulfilled }) {
-        const patch = dispatch(
+      async onQueryStarted(post, lifecycle) {
+        const cache = cacheAccess(lifecycle);
+        const patch = cache.dispatch(
           bookmarksApi.util.updateQueryData('getBookmarks', undefined, (draft) => {
             if (!draft.some((entry) => entry.id === post.id)) draft.push(post);
           }),
         );
         try {
-          const { data } = await queryFulfilled;
-          if (data) writeAnswer(dispatch, getState, data);
+          const { data } = await lifecycle.queryFulfilled;
+          if (data) writeAnswer(cache, data);
         } catch {
           patch.undo();
         }
@@ -64,13 +59,14 @@ export const bookmarksApi = api.injectEndpoints({
       query: (postId) => ({ url: `/users/remove-bookmark/${encodeURIComponent(postId)}`, method: 'POST' }),
       transformResponse: readAnswer,
       extraOptions: { changedOnly: true },
-      async onQueryStarted(postId, { dispatch, getState, queryFulfilled }) {
-        const patch = dispatch(
+      async onQueryStarted(postId, lifecycle) {
+        const cache = cacheAccess(lifecycle);
+        const patch = cache.dispatch(
           bookmarksApi.util.updateQueryData('getBookmarks', undefined, (draft) => draft.filter((entry) => entry.id !== postId)),
         );
         try {
-          const { data } = await queryFulfilled;
-          if (data) writeAnswer(dispatch, getState, data);
+          const { data } = await lifecycle.queryFulfilled;
+          if (data) writeAnswer(cache, data);
         } catch {
           patch.undo();
         }
@@ -79,23 +75,23 @@ export const bookmarksApi = api.injectEndpoints({
   }),
 });
 
-function writeAnswer(dispatch: Dispatch, getState: GetState, answer: BookmarksAnswer): void {
-  if ('bookmarks' in answer) writeBookmarks(dispatch, getState, answer.bookmarks);
-  else writeBookmarkChange(dispatch, getState, answer.change);
+function writeAnswer(cache: CacheAccess, answer: BookmarksAnswer): void {
+  if ('bookmarks' in answer) writeBookmarks(cache, answer.bookmarks);
+  else writeBookmarkChange(cache, answer.change);
 }
 
 /**
  * A changed-only answer: the post's latest version takes its place in the list (already changed
  * at once), and the member's record gains or loses its id.
  */
-function writeBookmarkChange(dispatch: Dispatch, getState: GetState, { postId, bookmarked, post }: BookmarkChange): void {
+function writeBookmarkChange({ dispatch, getState }: CacheAccess, { postId, bookmarked, post }: BookmarkChange): void {
   if (post) {
     dispatch(bookmarksApi.util.updateQueryData('getBookmarks', undefined, (draft) => {
       const index = draft.findIndex((entry) => entry.id === postId);
-      if (index >= 0) draft[index] = reconcilePost(draft[index], post);
+      if (index >= 0) draft[index] = reconcileItem(draft[index], post);
     }));
   }
-  const me = (getState() as { session?: SessionState }).session?.user;
+  const me = getState().session.user;
   if (me) {
     const ids = me.bookmarks.filter((id) => id !== postId);
     if (bookmarked) ids.push(postId);
@@ -107,15 +103,14 @@ function writeBookmarkChange(dispatch: Dispatch, getState: GetState, { postId, b
  * The backend's answer becomes the bookmarks list in the cache (unchanged posts keep their objects),
  * and the member's record keeps the same ids, so every view agrees on what is bookmarked.
  */
-export function writeBookmarks(dispatch: Dispatch, getState: GetState, bookmarks: Post[]): void {
-  const state = getState() as Parameters<typeof selectBookmarksResult>[0];
-  const cached = selectBookmarksResult(state).data;
+function writeBookmarks({ dispatch, getState }: CacheAccess, bookmarks: Post[]): void {
+  const cached = selectBookmarksResult(getState()).data;
   if (cached) {
-    dispatch(bookmarksApi.util.updateQueryData('getBookmarks', undefined, () => reconcilePosts(cached, bookmarks)));
+    dispatch(bookmarksApi.util.updateQueryData('getBookmarks', undefined, () => reconcileList(cached, bookmarks)));
   } else {
     void dispatch(bookmarksApi.util.upsertQueryData('getBookmarks', undefined, bookmarks));
   }
-  const me = (getState() as { session?: SessionState }).session?.user;
+  const me = getState().session.user;
   if (me) {
     const ids = bookmarks.map((post) => post.id);
     if (!sameIds(me.bookmarks, ids)) dispatch(currentUserReceived({ ...me, bookmarks: ids } satisfies User));

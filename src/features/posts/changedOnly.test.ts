@@ -96,6 +96,37 @@ describe('changed-only answers (the return-minimal extension)', () => {
     expect(store.getState().session.user?.bookmarks).not.toContain(lake.id);
   });
 
+  it('a post that joined the lists is found there by its tag: liking it at once changes every copy, and a refused like undoes every copy', async () => {
+    const store = await memberStore();
+    await store.dispatch(postsApi.endpoints.createPost.initiate({ text: 'Fresh, then liked.', image: '' }));
+    const fresh = selectPostsResult(store.getState()).data![0]!;
+    await store.dispatch(bookmarksApi.endpoints.addBookmark.initiate(fresh));
+    const holders = postsApi.util.selectInvalidatedBy(store.getState(), [{ type: 'Post', id: fresh.id }]).map((entry) => entry.endpointName).sort();
+    expect(holders).toEqual(['getBookmarks', 'getPosts', 'getUserPosts']);
+
+    const copies = () => {
+      const state = store.getState();
+      return [selectPostsResult(state).data, postsApi.endpoints.getUserPosts.select('demo_user')(state).data, selectBookmarksResult(state).data].map(
+        (list) => postIn(list, fresh.id)?.likes.likeCount,
+      );
+    };
+    await store.dispatch(postsApi.endpoints.likePost.initiate(fresh.id));
+    expect(copies()).toEqual([1, 1, 1]);
+
+    server.use(http.post(`${API}/posts/dislike/:postId`, () => HttpResponse.json({ errors: ['Refused for the test.'] }, { status: 400 })));
+    const refused = store.dispatch(postsApi.endpoints.dislikePost.initiate(fresh.id));
+    expect(copies()).toEqual([0, 0, 0]);
+    await refused;
+    expect(copies()).toEqual([1, 1, 1]);
+  });
+
+  it('a deleted post’s tag no longer names the lists it left', async () => {
+    const store = await memberStore();
+    const own = selectPostsResult(store.getState()).data!.find((post) => post.username === 'demo_user')!;
+    await store.dispatch(postsApi.endpoints.deletePost.initiate(own.id));
+    expect(postsApi.util.selectInvalidatedBy(store.getState(), [{ type: 'Post', id: own.id }])).toEqual([]);
+  });
+
   it('a backend without the extension gets the spec’s calls, and its every-post answer is used', async () => {
     server.use(http.get(`${API}/health`, () => HttpResponse.json({ status: 'ok' })));
     const store = await memberStore();

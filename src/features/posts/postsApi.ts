@@ -1,9 +1,8 @@
-import type { ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
-import { api } from '../../app/api';
+import { api, cacheAccess, type CacheAccess } from '../../app/api';
+import { reconcileItem, reconcileList } from '../../lib/reconcile';
 import type { Post, PostDraftPayload, PostRemoval, PostResponse, PostsResponse, UserSummary } from '../../types/api';
-import type { SessionState } from '../auth/sessionSlice';
-import { bookmarksApi, selectBookmarksResult } from '../bookmarks/bookmarksApi';
-import { applyDislike, applyLike, reconcilePost, reconcilePosts } from './postsCache';
+import { patchPost, removePost, replacePost, rewriteHolders, type Undo } from './postCopies';
+import { applyDislike, applyLike } from './postsCache';
 
 const EMPTY_POSTS: Post[] = [];
 
@@ -39,11 +38,6 @@ export interface EditPostInput {
   text: string;
 }
 
-// The cache's thunks are typed against the API's own state shape; the store's is a superset of it.
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type Dispatch = ThunkDispatch<any, unknown, UnknownAction>;
-type GetState = () => unknown;
-
 /** The cache tags of a list of posts: the list's own, and one per post it holds. */
 export function postListTags(posts: readonly Post[] = EMPTY_POSTS) {
   return [{ type: 'Post' as const, id: 'LIST' }, ...posts.map((post) => ({ type: 'Post' as const, id: post.id }))];
@@ -75,24 +69,24 @@ export const postsApi = api.injectEndpoints({
       },
       transformResponse: readChange,
       extraOptions: CHANGED_ONLY,
-      async onQueryStarted(_arg, { dispatch, getState, queryFulfilled }) {
-        await writeAnswer(dispatch, getState, queryFulfilled, undefined, { created: true });
+      async onQueryStarted(_arg, lifecycle) {
+        await writeAnswer(cacheAccess(lifecycle), lifecycle.queryFulfilled, undefined, { created: true });
       },
     }),
     editPost: build.mutation<PostsChange | undefined, EditPostInput>({
       query: ({ postId, text }) => ({ url: `/posts/edit/${encodeURIComponent(postId)}`, method: 'POST', body: { postData: { text } } }),
       transformResponse: readChange,
       extraOptions: CHANGED_ONLY,
-      async onQueryStarted(_arg, { dispatch, getState, queryFulfilled }) {
-        await writeAnswer(dispatch, getState, queryFulfilled);
+      async onQueryStarted(_arg, lifecycle) {
+        await writeAnswer(cacheAccess(lifecycle), lifecycle.queryFulfilled);
       },
     }),
     deletePost: build.mutation<PostsChange | undefined, string>({
       query: (postId) => ({ url: `/posts/${encodeURIComponent(postId)}`, method: 'DELETE' }),
       transformResponse: readChange,
       extraOptions: CHANGED_ONLY,
-      async onQueryStarted(_arg, { dispatch, getState, queryFulfilled }) {
-        await writeAnswer(dispatch, getState, queryFulfilled);
+      async onQueryStarted(_arg, lifecycle) {
+        await writeAnswer(cacheAccess(lifecycle), lifecycle.queryFulfilled);
       },
     }),
     /** Likes a post: the heart fills and the count goes up at once; undone if the backend refuses. */
@@ -100,10 +94,11 @@ export const postsApi = api.injectEndpoints({
       query: (postId) => ({ url: `/posts/like/${encodeURIComponent(postId)}`, method: 'POST' }),
       transformResponse: readChange,
       extraOptions: CHANGED_ONLY,
-      async onQueryStarted(postId, { dispatch, getState, queryFulfilled }) {
-        const member = currentMember(getState);
-        const undo = member ? patchPostEverywhere(dispatch, getState, postId, (post) => applyLike(post, member)) : () => undefined;
-        await writeAnswer(dispatch, getState, queryFulfilled, undo);
+      async onQueryStarted(postId, lifecycle) {
+        const cache = cacheAccess(lifecycle);
+        const member = currentMember(cache);
+        const undo = member ? patchPost(cache, postId, (post) => applyLike(post, member)) : undefined;
+        await writeAnswer(cache, lifecycle.queryFulfilled, undo);
       },
     }),
     /** Dislikes a post: the heart empties and the count goes down at once; undone if the backend refuses. */
@@ -111,10 +106,11 @@ export const postsApi = api.injectEndpoints({
       query: (postId) => ({ url: `/posts/dislike/${encodeURIComponent(postId)}`, method: 'POST' }),
       transformResponse: readChange,
       extraOptions: CHANGED_ONLY,
-      async onQueryStarted(postId, { dispatch, getState, queryFulfilled }) {
-        const member = currentMember(getState);
-        const undo = member ? patchPostEverywhere(dispatch, getState, postId, (post) => applyDislike(post, member)) : () => undefined;
-        await writeAnswer(dispatch, getState, queryFulfilled, undo);
+      async onQueryStarted(postId, lifecycle) {
+        const cache = cacheAccess(lifecycle);
+        const member = currentMember(cache);
+        const undo = member ? patchPost(cache, postId, (post) => applyDislike(post, member)) : undefined;
+        await writeAnswer(cache, lifecycle.queryFulfilled, undo);
       },
     }),
   }),
@@ -123,9 +119,9 @@ export const postsApi = api.injectEndpoints({
 export const selectPostsResult = postsApi.endpoints.getPosts.select();
 
 /** The current member as posts record them, from the session (id alone until their record arrives). */
-function currentMember(getState: GetState): UserSummary | null {
-  const session = (getState() as { session?: SessionState }).session;
-  if (!session?.userId) return null;
+function currentMember({ getState }: CacheAccess): UserSummary | null {
+  const { session } = getState();
+  if (!session.userId) return null;
   const user = session.user;
   return user
     ? { _id: user._id, username: user.username, firstName: user.firstName, lastName: user.lastName, image: user.image }
@@ -134,10 +130,9 @@ function currentMember(getState: GetState): UserSummary | null {
 
 /** Waits for a mutation's answer; writes what it carries into the cache, or undoes the optimistic change. */
 async function writeAnswer(
-  dispatch: Dispatch,
-  getState: GetState,
+  cache: CacheAccess,
   queryFulfilled: Promise<{ data: PostsChange | undefined }>,
-  undo: () => void = () => undefined,
+  undo: Undo = () => undefined,
   { created = false }: { created?: boolean } = {},
 ): Promise<void> {
   let data: PostsChange | undefined;
@@ -149,125 +144,48 @@ async function writeAnswer(
     return;
   }
   if (!data) return;
-  if ('posts' in data) writePostsList(dispatch, getState, data.posts);
-  else if ('post' in data) writeOnePost(dispatch, getState, data.post, created);
-  else removePostEverywhere(dispatch, getState, data.removed);
+  if ('posts' in data) writePostsList(cache, data.posts);
+  else if ('post' in data) writeOnePost(cache, data.post, created);
+  else removePost(cache, data.removed);
 }
 
 /**
- * Applies a change to one post in every cached view of it (all posts, a post's page, a member's posts,
- * bookmarks). Returns how to undo it.
+ * A mutation's answer carries the whole `posts` list (spec section 7): it replaces the cached list, a
+ * member's posts are theirs in it, and every other cached post (its page, a bookmark) takes its new
+ * version or leaves with it. Unchanged posts keep their objects.
  */
-function patchPostEverywhere(dispatch: Dispatch, getState: GetState, postId: string, change: (post: Post) => void): () => void {
-  type CacheState = Parameters<typeof postsApi.util.selectCachedArgsForQuery>[0];
-  const state = getState() as CacheState;
-  const patches = [
-    dispatch(
-      postsApi.util.updateQueryData('getPosts', undefined, (draft) => {
-        const post = draft.find((entry) => entry.id === postId);
-        if (post) change(post);
-      }),
-    ),
-    ...postsApi.util.selectCachedArgsForQuery(state, 'getPost').filter((id) => id === postId).map((id) =>
-      dispatch(postsApi.util.updateQueryData('getPost', id, (draft) => { change(draft); })),
-    ),
-    ...postsApi.util.selectCachedArgsForQuery(state, 'getUserPosts').map((username) =>
-      dispatch(
-        postsApi.util.updateQueryData('getUserPosts', username, (draft) => {
-          const post = draft.find((entry) => entry.id === postId);
-          if (post) change(post);
-        }),
-      ),
-    ),
-    dispatch(
-      bookmarksApi.util.updateQueryData('getBookmarks', undefined, (draft) => {
-        const post = draft.find((entry) => entry.id === postId);
-        if (post) change(post);
-      }),
-    ),
-  ];
-  return () => {
-    for (const patch of patches.reverse()) patch.undo();
-  };
-}
-
-/**
- * A mutation's answer carries the whole `posts` list (spec section 7): it replaces the cached list, and
- * every cached post page, member's posts and bookmark follows it. Unchanged posts keep their objects.
- */
-export function writePostsList(dispatch: Dispatch, getState: GetState, posts: Post[]): void {
-  type CacheState = Parameters<typeof postsApi.util.selectCachedArgsForQuery>[0];
-  const state = getState() as CacheState;
-  const cached = selectPostsResult(state).data;
-  if (cached) dispatch(postsApi.util.updateQueryData('getPosts', undefined, () => reconcilePosts(cached, posts)));
-
+function writePostsList(cache: CacheAccess, posts: Post[]): void {
   const byId = new Map(posts.map((post) => [post.id, post]));
-  for (const postId of postsApi.util.selectCachedArgsForQuery(state, 'getPost')) {
-    const fresh = byId.get(postId);
-    const old = postsApi.endpoints.getPost.select(postId)(state).data;
-    if (fresh && old) dispatch(postsApi.util.updateQueryData('getPost', postId, () => reconcilePost(old, fresh)));
-  }
-  for (const username of postsApi.util.selectCachedArgsForQuery(state, 'getUserPosts')) {
-    const old = postsApi.endpoints.getUserPosts.select(username)(state).data;
-    if (old) {
+  rewriteHolders(cache, (endpointName, originalArgs, data) => {
+    if (!Array.isArray(data)) {
+      const fresh = byId.get(data.id);
+      return fresh ? reconcileItem(data, fresh) : undefined;
+    }
+    if (endpointName === 'getPosts') return reconcileList(data, posts);
+    if (endpointName === 'getUserPosts') {
       // The backend matches usernames ignoring case.
-      const wanted = username.toLowerCase();
-      const mine = posts.filter((post) => post.username.toLowerCase() === wanted);
-      dispatch(postsApi.util.updateQueryData('getUserPosts', username, () => reconcilePosts(old, mine)));
+      const wanted = String(originalArgs).toLowerCase();
+      return reconcileList(data, posts.filter((post) => post.username.toLowerCase() === wanted));
     }
-  }
-  const bookmarks = selectBookmarksResult(getState() as Parameters<typeof selectBookmarksResult>[0]).data;
-  if (bookmarks && bookmarks.length > 0) {
-    const next = bookmarks.flatMap((post) => {
-      const fresh = byId.get(post.id);
-      return fresh ? [reconcilePost(post, fresh)] : [];
-    });
-    if (next.length !== bookmarks.length || next.some((post, index) => post !== bookmarks[index])) {
-      dispatch(bookmarksApi.util.updateQueryData('getBookmarks', undefined, () => next));
-    }
-  }
+    return reconcileList(data, data.flatMap((post) => byId.get(post.id) ?? []));
+  });
 }
 
 /**
- * A changed-only answer's post replaces its old version in every cached view of it; a new post also
+ * A changed-only answer's post replaces its old version in every cached copy of it; a new post also
  * joins the top of the lists it belongs to (all posts, its author's).
  */
-function writeOnePost(dispatch: Dispatch, getState: GetState, post: Post, created: boolean): void {
-  type CacheState = Parameters<typeof postsApi.util.selectCachedArgsForQuery>[0];
-  const state = getState() as CacheState;
-  const intoList = (draft: Post[], joins: boolean): Post[] | void => {
-    const index = draft.findIndex((entry) => entry.id === post.id);
-    if (index >= 0) {
-      const old = draft[index];
-      draft[index] = reconcilePost(old, post);
-    } else if (joins) {
-      draft.unshift(post);
-    }
+function writeOnePost(cache: CacheAccess, post: Post, created: boolean): void {
+  replacePost(cache, post);
+  if (!created) return;
+  const state = cache.getState();
+  const joinTop = (draft: Post[]) => {
+    if (!draft.some((entry) => entry.id === post.id)) draft.unshift(post);
   };
-  if (selectPostsResult(state).data) dispatch(postsApi.util.updateQueryData('getPosts', undefined, (draft) => intoList(draft, created)));
-  for (const postId of postsApi.util.selectCachedArgsForQuery(state, 'getPost')) {
-    if (postId === post.id) dispatch(postsApi.util.updateQueryData('getPost', postId, (draft) => reconcilePost(draft, post)));
-  }
+  if (selectPostsResult(state).data) cache.dispatch(postsApi.util.updateQueryData('getPosts', undefined, joinTop));
   for (const username of postsApi.util.selectCachedArgsForQuery(state, 'getUserPosts')) {
-    const joins = created && username.toLowerCase() === post.username.toLowerCase();
-    dispatch(postsApi.util.updateQueryData('getUserPosts', username, (draft) => intoList(draft, joins)));
+    if (username.toLowerCase() === post.username.toLowerCase()) cache.dispatch(postsApi.util.updateQueryData('getUserPosts', username, joinTop));
   }
-  dispatch(bookmarksApi.util.updateQueryData('getBookmarks', undefined, (draft) => intoList(draft, false)));
-}
-
-/** A changed-only answer to a delete: the post leaves every cached list. */
-function removePostEverywhere(dispatch: Dispatch, getState: GetState, postId: string): void {
-  type CacheState = Parameters<typeof postsApi.util.selectCachedArgsForQuery>[0];
-  const state = getState() as CacheState;
-  const without = (draft: Post[]): Post[] | void => {
-    const index = draft.findIndex((entry) => entry.id === postId);
-    if (index >= 0) draft.splice(index, 1);
-  };
-  if (selectPostsResult(state).data) dispatch(postsApi.util.updateQueryData('getPosts', undefined, without));
-  for (const username of postsApi.util.selectCachedArgsForQuery(state, 'getUserPosts')) {
-    dispatch(postsApi.util.updateQueryData('getUserPosts', username, without));
-  }
-  dispatch(bookmarksApi.util.updateQueryData('getBookmarks', undefined, without));
 }
 
 export const {

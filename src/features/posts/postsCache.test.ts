@@ -1,5 +1,5 @@
 import type { Post, UserSummary } from '../../types/api';
-import { applyDislike, applyLike, isLikedBy, reconcilePost, reconcilePosts, toSummary } from './postsCache';
+import { applyDislike, applyLike, isLikedBy, toSummary } from './postsCache';
 
 const me: UserSummary = { _id: 'me', username: 'me', firstName: 'Me', lastName: 'Myself', image: '' };
 
@@ -19,39 +19,6 @@ function post(id: string, likeCount = 0, likedBy: UserSummary[] = []): Post {
     updatedAt: '2025-01-01T00:00:00.000Z',
   };
 }
-
-describe('reconcilePosts', () => {
-  it('keeps the objects of posts that did not change', () => {
-    const prev = [post('a'), post('b'), post('c')];
-    const next = [post('a'), { ...post('b'), content: 'edited' }, post('c')];
-    const result = reconcilePosts(prev, next);
-    expect(result[0]).toBe(prev[0]);
-    expect(result[1]).toBe(next[1]);
-    expect(result[2]).toBe(prev[2]);
-  });
-
-  it('gives back the previous list when nothing changed', () => {
-    const prev = [post('a'), post('b')];
-    expect(reconcilePosts(prev, [post('a'), post('b')])).toBe(prev);
-  });
-
-  it('follows the new order and membership', () => {
-    const prev = [post('a'), post('b')];
-    const result = reconcilePosts(prev, [post('new'), post('b'), post('a')]);
-    expect(result.map((p) => p.id)).toEqual(['new', 'b', 'a']);
-    expect(result[1]).toBe(prev[1]);
-    expect(reconcilePosts(prev, [post('a')])).toEqual([post('a')]);
-    expect(reconcilePosts(undefined, [post('a')])).toEqual([post('a')]);
-  });
-
-  it('reconcilePost keeps an equal post', () => {
-    const old = post('a');
-    expect(reconcilePost(old, post('a'))).toBe(old);
-    const changed = post('a', 1, [me]);
-    expect(reconcilePost(old, changed)).toBe(changed);
-    expect(reconcilePost(undefined, changed)).toBe(changed);
-  });
-});
 
 describe('like and dislike', () => {
   it('like adds the member to likedBy, drops them from dislikedBy and counts up', () => {

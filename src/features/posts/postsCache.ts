@@ -1,30 +1,6 @@
 import type { Post, UserSummary } from '../../types/api';
-import { jsonEqual } from '../../lib/jsonEqual';
 
-/**
- * Pure helpers for writing answers into the cache. They keep the references of posts that did not
- * change, so a memoized card re-renders only when its own post did.
- */
-
-/** `next`, reusing every post object of `prev` that is equal to its new version. */
-export function reconcilePosts(prev: readonly Post[] | undefined, next: readonly Post[]): Post[] {
-  if (!prev || prev.length === 0) return next.slice();
-  const byId = new Map<string, Post>();
-  for (const post of prev) byId.set(post.id, post);
-  let same = prev.length === next.length;
-  const result = next.map((post, index) => {
-    const old = byId.get(post.id);
-    const kept = old && jsonEqual(old, post) ? old : post;
-    if (kept !== prev[index]) same = false;
-    return kept;
-  });
-  return same ? (prev as Post[]) : result;
-}
-
-/** One post's new version, or the old object when nothing changed. */
-export function reconcilePost(prev: Post | undefined, next: Post): Post {
-  return prev && jsonEqual(prev, next) ? prev : next;
-}
+// Pure changes of a post, for the cache's optimistic updates.
 
 /** The fields of a member that posts carry in likedBy / dislikedBy. */
 export function toSummary(member: UserSummary): UserSummary {

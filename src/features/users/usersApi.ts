@@ -1,15 +1,10 @@
-import type { ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
-import { api } from '../../app/api';
-import { currentUserReceived, tokenRenewed, type SessionState } from '../auth/sessionSlice';
+import { api, storeState, type ApiDispatch } from '../../app/api';
+import { currentUserReceived, tokenRenewed } from '../auth/sessionSlice';
 import type { FollowResponse, User, UserEditPayload, UserEditResponse, UserResponse, UsersResponse } from '../../types/api';
 import { toSummary, withFollower, withFollowing } from './followUpdates';
 
 /** What the profile form sends (spec section 7: body `{ userData }`). */
 export type ProfileEdit = UserEditPayload['userData'];
-
-interface StateWithSession {
-  session: SessionState;
-}
 
 /** The members list: empty when the answer lacks `users` (spec: such an answer is ignored). */
 function readUsers(response: UsersResponse): User[] {
@@ -25,7 +20,7 @@ export const usersApi = api.injectEndpoints({
       async onQueryStarted(_arg, { dispatch, getState, queryFulfilled }) {
         try {
           const { data } = await queryFulfilled;
-          const myId = (getState() as unknown as StateWithSession).session.userId;
+          const myId = storeState(getState).session.userId;
           const me = data.find((user) => user._id === myId);
           if (me) dispatch(currentUserReceived(me));
         } catch {
@@ -77,16 +72,12 @@ export const usersApi = api.injectEndpoints({
   }),
 });
 
-// The cache thunks need the store's dispatch; its exact type is the app's, which this module cannot import.
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type AppThunkDispatch = ThunkDispatch<any, unknown, UnknownAction>;
-
 /**
  * Writes fresh member records into every cached place they appear: their profile (getUser), their
  * entry in the members list (getUsers), and the session when it is the current member (the home
  * feed is built from the session member's `following`).
  */
-function writeUsersIntoCache(dispatch: AppThunkDispatch, users: User[]): void {
+function writeUsersIntoCache(dispatch: ApiDispatch, users: User[]): void {
   for (const user of users) {
     dispatch(usersApi.util.updateQueryData('getUser', user._id, () => user));
     dispatch(currentUserReceived(user));
@@ -102,7 +93,7 @@ function writeUsersIntoCache(dispatch: AppThunkDispatch, users: User[]): void {
 }
 
 interface FollowLifecycle {
-  dispatch: AppThunkDispatch;
+  dispatch: ApiDispatch;
   getState: () => unknown;
   queryFulfilled: Promise<{ data: FollowResponse }>;
 }
@@ -113,7 +104,7 @@ interface FollowLifecycle {
  * the answer, which carries both records, is then written over the guess.
  */
 async function followLifecycle(userId: string, follow: boolean, { dispatch, getState, queryFulfilled }: FollowLifecycle): Promise<void> {
-  const state = getState() as Parameters<ReturnType<typeof usersApi.endpoints.getUsers.select>>[0] & StateWithSession;
+  const state = storeState(getState);
   const myId = state.session.userId;
   const list = usersApi.endpoints.getUsers.select()(state).data;
   const me: User | undefined = state.session.user ?? list?.find((user) => user._id === myId) ?? (myId ? usersApi.endpoints.getUser.select(myId)(state).data : undefined);

@@ -1,0 +1,97 @@
+import { isDraft, original, type ThunkAction, type UnknownAction } from '@reduxjs/toolkit';
+import { api, type ApiRootState, type CacheAccess } from '../../app/api';
+import { reconcileItem } from '../../lib/reconcile';
+import type { Post } from '../../types/api';
+
+/** Puts the cache back as it was before a change. */
+export type Undo = () => void;
+
+/** Every query that provides a post's tag holds that post, or a list of posts (post lists, bookmarks). */
+type PostHolder = Post | Post[];
+/** What `updateQueryData` takes (a change of the draft, or new data) and gives back (its undo). */
+type Recipe<T> = (draft: T) => T | void;
+interface PatchCollection {
+  undo: () => void;
+}
+
+/**
+ * `updateQueryData` for any query holding posts, whichever feature defined it: the base API knows
+ * none of them by name, and what they hold is the invariant above.
+ */
+const updateHolder = api.util.updateQueryData as unknown as (
+  endpointName: string,
+  arg: unknown,
+  recipe: Recipe<PostHolder>,
+) => ThunkAction<PatchCollection, ApiRootState, unknown, UnknownAction>;
+
+export interface PostHolderEntry {
+  endpointName: string;
+  originalArgs: unknown;
+}
+
+/** The cached queries holding these posts (found by their tags), or holding any post at all. */
+export function postHolders(state: ApiRootState, postIds: readonly string[] | 'any'): PostHolderEntry[] {
+  const tags = postIds === 'any' ? (['Post'] as const) : postIds.map((id) => ({ type: 'Post' as const, id }));
+  return api.util.selectInvalidatedBy(state, tags);
+}
+
+/**
+ * Changes every cached copy of a post (lists and its own page) and returns the one undo. `recipe`
+ * gets the post's draft, and what it returns (if anything) replaces the post.
+ *
+ * Copies are found by their tags: `updateQueryData` works each query's tags out again after a change
+ * (its default), so a list that gains or loses a post is found, or no longer found, by that post's tag.
+ */
+export function patchPost(cache: CacheAccess, postId: string, recipe: (post: Post) => Post | void): Undo {
+  const patches = postHolders(cache.getState(), [postId]).map(({ endpointName, originalArgs }) =>
+    cache.dispatch(
+      updateHolder(endpointName, originalArgs, (draft) => {
+        if (!Array.isArray(draft)) return draft.id === postId ? recipe(draft) : undefined;
+        const index = draft.findIndex((entry) => entry.id === postId);
+        if (index >= 0) {
+          const next = recipe(draft[index]!);
+          if (next) draft[index] = next;
+        }
+        return undefined;
+      }),
+    ),
+  );
+  return () => {
+    for (const patch of patches.reverse()) patch.undo();
+  };
+}
+
+/** A post's new version takes the place of the old in every cached copy (an equal one keeps the old object). */
+export function replacePost(cache: CacheAccess, post: Post): void {
+  patchPost(cache, post.id, (old) => reconcileItem(old, post));
+}
+
+/** A deleted post leaves every cached list holding it. */
+export function removePost(cache: CacheAccess, postId: string): void {
+  for (const { endpointName, originalArgs } of postHolders(cache.getState(), [postId])) {
+    cache.dispatch(
+      updateHolder(endpointName, originalArgs, (draft) => {
+        if (!Array.isArray(draft)) return;
+        const index = draft.findIndex((entry) => entry.id === postId);
+        if (index >= 0) draft.splice(index, 1);
+      }),
+    );
+  }
+}
+
+/**
+ * Rewrites every cached holder of posts from a full answer: `rewrite` gets each holder's name and
+ * data (plain objects, not drafts: comparing 10,000 posts through drafts would cost) and returns its
+ * new data, or the same data or undefined to leave it.
+ */
+export function rewriteHolders(cache: CacheAccess, rewrite: (endpointName: string, originalArgs: unknown, data: PostHolder) => PostHolder | undefined): void {
+  for (const { endpointName, originalArgs } of postHolders(cache.getState(), 'any')) {
+    cache.dispatch(
+      updateHolder(endpointName, originalArgs, (draft) => {
+        const data = isDraft(draft) ? (original(draft) as PostHolder) : draft;
+        const next = rewrite(endpointName, originalArgs, data);
+        return next === data ? undefined : next;
+      }),
+    );
+  }
+}
