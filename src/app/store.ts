@@ -8,6 +8,7 @@ import { sessionSlice, sessionExpired, userLoggedIn, userLoggedOut, sessionResto
 import { writeStoredToken } from '../features/auth/tokenStorage';
 import { uiSlice, loaderHidden, feedSortChanged } from '../features/ui/uiSlice';
 import { postsApi } from '../features/posts/postsApi';
+import { usersApi } from '../features/users/usersApi';
 import { notifyError } from '../features/ui/notify';
 
 const rootReducer = combineReducers({
@@ -25,9 +26,10 @@ export interface MakeStoreOptions {
 
 export function makeStore({ preloadedState, navigator = detachedNavigator }: MakeStoreOptions = {}) {
   const listener = createListenerMiddleware();
+  const startListening = listener.startListening.withTypes<RootState>();
 
   // Failed calls: 4xx -> the backend's message as a toast; 401 -> session over, /login; network/5xx -> /error.
-  listener.startListening({
+  startListening({
     actionCreator: apiFailed,
     effect: (action, listenerApi) => {
       const failure = action.payload;
@@ -49,21 +51,29 @@ export function makeStore({ preloadedState, navigator = detachedNavigator }: Mak
   });
 
   // Spec section 4: replacing the posts list resets the feed's sort to latest.
-  listener.startListening({
+  startListening({
     matcher: postsApi.endpoints.getPosts.matchFulfilled,
     effect: (_action, listenerApi) => {
       listenerApi.dispatch(feedSortChanged('latest'));
     },
   });
 
-  // The token follows the session into localStorage (spec: key encodedToken).
-  listener.startListening({
-    matcher: isAnyOf(userLoggedIn, sessionRestored, tokenRenewed),
-    effect: (_action, listenerApi) => {
-      writeStoredToken((listenerApi.getState() as RootState).session.token);
+  // A login's answer carries the member's record: it goes where every view reads it, the cache.
+  startListening({
+    actionCreator: userLoggedIn,
+    effect: ({ payload: { user } }, listenerApi) => {
+      listenerApi.dispatch(usersApi.util.upsertQueryEntries([{ endpointName: 'getUser', arg: user._id, value: user }]));
     },
   });
-  listener.startListening({
+
+  // The token follows the session into localStorage (spec: key encodedToken).
+  startListening({
+    matcher: isAnyOf(userLoggedIn, sessionRestored, tokenRenewed),
+    effect: (_action, listenerApi) => {
+      writeStoredToken(listenerApi.getState().session.token);
+    },
+  });
+  startListening({
     matcher: isAnyOf(userLoggedOut, sessionExpired),
     effect: (_action, listenerApi) => {
       writeStoredToken(null);

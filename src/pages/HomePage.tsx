@@ -12,7 +12,7 @@ import { selectHomeFeed } from '../features/posts/postsSelectors';
 import { useSteadyOrder } from '../features/posts/steadyOrder';
 import { useLoaderOffAfter } from '../features/ui/useLoaderOffAfter';
 import { SORT_LABELS, selectSortChoice, selectSortMode } from '../features/ui/uiSlice';
-import { selectCurrentUser } from '../features/auth/sessionSlice';
+import { selectCurrentMember } from '../features/users/currentMember';
 import { WhoToFollow } from '../features/users/components/WhoToFollow';
 import '../features/posts/components/shared.css';
 import './FeedPages.css';
@@ -25,7 +25,7 @@ export const HOME_EMPTY_TEXT = "Let's Create Some Posts...!";
  * so following someone from them moves nothing.
  */
 function useSuggestsPeople(): boolean {
-  const me = useAppSelector(selectCurrentUser);
+  const me = useAppSelector(selectCurrentMember);
   const noSidePanel = useMediaQuery(NO_SIDE_PANEL_QUERY);
   const [newMember, setNewMember] = useState(false);
   if (!newMember && me && me.following.length === 0) setNewMember(true);

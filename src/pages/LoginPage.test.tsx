@@ -1,12 +1,14 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { currentPath, renderWithProviders } from '../test/renderWithProviders';
+import { currentPath, renderWithProviders, topBar } from '../test/renderWithProviders';
 import { server, TEST_API_BASE, useScenario } from '../../mocks/node';
 import { DEMO_CREDENTIALS } from '../../mocks/seed';
 import { ERROR_CODES, MESSAGES } from '../../contract/messages';
 import { TIMINGS } from '../config/timings';
 import { TOKEN_STORAGE_KEY, writeStoredToken } from '../features/auth/tokenStorage';
 import { renderAfterReload } from '../app/layouts/shellTestUtils';
+import { selectCurrentMember } from '../features/users/currentMember';
+import { selectIsLoggedIn } from '../features/auth/sessionSlice';
 
 // Where the spec waits a second before the redirect, the clock is faked (it still runs on its own)
 // and the test skips the wait instead of sitting through it.
@@ -34,8 +36,8 @@ describe('Login', () => {
     await user.click(screen.getByRole('button', { name: 'Login' }));
 
     expect(await screen.findByText('Logged In Successfully!')).toBeInTheDocument();
-    expect(store.getState().session.userLoggedIn).toBe(true);
-    expect(store.getState().session.user?.username).toBe(DEMO_CREDENTIALS.username);
+    expect(selectIsLoggedIn(store.getState())).toBe(true);
+    expect(selectCurrentMember(store.getState())?.username).toBe(DEMO_CREDENTIALS.username);
     expect(window.localStorage.getItem(TOKEN_STORAGE_KEY)).toBe(store.getState().session.token);
     // Still on /login during the redirect delay.
     act(() => jest.advanceTimersByTime(TIMINGS.redirectAfterLoginMs - 100));
@@ -72,7 +74,7 @@ describe('Login', () => {
     await fillLogin(user, DEMO_CREDENTIALS.username, '');
     await user.click(screen.getByRole('button', { name: 'Login' }));
     expect(calls).toBe(0);
-    expect(store.getState().session.userLoggedIn).toBe(false);
+    expect(selectIsLoggedIn(store.getState())).toBe(false);
     server.events.removeAllListeners();
   });
 
@@ -87,7 +89,7 @@ describe('Login', () => {
     expect(screen.queryByText(MESSAGES.invalidCredentials)).not.toBeInTheDocument();
     expect(screen.getByLabelText('Username')).toHaveValue(DEMO_CREDENTIALS.username);
     expect(screen.getByLabelText('Password')).toHaveValue('not-my-password');
-    expect(store.getState().session.userLoggedIn).toBe(false);
+    expect(selectIsLoggedIn(store.getState())).toBe(false);
     expect(currentPath(router)).toBe('/login');
     await waitFor(() => expect(screen.getByRole('button', { name: 'Login' })).toBeEnabled());
   });
@@ -133,7 +135,7 @@ describe('Login', () => {
     await fillLogin(user, DEMO_CREDENTIALS.username, DEMO_CREDENTIALS.password);
     await user.click(screen.getByRole('button', { name: 'Login' }));
     expect(await screen.findByText('Invalid Credentials!')).toBeInTheDocument();
-    expect(store.getState().session.userLoggedIn).toBe(false);
+    expect(selectIsLoggedIn(store.getState())).toBe(false);
     expect(currentPath(router)).toBe('/login');
   });
 
@@ -254,7 +256,7 @@ describe('When the backend ends the session', () => {
   it('says nothing to a visitor who simply opens the login screen, or after logging out', async () => {
     const { user, router } = await renderWithProviders({ route: '/', authAs: DEMO_CREDENTIALS });
     await screen.findByRole('heading', { name: 'Latest Posts' });
-    await user.click(within(screen.getByRole('banner')).getByRole('button', { name: 'Logout' }));
+    await user.click(within(topBar()).getByRole('button', { name: 'Logout' }));
     await waitFor(() => expect(currentPath(router)).toBe('/login'));
     await screen.findByRole('heading', { name: 'Login' });
     expect(screen.queryByText(SESSION_ENDED)).not.toBeInTheDocument();

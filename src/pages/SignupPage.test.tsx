@@ -6,6 +6,8 @@ import { DEMO_CREDENTIALS, SAMPLE_SIGNUP } from '../../mocks/seed';
 import { MESSAGES } from '../../contract/messages';
 import { TIMINGS } from '../config/timings';
 import { TOKEN_STORAGE_KEY } from '../features/auth/tokenStorage';
+import { selectCurrentMember } from '../features/users/currentMember';
+import { selectIsLoggedIn } from '../features/auth/sessionSlice';
 
 type User = Awaited<ReturnType<typeof renderWithProviders>>['user'];
 
@@ -97,7 +99,7 @@ describe('Signup', () => {
 
     expect(await screen.findByText('Signed Up Successfully!')).toBeInTheDocument();
     await waitFor(() => expect(currentPath(router)).toBe('/'));
-    expect(store.getState().session.user?.username).toBe('riley_stone');
+    expect(selectCurrentMember(store.getState())?.username).toBe('riley_stone');
     expect(store.getState().ui.showLoader).toBe(false);
     expect(window.localStorage.getItem(TOKEN_STORAGE_KEY)).toBe(store.getState().session.token);
     expect(getMockDb().findUserByUsername('riley_stone')).toBeDefined();
@@ -153,7 +155,7 @@ describe('Signup', () => {
 
     expect(await screen.findByText(MESSAGES.usernameExists)).toBeInTheDocument();
     expect(currentPath(router)).toBe('/signup');
-    expect(store.getState().session.userLoggedIn).toBe(false);
+    expect(selectIsLoggedIn(store.getState())).toBe(false);
     expect(store.getState().ui.showLoader).toBe(false);
     expect(screen.getByLabelText('First Name')).toHaveValue(complete.firstName);
     expect(screen.getByLabelText('Username')).toHaveValue(DEMO_CREDENTIALS.username);
@@ -194,7 +196,7 @@ describe('Signup', () => {
     act(() => jest.advanceTimersByTime(TIMINGS.loaderOffShortMs));
     expect(await screen.findByText('Invalid Credentials!')).toBeInTheDocument();
     expect(store.getState().ui.showLoader).toBe(false);
-    expect(store.getState().session.userLoggedIn).toBe(false);
+    expect(selectIsLoggedIn(store.getState())).toBe(false);
     expect(currentPath(router)).toBe('/signup');
   });
 
@@ -212,7 +214,7 @@ describe('Signup', () => {
 
     await submit(user);
     await waitFor(() => expect(currentPath(router)).toBe('/'));
-    expect(store.getState().session.user?.username).toBe(SAMPLE_SIGNUP.username);
+    expect(selectCurrentMember(store.getState())?.username).toBe(SAMPLE_SIGNUP.username);
   });
 
   it('sends a member who is already logged in home', async () => {

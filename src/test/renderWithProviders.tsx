@@ -60,3 +60,13 @@ export async function renderWithProviders({ route = '/', authAs }: RenderOptions
 export function currentPath(router: { state: { location: { pathname: string } } }): string {
   return router.state.location.pathname;
 }
+
+/**
+ * The top bar. Testing Library counts every <header> as a banner, a post card's too; a browser gives
+ * that role only to a header outside articles, asides, main, nav and sections.
+ */
+export function topBar(): HTMLElement {
+  const banners = screen.getAllByRole('banner').filter((element) => !element.closest('article, aside, main, nav, section'));
+  if (banners.length !== 1) throw new Error(`Expected one top bar, found ${banners.length}`);
+  return banners[0]!;
+}

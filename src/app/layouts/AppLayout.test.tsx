@@ -1,7 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { delay, http, HttpResponse } from 'msw';
 import { server, TEST_API_BASE } from '../../../mocks/node';
-import { currentPath, renderWithProviders } from '../../test/renderWithProviders';
+import { currentPath, renderWithProviders, topBar } from '../../test/renderWithProviders';
 import { DEMO_CREDENTIALS } from '../../../mocks/seed';
 import { TOKEN_STORAGE_KEY } from '../../features/auth/tokenStorage';
 import { loaderShown } from '../../features/ui/uiSlice';
@@ -9,7 +9,7 @@ import { LOADER_SAFETY_MS } from './LoaderOverlay';
 import { showsMemberTools } from './TopBar';
 import { emulatePhone } from './shellTestUtils';
 
-const banner = () => screen.getByRole('banner');
+const banner = () => topBar();
 
 describe('Top bar', () => {
   it.each(['/login', '/signup', '/error'])('shows only the brand on %s', async (route) => {
@@ -52,7 +52,7 @@ describe('Logout', () => {
     expect(await screen.findByText('Logged Out Successfully!')).toBeInTheDocument();
     await waitFor(() => expect(currentPath(router)).toBe('/login'));
     expect(window.localStorage.getItem(TOKEN_STORAGE_KEY)).toBeNull();
-    expect(store.getState().session).toEqual({ token: null, userId: null, user: null, userLoggedIn: false, endedBySystem: false });
+    expect(store.getState().session).toEqual({ token: null, userId: null, endedBySystem: false });
     expect(await screen.findByRole('heading', { name: 'Login' })).toBeInTheDocument();
     expect(within(banner()).queryByRole('button', { name: 'Logout' })).not.toBeInTheDocument();
   });

@@ -5,6 +5,8 @@ import { DEMO_CREDENTIALS, DEMO_USER_ID } from '../../../mocks/seed';
 import { TIMINGS } from '../../config/timings';
 import { TOKEN_STORAGE_KEY } from '../../features/auth/tokenStorage';
 import { emulatePhone, renderAfterReload } from './shellTestUtils';
+import { selectCurrentMember } from '../../features/users/currentMember';
+import { selectIsLoggedIn } from '../../features/auth/sessionSlice';
 
 const mainNav = () => screen.findByRole('navigation', { name: 'Main' });
 
@@ -106,7 +108,7 @@ describe('Session after a reload', () => {
     expect(await screen.findByRole('heading', { name: 'Bookmarks' })).toBeInTheDocument();
     // The member's record arrives after the reload and fills the side navigation.
     expect(await within(await mainNav()).findByRole('link', { name: 'Ava Reed @demo_user' })).toBeInTheDocument();
-    expect(store.getState().session.user?._id).toBe(DEMO_USER_ID);
+    expect(selectCurrentMember(store.getState())?._id).toBe(DEMO_USER_ID);
     expect(currentPath(router)).toBe('/bookmark');
   });
 
@@ -116,7 +118,7 @@ describe('Session after a reload', () => {
     const { router, store } = renderAfterReload('/explore');
     await waitFor(() => expect(currentPath(router)).toBe('/login'));
     expect(router.state.location.state).toMatchObject({ from: { pathname: '/explore' } });
-    expect(store.getState().session.userLoggedIn).toBe(false);
+    expect(selectIsLoggedIn(store.getState())).toBe(false);
     expect(window.localStorage.getItem(TOKEN_STORAGE_KEY)).toBeNull();
   });
 
@@ -133,7 +135,7 @@ describe('Session after a reload', () => {
     window.localStorage.setItem(TOKEN_STORAGE_KEY, 'garbage');
     const { router, store } = renderAfterReload('/');
     await waitFor(() => expect(currentPath(router)).toBe('/login'));
-    expect(store.getState().session.userLoggedIn).toBe(false);
+    expect(selectIsLoggedIn(store.getState())).toBe(false);
   });
 });
 

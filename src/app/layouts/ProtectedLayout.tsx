@@ -49,8 +49,8 @@ function useFocusOnNewPage(mainRef: RefObject<HTMLElement | null>): void {
  */
 function MemberShell() {
   const userId = useAppSelector(selectCurrentUserId);
-  // getUser hands the current member's record to the session as it arrives.
-  useGetUserQuery(userId ?? skipToken);
+  // The member's record, fresh from the backend each time the shell opens (a login's copy may be older).
+  useGetUserQuery(userId ?? skipToken, { refetchOnMountOrArgChange: true });
   useGetBookmarksQuery();
   const isPhone = useIsPhone();
   const hasSidePanelRoom = !useMediaQuery(NO_SIDE_PANEL_QUERY);

@@ -2,7 +2,8 @@ import { Link, NavLink, useNavigate } from 'react-router-dom';
 import { useAppSelector } from '../hooks';
 import { Avatar } from '../../components/Avatar';
 import { paths } from '../../config/paths';
-import { selectCurrentUser, selectCurrentUserId } from '../../features/auth/sessionSlice';
+import { selectCurrentUserId } from '../../features/auth/sessionSlice';
+import { selectCurrentMember } from '../../features/users/currentMember';
 import { BookmarkIcon, ExploreIcon, HomeIcon, PlusIcon, ProfileIcon } from './icons';
 import { useNavLoader } from './useNavLoader';
 import './SideNav.css';
@@ -25,7 +26,7 @@ export function SideNav() {
   const navigate = useNavigate();
   const showLoaderFor = useNavLoader();
   const myId = useAppSelector(selectCurrentUserId) ?? '';
-  const me = useAppSelector(selectCurrentUser);
+  const me = useAppSelector(selectCurrentMember);
   const myProfile = paths.profile.href(myId);
   const createPost = paths.createPost.href();
 

@@ -8,7 +8,7 @@ export type TokenSession = SessionState & { token: string; userId: string };
 export function sessionFromToken(token: string, now: Date = new Date()): TokenSession | null {
   const claims = readTokenClaims(token);
   if (!claims || isTokenExpired(claims, now)) return null;
-  return { ...initialSessionState, token, userId: claims._id, userLoggedIn: true };
+  return { ...initialSessionState, token, userId: claims._id };
 }
 
 /**

@@ -1,34 +1,35 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { User } from '../../types/api';
 
+/**
+ * What is truly the session's: the token and whose it is. The member's record is not kept here: it
+ * lives in the API cache (getUser), where every view of it reads and changes it.
+ */
 export interface SessionState {
+  /** Set while a member is logged in. */
   token: string | null;
   /** The member's id, known from the token before their record arrives. */
   userId: string | null;
-  user: User | null;
-  userLoggedIn: boolean;
   /** The backend ended the last session (or its token ran out): the login screen says so, once. */
   endedBySystem: boolean;
 }
 
-export const initialSessionState: SessionState = { token: null, userId: null, user: null, userLoggedIn: false, endedBySystem: false };
+export const initialSessionState: SessionState = { token: null, userId: null, endedBySystem: false };
 
 export const sessionSlice = createSlice({
   name: 'session',
   initialState: initialSessionState,
   reducers: {
+    /** The backend accepted a login or signup; the store puts the member's record into the cache. */
     userLoggedIn(_state, action: PayloadAction<{ token: string; user: User }>) {
-      return { token: action.payload.token, userId: action.payload.user._id, user: action.payload.user, userLoggedIn: true, endedBySystem: false };
+      return { token: action.payload.token, userId: action.payload.user._id, endedBySystem: false };
     },
     sessionRestored(_state, action: PayloadAction<{ token: string; userId: string }>) {
-      return { token: action.payload.token, userId: action.payload.userId, user: null, userLoggedIn: true, endedBySystem: false };
+      return { token: action.payload.token, userId: action.payload.userId, endedBySystem: false };
     },
     /** The backend issued a new token for this session (after a password change). */
     tokenRenewed(state, action: PayloadAction<string>) {
       if (state.token !== null) state.token = action.payload;
-    },
-    currentUserReceived(state, action: PayloadAction<User>) {
-      if (state.userId === action.payload._id) state.user = action.payload;
     },
     userLoggedOut() {
       return initialSessionState;
@@ -45,12 +46,10 @@ export const sessionSlice = createSlice({
   selectors: {
     selectToken: (state) => state.token,
     selectCurrentUserId: (state) => state.userId,
-    selectCurrentUser: (state) => state.user,
-    selectIsLoggedIn: (state) => state.userLoggedIn,
+    selectIsLoggedIn: (state) => state.token !== null,
     selectSessionEndedBySystem: (state) => state.endedBySystem,
   },
 });
 
-export const { userLoggedIn, sessionRestored, tokenRenewed, currentUserReceived, userLoggedOut, sessionExpired, sessionEndedNoticeShown } =
-  sessionSlice.actions;
-export const { selectToken, selectCurrentUserId, selectCurrentUser, selectIsLoggedIn, selectSessionEndedBySystem } = sessionSlice.selectors;
+export const { userLoggedIn, sessionRestored, tokenRenewed, userLoggedOut, sessionExpired, sessionEndedNoticeShown } = sessionSlice.actions;
+export const { selectToken, selectCurrentUserId, selectIsLoggedIn, selectSessionEndedBySystem } = sessionSlice.selectors;

@@ -49,7 +49,7 @@ describe('restoreSessionState', () => {
   it('starts logged in from a stored token', async () => {
     const token = await tokenFor('demo_user');
     writeStoredToken(token);
-    expect(restoreSessionState()).toEqual({ session: { token, userId: DEMO_USER_ID, user: null, userLoggedIn: true, endedBySystem: false } });
+    expect(restoreSessionState()).toEqual({ session: { token, userId: DEMO_USER_ID, endedBySystem: false } });
   });
 
   it('starts as a visitor without a token', () => {
@@ -64,7 +64,7 @@ describe('restoreSessionState', () => {
     writeStoredToken(unsignedToken({ sub: 'u-1', username: 'x', exp: 1 }));
     // An expired token: a visitor again, told on the login screen that the session has ended.
     expect(restoreSessionState(new Date('2026-01-01T00:00:00Z'))).toEqual({
-      session: { token: null, userId: null, user: null, userLoggedIn: false, endedBySystem: true },
+      session: { token: null, userId: null, endedBySystem: true },
     });
     expect(readStoredToken()).toBeNull();
   });

@@ -23,9 +23,10 @@ export type OtherTabChange =
 export function otherTabChange(session: SessionState, storedToken: string | null): OtherTabChange {
   if (storedToken === session.token) return { kind: 'none' };
   const next = storedToken ? sessionFromToken(storedToken) : null;
-  if (!next) return session.userLoggedIn ? { kind: 'loggedOut' } : { kind: 'none' };
-  if (session.userLoggedIn && session.userId === next.userId) return { kind: 'renewed', token: next.token };
-  return { kind: 'loggedIn', session: next, replacesMember: session.userLoggedIn };
+  const loggedIn = session.token !== null;
+  if (!next) return loggedIn ? { kind: 'loggedOut' } : { kind: 'none' };
+  if (loggedIn && session.userId === next.userId) return { kind: 'renewed', token: next.token };
+  return { kind: 'loggedIn', session: next, replacesMember: loggedIn };
 }
 
 const AUTH_SCREENS: readonly string[] = [paths.login.pattern, paths.signup.pattern];

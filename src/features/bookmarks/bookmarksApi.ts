@@ -1,7 +1,7 @@
 import { api, cacheAccess, type CacheAccess } from '../../app/api';
 import { reconcileItem, reconcileList } from '../../lib/reconcile';
-import type { BookmarkChange, BookmarksResponse, Post, User } from '../../types/api';
-import { currentUserReceived } from '../auth/sessionSlice';
+import type { BookmarkChange, BookmarksResponse, Post } from '../../types/api';
+import { patchCurrentMember } from '../users/usersApi';
 
 const EMPTY_BOOKMARKS: Post[] = [];
 
@@ -84,37 +84,34 @@ function writeAnswer(cache: CacheAccess, answer: BookmarksAnswer): void {
  * A changed-only answer: the post's latest version takes its place in the list (already changed
  * at once), and the member's record gains or loses its id.
  */
-function writeBookmarkChange({ dispatch, getState }: CacheAccess, { postId, bookmarked, post }: BookmarkChange): void {
+function writeBookmarkChange(cache: CacheAccess, { postId, bookmarked, post }: BookmarkChange): void {
   if (post) {
-    dispatch(bookmarksApi.util.updateQueryData('getBookmarks', undefined, (draft) => {
+    cache.dispatch(bookmarksApi.util.updateQueryData('getBookmarks', undefined, (draft) => {
       const index = draft.findIndex((entry) => entry.id === postId);
       if (index >= 0) draft[index] = reconcileItem(draft[index], post);
     }));
   }
-  const me = getState().session.user;
-  if (me) {
+  patchCurrentMember(cache, (me) => {
     const ids = me.bookmarks.filter((id) => id !== postId);
     if (bookmarked) ids.push(postId);
-    if (!sameIds(me.bookmarks, ids)) dispatch(currentUserReceived({ ...me, bookmarks: ids } satisfies User));
-  }
+    return sameIds(me.bookmarks, ids) ? me : { ...me, bookmarks: ids };
+  });
 }
 
 /**
  * The backend's answer becomes the bookmarks list in the cache (unchanged posts keep their objects),
  * and the member's record keeps the same ids, so every view agrees on what is bookmarked.
  */
-function writeBookmarks({ dispatch, getState }: CacheAccess, bookmarks: Post[]): void {
+function writeBookmarks(cache: CacheAccess, bookmarks: Post[]): void {
+  const { dispatch, getState } = cache;
   const cached = selectBookmarksResult(getState()).data;
   if (cached) {
     dispatch(bookmarksApi.util.updateQueryData('getBookmarks', undefined, () => reconcileList(cached, bookmarks)));
   } else {
     void dispatch(bookmarksApi.util.upsertQueryData('getBookmarks', undefined, bookmarks));
   }
-  const me = getState().session.user;
-  if (me) {
-    const ids = bookmarks.map((post) => post.id);
-    if (!sameIds(me.bookmarks, ids)) dispatch(currentUserReceived({ ...me, bookmarks: ids } satisfies User));
-  }
+  const ids = bookmarks.map((post) => post.id);
+  patchCurrentMember(cache, (me) => (sameIds(me.bookmarks, ids) ? me : { ...me, bookmarks: ids }));
 }
 
 function sameIds(a: readonly string[], b: readonly string[]): boolean {

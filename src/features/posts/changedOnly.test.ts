@@ -8,6 +8,7 @@ import { userLoggedIn } from '../auth/sessionSlice';
 import { bookmarksApi, selectBookmarksResult } from '../bookmarks/bookmarksApi';
 import { postsApi, selectPostsResult } from './postsApi';
 import { API } from '../../test/posts';
+import { selectCurrentMember } from '../users/currentMember';
 
 /** Each call's method, path, Prefer header and answer size, as the backend saw them. */
 function recordExchanges() {
@@ -83,7 +84,7 @@ describe('changed-only answers (the return-minimal extension)', () => {
     const { exchanges, stop } = recordExchanges();
     await store.dispatch(bookmarksApi.endpoints.addBookmark.initiate(lake));
     expect(selectBookmarksResult(store.getState()).data?.map((post) => post.id)).toContain(lake.id);
-    expect(store.getState().session.user?.bookmarks).toContain(lake.id);
+    expect(selectCurrentMember(store.getState())?.bookmarks).toContain(lake.id);
 
     await store.dispatch(bookmarksApi.endpoints.removeBookmark.initiate(lake.id));
     stop();
@@ -93,7 +94,7 @@ describe('changed-only answers (the return-minimal extension)', () => {
     ]);
     expect(exchanges.every((exchange) => exchange.bytes < 4096)).toBe(true);
     expect(selectBookmarksResult(store.getState()).data?.map((post) => post.id)).not.toContain(lake.id);
-    expect(store.getState().session.user?.bookmarks).not.toContain(lake.id);
+    expect(selectCurrentMember(store.getState())?.bookmarks).not.toContain(lake.id);
   });
 
   it('a post that joined the lists is found there by its tag: liking it at once changes every copy, and a refused like undoes every copy', async () => {

@@ -9,6 +9,7 @@ import { bookmarksApi, selectBookmarksResult } from '../bookmarks/bookmarksApi';
 import { feedSortChanged, selectSortMode } from '../ui/uiSlice';
 import { postsApi } from './postsApi';
 import { recordCalls } from '../../test/posts';
+import { selectCurrentMember } from '../users/currentMember';
 
 async function loggedInStore() {
   const store = makeStore();
@@ -122,7 +123,7 @@ describe('postsApi cache writes', () => {
     await waitFor(() =>
       expect(selectBookmarksResult(store.getState()).data?.map((entry) => entry.id)).toEqual(expect.arrayContaining([seedPostId(2), seedPostId(12)])),
     );
-    expect(store.getState().session.user?.bookmarks).toEqual(expect.arrayContaining([seedPostId(2), seedPostId(12)]));
+    expect(selectCurrentMember(store.getState())?.bookmarks).toEqual(expect.arrayContaining([seedPostId(2), seedPostId(12)]));
   });
 
   it('ignores an answer without the expected field', async () => {

@@ -1,6 +1,7 @@
 import { api, cacheAccess, type CacheAccess } from '../../app/api';
 import { reconcileItem, reconcileList } from '../../lib/reconcile';
 import type { Post, PostDraftPayload, PostRemoval, PostResponse, PostsResponse, UserSummary } from '../../types/api';
+import { selectCurrentMember } from '../users/currentMember';
 import { patchPost, removePost, replacePost, rewriteHolders, type Undo } from './postCopies';
 import { applyDislike, applyLike } from './postsCache';
 
@@ -120,12 +121,12 @@ export const selectPostsResult = postsApi.endpoints.getPosts.select();
 
 /** The current member as posts record them, from the session (id alone until their record arrives). */
 function currentMember({ getState }: CacheAccess): UserSummary | null {
-  const { session } = getState();
-  if (!session.userId) return null;
-  const user = session.user;
+  const state = getState();
+  if (!state.session.userId) return null;
+  const user = selectCurrentMember(state);
   return user
     ? { _id: user._id, username: user.username, firstName: user.firstName, lastName: user.lastName, image: user.image }
-    : { _id: session.userId, username: '', firstName: '', lastName: '', image: '' };
+    : { _id: state.session.userId, username: '', firstName: '', lastName: '', image: '' };
 }
 
 /** Waits for a mutation's answer; writes what it carries into the cache, or undoes the optimistic change. */

@@ -1,6 +1,7 @@
 import { makeStore } from '../../app/store';
 import type { Post, User, UserSummary } from '../../types/api';
-import { currentUserReceived, userLoggedIn } from '../auth/sessionSlice';
+import { userLoggedIn } from '../auth/sessionSlice';
+import { usersApi } from '../users/usersApi';
 import { feedSortChanged, loaderShown } from '../ui/uiSlice';
 import { postsApi } from './postsApi';
 import {
@@ -43,6 +44,9 @@ function user(id: string, following: UserSummary[]): User {
     bookmarks: [],
   };
 }
+
+/** A fresh copy of a member's record arrives (a profile load). */
+const memberRecordArrived = (record: User) => usersApi.util.upsertQueryEntries([{ endpointName: 'getUser', arg: record._id, value: record }]);
 
 const a1 = post('a1', 'me', '2025-01-01T10:00:00.000Z', 1);
 const a2 = post('a2', 'me', '2025-01-03T10:00:00.000Z', 5);
@@ -108,7 +112,7 @@ describe('selectHomeFeed', () => {
     store.dispatch(loaderShown());
     expect(selectHomeFeed(store.getState())).toBe(first);
     // A refreshed copy of the member with the same follows: still no recomputation.
-    store.dispatch(currentUserReceived({ ...user('me', [member('friend')]), userBio: 'new bio' }));
+    store.dispatch(memberRecordArrived({ ...user('me', [member('friend')]), userBio: 'new bio' }));
     expect(selectHomeFeed(store.getState())).toBe(first);
     expect(selectHomeFeed.recomputations()).toBe(1);
 
@@ -116,7 +120,7 @@ describe('selectHomeFeed', () => {
     expect(selectHomeFeed(store.getState())).not.toBe(first);
     expect(selectHomeFeed.recomputations()).toBe(2);
 
-    store.dispatch(currentUserReceived(user('me', [member('friend'), member('stranger')])));
+    store.dispatch(memberRecordArrived(user('me', [member('friend'), member('stranger')])));
     expect(selectHomeFeed(store.getState()).map((p) => p.id)).toEqual(['a1', 'b1', 'a2', 'c1']);
     expect(selectHomeFeed.recomputations()).toBe(3);
 

@@ -2,7 +2,8 @@ import { createAppSelector } from '../../app/hooks';
 import type { RootState } from '../../app/store';
 import { sortInOrder, timeOf, type OrderKeys } from '../../../contract/order';
 import type { Post, UserSummary } from '../../types/api';
-import { selectCurrentUser, selectCurrentUserId } from '../auth/sessionSlice';
+import { selectCurrentUserId } from '../auth/sessionSlice';
+import { selectCurrentMember } from '../users/currentMember';
 import { selectSortMode, type SortMode } from '../ui/uiSlice';
 import { selectPostsResult } from './postsApi';
 
@@ -23,8 +24,8 @@ export function sortPosts(posts: readonly Post[], mode: SortMode): Post[] {
 /** Every post in the cache, in the backend's order. */
 export const selectAllPosts = createAppSelector([selectPostsResult], (result): readonly Post[] => result.data ?? EMPTY_POSTS);
 
-const selectFollowing = (state: RootState): readonly UserSummary[] => selectCurrentUser(state)?.following ?? EMPTY_MEMBERS;
-const selectMyUsername = (state: RootState): string => selectCurrentUser(state)?.username ?? '';
+const selectFollowing = (state: RootState): readonly UserSummary[] => selectCurrentMember(state)?.following ?? EMPTY_MEMBERS;
+const selectMyUsername = (state: RootState): string => selectCurrentMember(state)?.username ?? '';
 
 /**
  * The ids the member follows, as one string: a new copy of the same list (a refreshed member record)

@@ -1,5 +1,5 @@
-import { api, storeState, type ApiDispatch } from '../../app/api';
-import { currentUserReceived, tokenRenewed } from '../auth/sessionSlice';
+import { api, cacheAccess, storeState, type CacheAccess } from '../../app/api';
+import { tokenRenewed } from '../auth/sessionSlice';
 import type { FollowResponse, User, UserEditPayload, UserEditResponse, UserResponse, UsersResponse } from '../../types/api';
 import { toSummary, withFollower, withFollowing } from './followUpdates';
 
@@ -17,12 +17,13 @@ export const usersApi = api.injectEndpoints({
       query: () => '/users',
       transformResponse: readUsers,
       providesTags: (users = []) => [{ type: 'User' as const, id: 'LIST' }, ...users.map((user) => ({ type: 'User' as const, id: user._id }))],
-      async onQueryStarted(_arg, { dispatch, getState, queryFulfilled }) {
+      async onQueryStarted(_arg, lifecycle) {
         try {
-          const { data } = await queryFulfilled;
-          const myId = storeState(getState).session.userId;
+          const { data } = await lifecycle.queryFulfilled;
+          // The list's record of the current member is the newest: their profile takes it.
+          const myId = storeState(lifecycle.getState).session.userId;
           const me = data.find((user) => user._id === myId);
-          if (me) dispatch(currentUserReceived(me));
+          if (me) lifecycle.dispatch(usersApi.util.updateQueryData('getUser', me._id, () => me));
         } catch {
           // Reported by the base query; the listeners show it.
         }
@@ -33,27 +34,18 @@ export const usersApi = api.injectEndpoints({
       query: (userId) => `/users/${encodeURIComponent(userId)}`,
       transformResponse: (response: UserResponse) => response.user,
       providesTags: (_user, _error, userId) => [{ type: 'User' as const, id: userId }],
-      async onQueryStarted(_userId, { dispatch, queryFulfilled }) {
-        try {
-          const { data } = await queryFulfilled;
-          // The session keeps the current member's record fresh (ignored for anyone else).
-          if (data) dispatch(currentUserReceived(data));
-        } catch {
-          // Reported by the base query.
-        }
-      },
     }),
 
     editProfile: build.mutation<UserEditResponse, ProfileEdit>({
       query: (userData) => ({ url: '/users/edit', method: 'POST', body: { userData } }),
       // Posts carry their author's avatar: a new one means the cached posts are out of date.
       invalidatesTags: (answer, _error, userData) => (answer?.user && userData.avatar !== undefined ? ['Post', 'Bookmark'] : []),
-      async onQueryStarted(_userData, { dispatch, queryFulfilled }) {
+      async onQueryStarted(_userData, lifecycle) {
         try {
-          const { data } = await queryFulfilled;
+          const { data } = await lifecycle.queryFulfilled;
           // A password change ends every older token; the answer carries this device's new one.
-          if (typeof data?.encodedToken === 'string' && data.encodedToken !== '') dispatch(tokenRenewed(data.encodedToken));
-          if (data?.user) writeUsersIntoCache(dispatch, [data.user]);
+          if (typeof data?.encodedToken === 'string' && data.encodedToken !== '') lifecycle.dispatch(tokenRenewed(data.encodedToken));
+          if (data?.user) writeMembers(cacheAccess(lifecycle), [data.user]);
         } catch {
           // Reported by the base query; the form keeps what was typed.
         }
@@ -72,72 +64,69 @@ export const usersApi = api.injectEndpoints({
   }),
 });
 
+/** Puts the cache back as it was before a change. */
+export type Undo = () => void;
+
 /**
- * Writes fresh member records into every cached place they appear: their profile (getUser), their
- * entry in the members list (getUsers), and the session when it is the current member (the home
- * feed is built from the session member's `following`).
+ * Changes every cached copy of a member's record (their profile, their entry in the members list;
+ * the current member's profile is also the app's record of them) and returns the one undo.
  */
-function writeUsersIntoCache(dispatch: ApiDispatch, users: User[]): void {
-  for (const user of users) {
-    dispatch(usersApi.util.updateQueryData('getUser', user._id, () => user));
-    dispatch(currentUserReceived(user));
-  }
-  dispatch(
-    usersApi.util.updateQueryData('getUsers', undefined, (list) => {
-      for (const user of users) {
-        const index = list.findIndex((entry) => entry._id === user._id);
-        if (index >= 0) list[index] = user;
-      }
-    }),
-  );
+export function patchMember(cache: CacheAccess, userId: string, change: (user: User) => User): Undo {
+  const patches = [
+    cache.dispatch(usersApi.util.updateQueryData('getUser', userId, (draft) => change(draft))),
+    cache.dispatch(
+      usersApi.util.updateQueryData('getUsers', undefined, (list) => {
+        const index = list.findIndex((entry) => entry._id === userId);
+        if (index >= 0) list[index] = change(list[index]!);
+      }),
+    ),
+  ];
+  return () => {
+    for (const patch of patches.reverse()) patch.undo();
+  };
 }
 
-interface FollowLifecycle {
-  dispatch: ApiDispatch;
-  getState: () => unknown;
-  queryFulfilled: Promise<{ data: FollowResponse }>;
+/** Changes the current member's record wherever it is cached; returns the undo. */
+export function patchCurrentMember(cache: CacheAccess, change: (me: User) => User): Undo {
+  const myId = cache.getState().session.userId;
+  return myId ? patchMember(cache, myId, change) : () => undefined;
+}
+
+/** Fresh records from the backend replace their cached copies. */
+function writeMembers(cache: CacheAccess, users: User[]): void {
+  for (const user of users) patchMember(cache, user._id, () => user);
+}
+
+/** A member's record as cached: their profile, or their entry in the members list. */
+function cachedMember(state: ReturnType<CacheAccess['getState']>, userId: string): User | undefined {
+  return usersApi.endpoints.getUser.select(userId)(state).data ?? usersApi.endpoints.getUsers.select()(state).data?.find((user) => user._id === userId);
 }
 
 /**
- * Follow and unfollow update the screen at once: my `following` and their `followers`, in the
- * profiles, the members list and the session. A refusal undoes it (the listeners show the message);
+ * Follow and unfollow update the screen at once: my `following` and their `followers`, wherever
+ * either record is cached. A refusal undoes it with the one undo (the listeners show the message);
  * the answer, which carries both records, is then written over the guess.
  */
-async function followLifecycle(userId: string, follow: boolean, { dispatch, getState, queryFulfilled }: FollowLifecycle): Promise<void> {
-  const state = storeState(getState);
+async function followLifecycle(
+  userId: string,
+  follow: boolean,
+  lifecycle: { dispatch: CacheAccess['dispatch']; getState: () => unknown; queryFulfilled: Promise<{ data: FollowResponse }> },
+): Promise<void> {
+  const cache = cacheAccess(lifecycle);
+  const state = cache.getState();
   const myId = state.session.userId;
-  const list = usersApi.endpoints.getUsers.select()(state).data;
-  const me: User | undefined = state.session.user ?? list?.find((user) => user._id === myId) ?? (myId ? usersApi.endpoints.getUser.select(myId)(state).data : undefined);
-  const them: User | undefined = list?.find((user) => user._id === userId) ?? usersApi.endpoints.getUser.select(userId)(state).data;
+  const me = myId ? cachedMember(state, myId) : undefined;
+  const them = cachedMember(state, userId);
 
-  const undos: Array<() => void> = [];
+  const undos: Undo[] = [];
   if (me && them && me._id !== them._id) {
-    const nextMe = withFollowing(me, toSummary(them), follow);
-    const nextThem = withFollower(them, toSummary(me), follow);
-    for (const next of [nextMe, nextThem]) {
-      const patch = dispatch(usersApi.util.updateQueryData('getUser', next._id, () => next));
-      undos.push(() => patch.undo());
-    }
-    const listPatch = dispatch(
-      usersApi.util.updateQueryData('getUsers', undefined, (draft) => {
-        for (const next of [nextMe, nextThem]) {
-          const index = draft.findIndex((entry) => entry._id === next._id);
-          if (index >= 0) draft[index] = next;
-        }
-      }),
-    );
-    undos.push(() => listPatch.undo());
-    const previousSessionUser = state.session.user;
-    if (previousSessionUser) {
-      dispatch(currentUserReceived(nextMe));
-      undos.push(() => dispatch(currentUserReceived(previousSessionUser)));
-    }
+    undos.push(patchMember(cache, me._id, (current) => withFollowing(current, toSummary(them), follow)));
+    undos.push(patchMember(cache, them._id, (current) => withFollower(current, toSummary(me), follow)));
   }
 
   try {
-    const { data } = await queryFulfilled;
-    const fresh = [data?.user, data?.followUser].filter((user): user is User => Boolean(user));
-    writeUsersIntoCache(dispatch, fresh);
+    const { data } = await lifecycle.queryFulfilled;
+    writeMembers(cache, [data?.user, data?.followUser].filter((user): user is User => Boolean(user)));
   } catch {
     for (const undo of undos.reverse()) undo();
   }

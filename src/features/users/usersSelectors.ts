@@ -1,7 +1,8 @@
 import { createAppSelector } from '../../app/hooks';
 import type { RootState } from '../../app/store';
 import type { Post, User } from '../../types/api';
-import { selectCurrentUser, selectCurrentUserId } from '../auth/sessionSlice';
+import { selectCurrentUserId } from '../auth/sessionSlice';
+import { selectCurrentMember } from './currentMember';
 import { follows } from './followUpdates';
 import { postsApi } from '../posts/postsApi';
 import { EMPTY_POSTS, sortPosts } from '../posts/postsSelectors';
@@ -60,7 +61,7 @@ export const selectWhoToFollow = createAppSelector(
 );
 
 /** Whether the current member follows `userId`. */
-export const selectIsFollowing = (state: RootState, userId: string): boolean => follows(selectCurrentUser(state), userId);
+export const selectIsFollowing = (state: RootState, userId: string): boolean => follows(selectCurrentMember(state), userId);
 
 /** A member's posts as loaded for their profile (getUserPosts), newest first. */
 export const selectMemberPosts = createAppSelector(

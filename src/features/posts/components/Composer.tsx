@@ -4,7 +4,7 @@ import { Avatar } from '../../../components/Avatar';
 import { TIMINGS } from '../../../config/timings';
 import { MESSAGES } from '../../../../contract/messages';
 import { MAX_IMAGE_BYTES, readImageFile, type ImageFileProblem } from '../../../lib/fileToDataUrl';
-import { selectCurrentUser } from '../../auth/sessionSlice';
+import { selectCurrentMember } from '../../users/currentMember';
 import { notifyError, notifySuccess } from '../../ui/notify';
 import { feedSortChanged } from '../../ui/uiSlice';
 import { useCreatePostMutation } from '../postsApi';
@@ -44,7 +44,7 @@ export interface ComposerProps {
  */
 export function Composer({ onPosted }: ComposerProps) {
   const dispatch = useAppDispatch();
-  const me = useAppSelector(selectCurrentUser);
+  const me = useAppSelector(selectCurrentMember);
   const [{ text, image }, updateDraft] = useDraft(me?._id ?? null);
   const setText = (value: string) => updateDraft({ text: value });
   const setImage = (value: string) => updateDraft({ image: value });

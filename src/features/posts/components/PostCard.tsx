@@ -8,7 +8,8 @@ import { paths } from '../../../config/paths';
 import { TIMINGS } from '../../../config/timings';
 import { formatPostTime, toDateTimeAttribute } from '../../../lib/formatDate';
 import type { Post } from '../../../types/api';
-import { selectCurrentUser, selectCurrentUserId } from '../../auth/sessionSlice';
+import { selectCurrentUserId } from '../../auth/sessionSlice';
+import { selectCurrentMember } from '../../users/currentMember';
 import { useAddBookmarkMutation, useRemoveBookmarkMutation } from '../../bookmarks/bookmarksApi';
 import { selectIsBookmarked } from '../../bookmarks/bookmarksSelectors';
 import { notifyError, notifySuccess } from '../../ui/notify';
@@ -42,7 +43,7 @@ export interface PostCardProps {
 function selectIsAuthor(state: RootState, post: Post): boolean {
   const myId = selectCurrentUserId(state);
   if (myId && post._id === myId) return true;
-  const me = selectCurrentUser(state);
+  const me = selectCurrentMember(state);
   return Boolean(me && me.username === post.username);
 }
 

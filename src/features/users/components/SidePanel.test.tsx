@@ -7,11 +7,12 @@ import { MESSAGES } from '../../../../contract/messages';
 import { DEMO_CREDENTIALS, SEED_USER_IDS } from '../../../../mocks/seed';
 import { makeStore } from '../../../app/store';
 import { TIMINGS } from '../../../config/timings';
-import { loginThroughApi, renderWithProviders } from '../../../test/renderWithProviders';
-import { selectCurrentUser, userLoggedIn } from '../../auth/sessionSlice';
+import { loginThroughApi, renderWithProviders, topBar } from '../../../test/renderWithProviders';
+import { userLoggedIn } from '../../auth/sessionSlice';
 import { loaderShown, selectShowLoader } from '../../ui/uiSlice';
 import { usersApi } from '../usersApi';
 import { SidePanel } from './SidePanel';
+import { selectCurrentMember } from '../currentMember';
 
 const panel = () => screen.getByRole('complementary', { name: 'People' });
 const whoToFollow = () => within(panel()).getByRole('region', { name: 'Who to follow?' });
@@ -60,7 +61,7 @@ describe('side panel: people search', () => {
 
   it('is reachable by keyboard, and the top bar search closes its list when a profile is opened', async () => {
     const { user, router } = await openAsDemo();
-    const top = screen.getByRole('banner');
+    const top = topBar();
     const search = within(top).getByRole('searchbox', { name: 'Search People' });
     await user.click(search);
     await user.type(search, 'zoe');
@@ -74,7 +75,7 @@ describe('side panel: people search', () => {
 
   it('moves through the people found with the arrows, and Escape from a result clears the search back to the field', async () => {
     const { user } = await openAsDemo();
-    const top = screen.getByRole('banner');
+    const top = topBar();
     const search = within(top).getByRole('searchbox', { name: 'Search People' });
     await user.click(search);
     // Several members' names hold an "a": the list as shown.
@@ -117,7 +118,7 @@ describe('side panel: who to follow', () => {
     expect(follow).toHaveFocus();
     expect(within(header).getByText('3 Following')).toBeInTheDocument();
     // The session member follows Noah now (the home feed is built from it).
-    expect(selectCurrentUser(store.getState())?.following.map((entry) => entry._id)).toContain(SEED_USER_IDS.noah);
+    expect(selectCurrentMember(store.getState())?.following.map((entry) => entry._id)).toContain(SEED_USER_IDS.noah);
 
     await user.type(within(panel()).getByRole('searchbox', { name: 'Search People' }), 'noah');
     await user.click(within(within(panel()).getByRole('list', { name: 'People found' })).getByRole('link', { name: /Noah Kim/ }));

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useAppSelector } from '../../../app/hooks';
-import { selectCurrentUser } from '../../auth/sessionSlice';
+import { selectCurrentMember } from '../currentMember';
 import { useGetUsersQuery } from '../usersApi';
 import { followingKeyOf, selectWhoToFollow } from '../usersSelectors';
 import { PersonRow } from './PersonRow';
@@ -26,7 +26,7 @@ export function shownOfText(shown: number, total: number): string {
  */
 function useFollowedWhenLoaded(): string | null {
   const { fulfilledTimeStamp } = useGetUsersQuery();
-  const me = useAppSelector(selectCurrentUser);
+  const me = useAppSelector(selectCurrentMember);
   const [basis, setBasis] = useState<{ loadedAt: number; followed: string } | null>(null);
   if (fulfilledTimeStamp !== undefined && me && basis?.loadedAt !== fulfilledTimeStamp) {
     setBasis({ loadedAt: fulfilledTimeStamp, followed: followingKeyOf(me) });
