@@ -6,6 +6,23 @@ const tseslint = require('typescript-eslint');
 const reactHooks = require('eslint-plugin-react-hooks');
 const globals = require('globals');
 
+/** Import patterns for the layers above a module's own: none at run time, their types only for app/store. */
+function layerPatterns(above) {
+  return above.map((layer) => ({
+    group: [`**/${layer}`, `**/${layer}/*`, `**/${layer}/**`],
+    message: `A lower layer does not import ${layer}/ (layers: types, config, lib -> components -> features -> pages -> app).`,
+    ...(layer === 'app' ? { allowTypeImports: true } : {}),
+  }));
+}
+
+function layerRules(layers) {
+  return layers.map(({ layer, above }) => ({
+    files: [`${layer}/**/*.{ts,tsx}`],
+    ignores: ['**/*.test.{ts,tsx}', 'src/test/**'],
+    rules: { '@typescript-eslint/no-restricted-imports': ['error', { patterns: layerPatterns(above) }] },
+  }));
+}
+
 module.exports = tseslint.config(
   { ignores: ['dist/**', 'build/**', '.data/**', 'coverage/**', 'node_modules/**', 'public/mockServiceWorker.js', 'test-results/**', 'playwright-report/**'] },
   js.configs.recommended,
@@ -49,6 +66,23 @@ module.exports = tseslint.config(
         // The project's server/ folder, by a relative path; react-dom/server (the build-time render) is not it.
         patterns: [{ regex: '^(\\.\\.?/)+(\\.\\./)*server(/|$)', message: 'The app and the stand-in never import the server; share code through contract/.' }],
       }],
+    },
+  },
+  // The app's layers, lowest first: types, config, lib -> components -> features -> pages -> app. A
+  // module imports only from its own layer or lower ones; the store's types (app/store) reach every
+  // layer as types alone. Tests compose every layer and are left out.
+  ...layerRules([
+    { layer: 'src/{types,config,lib}', above: ['components', 'features', 'pages', 'app'] },
+    { layer: 'src/components', above: ['features', 'pages', 'app'] },
+    { layer: 'src/features', above: ['pages', 'app'] },
+    { layer: 'src/pages', above: ['app'] },
+  ]),
+  // Bookmarks build on posts' data through the cache tags, never on the posts feature's code.
+  {
+    files: ['src/features/bookmarks/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.{ts,tsx}'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': ['error', { patterns: [...layerPatterns(['pages', 'app']), { group: ['**/posts', '**/posts/*'], message: 'Bookmarks do not import the posts feature.' }] }],
     },
   },
   {

@@ -226,7 +226,7 @@ async function benchRenders(): Promise<void> {
   const { Provider } = await import('react-redux');
   const { MemoryRouter } = await import('react-router-dom');
   const { makeStore } = await import('../src/app/store');
-  const { useAppSelector } = await import('../src/app/hooks');
+  const { useAppSelector } = await import('../src/lib/store/hooks');
   const { userLoggedIn } = await import('../src/features/auth/sessionSlice');
   const { postsApi } = await import('../src/features/posts/postsApi');
   const { applyLike, isLikedBy, toSummary } = await import('../src/features/posts/postsCache');

@@ -1,7 +1,8 @@
 /**
  * The dependency direction is enforced by lint: contract/ reaches into nothing (no MSW, database,
  * HTTP server, React or Node built-ins, nothing of the app, the stand-in or the server), and the app
- * and the stand-in never import the server.
+ * and the stand-in never import the server. Inside the app, the layers go one way: types, config,
+ * lib -> components -> features -> pages -> app, and bookmarks do not import the posts feature.
  */
 import { ESLint } from 'eslint';
 import { join } from 'node:path';
@@ -11,7 +12,9 @@ const eslint = new ESLint({ cwd: root });
 
 async function restrictedImports(file: string, source: string): Promise<string[]> {
   const [result] = await eslint.lintText(source, { filePath: join(root, file) });
-  return (result?.messages ?? []).filter((message) => message.ruleId === 'no-restricted-imports').map((message) => message.message);
+  return (result?.messages ?? [])
+    .filter((message) => message.ruleId === 'no-restricted-imports' || message.ruleId === '@typescript-eslint/no-restricted-imports')
+    .map((message) => message.message);
 }
 
 describe('dependency rules', () => {
@@ -43,5 +46,24 @@ describe('dependency rules', () => {
   it('lets the app render its pages ahead with react-dom/server, which is not the project\'s server', async () => {
     expect(await restrictedImports('src/prerender/example.tsx', "import { renderToString } from 'react-dom/server';\nexport const used = renderToString;\n")).toEqual([]);
     expect(await restrictedImports('src/app/deep/example.ts', "import { x } from '../../../server/config';\nexport const used = x;\n")).toEqual([expect.stringContaining('never import the server')]);
+  });
+
+  it.each([
+    ['src/lib/example.ts', "import { selectCurrentMember } from '../features/users/currentMember';", 'does not import features/'],
+    ['src/config/example.ts', "import { Avatar } from '../components/Avatar';", 'does not import components/'],
+    ['src/components/example.tsx', "import { PostCard } from '../features/posts/components/PostCard';", 'does not import features/'],
+    ['src/features/posts/example.ts', "import { HomePage } from '../../pages/HomePage';", 'does not import pages/'],
+    ['src/features/posts/example.ts', "import { makeStore } from '../../app/store';", 'does not import app/'],
+    ['src/pages/example.tsx', "import { TopBar } from '../app/layouts/TopBar';", 'does not import app/'],
+    ['src/features/bookmarks/example.ts', "import { postsApi } from '../posts/postsApi';", 'Bookmarks do not import the posts feature'],
+  ])('%s may not %s', async (file, line, reason) => {
+    const messages = await restrictedImports(file, `${line}\nexport const used = [];\n`);
+    expect(messages).toEqual([expect.stringContaining(reason)]);
+  });
+
+  it('lets every layer import lower ones, and the store\'s types from app/', async () => {
+    expect(await restrictedImports('src/features/posts/example.ts', "import { api } from '../../lib/api/api';\nimport type { RootState } from '../../app/store';\nexport const used = [api];\nexport type Used = RootState;\n")).toEqual([]);
+    expect(await restrictedImports('src/pages/example.tsx', "import { PostList } from '../features/posts/components/PostList';\nexport const used = PostList;\n")).toEqual([]);
+    expect(await restrictedImports('src/app/example.ts', "import { HomePage } from '../pages/HomePage';\nexport const used = HomePage;\n")).toEqual([]);
   });
 });

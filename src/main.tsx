@@ -1,4 +1,4 @@
-import { waitForBackend } from './app/backendReady';
+import { waitForBackend } from './lib/api/backendReady';
 import { env } from './config/env';
 import './styles/global.css';
 

@@ -1,7 +1,7 @@
 import { combineReducers, configureStore, createListenerMiddleware, isAnyOf } from '@reduxjs/toolkit';
 import { setupListeners } from '@reduxjs/toolkit/query';
-import { api } from './api';
-import { apiFailed } from './apiEvents';
+import { api } from '../lib/api/api';
+import { apiFailed } from '../lib/api/apiEvents';
 import { detachedNavigator, type AppNavigator } from './navigator';
 import { paths } from '../config/paths';
 import { sessionSlice, sessionExpired, userLoggedIn, userLoggedOut, sessionRestored, tokenRenewed } from '../features/auth/sessionSlice';

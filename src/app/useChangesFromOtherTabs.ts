@@ -1,7 +1,7 @@
 import { addListener, type UnknownAction } from '@reduxjs/toolkit';
 import { useEffect } from 'react';
-import { api, TAGS } from './api';
-import { useAppDispatch } from './hooks';
+import { api, TAGS } from '../lib/api/api';
+import { useAppDispatch } from '../lib/store/hooks';
 
 /** The channel the browser's tabs of SocialConnect tell each other of their changes on. */
 export const CHANGES_CHANNEL = 'socialconnect.changes';

@@ -1,4 +1,4 @@
-import { useAppSelector } from '../app/hooks';
+import { useAppSelector } from '../lib/store/hooks';
 import { usePageTitle } from '../components/usePageTitle';
 import { TIMINGS } from '../config/timings';
 import { PostList } from '../features/posts/components/PostList';

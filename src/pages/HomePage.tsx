@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useAppSelector } from '../app/hooks';
+import { useAppSelector } from '../lib/store/hooks';
 import { NO_SIDE_PANEL_QUERY, useMediaQuery } from '../components/useMediaQuery';
 import { usePageTitle } from '../components/usePageTitle';
 import { TIMINGS } from '../config/timings';

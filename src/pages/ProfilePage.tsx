@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { skipToken } from '@reduxjs/toolkit/query';
 import { useParams } from 'react-router-dom';
-import { useAppSelector } from '../app/hooks';
+import { useAppSelector } from '../lib/store/hooks';
 import { usePageTitle } from '../components/usePageTitle';
 import { TIMINGS } from '../config/timings';
 import { selectCurrentUserId } from '../features/auth/sessionSlice';
@@ -11,7 +11,7 @@ import { useLoaderOffAfter } from '../features/ui/useLoaderOffAfter';
 import { ProfileHeader } from '../features/users/components/ProfileHeader';
 import { fullName } from '../features/users/followUpdates';
 import { useGetUserQuery } from '../features/users/usersApi';
-import { selectMemberPosts } from '../features/users/usersSelectors';
+import { selectMemberPosts } from '../features/posts/postsSelectors';
 import './ProfilePage.css';
 
 export const NO_POSTS_FOUND = 'No Posts Found...!';

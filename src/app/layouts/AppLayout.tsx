@@ -5,7 +5,7 @@ import 'react-toastify/dist/ReactToastify.css';
 import { TIMINGS } from '../../config/timings';
 import { NO_HOVER_QUERY, useMediaQuery } from '../../components/useMediaQuery';
 import { useSessionAcrossTabs } from '../../features/auth/useSessionAcrossTabs';
-import { useGetHealthQuery } from '../api';
+import { useGetHealthQuery } from '../../lib/api/api';
 import { useChangesFromOtherTabs } from '../useChangesFromOtherTabs';
 import { LoaderOverlay } from './LoaderOverlay';
 import { TopBar } from './TopBar';

@@ -1,5 +1,5 @@
 import { NavLink } from 'react-router-dom';
-import { useAppSelector } from '../hooks';
+import { useAppSelector } from '../../lib/store/hooks';
 import { selectCurrentUserId } from '../../features/auth/sessionSlice';
 import { useLogout } from '../../features/auth/useLogout';
 import { LogoutIcon } from './icons';

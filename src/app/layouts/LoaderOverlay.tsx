@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useAppDispatch, useAppSelector } from '../hooks';
+import { useAppDispatch, useAppSelector } from '../../lib/store/hooks';
 import { loaderHidden, selectShowLoader } from '../../features/ui/uiSlice';
 import './LoaderOverlay.css';
 

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type RefObject } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
 import { skipToken } from '@reduxjs/toolkit/query';
-import { useAppSelector } from '../hooks';
+import { useAppSelector } from '../../lib/store/hooks';
 import { selectCurrentUserId, selectIsLoggedIn } from '../../features/auth/sessionSlice';
 import { useGetBookmarksQuery } from '../../features/bookmarks/bookmarksApi';
 import { useGetUserQuery } from '../../features/users/usersApi';

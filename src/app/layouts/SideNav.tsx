@@ -1,5 +1,5 @@
 import { Link, NavLink, useNavigate } from 'react-router-dom';
-import { useAppSelector } from '../hooks';
+import { useAppSelector } from '../../lib/store/hooks';
 import { Avatar } from '../../components/Avatar';
 import { paths } from '../../config/paths';
 import { selectCurrentUserId } from '../../features/auth/sessionSlice';

@@ -1,5 +1,5 @@
 import { Link, useLocation } from 'react-router-dom';
-import { useAppSelector } from '../hooks';
+import { useAppSelector } from '../../lib/store/hooks';
 import { PUBLIC_CHROME_PATHS, paths, withoutTrailingSlash } from '../../config/paths';
 import { selectIsLoggedIn } from '../../features/auth/sessionSlice';
 import { useLogout } from '../../features/auth/useLogout';

@@ -1,6 +1,6 @@
 import { useCallback, type MouseEvent } from 'react';
 import { useLocation } from 'react-router-dom';
-import { useAppDispatch } from '../hooks';
+import { useAppDispatch } from '../../lib/store/hooks';
 import { loaderShown } from '../../features/ui/uiSlice';
 
 /**

@@ -1,4 +1,4 @@
-import { api } from '../../app/api';
+import { api } from '../../lib/api/api';
 import { userLoggedIn } from './sessionSlice';
 import type { LoginRequest, LoginResponse, SignupRequest, SignupResponse, User } from '../../types/api';
 

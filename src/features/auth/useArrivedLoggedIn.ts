@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useAppSelector } from '../../app/hooks';
+import { useAppSelector } from '../../lib/store/hooks';
 import { selectIsLoggedIn } from './sessionSlice';
 
 /**

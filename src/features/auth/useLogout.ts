@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { useAppDispatch, useAppSelector } from '../../lib/store/hooks';
 import { paths } from '../../config/paths';
 import { notifySuccess } from '../ui/notify';
 import { useLogoutMutation } from './authApi';

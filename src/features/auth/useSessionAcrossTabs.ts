@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { api } from '../../app/api';
-import { useAppStore } from '../../app/hooks';
+import { api } from '../../lib/api/api';
+import { useAppStore } from '../../lib/store/hooks';
 import { paths, PUBLIC_CHROME_PATHS } from '../../config/paths';
 import { redirectTargetFrom } from './redirectTarget';
 import { sessionFromToken, type TokenSession } from './restoreSession';

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { useAppDispatch, useAppSelector } from '../../lib/store/hooks';
 import { selectIsLoggedIn, selectSessionEndedBySystem, sessionEndedNoticeShown } from './sessionSlice';
 
 /**

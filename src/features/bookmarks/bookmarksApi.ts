@@ -1,4 +1,4 @@
-import { api, cacheAccess, type CacheAccess } from '../../app/api';
+import { api, cacheAccess, type CacheAccess } from '../../lib/api/api';
 import { reconcileItem, reconcileList } from '../../lib/reconcile';
 import type { BookmarkChange, BookmarksResponse, Post } from '../../types/api';
 import { patchCurrentMember } from '../users/usersApi';

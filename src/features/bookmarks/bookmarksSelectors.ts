@@ -1,4 +1,4 @@
-import { createAppSelector } from '../../app/hooks';
+import { createAppSelector } from '../../lib/store/hooks';
 import type { RootState } from '../../app/store';
 import type { Post } from '../../types/api';
 import { selectBookmarksResult } from './bookmarksApi';

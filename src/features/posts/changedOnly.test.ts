@@ -1,7 +1,7 @@
 import { http, HttpResponse } from 'msw';
 import { DEMO_CREDENTIALS, seedPostId } from '../../../mocks/seed';
 import { server } from '../../../mocks/node';
-import { api, backendHas } from '../../app/api';
+import { api, backendHas } from '../../lib/api/api';
 import { makeStore } from '../../app/store';
 import { loginThroughApi } from '../../test/renderWithProviders';
 import { userLoggedIn } from '../auth/sessionSlice';

@@ -1,5 +1,5 @@
 import { isDraft, original, type ThunkAction, type UnknownAction } from '@reduxjs/toolkit';
-import { api, type ApiRootState, type CacheAccess } from '../../app/api';
+import { api, type ApiRootState, type CacheAccess } from '../../lib/api/api';
 import { reconcileItem } from '../../lib/reconcile';
 import type { Post } from '../../types/api';
 

@@ -1,4 +1,4 @@
-import { api, cacheAccess, type CacheAccess } from '../../app/api';
+import { api, cacheAccess, type CacheAccess } from '../../lib/api/api';
 import { reconcileItem, reconcileList } from '../../lib/reconcile';
 import type { Post, PostDraftPayload, PostRemoval, PostResponse, PostsResponse, UserSummary } from '../../types/api';
 import { selectCurrentMember } from '../users/currentMember';

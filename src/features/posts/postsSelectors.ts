@@ -1,11 +1,11 @@
-import { createAppSelector } from '../../app/hooks';
+import { createAppSelector } from '../../lib/store/hooks';
 import type { RootState } from '../../app/store';
 import { sortInOrder, timeOf, type OrderKeys } from '../../../contract/order';
 import type { Post, UserSummary } from '../../types/api';
 import { selectCurrentUserId } from '../auth/sessionSlice';
 import { selectCurrentMember } from '../users/currentMember';
 import { selectSortMode, type SortMode } from '../ui/uiSlice';
-import { selectPostsResult } from './postsApi';
+import { postsApi, selectPostsResult } from './postsApi';
 
 /** Module-level empties: a selector with nothing to show always returns the same reference. */
 export const EMPTY_POSTS: readonly Post[] = Object.freeze([]) as readonly Post[];
@@ -52,4 +52,10 @@ export const selectHomeFeed = createAppSelector(
 /** Explore: every post, newest first. */
 export const selectExplorePosts = createAppSelector([selectAllPosts], (posts): readonly Post[] =>
   posts.length === 0 ? EMPTY_POSTS : sortPosts(posts, 'latest'),
+);
+
+/** A member's posts as loaded for their profile (getUserPosts), newest first. */
+export const selectMemberPosts = createAppSelector(
+  [(state: RootState, username: string) => postsApi.endpoints.getUserPosts.select(username)(state).data],
+  (posts): readonly Post[] => (posts && posts.length > 0 ? sortPosts(posts, 'latest') : EMPTY_POSTS),
 );

@@ -1,7 +1,7 @@
 import { toast } from 'react-toastify/unstyled';
 import { makeStore } from '../../app/store';
 import { TIMINGS } from '../../config/timings';
-import { sortChosen, SORT_TOASTS } from '../posts/sortChosen';
+import { sortChosen, SORT_TOASTS } from './sortChosen';
 import { loaderOffAfter, showLoaderFor } from './loaderTimers';
 import { loaderShown, selectShowLoader, selectSortMode } from './uiSlice';
 

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useAppDispatch } from '../../app/hooks';
+import { useAppDispatch } from '../../lib/store/hooks';
 import { loaderOffAfter } from './loaderTimers';
 
 /**

@@ -1,8 +1,7 @@
 import type { User } from '../../types/api';
-import { selectCurrentUserId } from '../auth/sessionSlice';
 import { usersApi } from './usersApi';
 
-type CacheState = Parameters<ReturnType<typeof usersApi.endpoints.getUser.select>>[0] & Parameters<typeof selectCurrentUserId>[0];
+type CacheState = Parameters<ReturnType<typeof usersApi.endpoints.getUser.select>>[0] & { session: { userId: string | null } };
 
 /**
  * The current member's record, from the one place it is kept: the cached getUser of their id (put
@@ -10,6 +9,6 @@ type CacheState = Parameters<ReturnType<typeof usersApi.endpoints.getUser.select
  * Null until it is known.
  */
 export function selectCurrentMember(state: CacheState): User | null {
-  const myId = selectCurrentUserId(state);
+  const myId = state.session.userId;
   return myId ? (usersApi.endpoints.getUser.select(myId)(state).data ?? null) : null;
 }

@@ -1,4 +1,4 @@
-import { api, cacheAccess, storeState, type CacheAccess } from '../../app/api';
+import { api, cacheAccess, storeState, type CacheAccess } from '../../lib/api/api';
 import { tokenRenewed } from '../auth/sessionSlice';
 import type { FollowResponse, User, UserEditPayload, UserEditResponse, UserResponse, UsersResponse } from '../../types/api';
 import { toSummary, withFollower, withFollowing } from './followUpdates';

@@ -10,13 +10,9 @@ import {
   normaliseQuery,
   selectAllUsers,
   selectIsFollowing,
-  selectMemberPosts,
   selectPeopleMatching,
   selectWhoToFollow,
 } from './usersSelectors';
-import { postsApi } from '../posts/postsApi';
-import { EMPTY_POSTS } from '../posts/postsSelectors';
-import type { Post } from '../../types/api';
 
 function member(id: string, firstName: string, lastName: string, following: string[] = []): User {
   return {
@@ -158,25 +154,5 @@ describe('follow helpers', () => {
     expect(normaliseQuery('  MaYa ')).toBe('maya');
     expect(matchesName(maya, 'ya')).toBe(true);
     expect(matchesName(maya, 'zz')).toBe(false);
-  });
-});
-
-describe("a member's posts selector", () => {
-  const post = (id: string, createdAt: string): Post => ({
-    _id: 'u-ava', id, content: id, postImage: '', likes: { likeCount: 0, likedBy: [], dislikedBy: [] },
-    username: 'ava_reed', firstName: 'Ava', lastName: 'Reed', userFullName: 'Ava Reed', image: '', createdAt, updatedAt: createdAt,
-  });
-
-  it('lists the loaded posts newest first, memoized per member', async () => {
-    const store = makeStore();
-    expect(selectMemberPosts(store.getState(), 'ava_reed')).toBe(EMPTY_POSTS);
-    await store.dispatch(postsApi.util.upsertQueryData('getUserPosts', 'ava_reed', [post('old', '2025-01-01T00:00:00.000Z'), post('new', '2025-02-01T00:00:00.000Z')]));
-    selectMemberPosts.resetRecomputations();
-    const first = selectMemberPosts(store.getState(), 'ava_reed');
-    expect(first.map((entry) => entry.id)).toEqual(['new', 'old']);
-    store.dispatch({ type: 'ui/loaderShown' });
-    expect(selectMemberPosts(store.getState(), 'ava_reed')).toBe(first);
-    expect(selectMemberPosts.recomputations()).toBe(1);
-    expect(selectMemberPosts(store.getState(), 'someone_else')).toBe(EMPTY_POSTS);
   });
 });

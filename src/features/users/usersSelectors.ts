@@ -1,11 +1,9 @@
-import { createAppSelector } from '../../app/hooks';
+import { createAppSelector } from '../../lib/store/hooks';
 import type { RootState } from '../../app/store';
-import type { Post, User } from '../../types/api';
+import type { User } from '../../types/api';
 import { selectCurrentUserId } from '../auth/sessionSlice';
 import { selectCurrentMember } from './currentMember';
 import { follows } from './followUpdates';
-import { postsApi } from '../posts/postsApi';
-import { EMPTY_POSTS, sortPosts } from '../posts/postsSelectors';
 import { usersApi } from './usersApi';
 
 /** Returned whenever there is nothing to list, so components see the same reference every time. */
@@ -62,9 +60,3 @@ export const selectWhoToFollow = createAppSelector(
 
 /** Whether the current member follows `userId`. */
 export const selectIsFollowing = (state: RootState, userId: string): boolean => follows(selectCurrentMember(state), userId);
-
-/** A member's posts as loaded for their profile (getUserPosts), newest first. */
-export const selectMemberPosts = createAppSelector(
-  [(state: RootState, username: string) => postsApi.endpoints.getUserPosts.select(username)(state).data],
-  (posts): readonly Post[] => (posts && posts.length > 0 ? sortPosts(posts, 'latest') : EMPTY_POSTS),
-);

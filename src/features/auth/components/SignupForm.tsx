@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { useAppDispatch } from '../../../app/hooks';
+import { useAppDispatch } from '../../../lib/store/hooks';
 import { SAMPLE_SIGNUP } from '../../../config/demo';
 import { paths } from '../../../config/paths';
 import { TIMINGS } from '../../../config/timings';

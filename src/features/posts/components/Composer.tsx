@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, type ChangeEvent, type FormEvent } from 'react';
-import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { useAppDispatch, useAppSelector } from '../../../lib/store/hooks';
 import { Avatar } from '../../../components/Avatar';
 import { TIMINGS } from '../../../config/timings';
 import { MESSAGES } from '../../../../contract/messages';

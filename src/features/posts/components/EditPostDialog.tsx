@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
-import { useAppDispatch } from '../../../app/hooks';
+import { useAppDispatch } from '../../../lib/store/hooks';
 import { Dialog } from '../../../components/Dialog';
 import { TIMINGS } from '../../../config/timings';
 import type { Post } from '../../../types/api';

@@ -4,7 +4,7 @@ import { Provider } from 'react-redux';
 import { MemoryRouter } from 'react-router-dom';
 import { getMockDb, useScenario } from '../../../../mocks/node';
 import { DEMO_CREDENTIALS, DEMO_USER_ID, seedPostId } from '../../../../mocks/seed';
-import { useAppSelector } from '../../../app/hooks';
+import { useAppSelector } from '../../../lib/store/hooks';
 import { makeStore } from '../../../app/store';
 import { loginThroughApi, renderWithProviders } from '../../../test/renderWithProviders';
 import { userLoggedIn } from '../../auth/sessionSlice';

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { skipToken } from '@reduxjs/toolkit/query';
-import { useAppSelector } from '../../../app/hooks';
+import { useAppSelector } from '../../../lib/store/hooks';
 import type { Post } from '../../../types/api';
 import { selectIsLoggedIn } from '../../auth/sessionSlice';
 import { useGetBookmarksQuery } from '../../bookmarks/bookmarksApi';

@@ -1,4 +1,4 @@
-import { useAppSelector } from '../../../app/hooks';
+import { useAppSelector } from '../../../lib/store/hooks';
 import { selectCurrentUserId } from '../../auth/sessionSlice';
 import { notifyError, notifySuccess } from '../../ui/notify';
 import type { UserSummary } from '../../../types/api';

@@ -1,5 +1,5 @@
 import { useId, useRef, useState, type FocusEvent, type KeyboardEvent } from 'react';
-import { useAppSelector } from '../../../app/hooks';
+import { useAppSelector } from '../../../lib/store/hooks';
 import { useGetUsersQuery } from '../usersApi';
 import { selectPeopleMatching } from '../usersSelectors';
 import { PersonRow } from './PersonRow';

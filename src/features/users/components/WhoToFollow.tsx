@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { useAppSelector } from '../../../app/hooks';
+import { useAppSelector } from '../../../lib/store/hooks';
 import { selectCurrentMember } from '../currentMember';
 import { useGetUsersQuery } from '../usersApi';
 import { followingKeyOf, selectWhoToFollow } from '../usersSelectors';

@@ -1,7 +1,7 @@
-import { server } from '../../mocks/node';
+import { server } from '../../../mocks/node';
 import { api } from './api';
 import { backendReady, waitForBackend } from './backendReady';
-import { makeStore } from './store';
+import { makeStore } from '../../app/store';
 
 afterEach(() => waitForBackend(Promise.resolve()));
 

@@ -1,9 +1,8 @@
 import type { ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
 import { createApi, fetchBaseQuery, type BaseQueryFn, type FetchArgs, type FetchBaseQueryError } from '@reduxjs/toolkit/query/react';
-import type { SessionState } from '../features/auth/sessionSlice';
-import { absoluteApiBase } from '../config/env';
-import type { ApiExtension, HealthResponse } from '../types/api';
-import { classifyFailure } from '../lib/apiError';
+import { absoluteApiBase } from '../../config/env';
+import type { ApiExtension, HealthResponse } from '../../types/api';
+import { classifyFailure } from '../apiError';
 import { apiFailed } from './apiEvents';
 import { backendReady } from './backendReady';
 
@@ -87,7 +86,8 @@ export const { useGetHealthQuery } = api;
  */
 export interface ApiRootState {
   api: ReturnType<typeof api.reducer>;
-  session: SessionState;
+  /** The part of the session the calls and the cache read: whose token it is. */
+  session: { token: string | null; userId: string | null };
 }
 export type ApiDispatch = ThunkDispatch<ApiRootState, unknown, UnknownAction>;
 
