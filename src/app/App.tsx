@@ -4,7 +4,7 @@ import { Provider } from 'react-redux';
 import { createBrowserRouter, matchRoutes, RouterProvider, type RouteObject } from 'react-router-dom';
 import { routes } from './routes';
 import { makeStore, type AppStore, type RootState } from './store';
-import type { AppNavigator } from './navigator';
+import { navigatorFor } from './navigator';
 import { withoutTrailingSlash } from '../config/paths';
 import { restoreSessionState } from '../features/auth/restoreSession';
 import { keepTypedBeforeStart } from './typedBeforeStart';
@@ -45,10 +45,7 @@ export function AppShell({ store, children, scenario }: AppShellProps) {
 export function App({ scenario, preloadedState, onStarted }: AppProps) {
   const [router] = useState(() => createBrowserRouter(routes));
   const [store] = useState(() => {
-    const navigator: AppNavigator = {
-      go: (to, options) => void router.navigate(to, options),
-      location: () => router.state.location,
-    };
+    const navigator = navigatorFor(router);
     return makeStore({ navigator, preloadedState });
   });
   const started = useRef(onStarted);

@@ -17,3 +17,17 @@ export const detachedNavigator: AppNavigator = {
   go: () => undefined,
   location: () => ({ pathname: '/', search: '', hash: '' }),
 };
+
+/** What a data router (browser or memory) offers the navigator. */
+interface DataRouter {
+  navigate(to: string, options?: { replace?: boolean; state?: unknown }): Promise<void> | void;
+  state: { location: AppLocation };
+}
+
+/** The navigator over a data router: the app's browser router, or a test's memory router. */
+export function navigatorFor(router: DataRouter): AppNavigator {
+  return {
+    go: (to, options) => void router.navigate(to, options),
+    location: () => router.state.location,
+  };
+}

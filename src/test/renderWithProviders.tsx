@@ -4,7 +4,7 @@ import { Provider } from 'react-redux';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { routes } from '../app/routes';
 import { makeStore, type AppStore } from '../app/store';
-import type { AppNavigator } from '../app/navigator';
+import { navigatorFor } from '../app/navigator';
 import { absoluteApiBase } from '../config/env';
 import { userLoggedIn } from '../features/auth/sessionSlice';
 import type { LoginResponse } from '../types/api';
@@ -38,10 +38,7 @@ export async function loginThroughApi({ username, password }: Credentials): Prom
  */
 export async function renderWithProviders({ route = '/', authAs }: RenderOptions = {}) {
   const router = createMemoryRouter(routes, { initialEntries: [route] });
-  const navigator: AppNavigator = {
-    go: (to, options) => void router.navigate(to, options),
-    location: () => router.state.location,
-  };
+  const navigator = navigatorFor(router);
   const store: AppStore = makeStore({ navigator });
   if (authAs) {
     const { encodedToken, foundUser } = await loginThroughApi(authAs);

@@ -4,7 +4,7 @@ import { Provider } from 'react-redux';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { routes } from '../routes';
 import { makeStore } from '../store';
-import type { AppNavigator } from '../navigator';
+import { navigatorFor } from '../navigator';
 import { restoreSessionState } from '../../features/auth/restoreSession';
 
 /**
@@ -13,10 +13,7 @@ import { restoreSessionState } from '../../features/auth/restoreSession';
  */
 export function renderAfterReload(route: string) {
   const router = createMemoryRouter(routes, { initialEntries: [route] });
-  const navigator: AppNavigator = {
-    go: (to, options) => void router.navigate(to, options),
-    location: () => router.state.location,
-  };
+  const navigator = navigatorFor(router);
   const store = makeStore({ navigator, preloadedState: restoreSessionState() });
   const user = userEvent.setup();
   const view = render(
