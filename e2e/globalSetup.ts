@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs';
 import type { Server } from 'node:http';
 import { relative } from 'node:path';
 import { REPOSITORY_ROOT } from '../server/config';
-import { startCluster } from '../server/testing/postgresCluster';
+import { provideTestDatabase } from '../server/testing/postgresCluster';
 import { REAL_APP_DIR } from './backend';
 import { chromiumPath } from './chromium';
 
@@ -26,16 +26,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   build(`${REPOSITORY_ROOT}/dist`, 'on');
   build(REAL_APP_DIR, 'off');
 
-  let stopPostgres = (): void => undefined;
-  if (!process.env.TEST_DATABASE_URL) {
-    if (process.env.DATABASE_URL) {
-      process.env.TEST_DATABASE_URL = process.env.DATABASE_URL;
-    } else {
-      const cluster = await startCluster();
-      process.env.TEST_DATABASE_URL = cluster.url;
-      stopPostgres = () => cluster.stop();
-    }
-  }
+  const stopPostgres = await provideTestDatabase();
 
   // A dynamic import: serveDist.mjs is an ES module with top-level await, which require() cannot load.
   // @ts-expect-error: plain ES module without types

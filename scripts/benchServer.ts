@@ -95,6 +95,14 @@ interface Store {
   close(): Promise<void>;
 }
 
+/** Migrates a fresh database and loads a snapshot into it, as the server's own loader does. */
+async function loadInto(open: Store['open'], snapshot: Parameters<Store['load']>[0]): Promise<void> {
+  const database = await open();
+  await migrate(database);
+  await createSqlStore(database, { publicDir: join(REPOSITORY_ROOT, 'public'), passwords: argon2Passwords }).load(snapshot);
+  await database.close();
+}
+
 async function pgliteStore(): Promise<Store> {
   const dataDir = mkdtempSync(join(tmpdir(), 'socialconnect-bench-'));
   const open = () => openPglite(join(dataDir, 'pglite'));
@@ -102,12 +110,7 @@ async function pgliteStore(): Promise<Store> {
     name: 'pglite',
     env: { DATA_DIR: dataDir },
     open,
-    async load(snapshot) {
-      const database = await open();
-      await migrate(database);
-      await createSqlStore(database, { publicDir: join(REPOSITORY_ROOT, 'public'), passwords: argon2Passwords }).load(snapshot);
-      await database.close();
-    },
+    load: (snapshot) => loadInto(open, snapshot),
     async close() {
       rmSync(dataDir, { recursive: true, force: true });
     },
@@ -127,12 +130,7 @@ async function postgresStore(): Promise<Store> {
     name: 'postgres',
     env: { DATABASE_URL: url, DATA_DIR: dataDir },
     open,
-    async load(snapshot) {
-      const database = await open();
-      await migrate(database);
-      await createSqlStore(database, { publicDir: join(REPOSITORY_ROOT, 'public'), passwords: argon2Passwords }).load(snapshot);
-      await database.close();
-    },
+    load: (snapshot) => loadInto(open, snapshot),
     async close() {
       cluster.stop();
       rmSync(dataDir, { recursive: true, force: true });

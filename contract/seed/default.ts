@@ -6,20 +6,12 @@
 import { DB_SNAPSHOT_VERSION, type DbSnapshot, type PostRecord, type UserRecord } from '../snapshot';
 import { buildPost, buildUser, linkFollow, stableUuid } from './factories';
 
-/** The demo account the login screen's 'Fill Test Credentials' button fills in. */
-export const DEMO_CREDENTIALS = { username: 'demo_user', password: 'welcome123' } as const;
+import { DEMO_CREDENTIALS } from './accounts';
 
-/** The sample account the signup screen's 'Fill Test Credentials' button fills in (not in the seed). */
-export const SAMPLE_SIGNUP = {
-  firstName: 'Sam',
-  lastName: 'Rivera',
-  username: 'sam_rivera',
-  email: 'sam.rivera@example.com',
-  password: 'welcome123',
-} as const;
+export { DEMO_CREDENTIALS, SAMPLE_SIGNUP } from './accounts';
 
 /** Every seed member shares this password, so QA can sign in as anyone. */
-export const SEED_PASSWORD = 'welcome123';
+export const SEED_PASSWORD = DEMO_CREDENTIALS.password;
 
 export const SEED_USER_IDS = {
   ava: 'u-ava-reed',

@@ -3,20 +3,12 @@
  * tests may create databases on. DATABASE_URL is used when given; otherwise a throwaway cluster is
  * started here and removed when the run ends.
  */
-import { startCluster } from './postgresCluster';
+import { provideTestDatabase } from './postgresCluster';
 
 declare global {
   var socialconnectStopPostgres: (() => void) | undefined;
 }
 
 export default async function jestPostgres(): Promise<void> {
-  if (!process.env.TEST_DATABASE_URL) {
-    if (process.env.DATABASE_URL) {
-      process.env.TEST_DATABASE_URL = process.env.DATABASE_URL;
-    } else {
-      const cluster = await startCluster();
-      process.env.TEST_DATABASE_URL = cluster.url;
-      globalThis.socialconnectStopPostgres = () => cluster.stop();
-    }
-  }
+  globalThis.socialconnectStopPostgres = await provideTestDatabase();
 }

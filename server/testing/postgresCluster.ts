@@ -105,3 +105,19 @@ function userIds(name: string): { uid: number; gid: number } {
   const [, , uid, gid] = line.split(':');
   return { uid: Number(uid), gid: Number(gid) };
 }
+
+/**
+ * Makes TEST_DATABASE_URL name a PostgreSQL server the tests may create databases on: the one already
+ * named, DATABASE_URL when given, or a throwaway cluster started here. Returns how to stop what it
+ * started (nothing, when it started nothing).
+ */
+export async function provideTestDatabase(): Promise<() => void> {
+  if (process.env.TEST_DATABASE_URL) return () => undefined;
+  if (process.env.DATABASE_URL) {
+    process.env.TEST_DATABASE_URL = process.env.DATABASE_URL;
+    return () => undefined;
+  }
+  const cluster = await startCluster();
+  process.env.TEST_DATABASE_URL = cluster.url;
+  return () => cluster.stop();
+}

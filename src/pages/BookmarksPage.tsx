@@ -3,9 +3,8 @@ import { usePageTitle } from '../components/usePageTitle';
 import { TIMINGS } from '../config/timings';
 import { useGetBookmarksQuery } from '../features/bookmarks/bookmarksApi';
 import { selectBookmarkedPosts } from '../features/bookmarks/bookmarksSelectors';
-import { PostList } from '../features/posts/components/PostList';
 import { useLoaderOffAfter } from '../features/ui/useLoaderOffAfter';
-import './FeedPages.css';
+import { FeedPage } from './FeedPage';
 
 export const BOOKMARKS_EMPTY_TEXT = 'No Bookmarks Yet';
 
@@ -17,15 +16,13 @@ export function BookmarksPage() {
   useLoaderOffAfter(isSuccess, TIMINGS.loaderOffLongMs);
 
   return (
-    <div className="feed-page">
-      <h1 className="feed-page__title">Bookmarks</h1>
-      {isLoading ? (
-        <p className="feed-page__status" role="status">
-          Loading bookmarks…
-        </p>
-      ) : (
-        <PostList posts={posts} emptyText={BOOKMARKS_EMPTY_TEXT} label="Bookmarks" />
-      )}
-    </div>
+    <FeedPage
+      heading={<h1 className="feed-page__title">Bookmarks</h1>}
+      loading={isLoading}
+      loadingText="Loading bookmarks…"
+      posts={posts}
+      emptyText={BOOKMARKS_EMPTY_TEXT}
+      label="Bookmarks"
+    />
   );
 }

@@ -1,14 +1,13 @@
 import { useAppSelector } from '../lib/store/hooks';
 import { usePageTitle } from '../components/usePageTitle';
 import { TIMINGS } from '../config/timings';
-import { PostList } from '../features/posts/components/PostList';
 import { useGetPostsQuery } from '../features/posts/postsApi';
 import { selectExplorePosts } from '../features/posts/postsSelectors';
 import { useLoaderOffAfter } from '../features/ui/useLoaderOffAfter';
 import { WhoToFollow } from '../features/users/components/WhoToFollow';
 import { NO_SIDE_PANEL_QUERY, useMediaQuery } from '../components/useMediaQuery';
 import '../features/posts/components/shared.css';
-import './FeedPages.css';
+import { FeedPage } from './FeedPage';
 
 export const EXPLORE_EMPTY_TEXT = 'No Post to Explore';
 
@@ -22,16 +21,15 @@ export function ExplorePage() {
   const showPeople = useMediaQuery(NO_SIDE_PANEL_QUERY);
 
   return (
-    <div className="feed-page">
-      <h1 className="feed-page__title">Explore</h1>
+    <FeedPage
+      heading={<h1 className="feed-page__title">Explore</h1>}
+      loading={isLoading}
+      loadingText="Loading posts…"
+      posts={posts}
+      emptyText={EXPLORE_EMPTY_TEXT}
+      label="Explore"
+    >
       {showPeople ? <WhoToFollow /> : null}
-      {isLoading ? (
-        <p className="feed-page__status" role="status">
-          Loading posts…
-        </p>
-      ) : (
-        <PostList posts={posts} emptyText={EXPLORE_EMPTY_TEXT} label="Explore" />
-      )}
-    </div>
+    </FeedPage>
   );
 }

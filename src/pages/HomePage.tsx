@@ -5,7 +5,6 @@ import { usePageTitle } from '../components/usePageTitle';
 import { TIMINGS } from '../config/timings';
 import { Composer } from '../features/posts/components/Composer';
 import { FilterPanel } from '../features/posts/components/FilterPanel';
-import { PostList } from '../features/posts/components/PostList';
 import { SortMenu } from '../features/posts/components/SortMenu';
 import { useGetPostsQuery } from '../features/posts/postsApi';
 import { selectHomeFeed } from '../features/posts/postsSelectors';
@@ -15,7 +14,7 @@ import { SORT_LABELS, selectSortChoice, selectSortMode } from '../features/ui/ui
 import { selectCurrentMember } from '../features/users/currentMember';
 import { WhoToFollow } from '../features/users/components/WhoToFollow';
 import '../features/posts/components/shared.css';
-import './FeedPages.css';
+import { FeedPage } from './FeedPage';
 
 export const HOME_EMPTY_TEXT = "Let's Create Some Posts...!";
 
@@ -42,21 +41,20 @@ export function HomePage() {
   useLoaderOffAfter(isSuccess, TIMINGS.loaderOffShortMs);
 
   return (
-    <div className="feed-page">
-      <h1 className="visually-hidden">Home</h1>
+    <FeedPage
+      heading={<h1 className="visually-hidden">Home</h1>}
+      loading={isLoading}
+      loadingText="Loading posts…"
+      posts={feed}
+      emptyText={HOME_EMPTY_TEXT}
+      label={SORT_LABELS[sortMode]}
+    >
       <Composer />
       {suggestsPeople ? <WhoToFollow /> : null}
       <div className="feed-page__toolbar">
         <SortMenu />
         <FilterPanel />
       </div>
-      {isLoading ? (
-        <p className="feed-page__status" role="status">
-          Loading posts…
-        </p>
-      ) : (
-        <PostList posts={feed} emptyText={HOME_EMPTY_TEXT} label={SORT_LABELS[sortMode]} />
-      )}
-    </div>
+    </FeedPage>
   );
 }

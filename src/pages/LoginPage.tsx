@@ -1,11 +1,9 @@
-import { Link, Navigate, useLocation } from 'react-router-dom';
-import { usePageTitle } from '../components/usePageTitle';
+import { Link, useLocation } from 'react-router-dom';
 import { paths } from '../config/paths';
-import { AuthScreen } from '../features/auth/components/AuthScreen';
+import { AuthPage } from '../features/auth/components/AuthScreen';
 import { LoginForm } from '../features/auth/components/LoginForm';
 import { AUTH_MESSAGES } from '../features/auth/messages';
 import { redirectTargetFrom } from '../features/auth/redirectTarget';
-import { useArrivedLoggedIn } from '../features/auth/useArrivedLoggedIn';
 import { useSessionEndedNotice } from '../features/auth/useSessionEndedNotice';
 
 /**
@@ -13,13 +11,11 @@ import { useSessionEndedNotice } from '../features/auth/useSessionEndedNotice';
  * backend ended their session, the screen says so.
  */
 export function LoginPage() {
-  usePageTitle('Login');
   const location = useLocation();
-  const arrivedLoggedIn = useArrivedLoggedIn();
   const sessionEnded = useSessionEndedNotice();
-  if (arrivedLoggedIn) return <Navigate to={paths.home.href()} replace />;
   return (
-    <AuthScreen
+    <AuthPage
+      pageTitle="Login"
       title="Login"
       intro="Welcome back! Log in to see what your friends are sharing."
       footer={<Link to={paths.signup.href()}>Create New Account?</Link>}
@@ -30,6 +26,6 @@ export function LoginPage() {
         </p>
       ) : null}
       <LoginForm redirectTo={redirectTargetFrom(location.state)} />
-    </AuthScreen>
+    </AuthPage>
   );
 }

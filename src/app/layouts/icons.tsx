@@ -1,69 +1,44 @@
-/** Inline icons of the shell: decorative (aria-hidden); the links and buttons around them carry the names. */
-const common = {
-  width: 22,
-  height: 22,
-  viewBox: '0 0 24 24',
-  fill: 'none',
-  stroke: 'currentColor',
-  strokeWidth: 2,
-  strokeLinecap: 'round',
-  strokeLinejoin: 'round',
-  'aria-hidden': true,
-  focusable: false,
-} as const;
+import { strokeIcon } from '../../components/strokeIcon';
 
-export function HomeIcon() {
-  return (
-    <svg {...common}>
-      <path d="M3 10.5 12 3l9 7.5" />
-      <path d="M5 9.5V21h5v-6h4v6h5V9.5" />
-    </svg>
-  );
-}
+// The shell's icons.
+const SIZE = 22;
 
-export function ExploreIcon() {
-  return (
-    <svg {...common}>
-      <circle cx="12" cy="12" r="9" />
-      <path d="m15.5 8.5-2 5-5 2 2-5z" />
-    </svg>
-  );
-}
+export const HomeIcon = strokeIcon(
+  SIZE,
+  <>
+    <path d="M3 10.5 12 3l9 7.5" />
+    <path d="M5 9.5V21h5v-6h4v6h5V9.5" />
+  </>,
+);
 
-export function BookmarkIcon() {
-  return (
-    <svg {...common}>
-      <path d="M19 21l-7-5-7 5V5a2 2 0 0 1 2-2h10a2 2 0 0 1 2 2z" />
-    </svg>
-  );
-}
+export const ExploreIcon = strokeIcon(
+  SIZE,
+  <>
+    <circle cx="12" cy="12" r="9" />
+    <path d="m15.5 8.5-2 5-5 2 2-5z" />
+  </>,
+);
 
-export function ProfileIcon() {
-  return (
-    <svg {...common}>
-      <circle cx="12" cy="8" r="4" />
-      <path d="M4 21a8 8 0 0 1 16 0" />
-    </svg>
-  );
-}
+export const BookmarkIcon = strokeIcon(SIZE, <path d="M19 21l-7-5-7 5V5a2 2 0 0 1 2-2h10a2 2 0 0 1 2 2z" />);
 
-export function LogoutIcon() {
-  return (
-    <svg {...common}>
-      <path d="M9 21H5a2 2 0 0 1-2-2V5a2 2 0 0 1 2-2h4" />
-      <path d="m16 17 5-5-5-5" />
-      <path d="M21 12H9" />
-    </svg>
-  );
-}
+export const ProfileIcon = strokeIcon(
+  SIZE,
+  <>
+    <circle cx="12" cy="8" r="4" />
+    <path d="M4 21a8 8 0 0 1 16 0" />
+  </>,
+);
 
-export function PlusIcon() {
-  return (
-    <svg {...common}>
-      <path d="M12 5v14M5 12h14" />
-    </svg>
-  );
-}
+export const LogoutIcon = strokeIcon(
+  SIZE,
+  <>
+    <path d="M9 21H5a2 2 0 0 1-2-2V5a2 2 0 0 1 2-2h4" />
+    <path d="m16 17 5-5-5-5" />
+    <path d="M21 12H9" />
+  </>,
+);
+
+export const PlusIcon = strokeIcon(SIZE, <path d="M12 5v14M5 12h14" />);
 
 /** The brand mark: two overlapping speech bubbles. */
 export function BrandMark() {

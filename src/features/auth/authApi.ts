@@ -11,34 +11,28 @@ function sessionFrom(token: unknown, user: unknown): { token: string; user: User
   return { token, user: user as User };
 }
 
+/** A signup's or login's answer, once it carries a token and a member, logs the member in. */
+async function logInFrom(answer: Promise<{ token: string; user: User } | null>, dispatch: (action: ReturnType<typeof userLoggedIn>) => unknown): Promise<void> {
+  try {
+    const session = await answer;
+    if (session) dispatch(userLoggedIn(session));
+  } catch {
+    // Reported by the base query; the listeners show it and the form keeps its fields.
+  }
+}
+
 export const authApi = api.injectEndpoints({
   endpoints: (build) => ({
     signup: build.mutation<SignupResponse, SignupBody>({
       query: (body) => ({ url: '/auth/signup', method: 'POST', body }),
-      async onQueryStarted(_body, { dispatch, queryFulfilled }) {
-        try {
-          const { data } = await queryFulfilled;
-          const session = sessionFrom(data?.encodedToken, data?.createdUser);
-          if (session) dispatch(userLoggedIn(session));
-        } catch {
-          // Reported by the base query; the listeners show it and the form keeps its fields.
-        }
-      },
+      onQueryStarted: (_body, { dispatch, queryFulfilled }) => logInFrom(queryFulfilled.then(({ data }) => sessionFrom(data?.encodedToken, data?.createdUser)), dispatch),
     }),
 
     login: build.mutation<LoginResponse, LoginRequest>({
       query: (body) => ({ url: '/auth/login', method: 'POST', body }),
       // The login screen words its refusals itself (loginRefusalMessage).
       extraOptions: { ownRefusals: true },
-      async onQueryStarted(_body, { dispatch, queryFulfilled }) {
-        try {
-          const { data } = await queryFulfilled;
-          const session = sessionFrom(data?.encodedToken, data?.foundUser);
-          if (session) dispatch(userLoggedIn(session));
-        } catch {
-          // Reported by the base query; the listeners show it and the form keeps its fields.
-        }
-      },
+      onQueryStarted: (_body, { dispatch, queryFulfilled }) => logInFrom(queryFulfilled.then(({ data }) => sessionFrom(data?.encodedToken, data?.foundUser)), dispatch),
     }),
 
     /**

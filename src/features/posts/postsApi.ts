@@ -95,29 +95,32 @@ export const postsApi = api.injectEndpoints({
       query: (postId) => ({ url: `/posts/like/${encodeURIComponent(postId)}`, method: 'POST' }),
       transformResponse: readChange,
       extraOptions: CHANGED_ONLY,
-      async onQueryStarted(postId, lifecycle) {
-        const cache = cacheAccess(lifecycle);
-        const member = currentMember(cache);
-        const undo = member ? patchPost(cache, postId, (post) => applyLike(post, member)) : undefined;
-        await writeAnswer(cache, lifecycle.queryFulfilled, undo);
-      },
+      onQueryStarted: votedAtOnce(applyLike),
     }),
     /** Dislikes a post: the heart empties and the count goes down at once; undone if the backend refuses. */
     dislikePost: build.mutation<PostsChange | undefined, string>({
       query: (postId) => ({ url: `/posts/dislike/${encodeURIComponent(postId)}`, method: 'POST' }),
       transformResponse: readChange,
       extraOptions: CHANGED_ONLY,
-      async onQueryStarted(postId, lifecycle) {
-        const cache = cacheAccess(lifecycle);
-        const member = currentMember(cache);
-        const undo = member ? patchPost(cache, postId, (post) => applyDislike(post, member)) : undefined;
-        await writeAnswer(cache, lifecycle.queryFulfilled, undo);
-      },
+      onQueryStarted: votedAtOnce(applyDislike),
     }),
   }),
 });
 
 export const selectPostsResult = postsApi.endpoints.getPosts.select();
+
+/**
+ * A like or dislike shows at once in every cached copy of the post (by the member, as posts record
+ * them), and is undone with one undo if the backend refuses.
+ */
+function votedAtOnce(apply: (post: Post, member: UserSummary) => void) {
+  return async (postId: string, lifecycle: Parameters<typeof cacheAccess>[0] & { queryFulfilled: Promise<{ data: PostsChange | undefined }> }) => {
+    const cache = cacheAccess(lifecycle);
+    const member = currentMember(cache);
+    const undo = member ? patchPost(cache, postId, (post) => apply(post, member)) : undefined;
+    await writeAnswer(cache, lifecycle.queryFulfilled, undo);
+  };
+}
 
 /** The current member as posts record them, from the session (id alone until their record arrives). */
 function currentMember({ getState }: CacheAccess): UserSummary | null {

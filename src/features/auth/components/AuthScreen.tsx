@@ -1,4 +1,8 @@
 import type { ReactNode } from 'react';
+import { Navigate } from 'react-router-dom';
+import { usePageTitle } from '../../../components/usePageTitle';
+import { paths } from '../../../config/paths';
+import { useArrivedLoggedIn } from '../useArrivedLoggedIn';
 import './AuthScreen.css';
 
 /** The product's promise (spec section 1), shown beside the login and signup forms. */
@@ -33,4 +37,17 @@ export function AuthScreen({ title, intro, children, footer }: AuthScreenProps) 
       </section>
     </main>
   );
+}
+
+export interface AuthPageProps extends AuthScreenProps {
+  /** The document title's page part ('SocialConnect | Login'). */
+  pageTitle: string;
+}
+
+/** A logged-out page (/login, /signup): titled, in the auth frame; a member who arrives logged in goes home. */
+export function AuthPage({ pageTitle, ...screen }: AuthPageProps) {
+  usePageTitle(pageTitle);
+  const arrivedLoggedIn = useArrivedLoggedIn();
+  if (arrivedLoggedIn) return <Navigate to={paths.home.href()} replace />;
+  return <AuthScreen {...screen} />;
 }

@@ -1,4 +1,5 @@
 import { useId, useState, type ChangeEvent, type InputHTMLAttributes } from 'react';
+import { ProgressLabel } from '../../../components/ProgressLabel';
 
 type InputProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'value' | 'onChange' | 'id' | 'type'>;
 
@@ -95,5 +96,29 @@ function EyeOffIcon() {
       <path d="M14.12 14.12a3 3 0 1 1-4.24-4.24" />
       <line x1="1" y1="1" x2="23" y2="23" />
     </svg>
+  );
+}
+
+export interface FormActionsProps {
+  /** The submit button's words, and its words while the call is on its way. */
+  submit: { idle: string; busy: string };
+  /** The call is on its way. */
+  pending: boolean;
+  /** Both buttons wait (the call is on its way, or the app is moving on). */
+  disabled: boolean;
+  onFillTestCredentials: () => void;
+}
+
+/** The login and signup forms' buttons: submit, and "Fill Test Credentials". */
+export function FormActions({ submit, pending, disabled, onFillTestCredentials }: FormActionsProps) {
+  return (
+    <div className="auth-form__actions">
+      <button type="submit" className="button button--primary button--block" disabled={disabled}>
+        <ProgressLabel pending={pending} idle={submit.idle} busy={submit.busy} />
+      </button>
+      <button type="button" className="button button--secondary button--block" onClick={onFillTestCredentials} disabled={disabled}>
+        Fill Test Credentials
+      </button>
+    </div>
   );
 }

@@ -5,8 +5,7 @@ import { TIMINGS } from '../../../config/timings';
 import { notifyError, notifySuccess } from '../../ui/notify';
 import { hasToken, useLoginMutation } from '../authApi';
 import { AUTH_MESSAGES, loginRefusalMessage } from '../messages';
-import { PasswordField, TextField } from './Fields';
-import { ProgressLabel } from '../../../components/ProgressLabel';
+import { FormActions, PasswordField, TextField } from './Fields';
 
 export interface LoginFormProps {
   /** Where the member goes once logged in: the page they first asked for, or home. */
@@ -66,14 +65,7 @@ export function LoginForm({ redirectTo }: LoginFormProps) {
     <form className="auth-form" method="post" noValidate onSubmit={(event) => void onSubmit(event)} aria-busy={busy}>
       <TextField label="Username" name="username" autoComplete="username" autoCapitalize="none" spellCheck={false} required value={username} onValueChange={setUsername} />
       <PasswordField label="Password" name="password" autoComplete="current-password" required value={password} onValueChange={setPassword} />
-      <div className="auth-form__actions">
-        <button type="submit" className="button button--primary button--block" disabled={busy}>
-          <ProgressLabel pending={isLoading} idle="Login" busy="Logging in…" />
-        </button>
-        <button type="button" className="button button--secondary button--block" onClick={fillTestCredentials} disabled={busy}>
-          Fill Test Credentials
-        </button>
-      </div>
+      <FormActions submit={{ idle: 'Login', busy: 'Logging in…' }} pending={isLoading} disabled={busy} onFillTestCredentials={fillTestCredentials} />
     </form>
   );
 }

@@ -9,8 +9,7 @@ import { loaderOffAfter, type Cancel } from '../../ui/loaderTimers';
 import { loaderHidden, loaderShown } from '../../ui/uiSlice';
 import { hasToken, useSignupMutation } from '../authApi';
 import { AUTH_MESSAGES } from '../messages';
-import { PasswordField, TextField } from './Fields';
-import { ProgressLabel } from '../../../components/ProgressLabel';
+import { FormActions, PasswordField, TextField } from './Fields';
 import { LIMITS } from '../../../../contract/limits';
 
 /** The signup form's data, named as in spec section 3. */
@@ -129,14 +128,12 @@ export function SignupForm() {
         />
         <span>I accept all Terms &amp; Conditions</span>
       </label>
-      <div className="auth-form__actions">
-        <button type="submit" className="button button--primary button--block" disabled={isLoading}>
-          <ProgressLabel pending={isLoading} idle="Create New Account" busy="Creating your account…" />
-        </button>
-        <button type="button" className="button button--secondary button--block" onClick={fillTestCredentials} disabled={isLoading}>
-          Fill Test Credentials
-        </button>
-      </div>
+      <FormActions
+        submit={{ idle: 'Create New Account', busy: 'Creating your account…' }}
+        pending={isLoading}
+        disabled={isLoading}
+        onFillTestCredentials={fillTestCredentials}
+      />
     </form>
   );
 }

@@ -1,87 +1,59 @@
-/** Inline icons for the post UI: decorative (aria-hidden); the buttons around them carry the names. */
-interface IconProps {
-  filled?: boolean;
-}
+import { strokeIcon } from '../../../components/strokeIcon';
 
-const common = {
-  width: 20,
-  height: 20,
-  viewBox: '0 0 24 24',
-  'aria-hidden': true,
-  focusable: false,
-  strokeWidth: 2,
-  strokeLinecap: 'round',
-  strokeLinejoin: 'round',
-} as const;
+// The post UI's icons.
+const SIZE = 20;
 
-export function HeartIcon({ filled = false }: IconProps) {
-  return (
-    <svg {...common} fill={filled ? 'currentColor' : 'none'} stroke="currentColor">
-      <path d="M20.8 4.6a5.5 5.5 0 0 0-7.8 0L12 5.7l-1-1.1a5.5 5.5 0 0 0-7.8 7.8l1 1.1L12 21l7.8-7.5 1-1.1a5.5 5.5 0 0 0 0-7.8z" />
-    </svg>
-  );
-}
+export const HeartIcon = strokeIcon(
+  SIZE,
+  <path d="M20.8 4.6a5.5 5.5 0 0 0-7.8 0L12 5.7l-1-1.1a5.5 5.5 0 0 0-7.8 7.8l1 1.1L12 21l7.8-7.5 1-1.1a5.5 5.5 0 0 0 0-7.8z" />,
+);
 
-export function CommentIcon() {
-  return (
-    <svg {...common} fill="none" stroke="currentColor">
-      <path d="M21 11.5a8.4 8.4 0 0 1-9 8.4 8.9 8.9 0 0 1-3.8-.8L3 21l1.9-5.2A8.4 8.4 0 0 1 12 3a8.5 8.5 0 0 1 9 8.5z" />
-    </svg>
-  );
-}
+export const CommentIcon = strokeIcon(
+  SIZE,
+  <path d="M21 11.5a8.4 8.4 0 0 1-9 8.4 8.9 8.9 0 0 1-3.8-.8L3 21l1.9-5.2A8.4 8.4 0 0 1 12 3a8.5 8.5 0 0 1 9 8.5z" />,
+);
 
-export function BookmarkIcon({ filled = false }: IconProps) {
-  return (
-    <svg {...common} fill={filled ? 'currentColor' : 'none'} stroke="currentColor">
-      <path d="M19 21l-7-5-7 5V5a2 2 0 0 1 2-2h10a2 2 0 0 1 2 2z" />
-    </svg>
-  );
-}
+export const BookmarkIcon = strokeIcon(SIZE, <path d="M19 21l-7-5-7 5V5a2 2 0 0 1 2-2h10a2 2 0 0 1 2 2z" />);
 
-export function EditIcon() {
-  return (
-    <svg {...common} fill="none" stroke="currentColor">
-      <path d="M12 20h9" />
-      <path d="M16.5 3.5a2.1 2.1 0 0 1 3 3L7 19l-4 1 1-4z" />
-    </svg>
-  );
-}
+export const EditIcon = strokeIcon(
+  SIZE,
+  <>
+    <path d="M12 20h9" />
+    <path d="M16.5 3.5a2.1 2.1 0 0 1 3 3L7 19l-4 1 1-4z" />
+  </>,
+);
 
-export function TrashIcon() {
-  return (
-    <svg {...common} fill="none" stroke="currentColor">
-      <path d="M3 6h18" />
-      <path d="M8 6V4a2 2 0 0 1 2-2h4a2 2 0 0 1 2 2v2" />
-      <path d="M19 6l-1 14a2 2 0 0 1-2 2H8a2 2 0 0 1-2-2L5 6" />
-    </svg>
-  );
-}
+export const TrashIcon = strokeIcon(
+  SIZE,
+  <>
+    <path d="M3 6h18" />
+    <path d="M8 6V4a2 2 0 0 1 2-2h4a2 2 0 0 1 2 2v2" />
+    <path d="M19 6l-1 14a2 2 0 0 1-2 2H8a2 2 0 0 1-2-2L5 6" />
+  </>,
+);
 
-export function ImageIcon() {
-  return (
-    <svg {...common} fill="none" stroke="currentColor">
-      <rect x="3" y="3" width="18" height="18" rx="2" />
-      <circle cx="8.5" cy="8.5" r="1.5" />
-      <path d="M21 15l-5-5L5 21" />
-    </svg>
-  );
-}
+export const ImageIcon = strokeIcon(
+  SIZE,
+  <>
+    <rect x="3" y="3" width="18" height="18" rx="2" />
+    <circle cx="8.5" cy="8.5" r="1.5" />
+    <path d="M21 15l-5-5L5 21" />
+  </>,
+);
 
-export function SortIcon() {
-  return (
-    <svg {...common} fill="none" stroke="currentColor">
-      <path d="M3 6h18" />
-      <path d="M6 12h12" />
-      <path d="M10 18h4" />
-    </svg>
-  );
-}
+export const SortIcon = strokeIcon(
+  SIZE,
+  <>
+    <path d="M3 6h18" />
+    <path d="M6 12h12" />
+    <path d="M10 18h4" />
+  </>,
+);
 
-export function CloseIcon() {
-  return (
-    <svg {...common} fill="none" stroke="currentColor">
-      <path d="M18 6L6 18" />
-      <path d="M6 6l12 12" />
-    </svg>
-  );
-}
+export const CloseIcon = strokeIcon(
+  SIZE,
+  <>
+    <path d="M18 6L6 18" />
+    <path d="M6 6l12 12" />
+  </>,
+);

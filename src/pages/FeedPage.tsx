@@ -1,0 +1,34 @@
+import type { ReactNode } from 'react';
+import { PostList } from '../features/posts/components/PostList';
+import type { Post } from '../types/api';
+import './FeedPages.css';
+
+export interface FeedPageProps {
+  /** The page's heading (visually hidden where the page shows it otherwise). */
+  heading: ReactNode;
+  /** What comes between the heading and the posts (the composer, people to follow, the sort). */
+  children?: ReactNode;
+  loading: boolean;
+  loadingText: string;
+  posts: readonly Post[];
+  emptyText: string;
+  /** The feed's accessible name. */
+  label: string;
+}
+
+/** A page of posts: Home, Explore and Bookmarks share its frame, its loading line and its list. */
+export function FeedPage({ heading, children, loading, loadingText, posts, emptyText, label }: FeedPageProps) {
+  return (
+    <div className="feed-page">
+      {heading}
+      {children}
+      {loading ? (
+        <p className="feed-page__status" role="status">
+          {loadingText}
+        </p>
+      ) : (
+        <PostList posts={posts} emptyText={emptyText} label={label} />
+      )}
+    </div>
+  );
+}
