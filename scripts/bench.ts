@@ -233,6 +233,7 @@ async function benchRenders(): Promise<void> {
   const { selectExplorePosts } = await import('../src/features/posts/postsSelectors');
   const { PostList } = await import('../src/features/posts/components/PostList');
   const { PostCard } = await import('../src/features/posts/components/PostCard');
+  const { WithPostCardExtras } = await import('../src/pages/PostCardExtras');
   const { act } = React;
 
   for (const [count, pageSize] of [[200, 200], [10_000, 20]] as const) {
@@ -262,7 +263,8 @@ async function benchRenders(): Promise<void> {
     document.body.appendChild(container);
     const root = createRoot(container);
     await act(async () => {
-      root.render(React.createElement(Provider, { store, children: React.createElement(MemoryRouter, { children: React.createElement(List) }) }));
+      const list = React.createElement(WithPostCardExtras, { children: React.createElement(List) });
+      root.render(React.createElement(Provider, { store, children: React.createElement(MemoryRouter, { children: list }) }));
     });
     const shown = container.querySelectorAll('article').length;
     const firstRender = [...renders.values()].reduce((a, b) => a + b, 0);

@@ -2,7 +2,7 @@
  * The dependency direction is enforced by lint: contract/ reaches into nothing (no MSW, database,
  * HTTP server, React or Node built-ins, nothing of the app, the stand-in or the server), and the app
  * and the stand-in never import the server. Inside the app, the layers go one way: types, config,
- * lib -> components -> features -> pages -> app, and bookmarks do not import the posts feature.
+ * lib -> components -> features -> pages -> app, and posts and bookmarks do not import each other.
  */
 import { ESLint } from 'eslint';
 import { join } from 'node:path';
@@ -56,6 +56,7 @@ describe('dependency rules', () => {
     ['src/features/posts/example.ts', "import { makeStore } from '../../app/store';", 'does not import app/'],
     ['src/pages/example.tsx', "import { TopBar } from '../app/layouts/TopBar';", 'does not import app/'],
     ['src/features/bookmarks/example.ts', "import { postsApi } from '../posts/postsApi';", 'Bookmarks do not import the posts feature'],
+    ['src/features/posts/components/example.tsx', "import { BookmarkToggle } from '../../bookmarks/components/BookmarkToggle';", 'Posts do not import the bookmarks feature'],
   ])('%s may not %s', async (file, line, reason) => {
     const messages = await restrictedImports(file, `${line}\nexport const used = [];\n`);
     expect(messages).toEqual([expect.stringContaining(reason)]);

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { PostList } from '../features/posts/components/PostList';
 import type { Post } from '../types/api';
+import { WithPostCardExtras } from './PostCardExtras';
 import './FeedPages.css';
 
 export interface FeedPageProps {
@@ -27,7 +28,9 @@ export function FeedPage({ heading, children, loading, loadingText, posts, empty
           {loadingText}
         </p>
       ) : (
-        <PostList posts={posts} emptyText={emptyText} label={label} />
+        <WithPostCardExtras>
+          <PostList posts={posts} emptyText={emptyText} label={label} />
+        </WithPostCardExtras>
       )}
     </div>
   );

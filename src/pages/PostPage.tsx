@@ -5,6 +5,7 @@ import { paths } from '../config/paths';
 import { TIMINGS } from '../config/timings';
 import { useGetBookmarksQuery } from '../features/bookmarks/bookmarksApi';
 import { PostCard } from '../features/posts/components/PostCard';
+import { WithPostCardExtras } from './PostCardExtras';
 import { useGetPostQuery } from '../features/posts/postsApi';
 import { useLoaderOffAfter } from '../features/ui/useLoaderOffAfter';
 import '../features/posts/components/shared.css';
@@ -25,7 +26,9 @@ export function PostPage() {
     <div className="feed-page">
       <h1 className="visually-hidden">Post</h1>
       {post ? (
-        <PostCard post={post} onDeleted={goHome} />
+        <WithPostCardExtras>
+          <PostCard post={post} onDeleted={goHome} />
+        </WithPostCardExtras>
       ) : isLoading ? (
         <p className="feed-page__status" role="status">
           Loading post…

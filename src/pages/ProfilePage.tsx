@@ -6,6 +6,7 @@ import { usePageTitle } from '../components/usePageTitle';
 import { TIMINGS } from '../config/timings';
 import { selectCurrentUserId } from '../features/auth/sessionSlice';
 import { PostList } from '../features/posts/components/PostList';
+import { WithPostCardExtras } from './PostCardExtras';
 import { useGetUserPostsQuery } from '../features/posts/postsApi';
 import { useLoaderOffAfter } from '../features/ui/useLoaderOffAfter';
 import { ProfileHeader } from '../features/users/components/ProfileHeader';
@@ -61,7 +62,9 @@ export function ProfilePage() {
           Posts
         </h2>
         {postsLoaded ? (
-          <PostList posts={posts} emptyText={NO_POSTS_FOUND} label={`Posts by ${fullName(user)}`} />
+          <WithPostCardExtras>
+            <PostList posts={posts} emptyText={NO_POSTS_FOUND} label={`Posts by ${fullName(user)}`} />
+          </WithPostCardExtras>
         ) : (
           <p className="profile-page__message">Loading posts…</p>
         )}

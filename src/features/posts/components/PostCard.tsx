@@ -1,4 +1,4 @@
-import { memo, useId, useState } from 'react';
+import { memo, useContext, useId, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useAppDispatch, useAppSelector } from '../../../lib/store/hooks';
 import type { RootState } from '../../../app/store';
@@ -10,22 +10,19 @@ import { formatPostTime, toDateTimeAttribute } from '../../../lib/formatDate';
 import type { Post } from '../../../types/api';
 import { selectCurrentUserId } from '../../auth/sessionSlice';
 import { selectCurrentMember } from '../../users/currentMember';
-import { useAddBookmarkMutation, useRemoveBookmarkMutation } from '../../bookmarks/bookmarksApi';
-import { selectIsBookmarked } from '../../bookmarks/bookmarksSelectors';
 import { notifyError, notifySuccess } from '../../ui/notify';
 import { showLoaderFor } from '../../ui/loaderTimers';
 import { useDeletePostMutation, useDislikePostMutation, useLikePostMutation } from '../postsApi';
 import { isLikedBy } from '../postsCache';
 import { EditPostDialog } from './EditPostDialog';
-import { BookmarkIcon, CommentIcon, EditIcon, HeartIcon, TrashIcon } from './icons';
+import { CommentIcon, EditIcon, HeartIcon, TrashIcon } from './icons';
+import { PostCardExtrasContext } from './postCardExtras';
 import './shared.css';
 import './PostCard.css';
 
 export const POST_CARD_TEXTS = {
   liked: 'You Liked the Post!',
   disliked: 'You Disliked the post!',
-  bookmarked: 'Added to Bookmark!',
-  unbookmarked: 'Removed from Bookmark!',
   deleted: 'Post Deleted Successfully!',
   commentsSoon: 'Comments are coming soon',
   notAuthor: 'Only the author can change this post',
@@ -48,18 +45,17 @@ function selectIsAuthor(state: RootState, post: Post): boolean {
 }
 
 /**
- * One post. It owns its actions (like, bookmark, edit, delete) and re-renders only when its own post,
- * its bookmark state or the member change: liking one post leaves the other cards alone.
+ * One post. It owns its actions (like, edit, delete; the bookmark toggle comes from the page, through
+ * PostCardExtrasContext) and re-renders only when its own post or the member change: liking one post
+ * leaves the other cards alone.
  */
 export const PostCard = memo(function PostCard({ post, onDeleted }: PostCardProps) {
   const dispatch = useAppDispatch();
   const myId = useAppSelector(selectCurrentUserId);
   const isAuthor = useAppSelector((state) => selectIsAuthor(state, post));
-  const isBookmarked = useAppSelector((state) => selectIsBookmarked(state, post.id));
+  const { BookmarkToggle, beforeDelete } = useContext(PostCardExtrasContext);
   const [likePost, likeState] = useLikePostMutation();
   const [dislikePost, dislikeState] = useDislikePostMutation();
-  const [addBookmark, addBookmarkState] = useAddBookmarkMutation();
-  const [removeBookmark, removeBookmarkState] = useRemoveBookmarkMutation();
   const [deletePost, deleteState] = useDeletePostMutation();
   const [editing, setEditing] = useState(false);
   const [confirmingDelete, setConfirmingDelete] = useState(false);
@@ -68,7 +64,6 @@ export const PostCard = memo(function PostCard({ post, onDeleted }: PostCardProp
   const liked = isLikedBy(post, myId);
   const fullName = post.userFullName || `${post.firstName} ${post.lastName}`.trim();
   const likeBusy = likeState.isLoading || dislikeState.isLoading;
-  const bookmarkBusy = addBookmarkState.isLoading || removeBookmarkState.isLoading;
 
   const onLike = async () => {
     if (likeBusy) return;
@@ -85,26 +80,11 @@ export const PostCard = memo(function PostCard({ post, onDeleted }: PostCardProp
     }
   };
 
-  const onBookmark = async () => {
-    if (bookmarkBusy) return;
-    try {
-      if (isBookmarked) {
-        await removeBookmark(post.id).unwrap();
-        notifyError(POST_CARD_TEXTS.unbookmarked);
-      } else {
-        await addBookmark(post).unwrap();
-        notifySuccess(POST_CARD_TEXTS.bookmarked);
-      }
-    } catch {
-      // Rolled back in the cache; the app already showed the backend's message.
-    }
-  };
-
   const onDelete = async () => {
     if (!isAuthor || deleteState.isLoading) return;
     dispatch(showLoaderFor(TIMINGS.loaderOffShortMs));
     try {
-      if (isBookmarked) await removeBookmark(post.id).unwrap();
+      if (beforeDelete) await dispatch(beforeDelete(post.id));
       await deletePost(post.id).unwrap();
     } catch {
       return;
@@ -161,15 +141,7 @@ export const PostCard = memo(function PostCard({ post, onDeleted }: PostCardProp
         >
           <CommentIcon />
         </button>
-        <button
-          type="button"
-          className={`post-card__action post-card__action--bookmark${isBookmarked ? ' is-active' : ''}`}
-          aria-label="Bookmark"
-          aria-pressed={isBookmarked}
-          onClick={() => void onBookmark()}
-        >
-          <BookmarkIcon filled={isBookmarked} />
-        </button>
+        {BookmarkToggle ? <BookmarkToggle post={post} /> : null}
         <span className="post-card__spacer" />
         <button
           type="button"

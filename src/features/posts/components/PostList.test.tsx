@@ -13,6 +13,7 @@ import { selectExplorePosts } from '../postsSelectors';
 import { articlesOf, cardWith, findFeed, LIKE_BUTTON } from '../../../test/posts';
 import { PostCard, type PostCardProps } from './PostCard';
 import { countRenders } from '../../../test/renderCounts';
+import { WithPostCardExtras } from '../../../pages/PostCardExtras';
 import { MAX_RENDERED_POSTS, POST_PAGE_SIZE, PostList } from './PostList';
 
 type ObserverCallback = (entries: Array<Pick<IntersectionObserverEntry, 'isIntersecting'>>) => void;
@@ -106,7 +107,9 @@ describe('PostList', () => {
     render(
       <Provider store={store}>
         <MemoryRouter>
-          <Explore />
+          <WithPostCardExtras>
+            <Explore />
+          </WithPostCardExtras>
         </MemoryRouter>
       </Provider>,
     );

@@ -1,9 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { skipToken } from '@reduxjs/toolkit/query';
-import { useAppSelector } from '../../../lib/store/hooks';
 import type { Post } from '../../../types/api';
-import { selectIsLoggedIn } from '../../auth/sessionSlice';
-import { useGetBookmarksQuery } from '../../bookmarks/bookmarksApi';
 import { PostCard } from './PostCard';
 import './shared.css';
 import './PostList.css';
@@ -54,8 +50,7 @@ function useNearViewport(target: HTMLElement | null, active: boolean, onNear: ()
  * page at first, the next as a sentinel nears the viewport (IntersectionObserver), and once the window
  * is full the cards at the top leave the DOM, replaced by a spacer of their height, and come back when
  * the member scrolls up. 'Load more posts' and 'Show earlier posts' buttons do the same for keyboards
- * and browsers without the observer. The list loads the member's bookmarks itself, so each card's
- * bookmark toggle is right on any screen.
+ * and browsers without the observer.
  */
 export function PostList({
   posts,
@@ -65,8 +60,6 @@ export function PostList({
   maxRendered = MAX_RENDERED_POSTS,
   onPostDeleted,
 }: PostListProps) {
-  const loggedIn = useAppSelector(selectIsLoggedIn);
-  useGetBookmarksQuery(loggedIn ? undefined : skipToken);
   const [range, setRange] = useState<VisibleRange>({ start: 0, end: pageSize, removedHeights: [] });
   const itemsRef = useRef<HTMLDivElement>(null);
   const [bottomSentinel, setBottomSentinel] = useState<HTMLDivElement | null>(null);

@@ -13,8 +13,6 @@ export const CommentIcon = strokeIcon(
   <path d="M21 11.5a8.4 8.4 0 0 1-9 8.4 8.9 8.9 0 0 1-3.8-.8L3 21l1.9-5.2A8.4 8.4 0 0 1 12 3a8.5 8.5 0 0 1 9 8.5z" />,
 );
 
-export const BookmarkIcon = strokeIcon(SIZE, <path d="M19 21l-7-5-7 5V5a2 2 0 0 1 2-2h10a2 2 0 0 1 2 2z" />);
-
 export const EditIcon = strokeIcon(
   SIZE,
   <>

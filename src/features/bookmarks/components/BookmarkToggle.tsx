@@ -1,0 +1,66 @@
+import { memo } from 'react';
+import type { AppDispatch, RootState } from '../../../app/store';
+import { strokeIcon } from '../../../components/strokeIcon';
+import { useAppSelector } from '../../../lib/store/hooks';
+import type { Post } from '../../../types/api';
+import { notifyError, notifySuccess } from '../../ui/notify';
+import { bookmarksApi, useAddBookmarkMutation, useRemoveBookmarkMutation } from '../bookmarksApi';
+import { selectIsBookmarked } from '../bookmarksSelectors';
+
+export const BOOKMARK_TEXTS = {
+  bookmarked: 'Added to Bookmark!',
+  unbookmarked: 'Removed from Bookmark!',
+} as const;
+
+const BookmarkIcon = strokeIcon(20, <path d="M19 21l-7-5-7 5V5a2 2 0 0 1 2-2h10a2 2 0 0 1 2 2z" />);
+
+/**
+ * A post's bookmark toggle (in the post card's actions): shows at once, toasts when the backend
+ * agrees, and goes back if it refuses. Re-renders only when this post's bookmark state flips.
+ */
+export const BookmarkToggle = memo(function BookmarkToggle({ post }: { post: Post }) {
+  const isBookmarked = useAppSelector((state) => selectIsBookmarked(state, post.id));
+  const [addBookmark, addState] = useAddBookmarkMutation();
+  const [removeBookmark, removeState] = useRemoveBookmarkMutation();
+  const busy = addState.isLoading || removeState.isLoading;
+
+  const onToggle = async () => {
+    if (busy) return;
+    try {
+      if (isBookmarked) {
+        await removeBookmark(post.id).unwrap();
+        notifyError(BOOKMARK_TEXTS.unbookmarked);
+      } else {
+        await addBookmark(post).unwrap();
+        notifySuccess(BOOKMARK_TEXTS.bookmarked);
+      }
+    } catch {
+      // Rolled back in the cache; the app already showed the backend's message.
+    }
+  };
+
+  return (
+    <button
+      type="button"
+      className={`post-card__action post-card__action--bookmark${isBookmarked ? ' is-active' : ''}`}
+      aria-label="Bookmark"
+      aria-pressed={isBookmarked}
+      onClick={() => void onToggle()}
+    >
+      <BookmarkIcon filled={isBookmarked} />
+    </button>
+  );
+});
+
+/** Spec: deleting a bookmarked post first removes its bookmark. Fails as the removal fails. */
+export function removeBookmarkIfBookmarked(postId: string) {
+  return async (dispatch: AppDispatch, getState: () => RootState): Promise<void> => {
+    if (!selectIsBookmarked(getState(), postId)) return;
+    const removal = dispatch(bookmarksApi.endpoints.removeBookmark.initiate(postId));
+    try {
+      await removal.unwrap();
+    } finally {
+      removal.reset();
+    }
+  };
+}
