@@ -23,7 +23,7 @@ describe('Top bar', () => {
   it('shows the people search and Logout to a member elsewhere', async () => {
     await renderWithProviders({ route: '/explore', authAs: DEMO_CREDENTIALS });
     await screen.findByRole('heading', { name: 'Explore' });
-    expect(within(banner()).getByRole('searchbox', { name: 'Search People' })).toHaveAttribute('placeholder', 'Search People...');
+    expect(await within(banner()).findByRole('searchbox', { name: 'Search People' })).toHaveAttribute('placeholder', 'Search People...');
     expect(within(banner()).getByRole('button', { name: 'Logout' })).toBeInTheDocument();
   });
 

@@ -5,7 +5,7 @@ import { useAppSelector } from '../../lib/store/hooks';
 import { selectCurrentUserId, selectIsLoggedIn } from '../../features/auth/sessionSlice';
 import { useGetBookmarksQuery } from '../../features/bookmarks/bookmarksApi';
 import { useGetUserQuery } from '../../features/users/usersApi';
-import { SidePanel } from '../../features/users/components/SidePanel';
+import { MemberSidePanel } from './memberPanels';
 import { paths } from '../../config/paths';
 import { BottomNav } from './BottomNav';
 import { SideNav } from './SideNav';
@@ -64,7 +64,7 @@ function MemberShell() {
         <Outlet />
       </main>
       {isPhone ? <BottomNav /> : null}
-      {hasSidePanelRoom ? <SidePanel className="member-shell__panel" /> : null}
+      {hasSidePanelRoom ? <MemberSidePanel className="member-shell__panel" /> : null}
     </div>
   );
 }

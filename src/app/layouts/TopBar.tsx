@@ -3,7 +3,7 @@ import { useAppSelector } from '../../lib/store/hooks';
 import { PUBLIC_CHROME_PATHS, paths, withoutTrailingSlash } from '../../config/paths';
 import { selectIsLoggedIn } from '../../features/auth/sessionSlice';
 import { useLogout } from '../../features/auth/useLogout';
-import { PeopleSearch } from '../../features/users/components/PeopleSearch';
+import { TopBarSearch } from './memberPanels';
 import { BrandMark, LogoutIcon } from './icons';
 import { useIsPhone } from './useIsPhone';
 import './TopBar.css';
@@ -34,7 +34,7 @@ export function TopBar() {
         </Link>
         {memberTools ? (
           <>
-            <PeopleSearch variant="bar" className="top-bar__search" />
+            <TopBarSearch className="top-bar__search" />
             {isPhone ? null : (
               <button type="button" className="icon-button top-bar__logout" aria-label="Logout" title="Logout" onClick={logout}>
                 <LogoutIcon />
