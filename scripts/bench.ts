@@ -171,7 +171,7 @@ async function benchSelectors(): Promise<void> {
   console.log('\n2. Home feed selector (selectHomeFeed), median of 9 recomputations per sort');
   const { makeStore } = await import('../src/app/store');
   const { userLoggedIn } = await import('../src/features/auth/sessionSlice');
-  const { feedSortChanged } = await import('../src/features/ui/uiSlice');
+  const { feedSortChanged } = await import('../src/features/posts/feedSlice');
   const { postsApi } = await import('../src/features/posts/postsApi');
   const { selectHomeFeed, selectExplorePosts } = await import('../src/features/posts/postsSelectors');
   const modes = ['latest', 'oldest', 'trending'] as const;

@@ -6,7 +6,8 @@ import { detachedNavigator, type AppNavigator } from './navigator';
 import { paths } from '../config/paths';
 import { sessionSlice, sessionExpired, userLoggedIn, userLoggedOut, sessionRestored, tokenRenewed } from '../features/auth/sessionSlice';
 import { writeStoredToken } from '../features/auth/tokenStorage';
-import { uiSlice, loaderHidden, feedSortChanged } from '../features/ui/uiSlice';
+import { uiSlice, loaderHidden } from '../features/ui/uiSlice';
+import { feedSlice, feedSortChanged } from '../features/posts/feedSlice';
 import { postsApi } from '../features/posts/postsApi';
 import { usersApi } from '../features/users/usersApi';
 import { notifyError } from '../features/ui/notify';
@@ -15,6 +16,7 @@ const rootReducer = combineReducers({
   [api.reducerPath]: api.reducer,
   [sessionSlice.reducerPath]: sessionSlice.reducer,
   [uiSlice.reducerPath]: uiSlice.reducer,
+  [feedSlice.reducerPath]: feedSlice.reducer,
 });
 
 export type RootState = ReturnType<typeof rootReducer>;
@@ -55,6 +57,14 @@ export function makeStore({ preloadedState, navigator = detachedNavigator }: Mak
     matcher: postsApi.endpoints.getPosts.matchFulfilled,
     effect: (_action, listenerApi) => {
       listenerApi.dispatch(feedSortChanged('latest'));
+    },
+  });
+
+  // A password change ends every older token; the answer carries this device's new one.
+  startListening({
+    matcher: usersApi.endpoints.editProfile.matchFulfilled,
+    effect: ({ payload }, listenerApi) => {
+      if (typeof payload?.encodedToken === 'string' && payload.encodedToken !== '') listenerApi.dispatch(tokenRenewed(payload.encodedToken));
     },
   });
 

@@ -10,7 +10,7 @@ import { useGetPostsQuery } from '../features/posts/postsApi';
 import { selectHomeFeed } from '../features/posts/postsSelectors';
 import { useSteadyOrder } from '../features/posts/steadyOrder';
 import { useLoaderOffAfter } from '../features/ui/useLoaderOffAfter';
-import { SORT_LABELS, selectSortChoice, selectSortMode } from '../features/ui/uiSlice';
+import { SORT_LABELS, selectSortChoice, selectSortMode } from '../features/posts/feedSlice';
 import { selectCurrentMember } from '../features/users/currentMember';
 import { WhoToFollow } from '../features/users/components/WhoToFollow';
 import '../features/posts/components/shared.css';

@@ -81,11 +81,12 @@ describe('profile page', () => {
 
     await user.click(within(top).getByRole('button', { name: 'Follow Noah Kim' }));
     expect(await screen.findByText('You started following Noah Kim')).toBeInTheDocument();
-    expect(within(top).getByText('3 Followers')).toBeInTheDocument();
+    // The screen follows the store within a frame (RTK Query's cache changes notify in batches).
+    expect(await within(top).findByText('3 Followers')).toBeInTheDocument();
 
     await user.click(within(top).getByRole('button', { name: 'Unfollow Noah Kim' }));
     expect(await screen.findByText('You Unfollowed Noah Kim')).toBeInTheDocument();
-    expect(within(top).getByText('2 Followers')).toBeInTheDocument();
+    expect(await within(top).findByText('2 Followers')).toBeInTheDocument();
     expect(within(top).getByRole('button', { name: 'Follow Noah Kim' })).toBeInTheDocument();
   });
 
@@ -151,7 +152,8 @@ describe('editing one’s own profile', () => {
     expect(await screen.findByText('User Bio Updated Successfully!')).toBeInTheDocument();
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     const top = header('Ava Reed');
-    expect(within(top).getByText('Designing calm software.')).toBeInTheDocument();
+    // The screen follows the store within a frame (RTK Query's cache changes notify in batches).
+    expect(await within(top).findByText('Designing calm software.')).toBeInTheDocument();
     expect(within(top).getByRole('link', { name: 'ava.example.org/work' })).toHaveAttribute('href', 'https://ava.example.org/work');
     expect(within(top).getByRole('img', { name: "Ava Reed's avatar" }).getAttribute('src')).toMatch(/^data:image\/png;base64,/);
     expect(getMockDb().users.get(SEED_USER_IDS.ava)?.userBio).toBe('Designing calm software.');

@@ -49,8 +49,10 @@ function useFocusOnNewPage(mainRef: RefObject<HTMLElement | null>): void {
  */
 function MemberShell() {
   const userId = useAppSelector(selectCurrentUserId);
-  // The member's record, fresh from the backend each time the shell opens (a login's copy may be older).
-  useGetUserQuery(userId ?? skipToken, { refetchOnMountOrArgChange: true });
+  // The member's record: a login put it in the cache; a reload (the token alone) fetches it. Not
+  // fetched again after a login: that answer would be no newer, and landing after a follow or an edit
+  // made at once it would put the older record back.
+  useGetUserQuery(userId ?? skipToken);
   useGetBookmarksQuery();
   const isPhone = useIsPhone();
   const hasSidePanelRoom = !useMediaQuery(NO_SIDE_PANEL_QUERY);

@@ -6,7 +6,7 @@ import { makeStore } from '../../app/store';
 import { loginThroughApi } from '../../test/renderWithProviders';
 import { sessionRestored, userLoggedIn } from '../auth/sessionSlice';
 import { bookmarksApi, selectBookmarksResult } from '../bookmarks/bookmarksApi';
-import { feedSortChanged, selectSortMode } from '../ui/uiSlice';
+import { feedSortChanged, selectSortMode } from './feedSlice';
 import { postsApi } from './postsApi';
 import { recordCalls } from '../../test/posts';
 import { selectCurrentMember } from '../users/currentMember';

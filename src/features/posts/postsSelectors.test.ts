@@ -2,7 +2,8 @@ import { makeStore } from '../../app/store';
 import type { Post, User, UserSummary } from '../../types/api';
 import { userLoggedIn } from '../auth/sessionSlice';
 import { usersApi } from '../users/usersApi';
-import { feedSortChanged, loaderShown } from '../ui/uiSlice';
+import { loaderShown } from '../ui/uiSlice';
+import { feedSortChanged } from './feedSlice';
 import { postsApi } from './postsApi';
 import {
   EMPTY_POSTS,

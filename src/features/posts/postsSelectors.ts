@@ -4,7 +4,7 @@ import { sortInOrder, timeOf, type OrderKeys } from '../../../contract/order';
 import type { Post, UserSummary } from '../../types/api';
 import { selectCurrentUserId } from '../auth/sessionSlice';
 import { selectCurrentMember } from '../users/currentMember';
-import { selectSortMode, type SortMode } from '../ui/uiSlice';
+import { selectSortMode, type SortMode } from './feedSlice';
 import { postsApi, selectPostsResult } from './postsApi';
 
 /** Module-level empties: a selector with nothing to show always returns the same reference. */

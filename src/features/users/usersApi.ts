@@ -1,5 +1,4 @@
-import { api, cacheAccess, storeState, type CacheAccess } from '../../lib/api/api';
-import { tokenRenewed } from '../auth/sessionSlice';
+import { api, cacheAccess, type CacheAccess } from '../../lib/api/api';
 import type { FollowResponse, User, UserEditPayload, UserEditResponse, UserResponse, UsersResponse } from '../../types/api';
 import { toSummary, withFollower, withFollowing } from './followUpdates';
 
@@ -17,17 +16,6 @@ export const usersApi = api.injectEndpoints({
       query: () => '/users',
       transformResponse: readUsers,
       providesTags: (users = []) => [{ type: 'User' as const, id: 'LIST' }, ...users.map((user) => ({ type: 'User' as const, id: user._id }))],
-      async onQueryStarted(_arg, lifecycle) {
-        try {
-          const { data } = await lifecycle.queryFulfilled;
-          // The list's record of the current member is the newest: their profile takes it.
-          const myId = storeState(lifecycle.getState).session.userId;
-          const me = data.find((user) => user._id === myId);
-          if (me) lifecycle.dispatch(usersApi.util.updateQueryData('getUser', me._id, () => me));
-        } catch {
-          // Reported by the base query; the listeners show it.
-        }
-      },
     }),
 
     getUser: build.query<User, string>({
@@ -42,9 +30,8 @@ export const usersApi = api.injectEndpoints({
       invalidatesTags: (answer, _error, userData) => (answer?.user && userData.avatar !== undefined ? ['Post', 'Bookmark'] : []),
       async onQueryStarted(_userData, lifecycle) {
         try {
+          // A password change's new token reaches the session through the store's listeners.
           const { data } = await lifecycle.queryFulfilled;
-          // A password change ends every older token; the answer carries this device's new one.
-          if (typeof data?.encodedToken === 'string' && data.encodedToken !== '') lifecycle.dispatch(tokenRenewed(data.encodedToken));
           if (data?.user) writeMembers(cacheAccess(lifecycle), [data.user]);
         } catch {
           // Reported by the base query; the form keeps what was typed.

@@ -6,7 +6,7 @@ import { MESSAGES } from '../../../../contract/messages';
 import { MAX_IMAGE_BYTES, readImageFile, type ImageFileProblem } from '../../../lib/fileToDataUrl';
 import { selectCurrentMember } from '../../users/currentMember';
 import { notifyError, notifySuccess } from '../../ui/notify';
-import { feedSortChanged } from '../../ui/uiSlice';
+import { feedSortChanged } from '../feedSlice';
 import { useCreatePostMutation } from '../postsApi';
 import { useDraft } from '../useDraft';
 import { CharacterCount, charactersLeft } from './CharacterCount';

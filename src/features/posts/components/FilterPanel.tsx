@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef } from 'react';
 import { useAppDispatch, useAppSelector } from '../../../lib/store/hooks';
-import { filtersClosed, filtersToggled, selectIsFiltersOpen, selectSortMode, type SortMode } from '../../ui/uiSlice';
-import { sortChosen } from '../../ui/sortChosen';
+import { filtersClosed, filtersToggled, selectIsFiltersOpen, selectSortMode, type SortMode } from '../feedSlice';
+import { sortChosen } from '../sortChosen';
 import { SORT_CHOICES } from './SortMenu';
 import { SortIcon } from './icons';
 import './FilterPanel.css';

@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useAppDispatch, useAppSelector } from '../../../lib/store/hooks';
-import { SORT_LABELS, selectSortMode, type SortMode } from '../../ui/uiSlice';
-import { sortChosen } from '../../ui/sortChosen';
+import { SORT_LABELS, selectSortMode, type SortMode } from '../feedSlice';
+import { sortChosen } from '../sortChosen';
 import { SortIcon } from './icons';
 import './SortMenu.css';
 import { usePressOutside } from '../../../components/usePressOutside';

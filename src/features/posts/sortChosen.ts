@@ -1,8 +1,9 @@
 import type { Dispatch, UnknownAction } from '@reduxjs/toolkit';
 import { TIMINGS } from '../../config/timings';
-import { showLoaderFor, type Cancel } from './loaderTimers';
-import { notifySuccess } from './notify';
-import { feedSortChanged, type SortMode, type UiState } from './uiSlice';
+import { showLoaderFor, type Cancel } from '../ui/loaderTimers';
+import { notifySuccess } from '../ui/notify';
+import type { UiState } from '../ui/uiSlice';
+import { feedSortChanged, type SortMode } from './feedSlice';
 
 export const SORT_TOASTS: Record<SortMode, string> = {
   latest: 'Sorted By Date Successfully!',
