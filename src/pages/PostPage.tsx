@@ -3,7 +3,6 @@ import { Link, useNavigate, useParams } from 'react-router-dom';
 import { usePageTitle } from '../components/usePageTitle';
 import { paths } from '../config/paths';
 import { TIMINGS } from '../config/timings';
-import { useGetBookmarksQuery } from '../features/bookmarks/bookmarksApi';
 import { PostCard } from '../features/posts/components/PostCard';
 import { WithPostCardExtras } from './PostCardExtras';
 import { useGetPostQuery } from '../features/posts/postsApi';
@@ -17,7 +16,6 @@ export function PostPage() {
   const { postId = '' } = useParams();
   const navigate = useNavigate();
   const { data: post, isLoading, isError, error } = useGetPostQuery(postId, { skip: postId === '' });
-  useGetBookmarksQuery();
   useLoaderOffAfter(Boolean(post) || isError, TIMINGS.loaderOffShortMs);
   const goHome = useCallback(() => void navigate(paths.home.href()), [navigate]);
   const notFound = postId === '' || (isError && typeof error === 'object' && 'status' in error && error.status === 404);

@@ -1,10 +1,7 @@
 import { isDraft, original, type ThunkAction, type UnknownAction } from '@reduxjs/toolkit';
-import { api, type ApiRootState, type CacheAccess } from '../../lib/api/api';
+import { api, type ApiRootState, type CacheAccess, type Undo } from '../../lib/api/api';
 import { reconcileItem } from '../../lib/reconcile';
 import type { Post } from '../../types/api';
-
-/** Puts the cache back as it was before a change. */
-export type Undo = () => void;
 
 /** Every query that provides a post's tag holds that post, or a list of posts (post lists, bookmarks). */
 type PostHolder = Post | Post[];

@@ -1,9 +1,9 @@
-import { api, cacheAccess, type CacheAccess } from '../../lib/api/api';
+import { api, cacheAccess, type CacheAccess, type Undo } from '../../lib/api/api';
 import { reconcileItem, reconcileList } from '../../lib/reconcile';
 import type { Post, PostDraftPayload, PostRemoval, PostResponse, PostsResponse, UserSummary } from '../../types/api';
 import { selectCurrentMember } from '../users/currentMember';
-import { patchPost, removePost, replacePost, rewriteHolders, type Undo } from './postCopies';
-import { applyDislike, applyLike } from './postsCache';
+import { patchPost, removePost, replacePost, rewriteHolders } from './postCopies';
+import { applyDislike, applyLike, toSummary } from './postsCache';
 
 const EMPTY_POSTS: Post[] = [];
 
@@ -127,9 +127,7 @@ function currentMember({ getState }: CacheAccess): UserSummary | null {
   const state = getState();
   if (!state.session.userId) return null;
   const user = selectCurrentMember(state);
-  return user
-    ? { _id: user._id, username: user.username, firstName: user.firstName, lastName: user.lastName, image: user.image }
-    : { _id: state.session.userId, username: '', firstName: '', lastName: '', image: '' };
+  return user ? toSummary(user) : { _id: state.session.userId, username: '', firstName: '', lastName: '', image: '' };
 }
 
 /** Waits for a mutation's answer; writes what it carries into the cache, or undoes the optimistic change. */

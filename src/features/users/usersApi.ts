@@ -1,4 +1,4 @@
-import { api, cacheAccess, type CacheAccess } from '../../lib/api/api';
+import { api, cacheAccess, type CacheAccess, type Undo } from '../../lib/api/api';
 import type { FollowResponse, User, UserEditPayload, UserEditResponse, UserResponse, UsersResponse } from '../../types/api';
 import { toSummary, withFollower, withFollowing } from './followUpdates';
 
@@ -50,9 +50,6 @@ export const usersApi = api.injectEndpoints({
     }),
   }),
 });
-
-/** Puts the cache back as it was before a change. */
-export type Undo = () => void;
 
 /**
  * Changes every cached copy of a member's record (their profile, their entry in the members list;

@@ -91,6 +91,9 @@ export interface ApiRootState {
 }
 export type ApiDispatch = ThunkDispatch<ApiRootState, unknown, UnknownAction>;
 
+/** Puts the cache back as it was before a change. */
+export type Undo = () => void;
+
 /** What a cache helper works with: the store's dispatch and state. */
 export interface CacheAccess {
   dispatch: ApiDispatch;
