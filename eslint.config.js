@@ -15,6 +15,14 @@ function layerPatterns(above) {
   }));
 }
 
+const FEATURES = require('node:fs').readdirSync(require('node:path').join(__dirname, 'src/features'));
+
+/** Features that do not import each other at all, with the reason lint gives. */
+const SEPARATE_FEATURES = {
+  bookmarks: [['posts', 'Bookmarks do not import the posts feature.']],
+  posts: [['bookmarks', 'Posts do not import the bookmarks feature; pages compose them.']],
+};
+
 function layerRules(layers) {
   return layers.map(({ layer, above }) => ({
     files: [`${layer}/**/*.{ts,tsx}`],
@@ -77,16 +85,26 @@ module.exports = tseslint.config(
     { layer: 'src/features', above: ['pages', 'app'] },
     { layer: 'src/pages', above: ['app'] },
   ]),
-  // Posts and bookmarks do not import each other: bookmarks find posts' copies through the cache
-  // tags, and the pages hand post cards their bookmark toggle (PostCardExtras).
-  ...[
-    ['bookmarks', 'posts', 'Bookmarks do not import the posts feature.'],
-    ['posts', 'bookmarks', 'Posts do not import the bookmarks feature; pages compose them.'],
-  ].map(([feature, other, message]) => ({
+  // A feature uses another through its public hooks, selectors and functions: it reads another
+  // feature's slice through that slice's selectors and never dispatches its actions. Posts and
+  // bookmarks do not import each other at all: bookmarks find posts' copies through the cache tags,
+  // and the pages hand post cards their bookmark toggle (PostCardExtras).
+  ...FEATURES.map((feature) => ({
     files: [`src/features/${feature}/**/*.{ts,tsx}`],
     ignores: ['**/*.test.{ts,tsx}'],
     rules: {
-      '@typescript-eslint/no-restricted-imports': ['error', { patterns: [...layerPatterns(['pages', 'app']), { group: [`**/${other}`, `**/${other}/*`], message }] }],
+      '@typescript-eslint/no-restricted-imports': ['error', {
+        patterns: [
+          ...layerPatterns(['pages', 'app']),
+          ...FEATURES.filter((other) => other !== feature).map((other) => ({
+            group: [`**/features/${other}/*Slice`, `../${other}/*Slice`, `../../${other}/*Slice`],
+            allowImportNamePattern: '^select',
+            allowTypeImports: true,
+            message: `A feature reads the ${other} feature's slice through its selectors and does not dispatch its actions (use that feature's public functions).`,
+          })),
+          ...(SEPARATE_FEATURES[feature] ?? []).map(([other, message]) => ({ group: [`**/${other}`, `**/${other}/*`], message })),
+        ],
+      }],
     },
   })),
   {

@@ -2,7 +2,8 @@
  * The dependency direction is enforced by lint: contract/ reaches into nothing (no MSW, database,
  * HTTP server, React or Node built-ins, nothing of the app, the stand-in or the server), and the app
  * and the stand-in never import the server. Inside the app, the layers go one way: types, config,
- * lib -> components -> features -> pages -> app, and posts and bookmarks do not import each other.
+ * lib -> components -> features -> pages -> app; a feature reads another's slice through its selectors
+ * only, and posts and bookmarks do not import each other.
  */
 import { ESLint } from 'eslint';
 import { join } from 'node:path';
@@ -57,6 +58,8 @@ describe('dependency rules', () => {
     ['src/pages/example.tsx', "import { TopBar } from '../app/layouts/TopBar';", 'does not import app/'],
     ['src/features/bookmarks/example.ts', "import { postsApi } from '../posts/postsApi';", 'Bookmarks do not import the posts feature'],
     ['src/features/posts/components/example.tsx', "import { BookmarkToggle } from '../../bookmarks/components/BookmarkToggle';", 'Posts do not import the bookmarks feature'],
+    ['src/features/auth/components/example.tsx', "import { loaderShown } from '../../ui/uiSlice';", "does not dispatch its actions"],
+    ['src/features/users/example.ts', "import { sessionExpired } from '../auth/sessionSlice';", "does not dispatch its actions"],
   ])('%s may not %s', async (file, line, reason) => {
     const messages = await restrictedImports(file, `${line}\nexport const used = [];\n`);
     expect(messages).toEqual([expect.stringContaining(reason)]);
@@ -64,6 +67,8 @@ describe('dependency rules', () => {
 
   it('lets every layer import lower ones, and the store\'s types from app/', async () => {
     expect(await restrictedImports('src/features/posts/example.ts', "import { api } from '../../lib/api/api';\nimport type { RootState } from '../../app/store';\nexport const used = [api];\nexport type Used = RootState;\n")).toEqual([]);
+    expect(await restrictedImports('src/features/users/example.ts', "import { selectCurrentUserId } from '../auth/sessionSlice';\nimport type { UiState } from '../ui/uiSlice';\nexport const used = [selectCurrentUserId];\nexport type Used = UiState;\n")).toEqual([]);
+    expect(await restrictedImports('src/features/posts/example.ts', "import { feedSortChanged } from './feedSlice';\nexport const used = feedSortChanged;\n")).toEqual([]);
     expect(await restrictedImports('src/pages/example.tsx', "import { PostList } from '../features/posts/components/PostList';\nexport const used = PostList;\n")).toEqual([]);
     expect(await restrictedImports('src/app/example.ts', "import { HomePage } from '../pages/HomePage';\nexport const used = HomePage;\n")).toEqual([]);
   });

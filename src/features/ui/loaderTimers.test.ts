@@ -1,5 +1,5 @@
 import { makeStore } from '../../app/store';
-import { loaderOffAfter, showLoaderFor } from './loaderTimers';
+import { holdLoader, loaderOffAfter, showLoaderFor } from './loaderTimers';
 import { loaderShown, selectShowLoader } from './uiSlice';
 
 describe('the loader timers', () => {
@@ -38,6 +38,22 @@ describe('the loader timers', () => {
     jest.advanceTimersByTime(500);
     expect(selectShowLoader(store.getState())).toBe(true);
     jest.advanceTimersByTime(500);
+    expect(selectShowLoader(store.getState())).toBe(false);
+  });
+
+  it('holds the loader until released, and a release after a newer showing leaves that one on', () => {
+    const store = makeStore();
+    const release = store.dispatch(holdLoader());
+    jest.advanceTimersByTime(60_000);
+    expect(selectShowLoader(store.getState())).toBe(true);
+    release();
+    expect(selectShowLoader(store.getState())).toBe(false);
+
+    const late = store.dispatch(holdLoader());
+    store.dispatch(showLoaderFor(1000));
+    late();
+    expect(selectShowLoader(store.getState())).toBe(true);
+    jest.advanceTimersByTime(1000);
     expect(selectShowLoader(store.getState())).toBe(false);
   });
 });

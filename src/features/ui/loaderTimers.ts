@@ -24,6 +24,23 @@ export function loaderOffAfter(delayMs: number, then?: () => void) {
   };
 }
 
+/** Turns off the showing `holdLoader` made, unless the loader was shown again since. */
+export type Release = () => void;
+
+/**
+ * Shows the loader until the caller releases it (a form's call, however it ends). The release turns
+ * off this showing only: a loader shown again meanwhile keeps its own time.
+ */
+export function holdLoader() {
+  return (dispatch: Dispatch<UnknownAction>, getState: () => UiRoot): Release => {
+    dispatch(loaderShown());
+    const { loaderRound: round } = getState().ui;
+    return () => {
+      dispatch(loaderHidden({ round }));
+    };
+  };
+}
+
 /** Shows the loader now and turns it off after `delayMs` (then runs `then`); returns how to cancel. */
 export function showLoaderFor(delayMs: number, then?: () => void) {
   return (dispatch: Dispatch<UnknownAction>, getState: () => UiRoot): Cancel => {

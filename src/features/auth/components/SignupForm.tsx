@@ -5,8 +5,7 @@ import { SAMPLE_SIGNUP } from '../../../config/demo';
 import { paths } from '../../../config/paths';
 import { TIMINGS } from '../../../config/timings';
 import { notifyError, notifySuccess } from '../../ui/notify';
-import { loaderOffAfter, type Cancel } from '../../ui/loaderTimers';
-import { loaderHidden, loaderShown } from '../../ui/uiSlice';
+import { holdLoader, loaderOffAfter, type Cancel } from '../../ui/loaderTimers';
 import { hasToken, useSignupMutation } from '../authApi';
 import { AUTH_MESSAGES } from '../messages';
 import { FormActions, PasswordField, TextField } from './Fields';
@@ -69,10 +68,10 @@ export function SignupForm() {
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (isLoading) return;
-    dispatch(loaderShown());
+    const releaseLoader = dispatch(holdLoader());
     const problem = signupProblem(data);
     if (problem) {
-      dispatch(loaderHidden());
+      releaseLoader();
       notifyError(problem, { short: problem === AUTH_MESSAGES.missingCredentials });
       return;
     }
@@ -89,7 +88,7 @@ export function SignupForm() {
         return;
       }
       notifySuccess(AUTH_MESSAGES.signedUp);
-      dispatch(loaderHidden());
+      releaseLoader();
       void navigate(paths.home.href(), { replace: true });
     } catch {
       // The app's listeners hide the loader and show the backend's message (or go to /error).
