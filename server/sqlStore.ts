@@ -5,9 +5,9 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { decodeCursor, encodeCursor } from '../contract/cursor';
+import { decodeCursor, encodeCursor, postCursor, postCursorKey } from '../contract/cursor';
 import { refusal } from '../contract/errors';
-import type { PostOrder } from '../contract/order';
+import type { Orderable, PostOrder } from '../contract/order';
 import { DB_SNAPSHOT_VERSION, type DbSnapshot, type PostRecord, type UserRecord } from '../contract/snapshot';
 import type {
   FollowLists, MemberRow, Page, PageRequest, PostRow, PostSource, ReactionKind, ReactionLists, Scope, Store, StoreReader, StoreTx,
@@ -100,17 +100,11 @@ function readShippedImage(publicDir: string, path: string): CheckedImage | undef
   return { kind, bytes };
 }
 
-interface OrderKey {
-  createdAt: string;
-  id: string;
-  likeCount: number;
-}
-
 /**
  * Each order's ORDER BY, and the condition for "after this key" in it, given the key's placeholders
  * (created_at, id, and like_count for trending: every placeholder must be used).
  */
-const ORDERS: Record<PostOrder, { by: string; after: (key: OrderKey, param: (value: unknown) => string) => string }> = {
+const ORDERS: Record<PostOrder, { by: string; after: (key: Orderable, param: (value: unknown) => string) => string }> = {
   latest: {
     by: 'created_at DESC, id ASC',
     after: (key, param) => {
@@ -131,19 +125,6 @@ const ORDERS: Record<PostOrder, { by: string; after: (key: OrderKey, param: (val
   },
 };
 
-function cursorOf(order: PostOrder, key: OrderKey): string {
-  return encodeCursor(`posts:${order}`, order === 'trending' ? [key.likeCount, key.createdAt, key.id] : [key.createdAt, key.id]);
-}
-
-function keyOf(order: PostOrder, cursor: string): OrderKey {
-  if (order === 'trending') {
-    const [likeCount, createdAt, id] = decodeCursor(cursor, `posts:${order}`, ['n', 's', 's']);
-    return { likeCount: Number(likeCount), createdAt: String(createdAt), id: String(id) };
-  }
-  const [createdAt, id] = decodeCursor(cursor, `posts:${order}`, ['s', 's']);
-  return { likeCount: 0, createdAt: String(createdAt), id: String(id) };
-}
-
 async function postPage(sql: Sql, source: PostSource, order: PostOrder, { limit, cursor }: PageRequest): Promise<Page<PostRow>> {
   const params: unknown[] = [];
   const param = (value: unknown): string => {
@@ -153,7 +134,7 @@ async function postPage(sql: Sql, source: PostSource, order: PostOrder, { limit,
   const { by, after } = ORDERS[order];
   let condition = 'TRUE';
   if (cursor !== undefined) {
-    const key = keyOf(order, cursor);
+    const key = postCursorKey(order, cursor);
     if (Number.isNaN(Date.parse(key.createdAt)) || !storable(key.id)) throw refusal('pageCursorInvalid');
     condition = after(key, param);
   }
@@ -176,7 +157,7 @@ async function postPage(sql: Sql, source: PostSource, order: PostOrder, { limit,
   const lastPost = last && toPost(last);
   return {
     items: items.map(toPost),
-    nextCursor: rows.length > limit && last && lastPost ? cursorOf(order, { createdAt: lastPost.createdAt, id: lastPost.id, likeCount: Number(last.like_count) }) : null,
+    nextCursor: rows.length > limit && last && lastPost ? postCursor(order, { createdAt: lastPost.createdAt, id: lastPost.id, likeCount: Number(last.like_count) }) : null,
   };
 }
 
@@ -202,12 +183,30 @@ async function bookmarkPage(sql: Sql, memberId: string, { limit, cursor }: PageR
   };
 }
 
-function reader(sql: Sql): StoreReader {
+/** What a read of one row adds to lock it: nothing outside a write. */
+interface RowLocks {
+  /** A post or a member the rules check. */
+  record: string;
+  /** A follow or a bookmark the rules find. */
+  pair: string;
+}
+
+const NO_LOCKS: RowLocks = { record: '', pair: '' };
+
+/**
+ * In a write, reading a post or a member locks its row until the commit: the rules check what they
+ * read (a like against the post's reactions, a password against the member's), so calls that race
+ * on one post or member take turns; NO KEY UPDATE lets foreign-key checks through. A follow or
+ * bookmark the rule finds is locked too: of two calls removing it, the second waits, then finds it gone.
+ */
+const WRITE_LOCKS: RowLocks = { record: ' FOR NO KEY UPDATE', pair: ' FOR UPDATE' };
+
+function reader(sql: Sql, locks: RowLocks = NO_LOCKS): StoreReader {
   const idsParam = (ids: readonly string[]): string[] => ids.filter(storable);
   return {
     async memberById(id) {
       if (!storable(id)) return undefined;
-      const [row] = await sql.query(`SELECT ${MEMBER_COLUMNS} FROM members WHERE id = $1`, [id]);
+      const [row] = await sql.query(`SELECT ${MEMBER_COLUMNS} FROM members WHERE id = $1${locks.record}`, [id]);
       return row && toMember(row);
     },
     async memberByUsername(username) {
@@ -224,7 +223,7 @@ function reader(sql: Sql): StoreReader {
     },
     async post(id) {
       if (!storable(id)) return undefined;
-      const [row] = await sql.query(`SELECT ${POST_COLUMNS} FROM posts WHERE id = $1`, [id]);
+      const [row] = await sql.query(`SELECT ${POST_COLUMNS} FROM posts WHERE id = $1${locks.record}`, [id]);
       return row && toPost(row);
     },
     async posts() {
@@ -300,11 +299,11 @@ function reader(sql: Sql): StoreReader {
       return Number(row?.n ?? 0);
     },
     async isFollowing(followerId, followeeId) {
-      return (await sql.query('SELECT 1 FROM follows WHERE follower_id = $1 AND followee_id = $2', [followerId, followeeId])).length > 0;
+      return (await sql.query(`SELECT 1 FROM follows WHERE follower_id = $1 AND followee_id = $2${locks.pair}`, [followerId, followeeId])).length > 0;
     },
     async isBookmarked(memberId, postId) {
       if (!storable(postId)) return false;
-      return (await sql.query('SELECT 1 FROM bookmarks WHERE member_id = $1 AND post_id = $2', [memberId, postId])).length > 0;
+      return (await sql.query(`SELECT 1 FROM bookmarks WHERE member_id = $1 AND post_id = $2${locks.pair}`, [memberId, postId])).length > 0;
     },
     async isTokenRevoked(jti) {
       if (!storable(jti)) return false;
@@ -326,29 +325,7 @@ const MEMBER_CHANGES: Record<string, string> = {
 
 function writer(sql: Sql, options: SqlStoreOptions): StoreTx {
   return {
-    ...reader(sql),
-    // In a write, reading a post or a member locks its row until the commit: the rules check what
-    // they read (a like against the post's reactions, a password against the member's), so calls
-    // that race on one post or member take turns. NO KEY UPDATE lets foreign-key checks through.
-    async post(id) {
-      if (!storable(id)) return undefined;
-      const [row] = await sql.query(`SELECT ${POST_COLUMNS} FROM posts WHERE id = $1 FOR NO KEY UPDATE`, [id]);
-      return row && toPost(row);
-    },
-    async memberById(id) {
-      if (!storable(id)) return undefined;
-      const [row] = await sql.query(`SELECT ${MEMBER_COLUMNS} FROM members WHERE id = $1 FOR NO KEY UPDATE`, [id]);
-      return row && toMember(row);
-    },
-    // A follow or bookmark the rule finds is locked too: of two calls removing it, the second waits,
-    // then finds it gone.
-    async isFollowing(followerId, followeeId) {
-      return (await sql.query('SELECT 1 FROM follows WHERE follower_id = $1 AND followee_id = $2 FOR UPDATE', [followerId, followeeId])).length > 0;
-    },
-    async isBookmarked(memberId, postId) {
-      if (!storable(postId)) return false;
-      return (await sql.query('SELECT 1 FROM bookmarks WHERE member_id = $1 AND post_id = $2 FOR UPDATE', [memberId, postId])).length > 0;
-    },
+    ...reader(sql, WRITE_LOCKS),
     async insertMember(row) {
       await sql.query(
         `INSERT INTO members (${MEMBER_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
