@@ -1,4 +1,4 @@
-import { useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import { useId, useRef, useState, type ChangeEvent, type FormEvent, type ReactNode } from 'react';
 import { Avatar } from '../../../components/Avatar';
 import { Dialog } from '../../../components/Dialog';
 import { LIMITS } from '../../../../contract/limits';
@@ -40,6 +40,35 @@ export const PROFILE_HINTS = {
   newPassword: `${LIMITS.passwordMin} to ${LIMITS.passwordMax} characters. Leave empty to keep your password; a new one needs your current password.`,
 };
 
+/** What a field's control carries so that its label, hint and error are read with it. */
+interface FieldControl {
+  id: string;
+  'aria-describedby'?: string;
+  'aria-invalid'?: true;
+}
+
+/** One labelled field of the form, with its hint or (in its place) its error under it. */
+function ProfileField({ label, hint, error, children }: { label: string; hint?: ReactNode; error?: string | null; children: (control: FieldControl) => ReactNode }) {
+  const id = useId();
+  const noteId = `${id}-note`;
+  const note = error ? (
+    <p id={noteId} className="profile-form__error" role="alert">
+      {error}
+    </p>
+  ) : hint ? (
+    <p id={noteId} className="profile-form__hint">
+      {hint}
+    </p>
+  ) : null;
+  return (
+    <div className="profile-form__field">
+      <label htmlFor={id}>{label}</label>
+      {children({ id, 'aria-describedby': note ? noteId : undefined, 'aria-invalid': error ? true : undefined })}
+      {note}
+    </div>
+  );
+}
+
 export interface EditProfileDialogProps {
   user: User;
   onClose: () => void;
@@ -51,7 +80,7 @@ export interface EditProfileDialogProps {
  * panel open with everything the member typed (the app's listener shows the backend's message).
  */
 export function EditProfileDialog({ user, onClose }: EditProfileDialogProps) {
-  const ids = { avatar: useId(), bio: useId(), portfolio: useId(), portfolioError: useId(), current: useId(), next: useId(), nextHint: useId(), avatarHint: useId(), bioHint: useId() };
+  const ids = { avatar: useId(), avatarHint: useId() };
   const [avatar, setAvatar] = useState(user.image);
   const [bio, setBio] = useState(user.userBio);
   const [portfolio, setPortfolio] = useState(user.userPortfolioUrl);
@@ -118,62 +147,34 @@ export function EditProfileDialog({ user, onClose }: EditProfileDialogProps) {
           </div>
         </div>
 
-        <div className="profile-form__field">
-          <label htmlFor={ids.bio}>Bio</label>
-          <textarea id={ids.bio} data-autofocus rows={3} maxLength={BIO_MAX_LENGTH} aria-describedby={ids.bioHint} value={bio} onChange={(event) => setBio(event.target.value)} />
-          <p id={ids.bioHint} className="profile-form__hint">{PROFILE_HINTS.bio(bio.length)}</p>
-        </div>
+        <ProfileField label="Bio" hint={PROFILE_HINTS.bio(bio.length)}>
+          {(control) => <textarea {...control} data-autofocus rows={3} maxLength={BIO_MAX_LENGTH} value={bio} onChange={(event) => setBio(event.target.value)} />}
+        </ProfileField>
 
-        <div className="profile-form__field">
-          <label htmlFor={ids.portfolio}>Portfolio Link</label>
-          <input
-            ref={portfolioRef}
-            id={ids.portfolio}
-            type="url"
-            inputMode="url"
-            placeholder="https://example.com"
-            value={portfolio}
-            aria-invalid={portfolioError ? true : undefined}
-            aria-describedby={portfolioError ? ids.portfolioError : undefined}
-            onChange={(event) => {
-              setPortfolio(event.target.value);
-              if (portfolioError) setPortfolioError(null);
-            }}
-          />
-          {portfolioError ? (
-            <p id={ids.portfolioError} className="profile-form__error" role="alert">
-              {portfolioError}
-            </p>
-          ) : null}
-        </div>
+        <ProfileField label="Portfolio Link" error={portfolioError}>
+          {(control) => (
+            <input
+              {...control}
+              ref={portfolioRef}
+              type="url"
+              inputMode="url"
+              placeholder="https://example.com"
+              value={portfolio}
+              onChange={(event) => {
+                setPortfolio(event.target.value);
+                if (portfolioError) setPortfolioError(null);
+              }}
+            />
+          )}
+        </ProfileField>
 
-        <div className="profile-form__field">
-          <label htmlFor={ids.current}>Current Password</label>
-          <input
-            ref={currentPasswordRef}
-            id={ids.current}
-            type="password"
-            autoComplete="current-password"
-            value={currentPassword}
-            onChange={(event) => setCurrentPassword(event.target.value)}
-          />
-        </div>
+        <ProfileField label="Current Password">
+          {(control) => <input {...control} ref={currentPasswordRef} type="password" autoComplete="current-password" value={currentPassword} onChange={(event) => setCurrentPassword(event.target.value)} />}
+        </ProfileField>
 
-        <div className="profile-form__field">
-          <label htmlFor={ids.next}>New Password</label>
-          <input
-            id={ids.next}
-            type="password"
-            autoComplete="new-password"
-            maxLength={LIMITS.passwordMax}
-            aria-describedby={ids.nextHint}
-            value={newPassword}
-            onChange={(event) => setNewPassword(event.target.value)}
-          />
-          <p id={ids.nextHint} className="profile-form__hint">
-            {PROFILE_HINTS.newPassword}
-          </p>
-        </div>
+        <ProfileField label="New Password" hint={PROFILE_HINTS.newPassword}>
+          {(control) => <input {...control} type="password" autoComplete="new-password" maxLength={LIMITS.passwordMax} value={newPassword} onChange={(event) => setNewPassword(event.target.value)} />}
+        </ProfileField>
 
         <div className="profile-form__actions">
           <button type="button" className="profile-form__discard" onClick={onClose}>
