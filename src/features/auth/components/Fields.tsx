@@ -65,7 +65,7 @@ export function PasswordField({ label, hint, value, onValueChange, ...rest }: Pa
         />
         <button
           type="button"
-          className="auth-field__toggle"
+          className="icon-button icon-button--small auth-field__toggle"
           aria-label={toggleLabel}
           aria-pressed={visible}
           aria-controls={id}

@@ -112,7 +112,7 @@ export function Composer({ onPosted }: ComposerProps) {
         {image ? (
           <div className="composer__preview">
             <img src={image} alt="Preview of the image to post" />
-            <button type="button" className="composer__remove" aria-label="Remove image" title="Remove image" onClick={() => setImage('')}>
+            <button type="button" className="icon-button icon-button--small composer__remove" aria-label="Remove image" title="Remove image" onClick={() => setImage('')}>
               <CloseIcon />
             </button>
           </div>
