@@ -3,6 +3,7 @@
  * item a page showed, written as base64url JSON; a store reads back only what it wrote.
  */
 import { refusal } from './errors';
+import type { Orderable, PostOrder } from './order';
 
 type Part = string | number;
 
@@ -47,4 +48,19 @@ export function decodeCursor(cursor: string, kind: string, shape: ReadonlyArray<
     if (!ok) throw refusal('pageCursorInvalid');
   });
   return parts as Part[];
+}
+
+/** A cursor for the position after `post` in a list of posts in `order` (what the order looks at). */
+export function postCursor(order: PostOrder, post: Orderable): string {
+  return encodeCursor(`posts:${order}`, order === 'trending' ? [post.likeCount, post.createdAt, post.id] : [post.createdAt, post.id]);
+}
+
+/** The position a post cursor of `order` holds; likeCount is 0 where the order does not look at likes. */
+export function postCursorKey(order: PostOrder, cursor: string): Orderable {
+  if (order === 'trending') {
+    const [likeCount, createdAt, id] = decodeCursor(cursor, `posts:${order}`, ['n', 's', 's']);
+    return { likeCount: Number(likeCount), createdAt: String(createdAt), id: String(id) };
+  }
+  const [createdAt, id] = decodeCursor(cursor, `posts:${order}`, ['s', 's']);
+  return { likeCount: 0, createdAt: String(createdAt), id: String(id) };
 }

@@ -4,8 +4,8 @@
  * other, so a check-and-change can never interleave with another. A transaction that throws is
  * rolled back from an undo log of what it touched, however large the store.
  */
-import { decodeCursor, encodeCursor } from '../contract/cursor';
-import { ORDER_COMPARATORS, type Orderable, type PostOrder } from '../contract/order';
+import { decodeCursor, encodeCursor, postCursor, postCursorKey } from '../contract/cursor';
+import { ORDER_COMPARATORS, type PostOrder } from '../contract/order';
 import type {
   FollowLists, MemberRow, Page, PageRequest, PostRow, PostSource, ReactionKind, ReactionLists, Scope, Store, StoreReader, StoreTx,
 } from '../contract/store';
@@ -103,20 +103,6 @@ function inScope<T>(all: Map<string, T>, scope: Scope): T[] {
   return found;
 }
 
-/** A post's place in an order, as a cursor holds it. */
-function orderKey(order: PostOrder, post: Orderable): Array<string | number> {
-  return order === 'trending' ? [post.likeCount, post.createdAt, post.id] : [post.createdAt, post.id];
-}
-
-function keyFromCursor(order: PostOrder, cursor: string): Orderable {
-  if (order === 'trending') {
-    const [likeCount, createdAt, id] = decodeCursor(cursor, `posts:${order}`, ['n', 's', 's']);
-    return { likeCount: Number(likeCount), createdAt: String(createdAt), id: String(id) };
-  }
-  const [createdAt, id] = decodeCursor(cursor, `posts:${order}`, ['s', 's']);
-  return { likeCount: 0, createdAt: String(createdAt), id: String(id) };
-}
-
 function postsOf(db: MemoryDb, source: PostSource): PostRecord[] {
   const all = [...db.posts.values()];
   if (source.kind === 'all') return all;
@@ -127,7 +113,7 @@ function postsOf(db: MemoryDb, source: PostSource): PostRecord[] {
 
 function postPage(db: MemoryDb, source: PostSource, order: PostOrder, { limit, cursor }: PageRequest): Page<PostRow> {
   const compare = ORDER_COMPARATORS[order];
-  const after = cursor === undefined ? undefined : keyFromCursor(order, cursor);
+  const after = cursor === undefined ? undefined : postCursorKey(order, cursor);
   const sorted = postsOf(db, source)
     .map((post) => ({ post, key: { id: post.id, createdAt: post.createdAt, likeCount: post.likedBy.length } }))
     .filter(({ key }) => after === undefined || compare(key, after) > 0)
@@ -136,7 +122,7 @@ function postPage(db: MemoryDb, source: PostSource, order: PostOrder, { limit, c
   const last = items[items.length - 1];
   return {
     items: items.map(({ post }) => postRow(post)),
-    nextCursor: sorted.length > limit && last ? encodeCursor(`posts:${order}`, orderKey(order, last.key)) : null,
+    nextCursor: sorted.length > limit && last ? postCursor(order, last.key) : null,
   };
 }
 
