@@ -61,10 +61,15 @@ export async function presentPosts(reader: StoreReader, posts: readonly PostRow[
   });
 }
 
-export async function presentPost(reader: StoreReader, post: PostRow): Promise<Post> {
-  const [presented] = await presentPosts(reader, [post]);
-  if (!presented) throw new Error(`post ${post.id} could not be presented`);
+/** One row presented by the function that presents a list of them. */
+async function presentOne<R extends { id: string }, T>(presentAll: (reader: StoreReader, rows: readonly R[]) => Promise<T[]>, reader: StoreReader, row: R): Promise<T> {
+  const [presented] = await presentAll(reader, [row]);
+  if (!presented) throw new Error(`${row.id} could not be presented`);
   return presented;
+}
+
+export function presentPost(reader: StoreReader, post: PostRow): Promise<Post> {
+  return presentOne(presentPosts, reader, post);
 }
 
 /** `members` as the wire shows them. `scope: 'all'` says they are every member there is. */
@@ -100,8 +105,6 @@ export async function presentMembers(reader: StoreReader, members: readonly Memb
   });
 }
 
-export async function presentMember(reader: StoreReader, member: MemberRow): Promise<User> {
-  const [presented] = await presentMembers(reader, [member]);
-  if (!presented) throw new Error(`member ${member.id} could not be presented`);
-  return presented;
+export function presentMember(reader: StoreReader, member: MemberRow): Promise<User> {
+  return presentOne(presentMembers, reader, member);
 }
