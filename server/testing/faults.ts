@@ -12,6 +12,7 @@ import type { SignupResponse } from '../../contract/api';
 import { openPostgres, type Database } from '../db/database';
 import { startChildServer, stopChildServer, type ChildServer } from './childServer';
 import { startCluster, type Cluster } from './postgresCluster';
+import { until } from './until';
 
 export const FAULT_MODES = {
   'pglite-server': 'PGlite: kill -9 of the server',
@@ -32,10 +33,20 @@ export interface RoundResult {
 
 export const WRITERS = 8;
 
-/** A burst of signups from WRITERS writers until `stop()`; the ids answered 201. */
-function burst(url: string, round: string): { acknowledged: string[]; answers: Map<string, number>; inFlight(): number; stop(): Promise<void> } {
-  const acknowledged: string[] = [];
+export interface SignupBurst {
+  /** The ids of the members whose signup was answered 201. */
+  acknowledged: string[];
   /** How many calls ended how ('201', '503', 'TypeError: fetch failed'): for the message when a round stalls. */
+  answers: Map<string, number>;
+  /** The HTTP statuses answered, each once (a call cut off has none). */
+  statuses(): number[];
+  inFlight(): number;
+  stop(): Promise<void>;
+}
+
+/** Signups from `writers` writers until `stop()`, each username tagged with `round`. */
+export function signupBurst(url: string, round: string, writers = WRITERS): SignupBurst {
+  const acknowledged: string[] = [];
   const answers = new Map<string, number>();
   const note = (what: string): void => {
     answers.set(what, (answers.get(what) ?? 0) + 1);
@@ -66,24 +77,17 @@ function burst(url: string, round: string): { acknowledged: string[]; answers: M
       }
     }
   };
-  const writers = Array.from({ length: WRITERS }, (_, w) => writer(w));
+  const loops = Array.from({ length: writers }, (_, w) => writer(w));
   return {
     acknowledged,
     answers,
+    statuses: () => [...answers.keys()].filter((what) => /^\d{3}$/.test(what)).map(Number),
     inFlight: () => pending,
     async stop() {
       stopped = true;
-      await Promise.all(writers);
+      await Promise.all(loops);
     },
   };
-}
-
-async function until(condition: () => boolean | Promise<boolean>, what: string, withinMs = 120_000): Promise<void> {
-  const deadline = Date.now() + withinMs;
-  while (!(await condition())) {
-    if (Date.now() > deadline) throw new Error(`Gave up waiting for ${what}.`);
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
 }
 
 /** The ids of `ids` that the members list answered by `url` lacks. */
@@ -147,7 +151,7 @@ export async function openFaultRun(mode: FaultMode, { ackedBeforeCrash = [10, 60
       rounds += 1;
       const [low, high] = ackedBeforeCrash;
       const target = low + Math.floor(Math.random() * (high - low + 1));
-      const writes = burst(server.url, `${rounds}${Math.random().toString(36).slice(2, 6)}`);
+      const writes = signupBurst(server.url, `${rounds}${Math.random().toString(36).slice(2, 6)}`);
       try {
         await until(() => writes.acknowledged.length >= target, `${target} acknowledged writes`);
       } catch (error) {

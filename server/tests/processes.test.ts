@@ -17,6 +17,8 @@ import { createSqlStore } from '../sqlStore';
 import { launchServer, startChildServer, stopChildServer, type ChildServer } from '../testing/childServer';
 import { startCluster, type Cluster } from '../testing/postgresCluster';
 import { describeRaces } from '../testing/races';
+import { signupBurst } from '../testing/faults';
+import { until } from '../testing/until';
 import { createTestDatabase, PUBLIC_DIR } from '../testing/serverTarget';
 
 jest.setTimeout(180_000);
@@ -116,42 +118,6 @@ async function refusesConnections(url: string): Promise<boolean> {
   });
 }
 
-/** Writers signing up new members until stopped; the ids answered 201 and every status seen. */
-function signupWriters(url: string, count: number, tag: string) {
-  const acknowledged: string[] = [];
-  const statuses: number[] = [];
-  let stopped = false;
-  const loops = Array.from({ length: count }, async (_, w) => {
-    for (let n = 0; !stopped; n += 1) {
-      try {
-        const response = await postJson(`${url}/api/auth/signup`, { firstName: 'Load', lastName: `Writer ${w}`, username: `${tag}_${w}_${n}`, password: 'load-password' });
-        statuses.push(response.status);
-        if (response.status === 201) acknowledged.push(((await response.json()) as SignupResponse).createdUser._id);
-        else await response.arrayBuffer();
-      } catch {
-        // Refused or cut off: the server is going away.
-        await new Promise((resolve) => setTimeout(resolve, 20));
-      }
-    }
-  });
-  return {
-    acknowledged,
-    statuses,
-    async stop() {
-      stopped = true;
-      await Promise.all(loops);
-    },
-  };
-}
-
-async function until(condition: () => boolean | Promise<boolean>, what: string, withinMs = 60_000): Promise<void> {
-  const deadline = Date.now() + withinMs;
-  while (!(await condition())) {
-    if (Date.now() > deadline) throw new Error(`Gave up waiting for ${what}.`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
-
 describe('a server on a PGlite data folder', () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'socialconnect-lifecycle-'));
   const env = { DATA_DIR: dataDir, SEED: 'off', RATE_LIMITS: 'off' };
@@ -174,7 +140,7 @@ describe('a server on a PGlite data folder', () => {
   });
 
   it('on SIGTERM under load: finishes what is in flight, refuses what comes after with 503, exits 0, loses nothing', async () => {
-    const writers = signupWriters(server.url, 8, 'term');
+    const writers = signupBurst(server.url, 'term');
     await until(() => writers.acknowledged.length >= 10, '10 acknowledged signups');
 
     // A call in flight: its headers and half its body are in when SIGTERM comes.
@@ -205,7 +171,7 @@ describe('a server on a PGlite data folder', () => {
     expect(await server.exited).toEqual({ code: 0, signal: null });
     expect(server.output()).toContain('SocialConnect server stopped.');
     await writers.stop();
-    expect(writers.statuses.filter((status) => status !== 201 && status !== 503)).toEqual([]);
+    expect(writers.statuses().filter((status) => status !== 201 && status !== 503)).toEqual([]);
 
     // On the same folder again: every acknowledged signup is there.
     server = await startChildServer({ env });
