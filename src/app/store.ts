@@ -9,6 +9,7 @@ import { writeStoredToken } from '../features/auth/tokenStorage';
 import { uiSlice, loaderHidden } from '../features/ui/uiSlice';
 import { feedSlice, feedSortChanged } from '../features/posts/feedSlice';
 import { postsApi } from '../features/posts/postsApi';
+import { isSortLoad } from '../features/posts/sortChosen';
 import { usersApi } from '../features/users/usersApi';
 import { notifyError } from '../features/ui/notify';
 
@@ -57,6 +58,17 @@ export function makeStore({ preloadedState, navigator = detachedNavigator }: Mak
     matcher: postsApi.endpoints.getPosts.matchFulfilled,
     effect: (_action, listenerApi) => {
       listenerApi.dispatch(feedSortChanged('latest'));
+    },
+  });
+  // Where the backend builds the feed, a load of it afresh in the order on screen (a first load, a
+  // follow's) replaces the list; the load a sort choice starts brings the order chosen.
+  startListening({
+    matcher: postsApi.endpoints.getPostPages.matchFulfilled,
+    effect: ({ meta: { arg, requestId } }, listenerApi) => {
+      const list = arg.originalArgs;
+      if (list.list !== 'feed' || arg.direction !== undefined || isSortLoad(requestId)) return;
+      const { sortMode } = listenerApi.getState().feed;
+      if (list.sort === sortMode && sortMode !== 'latest') listenerApi.dispatch(feedSortChanged('latest'));
     },
   });
 

@@ -1,7 +1,9 @@
 import { useAppSelector } from '../lib/store/hooks';
 import { usePageTitle } from '../components/usePageTitle';
 import { TIMINGS } from '../config/timings';
-import { useGetPostsQuery } from '../features/posts/postsApi';
+import { useGetPostsQuery, type PagedList } from '../features/posts/postsApi';
+import { usePagedPosts } from '../features/posts/pagedPosts';
+import { useBackendHas } from '../lib/api/api';
 import { selectExplorePosts } from '../features/posts/postsSelectors';
 import { useLoaderOffAfter } from '../features/ui/useLoaderOffAfter';
 import { WhoToFollow } from '../features/users/components/WhoToFollow';
@@ -11,11 +13,17 @@ import { FeedPage } from './FeedPage';
 
 export const EXPLORE_EMPTY_TEXT = 'No Post to Explore';
 
+const EVERY_POST: PagedList = { list: 'all' };
+
 /** Explore: every post, newest first. */
 export function ExplorePage() {
   usePageTitle('Explore');
-  const { isSuccess, isLoading } = useGetPostsQuery();
-  const posts = useAppSelector(selectExplorePosts);
+  // A backend with pages answers them one at a time; one without answers every post at once.
+  const paged = useBackendHas('pages');
+  const everyPost = useGetPostsQuery(undefined, { skip: paged !== false });
+  const pages = usePagedPosts(EVERY_POST, { skip: paged !== true });
+  const allPosts = useAppSelector(selectExplorePosts);
+  const { isSuccess, isLoading } = paged ? pages : everyPost;
   useLoaderOffAfter(isSuccess, TIMINGS.loaderOffLongMs);
   // Where the side panel has no room (phones, narrow tablets), Explore is where members find people.
   const showPeople = useMediaQuery(NO_SIDE_PANEL_QUERY);
@@ -23,9 +31,10 @@ export function ExplorePage() {
   return (
     <FeedPage
       heading={<h1 className="feed-page__title">Explore</h1>}
-      loading={isLoading}
+      loading={paged === undefined || isLoading}
       loadingText="Loading posts…"
-      posts={posts}
+      posts={paged ? pages.posts : allPosts}
+      more={paged ? pages.more : undefined}
       emptyText={EXPLORE_EMPTY_TEXT}
       label="Explore"
     >

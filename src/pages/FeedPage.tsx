@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { PostList } from '../features/posts/components/PostList';
+import { PostList, type MorePosts } from '../features/posts/components/PostList';
 import type { Post } from '../types/api';
 import { WithPostCardExtras } from './PostCardExtras';
 import './FeedPages.css';
@@ -12,13 +12,15 @@ export interface FeedPageProps {
   loading: boolean;
   loadingText: string;
   posts: readonly Post[];
+  /** For a list loaded page by page: how to load the next page. */
+  more?: MorePosts;
   emptyText: string;
   /** The feed's accessible name. */
   label: string;
 }
 
 /** A page of posts: Home, Explore and Bookmarks share its frame, its loading line and its list. */
-export function FeedPage({ heading, children, loading, loadingText, posts, emptyText, label }: FeedPageProps) {
+export function FeedPage({ heading, children, loading, loadingText, posts, more, emptyText, label }: FeedPageProps) {
   return (
     <div className="feed-page">
       {heading}
@@ -29,7 +31,7 @@ export function FeedPage({ heading, children, loading, loadingText, posts, empty
         </p>
       ) : (
         <WithPostCardExtras>
-          <PostList posts={posts} emptyText={emptyText} label={label} />
+          <PostList posts={posts} more={more} emptyText={emptyText} label={label} />
         </WithPostCardExtras>
       )}
     </div>

@@ -34,6 +34,64 @@ describe('Home', () => {
   });
 });
 
+describe('Home, built by the backend (the feed extension) or here (a backend that answers the spec alone)', () => {
+  /** The calls for lists of posts the backend received, with their query. */
+  function watchListCalls(): string[] {
+    const calls: string[] = [];
+    server.events.on('request:start', ({ request }) => {
+      const url = new URL(request.url);
+      if (request.method === 'GET' && /\/api\/(posts|feed)$/.test(url.pathname)) calls.push(`${url.pathname.replace(/^.*\/api/, '')}${url.search}`);
+    });
+    return calls;
+  }
+
+  it('asks the backend for the first page of the feed in the order on screen, and for the new order when the member sorts', async () => {
+    const calls = watchListCalls();
+    const { user } = await renderWithProviders({ route: '/', authAs: DEMO_CREDENTIALS });
+    const feed = await findFeed('Latest Posts');
+    expect(articlesOf(feed)).toHaveLength(12);
+    expect(calls).toEqual(['/feed?limit=20&sort=latest']);
+
+    await user.click(screen.getByRole('button', { name: 'Sort posts' }));
+    await user.click(screen.getByRole('menuitem', { name: 'Trending' }));
+    expect(await screen.findByText('Sorted By Trending Successfully!', {}, { timeout: 3000 })).toBeInTheDocument();
+    const trending = await findFeed('Trending Posts');
+    expect(calls).toEqual(['/feed?limit=20&sort=latest', '/feed?limit=20&sort=trending']);
+    const likes = articlesOf(trending).map((article) => Number(/\d+/.exec(within(article).getByRole('button', { name: /^Like, / }).textContent ?? '')?.[0]));
+    expect(likes).toEqual([...likes].sort((a, b) => b - a));
+  });
+
+  it('a follow loads the feed again, and their posts join it', async () => {
+    useScenario('new-member');
+    const calls = watchListCalls();
+    const { user } = await renderWithProviders({ route: '/', authAs: DEMO_CREDENTIALS });
+    await screen.findByText("Let's Create Some Posts...!");
+    const panel = await screen.findByRole('region', { name: 'Who to follow?' });
+    await user.click(await within(panel).findByRole('button', { name: 'Follow Liam Chen' }));
+    expect(await screen.findByText('You started following Liam Chen')).toBeInTheDocument();
+    const feed = await findFeed('Latest Posts');
+    await waitFor(() => expect(articlesOf(feed).length).toBeGreaterThan(0));
+    expect(articlesOf(feed).every((article) => within(article).getAllByRole('link')[0]!.textContent === 'Liam Chen')).toBe(true);
+    expect(calls).toEqual(['/feed?limit=20&sort=latest', '/feed?limit=20&sort=latest']);
+  });
+
+  it('from a backend without the feed, loads every post and shows the same feed, and a sort reorders it here', async () => {
+    server.use(http.get(`${API}/health`, () => new HttpResponse(null, { status: 404 })));
+    const calls = watchListCalls();
+    const { user } = await renderWithProviders({ route: '/', authAs: DEMO_CREDENTIALS });
+    const feed = await findFeed('Latest Posts');
+    expect(articlesOf(feed)).toHaveLength(12);
+    const authors = articlesOf(feed).map((article) => within(article).getAllByRole('link')[0]!.textContent);
+    expect(new Set(authors)).toEqual(new Set(['Ava Reed', 'Liam Chen', 'Maya Patel']));
+
+    await user.click(screen.getByRole('button', { name: 'Sort posts' }));
+    await user.click(screen.getByRole('menuitem', { name: 'Oldest' }));
+    expect(await screen.findByText('Sorted By Date Successfully!', {}, { timeout: 3000 })).toBeInTheDocument();
+    await findFeed('Oldest Posts');
+    expect(calls).toEqual(['/posts']);
+  });
+});
+
 describe('Home: people to follow for a new member on a phone', () => {
   let restore: () => void = () => undefined;
   afterEach(() => restore());

@@ -7,6 +7,8 @@ import { Composer } from '../features/posts/components/Composer';
 import { FilterPanel } from '../features/posts/components/FilterPanel';
 import { SortMenu } from '../features/posts/components/SortMenu';
 import { useGetPostsQuery } from '../features/posts/postsApi';
+import { usePagedPosts } from '../features/posts/pagedPosts';
+import { useBackendHas } from '../lib/api/api';
 import { selectHomeFeed } from '../features/posts/postsSelectors';
 import { useSteadyOrder } from '../features/posts/steadyOrder';
 import { useLoaderOffAfter } from '../features/ui/useLoaderOffAfter';
@@ -34,18 +36,27 @@ function useSuggestsPeople(): boolean {
 /** Home: the composer, people to follow for a new member on a phone, the sort heading and menu, and the feed. */
 export function HomePage() {
   usePageTitle('Home');
-  const { isSuccess, isLoading } = useGetPostsQuery();
   const sortMode = useAppSelector(selectSortMode);
-  const feed = useSteadyOrder(useAppSelector(selectHomeFeed), useAppSelector(selectSortChoice));
+  // A backend with the feed builds it in the chosen order, page by page; from one without, every post
+  // comes at once and the feed is picked and sorted here.
+  const paged = useBackendHas('feed');
+  const everyPost = useGetPostsQuery(undefined, { skip: paged !== false });
+  const pages = usePagedPosts({ list: 'feed', sort: sortMode }, { skip: paged !== true });
+  // Pages keep their order until loaded again (a like changes a card where it is); a feed sorted
+  // here keeps its order on screen the same way.
+  const picked = useSteadyOrder(useAppSelector(selectHomeFeed), useAppSelector(selectSortChoice));
+  const feed = paged ? pages.posts : picked;
+  const { isSuccess, isLoading } = paged ? pages : everyPost;
   const suggestsPeople = useSuggestsPeople();
   useLoaderOffAfter(isSuccess, TIMINGS.loaderOffShortMs);
 
   return (
     <FeedPage
       heading={<h1 className="visually-hidden">Home</h1>}
-      loading={isLoading}
+      loading={paged === undefined || isLoading}
       loadingText="Loading posts…"
       posts={feed}
+      more={paged ? pages.more : undefined}
       emptyText={HOME_EMPTY_TEXT}
       label={SORT_LABELS[sortMode]}
     >

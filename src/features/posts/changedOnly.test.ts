@@ -152,3 +152,62 @@ describe('changed-only answers (the return-minimal extension)', () => {
     expect(exchanges.map((exchange) => exchange.prefer)).toEqual([null]);
   });
 });
+
+describe('a list loaded page by page (the pages extension) in the cache', () => {
+  const EVERY_POST = { list: 'all' } as const;
+  const pagedIds = (store: ReturnType<typeof makeStore>) =>
+    postsApi.endpoints.getPostPages.select(EVERY_POST)(store.getState()).data?.pages.map((page) => page.posts.map((post) => post.id)) ?? [];
+  const pagedPost = (store: ReturnType<typeof makeStore>, id: string) =>
+    postsApi.endpoints.getPostPages.select(EVERY_POST)(store.getState()).data?.pages.flatMap((page) => page.posts).find((post) => post.id === id);
+
+  async function pagedStore() {
+    const store = await memberStore();
+    await store.dispatch(postsApi.endpoints.getPostPages.initiate(EVERY_POST));
+    return store;
+  }
+
+  it('holds the pages the member loaded, and a like changes the post in them with the other copies', async () => {
+    const store = await pagedStore();
+    const pages = pagedIds(store);
+    // The default seed's 20 posts make one page, the last.
+    expect(pages.map((page) => page.length)).toEqual([20]);
+    expect(postsApi.util.selectInvalidatedBy(store.getState(), [{ type: 'Post', id: seedPostId(2) }]).map((entry) => entry.endpointName)).toContain('getPostPages');
+
+    server.use(http.post(`${API}/posts/like/:postId`, () => HttpResponse.json({ errors: ['Refused for the test.'] }, { status: 400 })));
+    const refused = store.dispatch(postsApi.endpoints.likePost.initiate(seedPostId(2)));
+    expect(pagedPost(store, seedPostId(2))?.likes.likeCount).toBe(3);
+    await refused;
+    expect(pagedPost(store, seedPostId(2))?.likes.likeCount).toBe(2);
+    server.resetHandlers();
+
+    await store.dispatch(postsApi.endpoints.likePost.initiate(seedPostId(2)));
+    expect(pagedPost(store, seedPostId(2))?.likes.likeCount).toBe(3);
+    expect(pagedIds(store)).toEqual(pages);
+  });
+
+  it('a new post is the first of the first page, and a deleted one leaves its page', async () => {
+    const store = await pagedStore();
+    await store.dispatch(postsApi.endpoints.createPost.initiate({ text: 'First of the first page.', image: '' }));
+    const fresh = postsApi.endpoints.getPostPages.select(EVERY_POST)(store.getState()).data!.pages[0]!.posts[0]!;
+    expect(fresh.content).toBe('First of the first page.');
+    await store.dispatch(postsApi.endpoints.deletePost.initiate(fresh.id));
+    expect(pagedIds(store).flat()).not.toContain(fresh.id);
+    expect(pagedIds(store)[0]).toHaveLength(20);
+  });
+
+  it('from a backend with pages but without changed-only answers, an every-post answer updates the pages in place', async () => {
+    server.use(http.get(`${API}/health`, () => HttpResponse.json({ status: 'ok', extensions: ['pages'] })));
+    const store = await pagedStore();
+    const before = pagedIds(store);
+    const { exchanges, stop } = recordExchanges();
+    await store.dispatch(postsApi.endpoints.likePost.initiate(seedPostId(2)));
+    stop();
+    expect(exchanges[0]!.prefer).toBeNull();
+    expect(pagedPost(store, seedPostId(2))?.likes.likeCount).toBe(3);
+    expect(pagedIds(store)).toEqual(before);
+
+    const own = selectPostsResult(store.getState()).data!.find((post) => post.username === 'demo_user')!;
+    await store.dispatch(postsApi.endpoints.deletePost.initiate(own.id));
+    expect(pagedIds(store).flat()).not.toContain(own.id);
+  });
+});

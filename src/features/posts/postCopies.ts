@@ -1,10 +1,29 @@
 import { isDraft, original, type ThunkAction, type UnknownAction } from '@reduxjs/toolkit';
 import { api, type ApiRootState, type CacheAccess, type Undo } from '../../lib/api/api';
 import { reconcileItem } from '../../lib/reconcile';
-import type { Post } from '../../types/api';
+import type { Post, PostsPage } from '../../types/api';
 
-/** Every query that provides a post's tag holds that post, or a list of posts (post lists, bookmarks). */
-type PostHolder = Post | Post[];
+/** A list loaded page by page (the `pages` extension), as RTK Query's infinite queries hold it. */
+export interface PagedPosts {
+  pages: PostsPage[];
+  pageParams: unknown[];
+}
+
+/**
+ * Every query that provides a post's tag holds that post, a list of posts (post lists, bookmarks),
+ * or a list of them loaded page by page.
+ */
+export type PostHolder = Post | Post[] | PagedPosts;
+
+export function isPaged(holder: PostHolder): holder is PagedPosts {
+  return !Array.isArray(holder) && 'pages' in holder;
+}
+
+/** The lists of posts a holder keeps (one, or one a page); none for a single post. */
+function listsOf(holder: PostHolder): Post[][] {
+  if (Array.isArray(holder)) return [holder];
+  return isPaged(holder) ? holder.pages.map((page) => page.posts) : [];
+}
 /** What `updateQueryData` takes (a change of the draft, or new data) and gives back (its undo). */
 type Recipe<T> = (draft: T) => T | void;
 interface PatchCollection {
@@ -43,11 +62,12 @@ export function patchPost(cache: CacheAccess, postId: string, recipe: (post: Pos
   const patches = postHolders(cache.getState(), [postId]).map(({ endpointName, originalArgs }) =>
     cache.dispatch(
       updateHolder(endpointName, originalArgs, (draft) => {
-        if (!Array.isArray(draft)) return draft.id === postId ? recipe(draft) : undefined;
-        const index = draft.findIndex((entry) => entry.id === postId);
-        if (index >= 0) {
-          const next = recipe(draft[index]!);
-          if (next) draft[index] = next;
+        if (!Array.isArray(draft) && !isPaged(draft)) return draft.id === postId ? recipe(draft) : undefined;
+        for (const list of listsOf(draft)) {
+          const index = list.findIndex((entry) => entry.id === postId);
+          if (index < 0) continue;
+          const next = recipe(list[index]!);
+          if (next) list[index] = next;
         }
         return undefined;
       }),
@@ -68,9 +88,10 @@ export function removePost(cache: CacheAccess, postId: string): void {
   for (const { endpointName, originalArgs } of postHolders(cache.getState(), [postId])) {
     cache.dispatch(
       updateHolder(endpointName, originalArgs, (draft) => {
-        if (!Array.isArray(draft)) return;
-        const index = draft.findIndex((entry) => entry.id === postId);
-        if (index >= 0) draft.splice(index, 1);
+        for (const list of listsOf(draft)) {
+          const index = list.findIndex((entry) => entry.id === postId);
+          if (index >= 0) list.splice(index, 1);
+        }
       }),
     );
   }

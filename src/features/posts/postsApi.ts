@@ -1,8 +1,9 @@
-import { api, cacheAccess, type CacheAccess, type Undo } from '../../lib/api/api';
+import { api, cacheAccess, HOME_FEED_TAG, type CacheAccess, type Undo } from '../../lib/api/api';
+import type { PostOrder } from '../../../contract/order';
 import { reconcileItem, reconcileList } from '../../lib/reconcile';
-import type { Post, PostDraftPayload, PostRemoval, PostResponse, PostsResponse, UserSummary } from '../../types/api';
+import type { Post, PostDraftPayload, PostRemoval, PostResponse, PostsPage, PostsResponse, UserSummary } from '../../types/api';
 import { selectCurrentMember } from '../users/currentMember';
-import { patchPost, removePost, replacePost, rewriteHolders } from './postCopies';
+import { isPaged, patchPost, removePost, replacePost, rewriteHolders } from './postCopies';
 import { applyDislike, applyLike, toSummary } from './postsCache';
 
 const EMPTY_POSTS: Post[] = [];
@@ -44,8 +45,47 @@ export function postListTags(posts: readonly Post[] = EMPTY_POSTS) {
   return [{ type: 'Post' as const, id: 'LIST' }, ...posts.map((post) => ({ type: 'Post' as const, id: post.id }))];
 }
 
+/** How many posts a page of a paged list asks for (the `pages` extension). */
+export const POSTS_PAGE_LIMIT = 20;
+
+/**
+ * A list of posts a backend answers page by page: every post, newest first (the `pages` extension),
+ * or the member's home feed in an order (the `feed` extension).
+ */
+export type PagedList = { list: 'all' } | { list: 'feed'; sort: PostOrder };
+
+function pagedListUrl(list: PagedList, cursor: string | null): string {
+  const query = new URLSearchParams({ limit: String(POSTS_PAGE_LIMIT) });
+  if (cursor) query.set('cursor', cursor);
+  switch (list.list) {
+    case 'all':
+      return `/posts?${query}`;
+    case 'feed':
+      query.set('sort', list.sort);
+      return `/feed?${query}`;
+  }
+}
+
+/** A page as the backend answered it; a page without a list of posts is an empty last page. */
+function readPage(response: Partial<PostsPage> | undefined): PostsPage {
+  return { posts: Array.isArray(response?.posts) ? response.posts : [], nextCursor: typeof response?.nextCursor === 'string' ? response.nextCursor : null };
+}
+
 export const postsApi = api.injectEndpoints({
   endpoints: (build) => ({
+    /**
+     * A list of posts, page by page, from a backend with the `pages` extension: the first page at
+     * once, the next when the member nears the end of what is loaded.
+     */
+    getPostPages: build.infiniteQuery<PostsPage, PagedList, string | null>({
+      infiniteQueryOptions: {
+        initialPageParam: null,
+        getNextPageParam: (lastPage) => lastPage.nextCursor ?? undefined,
+      },
+      query: ({ queryArg, pageParam }) => pagedListUrl(queryArg, pageParam),
+      transformResponse: readPage,
+      providesTags: (data, _error, list) => [...postListTags(data?.pages.flatMap((page) => page.posts)), ...(list.list === 'feed' ? [HOME_FEED_TAG] : [])],
+    }),
     /** Every post. A fresh load replaces the list, and the store sets the feed's sort back to latest (spec section 4). */
     getPosts: build.query<Post[], void>({
       query: () => '/posts',
@@ -159,6 +199,15 @@ async function writeAnswer(
 function writePostsList(cache: CacheAccess, posts: Post[]): void {
   const byId = new Map(posts.map((post) => [post.id, post]));
   rewriteHolders(cache, (endpointName, originalArgs, data) => {
+    if (isPaged(data)) {
+      // The pages keep their posts' places: a post takes its new version or leaves. A post new to the
+      // list shows when the list is loaded again (its place among the pages is the backend's to say).
+      const pages = data.pages.map((page) => {
+        const posts = reconcileList(page.posts, page.posts.flatMap((post) => byId.get(post.id) ?? []));
+        return posts === page.posts ? page : { ...page, posts };
+      });
+      return pages.every((page, index) => page === data.pages[index]) ? data : { ...data, pages };
+    }
     if (!Array.isArray(data)) {
       const fresh = byId.get(data.id);
       return fresh ? reconcileItem(data, fresh) : undefined;
@@ -185,12 +234,20 @@ function writeOnePost(cache: CacheAccess, post: Post, created: boolean): void {
     if (!draft.some((entry) => entry.id === post.id)) draft.unshift(post);
   };
   if (selectPostsResult(state).data) cache.dispatch(postsApi.util.updateQueryData('getPosts', undefined, joinTop));
+  // Lists in pages, newest first (all posts, the member's feed): a new post is the first of the first
+  // page. The feed in another order takes it when next loaded (choosing a sort loads it again).
+  for (const list of postsApi.util.selectCachedArgsForQuery(state, 'getPostPages')) {
+    if (list.list === 'all' || list.sort === 'latest') cache.dispatch(postsApi.util.updateQueryData('getPostPages', list, (draft) => {
+      if (draft.pages[0]) joinTop(draft.pages[0].posts);
+    }));
+  }
   for (const username of postsApi.util.selectCachedArgsForQuery(state, 'getUserPosts')) {
     if (username.toLowerCase() === post.username.toLowerCase()) cache.dispatch(postsApi.util.updateQueryData('getUserPosts', username, joinTop));
   }
 }
 
 export const {
+  useGetPostPagesInfiniteQuery,
   useGetPostsQuery,
   useGetPostQuery,
   useGetUserPostsQuery,

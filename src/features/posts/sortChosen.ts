@@ -1,6 +1,7 @@
-import type { Dispatch, UnknownAction } from '@reduxjs/toolkit';
+import { backendHas, type ApiDispatch, type ApiRootState } from '../../lib/api/api';
+import { postsApi } from './postsApi';
 import { TIMINGS } from '../../config/timings';
-import { showLoaderFor, type Cancel } from '../ui/loaderTimers';
+import { holdLoader, showLoaderFor, type Cancel } from '../ui/loaderTimers';
 import { notifySuccess } from '../ui/notify';
 import type { UiState } from '../ui/uiSlice';
 import { feedSortChanged, type SortMode } from './feedSlice';
@@ -11,14 +12,46 @@ export const SORT_TOASTS: Record<SortMode, string> = {
   trending: 'Sorted By Trending Successfully!',
 };
 
+/** The feed loads a sort choice started (by request id): they load the order chosen, not a fresh feed. */
+const SORT_LOADS = new Set<string>();
+
+/** Whether a load of the feed was started by the member choosing a sort. */
+export function isSortLoad(requestId: string): boolean {
+  return SORT_LOADS.has(requestId);
+}
+
 /**
  * The member chose a sort: the loader shows for a second, then the feed re-sorts and a toast says so.
- * Returns how to cancel it before then (nothing changes and no toast shows).
+ * Where the backend builds the feed, it loads the feed in the new order (afresh, even the same order:
+ * likes may have moved it), and the loader stays until that order is in, so the heading and the toast
+ * never come before the cards they speak of; a load that fails changes nothing (its failure is shown
+ * as every failure is). Returns how to cancel it before then (nothing changes and no toast shows).
  */
 export function sortChosen(mode: SortMode) {
-  return (dispatch: Dispatch<UnknownAction>, getState: () => { ui: UiState }): Cancel =>
-    showLoaderFor(TIMINGS.sortLoaderMs, () => {
+  return (dispatch: ApiDispatch, getState: () => ApiRootState & { ui: UiState }): Cancel => {
+    const sorted = () => {
       dispatch(feedSortChanged(mode));
       notifySuccess(SORT_TOASTS[mode]);
-    })(dispatch, getState);
+    };
+    if (!backendHas(getState(), 'feed')) return showLoaderFor(TIMINGS.sortLoaderMs, sorted)(dispatch, getState);
+
+    const load = dispatch(postsApi.endpoints.getPostPages.initiate({ list: 'feed', sort: mode }, { subscribe: false, forceRefetch: true }));
+    SORT_LOADS.add(load.requestId);
+    const releaseLoader = holdLoader()(dispatch, getState);
+    let cancelled = false;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const second = new Promise<void>((resolve) => {
+      timer = setTimeout(resolve, TIMINGS.sortLoaderMs);
+    });
+    void Promise.all([load, second]).then(([result]) => {
+      SORT_LOADS.delete(load.requestId);
+      if (cancelled) return;
+      releaseLoader();
+      if (!result.isError) sorted();
+    });
+    return () => {
+      cancelled = true;
+      clearTimeout(timer);
+    };
+  };
 }

@@ -1,4 +1,4 @@
-import { api, cacheAccess, type CacheAccess, type Undo } from '../../lib/api/api';
+import { api, cacheAccess, HOME_FEED_TAG, type CacheAccess, type Undo } from '../../lib/api/api';
 import type { FollowResponse, User, UserEditPayload, UserEditResponse, UserResponse, UsersResponse } from '../../types/api';
 import { toSummary, withFollower, withFollowing } from './followUpdates';
 
@@ -42,11 +42,14 @@ export const usersApi = api.injectEndpoints({
     followUser: build.mutation<FollowResponse, string>({
       query: (userId) => ({ url: `/users/follow/${encodeURIComponent(userId)}`, method: 'POST' }),
       onQueryStarted: (userId, lifecycle) => followLifecycle(userId, true, lifecycle),
+      // The home feed, where the backend builds it, now holds (or no longer holds) their posts.
+      invalidatesTags: (answer) => (answer ? [HOME_FEED_TAG] : []),
     }),
 
     unfollowUser: build.mutation<FollowResponse, string>({
       query: (userId) => ({ url: `/users/unfollow/${encodeURIComponent(userId)}`, method: 'POST' }),
       onQueryStarted: (userId, lifecycle) => followLifecycle(userId, false, lifecycle),
+      invalidatesTags: (answer) => (answer ? [HOME_FEED_TAG] : []),
     }),
   }),
 });

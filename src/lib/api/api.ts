@@ -63,6 +63,12 @@ export const baseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryE
 
 export const TAGS = ['Post', 'User', 'Bookmark'] as const;
 
+/**
+ * The tag of the home feed where the backend builds it (the `feed` extension): what it holds changes
+ * with whom the member follows, so a follow or an unfollow invalidates it.
+ */
+export const HOME_FEED_TAG = { type: 'Post', id: 'FEED' } as const;
+
 /** The one API of the app; each resource adds its endpoints with injectEndpoints. */
 export const api = createApi({
   reducerPath: 'api',
@@ -79,6 +85,16 @@ export const api = createApi({
 });
 
 export const { useGetHealthQuery } = api;
+
+/**
+ * Whether the backend has an extension: undefined until its health answer is in (a screen that
+ * depends on it waits), false for a backend without /health (it answers the spec alone).
+ */
+export function useBackendHas(extension: ApiExtension): boolean | undefined {
+  const { data, isError } = useGetHealthQuery();
+  if (isError) return false;
+  return data ? (data.extensions?.includes(extension) ?? false) : undefined;
+}
 
 /**
  * The store as the API's endpoints and cache helpers see it. Typed here, once: RTK Query hands its

@@ -1,8 +1,11 @@
 import { act, render, screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { server } from '../../../../mocks/node';
 import userEvent from '@testing-library/user-event';
 import { Provider } from 'react-redux';
 import { MemoryRouter } from 'react-router-dom';
 import { getMockDb, useScenario } from '../../../../mocks/node';
+import { byNewest } from '../../../../mocks/memoryStore';
 import { DEMO_CREDENTIALS, DEMO_USER_ID, seedPostId } from '../../../../mocks/seed';
 import { useAppSelector } from '../../../lib/store/hooks';
 import { makeStore } from '../../../app/store';
@@ -10,7 +13,7 @@ import { loginThroughApi, renderWithProviders } from '../../../test/renderWithPr
 import { userLoggedIn } from '../../auth/sessionSlice';
 import { postsApi } from '../postsApi';
 import { selectExplorePosts } from '../postsSelectors';
-import { articlesOf, cardWith, findFeed, LIKE_BUTTON } from '../../../test/posts';
+import { API, articlesOf, cardWith, findFeed, LIKE_BUTTON } from '../../../test/posts';
 import { PostCard, type PostCardProps } from './PostCard';
 import { countRenders } from '../../../test/renderCounts';
 import { WithPostCardExtras } from '../../../pages/PostCardExtras';
@@ -46,28 +49,68 @@ describe('PostList with many posts (busy scenario, 10,000 posts)', () => {
       }
     };
     useScenario('busy');
+    const pageCalls = watchPageCalls();
     const { user } = await renderWithProviders({ route: '/explore', authAs: DEMO_CREDENTIALS });
     const feed = await findFeed('Explore', 15000);
     expect(articlesOf(feed)).toHaveLength(POST_PAGE_SIZE);
-    expect(screen.getByText(`Showing posts 1 to ${POST_PAGE_SIZE} of 10000`)).toBeInTheDocument();
+    // The backend has pages: Explore asked for the first one, then for one more ahead of the member
+    // (not for 10,000 posts); that one waits off screen.
+    await waitFor(() => expect(pageCalls).toHaveLength(2));
+    expect(pageCalls[0]).toBe(`/posts?limit=${POST_PAGE_SIZE}`);
+    expect(pageCalls[1]).toMatch(new RegExp(`^/posts\\?limit=${POST_PAGE_SIZE}&cursor=[A-Za-z0-9_-]+$`));
+    expect(await screen.findByText(`Showing posts 1 to ${POST_PAGE_SIZE} of ${POST_PAGE_SIZE * 2} loaded so far`)).toBeInTheDocument();
+    expect(articlesOf(feed)).toHaveLength(POST_PAGE_SIZE);
 
     // The sentinel is still far away: nothing more.
     act(() => callbacks.at(-1)?.([{ isIntersecting: false }]));
     expect(articlesOf(feed)).toHaveLength(POST_PAGE_SIZE);
-    // The sentinel nears the viewport: the next page.
+    // The sentinel nears the viewport: the page loaded ahead shows at once, and the next is asked for.
     act(() => callbacks.at(-1)?.([{ isIntersecting: true }]));
     expect(articlesOf(feed)).toHaveLength(POST_PAGE_SIZE * 2);
+    await waitFor(() => expect(pageCalls).toHaveLength(3));
     expect(disconnect).toHaveBeenCalled();
 
     // The keyboard fallback.
-    await user.click(screen.getByRole('button', { name: 'Load more posts' }));
-    expect(articlesOf(feed)).toHaveLength(POST_PAGE_SIZE * 3);
-    expect(document.querySelectorAll('article').length).toBeLessThanOrEqual(300);
+    await user.click(await screen.findByRole('button', { name: 'Load more posts' }));
+    await waitFor(() => expect(articlesOf(feed)).toHaveLength(POST_PAGE_SIZE * 3));
+    expect(await screen.findByText(`Showing posts 1 to ${POST_PAGE_SIZE * 3} of ${POST_PAGE_SIZE * 4} loaded so far`)).toBeInTheDocument();
+    // Three pages, each post once, newest first as the backend keeps them.
+    const links = articlesOf(feed).map((article) => article.querySelector('a.post-card__content')?.getAttribute('href'));
+    expect(new Set(links).size).toBe(POST_PAGE_SIZE * 3);
+    const newest = [...getMockDb().posts.values()].sort(byNewest).slice(0, 3 * POST_PAGE_SIZE);
+    expect(links).toEqual(newest.map((post) => `/posts/${post.id}`));
   }, 30000);
 
-  it('keeps at most MAX_RENDERED_POSTS cards in the page however far the member goes, and brings earlier ones back', async () => {
+  it('a next page the backend refuses shows its message, keeps every card, and is asked for again on "Load more posts"', async () => {
     (globalThis as { IntersectionObserver?: unknown }).IntersectionObserver = undefined;
     useScenario('busy');
+    let refusals = 0;
+    server.use(
+      http.get(`${API}/posts`, ({ request }) => {
+        if (!new URL(request.url).searchParams.has('cursor') || refusals > 0) return undefined;
+        refusals += 1;
+        return HttpResponse.json({ errors: ['The next page could not be read.'] }, { status: 400 });
+      }),
+    );
+    const pageCalls = watchPageCalls();
+    const { user } = await renderWithProviders({ route: '/explore', authAs: DEMO_CREDENTIALS });
+    const feed = await findFeed('Explore', 15000);
+    expect(await screen.findByText('The next page could not be read.')).toBeInTheDocument();
+    expect(articlesOf(feed)).toHaveLength(POST_PAGE_SIZE);
+    expect(pageCalls).toHaveLength(2);
+
+    await user.click(screen.getByRole('button', { name: 'Load more posts' }));
+    await waitFor(() => expect(articlesOf(feed)).toHaveLength(POST_PAGE_SIZE * 2));
+    expect(pageCalls).toHaveLength(4);
+    expect(pageCalls[2]).toBe(pageCalls[1]);
+  }, 30000);
+
+  it('keeps at most MAX_RENDERED_POSTS cards in the page however far the member goes, and brings earlier ones back (a backend without pages)', async () => {
+    (globalThis as { IntersectionObserver?: unknown }).IntersectionObserver = undefined;
+    useScenario('busy');
+    // A backend that answers the spec alone: no /health, every post in one answer.
+    server.use(http.get(`${API}/health`, () => new HttpResponse(null, { status: 404 })));
+    const pageCalls = watchPageCalls();
     const { user } = await renderWithProviders({ route: '/explore', authAs: DEMO_CREDENTIALS });
     const feed = await findFeed('Explore', 15000);
     const firstPost = articlesOf(feed)[0]!.textContent;
@@ -89,8 +132,19 @@ describe('PostList with many posts (busy scenario, 10,000 posts)', () => {
     }
     expect(screen.queryByRole('button', { name: 'Show earlier posts' })).not.toBeInTheDocument();
     expect(articlesOf(feed)[0]!.textContent).toBe(firstPost);
+    expect(pageCalls).toEqual(['/posts']);
   }, 30000);
 });
+
+/** The calls for lists of posts (GET /posts, with their query) the backend received. */
+function watchPageCalls(): string[] {
+  const calls: string[] = [];
+  server.events.on('request:start', ({ request }) => {
+    const url = new URL(request.url);
+    if (request.method === 'GET' && url.pathname.endsWith('/api/posts')) calls.push(`/posts${url.search}`);
+  });
+  return calls;
+}
 
 describe('PostList', () => {
   it('liking one post re-renders only that card', async () => {

@@ -10,8 +10,19 @@ export const POST_PAGE_SIZE = 20;
 /** The most cards in the page at once: older ones leave the DOM as the member scrolls on. */
 export const MAX_RENDERED_POSTS = 100;
 
+/** A list the backend answers page by page: what is loaded so far, and how to load the next page. */
+export interface MorePosts {
+  hasMore: boolean;
+  /** The next page is on its way. */
+  loading: boolean;
+  loadMore: () => void;
+}
+
 export interface PostListProps {
+  /** The posts loaded so far, in order. */
   posts: readonly Post[];
+  /** For a list loaded page by page: the next page comes when the member nears the end of these. */
+  more?: MorePosts;
   /** Shown when there are no posts. */
   emptyText: string;
   /** Accessible name of the feed. */
@@ -59,6 +70,7 @@ export function PostList({
   pageSize = POST_PAGE_SIZE,
   maxRendered = MAX_RENDERED_POSTS,
   onPostDeleted,
+  more,
 }: PostListProps) {
   const [range, setRange] = useState<VisibleRange>({ start: 0, end: pageSize, removedHeights: [] });
   const itemsRef = useRef<HTMLDivElement>(null);
@@ -71,6 +83,8 @@ export function PostList({
   const shown = posts.slice(start, end);
   const hasLater = posts.length > end;
   const hasEarlier = start > 0;
+  // Past the end of what is loaded, nearing the end asks the backend for the next page.
+  const fetchesMore = !hasLater && more?.hasMore === true;
   const spacer = range.removedHeights.slice(0, Math.ceil(start / pageSize)).reduce((sum, height) => sum + height, 0);
 
   const showLater = useCallback(() => {
@@ -98,7 +112,33 @@ export function PostList({
     });
   }, [pageSize, maxRendered]);
 
-  useNearViewport(bottomSentinel, hasLater, showLater, end);
+  const loadMore = more?.loadMore;
+  const moreLoading = more?.loading === true;
+  // Past the end of what is loaded, the window takes in the page the member asked for as soon as it
+  // is in; meanwhile, one page ahead: while the member reads the last page loaded, the next one is on
+  // its way, so nearing the end shows it at once. Asked once per length: a page that failed is asked
+  // again by the member.
+  const askedAt = useRef(-1);
+  const askMore = useCallback(() => {
+    if (!loadMore || moreLoading || askedAt.current === posts.length) return;
+    askedAt.current = posts.length;
+    loadMore();
+  }, [loadMore, moreLoading, posts.length]);
+  const showOrLoadLater = useCallback(() => {
+    if (hasLater) {
+      showLater();
+    } else if (loadMore && !moreLoading) {
+      askedAt.current = -1;
+      showLater();
+      askMore();
+    }
+  }, [hasLater, showLater, loadMore, moreLoading, askMore]);
+  useEffect(() => {
+    if (more?.hasMore && posts.length - end < pageSize) askMore();
+  }, [more?.hasMore, posts.length, end, pageSize, askMore]);
+
+  // Re-armed when the window moves and when a page arrives, so a sentinel still in view goes on.
+  useNearViewport(bottomSentinel, hasLater || (fetchesMore && !moreLoading), showOrLoadLater, end + posts.length);
   useNearViewport(topSentinel, hasEarlier, showEarlier, start);
 
   if (posts.length === 0) {
@@ -117,20 +157,21 @@ export function PostList({
           </div>
         </div>
       ) : null}
-      <div ref={itemsRef} role="feed" aria-label={label} aria-busy={false} className="post-list__items">
+      <div ref={itemsRef} role="feed" aria-label={label} aria-busy={moreLoading} className="post-list__items">
         {shown.map((post) => (
           <PostCard key={post.id} post={post} onDeleted={onPostDeleted} />
         ))}
       </div>
-      {hasLater || hasEarlier ? (
+      {hasLater || hasEarlier || fetchesMore ? (
         <div ref={setBottomSentinel} className="post-list__more">
-          {hasLater ? (
-            <button type="button" className="pill-button post-list__more-button" onClick={showLater}>
-              Load more posts
+          {hasLater || fetchesMore ? (
+            <button type="button" className="pill-button post-list__more-button" aria-disabled={moreLoading || undefined} onClick={showOrLoadLater}>
+              {moreLoading ? 'Loading more posts…' : 'Load more posts'}
             </button>
           ) : null}
           <span className="visually-hidden" aria-live="polite">
             Showing posts {start + 1} to {start + shown.length} of {posts.length}
+            {more?.hasMore ? ' loaded so far' : ''}
           </span>
         </div>
       ) : null}

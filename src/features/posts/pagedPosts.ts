@@ -1,0 +1,27 @@
+import { useMemo } from 'react';
+import type { Post } from '../../types/api';
+import type { MorePosts } from './components/PostList';
+import { useGetPostPagesInfiniteQuery, type PagedList } from './postsApi';
+import { EMPTY_POSTS } from './postsSelectors';
+
+export interface PagedPosts {
+  /** Every post of the pages loaded so far, in the backend's order. */
+  posts: readonly Post[];
+  isLoading: boolean;
+  isSuccess: boolean;
+  more: MorePosts;
+}
+
+/** A list of posts loaded page by page (the `pages` extension); `skip` while the backend may not have it. */
+export function usePagedPosts(list: PagedList, { skip }: { skip: boolean }): PagedPosts {
+  const { data, isLoading, isSuccess, hasNextPage, isFetchingNextPage, fetchNextPage } = useGetPostPagesInfiniteQuery(list, { skip });
+  const posts = useMemo(() => {
+    const all = data?.pages.flatMap((page) => page.posts) ?? EMPTY_POSTS;
+    return all.length === 0 ? EMPTY_POSTS : all;
+  }, [data]);
+  const more = useMemo<MorePosts>(
+    () => ({ hasMore: hasNextPage, loading: isFetchingNextPage, loadMore: () => void fetchNextPage() }),
+    [hasNextPage, isFetchingNextPage, fetchNextPage],
+  );
+  return { posts, isLoading, isSuccess, more };
+}
