@@ -294,3 +294,36 @@ describe('editing one’s own profile', () => {
     expect(edits.count()).toBe(0);
   });
 });
+
+describe("a member's posts, page by page (the pages extension) or all at once", () => {
+  function watchMemberPostCalls(): string[] {
+    const calls: string[] = [];
+    server.events.on('request:start', ({ request }) => {
+      const url = new URL(request.url);
+      if (request.method === 'GET' && url.pathname.includes('/api/posts/user/')) calls.push(`${url.pathname.replace(/^.*\/api/, '')}${url.search}`);
+    });
+    return calls;
+  }
+  const countOf = (name: string) => within(screen.getByRole('feed', { name })).getAllByRole('article').length;
+
+  it('asks for the first page, then one more ahead, and shows twenty cards of a member with thousands of posts', async () => {
+    useScenario('busy');
+    const calls = watchMemberPostCalls();
+    await openProfile(SEED_USER_IDS.liam);
+    await waitFor(() => expect(countOf('Posts by Liam Chen')).toBe(20));
+    await waitFor(() => expect(calls).toHaveLength(2));
+    expect(calls[0]).toBe('/posts/user/liam_chen?limit=20');
+    expect(calls[1]).toMatch(/^\/posts\/user\/liam_chen\?limit=20&cursor=[A-Za-z0-9_-]+$/);
+    expect(await screen.findByText('Showing posts 1 to 20 of 40 loaded so far')).toBeInTheDocument();
+    const authors = within(screen.getByRole('feed', { name: 'Posts by Liam Chen' })).getAllByRole('article').map((article) => within(article).getAllByRole('link')[0]!.textContent);
+    expect(new Set(authors)).toEqual(new Set(['Liam Chen']));
+  });
+
+  it('from a backend without pages, asks for all of them at once', async () => {
+    server.use(http.get(`${TEST_API_BASE}/health`, () => new HttpResponse(null, { status: 404 })));
+    const calls = watchMemberPostCalls();
+    await openProfile(SEED_USER_IDS.liam);
+    await waitFor(() => expect(countOf('Posts by Liam Chen')).toBeGreaterThan(0));
+    expect(calls).toEqual(['/posts/user/liam_chen']);
+  });
+});

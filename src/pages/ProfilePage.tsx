@@ -8,6 +8,8 @@ import { selectCurrentUserId } from '../features/auth/sessionSlice';
 import { PostList } from '../features/posts/components/PostList';
 import { WithPostCardExtras } from './PostCardExtras';
 import { useGetUserPostsQuery } from '../features/posts/postsApi';
+import { usePagedPosts } from '../features/posts/pagedPosts';
+import { useBackendHas } from '../lib/api/api';
 import { useLoaderOffAfter } from '../features/ui/useLoaderOffAfter';
 import { ProfileHeader } from '../features/users/components/ProfileHeader';
 import { fullName } from '../features/users/followUpdates';
@@ -29,9 +31,14 @@ export function ProfilePage() {
   const myId = useAppSelector(selectCurrentUserId);
   const { currentData: user, isSuccess, isError, error, isFetching } = useGetUserQuery(userId || skipToken);
   const username = user?.username ?? '';
+  // A backend with pages answers a member's posts one page at a time; one without, all at once.
   // currentData: while another member's posts load, the previous member's are not shown as theirs.
-  const postsLoaded = useGetUserPostsQuery(username || skipToken).currentData !== undefined;
-  const posts = useAppSelector((state) => selectMemberPosts(state, username));
+  const paged = useBackendHas('pages');
+  const allLoaded = useGetUserPostsQuery(username && paged === false ? username : skipToken).currentData !== undefined;
+  const pages = usePagedPosts({ list: 'member', username }, { skip: !username || paged !== true });
+  const allPosts = useAppSelector((state) => selectMemberPosts(state, username));
+  const postsLoaded = paged ? pages.loaded : allLoaded;
+  const posts = paged ? pages.posts : allPosts;
   usePageTitle(user ? fullName(user) : 'Profile');
   useLoaderOffAfter(isSuccess, TIMINGS.loaderOffLongMs);
 
@@ -63,7 +70,7 @@ export function ProfilePage() {
         </h2>
         {postsLoaded ? (
           <WithPostCardExtras>
-            <PostList posts={posts} emptyText={NO_POSTS_FOUND} label={`Posts by ${fullName(user)}`} />
+            <PostList posts={posts} more={paged ? pages.more : undefined} emptyText={NO_POSTS_FOUND} label={`Posts by ${fullName(user)}`} />
           </WithPostCardExtras>
         ) : (
           <p className="profile-page__message">Loading posts…</p>

@@ -185,11 +185,22 @@ describe('a list loaded page by page (the pages extension) in the cache', () => 
     expect(pagedIds(store)).toEqual(pages);
   });
 
-  it('a new post is the first of the first page, and a deleted one leaves its page', async () => {
+  it('a new post is the first of the first page of every list it belongs to, and a deleted one leaves its page', async () => {
     const store = await pagedStore();
+    const mine = { list: 'member', username: 'demo_user' } as const;
+    const liams = { list: 'member', username: 'liam_chen' } as const;
+    const latestFeed = { list: 'feed', sort: 'latest' } as const;
+    const trendingFeed = { list: 'feed', sort: 'trending' } as const;
+    for (const list of [mine, liams, latestFeed, trendingFeed]) await store.dispatch(postsApi.endpoints.getPostPages.initiate(list));
     await store.dispatch(postsApi.endpoints.createPost.initiate({ text: 'First of the first page.', image: '' }));
-    const fresh = postsApi.endpoints.getPostPages.select(EVERY_POST)(store.getState()).data!.pages[0]!.posts[0]!;
+    const firstOf = (list: Parameters<typeof postsApi.endpoints.getPostPages.select>[0]) => postsApi.endpoints.getPostPages.select(list)(store.getState()).data!.pages[0]!.posts[0]!;
+    const fresh = firstOf(EVERY_POST);
     expect(fresh.content).toBe('First of the first page.');
+    expect(firstOf(mine).id).toBe(fresh.id);
+    expect(firstOf(latestFeed).id).toBe(fresh.id);
+    // Not Liam's, and the trending feed takes it when loaded again.
+    expect(firstOf(liams).id).not.toBe(fresh.id);
+    expect(firstOf(trendingFeed).id).not.toBe(fresh.id);
     await store.dispatch(postsApi.endpoints.deletePost.initiate(fresh.id));
     expect(pagedIds(store).flat()).not.toContain(fresh.id);
     expect(pagedIds(store)[0]).toHaveLength(20);

@@ -7,6 +7,8 @@ import { EMPTY_POSTS } from './postsSelectors';
 export interface PagedPosts {
   /** Every post of the pages loaded so far, in the backend's order. */
   posts: readonly Post[];
+  /** The list asked for now is in (not one asked for before, while it loads). */
+  loaded: boolean;
   isLoading: boolean;
   isSuccess: boolean;
   more: MorePosts;
@@ -14,7 +16,8 @@ export interface PagedPosts {
 
 /** A list of posts loaded page by page (the `pages` extension); `skip` while the backend may not have it. */
 export function usePagedPosts(list: PagedList, { skip }: { skip: boolean }): PagedPosts {
-  const { data, isLoading, isSuccess, hasNextPage, isFetchingNextPage, fetchNextPage } = useGetPostPagesInfiniteQuery(list, { skip });
+  // currentData: while another list loads (another member's posts), the last one is not shown as it.
+  const { currentData: data, isLoading, isSuccess, hasNextPage, isFetchingNextPage, fetchNextPage } = useGetPostPagesInfiniteQuery(list, { skip });
   const posts = useMemo(() => {
     const all = data?.pages.flatMap((page) => page.posts) ?? EMPTY_POSTS;
     return all.length === 0 ? EMPTY_POSTS : all;
@@ -23,5 +26,5 @@ export function usePagedPosts(list: PagedList, { skip }: { skip: boolean }): Pag
     () => ({ hasMore: hasNextPage, loading: isFetchingNextPage, loadMore: () => void fetchNextPage() }),
     [hasNextPage, isFetchingNextPage, fetchNextPage],
   );
-  return { posts, isLoading, isSuccess, more };
+  return { posts, loaded: data !== undefined, isLoading, isSuccess, more };
 }

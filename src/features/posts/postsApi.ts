@@ -49,10 +49,10 @@ export function postListTags(posts: readonly Post[] = EMPTY_POSTS) {
 export const POSTS_PAGE_LIMIT = 20;
 
 /**
- * A list of posts a backend answers page by page: every post, newest first (the `pages` extension),
- * or the member's home feed in an order (the `feed` extension).
+ * A list of posts a backend answers page by page: every post or a member's, newest first (the `pages`
+ * extension), or the member's home feed in an order (the `feed` extension).
  */
-export type PagedList = { list: 'all' } | { list: 'feed'; sort: PostOrder };
+export type PagedList = { list: 'all' } | { list: 'member'; username: string } | { list: 'feed'; sort: PostOrder };
 
 function pagedListUrl(list: PagedList, cursor: string | null): string {
   const query = new URLSearchParams({ limit: String(POSTS_PAGE_LIMIT) });
@@ -60,6 +60,8 @@ function pagedListUrl(list: PagedList, cursor: string | null): string {
   switch (list.list) {
     case 'all':
       return `/posts?${query}`;
+    case 'member':
+      return `/posts/user/${encodeURIComponent(list.username)}?${query}`;
     case 'feed':
       query.set('sort', list.sort);
       return `/feed?${query}`;
@@ -234,10 +236,14 @@ function writeOnePost(cache: CacheAccess, post: Post, created: boolean): void {
     if (!draft.some((entry) => entry.id === post.id)) draft.unshift(post);
   };
   if (selectPostsResult(state).data) cache.dispatch(postsApi.util.updateQueryData('getPosts', undefined, joinTop));
-  // Lists in pages, newest first (all posts, the member's feed): a new post is the first of the first
-  // page. The feed in another order takes it when next loaded (choosing a sort loads it again).
+  // Lists in pages, newest first (all posts, its author's, the member's feed): a new post is the first
+  // of the first page. The feed in another order takes it when next loaded (choosing a sort loads it again).
   for (const list of postsApi.util.selectCachedArgsForQuery(state, 'getPostPages')) {
-    if (list.list === 'all' || list.sort === 'latest') cache.dispatch(postsApi.util.updateQueryData('getPostPages', list, (draft) => {
+    const holdsIt =
+      list.list === 'all' ||
+      (list.list === 'member' && list.username.toLowerCase() === post.username.toLowerCase()) ||
+      (list.list === 'feed' && list.sort === 'latest');
+    if (holdsIt) cache.dispatch(postsApi.util.updateQueryData('getPostPages', list, (draft) => {
       if (draft.pages[0]) joinTop(draft.pages[0].posts);
     }));
   }
