@@ -19,7 +19,7 @@ import { gzipSync } from 'node:zlib';
 import { performance } from 'node:perf_hooks';
 import type * as Jsdom from 'jsdom';
 import type { Post } from '../src/types/api';
-import { BenchLimits } from './benchLimits';
+import { BenchLimits, median } from './benchLimits';
 import { benchFirstPaint } from './benchFirstPaint';
 import { benchScale } from './benchScale';
 
@@ -34,11 +34,6 @@ const limits = new BenchLimits();
 const kb = (bytes: number) => `${(bytes / KB).toFixed(1)} KB`;
 const ms = (value: number) => `${value.toFixed(2)} ms`;
 
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
-}
 
 // ---------------------------------------------------------------------------------------------
 // 1. Chunk sizes

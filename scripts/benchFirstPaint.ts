@@ -17,7 +17,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { extname, join, normalize, sep } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import type { BenchLimits } from './benchLimits';
+import { median, type BenchLimits } from './benchLimits';
 
 const ROOT = join(__dirname, '..');
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
@@ -134,11 +134,6 @@ async function lighthouse(url: string, outDir: string, label: string): Promise<F
   };
 }
 
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
-}
 
 const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;

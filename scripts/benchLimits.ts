@@ -34,3 +34,10 @@ export class BenchLimits {
     return this.overLimit.length === 0 ? 0 : 1;
   }
 }
+
+/** The middle value (the mean of the two middle ones for an even count): the bench's figure of a set of runs. */
+export function median(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+}

@@ -7,17 +7,12 @@
  * medians; they leave out painting, which the first-paint part measures.
  */
 import { performance } from 'node:perf_hooks';
-import type { BenchLimits } from './benchLimits';
+import { median, type BenchLimits } from './benchLimits';
 
 const RUNS = 5;
 const LIKE_TARGET_BYTES = 4096;
 const FIRST_CARDS_TARGET_MS = 1000;
 
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
-}
 
 interface ModeFigures {
   firstCardsMs: number;
