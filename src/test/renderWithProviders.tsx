@@ -6,7 +6,7 @@ import { routes } from '../app/routes';
 import { makeStore, type AppStore } from '../app/store';
 import { navigatorFor } from '../app/navigator';
 import { absoluteApiBase } from '../config/env';
-import { userLoggedIn } from '../features/auth/sessionSlice';
+import { sessionRestored, userLoggedIn } from '../features/auth/sessionSlice';
 import type { LoginResponse } from '../types/api';
 
 export interface Credentials {
@@ -19,6 +19,11 @@ export interface RenderOptions {
   route?: string;
   /** Log in first, through the real login call of the stand-in backend. */
   authAs?: Credentials;
+  /**
+   * As after a reload: the session holds the token and the member's id alone, and their record is
+   * fetched as the app starts (`authAs` gives the login answer's record at once).
+   */
+  reloadedAs?: Credentials;
 }
 
 /** Logs in through the backend and returns the answer, as the login screen would. */
@@ -36,13 +41,17 @@ export async function loginThroughApi({ username, password }: Credentials): Prom
  * Renders the whole app (all routes, store, toasts) at `route`, optionally logged in, the way a member
  * would meet it. Returns the store, the router and a user-event instance.
  */
-export async function renderWithProviders({ route = '/', authAs }: RenderOptions = {}) {
+export async function renderWithProviders({ route = '/', authAs, reloadedAs }: RenderOptions = {}) {
   const router = createMemoryRouter(routes, { initialEntries: [route] });
   const navigator = navigatorFor(router);
   const store: AppStore = makeStore({ navigator });
   if (authAs) {
     const { encodedToken, foundUser } = await loginThroughApi(authAs);
     store.dispatch(userLoggedIn({ token: encodedToken, user: foundUser }));
+  }
+  if (reloadedAs) {
+    const { encodedToken, foundUser } = await loginThroughApi(reloadedAs);
+    store.dispatch(sessionRestored({ token: encodedToken, userId: foundUser._id }));
   }
   const user = userEvent.setup();
   const view = render(

@@ -8,6 +8,10 @@ export interface Draft {
 
 const EMPTY: Draft = { text: '', image: '' };
 
+function isEmpty(draft: Draft): boolean {
+  return draft.text === '' && draft.image === '';
+}
+
 /** Where a member's unsent post waits: this tab's session storage, which a reload keeps. */
 export function draftKey(memberId: string): string {
   return `socialconnect.draft.${memberId}`;
@@ -26,7 +30,7 @@ function readDraft(key: string | null): Draft {
 function saveDraft(key: string, draft: Draft): void {
   const storage = window.sessionStorage;
   try {
-    if (draft.text === '' && draft.image === '') storage.removeItem(key);
+    if (isEmpty(draft)) storage.removeItem(key);
     else storage.setItem(key, JSON.stringify(draft));
   } catch {
     // Over the storage quota (a large image): keep the text at least.
@@ -45,8 +49,9 @@ function saveDraft(key: string, draft: Draft): void {
 export function useDraft(memberId: string | null): [Draft, (change: Partial<Draft>) => void] {
   const key = memberId ? draftKey(memberId) : null;
   const [state, setState] = useState(() => ({ key, draft: readDraft(key) }));
-  // Another member (or the session arriving): their own draft.
-  const current = state.key === key ? state : { key, draft: readDraft(key) };
+  // Another member: their own draft. The session arriving: what was typed meanwhile is theirs, and
+  // newer than anything kept.
+  const current = state.key === key ? state : { key, draft: state.key === null && !isEmpty(state.draft) ? state.draft : readDraft(key) };
   if (current !== state) setState(current);
 
   useEffect(() => {

@@ -55,6 +55,32 @@ describe('Composer', () => {
     expect(screen.queryByRole('img', { name: 'Preview of the image to post' })).not.toBeInTheDocument();
   });
 
+  it('keeps what the member types before their own record has arrived (just after a reload), and posts it', async () => {
+    let release: () => void = () => undefined;
+    const recordHeld = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    // The member's record is slow to come: the composer is there, their avatar not yet.
+    server.use(
+      http.get(`${API}/users/:userId`, async () => {
+        await recordHeld;
+        return undefined;
+      }),
+    );
+    const { user, router } = await renderWithProviders({ route: '/createpost', reloadedAs: DEMO_CREDENTIALS });
+    const textbox = await screen.findByRole('textbox', { name: 'New post text' });
+    expect(screen.queryByRole('img', { name: "Ava Reed's avatar" })).not.toBeInTheDocument();
+    await user.type(textbox, 'Typed before my record came');
+
+    act(() => release());
+    expect(await screen.findByRole('img', { name: "Ava Reed's avatar" })).toBeInTheDocument();
+    expect(textbox).toHaveValue('Typed before my record came');
+
+    await user.click(screen.getByRole('button', { name: 'Post' }));
+    expect(await screen.findByText('New Post Created Successfully!')).toBeInTheDocument();
+    await waitFor(() => expect(currentPath(router)).toBe('/'));
+  });
+
   it('keeps the text of a draft when its image is too large for the browser to keep', async () => {
     const first = await openHome();
     await first.user.type(first.textbox, 'Text survives');

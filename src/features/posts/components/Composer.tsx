@@ -5,6 +5,7 @@ import { TIMINGS } from '../../../config/timings';
 import { MESSAGES } from '../../../../contract/messages';
 import { MAX_IMAGE_BYTES, readImageFile, type ImageFileProblem } from '../../../lib/fileToDataUrl';
 import { selectCurrentMember } from '../../users/currentMember';
+import { selectCurrentUserId } from '../../auth/sessionSlice';
 import { notifyError, notifySuccess } from '../../ui/notify';
 import { feedSortChanged } from '../feedSlice';
 import { useCreatePostMutation } from '../postsApi';
@@ -45,7 +46,8 @@ export interface ComposerProps {
 export function Composer({ onPosted }: ComposerProps) {
   const dispatch = useAppDispatch();
   const me = useAppSelector(selectCurrentMember);
-  const [{ text, image }, updateDraft] = useDraft(me?._id ?? null);
+  // The draft is the session's member's from the first render: their record may come later (a reload).
+  const [{ text, image }, updateDraft] = useDraft(useAppSelector(selectCurrentUserId));
   const setText = (value: string) => updateDraft({ text: value });
   const setImage = (value: string) => updateDraft({ image: value });
   const [createPost, { isLoading }] = useCreatePostMutation();
