@@ -7,7 +7,7 @@ import { paths } from '../config/paths';
 import { sessionSlice, sessionExpired, userLoggedIn, userLoggedOut, sessionRestored, tokenRenewed } from '../features/auth/sessionSlice';
 import { writeStoredToken } from '../features/auth/tokenStorage';
 import { uiSlice, loaderHidden } from '../features/ui/uiSlice';
-import { feedSlice, feedSortChanged } from '../features/posts/feedSlice';
+import { feedSlice, feedSortChanged, selectSortMode } from '../features/posts/feedSlice';
 import { postsApi } from '../features/posts/postsApi';
 import { isSortLoad } from '../features/posts/sortChosen';
 import { usersApi } from '../features/users/usersApi';
@@ -67,7 +67,7 @@ export function makeStore({ preloadedState, navigator = detachedNavigator }: Mak
     effect: ({ meta: { arg, requestId } }, listenerApi) => {
       const list = arg.originalArgs;
       if (list.list !== 'feed' || arg.direction !== undefined || isSortLoad(requestId)) return;
-      const { sortMode } = listenerApi.getState().feed;
+      const sortMode = selectSortMode(listenerApi.getState());
       if (list.sort === sortMode && sortMode !== 'latest') listenerApi.dispatch(feedSortChanged('latest'));
     },
   });
