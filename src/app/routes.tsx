@@ -2,12 +2,12 @@ import type { RouteObject } from 'react-router-dom';
 import { paths } from '../config/paths';
 import { AppFallback } from './layouts/AppFallback';
 import { AppLayout } from './layouts/AppLayout';
-import { ProtectedLayout } from './layouts/ProtectedLayout';
 import { RouteErrorPage } from '../pages/RouteErrorPage';
 
 /**
- * Every route is its own lazily loaded chunk. Shared by the browser router and the memory router
- * that tests render.
+ * Every route is its own lazily loaded chunk, and so is the member shell around the protected ones
+ * (with the API it reads), so that /login and /signup carry neither. Shared by the browser router
+ * and the memory router that tests render.
  */
 export const routes: RouteObject[] = [
   {
@@ -29,7 +29,7 @@ export const routes: RouteObject[] = [
         lazy: async () => ({ Component: (await import(/* webpackChunkName: "page-error" */ '../pages/ErrorPage')).ErrorPage }),
       },
       {
-        element: <ProtectedLayout />,
+        lazy: async () => ({ Component: (await import(/* webpackChunkName: "member" */ './layouts/ProtectedLayout')).ProtectedLayout }),
         children: [
           {
             path: paths.home.pattern,

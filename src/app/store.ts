@@ -1,20 +1,20 @@
 import { combineReducers, configureStore, createListenerMiddleware, isAnyOf } from '@reduxjs/toolkit';
-import { setupListeners } from '@reduxjs/toolkit/query';
-import { api } from '../lib/api/api';
+// Types only: the API's code loads when it is first needed (lib/api/apiSlot.ts), not with the store.
+import type { ApiRootState } from '../lib/api/api';
 import { apiFailed } from '../lib/api/apiEvents';
+import { API_REDUCER_PATH, apiSlotMiddleware, apiSlotReducer, endpointAnswered, resetApi } from '../lib/api/apiSlot';
 import { detachedNavigator, type AppNavigator } from './navigator';
 import { paths } from '../config/paths';
 import { sessionSlice, sessionExpired, userLoggedIn, userLoggedOut, sessionRestored, tokenRenewed } from '../features/auth/sessionSlice';
 import { writeStoredToken } from '../features/auth/tokenStorage';
 import { uiSlice, loaderHidden } from '../features/ui/uiSlice';
 import { feedSlice, feedSortChanged, selectSortMode } from '../features/posts/feedSlice';
-import { postsApi } from '../features/posts/postsApi';
-import { isSortLoad } from '../features/posts/sortChosen';
-import { usersApi } from '../features/users/usersApi';
+import type { PagedList } from '../features/posts/postsApi';
+import { isSortLoad } from '../features/posts/sortLoads';
 import { notifyError } from '../features/ui/notify';
 
 const rootReducer = combineReducers({
-  [api.reducerPath]: api.reducer,
+  [API_REDUCER_PATH]: apiSlotReducer<ApiRootState['api']>(),
   [sessionSlice.reducerPath]: sessionSlice.reducer,
   [uiSlice.reducerPath]: uiSlice.reducer,
   [feedSlice.reducerPath]: feedSlice.reducer,
@@ -55,7 +55,7 @@ export function makeStore({ preloadedState, navigator = detachedNavigator }: Mak
 
   // Spec section 4: replacing the posts list resets the feed's sort to latest.
   startListening({
-    matcher: postsApi.endpoints.getPosts.matchFulfilled,
+    matcher: endpointAnswered('getPosts'),
     effect: (_action, listenerApi) => {
       listenerApi.dispatch(feedSortChanged('latest'));
     },
@@ -63,7 +63,7 @@ export function makeStore({ preloadedState, navigator = detachedNavigator }: Mak
   // Where the backend builds the feed, a load of it afresh in the order on screen (a first load, a
   // follow's) replaces the list; the load a sort choice starts brings the order chosen.
   startListening({
-    matcher: postsApi.endpoints.getPostPages.matchFulfilled,
+    matcher: endpointAnswered<PagedList>('getPostPages'),
     effect: ({ meta: { arg, requestId } }, listenerApi) => {
       const list = arg.originalArgs;
       if (list.list !== 'feed' || arg.direction !== undefined || isSortLoad(requestId)) return;
@@ -74,7 +74,7 @@ export function makeStore({ preloadedState, navigator = detachedNavigator }: Mak
 
   // A password change ends every older token; the answer carries this device's new one.
   startListening({
-    matcher: usersApi.endpoints.editProfile.matchFulfilled,
+    matcher: endpointAnswered<unknown, { encodedToken?: unknown } | undefined>('editProfile'),
     effect: ({ payload }, listenerApi) => {
       if (typeof payload?.encodedToken === 'string' && payload.encodedToken !== '') listenerApi.dispatch(tokenRenewed(payload.encodedToken));
     },
@@ -83,7 +83,10 @@ export function makeStore({ preloadedState, navigator = detachedNavigator }: Mak
   // A login's answer carries the member's record: it goes where every view reads it, the cache.
   startListening({
     actionCreator: userLoggedIn,
-    effect: ({ payload: { user } }, listenerApi) => {
+    effect: async ({ payload: { user } }, listenerApi) => {
+      // The members' endpoints may not have loaded yet (a login needs the auth endpoints alone). The
+      // member's page waits for its own code, asked for after this, so the record is in first.
+      const { usersApi } = await import(/* webpackChunkName: "api-users" */ '../features/users/usersApi');
       listenerApi.dispatch(usersApi.util.upsertQueryEntries([{ endpointName: 'getUser', arg: user._id, value: user }]));
     },
   });
@@ -99,7 +102,7 @@ export function makeStore({ preloadedState, navigator = detachedNavigator }: Mak
     matcher: isAnyOf(userLoggedOut, sessionExpired),
     effect: (_action, listenerApi) => {
       writeStoredToken(null);
-      listenerApi.dispatch(api.util.resetApiState());
+      resetApi(listenerApi.dispatch);
     },
   });
 
@@ -111,9 +114,8 @@ export function makeStore({ preloadedState, navigator = detachedNavigator }: Mak
     middleware: (getDefault) =>
       getDefault({ immutableCheck: { ignoredPaths: ['api'] }, serializableCheck: { ignoredPaths: ['api'] } })
         .prepend(listener.middleware)
-        .concat(api.middleware),
+        .concat(apiSlotMiddleware),
   });
-  setupListeners(store.dispatch);
   return store;
 }
 

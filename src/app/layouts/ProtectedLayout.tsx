@@ -5,6 +5,8 @@ import { useAppSelector } from '../../lib/store/hooks';
 import { selectCurrentUserId, selectIsLoggedIn } from '../../features/auth/sessionSlice';
 import { useGetBookmarksQuery } from '../../features/bookmarks/bookmarksApi';
 import { useGetUserQuery } from '../../features/users/usersApi';
+import { useGetHealthQuery } from '../../lib/api/api';
+import { useChangesFromOtherTabs } from '../useChangesFromOtherTabs';
 import { MemberSidePanel } from './memberPanels';
 import { paths } from '../../config/paths';
 import { BottomNav } from './BottomNav';
@@ -43,7 +45,7 @@ function useFocusOnNewPage(mainRef: RefObject<HTMLElement | null>): void {
 
 /**
  * The member's shell: side navigation, the page, the side panel; on phones the bottom navigation
- * instead. It loads the current member (a reload only knows their id from the token). Their
+ * instead. The member's other tabs' changes are followed here. It loads the current member (a reload only knows their id from the token). Their
  * bookmarks are the cheapest call that needs the token, so loading them also checks it: if the
  * backend no longer accepts the token, the app's listeners end the session and go to /login.
  */
@@ -54,6 +56,10 @@ function MemberShell() {
   // made at once it would put the older record back.
   useGetUserQuery(userId ?? skipToken);
   useGetBookmarksQuery();
+  // Which extensions the backend has (pages, the feed, changed-only answers): asked once, used by the
+  // calls. A login or signup asked already, while the member read its toast.
+  useGetHealthQuery();
+  useChangesFromOtherTabs();
   const isPhone = useIsPhone();
   const hasSidePanelRoom = !useMediaQuery(NO_SIDE_PANEL_QUERY);
   const mainRef = useRef<HTMLElement>(null);

@@ -46,9 +46,4 @@ export const authApi = api.injectEndpoints({
   }),
 });
 
-/** Whether an auth answer carries a token (spec section 5: else 'Invalid Credentials!'). */
-export function hasToken(answer: { encodedToken?: unknown } | undefined): boolean {
-  return typeof answer?.encodedToken === 'string' && answer.encodedToken !== '';
-}
-
 export const { useSignupMutation, useLoginMutation, useLogoutMutation } = authApi;

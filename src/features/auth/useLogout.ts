@@ -3,7 +3,6 @@ import { useNavigate } from 'react-router-dom';
 import { useAppDispatch, useAppSelector } from '../../lib/store/hooks';
 import { paths } from '../../config/paths';
 import { notifySuccess } from '../ui/notify';
-import { useLogoutMutation } from './authApi';
 import { selectToken, userLoggedOut } from './sessionSlice';
 import { AUTH_MESSAGES } from './messages';
 
@@ -16,13 +15,15 @@ export function useLogout(): () => void {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const token = useAppSelector(selectToken);
-  const [endToken] = useLogoutMutation();
   return useCallback(() => {
     // Leave first, so no screen reacts to the ended session by sending the member elsewhere.
     void navigate(paths.login.href(), { replace: true });
     dispatch(userLoggedOut());
     // After the session's cache is reset (which cancels the calls under way), not before.
-    if (token) void endToken(token);
+    if (token) {
+      // The API's code is here: a member's pages brought it.
+      void import(/* webpackChunkName: "api-auth" */ './authApi').then(({ authApi }) => dispatch(authApi.endpoints.logout.initiate(token)));
+    }
     notifySuccess(AUTH_MESSAGES.loggedOut);
-  }, [dispatch, navigate, token, endToken]);
+  }, [dispatch, navigate, token]);
 }

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { api } from '../../lib/api/api';
+import { resetApi } from '../../lib/api/apiSlot';
 import { useAppStore } from '../../lib/store/hooks';
 import { paths, PUBLIC_CHROME_PATHS } from '../../config/paths';
 import { redirectTargetFrom } from './redirectTarget';
@@ -65,7 +65,7 @@ export function useSessionAcrossTabs(): void {
           if (change.replacesMember) {
             // Another member now: nothing cached for the previous one may show (and the stored token,
             // the new member's, stays).
-            store.dispatch(api.util.resetApiState());
+            resetApi(store.dispatch);
             void navigate(paths.home.href(), { replace: true });
           } else if (AUTH_SCREENS.includes(pathname)) {
             void navigate(redirectTargetFrom(state), { replace: true });

@@ -12,7 +12,7 @@ describe('sortChosen', () => {
     jest.restoreAllMocks();
   });
 
-  it('sorts the feed and says so after the loader’s second', () => {
+  it('sorts the feed and says so after the loader’s second', async () => {
     const success = jest.spyOn(toast, 'success');
     const store = makeStore();
     store.dispatch(sortChosen('trending'));
@@ -21,15 +21,17 @@ describe('sortChosen', () => {
     jest.advanceTimersByTime(TIMINGS.sortLoaderMs);
     expect(selectSortMode(store.getState())).toBe('trending');
     expect(selectShowLoader(store.getState())).toBe(false);
+    // The toasts' code loads with the first toast.
+    await jest.runAllTimersAsync();
     expect(success).toHaveBeenCalledWith(SORT_TOASTS.trending, expect.anything());
   });
 
-  it('can be cancelled before then: the order and the toasts stay as they were', () => {
+  it('can be cancelled before then: the order and the toasts stay as they were', async () => {
     const success = jest.spyOn(toast, 'success');
     const store = makeStore();
     const cancel = store.dispatch(sortChosen('oldest'));
     cancel();
-    jest.advanceTimersByTime(TIMINGS.sortLoaderMs * 2);
+    await jest.advanceTimersByTimeAsync(TIMINGS.sortLoaderMs * 2);
     expect(selectSortMode(store.getState())).toBe('latest');
     expect(success).not.toHaveBeenCalled();
   });

@@ -5,20 +5,13 @@ import { holdLoader, showLoaderFor, type Cancel } from '../ui/loaderTimers';
 import { notifySuccess } from '../ui/notify';
 import type { UiState } from '../ui/uiSlice';
 import { feedSortChanged, type SortMode } from './feedSlice';
+import { markSortLoad } from './sortLoads';
 
 export const SORT_TOASTS: Record<SortMode, string> = {
   latest: 'Sorted By Date Successfully!',
   oldest: 'Sorted By Date Successfully!',
   trending: 'Sorted By Trending Successfully!',
 };
-
-/** The feed loads a sort choice started (by request id): they load the order chosen, not a fresh feed. */
-const SORT_LOADS = new Set<string>();
-
-/** Whether a load of the feed was started by the member choosing a sort. */
-export function isSortLoad(requestId: string): boolean {
-  return SORT_LOADS.has(requestId);
-}
 
 /**
  * The member chose a sort: the loader shows for a second, then the feed re-sorts and a toast says so.
@@ -36,7 +29,7 @@ export function sortChosen(mode: SortMode) {
     if (!backendHas(getState(), 'feed')) return showLoaderFor(TIMINGS.sortLoaderMs, sorted)(dispatch, getState);
 
     const load = dispatch(postsApi.endpoints.getPostPages.initiate({ list: 'feed', sort: mode }, { subscribe: false, forceRefetch: true }));
-    SORT_LOADS.add(load.requestId);
+    const unmark = markSortLoad(load.requestId);
     const releaseLoader = holdLoader()(dispatch, getState);
     let cancelled = false;
     let timer: ReturnType<typeof setTimeout> | undefined;
@@ -44,7 +37,7 @@ export function sortChosen(mode: SortMode) {
       timer = setTimeout(resolve, TIMINGS.sortLoaderMs);
     });
     void Promise.all([load, second]).then(([result]) => {
-      SORT_LOADS.delete(load.requestId);
+      unmark();
       if (cancelled) return;
       releaseLoader();
       if (!result.isError) sorted();

@@ -1,4 +1,6 @@
-import { toast, type ToastOptions } from 'react-toastify/unstyled';
+import { useSyncExternalStore } from 'react';
+import type * as Toastify from 'react-toastify/unstyled';
+import type { ToastOptions } from 'react-toastify/unstyled';
 import { TIMINGS } from '../../config/timings';
 
 /** Toasts of spec section 8: bottom-center, 3 s (2 s for the short ones), announced to screen readers. */
@@ -13,11 +15,58 @@ function options(opts?: NotifyOptions): ToastOptions {
   return { ...base, autoClose: opts?.short ? TIMINGS.shortToastMs : TIMINGS.toastMs };
 }
 
+type ToastCode = typeof Toastify;
+
+/**
+ * The toasts' code loads with the first toast, not with the page: /login paints without it. Toasts
+ * asked for meanwhile wait for it in the order they came, and react-toastify keeps the ones shown
+ * before its container is on screen until it is. A load that fails is tried again by the next toast.
+ */
+let toastCode: Promise<ToastCode> | null = null;
+let wanted = false;
+const watchers = new Set<() => void>();
+
+export function loadToasts(): Promise<ToastCode> {
+  if (!toastCode) {
+    const loading = import(/* webpackChunkName: "toasts" */ 'react-toastify/unstyled');
+    toastCode = loading;
+    loading.catch(() => {
+      if (toastCode === loading) toastCode = null;
+    });
+    if (!wanted) {
+      wanted = true;
+      watchers.forEach((watcher) => watcher());
+    }
+  }
+  return toastCode;
+}
+
+function show(kind: 'success' | 'error', message: string, opts?: NotifyOptions): void {
+  loadToasts().then(
+    ({ toast }) => {
+      toast[kind](message, options(opts));
+    },
+    (error: unknown) => console.error(`SocialConnect could not show the message "${message}".`, error),
+  );
+}
+
+/** Whether a toast has been asked for yet: the toasts' container is on screen from then on. */
+export function useToastsWanted(): boolean {
+  return useSyncExternalStore(
+    (watcher) => {
+      watchers.add(watcher);
+      return () => watchers.delete(watcher);
+    },
+    () => wanted,
+    () => false,
+  );
+}
+
 export function notifySuccess(message: string, opts?: NotifyOptions): void {
-  toast.success(message, options(opts));
+  show('success', message, opts);
 }
 
 /** Error-style toast: failures, and the spec's removals (dislike, delete, unbookmark, unfollow). */
 export function notifyError(message: string, opts?: NotifyOptions): void {
-  toast.error(message, options(opts));
+  show('error', message, opts);
 }

@@ -1,9 +1,11 @@
 import type { ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
+import { setupListeners } from '@reduxjs/toolkit/query';
 import { createApi, fetchBaseQuery, type BaseQueryFn, type FetchArgs, type FetchBaseQueryError } from '@reduxjs/toolkit/query/react';
 import { absoluteApiBase } from '../../config/env';
 import type { ApiExtension, HealthResponse } from '../../types/api';
 import { classifyFailure } from '../apiError';
 import { apiFailed } from './apiEvents';
+import { API_REDUCER_PATH, apiArrived } from './apiSlot';
 import { backendReady } from './backendReady';
 
 const rawBaseQuery = fetchBaseQuery({
@@ -71,7 +73,7 @@ export const HOME_FEED_TAG = { type: 'Post', id: 'FEED' } as const;
 
 /** The one API of the app; each resource adds its endpoints with injectEndpoints. */
 export const api = createApi({
-  reducerPath: 'api',
+  reducerPath: API_REDUCER_PATH,
   baseQuery,
   tagTypes: TAGS,
   endpoints: (build) => ({
@@ -85,6 +87,17 @@ export const api = createApi({
 });
 
 export const { useGetHealthQuery } = api;
+
+// This module is the API's code: loading it puts the API in its place in the store (apiSlot).
+apiArrived({
+  reducer: api.reducer,
+  middleware: api.middleware,
+  start: (dispatch) => {
+    // The store's dispatch takes thunks; the slot only knows it as a plain dispatch.
+    setupListeners(dispatch as ApiDispatch);
+  },
+  resetApiState: () => api.util.resetApiState(),
+});
 
 /**
  * Whether the backend has an extension: undefined until its health answer is in (a screen that

@@ -3,7 +3,8 @@ import { useNavigate } from 'react-router-dom';
 import { DEMO_CREDENTIALS } from '../../../config/demo';
 import { TIMINGS } from '../../../config/timings';
 import { notifyError, notifySuccess } from '../../ui/notify';
-import { hasToken, useLoginMutation } from '../authApi';
+import { hasToken } from '../authAnswers';
+import { preloadAuthCalls, useAuthCall } from '../useAuthCall';
 import { AUTH_MESSAGES, loginRefusalMessage } from '../messages';
 import { FormActions, PasswordField, TextField } from './Fields';
 
@@ -19,7 +20,7 @@ export interface LoginFormProps {
  */
 export function LoginForm({ redirectTo }: LoginFormProps) {
   const navigate = useNavigate();
-  const [login, { isLoading }] = useLoginMutation();
+  const [login, { isLoading }] = useAuthCall('login');
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
   const [succeeded, setSucceeded] = useState(false);
@@ -41,7 +42,7 @@ export function LoginForm({ redirectTo }: LoginFormProps) {
       return;
     }
     try {
-      const answer = await login({ username: name, password }).unwrap();
+      const answer = await login({ username: name, password });
       if (!hasToken(answer)) {
         notifyError(AUTH_MESSAGES.invalidCredentials);
         return;
@@ -62,7 +63,7 @@ export function LoginForm({ redirectTo }: LoginFormProps) {
   };
 
   return (
-    <form className="auth-form" method="post" noValidate onSubmit={(event) => void onSubmit(event)} aria-busy={busy}>
+    <form className="auth-form" method="post" noValidate onFocus={preloadAuthCalls} onSubmit={(event) => void onSubmit(event)} aria-busy={busy}>
       <TextField label="Username" name="username" autoComplete="username" autoCapitalize="none" spellCheck={false} required value={username} onValueChange={setUsername} />
       <PasswordField label="Password" name="password" autoComplete="current-password" required value={password} onValueChange={setPassword} />
       <FormActions submit={{ idle: 'Login', busy: 'Logging in…' }} pending={isLoading} disabled={busy} onFillTestCredentials={fillTestCredentials} />

@@ -6,7 +6,8 @@ import { paths } from '../../../config/paths';
 import { TIMINGS } from '../../../config/timings';
 import { notifyError, notifySuccess } from '../../ui/notify';
 import { holdLoader, loaderOffAfter, type Cancel } from '../../ui/loaderTimers';
-import { hasToken, useSignupMutation } from '../authApi';
+import { hasToken } from '../authAnswers';
+import { preloadAuthCalls, useAuthCall } from '../useAuthCall';
 import { AUTH_MESSAGES } from '../messages';
 import { FormActions, PasswordField, TextField } from './Fields';
 import { LIMITS } from '../../../../contract/limits';
@@ -57,7 +58,7 @@ export const FIELD_HINTS = {
 export function SignupForm() {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
-  const [signup, { isLoading }] = useSignupMutation();
+  const [signup, { isLoading }] = useAuthCall('signup');
   const [data, setData] = useState<SignupFormData>(EMPTY_SIGNUP);
   const cancelNoTokenNotice = useRef<Cancel>(() => undefined);
 
@@ -81,7 +82,7 @@ export function SignupForm() {
         lastName: data.lastName.trim(),
         username: data.userName.trim(),
         password: data.userPassword,
-      }).unwrap();
+      });
       if (!hasToken(answer)) {
         cancelNoTokenNotice.current();
         cancelNoTokenNotice.current = dispatch(loaderOffAfter(TIMINGS.loaderOffShortMs, () => notifyError(AUTH_MESSAGES.invalidCredentials)));
@@ -109,7 +110,7 @@ export function SignupForm() {
   };
 
   return (
-    <form className="auth-form" method="post" noValidate onSubmit={(event) => void onSubmit(event)} aria-busy={isLoading}>
+    <form className="auth-form" method="post" noValidate onFocus={preloadAuthCalls} onSubmit={(event) => void onSubmit(event)} aria-busy={isLoading}>
       <div className="auth-form__row">
         <TextField label="First Name" name="firstName" autoComplete="given-name" required maxLength={LIMITS.nameMax} value={data.firstName} onValueChange={field('firstName')} />
         <TextField label="Last Name" name="lastName" autoComplete="family-name" required maxLength={LIMITS.nameMax} value={data.lastName} onValueChange={field('lastName')} />
