@@ -94,6 +94,12 @@ function prerenderedPage({ path: pagePath, chunk }, renderBundle) {
       const unique = [...new Set(files)];
       const publicPath = compilation.outputOptions.publicPath;
       const styles = unique.filter((file) => file.endsWith('.css')).map((file) => `<link href="${publicPath}${file}" rel="stylesheet">`);
+      // The entry runs async here, not deferred: the page is whole before any script runs, and with a
+      // deferred script (even an empty one) Lighthouse's Chrome showed the page's first frame about 1 s
+      // later than with none or an async one (0.25 s). src/main.tsx waits for the document itself.
+      for (const tag of htmlWebpackPlugin.tags.headTags) {
+        if (tag.tagName === 'script') Object.assign(tag.attributes, { defer: false, async: true });
+      }
       const template = fs.readFileSync(path.join(__dirname, 'public', 'index.html'), 'utf8');
       const root = '<div id="root"></div>';
       if (!template.includes(root)) throw new Error(`public/index.html has no ${root} to build ${pagePath} into.`);

@@ -48,9 +48,17 @@ async function start(container: HTMLElement): Promise<void> {
   }
 }
 
-const container = document.getElementById('root');
-if (!container) throw new Error('SocialConnect: the page has no #root element.');
-start(container).catch((error: unknown) => {
-  console.error('SocialConnect could not start.', error);
-  container.textContent = COULD_NOT_START;
+/** Runs `then` once the document is parsed: a page built ahead runs this script async, possibly before. */
+function whenParsed(then: () => void): void {
+  if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', then, { once: true });
+  else then();
+}
+
+whenParsed(() => {
+  const container = document.getElementById('root');
+  if (!container) throw new Error('SocialConnect: the page has no #root element.');
+  start(container).catch((error: unknown) => {
+    console.error('SocialConnect could not start.', error);
+    container.textContent = COULD_NOT_START;
+  });
 });
