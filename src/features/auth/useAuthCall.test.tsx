@@ -7,26 +7,25 @@ jest.mock('./authApi', () => {
   throw new Error('Loading chunk api-auth failed.');
 });
 
+/** Opens /login, logs in as the demo member, and waits for where that leads. */
+async function logInWithoutTheCode() {
+  const { user, router } = await renderWithProviders({ route: '/login' });
+  await screen.findByRole('heading', { name: 'Login', level: 1 });
+  await user.type(screen.getByLabelText('Username'), DEMO_CREDENTIALS.username);
+  await user.type(screen.getByLabelText('Password'), DEMO_CREDENTIALS.password);
+  await user.click(screen.getByRole('button', { name: 'Login' }));
+  await waitFor(() => expect(currentPath(router)).toBe('/error'));
+  return router;
+}
+
 describe('a login whose code cannot load', () => {
   it('goes where a call that cannot reach the backend goes: the error page', async () => {
-    const { user, router } = await renderWithProviders({ route: '/login' });
-    await screen.findByRole('heading', { name: 'Login', level: 1 });
-    await user.type(screen.getByLabelText('Username'), DEMO_CREDENTIALS.username);
-    await user.type(screen.getByLabelText('Password'), DEMO_CREDENTIALS.password);
-    await user.click(screen.getByRole('button', { name: 'Login' }));
-
-    await waitFor(() => expect(currentPath(router)).toBe('/error'));
+    await logInWithoutTheCode();
     expect(await screen.findByRole('heading', { name: "It's not you, It's us..!" })).toBeInTheDocument();
   });
 
   it('leaves Login usable again on coming back', async () => {
-    const { user, router } = await renderWithProviders({ route: '/login' });
-    await screen.findByRole('heading', { name: 'Login', level: 1 });
-    await user.type(screen.getByLabelText('Username'), DEMO_CREDENTIALS.username);
-    await user.type(screen.getByLabelText('Password'), DEMO_CREDENTIALS.password);
-    await user.click(screen.getByRole('button', { name: 'Login' }));
-    await waitFor(() => expect(currentPath(router)).toBe('/error'));
-
+    const router = await logInWithoutTheCode();
     await act(() => router.navigate(-1));
     expect(await screen.findByRole('button', { name: 'Login' })).toBeEnabled();
   });
