@@ -8,7 +8,9 @@
  *   4. the contract at scale: the busy scenario's first cards, a sort and a like, with the extensions
  *      and against a backend that answers the spec alone (scripts/benchScale.ts; --scale-only alone);
  *   5. with --first-paint (or --first-paint-only): Lighthouse on /login and /signup against the
- *      dependency floor, in the same run (scripts/benchFirstPaint.ts; builds what it measures).
+ *      dependency floor, in the same run (scripts/benchFirstPaint.ts; builds what it measures);
+ *   6. with --scroll (or --scroll-only): the browser's memory while 5,000 posts are loaded into
+ *      Explore, on dist/ in Chromium (scripts/benchScroll.ts).
  *
  * It reports 'OVER LIMIT' next to a figure over its target, and exits 1 when any figure is over
  * (0 when all are within), so a script can tell.
@@ -22,6 +24,7 @@ import type { Post } from '../src/types/api';
 import { BenchLimits, median } from './benchLimits';
 import { benchFirstPaint } from './benchFirstPaint';
 import { benchScale } from './benchScale';
+import { benchScroll } from './benchScroll';
 
 const ROOT = path.resolve(__dirname, '..');
 const DIST = path.join(ROOT, 'dist');
@@ -313,7 +316,7 @@ async function main(): Promise<void> {
     quietDevChecks();
     installDom();
     await benchScale(limits);
-  } else if (!args.includes('--first-paint-only')) {
+  } else if (!args.includes('--first-paint-only') && !args.includes('--scroll-only')) {
     quietDevChecks();
     benchChunks();
     installDom();
@@ -322,6 +325,7 @@ async function main(): Promise<void> {
     await benchScale(limits);
   }
   if (args.includes('--first-paint') || args.includes('--first-paint-only')) await benchFirstPaint(limits);
+  if (args.includes('--scroll') || args.includes('--scroll-only')) await benchScroll(limits);
   console.log('');
 }
 

@@ -66,7 +66,7 @@ const TYPES: Record<string, string> = {
 };
 
 /** A static server of one build: gzip for text, a page's own HTML or the SPA's index.html for pages, 404 for /api. */
-function serve(dir: string): Promise<Server> {
+export function serve(dir: string): Promise<Server> {
   const cache = new Map<string, Buffer>();
   const server = createServer((request, response) => {
     const pathname = decodeURIComponent(new URL(request.url ?? '/', 'http://localhost').pathname);

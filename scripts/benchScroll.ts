@@ -1,0 +1,89 @@
+/**
+ * `npm run bench`, part 6 (`--scroll`, or `--scroll-only`): the browser's memory while a member goes
+ * through 5,000 posts. The shipped build in dist/ (the stand-in, busy scenario: 10,000 posts) in
+ * Chromium; the demo member logs in, opens Explore and presses "Load more posts" until 5,000 posts
+ * are loaded. At each mark: the JavaScript heap after a garbage collection, the page's DOM nodes and
+ * the post cards in it. The stand-in runs in the same page, so the heap includes its 10,000 posts
+ * from the start; what the scrolling costs is the growth from the first mark.
+ */
+import { resolve } from 'node:path';
+import type { AddressInfo } from 'node:net';
+import { chromium, type Page } from 'playwright';
+import type { BenchLimits } from './benchLimits';
+import { serve } from './benchFirstPaint';
+
+const CHROME = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+const CHROME_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+const MARKS = [20, 1000, 2500, 5000];
+/** The post list's window (MAX_RENDERED_POSTS): the page never holds more cards than this. */
+const CARDS_LIMIT = 100;
+
+interface Mark {
+  loaded: number;
+  heapMb: number;
+  domNodes: number;
+  cards: number;
+}
+
+/** How many posts the list says it has loaded ("Showing posts 1 to 20 of 40 loaded so far"). */
+async function loadedCount(page: Page): Promise<number> {
+  const text = await page.locator('.post-list__more [aria-live]').textContent();
+  const match = /of (\d+)/.exec(text ?? '');
+  return match ? Number(match[1]) : 0;
+}
+
+export async function benchScroll(limits: BenchLimits, distDir = 'dist'): Promise<void> {
+  console.log('\n6. Scrolling 5,000 posts in a browser (shipped build, stand-in, busy scenario; Chromium)');
+  const server = await serve(resolve(distDir));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const browser = await chromium.launch({ executablePath: CHROME, args: CHROME_ARGS });
+  try {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Performance.enable');
+    const measure = async (loaded: number): Promise<Mark> => {
+      await cdp.send('HeapProfiler.collectGarbage');
+      const { metrics } = await cdp.send('Performance.getMetrics');
+      const heap = metrics.find((metric) => metric.name === 'JSHeapUsedSize')?.value ?? Number.NaN;
+      const domNodes = await page.evaluate(() => document.getElementsByTagName('*').length);
+      const cards = await page.locator('[role="feed"] article').count();
+      return { loaded, heapMb: heap / 1024 / 1024, domNodes, cards };
+    };
+
+    await page.goto(`${url}/login?scenario=busy`);
+    await page.getByLabel('Username').fill('demo_user');
+    await page.getByLabel('Password', { exact: true }).fill('welcome123');
+    await page.getByRole('button', { name: 'Login', exact: true }).click();
+    await page.getByRole('heading', { name: 'Latest Posts' }).waitFor({ timeout: 30_000 });
+    await page.getByRole('link', { name: 'Explore' }).first().click();
+    const more = page.getByRole('button', { name: /Load more posts|Loading more posts…/ });
+    await more.waitFor({ timeout: 30_000 });
+
+    const marks: Mark[] = [];
+    const started = Date.now();
+    for (const target of MARKS) {
+      while ((await loadedCount(page)) < target) {
+        const before = await page.locator('.post-list__more [aria-live]').textContent();
+        await more.click();
+        await page.waitForFunction((text) => document.querySelector('.post-list__more [aria-live]')?.textContent !== text, before, { timeout: 30_000 });
+      }
+      marks.push(await measure(await loadedCount(page)));
+    }
+    const seconds = (Date.now() - started) / 1000;
+
+    console.log('  | posts loaded | JS heap (after GC) | growth from the first mark | DOM nodes | post cards in the page |');
+    console.log('  |---|---|---|---|---|');
+    for (const mark of marks) {
+      console.log(`  | ${mark.loaded.toLocaleString('en-US')} | ${mark.heapMb.toFixed(1)} MB | ${(mark.heapMb - marks[0]!.heapMb).toFixed(1)} MB | ${mark.domNodes.toLocaleString('en-US')} | ${mark.cards} |`);
+    }
+    // From the second mark on, the page holds its full window of cards: what grows is the cache.
+    const full = marks[1]!;
+    const last = marks[marks.length - 1]!;
+    const perThousand = ((last.heapMb - full.heapMb) / (last.loaded - full.loaded)) * 1000;
+    console.log(`  ${last.loaded.toLocaleString('en-US')} posts loaded in ${seconds.toFixed(0)} s. From ${full.loaded.toLocaleString('en-US')} posts on, with the page's cards at their limit, the heap grew ${perThousand.toFixed(2)} MB per 1,000 posts loaded: the loaded pages, kept in the cache.`);
+    console.log(`  post cards in the page at most: ${Math.max(...marks.map((mark) => mark.cards))} (limit ${CARDS_LIMIT})${limits.check('post cards in the page while scrolling', Math.max(...marks.map((mark) => mark.cards)), CARDS_LIMIT)}`);
+  } finally {
+    await browser.close();
+    await new Promise((resolve) => server.close(resolve));
+  }
+}
