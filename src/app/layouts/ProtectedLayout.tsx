@@ -45,9 +45,10 @@ function useFocusOnNewPage(mainRef: RefObject<HTMLElement | null>): void {
 
 /**
  * The member's shell: side navigation, the page, the side panel; on phones the bottom navigation
- * instead. The member's other tabs' changes are followed here. It loads the current member (a reload only knows their id from the token). Their
+ * instead. It loads the current member (a reload only knows their id from the token). Their
  * bookmarks are the cheapest call that needs the token, so loading them also checks it: if the
- * backend no longer accepts the token, the app's listeners end the session and go to /login.
+ * backend no longer accepts the token, the app's listeners end the session and go to /login. The
+ * member's other tabs' changes are followed here.
  */
 function MemberShell() {
   const userId = useAppSelector(selectCurrentUserId);
