@@ -125,7 +125,8 @@ function benchChunks(): void {
     return;
   }
   reportRoute('/login', [...entry, ...app, ...groupOf('page-login')], mocks, LOGIN_LIMIT_KB);
-  reportRoute('/', [...entry, ...app, ...groupOf('page-home')], mocks);
+  // A member's page loads the member shell's chunk beside its own.
+  reportRoute('/', [...entry, ...app, ...groupOf('member'), ...groupOf('page-home')], mocks);
 }
 
 // ---------------------------------------------------------------------------------------------
