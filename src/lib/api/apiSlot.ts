@@ -20,9 +20,21 @@ export const API_REDUCER_PATH = 'api';
 
 let arrived: ArrivingApi | null = null;
 
-/** Called once by the API's own module when it loads. */
+/** The stores made before the API arrived: each is told at once when it does. */
+const awaiting = new Set<() => void>();
+
+/** The action that tells a store the API has arrived: its reducer sets up the API's state. */
+const API_ARRIVED = `${API_REDUCER_PATH}/arrived`;
+
+/**
+ * Called once by the API's own module when it loads. Every store takes the API in at once, so that
+ * the first call made in it (RTK Query reads its state before sending anything) finds that state.
+ */
 export function apiArrived(parts: ArrivingApi): void {
   arrived = parts;
+  const stores = [...awaiting];
+  awaiting.clear();
+  stores.forEach((takeApi) => takeApi());
 }
 
 /**
@@ -41,10 +53,12 @@ export function apiSlotReducer<State>(): Reducer<State> {
 
 /**
  * The middleware in the API's place: it passes actions on until the API's code has arrived, then
- * runs the API's middleware for this store from the next action on (the first the API itself sends).
+ * runs the API's middleware for this store. A store made before then is sent API_ARRIVED when the
+ * API arrives; one made after takes it in with its first action (its reducer set the state up).
  */
 export const apiSlotMiddleware: Middleware = (store) => (next) => {
   let inner: ((action: unknown) => unknown) | null = null;
+  if (!arrived) awaiting.add(() => store.dispatch({ type: API_ARRIVED }));
   return (action) => {
     if (inner) return inner(action);
     if (!arrived) return next(action);
