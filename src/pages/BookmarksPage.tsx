@@ -1,26 +1,33 @@
 import { useAppSelector } from '../lib/store/hooks';
 import { usePageTitle } from '../components/usePageTitle';
 import { TIMINGS } from '../config/timings';
-import { useGetBookmarksQuery } from '../features/bookmarks/bookmarksApi';
+import { useBackendHas } from '../lib/api/api';
+import { useGetBookmarkPagesInfiniteQuery, useGetBookmarksQuery } from '../features/bookmarks/bookmarksApi';
 import { selectBookmarkedPosts } from '../features/bookmarks/bookmarksSelectors';
+import { usePostPages } from '../features/posts/pagedPosts';
 import { useLoaderOffAfter } from '../features/ui/useLoaderOffAfter';
 import { FeedPage } from './FeedPage';
 
 export const BOOKMARKS_EMPTY_TEXT = 'No Bookmarks Yet';
 
-/** Bookmarks: the posts the member bookmarked. */
+/** Bookmarks: the posts the member bookmarked, most recently bookmarked first. */
 export function BookmarksPage() {
   usePageTitle('Bookmarks');
-  const { isSuccess, isLoading } = useGetBookmarksQuery();
-  const posts = useAppSelector(selectBookmarkedPosts);
+  // A backend with pages answers them one at a time; one without answers every bookmark at once.
+  const paged = useBackendHas('pages');
+  const whole = useGetBookmarksQuery(undefined, { skip: paged !== false });
+  const pages = usePostPages(useGetBookmarkPagesInfiniteQuery(undefined, { skip: paged !== true }));
+  const allPosts = useAppSelector(selectBookmarkedPosts);
+  const { isSuccess, isLoading } = paged ? pages : whole;
   useLoaderOffAfter(isSuccess, TIMINGS.loaderOffLongMs);
 
   return (
     <FeedPage
       heading={<h1 className="feed-page__title">Bookmarks</h1>}
-      loading={isLoading}
+      loading={paged === undefined || isLoading}
       loadingText="Loading bookmarks…"
-      posts={posts}
+      posts={paged ? pages.posts : allPosts}
+      more={paged ? pages.more : undefined}
       emptyText={BOOKMARKS_EMPTY_TEXT}
       label="Bookmarks"
     />

@@ -1,12 +1,12 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { server, useScenario } from '../../mocks/node';
+import { getMockDb, server, useScenario } from '../../mocks/node';
 import { MESSAGES } from '../../contract/messages';
-import { DEMO_CREDENTIALS, seedPostId } from '../../mocks/seed';
+import { DEMO_CREDENTIALS, DEMO_USER_ID, seedPostId } from '../../mocks/seed';
 import { TIMINGS } from '../config/timings';
 import { API, articlesOf, cardWith, contentsOf, findFeed, LIKE_BUTTON } from '../test/posts';
 import { loaderShown } from '../features/ui/uiSlice';
-import { currentPath, renderWithProviders } from '../test/renderWithProviders';
+import { currentPath, loginThroughApi, renderWithProviders } from '../test/renderWithProviders';
 import { emulateViewportWidth } from '../app/layouts/shellTestUtils';
 
 const NEWEST = 'Pressed flowers from the market, turned into a colour study.';
@@ -181,6 +181,104 @@ describe('Bookmarks', () => {
     useScenario('new-member');
     await renderWithProviders({ route: '/bookmark', authAs: DEMO_CREDENTIALS });
     expect(await screen.findByText('No Bookmarks Yet')).toBeInTheDocument();
+  });
+});
+
+describe('Bookmarks, page by page (the pages extension) or whole (a backend that answers the spec alone)', () => {
+  /** The calls for the member's bookmarks the backend received, with their query. */
+  function watchBookmarkCalls(): string[] {
+    const calls: string[] = [];
+    server.events.on('request:start', ({ request }) => {
+      const url = new URL(request.url);
+      if (request.method === 'GET' && url.pathname.endsWith('/api/users/bookmark')) calls.push(`${url.pathname.replace(/^.*\/api/, '')}${url.search}`);
+    });
+    return calls;
+  }
+
+  /** Bookmarks `count` more posts as the demo member, through the backend; the ids, last bookmarked first. */
+  async function bookmarkMore(count: number): Promise<string[]> {
+    const { encodedToken } = await loginThroughApi(DEMO_CREDENTIALS);
+    const already = new Set(getMockDb().users.get(DEMO_USER_ID)?.bookmarks);
+    const ids = [...getMockDb().posts.keys()].filter((id) => !already.has(id)).slice(0, count);
+    for (const id of ids) {
+      const answer = await fetch(`${API}/users/bookmark/${id}`, { method: 'POST', headers: { authorization: encodedToken } });
+      expect(answer.status).toBe(201);
+    }
+    return ids.reverse();
+  }
+
+  const hrefsOf = (feed: HTMLElement) => articlesOf(feed).map((article) => article.querySelector('a.post-card__content')?.getAttribute('href'));
+
+  it('asks for the first page of bookmarks, most recent first, and the next as the member goes; never for the whole list', async () => {
+    (globalThis as { IntersectionObserver?: unknown }).IntersectionObserver = undefined;
+    useScenario('busy');
+    const added = await bookmarkMore(15);
+    const calls = watchBookmarkCalls();
+    const { user } = await renderWithProviders({ route: '/bookmark', authAs: DEMO_CREDENTIALS });
+    const feed = await findFeed('Bookmarks', 15000);
+    expect(articlesOf(feed)).toHaveLength(20);
+    expect(hrefsOf(feed).slice(0, 15)).toEqual(added.map((id) => `/posts/${id}`));
+    // The page ahead is in, and it is the last: all 25 are loaded.
+    expect(await screen.findByText('Showing posts 1 to 20 of 25')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Load more posts' }));
+    await waitFor(() => expect(articlesOf(feed)).toHaveLength(25));
+    expect(new Set(hrefsOf(feed)).size).toBe(25);
+    expect(screen.queryByRole('button', { name: 'Load more posts' })).not.toBeInTheDocument();
+    expect(calls[0]).toBe('/users/bookmark?limit=20');
+    expect(calls.slice(1)).toEqual([expect.stringMatching(/^\/users\/bookmark\?limit=20&cursor=[A-Za-z0-9_-]+$/)]);
+  }, 30000);
+
+  it("shows every card's bookmark on Home from the member's record, without loading the bookmarked posts whole", async () => {
+    const calls = watchBookmarkCalls();
+    const { user } = await renderWithProviders({ route: '/', authAs: DEMO_CREDENTIALS });
+    await findFeed('Latest Posts');
+    await waitFor(() => expect(within(cardWith(LIGHTS)).getByRole('button', { name: 'Bookmark' })).toHaveAttribute('aria-pressed', 'true'));
+    expect(within(cardWith(NEWEST)).getByRole('button', { name: 'Bookmark' })).toHaveAttribute('aria-pressed', 'false');
+
+    await user.click(within(cardWith(NEWEST)).getByRole('button', { name: 'Bookmark' }));
+    expect(await screen.findByText('Added to Bookmark!')).toBeInTheDocument();
+    expect(within(cardWith(NEWEST)).getByRole('button', { name: 'Bookmark' })).toHaveAttribute('aria-pressed', 'true');
+    expect(calls.every((call) => call.startsWith('/users/bookmark?limit=20'))).toBe(true);
+  });
+
+  it('a post bookmarked on Home is the first on Bookmarks, and one removed there leaves at once', async () => {
+    const { user } = await renderWithProviders({ route: '/', authAs: DEMO_CREDENTIALS });
+    await findFeed('Latest Posts');
+    await user.click(within(cardWith(NEWEST)).getByRole('button', { name: 'Bookmark' }));
+    expect(await screen.findByText('Added to Bookmark!')).toBeInTheDocument();
+
+    await user.click(screen.getAllByRole('link', { name: 'Bookmark' })[0]!);
+    const feed = await findFeed('Bookmarks');
+    expect(contentsOf(feed)).toEqual([NEWEST, LIGHTS]);
+
+    await user.click(within(cardWith(LIGHTS)).getByRole('button', { name: 'Bookmark' }));
+    await waitFor(() => expect(contentsOf(feed)).toEqual([NEWEST]));
+    expect(await screen.findByText('Removed from Bookmark!')).toBeInTheDocument();
+  });
+
+  it('a removal the backend refuses puts the card back on Bookmarks and shows why', async () => {
+    const { user } = await renderWithProviders({ route: '/bookmark', authAs: DEMO_CREDENTIALS });
+    const feed = await findFeed('Bookmarks');
+    await waitFor(() => expect(contentsOf(feed)).toEqual([LIGHTS]));
+    server.use(http.post(`${API}/users/remove-bookmark/:postId`, () => HttpResponse.json({ errors: [MESSAGES.notBookmarked] }, { status: 400 })));
+    await user.click(within(cardWith(LIGHTS)).getByRole('button', { name: 'Bookmark' }));
+    expect(await screen.findByText(MESSAGES.notBookmarked)).toBeInTheDocument();
+    await waitFor(() => expect(contentsOf(feed)).toEqual([LIGHTS]));
+    expect(within(cardWith(LIGHTS)).getByRole('button', { name: 'Bookmark' })).toHaveAttribute('aria-pressed', 'true');
+  });
+
+  it('from a backend without pages, loads the bookmarks whole, and the toggles agree', async () => {
+    server.use(http.get(`${API}/health`, () => new HttpResponse(null, { status: 404 })));
+    const calls = watchBookmarkCalls();
+    const { user } = await renderWithProviders({ route: '/bookmark', authAs: DEMO_CREDENTIALS });
+    const feed = await findFeed('Bookmarks');
+    await waitFor(() => expect(contentsOf(feed)).toEqual([LIGHTS]));
+    expect(within(cardWith(LIGHTS)).getByRole('button', { name: 'Bookmark' })).toHaveAttribute('aria-pressed', 'true');
+    await user.click(within(cardWith(LIGHTS)).getByRole('button', { name: 'Bookmark' }));
+    expect(await screen.findByText('Removed from Bookmark!')).toBeInTheDocument();
+    expect(await screen.findByText('No Bookmarks Yet', {}, { timeout: 3000 })).toBeInTheDocument();
+    expect(new Set(calls)).toEqual(new Set(['/users/bookmark']));
   });
 });
 

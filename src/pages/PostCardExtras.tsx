@@ -1,8 +1,4 @@
 import type { ReactNode } from 'react';
-import { skipToken } from '@reduxjs/toolkit/query';
-import { useAppSelector } from '../lib/store/hooks';
-import { selectIsLoggedIn } from '../features/auth/sessionSlice';
-import { useGetBookmarksQuery } from '../features/bookmarks/bookmarksApi';
 import { BookmarkToggle, removeBookmarkIfBookmarked } from '../features/bookmarks/components/BookmarkToggle';
 import { PostCardExtrasContext, type PostCardExtras } from '../features/posts/components/postCardExtras';
 
@@ -10,11 +6,10 @@ import { PostCardExtrasContext, type PostCardExtras } from '../features/posts/co
 const WITH_BOOKMARKS: PostCardExtras = { BookmarkToggle, beforeDelete: removeBookmarkIfBookmarked };
 
 /**
- * Where pages show post cards, they compose the posts and bookmarks features here. The member's
- * bookmarks are loaded here too, so every card's toggle is right on any page.
+ * Where pages show post cards, they compose the posts and bookmarks features here. A card's toggle
+ * reads the member's record (its bookmark ids), which the member's shell loads, so no page needs the
+ * bookmarked posts themselves but Bookmarks.
  */
 export function WithPostCardExtras({ children }: { children: ReactNode }) {
-  const loggedIn = useAppSelector(selectIsLoggedIn);
-  useGetBookmarksQuery(loggedIn ? undefined : skipToken);
   return <PostCardExtrasContext.Provider value={WITH_BOOKMARKS}>{children}</PostCardExtrasContext.Provider>;
 }

@@ -3,9 +3,9 @@ import { Navigate, Outlet, useLocation } from 'react-router-dom';
 import { skipToken } from '@reduxjs/toolkit/query';
 import { useAppSelector } from '../../lib/store/hooks';
 import { selectCurrentUserId, selectIsLoggedIn } from '../../features/auth/sessionSlice';
-import { useGetBookmarksQuery } from '../../features/bookmarks/bookmarksApi';
+import { useGetBookmarkPagesInfiniteQuery, useGetBookmarksQuery } from '../../features/bookmarks/bookmarksApi';
 import { useGetUserQuery } from '../../features/users/usersApi';
-import { useGetHealthQuery } from '../../lib/api/api';
+import { useBackendHas, useGetHealthQuery } from '../../lib/api/api';
 import { useChangesFromOtherTabs } from '../useChangesFromOtherTabs';
 import { MemberSidePanel } from './memberPanels';
 import { paths } from '../../config/paths';
@@ -46,9 +46,9 @@ function useFocusOnNewPage(mainRef: RefObject<HTMLElement | null>): void {
 /**
  * The member's shell: side navigation, the page, the side panel; on phones the bottom navigation
  * instead. It loads the current member (a reload only knows their id from the token). Their
- * bookmarks are the cheapest call that needs the token, so loading them also checks it: if the
- * backend no longer accepts the token, the app's listeners end the session and go to /login. The
- * member's other tabs' changes are followed here.
+ * bookmarks (the first page, from a backend with pages) are the cheapest call that needs the token,
+ * so loading them also checks it: if the backend no longer accepts the token, the app's listeners end
+ * the session and go to /login. The member's other tabs' changes are followed here.
  */
 function MemberShell() {
   const userId = useAppSelector(selectCurrentUserId);
@@ -56,10 +56,12 @@ function MemberShell() {
   // fetched again after a login: that answer would be no newer, and landing after a follow or an edit
   // made at once it would put the older record back.
   useGetUserQuery(userId ?? skipToken);
-  useGetBookmarksQuery();
   // Which extensions the backend has (pages, the feed, changed-only answers): asked once, used by the
   // calls. A login or signup asked already, while the member read its toast.
   useGetHealthQuery();
+  const paged = useBackendHas('pages');
+  useGetBookmarksQuery(undefined, { skip: paged !== false });
+  useGetBookmarkPagesInfiniteQuery(undefined, { skip: paged !== true });
   useChangesFromOtherTabs();
   const isPhone = useIsPhone();
   const hasSidePanelRoom = !useMediaQuery(NO_SIDE_PANEL_QUERY);

@@ -1,6 +1,7 @@
-import { api, cacheAccess, type CacheAccess } from '../../lib/api/api';
+import { api, cacheAccess, type CacheAccess, type Undo } from '../../lib/api/api';
+import { POST_PAGES_OPTIONS, pageQuery, readPage } from '../../lib/api/postPages';
 import { reconcileItem, reconcileList } from '../../lib/reconcile';
-import type { BookmarkChange, BookmarksResponse, Post } from '../../types/api';
+import type { BookmarkChange, BookmarksResponse, Post, PostsPage, User } from '../../types/api';
 import { patchCurrentMember } from '../users/usersApi';
 
 const EMPTY_BOOKMARKS: Post[] = [];
@@ -25,14 +26,25 @@ function readAnswer(response: Partial<BookmarksResponse & BookmarkChange> | unde
   return undefined;
 }
 
+/** The cache tags of bookmarked posts: the list's own, and one per post it holds (a post's tag finds every cached copy of it). */
+function bookmarkTags(posts: readonly Post[] = EMPTY_BOOKMARKS) {
+  return [{ type: 'Bookmark' as const, id: 'LIST' }, ...posts.map((post) => ({ type: 'Post' as const, id: post.id }))];
+}
+
 export const bookmarksApi = api.injectEndpoints({
   endpoints: (build) => ({
-    /** The current member's bookmarked posts (full posts). */
+    /** The current member's bookmarked posts (full posts), most recently bookmarked first. */
     getBookmarks: build.query<Post[], void>({
       query: () => '/users/bookmark',
       transformResponse: (response: Partial<BookmarksResponse> | undefined) => readBookmarks(response) ?? EMPTY_BOOKMARKS,
-      // The list's own tag, and one per post it holds: a post's tag finds every cached copy of it.
-      providesTags: (posts = EMPTY_BOOKMARKS) => [{ type: 'Bookmark' as const, id: 'LIST' }, ...posts.map((post) => ({ type: 'Post' as const, id: post.id }))],
+      providesTags: (posts) => bookmarkTags(posts),
+    }),
+    /** The same list page by page, from a backend with the `pages` extension. */
+    getBookmarkPages: build.infiniteQuery<PostsPage, void, string | null>({
+      infiniteQueryOptions: POST_PAGES_OPTIONS,
+      query: ({ pageParam }) => `/users/bookmark?${pageQuery(pageParam)}`,
+      transformResponse: readPage,
+      providesTags: (data) => bookmarkTags(data?.pages.flatMap((page) => page.posts)),
     }),
     /** Bookmarks a post; shows at once, undone if the backend refuses. */
     addBookmark: build.mutation<BookmarksAnswer | undefined, Post>({
@@ -40,18 +52,7 @@ export const bookmarksApi = api.injectEndpoints({
       transformResponse: readAnswer,
       extraOptions: { changedOnly: true },
       async onQueryStarted(post, lifecycle) {
-        const cache = cacheAccess(lifecycle);
-        const patch = cache.dispatch(
-          bookmarksApi.util.updateQueryData('getBookmarks', undefined, (draft) => {
-            if (!draft.some((entry) => entry.id === post.id)) draft.push(post);
-          }),
-        );
-        try {
-          const { data } = await lifecycle.queryFulfilled;
-          if (data) writeAnswer(cache, data);
-        } catch {
-          patch.undo();
-        }
+        await showAtOnce(cacheAccess(lifecycle), post.id, post, lifecycle.queryFulfilled);
       },
     }),
     /** Removes a bookmark; disappears at once, comes back if the backend refuses. */
@@ -60,20 +61,50 @@ export const bookmarksApi = api.injectEndpoints({
       transformResponse: readAnswer,
       extraOptions: { changedOnly: true },
       async onQueryStarted(postId, lifecycle) {
-        const cache = cacheAccess(lifecycle);
-        const patch = cache.dispatch(
-          bookmarksApi.util.updateQueryData('getBookmarks', undefined, (draft) => draft.filter((entry) => entry.id !== postId)),
-        );
-        try {
-          const { data } = await lifecycle.queryFulfilled;
-          if (data) writeAnswer(cache, data);
-        } catch {
-          patch.undo();
-        }
+        await showAtOnce(cacheAccess(lifecycle), postId, null, lifecycle.queryFulfilled);
       },
     }),
   }),
 });
+
+/**
+ * A bookmark (`post`) or its removal (null) shows at once: in the member's record, which every
+ * card's toggle reads, and in the bookmarks list wherever it is cached (whole, or in pages, where a
+ * new bookmark is the first of the first page). The backend's answer is then written over it; a
+ * refusal undoes it all.
+ */
+async function showAtOnce(cache: CacheAccess, postId: string, post: Post | null, answered: Promise<{ data: BookmarksAnswer | undefined }>): Promise<void> {
+  const bookmarked = post !== null;
+  const changeList = (list: Post[]): Post[] | void => {
+    if (!bookmarked) return list.filter((entry) => entry.id !== postId);
+    if (!list.some((entry) => entry.id === postId)) list.unshift(post);
+  };
+  const undos: Undo[] = [
+    patchCurrentMember(cache, (me) => withBookmark(me, postId, bookmarked)),
+    cache.dispatch(bookmarksApi.util.updateQueryData('getBookmarks', undefined, changeList)).undo,
+    cache.dispatch(
+      bookmarksApi.util.updateQueryData('getBookmarkPages', undefined, (draft) => {
+        draft.pages.forEach((page, index) => {
+          if (bookmarked && index > 0) return;
+          page.posts = changeList(page.posts) ?? page.posts;
+        });
+      }),
+    ).undo,
+  ];
+  try {
+    const { data } = await answered;
+    if (data) writeAnswer(cache, data);
+  } catch {
+    for (const undo of undos.reverse()) undo();
+  }
+}
+
+/** The member's record with the post's id among their bookmarks, or not. */
+function withBookmark(me: User, postId: string, bookmarked: boolean): User {
+  const ids = me.bookmarks.filter((id) => id !== postId);
+  if (bookmarked) ids.push(postId);
+  return sameIds(me.bookmarks, ids) ? me : { ...me, bookmarks: ids };
+}
 
 function writeAnswer(cache: CacheAccess, answer: BookmarksAnswer): void {
   if ('bookmarks' in answer) writeBookmarks(cache, answer.bookmarks);
@@ -86,16 +117,14 @@ function writeAnswer(cache: CacheAccess, answer: BookmarksAnswer): void {
  */
 function writeBookmarkChange(cache: CacheAccess, { postId, bookmarked, post }: BookmarkChange): void {
   if (post) {
-    cache.dispatch(bookmarksApi.util.updateQueryData('getBookmarks', undefined, (draft) => {
-      const index = draft.findIndex((entry) => entry.id === postId);
-      if (index >= 0) draft[index] = reconcileItem(draft[index], post);
-    }));
+    const latest = (list: Post[]) => {
+      const index = list.findIndex((entry) => entry.id === postId);
+      if (index >= 0) list[index] = reconcileItem(list[index], post);
+    };
+    cache.dispatch(bookmarksApi.util.updateQueryData('getBookmarks', undefined, latest));
+    cache.dispatch(bookmarksApi.util.updateQueryData('getBookmarkPages', undefined, (draft) => draft.pages.forEach((page) => latest(page.posts))));
   }
-  patchCurrentMember(cache, (me) => {
-    const ids = me.bookmarks.filter((id) => id !== postId);
-    if (bookmarked) ids.push(postId);
-    return sameIds(me.bookmarks, ids) ? me : { ...me, bookmarks: ids };
-  });
+  patchCurrentMember(cache, (me) => withBookmark(me, postId, bookmarked));
 }
 
 /**
@@ -120,4 +149,4 @@ function sameIds(a: readonly string[], b: readonly string[]): boolean {
 
 export const selectBookmarksResult = bookmarksApi.endpoints.getBookmarks.select();
 
-export const { useGetBookmarksQuery, useAddBookmarkMutation, useRemoveBookmarkMutation } = bookmarksApi;
+export const { useGetBookmarksQuery, useGetBookmarkPagesInfiniteQuery, useAddBookmarkMutation, useRemoveBookmarkMutation } = bookmarksApi;

@@ -1,18 +1,32 @@
 import { createAppSelector } from '../../lib/store/hooks';
 import type { RootState } from '../../app/store';
 import type { Post } from '../../types/api';
+import { selectCurrentMember } from '../users/currentMember';
 import { selectBookmarksResult } from './bookmarksApi';
 
 const EMPTY_POSTS: readonly Post[] = [];
 const EMPTY_IDS: ReadonlySet<string> = new Set<string>();
 
-/** The current member's bookmarked posts, in the backend's order. */
+/** The current member's bookmarked posts, in the backend's order (the whole list, where it is loaded). */
 export const selectBookmarkedPosts = createAppSelector([selectBookmarksResult], (result): readonly Post[] => result.data ?? EMPTY_POSTS);
 
-/** Ids of the bookmarked posts: a post is bookmarked when its id is in here. */
-export const selectBookmarkedIds = createAppSelector([selectBookmarkedPosts], (posts): ReadonlySet<string> =>
-  posts.length === 0 ? EMPTY_IDS : new Set(posts.map((post) => post.id)),
-);
+/**
+ * Ids of the bookmarked posts, from the member's record (its `bookmarks`), so a card's toggle is right
+ * without the list of bookmarked posts being loaded. A backend may list them as posts rather than ids.
+ */
+export const selectBookmarkedIds = createAppSelector([selectCurrentMember], (me): ReadonlySet<string> => {
+  const entries: readonly unknown[] = me?.bookmarks ?? [];
+  if (entries.length === 0) return EMPTY_IDS;
+  return new Set(entries.map(bookmarkId).filter((id): id is string => id !== undefined));
+});
+
+function bookmarkId(entry: unknown): string | undefined {
+  if (typeof entry === 'string') return entry;
+  if (typeof entry !== 'object' || entry === null) return undefined;
+  const { id, _id } = entry as { id?: unknown; _id?: unknown };
+  if (typeof id === 'string') return id;
+  return typeof _id === 'string' ? _id : undefined;
+}
 
 /** Whether one post is bookmarked: a boolean, so a card re-renders only when its own state flips. */
 export function selectIsBookmarked(state: RootState, postId: string): boolean {

@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import type { Post } from '../../types/api';
+import type { Post, PostsPage } from '../../types/api';
 import type { MorePosts } from './components/PostList';
 import { useGetPostPagesInfiniteQuery, type PagedList } from './postsApi';
 import { EMPTY_POSTS } from './postsSelectors';
@@ -14,10 +14,25 @@ export interface PagedPosts {
   more: MorePosts;
 }
 
+/** What an infinite query of posts gives its component (RTK Query's result, the parts used here). */
+export interface PostPagesResult {
+  currentData?: { pages: PostsPage[] };
+  isLoading: boolean;
+  isSuccess: boolean;
+  hasNextPage: boolean;
+  isFetchingNextPage: boolean;
+  fetchNextPage: () => unknown;
+}
+
 /** A list of posts loaded page by page (the `pages` extension); `skip` while the backend may not have it. */
 export function usePagedPosts(list: PagedList, { skip }: { skip: boolean }): PagedPosts {
+  return usePostPages(useGetPostPagesInfiniteQuery(list, { skip }));
+}
+
+/** Any infinite query of posts as one list, with what loads the next page. */
+export function usePostPages(result: PostPagesResult): PagedPosts {
   // currentData: while another list loads (another member's posts), the last one is not shown as it.
-  const { currentData: data, isLoading, isSuccess, hasNextPage, isFetchingNextPage, fetchNextPage } = useGetPostPagesInfiniteQuery(list, { skip });
+  const { currentData: data, isLoading, isSuccess, hasNextPage, isFetchingNextPage, fetchNextPage } = result;
   const posts = useMemo(() => {
     const all = data?.pages.flatMap((page) => page.posts) ?? EMPTY_POSTS;
     return all.length === 0 ? EMPTY_POSTS : all;

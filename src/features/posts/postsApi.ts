@@ -1,5 +1,6 @@
 import { api, cacheAccess, HOME_FEED_TAG, type CacheAccess, type Undo } from '../../lib/api/api';
 import type { PostOrder } from '../../../contract/order';
+import { POST_PAGES_OPTIONS, pageQuery, readPage } from '../../lib/api/postPages';
 import { reconcileItem, reconcileList } from '../../lib/reconcile';
 import type { Post, PostDraftPayload, PostRemoval, PostResponse, PostsPage, PostsResponse, UserSummary } from '../../types/api';
 import { selectCurrentMember } from '../users/currentMember';
@@ -45,9 +46,6 @@ export function postListTags(posts: readonly Post[] = EMPTY_POSTS) {
   return [{ type: 'Post' as const, id: 'LIST' }, ...posts.map((post) => ({ type: 'Post' as const, id: post.id }))];
 }
 
-/** How many posts a page of a paged list asks for (the `pages` extension). */
-export const POSTS_PAGE_LIMIT = 20;
-
 /**
  * A list of posts a backend answers page by page: every post or a member's, newest first (the `pages`
  * extension), or the member's home feed in an order (the `feed` extension).
@@ -55,8 +53,7 @@ export const POSTS_PAGE_LIMIT = 20;
 export type PagedList = { list: 'all' } | { list: 'member'; username: string } | { list: 'feed'; sort: PostOrder };
 
 function pagedListUrl(list: PagedList, cursor: string | null): string {
-  const query = new URLSearchParams({ limit: String(POSTS_PAGE_LIMIT) });
-  if (cursor) query.set('cursor', cursor);
+  const query = pageQuery(cursor);
   switch (list.list) {
     case 'all':
       return `/posts?${query}`;
@@ -68,11 +65,6 @@ function pagedListUrl(list: PagedList, cursor: string | null): string {
   }
 }
 
-/** A page as the backend answered it; a page without a list of posts is an empty last page. */
-function readPage(response: Partial<PostsPage> | undefined): PostsPage {
-  return { posts: Array.isArray(response?.posts) ? response.posts : [], nextCursor: typeof response?.nextCursor === 'string' ? response.nextCursor : null };
-}
-
 export const postsApi = api.injectEndpoints({
   endpoints: (build) => ({
     /**
@@ -80,10 +72,7 @@ export const postsApi = api.injectEndpoints({
      * once, the next when the member nears the end of what is loaded.
      */
     getPostPages: build.infiniteQuery<PostsPage, PagedList, string | null>({
-      infiniteQueryOptions: {
-        initialPageParam: null,
-        getNextPageParam: (lastPage) => lastPage.nextCursor ?? undefined,
-      },
+      infiniteQueryOptions: POST_PAGES_OPTIONS,
       query: ({ queryArg, pageParam }) => pagedListUrl(queryArg, pageParam),
       transformResponse: readPage,
       providesTags: (data, _error, list) => [...postListTags(data?.pages.flatMap((page) => page.posts)), ...(list.list === 'feed' ? [HOME_FEED_TAG] : [])],
