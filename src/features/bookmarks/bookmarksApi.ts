@@ -1,5 +1,5 @@
 import { api, cacheAccess, type CacheAccess, type Undo } from '../../lib/api/api';
-import { POST_PAGES_OPTIONS, pageQuery, readPage } from '../../lib/api/postPages';
+import { holdsListStart, POST_PAGES_OPTIONS, pageQuery, readPage, type PagePlace } from '../../lib/api/postPages';
 import { reconcileItem, reconcileList } from '../../lib/reconcile';
 import type { BookmarkChange, BookmarksResponse, Post, PostsPage, User } from '../../types/api';
 import { patchCurrentMember } from '../users/usersApi';
@@ -40,9 +40,9 @@ export const bookmarksApi = api.injectEndpoints({
       providesTags: (posts) => bookmarkTags(posts),
     }),
     /** The same list page by page, from a backend with the `pages` extension. */
-    getBookmarkPages: build.infiniteQuery<PostsPage, void, string | null>({
+    getBookmarkPages: build.infiniteQuery<PostsPage, void, PagePlace>({
       infiniteQueryOptions: POST_PAGES_OPTIONS,
-      query: ({ pageParam }) => `/users/bookmark?${pageQuery(pageParam)}`,
+      query: ({ pageParam }) => `/users/bookmark?${pageQuery(pageParam.cursor)}`,
       transformResponse: readPage,
       providesTags: (data) => bookmarkTags(data?.pages.flatMap((page) => page.posts)),
     }),
@@ -70,7 +70,7 @@ export const bookmarksApi = api.injectEndpoints({
 /**
  * A bookmark (`post`) or its removal (null) shows at once: in the member's record, which every
  * card's toggle reads, and in the bookmarks list wherever it is cached (whole, or in pages, where a
- * new bookmark is the first of the first page). The backend's answer is then written over it; a
+ * new bookmark is the first of the first page, where the list still holds it). The backend's answer is then written over it; a
  * refusal undoes it all.
  */
 async function showAtOnce(cache: CacheAccess, postId: string, post: Post | null, answered: Promise<{ data: BookmarksAnswer | undefined }>): Promise<void> {
@@ -85,7 +85,7 @@ async function showAtOnce(cache: CacheAccess, postId: string, post: Post | null,
     cache.dispatch(
       bookmarksApi.util.updateQueryData('getBookmarkPages', undefined, (draft) => {
         draft.pages.forEach((page, index) => {
-          if (bookmarked && index > 0) return;
+          if (bookmarked && (index > 0 || !holdsListStart(draft))) return;
           page.posts = changeList(page.posts) ?? page.posts;
         });
       }),

@@ -1,11 +1,12 @@
 import { useMemo } from 'react';
+import type { PagePlace } from '../../lib/api/postPages';
 import type { Post, PostsPage } from '../../types/api';
 import type { MorePosts } from './components/PostList';
 import { useGetPostPagesInfiniteQuery, type PagedList } from './postsApi';
 import { EMPTY_POSTS } from './postsSelectors';
 
 export interface PagedPosts {
-  /** Every post of the pages loaded so far, in the backend's order. */
+  /** The posts of the pages the list holds, in the backend's order (`more.offset` come before them). */
   posts: readonly Post[];
   /** The list asked for now is in (not one asked for before, while it loads). */
   loaded: boolean;
@@ -16,12 +17,15 @@ export interface PagedPosts {
 
 /** What an infinite query of posts gives its component (RTK Query's result, the parts used here). */
 export interface PostPagesResult {
-  currentData?: { pages: PostsPage[] };
+  currentData?: { pages: PostsPage[]; pageParams: PagePlace[] };
   isLoading: boolean;
   isSuccess: boolean;
   hasNextPage: boolean;
   isFetchingNextPage: boolean;
   fetchNextPage: () => unknown;
+  hasPreviousPage: boolean;
+  isFetchingPreviousPage: boolean;
+  fetchPreviousPage: () => unknown;
 }
 
 /** A list of posts loaded page by page (the `pages` extension); `skip` while the backend may not have it. */
@@ -32,14 +36,23 @@ export function usePagedPosts(list: PagedList, { skip }: { skip: boolean }): Pag
 /** Any infinite query of posts as one list, with what loads the next page. */
 export function usePostPages(result: PostPagesResult): PagedPosts {
   // currentData: while another list loads (another member's posts), the last one is not shown as it.
-  const { currentData: data, isLoading, isSuccess, hasNextPage, isFetchingNextPage, fetchNextPage } = result;
+  const { currentData: data, isLoading, isSuccess, hasNextPage, isFetchingNextPage, fetchNextPage, hasPreviousPage, isFetchingPreviousPage, fetchPreviousPage } = result;
   const posts = useMemo(() => {
     const all = data?.pages.flatMap((page) => page.posts) ?? EMPTY_POSTS;
     return all.length === 0 ? EMPTY_POSTS : all;
   }, [data]);
+  // The pages the list let go of (it keeps MAX_PAGES_KEPT): how many posts they held, and how to load them again.
+  const offset = data?.pageParams[0]?.before ?? 0;
   const more = useMemo<MorePosts>(
-    () => ({ hasMore: hasNextPage, loading: isFetchingNextPage, loadMore: () => void fetchNextPage() }),
-    [hasNextPage, isFetchingNextPage, fetchNextPage],
+    () => ({
+      hasMore: hasNextPage,
+      loading: isFetchingNextPage,
+      loadMore: () => void fetchNextPage(),
+      offset,
+      loadEarlier: hasPreviousPage ? () => void fetchPreviousPage() : undefined,
+      loadingEarlier: isFetchingPreviousPage,
+    }),
+    [hasNextPage, isFetchingNextPage, fetchNextPage, offset, hasPreviousPage, isFetchingPreviousPage, fetchPreviousPage],
   );
   return { posts, loaded: data !== undefined, isLoading, isSuccess, more };
 }

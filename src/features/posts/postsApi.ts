@@ -1,6 +1,6 @@
 import { api, cacheAccess, HOME_FEED_TAG, type CacheAccess, type Undo } from '../../lib/api/api';
 import type { PostOrder } from '../../../contract/order';
-import { POST_PAGES_OPTIONS, pageQuery, readPage } from '../../lib/api/postPages';
+import { holdsListStart, POST_PAGES_OPTIONS, pageQuery, readPage, type PagePlace } from '../../lib/api/postPages';
 import { reconcileItem, reconcileList } from '../../lib/reconcile';
 import type { Post, PostDraftPayload, PostRemoval, PostResponse, PostsPage, PostsResponse, UserSummary } from '../../types/api';
 import { selectCurrentMember } from '../users/currentMember';
@@ -71,9 +71,9 @@ export const postsApi = api.injectEndpoints({
      * A list of posts, page by page, from a backend with the `pages` extension: the first page at
      * once, the next when the member nears the end of what is loaded.
      */
-    getPostPages: build.infiniteQuery<PostsPage, PagedList, string | null>({
+    getPostPages: build.infiniteQuery<PostsPage, PagedList, PagePlace>({
       infiniteQueryOptions: POST_PAGES_OPTIONS,
-      query: ({ queryArg, pageParam }) => pagedListUrl(queryArg, pageParam),
+      query: ({ queryArg, pageParam }) => pagedListUrl(queryArg, pageParam.cursor),
       transformResponse: readPage,
       providesTags: (data, _error, list) => [...postListTags(data?.pages.flatMap((page) => page.posts)), ...(list.list === 'feed' ? [HOME_FEED_TAG] : [])],
     }),
@@ -226,14 +226,14 @@ function writeOnePost(cache: CacheAccess, post: Post, created: boolean): void {
   };
   if (selectPostsResult(state).data) cache.dispatch(postsApi.util.updateQueryData('getPosts', undefined, joinTop));
   // Lists in pages, newest first (all posts, its author's, the member's feed): a new post is the first
-  // of the first page. The feed in another order takes it when next loaded (choosing a sort loads it again).
+  // of the first page (where the list still holds it; a list that let it go loads it again). The feed in another order takes it when next loaded (choosing a sort loads it again).
   for (const list of postsApi.util.selectCachedArgsForQuery(state, 'getPostPages')) {
     const holdsIt =
       list.list === 'all' ||
       (list.list === 'member' && list.username.toLowerCase() === post.username.toLowerCase()) ||
       (list.list === 'feed' && list.sort === 'latest');
     if (holdsIt) cache.dispatch(postsApi.util.updateQueryData('getPostPages', list, (draft) => {
-      if (draft.pages[0]) joinTop(draft.pages[0].posts);
+      if (draft.pages[0] && holdsListStart(draft)) joinTop(draft.pages[0].posts);
     }));
   }
   for (const username of postsApi.util.selectCachedArgsForQuery(state, 'getUserPosts')) {

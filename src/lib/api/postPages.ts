@@ -15,8 +15,36 @@ export function readPage(response: Partial<PostsPage> | undefined): PostsPage {
   return { posts: Array.isArray(response?.posts) ? response.posts : [], nextCursor: typeof response?.nextCursor === 'string' ? response.nextCursor : null };
 }
 
-/** What every paged list of posts shares: the first page has no cursor, and the last has no next one. */
+/**
+ * Where a page of a list starts: the cursor that asks for it (none for the first), how many posts of
+ * the list come before it, and the place of the page before it. A list keeps only its last few pages;
+ * the places of those it let go of stay (a few bytes a page), so they load again on the way back up.
+ */
+export interface PagePlace {
+  cursor: string | null;
+  before: number;
+  previous: PagePlace | null;
+}
+
+export const FIRST_PAGE: PagePlace = { cursor: null, before: 0, previous: null };
+
+/**
+ * The most pages a list keeps: the 100 cards a list shows at most, a page ahead of them either way,
+ * and a page to spare, so that loading a page at one end never makes the other end ask again.
+ */
+export const MAX_PAGES_KEPT = 8;
+
+/** What every paged list of posts shares: its pages' places, and how many pages it keeps. */
 export const POST_PAGES_OPTIONS = {
-  initialPageParam: null,
-  getNextPageParam: (lastPage: PostsPage) => lastPage.nextCursor ?? undefined,
+  initialPageParam: FIRST_PAGE,
+  maxPages: MAX_PAGES_KEPT,
+  getNextPageParam: (lastPage: PostsPage, _pages: PostsPage[], place: PagePlace): PagePlace | undefined =>
+    lastPage.nextCursor ? { cursor: lastPage.nextCursor, before: place.before + lastPage.posts.length, previous: place } : undefined,
+  getPreviousPageParam: (_firstPage: PostsPage, _pages: PostsPage[], place: PagePlace): PagePlace | undefined => place.previous ?? undefined,
 };
+
+/** Whether a list's loaded pages begin with its first page, where a new post (or bookmark) joins it. */
+export function holdsListStart(data: { pageParams: readonly unknown[] }): boolean {
+  const place = data.pageParams[0] as PagePlace | undefined;
+  return place?.previous === null;
+}

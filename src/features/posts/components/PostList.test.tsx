@@ -18,6 +18,7 @@ import { PostCard, type PostCardProps } from './PostCard';
 import { countRenders } from '../../../test/renderCounts';
 import { WithPostCardExtras } from '../../../pages/PostCardExtras';
 import { MAX_RENDERED_POSTS, POST_PAGE_SIZE, PostList } from './PostList';
+import { MAX_PAGES_KEPT } from '../../../lib/api/postPages';
 
 type ObserverCallback = (entries: Array<Pick<IntersectionObserverEntry, 'isIntersecting'>>) => void;
 
@@ -105,6 +106,44 @@ describe('PostList with many posts (busy scenario, 10,000 posts)', () => {
     expect(pageCalls[2]).toBe(pageCalls[1]);
   }, 30000);
 
+  it('lets the first pages go from memory as the member goes on, and loads them again on the way back up (a backend with pages)', async () => {
+    (globalThis as { IntersectionObserver?: unknown }).IntersectionObserver = undefined;
+    useScenario('busy');
+    const pageCalls = watchPageCalls();
+    const { user, store } = await renderWithProviders({ route: '/explore', authAs: DEMO_CREDENTIALS });
+    const feed = await findFeed('Explore', 15000);
+    const newest = [...getMockDb().posts.values()].sort(byNewest);
+    const hrefs = () => articlesOf(feed).map((article) => article.querySelector('a.post-card__content')?.getAttribute('href'));
+    const pagesKept = () => {
+      const entry = Object.values(store.getState().api.queries).find((query) => query?.endpointName === 'getPostPages');
+      return (entry?.data as { pages: unknown[] } | undefined)?.pages.length;
+    };
+
+    const pages = MAX_PAGES_KEPT + 2;
+    for (let page = 1; page < pages; page += 1) {
+      await user.click(await screen.findByRole('button', { name: 'Load more posts' }));
+      await waitFor(() => expect(hrefs()[hrefs().length - 1]).toBe(`/posts/${newest[(page + 1) * POST_PAGE_SIZE - 1]!.id}`));
+      expect(pagesKept()).toBeLessThanOrEqual(MAX_PAGES_KEPT);
+    }
+    expect(articlesOf(feed)).toHaveLength(MAX_RENDERED_POSTS);
+    const firstShown = (pages - MAX_RENDERED_POSTS / POST_PAGE_SIZE) * POST_PAGE_SIZE;
+    expect(hrefs()).toEqual(newest.slice(firstShown, pages * POST_PAGE_SIZE).map((post) => `/posts/${post.id}`));
+    expect(pagesKept()).toBe(MAX_PAGES_KEPT);
+    expect(pageCalls.filter((call) => call === `/posts?limit=${POST_PAGE_SIZE}`)).toHaveLength(1);
+
+    // Back to the top: each page the list let go of is asked for again, and the cards are the same.
+    for (let page = 1; page < pages; page += 1) {
+      const earlier = screen.queryByRole('button', { name: 'Show earlier posts' });
+      if (!earlier) break;
+      await user.click(earlier);
+      await waitFor(() => expect(screen.getByText(/^Showing posts \d+ to/).textContent).toMatch(new RegExp(`^Showing posts ${Math.max(0, firstShown - page * POST_PAGE_SIZE) + 1} to`)));
+      expect(pagesKept()).toBeLessThanOrEqual(MAX_PAGES_KEPT);
+    }
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Show earlier posts' })).not.toBeInTheDocument());
+    expect(hrefs()).toEqual(newest.slice(0, MAX_RENDERED_POSTS).map((post) => `/posts/${post.id}`));
+    expect(pageCalls.filter((call) => call === `/posts?limit=${POST_PAGE_SIZE}`)).toHaveLength(2);
+  }, 60000);
+
   it('keeps at most MAX_RENDERED_POSTS cards in the page however far the member goes, and brings earlier ones back (a backend without pages)', async () => {
     (globalThis as { IntersectionObserver?: unknown }).IntersectionObserver = undefined;
     useScenario('busy');
@@ -168,7 +207,7 @@ describe('PostList', () => {
       </Provider>,
     );
     const user = userEvent.setup();
-    // The list loads the member's bookmarks: wait until the bookmarked card shows it.
+    // The toggles read the member's record (the login put it in the store): the bookmarked card shows it.
     const lights = cardWith('Saw the northern lights for the first time. I actually cried.');
     await waitFor(() => expect(within(lights).getByRole('button', { name: 'Bookmark' })).toHaveAttribute('aria-pressed', 'true'));
     expect(cardRenders.rendered().size).toBeGreaterThan(1);

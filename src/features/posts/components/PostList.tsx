@@ -16,6 +16,11 @@ export interface MorePosts {
   /** The next page is on its way. */
   loading: boolean;
   loadMore: () => void;
+  /** How many posts of the list come before `posts`: pages the list let go of, to bound its memory. */
+  offset?: number;
+  /** Loads the last of those pages again (absent when there are none). */
+  loadEarlier?: () => void;
+  loadingEarlier?: boolean;
 }
 
 export interface PostListProps {
@@ -35,9 +40,10 @@ export interface PostListProps {
 }
 
 interface VisibleRange {
+  /** Where the window starts and ends, counted from the list's first post. */
   start: number;
   end: number;
-  /** Heights, in px, of the pages that left the DOM above the window, oldest first. */
+  /** Heights, in px, of the pages that left the DOM above the window, by page, first page first. */
   removedHeights: number[];
 }
 
@@ -60,8 +66,9 @@ function useNearViewport(target: HTMLElement | null, active: boolean, onNear: ()
  * A list of post cards that stays smooth with thousands of posts. It renders a window of them: one
  * page at first, the next as a sentinel nears the viewport (IntersectionObserver), and once the window
  * is full the cards at the top leave the DOM, replaced by a spacer of their height, and come back when
- * the member scrolls up. 'Load more posts' and 'Show earlier posts' buttons do the same for keyboards
- * and browsers without the observer.
+ * the member scrolls up. A list loaded page by page also lets its first pages go from memory (its
+ * query keeps the last few) and loads them again on the way up. 'Load more posts' and 'Show earlier
+ * posts' buttons do the same for keyboards and browsers without the observer.
  */
 export function PostList({
   posts,
@@ -77,15 +84,20 @@ export function PostList({
   const [bottomSentinel, setBottomSentinel] = useState<HTMLDivElement | null>(null);
   const [topSentinel, setTopSentinel] = useState<HTMLDivElement | null>(null);
 
+  // A list loaded page by page may have let its first pages go: `offset` posts come before `posts`.
+  const offset = more?.offset ?? 0;
+  const total = offset + posts.length;
   // Deleting posts can leave the window past the end: pull it back.
-  const start = Math.min(range.start, Math.max(0, posts.length - pageSize));
+  const start = Math.min(range.start, Math.max(0, total - pageSize));
   const end = Math.max(range.end, start + pageSize);
-  const shown = posts.slice(start, end);
-  const hasLater = posts.length > end;
+  // While a page let go of loads again, the window shows what is loaded; the spacer holds the rest.
+  const firstShown = Math.max(start, offset);
+  const shown = posts.slice(firstShown - offset, end - offset);
+  const hasLater = total > end;
   const hasEarlier = start > 0;
   // Past the end of what is loaded, nearing the end asks the backend for the next page.
   const fetchesMore = !hasLater && more?.hasMore === true;
-  const spacer = range.removedHeights.slice(0, Math.ceil(start / pageSize)).reduce((sum, height) => sum + height, 0);
+  const spacer = range.removedHeights.slice(0, Math.ceil(firstShown / pageSize)).reduce((sum, height) => sum + height, 0);
 
   const showLater = useCallback(() => {
     setRange((current) => {
@@ -96,7 +108,9 @@ export function PostList({
       const first = cards?.[0] as HTMLElement | undefined;
       const firstKept = cards?.[pageSize] as HTMLElement | undefined;
       const height = first && firstKept ? firstKept.offsetTop - first.offsetTop : 0;
-      return { start: current.start + pageSize, end: nextEnd, removedHeights: [...current.removedHeights, height] };
+      const removedHeights = [...current.removedHeights];
+      removedHeights[Math.floor(current.start / pageSize)] = height;
+      return { start: current.start + pageSize, end: nextEnd, removedHeights };
     });
   }, [pageSize, maxRendered]);
 
@@ -104,11 +118,8 @@ export function PostList({
     setRange((current) => {
       if (current.start === 0) return current;
       const nextStart = Math.max(0, current.start - pageSize);
-      return {
-        start: nextStart,
-        end: Math.min(current.end, nextStart + maxRendered),
-        removedHeights: current.removedHeights.slice(0, -1),
-      };
+      // The heights stay: a page let go of keeps its place while it loads again.
+      return { start: nextStart, end: Math.min(current.end, nextStart + maxRendered), removedHeights: current.removedHeights };
     });
   }, [pageSize, maxRendered]);
 
@@ -120,10 +131,10 @@ export function PostList({
   // again by the member.
   const askedAt = useRef(-1);
   const askMore = useCallback(() => {
-    if (!loadMore || moreLoading || askedAt.current === posts.length) return;
-    askedAt.current = posts.length;
+    if (!loadMore || moreLoading || askedAt.current === total) return;
+    askedAt.current = total;
     loadMore();
-  }, [loadMore, moreLoading, posts.length]);
+  }, [loadMore, moreLoading, total]);
   const showOrLoadLater = useCallback(() => {
     if (hasLater) {
       showLater();
@@ -134,12 +145,30 @@ export function PostList({
     }
   }, [hasLater, showLater, loadMore, moreLoading, askMore]);
   useEffect(() => {
-    if (more?.hasMore && posts.length - end < pageSize) askMore();
-  }, [more?.hasMore, posts.length, end, pageSize, askMore]);
+    if (more?.hasMore && total - end < pageSize) askMore();
+  }, [more?.hasMore, total, end, pageSize, askMore]);
+
+  // The same on the way up: a page the list let go of loads again a page before the window needs it.
+  // Asked once per offset: one that failed is asked again by 'Show earlier posts'.
+  const loadEarlier = more?.loadEarlier;
+  const earlierLoading = more?.loadingEarlier === true;
+  const askedEarlierAt = useRef(-1);
+  const askEarlier = useCallback(() => {
+    if (!loadEarlier || earlierLoading || askedEarlierAt.current === offset) return;
+    askedEarlierAt.current = offset;
+    loadEarlier();
+  }, [loadEarlier, earlierLoading, offset]);
+  useEffect(() => {
+    if (start - offset < pageSize) askEarlier();
+  }, [start, offset, pageSize, askEarlier]);
+  const showOrLoadEarlier = useCallback(() => {
+    askedEarlierAt.current = -1;
+    showEarlier();
+  }, [showEarlier]);
 
   // Re-armed when the window moves and when a page arrives, so a sentinel still in view goes on.
-  useNearViewport(bottomSentinel, hasLater || (fetchesMore && !moreLoading), showOrLoadLater, end + posts.length);
-  useNearViewport(topSentinel, hasEarlier, showEarlier, start);
+  useNearViewport(bottomSentinel, hasLater || (fetchesMore && !moreLoading), showOrLoadLater, end + total);
+  useNearViewport(topSentinel, hasEarlier, showOrLoadEarlier, start + offset);
 
   if (posts.length === 0) {
     return <p className="post-list__empty">{emptyText}</p>;
@@ -151,7 +180,7 @@ export function PostList({
         // Holds the place of the cards above the window; its button sits at its foot.
         <div ref={setTopSentinel} className="post-list__spacer" style={{ minHeight: spacer }}>
           <div className="post-list__more">
-            <button type="button" className="pill-button post-list__more-button" onClick={showEarlier}>
+            <button type="button" className="pill-button post-list__more-button" aria-disabled={earlierLoading || undefined} onClick={showOrLoadEarlier}>
               Show earlier posts
             </button>
           </div>
@@ -170,7 +199,7 @@ export function PostList({
             </button>
           ) : null}
           <span className="visually-hidden" aria-live="polite">
-            Showing posts {start + 1} to {start + shown.length} of {posts.length}
+            Showing posts {firstShown + 1} to {firstShown + shown.length} of {total}
             {more?.hasMore ? ' loaded so far' : ''}
           </span>
         </div>
