@@ -91,6 +91,7 @@ test.describe('Scenarios', () => {
     await expect(page.getByRole('heading', { name: 'Explore', level: 1 })).toBeVisible();
     const cards = postCards(page);
     await expect(cards.first()).toBeVisible({ timeout: 20_000 });
+    const newest = await cards.first().textContent();
     // The stand-in has pages: Explore holds what the member scrolled through, not all 10,000 posts.
     const progress = page.getByText(/^Showing posts \d+ to \d+ of \d+ loaded so far$/);
     await expect(progress).toHaveText('Showing posts 1 to 20 of 20 loaded so far');
@@ -115,5 +116,18 @@ test.describe('Scenarios', () => {
     expect(await cards.count()).toBeLessThanOrEqual(100);
     expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(20_000);
     await expect(cards.first()).not.toBeInViewport();
+
+    // Back to the top: the list let its first pages go on the way down and loads them again now.
+    await expect.poll(async () => {
+      await page.mouse.wheel(0, -5000);
+      return progress.textContent();
+    }, { timeout: 60_000 }).toMatch(/^Showing posts 1 to /);
+    await expect.poll(async () => {
+      await page.mouse.wheel(0, -5000);
+      return scrollY();
+    }, { timeout: 15_000 }).toBe(0);
+    await expect(cards.first()).toHaveText(newest ?? '');
+    await expect(cards.first()).toBeInViewport();
+    expect(await cards.count()).toBeLessThanOrEqual(100);
   });
 });
