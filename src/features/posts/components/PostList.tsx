@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { Post } from '../../../types/api';
 import { PostCard } from './PostCard';
 import './shared.css';
@@ -60,6 +60,27 @@ function useNearViewport(target: HTMLElement | null, active: boolean, onNear: ()
     observer.observe(target);
     return () => observer.disconnect();
   }, [target, active, onNear, position]);
+}
+
+/**
+ * Asks for a page once per `key` (where the list stands: its length, or its offset), unless one is
+ * loading already; `again` lets the member's own request ask a second time at the same place.
+ */
+function useAskOnce(load: (() => void) | undefined, loading: boolean, key: number): { ask: () => void; again: () => void } {
+  const askedAt = useRef(-1);
+  return useMemo(
+    () => ({
+      ask: () => {
+        if (!load || loading || askedAt.current === key) return;
+        askedAt.current = key;
+        load();
+      },
+      again: () => {
+        askedAt.current = -1;
+      },
+    }),
+    [load, loading, key],
+  );
 }
 
 /**
@@ -129,42 +150,31 @@ export function PostList({
   // is in; meanwhile, one page ahead: while the member reads the last page loaded, the next one is on
   // its way, so nearing the end shows it at once. Asked once per length: a page that failed is asked
   // again by the member.
-  const askedAt = useRef(-1);
-  const askMore = useCallback(() => {
-    if (!loadMore || moreLoading || askedAt.current === total) return;
-    askedAt.current = total;
-    loadMore();
-  }, [loadMore, moreLoading, total]);
+  const later = useAskOnce(loadMore, moreLoading, total);
   const showOrLoadLater = useCallback(() => {
     if (hasLater) {
       showLater();
     } else if (loadMore && !moreLoading) {
-      askedAt.current = -1;
+      later.again();
       showLater();
-      askMore();
+      later.ask();
     }
-  }, [hasLater, showLater, loadMore, moreLoading, askMore]);
+  }, [hasLater, showLater, loadMore, moreLoading, later]);
   useEffect(() => {
-    if (more?.hasMore && total - end < pageSize) askMore();
-  }, [more?.hasMore, total, end, pageSize, askMore]);
+    if (more?.hasMore && total - end < pageSize) later.ask();
+  }, [more?.hasMore, total, end, pageSize, later]);
 
   // The same on the way up: a page the list let go of loads again a page before the window needs it.
   // Asked once per offset: one that failed is asked again by 'Show earlier posts'.
-  const loadEarlier = more?.loadEarlier;
   const earlierLoading = more?.loadingEarlier === true;
-  const askedEarlierAt = useRef(-1);
-  const askEarlier = useCallback(() => {
-    if (!loadEarlier || earlierLoading || askedEarlierAt.current === offset) return;
-    askedEarlierAt.current = offset;
-    loadEarlier();
-  }, [loadEarlier, earlierLoading, offset]);
+  const earlier = useAskOnce(more?.loadEarlier, earlierLoading, offset);
   useEffect(() => {
-    if (start - offset < pageSize) askEarlier();
-  }, [start, offset, pageSize, askEarlier]);
+    if (start - offset < pageSize) earlier.ask();
+  }, [start, offset, pageSize, earlier]);
   const showOrLoadEarlier = useCallback(() => {
-    askedEarlierAt.current = -1;
+    earlier.again();
     showEarlier();
-  }, [showEarlier]);
+  }, [earlier, showEarlier]);
 
   // Re-armed when the window moves and when a page arrives, so a sentinel still in view goes on.
   useNearViewport(bottomSentinel, hasLater || (fetchesMore && !moreLoading), showOrLoadLater, end + total);
