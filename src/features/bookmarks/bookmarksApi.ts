@@ -69,9 +69,9 @@ export const bookmarksApi = api.injectEndpoints({
 
 /**
  * A bookmark (`post`) or its removal (null) shows at once: in the member's record, which every
- * card's toggle reads, and in the bookmarks list wherever it is cached (whole, or in pages, where a
- * new bookmark is the first of the first page, where the list still holds it). The backend's answer is then written over it; a
- * refusal undoes it all.
+ * card's toggle reads, and in the bookmarks list wherever it is cached (whole, or in pages: a new
+ * bookmark is the first of the first page, where the list still holds that page). The backend's
+ * answer is then written over it; a refusal undoes it all.
  */
 async function showAtOnce(cache: CacheAccess, postId: string, post: Post | null, answered: Promise<{ data: BookmarksAnswer | undefined }>): Promise<void> {
   const bookmarked = post !== null;
