@@ -99,11 +99,24 @@ async function showAtOnce(cache: CacheAccess, postId: string, post: Post | null,
   }
 }
 
-/** The member's record with the post's id among their bookmarks, or not. */
+/**
+ * The post id of an entry of a member's `bookmarks`: an id, or (from a backend that lists them as the
+ * spec's User does) a post.
+ */
+export function bookmarkId(entry: unknown): string | undefined {
+  if (typeof entry === 'string') return entry;
+  if (typeof entry !== 'object' || entry === null) return undefined;
+  const { id, _id } = entry as { id?: unknown; _id?: unknown };
+  if (typeof id === 'string') return id;
+  return typeof _id === 'string' ? _id : undefined;
+}
+
+/** The member's record with the post among their bookmarks, or not (the other entries as they were). */
 function withBookmark(me: User, postId: string, bookmarked: boolean): User {
-  const ids = me.bookmarks.filter((id) => id !== postId);
-  if (bookmarked) ids.push(postId);
-  return sameIds(me.bookmarks, ids) ? me : { ...me, bookmarks: ids };
+  const entries: unknown[] = me.bookmarks;
+  const kept = entries.filter((entry) => bookmarkId(entry) !== postId);
+  const next = bookmarked ? [...kept, postId] : kept;
+  return sameIds(entries, next) ? me : { ...me, bookmarks: next as string[] };
 }
 
 function writeAnswer(cache: CacheAccess, answer: BookmarksAnswer): void {
@@ -143,7 +156,7 @@ function writeBookmarks(cache: CacheAccess, bookmarks: Post[]): void {
   patchCurrentMember(cache, (me) => (sameIds(me.bookmarks, ids) ? me : { ...me, bookmarks: ids }));
 }
 
-function sameIds(a: readonly string[], b: readonly string[]): boolean {
+function sameIds(a: readonly unknown[], b: readonly unknown[]): boolean {
   return a.length === b.length && a.every((id, index) => id === b[index]);
 }
 

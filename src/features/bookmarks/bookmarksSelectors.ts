@@ -2,7 +2,7 @@ import { createAppSelector } from '../../lib/store/hooks';
 import type { RootState } from '../../app/store';
 import type { Post } from '../../types/api';
 import { selectCurrentMember } from '../users/currentMember';
-import { selectBookmarksResult } from './bookmarksApi';
+import { bookmarkId, selectBookmarksResult } from './bookmarksApi';
 
 const EMPTY_POSTS: readonly Post[] = [];
 const EMPTY_IDS: ReadonlySet<string> = new Set<string>();
@@ -19,14 +19,6 @@ export const selectBookmarkedIds = createAppSelector([selectCurrentMember], (me)
   if (entries.length === 0) return EMPTY_IDS;
   return new Set(entries.map(bookmarkId).filter((id): id is string => id !== undefined));
 });
-
-function bookmarkId(entry: unknown): string | undefined {
-  if (typeof entry === 'string') return entry;
-  if (typeof entry !== 'object' || entry === null) return undefined;
-  const { id, _id } = entry as { id?: unknown; _id?: unknown };
-  if (typeof id === 'string') return id;
-  return typeof _id === 'string' ? _id : undefined;
-}
 
 /** Whether one post is bookmarked: a boolean, so a card re-renders only when its own state flips. */
 export function selectIsBookmarked(state: RootState, postId: string): boolean {
