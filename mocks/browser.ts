@@ -1,6 +1,7 @@
 /**
  * Starts the stand-in backend in the browser (Mock Service Worker). The app calls
- * startMockWorker() before rendering, only when mocking is on (dynamic import).
+ * startMockWorker() as it starts, only when mocking is on (dynamic import); on a page built ahead
+ * (/login, /signup) with no scenario asked for, when the first call needs it.
  */
 import { setupWorker } from 'msw/browser';
 import { createMockContext, DEFAULT_DELAY_MS } from './context';
@@ -9,8 +10,9 @@ import { createMemoryDb } from './memoryStore';
 import { browserStores, createPersistence, storageKey } from './persistence';
 import { chooseScenario, getScenario, type ScenarioName } from './scenarios';
 import { browserLocks, createTabSharing, localStorageRevision } from './tabSharing';
+import { rememberedScenario, SCENARIO_SESSION_KEY } from './scenarioAsked';
 
-export const SCENARIO_SESSION_KEY = 'socialconnect.mock-scenario';
+export { SCENARIO_SESSION_KEY };
 
 export interface StartMockWorkerOptions {
   /** The API base the app calls: '/api' (default) or an absolute URL. */
@@ -19,14 +21,6 @@ export interface StartMockWorkerOptions {
   scenario?: string;
   /** Wait before every answer; 400 ms by default (spec section 9). */
   delayMs?: number;
-}
-
-function readSession(): string | null {
-  try {
-    return sessionStorage.getItem(SCENARIO_SESSION_KEY);
-  } catch {
-    return null;
-  }
 }
 
 function rememberSession(name: ScenarioName): void {
@@ -46,7 +40,7 @@ function forgetScenarioParam(): void {
 }
 
 export async function startMockWorker(options: StartMockWorkerOptions = {}): Promise<{ scenario: ScenarioName }> {
-  const choice = chooseScenario({ search: window.location.search, remembered: readSession(), buildTime: options.scenario });
+  const choice = chooseScenario({ search: window.location.search, remembered: rememberedScenario(), buildTime: options.scenario });
   if (choice.warning) console.warn(`[mock backend] ${choice.warning}`);
   rememberSession(choice.name);
   forgetScenarioParam();

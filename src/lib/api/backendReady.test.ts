@@ -1,6 +1,6 @@
 import { server } from '../../../mocks/node';
 import { api } from './api';
-import { backendReady, waitForBackend } from './backendReady';
+import { backendReady, startBackend, startBackendWhenNeeded, waitForBackend } from './backendReady';
 import { makeStore } from '../../app/store';
 
 afterEach(() => waitForBackend(Promise.resolve()));
@@ -29,5 +29,60 @@ describe('calls wait for the backend to be ready', () => {
   it('lets calls go out when the start failed, so the failure shows where calls fail', async () => {
     waitForBackend(Promise.reject(new Error('the worker did not start')));
     await expect(backendReady()).resolves.toBeUndefined();
+  });
+
+  describe('a backend that starts when first needed', () => {
+    it('does not start until a call needs it; the call waits for it, then goes out', async () => {
+      const sent: string[] = [];
+      const onRequest = ({ request }: { request: Request }) => sent.push(new URL(request.url).pathname);
+      server.events.on('request:start', onRequest);
+      let starts = 0;
+      let started: () => void = () => undefined;
+      startBackendWhenNeeded(() => {
+        starts += 1;
+        return new Promise<void>((resolve) => { started = resolve; });
+      });
+      const store = makeStore();
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(starts).toBe(0);
+
+      const call = store.dispatch(api.endpoints.getHealth.initiate());
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(starts).toBe(1);
+      expect(sent).toEqual([]);
+
+      started();
+      expect((await call).data?.status).toBe('ok');
+      expect(sent).toEqual(['/api/health']);
+      expect(starts).toBe(1);
+      server.events.removeListener('request:start', onRequest);
+      call.unsubscribe();
+    });
+
+    it('starts early when asked (a member starting on a form), once, and calls then wait for that start', async () => {
+      let starts = 0;
+      let started: () => void = () => undefined;
+      startBackendWhenNeeded(() => {
+        starts += 1;
+        return new Promise<void>((resolve) => { started = resolve; });
+      });
+      startBackend();
+      startBackend();
+      expect(starts).toBe(1);
+
+      let ready = false;
+      void backendReady().then(() => { ready = true; });
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(ready).toBe(false);
+      started();
+      await backendReady();
+      expect(ready).toBe(true);
+      expect(starts).toBe(1);
+    });
+
+    it('lets calls go out when that start fails, so the failure shows where calls fail', async () => {
+      startBackendWhenNeeded(() => Promise.reject(new Error('the worker did not start')));
+      await expect(backendReady()).resolves.toBeUndefined();
+    });
   });
 });
