@@ -2,13 +2,13 @@ import type { Page } from '@playwright/test';
 import { test, expect } from './fixtures';
 import { DEMO, expectToast, urlPath } from './helpers';
 
-/** Holds every script of the page until `release` is called: the page as a slow phone first shows it. */
-async function holdScripts(page: Page): Promise<() => void> {
+/** Holds the page's scripts (every one, or those `pattern` matches) until `release` is called: the page as a slow phone first shows it. */
+async function holdScripts(page: Page, pattern = '**/*.js'): Promise<() => void> {
   let release: () => void = () => undefined;
   const gate = new Promise<void>((resolve) => {
     release = resolve;
   });
-  await page.route('**/*.js', async (route) => {
+  await page.route(pattern, async (route) => {
     await gate;
     await route.continue();
   });
@@ -46,6 +46,21 @@ test.describe('The first screen, before any script', () => {
     await expect(page).toHaveURL(urlPath('/'));
   });
 
+  test('a Login pressed before the app has taken the page over is answered once it has', async ({ page }) => {
+    // The entry script runs; the app's chunks are slow to come.
+    const release = await holdScripts(page, '**/static/js/*.chunk.js');
+    await page.goto('/login');
+    await page.getByLabel('Username').fill(DEMO.username);
+    await page.getByLabel('Password', { exact: true }).fill(DEMO.password);
+    await page.getByRole('button', { name: 'Login', exact: true }).click();
+    await expect(page).toHaveURL(urlPath('/login'));
+    await expect(page.getByLabel('Password', { exact: true })).toHaveValue(DEMO.password);
+
+    release();
+    await expectToast(page, 'Logged In Successfully!');
+    await expect(page).toHaveURL(urlPath('/'));
+  });
+
   test('a member who is logged in and opens /login goes home, as before', async ({ page }) => {
     await page.goto('/login');
     await page.getByLabel('Username').fill(DEMO.username);
@@ -55,5 +70,24 @@ test.describe('The first screen, before any script', () => {
     await page.goto('/login');
     await expect(page).toHaveURL(urlPath('/'));
     await expect(page.getByRole('heading', { name: 'Latest Posts' })).toBeVisible();
+  });
+
+  test('the app takes /login over once it is shown, with no stand-in until a member starts on the form', async ({ page }) => {
+    const scripts: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+    });
+    await page.goto('/login');
+    await expect(page.getByRole('button', { name: 'Login', exact: true })).toBeVisible();
+    // The app's chunk comes once the page is on screen, with no key press or tap.
+    await expect.poll(() => scripts.some((path) => /\/app\.[\w]+\.chunk\.js$/.test(path))).toBe(true);
+    await page.waitForLoadState('networkidle');
+    expect(scripts.filter((path) => path.includes('mocks'))).toEqual([]);
+
+    await page.getByLabel('Username').fill(DEMO.username);
+    await page.getByLabel('Password', { exact: true }).fill(DEMO.password);
+    await page.getByRole('button', { name: 'Login', exact: true }).click();
+    await expectToast(page, 'Logged In Successfully!');
+    await expect(page).toHaveURL(urlPath('/'));
   });
 });

@@ -4,8 +4,10 @@ test('the built app starts, shows the login screen, and its backend answers', as
   await page.goto('/login');
   // The screen shows at once; with the stand-in, its worker starts meanwhile (the app's calls wait for it).
   await expect(page.getByRole('button', { name: 'Login' })).toBeVisible();
-  // The stand-in's worker takes the page's calls once it has started, a moment after it controls the
-  // page; until then a call reaches the static server (HTML). The app's own calls wait for it.
+  // On this page the stand-in starts when a member starts on the form (or the app's first call needs
+  // it). Its worker takes the page's calls once it has started, a moment after it controls the page;
+  // until then a call reaches the static server (HTML). The app's own calls wait for it.
+  await page.getByLabel('Username').focus();
   const usersCall = () =>
     page.evaluate(async () => {
       const response = await fetch('/api/users');

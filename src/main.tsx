@@ -1,4 +1,6 @@
-import { waitForBackend } from './lib/api/backendReady';
+import { startBackend, startBackendWhenNeeded, waitForBackend } from './lib/api/backendReady';
+import { scenarioAskedFor } from '../mocks/scenarioAsked';
+import { afterFirstPaint } from './lib/afterFirstPaint';
 import { env } from './config/env';
 import './styles/global.css';
 
@@ -6,45 +8,79 @@ const COULD_NOT_START = 'SocialConnect could not start. Please reload the page.'
 
 /**
  * Until the app has taken over a page built ahead (/login, /signup), a press of Enter or of a submit
- * button would send the form to the page's own address; this stops it (and nothing typed is lost).
+ * button would send the form to the page's own address: this holds it (nothing typed is lost), and
+ * once the app has taken the page over, sends it again, so the press is answered, not dropped.
  */
 function holdSubmitsUntilStarted(container: HTMLElement): () => void {
+  let held: { form: HTMLFormElement; submitter: HTMLElement | null } | null = null;
   const hold = (event: Event) => {
-    if (event.target instanceof Node && container.contains(event.target)) event.preventDefault();
+    if (!(event.target instanceof HTMLFormElement) || !container.contains(event.target)) return;
+    event.preventDefault();
+    event.stopPropagation();
+    held = { form: event.target, submitter: (event as SubmitEvent).submitter ?? null };
   };
   document.addEventListener('submit', hold, true);
-  return () => document.removeEventListener('submit', hold, true);
+  return () => {
+    document.removeEventListener('submit', hold, true);
+    if (!held?.form.isConnected) return;
+    const { form, submitter } = held;
+    const button = submitter && form.contains(submitter) && submitter.isConnected ? submitter : null;
+    form.requestSubmit(button);
+  };
 }
 
 /**
  * Start-up: the app renders as soon as its chunk is here (or takes over the page built ahead, which
  * the browser painted before any script ran). When mocking is on, the stand-in's chunk loads in
  * parallel and its worker starts meanwhile; calls wait for it (backendReady), the first screen does
- * not. With mocking off, webpack drops the mock code entirely.
+ * not. On a page built ahead with no scenario asked for, the stand-in starts only when first needed
+ * (a member focusing the form, or a call), so a visitor who only looks pays nothing for it. With
+ * mocking off, webpack drops the mock code entirely.
  */
 async function start(container: HTMLElement): Promise<void> {
   const releaseSubmits = holdSubmitsUntilStarted(container);
   const appModule = import(/* webpackChunkName: "app" */ './app/App');
   let worker: Promise<{ scenario?: string }> | undefined;
+  let whenWorkerStarts: ((started: Promise<{ scenario?: string }>) => void) | undefined;
   // Compared literally so that webpack drops the mock chunk from a build with API_MOCKING=off.
   if (process.env.API_MOCKING === 'on') {
-    worker = import(/* webpackChunkName: "mocks" */ '../mocks/browser').then(({ startMockWorker }) => (
-      startMockWorker({ baseUrl: env.apiBaseUrl, scenario: env.mockScenario || undefined })
-    ));
-    waitForBackend(worker);
+    const startWorker = () => {
+      worker = import(/* webpackChunkName: "mocks" */ '../mocks/browser').then(({ startMockWorker }) => (
+        startMockWorker({ baseUrl: env.apiBaseUrl, scenario: env.mockScenario || undefined })
+      ));
+      whenWorkerStarts?.(worker);
+      return worker;
+    };
+    if (container.dataset.prerendered && !scenarioAskedFor(window.location.search, env.mockScenario)) {
+      startBackendWhenNeeded(startWorker);
+      // A member starting on the form: a call is near.
+      if (container.contains(document.activeElement)) startBackend();
+      else container.addEventListener('focusin', startBackend, { once: true });
+    } else {
+      waitForBackend(startWorker());
+    }
   }
   const { mountApp } = await appModule;
+  // The chunks' modules have just run in one task; the app starts in the next, so that a key or a
+  // tap between the two is answered.
+  await new Promise((resolve) => setTimeout(resolve, 0));
   const app = await mountApp(container);
-  releaseSubmits();
+  // Once the page is the app's (a held press then reaches the form with what was typed in it).
+  void app.started.then(releaseSubmits);
+  // The same App is told the scenario once the stand-in has started: it keeps its state and shows the QA badge.
+  const tellScenario = async (started: Promise<{ scenario?: string }>) => app.showScenario((await started).scenario);
   if (worker) {
     try {
-      // The same App, now told the scenario: it keeps its state and shows the QA badge.
-      const { scenario } = await worker;
-      await app.showScenario(scenario);
+      await tellScenario(worker);
     } catch (error) {
       app.root.unmount();
       throw error;
     }
+  } else {
+    // Started later, on demand: a failure then shows where calls fail (they go out regardless).
+    whenWorkerStarts = (started) => {
+      tellScenario(started).catch((error: unknown) => console.error('SocialConnect: the stand-in backend could not start.', error));
+    };
   }
 }
 
@@ -57,8 +93,13 @@ function whenParsed(then: () => void): void {
 whenParsed(() => {
   const container = document.getElementById('root');
   if (!container) throw new Error('SocialConnect: the page has no #root element.');
-  start(container).catch((error: unknown) => {
-    console.error('SocialConnect could not start.', error);
-    container.textContent = COULD_NOT_START;
-  });
+  const startApp = () => {
+    start(container).catch((error: unknown) => {
+      console.error('SocialConnect could not start.', error);
+      container.textContent = COULD_NOT_START;
+    });
+  };
+  // A page built ahead is on screen without the app: its chunks load once the browser has shown it.
+  if (container.dataset.prerendered) afterFirstPaint(startApp);
+  else startApp();
 });

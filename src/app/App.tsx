@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { startTransition, useEffect, useRef, useState, type ReactNode } from 'react';
 import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
 import { Provider } from 'react-redux';
 import { createBrowserRouter, matchRoutes, RouterProvider, type RouteObject } from 'react-router-dom';
@@ -80,8 +80,20 @@ export async function canTakeOver(prerenderedPath: string | undefined, preloaded
   return true;
 }
 
+/** What `make` returns, made inside a transition (React then renders what it starts in slices). */
+function inTransition<T>(make: () => T): T {
+  let made: { value: T } | undefined;
+  startTransition(() => {
+    made = { value: make() };
+  });
+  if (!made) throw new Error('startTransition did not run its callback.');
+  return made.value;
+}
+
 export interface MountedApp {
   root: Root;
+  /** Settles once the first render is on screen (a page built ahead: taken over, with what was typed in it). */
+  started: Promise<void>;
   /** Renders the same app again, now told the mock scenario in force (the QA badge). */
   showScenario(scenario: string | undefined): Promise<void>;
 }
@@ -105,9 +117,11 @@ export async function mountApp(container: HTMLElement): Promise<MountedApp> {
   const element = (scenario?: string) => <App scenario={scenario} preloadedState={preloadedState} onStarted={onStarted} />;
   let root: Root;
   if (takeOver) {
-    root = hydrateRoot(container, element(), {
+    // The page is on screen already: its take-over runs as a transition, in slices that leave the
+    // browser free to answer a key or a tap in between, instead of in one long task.
+    root = inTransition(() => hydrateRoot(container, element(), {
       onRecoverableError: (error) => console.error('SocialConnect: the page built ahead did not match the app; it was rendered again.', error),
-    });
+    }));
   } else {
     container.replaceChildren();
     root = createRoot(container);
@@ -115,6 +129,7 @@ export async function mountApp(container: HTMLElement): Promise<MountedApp> {
   }
   return {
     root,
+    started,
     // Only once the first render is on screen: an update before a take-over is done would make React
     // give up on the built markup and render the page again.
     showScenario: async (scenario) => {
