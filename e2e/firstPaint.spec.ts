@@ -61,6 +61,18 @@ test.describe('The first screen, before any script', () => {
     await expect(page).toHaveURL(urlPath('/'));
   });
 
+  test('any button pressed before the app has taken the page over is answered once it has', async ({ page }) => {
+    const release = await holdScripts(page, '**/static/js/*.chunk.js');
+    await page.goto('/signup');
+    await page.getByRole('button', { name: 'Fill Test Credentials' }).click();
+    await expect(page.getByLabel('First Name')).toHaveValue('');
+
+    release();
+    await expectToast(page, 'Test Credentials Filled!');
+    await expect(page.getByLabel('First Name')).toHaveValue('Sam');
+    await expect(page).toHaveURL(urlPath('/signup'));
+  });
+
   test('a member who is logged in and opens /login goes home, as before', async ({ page }) => {
     await page.goto('/login');
     await page.getByLabel('Username').fill(DEMO.username);

@@ -7,25 +7,34 @@ import './styles/global.css';
 const COULD_NOT_START = 'SocialConnect could not start. Please reload the page.';
 
 /**
- * Until the app has taken over a page built ahead (/login, /signup), a press of Enter or of a submit
- * button would send the form to the page's own address: this holds it (nothing typed is lost), and
- * once the app has taken the page over, sends it again, so the press is answered, not dropped.
+ * Until the app has taken over a page built ahead (/login, /signup), its buttons have no handlers
+ * yet, and a press of Enter or of a submit button would send the form to the page's own address.
+ * This holds a member's press (nothing typed is lost) and, once the app has taken the page over,
+ * makes it again: a press is answered, late, never dropped. The last press is the one kept.
  */
-function holdSubmitsUntilStarted(container: HTMLElement): () => void {
-  let held: { form: HTMLFormElement; submitter: HTMLElement | null } | null = null;
-  const hold = (event: Event) => {
-    if (!(event.target instanceof HTMLFormElement) || !container.contains(event.target)) return;
+function holdPressesUntilStarted(container: HTMLElement): () => void {
+  let held: (() => void) | null = null;
+  const within = (target: EventTarget | null) => target instanceof Element && container.contains(target);
+  const holdClick = (event: Event) => {
+    const button = event.target instanceof Element ? event.target.closest('button') : null;
+    if (!button || !within(button)) return;
     event.preventDefault();
     event.stopPropagation();
-    held = { form: event.target, submitter: (event as SubmitEvent).submitter ?? null };
+    held = () => button.isConnected && button.click();
   };
-  document.addEventListener('submit', hold, true);
+  const holdSubmit = (event: Event) => {
+    const form = event.target;
+    if (!(form instanceof HTMLFormElement) || !within(form)) return;
+    event.preventDefault();
+    event.stopPropagation();
+    held = () => form.isConnected && form.requestSubmit();
+  };
+  document.addEventListener('click', holdClick, true);
+  document.addEventListener('submit', holdSubmit, true);
   return () => {
-    document.removeEventListener('submit', hold, true);
-    if (!held?.form.isConnected) return;
-    const { form, submitter } = held;
-    const button = submitter && form.contains(submitter) && submitter.isConnected ? submitter : null;
-    form.requestSubmit(button);
+    document.removeEventListener('click', holdClick, true);
+    document.removeEventListener('submit', holdSubmit, true);
+    held?.();
   };
 }
 
@@ -38,7 +47,7 @@ function holdSubmitsUntilStarted(container: HTMLElement): () => void {
  * mocking off, webpack drops the mock code entirely.
  */
 async function start(container: HTMLElement): Promise<void> {
-  const releaseSubmits = holdSubmitsUntilStarted(container);
+  const releasePresses = holdPressesUntilStarted(container);
   const appModule = import(/* webpackChunkName: "app" */ './app/App');
   let worker: Promise<{ scenario?: string }> | undefined;
   let whenWorkerStarts: ((started: Promise<{ scenario?: string }>) => void) | undefined;
@@ -66,7 +75,7 @@ async function start(container: HTMLElement): Promise<void> {
   await new Promise((resolve) => setTimeout(resolve, 0));
   const app = await mountApp(container);
   // Once the page is the app's (a held press then reaches the form with what was typed in it).
-  void app.started.then(releaseSubmits);
+  void app.started.then(releasePresses);
   // The same App is told the scenario once the stand-in has started: it keeps its state and shows the QA badge.
   const tellScenario = async (started: Promise<{ scenario?: string }>) => app.showScenario((await started).scenario);
   if (worker) {
