@@ -1,7 +1,7 @@
 /**
  * Starts the stand-in backend in the browser (Mock Service Worker). The app calls
  * startMockWorker() as it starts, only when mocking is on (dynamic import); on a page built ahead
- * (/login, /signup) with no scenario asked for, when the first call needs it.
+ * (/login, /signup) with no scenario asked for, when the form is first focused or a call needs it.
  */
 import { setupWorker } from 'msw/browser';
 import { createMockContext, DEFAULT_DELAY_MS } from './context';

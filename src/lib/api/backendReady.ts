@@ -14,8 +14,9 @@ export function waitForBackend(until: Promise<unknown>): void {
 }
 
 /**
- * The backend starts when it is first needed: the first call, or a member starting on a form
- * (startBackend). A visitor who only looks at /login costs the page no start-up.
+ * The backend starts when it is first needed: the first call, or earlier when startBackend() is
+ * called (main.tsx: a member focusing the form). A visitor who only looks at /login costs the page
+ * no start-up.
  */
 export function startBackendWhenNeeded(start: () => Promise<unknown>): void {
   pendingStart = start;
