@@ -36,13 +36,21 @@ async function capture(page: Page, testInfo: TestInfo, name: string, where: stri
   await page.screenshot({ path: shotPath(testInfo, name), fullPage: true, animations: 'disabled' });
 }
 
+/**
+ * Opens each route in turn and shoots it once the route shows what it should. Each route is a step,
+ * so a failure names it. The address is opened up to DOMContentLoaded: the route's own check and
+ * the image wait above decide when the screen is final. Waiting for the window's load event as well
+ * adds nothing, and a load event that never came would use up the whole test's time unexplained.
+ */
 async function captureRoutes(page: Page, testInfo: TestInfo, routes: RouteCheck[], member = false): Promise<void> {
   const problems: string[] = [];
   for (const route of routes) {
-    await page.goto(route.path);
-    await route.ready(page);
-    if (member) await memberShellReady(page);
-    await capture(page, testInfo, route.name, route.path).catch((error: Error) => problems.push(error.message));
+    await test.step(`${route.name} (${route.path})`, async () => {
+      await page.goto(route.path, { waitUntil: 'domcontentloaded' });
+      await route.ready(page);
+      if (member) await memberShellReady(page);
+      await capture(page, testInfo, route.name, route.path).catch((error: Error) => problems.push(error.message));
+    });
   }
   expect(problems, problems.join('\n')).toEqual([]);
 }
