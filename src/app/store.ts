@@ -31,7 +31,8 @@ export function makeStore({ preloadedState, navigator = detachedNavigator }: Mak
   const listener = createListenerMiddleware();
   const startListening = listener.startListening.withTypes<RootState>();
 
-  // Failed calls: 4xx -> the backend's message as a toast; 401 -> session over, /login; network/5xx -> /error.
+  // Failed calls: 4xx -> the backend's message as a toast; 401 -> session over, /login; network/5xx -> /error;
+  // a backend that could not start in this browser -> a toast saying so, on the same screen.
   startListening({
     actionCreator: apiFailed,
     effect: (action, listenerApi) => {
@@ -39,6 +40,10 @@ export function makeStore({ preloadedState, navigator = detachedNavigator }: Mak
       listenerApi.dispatch(loaderHidden());
       if (failure.kind === 'client') {
         notifyError(failure.message);
+        return;
+      }
+      if (failure.kind === 'unavailable') {
+        notifyError(failure.message, { once: String(failure.status) });
         return;
       }
       if (failure.kind === 'unauthorized') {

@@ -4,7 +4,7 @@ import { ERROR_CODES } from '../../contract/messages';
  * Reading the backend's refusals. Every refusal has the shape { errors: [message], code }; RTK Query wraps
  * it as { status, data }. Network failures come as { status: 'FETCH_ERROR' }.
  */
-export type ApiFailureKind = 'network' | 'server' | 'unauthorized' | 'client';
+export type ApiFailureKind = 'network' | 'server' | 'unauthorized' | 'client' | 'unavailable';
 
 export interface ApiFailure {
   kind: ApiFailureKind;
@@ -13,6 +13,13 @@ export interface ApiFailure {
 }
 
 const FALLBACK_MESSAGE = 'Something went wrong. Please try again.';
+
+/**
+ * A call's answer when the backend could not start in this browser (the stand-in needs a service
+ * worker, which some windows do not allow): the call never went out, and the member stays where
+ * they are, with what they typed.
+ */
+export const BACKEND_NOT_STARTED = "SocialConnect's backend could not start in this browser. Please reload the page, or try another browser.";
 
 function hasStatus(error: unknown): error is { status: unknown; data?: unknown } {
   return typeof error === 'object' && error !== null && 'status' in error;

@@ -9,6 +9,8 @@ import { TOKEN_STORAGE_KEY, writeStoredToken } from '../features/auth/tokenStora
 import { renderAfterReload } from '../app/layouts/shellTestUtils';
 import { selectCurrentMember } from '../features/users/currentMember';
 import { selectIsLoggedIn } from '../features/auth/sessionSlice';
+import { waitForBackend } from '../lib/api/backendReady';
+import { BACKEND_NOT_STARTED } from '../lib/apiError';
 
 // Where the spec waits a second before the redirect, the clock is faked (it still runs on its own)
 // and the test skips the wait instead of sitting through it.
@@ -147,6 +149,32 @@ describe('Login', () => {
     await user.click(screen.getByRole('button', { name: 'Login' }));
     await waitFor(() => expect(currentPath(router)).toBe('/error'));
     expect(await screen.findByRole('heading', { name: "It's not you, It's us..!" })).toBeInTheDocument();
+  });
+
+  it('says so when the backend could not start in this browser, sends nothing, and keeps what was typed', async () => {
+    const sent: string[] = [];
+    const onRequest = ({ request }: { request: Request }) => sent.push(new URL(request.url).pathname);
+    server.events.on('request:start', onRequest);
+    waitForBackend(Promise.reject(new Error('This browser gives the page no service worker.')));
+    try {
+      const { user, router } = await renderWithProviders({ route: '/login' });
+      await screen.findByRole('heading', { name: 'Login' });
+      await fillLogin(user, DEMO_CREDENTIALS.username, DEMO_CREDENTIALS.password);
+      await user.click(screen.getByRole('button', { name: 'Login' }));
+      expect(await screen.findByRole('alert')).toHaveTextContent(BACKEND_NOT_STARTED);
+      // A second try says it again, once: no second toast while the first shows.
+      await waitFor(() => expect(screen.getByRole('button', { name: 'Login' })).toBeEnabled());
+      await user.click(screen.getByRole('button', { name: 'Login' }));
+      await waitFor(() => expect(screen.getByRole('button', { name: 'Login' })).toBeEnabled());
+      expect(screen.getAllByText(BACKEND_NOT_STARTED)).toHaveLength(1);
+      expect(screen.getByLabelText('Username')).toHaveValue(DEMO_CREDENTIALS.username);
+      expect(screen.getByLabelText('Password')).toHaveValue(DEMO_CREDENTIALS.password);
+      expect(currentPath(router)).toBe('/login');
+      expect(sent).toEqual([]);
+    } finally {
+      server.events.removeListener('request:start', onRequest);
+      waitForBackend(Promise.resolve());
+    }
   });
 
   it('fills the demo account with Fill Test Credentials', async () => {

@@ -9,10 +9,12 @@ const base: ToastOptions = { position: 'bottom-center', autoClose: TIMINGS.toast
 export interface NotifyOptions {
   /** 2 s instead of 3 s: missing credentials and filled test credentials. */
   short?: boolean;
+  /** A toast that says one thing about the whole app: while it shows, asking again shows no second one. */
+  once?: string;
 }
 
 function options(opts?: NotifyOptions): ToastOptions {
-  return { ...base, autoClose: opts?.short ? TIMINGS.shortToastMs : TIMINGS.toastMs };
+  return { ...base, autoClose: opts?.short ? TIMINGS.shortToastMs : TIMINGS.toastMs, toastId: opts?.once };
 }
 
 type ToastCode = typeof Toastify;

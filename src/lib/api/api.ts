@@ -3,7 +3,7 @@ import { setupListeners } from '@reduxjs/toolkit/query';
 import { createApi, fetchBaseQuery, type BaseQueryFn, type FetchArgs, type FetchBaseQueryError } from '@reduxjs/toolkit/query/react';
 import { absoluteApiBase } from '../../config/env';
 import type { ApiExtension, HealthResponse } from '../../types/api';
-import { classifyFailure } from '../apiError';
+import { BACKEND_NOT_STARTED, classifyFailure } from '../apiError';
 import { apiFailed } from './apiEvents';
 import { API_REDUCER_PATH, apiArrived } from './apiSlot';
 import { backendReady } from './backendReady';
@@ -51,7 +51,13 @@ function withChangedOnly(args: string | FetchArgs): FetchArgs {
 }
 
 export const baseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError, CallOptions> = async (args, api, extraOptions) => {
-  await backendReady();
+  if (await backendReady()) {
+    // Nothing could answer it: the call stays here, and the member hears why.
+    if (!extraOptions?.silent) {
+      api.dispatch(apiFailed({ kind: 'unavailable', status: 'BACKEND_NOT_STARTED', message: BACKEND_NOT_STARTED, endpoint: api.endpoint }));
+    }
+    return { error: { status: 'CUSTOM_ERROR', error: BACKEND_NOT_STARTED } };
+  }
   const sentToken = Boolean(storeState(api.getState).session.token);
   const changedOnly = extraOptions?.changedOnly === true && backendHas(api.getState(), 'return-minimal');
   const result = await rawBaseQuery(changedOnly ? withChangedOnly(args) : args, api, extraOptions);

@@ -2,6 +2,7 @@ import { server } from '../../../mocks/node';
 import { api } from './api';
 import { backendReady, startBackend, startBackendWhenNeeded, waitForBackend } from './backendReady';
 import { makeStore } from '../../app/store';
+import { BACKEND_NOT_STARTED } from '../apiError';
 
 afterEach(() => waitForBackend(Promise.resolve()));
 
@@ -26,9 +27,20 @@ describe('calls wait for the backend to be ready', () => {
     call.unsubscribe();
   });
 
-  it('lets calls go out when the start failed, so the failure shows where calls fail', async () => {
+  it('answers calls with the failure when the start failed, and sends nothing', async () => {
+    const sent: string[] = [];
+    const onRequest = ({ request }: { request: Request }) => sent.push(new URL(request.url).pathname);
+    server.events.on('request:start', onRequest);
     waitForBackend(Promise.reject(new Error('the worker did not start')));
-    await expect(backendReady()).resolves.toBeUndefined();
+    await expect(backendReady()).resolves.toEqual(new Error('the worker did not start'));
+
+    const store = makeStore();
+    const call = store.dispatch(api.endpoints.getHealth.initiate());
+    const answer = await call;
+    expect(answer.error).toEqual({ status: 'CUSTOM_ERROR', error: BACKEND_NOT_STARTED });
+    expect(sent).toEqual([]);
+    server.events.removeListener('request:start', onRequest);
+    call.unsubscribe();
   });
 
   describe('a backend that starts when first needed', () => {
@@ -80,9 +92,9 @@ describe('calls wait for the backend to be ready', () => {
       expect(starts).toBe(1);
     });
 
-    it('lets calls go out when that start fails, so the failure shows where calls fail', async () => {
-      startBackendWhenNeeded(() => Promise.reject(new Error('the worker did not start')));
-      await expect(backendReady()).resolves.toBeUndefined();
+    it('answers with why when that start fails, as an Error whatever the start threw', async () => {
+      startBackendWhenNeeded(() => Promise.reject('no service worker'));
+      await expect(backendReady()).resolves.toEqual(new Error('no service worker'));
     });
   });
 });

@@ -2,15 +2,26 @@
  * Calls wait for the backend to be ready before they go out: with mocking on, for the stand-in's
  * worker to start. The app renders at once meanwhile, so the first screen never waits for it.
  */
-let ready: Promise<unknown> = Promise.resolve();
+
+/** Why the backend could not start, or undefined once it is ready. */
+export type BackendStart = Error | undefined;
+
+let ready: Promise<BackendStart> = Promise.resolve(undefined);
 
 /** A start kept for when it is needed (startBackendWhenNeeded), not yet begun. */
 let pendingStart: (() => Promise<unknown>) | null = null;
 
-/** From now on, calls go out once `until` settles (fulfilled or not: a failed start shows itself). */
+function asError(reason: unknown): Error {
+  return reason instanceof Error ? reason : new Error(String(reason));
+}
+
+/**
+ * From now on, calls wait for `until`. Once it has settled they go out, or, if the backend could
+ * not start, each is answered with that failure without going out (api.ts).
+ */
 export function waitForBackend(until: Promise<unknown>): void {
   pendingStart = null;
-  ready = until.catch(() => undefined);
+  ready = until.then(() => undefined, asError);
 }
 
 /**
@@ -28,7 +39,8 @@ export function startBackend(): void {
   if (start) waitForBackend(start());
 }
 
-export function backendReady(): Promise<unknown> {
+/** Resolves once the backend's start has settled: with why it failed, or undefined when it is ready. */
+export function backendReady(): Promise<BackendStart> {
   startBackend();
   return ready;
 }
