@@ -1,19 +1,5 @@
-import type { Page } from '@playwright/test';
 import { test, expect } from './fixtures';
-import { DEMO, expectToast, urlPath } from './helpers';
-
-/** Holds the page's scripts (every one, or those `pattern` matches) until `release` is called: the page as a slow phone first shows it. */
-async function holdScripts(page: Page, pattern = '**/*.js'): Promise<() => void> {
-  let release: () => void = () => undefined;
-  const gate = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  await page.route(pattern, async (route) => {
-    await gate;
-    await route.continue();
-  });
-  return release;
-}
+import { DEMO, expectToast, holdScripts, urlPath } from './helpers';
 
 test.describe('The first screen, before any script', () => {
   test('/login and /signup paint their whole form with no script at all', async ({ page, consoleGuard }) => {

@@ -172,3 +172,16 @@ export function topBarSearch(page: Page): Locator {
 export function sidePanel(page: Page): Locator {
   return page.getByRole('complementary', { name: 'People' });
 }
+
+/** Holds the page's scripts (every one, or those `pattern` matches) until `release` is called: the page as a slow phone first shows it. */
+export async function holdScripts(page: Page, pattern = '**/*.js'): Promise<() => void> {
+  let release: () => void = () => undefined;
+  const gate = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(pattern, async (route) => {
+    await gate;
+    await route.continue();
+  });
+  return release;
+}

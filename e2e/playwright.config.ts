@@ -15,8 +15,8 @@ const phone = {
 
 /** Journeys only a shared server makes possible: they run in the `real` projects alone. */
 const SERVER_ONLY = '**/*.real.spec.ts';
-/** Journeys that need a mock scenario: they run against the stand-in alone. */
-const SCENARIOS_ONLY = '**/scenarios.spec.ts';
+/** Journeys of the stand-in itself (its scenarios, a browser where it cannot start): they run against it alone. */
+const STAND_IN_ONLY = ['**/scenarios.spec.ts', '**/standIn.spec.ts'];
 /** A touch phone has no keyboard: the keyboard-only journey belongs to the desktop projects. */
 const KEYBOARD_ONLY = '**/keyboard.spec.ts';
 
@@ -44,8 +44,8 @@ export default defineConfig<{ backend: Backend }>({
     { name: 'desktop', testIgnore: [SERVER_ONLY], use: { ...desktop, backend: 'mock' } },
     { name: 'phone', testIgnore: [SERVER_ONLY, KEYBOARD_ONLY], use: { ...phone, backend: 'mock' } },
     // The build with API_MOCKING=off, on the real server: PGlite at both sizes, PostgreSQL on desktop.
-    { name: 'real', testIgnore: [SCENARIOS_ONLY], use: { ...desktop, backend: 'pglite' } },
-    { name: 'real-phone', testIgnore: [SCENARIOS_ONLY, KEYBOARD_ONLY], use: { ...phone, backend: 'pglite' } },
-    { name: 'real-postgres', testIgnore: [SCENARIOS_ONLY], use: { ...desktop, backend: 'postgres' } },
+    { name: 'real', testIgnore: STAND_IN_ONLY, use: { ...desktop, backend: 'pglite' } },
+    { name: 'real-phone', testIgnore: [...STAND_IN_ONLY, KEYBOARD_ONLY], use: { ...phone, backend: 'pglite' } },
+    { name: 'real-postgres', testIgnore: STAND_IN_ONLY, use: { ...desktop, backend: 'postgres' } },
   ],
 });

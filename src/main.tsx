@@ -49,18 +49,26 @@ function holdPressesUntilStarted(container: HTMLElement): () => void {
 async function start(container: HTMLElement): Promise<void> {
   const releasePresses = holdPressesUntilStarted(container);
   const appModule = import(/* webpackChunkName: "app" */ './app/App');
-  let worker: Promise<{ scenario?: string }> | undefined;
-  let whenWorkerStarts: ((started: Promise<{ scenario?: string }>) => void) | undefined;
+  // The stand-in's start, whenever it begins: at once, or when first needed.
+  type Started = { scenario?: string };
+  let begun: (started: Promise<Started>) => void = () => undefined;
+  const workerStarted = new Promise<Started>((resolve) => {
+    begun = resolve;
+  });
+  // Its failure is handled once the app is up (below), and by the calls (backendReady) meanwhile.
+  workerStarted.catch(() => undefined);
+  let onDemand = false;
   // Compared literally so that webpack drops the mock chunk from a build with API_MOCKING=off.
   if (process.env.API_MOCKING === 'on') {
     const startWorker = () => {
-      worker = import(/* webpackChunkName: "mocks" */ '../mocks/browser').then(({ startMockWorker }) => (
+      const started = import(/* webpackChunkName: "mocks" */ '../mocks/browser').then(({ startMockWorker }) => (
         startMockWorker({ baseUrl: env.apiBaseUrl, scenario: env.mockScenario || undefined })
       ));
-      whenWorkerStarts?.(worker);
-      return worker;
+      begun(started);
+      return started;
     };
-    if (container.dataset.prerendered && !scenarioAskedFor(window.location.search, env.mockScenario)) {
+    onDemand = Boolean(container.dataset.prerendered) && !scenarioAskedFor(window.location.search, env.mockScenario);
+    if (onDemand) {
       startBackendWhenNeeded(startWorker);
       // A member starting on the form: a call is near.
       if (container.contains(document.activeElement)) startBackend();
@@ -76,20 +84,20 @@ async function start(container: HTMLElement): Promise<void> {
   const app = await mountApp(container);
   // Once the page is the app's (a held press then reaches the form with what was typed in it).
   void app.started.then(releasePresses);
+  if (process.env.API_MOCKING !== 'on') return;
   // The same App is told the scenario once the stand-in has started: it keeps its state and shows the QA badge.
-  const tellScenario = async (started: Promise<{ scenario?: string }>) => app.showScenario((await started).scenario);
-  if (worker) {
-    try {
-      await tellScenario(worker);
-    } catch (error) {
-      app.root.unmount();
-      throw error;
-    }
-  } else {
-    // Started later, on demand: a failure then shows where calls fail (they go out regardless).
-    whenWorkerStarts = (started) => {
-      tellScenario(started).catch((error: unknown) => console.error('SocialConnect: the stand-in backend could not start.', error));
-    };
+  const tellScenario = ({ scenario }: Started) => app.showScenario(scenario);
+  if (onDemand) {
+    // Started on demand, maybe while a member types: a failure never takes the page away. Calls
+    // answer with it instead, and the member hears why (api.ts).
+    workerStarted.then(tellScenario, (error: unknown) => console.error('SocialConnect: the stand-in backend could not start.', error));
+    return;
+  }
+  try {
+    tellScenario(await workerStarted);
+  } catch (error) {
+    app.root.unmount();
+    throw error;
   }
 }
 
