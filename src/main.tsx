@@ -90,11 +90,11 @@ async function start(container: HTMLElement): Promise<void> {
   if (onDemand) {
     // Started on demand, maybe while a member types: a failure never takes the page away. Calls
     // answer with it instead, and the member hears why (api.ts).
-    workerStarted.then(tellScenario, (error: unknown) => console.error('SocialConnect: the stand-in backend could not start.', error));
+    workerStarted.then(tellScenario).catch((error: unknown) => console.error('SocialConnect: the stand-in backend could not start.', error));
     return;
   }
   try {
-    tellScenario(await workerStarted);
+    await tellScenario(await workerStarted);
   } catch (error) {
     app.root.unmount();
     throw error;
