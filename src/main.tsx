@@ -14,20 +14,20 @@ const COULD_NOT_START = 'SocialConnect could not start. Please reload the page.'
  */
 function holdPressesUntilStarted(container: HTMLElement): () => void {
   let held: (() => void) | null = null;
-  const within = (target: EventTarget | null) => target instanceof Element && container.contains(target);
+  const hold = (event: Event, target: Element | null, pressAgain: () => void) => {
+    if (!target || !container.contains(target)) return;
+    event.preventDefault();
+    event.stopPropagation();
+    held = () => target.isConnected && pressAgain();
+  };
+  // A click on a button; a submit with no click comes from Enter in a form without a submit button.
   const holdClick = (event: Event) => {
     const button = event.target instanceof Element ? event.target.closest('button') : null;
-    if (!button || !within(button)) return;
-    event.preventDefault();
-    event.stopPropagation();
-    held = () => button.isConnected && button.click();
+    hold(event, button, () => button?.click());
   };
   const holdSubmit = (event: Event) => {
-    const form = event.target;
-    if (!(form instanceof HTMLFormElement) || !within(form)) return;
-    event.preventDefault();
-    event.stopPropagation();
-    held = () => form.isConnected && form.requestSubmit();
+    const form = event.target instanceof HTMLFormElement ? event.target : null;
+    hold(event, form, () => form?.requestSubmit());
   };
   document.addEventListener('click', holdClick, true);
   document.addEventListener('submit', holdSubmit, true);

@@ -21,6 +21,9 @@ const FALLBACK_MESSAGE = 'Something went wrong. Please try again.';
  */
 export const BACKEND_NOT_STARTED = "SocialConnect's backend could not start in this browser. Please reload the page, or try another browser.";
 
+/** The error such a call returns, as RTK Query words an error raised before any request. */
+export const NOT_STARTED_ERROR = { status: 'CUSTOM_ERROR', error: BACKEND_NOT_STARTED } as const;
+
 function hasStatus(error: unknown): error is { status: unknown; data?: unknown } {
   return typeof error === 'object' && error !== null && 'status' in error;
 }
@@ -67,6 +70,9 @@ export function classifyFailure(error: unknown, sentToken: boolean): ApiFailure 
   const { status } = error;
   const message = errorMessage(error);
   if (typeof status !== 'number') {
+    if (status === NOT_STARTED_ERROR.status && (error as { error?: unknown }).error === BACKEND_NOT_STARTED) {
+      return { kind: 'unavailable', status: 'BACKEND_NOT_STARTED', message: BACKEND_NOT_STARTED };
+    }
     // FETCH_ERROR, TIMEOUT_ERROR, PARSING_ERROR, CUSTOM_ERROR
     return { kind: status === 'PARSING_ERROR' ? 'server' : 'network', status: String(status), message };
   }

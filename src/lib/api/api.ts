@@ -3,7 +3,7 @@ import { setupListeners } from '@reduxjs/toolkit/query';
 import { createApi, fetchBaseQuery, type BaseQueryFn, type FetchArgs, type FetchBaseQueryError } from '@reduxjs/toolkit/query/react';
 import { absoluteApiBase } from '../../config/env';
 import type { ApiExtension, HealthResponse } from '../../types/api';
-import { BACKEND_NOT_STARTED, classifyFailure } from '../apiError';
+import { classifyFailure, NOT_STARTED_ERROR } from '../apiError';
 import { apiFailed } from './apiEvents';
 import { API_REDUCER_PATH, apiArrived } from './apiSlot';
 import { backendReady } from './backendReady';
@@ -51,16 +51,13 @@ function withChangedOnly(args: string | FetchArgs): FetchArgs {
 }
 
 export const baseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError, CallOptions> = async (args, api, extraOptions) => {
-  if (await backendReady()) {
-    // Nothing could answer it: the call stays here, and the member hears why.
-    if (!extraOptions?.silent) {
-      api.dispatch(apiFailed({ kind: 'unavailable', status: 'BACKEND_NOT_STARTED', message: BACKEND_NOT_STARTED, endpoint: api.endpoint }));
-    }
-    return { error: { status: 'CUSTOM_ERROR', error: BACKEND_NOT_STARTED } };
-  }
+  const notStarted = await backendReady();
   const sentToken = Boolean(storeState(api.getState).session.token);
   const changedOnly = extraOptions?.changedOnly === true && backendHas(api.getState(), 'return-minimal');
-  const result = await rawBaseQuery(changedOnly ? withChangedOnly(args) : args, api, extraOptions);
+  // A backend that could not start answers nothing: the call stays here and fails as such.
+  const result = notStarted
+    ? { error: NOT_STARTED_ERROR }
+    : await rawBaseQuery(changedOnly ? withChangedOnly(args) : args, api, extraOptions);
   // A call aborted on purpose (the session ended and the cache was reset) is nobody's failure.
   if (result.error && !api.signal.aborted && !extraOptions?.silent) {
     const failure = classifyFailure(result.error, sentToken);
