@@ -285,9 +285,11 @@ export async function buildApp({ ctx, database, answers, staticDir, logger = fal
       index: false,
       // One route per file of the build; every other path falls through to the app's index.html.
       wildcard: false,
+      // Set per file below.
+      cacheControl: false,
       setHeaders: (response, path) => {
         // Scripts and styles carry a content hash in their names: cache them for good.
-        response.header('cache-control', /[\\/]static[\\/]/.test(path) ? 'public, max-age=31536000, immutable' : 'no-cache');
+        response.setHeader('cache-control', /[\\/]static[\\/]/.test(path) ? 'public, max-age=31536000, immutable' : 'no-cache');
       },
     });
   }
