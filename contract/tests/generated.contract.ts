@@ -9,10 +9,11 @@ import { LIMITS } from '../limits';
 import { MESSAGES, MESSAGE_STATUS, errorCode, type MessageKey } from '../messages';
 import { findInconsistencies } from '../snapshot';
 import { seedPostId } from '../seed/default';
+import { sized } from './size';
 import { call, dataUrl, PNG_DATA_URL, target } from './support';
 
-/** Runs per route and backend. */
-const RUNS = 500;
+/** Runs per route and backend: 100 in CI, 500 in the full run. */
+const RUNS = sized(100, 500);
 const ownPost = seedPostId(5); // demo_user's
 
 const MESSAGE_KEYS = Object.keys(MESSAGES) as MessageKey[];
