@@ -13,9 +13,18 @@ function checkTools(env: Record<string, string>) {
 }
 
 describe('npm test: the tools check', () => {
-  it('comes before every other check', () => {
+  it('comes before every other check: npm test stops there and prints its table of phases', () => {
     const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> };
-    expect(pkg.scripts.test?.split(' && ')[0]).toBe('node scripts/checkTools.mjs');
+    expect(pkg.scripts.test).toBe('node scripts/test.mjs');
+    const result = spawnSync(process.execPath, [join(__dirname, 'test.mjs')], {
+      cwd: ROOT,
+      env: { ...process.env, CHROME_PATH: join(ROOT, 'no-such-chromium'), DATABASE_URL: 'postgres://localhost/unused' },
+      encoding: 'utf8',
+    });
+    expect(result.status).toBe(1);
+    expect(result.stdout).toContain('npm test: tools failed (exit code 1)');
+    expect(result.stdout).toMatch(/^\| tools \| .+ \| \d+ s \| FAILED \|$/m);
+    expect(result.stdout).not.toContain('| typecheck |');
   });
 
   it('stops when Chromium is missing, with the command that installs it', () => {
