@@ -33,7 +33,7 @@ async function audit(page: Page, where: string): Promise<void> {
   expect(blocking, `axe violations on ${where}:\n\n${describe(blocking)}\n`).toEqual([]);
 }
 
-test.describe('Accessibility (axe, WCAG 2.2 A/AA: no serious or critical violations)', () => {
+test.describe('Accessibility (axe, WCAG 2.2 A/AA: no serious or critical violations)', { tag: ['@phone'] }, () => {
   test('every public route, logged out', async ({ page }) => {
     const failures: string[] = [];
     for (const route of PUBLIC_ROUTES) {

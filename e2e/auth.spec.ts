@@ -1,7 +1,7 @@
 import { test, expect } from './fixtures';
 import { DEMO, expectToast, isPhone, login, logout, submitLogin, toast, urlPath } from './helpers';
 
-test.describe('Signup', () => {
+test.describe('Signup', { tag: ['@server'] }, () => {
   test('validation toasts come in the spec order, then an account is created and the member lands home', async ({ page }) => {
     await page.goto('/signup');
     await expect(page).toHaveTitle('SocialConnect | Signup');
@@ -39,7 +39,7 @@ test.describe('Signup', () => {
     await expect(page.getByText("Let's Create Some Posts...!")).toBeVisible();
   });
 
-  test("'Fill Test Credentials' fills a sample account that signs up and lands home", async ({ page }, testInfo) => {
+  test("'Fill Test Credentials' fills a sample account that signs up and lands home", { tag: ['@phone'] }, async ({ page }, testInfo) => {
     await page.goto('/signup');
     await page.getByRole('button', { name: 'Fill Test Credentials' }).click();
     await expectToast(page, 'Test Credentials Filled!');
@@ -73,8 +73,8 @@ test.describe('Signup', () => {
   });
 });
 
-test.describe('Login', () => {
-  test('empty fields and a wrong password are refused; the demo account logs in', async ({ page }) => {
+test.describe('Login', { tag: ['@server'] }, () => {
+  test('empty fields and a wrong password are refused; the demo account logs in', { tag: ['@postgres'] }, async ({ page }) => {
     await page.goto('/login');
     await expect(page).toHaveTitle('SocialConnect | Login');
     await expect(page.getByRole('link', { name: 'Create New Account?' })).toHaveAttribute('href', '/signup');

@@ -5,7 +5,7 @@ import { test, expect } from './fixtures';
  * runs under it, and the console guard fails any that meets a violation; this checks the policy is
  * there and enforced, so that silence means something.
  */
-test('the app is served under the strict Content-Security-Policy, and the browser enforces it', async ({ page, consoleGuard }) => {
+test('the app is served under the strict Content-Security-Policy, and the browser enforces it', { tag: ['@server'] }, async ({ page, consoleGuard }) => {
   const response = await page.goto('/login');
   const policy = response?.headers()['content-security-policy'] ?? '';
   expect(policy).toContain("default-src 'self'");

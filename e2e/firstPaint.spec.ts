@@ -1,8 +1,8 @@
 import { test, expect } from './fixtures';
 import { DEMO, expectToast, holdScripts, urlPath } from './helpers';
 
-test.describe('The first screen, before any script', () => {
-  test('/login and /signup paint their whole form with no script at all', async ({ page, consoleGuard }) => {
+test.describe('The first screen, before any script', { tag: ['@server'] }, () => {
+  test('/login and /signup paint their whole form with no script at all', { tag: ['@phone'] }, async ({ page, consoleGuard }) => {
     consoleGuard.allow(/^Failed to load resource: net::ERR_FAILED/);
     await page.route('**/*.js', (route) => route.abort());
     await page.goto('/login');
@@ -47,7 +47,7 @@ test.describe('The first screen, before any script', () => {
     await expect(page).toHaveURL(urlPath('/'));
   });
 
-  test('any button pressed before the app has taken the page over is answered once it has', async ({ page }) => {
+  test('any button pressed before the app has taken the page over is answered once it has', { tag: ['@phone'] }, async ({ page }) => {
     const release = await holdScripts(page, '**/static/js/*.chunk.js');
     await page.goto('/signup');
     await page.getByRole('button', { name: 'Fill Test Credentials' }).click();

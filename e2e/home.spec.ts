@@ -16,12 +16,12 @@ import {
   urlPath,
 } from './helpers';
 
-test.describe('Home', () => {
+test.describe('Home', { tag: ['@server'] }, () => {
   test.beforeEach(async ({ page }) => {
     await login(page);
   });
 
-  test('a text post and a post with an uploaded image appear first in the feed', async ({ page }) => {
+  test('a text post and a post with an uploaded image appear first in the feed', { tag: ['@phone', '@postgres'] }, async ({ page }) => {
     const composer = page.getByRole('form', { name: 'Create a post' });
     const text = composer.getByRole('textbox', { name: 'New post text' });
     await expect(text).toHaveAttribute('placeholder', 'Write Something Interesting...!');
@@ -56,7 +56,7 @@ test.describe('Home', () => {
     await expect(postCards(page).nth(1)).toContainText('Testing the new composer');
   });
 
-  test('sorting by Latest, Oldest and Trending changes the heading, says so and reorders the feed', async ({ page }, testInfo) => {
+  test('sorting by Latest, Oldest and Trending changes the heading, says so and reorders the feed', { tag: ['@phone', '@postgres'] }, async ({ page }, testInfo) => {
     const phone = isPhone(testInfo);
     await expect(postCards(page)).toHaveCount(12);
     expect((await postTexts(page))[0]).toContain(SEED_TEXT.newest);
@@ -83,7 +83,7 @@ test.describe('Home', () => {
     await expect(postCards(page).first()).toContainText(SEED_TEXT.newest);
   });
 
-  test('like and dislike change the count and the heart', async ({ page }) => {
+  test('like and dislike change the count and the heart', { tag: ['@postgres'] }, async ({ page }) => {
     const card = postCard(page, SEED_TEXT.newest);
     const like = card.getByRole('button', { name: 'Like' });
     await expect(like).toHaveAttribute('aria-pressed', 'false');
@@ -100,7 +100,7 @@ test.describe('Home', () => {
     await expect(like).toContainText('1');
   });
 
-  test('a bookmarked post shows on /bookmark and can be removed there', async ({ page }) => {
+  test('a bookmarked post shows on /bookmark and can be removed there', { tag: ['@postgres'] }, async ({ page }) => {
     const bookmark = postCard(page, SEED_TEXT.newest).getByRole('button', { name: 'Bookmark' });
     await expect(bookmark).toHaveAttribute('aria-pressed', 'false');
     await bookmark.click();
@@ -120,7 +120,7 @@ test.describe('Home', () => {
     await expect(postCards(page)).toHaveCount(1);
   });
 
-  test('the member edits and deletes their own post', async ({ page }) => {
+  test('the member edits and deletes their own post', { tag: ['@phone'] }, async ({ page }) => {
     const own = postCard(page, SEED_TEXT.avaHello);
     await own.getByRole('button', { name: 'Edit post' }).click();
     const dialog = page.getByRole('dialog', { name: 'New Post Content:' });

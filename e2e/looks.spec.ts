@@ -43,7 +43,7 @@ async function forceHover(page: Page, target: Locator): Promise<void> {
   await cdp.send('CSS.forcePseudoState', { nodeId, forcedPseudoClasses: ['hover'] });
 }
 
-test.describe('How things look', () => {
+test.describe('How things look', { tag: ['@phone'] }, () => {
   test.beforeEach(async ({ page }) => {
     await login(page);
   });

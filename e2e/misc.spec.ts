@@ -1,7 +1,7 @@
 import { test, expect } from './fixtures';
 import { expectToast, isPhone, login, MEMBERS, navigateTo, postCard, postCards, seedPostId, SEED_TEXT, urlPath } from './helpers';
 
-test.describe('Explore, post detail and create post', () => {
+test.describe('Explore, post detail and create post', { tag: ['@server'] }, () => {
   test.beforeEach(async ({ page }) => {
     await login(page);
   });
@@ -38,7 +38,7 @@ test.describe('Explore, post detail and create post', () => {
     await expect(page.getByRole('heading', { name: 'Post not found' })).toBeVisible();
   });
 
-  test('Create post: the composer alone, and after posting the member is home with the post first', async ({ page }, testInfo) => {
+  test('Create post: the composer alone, and after posting the member is home with the post first', { tag: ['@phone'] }, async ({ page }, testInfo) => {
     if (isPhone(testInfo)) {
       // Phones have no side navigation (and so no 'Create New Post' button): the route is opened directly.
       await page.goto('/createpost');

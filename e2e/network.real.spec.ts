@@ -5,19 +5,19 @@
 import type { Browser, Page } from '@playwright/test';
 import { test, expect } from './fixtures';
 import {
-  DEMO, expectToast, isPhone, login, logout, MEMBERS, navigateTo, postCard, postCards, SEED_TEXT, submitLogin, topBarSearch, UPLOAD_PHOTO, urlPath,
+  DEMO, expectToast, login, logout, MEMBERS, navigateTo, postCard, postCards, SEED_TEXT, submitLogin, topBarSearch, UPLOAD_PHOTO, urlPath,
 } from './helpers';
 
 function connections(page: Page) {
   return page.getByRole('list', { name: 'Connections' });
 }
 
-/** A second device: its own browser context (own storage), with the page's console watched too. */
-async function secondDevice(browser: Browser, baseURL: string, phone: boolean): Promise<{ page: Page; problems: string[]; close(): Promise<void> }> {
-  const context = await browser.newContext({
-    baseURL,
-    ...(phone ? { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true } : { viewport: { width: 1280, height: 900 } }),
-  });
+/**
+ * A second device, a phone beside the project's laptop: its own browser context (own storage), with
+ * the page's console watched too.
+ */
+async function secondDevice(browser: Browser, baseURL: string): Promise<{ page: Page; problems: string[]; close(): Promise<void> }> {
+  const context = await browser.newContext({ baseURL, viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
   const page = await context.newPage();
   const problems: string[] = [];
   page.on('console', (message) => {
@@ -39,9 +39,8 @@ async function openEditProfile(page: Page) {
   return page.getByRole('dialog', { name: 'Edit Profile' });
 }
 
-test.describe('One network, several devices', () => {
-  test('a post with an image reaches a new member who follows its author; likes and follows show on both sides', async ({ page, browser, baseURL }, testInfo) => {
-    const phone = isPhone(testInfo);
+test.describe('One network, several devices', { tag: ['@server'] }, () => {
+  test('a post with an image reaches a new member who follows its author; likes and follows show on both sides', { tag: ['@postgres'] }, async ({ page, browser, baseURL }) => {
     // Member A (the demo member) posts with an image.
     await login(page);
     const composer = page.getByRole('form', { name: 'Create a post' });
@@ -52,7 +51,7 @@ test.describe('One network, several devices', () => {
     await expect(postCards(page).first()).toContainText('Shared from the laptop');
 
     // Member B signs up on another device, finds A by name and follows A.
-    const b = await secondDevice(browser, baseURL ?? '', phone);
+    const b = await secondDevice(browser, baseURL ?? '');
     try {
       await b.page.goto('/signup');
       await b.page.getByLabel('First Name').fill('Bea');
@@ -120,9 +119,9 @@ test.describe('One network, several devices', () => {
     expect(await (await oldTokenCall()).json()).toEqual({ errors: ['The token is invalid. Unauthorized access error.'], code: 'token_invalid' });
   });
 
-  test("a password change on one device ends the session on the other, and keeps this one's", async ({ page, browser, baseURL }, testInfo) => {
+  test("a password change on one device ends the session on the other, and keeps this one's", { tag: ['@postgres'] }, async ({ page, browser, baseURL }) => {
     await login(page);
-    const other = await secondDevice(browser, baseURL ?? '', isPhone(testInfo));
+    const other = await secondDevice(browser, baseURL ?? '');
     try {
       await login(other.page);
       const panel = await openEditProfile(page);
@@ -148,7 +147,7 @@ test.describe('One network, several devices', () => {
     }
   });
 
-  test('the server restarts between two steps and nothing the member did is lost', async ({ page, realServer }) => {
+  test('the server restarts between two steps and nothing the member did is lost', { tag: ['@postgres'] }, async ({ page, realServer }) => {
     if (!realServer) throw new Error('This journey runs against the real server only.');
     await login(page);
     const card = postCard(page, SEED_TEXT.newest);

@@ -19,7 +19,7 @@ function counts(page: Page) {
   return page.getByRole('list', { name: 'Connections' });
 }
 
-test.describe('People', () => {
+test.describe('People', { tag: ['@server'] }, () => {
   test.beforeEach(async ({ page }) => {
     await login(page);
   });
@@ -46,7 +46,7 @@ test.describe('People', () => {
     await expect(page.getByRole('heading', { name: 'Noah Kim', level: 1 })).toBeVisible();
   });
 
-  test("following a member from 'Who to follow?' brings their posts into the home feed and updates both profiles", async ({ page }, testInfo) => {
+  test("following a member from 'Who to follow?' brings their posts into the home feed and updates both profiles", { tag: ['@phone', '@postgres'] }, async ({ page }, testInfo) => {
     await expect(postCards(page)).toHaveCount(12);
     await expect(postCard(page, SEED_TEXT.noahBike)).toHaveCount(0);
 
@@ -80,7 +80,7 @@ test.describe('People', () => {
     await expect(counts(page)).toContainText('3 Following');
   });
 
-  test("unfollowing a member removes their posts from the feed and updates both profiles", async ({ page }, testInfo) => {
+  test("unfollowing a member removes their posts from the feed and updates both profiles", { tag: ['@postgres'] }, async ({ page }, testInfo) => {
     await page.goto(`/users/${MEMBERS.maya.id}`);
     await expect(page.getByRole('heading', { name: 'Maya Patel', level: 1 })).toBeVisible();
     await expect(counts(page)).toContainText('3 Followers');
@@ -109,7 +109,7 @@ test.describe('People', () => {
     await expect(postCard(page, SEED_TEXT.newest)).toHaveCount(0);
   });
 
-  test("a double click on Follow in 'Who to follow?' follows that one member, not the next", async ({ page }, testInfo) => {
+  test("a double click on Follow in 'Who to follow?' follows that one member, not the next", { tag: ['@phone'] }, async ({ page }, testInfo) => {
     // Phones list the suggestions in Explore (no side panel); wider screens in the side panel.
     let who = sidePanel(page).getByRole('region', { name: 'Who to follow?' });
     if (isPhone(testInfo)) {

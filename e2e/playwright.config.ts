@@ -15,11 +15,13 @@ const phone = {
 
 /** Journeys only a shared server makes possible: they run in the `real` projects alone. */
 const SERVER_ONLY = '**/*.real.spec.ts';
-/** Journeys of the stand-in itself (its scenarios, a browser where it cannot start): they run against it alone. */
-const STAND_IN_ONLY = ['**/scenarios.spec.ts', '**/standIn.spec.ts'];
-/** A touch phone has no keyboard: the keyboard-only journey belongs to the desktop projects. */
-const KEYBOARD_ONLY = '**/keyboard.spec.ts';
 
+/**
+ * Each journey runs where it can fail differently: every journey on the desktop against the stand-in,
+ * and, by its tags, again at phone size (`@phone`: layout and touch), on the real server (`@server`:
+ * what the server does) and on PostgreSQL (`@postgres`: the server's paths where the database
+ * differs from PGlite: one pool of connections, SQL under concurrency, images as bytea).
+ */
 export default defineConfig<{ backend: Backend }>({
   testDir: '.',
   testMatch: '**/*.spec.ts',
@@ -41,11 +43,10 @@ export default defineConfig<{ backend: Backend }>({
   },
   projects: [
     // The shipped build, on the stand-in in the browser.
-    { name: 'desktop', testIgnore: [SERVER_ONLY], use: { ...desktop, backend: 'mock' } },
-    { name: 'phone', testIgnore: [SERVER_ONLY, KEYBOARD_ONLY], use: { ...phone, backend: 'mock' } },
-    // The build with API_MOCKING=off, on the real server: PGlite at both sizes, PostgreSQL on desktop.
-    { name: 'real', testIgnore: STAND_IN_ONLY, use: { ...desktop, backend: 'pglite' } },
-    { name: 'real-phone', testIgnore: [...STAND_IN_ONLY, KEYBOARD_ONLY], use: { ...phone, backend: 'pglite' } },
-    { name: 'real-postgres', testIgnore: STAND_IN_ONLY, use: { ...desktop, backend: 'postgres' } },
+    { name: 'desktop', testIgnore: SERVER_ONLY, use: { ...desktop, backend: 'mock' } },
+    { name: 'phone', testIgnore: SERVER_ONLY, grep: /@phone/, use: { ...phone, backend: 'mock' } },
+    // The build with API_MOCKING=off, on the real server: PGlite, and PostgreSQL.
+    { name: 'real', grep: /@server/, use: { ...desktop, backend: 'pglite' } },
+    { name: 'real-postgres', grep: /@postgres/, use: { ...desktop, backend: 'postgres' } },
   ],
 });

@@ -20,7 +20,7 @@ test.describe('Scenarios', () => {
     await expect(page.getByText('No Posts Found...!')).toBeVisible();
   });
 
-  test('new-member: an empty feed, no connections, and everyone to follow', async ({ page }, testInfo) => {
+  test('new-member: an empty feed, no connections, and everyone to follow', { tag: ['@phone'] }, async ({ page }, testInfo) => {
     await login(page, { scenario: 'new-member' });
     await expect(page.getByText("Let's Create Some Posts...!")).toBeVisible();
     if (!isPhone(testInfo)) {

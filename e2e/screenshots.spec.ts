@@ -55,12 +55,12 @@ async function captureRoutes(page: Page, testInfo: TestInfo, routes: RouteCheck[
   expect(problems, problems.join('\n')).toEqual([]);
 }
 
-test.describe('Screenshots of every route', () => {
-  test('public routes', async ({ page }, testInfo) => {
+test.describe('Screenshots of every route', { tag: ['@phone'] }, () => {
+  test('public routes', { tag: ['@server'] }, async ({ page }, testInfo) => {
     await captureRoutes(page, testInfo, PUBLIC_ROUTES);
   });
 
-  test('member routes', async ({ page }, testInfo) => {
+  test('member routes', { tag: ['@server'] }, async ({ page }, testInfo) => {
     await login(page);
     await captureRoutes(page, testInfo, MEMBER_ROUTES, true);
   });

@@ -1,7 +1,7 @@
 import { test, expect } from './fixtures';
 import { DEMO, expectToast, login, logout, submitLogin, urlPath } from './helpers';
 
-test.describe('Two tabs, one member', () => {
+test.describe('Two tabs, one member', { tag: ['@server'] }, () => {
   test('logging out in one tab ends the session in the other; logging in shows there too', async ({ page, context }) => {
     await login(page);
 
