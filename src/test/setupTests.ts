@@ -1,7 +1,11 @@
 import '@testing-library/jest-dom';
 import { setTimeout as realSetTimeout } from 'node:timers';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { server, resetMockBackend } from '../../mocks/node';
+
+// findBy and waitFor wait for what a member would see; on a busy 2-core machine (two test files at
+// once, a build beside them) a render can take more than testing-library's default second.
+configure({ asyncUtilTimeout: 5000 });
 
 // Calls still on their way when a test ends (an optimistic click whose answer nobody awaited) must
 // land before the store is reset, or they would change the next test's fresh store.
