@@ -1,139 +1,38 @@
 /**
- * The wire contract between the SocialConnect app and its backends (spec sections 3 and 7).
- * This module imports nothing; the app, the stand-in backend and the server all use it.
+ * The wire contract between the SocialConnect app and its backends (spec sections 3 and 7), as
+ * types of the schemas in contract/schemas.ts. The app, the stand-in backend and the server all use
+ * it; it imports the schemas as types only, so the app's bundle carries none of them.
  */
+import type { Static } from '@sinclair/typebox';
+import type * as Schema from './schemas';
 
-/** A member as referenced inside posts and other members: never more than this. */
-export interface UserSummary {
-  _id: string;
-  username: string;
-  firstName: string;
-  lastName: string;
-  /** Avatar URL; empty when the member has none. */
-  image: string;
-}
-
-/** A member as the backend answers it. The password never leaves the backend. */
-export interface User extends UserSummary {
-  id: string;
-  createdAt: string;
-  updatedAt: string;
-  userBio: string;
-  userPortfolioUrl: string;
-  followers: UserSummary[];
-  following: UserSummary[];
-  /** Ids of the posts the member bookmarked. */
-  bookmarks: string[];
-}
-
-export interface PostLikes {
-  likeCount: number;
-  likedBy: UserSummary[];
-  dislikedBy: UserSummary[];
-}
-
-export interface Post {
-  /** The author's user id (spec section 3). */
-  _id: string;
-  /** The post id (uuid); routes use it: /posts/{id}. */
-  id: string;
-  content: string;
-  /** Image URL or data URL; empty when the post has no image. */
-  postImage: string;
-  likes: PostLikes;
-  username: string;
-  firstName: string;
-  lastName: string;
-  userFullName: string;
-  /** The author's avatar. */
-  image: string;
-  createdAt: string;
-  updatedAt: string;
-}
+export type UserSummary = Static<typeof Schema.UserSummary>;
+export type User = Static<typeof Schema.User>;
+export type PostLikes = Static<typeof Schema.PostLikes>;
+export type Post = Static<typeof Schema.Post>;
 
 // ---- Request bodies ----
 
-export interface SignupRequest {
-  firstName: string;
-  lastName: string;
-  username: string;
-  password: string;
-  [extra: string]: unknown;
-}
-
-export interface LoginRequest {
-  username: string;
-  password: string;
-}
-
-export interface PostDraftPayload {
-  postData: {
-    text: string;
-    /** Data URL of the attached image, or empty. */
-    image?: string;
-    previewImage?: string;
-  };
-}
-
-export interface PostEditPayload {
-  postData: { text: string };
-}
-
-export interface UserEditPayload {
-  userData: {
-    userBio?: string;
-    userPortfolioUrl?: string;
-    /** New password; needs currentPassword. */
-    password?: string;
-    currentPassword?: string;
-    /** Data URL of a new avatar, or an existing image URL. */
-    avatar?: string;
-    username?: string;
-  };
-}
+/** What signup reads, as a client sends it: each field text (the backend tells which is wrong). */
+export type SignupRequest = Record<keyof Static<typeof Schema.SignupRequest>, string>;
+export type LoginRequest = Static<typeof Schema.LoginRequest>;
+export type PostDraftPayload = Static<typeof Schema.PostDraftPayload>;
+export type PostEditPayload = Static<typeof Schema.PostEditPayload>;
+export type UserEditPayload = Static<typeof Schema.UserEditPayload>;
 
 // ---- Answers ----
 
-export interface SignupResponse {
-  createdUser: User;
-  encodedToken: string;
-}
-
-export interface LoginResponse {
-  foundUser: User;
-  encodedToken: string;
-}
-
-export interface PostsResponse {
-  posts: Post[];
-}
-
-export interface PostResponse {
-  post: Post;
-}
-
-export interface UsersResponse {
-  users: User[];
-}
-
-export interface UserResponse {
-  user: User;
-}
-
-/**
- * The answer to POST /users/edit. A password change ends every older token of the member, so the
- * answer then carries a fresh one for the device that made the change.
- */
-export interface UserEditResponse extends UserResponse {
-  encodedToken?: string;
-}
-
-/** GET /health: whether the backend and its store answer, and which extensions it has. */
-export interface HealthResponse {
-  status: 'ok' | 'unavailable';
-  /** Extensions beyond the spec this backend answers (absent: none). */
-  extensions?: ApiExtension[];
-}
+export type SignupResponse = Static<typeof Schema.SignupResponse>;
+export type LoginResponse = Static<typeof Schema.LoginResponse>;
+export type PostsResponse = Static<typeof Schema.PostsResponse>;
+export type PostResponse = Static<typeof Schema.PostResponse>;
+export type UsersResponse = Static<typeof Schema.UsersResponse>;
+export type UserResponse = Static<typeof Schema.UserResponse>;
+export type UserEditResponse = Static<typeof Schema.UserEditResponse>;
+export type BookmarksResponse = Static<typeof Schema.BookmarksResponse>;
+export type FollowResponse = Static<typeof Schema.FollowResponse>;
+export type HealthResponse = Static<typeof Schema.HealthResponse>;
+export type ErrorResponse = Static<typeof Schema.ErrorResponse>;
 
 // ---- Extensions beyond the spec (a client that does not ask gets the spec's answers) ----
 
@@ -142,7 +41,7 @@ export interface HealthResponse {
  * - 'feed': GET /feed?sort=latest|oldest|trending&limit=&cursor= answers the member's home feed;
  * - 'return-minimal': a mutation sent with `Prefer: return=minimal` answers only what changed.
  */
-export type ApiExtension = 'pages' | 'feed' | 'return-minimal';
+export type ApiExtension = Static<typeof Schema.ApiExtension>;
 
 export const API_EXTENSIONS: readonly ApiExtension[] = ['pages', 'feed', 'return-minimal'];
 
@@ -150,44 +49,6 @@ export const API_EXTENSIONS: readonly ApiExtension[] = ['pages', 'feed', 'return
 export const PAGE_LIMIT_MAX = 100;
 export const PAGE_LIMIT_DEFAULT = 20;
 
-/** One page of posts, in the list's order; `nextCursor` asks for the next one, null after the last. */
-export interface PostsPage {
-  posts: Post[];
-  nextCursor: string | null;
-}
-
-export type FeedSort = 'latest' | 'oldest' | 'trending';
-
-/** `Prefer: return=minimal` on create, edit, like, dislike: the post as it now is. */
-export type PostChange = PostResponse;
-
-/** `Prefer: return=minimal` on delete: the post that is gone. */
-export interface PostRemoval {
-  postId: string;
-}
-
-/** `Prefer: return=minimal` on bookmark and remove-bookmark: what changed for the member. */
-export interface BookmarkChange {
-  postId: string;
-  bookmarked: boolean;
-  /** The bookmarked post, when one was added. */
-  post?: Post;
-}
-
-export interface BookmarksResponse {
-  bookmarks: Post[];
-}
-
-export interface FollowResponse {
-  user: User;
-  followUser: User;
-}
-
-/**
- * Every refusal, 4xx or 5xx, has this shape. `code` is machine-readable (contract/messages.ts:
- * 'token_invalid', 'post_not_found', ...); a backend that answers only the spec may leave it out.
- */
-export interface ErrorResponse {
-  errors: string[];
-  code?: string;
-}
+export type PostsPage = Static<typeof Schema.PostsPage>;
+export type PostRemoval = Static<typeof Schema.PostRemoval>;
+export type BookmarkChange = Static<typeof Schema.BookmarkChange>;

@@ -4,19 +4,18 @@
  * in a transaction, answer through a presenter. A refusal becomes `{ errors: [message], code }` with
  * its status; anything else is the backend's to report as a 500.
  */
-import {
-  API_EXTENSIONS,
-  type BookmarkChange, type BookmarksResponse, type FollowResponse, type HealthResponse, type LoginResponse, type PostRemoval,
-  type PostResponse, type PostsPage, type PostsResponse, type SignupResponse, type UserEditResponse, type UserResponse, type UsersResponse,
-} from './api';
+import type { Static, TSchema } from '@sinclair/typebox';
+import { Value } from '@sinclair/typebox/value';
+import { API_EXTENSIONS, type Post, type PostsPage } from './api';
 import type { RuleContext } from './context';
-import { refusalAnswer, RuleError } from './errors';
+import { refusal, refusalAnswer, RuleError } from './errors';
 import { presentMember, presentMembers, presentPost, presentPosts } from './present';
 import { authenticate, login, logout, signup, type Session } from './rules/auth';
 import { addBookmark, listBookmarks, removeBookmark } from './rules/bookmarks';
 import { createPost, deletePost, dislikePost, editPost, findPost, findUsername, likePost, postsOfUsername } from './rules/posts';
 import { feedOrderOf, pageOf, wantsMinimal, type Query } from './rules/pages';
 import { editProfile, findUser, follow, unfollow } from './rules/users';
+import * as Schema from './schemas';
 import type { Page, PostRow, StoreReader } from './store';
 import { parseJsonBody } from './validation';
 
@@ -39,49 +38,75 @@ export interface RouteRequest {
 export interface RouteAnswer {
   status: number;
   body: unknown;
+  /** The answer's schema (contract/schemas.ts): what the server serialises it by. */
+  schema: TSchema;
   /** Headers to add: `Preference-Applied` when a preference was honoured. */
   headers?: Readonly<Record<string, string>>;
   /** The member the call acted for, once the token was accepted (for the backend's logs). */
   memberId?: string;
 }
 
-/** A mutation's answer: only what changed when the caller prefers it, else the spec's full answer. */
-class Minimal {
-  constructor(readonly body: unknown) {}
+/** An answer's body with the schema it has. */
+class Shaped {
+  constructor(readonly schema: TSchema, readonly body: unknown, readonly minimal = false) {}
 }
 
-async function changed(request: RouteRequest, minimal: () => Promise<unknown>, full: () => Promise<unknown>): Promise<unknown> {
-  return wantsMinimal(request.prefer) ? new Minimal(await minimal()) : full();
+function shaped<S extends TSchema>(schema: S, body: Static<S>): Shaped {
+  return new Shaped(schema, body);
 }
+
+/** A mutation's answer: only what changed when the caller prefers it, else the spec's full answer. */
+async function changed(request: RouteRequest, minimal: () => Promise<Shaped>, full: () => Promise<Shaped>): Promise<Shaped> {
+  if (!wantsMinimal(request.prefer)) return full();
+  const { schema, body } = await minimal();
+  return new Shaped(schema, body, true);
+}
+
+/** The body's type in a route's handler: its schema's, or nothing for a route that reads none. */
+type Json<S extends TSchema | undefined> = S extends TSchema ? Static<S> : undefined;
 
 interface RouteInput extends RouteRequest {
   ctx: RuleContext;
+  /** The body, read as JSON and checked against the route's schema. */
+  json: unknown;
+  /** Who calls: always there for a route that acts for a member. */
+  session?: Session;
 }
 
-interface MemberRouteInput extends RouteInput {
-  session: Session;
-}
-
-interface RouteBase {
+export interface RouteSpec {
   method: Method;
   /** Path under the API base, with :params: '/posts/like/:postId'. */
   path: string;
   /** 200 or 201 (spec section 9: 200 for GET, 201 for POST; DELETE and login answer 200). */
   status: 200 | 201;
+  /** Whether the call acts for a member (its token is checked first). */
+  auth: boolean;
   /** Whether a success changed the store. */
   writes: boolean;
+  /** The body's schema, for a route that reads one. */
+  body?: TSchema;
+  handle: (input: RouteInput) => Promise<Shaped>;
 }
 
-export type RouteSpec =
-  | (RouteBase & { auth: false; handle: (input: RouteInput) => Promise<unknown> })
-  | (RouteBase & { auth: true; handle: (input: MemberRouteInput) => Promise<unknown> });
+type PublicInput<S extends TSchema | undefined> = RouteRequest & { ctx: RuleContext; json: Json<S> };
+type MemberInput<S extends TSchema | undefined> = PublicInput<S> & { session: Session };
 
-function publicRoute(method: Method, path: string, status: 200 | 201, handle: (input: RouteInput) => Promise<unknown>, writes = false): RouteSpec {
-  return { method, path, status, auth: false, writes, handle };
+function publicRoute<S extends TSchema | undefined>(
+  method: Method, path: string, status: 200 | 201, body: S, handle: (input: PublicInput<S>) => Promise<Shaped>, writes = false,
+): RouteSpec {
+  return { method, path, status, auth: false, writes, body, handle: (input) => handle({ ...input, json: input.json as Json<S> }) };
 }
 
-function memberRoute(method: Method, path: string, status: 200 | 201, handle: (input: MemberRouteInput) => Promise<unknown>): RouteSpec {
-  return { method, path, status, auth: true, writes: method !== 'get', handle };
+function memberRoute<S extends TSchema | undefined>(
+  method: Method, path: string, status: 200 | 201, body: S, handle: (input: MemberInput<S>) => Promise<Shaped>,
+): RouteSpec {
+  return {
+    method, path, status, auth: true, writes: method !== 'get', body,
+    handle: ({ session, ...input }) => {
+      if (!session) throw new Error(`${path} acts for a member but was called without a session`);
+      return handle({ ...input, json: input.json as Json<S>, session });
+    },
+  };
 }
 
 /** A path parameter; '' when absent. */
@@ -89,93 +114,101 @@ export function param(params: Readonly<Record<string, string>>, name: string): s
   return params[name] ?? '';
 }
 
-/** The body as JSON (400 when it is not); read after authentication, before any check-and-change. */
-function readBody(input: RouteRequest): unknown {
-  return parseJsonBody(input.body ?? '');
+/**
+ * The body as JSON of the route's shape: 400 when it is not JSON (or not storable), or not that
+ * shape. Read after authentication, before any check-and-change.
+ */
+function readBody(schema: TSchema, text: string | undefined): unknown {
+  const json = parseJsonBody(text ?? '');
+  if (!Value.Check(schema, json)) throw refusal('invalidBody');
+  return json;
 }
 
 /** Every post, newest first: what every post write answers (spec section 7). */
-function allPosts(ctx: RuleContext): Promise<PostsResponse> {
-  return ctx.store.read(async (reader) => ({ posts: await presentPosts(reader, await reader.posts(), 'all') }));
+async function allPosts(ctx: RuleContext): Promise<Shaped> {
+  return shaped(Schema.PostsResponse, await ctx.store.read(async (reader) => ({ posts: await presentPosts(reader, await reader.posts(), 'all') })));
 }
 
-function bookmarksOf(ctx: RuleContext, memberId: string): Promise<BookmarksResponse> {
-  return ctx.store.read(async (reader) => ({ bookmarks: await presentPosts(reader, await listBookmarks(reader, memberId)) }));
+async function bookmarksOf(ctx: RuleContext, memberId: string): Promise<Shaped> {
+  return shaped(Schema.BookmarksResponse, await ctx.store.read(async (reader) => ({ bookmarks: await presentPosts(reader, await listBookmarks(reader, memberId)) })));
 }
 
-async function presentPage(reader: StoreReader, page: Page<PostRow>): Promise<PostsPage> {
-  return { posts: await presentPosts(reader, page.items), nextCursor: page.nextCursor };
+async function presentPage(reader: StoreReader, page: Page<PostRow>): Promise<Shaped> {
+  const answer: PostsPage = { posts: await presentPosts(reader, page.items), nextCursor: page.nextCursor };
+  return shaped(Schema.PostsPage, answer);
 }
 
-/** The post as it now is (a minimal answer). */
-function postNow(ctx: RuleContext, postId: string): Promise<PostResponse> {
-  return ctx.store.read(async (reader) => ({ post: await presentPost(reader, await findPost(reader, postId)) }));
+/** The post as it now is. */
+function currentPost(ctx: RuleContext, postId: string): Promise<Post> {
+  return ctx.store.read(async (reader) => presentPost(reader, await findPost(reader, postId)));
+}
+
+/** The post as it now is, as an answer (a minimal one, or GET /posts/:postId). */
+async function postNow(ctx: RuleContext, postId: string): Promise<Shaped> {
+  return shaped(Schema.PostResponse, { post: await currentPost(ctx, postId) });
 }
 
 const authRoutes: RouteSpec[] = [
-  publicRoute('post', '/auth/signup', 201, async ({ ctx, ...request }): Promise<SignupResponse> => {
-    const member = await signup(ctx, readBody(request));
+  publicRoute('post', '/auth/signup', 201, Schema.SignupRequest, async ({ ctx, json }) => {
+    const member = await signup(ctx, json);
     const createdUser = await ctx.store.read((reader) => presentMember(reader, member));
-    return { createdUser, encodedToken: await ctx.tokens.sign(member) };
+    return shaped(Schema.SignupResponse, { createdUser, encodedToken: await ctx.tokens.sign(member) });
   }, true),
 
-  publicRoute('post', '/auth/login', 200, async ({ ctx, ...request }): Promise<LoginResponse> => {
-    const member = await login(ctx, readBody(request));
+  publicRoute('post', '/auth/login', 200, Schema.LoginRequest, async ({ ctx, json }) => {
+    const member = await login(ctx, json);
     const foundUser = await ctx.store.read((reader) => presentMember(reader, member));
-    return { foundUser, encodedToken: await ctx.tokens.sign(member) };
+    return shaped(Schema.LoginResponse, { foundUser, encodedToken: await ctx.tokens.sign(member) });
   }),
 
-  memberRoute('post', '/auth/logout', 200, async ({ ctx, session }): Promise<Record<string, never>> => {
+  memberRoute('post', '/auth/logout', 200, undefined, async ({ ctx, session }) => {
     await logout(ctx, session);
-    return {};
+    return shaped(Schema.Empty, {});
   }),
 ];
 
 const postRoutes: RouteSpec[] = [
-  publicRoute('get', '/posts', 200, async ({ ctx, query }): Promise<PostsResponse | PostsPage> => {
+  publicRoute('get', '/posts', 200, undefined, async ({ ctx, query }) => {
     const page = pageOf(query);
     if (!page) return allPosts(ctx);
     return ctx.store.read(async (reader) => presentPage(reader, await reader.postPage({ kind: 'all' }, 'latest', page)));
   }),
 
-  publicRoute('get', '/posts/user/:username', 200, async ({ ctx, params, query }): Promise<PostsResponse | PostsPage> => {
+  publicRoute('get', '/posts/user/:username', 200, undefined, async ({ ctx, params, query }) => {
     const page = pageOf(query);
     return ctx.store.read(async (reader) => {
-      if (!page) return { posts: await presentPosts(reader, await postsOfUsername(reader, param(params, 'username'))) };
+      if (!page) return shaped(Schema.PostsResponse, { posts: await presentPosts(reader, await postsOfUsername(reader, param(params, 'username'))) });
       const author = await findUsername(reader, param(params, 'username'));
       return presentPage(reader, await reader.postPage({ kind: 'author', authorId: author.id }, 'latest', page));
     });
   }),
 
-  publicRoute('get', '/posts/:postId', 200, ({ ctx, params }): Promise<PostResponse> => ctx.store.read(async (reader) => (
-    { post: await presentPost(reader, await findPost(reader, param(params, 'postId'))) }
-  ))),
+  publicRoute('get', '/posts/:postId', 200, undefined, ({ ctx, params }) => postNow(ctx, param(params, 'postId'))),
 
-  memberRoute('post', '/posts', 201, async ({ ctx, session, ...request }) => {
-    const post = await createPost(ctx, session.member, readBody(request));
+  memberRoute('post', '/posts', 201, Schema.PostDraftPayload, async ({ ctx, session, json, ...request }) => {
+    const post = await createPost(ctx, session.member, json);
     return changed(request, () => postNow(ctx, post.id), () => allPosts(ctx));
   }),
 
-  memberRoute('delete', '/posts/:postId', 200, async ({ ctx, session, ...request }) => {
+  memberRoute('delete', '/posts/:postId', 200, undefined, async ({ ctx, session, ...request }) => {
     const postId = param(request.params, 'postId');
     await deletePost(ctx, session.member, postId);
-    return changed(request, async (): Promise<PostRemoval> => ({ postId }), () => allPosts(ctx));
+    return changed(request, async () => shaped(Schema.PostRemoval, { postId }), () => allPosts(ctx));
   }),
 
-  memberRoute('post', '/posts/edit/:postId', 201, async ({ ctx, session, ...request }) => {
-    const body = readBody(request);
+  memberRoute('post', '/posts/edit/:postId', 201, Schema.PostEditPayload, async ({ ctx, session, json, ...request }) => {
     const postId = param(request.params, 'postId');
-    await editPost(ctx, session.member, postId, body);
+    await editPost(ctx, session.member, postId, json);
     return changed(request, () => postNow(ctx, postId), () => allPosts(ctx));
   }),
 
-  memberRoute('post', '/posts/like/:postId', 201, async ({ ctx, session, ...request }) => {
+  memberRoute('post', '/posts/like/:postId', 201, undefined, async ({ ctx, session, ...request }) => {
     const postId = param(request.params, 'postId');
     await likePost(ctx, session.member, postId);
     return changed(request, () => postNow(ctx, postId), () => allPosts(ctx));
   }),
 
-  memberRoute('post', '/posts/dislike/:postId', 201, async ({ ctx, session, ...request }) => {
+  memberRoute('post', '/posts/dislike/:postId', 201, undefined, async ({ ctx, session, ...request }) => {
     const postId = param(request.params, 'postId');
     await dislikePost(ctx, session.member, postId);
     return changed(request, () => postNow(ctx, postId), () => allPosts(ctx));
@@ -184,28 +217,28 @@ const postRoutes: RouteSpec[] = [
 
 /** The bookmark routes come before GET /users/:userId, which would otherwise match /users/bookmark. */
 const bookmarkRoutes: RouteSpec[] = [
-  memberRoute('get', '/users/bookmark', 200, async ({ ctx, session, query }): Promise<BookmarksResponse | PostsPage> => {
+  memberRoute('get', '/users/bookmark', 200, undefined, async ({ ctx, session, query }) => {
     const page = pageOf(query);
     if (!page) return bookmarksOf(ctx, session.member.id);
     return ctx.store.read(async (reader) => presentPage(reader, await reader.bookmarkPage(session.member.id, page)));
   }),
 
-  memberRoute('post', '/users/bookmark/:postId', 201, async ({ ctx, session, ...request }) => {
+  memberRoute('post', '/users/bookmark/:postId', 201, undefined, async ({ ctx, session, ...request }) => {
     const postId = param(request.params, 'postId');
     await addBookmark(ctx, session.member.id, postId);
-    return changed(request, async (): Promise<BookmarkChange> => ({ postId, bookmarked: true, post: (await postNow(ctx, postId)).post }), () => bookmarksOf(ctx, session.member.id));
+    return changed(request, async () => shaped(Schema.BookmarkChange, { postId, bookmarked: true, post: await currentPost(ctx, postId) }), () => bookmarksOf(ctx, session.member.id));
   }),
 
-  memberRoute('post', '/users/remove-bookmark/:postId', 201, async ({ ctx, session, ...request }) => {
+  memberRoute('post', '/users/remove-bookmark/:postId', 201, undefined, async ({ ctx, session, ...request }) => {
     const postId = param(request.params, 'postId');
     await removeBookmark(ctx, session.member.id, postId);
-    return changed(request, async (): Promise<BookmarkChange> => ({ postId, bookmarked: false }), () => bookmarksOf(ctx, session.member.id));
+    return changed(request, async () => shaped(Schema.BookmarkChange, { postId, bookmarked: false }), () => bookmarksOf(ctx, session.member.id));
   }),
 ];
 
 /** The home feed, on the server's side (the 'feed' extension): always paged. */
 const feedRoutes: RouteSpec[] = [
-  memberRoute('get', '/feed', 200, async ({ ctx, session, query }): Promise<PostsPage> => {
+  memberRoute('get', '/feed', 200, undefined, async ({ ctx, session, query }) => {
     const order = feedOrderOf(query);
     const page = pageOf(query, true) ?? { limit: 20 };
     return ctx.store.read(async (reader) => presentPage(reader, await reader.postPage({ kind: 'feed', memberId: session.member.id }, order, page)));
@@ -213,45 +246,45 @@ const feedRoutes: RouteSpec[] = [
 ];
 
 const userRoutes: RouteSpec[] = [
-  publicRoute('get', '/users', 200, ({ ctx }): Promise<UsersResponse> => ctx.store.read(async (reader) => (
+  publicRoute('get', '/users', 200, undefined, async ({ ctx }) => shaped(Schema.UsersResponse, await ctx.store.read(async (reader) => (
     { users: await presentMembers(reader, await reader.members(), 'all') }
-  ))),
+  )))),
 
-  memberRoute('post', '/users/edit', 201, async ({ ctx, session, ...request }): Promise<UserEditResponse> => {
-    const { member, passwordChanged } = await editProfile(ctx, session.member, readBody(request));
+  memberRoute('post', '/users/edit', 201, Schema.UserEditPayload, async ({ ctx, session, json }) => {
+    const { member, passwordChanged } = await editProfile(ctx, session.member, json);
     const user = await ctx.store.read((reader) => presentMember(reader, member));
     // Older tokens are refused after a password change: this device carries on with a new one.
-    return passwordChanged ? { user, encodedToken: await ctx.tokens.sign(member) } : { user };
+    return shaped(Schema.UserEditResponse, passwordChanged ? { user, encodedToken: await ctx.tokens.sign(member) } : { user });
   }),
 
-  memberRoute('post', '/users/follow/:userId', 201, async ({ ctx, session, params }): Promise<FollowResponse> => {
+  memberRoute('post', '/users/follow/:userId', 201, undefined, async ({ ctx, session, params }) => {
     const other = await follow(ctx, session.member, param(params, 'userId'));
     return followAnswer(ctx, session.member.id, other.id);
   }),
 
-  memberRoute('post', '/users/unfollow/:userId', 201, async ({ ctx, session, params }): Promise<FollowResponse> => {
+  memberRoute('post', '/users/unfollow/:userId', 201, undefined, async ({ ctx, session, params }) => {
     const other = await unfollow(ctx, session.member, param(params, 'userId'));
     return followAnswer(ctx, session.member.id, other.id);
   }),
 
-  publicRoute('get', '/users/:userId', 200, ({ ctx, params }): Promise<UserResponse> => ctx.store.read(async (reader) => (
+  publicRoute('get', '/users/:userId', 200, undefined, async ({ ctx, params }) => shaped(Schema.UserResponse, await ctx.store.read(async (reader) => (
     { user: await presentMember(reader, await findUser(reader, param(params, 'userId'))) }
-  ))),
+  )))),
 ];
 
-function followAnswer(ctx: RuleContext, memberId: string, otherId: string): Promise<FollowResponse> {
-  return ctx.store.read(async (reader) => {
+async function followAnswer(ctx: RuleContext, memberId: string, otherId: string): Promise<Shaped> {
+  return shaped(Schema.FollowResponse, await ctx.store.read(async (reader) => {
     const [me, other] = [await findUser(reader, memberId), await findUser(reader, otherId)];
     const [user, followUser] = await presentMembers(reader, me.id === other.id ? [me] : [me, other]);
     if (!user) throw new Error('the member could not be presented');
     return { user, followUser: followUser ?? user };
-  });
+  }));
 }
 
 const healthRoutes: RouteSpec[] = [
-  publicRoute('get', '/health', 200, async ({ ctx }): Promise<HealthResponse> => {
+  publicRoute('get', '/health', 200, undefined, async ({ ctx }) => {
     await ctx.store.read((reader) => reader.memberById(''));
-    return { status: 'ok', extensions: [...API_EXTENSIONS] };
+    return shaped(Schema.HealthResponse, { status: 'ok', extensions: [...API_EXTENSIONS] });
   }),
 ];
 
@@ -259,26 +292,25 @@ const healthRoutes: RouteSpec[] = [
 export const ROUTES: readonly RouteSpec[] = [...authRoutes, ...postRoutes, ...bookmarkRoutes, ...feedRoutes, ...userRoutes, ...healthRoutes];
 
 /** The calls of spec section 7 that act for a member. */
-export const MEMBER_ROUTES: readonly RouteSpec[] = ROUTES.filter((route) => route.auth);
+export const MEMBER_ROUTES: readonly RouteSpec[] = ROUTES.filter((spec) => spec.auth);
 
-function answer(route: RouteSpec, body: unknown): RouteAnswer {
-  if (body instanceof Minimal) return { status: route.status, body: body.body, headers: { 'preference-applied': 'return=minimal' } };
-  return { status: route.status, body };
+function answer(spec: RouteSpec, { schema, body, minimal }: Shaped): RouteAnswer {
+  return { status: spec.status, body, schema, ...(minimal ? { headers: { 'preference-applied': 'return=minimal' } } : {}) };
 }
 
 /**
  * Runs one call. Refusals become their answers; any other failure is thrown for the backend to
  * log and answer as a 500, with nothing of the failure in the answer.
  */
-export async function runRoute(ctx: RuleContext, route: RouteSpec, request: RouteRequest): Promise<RouteAnswer> {
+export async function runRoute(ctx: RuleContext, spec: RouteSpec, request: RouteRequest): Promise<RouteAnswer> {
   let memberId: string | undefined;
   try {
-    if (!route.auth) return answer(route, await route.handle({ ...request, ctx }));
-    const session = await authenticate(ctx, request.authorization);
-    memberId = session.member.id;
-    return { ...answer(route, await route.handle({ ...request, ctx, session })), memberId };
+    const session = spec.auth ? await authenticate(ctx, request.authorization) : undefined;
+    memberId = session?.member.id;
+    const json = spec.body ? readBody(spec.body, request.body) : undefined;
+    return { ...answer(spec, await spec.handle({ ...request, ctx, json, session })), memberId };
   } catch (error) {
-    if (error instanceof RuleError) return { ...refusalAnswer(error), memberId };
+    if (error instanceof RuleError) return { ...refusalAnswer(error), schema: Schema.ErrorResponse, memberId };
     throw error;
   }
 }

@@ -29,31 +29,6 @@ export function countGraphemes(text: string): number {
   return count;
 }
 
-export function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-/** The body as an object, or 400 for anything else (an array, a string, null). */
-export function requireObject(value: unknown): Record<string, unknown> {
-  if (!isRecord(value)) throw refusal('invalidBody');
-  return value;
-}
-
-/** A field that may be absent (or null) but must be a string when present. */
-export function optionalString(body: Record<string, unknown>, field: string): string | undefined {
-  const value = Object.hasOwn(body, field) ? body[field] : undefined;
-  if (value === undefined || value === null) return undefined;
-  if (typeof value !== 'string') throw refusal('invalidBody');
-  return value;
-}
-
-/** A field that must be a string. */
-export function requireString(body: Record<string, unknown>, field: string): string {
-  const value = Object.hasOwn(body, field) ? body[field] : undefined;
-  if (typeof value !== 'string') throw refusal('invalidBody');
-  return value;
-}
-
 // ---- Images ----
 
 const IMAGE_DATA_URL = /^data:image\/(png|jpeg|jpg|webp|gif)(;[a-z0-9=._-]+)*;base64,([A-Za-z0-9+/]*={0,2})$/i;

@@ -250,13 +250,11 @@ export async function buildApp({ ctx, database, answers, staticDir, logger = fal
         const answer = route.path === '/health' ? await call.catch(() => undefined) : await call;
         if (!answer) return refuse(reply, 'serviceUnavailable');
         request.memberId = answer.memberId;
-        if (cacheable && answer.status === 200) {
-          const body = Buffer.from(JSON.stringify(answer.body));
-          answers.set(request.url, version, body);
-          return reply.code(200).type('application/json; charset=utf-8').send(body);
-        }
+        // Serialised by the answer's schema: only the fields it names leave the server.
+        const body = reply.compileSerializationSchema(answer.schema)(answer.body as Record<string, unknown>);
+        if (cacheable && answer.status === 200) answers.set(request.url, version, Buffer.from(body));
         if (answer.headers) reply.headers(answer.headers);
-        return reply.code(answer.status).type('application/json; charset=utf-8').send(answer.body);
+        return reply.code(answer.status).type('application/json; charset=utf-8').send(body);
       },
     });
   }

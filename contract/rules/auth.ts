@@ -3,7 +3,10 @@ import type { RuleContext } from '../context';
 import { refusal } from '../errors';
 import type { MemberRow } from '../store';
 import { readToken, type TokenClaims } from '../tokens';
-import { requireObject, requireString, validateName, validatePassword, validateUsername } from '../validation';
+import type { Static } from '@sinclair/typebox';
+import type { LoginRequest } from '../api';
+import type { SignupRequest } from '../schemas';
+import { validateName, validatePassword, validateUsername } from '../validation';
 
 /** The member a call acts for, and the token it came with. */
 export interface Session {
@@ -13,10 +16,10 @@ export interface Session {
 
 /**
  * Registers a member from `{ firstName, lastName, username, password }`; other fields (the form's
- * email, for one) are ignored. Usernames are unique ignoring case.
+ * email, for one) are ignored, and a field that is not text is refused with its own message.
+ * Usernames are unique ignoring case.
  */
-export async function signup(ctx: RuleContext, rawBody: unknown): Promise<MemberRow> {
-  const body = requireObject(rawBody);
+export async function signup(ctx: RuleContext, body: Static<typeof SignupRequest>): Promise<MemberRow> {
   const firstName = validateName(typeof body.firstName === 'string' ? body.firstName : '', 'firstNameInvalid');
   const lastName = validateName(typeof body.lastName === 'string' ? body.lastName : '', 'lastNameInvalid');
   const username = validateUsername(typeof body.username === 'string' ? body.username : '');
@@ -36,10 +39,8 @@ export async function signup(ctx: RuleContext, rawBody: unknown): Promise<Member
 }
 
 /** The member matching `{ username, password }`: 404 for an unknown username, 401 for a wrong password. */
-export async function login(ctx: RuleContext, rawBody: unknown): Promise<MemberRow> {
-  const body = requireObject(rawBody);
-  const username = requireString(body, 'username').trim();
-  const password = requireString(body, 'password');
+export async function login(ctx: RuleContext, { username: typed, password }: LoginRequest): Promise<MemberRow> {
+  const username = typed.trim();
   const member = await ctx.store.read((reader) => reader.memberByUsername(username));
   if (!member) throw refusal('userNotRegistered');
   if (!(await ctx.passwords.verify(member.passwordHash, password))) throw refusal('invalidCredentials');

@@ -2,7 +2,8 @@
 import type { RuleContext } from '../context';
 import { refusal } from '../errors';
 import type { MemberRow, PostRow, StoreReader } from '../store';
-import { isRecord, optionalString, readImageDataUrl, requireObject, requireString, validatePostText } from '../validation';
+import type { PostDraftPayload, PostEditPayload } from '../api';
+import { readImageDataUrl, validatePostText } from '../validation';
 
 export async function findPost(reader: StoreReader, postId: string): Promise<PostRow> {
   const post = await reader.post(postId);
@@ -22,20 +23,13 @@ export async function postsOfUsername(reader: StoreReader, username: string): Pr
   return reader.postsByAuthor((await findUsername(reader, username)).id);
 }
 
-function postData(rawBody: unknown): Record<string, unknown> {
-  const body = requireObject(rawBody);
-  if (!isRecord(body.postData)) throw refusal('invalidBody');
-  return body.postData;
-}
-
 /**
  * Creates a post from `{ postData: { text, image?, previewImage? } }`. `image` is a data URL or empty;
  * `previewImage` is the client's own preview and is ignored.
  */
-export async function createPost(ctx: RuleContext, author: MemberRow, rawBody: unknown): Promise<PostRow> {
-  const data = postData(rawBody);
-  const text = validatePostText(optionalString(data, 'text') ?? '');
-  const rawImage = optionalString(data, 'image') ?? '';
+export async function createPost(ctx: RuleContext, author: MemberRow, { postData }: PostDraftPayload): Promise<PostRow> {
+  const text = validatePostText(postData.text ?? '');
+  const rawImage = postData.image ?? '';
   const image = rawImage === '' ? undefined : readImageDataUrl(rawImage);
   if (text === '' && !image) throw refusal('postEmpty');
 
@@ -55,14 +49,12 @@ export async function createPost(ctx: RuleContext, author: MemberRow, rawBody: u
 }
 
 /** Replaces a post's text from `{ postData: { text } }`; only its author may. */
-export async function editPost(ctx: RuleContext, member: MemberRow, postId: string, rawBody: unknown): Promise<void> {
-  const data = postData(rawBody);
-  const rawText = requireString(data, 'text');
+export async function editPost(ctx: RuleContext, member: MemberRow, postId: string, { postData }: PostEditPayload): Promise<void> {
   const updatedAt = ctx.now().toISOString();
   await ctx.store.transaction(async (tx) => {
     const post = await findPost(tx, postId);
     if (post.authorId !== member.id) throw refusal('editNotOwner');
-    const text = validatePostText(rawText);
+    const text = validatePostText(postData.text);
     if (text === '' && post.postImage === '') throw refusal('postEmpty');
     await tx.updatePost(post.id, { content: text, updatedAt });
   });

@@ -2,10 +2,8 @@
 import type { RuleContext } from '../context';
 import { refusal } from '../errors';
 import type { MemberRow, StoreReader, StoreTx } from '../store';
-import {
-  isRecord, optionalString, requireObject, validateAvatar, validateBio, validatePassword, validatePortfolioUrl,
-  type AvatarChoice,
-} from '../validation';
+import type { UserEditPayload } from '../api';
+import { validateAvatar, validateBio, validatePassword, validatePortfolioUrl, type AvatarChoice } from '../validation';
 
 export async function findUser(reader: StoreReader, userId: string): Promise<MemberRow> {
   const user = await reader.memberById(userId);
@@ -59,16 +57,14 @@ export interface ProfileEdit {
  * currentPassword, avatar, username? } }`. Absent fields stay as they are; an empty `password` means
  * no change. Everything is checked before anything changes.
  */
-export async function editProfile(ctx: RuleContext, member: MemberRow, rawBody: unknown): Promise<ProfileEdit> {
-  const body = requireObject(rawBody);
-  if (!isRecord(body.userData)) throw refusal('invalidBody');
-  const data = body.userData;
-  const username = optionalString(data, 'username');
-  const rawBio = optionalString(data, 'userBio');
-  const rawUrl = optionalString(data, 'userPortfolioUrl');
-  const rawPassword = optionalString(data, 'password');
-  const currentPassword = optionalString(data, 'currentPassword');
-  const rawAvatar = optionalString(data, 'avatar');
+export async function editProfile(ctx: RuleContext, member: MemberRow, { userData }: UserEditPayload): Promise<ProfileEdit> {
+  // Null stands for a field left out.
+  const username = userData.username ?? undefined;
+  const rawBio = userData.userBio ?? undefined;
+  const rawUrl = userData.userPortfolioUrl ?? undefined;
+  const rawPassword = userData.password ?? undefined;
+  const currentPassword = userData.currentPassword ?? undefined;
+  const rawAvatar = userData.avatar ?? undefined;
 
   if (username !== undefined && username !== member.username) throw refusal('usernameImmutable');
   const userBio = rawBio === undefined ? member.userBio : validateBio(rawBio);

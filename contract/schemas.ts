@@ -1,0 +1,158 @@
+/**
+ * The contract's shapes as schemas (TypeBox, which writes JSON Schema): what each call's body must
+ * be, and what each answer is. Written once: contract/api.ts takes its types from them, the route
+ * walk checks every body with them on both backends, and the server serialises its answers from
+ * them (fields a schema does not name never leave it). The app imports the types alone, so none of
+ * this reaches its bundle.
+ */
+import { Type } from '@sinclair/typebox';
+
+// ---- What answers carry ----
+
+/** A member as referenced inside posts and other members: never more than this. */
+export const UserSummary = Type.Object({
+  _id: Type.String(),
+  username: Type.String(),
+  firstName: Type.String(),
+  lastName: Type.String(),
+  /** Avatar URL; empty when the member has none. */
+  image: Type.String(),
+});
+
+/** A member as the backend answers it. The password never leaves the backend. */
+export const User = Type.Composite([UserSummary, Type.Object({
+  id: Type.String(),
+  createdAt: Type.String(),
+  updatedAt: Type.String(),
+  userBio: Type.String(),
+  userPortfolioUrl: Type.String(),
+  followers: Type.Array(UserSummary),
+  following: Type.Array(UserSummary),
+  /** Ids of the posts the member bookmarked. */
+  bookmarks: Type.Array(Type.String()),
+})]);
+
+export const PostLikes = Type.Object({
+  likeCount: Type.Integer(),
+  likedBy: Type.Array(UserSummary),
+  dislikedBy: Type.Array(UserSummary),
+});
+
+export const Post = Type.Object({
+  /** The author's user id (spec section 3). */
+  _id: Type.String(),
+  /** The post id (uuid); routes use it: /posts/{id}. */
+  id: Type.String(),
+  content: Type.String(),
+  /** Image URL or data URL; empty when the post has no image. */
+  postImage: Type.String(),
+  likes: PostLikes,
+  username: Type.String(),
+  firstName: Type.String(),
+  lastName: Type.String(),
+  userFullName: Type.String(),
+  /** The author's avatar. */
+  image: Type.String(),
+  createdAt: Type.String(),
+  updatedAt: Type.String(),
+});
+
+// ---- Request bodies (fields beyond these are ignored, never refused) ----
+
+/** A field that may be left out or null, and is text when it is there. */
+const OptionalText = Type.Optional(Type.Union([Type.String(), Type.Null()]));
+
+/**
+ * Signup reads firstName, lastName, username and password, each refused with its own message when
+ * it is not right (a missing one included); the form's other fields (its email) are ignored.
+ */
+export const SignupRequest = Type.Object({
+  firstName: Type.Optional(Type.Unknown()),
+  lastName: Type.Optional(Type.Unknown()),
+  username: Type.Optional(Type.Unknown()),
+  password: Type.Optional(Type.Unknown()),
+});
+
+export const LoginRequest = Type.Object({
+  username: Type.String(),
+  password: Type.String(),
+});
+
+export const PostDraftPayload = Type.Object({
+  postData: Type.Object({
+    text: OptionalText,
+    /** Data URL of the attached image, or empty. */
+    image: OptionalText,
+    /** The client's own preview: never read. */
+    previewImage: Type.Optional(Type.Unknown()),
+  }),
+});
+
+export const PostEditPayload = Type.Object({
+  postData: Type.Object({ text: Type.String() }),
+});
+
+export const UserEditPayload = Type.Object({
+  userData: Type.Object({
+    userBio: OptionalText,
+    userPortfolioUrl: OptionalText,
+    /** New password; needs currentPassword. */
+    password: OptionalText,
+    currentPassword: OptionalText,
+    /** Data URL of a new avatar, or an existing image URL. */
+    avatar: OptionalText,
+    username: OptionalText,
+  }),
+});
+
+// ---- Answers ----
+
+export const SignupResponse = Type.Object({ createdUser: User, encodedToken: Type.String() });
+export const LoginResponse = Type.Object({ foundUser: User, encodedToken: Type.String() });
+export const PostsResponse = Type.Object({ posts: Type.Array(Post) });
+export const PostResponse = Type.Object({ post: Post });
+export const UsersResponse = Type.Object({ users: Type.Array(User) });
+export const UserResponse = Type.Object({ user: User });
+
+/**
+ * The answer to POST /users/edit. A password change ends every older token of the member, so the
+ * answer then carries a fresh one for the device that made the change.
+ */
+export const UserEditResponse = Type.Composite([UserResponse, Type.Object({ encodedToken: Type.Optional(Type.String()) })]);
+
+export const BookmarksResponse = Type.Object({ bookmarks: Type.Array(Post) });
+export const FollowResponse = Type.Object({ user: User, followUser: User });
+
+/** Extensions beyond the spec that a backend answers (GET /health lists them). */
+export const ApiExtension = Type.Union([Type.Literal('pages'), Type.Literal('feed'), Type.Literal('return-minimal')]);
+
+/** GET /health: whether the backend and its store answer, and which extensions it has. */
+export const HealthResponse = Type.Object({
+  status: Type.Union([Type.Literal('ok'), Type.Literal('unavailable')]),
+  /** Absent: none. */
+  extensions: Type.Optional(Type.Array(ApiExtension)),
+});
+
+/** One page of posts, in the list's order; `nextCursor` asks for the next one, null after the last. */
+export const PostsPage = Type.Object({ posts: Type.Array(Post), nextCursor: Type.Union([Type.String(), Type.Null()]) });
+
+/** `Prefer: return=minimal` on delete: the post that is gone. */
+export const PostRemoval = Type.Object({ postId: Type.String() });
+
+/** `Prefer: return=minimal` on bookmark and remove-bookmark: what changed for the member. */
+export const BookmarkChange = Type.Object({
+  postId: Type.String(),
+  bookmarked: Type.Boolean(),
+  /** The bookmarked post, when one was added. */
+  post: Type.Optional(Post),
+});
+
+/** POST /auth/logout. */
+export const Empty = Type.Object({});
+
+/**
+ * Every refusal, 4xx or 5xx. `code` is machine-readable (contract/messages.ts: 'token_invalid',
+ * 'post_not_found', ...); a backend that answers only the spec may leave it out.
+ */
+export const ErrorResponse = Type.Object({ errors: Type.Array(Type.String()), code: Type.Optional(Type.String()) });
+
