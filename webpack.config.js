@@ -6,8 +6,8 @@ const webpack = require('webpack');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
 const CopyWebpackPlugin = require('copy-webpack-plugin');
 const MiniCssExtractPlugin = require('mini-css-extract-plugin');
-const { readBuildEnvOrExit } = require('./scripts/buildEnv');
-const ports = require('./scripts/ports');
+const { createServer } = require('node:net');
+const settings = require('./scripts/settings');
 
 /** Chunk load timeout of spec section 9, in milliseconds. */
 const CHUNK_LOAD_TIMEOUT_MS = 120000;
@@ -16,19 +16,36 @@ const CHUNK_LOAD_TIMEOUT_MS = 120000;
 const DEV_SERVER_PORT = 3000;
 
 /**
+ * A setting read by `read`, or the end of the process: a bad value prints its one-line message (no
+ * stack trace, it is the developer's setting, not a bug) and stops `npm start` or `npm run build`.
+ */
+function settingOrExit(read) {
+  try {
+    return read();
+  } catch (error) {
+    if (!(error instanceof settings.ConfigError)) throw error;
+    console.error(`SocialConnect configuration error: ${error.message}`);
+    process.exit(1);
+  }
+}
+
+/** Whether nothing listens on `port` yet (checked the way a server listens: every address). */
+function isPortFree(port) {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', (error) => (error.code === 'EADDRINUSE' ? resolve(false) : reject(error)));
+    probe.listen(port, () => probe.close(() => resolve(true)));
+  });
+}
+
+/**
  * The dev server's port, checked before anything compiles: a taken port (or a bad PORT) stops
  * `npm start` with one line saying which port and how to choose another.
  */
 async function devServerPortOrExit(argv) {
-  let port;
-  try {
-    port = argv.port !== undefined ? ports.readPort(['--port', String(argv.port)], {}, DEV_SERVER_PORT) : ports.readPort([], process.env, DEV_SERVER_PORT);
-  } catch (error) {
-    console.error(`npm start: ${error.message}`);
-    process.exit(1);
-  }
-  if (port !== 0 && !(await ports.isPortFree(port))) {
-    console.error(ports.busyPortMessage(port, 'npm start'));
+  const port = settingOrExit(() => settings.readPort(argv.port === undefined ? undefined : String(argv.port), process.env, DEV_SERVER_PORT));
+  if (port !== 0 && !(await isPortFree(port))) {
+    console.error(settings.busyPortMessage(port, 'npm start'));
     process.exit(1);
   }
   return port;
@@ -112,20 +129,20 @@ function prerenderedPage({ path: pagePath, chunk }, renderBundle) {
 
 module.exports = async (env, argv) => {
   const production = argv.mode !== 'development';
-  const settings = readBuildEnvOrExit();
+  const build = settingOrExit(() => settings.readBuildSettings());
   const devPort = env && env.WEBPACK_SERVE ? await devServerPortOrExit(argv) : DEV_SERVER_PORT;
 
-  if (settings.apiProxy && settings.apiMocking === 'on') {
+  if (build.apiProxy && build.apiMocking) {
     console.warn('API_PROXY is set while API_MOCKING=on: the mock backend answers first. Set API_MOCKING=off to reach the proxy.');
   }
 
   const define = new webpack.DefinePlugin({
-    'process.env.API_BASE_URL': JSON.stringify(settings.apiBaseUrl),
-    'process.env.API_MOCKING': JSON.stringify(settings.apiMocking),
-    'process.env.MOCK_SCENARIO': JSON.stringify(settings.mockScenario),
+    'process.env.API_BASE_URL': JSON.stringify(build.apiBaseUrl),
+    'process.env.API_MOCKING': JSON.stringify(build.apiMocking ? 'on' : 'off'),
+    'process.env.MOCK_SCENARIO': JSON.stringify(build.mockScenario),
   });
   // Outside the build folder, one per build folder (the bench builds several at once).
-  const renderDir = path.resolve(__dirname, 'node_modules', '.cache', 'socialconnect-prerender', settings.buildDir.replace(/[^\w.-]+/g, '_'));
+  const renderDir = path.resolve(__dirname, 'node_modules', '.cache', 'socialconnect-prerender', build.buildDir.replace(/[^\w.-]+/g, '_'));
 
   const app = {
     name: 'app',
@@ -133,7 +150,7 @@ module.exports = async (env, argv) => {
     mode: production ? 'production' : 'development',
     entry: { main: './src/main.tsx' },
     output: {
-      path: path.resolve(__dirname, settings.buildDir),
+      path: path.resolve(__dirname, build.buildDir),
       publicPath: '/',
       filename: production ? 'static/js/[name].[contenthash:8].js' : 'static/js/[name].js',
       chunkFilename: production ? 'static/js/[name].[contenthash:8].chunk.js' : 'static/js/[name].chunk.js',
@@ -163,7 +180,7 @@ module.exports = async (env, argv) => {
         patterns: [{
           from: 'public',
           to: '.',
-          globOptions: { ignore: ['**/index.html', ...(settings.apiMocking === 'on' ? [] : ['**/mockServiceWorker.js'])] },
+          globOptions: { ignore: ['**/index.html', ...(build.apiMocking ? [] : ['**/mockServiceWorker.js'])] },
         }],
       }),
       ...(production
@@ -179,8 +196,8 @@ module.exports = async (env, argv) => {
       historyApiFallback: true,
       static: { directory: path.resolve(__dirname, 'public'), publicPath: '/' },
       client: { overlay: { runtimeErrors: false } },
-      proxy: settings.apiProxy
-        ? [{ context: [settings.apiBaseUrl.startsWith('/') ? settings.apiBaseUrl : '/api'], target: settings.apiProxy, changeOrigin: true }]
+      proxy: build.apiProxy
+        ? [{ context: [build.apiBaseUrl.startsWith('/') ? build.apiBaseUrl : '/api'], target: build.apiProxy, changeOrigin: true }]
         : undefined,
     },
   };

@@ -29,7 +29,6 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   const stopPostgres = await provideTestDatabase();
 
   // A dynamic import: serveDist.mjs is an ES module with top-level await, which require() cannot load.
-  // @ts-expect-error: plain ES module without types
   const { startDistServer } = (await import('../scripts/serveDist.mjs')) as {
     startDistServer: (options: { root: string; port: number }) => Promise<Server>;
   };

@@ -6,7 +6,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer, type Server } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import { busyPortMessage, readPort } from './ports';
+import { busyPortMessage } from './settings';
 
 const ROOT = join(__dirname, '..');
 const WEBPACK = join(ROOT, 'node_modules', 'webpack', 'bin', 'webpack.js');
@@ -33,7 +33,7 @@ describe('npm run build with a bad setting', () => {
   it('stops at an unknown MOCK_SCENARIO, naming it and the scenarios there are', async () => {
     const { code, stderr } = await webpack(['--mode', 'production'], { MOCK_SCENARIO: 'bussy' });
     expect(code).toBe(1);
-    expect(stderr).toContain('MOCK_SCENARIO "bussy" is not a scenario. Use one of: default, empty, new-member, busy');
+    expect(stderr).toContain('MOCK_SCENARIO "bussy" is not valid. Use one of: default, empty, new-member, busy');
     expect(stderr).not.toMatch(STACK_LINE);
   });
 
@@ -67,27 +67,10 @@ describe('npm start on a busy port', () => {
   });
 });
 
-describe('reading a port', () => {
-  it('takes --port first, then PORT, then the default', () => {
-    expect(readPort(['--port', '4100'], { PORT: '4200' }, 3000)).toBe(4100);
-    expect(readPort(['--port=4101'], {}, 3000)).toBe(4101);
-    expect(readPort([], { PORT: '4200' }, 3000)).toBe(4200);
-    expect(readPort([], {}, 3000)).toBe(3000);
-    expect(readPort([], { PORT: ' ' }, 3000)).toBe(3000);
-  });
-
-  it.each([
-    [['--port', 'abc'], {}, '--port "abc" is not a port number'],
-    [['--port'], {}, '--port needs a number'],
-    [[], { PORT: '70000' }, 'PORT "70000" is not a port number'],
-    [[], { PORT: '-1' }, 'PORT "-1" is not a port number'],
-  ])('refuses %j %j', (args, env, message) => {
-    expect(() => readPort(args, env, 3000)).toThrow(message);
-  });
-
-  it('suggests the next port', () => {
-    expect(busyPortMessage(5000, 'npm run serve')).toBe(
-      'Port 5000 is already in use (another "npm run serve" or another program).\nChoose another port: PORT=5001 npm run serve   or   npm run serve -- --port 5001',
-    );
+describe('npm start with a bad port', () => {
+  it('stops at once, naming the setting and what it accepts', async () => {
+    const { code, stderr } = await webpack(['serve', '--mode', 'development'], { PORT: 'abc' });
+    expect(code).toBe(1);
+    expect(stderr.trim()).toBe('SocialConnect configuration error: PORT "abc" is not valid. Use a port number from 0 to 65535 (0 picks a free one).');
   });
 });

@@ -7,7 +7,8 @@
 import { createServer } from 'node:http';
 import { createReadStream, existsSync, statSync } from 'node:fs';
 import { extname, isAbsolute, join, relative, resolve, sep } from 'node:path';
-import ports from './ports.js';
+import { parseArgs } from 'node:util';
+import settings from './settings.js';
 
 const TYPES = {
   '.html': 'text/html; charset=utf-8',
@@ -96,7 +97,7 @@ export function startDistServer({ root = 'dist', port = 0, host = '127.0.0.1' } 
 async function main() {
   let port;
   try {
-    port = ports.readPort(process.argv.slice(2), process.env, DEFAULT_PORT);
+    port = settings.readPort(parseArgs({ options: { port: { type: 'string' } } }).values.port, process.env, DEFAULT_PORT);
   } catch (error) {
     console.error(`npm run serve: ${error.message}`);
     process.exitCode = 1;
@@ -107,7 +108,7 @@ async function main() {
     const address = server.address();
     console.log(`SocialConnect build served at http://127.0.0.1:${typeof address === 'object' && address ? address.port : port}`);
   } catch (error) {
-    console.error(error?.code === 'EADDRINUSE' ? ports.busyPortMessage(port, 'npm run serve') : `npm run serve: ${error?.message ?? error}`);
+    console.error(error?.code === 'EADDRINUSE' ? settings.busyPortMessage(port, 'npm run serve') : `npm run serve: ${error?.message ?? error}`);
     process.exitCode = 1;
   }
 }

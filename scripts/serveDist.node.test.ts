@@ -126,9 +126,9 @@ describe('npm run serve', () => {
   it('refuses a port that is not a number, naming the setting', async () => {
     const server = run(['--port', 'abc']);
     expect(await server.exited).toBe(1);
-    expect(server.stderr()).toContain('--port "abc" is not a port number');
+    expect(server.stderr()).toContain('--port "abc" is not valid. Use a port number');
     const fromEnv = run([], { PORT: '99999' });
     expect(await fromEnv.exited).toBe(1);
-    expect(fromEnv.stderr()).toContain('PORT "99999" is not a port number');
+    expect(fromEnv.stderr()).toContain('PORT "99999" is not valid. Use a port number');
   });
 });

@@ -35,14 +35,14 @@ function run(what, command, args, env = {}) {
   execFileSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
 }
 
-const appSources = ['src', 'contract', 'public', 'webpack.config.js', 'scripts/buildEnv.js', 'package-lock.json', 'tsconfig.json'].map((path) => at(path));
+const appSources = ['src', 'contract', 'public', 'webpack.config.js', 'scripts/settings.js', 'package-lock.json', 'tsconfig.json'].map((path) => at(path));
 if (builtAt(at('build', 'app', 'index.html')) < newest(appSources)) {
   run('Building the app for the server (API_MOCKING=off) into build/app ...', process.execPath, [at('node_modules', 'webpack', 'bin', 'webpack.js'), '--mode', 'production'], {
     API_MOCKING: 'off', API_BASE_URL: '/api', MOCK_SCENARIO: '', BUILD_DIR: 'build/app',
   });
 }
 
-const serverSources = ['server', 'contract', 'package-lock.json'].map((path) => at(path));
+const serverSources = ['server', 'contract', 'scripts/settings.js', 'package-lock.json'].map((path) => at(path));
 if (builtAt(at('build', 'server', 'server', 'main.js')) < newest(serverSources)) {
   run('Compiling the server into build/server ...', process.execPath, [at('node_modules', 'typescript', 'bin', 'tsc'), '-p', at('server', 'tsconfig.json')]);
 }

@@ -1,9 +1,12 @@
 /**
- * The server's settings, read from the environment and checked at start: a bad value stops the
- * server with a message naming the setting and what it accepts.
+ * The server's settings, read from the environment by their schema (scripts/settings.js) and checked
+ * at start: a bad value stops the server with a message naming the setting and what it accepts.
  */
 import { existsSync } from 'node:fs';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
+import { readServerSettings } from '../scripts/settings';
+
+export { ConfigError } from '../scripts/settings';
 
 /** The repository's folder, from the source (server/) or from the compiled build (build/server/server/). */
 function findRepositoryRoot(start: string): string {
@@ -32,72 +35,24 @@ export interface ServerConfig {
   staticDir: string;
 }
 
-export class ConfigError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'ConfigError';
-  }
+/** A folder setting: a relative one lies in the repository. */
+function inRepository(path: string): string {
+  return isAbsolute(path) ? path : resolve(REPOSITORY_ROOT, path);
 }
 
-type Env = Readonly<Record<string, string | undefined>>;
-
-function onOff(env: Env, name: string, fallback: boolean): boolean {
-  const raw = env[name];
-  if (raw === undefined || raw.trim() === '') return fallback;
-  const value = raw.trim().toLowerCase();
-  if (['on', 'true', '1', 'yes'].includes(value)) return true;
-  if (['off', 'false', '0', 'no'].includes(value)) return false;
-  throw new ConfigError(`${name} "${raw}" is not valid. Use "on" or "off".`);
-}
-
-function readPort(env: Env): number {
-  const raw = env.PORT?.trim();
-  if (!raw) return 8080;
-  const port = Number(raw);
-  if (!/^\d+$/.test(raw) || port > 65_535) throw new ConfigError(`PORT "${env.PORT}" is not a port number (0 to 65535; 0 picks a free one).`);
-  return port;
-}
-
-function readHost(env: Env): string {
-  const host = env.HOST?.trim();
-  if (!host) return '127.0.0.1';
-  if (!/^[A-Za-z0-9.:_-]+$/.test(host)) throw new ConfigError(`HOST "${env.HOST}" is not a host name or address (for example 127.0.0.1 or 0.0.0.0).`);
-  return host;
-}
-
-function readDatabaseUrl(env: Env): string | undefined {
-  const raw = env.DATABASE_URL?.trim();
-  if (!raw) return undefined;
-  let url: URL;
-  try {
-    url = new URL(raw);
-  } catch {
-    throw new ConfigError('DATABASE_URL is not a URL. Use postgres://user:password@host:5432/database, or leave it unset for the embedded PGlite.');
-  }
-  if (url.protocol !== 'postgres:' && url.protocol !== 'postgresql:') {
-    throw new ConfigError(`DATABASE_URL must start with postgres:// or postgresql://, not ${url.protocol}//.`);
-  }
-  return raw;
-}
-
-function readDir(env: Env, name: string, fallback: string): string {
-  const raw = env[name]?.trim();
-  const value = raw || fallback;
-  return isAbsolute(value) ? value : resolve(REPOSITORY_ROOT, value);
-}
-
-export function readConfig(env: Env = process.env): ServerConfig {
+export function readConfig(env: Readonly<Record<string, string | undefined>> = process.env): ServerConfig {
+  const settings = readServerSettings(env);
   return {
-    port: readPort(env),
-    host: readHost(env),
-    databaseUrl: readDatabaseUrl(env),
-    dataDir: readDir(env, 'DATA_DIR', '.data'),
-    jwtSecret: env.JWT_SECRET === undefined || env.JWT_SECRET === '' ? undefined : env.JWT_SECRET,
-    rateLimits: onOff(env, 'RATE_LIMITS', true),
-    trustProxy: onOff(env, 'TRUST_PROXY', false),
-    seed: onOff(env, 'SEED', true),
-    production: env.NODE_ENV === 'production',
-    staticDir: readDir(env, 'STATIC_DIR', 'build/app'),
+    port: settings.PORT,
+    host: settings.HOST,
+    databaseUrl: settings.DATABASE_URL,
+    dataDir: inRepository(settings.DATA_DIR),
+    jwtSecret: settings.JWT_SECRET,
+    rateLimits: settings.RATE_LIMITS,
+    trustProxy: settings.TRUST_PROXY,
+    seed: settings.SEED,
+    production: settings.NODE_ENV === 'production',
+    staticDir: inRepository(settings.STATIC_DIR),
   };
 }
 

@@ -32,18 +32,37 @@ describe('readConfig', () => {
     });
   });
 
+  it('reads a switch as on/off, true/false, 1/0 or yes/no in any case, and a blank value as unset', () => {
+    expect(readConfig({ RATE_LIMITS: 'No', TRUST_PROXY: 'TRUE', SEED: '0' })).toMatchObject({ rateLimits: false, trustProxy: true, seed: false });
+    expect(readConfig({ RATE_LIMITS: '1', TRUST_PROXY: 'yes', SEED: 'False' })).toMatchObject({ rateLimits: true, trustProxy: true, seed: false });
+    expect(readConfig({ PORT: ' 9000 ', HOST: ' ', DATA_DIR: '', SEED: '  ' })).toMatchObject({ port: 9000, host: '127.0.0.1', dataDir: join(REPOSITORY_ROOT, '.data'), seed: true });
+  });
+
   it.each([
-    [{ PORT: 'eighty' }, 'PORT "eighty" is not a port number'],
-    [{ PORT: '70000' }, 'PORT "70000" is not a port number'],
-    [{ HOST: 'local host' }, 'HOST "local host" is not a host name'],
-    [{ DATABASE_URL: 'mysql://db/app' }, 'DATABASE_URL must start with postgres://'],
-    [{ DATABASE_URL: 'not a url' }, 'DATABASE_URL is not a URL'],
+    [{ PORT: 'eighty' }, 'PORT "eighty" is not valid. Use a port number from 0 to 65535 (0 picks a free one).'],
+    [{ PORT: '70000' }, 'PORT "70000" is not valid.'],
+    [{ HOST: 'local host' }, 'HOST "local host" is not valid. Use a host name or address, such as 127.0.0.1 or 0.0.0.0.'],
+    [{ DATABASE_URL: 'mysql://db/app' }, 'DATABASE_URL is not valid. Use postgres://user:password@host:5432/database (or postgresql://), or leave it unset for the embedded PGlite.'],
+    [{ DATABASE_URL: 'not a url' }, 'DATABASE_URL is not valid.'],
     [{ RATE_LIMITS: 'sometimes' }, 'RATE_LIMITS "sometimes" is not valid. Use "on" or "off".'],
-    [{ SEED: 'maybe' }, 'SEED "maybe" is not valid'],
-    [{ TRUST_PROXY: '2' }, 'TRUST_PROXY "2" is not valid'],
+    [{ SEED: 'maybe' }, 'SEED "maybe" is not valid. Use "on" or "off".'],
+    [{ SEED: 'constructor' }, 'SEED "constructor" is not valid.'],
+    [{ TRUST_PROXY: '2' }, 'TRUST_PROXY "2" is not valid. Use "on" or "off".'],
   ])('refuses %j with a message naming the setting', (env, message) => {
     expect(() => readConfig(env)).toThrow(ConfigError);
     expect(() => readConfig(env)).toThrow(message);
+  });
+
+  it('never repeats the database URL, which may hold a password', () => {
+    const refusal = (() => {
+      try {
+        readConfig({ DATABASE_URL: 'mysql://app:secret-pw@db/app' });
+      } catch (error) {
+        return (error as Error).message;
+      }
+    })();
+    expect(refusal).toMatch(/^DATABASE_URL is not valid\./);
+    expect(refusal).not.toContain('secret-pw');
   });
 
   it('describes the store without its password', () => {

@@ -1,6 +1,6 @@
 /**
  * Runtime view of the mock/real switch. webpack's DefinePlugin writes the values in at build time
- * (validated by scripts/buildEnv.js); under jest they come from the environment.
+ * (validated by scripts/settings.js); under jest they come from the environment.
  */
 export interface AppEnv {
   /** Base of every API call: a path such as /api or an absolute URL. */
