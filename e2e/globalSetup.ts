@@ -1,7 +1,7 @@
 import { execSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import type { Server } from 'node:http';
 import { relative } from 'node:path';
+import { serveBuild } from '../server/appFiles';
 import { REPOSITORY_ROOT } from '../server/config';
 import { provideTestDatabase } from '../server/testing/postgresCluster';
 import { REAL_APP_DIR } from './backend';
@@ -28,16 +28,12 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
 
   const stopPostgres = await provideTestDatabase();
 
-  // A dynamic import: serveDist.mjs is an ES module with top-level await, which require() cannot load.
-  const { startDistServer } = (await import('../scripts/serveDist.mjs')) as {
-    startDistServer: (options: { root: string; port: number }) => Promise<Server>;
-  };
-  const server = await startDistServer({ root: 'dist', port: 0 });
-  const address = server.address();
+  const server = await serveBuild({ root: `${REPOSITORY_ROOT}/dist` });
+  const address = server.server.address();
   if (!address || typeof address === 'string') throw new Error('The build server has no port.');
   process.env.E2E_BASE_URL = `http://127.0.0.1:${address.port}`;
   return async () => {
-    await new Promise<void>((resolve) => server.close(() => resolve()));
+    await server.close();
     stopPostgres();
   };
 }

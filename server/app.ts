@@ -3,11 +3,10 @@
  * under /media, and the built app (mocking off) with an SPA fallback, all on one origin.
  */
 import { randomUUID } from 'node:crypto';
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { STATUS_CODES } from 'node:http';
 import { join } from 'node:path';
 import fastifyHelmet from '@fastify/helmet';
-import fastifyStatic from '@fastify/static';
 import Fastify, { LogController, type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import type { RuleContext } from '../contract/context';
 import { errorBody } from '../contract/errors';
@@ -16,6 +15,7 @@ import { ROUTES, runRoute, type RouteSpec } from '../contract/routes';
 import { readToken } from '../contract/tokens';
 import { IMAGE_KINDS, type ImageKind } from '../contract/validation';
 import type { AnswerCache } from './answerCache';
+import { appFiles } from './appFiles';
 import { toBytes, type Database } from './db/database';
 import { bucketsOf, type RateDecision, type RateLimiter } from './rateLimits';
 
@@ -275,45 +275,12 @@ export async function buildApp({ ctx, database, answers, staticDir, logger = fal
       .send(toBytes(row.bytes));
   });
 
-  const hasApp = staticDir !== undefined && existsSync(join(staticDir, 'index.html'));
-  if (hasApp) {
-    await app.register(fastifyStatic, {
-      root: staticDir,
-      prefix: '/',
-      index: false,
-      // One route per file of the build; every other path falls through to the app's index.html.
-      wildcard: false,
-      // Set per file below.
-      cacheControl: false,
-      setHeaders: (response, path) => {
-        // Scripts and styles carry a content hash in their names: cache them for good.
-        response.setHeader('cache-control', /[\\/]static[\\/]/.test(path) ? 'public, max-age=31536000, immutable' : 'no-cache');
-      },
-    });
+  const notFound = (_request: FastifyRequest, reply: FastifyReply): FastifyReply => refuse(reply, 'routeNotFound');
+  if (staticDir !== undefined && existsSync(join(staticDir, 'index.html'))) {
+    await app.register(appFiles, { root: staticDir, reserved: ['/api', '/media'], notFound });
+  } else {
+    app.setNotFoundHandler(notFound);
   }
-
-  // Pages the build wrote ahead as HTML (/login -> login.html): the browser paints them before any script runs.
-  const pagesAhead = new Map(
-    (hasApp ? readdirSync(staticDir) : [])
-      .filter((file) => /^[\w-]+\.html$/.test(file) && file !== 'index.html')
-      .map((file) => [`/${file.slice(0, -'.html'.length)}`, file]),
-  );
-
-  app.setNotFoundHandler(async (request, reply) => {
-    const path = request.url.split('?')[0] ?? '';
-    const page = path.length > 1 ? path.replace(/\/+$/, '') : path;
-    const pageAhead = pagesAhead.get(page);
-    if (pageAhead && request.method === 'POST') {
-      // A form sent before the app started (its script takes forms over): back to the page, by GET.
-      return reply.code(303).header('location', page).header('cache-control', 'no-store').send();
-    }
-    if (path === '/api' || path.startsWith('/api/') || path.startsWith('/media/') || !hasApp || !['GET', 'HEAD'].includes(request.method)) {
-      return refuse(reply, 'routeNotFound');
-    }
-    // Any other page is the app's: it routes on the client (SPA fallback).
-    return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').sendFile(pageAhead ?? 'index.html');
-  });
-
 
   return app;
 }

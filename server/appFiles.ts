@@ -1,0 +1,81 @@
+/**
+ * The built app over HTTP, one plugin for the server and for `npm run serve`: each file of the build
+ * as it is, a page the build wrote ahead as its own HTML (/login and /login/ -> login.html), and the
+ * app's index.html for any other page, since the app routes on the client.
+ */
+import { existsSync, readdirSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+
+export interface AppFilesOptions {
+  /** The build's folder (absolute): dist/ or build/app/. */
+  root: string;
+  /** Path prefixes that are never the app's pages (the server's /api and /media). */
+  reserved?: readonly string[];
+  /** The answer where there is neither a file nor a page: a reserved path, or a method other than GET and HEAD. */
+  notFound?: (request: FastifyRequest, reply: FastifyReply) => FastifyReply;
+}
+
+const FOR_GOOD = 'public, max-age=31536000, immutable';
+
+function plainNotFound(_request: FastifyRequest, reply: FastifyReply): FastifyReply {
+  return reply.code(404).type('text/plain; charset=utf-8').send('Not found.');
+}
+
+async function appFilesPlugin(app: FastifyInstance, { root, reserved = [], notFound = plainNotFound }: AppFilesOptions): Promise<void> {
+  await app.register(fastifyStatic, {
+    root,
+    prefix: '/',
+    index: false,
+    // One route per file of the build, so nothing outside it is ever read; every other path is the
+    // not-found handler's below.
+    wildcard: false,
+    cacheControl: false,
+    setHeaders: (response, path) => {
+      // Scripts, styles and media under static/ carry their content hash in their names: cache them for good.
+      response.setHeader('cache-control', /[\\/]static[\\/]/.test(path) ? FOR_GOOD : 'no-cache');
+    },
+  });
+
+  // Pages the build wrote ahead as HTML: the browser paints them before any script runs.
+  const pagesAhead = new Map(
+    readdirSync(root)
+      .filter((file) => /^[\w-]+\.html$/.test(file) && file !== 'index.html')
+      .map((file) => [`/${file.slice(0, -'.html'.length)}`, file]),
+  );
+
+  app.setNotFoundHandler(async (request, reply) => {
+    const path = request.url.split('?')[0] ?? '';
+    const page = path.length > 1 ? path.replace(/\/+$/, '') : path;
+    const pageAhead = pagesAhead.get(page);
+    if (pageAhead && request.method === 'POST') {
+      // A form sent before the app started (its script takes forms over): back to the page, by GET.
+      return reply.code(303).header('location', page).header('cache-control', 'no-store').send();
+    }
+    if (reserved.some((prefix) => path === prefix || path.startsWith(`${prefix}/`)) || !['GET', 'HEAD'].includes(request.method)) {
+      return notFound(request, reply);
+    }
+    // An escape that does not decode never gets here: Fastify's router answers it 400 itself.
+    if (decodeURIComponent(path).includes('\0')) {
+      return reply.code(400).type('text/plain; charset=utf-8').send('Bad request: the address is not a valid URL path.');
+    }
+    return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').sendFile(pageAhead ?? 'index.html');
+  });
+}
+
+/** Registered in its caller's context (as fastify-plugin does), so its not-found handler answers every path. */
+export const appFiles = Object.assign(appFilesPlugin, { [Symbol.for('skip-override')]: true });
+
+/**
+ * The build in `root` alone, listening on loopback: `npm run serve`, and the stand-in's end-to-end
+ * projects. Fails when the folder holds no build.
+ */
+export async function serveBuild({ root, port = 0, host = '127.0.0.1' }: { root: string; port?: number; host?: string }): Promise<FastifyInstance> {
+  const folder = resolve(root);
+  if (!existsSync(join(folder, 'index.html'))) throw new Error(`No build in ${folder}: run "npm run build" first.`);
+  const app = Fastify({ routerOptions: { ignoreTrailingSlash: true } });
+  await app.register(appFiles, { root: folder });
+  await app.listen({ port, host });
+  return app;
+}
