@@ -59,6 +59,9 @@ const PORT = { minimum: 0, maximum: 65535, description: 'a port number from 0 to
 
 const HTTP = ['http:', 'https:'];
 
+/** One of a list of words, named in the message that refuses any other. */
+const oneOf = (/** @type {string[]} */ values) => Type.String({ enum: values, description: `one of: ${values.join(', ')}` });
+
 // writeOnly marks a value that no message repeats (it may hold a password).
 const SERVER = Type.Object({
   PORT: Type.Integer({ ...PORT, default: 8080 }),
@@ -75,6 +78,7 @@ const SERVER = Type.Object({
   SEED: onOff('on'),
   NODE_ENV: Type.String({ default: 'development' }),
   STATIC_DIR: Type.String({ default: 'build/app' }),
+  LOG_LEVEL: Type.String({ ...oneOf(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']), default: 'info' }),
 });
 
 const BUILD = Type.Object({
@@ -83,7 +87,7 @@ const BUILD = Type.Object({
   API_BASE_URL: Type.Union([Type.String({ pattern: '^/' }), Type.String({ url: HTTP })], { default: '/api', description: 'a path such as /api or an absolute http(s) URL' }),
   API_MOCKING: onOff('on', '"on" (mock backend in the browser) or "off" (real server)'),
   API_PROXY: Type.Optional(Type.String({ url: HTTP, description: 'an absolute http(s) URL such as http://localhost:8080' })),
-  MOCK_SCENARIO: Type.Optional(Type.String({ enum: SCENARIO_NAMES, description: `one of: ${SCENARIO_NAMES.join(', ')}` })),
+  MOCK_SCENARIO: Type.Optional(oneOf(SCENARIO_NAMES)),
 });
 
 /**

@@ -33,6 +33,8 @@ export interface ServerConfig {
   production: boolean;
   /** The built app (API_MOCKING=off) that the server serves. */
   staticDir: string;
+  /** The least level of the request log's lines (pino's levels). */
+  logLevel: string;
 }
 
 /** A folder setting: a relative one lies in the repository. */
@@ -53,6 +55,7 @@ export function readConfig(env: Readonly<Record<string, string | undefined>> = p
     seed: settings.SEED,
     production: settings.NODE_ENV === 'production',
     staticDir: inRepository(settings.STATIC_DIR),
+    logLevel: settings.LOG_LEVEL,
   };
 }
 

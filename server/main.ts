@@ -12,7 +12,7 @@ const SHUTDOWN_LIMIT_MS = 10_000;
 
 async function main(): Promise<void> {
   const config = readConfig();
-  const server = await startServer(config, { logger: { level: process.env.LOG_LEVEL ?? 'info' } });
+  const server = await startServer(config, { logger: { level: config.logLevel } });
   console.log(server.summary);
 
   const stop = (signal: NodeJS.Signals): void => {

@@ -19,16 +19,17 @@ describe('readConfig', () => {
       seed: true,
       production: false,
       staticDir: join(REPOSITORY_ROOT, 'build', 'app'),
+      logLevel: 'info',
     });
   });
 
   it('reads every setting', () => {
     expect(readConfig({
       PORT: '9000', HOST: '0.0.0.0', DATABASE_URL: 'postgres://app:pw@db.internal:5433/social', DATA_DIR: '/var/lib/socialconnect',
-      JWT_SECRET: 'x'.repeat(40), RATE_LIMITS: 'off', TRUST_PROXY: 'on', SEED: 'off', NODE_ENV: 'production', STATIC_DIR: 'dist',
+      JWT_SECRET: 'x'.repeat(40), RATE_LIMITS: 'off', TRUST_PROXY: 'on', SEED: 'off', NODE_ENV: 'production', STATIC_DIR: 'dist', LOG_LEVEL: 'warn',
     })).toEqual({
       port: 9000, host: '0.0.0.0', databaseUrl: 'postgres://app:pw@db.internal:5433/social', dataDir: '/var/lib/socialconnect',
-      jwtSecret: 'x'.repeat(40), rateLimits: false, trustProxy: true, seed: false, production: true, staticDir: join(REPOSITORY_ROOT, 'dist'),
+      jwtSecret: 'x'.repeat(40), rateLimits: false, trustProxy: true, seed: false, production: true, staticDir: join(REPOSITORY_ROOT, 'dist'), logLevel: 'warn',
     });
   });
 
@@ -48,6 +49,7 @@ describe('readConfig', () => {
     [{ SEED: 'maybe' }, 'SEED "maybe" is not valid. Use "on" or "off".'],
     [{ SEED: 'constructor' }, 'SEED "constructor" is not valid.'],
     [{ TRUST_PROXY: '2' }, 'TRUST_PROXY "2" is not valid. Use "on" or "off".'],
+    [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL "loud" is not valid. Use one of: fatal, error, warn, info, debug, trace, silent.'],
   ])('refuses %j with a message naming the setting', (env, message) => {
     expect(() => readConfig(env)).toThrow(ConfigError);
     expect(() => readConfig(env)).toThrow(message);
