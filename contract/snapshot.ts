@@ -4,32 +4,37 @@
  * inspect on any backend. Records hold ids only; names, avatars and counts are derived when
  * answering, so likeCount always equals likedBy.length.
  */
+import { Type, type Static } from '@sinclair/typebox';
+import { Value } from '@sinclair/typebox/value';
 
-export interface UserRecord {
-  id: string;
-  firstName: string;
-  lastName: string;
-  username: string;
+const Ids = Type.Array(Type.String());
+
+export const UserRecord = Type.Object({
+  id: Type.String(),
+  firstName: Type.String(),
+  lastName: Type.String(),
+  username: Type.String(),
   /**
    * The stored credential. The stand-in (an in-browser demo) keeps the password itself; the server
    * keeps an argon2id hash, and hashes a plain password when it imports a snapshot. No answer ever
    * carries it.
    */
-  password: string;
-  image: string;
-  userBio: string;
-  userPortfolioUrl: string;
+  password: Type.String(),
+  image: Type.String(),
+  userBio: Type.String(),
+  userPortfolioUrl: Type.String(),
   /** Ids of the members following this one, in the order they followed. */
-  followers: string[];
+  followers: Ids,
   /** Ids of the members this one follows, in the order they were followed. */
-  following: string[];
+  following: Ids,
   /** Ids of bookmarked posts, in the order they were added. */
-  bookmarks: string[];
-  createdAt: string;
-  updatedAt: string;
+  bookmarks: Ids,
+  createdAt: Type.String(),
+  updatedAt: Type.String(),
   /** Raised by a password change: tokens issued before it are refused. Absent means 0. */
-  sessionVersion?: number;
-}
+  sessionVersion: Type.Optional(Type.Number()),
+});
+export type UserRecord = Static<typeof UserRecord>;
 
 /** The fields a new member brings; everything else starts empty. */
 export type NewMemberFields = Pick<UserRecord, 'id' | 'firstName' | 'lastName' | 'username' | 'password'> & { joinedAt: string };
@@ -49,74 +54,45 @@ export function newMemberRecord({ joinedAt, ...fields }: NewMemberFields): UserR
   };
 }
 
-export interface PostRecord {
-  id: string;
-  authorId: string;
-  content: string;
+export const PostRecord = Type.Object({
+  id: Type.String(),
+  authorId: Type.String(),
+  content: Type.String(),
   /** Image URL or data URL; empty when none. */
-  postImage: string;
+  postImage: Type.String(),
   /** Ids of the members who like the post, in the order they liked it; its like count is the length. */
-  likedBy: string[];
-  dislikedBy: string[];
-  createdAt: string;
-  updatedAt: string;
-}
+  likedBy: Ids,
+  dislikedBy: Ids,
+  createdAt: Type.String(),
+  updatedAt: Type.String(),
+});
+export type PostRecord = Static<typeof PostRecord>;
 
 /** A token ended by logout: refused until it would have expired anyway. */
-export interface RevokedToken {
-  jti: string;
+export const RevokedToken = Type.Object({
+  jti: Type.String(),
   /** ISO time after which the token is refused by its expiry alone. */
-  expiresAt: string;
-}
+  expiresAt: Type.String(),
+});
+export type RevokedToken = Static<typeof RevokedToken>;
 
 export const DB_SNAPSHOT_VERSION = 2;
 
-export interface DbSnapshot {
-  version: typeof DB_SNAPSHOT_VERSION;
-  users: UserRecord[];
-  posts: PostRecord[];
-  revokedTokens?: RevokedToken[];
-}
+export const DbSnapshot = Type.Object({
+  version: Type.Literal(DB_SNAPSHOT_VERSION),
+  users: Type.Array(UserRecord),
+  posts: Type.Array(PostRecord),
+  revokedTokens: Type.Optional(Type.Array(RevokedToken)),
+});
+export type DbSnapshot = Static<typeof DbSnapshot>;
 
 export function emptySnapshot(): DbSnapshot {
   return { version: DB_SNAPSHOT_VERSION, users: [], posts: [] };
 }
 
-function isStringArray(value: unknown): value is string[] {
-  return Array.isArray(value) && value.every((item) => typeof item === 'string');
-}
-
-function hasStrings(value: Record<string, unknown>, keys: readonly string[]): boolean {
-  return keys.every((key) => typeof value[key] === 'string');
-}
-
-function isUserRecord(value: unknown): value is UserRecord {
-  if (typeof value !== 'object' || value === null) return false;
-  const record = value as Record<string, unknown>;
-  return hasStrings(record, ['id', 'firstName', 'lastName', 'username', 'password', 'image', 'userBio', 'userPortfolioUrl', 'createdAt', 'updatedAt'])
-    && isStringArray(record.followers) && isStringArray(record.following) && isStringArray(record.bookmarks)
-    && (record.sessionVersion === undefined || typeof record.sessionVersion === 'number');
-}
-
-function isPostRecord(value: unknown): value is PostRecord {
-  if (typeof value !== 'object' || value === null) return false;
-  const record = value as Record<string, unknown>;
-  return hasStrings(record, ['id', 'authorId', 'content', 'postImage', 'createdAt', 'updatedAt'])
-    && isStringArray(record.likedBy) && isStringArray(record.dislikedBy);
-}
-
-function isRevokedToken(value: unknown): value is RevokedToken {
-  return typeof value === 'object' && value !== null && hasStrings(value as Record<string, unknown>, ['jti', 'expiresAt']);
-}
-
 /** Whether a value read back from storage is a snapshot this version can load. */
 export function isDbSnapshot(value: unknown): value is DbSnapshot {
-  if (typeof value !== 'object' || value === null) return false;
-  const snapshot = value as Record<string, unknown>;
-  return snapshot.version === DB_SNAPSHOT_VERSION
-    && Array.isArray(snapshot.users) && snapshot.users.every(isUserRecord)
-    && Array.isArray(snapshot.posts) && snapshot.posts.every(isPostRecord)
-    && (snapshot.revokedTokens === undefined || (Array.isArray(snapshot.revokedTokens) && snapshot.revokedTokens.every(isRevokedToken)));
+  return Value.Check(DbSnapshot, value);
 }
 
 /**
