@@ -29,7 +29,7 @@ const config: Config = {
         url: 'http://localhost/',
       },
       roots: ['<rootDir>/contract', '<rootDir>/src', '<rootDir>/mocks', '<rootDir>/scripts'],
-      setupFiles: ['<rootDir>/src/test/installRenderHook.ts'],
+      setupFiles: ['<rootDir>/src/test/installRenderHook.ts', '<rootDir>/src/test/browserCrypto.ts'],
       setupFilesAfterEnv: ['<rootDir>/src/test/setupTests.ts'],
       moduleNameMapper: {
         '\\.(css)$': '<rootDir>/src/test/styleStub.ts',

@@ -1,8 +1,9 @@
 /**
- * Session tokens as the rules see them. Each backend signs and verifies with its own key (the
- * stand-in with a fixed development secret, the server with JWT_SECRET); the rules decide what a
- * verified token still stands for.
+ * Session tokens: JWT HS256 on jose, the same for both backends. Each signs and verifies with its
+ * own key (the stand-in with a fixed development secret, the server with JWT_SECRET); the rules
+ * decide what a verified token still stands for.
  */
+import { jwtVerify, SignJWT } from 'jose';
 
 /**
  * NOT SECURE: the stand-in's fixed signing secret (spec section 9: "a weak fixed secret"), public in
@@ -46,6 +47,42 @@ export function isTokenClaims(value: unknown): value is TokenClaims {
     && typeof claims.iat === 'number' && typeof claims.exp === 'number'
     && typeof claims.jti === 'string' && claims.jti !== ''
     && typeof claims.ver === 'number' && Number.isInteger(claims.ver);
+}
+
+export interface TokenServiceOptions {
+  secret: string;
+  now?: () => Date;
+  ttlSeconds?: number;
+  /** Each token's own id (jti). */
+  newId?: () => string;
+}
+
+/**
+ * Tokens signed with `secret`. Verifying accepts HS256 alone (never `none` or another algorithm)
+ * and no clock tolerance: a token is refused from the second it expires.
+ */
+export function createTokenService({ secret, now = () => new Date(), ttlSeconds = TOKEN_TTL_SECONDS, newId = () => crypto.randomUUID() }: TokenServiceOptions): TokenService {
+  const key = new TextEncoder().encode(secret);
+  return {
+    sign(member) {
+      const iat = Math.floor(now().getTime() / 1000);
+      return new SignJWT({ username: member.username, ver: member.sessionVersion })
+        .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+        .setSubject(member.id)
+        .setIssuedAt(iat)
+        .setExpirationTime(iat + ttlSeconds)
+        .setJti(newId())
+        .sign(key);
+    },
+    async verify(token) {
+      try {
+        const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'], currentDate: now(), clockTolerance: 0 });
+        return isTokenClaims(payload) ? payload : null;
+      } catch {
+        return null;
+      }
+    },
+  };
 }
 
 /** The token of an authorization header: as the app stores it, or with the `Bearer ` scheme. */

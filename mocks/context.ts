@@ -6,7 +6,7 @@
 import type { RuleContext } from '../contract/context';
 import type { PasswordHasher } from '../contract/passwords';
 import type { DbSnapshot } from '../contract/snapshot';
-import { createTokenService } from './jwt';
+import { createTokenService, STAND_IN_TOKEN_SECRET } from '../contract/tokens';
 import { createMemoryDb, createMemoryStore, type MemoryDb, type MemoryStore, type StoreSharing } from './memoryStore';
 
 /** Mirrors TIMINGS.mockResponseDelayMs (src/config/timings.ts; a test checks they agree). */
@@ -38,9 +38,6 @@ export interface MockContextOptions {
   slowDelayMs?: number;
   seed?: DbSnapshot;
   db?: MemoryDb;
-  /** WebCrypto; defaults to globalThis.crypto.subtle (browsers in a secure context, Node 20). */
-  subtle?: SubtleCrypto;
-  tokenSecret?: string;
   now?: () => Date;
   newId?: () => string;
   onWrite?: () => void | Promise<void>;
@@ -74,8 +71,8 @@ export function normaliseBaseUrl(baseUrl: string): string {
 }
 
 export function createMockContext(options: MockContextOptions = {}): MockContext {
-  const subtle = options.subtle ?? (globalThis.crypto as Crypto | undefined)?.subtle;
-  if (!subtle) {
+  // Tokens are signed with WebCrypto, which a browser offers only in a secure context (https, localhost).
+  if (!(globalThis.crypto as Crypto | undefined)?.subtle) {
     throw new Error('The mock backend needs WebCrypto (crypto.subtle): open the app over https or on localhost.');
   }
   const now = options.now ?? (() => new Date());
@@ -87,7 +84,7 @@ export function createMockContext(options: MockContextOptions = {}): MockContext
     baseUrl: normaliseBaseUrl(options.baseUrl ?? DEFAULT_BASE_URL),
     delayMs: options.delayMs ?? DEFAULT_DELAY_MS,
     slowDelayMs: options.slowDelayMs ?? SLOW_DELAY_MS,
-    tokens: createTokenService({ subtle, secret: options.tokenSecret, now, newId }),
+    tokens: createTokenService({ secret: STAND_IN_TOKEN_SECRET, now, newId }),
     passwords: PLAIN_PASSWORDS,
     now,
     newId,

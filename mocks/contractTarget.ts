@@ -2,10 +2,9 @@
  * The stand-in as a target of the contract suite: its store and token service, reached over
  * msw/node at the context's base URL.
  */
-import { webcrypto } from 'node:crypto';
 import { buildDefaultSeed } from '../contract/seed/default';
 import { withFaults, type ContractTarget } from '../contract/tests/target';
-import { createTokenService } from './jwt';
+import { createTokenService, STAND_IN_TOKEN_SECRET } from '../contract/tokens';
 import type { MockContext } from './context';
 
 export function mswTarget(ctx: MockContext, close: () => Promise<void> = async () => undefined): ContractTarget {
@@ -18,7 +17,7 @@ export function mswTarget(ctx: MockContext, close: () => Promise<void> = async (
     snapshot: () => ctx.store.snapshot(),
     load: (snapshot) => ctx.store.load(snapshot),
     signToken: async ({ sub, username, ver = 0, now }) => {
-      const tokens = now ? createTokenService({ subtle: webcrypto.subtle as SubtleCrypto, now: () => now, newId: ctx.newId }) : ctx.tokens;
+      const tokens = now ? createTokenService({ secret: STAND_IN_TOKEN_SECRET, now: () => now, newId: ctx.newId }) : ctx.tokens;
       return tokens.sign({ id: sub, username, sessionVersion: ver });
     },
     failNext: (error) => store.failNext(error),

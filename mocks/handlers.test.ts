@@ -2,7 +2,6 @@
  * The stand-in's own side of the contract (the contract suite itself runs in msw.target.test.ts):
  * the base URL it answers under, its delay, and saving after writes.
  */
-import { webcrypto } from 'node:crypto';
 import type { PostsResponse } from '../contract/api';
 import { MESSAGES } from '../contract/messages';
 import { buildPost, buildUser } from '../contract/seed/factories';
@@ -14,11 +13,9 @@ import { createHandlers } from './handlers';
 import { getMockContext, server } from './node';
 import { call, errorOf } from './testSupport';
 
-const subtle = webcrypto.subtle as SubtleCrypto;
-
 describe('base URL', () => {
   it("matches a relative base ('/api', as in the browser) against the page's origin", async () => {
-    const ctx = createMockContext({ baseUrl: '/api/', delayMs: 0, seed: emptySnapshot(), subtle });
+    const ctx = createMockContext({ baseUrl: '/api/', delayMs: 0, seed: emptySnapshot() });
     expect(ctx.baseUrl).toBe('/api');
     server.use(...createHandlers(ctx));
     const result = await fetch('http://localhost/api/posts');
@@ -27,7 +24,7 @@ describe('base URL', () => {
 
   it('matches an absolute base on another origin', async () => {
     const author = buildUser({ username: 'remote_author' });
-    const ctx = createMockContext({ baseUrl: 'https://api.example.test/v1', delayMs: 0, seed: { ...emptySnapshot(), users: [author], posts: [buildPost({ authorId: author.id })] }, subtle });
+    const ctx = createMockContext({ baseUrl: 'https://api.example.test/v1', delayMs: 0, seed: { ...emptySnapshot(), users: [author], posts: [buildPost({ authorId: author.id })] } });
     server.use(...createHandlers(ctx));
     const result = await fetch('https://api.example.test/v1/posts');
     expect(((await result.json()) as PostsResponse).posts).toHaveLength(1);
@@ -42,7 +39,7 @@ describe('base URL', () => {
 describe('delay', () => {
   it('defaults to the spec value of 400 ms', () => {
     expect(DEFAULT_DELAY_MS).toBe(TIMINGS.mockResponseDelayMs);
-    expect(createMockContext({ subtle }).delayMs).toBe(400);
+    expect(createMockContext().delayMs).toBe(400);
   });
 
   it('is a setting every answer waits for', async () => {
@@ -54,13 +51,19 @@ describe('delay', () => {
 });
 
 describe('createMockContext', () => {
-  it('explains when WebCrypto is missing (jsdom, or an insecure page)', () => {
-    expect(() => createMockContext()).toThrow(/WebCrypto/);
+  it('explains when WebCrypto is missing (a page served over plain http)', () => {
+    const original = globalThis.crypto;
+    Object.defineProperty(globalThis, 'crypto', { value: { getRandomValues: original.getRandomValues.bind(original) }, configurable: true });
+    try {
+      expect(() => createMockContext()).toThrow(/WebCrypto/);
+    } finally {
+      Object.defineProperty(globalThis, 'crypto', { value: original, configurable: true });
+    }
   });
 
   it('makes v4 uuids and saves after writes only', async () => {
     const onWrite = jest.fn();
-    const ctx = createMockContext({ subtle, delayMs: 0, seed: buildDefaultSeed(), onWrite, baseUrl: 'http://localhost/alt' });
+    const ctx = createMockContext({ delayMs: 0, seed: buildDefaultSeed(), onWrite, baseUrl: 'http://localhost/alt' });
     expect(ctx.newId()).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
     server.use(...createHandlers(ctx));
     await fetch('http://localhost/alt/posts');
@@ -77,7 +80,7 @@ describe('createMockContext', () => {
         resolve();
       }, 20);
     });
-    const ctx = createMockContext({ subtle, delayMs: 0, seed: buildDefaultSeed(), onWrite, baseUrl: 'http://localhost/alt' });
+    const ctx = createMockContext({ delayMs: 0, seed: buildDefaultSeed(), onWrite, baseUrl: 'http://localhost/alt' });
     server.use(...createHandlers(ctx));
     const response = await fetch('http://localhost/alt/auth/signup', { method: 'POST', body: JSON.stringify(SAMPLE_SIGNUP) });
     events.push(`answered ${response.status}`);
@@ -85,12 +88,13 @@ describe('createMockContext', () => {
   });
 
   it('makes uuids without crypto.randomUUID too', () => {
+    const { newId } = createMockContext();
     const original = globalThis.crypto;
     Object.defineProperty(globalThis, 'crypto', { value: { getRandomValues: original.getRandomValues.bind(original) }, configurable: true });
     try {
-      expect(createMockContext({ subtle }).newId()).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+      expect(newId()).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
       Object.defineProperty(globalThis, 'crypto', { value: undefined, configurable: true });
-      expect(createMockContext({ subtle }).newId()).toMatch(/^[0-9a-f-]{36}$/);
+      expect(newId()).toMatch(/^[0-9a-f-]{36}$/);
     } finally {
       Object.defineProperty(globalThis, 'crypto', { value: original, configurable: true });
     }

@@ -3,7 +3,6 @@
  *
  * The contract suite against the stand-in: its handlers over msw/node, in this process.
  */
-import { webcrypto } from 'node:crypto';
 import { setupServer } from 'msw/node';
 import { buildDefaultSeed } from '../contract/seed/default';
 import { runAgainst } from '../contract/tests/support';
@@ -13,7 +12,7 @@ import { createHandlers } from './handlers';
 import '../contract/tests/suite';
 
 runAgainst(async () => {
-  const ctx = createMockContext({ baseUrl: 'http://localhost/api', delayMs: 0, seed: buildDefaultSeed(), subtle: webcrypto.subtle as SubtleCrypto });
+  const ctx = createMockContext({ baseUrl: 'http://localhost/api', delayMs: 0, seed: buildDefaultSeed() });
   const target = mswTarget(ctx);
   const server = setupServer(...createHandlers(ctx));
   server.listen({ onUnhandledRequest: 'error' });

@@ -6,7 +6,6 @@
  *   afterAll(() => server.close());
  * and a test picks a scenario with one line: useScenario('server-error').
  */
-import { webcrypto } from 'node:crypto';
 import { setupServer } from 'msw/node';
 import { buildDefaultSeed } from '../contract/seed/default';
 import type { UserRecord } from '../contract/snapshot';
@@ -22,8 +21,6 @@ const context: MockContext = createMockContext({
   baseUrl: TEST_API_BASE,
   delayMs: 0,
   seed: buildDefaultSeed(),
-  // jsdom has no crypto.subtle; Node's WebCrypto is the same API.
-  subtle: webcrypto.subtle as SubtleCrypto,
 });
 
 export const server = setupServer(...createHandlers(context));

@@ -1,4 +1,3 @@
-import { webcrypto } from 'node:crypto';
 import { DEMO_CREDENTIALS, DEMO_USER_ID } from '../contract/seed/default';
 import { ROUTES, runRoute } from '../contract/routes';
 import type { DbSnapshot } from '../contract/snapshot';
@@ -34,7 +33,7 @@ function browserOfTabs(shared: boolean) {
       newRevision: () => `tab ${tab}, write ${(writes += 1)}`,
     });
     const db = createMemoryDb(structuredClone(saved));
-    const ctx = createMockContext({ baseUrl: 'http://localhost/api', delayMs: 0, subtle: webcrypto.subtle as SubtleCrypto, db, sharing: shared ? sharing : undefined });
+    const ctx = createMockContext({ baseUrl: 'http://localhost/api', delayMs: 0, db, sharing: shared ? sharing : undefined });
     ctx.onWrite = async () => {
       // Saving takes a moment, as IndexedDB does: another tab's write may try to start meanwhile.
       await new Promise((resolve) => setTimeout(resolve, 1));

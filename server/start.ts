@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import type { RuleContext } from '../contract/context';
 import { buildDefaultSeed } from '../contract/seed/default';
+import { createTokenService } from '../contract/tokens';
 import { createAnswerCache, localChanges, postgresChanges, type ChangeFeed } from './answerCache';
 import { buildApp } from './app';
 import { describeStore, REPOSITORY_ROOT, type ServerConfig } from './config';
@@ -18,7 +19,7 @@ import { migrate } from './db/migrate';
 import { argon2Passwords } from './passwords';
 import { createRateLimiter, memoryCounters, postgresCounters } from './rateLimits';
 import { createSqlStore, type SqlStore } from './sqlStore';
-import { createJwtTokens, resolveJwtSecret } from './tokens';
+import { resolveJwtSecret } from './tokens';
 
 export const PUBLIC_DIR = join(REPOSITORY_ROOT, 'public');
 
@@ -57,7 +58,7 @@ export async function startServer(config: ServerConfig, { logger = false, now = 
     const applied = await migrate(database);
     const store = createSqlStore(database, { publicDir: PUBLIC_DIR, passwords: argon2Passwords, changes });
     const seeded = config.seed ? await store.seedIfEmpty(buildDefaultSeed()) : false;
-    const ctx: RuleContext = { store, tokens: createJwtTokens({ secret, now }), passwords: argon2Passwords, now, newId: randomUUID };
+    const ctx: RuleContext = { store, tokens: createTokenService({ secret, now }), passwords: argon2Passwords, now, newId: randomUUID };
     // Counters every process on the database shares; on PGlite this process is the only one.
     const rateLimiter = config.rateLimits ? createRateLimiter(config.databaseUrl ? postgresCounters(database) : memoryCounters(), now) : undefined;
     const app = await buildApp({ ctx, database, answers: createAnswerCache(changes), staticDir: config.staticDir, logger, trustProxy: config.trustProxy, rateLimiter });

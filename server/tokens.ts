@@ -1,46 +1,15 @@
 /**
- * Session tokens: JWT HS256 only, signed with the server's own secret (JWT_SECRET). The stand-in's
- * public development secret is never accepted: the server refuses to start with it, and tokens the
- * stand-in signed do not verify here.
+ * The server's session tokens are the contract's (contract/tokens.ts), signed with its own secret
+ * (JWT_SECRET). The stand-in's public development secret is never accepted: the server refuses to
+ * start with it, and tokens the stand-in signed do not verify here.
  */
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { jwtVerify, SignJWT } from 'jose';
-import { isTokenClaims, STAND_IN_TOKEN_SECRET, TOKEN_TTL_SECONDS, type TokenClaims, type TokenService } from '../contract/tokens';
+import { STAND_IN_TOKEN_SECRET } from '../contract/tokens';
 import { ConfigError, type ServerConfig } from './config';
 
 export const MIN_SECRET_BYTES = 32;
-
-export interface TokenOptions {
-  secret: string;
-  now?: () => Date;
-  ttlSeconds?: number;
-}
-
-export function createJwtTokens({ secret, now = () => new Date(), ttlSeconds = TOKEN_TTL_SECONDS }: TokenOptions): TokenService {
-  const key = new TextEncoder().encode(secret);
-  return {
-    async sign(member) {
-      const iat = Math.floor(now().getTime() / 1000);
-      return new SignJWT({ username: member.username, ver: member.sessionVersion })
-        .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
-        .setSubject(member.id)
-        .setIssuedAt(iat)
-        .setExpirationTime(iat + ttlSeconds)
-        .setJti(randomUUID())
-        .sign(key);
-    },
-    async verify(token): Promise<TokenClaims | null> {
-      try {
-        const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'], currentDate: now(), clockTolerance: 0 });
-        return isTokenClaims(payload) ? payload : null;
-      } catch {
-        return null;
-      }
-    },
-  };
-}
 
 /**
  * The signing secret: JWT_SECRET when set (at least 32 bytes, never the stand-in's). Without it, a

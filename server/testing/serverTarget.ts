@@ -9,6 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import type { RuleContext } from '../../contract/context';
 import { buildDefaultSeed } from '../../contract/seed/default';
 import { withFaults, type ContractTarget } from '../../contract/tests/target';
+import { createTokenService } from '../../contract/tokens';
 import { createAnswerCache, localChanges, postgresChanges, type ChangeFeed } from '../answerCache';
 import { buildApp, type AppOptions } from '../app';
 import { REPOSITORY_ROOT } from '../config';
@@ -17,7 +18,6 @@ import { migrate } from '../db/migrate';
 import { argon2Passwords } from '../passwords';
 import { createRateLimiter, memoryCounters, postgresCounters } from '../rateLimits';
 import { createSqlStore, type SqlStore } from '../sqlStore';
-import { createJwtTokens } from '../tokens';
 
 export const PUBLIC_DIR = join(REPOSITORY_ROOT, 'public');
 
@@ -93,7 +93,7 @@ export async function startTestServer({
   await migrate(database);
   const store = withFaults(createSqlStore(database, { publicDir: PUBLIC_DIR, passwords: argon2Passwords, changes }));
   const secret = randomBytes(48).toString('base64');
-  const ctx: RuleContext = { store, tokens: createJwtTokens({ secret, now }), passwords: argon2Passwords, now, newId: randomUUID };
+  const ctx: RuleContext = { store, tokens: createTokenService({ secret, now }), passwords: argon2Passwords, now, newId: randomUUID };
   // Answers kept in memory, as in production: the contract suite then checks they never go stale.
   const counters = rateLimits === 'database' ? postgresCounters(database) : rateLimits === 'memory' ? memoryCounters() : undefined;
   const rateLimiter = counters && createRateLimiter(counters, now);
@@ -128,7 +128,7 @@ export async function openServerTarget(kind: 'pglite' | 'postgres'): Promise<Con
     snapshot: () => server.store.snapshot(),
     load: (snapshot) => server.store.load(snapshot),
     signToken: ({ sub, username, ver = 0, now }) => (
-      createJwtTokens({ secret: server.secret, now: now ? () => now : undefined }).sign({ id: sub, username, sessionVersion: ver })
+      createTokenService({ secret: server.secret, now: now ? () => now : undefined }).sign({ id: sub, username, sessionVersion: ver })
     ),
     failNext: (error) => server.store.failNext(error),
     traits: { imageUrl: 'media' },

@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { MESSAGES } from '../../contract/messages';
 import { buildDefaultSeed, SEED_USER_IDS } from '../../contract/seed/default';
+import { createTokenService } from '../../contract/tokens';
 import { readConfig } from '../config';
 import { openPostgres } from '../db/database';
 import { migrate } from '../db/migrate';
@@ -16,7 +17,6 @@ import {
 } from '../rateLimits';
 import { startServer } from '../start';
 import { createTestDatabase, startTestServer, type TestServer } from '../testing/serverTarget';
-import { createJwtTokens } from '../tokens';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -126,7 +126,7 @@ const USERNAMES = { ava: 'demo_user', liam: 'liam_chen', maya: 'maya_patel', noa
 beforeAll(async () => {
   server = await startTestServer({ kind: 'pglite', rateLimits: 'memory', trustProxy: true, now: () => new Date(clock) });
   await server.store.load(buildDefaultSeed());
-  const tokens = createJwtTokens({ secret: server.secret, now: () => new Date(clock) });
+  const tokens = createTokenService({ secret: server.secret, now: () => new Date(clock) });
   sign = (member) => tokens.sign({ id: SEED_USER_IDS[member], username: USERNAMES[member], sessionVersion: 0 });
 }, 60_000);
 afterAll(() => server.close());
