@@ -2,23 +2,21 @@
  * Page cursors: opaque to clients, a position in a list to a store. A cursor is the key of the last
  * item a page showed, written as base64url JSON; a store reads back only what it wrote.
  */
+import { base64url } from 'jose';
 import { refusal } from './errors';
 import type { Orderable, PostOrder } from './order';
 
 type Part = string | number;
 
-function toBase64Url(text: string): string {
-  const bytes = new TextEncoder().encode(text);
-  let binary = '';
-  for (const byte of bytes) binary += String.fromCharCode(byte);
-  return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
-}
-
-function fromBase64Url(text: string): string | undefined {
-  if (!/^[A-Za-z0-9_-]+$/.test(text) || text.length % 4 === 1) return undefined;
+/**
+ * What a cursor holds, or undefined when it is not one a store wrote: cursors are unpadded
+ * base64url of UTF-8 JSON, so padding, white space and other characters (which jose's decoder
+ * would pass over) are refused before decoding.
+ */
+function readCursor(cursor: string): unknown {
+  if (cursor.length > 512 || !/^[A-Za-z0-9_-]+$/.test(cursor)) return undefined;
   try {
-    const binary = atob(text.replace(/-/g, '+').replace(/_/g, '/'));
-    return new TextDecoder('utf-8', { fatal: true }).decode(Uint8Array.from(binary, (char) => char.charCodeAt(0)));
+    return JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(base64url.decode(cursor)));
   } catch {
     return undefined;
   }
@@ -26,7 +24,7 @@ function fromBase64Url(text: string): string | undefined {
 
 /** A cursor for the position after an item: `kind` names the list, `parts` the item's key. */
 export function encodeCursor(kind: string, parts: readonly Part[]): string {
-  return toBase64Url(JSON.stringify([kind, ...parts]));
+  return base64url.encode(JSON.stringify([kind, ...parts]));
 }
 
 /**
@@ -34,13 +32,7 @@ export function encodeCursor(kind: string, parts: readonly Part[]): string {
  * cursor of another list, another shape or no cursor at all is refused with a clear message.
  */
 export function decodeCursor(cursor: string, kind: string, shape: ReadonlyArray<'s' | 'n'>): Part[] {
-  const text = cursor.length <= 512 ? fromBase64Url(cursor) : undefined;
-  let value: unknown;
-  try {
-    value = text === undefined ? undefined : JSON.parse(text);
-  } catch {
-    value = undefined;
-  }
+  const value = readCursor(cursor);
   if (!Array.isArray(value) || value[0] !== kind || value.length !== shape.length + 1) throw refusal('pageCursorInvalid');
   const parts = value.slice(1) as unknown[];
   parts.forEach((part, index) => {
