@@ -114,59 +114,97 @@ describe('webStorageStore', () => {
   });
 });
 
+/** Requests and transactions: what they settle with, and who hears it. */
+interface FakeRequest {
+  result?: unknown;
+  error?: unknown;
+  onsuccess?: () => void;
+  oncomplete?: () => void;
+  onabort?: () => void;
+  onupgradeneeded?: () => void;
+}
+
+/**
+ * Just enough of IndexedDB for idb-keyval: databases of object stores, requests that settle later,
+ * writes that complete (or abort with `failWrites`) with their transaction.
+ */
+function fakeIndexedDb(options: { failWrites?: string } = {}) {
+  const databases = new Map<string, Map<string, Map<string, unknown>>>();
+  const later = (fn: () => void): void => void setTimeout(fn, 0);
+  const connect = (stores: Map<string, Map<string, unknown>>) => ({
+    createObjectStore: (name: string) => stores.set(name, new Map()),
+    transaction: (name: string) => {
+      const data = stores.get(name);
+      if (!data) throw new Error(`no object store ${name}`);
+      const transaction: FakeRequest = {};
+      const write = (change: () => void): void => later(() => {
+        if (options.failWrites) {
+          transaction.error = Object.assign(new Error('failed'), { name: options.failWrites });
+          transaction.onabort?.();
+          return;
+        }
+        change();
+        transaction.oncomplete?.();
+      });
+      const objectStore = {
+        transaction,
+        get: (key: string) => {
+          const request: FakeRequest = {};
+          later(() => {
+            request.result = structuredClone(data.get(key));
+            request.onsuccess?.();
+          });
+          return request;
+        },
+        put: (value: unknown, key: string) => write(() => data.set(key, structuredClone(value))),
+        delete: (key: string) => write(() => data.delete(key)),
+      };
+      return { objectStore: () => objectStore };
+    },
+  });
+  const factory = {
+    open: (name: string) => {
+      const request: FakeRequest = {};
+      later(() => {
+        const existing = databases.get(name);
+        const stores = existing ?? new Map<string, Map<string, unknown>>();
+        databases.set(name, stores);
+        request.result = connect(stores);
+        if (!existing) request.onupgradeneeded?.();
+        request.onsuccess?.();
+      });
+      return request;
+    },
+  };
+  return { databases, factory: factory as unknown as IDBFactory };
+}
+
+/** Installs a fake IndexedDB as the browser's own until the test ends. */
+function withIndexedDb(options: { failWrites?: string } = {}): ReturnType<typeof fakeIndexedDb> {
+  const fake = fakeIndexedDb(options);
+  Object.defineProperty(globalThis, 'indexedDB', { value: fake.factory, configurable: true });
+  return fake;
+}
+
+afterEach(() => {
+  Reflect.deleteProperty(globalThis, 'indexedDB');
+});
+
 describe('browserStores', () => {
   it('uses localStorage where IndexedDB is missing (as under jsdom)', () => {
     expect(browserStores().map((store) => store.kind)).toEqual(['localStorage']);
   });
-});
 
-/** Just enough of IndexedDB for the adapter: one database, one object store, async events. */
-function fakeIndexedDb(options: { failWrites?: string } = {}): IDBFactory {
-  const stores = new Map<string, Map<string, unknown>>();
-  const later = (fn: () => void): void => void setTimeout(fn, 0);
-  const database = {
-    createObjectStore: (name: string) => stores.set(name, new Map()),
-    transaction: (name: string) => {
-      const data = stores.get(name);
-      if (!data) throw new Error(`no store ${name}`);
-      const transaction: Record<string, unknown> = { error: null };
-      const request = (work: () => unknown, writes: boolean) => {
-        const req: Record<string, unknown> = {};
-        later(() => {
-          if (writes && options.failWrites) {
-            transaction.error = Object.assign(new Error('failed'), { name: options.failWrites });
-            (transaction.onabort as () => void)();
-            return;
-          }
-          req.result = work();
-          later(() => (transaction.oncomplete as () => void)());
-        });
-        return req;
-      };
-      transaction.objectStore = () => ({
-        get: (key: string) => request(() => structuredClone(data.get(key)), false),
-        put: (value: unknown, key: string) => request(() => data.set(key, structuredClone(value)), true),
-        delete: (key: string) => request(() => data.delete(key), true),
-      });
-      return transaction;
-    },
-  };
-  return {
-    open: () => {
-      const req: Record<string, unknown> = { result: database };
-      later(() => {
-        if (stores.size === 0) (req.onupgradeneeded as () => void)();
-        (req.onsuccess as () => void)();
-      });
-      return req;
-    },
-  } as unknown as IDBFactory;
-}
+  it('tries IndexedDB first where the browser has it', () => {
+    withIndexedDb();
+    expect(browserStores().map((store) => store.kind)).toEqual(['IndexedDB', 'localStorage']);
+  });
+});
 
 describe('indexedDbStore', () => {
   it('saves, loads and removes a snapshot', async () => {
-    const store = indexedDbStore(fakeIndexedDb());
-    const persistence = createPersistence({ scenario: 'default', stores: [store] });
+    withIndexedDb();
+    const persistence = createPersistence({ scenario: 'default', stores: [indexedDbStore()] });
     expect(await persistence.load()).toBeNull();
     persistence.scheduleSave(() => buildDefaultSeed());
     await persistence.flush();
@@ -175,9 +213,19 @@ describe('indexedDbStore', () => {
     expect(await persistence.load()).toBeNull();
   });
 
+  it("reads a store saved earlier in the browser's database, per scenario", async () => {
+    const { databases } = withIndexedDb();
+    databases.set('socialconnect-mock-backend', new Map([['snapshots', new Map<string, unknown>([[storageKey('busy'), emptySnapshot()]])]]));
+    expect(await createPersistence({ scenario: 'busy', stores: [indexedDbStore()] }).load()).toEqual(emptySnapshot());
+    expect(await createPersistence({ scenario: 'default', stores: [indexedDbStore()] }).load()).toBeNull();
+  });
+
   it('reports a full IndexedDB quota once', async () => {
+    withIndexedDb({ failWrites: 'QuotaExceededError' });
     const warn = jest.fn();
-    const persistence = createPersistence({ scenario: 'default', stores: [indexedDbStore(fakeIndexedDb({ failWrites: 'QuotaExceededError' }))], warn });
+    const persistence = createPersistence({ scenario: 'default', stores: [indexedDbStore()], warn });
+    persistence.scheduleSave(() => buildDefaultSeed());
+    await persistence.flush();
     persistence.scheduleSave(() => buildDefaultSeed());
     await persistence.flush();
     expect(warn).toHaveBeenCalledTimes(1);

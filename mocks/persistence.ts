@@ -3,6 +3,7 @@
  * is saved, per scenario, in IndexedDB, or in localStorage where IndexedDB is missing. A full quota
  * is reported once in the console and the app keeps working from memory.
  */
+import { createStore, del, get, set } from 'idb-keyval';
 import { DB_SNAPSHOT_VERSION, isDbSnapshot, type DbSnapshot } from '../contract/snapshot';
 
 /** Bump when the seed changes shape or content, so old saved stores are left behind. */
@@ -37,42 +38,14 @@ export function webStorageStore(storage: Storage): SnapshotStore {
   };
 }
 
-const IDB_NAME = 'socialconnect-mock-backend';
-const IDB_STORE = 'snapshots';
-
-/** IndexedDB, storing the snapshot as a structured clone. */
-export function indexedDbStore(factory: IDBFactory): SnapshotStore {
-  let opened: Promise<IDBDatabase> | undefined;
-  const open = (): Promise<IDBDatabase> => {
-    opened ??= new Promise<IDBDatabase>((resolve, reject) => {
-      const request = factory.open(IDB_NAME, 1);
-      request.onupgradeneeded = () => request.result.createObjectStore(IDB_STORE);
-      request.onsuccess = () => resolve(request.result);
-      request.onerror = () => reject(request.error ?? new Error('IndexedDB could not be opened'));
-      request.onblocked = () => reject(new Error('IndexedDB is blocked by another tab'));
-    });
-    return opened;
-  };
-  /** One request in its own transaction, settled when the transaction completes (or fails). */
-  const run = async <T>(mode: IDBTransactionMode, act: (store: IDBObjectStore) => IDBRequest<T>): Promise<T> => {
-    const db = await open();
-    return new Promise<T>((resolve, reject) => {
-      const transaction = db.transaction(IDB_STORE, mode);
-      const request = act(transaction.objectStore(IDB_STORE));
-      transaction.oncomplete = () => resolve(request.result);
-      transaction.onerror = () => reject(transaction.error ?? request.error ?? new Error('IndexedDB request failed'));
-      transaction.onabort = () => reject(transaction.error ?? new Error('IndexedDB transaction aborted'));
-    });
-  };
+/** IndexedDB, storing the snapshot as a structured clone, under the names saved stores live in. */
+export function indexedDbStore(): SnapshotStore {
+  const snapshots = createStore('socialconnect-mock-backend', 'snapshots');
   return {
     kind: 'IndexedDB',
-    load: (key) => run('readonly', (store) => store.get(key)),
-    save: async (key, value) => {
-      await run('readwrite', (store) => store.put(value, key));
-    },
-    remove: async (key) => {
-      await run('readwrite', (store) => store.delete(key));
-    },
+    load: (key) => get(key, snapshots),
+    save: (key, value) => set(key, value, snapshots),
+    remove: (key) => del(key, snapshots),
   };
 }
 
@@ -169,7 +142,7 @@ export function createPersistence({ scenario, stores, debounceMs = 50, warn = (m
 /** The stores available in this browser, best first. */
 export function browserStores(): SnapshotStore[] {
   const stores: SnapshotStore[] = [];
-  if (typeof indexedDB !== 'undefined') stores.push(indexedDbStore(indexedDB));
+  if (typeof indexedDB !== 'undefined') stores.push(indexedDbStore());
   try {
     if (typeof localStorage !== 'undefined') stores.push(webStorageStore(localStorage));
   } catch {
