@@ -20,7 +20,7 @@ import { REPOSITORY_ROOT } from '../server/config';
 import { openPglite, openPostgres, type Database } from '../server/db/database';
 import { migrate } from '../server/db/migrate';
 import { argon2Passwords } from '../server/passwords';
-import { createSqlStore } from '../server/sqlStore';
+import { createSqlStore } from '../server/store/sqlStore';
 import { startCluster, type Cluster } from '../server/testing/postgresCluster';
 import { slowClients } from '../server/testing/slowClients';
 

@@ -9,7 +9,7 @@ import { MESSAGES } from '../../contract/messages';
 import { findInconsistencies } from '../../contract/snapshot';
 import { SEED_USER_IDS, seedPostId } from '../../contract/seed/default';
 import type { Sql } from '../db/database';
-import type { SqlStore } from '../sqlStore';
+import type { SqlStore } from '../store/sqlStore';
 
 export interface RaceTarget {
   /** One address per server process; calls go to them in turn. */

@@ -17,7 +17,7 @@ import { openPglite, openPostgres, type Database } from '../db/database';
 import { migrate } from '../db/migrate';
 import { argon2Passwords } from '../passwords';
 import { createRateLimiter, memoryCounters, postgresCounters } from '../rateLimits';
-import { createSqlStore, type SqlStore } from '../sqlStore';
+import { createSqlStore, type SqlStore } from '../store/sqlStore';
 
 export const PUBLIC_DIR = join(REPOSITORY_ROOT, 'public');
 

@@ -13,7 +13,7 @@ import { errorBody } from '../../contract/errors';
 import { buildDefaultSeed, DEMO_CREDENTIALS } from '../../contract/seed/default';
 import { openPostgres, type Database } from '../db/database';
 import { argon2Passwords } from '../passwords';
-import { createSqlStore } from '../sqlStore';
+import { createSqlStore } from '../store/sqlStore';
 import { launchServer, startChildServer, stopChildServer, type ChildServer } from '../testing/childServer';
 import { startCluster, type Cluster } from '../testing/postgresCluster';
 import { describeRaces } from '../testing/races';

@@ -1,0 +1,112 @@
+/** Members, who follows whom, and the tokens members logged out with. */
+import type { FollowLists, MemberRow, Scope, StoreReader, StoreTx } from '../../contract/store';
+import type { Row, Sql } from '../db/database';
+import { iso, NO_LOCKS, storable, storableIds, type RowLocks } from './rows';
+
+export const MEMBER_COLUMNS = 'id, username, first_name, last_name, password_hash, image, bio, portfolio_url, session_version, created_at, updated_at';
+
+export function toMember(row: Row): MemberRow {
+  return {
+    id: String(row.id),
+    username: String(row.username),
+    firstName: String(row.first_name),
+    lastName: String(row.last_name),
+    passwordHash: String(row.password_hash),
+    image: String(row.image),
+    userBio: String(row.bio),
+    userPortfolioUrl: String(row.portfolio_url),
+    sessionVersion: Number(row.session_version),
+    createdAt: iso(row.created_at),
+    updatedAt: iso(row.updated_at),
+  };
+}
+
+export function memberReads(sql: Sql, locks: RowLocks = NO_LOCKS) {
+  return {
+    async memberById(id) {
+      if (!storable(id)) return undefined;
+      const [row] = await sql.query(`SELECT ${MEMBER_COLUMNS} FROM members WHERE id = $1${locks.record}`, [id]);
+      return row && toMember(row);
+    },
+    async memberByUsername(username) {
+      if (!storable(username)) return undefined;
+      const [row] = await sql.query(`SELECT ${MEMBER_COLUMNS} FROM members WHERE lower(username) = lower($1)`, [username]);
+      return row && toMember(row);
+    },
+    async members() {
+      return (await sql.query(`SELECT ${MEMBER_COLUMNS} FROM members ORDER BY seq`)).map(toMember);
+    },
+    async membersByIds(ids) {
+      if (ids.length === 0) return [];
+      return (await sql.query(`SELECT ${MEMBER_COLUMNS} FROM members WHERE id = ANY($1::text[]) ORDER BY seq`, [storableIds(ids)])).map(toMember);
+    },
+    async followLists(scope: Scope) {
+      const rows = scope === 'all'
+        ? await sql.query('SELECT follower_id, followee_id FROM follows ORDER BY seq')
+        : await sql.query('SELECT follower_id, followee_id FROM follows WHERE follower_id = ANY($1::text[]) OR followee_id = ANY($1::text[]) ORDER BY seq', [storableIds(scope)]);
+      const lists = new Map<string, FollowLists>();
+      const entry = (id: string): FollowLists => {
+        let found = lists.get(id);
+        if (!found) {
+          found = { followers: [], following: [] };
+          lists.set(id, found);
+        }
+        return found;
+      };
+      const wanted = scope === 'all' ? undefined : new Set(scope);
+      for (const id of wanted ?? []) entry(id);
+      for (const row of rows) {
+        const follower = String(row.follower_id);
+        const followee = String(row.followee_id);
+        if (!wanted || wanted.has(follower)) entry(follower).following.push(followee);
+        if (!wanted || wanted.has(followee)) entry(followee).followers.push(follower);
+      }
+      return lists;
+    },
+    async isFollowing(followerId, followeeId) {
+      return (await sql.query(`SELECT 1 FROM follows WHERE follower_id = $1 AND followee_id = $2${locks.pair}`, [followerId, followeeId])).length > 0;
+    },
+    async isTokenRevoked(jti) {
+      if (!storable(jti)) return false;
+      return (await sql.query('SELECT 1 FROM revoked_tokens WHERE jti = $1', [jti])).length > 0;
+    },
+  } satisfies Partial<StoreReader>;
+}
+
+const MEMBER_CHANGES: Record<string, string> = {
+  passwordHash: 'password_hash',
+  image: 'image',
+  userBio: 'bio',
+  userPortfolioUrl: 'portfolio_url',
+  sessionVersion: 'session_version',
+  updatedAt: 'updated_at',
+};
+
+export function memberWrites(sql: Sql) {
+  return {
+    async insertMember(row) {
+      await sql.query(
+        `INSERT INTO members (${MEMBER_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
+        [row.id, row.username, row.firstName, row.lastName, row.passwordHash, row.image, row.userBio, row.userPortfolioUrl, row.sessionVersion, row.createdAt, row.updatedAt],
+      );
+    },
+    async updateMember(id, changes) {
+      const entries = Object.entries(changes).filter(([key, value]) => value !== undefined && key in MEMBER_CHANGES);
+      if (entries.length === 0) return;
+      const sets = entries.map(([key], index) => `${MEMBER_CHANGES[key]} = $${index + 2}`);
+      await sql.query(`UPDATE members SET ${sets.join(', ')} WHERE id = $1`, [id, ...entries.map(([, value]) => value)]);
+    },
+    async setFollow(followerId, followeeId, following) {
+      if (following) {
+        await sql.query('INSERT INTO follows (follower_id, followee_id) VALUES ($1, $2)', [followerId, followeeId]);
+      } else {
+        await sql.query('DELETE FROM follows WHERE follower_id = $1 AND followee_id = $2', [followerId, followeeId]);
+      }
+    },
+    async revokeToken(jti, expiresAt) {
+      // Tokens past their expiry are refused anyway: forget them, so the table stays small.
+      await sql.query('DELETE FROM revoked_tokens WHERE expires_at < now()');
+      await sql.query('INSERT INTO revoked_tokens (jti, expires_at) VALUES ($1, $2) ON CONFLICT (jti) DO NOTHING', [jti, expiresAt]);
+    },
+  } satisfies Partial<StoreTx>;
+}

@@ -1,0 +1,202 @@
+/** Posts, the reactions to them and members' bookmarks of them, with their pages in every order. */
+import { decodeCursor, encodeCursor, postCursor, postCursorKey } from '../../contract/cursor';
+import { refusal } from '../../contract/errors';
+import type { Orderable, PostOrder } from '../../contract/order';
+import type { Page, PageRequest, PostRow, PostSource, ReactionKind, ReactionLists, Scope, StoreReader, StoreTx } from '../../contract/store';
+import type { Row, Sql } from '../db/database';
+import { iso, NO_LOCKS, storable, storableIds, type RowLocks } from './rows';
+
+export const POST_COLUMNS = 'id, author_id, content, image, created_at, updated_at';
+const NEWEST_FIRST = 'ORDER BY created_at DESC, id ASC';
+
+export function toPost(row: Row): PostRow {
+  return {
+    id: String(row.id),
+    authorId: String(row.author_id),
+    content: String(row.content),
+    postImage: String(row.image),
+    createdAt: iso(row.created_at),
+    updatedAt: iso(row.updated_at),
+  };
+}
+
+/**
+ * Each order's ORDER BY, and the condition for "after this key" in it, given the key's placeholders
+ * (created_at, id, and like_count for trending: every placeholder must be used).
+ */
+const ORDERS: Record<PostOrder, { by: string; after: (key: Orderable, param: (value: unknown) => string) => string }> = {
+  latest: {
+    by: 'created_at DESC, id ASC',
+    after: (key, param) => {
+      const [c, i] = [param(key.createdAt), param(key.id)];
+      return `(created_at < ${c} OR (created_at = ${c} AND id > ${i}))`;
+    },
+  },
+  oldest: {
+    by: 'created_at ASC, id ASC',
+    after: (key, param) => `(created_at, id) > (${param(key.createdAt)}::timestamptz, ${param(key.id)}::text)`,
+  },
+  trending: {
+    by: 'like_count DESC, created_at DESC, id ASC',
+    after: (key, param) => {
+      const [l, c, i] = [param(key.likeCount), param(key.createdAt), param(key.id)];
+      return `(like_count < ${l} OR (like_count = ${l} AND (created_at < ${c} OR (created_at = ${c} AND id > ${i}))))`;
+    },
+  },
+};
+
+async function postPage(sql: Sql, source: PostSource, order: PostOrder, { limit, cursor }: PageRequest): Promise<Page<PostRow>> {
+  const params: unknown[] = [];
+  const param = (value: unknown): string => {
+    params.push(value);
+    return `$${params.length}`;
+  };
+  const { by, after } = ORDERS[order];
+  let condition = 'TRUE';
+  if (cursor !== undefined) {
+    const key = postCursorKey(order, cursor);
+    if (Number.isNaN(Date.parse(key.createdAt)) || !storable(key.id)) throw refusal('pageCursorInvalid');
+    condition = after(key, param);
+  }
+  const columns = `${POST_COLUMNS}, like_count`;
+  const take = param(limit + 1);
+  let text: string;
+  if (source.kind === 'feed') {
+    const member = param(source.memberId);
+    // Each followed member's first posts after the cursor, by the per-author index, then merged.
+    text = `SELECT ${columns} FROM (SELECT followee_id AS author FROM follows WHERE follower_id = ${member} UNION ALL SELECT ${member}::text) AS authors
+      CROSS JOIN LATERAL (SELECT ${columns} FROM posts WHERE author_id = authors.author AND ${condition} ORDER BY ${by} LIMIT ${take}) AS page
+      ORDER BY ${by} LIMIT ${take}`;
+  } else {
+    const where = source.kind === 'author' ? `author_id = ${param(source.authorId)} AND ${condition}` : condition;
+    text = `SELECT ${columns} FROM posts WHERE ${where} ORDER BY ${by} LIMIT ${take}`;
+  }
+  const rows = await sql.query(text, params);
+  const items = rows.slice(0, limit);
+  const last = items[items.length - 1];
+  const lastPost = last && toPost(last);
+  return {
+    items: items.map(toPost),
+    nextCursor: rows.length > limit && last && lastPost ? postCursor(order, { createdAt: lastPost.createdAt, id: lastPost.id, likeCount: Number(last.like_count) }) : null,
+  };
+}
+
+async function bookmarkPage(sql: Sql, memberId: string, { limit, cursor }: PageRequest): Promise<Page<PostRow>> {
+  let before = '';
+  const params: unknown[] = [memberId, limit + 1];
+  if (cursor !== undefined) {
+    const [, seq] = decodeCursor(cursor, 'bookmarks', ['s', 'n']);
+    params.push(seq);
+    before = 'AND b.seq < $3';
+  }
+  const rows = await sql.query(
+    `SELECT ${POST_COLUMNS.split(', ').map((column) => `p.${column}`).join(', ')}, b.seq::text AS bookmark_seq
+     FROM bookmarks b JOIN posts p ON p.id = b.post_id
+     WHERE b.member_id = $1 ${before} ORDER BY b.seq DESC LIMIT $2`,
+    params,
+  );
+  const items = rows.slice(0, limit);
+  const last = items[items.length - 1];
+  return {
+    items: items.map(toPost),
+    nextCursor: rows.length > limit && last ? encodeCursor('bookmarks', [String(last.id), Number(last.bookmark_seq)]) : null,
+  };
+}
+
+export function postReads(sql: Sql, locks: RowLocks = NO_LOCKS) {
+  return {
+    async post(id) {
+      if (!storable(id)) return undefined;
+      const [row] = await sql.query(`SELECT ${POST_COLUMNS} FROM posts WHERE id = $1${locks.record}`, [id]);
+      return row && toPost(row);
+    },
+    async posts() {
+      return (await sql.query(`SELECT ${POST_COLUMNS} FROM posts ${NEWEST_FIRST}`)).map(toPost);
+    },
+    async postsByAuthor(authorId) {
+      return (await sql.query(`SELECT ${POST_COLUMNS} FROM posts WHERE author_id = $1 ${NEWEST_FIRST}`, [authorId])).map(toPost);
+    },
+    async postsByIds(ids) {
+      if (ids.length === 0) return [];
+      return (await sql.query(`SELECT ${POST_COLUMNS} FROM posts WHERE id = ANY($1::text[])`, [storableIds(ids)])).map(toPost);
+    },
+    async reactionLists(scope: Scope) {
+      const rows = scope === 'all'
+        ? await sql.query('SELECT post_id, member_id, kind FROM reactions ORDER BY seq')
+        : await sql.query('SELECT post_id, member_id, kind FROM reactions WHERE post_id = ANY($1::text[]) ORDER BY seq', [storableIds(scope)]);
+      const lists = new Map<string, ReactionLists>();
+      for (const id of scope === 'all' ? [] : scope) lists.set(id, { likedBy: [], dislikedBy: [] });
+      for (const row of rows) {
+        const postId = String(row.post_id);
+        let entry = lists.get(postId);
+        if (!entry) {
+          entry = { likedBy: [], dislikedBy: [] };
+          lists.set(postId, entry);
+        }
+        (row.kind === 'like' ? entry.likedBy : entry.dislikedBy).push(String(row.member_id));
+      }
+      return lists;
+    },
+    async bookmarkLists(scope: Scope) {
+      const rows = scope === 'all'
+        ? await sql.query('SELECT member_id, post_id FROM bookmarks ORDER BY seq')
+        : await sql.query('SELECT member_id, post_id FROM bookmarks WHERE member_id = ANY($1::text[]) ORDER BY seq', [storableIds(scope)]);
+      const lists = new Map<string, string[]>();
+      for (const id of scope === 'all' ? [] : scope) lists.set(id, []);
+      for (const row of rows) {
+        const memberId = String(row.member_id);
+        const list = lists.get(memberId) ?? [];
+        list.push(String(row.post_id));
+        lists.set(memberId, list);
+      }
+      return lists;
+    },
+    async reaction(postId, memberId) {
+      const [row] = await sql.query('SELECT kind FROM reactions WHERE post_id = $1 AND member_id = $2', [postId, memberId]);
+      return row ? (row.kind as ReactionKind) : undefined;
+    },
+    async likeCount(postId) {
+      const [row] = await sql.query("SELECT count(*)::int AS n FROM reactions WHERE post_id = $1 AND kind = 'like'", [postId]);
+      return Number(row?.n ?? 0);
+    },
+    async isBookmarked(memberId, postId) {
+      if (!storable(postId)) return false;
+      return (await sql.query(`SELECT 1 FROM bookmarks WHERE member_id = $1 AND post_id = $2${locks.pair}`, [memberId, postId])).length > 0;
+    },
+    postPage: (source, order, page) => postPage(sql, source, order, page),
+    bookmarkPage: (memberId, page) => bookmarkPage(sql, memberId, page),
+  } satisfies Partial<StoreReader>;
+}
+
+export function postWrites(sql: Sql) {
+  return {
+    async insertPost(row) {
+      await sql.query(`INSERT INTO posts (${POST_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6)`, [row.id, row.authorId, row.content, row.postImage, row.createdAt, row.updatedAt]);
+    },
+    async updatePost(id, changes) {
+      await sql.query('UPDATE posts SET content = $2, updated_at = $3 WHERE id = $1', [id, changes.content, changes.updatedAt]);
+    },
+    async deletePost(id) {
+      // Reactions and bookmarks go with it (ON DELETE CASCADE).
+      await sql.query('DELETE FROM posts WHERE id = $1', [id]);
+    },
+    async setReaction(postId, memberId, kind) {
+      if (kind === null) {
+        await sql.query('DELETE FROM reactions WHERE post_id = $1 AND member_id = $2', [postId, memberId]);
+        return;
+      }
+      await sql.query(
+        `INSERT INTO reactions (post_id, member_id, kind) VALUES ($1, $2, $3)
+         ON CONFLICT (post_id, member_id) DO UPDATE SET kind = EXCLUDED.kind, seq = nextval('reaction_order')`,
+        [postId, memberId, kind],
+      );
+    },
+    async setBookmark(memberId, postId, bookmarked) {
+      if (bookmarked) {
+        await sql.query('INSERT INTO bookmarks (member_id, post_id) VALUES ($1, $2)', [memberId, postId]);
+      } else {
+        await sql.query('DELETE FROM bookmarks WHERE member_id = $1 AND post_id = $2', [memberId, postId]);
+      }
+    },
+  } satisfies Partial<StoreTx>;
+}

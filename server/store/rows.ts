@@ -1,0 +1,39 @@
+/**
+ * What the store's tables share: text the database can hold as a key, timestamps as the contract
+ * writes them, and the row locks the reads of a write take.
+ */
+
+export function iso(value: unknown): string {
+  return value instanceof Date ? value.toISOString() : new Date(String(value)).toISOString();
+}
+
+/**
+ * Whether text can be a key in the database at all: PostgreSQL text holds neither NUL nor broken
+ * Unicode. A lookup by such a value finds nothing, rather than failing.
+ */
+export function storable(value: string): boolean {
+  return !value.includes('\u0000') && value.isWellFormed();
+}
+
+/** The ids of a batched lookup that can be keys (the others find nothing). */
+export function storableIds(ids: readonly string[]): string[] {
+  return ids.filter(storable);
+}
+
+/** What a read of one row adds to lock it: nothing outside a write. */
+export interface RowLocks {
+  /** A post or a member the rules check. */
+  record: string;
+  /** A follow or a bookmark the rules find. */
+  pair: string;
+}
+
+export const NO_LOCKS: RowLocks = { record: '', pair: '' };
+
+/**
+ * In a write, reading a post or a member locks its row until the commit: the rules check what they
+ * read (a like against the post's reactions, a password against the member's), so calls that race
+ * on one post or member take turns; NO KEY UPDATE lets foreign-key checks through. A follow or
+ * bookmark the rule finds is locked too: of two calls removing it, the second waits, then finds it gone.
+ */
+export const WRITE_LOCKS: RowLocks = { record: ' FOR NO KEY UPDATE', pair: ' FOR UPDATE' };

@@ -1,0 +1,210 @@
+/**
+ * The whole network in and out of the tables: exported as a snapshot of plain data, or imported in
+ * place of everything (a load, or the seed of an empty database).
+ */
+import { DB_SNAPSHOT_VERSION, type DbSnapshot, type PostRecord, type UserRecord } from '../../contract/snapshot';
+import { readImageDataUrl } from '../../contract/validation';
+import type { Database, Sql } from '../db/database';
+import { keepBytes, readShippedImage } from './media';
+import { MEMBER_COLUMNS, memberReads, toMember } from './members';
+import { POST_COLUMNS, postReads, toPost } from './posts';
+import { iso } from './rows';
+import type { SqlStore, SqlStoreOptions, Write } from './sqlStore';
+
+/**
+ * An order of follow edges that agrees with every member's `following` and `followers` list, so a
+ * snapshot loads back with both kinds of list in the order it had. Falls back to the members'
+ * order where the lists say nothing.
+ */
+export function followOrder(users: readonly UserRecord[]): Array<[string, string]> {
+  const key = (follower: string, followee: string): string => `${follower}\u0000${followee}`;
+  const edges = new Map<string, [string, string]>();
+  for (const user of users) for (const followee of user.following) edges.set(key(user.id, followee), [user.id, followee]);
+  const after = new Map<string, string[]>();
+  const waiting = new Map<string, number>([...edges.keys()].map((edge) => [edge, 0]));
+  const chain = (list: string[]): void => {
+    for (let i = 1; i < list.length; i += 1) {
+      const [before, next] = [list[i - 1] ?? '', list[i] ?? ''];
+      if (!edges.has(before) || !edges.has(next)) continue;
+      after.set(before, [...(after.get(before) ?? []), next]);
+      waiting.set(next, (waiting.get(next) ?? 0) + 1);
+    }
+  };
+  for (const user of users) {
+    chain(user.following.map((followee) => key(user.id, followee)));
+    chain(user.followers.map((follower) => key(follower, user.id)));
+  }
+  const order: Array<[string, string]> = [];
+  const ready = [...edges.keys()].filter((edge) => waiting.get(edge) === 0);
+  const done = new Set<string>();
+  while (ready.length > 0) {
+    const edge = ready.shift() ?? '';
+    done.add(edge);
+    order.push(edges.get(edge) ?? ['', '']);
+    for (const next of after.get(edge) ?? []) {
+      const left = (waiting.get(next) ?? 1) - 1;
+      waiting.set(next, left);
+      if (left === 0) ready.push(next);
+    }
+  }
+  // Lists that contradict each other (not from one history): keep the rest in the members' order.
+  for (const [edge, pair] of edges) if (!done.has(edge)) order.push(pair);
+  return order;
+}
+
+/** Any number, fixed: the advisory lock a server takes to seed an empty database. */
+const SEED_LOCK = 4_242_002;
+
+/** The store's calls on the whole network: its snapshot, and loading or seeding one. */
+export function snapshotCalls(database: Database, write: Write, options: SqlStoreOptions): Pick<SqlStore, 'snapshot' | 'load' | 'seedIfEmpty'> {
+  const hashes = new Map<string, Promise<string>>();
+  /** A snapshot's password as stored: argon2 hashes stay, plain passwords are hashed (once each). */
+  const storedPassword = (password: string): Promise<string> => {
+    if (password.startsWith('$argon2')) return Promise.resolve(password);
+    let hash = hashes.get(password);
+    if (!hash) {
+      hash = options.passwords.hash(password);
+      hashes.set(password, hash);
+    }
+    return hash;
+  };
+  /** A snapshot's image as answered: uploads and shipped images become stored media; media URLs stay. */
+  const storedImage = async (sql: Sql, value: string): Promise<string> => {
+    if (value === '' || value.startsWith('/media/')) return value;
+    if (value.startsWith('data:')) return keepBytes(sql, readImageDataUrl(value));
+    const shipped = readShippedImage(options.publicDir, value);
+    if (!shipped) throw new Error(`The snapshot refers to the image ${value.slice(0, 80)}, which is neither stored nor shipped under public/.`);
+    return keepBytes(sql, shipped);
+  };
+
+  /** Replaces the whole network with the snapshot's, inside the caller's transaction. */
+  const importInto = async (sql: Sql, snapshot: DbSnapshot, passwords: ReadonlyMap<string, string>): Promise<void> => {
+    await sql.query('TRUNCATE members, posts, reactions, follows, bookmarks, revoked_tokens RESTART IDENTITY CASCADE');
+    const images = new Map<string, string>();
+    const image = async (value: string): Promise<string> => {
+      let url = images.get(value);
+      if (url === undefined) {
+        url = await storedImage(sql, value);
+        images.set(value, url);
+      }
+      return url;
+    };
+    const users = snapshot.users;
+    const userImages: string[] = [];
+    for (const user of users) userImages.push(await image(user.image));
+    await sql.query(
+      `INSERT INTO members (${MEMBER_COLUMNS})
+       SELECT id, username, first_name, last_name, password_hash, image, bio, portfolio_url, session_version, created_at, updated_at
+       FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[], $9::int[], $10::timestamptz[], $11::timestamptz[])
+         WITH ORDINALITY AS t(id, username, first_name, last_name, password_hash, image, bio, portfolio_url, session_version, created_at, updated_at, n)
+       ORDER BY n`,
+      [
+        users.map((user) => user.id), users.map((user) => user.username), users.map((user) => user.firstName), users.map((user) => user.lastName),
+        users.map((user) => passwords.get(user.password) ?? ''), userImages, users.map((user) => user.userBio), users.map((user) => user.userPortfolioUrl),
+        users.map((user) => user.sessionVersion ?? 0), users.map((user) => user.createdAt), users.map((user) => user.updatedAt),
+      ],
+    );
+    const posts = snapshot.posts;
+    const postImages: string[] = [];
+    for (const post of posts) postImages.push(await image(post.postImage));
+    await sql.query(
+      `INSERT INTO posts (${POST_COLUMNS})
+       SELECT id, author_id, content, image, created_at, updated_at
+       FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::timestamptz[], $6::timestamptz[])
+         WITH ORDINALITY AS t(id, author_id, content, image, created_at, updated_at, n)
+       ORDER BY n`,
+      [posts.map((post) => post.id), posts.map((post) => post.authorId), posts.map((post) => post.content), postImages, posts.map((post) => post.createdAt), posts.map((post) => post.updatedAt)],
+    );
+    const reactions = posts.flatMap((post) => [
+      ...post.likedBy.map((member) => [post.id, member, 'like'] as const),
+      ...post.dislikedBy.map((member) => [post.id, member, 'dislike'] as const),
+    ]);
+    await sql.query(
+      `INSERT INTO reactions (post_id, member_id, kind)
+       SELECT post_id, member_id, kind FROM unnest($1::text[], $2::text[], $3::text[]) WITH ORDINALITY AS t(post_id, member_id, kind, n) ORDER BY n`,
+      [reactions.map((r) => r[0]), reactions.map((r) => r[1]), reactions.map((r) => r[2])],
+    );
+    const follows = followOrder(users);
+    await sql.query(
+      `INSERT INTO follows (follower_id, followee_id)
+       SELECT follower_id, followee_id FROM unnest($1::text[], $2::text[]) WITH ORDINALITY AS t(follower_id, followee_id, n) ORDER BY n`,
+      [follows.map((edge) => edge[0]), follows.map((edge) => edge[1])],
+    );
+    const bookmarks = users.flatMap((user) => user.bookmarks.map((post) => [user.id, post] as const));
+    await sql.query(
+      `INSERT INTO bookmarks (member_id, post_id)
+       SELECT member_id, post_id FROM unnest($1::text[], $2::text[]) WITH ORDINALITY AS t(member_id, post_id, n) ORDER BY n`,
+      [bookmarks.map((pair) => pair[0]), bookmarks.map((pair) => pair[1])],
+    );
+    const revoked = snapshot.revokedTokens ?? [];
+    if (revoked.length > 0) {
+      await sql.query(
+        'INSERT INTO revoked_tokens (jti, expires_at) SELECT * FROM unnest($1::text[], $2::timestamptz[])',
+        [revoked.map((token) => token.jti), revoked.map((token) => token.expiresAt)],
+      );
+    }
+  };
+  const storedPasswords = async (snapshot: DbSnapshot): Promise<Map<string, string>> => {
+    const passwords = new Map<string, string>();
+    for (const user of snapshot.users) passwords.set(user.password, await storedPassword(user.password));
+    return passwords;
+  };
+
+  return {
+    async snapshot() {
+      return database.transaction(async (sql) => {
+        const members = await sql.query(`SELECT ${MEMBER_COLUMNS} FROM members ORDER BY seq`);
+        const posts = await sql.query(`SELECT ${POST_COLUMNS} FROM posts ORDER BY created_at, id`);
+        const postLists = postReads(sql);
+        const [follows, bookmarks, reactions] = [await memberReads(sql).followLists('all'), await postLists.bookmarkLists('all'), await postLists.reactionLists('all')];
+        const revoked = await sql.query('SELECT jti, expires_at FROM revoked_tokens ORDER BY jti');
+        const users: UserRecord[] = members.map((row) => {
+          const member = toMember(row);
+          return {
+            id: member.id,
+            firstName: member.firstName,
+            lastName: member.lastName,
+            username: member.username,
+            password: member.passwordHash,
+            image: member.image,
+            userBio: member.userBio,
+            userPortfolioUrl: member.userPortfolioUrl,
+            followers: follows.get(member.id)?.followers ?? [],
+            following: follows.get(member.id)?.following ?? [],
+            bookmarks: bookmarks.get(member.id) ?? [],
+            createdAt: member.createdAt,
+            updatedAt: member.updatedAt,
+            ...(member.sessionVersion !== 0 ? { sessionVersion: member.sessionVersion } : {}),
+          };
+        });
+        const postRecords: PostRecord[] = posts.map((row) => {
+          const post = toPost(row);
+          return { ...post, likedBy: reactions.get(post.id)?.likedBy ?? [], dislikedBy: reactions.get(post.id)?.dislikedBy ?? [] };
+        });
+        return {
+          version: DB_SNAPSHOT_VERSION,
+          users,
+          posts: postRecords,
+          ...(revoked.length > 0 ? { revokedTokens: revoked.map((row) => ({ jti: String(row.jti), expiresAt: iso(row.expires_at) })) } : {}),
+        };
+      }, { readOnly: true });
+    },
+
+    async load(snapshot: DbSnapshot) {
+      const passwords = await storedPasswords(snapshot);
+      await write((sql) => importInto(sql, snapshot, passwords));
+    },
+
+    async seedIfEmpty(snapshot: DbSnapshot) {
+      const passwords = await storedPasswords(snapshot);
+      return write(async (sql) => {
+        // Servers starting together on one empty database: one seeds, the others then see it.
+        await sql.query('SELECT pg_advisory_xact_lock($1)', [SEED_LOCK]);
+        const [row] = await sql.query('SELECT EXISTS (SELECT 1 FROM members) AS seeded');
+        if (row?.seeded === true) return false;
+        await importInto(sql, snapshot, passwords);
+        return true;
+      });
+    },
+  };
+}
