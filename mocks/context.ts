@@ -3,6 +3,7 @@
  * ids), the base URL, the answer delay and what to do after a write. One context per running
  * stand-in (browser worker or node server).
  */
+import { v4 as uuidv4 } from 'uuid';
 import type { RuleContext } from '../contract/context';
 import type { PasswordHasher } from '../contract/passwords';
 import type { DbSnapshot } from '../contract/snapshot';
@@ -54,18 +55,6 @@ export const PLAIN_PASSWORDS: PasswordHasher = {
   verify: async (stored, password) => stored === password,
 };
 
-function randomUuid(): string {
-  const cryptoApi = globalThis.crypto as Crypto | undefined;
-  if (typeof cryptoApi?.randomUUID === 'function') return cryptoApi.randomUUID();
-  const bytes = new Uint8Array(16);
-  if (typeof cryptoApi?.getRandomValues === 'function') cryptoApi.getRandomValues(bytes);
-  else for (let i = 0; i < 16; i += 1) bytes[i] = Math.floor(Math.random() * 256);
-  bytes[6] = ((bytes[6] ?? 0) & 0x0f) | 0x40;
-  bytes[8] = ((bytes[8] ?? 0) & 0x3f) | 0x80;
-  const hex = Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
-}
-
 export function normaliseBaseUrl(baseUrl: string): string {
   return baseUrl.trim().replace(/\/+$/, '');
 }
@@ -76,7 +65,7 @@ export function createMockContext(options: MockContextOptions = {}): MockContext
     throw new Error('The mock backend needs WebCrypto (crypto.subtle): open the app over https or on localhost.');
   }
   const now = options.now ?? (() => new Date());
-  const newId = options.newId ?? randomUuid;
+  const newId = options.newId ?? uuidv4;
   const db = options.db ?? createMemoryDb(options.seed);
   const ctx: MockContext = {
     db,
