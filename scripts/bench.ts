@@ -4,13 +4,14 @@
  *
  *   1. gzip size of each JS chunk that /login and / load (limit: /login <= 130 KB without the mocks chunk);
  *   2. home feed selector time for 1,000 and 10,000 posts, per sort (limit: < 50 ms at 10,000);
- *   3. render counts for a like: how many post cards re-render when one post is liked;
- *   4. the contract at scale: the busy scenario's first cards, a sort and a like, with the extensions
+ *   3. the contract at scale: the busy scenario's first cards, a sort and a like, with the extensions
  *      and against a backend that answers the spec alone (scripts/benchScale.ts; --scale-only alone);
- *   5. with --first-paint (or --first-paint-only): Lighthouse on /login and /signup against the
+ *   4. with --first-paint (or --first-paint-only): Lighthouse on /login and /signup against the
  *      dependency floor, in the same run (scripts/benchFirstPaint.ts; builds what it measures);
- *   6. with --scroll (or --scroll-only): the browser's memory while 5,000 posts are loaded into
+ *   5. with --scroll (or --scroll-only): the browser's memory while 5,000 posts are loaded into
  *      Explore, on dist/ in Chromium (scripts/benchScroll.ts).
+ *
+ * That liking a post re-renders only its card is a test (PostList.test.tsx), not a figure here.
  *
  * It reports 'OVER LIMIT' next to a figure over its target, and exits 1 when any figure is over
  * (0 when all are within), so a script can tell.
@@ -20,7 +21,6 @@ import * as path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { performance } from 'node:perf_hooks';
 import type * as Jsdom from 'jsdom';
-import type { Post } from '../src/types/api';
 import { BenchLimits, median } from './benchLimits';
 import { benchFirstPaint } from './benchFirstPaint';
 import { benchScale } from './benchScale';
@@ -218,83 +218,6 @@ async function benchSelectors(): Promise<void> {
   }
 }
 
-async function benchRenders(): Promise<void> {
-  console.log('\n3. Render counts for a like (post cards rendered after liking one post)');
-  // React reports its commits to this hook; it must be in place before react-dom loads.
-  const { installRenderHook, countRenders } = await import('../src/test/renderCounts');
-  installRenderHook();
-  const React = await import('react');
-  const { createRoot } = await import('react-dom/client');
-  const { Provider } = await import('react-redux');
-  const { MemoryRouter } = await import('react-router-dom');
-  const { makeStore } = await import('../src/app/store');
-  const { useAppSelector } = await import('../src/lib/store/hooks');
-  const { userLoggedIn } = await import('../src/features/auth/sessionSlice');
-  const { postsApi } = await import('../src/features/posts/postsApi');
-  const { applyLike, isLikedBy, toSummary } = await import('../src/features/posts/postsCache');
-  const { selectExplorePosts } = await import('../src/features/posts/postsSelectors');
-  const { PostList } = await import('../src/features/posts/components/PostList');
-  const { PostCard } = await import('../src/features/posts/components/PostCard');
-  const { WithPostCardExtras } = await import('../src/pages/PostCardExtras');
-  const { act } = React;
-
-  for (const [count, pageSize] of [[200, 200], [10_000, 20]] as const) {
-    const { posts, me } = await loadWorld(count);
-    let serverPosts: Post[] = JSON.parse(JSON.stringify(posts)) as Post[];
-    // The stand-in for the backend: a like answers with the whole list, the liked post changed.
-    (globalThis as { fetch: unknown }).fetch = async (input: Request) => {
-      if (new URL(input.url).pathname.endsWith('/users/bookmark')) return Response.json({ bookmarks: [] });
-      const postId = decodeURIComponent(new URL(input.url).pathname.split('/').pop() ?? '');
-      serverPosts = JSON.parse(JSON.stringify(serverPosts)) as Post[];
-      const target = serverPosts.find((post) => post.id === postId);
-      if (target) applyLike(target, toSummary(me));
-      return new Response(JSON.stringify({ posts: serverPosts }), { status: 201, headers: { 'content-type': 'application/json' } });
-    };
-
-    const store = makeStore();
-    store.dispatch(userLoggedIn({ token: 'bench', user: me }));
-    await store.dispatch(postsApi.util.upsertQueryData('getPosts', undefined, posts));
-    const cardRenders = countRenders<{ post: Post }>(PostCard, (props) => props.post.id);
-    const renders = cardRenders.counts;
-
-    function List() {
-      const all = useAppSelector(selectExplorePosts);
-      return React.createElement(PostList, { posts: all, emptyText: 'none', label: 'Bench', pageSize });
-    }
-    const container = document.createElement('div');
-    document.body.appendChild(container);
-    const root = createRoot(container);
-    await act(async () => {
-      const list = React.createElement(WithPostCardExtras, { children: React.createElement(List) });
-      root.render(React.createElement(Provider, { store, children: React.createElement(MemoryRouter, { children: list }) }));
-    });
-    const shown = container.querySelectorAll('article').length;
-    const firstRender = [...renders.values()].reduce((a, b) => a + b, 0);
-    cardRenders.reset();
-
-    const rendered = selectExplorePosts(store.getState()).slice(0, shown);
-    const target = rendered.find((post) => !isLikedBy(post, me._id)) ?? rendered[0]!;
-    const index = rendered.indexOf(target);
-    const button = container.querySelectorAll('article')[index]?.querySelector<HTMLButtonElement>('button.post-card__action--like');
-    await act(async () => {
-      button?.dispatchEvent(new window.MouseEvent('click', { bubbles: true }));
-    });
-    await act(async () => {
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    });
-
-    const liked = selectExplorePosts(store.getState()).find((post) => post.id === target.id);
-    const others = [...renders].filter(([id]) => id !== target.id);
-    const otherRenders = others.reduce((sum, [, n]) => sum + n, 0);
-    console.log(`\n  ${count.toLocaleString('en-US')} posts, ${shown} cards in the DOM (first render: ${firstRender} card renders)`);
-    console.log(`    liked post: ${renders.get(target.id) ?? 0} renders (one at the click: optimistic update; one at the answer); likeCount ${target.likes.likeCount} -> ${liked?.likes.likeCount}`);
-    console.log(`    other cards re-rendered: ${others.length} (${otherRenders} renders) (limit 0)${limits.check(`cards re-rendered by a like at ${count.toLocaleString('en-US')} posts`, others.length, 0)}`);
-    cardRenders.stop();
-    await act(async () => root.unmount());
-    container.remove();
-  }
-}
-
 /** RTK's development-only state checks warn about the 10,000-post state; the bench is not about them. */
 function quietDevChecks(): () => number {
   let dropped = 0;
@@ -322,7 +245,6 @@ async function main(): Promise<void> {
     benchChunks();
     installDom();
     await benchSelectors();
-    await benchRenders();
     await benchScale(limits);
   }
   if (args.includes('--first-paint') || args.includes('--first-paint-only')) await benchFirstPaint(limits);

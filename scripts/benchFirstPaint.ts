@@ -140,7 +140,7 @@ const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 const ratio = (value: number, floor: number) => (floor > 0 ? `${(value / floor).toFixed(2)}x` : '');
 
 export async function benchFirstPaint(limits: BenchLimits): Promise<void> {
-  console.log(`\n5. First paint (Lighthouse mobile, simulated throttling; median of ${RUNS} runs, taken in turn)`);
+  console.log(`\n4. First paint (Lighthouse mobile, simulated throttling; median of ${RUNS} runs, taken in turn)`);
   if (!existsSync(LIGHTHOUSE_CLI) || !existsSync(CHROME)) {
     console.log(`  Lighthouse (${LIGHTHOUSE_CLI}) or Chromium (${CHROME}) is missing: run npm ci, and install chromium.`);
     limits.notMeasured('first paint');

@@ -1,5 +1,5 @@
 /**
- * `npm run bench`, part 4: the contract at scale in the app. The busy scenario (10,000 posts) on the
+ * `npm run bench`, part 3: the contract at scale in the app. The busy scenario (10,000 posts) on the
  * stand-in, in this process (msw/node, no network and no delay), driven through the app's own store:
  * the time from Login's answer to the home feed's first cards being in the store, from a sort choice
  * to the sorted cards, and a like's answer (bytes and time), each with the extensions (pages, feed,
@@ -23,7 +23,7 @@ interface ModeFigures {
 }
 
 export async function benchScale(limits: BenchLimits): Promise<void> {
-  console.log('\n4. The contract at scale: busy scenario (10,000 posts), stand-in in this process, median of 5');
+  console.log('\n3. The contract at scale: busy scenario (10,000 posts), stand-in in this process, median of 5');
   const { http, HttpResponse } = await import('msw');
   const { server, useScenario: loadScenario } = await import('../mocks/node');
   const { DEMO_CREDENTIALS } = await import('../mocks/seed');

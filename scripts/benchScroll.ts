@@ -1,5 +1,5 @@
 /**
- * `npm run bench`, part 6 (`--scroll`, or `--scroll-only`): the browser's memory while a member goes
+ * `npm run bench`, part 5 (`--scroll`, or `--scroll-only`): the browser's memory while a member goes
  * through 5,000 posts. The shipped build in dist/ (the stand-in, busy scenario: 10,000 posts) in
  * Chromium; the demo member logs in, opens Explore and presses "Load more posts" until 5,000 posts
  * are loaded. At each mark: the JavaScript heap after a garbage collection, the page's DOM nodes and
@@ -40,7 +40,7 @@ async function loadedCount(page: Page): Promise<number> {
 }
 
 export async function benchScroll(limits: BenchLimits, distDir = 'dist'): Promise<void> {
-  console.log('\n6. Scrolling 5,000 posts in a browser (shipped build, stand-in, busy scenario; Chromium)');
+  console.log('\n5. Scrolling 5,000 posts in a browser (shipped build, stand-in, busy scenario; Chromium)');
   const server = await serve(resolve(distDir));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const browser = await chromium.launch({ executablePath: CHROME, args: CHROME_ARGS });
