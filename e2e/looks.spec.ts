@@ -89,4 +89,33 @@ test.describe('How things look', { tag: ['@phone'] }, () => {
     const style = await unfollow.evaluate((element) => ({ hovered: element.matches(':hover'), color: getComputedStyle(element).color, border: getComputedStyle(element).borderTopColor }));
     expect(style).toEqual({ hovered: true, color: 'rgb(36, 86, 214)', border: 'rgb(36, 86, 214)' });
   });
+
+  test('a toast never passes over the navigation: every item stays where a tap lands, while it comes and goes', async ({ page }) => {
+    const nav = page.getByRole('navigation', { name: /^(Main|Mobile)$/ });
+    await expect(nav).toBeVisible();
+    const like = postCards(page).getByRole('button', { name: /^Like, / }).and(page.locator('[aria-pressed="false"]')).first();
+    // What is at the centre of each navigation item, every frame, from the tap that brings a toast
+    // until it has gone (3 s on screen, with its way in and out).
+    const seen = await nav.evaluate(async (navigation, button) => {
+      const points = [...navigation.querySelectorAll('a, button')].map((item) => {
+        const box = item.getBoundingClientRect();
+        return { item, x: box.left + box.width / 2, y: box.top + box.height / 2 };
+      });
+      (button as HTMLButtonElement).click();
+      const problems = new Set<string>();
+      const toasts = new Set<string>();
+      const start = performance.now();
+      while (performance.now() - start < 4500) {
+        await new Promise((resolve) => requestAnimationFrame(resolve));
+        document.querySelectorAll('.Toastify [role="alert"]').forEach((toast) => toasts.add(toast.textContent ?? ''));
+        for (const { item, x, y } of points) {
+          const top = document.elementFromPoint(x, y);
+          if (top && !item.contains(top)) problems.add(`${item.getAttribute('aria-label') ?? item.textContent}: ${top.className}`);
+        }
+      }
+      return { toasts: [...toasts], problems: [...problems] };
+    }, await like.elementHandle());
+    expect(seen.toasts).toContain('You Liked the Post!');
+    expect(seen.problems).toEqual([]);
+  });
 });

@@ -1,5 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { Outlet } from 'react-router-dom';
+import type { ToastContainerProps } from 'react-toastify/unstyled';
 // The unstyled code (loadToasts): the stylesheet comes from the CSS file below, not a <style> element the CSP refuses.
 import 'react-toastify/dist/ReactToastify.css';
 import { TIMINGS } from '../../config/timings';
@@ -9,8 +10,15 @@ import { loadToasts, useToastsWanted } from '../../features/ui/notify';
 import { LoaderOverlay } from './LoaderOverlay';
 import { TopBar } from './TopBar';
 
-/** The toasts' container, in the toasts' code: on screen from the first toast on. */
-const ToastContainer = lazy(async () => ({ default: (await loadToasts()).ToastContainer }));
+/**
+ * The toasts' container, in the toasts' code: on screen from the first toast on. Toasts zoom in and
+ * out where they stand: flying up from the bottom edge, they passed over the phone's bottom
+ * navigation and took a tap meant for it.
+ */
+const ToastContainer = lazy(async () => {
+  const { ToastContainer: Container, Zoom } = await loadToasts();
+  return { default: (props: ToastContainerProps) => <Container transition={Zoom} {...props} /> };
+});
 
 /**
  * Around every route: the top bar, the page (each page or the member shell brings its own <main>),
