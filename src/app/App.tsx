@@ -82,12 +82,12 @@ export async function canTakeOver(prerenderedPath: string | undefined, preloaded
 
 /** What `make` returns, made inside a transition (React then renders what it starts in slices). */
 function inTransition<T>(make: () => T): T {
-  let made: { value: T } | undefined;
+  // startTransition runs its callback at once, so `made` is set when it returns.
+  let made!: T;
   startTransition(() => {
-    made = { value: make() };
+    made = make();
   });
-  if (!made) throw new Error('startTransition did not run its callback.');
-  return made.value;
+  return made;
 }
 
 export interface MountedApp {

@@ -41,8 +41,8 @@ export function Dialog({ title, onClose, children, closeLabel = 'Close' }: Dialo
       return;
     }
     if (event.key !== 'Tab' || !panelRef.current) return;
+    // Never empty: the close button is always there.
     const items = Array.from(panelRef.current.querySelectorAll<HTMLElement>(FOCUSABLE));
-    if (items.length === 0) return;
     const firstItem = items[0]!;
     const lastItem = items[items.length - 1]!;
     if (event.shiftKey && document.activeElement === firstItem) {

@@ -45,5 +45,3 @@ export const authApi = api.injectEndpoints({
     }),
   }),
 });
-
-export const { useSignupMutation, useLoginMutation, useLogoutMutation } = authApi;

@@ -71,8 +71,6 @@ export function useSessionAcrossTabs(): void {
             void navigate(redirectTargetFrom(state), { replace: true });
           }
           break;
-        default:
-          break;
       }
     };
     window.addEventListener('storage', onStorage);

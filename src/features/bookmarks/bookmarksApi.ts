@@ -101,14 +101,12 @@ async function showAtOnce(cache: CacheAccess, postId: string, post: Post | null,
 
 /**
  * The post id of an entry of a member's `bookmarks`: an id, or (from a backend that lists them as the
- * spec's User does) a post.
+ * spec's User does) a post, whose `id` is the post's (its `_id` is its author's).
  */
 export function bookmarkId(entry: unknown): string | undefined {
   if (typeof entry === 'string') return entry;
-  if (typeof entry !== 'object' || entry === null) return undefined;
-  const { id, _id } = entry as { id?: unknown; _id?: unknown };
-  if (typeof id === 'string') return id;
-  return typeof _id === 'string' ? _id : undefined;
+  const id = (entry as { id?: unknown } | null | undefined)?.id;
+  return typeof id === 'string' ? id : undefined;
 }
 
 /** The member's record with the post among their bookmarks, or not (the other entries as they were). */

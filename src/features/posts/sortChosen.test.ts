@@ -25,14 +25,4 @@ describe('sortChosen', () => {
     await jest.runAllTimersAsync();
     expect(success).toHaveBeenCalledWith(SORT_TOASTS.trending, expect.anything());
   });
-
-  it('can be cancelled before then: the order and the toasts stay as they were', async () => {
-    const success = jest.spyOn(toast, 'success');
-    const store = makeStore();
-    const cancel = store.dispatch(sortChosen('oldest'));
-    cancel();
-    await jest.advanceTimersByTimeAsync(TIMINGS.sortLoaderMs * 2);
-    expect(selectSortMode(store.getState())).toBe('latest');
-    expect(success).not.toHaveBeenCalled();
-  });
 });
