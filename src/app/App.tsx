@@ -4,7 +4,6 @@ import { Provider } from 'react-redux';
 import { createBrowserRouter, matchRoutes, RouterProvider, type RouteObject } from 'react-router-dom';
 import { routes } from './routes';
 import { makeStore, type AppStore, type RootState } from './store';
-import { navigatorFor } from './navigator';
 import { withoutTrailingSlash } from '../config/paths';
 import { restoreSessionState } from '../features/auth/restoreSession';
 import { keepTypedBeforeStart } from './typedBeforeStart';
@@ -44,10 +43,7 @@ export function AppShell({ store, children, scenario }: AppShellProps) {
 
 export function App({ scenario, preloadedState, onStarted }: AppProps) {
   const [router] = useState(() => createBrowserRouter(routes));
-  const [store] = useState(() => {
-    const navigator = navigatorFor(router);
-    return makeStore({ navigator, preloadedState });
-  });
+  const [store] = useState(() => makeStore({ router, preloadedState }));
   const started = useRef(onStarted);
   useEffect(() => {
     started.current?.();

@@ -1,9 +1,9 @@
 import { combineReducers, configureStore, createListenerMiddleware, isAnyOf } from '@reduxjs/toolkit';
+import type { DataRouter } from 'react-router-dom';
 // Types only: the API's code loads when it is first needed (lib/api/apiSlot.ts), not with the store.
 import type { ApiRootState } from '../lib/api/api';
 import { apiFailed } from '../lib/api/apiEvents';
 import { API_REDUCER_PATH, apiSlotMiddleware, apiSlotReducer, endpointAnswered, resetApi } from '../lib/api/apiSlot';
-import { detachedNavigator, type AppNavigator } from './navigator';
 import { paths } from '../config/paths';
 import { sessionSlice, sessionExpired, userLoggedIn, userLoggedOut, sessionRestored, tokenRenewed } from '../features/auth/sessionSlice';
 import { writeStoredToken } from '../features/auth/tokenStorage';
@@ -24,10 +24,14 @@ export type RootState = ReturnType<typeof rootReducer>;
 
 export interface MakeStoreOptions {
   preloadedState?: Partial<RootState>;
-  navigator?: AppNavigator;
+  /**
+   * How the store's listeners move the member to another route: the app's browser router, or a
+   * test's memory router. None where nothing navigates (the build-time render, unit tests).
+   */
+  router?: Pick<DataRouter, 'navigate' | 'state'>;
 }
 
-export function makeStore({ preloadedState, navigator = detachedNavigator }: MakeStoreOptions = {}) {
+export function makeStore({ preloadedState, router }: MakeStoreOptions = {}) {
   const listener = createListenerMiddleware();
   const startListening = listener.startListening.withTypes<RootState>();
 
@@ -47,14 +51,14 @@ export function makeStore({ preloadedState, navigator = detachedNavigator }: Mak
         return;
       }
       if (failure.kind === 'unauthorized') {
-        const from = navigator.location();
+        const from = router?.state.location;
         listenerApi.dispatch(sessionExpired());
-        if (from.pathname !== paths.login.pattern) {
-          navigator.go(paths.login.href(), { replace: true, state: { from } });
+        if (from && from.pathname !== paths.login.pattern) {
+          void router?.navigate(paths.login.href(), { replace: true, state: { from } });
         }
         return;
       }
-      navigator.go(paths.error.href());
+      void router?.navigate(paths.error.href());
     },
   });
 

@@ -4,7 +4,6 @@ import { Provider } from 'react-redux';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { routes } from '../app/routes';
 import { makeStore, type AppStore } from '../app/store';
-import { navigatorFor } from '../app/navigator';
 import { absoluteApiBase } from '../config/env';
 import { sessionRestored, userLoggedIn } from '../features/auth/sessionSlice';
 import type { LoginResponse } from '../types/api';
@@ -43,8 +42,7 @@ export async function loginThroughApi({ username, password }: Credentials): Prom
  */
 export async function renderWithProviders({ route = '/', authAs, reloadedAs }: RenderOptions = {}) {
   const router = createMemoryRouter(routes, { initialEntries: [route] });
-  const navigator = navigatorFor(router);
-  const store: AppStore = makeStore({ navigator });
+  const store: AppStore = makeStore({ router });
   if (authAs) {
     const { encodedToken, foundUser } = await loginThroughApi(authAs);
     store.dispatch(userLoggedIn({ token: encodedToken, user: foundUser }));

@@ -4,7 +4,6 @@ import { Provider } from 'react-redux';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { routes } from '../routes';
 import { makeStore } from '../store';
-import { navigatorFor } from '../navigator';
 import { restoreSessionState } from '../../features/auth/restoreSession';
 
 /**
@@ -13,8 +12,7 @@ import { restoreSessionState } from '../../features/auth/restoreSession';
  */
 export function renderAfterReload(route: string) {
   const router = createMemoryRouter(routes, { initialEntries: [route] });
-  const navigator = navigatorFor(router);
-  const store = makeStore({ navigator, preloadedState: restoreSessionState() });
+  const store = makeStore({ router, preloadedState: restoreSessionState() });
   const user = userEvent.setup();
   const view = render(
     <Provider store={store}>
