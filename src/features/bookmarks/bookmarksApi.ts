@@ -1,6 +1,7 @@
+import { copyWithStructuralSharing } from '@reduxjs/toolkit/query';
 import { api, cacheAccess, type CacheAccess, type Undo } from '../../lib/api/api';
 import { holdsListStart, POST_PAGES_OPTIONS, pageQuery, readPage, type PagePlace } from '../../lib/api/postPages';
-import { reconcileItem, reconcileList } from '../../lib/reconcile';
+import { reconcileList } from '../../lib/reconcile';
 import type { BookmarkChange, BookmarksResponse, Post, PostsPage, User } from '../../types/api';
 import { patchCurrentMember } from '../users/usersApi';
 
@@ -130,7 +131,7 @@ function writeBookmarkChange(cache: CacheAccess, { postId, bookmarked, post }: B
   if (post) {
     const latest = (list: Post[]) => {
       const index = list.findIndex((entry) => entry.id === postId);
-      if (index >= 0) list[index] = reconcileItem(list[index], post);
+      if (index >= 0) list[index] = copyWithStructuralSharing(list[index], post);
     };
     cache.dispatch(bookmarksApi.util.updateQueryData('getBookmarks', undefined, latest));
     cache.dispatch(bookmarksApi.util.updateQueryData('getBookmarkPages', undefined, (draft) => draft.pages.forEach((page) => latest(page.posts))));

@@ -1,6 +1,6 @@
 import { isDraft, original, type ThunkAction, type UnknownAction } from '@reduxjs/toolkit';
+import { copyWithStructuralSharing } from '@reduxjs/toolkit/query';
 import { api, type ApiRootState, type CacheAccess, type Undo } from '../../lib/api/api';
-import { reconcileItem } from '../../lib/reconcile';
 import type { Post, PostsPage } from '../../types/api';
 
 /** A list loaded page by page (the `pages` extension), as RTK Query's infinite queries hold it. */
@@ -80,7 +80,7 @@ export function patchPost(cache: CacheAccess, postId: string, recipe: (post: Pos
 
 /** A post's new version takes the place of the old in every cached copy (an equal one keeps the old object). */
 export function replacePost(cache: CacheAccess, post: Post): void {
-  patchPost(cache, post.id, (old) => reconcileItem(old, post));
+  patchPost(cache, post.id, (old) => copyWithStructuralSharing(old, post));
 }
 
 /** A deleted post leaves every cached list holding it. */

@@ -1,7 +1,8 @@
+import { copyWithStructuralSharing } from '@reduxjs/toolkit/query';
 import { api, cacheAccess, HOME_FEED_TAG, type CacheAccess, type Undo } from '../../lib/api/api';
 import type { PostOrder } from '../../../contract/order';
 import { holdsListStart, POST_PAGES_OPTIONS, pageQuery, readPage, type PagePlace } from '../../lib/api/postPages';
-import { reconcileItem, reconcileList } from '../../lib/reconcile';
+import { reconcileList } from '../../lib/reconcile';
 import type { Post, PostDraftPayload, PostRemoval, PostResponse, PostsPage, PostsResponse, UserSummary } from '../../types/api';
 import { selectCurrentMember } from '../users/currentMember';
 import { isPaged, patchPost, removePost, replacePost, rewriteHolders } from './postCopies';
@@ -201,7 +202,7 @@ function writePostsList(cache: CacheAccess, posts: Post[]): void {
     }
     if (!Array.isArray(data)) {
       const fresh = byId.get(data.id);
-      return fresh ? reconcileItem(data, fresh) : undefined;
+      return fresh ? copyWithStructuralSharing(data, fresh) : undefined;
     }
     if (endpointName === 'getPosts') return reconcileList(data, posts);
     if (endpointName === 'getUserPosts') {
