@@ -14,11 +14,8 @@ const HEAD_BYTES = 64 * 1024;
 function readBytes(blob: Blob): Promise<Uint8Array> {
   return new Promise((resolve, reject) => {
     const reader = new FileReader();
-    reader.onload = () => {
-      // Not `instanceof ArrayBuffer`: the reader's buffer may come from another realm (a test's DOM).
-      if (reader.result !== null && typeof reader.result !== 'string') resolve(new Uint8Array(reader.result));
-      else reject(new Error('The file could not be read as bytes.'));
-    };
+    // readAsArrayBuffer's result is a buffer once it has loaded.
+    reader.onload = () => resolve(new Uint8Array(reader.result as ArrayBuffer));
     reader.onerror = () => reject(reader.error ?? new Error('The file could not be read.'));
     reader.readAsArrayBuffer(blob);
   });
@@ -37,10 +34,9 @@ export async function readImageFile(file: Blob, maxBytes: number = MAX_IMAGE_BYT
     if (file.size > maxBytes) return { problem: 'too-large' };
     const size = imageDimensions(kind, head);
     if (size && size.width * size.height > LIMITS.imagePixelsMax) return { problem: 'too-many-pixels' };
+    // FileReader's data URLs are always base64: only their media type changes.
     const dataUrl = await fileToDataUrl(file);
-    const comma = dataUrl.indexOf(';base64,');
-    if (comma === -1) return { problem: 'unreadable' };
-    return { dataUrl: `data:${IMAGE_KINDS[kind].mediaType}${dataUrl.slice(comma)}` };
+    return { dataUrl: `data:${IMAGE_KINDS[kind].mediaType}${dataUrl.slice(dataUrl.indexOf(';base64,'))}` };
   } catch {
     return { problem: 'unreadable' };
   }
