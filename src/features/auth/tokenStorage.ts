@@ -1,3 +1,5 @@
+import { decodeJwt } from 'jose';
+
 /** The session token lives in localStorage under the spec's key. */
 export const TOKEN_STORAGE_KEY = 'encodedToken';
 
@@ -25,31 +27,21 @@ export interface TokenClaims {
   exp?: number;
 }
 
-/** base64url (JWT) to text; atob alone knows neither the URL alphabet nor missing padding, nor UTF-8. */
-function decodeBase64Url(part: string): string {
-  const base64 = part.replace(/-/g, '+').replace(/_/g, '/');
-  const binary = atob(base64.padEnd(base64.length + ((4 - (base64.length % 4)) % 4), '='));
-  const bytes = Uint8Array.from(binary, (char) => char.charCodeAt(0));
-  return new TextDecoder().decode(bytes);
-}
-
 /**
  * Reads the member id (`sub`, or `_id`), username and expiry a token carries, without verifying it:
  * the backend does that on every authenticated call.
  */
 export function readTokenClaims(token: string): TokenClaims | null {
-  const payload = token.replace(/^Bearer\s+/i, '').split('.')[1];
-  if (!payload) return null;
+  let claims: Record<string, unknown>;
   try {
-    const claims: unknown = JSON.parse(decodeBase64Url(payload));
-    if (!claims || typeof claims !== 'object') return null;
-    const { sub, _id, username, exp } = claims as Record<string, unknown>;
-    const id = typeof sub === 'string' && sub !== '' ? sub : _id;
-    if (typeof id !== 'string' || id === '' || typeof username !== 'string') return null;
-    return typeof exp === 'number' ? { _id: id, username, exp } : { _id: id, username };
+    claims = decodeJwt(token.replace(/^Bearer\s+/i, ''));
   } catch {
     return null;
   }
+  const { sub, _id, username, exp } = claims;
+  const id = typeof sub === 'string' && sub !== '' ? sub : _id;
+  if (typeof id !== 'string' || id === '' || typeof username !== 'string') return null;
+  return typeof exp === 'number' ? { _id: id, username, exp } : { _id: id, username };
 }
 
 /** Whether the token says it has expired (a token without an expiry never does, by itself). */
