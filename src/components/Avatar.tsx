@@ -14,7 +14,7 @@ export function Avatar({ src, name, size = 'md' }: AvatarProps) {
   const [brokenSrc, setBrokenSrc] = useState<string | null>(null);
   const showImage = src !== '' && brokenSrc !== src;
   return (
-    <span className={`avatar avatar--${size}`} data-testid="avatar">
+    <span className={`avatar avatar--${size}`}>
       {showImage ? <img src={src} alt={`${name}'s avatar`} onError={() => setBrokenSrc(src)} /> : null}
     </span>
   );

@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { DEMO_CREDENTIALS } from '../../mocks/seed';
-import { emulateViewportWidth } from '../app/layouts/shellTestUtils';
+import { emulateViewportWidth } from '../test/viewport';
 import { renderWithProviders } from '../test/renderWithProviders';
 
 describe('Explore: finding people where the side panel has no room', () => {

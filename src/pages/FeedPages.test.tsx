@@ -7,7 +7,7 @@ import { TIMINGS } from '../config/timings';
 import { API, articlesOf, cardWith, contentsOf, findFeed, LIKE_BUTTON } from '../test/posts';
 import { loaderShown } from '../features/ui/uiSlice';
 import { currentPath, loginThroughApi, renderWithProviders } from '../test/renderWithProviders';
-import { emulateViewportWidth } from '../app/layouts/shellTestUtils';
+import { emulateViewportWidth } from '../test/viewport';
 
 const NEWEST = 'Pressed flowers from the market, turned into a colour study.';
 const LIGHTS = 'Saw the northern lights for the first time. I actually cried.';

@@ -1,12 +1,11 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { currentPath, renderWithProviders, topBar } from '../test/renderWithProviders';
+import { currentPath, renderAfterReload, renderWithProviders, topBar } from '../test/renderWithProviders';
 import { server, TEST_API_BASE, useScenario } from '../../mocks/node';
 import { DEMO_CREDENTIALS } from '../../mocks/seed';
 import { ERROR_CODES, MESSAGES } from '../../contract/messages';
 import { TIMINGS } from '../config/timings';
 import { TOKEN_STORAGE_KEY, writeStoredToken } from '../features/auth/tokenStorage';
-import { renderAfterReload } from '../app/layouts/shellTestUtils';
 import { selectCurrentMember } from '../features/users/currentMember';
 import { selectIsLoggedIn } from '../features/auth/sessionSlice';
 import { waitForBackend } from '../lib/api/backendReady';

@@ -5,6 +5,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { routes } from '../app/routes';
 import { makeStore, type AppStore } from '../app/store';
 import { absoluteApiBase } from '../config/env';
+import { restoreSessionState } from '../features/auth/restoreSession';
 import { sessionRestored, userLoggedIn } from '../features/auth/sessionSlice';
 import type { LoginResponse } from '../types/api';
 
@@ -58,6 +59,22 @@ export async function renderWithProviders({ route = '/', authAs, reloadedAs }: R
     </Provider>,
   );
   return { ...view, store, router, user, screen };
+}
+
+/**
+ * Opens the app the way a reload does: the store starts from the token in localStorage
+ * (restoreSessionState), not from a fresh login.
+ */
+export function renderAfterReload(route: string) {
+  const router = createMemoryRouter(routes, { initialEntries: [route] });
+  const store = makeStore({ router, preloadedState: restoreSessionState() });
+  const user = userEvent.setup();
+  const view = render(
+    <Provider store={store}>
+      <RouterProvider router={router} />
+    </Provider>,
+  );
+  return { ...view, router, store, user };
 }
 
 /** The path the member is on now. */

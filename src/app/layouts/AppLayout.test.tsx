@@ -7,7 +7,7 @@ import { TOKEN_STORAGE_KEY } from '../../features/auth/tokenStorage';
 import { loaderShown } from '../../features/ui/uiSlice';
 import { LOADER_SAFETY_MS } from './LoaderOverlay';
 import { showsMemberTools } from './TopBar';
-import { emulatePhone } from './shellTestUtils';
+import { emulatePhone } from '../../test/viewport';
 
 const banner = () => topBar();
 

@@ -1,10 +1,10 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
-import { currentPath, renderWithProviders } from '../../test/renderWithProviders';
+import { currentPath, renderAfterReload, renderWithProviders } from '../../test/renderWithProviders';
 import { tokenFor, useScenario } from '../../../mocks/node';
 import { DEMO_CREDENTIALS, DEMO_USER_ID } from '../../../mocks/seed';
 import { TIMINGS } from '../../config/timings';
 import { TOKEN_STORAGE_KEY } from '../../features/auth/tokenStorage';
-import { emulatePhone, renderAfterReload } from './shellTestUtils';
+import { emulatePhone } from '../../test/viewport';
 import { selectCurrentMember } from '../../features/users/currentMember';
 import { selectIsLoggedIn } from '../../features/auth/sessionSlice';
 
@@ -33,8 +33,7 @@ describe('Side navigation', () => {
 
     const me = await nav.findByRole('link', { name: 'Ava Reed @demo_user' });
     expect(me).toHaveAttribute('href', `/users/${DEMO_USER_ID}`);
-    expect(within(me).getByTestId('avatar')).toBeInTheDocument();
-    expect(within(me).getByRole('img', { hidden: true })).toHaveAttribute('src', '/images/avatars/ava-reed.jpg');
+    expect(within(me).getByRole('img', { name: "Ava Reed's avatar", hidden: true })).toHaveAttribute('src', '/images/avatars/ava-reed.jpg');
   });
 
   it('turns the loader on for each navigation, and the page turns it off', async () => {
