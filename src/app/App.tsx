@@ -57,7 +57,7 @@ export function App({ scenario, preloadedState, onStarted }: AppProps) {
 }
 
 /** Loads the code of every lazy route matching `pathname` into the route objects, so the first render needs no fallback. */
-export async function loadRoutesFor(pathname: string, tree: RouteObject[] = routes): Promise<void> {
+async function loadRoutesFor(pathname: string, tree: RouteObject[] = routes): Promise<void> {
   const lazy = (matchRoutes(tree, pathname) ?? []).filter((match) => typeof match.route.lazy === 'function');
   await Promise.all(lazy.map(async ({ route }) => {
     const load = route.lazy as () => Promise<Partial<RouteObject>>;
@@ -70,7 +70,7 @@ export async function loadRoutesFor(pathname: string, tree: RouteObject[] = rout
  * with no session): only when this is that page and nobody is logged in or was just logged out.
  * Then the page's code is loaded first, so that the first render matches the built markup.
  */
-export async function canTakeOver(prerenderedPath: string | undefined, preloadedState: AppProps['preloadedState'], pathname: string): Promise<boolean> {
+async function canTakeOver(prerenderedPath: string | undefined, preloadedState: AppProps['preloadedState'], pathname: string): Promise<boolean> {
   if (!prerenderedPath || preloadedState !== undefined || withoutTrailingSlash(pathname) !== prerenderedPath) return false;
   await loadRoutesFor(pathname);
   return true;

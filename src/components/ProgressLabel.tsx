@@ -3,7 +3,7 @@ import { TIMINGS } from '../config/timings';
 import './ProgressLabel.css';
 
 /** Whether a call has been pending for longer than a moment. */
-export function useSlowCall(pending: boolean, afterMs: number = TIMINGS.progressAfterMs): boolean {
+function useSlowCall(pending: boolean, afterMs: number = TIMINGS.progressAfterMs): boolean {
   const [slow, setSlow] = useState(false);
   useEffect(() => {
     if (!pending) return undefined;

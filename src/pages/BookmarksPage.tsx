@@ -8,8 +8,6 @@ import { usePostPages } from '../features/posts/pagedPosts';
 import { useLoaderOffAfter } from '../features/ui/useLoaderOffAfter';
 import { FeedPage } from './FeedPage';
 
-export const BOOKMARKS_EMPTY_TEXT = 'No Bookmarks Yet';
-
 /** Bookmarks: the posts the member bookmarked, most recently bookmarked first. */
 export function BookmarksPage() {
   usePageTitle('Bookmarks');
@@ -28,7 +26,7 @@ export function BookmarksPage() {
       loadingText="Loading bookmarks…"
       posts={paged ? pages.posts : allPosts}
       more={paged ? pages.more : undefined}
-      emptyText={BOOKMARKS_EMPTY_TEXT}
+      emptyText="No Bookmarks Yet"
       label="Bookmarks"
     />
   );

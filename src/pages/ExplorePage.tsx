@@ -11,8 +11,6 @@ import { NO_SIDE_PANEL_QUERY, useMediaQuery } from '../components/useMediaQuery'
 import '../features/posts/components/shared.css';
 import { FeedPage } from './FeedPage';
 
-export const EXPLORE_EMPTY_TEXT = 'No Post to Explore';
-
 const EVERY_POST: PagedList = { list: 'all' };
 
 /** Explore: every post, newest first. */
@@ -35,7 +33,7 @@ export function ExplorePage() {
       loadingText="Loading posts…"
       posts={paged ? pages.posts : allPosts}
       more={paged ? pages.more : undefined}
-      emptyText={EXPLORE_EMPTY_TEXT}
+      emptyText="No Post to Explore"
       label="Explore"
     >
       {showPeople ? <WhoToFollow /> : null}

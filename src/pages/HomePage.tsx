@@ -18,8 +18,6 @@ import { WhoToFollow } from '../features/users/components/WhoToFollow';
 import '../features/posts/components/shared.css';
 import { FeedPage } from './FeedPage';
 
-export const HOME_EMPTY_TEXT = "Let's Create Some Posts...!";
-
 /**
  * Whether Home suggests people: for a member who followed nobody when Home opened, where the side
  * panel (and its 'Who to follow?') has no room. Once shown, the suggestions stay while Home is open,
@@ -57,7 +55,7 @@ export function HomePage() {
       loadingText="Loading posts…"
       posts={feed}
       more={paged ? pages.more : undefined}
-      emptyText={HOME_EMPTY_TEXT}
+      emptyText="Let's Create Some Posts...!"
       label={SORT_LABELS[sortMode]}
     >
       <Composer />

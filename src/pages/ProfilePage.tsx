@@ -17,9 +17,6 @@ import { useGetUserQuery } from '../features/users/usersApi';
 import { selectMemberPosts } from '../features/posts/postsSelectors';
 import './ProfilePage.css';
 
-export const NO_POSTS_FOUND = 'No Posts Found...!';
-export const USER_NOT_FOUND = 'User not found';
-
 function isNotFound(error: unknown): boolean {
   return typeof error === 'object' && error !== null && 'status' in error && (error as { status: unknown }).status === 404;
 }
@@ -48,7 +45,7 @@ export function ProfilePage() {
         <div className="profile-page">
           <h1 className="profile-page__title">Profile</h1>
           <p className="profile-page__message" role="status">
-            {isNotFound(error) ? USER_NOT_FOUND : 'This profile could not be loaded.'}
+            {isNotFound(error) ? 'User not found' : 'This profile could not be loaded.'}
           </p>
         </div>
       );
@@ -70,7 +67,7 @@ export function ProfilePage() {
         </h2>
         {postsLoaded ? (
           <WithPostCardExtras>
-            <PostList posts={posts} more={paged ? pages.more : undefined} emptyText={NO_POSTS_FOUND} label={`Posts by ${fullName(user)}`} />
+            <PostList posts={posts} more={paged ? pages.more : undefined} emptyText="No Posts Found...!" label={`Posts by ${fullName(user)}`} />
           </WithPostCardExtras>
         ) : (
           <p className="profile-page__message">Loading posts…</p>

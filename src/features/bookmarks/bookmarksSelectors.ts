@@ -14,7 +14,7 @@ export const selectBookmarkedPosts = createAppSelector([selectBookmarksResult], 
  * Ids of the bookmarked posts, from the member's record (its `bookmarks`), so a card's toggle is right
  * without the list of bookmarked posts being loaded. A backend may list them as posts rather than ids.
  */
-export const selectBookmarkedIds = createAppSelector([selectCurrentMember], (me): ReadonlySet<string> => {
+const selectBookmarkedIds = createAppSelector([selectCurrentMember], (me): ReadonlySet<string> => {
   const entries: readonly unknown[] = me?.bookmarks ?? [];
   if (entries.length === 0) return EMPTY_IDS;
   return new Set(entries.map(bookmarkId).filter((id): id is string => id !== undefined));

@@ -18,7 +18,7 @@ export interface FeedState {
   isFiltersOpen: boolean;
 }
 
-export const initialFeedState: FeedState = { sortMode: 'latest', sortChoices: 0, isFiltersOpen: false };
+const initialFeedState: FeedState = { sortMode: 'latest', sortChoices: 0, isFiltersOpen: false };
 
 export const feedSlice = createSlice({
   name: 'feed',

@@ -43,7 +43,7 @@ export interface EditPostInput {
 }
 
 /** The cache tags of a list of posts: the list's own, and one per post it holds. */
-export function postListTags(posts: readonly Post[] = EMPTY_POSTS) {
+function postListTags(posts: readonly Post[] = EMPTY_POSTS) {
   return [{ type: 'Post' as const, id: 'LIST' }, ...posts.map((post) => ({ type: 'Post' as const, id: post.id }))];
 }
 

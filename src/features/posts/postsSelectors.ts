@@ -1,39 +1,31 @@
 import { createAppSelector } from '../../lib/store/hooks';
 import type { RootState } from '../../app/store';
-import { sortInOrder, timeOf, type OrderKeys } from '../../../contract/order';
-import type { Post, UserSummary } from '../../types/api';
+import { sortInOrder, timeOf } from '../../../contract/order';
+import type { Post } from '../../types/api';
 import { selectCurrentUserId } from '../auth/sessionSlice';
 import { selectCurrentMember } from '../users/currentMember';
+import { followingKeyOf } from '../users/usersSelectors';
 import { selectSortMode, type SortMode } from './feedSlice';
 import { postsApi, selectPostsResult } from './postsApi';
 
-/** Module-level empties: a selector with nothing to show always returns the same reference. */
+/** A module-level empty: a selector with nothing to show always returns the same reference. */
 export const EMPTY_POSTS: readonly Post[] = Object.freeze([]) as readonly Post[];
-const EMPTY_MEMBERS: readonly UserSummary[] = Object.freeze([]) as readonly UserSummary[];
 
-/** What the orders compare in a post (the contract's one rule, shared with both backends). */
-export function postOrderKeys(post: Post): OrderKeys {
-  return { time: timeOf(post.createdAt), likes: post.likes.likeCount, id: post.id };
-}
-
-/** The posts in the order of a sort mode (spec section 4). */
+/** The posts in the order of a sort mode (spec section 4), by the contract's one rule, shared with both backends. */
 export function sortPosts(posts: readonly Post[], mode: SortMode): Post[] {
-  return sortInOrder(posts, mode, postOrderKeys);
+  return sortInOrder(posts, mode, (post) => ({ time: timeOf(post.createdAt), likes: post.likes.likeCount, id: post.id }));
 }
 
 /** Every post in the cache, in the backend's order. */
 export const selectAllPosts = createAppSelector([selectPostsResult], (result): readonly Post[] => result.data ?? EMPTY_POSTS);
 
-const selectFollowing = (state: RootState): readonly UserSummary[] => selectCurrentMember(state)?.following ?? EMPTY_MEMBERS;
 const selectMyUsername = (state: RootState): string => selectCurrentMember(state)?.username ?? '';
 
 /**
  * The ids the member follows, as one string: a new copy of the same list (a refreshed member record)
  * compares equal, so the feed does not recompute for it.
  */
-export const selectFollowingKey = createAppSelector([selectFollowing], (following) =>
-  following.map((member) => member._id).sort().join('\n'),
-);
+const selectFollowingKey = createAppSelector([selectCurrentMember], (me) => (me ? followingKeyOf(me) : ''));
 
 /**
  * The home feed (spec section 4): the member's own posts and those of the members they follow, in the

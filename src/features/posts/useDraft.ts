@@ -12,11 +12,6 @@ function isEmpty(draft: Draft): boolean {
   return draft.text === '' && draft.image === '';
 }
 
-/** Where a member's unsent post waits: this tab's session storage, which a reload keeps. */
-export function draftKey(memberId: string): string {
-  return `socialconnect.draft.${memberId}`;
-}
-
 function readDraft(key: string | null): Draft {
   if (!key) return EMPTY;
   try {
@@ -47,7 +42,8 @@ function saveDraft(key: string, draft: Draft): void {
  * `memberId` is null before the session is known: nothing is read or kept then.
  */
 export function useDraft(memberId: string | null): [Draft, (change: Partial<Draft>) => void] {
-  const key = memberId ? draftKey(memberId) : null;
+  // Where a member's unsent post waits: this tab's session storage, which a reload keeps.
+  const key = memberId ? `socialconnect.draft.${memberId}` : null;
   const [state, setState] = useState(() => ({ key, draft: readDraft(key) }));
   // Another member: their own draft. The session arriving: what was typed meanwhile is theirs, and
   // newer than anything kept.

@@ -7,7 +7,7 @@ export interface UiState {
   loaderRound: number;
 }
 
-export const initialUiState: UiState = { showLoader: false, loaderRound: 0 };
+const initialUiState: UiState = { showLoader: false, loaderRound: 0 };
 
 export const uiSlice = createSlice({
   name: 'ui',

@@ -58,7 +58,7 @@ export const usersApi = api.injectEndpoints({
  * Changes every cached copy of a member's record (their profile, their entry in the members list;
  * the current member's profile is also the app's record of them) and returns the one undo.
  */
-export function patchMember(cache: CacheAccess, userId: string, change: (user: User) => User): Undo {
+function patchMember(cache: CacheAccess, userId: string, change: (user: User) => User): Undo {
   const patches = [
     cache.dispatch(usersApi.util.updateQueryData('getUser', userId, (draft) => change(draft))),
     cache.dispatch(

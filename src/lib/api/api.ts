@@ -133,7 +133,7 @@ export interface CacheAccess {
 }
 
 /** The store's state, read through a `getState` RTK Query typed narrower than the store it runs in. */
-export function storeState(getState: () => unknown): ApiRootState {
+function storeState(getState: () => unknown): ApiRootState {
   return getState() as ApiRootState;
 }
 

@@ -1,7 +1,7 @@
 import type { PostsPage } from '../../types/api';
 
 /** How many posts a page of a paged list asks for (the `pages` extension). */
-export const POSTS_PAGE_LIMIT = 20;
+const POSTS_PAGE_LIMIT = 20;
 
 /** A page's query string: the limit, and the cursor where the page before it ended (none for the first). */
 export function pageQuery(cursor: string | null): URLSearchParams {
@@ -26,7 +26,7 @@ export interface PagePlace {
   previous: PagePlace | null;
 }
 
-export const FIRST_PAGE: PagePlace = { cursor: null, before: 0, previous: null };
+const FIRST_PAGE: PagePlace = { cursor: null, before: 0, previous: null };
 
 /**
  * The most pages a list keeps: the 100 cards a list shows at most, a page ahead of them either way,

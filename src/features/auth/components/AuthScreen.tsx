@@ -5,9 +5,6 @@ import { paths } from '../../../config/paths';
 import { useArrivedLoggedIn } from '../useArrivedLoggedIn';
 import './AuthScreen.css';
 
-/** The product's promise (spec section 1), shown beside the login and signup forms. */
-export const TAGLINE = 'Follow people around the globe, connect with your friends, and share what you are thinking.';
-
 export interface AuthScreenProps {
   title: string;
   intro: string;
@@ -22,7 +19,8 @@ export function AuthScreen({ title, intro, children, footer }: AuthScreenProps) 
     <main id="main-content" className="auth-screen" tabIndex={-1}>
       <section className="auth-screen__hero" aria-label="About SocialConnect">
         <p className="auth-screen__brand" aria-hidden="true">SocialConnect</p>
-        <p className="auth-screen__tagline">{TAGLINE}</p>
+        {/* The product's promise (spec section 1). */}
+        <p className="auth-screen__tagline">Follow people around the globe, connect with your friends, and share what you are thinking.</p>
         <ul className="auth-screen__points">
           <li>Follow people around the globe</li>
           <li>Connect with your friends</li>

@@ -45,7 +45,7 @@ export function signupProblem(data: SignupFormData): string | null {
 }
 
 /** The rules shown under the fields before the member submits (the backends' own limits). */
-export const FIELD_HINTS = {
+const FIELD_HINTS = {
   username: `${LIMITS.usernameMin} to ${LIMITS.usernameMax} characters: letters, digits or underscores.`,
   password: `${LIMITS.passwordMin} to ${LIMITS.passwordMax} characters.`,
 } as const;

@@ -7,7 +7,7 @@ import { notifyError, notifySuccess } from '../../ui/notify';
 import { bookmarksApi, useAddBookmarkMutation, useRemoveBookmarkMutation } from '../bookmarksApi';
 import { selectIsBookmarked } from '../bookmarksSelectors';
 
-export const BOOKMARK_TEXTS = {
+const BOOKMARK_TEXTS = {
   bookmarked: 'Added to Bookmark!',
   unbookmarked: 'Removed from Bookmark!',
 } as const;

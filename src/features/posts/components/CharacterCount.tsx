@@ -2,7 +2,7 @@ import { LIMITS } from '../../../../contract/limits';
 import { countGraphemes } from '../../../../contract/validation';
 
 /** The longest post, in characters as people count them: the limit both backends enforce. */
-export const POST_TEXT_LIMIT = LIMITS.postTextMax;
+const POST_TEXT_LIMIT = LIMITS.postTextMax;
 
 export function charactersLeft(text: string, limit: number = POST_TEXT_LIMIT): number {
   return limit - countGraphemes(text);

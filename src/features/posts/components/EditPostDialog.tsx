@@ -12,12 +12,6 @@ import './Composer.css';
 import './EditPostDialog.css';
 import { ProgressLabel } from '../../../components/ProgressLabel';
 
-export const EDIT_POST_TEXTS = {
-  title: 'New Post Content:',
-  submit: 'Update Post',
-  edited: 'Post Edited Successfully!',
-} as const;
-
 export interface EditPostDialogProps {
   post: Post;
   onClose: () => void;
@@ -43,12 +37,12 @@ export function EditPostDialog({ post, onClose }: EditPostDialogProps) {
       // The window stays open with the member's text; the app already said what went wrong.
       return;
     }
-    notifySuccess(EDIT_POST_TEXTS.edited);
+    notifySuccess('Post Edited Successfully!');
     onClose();
   };
 
   return (
-    <Dialog title={EDIT_POST_TEXTS.title} onClose={onClose} closeLabel="Close">
+    <Dialog title="New Post Content:" onClose={onClose} closeLabel="Close">
       <form className="edit-post" onSubmit={onSubmit}>
         <label htmlFor={textId} className="visually-hidden">
           Post content
@@ -65,7 +59,7 @@ export function EditPostDialog({ post, onClose }: EditPostDialogProps) {
         <div className="edit-post__bar">
           <CharacterCount id={countId} text={text} />
           <button type="submit" className="edit-post__submit" disabled={isLoading || over || blank} aria-busy={isLoading || undefined}>
-            <ProgressLabel pending={isLoading} idle={EDIT_POST_TEXTS.submit} busy="Updating…" />
+            <ProgressLabel pending={isLoading} idle="Update Post" busy="Updating…" />
           </button>
         </div>
       </form>

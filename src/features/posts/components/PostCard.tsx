@@ -20,7 +20,7 @@ import { PostCardExtrasContext } from './postCardExtras';
 import './shared.css';
 import './PostCard.css';
 
-export const POST_CARD_TEXTS = {
+const POST_CARD_TEXTS = {
   liked: 'You Liked the Post!',
   disliked: 'You Disliked the post!',
   deleted: 'Post Deleted Successfully!',

@@ -12,9 +12,6 @@ import { useEditProfileMutation, type ProfileEdit } from '../usersApi';
 import './EditProfileDialog.css';
 import { ProgressLabel } from '../../../components/ProgressLabel';
 
-/** Avatars are images of at most 2 MB (the backend's limit too). */
-export const AVATAR_MAX_BYTES = MAX_IMAGE_BYTES;
-
 export const PROFILE_MESSAGES = {
   saved: 'User Bio Updated Successfully!',
   notImage: 'Please choose an image file (PNG, JPEG, WebP or GIF) for your avatar.',
@@ -31,10 +28,8 @@ const PICKER_MESSAGES: Record<ImageFileProblem, string> = {
   unreadable: PROFILE_MESSAGES.unreadable,
 };
 
-export const BIO_MAX_LENGTH = LIMITS.bioMax;
-
 /** The rules shown under the fields before the member saves (the backends' own limits). */
-export const PROFILE_HINTS = {
+const PROFILE_HINTS = {
   avatar: `PNG, JPEG, WebP or GIF, up to ${MAX_IMAGE_BYTES / (1024 * 1024)} MB.`,
   bio: (length: number) => `${length} of ${LIMITS.bioMax} characters.`,
   newPassword: `${LIMITS.passwordMin} to ${LIMITS.passwordMax} characters. Leave empty to keep your password; a new one needs your current password.`,
@@ -96,7 +91,7 @@ export function EditProfileDialog({ user, onClose }: EditProfileDialogProps) {
     const input = event.currentTarget;
     const file = input.files?.[0];
     if (!file) return;
-    const picked = await readImageFile(file, AVATAR_MAX_BYTES);
+    const picked = await readImageFile(file);
     if (picked.problem) {
       input.value = '';
       notifyError(PICKER_MESSAGES[picked.problem]);
@@ -148,7 +143,7 @@ export function EditProfileDialog({ user, onClose }: EditProfileDialogProps) {
         </div>
 
         <ProfileField label="Bio" hint={PROFILE_HINTS.bio(bio.length)}>
-          {(control) => <textarea {...control} data-autofocus rows={3} maxLength={BIO_MAX_LENGTH} value={bio} onChange={(event) => setBio(event.target.value)} />}
+          {(control) => <textarea {...control} data-autofocus rows={3} maxLength={LIMITS.bioMax} value={bio} onChange={(event) => setBio(event.target.value)} />}
         </ProfileField>
 
         <ProfileField label="Portfolio Link" error={portfolioError}>

@@ -13,10 +13,6 @@ export interface FollowButtonProps {
   className?: string;
 }
 
-/** The spec's toasts for a follow and an unfollow. */
-export const followToast = (user: UserSummary): string => `You started following ${fullName(user)}`;
-export const unfollowToast = (user: UserSummary): string => `You Unfollowed ${fullName(user)}`;
-
 /**
  * Follow / Unfollow, by presence in the current member's `following` (spec section 4). The change
  * shows at once; a refusal rolls it back and the app's listener shows the backend's message. Nothing
@@ -37,10 +33,10 @@ export function FollowButton({ user, className }: FollowButtonProps) {
     try {
       if (following) {
         await unfollowUser(user._id).unwrap();
-        notifyError(unfollowToast(user));
+        notifyError(`You Unfollowed ${fullName(user)}`);
       } else {
         await followUser(user._id).unwrap();
-        notifySuccess(followToast(user));
+        notifySuccess(`You started following ${fullName(user)}`);
       }
     } catch {
       // Rolled back in the cache; the app's listener already showed the backend's message.

@@ -17,14 +17,6 @@ export interface PeopleSearchProps {
   className?: string;
 }
 
-export const SEARCH_PLACEHOLDER = 'Search People...';
-export const NO_USER_FOUND = 'No User Found';
-
-/** How many matches, for screen readers. */
-export function matchCountText(count: number): string {
-  return count === 1 ? '1 person found' : `${count} people found`;
-}
-
 /**
  * People search (spec sections 2 and 5): as the member types, the members whose first or last name
  * contains the text, each with Follow/Unfollow, or 'No User Found'. The count is announced politely.
@@ -97,7 +89,7 @@ export function PeopleSearch({ label = 'Search People', variant = 'panel', class
           id={inputId}
           className="people-search__input"
           type="search"
-          placeholder={SEARCH_PLACEHOLDER}
+          placeholder="Search People..."
           autoComplete="off"
           spellCheck={false}
           value={query}
@@ -106,8 +98,10 @@ export function PeopleSearch({ label = 'Search People', variant = 'panel', class
         />
       </span>
       <div className="people-search__status" role="status" aria-live="polite">
-        {showResults && matches.length === 0 ? <p className="people-search__empty">{NO_USER_FOUND}</p> : null}
-        {showResults && matches.length > 0 ? <span className="visually-hidden">{matchCountText(matches.length)}</span> : null}
+        {showResults && matches.length === 0 ? <p className="people-search__empty">No User Found</p> : null}
+        {showResults && matches.length > 0 ? (
+          <span className="visually-hidden">{matches.length === 1 ? '1 person found' : `${matches.length} people found`}</span>
+        ) : null}
       </div>
       {showResults && matches.length > 0 ? (
         <ul ref={resultsRef} id={resultsId} className="person-list people-search__results" aria-label="People found">

@@ -13,9 +13,6 @@ export interface ProfileHeaderProps {
   isOwn: boolean;
 }
 
-export const followersText = (count: number): string => `${count} Followers`;
-export const followingText = (count: number): string => `${count} Following`;
-
 function GlobeIcon() {
   return (
     <svg className="profile-header__globe" aria-hidden="true" viewBox="0 0 24 24" width="16" height="16">
@@ -29,22 +26,18 @@ function GlobeIcon() {
  * Portfolio link (design card): a link only for http/https addresses; anything else is shown as
  * plain text and never becomes a link.
  */
-export function PortfolioLink({ url }: { url: string }) {
+function PortfolioLink({ url }: { url: string }) {
   if (url.trim() === '') return null;
-  if (!isWebUrl(url)) {
-    return (
-      <p className="profile-header__portfolio">
-        <GlobeIcon />
-        <span>{url}</span>
-      </p>
-    );
-  }
   return (
     <p className="profile-header__portfolio">
       <GlobeIcon />
-      <a href={url.trim()} target="_blank" rel="noopener noreferrer">
-        {displayUrl(url)}
-      </a>
+      {isWebUrl(url) ? (
+        <a href={url.trim()} target="_blank" rel="noopener noreferrer">
+          {displayUrl(url)}
+        </a>
+      ) : (
+        <span>{url}</span>
+      )}
     </p>
   );
 }
@@ -76,8 +69,8 @@ export function ProfileHeader({ user, isOwn }: ProfileHeaderProps) {
         {user.userBio ? <p className="profile-header__bio">{user.userBio}</p> : null}
         <PortfolioLink url={user.userPortfolioUrl} />
         <ul className="profile-header__counts" aria-label="Connections">
-          <li>{followersText(user.followers.length)}</li>
-          <li>{followingText(user.following.length)}</li>
+          <li>{`${user.followers.length} Followers`}</li>
+          <li>{`${user.following.length} Following`}</li>
         </ul>
       </div>
       {editing ? <EditProfileDialog user={user} onClose={() => setEditing(false)} /> : null}

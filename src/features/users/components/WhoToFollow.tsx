@@ -7,17 +7,8 @@ import { PersonRow } from './PersonRow';
 import './PersonRow.css';
 import './WhoToFollow.css';
 
-export const WHO_TO_FOLLOW_HEADING = 'Who to follow?';
-export const NO_ONE_TO_FOLLOW = 'No one to Follow...!';
-export const SHOW_MORE_PEOPLE = 'Show more people';
-
 /** How many people the list shows at first, and how many more each 'Show more people' adds. */
-export const WHO_TO_FOLLOW_PAGE = 5;
-
-/** '5 of 174 people'. */
-export function shownOfText(shown: number, total: number): string {
-  return `${shown} of ${total} ${total === 1 ? 'person' : 'people'}`;
-}
+const WHO_TO_FOLLOW_PAGE = 5;
 
 /**
  * The ids the member followed when the members list last loaded. Kept by the list itself: a follow
@@ -64,7 +55,7 @@ export function WhoToFollow() {
   return (
     <section className="who-to-follow" aria-labelledby={headingId}>
       <h2 id={headingId} className="who-to-follow__heading">
-        {WHO_TO_FOLLOW_HEADING}
+        Who to follow?
       </h2>
       {isLoading || followedWhenLoaded === null ? (
         <p className="who-to-follow__empty">Loading people…</p>
@@ -78,14 +69,14 @@ export function WhoToFollow() {
           {people.length > shown.length ? (
             <div className="who-to-follow__more">
               <button type="button" className="pill-button" onClick={showMore}>
-                {SHOW_MORE_PEOPLE}
+                Show more people
               </button>
-              <span className="who-to-follow__count">{shownOfText(shown.length, people.length)}</span>
+              <span className="who-to-follow__count">{`${shown.length} of ${people.length} ${people.length === 1 ? 'person' : 'people'}`}</span>
             </div>
           ) : null}
         </>
       ) : (
-        <p className="who-to-follow__empty">{NO_ONE_TO_FOLLOW}</p>
+        <p className="who-to-follow__empty">No one to Follow...!</p>
       )}
     </section>
   );
