@@ -1,101 +1,73 @@
-import { useId, useState, type ChangeEvent, type InputHTMLAttributes } from 'react';
+import { useId, useState, type InputHTMLAttributes } from 'react';
 import { ProgressLabel } from '../../../components/ProgressLabel';
+import { strokeIcon } from '../../../components/strokeIcon';
 
-type InputProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'value' | 'onChange' | 'id' | 'type'>;
-
-export interface TextFieldProps extends InputProps {
+export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'value' | 'onChange' | 'id' | 'type'> {
   label: string;
   /** The field's rule, shown under it before the member submits: '8 to 128 characters.' */
   hint?: string;
   value: string;
   onValueChange: (value: string) => void;
-  type?: 'text' | 'email';
+  /** A password field has a show/hide toggle. */
+  type?: 'text' | 'email' | 'password';
 }
 
-function FieldHint({ id, hint }: { id: string; hint?: string }) {
-  return hint ? <p id={id} className="auth-field__hint">{hint}</p> : null;
-}
+const EyeIcon = strokeIcon(
+  20,
+  <>
+    <path d="M1 12s4-7 11-7 11 7 11 7-4 7-11 7S1 12 1 12z" />
+    <circle cx="12" cy="12" r="3" />
+  </>,
+);
 
-/** A labelled text input, with its rule under it when it has one. */
+const EyeOffIcon = strokeIcon(
+  20,
+  <>
+    <path d="M17.94 17.94A10.07 10.07 0 0 1 12 19c-7 0-11-7-11-7a18.5 18.5 0 0 1 5.06-5.94" />
+    <path d="M9.9 4.24A9.12 9.12 0 0 1 12 4c7 0 11 7 11 7a18.5 18.5 0 0 1-2.16 3.19" />
+    <path d="M14.12 14.12a3 3 0 1 1-4.24-4.24" />
+    <line x1="1" y1="1" x2="23" y2="23" />
+  </>,
+);
+
+/** A labelled input, with its rule under it when it has one; a password's has a show/hide toggle. */
 export function TextField({ label, hint, value, onValueChange, type = 'text', ...rest }: TextFieldProps) {
   const id = useId();
   const hintId = `${id}-hint`;
-  return (
-    <div className="auth-field">
-      <label className="auth-field__label" htmlFor={id}>{label}</label>
-      <input
-        {...rest}
-        aria-describedby={hint ? hintId : undefined}
-        id={id}
-        className="auth-field__input"
-        type={type}
-        value={value}
-        onChange={(event: ChangeEvent<HTMLInputElement>) => onValueChange(event.target.value)}
-      />
-      <FieldHint id={hintId} hint={hint} />
-    </div>
-  );
-}
-
-export interface PasswordFieldProps extends InputProps {
-  label: string;
-  hint?: string;
-  value: string;
-  onValueChange: (value: string) => void;
-}
-
-/** A labelled password input with a show/hide toggle, and its rule under it when it has one. */
-export function PasswordField({ label, hint, value, onValueChange, ...rest }: PasswordFieldProps) {
-  const id = useId();
-  const hintId = `${id}-hint`;
   const [visible, setVisible] = useState(false);
-  const toggleLabel = `${visible ? 'Hide' : 'Show'} ${label.toLowerCase()}`;
+  const input = (
+    <input
+      {...rest}
+      aria-describedby={hint ? hintId : undefined}
+      id={id}
+      className="auth-field__input"
+      type={type === 'password' && visible ? 'text' : type}
+      value={value}
+      onChange={(event) => onValueChange(event.target.value)}
+    />
+  );
   return (
     <div className="auth-field">
       <label className="auth-field__label" htmlFor={id}>{label}</label>
-      <div className="auth-field__password">
-        <input
-          {...rest}
-          aria-describedby={hint ? hintId : undefined}
-          id={id}
-          className="auth-field__input"
-          type={visible ? 'text' : 'password'}
-          value={value}
-          onChange={(event: ChangeEvent<HTMLInputElement>) => onValueChange(event.target.value)}
-        />
-        <button
-          type="button"
-          className="icon-button icon-button--small auth-field__toggle"
-          aria-label={toggleLabel}
-          aria-pressed={visible}
-          aria-controls={id}
-          onClick={() => setVisible((shown) => !shown)}
-        >
-          {visible ? <EyeOffIcon /> : <EyeIcon />}
-        </button>
-      </div>
-      <FieldHint id={hintId} hint={hint} />
+      {type === 'password' ? (
+        <div className="auth-field__password">
+          {input}
+          <button
+            type="button"
+            className="icon-button icon-button--small auth-field__toggle"
+            aria-label={`${visible ? 'Hide' : 'Show'} ${label.toLowerCase()}`}
+            aria-pressed={visible}
+            aria-controls={id}
+            onClick={() => setVisible((shown) => !shown)}
+          >
+            {visible ? <EyeOffIcon /> : <EyeIcon />}
+          </button>
+        </div>
+      ) : (
+        input
+      )}
+      {hint ? <p id={hintId} className="auth-field__hint">{hint}</p> : null}
     </div>
-  );
-}
-
-function EyeIcon() {
-  return (
-    <svg aria-hidden="true" focusable="false" width="20" height="20" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
-      <path d="M1 12s4-7 11-7 11 7 11 7-4 7-11 7S1 12 1 12z" />
-      <circle cx="12" cy="12" r="3" />
-    </svg>
-  );
-}
-
-function EyeOffIcon() {
-  return (
-    <svg aria-hidden="true" focusable="false" width="20" height="20" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
-      <path d="M17.94 17.94A10.07 10.07 0 0 1 12 19c-7 0-11-7-11-7a18.5 18.5 0 0 1 5.06-5.94" />
-      <path d="M9.9 4.24A9.12 9.12 0 0 1 12 4c7 0 11 7 11 7a18.5 18.5 0 0 1-2.16 3.19" />
-      <path d="M14.12 14.12a3 3 0 1 1-4.24-4.24" />
-      <line x1="1" y1="1" x2="23" y2="23" />
-    </svg>
   );
 }
 

@@ -6,7 +6,7 @@ import { notifyError, notifySuccess } from '../../ui/notify';
 import { hasToken } from '../authAnswers';
 import { preloadAuthCalls, useAuthCall } from '../useAuthCall';
 import { AUTH_MESSAGES, loginRefusalMessage } from '../messages';
-import { FormActions, PasswordField, TextField } from './Fields';
+import { FormActions, TextField } from './Fields';
 
 export interface LoginFormProps {
   /** Where the member goes once logged in: the page they first asked for, or home. */
@@ -65,7 +65,7 @@ export function LoginForm({ redirectTo }: LoginFormProps) {
   return (
     <form className="auth-form" method="post" noValidate onFocus={preloadAuthCalls} onSubmit={(event) => void onSubmit(event)} aria-busy={busy}>
       <TextField label="Username" name="username" autoComplete="username" autoCapitalize="none" spellCheck={false} required value={username} onValueChange={setUsername} />
-      <PasswordField label="Password" name="password" autoComplete="current-password" required value={password} onValueChange={setPassword} />
+      <TextField label="Password" name="password" type="password" autoComplete="current-password" required value={password} onValueChange={setPassword} />
       <FormActions submit={{ idle: 'Login', busy: 'Logging in…' }} pending={isLoading} disabled={busy} onFillTestCredentials={fillTestCredentials} />
     </form>
   );

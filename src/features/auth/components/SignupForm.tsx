@@ -9,7 +9,7 @@ import { holdLoader, loaderOffAfter, type Cancel } from '../../ui/loaderTimers';
 import { hasToken } from '../authAnswers';
 import { preloadAuthCalls, useAuthCall } from '../useAuthCall';
 import { AUTH_MESSAGES } from '../messages';
-import { FormActions, PasswordField, TextField } from './Fields';
+import { FormActions, TextField } from './Fields';
 import { LIMITS } from '../../../../contract/limits';
 
 /** The signup form's data, named as in spec section 3. */
@@ -117,8 +117,8 @@ export function SignupForm() {
       </div>
       <TextField label="Username" name="username" autoComplete="username" autoCapitalize="none" spellCheck={false} required maxLength={LIMITS.usernameMax} hint={FIELD_HINTS.username} value={data.userName} onValueChange={field('userName')} />
       <TextField label="Email Address" name="email" type="email" autoComplete="email" required value={data.userEmail} onValueChange={field('userEmail')} />
-      <PasswordField label="Password" name="password" autoComplete="new-password" required maxLength={LIMITS.passwordMax} hint={FIELD_HINTS.password} value={data.userPassword} onValueChange={field('userPassword')} />
-      <PasswordField label="Confirm Password" name="confirmPassword" autoComplete="new-password" required value={data.userConfirmPassword} onValueChange={field('userConfirmPassword')} />
+      <TextField label="Password" name="password" type="password" autoComplete="new-password" required maxLength={LIMITS.passwordMax} hint={FIELD_HINTS.password} value={data.userPassword} onValueChange={field('userPassword')} />
+      <TextField label="Confirm Password" name="confirmPassword" type="password" autoComplete="new-password" required value={data.userConfirmPassword} onValueChange={field('userConfirmPassword')} />
       <label className="auth-check">
         <input
           type="checkbox"
