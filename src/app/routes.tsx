@@ -1,8 +1,14 @@
+import type { ComponentType } from 'react';
 import type { RouteObject } from 'react-router-dom';
 import { paths } from '../config/paths';
 import { AppFallback } from './layouts/AppFallback';
 import { AppLayout } from './layouts/AppLayout';
 import { RouteErrorPage } from '../pages/RouteErrorPage';
+
+/** A route's `lazy`: the component `name` of the module `load` brings, loaded when the route is first needed. */
+function lazyComponent<Name extends string>(load: () => Promise<Record<Name, ComponentType>>, name: Name) {
+  return async () => ({ Component: (await load())[name] });
+}
 
 /**
  * Every route is its own lazily loaded chunk, and so is the member shell around the protected ones
@@ -16,51 +22,21 @@ export const routes: RouteObject[] = [
     // Shown while the first screen's lazy chunk loads.
     hydrateFallbackElement: <AppFallback />,
     children: [
+      { path: paths.login.pattern, lazy: lazyComponent(() => import(/* webpackChunkName: "page-login" */ '../pages/LoginPage'), 'LoginPage') },
+      { path: paths.signup.pattern, lazy: lazyComponent(() => import(/* webpackChunkName: "page-signup" */ '../pages/SignupPage'), 'SignupPage') },
+      { path: paths.error.pattern, lazy: lazyComponent(() => import(/* webpackChunkName: "page-error" */ '../pages/ErrorPage'), 'ErrorPage') },
       {
-        path: paths.login.pattern,
-        lazy: async () => ({ Component: (await import(/* webpackChunkName: "page-login" */ '../pages/LoginPage')).LoginPage }),
-      },
-      {
-        path: paths.signup.pattern,
-        lazy: async () => ({ Component: (await import(/* webpackChunkName: "page-signup" */ '../pages/SignupPage')).SignupPage }),
-      },
-      {
-        path: paths.error.pattern,
-        lazy: async () => ({ Component: (await import(/* webpackChunkName: "page-error" */ '../pages/ErrorPage')).ErrorPage }),
-      },
-      {
-        lazy: async () => ({ Component: (await import(/* webpackChunkName: "member" */ './layouts/ProtectedLayout')).ProtectedLayout }),
+        lazy: lazyComponent(() => import(/* webpackChunkName: "member" */ './layouts/ProtectedLayout'), 'ProtectedLayout'),
         children: [
-          {
-            path: paths.home.pattern,
-            lazy: async () => ({ Component: (await import(/* webpackChunkName: "page-home" */ '../pages/HomePage')).HomePage }),
-          },
-          {
-            path: paths.explore.pattern,
-            lazy: async () => ({ Component: (await import(/* webpackChunkName: "page-explore" */ '../pages/ExplorePage')).ExplorePage }),
-          },
-          {
-            path: paths.bookmarks.pattern,
-            lazy: async () => ({ Component: (await import(/* webpackChunkName: "page-bookmarks" */ '../pages/BookmarksPage')).BookmarksPage }),
-          },
-          {
-            path: paths.createPost.pattern,
-            lazy: async () => ({ Component: (await import(/* webpackChunkName: "page-createpost" */ '../pages/CreatePostPage')).CreatePostPage }),
-          },
-          {
-            path: paths.post.pattern,
-            lazy: async () => ({ Component: (await import(/* webpackChunkName: "page-post" */ '../pages/PostPage')).PostPage }),
-          },
-          {
-            path: paths.profile.pattern,
-            lazy: async () => ({ Component: (await import(/* webpackChunkName: "page-profile" */ '../pages/ProfilePage')).ProfilePage }),
-          },
+          { path: paths.home.pattern, lazy: lazyComponent(() => import(/* webpackChunkName: "page-home" */ '../pages/HomePage'), 'HomePage') },
+          { path: paths.explore.pattern, lazy: lazyComponent(() => import(/* webpackChunkName: "page-explore" */ '../pages/ExplorePage'), 'ExplorePage') },
+          { path: paths.bookmarks.pattern, lazy: lazyComponent(() => import(/* webpackChunkName: "page-bookmarks" */ '../pages/BookmarksPage'), 'BookmarksPage') },
+          { path: paths.createPost.pattern, lazy: lazyComponent(() => import(/* webpackChunkName: "page-createpost" */ '../pages/CreatePostPage'), 'CreatePostPage') },
+          { path: paths.post.pattern, lazy: lazyComponent(() => import(/* webpackChunkName: "page-post" */ '../pages/PostPage'), 'PostPage') },
+          { path: paths.profile.pattern, lazy: lazyComponent(() => import(/* webpackChunkName: "page-profile" */ '../pages/ProfilePage'), 'ProfilePage') },
         ],
       },
-      {
-        path: '*',
-        lazy: async () => ({ Component: (await import(/* webpackChunkName: "page-not-found" */ '../pages/NotFoundPage')).NotFoundPage }),
-      },
+      { path: '*', lazy: lazyComponent(() => import(/* webpackChunkName: "page-not-found" */ '../pages/NotFoundPage'), 'NotFoundPage') },
     ],
   },
 ];
