@@ -11,8 +11,7 @@ import { MemberSidePanel } from './memberPanels';
 import { paths } from '../../config/paths';
 import { BottomNav } from './BottomNav';
 import { SideNav } from './SideNav';
-import { useIsPhone } from './useIsPhone';
-import { NO_SIDE_PANEL_QUERY, useMediaQuery } from '../../components/useMediaQuery';
+import { NO_SIDE_PANEL_QUERY, PHONE_QUERY, useMediaQuery } from '../../components/useMediaQuery';
 import './ProtectedLayout.css';
 
 /**
@@ -63,7 +62,7 @@ function MemberShell() {
   useGetBookmarksQuery(undefined, { skip: paged !== false });
   useGetBookmarkPagesInfiniteQuery(undefined, { skip: paged !== true });
   useChangesFromOtherTabs();
-  const isPhone = useIsPhone();
+  const isPhone = useMediaQuery(PHONE_QUERY);
   const hasSidePanelRoom = !useMediaQuery(NO_SIDE_PANEL_QUERY);
   const mainRef = useRef<HTMLElement>(null);
   useFocusOnNewPage(mainRef);

@@ -3,9 +3,9 @@ import { useAppSelector } from '../../lib/store/hooks';
 import { PUBLIC_CHROME_PATHS, paths, withoutTrailingSlash } from '../../config/paths';
 import { selectIsLoggedIn } from '../../features/auth/sessionSlice';
 import { useLogout } from '../../features/auth/useLogout';
+import { PHONE_QUERY, useMediaQuery } from '../../components/useMediaQuery';
 import { TopBarSearch } from './memberPanels';
 import { BrandMark, LogoutIcon } from './icons';
-import { useIsPhone } from './useIsPhone';
 import './TopBar.css';
 
 /** Whether the top bar shows people search and logout here (spec section 2: not on /signup, /login, /error). */
@@ -20,7 +20,7 @@ export function showsMemberTools(pathname: string, loggedIn: boolean): boolean {
 export function TopBar() {
   const { pathname } = useLocation();
   const loggedIn = useAppSelector(selectIsLoggedIn);
-  const isPhone = useIsPhone();
+  const isPhone = useMediaQuery(PHONE_QUERY);
   const logout = useLogout();
   const memberTools = showsMemberTools(pathname, loggedIn);
 

@@ -1,8 +1,9 @@
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Navigate } from 'react-router-dom';
 import { usePageTitle } from '../../../components/usePageTitle';
 import { paths } from '../../../config/paths';
-import { useArrivedLoggedIn } from '../useArrivedLoggedIn';
+import { useAppSelector } from '../../../lib/store/hooks';
+import { selectIsLoggedIn } from '../sessionSlice';
 import './AuthScreen.css';
 
 export interface AuthScreenProps {
@@ -45,7 +46,10 @@ export interface AuthPageProps extends AuthScreenProps {
 /** A logged-out page (/login, /signup): titled, in the auth frame; a member who arrives logged in goes home. */
 export function AuthPage({ pageTitle, ...screen }: AuthPageProps) {
   usePageTitle(pageTitle);
-  const arrivedLoggedIn = useArrivedLoggedIn();
+  // Whether the member was logged in when the screen opened, not the member who has just logged in
+  // here (login waits a second before it moves on).
+  const loggedIn = useAppSelector(selectIsLoggedIn);
+  const [arrivedLoggedIn] = useState(loggedIn);
   if (arrivedLoggedIn) return <Navigate to={paths.home.href()} replace />;
   return <AuthScreen {...screen} />;
 }
