@@ -28,16 +28,16 @@ function hasStatus(error: unknown): error is { status: unknown; data?: unknown }
   return typeof error === 'object' && error !== null && 'status' in error;
 }
 
+/** What a refusal's body says, as the backends send it ({ errors: [message], code }); empty for anything else. */
+function refusalBody(error: unknown): { errors?: unknown; code?: unknown } {
+  const data = hasStatus(error) ? error.data : undefined;
+  return data && typeof data === 'object' ? data : {};
+}
+
 /** The backend's first error message, or a plain-language fallback. Never an object dump. */
 export function errorMessage(error: unknown, fallback: string = FALLBACK_MESSAGE): string {
-  if (hasStatus(error)) {
-    const data = error.data;
-    if (data && typeof data === 'object' && 'errors' in data) {
-      const errors = (data as { errors: unknown }).errors;
-      if (Array.isArray(errors) && typeof errors[0] === 'string' && errors[0].trim() !== '') return errors[0];
-    }
-  }
-  return fallback;
+  const { errors } = refusalBody(error);
+  return Array.isArray(errors) && typeof errors[0] === 'string' && errors[0].trim() !== '' ? errors[0] : fallback;
 }
 
 /** The HTTP status of a refusal (4xx), or undefined for anything else (a network failure, a 5xx). */
@@ -48,13 +48,8 @@ export function refusalStatus(error: unknown): number | undefined {
 
 /** The refusal's machine-readable code (contract/messages.ts), when the backend sends one. */
 export function errorCode(error: unknown): string | undefined {
-  if (!hasStatus(error)) return undefined;
-  const data = error.data;
-  if (data && typeof data === 'object' && 'code' in data) {
-    const code = (data as { code: unknown }).code;
-    if (typeof code === 'string' && code !== '') return code;
-  }
-  return undefined;
+  const { code } = refusalBody(error);
+  return typeof code === 'string' && code !== '' ? code : undefined;
 }
 
 /** Codes that say the token no longer stands for a member: the session is over. */

@@ -7,6 +7,7 @@ import { PostCard } from '../features/posts/components/PostCard';
 import { WithPostCardExtras } from './PostCardExtras';
 import { useGetPostQuery } from '../features/posts/postsApi';
 import { useLoaderOffAfter } from '../features/ui/useLoaderOffAfter';
+import { refusalStatus } from '../lib/apiError';
 import '../features/posts/components/shared.css';
 import './FeedPages.css';
 
@@ -18,7 +19,7 @@ export function PostPage() {
   const { data: post, isLoading, isError, error } = useGetPostQuery(postId, { skip: postId === '' });
   useLoaderOffAfter(Boolean(post) || isError, TIMINGS.loaderOffShortMs);
   const goHome = useCallback(() => void navigate(paths.home.href()), [navigate]);
-  const notFound = postId === '' || (isError && typeof error === 'object' && 'status' in error && error.status === 404);
+  const notFound = postId === '' || refusalStatus(error) === 404;
 
   return (
     <div className="feed-page">

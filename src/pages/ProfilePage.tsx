@@ -10,16 +10,13 @@ import { WithPostCardExtras } from './PostCardExtras';
 import { useGetUserPostsQuery } from '../features/posts/postsApi';
 import { usePagedPosts } from '../features/posts/pagedPosts';
 import { useBackendHas } from '../lib/api/api';
+import { refusalStatus } from '../lib/apiError';
 import { useLoaderOffAfter } from '../features/ui/useLoaderOffAfter';
 import { ProfileHeader } from '../features/users/components/ProfileHeader';
 import { fullName } from '../features/users/followUpdates';
 import { useGetUserQuery } from '../features/users/usersApi';
 import { selectMemberPosts } from '../features/posts/postsSelectors';
 import './ProfilePage.css';
-
-function isNotFound(error: unknown): boolean {
-  return typeof error === 'object' && error !== null && 'status' in error && (error as { status: unknown }).status === 404;
-}
 
 /** /users/:userId: a member's profile and posts (spec section 2). */
 export function ProfilePage() {
@@ -45,7 +42,7 @@ export function ProfilePage() {
         <div className="profile-page">
           <h1 className="profile-page__title">Profile</h1>
           <p className="profile-page__message" role="status">
-            {isNotFound(error) ? 'User not found' : 'This profile could not be loaded.'}
+            {refusalStatus(error) === 404 ? 'User not found' : 'This profile could not be loaded.'}
           </p>
         </div>
       );
