@@ -41,6 +41,5 @@ export function portfolioUrlError(value: string): string | null {
 export function displayUrl(value: string): string {
   const url = parseWebUrl(value);
   if (!url) return value;
-  const text = `${url.host}${url.pathname === '/' ? '' : url.pathname}${url.search}${url.hash}`;
-  return text;
+  return `${url.host}${url.pathname === '/' ? '' : url.pathname}${url.search}${url.hash}`;
 }

@@ -40,13 +40,8 @@ const updateHolder = api.util.updateQueryData as unknown as (
   recipe: Recipe<PostHolder>,
 ) => ThunkAction<PatchCollection, ApiRootState, unknown, UnknownAction>;
 
-interface PostHolderEntry {
-  endpointName: string;
-  originalArgs: unknown;
-}
-
 /** The cached queries holding these posts (found by their tags), or holding any post at all. */
-function postHolders(state: ApiRootState, postIds: readonly string[] | 'any'): PostHolderEntry[] {
+function postHolders(state: ApiRootState, postIds: readonly string[] | 'any') {
   const tags = postIds === 'any' ? (['Post'] as const) : postIds.map((id) => ({ type: 'Post' as const, id }));
   return api.util.selectInvalidatedBy(state, tags);
 }

@@ -3,9 +3,6 @@ import type * as Toastify from 'react-toastify/unstyled';
 import type { ToastOptions } from 'react-toastify/unstyled';
 import { TIMINGS } from '../../config/timings';
 
-/** Toasts of spec section 8: bottom-center, 3 s (2 s for the short ones), announced to screen readers. */
-const base: ToastOptions = { position: 'bottom-center', autoClose: TIMINGS.toastMs };
-
 export interface NotifyOptions {
   /** 2 s instead of 3 s: missing credentials and filled test credentials. */
   short?: boolean;
@@ -13,8 +10,9 @@ export interface NotifyOptions {
   once?: string;
 }
 
+/** Toasts of spec section 8: bottom-center, 3 s (2 s for the short ones), announced to screen readers. */
 function options(opts?: NotifyOptions): ToastOptions {
-  return { ...base, autoClose: opts?.short ? TIMINGS.shortToastMs : TIMINGS.toastMs, toastId: opts?.once };
+  return { position: 'bottom-center', autoClose: opts?.short ? TIMINGS.shortToastMs : TIMINGS.toastMs, toastId: opts?.once };
 }
 
 type ToastCode = typeof Toastify;
