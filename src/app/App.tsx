@@ -57,23 +57,12 @@ export function App({ scenario, preloadedState, onStarted }: AppProps) {
 }
 
 /** Loads the code of every lazy route matching `pathname` into the route objects, so the first render needs no fallback. */
-async function loadRoutesFor(pathname: string, tree: RouteObject[] = routes): Promise<void> {
-  const lazy = (matchRoutes(tree, pathname) ?? []).filter((match) => typeof match.route.lazy === 'function');
+async function loadRoutesFor(pathname: string): Promise<void> {
+  const lazy = (matchRoutes(routes, pathname) ?? []).filter((match) => typeof match.route.lazy === 'function');
   await Promise.all(lazy.map(async ({ route }) => {
     const load = route.lazy as () => Promise<Partial<RouteObject>>;
     Object.assign(route, { ...(await load()), lazy: undefined });
   }));
-}
-
-/**
- * Whether the browser can take over a page rendered at build time (for `prerenderedPath`, a visitor
- * with no session): only when this is that page and nobody is logged in or was just logged out.
- * Then the page's code is loaded first, so that the first render matches the built markup.
- */
-async function canTakeOver(prerenderedPath: string | undefined, preloadedState: AppProps['preloadedState'], pathname: string): Promise<boolean> {
-  if (!prerenderedPath || preloadedState !== undefined || withoutTrailingSlash(pathname) !== prerenderedPath) return false;
-  await loadRoutesFor(pathname);
-  return true;
 }
 
 /** What `make` returns, made inside a transition (React then renders what it starts in slices). */
@@ -101,7 +90,12 @@ export interface MountedApp {
  */
 export async function mountApp(container: HTMLElement): Promise<MountedApp> {
   const preloadedState = restoreSessionState();
-  const takeOver = await canTakeOver(container.dataset.prerendered, preloadedState, window.location.pathname);
+  // The page built ahead is for a visitor with no session: it is taken over only when this is that
+  // page and nobody is logged in or was just logged out. Its code loads first, so that the first
+  // render matches the built markup.
+  const { pathname } = window.location;
+  const takeOver = preloadedState === undefined && withoutTrailingSlash(pathname) === container.dataset.prerendered;
+  if (takeOver) await loadRoutesFor(pathname);
   let markStarted: () => void = () => undefined;
   const started = new Promise<void>((resolve) => {
     markStarted = resolve;
