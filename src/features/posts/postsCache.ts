@@ -1,11 +1,9 @@
 import type { Post, UserSummary } from '../../types/api';
+import { toSummary } from '../users/followUpdates';
 
-// Pure changes of a post, for the cache's optimistic updates.
-
-/** The fields of a member that posts carry in likedBy / dislikedBy. */
-export function toSummary(member: UserSummary): UserSummary {
-  return { _id: member._id, username: member.username, firstName: member.firstName, lastName: member.lastName, image: member.image };
-}
+// Pure changes of a post, for the cache's optimistic updates. A member joins likedBy and dislikedBy
+// as members' lists carry them (toSummary, which the bench also takes from here).
+export { toSummary };
 
 /** Whether the member's id is in the post's likedBy (spec: the liked state). */
 export function isLikedBy(post: Post, memberId: string | null | undefined): boolean {
