@@ -60,12 +60,6 @@ export function PeopleSearch({ label = 'Search People', variant = 'panel', class
     if (variant === 'bar' && !event.currentTarget.contains(event.relatedTarget as Node | null)) setOpen(false);
   };
 
-  const closeAfterOpening = () => {
-    if (variant === 'bar') {
-      setQuery('');
-    }
-  };
-
   return (
     <div
       className={['people-search', `people-search--${variant}`, className ?? ''].filter(Boolean).join(' ')}
@@ -106,7 +100,7 @@ export function PeopleSearch({ label = 'Search People', variant = 'panel', class
       {showResults && matches.length > 0 ? (
         <ul ref={resultsRef} id={resultsId} className="person-list people-search__results" aria-label="People found">
           {matches.map((person) => (
-            <PersonRow key={person._id} user={person} onOpen={closeAfterOpening} />
+            <PersonRow key={person._id} user={person} onOpen={variant === 'bar' ? () => setQuery('') : undefined} />
           ))}
         </ul>
       ) : null}
