@@ -4,7 +4,7 @@ import { sortInOrder, timeOf } from '../../../contract/order';
 import type { Post } from '../../types/api';
 import { selectCurrentUserId } from '../auth/sessionSlice';
 import { selectCurrentMember } from '../users/currentMember';
-import { followingKeyOf } from '../users/usersSelectors';
+import { followingKeyOf } from '../users/followUpdates';
 import { selectSortMode, type SortMode } from './feedSlice';
 import { postsApi, selectPostsResult } from './postsApi';
 

@@ -1,11 +1,10 @@
 import { makeStore } from '../../app/store';
 import type { User } from '../../types/api';
 import { userLoggedIn } from '../auth/sessionSlice';
-import { follows, fullName, toSummary, withFollower, withFollowing } from './followUpdates';
+import { followingKeyOf, follows, fullName, toSummary, withFollower, withFollowing } from './followUpdates';
 import { usersApi } from './usersApi';
 import {
   EMPTY_USERS,
-  followingKeyOf,
   matchesName,
   normaliseQuery,
   selectAllUsers,

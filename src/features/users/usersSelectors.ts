@@ -37,11 +37,6 @@ export const selectPeopleMatching = createAppSelector(
   },
 );
 
-/** The ids a member follows, as one string (sorted, one per line): a value a component can keep. */
-export function followingKeyOf(member: Pick<User, 'following'>): string {
-  return member.following.map((entry) => entry._id).sort().join('\n');
-}
-
 /**
  * Who to follow (spec section 2), as the list was when it loaded: the members the current member did
  * not follow then (`followedWhenLoaded`, from followingKeyOf), never themselves. Following someone
