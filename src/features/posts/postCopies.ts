@@ -48,21 +48,23 @@ function postHolders(state: ApiRootState, postIds: readonly string[] | 'any') {
 
 /**
  * Changes every cached copy of a post (lists and its own page) and returns the one undo. `recipe`
- * gets the post's draft, and what it returns (if anything) replaces the post.
+ * gets the post's draft; what it returns (if anything) replaces the post, and null takes the post out
+ * of the lists (its own page keeps it).
  *
  * Copies are found by their tags: `updateQueryData` works each query's tags out again after a change
  * (its default), so a list that gains or loses a post is found, or no longer found, by that post's tag.
  */
-export function patchPost(cache: CacheAccess, postId: string, recipe: (post: Post) => Post | void): Undo {
+export function patchPost(cache: CacheAccess, postId: string, recipe: (post: Post) => Post | null | void): Undo {
   const patches = postHolders(cache.getState(), [postId]).map(({ endpointName, originalArgs }) =>
     cache.dispatch(
       updateHolder(endpointName, originalArgs, (draft) => {
-        if (!Array.isArray(draft) && !isPaged(draft)) return draft.id === postId ? recipe(draft) : undefined;
+        if (!Array.isArray(draft) && !isPaged(draft)) return draft.id === postId ? (recipe(draft) ?? undefined) : undefined;
         for (const list of listsOf(draft)) {
           const index = list.findIndex((entry) => entry.id === postId);
           if (index < 0) continue;
           const next = recipe(list[index]!);
-          if (next) list[index] = next;
+          if (next === null) list.splice(index, 1);
+          else if (next) list[index] = next;
         }
         return undefined;
       }),
@@ -80,16 +82,7 @@ export function replacePost(cache: CacheAccess, post: Post): void {
 
 /** A deleted post leaves every cached list holding it. */
 export function removePost(cache: CacheAccess, postId: string): void {
-  for (const { endpointName, originalArgs } of postHolders(cache.getState(), [postId])) {
-    cache.dispatch(
-      updateHolder(endpointName, originalArgs, (draft) => {
-        for (const list of listsOf(draft)) {
-          const index = list.findIndex((entry) => entry.id === postId);
-          if (index >= 0) list.splice(index, 1);
-        }
-      }),
-    );
-  }
+  patchPost(cache, postId, () => null);
 }
 
 /**
