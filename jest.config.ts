@@ -83,7 +83,7 @@ const config: Config = {
   // a fresh database: give a cold start on a busy 2-core machine room, so a slow machine never
   // fails a correct test.
   testTimeout: 30_000,
-  collectCoverageFrom: ['contract/**/*.ts', 'src/**/*.{ts,tsx}', 'mocks/**/*.ts', 'server/**/*.ts', '!**/*.test.{ts,tsx}', '!src/test/**', '!src/main.tsx', '!mocks/browser.ts', '!server/main.ts', '!server/testing/**', '!**/*.d.ts'],
+  collectCoverageFrom: ['contract/**/*.ts', 'src/**/*.{ts,tsx}', 'mocks/**/*.ts', 'server/**/*.ts', '!**/*.test.{ts,tsx}', '!src/test/**', '!src/main.tsx', '!mocks/browser.ts', '!mocks/testing/**', '!server/main.ts', '!server/testing/**', '!**/*.d.ts'],
   coverageReporters: ['text-summary', 'lcov'],
   coverageThreshold: {
     global: {},

@@ -3,10 +3,10 @@ import type { Locator, Page, TestInfo } from '@playwright/test';
 import type { Backend } from './backend';
 import { expect, openWithScenario } from './fixtures';
 
-/** The demo account (mocks/seed.ts). */
+/** The demo account (contract/seed/default.ts). */
 export const DEMO = { username: 'demo_user', password: 'welcome123', name: 'Ava Reed', id: 'u-ava-reed' } as const;
 
-/** Seed members (mocks/seed.ts); every one shares the password welcome123. */
+/** Seed members (contract/seed/default.ts); every one shares the password welcome123. */
 export const MEMBERS = {
   ava: { id: 'u-ava-reed', name: 'Ava Reed', username: 'demo_user' },
   liam: { id: 'u-liam-chen', name: 'Liam Chen', username: 'liam_chen' },
@@ -15,7 +15,7 @@ export const MEMBERS = {
   zoe: { id: 'u-zoe-martin', name: 'Zoe Martin', username: 'zoe_martin' },
 } as const;
 
-/** Seed post n (1 to 20): a5e0c1a2-0000-4000-8000-0000000000nn with n in hex (mocks/seed.ts). */
+/** Seed post n (1 to 20): a5e0c1a2-0000-4000-8000-0000000000nn with n in hex (contract/seed/default.ts). */
 export function seedPostId(n: number): string {
   return `a5e0c1a2-0000-4000-8000-${n.toString(16).padStart(12, '0')}`;
 }

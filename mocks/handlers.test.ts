@@ -10,8 +10,8 @@ import { emptySnapshot } from '../contract/snapshot';
 import { TIMINGS } from '../src/config/timings';
 import { createMockContext, DEFAULT_DELAY_MS } from './context';
 import { createHandlers } from './handlers';
-import { getMockContext, server } from './node';
-import { call, errorOf } from './testSupport';
+import { getMockContext, server } from './testing/node';
+import { call, errorOf } from './testing/testSupport';
 
 describe('base URL', () => {
   it("matches a relative base ('/api', as in the browser) against the page's origin", async () => {

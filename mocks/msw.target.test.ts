@@ -7,7 +7,7 @@ import { setupServer } from 'msw/node';
 import { buildDefaultSeed } from '../contract/seed/default';
 import { runAgainst } from '../contract/tests/support';
 import { createMockContext } from './context';
-import { mswTarget } from './contractTarget';
+import { mswTarget } from './testing/contractTarget';
 import { createHandlers } from './handlers';
 import '../contract/tests/suite';
 

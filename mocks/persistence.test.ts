@@ -1,6 +1,6 @@
 import { emptySnapshot, type DbSnapshot } from '../contract/snapshot';
 import { createPersistence, storageKey, webStorageStore, browserStores, indexedDbStore, type SnapshotStore } from './persistence';
-import { buildDefaultSeed } from './seed';
+import { buildDefaultSeed } from '../contract/seed/default';
 
 function memoryStore(kind = 'memory', overrides: Partial<SnapshotStore> = {}): SnapshotStore & { data: Map<string, unknown> } {
   const data = new Map<string, unknown>();

@@ -2,9 +2,9 @@ import type { LoginResponse, PostsResponse, UsersResponse } from '../contract/ap
 import { MESSAGES } from '../contract/messages';
 import { DEMO_CREDENTIALS, DEMO_USER_ID, seedPostId } from '../contract/seed/default';
 import { findInconsistencies } from '../contract/snapshot';
-import { getMockDb, useScenario } from './node';
+import { getMockDb, useScenario } from './testing/node';
 import { chooseScenario, DEFAULT_SCENARIO, getScenario, isScenarioName, SCENARIO_DESCRIPTIONS, SCENARIO_NAMES, SCENARIOS } from './scenarios';
-import { call, callAs, errorOf, expectHealthy } from './testSupport';
+import { call, callAs, errorOf, expectHealthy } from './testing/testSupport';
 
 describe('scenario catalogue', () => {
   it('names every scenario QA needs, each with a description and a consistent seed', () => {

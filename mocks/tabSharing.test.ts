@@ -4,7 +4,7 @@ import type { DbSnapshot } from '../contract/snapshot';
 import { createMockContext, type MockContext } from './context';
 import { createMemoryDb } from './memoryStore';
 import { createTabSharing, type Locks } from './tabSharing';
-import { buildDefaultSeed } from './seed';
+import { buildDefaultSeed } from '../contract/seed/default';
 
 /** What the browser shares between tabs: the saved store, its revision and one lock. */
 function browserOfTabs(shared: boolean) {

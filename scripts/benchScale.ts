@@ -25,8 +25,8 @@ interface ModeFigures {
 export async function benchScale(limits: BenchLimits): Promise<void> {
   console.log('\n3. The contract at scale: busy scenario (10,000 posts), stand-in in this process, median of 5');
   const { http, HttpResponse } = await import('msw');
-  const { server, useScenario: loadScenario } = await import('../mocks/node');
-  const { DEMO_CREDENTIALS } = await import('../mocks/seed');
+  const { server, useScenario: loadScenario } = await import('../mocks/testing/node');
+  const { DEMO_CREDENTIALS } = await import('../contract/seed/default');
   const { makeStore } = await import('../src/app/store');
   const { api } = await import('../src/lib/api/api');
   const { userLoggedIn } = await import('../src/features/auth/sessionSlice');
@@ -34,7 +34,7 @@ export async function benchScale(limits: BenchLimits): Promise<void> {
   const { postsApi } = await import('../src/features/posts/postsApi');
   const { selectHomeFeed } = await import('../src/features/posts/postsSelectors');
   const { loginThroughApi } = await import('../src/test/renderWithProviders');
-  const { TEST_API_BASE } = await import('../mocks/node');
+  const { TEST_API_BASE } = await import('../mocks/testing/node');
 
   server.listen({ onUnhandledRequest: 'error' });
   let answered = 0;

@@ -27,7 +27,7 @@ describe('dependency rules', () => {
     ["import { useState } from 'react';", 'no React or Redux here'],
     ["import { readFileSync } from 'node:fs';", 'no Node built-ins'],
     ["import { paths } from '../src/config/paths';", 'depends on nothing of the app'],
-    ["import { server } from '../mocks/node';", 'depends on nothing of the app'],
+    ["import { server } from '../mocks/testing/node';", 'depends on nothing of the app'],
     ["import { buildApp } from '../server/app';", 'depends on nothing of the app'],
   ])('contract/ refuses %s', async (line, reason) => {
     const messages = await restrictedImports('contract/example.ts', `${line}\nexport const used = [];\n`);

@@ -1,6 +1,6 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { DEMO_CREDENTIALS } from '../../mocks/seed';
+import { DEMO_CREDENTIALS } from '../../contract/seed/default';
 import { renderPage } from '../prerender/renderPage';
 import { loginThroughApi } from '../test/renderWithProviders';
 import { TOKEN_STORAGE_KEY } from '../features/auth/tokenStorage';

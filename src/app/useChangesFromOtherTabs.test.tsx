@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { TEST_API_BASE, tokenFor } from '../../mocks/node';
-import { DEMO_CREDENTIALS, seedPostId } from '../../mocks/seed';
+import { TEST_API_BASE, tokenFor } from '../../mocks/testing/node';
+import { DEMO_CREDENTIALS, seedPostId } from '../../contract/seed/default';
 import { findFeed } from '../test/posts';
 import { renderWithProviders } from '../test/renderWithProviders';
 import { CHANGES_CHANNEL } from './useChangesFromOtherTabs';

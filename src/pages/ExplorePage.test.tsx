@@ -1,5 +1,5 @@
 import { screen, within } from '@testing-library/react';
-import { DEMO_CREDENTIALS } from '../../mocks/seed';
+import { DEMO_CREDENTIALS } from '../../contract/seed/default';
 import { emulateViewportWidth } from '../test/viewport';
 import { renderWithProviders } from '../test/renderWithProviders';
 

@@ -1,8 +1,8 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { getMockDb, server, useScenario } from '../../mocks/node';
+import { getMockDb, server, useScenario } from '../../mocks/testing/node';
 import { MESSAGES } from '../../contract/messages';
-import { DEMO_CREDENTIALS, DEMO_USER_ID, seedPostId } from '../../mocks/seed';
+import { DEMO_CREDENTIALS, DEMO_USER_ID, seedPostId } from '../../contract/seed/default';
 import { TIMINGS } from '../config/timings';
 import { API, articlesOf, cardWith, contentsOf, findFeed, LIKE_BUTTON } from '../test/posts';
 import { loaderShown } from '../features/ui/uiSlice';

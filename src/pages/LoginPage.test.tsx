@@ -1,8 +1,8 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { currentPath, renderAfterReload, renderWithProviders, topBar } from '../test/renderWithProviders';
-import { server, TEST_API_BASE, useScenario } from '../../mocks/node';
-import { DEMO_CREDENTIALS } from '../../mocks/seed';
+import { server, TEST_API_BASE, useScenario } from '../../mocks/testing/node';
+import { DEMO_CREDENTIALS } from '../../contract/seed/default';
 import { ERROR_CODES, MESSAGES } from '../../contract/messages';
 import { TIMINGS } from '../config/timings';
 import { TOKEN_STORAGE_KEY, writeStoredToken } from '../features/auth/tokenStorage';

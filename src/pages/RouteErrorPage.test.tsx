@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 import { renderWithProviders } from '../test/renderWithProviders';
-import { DEMO_CREDENTIALS } from '../../mocks/seed';
+import { DEMO_CREDENTIALS } from '../../contract/seed/default';
 
 // A screen that crashes while rendering: the router's unexpected-error page takes over.
 jest.mock('./ExplorePage', () => ({

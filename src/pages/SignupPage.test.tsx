@@ -1,8 +1,8 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { currentPath, renderWithProviders } from '../test/renderWithProviders';
-import { getMockDb, server, TEST_API_BASE } from '../../mocks/node';
-import { DEMO_CREDENTIALS, SAMPLE_SIGNUP } from '../../mocks/seed';
+import { getMockDb, server, TEST_API_BASE } from '../../mocks/testing/node';
+import { DEMO_CREDENTIALS, SAMPLE_SIGNUP } from '../../contract/seed/default';
 import { MESSAGES } from '../../contract/messages';
 import { TIMINGS } from '../config/timings';
 import { TOKEN_STORAGE_KEY } from '../features/auth/tokenStorage';

@@ -1,7 +1,7 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { currentPath, renderWithProviders } from '../test/renderWithProviders';
-import { DEMO_CREDENTIALS } from '../../mocks/seed';
+import { DEMO_CREDENTIALS } from '../../contract/seed/default';
 import { describeRouteError, RouteErrorPage } from './RouteErrorPage';
 
 describe('Error page', () => {

@@ -2,8 +2,8 @@ import { screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { errorBody } from '../../contract/errors';
 import { MESSAGES } from '../../contract/messages';
-import { server } from '../../mocks/node';
-import { DEMO_CREDENTIALS } from '../../mocks/seed';
+import { server } from '../../mocks/testing/node';
+import { DEMO_CREDENTIALS } from '../../contract/seed/default';
 import { API, findFeed } from '../test/posts';
 import { currentPath, renderWithProviders } from '../test/renderWithProviders';
 

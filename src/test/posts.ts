@@ -2,7 +2,7 @@
  * Helpers for the posts and bookmarks stories of the jest suite.
  */
 import { screen, within } from '@testing-library/react';
-import { server, TEST_API_BASE } from '../../mocks/node';
+import { server, TEST_API_BASE } from '../../mocks/testing/node';
 
 export const API = TEST_API_BASE;
 

@@ -1,7 +1,7 @@
 import '@testing-library/jest-dom';
 import { setTimeout as realSetTimeout } from 'node:timers';
 import { cleanup, configure } from '@testing-library/react';
-import { server, resetMockBackend } from '../../mocks/node';
+import { server, resetMockBackend } from '../../mocks/testing/node';
 
 // findBy and waitFor wait for what a member would see; on a busy 2-core machine (two test files at
 // once, a build beside them) a render can take more than testing-library's default second.

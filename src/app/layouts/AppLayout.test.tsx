@@ -1,8 +1,8 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { delay, http, HttpResponse } from 'msw';
-import { server, TEST_API_BASE } from '../../../mocks/node';
+import { server, TEST_API_BASE } from '../../../mocks/testing/node';
 import { currentPath, renderWithProviders, topBar } from '../../test/renderWithProviders';
-import { DEMO_CREDENTIALS } from '../../../mocks/seed';
+import { DEMO_CREDENTIALS } from '../../../contract/seed/default';
 import { TOKEN_STORAGE_KEY } from '../../features/auth/tokenStorage';
 import { loaderShown } from '../../features/ui/uiSlice';
 import { LOADER_SAFETY_MS } from './LoaderOverlay';

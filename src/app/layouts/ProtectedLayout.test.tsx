@@ -1,7 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { currentPath, renderAfterReload, renderWithProviders } from '../../test/renderWithProviders';
-import { tokenFor, useScenario } from '../../../mocks/node';
-import { DEMO_CREDENTIALS, DEMO_USER_ID } from '../../../mocks/seed';
+import { tokenFor, useScenario } from '../../../mocks/testing/node';
+import { DEMO_CREDENTIALS, DEMO_USER_ID } from '../../../contract/seed/default';
 import { TIMINGS } from '../../config/timings';
 import { TOKEN_STORAGE_KEY } from '../../features/auth/tokenStorage';
 import { emulatePhone } from '../../test/viewport';

@@ -1,7 +1,7 @@
 import { isTokenExpired, readStoredToken, readTokenClaims, TOKEN_STORAGE_KEY, writeStoredToken } from './tokenStorage';
 import { restoreSessionState } from './restoreSession';
-import { tokenFor } from '../../../mocks/node';
-import { DEMO_USER_ID } from '../../../mocks/seed';
+import { tokenFor } from '../../../mocks/testing/node';
+import { DEMO_USER_ID } from '../../../contract/seed/default';
 
 /** A token with the given claims and no real signature (the app never checks signatures). */
 function unsignedToken(claims: object): string {

@@ -1,6 +1,6 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import { currentPath, renderWithProviders } from '../../test/renderWithProviders';
-import { DEMO_CREDENTIALS } from '../../../mocks/seed';
+import { DEMO_CREDENTIALS } from '../../../contract/seed/default';
 
 // The auth calls' code is loaded when first needed; here the connection drops before it arrives.
 jest.mock('./authApi', () => {

@@ -1,6 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
-import { tokenFor } from '../../../mocks/node';
-import { DEMO_CREDENTIALS, DEMO_USER_ID } from '../../../mocks/seed';
+import { tokenFor } from '../../../mocks/testing/node';
+import { DEMO_CREDENTIALS, DEMO_USER_ID } from '../../../contract/seed/default';
 import { currentPath, renderWithProviders, topBar } from '../../test/renderWithProviders';
 import { initialSessionState, selectIsLoggedIn } from './sessionSlice';
 import { TOKEN_STORAGE_KEY } from './tokenStorage';

@@ -1,4 +1,4 @@
-import { DEMO_CREDENTIALS, seedPostId } from '../../../mocks/seed';
+import { DEMO_CREDENTIALS, seedPostId } from '../../../contract/seed/default';
 import { api } from '../../lib/api/api';
 import { makeStore } from '../../app/store';
 import { loginThroughApi } from '../../test/renderWithProviders';

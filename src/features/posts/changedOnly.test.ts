@@ -1,6 +1,6 @@
 import { http, HttpResponse } from 'msw';
-import { DEMO_CREDENTIALS, seedPostId } from '../../../mocks/seed';
-import { server } from '../../../mocks/node';
+import { DEMO_CREDENTIALS, seedPostId } from '../../../contract/seed/default';
+import { server } from '../../../mocks/testing/node';
 import { api, backendHas } from '../../lib/api/api';
 import { makeStore } from '../../app/store';
 import { loginThroughApi } from '../../test/renderWithProviders';

@@ -1,7 +1,7 @@
 import { http, HttpResponse } from 'msw';
 import { waitFor } from '@testing-library/react';
-import { server, TEST_API_BASE } from '../../../mocks/node';
-import { DEMO_CREDENTIALS, DEMO_USER_ID, seedPostId } from '../../../mocks/seed';
+import { server, TEST_API_BASE } from '../../../mocks/testing/node';
+import { DEMO_CREDENTIALS, DEMO_USER_ID, seedPostId } from '../../../contract/seed/default';
 import { makeStore } from '../../app/store';
 import { loginThroughApi } from '../../test/renderWithProviders';
 import { sessionRestored, userLoggedIn } from '../auth/sessionSlice';
@@ -128,7 +128,7 @@ describe('postsApi cache writes', () => {
 
   it('ignores an answer without the expected field', async () => {
     const { store } = await loggedInStore();
-    const { server } = await import('../../../mocks/node');
+    const { server } = await import('../../../mocks/testing/node');
     const { http, HttpResponse } = await import('msw');
     server.use(http.get('http://localhost/api/posts', () => HttpResponse.json({ unexpected: true })));
     const posts = await store.dispatch(postsApi.endpoints.getPosts.initiate()).unwrap();

@@ -1,4 +1,4 @@
-import { server } from '../../../mocks/node';
+import { server } from '../../../mocks/testing/node';
 import { api } from './api';
 import { backendReady, startBackend, startBackendWhenNeeded, waitForBackend } from './backendReady';
 import { makeStore } from '../../app/store';

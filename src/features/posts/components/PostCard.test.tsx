@@ -1,7 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { getMockDb, server } from '../../../../mocks/node';
-import { DEMO_CREDENTIALS, DEMO_USER_ID, seedPostId } from '../../../../mocks/seed';
+import { getMockDb, server } from '../../../../mocks/testing/node';
+import { DEMO_CREDENTIALS, DEMO_USER_ID, seedPostId } from '../../../../contract/seed/default';
 import { MESSAGES } from '../../../../contract/messages';
 import { currentPath, renderWithProviders } from '../../../test/renderWithProviders';
 import { API, cardWith, contentsOf, findFeed, LIKE_BUTTON, recordCalls } from '../../../test/posts';

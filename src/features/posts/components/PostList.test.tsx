@@ -1,12 +1,12 @@
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { server } from '../../../../mocks/node';
+import { server } from '../../../../mocks/testing/node';
 import userEvent from '@testing-library/user-event';
 import { Provider } from 'react-redux';
 import { MemoryRouter } from 'react-router-dom';
-import { getMockDb, useScenario } from '../../../../mocks/node';
+import { getMockDb, useScenario } from '../../../../mocks/testing/node';
 import { byNewest } from '../../../../mocks/memoryStore';
-import { DEMO_CREDENTIALS, DEMO_USER_ID, seedPostId } from '../../../../mocks/seed';
+import { DEMO_CREDENTIALS, DEMO_USER_ID, seedPostId } from '../../../../contract/seed/default';
 import { useAppSelector } from '../../../lib/store/hooks';
 import { makeStore } from '../../../app/store';
 import { loginThroughApi, renderWithProviders } from '../../../test/renderWithProviders';

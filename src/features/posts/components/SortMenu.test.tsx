@@ -1,6 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { DEMO_CREDENTIALS } from '../../../../mocks/seed';
+import { DEMO_CREDENTIALS } from '../../../../contract/seed/default';
 import { TIMINGS } from '../../../config/timings';
 import { renderWithProviders } from '../../../test/renderWithProviders';
 import { postsApi } from '../postsApi';

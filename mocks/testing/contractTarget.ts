@@ -2,10 +2,10 @@
  * The stand-in as a target of the contract suite: its store and token service, reached over
  * msw/node at the context's base URL.
  */
-import { buildDefaultSeed } from '../contract/seed/default';
-import { withFaults, type ContractTarget } from '../contract/tests/target';
-import { createTokenService, STAND_IN_TOKEN_SECRET } from '../contract/tokens';
-import type { MockContext } from './context';
+import { buildDefaultSeed } from '../../contract/seed/default';
+import { withFaults, type ContractTarget } from '../../contract/tests/target';
+import { createTokenService, STAND_IN_TOKEN_SECRET } from '../../contract/tokens';
+import type { MockContext } from '../context';
 
 export function mswTarget(ctx: MockContext, close: () => Promise<void> = async () => undefined): ContractTarget {
   const store = withFaults(ctx.store);

@@ -7,12 +7,12 @@
  * and a test picks a scenario with one line: useScenario('server-error').
  */
 import { setupServer } from 'msw/node';
-import { buildDefaultSeed } from '../contract/seed/default';
-import type { UserRecord } from '../contract/snapshot';
-import { createMockContext, SLOW_DELAY_MS, type MockContext } from './context';
-import { createHandlers } from './handlers';
-import type { MemoryDb } from './memoryStore';
-import { getScenario, type ScenarioName } from './scenarios';
+import { buildDefaultSeed } from '../../contract/seed/default';
+import type { UserRecord } from '../../contract/snapshot';
+import { createMockContext, SLOW_DELAY_MS, type MockContext } from '../context';
+import { createHandlers } from '../handlers';
+import type { MemoryDb } from '../memoryStore';
+import { getScenario, type ScenarioName } from '../scenarios';
 
 /** The base the app calls under jest (jsdom's origin is http://localhost). */
 export const TEST_API_BASE = 'http://localhost/api';
