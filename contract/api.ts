@@ -39,11 +39,12 @@ export type ErrorResponse = Static<typeof Schema.ErrorResponse>;
 /**
  * - 'pages': list calls accept `?limit=N&cursor=C` and answer a PostsPage;
  * - 'feed': GET /feed?sort=latest|oldest|trending&limit=&cursor= answers the member's home feed;
- * - 'return-minimal': a mutation sent with `Prefer: return=minimal` answers only what changed.
+ * - 'return-minimal': a mutation sent with `Prefer: return=minimal` answers only what changed;
+ * - 'events': GET /events is the live stream of what changes (contract/events.ts).
  */
 export type ApiExtension = Static<typeof Schema.ApiExtension>;
 
-export const API_EXTENSIONS: readonly ApiExtension[] = ['pages', 'feed', 'return-minimal'];
+export const API_EXTENSIONS: readonly ApiExtension[] = ['pages', 'feed', 'return-minimal', 'events'];
 
 /** The largest page a client may ask for, and the size of a page when it names none. */
 export const PAGE_LIMIT_MAX = 100;

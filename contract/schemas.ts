@@ -124,7 +124,7 @@ export const BookmarksResponse = Type.Object({ bookmarks: Type.Array(Post) });
 export const FollowResponse = Type.Object({ user: User, followUser: User });
 
 /** Extensions beyond the spec that a backend answers (GET /health lists them). */
-export const ApiExtension = Type.Union([Type.Literal('pages'), Type.Literal('feed'), Type.Literal('return-minimal')]);
+export const ApiExtension = Type.Union([Type.Literal('pages'), Type.Literal('feed'), Type.Literal('return-minimal'), Type.Literal('events')]);
 
 /** GET /health: whether the backend and its store answer, and which extensions it has. */
 export const HealthResponse = Type.Object({

@@ -6,6 +6,7 @@
  */
 import { Type, type Static } from '@sinclair/typebox';
 import { Value } from '@sinclair/typebox/value';
+import type { StoredEvent } from './events';
 
 const Ids = Type.Array(Type.String());
 
@@ -83,6 +84,13 @@ export const DbSnapshot = Type.Object({
   users: Type.Array(UserRecord),
   posts: Type.Array(PostRecord),
   revokedTokens: Type.Optional(Type.Array(RevokedToken)),
+  /**
+   * The stand-in's place in its live stream, saved with its store for the browser's other tabs: the
+   * network's version and the last events (contract/events.ts). The server keeps its own and reads
+   * neither.
+   */
+  networkVersion: Type.Optional(Type.Integer()),
+  events: Type.Optional(Type.Array(Type.Unsafe<StoredEvent>(Type.Object({ id: Type.Integer(), type: Type.String() })))),
 });
 export type DbSnapshot = Static<typeof DbSnapshot>;
 

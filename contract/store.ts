@@ -5,6 +5,7 @@
  * happen only inside `transaction`, which applies all of its work or none of it, one transaction
  * at a time as far as the rules can tell.
  */
+import type { NetworkEvent, StoredEvent } from './events';
 import type { PostOrder } from './order';
 import type { CheckedImage } from './validation';
 import type { DbSnapshot } from './snapshot';
@@ -92,7 +93,8 @@ export interface StoreReader {
   bookmarkLists(memberIds: Scope): Promise<Map<string, string[]>>;
 
   reaction(postId: string, memberId: string): Promise<ReactionKind | undefined>;
-  likeCount(postId: string): Promise<number>;
+  /** How many members like and dislike the post. */
+  reactionCounts(postId: string): Promise<{ likeCount: number; dislikeCount: number }>;
   isFollowing(followerId: string, followeeId: string): Promise<boolean>;
   isBookmarked(memberId: string, postId: string): Promise<boolean>;
   isTokenRevoked(jti: string): Promise<boolean>;
@@ -104,6 +106,14 @@ export interface StoreReader {
   postPage(source: PostSource, order: PostOrder, page: PageRequest): Promise<Page<PostRow>>;
   /** One page of a member's bookmarked posts, most recently bookmarked first. */
   bookmarkPage(memberId: string, page: PageRequest): Promise<Page<PostRow>>;
+
+  /** The network's version: the id of the last event committed (contract/events.ts). */
+  lastEventId(): Promise<number>;
+  /**
+   * The events committed after `id`, in order; 'reset' when some of them are no longer kept (or `id`
+   * is not a version this store has reached).
+   */
+  eventsAfter(id: number): Promise<StoredEvent[] | 'reset'>;
 }
 
 export interface StoreTx extends StoreReader {
@@ -125,6 +135,11 @@ export interface StoreTx extends StoreReader {
   keepImage(image: CheckedImage, dataUrl: string): Promise<string>;
   /** The URL answers carry for an image that ships with the app (`/images/...`). */
   keepShippedImage(path: string): Promise<string>;
+  /**
+   * Records what the transaction changed, for the live stream: committed with it (each event taking
+   * the next version), or dropped with it.
+   */
+  emit(event: NetworkEvent): Promise<void>;
 }
 
 export interface Store {

@@ -55,7 +55,11 @@ export async function startMockWorker(options: StartMockWorkerOptions = {}): Pro
     locks: browserLocks(),
     revision: localStorageRevision(`${key}.revision`),
     loadSaved: () => persistence.load(),
-    apply: (snapshot) => db.load(snapshot),
+    // Another tab's writes come with their events: this tab's streams hear them too.
+    apply: (snapshot) => {
+      db.load(snapshot);
+      ctx.hub.publish();
+    },
   });
   if (choice.fromUrl) await persistence.clear();
   const saved = choice.fromUrl ? null : await persistence.load();
@@ -78,6 +82,10 @@ export async function startMockWorker(options: StartMockWorkerOptions = {}): Pro
   // A scenario chosen by URL starts over for every tab.
   if (choice.fromUrl) await sharing.alone(save);
   window.addEventListener('pagehide', () => void persistence.flush());
+  // Another tab saved a write: catch up now (a read does), so this tab's open streams hear of it at once.
+  window.addEventListener('storage', (event) => {
+    if (event.key === `${key}.revision`) void ctx.store.read(async () => undefined);
+  });
 
   // MSW asks the browser to refresh an already registered worker and does not wait for the answer;
   // a refresh cut short by leaving the page is no failure of the app, so it is not reported as one.

@@ -8,6 +8,7 @@ import type { RuleContext } from '../contract/context';
 import type { PasswordHasher } from '../contract/passwords';
 import type { DbSnapshot } from '../contract/snapshot';
 import { createTokenService, STAND_IN_TOKEN_SECRET } from '../contract/tokens';
+import { createStandInHub, type StandInHub } from './events';
 import { createMemoryDb, createMemoryStore, type MemoryDb, type MemoryStore, type StoreSharing } from './memoryStore';
 
 /** Mirrors TIMINGS.mockResponseDelayMs (src/config/timings.ts; a test checks they agree). */
@@ -31,6 +32,8 @@ export interface MockContext extends RuleContext {
    * member who reloads right after a change finds it saved.
    */
   onWrite: () => void | Promise<void>;
+  /** What the live streams hear of the store's writes. */
+  hub: StandInHub;
 }
 
 export interface MockContextOptions {
@@ -69,7 +72,15 @@ export function createMockContext(options: MockContextOptions = {}): MockContext
   const db = options.db ?? createMemoryDb(options.seed);
   const ctx: MockContext = {
     db,
-    store: createMemoryStore(db, { now, afterCommit: () => ctx.onWrite(), sharing: options.sharing }),
+    store: createMemoryStore(db, {
+      now,
+      afterCommit: async () => {
+        await ctx.onWrite();
+        ctx.hub.publish();
+      },
+      afterLoad: () => ctx.hub.publish(),
+      sharing: options.sharing,
+    }),
     baseUrl: normaliseBaseUrl(options.baseUrl ?? DEFAULT_BASE_URL),
     delayMs: options.delayMs ?? DEFAULT_DELAY_MS,
     slowDelayMs: options.slowDelayMs ?? SLOW_DELAY_MS,
@@ -78,6 +89,7 @@ export function createMockContext(options: MockContextOptions = {}): MockContext
     now,
     newId,
     onWrite: options.onWrite ?? (() => undefined),
+    hub: createStandInHub(db),
   };
   return ctx;
 }

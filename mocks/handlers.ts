@@ -8,7 +8,9 @@ import { delay, http, HttpResponse, type HttpHandler, type PathParams } from 'ms
 import { errorBody } from '../contract/errors';
 import { MESSAGE_STATUS, type MessageKey } from '../contract/messages';
 import { ROUTES, runRoute, type RouteSpec } from '../contract/routes';
+import { openEventStream } from '../contract/stream';
 import type { MockContext } from './context';
+import { streamBody } from './events';
 
 /** The refusal of one catalogue entry as a response. */
 export function errorResponse(key: MessageKey): Response {
@@ -53,8 +55,25 @@ export function toHandler(ctx: MockContext, spec: RouteSpec, path: string = spec
   });
 }
 
+/** GET /events: the live stream, or the token's refusal. */
+function eventsHandler(ctx: MockContext): HttpHandler {
+  return http.get(routeUrl(ctx, '/events'), async ({ request }) => {
+    const { body, sink, onCancel } = streamBody();
+    const opened = await openEventStream(ctx, ctx.hub, {
+      authorization: request.headers.get('authorization') ?? undefined,
+      lastEventId: request.headers.get('last-event-id') ?? undefined,
+    }, sink);
+    if ('status' in opened) return HttpResponse.json(opened.body as Record<string, unknown>, { status: opened.status });
+    // A reader that leaves aborts its request (the body stream is not always cancelled).
+    onCancel(opened.close);
+    request.signal.addEventListener('abort', opened.close);
+    return new HttpResponse(body, { headers: { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-cache' } });
+  });
+}
+
 export function createHandlers(ctx: MockContext): HttpHandler[] {
   return [
+    eventsHandler(ctx),
     ...ROUTES.flatMap((spec) => pathsOf(spec).map((path) => toHandler(ctx, spec, path))),
     // Anything else under the base is a JSON 404, not the dev server's index.html.
     http.all(routeUrl(ctx, '/*'), () => errorResponse('routeNotFound')),

@@ -5,6 +5,7 @@
  * rolled back from an undo log of what it touched, however large the store.
  */
 import { decodeCursor, encodeCursor, postCursor, postCursorKey } from '../contract/cursor';
+import type { NetworkEvent, StoredEvent } from '../contract/events';
 import { ORDER_COMPARATORS, type PostOrder } from '../contract/order';
 import type {
   FollowLists, MemberRow, Page, PageRequest, PostRow, PostSource, ReactionKind, ReactionLists, Scope, Store, StoreReader, StoreTx,
@@ -16,6 +17,10 @@ export interface MemoryDb {
   readonly posts: Map<string, PostRecord>;
   /** Tokens ended by logout: jti to the time they expire anyway. */
   readonly revokedTokens: Map<string, string>;
+  /** The last events committed, oldest first, for the live stream (at most EVENTS_KEPT). */
+  readonly events: StoredEvent[];
+  /** The network's version: the id of the last event committed. */
+  version: number;
   /** Replaces the whole content with a copy of the snapshot. */
   load(snapshot: DbSnapshot): void;
   /** A deep copy of the whole content. */
@@ -28,11 +33,14 @@ export function createMemoryDb(seed: DbSnapshot = emptySnapshot()): MemoryDb {
   const users = new Map<string, UserRecord>();
   const posts = new Map<string, PostRecord>();
   const revokedTokens = new Map<string, string>();
+  const events: StoredEvent[] = [];
 
   const db: MemoryDb = {
     users,
     posts,
     revokedTokens,
+    events,
+    version: 0,
     load(snapshot) {
       const copy = structuredClone(snapshot);
       users.clear();
@@ -41,6 +49,10 @@ export function createMemoryDb(seed: DbSnapshot = emptySnapshot()): MemoryDb {
       for (const user of copy.users) users.set(user.id, user);
       for (const post of copy.posts) posts.set(post.id, post);
       for (const token of copy.revokedTokens ?? []) revokedTokens.set(token.jti, token.expiresAt);
+      // A store saved by another tab brings its events; any other snapshot is a new network, and a
+      // stream behind it must load again.
+      events.splice(0, events.length, ...(copy.events ?? []));
+      db.version = copy.networkVersion ?? db.version + 1;
     },
     snapshot() {
       const revoked = [...revokedTokens].map(([jti, expiresAt]) => ({ jti, expiresAt }));
@@ -49,6 +61,8 @@ export function createMemoryDb(seed: DbSnapshot = emptySnapshot()): MemoryDb {
         users: [...users.values()],
         posts: [...posts.values()],
         ...(revoked.length > 0 ? { revokedTokens: revoked } : {}),
+        networkVersion: db.version,
+        ...(events.length > 0 ? { events } : {}),
       });
     },
     findUserByUsername(username) {
@@ -197,10 +211,20 @@ function reader(db: MemoryDb): StoreReader {
       if (post?.dislikedBy.includes(memberId)) return 'dislike';
       return undefined;
     },
-    likeCount: async (postId) => db.posts.get(postId)?.likedBy.length ?? 0,
+    reactionCounts: async (postId) => {
+      const post = db.posts.get(postId);
+      return { likeCount: post?.likedBy.length ?? 0, dislikeCount: post?.dislikedBy.length ?? 0 };
+    },
     isFollowing: async (followerId, followeeId) => db.users.get(followerId)?.following.includes(followeeId) ?? false,
     isBookmarked: async (memberId, postId) => db.users.get(memberId)?.bookmarks.includes(postId) ?? false,
     isTokenRevoked: async (jti) => db.revokedTokens.has(jti),
+    lastEventId: async () => db.version,
+    eventsAfter: async (id) => {
+      if (id === db.version) return [];
+      const first = db.events[0];
+      if (id > db.version || !first || first.id > id + 1) return 'reset';
+      return db.events.filter((event) => event.id > id);
+    },
     postPage: async (source, order, page) => postPage(db, source, order, page),
     bookmarkPage: async (memberId, page) => bookmarkPage(db, memberId, page),
   };
@@ -212,7 +236,7 @@ function remember<T extends object>(undo: Array<() => void>, record: T): void {
   undo.push(() => Object.assign(record, before));
 }
 
-function writer(db: MemoryDb, undo: Array<() => void>, now: () => Date): StoreTx {
+function writer(db: MemoryDb, undo: Array<() => void>, now: () => Date, emitted: NetworkEvent[]): StoreTx {
   const user = (id: string): UserRecord => {
     const found = db.users.get(id);
     if (!found) throw new Error(`no member ${id} in the store`);
@@ -304,7 +328,25 @@ function writer(db: MemoryDb, undo: Array<() => void>, now: () => Date): StoreTx
     },
     keepImage: async (_image, dataUrl) => dataUrl,
     keepShippedImage: async (path) => path,
+    emit: async (event) => {
+      emitted.push(event);
+    },
   };
+}
+
+/**
+ * How many events the stand-in keeps for streams that reconnect: it saves them with the store, so
+ * fewer than a server keeps; a stream further behind loads again.
+ */
+export const EVENTS_KEPT = 200;
+
+/** Each event the transaction recorded takes the next version; the oldest leave past EVENTS_KEPT. */
+function commitEvents(db: MemoryDb, emitted: readonly NetworkEvent[]): void {
+  for (const event of emitted) {
+    db.version += 1;
+    db.events.push({ ...event, id: db.version });
+  }
+  db.events.splice(0, Math.max(0, db.events.length - EVENTS_KEPT));
 }
 
 /**
@@ -322,6 +364,8 @@ export interface MemoryStoreOptions {
   now?: () => Date;
   /** After every committed transaction, before its caller carries on (persistence saves here). */
   afterCommit?: () => void | Promise<void>;
+  /** After the whole store was replaced (load). */
+  afterLoad?: () => void;
   /** When the store is shared: by default it is this page's alone. */
   sharing?: StoreSharing;
 }
@@ -354,18 +398,23 @@ export function createMemoryStore(db: MemoryDb, options: MemoryStoreOptions = {}
       return exclusive(() => shared(async () => {
         await sharing?.catchUp();
         const undo: Array<() => void> = [];
+        const emitted: NetworkEvent[] = [];
         let result: Awaited<ReturnType<typeof work>>;
         try {
-          result = await work(writer(db, undo, now));
+          result = await work(writer(db, undo, now, emitted));
         } catch (error) {
           for (const step of undo.reverse()) step();
           throw error;
         }
+        commitEvents(db, emitted);
         if (undo.length > 0) await options.afterCommit?.();
         return result;
       }));
     },
     snapshot: () => exclusive(async () => db.snapshot()),
-    load: (snapshot) => exclusive(async () => db.load(snapshot)),
+    load: (snapshot) => exclusive(async () => {
+      db.load(snapshot);
+      options.afterLoad?.();
+    }),
   };
 }

@@ -5,28 +5,77 @@
  * through LISTEN/NOTIFY; while that channel is down, nothing is served from memory.
  */
 import pg from 'pg';
+import type { Committed, EventHub } from '../contract/stream';
+import type { Database } from './db/database';
+import type { CommittedWrite } from './store/events';
 
-/** The channel every server notifies after a committed write and listens on. */
+/** The channel every server notifies after a committed write (its version and events) and listens on. */
 export const CHANGES_CHANNEL = 'socialconnect_changes';
 
-export interface ChangeFeed {
+/** Every committed write, as every server process hears of it: the answer cache and the live streams. */
+export interface ChangeFeed extends EventHub {
   /** The network's version as this process knows it; undefined while it cannot know (caching off). */
   version(): number | undefined;
-  /** This process committed a write. */
+  /** This process committed a write (its answers are out of date at once, before the notification). */
   changed(): void;
   close(): Promise<void>;
 }
 
-/** One process alone on its store (PGlite): its own writes are all there is. */
-export function localChanges(): ChangeFeed {
+/**
+ * What the listening connection hears, told to the streams in the order of the commits: a write's
+ * events, or a reset where some may have been missed (a write without events, a notification that
+ * never came while the connection was down).
+ */
+function changeFeed(): ChangeFeed & { heard(payload: string): void; lost(): void; back(): void } {
+  const listeners = new Set<(committed: Committed) => void>();
   let version = 0;
+  let listening = false;
+  /** The network's version after the last write heard; undefined when what came before is unknown. */
+  let heardVersion: number | undefined;
+  const publish = (committed: Committed): void => listeners.forEach((listener) => listener(committed));
   return {
-    version: () => version,
+    version: () => (listening ? version : undefined),
     changed: () => {
       version += 1;
     },
-    close: async () => undefined,
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => {
+        listeners.delete(listener);
+      };
+    },
+    heard(payload) {
+      version += 1;
+      const write = JSON.parse(payload) as CommittedWrite;
+      const first = write.events[0];
+      const contiguous = first !== undefined && (heardVersion === undefined || first.id === heardVersion + 1);
+      heardVersion = write.version;
+      publish(contiguous ? { events: write.events } : { reset: true });
+    },
+    lost() {
+      listening = false;
+      heardVersion = undefined;
+    },
+    back() {
+      // Whatever happened while nobody listened is unknown: a new version, and the streams load again.
+      version += 1;
+      const wasListening = listening;
+      listening = true;
+      if (!wasListening) publish({ reset: true });
+    },
+    async close() {
+      listening = false;
+      listeners.clear();
+    },
   };
+}
+
+/** One process alone on its store (PGlite): it hears its own commits. */
+export async function pgliteChanges(database: Database): Promise<ChangeFeed> {
+  const feed = changeFeed();
+  await database.listen?.(CHANGES_CHANNEL, (payload) => feed.heard(payload));
+  feed.back();
+  return feed;
 }
 
 /**
@@ -34,8 +83,7 @@ export function localChanges(): ChangeFeed {
  * channel. When it drops, the version is unknown until it is back (and then everything is stale).
  */
 export async function postgresChanges(connectionString: string, retryMs = 1_000): Promise<ChangeFeed> {
-  let version = 0;
-  let listening = false;
+  const feed = changeFeed();
   let closed = false;
   let client: pg.Client | undefined;
   let retry: ReturnType<typeof setTimeout> | undefined;
@@ -47,7 +95,7 @@ export async function postgresChanges(connectionString: string, retryMs = 1_000)
     const lost = (): void => {
       if (gone) return;
       gone = true;
-      listening = false;
+      feed.lost();
       next.removeAllListeners();
       // A dying connection may report more than one failure: the later ones are expected.
       next.on('error', () => undefined);
@@ -56,9 +104,7 @@ export async function postgresChanges(connectionString: string, retryMs = 1_000)
     };
     next.on('error', lost);
     next.on('end', lost);
-    next.on('notification', () => {
-      version += 1;
-    });
+    next.on('notification', ({ payload }) => feed.heard(payload ?? ''));
     try {
       await next.connect();
       await next.query(`LISTEN ${CHANGES_CHANNEL}`);
@@ -71,9 +117,7 @@ export async function postgresChanges(connectionString: string, retryMs = 1_000)
       return;
     }
     client = next;
-    // Whatever happened while nobody listened is unknown: start from a new version.
-    version += 1;
-    listening = true;
+    feed.back();
   };
 
   try {
@@ -85,14 +129,11 @@ export async function postgresChanges(connectionString: string, retryMs = 1_000)
     throw error;
   }
   return {
-    version: () => (listening ? version : undefined),
-    changed: () => {
-      version += 1;
-    },
+    ...feed,
     async close() {
       closed = true;
       if (retry) clearTimeout(retry);
-      listening = false;
+      await feed.close();
       client?.removeAllListeners();
       client?.on('error', () => undefined);
       await client?.end().catch(() => undefined);

@@ -12,6 +12,7 @@ import type { RuleContext } from '../contract/context';
 import { errorBody } from '../contract/errors';
 import { MESSAGE_STATUS, type MessageKey } from '../contract/messages';
 import { ROUTES, runRoute, type RouteSpec } from '../contract/routes';
+import { openEventStream, type EventHub, type EventSink, type EventStream } from '../contract/stream';
 import { readToken } from '../contract/tokens';
 import { IMAGE_KINDS, type ImageKind } from '../contract/validation';
 import type { AnswerCache } from './answerCache';
@@ -35,6 +36,9 @@ export const TIMEOUTS = {
 
 export type Timeouts = { [K in keyof typeof TIMEOUTS]: number };
 
+/** What a stream may hold unsent for a reader that stops reading, before it is dropped. */
+export const UNSENT_STREAM_BYTES_MAX = 256 * 1024;
+
 /** The Content-Security-Policy of the app's pages (server.md): no inline scripts, nothing foreign. */
 export const APP_CSP = "default-src 'self'; img-src 'self' data: blob:; object-src 'none'; base-uri 'none'; frame-ancestors 'none'";
 
@@ -50,6 +54,8 @@ export interface AppOptions {
   database: Database;
   /** Public reads kept in memory while nothing changes; without it every read is computed. */
   answers?: AnswerCache;
+  /** What every write commits, for the live stream (GET /api/events); without it, no stream. */
+  events?: EventHub;
   /** The built app to serve; without it only /api and /media answer. */
   staticDir?: string;
   /** Fastify's logger (pino): false in tests, JSON lines on stdout in production. */
@@ -122,7 +128,7 @@ function lastValues(query: unknown): Record<string, string> {
   return values;
 }
 
-export async function buildApp({ ctx, database, answers, staticDir, logger = false, trustProxy = false, rateLimiter, timeouts: given = {} }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({ ctx, database, answers, events, staticDir, logger = false, trustProxy = false, rateLimiter, timeouts: given = {} }: AppOptions): Promise<FastifyInstance> {
   const timeouts: Timeouts = { ...TIMEOUTS, ...given };
   const app = Fastify({
     logger,
@@ -163,8 +169,11 @@ export async function buildApp({ ctx, database, answers, staticDir, logger = fal
 
   // Shutting down (SIGTERM): calls in flight finish; any call that arrives meanwhile is refused.
   let closing = false;
+  // Open live streams end when the server closes (their clients reconnect to another, or later).
+  const streams = new Set<EventStream>();
   app.addHook('preClose', async () => {
     closing = true;
+    streams.forEach((stream) => stream.close());
   });
   app.addHook('onRequest', async (request, reply) => {
     if (!closing) return undefined;
@@ -204,7 +213,7 @@ export async function buildApp({ ctx, database, answers, staticDir, logger = fal
   });
 
   /** Counts the call against its rate limits (not the health check, which balancers call often). */
-  const limitRate = (route: RouteSpec) => async (request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply | undefined> => {
+  const limitRate = (route: Pick<RouteSpec, 'method' | 'path'>) => async (request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply | undefined> => {
     if (!rateLimiter) return undefined;
     const token = readToken(request.headers.authorization);
     const claims = token ? await ctx.tokens.verify(token) : null;
@@ -225,6 +234,47 @@ export async function buildApp({ ctx, database, answers, staticDir, logger = fal
     rateHeaders(reply, decision);
     return decision.allowed ? undefined : refuse(reply, 'tooManyRequests');
   };
+
+  if (events) {
+    app.get('/api/events', { preHandler: limitRate({ method: 'get', path: '/events' }) }, async (request, reply) => {
+      const response = reply.raw;
+      const sink: EventSink = {
+        write(frame) {
+          if (response.destroyed) return false;
+          if (!response.headersSent) {
+            reply.hijack();
+            response.writeHead(200, {
+              'content-type': 'text/event-stream; charset=utf-8',
+              'cache-control': 'no-cache',
+              'x-content-type-options': 'nosniff',
+              'x-request-id': request.id,
+              // Proxies that buffer answers (nginx) pass this one on as it comes.
+              'x-accel-buffering': 'no',
+            });
+          }
+          response.write(frame);
+          return response.writableLength <= UNSENT_STREAM_BYTES_MAX;
+        },
+        end() {
+          // A reader too far behind is cut off at once: what it has not taken is not kept for it.
+          if (response.writableLength > UNSENT_STREAM_BYTES_MAX) response.destroy();
+          else if (response.headersSent) response.end();
+        },
+      };
+      const lastEventId = request.headers['last-event-id'];
+      const opened = await openEventStream(ctx, events, { authorization: request.headers.authorization, lastEventId: Array.isArray(lastEventId) ? lastEventId[0] : lastEventId }, sink);
+      if ('status' in opened) {
+        request.memberId = opened.memberId;
+        return reply.code(opened.status).type('application/json; charset=utf-8').send(opened.body);
+      }
+      streams.add(opened);
+      request.raw.once('close', () => {
+        opened.close();
+        streams.delete(opened);
+      });
+      return reply;
+    });
+  }
 
   for (const route of ROUTES) {
     // The same answer for everyone until something changes: reads without a token (but health).

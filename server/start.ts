@@ -10,7 +10,7 @@ import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import type { RuleContext } from '../contract/context';
 import { buildDefaultSeed } from '../contract/seed/default';
 import { createTokenService } from '../contract/tokens';
-import { createAnswerCache, localChanges, postgresChanges, type ChangeFeed } from './answerCache';
+import { createAnswerCache, pgliteChanges, postgresChanges, type ChangeFeed } from './answerCache';
 import { buildApp } from './app';
 import { describeStore, REPOSITORY_ROOT, type ServerConfig } from './config';
 import { lockDataDir, type DataDirLock } from './dataDirLock';
@@ -53,7 +53,7 @@ export async function startServer(config: ServerConfig, { logger = false, now = 
     } else {
       lock = lockDataDir(config.dataDir);
       database = await openPglite(join(config.dataDir, 'pglite'));
-      changes = localChanges();
+      changes = await pgliteChanges(database);
     }
     const applied = await migrate(database);
     const store = createSqlStore(database, { publicDir: PUBLIC_DIR, passwords: argon2Passwords, changes });
@@ -61,7 +61,7 @@ export async function startServer(config: ServerConfig, { logger = false, now = 
     const ctx: RuleContext = { store, tokens: createTokenService({ secret, now }), passwords: argon2Passwords, now, newId: randomUUID };
     // Counters every process on the database shares; on PGlite this process is the only one.
     const rateLimiter = config.rateLimits ? createRateLimiter(config.databaseUrl ? postgresCounters(database) : memoryCounters(), now) : undefined;
-    const app = await buildApp({ ctx, database, answers: createAnswerCache(changes), staticDir: config.staticDir, logger, trustProxy: config.trustProxy, rateLimiter });
+    const app = await buildApp({ ctx, database, answers: createAnswerCache(changes), events: changes, staticDir: config.staticDir, logger, trustProxy: config.trustProxy, rateLimiter });
     await app.listen({ port: config.port, host: config.host });
     const address = app.server.address();
     const port = typeof address === 'object' && address ? address.port : config.port;

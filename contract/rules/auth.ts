@@ -34,6 +34,7 @@ export async function signup(ctx: RuleContext, body: Static<typeof SignupRequest
       image: '', userBio: '', userPortfolioUrl: '', sessionVersion: 0, createdAt: joinedAt, updatedAt: joinedAt,
     };
     await tx.insertMember(member);
+    await tx.emit({ type: 'member-joined', memberId: member.id });
     return member;
   });
 }
@@ -67,5 +68,8 @@ export async function authenticate(ctx: RuleContext, authorization: string | und
 /** Ends this session's token at once; the member's other devices stay logged in. */
 export async function logout(ctx: RuleContext, session: Session): Promise<void> {
   const expiresAt = new Date(session.claims.exp * 1000).toISOString();
-  await ctx.store.transaction((tx) => tx.revokeToken(session.claims.jti, expiresAt));
+  await ctx.store.transaction(async (tx) => {
+    await tx.revokeToken(session.claims.jti, expiresAt);
+    await tx.emit({ type: 'session-ended', memberId: session.member.id, reason: 'logout', jti: session.claims.jti });
+  });
 }

@@ -21,6 +21,7 @@ export async function addBookmark(ctx: RuleContext, memberId: string, postId: st
     const post = await findPost(tx, postId);
     if (await tx.isBookmarked(memberId, post.id)) throw refusal('alreadyBookmarked');
     await tx.setBookmark(memberId, post.id, true);
+    await tx.emit({ type: 'bookmark-changed', memberId, postId: post.id, bookmarked: true });
   });
 }
 
@@ -31,5 +32,6 @@ export async function removeBookmark(ctx: RuleContext, memberId: string, postId:
       throw refusal('notBookmarked');
     }
     await tx.setBookmark(memberId, postId, false);
+    await tx.emit({ type: 'bookmark-changed', memberId, postId, bookmarked: false });
   });
 }

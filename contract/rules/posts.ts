@@ -1,7 +1,7 @@
 /** Posts: reading, writing, editing, deleting, liking and disliking. */
 import type { RuleContext } from '../context';
 import { refusal } from '../errors';
-import type { MemberRow, PostRow, StoreReader } from '../store';
+import type { MemberRow, PostRow, ReactionKind, StoreReader, StoreTx } from '../store';
 import type { PostDraftPayload, PostEditPayload } from '../api';
 import { readImageDataUrl, validatePostText } from '../validation';
 
@@ -44,6 +44,7 @@ export async function createPost(ctx: RuleContext, author: MemberRow, { postData
       updatedAt: timestamp,
     };
     await tx.insertPost(post);
+    await tx.emit({ type: 'post-created', postId: post.id, authorId: author.id });
     return post;
   });
 }
@@ -57,6 +58,7 @@ export async function editPost(ctx: RuleContext, member: MemberRow, postId: stri
     const text = validatePostText(postData.text);
     if (text === '' && post.postImage === '') throw refusal('postEmpty');
     await tx.updatePost(post.id, { content: text, updatedAt });
+    await tx.emit({ type: 'post-edited', postId: post.id });
   });
 }
 
@@ -66,7 +68,14 @@ export async function deletePost(ctx: RuleContext, member: MemberRow, postId: st
     const post = await findPost(tx, postId);
     if (post.authorId !== member.id) throw refusal('deleteNotOwner');
     await tx.deletePost(post.id);
+    await tx.emit({ type: 'post-deleted', postId: post.id });
   });
+}
+
+/** Sets a member's reaction and tells the stream the post's counts after it. */
+async function react(tx: StoreTx, postId: string, memberId: string, reaction: ReactionKind): Promise<void> {
+  await tx.setReaction(postId, memberId, reaction);
+  await tx.emit({ type: 'post-reacted', postId, memberId, reaction, ...(await tx.reactionCounts(postId)) });
 }
 
 /** Like (spec section 4): joins likedBy, leaves dislikedBy; the like count follows likedBy. */
@@ -74,7 +83,7 @@ export async function likePost(ctx: RuleContext, member: MemberRow, postId: stri
   await ctx.store.transaction(async (tx) => {
     const post = await findPost(tx, postId);
     if ((await tx.reaction(post.id, member.id)) === 'like') throw refusal('alreadyLiked');
-    await tx.setReaction(post.id, member.id, 'like');
+    await react(tx, post.id, member.id, 'like');
   });
 }
 
@@ -87,10 +96,10 @@ export async function likePost(ctx: RuleContext, member: MemberRow, postId: stri
 export async function dislikePost(ctx: RuleContext, member: MemberRow, postId: string): Promise<void> {
   await ctx.store.transaction(async (tx) => {
     const post = await findPost(tx, postId);
-    if ((await tx.likeCount(post.id)) === 0) throw refusal('likeBelowZero');
+    if ((await tx.reactionCounts(post.id)).likeCount === 0) throw refusal('likeBelowZero');
     const reaction = await tx.reaction(post.id, member.id);
     if (reaction === 'dislike') throw refusal('alreadyDisliked');
     if (reaction !== 'like') throw refusal('likeBelowZero');
-    await tx.setReaction(post.id, member.id, 'dislike');
+    await react(tx, post.id, member.id, 'dislike');
   });
 }

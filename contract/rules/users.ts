@@ -18,6 +18,7 @@ export async function follow(ctx: RuleContext, member: MemberRow, userId: string
     const other = await findUser(tx, userId);
     if (await tx.isFollowing(member.id, other.id)) throw refusal('alreadyFollowing');
     await tx.setFollow(member.id, other.id, true);
+    await tx.emit({ type: 'follow-changed', followerId: member.id, followeeId: other.id, following: true });
     return other;
   });
 }
@@ -27,6 +28,7 @@ export async function unfollow(ctx: RuleContext, member: MemberRow, userId: stri
     const other = userId === member.id ? member : await findUser(tx, userId);
     if (!(await tx.isFollowing(member.id, other.id))) throw refusal('notFollowing');
     await tx.setFollow(member.id, other.id, false);
+    await tx.emit({ type: 'follow-changed', followerId: member.id, followeeId: other.id, following: false });
     return other;
   });
 }
@@ -92,6 +94,10 @@ export async function editProfile(ctx: RuleContext, member: MemberRow, { userDat
       ...(passwordHash === undefined ? {} : { passwordHash, sessionVersion: current.sessionVersion + 1 }),
     };
     await tx.updateMember(member.id, changes);
+    await tx.emit({ type: 'member-updated', memberId: member.id });
+    if (changes.sessionVersion !== undefined) {
+      await tx.emit({ type: 'session-ended', memberId: member.id, reason: 'password', sessionVersion: changes.sessionVersion });
+    }
     return { member: { ...current, ...changes }, passwordChanged: passwordHash !== undefined };
   });
 }

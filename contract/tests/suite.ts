@@ -12,3 +12,4 @@ import './catalogue.contract';
 import './extensions.contract';
 import './refusals.contract';
 import './generated.contract';
+import './events.contract';

@@ -36,6 +36,11 @@ export interface Database extends Sql {
    * read that needs no single snapshot, without a transaction's two extra round trips.
    */
   session<T>(work: (sql: Sql) => Promise<T>): Promise<T>;
+  /**
+   * PGlite: calls `onPayload` with each notification on `channel`, committed in this process. (On
+   * PostgreSQL, listening needs a connection of its own: answerCache.ts keeps one.)
+   */
+  listen?(channel: string, onPayload: (payload: string) => void): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -195,6 +200,9 @@ export async function openPglite(dataDir?: string): Promise<Database> {
         await tx.exec(text);
       },
     })),
+    async listen(channel, onPayload) {
+      await pglite.listen(channel, onPayload);
+    },
     close: () => pglite.close(),
   };
 }

@@ -155,9 +155,12 @@ export function postReads(sql: Sql, locks: RowLocks = NO_LOCKS) {
       const [row] = await sql.query('SELECT kind FROM reactions WHERE post_id = $1 AND member_id = $2', [postId, memberId]);
       return row ? (row.kind as ReactionKind) : undefined;
     },
-    async likeCount(postId) {
-      const [row] = await sql.query("SELECT count(*)::int AS n FROM reactions WHERE post_id = $1 AND kind = 'like'", [postId]);
-      return Number(row?.n ?? 0);
+    async reactionCounts(postId) {
+      const [row] = await sql.query(
+        "SELECT count(*) FILTER (WHERE kind = 'like')::int AS likes, count(*) FILTER (WHERE kind = 'dislike')::int AS dislikes FROM reactions WHERE post_id = $1",
+        [postId],
+      );
+      return { likeCount: Number(row?.likes ?? 0), dislikeCount: Number(row?.dislikes ?? 0) };
     },
     async isBookmarked(memberId, postId) {
       if (!storable(postId)) return false;

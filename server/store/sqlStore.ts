@@ -3,6 +3,7 @@
  * parameter bound, counts derived from rows. Each subject keeps its own tables and queries
  * (members.ts, posts.ts, media.ts, snapshots.ts); this puts them together.
  */
+import type { NetworkEvent } from '../../contract/events';
 import type { PasswordHasher } from '../../contract/passwords';
 import type { DbSnapshot } from '../../contract/snapshot';
 import type { Store, StoreReader, StoreTx } from '../../contract/store';
@@ -13,6 +14,7 @@ import { memberReads, memberWrites } from './members';
 import { postReads, postWrites } from './posts';
 import { WRITE_LOCKS, type RowLocks } from './rows';
 import { snapshotCalls } from './snapshots';
+import { commitEvents, eventReads } from './events';
 
 export interface SqlStoreOptions {
   /** The folder of the images that ship with the app (`/images/...`): public/. */
@@ -29,23 +31,32 @@ export interface SqlStore extends Store {
   seedIfEmpty(snapshot: DbSnapshot): Promise<boolean>;
 }
 
-/** A write: committed, then every server on the database hears of it. */
-export type Write = <T>(work: (sql: Sql) => Promise<T>) => Promise<T>;
+/**
+ * A write: committed with the events its rules recorded (given to `work` to fill), then every server
+ * on the database hears of it.
+ */
+export type Write = <T>(work: (sql: Sql, emitted: NetworkEvent[]) => Promise<T>) => Promise<T>;
 
 function reader(sql: Sql, locks?: RowLocks): StoreReader {
-  return { ...memberReads(sql, locks), ...postReads(sql, locks) };
+  return { ...memberReads(sql, locks), ...postReads(sql, locks), ...eventReads(sql) };
 }
 
-function writer(sql: Sql, options: SqlStoreOptions): StoreTx {
-  return { ...reader(sql, WRITE_LOCKS), ...memberWrites(sql), ...postWrites(sql), ...mediaWrites(sql, options.publicDir) };
+function writer(sql: Sql, options: SqlStoreOptions, emitted: NetworkEvent[]): StoreTx {
+  return {
+    ...reader(sql, WRITE_LOCKS), ...memberWrites(sql), ...postWrites(sql), ...mediaWrites(sql, options.publicDir),
+    emit: async (event) => {
+      emitted.push(event);
+    },
+  };
 }
 
 export function createSqlStore(database: Database, options: SqlStoreOptions): SqlStore {
   const write: Write = async (work) => {
     const result = await database.transaction(async (sql) => {
-      const value = await work(sql);
-      // Delivered to the listeners only if the transaction commits.
-      if (database.kind === 'postgres') await sql.query('SELECT pg_notify($1, $2)', [CHANGES_CHANNEL, '']);
+      const emitted: NetworkEvent[] = [];
+      const value = await work(sql, emitted);
+      // Delivered to the listeners only if the transaction commits, in the order of the commits.
+      await sql.query('SELECT pg_notify($1, $2)', [CHANGES_CHANNEL, JSON.stringify(await commitEvents(sql, emitted))]);
       return value;
     });
     options.changes?.changed();
@@ -57,7 +68,7 @@ export function createSqlStore(database: Database, options: SqlStoreOptions): Sq
     // Reads need no single snapshot: an answer is built from committed rows, and every count in it
     // is derived from the lists it shows, so it is consistent with itself.
     read: (work) => database.session((sql) => work(reader(sql))),
-    transaction: (work) => write((sql) => work(writer(sql, options))),
+    transaction: (work) => write((sql, emitted) => work(writer(sql, options, emitted))),
     ...snapshotCalls(database, write, options),
   };
 }

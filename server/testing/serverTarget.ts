@@ -10,7 +10,7 @@ import type { RuleContext } from '../../contract/context';
 import { buildDefaultSeed } from '../../contract/seed/default';
 import { withFaults, type ContractTarget } from '../../contract/tests/target';
 import { createTokenService } from '../../contract/tokens';
-import { createAnswerCache, localChanges, postgresChanges, type ChangeFeed } from '../answerCache';
+import { createAnswerCache, pgliteChanges, postgresChanges, type ChangeFeed } from '../answerCache';
 import { buildApp, type AppOptions } from '../app';
 import { REPOSITORY_ROOT } from '../config';
 import { openPglite, openPostgres, type Database } from '../db/database';
@@ -78,7 +78,7 @@ export async function startTestServer({
   let url: string | undefined;
   if (kind === 'pglite') {
     database = await openPglite();
-    changes = localChanges();
+    changes = await pgliteChanges(database);
   } else {
     if (databaseUrl) {
       url = databaseUrl;
@@ -97,7 +97,7 @@ export async function startTestServer({
   // Answers kept in memory, as in production: the contract suite then checks they never go stale.
   const counters = rateLimits === 'database' ? postgresCounters(database) : rateLimits === 'memory' ? memoryCounters() : undefined;
   const rateLimiter = counters && createRateLimiter(counters, now);
-  const app = await buildApp({ ctx, database, answers: createAnswerCache(changes), staticDir, logger, rateLimiter, trustProxy, timeouts });
+  const app = await buildApp({ ctx, database, answers: createAnswerCache(changes), events: changes, staticDir, logger, rateLimiter, trustProxy, timeouts });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;

@@ -1,8 +1,8 @@
 /** Public reads answered from memory until a write changes the network, on every server of a database. */
 import type { PostsResponse } from '../../contract/api';
 import { buildDefaultSeed, seedPostId } from '../../contract/seed/default';
-import { createAnswerCache, localChanges, postgresChanges } from '../answerCache';
-import { openPostgres } from '../db/database';
+import { createAnswerCache, pgliteChanges, postgresChanges } from '../answerCache';
+import { openPglite, openPostgres } from '../db/database';
 import { createTestDatabase, startTestServer, type TestServer } from '../testing/serverTarget';
 
 async function likeCountOnServer(server: TestServer, postId: string): Promise<number | undefined> {
@@ -18,8 +18,9 @@ async function likeAs(server: TestServer, username: string, postId: string): Pro
 }
 
 describe('the answer cache', () => {
-  it('keeps answers of the current version only, the least recently used leaving first when full', () => {
-    const changes = localChanges();
+  it('keeps answers of the current version only, the least recently used leaving first when full', async () => {
+    const database = await openPglite();
+    const changes = await pgliteChanges(database);
     const cache = createAnswerCache(changes, 10);
     cache.set('/a', cache.version(), Buffer.from('aaaa'));
     cache.set('/b', cache.version(), Buffer.from('bbbb'));
@@ -37,6 +38,8 @@ describe('the answer cache', () => {
     expect(cache.get('/late')).toBeUndefined();
     cache.set('/huge', cache.version(), Buffer.alloc(11));
     expect(cache.get('/huge')).toBeUndefined();
+    await changes.close();
+    await database.close();
   });
 });
 

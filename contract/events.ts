@@ -1,0 +1,79 @@
+/**
+ * The live stream (the `events` extension, GET /api/events): what changes in the network, as it
+ * happens, in the order it happened. Each event is small, ids and counts, never a list or a text: a
+ * client that holds what an event names patches it, or loads that one thing again.
+ *
+ * Each event has an `id`, the network's version after it: rising, in the order the writes were
+ * committed. A client that reconnects with `Last-Event-ID` gets what it missed, in order, once;
+ * when what it missed is no longer kept, one `reset` tells it to load again.
+ *
+ * Who receives what:
+ * - everyone with a stream: posts created, edited, deleted and reacted to; members joined and their
+ *   profiles changed; follows and unfollows (who follows whom is public, as profiles show it);
+ * - the member alone, on every device: their bookmarks added or removed (bookmarks are private);
+ * - one session: `session-ended` reaches the streams its end concerns (the one token a logout ends,
+ *   every older token after a password change), and ends them.
+ */
+
+/** What a stream sends, by its SSE event name, with the payload its `data` carries. */
+export interface EventPayloads {
+  /** A new post; Home shows it as new when the reader follows its author (or wrote it). */
+  'post-created': { postId: string; authorId: string };
+  'post-edited': { postId: string };
+  /** Gone, with its replies, likes and every member's bookmark of it. */
+  'post-deleted': { postId: string };
+  /** A member liked, disliked or took back a reaction; the post's counts after it. */
+  'post-reacted': { postId: string; memberId: string; reaction: 'like' | 'dislike' | null; likeCount: number; dislikeCount: number };
+  /** A new member; "Who to follow?" may list them. */
+  'member-joined': { memberId: string };
+  /** Names, bio, link or avatar changed. */
+  'member-updated': { memberId: string };
+  'follow-changed': { followerId: string; followeeId: string; following: boolean };
+  'bookmark-changed': { memberId: string; postId: string; bookmarked: boolean };
+  /** A logout ended one token (`jti`); a password change ended every token older than `sessionVersion`. */
+  'session-ended': { memberId: string; reason: 'logout'; jti: string } | { memberId: string; reason: 'password'; sessionVersion: number };
+}
+
+export type EventType = keyof EventPayloads;
+
+/** One change, as a rule records it in its transaction. */
+export type NetworkEvent = { [T in EventType]: { type: T } & EventPayloads[T] }[EventType];
+
+/** An event as kept and sent: with the network's version after it. */
+export type StoredEvent = NetworkEvent & { id: number };
+
+/** The control event that tells a client to load everything again. */
+export const RESET_EVENT = 'reset';
+
+/** A comment line this often keeps proxies from closing an idle stream. */
+export const HEARTBEAT_MS = 15_000;
+
+/** The session a stream was opened for. */
+export interface StreamViewer {
+  memberId: string;
+  jti: string;
+  sessionVersion: number;
+}
+
+/** Whether a stream opened for `viewer` carries `event`. */
+export function receives(event: NetworkEvent, viewer: StreamViewer): boolean {
+  switch (event.type) {
+    case 'bookmark-changed':
+      return event.memberId === viewer.memberId;
+    case 'session-ended':
+      if (event.memberId !== viewer.memberId) return false;
+      return event.reason === 'logout' ? event.jti === viewer.jti : viewer.sessionVersion < event.sessionVersion;
+    default:
+      return true;
+  }
+}
+
+/** An event as one Server-Sent Events frame: `id`, `event` (its type) and `data` (its payload as JSON). */
+export function eventFrame({ id, type, ...payload }: StoredEvent): string {
+  return `id: ${id}\nevent: ${type}\ndata: ${JSON.stringify(payload)}\n\n`;
+}
+
+/** The frame that tells a client to load again, at the network's version `id`. */
+export function resetFrame(id: number): string {
+  return `id: ${id}\nevent: ${RESET_EVENT}\ndata: {}\n\n`;
+}

@@ -1,0 +1,114 @@
+/**
+ * GET /api/events, the same on both backends: the token is checked as on any member's call, the
+ * events missed since `Last-Event-ID` are sent from the store (or one `reset` when they are no longer
+ * kept), then every event the member may see as it is committed, in the network's order, each once.
+ * A comment line every 15 s keeps proxies from closing the stream; the stream ends when its session
+ * does, or when its reader falls too far behind. The backend brings the hub (what its store
+ * committed, in commit order) and the sink (its connection).
+ */
+import type { RuleContext } from './context';
+import { RuleError, refusalAnswer } from './errors';
+import { eventFrame, HEARTBEAT_MS, receives, resetFrame, type StoredEvent, type StreamViewer } from './events';
+import { authenticate } from './rules/auth';
+import type { RouteAnswer } from './routes';
+import { ErrorResponse } from './schemas';
+
+/** What a backend's store committed: a write's events, or a reset when some may have been missed. */
+export type Committed = { events: readonly StoredEvent[] } | { reset: true };
+
+export interface EventHub {
+  /** Calls `listener` with what every write commits, in commit order, until the returned function is called. */
+  subscribe(listener: (committed: Committed) => void): () => void;
+}
+
+export interface EventSink {
+  /** Sends a frame; false when the reader is too far behind to send more (the stream then ends). */
+  write(frame: string): boolean;
+  /** Ends the response. */
+  end(): void;
+}
+
+export interface StreamRequest {
+  authorization?: string;
+  /** The Last-Event-ID header of a reconnecting client. */
+  lastEventId?: string;
+}
+
+export interface EventStream {
+  /** Ends the stream from the backend's side (the client went away, or the server is closing). */
+  close(): void;
+}
+
+/** The version a client says it has seen; undefined for a new client or one that says nothing usable. */
+function seenVersion(lastEventId: string | undefined): number | undefined {
+  return lastEventId !== undefined && /^\d{1,15}$/.test(lastEventId.trim()) ? Number(lastEventId.trim()) : undefined;
+}
+
+/**
+ * Opens a member's stream: a refusal (the token's) as an answer to send instead, or the stream, which
+ * writes to `sink` from now on.
+ */
+export async function openEventStream(ctx: RuleContext, hub: EventHub, request: StreamRequest, sink: EventSink): Promise<RouteAnswer | EventStream> {
+  let viewer: StreamViewer;
+  try {
+    const { member, claims } = await authenticate(ctx, request.authorization);
+    viewer = { memberId: member.id, jti: claims.jti, sessionVersion: claims.ver };
+  } catch (error) {
+    if (error instanceof RuleError) return { ...refusalAnswer(error), schema: ErrorResponse };
+    throw error;
+  }
+
+  let open = true;
+  /** The version this client has: nothing at or below it is sent again. */
+  let sent = -1;
+  /** What was committed while the missed events were read. */
+  let waiting: Committed[] | undefined = [];
+  const heartbeat = setInterval(() => send(': keep-alive\n\n'), HEARTBEAT_MS);
+
+  function close(): void {
+    if (!open) return;
+    open = false;
+    clearInterval(heartbeat);
+    unsubscribe();
+    sink.end();
+  }
+  function send(frame: string): void {
+    if (open && !sink.write(frame)) close();
+  }
+  function deliver(event: StoredEvent): void {
+    if (event.id <= sent) return;
+    sent = event.id;
+    if (!receives(event, viewer)) return;
+    send(eventFrame(event));
+    if (event.type === 'session-ended') close();
+  }
+  async function reset(): Promise<void> {
+    sent = await ctx.store.read((reader) => reader.lastEventId());
+    send(resetFrame(sent));
+  }
+  function take(committed: Committed): void {
+    if ('reset' in committed) void reset().catch(close);
+    else committed.events.forEach(deliver);
+  }
+
+  const unsubscribe = hub.subscribe((committed) => (waiting ? waiting.push(committed) : take(committed)));
+  try {
+    const seen = seenVersion(request.lastEventId);
+    const missed = seen === undefined ? [] : await ctx.store.read((reader) => reader.eventsAfter(seen));
+    if (missed === 'reset') {
+      await reset();
+    } else {
+      sent = seen ?? (await ctx.store.read((reader) => reader.lastEventId()));
+      // An empty comment first: the client knows the stream is open before any event comes.
+      send(': open\n\n');
+      missed.forEach(deliver);
+    }
+  } catch (error) {
+    close();
+    throw error;
+  }
+  const during = waiting;
+  waiting = undefined;
+  during.forEach(take);
+  return { close };
+}

@@ -1,0 +1,125 @@
+/**
+ * The live stream (contract/events.ts): who receives what, in which order, what a reconnecting client
+ * gets, and when a stream ends.
+ */
+import { MESSAGES } from '../messages';
+import { DEMO_USER_ID, SEED_USER_IDS, seedPostId } from '../seed/default';
+import { call, callAs, target, tokenFor } from './support';
+import { openStream, type TestStream } from './streams';
+
+const LIAM = SEED_USER_IDS.liam;
+/** Noah's bicycle path: nobody likes it yet. */
+const post = seedPostId(8);
+
+let streams: TestStream[] = [];
+
+async function streamAs(member: string, lastEventId?: string): Promise<TestStream> {
+  const stream = await openStream(await tokenFor(member), lastEventId);
+  streams.push(stream);
+  return stream;
+}
+
+afterEach(() => {
+  streams.forEach((stream) => stream.close());
+  streams = [];
+});
+
+describe('the live stream', () => {
+  it('refuses a caller without a valid token, as any member call', async () => {
+    const missing = await call('GET', '/events', { headers: { accept: 'text/event-stream' } });
+    expect({ status: missing.status, json: missing.json }).toEqual({ status: 401, json: { errors: [MESSAGES.tokenInvalid], code: 'token_invalid' } });
+  });
+
+  it("carries a like to every member's stream with the post's counts, and a bookmark to its member's alone", async () => {
+    const demo = await streamAs('demo_user');
+    const liam = await streamAs('liam_chen');
+    expect((await callAs('liam_chen', 'POST', `/posts/like/${post}`)).status).toBe(201);
+    expect((await callAs('demo_user', 'POST', `/users/bookmark/${post}`)).status).toBe(201);
+    expect((await callAs('liam_chen', 'POST', '/posts', { postData: { text: 'A new one' } })).status).toBe(201);
+
+    const [liked, bookmarked, created] = await demo.until(3);
+    expect(liked).toMatchObject({ type: 'post-reacted', data: { postId: post, memberId: LIAM, reaction: 'like' } });
+    expect(typeof liked?.data.likeCount).toBe('number');
+    expect(bookmarked).toMatchObject({ type: 'bookmark-changed', data: { memberId: DEMO_USER_ID, postId: post, bookmarked: true } });
+    expect(created).toMatchObject({ type: 'post-created', data: { authorId: LIAM } });
+    // Liam's stream has the like and the post, not Ava's bookmark.
+    expect((await liam.until(2)).map((event) => event.type)).toEqual(['post-reacted', 'post-created']);
+    expect(liam.received.map((event) => event.id)).toEqual([liked?.id, created?.id]);
+  });
+
+  it("sends every committed change once, in order, each with the next version, and nothing for a refused call", async () => {
+    const demo = await streamAs('demo_user');
+    await callAs('demo_user', 'POST', `/posts/like/${post}`);
+    expect((await callAs('demo_user', 'POST', `/posts/like/${post}`)).status).toBe(400);
+    await callAs('demo_user', 'POST', `/posts/dislike/${post}`);
+    await callAs('demo_user', 'POST', `/users/follow/${SEED_USER_IDS.noah}`);
+    const events = await demo.until(3);
+    expect(events.map((event) => event.type)).toEqual(['post-reacted', 'post-reacted', 'follow-changed']);
+    const [first] = events;
+    expect(events.map((event) => event.id)).toEqual([first!.id, first!.id + 1, first!.id + 2]);
+    expect(events[1]?.data).toMatchObject({ reaction: 'dislike' });
+  });
+
+  it('gives a reconnecting client what it missed, in order, once', async () => {
+    const first = await streamAs('demo_user');
+    await callAs('demo_user', 'POST', `/posts/like/${post}`);
+    const [seen] = await first.until(1);
+    first.close();
+    await callAs('liam_chen', 'POST', `/posts/like/${post}`);
+    await callAs('demo_user', 'POST', `/posts/dislike/${post}`);
+
+    const again = await streamAs('demo_user', String(seen!.id));
+    await callAs('liam_chen', 'POST', '/posts', { postData: { text: 'After the reconnect' } });
+    const events = await again.until(3);
+    expect(events.map((event) => [event.id, event.type])).toEqual([
+      [seen!.id + 1, 'post-reacted'], [seen!.id + 2, 'post-reacted'], [seen!.id + 3, 'post-created'],
+    ]);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(again.received).toHaveLength(3);
+  });
+
+  it('tells a client whose missed events are no longer kept to load again, once', async () => {
+    const first = await streamAs('demo_user');
+    await callAs('demo_user', 'POST', `/posts/like/${post}`);
+    const [seen] = await first.until(1);
+    first.close();
+    // The whole network replaced: what came before is not kept.
+    await target().reset();
+    const again = await streamAs('demo_user', String(seen!.id));
+    const [reset] = await again.until(1);
+    expect(reset?.type).toBe('reset');
+    await callAs('liam_chen', 'POST', `/posts/like/${post}`);
+    const [, next] = await again.until(2);
+    expect(next).toMatchObject({ type: 'post-reacted', id: reset!.id + 1 });
+  });
+
+  it("ends the stream of the session a logout ends, and only that one", async () => {
+    const token = await tokenFor('demo_user');
+    const ended = await openStream(token);
+    const other = await streamAs('demo_user');
+    streams.push(ended);
+    expect((await call('POST', '/auth/logout', { authorization: token })).status).toBe(200);
+    const [last] = await ended.until(1);
+    expect(last).toMatchObject({ type: 'session-ended', data: { memberId: DEMO_USER_ID, reason: 'logout' } });
+    await ended.whenEnded();
+    // The member's other device hears nothing of it, and stays.
+    await callAs('liam_chen', 'POST', `/posts/like/${post}`);
+    expect((await other.until(1)).map((event) => event.type)).toEqual(['post-reacted']);
+    expect(other.ended()).toBe(false);
+  });
+
+  it("ends every older stream of a member who changes their password", async () => {
+    const older = await streamAs('demo_user');
+    const token = await tokenFor('demo_user');
+    const answer = await call('POST', '/users/edit', { authorization: token, body: { userData: { password: 'a-brand-new-pass', currentPassword: 'welcome123' } } });
+    expect(answer.status).toBe(201);
+    const events = await older.until(2);
+    expect(events.map((event) => event.type)).toEqual(['member-updated', 'session-ended']);
+    expect(events[1]?.data).toMatchObject({ memberId: DEMO_USER_ID, reason: 'password' });
+    await older.whenEnded();
+    // The device that changed it carries on with the new token.
+    const renewed = await openStream(String((answer.json as { encodedToken?: string }).encodedToken));
+    streams.push(renewed);
+    expect(renewed.ended()).toBe(false);
+  });
+});

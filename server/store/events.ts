@@ -1,0 +1,59 @@
+/**
+ * The events a write records (contract/events.ts), as the SQL store keeps them: each takes the next
+ * version in the write's transaction and is kept for streams that reconnect; the version and the
+ * events then reach every server process with the commit (NOTIFY).
+ */
+import type { NetworkEvent, StoredEvent } from '../../contract/events';
+import type { StoreReader } from '../../contract/store';
+import type { Sql } from '../db/database';
+
+/** The events kept for a stream that reconnects; one further behind loads again. */
+export const EVENTS_KEPT = 10_000;
+
+/** What a committed write tells every process: the version after it and its events. */
+export interface CommittedWrite {
+  version: number;
+  events: StoredEvent[];
+}
+
+async function currentVersion(sql: Sql): Promise<number> {
+  const [row] = await sql.query('SELECT version FROM network_state');
+  return Number(row?.version ?? 0);
+}
+
+export function eventReads(sql: Sql): Pick<StoreReader, 'lastEventId' | 'eventsAfter'> {
+  return {
+    lastEventId: () => currentVersion(sql),
+    async eventsAfter(id) {
+      const version = await currentVersion(sql);
+      if (id === version) return [];
+      if (id > version) return 'reset';
+      const rows = await sql.query('SELECT id, type, payload FROM events WHERE id > $1 ORDER BY id', [id]);
+      // Every version since `id` must be there: a gap (events no longer kept, a store loaded afresh) is a reset.
+      if (rows.length !== version - id) return 'reset';
+      return rows.map((row) => ({ ...(row.payload as object), type: row.type, id: Number(row.id) }) as StoredEvent);
+    },
+  };
+}
+
+/**
+ * Gives the write's events their versions (the update locks the version's row until the commit, so
+ * writes take versions in the order they commit) and keeps them; a write without events takes one
+ * version of its own.
+ */
+export async function commitEvents(sql: Sql, emitted: readonly NetworkEvent[]): Promise<CommittedWrite> {
+  const [row] = await sql.query('UPDATE network_state SET version = version + $1 RETURNING version', [Math.max(1, emitted.length)]);
+  const version = Number(row?.version);
+  const first = version - emitted.length + 1;
+  const events = emitted.map((event, index) => ({ ...event, id: first + index }) as StoredEvent);
+  if (events.length > 0) {
+    await sql.query(
+      'INSERT INTO events (id, type, payload) SELECT * FROM unnest($1::bigint[], $2::text[], $3::jsonb[])',
+      [events.map((event) => event.id), events.map((event) => event.type), events.map(({ id: _id, type: _type, ...payload }) => JSON.stringify(payload))],
+    );
+  }
+  if (Math.floor(version / 1000) !== Math.floor((version - Math.max(1, emitted.length)) / 1000)) {
+    await sql.query('DELETE FROM events WHERE id <= $1', [version - EVENTS_KEPT]);
+  }
+  return { version, events };
+}
