@@ -11,14 +11,13 @@ import Fastify, { LogController, type FastifyError, type FastifyInstance, type F
 import type { RuleContext } from '../contract/context';
 import { errorBody } from '../contract/errors';
 import { MESSAGE_STATUS, type MessageKey } from '../contract/messages';
-import { ROUTES, runRoute, type RouteSpec } from '../contract/routes';
+import { ROUTES, runRoute } from '../contract/routes';
 import { openEventStream, type EventHub, type EventSink, type EventStream } from '../contract/stream';
-import { readToken } from '../contract/tokens';
 import { IMAGE_KINDS, type ImageKind } from '../contract/validation';
 import type { AnswerCache } from './answerCache';
 import { appFiles } from './appFiles';
 import { toBytes, type Database } from './db/database';
-import { bucketsOf, type RateDecision, type RateLimiter } from './rateLimits';
+import { rateLimiting } from './rateLimits';
 
 /** Bodies: 64 KiB, or 6 MiB where an image can travel (a post, a profile with an avatar). */
 export const BODY_LIMIT = 64 * 1024;
@@ -61,21 +60,14 @@ export interface AppOptions {
   /** Fastify's logger (pino): false in tests, JSON lines on stdout in production. */
   logger?: FastifyServerOptions['logger'];
   trustProxy?: boolean;
-  /** Rate limits (server.md); without it, none (RATE_LIMITS=off, tests). */
-  rateLimiter?: RateLimiter;
+  /** Rate limits (server.md), counted in this process or in the database; without it, none (RATE_LIMITS=off, tests). */
+  rateLimits?: 'memory' | 'database';
   /** server.md's by default; shorter in tests. */
   timeouts?: Partial<Timeouts>;
 }
 
 function refuse(reply: FastifyReply, key: MessageKey): FastifyReply {
   return reply.code(MESSAGE_STATUS[key]).type('application/json; charset=utf-8').send(errorBody(key));
-}
-
-function rateHeaders(reply: FastifyReply, decision: RateDecision): void {
-  reply.header('x-ratelimit-limit', decision.limit);
-  reply.header('x-ratelimit-remaining', decision.remaining);
-  reply.header('x-ratelimit-reset', decision.resetSeconds);
-  if (!decision.allowed) reply.header('retry-after', decision.resetSeconds);
 }
 
 /**
@@ -128,7 +120,7 @@ function lastValues(query: unknown): Record<string, string> {
   return values;
 }
 
-export async function buildApp({ ctx, database, answers, events, staticDir, logger = false, trustProxy = false, rateLimiter, timeouts: given = {} }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({ ctx, database, answers, events, staticDir, logger = false, trustProxy = false, rateLimits, timeouts: given = {} }: AppOptions): Promise<FastifyInstance> {
   const timeouts: Timeouts = { ...TIMEOUTS, ...given };
   const app = Fastify({
     logger,
@@ -212,31 +204,10 @@ export async function buildApp({ ctx, database, answers, events, staticDir, logg
     return refuse(reply, unavailable ? 'serviceUnavailable' : 'serverError');
   });
 
-  /** Counts the call against its rate limits (not the health check, which balancers call often). */
-  const limitRate = (route: Pick<RouteSpec, 'method' | 'path'>) => async (request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply | undefined> => {
-    if (!rateLimiter) return undefined;
-    const token = readToken(request.headers.authorization);
-    const claims = token ? await ctx.tokens.verify(token) : null;
-    let decision: RateDecision | undefined;
-    try {
-      decision = await rateLimiter.check(bucketsOf({
-        route: `${route.method.toUpperCase()} ${route.path}`,
-        ip: request.ip,
-        memberId: claims?.sub,
-        body: typeof request.body === 'string' ? request.body : undefined,
-      }));
-    } catch (error) {
-      // Counters out of reach (the database is down): the call goes on, and meets the outage itself.
-      request.log.warn({ failure: { name: (error as Error).name, code: (error as { code?: unknown }).code } }, 'rate limits unavailable');
-      return undefined;
-    }
-    if (!decision) return undefined;
-    rateHeaders(reply, decision);
-    return decision.allowed ? undefined : refuse(reply, 'tooManyRequests');
-  };
+  const limitRate = rateLimits && await rateLimiting(app, { tokens: ctx.tokens, database: rateLimits === 'database' ? database : undefined });
 
   if (events) {
-    app.get('/api/events', { preHandler: limitRate({ method: 'get', path: '/events' }) }, async (request, reply) => {
+    app.get('/api/events', { ...(limitRate ? { preHandler: limitRate({ method: 'get', path: '/events' }) } : {}) }, async (request, reply) => {
       const response = reply.raw;
       const sink: EventSink = {
         write(frame) {
@@ -283,7 +254,8 @@ export async function buildApp({ ctx, database, answers, events, staticDir, logg
       method: route.method.toUpperCase() as 'GET' | 'POST' | 'DELETE',
       url: `/api${route.path}`,
       bodyLimit: route.method === 'post' && IMAGE_ROUTES.has(route.path) ? IMAGE_BODY_LIMIT : BODY_LIMIT,
-      ...(route.path === '/health' ? {} : { preHandler: limitRate(route) }),
+      // Every call counts against its rate limits but the health check, which balancers call often.
+      ...(limitRate && route.path !== '/health' ? { preHandler: limitRate(route) } : {}),
       handler: async (request: FastifyRequest, reply: FastifyReply) => {
         const kept = cacheable ? answers.get(request.url) : undefined;
         if (kept) return reply.code(200).type('application/json; charset=utf-8').send(kept);

@@ -1,37 +1,38 @@
 /**
- * Rate limits (server.md, "Limits"): how many calls a client, a member or a username may make in a
- * window, counted where every server process sees the same numbers. On PostgreSQL the counters are
- * rows every process updates in one statement; on PGlite (one process per data folder) they live in
- * memory. A window starts at a key's first call and lasts its rule's length; the call past the limit
- * is answered 429 until the window ends.
+ * Rate limits (server.md, "Limits") on @fastify/rate-limit: how many calls a client, a member or a
+ * username may make in a window, counted where every server process sees the same numbers. On
+ * PostgreSQL the counters are rows every process updates; on PGlite (one process per data folder)
+ * they are the plugin's memory store. A window starts at a key's first call and lasts its rule's
+ * length; the call past the limit is answered 429 until the window ends.
  */
+import fastifyRateLimit, { normalizeIP, type FastifyRateLimitStore } from '@fastify/rate-limit';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { errorBody } from '../contract/errors';
+import { MESSAGE_STATUS } from '../contract/messages';
+import type { RouteSpec } from '../contract/routes';
+import { readToken, type TokenService } from '../contract/tokens';
 import type { Database } from './db/database';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 
-export interface RateRule {
-  limit: number;
-  windowMs: number;
-}
-
-/** server.md's table, rule by rule. */
+/** server.md's table, rule by rule, in the plugin's terms: at most `max` calls per `timeWindow` ms. */
 export const RATE_RULES = {
   /** Login attempts per client address. */
-  loginPerClient: { limit: 25, windowMs: 5 * MINUTE },
+  loginPerClient: { max: 25, timeWindow: 5 * MINUTE },
   /** Login attempts per username, from anywhere (guessing one member's password from many addresses). */
-  loginPerUsername: { limit: 25, windowMs: HOUR },
-  signupPerClient: { limit: 5, windowMs: 30 * MINUTE },
+  loginPerUsername: { max: 25, timeWindow: HOUR },
+  signupPerClient: { max: 5, timeWindow: 30 * MINUTE },
   /** Every API call without a valid token, per client address. */
-  callsPerClient: { limit: 300, windowMs: 5 * MINUTE },
+  callsPerClient: { max: 300, timeWindow: 5 * MINUTE },
   /** Every API call with a valid token, per member, from all their devices. */
-  callsPerMember: { limit: 1_500, windowMs: 5 * MINUTE },
-  postsPerMember: { limit: 300, windowMs: 3 * HOUR },
-  imagePostsPerMember: { limit: 30, windowMs: 30 * MINUTE },
-  deletesPerMember: { limit: 30, windowMs: 30 * MINUTE },
+  callsPerMember: { max: 1_500, timeWindow: 5 * MINUTE },
+  postsPerMember: { max: 300, timeWindow: 3 * HOUR },
+  imagePostsPerMember: { max: 30, timeWindow: 30 * MINUTE },
+  deletesPerMember: { max: 30, timeWindow: 30 * MINUTE },
   /** Follows and unfollows together. */
-  followsPerMember: { limit: 400, windowMs: 24 * HOUR },
-} as const satisfies Record<string, RateRule>;
+  followsPerMember: { max: 400, timeWindow: 24 * HOUR },
+} as const satisfies Record<string, { max: number; timeWindow: number }>;
 
 export type RateRuleName = keyof typeof RATE_RULES;
 
@@ -41,133 +42,38 @@ export interface Bucket {
   subject: string;
 }
 
-export interface CounterHit {
-  key: string;
-  windowMs: number;
-}
-
-export interface CounterState {
-  /** Calls in the current window, this one included. */
-  hits: number;
-  /** When the window ends, in ms since the epoch. */
-  resetAt: number;
-}
-
-/** Where the counts live. */
-export interface RateCounters {
-  /** Adds one call to each key (distinct keys) and answers their counts, in the order given. */
-  hit(keys: readonly CounterHit[], now: number): Promise<CounterState[]>;
-}
-
-/** How often finished windows are forgotten. */
+/** How often finished windows are deleted. */
 const SWEEP_EVERY_MS = MINUTE;
 
-/** Counters in this process: for PGlite, where one process owns the data folder. */
-export function memoryCounters(): RateCounters & { size(): number } {
-  const counters = new Map<string, CounterState>();
-  let sweptAt = 0;
-  return {
-    async hit(keys, now) {
-      if (now - sweptAt >= SWEEP_EVERY_MS) {
-        sweptAt = now;
-        for (const [key, state] of counters) if (state.resetAt <= now) counters.delete(key);
-      }
-      return keys.map(({ key, windowMs }) => {
-        const current = counters.get(key);
-        const next = current && current.resetAt > now ? { hits: current.hits + 1, resetAt: current.resetAt } : { hits: 1, resetAt: now + windowMs };
-        counters.set(key, next);
-        return next;
-      });
-    },
-    size: () => counters.size,
-  };
-}
-
 /**
- * Counters in PostgreSQL (migration 0002), shared by every server process on the database: one
- * statement adds to every key of a call, taking the keys' row locks in one order so that calls
- * sharing keys never deadlock.
+ * The plugin's store in PostgreSQL (migration 0004), shared by every server process on the
+ * database: one statement per hit adds the call to its key's window, or starts a new window when
+ * the last one has ended.
  */
-export function postgresCounters(database: Database): RateCounters {
+export function postgresStore(database: Database) {
   let sweptAt = 0;
-  return {
-    async hit(keys, now) {
+  return class PostgresCounters implements FastifyRateLimitStore {
+    incr(key: string, done: (error: Error | null, result?: { current: number; ttl: number }) => void, timeWindow: number): void {
+      const now = Date.now();
       if (now - sweptAt >= SWEEP_EVERY_MS) {
         sweptAt = now;
         void database.query('DELETE FROM rate_limit_counters WHERE reset_at <= $1', [new Date(now)]).catch(() => undefined);
       }
-      const rows = await database.query<{ key: string; hits: number; reset_at: Date | string }>(
-        `INSERT INTO rate_limit_counters AS counter (key, hits, reset_at)
-         SELECT key, 1, $3::timestamptz + make_interval(secs => window_ms / 1000.0)
-         FROM unnest($1::text[], $2::int[]) AS t(key, window_ms)
-         ORDER BY key
+      database.query<{ hits: number; ms_left: number | string }>(
+        `INSERT INTO rate_limit_counters AS counter (key, hits, reset_at) VALUES ($1, 1, $3)
          ON CONFLICT (key) DO UPDATE SET
-           hits = CASE WHEN counter.reset_at <= $3 THEN 1 ELSE counter.hits + 1 END,
-           reset_at = CASE WHEN counter.reset_at <= $3 THEN EXCLUDED.reset_at ELSE counter.reset_at END
-         RETURNING key, hits, reset_at`,
-        [keys.map((entry) => entry.key), keys.map((entry) => entry.windowMs), new Date(now)],
-      );
-      const byKey = new Map(rows.map((row) => [row.key, { hits: Number(row.hits), resetAt: new Date(row.reset_at).getTime() }]));
-      return keys.map(({ key }) => byKey.get(key) ?? { hits: 1, resetAt: now });
-    },
+           hits = CASE WHEN counter.reset_at <= $2 THEN 1 ELSE counter.hits + 1 END,
+           reset_at = CASE WHEN counter.reset_at <= $2 THEN EXCLUDED.reset_at ELSE counter.reset_at END
+         RETURNING hits, extract(epoch FROM reset_at - $2) * 1000 AS ms_left`,
+        [key, new Date(now), new Date(now + timeWindow)],
+      ).then(([row]) => done(null, { current: Number(row?.hits), ttl: Number(row?.ms_left) }), done);
+    }
+
+    /** Keys carry their rule's name, so every rule counts in this one store. */
+    child(): FastifyRateLimitStore {
+      return this;
+    }
   };
-}
-
-/** The answer's rate-limit headers, and whether the call may go on. */
-export interface RateDecision {
-  allowed: boolean;
-  limit: number;
-  remaining: number;
-  /** Seconds until the reported window ends. */
-  resetSeconds: number;
-}
-
-export interface RateLimiter {
-  check(buckets: readonly Bucket[]): Promise<RateDecision | undefined>;
-}
-
-/**
- * Counts a call in each of its buckets. The answer reports the tightest bucket (fewest calls left;
- * of those, the one that ends last); past any limit, the call is refused until the last exceeded
- * window ends.
- */
-export function createRateLimiter(counters: RateCounters, now: () => Date, rules: Record<RateRuleName, RateRule> = RATE_RULES): RateLimiter {
-  return {
-    async check(buckets) {
-      const unique = [...new Map(buckets.map((bucket) => [`${bucket.rule}:${bucket.subject}`, bucket])).entries()];
-      if (unique.length === 0) return undefined;
-      const at = now().getTime();
-      const states = await counters.hit(unique.map(([key, bucket]) => ({ key, windowMs: rules[bucket.rule].windowMs })), at);
-      const seen = unique.map(([, bucket], index) => {
-        const { limit } = rules[bucket.rule];
-        const state = states[index] ?? { hits: 0, resetAt: at };
-        return { limit, hits: state.hits, remaining: Math.max(0, limit - state.hits), resetSeconds: Math.max(1, Math.ceil((state.resetAt - at) / 1000)) };
-      });
-      const exceeded = seen.filter((entry) => entry.hits > entry.limit);
-      const pool = exceeded.length > 0 ? exceeded : seen;
-      const reported = pool.reduce((best, entry) => (
-        entry.remaining < best.remaining || (entry.remaining === best.remaining && entry.resetSeconds > best.resetSeconds) ? entry : best
-      ));
-      return { allowed: exceeded.length === 0, limit: reported.limit, remaining: reported.remaining, resetSeconds: reported.resetSeconds };
-    },
-  };
-}
-
-/**
- * Whom a client address stands for: an IPv4 address itself, an IPv6 address by its /64 (the block
- * one subscriber is usually given, so that a single client cannot take a fresh address per call).
- */
-export function clientSubject(ip: string): string {
-  const mapped = /^::ffff:(\d{1,3}(?:\.\d{1,3}){3})$/i.exec(ip);
-  if (mapped?.[1]) return mapped[1];
-  if (!ip.includes(':')) return ip;
-  const bare = ip.split('%')[0] ?? ip;
-  const [head = '', tail] = bare.split('::');
-  const groups = (part: string): string[] => (part === '' ? [] : part.split(':').flatMap((group) => (group.includes('.') ? ['0', '0'] : [group])));
-  const front = groups(head);
-  const back = tail === undefined ? [] : groups(tail);
-  const full = [...front, ...Array<string>(Math.max(0, 8 - front.length - back.length)).fill('0'), ...back];
-  return `${full.slice(0, 4).map((group) => (Number.parseInt(group, 16) || 0).toString(16)).join(':')}::/64`;
 }
 
 /** What a call is, as far as its limits are concerned. */
@@ -194,9 +100,12 @@ function parsedBody(text: string | undefined): Record<string, unknown> | undefin
 /** Usernames are at most 30 characters: a longer one is cut, so a key stays small. */
 const SUBJECT_MAX = 64;
 
-/** The buckets a call counts in (server.md's table). */
+/**
+ * The buckets a call counts in (server.md's table). A client is its address; an IPv6 client its
+ * /64, the block one subscriber is usually given, so that it cannot take a fresh address per call.
+ */
 export function bucketsOf({ route, ip, memberId, body }: CallFacts): Bucket[] {
-  const client = clientSubject(ip);
+  const client = normalizeIP(ip);
   const buckets: Bucket[] = [memberId === undefined ? { rule: 'callsPerClient', subject: client } : { rule: 'callsPerMember', subject: memberId }];
   switch (route) {
     case 'POST /auth/login': {
@@ -229,4 +138,71 @@ export function bucketsOf({ route, ip, memberId, body }: CallFacts): Bucket[] {
       break;
   }
   return buckets;
+}
+
+/** One bucket as the plugin counted this call in it. */
+export interface Counted {
+  max: number;
+  remaining: number;
+  /** Until the window ends, in ms, and in whole seconds rounded up. */
+  ttl: number;
+  ttlInSeconds: number;
+  isExceeded: boolean;
+}
+
+/**
+ * The bucket an answer reports: past any limit, the exceeded bucket whose window ends last (the
+ * call is refused until then); otherwise the tightest (fewest calls left; of those, the one that
+ * ends last).
+ */
+export function reportedBucket(counted: readonly Counted[]): Counted | undefined {
+  const exceeded = counted.filter((entry) => entry.isExceeded);
+  return (exceeded.length > 0 ? exceeded : counted).reduce<Counted | undefined>((best, entry) => (
+    !best || entry.remaining < best.remaining || (entry.remaining === best.remaining && entry.ttl > best.ttl) ? entry : best
+  ), undefined);
+}
+
+/**
+ * Registers the plugin, counting in `database` or else in this process's memory, and answers the
+ * hook that counts a route's calls: each call in each of its buckets, the answer's X-RateLimit-*
+ * headers from the reported bucket, and past any limit 429 with Retry-After. The plugin's own route
+ * hooks count one limit per call (of several on a route, only the first runs), so this one hook runs
+ * a limiter from `createRateLimit` for each bucket instead.
+ */
+export async function rateLimiting(app: FastifyInstance, { tokens, database }: { tokens: TokenService; database: Database | undefined }) {
+  await app.register(fastifyRateLimit, { global: false, ...(database ? { store: postgresStore(database) } : {}) });
+  // The plugin's key generators see only the request: each call's subjects wait here, rule by rule.
+  const subjects = new WeakMap<FastifyRequest, Partial<Record<RateRuleName, string>>>();
+  const limiters = {} as Record<RateRuleName, ReturnType<FastifyInstance['createRateLimit']>>;
+  for (const rule of Object.keys(RATE_RULES) as RateRuleName[]) {
+    limiters[rule] = app.createRateLimit({ ...RATE_RULES[rule], keyGenerator: (request) => `${rule}:${subjects.get(request)?.[rule] ?? ''}` });
+  }
+
+  return (route: Pick<RouteSpec, 'method' | 'path'>) => async (request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply | undefined> => {
+    // The token's signature and age only: the call is counted before the store is asked about it.
+    const token = readToken(request.headers.authorization);
+    const claims = token ? await tokens.verify(token) : null;
+    const buckets = bucketsOf({
+      route: `${route.method.toUpperCase()} ${route.path}`,
+      ip: request.ip,
+      memberId: claims?.sub,
+      body: typeof request.body === 'string' ? request.body : undefined,
+    });
+    subjects.set(request, Object.fromEntries(buckets.map(({ rule, subject }) => [rule, subject])));
+    let counted: Counted[];
+    try {
+      // Only an allow-listed result lacks its count, and there is no allow list: the filter is for the types.
+      counted = (await Promise.all(buckets.map(({ rule }) => limiters[rule](request)))).filter((result) => !result.isAllowed);
+    } catch (error) {
+      // Counters out of reach (the database is down): the call goes on, and meets the outage itself.
+      request.log.warn({ failure: { name: (error as Error).name, code: (error as { code?: unknown }).code } }, 'rate limits unavailable');
+      return undefined;
+    }
+    const reported = reportedBucket(counted);
+    if (!reported) return undefined;
+    reply.header('x-ratelimit-limit', reported.max).header('x-ratelimit-remaining', reported.remaining).header('x-ratelimit-reset', reported.ttlInSeconds);
+    if (!reported.isExceeded) return undefined;
+    return reply.header('retry-after', reported.ttlInSeconds)
+      .code(MESSAGE_STATUS.tooManyRequests).type('application/json; charset=utf-8').send(errorBody('tooManyRequests'));
+  };
 }

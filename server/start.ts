@@ -17,7 +17,6 @@ import { lockDataDir, type DataDirLock } from './dataDirLock';
 import { openPglite, openPostgres, type Database } from './db/database';
 import { migrate } from './db/migrate';
 import { argon2Passwords } from './passwords';
-import { createRateLimiter, memoryCounters, postgresCounters } from './rateLimits';
 import { createSqlStore, type SqlStore } from './store/sqlStore';
 import { resolveJwtSecret } from './tokens';
 
@@ -60,8 +59,8 @@ export async function startServer(config: ServerConfig, { logger = false, now = 
     const seeded = config.seed ? await store.seedIfEmpty(buildDefaultSeed()) : false;
     const ctx: RuleContext = { store, tokens: createTokenService({ secret, now }), passwords: argon2Passwords, now, newId: randomUUID };
     // Counters every process on the database shares; on PGlite this process is the only one.
-    const rateLimiter = config.rateLimits ? createRateLimiter(config.databaseUrl ? postgresCounters(database) : memoryCounters(), now) : undefined;
-    const app = await buildApp({ ctx, database, answers: createAnswerCache(changes), events: changes, staticDir: config.staticDir, logger, trustProxy: config.trustProxy, rateLimiter });
+    const rateLimits = !config.rateLimits ? undefined : config.databaseUrl ? 'database' : 'memory';
+    const app = await buildApp({ ctx, database, answers: createAnswerCache(changes), events: changes, staticDir: config.staticDir, logger, trustProxy: config.trustProxy, rateLimits });
     await app.listen({ port: config.port, host: config.host });
     const address = app.server.address();
     const port = typeof address === 'object' && address ? address.port : config.port;

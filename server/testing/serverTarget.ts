@@ -16,7 +16,6 @@ import { REPOSITORY_ROOT } from '../config';
 import { openPglite, openPostgres, type Database } from '../db/database';
 import { migrate } from '../db/migrate';
 import { argon2Passwords } from '../passwords';
-import { createRateLimiter, memoryCounters, postgresCounters } from '../rateLimits';
 import { createSqlStore, type SqlStore } from '../store/sqlStore';
 
 export const PUBLIC_DIR = join(REPOSITORY_ROOT, 'public');
@@ -95,9 +94,7 @@ export async function startTestServer({
   const secret = randomBytes(48).toString('base64');
   const ctx: RuleContext = { store, tokens: createTokenService({ secret, now }), passwords: argon2Passwords, now, newId: randomUUID };
   // Answers kept in memory, as in production: the contract suite then checks they never go stale.
-  const counters = rateLimits === 'database' ? postgresCounters(database) : rateLimits === 'memory' ? memoryCounters() : undefined;
-  const rateLimiter = counters && createRateLimiter(counters, now);
-  const app = await buildApp({ ctx, database, answers: createAnswerCache(changes), events: changes, staticDir, logger, rateLimiter, trustProxy, timeouts });
+  const app = await buildApp({ ctx, database, answers: createAnswerCache(changes), events: changes, staticDir, logger, rateLimits, trustProxy, timeouts });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
