@@ -138,6 +138,20 @@ describe('counters in PostgreSQL', () => {
       await created.drop();
     }
   });
+
+  it('out of reach, let calls go on, and say so in the log', async () => {
+    const logged: string[] = [];
+    const server = await startTestServer({ kind: 'postgres', rateLimits: 'database', logger: { level: 'warn', stream: { write: (line: string) => logged.push(line) } } });
+    try {
+      expect((await fetch(`${server.baseUrl}/api/posts`)).headers.get('x-ratelimit-remaining')).toBe('299');
+      await server.database.query('DROP TABLE rate_limit_counters');
+      const response = await fetch(`${server.baseUrl}/api/posts`);
+      expect({ status: response.status, limit: response.headers.get('x-ratelimit-limit') }).toEqual({ status: 200, limit: null });
+      expect(logged.map((line) => JSON.parse(line) as { level: number; msg: string })).toEqual([expect.objectContaining({ level: 40, msg: 'rate limits unavailable' })]);
+    } finally {
+      await server.close();
+    }
+  });
 });
 
 describe('over HTTP', () => {
@@ -264,6 +278,13 @@ describe('over HTTP', () => {
       expect((await send({ path: '/posts', ip: '198.51.100.21' })).status).toBe(200);
       // A forged token does not escape the client's limit.
       expect((await send({ path: '/posts', ip: '198.51.100.20', token: 'forged.token.here' })).status).toBe(429);
+    });
+
+    it('counts an IPv6 client by its /64, so a fresh address in the block is the same client', async () => {
+      const signup = (ip: string): Call => ({ method: 'POST', path: '/auth/signup', body: {}, ip });
+      expect(await repeat(5, (i) => signup(`2001:db8:7:7::${i + 1}`))).toEqual(Array<number>(5).fill(400));
+      expect((await send(signup('2001:db8:7:7:ffff:ffff:ffff:ffff'))).status).toBe(429);
+      expect((await send(signup('2001:db8:7:8::1'))).status).toBe(400);
     });
 
     it('never limits the health check', async () => {
