@@ -1,7 +1,7 @@
 import { deflateSync, crc32 } from 'node:zlib';
 import { test, expect } from './fixtures';
 import type { Locator, Page } from '@playwright/test';
-import { expectNoLoader, expectToast, isPhone, login, navigateTo, postCards, UPLOAD_PHOTO } from './helpers';
+import { expectNoLoader, expectToast, isPhone, login, navigateTo, postCards, toast, UPLOAD_PHOTO } from './helpers';
 
 /** A plain grey PNG of `width` x `height`, built here so the test owns its shape. */
 function greyPng(width: number, height: number): Buffer {
@@ -117,5 +117,37 @@ test.describe('How things look', { tag: ['@phone'] }, () => {
     }, await like.elementHandle());
     expect(seen.toasts).toContain('You Liked the Post!');
     expect(seen.problems).toEqual([]);
+  });
+});
+
+test.describe('Toasts and dialogs', { tag: ['@phone'] }, () => {
+  test('toasts about a dialog never cover its buttons, however many come: Save and Discard stay where a tap lands', async ({ page }) => {
+    await login(page);
+    await navigateTo(page, 'Profile');
+    await page.getByRole('button', { name: 'Edit Profile' }).click();
+    const panel = page.getByRole('dialog', { name: 'Edit Profile' });
+    await panel.getByLabel('New Password').fill('brand-new-pass1');
+    const save = panel.getByRole('button', { name: 'Save' });
+    await save.click();
+    await expectToast(page, 'Enter your current password to set a new one.');
+    // A second refusal while the first toast still shows; what is at the centre of each button,
+    // every frame, while the toasts come and settle.
+    const problems = await panel.evaluate(async (dialog, saveButton) => {
+      const buttons = [...dialog.querySelectorAll('button')].filter((button) => ['Save', 'Discard'].includes(button.textContent ?? ''));
+      (saveButton as HTMLButtonElement).click();
+      const seen = new Set<string>();
+      const start = performance.now();
+      while (performance.now() - start < 1500) {
+        await new Promise((resolve) => requestAnimationFrame(resolve));
+        for (const button of buttons) {
+          const box = button.getBoundingClientRect();
+          const top = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+          if (top && !button.contains(top)) seen.add(`${button.textContent}: ${top.className}`);
+        }
+      }
+      return [...seen];
+    }, await save.elementHandle());
+    expect(problems).toEqual([]);
+    await expect(toast(page, 'Enter your current password to set a new one.')).not.toHaveCount(0);
   });
 });
