@@ -59,6 +59,25 @@ test.describe('The first screen, before any script', { tag: ['@server'] }, () =>
     await expect(page).toHaveURL(urlPath('/signup'));
   });
 
+  test('a box ticked and a button pressed before the app has taken /signup over both count once it has', async ({ page }) => {
+    const release = await holdScripts(page, '**/static/js/*.chunk.js');
+    await page.goto('/signup');
+    await page.getByLabel('First Name').fill('Another');
+    await page.getByLabel('Last Name').fill('Ava');
+    await page.getByLabel('Username').fill(DEMO.username);
+    await page.getByLabel('Email Address').fill('another.ava@example.com');
+    await page.getByLabel('Password', { exact: true }).fill('sunflower99');
+    await page.getByLabel('Confirm Password', { exact: true }).fill('sunflower99');
+    await page.getByRole('checkbox', { name: 'I accept all Terms & Conditions' }).check();
+    await page.getByRole('button', { name: 'Create New Account' }).click();
+
+    release();
+    // The form went out whole: the backend's answer, not a missing-field toast.
+    await expectToast(page, 'Unprocessable Entity. Username Already Exists.');
+    await expect(page.getByRole('checkbox', { name: 'I accept all Terms & Conditions' })).toBeChecked();
+    await expect(page).toHaveURL(urlPath('/signup'));
+  });
+
   test('a member who is logged in and opens /login goes home, as before', async ({ page }) => {
     await page.goto('/login');
     await page.getByLabel('Username').fill(DEMO.username);

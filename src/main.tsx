@@ -10,7 +10,8 @@ const COULD_NOT_START = 'SocialConnect could not start. Please reload the page.'
  * Until the app has taken over a page built ahead (/login, /signup), its buttons have no handlers
  * yet, and a press of Enter or of a submit button would send the form to the page's own address.
  * This holds a member's press (nothing typed is lost) and, once the app has taken the page over,
- * makes it again: a press is answered, late, never dropped. The last press is the one kept.
+ * makes it again: a press is answered, late, never dropped. The last press is the one kept, and
+ * boxes ticked meanwhile count.
  */
 function holdPressesUntilStarted(container: HTMLElement): () => void {
   let held: (() => void) | null = null;
@@ -29,11 +30,25 @@ function holdPressesUntilStarted(container: HTMLElement): () => void {
     const form = event.target instanceof HTMLFormElement ? event.target : null;
     hold(event, form, () => form?.requestSubmit());
   };
+  // A box ticked meanwhile stays ticked on screen, but the app's state starts from the built page
+  // (unticked): the app is told the visitor's choice as if it were made now, before a held press.
+  const ticked = new Map<HTMLInputElement, boolean>();
+  const noteTick = (event: Event) => {
+    const box = event.target;
+    if (box instanceof HTMLInputElement && box.type === 'checkbox' && container.contains(box)) ticked.set(box, box.checked);
+  };
   document.addEventListener('click', holdClick, true);
   document.addEventListener('submit', holdSubmit, true);
+  document.addEventListener('change', noteTick, true);
   return () => {
     document.removeEventListener('click', holdClick, true);
     document.removeEventListener('submit', holdSubmit, true);
+    document.removeEventListener('change', noteTick, true);
+    ticked.forEach((checked, box) => {
+      if (!box.isConnected) return;
+      box.checked = !checked;
+      box.click();
+    });
     held?.();
   };
 }
