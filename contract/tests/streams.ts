@@ -33,13 +33,14 @@ function pause(ms: number): Promise<void> {
 }
 
 /**
- * Opens a stream with `authorization` (and `lastEventId`, as a reconnecting client sends it);
- * resolves once the server has answered with the stream. The client does not reconnect by itself.
+ * Opens a stream with `authorization` (and `lastEventId`, as a reconnecting client sends it), at the
+ * contract target's API or at `baseUrl`; resolves once the server has answered with the stream. The
+ * client does not reconnect by itself.
  */
-export async function openStream(authorization: string, lastEventId?: string): Promise<TestStream> {
+export async function openStream(authorization: string, lastEventId?: string, baseUrl = target().baseUrl): Promise<TestStream> {
   const received: Received[] = [];
   let ended = false;
-  const source = new EventSource(`${target().baseUrl}/events`, {
+  const source = new EventSource(`${baseUrl}/events`, {
     fetch: (input, init) => fetch(input, {
       ...init,
       headers: { ...init?.headers, authorization, ...(lastEventId === undefined ? {} : { 'last-event-id': lastEventId }) },

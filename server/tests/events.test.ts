@@ -1,0 +1,171 @@
+/**
+ * The live stream where only a server can fail (contract/stream.ts; the contract suite has the rest):
+ * events across two processes on one PostgreSQL, a server restarted under its streams, PostgreSQL
+ * restarted under them, and a reader that stops reading.
+ */
+import { request as httpRequest, type IncomingMessage } from 'node:http';
+import type { Socket } from 'node:net';
+import { SEED_USER_IDS, seedPostId } from '../../contract/seed/default';
+import { buildDefaultSeed } from '../../contract/seed/default';
+import { openStream, type TestStream } from '../../contract/tests/streams';
+import { UNSENT_STREAM_BYTES_MAX } from '../app';
+import { openPostgres } from '../db/database';
+import { startCluster, type Cluster } from '../testing/postgresCluster';
+import { createTestDatabase, startTestServer, type TestServer } from '../testing/serverTarget';
+import { until } from '../testing/until';
+
+jest.setTimeout(120_000);
+
+/** Noah's bicycle path: nobody likes it yet. */
+const post = seedPostId(8);
+
+function tokenOn(server: TestServer, username: keyof typeof SEED_USER_IDS, usernameText: string): Promise<string> {
+  return server.ctx.tokens.sign({ id: SEED_USER_IDS[username], username: usernameText, sessionVersion: 0 });
+}
+
+async function like(server: TestServer, token: string, postId = post): Promise<number> {
+  return (await fetch(`${server.baseUrl}/api/posts/like/${postId}`, { method: 'POST', headers: { authorization: token } })).status;
+}
+
+let streams: TestStream[] = [];
+afterEach(() => {
+  streams.forEach((stream) => stream.close());
+  streams = [];
+});
+
+async function streamOn(server: TestServer, token: string, lastEventId?: string): Promise<TestStream> {
+  const stream = await openStream(token, lastEventId, `${server.baseUrl}/api`);
+  streams.push(stream);
+  return stream;
+}
+
+describe('two server processes on one PostgreSQL', () => {
+  let database: { url: string; drop(): Promise<void> };
+  let first: TestServer;
+  let second: TestServer;
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    first = await startTestServer({ kind: 'postgres', databaseUrl: database.url });
+    second = await startTestServer({ kind: 'postgres', databaseUrl: database.url });
+    await first.store.load(buildDefaultSeed());
+  });
+  afterAll(async () => {
+    await first?.close();
+    await second?.close();
+    await database?.drop();
+  });
+
+  it("carry a like made on one to the other's streams, in commit order", async () => {
+    const watching = await streamOn(second, await tokenOn(second, 'ava', 'demo_user'));
+    expect(await like(first, await tokenOn(first, 'liam', 'liam_chen'))).toBe(201);
+    expect(await like(second, await tokenOn(second, 'noah', 'noah_kim'))).toBe(201);
+    const [liam, noah] = await watching.until(2);
+    expect([liam?.data.memberId, noah?.data.memberId]).toEqual([SEED_USER_IDS.liam, SEED_USER_IDS.noah]);
+    expect(noah?.id).toBe((liam?.id ?? 0) + 1);
+    expect(noah?.data).toMatchObject({ likeCount: 2 });
+  });
+
+  it('give a client what it missed while its server restarted, once, when it reconnects', async () => {
+    const token = await tokenOn(first, 'ava', 'demo_user');
+    const before = await streamOn(first, token);
+    expect(await like(second, await tokenOn(second, 'zoe', 'zoe_martin'))).toBe(201);
+    const [seen] = await before.until(1);
+    // The server closes (as on SIGTERM): its streams end.
+    await first.close();
+    await before.whenEnded();
+    expect(await like(second, await tokenOn(second, 'maya', 'maya_patel'))).toBe(201);
+    first = await startTestServer({ kind: 'postgres', databaseUrl: database.url });
+
+    const after = await streamOn(first, await tokenOn(first, 'ava', 'demo_user'), String(seen?.id));
+    const [missed] = await after.until(1);
+    expect(missed).toMatchObject({ id: (seen?.id ?? 0) + 1, type: 'post-reacted', data: { memberId: SEED_USER_IDS.maya } });
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(after.received).toHaveLength(1);
+  });
+});
+
+describe('PostgreSQL restarted under open streams', () => {
+  let cluster: Cluster;
+  let server: TestServer;
+  beforeAll(async () => {
+    cluster = await startCluster();
+    const admin = await openPostgres({ connectionString: cluster.url, max: 1 });
+    await admin.query('CREATE DATABASE restarted');
+    await admin.close();
+    server = await startTestServer({ kind: 'postgres', databaseUrl: cluster.url.replace(/\/postgres$/, '/restarted') });
+    await server.store.load(buildDefaultSeed());
+  });
+  afterAll(async () => {
+    await server?.close();
+    cluster?.stop();
+  });
+
+  it('tells every stream to load again once the database is back, and carries on', async () => {
+    const stream = await streamOn(server, await tokenOn(server, 'ava', 'demo_user'));
+    cluster.crash();
+    await cluster.restart();
+    const [reset] = await stream.until(1, 15_000);
+    expect(reset?.type).toBe('reset');
+    // Calls answer again within moments of the database's return, and the stream goes on.
+    const token = await tokenOn(server, 'liam', 'liam_chen');
+    await until(async () => (await like(server, token)) === 201, 'a like after the database came back', 10_000);
+    const [, liked] = await stream.until(2);
+    expect(liked).toMatchObject({ type: 'post-reacted', id: (reset?.id ?? 0) + 1 });
+  });
+});
+
+describe('a reader that stops reading', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer({ kind: 'pglite' });
+    await server.store.load(buildDefaultSeed());
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  it('is dropped once it is too far behind, with what it holds bounded; the readers that read go on', async () => {
+    const token = await tokenOn(server, 'ava', 'demo_user');
+    const reading = await streamOn(server, token);
+    // The server's end of the stuck client's connection: what it holds unsent is the server's memory.
+    const serverSide = new Promise<Socket>((resolve) => server.app.server.once('connection', resolve));
+    // A client that opens the stream and never reads a byte of it.
+    const stuck = httpRequest(`${server.baseUrl}/api/events`, { headers: { authorization: token, accept: 'text/event-stream' } }, (response: IncomingMessage) => {
+      response.pause();
+      response.socket.pause();
+    });
+    stuck.on('error', () => undefined);
+    stuck.end();
+    const socket = await serverSide;
+    let gone = false;
+    socket.once('close', () => {
+      gone = true;
+    });
+    await until(() => socket.bytesWritten > 0, 'the stuck stream has opened', 10_000);
+
+    // Floods every stream with new posts, as a busy network would, through the channel every write
+    // takes: batches of events as large as one notification may carry, until the server lets go.
+    const [state] = await server.database.query('SELECT version FROM network_state');
+    let version = Number(state?.version);
+    let mostHeld = 0;
+    let batches = 0;
+    for (; batches < 3_000 && !gone; batches += 1) {
+      const events = Array.from({ length: 40 }, () => {
+        version += 1;
+        return { id: version, type: 'post-created', postId: `flood-${version}-${'x'.repeat(80)}`, authorId: SEED_USER_IDS.liam };
+      });
+      await server.database.query('SELECT pg_notify($1, $2)', ['socialconnect_changes', JSON.stringify({ version, events })]);
+      mostHeld = Math.max(mostHeld, socket.writableLength);
+      if (batches % 20 === 0) await new Promise((resolve) => setImmediate(resolve));
+    }
+    expect(gone).toBe(true);
+    // Never more than the bound and one notification's worth held for it.
+    expect(mostHeld).toBeLessThanOrEqual(UNSENT_STREAM_BYTES_MAX + 8_000);
+    // The reader that reads got what was sent, in order, and is still open.
+    await reading.until(100);
+    const ids = reading.received.slice(0, 100).map((event) => event.id);
+    expect(ids).toEqual([...ids].sort((a, b) => a - b));
+    expect(reading.ended()).toBe(false);
+    stuck.destroy();
+  });
+});
