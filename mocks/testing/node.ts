@@ -8,8 +8,9 @@
  */
 import { setupServer } from 'msw/node';
 import { buildDefaultSeed } from '../../contract/seed/default';
-import type { UserRecord } from '../../contract/snapshot';
+import type { DbSnapshot, UserRecord } from '../../contract/snapshot';
 import { createMockContext, SLOW_DELAY_MS, type MockContext } from '../context';
+import { createStandInHub } from '../events';
 import { createHandlers } from '../handlers';
 import type { MemoryDb } from '../memoryStore';
 import { getScenario, type ScenarioName } from '../scenarios';
@@ -25,9 +26,18 @@ const context: MockContext = createMockContext({
 
 export const server = setupServer(...createHandlers(context));
 
+/**
+ * A test's store, loaded afresh, with its own hub: streams opened in the test hear its writes as
+ * events, not as the reset a store loaded under open streams is.
+ */
+function loadFresh(seed: DbSnapshot): void {
+  context.db.load(seed);
+  context.hub = createStandInHub(context.db);
+}
+
 /** Starts every test from the default seed with the default delay of 0. */
 export function resetMockBackend(): void {
-  context.db.load(buildDefaultSeed());
+  loadFresh(buildDefaultSeed());
   context.delayMs = 0;
   context.slowDelayMs = SLOW_DELAY_MS;
 }
@@ -38,7 +48,7 @@ export function resetMockBackend(): void {
  */
 export function useScenario(name: ScenarioName, options: { slowDelayMs?: number } = {}): void {
   const scenario = getScenario(name);
-  context.db.load(scenario.buildSeed());
+  loadFresh(scenario.buildSeed());
   context.slowDelayMs = options.slowDelayMs ?? SLOW_DELAY_MS;
   const overrides = scenario.overrides(context);
   if (overrides.length > 0) server.use(...overrides);
