@@ -9,6 +9,7 @@ import { sessionSlice, sessionExpired, userLoggedIn, userLoggedOut, sessionResto
 import { writeStoredToken } from '../features/auth/tokenStorage';
 import { uiSlice, loaderHidden } from '../features/ui/uiSlice';
 import { feedSlice, feedSortChanged, selectSortMode } from '../features/posts/feedSlice';
+import { liveSlice } from '../features/live/liveSlice';
 import type { PagedList } from '../features/posts/postsApi';
 import { isSortLoad } from '../features/posts/sortLoads';
 import { notifyError } from '../features/ui/notify';
@@ -18,6 +19,7 @@ const rootReducer = combineReducers({
   [sessionSlice.reducerPath]: sessionSlice.reducer,
   [uiSlice.reducerPath]: uiSlice.reducer,
   [feedSlice.reducerPath]: feedSlice.reducer,
+  [liveSlice.reducerPath]: liveSlice.reducer,
 });
 
 export type RootState = ReturnType<typeof rootReducer>;

@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { TEST_API_BASE, tokenFor } from '../../mocks/testing/node';
+import { http, HttpResponse } from 'msw';
+import { server, TEST_API_BASE, tokenFor } from '../../mocks/testing/node';
 import { DEMO_CREDENTIALS, seedPostId } from '../../contract/seed/default';
 import { findFeed } from '../test/posts';
 import { renderWithProviders } from '../test/renderWithProviders';
@@ -15,7 +16,8 @@ afterEach(() => {
 });
 
 describe('the member’s other tabs', () => {
-  it('show here what they change, without a reload', async () => {
+  it('show here what they change, without a reload, from a backend without the live stream', async () => {
+    server.use(http.get(`${TEST_API_BASE}/health`, () => HttpResponse.json({ status: 'ok', extensions: ['pages', 'feed', 'return-minimal'] })));
     await renderWithProviders({ route: '/', authAs: DEMO_CREDENTIALS });
     await findFeed('Latest Posts');
 
@@ -35,7 +37,10 @@ describe('the member’s other tabs', () => {
 
   it('hear of a change made here once it is answered', async () => {
     const heard = jest.fn();
-    otherTab.onmessage = heard;
+    // The tabs also tell each other of the live stream; a change made here is told as 'changed'.
+    otherTab.onmessage = ({ data }: MessageEvent<unknown>) => {
+      if (data === 'changed') heard();
+    };
     const { user } = await renderWithProviders({ route: `/posts/${seedPostId(2)}`, authAs: DEMO_CREDENTIALS });
     const card = await screen.findByRole('article', { name: 'Maya Patel' });
     expect(heard).not.toHaveBeenCalled();

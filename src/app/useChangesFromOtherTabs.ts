@@ -1,7 +1,8 @@
 import { addListener, type UnknownAction } from '@reduxjs/toolkit';
 import { useEffect } from 'react';
 import { api, TAGS } from '../lib/api/api';
-import { useAppDispatch } from '../lib/store/hooks';
+import { useAppStore } from '../lib/store/hooks';
+import { selectLive } from '../features/live/liveSlice';
 
 /** The channel the browser's tabs of SocialConnect tell each other of their changes on. */
 export const CHANGES_CHANNEL = 'socialconnect.changes';
@@ -13,16 +14,18 @@ function isOwnChange(action: UnknownAction): boolean {
 
 /**
  * The tabs of one browser show the same network: when a tab's change is answered it tells the
- * others, and they load again what they show (posts, members, bookmarks), whatever the backend.
+ * others, and they load again what they show (posts, members, bookmarks) unless the live stream
+ * brings the change.
  * Browsers without BroadcastChannel keep each tab to itself, as before.
  */
 export function useChangesFromOtherTabs(): void {
-  const dispatch = useAppDispatch();
+  const { dispatch, getState } = useAppStore();
   useEffect(() => {
     if (typeof BroadcastChannel === 'undefined') return undefined;
     const channel = new BroadcastChannel(CHANGES_CHANNEL);
-    channel.onmessage = () => {
-      dispatch(api.util.invalidateTags([...TAGS]));
+    channel.onmessage = ({ data }: MessageEvent<unknown>) => {
+      // While the live stream is open, the other tabs' changes arrive through it, new posts behind "N new posts".
+      if (data === 'changed' && !selectLive(getState())) dispatch(api.util.invalidateTags([...TAGS]));
     };
     const stopListening = dispatch(addListener({
       predicate: isOwnChange,
@@ -32,5 +35,5 @@ export function useChangesFromOtherTabs(): void {
       stopListening();
       channel.close();
     };
-  }, [dispatch]);
+  }, [dispatch, getState]);
 }

@@ -7,6 +7,7 @@ import { useGetBookmarkPagesInfiniteQuery, useGetBookmarksQuery } from '../../fe
 import { useGetUserQuery } from '../../features/users/usersApi';
 import { useBackendHas, useGetHealthQuery } from '../../lib/api/api';
 import { useChangesFromOtherTabs } from '../useChangesFromOtherTabs';
+import { useLiveNetwork } from '../useLiveNetwork';
 import { MemberSidePanel } from './memberPanels';
 import { paths } from '../../config/paths';
 import { BottomNav } from './BottomNav';
@@ -47,7 +48,7 @@ function useFocusOnNewPage(mainRef: RefObject<HTMLElement | null>): void {
  * instead. It loads the current member (a reload only knows their id from the token). Their
  * bookmarks (the first page, from a backend with pages) are the cheapest call that needs the token,
  * so loading them also checks it: if the backend no longer accepts the token, the app's listeners end
- * the session and go to /login. The member's other tabs' changes are followed here.
+ * the session and go to /login. The member's other tabs' changes, and the live network, are followed here.
  */
 function MemberShell() {
   const userId = useAppSelector(selectCurrentUserId);
@@ -62,6 +63,7 @@ function MemberShell() {
   useGetBookmarksQuery(undefined, { skip: paged !== false });
   useGetBookmarkPagesInfiniteQuery(undefined, { skip: paged !== true });
   useChangesFromOtherTabs();
+  useLiveNetwork();
   const isPhone = useMediaQuery(PHONE_QUERY);
   const hasSidePanelRoom = !useMediaQuery(NO_SIDE_PANEL_QUERY);
   const mainRef = useRef<HTMLElement>(null);

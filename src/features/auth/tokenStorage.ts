@@ -1,4 +1,5 @@
 import { decodeJwt } from 'jose';
+import type { EventPayloads } from '../../../contract/events';
 
 /** The session token lives in localStorage under the spec's key. */
 export const TOKEN_STORAGE_KEY = 'encodedToken';
@@ -47,4 +48,19 @@ export function readTokenClaims(token: string): TokenClaims | null {
 /** Whether the token says it has expired (a token without an expiry never does, by itself). */
 export function isTokenExpired(claims: TokenClaims, now: Date = new Date()): boolean {
   return claims.exp !== undefined && claims.exp * 1000 <= now.getTime();
+}
+
+/**
+ * Whether an ended session (the live stream's `session-ended`) is the one this token stands for: the
+ * token a logout ended, or any token issued before a password change.
+ */
+export function isSessionEndedFor(token: string, ended: EventPayloads['session-ended']): boolean {
+  let claims: Record<string, unknown>;
+  try {
+    claims = decodeJwt(token.replace(/^Bearer\s+/i, ''));
+  } catch {
+    return false;
+  }
+  if (readTokenClaims(token)?._id !== ended.memberId) return false;
+  return ended.reason === 'logout' ? claims.jti === ended.jti : typeof claims.ver === 'number' && claims.ver < ended.sessionVersion;
 }

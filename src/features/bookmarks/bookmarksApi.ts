@@ -3,6 +3,7 @@ import { api, cacheAccess, type CacheAccess, type Undo } from '../../lib/api/api
 import { holdsListStart, POST_PAGES_OPTIONS, pageQuery, readPage, type PagePlace } from '../../lib/api/postPages';
 import { reconcileList } from '../../lib/reconcile';
 import type { BookmarkChange, BookmarksResponse, Post, PostsPage, User } from '../../types/api';
+import { selectCurrentMember } from '../users/currentMember';
 import { patchCurrentMember } from '../users/usersApi';
 
 const EMPTY_BOOKMARKS: Post[] = [];
@@ -98,6 +99,28 @@ async function showAtOnce(cache: CacheAccess, postId: string, post: Post | null,
   } catch {
     for (const undo of undos.reverse()) undo();
   }
+}
+
+/**
+ * A bookmark made or removed on the member's other device: the member's record (every card's toggle)
+ * follows at once; a removed one leaves the bookmarks list where it is cached, and a new one comes in
+ * with the list loaded again (the event names the post, the list needs all of it).
+ */
+export function bookmarkChangedElsewhere(cache: CacheAccess, postId: string, bookmarked: boolean): void {
+  const me = selectCurrentMember(cache.getState());
+  if (me && me.bookmarks.some((entry: unknown) => bookmarkId(entry) === postId) === bookmarked) return;
+  patchCurrentMember(cache, (current) => withBookmark(current, postId, bookmarked));
+  if (bookmarked) {
+    cache.dispatch(bookmarksApi.util.invalidateTags([{ type: 'Bookmark', id: 'LIST' }]));
+    return;
+  }
+  const without = (list: Post[]) => list.filter((entry) => entry.id !== postId);
+  cache.dispatch(bookmarksApi.util.updateQueryData('getBookmarks', undefined, without));
+  cache.dispatch(bookmarksApi.util.updateQueryData('getBookmarkPages', undefined, (draft) => {
+    draft.pages.forEach((page) => {
+      page.posts = without(page.posts);
+    });
+  }));
 }
 
 /**

@@ -1,6 +1,6 @@
 import { api, cacheAccess, HOME_FEED_TAG, type CacheAccess, type Undo } from '../../lib/api/api';
 import type { FollowResponse, User, UserEditPayload, UserEditResponse, UserResponse, UsersResponse } from '../../types/api';
-import { toSummary, withFollower, withFollowing } from './followUpdates';
+import { follows, toSummary, withFollower, withFollowing } from './followUpdates';
 
 /** What the profile form sends (spec section 7: body `{ userData }`). */
 export type ProfileEdit = UserEditPayload['userData'];
@@ -116,6 +116,25 @@ async function followLifecycle(
     writeMembers(cache, [data?.user, data?.followUser].filter((user): user is User => Boolean(user)));
   } catch {
     for (const undo of undos.reverse()) undo();
+  }
+}
+
+/**
+ * A follow or an unfollow made elsewhere (by another member, or by the member on another device): the
+ * follower's `following` and the followee's `followers`, wherever either record is cached. The home
+ * feed, where the backend builds it, loads again when the member's own follows changed.
+ */
+export function followChangedElsewhere(cache: CacheAccess, { followerId, followeeId, following }: { followerId: string; followeeId: string; following: boolean }): void {
+  const state = cache.getState();
+  const follower = cachedMember(state, followerId);
+  const followee = cachedMember(state, followeeId);
+  const summaryOf = (user: User | undefined, id: string) => (user ? toSummary(user) : { _id: id, username: '', firstName: '', lastName: '', image: '' });
+  if (follower && follows(follower, followeeId) !== following) {
+    patchMember(cache, followerId, (current) => withFollowing(current, summaryOf(followee, followeeId), following));
+    if (followerId === state.session.userId) cache.dispatch(usersApi.util.invalidateTags([HOME_FEED_TAG]));
+  }
+  if (followee && followee.followers.some((entry) => entry._id === followerId) !== following) {
+    patchMember(cache, followeeId, (current) => withFollower(current, summaryOf(follower, followerId), following));
   }
 }
 

@@ -1,0 +1,79 @@
+import { api, cacheAccess, TAGS, type ApiDispatch } from '../lib/api/api';
+import { apiFailed } from '../lib/api/apiEvents';
+import type { EventPayloads } from '../../contract/events';
+import { isSessionEndedFor, readStoredToken } from '../features/auth/tokenStorage';
+import { bookmarkChangedElsewhere } from '../features/bookmarks/bookmarksApi';
+import type { LiveEvent } from '../features/live/eventReader';
+import { newPostGone, newPostsHeard } from '../features/live/liveSlice';
+import { removePost } from '../features/posts/postCopies';
+import { reactionHeard, reloadPost } from '../features/posts/postEvents';
+import { selectCurrentMember } from '../features/users/currentMember';
+import { follows } from '../features/users/followUpdates';
+import { followChangedElsewhere } from '../features/users/usersApi';
+import type { AppStore } from './store';
+
+type LiveStore = Pick<AppStore, 'dispatch' | 'getState'>;
+
+/**
+ * What the live stream says, written into this tab's cache where it is shown: nothing moves, and
+ * new posts wait behind Home's and Explore's "N new posts".
+ */
+export function applyLiveEvent(store: LiveStore, event: LiveEvent): void {
+  const cache = cacheAccess({ dispatch: store.dispatch as ApiDispatch, getState: store.getState });
+  const myId = store.getState().session.userId;
+  switch (event.type) {
+    case 'post-created': {
+      const forHome = event.authorId === myId || follows(selectCurrentMember(store.getState()), event.authorId);
+      store.dispatch(newPostsHeard({ lists: forHome ? ['home', 'explore'] : ['explore'], postIds: [event.postId] }));
+      break;
+    }
+    case 'post-edited':
+      void reloadPost(cache, event.postId);
+      break;
+    case 'post-deleted':
+      removePost(cache, event.postId);
+      store.dispatch(newPostGone(event.postId));
+      break;
+    case 'post-reacted':
+      reactionHeard(cache, event);
+      break;
+    case 'member-joined':
+      store.dispatch(api.util.invalidateTags([{ type: 'User', id: 'LIST' }]));
+      break;
+    case 'member-updated':
+      store.dispatch(api.util.invalidateTags([{ type: 'User', id: event.memberId }]));
+      break;
+    case 'follow-changed':
+      followChangedElsewhere(cache, event);
+      break;
+    case 'bookmark-changed':
+      if (event.memberId === myId) bookmarkChangedElsewhere(cache, event.postId, event.bookmarked);
+      break;
+    case 'session-ended':
+      void endSessionIfItsOwn(store, event);
+      break;
+    case 'reset':
+      // Too much was missed to patch: what is shown loads again.
+      store.dispatch(api.util.invalidateTags([...TAGS]));
+      break;
+  }
+}
+
+/**
+ * A session ended elsewhere (a logout, a password change) ends here when it is this tab's, the way a
+ * refused token does: /login, with "Your session has ended". A password change made in this tab, or
+ * in another tab of this browser, brings a new token instead, so the answers on their way land first.
+ */
+async function endSessionIfItsOwn(store: LiveStore, ended: EventPayloads['session-ended']): Promise<void> {
+  await Promise.allSettled(store.dispatch(api.util.getRunningMutationsThunk()));
+  const token = store.getState().session.token;
+  const stored = readStoredToken();
+  if (!token || !isSessionEndedFor(token, ended)) return;
+  if (stored !== null && stored !== token && !isSessionEndedFor(stored, ended)) return;
+  store.dispatch(sessionRefused());
+}
+
+/** The session is over, as when a call's token is refused: the store's listener takes the member to /login. */
+export function sessionRefused() {
+  return apiFailed({ kind: 'unauthorized', status: 401, message: '', endpoint: 'events' });
+}

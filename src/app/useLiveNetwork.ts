@@ -1,0 +1,140 @@
+import { useEffect, useRef } from 'react';
+import { absoluteApiBase } from '../config/env';
+import { useBackendHas } from '../lib/api/api';
+import { useAppSelector, useAppStore } from '../lib/store/hooks';
+import { selectToken } from '../features/auth/sessionSlice';
+import { readEvents, reconnectDelay, type LiveEvent } from '../features/live/eventReader';
+import { liveChanged, liveReset } from '../features/live/liveSlice';
+import { applyLiveEvent, sessionRefused } from './liveNetwork';
+import { CHANGES_CHANNEL } from './useChangesFromOtherTabs';
+
+/** What the tabs of a browser tell each other about the live stream, beside their own changes. */
+type LiveMessage = { kind: 'event'; event: LiveEvent } | { kind: 'live'; live: boolean } | { kind: 'live?' };
+
+function isLiveMessage(data: unknown): data is LiveMessage {
+  return typeof data === 'object' && data !== null && 'kind' in data;
+}
+
+/** The lock the tab that reads the stream holds; the others wait for it, and one takes over when it goes. */
+const LEADER_LOCK = 'socialconnect.events';
+
+/**
+ * Runs `lead` while this tab leads the browser's tabs (Web Locks); a browser without them lets every
+ * tab lead itself. Returns what stops leading, or waiting to.
+ */
+function whileLeading(lead: () => () => void): () => void {
+  const locks = typeof navigator === 'undefined' ? undefined : navigator.locks;
+  if (!locks) return lead();
+  const waiting = new AbortController();
+  let stop: (() => void) | undefined;
+  let release: (() => void) | undefined;
+  locks.request(LEADER_LOCK, { signal: waiting.signal }, () => new Promise<void>((resolve) => {
+    release = resolve;
+    stop = lead();
+  })).catch(() => undefined);
+  return () => {
+    waiting.abort();
+    stop?.();
+    release?.();
+  };
+}
+
+interface StreamCallbacks {
+  onEvent(event: LiveEvent): void;
+  onLive(live: boolean): void;
+  /** The backend refused the token: the session is over. */
+  onRefused(): void;
+}
+
+/**
+ * Keeps a live stream open: after it closes or fails to open, it opens again after growing, jittered
+ * waits, saying where it left off (`lastEventId`, kept across streams). Returns what closes it.
+ */
+function keepStreamOpen(authorization: string, lastEventId: { current?: string }, { onEvent, onLive, onRefused }: StreamCallbacks): () => void {
+  let attempt = 0;
+  let retry: ReturnType<typeof setTimeout> | undefined;
+  let close = () => undefined as void;
+  const connect = () => {
+    close = readEvents({
+      url: `${absoluteApiBase()}/events`,
+      authorization,
+      lastEventId: lastEventId.current,
+      onOpen: () => {
+        attempt = 0;
+        onLive(true);
+      },
+      onEvent: (event, id) => {
+        if (id !== '') lastEventId.current = id;
+        onEvent(event);
+      },
+      onDown: (status) => {
+        onLive(false);
+        if (status === 401) onRefused();
+        else retry = setTimeout(connect, reconnectDelay(attempt++));
+      },
+    });
+  };
+  connect();
+  return () => {
+    clearTimeout(retry);
+    close();
+  };
+}
+
+/**
+ * The network, live (the `events` extension): one stream per browser, read by the tab that leads
+ * and told to the others over the tabs' channel; every tab writes what it hears into its cache.
+ * Without the extension, or while the stream is down, the lists fall back to loading again (see
+ * selectLive's readers).
+ */
+export function useLiveNetwork(): void {
+  const store = useAppStore();
+  const hasEvents = useBackendHas('events');
+  const token = useAppSelector(selectToken);
+  const lastEventId = useRef<string | undefined>(undefined);
+
+  useEffect(() => {
+    if (!hasEvents || !token) return undefined;
+    const channel = typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel(CHANGES_CHANNEL);
+    let leading = false;
+    let live = false;
+    const setLive = (next: boolean) => {
+      live = next;
+      store.dispatch(liveChanged(next));
+    };
+    if (channel) {
+      channel.onmessage = ({ data }: MessageEvent<unknown>) => {
+        if (!isLiveMessage(data)) return;
+        if (data.kind === 'event' && !leading) applyLiveEvent(store, data.event);
+        if (data.kind === 'live' && !leading) setLive(data.live);
+        if (data.kind === 'live?' && leading) channel.postMessage({ kind: 'live', live } satisfies LiveMessage);
+      };
+      channel.postMessage({ kind: 'live?' } satisfies LiveMessage);
+    }
+    const stopLeading = whileLeading(() => {
+      leading = true;
+      const closeStream = keepStreamOpen(token, lastEventId, {
+        onEvent: (event) => {
+          applyLiveEvent(store, event);
+          channel?.postMessage({ kind: 'event', event } satisfies LiveMessage);
+        },
+        onLive: (next) => {
+          setLive(next);
+          channel?.postMessage({ kind: 'live', live: next } satisfies LiveMessage);
+        },
+        onRefused: () => store.dispatch(sessionRefused()),
+      });
+      return () => {
+        leading = false;
+        closeStream();
+        // The tab that takes over says when its stream is open.
+        channel?.postMessage({ kind: 'live', live: false } satisfies LiveMessage);
+      };
+    });
+    return () => {
+      stopLeading();
+      channel?.close();
+      store.dispatch(liveReset());
+    };
+  }, [store, hasEvents, token]);
+}
