@@ -6,6 +6,7 @@ import { useGetBookmarkPagesInfiniteQuery, useGetBookmarksQuery } from '../featu
 import { selectBookmarkedPosts } from '../features/bookmarks/bookmarksSelectors';
 import { usePostPages } from '../features/posts/pagedPosts';
 import { useLoaderOffAfter } from '../features/ui/useLoaderOffAfter';
+import { useCatchUp } from '../features/live/useNewPosts';
 import { FeedPage } from './FeedPage';
 
 /** Bookmarks: the posts the member bookmarked, most recently bookmarked first. */
@@ -13,8 +14,9 @@ export function BookmarksPage() {
   usePageTitle('Bookmarks');
   // A backend with pages answers them one at a time; one without answers every bookmark at once.
   const paged = useBackendHas('pages');
-  const whole = useGetBookmarksQuery(undefined, { skip: paged !== false });
-  const pages = usePostPages(useGetBookmarkPagesInfiniteQuery(undefined, { skip: paged !== true }));
+  const catchUp = useCatchUp();
+  const whole = useGetBookmarksQuery(undefined, { skip: paged !== false, ...catchUp });
+  const pages = usePostPages(useGetBookmarkPagesInfiniteQuery(undefined, { skip: paged !== true, ...catchUp }));
   const allPosts = useAppSelector(selectBookmarkedPosts);
   const { isSuccess, isLoading } = paged ? pages : whole;
   useLoaderOffAfter(isSuccess, TIMINGS.loaderOffLongMs);

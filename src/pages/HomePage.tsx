@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useAppSelector } from '../lib/store/hooks';
 import { NO_SIDE_PANEL_QUERY, useMediaQuery } from '../components/useMediaQuery';
 import { usePageTitle } from '../components/usePageTitle';
@@ -16,6 +16,7 @@ import { SORT_LABELS, selectSortChoice, selectSortMode } from '../features/posts
 import { selectCurrentMember } from '../features/users/currentMember';
 import { WhoToFollow } from '../features/users/components/WhoToFollow';
 import '../features/posts/components/shared.css';
+import { useCatchUp, useNewPosts } from '../features/live/useNewPosts';
 import { FeedPage } from './FeedPage';
 
 /**
@@ -38,13 +39,21 @@ export function HomePage() {
   // A backend with the feed builds it in the chosen order, page by page; from one without, every post
   // comes at once and the feed is picked and sorted here.
   const paged = useBackendHas('feed');
-  const everyPost = useGetPostsQuery(undefined, { skip: paged !== false });
-  const pages = usePagedPosts({ list: 'feed', sort: sortMode }, { skip: paged !== true });
+  const catchUp = useCatchUp();
+  const everyPost = useGetPostsQuery(undefined, { skip: paged !== false, ...catchUp });
+  const feedList = useMemo(() => ({ list: 'feed', sort: sortMode }) as const, [sortMode]);
+  const pages = usePagedPosts(feedList, { skip: paged !== true, ...catchUp });
   // Pages keep their order until loaded again (a like changes a card where it is); a feed sorted
   // here keeps its order on screen the same way.
   const picked = useSteadyOrder(useAppSelector(selectHomeFeed), useAppSelector(selectSortChoice));
   const feed = paged ? pages.posts : picked;
   const { isSuccess, isLoading } = paged ? pages : everyPost;
+  // New posts wait above the list where they would go: at the top of the latest.
+  const newPosts = useNewPosts('home', {
+    shown: feed,
+    reload: paged ? pages.refetch : everyPost.refetch,
+    check: paged ? feedList : null,
+  });
   const suggestsPeople = useSuggestsPeople();
   useLoaderOffAfter(isSuccess, TIMINGS.loaderOffShortMs);
 
@@ -57,6 +66,7 @@ export function HomePage() {
       more={paged ? pages.more : undefined}
       emptyText="Let's Create Some Posts...!"
       label={SORT_LABELS[sortMode]}
+      newPosts={sortMode === 'latest' ? newPosts : undefined}
     >
       <Composer />
       {suggestsPeople ? <WhoToFollow /> : null}

@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { useCallback, useMemo } from 'react';
 import type { PagePlace } from '../../lib/api/postPages';
 import type { Post, PostsPage } from '../../types/api';
 import type { MorePosts } from './components/PostList';
@@ -28,9 +28,17 @@ export interface PostPagesResult {
   fetchPreviousPage: () => unknown;
 }
 
+/** How a list keeps up while the live stream is down: it loads again when the tab comes into view or the network returns. */
+export interface CatchUp {
+  refetchOnFocus: boolean;
+  refetchOnReconnect: boolean;
+}
+
 /** A list of posts loaded page by page (the `pages` extension); `skip` while the backend may not have it. */
-export function usePagedPosts(list: PagedList, { skip }: { skip: boolean }): PagedPosts {
-  return usePostPages(useGetPostPagesInfiniteQuery(list, { skip }));
+export function usePagedPosts(list: PagedList, { skip, ...catchUp }: { skip: boolean } & Partial<CatchUp>): PagedPosts & { refetch: () => Promise<unknown> } {
+  const result = useGetPostPagesInfiniteQuery(list, { skip, ...catchUp });
+  const { refetch } = result;
+  return { ...usePostPages(result), refetch: useCallback(() => refetch(), [refetch]) };
 }
 
 /** Any infinite query of posts as one list, with what loads the next page. */

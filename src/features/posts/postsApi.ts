@@ -84,6 +84,14 @@ export const postsApi = api.injectEndpoints({
       transformResponse: (response: Partial<PostsResponse> | undefined) => readPosts(response) ?? EMPTY_POSTS,
       providesTags: (posts) => postListTags(posts),
     }),
+    /**
+     * The newest posts of a list, to count those the member has not seen (a check while the live
+     * stream is down): its first page, or every post from a backend without pages. Patched by nothing.
+     */
+    getNewestPosts: build.query<Post[], PagedList | null>({
+      query: (list) => (list ? pagedListUrl(list, null) : '/posts'),
+      transformResponse: (response: Partial<PostsResponse> | undefined) => readPosts(response) ?? EMPTY_POSTS,
+    }),
     getPost: build.query<Post, string>({
       query: (postId) => `/posts/${encodeURIComponent(postId)}`,
       transformResponse: (response: PostResponse) => response.post,

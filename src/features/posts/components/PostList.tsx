@@ -196,7 +196,7 @@ export function PostList({
           </div>
         </div>
       ) : null}
-      <div ref={itemsRef} role="feed" aria-label={label} aria-busy={moreLoading} className="post-list__items">
+      <div ref={itemsRef} role="feed" aria-label={label} aria-busy={moreLoading} className="post-list__items" tabIndex={-1}>
         {shown.map((post) => (
           <PostCard key={post.id} post={post} onDeleted={onPostDeleted} />
         ))}
