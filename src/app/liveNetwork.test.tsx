@@ -182,3 +182,43 @@ describe('the live network', () => {
     expect(opened).toEqual([]);
   });
 });
+
+describe('a refusal that says it is so already (another device got there first, the stream down)', () => {
+  it('"Post not bookmarked yet": the icon empties, with one toast', async () => {
+    withoutEvents();
+    const { user } = await renderWithProviders({ route: '/', authAs: DEMO_CREDENTIALS });
+    await findFeed('Latest Posts');
+    await elsewhere('demo_user', 'POST', `/users/remove-bookmark/${DEMO_BOOKMARK_POST_ID}`);
+    const bookmark = within(cardWith(LIGHTS)).getByRole('button', { name: 'Bookmark' });
+    expect(bookmark).toHaveAttribute('aria-pressed', 'true');
+
+    await user.click(bookmark);
+    expect(await screen.findByText(MESSAGES.notBookmarked)).toBeInTheDocument();
+    expect(screen.getAllByText(MESSAGES.notBookmarked)).toHaveLength(1);
+    expect(within(cardWith(LIGHTS)).getByRole('button', { name: 'Bookmark' })).toHaveAttribute('aria-pressed', 'false');
+  });
+
+  it('"already liked": the card shows the like and the backend’s count', async () => {
+    withoutEvents();
+    const { user } = await renderWithProviders({ route: '/', authAs: DEMO_CREDENTIALS });
+    await findFeed('Latest Posts');
+    await elsewhere('demo_user', 'POST', `/posts/like/${seedPostId(2)}`);
+
+    await user.click(within(cardWith(LAKE)).getByRole('button', { name: 'Like, 2 likes' }));
+    expect(await screen.findByText(MESSAGES.alreadyLiked)).toBeInTheDocument();
+    expect(await within(cardWith(LAKE)).findByRole('button', { name: 'Like, 3 likes' })).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.getAllByText(MESSAGES.alreadyLiked)).toHaveLength(1);
+  });
+
+  it('"already following": the button offers Unfollow', async () => {
+    withoutEvents();
+    const { user } = await renderWithProviders({ route: `/users/${SEED_USER_IDS.noah}`, authAs: DEMO_CREDENTIALS });
+    const [follow] = await screen.findAllByRole('button', { name: 'Follow Noah Kim' });
+    await elsewhere('demo_user', 'POST', `/users/follow/${SEED_USER_IDS.noah}`);
+
+    await user.click(follow!);
+    expect(await screen.findByText(MESSAGES.alreadyFollowing)).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Follow Noah Kim' })).not.toBeInTheDocument());
+    expect(screen.getAllByText(MESSAGES.alreadyFollowing)).toHaveLength(1);
+  });
+});

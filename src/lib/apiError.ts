@@ -79,3 +79,18 @@ export function classifyFailure(error: unknown, sentToken: boolean): ApiFailure 
   if (sentToken && ended) return { kind: 'unauthorized', status, message };
   return { kind: 'client', status, message };
 }
+
+/** Refusals that say the state already is what the member asked for (already liked, not bookmarked yet...). */
+const ALREADY: readonly string[] = [
+  ERROR_CODES.alreadyLiked, ERROR_CODES.alreadyDisliked, ERROR_CODES.alreadyBookmarked, ERROR_CODES.notBookmarked,
+  ERROR_CODES.alreadyFollowing, ERROR_CODES.notFollowing,
+];
+
+/**
+ * Whether a mutation's failure (what its `queryFulfilled` rejects with) says the state already is what
+ * was asked: another device got there first, and the screen should show the backend's state.
+ */
+export function refusedAsAlready(failure: unknown): boolean {
+  const code = errorCode((failure as { error?: unknown } | null)?.error);
+  return code !== undefined && ALREADY.includes(code);
+}

@@ -2,6 +2,7 @@ import { copyWithStructuralSharing } from '@reduxjs/toolkit/query';
 import { api, cacheAccess, type CacheAccess, type Undo } from '../../lib/api/api';
 import { holdsListStart, POST_PAGES_OPTIONS, pageQuery, readPage, type PagePlace } from '../../lib/api/postPages';
 import { reconcileList } from '../../lib/reconcile';
+import { refusedAsAlready } from '../../lib/apiError';
 import type { BookmarkChange, BookmarksResponse, Post, PostsPage, User } from '../../types/api';
 import { selectCurrentMember } from '../users/currentMember';
 import { patchCurrentMember } from '../users/usersApi';
@@ -96,7 +97,9 @@ async function showAtOnce(cache: CacheAccess, postId: string, post: Post | null,
   try {
     const { data } = await answered;
     if (data) writeAnswer(cache, data);
-  } catch {
+  } catch (failure) {
+    // "Already bookmarked", "not bookmarked yet": the backend has it as asked (another device did it), as shown.
+    if (refusedAsAlready(failure)) return;
     for (const undo of undos.reverse()) undo();
   }
 }

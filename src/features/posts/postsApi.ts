@@ -3,6 +3,7 @@ import { api, cacheAccess, HOME_FEED_TAG, type CacheAccess, type Undo } from '..
 import type { PostOrder } from '../../../contract/order';
 import { holdsListStart, POST_PAGES_OPTIONS, pageQuery, readPage, type PagePlace } from '../../lib/api/postPages';
 import { reconcileList } from '../../lib/reconcile';
+import { refusedAsAlready } from '../../lib/apiError';
 import type { Post, PostDraftPayload, PostRemoval, PostResponse, PostsPage, PostsResponse, UserSummary } from '../../types/api';
 import { selectCurrentMember } from '../users/currentMember';
 import { isPaged, patchPost, removePost, replacePost, rewriteHolders } from './postCopies';
@@ -149,6 +150,13 @@ export const postsApi = api.injectEndpoints({
 
 export const selectPostsResult = postsApi.endpoints.getPosts.select();
 
+/** The post as the backend has it now, in every cached copy of it; nothing is asked when none is shown. */
+export async function reloadPost(cache: CacheAccess, postId: string): Promise<void> {
+  if (api.util.selectInvalidatedBy(cache.getState(), [{ type: 'Post', id: postId }]).length === 0) return;
+  const { data } = await cache.dispatch(postsApi.endpoints.getPost.initiate(postId, { subscribe: false, forceRefetch: true }));
+  if (data) replacePost(cache, data);
+}
+
 /**
  * A like or dislike shows at once in every cached copy of the post (by the member, as posts record
  * them), and is undone with one undo if the backend refuses.
@@ -159,6 +167,8 @@ function votedAtOnce(apply: (post: Post, member: UserSummary) => void) {
     const member = currentMember(cache);
     const undo = member ? patchPost(cache, postId, (post) => apply(post, member)) : undefined;
     await writeAnswer(cache, lifecycle.queryFulfilled, undo);
+    // Liked or disliked already (on another device): the card shows the post as the backend has it.
+    await lifecycle.queryFulfilled.catch((failure: unknown) => (refusedAsAlready(failure) ? reloadPost(cache, postId) : undefined));
   };
 }
 

@@ -1,4 +1,5 @@
 import { api, cacheAccess, HOME_FEED_TAG, type CacheAccess, type Undo } from '../../lib/api/api';
+import { refusedAsAlready } from '../../lib/apiError';
 import type { FollowResponse, User, UserEditPayload, UserEditResponse, UserResponse, UsersResponse } from '../../types/api';
 import { follows, toSummary, withFollower, withFollowing } from './followUpdates';
 
@@ -114,8 +115,13 @@ async function followLifecycle(
   try {
     const { data } = await lifecycle.queryFulfilled;
     writeMembers(cache, [data?.user, data?.followUser].filter((user): user is User => Boolean(user)));
-  } catch {
-    for (const undo of undos.reverse()) undo();
+  } catch (failure) {
+    if (!refusedAsAlready(failure)) {
+      for (const undo of undos.reverse()) undo();
+      return;
+    }
+    // "Already following", "already not following": as shown; both records load again, as the backend has them.
+    cache.dispatch(usersApi.util.invalidateTags([{ type: 'User', id: userId }, ...(myId ? [{ type: 'User' as const, id: myId }] : [])]));
   }
 }
 
