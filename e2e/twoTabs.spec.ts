@@ -15,11 +15,12 @@ test('two tabs of one member keep and show each other’s changes', { tag: ['@se
   await expect(second.getByRole('heading', { name: 'Latest Posts' })).toBeVisible();
   const lakeLikes = await likeCount(postCard(second, LAKE));
 
-  // The first tab posts; the second, opened before, shows it without a reload.
+  // The first tab posts; the second, opened before, shows it without a reload, once asked.
   const composer = page.getByRole('form', { name: 'Create a post' });
   await composer.getByRole('textbox', { name: 'New post text' }).fill('Written in my first tab.');
   await composer.getByRole('button', { name: 'Post' }).click();
   await expectToast(page, 'New Post Created Successfully!');
+  await second.getByRole('button', { name: '1 new post' }).click();
   await expect(postCard(second, 'Written in my first tab.')).toBeVisible();
 
   // The second tab likes a post: the first tab's post is not written over, and the like shows there.

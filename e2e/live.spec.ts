@@ -1,0 +1,62 @@
+/**
+ * The live network: one member, two tabs of one browser (the stand-in's network is the browser's;
+ * on the real server it is the server's, and the tabs share one stream there too). What one tab
+ * does shows in the other within 2 s, without a reload.
+ */
+import type { BrowserContext, Page } from '@playwright/test';
+import { test, expect } from './fixtures';
+import { expectToast, likeCount, login, navigateTo, postCard, SEED_TEXT } from './helpers';
+
+/** A live change reaches the other tab within this (issue 22). */
+const LIVE = { timeout: 2_000 };
+
+/** Post 2, Maya's, on the demo member's Home, not yet liked by her. */
+const LAKE = 'The lake went completely still just before dusk.';
+
+/** The member's second tab, on Home. */
+async function secondTab(context: BrowserContext): Promise<Page> {
+  const tab = await context.newPage();
+  await tab.goto('/');
+  await expect(tab.getByRole('heading', { name: 'Latest Posts' })).toBeVisible();
+  return tab;
+}
+
+test.describe('A live network', { tag: ['@server'] }, () => {
+  test('a post from one tab waits behind "1 new post" in the other, and shows at the top once pressed', async ({ page, context }) => {
+    await login(page);
+    const other = await secondTab(context);
+
+    const composer = page.getByRole('form', { name: 'Create a post' });
+    await composer.getByRole('textbox', { name: 'New post text' }).fill('Posted while the other tab reads.');
+    await composer.getByRole('button', { name: 'Post' }).click();
+    await expectToast(page, 'New Post Created Successfully!');
+
+    const newPosts = other.getByRole('button', { name: '1 new post' });
+    await expect(newPosts).toBeVisible(LIVE);
+    await expect(postCard(other, 'Posted while the other tab reads.')).toHaveCount(0);
+    await newPosts.click();
+    await expect(postCard(other, 'Posted while the other tab reads.')).toBeVisible();
+    await expect(other.getByRole('feed', { name: 'Latest Posts' })).toBeFocused();
+  });
+
+  test("a like in one tab changes the other's count", async ({ page, context }) => {
+    await login(page);
+    const other = await secondTab(context);
+    const before = await likeCount(postCard(page, LAKE));
+
+    await postCard(other, LAKE).getByRole('button', { name: 'Like' }).click();
+    await expectToast(other, 'You Liked the Post!');
+    await expect(postCard(page, LAKE).getByRole('button', { name: 'Like' })).toContainText(String(before + 1), LIVE);
+  });
+
+  test('a bookmark removed in one tab leaves Bookmarks in the other', async ({ page, context }) => {
+    await login(page);
+    const other = await secondTab(context);
+    await navigateTo(other, 'Bookmark');
+    await expect(postCard(other, SEED_TEXT.northernLights)).toBeVisible();
+
+    await postCard(page, SEED_TEXT.northernLights).getByRole('button', { name: 'Bookmark' }).click();
+    await expectToast(page, 'Removed from Bookmark!');
+    await expect(postCard(other, SEED_TEXT.northernLights)).toHaveCount(0, LIVE);
+  });
+});
