@@ -116,7 +116,7 @@ describe('the live network', () => {
 
   it('shows a follow made on the member’s other device on the follow button', async () => {
     const { store } = await renderWithProviders({ route: `/users/${SEED_USER_IDS.noah}`, authAs: DEMO_CREDENTIALS });
-    await screen.findByRole('button', { name: 'Follow Noah Kim' });
+    await screen.findAllByRole('button', { name: 'Follow Noah Kim' });
     await untilLive(store);
     await elsewhere('demo_user', 'POST', `/users/follow/${SEED_USER_IDS.noah}`);
     await waitFor(() => expect(screen.queryByRole('button', { name: 'Follow Noah Kim' })).not.toBeInTheDocument());
