@@ -196,12 +196,15 @@ export function snapshotCalls(database: Database, write: Write, options: SqlStor
     },
 
     async seedIfEmpty(snapshot: DbSnapshot) {
+      // A network already there is left as it is, without a write: a write raises the network's
+      // version, and one without events tells every live stream to load again.
+      const seeded = async (sql: Sql) => (await sql.query('SELECT EXISTS (SELECT 1 FROM members) AS seeded'))[0]?.seeded === true;
+      if (await database.session(seeded)) return false;
       const passwords = await storedPasswords(snapshot);
       return write(async (sql) => {
         // Servers starting together on one empty database: one seeds, the others then see it.
         await sql.query('SELECT pg_advisory_xact_lock($1)', [SEED_LOCK]);
-        const [row] = await sql.query('SELECT EXISTS (SELECT 1 FROM members) AS seeded');
-        if (row?.seeded === true) return false;
+        if (await seeded(sql)) return false;
         await importInto(sql, snapshot, passwords);
         return true;
       });

@@ -4,7 +4,8 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { LoginResponse, PostsResponse } from '../../contract/api';
-import { DEMO_CREDENTIALS } from '../../contract/seed/default';
+import { DEMO_CREDENTIALS, seedPostId } from '../../contract/seed/default';
+import { openStream } from '../../contract/tests/streams';
 import { readConfig, type ServerConfig } from '../config';
 import { DataDirLockedError, LOCK_FILE } from '../dataDirLock';
 import { PUBLIC_DIR, startServer, type RunningServer } from '../start';
@@ -70,7 +71,10 @@ describe('restarts', () => {
         body: JSON.stringify({ firstName: 'Kept', lastName: 'Member', username: 'kept_member', password: 'kept-password' }),
       });
       expect(signup.status).toBe(201);
+      const before = await openStream(signup.body.encodedToken, undefined, `${first.url}/api`);
       await json(first, '/api/posts', { method: 'POST', headers: { 'content-type': 'application/json', authorization: signup.body.encodedToken }, body: JSON.stringify({ postData: { text: 'Still here after a restart' } }) });
+      const [created] = await before.until(1);
+      before.close();
       await first.close();
 
       const second = await startServer(configFor(dataDir));
@@ -81,6 +85,12 @@ describe('restarts', () => {
         expect(posts[0]?.content).toBe('Still here after a restart');
         // The development secret was kept in the folder: the old token still works.
         expect((await json(second, '/api/users/bookmark', { headers: { authorization: signup.body.encodedToken } })).status).toBe(200);
+        // A live stream picking up where it left off carries on: the restart is no reason to load again.
+        const after = await openStream(signup.body.encodedToken, String(created?.id), `${second.url}/api`);
+        expect((await json(second, `/api/posts/like/${seedPostId(8)}`, { method: 'POST', headers: { authorization: signup.body.encodedToken } })).status).toBe(201);
+        const [next] = await after.until(1);
+        after.close();
+        expect(next).toMatchObject({ type: 'post-reacted', id: (created?.id ?? 0) + 1 });
       } finally {
         await second.close();
       }
