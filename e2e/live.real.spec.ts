@@ -1,18 +1,72 @@
 /**
- * The live network across devices, which only a shared server makes possible: a session ended on
- * one device ends on the other at once, without waiting for its next call.
+ * The live network across devices, which only a shared server makes possible: two members, each
+ * on a device of their own, see what the other does within 2 s, without a reload; a session ended
+ * on one device ends on the other at once, without waiting for its next call.
  */
+import type { Browser } from '@playwright/test';
 import { test, expect } from './fixtures';
-import { DEMO, expectToast, login, navigateTo, urlPath } from './helpers';
+import { DEMO, expectToast, likeCount, login, MEMBERS, navigateTo, postCard, SEED_TEXT, urlPath } from './helpers';
 
-test.describe('A live network, two devices', { tag: ['@server'] }, () => {
+/** A live change reaches the other device within this (issue 22). */
+const LIVE = { timeout: 2_000 };
+
+/** Another device (its own browser context, its own storage and stream), logged in as `username`. */
+async function device(browser: Browser, baseURL: string | undefined, username: string = DEMO.username) {
+  const context = await browser.newContext({ baseURL });
+  const page = await context.newPage();
+  await login(page, { username });
+  return { page, close: () => context.close() };
+}
+
+test.describe('A live network, two devices', { tag: ['@server', '@postgres'] }, () => {
+  test("A's post waits behind \"1 new post\" on B's Home; B's like changes A's count", async ({ page, browser, baseURL }) => {
+    await login(page);
+    // Liam follows the demo member: her posts belong on his Home.
+    const liam = await device(browser, baseURL, MEMBERS.liam.username);
+    try {
+      const composer = page.getByRole('form', { name: 'Create a post' });
+      await composer.getByRole('textbox', { name: 'New post text' }).fill('Live from the laptop.');
+      await composer.getByRole('button', { name: 'Post' }).click();
+      await expectToast(page, 'New Post Created Successfully!');
+
+      const newPosts = liam.page.getByRole('button', { name: '1 new post' });
+      await expect(newPosts).toBeVisible(LIVE);
+      await newPosts.click();
+      const theirs = postCard(liam.page, 'Live from the laptop.');
+      await expect(theirs).toBeVisible();
+
+      const mine = postCard(page, 'Live from the laptop.');
+      expect(await likeCount(mine)).toBe(0);
+      await theirs.getByRole('button', { name: 'Like' }).click();
+      await expectToast(liam.page, 'You Liked the Post!');
+      await expect(mine.getByRole('button', { name: 'Like' })).toContainText('1', LIVE);
+    } finally {
+      await liam.close();
+    }
+  });
+
+  test("a bookmark removed on one device leaves the other's Bookmarks and empties its card's icon", async ({ page, browser, baseURL }) => {
+    await login(page);
+    const phone = await device(browser, baseURL);
+    try {
+      const onHome = postCard(phone.page, SEED_TEXT.northernLights).getByRole('button', { name: 'Bookmark' });
+      await expect(onHome).toHaveAttribute('aria-pressed', 'true');
+
+      await postCard(page, SEED_TEXT.northernLights).getByRole('button', { name: 'Bookmark' }).click();
+      await expectToast(page, 'Removed from Bookmark!');
+      await expect(onHome).toHaveAttribute('aria-pressed', 'false', LIVE);
+      await navigateTo(phone.page, 'Bookmark');
+      await expect(phone.page.getByRole('heading', { name: 'Bookmarks' })).toBeVisible();
+      await expect(postCard(phone.page, SEED_TEXT.northernLights)).toHaveCount(0);
+    } finally {
+      await phone.close();
+    }
+  });
+
   test('a password change on one device takes the other to /login with the message', async ({ page, browser, baseURL }) => {
     await login(page);
-    const phone = await browser.newContext({ baseURL });
+    const phone = await device(browser, baseURL);
     try {
-      const other = await phone.newPage();
-      await login(other);
-
       await navigateTo(page, 'Profile');
       await page.getByRole('button', { name: 'Edit Profile' }).click();
       const panel = page.getByRole('dialog', { name: 'Edit Profile' });
@@ -21,8 +75,8 @@ test.describe('A live network, two devices', { tag: ['@server'] }, () => {
       await panel.getByRole('button', { name: 'Save' }).click();
       await expectToast(page, 'User Bio Updated Successfully!');
 
-      await expect(other).toHaveURL(urlPath('/login'), { timeout: 2_000 });
-      await expect(other.getByText('Your session has ended. Please log in again.')).toBeVisible();
+      await expect(phone.page).toHaveURL(urlPath('/login'), LIVE);
+      await expect(phone.page.getByText('Your session has ended. Please log in again.')).toBeVisible();
     } finally {
       await phone.close();
     }
