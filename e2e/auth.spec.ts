@@ -1,5 +1,5 @@
 import { test, expect } from './fixtures';
-import { DEMO, expectToast, isPhone, login, logout, submitLogin, toast, urlPath } from './helpers';
+import { DEMO, expectToast, fillSignup, isPhone, login, logout, submitLogin, TAKEN_USERNAME, toast, urlPath } from './helpers';
 
 test.describe('Signup', { tag: ['@server'] }, () => {
   test('validation toasts come in the spec order, then an account is created and the member lands home', async ({ page }) => {
@@ -13,12 +13,10 @@ test.describe('Signup', { tag: ['@server'] }, () => {
     await expectToast(page, 'Please Fill All Credentials!');
 
     // Everything but the terms, with a mismatched confirmation: still the missing-credentials toast.
-    await page.getByLabel('First Name').fill('Iris');
-    await page.getByLabel('Last Name').fill('Novak');
-    await page.getByLabel('Username').fill('iris_novak');
-    await page.getByLabel('Email Address').fill('iris@example.com');
-    await page.getByLabel('Password', { exact: true }).fill('sunflower99');
-    await page.getByLabel('Confirm Password', { exact: true }).fill('sunflower98');
+    await fillSignup(page, {
+      firstName: 'Iris', lastName: 'Novak', username: 'iris_novak', email: 'iris@example.com',
+      password: 'sunflower99', confirmPassword: 'sunflower98', acceptTerms: false,
+    });
     await page.locator('.Toastify').getByRole('alert').first().waitFor({ state: 'detached' });
     await create.click();
     await expectToast(page, 'Please Fill All Credentials!');
@@ -58,13 +56,7 @@ test.describe('Signup', { tag: ['@server'] }, () => {
 
   test('an existing username is refused with the backend message and the form keeps what was typed', async ({ page }) => {
     await page.goto('/signup');
-    await page.getByLabel('First Name').fill('Another');
-    await page.getByLabel('Last Name').fill('Ava');
-    await page.getByLabel('Username').fill(DEMO.username);
-    await page.getByLabel('Email Address').fill('another.ava@example.com');
-    await page.getByLabel('Password', { exact: true }).fill('sunflower99');
-    await page.getByLabel('Confirm Password', { exact: true }).fill('sunflower99');
-    await page.getByRole('checkbox', { name: 'I accept all Terms & Conditions' }).check();
+    await fillSignup(page, TAKEN_USERNAME);
     await page.getByRole('button', { name: 'Create New Account' }).click();
     await expectToast(page, 'Unprocessable Entity. Username Already Exists.');
     await expect(page).toHaveURL(urlPath('/signup'));

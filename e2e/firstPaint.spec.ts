@@ -1,5 +1,5 @@
 import { test, expect } from './fixtures';
-import { DEMO, expectToast, holdScripts, urlPath } from './helpers';
+import { DEMO, expectToast, fillSignup, holdScripts, TAKEN_USERNAME, urlPath } from './helpers';
 
 test.describe('The first screen, before any script', { tag: ['@server'] }, () => {
   test('/login and /signup paint their whole form with no script at all', { tag: ['@phone'] }, async ({ page, consoleGuard }) => {
@@ -62,13 +62,7 @@ test.describe('The first screen, before any script', { tag: ['@server'] }, () =>
   test('a box ticked and a button pressed before the app has taken /signup over both count once it has', async ({ page }) => {
     const release = await holdScripts(page, '**/static/js/*.chunk.js');
     await page.goto('/signup');
-    await page.getByLabel('First Name').fill('Another');
-    await page.getByLabel('Last Name').fill('Ava');
-    await page.getByLabel('Username').fill(DEMO.username);
-    await page.getByLabel('Email Address').fill('another.ava@example.com');
-    await page.getByLabel('Password', { exact: true }).fill('sunflower99');
-    await page.getByLabel('Confirm Password', { exact: true }).fill('sunflower99');
-    await page.getByRole('checkbox', { name: 'I accept all Terms & Conditions' }).check();
+    await fillSignup(page, TAKEN_USERNAME);
     await page.getByRole('button', { name: 'Create New Account' }).click();
 
     release();

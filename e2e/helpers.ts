@@ -83,6 +83,35 @@ export async function submitLogin(page: Page, username: string, password: string
   await page.getByRole('button', { name: 'Login', exact: true }).click();
 }
 
+/** What the signup form asks for; `confirmPassword` is the password unless given. */
+export interface SignupFields {
+  firstName: string;
+  lastName: string;
+  username: string;
+  email: string;
+  password: string;
+  confirmPassword?: string;
+  /** Ticks 'I accept all Terms & Conditions' (default true). */
+  acceptTerms?: boolean;
+}
+
+/** Fills the signup form (the page is on /signup), without sending it. */
+export async function fillSignup(page: Page, fields: SignupFields): Promise<void> {
+  const { confirmPassword = fields.password, acceptTerms = true } = fields;
+  await page.getByLabel('First Name').fill(fields.firstName);
+  await page.getByLabel('Last Name').fill(fields.lastName);
+  await page.getByLabel('Username').fill(fields.username);
+  await page.getByLabel('Email Address').fill(fields.email);
+  await page.getByLabel('Password', { exact: true }).fill(fields.password);
+  await page.getByLabel('Confirm Password', { exact: true }).fill(confirmPassword);
+  if (acceptTerms) await page.getByRole('checkbox', { name: 'I accept all Terms & Conditions' }).check();
+}
+
+/** A signup that is complete and valid but for its username, which the demo member has. */
+export const TAKEN_USERNAME: SignupFields = {
+  firstName: 'Another', lastName: 'Ava', username: DEMO.username, email: 'another.ava@example.com', password: 'sunflower99',
+};
+
 export interface LoginOptions {
   username?: string;
   password?: string;

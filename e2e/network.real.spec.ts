@@ -5,7 +5,7 @@
 import type { Browser, Page } from '@playwright/test';
 import { test, expect } from './fixtures';
 import {
-  DEMO, expectToast, login, logout, MEMBERS, navigateTo, postCard, postCards, SEED_TEXT, submitLogin, topBarSearch, UPLOAD_PHOTO, urlPath,
+  DEMO, expectToast, fillSignup, login, logout, MEMBERS, navigateTo, postCard, postCards, SEED_TEXT, submitLogin, topBarSearch, UPLOAD_PHOTO, urlPath,
 } from './helpers';
 
 function connections(page: Page) {
@@ -54,13 +54,7 @@ test.describe('One network, several devices', { tag: ['@server'] }, () => {
     const b = await secondDevice(browser, baseURL ?? '');
     try {
       await b.page.goto('/signup');
-      await b.page.getByLabel('First Name').fill('Bea');
-      await b.page.getByLabel('Last Name').fill('Okafor');
-      await b.page.getByLabel('Username').fill('bea_okafor');
-      await b.page.getByLabel('Email Address').fill('bea@example.com');
-      await b.page.getByLabel('Password', { exact: true }).fill('bea-password');
-      await b.page.getByLabel('Confirm Password', { exact: true }).fill('bea-password');
-      await b.page.getByLabel('I accept all Terms & Conditions').check();
+      await fillSignup(b.page, { firstName: 'Bea', lastName: 'Okafor', username: 'bea_okafor', email: 'bea@example.com', password: 'bea-password' });
       await b.page.getByRole('button', { name: 'Create New Account' }).click();
       await expectToast(b.page, 'Signed Up Successfully!');
       await expect(b.page).toHaveURL(urlPath('/'));
