@@ -1,25 +1,56 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import type { NewPosts } from '../features/live/useNewPosts';
+import { useCatchUp, type NewPosts } from '../features/live/useNewPosts';
 import { PostList, type MorePosts } from '../features/posts/components/PostList';
-import type { Post } from '../types/api';
+import type { PagedPosts } from '../features/posts/pagedPosts';
+import { useLoaderOffAfter } from '../features/ui/useLoaderOffAfter';
+import { useBackendHas } from '../lib/api/api';
+import type { ApiExtension, Post } from '../types/api';
 import { WithPostCardExtras } from './PostCardExtras';
 import './FeedPages.css';
 
 export interface FeedPageProps {
-  /** The page's heading (visually hidden where the page shows it otherwise). */
-  heading: ReactNode;
+  /** The page's heading, and the feed's accessible name unless `label` says otherwise. */
+  title: string;
+  /** Keeps the heading for screen readers only (where the page shows what it is otherwise). */
+  titleHidden?: boolean;
   /** What comes between the heading and the posts (the composer, people to follow, the sort). */
   children?: ReactNode;
   loading: boolean;
-  loadingText: string;
+  /** What the loading line says (default 'Loading posts…'). */
+  loadingText?: string;
   posts: readonly Post[];
   /** For a list loaded page by page: how to load the next page. */
   more?: MorePosts;
   emptyText: string;
-  /** The feed's accessible name. */
-  label: string;
+  /** The feed's accessible name (default: the title). */
+  label?: string;
   /** For a list that gets new posts: how many wait, and what shows them. */
   newPosts?: NewPosts;
+}
+
+/**
+ * Where a feed page loads its posts from: its pages, from a backend with `extension`, or the whole list
+ * at once from one without (`paged` is undefined until the backend says). Each query skips while it
+ * is not the one, and catches up while the live stream is down.
+ */
+export function useFeedSource(extension: ApiExtension) {
+  const paged = useBackendHas(extension);
+  const catchUp = useCatchUp();
+  return { paged, wholeOptions: { skip: paged !== false, ...catchUp }, pagesOptions: { skip: paged !== true, ...catchUp } };
+}
+
+/** What a feed page loaded from each source; the whole list's posts as the page shows them. */
+export interface FeedLoads {
+  pages: PagedPosts;
+  whole: { isLoading: boolean; isSuccess: boolean };
+  wholePosts: readonly Post[];
+}
+
+/** The list a feed page shows, from the source its backend has; the loader goes off `loaderOffMs` after it loads. */
+export function useFeedList(paged: boolean | undefined, { pages, whole, wholePosts }: FeedLoads, loaderOffMs: number): Pick<FeedPageProps, 'loading' | 'posts' | 'more'> {
+  const { isSuccess, isLoading } = paged ? pages : whole;
+  useLoaderOffAfter(isSuccess, loaderOffMs);
+  return { loading: paged === undefined || isLoading, posts: paged ? pages.posts : wholePosts, more: paged ? pages.more : undefined };
 }
 
 /**
@@ -60,11 +91,11 @@ function useShowNewPosts(newPosts: NewPosts | undefined) {
 }
 
 /** A page of posts: Home, Explore and Bookmarks share its frame, its loading line and its list. */
-export function FeedPage({ heading, children, loading, loadingText, posts, more, emptyText, label, newPosts }: FeedPageProps) {
+export function FeedPage({ title, titleHidden = false, children, loading, loadingText = 'Loading posts…', posts, more, emptyText, label = title, newPosts }: FeedPageProps) {
   const { button, listRef, listKey } = useShowNewPosts(newPosts);
   return (
     <div className="feed-page">
-      {heading}
+      <h1 className={titleHidden ? 'visually-hidden' : 'feed-page__title'}>{title}</h1>
       {children}
       {loading ? (
         <p className="feed-page__status" role="status">
