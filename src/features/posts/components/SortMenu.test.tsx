@@ -23,6 +23,14 @@ async function waitForSortLoader() {
   await act(() => jest.advanceTimersByTimeAsync(TIMINGS.sortLoaderMs));
 }
 
+/** Chooses a sort from the menu and waits for its loader and its heading. */
+async function sortBy(user: Awaited<ReturnType<typeof openHome>>['user'], item: 'Latest' | 'Oldest' | 'Trending') {
+  await user.click(screen.getByRole('button', { name: 'Sort posts' }));
+  await user.click(screen.getByRole('menuitem', { name: item }));
+  await waitForSortLoader();
+  return screen.findByRole('heading', { name: `${item} Posts` });
+}
+
 afterEach(() => {
   jest.useRealTimers();
 });
@@ -62,10 +70,7 @@ describe('Sorting the feed', () => {
 
   it('Trending: a like changes its card where it is, and the next sort choice orders the feed again', async () => {
     const { user } = await openHome();
-    await user.click(screen.getByRole('button', { name: 'Sort posts' }));
-    await user.click(screen.getByRole('menuitem', { name: 'Trending' }));
-    await waitForSortLoader();
-    await screen.findByRole('heading', { name: 'Trending Posts' });
+    await sortBy(user, 'Trending');
 
     const feed = screen.getByRole('feed');
     const likeButton = (article: HTMLElement) => within(article).getByRole('button', { name: /^Like, / });
@@ -81,9 +86,7 @@ describe('Sorting the feed', () => {
     expect(within(articlesOf(feed)[tied]!).getByRole('button', { name: `Like, ${counts[tied]! + 1} likes` })).toBeInTheDocument();
     expect(contentsOf(feed)).toEqual(before);
 
-    await user.click(screen.getByRole('button', { name: 'Sort posts' }));
-    await user.click(screen.getByRole('menuitem', { name: 'Trending' }));
-    await waitForSortLoader();
+    await sortBy(user, 'Trending');
     await waitFor(() => expect(contentsOf(screen.getByRole('feed')).indexOf(before[tied]!)).toBeLessThan(tied));
   });
 
@@ -108,15 +111,9 @@ describe('Sorting the feed', () => {
 
   it('goes back to Latest from another sort', async () => {
     const { user } = await openHome();
-    await user.click(screen.getByRole('button', { name: 'Sort posts' }));
-    await user.click(screen.getByRole('menuitem', { name: 'Oldest' }));
-    await waitForSortLoader();
-    await screen.findByRole('heading', { name: 'Oldest Posts' });
+    await sortBy(user, 'Oldest');
 
-    await user.click(screen.getByRole('button', { name: 'Sort posts' }));
-    await user.click(screen.getByRole('menuitem', { name: 'Latest' }));
-    await waitForSortLoader();
-    expect(await screen.findByRole('heading', { name: 'Latest Posts' })).toBeInTheDocument();
+    expect(await sortBy(user, 'Latest')).toBeInTheDocument();
     expect(contentsOf(screen.getByRole('feed'))[0]).toBe(NEWEST);
   });
 
@@ -167,10 +164,7 @@ describe('Sorting the feed', () => {
 
   it('a fresh load of the posts goes back to Latest', async () => {
     const { user, store } = await openHome();
-    await user.click(screen.getByRole('button', { name: 'Sort posts' }));
-    await user.click(screen.getByRole('menuitem', { name: 'Oldest' }));
-    await waitForSortLoader();
-    await screen.findByRole('heading', { name: 'Oldest Posts' });
+    await sortBy(user, 'Oldest');
 
     act(() => {
       store.dispatch(postsApi.util.invalidateTags([{ type: 'Post', id: 'LIST' }]));
@@ -180,10 +174,7 @@ describe('Sorting the feed', () => {
 
   it('a new post brings the feed back to newest first', async () => {
     const { user } = await openHome();
-    await user.click(screen.getByRole('button', { name: 'Sort posts' }));
-    await user.click(screen.getByRole('menuitem', { name: 'Oldest' }));
-    await waitForSortLoader();
-    await screen.findByRole('heading', { name: 'Oldest Posts' });
+    await sortBy(user, 'Oldest');
 
     await user.type(screen.getByRole('textbox', { name: 'New post text' }), 'Newest of all');
     await user.click(screen.getByRole('button', { name: 'Post' }));
