@@ -76,12 +76,17 @@ const NOT_YET_LIKED = buildDefaultSeed().posts.find((entry) => !entry.likedBy.in
 
 const contents = (snapshot: DbSnapshot): string[] => snapshot.posts.map((post) => post.content);
 
+/** Two tabs of one browser, opened one after the other, and the demo member's token (logged in on the first). */
+async function twoTabs(shared: boolean) {
+  const browser = browserOfTabs(shared);
+  const first = browser.openTab();
+  const second = browser.openTab();
+  return { browser, first, second, token: await logIn(first) };
+}
+
 describe('one stand-in store for every tab', () => {
   it('keeps a post made in one tab when another tab, opened before it, likes something', async () => {
-    const browser = browserOfTabs(true);
-    const first = browser.openTab();
-    const second = browser.openTab();
-    const token = await logIn(first);
+    const { browser, first, second, token } = await twoTabs(true);
 
     await post(first, token, 'Written in the first tab');
     await like(second, token, NOT_YET_LIKED);
@@ -92,10 +97,7 @@ describe('one stand-in store for every tab', () => {
   });
 
   it('shows a tab what another tab wrote, on its next read', async () => {
-    const browser = browserOfTabs(true);
-    const first = browser.openTab();
-    const second = browser.openTab();
-    const token = await logIn(first);
+    const { first, second, token } = await twoTabs(true);
 
     await post(first, token, 'Seen from the other tab');
     const answer = await call(second, 'get', '/posts');
@@ -103,10 +105,7 @@ describe('one stand-in store for every tab', () => {
   });
 
   it('loses none of the writes two tabs make at the same time', async () => {
-    const browser = browserOfTabs(true);
-    const first = browser.openTab();
-    const second = browser.openTab();
-    const token = await logIn(first);
+    const { browser, first, second, token } = await twoTabs(true);
     const before = buildDefaultSeed().posts.length;
 
     await Promise.all([first, second].flatMap((tab, index) => Array.from({ length: 5 }, (_, n) => (
@@ -118,10 +117,7 @@ describe('one stand-in store for every tab', () => {
 
   it('is what stops the last tab to write from erasing the other tab’s post', async () => {
     // The same two tabs with no sharing: each writes over the other from its own copy.
-    const browser = browserOfTabs(false);
-    const first = browser.openTab();
-    const second = browser.openTab();
-    const token = await logIn(first);
+    const { browser, first, second, token } = await twoTabs(false);
     await post(first, token, 'Written in the first tab');
     await like(second, token, NOT_YET_LIKED);
     expect(contents(browser.saved())).not.toContain('Written in the first tab');
