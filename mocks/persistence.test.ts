@@ -20,6 +20,17 @@ function memoryStore(kind = 'memory', overrides: Partial<SnapshotStore> = {}): S
 
 const quotaError = (): Error => Object.assign(new Error('full'), { name: 'QuotaExceededError' });
 
+/** Saves twice into `store`, which is full; the warnings the persistence gave. */
+async function warningsOfTwoSaves(store: SnapshotStore): Promise<jest.Mock> {
+  const warn = jest.fn();
+  const persistence = createPersistence({ scenario: 'default', stores: [store], warn });
+  persistence.scheduleSave(() => emptySnapshot());
+  await persistence.flush();
+  persistence.scheduleSave(() => emptySnapshot());
+  await persistence.flush();
+  return warn;
+}
+
 describe('createPersistence', () => {
   it('saves once for writes close together, per scenario, and loads it back', async () => {
     const store = memoryStore();
@@ -45,13 +56,7 @@ describe('createPersistence', () => {
   });
 
   it('warns once when the quota is full and keeps working', async () => {
-    const warn = jest.fn();
-    const full = memoryStore('IndexedDB', { save: async () => { throw quotaError(); } });
-    const persistence = createPersistence({ scenario: 'default', stores: [full], warn });
-    persistence.scheduleSave(() => emptySnapshot());
-    await persistence.flush();
-    persistence.scheduleSave(() => emptySnapshot());
-    await persistence.flush();
+    const warn = await warningsOfTwoSaves(memoryStore('IndexedDB', { save: async () => { throw quotaError(); } }));
     expect(warn).toHaveBeenCalledTimes(1);
     expect(warn.mock.calls[0]?.[0]).toMatch(/IndexedDB is full/);
   });
@@ -222,12 +227,7 @@ describe('indexedDbStore', () => {
 
   it('reports a full IndexedDB quota once', async () => {
     withIndexedDb({ failWrites: 'QuotaExceededError' });
-    const warn = jest.fn();
-    const persistence = createPersistence({ scenario: 'default', stores: [indexedDbStore()], warn });
-    persistence.scheduleSave(() => buildDefaultSeed());
-    await persistence.flush();
-    persistence.scheduleSave(() => buildDefaultSeed());
-    await persistence.flush();
+    const warn = await warningsOfTwoSaves(indexedDbStore());
     expect(warn).toHaveBeenCalledTimes(1);
     expect(warn.mock.calls[0]?.[0]).toMatch(/IndexedDB is full/);
   });
