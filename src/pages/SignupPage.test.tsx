@@ -60,6 +60,18 @@ function countSignupCalls() {
   return counter;
 }
 
+/** Fills and sends the form, which the app refuses with `toast` (not `otherToast`) and sends nowhere. */
+async function expectRefusedBeforeSending(fields: Fields, toast: string, otherToast: string) {
+  const counter = countSignupCalls();
+  const view = await openSignup();
+  await fillSignup(view.user, fields);
+  await submit(view.user);
+  expect(await screen.findByText(toast)).toBeInTheDocument();
+  expect(screen.queryByText(otherToast)).not.toBeInTheDocument();
+  expect(counter.calls).toBe(0);
+  return view;
+}
+
 afterEach(() => {
   server.events.removeAllListeners();
   jest.useRealTimers();
@@ -113,13 +125,7 @@ describe('Signup', () => {
     ['password', { ...complete, password: '' }],
     ['terms', { ...complete, accept: false }],
   ])('asks for all credentials when the %s is missing, before anything else', async (_what, fields) => {
-    const counter = countSignupCalls();
-    const { user, store } = await openSignup();
-    await fillSignup(user, { ...fields, confirm: 'does-not-match' });
-    await submit(user);
-    expect(await screen.findByText('Please Fill All Credentials!')).toBeInTheDocument();
-    expect(screen.queryByText('Password Must Match Confirm Password!')).not.toBeInTheDocument();
-    expect(counter.calls).toBe(0);
+    const { store } = await expectRefusedBeforeSending({ ...fields, confirm: 'does-not-match' }, 'Please Fill All Credentials!', 'Password Must Match Confirm Password!');
     expect(store.getState().ui.showLoader).toBe(false);
   });
 
@@ -138,13 +144,7 @@ describe('Signup', () => {
   });
 
   it('asks for matching passwords once everything is filled', async () => {
-    const counter = countSignupCalls();
-    const { user, router } = await openSignup();
-    await fillSignup(user, { ...complete, confirm: 'secret9999' });
-    await submit(user);
-    expect(await screen.findByText('Password Must Match Confirm Password!')).toBeInTheDocument();
-    expect(screen.queryByText('Please Fill All Credentials!')).not.toBeInTheDocument();
-    expect(counter.calls).toBe(0);
+    const { router } = await expectRefusedBeforeSending({ ...complete, confirm: 'secret9999' }, 'Password Must Match Confirm Password!', 'Please Fill All Credentials!');
     expect(currentPath(router)).toBe('/signup');
   });
 
