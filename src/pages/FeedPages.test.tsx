@@ -4,7 +4,7 @@ import { getMockDb, server, useScenario } from '../../mocks/testing/node';
 import { MESSAGES } from '../../contract/messages';
 import { DEMO_CREDENTIALS, DEMO_USER_ID, seedPostId } from '../../contract/seed/default';
 import { TIMINGS } from '../config/timings';
-import { API, articlesOf, cardWith, contentsOf, findFeed, LIKE_BUTTON } from '../test/posts';
+import { API, articlesOf, cardWith, contentsOf, findFeed, LIKE_BUTTON, watchGets } from '../test/posts';
 import { loaderShown } from '../features/ui/uiSlice';
 import { currentPath, loginThroughApi, renderWithProviders } from '../test/renderWithProviders';
 import { emulateViewportWidth } from '../test/viewport';
@@ -35,15 +35,8 @@ describe('Home', () => {
 });
 
 describe('Home, built by the backend (the feed extension) or here (a backend that answers the spec alone)', () => {
-  /** The calls for lists of posts the backend received, with their query. */
-  function watchListCalls(): string[] {
-    const calls: string[] = [];
-    server.events.on('request:start', ({ request }) => {
-      const url = new URL(request.url);
-      if (request.method === 'GET' && /\/api\/(posts|feed)$/.test(url.pathname)) calls.push(`${url.pathname.replace(/^.*\/api/, '')}${url.search}`);
-    });
-    return calls;
-  }
+  /** The calls for lists of posts the backend receives, with their query. */
+  const watchListCalls = () => watchGets(/\/api\/(posts|feed)$/);
 
   it('asks the backend for the first page of the feed in the order on screen, and for the new order when the member sorts', async () => {
     const calls = watchListCalls();
@@ -185,15 +178,8 @@ describe('Bookmarks', () => {
 });
 
 describe('Bookmarks, page by page (the pages extension) or whole (a backend that answers the spec alone)', () => {
-  /** The calls for the member's bookmarks the backend received, with their query. */
-  function watchBookmarkCalls(): string[] {
-    const calls: string[] = [];
-    server.events.on('request:start', ({ request }) => {
-      const url = new URL(request.url);
-      if (request.method === 'GET' && url.pathname.endsWith('/api/users/bookmark')) calls.push(`${url.pathname.replace(/^.*\/api/, '')}${url.search}`);
-    });
-    return calls;
-  }
+  /** The calls for the member's bookmarks the backend receives, with their query. */
+  const watchBookmarkCalls = () => watchGets(/\/api\/users\/bookmark$/);
 
   /** Bookmarks `count` more posts as the demo member, through the backend; the ids, last bookmarked first. */
   async function bookmarkMore(count: number): Promise<string[]> {

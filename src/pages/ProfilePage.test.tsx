@@ -7,6 +7,7 @@ import { MESSAGES } from '../../contract/messages';
 import { DEMO_CREDENTIALS, SEED_USER_IDS } from '../../contract/seed/default';
 import { PORTFOLIO_URL_ERROR } from '../lib/url';
 import { loginThroughApi, renderWithProviders } from '../test/renderWithProviders';
+import { watchGets } from '../test/posts';
 import { PROFILE_MESSAGES } from '../features/users/components/EditProfileDialog';
 
 /** A real 1x1 PNG: the backend checks an avatar's content, not its name. */
@@ -296,14 +297,8 @@ describe('editing one’s own profile', () => {
 });
 
 describe("a member's posts, page by page (the pages extension) or all at once", () => {
-  function watchMemberPostCalls(): string[] {
-    const calls: string[] = [];
-    server.events.on('request:start', ({ request }) => {
-      const url = new URL(request.url);
-      if (request.method === 'GET' && url.pathname.includes('/api/posts/user/')) calls.push(`${url.pathname.replace(/^.*\/api/, '')}${url.search}`);
-    });
-    return calls;
-  }
+  /** The calls for a member's posts the backend receives, with their query. */
+  const watchMemberPostCalls = () => watchGets(/\/api\/posts\/user\//);
   const countOf = (name: string) => within(screen.getByRole('feed', { name })).getAllByRole('article').length;
 
   it('asks for the first page, then one more ahead, and shows twenty cards of a member with thousands of posts', async () => {

@@ -41,6 +41,16 @@ export function recordCalls(): { calls: string[]; stop: () => void } {
   return { calls, stop: () => server.events.removeListener('request:start', listener) };
 }
 
+/** The GET calls the backend receives from now on whose path matches `path`, each as '/path?query' (less /api), in order. */
+export function watchGets(path: RegExp): string[] {
+  const calls: string[] = [];
+  server.events.on('request:start', ({ request }) => {
+    const url = new URL(request.url);
+    if (request.method === 'GET' && path.test(url.pathname)) calls.push(`${url.pathname.replace(/^.*\/api/, '')}${url.search}`);
+  });
+  return calls;
+}
+
 /** A small valid PNG (1x1) as a File, as a member would pick it. */
 export function pngFile(name = 'photo.png'): File {
   const base64 = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==';

@@ -13,7 +13,7 @@ import { loginThroughApi, renderWithProviders } from '../../../test/renderWithPr
 import { userLoggedIn } from '../../auth/sessionSlice';
 import { postsApi } from '../postsApi';
 import { selectExplorePosts } from '../postsSelectors';
-import { API, articlesOf, cardWith, findFeed, LIKE_BUTTON } from '../../../test/posts';
+import { API, articlesOf, cardWith, findFeed, LIKE_BUTTON, watchGets } from '../../../test/posts';
 import { PostCard, type PostCardProps } from './PostCard';
 import { countRenders } from '../../../test/renderCounts';
 import { WithPostCardExtras } from '../../../pages/PostCardExtras';
@@ -175,15 +175,8 @@ describe('PostList with many posts (busy scenario, 10,000 posts)', () => {
   }, 30000);
 });
 
-/** The calls for lists of posts (GET /posts, with their query) the backend received. */
-function watchPageCalls(): string[] {
-  const calls: string[] = [];
-  server.events.on('request:start', ({ request }) => {
-    const url = new URL(request.url);
-    if (request.method === 'GET' && url.pathname.endsWith('/api/posts')) calls.push(`/posts${url.search}`);
-  });
-  return calls;
-}
+/** The calls for lists of posts (GET /posts, with their query) the backend receives. */
+const watchPageCalls = () => watchGets(/\/api\/posts$/);
 
 describe('PostList', () => {
   it('liking one post re-renders only that card', async () => {
