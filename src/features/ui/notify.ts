@@ -70,3 +70,24 @@ export function notifySuccess(message: string, opts?: NotifyOptions): void {
 export function notifyError(message: string, opts?: NotifyOptions): void {
   show('error', message, opts);
 }
+
+/** One way of a toggle: the call that makes it so, and the toast once the backend agrees. */
+export interface ToggleWay {
+  call: () => Promise<unknown>;
+  toast: string;
+}
+
+/**
+ * Flips a toggle (like, bookmark) that shows at once: turning on toasts as a success, turning off as
+ * an error, when the backend agrees. A refusal is rolled back in the cache, its message already shown.
+ */
+export async function flipToggle(isOn: boolean, on: ToggleWay, off: ToggleWay): Promise<void> {
+  const way = isOn ? off : on;
+  try {
+    await way.call();
+  } catch {
+    // Rolled back in the cache; the app already showed the backend's message.
+    return;
+  }
+  (isOn ? notifyError : notifySuccess)(way.toast);
+}

@@ -3,7 +3,7 @@ import type { AppDispatch, RootState } from '../../../app/store';
 import { strokeIcon } from '../../../components/strokeIcon';
 import { useAppSelector } from '../../../lib/store/hooks';
 import type { Post } from '../../../types/api';
-import { notifyError, notifySuccess } from '../../ui/notify';
+import { flipToggle } from '../../ui/notify';
 import { bookmarksApi, useAddBookmarkMutation, useRemoveBookmarkMutation } from '../bookmarksApi';
 import { selectIsBookmarked } from '../bookmarksSelectors';
 
@@ -26,17 +26,11 @@ export const BookmarkToggle = memo(function BookmarkToggle({ post }: { post: Pos
 
   const onToggle = async () => {
     if (busy) return;
-    try {
-      if (isBookmarked) {
-        await removeBookmark(post.id).unwrap();
-        notifyError(BOOKMARK_TEXTS.unbookmarked);
-      } else {
-        await addBookmark(post).unwrap();
-        notifySuccess(BOOKMARK_TEXTS.bookmarked);
-      }
-    } catch {
-      // Rolled back in the cache; the app already showed the backend's message.
-    }
+    await flipToggle(
+      isBookmarked,
+      { call: () => addBookmark(post).unwrap(), toast: BOOKMARK_TEXTS.bookmarked },
+      { call: () => removeBookmark(post.id).unwrap(), toast: BOOKMARK_TEXTS.unbookmarked },
+    );
   };
 
   return (

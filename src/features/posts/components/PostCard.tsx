@@ -10,7 +10,7 @@ import { formatPostTime, toDateTimeAttribute } from '../../../lib/formatDate';
 import type { Post } from '../../../types/api';
 import { selectCurrentUserId } from '../../auth/sessionSlice';
 import { selectCurrentMember } from '../../users/currentMember';
-import { notifyError, notifySuccess } from '../../ui/notify';
+import { flipToggle, notifyError } from '../../ui/notify';
 import { showLoaderFor } from '../../ui/loaderTimers';
 import { useDeletePostMutation, useDislikePostMutation, useLikePostMutation } from '../postsApi';
 import { isLikedBy } from '../postsCache';
@@ -67,17 +67,11 @@ export const PostCard = memo(function PostCard({ post, onDeleted }: PostCardProp
 
   const onLike = async () => {
     if (likeBusy) return;
-    try {
-      if (liked) {
-        await dislikePost(post.id).unwrap();
-        notifyError(POST_CARD_TEXTS.disliked);
-      } else {
-        await likePost(post.id).unwrap();
-        notifySuccess(POST_CARD_TEXTS.liked);
-      }
-    } catch {
-      // Rolled back in the cache; the app already showed the backend's message.
-    }
+    await flipToggle(
+      liked,
+      { call: () => likePost(post.id).unwrap(), toast: POST_CARD_TEXTS.liked },
+      { call: () => dislikePost(post.id).unwrap(), toast: POST_CARD_TEXTS.disliked },
+    );
   };
 
   const onDelete = async () => {

@@ -1,6 +1,6 @@
 import { useAppSelector } from '../../../lib/store/hooks';
 import { selectCurrentUserId } from '../../auth/sessionSlice';
-import { notifyError, notifySuccess } from '../../ui/notify';
+import { flipToggle } from '../../ui/notify';
 import type { UserSummary } from '../../../types/api';
 import { fullName } from '../followUpdates';
 import { useFollowUserMutation, useUnfollowUserMutation } from '../usersApi';
@@ -30,17 +30,11 @@ export function FollowButton({ user, className }: FollowButtonProps) {
 
   const onClick = async () => {
     if (busy) return;
-    try {
-      if (following) {
-        await unfollowUser(user._id).unwrap();
-        notifyError(`You Unfollowed ${fullName(user)}`);
-      } else {
-        await followUser(user._id).unwrap();
-        notifySuccess(`You started following ${fullName(user)}`);
-      }
-    } catch {
-      // Rolled back in the cache; the app's listener already showed the backend's message.
-    }
+    await flipToggle(
+      following,
+      { call: () => followUser(user._id).unwrap(), toast: `You started following ${fullName(user)}` },
+      { call: () => unfollowUser(user._id).unwrap(), toast: `You Unfollowed ${fullName(user)}` },
+    );
   };
 
   return (
