@@ -122,18 +122,19 @@ describe('Sorting the feed', () => {
     const sortButton = screen.getByRole('button', { name: 'Sort posts' });
     sortButton.focus();
 
-    await user.keyboard('{ArrowDown}');
-    expect(screen.getByRole('menuitem', { name: 'Latest' })).toHaveFocus();
-    await user.keyboard('{ArrowDown}');
-    expect(screen.getByRole('menuitem', { name: 'Oldest' })).toHaveFocus();
-    await user.keyboard('{ArrowUp}{ArrowUp}');
-    expect(screen.getByRole('menuitem', { name: 'Trending' })).toHaveFocus();
-    await user.keyboard('{ArrowDown}');
-    expect(screen.getByRole('menuitem', { name: 'Latest' })).toHaveFocus();
-    await user.keyboard('{End}');
-    expect(screen.getByRole('menuitem', { name: 'Trending' })).toHaveFocus();
-    await user.keyboard('{Home}');
-    expect(screen.getByRole('menuitem', { name: 'Latest' })).toHaveFocus();
+    // Each key, and the item it leaves focused: the arrows wrap round, Home and End go to the ends.
+    const moves = [
+      ['{ArrowDown}', 'Latest'],
+      ['{ArrowDown}', 'Oldest'],
+      ['{ArrowUp}{ArrowUp}', 'Trending'],
+      ['{ArrowDown}', 'Latest'],
+      ['{End}', 'Trending'],
+      ['{Home}', 'Latest'],
+    ] as const;
+    for (const [keys, focused] of moves) {
+      await user.keyboard(keys);
+      expect(screen.getByRole('menuitem', { name: focused })).toHaveFocus();
+    }
 
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('menu')).not.toBeInTheDocument();
