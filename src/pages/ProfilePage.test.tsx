@@ -34,6 +34,12 @@ async function openEditDialog(user: ReturnType<typeof userEvent.setup>) {
   return screen.getByRole('dialog', { name: 'Edit Profile' });
 }
 
+/** Opens the demo member's own profile and its Edit Profile panel. */
+async function editOwnProfile() {
+  const view = await openProfile(SEED_USER_IDS.ava);
+  return { ...view, dialog: await openEditDialog(view.user) };
+}
+
 /** Records the profile edits that reach the backend. */
 function watchEdits(): { count: () => number } {
   let edits = 0;
@@ -125,8 +131,7 @@ describe('profile page', () => {
 
 describe('editing one’s own profile', () => {
   it('saves bio, portfolio link and a new avatar: toast, panel closes, changes visible', async () => {
-    const { user } = await openProfile(SEED_USER_IDS.ava);
-    const dialog = await openEditDialog(user);
+    const { user, dialog } = await editOwnProfile();
     // Focus starts in the bio, ready to type, not on Close.
     expect(within(dialog).getByLabelText('Bio')).toHaveFocus();
     // The limits show before saving.
@@ -162,8 +167,7 @@ describe('editing one’s own profile', () => {
 
   it('refuses a javascript: link with a clear message and sends nothing', async () => {
     const edits = watchEdits();
-    const { user } = await openProfile(SEED_USER_IDS.ava);
-    const dialog = await openEditDialog(user);
+    const { user, dialog } = await editOwnProfile();
     const link = within(dialog).getByLabelText('Portfolio Link');
     await fill(user, link, 'javascript:alert(1)');
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
@@ -182,8 +186,7 @@ describe('editing one’s own profile', () => {
   });
 
   it('refuses a file that is not an image by its bytes (text, an SVG, text named .png), or one over 2 MB, with a clear toast', async () => {
-    const { user } = await openProfile(SEED_USER_IDS.ava);
-    const dialog = await openEditDialog(user);
+    const { dialog } = await editOwnProfile();
     const picker = within(dialog).getByLabelText('Avatar');
     expect(picker).toHaveAttribute('accept', 'image/*');
 
@@ -203,8 +206,7 @@ describe('editing one’s own profile', () => {
 
   it('asks for the current password before a new one, keeping the panel open and filled', async () => {
     const edits = watchEdits();
-    const { user } = await openProfile(SEED_USER_IDS.ava);
-    const dialog = await openEditDialog(user);
+    const { user, dialog } = await editOwnProfile();
     const bio = within(dialog).getByLabelText('Bio');
     await fill(user, bio, 'Still typing');
     await fill(user, within(dialog).getByLabelText('New Password'), 'brand-new-pass');
@@ -220,8 +222,7 @@ describe('editing one’s own profile', () => {
 
   // A 401 for a wrong current password refuses the input, not the session (src/lib/apiError.ts).
   it('keeps the panel open with what was typed when the backend refuses the current password', async () => {
-    const { user, router } = await openProfile(SEED_USER_IDS.ava);
-    const dialog = await openEditDialog(user);
+    const { user, router, dialog } = await editOwnProfile();
     const bio = within(dialog).getByLabelText('Bio');
     await fill(user, bio, 'Kept after a refusal');
     await fill(user, within(dialog).getByLabelText('Current Password'), 'not-my-password');
@@ -237,8 +238,7 @@ describe('editing one’s own profile', () => {
   });
 
   it('changes the password with the current one; the new password works at the next login', async () => {
-    const { user } = await openProfile(SEED_USER_IDS.ava);
-    const dialog = await openEditDialog(user);
+    const { user, dialog } = await editOwnProfile();
     await fill(user, within(dialog).getByLabelText('Current Password'), DEMO_CREDENTIALS.password);
     await fill(user, within(dialog).getByLabelText('New Password'), 'brand-new-pass');
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
