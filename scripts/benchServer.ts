@@ -4,9 +4,11 @@
  * Loopback only, rate limits off, every run bounded in time. Prints a table; exits non-zero when a
  * target is missed, after saying what bounds it.
  *
- * Options (environment): BENCH_SECONDS (default 5) per run, BENCH_STORES=pglite,postgres.
+ * Options (environment): BENCH_SECONDS (default 5) per run, BENCH_STORES=pglite,postgres,
+ * BENCH_ONLY=live for the live stream's rows alone.
  */
 import { execFileSync, fork, type ChildProcess } from 'node:child_process';
+import { request as httpRequest } from 'node:http';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -29,6 +31,8 @@ const STORES = (process.env.BENCH_STORES ?? 'pglite,postgres').split(',').map((n
 const SERVER_MAIN = join(REPOSITORY_ROOT, 'build', 'server', 'server', 'main.js');
 const PROBE = join(__dirname, 'benchServer', 'eventLoopProbe.cjs');
 const FLOOR = join(__dirname, 'benchServer', 'floorServer.cjs');
+const FLOOR_STREAMS = join(__dirname, 'benchServer', 'floorStreams.cjs');
+const ONLY_LIVE = process.env.BENCH_ONLY === 'live';
 
 // ---- Targets (issue: the server's benchmark) ----
 const TARGETS = {
@@ -39,6 +43,8 @@ const TARGETS = {
   besideSlowClientsP99Ms: 200,
   likeAnswerBytes: 4 * 1024,
   firstCardsAfterLoginMs: 1000,
+  likeToEventP99Ms: 1000,
+  idleStreamBytes: 50 * 1024,
 };
 
 interface Row {
@@ -443,6 +449,163 @@ async function benchAtScale(storeName: string, server: Child, count: number): Pr
   timedRow(storeName, `GET /api/feed?sort=trending&limit=20, ${scale} posts`, trending);
 }
 
+// ---- The live stream: from a like's answer to the event at 1,000 open streams ----
+
+const OPEN_STREAMS = 1_000;
+const LIVE_LIKES = 40;
+
+interface Reader {
+  /** When each post-reacted event arrived (performance.now()). */
+  arrivals: number[];
+  close(): void;
+}
+
+/** One stream, read as a browser would, on its own connection; resolves once it is open. */
+function openReader(url: string, token: string | undefined): Promise<Reader> {
+  return new Promise((resolve, reject) => {
+    const arrivals: number[] = [];
+    const request = httpRequest(`${url}/api/events`, { agent: false, headers: { accept: 'text/event-stream', ...(token ? { authorization: token } : {}) } }, (response) => {
+      if (response.statusCode !== 200) {
+        response.resume();
+        reject(new Error(`GET /api/events answered ${response.statusCode}`));
+        return;
+      }
+      let buffer = '';
+      response.setEncoding('utf8');
+      response.on('data', (chunk: string) => {
+        const now = performance.now();
+        buffer += chunk;
+        for (let end = buffer.indexOf('\n\n'); end >= 0; end = buffer.indexOf('\n\n')) {
+          if (buffer.slice(0, end).includes('event: post-reacted')) arrivals.push(now);
+          buffer = buffer.slice(end + 2);
+        }
+      });
+      resolve({ arrivals, close: () => request.destroy() });
+    });
+    request.on('error', reject);
+    request.end();
+  });
+}
+
+async function openReaders(url: string, tokens: Array<string | undefined>): Promise<Reader[]> {
+  const readers: Reader[] = [];
+  // In batches, as devices come: never a thousand connections in one instant.
+  for (let first = 0; first < OPEN_STREAMS; first += 50) {
+    readers.push(...await Promise.all(Array.from({ length: 50 }, (_, n) => openReader(url, tokens[(first + n) % tokens.length]))));
+  }
+  return readers;
+}
+
+/** The CPU time a process has used, in ms (Linux: utime + stime, in clock ticks of 10 ms). */
+function cpuMs(pid: number | undefined): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
+/**
+ * Likes and dislikes one after another on `likeUrl` (one member), each time measuring, at every
+ * reader, the time from the like's answer to its event. The readers were opened on `streamUrl`.
+ */
+interface LiveRun {
+  p50: number;
+  p99: number;
+  max: number;
+  missed: number;
+  /** From the like sent (rather than answered) to its event. */
+  sentP50: number;
+  sentP99: number;
+  /** Events that came before their like's answer. */
+  early: number;
+}
+
+async function likeToEvent(likeUrl: string, like: (n: number) => Promise<Response>, readers: Reader[]): Promise<LiveRun> {
+  const delays: number[] = [];
+  const sinceSent: number[] = [];
+  let missed = 0;
+  let early = 0;
+  for (let n = 0; n < LIVE_LIKES; n += 1) {
+    const sent = performance.now();
+    const response = await like(n);
+    await response.arrayBuffer();
+    const answered = performance.now();
+    if (response.status >= 300) throw new Error(`a like on ${likeUrl} answered ${response.status}`);
+    const deadline = answered + 5_000;
+    while (readers.some((reader) => reader.arrivals.length <= n) && performance.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 2));
+    }
+    for (const reader of readers) {
+      const arrived = reader.arrivals[n];
+      if (arrived === undefined) {
+        missed += 1;
+        continue;
+      }
+      // An event may come before the answer does: that is no delay.
+      if (arrived < answered) early += 1;
+      delays.push(Math.max(0, arrived - answered));
+      sinceSent.push(arrived - sent);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  delays.sort((a, b) => a - b);
+  sinceSent.sort((a, b) => a - b);
+  return { p50: percentile(delays, 50), p99: percentile(delays, 99), max: delays[delays.length - 1] ?? 0, missed, sentP50: percentile(sinceSent, 50), sentP99: percentile(sinceSent, 99), early };
+}
+
+function liveRow(store: string, what: string, run: LiveRun, checked = true): void {
+  const samples = LIVE_LIKES * OPEN_STREAMS;
+  const note = [
+    `max ${Math.round(run.max)} ms`,
+    `from the like sent: p50 ${run.sentP50.toFixed(1)} ms, p99 ${run.sentP99.toFixed(1)} ms`,
+    `${Math.round((run.early / samples) * 100)}% before the answer`,
+    run.missed > 0 ? `${run.missed} events not arrived within 5 s` : `all ${samples.toLocaleString('en')} arrived`,
+  ].join('; ');
+  rows.push({ store, what, p50: Math.round(run.p50 * 10) / 10, p99: Math.round(run.p99 * 10) / 10, note });
+  if (checked && (run.p99 > TARGETS.likeToEventP99Ms || run.missed > 0)) misses.push(`${store}: ${what}: p99 ${Math.round(run.p99)} ms, ${run.missed} missed (target p99 ${TARGETS.likeToEventP99Ms} ms, none missed)`);
+}
+
+async function benchLive(store: Store): Promise<void> {
+  // The floor: bare node:http fanning one frame out to as many streams.
+  const floor = await startChild(FLOOR_STREAMS, {});
+  const floorReaders = await openReaders(floor.url, [undefined]);
+  liveRow(store.name, `floor: a POST fanned out to ${OPEN_STREAMS.toLocaleString('en')} streams by bare node:http`, await likeToEvent(floor.url, () => fetch(`${floor.url}/like`, { method: 'POST' }), floorReaders), false);
+  floorReaders.forEach((reader) => reader.close());
+  await floor.stop();
+
+  await store.load(benchNetwork());
+  const server = await startServer(store);
+  const second = store.name === 'postgres' ? await startServer(store) : undefined;
+  try {
+    const tokens = await loginAll(server.url, Array.from({ length: BENCH_MEMBERS }, (_, i) => `bench_${i + 1}`));
+    const [liker] = await loginAll(server.url, ['demo_user']);
+    const post = seedPostId(8);
+    const like = (url: string) => (n: number) => fetch(`${url}/api/posts/${n % 2 === 0 ? 'like' : 'dislike'}/${post}`, { method: 'POST', headers: { authorization: liker ?? '', prefer: 'return=minimal' } });
+
+    // Memory and CPU at rest: the server's resident memory before and after the streams open, and
+    // its CPU over 20 s (a heartbeat included) with them open and nothing happening.
+    const before = residentMb(server.process.pid) ?? 0;
+    const readers = await openReaders(server.url, tokens);
+    await new Promise((resolve) => setTimeout(resolve, 2_000));
+    const after = residentMb(server.process.pid) ?? 0;
+    const perStream = ((after - before) * 1024 * 1024) / OPEN_STREAMS;
+    const cpuBefore = cpuMs(server.process.pid);
+    await new Promise((resolve) => setTimeout(resolve, 20_000));
+    const cpuShare = (cpuMs(server.process.pid) - cpuBefore) / 20_000;
+    rows.push({ store: store.name, what: `${OPEN_STREAMS.toLocaleString('en')} idle streams: memory each, CPU at rest`, bytes: Math.round(perStream), note: `resident memory ${before} MB -> ${after} MB; CPU ${(cpuShare * 100).toFixed(1)}% of a core over 20 s` });
+    if (perStream > TARGETS.idleStreamBytes) misses.push(`${store.name}: ${Math.round(perStream / 1024)} KB a idle stream (target ${TARGETS.idleStreamBytes / 1024} KB)`);
+
+    liveRow(store.name, `like -> event, ${OPEN_STREAMS.toLocaleString('en')} streams on the same process`, await likeToEvent(server.url, like(server.url), readers));
+    readers.forEach((reader) => reader.close());
+    if (second) {
+      const across = await openReaders(second.url, tokens);
+      liveRow(store.name, `like -> event, ${OPEN_STREAMS.toLocaleString('en')} streams on another process`, await likeToEvent(server.url, like(server.url), across));
+      across.forEach((reader) => reader.close());
+    }
+  } finally {
+    await second?.stop();
+    await server.stop();
+  }
+}
+
 function buildServerIfStale(): void {
   const built = existsSync(SERVER_MAIN) ? statSync(SERVER_MAIN).mtimeMs : 0;
   const newest = (dir: string): number => Math.max(0, ...execFileSync('find', [dir, '-name', '*.ts', '-newer', SERVER_MAIN], { encoding: 'utf8' }).split('\n').filter(Boolean).map((file) => statSync(file).mtimeMs));
@@ -471,7 +634,8 @@ async function main(): Promise<void> {
   for (const name of STORES) {
     const store = name === 'postgres' ? await postgresStore() : await pgliteStore();
     try {
-      await benchStore(store, join(out, `floor-${name}.json`));
+      if (!ONLY_LIVE) await benchStore(store, join(out, `floor-${name}.json`));
+      await benchLive(store);
     } finally {
       await store.close();
     }
