@@ -6,6 +6,7 @@ import { DEMO_BOOKMARK_POST_ID, DEMO_CREDENTIALS, SEED_USER_IDS, seedPostId } fr
 import { cardWith, contentsOf, findFeed } from '../test/posts';
 import { currentPath, renderWithProviders } from '../test/renderWithProviders';
 import { selectLive } from '../features/live/liveSlice';
+import { NEW_POSTS_CHECK_MS } from '../features/live/useNewPosts';
 import type { AppStore } from './store';
 
 /** Another member (or the member on another device) calls the same backend. */
@@ -180,6 +181,22 @@ describe('the live network', () => {
     });
     expect(await screen.findByText('Seen on coming back.')).toBeInTheDocument();
     expect(opened).toEqual([]);
+  });
+
+  it('from a backend without the stream: Home checks for new posts every minute and shows them behind the button', async () => {
+    withoutEvents();
+    const every = jest.spyOn(window, 'setInterval');
+    await renderWithProviders({ route: '/', authAs: DEMO_CREDENTIALS });
+    await findFeed('Latest Posts');
+    const minutely = every.mock.calls.find(([, ms]) => ms === NEW_POSTS_CHECK_MS)?.[0];
+    every.mockRestore();
+    expect(typeof minutely).toBe('function');
+
+    await elsewhere('maya_patel', 'POST', '/posts', { postData: { text: 'Found by the check.' } });
+    expect(screen.queryByRole('button', { name: '1 new post' })).not.toBeInTheDocument();
+    act(() => (minutely as () => void)());
+    expect(await screen.findByRole('button', { name: '1 new post' })).toBeInTheDocument();
+    expect(screen.queryByText('Found by the check.')).not.toBeInTheDocument();
   });
 });
 
