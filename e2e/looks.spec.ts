@@ -151,3 +151,22 @@ test.describe('Toasts and dialogs', { tag: ['@phone'] }, () => {
     await expect(toast(page, 'Enter your current password to set a new one.')).not.toHaveCount(0);
   });
 });
+
+test.describe('Toasts and the page under them', () => {
+  test("only a toast takes a click: the empty edge of the toasts' container leaves the page under it alone", async ({ page }) => {
+    await login(page);
+    await postCards(page).getByRole('button', { name: /^Like, / }).and(page.locator('[aria-pressed="false"]')).first().click();
+    const shown = toast(page, 'You Liked the Post!').first();
+    await expect(shown).toBeVisible();
+    // A point of the container below its last toast: its margin, which shows nothing.
+    const underEdge = await shown.evaluate((element) => {
+      const container = element.closest('.Toastify__toast-container')!;
+      const box = container.getBoundingClientRect();
+      const lastBottom = Math.max(...[...container.querySelectorAll('.Toastify__toast')].map((one) => one.getBoundingClientRect().bottom));
+      const at = document.elementFromPoint(box.left + box.width / 2, (lastBottom + box.bottom) / 2);
+      return { margin: box.bottom - lastBottom, inToasts: Boolean(at?.closest('.Toastify')) };
+    });
+    expect(underEdge.margin).toBeGreaterThan(4);
+    expect(underEdge.inToasts).toBe(false);
+  });
+});
