@@ -102,14 +102,23 @@ export function useLiveNetwork(): void {
       live = next;
       store.dispatch(liveChanged(next));
     };
+    let heardFromLeader = false;
     if (channel) {
       channel.onmessage = ({ data }: MessageEvent<unknown>) => {
         if (!isLiveMessage(data)) return;
         if (data.kind === 'event' && !leading) applyLiveEvent(store, data.event);
-        if (data.kind === 'live' && !leading) setLive(data.live);
+        if (data.kind === 'live' && !leading) {
+          heardFromLeader = true;
+          setLive(data.live);
+        }
         if (data.kind === 'live?' && leading) channel.postMessage({ kind: 'live', live } satisfies LiveMessage);
       };
       channel.postMessage({ kind: 'live?' } satisfies LiveMessage);
+      // A tab that opens while another holds the stream follows that one's: until it answers, its
+      // stream counts as open, so a change told over the channel meanwhile does not reload the lists.
+      void navigator.locks?.query?.().then(({ held }) => {
+        if (!leading && !heardFromLeader && held?.some((lock) => lock.name === LEADER_LOCK)) setLive(true);
+      }, () => undefined);
     }
     const stopLeading = whileLeading(() => {
       leading = true;
