@@ -71,6 +71,15 @@ export function loader(page: Page): Locator {
   return page.getByRole('status', { name: 'Loading' });
 }
 
+/**
+ * Watches for the full-page loader from now on, in the page itself at every frame: the spec shows it
+ * for one second, which a busy machine can spend on the steps between a press and a check. Await the
+ * promise after the press.
+ */
+export function watchForLoader(page: Page): Promise<unknown> {
+  return page.waitForFunction(() => document.querySelector('[role="status"][aria-label="Loading"]') !== null, undefined, { polling: 'raf' });
+}
+
 /** Waits until the full-page loader is gone. */
 export async function expectNoLoader(page: Page): Promise<void> {
   await expect(loader(page)).toHaveCount(0);

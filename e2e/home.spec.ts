@@ -5,7 +5,6 @@ import {
   expectToast,
   isPhone,
   likeCount,
-  loader,
   login,
   navigateTo,
   postCard,
@@ -14,6 +13,7 @@ import {
   SEED_TEXT,
   UPLOAD_PHOTO,
   urlPath,
+  watchForLoader,
 } from './helpers';
 
 test.describe('Home', { tag: ['@server'] }, () => {
@@ -61,8 +61,9 @@ test.describe('Home', { tag: ['@server'] }, () => {
     await expect(postCards(page)).toHaveCount(12);
     expect((await postTexts(page))[0]).toContain(SEED_TEXT.newest);
 
+    const loaderShown = watchForLoader(page);
     await chooseSort(page, 'Oldest', phone);
-    await expect(loader(page)).toBeVisible();
+    await loaderShown;
     await expectToast(page, 'Sorted By Date Successfully!');
     await expect(page.getByRole('heading', { name: 'Oldest Posts' })).toBeVisible();
     await expect(postCards(page).first()).toContainText(SEED_TEXT.oldest);
