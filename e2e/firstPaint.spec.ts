@@ -1,5 +1,5 @@
 import { test, expect } from './fixtures';
-import { DEMO, expectToast, fillSignup, holdScripts, TAKEN_USERNAME, urlPath } from './helpers';
+import { DEMO, expectToast, fillSignup, holdScripts, TAKEN_USERNAME, toast, urlPath } from './helpers';
 
 test.describe('The first screen, before any script', { tag: ['@server'] }, () => {
   test('/login and /signup paint their whole form with no script at all', { tag: ['@phone'] }, async ({ page, consoleGuard }) => {
@@ -50,13 +50,35 @@ test.describe('The first screen, before any script', { tag: ['@server'] }, () =>
   test('any button pressed before the app has taken the page over is answered once it has', { tag: ['@phone'] }, async ({ page }) => {
     const release = await holdScripts(page, '**/static/js/*.chunk.js');
     await page.goto('/signup');
-    await page.getByRole('button', { name: 'Fill Test Credentials' }).click();
+    const fill = page.getByRole('button', { name: 'Fill Test Credentials' });
+    await fill.click();
+    // Seen to be working at once, though nothing can answer yet.
+    await expect(fill).toHaveAttribute('aria-busy', 'true');
     await expect(page.getByLabel('First Name')).toHaveValue('');
 
     release();
     await expectToast(page, 'Test Credentials Filled!');
     await expect(page.getByLabel('First Name')).toHaveValue('Sam');
+    await expect(fill).not.toHaveAttribute('aria-busy');
     await expect(page).toHaveURL(urlPath('/signup'));
+  });
+
+  test('a press the visitor typed past before the app took the page over is let go: what they typed stays', { tag: ['@phone'] }, async ({ page }) => {
+    const release = await holdScripts(page, '**/static/js/*.chunk.js');
+    await page.goto('/signup');
+    const fill = page.getByRole('button', { name: 'Fill Test Credentials' });
+    await fill.click();
+    await expect(fill).toHaveAttribute('aria-busy', 'true');
+    await page.getByLabel('First Name').fill('Zed');
+    await expect(fill).not.toHaveAttribute('aria-busy');
+
+    release();
+    // Once the app answers a press, any press it held has been made: the sample did not come.
+    await page.getByRole('button', { name: 'Show password' }).click();
+    await expect(page.getByRole('button', { name: 'Hide password' })).toBeVisible();
+    await expect(page.getByLabel('First Name')).toHaveValue('Zed');
+    await expect(page.getByLabel('Username')).toHaveValue('');
+    await expect(toast(page, 'Test Credentials Filled!')).toHaveCount(0);
   });
 
   test('a box ticked and a button pressed before the app has taken /signup over both count once it has', async ({ page }) => {

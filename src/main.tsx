@@ -9,26 +9,37 @@ const COULD_NOT_START = 'SocialConnect could not start. Please reload the page.'
 /**
  * Until the app has taken over a page built ahead (/login, /signup), its buttons have no handlers
  * yet, and a press of Enter or of a submit button would send the form to the page's own address.
- * This holds a member's press (nothing typed is lost) and, once the app has taken the page over,
- * makes it again: a press is answered, late, never dropped. The last press is the one kept, and
- * boxes ticked meanwhile count.
+ * This holds a member's press (nothing typed is lost), shows at once that the button is working
+ * (`aria-busy` and a spinner), and, once the app has taken the page over, makes it again: a press
+ * is answered, late, never dropped, unless the member typed on after it, in which case what they
+ * typed wins and the press is let go (made again, it would overwrite or mix with the text). The last press is
+ * the one kept, and boxes ticked meanwhile count.
  */
 function holdPressesUntilStarted(container: HTMLElement): () => void {
-  let held: (() => void) | null = null;
-  const hold = (event: Event, target: Element | null, pressAgain: () => void) => {
+  let held: { element: Element; pressAgain: () => void } | null = null;
+  const letGo = () => {
+    held?.element.removeAttribute('aria-busy');
+    held?.element.removeAttribute('data-held');
+    held = null;
+  };
+  const hold = (event: Event, target: Element | null, shownOn: Element | null | undefined, pressAgain: () => void) => {
     if (!target || !container.contains(target)) return;
     event.preventDefault();
     event.stopPropagation();
-    held = () => target.isConnected && pressAgain();
+    letGo();
+    const element = shownOn ?? target;
+    element.setAttribute('aria-busy', 'true');
+    element.setAttribute('data-held', '');
+    held = { element, pressAgain: () => target.isConnected && pressAgain() };
   };
   // A click on a button; a submit with no click comes from Enter in a form without a submit button.
   const holdClick = (event: Event) => {
     const button = event.target instanceof Element ? event.target.closest('button') : null;
-    hold(event, button, () => button?.click());
+    hold(event, button, button, () => button?.click());
   };
   const holdSubmit = (event: Event) => {
     const form = event.target instanceof HTMLFormElement ? event.target : null;
-    hold(event, form, () => form?.requestSubmit());
+    hold(event, form, form?.querySelector('button[type="submit"]'), () => form?.requestSubmit());
   };
   // A box ticked meanwhile stays ticked on screen, but the app's state starts from the built page
   // (unticked): the app is told the visitor's choice as if it were made now, before a held press.
@@ -37,19 +48,23 @@ function holdPressesUntilStarted(container: HTMLElement): () => void {
     const box = event.target;
     if (box instanceof HTMLInputElement && box.type === 'checkbox' && container.contains(box)) ticked.set(box, box.checked);
   };
-  document.addEventListener('click', holdClick, true);
-  document.addEventListener('submit', holdSubmit, true);
-  document.addEventListener('change', noteTick, true);
+  // The member typing (or ticking) after a press lets it go; the app's own replay of what was typed
+  // before it started (keepTypedBeforeStart) is not the member's.
+  const typedPast = (event: Event) => {
+    if (event.isTrusted && event.target instanceof Node && container.contains(event.target)) letGo();
+  };
+  const listeners: Array<[string, (event: Event) => void]> = [['click', holdClick], ['submit', holdSubmit], ['change', noteTick], ['input', typedPast]];
+  for (const [type, listener] of listeners) document.addEventListener(type, listener, true);
   return () => {
-    document.removeEventListener('click', holdClick, true);
-    document.removeEventListener('submit', holdSubmit, true);
-    document.removeEventListener('change', noteTick, true);
+    for (const [type, listener] of listeners) document.removeEventListener(type, listener, true);
     ticked.forEach((checked, box) => {
       if (!box.isConnected) return;
       box.checked = !checked;
       box.click();
     });
-    held?.();
+    const press = held?.pressAgain;
+    letGo();
+    press?.();
   };
 }
 

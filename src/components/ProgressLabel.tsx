@@ -1,6 +1,5 @@
 import { useEffect, useState } from 'react';
 import { TIMINGS } from '../config/timings';
-import './ProgressLabel.css';
 
 /** Whether a call has been pending for longer than a moment. */
 function useSlowCall(pending: boolean, afterMs: number = TIMINGS.progressAfterMs): boolean {
