@@ -9,7 +9,9 @@
  *   4. with --first-paint (or --first-paint-only): Lighthouse on /login and /signup against the
  *      dependency floor, in the same run (scripts/benchFirstPaint.ts; builds what it measures);
  *   5. with --scroll (or --scroll-only): the browser's memory while 5,000 posts are loaded into
- *      Explore, on dist/ in Chromium (scripts/benchScroll.ts).
+ *      Explore, on dist/ in Chromium (scripts/benchScroll.ts);
+ *   6. with --first-press (or --first-press-only): how soon /login answers a press made the moment it
+ *      is painted, against the dependency floor's render, throttled as a phone (scripts/benchFirstPress.ts).
  *
  * That liking a post re-renders only its card is a test (PostList.test.tsx), not a figure here.
  *
@@ -23,6 +25,7 @@ import { performance } from 'node:perf_hooks';
 import type * as Jsdom from 'jsdom';
 import { BenchLimits, median } from './benchLimits';
 import { benchFirstPaint } from './benchFirstPaint';
+import { benchFirstPress } from './benchFirstPress';
 import { benchScale } from './benchScale';
 import { benchScroll } from './benchScroll';
 
@@ -240,7 +243,7 @@ async function main(): Promise<void> {
     quietDevChecks();
     installDom();
     await benchScale(limits);
-  } else if (!args.includes('--first-paint-only') && !args.includes('--scroll-only')) {
+  } else if (!args.some((arg) => arg.endsWith('-only'))) {
     quietDevChecks();
     benchChunks();
     installDom();
@@ -249,6 +252,7 @@ async function main(): Promise<void> {
   }
   if (args.includes('--first-paint') || args.includes('--first-paint-only')) await benchFirstPaint(limits);
   if (args.includes('--scroll') || args.includes('--scroll-only')) await benchScroll(limits);
+  if (args.includes('--first-press') || args.includes('--first-press-only')) await benchFirstPress(limits);
   console.log('');
 }
 

@@ -25,7 +25,7 @@ const CHROME = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const LIGHTHOUSE_CLI = join(ROOT, 'node_modules', 'lighthouse', 'cli', 'index.js');
 const CHROME_FLAGS = '--headless=new --no-sandbox --disable-gpu --disable-quic --disable-background-networking --disable-component-update --disable-sync --no-first-run';
 
-const BUILDS = {
+export const BUILDS = {
   floor: join(ROOT, 'build', 'bench-floor'),
   mockingOn: join(ROOT, 'build', 'bench-app-mocking-on'),
   mockingOff: join(ROOT, 'build', 'bench-app-mocking-off'),
@@ -97,7 +97,7 @@ function webpack(args: string[], env: Record<string, string>): void {
   execFileSync(process.execPath, [join(ROOT, 'node_modules', 'webpack', 'bin', 'webpack.js'), ...args], { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
 }
 
-function buildAll(): void {
+export function buildAll(): void {
   console.log('  building the floor and the app (mocking on, mocking off) ...');
   webpack(['--config', join(ROOT, 'scripts', 'benchFloor', 'webpack.config.js')], {});
   copyFileSync(join(ROOT, 'public', 'boot.css'), join(BUILDS.floor, 'boot.css'));
