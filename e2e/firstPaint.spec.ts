@@ -47,38 +47,44 @@ test.describe('The first screen, before any script', { tag: ['@server'] }, () =>
     await expect(page).toHaveURL(urlPath('/'));
   });
 
-  test('any button pressed before the app has taken the page over is answered once it has', { tag: ['@phone'] }, async ({ page }) => {
+  test('Fill Test Credentials pressed before the app has taken the page over fills the form at once; the app confirms once it has', { tag: ['@phone'] }, async ({ page }) => {
     const release = await holdScripts(page, '**/static/js/*.chunk.js');
     await page.goto('/signup');
     const fill = page.getByRole('button', { name: 'Fill Test Credentials' });
     await fill.click();
-    // Seen to be working at once, though nothing can answer yet.
+    // Answered though the app has not started: the fields show the sample, the button is working.
+    await expect(page.getByLabel('First Name')).toHaveValue('Sam');
+    await expect(page.getByRole('checkbox', { name: 'I accept all Terms & Conditions' })).toBeChecked();
     await expect(fill).toHaveAttribute('aria-busy', 'true');
-    await expect(page.getByLabel('First Name')).toHaveValue('');
 
     release();
     await expectToast(page, 'Test Credentials Filled!');
-    await expect(page.getByLabel('First Name')).toHaveValue('Sam');
     await expect(fill).not.toHaveAttribute('aria-busy');
     await expect(page).toHaveURL(urlPath('/signup'));
+    // The app has what the page shows: the sample account signs up.
+    await page.getByRole('button', { name: 'Create New Account' }).click();
+    await expectToast(page, 'Signed Up Successfully!');
+    await expect(page).toHaveURL(urlPath('/'));
   });
 
   test('a press the visitor typed past before the app took the page over is let go: what they typed stays', { tag: ['@phone'] }, async ({ page }) => {
     const release = await holdScripts(page, '**/static/js/*.chunk.js');
-    await page.goto('/signup');
+    await page.goto('/login');
     const fill = page.getByRole('button', { name: 'Fill Test Credentials' });
     await fill.click();
-    await expect(fill).toHaveAttribute('aria-busy', 'true');
-    await page.getByLabel('First Name').fill('Zed');
+    await expect(page.getByLabel('Username')).toHaveValue(DEMO.username);
+    await page.getByLabel('Username').fill('someone_else');
     await expect(fill).not.toHaveAttribute('aria-busy');
 
     release();
-    // Once the app answers a press, any press it held has been made: the sample did not come.
+    // Once the app answers a press, any press it held has been made: the sample did not come back.
     await page.getByRole('button', { name: 'Show password' }).click();
     await expect(page.getByRole('button', { name: 'Hide password' })).toBeVisible();
-    await expect(page.getByLabel('First Name')).toHaveValue('Zed');
-    await expect(page.getByLabel('Username')).toHaveValue('');
+    await expect(page.getByLabel('Username')).toHaveValue('someone_else');
     await expect(toast(page, 'Test Credentials Filled!')).toHaveCount(0);
+    // What the page shows is what the app sends: the typed name, refused.
+    await page.getByRole('button', { name: 'Login', exact: true }).click();
+    await expectToast(page, 'Invalid Credentials!');
   });
 
   test('a box ticked and a button pressed before the app has taken /signup over both count once it has', async ({ page }) => {

@@ -10,10 +10,11 @@ const COULD_NOT_START = 'SocialConnect could not start. Please reload the page.'
  * Until the app has taken over a page built ahead (/login, /signup), its buttons have no handlers
  * yet, and a press of Enter or of a submit button would send the form to the page's own address.
  * This holds a member's press (nothing typed is lost), shows at once that the button is working
- * (`aria-busy` and a spinner), and, once the app has taken the page over, makes it again: a press
- * is answered, late, never dropped, unless the member typed on after it, in which case what they
- * typed wins and the press is let go (made again, it would overwrite or mix with the text). The last press is
- * the one kept, and boxes ticked meanwhile count.
+ * (`aria-busy` and a spinner; "Fill Test Credentials" fills the form at once), and, once the app
+ * has taken the page over, makes it again: a press is answered, late, never dropped, unless the
+ * member typed on after it, in which case what they typed wins and the press is let go (made again,
+ * it would overwrite or mix with the text). The last press is the one kept, and boxes ticked
+ * meanwhile count.
  */
 function holdPressesUntilStarted(container: HTMLElement): () => void {
   let held: { element: Element; pressAgain: () => void } | null = null;
@@ -36,6 +37,23 @@ function holdPressesUntilStarted(container: HTMLElement): () => void {
   const holdClick = (event: Event) => {
     const button = event.target instanceof Element ? event.target.closest('button') : null;
     hold(event, button, button, () => button?.click());
+    if (held && button?.dataset.fills) fillAhead(button);
+  };
+  // A button that fills its form (Fill Test Credentials) is answered at once: the fields take the
+  // values written on it now, and the app reads them from the page when it takes it over; the press,
+  // made again then, shows the app's confirmation.
+  const fillAhead = (button: HTMLButtonElement) => {
+    const values = JSON.parse(button.dataset.fills ?? '{}') as Record<string, string | boolean>;
+    for (const [name, value] of Object.entries(values)) {
+      const field = button.form?.elements.namedItem(name);
+      if (!(field instanceof HTMLInputElement)) continue;
+      if (typeof value === 'boolean') {
+        field.checked = value;
+        ticked.set(field, value);
+      } else {
+        field.value = value;
+      }
+    }
   };
   const holdSubmit = (event: Event) => {
     const form = event.target instanceof HTMLFormElement ? event.target : null;

@@ -9,6 +9,7 @@ import { TOKEN_STORAGE_KEY, writeStoredToken } from '../features/auth/tokenStora
 import { selectCurrentMember } from '../features/users/currentMember';
 import { selectIsLoggedIn } from '../features/auth/sessionSlice';
 import { waitForBackend } from '../lib/api/backendReady';
+import { sampleAndShown } from '../test/sampleFields';
 import { BACKEND_NOT_STARTED } from '../lib/apiError';
 
 // Where the spec waits a second before the redirect, the clock is faked (it still runs on its own)
@@ -180,10 +181,15 @@ describe('Login', () => {
     fakeClock();
     const { user, router } = await renderWithProviders({ route: '/login' });
     await screen.findByRole('heading', { name: 'Login' });
-    await user.click(screen.getByRole('button', { name: 'Fill Test Credentials' }));
+    const fill = screen.getByRole('button', { name: 'Fill Test Credentials' });
+    await user.click(fill);
     expect(screen.getByLabelText('Username')).toHaveValue(DEMO_CREDENTIALS.username);
     expect(screen.getByLabelText('Password')).toHaveValue(DEMO_CREDENTIALS.password);
     expect(await screen.findByText('Test Credentials Filled!')).toBeInTheDocument();
+    // The button carries the same values, for a press before the app has started.
+    const { sample, shown } = sampleAndShown(fill);
+    expect(Object.keys(sample)).toEqual(['username', 'password']);
+    expect(shown).toEqual(sample);
 
     await user.click(screen.getByRole('button', { name: 'Login' }));
     await screen.findByText('Logged In Successfully!');

@@ -8,6 +8,7 @@ import { TIMINGS } from '../config/timings';
 import { TOKEN_STORAGE_KEY } from '../features/auth/tokenStorage';
 import { selectCurrentMember } from '../features/users/currentMember';
 import { selectIsLoggedIn } from '../features/auth/sessionSlice';
+import { sampleAndShown } from '../test/sampleFields';
 
 type User = Awaited<ReturnType<typeof renderWithProviders>>['user'];
 
@@ -202,7 +203,8 @@ describe('Signup', () => {
 
   it('fills a sample account with Fill Test Credentials, which then signs up', async () => {
     const { user, router, store } = await openSignup();
-    await user.click(screen.getByRole('button', { name: 'Fill Test Credentials' }));
+    const fill = screen.getByRole('button', { name: 'Fill Test Credentials' });
+    await user.click(fill);
     expect(screen.getByLabelText('First Name')).toHaveValue(SAMPLE_SIGNUP.firstName);
     expect(screen.getByLabelText('Last Name')).toHaveValue(SAMPLE_SIGNUP.lastName);
     expect(screen.getByLabelText('Username')).toHaveValue(SAMPLE_SIGNUP.username);
@@ -211,6 +213,10 @@ describe('Signup', () => {
     expect(screen.getByLabelText('Confirm Password')).toHaveValue(SAMPLE_SIGNUP.password);
     expect(screen.getByRole('checkbox', { name: 'I accept all Terms & Conditions' })).toBeChecked();
     expect(await screen.findByText('Test Credentials Filled!')).toBeInTheDocument();
+    // The button carries the same values, for a press before the app has started.
+    const { sample, shown } = sampleAndShown(fill);
+    expect(Object.keys(sample)).toHaveLength(7);
+    expect(shown).toEqual(sample);
 
     await submit(user);
     await waitFor(() => expect(currentPath(router)).toBe('/'));

@@ -78,17 +78,26 @@ export interface FormActionsProps {
   pending: boolean;
   /** Both buttons wait (the call is on its way, or the app is moving on). */
   disabled: boolean;
+  /**
+   * What "Fill Test Credentials" puts in the form, by field name (a box: ticked or not). It is also
+   * written on the button, so that a press before the app has taken a page built ahead over fills
+   * the form at once (src/main.tsx).
+   */
+  sample: SampleFields;
   onFillTestCredentials: () => void;
 }
 
+/** A form's sample values, by field name. */
+export type SampleFields = Readonly<Record<string, string | boolean>>;
+
 /** The login and signup forms' buttons: submit, and "Fill Test Credentials". */
-export function FormActions({ submit, pending, disabled, onFillTestCredentials }: FormActionsProps) {
+export function FormActions({ submit, pending, disabled, sample, onFillTestCredentials }: FormActionsProps) {
   return (
     <div className="auth-form__actions">
       <button type="submit" className="button button--primary button--block" disabled={disabled}>
         <ProgressLabel pending={pending} idle={submit.idle} busy={submit.busy} />
       </button>
-      <button type="button" className="button button--secondary button--block" onClick={onFillTestCredentials} disabled={disabled}>
+      <button type="button" className="button button--secondary button--block" onClick={onFillTestCredentials} disabled={disabled} data-fills={JSON.stringify(sample)}>
         Fill Test Credentials
       </button>
     </div>

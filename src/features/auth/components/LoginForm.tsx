@@ -8,6 +8,9 @@ import { preloadAuthCalls, useAuthCall } from '../useAuthCall';
 import { AUTH_MESSAGES, loginRefusalMessage } from '../messages';
 import { FormActions, TextField } from './Fields';
 
+/** What "Fill Test Credentials" fills in: the demo member. */
+const SAMPLE = { username: DEMO_CREDENTIALS.username, password: DEMO_CREDENTIALS.password } as const;
+
 export interface LoginFormProps {
   /** Where the member goes once logged in: the page they first asked for, or home. */
   redirectTo: string;
@@ -57,8 +60,8 @@ export function LoginForm({ redirectTo }: LoginFormProps) {
   };
 
   const fillTestCredentials = () => {
-    setUsername(DEMO_CREDENTIALS.username);
-    setPassword(DEMO_CREDENTIALS.password);
+    setUsername(SAMPLE.username);
+    setPassword(SAMPLE.password);
     notifySuccess(AUTH_MESSAGES.testCredentialsFilled, { short: true });
   };
 
@@ -66,7 +69,7 @@ export function LoginForm({ redirectTo }: LoginFormProps) {
     <form className="auth-form" method="post" noValidate onFocus={preloadAuthCalls} onSubmit={(event) => void onSubmit(event)} aria-busy={busy}>
       <TextField label="Username" name="username" autoComplete="username" autoCapitalize="none" spellCheck={false} required value={username} onValueChange={setUsername} />
       <TextField label="Password" name="password" type="password" autoComplete="current-password" required value={password} onValueChange={setPassword} />
-      <FormActions submit={{ idle: 'Login', busy: 'Logging in…' }} pending={isLoading} disabled={busy} onFillTestCredentials={fillTestCredentials} />
+      <FormActions submit={{ idle: 'Login', busy: 'Logging in…' }} pending={isLoading} disabled={busy} sample={SAMPLE} onFillTestCredentials={fillTestCredentials} />
     </form>
   );
 }

@@ -44,6 +44,17 @@ export function signupProblem(data: SignupFormData): string | null {
   return null;
 }
 
+/** What "Fill Test Credentials" fills in, by field name: the sample account, terms accepted. */
+const SAMPLE = {
+  firstName: SAMPLE_SIGNUP.firstName,
+  lastName: SAMPLE_SIGNUP.lastName,
+  username: SAMPLE_SIGNUP.username,
+  email: SAMPLE_SIGNUP.email,
+  password: SAMPLE_SIGNUP.password,
+  confirmPassword: SAMPLE_SIGNUP.password,
+  terms: true,
+} as const;
+
 /** The rules shown under the fields before the member submits (the backends' own limits). */
 const FIELD_HINTS = {
   username: `${LIMITS.usernameMin} to ${LIMITS.usernameMax} characters: letters, digits or underscores.`,
@@ -98,13 +109,13 @@ export function SignupForm() {
 
   const fillTestCredentials = () => {
     setData({
-      firstName: SAMPLE_SIGNUP.firstName,
-      lastName: SAMPLE_SIGNUP.lastName,
-      userName: SAMPLE_SIGNUP.username,
-      userEmail: SAMPLE_SIGNUP.email,
-      userPassword: SAMPLE_SIGNUP.password,
-      userConfirmPassword: SAMPLE_SIGNUP.password,
-      isSignupConditionsChecked: true,
+      firstName: SAMPLE.firstName,
+      lastName: SAMPLE.lastName,
+      userName: SAMPLE.username,
+      userEmail: SAMPLE.email,
+      userPassword: SAMPLE.password,
+      userConfirmPassword: SAMPLE.confirmPassword,
+      isSignupConditionsChecked: SAMPLE.terms,
     });
     notifySuccess(AUTH_MESSAGES.testCredentialsFilled, { short: true });
   };
@@ -132,6 +143,7 @@ export function SignupForm() {
         submit={{ idle: 'Create New Account', busy: 'Creating your account…' }}
         pending={isLoading}
         disabled={isLoading}
+        sample={SAMPLE}
         onFillTestCredentials={fillTestCredentials}
       />
     </form>
