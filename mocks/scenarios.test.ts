@@ -8,7 +8,7 @@ import { call, callAs, errorOf, expectHealthy } from './testing/testSupport';
 
 describe('scenario catalogue', () => {
   it('names every scenario QA needs, each with a description and a consistent seed', () => {
-    expect(SCENARIO_NAMES).toEqual(['default', 'empty', 'new-member', 'busy', 'slow', 'server-error', 'offline', 'expired-session']);
+    expect(SCENARIO_NAMES).toEqual(['default', 'empty', 'new-member', 'busy', 'slow', 'server-error', 'offline', 'expired-session', 'read-only']);
     for (const name of SCENARIO_NAMES) {
       expect(SCENARIOS[name].name).toBe(name);
       expect(SCENARIO_DESCRIPTIONS[name].length).toBeGreaterThan(20);
@@ -115,5 +115,23 @@ describe('useScenario', () => {
     }
     expect((await call('GET', '/posts')).status).toBe(200);
     expect(getMockDb().posts.has(seedPostId(5))).toBe(true);
+  });
+
+  it('read-only: reads and logging in work, every change of a member answers 503 and changes nothing', async () => {
+    useScenario('read-only');
+    const login = await call<LoginResponse>('POST', '/auth/login', { body: DEMO_CREDENTIALS });
+    expect(login.status).toBe(200);
+    const token = { authorization: login.json.encodedToken };
+    expect((await call('GET', '/users/bookmark', token)).status).toBe(200);
+    expect((await call('GET', '/posts')).status).toBe(200);
+    for (const result of [
+      await call('POST', `/posts/edit/${seedPostId(11)}`, { ...token, body: { postData: { text: 'x' } } }),
+      await call('POST', '/users/edit', { ...token, body: { userData: { userBio: 'x' } } }),
+      await call('DELETE', `/posts/${seedPostId(11)}`, token),
+    ]) {
+      expect({ status: result.status, message: errorOf(result) }).toEqual({ status: 503, message: MESSAGES.serviceUnavailable });
+    }
+    expect(getMockDb().posts.get(seedPostId(11))?.content).not.toBe('x');
+    expect(getMockDb().posts.has(seedPostId(11))).toBe(true);
   });
 });

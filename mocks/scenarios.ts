@@ -4,14 +4,15 @@
  * in a test.
  */
 import { delay, http, HttpResponse, type HttpHandler } from 'msw';
-import { MEMBER_ROUTES } from '../contract/routes';
+import type { MessageKey } from '../contract/messages';
+import { MEMBER_ROUTES, type RouteSpec } from '../contract/routes';
 import { buildBusySeed } from '../contract/seed/busy';
 import { buildDefaultSeed, DEMO_USER_ID } from '../contract/seed/default';
 import type { DbSnapshot } from '../contract/snapshot';
 import type { MockContext } from './context';
 import { errorResponse, pathsOf, routeUrl } from './handlers';
 
-export const SCENARIO_NAMES = ['default', 'empty', 'new-member', 'busy', 'slow', 'server-error', 'offline', 'expired-session'] as const;
+export const SCENARIO_NAMES = ['default', 'empty', 'new-member', 'busy', 'slow', 'server-error', 'offline', 'expired-session', 'read-only'] as const;
 
 export type ScenarioName = (typeof SCENARIO_NAMES)[number];
 
@@ -62,6 +63,15 @@ const none = (): HttpHandler[] => [];
 const everyCall = (ctx: MockContext, resolver: () => Promise<Response | undefined>): HttpHandler[] => [
   http.all(routeUrl(ctx, '/*'), resolver),
 ];
+
+/** Each of these member routes answers the message `key`, before the normal handlers. */
+const memberRoutesAnswer = (ctx: MockContext, specs: readonly RouteSpec[], key: MessageKey): HttpHandler[] =>
+  specs.flatMap((spec) => pathsOf(spec).map((path) => (
+    http[spec.method](routeUrl(ctx, path), async () => {
+      await delay(ctx.delayMs);
+      return errorResponse(key);
+    })
+  )));
 
 export const SCENARIOS: Readonly<Record<ScenarioName, Scenario>> = {
   default: {
@@ -120,12 +130,13 @@ export const SCENARIOS: Readonly<Record<ScenarioName, Scenario>> = {
     name: 'expired-session',
     description: 'Every call that needs a login answers 401 (invalid token); logging in works, then the member is sent back to /login.',
     buildSeed: buildDefaultSeed,
-    overrides: (ctx) => MEMBER_ROUTES.flatMap((spec) => pathsOf(spec).map((path) => (
-      http[spec.method](routeUrl(ctx, path), async () => {
-        await delay(ctx.delayMs);
-        return errorResponse('tokenInvalid');
-      })
-    ))),
+    overrides: (ctx) => memberRoutesAnswer(ctx, MEMBER_ROUTES, 'tokenInvalid'),
+  },
+  'read-only': {
+    name: 'read-only',
+    description: 'Every page loads, but every change a member makes answers 503 (the service is unavailable): the edit windows and Edit Profile keep what was typed and say so.',
+    buildSeed: buildDefaultSeed,
+    overrides: (ctx) => memberRoutesAnswer(ctx, MEMBER_ROUTES.filter((spec) => spec.writes), 'serviceUnavailable'),
   },
 };
 

@@ -12,7 +12,7 @@ const { Type } = require('@sinclair/typebox');
  * The stand-in's scenarios (mocks/scenarios.ts, SCENARIO_NAMES). Listed here because the build reads
  * its settings before any TypeScript is compiled; a test keeps the two lists the same.
  */
-const SCENARIO_NAMES = ['default', 'empty', 'new-member', 'busy', 'slow', 'server-error', 'offline', 'expired-session'];
+const SCENARIO_NAMES = ['default', 'empty', 'new-member', 'busy', 'slow', 'server-error', 'offline', 'expired-session', 'read-only'];
 
 class ConfigError extends Error {
   /** @override */
