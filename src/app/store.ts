@@ -37,14 +37,15 @@ export function makeStore({ preloadedState, router }: MakeStoreOptions = {}) {
   const listener = createListenerMiddleware();
   const startListening = listener.startListening.withTypes<RootState>();
 
-  // Failed calls: 4xx -> the backend's message as a toast; 401 -> session over, /login; network/5xx -> /error;
-  // a backend that could not start in this browser -> a toast saying so, on the same screen.
+  // Failed calls: 4xx -> the backend's message as a toast; 401 -> session over, /login; network/5xx -> /error,
+  // or a toast where a form's save failed (the form stays); a backend that could not start in this
+  // browser -> a toast saying so, on the same screen.
   startListening({
     actionCreator: apiFailed,
     effect: (action, listenerApi) => {
       const failure = action.payload;
       listenerApi.dispatch(loaderHidden());
-      if (failure.kind === 'client') {
+      if (failure.kind === 'client' || (failure.formSave === true && (failure.kind === 'network' || failure.kind === 'server'))) {
         notifyError(failure.message);
         return;
       }

@@ -14,6 +14,9 @@ export interface ApiFailure {
 
 const FALLBACK_MESSAGE = 'Something went wrong. Please try again.';
 
+/** What a call that never reached the backend says, on a form that stays open to be sent again. */
+export const NETWORK_MESSAGE = 'SocialConnect could not be reached. Check your connection and try again.';
+
 /**
  * A call's answer when the backend could not start in this browser (the stand-in needs a service
  * worker, which some windows do not allow): the call never went out, and the member stays where
@@ -61,7 +64,7 @@ const SESSION_ENDED: readonly string[] = [ERROR_CODES.tokenInvalid, ERROR_CODES.
  * a 401 on a call that carried a token ends the session.
  */
 export function classifyFailure(error: unknown, sentToken: boolean): ApiFailure {
-  if (!hasStatus(error)) return { kind: 'network', status: 'UNKNOWN', message: FALLBACK_MESSAGE };
+  if (!hasStatus(error)) return { kind: 'network', status: 'UNKNOWN', message: NETWORK_MESSAGE };
   const { status } = error;
   const message = errorMessage(error);
   if (typeof status !== 'number') {
@@ -69,7 +72,8 @@ export function classifyFailure(error: unknown, sentToken: boolean): ApiFailure 
       return { kind: 'unavailable', status: 'BACKEND_NOT_STARTED', message: BACKEND_NOT_STARTED };
     }
     // FETCH_ERROR, TIMEOUT_ERROR, PARSING_ERROR, CUSTOM_ERROR
-    return { kind: status === 'PARSING_ERROR' ? 'server' : 'network', status: String(status), message };
+    if (status === 'PARSING_ERROR') return { kind: 'server', status, message };
+    return { kind: 'network', status: String(status), message: NETWORK_MESSAGE };
   }
   if (status >= 500) return { kind: 'server', status, message };
   const code = errorCode(error);

@@ -6,6 +6,7 @@ import { getMockDb, server, TEST_API_BASE, useScenario } from '../../mocks/testi
 import { MESSAGES } from '../../contract/messages';
 import { DEMO_CREDENTIALS, SEED_USER_IDS } from '../../contract/seed/default';
 import { PORTFOLIO_URL_ERROR } from '../lib/url';
+import { NETWORK_MESSAGE } from '../lib/apiError';
 import { loginThroughApi, renderWithProviders } from '../test/renderWithProviders';
 import { watchGets } from '../test/posts';
 import { PROFILE_MESSAGES } from '../features/users/components/EditProfileDialog';
@@ -235,6 +236,34 @@ describe('editing one’s own profile', () => {
     expect(bio).toHaveValue('Kept after a refusal');
     expect(within(dialog).getByLabelText('Current Password')).toHaveValue('not-my-password');
     expect(screen.queryByText('User Bio Updated Successfully!')).not.toBeInTheDocument();
+  });
+
+  it.each([
+    ['no network', () => server.use(http.post(`${TEST_API_BASE}/users/edit`, () => HttpResponse.error())), NETWORK_MESSAGE],
+    ['a server error', () => server.use(http.post(`${TEST_API_BASE}/users/edit`, () => HttpResponse.json({ errors: [MESSAGES.serverError] }, { status: 500 }))), MESSAGES.serverError],
+    ['a backend that cannot write (503)', () => useScenario('read-only'), MESSAGES.serviceUnavailable],
+  ])('keeps the panel open with everything typed after %s, and Save works again', async (_failure, fail, message) => {
+    const { user, router, dialog } = await editOwnProfile();
+    const bio = within(dialog).getByLabelText('Bio');
+    const portfolio = within(dialog).getByLabelText('Portfolio Link');
+    await fill(user, bio, 'Typed while the network was down');
+    await fill(user, portfolio, 'https://ava.example.org/kept');
+    fail();
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+
+    expect(await screen.findByText(message)).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe(`/users/${SEED_USER_IDS.ava}`);
+    expect(screen.getByRole('dialog', { name: 'Edit Profile' })).toBeInTheDocument();
+    expect(bio).toHaveValue('Typed while the network was down');
+    expect(portfolio).toHaveValue('https://ava.example.org/kept');
+    expect(screen.queryByText('User Bio Updated Successfully!')).not.toBeInTheDocument();
+
+    server.resetHandlers();
+    await waitFor(() => expect(within(dialog).getByRole('button', { name: 'Save' })).not.toHaveAttribute('aria-disabled'));
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('User Bio Updated Successfully!')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(await within(header('Ava Reed')).findByText('Typed while the network was down')).toBeInTheDocument();
   });
 
   it('changes the password with the current one; the new password works at the next login', async () => {

@@ -118,7 +118,7 @@ export const postsApi = api.injectEndpoints({
     editPost: build.mutation<PostsChange | undefined, EditPostInput>({
       query: ({ postId, text }) => ({ url: `/posts/edit/${encodeURIComponent(postId)}`, method: 'POST', body: { postData: { text } } }),
       transformResponse: readChange,
-      extraOptions: CHANGED_ONLY,
+      extraOptions: { ...CHANGED_ONLY, formSave: true },
       async onQueryStarted(_arg, lifecycle) {
         await writeAnswer(cacheAccess(lifecycle), lifecycle.queryFulfilled);
       },

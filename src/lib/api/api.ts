@@ -36,6 +36,12 @@ export interface CallOptions {
    * is sent with `Prefer: return=minimal` and answers only what changed, not every post.
    */
   changedOnly?: boolean;
+  /**
+   * The call saves a form that stays open (an edit window, the profile): a network failure or a 5xx
+   * is said in a toast, and the member stays with what they typed and can save again (design card),
+   * instead of going to /error, which is for a page that could not load.
+   */
+  formSave?: boolean;
 }
 
 /** Whether the backend said (GET /health) that it has this extension; nothing is assumed before. */
@@ -61,7 +67,7 @@ export const baseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryE
   // A call aborted on purpose (the session ended and the cache was reset) is nobody's failure.
   if (result.error && !api.signal.aborted && !extraOptions?.silent) {
     const failure = classifyFailure(result.error, sentToken);
-    if (!(extraOptions?.ownRefusals && failure.kind === 'client')) api.dispatch(apiFailed({ ...failure, endpoint: api.endpoint }));
+    if (!(extraOptions?.ownRefusals && failure.kind === 'client')) api.dispatch(apiFailed({ ...failure, endpoint: api.endpoint, formSave: extraOptions?.formSave === true }));
   }
   return result;
 };

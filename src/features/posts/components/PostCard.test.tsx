@@ -1,8 +1,9 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { getMockDb, server } from '../../../../mocks/testing/node';
+import { getMockDb, server, useScenario } from '../../../../mocks/testing/node';
 import { DEMO_CREDENTIALS, DEMO_USER_ID, seedPostId } from '../../../../contract/seed/default';
 import { MESSAGES } from '../../../../contract/messages';
+import { NETWORK_MESSAGE } from '../../../lib/apiError';
 import { currentPath, renderWithProviders } from '../../../test/renderWithProviders';
 import { API, cardWith, contentsOf, findFeed, LIKE_BUTTON, recordCalls } from '../../../test/posts';
 
@@ -197,6 +198,32 @@ describe('Post card', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Close' }));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(screen.getByRole('link', { name: COFFEE })).toBeInTheDocument();
+  });
+
+  it.each([
+    ['no network', () => server.use(http.post(`${API}/posts/edit/:postId`, () => HttpResponse.error())), NETWORK_MESSAGE],
+    ['a server error', () => server.use(http.post(`${API}/posts/edit/:postId`, () => HttpResponse.json({ errors: [MESSAGES.serverError] }, { status: 500 }))), MESSAGES.serverError],
+    ['a backend that cannot write (503)', () => useScenario('read-only'), MESSAGES.serviceUnavailable],
+  ])('keeps the edit window and the text on the page after %s, and Update Post works again', async (_failure, fail, message) => {
+    const { user, router } = await openHome();
+    await user.click(within(cardWith(COFFEE)).getByRole('button', { name: 'Edit post' }));
+    const dialog = screen.getByRole('dialog', { name: 'New Post Content:' });
+    const textbox = within(dialog).getByRole('textbox', { name: 'Post content' });
+    await user.type(textbox, ' Edited offline.');
+    fail();
+    await user.click(within(dialog).getByRole('button', { name: 'Update Post' }));
+
+    expect(await screen.findByText(message)).toBeInTheDocument();
+    expect(currentPath(router)).toBe('/');
+    expect(screen.getByRole('dialog', { name: 'New Post Content:' })).toBeInTheDocument();
+    expect(textbox).toHaveValue(`${COFFEE} Edited offline.`);
+    await waitFor(() => expect(within(dialog).getByRole('button', { name: 'Update Post' })).toBeEnabled());
+
+    server.resetHandlers();
+    await user.click(within(dialog).getByRole('button', { name: 'Update Post' }));
+    expect(await screen.findByText('Post Edited Successfully!')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(await screen.findByRole('link', { name: `${COFFEE} Edited offline.` })).toBeInTheDocument();
   });
 
   it('does not send an empty edit', async () => {
