@@ -1,5 +1,5 @@
 import { pngBytes } from '../../contract/tests/fixtures';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { getMockDb, server, TEST_API_BASE, useScenario } from '../../mocks/testing/node';
@@ -264,6 +264,31 @@ describe('editing one’s own profile', () => {
     expect(await screen.findByText('User Bio Updated Successfully!')).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(await within(header('Ava Reed')).findByText('Typed while the network was down')).toBeInTheDocument();
+  });
+
+  it('closes on Back and stays on the profile, saving nothing; closed otherwise, it leaves no entry behind', async () => {
+    const edits = watchEdits();
+    const { user, router } = await renderWithProviders({ route: '/explore', authAs: DEMO_CREDENTIALS });
+    await act(() => router.navigate(`/users/${SEED_USER_IDS.ava}`));
+    await screen.findByRole('heading', { level: 1, name: 'Ava Reed' });
+    const dialog = await openEditDialog(user);
+    await fill(user, within(dialog).getByLabelText('Bio'), 'Not to be saved');
+
+    await act(() => router.navigate(-1));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(router.state.location.pathname).toBe(`/users/${SEED_USER_IDS.ava}`);
+    expect(within(header('Ava Reed')).getByText('Product designer. Morning walks, strong coffee, small sketches.')).toBeInTheDocument();
+
+    // Forward opens the window again, afresh.
+    await act(() => router.navigate(1));
+    const reopened = await screen.findByRole('dialog', { name: 'Edit Profile' });
+    expect(within(reopened).getByLabelText('Bio')).toHaveValue('Product designer. Morning walks, strong coffee, small sketches.');
+    await user.click(within(reopened).getByRole('button', { name: 'Discard' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    await waitFor(() => expect(router.state.location.state).toBeNull());
+    await act(() => router.navigate(-1));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/explore'));
+    expect(edits.count()).toBe(0);
   });
 
   it('changes the password with the current one; the new password works at the next login', async () => {

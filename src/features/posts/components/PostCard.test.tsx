@@ -226,6 +226,36 @@ describe('Post card', () => {
     expect(await screen.findByRole('link', { name: `${COFFEE} Edited offline.` })).toBeInTheDocument();
   });
 
+  it('closes the edit window and the delete confirmation on Back, staying on the page; no stray entries remain', async () => {
+    const { user, router } = await openHome();
+    await act(() => router.navigate('/explore'));
+    const { calls, stop } = recordCalls();
+    await waitFor(() => expect(within(cardWith(COFFEE)).getByRole('button', { name: 'Edit post' })).toBeEnabled(), { timeout: 3000 });
+
+    await user.click(within(cardWith(COFFEE)).getByRole('button', { name: 'Edit post' }));
+    await user.type(screen.getByRole('textbox', { name: 'Post content' }), ' Not saved.');
+    await act(() => router.navigate(-1));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(currentPath(router)).toBe('/explore');
+    expect(screen.getByRole('link', { name: COFFEE })).toBeInTheDocument();
+
+    await user.click(within(cardWith(COFFEE)).getByRole('button', { name: 'Delete post' }));
+    expect(screen.getByRole('dialog', { name: 'Delete this post?' })).toBeInTheDocument();
+    await act(() => router.navigate(-1));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(currentPath(router)).toBe('/explore');
+
+    // Closed by Escape, the window leaves nothing behind: Back then leaves the page.
+    await user.click(within(cardWith(COFFEE)).getByRole('button', { name: 'Edit post' }));
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    await waitFor(() => expect(router.state.location.state).toBeNull());
+    await act(() => router.navigate(-1));
+    await waitFor(() => expect(currentPath(router)).toBe('/'));
+    expect(calls.filter((call) => !call.startsWith('GET'))).toEqual([]);
+    stop();
+  });
+
   it('does not send an empty edit', async () => {
     const { user } = await openHome();
     await user.click(within(cardWith(COFFEE)).getByRole('button', { name: 'Edit post' }));

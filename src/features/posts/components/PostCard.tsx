@@ -1,9 +1,10 @@
-import { memo, useContext, useId, useState } from 'react';
+import { memo, useContext, useId } from 'react';
 import { Link } from 'react-router-dom';
 import { useAppDispatch, useAppSelector } from '../../../lib/store/hooks';
 import type { RootState } from '../../../app/store';
 import { Avatar } from '../../../components/Avatar';
 import { Dialog } from '../../../components/Dialog';
+import { useHistoryWindow } from '../../../components/useHistoryWindow';
 import { paths } from '../../../config/paths';
 import { TIMINGS } from '../../../config/timings';
 import { formatPostTime, toDateTimeAttribute } from '../../../lib/formatDate';
@@ -57,8 +58,8 @@ export const PostCard = memo(function PostCard({ post, onDeleted }: PostCardProp
   const [likePost, likeState] = useLikePostMutation();
   const [dislikePost, dislikeState] = useDislikePostMutation();
   const [deletePost, deleteState] = useDeletePostMutation();
-  const [editing, setEditing] = useState(false);
-  const [confirmingDelete, setConfirmingDelete] = useState(false);
+  const editing = useHistoryWindow(`edit-post:${post.id}`);
+  const confirmingDelete = useHistoryWindow(`delete-post:${post.id}`);
   const nameId = useId();
 
   const liked = isLikedBy(post, myId);
@@ -143,7 +144,7 @@ export const PostCard = memo(function PostCard({ post, onDeleted }: PostCardProp
           aria-label="Edit post"
           title={isAuthor ? 'Edit post' : POST_CARD_TEXTS.notAuthor}
           disabled={!isAuthor}
-          onClick={() => setEditing(true)}
+          onClick={editing.open}
         >
           <EditIcon />
         </button>
@@ -153,25 +154,25 @@ export const PostCard = memo(function PostCard({ post, onDeleted }: PostCardProp
           aria-label="Delete post"
           title={isAuthor ? 'Delete post' : POST_CARD_TEXTS.notAuthor}
           disabled={!isAuthor || deleteState.isLoading}
-          onClick={() => setConfirmingDelete(true)}
+          onClick={confirmingDelete.open}
         >
           <TrashIcon />
         </button>
       </div>
 
-      {editing ? <EditPostDialog post={post} onClose={() => setEditing(false)} /> : null}
-      {confirmingDelete ? (
-        <Dialog title={POST_CARD_TEXTS.confirmDeleteTitle} closeLabel="Keep the post" onClose={() => setConfirmingDelete(false)}>
+      {editing.isOpen ? <EditPostDialog post={post} onClose={editing.close} /> : null}
+      {confirmingDelete.isOpen ? (
+        <Dialog title={POST_CARD_TEXTS.confirmDeleteTitle} closeLabel="Keep the post" onClose={confirmingDelete.close}>
           <p className="post-card__confirm-text">{POST_CARD_TEXTS.confirmDeleteText}</p>
           <div className="post-card__confirm-actions">
-            <button type="button" className="button button--secondary" onClick={() => setConfirmingDelete(false)}>
+            <button type="button" className="button button--secondary" onClick={confirmingDelete.close}>
               Cancel
             </button>
             <button
               type="button"
               className="button button--danger"
               onClick={() => {
-                setConfirmingDelete(false);
+                confirmingDelete.close();
                 void onDelete();
               }}
             >

@@ -1,5 +1,6 @@
-import { useId, useState } from 'react';
+import { useId } from 'react';
 import { Avatar } from '../../../components/Avatar';
+import { useHistoryWindow } from '../../../components/useHistoryWindow';
 import type { User } from '../../../types/api';
 import { displayUrl, isWebUrl } from '../../../lib/url';
 import { fullName } from '../followUpdates';
@@ -45,7 +46,7 @@ function PortfolioLink({ url }: { url: string }) {
 /** The top of a profile: avatar, name, @username, bio, portfolio link, counts and the action. */
 export function ProfileHeader({ user, isOwn }: ProfileHeaderProps) {
   const headingId = useId();
-  const [editing, setEditing] = useState(false);
+  const editing = useHistoryWindow('edit-profile');
   const name = fullName(user);
   return (
     <section className="profile-header" aria-labelledby={headingId}>
@@ -59,7 +60,7 @@ export function ProfileHeader({ user, isOwn }: ProfileHeaderProps) {
             <p className="profile-header__username">@{user.username}</p>
           </div>
           {isOwn ? (
-            <button type="button" className="pill-button" onClick={() => setEditing(true)}>
+            <button type="button" className="pill-button" onClick={editing.open}>
               Edit Profile
             </button>
           ) : (
@@ -73,7 +74,7 @@ export function ProfileHeader({ user, isOwn }: ProfileHeaderProps) {
           <li>{`${user.following.length} Following`}</li>
         </ul>
       </div>
-      {editing ? <EditProfileDialog user={user} onClose={() => setEditing(false)} /> : null}
+      {editing.isOpen ? <EditProfileDialog user={user} onClose={editing.close} /> : null}
     </section>
   );
 }
