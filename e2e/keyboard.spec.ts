@@ -60,6 +60,8 @@ test.describe('Keyboard only', () => {
     await expectToast(page, 'New Post Created Successfully!');
     const mine = postCards(page).first();
     await expect(mine).toContainText('Typed and posted without a mouse.');
+    // Focus goes back to the text box, never to the page, ready for the next post.
+    await expect(composer.getByRole('textbox', { name: 'New post text' })).toBeFocused();
 
     // Like it: Tab reaches the card's Like button; Space presses it; the focus stays there.
     const like = mine.getByRole('button', { name: 'Like' });
@@ -105,8 +107,8 @@ test.describe('Keyboard only', () => {
     await tabTo(page, content, { max: 3 });
     await page.keyboard.press('ControlOrMeta+A');
     await page.keyboard.type('Edited without a mouse.');
-    await tabTo(page, update, { max: 3 });
-    await page.keyboard.press('Enter');
+    // Ctrl+Enter (Cmd+Enter on a Mac) saves from the text box.
+    await page.keyboard.press('ControlOrMeta+Enter');
     await expectToast(page, 'Post Edited Successfully!');
     await expect(dialog).toHaveCount(0);
     await expect(postCards(page).first()).toContainText('Edited without a mouse.');

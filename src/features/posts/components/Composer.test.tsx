@@ -35,6 +35,42 @@ describe('Composer', () => {
     await waitFor(() => expect(contentsOf(feed)[0]).toBe('Trying out the new composer'));
   });
 
+  it.each([
+    ['Ctrl+Enter', '{Control>}{Enter}{/Control}'],
+    ['Cmd+Enter', '{Meta>}{Enter}{/Meta}'],
+  ])('posts from the text box with %s, Enter alone starting a new line; focus stays in the text box', async (_keys, press) => {
+    const { user, textbox } = await openHome();
+    await user.type(textbox, 'First line{Enter}second line');
+    expect(textbox).toHaveValue('First line\nsecond line');
+    await user.keyboard(press);
+
+    expect(await screen.findByText('New Post Created Successfully!')).toBeInTheDocument();
+    expect(textbox).toHaveValue('');
+    expect(textbox).toHaveFocus();
+    const feed = await findFeed('Latest Posts');
+    await waitFor(() => expect(contentsOf(feed)[0]).toBe('First line\nsecond line'));
+  });
+
+  it('after Post is pressed with the keyboard, focus goes back to the text box, never to the page', async () => {
+    const { user, textbox } = await openHome();
+    await user.type(textbox, 'Sent from the keyboard');
+    await user.tab();
+    await user.tab();
+    const post = screen.getByRole('button', { name: 'Post' });
+    expect(post).toHaveFocus();
+    await user.keyboard('{Enter}');
+    // While the post is on its way, the button keeps focus (busy, not disabled).
+    expect(document.activeElement).not.toBe(document.body);
+
+    expect(await screen.findByText('New Post Created Successfully!')).toBeInTheDocument();
+    expect(textbox).toHaveFocus();
+  });
+
+  it('lets text written right to left show right to left, as it is typed', async () => {
+    const { textbox } = await openHome();
+    expect(textbox).toHaveAttribute('dir', 'auto');
+  });
+
   it('keeps the draft, text and image, through a reload, and forgets it once the post is made', async () => {
     const first = await openHome();
     await first.user.type(first.textbox, 'Half-written thought');
@@ -105,7 +141,7 @@ describe('Composer', () => {
     useScenario('slow', { slowDelayMs: 1500 });
     await user.type(textbox, 'Patience');
     await user.click(screen.getByRole('button', { name: 'Post' }));
-    expect(await screen.findByRole('button', { name: 'Posting…' }, { timeout: 1200 })).toBeDisabled();
+    expect(await screen.findByRole('button', { name: 'Posting…' }, { timeout: 1200 })).toHaveAttribute('aria-disabled', 'true');
     expect(await screen.findByText('New Post Created Successfully!', undefined, { timeout: 3000 })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Post' })).toBeInTheDocument();
   });

@@ -4,6 +4,7 @@ import { Avatar } from '../../../components/Avatar';
 import { TIMINGS } from '../../../config/timings';
 import { MESSAGES } from '../../../../contract/messages';
 import { MAX_IMAGE_BYTES, readImageFile, type ImageFileProblem } from '../../../lib/fileToDataUrl';
+import { submitOnCtrlEnter } from '../../../lib/submitOnCtrlEnter';
 import { selectCurrentMember } from '../../users/currentMember';
 import { selectCurrentUserId } from '../../auth/sessionSlice';
 import { notifyError, notifySuccess } from '../../ui/notify';
@@ -52,6 +53,7 @@ export function Composer({ onPosted }: ComposerProps) {
   const setImage = (value: string) => updateDraft({ image: value });
   const [createPost, { isLoading }] = useCreatePostMutation();
   const fileInput = useRef<HTMLInputElement>(null);
+  const textBox = useRef<HTMLTextAreaElement>(null);
   const emptyTimer = useRef<number | undefined>(undefined);
   const textId = useId();
   const countId = useId();
@@ -90,6 +92,8 @@ export function Composer({ onPosted }: ComposerProps) {
     }
     notifySuccess(COMPOSER_TEXTS.created);
     updateDraft({ text: '', image: '' });
+    // Ready for the next post: focus never falls to the page (Create post then goes home).
+    textBox.current?.focus();
     dispatch(feedSortChanged('latest'));
     onPosted?.();
   };
@@ -102,7 +106,9 @@ export function Composer({ onPosted }: ComposerProps) {
           New post text
         </label>
         <textarea
+          ref={textBox}
           id={textId}
+          dir="auto"
           className="composer__text"
           placeholder={COMPOSER_TEXTS.placeholder}
           value={text}
@@ -110,6 +116,7 @@ export function Composer({ onPosted }: ComposerProps) {
           aria-describedby={countId}
           aria-invalid={over || undefined}
           onChange={(event) => setText(event.target.value)}
+          onKeyDown={submitOnCtrlEnter}
         />
         {image ? (
           <div className="composer__preview">
@@ -140,7 +147,8 @@ export function Composer({ onPosted }: ComposerProps) {
             onChange={(event) => void onFileChosen(event)}
           />
           <CharacterCount id={countId} text={text} />
-          <button type="submit" className="composer__post" disabled={over || isLoading} aria-busy={isLoading || undefined}>
+          {/* Busy, it stays focusable (aria-disabled): focus is not dropped to the page while it posts. */}
+          <button type="submit" className="composer__post" disabled={over} aria-disabled={isLoading || undefined} aria-busy={isLoading || undefined}>
             <ProgressLabel pending={isLoading} idle="Post" busy="Posting…" />
           </button>
         </div>

@@ -2,6 +2,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { useAppDispatch } from '../../../lib/store/hooks';
 import { Dialog } from '../../../components/Dialog';
 import { TIMINGS } from '../../../config/timings';
+import { submitOnCtrlEnter } from '../../../lib/submitOnCtrlEnter';
 import type { Post } from '../../../types/api';
 import { notifySuccess } from '../../ui/notify';
 import { showLoaderFor } from '../../ui/loaderTimers';
@@ -49,16 +50,18 @@ export function EditPostDialog({ post, onClose }: EditPostDialogProps) {
         </label>
         <textarea
           id={textId}
+          dir="auto"
           className="edit-post__text"
           value={text}
           rows={5}
           aria-describedby={countId}
           aria-invalid={over || undefined}
           onChange={(event) => setText(event.target.value)}
+          onKeyDown={submitOnCtrlEnter}
         />
         <div className="edit-post__bar">
           <CharacterCount id={countId} text={text} />
-          <button type="submit" className="edit-post__submit" disabled={isLoading || over || blank} aria-busy={isLoading || undefined}>
+          <button type="submit" className="edit-post__submit" disabled={over || blank} aria-disabled={isLoading || undefined} aria-busy={isLoading || undefined}>
             <ProgressLabel pending={isLoading} idle="Update Post" busy="Updating…" />
           </button>
         </div>
