@@ -119,6 +119,18 @@ describe('profile page', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/error'));
   });
 
+  it('shows a name and a bio written right to left in their direction', async () => {
+    const ava = getMockDb().users.get(SEED_USER_IDS.ava);
+    if (!ava) throw new Error('seed');
+    Object.assign(ava, { firstName: 'آفا', lastName: 'ريد', userBio: 'مصممة منتجات. مشي في الصباح.' });
+    const { user } = await renderWithProviders({ route: `/users/${SEED_USER_IDS.ava}`, authAs: DEMO_CREDENTIALS });
+    expect(await screen.findByRole('heading', { level: 1, name: 'آفا ريد' })).toHaveAttribute('dir', 'auto');
+    const top = header('آفا ريد');
+    expect(within(top).getByText('مصممة منتجات. مشي في الصباح.')).toHaveAttribute('dir', 'auto');
+    await user.click(within(top).getByRole('button', { name: 'Edit Profile' }));
+    expect(within(screen.getByRole('dialog', { name: 'Edit Profile' })).getByLabelText('Bio')).toHaveAttribute('dir', 'auto');
+  });
+
   it('never renders a javascript: portfolio as a link', async () => {
     const ava = getMockDb().users.get(SEED_USER_IDS.ava);
     if (!ava) throw new Error('seed');

@@ -59,7 +59,7 @@ export function SideNav() {
             <Avatar src={me.image} name={`${me.firstName} ${me.lastName}`} size="md" />
           </span>
           <span className="side-nav__who side-nav__label">
-            <span className="side-nav__name">{me.firstName} {me.lastName}</span>
+            <span className="side-nav__name" dir="auto">{me.firstName} {me.lastName}</span>
             <span className="side-nav__username">@{me.username}</span>
           </span>
         </Link>

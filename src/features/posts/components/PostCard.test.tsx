@@ -35,9 +35,29 @@ describe('Post card', () => {
     expect(time?.textContent).toMatch(/^May 2, 2025 \d{1,2}:\d{2}:00 (AM|PM)$/);
     const image = within(card).getByRole('img', { name: 'Image posted by Maya Patel' });
     expect(image).toHaveAttribute('loading', 'lazy');
-    const comments = within(card).getByRole('button', { name: 'Comments' });
-    expect(comments).toHaveAttribute('aria-disabled', 'true');
-    expect(comments).toHaveAttribute('title', 'Comments are coming soon');
+  });
+
+  it('shows the Comments icon, which does nothing, but keeps it out of the tab order and away from screen readers', async () => {
+    const { user } = await openHome();
+    const card = cardWith(LAKE);
+    expect(within(card).getByTitle('Comments are coming soon')).toHaveAttribute('aria-hidden', 'true');
+    expect(within(card).queryByRole('button', { name: 'Comments' })).not.toBeInTheDocument();
+    likeButton(card).focus();
+    await user.tab();
+    expect(within(card).getByRole('button', { name: 'Bookmark' })).toHaveFocus();
+  });
+
+  it('shows names and texts written right to left in their direction', async () => {
+    const hebrew = 'שלום לכולם, זה הפוסט הראשון שלי';
+    const post = getMockDb().posts.get(seedPostId(11));
+    if (!post) throw new Error('seed');
+    post.content = hebrew;
+    const { user } = await openHome();
+    const card = cardWith(hebrew);
+    expect(within(card).getByRole('link', { name: hebrew })).toHaveAttribute('dir', 'auto');
+    expect(within(card).getByRole('link', { name: 'Ava Reed' })).toHaveAttribute('dir', 'auto');
+    await user.click(within(card).getByRole('button', { name: 'Edit post' }));
+    expect(screen.getByRole('textbox', { name: 'Post content' })).toHaveAttribute('dir', 'auto');
   });
 
   it('names the Like button with the count it shows (WCAG 2.5.3: the name holds the visible text)', async () => {
@@ -254,6 +274,24 @@ describe('Post card', () => {
     await waitFor(() => expect(currentPath(router)).toBe('/'));
     expect(calls.filter((call) => !call.startsWith('GET'))).toEqual([]);
     stop();
+  });
+
+  it.each([
+    ['Ctrl+Enter', '{Control>}{Enter}{/Control}'],
+    ['Cmd+Enter', '{Meta>}{Enter}{/Meta}'],
+  ])('saves from the edit window with %s; focus goes back to the pencil', async (_keys, press) => {
+    const { user } = await openHome();
+    const edit = within(cardWith(COFFEE)).getByRole('button', { name: 'Edit post' });
+    await user.click(edit);
+    const textbox = screen.getByRole('textbox', { name: 'Post content' });
+    await user.clear(textbox);
+    await user.type(textbox, 'Two cups.{Enter}Then a third.');
+    await user.keyboard(press);
+
+    expect(await screen.findByText('Post Edited Successfully!')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(edit).toHaveFocus();
+    expect(getMockDb().posts.get(seedPostId(11))?.content).toBe('Two cups.\nThen a third.');
   });
 
   it('does not send an empty edit', async () => {

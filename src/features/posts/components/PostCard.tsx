@@ -93,7 +93,7 @@ export const PostCard = memo(function PostCard({ post, onDeleted }: PostCardProp
       <header className="post-card__header">
         <Avatar src={post.image} name={fullName} size="md" />
         <div className="post-card__byline">
-          <Link id={nameId} className="post-card__author" to={paths.profile.href(post._id)}>
+          <Link id={nameId} className="post-card__author" to={paths.profile.href(post._id)} dir="auto">
             {fullName}
           </Link>
           <span className="post-card__meta">
@@ -104,7 +104,7 @@ export const PostCard = memo(function PostCard({ post, onDeleted }: PostCardProp
         </div>
       </header>
 
-      <Link className="post-card__content" to={paths.post.href(post.id)}>
+      <Link className="post-card__content" to={paths.post.href(post.id)} dir="auto">
         {post.content}
       </Link>
 
@@ -127,15 +127,10 @@ export const PostCard = memo(function PostCard({ post, onDeleted }: PostCardProp
           <span className="post-card__count">{post.likes.likeCount}</span>
           <span className="visually-hidden">{post.likes.likeCount === 1 ? ' like' : ' likes'}</span>
         </button>
-        <button
-          type="button"
-          className="post-card__action"
-          aria-label="Comments"
-          aria-disabled="true"
-          title={POST_CARD_TEXTS.commentsSoon}
-        >
+        {/* The spec's comments icon does nothing: it is shown, but is no control to reach or hear. */}
+        <span className="post-card__action post-card__action--inert" aria-hidden="true" title={POST_CARD_TEXTS.commentsSoon}>
           <CommentIcon />
-        </button>
+        </span>
         {BookmarkToggle ? <BookmarkToggle post={post} /> : null}
         <span className="post-card__spacer" />
         <button

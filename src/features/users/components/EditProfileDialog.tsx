@@ -143,7 +143,7 @@ export function EditProfileDialog({ user, onClose }: EditProfileDialogProps) {
         </div>
 
         <ProfileField label="Bio" hint={PROFILE_HINTS.bio(bio.length)}>
-          {(control) => <textarea {...control} data-autofocus rows={3} maxLength={LIMITS.bioMax} value={bio} onChange={(event) => setBio(event.target.value)} />}
+          {(control) => <textarea {...control} data-autofocus dir="auto" rows={3} maxLength={LIMITS.bioMax} value={bio} onChange={(event) => setBio(event.target.value)} />}
         </ProfileField>
 
         <ProfileField label="Portfolio Link" error={portfolioError}>

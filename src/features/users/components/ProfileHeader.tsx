@@ -54,7 +54,7 @@ export function ProfileHeader({ user, isOwn }: ProfileHeaderProps) {
       <div className="profile-header__main">
         <div className="profile-header__top">
           <div className="profile-header__names">
-            <h1 id={headingId} className="profile-header__name">
+            <h1 id={headingId} className="profile-header__name" dir="auto">
               {name}
             </h1>
             <p className="profile-header__username">@{user.username}</p>
@@ -67,7 +67,7 @@ export function ProfileHeader({ user, isOwn }: ProfileHeaderProps) {
             <FollowButton user={user} />
           )}
         </div>
-        {user.userBio ? <p className="profile-header__bio">{user.userBio}</p> : null}
+        {user.userBio ? <p className="profile-header__bio" dir="auto">{user.userBio}</p> : null}
         <PortfolioLink url={user.userPortfolioUrl} />
         <ul className="profile-header__counts" aria-label="Connections">
           <li>{`${user.followers.length} Followers`}</li>
