@@ -1,3 +1,4 @@
+import type { Page } from '@playwright/test';
 import { test, expect } from './fixtures';
 import { DEMO, expectToast, fillSignup, holdScripts, TAKEN_USERNAME, toast, urlPath } from './helpers';
 
@@ -48,10 +49,7 @@ test.describe('The first screen, before any script', { tag: ['@server'] }, () =>
   });
 
   test('Fill Test Credentials pressed before the app has taken the page over fills the form at once; the app confirms once it has', { tag: ['@phone'] }, async ({ page }) => {
-    const release = await holdScripts(page, '**/static/js/*.chunk.js');
-    await page.goto('/signup');
-    const fill = page.getByRole('button', { name: 'Fill Test Credentials' });
-    await fill.click();
+    const { release, fill } = await pressFillBeforeTheApp(page, '/signup');
     // Answered though the app has not started: the fields show the sample, the button is working.
     await expect(page.getByLabel('First Name')).toHaveValue('Sam');
     await expect(page.getByRole('checkbox', { name: 'I accept all Terms & Conditions' })).toBeChecked();
@@ -68,10 +66,7 @@ test.describe('The first screen, before any script', { tag: ['@server'] }, () =>
   });
 
   test('a press the visitor typed past before the app took the page over is let go: what they typed stays', { tag: ['@phone'] }, async ({ page }) => {
-    const release = await holdScripts(page, '**/static/js/*.chunk.js');
-    await page.goto('/login');
-    const fill = page.getByRole('button', { name: 'Fill Test Credentials' });
-    await fill.click();
+    const { release, fill } = await pressFillBeforeTheApp(page, '/login');
     await expect(page.getByLabel('Username')).toHaveValue(DEMO.username);
     await page.getByLabel('Username').fill('someone_else');
     await expect(fill).not.toHaveAttribute('aria-busy');
@@ -130,3 +125,12 @@ test.describe('The first screen, before any script', { tag: ['@server'] }, () =>
     await expect(page).toHaveURL(urlPath('/'));
   });
 });
+
+/** Opens a page built ahead with the app's chunks held back, and presses Fill Test Credentials there. */
+async function pressFillBeforeTheApp(page: Page, path: string) {
+  const release = await holdScripts(page, '**/static/js/*.chunk.js');
+  await page.goto(path);
+  const fill = page.getByRole('button', { name: 'Fill Test Credentials' });
+  await fill.click();
+  return { release, fill };
+}
