@@ -3,6 +3,7 @@ import type { RouteObject } from 'react-router-dom';
 import { paths } from '../config/paths';
 import { AppFallback } from './layouts/AppFallback';
 import { AppLayout } from './layouts/AppLayout';
+import { ErrorPage } from '../pages/ErrorPage';
 import { RouteErrorPage } from '../pages/RouteErrorPage';
 
 /** A route's `lazy`: the component `name` of the module `load` brings, loaded when the route is first needed. */
@@ -11,7 +12,7 @@ function lazyComponent<Name extends string>(load: () => Promise<Record<Name, Com
 }
 
 /**
- * Every route is its own lazily loaded chunk, and so is the member shell around the protected ones
+ * Every route but /error is its own lazily loaded chunk, and so is the member shell around the protected ones
  * (with the API it reads), so that /login and /signup carry neither. Shared by the browser router
  * and the memory router that tests render.
  */
@@ -24,7 +25,8 @@ export const routes: RouteObject[] = [
     children: [
       { path: paths.login.pattern, lazy: lazyComponent(() => import(/* webpackChunkName: "page-login" */ '../pages/LoginPage'), 'LoginPage') },
       { path: paths.signup.pattern, lazy: lazyComponent(() => import(/* webpackChunkName: "page-signup" */ '../pages/SignupPage'), 'SignupPage') },
-      { path: paths.error.pattern, lazy: lazyComponent(() => import(/* webpackChunkName: "page-error" */ '../pages/ErrorPage'), 'ErrorPage') },
+      // In the app's own code: it is needed when the server is down, when no chunk could load.
+      { path: paths.error.pattern, Component: ErrorPage },
       {
         lazy: lazyComponent(() => import(/* webpackChunkName: "member" */ './layouts/ProtectedLayout'), 'ProtectedLayout'),
         children: [

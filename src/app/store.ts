@@ -44,6 +44,8 @@ export function makeStore({ preloadedState, router }: MakeStoreOptions = {}) {
     actionCreator: apiFailed,
     effect: (action, listenerApi) => {
       const failure = action.payload;
+      // Where the member was: /login and the error screen take them back there.
+      const from = router?.state.location;
       listenerApi.dispatch(loaderHidden());
       if (failure.kind === 'client' || (failure.formSave === true && (failure.kind === 'network' || failure.kind === 'server'))) {
         notifyError(failure.message);
@@ -54,14 +56,13 @@ export function makeStore({ preloadedState, router }: MakeStoreOptions = {}) {
         return;
       }
       if (failure.kind === 'unauthorized') {
-        const from = router?.state.location;
         listenerApi.dispatch(sessionExpired());
         if (from && from.pathname !== paths.login.pattern) {
           void router?.navigate(paths.login.href(), { replace: true, state: { from } });
         }
         return;
       }
-      void router?.navigate(paths.error.href());
+      if (from?.pathname !== paths.error.pattern) void router?.navigate(paths.error.href(), { state: { from } });
     },
   });
 

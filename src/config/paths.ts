@@ -16,5 +16,19 @@ export function withoutTrailingSlash(path: string): string {
   return path.length > 1 ? path.replace(/\/+$/, '') || '/' : path;
 }
 
+/**
+ * The in-app location a navigation kept in its `state.from` (pathname, search and hash: where a member
+ * was sent away from), or null. Anything that is not an in-app path is ignored.
+ */
+export function keptLocation(state: unknown): { pathname: string; href: string } | null {
+  if (!state || typeof state !== 'object' || !('from' in state)) return null;
+  const from = (state as { from: unknown }).from;
+  if (!from || typeof from !== 'object') return null;
+  const { pathname, search, hash } = from as { pathname?: unknown; search?: unknown; hash?: unknown };
+  if (typeof pathname !== 'string' || !pathname.startsWith('/') || pathname.startsWith('//')) return null;
+  const text = (value: unknown) => (typeof value === 'string' ? value : '');
+  return { pathname, href: `${pathname}${text(search)}${text(hash)}` };
+}
+
 /** Routes where the top bar hides people search and logout. */
 export const PUBLIC_CHROME_PATHS: readonly string[] = [paths.signup.pattern, paths.login.pattern, paths.error.pattern];

@@ -20,6 +20,8 @@ export const TIMINGS = {
   chunkLoadTimeoutMs: 120000,
   /** A call pending longer than this shows progress on the button that started it (past the stand-in's usual delay). */
   progressAfterMs: 600,
+  /** How long the error screen waits to learn whether the server answers again, before saying it does not. */
+  serverCheckMs: 8000,
   /** The stand-in backend's default answer delay. */
   mockResponseDelayMs: 400,
 } as const;

@@ -1,19 +1,22 @@
-import { Link } from 'react-router-dom';
+import { useLocation } from 'react-router-dom';
+import { PageLoadFailed } from '../components/PageLoadFailed';
 import { usePageTitle } from '../components/usePageTitle';
-import { paths } from '../config/paths';
+import { keptLocation, paths } from '../config/paths';
 
-/** /error (spec section 2): where network failures and server errors lead. */
+/** The page a member was sent to /error from (its location kept in `state.from`), or home. */
+export function failedPageHref(location: { pathname: string; search: string; hash: string; state: unknown }): string {
+  if (location.pathname !== paths.error.pattern) return `${location.pathname}${location.search}${location.hash}`;
+  return keptLocation(location.state)?.href ?? paths.home.href();
+}
+
+/** /error (spec section 2): where a page goes when its data could not load (the network, a server error). */
 export function ErrorPage() {
   usePageTitle('Error');
   return (
-    <main id="main-content" className="status-page" tabIndex={-1}>
-      <section className="status-page__card" aria-labelledby="error-title">
-        <h1 id="error-title" className="status-page__title">It&apos;s not you, It&apos;s us..!</h1>
-        <p className="status-page__text">Something went wrong on our side. Please try again in a moment.</p>
-        <div className="status-page__actions">
-          <Link to={paths.home.href()} className="button button--primary">Back to Home</Link>
-        </div>
-      </section>
-    </main>
+    <PageLoadFailed
+      title="It's not you, It's us..!"
+      text="Something went wrong on our side. Please try again in a moment."
+      failedHref={failedPageHref(useLocation())}
+    />
   );
 }

@@ -21,7 +21,7 @@ export function LoginPage() {
       footer={<Link to={paths.signup.href()}>Create New Account?</Link>}
     >
       {sessionEnded ? (
-        <p className="auth-notice" role="alert">
+        <p className="notice" role="alert">
           {AUTH_MESSAGES.sessionEnded}
         </p>
       ) : null}

@@ -1,6 +1,8 @@
-import { isRouteErrorResponse, useRouteError } from 'react-router-dom';
+import { isRouteErrorResponse, useLocation, useRouteError } from 'react-router-dom';
+import { PageLoadFailed } from '../components/PageLoadFailed';
 import { usePageTitle } from '../components/usePageTitle';
 import { paths } from '../config/paths';
+import { failedPageHref } from './ErrorPage';
 
 /** A route module that failed to download: usually a new version was deployed, or the network dropped. */
 function isChunkLoadError(error: unknown): boolean {
@@ -20,12 +22,13 @@ export function describeRouteError(error: unknown): { title: string; text: strin
 }
 
 /**
- * The router's unexpected-application-error page (spec section 2). It replaces the whole layout, so it
- * brings its own frame; links are plain anchors so they work even if the router is in trouble.
+ * The router's unexpected-application-error page (spec section 2): a page whose code could not load
+ * or that broke. It replaces the whole layout, so it brings its own frame, with plain links that work
+ * even if the router is in trouble.
  */
 export function RouteErrorPage() {
-  const error = useRouteError();
-  const { title, text } = describeRouteError(error);
+  const { title, text } = describeRouteError(useRouteError());
+  const failedHref = failedPageHref(useLocation());
   usePageTitle('Error');
   return (
     <div className="app">
@@ -34,16 +37,7 @@ export function RouteErrorPage() {
           <a href={paths.home.href()} className="top-bar__brand"><span>SocialConnect</span></a>
         </div>
       </header>
-      <main id="main-content" className="status-page" tabIndex={-1}>
-        <section className="status-page__card" role="alert" aria-labelledby="route-error-title">
-          <h1 id="route-error-title" className="status-page__title">{title}</h1>
-          <p className="status-page__text">{text}</p>
-          <div className="status-page__actions">
-            <button type="button" className="button button--primary" onClick={() => window.location.reload()}>Reload</button>
-            <a href={paths.home.href()} className="button button--secondary">Back to Home</a>
-          </div>
-        </section>
-      </main>
+      <PageLoadFailed title={title} text={text} failedHref={failedHref} />
     </div>
   );
 }
