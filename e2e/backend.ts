@@ -20,9 +20,13 @@ export const REAL_APP_DIR = join(REPOSITORY_ROOT, 'build', 'e2e-app');
 export interface RealServer {
   /** http://127.0.0.1:port, the same across restarts. */
   url: string;
-  /** Back to the demo network. */
+  /** Back to the demo network, on a running server. */
   reset(): Promise<void>;
-  /** Stops the server as SIGTERM would, and starts it again on the same data and port. */
+  /** Stops the server as SIGTERM would: nothing answers on its port until `start`. */
+  stop(): Promise<void>;
+  /** Starts the stopped server again on the same data and port. */
+  start(): Promise<void>;
+  /** `stop`, then `start`. */
   restart(): Promise<void>;
   close(): Promise<void>;
 }
@@ -53,17 +57,31 @@ export async function startRealServer(kind: Exclude<Backend, 'mock'>): Promise<R
   };
   let server: RunningServer = await startServer(readConfig(env));
   const port = new URL(server.url).port;
-  return {
+  // A journey that fails while the server is stopped leaves it so: the next journey's reset starts it.
+  let running = true;
+  const realServer: RealServer = {
     url: server.url,
-    reset: () => server.store.load(buildDefaultSeed()),
-    async restart() {
+    async reset() {
+      if (!running) await realServer.start();
+      await server.store.load(buildDefaultSeed());
+    },
+    async stop() {
+      running = false;
       await within(15_000, 'stopping the server', server.close());
+    },
+    async start() {
       server = await within(30_000, 'starting the server again', startServer(readConfig({ ...env, PORT: port })));
+      running = true;
+    },
+    async restart() {
+      await realServer.stop();
+      await realServer.start();
     },
     async close() {
-      await server.close();
+      if (running) await server.close();
       await database?.drop();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+  return realServer;
 }

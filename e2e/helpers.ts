@@ -223,3 +223,18 @@ export async function holdScripts(page: Page, pattern = '**/*.js'): Promise<() =
   });
   return release;
 }
+
+/** What the error screen says while the server does not answer. */
+const STILL_UNREACHABLE = 'SocialConnect still cannot be reached. Please check your connection and try again in a moment.';
+
+/** Presses `control` on the error screen while the server is down: the screen says so, and the page stays. */
+export async function pressWhileServerDown(page: Page, control: 'Reload' | 'Back to Home', stayOn: string): Promise<void> {
+  const card = page.getByRole('main').getByRole('alert');
+  const notices = card.getByRole('status');
+  const earlier = (await notices.count()) > 0 ? await notices.elementHandle() : null;
+  await (control === 'Reload' ? card.getByRole('button', { name: 'Reload' }) : card.getByRole('link', { name: 'Back to Home' })).click();
+  // Said again for this press: a fresh notice takes the place of the last one, for a screen reader to read.
+  if (earlier) await expect.poll(() => earlier.evaluate((element) => element.isConnected)).toBe(false);
+  await expect(notices).toHaveText(STILL_UNREACHABLE);
+  await expect(page).toHaveURL(urlPath(stayOn));
+}

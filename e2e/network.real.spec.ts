@@ -5,7 +5,7 @@
 import type { Browser, Page } from '@playwright/test';
 import { test, expect } from './fixtures';
 import {
-  DEMO, expectToast, fillSignup, login, logout, MEMBERS, navigateTo, postCard, postCards, SEED_TEXT, submitLogin, topBarSearch, UPLOAD_PHOTO, urlPath,
+  DEMO, expectToast, fillSignup, login, logout, MEMBERS, navigateTo, postCard, postCards, pressWhileServerDown, SEED_TEXT, submitLogin, topBarSearch, UPLOAD_PHOTO, urlPath,
 } from './helpers';
 
 function connections(page: Page) {
@@ -173,5 +173,28 @@ test.describe('One network, several devices', { tag: ['@server'] }, () => {
     await navigateTo(page, 'Bookmark');
     await expect(page.getByRole('heading', { name: 'Bookmarks' })).toBeVisible();
     await expect(postCard(page, SEED_TEXT.newest)).toBeVisible();
+  });
+
+  test("the server stops while the member moves on: the error page says so until it is back, then Reload loads the page that failed", async ({ page, realServer, consoleGuard }) => {
+    if (!realServer) throw new Error('This journey runs against the real server only.');
+    consoleGuard.allow(/^Failed to load resource: net::ERR_CONNECTION_REFUSED/);
+    await login(page);
+    // A profile's code is loaded: what fails next is its data.
+    await navigateTo(page, 'Profile');
+    await expect(page.getByRole('heading', { name: 'Ava Reed', level: 1 })).toBeVisible();
+    await navigateTo(page, 'Home');
+    await expect(page.getByRole('heading', { name: 'Latest Posts' })).toBeVisible();
+
+    await realServer.stop();
+    await postCard(page, SEED_TEXT.oldest).getByRole('link', { name: MEMBERS.liam.name }).click();
+    await expect(page).toHaveURL(urlPath('/error'));
+    await expect(page.getByRole('heading', { name: "It's not you, It's us..!" })).toBeVisible();
+    await pressWhileServerDown(page, 'Reload', '/error');
+    await pressWhileServerDown(page, 'Back to Home', '/error');
+
+    await realServer.start();
+    await page.getByRole('button', { name: 'Reload' }).click();
+    await expect(page).toHaveURL(urlPath(`/users/${MEMBERS.liam.id}`));
+    await expect(page.getByRole('heading', { name: MEMBERS.liam.name, level: 1 })).toBeVisible();
   });
 });
