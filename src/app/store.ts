@@ -113,8 +113,8 @@ export function makeStore({ preloadedState, router }: MakeStoreOptions = {}) {
   });
   startListening({
     matcher: isAnyOf(userLoggedOut, sessionExpired),
-    effect: (_action, listenerApi) => {
-      writeStoredToken(null);
+    effect: (action, listenerApi) => {
+      writeStoredToken(null, { endedByBackend: sessionExpired.match(action) });
       resetApi(listenerApi.dispatch);
     },
   });

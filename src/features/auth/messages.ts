@@ -11,6 +11,7 @@ export const AUTH_MESSAGES = {
   loggedOut: 'Logged Out Successfully!',
   testCredentialsFilled: 'Test Credentials Filled!',
   sessionEnded: 'Your session has ended. Please log in again.',
+  loggedOutInAnotherTab: 'You logged out in another tab',
 } as const;
 
 /** The backend's refusals of a login: an unknown username (404) and a wrong password (401). */

@@ -12,8 +12,26 @@ export function readStoredToken(): string | null {
   }
 }
 
-export function writeStoredToken(token: string | null): void {
+/**
+ * Set while no one is logged in because the backend ended the session (rather than the member
+ * logging out), so that the other tabs, told the token is gone, can say which it was.
+ */
+const ENDED_BY_BACKEND_KEY = 'socialconnect.sessionEndedByBackend';
+
+/** Whether the stored token was last removed because the backend ended the session. */
+export function readStoredEndedByBackend(): boolean {
   try {
+    return window.localStorage.getItem(ENDED_BY_BACKEND_KEY) !== null;
+  } catch {
+    return false;
+  }
+}
+
+export function writeStoredToken(token: string | null, { endedByBackend = false } = {}): void {
+  try {
+    // Before the token: the other tabs read it when they hear the token changed.
+    if (endedByBackend) window.localStorage.setItem(ENDED_BY_BACKEND_KEY, '1');
+    else window.localStorage.removeItem(ENDED_BY_BACKEND_KEY);
     if (token) window.localStorage.setItem(TOKEN_STORAGE_KEY, token);
     else window.localStorage.removeItem(TOKEN_STORAGE_KEY);
   } catch {

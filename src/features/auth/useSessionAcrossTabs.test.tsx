@@ -2,19 +2,21 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import { tokenFor } from '../../../mocks/testing/node';
 import { DEMO_CREDENTIALS, DEMO_USER_ID } from '../../../contract/seed/default';
 import { currentPath, renderWithProviders, topBar } from '../../test/renderWithProviders';
-import { initialSessionState, selectIsLoggedIn } from './sessionSlice';
-import { TOKEN_STORAGE_KEY } from './tokenStorage';
+import { initialSessionState, selectIsLoggedIn, sessionExpired, userLoggedOut } from './sessionSlice';
+import { readStoredEndedByBackend, TOKEN_STORAGE_KEY, writeStoredToken } from './tokenStorage';
 import { otherTabChange } from './useSessionAcrossTabs';
 import { selectCurrentMember } from '../users/currentMember';
 
 /**
- * What the browser does when another tab of the site changes the stored token: the value changes in
- * the shared localStorage, and every other tab gets a `storage` event.
+ * What the browser does when another tab of the site changes the stored token (through the app's own
+ * writer, which notes beside it whether the backend ended the session): the value changes in the
+ * shared localStorage, and every other tab gets a `storage` event.
  */
-function anotherTabStores(token: string | null, key = TOKEN_STORAGE_KEY) {
+function anotherTabStores(token: string | null, { key = TOKEN_STORAGE_KEY, endedByBackend = false } = {}) {
   act(() => {
     const oldValue = window.localStorage.getItem(key);
-    if (token === null) window.localStorage.removeItem(key);
+    if (key === TOKEN_STORAGE_KEY) writeStoredToken(token, { endedByBackend });
+    else if (token === null) window.localStorage.removeItem(key);
     else window.localStorage.setItem(key, token);
     window.dispatchEvent(new StorageEvent('storage', { key, oldValue, newValue: token, storageArea: window.localStorage }));
   });
@@ -23,18 +25,35 @@ function anotherTabStores(token: string | null, key = TOKEN_STORAGE_KEY) {
 const mainNav = () => screen.findByRole('navigation', { name: 'Main' });
 
 describe('one member, every tab', () => {
-  it('logging out in another tab ends the session here and leaves the protected page for /login', async () => {
-    const { router, store } = await renderWithProviders({ route: '/bookmark', authAs: DEMO_CREDENTIALS });
+  it('logging out in another tab ends the session here, says so on /login, and logging in again comes back', async () => {
+    const { router, store, user } = await renderWithProviders({ route: '/bookmark?view=all#top', authAs: DEMO_CREDENTIALS });
     await screen.findByRole('feed', { name: 'Bookmarks' });
 
     anotherTabStores(null);
 
     await waitFor(() => expect(currentPath(router)).toBe('/login'));
     expect(await screen.findByRole('heading', { name: 'Login' })).toBeInTheDocument();
+    expect(screen.getByRole('alert')).toHaveTextContent('You logged out in another tab');
     expect(within(topBar()).queryByRole('button', { name: 'Logout' })).not.toBeInTheDocument();
     expect(selectIsLoggedIn(store.getState())).toBe(false);
-    // A plain /login, as after logging out here: the next login starts at home.
-    expect(router.state.location.state).toBeNull();
+
+    await user.type(screen.getByLabelText('Username'), DEMO_CREDENTIALS.username);
+    await user.type(screen.getByLabelText('Password'), DEMO_CREDENTIALS.password);
+    await user.click(screen.getByRole('button', { name: 'Login' }));
+    await waitFor(() => expect(currentPath(router)).toBe('/bookmark'));
+    expect(router.state.location).toMatchObject({ search: '?view=all', hash: '#top' });
+    expect(await screen.findByRole('feed', { name: 'Bookmarks' })).toBeInTheDocument();
+  });
+
+  it('a session the backend ended in another tab is said to have ended, not logged out', async () => {
+    const { router } = await renderWithProviders({ route: '/explore', authAs: DEMO_CREDENTIALS });
+    await screen.findByRole('feed', { name: 'Explore' });
+
+    anotherTabStores(null, { endedByBackend: true });
+
+    await waitFor(() => expect(currentPath(router)).toBe('/login'));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Your session has ended. Please log in again.');
+    expect(screen.queryByText('You logged out in another tab')).not.toBeInTheDocument();
   });
 
   it('logging in in another tab logs this tab in, and the login screen moves on to the page wanted', async () => {
@@ -80,9 +99,24 @@ describe('one member, every tab', () => {
   it('ignores changes of other keys', async () => {
     const { router, store } = await renderWithProviders({ route: '/explore', authAs: DEMO_CREDENTIALS });
     await screen.findByRole('feed', { name: 'Explore' });
-    anotherTabStores('something else', 'socialconnect.other');
+    anotherTabStores('something else', { key: 'socialconnect.other' });
     expect(selectIsLoggedIn(store.getState())).toBe(true);
     expect(currentPath(router)).toBe('/explore');
+  });
+});
+
+describe('what this tab tells the others when its session ends', () => {
+  it('that the backend ended it, or that the member logged out', async () => {
+    const { store } = await renderWithProviders({ route: '/explore', authAs: DEMO_CREDENTIALS });
+    await screen.findByRole('feed', { name: 'Explore' });
+    act(() => {
+      store.dispatch(sessionExpired());
+    });
+    expect(readStoredEndedByBackend()).toBe(true);
+    act(() => {
+      store.dispatch(userLoggedOut());
+    });
+    expect(readStoredEndedByBackend()).toBe(false);
   });
 });
 

@@ -5,8 +5,8 @@ import { useAppStore } from '../../lib/store/hooks';
 import { paths, PUBLIC_CHROME_PATHS } from '../../config/paths';
 import { redirectTargetFrom } from './redirectTarget';
 import { sessionFromToken, type TokenSession } from './restoreSession';
-import { sessionRestored, tokenRenewed, userLoggedOut, type SessionState } from './sessionSlice';
-import { readStoredToken, TOKEN_STORAGE_KEY } from './tokenStorage';
+import { sessionExpired, sessionRestored, tokenRenewed, userLoggedOut, type SessionState } from './sessionSlice';
+import { readStoredEndedByBackend, readStoredToken, TOKEN_STORAGE_KEY } from './tokenStorage';
 
 /** What another tab's change of the stored token means for this tab. */
 export type OtherTabChange =
@@ -31,10 +31,21 @@ export function otherTabChange(session: SessionState, storedToken: string | null
 
 const AUTH_SCREENS: readonly string[] = [paths.login.pattern, paths.signup.pattern];
 
+/** What /login is opened with when the session ended in another tab: where this tab was, and whether the member logged out. */
+interface LoginState {
+  from: unknown;
+  loggedOutInAnotherTab: boolean;
+}
+
+/** Whether /login was opened because the member logged out in another tab. */
+export function loggedOutInAnotherTab(state: unknown): boolean {
+  return typeof state === 'object' && state !== null && (state as Partial<LoginState>).loggedOutInAnotherTab === true;
+}
+
 /**
  * One member, every tab: logging out in one tab ends the session here too (a protected page goes to
- * /login), and logging in elsewhere logs this tab in (the login screen moves on to where the member
- * wanted to go). Listens to the `storage` event, which the browser sends to the other tabs when one
+ * /login, which says why and comes back after logging in), and logging in elsewhere logs this tab in
+ * (the login screen moves on to where the member wanted to go). Listens to the `storage` event, which the browser sends to the other tabs when one
  * of them changes the stored token.
  */
 export function useSessionAcrossTabs(): void {
@@ -53,10 +64,14 @@ export function useSessionAcrossTabs(): void {
       const change = otherTabChange(store.getState().session, readStoredToken());
       const { pathname, state } = where.current;
       switch (change.kind) {
-        case 'loggedOut':
-          store.dispatch(userLoggedOut());
-          if (!PUBLIC_CHROME_PATHS.includes(pathname)) void navigate(paths.login.href(), { replace: true });
+        case 'loggedOut': {
+          // /login says why this tab is there, and logging in again comes back here.
+          const endedByBackend = readStoredEndedByBackend();
+          store.dispatch(endedByBackend ? sessionExpired() : userLoggedOut());
+          const loginState: LoginState = { from: where.current, loggedOutInAnotherTab: !endedByBackend };
+          if (!PUBLIC_CHROME_PATHS.includes(pathname)) void navigate(paths.login.href(), { replace: true, state: loginState });
           break;
+        }
         case 'renewed':
           store.dispatch(tokenRenewed(change.token));
           break;
