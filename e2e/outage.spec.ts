@@ -11,7 +11,8 @@ import { login, navigateTo, postCards, pressWhileServerDown, urlPath } from './h
 
 /** The server is gone, and so is every file and answer of it the page has not loaded yet. */
 async function serverDown(page: Page, realServer: RealServer | undefined, consoleGuard: ConsoleGuard): Promise<void> {
-  consoleGuard.allow(/^Failed to load resource: net::ERR_(CONNECTION_REFUSED|INTERNET_DISCONNECTED|FAILED)/);
+  // What is on its way when it goes is cut off, and what is asked while it is down is refused.
+  consoleGuard.allow(/^Failed to load resource: net::ERR_(CONNECTION_REFUSED|CONNECTION_RESET|INTERNET_DISCONNECTED|FAILED)/);
   if (realServer) await realServer.stop();
   else await page.context().setOffline(true);
 }

@@ -238,6 +238,11 @@ export async function buildApp({ ctx, database, answers, events, staticDir, logg
         request.memberId = opened.memberId;
         return reply.code(opened.status).type('application/json; charset=utf-8').send(opened.body);
       }
+      // Opened while the server closes, after the others were ended: it would keep the close waiting.
+      if (closing) {
+        opened.close();
+        return reply;
+      }
       streams.add(opened);
       request.raw.once('close', () => {
         opened.close();
