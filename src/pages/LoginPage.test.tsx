@@ -51,14 +51,15 @@ describe('Login', () => {
   it('shows progress on Login while a slow backend answers, and the usual label for a quick one', async () => {
     const { user } = await renderWithProviders({ route: '/login' });
     await screen.findByRole('heading', { name: 'Login', level: 1 });
-    useScenario('slow', { slowDelayMs: 1500 });
+    // The label shows from 600 ms until the answer: a window wide enough for a busy machine to see.
+    useScenario('slow', { slowDelayMs: 4000 });
     await fillLogin(user, DEMO_CREDENTIALS.username, DEMO_CREDENTIALS.password);
     await user.click(screen.getByRole('button', { name: 'Login' }));
     // Not at once: a quick answer never flashes a spinner.
     expect(screen.getByRole('button', { name: 'Login' })).toBeDisabled();
-    const progress = await screen.findByRole('button', { name: 'Logging in…' }, { timeout: 1200 });
+    const progress = await screen.findByRole('button', { name: 'Logging in…' }, { timeout: 3500 });
     expect(progress).toBeDisabled();
-    expect(await screen.findByText('Logged In Successfully!', undefined, { timeout: 3000 })).toBeInTheDocument();
+    expect(await screen.findByText('Logged In Successfully!', undefined, { timeout: 8000 })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Logging in…' })).not.toBeInTheDocument();
   });
 

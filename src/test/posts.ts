@@ -6,8 +6,14 @@ import { server, TEST_API_BASE } from '../../mocks/testing/node';
 
 export const API = TEST_API_BASE;
 
+/**
+ * How long a test waits for a feed to appear: a page's first render in jsdom loads its lazy code, and
+ * a busy 2-core machine has taken over 3 s for it. A wait, not a speed check.
+ */
+const FEED_APPEARS_WITHIN_MS = 10_000;
+
 /** The feed on screen (a role="feed" region), once it has loaded. */
-export async function findFeed(name?: string, timeout = 3000): Promise<HTMLElement> {
+export async function findFeed(name?: string, timeout = FEED_APPEARS_WITHIN_MS): Promise<HTMLElement> {
   return screen.findByRole('feed', name ? { name } : {}, { timeout });
 }
 
