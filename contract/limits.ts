@@ -10,6 +10,8 @@ export const LIMITS = {
   nameMax: 30,
   passwordMin: 8,
   passwordMax: 128,
+  /** The longest address mail can be delivered to (RFC 5321's path limit). */
+  emailMax: 254,
   bioMax: 500,
   portfolioUrlMax: 255,
   /** How deep a JSON body may nest; the contract's bodies need three levels. */

@@ -41,6 +41,7 @@ const CATALOGUE = {
   lastNameInvalid: [400, 'Last name must be 1 to 30 characters long.'],
   usernameInvalid: [400, 'Username must be 3 to 30 characters: letters, digits or underscores.'],
   passwordInvalid: [400, 'Password must be 8 to 128 characters long.'],
+  emailInvalid: [400, 'Email address must look like name@example.com.'],
   bioTooLong: [400, 'Bio can be at most 500 characters long.'],
   portfolioInvalid: [400, 'Portfolio link must be an http or https address of at most 255 characters.'],
   avatarInvalid: [400, 'Avatar must be a PNG, JPEG, WebP or GIF image.'],

@@ -3,7 +3,7 @@ import { ERROR_CODES, MESSAGES } from './messages';
 import { dataUrl, PNG_DATA_URL } from './tests/fixtures';
 import {
   checkBodyShape, countGraphemes, imageDimensions, parseJsonBody, readImageDataUrl, sniffImage, validateAvatar,
-  validateImageDataUrl, validatePortfolioUrl,
+  validateEmail, validateImageDataUrl, validatePortfolioUrl,
 } from './validation';
 
 /** A PNG header (signature and IHDR) that declares the given canvas. */
@@ -16,6 +16,13 @@ function pngHeader(width: number, height: number): Uint8Array {
 }
 
 describe('validation rules', () => {
+  it('takes an e-mail address with one @ and a dotted domain, trimmed', () => {
+    expect(validateEmail(' sam.lee+news@mail.example.org ')).toBe('sam.lee+news@mail.example.org');
+    for (const typo of ['sam', 'sam@', '@example.com', 'sam@example', 'sam@@example.com', 'sam lee@example.com', 'sam@example.', `${'a'.repeat(250)}@b.co`]) {
+      expect(() => validateEmail(typo)).toThrow(new RuleError('emailInvalid'));
+    }
+  });
+
   it('counts characters as a person sees them', () => {
     expect(countGraphemes('héllo')).toBe(5);
     expect(countGraphemes('👍🏽🇫🇷👨‍👩‍👧')).toBe(3);

@@ -179,6 +179,18 @@ export function validatePassword(value: string): string {
   return value;
 }
 
+/**
+ * One address: something, one '@', then a domain with a dot, no spaces, at most 254 characters. The
+ * form asks for it and checks it before signing up; the spec's signup call does not carry it.
+ */
+const EMAIL = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/;
+
+export function validateEmail(value: string): string {
+  const trimmed = value.trim();
+  if (trimmed.length > LIMITS.emailMax || !EMAIL.test(trimmed)) throw refusal('emailInvalid');
+  return trimmed;
+}
+
 export function validateBio(value: string): string {
   const trimmed = value.trim();
   if (countGraphemes(trimmed) > LIMITS.bioMax) throw refusal('bioTooLong');

@@ -130,6 +130,54 @@ describe('Signup', () => {
     expect(store.getState().ui.showLoader).toBe(false);
   });
 
+  it('marks each missing field, says so under it, and puts the focus on the first one', async () => {
+    const { user } = await expectRefusedBeforeSending({ ...complete, firstName: '', email: '', accept: false }, 'Please Fill All Credentials!', 'Password Must Match Confirm Password!');
+    const firstName = screen.getByLabelText('First Name');
+    expect(firstName).toHaveFocus();
+    expect(firstName).toHaveAttribute('aria-invalid', 'true');
+    expect(firstName).toHaveAccessibleDescription('Please fill in this field.');
+    expect(screen.getByLabelText('Email Address')).toHaveAccessibleDescription('Please fill in this field.');
+    const terms = screen.getByRole('checkbox', { name: 'I accept all Terms & Conditions' });
+    expect(terms).toHaveAttribute('aria-invalid', 'true');
+    expect(terms).toHaveAccessibleDescription('Please accept the Terms & Conditions.');
+    expect(screen.getByLabelText('Last Name')).not.toHaveAttribute('aria-invalid');
+
+    // Typing into a marked field makes it the member's again.
+    await user.type(firstName, 'Riley');
+    expect(firstName).not.toHaveAttribute('aria-invalid');
+    expect(firstName).not.toHaveAccessibleDescription();
+    expect(screen.getByLabelText('Email Address')).toHaveAttribute('aria-invalid', 'true');
+  });
+
+  it('checks the username, e-mail and password by the backends\' rules before sending, and says why under each', async () => {
+    const counter = countSignupCalls();
+    const { user, router } = await openSignup();
+    await fillSignup(user, { ...complete, username: 'ri', email: 'riley@example', password: 'short', confirm: 'short' });
+    await submit(user);
+
+    const username = screen.getByLabelText('Username');
+    await waitFor(() => expect(username).toHaveFocus());
+    expect(username).toHaveAttribute('aria-invalid', 'true');
+    expect(username).toHaveAccessibleDescription(MESSAGES.usernameInvalid);
+    expect(screen.getByLabelText('Email Address')).toHaveAccessibleDescription(MESSAGES.emailInvalid);
+    const password = screen.getByLabelText('Password', { selector: 'input' });
+    expect(password).toHaveAttribute('aria-invalid', 'true');
+    expect(password).toHaveAccessibleDescription(MESSAGES.passwordInvalid);
+    expect(screen.getByLabelText('Confirm Password', { selector: 'input' })).not.toHaveAttribute('aria-invalid');
+    expect(counter.calls).toBe(0);
+    expect(currentPath(router)).toBe('/signup');
+    expect(username).toHaveValue('ri');
+
+    // Fixed, the same form signs up.
+    await user.type(username, 'ley');
+    await user.type(screen.getByLabelText('Email Address'), '.org');
+    await user.type(password, '-but-longer');
+    await user.type(screen.getByLabelText('Confirm Password', { selector: 'input' }), '-but-longer');
+    await submit(user);
+    expect(await screen.findByText('Signed Up Successfully!')).toBeInTheDocument();
+    expect(counter.calls).toBe(1);
+  });
+
   it('marks the e-mail as required, and never sends it', async () => {
     const bodies: unknown[] = [];
     server.events.on('request:start', ({ request }) => {
@@ -147,6 +195,10 @@ describe('Signup', () => {
   it('asks for matching passwords once everything is filled', async () => {
     const { router } = await expectRefusedBeforeSending({ ...complete, confirm: 'secret9999' }, 'Password Must Match Confirm Password!', 'Please Fill All Credentials!');
     expect(currentPath(router)).toBe('/signup');
+    const confirm = screen.getByLabelText('Confirm Password', { selector: 'input' });
+    expect(confirm).toHaveFocus();
+    expect(confirm).toHaveAttribute('aria-invalid', 'true');
+    expect(confirm).toHaveAccessibleDescription('Must be the same as the password.');
   });
 
   it('shows the backend message when the username is taken, and keeps the fields', async () => {

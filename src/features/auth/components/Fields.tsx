@@ -6,6 +6,8 @@ export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElemen
   label: string;
   /** The field's rule, shown under it before the member submits: '8 to 128 characters.' */
   hint?: string;
+  /** What is wrong with the value, shown under the field in the hint's place. */
+  error?: string;
   value: string;
   onValueChange: (value: string) => void;
   /** A password field has a show/hide toggle. */
@@ -30,15 +32,28 @@ const EyeOffIcon = strokeIcon(
   </>,
 );
 
-/** A labelled input, with its rule under it when it has one; a password's has a show/hide toggle. */
-export function TextField({ label, hint, value, onValueChange, type = 'text', ...rest }: TextFieldProps) {
+/** A control's link to the note under it: marked invalid and described by its message when it has one. */
+export function fieldNote(noteId: string, error: string | undefined, hint?: string) {
+  return { 'aria-invalid': error ? true : undefined, 'aria-describedby': error || hint ? noteId : undefined } as const;
+}
+
+/** A field's message, under it. */
+export function FieldError({ id, message }: { id: string; message: string | undefined }) {
+  return message ? <p id={id} className="auth-field__error">{message}</p> : null;
+}
+
+/**
+ * A labelled input, with its rule under it when it has one, or in its place what is wrong with the
+ * value; a password's has a show/hide toggle.
+ */
+export function TextField({ label, hint, error, value, onValueChange, type = 'text', ...rest }: TextFieldProps) {
   const id = useId();
-  const hintId = `${id}-hint`;
+  const noteId = `${id}-note`;
   const [visible, setVisible] = useState(false);
   const input = (
     <input
       {...rest}
-      aria-describedby={hint ? hintId : undefined}
+      {...fieldNote(noteId, error, hint)}
       id={id}
       className="auth-field__input"
       type={type === 'password' && visible ? 'text' : type}
@@ -66,7 +81,7 @@ export function TextField({ label, hint, value, onValueChange, type = 'text', ..
       ) : (
         input
       )}
-      {hint ? <p id={hintId} className="auth-field__hint">{hint}</p> : null}
+      {error ? <FieldError id={noteId} message={error} /> : hint ? <p id={noteId} className="auth-field__hint">{hint}</p> : null}
     </div>
   );
 }

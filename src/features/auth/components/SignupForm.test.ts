@@ -1,32 +1,42 @@
-import { EMPTY_SIGNUP, signupProblem } from './SignupForm';
+import { MESSAGES } from '../../../../contract/messages';
+import { EMPTY_SIGNUP, SIGNUP_FIELD_MESSAGES, signupProblems } from './SignupForm';
 
 const filled = {
   ...EMPTY_SIGNUP,
   firstName: 'A',
   lastName: 'B',
-  userName: 'ab',
+  userName: 'a_b',
   userEmail: 'a@example.com',
-  userPassword: 'pw',
-  userConfirmPassword: 'pw',
+  userPassword: 'password',
+  userConfirmPassword: 'password',
   isSignupConditionsChecked: true,
 };
 
-describe('signupProblem (spec section 5, in order)', () => {
-  it('lets a complete form through', () => {
-    expect(signupProblem(filled)).toBeNull();
+describe('signupProblems (spec section 5 in order, then the contract rules)', () => {
+  it('lets a complete, valid form through', () => {
+    expect(signupProblems(filled)).toBeNull();
   });
 
-  it('requires the e-mail like the other fields, without checking what it looks like', () => {
-    expect(signupProblem({ ...filled, userEmail: '  ' })).toBe('Please Fill All Credentials!');
-    expect(signupProblem({ ...filled, userEmail: 'not an address' })).toBeNull();
+  it('asks for everything first, marking each empty field, even when the passwords also differ', () => {
+    expect(signupProblems({ ...filled, firstName: '   ', userEmail: '', isSignupConditionsChecked: false, userConfirmPassword: 'x' })).toEqual({
+      toast: 'Please Fill All Credentials!',
+      fields: { firstName: SIGNUP_FIELD_MESSAGES.required, userEmail: SIGNUP_FIELD_MESSAGES.required, isSignupConditionsChecked: SIGNUP_FIELD_MESSAGES.terms },
+    });
   });
 
-  it('asks for everything first, even when the passwords also differ', () => {
-    expect(signupProblem({ ...filled, firstName: '   ', userConfirmPassword: 'x' })).toBe('Please Fill All Credentials!');
-    expect(signupProblem({ ...filled, isSignupConditionsChecked: false, userConfirmPassword: 'x' })).toBe('Please Fill All Credentials!');
+  it('then asks for matching passwords, with the toast and a message on the confirmation', () => {
+    expect(signupProblems({ ...filled, userConfirmPassword: '' })).toEqual({
+      toast: 'Password Must Match Confirm Password!',
+      fields: { userConfirmPassword: SIGNUP_FIELD_MESSAGES.mismatch },
+    });
   });
 
-  it('then asks for matching passwords', () => {
-    expect(signupProblem({ ...filled, userConfirmPassword: '' })).toBe('Password Must Match Confirm Password!');
+  it("checks username, e-mail and password by the backends' own rules, with their messages under the fields", () => {
+    expect(signupProblems({ ...filled, userName: 'ab', userEmail: 'a@example', userPassword: 'short', userConfirmPassword: 'short' })).toEqual({
+      toast: null,
+      fields: { userName: MESSAGES.usernameInvalid, userEmail: MESSAGES.emailInvalid, userPassword: MESSAGES.passwordInvalid },
+    });
+    expect(signupProblems({ ...filled, userName: 'a-b' })?.fields).toEqual({ userName: MESSAGES.usernameInvalid });
+    expect(signupProblems({ ...filled, userPassword: 'p'.repeat(129), userConfirmPassword: 'p'.repeat(129) })?.fields).toEqual({ userPassword: MESSAGES.passwordInvalid });
   });
 });

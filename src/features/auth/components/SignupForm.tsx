@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useAppDispatch } from '../../../lib/store/hooks';
 import { SAMPLE_SIGNUP } from '../../../config/demo';
@@ -9,8 +9,10 @@ import { holdLoader, loaderOffAfter, type Cancel } from '../../ui/loaderTimers';
 import { hasToken } from '../authAnswers';
 import { preloadAuthCalls, useAuthCall } from '../useAuthCall';
 import { AUTH_MESSAGES } from '../messages';
-import { FormActions, TextField } from './Fields';
+import { FieldError, fieldNote, FormActions, TextField } from './Fields';
 import { LIMITS } from '../../../../contract/limits';
+import { RuleError } from '../../../../contract/errors';
+import { validateEmail, validateName, validatePassword, validateUsername } from '../../../../contract/validation';
 
 /** The signup form's data, named as in spec section 3. */
 export interface SignupFormData {
@@ -33,15 +35,59 @@ export const EMPTY_SIGNUP: SignupFormData = {
   isSignupConditionsChecked: false,
 };
 
+type SignupField = keyof SignupFormData;
+
+/** What is wrong with a form that may not be sent: the spec's toast, if any, and each field's message. */
+export interface SignupProblems {
+  toast: string | null;
+  fields: Partial<Record<SignupField, string>>;
+}
+
+export const SIGNUP_FIELD_MESSAGES = {
+  required: 'Please fill in this field.',
+  terms: 'Please accept the Terms & Conditions.',
+  mismatch: 'Must be the same as the password.',
+} as const;
+
+/** The contract's rule for a field as a message, or nothing when the value passes. */
+function ruleMessage(check: () => unknown): string | undefined {
+  try {
+    check();
+    return undefined;
+  } catch (error) {
+    return error instanceof RuleError ? error.message : undefined;
+  }
+}
+
+/** Only the fields that have a message. */
+function present(fields: Partial<Record<SignupField, string | undefined>>): SignupProblems['fields'] {
+  return Object.fromEntries(Object.entries(fields).filter(([, message]) => message !== undefined));
+}
+
 /**
- * Spec section 5, in order: what is missing first (the e-mail is required by the form, though it is
- * neither checked nor sent), then the confirmation. Null when the form may be sent.
+ * Spec section 5, in order: what is missing first ('Please Fill All Credentials!'; the e-mail is
+ * required too), then the confirmation ('Password Must Match Confirm Password!'). Beside the
+ * confirmation, the backends' own rules (contract/validation.ts) for names, username, e-mail and
+ * password, so a typo never spends a signup. Null when the form may be sent.
  */
-export function signupProblem(data: SignupFormData): string | null {
-  const required = [data.firstName, data.lastName, data.userName, data.userEmail, data.userPassword];
-  if (required.some((value) => value.trim() === '') || !data.isSignupConditionsChecked) return AUTH_MESSAGES.missingCredentials;
-  if (data.userPassword !== data.userConfirmPassword) return AUTH_MESSAGES.passwordMismatch;
-  return null;
+export function signupProblems(data: SignupFormData): SignupProblems | null {
+  const required = ['firstName', 'lastName', 'userName', 'userEmail', 'userPassword'] as const;
+  const missing = present({
+    ...Object.fromEntries(required.map((key) => [key, data[key].trim() === '' ? SIGNUP_FIELD_MESSAGES.required : undefined])),
+    isSignupConditionsChecked: data.isSignupConditionsChecked ? undefined : SIGNUP_FIELD_MESSAGES.terms,
+  });
+  if (Object.keys(missing).length > 0) return { toast: AUTH_MESSAGES.missingCredentials, fields: missing };
+  const mismatch = data.userPassword !== data.userConfirmPassword;
+  const fields = present({
+    firstName: ruleMessage(() => validateName(data.firstName, 'firstNameInvalid')),
+    lastName: ruleMessage(() => validateName(data.lastName, 'lastNameInvalid')),
+    userName: ruleMessage(() => validateUsername(data.userName)),
+    userEmail: ruleMessage(() => validateEmail(data.userEmail)),
+    userPassword: ruleMessage(() => validatePassword(data.userPassword)),
+    userConfirmPassword: mismatch ? SIGNUP_FIELD_MESSAGES.mismatch : undefined,
+  });
+  if (Object.keys(fields).length === 0) return null;
+  return { toast: mismatch ? AUTH_MESSAGES.passwordMismatch : null, fields };
 }
 
 /** What "Fill Test Credentials" fills in, by field name: the sample account, terms accepted. */
@@ -71,20 +117,34 @@ export function SignupForm() {
   const navigate = useNavigate();
   const [signup, { isLoading }] = useAuthCall('signup');
   const [data, setData] = useState<SignupFormData>(EMPTY_SIGNUP);
+  const [problems, setProblems] = useState<SignupProblems['fields']>({});
+  const [checked, setChecked] = useState(0);
+  const formRef = useRef<HTMLFormElement>(null);
   const cancelNoTokenNotice = useRef<Cancel>(() => undefined);
+  const termsId = useId();
 
   useEffect(() => () => cancelNoTokenNotice.current(), []);
+  // After each check that found a problem, the first field at fault takes the focus.
+  useEffect(() => {
+    if (checked > 0) formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [checked]);
 
-  const field = <K extends keyof SignupFormData>(key: K) => (value: SignupFormData[K]) => setData((current) => ({ ...current, [key]: value }));
+  // A field the member changes is theirs again: its message goes until the next check.
+  const field = <K extends keyof SignupFormData>(key: K) => (value: SignupFormData[K]) => {
+    setData((current) => ({ ...current, [key]: value }));
+    setProblems(({ [key]: _fixed, ...others }) => others);
+  };
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (isLoading) return;
     const releaseLoader = dispatch(holdLoader());
-    const problem = signupProblem(data);
-    if (problem) {
+    const found = signupProblems(data);
+    setProblems(found?.fields ?? {});
+    if (found) {
       releaseLoader();
-      notifyError(problem, { short: problem === AUTH_MESSAGES.missingCredentials });
+      if (found.toast) notifyError(found.toast, { short: found.toast === AUTH_MESSAGES.missingCredentials });
+      setChecked((count) => count + 1);
       return;
     }
     try {
@@ -117,28 +177,33 @@ export function SignupForm() {
       userConfirmPassword: SAMPLE.confirmPassword,
       isSignupConditionsChecked: SAMPLE.terms,
     });
+    setProblems({});
     notifySuccess(AUTH_MESSAGES.testCredentialsFilled, { short: true });
   };
 
   return (
-    <form className="auth-form" method="post" noValidate onFocus={preloadAuthCalls} onSubmit={(event) => void onSubmit(event)} aria-busy={isLoading}>
+    <form ref={formRef} className="auth-form" method="post" noValidate onFocus={preloadAuthCalls} onSubmit={(event) => void onSubmit(event)} aria-busy={isLoading}>
       <div className="auth-form__row">
-        <TextField label="First Name" name="firstName" autoComplete="given-name" required maxLength={LIMITS.nameMax} value={data.firstName} onValueChange={field('firstName')} />
-        <TextField label="Last Name" name="lastName" autoComplete="family-name" required maxLength={LIMITS.nameMax} value={data.lastName} onValueChange={field('lastName')} />
+        <TextField label="First Name" name="firstName" autoComplete="given-name" required maxLength={LIMITS.nameMax} error={problems.firstName} value={data.firstName} onValueChange={field('firstName')} />
+        <TextField label="Last Name" name="lastName" autoComplete="family-name" required maxLength={LIMITS.nameMax} error={problems.lastName} value={data.lastName} onValueChange={field('lastName')} />
       </div>
-      <TextField label="Username" name="username" autoComplete="username" autoCapitalize="none" spellCheck={false} required maxLength={LIMITS.usernameMax} hint={FIELD_HINTS.username} value={data.userName} onValueChange={field('userName')} />
-      <TextField label="Email Address" name="email" type="email" autoComplete="email" required value={data.userEmail} onValueChange={field('userEmail')} />
-      <TextField label="Password" name="password" type="password" autoComplete="new-password" required maxLength={LIMITS.passwordMax} hint={FIELD_HINTS.password} value={data.userPassword} onValueChange={field('userPassword')} />
-      <TextField label="Confirm Password" name="confirmPassword" type="password" autoComplete="new-password" required value={data.userConfirmPassword} onValueChange={field('userConfirmPassword')} />
-      <label className="auth-check">
-        <input
-          type="checkbox"
-          name="terms"
-          checked={data.isSignupConditionsChecked}
-          onChange={(event) => field('isSignupConditionsChecked')(event.target.checked)}
-        />
-        <span>I accept all Terms &amp; Conditions</span>
-      </label>
+      <TextField label="Username" name="username" autoComplete="username" autoCapitalize="none" spellCheck={false} required maxLength={LIMITS.usernameMax} hint={FIELD_HINTS.username} error={problems.userName} value={data.userName} onValueChange={field('userName')} />
+      <TextField label="Email Address" name="email" type="email" autoComplete="email" required error={problems.userEmail} value={data.userEmail} onValueChange={field('userEmail')} />
+      <TextField label="Password" name="password" type="password" autoComplete="new-password" required maxLength={LIMITS.passwordMax} hint={FIELD_HINTS.password} error={problems.userPassword} value={data.userPassword} onValueChange={field('userPassword')} />
+      <TextField label="Confirm Password" name="confirmPassword" type="password" autoComplete="new-password" required error={problems.userConfirmPassword} value={data.userConfirmPassword} onValueChange={field('userConfirmPassword')} />
+      <div className="auth-field">
+        <label className="auth-check">
+          <input
+            type="checkbox"
+            name="terms"
+            {...fieldNote(termsId, problems.isSignupConditionsChecked)}
+            checked={data.isSignupConditionsChecked}
+            onChange={(event) => field('isSignupConditionsChecked')(event.target.checked)}
+          />
+          <span>I accept all Terms &amp; Conditions</span>
+        </label>
+        <FieldError id={termsId} message={problems.isSignupConditionsChecked} />
+      </div>
       <FormActions
         submit={{ idle: 'Create New Account', busy: 'Creating your account…' }}
         pending={isLoading}
