@@ -229,12 +229,15 @@ describe('editing one’s own profile', () => {
     expect(screen.getByRole('dialog', { name: 'Edit Profile' })).toBeInTheDocument();
     expect(bio).toHaveValue('Still typing');
     expect(within(dialog).getByLabelText('New Password')).toHaveValue('brand-new-pass');
-    expect(within(dialog).getByLabelText('Current Password')).toHaveFocus();
+    const current = within(dialog).getByLabelText('Current Password');
+    expect(current).toHaveFocus();
+    expect(current).toHaveAttribute('aria-invalid', 'true');
+    expect(current).toHaveAccessibleDescription(PROFILE_MESSAGES.currentPasswordMissing);
     expect(edits.count()).toBe(0);
   });
 
   // A 401 for a wrong current password refuses the input, not the session (src/lib/apiError.ts).
-  it('keeps the panel open with what was typed when the backend refuses the current password', async () => {
+  it('keeps the panel open with what was typed when the backend refuses the current password, and marks that field', async () => {
     const { user, router, dialog } = await editOwnProfile();
     const bio = within(dialog).getByLabelText('Bio');
     await fill(user, bio, 'Kept after a refusal');
@@ -246,8 +249,16 @@ describe('editing one’s own profile', () => {
     expect(router.state.location.pathname).toBe(`/users/${SEED_USER_IDS.ava}`);
     expect(screen.getByRole('dialog', { name: 'Edit Profile' })).toBeInTheDocument();
     expect(bio).toHaveValue('Kept after a refusal');
-    expect(within(dialog).getByLabelText('Current Password')).toHaveValue('not-my-password');
+    const current = within(dialog).getByLabelText('Current Password');
+    expect(current).toHaveValue('not-my-password');
+    await waitFor(() => expect(current).toHaveFocus());
+    expect(current).toHaveAttribute('aria-invalid', 'true');
+    expect(current).toHaveAccessibleDescription(PROFILE_MESSAGES.currentPasswordWrong);
     expect(screen.queryByText('User Bio Updated Successfully!')).not.toBeInTheDocument();
+
+    // Typing again makes the field the member's again.
+    await user.type(current, '!');
+    expect(current).not.toHaveAttribute('aria-invalid');
   });
 
   it.each([

@@ -2,7 +2,8 @@ import { useId, useRef, useState, type ChangeEvent, type FormEvent, type ReactNo
 import { Avatar } from '../../../components/Avatar';
 import { Dialog } from '../../../components/Dialog';
 import { LIMITS } from '../../../../contract/limits';
-import { MESSAGES } from '../../../../contract/messages';
+import { ERROR_CODES, MESSAGES } from '../../../../contract/messages';
+import { errorCode } from '../../../lib/apiError';
 import { MAX_IMAGE_BYTES, readImageFile, type ImageFileProblem } from '../../../lib/fileToDataUrl';
 import { portfolioUrlError } from '../../../lib/url';
 import type { User } from '../../../types/api';
@@ -19,6 +20,9 @@ export const PROFILE_MESSAGES = {
   unreadable: 'The image could not be read. Please choose another one.',
   tooManyPixels: MESSAGES.imageTooManyPixels,
   currentPasswordNeeded: 'Enter your current password to set a new one.',
+  /** Under the Current Password field: the toasts above say the rest. */
+  currentPasswordMissing: 'Needed to set a new password.',
+  currentPasswordWrong: 'This is not your current password.',
 } as const;
 
 const PICKER_MESSAGES: Record<ImageFileProblem, string> = {
@@ -81,6 +85,7 @@ export function EditProfileDialog({ user, onClose }: EditProfileDialogProps) {
   const [portfolio, setPortfolio] = useState(user.userPortfolioUrl);
   const [portfolioError, setPortfolioError] = useState<string | null>(null);
   const [currentPassword, setCurrentPassword] = useState('');
+  const [currentPasswordError, setCurrentPasswordError] = useState<string | null>(null);
   const [newPassword, setNewPassword] = useState('');
   const [editProfile, { isLoading: saving }] = useEditProfileMutation();
   const portfolioRef = useRef<HTMLInputElement>(null);
@@ -100,6 +105,17 @@ export function EditProfileDialog({ user, onClose }: EditProfileDialogProps) {
     setAvatar(picked.dataUrl);
   };
 
+  // A changed current password is the member's again: its message goes until the next save.
+  const onCurrentPassword = (value: string) => {
+    setCurrentPassword(value);
+    setCurrentPasswordError(null);
+  };
+
+  const markCurrentPassword = (problem: string) => {
+    setCurrentPasswordError(problem);
+    currentPasswordRef.current?.focus();
+  };
+
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (saving) return;
@@ -111,7 +127,7 @@ export function EditProfileDialog({ user, onClose }: EditProfileDialogProps) {
     }
     if (newPassword !== '' && currentPassword === '') {
       notifyError(PROFILE_MESSAGES.currentPasswordNeeded);
-      currentPasswordRef.current?.focus();
+      markCurrentPassword(PROFILE_MESSAGES.currentPasswordMissing);
       return;
     }
     const userData: ProfileEdit = { userBio: bio.trim(), userPortfolioUrl: portfolio.trim() };
@@ -124,8 +140,9 @@ export function EditProfileDialog({ user, onClose }: EditProfileDialogProps) {
       await editProfile(userData).unwrap();
       notifySuccess(PROFILE_MESSAGES.saved);
       onClose();
-    } catch {
+    } catch (error) {
       // Kept open with what was typed; the app's listener showed the backend's message.
+      if (errorCode(error) === ERROR_CODES.invalidCredentials) markCurrentPassword(PROFILE_MESSAGES.currentPasswordWrong);
     }
   };
 
@@ -163,8 +180,8 @@ export function EditProfileDialog({ user, onClose }: EditProfileDialogProps) {
           )}
         </ProfileField>
 
-        <ProfileField label="Current Password">
-          {(control) => <input {...control} ref={currentPasswordRef} type="password" autoComplete="current-password" value={currentPassword} onChange={(event) => setCurrentPassword(event.target.value)} />}
+        <ProfileField label="Current Password" error={currentPasswordError}>
+          {(control) => <input {...control} ref={currentPasswordRef} type="password" autoComplete="current-password" value={currentPassword} onChange={(event) => onCurrentPassword(event.target.value)} />}
         </ProfileField>
 
         <ProfileField label="New Password" hint={PROFILE_HINTS.newPassword}>
