@@ -1,5 +1,5 @@
 import { ERROR_CODES } from '../../contract/messages';
-import { classifyFailure, errorCode, errorMessage } from './apiError';
+import { classifyFailure, errorCode, errorMessage, retryAfterInWords, withRetryAfter } from './apiError';
 
 const refusal = (status: number, message: string, code?: string) => ({ status, data: { errors: [message], ...(code ? { code } : {}) } });
 
@@ -47,3 +47,38 @@ describe('reading the backend refusals', () => {
     expect(classifyFailure(refusal(400, 'User Already following'), true)).toEqual({ kind: 'client', status: 400, message: 'User Already following' });
   });
 });
+
+describe('retryAfterInWords: when a 429 says to try again', () => {
+  const now = Date.parse('2026-11-26T10:00:00Z');
+  it.each([
+    ['0', 'in a moment'],
+    ['4', 'in a moment'],
+    ['5', 'in 5 seconds'],
+    ['59', 'in 59 seconds'],
+    ['60', 'in 1 minute'],
+    ['61', 'in 2 minutes'],
+    ['720', 'in 12 minutes'],
+    ['1799', 'in 30 minutes'],
+    ['3600', 'in 1 hour'],
+    ['3601', 'in 2 hours'],
+    ['10800', 'in 3 hours'],
+    ['Thu, 26 Nov 2026 10:12:00 GMT', 'in 12 minutes'],
+  ])('Retry-After: %s says "%s"', (header, words) => {
+    expect(retryAfterInWords(header, now)).toBe(words);
+  });
+
+  it.each([[null], [''], ['soon'], ['-5']])('says nothing for %p', (header) => {
+    expect(retryAfterInWords(header, now)).toBeUndefined();
+  });
+
+  it('puts the wait in a 429\'s message, and leaves every other failure alone', () => {
+    const tooMany = refusal(429, 'Too many requests. Try again later.', ERROR_CODES.tooManyRequests);
+    const told = withRetryAfter(tooMany, new Headers({ 'retry-after': '720' }));
+    expect(errorMessage(told)).toBe('Too many requests. Try again in 12 minutes.');
+    expect(errorCode(told)).toBe(ERROR_CODES.tooManyRequests);
+    expect(withRetryAfter(tooMany, new Headers())).toBe(tooMany);
+    const taken = refusal(422, 'Unprocessable Entity. Username Already Exists.', ERROR_CODES.usernameExists);
+    expect(withRetryAfter(taken, new Headers({ 'retry-after': '720' }))).toBe(taken);
+  });
+});
+

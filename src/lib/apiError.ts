@@ -1,4 +1,5 @@
 import { ERROR_CODES } from '../../contract/messages';
+import { countOf } from './plural';
 
 /**
  * Reading the backend's refusals. Every refusal has the shape { errors: [message], code }; RTK Query wraps
@@ -97,4 +98,34 @@ const ALREADY: readonly string[] = [
 export function refusedAsAlready(failure: unknown): boolean {
   const code = errorCode((failure as { error?: unknown } | null)?.error);
   return code !== undefined && ALREADY.includes(code);
+}
+
+/** Below this many seconds a wait is "a moment". */
+const MOMENT_SECONDS = 5;
+
+/**
+ * When a `Retry-After` header (seconds, or an HTTP date) says to try again, in words, rounded up:
+ * 'in a moment', 'in 45 seconds', 'in 12 minutes', 'in 3 hours'. Undefined when it says nothing usable.
+ */
+export function retryAfterInWords(header: string | null | undefined, now: number = Date.now()): string | undefined {
+  const text = header?.trim() ?? '';
+  // Delay-seconds, or an HTTP date ('Thu, 26 Nov 2026 10:12:00 GMT'), which has a day's name.
+  const seconds = /^\d+$/.test(text) ? Number(text) : /^[a-z]/i.test(text) ? (Date.parse(text) - now) / 1000 : NaN;
+  if (Number.isNaN(seconds)) return undefined;
+  if (seconds < MOMENT_SECONDS) return 'in a moment';
+  if (seconds < 60) return `in ${countOf(Math.ceil(seconds), 'second')}`;
+  const minutes = Math.ceil(seconds / 60);
+  if (minutes < 60) return `in ${countOf(minutes, 'minute')}`;
+  return `in ${countOf(Math.ceil(minutes / 60), 'hour')}`;
+}
+
+/**
+ * A 429 that says (Retry-After) when to try again carries it in its message: "Too many requests. Try
+ * again in 12 minutes." Any other failure, or a 429 without a usable header, is returned as it is.
+ */
+export function withRetryAfter<E>(error: E, headers: Headers | undefined): E {
+  if (!hasStatus(error) || error.status !== 429) return error;
+  const when = retryAfterInWords(headers?.get('retry-after'));
+  if (!when) return error;
+  return { ...error, data: { ...refusalBody(error), errors: [`Too many requests. Try again ${when}.`] } };
 }

@@ -3,7 +3,7 @@ import { setupListeners } from '@reduxjs/toolkit/query';
 import { createApi, fetchBaseQuery, type BaseQueryFn, type FetchArgs, type FetchBaseQueryError } from '@reduxjs/toolkit/query/react';
 import { absoluteApiBase } from '../../config/env';
 import type { ApiExtension, HealthResponse } from '../../types/api';
-import { classifyFailure, NOT_STARTED_ERROR } from '../apiError';
+import { classifyFailure, NOT_STARTED_ERROR, withRetryAfter } from '../apiError';
 import { apiFailed } from './apiEvents';
 import { API_REDUCER_PATH, apiArrived } from './apiSlot';
 import { backendReady } from './backendReady';
@@ -64,6 +64,8 @@ export const baseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryE
   const result = notStarted
     ? { error: NOT_STARTED_ERROR }
     : await rawBaseQuery(changedOnly ? withChangedOnly(args) : args, api, extraOptions);
+  // A 429's message says when to try again, from its Retry-After.
+  if (result.error && 'meta' in result) result.error = withRetryAfter(result.error, result.meta?.response?.headers);
   // A call aborted on purpose (the session ended and the cache was reset) is nobody's failure.
   if (result.error && !api.signal.aborted && !extraOptions?.silent) {
     const failure = classifyFailure(result.error, sentToken);
