@@ -1,5 +1,6 @@
+import type { Locator } from '@playwright/test';
 import { test, expect } from './fixtures';
-import { DEMO, expectToast, fillSignup, isPhone, login, logout, submitLogin, TAKEN_USERNAME, toast, urlPath } from './helpers';
+import { DEMO, expectToast, expectToastClearOf, fillSignup, isPhone, login, logout, submitLogin, TAKEN_USERNAME, toast, urlPath } from './helpers';
 
 test.describe('Signup', { tag: ['@server'] }, () => {
   test('validation toasts come in the spec order, then an account is created and the member lands home', async ({ page }) => {
@@ -28,8 +29,17 @@ test.describe('Signup', { tag: ['@server'] }, () => {
     await expectToast(page, 'Password Must Match Confirm Password!');
     await expect(page).toHaveURL(urlPath('/signup'));
 
-    // Fixed: the account is created and the member is home, with an empty feed of their own.
+    // A username too short for the backends' rule: marked and focused before anything is sent.
     await page.getByLabel('Confirm Password', { exact: true }).fill('sunflower99');
+    const username = page.getByLabel('Username');
+    await username.fill('in');
+    await create.click();
+    await expect(username).toBeFocused();
+    await expect(username).toHaveAttribute('aria-invalid', 'true');
+    await expect(username).toHaveAccessibleDescription('Username must be 3 to 30 characters: letters, digits or underscores.');
+
+    // Fixed: the account is created and the member is home, with an empty feed of their own.
+    await username.fill('iris_novak');
     await create.click();
     await expectToast(page, 'Signed Up Successfully!');
     await expect(page).toHaveURL(urlPath('/'));
@@ -52,6 +62,26 @@ test.describe('Signup', { tag: ['@server'] }, () => {
     if (!isPhone(testInfo)) {
       await expect(page.getByRole('navigation', { name: 'Main' }).getByText('@sam_rivera')).toBeVisible();
     }
+  });
+
+  test("toasts never cover the form's buttons, even with the buttons at the screen's bottom edge", { tag: ['@phone'] }, async ({ page }) => {
+    await page.goto('/signup');
+    const create = page.getByRole('button', { name: 'Create New Account' });
+    const fill = page.getByRole('button', { name: 'Fill Test Credentials' });
+    const atBottomEdge = async (button: Locator) => {
+      await button.evaluate((element) => element.scrollIntoView({ block: 'end' }));
+      await button.focus();
+    };
+
+    // Pressed from the keyboard, so nothing scrolls the page on the way.
+    await atBottomEdge(fill);
+    await page.keyboard.press('Enter');
+    await expectToastClearOf(page, 'Test Credentials Filled!', [create, fill]);
+
+    await page.getByLabel('Username').fill(DEMO.username);
+    await atBottomEdge(create);
+    await page.keyboard.press('Enter');
+    await expectToastClearOf(page, 'Unprocessable Entity. Username Already Exists.', [create, fill]);
   });
 
   test('an existing username is refused with the backend message and the form keeps what was typed', async ({ page }) => {

@@ -62,6 +62,44 @@ export async function expectToast(page: Page, text: string): Promise<void> {
   await expect(toast(page, text).first()).toBeVisible();
 }
 
+/** Where a box is on screen: left, top, right, bottom. */
+type Edges = [number, number, number, number];
+
+/** The part of an element the member sees: its box cut by the screen and by every scrolling box around it. */
+function visibleEdges(control: Locator): Promise<Edges> {
+  return control.evaluate((element) => {
+    const { left, top, right, bottom } = element.getBoundingClientRect();
+    const edges: [number, number, number, number] = [Math.max(left, 0), Math.max(top, 0), Math.min(right, innerWidth), Math.min(bottom, innerHeight)];
+    for (let around = element.parentElement; around; around = around.parentElement) {
+      if (getComputedStyle(around).overflow === 'visible') continue;
+      const clip = around.getBoundingClientRect();
+      edges.splice(0, 4, Math.max(edges[0], clip.left), Math.max(edges[1], clip.top), Math.min(edges[2], clip.right), Math.min(edges[3], clip.bottom));
+    }
+    return edges;
+  });
+}
+
+/**
+ * Waits for a toast to stand still (its zoom in ends), then fails when it covers any part of
+ * `controls` the member sees, where they are now (one off screen cannot be covered; one must be on).
+ */
+export async function expectToastClearOf(page: Page, text: string, controls: Locator[]): Promise<void> {
+  const shown = toast(page, text).first();
+  await expect(shown).toBeVisible();
+  const card = shown.locator('xpath=ancestor-or-self::*[contains(concat(" ", @class, " "), " Toastify__toast ")][1]');
+  await card.evaluate((element) => Promise.all(element.getAnimations().map((animation) => animation.finished.catch(() => undefined))));
+  const box = await visibleEdges(card);
+  let seen = 0;
+  for (const control of controls) {
+    const [left, top, right, bottom] = await visibleEdges(control);
+    if (right <= left || bottom <= top) continue;
+    seen += 1;
+    const apart = box[2] <= left || right <= box[0] || box[3] <= top || bottom <= box[1];
+    expect(apart, `the toast "${text}" (${box.join(', ')}) covers ${String(control)} (${[left, top, right, bottom].join(', ')})`).toBe(true);
+  }
+  expect(seen, 'controls on screen beside the toast').toBeGreaterThan(0);
+}
+
 export function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }

@@ -1,5 +1,5 @@
 import { test, expect } from './fixtures';
-import { DEMO, expectToast, login, logout, MEMBERS, navigateTo, NEW_AVATAR, submitLogin, toast, uploadedImageSrc, urlPath } from './helpers';
+import { DEMO, expectToast, expectToastClearOf, login, logout, MEMBERS, navigateTo, NEW_AVATAR, submitLogin, toast, uploadedImageSrc, urlPath } from './helpers';
 import type { Page } from '@playwright/test';
 
 async function openOwnProfile(page: Page) {
@@ -74,14 +74,22 @@ test.describe('Profile', { tag: ['@server'] }, () => {
     const newPassword = panel.getByLabel('New Password');
     const currentPassword = panel.getByLabel('Current Password');
 
+    const buttons = [panel.getByRole('button', { name: 'Save' }), panel.getByRole('button', { name: 'Discard' })];
+
     await newPassword.fill('brand-new-pass1');
     await panel.getByRole('button', { name: 'Save' }).click();
-    await expectToast(page, 'Enter your current password to set a new one.');
+    await expectToastClearOf(page, 'Enter your current password to set a new one.', buttons);
     await expect(currentPassword).toBeFocused();
+    await expect(currentPassword).toHaveAttribute('aria-invalid', 'true');
+    await expect(currentPassword).toHaveAccessibleDescription('Needed to set a new password.');
 
     await currentPassword.fill('not-the-password');
+    await expect(currentPassword).not.toHaveAttribute('aria-invalid');
     await panel.getByRole('button', { name: 'Save' }).click();
-    await expectToast(page, 'The credentials you entered are invalid. Unauthorized access error.');
+    await expectToastClearOf(page, 'The credentials you entered are invalid. Unauthorized access error.', buttons);
+    await expect(currentPassword).toBeFocused();
+    await expect(currentPassword).toHaveAttribute('aria-invalid', 'true');
+    await expect(currentPassword).toHaveAccessibleDescription('This is not your current password.');
     // A wrong current password refuses the change, not the session: the panel keeps what was typed.
     await expect(page).toHaveURL(urlPath(`/users/${MEMBERS.ava.id}`));
     await expect(panel).toBeVisible();
