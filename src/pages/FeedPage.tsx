@@ -7,6 +7,7 @@ import { useBackendHas } from '../lib/api/api';
 import type { ApiExtension, Post } from '../types/api';
 import { WithPostCardExtras } from './PostCardExtras';
 import './FeedPages.css';
+import { countOf } from '../lib/plural';
 
 export interface FeedPageProps {
   /** The page's heading, and the feed's accessible name unless `label` says otherwise. */
@@ -82,7 +83,7 @@ function useShowNewPosts(newPosts: NewPosts | undefined) {
     <div className="feed-page__new" aria-live="polite">
       {count > 0 ? (
         <button type="button" className="pill-button" aria-disabled={showing || undefined} onClick={() => void show()}>
-          {count === 1 ? '1 new post' : `${count} new posts`}
+          {countOf(count, 'new post')}
         </button>
       ) : null}
     </div>

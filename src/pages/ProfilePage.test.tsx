@@ -106,6 +106,21 @@ describe('profile page', () => {
     expect(within(header('Ava Reed')).getByText('0 Following')).toBeInTheDocument();
   });
 
+  it("counts one follower and one followed member in the singular: '1 Follower', '1 Following'", async () => {
+    useScenario('new-member');
+    const noah = await loginThroughApi({ username: 'noah_kim', password: DEMO_CREDENTIALS.password });
+    const followed = await fetch(`${TEST_API_BASE}/users/follow/${SEED_USER_IDS.ava}`, { method: 'POST', headers: { authorization: noah.encodedToken } });
+    expect(followed.status).toBe(201);
+    const { user } = await openProfile(SEED_USER_IDS.ava);
+    expect(await within(header('Ava Reed')).findByText('1 Follower')).toBeInTheDocument();
+    expect(within(header('Ava Reed')).getByText('0 Following')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('link', { name: /Noah Kim/ }));
+    await user.click(await within(await screen.findByRole('region', { name: 'Noah Kim' })).findByRole('button', { name: 'Follow Noah Kim' }));
+    await user.click(screen.getAllByRole('link', { name: /Ava Reed/ })[0]!);
+    expect(await within(await screen.findByRole('region', { name: 'Ava Reed' })).findByText('1 Following')).toBeInTheDocument();
+  });
+
   it('says the user was not found for an unknown id, and the session stays', async () => {
     const { router } = await renderWithProviders({ route: '/users/u-nobody', authAs: DEMO_CREDENTIALS });
     expect(await screen.findByText('User not found')).toBeInTheDocument();

@@ -1,5 +1,6 @@
 import { LIMITS } from '../../../../contract/limits';
 import { countGraphemes } from '../../../../contract/validation';
+import { countOf } from '../../../lib/plural';
 
 /** The longest post, in characters as people count them: the limit both backends enforce. */
 const POST_TEXT_LIMIT = LIMITS.postTextMax;
@@ -20,7 +21,7 @@ export function CharacterCount({ id, text, limit = POST_TEXT_LIMIT }: CharacterC
   const over = left < 0;
   return (
     <p id={id} className={`char-count${over ? ' char-count--over' : ''}`} aria-live="polite">
-      {over ? `${-left} ${-left === 1 ? 'character' : 'characters'} over the limit` : `${left} ${left === 1 ? 'character' : 'characters'} left`}
+      {over ? `${countOf(-left, 'character')} over the limit` : `${countOf(left, 'character')} left`}
     </p>
   );
 }

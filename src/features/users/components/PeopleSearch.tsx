@@ -5,6 +5,7 @@ import { selectPeopleMatching } from '../usersSelectors';
 import { PersonRow } from './PersonRow';
 import './PersonRow.css';
 import './PeopleSearch.css';
+import { countOf } from '../../../lib/plural';
 
 export interface PeopleSearchProps {
   /** Accessible name of the search field (visually hidden); two instances may share it. */
@@ -94,7 +95,7 @@ export function PeopleSearch({ label = 'Search People', variant = 'panel', class
       <div className="people-search__status" role="status" aria-live="polite">
         {showResults && matches.length === 0 ? <p className="people-search__empty">No User Found</p> : null}
         {showResults && matches.length > 0 ? (
-          <span className="visually-hidden">{matches.length === 1 ? '1 person found' : `${matches.length} people found`}</span>
+          <span className="visually-hidden">{`${countOf(matches.length, 'person', 'people')} found`}</span>
         ) : null}
       </div>
       {showResults && matches.length > 0 ? (

@@ -7,6 +7,7 @@ import { fullName } from '../followUpdates';
 import { EditProfileDialog } from './EditProfileDialog';
 import { FollowButton } from './FollowButton';
 import './ProfileHeader.css';
+import { countOf } from '../../../lib/plural';
 
 export interface ProfileHeaderProps {
   user: User;
@@ -70,8 +71,8 @@ export function ProfileHeader({ user, isOwn }: ProfileHeaderProps) {
         {user.userBio ? <p className="profile-header__bio" dir="auto">{user.userBio}</p> : null}
         <PortfolioLink url={user.userPortfolioUrl} />
         <ul className="profile-header__counts" aria-label="Connections">
-          <li>{`${user.followers.length} Followers`}</li>
-          <li>{`${user.following.length} Following`}</li>
+          <li>{countOf(user.followers.length, 'Follower')}</li>
+          <li>{countOf(user.following.length, 'Following', 'Following')}</li>
         </ul>
       </div>
       {editing.isOpen ? <EditProfileDialog user={user} onClose={editing.close} /> : null}

@@ -7,6 +7,7 @@ import { selectWhoToFollow } from '../usersSelectors';
 import { PersonRow } from './PersonRow';
 import './PersonRow.css';
 import './WhoToFollow.css';
+import { countOf } from '../../../lib/plural';
 
 /** How many people the list shows at first, and how many more each 'Show more people' adds. */
 const WHO_TO_FOLLOW_PAGE = 5;
@@ -72,7 +73,7 @@ export function WhoToFollow() {
               <button type="button" className="pill-button" onClick={showMore}>
                 Show more people
               </button>
-              <span className="who-to-follow__count">{`${shown.length} of ${people.length} ${people.length === 1 ? 'person' : 'people'}`}</span>
+              <span className="who-to-follow__count">{`${shown.length} of ${countOf(people.length, 'person', 'people')}`}</span>
             </div>
           ) : null}
         </>
