@@ -2,8 +2,10 @@ import { test, expect } from './fixtures';
 import {
   expectNoLoader,
   expectToast,
+  fillSignup,
   isPhone,
   login,
+  logout,
   MEMBERS,
   navigateTo,
   postCard,
@@ -18,6 +20,37 @@ import type { Page } from '@playwright/test';
 function counts(page: Page) {
   return page.getByRole('list', { name: 'Connections' });
 }
+
+test.describe('People with long names', { tag: ['@server'] }, () => {
+  test("'Who to follow?' and the search show a long name and handle whole", { tag: ['@phone'] }, async ({ page }, testInfo) => {
+    const long = {
+      firstName: 'Bartholomew-Alexander', lastName: 'Featherstonehaugh-Worthington', username: 'bartholomew_featherstonehaugh',
+      email: 'bart@example.com', password: 'long-names-99',
+    };
+    await page.goto('/signup');
+    await fillSignup(page, long);
+    await page.getByRole('button', { name: 'Create New Account' }).click();
+    await expectToast(page, 'Signed Up Successfully!');
+    await expect(page).toHaveURL(urlPath('/'));
+    await logout(page);
+    await login(page);
+
+    // Phones have no side panel: the top bar's search lists people the same way.
+    const name = `${long.firstName} ${long.lastName}`;
+    let list = sidePanel(page).getByRole('region', { name: 'Who to follow?' });
+    if (isPhone(testInfo)) {
+      await topBarSearch(page).fill('Bartholomew');
+      list = page.getByRole('banner');
+    }
+    const entry = list.getByRole('link', { name: new RegExp(name) });
+    for (const text of [name, `@${long.username}`]) {
+      const shown = entry.getByText(text, { exact: true });
+      await expect(shown).toBeVisible();
+      const cut = await shown.evaluate((element) => element.scrollWidth > element.clientWidth || element.scrollHeight > element.clientHeight);
+      expect(cut, `"${text}" is cut short`).toBe(false);
+    }
+  });
+});
 
 test.describe('People', { tag: ['@server'] }, () => {
   test.beforeEach(async ({ page }) => {
