@@ -44,6 +44,8 @@ test.describe('Home', { tag: ['@server'] }, () => {
     await composer.getByLabel('Image file').setInputFiles(UPLOAD_PHOTO);
     await expect(preview).toBeVisible();
     await expect(preview).toHaveAttribute('src', /^data:image\/jpeg;base64,/);
+    // The 64 x 48 photo is previewed at its own size, never enlarged.
+    await expect.poll(() => preview.boundingBox().then((box) => [box?.width, box?.height])).toEqual([64, 48]);
     await text.fill('A gradient, photographed by a test.');
     await composer.getByRole('button', { name: 'Post' }).click();
     await expectToast(page, 'New Post Created Successfully!');
@@ -53,6 +55,10 @@ test.describe('Home', { tag: ['@server'] }, () => {
     const image = newest.getByRole('img', { name: 'Image posted by Ava Reed' });
     await expect(image).toBeVisible();
     await expect.poll(() => image.evaluate((element: HTMLImageElement) => element.complete && element.naturalWidth)).toBe(64);
+    // Posted, it shows at its size too, and what frames it is no wider or taller: no band around it.
+    await expect.poll(() => image.boundingBox().then((box) => [box?.width, box?.height])).toEqual([64, 48]);
+    const frame = await image.locator('xpath=..').boundingBox();
+    expect([frame?.width, frame?.height]).toEqual([64, 48]);
     await expect(postCards(page).nth(1)).toContainText('Testing the new composer');
   });
 
