@@ -1,4 +1,4 @@
-import { test, expect } from './fixtures';
+import { test, expect, openWithScenario } from './fixtures';
 import {
   chooseSort,
   expectNoLoader,
@@ -167,3 +167,20 @@ test.describe('Home', { tag: ['@server'] }, () => {
     await expect(own.getByRole('button', { name: 'Delete post' })).toBeEnabled();
   });
 });
+
+test.describe('Home while it loads', () => {
+  test("the composer keeps its avatar's place while the member's record loads: nothing moves", async ({ page }) => {
+    await login(page);
+    // Every answer takes 3 s: the page shows before the member's record is in.
+    await openWithScenario(page, '/', 'slow');
+    const composer = page.getByRole('form', { name: 'Create a post' });
+    const text = composer.getByRole('textbox', { name: 'New post text' });
+    await expect(text).toBeVisible();
+    const avatar = composer.getByRole('img', { name: "Ava Reed's avatar" });
+    await expect(avatar).toHaveCount(0);
+    const before = await text.boundingBox();
+    await expect(avatar).toBeVisible();
+    expect(await text.boundingBox()).toEqual(before);
+  });
+});
+

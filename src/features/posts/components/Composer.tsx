@@ -100,7 +100,8 @@ export function Composer({ onPosted }: ComposerProps) {
 
   return (
     <form className="composer" onSubmit={onSubmit} aria-label="Create a post">
-      {me ? <Avatar src={me.image} name={fullName} size="md" /> : null}
+      {/* In its place from the start: grey until the member's record is in, so the box never moves. */}
+      <Avatar src={me?.image ?? ''} name={fullName} size="md" />
       <div className="composer__body">
         <label htmlFor={textId} className="visually-hidden">
           New post text
