@@ -33,9 +33,22 @@ test.describe('Explore, post detail and create post', { tag: ['@server'] }, () =
     await expect(page.getByRole('main')).toContainText('Frontend developer and weekend cyclist.');
     await expect(postCards(page)).toHaveCount(4);
 
-    // A post that does not exist says so.
-    await page.goto('/posts/00000000-0000-4000-8000-000000000000');
-    await expect(page.getByRole('heading', { name: 'Post not found' })).toBeVisible();
+  });
+
+  test('an unknown post, member or address shows the one not-found page, and its way home works', { tag: ['@phone'] }, async ({ page }) => {
+    for (const [address, says] of [
+      ['/posts/00000000-0000-4000-8000-000000000000', 'This post does not exist or was deleted.'],
+      ['/users/u-nobody-here', 'No member has this address.'],
+      ['/no/such/page', 'The page you are looking for does not exist or has moved.'],
+    ] as const) {
+      await page.goto(address);
+      await expect(page.getByRole('heading', { name: 'Page Not Found', level: 1 })).toBeVisible();
+      await expect(page.getByRole('main')).toContainText(says);
+      await expect(page).toHaveTitle('SocialConnect | Not Found');
+      await page.getByRole('link', { name: 'Back to Home' }).click();
+      await expect(page).toHaveURL(urlPath('/'));
+      await expect(page.getByRole('heading', { name: 'Latest Posts' })).toBeVisible();
+    }
   });
 
   test('Create post: the composer alone, and after posting the member is home with the post first', { tag: ['@phone'] }, async ({ page }, testInfo) => {

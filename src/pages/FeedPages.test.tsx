@@ -8,6 +8,7 @@ import { API, articlesOf, cardWith, contentsOf, findFeed, LIKE_BUTTON, watchGets
 import { loaderShown } from '../features/ui/uiSlice';
 import { currentPath, loginThroughApi, renderWithProviders } from '../test/renderWithProviders';
 import { emulateViewportWidth } from '../test/viewport';
+import { NOT_FOUND_TEXT } from '../components/NotFound';
 
 const NEWEST = 'Pressed flowers from the market, turned into a colour study.';
 const LIGHTS = 'Saw the northern lights for the first time. I actually cried.';
@@ -285,11 +286,13 @@ describe('Post detail', () => {
     await waitFor(() => expect(within(card).getByRole('button', { name: LIKE_BUTTON })).toHaveTextContent('3'));
   });
 
-  it("says 'Post not found' with a link home for an unknown post", async () => {
+  it('shows the not-found page, with the way home, for an unknown post', async () => {
     const { user, router } = await renderWithProviders({ route: '/posts/no-such-post', authAs: DEMO_CREDENTIALS });
-    expect(await screen.findByRole('heading', { name: 'Post not found' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Page Not Found', level: 1 })).toBeInTheDocument();
+    expect(screen.getByText(NOT_FOUND_TEXT.post)).toBeInTheDocument();
     expect(await screen.findByText(MESSAGES.postNotFound)).toBeInTheDocument();
-    await user.click(screen.getByRole('link', { name: 'Go to Home' }));
+    expect(document.title).toBe('SocialConnect | Not Found');
+    await user.click(screen.getByRole('link', { name: 'Back to Home' }));
     await waitFor(() => expect(currentPath(router)).toBe('/'));
   });
 });

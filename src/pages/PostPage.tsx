@@ -1,5 +1,6 @@
 import { useCallback } from 'react';
-import { Link, useNavigate, useParams } from 'react-router-dom';
+import { useNavigate, useParams } from 'react-router-dom';
+import { NotFound, NOT_FOUND_TEXT } from '../components/NotFound';
 import { usePageTitle } from '../components/usePageTitle';
 import { paths } from '../config/paths';
 import { TIMINGS } from '../config/timings';
@@ -13,13 +14,21 @@ import './FeedPages.css';
 
 /** One post, on its own page. */
 export function PostPage() {
-  usePageTitle('Post');
   const { postId = '' } = useParams();
   const navigate = useNavigate();
   const { data: post, isLoading, isError, error } = useGetPostQuery(postId, { skip: postId === '' });
   useLoaderOffAfter(Boolean(post) || isError, TIMINGS.loaderOffShortMs);
   const goHome = useCallback(() => void navigate(paths.home.href()), [navigate]);
-  const notFound = postId === '' || refusalStatus(error) === 404;
+  const notFound = !post && (postId === '' || refusalStatus(error) === 404);
+  usePageTitle(notFound ? 'Not Found' : 'Post');
+
+  if (notFound) {
+    return (
+      <div className="feed-page">
+        <NotFound text={NOT_FOUND_TEXT.post} />
+      </div>
+    );
+  }
 
   return (
     <div className="feed-page">
@@ -32,12 +41,6 @@ export function PostPage() {
         <p className="feed-page__status" role="status">
           Loading post…
         </p>
-      ) : notFound ? (
-        <div className="feed-page__missing">
-          <h2>Post not found</h2>
-          <p>This post does not exist or was deleted.</p>
-          <Link to={paths.home.href()}>Go to Home</Link>
-        </div>
       ) : null}
     </div>
   );

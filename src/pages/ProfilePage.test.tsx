@@ -10,6 +10,7 @@ import { NETWORK_MESSAGE } from '../lib/apiError';
 import { loginThroughApi, renderWithProviders } from '../test/renderWithProviders';
 import { watchGets } from '../test/posts';
 import { PROFILE_MESSAGES } from '../features/users/components/EditProfileDialog';
+import { NOT_FOUND_TEXT } from '../components/NotFound';
 
 /** A real 1x1 PNG: the backend checks an avatar's content, not its name. */
 const PNG_BASE64 = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
@@ -121,11 +122,15 @@ describe('profile page', () => {
     expect(await within(await screen.findByRole('region', { name: 'Ava Reed' })).findByText('1 Following')).toBeInTheDocument();
   });
 
-  it('says the user was not found for an unknown id, and the session stays', async () => {
-    const { router } = await renderWithProviders({ route: '/users/u-nobody', authAs: DEMO_CREDENTIALS });
-    expect(await screen.findByText('User not found')).toBeInTheDocument();
+  it('shows the not-found page, with the way home, for an unknown member, and the session stays', async () => {
+    const { router, user, store } = await renderWithProviders({ route: '/users/u-nobody', authAs: DEMO_CREDENTIALS });
+    expect(await screen.findByRole('heading', { name: 'Page Not Found', level: 1 })).toBeInTheDocument();
+    expect(screen.getByText(NOT_FOUND_TEXT.member)).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/users/u-nobody');
-    expect(document.title).toBe('SocialConnect | Profile');
+    expect(document.title).toBe('SocialConnect | Not Found');
+    await user.click(screen.getByRole('link', { name: 'Back to Home' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    expect(store.getState().session.token).not.toBeNull();
   });
 
   it('goes to the error page when the profile cannot be loaded', async () => {

@@ -2,6 +2,7 @@ import { useId } from 'react';
 import { skipToken } from '@reduxjs/toolkit/query';
 import { useParams } from 'react-router-dom';
 import { useAppSelector } from '../lib/store/hooks';
+import { NotFound, NOT_FOUND_TEXT } from '../components/NotFound';
 import { usePageTitle } from '../components/usePageTitle';
 import { TIMINGS } from '../config/timings';
 import { selectCurrentUserId } from '../features/auth/sessionSlice';
@@ -33,17 +34,23 @@ export function ProfilePage() {
   const allPosts = useAppSelector((state) => selectMemberPosts(state, username));
   const postsLoaded = paged ? pages.loaded : allLoaded;
   const posts = paged ? pages.posts : allPosts;
-  usePageTitle(user ? fullName(user) : 'Profile');
+  const notFound = !user && isError && !isFetching && refusalStatus(error) === 404;
+  usePageTitle(user ? fullName(user) : notFound ? 'Not Found' : 'Profile');
   useLoaderOffAfter(isSuccess, TIMINGS.loaderOffLongMs);
 
   if (!user) {
+    if (notFound) {
+      return (
+        <div className="profile-page">
+          <NotFound text={NOT_FOUND_TEXT.member} />
+        </div>
+      );
+    }
     if (isError && !isFetching) {
       return (
         <div className="profile-page">
           <h1 className="profile-page__title">Profile</h1>
-          <p className="profile-page__message" role="status">
-            {refusalStatus(error) === 404 ? 'User not found' : 'This profile could not be loaded.'}
-          </p>
+          <p className="profile-page__message" role="status">This profile could not be loaded.</p>
         </div>
       );
     }
