@@ -29,6 +29,12 @@ function serverBack() {
 
 const failedCard = () => screen.getByRole('alert', { name: /./ });
 
+/** Reload pressed while the server is still down: the screen stays and says so. */
+async function reloadWhileDown(user: { click: (element: Element) => Promise<void> }) {
+  await user.click(screen.getByRole('button', { name: 'Reload' }));
+  expect(await within(failedCard()).findByRole('status')).toHaveTextContent(STILL_UNREACHABLE);
+}
+
 describe('a page that could not load', () => {
   beforeEach(() => {
     jest.mocked(loadPage).mockClear();
@@ -43,8 +49,7 @@ describe('a page that could not load', () => {
     expect(await screen.findByRole('heading', { name: "It's not you, It's us..!" })).toBeInTheDocument();
     expect(currentPath(router)).toBe('/error');
 
-    await user.click(screen.getByRole('button', { name: 'Reload' }));
-    expect(await within(failedCard()).findByRole('status')).toHaveTextContent(STILL_UNREACHABLE);
+    await reloadWhileDown(user);
     await user.click(screen.getByRole('link', { name: 'Back to Home' }));
     expect(await within(failedCard()).findByRole('status')).toHaveTextContent(STILL_UNREACHABLE);
     expect(currentPath(router)).toBe('/error');
@@ -74,8 +79,7 @@ describe('a page that could not load', () => {
     expect(await screen.findByRole('heading', { name: 'This page could not load' })).toBeInTheDocument();
     expect(currentPath(router)).toBe('/users/u-liam-chen');
 
-    await user.click(screen.getByRole('button', { name: 'Reload' }));
-    expect(await within(failedCard()).findByRole('status')).toHaveTextContent(STILL_UNREACHABLE);
+    await reloadWhileDown(user);
     expect(loadPage).not.toHaveBeenCalled();
 
     serverBack();
@@ -97,8 +101,7 @@ describe('a page that could not load', () => {
     const { user } = await renderWithProviders({ route: '/error' });
     serverBack();
     server.use(http.get('http://localhost/api/health', () => HttpResponse.json({ ok: false }, { status: 503 })));
-    await user.click(screen.getByRole('button', { name: 'Reload' }));
-    expect(await within(failedCard()).findByRole('status')).toHaveTextContent(STILL_UNREACHABLE);
+    await reloadWhileDown(user);
     expect(loadPage).not.toHaveBeenCalled();
   });
 });
