@@ -116,7 +116,8 @@ describe('profile page', () => {
     expect(await within(header('Ava Reed')).findByText('1 Follower')).toBeInTheDocument();
     expect(within(header('Ava Reed')).getByText('0 Following')).toBeInTheDocument();
 
-    await user.click(screen.getByRole('link', { name: /Noah Kim/ }));
+    // Noah's link is in 'Who to follow?', which loads on its own, after the profile.
+    await user.click(await screen.findByRole('link', { name: /Noah Kim/ }, { timeout: 10_000 }));
     await user.click(await within(await screen.findByRole('region', { name: 'Noah Kim' })).findByRole('button', { name: 'Follow Noah Kim' }));
     await user.click(screen.getAllByRole('link', { name: /Ava Reed/ })[0]!);
     expect(await within(await screen.findByRole('region', { name: 'Ava Reed' })).findByText('1 Following')).toBeInTheDocument();
