@@ -66,6 +66,18 @@ test.describe('How things look', { tag: ['@phone'] }, () => {
     expect(Math.abs(tall.shownHeight / tall.shownWidth - 6)).toBeLessThan(0.1);
   });
 
+  test('posts keep their place while the images above them load', async ({ page }) => {
+    await navigateTo(page, 'Explore');
+    await expect(postCards(page)).toHaveCount(20);
+    const cardTops = () => postCards(page).evaluateAll((cards) => cards.map((card) => Math.round(card.getBoundingClientRect().top + window.scrollY)));
+    const before = await cardTops();
+    // Walk down the page so every lazy image loads, then compare where each post sits.
+    const images = page.locator('main img[alt^="Image posted by"]');
+    for (const image of await images.all()) await image.scrollIntoViewIfNeeded();
+    await expect.poll(() => images.evaluateAll((all) => all.every((image) => (image as HTMLImageElement).complete && (image as HTMLImageElement).naturalWidth > 0))).toBe(true);
+    expect(await cardTops()).toEqual(before);
+  });
+
   test('hover looks: a liked heart keeps its red under a mouse; on a phone a tap leaves no hover paint (Unfollow stays blue)', async ({ page }, testInfo) => {
     if (!isPhone(testInfo)) {
       const liked = postCards(page).getByRole('button', { name: /^Like, / }).and(page.locator('[aria-pressed="true"]')).first();

@@ -1,4 +1,4 @@
-import { memo, useContext, useId } from 'react';
+import { memo, useContext, useId, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useAppDispatch, useAppSelector } from '../../../lib/store/hooks';
 import type { RootState } from '../../../app/store';
@@ -30,6 +30,20 @@ const POST_CARD_TEXTS = {
   confirmDeleteTitle: 'Delete this post?',
   confirmDeleteText: 'It will be gone for good, with its likes and bookmarks.',
 } as const;
+
+/**
+ * A post's image. Until it has loaded, its frame holds the card's width at 16:10 (the usual shape of a
+ * posted photo), so images loading above a post do not push it from under the reader's finger or pointer.
+ */
+function PostImage({ src, alt }: { src: string; alt: string }) {
+  const [settled, setSettled] = useState(false);
+  const settle = () => setSettled(true);
+  return (
+    <div className="post-card__media" data-loading={settled ? undefined : ''}>
+      <img src={src} alt={alt} loading="lazy" decoding="async" onLoad={settle} onError={settle} />
+    </div>
+  );
+}
 
 export interface PostCardProps {
   post: Post;
@@ -109,9 +123,7 @@ export const PostCard = memo(function PostCard({ post, onDeleted }: PostCardProp
       </Link>
 
       {post.postImage ? (
-        <div className="post-card__media">
-          <img src={post.postImage} alt={`Image posted by ${fullName}`} loading="lazy" decoding="async" />
-        </div>
+        <PostImage src={post.postImage} alt={`Image posted by ${fullName}`} />
       ) : null}
 
       <div className="post-card__actions">
