@@ -13,11 +13,16 @@ const LIVE = { timeout: 2_000 };
 /** Post 2, Maya's, on the demo member's Home, not yet liked by her. */
 const LAKE = 'The lake went completely still just before dusk.';
 
-/** The member's second tab, on Home. */
+/**
+ * The member's second tab, on Home, once it follows the first tab's stream: it then waits in line for
+ * the stream's lock (the first tab reads the stream for both). Until then a change told by the other tab
+ * reloads its lists, and a new post shows at the top at once rather than behind "1 new post".
+ */
 async function secondTab(context: BrowserContext): Promise<Page> {
   const tab = await context.newPage();
   await tab.goto('/');
   await expect(tab.getByRole('heading', { name: 'Latest Posts' })).toBeVisible();
+  await expect.poll(() => tab.evaluate(async () => (await navigator.locks.query()).pending?.length ?? 0)).toBe(1);
   return tab;
 }
 
