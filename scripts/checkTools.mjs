@@ -5,9 +5,11 @@ import { join } from 'node:path';
 
 const problems = [];
 
-const chrome = process.env.CHROME_PATH || '/usr/bin/chromium';
-if (!existsSync(chrome)) {
-  problems.push(`Chromium, for the end-to-end journeys, is not at ${chrome}.\n  Install it: sudo apt-get update && sudo apt-get install -y chromium\n  (or set CHROME_PATH to a Chromium or Chrome binary)`);
+// The journeys drive Debian's headless shell, or its full Chromium when only that is installed
+// (e2e/chromium.ts), or the browser CHROME_PATH names.
+const chromes = process.env.CHROME_PATH ? [process.env.CHROME_PATH] : ['/usr/lib/chromium/chromium-headless-shell', '/usr/bin/chromium'];
+if (!chromes.some((path) => existsSync(path))) {
+  problems.push(`Chromium, for the end-to-end journeys, is not at ${chromes.join(' or ')}.\n  Install it: sudo apt-get update && sudo apt-get install -y chromium-headless-shell\n  (or set CHROME_PATH to a Chromium or Chrome binary)`);
 }
 
 const postgresRoot = '/usr/lib/postgresql';

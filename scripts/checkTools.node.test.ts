@@ -31,7 +31,7 @@ describe('npm test: the tools check', () => {
     const result = checkTools({ CHROME_PATH: join(ROOT, 'no-such-chromium'), DATABASE_URL: 'postgres://localhost/unused' });
     expect(result.status).toBe(1);
     expect(result.stderr).toContain(`Chromium, for the end-to-end journeys, is not at ${join(ROOT, 'no-such-chromium')}`);
-    expect(result.stderr).toContain('sudo apt-get install -y chromium');
+    expect(result.stderr).toContain('sudo apt-get install -y chromium-headless-shell');
   });
 
   it('lets the run go on when the tools are there', () => {
