@@ -1,50 +1,87 @@
 /**
- * Public reads answered from memory while nothing has changed. Every committed write moves the
- * network to a new version; an answer is kept with the version it was computed from and served only
- * while that is still the version. Several servers on one PostgreSQL learn of each other's writes
- * through LISTEN/NOTIFY; while that channel is down, nothing is served from memory.
+ * Public reads answered from memory while nothing has changed. Every committed write raises the
+ * network's version (network_state, in the write's transaction); an answer is kept with the version
+ * it was computed at and served only while that is still the database's version, checked with one
+ * read of that one-row table on every hit. So an answer from memory is never older than a write any
+ * server has answered. Several servers on one PostgreSQL also hear of each other's writes through
+ * LISTEN/NOTIFY (the live streams' events, and an early drop of what they make stale); that channel
+ * has a heartbeat, and while it is stalled or down nothing is served from memory.
  */
 import pg from 'pg';
 import type { Committed, EventHub } from '../contract/stream';
-import type { Database } from './db/database';
+import type { Database, Sql } from './db/database';
 import type { CommittedWrite } from './store/events';
 
 /** The channel every server notifies after a committed write (its version and events) and listens on. */
 export const CHANGES_CHANNEL = 'socialconnect_changes';
 
+/** How the listening connection names itself in pg_stat_activity. */
+export const CHANGES_APPLICATION_NAME = 'socialconnect-changes';
+
+/** Where the channel says it stalled, failed or came back (the server's logger). */
+export interface ChangeLog {
+  info(message: string): void;
+  warn(message: string): void;
+}
+
 /** Every committed write, as every server process hears of it: the answer cache and the live streams. */
 export interface ChangeFeed extends EventHub {
-  /** The network's version as this process knows it; undefined while it cannot know (caching off). */
+  /**
+   * What this process has heard: a number that moves with every write it hears of (and whenever
+   * the channel comes back); undefined while it cannot hear (the channel stalled or down: caching off).
+   */
   version(): number | undefined;
+  /**
+   * The network's version as the database holds it now (PostgreSQL: one read of network_state), or
+   * as this process knows it when it is the database's only user (PGlite).
+   */
+  networkVersion(): Promise<number>;
   /** This process committed a write (its answers are out of date at once, before the notification). */
   changed(): void;
+  /** Where the channel reports its state from now on (the server's log once it has one). */
+  reportTo(log: ChangeLog): void;
   close(): Promise<void>;
 }
+
+/** The network's version, read from the database. */
+export async function readNetworkVersion(sql: Sql): Promise<number> {
+  const [row] = await sql.query('SELECT version FROM network_state');
+  return Number(row?.version ?? 0);
+}
+
+const SILENT: ChangeLog = { info: () => undefined, warn: () => undefined };
 
 /**
  * What the listening connection hears, told to the streams in the order of the commits: a write's
  * events, or a reset where some may have been missed (a write without events, a notification that
  * never came while the connection was down).
  */
-function changeFeed(): ChangeFeed & { heard(payload: string): void; lost(): void; back(): void } {
+function changeFeed(networkVersion: (local: number) => Promise<number>) {
   const listeners = new Set<(committed: Committed) => void>();
   let version = 0;
   let listening = false;
+  let stalled = false;
+  let log = SILENT;
   /** The network's version after the last write heard; undefined when what came before is unknown. */
   let heardVersion: number | undefined;
   const publish = (committed: Committed): void => listeners.forEach((listener) => listener(committed));
   return {
-    version: () => (listening ? version : undefined),
+    version: () => (listening && !stalled ? version : undefined),
+    networkVersion: () => networkVersion(version),
     changed: () => {
       version += 1;
     },
-    subscribe(listener) {
+    reportTo(next: ChangeLog) {
+      log = next;
+    },
+    log: (): ChangeLog => log,
+    subscribe(listener: (committed: Committed) => void) {
       listeners.add(listener);
       return () => {
         listeners.delete(listener);
       };
     },
-    heard(payload) {
+    heard(payload: string) {
       version += 1;
       const write = JSON.parse(payload) as CommittedWrite;
       const first = write.events[0];
@@ -52,8 +89,18 @@ function changeFeed(): ChangeFeed & { heard(payload: string): void; lost(): void
       heardVersion = write.version;
       publish(contiguous ? { events: write.events } : { reset: true });
     },
+    /** The connection is there but has not answered for a while: nothing from memory until it does. */
+    stall() {
+      stalled = true;
+    },
+    /** It answered again: nothing was missed (notifications arrive in order), but start afresh anyway. */
+    unstall() {
+      version += 1;
+      stalled = false;
+    },
     lost() {
       listening = false;
+      stalled = false;
       heardVersion = undefined;
     },
     back() {
@@ -70,54 +117,129 @@ function changeFeed(): ChangeFeed & { heard(payload: string): void; lost(): void
   };
 }
 
-/** One process alone on its store (PGlite): it hears its own commits. */
+/** One process alone on its store (PGlite): it hears its own commits, so what it heard is the version. */
 export async function pgliteChanges(database: Database): Promise<ChangeFeed> {
-  const feed = changeFeed();
+  const feed = changeFeed(async (local) => local);
   await database.listen?.(CHANGES_CHANNEL, (payload) => feed.heard(payload));
   feed.back();
   return feed;
 }
 
+export interface PostgresChangesOptions {
+  /** Where the network's version is read (the server's pool): never the listening connection. */
+  database: Sql;
+  /** The pause before connecting again after the connection dropped. */
+  retryMs?: number;
+  /** How often the listening connection is asked a trivial question. */
+  heartbeatMs?: number;
+  /** Unanswered this long, the channel counts as stalled: nothing is served from memory. */
+  stalledAfterMs?: number;
+  /** Unanswered this long, the connection is dropped and opened again. */
+  droppedAfterMs?: number;
+}
+
+/** The channel's heartbeat: a stalled channel turns caching off within a second. */
+export const HEARTBEAT = { heartbeatMs: 200, stalledAfterMs: 600, droppedAfterMs: 5_000, checkEveryMs: 50 } as const;
+
 /**
  * Writes by any server on the database, heard over a connection of its own that LISTENs on the
- * channel. When it drops, the version is unknown until it is back (and then everything is stale).
+ * channel, with a heartbeat: a `SELECT 1` every `heartbeatMs`. Unanswered for `stalledAfterMs`,
+ * caching is off until it answers; unanswered for `droppedAfterMs`, or failed, the connection is
+ * dropped and opened again (and then everything is stale, and every stream loads again).
  */
-export async function postgresChanges(connectionString: string, retryMs = 1_000): Promise<ChangeFeed> {
-  const feed = changeFeed();
+export async function postgresChanges(connectionString: string, {
+  database, retryMs = 1_000, heartbeatMs = HEARTBEAT.heartbeatMs, stalledAfterMs = HEARTBEAT.stalledAfterMs, droppedAfterMs = HEARTBEAT.droppedAfterMs,
+}: PostgresChangesOptions): Promise<ChangeFeed> {
+  const feed = changeFeed(() => readNetworkVersion(database));
   let closed = false;
   let client: pg.Client | undefined;
   let retry: ReturnType<typeof setTimeout> | undefined;
+  let drop: ((reason: string) => void) | undefined;
+  /** Whether the last loss was reported: one line per outage, not one per attempt to reconnect. */
+  let down = false;
+
+  // The heartbeat: one question at a time on the current connection.
+  let askedAt: number | undefined;
+  let answeredAt = performance.now();
+  let tickedAt = performance.now();
+  let stalled = false;
+  const beat = setInterval(() => {
+    const now = performance.now();
+    // A tick that comes late means this process was busy: the answer may be waiting to be read.
+    const late = now - tickedAt > stalledAfterMs / 2;
+    tickedAt = now;
+    const current = client;
+    if (!current || late) return;
+    if (askedAt === undefined && now - answeredAt >= heartbeatMs) {
+      askedAt = now;
+      current.query('SELECT 1').then(() => {
+        if (client !== current) return;
+        askedAt = undefined;
+        answeredAt = performance.now();
+        if (stalled) {
+          stalled = false;
+          feed.unstall();
+          feed.log().info('The change channel to PostgreSQL answers again: public reads are kept in memory again.');
+        }
+      }, () => undefined);
+      return;
+    }
+    const waited = now - answeredAt;
+    if (waited >= droppedAfterMs) {
+      drop?.(`it has not answered for ${Math.round(waited)} ms`);
+    } else if (waited >= stalledAfterMs && !stalled) {
+      stalled = true;
+      feed.stall();
+      feed.log().warn(`The change channel to PostgreSQL has not answered for ${Math.round(waited)} ms: public reads are computed afresh until it does.`);
+    }
+  }, HEARTBEAT.checkEveryMs);
+  beat.unref();
 
   const connect = async (): Promise<void> => {
-    const next = new pg.Client({ connectionString });
+    const next = new pg.Client({ connectionString, application_name: CHANGES_APPLICATION_NAME, keepAlive: true });
     let gone = false;
     // Called once per connection, however many ways it fails: one retry each, never a growing crowd.
-    const lost = (): void => {
+    const lost = (reason: string): void => {
       if (gone) return;
       gone = true;
+      if (client === next) client = undefined;
+      stalled = false;
+      askedAt = undefined;
       feed.lost();
+      if (!closed && !down) {
+        down = true;
+        feed.log().warn(`The change channel to PostgreSQL is down (${reason}): public reads are computed afresh, connecting again every ${retryMs} ms.`);
+      }
       next.removeAllListeners();
       // A dying connection may report more than one failure: the later ones are expected.
       next.on('error', () => undefined);
+      // With a question unanswered (a stalled peer), pg destroys the socket rather than wait on it.
       next.end().catch(() => undefined);
       if (!closed) retry = setTimeout(() => void connect().catch(() => undefined), retryMs);
     };
-    next.on('error', lost);
-    next.on('end', lost);
+    next.on('error', (error) => lost(error.message));
+    next.on('end', () => lost('the connection ended'));
     next.on('notification', ({ payload }) => feed.heard(payload ?? ''));
     try {
       await next.connect();
       await next.query(`LISTEN ${CHANGES_CHANNEL}`);
     } catch (error) {
-      lost();
+      lost(error instanceof Error ? error.message : String(error));
       throw error;
     }
     if (closed) {
-      lost();
+      lost('closing');
       return;
     }
     client = next;
+    drop = (reason) => lost(reason);
+    askedAt = undefined;
+    answeredAt = performance.now();
     feed.back();
+    if (down) {
+      down = false;
+      feed.log().info('The change channel to PostgreSQL is back: public reads are kept in memory again.');
+    }
   };
 
   try {
@@ -125,33 +247,47 @@ export async function postgresChanges(connectionString: string, retryMs = 1_000)
   } catch (error) {
     // Start-up fails: no retries behind the caller's back.
     closed = true;
+    clearInterval(beat);
     if (retry) clearTimeout(retry);
     throw error;
   }
   return {
-    ...feed,
+    version: feed.version,
+    networkVersion: feed.networkVersion,
+    changed: feed.changed,
+    reportTo: feed.reportTo,
+    subscribe: feed.subscribe,
     async close() {
       closed = true;
+      clearInterval(beat);
       if (retry) clearTimeout(retry);
       await feed.close();
-      client?.removeAllListeners();
-      client?.on('error', () => undefined);
-      await client?.end().catch(() => undefined);
+      const last = client;
+      client = undefined;
+      last?.removeAllListeners();
+      last?.on('error', () => undefined);
+      await last?.end().catch(() => undefined);
     },
   };
 }
 
-interface Entry {
-  version: number;
+/** What a fresh answer is tagged with: what this process had heard, and the network's version. */
+export interface Stamp {
+  heard: number;
+  network: number;
+}
+
+interface Entry extends Stamp {
   body: Buffer;
 }
 
 export interface AnswerCache {
-  /** The answer kept for `key`, if it was computed at the current version. */
-  get(key: string): Buffer | undefined;
-  /** The version to tag an answer with: read it before computing the answer. */
-  version(): number | undefined;
-  set(key: string, version: number | undefined, body: Buffer): void;
+  /**
+   * The answer kept for `key` when it is still the network's current one; otherwise the stamp to
+   * give the answer about to be computed (undefined while caching is off).
+   */
+  lookup(key: string): Promise<{ body: Buffer } | { stamp: Stamp | undefined }>;
+  set(key: string, stamp: Stamp | undefined, body: Buffer): void;
 }
 
 /** At most `maxBytes` of answers, the least recently used leaving first. */
@@ -165,24 +301,33 @@ export function createAnswerCache(changes: ChangeFeed, maxBytes = 64 * 1024 * 10
     entries.delete(key);
   };
   return {
-    get(key) {
-      const entry = entries.get(key);
-      const current = changes.version();
-      if (!entry) return undefined;
-      if (current === undefined || entry.version !== current) {
+    async lookup(key) {
+      // What this process had heard, read before the database's version: a write heard meanwhile
+      // makes the stamp old, and set() then refuses the answer.
+      const heard = changes.version();
+      if (heard === undefined) {
         drop(key);
-        return undefined;
+        return { stamp: undefined };
       }
-      // Recently used: to the end of the line.
-      entries.delete(key);
-      entries.set(key, entry);
-      return entry.body;
-    },
-    version: () => changes.version(),
-    set(key, version, body) {
-      if (version === undefined || version !== changes.version() || body.length > maxBytes) return;
+      if (entries.get(key)?.heard !== heard) drop(key);
+      const network = await changes.networkVersion();
+      const entry = entries.get(key);
+      if (entry && entry.network === network && entry.heard === changes.version()) {
+        // Recently used: to the end of the line.
+        entries.delete(key);
+        entries.set(key, entry);
+        return { body: entry.body };
+      }
       drop(key);
-      entries.set(key, { version, body });
+      return { stamp: { heard, network } };
+    },
+    set(key, stamp, body) {
+      if (stamp === undefined || stamp.heard !== changes.version() || body.length > maxBytes) return;
+      // An answer computed at an older version never replaces a newer one.
+      const kept = entries.get(key);
+      if (kept && kept.network > stamp.network) return;
+      drop(key);
+      entries.set(key, { ...stamp, body });
       bytes += body.length;
       for (const oldest of entries.keys()) {
         if (bytes <= maxBytes) break;

@@ -262,9 +262,8 @@ export async function buildApp({ ctx, database, answers, events, staticDir, logg
       // Every call counts against its rate limits but the health check, which balancers call often.
       ...(limitRate && route.path !== '/health' ? { preHandler: limitRate(route) } : {}),
       handler: async (request: FastifyRequest, reply: FastifyReply) => {
-        const kept = cacheable ? answers.get(request.url) : undefined;
-        if (kept) return reply.code(200).type('application/json; charset=utf-8').send(kept);
-        const version = cacheable ? answers.version() : undefined;
+        const kept = cacheable ? await answers.lookup(request.url) : undefined;
+        if (kept && 'body' in kept) return reply.code(200).type('application/json; charset=utf-8').send(kept.body);
         const prefer = request.headers.prefer;
         const call = runRoute(ctx, route, {
           params: request.params as Record<string, string>,
@@ -279,7 +278,7 @@ export async function buildApp({ ctx, database, answers, events, staticDir, logg
         request.memberId = answer.memberId;
         // Serialised by the answer's schema: only the fields it names leave the server.
         const body = reply.compileSerializationSchema(answer.schema)(answer.body as Record<string, unknown>);
-        if (cacheable && answer.status === 200) answers.set(request.url, version, Buffer.from(body));
+        if (cacheable && answer.status === 200) answers.set(request.url, kept?.stamp, Buffer.from(body));
         if (answer.headers) reply.headers(answer.headers);
         return reply.code(answer.status).type('application/json; charset=utf-8').send(body);
       },

@@ -48,7 +48,7 @@ export async function startServer(config: ServerConfig, { logger = false, now = 
   try {
     if (config.databaseUrl) {
       database = await openPostgres({ connectionString: config.databaseUrl });
-      changes = await postgresChanges(config.databaseUrl);
+      changes = await postgresChanges(config.databaseUrl, { database });
     } else {
       lock = lockDataDir(config.dataDir);
       database = await openPglite(join(config.dataDir, 'pglite'));
@@ -61,6 +61,7 @@ export async function startServer(config: ServerConfig, { logger = false, now = 
     // Counters every process on the database shares; on PGlite this process is the only one.
     const rateLimits = !config.rateLimits ? undefined : config.databaseUrl ? 'database' : 'memory';
     const app = await buildApp({ ctx, database, answers: createAnswerCache(changes), events: changes, staticDir: config.staticDir, logger, trustProxy: config.trustProxy, rateLimits });
+    changes.reportTo(app.log);
     await app.listen({ port: config.port, host: config.host });
     const address = app.server.address();
     const port = typeof address === 'object' && address ? address.port : config.port;

@@ -87,7 +87,7 @@ export async function startTestServer({
       url = created.url;
     }
     database = await openPostgres({ connectionString: url, statementTimeoutMs });
-    changes = await postgresChanges(url);
+    changes = await postgresChanges(url, { database });
   }
   await migrate(database);
   const store = withFaults(createSqlStore(database, { publicDir: PUBLIC_DIR, passwords: argon2Passwords, changes }));

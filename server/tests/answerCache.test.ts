@@ -1,9 +1,12 @@
 /** Public reads answered from memory until a write changes the network, on every server of a database. */
 import type { PostsResponse } from '../../contract/api';
-import { buildDefaultSeed, seedPostId } from '../../contract/seed/default';
-import { createAnswerCache, pgliteChanges, postgresChanges } from '../answerCache';
-import { openPglite, openPostgres } from '../db/database';
+import { buildDefaultSeed, SEED_USER_IDS, seedPostId } from '../../contract/seed/default';
+import { CHANGES_APPLICATION_NAME, CHANGES_CHANNEL, createAnswerCache, pgliteChanges, postgresChanges, type ChangeFeed, type ChangeLog } from '../answerCache';
+import { openPglite, openPostgres, type Database } from '../db/database';
+import { migrate } from '../db/migrate';
 import { createTestDatabase, startTestServer, type TestServer } from '../testing/serverTarget';
+import { startStallingProxy, type StallingProxy } from '../testing/stallingProxy';
+import { until } from '../testing/until';
 
 async function likeCountOnServer(server: TestServer, postId: string): Promise<number | undefined> {
   const response = await fetch(`${server.baseUrl}/api/posts`);
@@ -22,24 +25,55 @@ describe('the answer cache', () => {
     const database = await openPglite();
     const changes = await pgliteChanges(database);
     const cache = createAnswerCache(changes, 10);
-    cache.set('/a', cache.version(), Buffer.from('aaaa'));
-    cache.set('/b', cache.version(), Buffer.from('bbbb'));
-    expect(cache.get('/a')?.toString()).toBe('aaaa');
-    cache.set('/c', cache.version(), Buffer.from('cccc'));
-    expect(cache.get('/b')).toBeUndefined();
-    expect(cache.get('/a')?.toString()).toBe('aaaa');
-    expect(cache.get('/c')?.toString()).toBe('cccc');
+    /** What the cache answers for `key`, or the stamp it gives a fresh answer. */
+    const look = async (key: string) => {
+      const found = await cache.lookup(key);
+      return 'body' in found ? found.body.toString() : found.stamp;
+    };
+    const stampFor = async (key: string) => {
+      const found = await cache.lookup(key);
+      if (!('stamp' in found)) throw new Error(`${key} was kept`);
+      return found.stamp;
+    };
+    cache.set('/a', await stampFor('/a'), Buffer.from('aaaa'));
+    cache.set('/b', await stampFor('/b'), Buffer.from('bbbb'));
+    expect(await look('/a')).toBe('aaaa');
+    cache.set('/c', await stampFor('/c'), Buffer.from('cccc'));
+    expect(await look('/b')).toEqual(expect.objectContaining({ heard: expect.any(Number) }));
+    expect(await look('/a')).toBe('aaaa');
+    expect(await look('/c')).toBe('cccc');
 
-    const before = cache.version();
+    const before = await stampFor('/late');
     changes.changed();
-    expect(cache.get('/a')).toBeUndefined();
+    expect(await look('/a')).toEqual(expect.objectContaining({ heard: expect.any(Number) }));
     // An answer computed before the change is never kept as current.
     cache.set('/late', before, Buffer.from('old'));
-    expect(cache.get('/late')).toBeUndefined();
-    cache.set('/huge', cache.version(), Buffer.alloc(11));
-    expect(cache.get('/huge')).toBeUndefined();
+    expect(await look('/late')).toEqual(expect.objectContaining({ heard: expect.any(Number) }));
+    cache.set('/huge', await stampFor('/huge'), Buffer.alloc(11));
+    expect(await look('/huge')).toEqual(expect.objectContaining({ heard: expect.any(Number) }));
     await changes.close();
     await database.close();
+  });
+
+  it("on PostgreSQL, serves a kept answer only while it is the database's version, heard of or not", async () => {
+    const created = await createTestDatabase();
+    const database = await openPostgres({ connectionString: created.url, max: 2 });
+    await migrate(database);
+    const changes = await postgresChanges(created.url, { database });
+    try {
+      const cache = createAnswerCache(changes);
+      const found = await cache.lookup('/posts');
+      expect(found).toEqual({ stamp: { heard: expect.any(Number), network: 0 } });
+      cache.set('/posts', 'stamp' in found ? found.stamp : undefined, Buffer.from('at 0'));
+      expect(await cache.lookup('/posts')).toEqual({ body: Buffer.from('at 0') });
+      // Another process's write, committed but not yet heard of here: the kept answer is not served.
+      await database.query('UPDATE network_state SET version = version + 1');
+      expect(await cache.lookup('/posts')).toEqual({ stamp: { heard: expect.any(Number), network: 1 } });
+    } finally {
+      await changes.close();
+      await database.close();
+      await created.drop();
+    }
   });
 });
 
@@ -65,22 +99,31 @@ describe('a server', () => {
   });
 });
 
+/** A feed's log lines, as the server's logger would take them. */
+function recordingLog(): ChangeLog & { lines: string[] } {
+  const lines: string[] = [];
+  return { lines, info: (message) => lines.push(`info: ${message}`), warn: (message) => lines.push(`warn: ${message}`) };
+}
+
 describe('several servers on one PostgreSQL', () => {
-  it("hear of each other's writes: a kept answer is not served once another server changed the network", async () => {
+  it("never answer a read sent after another server's answered write with what came before it", async () => {
     const first = await startTestServer({ kind: 'postgres' });
     try {
       await first.store.load(buildDefaultSeed());
       const second = await startTestServer({ kind: 'postgres', databaseUrl: first.databaseUrl });
       try {
         const post = seedPostId(8);
-        expect(await likeCountOnServer(second, post)).toBe(0);
-        expect(await likeAs(first, 'noah_kim', post)).toBe(201);
-        let seen: number | undefined = 0;
-        for (let attempt = 0; attempt < 100 && seen !== 1; attempt += 1) {
-          seen = await likeCountOnServer(second, post);
-          if (seen !== 1) await new Promise((resolve) => setTimeout(resolve, 20));
+        const token = await first.ctx.tokens.sign({ id: SEED_USER_IDS.noah, username: 'noah_kim', sessionVersion: 0 });
+        const stale: number[] = [];
+        for (let i = 0; i < 40; i += 1) {
+          // The second server keeps the current answer in memory, then the first one changes it.
+          const before = await likeCountOnServer(second, post);
+          const path = before === 0 ? 'like' : 'dislike';
+          expect((await fetch(`${first.baseUrl}/api/posts/${path}/${post}`, { method: 'POST', headers: { authorization: token } })).status).toBe(201);
+          const after = await likeCountOnServer(second, post);
+          if (after !== (before === 0 ? 1 : 0)) stale.push(i);
         }
-        expect(seen).toBe(1);
+        expect(stale).toEqual([]);
       } finally {
         await second.close();
       }
@@ -91,19 +134,81 @@ describe('several servers on one PostgreSQL', () => {
 
   it('stops answering from memory while it cannot hear the others, and starts again once it can', async () => {
     const created = await createTestDatabase();
-    const changes = await postgresChanges(created.url, 50);
     const admin = await openPostgres({ connectionString: created.url, max: 1 });
+    await migrate(admin);
+    const changes = await postgresChanges(created.url, { database: admin, retryMs: 50 });
+    const log = recordingLog();
+    changes.reportTo(log);
     try {
       expect(changes.version()).toEqual(expect.any(Number));
-      await admin.query("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE query LIKE 'LISTEN%' AND pid <> pg_backend_pid()");
-      for (let attempt = 0; attempt < 100 && changes.version() !== undefined; attempt += 1) await new Promise((resolve) => setTimeout(resolve, 10));
-      expect(changes.version()).toBeUndefined();
-      for (let attempt = 0; attempt < 200 && changes.version() === undefined; attempt += 1) await new Promise((resolve) => setTimeout(resolve, 20));
-      expect(changes.version()).toEqual(expect.any(Number));
+      await admin.query(`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = '${CHANGES_APPLICATION_NAME}'`);
+      await until(() => changes.version() === undefined, 'caching to turn off', 2_000);
+      await until(() => changes.version() !== undefined, 'caching to turn on again', 5_000);
+      expect(log.lines).toEqual([
+        expect.stringMatching(/^warn: The change channel to PostgreSQL is down \(.+\): public reads are computed afresh, connecting again every 50 ms\.$/),
+        'info: The change channel to PostgreSQL is back: public reads are kept in memory again.',
+      ]);
     } finally {
       await changes.close();
       await admin.close();
       await created.drop();
     }
   }, 60_000);
+
+  describe('with the listening connection stalled (its packets silently dropped)', () => {
+    let created: { url: string; drop(): Promise<void> };
+    let database: Database;
+    let proxy: StallingProxy;
+    let changes: ChangeFeed;
+    let log: ReturnType<typeof recordingLog>;
+    beforeEach(async () => {
+      created = await createTestDatabase();
+      database = await openPostgres({ connectionString: created.url, max: 2 });
+      await migrate(database);
+      const url = new URL(created.url);
+      proxy = await startStallingProxy({ host: url.hostname, port: Number(url.port) });
+      url.port = String(proxy.port);
+      changes = await postgresChanges(url.toString(), { database, droppedAfterMs: 2_000 });
+      log = recordingLog();
+      changes.reportTo(log);
+    });
+    afterEach(async () => {
+      await changes.close();
+      await proxy.close();
+      await database.close();
+      await created.drop();
+    });
+
+    it('turns caching off within a second and says so, and on again once the channel answers', async () => {
+      expect(changes.version()).toEqual(expect.any(Number));
+      proxy.stall();
+      const stalledAt = performance.now();
+      await until(() => changes.version() === undefined, 'caching to turn off', 2_000);
+      expect(performance.now() - stalledAt).toBeLessThan(1_000);
+      expect(log.lines).toEqual([expect.stringMatching(/^warn: The change channel to PostgreSQL has not answered for \d+ ms: public reads are computed afresh until it does\.$/)]);
+      const cache = createAnswerCache(changes);
+      expect(await cache.lookup('/posts')).toEqual({ stamp: undefined });
+
+      proxy.resume();
+      await until(() => changes.version() !== undefined, 'caching to turn on again', 2_000);
+      expect(log.lines[1]).toBe('info: The change channel to PostgreSQL answers again: public reads are kept in memory again.');
+    });
+
+    it('drops a connection that stays silent, connects again, and tells the streams to load again', async () => {
+      const heard: unknown[] = [];
+      changes.subscribe((committed) => heard.push(committed));
+      proxy.stall();
+      await until(() => log.lines.some((line) => line.includes('is down')), 'the connection to be dropped', 4_000);
+      await until(() => changes.version() !== undefined, 'caching to turn on again', 4_000);
+      expect(log.lines).toEqual([
+        expect.stringMatching(/has not answered for \d+ ms/),
+        expect.stringMatching(/^warn: The change channel to PostgreSQL is down \(it has not answered for \d+ ms\)/),
+        'info: The change channel to PostgreSQL is back: public reads are kept in memory again.',
+      ]);
+      expect(heard).toEqual([{ reset: true }]);
+      // The new connection hears the others' writes.
+      await database.query("SELECT pg_notify($1, '{\"version\":1,\"events\":[]}')", [CHANGES_CHANNEL]);
+      await until(() => heard.length === 2, 'a write on the new connection', 2_000);
+    });
+  });
 });

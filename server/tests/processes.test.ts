@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import type { LoginResponse, SignupResponse } from '../../contract/api';
 import { errorBody } from '../../contract/errors';
 import { buildDefaultSeed, DEMO_CREDENTIALS } from '../../contract/seed/default';
+import { CHANGES_APPLICATION_NAME } from '../answerCache';
 import { openPostgres, type Database } from '../db/database';
 import { argon2Passwords } from '../passwords';
 import { createSqlStore } from '../store/sqlStore';
@@ -244,7 +245,7 @@ describe('PostgreSQL stopping for a few seconds under load', () => {
     // Its LISTEN connection came back once: retries after an outage do not pile up.
     const checks = await openPostgres({ connectionString: cluster.url, max: 1 });
     try {
-      const listeners = () => checks.query<{ n: number }>("SELECT count(*)::int AS n FROM pg_stat_activity WHERE query = 'LISTEN socialconnect_changes'");
+      const listeners = () => checks.query<{ n: number }>("SELECT count(*)::int AS n FROM pg_stat_activity WHERE application_name = $1", [CHANGES_APPLICATION_NAME]);
       await until(async () => (await listeners())[0]?.n === 1, 'the LISTEN connection to come back');
       await new Promise((resolve) => setTimeout(resolve, 2_500));
       expect(await listeners()).toEqual([{ n: 1 }]);
