@@ -5,6 +5,7 @@
 // Plain CommonJS: webpack.config.js loads it as written, and the server compiles it in (allowJs).
 'use strict';
 
+const { isIP } = require('node:net');
 const envSchema = require('env-schema');
 const { Type } = require('@sinclair/typebox');
 
@@ -24,9 +25,37 @@ const SWITCH_VALUES = new Map([
   ['off', false], ['false', false], ['0', false], ['no', false],
 ]);
 
+/** Named address ranges that Fastify's trustProxy (proxy-addr) accepts beside addresses. */
+const ADDRESS_RANGES = ['loopback', 'linklocal', 'uniquelocal'];
+
+/** An address, a CIDR range (10.0.0.0/8, fd00::/8) or a named range, as proxy-addr reads it. */
+function isProxyAddress(/** @type {string} */ text) {
+  if (ADDRESS_RANGES.includes(text)) return true;
+  const [address = '', prefix, ...rest] = text.split('/');
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  return prefix === undefined || (/^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128));
+}
+
+/**
+ * TRUST_PROXY: off (false), the number of proxies in front (the hops of X-Forwarded-For believed,
+ * counted from the server), or the proxies' addresses, comma-separated. Never "every hop": with
+ * that, a client that sends its own header chooses its own address.
+ * @param {string} text
+ * @returns {false | number | string[] | undefined} undefined when not valid
+ */
+function parseTrustProxy(text) {
+  const value = text.toLowerCase();
+  if (value === 'off' || value === 'false' || value === 'no' || value === '0') return false;
+  if (/^\d+$/.test(value)) return Number(value) <= 100 ? Number(value) : undefined;
+  const addresses = value.split(',').map((part) => part.trim());
+  return addresses.every(isProxyAddress) ? addresses : undefined;
+}
+
 /**
  * The schemas' own keywords: `onOff` turns on/off (true/false, 1/0, yes/no, in any case) into a
- * boolean; `url` accepts an absolute URL with one of the listed protocols.
+ * boolean; `url` accepts an absolute URL with one of the listed protocols; `trustProxy` reads
+ * TRUST_PROXY (parseTrustProxy).
  * @type {import('env-schema').EnvSchemaOpt['ajv']}
  */
 const KEYWORDS = {
@@ -38,6 +67,18 @@ const KEYWORDS = {
       modifying: true,
       validate: (_schema, data, _parent, at) => {
         const value = SWITCH_VALUES.get(data.toLowerCase());
+        if (value === undefined || !at) return false;
+        at.parentData[at.parentDataProperty] = value;
+        return true;
+      },
+    })
+    .addKeyword({
+      keyword: 'trustProxy',
+      type: 'string',
+      schemaType: 'boolean',
+      modifying: true,
+      validate: (_schema, data, _parent, at) => {
+        const value = parseTrustProxy(data);
         if (value === undefined || !at) return false;
         at.parentData[at.parentDataProperty] = value;
         return true;
@@ -74,7 +115,12 @@ const SERVER = Type.Object({
   DATA_DIR: Type.String({ default: '.data' }),
   JWT_SECRET: Type.Optional(Type.String({ writeOnly: true })),
   RATE_LIMITS: onOff('on'),
-  TRUST_PROXY: onOff('off'),
+  TRUST_PROXY: /** @type {ReturnType<typeof Type.Unsafe<false | number | string[]>>} */ (Type.Unsafe({
+    type: 'string',
+    trustProxy: true,
+    default: 'off',
+    description: 'the number of proxies in front of the server (TRUST_PROXY=1 behind one load balancer), or their addresses, comma-separated (TRUST_PROXY=10.0.0.5,10.0.1.0/24), or "off"; "on" would believe every hop of X-Forwarded-For, so it is not accepted',
+  })),
   SEED: onOff('on'),
   NODE_ENV: Type.String({ default: 'development' }),
   STATIC_DIR: Type.String({ default: 'build/app' }),

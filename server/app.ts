@@ -16,6 +16,7 @@ import { openEventStream, type EventHub, type EventSink, type EventStream } from
 import { IMAGE_KINDS, type ImageKind } from '../contract/validation';
 import type { AnswerCache } from './answerCache';
 import { appFiles } from './appFiles';
+import type { TrustProxy } from './config';
 import { toBytes, type Database } from './db/database';
 import { rateLimiting } from './rateLimits';
 
@@ -59,7 +60,8 @@ export interface AppOptions {
   staticDir?: string;
   /** Fastify's logger (pino): false in tests, JSON lines on stdout in production. */
   logger?: FastifyServerOptions['logger'];
-  trustProxy?: boolean;
+  /** The proxies in front whose X-Forwarded-For is believed (ServerConfig's trustProxy). */
+  trustProxy?: TrustProxy;
   /** Rate limits (server.md), counted in this process or in the database; without it, none (RATE_LIMITS=off, tests). */
   rateLimits?: 'memory' | 'database';
   /** server.md's by default; shorter in tests. */
@@ -120,11 +122,21 @@ function lastValues(query: unknown): Record<string, string> {
   return values;
 }
 
+/**
+ * TRUST_PROXY as Fastify takes it. A number of proxies believes that many hops of X-Forwarded-For,
+ * counted from the server (Fastify itself reads a bare number as "none"); the address just before
+ * them is the client's, whatever a client wrote further along.
+ */
+export function fastifyTrustProxy(trust: TrustProxy): boolean | string[] | ((address: string, hop: number) => boolean) {
+  if (typeof trust !== 'number') return trust;
+  return (_address, hop) => hop < trust;
+}
+
 export async function buildApp({ ctx, database, answers, events, staticDir, logger = false, trustProxy = false, rateLimits, timeouts: given = {} }: AppOptions): Promise<FastifyInstance> {
   const timeouts: Timeouts = { ...TIMEOUTS, ...given };
   const app = Fastify({
     logger,
-    trustProxy,
+    trustProxy: fastifyTrustProxy(trustProxy),
     bodyLimit: BODY_LIMIT,
     routerOptions: { ignoreTrailingSlash: true },
     // One line per request, written by the onResponse hook below.

@@ -18,6 +18,9 @@ function findRepositoryRoot(start: string): string {
 
 export const REPOSITORY_ROOT = findRepositoryRoot(__dirname);
 
+/** TRUST_PROXY, as Fastify's trustProxy takes it. */
+export type TrustProxy = false | number | string[];
+
 export interface ServerConfig {
   port: number;
   host: string;
@@ -28,7 +31,11 @@ export interface ServerConfig {
   /** From JWT_SECRET; undefined in development means one is generated and kept in dataDir. */
   jwtSecret: string | undefined;
   rateLimits: boolean;
-  trustProxy: boolean;
+  /**
+   * Which hops of X-Forwarded-For are believed: none (false), the number of proxies in front, or
+   * their addresses (Fastify's trustProxy).
+   */
+  trustProxy: TrustProxy;
   seed: boolean;
   production: boolean;
   /** The built app (API_MOCKING=off) that the server serves. */

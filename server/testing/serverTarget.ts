@@ -12,7 +12,7 @@ import { withFaults, type ContractTarget } from '../../contract/tests/target';
 import { createTokenService } from '../../contract/tokens';
 import { createAnswerCache, pgliteChanges, postgresChanges, type ChangeFeed } from '../answerCache';
 import { buildApp, type AppOptions } from '../app';
-import { REPOSITORY_ROOT } from '../config';
+import { REPOSITORY_ROOT, type TrustProxy } from '../config';
 import { openPglite, openPostgres, type Database } from '../db/database';
 import { migrate } from '../db/migrate';
 import { argon2Passwords } from '../passwords';
@@ -61,7 +61,7 @@ export interface TestServerOptions {
   databaseUrl?: string;
   /** Rate limits with counters in this process or in the database; none unless asked for. */
   rateLimits?: 'memory' | 'database';
-  trustProxy?: boolean;
+  trustProxy?: TrustProxy;
   timeouts?: AppOptions['timeouts'];
   /** PostgreSQL's statement timeout (server.md: 5 s). */
   statementTimeoutMs?: number;

@@ -26,17 +26,31 @@ describe('readConfig', () => {
   it('reads every setting', () => {
     expect(readConfig({
       PORT: '9000', HOST: '0.0.0.0', DATABASE_URL: 'postgres://app:pw@db.internal:5433/social', DATA_DIR: '/var/lib/socialconnect',
-      JWT_SECRET: 'x'.repeat(40), RATE_LIMITS: 'off', TRUST_PROXY: 'on', SEED: 'off', NODE_ENV: 'production', STATIC_DIR: 'dist', LOG_LEVEL: 'warn',
+      JWT_SECRET: 'x'.repeat(40), RATE_LIMITS: 'off', TRUST_PROXY: '2', SEED: 'off', NODE_ENV: 'production', STATIC_DIR: 'dist', LOG_LEVEL: 'warn',
     })).toEqual({
       port: 9000, host: '0.0.0.0', databaseUrl: 'postgres://app:pw@db.internal:5433/social', dataDir: '/var/lib/socialconnect',
-      jwtSecret: 'x'.repeat(40), rateLimits: false, trustProxy: true, seed: false, production: true, staticDir: join(REPOSITORY_ROOT, 'dist'), logLevel: 'warn',
+      jwtSecret: 'x'.repeat(40), rateLimits: false, trustProxy: 2, seed: false, production: true, staticDir: join(REPOSITORY_ROOT, 'dist'), logLevel: 'warn',
     });
   });
 
   it('reads a switch as on/off, true/false, 1/0 or yes/no in any case, and a blank value as unset', () => {
-    expect(readConfig({ RATE_LIMITS: 'No', TRUST_PROXY: 'TRUE', SEED: '0' })).toMatchObject({ rateLimits: false, trustProxy: true, seed: false });
-    expect(readConfig({ RATE_LIMITS: '1', TRUST_PROXY: 'yes', SEED: 'False' })).toMatchObject({ rateLimits: true, trustProxy: true, seed: false });
+    expect(readConfig({ RATE_LIMITS: 'No', SEED: '0' })).toMatchObject({ rateLimits: false, seed: false });
+    expect(readConfig({ RATE_LIMITS: '1', SEED: 'False' })).toMatchObject({ rateLimits: true, seed: false });
     expect(readConfig({ PORT: ' 9000 ', HOST: ' ', DATA_DIR: '', SEED: '  ' })).toMatchObject({ port: 9000, host: '127.0.0.1', dataDir: join(REPOSITORY_ROOT, '.data'), seed: true });
+  });
+
+  it.each([
+    ['off', false],
+    ['0', false],
+    ['No', false],
+    ['1', 1],
+    [' 3 ', 3],
+    ['10.0.0.5', ['10.0.0.5']],
+    ['10.0.0.5, 10.0.1.0/24,fd00::/8', ['10.0.0.5', '10.0.1.0/24', 'fd00::/8']],
+    ['loopback', ['loopback']],
+    ['::1', ['::1']],
+  ])('reads TRUST_PROXY %j as the number of proxies in front or their addresses', (value, trustProxy) => {
+    expect(readConfig({ TRUST_PROXY: value }).trustProxy).toEqual(trustProxy);
   });
 
   it.each([
@@ -48,7 +62,13 @@ describe('readConfig', () => {
     [{ RATE_LIMITS: 'sometimes' }, 'RATE_LIMITS "sometimes" is not valid. Use "on" or "off".'],
     [{ SEED: 'maybe' }, 'SEED "maybe" is not valid. Use "on" or "off".'],
     [{ SEED: 'constructor' }, 'SEED "constructor" is not valid.'],
-    [{ TRUST_PROXY: '2' }, 'TRUST_PROXY "2" is not valid. Use "on" or "off".'],
+    [{ TRUST_PROXY: 'on' }, 'TRUST_PROXY "on" is not valid. Use the number of proxies in front of the server (TRUST_PROXY=1 behind one load balancer), or their addresses, comma-separated (TRUST_PROXY=10.0.0.5,10.0.1.0/24), or "off"; "on" would believe every hop of X-Forwarded-For, so it is not accepted.'],
+    [{ TRUST_PROXY: 'true' }, 'TRUST_PROXY "true" is not valid. Use the number of proxies in front'],
+    [{ TRUST_PROXY: 'yes' }, 'TRUST_PROXY "yes" is not valid.'],
+    [{ TRUST_PROXY: '10.0.0.300' }, 'TRUST_PROXY "10.0.0.300" is not valid.'],
+    [{ TRUST_PROXY: '10.0.0.0/33' }, 'TRUST_PROXY "10.0.0.0/33" is not valid.'],
+    [{ TRUST_PROXY: '10.0.0.5,' }, 'TRUST_PROXY "10.0.0.5," is not valid.'],
+    [{ TRUST_PROXY: '-1' }, 'TRUST_PROXY "-1" is not valid.'],
     [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL "loud" is not valid. Use one of: fatal, error, warn, info, debug, trace, silent.'],
   ])('refuses %j with a message naming the setting', (env, message) => {
     expect(() => readConfig(env)).toThrow(ConfigError);

@@ -37,7 +37,7 @@ describe('two server processes on one PostgreSQL, rate limits on, behind a proxy
 
   beforeAll(async () => {
     database = await createTestDatabase();
-    const env = { DATABASE_URL: database.url, JWT_SECRET: SECRET, TRUST_PROXY: 'on', DATA_DIR: mkdtempSync(join(tmpdir(), 'socialconnect-two-')) };
+    const env = { DATABASE_URL: database.url, JWT_SECRET: SECRET, TRUST_PROXY: '1', DATA_DIR: mkdtempSync(join(tmpdir(), 'socialconnect-two-')) };
     servers = await Promise.all([startChildServer({ env }), startChildServer({ env })]);
     checks = await openPostgres({ connectionString: database.url });
   });

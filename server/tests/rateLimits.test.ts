@@ -162,7 +162,7 @@ describe('over HTTP', () => {
 
   beforeAll(async () => {
     fakeClock();
-    server = await startTestServer({ kind: 'pglite', rateLimits: 'memory', trustProxy: true });
+    server = await startTestServer({ kind: 'pglite', rateLimits: 'memory', trustProxy: 1 });
     await server.store.load(buildDefaultSeed());
     const tokens = createTokenService({ secret: server.secret });
     sign = (member) => tokens.sign({ id: SEED_USER_IDS[member], username: USERNAMES[member], sessionVersion: 0 });
@@ -278,6 +278,14 @@ describe('over HTTP', () => {
       expect((await send({ path: '/posts', ip: '198.51.100.21' })).status).toBe(200);
       // A forged token does not escape the client's limit.
       expect((await send({ path: '/posts', ip: '198.51.100.20', token: 'forged.token.here' })).status).toBe(429);
+    });
+
+    it('counts a client by the address its one proxy saw, whatever it wrote into X-Forwarded-For itself', async () => {
+      // The test is the one proxy in front: it appends the address it saw to what the client sent.
+      const signup = (forged: string): Call => ({ method: 'POST', path: '/auth/signup', body: {}, ip: `${forged}, 198.51.100.30` });
+      expect(await repeat(5, (i) => signup(`203.0.113.${i + 1}`))).toEqual(Array<number>(5).fill(400));
+      expect((await send(signup('203.0.113.99'))).status).toBe(429);
+      expect((await send(signup('198.51.100.31, 203.0.113.100'))).status).toBe(429);
     });
 
     it('counts an IPv6 client by its /64, so a fresh address in the block is the same client', async () => {
