@@ -122,6 +122,7 @@ const SERVER = Type.Object({
     description: 'the number of proxies in front of the server (TRUST_PROXY=1 behind one load balancer), or their addresses, comma-separated (TRUST_PROXY=10.0.0.5,10.0.1.0/24), or "off"; "on" would believe every hop of X-Forwarded-For, so it is not accepted',
   })),
   SEED: onOff('on'),
+  DRAIN_SECONDS: Type.Number({ minimum: 0, maximum: 60, default: 5, description: 'the seconds from SIGTERM during which /api/health answers 503 before the server closes, from 0 to 60' }),
   NODE_ENV: Type.String({ default: 'development' }),
   STATIC_DIR: Type.String({ default: 'build/app' }),
   LOG_LEVEL: Type.String({ ...oneOf(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']), default: 'info' }),

@@ -66,6 +66,11 @@ export interface AppOptions {
   rateLimits?: 'memory' | 'database';
   /** server.md's by default; shorter in tests. */
   timeouts?: Partial<Timeouts>;
+  /**
+   * Whether the server is leaving (after SIGTERM, before it closes): /api/health answers 503 so
+   * balancers stop sending, and every answer closes its connection, so none is left idle to close.
+   */
+  draining?: () => boolean;
 }
 
 function refuse(reply: FastifyReply, key: MessageKey): FastifyReply {
@@ -132,7 +137,7 @@ export function fastifyTrustProxy(trust: TrustProxy): boolean | string[] | ((add
   return (_address, hop) => hop < trust;
 }
 
-export async function buildApp({ ctx, database, answers, events, staticDir, logger = false, trustProxy = false, rateLimits, timeouts: given = {} }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({ ctx, database, answers, events, staticDir, logger = false, trustProxy = false, rateLimits, timeouts: given = {}, draining = () => false }: AppOptions): Promise<FastifyInstance> {
   const timeouts: Timeouts = { ...TIMEOUTS, ...given };
   const app = Fastify({
     logger,
@@ -191,8 +196,9 @@ export async function buildApp({ ctx, database, answers, events, staticDir, logg
 
   app.addHook('onSend', async (request, reply, payload) => {
     reply.header('x-request-id', request.id);
-    // An answer finished while closing ends its connection, so the shut-down need not wait for it.
-    if (closing) reply.header('connection', 'close');
+    // An answer finished while leaving ends its connection: the client opens its next one elsewhere,
+    // and the shut-down has no idle connection to close under a call that is on its way.
+    if (closing || draining()) reply.header('connection', 'close');
     if (!reply.hasHeader('content-security-policy')) reply.header('content-security-policy', APP_CSP);
     if (request.protocol === 'https') reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
     return payload;
@@ -274,6 +280,7 @@ export async function buildApp({ ctx, database, answers, events, staticDir, logg
       // Every call counts against its rate limits but the health check, which balancers call often.
       ...(limitRate && route.path !== '/health' ? { preHandler: limitRate(route) } : {}),
       handler: async (request: FastifyRequest, reply: FastifyReply) => {
+        if (route.path === '/health' && draining()) return refuse(reply, 'serviceUnavailable');
         const kept = cacheable ? await answers.lookup(request.url) : undefined;
         if (kept && 'body' in kept) return reply.code(200).type('application/json; charset=utf-8').send(kept.body);
         const prefer = request.headers.prefer;

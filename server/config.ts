@@ -37,6 +37,8 @@ export interface ServerConfig {
    */
   trustProxy: TrustProxy;
   seed: boolean;
+  /** After SIGTERM, how long /api/health answers 503 (so balancers stop sending) before the server closes. */
+  drainMs: number;
   production: boolean;
   /** The built app (API_MOCKING=off) that the server serves. */
   staticDir: string;
@@ -60,6 +62,7 @@ export function readConfig(env: Readonly<Record<string, string | undefined>> = p
     rateLimits: settings.RATE_LIMITS,
     trustProxy: settings.TRUST_PROXY,
     seed: settings.SEED,
+    drainMs: settings.DRAIN_SECONDS * 1000,
     production: settings.NODE_ENV === 'production',
     staticDir: inRepository(settings.STATIC_DIR),
     logLevel: settings.LOG_LEVEL,

@@ -1,7 +1,9 @@
 /**
  * `node build/server/server/main.js`: reads the settings, starts the server, and shuts it down
- * cleanly on SIGINT or SIGTERM (exit 0 within 10 s). A bad setting stops it with one line naming
- * the setting, not a stack trace.
+ * cleanly on SIGINT or SIGTERM: /api/health answers 503 for DRAIN_SECONDS so balancers stop
+ * sending, then it stops accepting, closes idle connections, finishes the calls in flight and exits
+ * 0 (within 10 s of the drain's end). A second signal ends the drain at once. A bad setting stops it
+ * with one line naming the setting, not a stack trace.
  */
 import { ConfigError, readConfig } from './config';
 import { DataDirLockedError } from './dataDirLock';
@@ -15,14 +17,21 @@ async function main(): Promise<void> {
   const server = await startServer(config, { logger: { level: config.logLevel } });
   console.log(server.summary);
 
+  let drain: ReturnType<typeof server.drain> | undefined;
   const stop = (signal: NodeJS.Signals): void => {
-    console.log(`${signal}: finishing requests in flight, then closing the database.`);
+    if (drain) {
+      drain.skip();
+      return;
+    }
+    console.log(`${signal}: /api/health answers 503 for ${config.drainMs / 1000} s so load balancers stop sending; then finishing requests in flight, then closing the database.`);
+    const limitMs = config.drainMs + SHUTDOWN_LIMIT_MS;
     const limit = setTimeout(() => {
-      console.error(`The shut-down took longer than ${SHUTDOWN_LIMIT_MS / 1000} s; leaving now.`);
+      console.error(`The shut-down took longer than ${limitMs / 1000} s; leaving now.`);
       process.exit(1);
-    }, SHUTDOWN_LIMIT_MS);
+    }, limitMs);
     limit.unref();
-    server.close().then(() => {
+    drain = server.drain(config.drainMs);
+    drain.done.then(() => server.close()).then(() => {
       console.log('SocialConnect server stopped.');
       process.exit(0);
     }, (error: unknown) => {
@@ -30,8 +39,8 @@ async function main(): Promise<void> {
       process.exit(1);
     });
   };
-  process.once('SIGINT', stop);
-  process.once('SIGTERM', stop);
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
 }
 
 main().catch((error: unknown) => {

@@ -1,7 +1,7 @@
 /**
  * Start-up and shut-down: open the store (PostgreSQL, or PGlite in the data folder under its lock),
- * apply migrations, seed an empty database, listen; on SIGINT or SIGTERM stop accepting, finish
- * what is in flight, close the database and exit 0 within 10 s.
+ * apply migrations, seed an empty database, listen; on SIGINT or SIGTERM (main.ts) drain, then stop
+ * accepting, close idle connections, finish what is in flight, close the database.
  */
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
@@ -30,7 +30,12 @@ export interface RunningServer {
   url: string;
   /** What the start-up printed: where it listens and which store it uses. */
   summary: string;
-  /** Stops accepting, lets requests in flight finish, closes the database and the lock. */
+  /**
+   * Answers /api/health with 503 for `ms` (every other call is still served, each answer closing its
+   * connection), so balancers stop sending before the server closes; `skip` ends the wait early.
+   */
+  drain(ms: number): { done: Promise<void>; skip(): void };
+  /** Stops accepting, closes idle connections, lets requests in flight finish, closes the database and the lock. */
   close(): Promise<void>;
 }
 
@@ -60,7 +65,10 @@ export async function startServer(config: ServerConfig, { logger = false, now = 
     const ctx: RuleContext = { store, tokens: createTokenService({ secret, now }), passwords: argon2Passwords, now, newId: randomUUID };
     // Counters every process on the database shares; on PGlite this process is the only one.
     const rateLimits = !config.rateLimits ? undefined : config.databaseUrl ? 'database' : 'memory';
-    const app = await buildApp({ ctx, database, answers: createAnswerCache(changes), events: changes, staticDir: config.staticDir, logger, trustProxy: config.trustProxy, rateLimits });
+    let draining = false;
+    const app = await buildApp({
+      ctx, database, answers: createAnswerCache(changes), events: changes, staticDir: config.staticDir, logger, trustProxy: config.trustProxy, rateLimits, draining: () => draining,
+    });
     changes.reportTo(app.log);
     await app.listen({ port: config.port, host: config.host });
     const address = app.server.address();
@@ -82,6 +90,18 @@ export async function startServer(config: ServerConfig, { logger = false, now = 
       store,
       url,
       summary,
+      drain(ms) {
+        draining = true;
+        let skip = (): void => undefined;
+        const done = new Promise<void>((resolve) => {
+          const timer = setTimeout(resolve, ms);
+          skip = () => {
+            clearTimeout(timer);
+            resolve();
+          };
+        });
+        return { done, skip };
+      },
       close() {
         closing ??= (async () => {
           try {

@@ -45,6 +45,8 @@ export function launchServer({ env }: Pick<ChildOptions, 'env'>): Omit<ChildServ
       LOG_LEVEL: 'warn',
       STATIC_DIR: join(REPOSITORY_ROOT, 'server', 'no-app-here'),
       DATABASE_URL: '',
+      // No drain unless a test asks for one: no balancer watches these servers' health.
+      DRAIN_SECONDS: '0',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

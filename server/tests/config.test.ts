@@ -17,6 +17,7 @@ describe('readConfig', () => {
       rateLimits: true,
       trustProxy: false,
       seed: true,
+      drainMs: 5_000,
       production: false,
       staticDir: join(REPOSITORY_ROOT, 'build', 'app'),
       logLevel: 'info',
@@ -26,10 +27,10 @@ describe('readConfig', () => {
   it('reads every setting', () => {
     expect(readConfig({
       PORT: '9000', HOST: '0.0.0.0', DATABASE_URL: 'postgres://app:pw@db.internal:5433/social', DATA_DIR: '/var/lib/socialconnect',
-      JWT_SECRET: 'x'.repeat(40), RATE_LIMITS: 'off', TRUST_PROXY: '2', SEED: 'off', NODE_ENV: 'production', STATIC_DIR: 'dist', LOG_LEVEL: 'warn',
+      JWT_SECRET: 'x'.repeat(40), RATE_LIMITS: 'off', TRUST_PROXY: '2', SEED: 'off', DRAIN_SECONDS: '2.5', NODE_ENV: 'production', STATIC_DIR: 'dist', LOG_LEVEL: 'warn',
     })).toEqual({
       port: 9000, host: '0.0.0.0', databaseUrl: 'postgres://app:pw@db.internal:5433/social', dataDir: '/var/lib/socialconnect',
-      jwtSecret: 'x'.repeat(40), rateLimits: false, trustProxy: 2, seed: false, production: true, staticDir: join(REPOSITORY_ROOT, 'dist'), logLevel: 'warn',
+      jwtSecret: 'x'.repeat(40), rateLimits: false, trustProxy: 2, seed: false, drainMs: 2_500, production: true, staticDir: join(REPOSITORY_ROOT, 'dist'), logLevel: 'warn',
     });
   });
 
@@ -69,6 +70,8 @@ describe('readConfig', () => {
     [{ TRUST_PROXY: '10.0.0.0/33' }, 'TRUST_PROXY "10.0.0.0/33" is not valid.'],
     [{ TRUST_PROXY: '10.0.0.5,' }, 'TRUST_PROXY "10.0.0.5," is not valid.'],
     [{ TRUST_PROXY: '-1' }, 'TRUST_PROXY "-1" is not valid.'],
+    [{ DRAIN_SECONDS: 'soon' }, 'DRAIN_SECONDS "soon" is not valid. Use the seconds from SIGTERM during which /api/health answers 503 before the server closes, from 0 to 60.'],
+    [{ DRAIN_SECONDS: '61' }, 'DRAIN_SECONDS "61" is not valid.'],
     [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL "loud" is not valid. Use one of: fatal, error, warn, info, debug, trace, silent.'],
   ])('refuses %j with a message naming the setting', (env, message) => {
     expect(() => readConfig(env)).toThrow(ConfigError);

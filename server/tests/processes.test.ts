@@ -154,7 +154,7 @@ describe('a server on a PGlite data folder', () => {
     await new Promise((resolve) => setTimeout(resolve, 200));
 
     server.process.kill('SIGTERM');
-    await server.printed(/SIGTERM: finishing requests in flight/);
+    await server.printed(/SIGTERM: .*finishing requests in flight/);
     await until(() => refusesConnections(server.url), 'the server to stop accepting connections');
 
     late.socket.write('\r\n');
@@ -180,6 +180,41 @@ describe('a server on a PGlite data folder', () => {
     const present = new Set(users.map((user) => user._id));
     const acknowledged = [...writers.acknowledged, inFlightId];
     expect(acknowledged.filter((id) => !present.has(id))).toEqual([]);
+  });
+});
+
+describe('a server leaving with a drain period (DRAIN_SECONDS)', () => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'socialconnect-drain-'));
+  afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+  it('answers its health 503 and every other call as usual, each closing its connection, then exits 0', async () => {
+    const server = await startChildServer({ env: { DATA_DIR: dataDir, RATE_LIMITS: 'off', SEED: 'off', DRAIN_SECONDS: '1.5' } });
+    try {
+      // A kept-alive connection, idle when SIGTERM comes.
+      const idle = rawConnection(server.url);
+      idle.socket.write('GET /api/health HTTP/1.1\r\nHost: localhost\r\n\r\n');
+      await until(() => idle.socket.bytesRead > 0, 'the first answer on the kept-alive connection', 10_000);
+
+      const sent = performance.now();
+      server.process.kill('SIGTERM');
+      await server.printed(/SIGTERM: \/api\/health answers 503 for 1\.5 s so load balancers stop sending/);
+      const health = await fetch(`${server.url}/api/health`);
+      expect({ status: health.status, body: await health.json() }).toEqual({ status: 503, body: errorBody('serviceUnavailable') });
+      const signup = await postJson(`${server.url}/api/auth/signup`, { firstName: 'Late', lastName: 'Comer', username: 'late_comer', password: 'late-comer-password' });
+      expect(signup.status).toBe(201);
+
+      // The idle connection is still open: a call on it is served, and its answer closes it.
+      idle.socket.write('GET /api/posts HTTP/1.1\r\nHost: localhost\r\n\r\n');
+      const answers = await idle.answer;
+      const second = answers.slice(answers.indexOf('HTTP/1.1', 1));
+      expect(statusOf(second)).toBe(200);
+      expect(second).toMatch(/\r\nconnection: close\r\n/i);
+
+      expect(await server.exited).toEqual({ code: 0, signal: null });
+      expect(performance.now() - sent).toBeGreaterThanOrEqual(1_500);
+    } finally {
+      await stopChildServer(server);
+    }
   });
 });
 
