@@ -18,6 +18,13 @@ if (!process.env.DATABASE_URL && !process.env.TEST_DATABASE_URL && !hasPostgres)
   problems.push('PostgreSQL, for the server\'s suites, is not installed.\n  Install it: sudo apt-get update && sudo apt-get install -y postgresql\n  (or set DATABASE_URL to a PostgreSQL server the tests may create databases on)');
 }
 
+const haproxy = process.env.HAPROXY_BIN
+  ? [process.env.HAPROXY_BIN]
+  : [...(process.env.PATH ?? '').split(':').filter(Boolean), '/usr/sbin', '/usr/local/sbin'].map((dir) => join(dir, 'haproxy'));
+if (!haproxy.some((file) => existsSync(file))) {
+  problems.push(`HAProxy, for the cluster suite, is not ${process.env.HAPROXY_BIN ? `at ${process.env.HAPROXY_BIN}` : 'installed'}.\n  Install it: sudo apt-get update && sudo apt-get install -y haproxy\n  (or set HAPROXY_BIN to its binary)`);
+}
+
 if (problems.length > 0) {
   console.error(`npm test needs:\n\n${problems.map((problem) => `- ${problem}`).join('\n\n')}\n`);
   process.exit(1);

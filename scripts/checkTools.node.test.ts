@@ -34,9 +34,17 @@ describe('npm test: the tools check', () => {
     expect(result.stderr).toContain('sudo apt-get install -y chromium-headless-shell');
   });
 
+  it('stops when HAProxy is missing, with the command that installs it', () => {
+    const result = checkTools({ CHROME_PATH: process.execPath, DATABASE_URL: 'postgres://localhost/unused', HAPROXY_BIN: join(ROOT, 'no-such-haproxy') });
+    expect(result.status).toBe(1);
+    expect(result.stderr).toContain(`HAProxy, for the cluster suite, is not at ${join(ROOT, 'no-such-haproxy')}`);
+    expect(result.stderr).toContain('sudo apt-get install -y haproxy');
+    expect(result.stderr).not.toContain('Chromium');
+  });
+
   it('lets the run go on when the tools are there', () => {
     // Any existing file stands for the browser here; the check only looks for it.
-    const result = checkTools({ CHROME_PATH: process.execPath, DATABASE_URL: 'postgres://localhost/unused' });
+    const result = checkTools({ CHROME_PATH: process.execPath, DATABASE_URL: 'postgres://localhost/unused', HAPROXY_BIN: process.execPath });
     expect(result.status).toBe(0);
     expect(result.stderr).toBe('');
   });

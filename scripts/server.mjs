@@ -1,70 +1,10 @@
 // `npm run server`: the real server on this machine, serving the app, /api and /media on one origin.
-// Builds what is missing or older than its sources first (the app with API_MOCKING=off into
-// build/app, the server with tsc into build/server), each step's output in its own log under build/,
-// then starts the compiled server in this process. Settings: see README ("The server") or
-// scripts/settings.js.
-import { spawnSync } from 'node:child_process';
-import { closeSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, statSync } from 'node:fs';
+// Builds what is missing or older than its sources first (scripts/buildForServer.mjs), then starts
+// the compiled server in this process. Settings: see README ("The server") or scripts/settings.js.
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { buildForServer } from './buildForServer.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const at = (...parts) => join(root, ...parts);
-
-/** The newest modification time of the files under these paths (0 when none exist). */
-function newest(paths) {
-  let time = 0;
-  const visit = (path) => {
-    if (!existsSync(path)) return;
-    const stat = statSync(path);
-    if (stat.isDirectory()) {
-      for (const name of readdirSync(path)) if (name !== 'node_modules') visit(join(path, name));
-    } else {
-      time = Math.max(time, stat.mtimeMs);
-    }
-  };
-  paths.forEach(visit);
-  return time;
-}
-
-function builtAt(file) {
-  return existsSync(file) ? statSync(file).mtimeMs : 0;
-}
-
-/** How many lines of a failed step's log are shown. */
-const LOG_TAIL_LINES = 30;
-
-/**
- * One build step, said in one line, its output written to `log` (a path under the repository): a
- * failure says so, names the log and shows its last lines, and stops `npm run server`.
- */
-function run(what, log, command, args, env = {}) {
-  const started = Date.now();
-  process.stdout.write(`${what}, output in ${log} ... `);
-  mkdirSync(at('build'), { recursive: true });
-  const output = openSync(at(log), 'w');
-  const result = spawnSync(command, args, { cwd: root, stdio: ['ignore', output, output], env: { ...process.env, ...env } });
-  closeSync(output);
-  if (result.status === 0) {
-    console.log(`done in ${Math.round((Date.now() - started) / 1000)} s`);
-    return;
-  }
-  console.log(`failed (${result.error?.message ?? result.signal ?? `exit code ${result.status}`})`);
-  const tail = readFileSync(at(log), 'utf8').trimEnd().split('\n').slice(-LOG_TAIL_LINES).join('\n');
-  console.error(`The end of ${log}:\n\n${tail}`);
-  process.exit(1);
-}
-
-const appSources = ['src', 'contract', 'public', 'webpack.config.js', 'scripts/settings.js', 'package-lock.json', 'tsconfig.json'].map((path) => at(path));
-if (builtAt(at('build', 'app', 'index.html')) < newest(appSources)) {
-  run('Building the app for the server (API_MOCKING=off) into build/app (about a minute)', 'build/app-build.log', process.execPath, [at('node_modules', 'webpack', 'bin', 'webpack.js'), '--mode', 'production'], {
-    API_MOCKING: 'off', API_BASE_URL: '/api', MOCK_SCENARIO: '', BUILD_DIR: 'build/app',
-  });
-}
-
-const serverSources = ['server', 'contract', 'scripts/settings.js', 'package-lock.json'].map((path) => at(path));
-if (builtAt(at('build', 'server', 'server', 'main.js')) < newest(serverSources)) {
-  run('Compiling the server into build/server', 'build/server-build.log', process.execPath, [at('node_modules', 'typescript', 'bin', 'tsc'), '-p', at('server', 'tsconfig.json')]);
-}
-
-await import(pathToFileURL(at('build', 'server', 'server', 'main.js')).href);
+buildForServer();
+await import(pathToFileURL(join(root, 'build', 'server', 'server', 'main.js')).href);

@@ -21,7 +21,7 @@ function repository({ appBuildFails }: { appBuildFails: boolean }): string {
   const folder = mkdtempSync(join(tmpdir(), 'npm-run-server-'));
   folders.push(folder);
   mkdirSync(join(folder, 'scripts'));
-  copyFileSync(join(__dirname, 'server.mjs'), join(folder, 'scripts', 'server.mjs'));
+  for (const script of ['server.mjs', 'buildForServer.mjs']) copyFileSync(join(__dirname, script), join(folder, 'scripts', script));
   place(folder, 'src/main.tsx', 'export {};');
   place(folder, 'server/main.ts', 'export {};');
   const noisy = 'for (let line = 1; line <= 60; line += 1) console.log(`webpack line ${line}`);';

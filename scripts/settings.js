@@ -128,6 +128,13 @@ const SERVER = Type.Object({
   LOG_LEVEL: Type.String({ ...oneOf(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']), default: 'info' }),
 });
 
+// `npm run cluster`: the server's settings for every process, plus the cluster's own.
+const CLUSTER = Type.Object({
+  ...SERVER.properties,
+  CLUSTER_PROCESSES: Type.Integer({ minimum: 1, maximum: 32, default: 2, description: 'the number of server processes, from 1 to 32' }),
+  HAPROXY_BIN: Type.Optional(Type.String({ description: "the path of HAProxy's binary" })),
+});
+
 const BUILD = Type.Object({
   // A folder inside the repository: relative, no ".." segment.
   BUILD_DIR: Type.String({ pattern: '^(?!(.*/)?\\.\\.(/|$))[\\w.-]+(/[\\w.-]+)*/*$', default: 'dist', description: 'a folder inside the repository, such as dist or build/app' }),
@@ -170,6 +177,11 @@ function readServerSettings(env = process.env) {
   return readSettings(SERVER, env);
 }
 
+/** `npm run cluster`'s settings: the server's, the number of processes, and HAProxy's binary. */
+function readClusterSettings(env = process.env) {
+  return readSettings(CLUSTER, env);
+}
+
 /** The app build's settings, normalised as webpack.config.js writes them into the app. */
 function readBuildSettings(env = process.env) {
   const settings = readSettings(BUILD, env);
@@ -207,4 +219,4 @@ function busyPortMessage(/** @type {number} */ port, /** @type {string} */ comma
   );
 }
 
-module.exports = { ConfigError, SCENARIO_NAMES, readServerSettings, readBuildSettings, readPort, busyPortMessage };
+module.exports = { ConfigError, SCENARIO_NAMES, readServerSettings, readClusterSettings, readBuildSettings, readPort, busyPortMessage };

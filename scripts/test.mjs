@@ -8,7 +8,7 @@ const env = { ...process.env, ...(full ? { TEST_SIZE: 'full' } : {}) };
 
 /** Steps in order; the phases of one step run side by side (each single-threaded, on a 2-core machine). */
 const STEPS = [
-  [['tools', 'Chromium and PostgreSQL are installed', 'node scripts/checkTools.mjs']],
+  [['tools', 'Chromium, PostgreSQL and HAProxy are installed', 'node scripts/checkTools.mjs']],
   [
     ['typecheck', 'tsc, strict: app, contract, stand-in, server, e2e', 'npm run typecheck'],
     ['lint', 'ESLint (beside the typecheck)', 'npm run lint'],

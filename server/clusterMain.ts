@@ -1,0 +1,68 @@
+/**
+ * `npm run cluster`: CLUSTER_PROCESSES server processes (build/server/server/main.js) on one
+ * DATABASE_URL, and HAProxy in front of them on HOST:PORT (server/cluster.ts). Every other setting
+ * is the server's, given to every process. SIGINT or SIGTERM stops the processes (each drains
+ * first), then HAProxy.
+ */
+import { join } from 'node:path';
+import { ConfigError, readClusterSettings } from '../scripts/settings';
+import { findHaproxy, freePort, HAPROXY_INSTALL_HINT, startServerCluster } from './cluster';
+import { describeStore } from './config';
+
+async function main(): Promise<void> {
+  const settings = readClusterSettings();
+  if (!settings.DATABASE_URL) {
+    throw new ConfigError('npm run cluster needs DATABASE_URL: its processes share one PostgreSQL (the embedded PGlite serves one process).');
+  }
+  if (Array.isArray(settings.TRUST_PROXY)) {
+    throw new ConfigError('TRUST_PROXY for npm run cluster is the number of proxies in front of HAProxy (or "off"): the processes believe one hop more, HAProxy\'s.');
+  }
+  const haproxyBin = findHaproxy(settings.HAPROXY_BIN);
+  if (!haproxyBin) {
+    throw new ConfigError(settings.HAPROXY_BIN ? `HAPROXY_BIN "${settings.HAPROXY_BIN}" is not valid: there is no such file. ${HAPROXY_INSTALL_HINT}` : HAPROXY_INSTALL_HINT);
+  }
+  const env: Record<string, string> = {};
+  for (const [name, value] of Object.entries(process.env)) if (value !== undefined) env[name] = value;
+  const port = settings.PORT === 0 ? await freePort(settings.HOST) : settings.PORT;
+  const cluster = await startServerCluster({
+    command: process.execPath,
+    args: [join(__dirname, 'main.js')],
+    env,
+    processes: settings.CLUSTER_PROCESSES,
+    host: settings.HOST,
+    port,
+    proxiesInFront: settings.TRUST_PROXY === false ? 0 : settings.TRUST_PROXY,
+    haproxyBin,
+    onOutput: (name, line) => console.log(name === 'haproxy' || name === 'cluster' ? `${name}: ${line}` : line),
+  });
+  console.log([
+    `SocialConnect cluster listening on ${cluster.url} (HAProxy, ${haproxyBin})`,
+    `  ${cluster.servers.length} server processes: ${cluster.servers.map((server) => `${server.name} ${server.url}`).join(', ')}`,
+    `  store: ${describeStore({ databaseUrl: settings.DATABASE_URL, dataDir: settings.DATA_DIR })}`,
+  ].join('\n'));
+
+  let stopping = false;
+  const stop = (signal: NodeJS.Signals): void => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`${signal}: stopping the server processes (each drains for DRAIN_SECONDS), then HAProxy.`);
+    cluster.close().then(() => {
+      console.log('SocialConnect cluster stopped.');
+      process.exit(0);
+    }, (error: unknown) => {
+      console.error('The cluster did not stop cleanly:', error instanceof Error ? error.message : error);
+      process.exit(1);
+    });
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof ConfigError) {
+    console.error(`SocialConnect cluster: ${error.message}`);
+  } else {
+    console.error('SocialConnect cluster could not start:', error instanceof Error ? error.message : error);
+  }
+  process.exit(1);
+});
