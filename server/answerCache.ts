@@ -18,9 +18,11 @@ export const CHANGES_CHANNEL = 'socialconnect_changes';
 /** How the listening connection names itself in pg_stat_activity. */
 export const CHANGES_APPLICATION_NAME = 'socialconnect-changes';
 
-/** Where the channel says it stalled, failed or came back (the server's logger). */
+/**
+ * Where the channel says it stalled, failed or came back (the server's logger). Each is a warning,
+ * the return too: a log read from its warnings shows the end of every outage it shows.
+ */
 export interface ChangeLog {
-  info(message: string): void;
   warn(message: string): void;
 }
 
@@ -49,7 +51,7 @@ export async function readNetworkVersion(sql: Sql): Promise<number> {
   return Number(row?.version ?? 0);
 }
 
-const SILENT: ChangeLog = { info: () => undefined, warn: () => undefined };
+const SILENT: ChangeLog = { warn: () => undefined };
 
 /**
  * What the listening connection hears, told to the streams in the order of the commits: a write's
@@ -179,7 +181,7 @@ export async function postgresChanges(connectionString: string, {
         if (stalled) {
           stalled = false;
           feed.unstall();
-          feed.log().info('The change channel to PostgreSQL answers again: public reads are kept in memory again.');
+          feed.log().warn('The change channel to PostgreSQL answers again: public reads are kept in memory again.');
         }
       }, () => undefined);
       return;
@@ -238,7 +240,7 @@ export async function postgresChanges(connectionString: string, {
     feed.back();
     if (down) {
       down = false;
-      feed.log().info('The change channel to PostgreSQL is back: public reads are kept in memory again.');
+      feed.log().warn('The change channel to PostgreSQL is back: public reads are kept in memory again.');
     }
   };
 

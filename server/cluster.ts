@@ -226,9 +226,8 @@ export async function startServerCluster(options: ClusterOptions): Promise<Runni
   };
 
   try {
-    // One first, so the others find the database migrated and seeded.
-    await launch(0, 's1', ports[0] as number);
-    await Promise.all(servers.slice(1).map((server, index) => launch(index + 1, server.name, server.port)));
+    // Together: migrations and the seed take turns in the database (a lock each), so one applies them.
+    await Promise.all(servers.map((server, index) => launch(index, server.name, server.port)));
 
     const configFile = join(dir, 'haproxy.cfg');
     writeFileSync(configFile, haproxyConfig({ host, port, servers }));

@@ -7,7 +7,8 @@
 import { join } from 'node:path';
 import { ConfigError, readClusterSettings } from '../scripts/settings';
 import { findHaproxy, freePort, HAPROXY_INSTALL_HINT, startServerCluster } from './cluster';
-import { describeStore } from './config';
+import { describeStore, readConfig } from './config';
+import { resolveJwtSecret } from './tokens';
 
 async function main(): Promise<void> {
   const settings = readClusterSettings();
@@ -23,6 +24,9 @@ async function main(): Promise<void> {
   }
   const env: Record<string, string> = {};
   for (const [name, value] of Object.entries(process.env)) if (value !== undefined) env[name] = value;
+  // One secret for every process (in development, the one kept in DATA_DIR, made here once, before
+  // the processes start together and could each make their own).
+  env.JWT_SECRET = resolveJwtSecret(readConfig());
   const port = settings.PORT === 0 ? await freePort(settings.HOST) : settings.PORT;
   const cluster = await startServerCluster({
     command: process.execPath,

@@ -102,7 +102,7 @@ describe('a server', () => {
 /** A feed's log lines, as the server's logger would take them. */
 function recordingLog(): ChangeLog & { lines: string[] } {
   const lines: string[] = [];
-  return { lines, info: (message) => lines.push(`info: ${message}`), warn: (message) => lines.push(`warn: ${message}`) };
+  return { lines, warn: (message) => lines.push(`warn: ${message}`) };
 }
 
 describe('several servers on one PostgreSQL', () => {
@@ -146,7 +146,7 @@ describe('several servers on one PostgreSQL', () => {
       await until(() => changes.version() !== undefined, 'caching to turn on again', 5_000);
       expect(log.lines).toEqual([
         expect.stringMatching(/^warn: The change channel to PostgreSQL is down \(.+\): public reads are computed afresh, connecting again every 50 ms\.$/),
-        'info: The change channel to PostgreSQL is back: public reads are kept in memory again.',
+        'warn: The change channel to PostgreSQL is back: public reads are kept in memory again.',
       ]);
     } finally {
       await changes.close();
@@ -191,7 +191,7 @@ describe('several servers on one PostgreSQL', () => {
 
       proxy.resume();
       await until(() => changes.version() !== undefined, 'caching to turn on again', 2_000);
-      expect(log.lines[1]).toBe('info: The change channel to PostgreSQL answers again: public reads are kept in memory again.');
+      expect(log.lines[1]).toBe('warn: The change channel to PostgreSQL answers again: public reads are kept in memory again.');
     });
 
     it('drops a connection that stays silent, connects again, and tells the streams to load again', async () => {
@@ -203,7 +203,7 @@ describe('several servers on one PostgreSQL', () => {
       expect(log.lines).toEqual([
         expect.stringMatching(/has not answered for \d+ ms/),
         expect.stringMatching(/^warn: The change channel to PostgreSQL is down \(it has not answered for \d+ ms\)/),
-        'info: The change channel to PostgreSQL is back: public reads are kept in memory again.',
+        'warn: The change channel to PostgreSQL is back: public reads are kept in memory again.',
       ]);
       expect(heard).toEqual([{ reset: true }]);
       // The new connection hears the others' writes.

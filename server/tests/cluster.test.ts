@@ -1,0 +1,199 @@
+/**
+ * Three server processes on one PostgreSQL behind HAProxy, all on loopback, started as
+ * `npm run cluster` starts them (server/cluster.ts), rate limits on: a read on one process after a
+ * write answered by another; the processes' listening connections stalled; a client forging
+ * X-Forwarded-For through the balancer; one process leaving on SIGTERM under load.
+ */
+import { execFileSync } from 'node:child_process';
+import { join } from 'node:path';
+import type { PostResponse } from '../../contract/api';
+import { SEED_USER_IDS, seedPostId } from '../../contract/seed/default';
+import { createTokenService } from '../../contract/tokens';
+import { CHANGES_APPLICATION_NAME } from '../answerCache';
+import { findHaproxy, freePort, HAPROXY_INSTALL_HINT, startServerCluster, type RunningCluster } from '../cluster';
+import { REPOSITORY_ROOT } from '../config';
+import { openPostgres, type Database } from '../db/database';
+import { startCluster, type Cluster } from '../testing/postgresCluster';
+import { until } from '../testing/until';
+
+jest.setTimeout(60_000);
+
+const SECRET = 'cluster-test-secret-0123456789-abcdefghijklmnopq';
+const DRAIN_SECONDS = 2;
+const MEMBERS = [['ava', 'demo_user'], ['liam', 'liam_chen'], ['maya', 'maya_patel'], ['noah', 'noah_kim'], ['zoe', 'zoe_martin']] as const;
+
+let postgres: Cluster;
+let cluster: RunningCluster;
+let sql: Database;
+const output = new Map<string, string>();
+const tokens: string[] = [];
+
+beforeAll(async () => {
+  const haproxyBin = findHaproxy(process.env.HAPROXY_BIN);
+  if (!haproxyBin) throw new Error(HAPROXY_INSTALL_HINT);
+  postgres = await startCluster();
+  cluster = await startServerCluster({
+    command: process.execPath,
+    args: ['-r', 'ts-node/register', join(REPOSITORY_ROOT, 'server', 'main.ts')],
+    env: {
+      TS_NODE_PROJECT: join(REPOSITORY_ROOT, 'server', 'tsconfig.json'),
+      TS_NODE_TRANSPILE_ONLY: 'true',
+      DATABASE_URL: postgres.url,
+      JWT_SECRET: SECRET,
+      DRAIN_SECONDS: String(DRAIN_SECONDS),
+      LOG_LEVEL: 'warn',
+      STATIC_DIR: join(REPOSITORY_ROOT, 'server', 'no-app-here'),
+    },
+    processes: 3,
+    host: '127.0.0.1',
+    port: await freePort(),
+    proxiesInFront: 0,
+    haproxyBin,
+    onOutput: (name, line) => output.set(name, `${output.get(name) ?? ''}${line}\n`),
+  });
+  sql = await openPostgres({ connectionString: postgres.url, max: 2 });
+  const service = createTokenService({ secret: SECRET });
+  for (const [member, username] of MEMBERS) tokens.push(await service.sign({ id: SEED_USER_IDS[member], username, sessionVersion: 0 }));
+}, 120_000);
+
+afterAll(async () => {
+  await cluster?.close();
+  await sql?.close();
+  postgres?.stop();
+}, 60_000);
+
+/** The i-th anonymous call comes from its own address (the processes believe one hop, as HAProxy's). */
+function anonymous(i: number): Record<string, string> {
+  return { 'x-forwarded-for': `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}` };
+}
+
+async function postOn(url: string, postId: string, headers: Record<string, string>): Promise<PostResponse['post']> {
+  const response = await fetch(`${url}/api/posts/${postId}`, { headers });
+  expect(response.status).toBe(200);
+  return ((await response.json()) as PostResponse).post;
+}
+
+/**
+ * `tries` times, in `lanes` running together (each on a post of its own, from seed post `firstPost`
+ * on, which no other test writes to): a process reads the post
+ * (keeping the answer), another one likes it, or dislikes it where that member's like is shown, and
+ * the first process reads it again at once; no try starts past `deadline`. Answers the tries made
+ * and those whose second read did not show the write's count.
+ */
+async function staleReadsAfterWrites(tries: number, lanes: number, firstPost: number, offset: number, deadline = Infinity): Promise<{ made: number; stale: string[] }> {
+  const stale: string[] = [];
+  let made = 0;
+  await Promise.all(Array.from({ length: lanes }, async (_, lane) => {
+    const postId = seedPostId(firstPost + lane);
+    for (let i = lane; i < tries && performance.now() < deadline; i += lanes) {
+      made += 1;
+      const writer = cluster.servers[i % 3]?.url ?? '';
+      const reader = cluster.servers[(i + 1) % 3]?.url ?? '';
+      const member = (i + lane) % MEMBERS.length;
+      const before = await postOn(reader, postId, anonymous(offset + 2 * i));
+      const memberId = SEED_USER_IDS[MEMBERS[member]?.[0] ?? 'ava'];
+      const liked = before.likes.likedBy.some((user) => user._id === memberId);
+      const response = await fetch(`${writer}/api/posts/${liked ? 'dislike' : 'like'}/${postId}`, {
+        method: 'POST', headers: { authorization: tokens[member] ?? '', prefer: 'return=minimal' },
+      });
+      if (response.status !== 201) {
+        // The read before it showed a state the database no longer held: say what each held.
+        const rows = await sql.query('SELECT member_id, kind FROM reactions WHERE post_id = $1 ORDER BY member_id', [postId]);
+        stale.push(`try ${i} on ${postId}: ${liked ? 'dislike' : 'like'} by ${memberId} answered ${response.status} ${await response.text()}; `
+          + `the read before it (${reader}) showed likedBy ${JSON.stringify(before.likes.likedBy.map((user) => user._id))}; the database holds ${JSON.stringify(rows)}`);
+        return;
+      }
+      const written = ((await response.json()) as PostResponse).post.likes.likeCount;
+      const after = await postOn(reader, postId, anonymous(offset + 2 * i + 1));
+      if (after.likes.likeCount !== written) stale.push(`try ${i}: ${after.likes.likeCount} read after ${written} written`);
+    }
+  }));
+  return { made, stale };
+}
+
+it('answers a read on one process, sent after a write another answered, with that write: 0 stale in 1,000 tries', async () => {
+  expect(await staleReadsAfterWrites(1_000, 4, 8, 0)).toEqual({ made: 1_000, stale: [] });
+  // 3,000 calls: about 20 s on two busy cores.
+}, 90_000);
+
+it("reads no stale answer while every process's listening connection is stalled, and each turns caching off within a second, saying so", async () => {
+  const backends = await sql.query<{ pid: number }>('SELECT pid FROM pg_stat_activity WHERE application_name = $1', [CHANGES_APPLICATION_NAME]);
+  expect(backends).toHaveLength(3);
+  const stall = (signal: 'STOP' | 'CONT'): void => {
+    execFileSync('kill', [`-${signal}`, ...backends.map((backend) => String(backend.pid))]);
+  };
+  const stalledAt = performance.now();
+  stall('STOP');
+  try {
+    await until(() => cluster.servers.every((server) => output.get(server.name)?.includes('The change channel to PostgreSQL has not answered for')), 'every process to say its channel stalled', 2_000);
+    expect(performance.now() - stalledAt).toBeLessThan(1_000);
+    // Reads and writes for a second more, well within the 5 s after which a silent connection is dropped.
+    const { made, stale } = await staleReadsAfterWrites(200, 4, 12, 10_000, performance.now() + 1_000);
+    expect(stale).toEqual([]);
+    expect(made).toBeGreaterThanOrEqual(8);
+  } finally {
+    stall('CONT');
+  }
+  await until(() => cluster.servers.every((server) => output.get(server.name)?.includes('The change channel to PostgreSQL answers again')), 'every channel to answer again', 5_000);
+});
+
+it('counts a client that forges X-Forwarded-For through the balancer as the address the balancer saw', async () => {
+  const statuses: number[] = [];
+  for (let i = 0; i < 26; i += 1) {
+    const response = await fetch(`${cluster.url}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-forwarded-for': `203.0.113.${i + 1}` },
+      body: JSON.stringify({ username: `nobody_${i}`, password: 'whatever1' }),
+    });
+    statuses.push(response.status);
+    await response.arrayBuffer();
+  }
+  expect(statuses).toEqual([...Array<number>(25).fill(404), 429]);
+});
+
+it('loses no call of 6 readers and writers through the balancer while one process leaves on SIGTERM', async () => {
+  const leaving = cluster.servers[1];
+  if (!leaving) throw new Error('no second process');
+  const child = leaving.current();
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  let stopped = false;
+  const failures: string[] = [];
+  let answered = 0;
+  const worker = async (w: number): Promise<void> => {
+    const token = tokens[w % MEMBERS.length] ?? '';
+    for (let n = 0; !stopped; n += 1) {
+      const write = w % 2 === 1;
+      try {
+        const response = write
+          ? await fetch(`${cluster.url}/api/posts`, {
+            method: 'POST',
+            headers: { authorization: token, 'content-type': 'application/json', prefer: 'return=minimal' },
+            body: JSON.stringify({ postData: { text: `while one leaves ${w}-${n}` } }),
+          })
+          : await fetch(`${cluster.url}/api/posts/${seedPostId(3)}`, { headers: { authorization: token } });
+        await response.arrayBuffer();
+        if (response.status !== (write ? 201 : 200)) failures.push(`${write ? 'write' : 'read'} ${response.status}`);
+        answered += 1;
+      } catch (error) {
+        failures.push(`${write ? 'write' : 'read'}: ${(error as Error).message}`);
+      }
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+  };
+  const load = Array.from({ length: 6 }, (_, w) => worker(w));
+  await until(() => answered >= 30, 'calls answered before the SIGTERM', 10_000);
+  child.kill('SIGTERM');
+  const sentAt = performance.now();
+  await exited;
+  const tookMs = performance.now() - sentAt;
+  // And a little after, while HAProxy still counts it out.
+  await new Promise((resolve) => setTimeout(resolve, 300));
+  stopped = true;
+  await Promise.all(load);
+
+  expect(failures).toEqual([]);
+  expect(answered).toBeGreaterThan(100);
+  expect(child.exitCode).toBe(0);
+  expect(tookMs).toBeGreaterThanOrEqual(DRAIN_SECONDS * 1_000);
+  expect(output.get('haproxy')).toMatch(new RegExp(`Server servers/${leaving.name} is DOWN, reason: Layer7 wrong status, code: 503`));
+});
