@@ -189,7 +189,7 @@ async function startChild(script: string, env: Record<string, string>, execArgv:
 }
 
 function startServer(store: Store): Promise<Child> {
-  return startChild(SERVER_MAIN, { ...store.env, PORT: '0', RATE_LIMITS: 'off', SEED: 'off', LOG_LEVEL: 'warn', NODE_ENV: 'development' }, ['-r', PROBE]);
+  return startChild(SERVER_MAIN, { ...store.env, PORT: '0', RATE_LIMITS: 'off', SEED: 'off', LOG_LEVEL: 'warn', NODE_ENV: 'development', DRAIN_SECONDS: '0' }, ['-r', PROBE]);
 }
 
 async function eventLoop(child: Child, what: 'reset' | 'read'): Promise<{ p50: number; p99: number; max: number }> {
