@@ -122,10 +122,13 @@ it("reads no stale answer while every process's listening connection is stalled,
   const stall = (signal: 'STOP' | 'CONT'): void => {
     execFileSync('kill', [`-${signal}`, ...backends.map((backend) => String(backend.pid))]);
   };
+  // What each process prints from now on.
+  const printedBefore = new Map(cluster.servers.map((server) => [server.name, output.get(server.name)?.length ?? 0]));
+  const saidSince = (text: string): boolean => cluster.servers.every((server) => output.get(server.name)?.slice(printedBefore.get(server.name)).includes(text));
   const stalledAt = performance.now();
   stall('STOP');
   try {
-    await until(() => cluster.servers.every((server) => output.get(server.name)?.includes('The change channel to PostgreSQL has not answered for')), 'every process to say its channel stalled', 2_000);
+    await until(() => saidSince('The change channel to PostgreSQL has not answered for'), 'every process to say its channel stalled', 2_000);
     expect(performance.now() - stalledAt).toBeLessThan(1_000);
     // Reads and writes for a second more, well within the 5 s after which a silent connection is dropped.
     const { made, stale } = await staleReadsAfterWrites(200, 4, 12, 10_000, performance.now() + 1_000);
@@ -134,7 +137,7 @@ it("reads no stale answer while every process's listening connection is stalled,
   } finally {
     stall('CONT');
   }
-  await until(() => cluster.servers.every((server) => output.get(server.name)?.includes('The change channel to PostgreSQL answers again')), 'every channel to answer again', 5_000);
+  await until(() => saidSince('The change channel to PostgreSQL answers again'), 'every channel to answer again', 5_000);
 });
 
 it('counts a client that forges X-Forwarded-For through the balancer as the address the balancer saw', async () => {
