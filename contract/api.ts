@@ -10,6 +10,8 @@ export type UserSummary = Static<typeof Schema.UserSummary>;
 export type User = Static<typeof Schema.User>;
 export type PostLikes = Static<typeof Schema.PostLikes>;
 export type Post = Static<typeof Schema.Post>;
+export type Reply = Static<typeof Schema.Reply>;
+export type ReplyTarget = Static<typeof Schema.ReplyTarget>;
 
 // ---- Request bodies ----
 
@@ -19,6 +21,7 @@ export type LoginRequest = Static<typeof Schema.LoginRequest>;
 export type PostDraftPayload = Static<typeof Schema.PostDraftPayload>;
 export type PostEditPayload = Static<typeof Schema.PostEditPayload>;
 export type UserEditPayload = Static<typeof Schema.UserEditPayload>;
+export type ReplyDraftPayload = Static<typeof Schema.ReplyDraftPayload>;
 
 // ---- Answers ----
 
@@ -40,11 +43,13 @@ export type ErrorResponse = Static<typeof Schema.ErrorResponse>;
  * - 'pages': list calls accept `?limit=N&cursor=C` and answer a PostsPage;
  * - 'feed': GET /feed?sort=latest|oldest|trending&limit=&cursor= answers the member's home feed;
  * - 'return-minimal': a mutation sent with `Prefer: return=minimal` answers only what changed;
- * - 'events': GET /events is the live stream of what changes (contract/events.ts).
+ * - 'events': GET /events is the live stream of what changes (contract/events.ts);
+ * - 'replies': replies to posts (GET and POST /posts/:postId/replies, DELETE /replies/:replyId,
+ *   POST /replies/like/:replyId and /replies/unlike/:replyId), and each post's `replyCount`.
  */
 export type ApiExtension = Static<typeof Schema.ApiExtension>;
 
-export const API_EXTENSIONS: readonly ApiExtension[] = ['pages', 'feed', 'return-minimal', 'events'];
+export const API_EXTENSIONS: readonly ApiExtension[] = ['pages', 'feed', 'return-minimal', 'events', 'replies'];
 
 /** The largest page a client may ask for, and the size of a page when it names none. */
 export const PAGE_LIMIT_MAX = 100;
@@ -53,3 +58,7 @@ export const PAGE_LIMIT_DEFAULT = 20;
 export type PostsPage = Static<typeof Schema.PostsPage>;
 export type PostRemoval = Static<typeof Schema.PostRemoval>;
 export type BookmarkChange = Static<typeof Schema.BookmarkChange>;
+export type RepliesPage = Static<typeof Schema.RepliesPage>;
+export type ReplyCreated = Static<typeof Schema.ReplyCreated>;
+export type ReplyResponse = Static<typeof Schema.ReplyResponse>;
+export type ReplyRemoval = Static<typeof Schema.ReplyRemoval>;

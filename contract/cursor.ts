@@ -56,3 +56,14 @@ export function postCursorKey(order: PostOrder, cursor: string): Orderable {
   const [createdAt, id] = decodeCursor(cursor, `posts:${order}`, ['s', 's']);
   return { likeCount: 0, createdAt: String(createdAt), id: String(id) };
 }
+
+/** A cursor for the position after a reply in its post's list, oldest first. */
+export function replyCursor(reply: { createdAt: string; id: string }): string {
+  return encodeCursor('replies', [reply.createdAt, reply.id]);
+}
+
+/** The position a reply cursor holds. */
+export function replyCursorKey(cursor: string): { createdAt: string; id: string } {
+  const [createdAt, id] = decodeCursor(cursor, 'replies', ['s', 's']);
+  return { createdAt: String(createdAt), id: String(id) };
+}

@@ -8,7 +8,8 @@
  * when what it missed is no longer kept, one `reset` tells it to load again.
  *
  * Who receives what:
- * - everyone with a stream: posts created, edited, deleted and reacted to; members joined and their
+ * - everyone with a stream: posts created, edited, deleted and reacted to; replies written, deleted
+ *   and liked; members joined and their
  *   profiles changed; follows and unfollows (who follows whom is public, as profiles show it);
  * - the member alone, on every device: their bookmarks added or removed (bookmarks are private);
  * - one session: `session-ended` reaches the streams its end concerns (the one token a logout ends,
@@ -30,6 +31,12 @@ export interface EventPayloads {
   'member-updated': { memberId: string };
   'follow-changed': { followerId: string; followeeId: string; following: boolean };
   'bookmark-changed': { memberId: string; postId: string; bookmarked: boolean };
+  /** A new reply to a post (the `replies` extension), and the post's reply count after it. */
+  'reply-created': { postId: string; replyId: string; authorId: string; replyCount: number };
+  /** A reply deleted, and the post's reply count after it. */
+  'reply-deleted': { postId: string; replyId: string; replyCount: number };
+  /** A member liked a reply or took the like back; the reply's like count after it. */
+  'reply-reacted': { postId: string; replyId: string; memberId: string; liked: boolean; likeCount: number };
   /** A logout ended one token (`jti`); a password change ended every token older than `sessionVersion`. */
   'session-ended': { memberId: string; reason: 'logout'; jti: string } | { memberId: string; reason: 'password'; sessionVersion: number };
 }

@@ -1,6 +1,8 @@
 /** The limits both backends enforce and the app shows before a member submits. */
 export const LIMITS = {
   postTextMax: 500,
+  /** A reply counts its characters as a post does. */
+  replyTextMax: 500,
   imageBytesMax: 2 * 1024 * 1024,
   /** 4096 x 4096: a small file cannot claim a huge canvas (a "pixel bomb"). */
   imagePixelsMax: 16_777_216,

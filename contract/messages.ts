@@ -48,6 +48,12 @@ const CATALOGUE = {
   pageLimitInvalid: [400, 'limit must be a whole number from 1 to 100.'],
   pageCursorInvalid: [400, 'The page cursor is not valid: ask for the first page again.'],
   feedSortInvalid: [400, 'sort must be latest, oldest or trending.'],
+  replyNotFound: [404, 'Reply not found.'],
+  replyEmpty: [400, 'A reply needs some text.'],
+  replyTooLong: [400, 'A reply can be at most 500 characters long.'],
+  replyDeleteNotAllowed: [400, "Only the reply's author or the post's author can delete a reply."],
+  replyAlreadyLiked: [400, 'Cannot like a reply that is already liked.'],
+  replyNotLiked: [400, 'Cannot unlike a reply that is not liked.'],
 
   // ---- What a server meets ----
   bodyTooLarge: [413, 'The request body is too large.'],

@@ -4,8 +4,8 @@
  * they are always current. Each function reads what it needs in a few batched calls, whatever the
  * number of posts or members.
  */
-import type { Post, User, UserSummary } from './api';
-import type { MemberRow, PostRow, Scope, StoreReader } from './store';
+import type { Post, Reply, User, UserSummary } from './api';
+import type { MemberRow, PostRow, ReplyRow, Scope, StoreReader } from './store';
 
 export function toUserSummary(member: MemberRow): UserSummary {
   return { _id: member.id, username: member.username, firstName: member.firstName, lastName: member.lastName, image: member.image };
@@ -23,7 +23,9 @@ function summaries(members: ReadonlyMap<string, MemberRow>, ids: readonly string
 /** `posts` as the wire shows them. `scope: 'all'` says they are every post there is (one read of each table). */
 export async function presentPosts(reader: StoreReader, posts: readonly PostRow[], scope?: 'all'): Promise<Post[]> {
   if (posts.length === 0) return [];
-  const reactions = await reader.reactionLists(scope ?? posts.map((post) => post.id));
+  const postIds: Scope = scope ?? posts.map((post) => post.id);
+  const reactions = await reader.reactionLists(postIds);
+  const replyCounts = await reader.replyCounts(postIds);
   let members: MemberRow[];
   if (scope === 'all') {
     members = await reader.members();
@@ -57,8 +59,47 @@ export async function presentPosts(reader: StoreReader, posts: readonly PostRow[
       image: author?.image ?? '',
       createdAt: post.createdAt,
       updatedAt: post.updatedAt,
+      replyCount: replyCounts.get(post.id) ?? 0,
     };
   });
+}
+
+/** `replies` as the wire shows them, with their authors, likes and whom they answer read in a few batches. */
+export async function presentReplies(reader: StoreReader, replies: readonly ReplyRow[]): Promise<Reply[]> {
+  if (replies.length === 0) return [];
+  const likes = await reader.replyLikeLists(replies.map((reply) => reply.id));
+  const ids = new Set<string>();
+  for (const reply of replies) {
+    ids.add(reply.authorId);
+    if (reply.replyToAuthorId !== null) ids.add(reply.replyToAuthorId);
+    for (const id of likes.get(reply.id) ?? []) ids.add(id);
+  }
+  const byId = new Map((await reader.membersByIds([...ids])).map((member) => [member.id, member]));
+  return replies.map((reply) => {
+    const author = byId.get(reply.authorId);
+    const answered = reply.replyToAuthorId === null ? undefined : byId.get(reply.replyToAuthorId);
+    const likedBy = summaries(byId, likes.get(reply.id) ?? []);
+    const firstName = author?.firstName ?? '';
+    const lastName = author?.lastName ?? '';
+    return {
+      id: reply.id,
+      postId: reply.postId,
+      _id: reply.authorId,
+      username: author?.username ?? '',
+      firstName,
+      lastName,
+      userFullName: `${firstName} ${lastName}`.trim(),
+      image: author?.image ?? '',
+      content: reply.content,
+      replyTo: answered ? { replyId: reply.replyToId, _id: answered.id, username: answered.username } : null,
+      likes: { likeCount: likedBy.length, likedBy },
+      createdAt: reply.createdAt,
+    };
+  });
+}
+
+export function presentReply(reader: StoreReader, reply: ReplyRow): Promise<Reply> {
+  return presentOne(presentReplies, reader, reply);
 }
 
 /** One row presented by the function that presents a list of them. */

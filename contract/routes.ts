@@ -6,14 +6,15 @@
  */
 import type { Static, TSchema } from '@sinclair/typebox';
 import { Value } from '@sinclair/typebox/value';
-import { API_EXTENSIONS, type Post, type PostsPage } from './api';
+import { API_EXTENSIONS, PAGE_LIMIT_DEFAULT, type Post, type PostsPage } from './api';
 import type { RuleContext } from './context';
 import { refusal, refusalAnswer, RuleError } from './errors';
-import { presentMember, presentMembers, presentPost, presentPosts } from './present';
+import { presentMember, presentMembers, presentPost, presentPosts, presentReplies, presentReply } from './present';
 import { authenticate, login, logout, signup, type Session } from './rules/auth';
 import { addBookmark, listBookmarks, removeBookmark } from './rules/bookmarks';
 import { createPost, deletePost, dislikePost, editPost, findPost, findUsername, likePost, postsOfUsername } from './rules/posts';
 import { feedOrderOf, pageOf, wantsMinimal, type Query } from './rules/pages';
+import { createReply, deleteReply, findReply, likeReply, unlikeReply } from './rules/replies';
 import { editProfile, findUser, follow, unfollow } from './rules/users';
 import * as Schema from './schemas';
 import type { Page, PostRow, StoreReader } from './store';
@@ -245,6 +246,45 @@ const feedRoutes: RouteSpec[] = [
   }),
 ];
 
+/** The reply's current state, as an answer. */
+async function replyNow(ctx: RuleContext, replyId: string): Promise<Shaped> {
+  return shaped(Schema.ReplyResponse, { reply: await ctx.store.read(async (reader) => presentReply(reader, await findReply(reader, replyId))) });
+}
+
+/** Replies to posts (the 'replies' extension): always paged, oldest first. */
+const replyRoutes: RouteSpec[] = [
+  publicRoute('get', '/posts/:postId/replies', 200, undefined, async ({ ctx, params, query }) => {
+    const page = pageOf(query, true) ?? { limit: PAGE_LIMIT_DEFAULT };
+    return ctx.store.read(async (reader) => {
+      const post = await findPost(reader, param(params, 'postId'));
+      const found = await reader.replyPage(post.id, page);
+      const replyCount = (await reader.replyCounts([post.id])).get(post.id) ?? 0;
+      return shaped(Schema.RepliesPage, { replies: await presentReplies(reader, found.items), nextCursor: found.nextCursor, replyCount });
+    });
+  }),
+
+  memberRoute('post', '/posts/:postId/replies', 201, Schema.ReplyDraftPayload, async ({ ctx, session, json, params }) => {
+    const { reply, replyCount } = await createReply(ctx, session.member, param(params, 'postId'), json);
+    return shaped(Schema.ReplyCreated, { reply: await ctx.store.read((reader) => presentReply(reader, reply)), replyCount });
+  }),
+
+  memberRoute('delete', '/replies/:replyId', 200, undefined, async ({ ctx, session, params }) => {
+    const replyId = param(params, 'replyId');
+    const { postId, replyCount } = await deleteReply(ctx, session.member, replyId);
+    return shaped(Schema.ReplyRemoval, { replyId, postId, replyCount });
+  }),
+
+  memberRoute('post', '/replies/like/:replyId', 201, undefined, async ({ ctx, session, params }) => {
+    await likeReply(ctx, session.member, param(params, 'replyId'));
+    return replyNow(ctx, param(params, 'replyId'));
+  }),
+
+  memberRoute('post', '/replies/unlike/:replyId', 201, undefined, async ({ ctx, session, params }) => {
+    await unlikeReply(ctx, session.member, param(params, 'replyId'));
+    return replyNow(ctx, param(params, 'replyId'));
+  }),
+];
+
 const userRoutes: RouteSpec[] = [
   publicRoute('get', '/users', 200, undefined, async ({ ctx }) => shaped(Schema.UsersResponse, await ctx.store.read(async (reader) => (
     { users: await presentMembers(reader, await reader.members(), 'all') }
@@ -289,7 +329,7 @@ const healthRoutes: RouteSpec[] = [
 ];
 
 /** Every call, in matching order (static paths before the parameters that would swallow them). */
-export const ROUTES: readonly RouteSpec[] = [...authRoutes, ...postRoutes, ...bookmarkRoutes, ...feedRoutes, ...userRoutes, ...healthRoutes];
+export const ROUTES: readonly RouteSpec[] = [...authRoutes, ...postRoutes, ...replyRoutes, ...bookmarkRoutes, ...feedRoutes, ...userRoutes, ...healthRoutes];
 
 /** The calls of spec section 7 that act for a member. */
 export const MEMBER_ROUTES: readonly RouteSpec[] = ROUTES.filter((spec) => spec.auth);

@@ -55,6 +55,38 @@ export const Post = Type.Object({
   image: Type.String(),
   createdAt: Type.String(),
   updatedAt: Type.String(),
+  /** How many replies the post has (the `replies` extension); absent from a backend without it. */
+  replyCount: Type.Optional(Type.Integer()),
+});
+
+/** The reply a reply answers: named by its author ("replying to @ann"). */
+export const ReplyTarget = Type.Object({
+  /** The reply answered; null once it has been deleted (the name stays). */
+  replyId: Type.Union([Type.String(), Type.Null()]),
+  /** Its author's id and username. */
+  _id: Type.String(),
+  username: Type.String(),
+});
+
+/**
+ * A reply to a post (the `replies` extension). Replies hang from their post in one level: a reply
+ * that answers another reply names it in `replyTo` and takes its place in the same list.
+ */
+export const Reply = Type.Object({
+  id: Type.String(),
+  postId: Type.String(),
+  /** The author's user id, as on a post. */
+  _id: Type.String(),
+  username: Type.String(),
+  firstName: Type.String(),
+  lastName: Type.String(),
+  userFullName: Type.String(),
+  /** The author's avatar. */
+  image: Type.String(),
+  content: Type.String(),
+  replyTo: Type.Union([ReplyTarget, Type.Null()]),
+  likes: Type.Object({ likeCount: Type.Integer(), likedBy: Type.Array(UserSummary) }),
+  createdAt: Type.String(),
 });
 
 // ---- Request bodies (fields beyond these are ignored, never refused) ----
@@ -92,6 +124,14 @@ export const PostEditPayload = Type.Object({
   postData: Type.Object({ text: Type.String() }),
 });
 
+/** A new reply: its text, and the reply it answers (by id) when it answers one. */
+export const ReplyDraftPayload = Type.Object({
+  replyData: Type.Object({
+    text: OptionalText,
+    replyTo: OptionalText,
+  }),
+});
+
 export const UserEditPayload = Type.Object({
   userData: Type.Object({
     userBio: OptionalText,
@@ -124,7 +164,9 @@ export const BookmarksResponse = Type.Object({ bookmarks: Type.Array(Post) });
 export const FollowResponse = Type.Object({ user: User, followUser: User });
 
 /** Extensions beyond the spec that a backend answers (GET /health lists them). */
-export const ApiExtension = Type.Union([Type.Literal('pages'), Type.Literal('feed'), Type.Literal('return-minimal'), Type.Literal('events')]);
+export const ApiExtension = Type.Union([
+  Type.Literal('pages'), Type.Literal('feed'), Type.Literal('return-minimal'), Type.Literal('events'), Type.Literal('replies'),
+]);
 
 /** GET /health: whether the backend and its store answer, and which extensions it has. */
 export const HealthResponse = Type.Object({
@@ -146,6 +188,25 @@ export const BookmarkChange = Type.Object({
   /** The bookmarked post, when one was added. */
   post: Type.Optional(Post),
 });
+
+/**
+ * One page of a post's replies, oldest first; `nextCursor` asks for the next one, null after the
+ * last. `replyCount` is how many replies the post has in all.
+ */
+export const RepliesPage = Type.Object({
+  replies: Type.Array(Reply),
+  nextCursor: Type.Union([Type.String(), Type.Null()]),
+  replyCount: Type.Integer(),
+});
+
+/** A new reply, and how many replies its post has now. */
+export const ReplyCreated = Type.Object({ reply: Reply, replyCount: Type.Integer() });
+
+/** A reply liked or unliked, as it now is. */
+export const ReplyResponse = Type.Object({ reply: Reply });
+
+/** The reply that is gone, and how many replies its post has now. */
+export const ReplyRemoval = Type.Object({ replyId: Type.String(), postId: Type.String(), replyCount: Type.Integer() });
 
 /** POST /auth/logout. */
 export const Empty = Type.Object({});

@@ -69,6 +69,22 @@ export const PostRecord = Type.Object({
 });
 export type PostRecord = Static<typeof PostRecord>;
 
+/** A reply to a post (the `replies` extension). */
+export const ReplyRecord = Type.Object({
+  id: Type.String(),
+  postId: Type.String(),
+  authorId: Type.String(),
+  content: Type.String(),
+  /** The reply this one answers, while it exists. */
+  replyToId: Type.Union([Type.String(), Type.Null()]),
+  /** That reply's author, kept when the reply is deleted. */
+  replyToAuthorId: Type.Union([Type.String(), Type.Null()]),
+  /** Ids of the members who like the reply, in the order they liked it. */
+  likedBy: Ids,
+  createdAt: Type.String(),
+});
+export type ReplyRecord = Static<typeof ReplyRecord>;
+
 /** A token ended by logout: refused until it would have expired anyway. */
 export const RevokedToken = Type.Object({
   jti: Type.String(),
@@ -83,6 +99,8 @@ export const DbSnapshot = Type.Object({
   version: Type.Literal(DB_SNAPSHOT_VERSION),
   users: Type.Array(UserRecord),
   posts: Type.Array(PostRecord),
+  /** Replies, oldest first; absent when there are none. */
+  replies: Type.Optional(Type.Array(ReplyRecord)),
   revokedTokens: Type.Optional(Type.Array(RevokedToken)),
   /**
    * The stand-in's place in its live stream, saved with its store for the browser's other tabs: the
@@ -107,7 +125,7 @@ export function isDbSnapshot(value: unknown): value is DbSnapshot {
  * Every broken rule of a network's consistency, as readable sentences; empty when all hold. Tests
  * check it after every call, on every backend.
  */
-export function findInconsistencies(snapshot: Pick<DbSnapshot, 'users' | 'posts'>): string[] {
+export function findInconsistencies(snapshot: Pick<DbSnapshot, 'users' | 'posts' | 'replies'>): string[] {
   const problems: string[] = [];
   const users = new Map(snapshot.users.map((user) => [user.id, user]));
   const posts = new Map(snapshot.posts.map((post) => [post.id, post]));
@@ -139,6 +157,21 @@ export function findInconsistencies(snapshot: Pick<DbSnapshot, 'users' | 'posts'
     }
     for (const id of post.dislikedBy) {
       if (!users.has(id)) problems.push(`post ${post.id} is disliked by the missing member ${id}`);
+    }
+  }
+  const replies = new Map((snapshot.replies ?? []).map((reply) => [reply.id, reply]));
+  for (const reply of replies.values()) {
+    if (!posts.has(reply.postId)) problems.push(`reply ${reply.id} answers the missing post ${reply.postId}`);
+    if (!users.has(reply.authorId)) problems.push(`reply ${reply.id} has the missing author ${reply.authorId}`);
+    if (new Set(reply.likedBy).size !== reply.likedBy.length) problems.push(`reply ${reply.id} is liked twice by one member`);
+    for (const id of reply.likedBy) {
+      if (!users.has(id)) problems.push(`reply ${reply.id} is liked by the missing member ${id}`);
+    }
+    if (reply.replyToId !== null) {
+      const answered = replies.get(reply.replyToId);
+      if (!answered) problems.push(`reply ${reply.id} answers the missing reply ${reply.replyToId}`);
+      else if (answered.postId !== reply.postId) problems.push(`reply ${reply.id} answers a reply to another post`);
+      else if (answered.authorId !== reply.replyToAuthorId) problems.push(`reply ${reply.id} names someone other than the author it answers`);
     }
   }
   return problems;

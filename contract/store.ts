@@ -35,6 +35,19 @@ export interface PostRow {
   updatedAt: string;
 }
 
+/** A reply to a post (the `replies` extension). */
+export interface ReplyRow {
+  id: string;
+  postId: string;
+  authorId: string;
+  content: string;
+  /** The reply this one answers, while it exists. */
+  replyToId: string | null;
+  /** The author of the reply this one answers (kept when that reply is deleted). */
+  replyToAuthorId: string | null;
+  createdAt: string;
+}
+
 export type ReactionKind = 'like' | 'dislike';
 
 /** Which members or posts a batched read covers: some ids, or every one. */
@@ -107,6 +120,18 @@ export interface StoreReader {
   /** One page of a member's bookmarked posts, most recently bookmarked first. */
   bookmarkPage(memberId: string, page: PageRequest): Promise<Page<PostRow>>;
 
+  reply(id: string): Promise<ReplyRow | undefined>;
+  /**
+   * One page of a post's replies, oldest first (ties by id), after the cursor; each page costs the
+   * same however many replies there are. A cursor the store did not issue is refused.
+   */
+  replyPage(postId: string, page: PageRequest): Promise<Page<ReplyRow>>;
+  /** How many replies each post has (every post of the scope has an entry). */
+  replyCounts(postIds: Scope): Promise<Map<string, number>>;
+  /** Who likes each reply, in the order they did (every reply asked for has an entry). */
+  replyLikeLists(replyIds: readonly string[]): Promise<Map<string, string[]>>;
+  isReplyLiked(replyId: string, memberId: string): Promise<boolean>;
+
   /** The network's version: the id of the last event committed (contract/events.ts). */
   lastEventId(): Promise<number>;
   /**
@@ -121,12 +146,17 @@ export interface StoreTx extends StoreReader {
   updateMember(id: string, changes: Partial<Pick<MemberRow, 'passwordHash' | 'image' | 'userBio' | 'userPortfolioUrl' | 'sessionVersion' | 'updatedAt'>>): Promise<void>;
   insertPost(row: PostRow): Promise<void>;
   updatePost(id: string, changes: Pick<PostRow, 'content' | 'updatedAt'>): Promise<void>;
-  /** Deletes the post with its reactions and every bookmark of it. */
+  /** Deletes the post with its reactions, its replies and every bookmark of it. */
   deletePost(id: string): Promise<void>;
   /** Sets or clears a member's reaction; a new or changed reaction goes to the end of its list. */
   setReaction(postId: string, memberId: string, kind: ReactionKind | null): Promise<void>;
   setFollow(followerId: string, followeeId: string, following: boolean): Promise<void>;
   setBookmark(memberId: string, postId: string, bookmarked: boolean): Promise<void>;
+  insertReply(row: ReplyRow): Promise<void>;
+  /** Deletes the reply with its likes; replies that answered it keep its author's name. */
+  deleteReply(id: string): Promise<void>;
+  /** A like of a reply; a new one goes to the end of its list. */
+  setReplyLike(replyId: string, memberId: string, liked: boolean): Promise<void>;
   revokeToken(jti: string, expiresAt: string): Promise<void>;
   /**
    * Keeps an uploaded image and returns the URL answers carry for it: the stand-in keeps the data

@@ -155,6 +155,14 @@ export function validatePostText(text: string): string {
   return trimmed;
 }
 
+/** Trimmed reply text: some text, at most 500 characters as a person counts them. */
+export function validateReplyText(text: string): string {
+  const trimmed = text.trim();
+  if (trimmed === '') throw refusal('replyEmpty');
+  if (countGraphemes(trimmed) > LIMITS.replyTextMax) throw refusal('replyTooLong');
+  return trimmed;
+}
+
 // ---- Members ----
 
 const USERNAME = /^[A-Za-z0-9_]+$/;

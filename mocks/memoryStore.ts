@@ -4,17 +4,19 @@
  * other, so a check-and-change can never interleave with another. A transaction that throws is
  * rolled back from an undo log of what it touched, however large the store.
  */
-import { decodeCursor, encodeCursor, postCursor, postCursorKey } from '../contract/cursor';
+import { decodeCursor, encodeCursor, postCursor, postCursorKey, replyCursor, replyCursorKey } from '../contract/cursor';
 import type { NetworkEvent, StoredEvent } from '../contract/events';
 import { ORDER_COMPARATORS, type PostOrder } from '../contract/order';
 import type {
-  FollowLists, MemberRow, Page, PageRequest, PostRow, PostSource, ReactionKind, ReactionLists, Scope, Store, StoreReader, StoreTx,
+  FollowLists, MemberRow, Page, PageRequest, PostRow, PostSource, ReactionKind, ReactionLists, ReplyRow, Scope, Store, StoreReader, StoreTx,
 } from '../contract/store';
-import { DB_SNAPSHOT_VERSION, emptySnapshot, type DbSnapshot, type PostRecord, type UserRecord } from '../contract/snapshot';
+import { DB_SNAPSHOT_VERSION, emptySnapshot, type DbSnapshot, type PostRecord, type ReplyRecord, type UserRecord } from '../contract/snapshot';
 
 export interface MemoryDb {
   readonly users: Map<string, UserRecord>;
   readonly posts: Map<string, PostRecord>;
+  /** Replies to posts, in the order they were written. */
+  readonly replies: Map<string, ReplyRecord>;
   /** Tokens ended by logout: jti to the time they expire anyway. */
   readonly revokedTokens: Map<string, string>;
   /** The last events committed, oldest first, for the live stream (at most EVENTS_KEPT). */
@@ -32,12 +34,14 @@ export interface MemoryDb {
 export function createMemoryDb(seed: DbSnapshot = emptySnapshot()): MemoryDb {
   const users = new Map<string, UserRecord>();
   const posts = new Map<string, PostRecord>();
+  const replies = new Map<string, ReplyRecord>();
   const revokedTokens = new Map<string, string>();
   const events: StoredEvent[] = [];
 
   const db: MemoryDb = {
     users,
     posts,
+    replies,
     revokedTokens,
     events,
     version: 0,
@@ -45,9 +49,11 @@ export function createMemoryDb(seed: DbSnapshot = emptySnapshot()): MemoryDb {
       const copy = structuredClone(snapshot);
       users.clear();
       posts.clear();
+      replies.clear();
       revokedTokens.clear();
       for (const user of copy.users) users.set(user.id, user);
       for (const post of copy.posts) posts.set(post.id, post);
+      for (const reply of copy.replies ?? []) replies.set(reply.id, reply);
       for (const token of copy.revokedTokens ?? []) revokedTokens.set(token.jti, token.expiresAt);
       // A store saved by another tab brings its events; any other snapshot is a new network, and a
       // stream behind it must load again.
@@ -60,6 +66,7 @@ export function createMemoryDb(seed: DbSnapshot = emptySnapshot()): MemoryDb {
         version: DB_SNAPSHOT_VERSION,
         users: [...users.values()],
         posts: [...posts.values()],
+        ...(replies.size > 0 ? { replies: [...replies.values()].sort(byOldest) } : {}),
         ...(revoked.length > 0 ? { revokedTokens: revoked } : {}),
         networkVersion: db.version,
         ...(events.length > 0 ? { events } : {}),
@@ -81,6 +88,29 @@ export function createMemoryDb(seed: DbSnapshot = emptySnapshot()): MemoryDb {
 export function byNewest(a: Pick<PostRecord, 'createdAt' | 'id'>, b: Pick<PostRecord, 'createdAt' | 'id'>): number {
   if (a.createdAt !== b.createdAt) return a.createdAt < b.createdAt ? 1 : -1;
   return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
+}
+
+/** Oldest first; ties broken by id: the order of a post's replies. */
+export function byOldest(a: Pick<ReplyRecord, 'createdAt' | 'id'>, b: Pick<ReplyRecord, 'createdAt' | 'id'>): number {
+  if (a.createdAt !== b.createdAt) return a.createdAt < b.createdAt ? -1 : 1;
+  return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
+}
+
+function replyRow(reply: ReplyRecord): ReplyRow {
+  return {
+    id: reply.id, postId: reply.postId, authorId: reply.authorId, content: reply.content,
+    replyToId: reply.replyToId, replyToAuthorId: reply.replyToAuthorId, createdAt: reply.createdAt,
+  };
+}
+
+function replyPage(db: MemoryDb, postId: string, { limit, cursor }: PageRequest): Page<ReplyRow> {
+  const after = cursor === undefined ? undefined : replyCursorKey(cursor);
+  const sorted = [...db.replies.values()]
+    .filter((reply) => reply.postId === postId && (after === undefined || byOldest(reply, after) > 0))
+    .sort(byOldest);
+  const items = sorted.slice(0, limit);
+  const last = items[items.length - 1];
+  return { items: items.map(replyRow), nextCursor: sorted.length > limit && last ? replyCursor(last) : null };
 }
 
 function memberRow(user: UserRecord): MemberRow {
@@ -227,7 +257,43 @@ function reader(db: MemoryDb): StoreReader {
     },
     postPage: async (source, order, page) => postPage(db, source, order, page),
     bookmarkPage: async (memberId, page) => bookmarkPage(db, memberId, page),
+    reply: async (id) => {
+      const reply = db.replies.get(id);
+      return reply && replyRow(reply);
+    },
+    replyPage: async (postId, page) => replyPage(db, postId, page),
+    replyCounts: async (scope) => {
+      const counts = new Map<string, number>();
+      for (const post of inScope(db.posts, scope)) counts.set(post.id, 0);
+      for (const reply of db.replies.values()) {
+        const count = counts.get(reply.postId);
+        if (count !== undefined) counts.set(reply.postId, count + 1);
+      }
+      return counts;
+    },
+    replyLikeLists: async (replyIds) => {
+      const lists = new Map<string, string[]>();
+      for (const id of replyIds) {
+        const reply = db.replies.get(id);
+        if (reply) lists.set(id, [...reply.likedBy]);
+      }
+      return lists;
+    },
+    isReplyLiked: async (replyId, memberId) => db.replies.get(replyId)?.likedBy.includes(memberId) ?? false,
   };
+}
+
+/** Deletes a reply, leaving the replies that answered it pointing at nobody's reply (they keep the name). */
+function dropReply(db: MemoryDb, undo: Array<() => void>, id: string): void {
+  const record = db.replies.get(id);
+  if (!record) return;
+  db.replies.delete(id);
+  undo.push(() => db.replies.set(id, record));
+  for (const other of db.replies.values()) {
+    if (other.replyToId !== id) continue;
+    remember(undo, other);
+    other.replyToId = null;
+  }
 }
 
 /** A record's fields as they were, put back on rollback. */
@@ -279,6 +345,9 @@ function writer(db: MemoryDb, undo: Array<() => void>, now: () => Date, emitted:
       const record = post(id);
       db.posts.delete(id);
       undo.push(() => db.posts.set(id, record));
+      for (const reply of [...db.replies.values()]) {
+        if (reply.postId === id) dropReply(db, undo, reply.id);
+      }
       for (const member of db.users.values()) {
         if (!member.bookmarks.includes(id)) continue;
         remember(undo, member);
@@ -313,6 +382,24 @@ function writer(db: MemoryDb, undo: Array<() => void>, now: () => Date, emitted:
       remember(undo, member);
       member.bookmarks = without(member.bookmarks, postId);
       if (bookmarked) member.bookmarks.push(postId);
+    },
+    insertReply: async (row) => {
+      if (db.replies.has(row.id)) throw new Error(`reply ${row.id} exists`);
+      post(row.postId);
+      user(row.authorId);
+      db.replies.set(row.id, { ...row, likedBy: [] });
+      undo.push(() => db.replies.delete(row.id));
+    },
+    deleteReply: async (id) => {
+      dropReply(db, undo, id);
+    },
+    setReplyLike: async (replyId, memberId, liked) => {
+      const record = db.replies.get(replyId);
+      if (!record) throw new Error(`no reply ${replyId} in the store`);
+      user(memberId);
+      remember(undo, record);
+      record.likedBy = without(record.likedBy, memberId);
+      if (liked) record.likedBy.push(memberId);
     },
     revokeToken: async (jti, expiresAt) => {
       // Tokens past their expiry are refused anyway: forget them, so the list stays short.

@@ -29,7 +29,10 @@ export const RATE_RULES = {
   callsPerMember: { max: 1_500, timeWindow: 5 * MINUTE },
   postsPerMember: { max: 300, timeWindow: 3 * HOUR },
   imagePostsPerMember: { max: 30, timeWindow: 30 * MINUTE },
+  /** Deletes of posts and of replies together. */
   deletesPerMember: { max: 30, timeWindow: 30 * MINUTE },
+  /** Replies, as many as posts. */
+  repliesPerMember: { max: 300, timeWindow: 3 * HOUR },
   /** Follows and unfollows together. */
   followsPerMember: { max: 400, timeWindow: 24 * HOUR },
 } as const satisfies Record<string, { max: number; timeWindow: number }>;
@@ -127,7 +130,11 @@ export function bucketsOf({ route, ip, memberId, body }: CallFacts): Bucket[] {
       if (typeof image === 'string' && image !== '') buckets.push({ rule: 'imagePostsPerMember', subject: memberId });
       break;
     }
+    case 'POST /posts/:postId/replies':
+      if (memberId !== undefined) buckets.push({ rule: 'repliesPerMember', subject: memberId });
+      break;
     case 'DELETE /posts/:postId':
+    case 'DELETE /replies/:replyId':
       if (memberId !== undefined) buckets.push({ rule: 'deletesPerMember', subject: memberId });
       break;
     case 'POST /users/follow/:userId':

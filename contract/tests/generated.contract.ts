@@ -122,6 +122,13 @@ const GENERATED: GeneratedRoute[] = [
     bodies: bodies(fc.oneof({ weight: 4, arbitrary: fc.record({ postData }) }, { weight: 1, arbitrary: body({ postData: wrongType }) })),
   },
   {
+    route: 'POST /posts/:postId/replies', path: `/posts/${seedPostId(1)}/replies`, status: 201, member: true,
+    bodies: bodies(fc.oneof(
+      { weight: 4, arbitrary: fc.record({ replyData: body({ text: field(textAround(LIMITS.replyTextMax)), replyTo: field(fc.constantFrom('', 'no-such-reply')) }) }) },
+      { weight: 1, arbitrary: body({ replyData: wrongType }) },
+    )),
+  },
+  {
     route: 'POST /users/edit', path: '/users/edit', status: 201, member: true,
     bodies: bodies(fc.record({
       userData: body({

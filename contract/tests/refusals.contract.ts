@@ -7,13 +7,17 @@ import { errorBody } from '../errors';
 import { LIMITS } from '../limits';
 import { MESSAGE_STATUS, type MessageKey } from '../messages';
 import { ROUTES, type RouteSpec } from '../routes';
-import { SAMPLE_SIGNUP, seedPostId } from '../seed/default';
+import { SAMPLE_SIGNUP, SEED_USER_IDS, seedPostId } from '../seed/default';
 import { call, target, tokenFor, type Method } from './support';
 
 const ownPost = seedPostId(5); // Ava's (demo_user's) forest walk
 const othersPost = seedPostId(1); // Liam's
 const missingPost = 'no-such-post';
 const missingMember = 'no-such-member';
+/** Liam's reply to Noah's post, arranged before each reply case: nobody demo_user can delete for. */
+const othersReply = 'r-grid-liam';
+const missingReply = 'no-such-reply';
+const validReply = { replyData: { text: 'A perfectly fine reply' } };
 
 const COLUMNS = ['no token', 'bad token', "another member's resource", 'a missing id', 'a bad body', 'a limit hit'] as const;
 type Column = (typeof COLUMNS)[number];
@@ -75,6 +79,25 @@ const GRID: Record<string, Partial<Record<Column, Case>>> = {
   'POST /posts/dislike/:postId': {
     'a missing id': { path: `/posts/dislike/${missingPost}`, refused: 'postNotFound' },
   },
+  'GET /posts/:postId/replies': {
+    'a missing id': { path: `/posts/${missingPost}/replies`, refused: 'postNotFound' },
+    'a limit hit': { path: `/posts/${othersPost}/replies?limit=101`, refused: 'pageLimitInvalid' },
+  },
+  'POST /posts/:postId/replies': {
+    'a missing id': { path: `/posts/${missingPost}/replies`, body: validReply, refused: 'postNotFound' },
+    'a bad body': { path: `/posts/${othersPost}/replies`, body: NOT_AN_OBJECT, refused: 'invalidBody' },
+    'a limit hit': { path: `/posts/${othersPost}/replies`, body: { replyData: { text: tooLong(LIMITS.replyTextMax) } }, refused: 'replyTooLong' },
+  },
+  'DELETE /replies/:replyId': {
+    "another member's resource": { path: `/replies/${othersReply}`, refused: 'replyDeleteNotAllowed' },
+    'a missing id': { path: `/replies/${missingReply}`, refused: 'replyNotFound' },
+  },
+  'POST /replies/like/:replyId': {
+    'a missing id': { path: `/replies/like/${missingReply}`, refused: 'replyNotFound' },
+  },
+  'POST /replies/unlike/:replyId': {
+    'a missing id': { path: `/replies/unlike/${missingReply}`, refused: 'replyNotFound' },
+  },
   'GET /users/bookmark': {
     'a limit hit': { path: '/users/bookmark?limit=101', refused: 'pageLimitInvalid' },
   },
@@ -109,15 +132,29 @@ const keyOf = (route: RouteSpec): string => `${route.method.toUpperCase()} ${rou
 
 /** A path of the route with the demo member's own post or id in it: what the token columns call. */
 function ownPath(route: RouteSpec): string {
-  return route.path.replace(':postId', ownPost).replace(':userId', 'no-matter').replace(':username', 'demo_user');
+  return route.path.replace(':postId', ownPost).replace(':userId', 'no-matter').replace(':username', 'demo_user').replace(':replyId', othersReply);
+}
+
+function validBodyOf(route: RouteSpec): unknown {
+  return route.path.endsWith('/replies') ? validReply : validPost;
+}
+
+/** Liam's reply to Noah's post, for the routes that act on a reply. */
+async function arrangeReply(): Promise<void> {
+  const snapshot = await target().snapshot();
+  snapshot.replies = [{
+    id: othersReply, postId: seedPostId(8), authorId: SEED_USER_IDS.liam, content: 'Nice path', replyToId: null, replyToAuthorId: null,
+    likedBy: [], createdAt: '2025-06-01T09:00:00.000Z',
+  }];
+  await target().load(snapshot);
 }
 
 function casesOf(route: RouteSpec): Array<[Column, Case]> {
   const listed = GRID[keyOf(route)] ?? {};
   const tokenCases: Partial<Record<Column, Case>> = route.auth
     ? {
-      'no token': { path: ownPath(route), body: listed['a bad body'] ? validPost : undefined, refused: 'tokenInvalid' },
-      'bad token': { path: ownPath(route), body: listed['a bad body'] ? validPost : undefined, refused: 'tokenInvalid' },
+      'no token': { path: ownPath(route), body: listed['a bad body'] ? validBodyOf(route) : undefined, refused: 'tokenInvalid' },
+      'bad token': { path: ownPath(route), body: listed['a bad body'] ? validBodyOf(route) : undefined, refused: 'tokenInvalid' },
     }
     : {};
   const all: Partial<Record<Column, Case>> = { ...tokenCases, ...listed };
@@ -147,6 +184,7 @@ describe('the grid of refusals', () => {
       return;
     }
     it.each(cases)('refuses %s with its status, message and code, and changes nothing', async (column, refusalCase) => {
+      if (route.path.includes('replies')) await arrangeReply();
       const before = await target().snapshot();
       const result = await call(route.method.toUpperCase() as Method, refusalCase.path, {
         body: refusalCase.body,

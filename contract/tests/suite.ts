@@ -13,3 +13,4 @@ import './extensions.contract';
 import './refusals.contract';
 import './generated.contract';
 import './events.contract';
+import './replies.contract';

@@ -33,16 +33,20 @@ const demoClaims = () => {
 };
 
 describe('authentication', () => {
-  it('covers exactly the (auth) calls of spec section 7, logout and the home feed', () => {
+  it('covers exactly the (auth) calls of spec section 7, logout, the home feed and replies', () => {
     expect(MEMBER_ROUTES.map((route) => `${route.method.toUpperCase()} ${route.path}`).sort()).toEqual([
       'DELETE /posts/:postId',
+      'DELETE /replies/:replyId',
       'GET /feed',
       'GET /users/bookmark',
       'POST /auth/logout',
       'POST /posts',
+      'POST /posts/:postId/replies',
       'POST /posts/dislike/:postId',
       'POST /posts/edit/:postId',
       'POST /posts/like/:postId',
+      'POST /replies/like/:replyId',
+      'POST /replies/unlike/:replyId',
       'POST /users/bookmark/:postId',
       'POST /users/edit',
       'POST /users/follow/:userId',

@@ -2,12 +2,13 @@
  * The whole network in and out of the tables: exported as a snapshot of plain data, or imported in
  * place of everything (a load, or the seed of an empty database).
  */
-import { DB_SNAPSHOT_VERSION, type DbSnapshot, type PostRecord, type UserRecord } from '../../contract/snapshot';
+import { DB_SNAPSHOT_VERSION, type DbSnapshot, type PostRecord, type ReplyRecord, type UserRecord } from '../../contract/snapshot';
 import { readImageDataUrl } from '../../contract/validation';
 import type { Database, Sql } from '../db/database';
 import { keepBytes, readShippedImage } from './media';
 import { MEMBER_COLUMNS, memberReads, toMember } from './members';
 import { POST_COLUMNS, postReads, toPost } from './posts';
+import { REPLY_COLUMNS, toReply } from './replies';
 import { iso } from './rows';
 import type { SqlStore, SqlStoreOptions, Write } from './sqlStore';
 
@@ -79,7 +80,7 @@ export function snapshotCalls(database: Database, write: Write, options: SqlStor
 
   /** Replaces the whole network with the snapshot's, inside the caller's transaction. */
   const importInto = async (sql: Sql, snapshot: DbSnapshot, passwords: ReadonlyMap<string, string>): Promise<void> => {
-    await sql.query('TRUNCATE members, posts, reactions, follows, bookmarks, revoked_tokens RESTART IDENTITY CASCADE');
+    await sql.query('TRUNCATE members, posts, reactions, follows, bookmarks, replies, reply_likes, revoked_tokens RESTART IDENTITY CASCADE');
     const images = new Map<string, string>();
     const image = async (value: string): Promise<string> => {
       let url = images.get(value);
@@ -136,6 +137,27 @@ export function snapshotCalls(database: Database, write: Write, options: SqlStor
        SELECT member_id, post_id FROM unnest($1::text[], $2::text[]) WITH ORDINALITY AS t(member_id, post_id, n) ORDER BY n`,
       [bookmarks.map((pair) => pair[0]), bookmarks.map((pair) => pair[1])],
     );
+    const replies = snapshot.replies ?? [];
+    if (replies.length > 0) {
+      // One statement: a reply may answer one listed after it, and the keys are checked at its end.
+      await sql.query(
+        `INSERT INTO replies (${REPLY_COLUMNS})
+         SELECT id, post_id, author_id, content, reply_to_id, reply_to_author_id, created_at
+         FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::timestamptz[])
+           WITH ORDINALITY AS t(id, post_id, author_id, content, reply_to_id, reply_to_author_id, created_at, n)
+         ORDER BY n`,
+        [
+          replies.map((reply) => reply.id), replies.map((reply) => reply.postId), replies.map((reply) => reply.authorId), replies.map((reply) => reply.content),
+          replies.map((reply) => reply.replyToId), replies.map((reply) => reply.replyToAuthorId), replies.map((reply) => reply.createdAt),
+        ],
+      );
+      const likes = replies.flatMap((reply) => reply.likedBy.map((member) => [reply.id, member] as const));
+      await sql.query(
+        `INSERT INTO reply_likes (reply_id, member_id)
+         SELECT reply_id, member_id FROM unnest($1::text[], $2::text[]) WITH ORDINALITY AS t(reply_id, member_id, n) ORDER BY n`,
+        [likes.map((pair) => pair[0]), likes.map((pair) => pair[1])],
+      );
+    }
     const revoked = snapshot.revokedTokens ?? [];
     if (revoked.length > 0) {
       await sql.query(
@@ -158,6 +180,17 @@ export function snapshotCalls(database: Database, write: Write, options: SqlStor
         const postLists = postReads(sql);
         const [follows, bookmarks, reactions] = [await memberReads(sql).followLists('all'), await postLists.bookmarkLists('all'), await postLists.reactionLists('all')];
         const revoked = await sql.query('SELECT jti, expires_at FROM revoked_tokens ORDER BY jti');
+        const replyRows = await sql.query(`SELECT ${REPLY_COLUMNS} FROM replies ORDER BY created_at, id`);
+        const replyLikes = new Map<string, string[]>();
+        for (const row of await sql.query('SELECT reply_id, member_id FROM reply_likes ORDER BY seq')) {
+          const list = replyLikes.get(String(row.reply_id)) ?? [];
+          list.push(String(row.member_id));
+          replyLikes.set(String(row.reply_id), list);
+        }
+        const replies: ReplyRecord[] = replyRows.map((row) => {
+          const reply = toReply(row);
+          return { ...reply, likedBy: replyLikes.get(reply.id) ?? [] };
+        });
         const users: UserRecord[] = members.map((row) => {
           const member = toMember(row);
           return {
@@ -185,6 +218,7 @@ export function snapshotCalls(database: Database, write: Write, options: SqlStor
           version: DB_SNAPSHOT_VERSION,
           users,
           posts: postRecords,
+          ...(replies.length > 0 ? { replies } : {}),
           ...(revoked.length > 0 ? { revokedTokens: revoked.map((row) => ({ jti: String(row.jti), expiresAt: iso(row.expires_at) })) } : {}),
         };
       }, { readOnly: true });

@@ -46,6 +46,7 @@ describe('the table', () => {
       postsPerMember: { max: 300, timeWindow: 3 * HOUR },
       imagePostsPerMember: { max: 30, timeWindow: 30 * MINUTE },
       deletesPerMember: { max: 30, timeWindow: 30 * MINUTE },
+      repliesPerMember: { max: 300, timeWindow: 3 * HOUR },
       followsPerMember: { max: 400, timeWindow: 24 * HOUR },
     });
   });
@@ -62,6 +63,8 @@ describe('the table', () => {
     expect(bucketsOf({ route: 'POST /posts', ip, memberId: 'm1', body: '{"postData":{"text":"hi"}}' }).map((bucket) => bucket.rule)).toEqual(['callsPerMember', 'postsPerMember']);
     expect(bucketsOf({ route: 'POST /posts', ip, memberId: 'm1', body: '{"postData":{"text":"hi","image":"data:x"}}' }).map((bucket) => bucket.rule)).toEqual(['callsPerMember', 'postsPerMember', 'imagePostsPerMember']);
     expect(bucketsOf({ route: 'POST /posts', ip, memberId: undefined, body: '{"postData":{"image":"data:x"}}' }).map((bucket) => bucket.rule)).toEqual(['callsPerClient']);
+    expect(bucketsOf({ route: 'POST /posts/:postId/replies', ip, memberId: 'm1', body: '{"replyData":{"text":"hi"}}' }).map((bucket) => bucket.rule)).toEqual(['callsPerMember', 'repliesPerMember']);
+    expect(bucketsOf({ route: 'DELETE /replies/:replyId', ip, memberId: 'm1', body: undefined }).map((bucket) => bucket.rule)).toEqual(['callsPerMember', 'deletesPerMember']);
     expect(bucketsOf({ route: 'DELETE /posts/:postId', ip, memberId: 'm1', body: undefined }).map((bucket) => bucket.rule)).toEqual(['callsPerMember', 'deletesPerMember']);
     expect(bucketsOf({ route: 'POST /users/follow/:userId', ip, memberId: 'm1', body: undefined }).map((bucket) => bucket.rule)).toEqual(['callsPerMember', 'followsPerMember']);
     expect(bucketsOf({ route: 'POST /users/unfollow/:userId', ip, memberId: 'm1', body: undefined }).map((bucket) => bucket.rule)).toEqual(['callsPerMember', 'followsPerMember']);
@@ -239,7 +242,8 @@ describe('over HTTP', () => {
     { rule: 'callsPerMember', under: 200, make: (i, token) => ({ path: '/users', token, ip: `192.0.2.${(i % 200) + 1}` }) },
     { rule: 'postsPerMember', under: 400, make: (_i, token) => ({ method: 'POST', path: '/posts', body: { postData: {} }, token }) },
     { rule: 'imagePostsPerMember', under: 400, make: (_i, token) => ({ method: 'POST', path: '/posts', body: { postData: { text: 'x', image: 'data:image/png;base64,@@@@' } }, token }) },
-    { rule: 'deletesPerMember', under: 404, make: (_i, token) => ({ method: 'DELETE', path: '/posts/not-a-post', token }) },
+    { rule: 'deletesPerMember', under: 404, make: (i, token) => ({ method: 'DELETE', path: i % 2 ? '/replies/not-a-reply' : '/posts/not-a-post', token }) },
+    { rule: 'repliesPerMember', under: 404, make: (_i, token) => ({ method: 'POST', path: '/posts/not-a-post/replies', body: { replyData: { text: 'hi' } }, token }) },
     { rule: 'followsPerMember', under: 404, make: (i, token) => ({ method: 'POST', path: i % 2 ? '/users/follow/u-nobody' : '/users/unfollow/u-nobody', token }) },
   ];
 

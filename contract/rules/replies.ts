@@ -1,0 +1,83 @@
+/** Replies to posts (the `replies` extension): writing, deleting, liking and unliking them. */
+import type { ReplyDraftPayload } from '../api';
+import type { RuleContext } from '../context';
+import { refusal } from '../errors';
+import type { MemberRow, ReplyRow, StoreReader, StoreTx } from '../store';
+import { validateReplyText } from '../validation';
+import { findPost } from './posts';
+
+export async function findReply(reader: StoreReader, replyId: string): Promise<ReplyRow> {
+  const reply = await reader.reply(replyId);
+  if (!reply) throw refusal('replyNotFound');
+  return reply;
+}
+
+async function replyCountOf(reader: StoreReader, postId: string): Promise<number> {
+  return (await reader.replyCounts([postId])).get(postId) ?? 0;
+}
+
+/**
+ * Writes a reply from `{ replyData: { text, replyTo? } }`. `replyTo` names a reply to the same post
+ * that this one answers: the new reply names its author and joins the post's one list of replies.
+ */
+export async function createReply(ctx: RuleContext, author: MemberRow, postId: string, { replyData }: ReplyDraftPayload): Promise<{ reply: ReplyRow; replyCount: number }> {
+  const text = validateReplyText(replyData.text ?? '');
+  const answering = replyData.replyTo ?? '';
+  const createdAt = ctx.now().toISOString();
+  return ctx.store.transaction(async (tx) => {
+    const post = await findPost(tx, postId);
+    let answered: ReplyRow | undefined;
+    if (answering !== '') {
+      answered = await tx.reply(answering);
+      if (!answered || answered.postId !== post.id) throw refusal('replyNotFound');
+    }
+    const reply: ReplyRow = {
+      id: ctx.newId(),
+      postId: post.id,
+      authorId: author.id,
+      content: text,
+      replyToId: answered?.id ?? null,
+      replyToAuthorId: answered?.authorId ?? null,
+      createdAt,
+    };
+    await tx.insertReply(reply);
+    const replyCount = await replyCountOf(tx, post.id);
+    await tx.emit({ type: 'reply-created', postId: post.id, replyId: reply.id, authorId: author.id, replyCount });
+    return { reply, replyCount };
+  });
+}
+
+/** Deletes a reply: its author may, and so may the author of the post it answers. */
+export async function deleteReply(ctx: RuleContext, member: MemberRow, replyId: string): Promise<{ postId: string; replyCount: number }> {
+  return ctx.store.transaction(async (tx) => {
+    const reply = await findReply(tx, replyId);
+    const post = await findPost(tx, reply.postId);
+    if (reply.authorId !== member.id && post.authorId !== member.id) throw refusal('replyDeleteNotAllowed');
+    await tx.deleteReply(reply.id);
+    const replyCount = await replyCountOf(tx, post.id);
+    await tx.emit({ type: 'reply-deleted', postId: post.id, replyId: reply.id, replyCount });
+    return { postId: post.id, replyCount };
+  });
+}
+
+async function setLike(tx: StoreTx, reply: ReplyRow, memberId: string, liked: boolean): Promise<void> {
+  await tx.setReplyLike(reply.id, memberId, liked);
+  const likeCount = (await tx.replyLikeLists([reply.id])).get(reply.id)?.length ?? 0;
+  await tx.emit({ type: 'reply-reacted', postId: reply.postId, replyId: reply.id, memberId, liked, likeCount });
+}
+
+export async function likeReply(ctx: RuleContext, member: MemberRow, replyId: string): Promise<void> {
+  await ctx.store.transaction(async (tx) => {
+    const reply = await findReply(tx, replyId);
+    if (await tx.isReplyLiked(reply.id, member.id)) throw refusal('replyAlreadyLiked');
+    await setLike(tx, reply, member.id, true);
+  });
+}
+
+export async function unlikeReply(ctx: RuleContext, member: MemberRow, replyId: string): Promise<void> {
+  await ctx.store.transaction(async (tx) => {
+    const reply = await findReply(tx, replyId);
+    if (!(await tx.isReplyLiked(reply.id, member.id))) throw refusal('replyNotLiked');
+    await setLike(tx, reply, member.id, false);
+  });
+}

@@ -1,0 +1,92 @@
+/** Replies to posts and their likes (the `replies` extension), with a post's replies a page at a time. */
+import { replyCursor, replyCursorKey } from '../../contract/cursor';
+import { refusal } from '../../contract/errors';
+import type { Page, PageRequest, ReplyRow, Scope, StoreReader, StoreTx } from '../../contract/store';
+import type { Row, Sql } from '../db/database';
+import { iso, NO_LOCKS, storable, storableIds, type RowLocks } from './rows';
+
+export const REPLY_COLUMNS = 'id, post_id, author_id, content, reply_to_id, reply_to_author_id, created_at';
+
+export function toReply(row: Row): ReplyRow {
+  return {
+    id: String(row.id),
+    postId: String(row.post_id),
+    authorId: String(row.author_id),
+    content: String(row.content),
+    replyToId: row.reply_to_id === null ? null : String(row.reply_to_id),
+    replyToAuthorId: row.reply_to_author_id === null ? null : String(row.reply_to_author_id),
+    createdAt: iso(row.created_at),
+  };
+}
+
+async function replyPage(sql: Sql, postId: string, { limit, cursor }: PageRequest): Promise<Page<ReplyRow>> {
+  const params: unknown[] = [postId, limit + 1];
+  let after = '';
+  if (cursor !== undefined) {
+    const key = replyCursorKey(cursor);
+    if (Number.isNaN(Date.parse(key.createdAt)) || !storable(key.id)) throw refusal('pageCursorInvalid');
+    params.push(key.createdAt, key.id);
+    after = 'AND (created_at, id) > ($3::timestamptz, $4::text)';
+  }
+  const rows = await sql.query(`SELECT ${REPLY_COLUMNS} FROM replies WHERE post_id = $1 ${after} ORDER BY created_at, id LIMIT $2`, params);
+  const items = rows.slice(0, limit).map(toReply);
+  const last = items[items.length - 1];
+  return { items, nextCursor: rows.length > limit && last ? replyCursor(last) : null };
+}
+
+export function replyReads(sql: Sql, locks: RowLocks = NO_LOCKS) {
+  return {
+    async reply(id) {
+      if (!storable(id)) return undefined;
+      const [row] = await sql.query(`SELECT ${REPLY_COLUMNS} FROM replies WHERE id = $1${locks.record}`, [id]);
+      return row && toReply(row);
+    },
+    async replyPage(postId, page) {
+      if (!storable(postId)) return { items: [], nextCursor: null };
+      return replyPage(sql, postId, page);
+    },
+    async replyCounts(scope: Scope) {
+      const rows = scope === 'all'
+        ? await sql.query('SELECT post_id, count(*)::int AS n FROM replies GROUP BY post_id')
+        : await sql.query('SELECT post_id, count(*)::int AS n FROM replies WHERE post_id = ANY($1::text[]) GROUP BY post_id', [storableIds(scope)]);
+      const counts = new Map<string, number>();
+      for (const id of scope === 'all' ? [] : scope) counts.set(id, 0);
+      for (const row of rows) counts.set(String(row.post_id), Number(row.n));
+      return counts;
+    },
+    async replyLikeLists(replyIds: readonly string[]) {
+      const lists = new Map<string, string[]>();
+      if (replyIds.length === 0) return lists;
+      for (const id of replyIds) lists.set(id, []);
+      const rows = await sql.query('SELECT reply_id, member_id FROM reply_likes WHERE reply_id = ANY($1::text[]) ORDER BY seq', [storableIds(replyIds)]);
+      for (const row of rows) lists.get(String(row.reply_id))?.push(String(row.member_id));
+      return lists;
+    },
+    async isReplyLiked(replyId, memberId) {
+      if (!storable(replyId)) return false;
+      return (await sql.query(`SELECT 1 FROM reply_likes WHERE reply_id = $1 AND member_id = $2${locks.pair}`, [replyId, memberId])).length > 0;
+    },
+  } satisfies Partial<StoreReader>;
+}
+
+export function replyWrites(sql: Sql) {
+  return {
+    async insertReply(row) {
+      await sql.query(
+        `INSERT INTO replies (${REPLY_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+        [row.id, row.postId, row.authorId, row.content, row.replyToId, row.replyToAuthorId, row.createdAt],
+      );
+    },
+    async deleteReply(id) {
+      // Its likes go with it (ON DELETE CASCADE); replies that answered it keep the author's name.
+      await sql.query('DELETE FROM replies WHERE id = $1', [id]);
+    },
+    async setReplyLike(replyId, memberId, liked) {
+      if (liked) {
+        await sql.query('INSERT INTO reply_likes (reply_id, member_id) VALUES ($1, $2)', [replyId, memberId]);
+      } else {
+        await sql.query('DELETE FROM reply_likes WHERE reply_id = $1 AND member_id = $2', [replyId, memberId]);
+      }
+    },
+  } satisfies Partial<StoreTx>;
+}
