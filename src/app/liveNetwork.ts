@@ -7,6 +7,7 @@ import type { LiveEvent } from '../features/live/eventReader';
 import { newPostGone, newPostsHeard } from '../features/live/liveSlice';
 import { removePost } from '../features/posts/postCopies';
 import { reactionHeard, reloadPost } from '../features/posts/postEvents';
+import { replyCreatedElsewhere, replyDeletedElsewhere, replyReactedElsewhere } from '../features/replies/repliesApi';
 import { selectCurrentMember } from '../features/users/currentMember';
 import { follows } from '../features/users/followUpdates';
 import { followChangedElsewhere } from '../features/users/usersApi';
@@ -51,6 +52,15 @@ export function applyLiveEvent(store: LiveStore, event: LiveEvent): void {
       break;
     case 'session-ended':
       void endSessionIfItsOwn(store, event);
+      break;
+    case 'reply-created':
+      replyCreatedElsewhere(cache, event);
+      break;
+    case 'reply-deleted':
+      replyDeletedElsewhere(cache, event);
+      break;
+    case 'reply-reacted':
+      replyReactedElsewhere(cache, event);
       break;
     case 'reset':
       // Too much was missed to patch: what is shown loads again.

@@ -88,7 +88,7 @@ export function classifyFailure(error: unknown, sentToken: boolean): ApiFailure 
 /** Refusals that say the state already is what the member asked for (already liked, not bookmarked yet...). */
 const ALREADY: readonly string[] = [
   ERROR_CODES.alreadyLiked, ERROR_CODES.alreadyDisliked, ERROR_CODES.alreadyBookmarked, ERROR_CODES.notBookmarked,
-  ERROR_CODES.alreadyFollowing, ERROR_CODES.notFollowing,
+  ERROR_CODES.alreadyFollowing, ERROR_CODES.notFollowing, ERROR_CODES.replyAlreadyLiked, ERROR_CODES.replyNotLiked,
 ];
 
 /**

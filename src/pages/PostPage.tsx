@@ -5,6 +5,8 @@ import { usePageTitle } from '../components/usePageTitle';
 import { paths } from '../config/paths';
 import { TIMINGS } from '../config/timings';
 import { PostCard } from '../features/posts/components/PostCard';
+import { Replies } from '../features/replies/components/Replies';
+import { useBackendHas } from '../lib/api/api';
 import { WithPostCardExtras } from './PostCardExtras';
 import { useGetPostQuery } from '../features/posts/postsApi';
 import { useLoaderOffAfter } from '../features/ui/useLoaderOffAfter';
@@ -12,7 +14,7 @@ import { refusalStatus } from '../lib/apiError';
 import '../features/posts/components/shared.css';
 import './FeedPages.css';
 
-/** One post, on its own page. */
+/** One post, on its own page; with the backend's `replies`, its conversation under it. */
 export function PostPage() {
   const { postId = '' } = useParams();
   const navigate = useNavigate();
@@ -20,6 +22,7 @@ export function PostPage() {
   useLoaderOffAfter(Boolean(post) || isError, TIMINGS.loaderOffShortMs);
   const goHome = useCallback(() => void navigate(paths.home.href()), [navigate]);
   const notFound = !post && (postId === '' || refusalStatus(error) === 404);
+  const hasReplies = useBackendHas('replies') === true;
   usePageTitle(notFound ? 'Not Found' : 'Post');
 
   if (notFound) {
@@ -34,9 +37,12 @@ export function PostPage() {
     <div className="feed-page">
       <h1 className="visually-hidden">Post</h1>
       {post ? (
-        <WithPostCardExtras>
-          <PostCard post={post} onDeleted={goHome} />
-        </WithPostCardExtras>
+        <>
+          <WithPostCardExtras>
+            <PostCard post={post} onDeleted={goHome} />
+          </WithPostCardExtras>
+          {hasReplies ? <Replies post={post} /> : null}
+        </>
       ) : isLoading ? (
         <p className="feed-page__status" role="status">
           Loading post…

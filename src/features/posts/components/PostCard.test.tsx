@@ -37,12 +37,14 @@ describe('Post card', () => {
     expect(image).toHaveAttribute('loading', 'lazy');
   });
 
-  it('shows the Comments icon, which does nothing, but keeps it out of the tab order and away from screen readers', async () => {
+  it("makes the Comments icon a link to the post's replies, named with their count, between Like and Bookmark", async () => {
     const { user } = await openHome();
     const card = cardWith(LAKE);
-    expect(within(card).getByTitle('Comments are coming soon')).toHaveAttribute('aria-hidden', 'true');
-    expect(within(card).queryByRole('button', { name: 'Comments' })).not.toBeInTheDocument();
+    const replies = within(card).getByRole('link', { name: 'Replies, 0 replies' });
+    expect(replies).toHaveAttribute('href', `/posts/${seedPostId(2)}`);
     likeButton(card).focus();
+    await user.tab();
+    expect(replies).toHaveFocus();
     await user.tab();
     expect(within(card).getByRole('button', { name: 'Bookmark' })).toHaveFocus();
   });

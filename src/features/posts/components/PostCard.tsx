@@ -1,5 +1,6 @@
 import { memo, useContext, useId, useState } from 'react';
 import { Link } from 'react-router-dom';
+import { backendHas } from '../../../lib/api/api';
 import { useAppDispatch, useAppSelector } from '../../../lib/store/hooks';
 import type { RootState } from '../../../app/store';
 import { Avatar } from '../../../components/Avatar';
@@ -75,6 +76,10 @@ export const PostCard = memo(function PostCard({ post, onDeleted }: PostCardProp
   const editing = useHistoryWindow(`edit-post:${post.id}`);
   const confirmingDelete = useHistoryWindow(`delete-post:${post.id}`);
   const nameId = useId();
+  // The backend answers replies: the Comments icon opens the post's conversation, with its count. Read
+  // from the health answer the member's shell asks for, so a card re-renders only when this changes.
+  const hasReplies = useAppSelector((state) => backendHas(state, 'replies'));
+  const replyCount = post.replyCount ?? 0;
 
   const liked = isLikedBy(post, myId);
   const fullName = post.userFullName || `${post.firstName} ${post.lastName}`.trim();
@@ -139,10 +144,20 @@ export const PostCard = memo(function PostCard({ post, onDeleted }: PostCardProp
           <span className="post-card__count">{post.likes.likeCount}</span>
           <span className="visually-hidden">{post.likes.likeCount === 1 ? ' like' : ' likes'}</span>
         </button>
-        {/* The spec's comments icon does nothing: it is shown, but is no control to reach or hear. */}
-        <span className="post-card__action post-card__action--inert" aria-hidden="true" title={POST_CARD_TEXTS.commentsSoon}>
-          <CommentIcon />
-        </span>
+        {hasReplies ? (
+          // Named by its content, as the heart is: "Replies, 2 replies".
+          <Link className="post-card__action" to={paths.post.href(post.id)} title="Replies">
+            <CommentIcon />
+            <span className="visually-hidden">Replies, </span>
+            <span className="post-card__count">{replyCount}</span>
+            <span className="visually-hidden">{replyCount === 1 ? ' reply' : ' replies'}</span>
+          </Link>
+        ) : (
+          // The spec's comments icon does nothing: it is shown, but is no control to reach or hear.
+          <span className="post-card__action post-card__action--inert" aria-hidden="true" title={POST_CARD_TEXTS.commentsSoon}>
+            <CommentIcon />
+          </span>
+        )}
         {BookmarkToggle ? <BookmarkToggle post={post} /> : null}
         <span className="post-card__spacer" />
         <button

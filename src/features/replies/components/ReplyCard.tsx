@@ -1,0 +1,133 @@
+import { memo, useId } from 'react';
+import { Link } from 'react-router-dom';
+import { Avatar } from '../../../components/Avatar';
+import { Dialog } from '../../../components/Dialog';
+import { useHistoryWindow } from '../../../components/useHistoryWindow';
+import { paths } from '../../../config/paths';
+import { formatPostTime, toDateTimeAttribute } from '../../../lib/formatDate';
+import { useAppSelector } from '../../../lib/store/hooks';
+import type { Reply } from '../../../types/api';
+import { selectCurrentUserId } from '../../auth/sessionSlice';
+import { HeartIcon, TrashIcon } from '../../posts/components/icons';
+import { notifySuccess } from '../../ui/notify';
+import { useDeleteReplyMutation, useLikeReplyMutation, useUnlikeReplyMutation } from '../repliesApi';
+import type { Answering } from './ReplyComposer';
+
+export const REPLY_CARD_TEXTS = {
+  deleted: 'Reply deleted.',
+  confirmDeleteTitle: 'Delete this reply?',
+  confirmDeleteText: 'It will be gone for good, with its likes.',
+} as const;
+
+export interface ReplyCardProps {
+  reply: Reply;
+  /** The author of the post it answers: they may delete any reply to it. */
+  postAuthorId: string;
+  /** Starts a reply to this one in the post's reply box. */
+  onAnswer: (reply: Answering) => void;
+}
+
+/** One reply: who wrote it and when, whom it answers, its text, and Like, Reply and Delete. */
+export const ReplyCard = memo(function ReplyCard({ reply, postAuthorId, onAnswer }: ReplyCardProps) {
+  const myId = useAppSelector(selectCurrentUserId);
+  const [likeReply, likeState] = useLikeReplyMutation();
+  const [unlikeReply, unlikeState] = useUnlikeReplyMutation();
+  const [deleteReply, deleteState] = useDeleteReplyMutation();
+  const confirmingDelete = useHistoryWindow(`delete-reply:${reply.id}`);
+  const nameId = useId();
+
+  const fullName = reply.userFullName || `${reply.firstName} ${reply.lastName}`.trim();
+  const liked = myId !== null && reply.likes.likedBy.some((member) => member._id === myId);
+  const canDelete = myId !== null && (reply._id === myId || postAuthorId === myId);
+  const likeBusy = likeState.isLoading || unlikeState.isLoading;
+  const which = { replyId: reply.id, postId: reply.postId };
+
+  const onLike = () => {
+    if (likeBusy) return;
+    void (liked ? unlikeReply(which) : likeReply(which));
+  };
+
+  const onDelete = async () => {
+    try {
+      await deleteReply(which).unwrap();
+    } catch {
+      return;
+    }
+    notifySuccess(REPLY_CARD_TEXTS.deleted);
+  };
+
+  return (
+    <article className="reply-card" aria-labelledby={nameId} tabIndex={-1}>
+      <Avatar src={reply.image} name={fullName} size="sm" />
+      <div className="reply-card__body">
+        <header className="reply-card__byline">
+          <Link id={nameId} className="post-card__author" to={paths.profile.href(reply._id)} dir="auto">
+            {fullName}
+          </Link>
+          <span className="post-card__meta">
+            <span>@{reply.username}</span>
+            <span aria-hidden="true"> · </span>
+            <time dateTime={toDateTimeAttribute(reply.createdAt)}>{formatPostTime(reply.createdAt)}</time>
+          </span>
+        </header>
+        {reply.replyTo ? (
+          <p className="reply-card__answering">
+            Replying to <Link to={paths.profile.href(reply.replyTo._id)}>@{reply.replyTo.username}</Link>
+          </p>
+        ) : null}
+        <p className="reply-card__content" dir="auto">
+          {reply.content}
+        </p>
+        <div className="post-card__actions">
+          <button
+            type="button"
+            className={`post-card__action post-card__action--like${liked ? ' is-active' : ''}`}
+            aria-pressed={liked}
+            onClick={onLike}
+          >
+            <HeartIcon filled={liked} />
+            <span className="visually-hidden">Like reply, </span>
+            <span className="post-card__count">{reply.likes.likeCount}</span>
+            <span className="visually-hidden">{reply.likes.likeCount === 1 ? ' like' : ' likes'}</span>
+          </button>
+          <button type="button" className="post-card__action reply-card__answer" onClick={() => onAnswer({ id: reply.id, username: reply.username })}>
+            Reply<span className="visually-hidden"> to {fullName}</span>
+          </button>
+          <span className="post-card__spacer" />
+          {canDelete ? (
+            <button
+              type="button"
+              className="post-card__action post-card__action--danger"
+              aria-label="Delete reply"
+              title="Delete reply"
+              disabled={deleteState.isLoading}
+              onClick={confirmingDelete.open}
+            >
+              <TrashIcon />
+            </button>
+          ) : null}
+        </div>
+      </div>
+      {confirmingDelete.isOpen ? (
+        <Dialog title={REPLY_CARD_TEXTS.confirmDeleteTitle} closeLabel="Keep the reply" onClose={confirmingDelete.close}>
+          <p className="post-card__confirm-text">{REPLY_CARD_TEXTS.confirmDeleteText}</p>
+          <div className="post-card__confirm-actions">
+            <button type="button" className="button button--secondary" onClick={confirmingDelete.close}>
+              Cancel
+            </button>
+            <button
+              type="button"
+              className="button button--danger"
+              onClick={() => {
+                confirmingDelete.close();
+                void onDelete();
+              }}
+            >
+              Delete
+            </button>
+          </div>
+        </Dialog>
+      ) : null}
+    </article>
+  );
+});

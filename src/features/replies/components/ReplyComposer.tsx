@@ -1,0 +1,133 @@
+import { forwardRef, useEffect, useId, useImperativeHandle, useRef, useState, type FormEvent } from 'react';
+import { LIMITS } from '../../../../contract/limits';
+import { MESSAGES } from '../../../../contract/messages';
+import { Avatar } from '../../../components/Avatar';
+import { ProgressLabel } from '../../../components/ProgressLabel';
+import { useAppSelector } from '../../../lib/store/hooks';
+import { submitOnCtrlEnter } from '../../../lib/submitOnCtrlEnter';
+import type { Reply } from '../../../types/api';
+import { CharacterCount, charactersLeft } from '../../posts/components/CharacterCount';
+import { CloseIcon } from '../../posts/components/icons';
+import { selectCurrentMember } from '../../users/currentMember';
+import { notifyError, notifySuccess } from '../../ui/notify';
+import { useCreateReplyMutation } from '../repliesApi';
+import './Replies.css';
+
+export const REPLY_COMPOSER_TEXTS = {
+  label: 'Your reply',
+  placeholder: 'Write a reply…',
+  posted: 'Reply posted!',
+  empty: MESSAGES.replyEmpty,
+} as const;
+
+/** What the reply box answers besides the post: a reply, named by its author. */
+export type Answering = Pick<Reply, 'id' | 'username'> | null;
+
+export interface ReplyComposerHandle {
+  /** Starts a reply to `reply` (or to the post itself) and puts the cursor in the box. */
+  answer(reply: Answering): void;
+}
+
+export interface ReplyComposerProps {
+  postId: string;
+  /** The post's author, for the box's accessible description. */
+  postAuthor: string;
+}
+
+/**
+ * The reply box under a post: the composer's counter and limit, Ctrl+Enter to send, and "Replying to
+ * @name" when it answers a reply. What was typed stays when the call fails, whatever the failure.
+ */
+export const ReplyComposer = forwardRef<ReplyComposerHandle, ReplyComposerProps>(function ReplyComposer({ postId, postAuthor }, ref) {
+  const me = useAppSelector(selectCurrentMember);
+  const [text, setText] = useState('');
+  const [answering, setAnswering] = useState<Answering>(null);
+  const [createReply, { isLoading }] = useCreateReplyMutation();
+  const textBox = useRef<HTMLTextAreaElement>(null);
+  const textId = useId();
+  const countId = useId();
+  const answeringId = useId();
+
+  useImperativeHandle(ref, () => ({
+    answer(reply) {
+      setAnswering(reply);
+      textBox.current?.focus();
+    },
+  }), []);
+
+  // Another post's page: its own reply box.
+  useEffect(() => {
+    setText('');
+    setAnswering(null);
+  }, [postId]);
+
+  const over = charactersLeft(text, LIMITS.replyTextMax) < 0;
+  const fullName = me ? `${me.firstName} ${me.lastName}` : '';
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (isLoading || over) return;
+    if (text.trim() === '') {
+      notifyError(REPLY_COMPOSER_TEXTS.empty);
+      textBox.current?.focus();
+      return;
+    }
+    try {
+      await createReply({ postId, text, replyTo: answering?.id }).unwrap();
+    } catch {
+      // The member keeps what they typed; the app already said what went wrong.
+      return;
+    }
+    notifySuccess(REPLY_COMPOSER_TEXTS.posted);
+    setText('');
+    setAnswering(null);
+    textBox.current?.focus();
+  };
+
+  return (
+    <form className="reply-composer" onSubmit={(event) => void onSubmit(event)} aria-label={`Reply to ${postAuthor}'s post`}>
+      <Avatar src={me?.image ?? ''} name={fullName} size="sm" />
+      <div className="reply-composer__body">
+        {answering ? (
+          <p className="reply-composer__answering" id={answeringId}>
+            <span>Replying to @{answering.username}</span>
+            <button
+              type="button"
+              className="icon-button icon-button--small"
+              aria-label={`Stop replying to @${answering.username}`}
+              title="Reply to the post instead"
+              onClick={() => {
+                setAnswering(null);
+                textBox.current?.focus();
+              }}
+            >
+              <CloseIcon />
+            </button>
+          </p>
+        ) : null}
+        <label htmlFor={textId} className="visually-hidden">
+          {REPLY_COMPOSER_TEXTS.label}
+        </label>
+        <textarea
+          ref={textBox}
+          id={textId}
+          dir="auto"
+          className="composer__text reply-composer__text"
+          placeholder={REPLY_COMPOSER_TEXTS.placeholder}
+          value={text}
+          rows={2}
+          aria-describedby={answering ? `${answeringId} ${countId}` : countId}
+          aria-invalid={over || undefined}
+          onChange={(event) => setText(event.target.value)}
+          onKeyDown={submitOnCtrlEnter}
+        />
+        <div className="composer__bar">
+          <CharacterCount id={countId} text={text} limit={LIMITS.replyTextMax} />
+          <button type="submit" className="composer__post" disabled={over} aria-disabled={isLoading || undefined} aria-busy={isLoading || undefined}>
+            <ProgressLabel pending={isLoading} idle="Reply" busy="Replying…" />
+          </button>
+        </div>
+      </div>
+    </form>
+  );
+});
