@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import type { Result } from 'axe-core';
 import { test, expect } from './fixtures';
-import { expectNoLoader, isPhone, login, postCard, SEED_TEXT, topBarSearch } from './helpers';
+import { expectNoLoader, isPhone, login, postCard, SEED_TEXT, seedPostId, topBarSearch } from './helpers';
 import { MEMBER_ROUTES, memberShellReady, PUBLIC_ROUTES, imagesSettled } from './routes';
 
 const BLOCKING = new Set(['serious', 'critical']);
@@ -59,6 +59,35 @@ test.describe('Accessibility (axe, WCAG 2.2 A/AA: no serious or critical violati
       expect(failures, failures.join('\n\n')).toEqual([]);
     });
   }
+
+  test("a post's page with replies, one answering another, and the delete window open", async ({ page }) => {
+    await login(page);
+    await page.goto(`/posts/${seedPostId(7)}`);
+    const box = page.getByRole('textbox', { name: 'Your reply' });
+    const list = page.getByRole('list', { name: 'Replies' });
+    for (const [index, text] of ['A first reply.', 'A second one.'].entries()) {
+      await box.fill(text);
+      await page.getByRole('button', { name: 'Reply', exact: true }).click();
+      await expect(list.getByRole('article')).toHaveCount(index + 1);
+      await expect(box).toHaveValue('');
+    }
+    await list.getByRole('article').first().getByRole('button', { name: 'Reply to Ava Reed' }).click();
+    await box.fill('Answering the first.');
+    await page.getByRole('button', { name: 'Reply', exact: true }).click();
+    await expect(list.getByRole('article')).toHaveCount(3);
+    await expect(list.getByText('Replying to')).toBeVisible();
+    const like = list.getByRole('article').first().getByRole('button', { name: /^Like reply/ });
+    await like.click();
+    await expect(like).toHaveAttribute('aria-pressed', 'true');
+    // The page as it settles: no toast fading in or out over it.
+    await expect(page.locator('.Toastify').getByRole('alert')).toHaveCount(0);
+    const failures: string[] = [];
+    await audit(page, `/posts/${seedPostId(7)} with replies`).catch((error: Error) => failures.push(error.message));
+    await list.getByRole('article').first().getByRole('button', { name: 'Delete reply' }).click();
+    await expect(page.getByRole('dialog', { name: 'Delete this reply?' })).toBeVisible();
+    await audit(page, `/posts/${seedPostId(7)} with the delete-reply window open`).catch((error: Error) => failures.push(error.message));
+    expect(failures, failures.join('\n\n')).toEqual([]);
+  });
 
   test('with the edit window, the sort menu or filters, the people search and the Edit Profile panel open', async ({ page }, testInfo) => {
     await login(page);

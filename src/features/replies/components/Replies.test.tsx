@@ -165,6 +165,30 @@ describe("A post's replies", () => {
     expect(screen.queryByText('Replying to @liam_chen', { selector: '.reply-composer__answering span' })).not.toBeInTheDocument();
   });
 
+  it('holds the text while a reply sends, and keeps a reply chosen meanwhile for the next one', async () => {
+    arrangeReplies(AVAS_POST, 1);
+    const { user } = await openPost(AVAS_POST);
+    await screen.findByText('Reply number 1');
+    let release: () => void = () => undefined;
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    server.use(http.post(`${API}/posts/:postId/replies`, async () => {
+      await gate;
+      return undefined;
+    }));
+    await user.type(replyBox(), 'First thought');
+    await user.click(screen.getByRole('button', { name: 'Reply' }));
+    await waitFor(() => expect(replyBox()).toHaveAttribute('readonly'));
+    await user.click(within(replyCard('Reply number 1')).getByRole('button', { name: 'Reply to Liam Chen' }));
+    act(() => release());
+
+    expect(await screen.findByText('Reply posted!')).toBeInTheDocument();
+    await waitFor(() => expect(replyBox()).toHaveValue(''));
+    expect(replyBox()).not.toHaveAttribute('readonly');
+    expect(screen.getByText('Replying to @liam_chen')).toBeInTheDocument();
+  });
+
   it('can stop answering a reply and answer the post instead', async () => {
     arrangeReplies(AVAS_POST, 1);
     const { user } = await openPost(AVAS_POST);

@@ -72,6 +72,7 @@ export const ReplyComposer = forwardRef<ReplyComposerHandle, ReplyComposerProps>
       textBox.current?.focus();
       return;
     }
+    const sent = { text, answering };
     try {
       await createReply({ postId, text, replyTo: answering?.id }).unwrap();
     } catch {
@@ -79,8 +80,9 @@ export const ReplyComposer = forwardRef<ReplyComposerHandle, ReplyComposerProps>
       return;
     }
     notifySuccess(REPLY_COMPOSER_TEXTS.posted);
-    setText('');
-    setAnswering(null);
+    // Only what was sent leaves the box: anything typed or chosen while it was sending stays.
+    setText((current) => (current === sent.text ? '' : current));
+    setAnswering((current) => (current === sent.answering ? null : current));
     textBox.current?.focus();
   };
 
@@ -116,6 +118,8 @@ export const ReplyComposer = forwardRef<ReplyComposerHandle, ReplyComposerProps>
           placeholder={REPLY_COMPOSER_TEXTS.placeholder}
           value={text}
           rows={2}
+          // While it sends, what is being sent cannot change under it.
+          readOnly={isLoading}
           aria-describedby={answering ? `${answeringId} ${countId}` : countId}
           aria-invalid={over || undefined}
           onChange={(event) => setText(event.target.value)}
