@@ -1,10 +1,11 @@
-import { memo, useContext, useId, useState } from 'react';
+import { memo, useContext, useId, useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { backendHas } from '../../../lib/api/api';
 import { useAppDispatch, useAppSelector } from '../../../lib/store/hooks';
 import type { RootState } from '../../../app/store';
 import { Avatar } from '../../../components/Avatar';
 import { Dialog } from '../../../components/Dialog';
+import { hasLinkParts, RichText, type MentionPart } from '../../../components/RichText';
 import { useHistoryWindow } from '../../../components/useHistoryWindow';
 import { paths } from '../../../config/paths';
 import { TIMINGS } from '../../../config/timings';
@@ -12,6 +13,7 @@ import { formatPostTime, toDateTimeAttribute } from '../../../lib/formatDate';
 import type { Post } from '../../../types/api';
 import { selectCurrentUserId } from '../../auth/sessionSlice';
 import { selectCurrentMember } from '../../users/currentMember';
+import { MemberMention } from '../../users/components/MemberMention';
 import { flipToggle, notifyError } from '../../ui/notify';
 import { showLoaderFor } from '../../ui/loaderTimers';
 import { useDeletePostMutation, useDislikePostMutation, useLikePostMutation } from '../postsApi';
@@ -44,6 +46,10 @@ function PostImage({ src, alt }: { src: string; alt: string }) {
       <img src={src} alt={alt} loading="lazy" decoding="async" onLoad={settle} onError={settle} />
     </div>
   );
+}
+
+function mention(part: MentionPart) {
+  return <MemberMention username={part.username} text={part.text} />;
 }
 
 export interface PostCardProps {
@@ -81,6 +87,9 @@ export const PostCard = memo(function PostCard({ post, onDeleted }: PostCardProp
   const hasReplies = useAppSelector((state) => backendHas(state, 'replies'));
   const replyCount = post.replyCount ?? 0;
 
+  // A text with addresses or mentions holds links of its own, and links cannot nest: its time links
+  // to the post instead of the text.
+  const linksInText = useMemo(() => hasLinkParts(post.content), [post.content]);
   const liked = isLikedBy(post, myId);
   const fullName = post.userFullName || `${post.firstName} ${post.lastName}`.trim();
   const likeBusy = likeState.isLoading || dislikeState.isLoading;
@@ -118,14 +127,26 @@ export const PostCard = memo(function PostCard({ post, onDeleted }: PostCardProp
           <span className="post-card__meta">
             <span className="post-card__username">@{post.username}</span>
             <span aria-hidden="true"> · </span>
-            <time dateTime={toDateTimeAttribute(post.createdAt)}>{formatPostTime(post.createdAt)}</time>
+            {linksInText ? (
+              <Link className="post-card__time" to={paths.post.href(post.id)}>
+                <time dateTime={toDateTimeAttribute(post.createdAt)}>{formatPostTime(post.createdAt)}</time>
+              </Link>
+            ) : (
+              <time dateTime={toDateTimeAttribute(post.createdAt)}>{formatPostTime(post.createdAt)}</time>
+            )}
           </span>
         </div>
       </header>
 
-      <Link className="post-card__content" to={paths.post.href(post.id)} dir="auto">
-        {post.content}
-      </Link>
+      {linksInText ? (
+        <div className="post-card__content" dir="auto">
+          <RichText text={post.content} renderMention={mention} />
+        </div>
+      ) : (
+        <Link className="post-card__content" to={paths.post.href(post.id)} dir="auto">
+          {post.content}
+        </Link>
+      )}
 
       {post.postImage ? (
         <PostImage src={post.postImage} alt={`Image posted by ${fullName}`} />

@@ -265,6 +265,16 @@ describe("A post's replies", () => {
     expect(other()).toHaveAccessibleName('Like reply, 0 likes');
   });
 
+  it('links a mentioned member and an address in a reply', async () => {
+    arrangeReplies(AVAS_POST, 1, { content: 'Ask @maya_patel, she wrote https://maya.example/trails about it' });
+    await openPost(AVAS_POST);
+    const card = await screen.findByRole('article', { name: 'Liam Chen' });
+    expect(await within(card).findByRole('link', { name: '@maya_patel' })).toHaveAttribute('href', `/users/${SEED_USER_IDS.maya}`);
+    const address = within(card).getByRole('link', { name: 'maya.example/trails (opens in a new tab)' });
+    expect(address).toHaveAttribute('href', 'https://maya.example/trails');
+    expect(address).toHaveAttribute('rel', 'noopener nofollow ugc');
+  });
+
   it('shows markup in a reply as the text it is', async () => {
     arrangeReplies(AVAS_POST, 1, { content: '<img src=x onerror="alert(1)"><b>bold?</b>' });
     await openPost(AVAS_POST);

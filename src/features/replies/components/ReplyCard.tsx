@@ -2,6 +2,7 @@ import { memo, useId } from 'react';
 import { Link } from 'react-router-dom';
 import { Avatar } from '../../../components/Avatar';
 import { Dialog } from '../../../components/Dialog';
+import { RichText, type MentionPart } from '../../../components/RichText';
 import { useHistoryWindow } from '../../../components/useHistoryWindow';
 import { paths } from '../../../config/paths';
 import { formatPostTime, toDateTimeAttribute } from '../../../lib/formatDate';
@@ -10,6 +11,7 @@ import type { Reply } from '../../../types/api';
 import { selectCurrentUserId } from '../../auth/sessionSlice';
 import { HeartIcon, TrashIcon } from '../../posts/components/icons';
 import { notifySuccess } from '../../ui/notify';
+import { MemberMention } from '../../users/components/MemberMention';
 import { useDeleteReplyMutation, useLikeReplyMutation, useUnlikeReplyMutation } from '../repliesApi';
 import type { Answering } from './ReplyComposer';
 
@@ -18,6 +20,10 @@ export const REPLY_CARD_TEXTS = {
   confirmDeleteTitle: 'Delete this reply?',
   confirmDeleteText: 'It will be gone for good, with its likes.',
 } as const;
+
+function mention(part: MentionPart) {
+  return <MemberMention username={part.username} text={part.text} />;
+}
 
 export interface ReplyCardProps {
   reply: Reply;
@@ -76,7 +82,7 @@ export const ReplyCard = memo(function ReplyCard({ reply, postAuthorId, onAnswer
           </p>
         ) : null}
         <p className="reply-card__content" dir="auto">
-          {reply.content}
+          <RichText text={reply.content} renderMention={mention} />
         </p>
         <div className="post-card__actions">
           <button

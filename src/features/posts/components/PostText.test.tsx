@@ -1,0 +1,58 @@
+import { screen, within } from '@testing-library/react';
+import { getMockDb } from '../../../../mocks/testing/node';
+import { DEMO_CREDENTIALS, SEED_USER_IDS, seedPostId } from '../../../../contract/seed/default';
+import { renderWithProviders } from '../../../test/renderWithProviders';
+import { findFeed } from '../../../test/posts';
+
+/** Gives a seed post of the demo member's Home a new text. */
+function writeIntoPost(n: number, content: string): void {
+  const post = getMockDb().posts.get(seedPostId(n));
+  if (!post) throw new Error(`seed post ${n} is missing`);
+  post.content = content;
+}
+
+async function openHomeCard(name: string) {
+  const view = await renderWithProviders({ route: '/', authAs: DEMO_CREDENTIALS });
+  await findFeed('Latest Posts');
+  return { ...view, card: (await screen.findAllByRole('article', { name })).at(0) as HTMLElement };
+}
+
+describe("Mentions and addresses in a post's text", () => {
+  it("link @names of members to their profiles, leave other @names as text, and open addresses in a new tab", async () => {
+    // Post 11 is the demo member's own.
+    writeIntoPost(11, 'Coffee with @LIAM_CHEN and @nobody_here. Photos: https://www.example.com/albums/saturday-coffee-in-the-park-2025.');
+    const { card } = await openHomeCard('Ava Reed');
+
+    const liam = await within(card).findByRole('link', { name: '@LIAM_CHEN' });
+    expect(liam).toHaveAttribute('href', `/users/${SEED_USER_IDS.liam}`);
+    expect(within(card).queryByRole('link', { name: '@nobody_here' })).not.toBeInTheDocument();
+    expect(within(card).getByText(/@nobody_here/)).toBeInTheDocument();
+
+    const address = within(card).getByRole('link', { name: 'example.com/albums/saturday-cof… (opens in a new tab)' });
+    expect(address).toHaveAttribute('href', 'https://www.example.com/albums/saturday-coffee-in-the-park-2025');
+    expect(address).toHaveAttribute('target', '_blank');
+    expect(address).toHaveAttribute('rel', 'noopener nofollow ugc');
+    expect(address).toHaveAttribute('title', 'https://www.example.com/albums/saturday-coffee-in-the-park-2025');
+    // The sentence's full stop stays text.
+    expect(address.nextSibling?.textContent).toBe('.');
+
+    // The text holds links of its own: the time opens the post.
+    expect(within(card).getByRole('link', { name: /^May \d+, 2025/ })).toHaveAttribute('href', `/posts/${seedPostId(11)}`);
+  });
+
+  it('shows markup as the text it is: no element is made from it, and only http(s) addresses link', async () => {
+    const markup = '<img src=x onerror="alert(1)"> <a href="javascript:alert(1)">click</a> <script>alert(2)</script> https://ok.example/';
+    writeIntoPost(11, markup);
+    const { card } = await openHomeCard('Ava Reed');
+    const content = card.querySelector('.post-card__content');
+    expect(content?.textContent).toBe(`${markup.replace('https://ok.example/', 'ok.example')} (opens in a new tab)`);
+    expect(content?.querySelector('img, script')).toBeNull();
+    expect([...(content?.querySelectorAll('a') ?? [])].map((link) => link.getAttribute('href'))).toEqual(['https://ok.example/']);
+  });
+
+  it('keeps a plain text as the link to the post, as the spec has it', async () => {
+    await openHomeCard('Ava Reed');
+    const hello = screen.getByRole('link', { name: 'Hello SocialConnect! Starting the week with a walk and a plan.' });
+    expect(hello).toHaveAttribute('href', `/posts/${seedPostId(5)}`);
+  });
+});

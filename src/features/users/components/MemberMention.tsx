@@ -1,0 +1,20 @@
+import { Link } from 'react-router-dom';
+import { paths } from '../../../config/paths';
+import { useGetUsersQuery } from '../usersApi';
+
+/**
+ * `@name` in a text: a link to the profile of the member who has that username (ignoring case), or
+ * the text as written when nobody has it. Re-renders only when that member's id changes.
+ */
+export function MemberMention({ username, text }: { username: string; text: string }) {
+  const wanted = username.toLowerCase();
+  const { memberId } = useGetUsersQuery(undefined, {
+    selectFromResult: ({ data }) => ({ memberId: data?.find((user) => user.username.toLowerCase() === wanted)?._id }),
+  });
+  if (!memberId) return <>{text}</>;
+  return (
+    <Link className="rich-text__mention" to={paths.profile.href(memberId)}>
+      {text}
+    </Link>
+  );
+}
