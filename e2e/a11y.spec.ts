@@ -65,7 +65,7 @@ test.describe('Accessibility (axe, WCAG 2.2 A/AA: no serious or critical violati
     await page.goto(`/posts/${seedPostId(7)}`);
     const box = page.getByRole('textbox', { name: 'Your reply' });
     const list = page.getByRole('list', { name: 'Replies' });
-    for (const [index, text] of ['A first reply.', 'A second one.'].entries()) {
+    for (const [index, text] of ['A first reply.', 'A second one, for @liam_chen: https://example.com/harbour-wall.'].entries()) {
       await box.fill(text);
       await page.getByRole('button', { name: 'Reply', exact: true }).click();
       await expect(list.getByRole('article')).toHaveCount(index + 1);
