@@ -5,7 +5,7 @@
  */
 import type { BrowserContext, Page } from '@playwright/test';
 import { test, expect } from './fixtures';
-import { expectToast, likeCount, login, navigateTo, postCard, SEED_TEXT } from './helpers';
+import { expectToast, likeCount, login, navigateTo, postCard, SEED_TEXT, seedPostId } from './helpers';
 
 /** A live change reaches the other tab within this (issue 22). */
 const LIVE = { timeout: 2_000 };
@@ -52,6 +52,21 @@ test.describe('A live network', { tag: ['@server'] }, () => {
     await postCard(other, LAKE).getByRole('button', { name: 'Like' }).click();
     await expectToast(other, 'You Liked the Post!');
     await expect(postCard(page, LAKE).getByRole('button', { name: 'Like' })).toContainText(String(before + 1), LIVE);
+  });
+
+  test("a reply written in one tab raises the post's reply count in the other, and shows on its page there", async ({ page, context }) => {
+    await login(page);
+    const other = await secondTab(context);
+    await other.goto(`/posts/${seedPostId(2)}`);
+    await expect(other.getByText('No replies yet. Start the conversation!')).toBeVisible();
+
+    await page.goto(`/posts/${seedPostId(2)}`);
+    await page.getByRole('textbox', { name: 'Your reply' }).fill('Written in the first tab.');
+    await page.getByRole('button', { name: 'Reply', exact: true }).click();
+    await expectToast(page, 'Reply posted!');
+
+    await expect(postCard(other, LAKE).getByRole('link', { name: 'Replies, 1 reply' })).toBeVisible(LIVE);
+    await expect(other.getByRole('list', { name: 'Replies' }).getByText('Written in the first tab.')).toBeVisible(LIVE);
   });
 
   test('a bookmark removed in one tab leaves Bookmarks in the other', async ({ page, context }) => {
