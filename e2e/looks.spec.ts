@@ -165,11 +165,17 @@ test.describe('Toasts and dialogs', { tag: ['@phone'] }, () => {
 });
 
 test.describe('Toasts and the page under them', () => {
-  test("only a toast takes a click: the empty edge of the toasts' container leaves the page under it alone", async ({ page }) => {
+  /** Logs in and likes the first post not yet liked: its toast, once shown. */
+  async function likeForAToast(page: Page): Promise<Locator> {
     await login(page);
     await postCards(page).getByRole('button', { name: /^Like, / }).and(page.locator('[aria-pressed="false"]')).first().click();
     const shown = toast(page, 'You Liked the Post!').first();
     await expect(shown).toBeVisible();
+    return shown;
+  }
+
+  test("only a toast takes a click: the empty edge of the toasts' container leaves the page under it alone", async ({ page }) => {
+    const shown = await likeForAToast(page);
     // A point of the container below its last toast: its margin, which shows nothing.
     const underEdge = await shown.evaluate((element) => {
       const container = element.closest('.Toastify__toast-container')!;
@@ -180,5 +186,23 @@ test.describe('Toasts and the page under them', () => {
     });
     expect(underEdge.margin).toBeGreaterThan(4);
     expect(underEdge.inToasts).toBe(false);
+  });
+
+  test('a toast on its way out lets a click through to what is under it', async ({ page }) => {
+    const shown = await likeForAToast(page);
+    // What a click at the toast's centre would reach, in the frame it starts to leave (about 3 s on).
+    const leaving = await shown.evaluate((element) => {
+      const card = element.closest('.Toastify__toast')!;
+      return new Promise<{ stillShown: boolean; reachesToast: boolean }>((resolve) => {
+        new MutationObserver((_, observer) => {
+          if (card.getAttribute('data-in') !== 'false') return;
+          observer.disconnect();
+          const box = card.getBoundingClientRect();
+          const at = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+          resolve({ stillShown: box.height > 0 && card.isConnected, reachesToast: Boolean(at?.closest('.Toastify__toast')) });
+        }).observe(card, { attributes: true, attributeFilter: ['data-in'] });
+      });
+    });
+    expect(leaving).toEqual({ stillShown: true, reachesToast: false });
   });
 });
