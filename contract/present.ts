@@ -20,6 +20,14 @@ function summaries(members: ReadonlyMap<string, MemberRow>, ids: readonly string
   return found;
 }
 
+/** The author's fields a post or a reply carries; empty ones when the author is gone. */
+function authorFields(members: ReadonlyMap<string, MemberRow>, authorId: string) {
+  const author = members.get(authorId);
+  const firstName = author?.firstName ?? '';
+  const lastName = author?.lastName ?? '';
+  return { _id: authorId, username: author?.username ?? '', firstName, lastName, userFullName: `${firstName} ${lastName}`.trim(), image: author?.image ?? '' };
+}
+
 /** `posts` as the wire shows them. `scope: 'all'` says they are every post there is (one read of each table). */
 export async function presentPosts(reader: StoreReader, posts: readonly PostRow[], scope?: 'all'): Promise<Post[]> {
   if (posts.length === 0) return [];
@@ -41,22 +49,20 @@ export async function presentPosts(reader: StoreReader, posts: readonly PostRow[
   }
   const byId = new Map(members.map((member) => [member.id, member]));
   return posts.map((post) => {
-    const author = byId.get(post.authorId);
     const lists = reactions.get(post.id);
     const likedBy = summaries(byId, lists?.likedBy ?? []);
-    const firstName = author?.firstName ?? '';
-    const lastName = author?.lastName ?? '';
+    const { _id, username, firstName, lastName, userFullName, image } = authorFields(byId, post.authorId);
     return {
-      _id: post.authorId,
+      _id,
       id: post.id,
       content: post.content,
       postImage: post.postImage,
       likes: { likeCount: likedBy.length, likedBy, dislikedBy: summaries(byId, lists?.dislikedBy ?? []) },
-      username: author?.username ?? '',
+      username,
       firstName,
       lastName,
-      userFullName: `${firstName} ${lastName}`.trim(),
-      image: author?.image ?? '',
+      userFullName,
+      image,
       createdAt: post.createdAt,
       updatedAt: post.updatedAt,
       replyCount: replyCounts.get(post.id) ?? 0,
@@ -76,20 +82,12 @@ export async function presentReplies(reader: StoreReader, replies: readonly Repl
   }
   const byId = new Map((await reader.membersByIds([...ids])).map((member) => [member.id, member]));
   return replies.map((reply) => {
-    const author = byId.get(reply.authorId);
     const answered = reply.replyToAuthorId === null ? undefined : byId.get(reply.replyToAuthorId);
     const likedBy = summaries(byId, likes.get(reply.id) ?? []);
-    const firstName = author?.firstName ?? '';
-    const lastName = author?.lastName ?? '';
     return {
       id: reply.id,
       postId: reply.postId,
-      _id: reply.authorId,
-      username: author?.username ?? '',
-      firstName,
-      lastName,
-      userFullName: `${firstName} ${lastName}`.trim(),
-      image: author?.image ?? '',
+      ...authorFields(byId, reply.authorId),
       content: reply.content,
       replyTo: answered ? { replyId: reply.replyToId, _id: answered.id, username: answered.username } : null,
       likes: { likeCount: likedBy.length, likedBy },
