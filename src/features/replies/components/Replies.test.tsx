@@ -50,6 +50,12 @@ function replyCard(text: string): HTMLElement {
   return card;
 }
 
+/** The reply showing `text`, once it has joined the list (a render after the answer's toast, at times). */
+async function findReplyCard(text: string): Promise<HTMLElement> {
+  await within(repliesList()).findByText(text);
+  return replyCard(text);
+}
+
 describe("A post's replies", () => {
   it("opens from a card's Comments icon, which names the count, on the post's page", async () => {
     arrangeReplies(LAKE_POST, 2);
@@ -97,7 +103,7 @@ describe("A post's replies", () => {
     const { user } = await openPost(AVAS_POST);
     await user.type(replyBox(), 'Quick one{Control>}{Enter}{/Control}');
     expect(await screen.findByText('Reply posted!')).toBeInTheDocument();
-    expect(within(repliesList()).getByText('Quick one')).toBeInTheDocument();
+    expect(await within(repliesList()).findByText('Quick one')).toBeInTheDocument();
   });
 
   it('keeps what was typed when the backend refuses the reply, and says why', async () => {
@@ -158,7 +164,7 @@ describe("A post's replies", () => {
     await user.click(screen.getByRole('button', { name: 'Reply' }));
 
     await screen.findByText('Reply posted!');
-    const answer = replyCard('The one by the river');
+    const answer = await findReplyCard('The one by the river');
     expect(within(answer).getByText(/Replying to/)).toHaveTextContent('Replying to @liam_chen');
     expect(within(answer).getByRole('link', { name: '@liam_chen' })).toHaveAttribute('href', `/users/${SEED_USER_IDS.liam}`);
     // The box answers the post again.
