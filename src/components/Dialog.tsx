@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
+import type { HistoryWindow } from './useHistoryWindow';
 import './Dialog.css';
 
 export interface DialogProps {
@@ -74,5 +75,36 @@ export function Dialog({ title, onClose, children, closeLabel = 'Close' }: Dialo
         {children}
       </div>
     </div>
+  );
+}
+
+/** A question before a step that cannot be undone, shown while `window` is open: Cancel, or Delete, which closes it and then runs `onConfirm`. */
+export function ConfirmDeleteDialog({ window, texts, keepLabel, onConfirm }: {
+  window: HistoryWindow;
+  texts: { confirmDeleteTitle: string; confirmDeleteText: string };
+  /** Accessible name of the close button, which keeps things as they are ("Keep the post"). */
+  keepLabel: string;
+  onConfirm: () => void;
+}) {
+  if (!window.isOpen) return null;
+  return (
+    <Dialog title={texts.confirmDeleteTitle} closeLabel={keepLabel} onClose={window.close}>
+      <p className="dialog__text">{texts.confirmDeleteText}</p>
+      <div className="dialog__actions">
+        <button type="button" className="button button--secondary" onClick={window.close}>
+          Cancel
+        </button>
+        <button
+          type="button"
+          className="button button--danger"
+          onClick={() => {
+            window.close();
+            onConfirm();
+          }}
+        >
+          Delete
+        </button>
+      </div>
+    </Dialog>
   );
 }

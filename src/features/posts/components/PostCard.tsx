@@ -4,7 +4,7 @@ import { backendHas } from '../../../lib/api/api';
 import { useAppDispatch, useAppSelector } from '../../../lib/store/hooks';
 import type { RootState } from '../../../app/store';
 import { Avatar } from '../../../components/Avatar';
-import { Dialog } from '../../../components/Dialog';
+import { ConfirmDeleteDialog } from '../../../components/Dialog';
 import { hasLinkParts, RichText, type MentionPart } from '../../../components/RichText';
 import { useHistoryWindow } from '../../../components/useHistoryWindow';
 import { paths } from '../../../config/paths';
@@ -204,26 +204,7 @@ export const PostCard = memo(function PostCard({ post, onDeleted }: PostCardProp
       </div>
 
       {editing.isOpen ? <EditPostDialog post={post} onClose={editing.close} /> : null}
-      {confirmingDelete.isOpen ? (
-        <Dialog title={POST_CARD_TEXTS.confirmDeleteTitle} closeLabel="Keep the post" onClose={confirmingDelete.close}>
-          <p className="post-card__confirm-text">{POST_CARD_TEXTS.confirmDeleteText}</p>
-          <div className="post-card__confirm-actions">
-            <button type="button" className="button button--secondary" onClick={confirmingDelete.close}>
-              Cancel
-            </button>
-            <button
-              type="button"
-              className="button button--danger"
-              onClick={() => {
-                confirmingDelete.close();
-                void onDelete();
-              }}
-            >
-              Delete
-            </button>
-          </div>
-        </Dialog>
-      ) : null}
+      <ConfirmDeleteDialog window={confirmingDelete} texts={POST_CARD_TEXTS} keepLabel="Keep the post" onConfirm={() => void onDelete()} />
     </article>
   );
 });

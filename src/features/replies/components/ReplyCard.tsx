@@ -1,7 +1,7 @@
 import { memo, useId } from 'react';
 import { Link } from 'react-router-dom';
 import { Avatar } from '../../../components/Avatar';
-import { Dialog } from '../../../components/Dialog';
+import { ConfirmDeleteDialog } from '../../../components/Dialog';
 import { RichText, type MentionPart } from '../../../components/RichText';
 import { useHistoryWindow } from '../../../components/useHistoryWindow';
 import { paths } from '../../../config/paths';
@@ -114,26 +114,7 @@ export const ReplyCard = memo(function ReplyCard({ reply, postAuthorId, onAnswer
           ) : null}
         </div>
       </div>
-      {confirmingDelete.isOpen ? (
-        <Dialog title={REPLY_CARD_TEXTS.confirmDeleteTitle} closeLabel="Keep the reply" onClose={confirmingDelete.close}>
-          <p className="post-card__confirm-text">{REPLY_CARD_TEXTS.confirmDeleteText}</p>
-          <div className="post-card__confirm-actions">
-            <button type="button" className="button button--secondary" onClick={confirmingDelete.close}>
-              Cancel
-            </button>
-            <button
-              type="button"
-              className="button button--danger"
-              onClick={() => {
-                confirmingDelete.close();
-                void onDelete();
-              }}
-            >
-              Delete
-            </button>
-          </div>
-        </Dialog>
-      ) : null}
+      <ConfirmDeleteDialog window={confirmingDelete} texts={REPLY_CARD_TEXTS} keepLabel="Keep the reply" onConfirm={() => void onDelete()} />
     </article>
   );
 });
