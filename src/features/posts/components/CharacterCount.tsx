@@ -1,6 +1,8 @@
+import { useId, type Ref, type TextareaHTMLAttributes } from 'react';
 import { LIMITS } from '../../../../contract/limits';
 import { countGraphemes } from '../../../../contract/validation';
 import { countOf } from '../../../lib/plural';
+import { submitOnCtrlEnter } from '../../../lib/submitOnCtrlEnter';
 
 /** The longest post, in characters as people count them: the limit both backends enforce. */
 const POST_TEXT_LIMIT = LIMITS.postTextMax;
@@ -23,5 +25,39 @@ export function CharacterCount({ id, text, limit = POST_TEXT_LIMIT }: CharacterC
     <p id={id} className={`char-count${over ? ' char-count--over' : ''}`} aria-live="polite">
       {over ? `${countOf(-left, 'character')} over the limit` : `${countOf(left, 'character')} left`}
     </p>
+  );
+}
+
+export interface CountedTextBoxProps extends Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'id' | 'value' | 'onChange' | 'onKeyDown'> {
+  /** Its name, read by screen readers (the box shows a placeholder, or sits under a title). */
+  label: string;
+  text: string;
+  onText: (text: string) => void;
+  /** The id of the CharacterCount that describes it, after `describedBy` when there is one. */
+  countId: string;
+  describedBy?: string;
+  limit?: number;
+  ref?: Ref<HTMLTextAreaElement>;
+}
+
+/** The text box of a post or reply: named, written in either direction, invalid past its limit, sent with Ctrl+Enter. */
+export function CountedTextBox({ label, text, onText, countId, describedBy, limit = POST_TEXT_LIMIT, ...textarea }: CountedTextBoxProps) {
+  const id = useId();
+  return (
+    <>
+      <label htmlFor={id} className="visually-hidden">
+        {label}
+      </label>
+      <textarea
+        id={id}
+        dir="auto"
+        value={text}
+        aria-describedby={describedBy ? `${describedBy} ${countId}` : countId}
+        aria-invalid={charactersLeft(text, limit) < 0 || undefined}
+        onChange={(event) => onText(event.target.value)}
+        onKeyDown={submitOnCtrlEnter}
+        {...textarea}
+      />
+    </>
   );
 }

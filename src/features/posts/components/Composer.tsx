@@ -4,18 +4,17 @@ import { Avatar } from '../../../components/Avatar';
 import { TIMINGS } from '../../../config/timings';
 import { MESSAGES } from '../../../../contract/messages';
 import { MAX_IMAGE_BYTES, readImageFile, type ImageFileProblem } from '../../../lib/fileToDataUrl';
-import { submitOnCtrlEnter } from '../../../lib/submitOnCtrlEnter';
 import { selectCurrentMember } from '../../users/currentMember';
 import { selectCurrentUserId } from '../../auth/sessionSlice';
 import { notifyError, notifySuccess } from '../../ui/notify';
 import { feedSortChanged } from '../feedSlice';
 import { useCreatePostMutation } from '../postsApi';
 import { useDraft } from '../useDraft';
-import { CharacterCount, charactersLeft } from './CharacterCount';
+import { CharacterCount, charactersLeft, CountedTextBox } from './CharacterCount';
 import { CloseIcon, ImageIcon } from './icons';
 import './shared.css';
 import './Composer.css';
-import { ProgressLabel } from '../../../components/ProgressLabel';
+import { SubmitButton } from '../../../components/ProgressLabel';
 
 export const COMPOSER_TEXTS = {
   placeholder: 'Write Something Interesting...!',
@@ -55,7 +54,6 @@ export function Composer({ onPosted }: ComposerProps) {
   const fileInput = useRef<HTMLInputElement>(null);
   const textBox = useRef<HTMLTextAreaElement>(null);
   const emptyTimer = useRef<number | undefined>(undefined);
-  const textId = useId();
   const countId = useId();
 
   useEffect(() => () => window.clearTimeout(emptyTimer.current), []);
@@ -103,22 +101,7 @@ export function Composer({ onPosted }: ComposerProps) {
       {/* In its place from the start: grey until the member's record is in, so the box never moves. */}
       <Avatar src={me?.image ?? ''} name={fullName} size="md" />
       <div className="composer__body">
-        <label htmlFor={textId} className="visually-hidden">
-          New post text
-        </label>
-        <textarea
-          ref={textBox}
-          id={textId}
-          dir="auto"
-          className="composer__text"
-          placeholder={COMPOSER_TEXTS.placeholder}
-          value={text}
-          rows={3}
-          aria-describedby={countId}
-          aria-invalid={over || undefined}
-          onChange={(event) => setText(event.target.value)}
-          onKeyDown={submitOnCtrlEnter}
-        />
+        <CountedTextBox ref={textBox} label="New post text" className="composer__text" placeholder={COMPOSER_TEXTS.placeholder} text={text} onText={setText} rows={3} countId={countId} />
         {image ? (
           <div className="composer__preview">
             <img src={image} alt="Preview of the image to post" />
@@ -148,10 +131,7 @@ export function Composer({ onPosted }: ComposerProps) {
             onChange={(event) => void onFileChosen(event)}
           />
           <CharacterCount id={countId} text={text} />
-          {/* Busy, it stays focusable (aria-disabled): focus is not dropped to the page while it posts. */}
-          <button type="submit" className="composer__post" disabled={over} aria-disabled={isLoading || undefined} aria-busy={isLoading || undefined}>
-            <ProgressLabel pending={isLoading} idle="Post" busy="Posting…" />
-          </button>
+          <SubmitButton className="composer__post" disabled={over} pending={isLoading} idle="Post" busy="Posting…" />
         </div>
       </div>
     </form>

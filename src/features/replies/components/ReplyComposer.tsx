@@ -2,11 +2,10 @@ import { forwardRef, useEffect, useId, useImperativeHandle, useRef, useState, ty
 import { LIMITS } from '../../../../contract/limits';
 import { MESSAGES } from '../../../../contract/messages';
 import { Avatar } from '../../../components/Avatar';
-import { ProgressLabel } from '../../../components/ProgressLabel';
+import { SubmitButton } from '../../../components/ProgressLabel';
 import { useAppSelector } from '../../../lib/store/hooks';
-import { submitOnCtrlEnter } from '../../../lib/submitOnCtrlEnter';
 import type { Reply } from '../../../types/api';
-import { CharacterCount, charactersLeft } from '../../posts/components/CharacterCount';
+import { CharacterCount, charactersLeft, CountedTextBox } from '../../posts/components/CharacterCount';
 import { CloseIcon } from '../../posts/components/icons';
 import { selectCurrentMember } from '../../users/currentMember';
 import { notifyError, notifySuccess } from '../../ui/notify';
@@ -44,7 +43,6 @@ export const ReplyComposer = forwardRef<ReplyComposerHandle, ReplyComposerProps>
   const [answering, setAnswering] = useState<Answering>(null);
   const [createReply, { isLoading }] = useCreateReplyMutation();
   const textBox = useRef<HTMLTextAreaElement>(null);
-  const textId = useId();
   const countId = useId();
   const answeringId = useId();
 
@@ -107,29 +105,23 @@ export const ReplyComposer = forwardRef<ReplyComposerHandle, ReplyComposerProps>
             </button>
           </p>
         ) : null}
-        <label htmlFor={textId} className="visually-hidden">
-          {REPLY_COMPOSER_TEXTS.label}
-        </label>
-        <textarea
+        <CountedTextBox
           ref={textBox}
-          id={textId}
-          dir="auto"
+          label={REPLY_COMPOSER_TEXTS.label}
           className="composer__text reply-composer__text"
           placeholder={REPLY_COMPOSER_TEXTS.placeholder}
-          value={text}
+          text={text}
+          onText={setText}
           rows={2}
           // While it sends, what is being sent cannot change under it.
           readOnly={isLoading}
-          aria-describedby={answering ? `${answeringId} ${countId}` : countId}
-          aria-invalid={over || undefined}
-          onChange={(event) => setText(event.target.value)}
-          onKeyDown={submitOnCtrlEnter}
+          countId={countId}
+          describedBy={answering ? answeringId : undefined}
+          limit={LIMITS.replyTextMax}
         />
         <div className="composer__bar">
           <CharacterCount id={countId} text={text} limit={LIMITS.replyTextMax} />
-          <button type="submit" className="composer__post" disabled={over} aria-disabled={isLoading || undefined} aria-busy={isLoading || undefined}>
-            <ProgressLabel pending={isLoading} idle="Reply" busy="Replying…" />
-          </button>
+          <SubmitButton className="composer__post" disabled={over} pending={isLoading} idle="Reply" busy="Replying…" />
         </div>
       </div>
     </form>
