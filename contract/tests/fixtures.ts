@@ -1,4 +1,6 @@
-/** Images for tests of the contract, built from bytes. */
+/** Records and images for tests of the contract, built here. */
+import type { ReplyRecord } from '../snapshot';
+import { SEED_USER_IDS } from '../seed/default';
 
 /** A tiny valid PNG (1x1), as a data URL. */
 export const PNG_DATA_URL = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==';
@@ -20,4 +22,18 @@ export function pngBytes(width: number, height: number, size = 33): Uint8Array<A
   new DataView(bytes.buffer).setUint32(16, width);
   new DataView(bytes.buffer).setUint32(20, height);
   return bytes;
+}
+
+/** `count` replies to a post, one a minute from 1 June 2025, by turns from Liam and Noah; ids `r-{prefix}-000` on. */
+export function arrangedReplies(postId: string, count: number, prefix = postId.slice(-4)): ReplyRecord[] {
+  return Array.from({ length: count }, (_, index) => ({
+    id: `r-${prefix}-${String(index).padStart(3, '0')}`,
+    postId,
+    authorId: index % 2 === 0 ? SEED_USER_IDS.liam : SEED_USER_IDS.noah,
+    content: `Reply number ${index + 1}`,
+    replyToId: null,
+    replyToAuthorId: null,
+    likedBy: [],
+    createdAt: new Date(Date.UTC(2025, 5, 1, 9, index)).toISOString(),
+  }));
 }

@@ -7,6 +7,7 @@ import { MESSAGES } from '../messages';
 import type { ReplyRecord } from '../snapshot';
 import { DEMO_USER_ID, SEED_USER_IDS, seedPostId } from '../seed/default';
 import { arrange, call, callAs, errorOf, expectHealthy, target, tokenFor, type CallResult } from './support';
+import { arrangedReplies } from './fixtures';
 import { openStream } from './streams';
 
 /** Ava's (demo_user's) forest walk, and Liam's first post. */
@@ -24,20 +25,6 @@ function expectRefusal(result: CallResult, status: number, message: string): voi
 
 function reply(member: string, postId: string, text: unknown, replyTo?: unknown): Promise<CallResult<ReplyCreated>> {
   return callAs<ReplyCreated>(member, 'POST', `/posts/${postId}/replies`, { replyData: { text, ...(replyTo === undefined ? {} : { replyTo }) } });
-}
-
-/** `count` replies to a post, one a minute from 1 June 2025, by turns from Liam and Noah. */
-function arrangedReplies(postId: string, count: number): ReplyRecord[] {
-  return Array.from({ length: count }, (_, index) => ({
-    id: `r-${postId.slice(-4)}-${String(index).padStart(3, '0')}`,
-    postId,
-    authorId: index % 2 === 0 ? SEED_USER_IDS.liam : SEED_USER_IDS.noah,
-    content: `Reply number ${index + 1}`,
-    replyToId: null,
-    replyToAuthorId: null,
-    likedBy: [],
-    createdAt: new Date(Date.UTC(2025, 5, 1, 9, index)).toISOString(),
-  }));
 }
 
 /** Every page of a post's replies, following the cursors to the end. */

@@ -4,6 +4,7 @@ import { getMockDb, server } from '../../../../mocks/testing/node';
 import { DEMO_CREDENTIALS, DEMO_USER_ID, SEED_USER_IDS, seedPostId } from '../../../../contract/seed/default';
 import type { ReplyRecord } from '../../../../contract/snapshot';
 import { MESSAGES } from '../../../../contract/messages';
+import { arrangedReplies } from '../../../../contract/tests/fixtures';
 import { currentPath, renderWithProviders } from '../../../test/renderWithProviders';
 import { API, cardWith, findFeed } from '../../../test/posts';
 
@@ -13,19 +14,9 @@ const AVAS_TEXT = 'Hello SocialConnect! Starting the week with a walk and a plan
 const LAKE_POST = seedPostId(2);
 const LAKE = 'The lake went completely still just before dusk. No filter needed.';
 
-/** Replies to a post in the stand-in's store, one a minute, by turns from Liam and Noah. */
+/** Replies to a post in the stand-in's store, one a minute, by turns from Liam and Noah (ids r-test-000 on). */
 function arrangeReplies(postId: string, count: number, overrides: Partial<ReplyRecord> = {}): ReplyRecord[] {
-  const replies = Array.from({ length: count }, (_, index): ReplyRecord => ({
-    id: `r-test-${index}`,
-    postId,
-    authorId: index % 2 === 0 ? SEED_USER_IDS.liam : SEED_USER_IDS.noah,
-    content: `Reply number ${index + 1}`,
-    replyToId: null,
-    replyToAuthorId: null,
-    likedBy: [],
-    createdAt: new Date(Date.UTC(2025, 5, 1, 9, index)).toISOString(),
-    ...overrides,
-  }));
+  const replies = arrangedReplies(postId, count, 'test').map((reply) => ({ ...reply, ...overrides }));
   for (const reply of replies) getMockDb().replies.set(reply.id, reply);
   return replies;
 }
@@ -252,7 +243,7 @@ describe("A post's replies", () => {
     await user.click(like());
     await waitFor(() => expect(like()).toHaveAttribute('aria-pressed', 'true'));
     expect(like()).toHaveAccessibleName('Like reply, 1 like');
-    await waitFor(() => expect(getMockDb().replies.get('r-test-0')?.likedBy).toEqual([DEMO_USER_ID]));
+    await waitFor(() => expect(getMockDb().replies.get('r-test-000')?.likedBy).toEqual([DEMO_USER_ID]));
 
     let release: () => void = () => undefined;
     const gate = new Promise<void>((resolve) => {
