@@ -56,6 +56,32 @@ export function followOrder(users: readonly UserRecord[]): Array<[string, string
 /** Any number, fixed: the advisory lock a server takes to seed an empty database. */
 const SEED_LOCK = 4_242_002;
 
+/** Each column of a table a snapshot fills, with its PostgreSQL type. */
+type Columns = ReadonlyArray<readonly [name: string, type: string]>;
+
+const MEMBER_TYPES: Columns = [
+  ['id', 'text'], ['username', 'text'], ['first_name', 'text'], ['last_name', 'text'], ['password_hash', 'text'], ['image', 'text'], ['bio', 'text'],
+  ['portfolio_url', 'text'], ['session_version', 'int'], ['created_at', 'timestamptz'], ['updated_at', 'timestamptz'],
+];
+const POST_TYPES: Columns = [['id', 'text'], ['author_id', 'text'], ['content', 'text'], ['image', 'text'], ['created_at', 'timestamptz'], ['updated_at', 'timestamptz']];
+const REPLY_TYPES: Columns = [
+  ['id', 'text'], ['post_id', 'text'], ['author_id', 'text'], ['content', 'text'], ['reply_to_id', 'text'], ['reply_to_author_id', 'text'], ['created_at', 'timestamptz'],
+];
+
+/**
+ * `rows` into `table` in one statement, in their order: the ids a table gives out follow it, and keys
+ * checked at the statement's end may name a row listed later. One array parameter per column.
+ */
+async function insertInOrder(sql: Sql, table: string, columns: Columns, rows: ReadonlyArray<readonly unknown[]>): Promise<void> {
+  if (rows.length === 0) return;
+  const names = columns.map(([name]) => name).join(', ');
+  const arrays = columns.map(([, type], index) => `$${index + 1}::${type}[]`).join(', ');
+  await sql.query(
+    `INSERT INTO ${table} (${names}) SELECT ${names} FROM unnest(${arrays}) WITH ORDINALITY AS t(${names}, n) ORDER BY n`,
+    columns.map((_, index) => rows.map((row) => row[index])),
+  );
+}
+
 /** The store's calls on the whole network: its snapshot, and loading or seeding one. */
 export function snapshotCalls(database: Database, write: Write, options: SqlStoreOptions): Pick<SqlStore, 'snapshot' | 'load' | 'seedIfEmpty'> {
   const hashes = new Map<string, Promise<string>>();
@@ -93,71 +119,24 @@ export function snapshotCalls(database: Database, write: Write, options: SqlStor
     const users = snapshot.users;
     const userImages: string[] = [];
     for (const user of users) userImages.push(await image(user.image));
-    await sql.query(
-      `INSERT INTO members (${MEMBER_COLUMNS})
-       SELECT id, username, first_name, last_name, password_hash, image, bio, portfolio_url, session_version, created_at, updated_at
-       FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[], $9::int[], $10::timestamptz[], $11::timestamptz[])
-         WITH ORDINALITY AS t(id, username, first_name, last_name, password_hash, image, bio, portfolio_url, session_version, created_at, updated_at, n)
-       ORDER BY n`,
-      [
-        users.map((user) => user.id), users.map((user) => user.username), users.map((user) => user.firstName), users.map((user) => user.lastName),
-        users.map((user) => passwords.get(user.password) ?? ''), userImages, users.map((user) => user.userBio), users.map((user) => user.userPortfolioUrl),
-        users.map((user) => user.sessionVersion ?? 0), users.map((user) => user.createdAt), users.map((user) => user.updatedAt),
-      ],
-    );
+    await insertInOrder(sql, 'members', MEMBER_TYPES, users.map((user, index) => [
+      user.id, user.username, user.firstName, user.lastName, passwords.get(user.password) ?? '', userImages[index], user.userBio, user.userPortfolioUrl,
+      user.sessionVersion ?? 0, user.createdAt, user.updatedAt,
+    ]));
     const posts = snapshot.posts;
     const postImages: string[] = [];
     for (const post of posts) postImages.push(await image(post.postImage));
-    await sql.query(
-      `INSERT INTO posts (${POST_COLUMNS})
-       SELECT id, author_id, content, image, created_at, updated_at
-       FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::timestamptz[], $6::timestamptz[])
-         WITH ORDINALITY AS t(id, author_id, content, image, created_at, updated_at, n)
-       ORDER BY n`,
-      [posts.map((post) => post.id), posts.map((post) => post.authorId), posts.map((post) => post.content), postImages, posts.map((post) => post.createdAt), posts.map((post) => post.updatedAt)],
-    );
-    const reactions = posts.flatMap((post) => [
-      ...post.likedBy.map((member) => [post.id, member, 'like'] as const),
-      ...post.dislikedBy.map((member) => [post.id, member, 'dislike'] as const),
-    ]);
-    await sql.query(
-      `INSERT INTO reactions (post_id, member_id, kind)
-       SELECT post_id, member_id, kind FROM unnest($1::text[], $2::text[], $3::text[]) WITH ORDINALITY AS t(post_id, member_id, kind, n) ORDER BY n`,
-      [reactions.map((r) => r[0]), reactions.map((r) => r[1]), reactions.map((r) => r[2])],
-    );
-    const follows = followOrder(users);
-    await sql.query(
-      `INSERT INTO follows (follower_id, followee_id)
-       SELECT follower_id, followee_id FROM unnest($1::text[], $2::text[]) WITH ORDINALITY AS t(follower_id, followee_id, n) ORDER BY n`,
-      [follows.map((edge) => edge[0]), follows.map((edge) => edge[1])],
-    );
-    const bookmarks = users.flatMap((user) => user.bookmarks.map((post) => [user.id, post] as const));
-    await sql.query(
-      `INSERT INTO bookmarks (member_id, post_id)
-       SELECT member_id, post_id FROM unnest($1::text[], $2::text[]) WITH ORDINALITY AS t(member_id, post_id, n) ORDER BY n`,
-      [bookmarks.map((pair) => pair[0]), bookmarks.map((pair) => pair[1])],
-    );
+    await insertInOrder(sql, 'posts', POST_TYPES, posts.map((post, index) => [post.id, post.authorId, post.content, postImages[index], post.createdAt, post.updatedAt]));
+    await insertInOrder(sql, 'reactions', [['post_id', 'text'], ['member_id', 'text'], ['kind', 'text']], posts.flatMap((post) => [
+      ...post.likedBy.map((member) => [post.id, member, 'like']),
+      ...post.dislikedBy.map((member) => [post.id, member, 'dislike']),
+    ]));
+    await insertInOrder(sql, 'follows', [['follower_id', 'text'], ['followee_id', 'text']], followOrder(users));
+    await insertInOrder(sql, 'bookmarks', [['member_id', 'text'], ['post_id', 'text']], users.flatMap((user) => user.bookmarks.map((post) => [user.id, post])));
     const replies = snapshot.replies ?? [];
-    if (replies.length > 0) {
-      // One statement: a reply may answer one listed after it, and the keys are checked at its end.
-      await sql.query(
-        `INSERT INTO replies (${REPLY_COLUMNS})
-         SELECT id, post_id, author_id, content, reply_to_id, reply_to_author_id, created_at
-         FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::timestamptz[])
-           WITH ORDINALITY AS t(id, post_id, author_id, content, reply_to_id, reply_to_author_id, created_at, n)
-         ORDER BY n`,
-        [
-          replies.map((reply) => reply.id), replies.map((reply) => reply.postId), replies.map((reply) => reply.authorId), replies.map((reply) => reply.content),
-          replies.map((reply) => reply.replyToId), replies.map((reply) => reply.replyToAuthorId), replies.map((reply) => reply.createdAt),
-        ],
-      );
-      const likes = replies.flatMap((reply) => reply.likedBy.map((member) => [reply.id, member] as const));
-      await sql.query(
-        `INSERT INTO reply_likes (reply_id, member_id)
-         SELECT reply_id, member_id FROM unnest($1::text[], $2::text[]) WITH ORDINALITY AS t(reply_id, member_id, n) ORDER BY n`,
-        [likes.map((pair) => pair[0]), likes.map((pair) => pair[1])],
-      );
-    }
+    // One statement: a reply may answer one listed after it, and the keys are checked at its end.
+    await insertInOrder(sql, 'replies', REPLY_TYPES, replies.map((reply) => [reply.id, reply.postId, reply.authorId, reply.content, reply.replyToId, reply.replyToAuthorId, reply.createdAt]));
+    await insertInOrder(sql, 'reply_likes', [['reply_id', 'text'], ['member_id', 'text']], replies.flatMap((reply) => reply.likedBy.map((member) => [reply.id, member])));
     const revoked = snapshot.revokedTokens ?? [];
     if (revoked.length > 0) {
       await sql.query(
