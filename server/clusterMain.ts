@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { ConfigError, readClusterSettings } from '../scripts/settings';
 import { findHaproxy, freePort, HAPROXY_INSTALL_HINT, startServerCluster } from './cluster';
 import { describeStore, readConfig } from './config';
+import { stopOnSignal } from './signals';
 import { resolveJwtSecret } from './tokens';
 
 async function main(): Promise<void> {
@@ -45,21 +46,10 @@ async function main(): Promise<void> {
     `  store: ${describeStore({ databaseUrl: settings.DATABASE_URL, dataDir: settings.DATA_DIR })}`,
   ].join('\n'));
 
-  let stopping = false;
-  const stop = (signal: NodeJS.Signals): void => {
-    if (stopping) return;
-    stopping = true;
+  stopOnSignal('SocialConnect cluster', async (signal) => {
     console.log(`${signal}: stopping the server processes (each drains for DRAIN_SECONDS), then HAProxy.`);
-    cluster.close().then(() => {
-      console.log('SocialConnect cluster stopped.');
-      process.exit(0);
-    }, (error: unknown) => {
-      console.error('The cluster did not stop cleanly:', error instanceof Error ? error.message : error);
-      process.exit(1);
-    });
-  };
-  process.on('SIGINT', stop);
-  process.on('SIGTERM', stop);
+    await cluster.close();
+  });
 }
 
 main().catch((error: unknown) => {

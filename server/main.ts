@@ -7,6 +7,7 @@
  */
 import { ConfigError, readConfig } from './config';
 import { DataDirLockedError } from './dataDirLock';
+import { stopOnSignal } from './signals';
 import { startServer } from './start';
 
 /** The longest a shut-down may take before the process leaves anyway. */
@@ -18,11 +19,7 @@ async function main(): Promise<void> {
   console.log(server.summary);
 
   let drain: ReturnType<typeof server.drain> | undefined;
-  const stop = (signal: NodeJS.Signals): void => {
-    if (drain) {
-      drain.skip();
-      return;
-    }
+  stopOnSignal('SocialConnect server', async (signal) => {
     console.log(`${signal}: /api/health answers 503 for ${config.drainMs / 1000} s so load balancers stop sending; then finishing requests in flight, then closing the database.`);
     const limitMs = config.drainMs + SHUTDOWN_LIMIT_MS;
     const limit = setTimeout(() => {
@@ -31,16 +28,9 @@ async function main(): Promise<void> {
     }, limitMs);
     limit.unref();
     drain = server.drain(config.drainMs);
-    drain.done.then(() => server.close()).then(() => {
-      console.log('SocialConnect server stopped.');
-      process.exit(0);
-    }, (error: unknown) => {
-      console.error('The shut-down failed:', error instanceof Error ? error.message : error);
-      process.exit(1);
-    });
-  };
-  process.on('SIGINT', stop);
-  process.on('SIGTERM', stop);
+    await drain.done;
+    await server.close();
+  }, () => drain?.skip());
 }
 
 main().catch((error: unknown) => {
