@@ -1,15 +1,20 @@
 import type { ReactNode } from 'react';
 
+function isPathList(shapes: unknown): shapes is readonly string[] {
+  return Array.isArray(shapes) && shapes.every((shape) => typeof shape === 'string');
+}
+
 export interface StrokeIconProps {
   /** Filled in (a liked heart, a bookmarked post); outlined otherwise. */
   filled?: boolean;
 }
 
 /**
- * An inline icon drawn with strokes on a 24-unit grid. Icons are decorative (aria-hidden): the link or
- * button around one carries the name.
+ * An inline icon drawn with strokes on a 24-unit grid: `shapes` are its paths' `d`, or SVG elements.
+ * Icons are decorative (aria-hidden): the link or button around one carries the name.
  */
-export function strokeIcon(size: number, shapes: ReactNode) {
+export function strokeIcon(size: number, shapes: string | readonly string[] | ReactNode) {
+  const drawn = typeof shapes === 'string' || isPathList(shapes) ? [shapes].flat().map((d) => <path key={d} d={d} />) : shapes;
   return function StrokeIcon({ filled = false }: StrokeIconProps) {
     return (
       <svg
@@ -24,7 +29,7 @@ export function strokeIcon(size: number, shapes: ReactNode) {
         aria-hidden
         focusable={false}
       >
-        {shapes}
+        {drawn}
       </svg>
     );
   };

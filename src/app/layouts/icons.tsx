@@ -3,13 +3,7 @@ import { strokeIcon } from '../../components/strokeIcon';
 // The shell's icons.
 const SIZE = 22;
 
-export const HomeIcon = strokeIcon(
-  SIZE,
-  <>
-    <path d="M3 10.5 12 3l9 7.5" />
-    <path d="M5 9.5V21h5v-6h4v6h5V9.5" />
-  </>,
-);
+export const HomeIcon = strokeIcon(SIZE, ['M3 10.5 12 3l9 7.5', 'M5 9.5V21h5v-6h4v6h5V9.5']);
 
 export const ExploreIcon = strokeIcon(
   SIZE,
@@ -19,7 +13,7 @@ export const ExploreIcon = strokeIcon(
   </>,
 );
 
-export const BookmarkIcon = strokeIcon(SIZE, <path d="M19 21l-7-5-7 5V5a2 2 0 0 1 2-2h10a2 2 0 0 1 2 2z" />);
+export const BookmarkIcon = strokeIcon(SIZE, 'M19 21l-7-5-7 5V5a2 2 0 0 1 2-2h10a2 2 0 0 1 2 2z');
 
 export const ProfileIcon = strokeIcon(
   SIZE,
@@ -29,16 +23,9 @@ export const ProfileIcon = strokeIcon(
   </>,
 );
 
-export const LogoutIcon = strokeIcon(
-  SIZE,
-  <>
-    <path d="M9 21H5a2 2 0 0 1-2-2V5a2 2 0 0 1 2-2h4" />
-    <path d="m16 17 5-5-5-5" />
-    <path d="M21 12H9" />
-  </>,
-);
+export const LogoutIcon = strokeIcon(SIZE, ['M9 21H5a2 2 0 0 1-2-2V5a2 2 0 0 1 2-2h4', 'm16 17 5-5-5-5', 'M21 12H9']);
 
-export const PlusIcon = strokeIcon(SIZE, <path d="M12 5v14M5 12h14" />);
+export const PlusIcon = strokeIcon(SIZE, 'M12 5v14M5 12h14');
 
 /** The brand mark: two overlapping speech bubbles. */
 export function BrandMark() {

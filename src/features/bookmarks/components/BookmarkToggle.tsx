@@ -12,7 +12,7 @@ const BOOKMARK_TEXTS = {
   unbookmarked: 'Removed from Bookmark!',
 } as const;
 
-const BookmarkIcon = strokeIcon(20, <path d="M19 21l-7-5-7 5V5a2 2 0 0 1 2-2h10a2 2 0 0 1 2 2z" />);
+const BookmarkIcon = strokeIcon(20, 'M19 21l-7-5-7 5V5a2 2 0 0 1 2-2h10a2 2 0 0 1 2 2z');
 
 /**
  * A post's bookmark toggle (in the post card's actions): shows at once, toasts when the backend
