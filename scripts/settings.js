@@ -53,6 +53,27 @@ function parseTrustProxy(text) {
 }
 
 /**
+ * A keyword that reads its string in place as `read` says; `read` answering undefined refuses it.
+ * @param {string} keyword
+ * @param {(text: string) => unknown} read
+ * @returns {{ keyword: string; type: 'string'; schemaType: 'boolean'; modifying: true; validate: (schema: boolean, data: string, parent: unknown, at?: { parentData: Record<string | number, unknown>; parentDataProperty: string | number }) => boolean }}
+ */
+function readingKeyword(keyword, read) {
+  return {
+    keyword,
+    type: 'string',
+    schemaType: 'boolean',
+    modifying: true,
+    validate: (_schema, data, _parent, at) => {
+      const value = read(data);
+      if (value === undefined || !at) return false;
+      at.parentData[at.parentDataProperty] = value;
+      return true;
+    },
+  };
+}
+
+/**
  * The schemas' own keywords: `onOff` turns on/off (true/false, 1/0, yes/no, in any case) into a
  * boolean; `url` accepts an absolute URL with one of the listed protocols; `trustProxy` reads
  * TRUST_PROXY (parseTrustProxy).
@@ -60,30 +81,8 @@ function parseTrustProxy(text) {
  */
 const KEYWORDS = {
   customOptions: (ajv) => ajv
-    .addKeyword({
-      keyword: 'onOff',
-      type: 'string',
-      schemaType: 'boolean',
-      modifying: true,
-      validate: (_schema, data, _parent, at) => {
-        const value = SWITCH_VALUES.get(data.toLowerCase());
-        if (value === undefined || !at) return false;
-        at.parentData[at.parentDataProperty] = value;
-        return true;
-      },
-    })
-    .addKeyword({
-      keyword: 'trustProxy',
-      type: 'string',
-      schemaType: 'boolean',
-      modifying: true,
-      validate: (_schema, data, _parent, at) => {
-        const value = parseTrustProxy(data);
-        if (value === undefined || !at) return false;
-        at.parentData[at.parentDataProperty] = value;
-        return true;
-      },
-    })
+    .addKeyword(readingKeyword('onOff', (text) => SWITCH_VALUES.get(text.toLowerCase())))
+    .addKeyword(readingKeyword('trustProxy', parseTrustProxy))
     .addKeyword({
       keyword: 'url',
       type: 'string',
