@@ -201,6 +201,14 @@ export function postCard(page: Page, text: string): Locator {
   return postCards(page).filter({ hasText: text });
 }
 
+/** Writes `text` in Home's composer and posts it: done once the toast says so. */
+export async function writePost(page: Page, text: string): Promise<void> {
+  const composer = page.getByRole('form', { name: 'Create a post' });
+  await composer.getByRole('textbox', { name: 'New post text' }).fill(text);
+  await composer.getByRole('button', { name: 'Post' }).click();
+  await expectToast(page, 'New Post Created Successfully!');
+}
+
 /** The visible texts of the post cards, in order. */
 export async function postTexts(page: Page): Promise<string[]> {
   return postCards(page).locator('.post-card__content').allInnerTexts();

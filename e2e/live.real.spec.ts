@@ -3,82 +3,74 @@
  * on a device of their own, see what the other does within 2 s, without a reload; a session ended
  * on one device ends on the other at once, without waiting for its next call.
  */
-import type { Browser } from '@playwright/test';
-import { test, expect } from './fixtures';
-import { DEMO, expectToast, likeCount, login, MEMBERS, navigateTo, postCard, SEED_TEXT, urlPath } from './helpers';
+import type { BrowserContext, Page } from '@playwright/test';
+import { test as base, expect } from './fixtures';
+import { DEMO, expectToast, likeCount, login, MEMBERS, navigateTo, postCard, SEED_TEXT, urlPath, writePost } from './helpers';
 
 /** A live change reaches the other device within this (issue 22). */
 const LIVE = { timeout: 2_000 };
 
-/** Another device (its own browser context, its own storage and stream), logged in as `username`. */
-async function device(browser: Browser, baseURL: string | undefined, username: string = DEMO.username) {
-  const context = await browser.newContext({ baseURL });
-  const page = await context.newPage();
-  await login(page, { username });
-  return { page, close: () => context.close() };
-}
+const test = base.extend<{ anotherDevice: (username?: string) => Promise<Page> }>({
+  /** Another device (its own browser context, storage and stream), logged in as `username`; closed after the test. */
+  anotherDevice: async ({ browser, baseURL }, provide) => {
+    const contexts: BrowserContext[] = [];
+    await provide(async (username = DEMO.username) => {
+      const context = await browser.newContext({ baseURL });
+      contexts.push(context);
+      const page = await context.newPage();
+      await login(page, { username });
+      return page;
+    });
+    for (const context of contexts) await context.close();
+  },
+});
 
 test.describe('A live network, two devices', { tag: ['@server', '@postgres'] }, () => {
-  test("A's post waits behind \"1 new post\" on B's Home; B's like changes A's count", async ({ page, browser, baseURL }) => {
+  test("A's post waits behind \"1 new post\" on B's Home; B's like changes A's count", async ({ page, anotherDevice }) => {
     await login(page);
     // Liam follows the demo member: her posts belong on his Home.
-    const liam = await device(browser, baseURL, MEMBERS.liam.username);
-    try {
-      const composer = page.getByRole('form', { name: 'Create a post' });
-      await composer.getByRole('textbox', { name: 'New post text' }).fill('Live from the laptop.');
-      await composer.getByRole('button', { name: 'Post' }).click();
-      await expectToast(page, 'New Post Created Successfully!');
+    const liam = await anotherDevice(MEMBERS.liam.username);
+    await writePost(page, 'Live from the laptop.');
 
-      const newPosts = liam.page.getByRole('button', { name: '1 new post' });
-      await expect(newPosts).toBeVisible(LIVE);
-      await newPosts.click();
-      const theirs = postCard(liam.page, 'Live from the laptop.');
-      await expect(theirs).toBeVisible();
+    const newPosts = liam.getByRole('button', { name: '1 new post' });
+    await expect(newPosts).toBeVisible(LIVE);
+    await newPosts.click();
+    const theirs = postCard(liam, 'Live from the laptop.');
+    await expect(theirs).toBeVisible();
 
-      const mine = postCard(page, 'Live from the laptop.');
-      expect(await likeCount(mine)).toBe(0);
-      await theirs.getByRole('button', { name: 'Like' }).click();
-      await expectToast(liam.page, 'You Liked the Post!');
-      await expect(mine.getByRole('button', { name: 'Like' })).toContainText('1', LIVE);
-    } finally {
-      await liam.close();
-    }
+    const mine = postCard(page, 'Live from the laptop.');
+    expect(await likeCount(mine)).toBe(0);
+    await theirs.getByRole('button', { name: 'Like' }).click();
+    await expectToast(liam, 'You Liked the Post!');
+    await expect(mine.getByRole('button', { name: 'Like' })).toContainText('1', LIVE);
   });
 
-  test("a bookmark removed on one device leaves the other's Bookmarks and empties its card's icon", async ({ page, browser, baseURL }) => {
+  test("a bookmark removed on one device leaves the other's Bookmarks and empties its card's icon", async ({ page, anotherDevice }) => {
     await login(page);
-    const phone = await device(browser, baseURL);
-    try {
-      const onHome = postCard(phone.page, SEED_TEXT.northernLights).getByRole('button', { name: 'Bookmark' });
-      await expect(onHome).toHaveAttribute('aria-pressed', 'true');
+    const phone = await anotherDevice();
+    const onHome = postCard(phone, SEED_TEXT.northernLights).getByRole('button', { name: 'Bookmark' });
+    await expect(onHome).toHaveAttribute('aria-pressed', 'true');
 
-      await postCard(page, SEED_TEXT.northernLights).getByRole('button', { name: 'Bookmark' }).click();
-      await expectToast(page, 'Removed from Bookmark!');
-      await expect(onHome).toHaveAttribute('aria-pressed', 'false', LIVE);
-      await navigateTo(phone.page, 'Bookmark');
-      await expect(phone.page.getByRole('heading', { name: 'Bookmarks' })).toBeVisible();
-      await expect(postCard(phone.page, SEED_TEXT.northernLights)).toHaveCount(0);
-    } finally {
-      await phone.close();
-    }
+    await postCard(page, SEED_TEXT.northernLights).getByRole('button', { name: 'Bookmark' }).click();
+    await expectToast(page, 'Removed from Bookmark!');
+    await expect(onHome).toHaveAttribute('aria-pressed', 'false', LIVE);
+    await navigateTo(phone, 'Bookmark');
+    await expect(phone.getByRole('heading', { name: 'Bookmarks' })).toBeVisible();
+    await expect(postCard(phone, SEED_TEXT.northernLights)).toHaveCount(0);
   });
 
-  test('a password change on one device takes the other to /login with the message', async ({ page, browser, baseURL }) => {
+  test('a password change on one device takes the other to /login with the message', async ({ page, anotherDevice }) => {
     await login(page);
-    const phone = await device(browser, baseURL);
-    try {
-      await navigateTo(page, 'Profile');
-      await page.getByRole('button', { name: 'Edit Profile' }).click();
-      const panel = page.getByRole('dialog', { name: 'Edit Profile' });
-      await panel.getByLabel('Current Password').fill(DEMO.password);
-      await panel.getByLabel('New Password').fill('a-brand-new-pass');
-      await panel.getByRole('button', { name: 'Save' }).click();
-      await expectToast(page, 'User Bio Updated Successfully!');
+    const phone = await anotherDevice();
+    await navigateTo(page, 'Profile');
+    await page.getByRole('button', { name: 'Edit Profile' }).click();
+    const panel = page.getByRole('dialog', { name: 'Edit Profile' });
+    await panel.getByLabel('Current Password').fill(DEMO.password);
+    await panel.getByLabel('New Password').fill('a-brand-new-pass');
+    await panel.getByRole('button', { name: 'Save' }).click();
+    await expectToast(page, 'User Bio Updated Successfully!');
 
-      await expect(phone.page).toHaveURL(urlPath('/login'), LIVE);
-      await expect(phone.page.getByText('Your session has ended. Please log in again.')).toBeVisible();
-    } finally {
-      await phone.close();
-    }
+    await expect(phone).toHaveURL(urlPath('/login'), LIVE);
+    await expect(phone.getByText('Your session has ended. Please log in again.')).toBeVisible();
   });
 });

@@ -5,7 +5,7 @@
  */
 import type { BrowserContext, Page } from '@playwright/test';
 import { test, expect } from './fixtures';
-import { expectToast, likeCount, login, navigateTo, postCard, SEED_TEXT, seedPostId } from './helpers';
+import { expectToast, likeCount, login, navigateTo, postCard, SEED_TEXT, seedPostId, writePost } from './helpers';
 
 /** A live change reaches the other tab within this (issue 22). */
 const LIVE = { timeout: 2_000 };
@@ -31,10 +31,7 @@ test.describe('A live network', { tag: ['@server'] }, () => {
     await login(page);
     const other = await secondTab(context);
 
-    const composer = page.getByRole('form', { name: 'Create a post' });
-    await composer.getByRole('textbox', { name: 'New post text' }).fill('Posted while the other tab reads.');
-    await composer.getByRole('button', { name: 'Post' }).click();
-    await expectToast(page, 'New Post Created Successfully!');
+    await writePost(page, 'Posted while the other tab reads.');
 
     const newPosts = other.getByRole('button', { name: '1 new post' });
     await expect(newPosts).toBeVisible(LIVE);

@@ -4,9 +4,7 @@
  */
 import type { Browser, Page } from '@playwright/test';
 import { test, expect } from './fixtures';
-import {
-  DEMO, expectToast, fillSignup, login, logout, MEMBERS, navigateTo, postCard, postCards, pressWhileServerDown, SEED_TEXT, submitLogin, topBarSearch, UPLOAD_PHOTO, urlPath,
-} from './helpers';
+import { DEMO, expectToast, fillSignup, login, logout, MEMBERS, navigateTo, postCard, postCards, pressWhileServerDown, SEED_TEXT, submitLogin, topBarSearch, UPLOAD_PHOTO, urlPath, writePost } from './helpers';
 
 function connections(page: Page) {
   return page.getByRole('list', { name: 'Connections' });
@@ -149,10 +147,7 @@ test.describe('One network, several devices', { tag: ['@server'] }, () => {
     const card = postCard(page, SEED_TEXT.newest);
     await card.getByRole('button', { name: 'Bookmark' }).click();
     await expectToast(page, 'Added to Bookmark!');
-    const composer = page.getByRole('form', { name: 'Create a post' });
-    await composer.getByRole('textbox', { name: 'New post text' }).fill('Written just before the restart.');
-    await composer.getByRole('button', { name: 'Post' }).click();
-    await expectToast(page, 'New Post Created Successfully!');
+    await writePost(page, 'Written just before the restart.');
 
     await realServer.restart();
 

@@ -1,5 +1,5 @@
 import { test, expect } from './fixtures';
-import { expectToast, likeCount, login, postCard } from './helpers';
+import { expectToast, likeCount, login, postCard, writePost } from './helpers';
 
 /** Post 2, Maya's, on the demo member's home and not yet liked by her. */
 const LAKE = 'The lake went completely still just before dusk.';
@@ -16,10 +16,7 @@ test('two tabs of one member keep and show each other’s changes', { tag: ['@se
   const lakeLikes = await likeCount(postCard(second, LAKE));
 
   // The first tab posts; the second, opened before, shows it without a reload, once asked.
-  const composer = page.getByRole('form', { name: 'Create a post' });
-  await composer.getByRole('textbox', { name: 'New post text' }).fill('Written in my first tab.');
-  await composer.getByRole('button', { name: 'Post' }).click();
-  await expectToast(page, 'New Post Created Successfully!');
+  await writePost(page, 'Written in my first tab.');
   await second.getByRole('button', { name: '1 new post' }).click();
   await expect(postCard(second, 'Written in my first tab.')).toBeVisible();
 
