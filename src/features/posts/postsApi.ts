@@ -166,8 +166,9 @@ function votedAtOnce(apply: (post: Post, member: UserSummary) => void) {
     const cache = cacheAccess(lifecycle);
     const member = currentMember(cache);
     const undo = member ? patchPost(cache, postId, (post) => apply(post, member)) : undefined;
-    await writeAnswer(cache, lifecycle.queryFulfilled, undo);
-    // Liked or disliked already (on another device): the card shows the post as the backend has it.
+    // Liked or disliked already (on another device): the heart the member chose is the backend's too,
+    // so it stays, and the post as the backend has it (its count) replaces it in one step.
+    await writeAnswer(cache, lifecycle.queryFulfilled, undo, { keepWhen: refusedAsAlready });
     await lifecycle.queryFulfilled.catch((failure: unknown) => (refusedAsAlready(failure) ? reloadPost(cache, postId) : undefined));
   };
 }
@@ -185,14 +186,15 @@ async function writeAnswer(
   cache: CacheAccess,
   queryFulfilled: Promise<{ data: PostsChange | undefined }>,
   undo: Undo = () => undefined,
-  { created = false }: { created?: boolean } = {},
+  { created = false, keepWhen }: { created?: boolean; keepWhen?: (failure: unknown) => boolean } = {},
 ): Promise<void> {
   let data: PostsChange | undefined;
   try {
     ({ data } = await queryFulfilled);
-  } catch {
-    // The global listener shows the backend's message; here the screen goes back to what it was.
-    undo();
+  } catch (failure) {
+    // The global listener shows the backend's message; here the screen goes back to what it was,
+    // unless the refusal says the backend has it as shown already (`keepWhen`).
+    if (!keepWhen?.(failure)) undo();
     return;
   }
   if (!data) return;

@@ -1,7 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { getMockDb, server, useScenario } from '../../../../mocks/testing/node';
-import { DEMO_CREDENTIALS, DEMO_USER_ID, seedPostId } from '../../../../contract/seed/default';
+import { DEMO_CREDENTIALS, DEMO_USER_ID, SEED_USER_IDS, seedPostId } from '../../../../contract/seed/default';
 import { MESSAGES } from '../../../../contract/messages';
 import { NETWORK_MESSAGE } from '../../../lib/apiError';
 import { currentPath, renderWithProviders } from '../../../test/renderWithProviders';
@@ -114,6 +114,34 @@ describe('Post card', () => {
     await waitFor(() => expect(likeButton(cardWith(LAKE))).toHaveAttribute('aria-pressed', 'false'));
     expect(likeButton(cardWith(LAKE))).toHaveTextContent('2');
     expect(screen.queryByText('You Liked the Post!')).not.toBeInTheDocument();
+  });
+
+  it('keeps the heart filled when the post was liked already on another device, then shows the count the backend has', async () => {
+    const { user } = await openHome();
+    // Liked from another device, and by Liam meanwhile, unseen here: the backend has both.
+    getMockDb().posts.get(seedPostId(2))?.likedBy.push(DEMO_USER_ID, SEED_USER_IDS.liam);
+    const button = likeButton(cardWith(LAKE));
+    expect(button).toHaveAttribute('aria-pressed', 'false');
+    expect(button).toHaveTextContent('2');
+    // The post's reload answers a moment later, as over a network, so the screen can render meanwhile.
+    let reloaded = false;
+    server.use(http.get(`${API}/posts/:postId`, async () => {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      reloaded = true;
+      return undefined;
+    }));
+    const pressed: Array<string | null> = [];
+    const watch = new MutationObserver(() => pressed.push(likeButton(cardWith(LAKE)).getAttribute('aria-pressed')));
+    watch.observe(cardWith(LAKE), { attributes: true, subtree: true, attributeFilter: ['aria-pressed'] });
+
+    await user.click(button);
+    expect(await screen.findByText(MESSAGES.alreadyLiked)).toBeInTheDocument();
+    await waitFor(() => expect(likeButton(cardWith(LAKE))).toHaveTextContent('4'));
+    watch.disconnect();
+    expect(reloaded).toBe(true);
+    expect(likeButton(cardWith(LAKE))).toHaveAttribute('aria-pressed', 'true');
+    // Filled once, and never emptied on the way.
+    expect(pressed).toEqual(['true']);
   });
 
   it('takes back a dislike the backend refuses', async () => {
