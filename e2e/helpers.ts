@@ -191,9 +191,9 @@ export function feed(page: Page): Locator {
   return page.getByRole('feed');
 }
 
-/** All post cards (articles) on the page. */
+/** All post cards (articles) on the page; a post's replies, articles too, are not among them. */
 export function postCards(page: Page): Locator {
-  return page.locator('main').getByRole('article');
+  return page.locator('main').getByRole('article').and(page.locator('.post-card'));
 }
 
 /** The post card whose text contains `text`. */
