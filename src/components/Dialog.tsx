@@ -78,27 +78,27 @@ export function Dialog({ title, onClose, children, closeLabel = 'Close' }: Dialo
   );
 }
 
-/** A question before a step that cannot be undone, shown while `window` is open: Cancel, or Delete, which closes it and then runs `onConfirm`. */
-export function ConfirmDeleteDialog({ window, texts, keepLabel, onConfirm }: {
-  window: HistoryWindow;
+/** A question before a step that cannot be undone, shown while `historyWindow` is open: Cancel, or Delete, which closes it and then runs `onConfirm`. */
+export function ConfirmDeleteDialog({ historyWindow, texts, keepLabel, onConfirm }: {
+  historyWindow: HistoryWindow;
   texts: { confirmDeleteTitle: string; confirmDeleteText: string };
   /** Accessible name of the close button, which keeps things as they are ("Keep the post"). */
   keepLabel: string;
   onConfirm: () => void;
 }) {
-  if (!window.isOpen) return null;
+  if (!historyWindow.isOpen) return null;
   return (
-    <Dialog title={texts.confirmDeleteTitle} closeLabel={keepLabel} onClose={window.close}>
+    <Dialog title={texts.confirmDeleteTitle} closeLabel={keepLabel} onClose={historyWindow.close}>
       <p className="dialog__text">{texts.confirmDeleteText}</p>
       <div className="dialog__actions">
-        <button type="button" className="button button--secondary" onClick={window.close}>
+        <button type="button" className="button button--secondary" onClick={historyWindow.close}>
           Cancel
         </button>
         <button
           type="button"
           className="button button--danger"
           onClick={() => {
-            window.close();
+            historyWindow.close();
             onConfirm();
           }}
         >

@@ -204,7 +204,7 @@ export const PostCard = memo(function PostCard({ post, onDeleted }: PostCardProp
       </div>
 
       {editing.isOpen ? <EditPostDialog post={post} onClose={editing.close} /> : null}
-      <ConfirmDeleteDialog window={confirmingDelete} texts={POST_CARD_TEXTS} keepLabel="Keep the post" onConfirm={() => void onDelete()} />
+      <ConfirmDeleteDialog historyWindow={confirmingDelete} texts={POST_CARD_TEXTS} keepLabel="Keep the post" onConfirm={() => void onDelete()} />
     </article>
   );
 });

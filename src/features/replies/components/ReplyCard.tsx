@@ -114,7 +114,7 @@ export const ReplyCard = memo(function ReplyCard({ reply, postAuthorId, onAnswer
           ) : null}
         </div>
       </div>
-      <ConfirmDeleteDialog window={confirmingDelete} texts={REPLY_CARD_TEXTS} keepLabel="Keep the reply" onConfirm={() => void onDelete()} />
+      <ConfirmDeleteDialog historyWindow={confirmingDelete} texts={REPLY_CARD_TEXTS} keepLabel="Keep the reply" onConfirm={() => void onDelete()} />
     </article>
   );
 });
