@@ -4,7 +4,7 @@
  * stops it; on the stand-in the browser goes offline (the stand-in's worker fetches the app's files
  * itself, out of reach of page.route).
  */
-import type { Page } from '@playwright/test';
+import type { Page, Request } from '@playwright/test';
 import type { RealServer } from './backend';
 import { test, expect, openWithScenario, type ConsoleGuard } from './fixtures';
 import { login, navigateTo, postCards, pressWhileServerDown, urlPath } from './helpers';
@@ -17,6 +17,22 @@ async function serverDown(page: Page, realServer: RealServer | undefined, consol
   else await page.context().setOffline(true);
 }
 
+/**
+ * How many of the page's calls to the backend are on their way (the live stream aside: it stays open).
+ * A call the stop cut off would send the member to the error screen before the journey's own step.
+ */
+function callsOnTheirWay(page: Page): () => number {
+  const pending = new Set<Request>();
+  page.on('request', (request) => {
+    const { pathname } = new URL(request.url());
+    if (pathname.startsWith('/api/') && pathname !== '/api/events') pending.add(request);
+  });
+  const settled = (request: Request) => pending.delete(request);
+  page.on('requestfinished', settled);
+  page.on('requestfailed', settled);
+  return () => pending.size;
+}
+
 async function serverBack(page: Page, realServer: RealServer | undefined): Promise<void> {
   if (realServer) await realServer.start();
   else await page.context().setOffline(false);
@@ -24,7 +40,11 @@ async function serverBack(page: Page, realServer: RealServer | undefined): Promi
 
 test.describe('A page that could not load', { tag: ['@server'] }, () => {
   test("a page whose code could not load: Reload and Back to Home say the server is still down, then Reload loads that page", async ({ page, realServer, consoleGuard }) => {
+    const onTheirWay = callsOnTheirWay(page);
     await login(page);
+    // Home has loaded: its posts show and none of its calls is still on its way.
+    await expect(postCards(page).first()).toBeVisible();
+    await expect.poll(onTheirWay).toBe(0);
     await serverDown(page, realServer, consoleGuard);
 
     // Explore's code has not been downloaded yet.
