@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { buildDefaultSeed } from '../contract/seed/default';
 import { readConfig, REPOSITORY_ROOT } from '../server/config';
 import { startServer, type RunningServer } from '../server/start';
+import { newDataDir } from '../server/testing/pgliteTemplate';
 import { createTestDatabase } from '../server/testing/serverTarget';
 
 export type Backend = 'mock' | 'pglite' | 'postgres';
@@ -45,8 +46,8 @@ async function within<T>(ms: number, step: string, promise: Promise<T>): Promise
 }
 
 export async function startRealServer(kind: Exclude<Backend, 'mock'>): Promise<RealServer> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'socialconnect-e2e-'));
   const database = kind === 'postgres' ? await createTestDatabase() : undefined;
+  const dataDir = database ? mkdtempSync(join(tmpdir(), 'socialconnect-e2e-')) : await newDataDir('socialconnect-e2e-');
   const env: Record<string, string> = {
     PORT: '0',
     DATA_DIR: dataDir,

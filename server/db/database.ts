@@ -175,9 +175,17 @@ export async function openPostgres({ connectionString, max = 10, statementTimeou
   return database;
 }
 
+export interface PgliteOptions {
+  /**
+   * A cluster to start from, as PGlite's `dumpDataDir` writes it, when `dataDir` holds none yet:
+   * a copy opens in under a second where a new cluster's initdb takes about five.
+   */
+  from?: Blob;
+}
+
 /** PGlite in `dataDir`, or in memory when none is given. */
-export async function openPglite(dataDir?: string): Promise<Database> {
-  const pglite = await PGlite.create(dataDir);
+export async function openPglite(dataDir?: string, { from }: PgliteOptions = {}): Promise<Database> {
+  const pglite = await PGlite.create({ dataDir, loadDataDir: from });
   const run = async <T extends Row>(client: Pick<PGlite, 'query'>, text: string, params?: readonly unknown[]): Promise<T[]> => (
     (await client.query<T>(text, params as unknown[] | undefined)).rows
   );

@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import type { SignupResponse } from '../../contract/api';
 import { openPostgres, type Database } from '../db/database';
 import { startChildServer, stopChildServer, type ChildServer } from './childServer';
+import { newDataDir } from './pgliteTemplate';
 import { startCluster, type Cluster } from './postgresCluster';
 import { until } from './until';
 
@@ -136,7 +137,7 @@ export async function openFaultRun(mode: FaultMode, { ackedBeforeCrash = [10, 60
   let checker: Database | undefined;
   let env: Record<string, string>;
   if (mode === 'pglite-server') {
-    dataDir = mkdtempSync(join(tmpdir(), 'socialconnect-faults-'));
+    dataDir = await newDataDir('socialconnect-faults-');
     env = { ...SERVER_ENV, DATA_DIR: dataDir };
   } else {
     cluster = await startCluster({ fsync: true });

@@ -13,10 +13,11 @@ import { createTokenService } from '../../contract/tokens';
 import { createAnswerCache, pgliteChanges, postgresChanges, type ChangeFeed } from '../answerCache';
 import { buildApp, type AppOptions } from '../app';
 import { REPOSITORY_ROOT, type TrustProxy } from '../config';
-import { openPglite, openPostgres, type Database } from '../db/database';
+import { openPostgres, type Database } from '../db/database';
 import { migrate } from '../db/migrate';
 import { argon2Passwords } from '../passwords';
 import { createSqlStore, type SqlStore } from '../store/sqlStore';
+import { newPglite } from './pgliteTemplate';
 
 export const PUBLIC_DIR = join(REPOSITORY_ROOT, 'public');
 
@@ -76,7 +77,7 @@ export async function startTestServer({
   let changes: ChangeFeed;
   let url: string | undefined;
   if (kind === 'pglite') {
-    database = await openPglite();
+    database = await newPglite();
     changes = await pgliteChanges(database);
   } else {
     if (databaseUrl) {

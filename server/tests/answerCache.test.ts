@@ -2,7 +2,8 @@
 import type { PostsResponse } from '../../contract/api';
 import { buildDefaultSeed, SEED_USER_IDS, seedPostId } from '../../contract/seed/default';
 import { CHANGES_APPLICATION_NAME, CHANGES_CHANNEL, createAnswerCache, pgliteChanges, postgresChanges, type ChangeFeed, type ChangeLog } from '../answerCache';
-import { openPglite, openPostgres, type Database } from '../db/database';
+import { openPostgres, type Database } from '../db/database';
+import { newPglite } from '../testing/pgliteTemplate';
 import { migrate } from '../db/migrate';
 import { createTestDatabase, startTestServer, type TestServer } from '../testing/serverTarget';
 import { startStallingProxy, type StallingProxy } from '../testing/stallingProxy';
@@ -22,7 +23,7 @@ async function likeAs(server: TestServer, username: string, postId: string): Pro
 
 describe('the answer cache', () => {
   it('keeps answers of the current version only, the least recently used leaving first when full', async () => {
-    const database = await openPglite();
+    const database = await newPglite();
     const changes = await pgliteChanges(database);
     const cache = createAnswerCache(changes, 10);
     /** What the cache answers for `key`, or the stamp it gives a fresh answer. */

@@ -2,7 +2,8 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { openPglite, openPostgres, type Database } from '../db/database';
+import { openPostgres, type Database } from '../db/database';
+import { newPglite } from '../testing/pgliteTemplate';
 import { migrate, readMigrations } from '../db/migrate';
 import { createTestDatabase } from '../testing/serverTarget';
 
@@ -16,7 +17,7 @@ async function tables(database: Database): Promise<string[]> {
 describe('migrations on PGlite', () => {
   let database: Database;
   beforeAll(async () => {
-    database = await openPglite();
+    database = await newPglite();
   });
   afterAll(() => database.close());
 
@@ -49,7 +50,7 @@ describe('migrations on PGlite', () => {
 
 describe('a migration on a database that has rows', () => {
   it("fills the like counts the trending order reads from the reactions already there", async () => {
-    const database = await openPglite();
+    const database = await newPglite();
     try {
       const [first, ...later] = readMigrations();
       if (!first) throw new Error('no migrations');
@@ -89,7 +90,7 @@ describe('migrations on PostgreSQL', () => {
 describe('integrity in the database', () => {
   let database: Database;
   beforeAll(async () => {
-    database = await openPglite();
+    database = await newPglite();
     await migrate(database);
     await database.query("INSERT INTO members (id, username, first_name, last_name, password_hash, created_at, updated_at) VALUES ('a', 'Ava', 'A', 'R', 'x', now(), now()), ('b', 'bo', 'B', 'O', 'x', now(), now())");
     await database.query("INSERT INTO posts (id, author_id, content, created_at, updated_at) VALUES ('p', 'a', 'hi', now(), now())");

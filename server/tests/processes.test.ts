@@ -19,6 +19,7 @@ import { launchServer, startChildServer, stopChildServer, type ChildServer } fro
 import { startCluster, type Cluster } from '../testing/postgresCluster';
 import { describeRaces } from '../testing/races';
 import { signupBurst } from '../testing/faults';
+import { newDataDir } from '../testing/pgliteTemplate';
 import { until } from '../testing/until';
 import { createTestDatabase, PUBLIC_DIR } from '../testing/serverTarget';
 
@@ -120,16 +121,18 @@ async function refusesConnections(url: string): Promise<boolean> {
 }
 
 describe('a server on a PGlite data folder', () => {
-  const dataDir = mkdtempSync(join(tmpdir(), 'socialconnect-lifecycle-'));
-  const env = { DATA_DIR: dataDir, SEED: 'off', RATE_LIMITS: 'off' };
+  let dataDir: string;
+  let env: Record<string, string>;
   let server: ChildServer;
 
   beforeAll(async () => {
+    dataDir = await newDataDir('socialconnect-lifecycle-');
+    env = { DATA_DIR: dataDir, SEED: 'off', RATE_LIMITS: 'off' };
     server = await startChildServer({ env });
   });
   afterAll(async () => {
     if (server) await stopChildServer(server);
-    rmSync(dataDir, { recursive: true, force: true });
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
   });
 
   it('keeps a second server off its folder: the second refuses to start and names the first', async () => {
@@ -184,7 +187,10 @@ describe('a server on a PGlite data folder', () => {
 });
 
 describe('a server leaving with a drain period (DRAIN_SECONDS)', () => {
-  const dataDir = mkdtempSync(join(tmpdir(), 'socialconnect-drain-'));
+  let dataDir: string;
+  beforeAll(async () => {
+    dataDir = await newDataDir('socialconnect-drain-');
+  });
   afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
   it('answers its health 503 and every other call as usual, each closing its connection, then exits 0', async () => {

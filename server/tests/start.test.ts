@@ -9,6 +9,7 @@ import { openStream } from '../../contract/tests/streams';
 import { readConfig, type ServerConfig } from '../config';
 import { DataDirLockedError, LOCK_FILE } from '../dataDirLock';
 import { PUBLIC_DIR, startServer, type RunningServer } from '../start';
+import { newDataDir } from '../testing/pgliteTemplate';
 
 function configFor(dataDir: string, env: Record<string, string> = {}): ServerConfig {
   return readConfig({ PORT: '0', DATA_DIR: dataDir, STATIC_DIR: join(dataDir, 'no-app'), ...env });
@@ -63,7 +64,7 @@ describe('a server on a new PGlite data folder', () => {
 
 describe('restarts', () => {
   it('keep every member and post, and seed only an empty database', async () => {
-    const dataDir = mkdtempSync(join(tmpdir(), 'socialconnect-data-'));
+    const dataDir = await newDataDir('socialconnect-data-');
     try {
       const first = await startServer(configFor(dataDir));
       const signup = await json<{ encodedToken: string }>(first, '/api/auth/signup', {
@@ -100,7 +101,7 @@ describe('restarts', () => {
   }, 60_000);
 
   it('take over a lock left by a server that no longer runs, and SEED=off leaves a new database empty', async () => {
-    const dataDir = mkdtempSync(join(tmpdir(), 'socialconnect-data-'));
+    const dataDir = await newDataDir('socialconnect-data-');
     try {
       writeFileSync(join(dataDir, LOCK_FILE), JSON.stringify({ pid: 2 ** 22 + 7, host: hostname(), since: '2026-01-01T00:00:00.000Z' }));
       const server = await startServer(configFor(dataDir, { SEED: 'off' }));
