@@ -113,7 +113,7 @@ test.describe('The first screen, before any script', { tag: ['@server'] }, () =>
     await expect(page.getByRole('heading', { name: 'Latest Posts' })).toBeVisible();
   });
 
-  test('the app takes /login over once it is shown, with no stand-in until a member starts on the form', async ({ page }) => {
+  test('the app takes /login over once it is shown, with no stand-in until a member starts on the form', { tag: ['@standin'] }, async ({ page }) => {
     const scripts: string[] = [];
     page.on('request', (request) => {
       if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);

@@ -26,7 +26,7 @@ async function secondTab(context: BrowserContext): Promise<Page> {
   return tab;
 }
 
-test.describe('A live network', { tag: ['@server'] }, () => {
+test.describe('A live network', { tag: ['@server', '@standin'] }, () => {
   test('a post from one tab waits behind "1 new post" in the other, and shows at the top once pressed', async ({ page, context }) => {
     await login(page);
     const other = await secondTab(context);

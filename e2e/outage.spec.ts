@@ -38,7 +38,7 @@ async function serverBack(page: Page, realServer: RealServer | undefined): Promi
   else await page.context().setOffline(false);
 }
 
-test.describe('A page that could not load', { tag: ['@server'] }, () => {
+test.describe('A page that could not load', { tag: ['@server', '@standin'] }, () => {
   test("a page whose code could not load: Reload and Back to Home say the server is still down, then Reload loads that page", async ({ page, realServer, consoleGuard }) => {
     const onTheirWay = callsOnTheirWay(page);
     await login(page);

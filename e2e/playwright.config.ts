@@ -16,11 +16,17 @@ const phone = {
 /** Journeys only a shared server makes possible: they run in the `real` projects alone. */
 const SERVER_ONLY = '**/*.real.spec.ts';
 
+/** Journeys that run on the real server and not also on the stand-in: `@server` without `@standin`. */
+const SERVER_NOT_STANDIN = /^(?!.*@standin\b).*@server\b/;
+
 /**
- * Each journey runs where it can fail differently: every journey on the desktop against the stand-in,
- * and, by its tags, again at phone size (`@phone`: layout and touch), on the real server (`@server`:
- * what the server does) and on PostgreSQL (`@postgres`: the server's paths where the database
- * differs from PGlite: one pool of connections, SQL under concurrency, images as bytea).
+ * Each journey runs where it can fail differently. By its tags: on the real server (`@server`: what
+ * the server does; the contract suite holds the stand-in to the same answers, so such a journey runs
+ * on the desktop against the stand-in only if it also says `@standin`: what the stand-in does on its
+ * own, in the browser: its store across reloads and tabs, its start before the app), at phone size
+ * (`@phone`: layout and touch, on the stand-in) and on PostgreSQL (`@postgres`: the server's paths
+ * where the database differs from PGlite: one pool of connections, SQL under concurrency, images as
+ * bytea). Every other journey runs on the desktop against the stand-in.
  */
 export default defineConfig<{ backend: Backend }>({
   testDir: '.',
@@ -43,7 +49,7 @@ export default defineConfig<{ backend: Backend }>({
   },
   projects: [
     // The shipped build, on the stand-in in the browser.
-    { name: 'desktop', testIgnore: SERVER_ONLY, use: { ...desktop, backend: 'mock' } },
+    { name: 'desktop', testIgnore: SERVER_ONLY, grepInvert: SERVER_NOT_STANDIN, use: { ...desktop, backend: 'mock' } },
     { name: 'phone', testIgnore: SERVER_ONLY, grep: /@phone/, use: { ...phone, backend: 'mock' } },
     // The build with API_MOCKING=off, on the real server: PGlite, and PostgreSQL.
     { name: 'real', grep: /@server/, use: { ...desktop, backend: 'pglite' } },

@@ -1,6 +1,6 @@
 import { test, expect } from './fixtures';
 
-test('the built app starts, shows the login screen, and its backend answers', { tag: ['@phone', '@server', '@postgres'] }, async ({ page, backend }) => {
+test('the built app starts, shows the login screen, and its backend answers', { tag: ['@phone', '@server', '@postgres', '@standin'] }, async ({ page, backend }) => {
   await page.goto('/login');
   // The screen shows at once; with the stand-in, its worker starts meanwhile (the app's calls wait for it).
   await expect(page.getByRole('button', { name: 'Login' })).toBeVisible();

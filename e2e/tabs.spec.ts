@@ -1,7 +1,7 @@
 import { test, expect } from './fixtures';
 import { DEMO, expectToast, login, logout, submitLogin, urlPath } from './helpers';
 
-test.describe('Two tabs, one member', { tag: ['@server'] }, () => {
+test.describe('Two tabs, one member', { tag: ['@server', '@standin'] }, () => {
   test('logging out in one tab ends the session in the other, which says why; logging in there returns to its page', async ({ page, context }) => {
     await login(page);
 

@@ -8,7 +8,7 @@ const LAKE = 'The lake went completely still just before dusk.';
  * One member, two tabs of one browser: what either tab changes is kept (no tab writes over the
  * other's changes, on the stand-in as on the server) and shows in the other without a reload.
  */
-test('two tabs of one member keep and show each other’s changes', { tag: ['@server'] }, async ({ page, context }) => {
+test('two tabs of one member keep and show each other’s changes', { tag: ['@server', '@standin'] }, async ({ page, context }) => {
   await login(page);
   const second = await context.newPage();
   await second.goto('/');
