@@ -58,7 +58,7 @@ describe("A post's replies", () => {
 
     await waitFor(() => expect(currentPath(router)).toBe(`/posts/${LAKE_POST}`));
     expect(await screen.findByRole('heading', { name: 'Replies', level: 2 })).toBeInTheDocument();
-    expect(screen.getByText('2 replies')).toBeInTheDocument();
+    expect(await screen.findByText('2 replies')).toBeInTheDocument();
     expect(replyBox()).toBeInTheDocument();
     await waitFor(() => expect(within(repliesList()).getAllByRole('article')).toHaveLength(2));
     const first = replyCard('Reply number 1');
@@ -70,6 +70,26 @@ describe("A post's replies", () => {
     await openPost(AVAS_POST);
     expect(await screen.findByText('No replies yet. Start the conversation!')).toBeInTheDocument();
     expect(screen.getByText('0 replies')).toBeInTheDocument();
+  });
+
+  it('shows no count beside "Loading replies…": the count comes with the list', async () => {
+    arrangeReplies(LAKE_POST, 3);
+    let answer: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => {
+      answer = resolve;
+    });
+    server.use(http.get(`${API}/posts/:postId/replies`, async () => {
+      await held;
+      return undefined;
+    }));
+    await openPost(LAKE_POST);
+    expect(await screen.findByText('Loading replies…')).toHaveAttribute('role', 'status');
+    expect(screen.queryByText(/^\d+ repl(y|ies)$/)).not.toBeInTheDocument();
+
+    answer();
+    expect(await screen.findByText('3 replies')).toBeInTheDocument();
+    expect(within(repliesList()).getAllByRole('article')).toHaveLength(3);
+    expect(screen.queryByText('Loading replies…')).not.toBeInTheDocument();
   });
 
   it('posts a reply: it joins the end of the list, the box empties, and the post counts it', async () => {

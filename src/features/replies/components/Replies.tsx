@@ -52,7 +52,8 @@ export function Replies({ post }: { post: Post }) {
         <h2 id={headingId} className="replies__title">
           {REPLIES_TEXTS.heading}
         </h2>
-        <span className="replies__count">{countOf(replyCount, 'reply', 'replies')}</span>
+        {/* While the list loads its status speaks; the count comes with the list. */}
+        {isLoading ? null : <span className="replies__count">{countOf(replyCount, 'reply', 'replies')}</span>}
       </div>
       {isLoading ? (
         <p className="feed-page__status" role="status">
