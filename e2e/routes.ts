@@ -76,6 +76,9 @@ export const MEMBER_ROUTES: RouteCheck[] = [
     path: `/posts/${seedPostId(12)}`,
     ready: async (page) => {
       await expect(postCards(page)).toHaveCount(1);
+      // Both backends of the journeys answer replies: the page is whole once they have loaded.
+      await expect(page.getByRole('heading', { name: 'Replies', level: 2 })).toBeVisible();
+      await expect(page.getByText('No replies yet. Start the conversation!')).toBeVisible();
     },
   },
   {
