@@ -9,14 +9,19 @@ import { selectLive } from '../features/live/liveSlice';
 import { NEW_POSTS_CHECK_MS } from '../features/live/useNewPosts';
 import type { AppStore } from './store';
 
-/** Another member (or the member on another device) calls the same backend. */
+/**
+ * Another member (or the member on another device) calls the same backend. Inside act: the live
+ * event that call sends renders here while it is under way, as a click's answer would.
+ */
 async function elsewhere(username: string, method: string, path: string, body?: unknown): Promise<void> {
-  const answer = await fetch(`${TEST_API_BASE}${path}`, {
-    method,
-    headers: { authorization: await tokenFor(username), 'content-type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
+  await act(async () => {
+    const answer = await fetch(`${TEST_API_BASE}${path}`, {
+      method,
+      headers: { authorization: await tokenFor(username), 'content-type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    if (!answer.ok) throw new Error(`${method} ${path} as ${username}: ${answer.status}`);
   });
-  if (!answer.ok) throw new Error(`${method} ${path} as ${username}: ${answer.status}`);
 }
 
 /** Post 2, Maya's, on the demo member's Home. */
@@ -147,7 +152,7 @@ describe('the live network', () => {
     await findFeed('Latest Posts');
     await untilLive(store);
     expect(opened).toHaveLength(2);
-    await act(() => elsewhere('zoe_martin', 'POST', `/posts/like/${seedPostId(2)}`));
+    await elsewhere('zoe_martin', 'POST', `/posts/like/${seedPostId(2)}`);
     expect(await within(cardWith(LAKE)).findByRole('button', { name: 'Like, 3 likes' })).toBeInTheDocument();
   });
 
