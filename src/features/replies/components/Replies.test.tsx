@@ -47,6 +47,19 @@ async function findReplyCard(text: string): Promise<HTMLElement> {
   return replyCard(text);
 }
 
+/** Holds the stand-in's answers to `path` until the returned function is called; then it answers as usual. */
+function holdAnswers(method: typeof http.get | typeof http.post, path: string): () => void {
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  server.use(method(path, async () => {
+    await held;
+    return undefined;
+  }));
+  return release;
+}
+
 describe("A post's replies", () => {
   it("opens from a card's Comments icon, which names the count, on the post's page", async () => {
     arrangeReplies(LAKE_POST, 2);
@@ -74,14 +87,7 @@ describe("A post's replies", () => {
 
   it('shows no count beside "Loading replies…": the count comes with the list', async () => {
     arrangeReplies(LAKE_POST, 3);
-    let answer: () => void = () => undefined;
-    const held = new Promise<void>((resolve) => {
-      answer = resolve;
-    });
-    server.use(http.get(`${API}/posts/:postId/replies`, async () => {
-      await held;
-      return undefined;
-    }));
+    const answer = holdAnswers(http.get, `${API}/posts/:postId/replies`);
     await openPost(LAKE_POST);
     expect(await screen.findByText('Loading replies…')).toHaveAttribute('role', 'status');
     expect(screen.queryByText(/^\d+ repl(y|ies)$/)).not.toBeInTheDocument();
@@ -186,14 +192,7 @@ describe("A post's replies", () => {
     arrangeReplies(AVAS_POST, 1);
     const { user } = await openPost(AVAS_POST);
     await screen.findByText('Reply number 1');
-    let release: () => void = () => undefined;
-    const gate = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    server.use(http.post(`${API}/posts/:postId/replies`, async () => {
-      await gate;
-      return undefined;
-    }));
+    const release = holdAnswers(http.post, `${API}/posts/:postId/replies`);
     await user.type(replyBox(), 'First thought');
     await user.click(screen.getByRole('button', { name: 'Reply' }));
     await waitFor(() => expect(replyBox()).toHaveAttribute('readonly'));
