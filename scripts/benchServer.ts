@@ -18,7 +18,7 @@ import { buildBusySeed } from '../contract/seed/busy';
 import { buildDefaultSeed, SEED_PASSWORD, seedPostId } from '../contract/seed/default';
 import { buildUser } from '../contract/seed/factories';
 import type { DbSnapshot, PostRecord } from '../contract/snapshot';
-import { REPOSITORY_ROOT } from '../server/config';
+import { PGLITE_FOLDER, REPOSITORY_ROOT } from '../server/config';
 import { openPglite, openPostgres, type Database } from '../server/db/database';
 import { migrate } from '../server/db/migrate';
 import { argon2Passwords } from '../server/passwords';
@@ -112,7 +112,7 @@ async function loadInto(open: Store['open'], snapshot: Parameters<Store['load']>
 
 async function pgliteStore(): Promise<Store> {
   const dataDir = mkdtempSync(join(tmpdir(), 'socialconnect-bench-'));
-  const open = () => openPglite(join(dataDir, 'pglite'));
+  const open = () => openPglite(join(dataDir, PGLITE_FOLDER));
   return {
     name: 'pglite',
     env: { DATA_DIR: dataDir },

@@ -18,6 +18,9 @@ function findRepositoryRoot(start: string): string {
 
 export const REPOSITORY_ROOT = findRepositoryRoot(__dirname);
 
+/** The folder under DATA_DIR that holds the PGlite cluster. */
+export const PGLITE_FOLDER = 'pglite';
+
 /** TRUST_PROXY, as Fastify's trustProxy takes it. */
 export type TrustProxy = false | number | string[];
 

@@ -12,7 +12,7 @@ import { buildDefaultSeed } from '../contract/seed/default';
 import { createTokenService } from '../contract/tokens';
 import { createAnswerCache, pgliteChanges, postgresChanges, type ChangeFeed } from './answerCache';
 import { buildApp } from './app';
-import { describeStore, REPOSITORY_ROOT, type ServerConfig } from './config';
+import { describeStore, PGLITE_FOLDER, REPOSITORY_ROOT, type ServerConfig } from './config';
 import { lockDataDir, type DataDirLock } from './dataDirLock';
 import { openPglite, openPostgres, type Database } from './db/database';
 import { migrate } from './db/migrate';
@@ -56,7 +56,7 @@ export async function startServer(config: ServerConfig, { logger = false, now = 
       changes = await postgresChanges(config.databaseUrl, { database });
     } else {
       lock = lockDataDir(config.dataDir);
-      database = await openPglite(join(config.dataDir, 'pglite'));
+      database = await openPglite(join(config.dataDir, PGLITE_FOLDER));
       changes = await pgliteChanges(database);
     }
     const applied = await migrate(database);

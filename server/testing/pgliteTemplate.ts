@@ -6,17 +6,15 @@
  * The template lives in the system's temporary folder, one per PGlite version, made by the first test
  * that needs it (a folder renamed into place whole, so two workers making it at once is harmless).
  */
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { openPglite, type Database } from '../db/database';
-import { REPOSITORY_ROOT } from '../config';
+import { PGLITE_FOLDER, REPOSITORY_ROOT } from '../config';
 
 const PGLITE_VERSION = (JSON.parse(readFileSync(join(REPOSITORY_ROOT, 'node_modules', '@electric-sql', 'pglite', 'package.json'), 'utf8')) as { version: string }).version;
 const TEMPLATE = join(tmpdir(), `socialconnect-pglite-template-${PGLITE_VERSION}`);
-/** The cluster's folder, as the server keeps it under DATA_DIR. */
-const CLUSTER = 'pglite';
 /** The same cluster as a tarball (PGlite's dumpDataDir), for databases in memory. */
 const TARBALL = 'pglite.tar';
 
@@ -27,7 +25,7 @@ function makeTemplate(): Promise<void> {
     if (existsSync(TEMPLATE)) return;
     const building = mkdtempSync(`${TEMPLATE}-building-`);
     try {
-      const pglite = await PGlite.create(join(building, CLUSTER));
+      const pglite = await PGlite.create(join(building, PGLITE_FOLDER));
       const tarball = await pglite.dumpDataDir('none');
       await pglite.close();
       writeFileSync(join(building, TARBALL), Buffer.from(await tarball.arrayBuffer()));
@@ -54,7 +52,6 @@ export async function newPglite(): Promise<Database> {
 export async function newDataDir(prefix: string): Promise<string> {
   await makeTemplate();
   const dataDir = mkdtempSync(join(tmpdir(), prefix));
-  mkdirSync(join(dataDir, CLUSTER));
-  cpSync(join(TEMPLATE, CLUSTER), join(dataDir, CLUSTER), { recursive: true });
+  cpSync(join(TEMPLATE, PGLITE_FOLDER), join(dataDir, PGLITE_FOLDER), { recursive: true });
   return dataDir;
 }
