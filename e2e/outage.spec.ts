@@ -7,7 +7,7 @@
 import type { Page, Request } from '@playwright/test';
 import type { RealServer } from './backend';
 import { test, expect, openWithScenario, type ConsoleGuard } from './fixtures';
-import { login, navigateTo, postCards, pressWhileServerDown, urlPath } from './helpers';
+import { login, navigateTo, postCards, pressWhileServerDown, sidePanel, urlPath } from './helpers';
 
 /** The server is gone, and so is every file and answer of it the page has not loaded yet. */
 async function serverDown(page: Page, realServer: RealServer | undefined, consoleGuard: ConsoleGuard): Promise<void> {
@@ -42,8 +42,10 @@ test.describe('A page that could not load', { tag: ['@server', '@standin'] }, ()
   test("a page whose code could not load: Reload and Back to Home say the server is still down, then Reload loads that page", async ({ page, realServer, consoleGuard }) => {
     const onTheirWay = callsOnTheirWay(page);
     await login(page);
-    // Home has loaded: its posts show and none of its calls is still on its way.
+    // Home has loaded: its posts and the side panel's people show (the panel's code comes in a chunk
+    // of its own, and its call starts only then), and none of their calls is still on its way.
     await expect(postCards(page).first()).toBeVisible();
+    await expect(sidePanel(page).getByRole('region', { name: 'Who to follow?' }).getByRole('listitem').first()).toBeVisible();
     await expect.poll(onTheirWay).toBe(0);
     await serverDown(page, realServer, consoleGuard);
 
