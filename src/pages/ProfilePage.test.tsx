@@ -343,9 +343,10 @@ describe('editing one’s own profile', () => {
 
     expect(await screen.findByText('User Bio Updated Successfully!')).toBeInTheDocument();
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
-    const answer = await loginThroughApi({ username: DEMO_CREDENTIALS.username, password: 'brand-new-pass' });
+    // Logins from elsewhere, while the page goes on taking in what the save changed.
+    const answer = await act(() => loginThroughApi({ username: DEMO_CREDENTIALS.username, password: 'brand-new-pass' }));
     expect(answer.foundUser.username).toBe(DEMO_CREDENTIALS.username);
-    await expect(loginThroughApi(DEMO_CREDENTIALS)).rejects.toThrow();
+    await act(() => expect(loginThroughApi(DEMO_CREDENTIALS)).rejects.toThrow());
   });
 
   it('keeps this device logged in after a password change, with the new token the backend gave it', async () => {
