@@ -363,7 +363,8 @@ describe('editing one’s own profile', () => {
     expect(newToken).not.toBe(oldToken);
     expect(store.getState().session.token).toBe(newToken);
     // Older tokens (another device's) are refused; this device's next call goes through.
-    expect((await fetch(`${TEST_API_BASE}/users/bookmark`, { headers: { authorization: oldToken ?? '' } })).status).toBe(401);
+    const refused = await act(() => fetch(`${TEST_API_BASE}/users/bookmark`, { headers: { authorization: oldToken ?? '' } }));
+    expect(refused.status).toBe(401);
     await user.click(within(header('Ava Reed')).getByRole('button', { name: 'Edit Profile' }));
     const again = screen.getByRole('dialog', { name: 'Edit Profile' });
     await fill(user, within(again).getByLabelText('Bio'), 'Still logged in');
