@@ -96,7 +96,7 @@ test.describe('Signup', { tag: ['@server'] }, () => {
 });
 
 test.describe('Login', { tag: ['@server'] }, () => {
-  test('empty fields and a wrong password are refused; the demo account logs in', { tag: ['@postgres'] }, async ({ page }) => {
+  test('empty fields and a wrong password are refused; the demo account logs in', async ({ page }) => {
     await page.goto('/login');
     await expect(page).toHaveTitle('SocialConnect | Login');
     await expect(page.getByRole('link', { name: 'Create New Account?' })).toHaveAttribute('href', '/signup');

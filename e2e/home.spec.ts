@@ -21,7 +21,7 @@ test.describe('Home', { tag: ['@server'] }, () => {
     await login(page);
   });
 
-  test('a text post and a post with an uploaded image appear first in the feed', { tag: ['@phone', '@postgres'] }, async ({ page }) => {
+  test('a text post and a post with an uploaded image appear first in the feed', async ({ page }) => {
     const composer = page.getByRole('form', { name: 'Create a post' });
     const text = composer.getByRole('textbox', { name: 'New post text' });
     await expect(text).toHaveAttribute('placeholder', 'Write Something Interesting...!');
@@ -62,7 +62,7 @@ test.describe('Home', { tag: ['@server'] }, () => {
     await expect(postCards(page).nth(1)).toContainText('Testing the new composer');
   });
 
-  test('sorting by Latest, Oldest and Trending changes the heading, says so and reorders the feed', { tag: ['@phone', '@postgres'] }, async ({ page }, testInfo) => {
+  test('sorting by Latest, Oldest and Trending changes the heading, says so and reorders the feed', { tag: ['@phone'] }, async ({ page }, testInfo) => {
     const phone = isPhone(testInfo);
     await expect(postCards(page)).toHaveCount(12);
     expect((await postTexts(page))[0]).toContain(SEED_TEXT.newest);
@@ -107,7 +107,7 @@ test.describe('Home', { tag: ['@server'] }, () => {
     await expect(like).toContainText('1');
   });
 
-  test('a bookmarked post shows on /bookmark and can be removed there', { tag: ['@postgres'] }, async ({ page }) => {
+  test('a bookmarked post shows on /bookmark and can be removed there', async ({ page }) => {
     const bookmark = postCard(page, SEED_TEXT.newest).getByRole('button', { name: 'Bookmark' });
     await expect(bookmark).toHaveAttribute('aria-pressed', 'false');
     await bookmark.click();
@@ -127,7 +127,7 @@ test.describe('Home', { tag: ['@server'] }, () => {
     await expect(postCards(page)).toHaveCount(1);
   });
 
-  test('the member edits and deletes their own post', { tag: ['@phone'] }, async ({ page }) => {
+  test('the member edits and deletes their own post', async ({ page }) => {
     const own = postCard(page, SEED_TEXT.avaHello);
     await own.getByRole('button', { name: 'Edit post' }).click();
     const dialog = page.getByRole('dialog', { name: 'New Post Content:' });

@@ -25,8 +25,8 @@ const test = base.extend<{ anotherDevice: (username?: string) => Promise<Page> }
   },
 });
 
-test.describe('A live network, two devices', { tag: ['@server', '@postgres'] }, () => {
-  test("A's post waits behind \"1 new post\" on B's Home; B's like changes A's count", async ({ page, anotherDevice }) => {
+test.describe('A live network, two devices', { tag: ['@server'] }, () => {
+  test("A's post waits behind \"1 new post\" on B's Home; B's like changes A's count", { tag: ['@postgres'] }, async ({ page, anotherDevice }) => {
     await login(page);
     // Liam follows the demo member: her posts belong on his Home.
     const liam = await anotherDevice(MEMBERS.liam.username);
@@ -59,7 +59,7 @@ test.describe('A live network, two devices', { tag: ['@server', '@postgres'] }, 
     await expect(postCard(phone, SEED_TEXT.northernLights)).toHaveCount(0);
   });
 
-  test('a password change on one device takes the other to /login with the message', async ({ page, anotherDevice }) => {
+  test('a password change on one device takes the other to /login with the message', { tag: ['@postgres'] }, async ({ page, anotherDevice }) => {
     await login(page);
     const phone = await anotherDevice();
     await navigateTo(page, 'Profile');

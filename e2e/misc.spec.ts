@@ -35,7 +35,7 @@ test.describe('Explore, post detail and create post', { tag: ['@server'] }, () =
 
   });
 
-  test('an unknown post, member or address shows the one not-found page, and its way home works', { tag: ['@phone'] }, async ({ page }) => {
+  test('an unknown post, member or address shows the one not-found page, and its way home works', async ({ page }) => {
     for (const [address, says] of [
       ['/posts/00000000-0000-4000-8000-000000000000', 'This post does not exist or was deleted.'],
       ['/users/u-nobody-here', 'No member has this address.'],

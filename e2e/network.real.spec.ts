@@ -111,7 +111,7 @@ test.describe('One network, several devices', { tag: ['@server'] }, () => {
     expect(await (await oldTokenCall()).json()).toEqual({ errors: ['The token is invalid. Unauthorized access error.'], code: 'token_invalid' });
   });
 
-  test("a password change on one device ends the session on the other, and keeps this one's", { tag: ['@postgres'] }, async ({ page, browser, baseURL }) => {
+  test("a password change on one device ends the session on the other, and keeps this one's", async ({ page, browser, baseURL }) => {
     await login(page);
     const other = await secondDevice(browser, baseURL ?? '');
     try {

@@ -79,7 +79,7 @@ test.describe('People', { tag: ['@server'] }, () => {
     await expect(page.getByRole('heading', { name: 'Noah Kim', level: 1 })).toBeVisible();
   });
 
-  test("following a member from 'Who to follow?' brings their posts into the home feed and updates both profiles", { tag: ['@phone', '@postgres'] }, async ({ page }, testInfo) => {
+  test("following a member from 'Who to follow?' brings their posts into the home feed and updates both profiles", { tag: ['@phone'] }, async ({ page }, testInfo) => {
     await expect(postCards(page)).toHaveCount(12);
     await expect(postCard(page, SEED_TEXT.noahBike)).toHaveCount(0);
 
@@ -113,7 +113,7 @@ test.describe('People', { tag: ['@server'] }, () => {
     await expect(counts(page)).toContainText('3 Following');
   });
 
-  test("unfollowing a member removes their posts from the feed and updates both profiles", { tag: ['@postgres'] }, async ({ page }, testInfo) => {
+  test("unfollowing a member removes their posts from the feed and updates both profiles", async ({ page }, testInfo) => {
     await page.goto(`/users/${MEMBERS.maya.id}`);
     await expect(page.getByRole('heading', { name: 'Maya Patel', level: 1 })).toBeVisible();
     await expect(counts(page)).toContainText('3 Followers');

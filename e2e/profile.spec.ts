@@ -21,7 +21,7 @@ test.describe('Profile', { tag: ['@server'] }, () => {
     await openOwnProfile(page);
   });
 
-  test('the member edits bio, portfolio link and avatar', { tag: ['@phone'] }, async ({ page, backend }) => {
+  test('the member edits bio, portfolio link and avatar', async ({ page, backend }) => {
     const header = page.getByRole('region', { name: 'Ava Reed' });
     await expect(header).toContainText('Product designer. Morning walks, strong coffee, small sketches.');
     await expect(header.getByRole('link', { name: 'ava-reed.example.com' })).toHaveAttribute('href', 'https://ava-reed.example.com');
@@ -69,7 +69,7 @@ test.describe('Profile', { tag: ['@server'] }, () => {
     await expect(page.locator('a[href^="javascript:"]')).toHaveCount(0);
   });
 
-  test('a new password needs the current one, and works at the next login', { tag: ['@phone'] }, async ({ page }) => {
+  test('a new password needs the current one, and works at the next login', async ({ page }) => {
     const panel = await openEditPanel(page);
     const newPassword = panel.getByLabel('New Password');
     const currentPassword = panel.getByLabel('Current Password');

@@ -25,7 +25,7 @@ async function sendReply(page: Page, text: string): Promise<void> {
   await expect(box).toHaveValue('');
 }
 
-test.describe('Replies', { tag: ['@phone', '@server'] }, () => {
+test.describe('Replies', { tag: ['@server'] }, () => {
   test("a member opens a post's replies from its card, replies, answers a reply by name, and deletes one", async ({ page }) => {
     await login(page);
     const card = postCard(page, SEED_TEXT.mayaSunset);
@@ -62,7 +62,7 @@ test.describe('Replies', { tag: ['@phone', '@server'] }, () => {
     await expect(postCard(page, SEED_TEXT.mayaSunset).getByRole('link', { name: 'Replies, 1 reply' })).toBeVisible();
   });
 
-  test('a reply whose save fails stays in the box, with what went wrong', async ({ page, backend, consoleGuard }) => {
+  test('a reply whose save fails stays in the box, with what went wrong', { tag: ['@phone'] }, async ({ page, backend, consoleGuard }) => {
     consoleGuard.allow(/net::ERR_INTERNET_DISCONNECTED|Failed to fetch/);
     const message = await loginWhereRepliesFail(page, backend);
     await page.goto(`/posts/${seedPostId(7)}`);
