@@ -1,4 +1,4 @@
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { getMockDb, server, useScenario } from '../../../../mocks/testing/node';
 import { DEMO_CREDENTIALS, DEMO_USER_ID, SEED_USER_IDS, seedPostId } from '../../../../contract/seed/default';
@@ -35,6 +35,23 @@ describe('Post card', () => {
     expect(time?.textContent).toMatch(/^May 2, 2025 \d{1,2}:\d{2}:00 (AM|PM)$/);
     const image = within(card).getByRole('img', { name: 'Image posted by Maya Patel' });
     expect(image).toHaveAttribute('loading', 'lazy');
+  });
+
+  it('says so where an image could not load, keeping its place and its description', async () => {
+    await openHome();
+    const card = cardWith(LAKE);
+    const image = within(card).getByRole('img', { name: 'Image posted by Maya Patel' });
+    expect(within(card).queryByText('The image could not load.')).not.toBeInTheDocument();
+    fireEvent.error(image);
+    expect(await within(card).findByText('The image could not load.')).toBeVisible();
+    expect(within(card).getByRole('img', { name: 'Image posted by Maya Patel' })).toBeInTheDocument();
+    // The frame keeps the size it held while loading, so the cards below stay where they were.
+    expect(image.parentElement).toHaveAttribute('data-loading');
+
+    const other = within(cardWith(COFFEE)).getByRole('img', { name: 'Image posted by Ava Reed' });
+    fireEvent.load(other);
+    await waitFor(() => expect(other.parentElement).not.toHaveAttribute('data-loading'));
+    expect(within(cardWith(COFFEE)).queryByText('The image could not load.')).not.toBeInTheDocument();
   });
 
   it("makes the Comments icon a link to the post's replies, named with their count, between Like and Bookmark", async () => {

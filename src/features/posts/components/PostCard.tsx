@@ -37,13 +37,14 @@ const POST_CARD_TEXTS = {
 /**
  * A post's image. Until it has loaded, its frame holds the card's width at 16:10 (the usual shape of a
  * posted photo), so images loading above a post do not push it from under the reader's finger or pointer.
+ * An image that fails to load (the connection dropped) keeps that frame too, and says so.
  */
 function PostImage({ src, alt }: { src: string; alt: string }) {
-  const [settled, setSettled] = useState(false);
-  const settle = () => setSettled(true);
+  const [state, setState] = useState<'loading' | 'loaded' | 'failed'>('loading');
   return (
-    <div className="post-card__media" data-loading={settled ? undefined : ''}>
-      <img src={src} alt={alt} loading="lazy" decoding="async" onLoad={settle} onError={settle} />
+    <div className="post-card__media" data-loading={state === 'loaded' ? undefined : ''} data-failed={state === 'failed' ? '' : undefined}>
+      <img src={src} alt={alt} loading="lazy" decoding="async" onLoad={() => setState('loaded')} onError={() => setState('failed')} />
+      {state === 'failed' && <p className="post-card__media-failed">The image could not load.</p>}
     </div>
   );
 }
