@@ -41,9 +41,12 @@ function replyCard(text: string): HTMLElement {
   return card;
 }
 
-/** The reply showing `text`, once it has joined the list (a render after the answer's toast, at times). */
+/**
+ * The reply showing `text`, once it has joined the list (a render after the answer's toast, at times;
+ * the first reply of a post also brings the list itself, in place of "No replies yet").
+ */
 async function findReplyCard(text: string): Promise<HTMLElement> {
-  await within(repliesList()).findByText(text);
+  await waitFor(() => within(repliesList()).getByText(text));
   return replyCard(text);
 }
 
@@ -120,7 +123,7 @@ describe("A post's replies", () => {
     const { user } = await openPost(AVAS_POST);
     await user.type(replyBox(), 'Quick one{Control>}{Enter}{/Control}');
     expect(await screen.findByText('Reply posted!')).toBeInTheDocument();
-    expect(await within(repliesList()).findByText('Quick one')).toBeInTheDocument();
+    expect(await findReplyCard('Quick one')).toHaveTextContent('Quick one');
   });
 
   it('keeps what was typed when the backend refuses the reply, and says why', async () => {
