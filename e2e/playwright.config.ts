@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig, devices } from '@playwright/test';
 import type { Backend } from './backend';
 import { CHROMIUM_ARGS, chromiumPath } from './chromium';
@@ -34,9 +35,10 @@ export default defineConfig<{ backend: Backend }>({
   outputDir: '../test-results/e2e',
   globalSetup: './globalSetup.ts',
   fullyParallel: true,
-  // A journey waits on the browser, the stand-in's timings and the server about a quarter of its time:
-  // on 2 cores a third worker fills that wait (126 journeys: 411 s against about 510 s with two).
-  workers: process.env.E2E_WORKERS ? Number(process.env.E2E_WORKERS) : 3,
+  // A worker per core and one more, as jest runs: a journey waits on the browser, the stand-in's
+  // timings and the server about a quarter of its time. On 2 cores the third worker fills that wait
+  // (126 journeys: 411 s against about 510 s with two).
+  workers: process.env.E2E_WORKERS ? Number(process.env.E2E_WORKERS) : availableParallelism() + 1,
   forbidOnly: Boolean(process.env.CI),
   retries: 0,
   timeout: 60_000,
