@@ -45,11 +45,16 @@ export type ErrorResponse = Static<typeof Schema.ErrorResponse>;
  * - 'return-minimal': a mutation sent with `Prefer: return=minimal` answers only what changed;
  * - 'events': GET /events is the live stream of what changes (contract/events.ts);
  * - 'replies': replies to posts (GET and POST /posts/:postId/replies, DELETE /replies/:replyId,
- *   POST /replies/like/:replyId and /replies/unlike/:replyId), and each post's `replyCount`.
+ *   POST /replies/like/:replyId and /replies/unlike/:replyId), and each post's `replyCount`;
+ * - 'notifications': the member's notifications (GET /notifications, paged, the latest first; GET
+ *   /notifications/unread; POST /notifications/read marks them all read), live as
+ *   'notifications-changed'.
  */
 export type ApiExtension = Static<typeof Schema.ApiExtension>;
 
-export const API_EXTENSIONS: readonly ApiExtension[] = ['pages', 'feed', 'return-minimal', 'events', 'replies'];
+export const API_EXTENSIONS: readonly ApiExtension[] = ['pages', 'feed', 'return-minimal', 'events', 'replies',
+  'notifications',
+];
 
 /** The largest page a client may ask for, and the size of a page when it names none. */
 export const PAGE_LIMIT_MAX = 100;
@@ -62,3 +67,9 @@ export type RepliesPage = Static<typeof Schema.RepliesPage>;
 export type ReplyCreated = Static<typeof Schema.ReplyCreated>;
 export type ReplyResponse = Static<typeof Schema.ReplyResponse>;
 export type ReplyRemoval = Static<typeof Schema.ReplyRemoval>;
+export type AppNotification = Static<typeof Schema.Notification>;
+export type NotificationsPage = Static<typeof Schema.NotificationsPage>;
+export type UnreadCount = Static<typeof Schema.UnreadCount>;
+
+/** The unread count is counted up to this: a count of 100 stands for 100 or more. */
+export const NOTIFICATIONS_UNREAD_MAX = 100;

@@ -67,3 +67,15 @@ export function replyCursorKey(cursor: string): { createdAt: string; id: string 
   const [createdAt, id] = decodeCursor(cursor, 'replies', ['s', 's']);
   return { createdAt: String(createdAt), id: String(id) };
 }
+
+/** A cursor for the position after a notification in its member's list: its place in the store's order. */
+export function notificationCursor(place: number): string {
+  return encodeCursor('notifications', [place]);
+}
+
+/** The place a notification cursor holds. */
+export function notificationCursorKey(cursor: string): number {
+  const [place] = decodeCursor(cursor, 'notifications', ['n']);
+  if (!Number.isSafeInteger(place) || Number(place) < 0) throw refusal('pageCursorInvalid');
+  return Number(place);
+}

@@ -11,7 +11,8 @@
  * - everyone with a stream: posts created, edited, deleted and reacted to; replies written, deleted
  *   and liked; members joined and their
  *   profiles changed; follows and unfollows (who follows whom is public, as profiles show it);
- * - the member alone, on every device: their bookmarks added or removed (bookmarks are private);
+ * - the member alone, on every device: their bookmarks added or removed (bookmarks are private), and
+ *   their notifications changed (a new one, one taken away, all read) with their unread count after it;
  * - one session: `session-ended` reaches the streams its end concerns (the one token a logout ends,
  *   every older token after a password change), and ends them.
  */
@@ -37,6 +38,11 @@ export interface EventPayloads {
   'reply-deleted': { postId: string; replyId: string; replyCount: number };
   /** A member liked a reply or took the like back; the reply's like count after it. */
   'reply-reacted': { postId: string; replyId: string; memberId: string; liked: boolean; likeCount: number };
+  /**
+   * The member's notifications changed (the `notifications` extension): one arrived, grew, was taken
+   * away, or all were read; how many are unread after it (counted up to NOTIFICATIONS_UNREAD_MAX).
+   */
+  'notifications-changed': { memberId: string; unreadCount: number };
   /** A logout ended one token (`jti`); a password change ended every token older than `sessionVersion`. */
   'session-ended': { memberId: string; reason: 'logout'; jti: string } | { memberId: string; reason: 'password'; sessionVersion: number };
 }
@@ -66,6 +72,7 @@ export interface StreamViewer {
 export function receives(event: NetworkEvent, viewer: StreamViewer): boolean {
   switch (event.type) {
     case 'bookmark-changed':
+    case 'notifications-changed':
       return event.memberId === viewer.memberId;
     case 'session-ended':
       if (event.memberId !== viewer.memberId) return false;

@@ -4,8 +4,8 @@
  * they are always current. Each function reads what it needs in a few batched calls, whatever the
  * number of posts or members.
  */
-import type { Post, Reply, User, UserSummary } from './api';
-import type { MemberRow, PostRow, ReplyRow, Scope, StoreReader } from './store';
+import type { AppNotification, Post, Reply, User, UserSummary } from './api';
+import type { MemberRow, NotificationRow, PostRow, ReplyRow, Scope, StoreReader } from './store';
 
 export function toUserSummary(member: MemberRow): UserSummary {
   return { _id: member.id, username: member.username, firstName: member.firstName, lastName: member.lastName, image: member.image };
@@ -98,6 +98,29 @@ export async function presentReplies(reader: StoreReader, replies: readonly Repl
 
 export function presentReply(reader: StoreReader, reply: ReplyRow): Promise<Reply> {
   return presentOne(presentReplies, reader, reply);
+}
+
+/** A page of notifications as the wire shows them: who acted last, and how many more, in two batched reads. */
+export async function presentNotifications(reader: StoreReader, notifications: readonly NotificationRow[]): Promise<AppNotification[]> {
+  if (notifications.length === 0) return [];
+  const actors = await reader.notificationActors(notifications.map((notification) => notification.id));
+  const newest = [...new Set([...actors.values()].map((entry) => entry.newestId))];
+  const byId = new Map((await reader.membersByIds(newest)).map((member) => [member.id, member]));
+  return notifications.flatMap((notification) => {
+    const behind = actors.get(notification.id);
+    const actor = behind && byId.get(behind.newestId);
+    if (!behind || !actor) return [];
+    return [{
+      id: notification.id,
+      kind: notification.kind,
+      actor: toUserSummary(actor),
+      others: behind.count - 1,
+      postId: notification.postId,
+      replyId: notification.replyId,
+      read: !notification.unread,
+      createdAt: notification.updatedAt,
+    }];
+  });
 }
 
 /** One row presented by the function that presents a list of them. */

@@ -6,13 +6,14 @@
  */
 import type { Static, TSchema } from '@sinclair/typebox';
 import { Value } from '@sinclair/typebox/value';
-import { API_EXTENSIONS, PAGE_LIMIT_DEFAULT, type Post, type PostsPage } from './api';
+import { API_EXTENSIONS, NOTIFICATIONS_UNREAD_MAX, PAGE_LIMIT_DEFAULT, type Post, type PostsPage } from './api';
 import type { RuleContext } from './context';
 import { refusal, refusalAnswer, RuleError } from './errors';
-import { presentMember, presentMembers, presentPost, presentPosts, presentReplies, presentReply } from './present';
+import { presentMember, presentMembers, presentNotifications, presentPost, presentPosts, presentReplies, presentReply } from './present';
 import { authenticate, login, logout, signup, type Session } from './rules/auth';
 import { addBookmark, listBookmarks, removeBookmark } from './rules/bookmarks';
 import { createPost, deletePost, dislikePost, editPost, findPost, findUsername, likePost, postsOfUsername } from './rules/posts';
+import { markRead } from './rules/notifications';
 import { feedOrderOf, pageOf, wantsMinimal, type Query } from './rules/pages';
 import { createReply, deleteReply, findReply, likeReply, unlikeReply } from './rules/replies';
 import { editProfile, findUser, follow, unfollow } from './rules/users';
@@ -285,6 +286,30 @@ const replyRoutes: RouteSpec[] = [
   }),
 ];
 
+/** The member's notifications (the 'notifications' extension): always paged, the latest first. */
+const notificationRoutes: RouteSpec[] = [
+  memberRoute('get', '/notifications', 200, undefined, async ({ ctx, session, query }) => {
+    const page = pageOf(query, true) ?? { limit: PAGE_LIMIT_DEFAULT };
+    return ctx.store.read(async (reader) => {
+      const found = await reader.notificationPage(session.member.id, page);
+      return shaped(Schema.NotificationsPage, {
+        notifications: await presentNotifications(reader, found.items),
+        nextCursor: found.nextCursor,
+        unreadCount: await reader.unreadNotificationCount(session.member.id, NOTIFICATIONS_UNREAD_MAX),
+      });
+    });
+  }),
+
+  memberRoute('get', '/notifications/unread', 200, undefined, async ({ ctx, session }) => shaped(Schema.UnreadCount, {
+    unreadCount: await ctx.store.read((reader) => reader.unreadNotificationCount(session.member.id, NOTIFICATIONS_UNREAD_MAX)),
+  })),
+
+  memberRoute('post', '/notifications/read', 201, undefined, async ({ ctx, session }) => {
+    await markRead(ctx, session.member);
+    return shaped(Schema.UnreadCount, { unreadCount: 0 });
+  }),
+];
+
 const userRoutes: RouteSpec[] = [
   publicRoute('get', '/users', 200, undefined, async ({ ctx }) => shaped(Schema.UsersResponse, await ctx.store.read(async (reader) => (
     { users: await presentMembers(reader, await reader.members(), 'all') }
@@ -329,7 +354,8 @@ const healthRoutes: RouteSpec[] = [
 ];
 
 /** Every call, in matching order (static paths before the parameters that would swallow them). */
-export const ROUTES: readonly RouteSpec[] = [...authRoutes, ...postRoutes, ...replyRoutes, ...bookmarkRoutes, ...feedRoutes, ...userRoutes, ...healthRoutes];
+export const ROUTES: readonly RouteSpec[] = [...authRoutes, ...postRoutes, ...replyRoutes, ...bookmarkRoutes, ...feedRoutes,
+  ...notificationRoutes, ...userRoutes, ...healthRoutes];
 
 /** The calls of spec section 7 that act for a member. */
 export const MEMBER_ROUTES: readonly RouteSpec[] = ROUTES.filter((spec) => spec.auth);

@@ -166,6 +166,7 @@ export const FollowResponse = Type.Object({ user: User, followUser: User });
 /** Extensions beyond the spec that a backend answers (GET /health lists them). */
 export const ApiExtension = Type.Union([
   Type.Literal('pages'), Type.Literal('feed'), Type.Literal('return-minimal'), Type.Literal('events'), Type.Literal('replies'),
+  Type.Literal('notifications'),
 ]);
 
 /** GET /health: whether the backend and its store answer, and which extensions it has. */
@@ -207,6 +208,41 @@ export const ReplyResponse = Type.Object({ reply: Reply });
 
 /** The reply that is gone, and how many replies its post has now. */
 export const ReplyRemoval = Type.Object({ replyId: Type.String(), postId: Type.String(), replyCount: Type.Integer() });
+
+/**
+ * One of a member's notifications (the `notifications` extension): someone followed them, liked
+ * their post or reply, replied to their post, or mentioned them. Likes of one post or reply are
+ * one notification: `actor` liked last, and `others` more members liked it too.
+ */
+export const Notification = Type.Object({
+  id: Type.String(),
+  kind: Type.Union([Type.Literal('follow'), Type.Literal('like'), Type.Literal('reply'), Type.Literal('mention')]),
+  /** Who acted (the newest of them, for grouped likes). */
+  actor: UserSummary,
+  /** How many more members are behind it. */
+  others: Type.Integer(),
+  /** The post it is about (a reply's post when it is about a reply); null for a follow. */
+  postId: Type.Union([Type.String(), Type.Null()]),
+  /** The reply it is about: the reply written, liked, or that mentions the member; null otherwise. */
+  replyId: Type.Union([Type.String(), Type.Null()]),
+  /** Whether the member has seen it since it arrived or last grew. */
+  read: Type.Boolean(),
+  /** When it arrived or last grew. */
+  createdAt: Type.String(),
+});
+
+/**
+ * One page of the member's notifications, the latest first; `nextCursor` asks for the next one,
+ * null after the last. `unreadCount` as in UnreadCount.
+ */
+export const NotificationsPage = Type.Object({
+  notifications: Type.Array(Notification),
+  nextCursor: Type.Union([Type.String(), Type.Null()]),
+  unreadCount: Type.Integer(),
+});
+
+/** How many of the member's notifications are unread, counted up to 100 (100 stands for 100 or more). */
+export const UnreadCount = Type.Object({ unreadCount: Type.Integer() });
 
 /** POST /auth/logout. */
 export const Empty = Type.Object({});

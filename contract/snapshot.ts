@@ -85,6 +85,24 @@ export const ReplyRecord = Type.Object({
 });
 export type ReplyRecord = Static<typeof ReplyRecord>;
 
+/**
+ * A member's notification (the `notifications` extension): who is behind it, in the order they
+ * acted (the newest last), and the key that says which notification a new act joins
+ * (contract/rules/notifications.ts).
+ */
+export const NotificationRecord = Type.Object({
+  id: Type.String(),
+  recipientId: Type.String(),
+  kind: Type.Union([Type.Literal('follow'), Type.Literal('like'), Type.Literal('reply'), Type.Literal('mention')]),
+  key: Type.String(),
+  postId: Type.Union([Type.String(), Type.Null()]),
+  replyId: Type.Union([Type.String(), Type.Null()]),
+  actorIds: Ids,
+  unread: Type.Boolean(),
+  updatedAt: Type.String(),
+});
+export type NotificationRecord = Static<typeof NotificationRecord>;
+
 /** A token ended by logout: refused until it would have expired anyway. */
 export const RevokedToken = Type.Object({
   jti: Type.String(),
@@ -101,6 +119,8 @@ export const DbSnapshot = Type.Object({
   posts: Type.Array(PostRecord),
   /** Replies, oldest first; absent when there are none. */
   replies: Type.Optional(Type.Array(ReplyRecord)),
+  /** Notifications, the one that arrived or grew last at the end; absent when there are none. */
+  notifications: Type.Optional(Type.Array(NotificationRecord)),
   revokedTokens: Type.Optional(Type.Array(RevokedToken)),
   /**
    * The stand-in's place in its live stream, saved with its store for the browser's other tabs: the
@@ -125,7 +145,7 @@ export function isDbSnapshot(value: unknown): value is DbSnapshot {
  * Every broken rule of a network's consistency, as readable sentences; empty when all hold. Tests
  * check it after every call, on every backend.
  */
-export function findInconsistencies(snapshot: Pick<DbSnapshot, 'users' | 'posts' | 'replies'>): string[] {
+export function findInconsistencies(snapshot: Pick<DbSnapshot, 'users' | 'posts' | 'replies' | 'notifications'>): string[] {
   const problems: string[] = [];
   const users = new Map(snapshot.users.map((user) => [user.id, user]));
   const posts = new Map(snapshot.posts.map((post) => [post.id, post]));
@@ -172,6 +192,43 @@ export function findInconsistencies(snapshot: Pick<DbSnapshot, 'users' | 'posts'
       if (!answered) problems.push(`reply ${reply.id} answers the missing reply ${reply.replyToId}`);
       else if (answered.postId !== reply.postId) problems.push(`reply ${reply.id} answers a reply to another post`);
       else if (answered.authorId !== reply.replyToAuthorId) problems.push(`reply ${reply.id} names someone other than the author it answers`);
+    }
+  }
+  problems.push(...notificationInconsistencies(snapshot.notifications ?? [], users, posts, replies));
+  return problems;
+}
+
+/**
+ * What must hold of notifications: each is about something that exists, has someone behind it who
+ * is not its member, and says what is true now (its likers like, its follower follows).
+ */
+function notificationInconsistencies(
+  notifications: readonly NotificationRecord[], users: ReadonlyMap<string, UserRecord>, posts: ReadonlyMap<string, PostRecord>, replies: ReadonlyMap<string, ReplyRecord>,
+): string[] {
+  const problems: string[] = [];
+  const keys = new Set<string>();
+  for (const notification of notifications) {
+    const named = `notification ${notification.id}`;
+    const recipient = users.get(notification.recipientId);
+    if (!recipient) problems.push(`${named} is for the missing member ${notification.recipientId}`);
+    const pairKey = `${notification.recipientId}\u0000${notification.key}`;
+    if (keys.has(pairKey)) problems.push(`${named} repeats the key ${notification.key}`);
+    keys.add(pairKey);
+    if (notification.actorIds.length === 0) problems.push(`${named} has nobody behind it`);
+    if (new Set(notification.actorIds).size !== notification.actorIds.length) problems.push(`${named} names someone twice`);
+    if (notification.actorIds.includes(notification.recipientId)) problems.push(`${named} tells its member of their own act`);
+    const post = notification.postId === null ? undefined : posts.get(notification.postId);
+    const reply = notification.replyId === null ? undefined : replies.get(notification.replyId);
+    if (notification.postId !== null && !post) problems.push(`${named} is about the missing post ${notification.postId}`);
+    if (notification.replyId !== null && !reply) problems.push(`${named} is about the missing reply ${notification.replyId}`);
+    if (reply && reply.postId !== notification.postId) problems.push(`${named} names a reply of another post`);
+    for (const actor of notification.actorIds) {
+      if (!users.has(actor)) problems.push(`${named} names the missing member ${actor}`);
+      if (notification.kind === 'follow' && !recipient?.followers.includes(actor)) problems.push(`${named} says ${actor} follows, who does not`);
+      if (notification.kind === 'like') {
+        const likedBy = notification.replyId === null ? post?.likedBy : reply?.likedBy;
+        if (!likedBy?.includes(actor)) problems.push(`${named} says ${actor} likes, who does not`);
+      }
     }
   }
   return problems;

@@ -48,6 +48,33 @@ export interface ReplyRow {
   createdAt: string;
 }
 
+/** What a notification tells its member (the `notifications` extension). */
+export type NotificationKind = 'follow' | 'like' | 'reply' | 'mention';
+
+/**
+ * Something that happened to a member: someone followed them, replied to their post or mentioned
+ * them; or the likes of one of their posts or replies, grouped, each liker once, newest last.
+ */
+export interface NotificationRow {
+  id: string;
+  recipientId: string;
+  kind: NotificationKind;
+  /** The post it is about (a reply's post when it is about a reply); null for a follow. */
+  postId: string | null;
+  /** The reply it is about (written, liked, or mentioning); null otherwise. */
+  replyId: string | null;
+  /** Not seen since it arrived or last grew. */
+  unread: boolean;
+  /** When it arrived or last grew. */
+  updatedAt: string;
+}
+
+/** Who is behind a notification: how many members, and the one who acted last. */
+export interface NotificationActors {
+  count: number;
+  newestId: string;
+}
+
 export type ReactionKind = 'like' | 'dislike';
 
 /** Which members or posts a batched read covers: some ids, or every one. */
@@ -132,6 +159,19 @@ export interface StoreReader {
   replyLikeLists(replyIds: readonly string[]): Promise<Map<string, string[]>>;
   isReplyLiked(replyId: string, memberId: string): Promise<boolean>;
 
+  /**
+   * One page of a member's notifications, the one that arrived or grew last first, after the
+   * cursor; each page costs the same however many the member has. A cursor the store did not issue
+   * is refused.
+   */
+  notificationPage(memberId: string, page: PageRequest): Promise<Page<NotificationRow>>;
+  /** Who is behind each notification (every notification asked for that exists has an entry). */
+  notificationActors(notificationIds: readonly string[]): Promise<Map<string, NotificationActors>>;
+  /** How many of the member's notifications are unread, counting no further than `max`. */
+  unreadNotificationCount(memberId: string, max: number): Promise<number>;
+  /** The members who have a notification about the post (or about one of its replies) or the reply. */
+  notificationRecipients(about: { postId: string } | { replyId: string }): Promise<string[]>;
+
   /** The network's version: the id of the last event committed (contract/events.ts). */
   lastEventId(): Promise<number>;
   /**
@@ -146,17 +186,29 @@ export interface StoreTx extends StoreReader {
   updateMember(id: string, changes: Partial<Pick<MemberRow, 'passwordHash' | 'image' | 'userBio' | 'userPortfolioUrl' | 'sessionVersion' | 'updatedAt'>>): Promise<void>;
   insertPost(row: PostRow): Promise<void>;
   updatePost(id: string, changes: Pick<PostRow, 'content' | 'updatedAt'>): Promise<void>;
-  /** Deletes the post with its reactions, its replies and every bookmark of it. */
+  /** Deletes the post with its reactions, its replies, every bookmark of it and every notification about it. */
   deletePost(id: string): Promise<void>;
   /** Sets or clears a member's reaction; a new or changed reaction goes to the end of its list. */
   setReaction(postId: string, memberId: string, kind: ReactionKind | null): Promise<void>;
   setFollow(followerId: string, followeeId: string, following: boolean): Promise<void>;
   setBookmark(memberId: string, postId: string, bookmarked: boolean): Promise<void>;
   insertReply(row: ReplyRow): Promise<void>;
-  /** Deletes the reply with its likes; replies that answered it keep its author's name. */
+  /** Deletes the reply with its likes and the notifications about it; replies that answered it keep its author's name. */
   deleteReply(id: string): Promise<void>;
   /** A like of a reply; a new one goes to the end of its list. */
   setReplyLike(replyId: string, memberId: string, liked: boolean): Promise<void>;
+  /**
+   * Adds `actorId` to the member's notification named by `key` (contract/notifications.ts), making
+   * it anew when there is none: it becomes unread and the newest, at `at`. An actor already in it
+   * changes nothing. `id` names a notification made anew.
+   */
+  addNotificationActor(notification: Omit<NotificationRow, 'unread' | 'updatedAt'> & { key: string }, actorId: string, at: string): Promise<void>;
+  /**
+   * Takes `actorId` out of the member's notification named by `key`; the notification goes when
+   * nobody is left in it. Whether anything changed.
+   */
+  removeNotificationActor(recipientId: string, key: string, actorId: string): Promise<boolean>;
+  markNotificationsRead(memberId: string): Promise<void>;
   revokeToken(jti: string, expiresAt: string): Promise<void>;
   /**
    * Keeps an uploaded image and returns the URL answers carry for it: the stand-in keeps the data

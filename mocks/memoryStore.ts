@@ -4,19 +4,28 @@
  * other, so a check-and-change can never interleave with another. A transaction that throws is
  * rolled back from an undo log of what it touched, however large the store.
  */
-import { decodeCursor, encodeCursor, postCursor, postCursorKey, replyCursor, replyCursorKey } from '../contract/cursor';
+import { decodeCursor, encodeCursor, notificationCursor, notificationCursorKey, postCursor, postCursorKey, replyCursor, replyCursorKey } from '../contract/cursor';
 import type { NetworkEvent, StoredEvent } from '../contract/events';
 import { ORDER_COMPARATORS, type PostOrder } from '../contract/order';
 import type {
-  FollowLists, MemberRow, Page, PageRequest, PostRow, PostSource, ReactionKind, ReactionLists, ReplyRow, Scope, Store, StoreReader, StoreTx,
+  FollowLists, MemberRow, NotificationActors, NotificationRow, Page, PageRequest, PostRow, PostSource, ReactionKind, ReactionLists, ReplyRow, Scope, Store, StoreReader, StoreTx,
 } from '../contract/store';
-import { DB_SNAPSHOT_VERSION, emptySnapshot, type DbSnapshot, type PostRecord, type ReplyRecord, type UserRecord } from '../contract/snapshot';
+import {
+  DB_SNAPSHOT_VERSION, emptySnapshot, type DbSnapshot, type NotificationRecord, type PostRecord, type ReplyRecord, type UserRecord,
+} from '../contract/snapshot';
 
 export interface MemoryDb {
   readonly users: Map<string, UserRecord>;
   readonly posts: Map<string, PostRecord>;
   /** Replies to posts, in the order they were written. */
   readonly replies: Map<string, ReplyRecord>;
+  /**
+   * Notifications by id, each with its place: the one that arrived or grew last has the highest
+   * place, and comes last in the Map.
+   */
+  readonly notifications: Map<string, { record: NotificationRecord; place: number }>;
+  /** The place the next notification to arrive or grow takes. */
+  nextPlace: number;
   /** Tokens ended by logout: jti to the time they expire anyway. */
   readonly revokedTokens: Map<string, string>;
   /** The last events committed, oldest first, for the live stream (at most EVENTS_KEPT). */
@@ -36,12 +45,15 @@ export function createMemoryDb(seed: DbSnapshot = emptySnapshot()): MemoryDb {
   const posts = new Map<string, PostRecord>();
   const replies = new Map<string, ReplyRecord>();
   const revokedTokens = new Map<string, string>();
+  const notifications = new Map<string, { record: NotificationRecord; place: number }>();
   const events: StoredEvent[] = [];
 
   const db: MemoryDb = {
     users,
     posts,
     replies,
+    notifications,
+    nextPlace: 1,
     revokedTokens,
     events,
     version: 0,
@@ -50,10 +62,16 @@ export function createMemoryDb(seed: DbSnapshot = emptySnapshot()): MemoryDb {
       users.clear();
       posts.clear();
       replies.clear();
+      notifications.clear();
       revokedTokens.clear();
       for (const user of copy.users) users.set(user.id, user);
       for (const post of copy.posts) posts.set(post.id, post);
       for (const reply of copy.replies ?? []) replies.set(reply.id, reply);
+      db.nextPlace = 1;
+      for (const record of copy.notifications ?? []) {
+        notifications.set(record.id, { record, place: db.nextPlace });
+        db.nextPlace += 1;
+      }
       for (const token of copy.revokedTokens ?? []) revokedTokens.set(token.jti, token.expiresAt);
       // A store saved by another tab brings its events; any other snapshot is a new network, and a
       // stream behind it must load again.
@@ -67,6 +85,7 @@ export function createMemoryDb(seed: DbSnapshot = emptySnapshot()): MemoryDb {
         users: [...users.values()],
         posts: [...posts.values()],
         ...(replies.size > 0 ? { replies: [...replies.values()].sort(byOldest) } : {}),
+        ...(notifications.size > 0 ? { notifications: [...notifications.values()].map((entry) => entry.record) } : {}),
         ...(revoked.length > 0 ? { revokedTokens: revoked } : {}),
         networkVersion: db.version,
         ...(events.length > 0 ? { events } : {}),
@@ -280,7 +299,63 @@ function reader(db: MemoryDb): StoreReader {
       return lists;
     },
     isReplyLiked: async (replyId, memberId) => db.replies.get(replyId)?.likedBy.includes(memberId) ?? false,
+    notificationPage: async (memberId, page) => notificationPage(db, memberId, page),
+    notificationActors: async (ids) => {
+      const actors = new Map<string, NotificationActors>();
+      for (const id of ids) {
+        const record = db.notifications.get(id)?.record;
+        const newestId = record?.actorIds[record.actorIds.length - 1];
+        if (record && newestId !== undefined) actors.set(id, { count: record.actorIds.length, newestId });
+      }
+      return actors;
+    },
+    unreadNotificationCount: async (memberId, max) => {
+      let count = 0;
+      for (const { record } of db.notifications.values()) {
+        if (record.recipientId === memberId && record.unread) count += 1;
+        if (count >= max) break;
+      }
+      return count;
+    },
+    notificationRecipients: async (about) => {
+      const recipients = new Set<string>();
+      for (const { record } of db.notifications.values()) if (isAbout(record, about)) recipients.add(record.recipientId);
+      return [...recipients];
+    },
   };
+}
+
+function notificationRow({ record }: { record: NotificationRecord }): NotificationRow {
+  return {
+    id: record.id, recipientId: record.recipientId, kind: record.kind, postId: record.postId, replyId: record.replyId,
+    unread: record.unread, updatedAt: record.updatedAt,
+  };
+}
+
+/** A member's notifications, the one with the highest place first, after the cursor's place. */
+function notificationPage(db: MemoryDb, memberId: string, { limit, cursor }: PageRequest): Page<NotificationRow> {
+  const before = cursor === undefined ? Number.POSITIVE_INFINITY : notificationCursorKey(cursor);
+  const found = [...db.notifications.values()]
+    .filter((entry) => entry.record.recipientId === memberId && entry.place < before)
+    .sort((a, b) => b.place - a.place);
+  const items = found.slice(0, limit);
+  const last = items[items.length - 1];
+  return { items: items.map(notificationRow), nextCursor: found.length > limit && last ? notificationCursor(last.place) : null };
+}
+
+function isAbout(record: NotificationRecord, about: { postId: string } | { replyId: string }): boolean {
+  return 'postId' in about ? record.postId === about.postId : record.replyId === about.replyId;
+}
+
+/** Deletes the notifications about a post (its replies' too) or a reply. */
+function dropNotificationsAbout(db: MemoryDb, undo: Array<() => void>, about: { postId: string } | { replyId: string }): void {
+  const kept = [...db.notifications];
+  if (!kept.some(([, entry]) => isAbout(entry.record, about))) return;
+  undo.push(() => {
+    db.notifications.clear();
+    for (const [id, entry] of kept) db.notifications.set(id, entry);
+  });
+  for (const [id, entry] of kept) if (isAbout(entry.record, about)) db.notifications.delete(id);
 }
 
 /** Deletes a reply, leaving the replies that answered it pointing at nobody's reply (they keep the name). */
@@ -289,11 +364,19 @@ function dropReply(db: MemoryDb, undo: Array<() => void>, id: string): void {
   if (!record) return;
   db.replies.delete(id);
   undo.push(() => db.replies.set(id, record));
+  dropNotificationsAbout(db, undo, { replyId: id });
   for (const other of db.replies.values()) {
     if (other.replyToId !== id) continue;
     remember(undo, other);
     other.replyToId = null;
   }
+}
+
+/** The notifications in the order of their places, as the Map keeps them. */
+function reorderNotifications(db: MemoryDb): void {
+  const sorted = [...db.notifications].sort(([, a], [, b]) => a.place - b.place);
+  db.notifications.clear();
+  for (const [id, entry] of sorted) db.notifications.set(id, entry);
 }
 
 /** A record's fields as they were, put back on rollback. */
@@ -345,6 +428,7 @@ function writer(db: MemoryDb, undo: Array<() => void>, now: () => Date, emitted:
       const record = post(id);
       db.posts.delete(id);
       undo.push(() => db.posts.set(id, record));
+      dropNotificationsAbout(db, undo, { postId: id });
       for (const reply of [...db.replies.values()]) {
         if (reply.postId === id) dropReply(db, undo, reply.id);
       }
@@ -400,6 +484,54 @@ function writer(db: MemoryDb, undo: Array<() => void>, now: () => Date, emitted:
       remember(undo, record);
       record.likedBy = without(record.likedBy, memberId);
       if (liked) record.likedBy.push(memberId);
+    },
+    addNotificationActor: async ({ key, ...fields }, actorId, at) => {
+      user(fields.recipientId);
+      user(actorId);
+      const found = [...db.notifications.values()].find((entry) => entry.record.recipientId === fields.recipientId && entry.record.key === key);
+      if (found?.record.actorIds.includes(actorId)) return;
+      const kept = [...db.notifications];
+      const placeBefore = db.nextPlace;
+      undo.push(() => {
+        db.notifications.clear();
+        for (const [id, entry] of kept) db.notifications.set(id, entry);
+        db.nextPlace = placeBefore;
+      });
+      const record: NotificationRecord = found
+        ? { ...found.record, actorIds: [...found.record.actorIds, actorId], unread: true, updatedAt: at }
+        : { ...fields, key, actorIds: [actorId], unread: true, updatedAt: at };
+      // The one that grew goes last, with the highest place.
+      db.notifications.delete(record.id);
+      db.notifications.set(record.id, { record, place: db.nextPlace });
+      db.nextPlace += 1;
+    },
+    removeNotificationActor: async (recipientId, key, actorId) => {
+      const found = [...db.notifications.values()].find((entry) => entry.record.recipientId === recipientId && entry.record.key === key);
+      if (!found?.record.actorIds.includes(actorId)) return false;
+      const { record } = found;
+      undo.push(() => {
+        found.record = record;
+      });
+      const actorIds = without(record.actorIds, actorId);
+      if (actorIds.length === 0) {
+        db.notifications.delete(record.id);
+        // On rollback (steps run last first) it comes back, then takes its place among the others.
+        undo.push(() => reorderNotifications(db));
+        undo.push(() => db.notifications.set(record.id, found));
+      } else {
+        found.record = { ...record, actorIds };
+      }
+      return true;
+    },
+    markNotificationsRead: async (memberId) => {
+      for (const entry of db.notifications.values()) {
+        if (entry.record.recipientId !== memberId || !entry.record.unread) continue;
+        const { record } = entry;
+        undo.push(() => {
+          entry.record = record;
+        });
+        entry.record = { ...record, unread: false };
+      }
     },
     revokeToken: async (jti, expiresAt) => {
       // Tokens past their expiry are refused anyway: forget them, so the list stays short.

@@ -4,6 +4,7 @@ import { refusal } from '../errors';
 import type { MemberRow, PostRow, ReactionKind, StoreReader, StoreTx } from '../store';
 import type { PostDraftPayload, PostEditPayload } from '../api';
 import { readImageDataUrl, validatePostText } from '../validation';
+import { notify, removingNotifications, syncMentions, unnotify } from './notifications';
 
 export async function findPost(reader: StoreReader, postId: string): Promise<PostRow> {
   const post = await reader.post(postId);
@@ -45,6 +46,7 @@ export async function createPost(ctx: RuleContext, author: MemberRow, { postData
     };
     await tx.insertPost(post);
     await tx.emit({ type: 'post-created', postId: post.id, authorId: author.id });
+    await syncMentions(ctx, tx, { postId: post.id, authorId: author.id }, '', text);
     return post;
   });
 }
@@ -59,6 +61,7 @@ export async function editPost(ctx: RuleContext, member: MemberRow, postId: stri
     if (text === '' && post.postImage === '') throw refusal('postEmpty');
     await tx.updatePost(post.id, { content: text, updatedAt });
     await tx.emit({ type: 'post-edited', postId: post.id });
+    await syncMentions(ctx, tx, { postId: post.id, authorId: post.authorId }, post.content, text);
   });
 }
 
@@ -67,15 +70,21 @@ export async function deletePost(ctx: RuleContext, member: MemberRow, postId: st
   await ctx.store.transaction(async (tx) => {
     const post = await findPost(tx, postId);
     if (post.authorId !== member.id) throw refusal('deleteNotOwner');
-    await tx.deletePost(post.id);
+    await removingNotifications(tx, { postId: post.id }, () => tx.deletePost(post.id));
     await tx.emit({ type: 'post-deleted', postId: post.id });
   });
 }
 
-/** Sets a member's reaction and tells the stream the post's counts after it. */
-async function react(tx: StoreTx, postId: string, memberId: string, reaction: ReactionKind): Promise<void> {
-  await tx.setReaction(postId, memberId, reaction);
-  await tx.emit({ type: 'post-reacted', postId, memberId, reaction, ...(await tx.reactionCounts(postId)) });
+/**
+ * Sets a member's reaction and tells the stream the post's counts after it; a like joins the
+ * author's notification of the post's likes, a like taken back leaves it.
+ */
+async function react(ctx: RuleContext, tx: StoreTx, post: PostRow, memberId: string, reaction: ReactionKind): Promise<void> {
+  await tx.setReaction(post.id, memberId, reaction);
+  await tx.emit({ type: 'post-reacted', postId: post.id, memberId, reaction, ...(await tx.reactionCounts(post.id)) });
+  const act = { kind: 'like', recipientId: post.authorId, actorId: memberId, postId: post.id } as const;
+  if (reaction === 'like') await notify(ctx, tx, act);
+  else await unnotify(tx, act);
 }
 
 /** Like (spec section 4): joins likedBy, leaves dislikedBy; the like count follows likedBy. */
@@ -83,7 +92,7 @@ export async function likePost(ctx: RuleContext, member: MemberRow, postId: stri
   await ctx.store.transaction(async (tx) => {
     const post = await findPost(tx, postId);
     if ((await tx.reaction(post.id, member.id)) === 'like') throw refusal('alreadyLiked');
-    await react(tx, post.id, member.id, 'like');
+    await react(ctx, tx, post, member.id, 'like');
   });
 }
 
@@ -100,6 +109,6 @@ export async function dislikePost(ctx: RuleContext, member: MemberRow, postId: s
     const reaction = await tx.reaction(post.id, member.id);
     if (reaction === 'dislike') throw refusal('alreadyDisliked');
     if (reaction !== 'like') throw refusal('likeBelowZero');
-    await react(tx, post.id, member.id, 'dislike');
+    await react(ctx, tx, post, member.id, 'dislike');
   });
 }

@@ -4,6 +4,7 @@ import type { RuleContext } from '../context';
 import { refusal } from '../errors';
 import type { MemberRow, ReplyRow, StoreReader, StoreTx } from '../store';
 import { validateReplyText } from '../validation';
+import { notify, removingNotifications, syncMentions, unnotify } from './notifications';
 import { findPost } from './posts';
 
 export async function findReply(reader: StoreReader, replyId: string): Promise<ReplyRow> {
@@ -43,6 +44,9 @@ export async function createReply(ctx: RuleContext, author: MemberRow, postId: s
     await tx.insertReply(reply);
     const replyCount = await replyCountOf(tx, post.id);
     await tx.emit({ type: 'reply-created', postId: post.id, replyId: reply.id, authorId: author.id, replyCount });
+    await notify(ctx, tx, { kind: 'reply', recipientId: post.authorId, actorId: author.id, postId: post.id, replyId: reply.id });
+    // The post's author is told of the reply already: a mention of them in it adds nothing.
+    await syncMentions(ctx, tx, { postId: post.id, replyId: reply.id, authorId: author.id }, '', text, post.authorId);
     return { reply, replyCount };
   });
 }
@@ -53,24 +57,27 @@ export async function deleteReply(ctx: RuleContext, member: MemberRow, replyId: 
     const reply = await findReply(tx, replyId);
     const post = await findPost(tx, reply.postId);
     if (reply.authorId !== member.id && post.authorId !== member.id) throw refusal('replyDeleteNotAllowed');
-    await tx.deleteReply(reply.id);
+    await removingNotifications(tx, { replyId: reply.id }, () => tx.deleteReply(reply.id));
     const replyCount = await replyCountOf(tx, post.id);
     await tx.emit({ type: 'reply-deleted', postId: post.id, replyId: reply.id, replyCount });
     return { postId: post.id, replyCount };
   });
 }
 
-async function setLike(tx: StoreTx, reply: ReplyRow, memberId: string, liked: boolean): Promise<void> {
+async function setLike(ctx: RuleContext, tx: StoreTx, reply: ReplyRow, memberId: string, liked: boolean): Promise<void> {
   await tx.setReplyLike(reply.id, memberId, liked);
   const likeCount = (await tx.replyLikeLists([reply.id])).get(reply.id)?.length ?? 0;
   await tx.emit({ type: 'reply-reacted', postId: reply.postId, replyId: reply.id, memberId, liked, likeCount });
+  const act = { kind: 'like', recipientId: reply.authorId, actorId: memberId, postId: reply.postId, replyId: reply.id } as const;
+  if (liked) await notify(ctx, tx, act);
+  else await unnotify(tx, act);
 }
 
 export async function likeReply(ctx: RuleContext, member: MemberRow, replyId: string): Promise<void> {
   await ctx.store.transaction(async (tx) => {
     const reply = await findReply(tx, replyId);
     if (await tx.isReplyLiked(reply.id, member.id)) throw refusal('replyAlreadyLiked');
-    await setLike(tx, reply, member.id, true);
+    await setLike(ctx, tx, reply, member.id, true);
   });
 }
 
@@ -78,6 +85,6 @@ export async function unlikeReply(ctx: RuleContext, member: MemberRow, replyId: 
   await ctx.store.transaction(async (tx) => {
     const reply = await findReply(tx, replyId);
     if (!(await tx.isReplyLiked(reply.id, member.id))) throw refusal('replyNotLiked');
-    await setLike(tx, reply, member.id, false);
+    await setLike(ctx, tx, reply, member.id, false);
   });
 }

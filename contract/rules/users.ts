@@ -3,6 +3,7 @@ import type { RuleContext } from '../context';
 import { refusal } from '../errors';
 import type { MemberRow, StoreReader, StoreTx } from '../store';
 import type { UserEditPayload } from '../api';
+import { notify, unnotify } from './notifications';
 import { validateAvatar, validateBio, validatePassword, validatePortfolioUrl, type AvatarChoice } from '../validation';
 
 export async function findUser(reader: StoreReader, userId: string): Promise<MemberRow> {
@@ -19,6 +20,7 @@ export async function follow(ctx: RuleContext, member: MemberRow, userId: string
     if (await tx.isFollowing(member.id, other.id)) throw refusal('alreadyFollowing');
     await tx.setFollow(member.id, other.id, true);
     await tx.emit({ type: 'follow-changed', followerId: member.id, followeeId: other.id, following: true });
+    await notify(ctx, tx, { kind: 'follow', recipientId: other.id, actorId: member.id });
     return other;
   });
 }
@@ -29,6 +31,7 @@ export async function unfollow(ctx: RuleContext, member: MemberRow, userId: stri
     if (!(await tx.isFollowing(member.id, other.id))) throw refusal('notFollowing');
     await tx.setFollow(member.id, other.id, false);
     await tx.emit({ type: 'follow-changed', followerId: member.id, followeeId: other.id, following: false });
+    await unnotify(tx, { kind: 'follow', recipientId: other.id, actorId: member.id });
     return other;
   });
 }

@@ -48,34 +48,39 @@ describe('the live stream', () => {
   });
 
   it("sends every committed change once, in order, each with the next version, and nothing for a refused call", async () => {
-    const demo = await streamAs('demo_user');
+    // Noah's stream: his post's reactions and his follower reach him with his notifications.
+    const noah = await streamAs('noah_kim');
     await callAs('demo_user', 'POST', `/posts/like/${post}`);
     expect((await callAs('demo_user', 'POST', `/posts/like/${post}`)).status).toBe(400);
     await callAs('demo_user', 'POST', `/posts/dislike/${post}`);
     await callAs('demo_user', 'POST', `/users/follow/${SEED_USER_IDS.noah}`);
-    const events = await demo.until(3);
-    expect(events.map((event) => event.type)).toEqual(['post-reacted', 'post-reacted', 'follow-changed']);
+    const events = await noah.until(6);
+    expect(events.map((event) => event.type)).toEqual([
+      'post-reacted', 'notifications-changed', 'post-reacted', 'notifications-changed', 'follow-changed', 'notifications-changed',
+    ]);
     const [first] = events;
-    expect(events.map((event) => event.id)).toEqual([first!.id, first!.id + 1, first!.id + 2]);
-    expect(events[1]?.data).toMatchObject({ reaction: 'dislike' });
+    expect(events.map((event) => event.id)).toEqual([0, 1, 2, 3, 4, 5].map((step) => first!.id + step));
+    expect(events[2]?.data).toMatchObject({ reaction: 'dislike' });
+    expect(events.filter((event) => event.type === 'notifications-changed').map((event) => event.data.unreadCount)).toEqual([1, 0, 1]);
   });
 
   it('gives a reconnecting client what it missed, in order, once', async () => {
-    const first = await streamAs('demo_user');
+    const first = await streamAs('noah_kim');
     await callAs('demo_user', 'POST', `/posts/like/${post}`);
-    const [seen] = await first.until(1);
+    const [, seen] = await first.until(2);
     first.close();
     await callAs('liam_chen', 'POST', `/posts/like/${post}`);
     await callAs('demo_user', 'POST', `/posts/dislike/${post}`);
 
-    const again = await streamAs('demo_user', String(seen!.id));
+    const again = await streamAs('noah_kim', String(seen!.id));
     await callAs('liam_chen', 'POST', '/posts', { postData: { text: 'After the reconnect' } });
-    const events = await again.until(3);
+    const events = await again.until(5);
     expect(events.map((event) => [event.id, event.type])).toEqual([
-      [seen!.id + 1, 'post-reacted'], [seen!.id + 2, 'post-reacted'], [seen!.id + 3, 'post-created'],
+      [seen!.id + 1, 'post-reacted'], [seen!.id + 2, 'notifications-changed'], [seen!.id + 3, 'post-reacted'], [seen!.id + 4, 'notifications-changed'],
+      [seen!.id + 5, 'post-created'],
     ]);
     await new Promise((resolve) => setTimeout(resolve, 200));
-    expect(again.received).toHaveLength(3);
+    expect(again.received).toHaveLength(5);
   });
 
   it('tells a client whose missed events are no longer kept to load again, once', async () => {

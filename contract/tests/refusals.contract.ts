@@ -110,6 +110,11 @@ const GRID: Record<string, Partial<Record<Column, Case>>> = {
   'GET /feed': {
     'a limit hit': { path: '/feed?limit=101', refused: 'pageLimitInvalid' },
   },
+  'GET /notifications': {
+    'a limit hit': { path: '/notifications?limit=101', refused: 'pageLimitInvalid' },
+  },
+  'GET /notifications/unread': {},
+  'POST /notifications/read': {},
   'GET /users': {},
   'POST /users/edit': {
     "another member's resource": { path: '/users/edit', body: { userData: { username: 'liam_chen' } }, refused: 'usernameImmutable' },

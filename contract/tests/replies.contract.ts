@@ -220,10 +220,13 @@ describe('replies on the live stream', () => {
       const id = written.json.reply.id;
       await callAs('liam_chen', 'POST', `/replies/like/${id}`);
       await callAs('noah_kim', 'DELETE', `/replies/${id}`);
-      const events = await stream.until(3);
+      const events = await stream.until(5);
+      // Ava hears of the reply to her post as a notification, and of its going.
       expect(events.map((event) => [event.type, event.data])).toEqual([
         ['reply-created', { postId: avasPost, replyId: id, authorId: SEED_USER_IDS.noah, replyCount: 1 }],
+        ['notifications-changed', { memberId: DEMO_USER_ID, unreadCount: 1 }],
         ['reply-reacted', { postId: avasPost, replyId: id, memberId: SEED_USER_IDS.liam, liked: true, likeCount: 1 }],
+        ['notifications-changed', { memberId: DEMO_USER_ID, unreadCount: 0 }],
         ['reply-deleted', { postId: avasPost, replyId: id, replyCount: 0 }],
       ]);
     } finally {

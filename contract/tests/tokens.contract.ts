@@ -33,13 +33,16 @@ const demoClaims = () => {
 };
 
 describe('authentication', () => {
-  it('covers exactly the (auth) calls of spec section 7, logout, the home feed and replies', () => {
+  it('covers exactly the (auth) calls of spec section 7, logout, the home feed, replies and notifications', () => {
     expect(MEMBER_ROUTES.map((route) => `${route.method.toUpperCase()} ${route.path}`).sort()).toEqual([
       'DELETE /posts/:postId',
       'DELETE /replies/:replyId',
       'GET /feed',
+      'GET /notifications',
+      'GET /notifications/unread',
       'GET /users/bookmark',
       'POST /auth/logout',
+      'POST /notifications/read',
       'POST /posts',
       'POST /posts/:postId/replies',
       'POST /posts/dislike/:postId',

@@ -2,12 +2,13 @@
  * The whole network in and out of the tables: exported as a snapshot of plain data, or imported in
  * place of everything (a load, or the seed of an empty database).
  */
-import { DB_SNAPSHOT_VERSION, type DbSnapshot, type PostRecord, type ReplyRecord, type UserRecord } from '../../contract/snapshot';
+import { DB_SNAPSHOT_VERSION, type DbSnapshot, type NotificationRecord, type PostRecord, type ReplyRecord, type UserRecord } from '../../contract/snapshot';
 import { readImageDataUrl } from '../../contract/validation';
 import type { Database, Sql } from '../db/database';
 import { keepBytes, readShippedImage } from './media';
 import { MEMBER_COLUMNS, memberReads, toMember } from './members';
 import { POST_COLUMNS, postReads, toPost } from './posts';
+import { NOTIFICATION_COLUMNS, toNotification } from './notifications';
 import { REPLY_COLUMNS, toReply } from './replies';
 import { iso } from './rows';
 import type { SqlStore, SqlStoreOptions, Write } from './sqlStore';
@@ -67,6 +68,9 @@ const POST_TYPES: Columns = [['id', 'text'], ['author_id', 'text'], ['content', 
 const REPLY_TYPES: Columns = [
   ['id', 'text'], ['post_id', 'text'], ['author_id', 'text'], ['content', 'text'], ['reply_to_id', 'text'], ['reply_to_author_id', 'text'], ['created_at', 'timestamptz'],
 ];
+const NOTIFICATION_TYPES: Columns = [
+  ['id', 'text'], ['recipient_id', 'text'], ['kind', 'text'], ['key', 'text'], ['post_id', 'text'], ['reply_id', 'text'], ['unread', 'boolean'], ['updated_at', 'timestamptz'],
+];
 
 /**
  * `rows` into `table` in one statement, in their order: the ids a table gives out follow it, and keys
@@ -106,7 +110,7 @@ export function snapshotCalls(database: Database, write: Write, options: SqlStor
 
   /** Replaces the whole network with the snapshot's, inside the caller's transaction. */
   const importInto = async (sql: Sql, snapshot: DbSnapshot, passwords: ReadonlyMap<string, string>): Promise<void> => {
-    await sql.query('TRUNCATE members, posts, reactions, follows, bookmarks, replies, reply_likes, revoked_tokens RESTART IDENTITY CASCADE');
+    await sql.query('TRUNCATE members, posts, reactions, follows, bookmarks, replies, reply_likes, notifications, notification_actors, revoked_tokens RESTART IDENTITY CASCADE');
     const images = new Map<string, string>();
     const image = async (value: string): Promise<string> => {
       let url = images.get(value);
@@ -137,6 +141,12 @@ export function snapshotCalls(database: Database, write: Write, options: SqlStor
     // One statement: a reply may answer one listed after it, and the keys are checked at its end.
     await insertInOrder(sql, 'replies', REPLY_TYPES, replies.map((reply) => [reply.id, reply.postId, reply.authorId, reply.content, reply.replyToId, reply.replyToAuthorId, reply.createdAt]));
     await insertInOrder(sql, 'reply_likes', [['reply_id', 'text'], ['member_id', 'text']], replies.flatMap((reply) => reply.likedBy.map((member) => [reply.id, member])));
+    // In the snapshot's order: the place each takes follows it.
+    const notifications = snapshot.notifications ?? [];
+    await insertInOrder(sql, 'notifications', NOTIFICATION_TYPES, notifications.map((entry) => [
+      entry.id, entry.recipientId, entry.kind, entry.key, entry.postId, entry.replyId, entry.unread, entry.updatedAt,
+    ]));
+    await insertInOrder(sql, 'notification_actors', [['notification_id', 'text'], ['actor_id', 'text']], notifications.flatMap((entry) => entry.actorIds.map((actor) => [entry.id, actor])));
     const revoked = snapshot.revokedTokens ?? [];
     if (revoked.length > 0) {
       await sql.query(
@@ -170,6 +180,16 @@ export function snapshotCalls(database: Database, write: Write, options: SqlStor
           const reply = toReply(row);
           return { ...reply, likedBy: replyLikes.get(reply.id) ?? [] };
         });
+        const notificationActors = new Map<string, string[]>();
+        for (const row of await sql.query('SELECT notification_id, actor_id FROM notification_actors ORDER BY seq')) {
+          const list = notificationActors.get(String(row.notification_id)) ?? [];
+          list.push(String(row.actor_id));
+          notificationActors.set(String(row.notification_id), list);
+        }
+        const notifications: NotificationRecord[] = (await sql.query(`SELECT ${NOTIFICATION_COLUMNS} FROM notifications ORDER BY place`)).map((row) => {
+          const { id, recipientId, kind, key, postId, replyId, unread, updatedAt } = toNotification(row);
+          return { id, recipientId, kind, key, postId, replyId, actorIds: notificationActors.get(id) ?? [], unread, updatedAt };
+        });
         const users: UserRecord[] = members.map((row) => {
           const member = toMember(row);
           return {
@@ -198,6 +218,7 @@ export function snapshotCalls(database: Database, write: Write, options: SqlStor
           users,
           posts: postRecords,
           ...(replies.length > 0 ? { replies } : {}),
+          ...(notifications.length > 0 ? { notifications } : {}),
           ...(revoked.length > 0 ? { revokedTokens: revoked.map((row) => ({ jti: String(row.jti), expiresAt: iso(row.expires_at) })) } : {}),
         };
       }, { readOnly: true });

@@ -12,6 +12,7 @@ import type { Database, Sql } from '../db/database';
 import { mediaWrites } from './media';
 import { memberReads, memberWrites } from './members';
 import { postReads, postWrites } from './posts';
+import { notificationReads, notificationWrites } from './notifications';
 import { replyReads, replyWrites } from './replies';
 import { WRITE_LOCKS, type RowLocks } from './rows';
 import { snapshotCalls } from './snapshots';
@@ -39,12 +40,12 @@ export interface SqlStore extends Store {
 export type Write = <T>(work: (sql: Sql, emitted: NetworkEvent[]) => Promise<T>) => Promise<T>;
 
 function reader(sql: Sql, locks?: RowLocks): StoreReader {
-  return { ...memberReads(sql, locks), ...postReads(sql, locks), ...replyReads(sql, locks), ...eventReads(sql) };
+  return { ...memberReads(sql, locks), ...postReads(sql, locks), ...replyReads(sql, locks), ...notificationReads(sql), ...eventReads(sql) };
 }
 
 function writer(sql: Sql, options: SqlStoreOptions, emitted: NetworkEvent[]): StoreTx {
   return {
-    ...reader(sql, WRITE_LOCKS), ...memberWrites(sql), ...postWrites(sql), ...replyWrites(sql), ...mediaWrites(sql, options.publicDir),
+    ...reader(sql, WRITE_LOCKS), ...memberWrites(sql), ...postWrites(sql), ...replyWrites(sql), ...notificationWrites(sql), ...mediaWrites(sql, options.publicDir),
     emit: async (event) => {
       emitted.push(event);
     },

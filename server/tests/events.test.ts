@@ -56,31 +56,35 @@ describe('two server processes on one PostgreSQL', () => {
   });
 
   it("carry a like made on one to the other's streams, in commit order", async () => {
-    const watching = await streamOn(second, await tokenOn(second, 'ava', 'demo_user'));
+    // Noah's stream: the likes of his post, and his notification of Liam's.
+    const watching = await streamOn(second, await tokenOn(second, 'noah', 'noah_kim'));
     expect(await like(first, await tokenOn(first, 'liam', 'liam_chen'))).toBe(201);
     expect(await like(second, await tokenOn(second, 'noah', 'noah_kim'))).toBe(201);
-    const [liam, noah] = await watching.until(2);
-    expect([liam?.data.memberId, noah?.data.memberId]).toEqual([SEED_USER_IDS.liam, SEED_USER_IDS.noah]);
-    expect(noah?.id).toBe((liam?.id ?? 0) + 1);
+    const [liam, told, noah] = await watching.until(3);
+    expect([liam?.data.memberId, told?.type, noah?.data.memberId]).toEqual([SEED_USER_IDS.liam, 'notifications-changed', SEED_USER_IDS.noah]);
+    expect([told?.id, noah?.id]).toEqual([(liam?.id ?? 0) + 1, (liam?.id ?? 0) + 2]);
     expect(noah?.data).toMatchObject({ likeCount: 2 });
   });
 
   it('give a client what it missed while its server restarted, once, when it reconnects', async () => {
-    const token = await tokenOn(first, 'ava', 'demo_user');
+    const token = await tokenOn(first, 'noah', 'noah_kim');
     const before = await streamOn(first, token);
     expect(await like(second, await tokenOn(second, 'zoe', 'zoe_martin'))).toBe(201);
-    const [seen] = await before.until(1);
+    const [, seen] = await before.until(2);
     // The server closes (as on SIGTERM): its streams end.
     await first.close();
     await before.whenEnded();
     expect(await like(second, await tokenOn(second, 'maya', 'maya_patel'))).toBe(201);
     first = await startTestServer({ kind: 'postgres', databaseUrl: database.url });
 
-    const after = await streamOn(first, await tokenOn(first, 'ava', 'demo_user'), String(seen?.id));
-    const [missed] = await after.until(1);
-    expect(missed).toMatchObject({ id: (seen?.id ?? 0) + 1, type: 'post-reacted', data: { memberId: SEED_USER_IDS.maya } });
+    const after = await streamOn(first, await tokenOn(first, 'noah', 'noah_kim'), String(seen?.id));
+    const missed = await after.until(2);
+    expect(missed).toMatchObject([
+      { id: (seen?.id ?? 0) + 1, type: 'post-reacted', data: { memberId: SEED_USER_IDS.maya } },
+      { id: (seen?.id ?? 0) + 2, type: 'notifications-changed', data: { memberId: SEED_USER_IDS.noah } },
+    ]);
     await new Promise((resolve) => setTimeout(resolve, 200));
-    expect(after.received).toHaveLength(1);
+    expect(after.received).toHaveLength(2);
   });
 });
 
