@@ -1,4 +1,4 @@
-import type { LoginResponse, PostsResponse, UsersResponse } from '../contract/api';
+import type { LoginResponse, NotificationsPage, PostsResponse, UsersResponse } from '../contract/api';
 import { MESSAGES } from '../contract/messages';
 import { DEMO_CREDENTIALS, DEMO_USER_ID, seedPostId } from '../contract/seed/default';
 import { findInconsistencies } from '../contract/snapshot';
@@ -62,6 +62,16 @@ describe('useScenario', () => {
     const posts = (await call<PostsResponse>('GET', '/posts')).json.posts;
     expect(posts).toHaveLength(18);
     expect(posts.some((post) => post._id === DEMO_USER_ID || post.likes.likedBy.some((user) => user._id === DEMO_USER_ID))).toBe(false);
+    expect((await callAs<NotificationsPage>('demo_user', 'GET', '/notifications')).json).toEqual({ notifications: [], nextCursor: null, unreadCount: 0 });
+  });
+
+  it('default and empty: the demo member has a few notifications, of follows alone when there are no posts', async () => {
+    useScenario('default');
+    const seeded = (await callAs<NotificationsPage>('demo_user', 'GET', '/notifications')).json;
+    expect(seeded.notifications.map((entry) => entry.kind)).toEqual(['like', 'like', 'follow', 'follow', 'follow']);
+    expect(seeded.unreadCount).toBe(2);
+    useScenario('empty');
+    expect((await callAs<NotificationsPage>('demo_user', 'GET', '/notifications')).json.notifications.map((entry) => entry.kind)).toEqual(['follow', 'follow', 'follow']);
   });
 
   it('busy: 10,000 posts from 200 members, deterministic', async () => {
@@ -77,6 +87,10 @@ describe('useScenario', () => {
     const all = await call<PostsResponse>('GET', '/posts');
     expect(all.json.posts).toHaveLength(10_000);
     expect(all.json.posts.every((post) => post.likes.likeCount === post.likes.likedBy.length)).toBe(true);
+    // Thousands of notifications, 20 a page, more than 99 of them unread.
+    const page = (await callAs<NotificationsPage>('demo_user', 'GET', '/notifications')).json;
+    expect(getMockDb().notifications.size).toBeGreaterThan(2_000);
+    expect({ shown: page.notifications.length, more: page.nextCursor !== null, unread: page.unreadCount }).toEqual({ shown: 20, more: true, unread: 100 });
   });
 
   it('slow: every answer takes the slow delay', async () => {

@@ -34,10 +34,12 @@ export function isScenarioName(value: unknown): value is ScenarioName {
 /** The default seed with no posts at all (members and follows stay). */
 function buildEmptySeed(): DbSnapshot {
   const seed = buildDefaultSeed();
-  return { ...seed, posts: [], users: seed.users.map((user) => ({ ...user, bookmarks: [] })) };
+  // Notifications about posts go with them; those of follows stay.
+  const notifications = (seed.notifications ?? []).filter((notification) => notification.postId === null);
+  return { ...seed, posts: [], users: seed.users.map((user) => ({ ...user, bookmarks: [] })), notifications };
 }
 
-/** The default seed where the demo member has just joined: follows nobody, no followers, posts, likes or bookmarks. */
+/** The default seed where the demo member has just joined: follows nobody, no followers, posts, likes, bookmarks or notifications. */
 function buildNewMemberSeed(): DbSnapshot {
   const seed = buildDefaultSeed();
   const posts = seed.posts
@@ -54,7 +56,8 @@ function buildNewMemberSeed(): DbSnapshot {
     following: user.id === DEMO_USER_ID ? [] : user.following.filter((id) => id !== DEMO_USER_ID),
     bookmarks: user.id === DEMO_USER_ID ? [] : user.bookmarks.filter((id) => postIds.has(id)),
   }));
-  return { ...seed, users, posts };
+  const { notifications: _none, ...rest } = seed;
+  return { ...rest, users, posts };
 }
 
 const none = (): HttpHandler[] => [];

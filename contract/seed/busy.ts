@@ -5,9 +5,12 @@
 import { DB_SNAPSHOT_VERSION, type DbSnapshot, type PostRecord, type UserRecord } from '../snapshot';
 import { buildPost, buildUser, linkFollow, stableUuid } from './factories';
 import { buildDefaultSeed, DEMO_USER_ID, POST_IMAGE_NAMES, SEED_PASSWORD } from './default';
+import { seedNotifications } from './notifications';
 
 export const BUSY_MEMBER_COUNT = 200;
 export const BUSY_POST_COUNT = 10_000;
+/** One post in this many mentions the demo member. */
+export const BUSY_MENTION_EVERY = 4;
 
 const FIRST = ['Olivia', 'Ethan', 'Sofia', 'Lucas', 'Amara', 'Mateo', 'Hana', 'Omar', 'Ines', 'Kai', 'Leila', 'Jonas', 'Priya', 'Diego', 'Freya', 'Yusuf', 'Nora', 'Arjun', 'Elena', 'Tomas'];
 const LAST = ['Silva', 'Novak', 'Okafor', 'Larsen', 'Haddad', 'Tanaka', 'Moreau', 'Kowalski', 'Rossi', 'Nguyen'];
@@ -67,7 +70,7 @@ export function buildBusySeed(): DbSnapshot {
     posts[i] = buildPost({
       id: stableUuid(i + 1, 'b0000000'),
       authorId: author?.id ?? DEMO_USER_ID,
-      content: `${OPENERS[random() % OPENERS.length] ?? ''} ${TOPICS[random() % TOPICS.length] ?? ''}. ${ENDINGS[random() % ENDINGS.length] ?? ''} (#${i + 1})`,
+      content: `${OPENERS[random() % OPENERS.length] ?? ''} ${TOPICS[random() % TOPICS.length] ?? ''}. ${ENDINGS[random() % ENDINGS.length] ?? ''}${i % BUSY_MENTION_EVERY === 0 ? ' cc @demo_user' : ''} (#${i + 1})`,
       postImage: image ? `/images/posts/${image}.jpg` : '',
       likedBy,
       createdAt,
@@ -77,5 +80,6 @@ export function buildBusySeed(): DbSnapshot {
   const demo = users.find((user) => user.id === DEMO_USER_ID);
   if (demo) demo.bookmarks = [1, 2, 3, 5, 8, 13, 21, 34, 55, 89].map((n) => stableUuid(n, 'b0000000'));
 
-  return { version: DB_SNAPSHOT_VERSION, users, posts };
+  // Thousands of notifications for the demo member (the mentions, her posts' likes, her followers): pages.
+  return { version: DB_SNAPSHOT_VERSION, users, posts, notifications: seedNotifications({ users, posts }, DEMO_USER_ID, 120) };
 }

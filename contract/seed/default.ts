@@ -5,6 +5,7 @@
  */
 import { DB_SNAPSHOT_VERSION, type DbSnapshot, type PostRecord, type UserRecord } from '../snapshot';
 import { buildPost, buildUser, linkFollow, stableUuid } from './factories';
+import { seedNotifications } from './notifications';
 
 import { DEMO_CREDENTIALS } from './accounts';
 
@@ -93,6 +94,9 @@ const POSTS: Array<[Who, string, string, Who[], Who[]]> = [
   ['maya', 'Pressed flowers from the market, turned into a colour study.', 'abstract-bloom', ['zoe'], []],
 ];
 
+/** How many of the demo member's seed notifications are unread. */
+export const DEMO_UNREAD_NOTIFICATIONS = 2;
+
 /** The demo member bookmarks Maya's northern lights post. */
 export const DEMO_BOOKMARK_POST_ID = seedPostId(12);
 
@@ -128,7 +132,8 @@ export function buildDefaultSeed(): DbSnapshot {
   byKey('ava').bookmarks.push(DEMO_BOOKMARK_POST_ID);
   byKey('liam').bookmarks.push(seedPostId(7), seedPostId(11));
 
-  return { version: DB_SNAPSHOT_VERSION, users, posts };
+  // The demo member's followers and the likes of her two posts: five notifications, two unread.
+  return { version: DB_SNAPSHOT_VERSION, users, posts, notifications: seedNotifications({ users, posts }, DEMO_USER_ID, DEMO_UNREAD_NOTIFICATIONS) };
 }
 
 /** File names (without extension) of every post image under public/images/posts. */

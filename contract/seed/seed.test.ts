@@ -1,7 +1,7 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { findInconsistencies } from '../snapshot';
-import { buildDefaultSeed, DEMO_CREDENTIALS, DEMO_USER_ID, SAMPLE_SIGNUP, SEED_PASSWORD, SEED_USER_IDS, seedPostId } from './default';
+import { buildDefaultSeed, DEMO_CREDENTIALS, DEMO_UNREAD_NOTIFICATIONS, DEMO_USER_ID, SAMPLE_SIGNUP, SEED_PASSWORD, SEED_USER_IDS, seedPostId } from './default';
 import { buildBusySeed } from './busy';
 
 const publicDir = join(__dirname, '..', '..', 'public');
@@ -53,5 +53,34 @@ describe('default seed', () => {
   it('refers to no external URL for images', () => {
     const text = JSON.stringify([buildDefaultSeed(), buildBusySeed().posts.slice(0, 50)]);
     expect(text).not.toMatch(/"(image|postImage)":"https?:/);
+  });
+});
+
+describe('seed notifications', () => {
+  it("gives the demo member her followers' and her posts' likes, two unread, each of them so", () => {
+    const seed = buildDefaultSeed();
+    const told = (seed.notifications ?? []).map((entry) => [entry.kind, entry.postId, entry.actorIds, entry.unread]);
+    const { liam, maya, zoe } = SEED_USER_IDS;
+    expect(told).toEqual([
+      ['follow', null, [liam], false],
+      ['follow', null, [maya], false],
+      ['follow', null, [zoe], false],
+      ['like', seedPostId(5), [liam, maya, zoe], true],
+      ['like', seedPostId(11), [maya, zoe], true],
+    ]);
+    expect(told.filter((entry) => entry[3] === true)).toHaveLength(DEMO_UNREAD_NOTIFICATIONS);
+    expect(new Set(seed.notifications?.map((entry) => entry.recipientId))).toEqual(new Set([DEMO_USER_ID]));
+    expect(findInconsistencies(seed)).toEqual([]);
+  });
+
+  it('gives the busy demo member thousands, every mention a post that names her', () => {
+    const seed = buildBusySeed();
+    const notifications = seed.notifications ?? [];
+    expect(notifications.length).toBeGreaterThan(2_000);
+    const posts = new Map(seed.posts.map((post) => [post.id, post]));
+    for (const entry of notifications.filter((notification) => notification.kind === 'mention')) {
+      expect(posts.get(entry.postId ?? '')?.content).toContain('@demo_user');
+    }
+    expect(findInconsistencies(seed)).toEqual([]);
   });
 });

@@ -67,9 +67,21 @@ async function startClean(): Promise<void> {
   });
 }
 
-describe('notifications: GET /health', () => {
+describe('notifications: GET /health and the seed', () => {
   it("lists the 'notifications' extension", async () => {
     expect((await call<HealthResponse>('GET', '/health')).json.extensions).toContain('notifications');
+  });
+
+  it("gives demo_user the likes of her two posts, unread, and her three followers, read; nobody else any", async () => {
+    expect(await listed('demo_user')).toEqual([
+      ['like', 'zoe_martin', 1, seedPostId(11), null, false],
+      ['like', 'zoe_martin', 2, avasPost, null, false],
+      ['follow', 'zoe_martin', 0, null, null, true],
+      ['follow', 'maya_patel', 0, null, null, true],
+      ['follow', 'liam_chen', 0, null, null, true],
+    ]);
+    expect(await unreadOf('demo_user')).toBe(2);
+    expect(await listed('liam_chen')).toEqual([]);
   });
 });
 

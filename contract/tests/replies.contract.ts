@@ -5,7 +5,7 @@
 import type { HealthResponse, PostResponse, PostsResponse, RepliesPage, Reply, ReplyCreated, ReplyRemoval, ReplyResponse } from '../api';
 import { MESSAGES } from '../messages';
 import type { ReplyRecord } from '../snapshot';
-import { DEMO_USER_ID, SEED_USER_IDS, seedPostId } from '../seed/default';
+import { DEMO_UNREAD_NOTIFICATIONS, DEMO_USER_ID, SEED_USER_IDS, seedPostId } from '../seed/default';
 import { arrange, call, callAs, errorOf, expectHealthy, target, tokenFor, type CallResult } from './support';
 import { arrangedReplies } from './fixtures';
 import { openStream } from './streams';
@@ -224,9 +224,9 @@ describe('replies on the live stream', () => {
       // Ava hears of the reply to her post as a notification, and of its going.
       expect(events.map((event) => [event.type, event.data])).toEqual([
         ['reply-created', { postId: avasPost, replyId: id, authorId: SEED_USER_IDS.noah, replyCount: 1 }],
-        ['notifications-changed', { memberId: DEMO_USER_ID, unreadCount: 1 }],
+        ['notifications-changed', { memberId: DEMO_USER_ID, unreadCount: DEMO_UNREAD_NOTIFICATIONS + 1 }],
         ['reply-reacted', { postId: avasPost, replyId: id, memberId: SEED_USER_IDS.liam, liked: true, likeCount: 1 }],
-        ['notifications-changed', { memberId: DEMO_USER_ID, unreadCount: 0 }],
+        ['notifications-changed', { memberId: DEMO_USER_ID, unreadCount: DEMO_UNREAD_NOTIFICATIONS }],
         ['reply-deleted', { postId: avasPost, replyId: id, replyCount: 0 }],
       ]);
     } finally {
