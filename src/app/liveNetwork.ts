@@ -5,6 +5,7 @@ import { isSessionEndedFor, readStoredToken } from '../features/auth/tokenStorag
 import { bookmarkChangedElsewhere } from '../features/bookmarks/bookmarksApi';
 import type { LiveEvent } from '../features/live/eventReader';
 import { newPostGone, newPostsHeard } from '../features/live/liveSlice';
+import { notificationsChangedElsewhere } from '../features/notifications/notificationsApi';
 import { removePost } from '../features/posts/postCopies';
 import { reactionHeard, reloadPost } from '../features/posts/postEvents';
 import { replyCreatedElsewhere, replyDeletedElsewhere, replyReactedElsewhere } from '../features/replies/repliesApi';
@@ -61,6 +62,9 @@ export function applyLiveEvent(store: LiveStore, event: LiveEvent): void {
       break;
     case 'reply-reacted':
       replyReactedElsewhere(cache, event);
+      break;
+    case 'notifications-changed':
+      notificationsChangedElsewhere(cache, event);
       break;
     case 'reset':
       // Too much was missed to patch: what is shown loads again.

@@ -35,6 +35,7 @@ export const routes: RouteObject[] = [
           { path: paths.bookmarks.pattern, lazy: lazyComponent(() => import(/* webpackChunkName: "page-bookmarks" */ '../pages/BookmarksPage'), 'BookmarksPage') },
           { path: paths.createPost.pattern, lazy: lazyComponent(() => import(/* webpackChunkName: "page-createpost" */ '../pages/CreatePostPage'), 'CreatePostPage') },
           { path: paths.post.pattern, lazy: lazyComponent(() => import(/* webpackChunkName: "page-post" */ '../pages/PostPage'), 'PostPage') },
+          { path: paths.notifications.pattern, lazy: lazyComponent(() => import(/* webpackChunkName: "page-notifications" */ '../pages/NotificationsPage'), 'NotificationsPage') },
           { path: paths.profile.pattern, lazy: lazyComponent(() => import(/* webpackChunkName: "page-profile" */ '../pages/ProfilePage'), 'ProfilePage') },
         ],
       },

@@ -8,6 +8,7 @@ export const paths = {
   profile: { pattern: '/users/:userId', href: (userId: string) => `/users/${encodeURIComponent(userId)}` },
   explore: { pattern: '/explore', href: () => '/explore' },
   createPost: { pattern: '/createpost', href: () => '/createpost' },
+  notifications: { pattern: '/notifications', href: () => '/notifications' },
   error: { pattern: '/error', href: () => '/error' },
 } as const;
 

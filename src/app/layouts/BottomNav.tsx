@@ -2,7 +2,9 @@ import { NavLink } from 'react-router-dom';
 import { useAppSelector } from '../../lib/store/hooks';
 import { selectCurrentUserId } from '../../features/auth/sessionSlice';
 import { useLogout } from '../../features/auth/useLogout';
-import { LogoutIcon } from './icons';
+import { NotificationBell } from '../../features/notifications/components/NotificationBell';
+import { paths } from '../../config/paths';
+import { BellIcon, LogoutIcon } from './icons';
 import { mainNavItems } from './SideNav';
 import { useNavLoader } from './useNavLoader';
 import './BottomNav.css';
@@ -22,6 +24,9 @@ export function BottomNav() {
             </NavLink>
           </li>
         ))}
+        <li>
+          <NotificationBell className="bottom-nav__item" icon={<BellIcon />} onClick={showLoaderFor(paths.notifications.href())} />
+        </li>
         <li>
           <button type="button" className="bottom-nav__item" aria-label="Logout" title="Logout" onClick={logout}>
             <LogoutIcon />

@@ -3,8 +3,9 @@ import { useAppSelector } from '../../lib/store/hooks';
 import { Avatar } from '../../components/Avatar';
 import { paths } from '../../config/paths';
 import { selectCurrentUserId } from '../../features/auth/sessionSlice';
+import { NotificationBell } from '../../features/notifications/components/NotificationBell';
 import { selectCurrentMember } from '../../features/users/currentMember';
-import { BookmarkIcon, ExploreIcon, HomeIcon, PlusIcon, ProfileIcon } from './icons';
+import { BellIcon, BookmarkIcon, ExploreIcon, HomeIcon, PlusIcon, ProfileIcon } from './icons';
 import { useNavLoader } from './useNavLoader';
 import './SideNav.css';
 
@@ -41,6 +42,14 @@ export function SideNav() {
             </NavLink>
           </li>
         ))}
+        <li>
+          <NotificationBell
+            className="side-nav__link"
+            icon={<BellIcon />}
+            label={<span className="side-nav__label" aria-hidden="true">Notifications</span>}
+            onClick={showLoaderFor(paths.notifications.href())}
+          />
+        </li>
       </ul>
       <button
         type="button"

@@ -1,0 +1,104 @@
+import { useEffect, useMemo, useRef } from 'react';
+import { Link } from 'react-router-dom';
+import { Avatar } from '../../../components/Avatar';
+import { formatPostTime, toDateTimeAttribute } from '../../../lib/formatDate';
+import type { AppNotification } from '../../../types/api';
+import { useGetNotificationsInfiniteQuery, useGetUnreadCountQuery, useMarkNotificationsReadMutation } from '../notificationsApi';
+import { actorsOf, linkOf, whatHappened } from '../notificationText';
+import './Notifications.css';
+
+export const NOTIFICATIONS_TEXTS = {
+  loading: 'Loading notifications…',
+  empty: 'No notifications yet. When someone follows you, likes, replies to or mentions you, you will see it here.',
+  more: 'Show more notifications',
+  loadingMore: 'Loading more notifications…',
+  unread: 'New',
+} as const;
+
+const NONE: AppNotification[] = [];
+
+function NotificationEntry({ notification }: { notification: AppNotification }) {
+  const { actor } = notification;
+  return (
+    <Link to={linkOf(notification)} className={`notifications__entry${notification.read ? '' : ' notifications__entry--unread'}`}>
+      <span aria-hidden="true">
+        <Avatar src={actor.image} name={`${actor.firstName} ${actor.lastName}`} size="md" />
+      </span>
+      <span className="notifications__text">
+        <span>
+          {notification.read ? null : <span className="notifications__new">{NOTIFICATIONS_TEXTS.unread}: </span>}
+          <strong dir="auto">{actorsOf(notification)}</strong> {whatHappened(notification)}
+        </span>
+        <time className="notifications__time" dateTime={toDateTimeAttribute(notification.createdAt)}>
+          {formatPostTime(notification.createdAt)}
+        </time>
+      </span>
+    </Link>
+  );
+}
+
+/**
+ * The member's notifications, the latest first, a page at a time; the unread ones say "New". Seeing
+ * them marks them read, on every device of the member: once the list has loaded, and again when one
+ * arrives while it is open.
+ */
+export function NotificationList() {
+  const { data, isLoading, isSuccess, isFetching, fulfilledTimeStamp, hasNextPage, isFetchingNextPage, fetchNextPage } = useGetNotificationsInfiniteQuery();
+  const notifications = useMemo(() => data?.pages.flatMap((page) => page.notifications) ?? NONE, [data]);
+  const { data: unread = 0 } = useGetUnreadCountQuery();
+  const [markRead, { isLoading: marking }] = useMarkNotificationsReadMutation();
+  const listed = useRef<HTMLOListElement>(null);
+  const focusFrom = useRef<number | null>(null);
+
+  const hasUnreadListed = notifications.some((notification) => !notification.read);
+  // Once per load of the list: a refused mark is not tried again until the list loads again.
+  const markedFor = useRef<number | undefined>(undefined);
+  useEffect(() => {
+    if (!isSuccess || isFetching || marking || (unread === 0 && !hasUnreadListed) || markedFor.current === fulfilledTimeStamp) return;
+    markedFor.current = fulfilledTimeStamp;
+    void markRead();
+  }, [isSuccess, isFetching, marking, unread, hasUnreadListed, fulfilledTimeStamp, markRead]);
+
+  useEffect(() => {
+    const from = focusFrom.current;
+    if (from === null || isFetchingNextPage || notifications.length <= from) return;
+    focusFrom.current = null;
+    listed.current?.querySelectorAll<HTMLElement>('a')[from]?.focus();
+  }, [notifications.length, isFetchingNextPage]);
+
+  const showMore = () => {
+    if (isFetchingNextPage) return;
+    focusFrom.current = notifications.length;
+    void fetchNextPage();
+  };
+
+  if (isLoading) {
+    return (
+      <p className="feed-page__status" role="status">
+        {NOTIFICATIONS_TEXTS.loading}
+      </p>
+    );
+  }
+  return (
+    <>
+      {notifications.length === 0 ? (
+        <p className="feed-page__status">{NOTIFICATIONS_TEXTS.empty}</p>
+      ) : (
+        <ol ref={listed} className="notifications__list" aria-label="Notifications">
+          {notifications.map((notification) => (
+            <li key={notification.id}>
+              <NotificationEntry notification={notification} />
+            </li>
+          ))}
+        </ol>
+      )}
+      {hasNextPage ? (
+        <div className="post-list__more">
+          <button type="button" className="pill-button" aria-disabled={isFetchingNextPage || undefined} onClick={showMore}>
+            {isFetchingNextPage ? NOTIFICATIONS_TEXTS.loadingMore : NOTIFICATIONS_TEXTS.more}
+          </button>
+        </div>
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,46 @@
+import type { AppNotification } from '../../types/api';
+import { paths } from '../../config/paths';
+
+/** The most the bell shows as a number; past it, "99+". */
+export const BELL_COUNT_MAX = 99;
+
+/** The bell's badge: '' for none, the count, or "99+". */
+export function badgeOf(count: number): string {
+  if (count <= 0) return '';
+  return count > BELL_COUNT_MAX ? `${BELL_COUNT_MAX}+` : String(count);
+}
+
+/** The bell's name for screen readers: "Notifications", or "Notifications, 3 unread". */
+export function bellName(count: number | undefined): string {
+  const badge = badgeOf(count ?? 0);
+  return badge === '' ? 'Notifications' : `Notifications, ${badge} unread`;
+}
+
+/** Who acted, and how many with them: "Ann Lee", "Ann Lee and 1 other", "Ann Lee and 3 others". */
+export function actorsOf(notification: AppNotification): string {
+  const { actor, others } = notification;
+  const name = `${actor.firstName} ${actor.lastName}`.trim() || `@${actor.username}`;
+  if (others <= 0) return name;
+  return `${name} and ${others} ${others === 1 ? 'other' : 'others'}`;
+}
+
+/** What happened, after who did it: "liked your post", "followed you". */
+export function whatHappened(notification: AppNotification): string {
+  const about = notification.replyId === null ? 'post' : 'reply';
+  switch (notification.kind) {
+    case 'follow':
+      return 'followed you';
+    case 'like':
+      return `liked your ${about}`;
+    case 'reply':
+      return 'replied to your post';
+    default:
+      return `mentioned you in a ${about}`;
+  }
+}
+
+/** Where an entry leads: the follower's profile, or the post (with its replies) it is about. */
+export function linkOf(notification: AppNotification): string {
+  if (notification.postId === null) return paths.profile.href(notification.actor._id);
+  return paths.post.href(notification.postId);
+}

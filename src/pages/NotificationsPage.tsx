@@ -1,0 +1,22 @@
+import { usePageTitle } from '../components/usePageTitle';
+import { TIMINGS } from '../config/timings';
+import { NotificationList } from '../features/notifications/components/NotificationList';
+import { useLoaderOffAfter } from '../features/ui/useLoaderOffAfter';
+import { useBackendHas } from '../lib/api/api';
+import './FeedPages.css';
+
+export const NOTIFICATIONS_UNAVAILABLE = 'This network does not send notifications.';
+
+/** The member's notifications (the `notifications` extension); a backend without it has none to show. */
+export function NotificationsPage() {
+  const has = useBackendHas('notifications');
+  useLoaderOffAfter(has !== undefined, TIMINGS.loaderOffShortMs);
+  usePageTitle('Notifications');
+  return (
+    <div className="feed-page">
+      <h1 className="feed-page__title">Notifications</h1>
+      {has === true ? <NotificationList /> : null}
+      {has === false ? <p className="feed-page__status">{NOTIFICATIONS_UNAVAILABLE}</p> : null}
+    </div>
+  );
+}
