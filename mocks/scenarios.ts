@@ -91,13 +91,13 @@ export const SCENARIOS: Readonly<Record<ScenarioName, Scenario>> = {
   },
   'new-member': {
     name: 'new-member',
-    description: 'The demo member has just joined: follows nobody, no followers, no posts, no bookmarks; "Who to follow?" lists everyone.',
+    description: 'The demo member has just joined: follows nobody, no followers, no posts, no bookmarks, no notifications; "Who to follow?" lists everyone.',
     buildSeed: buildNewMemberSeed,
     overrides: none,
   },
   busy: {
     name: 'busy',
-    description: '10,000 posts from 200 members (the demo member follows 25 of them): for scrolling and performance work.',
+    description: '10,000 posts from 200 members (the demo member follows 25 of them, and has about 2,600 notifications): for scrolling and performance work.',
     buildSeed: buildBusySeed,
     overrides: none,
   },
