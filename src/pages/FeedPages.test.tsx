@@ -194,7 +194,7 @@ describe('Bookmarks, page by page (the pages extension) or whole (a backend that
     return ids.reverse();
   }
 
-  const hrefsOf = (feed: HTMLElement) => articlesOf(feed).map((article) => article.querySelector('a.post-card__content')?.getAttribute('href'));
+  const hrefsOf = (feed: HTMLElement) => articlesOf(feed).map((article) => article.querySelector('a.post-card__content, a.post-card__time')?.getAttribute('href'));
 
   it('asks for the first page of bookmarks, most recent first, and the next as the member goes; never for the whole list', async () => {
     (globalThis as { IntersectionObserver?: unknown }).IntersectionObserver = undefined;

@@ -83,7 +83,7 @@ describe('PostList with many posts (busy scenario, 10,000 posts)', () => {
     await waitFor(() => expect(articlesOf(feed)).toHaveLength(POST_PAGE_SIZE * 3));
     expect(await screen.findByText(`Showing posts 1 to ${POST_PAGE_SIZE * 3} of ${POST_PAGE_SIZE * 4} loaded so far`)).toBeInTheDocument();
     // Three pages, each post once, newest first as the backend keeps them.
-    const links = articlesOf(feed).map((article) => article.querySelector('a.post-card__content')?.getAttribute('href'));
+    const links = articlesOf(feed).map((article) => article.querySelector('a.post-card__content, a.post-card__time')?.getAttribute('href'));
     expect(new Set(links).size).toBe(POST_PAGE_SIZE * 3);
     const newest = [...getMockDb().posts.values()].sort(byNewest).slice(0, 3 * POST_PAGE_SIZE);
     expect(links).toEqual(newest.map((post) => `/posts/${post.id}`));
@@ -120,7 +120,7 @@ describe('PostList with many posts (busy scenario, 10,000 posts)', () => {
     const { user, store } = await renderWithProviders({ route: '/explore', authAs: DEMO_CREDENTIALS });
     const feed = await findFeed('Explore', 15000);
     const newest = [...getMockDb().posts.values()].sort(byNewest);
-    const hrefs = () => articlesOf(feed).map((article) => article.querySelector('a.post-card__content')?.getAttribute('href'));
+    const hrefs = () => articlesOf(feed).map((article) => article.querySelector('a.post-card__content, a.post-card__time')?.getAttribute('href'));
     const pagesKept = () => {
       const entry = Object.values(store.getState().api.queries).find((query) => query?.endpointName === 'getPostPages');
       return (entry?.data as { pages: unknown[] } | undefined)?.pages.length;
