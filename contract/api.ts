@@ -45,11 +45,13 @@ export type ErrorResponse = Static<typeof Schema.ErrorResponse>;
  * - 'return-minimal': a mutation sent with `Prefer: return=minimal` answers only what changed;
  * - 'events': GET /events is the live stream of what changes (contract/events.ts);
  * - 'replies': replies to posts (GET and POST /posts/:postId/replies, DELETE /replies/:replyId,
- *   POST /replies/like/:replyId and /replies/unlike/:replyId), and each post's `replyCount`.
+ *   POST /replies/like/:replyId and /replies/unlike/:replyId), and each post's `replyCount`;
+ * - 'tags': GET /tags/:tag/posts?limit=&cursor= answers the posts whose text holds `#tag` (any case),
+ *   newest first, a page at a time.
  */
 export type ApiExtension = Static<typeof Schema.ApiExtension>;
 
-export const API_EXTENSIONS: readonly ApiExtension[] = ['pages', 'feed', 'return-minimal', 'events', 'replies'];
+export const API_EXTENSIONS: readonly ApiExtension[] = ['pages', 'feed', 'return-minimal', 'events', 'replies', 'tags'];
 
 /** The largest page a client may ask for, and the size of a page when it names none. */
 export const PAGE_LIMIT_MAX = 100;

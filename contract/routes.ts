@@ -15,6 +15,7 @@ import { addBookmark, listBookmarks, removeBookmark } from './rules/bookmarks';
 import { createPost, deletePost, dislikePost, editPost, findPost, findUsername, likePost, postsOfUsername } from './rules/posts';
 import { feedOrderOf, pageOf, wantsMinimal, type Query } from './rules/pages';
 import { createReply, deleteReply, findReply, likeReply, unlikeReply } from './rules/replies';
+import { taggedPosts } from './rules/tags';
 import { editProfile, findUser, follow, unfollow } from './rules/users';
 import * as Schema from './schemas';
 import type { Page, PostRow, StoreReader } from './store';
@@ -285,6 +286,15 @@ const replyRoutes: RouteSpec[] = [
   }),
 ];
 
+/** The posts with a tag (the 'tags' extension): always paged, newest first. */
+const tagRoutes: RouteSpec[] = [
+  publicRoute('get', '/tags/:tag/posts', 200, undefined, async ({ ctx, params, query }) => {
+    const source = taggedPosts(param(params, 'tag'));
+    const page = pageOf(query, true) ?? { limit: PAGE_LIMIT_DEFAULT };
+    return ctx.store.read(async (reader) => presentPage(reader, await reader.postPage(source, 'latest', page)));
+  }),
+];
+
 const userRoutes: RouteSpec[] = [
   publicRoute('get', '/users', 200, undefined, async ({ ctx }) => shaped(Schema.UsersResponse, await ctx.store.read(async (reader) => (
     { users: await presentMembers(reader, await reader.members(), 'all') }
@@ -329,7 +339,7 @@ const healthRoutes: RouteSpec[] = [
 ];
 
 /** Every call, in matching order (static paths before the parameters that would swallow them). */
-export const ROUTES: readonly RouteSpec[] = [...authRoutes, ...postRoutes, ...replyRoutes, ...bookmarkRoutes, ...feedRoutes, ...userRoutes, ...healthRoutes];
+export const ROUTES: readonly RouteSpec[] = [...authRoutes, ...postRoutes, ...replyRoutes, ...bookmarkRoutes, ...feedRoutes, ...tagRoutes, ...userRoutes, ...healthRoutes];
 
 /** The calls of spec section 7 that act for a member. */
 export const MEMBER_ROUTES: readonly RouteSpec[] = ROUTES.filter((spec) => spec.auth);

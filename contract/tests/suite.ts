@@ -14,3 +14,4 @@ import './refusals.contract';
 import './generated.contract';
 import './events.contract';
 import './replies.contract';
+import './tags.contract';
