@@ -36,6 +36,7 @@ export const routes: RouteObject[] = [
           { path: paths.createPost.pattern, lazy: lazyComponent(() => import(/* webpackChunkName: "page-createpost" */ '../pages/CreatePostPage'), 'CreatePostPage') },
           { path: paths.post.pattern, lazy: lazyComponent(() => import(/* webpackChunkName: "page-post" */ '../pages/PostPage'), 'PostPage') },
           { path: paths.profile.pattern, lazy: lazyComponent(() => import(/* webpackChunkName: "page-profile" */ '../pages/ProfilePage'), 'ProfilePage') },
+          { path: paths.tag.pattern, lazy: lazyComponent(() => import(/* webpackChunkName: "page-tag" */ '../pages/TagPage'), 'TagPage') },
         ],
       },
       { path: '*', lazy: lazyComponent(() => import(/* webpackChunkName: "page-not-found" */ '../pages/NotFoundPage'), 'NotFoundPage') },
