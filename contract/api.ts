@@ -46,15 +46,15 @@ export type ErrorResponse = Static<typeof Schema.ErrorResponse>;
  * - 'events': GET /events is the live stream of what changes (contract/events.ts);
  * - 'replies': replies to posts (GET and POST /posts/:postId/replies, DELETE /replies/:replyId,
  *   POST /replies/like/:replyId and /replies/unlike/:replyId), and each post's `replyCount`;
+ * - 'tags': GET /tags/:tag/posts?limit=&cursor= answers the posts whose text holds `#tag` (any case),
+ *   newest first, a page at a time;
  * - 'notifications': the member's notifications (GET /notifications, paged, the latest first; GET
  *   /notifications/unread; POST /notifications/read marks them all read), live as
  *   'notifications-changed'.
  */
 export type ApiExtension = Static<typeof Schema.ApiExtension>;
 
-export const API_EXTENSIONS: readonly ApiExtension[] = ['pages', 'feed', 'return-minimal', 'events', 'replies',
-  'notifications',
-];
+export const API_EXTENSIONS: readonly ApiExtension[] = ['pages', 'feed', 'return-minimal', 'events', 'replies', 'tags', 'notifications'];
 
 /** The largest page a client may ask for, and the size of a page when it names none. */
 export const PAGE_LIMIT_MAX = 100;

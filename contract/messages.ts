@@ -54,6 +54,7 @@ const CATALOGUE = {
   replyDeleteNotAllowed: [400, "Only the reply's author or the post's author can delete a reply."],
   replyAlreadyLiked: [400, 'Cannot like a reply that is already liked.'],
   replyNotLiked: [400, 'Cannot unlike a reply that is not liked.'],
+  tagInvalid: [400, 'A tag is 1 to 50 letters, digits or underscores, with at least one letter.'],
 
   // ---- What a server meets ----
   bodyTooLarge: [413, 'The request body is too large.'],

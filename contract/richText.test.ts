@@ -1,4 +1,4 @@
-import { mentionedUsernames, shortenAddress, textParts } from './richText';
+import { isTag, mentionedUsernames, normaliseTag, shortenAddress, TAG_MAX, tagsOf, textParts } from './richText';
 
 describe('textParts', () => {
   it('reads mentions, addresses and tags, and keeps every character of the text', () => {
@@ -47,5 +47,18 @@ describe('shortenAddress', () => {
 describe('mentionedUsernames', () => {
   it('names each mentioned username once, ignoring case', () => {
     expect(mentionedUsernames('@ann and @Ann and @bob_1, @ann')).toEqual(['ann', 'bob_1']);
+  });
+});
+
+describe('tags', () => {
+  it('takes 1 to TAG_MAX letters, digits or underscores with a letter among them, and nothing else', () => {
+    for (const tag of ['a', 'SomeTag', 'café', 'route_66', '東京', 'x'.repeat(TAG_MAX)]) expect(isTag(tag)).toBe(true);
+    for (const tag of ['', '42', '___', 'x'.repeat(TAG_MAX + 1), '#a', 'two words', 'no-dash', '<b>x</b>', 'a\u0000']) expect(isTag(tag)).toBe(false);
+  });
+
+  it("reads a text's tags once each, in one case, and only where the parser reads a tag", () => {
+    expect(tagsOf('#Hiking up, #hiking down, #HIKING_2 and a#b, #42, #café')).toEqual(['hiking', 'hiking_2', 'café']);
+    expect(normaliseTag('SomeTag')).toBe(normaliseTag('sometag'));
+    expect(tagsOf(`#${'x'.repeat(TAG_MAX + 1)} too long`)).toEqual([]);
   });
 });

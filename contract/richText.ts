@@ -20,6 +20,9 @@ export const TAG_MAX = 50;
 export const LINK_DISPLAY_MAX = 32;
 
 const USERNAME = `[A-Za-z0-9_]{${LIMITS.usernameMin},${LIMITS.usernameMax}}`;
+/** What a tag is made of: letters, digits and underscores, at least one letter. */
+const TAG_CHARACTERS = /^[\p{L}\p{N}_]+$/u;
+const HAS_LETTER = /\p{L}/u;
 // One pass over the text: an address, a mention or a tag, each starting where a word does not go on
 // (so "ann@example.com" holds no mention, "a#b" no tag).
 const PARTS_SOURCE = [
@@ -72,7 +75,7 @@ export function textParts(text: string): TextPart[] {
       if (parseWebUrl(address)) part = { kind: 'link', text: address, href: address, display: shortenAddress(address) };
     } else if (groups.username !== undefined) {
       part = { kind: 'mention', text: match[0], username: groups.username };
-    } else if (groups.tag !== undefined && /\p{L}/u.test(groups.tag) && Array.from(groups.tag).length <= TAG_MAX) {
+    } else if (groups.tag !== undefined && isTag(groups.tag)) {
       part = { kind: 'tag', text: match[0], tag: groups.tag };
     }
     if (!part) continue;
@@ -93,4 +96,29 @@ export function mentionedUsernames(text: string): string[] {
     if (part.kind === 'mention' && !seen.has(part.username.toLowerCase())) seen.set(part.username.toLowerCase(), part.username);
   }
   return [...seen.values()];
+}
+
+/**
+ * Whether `tag` (without its "#") is one a text can hold: 1 to TAG_MAX letters, digits or
+ * underscores, at least one of them a letter ("#42" is a number, not a tag).
+ */
+export function isTag(tag: string): boolean {
+  return TAG_CHARACTERS.test(tag) && HAS_LETTER.test(tag) && Array.from(tag).length <= TAG_MAX;
+}
+
+/**
+ * A tag as stored and compared: tags match ignoring case, so "#SomeTag" and "#sometag" are one tag.
+ * Both backends keep and look up this form.
+ */
+export function normaliseTag(tag: string): string {
+  return tag.toLowerCase();
+}
+
+/** The tags a text holds, each once, normalised, in the order they first appear. */
+export function tagsOf(text: string): string[] {
+  const tags = new Set<string>();
+  for (const part of textParts(text)) {
+    if (part.kind === 'tag') tags.add(normaliseTag(part.tag));
+  }
+  return [...tags];
 }

@@ -16,6 +16,7 @@ import { createPost, deletePost, dislikePost, editPost, findPost, findUsername, 
 import { markRead } from './rules/notifications';
 import { feedOrderOf, pageOf, wantsMinimal, type Query } from './rules/pages';
 import { createReply, deleteReply, findReply, likeReply, unlikeReply } from './rules/replies';
+import { taggedPosts } from './rules/tags';
 import { editProfile, findUser, follow, unfollow } from './rules/users';
 import * as Schema from './schemas';
 import type { Page, PostRow, StoreReader } from './store';
@@ -286,6 +287,15 @@ const replyRoutes: RouteSpec[] = [
   }),
 ];
 
+/** The posts with a tag (the 'tags' extension): always paged, newest first. */
+const tagRoutes: RouteSpec[] = [
+  publicRoute('get', '/tags/:tag/posts', 200, undefined, async ({ ctx, params, query }) => {
+    const source = taggedPosts(param(params, 'tag'));
+    const page = pageOf(query, true) ?? { limit: PAGE_LIMIT_DEFAULT };
+    return ctx.store.read(async (reader) => presentPage(reader, await reader.postPage(source, 'latest', page)));
+  }),
+];
+
 /** The member's notifications (the 'notifications' extension): always paged, the latest first. */
 const notificationRoutes: RouteSpec[] = [
   memberRoute('get', '/notifications', 200, undefined, async ({ ctx, session, query }) => {
@@ -355,7 +365,7 @@ const healthRoutes: RouteSpec[] = [
 
 /** Every call, in matching order (static paths before the parameters that would swallow them). */
 export const ROUTES: readonly RouteSpec[] = [...authRoutes, ...postRoutes, ...replyRoutes, ...bookmarkRoutes, ...feedRoutes,
-  ...notificationRoutes, ...userRoutes, ...healthRoutes];
+  ...tagRoutes, ...notificationRoutes, ...userRoutes, ...healthRoutes];
 
 /** The calls of spec section 7 that act for a member. */
 export const MEMBER_ROUTES: readonly RouteSpec[] = ROUTES.filter((spec) => spec.auth);

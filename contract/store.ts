@@ -95,7 +95,12 @@ export type PostSource =
   | { kind: 'all' }
   | { kind: 'author'; authorId: string }
   /** The home feed: the member's own posts and those of the members they follow. */
-  | { kind: 'feed'; memberId: string };
+  | { kind: 'feed'; memberId: string }
+  /**
+   * The posts whose text holds a tag (the `tags` extension), by its normalised form
+   * (contract/richText.ts normaliseTag): a post's tags are those its text has now.
+   */
+  | { kind: 'tag'; tag: string };
 
 export interface PageRequest {
   limit: number;

@@ -7,6 +7,7 @@
 import { decodeCursor, encodeCursor, notificationCursor, notificationCursorKey, postCursor, postCursorKey, replyCursor, replyCursorKey } from '../contract/cursor';
 import type { NetworkEvent, StoredEvent } from '../contract/events';
 import { ORDER_COMPARATORS, type PostOrder } from '../contract/order';
+import { tagsOf } from '../contract/richText';
 import type {
   FollowLists, MemberRow, NotificationActors, NotificationRow, Page, PageRequest, PostRow, PostSource, ReactionKind, ReactionLists, ReplyRow, Scope, Store, StoreReader, StoreTx,
 } from '../contract/store';
@@ -170,6 +171,8 @@ function postsOf(db: MemoryDb, source: PostSource): PostRecord[] {
   const all = [...db.posts.values()];
   if (source.kind === 'all') return all;
   if (source.kind === 'author') return all.filter((post) => post.authorId === source.authorId);
+  // A post's tags are read from its text as it is now, so an edit moves it in or out.
+  if (source.kind === 'tag') return all.filter((post) => tagsOf(post.content).includes(source.tag));
   const authors = new Set([source.memberId, ...(db.users.get(source.memberId)?.following ?? [])]);
   return all.filter((post) => authors.has(post.authorId));
 }

@@ -18,6 +18,7 @@ import { openPglite, openPostgres, type Database } from './db/database';
 import { migrate } from './db/migrate';
 import { argon2Passwords } from './passwords';
 import { createSqlStore, type SqlStore } from './store/sqlStore';
+import { readUnreadTags } from './store/tags';
 import { resolveJwtSecret } from './tokens';
 
 export const PUBLIC_DIR = join(REPOSITORY_ROOT, 'public');
@@ -60,6 +61,8 @@ export async function startServer(config: ServerConfig, { logger = false, now = 
       changes = await pgliteChanges(database);
     }
     const applied = await migrate(database);
+    // Posts stored before tags were kept have theirs read before the first call is answered.
+    await readUnreadTags(database);
     const store = createSqlStore(database, { publicDir: PUBLIC_DIR, passwords: argon2Passwords, changes });
     const seeded = config.seed ? await store.seedIfEmpty(buildDefaultSeed()) : false;
     const ctx: RuleContext = { store, tokens: createTokenService({ secret, now }), passwords: argon2Passwords, now, newId: randomUUID };

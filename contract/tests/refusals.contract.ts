@@ -6,6 +6,7 @@
 import { errorBody } from '../errors';
 import { LIMITS } from '../limits';
 import { MESSAGE_STATUS, type MessageKey } from '../messages';
+import { TAG_MAX } from '../richText';
 import { ROUTES, type RouteSpec } from '../routes';
 import { SAMPLE_SIGNUP, SEED_USER_IDS, seedPostId } from '../seed/default';
 import { call, target, tokenFor, type Method } from './support';
@@ -115,6 +116,9 @@ const GRID: Record<string, Partial<Record<Column, Case>>> = {
   },
   'GET /notifications/unread': {},
   'POST /notifications/read': {},
+  'GET /tags/:tag/posts': {
+    'a limit hit': { path: `/tags/${tooLong(TAG_MAX)}/posts`, refused: 'tagInvalid' },
+  },
   'GET /users': {},
   'POST /users/edit': {
     "another member's resource": { path: '/users/edit', body: { userData: { username: 'liam_chen' } }, refused: 'usernameImmutable' },

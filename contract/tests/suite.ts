@@ -15,3 +15,4 @@ import './generated.contract';
 import './events.contract';
 import './replies.contract';
 import './notifications.contract';
+import './tags.contract';

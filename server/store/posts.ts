@@ -5,6 +5,7 @@ import type { Orderable, PostOrder } from '../../contract/order';
 import type { Page, PageRequest, PostRow, PostSource, ReactionKind, ReactionLists, Scope, StoreReader, StoreTx } from '../../contract/store';
 import type { Row, Sql } from '../db/database';
 import { iso, NO_LOCKS, storable, storableIds, type RowLocks } from './rows';
+import { tagRowsQuery, writeTags } from './tags';
 
 export const POST_COLUMNS = 'id, author_id, content, image, created_at, updated_at';
 const NEWEST_FIRST = 'ORDER BY created_at DESC, id ASC';
@@ -52,24 +53,33 @@ async function postPage(sql: Sql, source: PostSource, order: PostOrder, { limit,
     return `$${params.length}`;
   };
   const { by, after } = ORDERS[order];
-  let condition = 'TRUE';
+  let key: Orderable | undefined;
   if (cursor !== undefined) {
-    const key = postCursorKey(order, cursor);
+    key = postCursorKey(order, cursor);
     if (Number.isNaN(Date.parse(key.createdAt)) || !storable(key.id)) throw refusal('pageCursorInvalid');
-    condition = after(key, param);
   }
   const columns = `${POST_COLUMNS}, like_count`;
-  const take = param(limit + 1);
   let text: string;
-  if (source.kind === 'feed') {
-    const member = param(source.memberId);
-    // Each followed member's first posts after the cursor, by the per-author index, then merged.
-    text = `SELECT ${columns} FROM (SELECT followee_id AS author FROM follows WHERE follower_id = ${member} UNION ALL SELECT ${member}::text) AS authors
-      CROSS JOIN LATERAL (SELECT ${columns} FROM posts WHERE author_id = authors.author AND ${condition} ORDER BY ${by} LIMIT ${take}) AS page
-      ORDER BY ${by} LIMIT ${take}`;
+  if (source.kind === 'tag' && order === 'latest') {
+    const joined = columns.split(', ').map((column) => `p.${column}`).join(', ');
+    text = `SELECT ${joined} FROM (${tagRowsQuery(source.tag, key, limit + 1, param)}) AS tagged
+      JOIN posts p ON p.id = tagged.post_id ORDER BY tagged.created_at DESC, tagged.post_id ASC`;
   } else {
-    const where = source.kind === 'author' ? `author_id = ${param(source.authorId)} AND ${condition}` : condition;
-    text = `SELECT ${columns} FROM posts WHERE ${where} ORDER BY ${by} LIMIT ${take}`;
+    const condition = key === undefined ? 'TRUE' : after(key, param);
+    const take = param(limit + 1);
+    if (source.kind === 'feed') {
+      const member = param(source.memberId);
+      // Each followed member's first posts after the cursor, by the per-author index, then merged.
+      text = `SELECT ${columns} FROM (SELECT followee_id AS author FROM follows WHERE follower_id = ${member} UNION ALL SELECT ${member}::text) AS authors
+        CROSS JOIN LATERAL (SELECT ${columns} FROM posts WHERE author_id = authors.author AND ${condition} ORDER BY ${by} LIMIT ${take}) AS page
+        ORDER BY ${by} LIMIT ${take}`;
+    } else {
+      const where = source.kind === 'author' ? `author_id = ${param(source.authorId)} AND ${condition}`
+        // A tag's posts in another order than newest first: every post of the tag is sorted.
+        : source.kind === 'tag' ? `id IN (SELECT post_id FROM post_tags WHERE tag = ${param(source.tag)}) AND ${condition}`
+        : condition;
+      text = `SELECT ${columns} FROM posts WHERE ${where} ORDER BY ${by} LIMIT ${take}`;
+    }
   }
   const rows = await sql.query(text, params);
   const items = rows.slice(0, limit);
@@ -175,12 +185,14 @@ export function postWrites(sql: Sql) {
   return {
     async insertPost(row) {
       await sql.query(`INSERT INTO posts (${POST_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6)`, [row.id, row.authorId, row.content, row.postImage, row.createdAt, row.updatedAt]);
+      await writeTags(sql, [row]);
     },
     async updatePost(id, changes) {
       await sql.query('UPDATE posts SET content = $2, updated_at = $3 WHERE id = $1', [id, changes.content, changes.updatedAt]);
+      await writeTags(sql, [{ id, content: changes.content }]);
     },
     async deletePost(id) {
-      // Reactions and bookmarks go with it (ON DELETE CASCADE).
+      // Reactions, bookmarks and tags go with it (ON DELETE CASCADE).
       await sql.query('DELETE FROM posts WHERE id = $1', [id]);
     },
     async setReaction(postId, memberId, kind) {

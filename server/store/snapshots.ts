@@ -11,6 +11,7 @@ import { POST_COLUMNS, postReads, toPost } from './posts';
 import { NOTIFICATION_COLUMNS, toNotification } from './notifications';
 import { REPLY_COLUMNS, toReply } from './replies';
 import { iso } from './rows';
+import { writeTags } from './tags';
 import type { SqlStore, SqlStoreOptions, Write } from './sqlStore';
 
 /**
@@ -110,7 +111,7 @@ export function snapshotCalls(database: Database, write: Write, options: SqlStor
 
   /** Replaces the whole network with the snapshot's, inside the caller's transaction. */
   const importInto = async (sql: Sql, snapshot: DbSnapshot, passwords: ReadonlyMap<string, string>): Promise<void> => {
-    await sql.query('TRUNCATE members, posts, reactions, follows, bookmarks, replies, reply_likes, notifications, notification_actors, revoked_tokens RESTART IDENTITY CASCADE');
+    await sql.query('TRUNCATE members, posts, post_tags, reactions, follows, bookmarks, replies, reply_likes, notifications, notification_actors, revoked_tokens RESTART IDENTITY CASCADE');
     const images = new Map<string, string>();
     const image = async (value: string): Promise<string> => {
       let url = images.get(value);
@@ -131,6 +132,7 @@ export function snapshotCalls(database: Database, write: Write, options: SqlStor
     const postImages: string[] = [];
     for (const post of posts) postImages.push(await image(post.postImage));
     await insertInOrder(sql, 'posts', POST_TYPES, posts.map((post, index) => [post.id, post.authorId, post.content, postImages[index], post.createdAt, post.updatedAt]));
+    await writeTags(sql, posts);
     await insertInOrder(sql, 'reactions', [['post_id', 'text'], ['member_id', 'text'], ['kind', 'text']], posts.flatMap((post) => [
       ...post.likedBy.map((member) => [post.id, member, 'like']),
       ...post.dislikedBy.map((member) => [post.id, member, 'dislike']),

@@ -6,6 +6,8 @@ import { openPostgres, type Database } from '../db/database';
 import { newPglite } from '../testing/pgliteTemplate';
 import { migrate, readMigrations } from '../db/migrate';
 import { createTestDatabase } from '../testing/serverTarget';
+import { createSqlStore } from '../store/sqlStore';
+import { readUnreadTags, tagRowsQuery } from '../store/tags';
 
 const TABLES = ['bookmarks', 'follows', 'media', 'members', 'posts', 'rate_limit_counters', 'reactions', 'revoked_tokens', 'schema_migrations'];
 
@@ -65,6 +67,44 @@ describe('a migration on a database that has rows', () => {
       await database.query("UPDATE reactions SET kind = 'like' WHERE post_id = 'q'");
       await database.query("DELETE FROM reactions WHERE post_id = 'p' AND member_id = 'a'");
       expect(await database.query('SELECT id, like_count FROM posts ORDER BY id')).toEqual([{ id: 'p', like_count: 1 }, { id: 'q', like_count: 1 }]);
+    } finally {
+      await database.close();
+    }
+  }, 60_000);
+});
+
+describe('tags of the posts stored before they were kept', () => {
+  it('reads the tags of every post already there at start, once, and the tag page finds them by its index', async () => {
+    const database = await newPglite();
+    try {
+      const migrations = readMigrations();
+      const before = migrations.filter((migration) => migration.name < '0007');
+      await migrate(database, before);
+      await database.exec(`
+        INSERT INTO members (id, username, first_name, last_name, password_hash, created_at, updated_at) VALUES ('a', 'ann', 'A', 'N', 'x', now(), now());
+        INSERT INTO posts (id, author_id, content, created_at, updated_at) VALUES
+          ('p', 'a', 'Up the #Hill and #hill again', '2025-06-01T09:00:00Z', now()),
+          ('q', 'a', 'No tag here, a#hill', '2025-06-01T09:01:00Z', now()),
+          ('r', 'a', '#hill at dusk', '2025-06-01T09:02:00Z', now());`);
+      await migrate(database, migrations);
+      expect(await database.query('SELECT count(*)::int AS n FROM post_tags')).toEqual([{ n: 0 }]);
+
+      expect(await readUnreadTags(database)).toBe(3);
+      expect(await database.query('SELECT post_id, tag FROM post_tags ORDER BY post_id')).toEqual([{ post_id: 'p', tag: 'hill' }, { post_id: 'r', tag: 'hill' }]);
+      expect(await readUnreadTags(database)).toBe(0);
+
+      const store = createSqlStore(database, { publicDir: '', passwords: { hash: async (text) => text, verify: async () => false } });
+      const page = await store.read((reader) => reader.postPage({ kind: 'tag', tag: 'hill' }, 'latest', { limit: 1 }));
+      expect(page.items.map((post) => post.id)).toEqual(['r']);
+      const next = await store.read((reader) => reader.postPage({ kind: 'tag', tag: 'hill' }, 'latest', { limit: 1, cursor: page.nextCursor ?? '' }));
+      expect({ ids: next.items.map((post) => post.id), nextCursor: next.nextCursor }).toEqual({ ids: ['p'], nextCursor: null });
+
+      // However many posts there are, a page is read from the tag's index, from the cursor on.
+      await database.exec('SET enable_seqscan = off');
+      const params: unknown[] = [];
+      const query = tagRowsQuery('hill', { createdAt: '2025-06-01T09:02:00.000Z', id: 'r', likeCount: 0 }, 21, (value) => `$${params.push(value)}`);
+      const plan = await database.query<{ 'QUERY PLAN': string }>(`EXPLAIN ${query}`, params);
+      expect(plan.map((row) => row['QUERY PLAN']).join('\n')).toMatch(/Index (Only )?Scan using post_tags_newest/);
     } finally {
       await database.close();
     }

@@ -1,26 +1,30 @@
 import { Fragment, useMemo, type ReactNode } from 'react';
+import { Link } from 'react-router-dom';
 import { textParts, type TextPart } from '../../contract/richText';
+import { paths } from '../config/paths';
 import './RichText.css';
 
 export type MentionPart = Extract<TextPart, { kind: 'mention' }>;
 
-/** Whether a text holds an address or a mention, which become elements of their own. */
-export function hasLinkParts(text: string): boolean {
-  return textParts(text).some((part) => part.kind === 'link' || part.kind === 'mention');
+/** Whether a text holds an address or a mention (or a tag, when tags link), which become elements of their own. */
+export function hasLinkParts(text: string, linkTags = false): boolean {
+  return textParts(text).some((part) => part.kind === 'link' || part.kind === 'mention' || (linkTags && part.kind === 'tag'));
 }
 
 export interface RichTextProps {
   text: string;
   /** A mention as an element: a link to the member's profile when a member has the name, else the text. */
   renderMention: (part: MentionPart) => ReactNode;
+  /** Tags as links to their page (a backend with the `tags` extension); otherwise they stay text. */
+  linkTags?: boolean;
 }
 
 /**
  * A post's or a reply's text, with its addresses as links (a new tab, `noopener nofollow ugc`, shown
- * shortened) and its mentions as the caller renders them. Elements are made from the text's parts,
+ * shortened), its mentions as the caller renders them, and its tags as links to their page. Elements are made from the text's parts,
  * never from HTML: markup in a text shows as the text it is.
  */
-export function RichText({ text, renderMention }: RichTextProps) {
+export function RichText({ text, renderMention, linkTags = false }: RichTextProps) {
   const parts = useMemo(() => textParts(text), [text]);
   return (
     <>
@@ -35,6 +39,14 @@ export function RichText({ text, renderMention }: RichTextProps) {
             );
           case 'mention':
             return <Fragment key={index}>{renderMention(part)}</Fragment>;
+          case 'tag':
+            return linkTags ? (
+              <Link key={index} className="rich-text__tag" to={paths.tag.href(part.tag)}>
+                {part.text}
+              </Link>
+            ) : (
+              <Fragment key={index}>{part.text}</Fragment>
+            );
           default:
             return <Fragment key={index}>{part.text}</Fragment>;
         }

@@ -7,6 +7,8 @@ export const paths = {
   post: { pattern: '/posts/:postId', href: (postId: string) => `/posts/${encodeURIComponent(postId)}` },
   profile: { pattern: '/users/:userId', href: (userId: string) => `/users/${encodeURIComponent(userId)}` },
   explore: { pattern: '/explore', href: () => '/explore' },
+  /** The posts with a tag: `tag` as a text writes it, without its "#". */
+  tag: { pattern: '/tags/:tag', href: (tag: string) => `/tags/${encodeURIComponent(tag)}` },
   createPost: { pattern: '/createpost', href: () => '/createpost' },
   notifications: { pattern: '/notifications', href: () => '/notifications' },
   error: { pattern: '/error', href: () => '/error' },

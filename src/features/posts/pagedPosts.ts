@@ -12,6 +12,8 @@ export interface PagedPosts {
   loaded: boolean;
   isLoading: boolean;
   isSuccess: boolean;
+  /** The list's last load failed. */
+  isError: boolean;
   more: MorePosts;
 }
 
@@ -20,6 +22,7 @@ export interface PostPagesResult {
   currentData?: { pages: PostsPage[]; pageParams: PagePlace[] };
   isLoading: boolean;
   isSuccess: boolean;
+  isError: boolean;
   hasNextPage: boolean;
   isFetchingNextPage: boolean;
   fetchNextPage: () => unknown;
@@ -44,7 +47,7 @@ export function usePagedPosts(list: PagedList, { skip, ...catchUp }: { skip: boo
 /** Any infinite query of posts as one list, with what loads the next page. */
 export function usePostPages(result: PostPagesResult): PagedPosts {
   // currentData: while another list loads (another member's posts), the last one is not shown as it.
-  const { currentData: data, isLoading, isSuccess, hasNextPage, isFetchingNextPage, fetchNextPage, hasPreviousPage, isFetchingPreviousPage, fetchPreviousPage } = result;
+  const { currentData: data, isLoading, isSuccess, isError, hasNextPage, isFetchingNextPage, fetchNextPage, hasPreviousPage, isFetchingPreviousPage, fetchPreviousPage } = result;
   const posts = useMemo(() => {
     const all = data?.pages.flatMap((page) => page.posts) ?? EMPTY_POSTS;
     return all.length === 0 ? EMPTY_POSTS : all;
@@ -62,5 +65,5 @@ export function usePostPages(result: PostPagesResult): PagedPosts {
     }),
     [hasNextPage, isFetchingNextPage, fetchNextPage, offset, hasPreviousPage, isFetchingPreviousPage, fetchPreviousPage],
   );
-  return { posts, loaded: data !== undefined, isLoading, isSuccess, more };
+  return { posts, loaded: data !== undefined, isLoading, isSuccess, isError, more };
 }

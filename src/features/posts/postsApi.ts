@@ -1,6 +1,7 @@
 import { copyWithStructuralSharing } from '@reduxjs/toolkit/query';
 import { api, cacheAccess, HOME_FEED_TAG, type CacheAccess, type Undo } from '../../lib/api/api';
 import type { PostOrder } from '../../../contract/order';
+import { normaliseTag, tagsOf } from '../../../contract/richText';
 import { holdsListStart, POST_PAGES_OPTIONS, pageQuery, readPage, type PagePlace } from '../../lib/api/postPages';
 import { reconcileList } from '../../lib/reconcile';
 import { refusedAsAlready } from '../../lib/apiError';
@@ -50,9 +51,10 @@ function postListTags(posts: readonly Post[] = EMPTY_POSTS) {
 
 /**
  * A list of posts a backend answers page by page: every post or a member's, newest first (the `pages`
- * extension), or the member's home feed in an order (the `feed` extension).
+ * extension), the member's home feed in an order (the `feed` extension), or the posts with a tag,
+ * newest first (the `tags` extension; `tag` as written, without its "#").
  */
-export type PagedList = { list: 'all' } | { list: 'member'; username: string } | { list: 'feed'; sort: PostOrder };
+export type PagedList = { list: 'all' } | { list: 'member'; username: string } | { list: 'feed'; sort: PostOrder } | { list: 'tag'; tag: string };
 
 function pagedListUrl(list: PagedList, cursor: string | null): string {
   const query = pageQuery(cursor);
@@ -64,6 +66,8 @@ function pagedListUrl(list: PagedList, cursor: string | null): string {
     case 'feed':
       query.set('sort', list.sort);
       return `/feed?${query}`;
+    case 'tag':
+      return `/tags/${encodeURIComponent(list.tag)}/posts?${query}`;
   }
 }
 
@@ -252,7 +256,8 @@ function writeOnePost(cache: CacheAccess, post: Post, created: boolean): void {
     const holdsIt =
       list.list === 'all' ||
       (list.list === 'member' && list.username.toLowerCase() === post.username.toLowerCase()) ||
-      (list.list === 'feed' && list.sort === 'latest');
+      (list.list === 'feed' && list.sort === 'latest') ||
+      (list.list === 'tag' && tagsOf(post.content).includes(normaliseTag(list.tag)));
     if (holdsIt) cache.dispatch(postsApi.util.updateQueryData('getPostPages', list, (draft) => {
       if (draft.pages[0] && holdsListStart(draft)) joinTop(draft.pages[0].posts);
     }));

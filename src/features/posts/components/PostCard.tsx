@@ -87,10 +87,12 @@ export const PostCard = memo(function PostCard({ post, onDeleted }: PostCardProp
   // from the health answer the member's shell asks for, so a card re-renders only when this changes.
   const hasReplies = useAppSelector((state) => backendHas(state, 'replies'));
   const replyCount = post.replyCount ?? 0;
+  // The backend lists posts by tag: a text's tags link to their page.
+  const hasTags = useAppSelector((state) => backendHas(state, 'tags'));
 
-  // A text with addresses or mentions holds links of its own, and links cannot nest: its time links
-  // to the post instead of the text.
-  const linksInText = useMemo(() => hasLinkParts(post.content), [post.content]);
+  // A text with addresses, mentions or linked tags holds links of its own, and links cannot nest: its
+  // time links to the post instead of the text.
+  const linksInText = useMemo(() => hasLinkParts(post.content, hasTags), [post.content, hasTags]);
   const liked = isLikedBy(post, myId);
   const fullName = post.userFullName || `${post.firstName} ${post.lastName}`.trim();
   const likeBusy = likeState.isLoading || dislikeState.isLoading;
@@ -141,7 +143,7 @@ export const PostCard = memo(function PostCard({ post, onDeleted }: PostCardProp
 
       {linksInText ? (
         <div className="post-card__content" dir="auto">
-          <RichText text={post.content} renderMention={mention} />
+          <RichText text={post.content} renderMention={mention} linkTags={hasTags} />
         </div>
       ) : (
         <Link className="post-card__content" to={paths.post.href(post.id)} dir="auto">

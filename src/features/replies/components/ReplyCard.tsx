@@ -6,6 +6,7 @@ import { RichText, type MentionPart } from '../../../components/RichText';
 import { useHistoryWindow } from '../../../components/useHistoryWindow';
 import { paths } from '../../../config/paths';
 import { formatPostTime, toDateTimeAttribute } from '../../../lib/formatDate';
+import { backendHas } from '../../../lib/api/api';
 import { useAppSelector } from '../../../lib/store/hooks';
 import type { Reply } from '../../../types/api';
 import { selectCurrentUserId } from '../../auth/sessionSlice';
@@ -36,6 +37,7 @@ export interface ReplyCardProps {
 /** One reply: who wrote it and when, whom it answers, its text, and Like, Reply and Delete. */
 export const ReplyCard = memo(function ReplyCard({ reply, postAuthorId, onAnswer }: ReplyCardProps) {
   const myId = useAppSelector(selectCurrentUserId);
+  const hasTags = useAppSelector((state) => backendHas(state, 'tags'));
   const [likeReply, likeState] = useLikeReplyMutation();
   const [unlikeReply, unlikeState] = useUnlikeReplyMutation();
   const [deleteReply, deleteState] = useDeleteReplyMutation();
@@ -82,7 +84,7 @@ export const ReplyCard = memo(function ReplyCard({ reply, postAuthorId, onAnswer
           </p>
         ) : null}
         <p className="reply-card__content" dir="auto">
-          <RichText text={reply.content} renderMention={mention} />
+          <RichText text={reply.content} renderMention={mention} linkTags={hasTags} />
         </p>
         <div className="post-card__actions">
           <button
