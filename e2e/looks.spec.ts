@@ -102,6 +102,23 @@ test.describe('How things look', { tag: ['@phone'] }, () => {
     expect(style).toEqual({ hovered: true, color: 'rgb(36, 86, 214)', border: 'rgb(36, 86, 214)' });
   });
 
+  test('the navigation holds every item, the bell among them, in one row on a phone and one column on a wide screen, each a full tap target', async ({ page }, testInfo) => {
+    const nav = page.getByRole('navigation', { name: isPhone(testInfo) ? 'Mobile' : 'Main' });
+    await expect(nav.getByRole('link', { name: /^Notifications/ })).toBeVisible();
+    const boxes = await nav.locator('li > a, li > button').evaluateAll((items) => items.map((item) => {
+      const box = item.getBoundingClientRect();
+      return { left: Math.round(box.left), top: Math.round(box.top), right: Math.round(box.right), width: box.width, height: box.height };
+    }));
+    expect(boxes.length).toBeGreaterThanOrEqual(5);
+    for (const box of boxes) {
+      expect(Math.min(box.width, box.height)).toBeGreaterThanOrEqual(44);
+      expect(box.right).toBeLessThanOrEqual(page.viewportSize()?.width ?? 0);
+    }
+    // One row: every item at the same height; one column: every item at the same left edge.
+    const line = new Set(boxes.map((box) => (isPhone(testInfo) ? box.top : box.left)));
+    expect(line.size).toBe(1);
+  });
+
   test('a toast never passes over the navigation: every item stays where a tap lands, while it comes and goes', async ({ page }) => {
     const nav = page.getByRole('navigation', { name: /^(Main|Mobile)$/ });
     await expect(nav).toBeVisible();
