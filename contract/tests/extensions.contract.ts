@@ -8,26 +8,14 @@ import { MESSAGES } from '../messages';
 import { ORDER_COMPARATORS, POST_ORDERS, type PostOrder } from '../order';
 import { DEMO_BOOKMARK_POST_ID, DEMO_USER_ID, SEED_USER_IDS, seedPostId } from '../seed/default';
 import { buildPost } from '../seed/factories';
-import { arrange, call, callAs, errorOf, expectHealthy, tokenFor, type CallResult } from './support';
+import { arrange, call, callAs, errorOf, everyPage, expectHealthy, tokenFor, type CallResult } from './support';
 
 const MINIMAL = { prefer: 'return=minimal' };
 
-/** Every page of a list, following its cursors to the end. */
+/** Every page of a list of posts, following its cursors to the end. */
 async function allPages(path: string, limit: number, authorization?: string): Promise<{ posts: Post[]; pages: number }> {
-  const posts: Post[] = [];
-  let cursor: string | null = '';
-  let pages = 0;
-  while (cursor !== null) {
-    const separator = path.includes('?') ? '&' : '?';
-    const result: CallResult<PostsPage> = await call<PostsPage>('GET', `${path}${separator}limit=${limit}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`, { authorization });
-    expect(result.status).toBe(200);
-    expect(result.json.posts.length).toBeLessThanOrEqual(limit);
-    posts.push(...result.json.posts);
-    cursor = result.json.nextCursor;
-    pages += 1;
-    if (pages > 100) throw new Error('the pages never end');
-  }
-  return { posts, pages };
+  const { items, pages } = await everyPage(path, limit, (page: PostsPage) => page.posts, { authorization });
+  return { posts: items, pages };
 }
 
 function ids(posts: readonly Post[]): string[] {

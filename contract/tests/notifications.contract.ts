@@ -9,7 +9,7 @@ import { errorBody } from '../errors';
 import { MESSAGES } from '../messages';
 import type { NotificationRecord } from '../snapshot';
 import { SEED_USER_IDS, seedPostId } from '../seed/default';
-import { arrange, call, callAs, errorOf, expectHealthy, target, tokenFor, type CallResult } from './support';
+import { arrange, call, callAs, errorOf, everyPage, expectHealthy, target, tokenFor, type CallResult } from './support';
 import { sized } from './size';
 import { openStream } from './streams';
 
@@ -250,19 +250,8 @@ describe('GET /notifications: pages', () => {
   }
 
   async function allPages(limit: number): Promise<{ notifications: AppNotification[]; pages: number }> {
-    const notifications: AppNotification[] = [];
-    let cursor: string | null = '';
-    let pages = 0;
-    while (cursor !== null) {
-      const result: CallResult<NotificationsPage> = await notificationsOf('demo_user', `?limit=${limit}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`);
-      expect(result.status).toBe(200);
-      expect(result.json.notifications.length).toBeLessThanOrEqual(limit);
-      notifications.push(...result.json.notifications);
-      cursor = result.json.nextCursor;
-      pages += 1;
-      if (pages > 100) throw new Error('the pages never end');
-    }
-    return { notifications, pages };
+    const { items, pages } = await everyPage('/notifications', limit, (page: NotificationsPage) => page.notifications, { authorization: await tokenFor('demo_user') });
+    return { notifications: items, pages };
   }
 
   it('answers 20 a page by default, the latest first, through to the last, nothing twice', async () => {

@@ -6,7 +6,7 @@ import type { HealthResponse, PostResponse, PostsResponse, RepliesPage, Reply, R
 import { MESSAGES } from '../messages';
 import type { ReplyRecord } from '../snapshot';
 import { DEMO_UNREAD_NOTIFICATIONS, DEMO_USER_ID, SEED_USER_IDS, seedPostId } from '../seed/default';
-import { arrange, call, callAs, errorOf, expectHealthy, target, tokenFor, type CallResult } from './support';
+import { arrange, call, callAs, errorOf, everyPage, expectHealthy, target, tokenFor, type CallResult } from './support';
 import { arrangedReplies } from './fixtures';
 import { openStream } from './streams';
 
@@ -29,19 +29,8 @@ function reply(member: string, postId: string, text: unknown, replyTo?: unknown)
 
 /** Every page of a post's replies, following the cursors to the end. */
 async function allReplies(postId: string, limit: number): Promise<{ replies: Reply[]; pages: number }> {
-  const replies: Reply[] = [];
-  let cursor: string | null = '';
-  let pages = 0;
-  while (cursor !== null) {
-    const result: CallResult<RepliesPage> = await call<RepliesPage>('GET', `/posts/${postId}/replies?limit=${limit}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`);
-    expect(result.status).toBe(200);
-    expect(result.json.replies.length).toBeLessThanOrEqual(limit);
-    replies.push(...result.json.replies);
-    cursor = result.json.nextCursor;
-    pages += 1;
-    if (pages > 100) throw new Error('the pages never end');
-  }
-  return { replies, pages };
+  const { items, pages } = await everyPage(`/posts/${postId}/replies`, limit, (page: RepliesPage) => page.replies);
+  return { replies: items, pages };
 }
 
 async function replyCountOf(postId: string): Promise<number | undefined> {

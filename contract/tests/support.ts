@@ -111,6 +111,30 @@ export async function callAs<T = Record<string, unknown>>(member: string, method
   return call<T>(method, path, { body, authorization: await tokenFor(member) });
 }
 
+/**
+ * Every page of a paged list (`path`, with or without a query), `limit` a page, following its cursors
+ * to the end: each page answered 200 and no longer than asked. `itemsOf` reads a page's items.
+ */
+export async function everyPage<P extends { nextCursor: string | null }, T>(
+  path: string, limit: number, itemsOf: (page: P) => T[], options: CallOptions = {},
+): Promise<{ items: T[]; pages: number }> {
+  const items: T[] = [];
+  let cursor: string | null = '';
+  let pages = 0;
+  const separator = path.includes('?') ? '&' : '?';
+  while (cursor !== null) {
+    const result: CallResult<P> = await call<P>('GET', `${path}${separator}limit=${limit}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`, options);
+    expect(result.status).toBe(200);
+    const found = itemsOf(result.json);
+    expect(found.length).toBeLessThanOrEqual(limit);
+    items.push(...found);
+    cursor = result.json.nextCursor;
+    pages += 1;
+    if (pages > 100) throw new Error('the pages never end');
+  }
+  return { items, pages };
+}
+
 /** Whether `password` logs `username` in (the store keeps only what it keeps: a hash, on the server). */
 export async function passwordWorks(username: string, password: string): Promise<boolean> {
   return (await call('POST', '/auth/login', { body: { username, password } })).status === 200;

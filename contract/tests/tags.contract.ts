@@ -9,7 +9,7 @@ import { MESSAGES } from '../messages';
 import { TAG_MAX } from '../richText';
 import type { PostRecord } from '../snapshot';
 import { SEED_USER_IDS, seedPostId } from '../seed/default';
-import { arrange, call, callAs, errorOf, expectHealthy, type CallResult } from './support';
+import { arrange, call, callAs, errorOf, everyPage, expectHealthy, type CallResult } from './support';
 
 /** Ava's (demo_user's) forest walk. */
 const avasPost = seedPostId(5);
@@ -20,19 +20,8 @@ function expectRefusal(result: CallResult, status: number, message: string): voi
 
 /** Every page of a tag's posts, following the cursors to the end. */
 async function allPages(tag: string, limit: number): Promise<{ contents: string[]; pages: number }> {
-  const contents: string[] = [];
-  let cursor: string | null = '';
-  let pages = 0;
-  while (cursor !== null) {
-    const result: CallResult<PostsPage> = await call<PostsPage>('GET', `/tags/${tag}/posts?limit=${limit}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`);
-    expect(result.status).toBe(200);
-    expect(result.json.posts.length).toBeLessThanOrEqual(limit);
-    contents.push(...result.json.posts.map((post) => post.content));
-    cursor = result.json.nextCursor;
-    pages += 1;
-    if (pages > 100) throw new Error('the pages never end');
-  }
-  return { contents, pages };
+  const { items, pages } = await everyPage(`/tags/${tag}/posts`, limit, (page: PostsPage) => page.posts.map((post) => post.content));
+  return { contents: items, pages };
 }
 
 async function contentsOf(tag: string): Promise<string[]> {
