@@ -18,4 +18,7 @@ export const LIMITS = {
   portfolioUrlMax: 255,
   /** How deep a JSON body may nest; the contract's bodies need three levels. */
   jsonDepthMax: 8,
+  /** An Idempotency-Key: a UUID fits, a key too short to be unique does not. */
+  idempotencyKeyMin: 8,
+  idempotencyKeyMax: 128,
 } as const;

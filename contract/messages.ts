@@ -55,6 +55,8 @@ const CATALOGUE = {
   replyAlreadyLiked: [400, 'Cannot like a reply that is already liked.'],
   replyNotLiked: [400, 'Cannot unlike a reply that is not liked.'],
   tagInvalid: [400, 'A tag is 1 to 50 letters, digits or underscores, with at least one letter.'],
+  idempotencyKeyInvalid: [400, 'Idempotency-Key must be 8 to 128 characters: letters, digits, hyphens or underscores.'],
+  idempotencyKeyReused: [422, 'This was already sent once with different content, and may have been saved. Check before sending it again.'],
 
   // ---- What a server meets ----
   bodyTooLarge: [413, 'The request body is too large.'],

@@ -9,6 +9,7 @@ import { Value } from '@sinclair/typebox/value';
 import { API_EXTENSIONS, NOTIFICATIONS_UNREAD_MAX, PAGE_LIMIT_DEFAULT, type Post, type PostsPage } from './api';
 import type { RuleContext } from './context';
 import { refusal, refusalAnswer, RuleError } from './errors';
+import { fingerprintOf, idempotentContext, IDEMPOTENT_REPLAYED_HEADER, KeptOutcome, readIdempotencyKey } from './idempotency';
 import { presentMember, presentMembers, presentNotifications, presentPost, presentPosts, presentReplies, presentReply } from './present';
 import { authenticate, login, logout, signup, type Session } from './rules/auth';
 import { addBookmark, listBookmarks, removeBookmark } from './rules/bookmarks';
@@ -19,7 +20,7 @@ import { createReply, deleteReply, findReply, likeReply, unlikeReply } from './r
 import { taggedPosts } from './rules/tags';
 import { editProfile, findUser, follow, unfollow } from './rules/users';
 import * as Schema from './schemas';
-import type { Page, PostRow, StoreReader } from './store';
+import type { MemberRow, Page, PostRow, ReplyRow, StoreReader } from './store';
 import { parseJsonBody } from './validation';
 
 export type Method = 'get' | 'post' | 'delete';
@@ -36,6 +37,8 @@ export interface RouteRequest {
   prefer?: string;
   /** The body as sent; undefined when there is none. */
   body?: string;
+  /** The Idempotency-Key header (the `idempotency` extension), on the creates that read it. */
+  idempotencyKey?: string;
 }
 
 export interface RouteAnswer {
@@ -89,6 +92,14 @@ export interface RouteSpec {
   /** The body's schema, for a route that reads one. */
   body?: TSchema;
   handle: (input: RouteInput) => Promise<Shaped>;
+  /**
+   * A create that reads an Idempotency-Key (contract/idempotency.ts): the id of what its
+   * transaction made, and the answer that names it again for a repeat of the call.
+   */
+  idempotent?: {
+    createdId: (created: unknown) => string;
+    replay: (input: RouteInput, createdId: string) => Promise<Shaped>;
+  };
 }
 
 type PublicInput<S extends TSchema | undefined> = RouteRequest & { ctx: RuleContext; json: Json<S> };
@@ -151,12 +162,22 @@ async function postNow(ctx: RuleContext, postId: string): Promise<Shaped> {
   return shaped(Schema.PostResponse, { post: await currentPost(ctx, postId) });
 }
 
+/** A create that reads an Idempotency-Key. */
+function idempotent(spec: RouteSpec, idempotency: NonNullable<RouteSpec['idempotent']>): RouteSpec {
+  return { ...spec, idempotent: idempotency };
+}
+
+async function signedUp(ctx: RuleContext, member: MemberRow): Promise<Shaped> {
+  const createdUser = await ctx.store.read((reader) => presentMember(reader, member));
+  return shaped(Schema.SignupResponse, { createdUser, encodedToken: await ctx.tokens.sign(member) });
+}
+
 const authRoutes: RouteSpec[] = [
-  publicRoute('post', '/auth/signup', 201, Schema.SignupRequest, async ({ ctx, json }) => {
-    const member = await signup(ctx, json);
-    const createdUser = await ctx.store.read((reader) => presentMember(reader, member));
-    return shaped(Schema.SignupResponse, { createdUser, encodedToken: await ctx.tokens.sign(member) });
-  }, true),
+  idempotent(publicRoute('post', '/auth/signup', 201, Schema.SignupRequest, async ({ ctx, json }) => signedUp(ctx, await signup(ctx, json)), true), {
+    createdId: (member) => (member as MemberRow).id,
+    // The token is signed anew for the member the first call made: a token is not kept at rest.
+    replay: async ({ ctx }, memberId) => signedUp(ctx, await ctx.store.read((reader) => findUser(reader, memberId))),
+  }),
 
   publicRoute('post', '/auth/login', 200, Schema.LoginRequest, async ({ ctx, json }) => {
     const member = await login(ctx, json);
@@ -188,9 +209,12 @@ const postRoutes: RouteSpec[] = [
 
   publicRoute('get', '/posts/:postId', 200, undefined, ({ ctx, params }) => postNow(ctx, param(params, 'postId'))),
 
-  memberRoute('post', '/posts', 201, Schema.PostDraftPayload, async ({ ctx, session, json, ...request }) => {
+  idempotent(memberRoute('post', '/posts', 201, Schema.PostDraftPayload, async ({ ctx, session, json, ...request }) => {
     const post = await createPost(ctx, session.member, json);
     return changed(request, () => postNow(ctx, post.id), () => allPosts(ctx));
+  }), {
+    createdId: (post) => (post as PostRow).id,
+    replay: async ({ ctx, ...request }, postId) => changed(request, () => postNow(ctx, postId), () => allPosts(ctx)),
   }),
 
   memberRoute('delete', '/posts/:postId', 200, undefined, async ({ ctx, session, ...request }) => {
@@ -265,9 +289,15 @@ const replyRoutes: RouteSpec[] = [
     });
   }),
 
-  memberRoute('post', '/posts/:postId/replies', 201, Schema.ReplyDraftPayload, async ({ ctx, session, json, params }) => {
+  idempotent(memberRoute('post', '/posts/:postId/replies', 201, Schema.ReplyDraftPayload, async ({ ctx, session, json, params }) => {
     const { reply, replyCount } = await createReply(ctx, session.member, param(params, 'postId'), json);
     return shaped(Schema.ReplyCreated, { reply: await ctx.store.read((reader) => presentReply(reader, reply)), replyCount });
+  }), {
+    createdId: (created) => (created as { reply: ReplyRow }).reply.id,
+    replay: async ({ ctx }, replyId) => shaped(Schema.ReplyCreated, await ctx.store.read(async (reader) => {
+      const reply = await findReply(reader, replyId);
+      return { reply: await presentReply(reader, reply), replyCount: (await reader.replyCounts([reply.postId])).get(reply.postId) ?? 0 };
+    })),
   }),
 
   memberRoute('delete', '/replies/:replyId', 200, undefined, async ({ ctx, session, params }) => {
@@ -383,8 +413,19 @@ export async function runRoute(ctx: RuleContext, spec: RouteSpec, request: Route
   try {
     const session = spec.auth ? await authenticate(ctx, request.authorization) : undefined;
     memberId = session?.member.id;
+    const key = spec.idempotent && request.idempotencyKey !== undefined ? readIdempotencyKey(request.idempotencyKey) : undefined;
     const json = spec.body ? readBody(spec.body, request.body) : undefined;
-    return { ...answer(spec, await spec.handle({ ...request, ctx, json, session })), memberId };
+    if (!spec.idempotent || key === undefined) return { ...answer(spec, await spec.handle({ ...request, ctx, json, session })), memberId };
+    const { createdId, replay } = spec.idempotent;
+    const fingerprint = await fingerprintOf({ method: spec.method, path: spec.path, params: request.params, body: request.body });
+    const keyed = idempotentContext(ctx, { scope: memberId ?? '', key, fingerprint, status: spec.status, createdId });
+    try {
+      return { ...answer(spec, await spec.handle({ ...request, ctx: keyed, json, session })), memberId };
+    } catch (error) {
+      if (!(error instanceof KeptOutcome)) throw error;
+      const again = answer(spec, await replay({ ...request, ctx, json, session }, error.outcome.resourceId));
+      return { ...again, status: error.outcome.status, headers: { ...again.headers, [IDEMPOTENT_REPLAYED_HEADER]: 'true' }, memberId };
+    }
   } catch (error) {
     if (error instanceof RuleError) return { ...refusalAnswer(error), schema: Schema.ErrorResponse, memberId };
     throw error;

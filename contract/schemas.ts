@@ -166,7 +166,7 @@ export const FollowResponse = Type.Object({ user: User, followUser: User });
 /** Extensions beyond the spec that a backend answers (GET /health lists them). */
 export const ApiExtension = Type.Union([
   Type.Literal('pages'), Type.Literal('feed'), Type.Literal('return-minimal'), Type.Literal('events'), Type.Literal('replies'),
-  Type.Literal('tags'), Type.Literal('notifications'),
+  Type.Literal('tags'), Type.Literal('notifications'), Type.Literal('idempotency'),
 ]);
 
 /** GET /health: whether the backend and its store answer, and which extensions it has. */

@@ -111,6 +111,20 @@ export const RevokedToken = Type.Object({
 });
 export type RevokedToken = Static<typeof RevokedToken>;
 
+/**
+ * A create answered under an Idempotency-Key (contract/idempotency.ts): the call it answered (its
+ * fingerprint), its status and what it created, kept for IDEMPOTENCY_KEPT_MS from `createdAt`.
+ */
+export const IdempotencyRecord = Type.Object({
+  scope: Type.String(),
+  key: Type.String(),
+  fingerprint: Type.String(),
+  status: Type.Integer(),
+  resourceId: Type.String(),
+  createdAt: Type.String(),
+});
+export type IdempotencyRecord = Static<typeof IdempotencyRecord>;
+
 export const DB_SNAPSHOT_VERSION = 2;
 
 export const DbSnapshot = Type.Object({
@@ -129,6 +143,8 @@ export const DbSnapshot = Type.Object({
    */
   networkVersion: Type.Optional(Type.Integer()),
   events: Type.Optional(Type.Array(Type.Unsafe<StoredEvent>(Type.Object({ id: Type.Integer(), type: Type.String() })))),
+  /** The stand-in's kept answers to creates, saved with its store for the browser's other tabs; the server reads none. */
+  idempotencyKeys: Type.Optional(Type.Array(IdempotencyRecord)),
 });
 export type DbSnapshot = Static<typeof DbSnapshot>;
 

@@ -186,7 +186,33 @@ export interface StoreReader {
   eventsAfter(id: number): Promise<StoredEvent[] | 'reset'>;
 }
 
+/** A create's claim of its Idempotency-Key (contract/idempotency.ts). */
+export interface IdempotencyClaim {
+  /** Whose key it is: the member's id, or '' for a signup (nobody's yet). */
+  scope: string;
+  key: string;
+  /** What the call was: its route, parameters and body, hashed. */
+  fingerprint: string;
+  /** Now: a key kept since IDEMPOTENCY_KEPT_MS before this is free again. */
+  at: string;
+}
+
+/** What a create under a key answered: its status and what it created. */
+export interface IdempotentOutcome {
+  status: number;
+  resourceId: string;
+}
+
 export interface StoreTx extends StoreReader {
+  /**
+   * Takes the key for this transaction, or answers what it already holds. While another
+   * transaction holds the key, this waits for it to end. Undefined: the key is this transaction's,
+   * and keepIdempotentOutcome must follow before it commits; a rollback frees it again. Expired keys
+   * are swept here, a few at a time.
+   */
+  claimIdempotencyKey(claim: IdempotencyClaim): Promise<(IdempotentOutcome & { fingerprint: string }) | undefined>;
+  /** Records what the create answered under the key this transaction claimed. */
+  keepIdempotentOutcome(scope: string, key: string, outcome: IdempotentOutcome): Promise<void>;
   insertMember(row: MemberRow): Promise<void>;
   updateMember(id: string, changes: Partial<Pick<MemberRow, 'passwordHash' | 'image' | 'userBio' | 'userPortfolioUrl' | 'sessionVersion' | 'updatedAt'>>): Promise<void>;
   insertPost(row: PostRow): Promise<void>;

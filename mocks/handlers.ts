@@ -6,6 +6,7 @@
  */
 import { delay, http, HttpResponse, type HttpHandler, type PathParams } from 'msw';
 import { errorBody } from '../contract/errors';
+import { IDEMPOTENCY_KEY_HEADER } from '../contract/idempotency';
 import { MESSAGE_STATUS, type MessageKey } from '../contract/messages';
 import { ROUTES, runRoute, type RouteSpec } from '../contract/routes';
 import { openEventStream } from '../contract/stream';
@@ -46,6 +47,7 @@ export function toHandler(ctx: MockContext, spec: RouteSpec, path: string = spec
         authorization: request.headers.get('authorization') ?? undefined,
         prefer: request.headers.get('prefer') ?? undefined,
         body: spec.method === 'get' ? undefined : await request.text(),
+        idempotencyKey: request.headers.get(IDEMPOTENCY_KEY_HEADER) ?? undefined,
       });
       return HttpResponse.json(answer.body as Record<string, unknown>, { status: answer.status, headers: answer.headers });
     } catch (error) {

@@ -11,8 +11,9 @@ import { tagsOf } from '../contract/richText';
 import type {
   FollowLists, MemberRow, NotificationActors, NotificationRow, Page, PageRequest, PostRow, PostSource, ReactionKind, ReactionLists, ReplyRow, Scope, Store, StoreReader, StoreTx,
 } from '../contract/store';
+import { idempotencyExpired } from '../contract/idempotency';
 import {
-  DB_SNAPSHOT_VERSION, emptySnapshot, type DbSnapshot, type NotificationRecord, type PostRecord, type ReplyRecord, type UserRecord,
+  DB_SNAPSHOT_VERSION, emptySnapshot, type DbSnapshot, type IdempotencyRecord, type NotificationRecord, type PostRecord, type ReplyRecord, type UserRecord,
 } from '../contract/snapshot';
 
 export interface MemoryDb {
@@ -31,6 +32,8 @@ export interface MemoryDb {
   readonly revokedTokens: Map<string, string>;
   /** The last events committed, oldest first, for the live stream (at most EVENTS_KEPT). */
   readonly events: StoredEvent[];
+  /** Creates answered under an Idempotency-Key, by idempotencyEntry(scope, key). */
+  readonly idempotencyKeys: Map<string, IdempotencyRecord>;
   /** The network's version: the id of the last event committed. */
   version: number;
   /** Replaces the whole content with a copy of the snapshot. */
@@ -48,8 +51,10 @@ export function createMemoryDb(seed: DbSnapshot = emptySnapshot()): MemoryDb {
   const revokedTokens = new Map<string, string>();
   const notifications = new Map<string, { record: NotificationRecord; place: number }>();
   const events: StoredEvent[] = [];
+  const idempotencyKeys = new Map<string, IdempotencyRecord>();
 
   const db: MemoryDb = {
+    idempotencyKeys,
     users,
     posts,
     replies,
@@ -65,6 +70,8 @@ export function createMemoryDb(seed: DbSnapshot = emptySnapshot()): MemoryDb {
       replies.clear();
       notifications.clear();
       revokedTokens.clear();
+      idempotencyKeys.clear();
+      for (const record of copy.idempotencyKeys ?? []) idempotencyKeys.set(idempotencyEntry(record.scope, record.key), record);
       for (const user of copy.users) users.set(user.id, user);
       for (const post of copy.posts) posts.set(post.id, post);
       for (const reply of copy.replies ?? []) replies.set(reply.id, reply);
@@ -90,6 +97,7 @@ export function createMemoryDb(seed: DbSnapshot = emptySnapshot()): MemoryDb {
         ...(revoked.length > 0 ? { revokedTokens: revoked } : {}),
         networkVersion: db.version,
         ...(events.length > 0 ? { events } : {}),
+        ...(idempotencyKeys.size > 0 ? { idempotencyKeys: [...idempotencyKeys.values()] } : {}),
       });
     },
     findUserByUsername(username) {
@@ -102,6 +110,11 @@ export function createMemoryDb(seed: DbSnapshot = emptySnapshot()): MemoryDb {
   };
   db.load(seed);
   return db;
+}
+
+/** Where a key's record is kept: keys are per scope (a member, or '' for signups). */
+export function idempotencyEntry(scope: string, key: string): string {
+  return JSON.stringify([scope, key]);
 }
 
 /** Newest first; ties broken by id so the order is stable. */
@@ -389,6 +402,8 @@ function remember<T extends object>(undo: Array<() => void>, record: T): void {
 }
 
 function writer(db: MemoryDb, undo: Array<() => void>, now: () => Date, emitted: NetworkEvent[]): StoreTx {
+  /** The keys this transaction claimed, until it keeps their outcomes. */
+  const claims = new Map<string, { fingerprint: string; createdAt: string }>();
   const user = (id: string): UserRecord => {
     const found = db.users.get(id);
     if (!found) throw new Error(`no member ${id} in the store`);
@@ -547,6 +562,25 @@ function writer(db: MemoryDb, undo: Array<() => void>, now: () => Date, emitted:
       }
       db.revokedTokens.set(jti, expiresAt);
       undo.push(() => db.revokedTokens.delete(jti));
+    },
+    claimIdempotencyKey: async ({ scope, key, fingerprint, at }) => {
+      // Transactions run one at a time here: no other can hold the key meanwhile.
+      for (const [entry, record] of db.idempotencyKeys) {
+        if (!idempotencyExpired(record.createdAt, at)) continue;
+        db.idempotencyKeys.delete(entry);
+        undo.push(() => db.idempotencyKeys.set(entry, record));
+      }
+      const kept = db.idempotencyKeys.get(idempotencyEntry(scope, key));
+      if (kept) return { fingerprint: kept.fingerprint, status: kept.status, resourceId: kept.resourceId };
+      claims.set(idempotencyEntry(scope, key), { fingerprint, createdAt: at });
+      return undefined;
+    },
+    keepIdempotentOutcome: async (scope, key, { status, resourceId }) => {
+      const entry = idempotencyEntry(scope, key);
+      const claim = claims.get(entry);
+      if (!claim) throw new Error('an outcome kept under a key this transaction did not claim');
+      db.idempotencyKeys.set(entry, { scope, key, fingerprint: claim.fingerprint, status, resourceId, createdAt: claim.createdAt });
+      undo.push(() => db.idempotencyKeys.delete(entry));
     },
     keepImage: async (_image, dataUrl) => dataUrl,
     keepShippedImage: async (path) => path,

@@ -11,6 +11,7 @@ import Fastify, { LogController, type FastifyError, type FastifyInstance, type F
 import type { RuleContext } from '../contract/context';
 import { errorBody } from '../contract/errors';
 import { MESSAGE_STATUS, type MessageKey } from '../contract/messages';
+import { IDEMPOTENCY_KEY_HEADER } from '../contract/idempotency';
 import { ROUTES, runRoute } from '../contract/routes';
 import { openEventStream, type EventHub, type EventSink, type EventStream } from '../contract/stream';
 import { IMAGE_KINDS, type ImageKind } from '../contract/validation';
@@ -270,6 +271,9 @@ export async function buildApp({ ctx, database, answers, events, staticDir, logg
     });
   }
 
+  /** A header sent more than once reads as its values joined, as HTTP does: a key sent twice is malformed. */
+  const headerValue = (value: string | string[] | undefined): string | undefined => (Array.isArray(value) ? value.join(', ') : value);
+
   for (const route of ROUTES) {
     // The same answer for everyone until something changes: reads without a token (but health).
     const cacheable = answers !== undefined && route.method === 'get' && !route.auth && route.path !== '/health';
@@ -290,6 +294,7 @@ export async function buildApp({ ctx, database, answers, events, staticDir, logg
           authorization: request.headers.authorization,
           prefer: Array.isArray(prefer) ? prefer.join(', ') : prefer,
           body: typeof request.body === 'string' ? request.body : undefined,
+          idempotencyKey: headerValue(request.headers[IDEMPOTENCY_KEY_HEADER]),
         });
         // The health check's whole point: any failure to reach the store is "unavailable".
         const answer = route.path === '/health' ? await call.catch(() => undefined) : await call;

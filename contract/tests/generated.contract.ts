@@ -7,6 +7,7 @@ import fc from 'fast-check';
 import { errorBody } from '../errors';
 import { LIMITS } from '../limits';
 import { MESSAGES, MESSAGE_STATUS, errorCode, type MessageKey } from '../messages';
+import { ROUTES } from '../routes';
 import { findInconsistencies } from '../snapshot';
 import { seedPostId } from '../seed/default';
 import { sized } from './size';
@@ -99,11 +100,26 @@ interface GeneratedRoute {
   /** Calls as demo_user. */
   member: boolean;
   bodies: fc.Arbitrary<string>;
+  /** The route reads an Idempotency-Key: each call sends a generated one, or none. */
+  keyed?: boolean;
 }
+
+/**
+ * Idempotency-Keys of every kind, or none: UUIDs (which repeat now and then, so a repeat of a call
+ * and a key reused for another body are met too), well-formed keys of any length around the limits,
+ * and any printable text.
+ */
+const keys: fc.Arbitrary<string | undefined> = fc.oneof(
+  { weight: 2, arbitrary: fc.constant(undefined) },
+  { weight: 3, arbitrary: fc.constantFrom('7f0c3d1e-0000-4000-8000-000000000001', '7f0c3d1e-0000-4000-8000-000000000002') },
+  { weight: 2, arbitrary: fc.uuid() },
+  { weight: 2, arbitrary: fc.stringMatching(new RegExp(`^[A-Za-z0-9_-]{${LIMITS.idempotencyKeyMin - 2},${LIMITS.idempotencyKeyMax + 2}}$`)) },
+  { weight: 1, arbitrary: fc.stringMatching(/^[\x21-\x7e]{0,140}$/) },
+);
 
 const GENERATED: GeneratedRoute[] = [
   {
-    route: 'POST /auth/signup', path: '/auth/signup', status: 201, member: false,
+    route: 'POST /auth/signup', path: '/auth/signup', status: 201, member: false, keyed: true,
     bodies: bodies(shaped({
       firstName: field(textAround(LIMITS.nameMax)), lastName: field(textAround(LIMITS.nameMax)),
       username: field(username), password: field(password), email: field(fc.emailAddress()),
@@ -114,7 +130,7 @@ const GENERATED: GeneratedRoute[] = [
     bodies: bodies(shaped({ username: field(fc.oneof(username, fc.constantFrom('demo_user', 'DEMO_USER', ' liam_chen '))), password: field(fc.oneof(password, fc.constant('welcome123'))) })),
   },
   {
-    route: 'POST /posts', path: '/posts', status: 201, member: true,
+    route: 'POST /posts', path: '/posts', status: 201, member: true, keyed: true,
     bodies: bodies(fc.oneof({ weight: 4, arbitrary: fc.record({ postData }) }, { weight: 1, arbitrary: body({ postData: wrongType }) })),
   },
   {
@@ -122,7 +138,7 @@ const GENERATED: GeneratedRoute[] = [
     bodies: bodies(fc.oneof({ weight: 4, arbitrary: fc.record({ postData }) }, { weight: 1, arbitrary: body({ postData: wrongType }) })),
   },
   {
-    route: 'POST /posts/:postId/replies', path: `/posts/${seedPostId(1)}/replies`, status: 201, member: true,
+    route: 'POST /posts/:postId/replies', path: `/posts/${seedPostId(1)}/replies`, status: 201, member: true, keyed: true,
     bodies: bodies(fc.oneof(
       { weight: 4, arbitrary: fc.record({ replyData: body({ text: field(textAround(LIMITS.replyTextMax)), replyTo: field(fc.constantFrom('', 'no-such-reply')) }) }) },
       { weight: 1, arbitrary: body({ replyData: wrongType }) },
@@ -148,11 +164,16 @@ function catalogueEntry(code: unknown): MessageKey | undefined {
 }
 
 describe('generated bodies', () => {
+  it('sends generated Idempotency-Keys to every create that reads one', () => {
+    expect(GENERATED.filter((generated) => generated.keyed).map((generated) => generated.route).sort())
+      .toEqual(ROUTES.filter((route) => route.idempotent).map((route) => `${route.method.toUpperCase()} ${route.path}`).sort());
+  });
+
   it.each(GENERATED.map((generated) => [generated.route, generated] as const))('%s: never a 5xx, every refusal from the catalogue, nothing refused is stored', async (_route, generated) => {
     let accepted = 0;
     let refused = 0;
     await fc.assert(
-      fc.asyncProperty(generated.bodies, async (text) => {
+      fc.asyncProperty(generated.bodies, generated.keyed ? keys : fc.constant(undefined), async (text, idempotencyKey) => {
         const before = await target().snapshot();
         const demo = before.users.find((user) => user.username === 'demo_user');
         if (!demo) throw new Error('demo_user is missing from the store');
@@ -160,7 +181,7 @@ describe('generated bodies', () => {
           ? await target().signToken({ sub: demo.id, username: demo.username, ver: demo.sessionVersion ?? 0 })
           : undefined;
 
-        const result = await call('POST', generated.path, { body: text, authorization });
+        const result = await call('POST', generated.path, { body: text, authorization, headers: idempotencyKey === undefined ? {} : { 'idempotency-key': idempotencyKey } });
 
         expect(result.status).toBeLessThan(500);
         if (result.status === generated.status) {

@@ -20,13 +20,15 @@ const othersReply = 'r-grid-liam';
 const missingReply = 'no-such-reply';
 const validReply = { replyData: { text: 'A perfectly fine reply' } };
 
-const COLUMNS = ['no token', 'bad token', "another member's resource", 'a missing id', 'a bad body', 'a limit hit'] as const;
+const COLUMNS = ['no token', 'bad token', "another member's resource", 'a missing id', 'a bad body', 'a limit hit', 'a bad idempotency key'] as const;
 type Column = (typeof COLUMNS)[number];
 
 interface Case {
   /** The path to call, when it is not the route's own with the demo member's post or id in it. */
   path: string;
   body?: unknown;
+  /** More headers: an Idempotency-Key. */
+  headers?: Record<string, string>;
   /** Sent as demo_user unless the column is about the token. */
   refused: MessageKey;
 }
@@ -145,8 +147,12 @@ function ownPath(route: RouteSpec): string {
 }
 
 function validBodyOf(route: RouteSpec): unknown {
+  if (route.path === '/auth/signup') return { ...SAMPLE_SIGNUP, username: 'grid_joiner' };
   return route.path.endsWith('/replies') ? validReply : validPost;
 }
+
+/** A key one character short of the shortest: every create that reads a key refuses it the same way. */
+const SHORT_KEY = 'k'.repeat(LIMITS.idempotencyKeyMin - 1);
 
 /** Liam's reply to Noah's post, for the routes that act on a reply. */
 async function arrangeReply(): Promise<void> {
@@ -166,7 +172,11 @@ function casesOf(route: RouteSpec): Array<[Column, Case]> {
       'bad token': { path: ownPath(route), body: listed['a bad body'] ? validBodyOf(route) : undefined, refused: 'tokenInvalid' },
     }
     : {};
-  const all: Partial<Record<Column, Case>> = { ...tokenCases, ...listed };
+  // Every create that reads an Idempotency-Key refuses a malformed one, with an otherwise valid call.
+  const keyCases: Partial<Record<Column, Case>> = route.idempotent
+    ? { 'a bad idempotency key': { path: ownPath(route), body: validBodyOf(route), headers: { 'idempotency-key': SHORT_KEY }, refused: 'idempotencyKeyInvalid' } }
+    : {};
+  const all: Partial<Record<Column, Case>> = { ...tokenCases, ...keyCases, ...listed };
   return COLUMNS.flatMap((column) => {
     const found = all[column];
     return found ? [[column, found] as [Column, Case]] : [];
@@ -184,6 +194,10 @@ describe('the grid of refusals', () => {
     expect(Object.keys(GRID).sort()).toEqual(ROUTES.map(keyOf).sort());
   });
 
+  it('reads an Idempotency-Key on the three creates, and on no other route', () => {
+    expect(ROUTES.filter((route) => route.idempotent).map(keyOf).sort()).toEqual(['POST /auth/signup', 'POST /posts', 'POST /posts/:postId/replies']);
+  });
+
   describe.each(ROUTES.map((route) => [keyOf(route), route] as const))('%s', (_key, route) => {
     const cases = casesOf(route);
     if (cases.length === 0) {
@@ -197,6 +211,7 @@ describe('the grid of refusals', () => {
       const before = await target().snapshot();
       const result = await call(route.method.toUpperCase() as Method, refusalCase.path, {
         body: refusalCase.body,
+        headers: refusalCase.headers,
         authorization: await authorizationFor(column),
       });
       expect({ status: result.status, body: result.json }).toEqual({ status: MESSAGE_STATUS[refusalCase.refused], body: errorBody(refusalCase.refused) });

@@ -16,3 +16,4 @@ import './events.contract';
 import './replies.contract';
 import './notifications.contract';
 import './tags.contract';
+import './idempotency.contract';

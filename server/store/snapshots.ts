@@ -111,7 +111,7 @@ export function snapshotCalls(database: Database, write: Write, options: SqlStor
 
   /** Replaces the whole network with the snapshot's, inside the caller's transaction. */
   const importInto = async (sql: Sql, snapshot: DbSnapshot, passwords: ReadonlyMap<string, string>): Promise<void> => {
-    await sql.query('TRUNCATE members, posts, post_tags, reactions, follows, bookmarks, replies, reply_likes, notifications, notification_actors, revoked_tokens RESTART IDENTITY CASCADE');
+    await sql.query('TRUNCATE members, posts, post_tags, reactions, follows, bookmarks, replies, reply_likes, notifications, notification_actors, revoked_tokens, idempotency_keys RESTART IDENTITY CASCADE');
     const images = new Map<string, string>();
     const image = async (value: string): Promise<string> => {
       let url = images.get(value);

@@ -9,6 +9,7 @@ import type { DbSnapshot } from '../../contract/snapshot';
 import type { Store, StoreReader, StoreTx } from '../../contract/store';
 import { CHANGES_CHANNEL, type ChangeFeed } from '../answerCache';
 import type { Database, Sql } from '../db/database';
+import { idempotencyWrites } from './idempotency';
 import { mediaWrites } from './media';
 import { memberReads, memberWrites } from './members';
 import { postReads, postWrites } from './posts';
@@ -46,6 +47,7 @@ function reader(sql: Sql, locks?: RowLocks): StoreReader {
 function writer(sql: Sql, options: SqlStoreOptions, emitted: NetworkEvent[]): StoreTx {
   return {
     ...reader(sql, WRITE_LOCKS), ...memberWrites(sql), ...postWrites(sql), ...replyWrites(sql), ...notificationWrites(sql), ...mediaWrites(sql, options.publicDir),
+    ...idempotencyWrites(sql),
     emit: async (event) => {
       emitted.push(event);
     },

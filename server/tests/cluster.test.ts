@@ -2,9 +2,11 @@
  * Three server processes on one PostgreSQL behind HAProxy, all on loopback, started as
  * `npm run cluster` starts them (server/cluster.ts), rate limits on: a read on one process after a
  * write answered by another; the processes' listening connections stalled; a client forging
- * X-Forwarded-For through the balancer; one process leaving on SIGTERM under load.
+ * X-Forwarded-For through the balancer; one process leaving on SIGTERM under load; one killed
+ * (kill -9) under 8 writers with Idempotency-Keys and 8 readers.
  */
 import { execFileSync } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import type { PostResponse } from '../../contract/api';
 import { SEED_USER_IDS, seedPostId } from '../../contract/seed/default';
@@ -200,3 +202,104 @@ it('loses no call of 6 readers and writers through the balancer while one proces
   expect(tookMs).toBeGreaterThanOrEqual(DRAIN_SECONDS * 1_000);
   expect(output.get('haproxy')).toMatch(new RegExp(`Server servers/${leaving.name} is DOWN, reason: Layer7 wrong status, code: 503`));
 });
+
+/** New members of their own, so this test's calls meet no limit the others' calls have used. */
+async function newMembers(prefix: string, count: number): Promise<Array<{ id: string; token: string }>> {
+  const service = createTokenService({ secret: SECRET });
+  const made: Array<{ id: string; token: string }> = [];
+  for (let i = 0; i < count; i += 1) {
+    const id = `${prefix}-${i}`;
+    const username = `${prefix}_${i}`;
+    await sql.query("INSERT INTO members (id, username, first_name, last_name, password_hash, created_at, updated_at) VALUES ($1, $2, 'Load', 'Member', 'x', now(), now())", [id, username]);
+    made.push({ id, token: await service.sign({ id, username, sessionVersion: 0 }) });
+  }
+  return made;
+}
+
+it('loses no acknowledged post, stores none twice and fails no read while one process is killed (kill -9) under 8 writers and 8 readers', async () => {
+  const [writers, readers] = [await newMembers('writer', 8), await newMembers('reader', 8)];
+  const victim = cluster.servers[2];
+  if (!victim) throw new Error('no third process');
+  const child = victim.current();
+  const killed = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  let stopped = false;
+  let answered = 0;
+  /** Each draft's text, and whether a try of it was answered 201. */
+  const drafts: Array<{ text: string; acknowledged: boolean }> = [];
+  const lostAnswers: string[] = [];
+  const failedWrites: string[] = [];
+  const failedReads: string[] = [];
+
+  // A writer sends each draft with a key of its own; a call answered by no process (a connection
+  // reset, or the balancer's 502 for a process that died holding it) goes once more with the same key.
+  const send = async (token: string, text: string, key: string): Promise<number | string> => {
+    try {
+      const response = await fetch(`${cluster.url}/api/posts`, {
+        method: 'POST',
+        headers: { authorization: token, 'content-type': 'application/json', prefer: 'return=minimal', 'idempotency-key': key },
+        body: JSON.stringify({ postData: { text } }),
+      });
+      await response.arrayBuffer();
+      return response.status;
+    } catch (error) {
+      return (error as Error).message;
+    }
+  };
+  const writer = async ({ token }: { token: string }, w: number): Promise<void> => {
+    for (let n = 0; !stopped; n += 1) {
+      const draft = { text: `kill -9 draft ${w}-${n}`, acknowledged: false };
+      drafts.push(draft);
+      const key = randomUUID();
+      let outcome = await send(token, draft.text, key);
+      if (outcome === 502 || typeof outcome === 'string') {
+        lostAnswers.push(`${draft.text}: ${outcome}`);
+        outcome = await send(token, draft.text, key);
+      }
+      if (outcome === 201) {
+        draft.acknowledged = true;
+        answered += 1;
+      } else {
+        failedWrites.push(`${draft.text}: ${outcome}`);
+      }
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  };
+  // Readers do not retry: the balancer sends a read again itself when its process closed the
+  // connection before any answer.
+  const reader = async ({ token }: { token: string }, r: number): Promise<void> => {
+    while (!stopped) {
+      try {
+        const response = await fetch(`${cluster.url}/api/posts/${seedPostId(4 + (r % 4))}`, { headers: { authorization: token } });
+        await response.arrayBuffer();
+        if (response.status === 200) answered += 1;
+        else failedReads.push(`read ${response.status}`);
+      } catch (error) {
+        failedReads.push(`read: ${(error as Error).message}`);
+      }
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  };
+  const load = [...writers.map(writer), ...readers.map(reader)];
+  await until(() => answered >= 100, 'calls answered before the kill', 15_000);
+  child.kill('SIGKILL');
+  await killed;
+  // Until the balancer has taken it out and the cluster has started it again and taken it back.
+  await until(() => victim.current() !== child, 'the killed process started again', 20_000);
+  await new Promise((resolve) => setTimeout(resolve, 1_500));
+  stopped = true;
+  await Promise.all(load);
+
+  const stored = await sql.query<{ content: string; copies: number }>(
+    "SELECT content, count(*)::int AS copies FROM posts WHERE content LIKE 'kill -9 draft %' GROUP BY content",
+  );
+  const copies = new Map(stored.map((row) => [row.content, row.copies]));
+  const lost = drafts.filter((draft) => draft.acknowledged && copies.get(draft.text) !== 1).map((draft) => draft.text);
+  const twice = stored.filter((row) => row.copies > 1).map((row) => `${row.content} x${row.copies}`);
+
+  expect({ lost, twice, failedReads, failedWrites }).toEqual({ lost: [], twice: [], failedReads: [], failedWrites: [] });
+  expect(drafts.filter((draft) => draft.acknowledged).length).toBeGreaterThan(100);
+  expect(child.signalCode).toBe('SIGKILL');
+  // What the kill did to the writes in flight: how many answers were lost, and how, before the try with the same key.
+  const how = [...new Set(lostAnswers.map((line) => line.slice(line.indexOf(': ') + 2)))].join(', ');
+  console.info(`kill -9 under load: ${drafts.length} drafts, ${lostAnswers.length} answers lost (${how || 'none'}) and sent again, ${stored.length} posts stored`);
+}, 90_000);

@@ -9,6 +9,7 @@ import { TOKEN_STORAGE_KEY } from '../features/auth/tokenStorage';
 import { selectCurrentMember } from '../features/users/currentMember';
 import { selectIsLoggedIn } from '../features/auth/sessionSlice';
 import { sampleAndShown } from '../test/sampleFields';
+import { loseAnswers } from '../test/lostAnswers';
 
 type User = Awaited<ReturnType<typeof renderWithProviders>>['user'];
 
@@ -116,6 +117,21 @@ describe('Signup', () => {
     expect(store.getState().ui.showLoader).toBe(false);
     expect(window.localStorage.getItem(TOKEN_STORAGE_KEY)).toBe(store.getState().session.token);
     expect(getMockDb().findUserByUsername('riley_stone')).toBeDefined();
+  });
+
+  it('signs up once when the connection is reset after the account was made: sent again with the same key, then home', async () => {
+    const { user, router, store } = await openSignup();
+    const lost = loseAnswers('/auth/signup', '/auth/signup', 1);
+    await fillSignup(user, complete);
+    await submit(user);
+
+    expect(await screen.findByText('Signed Up Successfully!')).toBeInTheDocument();
+    await waitFor(() => expect(currentPath(router)).toBe('/'));
+    expect(selectCurrentMember(store.getState())?.username).toBe('riley_stone');
+    expect(screen.queryByText(MESSAGES.usernameExists)).not.toBeInTheDocument();
+    expect([...getMockDb().users.values()].filter((member) => member.username === 'riley_stone')).toHaveLength(1);
+    expect(lost.keys).toHaveLength(2);
+    expect(lost.keys[1]).toBe(lost.keys[0]);
   });
 
   it.each([

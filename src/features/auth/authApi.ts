@@ -1,9 +1,13 @@
 import { api } from '../../lib/api/api';
+import { idempotencyHeaders } from '../../lib/idempotencyKey';
 import { userLoggedIn } from './sessionSlice';
 import type { LoginRequest, LoginResponse, SignupRequest, SignupResponse, User } from '../../types/api';
 
 /** What the signup screen sends: the spec's four fields (the form's e-mail stays on the screen). */
-export type SignupBody = SignupRequest;
+export type SignupBody = SignupRequest & {
+  /** The form's draft key (the `idempotency` extension): sent as a header, not in the body. */
+  idempotencyKey?: string;
+};
 
 /** An answer the session can start from; anything else is ignored (spec section 7). */
 function sessionFrom(token: unknown, user: unknown): { token: string; user: User } | null {
@@ -24,7 +28,7 @@ async function logInFrom(answer: Promise<{ token: string; user: User } | null>, 
 export const authApi = api.injectEndpoints({
   endpoints: (build) => ({
     signup: build.mutation<SignupResponse, SignupBody>({
-      query: (body) => ({ url: '/auth/signup', method: 'POST', body }),
+      query: ({ idempotencyKey, ...body }) => ({ url: '/auth/signup', method: 'POST', body, headers: idempotencyHeaders(idempotencyKey) }),
       onQueryStarted: (_body, { dispatch, queryFulfilled }) => logInFrom(queryFulfilled.then(({ data }) => sessionFrom(data?.encodedToken, data?.createdUser)), dispatch),
     }),
 

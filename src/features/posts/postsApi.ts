@@ -5,6 +5,7 @@ import { normaliseTag, tagsOf } from '../../../contract/richText';
 import { holdsListStart, POST_PAGES_OPTIONS, pageQuery, readPage, type PagePlace } from '../../lib/api/postPages';
 import { reconcileList } from '../../lib/reconcile';
 import { refusedAsAlready } from '../../lib/apiError';
+import { idempotencyHeaders } from '../../lib/idempotencyKey';
 import type { Post, PostDraftPayload, PostRemoval, PostResponse, PostsPage, PostsResponse, UserSummary } from '../../types/api';
 import { selectCurrentMember } from '../users/currentMember';
 import { isPaged, patchPost, removePost, replacePost, rewriteHolders } from './postCopies';
@@ -37,6 +38,8 @@ export interface NewPostInput {
   text: string;
   /** Data URL of the attached image, or ''. */
   image: string;
+  /** The draft's key: the same draft sent again is stored once. */
+  idempotencyKey?: string;
 }
 
 export interface EditPostInput {
@@ -108,10 +111,10 @@ export const postsApi = api.injectEndpoints({
       providesTags: (posts) => postListTags(posts),
     }),
     createPost: build.mutation<PostsChange | undefined, NewPostInput>({
-      query: ({ text, image }) => {
+      query: ({ text, image, idempotencyKey }) => {
         // The backend reads `image`; `previewImage` is the client's own preview, so it is not sent twice.
         const body: PostDraftPayload = { postData: { text, image, previewImage: '' } };
-        return { url: '/posts/', method: 'POST', body };
+        return { url: '/posts/', method: 'POST', body, headers: idempotencyHeaders(idempotencyKey) };
       },
       transformResponse: readChange,
       extraOptions: CHANGED_ONLY,

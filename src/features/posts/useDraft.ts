@@ -1,24 +1,36 @@
 import { useEffect, useState } from 'react';
+import { newIdempotencyKey } from '../../lib/idempotencyKey';
 
 export interface Draft {
   text: string;
   /** A data URL, or '' for none. */
   image: string;
+  /**
+   * The draft's Idempotency-Key, kept with it through a reload: this draft sent again, however
+   * often, is one post.
+   */
+  idempotencyKey: string;
 }
 
-const EMPTY: Draft = { text: '', image: '' };
+function emptyDraft(): Draft {
+  return { text: '', image: '', idempotencyKey: newIdempotencyKey() };
+}
 
 function isEmpty(draft: Draft): boolean {
   return draft.text === '' && draft.image === '';
 }
 
 function readDraft(key: string | null): Draft {
-  if (!key) return EMPTY;
+  if (!key) return emptyDraft();
   try {
     const value = JSON.parse(window.sessionStorage.getItem(key) ?? 'null') as Partial<Draft> | null;
-    return { text: typeof value?.text === 'string' ? value.text : '', image: typeof value?.image === 'string' ? value.image : '' };
+    return {
+      text: typeof value?.text === 'string' ? value.text : '',
+      image: typeof value?.image === 'string' ? value.image : '',
+      idempotencyKey: typeof value?.idempotencyKey === 'string' && value.idempotencyKey !== '' ? value.idempotencyKey : newIdempotencyKey(),
+    };
   } catch {
-    return EMPTY;
+    return emptyDraft();
   }
 }
 
@@ -30,7 +42,7 @@ function saveDraft(key: string, draft: Draft): void {
   } catch {
     // Over the storage quota (a large image): keep the text at least.
     try {
-      storage.setItem(key, JSON.stringify({ text: draft.text, image: '' }));
+      storage.setItem(key, JSON.stringify({ ...draft, image: '' }));
     } catch {
       // Storage refused entirely (private mode): the draft lives in the page only.
     }

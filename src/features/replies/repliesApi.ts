@@ -1,5 +1,6 @@
 import { api, cacheAccess, type CacheAccess, type Undo } from '../../lib/api/api';
 import { refusedAsAlready } from '../../lib/apiError';
+import { idempotencyHeaders } from '../../lib/idempotencyKey';
 import type { EventPayloads } from '../../../contract/events';
 import type { RepliesPage, Reply, ReplyCreated, ReplyDraftPayload, ReplyRemoval, ReplyResponse, UserSummary } from '../../types/api';
 import { patchPost } from '../posts/postCopies';
@@ -20,6 +21,8 @@ export interface NewReplyInput {
   text: string;
   /** The reply this one answers, if any. */
   replyTo?: string;
+  /** The draft's key: the same reply sent again is stored once. */
+  idempotencyKey?: string;
 }
 
 /** The tag of one post's list of replies. */
@@ -57,9 +60,9 @@ export const repliesApi = api.injectEndpoints({
     }),
     /** Writes a reply; it joins the list when the member has reached its end, and the post counts it. */
     createReply: build.mutation<ReplyCreated, NewReplyInput>({
-      query: ({ postId, text, replyTo }) => {
+      query: ({ postId, text, replyTo, idempotencyKey }) => {
         const body: ReplyDraftPayload = { replyData: { text, ...(replyTo ? { replyTo } : {}) } };
-        return { url: `/posts/${encodeURIComponent(postId)}/replies`, method: 'POST', body };
+        return { url: `/posts/${encodeURIComponent(postId)}/replies`, method: 'POST', body, headers: idempotencyHeaders(idempotencyKey) };
       },
       // The reply box stays open with what was typed, whatever the failure.
       extraOptions: { formSave: true },

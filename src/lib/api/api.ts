@@ -56,14 +56,23 @@ function withChangedOnly(args: string | FetchArgs): FetchArgs {
   return { ...request, headers };
 }
 
+function carriesIdempotencyKey(args: string | FetchArgs): boolean {
+  return typeof args !== 'string' && new Headers(args.headers as HeadersInit | undefined).has('idempotency-key');
+}
+
 export const baseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError, CallOptions> = async (args, api, extraOptions) => {
   const notStarted = await backendReady();
   const sentToken = Boolean(storeState(api.getState).session.token);
   const changedOnly = extraOptions?.changedOnly === true && backendHas(api.getState(), 'return-minimal');
   // A backend that could not start answers nothing: the call stays here and fails as such.
-  const result = notStarted
-    ? { error: NOT_STARTED_ERROR }
-    : await rawBaseQuery(changedOnly ? withChangedOnly(args) : args, api, extraOptions);
+  const request = changedOnly ? withChangedOnly(args) : args;
+  let result = notStarted ? { error: NOT_STARTED_ERROR } : await rawBaseQuery(request, api, extraOptions);
+  // A create whose connection was lost before any answer is sent once more with the same key: a
+  // backend with the `idempotency` extension stores it once either way. Without the extension the
+  // first may have been stored, so it is not sent again.
+  if (result.error?.status === 'FETCH_ERROR' && !api.signal.aborted && carriesIdempotencyKey(request) && backendHas(api.getState(), 'idempotency')) {
+    result = await rawBaseQuery(request, api, extraOptions);
+  }
   // A 429's message says when to try again, from its Retry-After.
   if (result.error && 'meta' in result) result.error = withRetryAfter(result.error, result.meta?.response?.headers);
   // A call aborted on purpose (the session ended and the cache was reset) is nobody's failure.

@@ -13,6 +13,7 @@ import { FieldError, fieldNote, FormActions, TextField } from './Fields';
 import { LIMITS } from '../../../../contract/limits';
 import { RuleError } from '../../../../contract/errors';
 import { validateEmail, validateName, validatePassword, validateUsername } from '../../../../contract/validation';
+import { keyIsSpent, useIdempotencyKey } from '../../../lib/idempotencyKey';
 
 /** The signup form's data, named as in spec section 3. */
 export interface SignupFormData {
@@ -117,6 +118,7 @@ export function SignupForm() {
   const navigate = useNavigate();
   const [signup, { isLoading }] = useAuthCall('signup');
   const [data, setData] = useState<SignupFormData>(EMPTY_SIGNUP);
+  const [idempotencyKey, renewKey] = useIdempotencyKey();
   const [problems, setProblems] = useState<SignupProblems['fields']>({});
   const [checked, setChecked] = useState(0);
   const formRef = useRef<HTMLFormElement>(null);
@@ -153,6 +155,7 @@ export function SignupForm() {
         lastName: data.lastName.trim(),
         username: data.userName.trim(),
         password: data.userPassword,
+        idempotencyKey,
       });
       if (!hasToken(answer)) {
         cancelNoTokenNotice.current();
@@ -162,8 +165,9 @@ export function SignupForm() {
       notifySuccess(AUTH_MESSAGES.signedUp);
       releaseLoader();
       void navigate(paths.home.href(), { replace: true });
-    } catch {
+    } catch (error) {
       // The app's listeners hide the loader and show the backend's message (or go to /error).
+      if (keyIsSpent(error)) renewKey();
     }
   };
 

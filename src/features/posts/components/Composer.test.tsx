@@ -9,6 +9,17 @@ import { TIMINGS } from '../../../config/timings';
 import { currentPath, renderWithProviders } from '../../../test/renderWithProviders';
 import { API, articlesOf, contentsOf, findFeed, pngFile, recordCalls } from '../../../test/posts';
 import { COMPOSER_TEXTS } from './Composer';
+import { getMockDb } from '../../../../mocks/testing/node';
+import { API_EXTENSIONS } from '../../../../contract/api';
+import { NETWORK_MESSAGE } from '../../../lib/apiError';
+import { loseAnswers } from '../../../test/lostAnswers';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+
+/** How many posts the stand-in stores with this text. */
+function storedWith(text: string): number {
+  return [...getMockDb().posts.values()].filter((post) => post.content === text).length;
+}
 
 async function openHome() {
   const view = await renderWithProviders({ route: '/', authAs: DEMO_CREDENTIALS });
@@ -280,5 +291,96 @@ describe('Create post page', () => {
     await waitFor(() => expect(currentPath(router)).toBe('/'));
     const feed = await findFeed('Latest Posts');
     await waitFor(() => expect(contentsOf(feed)[0]).toBe('From the create page'));
+  });
+});
+
+describe('Composer: a post whose answer is lost', () => {
+  it('sends it once more with the same key when the connection is reset: one post shows, and no error', async () => {
+    const { user, textbox, router } = await openHome();
+    const lost = loseAnswers('/posts', '/posts/', 1);
+
+    await user.type(textbox, 'Posted through a flaky network');
+    await user.click(screen.getByRole('button', { name: 'Post' }));
+
+    expect(await screen.findByText('New Post Created Successfully!')).toBeInTheDocument();
+    expect(textbox).toHaveValue('');
+    const feed = await findFeed('Latest Posts');
+    await waitFor(() => expect(contentsOf(feed)[0]).toBe('Posted through a flaky network'));
+    expect(contentsOf(feed).filter((text) => text === 'Posted through a flaky network')).toHaveLength(1);
+    expect(storedWith('Posted through a flaky network')).toBe(1);
+    expect(lost.keys).toHaveLength(2);
+    expect(lost.keys[0]).toMatch(UUID);
+    expect(lost.keys[1]).toBe(lost.keys[0]);
+    expect(screen.queryByText(NETWORK_MESSAGE)).not.toBeInTheDocument();
+    expect(currentPath(router)).toBe('/');
+  });
+
+  it('when the second try is lost too: the error page, the draft kept, and Post again makes still one post', async () => {
+    const { user, textbox, router } = await openHome();
+    const lost = loseAnswers('/posts', '/posts/', 2);
+
+    await user.type(textbox, 'Twice unlucky');
+    await user.click(screen.getByRole('button', { name: 'Post' }));
+    await waitFor(() => expect(currentPath(router)).toBe('/error'));
+    expect(await screen.findByRole('heading', { name: "It's not you, It's us..!" })).toBeInTheDocument();
+    expect(lost.keys).toHaveLength(2);
+
+    await act(() => router.navigate('/'));
+    const again = await screen.findByRole('textbox', { name: 'New post text' });
+    expect(again).toHaveValue('Twice unlucky');
+    await user.click(screen.getByRole('button', { name: 'Post' }));
+
+    expect(await screen.findByText('New Post Created Successfully!')).toBeInTheDocument();
+    const feed = await findFeed('Latest Posts');
+    await waitFor(() => expect(contentsOf(feed)[0]).toBe('Twice unlucky'));
+    expect(contentsOf(feed).filter((text) => text === 'Twice unlucky')).toHaveLength(1);
+    expect(storedWith('Twice unlucky')).toBe(1);
+    expect(new Set(lost.keys)).toEqual(new Set([lost.keys[0]]));
+  });
+
+  it('gives the next draft a new key after a success', async () => {
+    const { user, textbox } = await openHome();
+    const lost = loseAnswers('/posts', '/posts/', 0);
+    await user.type(textbox, 'First of two');
+    await user.click(screen.getByRole('button', { name: 'Post' }));
+    expect(await screen.findByText('New Post Created Successfully!')).toBeInTheDocument();
+    await user.type(textbox, 'Second of two');
+    await user.click(screen.getByRole('button', { name: 'Post' }));
+    await waitFor(() => expect(storedWith('Second of two')).toBe(1));
+    expect(lost.keys).toHaveLength(2);
+    expect(lost.keys[1]).not.toBe(lost.keys[0]);
+  });
+
+  it('after the backend says the key stood for an earlier text, the edited draft goes out with a new key', async () => {
+    const { user, textbox, router } = await openHome();
+    const lost = loseAnswers('/posts', '/posts/', 2);
+    await user.type(textbox, 'Before the edit');
+    await user.click(screen.getByRole('button', { name: 'Post' }));
+    await screen.findByRole('heading', { name: "It's not you, It's us..!" });
+    await act(() => router.navigate('/'));
+    const box = await screen.findByRole('textbox', { name: 'New post text' });
+    await user.clear(box);
+    await user.type(box, 'After the edit');
+    await user.click(screen.getByRole('button', { name: 'Post' }));
+    expect(await screen.findByText(MESSAGES.idempotencyKeyReused)).toBeInTheDocument();
+    expect(box).toHaveValue('After the edit');
+
+    await user.click(screen.getByRole('button', { name: 'Post' }));
+    expect(await screen.findByText('New Post Created Successfully!')).toBeInTheDocument();
+    expect([storedWith('Before the edit'), storedWith('After the edit')]).toEqual([1, 1]);
+    expect(lost.keys).toHaveLength(4);
+    expect(lost.keys[2]).toBe(lost.keys[0]);
+    expect(lost.keys[3]).not.toBe(lost.keys[0]);
+  });
+
+  it('does not send it again to a backend without the idempotency extension: the error page, one call', async () => {
+    server.use(http.get(`${API}/health`, () => HttpResponse.json({ status: 'ok', extensions: API_EXTENSIONS.filter((name) => name !== 'idempotency') })));
+    const { user, textbox, router } = await openHome();
+    const lost = loseAnswers('/posts', '/posts/', 2);
+    await user.type(textbox, 'Only once');
+    await user.click(screen.getByRole('button', { name: 'Post' }));
+    await waitFor(() => expect(currentPath(router)).toBe('/error'));
+    expect(lost.keys).toHaveLength(1);
+    expect(storedWith('Only once')).toBe(1);
   });
 });

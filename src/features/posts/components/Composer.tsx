@@ -10,6 +10,7 @@ import { notifyError, notifySuccess } from '../../ui/notify';
 import { feedSortChanged } from '../feedSlice';
 import { useCreatePostMutation } from '../postsApi';
 import { useDraft } from '../useDraft';
+import { keyIsSpent, newIdempotencyKey } from '../../../lib/idempotencyKey';
 import { CharacterCount, charactersLeft, CountedTextBox } from './CharacterCount';
 import { CloseIcon, ImageIcon } from './icons';
 import './shared.css';
@@ -47,7 +48,7 @@ export function Composer({ onPosted }: ComposerProps) {
   const dispatch = useAppDispatch();
   const me = useAppSelector(selectCurrentMember);
   // The draft is the session's member's from the first render: their record may come later (a reload).
-  const [{ text, image }, updateDraft] = useDraft(useAppSelector(selectCurrentUserId));
+  const [{ text, image, idempotencyKey }, updateDraft] = useDraft(useAppSelector(selectCurrentUserId));
   const setText = (value: string) => updateDraft({ text: value });
   const setImage = (value: string) => updateDraft({ image: value });
   const [createPost, { isLoading }] = useCreatePostMutation();
@@ -83,13 +84,14 @@ export function Composer({ onPosted }: ComposerProps) {
       return;
     }
     try {
-      await createPost({ text, image }).unwrap();
-    } catch {
+      await createPost({ text, image, idempotencyKey }).unwrap();
+    } catch (error) {
       // The member keeps the draft; the app already said what went wrong.
+      if (keyIsSpent(error)) updateDraft({ idempotencyKey: newIdempotencyKey() });
       return;
     }
     notifySuccess(COMPOSER_TEXTS.created);
-    updateDraft({ text: '', image: '' });
+    updateDraft({ text: '', image: '', idempotencyKey: newIdempotencyKey() });
     // Ready for the next post: focus never falls to the page (Create post then goes home).
     textBox.current?.focus();
     dispatch(feedSortChanged('latest'));

@@ -7,6 +7,8 @@ import { MESSAGES } from '../../../../contract/messages';
 import { arrangedReplies } from '../../../../contract/tests/fixtures';
 import { currentPath, renderWithProviders } from '../../../test/renderWithProviders';
 import { API, cardWith, findFeed } from '../../../test/posts';
+import { NETWORK_MESSAGE } from '../../../lib/apiError';
+import { loseAnswers } from '../../../test/lostAnswers';
 
 /** Ava's (demo_user's) forest walk, and Maya's lake at dusk. */
 const AVAS_POST = seedPostId(5);
@@ -117,6 +119,40 @@ describe("A post's replies", () => {
     expect(screen.getByText('2 replies')).toBeInTheDocument();
     expect(within(cardWith(AVAS_TEXT)).getByRole('link', { name: 'Replies, 2 replies' })).toBeInTheDocument();
     expect([...getMockDb().replies.values()].map((reply) => reply.content)).toContain('Which trail was it?');
+  });
+
+  it('sends a reply whose connection was reset once more with the same key: one reply shows, and no error', async () => {
+    const { user } = await openPost(AVAS_POST);
+    const lost = loseAnswers('/posts/:postId/replies', '/posts/:postId/replies', 1);
+    await user.type(replyBox(), 'Said once, heard once');
+    await user.click(screen.getByRole('button', { name: 'Reply' }));
+
+    expect(await screen.findByText('Reply posted!')).toBeInTheDocument();
+    await findReplyCard('Said once, heard once');
+    expect(within(repliesList()).getAllByText('Said once, heard once')).toHaveLength(1);
+    expect(replyBox()).toHaveValue('');
+    expect(screen.getByText('1 reply')).toBeInTheDocument();
+    expect(getMockDb().replies.size).toBe(1);
+    expect(lost.keys).toHaveLength(2);
+    expect(lost.keys[1]).toBe(lost.keys[0]);
+    expect(screen.queryByText(NETWORK_MESSAGE)).not.toBeInTheDocument();
+  });
+
+  it('when the second try is lost too, says so and keeps the text; Reply again makes still one reply', async () => {
+    const { user } = await openPost(AVAS_POST);
+    const lost = loseAnswers('/posts/:postId/replies', '/posts/:postId/replies', 2);
+    await user.type(replyBox(), 'Through the storm');
+    await user.click(screen.getByRole('button', { name: 'Reply' }));
+
+    expect(await screen.findByText(NETWORK_MESSAGE)).toBeInTheDocument();
+    expect(replyBox()).toHaveValue('Through the storm');
+    await user.click(screen.getByRole('button', { name: 'Reply' }));
+    expect(await screen.findByText('Reply posted!')).toBeInTheDocument();
+    expect(await findReplyCard('Through the storm')).toBeInTheDocument();
+    expect(within(repliesList()).getAllByText('Through the storm')).toHaveLength(1);
+    expect(getMockDb().replies.size).toBe(1);
+    expect(lost.keys).toHaveLength(3);
+    expect(new Set(lost.keys).size).toBe(1);
   });
 
   it('sends with Ctrl+Enter, as the composer does', async () => {

@@ -10,6 +10,7 @@ import { CloseIcon } from '../../posts/components/icons';
 import { selectCurrentMember } from '../../users/currentMember';
 import { notifyError, notifySuccess } from '../../ui/notify';
 import { useCreateReplyMutation } from '../repliesApi';
+import { keyIsSpent, useIdempotencyKey } from '../../../lib/idempotencyKey';
 import './Replies.css';
 
 export const REPLY_COMPOSER_TEXTS = {
@@ -42,6 +43,7 @@ export const ReplyComposer = forwardRef<ReplyComposerHandle, ReplyComposerProps>
   const [text, setText] = useState('');
   const [answering, setAnswering] = useState<Answering>(null);
   const [createReply, { isLoading }] = useCreateReplyMutation();
+  const [idempotencyKey, renewKey] = useIdempotencyKey();
   const textBox = useRef<HTMLTextAreaElement>(null);
   const countId = useId();
   const answeringId = useId();
@@ -72,11 +74,13 @@ export const ReplyComposer = forwardRef<ReplyComposerHandle, ReplyComposerProps>
     }
     const sent = { text, answering };
     try {
-      await createReply({ postId, text, replyTo: answering?.id }).unwrap();
-    } catch {
+      await createReply({ postId, text, replyTo: answering?.id, idempotencyKey }).unwrap();
+    } catch (error) {
       // The member keeps what they typed; the app already said what went wrong.
+      if (keyIsSpent(error)) renewKey();
       return;
     }
+    renewKey();
     notifySuccess(REPLY_COMPOSER_TEXTS.posted);
     // Only what was sent leaves the box: anything typed or chosen while it was sending stays.
     setText((current) => (current === sent.text ? '' : current));

@@ -1,0 +1,36 @@
+import { http, HttpResponse } from 'msw';
+import { ROUTES, runRoute } from '../../contract/routes';
+import { getMockContext, server, TEST_API_BASE } from '../../mocks/testing/node';
+
+export interface LostAnswers {
+  /** The Idempotency-Key of every call made to the route, in order (null: none). */
+  keys: Array<string | null>;
+}
+
+/**
+ * The connection of the route's first `times` calls is reset after the stand-in has stored what
+ * they asked (as when a server process dies between its commit and its answer): the app sees a
+ * network error, the store has the change. Later calls are answered as usual.
+ */
+export function loseAnswers(routePath: string, url: string, times: number): LostAnswers {
+  const spec = ROUTES.find((route) => route.method === 'post' && route.path === routePath);
+  if (!spec) throw new Error(`no POST ${routePath} in the contract`);
+  const lost: LostAnswers = { keys: [] };
+  server.use(http.post(`${TEST_API_BASE}${url}`, async ({ request, params }) => {
+    lost.keys.push(request.headers.get('idempotency-key'));
+    if (lost.keys.length > times) return undefined;
+    await runAndDrop(spec, request, params as Record<string, string>);
+    return HttpResponse.error();
+  }));
+  return lost;
+}
+
+async function runAndDrop(spec: (typeof ROUTES)[number], request: Request, params: Record<string, string>): Promise<void> {
+  await runRoute(getMockContext(), spec, {
+    params,
+    authorization: request.headers.get('authorization') ?? undefined,
+    prefer: request.headers.get('prefer') ?? undefined,
+    body: await request.text(),
+    idempotencyKey: request.headers.get('idempotency-key') ?? undefined,
+  });
+}
