@@ -51,10 +51,13 @@ export type ErrorResponse = Static<typeof Schema.ErrorResponse>;
  * - 'notifications': the member's notifications (GET /notifications, paged, the latest first; GET
  *   /notifications/unread; POST /notifications/read marks them all read), live as
  *   'notifications-changed'.
+ * - 'reply-links': a link can land on one reply of a long conversation: GET
+ *   /posts/:postId/replies?at=<replyId> answers the page that begins with that reply (404 when it is
+ *   gone), `?before=<cursor>` the page before a position, and each page its `previousCursor`.
  */
 export type ApiExtension = Static<typeof Schema.ApiExtension>;
 
-export const API_EXTENSIONS: readonly ApiExtension[] = ['pages', 'feed', 'return-minimal', 'events', 'replies', 'tags', 'notifications', 'idempotency'];
+export const API_EXTENSIONS: readonly ApiExtension[] = ['pages', 'feed', 'return-minimal', 'events', 'replies', 'tags', 'notifications', 'idempotency', 'reply-links'];
 
 /** The largest page a client may ask for, and the size of a page when it names none. */
 export const PAGE_LIMIT_MAX = 100;

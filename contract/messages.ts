@@ -47,6 +47,7 @@ const CATALOGUE = {
   avatarInvalid: [400, 'Avatar must be a PNG, JPEG, WebP or GIF image.'],
   pageLimitInvalid: [400, 'limit must be a whole number from 1 to 100.'],
   pageCursorInvalid: [400, 'The page cursor is not valid: ask for the first page again.'],
+  pageStartTwice: [400, 'Ask for a page from one place: cursor, before or at.'],
   feedSortInvalid: [400, 'sort must be latest, oldest or trending.'],
   replyNotFound: [404, 'Reply not found.'],
   replyEmpty: [400, 'A reply needs some text.'],

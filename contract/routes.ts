@@ -20,7 +20,7 @@ import { createReply, deleteReply, findReply, likeReply, unlikeReply } from './r
 import { taggedPosts } from './rules/tags';
 import { editProfile, findUser, follow, unfollow } from './rules/users';
 import * as Schema from './schemas';
-import type { MemberRow, Page, PostRow, ReplyRow, StoreReader } from './store';
+import type { MemberRow, Page, PostRow, ReplyPageRequest, ReplyRow, StoreReader } from './store';
 import { parseJsonBody } from './validation';
 
 export type Method = 'get' | 'post' | 'delete';
@@ -281,11 +281,23 @@ async function replyNow(ctx: RuleContext, replyId: string): Promise<Shaped> {
 const replyRoutes: RouteSpec[] = [
   publicRoute('get', '/posts/:postId/replies', 200, undefined, async ({ ctx, params, query }) => {
     const page = pageOf(query, true) ?? { limit: PAGE_LIMIT_DEFAULT };
+    // 'reply-links': a page may begin at a reply, or end before a position; from one place only.
+    const at = query?.at || undefined;
+    const before = query?.before || undefined;
+    if ([page.cursor, at, before].filter((start) => start !== undefined).length > 1) throw refusal('pageStartTwice');
     return ctx.store.read(async (reader) => {
       const post = await findPost(reader, param(params, 'postId'));
-      const found = await reader.replyPage(post.id, page);
+      let request: ReplyPageRequest = before === undefined ? page : { limit: page.limit, before };
+      if (at !== undefined) {
+        const reply = await findReply(reader, at);
+        if (reply.postId !== post.id) throw refusal('replyNotFound');
+        request = { limit: page.limit, at: { createdAt: reply.createdAt, id: reply.id } };
+      }
+      const found = await reader.replyPage(post.id, request);
       const replyCount = (await reader.replyCounts([post.id])).get(post.id) ?? 0;
-      return shaped(Schema.RepliesPage, { replies: await presentReplies(reader, found.items), nextCursor: found.nextCursor, replyCount });
+      return shaped(Schema.RepliesPage, {
+        replies: await presentReplies(reader, found.items), nextCursor: found.nextCursor, replyCount, previousCursor: found.previousCursor,
+      });
     });
   }),
 

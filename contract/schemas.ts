@@ -166,7 +166,7 @@ export const FollowResponse = Type.Object({ user: User, followUser: User });
 /** Extensions beyond the spec that a backend answers (GET /health lists them). */
 export const ApiExtension = Type.Union([
   Type.Literal('pages'), Type.Literal('feed'), Type.Literal('return-minimal'), Type.Literal('events'), Type.Literal('replies'),
-  Type.Literal('tags'), Type.Literal('notifications'), Type.Literal('idempotency'),
+  Type.Literal('tags'), Type.Literal('notifications'), Type.Literal('idempotency'), Type.Literal('reply-links'),
 ]);
 
 /** GET /health: whether the backend and its store answer, and which extensions it has. */
@@ -192,12 +192,15 @@ export const BookmarkChange = Type.Object({
 
 /**
  * One page of a post's replies, oldest first; `nextCursor` asks for the next one, null after the
- * last. `replyCount` is how many replies the post has in all.
+ * last. `replyCount` is how many replies the post has in all. With `reply-links`, a page may begin
+ * at a reply (`?at=`) or end before a cursor (`?before=`), and `previousCursor` asks for the page
+ * before it (as `?before=`), null when the page begins the list.
  */
 export const RepliesPage = Type.Object({
   replies: Type.Array(Reply),
   nextCursor: Type.Union([Type.String(), Type.Null()]),
   replyCount: Type.Integer(),
+  previousCursor: Type.Optional(Type.Union([Type.String(), Type.Null()])),
 });
 
 /** A new reply, and how many replies its post has now. */

@@ -114,6 +114,20 @@ export interface Page<T> {
   nextCursor: string | null;
 }
 
+/**
+ * Where a page of a post's replies begins: after `cursor` (or at the start); at a reply (`at`); or
+ * so that it ends just before the position `before` names.
+ */
+export interface ReplyPageRequest extends PageRequest {
+  at?: { createdAt: string; id: string };
+  before?: string;
+}
+
+export interface ReplyPage extends Page<ReplyRow> {
+  /** Where this page begins, for the page before it (as `before`); null when nothing comes before. */
+  previousCursor: string | null;
+}
+
 export interface StoreReader {
   memberById(id: string): Promise<MemberRow | undefined>;
   /** Usernames are unique ignoring case. */
@@ -154,10 +168,10 @@ export interface StoreReader {
 
   reply(id: string): Promise<ReplyRow | undefined>;
   /**
-   * One page of a post's replies, oldest first (ties by id), after the cursor; each page costs the
-   * same however many replies there are. A cursor the store did not issue is refused.
+   * One page of a post's replies, oldest first (ties by id), from where the request says; each page
+   * costs the same however many replies there are. A cursor the store did not issue is refused.
    */
-  replyPage(postId: string, page: PageRequest): Promise<Page<ReplyRow>>;
+  replyPage(postId: string, page: ReplyPageRequest): Promise<ReplyPage>;
   /** How many replies each post has (every post of the scope has an entry). */
   replyCounts(postIds: Scope): Promise<Map<string, number>>;
   /** Who likes each reply, in the order they did (every reply asked for has an entry). */

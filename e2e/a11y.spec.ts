@@ -89,6 +89,36 @@ test.describe('Accessibility (axe, WCAG 2.2 A/AA: no serious or critical violati
     expect(failures, failures.join('\n\n')).toEqual([]);
   });
 
+  test("a post's page landed on a reply (a notification's link), and on a reply deleted since", async ({ page }) => {
+    await login(page);
+    await page.goto(`/posts/${seedPostId(7)}`);
+    const list = page.getByRole('list', { name: 'Replies' });
+    for (const [index, text] of ['Lovely evening.', 'See you at the wall, @demo_user: https://example.com/harbour-wall.'].entries()) {
+      await page.getByRole('textbox', { name: 'Your reply' }).fill(text);
+      await page.getByRole('button', { name: 'Reply', exact: true }).click();
+      await expect(list.getByRole('article')).toHaveCount(index + 1);
+    }
+    const replyId = await list.getByRole('article').last().getAttribute('id');
+    await page.goto(`/posts/${seedPostId(7)}#${replyId ?? ''}`);
+    const landed = list.getByRole('article').and(page.locator('[aria-current="true"]'));
+    await expect(landed).toContainText('See you at the wall');
+    await expect(landed).toBeFocused();
+    await expect(landed).toBeInViewport();
+    // The page as it settles: no toast fading in or out over it.
+    await expect(page.locator('.Toastify__toast')).toHaveCount(0);
+    // From the top: axe counts a link that a scroll leaves half under the fixed top bar as a small
+    // target, whatever the page; what is audited here is the landed reply's marks and colours.
+    await page.evaluate(() => window.scrollTo(0, 0));
+    const failures: string[] = [];
+    await audit(page, `/posts/${seedPostId(7)} landed on a reply`).catch((error: Error) => failures.push(error.message));
+    await page.goto(`/posts/${seedPostId(7)}#reply-deleted-since`);
+    await expect(page.getByText('The reply you were looking for is no longer here')).toBeVisible();
+    await expect(list.getByRole('article')).toHaveCount(2);
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await audit(page, `/posts/${seedPostId(7)} on a reply deleted since`).catch((error: Error) => failures.push(error.message));
+    expect(failures, failures.join('\n\n')).toEqual([]);
+  });
+
   test('with the edit window, the sort menu or filters, the people search and the Edit Profile panel open', async ({ page }, testInfo) => {
     await login(page);
     const failures: string[] = [];

@@ -82,6 +82,15 @@ export const MEMBER_ROUTES: RouteCheck[] = [
     },
   },
   {
+    name: 'notifications',
+    path: '/notifications',
+    ready: async (page) => {
+      await heading('Notifications', 1)(page);
+      // The seed's five: two likes of her posts, three followers.
+      await expect(page.getByRole('list', { name: 'Notifications' }).getByRole('link')).toHaveCount(5);
+    },
+  },
+  {
     name: 'profile-own',
     path: `/users/${MEMBERS.ava.id}`,
     ready: async (page) => {

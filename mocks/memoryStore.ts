@@ -9,7 +9,7 @@ import type { NetworkEvent, StoredEvent } from '../contract/events';
 import { ORDER_COMPARATORS, type PostOrder } from '../contract/order';
 import { tagsOf } from '../contract/richText';
 import type {
-  FollowLists, MemberRow, NotificationActors, NotificationRow, Page, PageRequest, PostRow, PostSource, ReactionKind, ReactionLists, ReplyRow, Scope, Store, StoreReader, StoreTx,
+  FollowLists, MemberRow, NotificationActors, NotificationRow, Page, PageRequest, PostRow, PostSource, ReactionKind, ReactionLists, ReplyPage, ReplyPageRequest, ReplyRow, Scope, Store, StoreReader, StoreTx,
 } from '../contract/store';
 import { idempotencyExpired } from '../contract/idempotency';
 import {
@@ -136,14 +136,29 @@ function replyRow(reply: ReplyRecord): ReplyRow {
   };
 }
 
-function replyPage(db: MemoryDb, postId: string, { limit, cursor }: PageRequest): Page<ReplyRow> {
-  const after = cursor === undefined ? undefined : replyCursorKey(cursor);
-  const sorted = [...db.replies.values()]
-    .filter((reply) => reply.postId === postId && (after === undefined || byOldest(reply, after) > 0))
-    .sort(byOldest);
-  const items = sorted.slice(0, limit);
+function replyPage(db: MemoryDb, postId: string, { limit, cursor, at, before }: ReplyPageRequest): ReplyPage {
+  const sorted = [...db.replies.values()].filter((reply) => reply.postId === postId).sort(byOldest);
+  const firstFrom = (found: number) => (found === -1 ? sorted.length : found);
+  let start: number;
+  let end: number;
+  if (before !== undefined) {
+    const key = replyCursorKey(before);
+    end = firstFrom(sorted.findIndex((reply) => byOldest(reply, key) >= 0));
+    start = Math.max(0, end - limit);
+  } else {
+    const after = cursor === undefined ? undefined : replyCursorKey(cursor);
+    start = at !== undefined ? firstFrom(sorted.findIndex((reply) => byOldest(reply, at) >= 0))
+      : after !== undefined ? firstFrom(sorted.findIndex((reply) => byOldest(reply, after) > 0)) : 0;
+    end = Math.min(sorted.length, start + limit);
+  }
+  const items = sorted.slice(start, end);
+  const first = items[0];
   const last = items[items.length - 1];
-  return { items: items.map(replyRow), nextCursor: sorted.length > limit && last ? replyCursor(last) : null };
+  return {
+    items: items.map(replyRow),
+    nextCursor: end < sorted.length && last ? replyCursor(last) : null,
+    previousCursor: start > 0 && first ? replyCursor(first) : null,
+  };
 }
 
 function memberRow(user: UserRecord): MemberRow {

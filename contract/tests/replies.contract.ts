@@ -46,7 +46,7 @@ describe('replies: GET /health', () => {
 describe('GET /posts/:postId/replies', () => {
   it('answers an empty first page for a post nobody answered, and every post counts 0 replies', async () => {
     const result = await call<RepliesPage>('GET', `/posts/${avasPost}/replies`);
-    expect({ status: result.status, body: result.json }).toEqual({ status: 200, body: { replies: [], nextCursor: null, replyCount: 0 } });
+    expect({ status: result.status, body: result.json }).toEqual({ status: 200, body: { replies: [], nextCursor: null, replyCount: 0, previousCursor: null } });
     const posts = (await call<PostsResponse>('GET', '/posts')).json.posts;
     expect(new Set(posts.map((post) => post.replyCount))).toEqual(new Set([0]));
   });
@@ -86,6 +86,82 @@ describe('GET /posts/:postId/replies', () => {
     const postsCursor = (await call<{ nextCursor: string }>('GET', '/posts?limit=1')).json.nextCursor;
     for (const cursor of ['garbage', postsCursor, 'W10']) {
       expectRefusal(await call('GET', `/posts/${liamsPost}/replies?cursor=${encodeURIComponent(cursor)}`), 400, MESSAGES.pageCursorInvalid);
+    }
+  });
+});
+
+describe("reply-links: GET /posts/:postId/replies?at= and ?before=", () => {
+  const contents = (page: RepliesPage) => page.replies.map((entry) => entry.content);
+  const numbered = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, index) => `Reply number ${from + index}`);
+
+  it("is listed in GET /health's extensions", async () => {
+    expect((await call<HealthResponse>('GET', '/health')).json.extensions).toContain('reply-links');
+  });
+
+  it('answers the page that begins with a reply deep in a long conversation, and pages back to the start', async () => {
+    await arrange((snapshot) => {
+      snapshot.replies = arrangedReplies(liamsPost, 100).reverse();
+    });
+    const target = 'r-' + liamsPost.slice(-4) + '-072';
+    const at = await call<RepliesPage>('GET', `/posts/${liamsPost}/replies?limit=20&at=${target}`);
+    expect(at.status).toBe(200);
+    expect(contents(at.json)).toEqual(numbered(73, 92));
+    expect(at.json.replyCount).toBe(100);
+    expect(typeof at.json.previousCursor).toBe('string');
+
+    // Onward from it, as any page.
+    const next = await call<RepliesPage>('GET', `/posts/${liamsPost}/replies?limit=20&cursor=${encodeURIComponent(at.json.nextCursor ?? '')}`);
+    expect({ contents: contents(next.json), next: next.json.nextCursor }).toEqual({ contents: numbered(93, 100), next: null });
+
+    // Back from it, page by page, to the first reply; nothing skipped, nothing twice.
+    const earlier: string[] = [];
+    let before = at.json.previousCursor;
+    let pages = 0;
+    while (before) {
+      const page: CallResult<RepliesPage> = await call<RepliesPage>('GET', `/posts/${liamsPost}/replies?limit=20&before=${encodeURIComponent(before)}`);
+      expect(page.status).toBe(200);
+      earlier.unshift(...contents(page.json));
+      before = page.json.previousCursor ?? null;
+      pages += 1;
+      if (pages > 10) throw new Error('the pages never end');
+    }
+    expect(pages).toBe(4);
+    expect(earlier).toEqual(numbered(1, 72));
+    await expectHealthy(at.json);
+  });
+
+  it('says when nothing comes before: the first reply, and a page read from the start', async () => {
+    await arrange((snapshot) => {
+      snapshot.replies = arrangedReplies(liamsPost, 5);
+    });
+    const first = await call<RepliesPage>('GET', `/posts/${liamsPost}/replies?at=r-${liamsPost.slice(-4)}-000&limit=3`);
+    expect({ contents: contents(first.json), previous: first.json.previousCursor }).toEqual({ contents: numbered(1, 3), previous: null });
+    expect(typeof first.json.nextCursor).toBe('string');
+    const start = await call<RepliesPage>('GET', `/posts/${liamsPost}/replies?limit=3`);
+    expect(start.json.previousCursor ?? null).toBeNull();
+    const onward = await call<RepliesPage>('GET', `/posts/${liamsPost}/replies?limit=3&cursor=${encodeURIComponent(start.json.nextCursor ?? '')}`);
+    expect(contents(onward.json)).toEqual(numbered(4, 5));
+    expect(typeof onward.json.previousCursor).toBe('string');
+  });
+
+  it('refuses a reply that is gone or answers another post, and a page asked from two places', async () => {
+    await arrange((snapshot) => {
+      snapshot.replies = [...arrangedReplies(liamsPost, 3), ...arrangedReplies(avasPost, 1)];
+    });
+    const written = await reply('noah_kim', liamsPost, 'Soon gone');
+    expect((await callAs('noah_kim', 'DELETE', `/replies/${written.json.reply.id}`)).status).toBe(200);
+    expectRefusal(await call('GET', `/posts/${liamsPost}/replies?at=${written.json.reply.id}`), 404, MESSAGES.replyNotFound);
+    expectRefusal(await call('GET', `/posts/${liamsPost}/replies?at=r-${avasPost.slice(-4)}-000`), 404, MESSAGES.replyNotFound);
+    expectRefusal(await call('GET', `/posts/${liamsPost}/replies?at=${encodeURIComponent("' OR 1=1--")}`), 404, MESSAGES.replyNotFound);
+    expectRefusal(await call('GET', `/posts/no-such-post/replies?at=r-${liamsPost.slice(-4)}-000`), 404, MESSAGES.postNotFound);
+
+    const start = await call<RepliesPage>('GET', `/posts/${liamsPost}/replies?limit=1`);
+    const cursor = encodeURIComponent(start.json.nextCursor ?? '');
+    expectRefusal(await call('GET', `/posts/${liamsPost}/replies?cursor=${cursor}&before=${cursor}`), 400, MESSAGES.pageStartTwice);
+    expectRefusal(await call('GET', `/posts/${liamsPost}/replies?at=r-${liamsPost.slice(-4)}-001&before=${cursor}`), 400, MESSAGES.pageStartTwice);
+    const postsCursor = (await call<{ nextCursor: string }>('GET', '/posts?limit=1')).json.nextCursor;
+    for (const before of ['garbage', postsCursor]) {
+      expectRefusal(await call('GET', `/posts/${liamsPost}/replies?before=${encodeURIComponent(before)}`), 400, MESSAGES.pageCursorInvalid);
     }
   });
 });

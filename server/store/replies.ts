@@ -1,7 +1,7 @@
 /** Replies to posts and their likes (the `replies` extension), with a post's replies a page at a time. */
 import { replyCursor, replyCursorKey } from '../../contract/cursor';
 import { refusal } from '../../contract/errors';
-import type { Page, PageRequest, ReplyRow, Scope, StoreReader, StoreTx } from '../../contract/store';
+import type { ReplyPage, ReplyPageRequest, ReplyRow, Scope, StoreReader, StoreTx } from '../../contract/store';
 import type { Row, Sql } from '../db/database';
 import { iso, NO_LOCKS, storable, storableIds, type RowLocks } from './rows';
 
@@ -19,19 +19,53 @@ export function toReply(row: Row): ReplyRow {
   };
 }
 
-async function replyPage(sql: Sql, postId: string, { limit, cursor }: PageRequest): Promise<Page<ReplyRow>> {
-  const params: unknown[] = [postId, limit + 1];
-  let after = '';
-  if (cursor !== undefined) {
-    const key = replyCursorKey(cursor);
-    if (Number.isNaN(Date.parse(key.createdAt)) || !storable(key.id)) throw refusal('pageCursorInvalid');
-    params.push(key.createdAt, key.id);
-    after = 'AND (created_at, id) > ($3::timestamptz, $4::text)';
-  }
-  const rows = await sql.query(`SELECT ${REPLY_COLUMNS} FROM replies WHERE post_id = $1 ${after} ORDER BY created_at, id LIMIT $2`, params);
-  const items = rows.slice(0, limit).map(toReply);
+/** A position in a post's replies, checked before it reaches SQL. */
+function positionOf(cursor: string): { createdAt: string; id: string } {
+  const key = replyCursorKey(cursor);
+  if (Number.isNaN(Date.parse(key.createdAt)) || !storable(key.id)) throw refusal('pageCursorInvalid');
+  return key;
+}
+
+async function hasReply(sql: Sql, postId: string, side: '<' | '>', key: { createdAt: string; id: string }): Promise<boolean> {
+  const rows = await sql.query(`SELECT 1 FROM replies WHERE post_id = $1 AND (created_at, id) ${side} ($2::timestamptz, $3::text) LIMIT 1`, [postId, key.createdAt, key.id]);
+  return rows.length > 0;
+}
+
+/** The page before a position: read backwards by the same index, then put oldest first. */
+async function replyPageBefore(sql: Sql, postId: string, limit: number, before: string): Promise<ReplyPage> {
+  const key = positionOf(before);
+  const rows = await sql.query(
+    `SELECT ${REPLY_COLUMNS} FROM replies WHERE post_id = $1 AND (created_at, id) < ($3::timestamptz, $4::text) ORDER BY created_at DESC, id DESC LIMIT $2`,
+    [postId, limit + 1, key.createdAt, key.id],
+  );
+  const items = rows.slice(0, limit).map(toReply).reverse();
+  const first = items[0];
   const last = items[items.length - 1];
-  return { items, nextCursor: rows.length > limit && last ? replyCursor(last) : null };
+  return {
+    items,
+    nextCursor: last && (await hasReply(sql, postId, '>', last)) ? replyCursor(last) : null,
+    previousCursor: rows.length > limit && first ? replyCursor(first) : null,
+  };
+}
+
+async function replyPage(sql: Sql, postId: string, { limit, cursor, at, before }: ReplyPageRequest): Promise<ReplyPage> {
+  if (before !== undefined) return replyPageBefore(sql, postId, limit, before);
+  const params: unknown[] = [postId, limit + 1];
+  let from = '';
+  const key = at ?? (cursor === undefined ? undefined : positionOf(cursor));
+  if (key !== undefined) {
+    params.push(key.createdAt, key.id);
+    from = `AND (created_at, id) ${at === undefined ? '>' : '>='} ($3::timestamptz, $4::text)`;
+  }
+  const rows = await sql.query(`SELECT ${REPLY_COLUMNS} FROM replies WHERE post_id = $1 ${from} ORDER BY created_at, id LIMIT $2`, params);
+  const items = rows.slice(0, limit).map(toReply);
+  const first = items[0];
+  const last = items[items.length - 1];
+  return {
+    items,
+    nextCursor: rows.length > limit && last ? replyCursor(last) : null,
+    previousCursor: key !== undefined && first && (await hasReply(sql, postId, '<', first)) ? replyCursor(first) : null,
+  };
 }
 
 export function replyReads(sql: Sql, locks: RowLocks = NO_LOCKS) {
@@ -42,7 +76,7 @@ export function replyReads(sql: Sql, locks: RowLocks = NO_LOCKS) {
       return row && toReply(row);
     },
     async replyPage(postId, page) {
-      if (!storable(postId)) return { items: [], nextCursor: null };
+      if (!storable(postId)) return { items: [], nextCursor: null, previousCursor: null };
       return replyPage(sql, postId, page);
     },
     async replyCounts(scope: Scope) {

@@ -5,6 +5,8 @@ export const paths = {
   signup: { pattern: '/signup', href: () => '/signup' },
   bookmarks: { pattern: '/bookmark', href: () => '/bookmark' },
   post: { pattern: '/posts/:postId', href: (postId: string) => `/posts/${encodeURIComponent(postId)}` },
+  /** One reply on its post's page: the page lands on it. */
+  reply: { href: (postId: string, replyId: string) => `/posts/${encodeURIComponent(postId)}#${REPLY_ANCHOR}${encodeURIComponent(replyId)}` },
   profile: { pattern: '/users/:userId', href: (userId: string) => `/users/${encodeURIComponent(userId)}` },
   explore: { pattern: '/explore', href: () => '/explore' },
   /** The posts with a tag: `tag` as a text writes it, without its "#". */
@@ -13,6 +15,21 @@ export const paths = {
   notifications: { pattern: '/notifications', href: () => '/notifications' },
   error: { pattern: '/error', href: () => '/error' },
 } as const;
+
+/** The start of a reply's anchor: `#reply-<id>` names the reply a post's page lands on. */
+export const REPLY_ANCHOR = 'reply-';
+
+/** The reply a location's hash names (`#reply-<id>`), or undefined. */
+export function replyOfHash(hash: string): string | undefined {
+  const anchor = hash.startsWith('#') ? hash.slice(1) : hash;
+  if (!anchor.startsWith(REPLY_ANCHOR)) return undefined;
+  try {
+    const id = decodeURIComponent(anchor.slice(REPLY_ANCHOR.length));
+    return id === '' ? undefined : id;
+  } catch {
+    return undefined;
+  }
+}
 
 /** A path without its trailing slashes ('/login/' is '/login'; '/' stays): the router matches both. */
 export function withoutTrailingSlash(path: string): string {

@@ -1,8 +1,8 @@
 import { useCallback } from 'react';
-import { useNavigate, useParams } from 'react-router-dom';
+import { useLocation, useNavigate, useParams } from 'react-router-dom';
 import { NotFound, NOT_FOUND_TEXT } from '../components/NotFound';
 import { usePageTitle } from '../components/usePageTitle';
-import { paths } from '../config/paths';
+import { paths, replyOfHash } from '../config/paths';
 import { TIMINGS } from '../config/timings';
 import { PostCard } from '../features/posts/components/PostCard';
 import { Replies } from '../features/replies/components/Replies';
@@ -14,9 +14,11 @@ import { refusalStatus } from '../lib/apiError';
 import '../features/posts/components/shared.css';
 import './FeedPages.css';
 
-/** One post, on its own page; with the backend's `replies`, its conversation under it. */
+/** One post, on its own page; with the backend's `replies`, its conversation under it, landing on a reply its hash names. */
 export function PostPage() {
   const { postId = '' } = useParams();
+  // `#reply-<id>`: the page lands on that reply (a notification's link).
+  const landOn = replyOfHash(useLocation().hash);
   const navigate = useNavigate();
   const { data: post, isLoading, isError, error } = useGetPostQuery(postId, { skip: postId === '' });
   useLoaderOffAfter(Boolean(post) || isError, TIMINGS.loaderOffShortMs);
@@ -41,7 +43,7 @@ export function PostPage() {
           <WithPostCardExtras>
             <PostCard post={post} onDeleted={goHome} />
           </WithPostCardExtras>
-          {hasReplies ? <Replies post={post} /> : null}
+          {hasReplies ? <Replies post={post} landOn={landOn} /> : null}
         </>
       ) : isLoading ? (
         <p className="feed-page__status" role="status">

@@ -39,8 +39,9 @@ export function whatHappened(notification: AppNotification): string {
   }
 }
 
-/** Where an entry leads: the follower's profile, or the post (with its replies) it is about. */
+/** Where an entry leads: the follower's profile, the reply it is about on its post's page, or the post. */
 export function linkOf(notification: AppNotification): string {
   if (notification.postId === null) return paths.profile.href(notification.actor._id);
+  if (notification.replyId !== null) return paths.reply.href(notification.postId, notification.replyId);
   return paths.post.href(notification.postId);
 }

@@ -10,10 +10,22 @@ import { selectCurrentMember } from '../users/currentMember';
 /** How many replies a page asks for. */
 export const REPLIES_PAGE_LIMIT = 20;
 
+/**
+ * Which of a post's lists of replies: from its first reply, or (the `reply-links` extension) from
+ * the page that begins at one reply, the one a link lands on.
+ */
+export interface RepliesOf {
+  postId: string;
+  at?: string;
+}
+
+/** Where a page begins: the start (or the reply `at` names), after a cursor, or before one. */
+export type ReplyPageParam = null | { cursor: string } | { before: string };
+
 /** A post's replies as the cache holds them: the pages loaded so far, oldest first. */
 export interface ReplyPages {
   pages: RepliesPage[];
-  pageParams: Array<string | null>;
+  pageParams: ReplyPageParam[];
 }
 
 export interface NewReplyInput {
@@ -35,25 +47,34 @@ function readRepliesPage(response: Partial<RepliesPage> | undefined): RepliesPag
   return {
     replies: Array.isArray(response?.replies) ? response.replies : [],
     nextCursor: typeof response?.nextCursor === 'string' ? response.nextCursor : null,
+    previousCursor: typeof response?.previousCursor === 'string' ? response.previousCursor : null,
     replyCount: typeof response?.replyCount === 'number' ? response.replyCount : 0,
   };
 }
 
 export const repliesApi = api.injectEndpoints({
   endpoints: (build) => ({
-    /** A post's replies, oldest first, a page at a time (the `replies` extension). */
-    getReplies: build.infiniteQuery<RepliesPage, string, string | null>({
+    /**
+     * A post's replies, oldest first, a page at a time (the `replies` extension); with `at`, from the
+     * page that begins at that reply, with the pages before it to load as well. A refusal (a reply
+     * that is gone) is for the list to say, where it stands.
+     */
+    getReplies: build.infiniteQuery<RepliesPage, RepliesOf, ReplyPageParam>({
       infiniteQueryOptions: {
         initialPageParam: null,
-        getNextPageParam: (lastPage) => lastPage.nextCursor ?? undefined,
+        getNextPageParam: (lastPage) => (lastPage.nextCursor ? { cursor: lastPage.nextCursor } : undefined),
+        getPreviousPageParam: (firstPage) => (firstPage.previousCursor ? { before: firstPage.previousCursor } : undefined),
       },
       query: ({ queryArg, pageParam }) => {
         const query = new URLSearchParams({ limit: String(REPLIES_PAGE_LIMIT) });
-        if (pageParam) query.set('cursor', pageParam);
-        return `/posts/${encodeURIComponent(queryArg)}/replies?${query}`;
+        if (pageParam === null && queryArg.at !== undefined) query.set('at', queryArg.at);
+        else if (pageParam !== null && 'cursor' in pageParam) query.set('cursor', pageParam.cursor);
+        else if (pageParam !== null) query.set('before', pageParam.before);
+        return `/posts/${encodeURIComponent(queryArg.postId)}/replies?${query}`;
       },
       transformResponse: readRepliesPage,
-      providesTags: (data, _error, postId) => [
+      extraOptions: { ownRefusals: true },
+      providesTags: (data, _error, { postId }) => [
         listTag(postId),
         ...(data?.pages.flatMap((page) => page.replies.map((reply) => ({ type: 'Reply' as const, id: reply.id }))) ?? []),
       ],
@@ -96,13 +117,21 @@ export const repliesApi = api.injectEndpoints({
   }),
 });
 
-/** Every cached page of a post's replies: `recipe` changes each page's draft. */
+/** The post's lists of replies in the cache: from its start, and any that begin at a reply. */
+function cachedListsOf(cache: CacheAccess, postId: string): RepliesOf[] {
+  return repliesApi.util.selectCachedArgsForQuery(cache.getState(), 'getReplies').filter((args) => args.postId === postId);
+}
+
+/** Every cached page of a post's replies, in each of its lists: `recipe` changes each list's draft. */
 function patchReplyPages(cache: CacheAccess, postId: string, recipe: (pages: ReplyPages) => void): Undo {
-  if (repliesApi.endpoints.getReplies.select(postId)(cache.getState()).data === undefined) return () => undefined;
-  const patch = cache.dispatch(repliesApi.util.updateQueryData('getReplies', postId, (draft) => {
-    recipe(draft as ReplyPages);
-  }));
-  return () => patch.undo();
+  const patches = cachedListsOf(cache, postId)
+    .filter((args) => repliesApi.endpoints.getReplies.select(args)(cache.getState()).data !== undefined)
+    .map((args) => cache.dispatch(repliesApi.util.updateQueryData('getReplies', args, (draft) => {
+      recipe(draft as ReplyPages);
+    })));
+  return () => {
+    for (const patch of patches) patch.undo();
+  };
 }
 
 /** Changes one reply wherever its post's list holds it. */
@@ -185,11 +214,13 @@ function likedAtOnce(liked: boolean) {
 /** A reply written elsewhere: the post counts it; a list that shows its end loads it. */
 export function replyCreatedElsewhere(cache: CacheAccess, { postId, replyId, replyCount }: EventPayloads['reply-created']): void {
   setReplyCount(cache, postId, replyCount);
-  const data = repliesApi.endpoints.getReplies.select(postId)(cache.getState()).data;
-  if (!data) return;
-  const atEnd = data.pages[data.pages.length - 1]?.nextCursor === null;
-  const shown = data.pages.some((page) => page.replies.some((reply) => reply.id === replyId));
-  if (atEnd && !shown) cache.dispatch(api.util.invalidateTags([listTag(postId)]));
+  const missing = cachedListsOf(cache, postId).some((args) => {
+    const data = repliesApi.endpoints.getReplies.select(args)(cache.getState()).data;
+    if (!data) return false;
+    const atEnd = data.pages[data.pages.length - 1]?.nextCursor === null;
+    return atEnd && !data.pages.some((page) => page.replies.some((reply) => reply.id === replyId));
+  });
+  if (missing) cache.dispatch(api.util.invalidateTags([listTag(postId)]));
 }
 
 export function replyDeletedElsewhere(cache: CacheAccess, { postId, replyId, replyCount }: EventPayloads['reply-deleted']): void {

@@ -1,8 +1,10 @@
 import { useCallback, useEffect, useId, useMemo, useRef } from 'react';
+import { useBackendHas } from '../../../lib/api/api';
+import { errorMessage, refusalStatus } from '../../../lib/apiError';
 import { countOf } from '../../../lib/plural';
 import type { Post, Reply } from '../../../types/api';
 import { useGetRepliesInfiniteQuery } from '../repliesApi';
-import { ReplyCard } from './ReplyCard';
+import { ReplyCard, replyElementId } from './ReplyCard';
 import { ReplyComposer, type Answering, type ReplyComposerHandle } from './ReplyComposer';
 import './Replies.css';
 
@@ -12,23 +14,46 @@ export const REPLIES_TEXTS = {
   loading: 'Loading replies…',
   more: 'Show more replies',
   loadingMore: 'Loading more replies…',
+  earlier: 'Show earlier replies',
+  loadingEarlier: 'Loading earlier replies…',
+  gone: 'The reply you were looking for is no longer here: it was deleted. Here is the post and its replies.',
 } as const;
 
 const NO_REPLIES: Reply[] = [];
 
 /**
+ * The list the page shows: from the first reply; or, when it lands on a reply and the backend has
+ * `reply-links`, from the page that begins at it (back to the start when that reply is gone).
+ */
+function useShownReplies(postId: string, landOn: string | undefined) {
+  const hasLinks = useBackendHas('reply-links') === true;
+  const landing = landOn !== undefined && hasLinks;
+  const atReply = useGetRepliesInfiniteQuery({ postId, at: landOn }, { skip: !landing });
+  const gone = landing && refusalStatus(atReply.error) === 404;
+  const fromStart = useGetRepliesInfiniteQuery({ postId }, { skip: landing && !gone });
+  return { shown: landing && !gone ? atReply : fromStart, gone };
+}
+
+/**
  * A post's conversation (the `replies` extension): the reply box under the post, then its replies
  * oldest first, a page at a time. A reply answers the post, or one reply by name, in one list.
+ * `landOn` names a reply the page was opened for (`#reply-<id>`): the list loads the page holding
+ * it, scrolls it into view, focuses it and marks it as the current one.
  */
-export function Replies({ post }: { post: Post }) {
+export function Replies({ post, landOn }: { post: Post; landOn?: string }) {
   const headingId = useId();
   const composer = useRef<ReplyComposerHandle>(null);
-  const { data, isLoading, hasNextPage, isFetchingNextPage, fetchNextPage } = useGetRepliesInfiniteQuery(post.id);
+  const { shown, gone } = useShownReplies(post.id, landOn);
+  const { data, isLoading, isError, error, hasNextPage, isFetchingNextPage, fetchNextPage, hasPreviousPage, isFetchingPreviousPage, fetchPreviousPage } = shown;
   const replies = useMemo(() => data?.pages.flatMap((page) => page.replies) ?? NO_REPLIES, [data]);
   const replyCount = data?.pages[data.pages.length - 1]?.replyCount ?? post.replyCount ?? 0;
   const list = useRef<HTMLOListElement>(null);
   // Where the replies loaded by "Show more replies" begin: focus goes to the first of them.
   const focusFrom = useRef<number | null>(null);
+  // "Show earlier replies" puts them above: focus goes to the first reply once the list has grown.
+  const focusEarlierFrom = useRef<number | null>(null);
+  const landed = useRef<string | undefined>(undefined);
+  const landedOn = landOn !== undefined && replies.some((reply) => reply.id === landOn) ? landOn : undefined;
 
   useEffect(() => {
     const from = focusFrom.current;
@@ -37,13 +62,37 @@ export function Replies({ post }: { post: Post }) {
     list.current?.querySelectorAll<HTMLElement>('article')[from]?.focus();
   }, [replies.length, isFetchingNextPage]);
 
+  useEffect(() => {
+    const from = focusEarlierFrom.current;
+    if (from === null || isFetchingPreviousPage || replies.length <= from) return;
+    focusEarlierFrom.current = null;
+    list.current?.querySelector<HTMLElement>('article')?.focus();
+  }, [replies.length, isFetchingPreviousPage]);
+
+  // Once per reply landed on: into view, and focused, so a screen reader starts there.
+  useEffect(() => {
+    if (landedOn === undefined || landed.current === landedOn) return;
+    const card = document.getElementById(replyElementId(landedOn));
+    if (!card) return;
+    landed.current = landedOn;
+    card.focus({ preventScroll: true });
+    card.scrollIntoView?.({ block: 'center' });
+  }, [landedOn, replies]);
+
   const showMore = () => {
     if (isFetchingNextPage) return;
     focusFrom.current = replies.length;
     void fetchNextPage();
   };
+  const showEarlier = () => {
+    if (isFetchingPreviousPage) return;
+    focusEarlierFrom.current = replies.length;
+    void fetchPreviousPage();
+  };
   const answer = useCallback((reply: Answering) => composer.current?.answer(reply), []);
   const postAuthor = post.userFullName || post.username;
+  // 4xx refusals of the list are said here, where the list would be; other failures go where all go.
+  const refusal = isError && !gone && (refusalStatus(error) ?? 0) >= 400 && (refusalStatus(error) ?? 0) < 500 ? errorMessage(error) : null;
 
   return (
     <section className="replies" aria-labelledby={headingId}>
@@ -55,9 +104,25 @@ export function Replies({ post }: { post: Post }) {
         {/* While the list loads its status speaks; the count comes with the list. */}
         {isLoading ? null : <span className="replies__count">{countOf(replyCount, 'reply', 'replies')}</span>}
       </div>
+      {gone ? (
+        <p className="replies__notice" role="status">
+          {REPLIES_TEXTS.gone}
+        </p>
+      ) : null}
+      {hasPreviousPage ? (
+        <div className="post-list__more">
+          <button type="button" className="pill-button" aria-disabled={isFetchingPreviousPage || undefined} onClick={showEarlier}>
+            {isFetchingPreviousPage ? REPLIES_TEXTS.loadingEarlier : REPLIES_TEXTS.earlier}
+          </button>
+        </div>
+      ) : null}
       {isLoading ? (
         <p className="feed-page__status" role="status">
           {REPLIES_TEXTS.loading}
+        </p>
+      ) : refusal !== null ? (
+        <p className="replies__notice" role="alert">
+          {refusal}
         </p>
       ) : replies.length === 0 ? (
         <p className="replies__empty">{REPLIES_TEXTS.empty}</p>
@@ -65,7 +130,7 @@ export function Replies({ post }: { post: Post }) {
         <ol ref={list} className="replies__list" aria-labelledby={headingId}>
           {replies.map((reply) => (
             <li key={reply.id}>
-              <ReplyCard reply={reply} postAuthorId={post._id} onAnswer={answer} />
+              <ReplyCard reply={reply} postAuthorId={post._id} onAnswer={answer} current={reply.id === landedOn} />
             </li>
           ))}
         </ol>

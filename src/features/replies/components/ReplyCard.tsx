@@ -4,7 +4,7 @@ import { Avatar } from '../../../components/Avatar';
 import { ConfirmDeleteDialog } from '../../../components/Dialog';
 import { RichText, type MentionPart } from '../../../components/RichText';
 import { useHistoryWindow } from '../../../components/useHistoryWindow';
-import { paths } from '../../../config/paths';
+import { paths, REPLY_ANCHOR } from '../../../config/paths';
 import { formatPostTime, toDateTimeAttribute } from '../../../lib/formatDate';
 import { backendHas } from '../../../lib/api/api';
 import { useAppSelector } from '../../../lib/store/hooks';
@@ -22,6 +22,11 @@ export const REPLY_CARD_TEXTS = {
   confirmDeleteText: 'It will be gone for good, with its likes.',
 } as const;
 
+/** The element a reply's card has, so that `#reply-<id>` names it. */
+export function replyElementId(replyId: string): string {
+  return `${REPLY_ANCHOR}${replyId}`;
+}
+
 function mention(part: MentionPart) {
   return <MemberMention username={part.username} text={part.text} />;
 }
@@ -32,10 +37,12 @@ export interface ReplyCardProps {
   postAuthorId: string;
   /** Starts a reply to this one in the post's reply box. */
   onAnswer: (reply: Answering) => void;
+  /** The reply the page was opened for (a notification's link): marked for the eye and for screen readers. */
+  current?: boolean;
 }
 
 /** One reply: who wrote it and when, whom it answers, its text, and Like, Reply and Delete. */
-export const ReplyCard = memo(function ReplyCard({ reply, postAuthorId, onAnswer }: ReplyCardProps) {
+export const ReplyCard = memo(function ReplyCard({ reply, postAuthorId, onAnswer, current = false }: ReplyCardProps) {
   const myId = useAppSelector(selectCurrentUserId);
   const hasTags = useAppSelector((state) => backendHas(state, 'tags'));
   const [likeReply, likeState] = useLikeReplyMutation();
@@ -65,7 +72,13 @@ export const ReplyCard = memo(function ReplyCard({ reply, postAuthorId, onAnswer
   };
 
   return (
-    <article className="reply-card" aria-labelledby={nameId} tabIndex={-1}>
+    <article
+      id={replyElementId(reply.id)}
+      className={`reply-card${current ? ' reply-card--current' : ''}`}
+      aria-labelledby={nameId}
+      aria-current={current || undefined}
+      tabIndex={-1}
+    >
       <Avatar src={reply.image} name={fullName} size="sm" />
       <div className="reply-card__body">
         <header className="reply-card__byline">
