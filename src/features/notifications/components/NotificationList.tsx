@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useRef } from 'react';
 import { Link } from 'react-router-dom';
 import { Avatar } from '../../../components/Avatar';
+import { MoreButton, useFocusAfterGrowth } from '../../../components/MorePages';
 import { formatPostTime, toDateTimeAttribute } from '../../../lib/formatDate';
 import type { AppNotification } from '../../../types/api';
 import { useGetNotificationsInfiniteQuery, useGetUnreadCountQuery, useMarkNotificationsReadMutation } from '../notificationsApi';
@@ -48,7 +49,8 @@ export function NotificationList() {
   const { data: unread = 0 } = useGetUnreadCountQuery();
   const [markRead, { isLoading: marking }] = useMarkNotificationsReadMutation();
   const listed = useRef<HTMLOListElement>(null);
-  const focusFrom = useRef<number | null>(null);
+  // After "Show more notifications" focus goes to the first of them.
+  const focusAfterMore = useFocusAfterGrowth(listed, 'a', notifications.length, isFetchingNextPage);
 
   const hasUnreadListed = notifications.some((notification) => !notification.read);
   // Once per load of the list: a refused mark is not tried again until the list loads again.
@@ -59,16 +61,8 @@ export function NotificationList() {
     void markRead();
   }, [isSuccess, isFetching, marking, unread, hasUnreadListed, fulfilledTimeStamp, markRead]);
 
-  useEffect(() => {
-    const from = focusFrom.current;
-    if (from === null || isFetchingNextPage || notifications.length <= from) return;
-    focusFrom.current = null;
-    listed.current?.querySelectorAll<HTMLElement>('a')[from]?.focus();
-  }, [notifications.length, isFetchingNextPage]);
-
   const showMore = () => {
-    if (isFetchingNextPage) return;
-    focusFrom.current = notifications.length;
+    focusAfterMore(notifications.length);
     void fetchNextPage();
   };
 
@@ -93,11 +87,7 @@ export function NotificationList() {
         </ol>
       )}
       {hasNextPage ? (
-        <div className="post-list__more">
-          <button type="button" className="pill-button" aria-disabled={isFetchingNextPage || undefined} onClick={showMore}>
-            {isFetchingNextPage ? NOTIFICATIONS_TEXTS.loadingMore : NOTIFICATIONS_TEXTS.more}
-          </button>
-        </div>
+        <MoreButton label={NOTIFICATIONS_TEXTS.more} busyLabel={NOTIFICATIONS_TEXTS.loadingMore} busy={isFetchingNextPage} onPress={showMore} />
       ) : null}
     </>
   );

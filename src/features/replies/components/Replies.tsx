@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useId, useMemo, useRef } from 'react';
+import { MoreButton, useFocusAfterGrowth } from '../../../components/MorePages';
 import { useBackendHas } from '../../../lib/api/api';
 import { errorMessage, refusalStatus } from '../../../lib/apiError';
 import { countOf } from '../../../lib/plural';
@@ -48,26 +49,11 @@ export function Replies({ post, landOn }: { post: Post; landOn?: string }) {
   const replies = useMemo(() => data?.pages.flatMap((page) => page.replies) ?? NO_REPLIES, [data]);
   const replyCount = data?.pages[data.pages.length - 1]?.replyCount ?? post.replyCount ?? 0;
   const list = useRef<HTMLOListElement>(null);
-  // Where the replies loaded by "Show more replies" begin: focus goes to the first of them.
-  const focusFrom = useRef<number | null>(null);
-  // "Show earlier replies" puts them above: focus goes to the first reply once the list has grown.
-  const focusEarlierFrom = useRef<number | null>(null);
+  // After "Show more replies" focus goes to the first of them; after "Show earlier replies" to the first reply.
+  const focusAfterMore = useFocusAfterGrowth(list, 'article', replies.length, isFetchingNextPage);
+  const focusAfterEarlier = useFocusAfterGrowth(list, 'article', replies.length, isFetchingPreviousPage);
   const landed = useRef<string | undefined>(undefined);
   const landedOn = landOn !== undefined && replies.some((reply) => reply.id === landOn) ? landOn : undefined;
-
-  useEffect(() => {
-    const from = focusFrom.current;
-    if (from === null || isFetchingNextPage || replies.length <= from) return;
-    focusFrom.current = null;
-    list.current?.querySelectorAll<HTMLElement>('article')[from]?.focus();
-  }, [replies.length, isFetchingNextPage]);
-
-  useEffect(() => {
-    const from = focusEarlierFrom.current;
-    if (from === null || isFetchingPreviousPage || replies.length <= from) return;
-    focusEarlierFrom.current = null;
-    list.current?.querySelector<HTMLElement>('article')?.focus();
-  }, [replies.length, isFetchingPreviousPage]);
 
   // Once per reply landed on: into view, and focused, so a screen reader starts there.
   useEffect(() => {
@@ -80,13 +66,11 @@ export function Replies({ post, landOn }: { post: Post; landOn?: string }) {
   }, [landedOn, replies]);
 
   const showMore = () => {
-    if (isFetchingNextPage) return;
-    focusFrom.current = replies.length;
+    focusAfterMore(replies.length);
     void fetchNextPage();
   };
   const showEarlier = () => {
-    if (isFetchingPreviousPage) return;
-    focusEarlierFrom.current = replies.length;
+    focusAfterEarlier(0);
     void fetchPreviousPage();
   };
   const answer = useCallback((reply: Answering) => composer.current?.answer(reply), []);
@@ -110,11 +94,7 @@ export function Replies({ post, landOn }: { post: Post; landOn?: string }) {
         </p>
       ) : null}
       {hasPreviousPage ? (
-        <div className="post-list__more">
-          <button type="button" className="pill-button" aria-disabled={isFetchingPreviousPage || undefined} onClick={showEarlier}>
-            {isFetchingPreviousPage ? REPLIES_TEXTS.loadingEarlier : REPLIES_TEXTS.earlier}
-          </button>
-        </div>
+        <MoreButton label={REPLIES_TEXTS.earlier} busyLabel={REPLIES_TEXTS.loadingEarlier} busy={isFetchingPreviousPage} onPress={showEarlier} />
       ) : null}
       {isLoading ? (
         <p className="feed-page__status" role="status">
@@ -136,11 +116,7 @@ export function Replies({ post, landOn }: { post: Post; landOn?: string }) {
         </ol>
       )}
       {hasNextPage ? (
-        <div className="post-list__more">
-          <button type="button" className="pill-button" aria-disabled={isFetchingNextPage || undefined} onClick={showMore}>
-            {isFetchingNextPage ? REPLIES_TEXTS.loadingMore : REPLIES_TEXTS.more}
-          </button>
-        </div>
+        <MoreButton label={REPLIES_TEXTS.more} busyLabel={REPLIES_TEXTS.loadingMore} busy={isFetchingNextPage} onPress={showMore} />
       ) : null}
     </section>
   );
