@@ -3,27 +3,12 @@
  * on a device of their own, see what the other does within 2 s, without a reload; a session ended
  * on one device ends on the other at once, without waiting for its next call.
  */
-import type { BrowserContext, Page } from '@playwright/test';
-import { test as base, expect } from './fixtures';
+import { test } from './devices';
+import { expect } from './fixtures';
 import { DEMO, expectToast, likeCount, login, MEMBERS, navigateTo, postCard, SEED_TEXT, urlPath, writePost } from './helpers';
 
-/** A live change reaches the other device within this (issue 22). */
+/** A live change reaches the other device within this. */
 const LIVE = { timeout: 2_000 };
-
-const test = base.extend<{ anotherDevice: (username?: string) => Promise<Page> }>({
-  /** Another device (its own browser context, storage and stream), logged in as `username`; closed after the test. */
-  anotherDevice: async ({ browser, baseURL }, provide) => {
-    const contexts: BrowserContext[] = [];
-    await provide(async (username = DEMO.username) => {
-      const context = await browser.newContext({ baseURL });
-      contexts.push(context);
-      const page = await context.newPage();
-      await login(page, { username });
-      return page;
-    });
-    for (const context of contexts) await context.close();
-  },
-});
 
 test.describe('A live network, two devices', { tag: ['@server'] }, () => {
   test("A's post waits behind \"1 new post\" on B's Home; B's like changes A's count", { tag: ['@postgres'] }, async ({ page, anotherDevice }) => {

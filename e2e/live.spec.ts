@@ -7,7 +7,7 @@ import type { BrowserContext, Page } from '@playwright/test';
 import { test, expect } from './fixtures';
 import { expectToast, likeCount, login, navigateTo, postCard, SEED_TEXT, seedPostId, writePost } from './helpers';
 
-/** A live change reaches the other tab within this (issue 22). */
+/** A live change reaches the other tab within this. */
 const LIVE = { timeout: 2_000 };
 
 /** Post 2, Maya's, on the demo member's Home, not yet liked by her. */

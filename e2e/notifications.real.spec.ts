@@ -3,27 +3,10 @@
  * and follow raise the bell on each of the member's devices within 2 s; opening the list on one
  * marks them read on the other; an entry leads to what it is about.
  */
-import type { BrowserContext, Page } from '@playwright/test';
-import { test as base, expect } from './fixtures';
+import { test } from './devices';
+import { expect } from './fixtures';
 import { DEMO, expectToast, login, MEMBERS, postCard, SEED_TEXT, seedPostId, urlPath } from './helpers';
 import { bell, expectLinkOpensNewTab, LIVE, openEntryOntoReply, replyCards, TRAIL_URL, writeReply } from './replyJourney';
-
-
-const test = base.extend<{ anotherDevice: (username?: string) => Promise<Page> }>({
-  /** Another device (its own browser context, storage and stream), logged in as `username`; closed after the test. */
-  anotherDevice: async ({ browser, baseURL }, provide) => {
-    const contexts: BrowserContext[] = [];
-    await provide(async (username = DEMO.username) => {
-      const context = await browser.newContext({ baseURL });
-      contexts.push(context);
-      const page = await context.newPage();
-      await login(page, { username });
-      return page;
-    });
-    for (const context of contexts) await context.close();
-  },
-});
-
 
 test.describe('Notifications, two members on three devices', { tag: ['@server'] }, () => {
   test("Noah's like and follow raise the demo member's bell on both her devices; reading them on one clears the other", async ({ page, anotherDevice }) => {

@@ -1,5 +1,5 @@
 /**
- * `npm run bench`: prints the speed figures of issue 3 ("Speed"). It builds nothing: it reads dist/
+ * `npm run bench`: prints the app's speed figures. It builds nothing: it reads dist/
  * (run `npm run build` first) and the app's own code.
  *
  *   1. gzip size of each JS chunk that /login and / load (limit: /login <= 130 KB without the mocks chunk);
