@@ -62,6 +62,11 @@ export function buildForServer() {
     });
   }
 
+  buildServer();
+}
+
+/** Compiles the server when missing or older than its sources (all `npm run backup` needs). */
+export function buildServer() {
   const serverSources = ['server', 'contract', 'scripts/settings.js', 'package-lock.json'].map((path) => at(path));
   if (builtAt(at('build', 'server', 'server', 'main.js')) < newest(serverSources)) {
     run('Compiling the server into build/server', 'build/server-build.log', process.execPath, [at('node_modules', 'typescript', 'bin', 'tsc'), '-p', at('server', 'tsconfig.json')]);

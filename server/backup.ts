@@ -1,0 +1,235 @@
+/**
+ * Backups of the whole network, in the store's own format: PostgreSQL's through `pg_dump` (its
+ * custom format, one consistent snapshot of the database while servers keep running), PGlite's
+ * through PGlite's own dump of its cluster (a gzipped tarball of the data folder, taken under the
+ * data folder's lock, so with the server stopped). A restore loads one into an empty store and
+ * never half-loads: `pg_restore` runs in one transaction, and a PGlite dump is unpacked into a new
+ * folder that takes the place of the empty one only once it opens and holds the network.
+ */
+import { spawn } from 'node:child_process';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { basename, dirname, join, resolve } from 'node:path';
+import { gunzipSync } from 'node:zlib';
+import { PGlite } from '@electric-sql/pglite';
+import { describeStore, PGLITE_FOLDER, REPOSITORY_ROOT, type ServerConfig } from './config';
+import { lockDataDir } from './dataDirLock';
+import { openPostgres } from './db/database';
+
+/** A refusal or failure said in one line to whoever runs the command; no stack trace needed. */
+export class BackupError extends Error {
+  override name = 'BackupError';
+}
+
+export type BackupFormat = 'postgres' | 'pglite';
+
+/** How each format's file begins: pg_dump's custom format, and gzip. */
+const MAGIC: Record<BackupFormat, Buffer> = { postgres: Buffer.from('PGDMP'), pglite: Buffer.from([0x1f, 0x8b]) };
+const EXTENSION: Record<BackupFormat, string> = { postgres: '.pgdump', pglite: '.pglite.tgz' };
+
+export type StoreSettings = Pick<ServerConfig, 'databaseUrl' | 'dataDir'>;
+
+export interface BackupResult {
+  file: string;
+  format: BackupFormat;
+  bytes: number;
+}
+
+function formatOf(config: StoreSettings): BackupFormat {
+  return config.databaseUrl ? 'postgres' : 'pglite';
+}
+
+/** Where `npm run backup` writes when no file is named: backups/ in the repository, by the time. */
+export function defaultBackupFile(config: StoreSettings, now: Date = new Date()): string {
+  const stamp = now.toISOString().replace(/\.\d+Z$/, 'Z').replace(/[-:]/g, '');
+  return join(REPOSITORY_ROOT, 'backups', `socialconnect-${stamp}${EXTENSION[formatOf(config)]}`);
+}
+
+/**
+ * A PostgreSQL client tool: the newest installed one under /usr/lib/postgresql (Debian and Ubuntu
+ * keep them there, off the PATH), else the one on the PATH. pg_dump must be at least as new as the
+ * server it reads.
+ */
+export function postgresTool(name: 'pg_dump' | 'pg_restore'): string {
+  const root = '/usr/lib/postgresql';
+  if (existsSync(root)) {
+    const versions = readdirSync(root).filter((version) => existsSync(join(root, version, 'bin', name))).sort((a, b) => Number(b) - Number(a));
+    if (versions[0] !== undefined) return join(root, versions[0], 'bin', name);
+  }
+  return name;
+}
+
+/**
+ * DATABASE_URL as libpq's environment: the password travels in PGPASSWORD, never on a command line
+ * another user of the machine could read.
+ */
+function connection(databaseUrl: string): { dbname: string; env: NodeJS.ProcessEnv } {
+  const url = new URL(databaseUrl);
+  const password = decodeURIComponent(url.password);
+  url.password = '';
+  return { dbname: url.toString(), env: { ...process.env, ...(password ? { PGPASSWORD: password } : {}) } };
+}
+
+/** Runs a tool to its end; a failure is a BackupError with the tool's last words. */
+function runTool(command: string, args: string[], env: NodeJS.ProcessEnv, what: string): Promise<string> {
+  return new Promise((resolvePromise, reject) => {
+    const child = spawn(command, args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      stdout += chunk.toString();
+    });
+    child.stderr.on('data', (chunk: Buffer) => {
+      stderr += chunk.toString();
+    });
+    child.on('error', (error: NodeJS.ErrnoException) => {
+      reject(new BackupError(error.code === 'ENOENT'
+        ? `${basename(command)} was not found. Install PostgreSQL's client tools (on Debian or Ubuntu: sudo apt-get install -y postgresql-client).`
+        : `${what} failed: ${error.message}`));
+    });
+    child.on('close', (code) => {
+      if (code === 0) resolvePromise(stdout);
+      else reject(new BackupError(`${what} failed: ${stderr.trim().split('\n').slice(-3).join(' ') || `exit code ${String(code)}`}`));
+    });
+  });
+}
+
+/** Writes `file` whole or not at all: a failed backup leaves nothing that looks like one. */
+async function writeWhole(file: string, write: (partial: string) => Promise<void>): Promise<number> {
+  mkdirSync(dirname(file), { recursive: true });
+  const partial = `${file}.partial`;
+  try {
+    await write(partial);
+    renameSync(partial, file);
+  } finally {
+    rmSync(partial, { force: true });
+  }
+  return statSync(file).size;
+}
+
+/** The PGlite cluster of the data folder, opened under the folder's lock (no server may hold it). */
+async function withPglite<T>(dataDir: string, work: (pglite: PGlite) => Promise<T>): Promise<T> {
+  const lock = lockDataDir(dataDir);
+  try {
+    const pglite = await PGlite.create({ dataDir: join(dataDir, PGLITE_FOLDER) });
+    try {
+      return await work(pglite);
+    } finally {
+      await pglite.close();
+    }
+  } finally {
+    lock.release();
+  }
+}
+
+/** Writes a consistent copy of the whole network to `file`, in the store's own format. */
+export async function backup(config: StoreSettings, file: string): Promise<BackupResult> {
+  const target = resolve(file);
+  const format = formatOf(config);
+  if (config.databaseUrl) {
+    const { dbname, env } = connection(config.databaseUrl);
+    const bytes = await writeWhole(target, async (partial) => {
+      await runTool(postgresTool('pg_dump'), ['--format=custom', '--no-owner', '--no-privileges', `--file=${partial}`, `--dbname=${dbname}`], env, 'pg_dump');
+    });
+    return { file: target, format, bytes };
+  }
+  if (!existsSync(join(config.dataDir, PGLITE_FOLDER))) {
+    throw new BackupError(`There is nothing to back up: ${config.dataDir} holds no PGlite database. (Is DATA_DIR, or DATABASE_URL for PostgreSQL, set as for npm run server?)`);
+  }
+  const dump = await withPglite(config.dataDir, (pglite) => pglite.dumpDataDir('gzip'));
+  const bytes = await writeWhole(target, async (partial) => {
+    writeFileSync(partial, Buffer.from(await dump.arrayBuffer()));
+  });
+  return { file: target, format, bytes };
+}
+
+/** The file's format by its first bytes, or a BackupError when it is none of them. */
+function readFormat(file: string): { format: BackupFormat; bytes: Buffer } {
+  let bytes: Buffer;
+  try {
+    bytes = readFileSync(file);
+  } catch (error) {
+    throw new BackupError(`Cannot read ${file}: ${(error as NodeJS.ErrnoException).code === 'ENOENT' ? 'there is no such file' : (error as Error).message}.`);
+  }
+  for (const format of ['postgres', 'pglite'] as const) {
+    if (bytes.subarray(0, MAGIC[format].length).equals(MAGIC[format])) return { format, bytes };
+  }
+  throw new BackupError(`Cannot read ${file}: it is not a SocialConnect backup (neither a pg_dump file nor a PGlite dump).`);
+}
+
+const NOT_EMPTY = 'already holds a network (or other tables). A backup is restored only into an empty store, so nothing is overwritten';
+const WRONG_KIND: Record<BackupFormat, string> = {
+  postgres: 'is a PostgreSQL backup (pg_dump); restore it with DATABASE_URL naming an empty PostgreSQL database',
+  pglite: 'is a PGlite backup; restore it with DATABASE_URL unset and DATA_DIR naming an empty data folder',
+};
+
+/** Loads the backup in `file` into the empty store the settings name; refuses any other store. */
+export async function restore(config: StoreSettings, file: string): Promise<{ format: BackupFormat }> {
+  const source = resolve(file);
+  const { format, bytes } = readFormat(source);
+  if (format !== formatOf(config)) throw new BackupError(`${source} ${WRONG_KIND[format]}.`);
+  if (config.databaseUrl) await restorePostgres(config.databaseUrl, source);
+  else await restorePglite(config.dataDir, source, bytes);
+  return { format };
+}
+
+async function restorePostgres(databaseUrl: string, file: string): Promise<void> {
+  const { dbname, env } = connection(databaseUrl);
+  const contents = await runTool(postgresTool('pg_restore'), ['--list', file], env, `Reading ${file}`).catch((error: unknown) => {
+    throw new BackupError(`Cannot read ${file}: ${(error as Error).message}`);
+  });
+  if (!/ TABLE public members /.test(contents)) throw new BackupError(`Cannot read ${file}: it is a pg_dump file, but not of a SocialConnect network.`);
+  const database = await openPostgres({ connectionString: databaseUrl, max: 1 });
+  try {
+    const [row] = await database.query<{ tables: number }>("SELECT count(*)::int AS tables FROM pg_tables WHERE schemaname = 'public'");
+    if ((row?.tables ?? 0) > 0) throw new BackupError(`The database ${describeStore({ databaseUrl, dataDir: '' })} ${NOT_EMPTY}: create a new database (createdb) and point DATABASE_URL at it.`);
+  } finally {
+    await database.close();
+  }
+  await runTool(postgresTool('pg_restore'), ['--single-transaction', '--exit-on-error', '--no-owner', '--no-privileges', `--dbname=${dbname}`, file], env, 'pg_restore (nothing was loaded)');
+}
+
+/**
+ * Throws unless `gzipped` is a whole tarball: gzip checks its own length and checksum, and a tar
+ * ends with two blocks of zeros. (PGlite's unpacking reports a cut-off file outside any promise.)
+ */
+function wholeTarball(gzipped: Buffer): void {
+  const tar = gunzipSync(gzipped);
+  const end = tar.subarray(-1024);
+  if (tar.length % 512 !== 0 || end.length < 1024 || end.some((byte) => byte !== 0)) throw new Error('the tarball is cut off');
+}
+
+async function restorePglite(dataDir: string, file: string, bytes: Buffer): Promise<void> {
+  const lock = lockDataDir(dataDir);
+  const folder = join(dataDir, PGLITE_FOLDER);
+  const restoring = join(dataDir, `${PGLITE_FOLDER}.restoring`);
+  try {
+    if (existsSync(folder)) {
+      const pglite = await PGlite.create({ dataDir: folder });
+      try {
+        const [row] = (await pglite.query<{ tables: number }>("SELECT count(*)::int AS tables FROM pg_tables WHERE schemaname = 'public'")).rows;
+        if ((row?.tables ?? 0) > 0) throw new BackupError(`The data folder ${dataDir} ${NOT_EMPTY}: give DATA_DIR a new folder.`);
+      } finally {
+        await pglite.close();
+      }
+    }
+    rmSync(restoring, { recursive: true, force: true });
+    try {
+      wholeTarball(bytes);
+      const pglite = await PGlite.create({ dataDir: restoring, loadDataDir: new Blob([new Uint8Array(bytes)]) });
+      try {
+        const [row] = (await pglite.query<{ members: string | null }>("SELECT to_regclass('public.members')::text AS members")).rows;
+        if (!row?.members) throw new BackupError(`Cannot read ${file}: it is a PGlite dump, but not of a SocialConnect network.`);
+      } finally {
+        await pglite.close();
+      }
+    } catch (error) {
+      rmSync(restoring, { recursive: true, force: true });
+      if (error instanceof BackupError) throw error;
+      throw new BackupError(`Cannot read ${file}: it is not a whole PGlite dump (${(error as Error).message || String(error)}). Nothing was loaded.`);
+    }
+    rmSync(folder, { recursive: true, force: true });
+    renameSync(restoring, folder);
+  } finally {
+    lock.release();
+  }
+}

@@ -1,0 +1,31 @@
+/**
+ * `npm run backup [FILE]` and `npm run restore FILE`: the store named by the server's settings
+ * (DATABASE_URL, else PGlite in DATA_DIR) written to a backup file, or loaded from one into an
+ * empty store. A refusal or failure is one line on stderr and exit code 1.
+ */
+import { backup, BackupError, defaultBackupFile, restore } from './backup';
+import { ConfigError, describeStore, readConfig } from './config';
+import { DataDirLockedError } from './dataDirLock';
+
+async function main(command: string | undefined, file: string | undefined): Promise<void> {
+  const config = readConfig();
+  const started = performance.now();
+  const took = (): string => `${((performance.now() - started) / 1000).toFixed(1)} s`;
+  if (command === 'backup') {
+    const written = await backup(config, file ?? defaultBackupFile(config));
+    console.log(`Backed up ${describeStore(config)} to ${written.file} (${written.bytes.toLocaleString('en')} bytes) in ${took()}.`);
+    return;
+  }
+  if (command === 'restore' && file) {
+    await restore(config, file);
+    console.log(`Restored ${file} into ${describeStore(config)} in ${took()}. Start the server on it: it applies any newer migrations.`);
+    return;
+  }
+  throw new BackupError('Usage: npm run backup [-- FILE]   or   npm run restore -- FILE');
+}
+
+main(process.argv[2], process.argv[3]).catch((error: unknown) => {
+  if (error instanceof BackupError || error instanceof ConfigError || error instanceof DataDirLockedError) console.error(error.message);
+  else console.error(error);
+  process.exitCode = 1;
+});
