@@ -10,6 +10,7 @@ import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { connect, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { delimiter, isAbsolute, join } from 'node:path';
+import { errorCode, MESSAGES } from '../contract/messages';
 
 /** Debian's HAProxy, when HAPROXY_BIN names none. */
 export const HAPROXY_DEFAULT = 'haproxy';
@@ -63,6 +64,9 @@ export function findHaproxy(given: string | undefined, path = process.env.PATH ?
   return dirs.map((dir) => join(dir, HAPROXY_DEFAULT)).find((file) => existsSync(file));
 }
 
+/** The body HAProxy answers when no process can take a call. */
+const UNAVAILABLE_BODY = JSON.stringify({ errors: [MESSAGES.serviceUnavailable], code: errorCode('serviceUnavailable') });
+
 /** HAProxy's configuration for the cluster. */
 export function haproxyConfig({ host, port, servers }: { host: string; port: number; servers: ReadonlyArray<{ name: string; port: number }> }): string {
   const bind = host.includes(':') ? `[${host}]:${port}` : `${host}:${port}`;
@@ -83,6 +87,9 @@ export function haproxyConfig({ host, port, servers }: { host: string; port: num
     '  timeout server 60s',
     '  timeout http-keep-alive 4s',
     `  timeout check ${timeoutMs}ms`,
+    // With no process in the rotation (PostgreSQL restarting fails every health check), HAProxy
+    // answers itself: in the contract's error shape, as a process would, not with its HTML page.
+    `  http-error status 503 content-type "application/json; charset=utf-8" hdr X-Content-Type-Options nosniff string '${UNAVAILABLE_BODY}'`,
     '',
     'frontend socialconnect',
     `  bind ${bind}`,
@@ -97,7 +104,9 @@ export function haproxyConfig({ host, port, servers }: { host: string; port: num
     '  option http-server-close',
     '  option httpchk GET /api/health',
     '  http-check expect status 200',
-    `  default-server check inter ${interMs}ms fastinter ${fastInterMs}ms downinter ${interMs}ms fall ${fall} rise ${rise}`,
+    // A process out of the rotation is checked often: once its database is back it serves again
+    // within two quick checks, not two full intervals.
+    `  default-server check inter ${interMs}ms fastinter ${fastInterMs}ms downinter ${fastInterMs}ms fall ${fall} rise ${rise}`,
     // A call that could not be sent goes to another process; a read also when the connection
     // closed before any answer. A write is never sent twice: it may have been stored.
     '  retries 3',

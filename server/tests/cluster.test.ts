@@ -9,6 +9,7 @@ import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import type { PostResponse } from '../../contract/api';
+import { errorCode, MESSAGES } from '../../contract/messages';
 import { SEED_USER_IDS, seedPostId } from '../../contract/seed/default';
 import { createTokenService } from '../../contract/tokens';
 import { CHANGES_APPLICATION_NAME } from '../answerCache';
@@ -302,4 +303,96 @@ it('loses no acknowledged post, stores none twice and fails no read while one pr
   // What the kill did to the writes in flight: how many answers were lost, and how, before the try with the same key.
   const how = [...new Set(lostAnswers.map((line) => line.slice(line.indexOf(': ') + 2)))].join(', ');
   console.info(`kill -9 under load: ${drafts.length} drafts, ${lostAnswers.length} answers lost (${how || 'none'}) and sent again, ${stored.length} posts stored`);
+}, 90_000);
+
+/** A call through the balancer: its status and body, or what ended it without an answer. */
+async function callWithin(ms: number, url: string, init: RequestInit = {}): Promise<{ status: number; body: string } | string> {
+  try {
+    const response = await fetch(url, { ...init, signal: AbortSignal.timeout(ms) });
+    return { status: response.status, body: await response.text() };
+  } catch (error) {
+    const { name, message, cause } = error as Error & { cause?: Error };
+    return name === 'TimeoutError' ? `no answer within ${ms} ms` : `${message}${cause ? ` (${cause.message})` : ''}`;
+  }
+}
+
+const UNAVAILABLE = { errors: [MESSAGES.serviceUnavailable], code: errorCode('serviceUnavailable') };
+
+it('answers 503 in the error shape while PostgreSQL restarts under 4 writers and 4 readers, loses no acknowledged post, and serves again within 1 s of its return', async () => {
+  const CALL_BOUND_MS = 8_000;
+  const [writers, readers] = [await newMembers('restart-writer', 4), await newMembers('restart-reader', 4)];
+  let stopped = false;
+  /** When PostgreSQL accepted connections again (performance.now()). */
+  let backAt: number | undefined;
+  let firstServedAfterMs: number | undefined;
+  let lastRefusedAfterMs: number | undefined;
+  const acknowledged: string[] = [];
+  const failures: string[] = [];
+  const counts = { ok: 0, unavailable: 0 };
+  const judge = (what: string, outcome: { status: number; body: string } | string, expected: number): void => {
+    const at = backAt === undefined ? undefined : performance.now() - backAt;
+    if (typeof outcome === 'string') {
+      failures.push(`${what}: ${outcome}`);
+    } else if (outcome.status === expected) {
+      counts.ok += 1;
+      if (at !== undefined && firstServedAfterMs === undefined) firstServedAfterMs = at;
+    } else if (outcome.status === 503 && outcome.body === JSON.stringify(UNAVAILABLE)) {
+      counts.unavailable += 1;
+      if (at !== undefined) lastRefusedAfterMs = at;
+    } else {
+      failures.push(`${what}: ${outcome.status} ${outcome.body.slice(0, 200)}`);
+    }
+  };
+  const writer = async ({ token }: { token: string }, w: number): Promise<void> => {
+    for (let n = 0; !stopped; n += 1) {
+      const text = `restart draft ${w}-${n}`;
+      const outcome = await callWithin(CALL_BOUND_MS, `${cluster.url}/api/posts`, {
+        method: 'POST',
+        headers: { authorization: token, 'content-type': 'application/json', prefer: 'return=minimal' },
+        body: JSON.stringify({ postData: { text } }),
+      });
+      judge(text, outcome, 201);
+      if (typeof outcome !== 'string' && outcome.status === 201) acknowledged.push(text);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  };
+  const reader = async ({ token }: { token: string }, r: number): Promise<void> => {
+    while (!stopped) {
+      judge(`read ${r}`, await callWithin(CALL_BOUND_MS, `${cluster.url}/api/posts/${seedPostId(4 + r)}`, { headers: { authorization: token } }), 200);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  };
+  const load = [...writers.map(writer), ...readers.map(reader)];
+  await until(() => counts.ok >= 50, 'calls answered before the restart', 15_000);
+  await sql.close();
+  try {
+    await postgres.shutDown();
+    const downAt = performance.now();
+    // Down long enough for every process to meet it and for the balancer's checks to fail.
+    await until(() => counts.unavailable >= 20, 'calls refused while PostgreSQL is down', 10_000);
+    await new Promise((resolve) => setTimeout(resolve, Math.max(0, downAt + 2_000 - performance.now())));
+    await postgres.restart();
+    backAt = performance.now();
+    await until(() => firstServedAfterMs !== undefined, 'a call served after the restart', 10_000);
+    // Every call sent from 1 s after the return on is served: keep calling for 2 s more.
+    await new Promise((resolve) => setTimeout(resolve, 3_000));
+  } finally {
+    stopped = true;
+    await Promise.all(load);
+    if (backAt === undefined) await postgres.restart();
+    sql = await openPostgres({ connectionString: postgres.url, max: 2 });
+  }
+
+  const stored = await sql.query<{ content: string; copies: number }>(
+    "SELECT content, count(*)::int AS copies FROM posts WHERE content LIKE 'restart draft %' GROUP BY content",
+  );
+  const copies = new Map(stored.map((row) => [row.content, row.copies]));
+  const lost = acknowledged.filter((text) => copies.get(text) !== 1);
+  console.info(`PostgreSQL restart under load: ${counts.ok} calls served, ${counts.unavailable} answered 503, ${failures.length} failed, `
+    + `${acknowledged.length} posts acknowledged, ${lost.length} lost; first call served ${Math.round(firstServedAfterMs ?? -1)} ms after PostgreSQL was back, `
+    + `last 503 ${lastRefusedAfterMs === undefined ? 'before it' : `${Math.round(lastRefusedAfterMs)} ms after`}`);
+  expect({ failures, lost }).toEqual({ failures: [], lost: [] });
+  expect(counts.unavailable).toBeGreaterThanOrEqual(20);
+  expect(firstServedAfterMs).toBeLessThan(1_000);
+  expect(lastRefusedAfterMs ?? 0).toBeLessThan(1_000);
 }, 90_000);
