@@ -10,6 +10,7 @@ import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { connect, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { delimiter, isAbsolute, join } from 'node:path';
+import { HEARTBEAT_MS } from '../contract/events';
 import { errorCode, MESSAGES } from '../contract/messages';
 
 /** Debian's HAProxy, when HAPROXY_BIN names none. */
@@ -37,6 +38,8 @@ export interface ClusterOptions {
   onOutput?: (name: string, line: string) => void;
   /** How long a process may take to start. */
   readyWithinMs?: number;
+  /** HAProxy's client and server timeouts: how long a connection may stay silent (60 s by default). */
+  idleTimeoutMs?: number;
 }
 
 export interface ClusterProcess {
@@ -64,11 +67,16 @@ export function findHaproxy(given: string | undefined, path = process.env.PATH ?
   return dirs.map((dir) => join(dir, HAPROXY_DEFAULT)).find((file) => existsSync(file));
 }
 
+/** How long HAProxy lets a connection stay silent, unless told otherwise. */
+export const IDLE_TIMEOUT_MS = 60_000;
+
 /** The body HAProxy answers when no process can take a call. */
 const UNAVAILABLE_BODY = JSON.stringify({ errors: [MESSAGES.serviceUnavailable], code: errorCode('serviceUnavailable') });
 
 /** HAProxy's configuration for the cluster. */
-export function haproxyConfig({ host, port, servers }: { host: string; port: number; servers: ReadonlyArray<{ name: string; port: number }> }): string {
+export function haproxyConfig({ host, port, servers, idleTimeoutMs = IDLE_TIMEOUT_MS }: { host: string; port: number; servers: ReadonlyArray<{ name: string; port: number }>; idleTimeoutMs?: number }): string {
+  // A live stream is silent for up to HEARTBEAT_MS between its comments: a shorter timeout would cut it.
+  if (!(idleTimeoutMs > HEARTBEAT_MS)) throw new Error(`HAProxy's idle timeout (${idleTimeoutMs} ms) must be longer than the live stream's heartbeat (${HEARTBEAT_MS} ms).`);
   const bind = host.includes(':') ? `[${host}]:${port}` : `${host}:${port}`;
   const { interMs, fastInterMs, fall, rise, timeoutMs } = HEALTH_CHECKS;
   return [
@@ -82,9 +90,8 @@ export function haproxyConfig({ host, port, servers }: { host: string; port: num
     '  option dontlognull',
     '  timeout connect 2s',
     '  timeout http-request 10s',
-    // Longer than the live stream's 15 s between comments, so an open stream is never cut.
-    '  timeout client 60s',
-    '  timeout server 60s',
+    `  timeout client ${idleTimeoutMs}ms`,
+    `  timeout server ${idleTimeoutMs}ms`,
     '  timeout http-keep-alive 4s',
     `  timeout check ${timeoutMs}ms`,
     // With no process in the rotation (PostgreSQL restarting fails every health check), HAProxy
@@ -161,7 +168,7 @@ function exited(child: ChildProcess): Promise<void> {
 }
 
 export async function startServerCluster(options: ClusterOptions): Promise<RunningCluster> {
-  const { processes, host, port, haproxyBin, onOutput = () => undefined, readyWithinMs = 120_000 } = options;
+  const { processes, host, port, haproxyBin, onOutput = () => undefined, readyWithinMs = 120_000, idleTimeoutMs } = options;
   let closing = false;
   const children: ChildProcess[] = [];
 
@@ -239,7 +246,7 @@ export async function startServerCluster(options: ClusterOptions): Promise<Runni
     await Promise.all(servers.map((server, index) => launch(index, server.name, server.port)));
 
     const configFile = join(dir, 'haproxy.cfg');
-    writeFileSync(configFile, haproxyConfig({ host, port, servers }));
+    writeFileSync(configFile, haproxyConfig({ host, port, servers, idleTimeoutMs }));
     // In a group of its own too: on the group's SIGINT, HAProxy would stop at once, before the processes.
     const started = spawn(haproxyBin, ['-db', '-f', configFile], { stdio: ['ignore', 'pipe', 'pipe'], detached: true });
     haproxy = started;
