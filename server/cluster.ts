@@ -10,6 +10,8 @@ import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { connect, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { delimiter, isAbsolute, join } from 'node:path';
+import { HEARTBEAT_MS } from '../contract/events';
+import { errorCode, MESSAGES } from '../contract/messages';
 
 /** Debian's HAProxy, when HAPROXY_BIN names none. */
 export const HAPROXY_DEFAULT = 'haproxy';
@@ -36,6 +38,8 @@ export interface ClusterOptions {
   onOutput?: (name: string, line: string) => void;
   /** How long a process may take to start. */
   readyWithinMs?: number;
+  /** HAProxy's client and server timeouts: how long a connection may stay silent (60 s by default). */
+  idleTimeoutMs?: number;
 }
 
 export interface ClusterProcess {
@@ -63,8 +67,16 @@ export function findHaproxy(given: string | undefined, path = process.env.PATH ?
   return dirs.map((dir) => join(dir, HAPROXY_DEFAULT)).find((file) => existsSync(file));
 }
 
+/** How long HAProxy lets a connection stay silent, unless told otherwise. */
+export const IDLE_TIMEOUT_MS = 60_000;
+
+/** The body HAProxy answers when no process can take a call. */
+const UNAVAILABLE_BODY = JSON.stringify({ errors: [MESSAGES.serviceUnavailable], code: errorCode('serviceUnavailable') });
+
 /** HAProxy's configuration for the cluster. */
-export function haproxyConfig({ host, port, servers }: { host: string; port: number; servers: ReadonlyArray<{ name: string; port: number }> }): string {
+export function haproxyConfig({ host, port, servers, idleTimeoutMs = IDLE_TIMEOUT_MS }: { host: string; port: number; servers: ReadonlyArray<{ name: string; port: number }>; idleTimeoutMs?: number }): string {
+  // A live stream is silent for up to HEARTBEAT_MS between its comments: a shorter timeout would cut it.
+  if (!(idleTimeoutMs > HEARTBEAT_MS)) throw new Error(`HAProxy's idle timeout (${idleTimeoutMs} ms) must be longer than the live stream's heartbeat (${HEARTBEAT_MS} ms).`);
   const bind = host.includes(':') ? `[${host}]:${port}` : `${host}:${port}`;
   const { interMs, fastInterMs, fall, rise, timeoutMs } = HEALTH_CHECKS;
   return [
@@ -78,11 +90,13 @@ export function haproxyConfig({ host, port, servers }: { host: string; port: num
     '  option dontlognull',
     '  timeout connect 2s',
     '  timeout http-request 10s',
-    // Longer than the live stream's 15 s between comments, so an open stream is never cut.
-    '  timeout client 60s',
-    '  timeout server 60s',
+    `  timeout client ${idleTimeoutMs}ms`,
+    `  timeout server ${idleTimeoutMs}ms`,
     '  timeout http-keep-alive 4s',
     `  timeout check ${timeoutMs}ms`,
+    // With no process in the rotation (PostgreSQL restarting fails every health check), HAProxy
+    // answers itself: in the contract's error shape, as a process would, not with its HTML page.
+    `  http-error status 503 content-type "application/json; charset=utf-8" hdr X-Content-Type-Options nosniff string '${UNAVAILABLE_BODY}'`,
     '',
     'frontend socialconnect',
     `  bind ${bind}`,
@@ -97,7 +111,9 @@ export function haproxyConfig({ host, port, servers }: { host: string; port: num
     '  option http-server-close',
     '  option httpchk GET /api/health',
     '  http-check expect status 200',
-    `  default-server check inter ${interMs}ms fastinter ${fastInterMs}ms downinter ${interMs}ms fall ${fall} rise ${rise}`,
+    // A process out of the rotation is checked often: once its database is back it serves again
+    // within two quick checks, not two full intervals.
+    `  default-server check inter ${interMs}ms fastinter ${fastInterMs}ms downinter ${fastInterMs}ms fall ${fall} rise ${rise}`,
     // A call that could not be sent goes to another process; a read also when the connection
     // closed before any answer. A write is never sent twice: it may have been stored.
     '  retries 3',
@@ -152,7 +168,7 @@ function exited(child: ChildProcess): Promise<void> {
 }
 
 export async function startServerCluster(options: ClusterOptions): Promise<RunningCluster> {
-  const { processes, host, port, haproxyBin, onOutput = () => undefined, readyWithinMs = 120_000 } = options;
+  const { processes, host, port, haproxyBin, onOutput = () => undefined, readyWithinMs = 120_000, idleTimeoutMs } = options;
   let closing = false;
   const children: ChildProcess[] = [];
 
@@ -230,7 +246,7 @@ export async function startServerCluster(options: ClusterOptions): Promise<Runni
     await Promise.all(servers.map((server, index) => launch(index, server.name, server.port)));
 
     const configFile = join(dir, 'haproxy.cfg');
-    writeFileSync(configFile, haproxyConfig({ host, port, servers }));
+    writeFileSync(configFile, haproxyConfig({ host, port, servers, idleTimeoutMs }));
     // In a group of its own too: on the group's SIGINT, HAProxy would stop at once, before the processes.
     const started = spawn(haproxyBin, ['-db', '-f', configFile], { stdio: ['ignore', 'pipe', 'pipe'], detached: true });
     haproxy = started;

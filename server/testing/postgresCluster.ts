@@ -3,7 +3,7 @@
  * port, trust authentication; removed when stopped. Started by the test runners when no
  * DATABASE_URL is given.
  */
-import { execFileSync } from 'node:child_process';
+import { execFile, execFileSync } from 'node:child_process';
 import { chownSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -38,6 +38,8 @@ export interface Cluster {
   dir: string;
   binDir: string;
   stop(): void;
+  /** Stops the postmaster as an administrator does before a restart (fast mode: sessions ended, a checkpoint). */
+  shutDown(): Promise<void>;
   /** Stops the postmaster at once (pg_ctl's immediate mode: no checkpoint, recovery at the next start). */
   crash(): void;
   /** kill -9 of the postmaster itself; its backends follow it as soon as they notice. */
@@ -59,12 +61,17 @@ export async function startCluster(options: { fsync?: boolean } = {}): Promise<C
     const { uid, gid } = userIds('postgres');
     chownSync(dir, uid, gid);
   }
+  // Without blocking: the caller's clients keep calling while PostgreSQL stops.
+  const runAsync = (command: string, args: string[]): Promise<void> => new Promise((resolve, reject) => {
+    const file = join(binDir, command);
+    execFile(asRoot ? 'runuser' : file, asRoot ? ['-u', 'postgres', '--', file, ...args] : args, (error) => (error ? reject(error) : resolve()));
+  });
   const port = await freePort();
   const data = join(dir, 'data');
   run('initdb', ['-D', data, '-U', 'postgres', '-A', 'trust', '-E', 'UTF8', '--locale=C.UTF-8', '--no-sync']);
   const serverOptions = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c max_connections=200${options.fsync ? '' : ' -c fsync=off -c synchronous_commit=off -c full_page_writes=off'}`;
-  const start = (): void => run('pg_ctl', ['-D', data, '-l', join(dir, 'log'), '-w', '-o', serverOptions, 'start']);
-  start();
+  const startArgs = ['-D', data, '-l', join(dir, 'log'), '-w', '-o', serverOptions, 'start'];
+  run('pg_ctl', startArgs);
   return {
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
     port,
@@ -76,6 +83,9 @@ export async function startCluster(options: { fsync?: boolean } = {}): Promise<C
       } finally {
         rmSync(dir, { recursive: true, force: true });
       }
+    },
+    async shutDown() {
+      await runAsync('pg_ctl', ['-D', data, '-m', 'fast', '-w', 'stop']);
     },
     crash() {
       run('pg_ctl', ['-D', data, '-m', 'immediate', '-w', 'stop']);
@@ -89,7 +99,7 @@ export async function startCluster(options: { fsync?: boolean } = {}): Promise<C
       // After a kill -9, the old backends hold the shared memory until they have noticed: retry.
       for (let attempt = 1; ; attempt += 1) {
         try {
-          start();
+          await runAsync('pg_ctl', startArgs);
           return;
         } catch (error) {
           if (attempt >= 100) throw error;

@@ -3,16 +3,20 @@
  * `npm run cluster` starts them (server/cluster.ts), rate limits on: a read on one process after a
  * write answered by another; the processes' listening connections stalled; a client forging
  * X-Forwarded-For through the balancer; one process leaving on SIGTERM under load; one killed
- * (kill -9) under 8 writers with Idempotency-Keys and 8 readers.
+ * (kill -9) under 8 writers with Idempotency-Keys and 8 readers; PostgreSQL restarting under load;
+ * the live stream kept open by its heartbeat, and caught up on another process after a kill -9.
  */
 import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
+import { get as httpGet } from 'node:http';
 import { join } from 'node:path';
 import type { PostResponse } from '../../contract/api';
+import { HEARTBEAT_MS } from '../../contract/events';
+import { errorCode, MESSAGES } from '../../contract/messages';
 import { SEED_USER_IDS, seedPostId } from '../../contract/seed/default';
 import { createTokenService } from '../../contract/tokens';
 import { CHANGES_APPLICATION_NAME } from '../answerCache';
-import { findHaproxy, freePort, HAPROXY_INSTALL_HINT, startServerCluster, type RunningCluster } from '../cluster';
+import { findHaproxy, freePort, HAPROXY_INSTALL_HINT, haproxyConfig, startServerCluster, type RunningCluster } from '../cluster';
 import { REPOSITORY_ROOT } from '../config';
 import { openPostgres, type Database } from '../db/database';
 import { startCluster, type Cluster } from '../testing/postgresCluster';
@@ -22,6 +26,8 @@ jest.setTimeout(60_000);
 
 const SECRET = 'cluster-test-secret-0123456789-abcdefghijklmnopq';
 const DRAIN_SECONDS = 2;
+/** HAProxy's client and server timeouts here: past the live stream's heartbeat, short enough to wait out. */
+const IDLE_TIMEOUT_SECONDS = 20;
 const MEMBERS = [['ava', 'demo_user'], ['liam', 'liam_chen'], ['maya', 'maya_patel'], ['noah', 'noah_kim'], ['zoe', 'zoe_martin']] as const;
 
 let postgres: Cluster;
@@ -51,6 +57,7 @@ beforeAll(async () => {
     port: await freePort(),
     proxiesInFront: 0,
     haproxyBin,
+    idleTimeoutMs: IDLE_TIMEOUT_SECONDS * 1_000,
     onOutput: (name, line) => output.set(name, `${output.get(name) ?? ''}${line}\n`),
   });
   sql = await openPostgres({ connectionString: postgres.url, max: 2 });
@@ -303,3 +310,232 @@ it('loses no acknowledged post, stores none twice and fails no read while one pr
   const how = [...new Set(lostAnswers.map((line) => line.slice(line.indexOf(': ') + 2)))].join(', ');
   console.info(`kill -9 under load: ${drafts.length} drafts, ${lostAnswers.length} answers lost (${how || 'none'}) and sent again, ${stored.length} posts stored`);
 }, 90_000);
+
+/** A call through the balancer: its status and body, or what ended it without an answer. */
+async function callWithin(ms: number, url: string, init: RequestInit = {}): Promise<{ status: number; body: string } | string> {
+  try {
+    const response = await fetch(url, { ...init, signal: AbortSignal.timeout(ms) });
+    return { status: response.status, body: await response.text() };
+  } catch (error) {
+    const { name, message, cause } = error as Error & { cause?: Error };
+    return name === 'TimeoutError' ? `no answer within ${ms} ms` : `${message}${cause ? ` (${cause.message})` : ''}`;
+  }
+}
+
+const UNAVAILABLE = { errors: [MESSAGES.serviceUnavailable], code: errorCode('serviceUnavailable') };
+
+it('answers 503 in the error shape while PostgreSQL restarts under 4 writers and 4 readers, loses no acknowledged post, and serves again within 1 s of its return', async () => {
+  const CALL_BOUND_MS = 8_000;
+  const [writers, readers] = [await newMembers('restart-writer', 4), await newMembers('restart-reader', 4)];
+  let stopped = false;
+  /** When PostgreSQL accepted connections again (performance.now()). */
+  let backAt: number | undefined;
+  let firstServedAfterMs: number | undefined;
+  let lastRefusedAfterMs: number | undefined;
+  const acknowledged: string[] = [];
+  const failures: string[] = [];
+  const counts = { ok: 0, unavailable: 0 };
+  const judge = (what: string, outcome: { status: number; body: string } | string, expected: number): void => {
+    const at = backAt === undefined ? undefined : performance.now() - backAt;
+    if (typeof outcome === 'string') {
+      failures.push(`${what}: ${outcome}`);
+    } else if (outcome.status === expected) {
+      counts.ok += 1;
+      if (at !== undefined && firstServedAfterMs === undefined) firstServedAfterMs = at;
+    } else if (outcome.status === 503 && outcome.body === JSON.stringify(UNAVAILABLE)) {
+      counts.unavailable += 1;
+      if (at !== undefined) lastRefusedAfterMs = at;
+    } else {
+      failures.push(`${what}: ${outcome.status} ${outcome.body.slice(0, 200)}`);
+    }
+  };
+  const writer = async ({ token }: { token: string }, w: number): Promise<void> => {
+    for (let n = 0; !stopped; n += 1) {
+      const text = `restart draft ${w}-${n}`;
+      const outcome = await callWithin(CALL_BOUND_MS, `${cluster.url}/api/posts`, {
+        method: 'POST',
+        headers: { authorization: token, 'content-type': 'application/json', prefer: 'return=minimal' },
+        body: JSON.stringify({ postData: { text } }),
+      });
+      judge(text, outcome, 201);
+      if (typeof outcome !== 'string' && outcome.status === 201) acknowledged.push(text);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  };
+  const reader = async ({ token }: { token: string }, r: number): Promise<void> => {
+    while (!stopped) {
+      judge(`read ${r}`, await callWithin(CALL_BOUND_MS, `${cluster.url}/api/posts/${seedPostId(4 + r)}`, { headers: { authorization: token } }), 200);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  };
+  const load = [...writers.map(writer), ...readers.map(reader)];
+  await until(() => counts.ok >= 50, 'calls answered before the restart', 15_000);
+  await sql.close();
+  try {
+    await postgres.shutDown();
+    const downAt = performance.now();
+    // Down long enough for every process to meet it and for the balancer's checks to fail.
+    await until(() => counts.unavailable >= 20, 'calls refused while PostgreSQL is down', 10_000);
+    await new Promise((resolve) => setTimeout(resolve, Math.max(0, downAt + 2_000 - performance.now())));
+    await postgres.restart();
+    backAt = performance.now();
+    await until(() => firstServedAfterMs !== undefined, 'a call served after the restart', 10_000);
+    // Every call sent from 1 s after the return on is served: keep calling for 2 s more.
+    await new Promise((resolve) => setTimeout(resolve, 3_000));
+  } finally {
+    stopped = true;
+    await Promise.all(load);
+    if (backAt === undefined) await postgres.restart();
+    sql = await openPostgres({ connectionString: postgres.url, max: 2 });
+  }
+
+  const stored = await sql.query<{ content: string; copies: number }>(
+    "SELECT content, count(*)::int AS copies FROM posts WHERE content LIKE 'restart draft %' GROUP BY content",
+  );
+  const copies = new Map(stored.map((row) => [row.content, row.copies]));
+  const lost = acknowledged.filter((text) => copies.get(text) !== 1);
+  console.info(`PostgreSQL restart under load: ${counts.ok} calls served, ${counts.unavailable} answered 503, ${failures.length} failed, `
+    + `${acknowledged.length} posts acknowledged, ${lost.length} lost; first call served ${Math.round(firstServedAfterMs ?? -1)} ms after PostgreSQL was back, `
+    + `last 503 ${lastRefusedAfterMs === undefined ? 'before it' : `${Math.round(lastRefusedAfterMs)} ms after`}`);
+  expect({ failures, lost }).toEqual({ failures: [], lost: [] });
+  expect(counts.unavailable).toBeGreaterThanOrEqual(20);
+  expect(firstServedAfterMs).toBeLessThan(1_000);
+  expect(lastRefusedAfterMs ?? 0).toBeLessThan(1_000);
+}, 90_000);
+
+/** A live stream read as it arrives: its events, how many comment lines, and whether it has ended. */
+interface ReadStream {
+  events: Array<{ id: number; type: string; data: Record<string, unknown> }>;
+  comments: number;
+  ended(): boolean;
+  close(): void;
+}
+
+/** Opens GET /api/events at `url` with the member's token; resolves once it is answered with a stream. */
+function readStream(url: string, authorization: string, lastEventId?: number): Promise<ReadStream> {
+  return new Promise((resolve, reject) => {
+    const stream: ReadStream & { done: boolean } = {
+      events: [], comments: 0, done: false, ended: () => stream.done, close: () => request.destroy(),
+    };
+    const headers: Record<string, string> = { authorization, accept: 'text/event-stream' };
+    if (lastEventId !== undefined) headers['last-event-id'] = String(lastEventId);
+    const request = httpGet(`${url}/api/events`, { headers, agent: false }, (response) => {
+      if (response.statusCode !== 200) {
+        reject(new Error(`the stream answered ${response.statusCode}`));
+        response.resume();
+        return;
+      }
+      let rest = '';
+      response.setEncoding('utf8');
+      response.on('data', (chunk: string) => {
+        const blocks = (rest + chunk).split('\n\n');
+        rest = blocks.pop() ?? '';
+        for (const block of blocks) {
+          const fields = new Map<string, string>();
+          for (const line of block.split('\n')) {
+            if (line.startsWith(':')) stream.comments += 1;
+            else fields.set(line.slice(0, line.indexOf(':')), line.slice(line.indexOf(':') + 1).trimStart());
+          }
+          if (fields.has('id')) stream.events.push({ id: Number(fields.get('id')), type: fields.get('event') ?? 'message', data: JSON.parse(fields.get('data') ?? '{}') as Record<string, unknown> });
+        }
+      });
+      response.on('close', () => {
+        stream.done = true;
+      });
+      resolve(stream);
+    });
+    request.on('error', (error) => {
+      stream.done = true;
+      reject(error);
+    });
+  });
+}
+
+it(`keeps a live stream open through the balancer past its ${IDLE_TIMEOUT_SECONDS} s timeouts with the heartbeat alone`, async () => {
+  // A timeout the heartbeat could not beat is refused up front.
+  expect(() => haproxyConfig({ host: '127.0.0.1', port: 1, servers: [], idleTimeoutMs: HEARTBEAT_MS })).toThrow("longer than the live stream's heartbeat");
+  const [member, author] = await newMembers('quiet', 2);
+  if (!member || !author) throw new Error('no members');
+  const stream = await readStream(cluster.url, member.token);
+  try {
+    await new Promise((resolve) => setTimeout(resolve, (IDLE_TIMEOUT_SECONDS + 3) * 1_000));
+    // Silent but for its comments (the opening one, then one each HEARTBEAT_MS) all that time.
+    expect({ ended: stream.ended(), events: stream.events.length }).toEqual({ ended: false, events: 0 });
+    expect(stream.comments).toBeGreaterThanOrEqual(2);
+    const response = await fetch(`${cluster.url}/api/posts`, {
+      method: 'POST',
+      headers: { authorization: author.token, 'content-type': 'application/json', prefer: 'return=minimal' },
+      body: JSON.stringify({ postData: { text: 'after a quiet while' } }),
+    });
+    expect(response.status).toBe(201);
+    await response.arrayBuffer();
+    // The author's only post.
+    await until(() => stream.events.some((event) => event.type === 'post-created' && event.data.authorId === author.id), 'the new post on the stream', 5_000);
+    console.info(`live stream through HAProxy: open ${IDLE_TIMEOUT_SECONDS + 3} s with ${stream.comments} comment lines (timeouts ${IDLE_TIMEOUT_SECONDS} s, heartbeat every ${HEARTBEAT_MS / 1_000} s), then the next event arrived`);
+  } finally {
+    stream.close();
+  }
+}, 60_000);
+
+it('catches a live stream up through the balancer after its process is killed (kill -9): every event committed meanwhile, in order, none twice', async () => {
+  const [member, author] = await newMembers('listener', 2);
+  if (!member || !author) throw new Error('no members');
+  // Each process answers the health check: the balancer spreads the streams over all three.
+  await until(async () => (await Promise.all(cluster.servers.map((server) => callWithin(2_000, `${server.url}/api/health`))))
+    .every((outcome) => typeof outcome !== 'string' && outcome.status === 200), 'every process healthy', 30_000);
+  await new Promise((resolve) => setTimeout(resolve, 1_000));
+  const streams: ReadStream[] = [];
+  for (let i = 0; i < 6; i += 1) streams.push(await readStream(cluster.url, member.token));
+  let stopped = false;
+  let acknowledged = 0;
+  const write = async (): Promise<void> => {
+    for (let n = 0; !stopped; n += 1) {
+      const outcome = await callWithin(8_000, `${cluster.url}/api/posts`, {
+        method: 'POST',
+        headers: { authorization: author.token, 'content-type': 'application/json', prefer: 'return=minimal' },
+        body: JSON.stringify({ postData: { text: `streamed ${n}` } }),
+      });
+      if (typeof outcome !== 'string' && outcome.status === 201) acknowledged += 1;
+      await new Promise((resolve) => setTimeout(resolve, 30));
+    }
+  };
+  const writing = write();
+  const reopened: ReadStream[] = [];
+  try {
+    await until(() => streams.every((stream) => stream.events.length >= 5), 'events on every stream before the kill', 15_000);
+    const victim = cluster.servers[0];
+    if (!victim) throw new Error('no first process');
+    const child = victim.current();
+    child.kill('SIGKILL');
+    await until(() => streams.some((stream) => stream.ended()), 'a stream ended by the kill', 5_000);
+    // Writes go on while the dropped streams are away.
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    const dropped = streams.filter((stream) => stream.ended());
+    const kept = streams.filter((stream) => !stream.ended());
+    expect(kept.length).toBeGreaterThanOrEqual(1);
+    for (const stream of dropped) reopened.push(await readStream(cluster.url, member.token, stream.events.at(-1)?.id));
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    stopped = true;
+    await writing;
+
+    const posts = await sql.query<{ id: string }>('SELECT id FROM posts WHERE author_id = $1', [author.id]);
+    const created = (events: ReadStream['events']): string[] => events.filter((event) => event.type === 'post-created').map((event) => String(event.data.postId));
+    const expected = kept[0]?.events ?? [];
+    await until(() => [...kept.map((stream) => stream.events), ...dropped.map((stream, i) => [...stream.events, ...(reopened[i]?.events ?? [])])]
+      .every((events) => created(events).length >= posts.length), 'every post on every stream', 10_000);
+    const ids = (events: ReadStream['events']): number[] => events.map((event) => event.id);
+    for (const [i, stream] of dropped.entries()) {
+      const whole = [...stream.events, ...(reopened[i]?.events ?? [])];
+      expect(ids(whole)).toEqual(ids(expected));
+      expect(ids(whole)).toEqual([...new Set(ids(whole))].sort((a, b) => a - b));
+      expect(reopened[i]?.ended()).toBe(false);
+    }
+    expect(new Set(created(expected))).toEqual(new Set(posts.map((post) => post.id)));
+    console.info(`live streams across a kill -9: ${streams.length} open, ${dropped.length} dropped and reopened with Last-Event-ID, `
+      + `${acknowledged} posts acknowledged, ${posts.length} stored, ${created(expected).length} on every stream, ${reopened.reduce((sum, stream) => sum + stream.events.length, 0)} events caught up after reopening`);
+  } finally {
+    stopped = true;
+    await writing;
+    [...streams, ...reopened].forEach((stream) => stream.close());
+  }
+}, 60_000);
