@@ -91,7 +91,13 @@ function networkWithPosts(count: number): DbSnapshot {
     posts.push(round === 0 ? base : { ...base, id: `b${round.toString(16).padStart(7, '0')}${base.id.slice(8)}`, createdAt: new Date(Date.parse(base.createdAt) - round * 86_400_000 * 365).toISOString() });
   }
   const ids = new Set(posts.map((post) => post.id));
-  return { ...busy, posts, users: busy.users.map((user) => ({ ...user, bookmarks: user.bookmarks.filter((id) => ids.has(id)) })) };
+  return {
+    ...busy,
+    posts,
+    users: busy.users.map((user) => ({ ...user, bookmarks: user.bookmarks.filter((id) => ids.has(id)) })),
+    // A notification about a post left out goes with it, as it does when a post is deleted.
+    notifications: busy.notifications?.filter((notification) => notification.postId === null || ids.has(notification.postId)),
+  };
 }
 
 // ---- Stores and processes ----
