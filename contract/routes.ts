@@ -260,8 +260,7 @@ const replyRoutes: RouteSpec[] = [
     return ctx.store.read(async (reader) => {
       const post = await findPost(reader, param(params, 'postId'));
       const found = await reader.replyPage(post.id, page);
-      const replyCount = (await reader.replyCounts([post.id])).get(post.id) ?? 0;
-      return shaped(Schema.RepliesPage, { replies: await presentReplies(reader, found.items), nextCursor: found.nextCursor, replyCount });
+      return shaped(Schema.RepliesPage, { replies: await presentReplies(reader, found.items), nextCursor: found.nextCursor, replyCount: found.replyCount });
     });
   }),
 
