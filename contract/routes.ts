@@ -260,7 +260,8 @@ const replyRoutes: RouteSpec[] = [
     return ctx.store.read(async (reader) => {
       const post = await findPost(reader, param(params, 'postId'));
       const found = await reader.replyPage(post.id, page);
-      return shaped(Schema.RepliesPage, { replies: await presentReplies(reader, found.items), nextCursor: found.nextCursor, replyCount: found.replyCount });
+      const replyCount = (await reader.replyCounts([post.id])).get(post.id) ?? 0;
+      return shaped(Schema.RepliesPage, { replies: await presentReplies(reader, found.items), nextCursor: found.nextCursor, replyCount });
     });
   }),
 

@@ -48,11 +48,6 @@ export interface ReplyRow {
   createdAt: string;
 }
 
-/** A page of a post's replies, and how many replies the post has, read together. */
-export interface ReplyPage extends Page<ReplyRow> {
-  replyCount: number;
-}
-
 /** What a notification tells its member (the `notifications` extension). */
 export type NotificationKind = 'follow' | 'like' | 'reply' | 'mention';
 
@@ -164,11 +159,10 @@ export interface StoreReader {
 
   reply(id: string): Promise<ReplyRow | undefined>;
   /**
-   * One page of a post's replies, oldest first (ties by id), after the cursor, with how many the
-   * post has; each page costs the same however many replies there are. A cursor the store did not
-   * issue is refused.
+   * One page of a post's replies, oldest first (ties by id), after the cursor; each page costs the
+   * same however many replies there are. A cursor the store did not issue is refused.
    */
-  replyPage(postId: string, page: PageRequest): Promise<ReplyPage>;
+  replyPage(postId: string, page: PageRequest): Promise<Page<ReplyRow>>;
   /** How many replies each post has (every post of the scope has an entry). */
   replyCounts(postIds: Scope): Promise<Map<string, number>>;
   /** Who likes each reply, in the order they did (every reply asked for has an entry). */

@@ -9,7 +9,7 @@ import type { NetworkEvent, StoredEvent } from '../contract/events';
 import { ORDER_COMPARATORS, type PostOrder } from '../contract/order';
 import { tagsOf } from '../contract/richText';
 import type {
-  FollowLists, MemberRow, NotificationEntry, Page, PageRequest, PostRow, PostSource, ReactionKind, ReactionLists, ReplyPage, ReplyRow, Scope, Store, StoreReader, StoreTx,
+  FollowLists, MemberRow, NotificationEntry, Page, PageRequest, PostRow, PostSource, ReactionKind, ReactionLists, ReplyRow, Scope, Store, StoreReader, StoreTx,
 } from '../contract/store';
 import {
   DB_SNAPSHOT_VERSION, emptySnapshot, type DbSnapshot, type NotificationRecord, type PostRecord, type ReplyRecord, type UserRecord,
@@ -123,13 +123,14 @@ function replyRow(reply: ReplyRecord): ReplyRow {
   };
 }
 
-function replyPage(db: MemoryDb, postId: string, { limit, cursor }: PageRequest): ReplyPage {
+function replyPage(db: MemoryDb, postId: string, { limit, cursor }: PageRequest): Page<ReplyRow> {
   const after = cursor === undefined ? undefined : replyCursorKey(cursor);
-  const all = [...db.replies.values()].filter((reply) => reply.postId === postId);
-  const sorted = all.filter((reply) => after === undefined || byOldest(reply, after) > 0).sort(byOldest);
+  const sorted = [...db.replies.values()]
+    .filter((reply) => reply.postId === postId && (after === undefined || byOldest(reply, after) > 0))
+    .sort(byOldest);
   const items = sorted.slice(0, limit);
   const last = items[items.length - 1];
-  return { items: items.map(replyRow), nextCursor: sorted.length > limit && last ? replyCursor(last) : null, replyCount: all.length };
+  return { items: items.map(replyRow), nextCursor: sorted.length > limit && last ? replyCursor(last) : null };
 }
 
 function memberRow(user: UserRecord): MemberRow {

@@ -1,7 +1,7 @@
 /** Replies to posts and their likes (the `replies` extension), with a post's replies a page at a time. */
 import { replyCursor, replyCursorKey } from '../../contract/cursor';
 import { refusal } from '../../contract/errors';
-import type { PageRequest, ReplyPage, ReplyRow, Scope, StoreReader, StoreTx } from '../../contract/store';
+import type { Page, PageRequest, ReplyRow, Scope, StoreReader, StoreTx } from '../../contract/store';
 import type { Row, Sql } from '../db/database';
 import { iso, NO_LOCKS, storable, storableIds, type RowLocks } from './rows';
 
@@ -19,7 +19,7 @@ export function toReply(row: Row): ReplyRow {
   };
 }
 
-async function replyPage(sql: Sql, postId: string, { limit, cursor }: PageRequest): Promise<ReplyPage> {
+async function replyPage(sql: Sql, postId: string, { limit, cursor }: PageRequest): Promise<Page<ReplyRow>> {
   const params: unknown[] = [postId, limit + 1];
   let after = '';
   if (cursor !== undefined) {
@@ -28,19 +28,10 @@ async function replyPage(sql: Sql, postId: string, { limit, cursor }: PageReques
     params.push(key.createdAt, key.id);
     after = 'AND (created_at, id) > ($3::timestamptz, $4::text)';
   }
-  // The post's count and its page by one index in one round trip: one row with no reply when the
-  // page is empty, so the count always comes.
-  const rows = await sql.query(
-    `SELECT counted.reply_count, page.*
-     FROM (SELECT count(*)::int AS reply_count FROM replies WHERE post_id = $1) AS counted
-     LEFT JOIN LATERAL (SELECT ${REPLY_COLUMNS} FROM replies WHERE post_id = $1 ${after} ORDER BY created_at, id LIMIT $2) AS page ON true
-     ORDER BY page.created_at, page.id`,
-    params,
-  );
-  const found = rows.filter((row) => row.id !== null);
-  const items = found.slice(0, limit).map(toReply);
+  const rows = await sql.query(`SELECT ${REPLY_COLUMNS} FROM replies WHERE post_id = $1 ${after} ORDER BY created_at, id LIMIT $2`, params);
+  const items = rows.slice(0, limit).map(toReply);
   const last = items[items.length - 1];
-  return { items, nextCursor: found.length > limit && last ? replyCursor(last) : null, replyCount: Number(rows[0]?.reply_count ?? 0) };
+  return { items, nextCursor: rows.length > limit && last ? replyCursor(last) : null };
 }
 
 export function replyReads(sql: Sql, locks: RowLocks = NO_LOCKS) {
@@ -51,7 +42,7 @@ export function replyReads(sql: Sql, locks: RowLocks = NO_LOCKS) {
       return row && toReply(row);
     },
     async replyPage(postId, page) {
-      if (!storable(postId)) return { items: [], nextCursor: null, replyCount: 0 };
+      if (!storable(postId)) return { items: [], nextCursor: null };
       return replyPage(sql, postId, page);
     },
     async replyCounts(scope: Scope) {
