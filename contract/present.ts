@@ -5,7 +5,7 @@
  * number of posts or members.
  */
 import type { AppNotification, Post, Reply, User, UserSummary } from './api';
-import type { MemberRow, NotificationRow, PostRow, ReplyRow, Scope, StoreReader } from './store';
+import type { MemberRow, NotificationEntry, PostRow, ReplyRow, Scope, StoreReader } from './store';
 
 export function toUserSummary(member: MemberRow): UserSummary {
   return { _id: member.id, username: member.username, firstName: member.firstName, lastName: member.lastName, image: member.image };
@@ -100,14 +100,13 @@ export function presentReply(reader: StoreReader, reply: ReplyRow): Promise<Repl
   return presentOne(presentReplies, reader, reply);
 }
 
-/** A page of notifications as the wire shows them: who acted last, and how many more, in two batched reads. */
-export async function presentNotifications(reader: StoreReader, notifications: readonly NotificationRow[]): Promise<AppNotification[]> {
+/** A page of notifications as the wire shows them: who acted last, and how many more, in one batched read. */
+export async function presentNotifications(reader: StoreReader, notifications: readonly NotificationEntry[]): Promise<AppNotification[]> {
   if (notifications.length === 0) return [];
-  const actors = await reader.notificationActors(notifications.map((notification) => notification.id));
-  const newest = [...new Set([...actors.values()].map((entry) => entry.newestId))];
+  const newest = [...new Set(notifications.flatMap((notification) => (notification.actors ? [notification.actors.newestId] : [])))];
   const byId = new Map((await reader.membersByIds(newest)).map((member) => [member.id, member]));
   return notifications.flatMap((notification) => {
-    const behind = actors.get(notification.id);
+    const behind = notification.actors;
     const actor = behind && byId.get(behind.newestId);
     if (!behind || !actor) return [];
     return [{

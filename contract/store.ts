@@ -75,6 +75,11 @@ export interface NotificationActors {
   newestId: string;
 }
 
+/** A notification as a page lists it: with who is behind it, read with it (null when nobody is). */
+export interface NotificationEntry extends NotificationRow {
+  actors: NotificationActors | null;
+}
+
 export type ReactionKind = 'like' | 'dislike';
 
 /** Which members or posts a batched read covers: some ids, or every one. */
@@ -180,12 +185,10 @@ export interface StoreReader {
 
   /**
    * One page of a member's notifications, the one that arrived or grew last first, after the
-   * cursor; each page costs the same however many the member has. A cursor the store did not issue
-   * is refused.
+   * cursor, each with who is behind it; each page costs the same however many the member has. A
+   * cursor the store did not issue is refused.
    */
-  notificationPage(memberId: string, page: PageRequest): Promise<Page<NotificationRow>>;
-  /** Who is behind each notification (every notification asked for that exists has an entry). */
-  notificationActors(notificationIds: readonly string[]): Promise<Map<string, NotificationActors>>;
+  notificationPage(memberId: string, page: PageRequest): Promise<Page<NotificationEntry>>;
   /** How many of the member's notifications are unread, counting no further than `max`. */
   unreadNotificationCount(memberId: string, max: number): Promise<number>;
   /** The members who have a notification about the post (or about one of its replies) or the reply. */

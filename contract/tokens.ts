@@ -57,14 +57,25 @@ export interface TokenServiceOptions {
   newId?: () => string;
 }
 
+/** The secret as an HMAC SHA-256 key, usable only to sign and verify. */
+function importHmacKey(secret: string) {
+  return crypto.subtle.importKey('raw', new TextEncoder().encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']);
+}
+
 /**
  * Tokens signed with `secret`. Verifying accepts HS256 alone (never `none` or another algorithm)
  * and no clock tolerance: a token is refused from the second it expires.
  */
 export function createTokenService({ secret, now = () => new Date(), ttlSeconds = TOKEN_TTL_SECONDS, newId = () => crypto.randomUUID() }: TokenServiceOptions): TokenService {
-  const key = new TextEncoder().encode(secret);
+  // Imported once, when first needed: given the secret's bytes, jose imports a key on every call,
+  // and every call a member makes verifies a token.
+  let imported: ReturnType<typeof importHmacKey> | undefined;
+  const key = () => {
+    imported ??= importHmacKey(secret);
+    return imported;
+  };
   return {
-    sign(member) {
+    async sign(member) {
       const iat = Math.floor(now().getTime() / 1000);
       return new SignJWT({ username: member.username, ver: member.sessionVersion })
         .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
@@ -72,11 +83,11 @@ export function createTokenService({ secret, now = () => new Date(), ttlSeconds 
         .setIssuedAt(iat)
         .setExpirationTime(iat + ttlSeconds)
         .setJti(newId())
-        .sign(key);
+        .sign(await key());
     },
     async verify(token) {
       try {
-        const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'], currentDate: now(), clockTolerance: 0 });
+        const { payload } = await jwtVerify(token, await key(), { algorithms: ['HS256'], currentDate: now(), clockTolerance: 0 });
         return isTokenClaims(payload) ? payload : null;
       } catch {
         return null;

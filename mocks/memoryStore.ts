@@ -9,7 +9,7 @@ import type { NetworkEvent, StoredEvent } from '../contract/events';
 import { ORDER_COMPARATORS, type PostOrder } from '../contract/order';
 import { tagsOf } from '../contract/richText';
 import type {
-  FollowLists, MemberRow, NotificationActors, NotificationRow, Page, PageRequest, PostRow, PostSource, ReactionKind, ReactionLists, ReplyPage, ReplyPageRequest, ReplyRow, Scope, Store, StoreReader, StoreTx,
+  FollowLists, MemberRow, NotificationEntry, Page, PageRequest, PostRow, PostSource, ReactionKind, ReactionLists, ReplyPage, ReplyPageRequest, ReplyRow, Scope, Store, StoreReader, StoreTx,
 } from '../contract/store';
 import { idempotencyExpired } from '../contract/idempotency';
 import {
@@ -331,15 +331,6 @@ function reader(db: MemoryDb): StoreReader {
     },
     isReplyLiked: async (replyId, memberId) => db.replies.get(replyId)?.likedBy.includes(memberId) ?? false,
     notificationPage: async (memberId, page) => notificationPage(db, memberId, page),
-    notificationActors: async (ids) => {
-      const actors = new Map<string, NotificationActors>();
-      for (const id of ids) {
-        const record = db.notifications.get(id)?.record;
-        const newestId = record?.actorIds[record.actorIds.length - 1];
-        if (record && newestId !== undefined) actors.set(id, { count: record.actorIds.length, newestId });
-      }
-      return actors;
-    },
     unreadNotificationCount: async (memberId, max) => {
       let count = 0;
       for (const { record } of db.notifications.values()) {
@@ -356,22 +347,24 @@ function reader(db: MemoryDb): StoreReader {
   };
 }
 
-function notificationRow({ record }: { record: NotificationRecord }): NotificationRow {
+function notificationEntry({ record }: { record: NotificationRecord }): NotificationEntry {
+  const newestId = record.actorIds[record.actorIds.length - 1];
   return {
     id: record.id, recipientId: record.recipientId, kind: record.kind, postId: record.postId, replyId: record.replyId,
     unread: record.unread, updatedAt: record.updatedAt,
+    actors: newestId === undefined ? null : { count: record.actorIds.length, newestId },
   };
 }
 
 /** A member's notifications, the one with the highest place first, after the cursor's place. */
-function notificationPage(db: MemoryDb, memberId: string, { limit, cursor }: PageRequest): Page<NotificationRow> {
+function notificationPage(db: MemoryDb, memberId: string, { limit, cursor }: PageRequest): Page<NotificationEntry> {
   const before = cursor === undefined ? Number.POSITIVE_INFINITY : notificationCursorKey(cursor);
   const found = [...db.notifications.values()]
     .filter((entry) => entry.record.recipientId === memberId && entry.place < before)
     .sort((a, b) => b.place - a.place);
   const items = found.slice(0, limit);
   const last = items[items.length - 1];
-  return { items: items.map(notificationRow), nextCursor: found.length > limit && last ? notificationCursor(last.place) : null };
+  return { items: items.map(notificationEntry), nextCursor: found.length > limit && last ? notificationCursor(last.place) : null };
 }
 
 function isAbout(record: NotificationRecord, about: { postId: string } | { replyId: string }): boolean {

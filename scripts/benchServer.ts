@@ -5,7 +5,8 @@
  * target is missed, after saying what bounds it.
  *
  * Options (environment): BENCH_SECONDS (default 5) per run, BENCH_STORES=pglite,postgres,
- * BENCH_ONLY=live for the live stream's rows alone.
+ * BENCH_ONLY=live for the live stream's rows alone, BENCH_ONLY=notifications for the rows of replies
+ * and notifications at size alone.
  */
 import { execFileSync, fork, type ChildProcess } from 'node:child_process';
 import { request as httpRequest } from 'node:http';
@@ -14,10 +15,11 @@ import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import type { LoginResponse } from '../contract/api';
+import { notificationKey } from '../contract/rules/notifications';
 import { buildBusySeed } from '../contract/seed/busy';
 import { buildDefaultSeed, SEED_PASSWORD, seedPostId } from '../contract/seed/default';
 import { buildUser } from '../contract/seed/factories';
-import type { DbSnapshot, PostRecord } from '../contract/snapshot';
+import { findInconsistencies, type DbSnapshot, type PostRecord } from '../contract/snapshot';
 import { PGLITE_FOLDER, REPOSITORY_ROOT } from '../server/config';
 import { openPglite, openPostgres, type Database } from '../server/db/database';
 import { migrate } from '../server/db/migrate';
@@ -25,6 +27,7 @@ import { argon2Passwords } from '../server/passwords';
 import { createSqlStore } from '../server/store/sqlStore';
 import { startCluster, type Cluster } from '../server/testing/postgresCluster';
 import { slowClients } from '../server/testing/slowClients';
+import { BUSY_POST_REPLIES, NOTIFIED_TOTAL, buildNotifiedNetwork } from './benchServer/notifiedNetwork';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const STORES = (process.env.BENCH_STORES ?? 'pglite,postgres').split(',').map((name) => name.trim()) as Array<'pglite' | 'postgres'>;
@@ -32,7 +35,8 @@ const SERVER_MAIN = join(REPOSITORY_ROOT, 'build', 'server', 'server', 'main.js'
 const PROBE = join(__dirname, 'benchServer', 'eventLoopProbe.cjs');
 const FLOOR = join(__dirname, 'benchServer', 'floorServer.cjs');
 const FLOOR_STREAMS = join(__dirname, 'benchServer', 'floorStreams.cjs');
-const ONLY_LIVE = process.env.BENCH_ONLY === 'live';
+const ONLY = process.env.BENCH_ONLY as 'live' | 'notifications' | undefined;
+if (ONLY !== undefined && ONLY !== 'live' && ONLY !== 'notifications') throw new Error(`BENCH_ONLY "${String(ONLY)}" is not valid. Use live or notifications.`);
 
 // ---- Targets (issue: the server's benchmark) ----
 const TARGETS = {
@@ -45,6 +49,7 @@ const TARGETS = {
   firstCardsAfterLoginMs: 1000,
   likeToEventP99Ms: 1000,
   idleStreamBytes: 50 * 1024,
+  firstPageP99Ms: { postgres: 50 },
 };
 
 interface Row {
@@ -86,7 +91,13 @@ function networkWithPosts(count: number): DbSnapshot {
     posts.push(round === 0 ? base : { ...base, id: `b${round.toString(16).padStart(7, '0')}${base.id.slice(8)}`, createdAt: new Date(Date.parse(base.createdAt) - round * 86_400_000 * 365).toISOString() });
   }
   const ids = new Set(posts.map((post) => post.id));
-  return { ...busy, posts, users: busy.users.map((user) => ({ ...user, bookmarks: user.bookmarks.filter((id) => ids.has(id)) })) };
+  return {
+    ...busy,
+    posts,
+    users: busy.users.map((user) => ({ ...user, bookmarks: user.bookmarks.filter((id) => ids.has(id)) })),
+    // A notification about a post left out goes with it, as it does when a post is deleted.
+    notifications: busy.notifications?.filter((notification) => notification.postId === null || ids.has(notification.postId)),
+  };
 }
 
 // ---- Stores and processes ----
@@ -256,7 +267,7 @@ function percentile(sorted: number[], p: number): number {
  * `step(member, n)` names the member's n-th call. (autocannon gives one set of headers to all
  * connections; here each member keeps its own token.)
  */
-async function asMembers(baseUrl: string, tokens: string[], step: (member: number, n: number) => { method: string; path: string; body?: string }): Promise<MemberRun> {
+async function asMembers(baseUrl: string, tokens: string[], step: (member: number, n: number) => { method: string; path: string; body?: string; headers?: Record<string, string> }): Promise<MemberRun> {
   const latencies: number[] = [];
   const statuses = new Map<number, number>();
   const until = performance.now() + SECONDS * 1000;
@@ -266,7 +277,7 @@ async function asMembers(baseUrl: string, tokens: string[], step: (member: numbe
       const started = performance.now();
       const response = await fetch(`${baseUrl}${call.path}`, {
         method: call.method,
-        headers: { authorization: token, ...(call.body ? { 'content-type': 'application/json' } : {}) },
+        headers: { authorization: token, ...(call.body ? { 'content-type': 'application/json' } : {}), ...call.headers },
         body: call.body,
       });
       await response.arrayBuffer();
@@ -447,6 +458,123 @@ async function benchAtScale(storeName: string, server: Child, count: number): Pr
   timedRow(storeName, `Login, then the first cards, spec: GET /api/posts (every post; a sort reorders them here), ${scale} posts`, await sequentially(count > 10_000 ? 2 : 4, loginThen('/api/posts')));
   const trending = await sequentially(20, () => fetch(`${server.url}/api/feed?sort=trending&limit=20`, { headers: { authorization: token ?? '' } }));
   timedRow(storeName, `GET /api/feed?sort=trending&limit=20, ${scale} posts`, trending);
+}
+
+// ---- Replies and notifications at size: each row beside a floor answering its bytes ----
+
+/** Members reading a first page at once, and members liking and taking back. */
+const PAGE_READERS = 10;
+const NOTIFYING_LIKERS = 10;
+
+/** `run` against the floor answering `body` to every call: the same loader, in the same run. */
+async function onFloor<T>(body: Buffer, file: string, run: (url: string) => Promise<T>): Promise<T> {
+  writeFileSync(file, body);
+  const floor = await startChild(FLOOR, { FLOOR_BODY_FILE: file });
+  try {
+    return await run(floor.url);
+  } finally {
+    await floor.stop();
+  }
+}
+
+/** The floor's row, then the row measured beside it with its ratio to the floor. */
+function floorRows(store: string, what: string, floor: MemberRun, run: MemberRun, bytes: number): Row {
+  memberRow(store, 'floor: the same bytes from memory, by the same loader (the next row)', floor).bytes = bytes;
+  const row = memberRow(store, what, run);
+  const ratio = (value: number, base: number) => (base > 0 ? `${(value / base).toFixed(1)}x` : 'n/a');
+  row.bytes = bytes;
+  row.note = [`p50 ${ratio(run.p50, floor.p50)}, p99 ${ratio(run.p99, floor.p99)} the floor's`, row.note].filter(Boolean).join('; ');
+  return row;
+}
+
+/**
+ * On a network where one member has 10,000 notifications and one of her posts 1,000 replies: the
+ * first page of each, read by 10 members' devices at once, and likes that notify her (10 members
+ * who had liked none of her posts like and take back her 5 latest, two to a post, so each post's
+ * notification grows and shrinks), each beside the floor answering the same bytes.
+ */
+async function benchNotifications(store: Store, floorBodyFile: string): Promise<void> {
+  const network = buildNotifiedNetwork();
+  await store.load(network.snapshot);
+  const server = await startServer(store);
+  try {
+    const [reader] = await loginAll(server.url, [network.recipientUsername]);
+    const readers = Array.from({ length: PAGE_READERS }, () => reader ?? '');
+    const replies = `/api/posts/${network.busyPostId}/replies?limit=20`;
+    const holdsReplies = (body: { replies?: unknown[]; replyCount?: number }) => body.replies?.length === 20 && body.replyCount === BUSY_POST_REPLIES;
+    const pages = [
+      {
+        // A public read: the answer cache holds it while nothing changes in the network.
+        what: `a post's page: GET /api/posts/:postId/replies?limit=20, first of ${BUSY_POST_REPLIES.toLocaleString('en')} replies, answer kept`,
+        path: replies,
+        addressOf: () => replies,
+        holds: holdsReplies,
+      },
+      {
+        // What a read after any write costs: an address of its own each time (a parameter the
+        // route ignores), so the answer cache never has it.
+        what: `a post's page: GET /api/posts/:postId/replies?limit=20, first of ${BUSY_POST_REPLIES.toLocaleString('en')} replies, computed each time`,
+        path: replies,
+        addressOf: (member: number, n: number) => `${replies}&reader=${member}-${n}`,
+        holds: holdsReplies,
+      },
+      {
+        what: `GET /api/notifications?limit=20, first of ${NOTIFIED_TOTAL.toLocaleString('en')} for one member`,
+        path: '/api/notifications?limit=20',
+        addressOf: () => '/api/notifications?limit=20',
+        holds: (body: { notifications?: unknown[]; unreadCount?: number }) => body.notifications?.length === 20 && body.unreadCount === 100,
+      },
+    ];
+    for (const page of pages) {
+      const answer = await fetch(`${server.url}${page.path}`, { headers: { authorization: reader ?? '' } });
+      const body = Buffer.from(await answer.arrayBuffer());
+      if (answer.status !== 200 || !page.holds(JSON.parse(body.toString('utf8')))) throw new Error(`${page.path} answered ${answer.status}, not the page expected: ${body.toString('utf8').slice(0, 300)}`);
+      const step = (member: number, n: number) => ({ method: 'GET', path: page.addressOf(member, n) });
+      const floor = await onFloor(body, floorBodyFile, (url) => asMembers(url, readers, step));
+      // Warm: a member's page comes from a server that has answered others before.
+      await sequentially(50, (n) => fetch(`${server.url}${page.addressOf(PAGE_READERS, n)}`, { headers: { authorization: reader ?? '' } }));
+      const run = await asMembers(server.url, readers, step);
+      floorRows(store.name, page.what, floor, run, body.length);
+      const target = store.name === 'postgres' ? TARGETS.firstPageP99Ms.postgres : undefined;
+      if (target !== undefined && run.p99 > target) misses.push(`${store.name}: ${page.what}: p99 ${run.p99.toFixed(1)} ms with ${PAGE_READERS} readers (target ${target} ms)`);
+    }
+
+    const likers = await loginAll(server.url, network.idleUsernames.slice(0, NOTIFYING_LIKERS));
+    const posts = network.latestPostIds;
+    const like = (member: number, n: number) => ({
+      method: 'POST', path: `/api/posts/${n % 2 === 0 ? 'like' : 'dislike'}/${posts[member % posts.length] ?? ''}`, headers: { prefer: 'return=minimal' },
+    });
+    // The floor answers a like's minimal answer, taken from one like (taken back at once).
+    const sample = like(0, 0);
+    const liked = await fetch(`${server.url}${sample.path}`, { method: 'POST', headers: { authorization: likers[0] ?? '', ...sample.headers } });
+    const likeBody = Buffer.from(await liked.arrayBuffer());
+    await (await fetch(`${server.url}${like(0, 1).path}`, { method: 'POST', headers: { authorization: likers[0] ?? '', ...sample.headers } })).arrayBuffer();
+    const floor = await onFloor(likeBody, floorBodyFile, (url) => asMembers(url, likers, like));
+    const run = await asMembers(server.url, likers, like);
+    floorRows(store.name, `a like that notifies: ${NOTIFYING_LIKERS} members like and take back her 5 latest posts, Prefer: return=minimal`, floor, run, likeBody.length);
+  } finally {
+    await server.stop();
+  }
+
+  // Afterwards: every post's notification names exactly its likers, and she still has 10,000.
+  const database = await store.open();
+  try {
+    const [counts] = await database.query<{ told: number; off: number }>(`
+      SELECT (SELECT count(*)::int FROM notifications WHERE recipient_id = $1) AS told,
+             (SELECT count(*)::int FROM unnest($2::text[], $3::text[]) AS p(id, key)
+               WHERE (SELECT count(*) FROM reactions r WHERE r.post_id = p.id AND r.kind = 'like')
+                  <> (SELECT count(*) FROM notification_actors a JOIN notifications n ON n.id = a.notification_id WHERE n.recipient_id = $1 AND n.key = p.key)) AS off`,
+    [network.recipientId, network.latestPostIds, network.latestPostIds.map((postId) => notificationKey({ kind: 'like', actorId: '', postId }))]);
+    const problems = findInconsistencies(await createSqlStore(database, { publicDir: join(REPOSITORY_ROOT, 'public'), passwords: argon2Passwords }).snapshot());
+    const hold = counts?.told === NOTIFIED_TOTAL && counts.off === 0 && problems.length === 0;
+    rows.push({
+      store: store.name, what: 'notifications after the likes (SQL, snapshot)',
+      note: hold ? `hold: ${counts.told.toLocaleString('en')} for her, each post's notification names exactly its likers, the snapshot consistent` : `BROKEN: ${JSON.stringify(counts)}; ${problems.slice(0, 3).join('; ')}`,
+    });
+    if (!hold) misses.push(`${store.name}: notifications do not match the likes after the runs`);
+  } finally {
+    await database.close();
+  }
 }
 
 // ---- The live stream: from a like's answer to the event at 1,000 open streams ----
@@ -634,8 +762,9 @@ async function main(): Promise<void> {
   for (const name of STORES) {
     const store = name === 'postgres' ? await postgresStore() : await pgliteStore();
     try {
-      if (!ONLY_LIVE) await benchStore(store, join(out, `floor-${name}.json`));
-      await benchLive(store);
+      if (ONLY === undefined) await benchStore(store, join(out, `floor-${name}.json`));
+      if (ONLY !== 'live') await benchNotifications(store, join(out, `floor-${name}.json`));
+      if (ONLY !== 'notifications') await benchLive(store);
     } finally {
       await store.close();
     }

@@ -1,11 +1,12 @@
 /**
  * A member's notifications (the `notifications` extension): one row each, the likers of a grouped
- * like in notification_actors, a page at a time by the member's `place` index.
+ * like in notification_actors, a page at a time by the member's `place` index, with who is behind
+ * each in the same statement.
  */
 import { notificationCursor, notificationCursorKey } from '../../contract/cursor';
-import type { NotificationActors, NotificationKind, NotificationRow, Page, PageRequest, StoreReader, StoreTx } from '../../contract/store';
+import type { NotificationEntry, NotificationKind, NotificationRow, Page, PageRequest, StoreReader, StoreTx } from '../../contract/store';
 import type { Row, Sql } from '../db/database';
-import { iso, storable } from './rows';
+import { iso } from './rows';
 
 export const NOTIFICATION_COLUMNS = 'id, recipient_id, kind, key, post_id, reply_id, unread, updated_at';
 
@@ -22,15 +23,21 @@ export function toNotification(row: Row): NotificationRow & { key: string } {
   };
 }
 
-async function notificationPage(sql: Sql, memberId: string, { limit, cursor }: PageRequest): Promise<Page<NotificationRow>> {
+async function notificationPage(sql: Sql, memberId: string, { limit, cursor }: PageRequest): Promise<Page<NotificationEntry>> {
   const params: unknown[] = [memberId, limit + 1];
   let before = '';
   if (cursor !== undefined) {
     params.push(notificationCursorKey(cursor));
     before = 'AND place < $3::bigint';
   }
+  // The page by the member's index, then per notification how many are behind it and the newest
+  // of them by the index on (notification_id, seq DESC): one round trip, however many there are.
   const rows = await sql.query(
-    `SELECT ${NOTIFICATION_COLUMNS}, place FROM notifications WHERE recipient_id = $1 ${before} ORDER BY place DESC LIMIT $2`,
+    `SELECT n.*, counted.actor_count, newest.actor_id AS newest_actor_id
+     FROM (SELECT ${NOTIFICATION_COLUMNS}, place FROM notifications WHERE recipient_id = $1 ${before} ORDER BY place DESC LIMIT $2) AS n
+     CROSS JOIN LATERAL (SELECT count(*)::int AS actor_count FROM notification_actors WHERE notification_id = n.id) AS counted
+     LEFT JOIN LATERAL (SELECT actor_id FROM notification_actors WHERE notification_id = n.id ORDER BY seq DESC LIMIT 1) AS newest ON true
+     ORDER BY n.place DESC`,
     params,
   );
   const page = rows.slice(0, limit);
@@ -38,7 +45,8 @@ async function notificationPage(sql: Sql, memberId: string, { limit, cursor }: P
   return {
     items: page.map((row) => {
       const { key: _key, ...notification } = toNotification(row);
-      return notification;
+      const actors = row.newest_actor_id === null ? null : { count: Number(row.actor_count), newestId: String(row.newest_actor_id) };
+      return { ...notification, actors };
     }),
     nextCursor: rows.length > limit && last ? notificationCursor(Number(last.place)) : null,
   };
@@ -47,20 +55,6 @@ async function notificationPage(sql: Sql, memberId: string, { limit, cursor }: P
 export function notificationReads(sql: Sql) {
   return {
     notificationPage: (memberId, page) => notificationPage(sql, memberId, page),
-    async notificationActors(ids) {
-      const actors = new Map<string, NotificationActors>();
-      if (ids.length === 0) return actors;
-      // Per notification: how many, and the newest by the index on (notification_id, seq DESC).
-      const rows = await sql.query(
-        `SELECT n.id, counted.n, newest.actor_id
-         FROM unnest($1::text[]) AS n(id)
-         CROSS JOIN LATERAL (SELECT count(*)::int AS n FROM notification_actors WHERE notification_id = n.id) AS counted
-         CROSS JOIN LATERAL (SELECT actor_id FROM notification_actors WHERE notification_id = n.id ORDER BY seq DESC LIMIT 1) AS newest`,
-        [ids.filter(storable)],
-      );
-      for (const row of rows) actors.set(String(row.id), { count: Number(row.n), newestId: String(row.actor_id) });
-      return actors;
-    },
     async unreadNotificationCount(memberId, max) {
       const [row] = await sql.query(
         'SELECT count(*)::int AS n FROM (SELECT 1 FROM notifications WHERE recipient_id = $1 AND unread LIMIT $2) AS unread',
