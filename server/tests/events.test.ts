@@ -46,8 +46,10 @@ describe('two server processes on one PostgreSQL', () => {
   beforeAll(async () => {
     database = await createTestDatabase();
     first = await startTestServer({ kind: 'postgres', databaseUrl: database.url });
-    second = await startTestServer({ kind: 'postgres', databaseUrl: database.url });
+    // The seed is loaded before the second process listens: a load resets every stream that hears
+    // it, and heard late (a busy machine) it would reach a stream the first test has already opened.
     await first.store.load(buildDefaultSeed());
+    second = await startTestServer({ kind: 'postgres', databaseUrl: database.url });
   });
   afterAll(async () => {
     await first?.close();
