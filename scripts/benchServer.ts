@@ -6,7 +6,7 @@
  *
  * Options (environment): BENCH_SECONDS (default 5) per run, BENCH_STORES=pglite,postgres,
  * BENCH_ONLY=live for the live stream's rows alone, BENCH_ONLY=notifications for the rows of replies
- * and notifications at size alone.
+ * and notifications at size alone, BENCH_ONLY=cluster for the rows through HAProxy alone.
  */
 import { execFileSync, fork, type ChildProcess } from 'node:child_process';
 import { request as httpRequest } from 'node:http';
@@ -20,6 +20,7 @@ import { buildBusySeed } from '../contract/seed/busy';
 import { buildDefaultSeed, SEED_PASSWORD, seedPostId } from '../contract/seed/default';
 import { buildUser } from '../contract/seed/factories';
 import { findInconsistencies, type DbSnapshot, type PostRecord } from '../contract/snapshot';
+import { findHaproxy, freePort, HAPROXY_INSTALL_HINT, startServerCluster, type RunningCluster } from '../server/cluster';
 import { PGLITE_FOLDER, REPOSITORY_ROOT } from '../server/config';
 import { openPglite, openPostgres, type Database } from '../server/db/database';
 import { migrate } from '../server/db/migrate';
@@ -35,8 +36,8 @@ const SERVER_MAIN = join(REPOSITORY_ROOT, 'build', 'server', 'server', 'main.js'
 const PROBE = join(__dirname, 'benchServer', 'eventLoopProbe.cjs');
 const FLOOR = join(__dirname, 'benchServer', 'floorServer.cjs');
 const FLOOR_STREAMS = join(__dirname, 'benchServer', 'floorStreams.cjs');
-const ONLY = process.env.BENCH_ONLY as 'live' | 'notifications' | undefined;
-if (ONLY !== undefined && ONLY !== 'live' && ONLY !== 'notifications') throw new Error(`BENCH_ONLY "${String(ONLY)}" is not valid. Use live or notifications.`);
+const ONLY = process.env.BENCH_ONLY as 'live' | 'notifications' | 'cluster' | undefined;
+if (ONLY !== undefined && ONLY !== 'live' && ONLY !== 'notifications' && ONLY !== 'cluster') throw new Error(`BENCH_ONLY "${String(ONLY)}" is not valid. Use live, notifications or cluster.`);
 
 // ---- Targets (issue: the server's benchmark) ----
 const TARGETS = {
@@ -734,6 +735,103 @@ async function benchLive(store: Store): Promise<void> {
   }
 }
 
+// ---- Through HAProxy: the seed feed and likes with 1, 2 and 3 processes ----
+
+const CLUSTER_SIZES = [1, 2, 3];
+/** The posts the members like and take back, one each in turn (ten rows to lock, not one). */
+const CLUSTER_LIKED_POSTS = 10;
+const BENCH_SECRET = 'bench-cluster-secret-0123456789-abcdefghijklmnop';
+
+function startBenchCluster(store: Store, processes: number, haproxyBin: string, port: number): Promise<RunningCluster> {
+  return startServerCluster({
+    command: process.execPath,
+    args: [SERVER_MAIN],
+    env: { ...store.env, JWT_SECRET: BENCH_SECRET, RATE_LIMITS: 'off', SEED: 'off', LOG_LEVEL: 'warn', NODE_ENV: 'development', DRAIN_SECONDS: '0' },
+    processes,
+    host: '127.0.0.1',
+    port,
+    proxiesInFront: 0,
+    haproxyBin,
+  });
+}
+
+function floorShare(run: number, floor: number): string {
+  return floor > 0 ? `${Math.round((run / floor) * 100)}% of the floor's req/s` : 'no floor';
+}
+
+/**
+ * The seed feed and like/dislike pairs through HAProxy (server/cluster.ts, as `npm run cluster`
+ * starts it) with 1, 2 and 3 processes on one PostgreSQL, and the seed feed straight to one process,
+ * each beside a floor of the same loader in the same run: what the balancer (a connection of its own
+ * to a process for every call) and the answer cache's version check (one read of network_state on
+ * every hit) cost. Recorded, not judged.
+ */
+async function benchCluster(store: Store, floorBodyFile: string): Promise<void> {
+  const haproxyBin = findHaproxy(process.env.HAPROXY_BIN);
+  if (!haproxyBin) throw new Error(HAPROXY_INSTALL_HINT);
+  const where = `${store.name}, HAProxy`;
+  await store.load(benchNetwork());
+  const usernames = Array.from({ length: BENCH_MEMBERS }, (_, i) => `bench_${i + 1}`);
+  const postOf = (member: number) => seedPostId(1 + (member % CLUSTER_LIKED_POSTS));
+  const lastCall = new Map<number, number>();
+  const like = (member: number, n: number) => {
+    lastCall.set(member, n);
+    return { method: 'POST', path: `/api/posts/${n % 2 === 0 ? 'like' : 'dislike'}/${postOf(member)}`, headers: { prefer: 'return=minimal' } };
+  };
+
+  // The floors: the seed feed's bytes by autocannon, a like's minimal answer by the members' loader.
+  const first = await startBenchCluster(store, 1, haproxyBin, await freePort());
+  let feedFloor: Result;
+  let likeFloor: MemberRun;
+  let feed: Buffer;
+  let likeBody: Buffer;
+  try {
+    feed = (await answerBytes(`${first.url}/api/posts`)).body;
+    const [token] = await loginAll(first.url, [usernames[0] ?? '']);
+    const sample = like(0, 0);
+    const liked = await fetch(`${first.url}${sample.path}`, { method: 'POST', headers: { authorization: token ?? '', ...sample.headers } });
+    likeBody = Buffer.from(await liked.arrayBuffer());
+    const undo = like(0, 1);
+    await (await fetch(`${first.url}${undo.path}`, { method: 'POST', headers: { authorization: token ?? '', ...undo.headers } })).arrayBuffer();
+    // Straight to the one process, without HAProxy.
+    const straight = await load({ url: `${first.servers[0]?.url ?? ''}/api/posts` });
+    feedFloor = await onFloor(feed, floorBodyFile, (url) => load({ url: `${url}/api/posts` }));
+    summarise(store.name, 'floor: the seed feed\'s bytes from memory (autocannon)', feedFloor, { bytes: feed.length });
+    summarise(store.name, 'GET /api/posts, seed, straight to one process (no HAProxy)', straight, { bytes: feed.length, note: floorShare(straight.requests.average, feedFloor.requests.average) });
+    const tokens = await loginAll(first.url, usernames);
+    likeFloor = await onFloor(likeBody, floorBodyFile, (url) => asMembers(url, tokens, like));
+    memberRow(store.name, `floor: a like's minimal answer from memory (${BENCH_MEMBERS} members' loader)`, likeFloor).bytes = likeBody.length;
+  } finally {
+    await first.close();
+  }
+
+  for (const processes of CLUSTER_SIZES) {
+    const cluster = await startBenchCluster(store, processes, haproxyBin, await freePort());
+    try {
+      const label = `${processes} process${processes > 1 ? 'es' : ''}`;
+      // Every process has answered the feed once: each keeps its own answer cache.
+      await sequentially(processes * 4, () => fetch(`${cluster.url}/api/posts`));
+      const reads = await load({ url: `${cluster.url}/api/posts` });
+      summarise(where, `GET /api/posts, seed, ${label}`, reads, { bytes: feed.length, note: floorShare(reads.requests.average, feedFloor.requests.average) });
+
+      const tokens = await loginAll(cluster.url, usernames);
+      lastCall.clear();
+      const run = await asMembers(cluster.url, tokens, like);
+      const row = memberRow(where, `like/dislike pairs, ${BENCH_MEMBERS} members on ${CLUSTER_LIKED_POSTS} posts, Prefer: return=minimal, ${label}`, run);
+      row.bytes = likeBody.length;
+      const ratio = (value: number, base: number) => (base > 0 ? `${(value / base).toFixed(1)}x` : 'n/a');
+      row.note = [floorShare(run.reqPerSec, likeFloor.reqPerSec), `p50 ${ratio(run.p50, likeFloor.p50)}, p99 ${ratio(run.p99, likeFloor.p99)} the floor's`, row.note].filter(Boolean).join('; ');
+      // A member whose last call was a like takes it back: the next size starts where this one did.
+      await Promise.all([...lastCall].filter(([, n]) => n % 2 === 0).map(async ([member]) => {
+        const undo = like(member, 1);
+        await (await fetch(`${cluster.url}${undo.path}`, { method: 'POST', headers: { authorization: tokens[member] ?? '', ...undo.headers } })).arrayBuffer();
+      }));
+    } finally {
+      await cluster.close();
+    }
+  }
+}
+
 function buildServerIfStale(): void {
   const built = existsSync(SERVER_MAIN) ? statSync(SERVER_MAIN).mtimeMs : 0;
   const newest = (dir: string): number => Math.max(0, ...execFileSync('find', [dir, '-name', '*.ts', '-newer', SERVER_MAIN], { encoding: 'utf8' }).split('\n').filter(Boolean).map((file) => statSync(file).mtimeMs));
@@ -759,12 +857,14 @@ async function main(): Promise<void> {
   const out = join(REPOSITORY_ROOT, 'bench-results');
   mkdirSync(out, { recursive: true });
   console.log(`Server benchmark: ${SECONDS} s a run, loopback, rate limits off; Node ${process.version}, ${cpus().length} cores.`);
-  for (const name of STORES) {
+  // The cluster serves PostgreSQL alone (PGlite serves one process).
+  for (const name of STORES.filter((store) => ONLY !== 'cluster' || store === 'postgres')) {
     const store = name === 'postgres' ? await postgresStore() : await pgliteStore();
     try {
       if (ONLY === undefined) await benchStore(store, join(out, `floor-${name}.json`));
-      if (ONLY !== 'live') await benchNotifications(store, join(out, `floor-${name}.json`));
-      if (ONLY !== 'notifications') await benchLive(store);
+      if (ONLY === undefined || ONLY === 'notifications') await benchNotifications(store, join(out, `floor-${name}.json`));
+      if (ONLY === undefined || ONLY === 'live') await benchLive(store);
+      if ((ONLY === undefined || ONLY === 'cluster') && store.name === 'postgres') await benchCluster(store, join(out, `floor-${name}.json`));
     } finally {
       await store.close();
     }
