@@ -5,7 +5,7 @@ import type { Orderable, PostOrder } from '../../contract/order';
 import type { Page, PageRequest, PostRow, PostSource, ReactionKind, ReactionLists, Scope, StoreReader, StoreTx } from '../../contract/store';
 import type { Row, Sql } from '../db/database';
 import { iso, NO_LOCKS, storable, storableIds, type RowLocks } from './rows';
-import { tagRowsQuery, writeTags } from './tags';
+import { replaceTags, tagRowsQuery, writeTags } from './tags';
 
 export const POST_COLUMNS = 'id, author_id, content, image, created_at, updated_at';
 const NEWEST_FIRST = 'ORDER BY created_at DESC, id ASC';
@@ -189,7 +189,7 @@ export function postWrites(sql: Sql) {
     },
     async updatePost(id, changes) {
       await sql.query('UPDATE posts SET content = $2, updated_at = $3 WHERE id = $1', [id, changes.content, changes.updatedAt]);
-      await writeTags(sql, [{ id, content: changes.content }]);
+      await replaceTags(sql, [{ id, content: changes.content }]);
     },
     async deletePost(id) {
       // Reactions, bookmarks and tags go with it (ON DELETE CASCADE).

@@ -8,22 +8,24 @@ import type { PostRow } from '../../contract/store';
 import type { Database, Sql } from '../db/database';
 
 /**
- * Replaces the tag rows of these posts with those their texts hold now, and marks them read. Each
- * row takes its post's creation time, so the tag's index holds the posts' order.
+ * Writes the tag rows of posts that have none yet (a new post, an import), those their texts hold.
+ * Each row takes its post's creation time, so the tag's index holds the posts' order.
  */
 export async function writeTags(sql: Sql, posts: ReadonlyArray<Pick<PostRow, 'id' | 'content'>>): Promise<void> {
-  if (posts.length === 0) return;
-  const ids = posts.map((post) => post.id);
-  await sql.query('DELETE FROM post_tags WHERE post_id = ANY($1::text[])', [ids]);
   const pairs = posts.flatMap((post) => tagsOf(post.content).map((tag) => [post.id, tag] as const));
-  if (pairs.length > 0) {
-    await sql.query(
-      `INSERT INTO post_tags (post_id, tag, created_at)
-       SELECT p.id, t.tag, p.created_at FROM unnest($1::text[], $2::text[]) AS t(post_id, tag) JOIN posts p ON p.id = t.post_id`,
-      [pairs.map(([id]) => id), pairs.map(([, tag]) => tag)],
-    );
-  }
-  await sql.query('UPDATE posts SET tags_read = true WHERE id = ANY($1::text[]) AND NOT tags_read', [ids]);
+  if (pairs.length === 0) return;
+  await sql.query(
+    `INSERT INTO post_tags (post_id, tag, created_at)
+     SELECT p.id, t.tag, p.created_at FROM unnest($1::text[], $2::text[]) AS t(post_id, tag) JOIN posts p ON p.id = t.post_id`,
+    [pairs.map(([id]) => id), pairs.map(([, tag]) => tag)],
+  );
+}
+
+/** Replaces the tag rows of posts whose text changed (an edit) with those their texts hold now. */
+export async function replaceTags(sql: Sql, posts: ReadonlyArray<Pick<PostRow, 'id' | 'content'>>): Promise<void> {
+  if (posts.length === 0) return;
+  await sql.query('DELETE FROM post_tags WHERE post_id = ANY($1::text[])', [posts.map((post) => post.id)]);
+  await writeTags(sql, posts);
 }
 
 /**
@@ -54,7 +56,9 @@ export async function readUnreadTags(database: Database): Promise<number> {
   for (;;) {
     const batch = await database.transaction(async (sql) => {
       const rows = await sql.query(`SELECT id, content FROM posts WHERE NOT tags_read ORDER BY id LIMIT ${UNREAD_BATCH} FOR UPDATE SKIP LOCKED`);
-      await writeTags(sql, rows.map((row) => ({ id: String(row.id), content: String(row.content) })));
+      const posts = rows.map((row) => ({ id: String(row.id), content: String(row.content) }));
+      await replaceTags(sql, posts);
+      if (posts.length > 0) await sql.query('UPDATE posts SET tags_read = true WHERE id = ANY($1::text[])', [posts.map((post) => post.id)]);
       return rows.length;
     });
     read += batch;
