@@ -25,13 +25,19 @@ export function eventReads(sql: Sql): Pick<StoreReader, 'lastEventId' | 'eventsA
   return {
     lastEventId: () => currentVersion(sql),
     async eventsAfter(id) {
-      const version = await currentVersion(sql);
+      // One statement, so one snapshot: the version, and the events up to it. Rows past a version
+      // read apart would be writes committed in between, and would look like a gap.
+      const rows = await sql.query(
+        'SELECT s.version, e.id, e.type, e.payload FROM network_state s LEFT JOIN events e ON e.id > $1 AND e.id <= s.version ORDER BY e.id',
+        [id],
+      );
+      const version = Number(rows[0]?.version ?? 0);
       if (id === version) return [];
       if (id > version) return 'reset';
-      const rows = await sql.query('SELECT id, type, payload FROM events WHERE id > $1 ORDER BY id', [id]);
+      const kept = rows.filter((row) => row.id !== null);
       // Every version since `id` must be there: a gap (events no longer kept, a store loaded afresh) is a reset.
-      if (rows.length !== version - id) return 'reset';
-      return rows.map((row) => ({ ...(row.payload as object), type: row.type, id: Number(row.id) }) as StoredEvent);
+      if (kept.length !== version - id) return 'reset';
+      return kept.map((row) => ({ ...(row.payload as object), type: row.type, id: Number(row.id) }) as StoredEvent);
     },
   };
 }

@@ -68,6 +68,35 @@ describe('two server processes on one PostgreSQL', () => {
     expect(noah?.data).toMatchObject({ likeCount: 2 });
   });
 
+  it('reads what a reconnecting client missed while writes commit meanwhile, never a reset', async () => {
+    const zoe = await tokenOn(second, 'zoe', 'zoe_martin');
+    // Zoe likes and takes back her like of the path on the other process, without a pause.
+    let writing = true;
+    let writes = 0;
+    const write = async (): Promise<void> => {
+      for (let liked = false; writing; liked = !liked) {
+        const status = (await fetch(`${second.baseUrl}/api/posts/${liked ? 'dislike' : 'like'}/${post}`, { method: 'POST', headers: { authorization: zoe } })).status;
+        if (status !== 201) throw new Error(`a like answered ${status}`);
+        writes += 1;
+      }
+    };
+    const writing$ = write();
+    const resets: number[] = [];
+    try {
+      await until(() => writes >= 5, 'the first likes', 10_000);
+      for (let i = 0; i < 300; i += 1) {
+        const last = await first.store.read((reader) => reader.lastEventId());
+        const missed = await first.store.read((reader) => reader.eventsAfter(last - 2));
+        if (missed === 'reset') resets.push(last);
+        else expect(missed.slice(0, 2).map((event) => event.id)).toEqual([last - 1, last]);
+      }
+    } finally {
+      writing = false;
+      await writing$;
+    }
+    expect({ writes: writes > 20, resets }).toEqual({ writes: true, resets: [] });
+  });
+
   it('give a client what it missed while its server restarted, once, when it reconnects', async () => {
     const token = await tokenOn(first, 'noah', 'noah_kim');
     const before = await streamOn(first, token);
