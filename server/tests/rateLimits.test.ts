@@ -37,17 +37,20 @@ function advanceClock(ms: number): void {
 
 describe('the table', () => {
   it("is server.md's, rule by rule", () => {
-    expect(RATE_RULES).toEqual({
-      loginPerClient: { max: 25, timeWindow: 5 * MINUTE },
-      loginPerUsername: { max: 25, timeWindow: HOUR },
-      signupPerClient: { max: 5, timeWindow: 30 * MINUTE },
-      callsPerClient: { max: 300, timeWindow: 5 * MINUTE },
-      callsPerMember: { max: 1_500, timeWindow: 5 * MINUTE },
-      postsPerMember: { max: 300, timeWindow: 3 * HOUR },
-      imagePostsPerMember: { max: 30, timeWindow: 30 * MINUTE },
-      deletesPerMember: { max: 30, timeWindow: 30 * MINUTE },
-      repliesPerMember: { max: 300, timeWindow: 3 * HOUR },
-      followsPerMember: { max: 400, timeWindow: 24 * HOUR },
+    const window = (ms: number): string => (ms % HOUR === 0 ? `${ms / HOUR} h` : `${ms / MINUTE} min`);
+    const inWords = Object.fromEntries(Object.entries(RATE_RULES).map(([rule, { max, timeWindow }]) => [rule, `${max} per ${window(timeWindow)}`]));
+    // As the table says it: "25 attempts per 5 min per IP, and 25 per hour per username" and so on.
+    expect(inWords).toEqual({
+      loginPerClient: '25 per 5 min',
+      loginPerUsername: '25 per 1 h',
+      signupPerClient: '5 per 30 min',
+      callsPerClient: '300 per 5 min',
+      callsPerMember: '1500 per 5 min',
+      postsPerMember: '300 per 3 h',
+      imagePostsPerMember: '30 per 30 min',
+      deletesPerMember: '30 per 30 min',
+      repliesPerMember: '300 per 3 h',
+      followsPerMember: '400 per 24 h',
     });
   });
 
