@@ -69,13 +69,14 @@ describe('two server processes on one PostgreSQL', () => {
   });
 
   it('reads what a reconnecting client missed while writes commit meanwhile, never a reset', async () => {
-    const zoe = await tokenOn(second, 'zoe', 'zoe_martin');
-    // Zoe likes and takes back her like of the path on the other process, without a pause.
+    // Ava (whose reactions to the path no other test here uses) likes and dislikes it on the other
+    // process, without a pause.
+    const ava = await tokenOn(second, 'ava', 'demo_user');
     let writing = true;
     let writes = 0;
     const write = async (): Promise<void> => {
       for (let liked = false; writing; liked = !liked) {
-        const status = (await fetch(`${second.baseUrl}/api/posts/${liked ? 'dislike' : 'like'}/${post}`, { method: 'POST', headers: { authorization: zoe } })).status;
+        const status = (await fetch(`${second.baseUrl}/api/posts/${liked ? 'dislike' : 'like'}/${post}`, { method: 'POST', headers: { authorization: ava } })).status;
         if (status !== 201) throw new Error(`a like answered ${status}`);
         writes += 1;
       }
