@@ -146,7 +146,8 @@ describe("A post's replies", () => {
 
     expect(await screen.findByText(NETWORK_MESSAGE)).toBeInTheDocument();
     expect(replyBox()).toHaveValue('Through the storm');
-    await user.click(screen.getByRole('button', { name: 'Reply' }));
+    // The box is ready again once its button says Reply, not Replying…
+    await user.click(await screen.findByRole('button', { name: 'Reply' }));
     expect(await screen.findByText('Reply posted!')).toBeInTheDocument();
     expect(await findReplyCard('Through the storm')).toBeInTheDocument();
     expect(within(repliesList()).getAllByText('Through the storm')).toHaveLength(1);
