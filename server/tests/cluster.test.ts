@@ -1,10 +1,11 @@
 /**
  * Three server processes on one PostgreSQL behind HAProxy, all on loopback, started as
  * `npm run cluster` starts them (server/cluster.ts), rate limits on: a read on one process after a
- * write answered by another; the processes' listening connections stalled; a client forging
- * X-Forwarded-For through the balancer; one process leaving on SIGTERM under load; one killed
- * (kill -9) under 8 writers with Idempotency-Keys and 8 readers; PostgreSQL restarting under load;
- * the live stream kept open by its heartbeat, and caught up on another process after a kill -9.
+ * write answered by another, quiet and under 500 reads a second through the balancer; the
+ * processes' listening connections stalled; a client forging X-Forwarded-For through the balancer;
+ * one process leaving on SIGTERM under load; one killed (kill -9) under 8 writers with
+ * Idempotency-Keys and 8 readers; PostgreSQL restarting under load; the live stream kept open by its
+ * heartbeat, and caught up on another process after a kill -9.
  */
 import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
@@ -125,6 +126,137 @@ it('answers a read on one process, sent after a write another answered, with tha
   // 3,000 calls: about 20 s on two busy cores.
 }, 90_000);
 
+/** New members of their own, so this test's calls meet no limit the others' calls have used. */
+async function newMembers(prefix: string, count: number): Promise<Array<{ id: string; token: string }>> {
+  const service = createTokenService({ secret: SECRET });
+  const made: Array<{ id: string; token: string }> = [];
+  for (let i = 0; i < count; i += 1) {
+    const id = `${prefix}-${i}`;
+    const username = `${prefix}_${i}`;
+    await sql.query("INSERT INTO members (id, username, first_name, last_name, password_hash, created_at, updated_at) VALUES ($1, $2, 'Load', 'Member', 'x', now(), now())", [id, username]);
+    made.push({ id, token: await service.sign({ id, username, sessionVersion: 0 }) });
+  }
+  return made;
+}
+
+/** What a background load through the balancer did between two marks. */
+interface LoadWindow {
+  reads: number;
+  seconds: number;
+  p50Ms: number;
+  p99Ms: number;
+}
+
+/**
+ * Reads of `postIds` in turn through the balancer, about `perSecond` a second, by one client per
+ * member token, each waiting for its answer (a read that falls behind its slot goes at once, so a
+ * slow moment is made up for). Members', so each reader counts against a limit of its own: through
+ * the balancer every anonymous call comes from HAProxy's address. `mark()` starts a window,
+ * `window()` says what was answered since; `stop()` ends the load and answers the reads that were
+ * not answered 200.
+ */
+function backgroundReads(perSecond: number, postIds: string[], readers: string[]): {
+  mark(): void; window(): LoadWindow; stop(): Promise<string[]>;
+} {
+  const workers = readers.length;
+  const failures: string[] = [];
+  const answeredAt: number[] = [];
+  const latencies: number[] = [];
+  let stopped = false;
+  let markedAt = performance.now();
+  let markedReads = 0;
+  const startedAt = performance.now();
+  const spacingMs = 1_000 / perSecond;
+  const worker = async (w: number): Promise<void> => {
+    for (let n = 0; !stopped; n += 1) {
+      const slot = n * workers + w;
+      const wait = startedAt + slot * spacingMs - performance.now();
+      if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+      if (stopped) return;
+      const sent = performance.now();
+      try {
+        const response = await fetch(`${cluster.url}/api/posts/${postIds[slot % postIds.length] ?? ''}`, { headers: { authorization: readers[w] ?? '' }, signal: AbortSignal.timeout(5_000) });
+        await response.arrayBuffer();
+        if (response.status === 200) {
+          answeredAt.push(performance.now());
+          latencies.push(performance.now() - sent);
+        } else {
+          failures.push(`read ${slot}: ${response.status}`);
+        }
+      } catch (error) {
+        failures.push(`read ${slot}: ${(error as Error).message}`);
+      }
+    }
+  };
+  const load = Array.from({ length: workers }, (_, w) => worker(w));
+  return {
+    mark() {
+      markedAt = performance.now();
+      markedReads = answeredAt.length;
+    },
+    window() {
+      const seconds = (performance.now() - markedAt) / 1_000;
+      const since = latencies.slice(markedReads).sort((a, b) => a - b);
+      const at = (p: number): number => since[Math.min(since.length - 1, Math.ceil(p * since.length) - 1)] ?? 0;
+      return { reads: since.length, seconds, p50Ms: at(0.5), p99Ms: at(0.99) };
+    },
+    async stop() {
+      stopped = true;
+      await Promise.all(load);
+      return failures;
+    },
+  };
+}
+
+/** Failures by kind, most frequent first: "37 x 503, 2 x fetch failed". */
+function kinds(failures: string[]): string {
+  const counts = new Map<string, number>();
+  for (const failure of failures) {
+    const kind = failure.slice(failure.indexOf(': ') + 2);
+    counts.set(kind, (counts.get(kind) ?? 0) + 1);
+  }
+  return [...counts].sort((a, b) => b[1] - a[1]).map(([kind, count]) => `${count} x ${kind}`).join(', ');
+}
+
+/** The background load the read-after-write check runs under, and the least it must reach to count. */
+const BACKGROUND_READS_PER_SECOND = 500;
+const BACKGROUND_FLOOR_PER_SECOND = 400;
+/** How long the 1,000 tries may take under that load. */
+const TRIES_WITHIN_MS = 30_000;
+
+it(`answers a read on one process, sent after a write another answered, with that write, under ${BACKGROUND_READS_PER_SECOND} reads a second through the balancer: 0 stale in 1,000 tries`, async () => {
+  // The load reads the very posts the tries write to, so the processes keep computing, keeping and
+  // dropping answers for them while the tries run.
+  const lanes = 4;
+  const firstPost = 16;
+  // 24 readers: a member may make 1,500 calls in 5 minutes, so 36,000 between them, past the 15,500
+  // that 500 a second make in the tries' time and the lead-in.
+  const readers = (await newMembers('background', 24)).map((member) => member.token);
+  // The seed's last five posts: the four the tries write to, and one more.
+  const load = backgroundReads(BACKGROUND_READS_PER_SECOND, Array.from({ length: 5 }, (_, i) => seedPostId(firstPost + i)), readers);
+  let measured: LoadWindow;
+  let result: { made: number; stale: string[] };
+  let failures: string[];
+  try {
+    // Under way before the first try.
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    load.mark();
+    // A machine too busy to make the 1,000 tries in time fails on their count, not on the test's timeout.
+    result = await staleReadsAfterWrites(1_000, lanes, firstPost, 20_000, performance.now() + TRIES_WITHIN_MS);
+    measured = load.window();
+  } finally {
+    failures = await load.stop();
+  }
+  const rate = measured.reads / measured.seconds;
+  console.info(`read-after-write under load: ${result.made} tries in ${measured.seconds.toFixed(1)} s, ${result.stale.length} stale; `
+    + `meanwhile ${measured.reads} background reads through HAProxy, ${Math.round(rate)} a second (asked ${BACKGROUND_READS_PER_SECOND}), `
+    + `p50 ${measured.p50Ms.toFixed(1)} ms, p99 ${measured.p99Ms.toFixed(1)} ms, ${failures.length} not answered 200${failures.length > 0 ? ` (${kinds(failures)})` : ''}`);
+  expect(result).toEqual({ made: 1_000, stale: [] });
+  expect(failures).toEqual([]);
+  // A load too thin to matter would make this the quiet case again.
+  expect(rate).toBeGreaterThanOrEqual(BACKGROUND_FLOOR_PER_SECOND);
+}, 60_000);
+
 it("reads no stale answer while every process's listening connection is stalled, and each turns caching off within a second, saying so", async () => {
   const backends = await sql.query<{ pid: number }>('SELECT pid FROM pg_stat_activity WHERE application_name = $1', [CHANGES_APPLICATION_NAME]);
   expect(backends).toHaveLength(3);
@@ -209,19 +341,6 @@ it('loses no call of 6 readers and writers through the balancer while one proces
   expect(tookMs).toBeGreaterThanOrEqual(DRAIN_SECONDS * 1_000);
   expect(output.get('haproxy')).toMatch(new RegExp(`Server servers/${leaving.name} is DOWN, reason: Layer7 wrong status, code: 503`));
 });
-
-/** New members of their own, so this test's calls meet no limit the others' calls have used. */
-async function newMembers(prefix: string, count: number): Promise<Array<{ id: string; token: string }>> {
-  const service = createTokenService({ secret: SECRET });
-  const made: Array<{ id: string; token: string }> = [];
-  for (let i = 0; i < count; i += 1) {
-    const id = `${prefix}-${i}`;
-    const username = `${prefix}_${i}`;
-    await sql.query("INSERT INTO members (id, username, first_name, last_name, password_hash, created_at, updated_at) VALUES ($1, $2, 'Load', 'Member', 'x', now(), now())", [id, username]);
-    made.push({ id, token: await service.sign({ id, username, sessionVersion: 0 }) });
-  }
-  return made;
-}
 
 it('loses no acknowledged post, stores none twice and fails no read while one process is killed (kill -9) under 8 writers and 8 readers', async () => {
   const [writers, readers] = [await newMembers('writer', 8), await newMembers('reader', 8)];
