@@ -6,7 +6,8 @@
  *
  * Options (environment): BENCH_SECONDS (default 5) per run, BENCH_STORES=pglite,postgres,
  * BENCH_ONLY=live for the live stream's rows alone, BENCH_ONLY=notifications for the rows of replies
- * and notifications at size alone, BENCH_ONLY=cluster for the rows through HAProxy alone.
+ * and notifications at size alone, BENCH_ONLY=cluster for the rows of the answer cache's version
+ * check and those through HAProxy alone.
  */
 import { execFileSync, fork, type ChildProcess } from 'node:child_process';
 import { request as httpRequest } from 'node:http';
@@ -36,6 +37,7 @@ const SERVER_MAIN = join(REPOSITORY_ROOT, 'build', 'server', 'server', 'main.js'
 const PROBE = join(__dirname, 'benchServer', 'eventLoopProbe.cjs');
 const FLOOR = join(__dirname, 'benchServer', 'floorServer.cjs');
 const FLOOR_STREAMS = join(__dirname, 'benchServer', 'floorStreams.cjs');
+const VERSION_FROM_MEMORY = join(__dirname, 'benchServer', 'versionFromMemory.cjs');
 const ONLY = process.env.BENCH_ONLY as 'live' | 'notifications' | 'cluster' | undefined;
 if (ONLY !== undefined && ONLY !== 'live' && ONLY !== 'notifications' && ONLY !== 'cluster') throw new Error(`BENCH_ONLY "${String(ONLY)}" is not valid. Use live, notifications or cluster.`);
 
@@ -735,6 +737,97 @@ async function benchLive(store: Store): Promise<void> {
   }
 }
 
+// ---- The answer cache's version check: the same reads with it and without it ----
+
+/**
+ * How many times network_state has been read, by any statement (PostgreSQL's own counters). A
+ * backend adds its reads to them when it exits, if not before: read once the server has stopped.
+ */
+async function networkStateReads(database: Database): Promise<number> {
+  await new Promise((resolve) => setTimeout(resolve, 500));
+  const [row] = await database.query('SELECT seq_scan + coalesce(idx_scan, 0) AS reads FROM pg_stat_user_tables WHERE relname = $1', ['network_state']);
+  return Number(row?.reads ?? 0);
+}
+
+const VERSION_CHECK_ROUNDS = 3;
+/** Calls one at a time for each variant's latency (autocannon counts whole milliseconds). */
+const VERSION_CHECK_ONE_AT_A_TIME = 1_000;
+
+/**
+ * What the answer cache's version check (one read of network_state on every hit) costs a read: one
+ * process on PostgreSQL, straight (no HAProxy), answering the seed feed and one post from memory,
+ * with the check and with it answered from what the process heard (versionFromMemory.cjs, bench
+ * only), alternately, twice each; autocannon for the rate (10 connections) and calls one at a time
+ * for the latency. Each row says how often PostgreSQL's counters saw network_state read, so the
+ * check is shown to be on or off. Then the check's statement alone, 10 at a time from a pool.
+ */
+async function benchVersionCheck(store: Store): Promise<void> {
+  const reads: Array<[string, string]> = [['GET /api/posts, seed (20 posts)', '/api/posts'], ['GET /api/posts/:postId, one seed post', `/api/posts/${seedPostId(1)}`]];
+  const database = await store.open();
+  try {
+    for (const [what, path] of reads) {
+      const rates = { on: [] as number[], off: [] as number[] };
+      const p50s = { on: [] as number[], off: [] as number[] };
+      for (let round = 1; round <= VERSION_CHECK_ROUNDS; round += 1) {
+        for (const check of ['on', 'off'] as const) {
+          const readsBefore = await networkStateReads(database);
+          const server = await startChild(SERVER_MAIN, { ...store.env, PORT: '0', RATE_LIMITS: 'off', SEED: 'off', LOG_LEVEL: 'warn', NODE_ENV: 'development', DRAIN_SECONDS: '0' }, ['-r', PROBE, ...(check === 'off' ? ['-r', VERSION_FROM_MEMORY] : [])]);
+          let result: Result;
+          let alone: Timed;
+          let bytes: number;
+          try {
+            // The answer is kept from the first call on.
+            bytes = (await answerBytes(`${server.url}${path}`)).bytes;
+            result = await load({ url: `${server.url}${path}` });
+            alone = await sequentially(VERSION_CHECK_ONE_AT_A_TIME, () => fetch(`${server.url}${path}`));
+          } finally {
+            await server.stop();
+          }
+          const calls = 1 + result.requests.total + VERSION_CHECK_ONE_AT_A_TIME;
+          const perCall = (await networkStateReads(database) - readsBefore) / calls;
+          rates[check].push(result.requests.average);
+          p50s[check].push(alone.p50);
+          summarise(store.name, `${what}, one process straight, version check ${check === 'on' ? 'on' : 'off (bench only)'}, round ${round}`, result, {
+            bytes,
+            note: `one at a time: p50 ${alone.p50.toFixed(2)} ms, p99 ${alone.p99.toFixed(2)} ms; network_state read ${perCall.toFixed(2)} times a call`,
+          });
+        }
+      }
+      // The middle round of each: one round disturbed by other work on the machine moves it least.
+      const median = (values: number[]): number => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
+      const [on, off] = [median(rates.on), median(rates.off)];
+      const [p50On, p50Off] = [median(p50s.on), median(p50s.off)];
+      rows.push({
+        store: store.name,
+        what: `${what}: what the version check costs a read (medians of the rounds above)`,
+        note: `${Math.round(on).toLocaleString('en')} req/s with it, ${Math.round(off).toLocaleString('en')} without (${off > 0 ? Math.round((on / off) * 100) : 0}%), `
+          + `so ${on > 0 && off > 0 ? Math.round((1 / on - 1 / off) * 1e6) : 'n/a'} µs more of the machine a read at saturation; `
+          + `one at a time, p50 ${(p50On - p50Off).toFixed(2)} ms more (${p50On.toFixed(2)} against ${p50Off.toFixed(2)})`,
+      });
+    }
+
+    // The check's statement alone, from a pool of 10 connections, 10 at a time.
+    const pool = await openPostgres({ connectionString: store.env.DATABASE_URL ?? '', max: 10 });
+    try {
+      const latencies: number[] = [];
+      const until = performance.now() + SECONDS * 1_000;
+      await Promise.all(Array.from({ length: 10 }, async () => {
+        while (performance.now() < until) {
+          const started = performance.now();
+          await pool.query('SELECT version FROM network_state');
+          latencies.push(performance.now() - started);
+        }
+      }));
+      latencies.sort((a, b) => a - b);
+      rows.push({ store: store.name, what: 'the version check\'s statement alone (SELECT version FROM network_state), 10 at a time from a pool', reqPerSec: Math.round(latencies.length / SECONDS), p50: Math.round(percentile(latencies, 50) * 100) / 100, p99: Math.round(percentile(latencies, 99) * 100) / 100 });
+    } finally {
+      await pool.close();
+    }
+  } finally {
+    await database.close();
+  }
+}
+
 // ---- Through HAProxy: the seed feed and likes with 1, 2 and 3 processes ----
 
 const CLUSTER_SIZES = [1, 2, 3];
@@ -763,8 +856,8 @@ function floorShare(run: number, floor: number): string {
  * The seed feed and like/dislike pairs through HAProxy (server/cluster.ts, as `npm run cluster`
  * starts it) with 1, 2 and 3 processes on one PostgreSQL, and the seed feed straight to one process,
  * each beside a floor of the same loader in the same run: what the balancer (a connection of its own
- * to a process for every call) and the answer cache's version check (one read of network_state on
- * every hit) cost. Recorded, not judged.
+ * to a process for every call) costs (the answer cache's version check, in every one of these rows,
+ * is set apart by benchVersionCheck). Recorded, not judged.
  */
 async function benchCluster(store: Store, floorBodyFile: string): Promise<void> {
   const haproxyBin = findHaproxy(process.env.HAPROXY_BIN);
@@ -778,6 +871,8 @@ async function benchCluster(store: Store, floorBodyFile: string): Promise<void> 
     lastCall.set(member, n);
     return { method: 'POST', path: `/api/posts/${n % 2 === 0 ? 'like' : 'dislike'}/${postOf(member)}`, headers: { prefer: 'return=minimal' } };
   };
+
+  await benchVersionCheck(store);
 
   // The floors: the seed feed's bytes by autocannon, a like's minimal answer by the members' loader.
   const first = await startBenchCluster(store, 1, haproxyBin, await freePort());

@@ -133,7 +133,7 @@ export async function backup(config: StoreSettings, file: string): Promise<Backu
     return { file: target, format, bytes };
   }
   if (!existsSync(join(config.dataDir, PGLITE_FOLDER))) {
-    throw new BackupError(`There is nothing to back up: ${config.dataDir} holds no PGlite database. (Is DATA_DIR, or DATABASE_URL for PostgreSQL, set as for npm run server?)`);
+    throw new BackupError(`There is nothing to back up: the data folder ${config.dataDir} holds no PGlite database. Set DATA_DIR, or DATABASE_URL for PostgreSQL, as for npm run server.`);
   }
   const dump = await withPglite(config.dataDir, (pglite) => pglite.dumpDataDir('gzip'));
   const bytes = await writeWhole(target, async (partial) => {
@@ -178,9 +178,12 @@ async function restorePostgres(databaseUrl: string, file: string): Promise<void>
     throw new BackupError(`Cannot read ${file}: ${(error as Error).message}`);
   });
   if (!/ TABLE public members /.test(contents)) throw new BackupError(`Cannot read ${file}: it is a pg_dump file, but not of a SocialConnect network.`);
-  const database = await openPostgres({ connectionString: databaseUrl, max: 1 });
+  const unreachable = (error: unknown): never => {
+    throw new BackupError(`Cannot reach the database ${describeStore({ databaseUrl, dataDir: '' })}: ${(error as Error).message}. Is PostgreSQL running there, and does DATABASE_URL name it? Nothing was loaded.`);
+  };
+  const database = await openPostgres({ connectionString: databaseUrl, max: 1 }).catch(unreachable);
   try {
-    const [row] = await database.query<{ tables: number }>("SELECT count(*)::int AS tables FROM pg_tables WHERE schemaname = 'public'");
+    const [row] = await database.query<{ tables: number }>("SELECT count(*)::int AS tables FROM pg_tables WHERE schemaname = 'public'").catch(unreachable);
     if ((row?.tables ?? 0) > 0) throw new BackupError(`The database ${describeStore({ databaseUrl, dataDir: '' })} ${NOT_EMPTY}: create a new database (createdb) and point DATABASE_URL at it.`);
   } finally {
     await database.close();

@@ -16,7 +16,8 @@ async function main(command: string | undefined, file: string | undefined): Prom
     console.log(`Backed up ${describeStore(config)} to ${written.file} (${written.bytes.toLocaleString('en')} bytes) in ${took()}.`);
     return;
   }
-  if (command === 'restore' && file) {
+  if (command === 'restore') {
+    if (!file) throw new BackupError('Name the backup to restore: npm run restore -- FILE (npm run backup writes them to backups/).');
     await restore(config, file);
     console.log(`Restored ${file} into ${describeStore(config)} in ${took()}. Start the server on it: it applies any newer migrations.`);
     return;

@@ -1,14 +1,15 @@
 /**
  * Three server processes on one PostgreSQL behind HAProxy, all on loopback, started as
  * `npm run cluster` starts them (server/cluster.ts), rate limits on: a read on one process after a
- * write answered by another; the processes' listening connections stalled; a client forging
- * X-Forwarded-For through the balancer; one process leaving on SIGTERM under load; one killed
- * (kill -9) under 8 writers with Idempotency-Keys and 8 readers; PostgreSQL restarting under load;
- * the live stream kept open by its heartbeat, and caught up on another process after a kill -9.
+ * write answered by another, quiet and under 500 reads a second through the balancer; the
+ * processes' listening connections stalled; a client forging X-Forwarded-For through the balancer;
+ * one process leaving on SIGTERM under load; one killed (kill -9) under 8 writers with
+ * Idempotency-Keys and 8 readers; PostgreSQL restarting under load; the live stream kept open by its
+ * heartbeat, and caught up on another process after a kill -9.
  */
 import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { get as httpGet } from 'node:http';
+import { Agent, get as httpGet } from 'node:http';
 import { join } from 'node:path';
 import type { PostResponse } from '../../contract/api';
 import { HEARTBEAT_MS } from '../../contract/events';
@@ -83,17 +84,18 @@ async function postOn(url: string, postId: string, headers: Record<string, strin
 }
 
 /**
- * `tries` times, in `lanes` running together (each on a post of its own, from seed post `firstPost`
- * on, which no other test writes to): a process reads the post
+ * `tries` times, in lanes running together, one on each of the seed posts numbered `posts` (which no
+ * other test writes to): a process reads the post
  * (keeping the answer), another one likes it, or dislikes it where that member's like is shown, and
  * the first process reads it again at once; no try starts past `deadline`. Answers the tries made
  * and those whose second read did not show the write's count.
  */
-async function staleReadsAfterWrites(tries: number, lanes: number, firstPost: number, offset: number, deadline = Infinity): Promise<{ made: number; stale: string[] }> {
+async function staleReadsAfterWrites(tries: number, posts: number[], offset: number, deadline = Infinity): Promise<{ made: number; stale: string[] }> {
   const stale: string[] = [];
   let made = 0;
-  await Promise.all(Array.from({ length: lanes }, async (_, lane) => {
-    const postId = seedPostId(firstPost + lane);
+  const lanes = posts.length;
+  await Promise.all(posts.map(async (post, lane) => {
+    const postId = seedPostId(post);
     for (let i = lane; i < tries && performance.now() < deadline; i += lanes) {
       made += 1;
       const writer = cluster.servers[i % 3]?.url ?? '';
@@ -121,9 +123,152 @@ async function staleReadsAfterWrites(tries: number, lanes: number, firstPost: nu
 }
 
 it('answers a read on one process, sent after a write another answered, with that write: 0 stale in 1,000 tries', async () => {
-  expect(await staleReadsAfterWrites(1_000, 4, 8, 0)).toEqual({ made: 1_000, stale: [] });
+  expect(await staleReadsAfterWrites(1_000, [8, 9, 10, 11], 0)).toEqual({ made: 1_000, stale: [] });
   // 3,000 calls: about 20 s on two busy cores.
 }, 90_000);
+
+/** New members of their own, so this test's calls meet no limit the others' calls have used. */
+async function newMembers(prefix: string, count: number): Promise<Array<{ id: string; token: string }>> {
+  const service = createTokenService({ secret: SECRET });
+  const made: Array<{ id: string; token: string }> = [];
+  for (let i = 0; i < count; i += 1) {
+    const id = `${prefix}-${i}`;
+    const username = `${prefix}_${i}`;
+    await sql.query("INSERT INTO members (id, username, first_name, last_name, password_hash, created_at, updated_at) VALUES ($1, $2, 'Load', 'Member', 'x', now(), now())", [id, username]);
+    made.push({ id, token: await service.sign({ id, username, sessionVersion: 0 }) });
+  }
+  return made;
+}
+
+/** What a background load through the balancer did between two marks. */
+interface LoadWindow {
+  reads: number;
+  seconds: number;
+  p50Ms: number;
+  p99Ms: number;
+}
+
+/** A GET through `agent`, its body read and dropped: its status, or what ended it without one. */
+function statusOf(agent: Agent, url: string, headers: Record<string, string>, withinMs: number): Promise<number | string> {
+  return new Promise((resolve) => {
+    const request = httpGet(url, { agent, headers, timeout: withinMs }, (response) => {
+      response.resume();
+      response.on('end', () => resolve(response.statusCode ?? 0));
+      response.on('error', (error) => resolve(error.message));
+    });
+    request.on('timeout', () => request.destroy(new Error(`no answer within ${withinMs} ms`)));
+    request.on('error', (error) => resolve(error.message));
+  });
+}
+
+/**
+ * Reads of `postIds` in turn through the balancer, about `perSecond` a second, by one client per
+ * member token, each waiting for its answer (a read that falls behind its slot goes at once, so a
+ * slow moment is made up for). Members', so each reader counts against a limit of its own: through
+ * the balancer every anonymous call comes from HAProxy's address. On connections of their own,
+ * closed when the load stops: left idle in fetch's shared pool, HAProxy would close them after its
+ * keep-alive timeout just as a later test's call might take one. `mark()` starts a window,
+ * `window()` says what was answered since; `stop()` ends the load and answers the reads that were
+ * not answered 200.
+ */
+function backgroundReads(perSecond: number, postIds: string[], readers: string[]): {
+  mark(): void; window(): LoadWindow; stop(): Promise<string[]>;
+} {
+  const workers = readers.length;
+  const agent = new Agent({ keepAlive: true, maxSockets: workers });
+  const failures: string[] = [];
+  const answeredAt: number[] = [];
+  const latencies: number[] = [];
+  let stopped = false;
+  let markedAt = performance.now();
+  let markedReads = 0;
+  const startedAt = performance.now();
+  const spacingMs = 1_000 / perSecond;
+  const worker = async (w: number): Promise<void> => {
+    for (let n = 0; !stopped; n += 1) {
+      const slot = n * workers + w;
+      const wait = startedAt + slot * spacingMs - performance.now();
+      if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+      if (stopped) return;
+      const sent = performance.now();
+      const outcome = await statusOf(agent, `${cluster.url}/api/posts/${postIds[slot % postIds.length] ?? ''}`, { authorization: readers[w] ?? '' }, 5_000);
+      if (outcome === 200) {
+        answeredAt.push(performance.now());
+        latencies.push(performance.now() - sent);
+      } else {
+        failures.push(`read ${slot}: ${outcome}`);
+      }
+    }
+  };
+  const load = Array.from({ length: workers }, (_, w) => worker(w));
+  return {
+    mark() {
+      markedAt = performance.now();
+      markedReads = answeredAt.length;
+    },
+    window() {
+      const seconds = (performance.now() - markedAt) / 1_000;
+      const since = latencies.slice(markedReads).sort((a, b) => a - b);
+      const at = (p: number): number => since[Math.min(since.length - 1, Math.ceil(p * since.length) - 1)] ?? 0;
+      return { reads: since.length, seconds, p50Ms: at(0.5), p99Ms: at(0.99) };
+    },
+    async stop() {
+      stopped = true;
+      await Promise.all(load);
+      agent.destroy();
+      return failures;
+    },
+  };
+}
+
+/** Failures by kind, most frequent first: "37 x 503, 2 x fetch failed". */
+function kinds(failures: string[]): string {
+  const counts = new Map<string, number>();
+  for (const failure of failures) {
+    const kind = failure.slice(failure.indexOf(': ') + 2);
+    counts.set(kind, (counts.get(kind) ?? 0) + 1);
+  }
+  return [...counts].sort((a, b) => b[1] - a[1]).map(([kind, count]) => `${count} x ${kind}`).join(', ');
+}
+
+/** The background load the read-after-write check runs under, and the least it must reach to count. */
+const BACKGROUND_READS_PER_SECOND = 500;
+const BACKGROUND_FLOOR_PER_SECOND = 400;
+/** How long the 1,000 tries may take under that load. */
+const TRIES_WITHIN_MS = 30_000;
+
+it(`answers a read on one process, sent after a write another answered, with that write, under ${BACKGROUND_READS_PER_SECOND} reads a second through the balancer: 0 stale in 1,000 tries`, async () => {
+  // The load reads the very posts the tries write to, so the processes keep computing, keeping and
+  // dropping answers for them while the tries run.
+  // Twice the quiet case's lanes, so the tries keep their pace beside the load: the seed posts no
+  // other test writes to (the last five, and the first three, which others only read).
+  const posts = [16, 17, 18, 19, 20, 1, 2, 3];
+  // 24 readers: a member may make 1,500 calls in 5 minutes, so 36,000 between them, past the 15,500
+  // that 500 a second make in the tries' time and the lead-in.
+  const readers = (await newMembers('background', 24)).map((member) => member.token);
+  const load = backgroundReads(BACKGROUND_READS_PER_SECOND, posts.map(seedPostId), readers);
+  let measured: LoadWindow;
+  let result: { made: number; stale: string[] };
+  let failures: string[];
+  try {
+    // Under way before the first try.
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    load.mark();
+    // A machine too busy to make the 1,000 tries in time fails on their count, not on the test's timeout.
+    result = await staleReadsAfterWrites(1_000, posts, 20_000, performance.now() + TRIES_WITHIN_MS);
+    measured = load.window();
+  } finally {
+    failures = await load.stop();
+  }
+  const rate = measured.reads / measured.seconds;
+  console.info(`read-after-write under load: ${result.made} tries in ${measured.seconds.toFixed(1)} s, ${result.stale.length} stale; `
+    + `meanwhile ${measured.reads} background reads through HAProxy, ${Math.round(rate)} a second (asked ${BACKGROUND_READS_PER_SECOND}), `
+    + `p50 ${measured.p50Ms.toFixed(1)} ms, p99 ${measured.p99Ms.toFixed(1)} ms, ${failures.length} not answered 200${failures.length > 0 ? ` (${kinds(failures)})` : ''}`);
+  expect(result).toEqual({ made: 1_000, stale: [] });
+  expect(failures).toEqual([]);
+  // A load too thin to matter would make this the quiet case again.
+  expect(rate).toBeGreaterThanOrEqual(BACKGROUND_FLOOR_PER_SECOND);
+}, 60_000);
 
 it("reads no stale answer while every process's listening connection is stalled, and each turns caching off within a second, saying so", async () => {
   const backends = await sql.query<{ pid: number }>('SELECT pid FROM pg_stat_activity WHERE application_name = $1', [CHANGES_APPLICATION_NAME]);
@@ -140,7 +285,7 @@ it("reads no stale answer while every process's listening connection is stalled,
     await until(() => saidSince('The change channel to PostgreSQL has not answered for'), 'every process to say its channel stalled', 2_000);
     expect(performance.now() - stalledAt).toBeLessThan(1_000);
     // Reads and writes for a second more, well within the 5 s after which a silent connection is dropped.
-    const { made, stale } = await staleReadsAfterWrites(200, 4, 12, 10_000, performance.now() + 1_000);
+    const { made, stale } = await staleReadsAfterWrites(200, [12, 13, 14, 15], 10_000, performance.now() + 1_000);
     expect(stale).toEqual([]);
     expect(made).toBeGreaterThanOrEqual(8);
   } finally {
@@ -209,19 +354,6 @@ it('loses no call of 6 readers and writers through the balancer while one proces
   expect(tookMs).toBeGreaterThanOrEqual(DRAIN_SECONDS * 1_000);
   expect(output.get('haproxy')).toMatch(new RegExp(`Server servers/${leaving.name} is DOWN, reason: Layer7 wrong status, code: 503`));
 });
-
-/** New members of their own, so this test's calls meet no limit the others' calls have used. */
-async function newMembers(prefix: string, count: number): Promise<Array<{ id: string; token: string }>> {
-  const service = createTokenService({ secret: SECRET });
-  const made: Array<{ id: string; token: string }> = [];
-  for (let i = 0; i < count; i += 1) {
-    const id = `${prefix}-${i}`;
-    const username = `${prefix}_${i}`;
-    await sql.query("INSERT INTO members (id, username, first_name, last_name, password_hash, created_at, updated_at) VALUES ($1, $2, 'Load', 'Member', 'x', now(), now())", [id, username]);
-    made.push({ id, token: await service.sign({ id, username, sessionVersion: 0 }) });
-  }
-  return made;
-}
 
 it('loses no acknowledged post, stores none twice and fails no read while one process is killed (kill -9) under 8 writers and 8 readers', async () => {
   const [writers, readers] = [await newMembers('writer', 8), await newMembers('reader', 8)];

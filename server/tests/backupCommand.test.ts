@@ -1,0 +1,254 @@
+/**
+ * `npm run backup` and `npm run restore` as a person runs them: the command's own process
+ * (server/backupMain.ts, which scripts/backup.mjs runs once the server is compiled), its settings
+ * from the environment, and what it prints and exits with: one line on stdout and 0 when it worked,
+ * one line on stderr and 1 when it refused or failed.
+ */
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { hostname, tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { buildDefaultSeed } from '../../contract/seed/default';
+import { describeStore, PGLITE_FOLDER, REPOSITORY_ROOT } from '../config';
+import { lockDataDir } from '../dataDirLock';
+import { openPglite, openPostgres } from '../db/database';
+import { migrate } from '../db/migrate';
+import { createSqlStore } from '../store/sqlStore';
+import { newDataDir } from '../testing/pgliteTemplate';
+import { createTestDatabase } from '../testing/serverTarget';
+
+/** A command's time on a busy machine: ts-node starting it, then the work. */
+const COMMAND_WITHIN_MS = 60_000;
+
+interface Outcome {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/** Runs `npm run <args[0]> -- <args[1]>`'s program with these settings (and no others of this process). */
+function run(args: string[], env: Record<string, string>): Promise<Outcome> {
+  return new Promise((done, fail) => {
+    const child = spawn(process.execPath, ['-r', 'ts-node/register', join(REPOSITORY_ROOT, 'server', 'backupMain.ts'), ...args], {
+      cwd: REPOSITORY_ROOT,
+      env: {
+        PATH: process.env.PATH ?? '',
+        TS_NODE_PROJECT: join(REPOSITORY_ROOT, 'server', 'tsconfig.json'),
+        TS_NODE_TRANSPILE_ONLY: 'true',
+        DATABASE_URL: '',
+        ...env,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+      timeout: COMMAND_WITHIN_MS,
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      stdout += chunk.toString('utf8');
+    });
+    child.stderr.on('data', (chunk: Buffer) => {
+      stderr += chunk.toString('utf8');
+    });
+    child.on('error', fail);
+    child.on('close', (code, signal) => {
+      if (signal) fail(new Error(`npm run ${args.join(' ')} was ended by ${signal} (more than ${COMMAND_WITHIN_MS} ms?); it printed:\n${stdout}${stderr}`));
+      else done({ code, stdout, stderr });
+    });
+  });
+}
+
+/** What success looks like: this one line on stdout, nothing on stderr, exit code 0. */
+function worked(line: string): Outcome {
+  return { code: 0, stdout: `${line}\n`, stderr: '' };
+}
+
+/** The time a successful command says it took ("1.4 s"): the one part of its line a test cannot know. */
+function took({ stdout }: Outcome): string {
+  return / in (\d+\.\d s)\.( Start|\n)/.exec(stdout)?.[1] ?? 'no time said';
+}
+
+/** What a refusal looks like: this one line on stderr, nothing on stdout, exit code 1. */
+function refused(line: string): Outcome {
+  return { code: 1, stdout: '', stderr: `${line}\n` };
+}
+
+const folders: string[] = [];
+function scratch(prefix: string): string {
+  const folder = mkdtempSync(join(tmpdir(), prefix));
+  folders.push(folder);
+  return folder;
+}
+afterAll(() => {
+  for (const folder of folders) rmSync(folder, { recursive: true, force: true });
+});
+
+const fastPasswords = { hash: async (text: string) => `stored:${text}`, verify: async () => false };
+
+/** A data folder holding the demo network, as a server on PGlite leaves it. */
+async function pgliteNetwork(): Promise<string> {
+  const dataDir = await newDataDir('socialconnect-backup-command-');
+  folders.push(dataDir);
+  const database = await openPglite(join(dataDir, PGLITE_FOLDER));
+  try {
+    await migrate(database);
+    await createSqlStore(database, { publicDir: join(REPOSITORY_ROOT, 'public'), passwords: fastPasswords }).load(buildDefaultSeed());
+  } finally {
+    await database.close();
+  }
+  return dataDir;
+}
+
+const pgliteStore = (dataDir: string): string => describeStore({ databaseUrl: undefined, dataDir });
+
+describe('npm run backup and npm run restore on PGlite', () => {
+  let source: string;
+  let file: string;
+
+  beforeAll(async () => {
+    source = await pgliteNetwork();
+    file = join(scratch('socialconnect-backup-command-files-'), 'network.pglite.tgz');
+  }, 60_000);
+
+  it('backs up a data folder, saying where to, how big and how long, then restores it into a new one', async () => {
+    const backedUp = await run(['backup', file], { DATA_DIR: source });
+    expect(backedUp).toEqual(worked(`Backed up ${pgliteStore(source)} to ${file} (${statSync(file).size.toLocaleString('en')} bytes) in ${took(backedUp)}.`));
+
+    const target = join(scratch('socialconnect-backup-command-target-'), 'data');
+    const restored = await run(['restore', file], { DATA_DIR: target });
+    expect(restored).toEqual(worked(`Restored ${file} into ${pgliteStore(target)} in ${took(restored)}. Start the server on it: it applies any newer migrations.`));
+    const database = await openPglite(join(target, PGLITE_FOLDER));
+    try {
+      expect(await database.query('SELECT count(*)::int AS posts FROM posts')).toEqual([{ posts: 20 }]);
+    } finally {
+      await database.close();
+    }
+  }, 120_000);
+
+  it('asks for the file when restore is given none, and shows the usage for a command it does not know', async () => {
+    const dataDir = join(scratch('socialconnect-backup-command-none-'), 'data');
+    const [none, unknown] = await Promise.all([run(['restore'], { DATA_DIR: dataDir }), run(['restor', file], { DATA_DIR: dataDir })]);
+    expect(none).toEqual(refused('Name the backup to restore: npm run restore -- FILE (npm run backup writes them to backups/).'));
+    expect(unknown).toEqual(refused('Usage: npm run backup [-- FILE]   or   npm run restore -- FILE'));
+  }, 90_000);
+
+  it('refuses a file that does not exist and one that is no backup, naming the file as a full path', async () => {
+    const folder = scratch('socialconnect-backup-command-wrong-');
+    writeFileSync(join(folder, 'notes.txt'), 'not a backup');
+    const dataDir = join(folder, 'data');
+    // Relative to where the command runs, as a person types it.
+    const [missing, text] = await Promise.all([
+      run(['restore', 'no-such-backup.pglite.tgz'], { DATA_DIR: dataDir }),
+      run(['restore', join(folder, 'notes.txt')], { DATA_DIR: dataDir }),
+    ]);
+    expect(missing).toEqual(refused(`Cannot read ${resolve(REPOSITORY_ROOT, 'no-such-backup.pglite.tgz')}: there is no such file.`));
+    expect(text).toEqual(refused(`Cannot read ${join(folder, 'notes.txt')}: it is not a SocialConnect backup (neither a pg_dump file nor a PGlite dump).`));
+  }, 90_000);
+
+  it('refuses to restore into a data folder that holds a network', async () => {
+    await run(['backup', file], { DATA_DIR: source });
+    expect(await run(['restore', file], { DATA_DIR: source })).toEqual(refused(
+      `The data folder ${source} already holds a network (or other tables). A backup is restored only into an empty store, so nothing is overwritten: give DATA_DIR a new folder.`,
+    ));
+  }, 120_000);
+
+  it('says there is nothing to back up where DATA_DIR holds no database', async () => {
+    const empty = scratch('socialconnect-backup-command-empty-');
+    expect(await run(['backup', join(empty, 'x.pglite.tgz')], { DATA_DIR: empty })).toEqual(refused(
+      `There is nothing to back up: the data folder ${empty} holds no PGlite database. Set DATA_DIR, or DATABASE_URL for PostgreSQL, as for npm run server.`,
+    ));
+  }, 60_000);
+
+  it('refuses to back up a data folder a running server holds, naming it', async () => {
+    const held = lockDataDir(source, () => new Date('2026-11-27T05:00:00.000Z'));
+    try {
+      expect(await run(['backup', join(scratch('socialconnect-backup-command-held-'), 'x.pglite.tgz')], { DATA_DIR: source })).toEqual(refused(
+        `The data folder ${source} is in use by another SocialConnect server (process ${process.pid} on ${hostname()}, since 2026-11-27T05:00:00.000Z). Stop that server, or give this one its own folder with DATA_DIR.`,
+      ));
+    } finally {
+      held.release();
+    }
+  }, 60_000);
+
+  it('refuses a PGlite backup when DATABASE_URL names PostgreSQL, and a DATABASE_URL that is no PostgreSQL address', async () => {
+    await run(['backup', file], { DATA_DIR: source });
+    const [kind, setting] = await Promise.all([
+      run(['restore', file], { DATABASE_URL: 'postgres://127.0.0.1:1/none' }),
+      run(['backup'], { DATABASE_URL: 'mysql://127.0.0.1/socialconnect' }),
+    ]);
+    expect(kind).toEqual(refused(`${file} is a PGlite backup; restore it with DATABASE_URL unset and DATA_DIR naming an empty data folder.`));
+    expect(setting).toEqual(refused('DATABASE_URL is not valid. Use postgres://user:password@host:5432/database (or postgresql://), or leave it unset for the embedded PGlite.'));
+  }, 120_000);
+});
+
+describe('npm run backup and npm run restore on PostgreSQL', () => {
+  const dropped: Array<() => Promise<void>> = [];
+  let sourceUrl: string;
+  let file: string;
+
+  async function newDatabase(): Promise<string> {
+    const created = await createTestDatabase();
+    dropped.push(() => created.drop());
+    return created.url;
+  }
+
+  beforeAll(async () => {
+    sourceUrl = await newDatabase();
+    const database = await openPostgres({ connectionString: sourceUrl, max: 2 });
+    try {
+      await migrate(database);
+      await createSqlStore(database, { publicDir: join(REPOSITORY_ROOT, 'public'), passwords: fastPasswords }).load(buildDefaultSeed());
+    } finally {
+      await database.close();
+    }
+    file = join(scratch('socialconnect-backup-command-pg-'), 'network.pgdump');
+  }, 60_000);
+
+  afterAll(async () => {
+    for (const drop of dropped) await drop();
+  });
+
+  const store = (databaseUrl: string): string => describeStore({ databaseUrl, dataDir: '' });
+
+  it('backs up a database with pg_dump and restores it into an empty one, each in one line', async () => {
+    const backedUp = await run(['backup', file], { DATABASE_URL: sourceUrl });
+    expect(backedUp).toEqual(worked(`Backed up ${store(sourceUrl)} to ${file} (${statSync(file).size.toLocaleString('en')} bytes) in ${took(backedUp)}.`));
+
+    const target = await newDatabase();
+    const restored = await run(['restore', file], { DATABASE_URL: target });
+    expect(restored).toEqual(worked(`Restored ${file} into ${store(target)} in ${took(restored)}. Start the server on it: it applies any newer migrations.`));
+    const database = await openPostgres({ connectionString: target, max: 1 });
+    try {
+      expect(await database.query('SELECT count(*)::int AS posts FROM posts')).toEqual([{ posts: 20 }]);
+    } finally {
+      await database.close();
+    }
+  }, 120_000);
+
+  it('refuses to restore into a database that holds a network', async () => {
+    await run(['backup', file], { DATABASE_URL: sourceUrl });
+    expect(await run(['restore', file], { DATABASE_URL: sourceUrl })).toEqual(refused(
+      `The database ${store(sourceUrl)} already holds a network (or other tables). A backup is restored only into an empty store, so nothing is overwritten: create a new database (createdb) and point DATABASE_URL at it.`,
+    ));
+  }, 120_000);
+
+  it('refuses a PostgreSQL backup when no DATABASE_URL is set', async () => {
+    await run(['backup', file], { DATABASE_URL: sourceUrl });
+    const dataDir = join(scratch('socialconnect-backup-command-kind-'), 'data');
+    expect(await run(['restore', file], { DATA_DIR: dataDir })).toEqual(refused(
+      `${file} is a PostgreSQL backup (pg_dump); restore it with DATABASE_URL naming an empty PostgreSQL database.`,
+    ));
+  }, 120_000);
+
+  it('says which database it cannot reach, backing up and restoring', async () => {
+    await run(['backup', file], { DATABASE_URL: sourceUrl });
+    // A port nothing listens on: this test's own, closed.
+    const nowhere = 'postgres://socialconnect@127.0.0.1:1/none';
+    const [backedUp, restored] = await Promise.all([
+      run(['backup', join(scratch('socialconnect-backup-command-nowhere-'), 'x.pgdump')], { DATABASE_URL: nowhere }),
+      run(['restore', file], { DATABASE_URL: nowhere }),
+    ]);
+    expect({ code: backedUp.code, stdout: backedUp.stdout }).toEqual({ code: 1, stdout: '' });
+    expect(backedUp.stderr).toMatch(/^pg_dump failed: pg_dump: error: connection to server at "127\.0\.0\.1", port 1 failed: Connection refused .*\n$/);
+    expect(restored).toEqual(refused(`Cannot reach the database ${store(nowhere)}: connect ECONNREFUSED 127.0.0.1:1. Is PostgreSQL running there, and does DATABASE_URL name it? Nothing was loaded.`));
+  }, 120_000);
+});
