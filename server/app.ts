@@ -18,7 +18,7 @@ import { IMAGE_KINDS, type ImageKind } from '../contract/validation';
 import type { AnswerCache } from './answerCache';
 import { appFiles } from './appFiles';
 import type { TrustProxy } from './config';
-import { toBytes, type Database } from './db/database';
+import { isUnavailable, toBytes, type Database } from './db/database';
 import { rateLimiting } from './rateLimits';
 
 /** Bodies: 64 KiB, or 6 MiB where an image can travel (a post, a profile with an avatar). */
@@ -86,13 +86,6 @@ function clientErrorAnswer(error: Error & { code?: string }): MessageKey {
   if (error.code === 'ERR_HTTP_REQUEST_TIMEOUT') return 'requestTimeout';
   if (error.code === 'HPE_HEADER_OVERFLOW') return 'headersTooLarge';
   return 'badRequest';
-}
-
-/** Errors that mean the database cannot be reached right now, rather than a fault in a request. */
-function isUnavailable(error: unknown): boolean {
-  const code = typeof error === 'object' && error !== null && 'code' in error ? String((error as { code: unknown }).code) : '';
-  return ['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', '57P01', '57P02', '57P03', '08000', '08003', '08006', '08001', '08004', '57014'].includes(code)
-    || /Connection terminated|connection timeout|Client has encountered a connection error/i.test(error instanceof Error ? error.message : '');
 }
 
 /** A refusal the framework itself raised, as the contract's error shape. */

@@ -8,6 +8,16 @@
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 
+/**
+ * Errors that mean the database cannot be reached right now, rather than a fault in a request: the
+ * server answers them 503. A pool whose connections all stay busy past its wait is one of them.
+ */
+export function isUnavailable(error: unknown): boolean {
+  const code = typeof error === 'object' && error !== null && 'code' in error ? String((error as { code: unknown }).code) : '';
+  return ['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', '57P01', '57P02', '57P03', '08000', '08003', '08006', '08001', '08004', '57014'].includes(code)
+    || /Connection terminated|connection timeout|Client has encountered a connection error|timeout exceeded when trying to connect/i.test(error instanceof Error ? error.message : '');
+}
+
 export type Row = Record<string, unknown>;
 
 export interface Sql {
