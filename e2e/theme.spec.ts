@@ -35,6 +35,12 @@ test.describe('Dark mode', () => {
       await expectTheme(page, 'dark');
       // The cards go dark with the page.
       await expect(postCards(page).first()).toHaveCSS('background-color', 'rgb(24, 30, 38)');
+      if (isPhone(testInfo)) {
+        // The window closes with Escape, the focus back on Display.
+        await page.keyboard.press('Escape');
+        await expect(page.getByRole('dialog', { name: 'Display' })).toHaveCount(0);
+        await expect(page.getByRole('button', { name: 'Display' })).toBeFocused();
+      }
 
       await page.reload();
       await expect(page.getByRole('heading', { name: 'Latest Posts' })).toBeVisible();
@@ -44,12 +50,6 @@ test.describe('Dark mode', () => {
 
       await theme.getByRole('radio', { name: 'System' }).check();
       await expectTheme(page, 'light');
-      if (isPhone(testInfo)) {
-        // The window closes with Escape, the focus back on Display.
-        await page.keyboard.press('Escape');
-        await expect(page.getByRole('dialog', { name: 'Display' })).toHaveCount(0);
-        await expect(page.getByRole('button', { name: 'Display' })).toBeFocused();
-      }
     });
 
     test('/login and /signup paint dark from their first frame once Dark is chosen, before any of the app runs', { tag: ['@server', '@standin', '@phone'] }, async ({ page, consoleGuard }, testInfo) => {
