@@ -72,6 +72,23 @@ test.describe('Dark mode', () => {
     });
   });
 
+  test.describe('without the theme script', () => {
+    test.use({ colorScheme: 'light' });
+
+    test('should /theme.js not load, the app still shows the kept choice as it starts', async ({ page, consoleGuard }, testInfo) => {
+      await login(page);
+      await (await themeControl(page, testInfo)).getByRole('radio', { name: 'Dark' }).check();
+      await expectTheme(page, 'dark');
+
+      consoleGuard.allow(/^Failed to load resource: net::ERR_FAILED/);
+      await page.route('**/theme.js', (route) => route.abort());
+      await page.reload();
+      await expect(page.getByRole('heading', { name: 'Latest Posts' })).toBeVisible();
+      await expectTheme(page, 'dark');
+      await expect((await themeControl(page, testInfo)).getByRole('radio', { name: 'Dark' })).toBeChecked();
+    });
+  });
+
   test.describe('on a dark system', () => {
     test.use({ colorScheme: 'dark' });
 
