@@ -58,6 +58,9 @@ const PRERENDERED_PAGES = [
   { path: '/signup', chunk: 'page-signup' },
 ];
 
+/** The theme script's entry: public/index.html loads it itself, before the styles, so no plugin adds a tag for it. */
+const THEME_CHUNKS = ['theme'];
+
 /** The TypeScript rule, shared by the app and its build-time render. */
 const typescriptRule = {
   test: /\.tsx?$/,
@@ -96,6 +99,7 @@ function prerenderedPage({ path: pagePath, chunk }, renderBundle) {
   return new HtmlWebpackPlugin({
     filename: `${pagePath.slice(1)}.html`,
     inject: false,
+    excludeChunks: THEME_CHUNKS,
     scriptLoading: 'defer',
     templateContent: async ({ htmlWebpackPlugin, compilation }) => {
       delete require.cache[renderBundle];
@@ -149,7 +153,12 @@ module.exports = async (env, argv) => {
     name: 'app',
     dependencies: production ? ['prerender'] : [],
     mode: production ? 'production' : 'development',
-    entry: { main: './src/main.tsx' },
+    entry: {
+      main: './src/main.tsx',
+      // The stored theme on <html> before the first paint: public/index.html loads it by this fixed
+      // name (no hash, so revalidated on each visit like the pages), a blocking script in the head.
+      theme: { import: './src/features/theme/boot.ts', filename: 'theme.js' },
+    },
     output: {
       path: path.resolve(__dirname, build.buildDir),
       publicPath: '/',
@@ -179,7 +188,7 @@ module.exports = async (env, argv) => {
     },
     plugins: [
       define,
-      new HtmlWebpackPlugin({ template: 'public/index.html', scriptLoading: 'defer' }),
+      new HtmlWebpackPlugin({ template: 'public/index.html', scriptLoading: 'defer', excludeChunks: THEME_CHUNKS }),
       ...(production ? PRERENDERED_PAGES.map((page) => prerenderedPage(page, path.join(renderDir, 'prerender.js'))) : []),
       new CopyWebpackPlugin({
         // Without mocking, the service worker script has no business on the site.

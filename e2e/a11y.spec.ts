@@ -33,7 +33,12 @@ async function audit(page: Page, where: string): Promise<void> {
   expect(blocking, `axe violations on ${where}:\n\n${describe(blocking)}\n`).toEqual([]);
 }
 
-test.describe('Accessibility (axe, WCAG 2.2 A/AA: no serious or critical violations)', { tag: ['@phone'] }, () => {
+/** Each theme, as the system sets it (the app follows the system until a member chooses). */
+const THEMES = ['light', 'dark'] as const;
+
+for (const colorScheme of THEMES) test.describe(`Accessibility in the ${colorScheme} theme (axe, WCAG 2.2 A/AA: no serious or critical violations)`, { tag: ['@phone'] }, () => {
+  test.use({ colorScheme });
+
   test('every public route, logged out', async ({ page }) => {
     const failures: string[] = [];
     for (const route of PUBLIC_ROUTES) {
@@ -119,7 +124,7 @@ test.describe('Accessibility (axe, WCAG 2.2 A/AA: no serious or critical violati
     expect(failures, failures.join('\n\n')).toEqual([]);
   });
 
-  test('with the edit window, the sort menu or filters, the people search and the Edit Profile panel open', async ({ page }, testInfo) => {
+  test('with the edit window, the sort menu or filters, the shortcuts or Display window, the people search and the Edit Profile panel open', async ({ page }, testInfo) => {
     await login(page);
     const failures: string[] = [];
     const check = (where: string) => audit(page, where).catch((error: Error) => failures.push(error.message));
@@ -132,11 +137,24 @@ test.describe('Accessibility (axe, WCAG 2.2 A/AA: no serious or critical violati
     await expect(dialog).toHaveCount(0);
 
     if (isPhone(testInfo)) {
+      await page.getByRole('navigation', { name: 'Mobile' }).getByRole('button', { name: 'Display' }).click();
+      await expect(page.getByRole('dialog', { name: 'Display' }).getByRole('group', { name: 'Theme' })).toBeVisible();
+      await check('/ with the Display window open');
+      await page.keyboard.press('Escape');
+      await expect(page.getByRole('dialog', { name: 'Display' })).toHaveCount(0);
+
       await page.getByRole('button', { name: 'Filters' }).click();
       await expect(page.getByRole('group', { name: 'Sort by' })).toBeVisible();
       await check('/ with the filter panel open');
       await page.getByRole('button', { name: 'Filters' }).click();
     } else {
+      await page.locator('main').focus();
+      await page.keyboard.press('?');
+      await expect(page.getByRole('dialog', { name: 'Keyboard shortcuts' })).toBeVisible();
+      await check('/ with the keyboard shortcuts window open');
+      await page.keyboard.press('Escape');
+      await expect(page.getByRole('dialog', { name: 'Keyboard shortcuts' })).toHaveCount(0);
+
       await page.getByRole('button', { name: 'Sort posts' }).click();
       await expect(page.getByRole('menu', { name: 'Sort posts' })).toBeVisible();
       await check('/ with the sort menu open');

@@ -257,8 +257,12 @@ export function sidePanel(page: Page): Locator {
   return page.getByRole('complementary', { name: 'People' });
 }
 
-/** Holds the page's scripts (every one, or those `pattern` matches) until `release` is called: the page as a slow phone first shows it. */
-export async function holdScripts(page: Page, pattern = '**/*.js'): Promise<() => void> {
+/**
+ * Holds the app's scripts (every one under static/js, or those `pattern` matches) until `release` is
+ * called: the page as a slow phone first shows it. /theme.js, which sets the theme in the page's
+ * head before the first paint, is part of that paint (as boot.css is), not of the app.
+ */
+export async function holdScripts(page: Page, pattern = '**/static/js/**'): Promise<() => void> {
   let release: () => void = () => undefined;
   const gate = new Promise<void>((resolve) => {
     release = resolve;

@@ -1,6 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 import { test, expect } from './fixtures';
-import { DEMO, expectToast, postCards, urlPath } from './helpers';
+import { DEMO, expectNoLoader, expectToast, login, postCards, topBarSearch, urlPath } from './helpers';
 
 /** Whether `locator` has the focus now. */
 function isFocused(locator: Locator): Promise<boolean> {
@@ -121,5 +121,115 @@ test.describe('Keyboard only', () => {
     await page.keyboard.press('Enter');
     await expect(dialog).toHaveCount(0);
     await expect(edit).toBeFocused();
+  });
+});
+
+test.describe('Keyboard shortcuts', { tag: ['@server', '@standin'] }, () => {
+  test('j and k move through the feed; l, b and r act on the post; ? lists them all', async ({ page }) => {
+    await login(page);
+    await expectNoLoader(page);
+    const cards = postCards(page);
+    await expect(cards).toHaveCount(12);
+
+    await page.keyboard.press('j');
+    await expect(cards.nth(0)).toBeFocused();
+    // Far down the feed, and back: each post comes into view as it takes the focus.
+    for (let step = 1; step <= 6; step += 1) await page.keyboard.press('j');
+    await expect(cards.nth(6)).toBeFocused();
+    await expect(cards.nth(6)).toBeInViewport();
+    await page.keyboard.press('k');
+    await expect(cards.nth(5)).toBeFocused();
+    await expect(cards.nth(5)).toBeInViewport();
+
+    // The feed says where each post stands.
+    await expect(page.getByRole('feed', { name: 'Latest Posts' })).toBeVisible();
+    await expect(cards.nth(5)).toHaveAttribute('aria-posinset', '6');
+
+    const post = cards.nth(5);
+    const like = post.getByRole('button', { name: 'Like' });
+    const liked = (await like.getAttribute('aria-pressed')) === 'true';
+    await page.keyboard.press('l');
+    await expectToast(page, liked ? 'You Disliked the post!' : 'You Liked the Post!');
+    await expect(like).toHaveAttribute('aria-pressed', liked ? 'false' : 'true');
+
+    const bookmark = post.getByRole('button', { name: 'Bookmark' });
+    const bookmarked = (await bookmark.getAttribute('aria-pressed')) === 'true';
+    await page.keyboard.press('b');
+    await expectToast(page, bookmarked ? 'Removed from Bookmark!' : 'Added to Bookmark!');
+    await expect(bookmark).toHaveAttribute('aria-pressed', bookmarked ? 'false' : 'true');
+
+    // ? opens the list; the focus stays in it; Escape closes it and the focus goes back to the post.
+    await page.keyboard.press('?');
+    const help = page.getByRole('dialog', { name: 'Keyboard shortcuts' });
+    await expect(help).toBeVisible();
+    await expect(help.getByRole('row', { name: 'g then e Go to Explore' })).toBeVisible();
+    const close = help.getByRole('button', { name: 'Close' });
+    await expect(close).toBeFocused();
+    await page.keyboard.press('Tab');
+    await expect(close).toBeFocused();
+    // Behind the window, the shortcuts wait.
+    await page.keyboard.press('j');
+    await expect(help).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(help).toHaveCount(0);
+    await expect(post).toBeFocused();
+
+    const postText = await post.locator('.post-card__content').innerText();
+    await page.keyboard.press('r');
+    await expect(page).toHaveURL(/\/posts\/[^/]+$/);
+    await expect(postCards(page)).toHaveCount(1);
+    await expect(postCards(page).first()).toContainText(postText);
+  });
+
+  test('n writes, / searches, g and a letter go places, and none acts while typing', async ({ page }) => {
+    await login(page);
+    await expectNoLoader(page);
+
+    await page.keyboard.press('g');
+    await page.keyboard.press('e');
+    await expect(page).toHaveURL(urlPath('/explore'));
+    await expect(page.getByRole('heading', { name: 'Explore', level: 1 })).toBeVisible();
+    await page.keyboard.press('g');
+    await page.keyboard.press('b');
+    await expect(page).toHaveURL(urlPath('/bookmark'));
+    await expect(page.getByRole('heading', { name: 'Bookmarks', level: 1 })).toBeVisible();
+    await page.keyboard.press('g');
+    await page.keyboard.press('p');
+    await expect(page).toHaveURL(urlPath(`/users/${DEMO.id}`));
+    await expect(page.getByRole('heading', { name: DEMO.name })).toBeVisible();
+
+    // No composer here: n opens Create post, ready to type.
+    await page.keyboard.press('n');
+    await expect(page).toHaveURL(urlPath('/createpost'));
+    const box = page.getByRole('textbox', { name: 'New post text' });
+    await expect(box).toBeFocused();
+    // Typing in a field is typing: j, g and h are letters there.
+    await page.keyboard.type('just got home');
+    await expect(box).toHaveValue('just got home');
+    await expect(page).toHaveURL(urlPath('/createpost'));
+    await box.fill('');
+
+    await page.keyboard.press('Escape');
+    await page.locator('main').focus();
+    await page.keyboard.press('g');
+    await page.keyboard.press('h');
+    await expect(page).toHaveURL(urlPath('/'));
+    await expect(page.getByRole('heading', { name: 'Latest Posts' })).toBeVisible();
+    await page.keyboard.press('n');
+    await expect(page.getByRole('form', { name: 'Create a post' }).getByRole('textbox', { name: 'New post text' })).toBeFocused();
+
+    await page.locator('main').focus();
+    await page.keyboard.press('/');
+    const search = topBarSearch(page);
+    await expect(search).toBeFocused();
+    await expect(search).toHaveValue('');
+    await page.keyboard.type('gej');
+    await expect(search).toHaveValue('gej');
+    await expect(page).toHaveURL(urlPath('/'));
+
+    // With Ctrl held, a key is the browser's, not a shortcut.
+    await page.locator('main').focus();
+    await page.keyboard.press('Control+j');
+    await expect(postCards(page).first()).not.toBeFocused();
   });
 });

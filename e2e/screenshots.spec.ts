@@ -4,9 +4,14 @@ import { test, expect } from './fixtures';
 import { expectNoLoader, isPhone, login, postCard, SEED_TEXT } from './helpers';
 import { MEMBER_ROUTES, memberShellReady, PUBLIC_ROUTES, type RouteCheck } from './routes';
 
-/** Screenshots land in test-results/screenshots/<project>/<name>.png on every run (not committed). */
-function shotPath(testInfo: TestInfo, name: string): string {
-  return path.join(__dirname, '..', 'test-results', 'screenshots', testInfo.project.name, `${name}.png`);
+/** Screenshots land in test-results/screenshots/<project>/<theme>/<name>.png on every run (not committed). */
+function shotPath(testInfo: TestInfo, theme: string, name: string): string {
+  return path.join(__dirname, '..', 'test-results', 'screenshots', testInfo.project.name, theme, `${name}.png`);
+}
+
+/** The theme the page shows: the system's, as each describe below sets it. */
+function shownTheme(page: Page): Promise<string> {
+  return page.evaluate(() => (matchMedia('(prefers-color-scheme: dark)').matches ? 'dark' : 'light'));
 }
 
 /** Brings each image into view so lazy ones load, waits until each is decoded (or broken), then scrolls back. */
@@ -33,7 +38,7 @@ async function capture(page: Page, testInfo: TestInfo, name: string, where: stri
   await expectNoLoader(page);
   await loadAllImages(page);
   await expectNoHorizontalScroll(page, where);
-  await page.screenshot({ path: shotPath(testInfo, name), fullPage: true, animations: 'disabled' });
+  await page.screenshot({ path: shotPath(testInfo, await shownTheme(page), name), fullPage: true, animations: 'disabled' });
 }
 
 /**
@@ -55,7 +60,12 @@ async function captureRoutes(page: Page, testInfo: TestInfo, routes: RouteCheck[
   expect(problems, problems.join('\n')).toEqual([]);
 }
 
-test.describe('Screenshots of every route', { tag: ['@phone'] }, () => {
+/** Each theme, as the system sets it (the app follows the system until a member chooses). */
+const THEMES = ['light', 'dark'] as const;
+
+for (const colorScheme of THEMES) test.describe(`Screenshots of every route, ${colorScheme} theme`, { tag: ['@phone'] }, () => {
+  test.use({ colorScheme });
+
   test('public routes', { tag: ['@server'] }, async ({ page }, testInfo) => {
     await captureRoutes(page, testInfo, PUBLIC_ROUTES);
   });

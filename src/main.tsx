@@ -2,6 +2,7 @@ import { startBackend, startBackendWhenNeeded, waitForBackend } from './lib/api/
 import { scenarioAskedFor } from '../mocks/scenarioAsked';
 import { afterFirstPaint } from './lib/afterFirstPaint';
 import { env } from './config/env';
+import { browserStorage, readThemeChoice, showThemeChoice } from './features/theme/themeChoice';
 import './styles/global.css';
 
 const COULD_NOT_START = 'SocialConnect could not start. Please reload the page.';
@@ -154,6 +155,10 @@ function whenParsed(then: () => void): void {
   if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', then, { once: true });
   else then();
 }
+
+// /theme.js put the kept theme on the page before its first paint; should that file not have loaded
+// (a dropped connection), the app puts it there as it starts.
+showThemeChoice(document.documentElement, readThemeChoice(browserStorage));
 
 whenParsed(() => {
   const container = document.getElementById('root');

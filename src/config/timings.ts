@@ -22,6 +22,8 @@ export const TIMINGS = {
   progressAfterMs: 600,
   /** How long the error screen waits to learn whether the server answers again, before saying it does not. */
   serverCheckMs: 8000,
+  /** A two-key shortcut (g then h): how long the second key has, after the first. */
+  shortcutSecondKeyMs: 1500,
   /** The stand-in backend's default answer delay. */
   mockResponseDelayMs: 400,
 } as const;

@@ -1,38 +1,59 @@
 import { NavLink } from 'react-router-dom';
+import { Dialog } from '../../components/Dialog';
+import { useHistoryWindow } from '../../components/useHistoryWindow';
 import { useAppSelector } from '../../lib/store/hooks';
 import { selectCurrentUserId } from '../../features/auth/sessionSlice';
 import { useLogout } from '../../features/auth/useLogout';
 import { NotificationBell } from '../../features/notifications/components/NotificationBell';
+import { ContrastIcon } from '../../features/theme/components/icons';
+import { ThemePicker } from '../../features/theme/components/ThemePicker';
 import { paths } from '../../config/paths';
 import { BellIcon, LogoutIcon } from './icons';
 import { mainNavItems } from './SideNav';
 import { useNavLoader } from './useNavLoader';
 import './BottomNav.css';
 
-/** Phones (spec section 2): home, explore, bookmark, own profile and logout, as named icons. */
+/**
+ * Phones (spec section 2): home, explore, bookmark, own profile and logout, as named icons; beyond the
+ * spec, Display, a window with the Theme control (the side navigation's, which phones do not show).
+ */
 export function BottomNav() {
   const showLoaderFor = useNavLoader();
+  const display = useHistoryWindow('display');
   const logout = useLogout();
   const myId = useAppSelector(selectCurrentUserId) ?? '';
   return (
-    <nav className="bottom-nav" aria-label="Mobile">
-      <ul className="bottom-nav__list">
-        {mainNavItems(myId).map(({ to, label, Icon }) => (
-          <li key={label}>
-            <NavLink to={to} end className="bottom-nav__item" aria-label={label} title={label} onClick={showLoaderFor(to)}>
-              <Icon />
-            </NavLink>
+    <>
+      <nav className="bottom-nav" aria-label="Mobile">
+        <ul className="bottom-nav__list">
+          {mainNavItems(myId).map(({ to, label, Icon }) => (
+            <li key={label}>
+              <NavLink to={to} end className="bottom-nav__item" aria-label={label} title={label} onClick={showLoaderFor(to)}>
+                <Icon />
+              </NavLink>
+            </li>
+          ))}
+          <li>
+            <NotificationBell className="bottom-nav__item" icon={<BellIcon />} onClick={showLoaderFor(paths.notifications.href())} />
           </li>
-        ))}
-        <li>
-          <NotificationBell className="bottom-nav__item" icon={<BellIcon />} onClick={showLoaderFor(paths.notifications.href())} />
-        </li>
-        <li>
-          <button type="button" className="bottom-nav__item" aria-label="Logout" title="Logout" onClick={logout}>
-            <LogoutIcon />
-          </button>
-        </li>
-      </ul>
-    </nav>
+          <li>
+            <button type="button" className="bottom-nav__item" aria-label="Display" title="Display" aria-haspopup="dialog" onClick={display.open}>
+              <ContrastIcon />
+            </button>
+          </li>
+          <li>
+            <button type="button" className="bottom-nav__item" aria-label="Logout" title="Logout" onClick={logout}>
+              <LogoutIcon />
+            </button>
+          </li>
+        </ul>
+      </nav>
+      {/* Outside the bar: its backdrop filter would hold a fixed window inside its own box. */}
+      {display.isOpen ? (
+        <Dialog title="Display" onClose={display.close}>
+          <ThemePicker />
+        </Dialog>
+      ) : null}
+    </>
   );
 }

@@ -8,9 +8,11 @@ import { useGetUserQuery } from '../../features/users/usersApi';
 import { useBackendHas, useGetHealthQuery } from '../../lib/api/api';
 import { useChangesFromOtherTabs } from '../useChangesFromOtherTabs';
 import { useLiveNetwork } from '../useLiveNetwork';
+import { useKeyboardShortcuts } from '../useKeyboardShortcuts';
 import { MemberSidePanel } from './memberPanels';
 import { paths } from '../../config/paths';
 import { BottomNav } from './BottomNav';
+import { ShortcutsDialog } from './ShortcutsDialog';
 import { SideNav } from './SideNav';
 import { NO_SIDE_PANEL_QUERY, PHONE_QUERY, useMediaQuery } from '../../components/useMediaQuery';
 import './ProtectedLayout.css';
@@ -48,7 +50,8 @@ function useFocusOnNewPage(mainRef: RefObject<HTMLElement | null>): void {
  * instead. It loads the current member (a reload only knows their id from the token). Their
  * bookmarks (the first page, from a backend with pages) are the cheapest call that needs the token,
  * so loading them also checks it: if the backend no longer accepts the token, the app's listeners end
- * the session and go to /login. The member's other tabs' changes, and the live network, are followed here.
+ * the session and go to /login. The member's other tabs' changes, and the live network, are followed here,
+ * and the keyboard's shortcuts answer here.
  */
 function MemberShell() {
   const userId = useAppSelector(selectCurrentUserId);
@@ -68,6 +71,8 @@ function MemberShell() {
   const hasSidePanelRoom = !useMediaQuery(NO_SIDE_PANEL_QUERY);
   const mainRef = useRef<HTMLElement>(null);
   useFocusOnNewPage(mainRef);
+  // After useFocusOnNewPage: a shortcut that leads to a page may then move the focus on into it.
+  const shortcutsHelp = useKeyboardShortcuts();
 
   return (
     <div className={`member-shell${isPhone ? ' member-shell--phone' : ''}`}>
@@ -77,6 +82,7 @@ function MemberShell() {
       </main>
       {isPhone ? <BottomNav /> : null}
       {hasSidePanelRoom ? <MemberSidePanel className="member-shell__panel" /> : null}
+      {shortcutsHelp.isOpen ? <ShortcutsDialog onClose={shortcutsHelp.close} /> : null}
     </div>
   );
 }

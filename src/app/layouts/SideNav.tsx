@@ -4,6 +4,7 @@ import { Avatar } from '../../components/Avatar';
 import { paths } from '../../config/paths';
 import { selectCurrentUserId } from '../../features/auth/sessionSlice';
 import { NotificationBell } from '../../features/notifications/components/NotificationBell';
+import { ThemePicker } from '../../features/theme/components/ThemePicker';
 import { selectCurrentMember } from '../../features/users/currentMember';
 import { BellIcon, BookmarkIcon, ExploreIcon, HomeIcon, PlusIcon, ProfileIcon } from './icons';
 import { useNavLoader } from './useNavLoader';
@@ -22,6 +23,7 @@ export function mainNavItems(myId: string) {
 /**
  * The side navigation (spec section 2): Home, Explore, Bookmark, Profile, 'Create New Post', and the
  * member's avatar, name and @username linking to their profile. Each navigation click shows the loader.
+ * Beyond the spec, the Theme control (Light, Dark, System).
  */
 export function SideNav() {
   const navigate = useNavigate();
@@ -62,6 +64,7 @@ export function SideNav() {
         <PlusIcon />
         <span className="side-nav__label">Create New Post</span>
       </button>
+      <ThemePicker className="side-nav__theme" />
       {me ? (
         <Link to={myProfile} className="side-nav__me" onClick={showLoaderFor(myProfile)}>
           <span aria-hidden="true" className="side-nav__avatar">

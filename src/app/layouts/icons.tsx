@@ -34,7 +34,7 @@ export function BrandMark() {
   return (
     <svg width="30" height="30" viewBox="0 0 32 32" aria-hidden="true" focusable="false">
       <rect width="32" height="32" rx="9" fill="currentColor" />
-      <path d="M9 11.5a3.5 3.5 0 0 1 3.5-3.5h7A3.5 3.5 0 0 1 23 11.5v4a3.5 3.5 0 0 1-3.5 3.5H15l-4 3.5V19a3.5 3.5 0 0 1-2-3.2z" fill="#fff" />
+      <path d="M9 11.5a3.5 3.5 0 0 1 3.5-3.5h7A3.5 3.5 0 0 1 23 11.5v4a3.5 3.5 0 0 1-3.5 3.5H15l-4 3.5V19a3.5 3.5 0 0 1-2-3.2z" fill="#fff" className="brand-mark__bubbles" />
     </svg>
   );
 }

@@ -39,6 +39,8 @@ export const BookmarkToggle = memo(function BookmarkToggle({ post }: { post: Pos
       className={`post-card__action post-card__action--bookmark${isBookmarked ? ' is-active' : ''}`}
       aria-label="Bookmark"
       aria-pressed={isBookmarked}
+      // Found by the b shortcut (postShortcuts in the posts feature).
+      data-post-action="bookmark"
       onClick={() => void onToggle()}
     >
       <BookmarkIcon filled={isBookmarked} />

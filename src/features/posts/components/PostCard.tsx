@@ -57,6 +57,10 @@ export interface PostCardProps {
   post: Post;
   /** Called after the post is deleted (the post's own page goes home). */
   onDeleted?: () => void;
+  /** In a feed: the post's place in the list (from 1), announced by screen readers. */
+  position?: number;
+  /** In a feed: how many posts the list holds, or -1 while more may come. */
+  listSize?: number;
 }
 
 /** Whether the current member wrote the post: same id, or same username while their record loads. */
@@ -72,7 +76,7 @@ function selectIsAuthor(state: RootState, post: Post): boolean {
  * PostCardExtrasContext) and re-renders only when its own post or the member change: liking one post
  * leaves the other cards alone.
  */
-export const PostCard = memo(function PostCard({ post, onDeleted }: PostCardProps) {
+export const PostCard = memo(function PostCard({ post, onDeleted, position, listSize }: PostCardProps) {
   const dispatch = useAppDispatch();
   const myId = useAppSelector(selectCurrentUserId);
   const isAuthor = useAppSelector((state) => selectIsAuthor(state, post));
@@ -120,7 +124,15 @@ export const PostCard = memo(function PostCard({ post, onDeleted }: PostCardProp
   };
 
   return (
-    <article className="post-card" aria-labelledby={nameId}>
+    // Focusable by script (the j and k shortcuts move through a feed's cards), not a Tab stop of its own.
+    <article
+      className="post-card"
+      aria-labelledby={nameId}
+      aria-posinset={position}
+      aria-setsize={position === undefined ? undefined : listSize}
+      data-post-id={post.id}
+      tabIndex={-1}
+    >
       <header className="post-card__header">
         <Avatar src={post.image} name={fullName} size="md" />
         <div className="post-card__byline">
@@ -161,6 +173,8 @@ export const PostCard = memo(function PostCard({ post, onDeleted }: PostCardProp
           type="button"
           className={`post-card__action post-card__action--like${liked ? ' is-active' : ''}`}
           aria-pressed={liked}
+          // Found by the l shortcut (postShortcuts).
+          data-post-action="like"
           onClick={() => void onLike()}
         >
           <HeartIcon filled={liked} />

@@ -229,6 +229,38 @@ describe('PostList', () => {
     expect(cardRenders.rendered()).toEqual(new Set([seedPostId(2)]));
   });
 
+  it("gives each card its place in the list, and the list's size once no more pages can come", async () => {
+    const store = makeStore();
+    await store.dispatch(postsApi.endpoints.getPosts.initiate());
+    const noMore = { hasMore: false, loading: false, loadMore: () => undefined };
+    function Explore({ hasMore }: { hasMore: boolean }) {
+      const posts = useAppSelector(selectExplorePosts).slice(0, 5);
+      return <PostList posts={posts} more={{ ...noMore, hasMore }} emptyText="none" label="Explore" />;
+    }
+    const view = render(
+      <Provider store={store}>
+        <MemoryRouter>
+          <Explore hasMore />
+        </MemoryRouter>
+      </Provider>,
+    );
+    const feed = screen.getByRole('feed', { name: 'Explore' });
+    articlesOf(feed).forEach((card, index) => {
+      expect(card).toHaveAttribute('aria-posinset', String(index + 1));
+      // More may come: the size is not known yet.
+      expect(card).toHaveAttribute('aria-setsize', '-1');
+    });
+    view.rerender(
+      <Provider store={store}>
+        <MemoryRouter>
+          <Explore hasMore={false} />
+        </MemoryRouter>
+      </Provider>,
+    );
+    expect(articlesOf(feed)).toHaveLength(5);
+    articlesOf(feed).forEach((card) => expect(card).toHaveAttribute('aria-setsize', '5'));
+  });
+
   it('shows the empty text when there is nothing', () => {
     const store = makeStore();
     render(

@@ -118,6 +118,8 @@ export function PostList({
   const hasEarlier = start > 0;
   // Past the end of what is loaded, nearing the end asks the backend for the next page.
   const fetchesMore = !hasLater && more?.hasMore === true;
+  // Each card says where it stands in the whole list: its size where known, -1 while pages remain.
+  const listSize = more?.hasMore ? -1 : total;
   const spacer = range.removedHeights.slice(0, Math.ceil(firstShown / pageSize)).reduce((sum, height) => sum + height, 0);
 
   const showLater = useCallback(() => {
@@ -197,8 +199,8 @@ export function PostList({
         </div>
       ) : null}
       <div ref={itemsRef} role="feed" aria-label={label} aria-busy={moreLoading} className="post-list__items" tabIndex={-1}>
-        {shown.map((post) => (
-          <PostCard key={post.id} post={post} onDeleted={onPostDeleted} />
+        {shown.map((post, index) => (
+          <PostCard key={post.id} post={post} onDeleted={onPostDeleted} position={firstShown + index + 1} listSize={listSize} />
         ))}
       </div>
       {hasLater || hasEarlier || fetchesMore ? (

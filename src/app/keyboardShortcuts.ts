@@ -1,0 +1,78 @@
+/**
+ * The keyboard's shortcuts, as Mastodon's web client has them: one list, which the shortcuts follow
+ * (useKeyboardShortcuts) and the `?` window shows (ShortcutsDialog).
+ */
+export type ShortcutAction =
+  | 'nextPost'
+  | 'previousPost'
+  | 'like'
+  | 'bookmark'
+  | 'replies'
+  | 'compose'
+  | 'search'
+  | 'goHome'
+  | 'goExplore'
+  | 'goBookmarks'
+  | 'goProfile'
+  | 'help';
+
+export interface Shortcut {
+  /** The keys, pressed one after the other (`g` then `h`). */
+  keys: readonly string[];
+  action: ShortcutAction;
+  /** What it does, as the `?` window says it. */
+  does: string;
+}
+
+export const SHORTCUTS: readonly Shortcut[] = [
+  { keys: ['j'], action: 'nextPost', does: 'Next post' },
+  { keys: ['k'], action: 'previousPost', does: 'Previous post' },
+  { keys: ['l'], action: 'like', does: 'Like the post' },
+  { keys: ['b'], action: 'bookmark', does: 'Bookmark the post' },
+  { keys: ['r'], action: 'replies', does: "Open the post's replies" },
+  { keys: ['n'], action: 'compose', does: 'Write a new post' },
+  { keys: ['/'], action: 'search', does: 'Search people' },
+  { keys: ['g', 'h'], action: 'goHome', does: 'Go Home' },
+  { keys: ['g', 'e'], action: 'goExplore', does: 'Go to Explore' },
+  { keys: ['g', 'b'], action: 'goBookmarks', does: 'Go to Bookmarks' },
+  { keys: ['g', 'p'], action: 'goProfile', does: 'Go to your Profile' },
+  { keys: ['?'], action: 'help', does: 'Show these shortcuts' },
+];
+
+/** The key that starts a two-key shortcut. */
+const FIRST_OF_TWO = new Set(SHORTCUTS.filter(({ keys }) => keys.length === 2).map(({ keys }) => keys[0]!));
+
+/**
+ * Whether a key press is the member typing (or using the browser's and the system's own shortcuts)
+ * rather than a shortcut: a key with Ctrl, Meta (Cmd) or Alt held, or pressed in a field (a text box,
+ * a select, anything editable).
+ */
+export function isTyping(event: Pick<KeyboardEvent, 'ctrlKey' | 'metaKey' | 'altKey' | 'target'>): boolean {
+  if (event.ctrlKey || event.metaKey || event.altKey) return true;
+  const target = event.target;
+  if (!(target instanceof Element)) return false;
+  if (target instanceof HTMLElement && target.isContentEditable) return true;
+  return target.closest('input, textarea, select, [contenteditable]:not([contenteditable="false"]), [role="textbox"]') !== null;
+}
+
+/**
+ * Reads key presses into shortcuts: one key, or the second of two when it comes soon enough after
+ * the first (`withinMs`). Returns a function to give each press to: the action it completes, 'wait'
+ * when it starts a two-key shortcut, or null.
+ */
+export function shortcutReader(withinMs: number): (key: string, at: number) => ShortcutAction | 'wait' | null {
+  let first: { key: string; at: number } | null = null;
+  return (key, at) => {
+    const started = first !== null && at - first.at <= withinMs ? first.key : null;
+    first = null;
+    if (started !== null) {
+      const second = SHORTCUTS.find(({ keys }) => keys.length === 2 && keys[0] === started && keys[1] === key);
+      if (second) return second.action;
+    }
+    if (FIRST_OF_TWO.has(key)) {
+      first = { key, at };
+      return 'wait';
+    }
+    return SHORTCUTS.find(({ keys }) => keys.length === 1 && keys[0] === key)?.action ?? null;
+  };
+}
