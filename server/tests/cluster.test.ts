@@ -87,16 +87,16 @@ async function postOn(url: string, postId: string, headers: Record<string, strin
  * `tries` times, in lanes running together, one on each of the seed posts numbered `posts` (which no
  * other test writes to): a process reads the post
  * (keeping the answer), another one likes it, or dislikes it where that member's like is shown, and
- * the first process reads it again at once. Answers the tries made
+ * the first process reads it again at once; no try starts past `deadline`. Answers the tries made
  * and those whose second read did not show the write's count.
  */
-async function staleReadsAfterWrites(tries: number, posts: number[], offset: number): Promise<{ made: number; stale: string[] }> {
+async function staleReadsAfterWrites(tries: number, posts: number[], offset: number, deadline = Infinity): Promise<{ made: number; stale: string[] }> {
   const stale: string[] = [];
   let made = 0;
   const lanes = posts.length;
   await Promise.all(posts.map(async (post, lane) => {
     const postId = seedPostId(post);
-    for (let i = lane; i < tries; i += lanes) {
+    for (let i = lane; i < tries && performance.now() < deadline; i += lanes) {
       made += 1;
       const writer = cluster.servers[i % 3]?.url ?? '';
       const reader = cluster.servers[(i + 1) % 3]?.url ?? '';
