@@ -11,9 +11,9 @@ import type { RuleContext } from './context';
 import { refusal, refusalAnswer, RuleError } from './errors';
 import { fingerprintOf, idempotentContext, IDEMPOTENT_REPLAYED_HEADER, KeptOutcome, readIdempotencyKey } from './idempotency';
 import { presentMember, presentMembers, presentNotifications, presentPost, presentPosts, presentReplies, presentReply } from './present';
-import { authenticate, login, logout, signup, type Session } from './rules/auth';
-import { addBookmark, listBookmarks, removeBookmark } from './rules/bookmarks';
-import { createPost, deletePost, dislikePost, editPost, findPost, findUsername, likePost, postsOfUsername } from './rules/posts';
+import { authenticate, login, logout, SESSION_REFUSALS, signup, verifiedClaims, type Session } from './rules/auth';
+import { addBookmark, bookmarkAtOnce, listBookmarks, removeBookmark } from './rules/bookmarks';
+import { createPost, deletePost, dislikePost, editPost, findPost, findUsername, likePost, postsOfUsername, reactAtOnce } from './rules/posts';
 import { markRead } from './rules/notifications';
 import { feedOrderOf, pageOf, wantsMinimal, type Query } from './rules/pages';
 import { createReply, deleteReply, findReply, likeReply, unlikeReply } from './rules/replies';
@@ -21,6 +21,7 @@ import { taggedPosts } from './rules/tags';
 import { editProfile, findUser, follow, unfollow } from './rules/users';
 import * as Schema from './schemas';
 import type { MemberRow, Page, PostRow, ReplyPageRequest, ReplyRow, StoreReader } from './store';
+import type { TokenClaims } from './tokens';
 import { parseJsonBody } from './validation';
 
 export type Method = 'get' | 'post' | 'delete';
@@ -100,6 +101,11 @@ export interface RouteSpec {
     createdId: (created: unknown) => string;
     replay: (input: RouteInput, createdId: string) => Promise<Shaped>;
   };
+  /**
+   * The call as one statement of the store's (Store.atOnce), session check included, once the
+   * token's signature is verified; undefined when the store leaves it to `handle`.
+   */
+  atOnce?: (input: RouteRequest & { ctx: RuleContext; claims: TokenClaims }) => Promise<Shaped | undefined>;
 }
 
 type PublicInput<S extends TSchema | undefined> = RouteRequest & { ctx: RuleContext; json: Json<S> };
@@ -160,6 +166,11 @@ function currentPost(ctx: RuleContext, postId: string): Promise<Post> {
 /** The post as it now is, as an answer (a minimal one, or GET /posts/:postId). */
 async function postNow(ctx: RuleContext, postId: string): Promise<Shaped> {
   return shaped(Schema.PostResponse, { post: await currentPost(ctx, postId) });
+}
+
+/** A write the store may do in one statement (RouteSpec.atOnce). */
+function atOnce(spec: RouteSpec, write: NonNullable<RouteSpec['atOnce']>): RouteSpec {
+  return { ...spec, atOnce: write };
 }
 
 /** A create that reads an Idempotency-Key. */
@@ -229,18 +240,34 @@ const postRoutes: RouteSpec[] = [
     return changed(request, () => postNow(ctx, postId), () => allPosts(ctx));
   }),
 
-  memberRoute('post', '/posts/like/:postId', 201, undefined, async ({ ctx, session, ...request }) => {
+  atOnce(memberRoute('post', '/posts/like/:postId', 201, undefined, async ({ ctx, session, ...request }) => {
     const postId = param(request.params, 'postId');
     await likePost(ctx, session.member, postId);
     return changed(request, () => postNow(ctx, postId), () => allPosts(ctx));
+  }), async ({ ctx, claims, ...request }) => {
+    const postId = param(request.params, 'postId');
+    if (!(await reactAtOnce(ctx, claims, postId, 'like'))) return undefined;
+    return changed(request, () => postNow(ctx, postId), () => allPosts(ctx));
   }),
 
-  memberRoute('post', '/posts/dislike/:postId', 201, undefined, async ({ ctx, session, ...request }) => {
+  atOnce(memberRoute('post', '/posts/dislike/:postId', 201, undefined, async ({ ctx, session, ...request }) => {
     const postId = param(request.params, 'postId');
     await dislikePost(ctx, session.member, postId);
     return changed(request, () => postNow(ctx, postId), () => allPosts(ctx));
+  }), async ({ ctx, claims, ...request }) => {
+    const postId = param(request.params, 'postId');
+    if (!(await reactAtOnce(ctx, claims, postId, 'dislike'))) return undefined;
+    return changed(request, () => postNow(ctx, postId), () => allPosts(ctx));
   }),
 ];
+
+function bookmarked(ctx: RuleContext, request: RouteRequest, memberId: string, postId: string): Promise<Shaped> {
+  return changed(request, async () => shaped(Schema.BookmarkChange, { postId, bookmarked: true, post: await currentPost(ctx, postId) }), () => bookmarksOf(ctx, memberId));
+}
+
+function unbookmarked(ctx: RuleContext, request: RouteRequest, memberId: string, postId: string): Promise<Shaped> {
+  return changed(request, async () => shaped(Schema.BookmarkChange, { postId, bookmarked: false }), () => bookmarksOf(ctx, memberId));
+}
 
 /** The bookmark routes come before GET /users/:userId, which would otherwise match /users/bookmark. */
 const bookmarkRoutes: RouteSpec[] = [
@@ -250,16 +277,24 @@ const bookmarkRoutes: RouteSpec[] = [
     return ctx.store.read(async (reader) => presentPage(reader, await reader.bookmarkPage(session.member.id, page)));
   }),
 
-  memberRoute('post', '/users/bookmark/:postId', 201, undefined, async ({ ctx, session, ...request }) => {
+  atOnce(memberRoute('post', '/users/bookmark/:postId', 201, undefined, async ({ ctx, session, ...request }) => {
     const postId = param(request.params, 'postId');
     await addBookmark(ctx, session.member.id, postId);
-    return changed(request, async () => shaped(Schema.BookmarkChange, { postId, bookmarked: true, post: await currentPost(ctx, postId) }), () => bookmarksOf(ctx, session.member.id));
+    return bookmarked(ctx, request, session.member.id, postId);
+  }), async ({ ctx, claims, ...request }) => {
+    const postId = param(request.params, 'postId');
+    if (!(await bookmarkAtOnce(ctx, claims, postId, true))) return undefined;
+    return bookmarked(ctx, request, claims.sub, postId);
   }),
 
-  memberRoute('post', '/users/remove-bookmark/:postId', 201, undefined, async ({ ctx, session, ...request }) => {
+  atOnce(memberRoute('post', '/users/remove-bookmark/:postId', 201, undefined, async ({ ctx, session, ...request }) => {
     const postId = param(request.params, 'postId');
     await removeBookmark(ctx, session.member.id, postId);
-    return changed(request, async () => shaped(Schema.BookmarkChange, { postId, bookmarked: false }), () => bookmarksOf(ctx, session.member.id));
+    return unbookmarked(ctx, request, session.member.id, postId);
+  }), async ({ ctx, claims, ...request }) => {
+    const postId = param(request.params, 'postId');
+    if (!(await bookmarkAtOnce(ctx, claims, postId, false))) return undefined;
+    return unbookmarked(ctx, request, claims.sub, postId);
   }),
 ];
 
@@ -423,6 +458,17 @@ function answer(spec: RouteSpec, { schema, body, minimal }: Shaped): RouteAnswer
 export async function runRoute(ctx: RuleContext, spec: RouteSpec, request: RouteRequest): Promise<RouteAnswer> {
   let memberId: string | undefined;
   try {
+    if (spec.atOnce && ctx.store.atOnce) {
+      const claims = await verifiedClaims(ctx, request.authorization);
+      try {
+        const done = await spec.atOnce({ ...request, ctx, claims });
+        if (done) return { ...answer(spec, done), memberId: claims.sub };
+      } catch (error) {
+        // A refusal after the session was accepted is the member's own.
+        if (error instanceof RuleError && !SESSION_REFUSALS.has(error.code)) memberId = claims.sub;
+        throw error;
+      }
+    }
     const session = spec.auth ? await authenticate(ctx, request.authorization) : undefined;
     memberId = session?.member.id;
     const key = spec.idempotent && request.idempotencyKey !== undefined ? readIdempotencyKey(request.idempotencyKey) : undefined;
