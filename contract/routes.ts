@@ -15,12 +15,12 @@ import { authenticate, login, logout, SESSION_REFUSALS, signup, verifiedClaims, 
 import { addBookmark, bookmarkAtOnce, listBookmarks, removeBookmark } from './rules/bookmarks';
 import { createPost, deletePost, dislikePost, editPost, findPost, findUsername, likePost, postsOfUsername, reactAtOnce } from './rules/posts';
 import { markRead } from './rules/notifications';
-import { feedOrderOf, pageOf, wantsMinimal, type Query } from './rules/pages';
+import { feedOrderOf, pageOf, wantsMinimal, wantsReactionCounts, type Query } from './rules/pages';
 import { createReply, deleteReply, findReply, likeReply, unlikeReply } from './rules/replies';
 import { taggedPosts } from './rules/tags';
 import { editProfile, findUser, follow, unfollow } from './rules/users';
 import * as Schema from './schemas';
-import type { MemberRow, Page, PostRow, ReplyPageRequest, ReplyRow, StoreReader } from './store';
+import type { MemberRow, Page, PostRow, ReactionKind, ReplyPageRequest, ReplyRow, StoreReader } from './store';
 import type { TokenClaims } from './tokens';
 import { parseJsonBody } from './validation';
 
@@ -55,7 +55,8 @@ export interface RouteAnswer {
 
 /** An answer's body with the schema it has. */
 class Shaped {
-  constructor(readonly schema: TSchema, readonly body: unknown, readonly minimal = false) {}
+  /** `applied`: the preferences honoured (Preference-Applied), when any was. */
+  constructor(readonly schema: TSchema, readonly body: unknown, readonly applied?: string) {}
 }
 
 function shaped<S extends TSchema>(schema: S, body: Static<S>): Shaped {
@@ -66,7 +67,17 @@ function shaped<S extends TSchema>(schema: S, body: Static<S>): Shaped {
 async function changed(request: RouteRequest, minimal: () => Promise<Shaped>, full: () => Promise<Shaped>): Promise<Shaped> {
   if (!wantsMinimal(request.prefer)) return full();
   const { schema, body } = await minimal();
-  return new Shaped(schema, body, true);
+  return new Shaped(schema, body, 'return=minimal');
+}
+
+/**
+ * A like's or a dislike's answer: its counts and the caller's reaction when asked for them (the
+ * `reaction-counts` extension; `counts` when the write gave them), else as `changed` answers.
+ */
+async function reacted(ctx: RuleContext, request: RouteRequest, postId: string, memberId: string, reaction: ReactionKind, counts?: { likeCount: number; dislikeCount: number }): Promise<Shaped> {
+  if (!wantsReactionCounts(request.prefer)) return changed(request, () => postNow(ctx, postId), () => allPosts(ctx));
+  const after = counts ?? await ctx.store.read((reader) => reader.reactionCounts(postId));
+  return new Shaped(Schema.ReactionChange, { postId, likeCount: after.likeCount, dislikeCount: after.dislikeCount, reaction: reaction as ReactionKind | null }, 'return=minimal, reaction-counts');
 }
 
 /** The body's type in a route's handler: its schema's, or nothing for a route that reads none. */
@@ -243,21 +254,21 @@ const postRoutes: RouteSpec[] = [
   atOnce(memberRoute('post', '/posts/like/:postId', 201, undefined, async ({ ctx, session, ...request }) => {
     const postId = param(request.params, 'postId');
     await likePost(ctx, session.member, postId);
-    return changed(request, () => postNow(ctx, postId), () => allPosts(ctx));
+    return reacted(ctx, request, postId, session.member.id, 'like');
   }), async ({ ctx, claims, ...request }) => {
     const postId = param(request.params, 'postId');
-    if (!(await reactAtOnce(ctx, claims, postId, 'like'))) return undefined;
-    return changed(request, () => postNow(ctx, postId), () => allPosts(ctx));
+    const counts = await reactAtOnce(ctx, claims, postId, 'like');
+    return counts && reacted(ctx, request, postId, claims.sub, 'like', counts);
   }),
 
   atOnce(memberRoute('post', '/posts/dislike/:postId', 201, undefined, async ({ ctx, session, ...request }) => {
     const postId = param(request.params, 'postId');
     await dislikePost(ctx, session.member, postId);
-    return changed(request, () => postNow(ctx, postId), () => allPosts(ctx));
+    return reacted(ctx, request, postId, session.member.id, 'dislike');
   }), async ({ ctx, claims, ...request }) => {
     const postId = param(request.params, 'postId');
-    if (!(await reactAtOnce(ctx, claims, postId, 'dislike'))) return undefined;
-    return changed(request, () => postNow(ctx, postId), () => allPosts(ctx));
+    const counts = await reactAtOnce(ctx, claims, postId, 'dislike');
+    return counts && reacted(ctx, request, postId, claims.sub, 'dislike', counts);
   }),
 ];
 
@@ -447,8 +458,8 @@ export const ROUTES: readonly RouteSpec[] = [...authRoutes, ...postRoutes, ...re
 /** The calls of spec section 7 that act for a member. */
 export const MEMBER_ROUTES: readonly RouteSpec[] = ROUTES.filter((spec) => spec.auth);
 
-function answer(spec: RouteSpec, { schema, body, minimal }: Shaped): RouteAnswer {
-  return { status: spec.status, body, schema, ...(minimal ? { headers: { 'preference-applied': 'return=minimal' } } : {}) };
+function answer(spec: RouteSpec, { schema, body, applied }: Shaped): RouteAnswer {
+  return { status: spec.status, body, schema, ...(applied ? { headers: { 'preference-applied': applied } } : {}) };
 }
 
 /**
