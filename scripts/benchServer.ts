@@ -864,17 +864,19 @@ async function benchWrites(store: Store, floorBodyFile: string): Promise<void> {
   const counter = await store.statements?.();
   const post = seedPostId(8);
   const minimal = { prefer: 'return=minimal' };
-  const like = (): PairCall => ({ method: 'POST', path: `/api/posts/like/${post}`, headers: minimal });
-  const dislike = (): PairCall => ({ method: 'POST', path: `/api/posts/dislike/${post}`, headers: minimal });
+  // A like's minimal answer: its counts and the member's reaction (the reaction-counts extension).
+  const counts = { prefer: 'return=minimal, reaction-counts' };
+  const like = (): PairCall => ({ method: 'POST', path: `/api/posts/like/${post}`, headers: counts });
+  const dislike = (): PairCall => ({ method: 'POST', path: `/api/posts/dislike/${post}`, headers: counts });
   const usernames = Array.from({ length: BENCH_MEMBERS }, (_, i) => `bench_${i + 1}`);
   try {
     // The tokens and a like's minimal answer, from the server; the floor answers the same bytes.
     let server = await startServer(store);
     const tokens = await loginAll(server.url, usernames);
     const [demo] = await loginAll(server.url, ['demo_user']);
-    const sample = await fetch(`${server.url}${like().path}`, { method: 'POST', headers: { authorization: demo ?? '', ...minimal } });
+    const sample = await fetch(`${server.url}${like().path}`, { method: 'POST', headers: { authorization: demo ?? '', ...counts } });
     const likeBody = Buffer.from(await sample.arrayBuffer());
-    await (await fetch(`${server.url}${dislike().path}`, { method: 'POST', headers: { authorization: demo ?? '', ...minimal } })).arrayBuffer();
+    await (await fetch(`${server.url}${dislike().path}`, { method: 'POST', headers: { authorization: demo ?? '', ...counts } })).arrayBuffer();
     const followed = 'u-ava-reed';
     await server.stop();
 
@@ -901,7 +903,7 @@ async function benchWrites(store: Store, floorBodyFile: string): Promise<void> {
         if (store.name === 'pglite' && run.result.latency.p99 > TARGETS.writeP99Ms.pglite) misses.push(`pglite: ${what}: p99 ${run.result.latency.p99} ms (target ${TARGETS.writeP99Ms.pglite} ms)`);
         return row;
       };
-      check(`like/dislike pairs, ${BENCH_MEMBERS} members, one post, Prefer: return=minimal`, likes, likeBody.length);
+      check(`like/dislike pairs, ${BENCH_MEMBERS} members, one post, Prefer: return=minimal, reaction-counts`, likes, likeBody.length);
       const bookmarkBytes = (await answerBytes(`${server.url}/api/posts/${post}`)).bytes;
       const bookmarks = await memberPairs(server.url, tokens,
         () => ({ method: 'POST', path: `/api/users/bookmark/${post}`, headers: minimal }),
@@ -914,8 +916,39 @@ async function benchWrites(store: Store, floorBodyFile: string): Promise<void> {
     } finally {
       await server.stop();
     }
+    await likeAnswerSizes(store, post);
   } finally {
     await counter?.close();
+  }
+}
+
+/**
+ * A like's answer, with its counts alone and with the post, on a post that 50 and then 10,000
+ * members liked (the members and their likes written in SQL: 10,000 passwords are not hashed).
+ */
+async function likeAnswerSizes(store: Store, post: string): Promise<void> {
+  for (const likers of [50, 10_000]) {
+    const database = await store.open();
+    try {
+      await database.query("DELETE FROM reactions WHERE post_id = $1", [post]);
+      await database.query(`INSERT INTO members (id, username, first_name, last_name, password_hash, created_at, updated_at)
+        SELECT 'u-liker-' || n, 'liker_' || n, 'Liker', 'Member ' || n, 'not-a-hash', now(), now() FROM generate_series(1, $1::int) AS n
+        ON CONFLICT (id) DO NOTHING`, [likers]);
+      await database.query(`INSERT INTO reactions (post_id, member_id, kind) SELECT $1, 'u-liker-' || n, 'like' FROM generate_series(1, $2::int) AS n`, [post, likers]);
+    } finally {
+      await database.close();
+    }
+    const server = await startServer(store);
+    try {
+      const [demo] = await loginAll(server.url, ['demo_user']);
+      const react = (kind: 'like' | 'dislike', prefer: string) => fetch(`${server.url}/api/posts/${kind}/${post}`, { method: 'POST', headers: { authorization: demo ?? '', prefer } });
+      const countsOnly = await sequentially(20, (n) => react(n % 2 === 0 ? 'like' : 'dislike', 'return=minimal, reaction-counts'));
+      timedRow(store.name, `like's answer, Prefer: return=minimal, reaction-counts, ${likers.toLocaleString('en')} members liked the post`, countsOnly);
+      if (countsOnly.bytes >= 1024) misses.push(`${store.name}: a like's counts answer is ${countsOnly.bytes} bytes at ${likers} likes (target under 1 KB)`);
+      timedRow(store.name, `like's answer, Prefer: return=minimal (the post), ${likers.toLocaleString('en')} members liked the post`, await sequentially(4, (n) => react(n % 2 === 0 ? 'like' : 'dislike', 'return=minimal')));
+    } finally {
+      await server.stop();
+    }
   }
 }
 
