@@ -18,7 +18,7 @@ import { markRead } from './rules/notifications';
 import { feedOrderOf, pageOf, wantsMinimal, wantsReactionCounts, type Query } from './rules/pages';
 import { createReply, deleteReply, findReply, likeReply, unlikeReply } from './rules/replies';
 import { taggedPosts } from './rules/tags';
-import { editProfile, findUser, follow, unfollow } from './rules/users';
+import { editProfile, findUser, follow, followAtOnce, unfollow } from './rules/users';
 import * as Schema from './schemas';
 import type { MemberRow, Page, PostRow, ReactionKind, ReplyPageRequest, ReplyRow, StoreReader } from './store';
 import type { TokenClaims } from './tokens';
@@ -420,14 +420,20 @@ const userRoutes: RouteSpec[] = [
     return shaped(Schema.UserEditResponse, passwordChanged ? { user, encodedToken: await ctx.tokens.sign(member) } : { user });
   }),
 
-  memberRoute('post', '/users/follow/:userId', 201, undefined, async ({ ctx, session, params }) => {
+  atOnce(memberRoute('post', '/users/follow/:userId', 201, undefined, async ({ ctx, session, params }) => {
     const other = await follow(ctx, session.member, param(params, 'userId'));
     return followAnswer(ctx, session.member.id, other.id);
+  }), async ({ ctx, claims, params }) => {
+    if (!(await followAtOnce(ctx, claims, param(params, 'userId'), true))) return undefined;
+    return followAnswer(ctx, claims.sub, param(params, 'userId'));
   }),
 
-  memberRoute('post', '/users/unfollow/:userId', 201, undefined, async ({ ctx, session, params }) => {
+  atOnce(memberRoute('post', '/users/unfollow/:userId', 201, undefined, async ({ ctx, session, params }) => {
     const other = await unfollow(ctx, session.member, param(params, 'userId'));
     return followAnswer(ctx, session.member.id, other.id);
+  }), async ({ ctx, claims, params }) => {
+    if (!(await followAtOnce(ctx, claims, param(params, 'userId'), false))) return undefined;
+    return followAnswer(ctx, claims.sub, param(params, 'userId'));
   }),
 
   publicRoute('get', '/users/:userId', 200, undefined, async ({ ctx, params }) => shaped(Schema.UserResponse, await ctx.store.read(async (reader) => (

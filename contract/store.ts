@@ -298,6 +298,15 @@ export interface AtOnceWrites {
   }): Promise<AtOnce<{ likeCount: number; dislikeCount: number }>>;
   /** rules/bookmarks.ts addBookmark and removeBookmark. */
   bookmark(claims: TokenClaims, write: { postId: string; bookmarked: boolean }): Promise<AtOnce<true>>;
+  /** rules/users.ts follow and unfollow; the follow's notification's id and key as for `react`. */
+  follow(claims: TokenClaims, write: {
+    userId: string;
+    following: boolean;
+    at: string;
+    notificationId: string;
+    notificationKey: string;
+    unreadMax: number;
+  }): Promise<AtOnce<true>>;
 }
 
 export interface Store {

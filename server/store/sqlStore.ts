@@ -92,6 +92,12 @@ function atOnceWrites(database: Database, changes: ChangeFeed | undefined): AtOn
         [write.postId, write.bookmarked, EVENTS_KEPT, CHANGES_CHANNEL]);
       return outcome(row, () => true as const);
     },
+    async follow(claims, write) {
+      const row = await run(claims, [write.userId, write.notificationKey, write.notificationId],
+        'SELECT follow_at_once($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) AS refusal',
+        [write.userId, write.following, write.at, write.notificationId, write.notificationKey, write.unreadMax, EVENTS_KEPT, CHANGES_CHANNEL]);
+      return outcome(row, () => true as const);
+    },
   };
 }
 
