@@ -169,11 +169,19 @@ async function postgresStore(): Promise<Store> {
             await stats.query('SELECT pg_stat_statements_reset()');
           },
           async count() {
-            // Every statement the bench database ran since the reset, but the reads of this count.
+            // Every statement the bench database ran since the reset, but this count's and the samples' own.
             const [row] = await stats.query<{ calls: number }>(
-              "SELECT coalesce(sum(calls), 0)::bigint AS calls FROM pg_stat_statements WHERE dbid = (SELECT oid FROM pg_database WHERE datname = 'bench') AND query NOT LIKE '%pg_stat_statements%'",
+              "SELECT coalesce(sum(calls), 0)::bigint AS calls FROM pg_stat_statements WHERE dbid = (SELECT oid FROM pg_database WHERE datname = 'bench') AND query NOT LIKE '%pg_stat_statements%' AND query NOT LIKE '%pg_stat_activity%'",
             );
             return Number(row?.calls ?? 0);
+          },
+          async waits() {
+            // What the bench database's connections are doing right now (one sample).
+            const found = await stats.query<{ what: string; n: number }>(
+              `SELECT coalesce(wait_event_type || ':' || wait_event, CASE WHEN state = 'active' THEN 'running' ELSE state END) AS what, count(*)::int AS n
+               FROM pg_stat_activity WHERE datname = 'bench' AND pid <> pg_backend_pid() AND backend_type = 'client backend' GROUP BY 1`,
+            );
+            return found.map((row) => ({ what: row.what, n: Number(row.n) }));
           },
           close: () => stats.close(),
         };
@@ -193,6 +201,8 @@ async function postgresStore(): Promise<Store> {
 interface StatementCounter {
   reset(): Promise<void>;
   count(): Promise<number>;
+  /** What each connection to the bench database is doing or waiting for, sampled once. */
+  waits(): Promise<Array<{ what: string; n: number }>>;
   close(): Promise<void>;
 }
 
@@ -787,6 +797,8 @@ interface PairRun {
   result: Result;
   calls: number;
   statements?: number;
+  /** The database's connections, by what they were doing, on average over samples every 10 ms. */
+  waits?: string;
   cpuMs?: number;
 }
 
@@ -821,7 +833,20 @@ async function memberPairs(url: string, tokens: string[], first: (member: number
   });
   await counter?.reset();
   const cpuBefore = pid === undefined ? 0 : cpuMs(pid);
+  const tally = new Map<string, number>();
+  let samples = 0;
+  let loading = true;
+  const sampling = (async () => {
+    while (counter && loading) {
+      for (const { what, n } of await counter.waits()) tally.set(what, (tally.get(what) ?? 0) + n);
+      samples += 1;
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+  })();
   const result = await autocannon({ url, duration: SECONDS, connections: tokens.length, requests: [request(first, true), request(second, false)] as autocannon.Request[] });
+  loading = false;
+  await sampling;
+  const waits = samples === 0 ? undefined : [...tally].sort((a, b) => b[1] - a[1]).slice(0, 4).map(([what, n]) => `${what} ${(n / samples).toFixed(1)}`).join(', ');
   const cpu = pid === undefined ? undefined : cpuMs(pid) - cpuBefore;
   const statements = await counter?.count();
   const calls = result.requests.total;
@@ -829,7 +854,7 @@ async function memberPairs(url: string, tokens: string[], first: (member: number
     const undo = second(member);
     await (await fetch(`${url}${undo.path}`, { method: undo.method, headers: { ...undo.headers, authorization: tokens[member] ?? '' } })).arrayBuffer();
   }));
-  return { result, calls, statements, cpuMs: cpu };
+  return { result, calls, statements, cpuMs: cpu, waits };
 }
 
 function pairRow(store: string, what: string, run: PairRun, floor: PairRun | undefined, bytes: number): Row {
@@ -846,6 +871,7 @@ function pairRow(store: string, what: string, run: PairRun, floor: PairRun | und
       share === undefined ? '' : `${share.toFixed(2)} of the floor's req/s, p99 ${p99Times?.toFixed(1)}x the floor's`,
       statements === undefined ? '' : `${statements.toFixed(1)} statements a call`,
       cpu === undefined ? '' : `server CPU ${cpu.toFixed(2)} ms a call`,
+      run.waits === undefined ? '' : `connections (of the pool's 10): ${run.waits}`,
       errors > 0 ? `${errors} answers not 2xx` : '',
     ].filter(Boolean).join('; ') || undefined,
   };
