@@ -48,7 +48,7 @@ describe('changed-only answers (the return-minimal extension)', () => {
     expect(exchanges[0]!.bytes).toBeLessThan(1024);
     const state = store.getState();
     const demoId = store.getState().session.userId;
-    for (const post of [postIn(selectPostsResult(state).data, lake), postsApi.endpoints.getPost.select(lake)(state).data]) {
+    for (const post of [selectPostsResult(state).data?.find((entry) => entry.id === lake), postsApi.endpoints.getPost.select(lake)(state).data]) {
       expect(post?.likes.likeCount).toBe(3);
       expect(post?.likes.likedBy.map((member) => member._id)).toContain(demoId);
     }
