@@ -35,6 +35,7 @@ export type UserEditResponse = Static<typeof Schema.UserEditResponse>;
 export type BookmarksResponse = Static<typeof Schema.BookmarksResponse>;
 export type FollowResponse = Static<typeof Schema.FollowResponse>;
 export type HealthResponse = Static<typeof Schema.HealthResponse>;
+export type ReactionChange = Static<typeof Schema.ReactionChange>;
 export type ErrorResponse = Static<typeof Schema.ErrorResponse>;
 
 // ---- Extensions beyond the spec (a client that does not ask gets the spec's answers) ----
@@ -54,10 +55,13 @@ export type ErrorResponse = Static<typeof Schema.ErrorResponse>;
  * - 'reply-links': a link can land on one reply of a long conversation: GET
  *   /posts/:postId/replies?at=<replyId> answers the page that begins with that reply (404 when it is
  *   gone), `?before=<cursor>` the page before a position, and each page its `previousCursor`.
+ * - 'reaction-counts': a like or a dislike sent with `Prefer: return=minimal, reaction-counts`
+ *   answers the post's counts and the caller's reaction (ReactionChange), of a size that does not
+ *   grow with the members who reacted; `return=minimal` alone still answers the post.
  */
 export type ApiExtension = Static<typeof Schema.ApiExtension>;
 
-export const API_EXTENSIONS: readonly ApiExtension[] = ['pages', 'feed', 'return-minimal', 'events', 'replies', 'tags', 'notifications', 'idempotency', 'reply-links'];
+export const API_EXTENSIONS: readonly ApiExtension[] = ['pages', 'feed', 'return-minimal', 'events', 'replies', 'tags', 'notifications', 'idempotency', 'reply-links', 'reaction-counts'];
 
 /** The largest page a client may ask for, and the size of a page when it names none. */
 export const PAGE_LIMIT_MAX = 100;

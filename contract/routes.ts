@@ -11,16 +11,17 @@ import type { RuleContext } from './context';
 import { refusal, refusalAnswer, RuleError } from './errors';
 import { fingerprintOf, idempotentContext, IDEMPOTENT_REPLAYED_HEADER, KeptOutcome, readIdempotencyKey } from './idempotency';
 import { presentMember, presentMembers, presentNotifications, presentPost, presentPosts, presentReplies, presentReply } from './present';
-import { authenticate, login, logout, signup, type Session } from './rules/auth';
-import { addBookmark, listBookmarks, removeBookmark } from './rules/bookmarks';
-import { createPost, deletePost, dislikePost, editPost, findPost, findUsername, likePost, postsOfUsername } from './rules/posts';
+import { authenticate, login, logout, SESSION_REFUSALS, signup, verifiedClaims, type Session } from './rules/auth';
+import { addBookmark, bookmarkAtOnce, listBookmarks, removeBookmark } from './rules/bookmarks';
+import { createPost, deletePost, dislikePost, editPost, findPost, findUsername, likePost, postsOfUsername, reactAtOnce } from './rules/posts';
 import { markRead } from './rules/notifications';
-import { feedOrderOf, pageOf, wantsMinimal, type Query } from './rules/pages';
+import { feedOrderOf, pageOf, wantsMinimal, wantsReactionCounts, type Query } from './rules/pages';
 import { createReply, deleteReply, findReply, likeReply, unlikeReply } from './rules/replies';
 import { taggedPosts } from './rules/tags';
-import { editProfile, findUser, follow, unfollow } from './rules/users';
+import { editProfile, findUser, follow, followAtOnce, unfollow } from './rules/users';
 import * as Schema from './schemas';
-import type { MemberRow, Page, PostRow, ReplyPageRequest, ReplyRow, StoreReader } from './store';
+import type { MemberRow, Page, PostRow, ReactionKind, ReplyPageRequest, ReplyRow, StoreReader } from './store';
+import type { TokenClaims } from './tokens';
 import { parseJsonBody } from './validation';
 
 export type Method = 'get' | 'post' | 'delete';
@@ -54,7 +55,8 @@ export interface RouteAnswer {
 
 /** An answer's body with the schema it has. */
 class Shaped {
-  constructor(readonly schema: TSchema, readonly body: unknown, readonly minimal = false) {}
+  /** `applied`: the preferences honoured (Preference-Applied), when any was. */
+  constructor(readonly schema: TSchema, readonly body: unknown, readonly applied?: string) {}
 }
 
 function shaped<S extends TSchema>(schema: S, body: Static<S>): Shaped {
@@ -65,7 +67,17 @@ function shaped<S extends TSchema>(schema: S, body: Static<S>): Shaped {
 async function changed(request: RouteRequest, minimal: () => Promise<Shaped>, full: () => Promise<Shaped>): Promise<Shaped> {
   if (!wantsMinimal(request.prefer)) return full();
   const { schema, body } = await minimal();
-  return new Shaped(schema, body, true);
+  return new Shaped(schema, body, 'return=minimal');
+}
+
+/**
+ * A like's or a dislike's answer: its counts and the caller's reaction when asked for them (the
+ * `reaction-counts` extension; `counts` when the write gave them), else as `changed` answers.
+ */
+async function reacted(ctx: RuleContext, request: RouteRequest, postId: string, memberId: string, reaction: ReactionKind, counts?: { likeCount: number; dislikeCount: number }): Promise<Shaped> {
+  if (!wantsReactionCounts(request.prefer)) return changed(request, () => postNow(ctx, postId), () => allPosts(ctx));
+  const after = counts ?? await ctx.store.read((reader) => reader.reactionCounts(postId));
+  return new Shaped(Schema.ReactionChange, { postId, likeCount: after.likeCount, dislikeCount: after.dislikeCount, reaction: reaction as ReactionKind | null }, 'return=minimal, reaction-counts');
 }
 
 /** The body's type in a route's handler: its schema's, or nothing for a route that reads none. */
@@ -100,6 +112,11 @@ export interface RouteSpec {
     createdId: (created: unknown) => string;
     replay: (input: RouteInput, createdId: string) => Promise<Shaped>;
   };
+  /**
+   * The call as one statement of the store's (Store.atOnce), session check included, once the
+   * token's signature is verified; undefined when the store leaves it to `handle`.
+   */
+  atOnce?: (input: RouteRequest & { ctx: RuleContext; claims: TokenClaims }) => Promise<Shaped | undefined>;
 }
 
 type PublicInput<S extends TSchema | undefined> = RouteRequest & { ctx: RuleContext; json: Json<S> };
@@ -160,6 +177,11 @@ function currentPost(ctx: RuleContext, postId: string): Promise<Post> {
 /** The post as it now is, as an answer (a minimal one, or GET /posts/:postId). */
 async function postNow(ctx: RuleContext, postId: string): Promise<Shaped> {
   return shaped(Schema.PostResponse, { post: await currentPost(ctx, postId) });
+}
+
+/** A write the store may do in one statement (RouteSpec.atOnce). */
+function atOnce(spec: RouteSpec, write: NonNullable<RouteSpec['atOnce']>): RouteSpec {
+  return { ...spec, atOnce: write };
 }
 
 /** A create that reads an Idempotency-Key. */
@@ -229,18 +251,34 @@ const postRoutes: RouteSpec[] = [
     return changed(request, () => postNow(ctx, postId), () => allPosts(ctx));
   }),
 
-  memberRoute('post', '/posts/like/:postId', 201, undefined, async ({ ctx, session, ...request }) => {
+  atOnce(memberRoute('post', '/posts/like/:postId', 201, undefined, async ({ ctx, session, ...request }) => {
     const postId = param(request.params, 'postId');
     await likePost(ctx, session.member, postId);
-    return changed(request, () => postNow(ctx, postId), () => allPosts(ctx));
+    return reacted(ctx, request, postId, session.member.id, 'like');
+  }), async ({ ctx, claims, ...request }) => {
+    const postId = param(request.params, 'postId');
+    const counts = await reactAtOnce(ctx, claims, postId, 'like');
+    return counts && reacted(ctx, request, postId, claims.sub, 'like', counts);
   }),
 
-  memberRoute('post', '/posts/dislike/:postId', 201, undefined, async ({ ctx, session, ...request }) => {
+  atOnce(memberRoute('post', '/posts/dislike/:postId', 201, undefined, async ({ ctx, session, ...request }) => {
     const postId = param(request.params, 'postId');
     await dislikePost(ctx, session.member, postId);
-    return changed(request, () => postNow(ctx, postId), () => allPosts(ctx));
+    return reacted(ctx, request, postId, session.member.id, 'dislike');
+  }), async ({ ctx, claims, ...request }) => {
+    const postId = param(request.params, 'postId');
+    const counts = await reactAtOnce(ctx, claims, postId, 'dislike');
+    return counts && reacted(ctx, request, postId, claims.sub, 'dislike', counts);
   }),
 ];
+
+function bookmarked(ctx: RuleContext, request: RouteRequest, memberId: string, postId: string): Promise<Shaped> {
+  return changed(request, async () => shaped(Schema.BookmarkChange, { postId, bookmarked: true, post: await currentPost(ctx, postId) }), () => bookmarksOf(ctx, memberId));
+}
+
+function unbookmarked(ctx: RuleContext, request: RouteRequest, memberId: string, postId: string): Promise<Shaped> {
+  return changed(request, async () => shaped(Schema.BookmarkChange, { postId, bookmarked: false }), () => bookmarksOf(ctx, memberId));
+}
 
 /** The bookmark routes come before GET /users/:userId, which would otherwise match /users/bookmark. */
 const bookmarkRoutes: RouteSpec[] = [
@@ -250,16 +288,24 @@ const bookmarkRoutes: RouteSpec[] = [
     return ctx.store.read(async (reader) => presentPage(reader, await reader.bookmarkPage(session.member.id, page)));
   }),
 
-  memberRoute('post', '/users/bookmark/:postId', 201, undefined, async ({ ctx, session, ...request }) => {
+  atOnce(memberRoute('post', '/users/bookmark/:postId', 201, undefined, async ({ ctx, session, ...request }) => {
     const postId = param(request.params, 'postId');
     await addBookmark(ctx, session.member.id, postId);
-    return changed(request, async () => shaped(Schema.BookmarkChange, { postId, bookmarked: true, post: await currentPost(ctx, postId) }), () => bookmarksOf(ctx, session.member.id));
+    return bookmarked(ctx, request, session.member.id, postId);
+  }), async ({ ctx, claims, ...request }) => {
+    const postId = param(request.params, 'postId');
+    if (!(await bookmarkAtOnce(ctx, claims, postId, true))) return undefined;
+    return bookmarked(ctx, request, claims.sub, postId);
   }),
 
-  memberRoute('post', '/users/remove-bookmark/:postId', 201, undefined, async ({ ctx, session, ...request }) => {
+  atOnce(memberRoute('post', '/users/remove-bookmark/:postId', 201, undefined, async ({ ctx, session, ...request }) => {
     const postId = param(request.params, 'postId');
     await removeBookmark(ctx, session.member.id, postId);
-    return changed(request, async () => shaped(Schema.BookmarkChange, { postId, bookmarked: false }), () => bookmarksOf(ctx, session.member.id));
+    return unbookmarked(ctx, request, session.member.id, postId);
+  }), async ({ ctx, claims, ...request }) => {
+    const postId = param(request.params, 'postId');
+    if (!(await bookmarkAtOnce(ctx, claims, postId, false))) return undefined;
+    return unbookmarked(ctx, request, claims.sub, postId);
   }),
 ];
 
@@ -374,14 +420,20 @@ const userRoutes: RouteSpec[] = [
     return shaped(Schema.UserEditResponse, passwordChanged ? { user, encodedToken: await ctx.tokens.sign(member) } : { user });
   }),
 
-  memberRoute('post', '/users/follow/:userId', 201, undefined, async ({ ctx, session, params }) => {
+  atOnce(memberRoute('post', '/users/follow/:userId', 201, undefined, async ({ ctx, session, params }) => {
     const other = await follow(ctx, session.member, param(params, 'userId'));
     return followAnswer(ctx, session.member.id, other.id);
+  }), async ({ ctx, claims, params }) => {
+    if (!(await followAtOnce(ctx, claims, param(params, 'userId'), true))) return undefined;
+    return followAnswer(ctx, claims.sub, param(params, 'userId'));
   }),
 
-  memberRoute('post', '/users/unfollow/:userId', 201, undefined, async ({ ctx, session, params }) => {
+  atOnce(memberRoute('post', '/users/unfollow/:userId', 201, undefined, async ({ ctx, session, params }) => {
     const other = await unfollow(ctx, session.member, param(params, 'userId'));
     return followAnswer(ctx, session.member.id, other.id);
+  }), async ({ ctx, claims, params }) => {
+    if (!(await followAtOnce(ctx, claims, param(params, 'userId'), false))) return undefined;
+    return followAnswer(ctx, claims.sub, param(params, 'userId'));
   }),
 
   publicRoute('get', '/users/:userId', 200, undefined, async ({ ctx, params }) => shaped(Schema.UserResponse, await ctx.store.read(async (reader) => (
@@ -412,8 +464,8 @@ export const ROUTES: readonly RouteSpec[] = [...authRoutes, ...postRoutes, ...re
 /** The calls of spec section 7 that act for a member. */
 export const MEMBER_ROUTES: readonly RouteSpec[] = ROUTES.filter((spec) => spec.auth);
 
-function answer(spec: RouteSpec, { schema, body, minimal }: Shaped): RouteAnswer {
-  return { status: spec.status, body, schema, ...(minimal ? { headers: { 'preference-applied': 'return=minimal' } } : {}) };
+function answer(spec: RouteSpec, { schema, body, applied }: Shaped): RouteAnswer {
+  return { status: spec.status, body, schema, ...(applied ? { headers: { 'preference-applied': applied } } : {}) };
 }
 
 /**
@@ -423,6 +475,17 @@ function answer(spec: RouteSpec, { schema, body, minimal }: Shaped): RouteAnswer
 export async function runRoute(ctx: RuleContext, spec: RouteSpec, request: RouteRequest): Promise<RouteAnswer> {
   let memberId: string | undefined;
   try {
+    if (spec.atOnce && ctx.store.atOnce) {
+      const claims = await verifiedClaims(ctx, request.authorization);
+      try {
+        const done = await spec.atOnce({ ...request, ctx, claims });
+        if (done) return { ...answer(spec, done), memberId: claims.sub };
+      } catch (error) {
+        // A refusal after the session was accepted is the member's own.
+        if (error instanceof RuleError && !SESSION_REFUSALS.has(error.code)) memberId = claims.sub;
+        throw error;
+      }
+    }
     const session = spec.auth ? await authenticate(ctx, request.authorization) : undefined;
     memberId = session?.member.id;
     const key = spec.idempotent && request.idempotencyKey !== undefined ? readIdempotencyKey(request.idempotencyKey) : undefined;

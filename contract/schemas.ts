@@ -167,6 +167,7 @@ export const FollowResponse = Type.Object({ user: User, followUser: User });
 export const ApiExtension = Type.Union([
   Type.Literal('pages'), Type.Literal('feed'), Type.Literal('return-minimal'), Type.Literal('events'), Type.Literal('replies'),
   Type.Literal('tags'), Type.Literal('notifications'), Type.Literal('idempotency'), Type.Literal('reply-links'),
+  Type.Literal('reaction-counts'),
 ]);
 
 /** GET /health: whether the backend and its store answer, and which extensions it has. */
@@ -181,6 +182,18 @@ export const PostsPage = Type.Object({ posts: Type.Array(Post), nextCursor: Type
 
 /** `Prefer: return=minimal` on delete: the post that is gone. */
 export const PostRemoval = Type.Object({ postId: Type.String() });
+
+/**
+ * `Prefer: return=minimal, reaction-counts` on like and dislike (the `reaction-counts` extension):
+ * the post's counts after it and the caller's own reaction, never the members who reacted, so its
+ * size does not grow with them.
+ */
+export const ReactionChange = Type.Object({
+  postId: Type.String(),
+  likeCount: Type.Integer({ minimum: 0 }),
+  dislikeCount: Type.Integer({ minimum: 0 }),
+  reaction: Type.Union([Type.Literal('like'), Type.Literal('dislike'), Type.Null()]),
+});
 
 /** `Prefer: return=minimal` on bookmark and remove-bookmark: what changed for the member. */
 export const BookmarkChange = Type.Object({

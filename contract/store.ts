@@ -9,6 +9,8 @@ import type { NetworkEvent, StoredEvent } from './events';
 import type { PostOrder } from './order';
 import type { CheckedImage } from './validation';
 import type { DbSnapshot } from './snapshot';
+import type { MessageKey } from './messages';
+import type { TokenClaims } from './tokens';
 
 export interface MemberRow {
   id: string;
@@ -272,7 +274,44 @@ export interface StoreTx extends StoreReader {
   emit(event: NetworkEvent): Promise<void>;
 }
 
+/**
+ * What a write done in one statement answers: the refusal's key, or 'recheck' when the store cannot
+ * tell alone (the caller then runs the rules), or what the answer needs.
+ */
+export type AtOnce<T> = { refused: MessageKey | 'recheck' } | { done: T };
+
+/**
+ * Writes a store may do in one statement each, session check included, for a token whose signature
+ * is already verified: the same checks, changes, events and notifications as the rules in rules/
+ * (the contract's suite holds both to the same answers). A store without them runs the rules.
+ */
+export interface AtOnceWrites {
+  /** rules/posts.ts likePost and dislikePost; the post's counts after it. */
+  react(claims: TokenClaims, write: {
+    postId: string;
+    reaction: ReactionKind;
+    at: string;
+    /** The author's like notification, if the like makes it: its id and key (rules/notifications.ts). */
+    notificationId: string;
+    notificationKey: string;
+    unreadMax: number;
+  }): Promise<AtOnce<{ likeCount: number; dislikeCount: number }>>;
+  /** rules/bookmarks.ts addBookmark and removeBookmark. */
+  bookmark(claims: TokenClaims, write: { postId: string; bookmarked: boolean }): Promise<AtOnce<true>>;
+  /** rules/users.ts follow and unfollow; the follow's notification's id and key as for `react`. */
+  follow(claims: TokenClaims, write: {
+    userId: string;
+    following: boolean;
+    at: string;
+    notificationId: string;
+    notificationKey: string;
+    unreadMax: number;
+  }): Promise<AtOnce<true>>;
+}
+
 export interface Store {
+  /** Writes in one statement each, where the store has them. */
+  readonly atOnce?: AtOnceWrites;
   /** A consistent read of committed data. */
   read<T>(work: (reader: StoreReader) => Promise<T>): Promise<T>;
   /** All of `work`'s changes, or none of them when it throws. */

@@ -7,7 +7,7 @@
  * Options (environment): BENCH_SECONDS (default 5) per run, BENCH_STORES=pglite,postgres,
  * BENCH_ONLY=live for the live stream's rows alone, BENCH_ONLY=notifications for the rows of replies
  * and notifications at size alone, BENCH_ONLY=cluster for the rows of the answer cache's version
- * check and those through HAProxy alone.
+ * check and those through HAProxy alone, BENCH_ONLY=writes for the writes beside the like floor alone.
  */
 import { execFileSync, fork, type ChildProcess } from 'node:child_process';
 import { request as httpRequest } from 'node:http';
@@ -38,8 +38,9 @@ const PROBE = join(__dirname, 'benchServer', 'eventLoopProbe.cjs');
 const FLOOR = join(__dirname, 'benchServer', 'floorServer.cjs');
 const FLOOR_STREAMS = join(__dirname, 'benchServer', 'floorStreams.cjs');
 const VERSION_FROM_MEMORY = join(__dirname, 'benchServer', 'versionFromMemory.cjs');
-const ONLY = process.env.BENCH_ONLY as 'live' | 'notifications' | 'cluster' | undefined;
-if (ONLY !== undefined && ONLY !== 'live' && ONLY !== 'notifications' && ONLY !== 'cluster') throw new Error(`BENCH_ONLY "${String(ONLY)}" is not valid. Use live, notifications or cluster.`);
+const LIKE_FLOOR = join(__dirname, 'benchServer', 'likeFloor.cjs');
+const ONLY = process.env.BENCH_ONLY as 'live' | 'notifications' | 'cluster' | 'writes' | undefined;
+if (ONLY !== undefined && ONLY !== 'live' && ONLY !== 'notifications' && ONLY !== 'cluster' && ONLY !== 'writes') throw new Error(`BENCH_ONLY "${String(ONLY)}" is not valid. Use live, notifications, cluster or writes.`);
 
 // ---- Targets (issue: the server's benchmark) ----
 const TARGETS = {
@@ -49,6 +50,10 @@ const TARGETS = {
   loginEventLoopP99Ms: 50,
   besideSlowClientsP99Ms: 200,
   likeAnswerBytes: 4 * 1024,
+  /** Writes by 50 members, closed loop, against the like floor of the same run. */
+  writeFloorShare: 0.5,
+  writeFloorP99Times: 2,
+  writeP99Ms: { pglite: 1000 },
   firstCardsAfterLoginMs: 1000,
   likeToEventP99Ms: 1000,
   idleStreamBytes: 50 * 1024,
@@ -113,6 +118,8 @@ interface Store {
   env: Record<string, string>;
   /** SQL against the store, while no server holds it (PGlite) or any time (PostgreSQL). */
   open(): Promise<Database>;
+  /** The statements the database has run, from its own statistics (PostgreSQL alone). */
+  statements?: () => Promise<StatementCounter>;
   close(): Promise<void>;
 }
 
@@ -139,24 +146,65 @@ async function pgliteStore(): Promise<Store> {
 }
 
 async function postgresStore(): Promise<Store> {
-  const cluster: Cluster = await startCluster({ fsync: true });
+  // pg_stat_statements counts the statements a write costs.
+  const cluster: Cluster = await startCluster({ fsync: true, preload: ['pg_stat_statements'] });
   const dataDir = mkdtempSync(join(tmpdir(), 'socialconnect-bench-'));
   const url = cluster.url.replace(/\/postgres$/, '/bench');
   const admin = await openPostgres({ connectionString: cluster.url, max: 1 });
   await admin.query('CREATE DATABASE bench');
   await admin.close();
+  const bench = await openPostgres({ connectionString: url, max: 1 });
+  await bench.query('CREATE EXTENSION pg_stat_statements');
+  await bench.close();
   // Loading 100,000 posts takes longer than a request's 5 s statement limit.
   const open = () => openPostgres({ connectionString: url, statementTimeoutMs: 0 });
   return {
     name: 'postgres',
     env: { DATABASE_URL: url, DATA_DIR: dataDir },
     open,
+    statements: async () => {
+      const stats = await openPostgres({ connectionString: url, max: 1 });
+      try {
+        return {
+          async reset() {
+            await stats.query('SELECT pg_stat_statements_reset()');
+          },
+          async count() {
+            // Every statement the bench database ran since the reset, but this count's and the samples' own.
+            const [row] = await stats.query<{ calls: number }>(
+              "SELECT coalesce(sum(calls), 0)::bigint AS calls FROM pg_stat_statements WHERE dbid = (SELECT oid FROM pg_database WHERE datname = 'bench') AND query NOT LIKE '%pg_stat_statements%' AND query NOT LIKE '%pg_stat_activity%'",
+            );
+            return Number(row?.calls ?? 0);
+          },
+          async waits() {
+            // What the bench database's connections are doing right now (one sample).
+            const found = await stats.query<{ what: string; n: number }>(
+              `SELECT coalesce(wait_event_type || ':' || wait_event, CASE WHEN state = 'active' THEN 'running' ELSE state END) AS what, count(*)::int AS n
+               FROM pg_stat_activity WHERE datname = 'bench' AND pid <> pg_backend_pid() AND backend_type = 'client backend' GROUP BY 1`,
+            );
+            return found.map((row) => ({ what: row.what, n: Number(row.n) }));
+          },
+          close: () => stats.close(),
+        };
+      } catch (error) {
+        await stats.close();
+        throw error;
+      }
+    },
     load: (snapshot) => loadInto(open, snapshot),
     async close() {
       cluster.stop();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+interface StatementCounter {
+  reset(): Promise<void>;
+  count(): Promise<number>;
+  /** What each connection to the bench database is doing or waiting for, sampled once. */
+  waits(): Promise<Array<{ what: string; n: number }>>;
+  close(): Promise<void>;
 }
 
 interface Child {
@@ -828,6 +876,200 @@ async function benchVersionCheck(store: Store): Promise<void> {
   }
 }
 
+// ---- Writes by 50 members beside the like floor ----
+
+interface PairCall {
+  method: 'POST';
+  path: string;
+  headers?: Record<string, string>;
+}
+
+/** What a run of do/undo pairs measured, with the statements and the server's CPU it cost. */
+interface PairRun {
+  result: Result;
+  calls: number;
+  statements?: number;
+  /** The database's connections, by what they were doing, on average over samples every 10 ms. */
+  waits?: string;
+  cpuMs?: number;
+}
+
+/**
+ * Each member's pair of calls (`first`, then `second`), over and over, by autocannon: one connection
+ * a member, closed loop. A member is lent to a connection for one pair and given back when the
+ * second call is answered, so no member has two calls under way. A pair cut short by the run's end
+ * is undone afterwards, so the next run starts where this one did.
+ */
+async function memberPairs(url: string, tokens: string[], first: (member: number) => PairCall, second: (member: number) => PairCall, counter?: StatementCounter, pid?: number): Promise<PairRun> {
+  const free = tokens.map((_, member) => member);
+  const lent = new Set<number>();
+  const request = (call: (member: number) => PairCall, take: boolean) => ({
+    setupRequest: (req: autocannon.Request, context: Record<string, unknown>) => {
+      if (take) {
+        const member = free.shift();
+        if (member === undefined) throw new Error('no member free: more connections than members');
+        lent.add(member);
+        context.member = member;
+      }
+      const member = Number(context.member);
+      const { method, path, headers } = call(member);
+      return { ...req, method, path, headers: { ...headers, authorization: tokens[member] ?? '' } };
+    },
+    ...(take ? {} : {
+      onResponse: (_status: number, _body: string, context: Record<string, unknown>) => {
+        const member = Number(context.member);
+        lent.delete(member);
+        free.push(member);
+      },
+    }),
+  });
+  await counter?.reset();
+  const cpuBefore = pid === undefined ? 0 : cpuMs(pid);
+  const tally = new Map<string, number>();
+  let samples = 0;
+  let loading = true;
+  const sampling = (async () => {
+    while (counter && loading) {
+      for (const { what, n } of await counter.waits()) tally.set(what, (tally.get(what) ?? 0) + n);
+      samples += 1;
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+  })();
+  const result = await autocannon({ url, duration: SECONDS, connections: tokens.length, requests: [request(first, true), request(second, false)] as autocannon.Request[] });
+  loading = false;
+  await sampling;
+  const waits = samples === 0 ? undefined : [...tally].sort((a, b) => b[1] - a[1]).slice(0, 4).map(([what, n]) => `${what} ${(n / samples).toFixed(1)}`).join(', ');
+  const cpu = pid === undefined ? undefined : cpuMs(pid) - cpuBefore;
+  const statements = await counter?.count();
+  const calls = result.requests.total;
+  await Promise.all([...lent].map(async (member) => {
+    const undo = second(member);
+    await (await fetch(`${url}${undo.path}`, { method: undo.method, headers: { ...undo.headers, authorization: tokens[member] ?? '' } })).arrayBuffer();
+  }));
+  return { result, calls, statements, cpuMs: cpu, waits };
+}
+
+function pairRow(store: string, what: string, run: PairRun, floor: PairRun | undefined, bytes: number): Row {
+  const { result } = run;
+  const errors = result.non2xx + result.errors + result.timeouts;
+  const perCall = (value: number | undefined) => (value === undefined || run.calls === 0 ? undefined : value / run.calls);
+  const statements = perCall(run.statements);
+  const cpu = perCall(run.cpuMs);
+  const share = floor ? result.requests.average / floor.result.requests.average : undefined;
+  const p99Times = floor && floor.result.latency.p99 > 0 ? result.latency.p99 / floor.result.latency.p99 : undefined;
+  const row: Row = {
+    store, what, reqPerSec: Math.round(result.requests.average), p50: result.latency.p50, p99: result.latency.p99, bytes,
+    note: [
+      share === undefined ? '' : `${share.toFixed(2)} of the floor's req/s, p99 ${p99Times?.toFixed(1)}x the floor's`,
+      statements === undefined ? '' : `${statements.toFixed(1)} statements a call`,
+      cpu === undefined ? '' : `server CPU ${cpu.toFixed(2)} ms a call`,
+      run.waits === undefined ? '' : `connections (of the pool's 10): ${run.waits}`,
+      errors > 0 ? `${errors} answers not 2xx` : '',
+    ].filter(Boolean).join('; ') || undefined,
+  };
+  rows.push(row);
+  return row;
+}
+
+/**
+ * A like, a dislike, a bookmark and a follow by 50 members (closed loop, one connection each),
+ * beside the like floor: bare Fastify with the same token check and the same pool, one SQL
+ * statement a like (scripts/benchServer/likeFloor.cjs). Each row is judged as a share of the
+ * floor's likes a second and a multiple of its p99, in the same run.
+ */
+async function benchWrites(store: Store, floorBodyFile: string): Promise<void> {
+  await store.load(benchNetwork());
+  const counter = await store.statements?.();
+  const post = seedPostId(8);
+  const minimal = { prefer: 'return=minimal' };
+  // A like's minimal answer: its counts and the member's reaction (the reaction-counts extension).
+  const counts = { prefer: 'return=minimal, reaction-counts' };
+  const like = (): PairCall => ({ method: 'POST', path: `/api/posts/like/${post}`, headers: counts });
+  const dislike = (): PairCall => ({ method: 'POST', path: `/api/posts/dislike/${post}`, headers: counts });
+  const usernames = Array.from({ length: BENCH_MEMBERS }, (_, i) => `bench_${i + 1}`);
+  try {
+    // The tokens and a like's minimal answer, from the server; the floor answers the same bytes.
+    let server = await startServer(store);
+    const tokens = await loginAll(server.url, usernames);
+    const [demo] = await loginAll(server.url, ['demo_user']);
+    const sample = await fetch(`${server.url}${like().path}`, { method: 'POST', headers: { authorization: demo ?? '', ...counts } });
+    const likeBody = Buffer.from(await sample.arrayBuffer());
+    await (await fetch(`${server.url}${dislike().path}`, { method: 'POST', headers: { authorization: demo ?? '', ...counts } })).arrayBuffer();
+    const followed = 'u-ava-reed';
+    await server.stop();
+
+    writeFileSync(floorBodyFile, likeBody);
+    const floor = await startChild(LIKE_FLOOR, { ...store.env, FLOOR_BODY_FILE: floorBodyFile });
+    let floorRun: PairRun;
+    try {
+      floorRun = await memberPairs(floor.url, tokens, like, dislike, counter, floor.process.pid);
+    } finally {
+      await floor.stop();
+    }
+    pairRow(store.name, `floor: like/dislike pairs, ${BENCH_MEMBERS} members, one post, one statement a call (bare Fastify, the same token check and pool)`, floorRun, undefined, likeBody.length);
+
+    server = await startServer(store);
+    try {
+      const likes = await memberPairs(server.url, tokens, like, dislike, counter, server.process.pid);
+      const check = (what: string, run: PairRun, bytes: number) => {
+        const row = pairRow(store.name, what, run, floorRun, bytes);
+        const share = run.result.requests.average / floorRun.result.requests.average;
+        const p99Times = run.result.latency.p99 / Math.max(1, floorRun.result.latency.p99);
+        if (store.name === 'postgres' && (share < TARGETS.writeFloorShare || p99Times > TARGETS.writeFloorP99Times)) {
+          misses.push(`postgres: ${what}: ${share.toFixed(2)} of the like floor's req/s, p99 ${p99Times.toFixed(1)}x its p99 (targets ${TARGETS.writeFloorShare}, ${TARGETS.writeFloorP99Times}x)`);
+        }
+        if (store.name === 'pglite' && run.result.latency.p99 > TARGETS.writeP99Ms.pglite) misses.push(`pglite: ${what}: p99 ${run.result.latency.p99} ms (target ${TARGETS.writeP99Ms.pglite} ms)`);
+        return row;
+      };
+      check(`like/dislike pairs, ${BENCH_MEMBERS} members, one post, Prefer: return=minimal, reaction-counts`, likes, likeBody.length);
+      const bookmarkBytes = (await answerBytes(`${server.url}/api/posts/${post}`)).bytes;
+      const bookmarks = await memberPairs(server.url, tokens,
+        () => ({ method: 'POST', path: `/api/users/bookmark/${post}`, headers: minimal }),
+        () => ({ method: 'POST', path: `/api/users/remove-bookmark/${post}`, headers: minimal }), counter, server.process.pid);
+      check(`bookmark/remove pairs, ${BENCH_MEMBERS} members, one post, Prefer: return=minimal`, bookmarks, bookmarkBytes);
+      const follows = await memberPairs(server.url, tokens,
+        () => ({ method: 'POST', path: `/api/users/follow/${followed}` }),
+        () => ({ method: 'POST', path: `/api/users/unfollow/${followed}` }), counter, server.process.pid);
+      check(`follow/unfollow pairs, ${BENCH_MEMBERS} members, one member`, follows, 0);
+    } finally {
+      await server.stop();
+    }
+    await likeAnswerSizes(store, post);
+  } finally {
+    await counter?.close();
+  }
+}
+
+/**
+ * A like's answer, with its counts alone and with the post, on a post that 50 and then 10,000
+ * members liked (the members and their likes written in SQL: 10,000 passwords are not hashed).
+ */
+async function likeAnswerSizes(store: Store, post: string): Promise<void> {
+  for (const likers of [50, 10_000]) {
+    const database = await store.open();
+    try {
+      await database.query("DELETE FROM reactions WHERE post_id = $1", [post]);
+      await database.query(`INSERT INTO members (id, username, first_name, last_name, password_hash, created_at, updated_at)
+        SELECT 'u-liker-' || n, 'liker_' || n, 'Liker', 'Member ' || n, 'not-a-hash', now(), now() FROM generate_series(1, $1::int) AS n
+        ON CONFLICT (id) DO NOTHING`, [likers]);
+      await database.query(`INSERT INTO reactions (post_id, member_id, kind) SELECT $1, 'u-liker-' || n, 'like' FROM generate_series(1, $2::int) AS n`, [post, likers]);
+    } finally {
+      await database.close();
+    }
+    const server = await startServer(store);
+    try {
+      const [demo] = await loginAll(server.url, ['demo_user']);
+      const react = (kind: 'like' | 'dislike', prefer: string) => fetch(`${server.url}/api/posts/${kind}/${post}`, { method: 'POST', headers: { authorization: demo ?? '', prefer } });
+      const countsOnly = await sequentially(20, (n) => react(n % 2 === 0 ? 'like' : 'dislike', 'return=minimal, reaction-counts'));
+      timedRow(store.name, `like's answer, Prefer: return=minimal, reaction-counts, ${likers.toLocaleString('en')} members liked the post`, countsOnly);
+      if (countsOnly.bytes >= 1024) misses.push(`${store.name}: a like's counts answer is ${countsOnly.bytes} bytes at ${likers} likes (target under 1 KB)`);
+      timedRow(store.name, `like's answer, Prefer: return=minimal (the post), ${likers.toLocaleString('en')} members liked the post`, await sequentially(4, (n) => react(n % 2 === 0 ? 'like' : 'dislike', 'return=minimal')));
+    } finally {
+      await server.stop();
+    }
+  }
+}
+
 // ---- Through HAProxy: the seed feed and likes with 1, 2 and 3 processes ----
 
 const CLUSTER_SIZES = [1, 2, 3];
@@ -959,6 +1201,7 @@ async function main(): Promise<void> {
       if (ONLY === undefined) await benchStore(store, join(out, `floor-${name}.json`));
       if (ONLY === undefined || ONLY === 'notifications') await benchNotifications(store, join(out, `floor-${name}.json`));
       if (ONLY === undefined || ONLY === 'live') await benchLive(store);
+      if (ONLY === undefined || ONLY === 'writes') await benchWrites(store, join(out, `floor-${name}.json`));
       if ((ONLY === undefined || ONLY === 'cluster') && store.name === 'postgres') await benchCluster(store, join(out, `floor-${name}.json`));
     } finally {
       await store.close();

@@ -1,6 +1,7 @@
 /** Signup, login, logout and who a token stands for. */
 import type { RuleContext } from '../context';
 import { refusal } from '../errors';
+import { errorCode } from '../messages';
 import type { MemberRow } from '../store';
 import { readToken, type TokenClaims } from '../tokens';
 import type { Static } from '@sinclair/typebox';
@@ -48,14 +49,23 @@ export async function login(ctx: RuleContext, { username: typed, password }: Log
   return member;
 }
 
+/** The claims of the header's token when it is well formed, signed with our key and unexpired; else 401. */
+export async function verifiedClaims(ctx: RuleContext, authorization: string | undefined): Promise<TokenClaims> {
+  const token = readToken(authorization);
+  const claims = token ? await ctx.tokens.verify(token) : null;
+  if (!claims) throw refusal('tokenInvalid');
+  return claims;
+}
+
+/** The codes a token's session is refused with once its signature is verified (see `authenticate`). */
+export const SESSION_REFUSALS: ReadonlySet<string> = new Set([errorCode('tokenInvalid'), errorCode('userNotRegistered')]);
+
 /**
  * The session an authorization header stands for. 401 for a missing, forged, expired or ended token
  * and for one issued before the member's last password change; 404 when its member is gone.
  */
 export async function authenticate(ctx: RuleContext, authorization: string | undefined): Promise<Session> {
-  const token = readToken(authorization);
-  const claims = token ? await ctx.tokens.verify(token) : null;
-  if (!claims) throw refusal('tokenInvalid');
+  const claims = await verifiedClaims(ctx, authorization);
   return ctx.store.read(async (reader) => {
     if (await reader.isTokenRevoked(claims.jti)) throw refusal('tokenInvalid');
     const member = await reader.memberById(claims.sub);

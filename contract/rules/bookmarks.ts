@@ -2,7 +2,8 @@
 import type { RuleContext } from '../context';
 import { refusal } from '../errors';
 import type { PostRow, StoreReader } from '../store';
-import { findPost } from './posts';
+import type { TokenClaims } from '../tokens';
+import { findPost, settled } from './posts';
 
 /** The bookmarked posts, most recently bookmarked first. */
 export async function listBookmarks(reader: StoreReader, memberId: string): Promise<PostRow[]> {
@@ -34,4 +35,15 @@ export async function removeBookmark(ctx: RuleContext, memberId: string, postId:
     await tx.setBookmark(memberId, postId, false);
     await tx.emit({ type: 'bookmark-changed', memberId, postId, bookmarked: false });
   });
+}
+
+/**
+ * addBookmark or removeBookmark in one statement, for a store that has it (Store.atOnce), from a
+ * token whose signature is verified: whether it was done, or false when the store leaves the call
+ * to the rules above.
+ */
+export async function bookmarkAtOnce(ctx: RuleContext, claims: TokenClaims, postId: string, bookmarked: boolean): Promise<boolean> {
+  const writes = ctx.store.atOnce;
+  if (!writes) return false;
+  return settled(await writes.bookmark(claims, { postId, bookmarked })) === true;
 }

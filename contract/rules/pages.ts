@@ -31,6 +31,11 @@ export function feedOrderOf(query: Query | undefined): PostOrder {
   return sort as PostOrder;
 }
 
+/** Whether a like or a dislike asked for its counts alone (`Prefer: return=minimal, reaction-counts`). */
+export function wantsReactionCounts(prefer: string | undefined): boolean {
+  return wantsMinimal(prefer) && prefer !== undefined && prefer.split(',').some((preference) => preference.trim().toLowerCase() === 'reaction-counts');
+}
+
 /** Whether a mutation asked for only what changed (RFC 7240: `Prefer: return=minimal`). */
 export function wantsMinimal(prefer: string | undefined): boolean {
   return prefer !== undefined && prefer.split(',').some((preference) => preference.trim().toLowerCase() === 'return=minimal');

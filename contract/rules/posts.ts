@@ -1,10 +1,12 @@
 /** Posts: reading, writing, editing, deleting, liking and disliking. */
 import type { RuleContext } from '../context';
 import { refusal } from '../errors';
-import type { MemberRow, PostRow, ReactionKind, StoreReader, StoreTx } from '../store';
+import type { AtOnce, MemberRow, PostRow, ReactionKind, StoreReader, StoreTx } from '../store';
+import type { TokenClaims } from '../tokens';
+import { NOTIFICATIONS_UNREAD_MAX } from '../api';
 import type { PostDraftPayload, PostEditPayload } from '../api';
 import { readImageDataUrl, validatePostText } from '../validation';
-import { notify, removingNotifications, syncMentions, unnotify } from './notifications';
+import { notificationKey, notify, removingNotifications, syncMentions, unnotify } from './notifications';
 
 export async function findPost(reader: StoreReader, postId: string): Promise<PostRow> {
   const post = await reader.post(postId);
@@ -111,4 +113,29 @@ export async function dislikePost(ctx: RuleContext, member: MemberRow, postId: s
     if (reaction !== 'like') throw refusal('likeBelowZero');
     await react(ctx, tx, post, member.id, 'dislike');
   });
+}
+
+/** What a write in one statement answered: its result, or undefined for the rules to decide; a refusal is thrown. */
+export function settled<T>(outcome: AtOnce<T>): T | undefined {
+  if ('done' in outcome) return outcome.done;
+  if (outcome.refused === 'recheck') return undefined;
+  throw refusal(outcome.refused);
+}
+
+/**
+ * likePost or dislikePost in one statement, for a store that has it (Store.atOnce), from a token
+ * whose signature is verified: the post's counts after it, or undefined when the store leaves the
+ * call to the rules above.
+ */
+export async function reactAtOnce(ctx: RuleContext, claims: TokenClaims, postId: string, reaction: ReactionKind): Promise<{ likeCount: number; dislikeCount: number } | undefined> {
+  const writes = ctx.store.atOnce;
+  if (!writes) return undefined;
+  return settled(await writes.react(claims, {
+    postId,
+    reaction,
+    at: ctx.now().toISOString(),
+    notificationId: ctx.newId(),
+    notificationKey: notificationKey({ kind: 'like', actorId: claims.sub, postId }),
+    unreadMax: NOTIFICATIONS_UNREAD_MAX,
+  }));
 }

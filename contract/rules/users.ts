@@ -2,8 +2,10 @@
 import type { RuleContext } from '../context';
 import { refusal } from '../errors';
 import type { MemberRow, StoreReader, StoreTx } from '../store';
-import type { UserEditPayload } from '../api';
-import { notify, unnotify } from './notifications';
+import { NOTIFICATIONS_UNREAD_MAX, type UserEditPayload } from '../api';
+import type { TokenClaims } from '../tokens';
+import { notificationKey, notify, unnotify } from './notifications';
+import { settled } from './posts';
 import { validateAvatar, validateBio, validatePassword, validatePortfolioUrl, type AvatarChoice } from '../validation';
 
 export async function findUser(reader: StoreReader, userId: string): Promise<MemberRow> {
@@ -103,4 +105,22 @@ export async function editProfile(ctx: RuleContext, member: MemberRow, { userDat
     }
     return { member: { ...current, ...changes }, passwordChanged: passwordHash !== undefined };
   });
+}
+
+/**
+ * follow or unfollow in one statement, for a store that has it (Store.atOnce), from a token whose
+ * signature is verified: whether it was done, or false when the store leaves the call to the rules
+ * above.
+ */
+export async function followAtOnce(ctx: RuleContext, claims: TokenClaims, userId: string, following: boolean): Promise<boolean> {
+  const writes = ctx.store.atOnce;
+  if (!writes) return false;
+  return settled(await writes.follow(claims, {
+    userId,
+    following,
+    at: ctx.now().toISOString(),
+    notificationId: ctx.newId(),
+    notificationKey: notificationKey({ kind: 'follow', actorId: claims.sub }),
+    unreadMax: NOTIFICATIONS_UNREAD_MAX,
+  })) === true;
 }

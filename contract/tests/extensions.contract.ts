@@ -3,11 +3,11 @@
  * feed on the backend's side, and mutations that answer only what changed. A client that does not
  * ask gets the spec's answers (the rest of the suite).
  */
-import type { BookmarkChange, Post, PostRemoval, PostResponse, PostsPage, PostsResponse, UsersResponse } from '../api';
+import type { BookmarkChange, Post, PostRemoval, PostResponse, PostsPage, PostsResponse, ReactionChange, UsersResponse } from '../api';
 import { MESSAGES } from '../messages';
 import { ORDER_COMPARATORS, POST_ORDERS, type PostOrder } from '../order';
 import { DEMO_BOOKMARK_POST_ID, DEMO_USER_ID, SEED_USER_IDS, seedPostId } from '../seed/default';
-import { buildPost } from '../seed/factories';
+import { buildPost, buildUser } from '../seed/factories';
 import { arrange, call, callAs, errorOf, everyPage, expectHealthy, tokenFor, type CallResult } from './support';
 
 const MINIMAL = { prefer: 'return=minimal' };
@@ -206,5 +206,63 @@ describe('Prefer: return=minimal', () => {
     expect(full.headers.get('preference-applied')).toBeNull();
     const other = await call<PostsResponse>('POST', `/posts/dislike/${seedPostId(8)}`, { authorization: await tokenFor('demo_user'), headers: { prefer: 'respond-async, wait=5' } });
     expect(other.json.posts).toHaveLength(20);
+  });
+});
+
+describe('Prefer: return=minimal, reaction-counts', () => {
+  const COUNTS = { prefer: 'return=minimal, reaction-counts' };
+
+  async function reactAs<T>(member: string, kind: 'like' | 'dislike', postId: string): Promise<CallResult<T>> {
+    return call<T>('POST', `/posts/${kind}/${postId}`, { authorization: await tokenFor(member), headers: COUNTS });
+  }
+
+  it("answers a like or a dislike with the post's counts and the caller's reaction, as the post then shows them", async () => {
+    const post = seedPostId(8);
+    const liked = await reactAs<ReactionChange>('demo_user', 'like', post);
+    expect(liked.status).toBe(201);
+    expect(liked.headers.get('preference-applied')).toBe('return=minimal, reaction-counts');
+    const afterLike = (await call<PostResponse>('GET', `/posts/${post}`)).json.post;
+    expect(liked.json).toEqual({ postId: post, likeCount: afterLike.likes.likeCount, dislikeCount: afterLike.likes.dislikedBy.length, reaction: 'like' });
+    const disliked = await reactAs<ReactionChange>('demo_user', 'dislike', post);
+    const afterDislike = (await call<PostResponse>('GET', `/posts/${post}`)).json.post;
+    expect(disliked.json).toEqual({ postId: post, likeCount: afterDislike.likes.likeCount, dislikeCount: afterDislike.likes.dislikedBy.length, reaction: 'dislike' });
+    expect(disliked.json.likeCount).toBe(liked.json.likeCount - 1);
+    expect(disliked.json.dislikeCount).toBe(liked.json.dislikeCount + 1);
+    await expectHealthy(afterDislike);
+  });
+
+  it('keeps its size under 1 KB with 50 members who liked the post, where the post alone grows with them', async () => {
+    const post = seedPostId(3);
+    const likers = Array.from({ length: 50 }, (_, n) => buildUser({ id: `u-liker-${n}`, username: `liker_${n}` }));
+    await arrange((snapshot) => {
+      snapshot.users.push(...likers);
+      const record = snapshot.posts.find((entry) => entry.id === post);
+      if (!record) throw new Error('the seed lacks the post');
+      record.likedBy = [...record.likedBy.filter((id) => id !== DEMO_USER_ID), ...likers.map((member) => member.id)];
+      record.dislikedBy = record.dislikedBy.filter((id) => id !== DEMO_USER_ID);
+    });
+    const counts = await reactAs<ReactionChange>('demo_user', 'like', post);
+    expect(counts.json).toMatchObject({ postId: post, likeCount: 51, reaction: 'like' });
+    expect(Buffer.byteLength(JSON.stringify(counts.json))).toBeLessThan(1024);
+    const whole = await reactAs<ReactionChange>('demo_user', 'dislike', post);
+    expect(whole.json).toMatchObject({ likeCount: 50, reaction: 'dislike' });
+    // The same call answered with the post carries every member who liked it.
+    const withPost = await call<PostResponse>('POST', `/posts/like/${post}`, { authorization: await tokenFor('demo_user'), headers: MINIMAL });
+    expect(withPost.json.post.likes.likedBy).toHaveLength(51);
+    expect(Buffer.byteLength(JSON.stringify(withPost.json))).toBeGreaterThan(1024);
+  });
+
+  it('refuses exactly as without it, and answers the post to return=minimal alone', async () => {
+    const refused = await reactAs<Record<string, unknown>>('demo_user', 'like', seedPostId(1));
+    expectRefusal(refused, 400, MESSAGES.alreadyLiked);
+    expect(refused.headers.get('preference-applied')).toBeNull();
+    expectRefusal(await reactAs('demo_user', 'like', 'no-such-post'), 404, MESSAGES.postNotFound);
+    expectRefusal(await call('POST', `/posts/like/${seedPostId(8)}`, { headers: COUNTS }), 401, MESSAGES.tokenInvalid);
+    const alone = await call<PostResponse>('POST', `/posts/like/${seedPostId(8)}`, { authorization: await tokenFor('demo_user'), headers: MINIMAL });
+    expect(Object.keys(alone.json)).toEqual(['post']);
+    expect(alone.headers.get('preference-applied')).toBe('return=minimal');
+    // Without return=minimal, the preference alone asks for nothing: the spec's answer.
+    const spec = await call<PostsResponse>('POST', `/posts/dislike/${seedPostId(8)}`, { authorization: await tokenFor('demo_user'), headers: { prefer: 'reaction-counts' } });
+    expect(spec.json.posts).toHaveLength(20);
   });
 });

@@ -64,6 +64,11 @@ export function toBytes(value: unknown): Buffer {
 const RETRYABLE = new Set(['40001', '40P01', '23505']);
 const MAX_ATTEMPTS = 12;
 
+/** Whether a statement failed for losing a race (rolled back; running it again may succeed). */
+export function lostRace(error: unknown): boolean {
+  return RETRYABLE.has(sqlState(error) ?? '');
+}
+
 function sqlState(error: unknown): string | undefined {
   return typeof error === 'object' && error !== null && 'code' in error && typeof error.code === 'string' ? error.code : undefined;
 }

@@ -48,7 +48,7 @@ export interface Cluster {
   restart(): Promise<void>;
 }
 
-export async function startCluster(options: { fsync?: boolean } = {}): Promise<Cluster> {
+export async function startCluster(options: { fsync?: boolean; preload?: string[] } = {}): Promise<Cluster> {
   const binDir = postgresBinDir();
   if (!binDir) throw new Error(POSTGRES_INSTALL_HINT);
   const dir = mkdtempSync(join(tmpdir(), 'socialconnect-pg-'));
@@ -69,7 +69,7 @@ export async function startCluster(options: { fsync?: boolean } = {}): Promise<C
   const port = await freePort();
   const data = join(dir, 'data');
   run('initdb', ['-D', data, '-U', 'postgres', '-A', 'trust', '-E', 'UTF8', '--locale=C.UTF-8', '--no-sync']);
-  const serverOptions = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c max_connections=200${options.fsync ? '' : ' -c fsync=off -c synchronous_commit=off -c full_page_writes=off'}`;
+  const serverOptions = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c max_connections=200${options.fsync ? '' : ' -c fsync=off -c synchronous_commit=off -c full_page_writes=off'}${options.preload?.length ? ` -c shared_preload_libraries=${options.preload.join(',')}` : ''}`;
   const startArgs = ['-D', data, '-l', join(dir, 'log'), '-w', '-o', serverOptions, 'start'];
   run('pg_ctl', startArgs);
   return {

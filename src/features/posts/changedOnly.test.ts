@@ -35,20 +35,35 @@ async function memberStore({ askHealth = true } = {}) {
 const postIn = (posts: Array<{ id: string; likes: { likeCount: number } }> | undefined, id: string) => posts?.find((post) => post.id === id);
 
 describe('changed-only answers (the return-minimal extension)', () => {
-  it('a like asks for the one post, and its answer updates every cached view', async () => {
+  it('a like asks for its counts alone, and they update every cached view with the member’s heart', async () => {
     const store = await memberStore();
-    expect(backendHas(store.getState(), 'return-minimal')).toBe(true);
+    expect(backendHas(store.getState(), 'reaction-counts')).toBe(true);
     const lake = seedPostId(2);
     await store.dispatch(postsApi.endpoints.getPost.initiate(lake));
     const { exchanges, stop } = recordExchanges();
     await store.dispatch(postsApi.endpoints.likePost.initiate(lake));
     stop();
 
-    expect(exchanges).toEqual([{ call: `POST /posts/like/${lake}`, prefer: 'return=minimal', bytes: expect.any(Number) }]);
-    expect(exchanges[0]!.bytes).toBeLessThan(4096);
+    expect(exchanges).toEqual([{ call: `POST /posts/like/${lake}`, prefer: 'return=minimal, reaction-counts', bytes: expect.any(Number) }]);
+    expect(exchanges[0]!.bytes).toBeLessThan(1024);
     const state = store.getState();
-    expect(postIn(selectPostsResult(state).data, lake)?.likes.likeCount).toBe(3);
-    expect(postsApi.endpoints.getPost.select(lake)(state).data?.likes.likeCount).toBe(3);
+    const demoId = store.getState().session.userId;
+    for (const post of [selectPostsResult(state).data?.find((entry) => entry.id === lake), postsApi.endpoints.getPost.select(lake)(state).data]) {
+      expect(post?.likes.likeCount).toBe(3);
+      expect(post?.likes.likedBy.map((member) => member._id)).toContain(demoId);
+    }
+  });
+
+  it('a backend with return-minimal but not reaction-counts answers a like with the post, which is used', async () => {
+    server.use(http.get(`${API}/health`, () => HttpResponse.json({ status: 'ok', extensions: ['return-minimal'] })));
+    const store = await memberStore();
+    expect(backendHas(store.getState(), 'reaction-counts')).toBe(false);
+    const lake = seedPostId(2);
+    const { exchanges, stop } = recordExchanges();
+    await store.dispatch(postsApi.endpoints.likePost.initiate(lake));
+    stop();
+    expect(exchanges.map((exchange) => exchange.prefer)).toEqual(['return=minimal']);
+    expect(postIn(selectPostsResult(store.getState()).data, lake)?.likes.likeCount).toBe(3);
   });
 
   it('a new post joins the top of all posts and of its author’s posts', async () => {

@@ -6,7 +6,7 @@ import { holdsListStart, POST_PAGES_OPTIONS, pageQuery, readPage, type PagePlace
 import { reconcileList } from '../../lib/reconcile';
 import { refusedAsAlready } from '../../lib/apiError';
 import { idempotencyHeaders } from '../../lib/idempotencyKey';
-import type { Post, PostDraftPayload, PostRemoval, PostResponse, PostsPage, PostsResponse, UserSummary } from '../../types/api';
+import type { Post, PostDraftPayload, PostRemoval, PostResponse, PostsPage, PostsResponse, ReactionChange, UserSummary } from '../../types/api';
 import { selectCurrentMember } from '../users/currentMember';
 import { isPaged, patchPost, removePost, replacePost, rewriteHolders } from './postCopies';
 import { applyDislike, applyLike, toSummary } from './postsCache';
@@ -20,19 +20,25 @@ function readPosts(response: Partial<PostsResponse> | undefined): Post[] | undef
 
 /**
  * What a post's mutation answered: every post (the spec's answer), or, from a backend with the
- * `return-minimal` extension, only what changed: the post, or the id of the one deleted.
+ * `return-minimal` extension, only what changed: the post, or the id of the one deleted; or, for a
+ * like or a dislike from a backend with `reaction-counts`, the post's counts after it.
  */
-export type PostsChange = { posts: Post[] } | { post: Post } | { removed: string };
+export type PostsChange = { posts: Post[] } | { post: Post } | { removed: string } | { counts: ReactionChange };
 
-function readChange(response: Partial<PostsResponse & PostResponse & PostRemoval> | undefined): PostsChange | undefined {
+function readChange(response: Partial<PostsResponse & PostResponse & PostRemoval & ReactionChange> | undefined): PostsChange | undefined {
   if (Array.isArray(response?.posts)) return { posts: response.posts };
   if (response?.post && typeof response.post === 'object') return { post: response.post };
+  if (typeof response?.postId === 'string' && typeof response.likeCount === 'number') {
+    return { counts: { postId: response.postId, likeCount: response.likeCount, dislikeCount: response.dislikeCount ?? 0, reaction: response.reaction ?? null } };
+  }
   if (typeof response?.postId === 'string') return { removed: response.postId };
   return undefined;
 }
 
 /** Post mutations take a changed-only answer where the backend has one. */
 const CHANGED_ONLY = { changedOnly: true } as const;
+/** A like or a dislike takes its counts alone where the backend has them. */
+const COUNTS_ONLY = { changedOnly: true, reactionCounts: true } as const;
 
 export interface NewPostInput {
   text: string;
@@ -142,14 +148,14 @@ export const postsApi = api.injectEndpoints({
     likePost: build.mutation<PostsChange | undefined, string>({
       query: (postId) => ({ url: `/posts/like/${encodeURIComponent(postId)}`, method: 'POST' }),
       transformResponse: readChange,
-      extraOptions: CHANGED_ONLY,
+      extraOptions: COUNTS_ONLY,
       onQueryStarted: votedAtOnce(applyLike),
     }),
     /** Dislikes a post: the heart empties and the count goes down at once; undone if the backend refuses. */
     dislikePost: build.mutation<PostsChange | undefined, string>({
       query: (postId) => ({ url: `/posts/dislike/${encodeURIComponent(postId)}`, method: 'POST' }),
       transformResponse: readChange,
-      extraOptions: CHANGED_ONLY,
+      extraOptions: COUNTS_ONLY,
       onQueryStarted: votedAtOnce(applyDislike),
     }),
   }),
@@ -207,6 +213,7 @@ async function writeAnswer(
   if (!data) return;
   if ('posts' in data) writePostsList(cache, data.posts);
   else if ('post' in data) writeOnePost(cache, data.post, created);
+  else if ('counts' in data) writeCounts(cache, data.counts);
   else removePost(cache, data.removed);
 }
 
@@ -238,6 +245,17 @@ function writePostsList(cache: CacheAccess, posts: Post[]): void {
       return reconcileList(data, posts.filter((post) => post.username.toLowerCase() === wanted));
     }
     return reconcileList(data, data.flatMap((post) => byId.get(post.id) ?? []));
+  });
+}
+
+/**
+ * A like's or a dislike's counts: every cached copy of the post takes the backend's count; the
+ * member's own heart is already shown (the lists of other members who reacted come with the post's
+ * next load).
+ */
+function writeCounts(cache: CacheAccess, counts: ReactionChange): void {
+  patchPost(cache, counts.postId, (post) => {
+    post.likes.likeCount = counts.likeCount;
   });
 }
 

@@ -37,6 +37,11 @@ export interface CallOptions {
    */
   changedOnly?: boolean;
   /**
+   * A like or a dislike can take an answer of its counts alone: when the backend has the
+   * `reaction-counts` extension a changed-only call also asks for it (`Prefer: reaction-counts`).
+   */
+  reactionCounts?: boolean;
+  /**
    * The call saves a form that stays open (an edit window, the profile): a network failure or a 5xx
    * is said in a toast, and the member stays with what they typed and can save again (design card),
    * instead of going to /error, which is for a page that could not load.
@@ -49,10 +54,10 @@ export function backendHas(state: unknown, extension: ApiExtension): boolean {
   return api.endpoints.getHealth.select()(state as Parameters<ReturnType<typeof api.endpoints.getHealth.select>>[0]).data?.extensions?.includes(extension) ?? false;
 }
 
-function withChangedOnly(args: string | FetchArgs): FetchArgs {
+function withChangedOnly(args: string | FetchArgs, countsOnly: boolean): FetchArgs {
   const request = typeof args === 'string' ? { url: args } : args;
   const headers = new Headers(request.headers as HeadersInit | undefined);
-  headers.set('prefer', 'return=minimal');
+  headers.set('prefer', countsOnly ? 'return=minimal, reaction-counts' : 'return=minimal');
   return { ...request, headers };
 }
 
@@ -65,7 +70,8 @@ export const baseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryE
   const sentToken = Boolean(storeState(api.getState).session.token);
   const changedOnly = extraOptions?.changedOnly === true && backendHas(api.getState(), 'return-minimal');
   // A backend that could not start answers nothing: the call stays here and fails as such.
-  const request = changedOnly ? withChangedOnly(args) : args;
+  const countsOnly = changedOnly && extraOptions?.reactionCounts === true && backendHas(api.getState(), 'reaction-counts');
+  const request = changedOnly ? withChangedOnly(args, countsOnly) : args;
   let result = notStarted ? { error: NOT_STARTED_ERROR } : await rawBaseQuery(request, api, extraOptions);
   // A create whose connection was lost before any answer is sent once more with the same key: a
   // backend with the `idempotency` extension stores it once either way. Without the extension the

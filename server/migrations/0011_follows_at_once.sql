@@ -1,0 +1,65 @@
+-- A follow or an unfollow in one statement (contract/rules/users.ts follow, unfollow), as the
+-- writes of 0010_writes_at_once.sql: the session's check, the change, the followed member's
+-- notification and the events in one function call. The refusal's key, or NULL.
+CREATE FUNCTION follow_at_once(
+  p_jti text, p_member text, p_username text, p_version integer,
+  p_other text, p_following boolean, p_at timestamptz, p_notification_id text, p_notification_key text,
+  p_unread_max integer, p_events_kept bigint, p_channel text
+) RETURNS text
+LANGUAGE plpgsql AS $$
+DECLARE
+  refused text;
+  notification text;
+  touched integer;
+  told boolean := false;
+  emitted jsonb;
+BEGIN
+  refused := session_refusal(p_jti, p_member, p_username, p_version);
+  IF refused IS NOT NULL THEN
+    RETURN refused;
+  END IF;
+  IF p_other = p_member THEN
+    RETURN CASE WHEN p_following THEN 'cannotFollowSelf' ELSE 'notFollowing' END;
+  END IF;
+  PERFORM 1 FROM members WHERE id = p_other FOR NO KEY UPDATE;
+  IF NOT FOUND THEN
+    RETURN 'userNotFound';
+  END IF;
+  PERFORM 1 FROM follows WHERE follower_id = p_member AND followee_id = p_other FOR UPDATE;
+  IF p_following THEN
+    IF FOUND THEN
+      RETURN 'alreadyFollowing';
+    END IF;
+    INSERT INTO follows (follower_id, followee_id) VALUES (p_member, p_other);
+    INSERT INTO notifications (id, recipient_id, kind, key, post_id, reply_id, unread, updated_at)
+      VALUES (p_notification_id, p_other, 'follow', p_notification_key, NULL, NULL, true, p_at)
+      ON CONFLICT (recipient_id, key) DO NOTHING;
+    SELECT id INTO notification FROM notifications WHERE recipient_id = p_other AND key = p_notification_key FOR UPDATE;
+    INSERT INTO notification_actors (notification_id, actor_id) VALUES (notification, p_member) ON CONFLICT DO NOTHING;
+    GET DIAGNOSTICS touched = ROW_COUNT;
+    IF touched > 0 THEN
+      UPDATE notifications SET unread = true, updated_at = p_at, place = nextval('notification_order') WHERE id = notification;
+    END IF;
+    told := true;
+  ELSE
+    IF NOT FOUND THEN
+      RETURN 'notFollowing';
+    END IF;
+    DELETE FROM follows WHERE follower_id = p_member AND followee_id = p_other;
+    SELECT id INTO notification FROM notifications WHERE recipient_id = p_other AND key = p_notification_key FOR UPDATE;
+    IF FOUND THEN
+      DELETE FROM notification_actors WHERE notification_id = notification AND actor_id = p_member;
+      GET DIAGNOSTICS touched = ROW_COUNT;
+      IF touched > 0 THEN
+        DELETE FROM notifications n WHERE n.id = notification AND NOT EXISTS (SELECT 1 FROM notification_actors a WHERE a.notification_id = n.id);
+        told := true;
+      END IF;
+    END IF;
+  END IF;
+  emitted := jsonb_build_array(jsonb_build_object('type', 'follow-changed', 'followerId', p_member, 'followeeId', p_other, 'following', p_following));
+  IF told THEN
+    emitted := emitted || jsonb_build_array(notifications_changed(p_other, p_unread_max));
+  END IF;
+  PERFORM commit_events(emitted, p_events_kept, p_channel);
+  RETURN NULL;
+END $$;
