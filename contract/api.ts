@@ -54,16 +54,22 @@ export type ErrorResponse = Static<typeof Schema.ErrorResponse>;
  * - 'reply-links': a link can land on one reply of a long conversation: GET
  *   /posts/:postId/replies?at=<replyId> answers the page that begins with that reply (404 when it is
  *   gone), `?before=<cursor>` the page before a position, and each page its `previousCursor`.
+ * - 'alt-text': a post's image carries a description (`imageAlt`, at most 1,500 characters), sent
+ *   with the new post and changed with an edit;
+ * - 'edit-marks': each post's `editedAt`, when its author last changed its text or description;
+ * - 'member-lists': GET /users/:userId/followers, GET /users/:userId/following and GET
+ *   /posts/:postId/likes answer a MembersPage, the latest to begin first, a page at a time.
  */
 export type ApiExtension = Static<typeof Schema.ApiExtension>;
 
-export const API_EXTENSIONS: readonly ApiExtension[] = ['pages', 'feed', 'return-minimal', 'events', 'replies', 'tags', 'notifications', 'idempotency', 'reply-links'];
+export const API_EXTENSIONS: readonly ApiExtension[] = ['pages', 'feed', 'return-minimal', 'events', 'replies', 'tags', 'notifications', 'idempotency', 'reply-links', 'alt-text', 'edit-marks', 'member-lists'];
 
 /** The largest page a client may ask for, and the size of a page when it names none. */
 export const PAGE_LIMIT_MAX = 100;
 export const PAGE_LIMIT_DEFAULT = 20;
 
 export type PostsPage = Static<typeof Schema.PostsPage>;
+export type MembersPage = Static<typeof Schema.MembersPage>;
 export type PostRemoval = Static<typeof Schema.PostRemoval>;
 export type BookmarkChange = Static<typeof Schema.BookmarkChange>;
 export type RepliesPage = Static<typeof Schema.RepliesPage>;

@@ -11,6 +11,7 @@ import { CHANGES_CHANNEL, type ChangeFeed } from '../answerCache';
 import type { Database, Sql } from '../db/database';
 import { idempotencyWrites } from './idempotency';
 import { mediaWrites } from './media';
+import { memberListReads } from './memberLists';
 import { memberReads, memberWrites } from './members';
 import { postReads, postWrites } from './posts';
 import { notificationReads, notificationWrites } from './notifications';
@@ -41,7 +42,7 @@ export interface SqlStore extends Store {
 export type Write = <T>(work: (sql: Sql, emitted: NetworkEvent[]) => Promise<T>) => Promise<T>;
 
 function reader(sql: Sql, locks?: RowLocks): StoreReader {
-  return { ...memberReads(sql, locks), ...postReads(sql, locks), ...replyReads(sql, locks), ...notificationReads(sql), ...eventReads(sql) };
+  return { ...memberReads(sql, locks), ...postReads(sql, locks), ...replyReads(sql, locks), ...notificationReads(sql), ...eventReads(sql), ...memberListReads(sql) };
 }
 
 function writer(sql: Sql, options: SqlStoreOptions, emitted: NetworkEvent[]): StoreTx {
