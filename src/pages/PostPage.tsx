@@ -24,7 +24,7 @@ function LikedBy({ post }: { post: Post }) {
   const count = post.likes.likeCount;
   return (
     <div className="post-page__liked-by">
-      <button type="button" className="pill-button" aria-haspopup="dialog" onClick={likers.open}>
+      <button type="button" className="pill-button" aria-haspopup="dialog" aria-label={`${countOf(count, 'like')}: who likes this post`} onClick={likers.open}>
         {countOf(count, 'like')}
       </button>
       {likers.isOpen ? <MemberListDialog list={{ list: 'likes', postId: post.id }} onClose={likers.close} /> : null}

@@ -40,7 +40,9 @@ export function MemberListDialog({ list, onClose }: MemberListDialogProps) {
         {members.length > 0 ? (
           <ul ref={listRef} className="person-list" aria-label={texts.title}>
             {members.map((member) => (
-              <PersonRow key={member._id} user={member} onOpen={onClose} />
+              // A name opens that profile on a new entry of history, which closes the dialog; Back
+              // comes back to the list.
+              <PersonRow key={member._id} user={member} />
             ))}
           </ul>
         ) : null}

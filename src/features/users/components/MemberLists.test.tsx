@@ -120,7 +120,7 @@ describe('follower and following lists on a profile', () => {
 describe('who likes a post', () => {
   it("opens from the like count on the post's page, latest like first", async () => {
     const { user } = await renderWithProviders({ route: `/posts/${seedPostId(1)}`, authAs: DEMO_CREDENTIALS });
-    await user.click(await screen.findByRole('button', { name: '3 likes' }, { timeout: 10_000 }));
+    await user.click(await screen.findByRole('button', { name: '3 likes: who likes this post' }, { timeout: 10_000 }));
     const list = await within(screen.getByRole('dialog', { name: 'Liked by' })).findByRole('list', { name: 'Liked by' });
     expect(within(list).getAllByRole('link').map((link) => link.textContent)).toEqual(['Zoe Martin@zoe_martin', 'Maya Patel@maya_patel', 'Ava Reed@demo_user']);
     expect(within(list).getByRole('button', { name: 'Follow Zoe Martin' })).toBeInTheDocument();
@@ -128,7 +128,7 @@ describe('who likes a post', () => {
 
   it('says nobody likes a post yet', async () => {
     const { user } = await renderWithProviders({ route: `/posts/${seedPostId(8)}`, authAs: DEMO_CREDENTIALS });
-    await user.click(await screen.findByRole('button', { name: '0 likes' }, { timeout: 10_000 }));
+    await user.click(await screen.findByRole('button', { name: '0 likes: who likes this post' }, { timeout: 10_000 }));
     expect(await within(screen.getByRole('dialog', { name: 'Liked by' })).findByText(MEMBER_LIST_TEXTS.likes.empty)).toBeInTheDocument();
   });
 });
