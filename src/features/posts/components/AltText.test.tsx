@@ -150,8 +150,9 @@ describe('editing a post: description and edit mark', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Update Post' }));
 
     expect(await screen.findByText('Post Edited Successfully!')).toBeInTheDocument();
+    // The answer is written into the cache as the toast shows: the card follows it.
+    expect(await within(cardWith(FOREST)).findByRole('img', { name: 'Pines in the morning mist.' })).toBeInTheDocument();
     const edited = cardWith(FOREST);
-    expect(within(edited).getByRole('img', { name: 'Pines in the morning mist.' })).toBeInTheDocument();
     const mark = within(edited).getByRole('button', { name: 'edited' });
     expect(mark).toHaveAccessibleDescription(/^Edited [A-Z][a-z]{2} \d{1,2}, \d{4} \d{1,2}:\d{2}:\d{2} (AM|PM)$/);
     // The post keeps the time it was posted.
