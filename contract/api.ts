@@ -57,17 +57,23 @@ export type ErrorResponse = Static<typeof Schema.ErrorResponse>;
  *   gone), `?before=<cursor>` the page before a position, and each page its `previousCursor`.
  * - 'reaction-counts': a like or a dislike sent with `Prefer: return=minimal, reaction-counts`
  *   answers the post's counts and the caller's reaction (ReactionChange), of a size that does not
- *   grow with the members who reacted; `return=minimal` alone still answers the post.
+ *   grow with the members who reacted; `return=minimal` alone still answers the post;
+ * - 'alt-text': a post's image carries a description (`imageAlt`, at most 1,500 characters), sent
+ *   with the new post and changed with an edit;
+ * - 'edit-marks': each post's `editedAt`, when its author last changed its text or description;
+ * - 'member-lists': GET /users/:userId/followers, GET /users/:userId/following and GET
+ *   /posts/:postId/likes answer a MembersPage, the latest to begin first, a page at a time.
  */
 export type ApiExtension = Static<typeof Schema.ApiExtension>;
 
-export const API_EXTENSIONS: readonly ApiExtension[] = ['pages', 'feed', 'return-minimal', 'events', 'replies', 'tags', 'notifications', 'idempotency', 'reply-links', 'reaction-counts'];
+export const API_EXTENSIONS: readonly ApiExtension[] = ['pages', 'feed', 'return-minimal', 'events', 'replies', 'tags', 'notifications', 'idempotency', 'reply-links', 'reaction-counts', 'alt-text', 'edit-marks', 'member-lists'];
 
 /** The largest page a client may ask for, and the size of a page when it names none. */
 export const PAGE_LIMIT_MAX = 100;
 export const PAGE_LIMIT_DEFAULT = 20;
 
 export type PostsPage = Static<typeof Schema.PostsPage>;
+export type MembersPage = Static<typeof Schema.MembersPage>;
 export type PostRemoval = Static<typeof Schema.PostRemoval>;
 export type BookmarkChange = Static<typeof Schema.BookmarkChange>;
 export type RepliesPage = Static<typeof Schema.RepliesPage>;

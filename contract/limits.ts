@@ -15,6 +15,8 @@ export const LIMITS = {
   /** The longest address mail can be delivered to (RFC 5321's path limit). */
   emailMax: 254,
   bioMax: 500,
+  /** An image's description (its alt text, the `alt-text` extension), as Mastodon allows. */
+  imageAltMax: 1500,
   portfolioUrlMax: 255,
   /** How deep a JSON body may nest; the contract's bodies need three levels. */
   jsonDepthMax: 8,

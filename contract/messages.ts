@@ -55,6 +55,7 @@ const CATALOGUE = {
   replyDeleteNotAllowed: [400, "Only the reply's author or the post's author can delete a reply."],
   replyAlreadyLiked: [400, 'Cannot like a reply that is already liked.'],
   replyNotLiked: [400, 'Cannot unlike a reply that is not liked.'],
+  imageAltTooLong: [400, 'An image description can be at most 1,500 characters long.'],
   tagInvalid: [400, 'A tag is 1 to 50 letters, digits or underscores, with at least one letter.'],
   idempotencyKeyInvalid: [400, 'Idempotency-Key must be 8 to 128 characters: letters, digits, hyphens or underscores.'],
   idempotencyKeyReused: [422, 'This was already sent once with different content, and may have been saved. Check before sending it again.'],

@@ -66,6 +66,8 @@ export async function presentPosts(reader: StoreReader, posts: readonly PostRow[
       createdAt: post.createdAt,
       updatedAt: post.updatedAt,
       replyCount: replyCounts.get(post.id) ?? 0,
+      imageAlt: post.imageAlt,
+      editedAt: post.editedAt,
     };
   });
 }

@@ -10,7 +10,7 @@ import { API_EXTENSIONS, NOTIFICATIONS_UNREAD_MAX, PAGE_LIMIT_DEFAULT, type Post
 import type { RuleContext } from './context';
 import { refusal, refusalAnswer, RuleError } from './errors';
 import { fingerprintOf, idempotentContext, IDEMPOTENT_REPLAYED_HEADER, KeptOutcome, readIdempotencyKey } from './idempotency';
-import { presentMember, presentMembers, presentNotifications, presentPost, presentPosts, presentReplies, presentReply } from './present';
+import { presentMember, presentMembers, presentNotifications, presentPost, presentPosts, presentReplies, presentReply, toUserSummary } from './present';
 import { authenticate, login, logout, SESSION_REFUSALS, signup, verifiedClaims, type Session } from './rules/auth';
 import { addBookmark, bookmarkAtOnce, listBookmarks, removeBookmark } from './rules/bookmarks';
 import { createPost, deletePost, dislikePost, editPost, findPost, findUsername, likePost, postsOfUsername, reactAtOnce } from './rules/posts';
@@ -408,6 +408,27 @@ const notificationRoutes: RouteSpec[] = [
   }),
 ];
 
+/** A page of members as the wire shows them. */
+async function membersPage(page: Page<MemberRow>): Promise<Shaped> {
+  return shaped(Schema.MembersPage, { users: page.items.map(toUserSummary), nextCursor: page.nextCursor });
+}
+
+/**
+ * Who follows a member, whom a member follows, who likes a post (the 'member-lists' extension):
+ * always paged, the latest to begin first; an unknown member or post is refused as its read is.
+ */
+const memberListRoutes: RouteSpec[] = [
+  ...(['followers', 'following'] as const).map((side) => publicRoute('get', `/users/:userId/${side}`, 200, undefined, async ({ ctx, params, query }) => {
+    const page = pageOf(query, true) ?? { limit: PAGE_LIMIT_DEFAULT };
+    return ctx.store.read(async (reader) => membersPage(await reader.followPage((await findUser(reader, param(params, 'userId'))).id, side, page)));
+  })),
+
+  publicRoute('get', '/posts/:postId/likes', 200, undefined, async ({ ctx, params, query }) => {
+    const page = pageOf(query, true) ?? { limit: PAGE_LIMIT_DEFAULT };
+    return ctx.store.read(async (reader) => membersPage(await reader.likerPage((await findPost(reader, param(params, 'postId'))).id, page)));
+  }),
+];
+
 const userRoutes: RouteSpec[] = [
   publicRoute('get', '/users', 200, undefined, async ({ ctx }) => shaped(Schema.UsersResponse, await ctx.store.read(async (reader) => (
     { users: await presentMembers(reader, await reader.members(), 'all') }
@@ -459,7 +480,7 @@ const healthRoutes: RouteSpec[] = [
 
 /** Every call, in matching order (static paths before the parameters that would swallow them). */
 export const ROUTES: readonly RouteSpec[] = [...authRoutes, ...postRoutes, ...replyRoutes, ...bookmarkRoutes, ...feedRoutes,
-  ...tagRoutes, ...notificationRoutes, ...userRoutes, ...healthRoutes];
+  ...tagRoutes, ...notificationRoutes, ...memberListRoutes, ...userRoutes, ...healthRoutes];
 
 /** The calls of spec section 7 that act for a member. */
 export const MEMBER_ROUTES: readonly RouteSpec[] = ROUTES.filter((spec) => spec.auth);

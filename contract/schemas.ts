@@ -57,6 +57,16 @@ export const Post = Type.Object({
   updatedAt: Type.String(),
   /** How many replies the post has (the `replies` extension); absent from a backend without it. */
   replyCount: Type.Optional(Type.Integer()),
+  /**
+   * The image's description for those who cannot see it (the `alt-text` extension): '' when the
+   * author gave none (or the post has no image); absent from a backend without it.
+   */
+  imageAlt: Type.Optional(Type.String()),
+  /**
+   * When the author last changed the post's text or image description after posting (the
+   * `edit-marks` extension): null when never; absent from a backend without it. createdAt stays.
+   */
+  editedAt: Type.Optional(Type.Union([Type.String(), Type.Null()])),
 });
 
 /** The reply a reply answers: named by its author ("replying to @ann"). */
@@ -117,11 +127,17 @@ export const PostDraftPayload = Type.Object({
     image: OptionalText,
     /** The client's own preview: never read. */
     previewImage: Type.Optional(Type.Unknown()),
+    /** The image's description (the `alt-text` extension); ignored without an image. */
+    imageAlt: OptionalText,
   }),
 });
 
 export const PostEditPayload = Type.Object({
-  postData: Type.Object({ text: Type.String() }),
+  postData: Type.Object({
+    text: Type.String(),
+    /** A new description of the post's image (the `alt-text` extension); left out or null: unchanged. */
+    imageAlt: OptionalText,
+  }),
 });
 
 /** A new reply: its text, and the reply it answers (by id) when it answers one. */
@@ -168,6 +184,7 @@ export const ApiExtension = Type.Union([
   Type.Literal('pages'), Type.Literal('feed'), Type.Literal('return-minimal'), Type.Literal('events'), Type.Literal('replies'),
   Type.Literal('tags'), Type.Literal('notifications'), Type.Literal('idempotency'), Type.Literal('reply-links'),
   Type.Literal('reaction-counts'),
+  Type.Literal('alt-text'), Type.Literal('edit-marks'), Type.Literal('member-lists'),
 ]);
 
 /** GET /health: whether the backend and its store answer, and which extensions it has. */
@@ -179,6 +196,12 @@ export const HealthResponse = Type.Object({
 
 /** One page of posts, in the list's order; `nextCursor` asks for the next one, null after the last. */
 export const PostsPage = Type.Object({ posts: Type.Array(Post), nextCursor: Type.Union([Type.String(), Type.Null()]) });
+
+/**
+ * One page of members (the `member-lists` extension): a member's followers or followings, or who
+ * likes a post, the latest to begin first; `nextCursor` asks for the next one, null after the last.
+ */
+export const MembersPage = Type.Object({ users: Type.Array(UserSummary), nextCursor: Type.Union([Type.String(), Type.Null()]) });
 
 /** `Prefer: return=minimal` on delete: the post that is gone. */
 export const PostRemoval = Type.Object({ postId: Type.String() });

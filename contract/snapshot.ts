@@ -66,6 +66,10 @@ export const PostRecord = Type.Object({
   dislikedBy: Ids,
   createdAt: Type.String(),
   updatedAt: Type.String(),
+  /** The image's description (the `alt-text` extension); absent means none. */
+  imageAlt: Type.Optional(Type.String()),
+  /** When the author last changed the text or description (the `edit-marks` extension); absent or null: never. */
+  editedAt: Type.Optional(Type.Union([Type.String(), Type.Null()])),
 });
 export type PostRecord = Static<typeof PostRecord>;
 

@@ -33,8 +33,12 @@ export interface PostRow {
   authorId: string;
   content: string;
   postImage: string;
+  /** The image's description (the `alt-text` extension); '' when none. */
+  imageAlt: string;
   createdAt: string;
   updatedAt: string;
+  /** When the author last changed the text or the description (the `edit-marks` extension); null when never. */
+  editedAt: string | null;
 }
 
 /** A reply to a post (the `replies` extension). */
@@ -172,6 +176,13 @@ export interface StoreReader {
   postPage(source: PostSource, order: PostOrder, page: PageRequest): Promise<Page<PostRow>>;
   /** One page of a member's bookmarked posts, most recently bookmarked first. */
   bookmarkPage(memberId: string, page: PageRequest): Promise<Page<PostRow>>;
+  /**
+   * One page of the members who follow (`followers`) or are followed by (`following`) a member,
+   * the latest follow first (the `member-lists` extension). A cursor the store did not issue is refused.
+   */
+  followPage(memberId: string, side: 'followers' | 'following', page: PageRequest): Promise<Page<MemberRow>>;
+  /** One page of the members who like a post, the latest like first. A cursor the store did not issue is refused. */
+  likerPage(postId: string, page: PageRequest): Promise<Page<MemberRow>>;
 
   reply(id: string): Promise<ReplyRow | undefined>;
   /**
@@ -235,7 +246,7 @@ export interface StoreTx extends StoreReader {
   insertMember(row: MemberRow): Promise<void>;
   updateMember(id: string, changes: Partial<Pick<MemberRow, 'passwordHash' | 'image' | 'userBio' | 'userPortfolioUrl' | 'sessionVersion' | 'updatedAt'>>): Promise<void>;
   insertPost(row: PostRow): Promise<void>;
-  updatePost(id: string, changes: Pick<PostRow, 'content' | 'updatedAt'>): Promise<void>;
+  updatePost(id: string, changes: Pick<PostRow, 'content' | 'updatedAt' | 'imageAlt' | 'editedAt'>): Promise<void>;
   /** Deletes the post with its reactions, its replies, every bookmark of it and every notification about it. */
   deletePost(id: string): Promise<void>;
   /** Sets or clears a member's reaction; a new or changed reaction goes to the end of its list. */

@@ -156,6 +156,13 @@ export function validatePostText(text: string): string {
 }
 
 /** Trimmed reply text: some text, at most 500 characters as a person counts them. */
+/** An image's description (the `alt-text` extension): trimmed, at most LIMITS.imageAltMax characters. */
+export function validateImageAlt(text: string): string {
+  const trimmed = text.trim();
+  if (countGraphemes(trimmed) > LIMITS.imageAltMax) throw refusal('imageAltTooLong');
+  return trimmed;
+}
+
 export function validateReplyText(text: string): string {
   const trimmed = text.trim();
   if (trimmed === '') throw refusal('replyEmpty');

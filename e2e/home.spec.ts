@@ -52,7 +52,7 @@ test.describe('Home', { tag: ['@server'] }, () => {
     await expect(preview).toHaveCount(0);
     const newest = postCards(page).first();
     await expect(newest).toContainText('A gradient, photographed by a test.');
-    const image = newest.getByRole('img', { name: 'Image posted by Ava Reed' });
+    const image = newest.getByRole('img', { name: 'Image posted by Ava Reed, with no description' });
     await expect(image).toBeVisible();
     await expect.poll(() => image.evaluate((element: HTMLImageElement) => element.complete && element.naturalWidth)).toBe(64);
     // Posted, it shows at its size too, and what frames it is no wider or taller: no band around it.

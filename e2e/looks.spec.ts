@@ -25,7 +25,7 @@ function greyPng(width: number, height: number): Buffer {
 
 /** The shown and natural size of a card's image once it has loaded. */
 async function imageSizes(page: Page) {
-  const image = postCards(page).first().getByRole('img', { name: /^Image posted by/ });
+  const image = postCards(page).first().locator('.post-card__media img');
   await expect.poll(() => image.evaluate((element: HTMLImageElement) => element.complete && element.naturalWidth > 0)).toBe(true);
   return image.evaluate((element: HTMLImageElement) => ({
     shownWidth: element.clientWidth, shownHeight: element.clientHeight, naturalWidth: element.naturalWidth, naturalHeight: element.naturalHeight,
@@ -72,7 +72,7 @@ test.describe('How things look', { tag: ['@phone'] }, () => {
     const cardTops = () => postCards(page).evaluateAll((cards) => cards.map((card) => Math.round(card.getBoundingClientRect().top + window.scrollY)));
     const before = await cardTops();
     // Walk down the page so every lazy image loads, then compare where each post sits.
-    const images = page.locator('main img[alt^="Image posted by"]');
+    const images = page.locator('main .post-card__media img');
     for (const image of await images.all()) await image.scrollIntoViewIfNeeded();
     await expect.poll(() => images.evaluateAll((all) => all.every((image) => (image as HTMLImageElement).complete && (image as HTMLImageElement).naturalWidth > 0))).toBe(true);
     expect(await cardTops()).toEqual(before);

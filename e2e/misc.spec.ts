@@ -25,7 +25,7 @@ test.describe('Explore, post detail and create post', { tag: ['@server'] }, () =
     await expect(card).toContainText(SEED_TEXT.noahBike);
     await expect(card).toContainText('@noah_kim');
     await expect(card.locator('time')).toHaveText(/^[A-Z][a-z]{2} \d{1,2}, \d{4} \d{1,2}:\d{2}:\d{2} (AM|PM)$/);
-    await expect(card.getByRole('img', { name: 'Image posted by Noah Kim' })).toBeVisible();
+    await expect(card.getByRole('img', { name: 'Image posted by Noah Kim, with no description' })).toBeVisible();
 
     await card.getByRole('link', { name: 'Noah Kim' }).click();
     await expect(page).toHaveURL(urlPath(`/users/${MEMBERS.noah.id}`));

@@ -69,7 +69,7 @@ test.describe('One network, several devices', { tag: ['@server'] }, () => {
       await navigateTo(b.page, 'Home');
       const shared = postCard(b.page, 'Shared from the laptop');
       await expect(postCards(b.page).first()).toContainText('Shared from the laptop');
-      const image = shared.getByRole('img', { name: 'Image posted by Ava Reed' });
+      const image = shared.getByRole('img', { name: 'Image posted by Ava Reed, with no description' });
       await expect(image).toHaveAttribute('src', /^\/media\/[0-9a-f]{64}\.jpg$/);
       await expect.poll(() => image.evaluate((element: HTMLImageElement) => element.complete && element.naturalWidth)).toBe(64);
       await expect(postCard(b.page, SEED_TEXT.avaHello)).toBeVisible();

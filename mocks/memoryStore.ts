@@ -178,7 +178,15 @@ function memberRow(user: UserRecord): MemberRow {
 }
 
 function postRow(post: PostRecord): PostRow {
-  return { id: post.id, authorId: post.authorId, content: post.content, postImage: post.postImage, createdAt: post.createdAt, updatedAt: post.updatedAt };
+  return {
+    id: post.id, authorId: post.authorId, content: post.content, postImage: post.postImage, imageAlt: post.imageAlt ?? '',
+    createdAt: post.createdAt, updatedAt: post.updatedAt, editedAt: post.editedAt ?? null,
+  };
+}
+
+/** A post record's description and edit time, left out when there are none (as the server exports them). */
+function describedAndEdited({ imageAlt, editedAt }: Pick<PostRow, 'imageAlt' | 'editedAt'>): Pick<PostRecord, 'imageAlt' | 'editedAt'> {
+  return { ...(imageAlt !== '' ? { imageAlt } : {}), ...(editedAt !== null ? { editedAt } : {}) };
 }
 
 function without(list: readonly string[], id: string): string[] {
@@ -237,6 +245,34 @@ function bookmarkPage(db: MemoryDb, memberId: string, { limit, cursor }: PageReq
   const end = start + pageIds.length;
   const lastId = pageIds[pageIds.length - 1];
   return { items, nextCursor: end < ids.length && lastId ? encodeCursor('bookmarks', [lastId, end]) : null };
+}
+
+/**
+ * A page of ids, the last added first: a cursor is the last id shown and its place, in case it left
+ * the list since. `kind` names the list, so a cursor of another list is refused.
+ */
+function latestFirst(kind: string, list: readonly string[], { limit, cursor }: PageRequest): Page<string> {
+  const ids = [...list].reverse();
+  let start = 0;
+  if (cursor !== undefined) {
+    const [id, place] = decodeCursor(cursor, kind, ['s', 'n']);
+    const found = ids.indexOf(String(id));
+    start = found >= 0 ? found + 1 : Math.max(0, Number(place));
+  }
+  const items = ids.slice(start, start + limit);
+  const end = start + items.length;
+  const lastId = items[items.length - 1];
+  return { items, nextCursor: end < ids.length && lastId ? encodeCursor(kind, [lastId, end]) : null };
+}
+
+function membersOf(db: MemoryDb, page: Page<string>): Page<MemberRow> {
+  return {
+    items: page.items.flatMap((id) => {
+      const user = db.users.get(id);
+      return user ? [memberRow(user)] : [];
+    }),
+    nextCursor: page.nextCursor,
+  };
 }
 
 function reader(db: MemoryDb): StoreReader {
@@ -307,6 +343,8 @@ function reader(db: MemoryDb): StoreReader {
     },
     postPage: async (source, order, page) => postPage(db, source, order, page),
     bookmarkPage: async (memberId, page) => bookmarkPage(db, memberId, page),
+    followPage: async (memberId, side, page) => membersOf(db, latestFirst(side, db.users.get(memberId)?.[side] ?? [], page)),
+    likerPage: async (postId, page) => membersOf(db, latestFirst('likes', db.posts.get(postId)?.likedBy ?? [], page)),
     reply: async (id) => {
       const reply = db.replies.get(id);
       return reply && replyRow(reply);
@@ -442,13 +480,17 @@ function writer(db: MemoryDb, undo: Array<() => void>, now: () => Date, emitted:
     insertPost: async (row) => {
       if (db.posts.has(row.id)) throw new Error(`post ${row.id} exists`);
       user(row.authorId);
-      db.posts.set(row.id, { ...row, likedBy: [], dislikedBy: [] });
+      const { imageAlt, editedAt, ...fields } = row;
+      db.posts.set(row.id, { ...fields, likedBy: [], dislikedBy: [], ...describedAndEdited({ imageAlt, editedAt }) });
       undo.push(() => db.posts.delete(row.id));
     },
     updatePost: async (id, changes) => {
       const record = post(id);
-      remember(undo, record);
-      Object.assign(record, changes);
+      const { imageAlt, editedAt, ...fields } = changes;
+      const { imageAlt: _formerAlt, editedAt: _formerEdit, ...kept } = record;
+      // A new record, so a rollback puts back the old one whole (fields it gained go too).
+      db.posts.set(id, { ...kept, ...fields, ...describedAndEdited({ imageAlt, editedAt }) });
+      undo.push(() => db.posts.set(id, record));
     },
     deletePost: async (id) => {
       const record = post(id);

@@ -5,7 +5,7 @@ import type { AtOnce, MemberRow, PostRow, ReactionKind, StoreReader, StoreTx } f
 import type { TokenClaims } from '../tokens';
 import { NOTIFICATIONS_UNREAD_MAX } from '../api';
 import type { PostDraftPayload, PostEditPayload } from '../api';
-import { readImageDataUrl, validatePostText } from '../validation';
+import { readImageDataUrl, validateImageAlt, validatePostText } from '../validation';
 import { notificationKey, notify, removingNotifications, syncMentions, unnotify } from './notifications';
 
 export async function findPost(reader: StoreReader, postId: string): Promise<PostRow> {
@@ -27,14 +27,16 @@ export async function postsOfUsername(reader: StoreReader, username: string): Pr
 }
 
 /**
- * Creates a post from `{ postData: { text, image?, previewImage? } }`. `image` is a data URL or empty;
- * `previewImage` is the client's own preview and is ignored.
+ * Creates a post from `{ postData: { text, image?, previewImage?, imageAlt? } }`. `image` is a data
+ * URL or empty; `previewImage` is the client's own preview and is ignored; `imageAlt` describes the
+ * image, and is dropped when there is none.
  */
 export async function createPost(ctx: RuleContext, author: MemberRow, { postData }: PostDraftPayload): Promise<PostRow> {
   const text = validatePostText(postData.text ?? '');
   const rawImage = postData.image ?? '';
   const image = rawImage === '' ? undefined : readImageDataUrl(rawImage);
   if (text === '' && !image) throw refusal('postEmpty');
+  const imageAlt = validateImageAlt(postData.imageAlt ?? '');
 
   const timestamp = ctx.now().toISOString();
   return ctx.store.transaction(async (tx) => {
@@ -43,8 +45,10 @@ export async function createPost(ctx: RuleContext, author: MemberRow, { postData
       authorId: author.id,
       content: text,
       postImage: image ? await tx.keepImage(image, rawImage) : '',
+      imageAlt: image ? imageAlt : '',
       createdAt: timestamp,
       updatedAt: timestamp,
+      editedAt: null,
     };
     await tx.insertPost(post);
     await tx.emit({ type: 'post-created', postId: post.id, authorId: author.id });
@@ -53,7 +57,11 @@ export async function createPost(ctx: RuleContext, author: MemberRow, { postData
   });
 }
 
-/** Replaces a post's text from `{ postData: { text } }`; only its author may. */
+/**
+ * Replaces a post's text, and its image's description when `imageAlt` is given, from `{ postData:
+ * { text, imageAlt? } }`; only its author may. A change to either marks the post edited now; its
+ * creation time stays.
+ */
 export async function editPost(ctx: RuleContext, member: MemberRow, postId: string, { postData }: PostEditPayload): Promise<void> {
   const updatedAt = ctx.now().toISOString();
   await ctx.store.transaction(async (tx) => {
@@ -61,7 +69,10 @@ export async function editPost(ctx: RuleContext, member: MemberRow, postId: stri
     if (post.authorId !== member.id) throw refusal('editNotOwner');
     const text = validatePostText(postData.text);
     if (text === '' && post.postImage === '') throw refusal('postEmpty');
-    await tx.updatePost(post.id, { content: text, updatedAt });
+    const rawAlt = postData.imageAlt ?? undefined;
+    const imageAlt = rawAlt === undefined || post.postImage === '' ? post.imageAlt : validateImageAlt(rawAlt);
+    const changed = text !== post.content || imageAlt !== post.imageAlt;
+    await tx.updatePost(post.id, { content: text, updatedAt, imageAlt, editedAt: changed ? updatedAt : post.editedAt });
     await tx.emit({ type: 'post-edited', postId: post.id });
     await syncMentions(ctx, tx, { postId: post.id, authorId: post.authorId }, post.content, text);
   });

@@ -94,6 +94,32 @@ const POSTS: Array<[Who, string, string, Who[], Who[]]> = [
   ['maya', 'Pressed flowers from the market, turned into a colour study.', 'abstract-bloom', ['zoe'], []],
 ];
 
+/**
+ * What each seed photo shows, for those who cannot see it (the `alt-text` extension). Two photos
+ * have none, so a first look shows both kinds of image.
+ */
+const IMAGE_ALTS: Readonly<Record<string, string>> = {
+  'mountain-sunrise': 'Sunrise over a rocky mountain ridge, the sky orange above a valley still in shadow.',
+  'lake-dusk': 'A perfectly still lake at dusk, the pink sky and dark pines mirrored in the water.',
+  'desert-dunes': 'Rippled sand dunes under a pale sky, long shadows across their crests.',
+  'forest-morning': 'A path through a pine forest, morning sun slanting through the mist between the trunks.',
+  'city-night': 'A city at night seen from a rooftop: lit office windows and streets of light below.',
+  'ocean-sunset': 'The sun setting over a calm sea, a golden path of light on the water.',
+  'snowy-peaks': 'Snow-covered mountain peaks above autumn-coloured slopes.',
+  'autumn-hills': 'Rolling hills in golden evening light, trees in red and orange.',
+  'morning-coffee': 'Two cups of coffee on a wooden table by a bright window.',
+  'northern-lights': 'Green northern lights rippling across a starry sky above a dark shoreline.',
+  'red-canyon': 'Red rock canyon walls under a deep blue sky.',
+  'tulip-field': 'Rows of red, yellow and pink tulips stretching to the horizon.',
+  'harbor-boats': 'Small fishing boats moored in a harbour in soft morning light, gulls overhead.',
+  'starry-night': 'A night sky full of stars above the silhouette of trees.',
+  'island-noon': 'A tiny island with a white beach and turquoise water under the noon sun.',
+  'abstract-bloom': 'Pressed flowers in pinks and purples arranged as a colour study on paper.',
+};
+
+/** Seed posts their authors changed after posting: [post number, minutes after it was posted]. */
+const EDITED_POSTS: ReadonlyArray<[number, number]> = [[3, 42], [13, 95]];
+
 /** How many of the demo member's seed notifications are unread. */
 export const DEMO_UNREAD_NOTIFICATIONS = 2;
 
@@ -118,7 +144,12 @@ export function buildDefaultSeed(): DbSnapshot {
 
   const posts: PostRecord[] = POSTS.map(([author, content, image, likers, dislikers], index) => {
     const createdAt = day(index, 8 + (index % 10));
+    const alt = image ? IMAGE_ALTS[image] : undefined;
+    const edit = EDITED_POSTS.find(([number]) => number === index + 1);
+    const editedAt = edit ? new Date(Date.parse(createdAt) + edit[1] * 60_000).toISOString() : undefined;
     return buildPost({
+      ...(alt ? { imageAlt: alt } : {}),
+      ...(editedAt ? { editedAt } : {}),
       id: seedPostId(index + 1),
       authorId: SEED_USER_IDS[author],
       content,
@@ -126,7 +157,7 @@ export function buildDefaultSeed(): DbSnapshot {
       likedBy: likers.map((who) => SEED_USER_IDS[who]),
       dislikedBy: dislikers.map((who) => SEED_USER_IDS[who]),
       createdAt,
-      updatedAt: createdAt,
+      updatedAt: editedAt ?? createdAt,
     });
   });
   byKey('ava').bookmarks.push(DEMO_BOOKMARK_POST_ID);

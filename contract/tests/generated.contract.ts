@@ -90,7 +90,9 @@ function bodies(valid: fc.Arbitrary<unknown>): fc.Arbitrary<string> {
   return fc.oneof({ weight: 5, arbitrary: valid.map((value) => JSON.stringify(value)) }, { weight: 1, arbitrary: junk });
 }
 
-const postData = body({ text: field(textAround(LIMITS.postTextMax)), image: field(image), previewImage: field(fc.constant(PNG_DATA_URL)) });
+const postData = body({
+  text: field(textAround(LIMITS.postTextMax)), image: field(image), previewImage: field(fc.constant(PNG_DATA_URL)), imageAlt: field(textAround(LIMITS.imageAltMax)),
+});
 
 interface GeneratedRoute {
   route: string;

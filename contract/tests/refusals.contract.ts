@@ -121,6 +121,18 @@ const GRID: Record<string, Partial<Record<Column, Case>>> = {
   'GET /tags/:tag/posts': {
     'a limit hit': { path: `/tags/${tooLong(TAG_MAX)}/posts`, refused: 'tagInvalid' },
   },
+  'GET /users/:userId/followers': {
+    'a missing id': { path: `/users/${missingMember}/followers`, refused: 'userNotFound' },
+    'a limit hit': { path: `/users/${SEED_USER_IDS.ava}/followers?limit=101`, refused: 'pageLimitInvalid' },
+  },
+  'GET /users/:userId/following': {
+    'a missing id': { path: `/users/${missingMember}/following`, refused: 'userNotFound' },
+    'a limit hit': { path: `/users/${SEED_USER_IDS.ava}/following?limit=0`, refused: 'pageLimitInvalid' },
+  },
+  'GET /posts/:postId/likes': {
+    'a missing id': { path: `/posts/${missingPost}/likes`, refused: 'postNotFound' },
+    'a limit hit': { path: `/posts/${othersPost}/likes?limit=101`, refused: 'pageLimitInvalid' },
+  },
   'GET /users': {},
   'POST /users/edit': {
     "another member's resource": { path: '/users/edit', body: { userData: { username: 'liam_chen' } }, refused: 'usernameImmutable' },

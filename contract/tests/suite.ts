@@ -17,3 +17,5 @@ import './replies.contract';
 import './notifications.contract';
 import './tags.contract';
 import './idempotency.contract';
+import './altText.contract';
+import './memberLists.contract';

@@ -7,7 +7,7 @@ import type { Row, Sql } from '../db/database';
 import { iso, NO_LOCKS, storable, storableIds, type RowLocks } from './rows';
 import { replaceTags, tagRowsQuery, writeTags } from './tags';
 
-export const POST_COLUMNS = 'id, author_id, content, image, created_at, updated_at';
+export const POST_COLUMNS = 'id, author_id, content, image, created_at, updated_at, image_alt, edited_at';
 const NEWEST_FIRST = 'ORDER BY created_at DESC, id ASC';
 
 export function toPost(row: Row): PostRow {
@@ -16,8 +16,10 @@ export function toPost(row: Row): PostRow {
     authorId: String(row.author_id),
     content: String(row.content),
     postImage: String(row.image),
+    imageAlt: String(row.image_alt ?? ''),
     createdAt: iso(row.created_at),
     updatedAt: iso(row.updated_at),
+    editedAt: row.edited_at === null || row.edited_at === undefined ? null : iso(row.edited_at),
   };
 }
 
@@ -184,11 +186,17 @@ export function postReads(sql: Sql, locks: RowLocks = NO_LOCKS) {
 export function postWrites(sql: Sql) {
   return {
     async insertPost(row) {
-      await sql.query(`INSERT INTO posts (${POST_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6)`, [row.id, row.authorId, row.content, row.postImage, row.createdAt, row.updatedAt]);
+      await sql.query(
+        `INSERT INTO posts (${POST_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
+        [row.id, row.authorId, row.content, row.postImage, row.createdAt, row.updatedAt, row.imageAlt, row.editedAt],
+      );
       await writeTags(sql, [row]);
     },
     async updatePost(id, changes) {
-      await sql.query('UPDATE posts SET content = $2, updated_at = $3 WHERE id = $1', [id, changes.content, changes.updatedAt]);
+      await sql.query(
+        'UPDATE posts SET content = $2, updated_at = $3, image_alt = $4, edited_at = $5 WHERE id = $1',
+        [id, changes.content, changes.updatedAt, changes.imageAlt, changes.editedAt],
+      );
       await replaceTags(sql, [{ id, content: changes.content }]);
     },
     async deletePost(id) {

@@ -65,7 +65,10 @@ const MEMBER_TYPES: Columns = [
   ['id', 'text'], ['username', 'text'], ['first_name', 'text'], ['last_name', 'text'], ['password_hash', 'text'], ['image', 'text'], ['bio', 'text'],
   ['portfolio_url', 'text'], ['session_version', 'int'], ['created_at', 'timestamptz'], ['updated_at', 'timestamptz'],
 ];
-const POST_TYPES: Columns = [['id', 'text'], ['author_id', 'text'], ['content', 'text'], ['image', 'text'], ['created_at', 'timestamptz'], ['updated_at', 'timestamptz']];
+const POST_TYPES: Columns = [
+  ['id', 'text'], ['author_id', 'text'], ['content', 'text'], ['image', 'text'], ['created_at', 'timestamptz'], ['updated_at', 'timestamptz'],
+  ['image_alt', 'text'], ['edited_at', 'timestamptz'],
+];
 const REPLY_TYPES: Columns = [
   ['id', 'text'], ['post_id', 'text'], ['author_id', 'text'], ['content', 'text'], ['reply_to_id', 'text'], ['reply_to_author_id', 'text'], ['created_at', 'timestamptz'],
 ];
@@ -131,7 +134,9 @@ export function snapshotCalls(database: Database, write: Write, options: SqlStor
     const posts = snapshot.posts;
     const postImages: string[] = [];
     for (const post of posts) postImages.push(await image(post.postImage));
-    await insertInOrder(sql, 'posts', POST_TYPES, posts.map((post, index) => [post.id, post.authorId, post.content, postImages[index], post.createdAt, post.updatedAt]));
+    await insertInOrder(sql, 'posts', POST_TYPES, posts.map((post, index) => [
+      post.id, post.authorId, post.content, postImages[index], post.createdAt, post.updatedAt, post.imageAlt ?? '', post.editedAt ?? null,
+    ]));
     await writeTags(sql, posts);
     await insertInOrder(sql, 'reactions', [['post_id', 'text'], ['member_id', 'text'], ['kind', 'text']], posts.flatMap((post) => [
       ...post.likedBy.map((member) => [post.id, member, 'like']),
@@ -212,8 +217,11 @@ export function snapshotCalls(database: Database, write: Write, options: SqlStor
           };
         });
         const postRecords: PostRecord[] = posts.map((row) => {
-          const post = toPost(row);
-          return { ...post, likedBy: reactions.get(post.id)?.likedBy ?? [], dislikedBy: reactions.get(post.id)?.dislikedBy ?? [] };
+          const { imageAlt, editedAt, ...post } = toPost(row);
+          return {
+            ...post, likedBy: reactions.get(post.id)?.likedBy ?? [], dislikedBy: reactions.get(post.id)?.dislikedBy ?? [],
+            ...(imageAlt !== '' ? { imageAlt } : {}), ...(editedAt !== null ? { editedAt } : {}),
+          };
         });
         return {
           version: DB_SNAPSHOT_VERSION,

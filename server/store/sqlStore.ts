@@ -12,6 +12,7 @@ import { CHANGES_CHANNEL, type ChangeFeed } from '../answerCache';
 import { lostRace, type Database, type Row, type Sql } from '../db/database';
 import { idempotencyWrites } from './idempotency';
 import { mediaWrites } from './media';
+import { memberListReads } from './memberLists';
 import { memberReads, memberWrites } from './members';
 import { postReads, postWrites } from './posts';
 import { notificationReads, notificationWrites } from './notifications';
@@ -42,7 +43,7 @@ export interface SqlStore extends Store {
 export type Write = <T>(work: (sql: Sql, emitted: NetworkEvent[]) => Promise<T>) => Promise<T>;
 
 function reader(sql: Sql, locks?: RowLocks): StoreReader {
-  return { ...memberReads(sql, locks), ...postReads(sql, locks), ...replyReads(sql, locks), ...notificationReads(sql), ...eventReads(sql) };
+  return { ...memberReads(sql, locks), ...postReads(sql, locks), ...replyReads(sql, locks), ...notificationReads(sql), ...eventReads(sql), ...memberListReads(sql) };
 }
 
 function writer(sql: Sql, options: SqlStoreOptions, emitted: NetworkEvent[]): StoreTx {

@@ -11,8 +11,26 @@ import { WithPostCardExtras } from './PostCardExtras';
 import { useGetPostQuery } from '../features/posts/postsApi';
 import { useLoaderOffAfter } from '../features/ui/useLoaderOffAfter';
 import { refusalStatus } from '../lib/apiError';
+import { countOf } from '../lib/plural';
+import { useHistoryWindow } from '../components/useHistoryWindow';
+import { MemberListDialog } from '../features/users/components/MemberListDialog';
+import type { Post } from '../types/api';
 import '../features/posts/components/shared.css';
 import './FeedPages.css';
+
+/** The post's like count, which opens who likes it (the `member-lists` extension). */
+function LikedBy({ post }: { post: Post }) {
+  const likers = useHistoryWindow(`likes:${post.id}`);
+  const count = post.likes.likeCount;
+  return (
+    <div className="post-page__liked-by">
+      <button type="button" className="pill-button" aria-haspopup="dialog" aria-label={`${countOf(count, 'like')}: who likes this post`} onClick={likers.open}>
+        {countOf(count, 'like')}
+      </button>
+      {likers.isOpen ? <MemberListDialog list={{ list: 'likes', postId: post.id }} onClose={likers.close} /> : null}
+    </div>
+  );
+}
 
 /** One post, on its own page; with the backend's `replies`, its conversation under it, landing on a reply its hash names. */
 export function PostPage() {
@@ -25,6 +43,7 @@ export function PostPage() {
   const goHome = useCallback(() => void navigate(paths.home.href()), [navigate]);
   const notFound = !post && (postId === '' || refusalStatus(error) === 404);
   const hasReplies = useBackendHas('replies') === true;
+  const hasLists = useBackendHas('member-lists') === true;
   usePageTitle(notFound ? 'Not Found' : 'Post');
 
   if (notFound) {
@@ -43,6 +62,7 @@ export function PostPage() {
           <WithPostCardExtras>
             <PostCard post={post} onDeleted={goHome} />
           </WithPostCardExtras>
+          {hasLists ? <LikedBy post={post} /> : null}
           {hasReplies ? <Replies post={post} landOn={landOn} /> : null}
         </>
       ) : isLoading ? (

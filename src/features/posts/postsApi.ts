@@ -44,6 +44,8 @@ export interface NewPostInput {
   text: string;
   /** Data URL of the attached image, or ''. */
   image: string;
+  /** The image's description (the `alt-text` extension); sent only with an image. */
+  imageAlt?: string;
   /** The draft's key: the same draft sent again is stored once. */
   idempotencyKey?: string;
 }
@@ -51,6 +53,8 @@ export interface NewPostInput {
 export interface EditPostInput {
   postId: string;
   text: string;
+  /** A new description of the post's image (the `alt-text` extension); left out: unchanged. */
+  imageAlt?: string;
 }
 
 /** The cache tags of a list of posts: the list's own, and one per post it holds. */
@@ -117,9 +121,9 @@ export const postsApi = api.injectEndpoints({
       providesTags: (posts) => postListTags(posts),
     }),
     createPost: build.mutation<PostsChange | undefined, NewPostInput>({
-      query: ({ text, image, idempotencyKey }) => {
+      query: ({ text, image, imageAlt, idempotencyKey }) => {
         // The backend reads `image`; `previewImage` is the client's own preview, so it is not sent twice.
-        const body: PostDraftPayload = { postData: { text, image, previewImage: '' } };
+        const body: PostDraftPayload = { postData: { text, image, previewImage: '', ...(image && imageAlt ? { imageAlt } : {}) } };
         return { url: '/posts/', method: 'POST', body, headers: idempotencyHeaders(idempotencyKey) };
       },
       transformResponse: readChange,
@@ -129,7 +133,9 @@ export const postsApi = api.injectEndpoints({
       },
     }),
     editPost: build.mutation<PostsChange | undefined, EditPostInput>({
-      query: ({ postId, text }) => ({ url: `/posts/edit/${encodeURIComponent(postId)}`, method: 'POST', body: { postData: { text } } }),
+      query: ({ postId, text, imageAlt }) => ({
+        url: `/posts/edit/${encodeURIComponent(postId)}`, method: 'POST', body: { postData: { text, ...(imageAlt === undefined ? {} : { imageAlt }) } },
+      }),
       transformResponse: readChange,
       extraOptions: { ...CHANGED_ONLY, formSave: true },
       async onQueryStarted(_arg, lifecycle) {

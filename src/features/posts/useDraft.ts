@@ -5,6 +5,8 @@ export interface Draft {
   text: string;
   /** A data URL, or '' for none. */
   image: string;
+  /** The image's description (the `alt-text` extension), or ''. */
+  imageAlt: string;
   /**
    * The draft's Idempotency-Key, kept with it through a reload: this draft sent again, however
    * often, is one post.
@@ -13,11 +15,11 @@ export interface Draft {
 }
 
 function emptyDraft(): Draft {
-  return { text: '', image: '', idempotencyKey: newIdempotencyKey() };
+  return { text: '', image: '', imageAlt: '', idempotencyKey: newIdempotencyKey() };
 }
 
 function isEmpty(draft: Draft): boolean {
-  return draft.text === '' && draft.image === '';
+  return draft.text === '' && draft.image === '' && draft.imageAlt === '';
 }
 
 function readDraft(key: string | null): Draft {
@@ -27,6 +29,7 @@ function readDraft(key: string | null): Draft {
     return {
       text: typeof value?.text === 'string' ? value.text : '',
       image: typeof value?.image === 'string' ? value.image : '',
+      imageAlt: typeof value?.imageAlt === 'string' ? value.imageAlt : '',
       idempotencyKey: typeof value?.idempotencyKey === 'string' && value.idempotencyKey !== '' ? value.idempotencyKey : newIdempotencyKey(),
     };
   } catch {

@@ -181,7 +181,7 @@ describe('Composer', () => {
     const feed = await findFeed('Latest Posts');
     await waitFor(() => expect(contentsOf(feed)[0]).toBe('With a picture'));
     const first = articlesOf(feed)[0]!;
-    expect(within(first).getByRole('img', { name: 'Image posted by Ava Reed' }).getAttribute('src')).toMatch(/^data:image\/png/);
+    expect(within(first).getByRole('img', { name: 'Image posted by Ava Reed, with no description' }).getAttribute('src')).toMatch(/^data:image\/png/);
   });
 
   it('posts an image alone', async () => {

@@ -10,6 +10,8 @@ import { notifyError, notifySuccess } from '../../ui/notify';
 import { feedSortChanged } from '../feedSlice';
 import { useCreatePostMutation } from '../postsApi';
 import { useDraft } from '../useDraft';
+import { backendHas } from '../../../lib/api/api';
+import { ImageDescriptionField, imageAltFits } from './ImageDescriptionField';
 import { keyIsSpent, newIdempotencyKey } from '../../../lib/idempotencyKey';
 import { CharacterCount, charactersLeft, CountedTextBox } from './CharacterCount';
 import { CloseIcon, ImageIcon } from './icons';
@@ -48,9 +50,12 @@ export function Composer({ onPosted }: ComposerProps) {
   const dispatch = useAppDispatch();
   const me = useAppSelector(selectCurrentMember);
   // The draft is the session's member's from the first render: their record may come later (a reload).
-  const [{ text, image, idempotencyKey }, updateDraft] = useDraft(useAppSelector(selectCurrentUserId));
+  const [{ text, image, imageAlt, idempotencyKey }, updateDraft] = useDraft(useAppSelector(selectCurrentUserId));
   const setText = (value: string) => updateDraft({ text: value });
-  const setImage = (value: string) => updateDraft({ image: value });
+  // A new image, or none: the description of the one before does not describe it.
+  const setImage = (value: string) => updateDraft({ image: value, imageAlt: '' });
+  // The backend keeps a description with the image: the composer asks for one.
+  const describes = useAppSelector((state) => backendHas(state, 'alt-text'));
   const [createPost, { isLoading }] = useCreatePostMutation();
   const fileInput = useRef<HTMLInputElement>(null);
   const textBox = useRef<HTMLTextAreaElement>(null);
@@ -59,7 +64,7 @@ export function Composer({ onPosted }: ComposerProps) {
 
   useEffect(() => () => window.clearTimeout(emptyTimer.current), []);
 
-  const over = charactersLeft(text) < 0;
+  const over = charactersLeft(text) < 0 || (describes && image !== '' && !imageAltFits(imageAlt));
   const fullName = me ? `${me.firstName} ${me.lastName}` : '';
 
   const onFileChosen = async (event: ChangeEvent<HTMLInputElement>) => {
@@ -84,14 +89,14 @@ export function Composer({ onPosted }: ComposerProps) {
       return;
     }
     try {
-      await createPost({ text, image, idempotencyKey }).unwrap();
+      await createPost({ text, image, imageAlt: describes ? imageAlt : '', idempotencyKey }).unwrap();
     } catch (error) {
       // The member keeps the draft; the app already said what went wrong.
       if (keyIsSpent(error)) updateDraft({ idempotencyKey: newIdempotencyKey() });
       return;
     }
     notifySuccess(COMPOSER_TEXTS.created);
-    updateDraft({ text: '', image: '', idempotencyKey: newIdempotencyKey() });
+    updateDraft({ text: '', image: '', imageAlt: '', idempotencyKey: newIdempotencyKey() });
     // Ready for the next post: focus never falls to the page (Create post then goes home).
     textBox.current?.focus();
     dispatch(feedSortChanged('latest'));
@@ -112,6 +117,7 @@ export function Composer({ onPosted }: ComposerProps) {
             </button>
           </div>
         ) : null}
+        {image && describes ? <ImageDescriptionField text={imageAlt} onText={(value) => updateDraft({ imageAlt: value })} /> : null}
         <div className="composer__bar">
           <button
             type="button"

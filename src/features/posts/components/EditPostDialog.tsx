@@ -11,19 +11,27 @@ import './shared.css';
 import './Composer.css';
 import './EditPostDialog.css';
 import { SubmitButton } from '../../../components/ProgressLabel';
+import { useAppSelector } from '../../../lib/store/hooks';
+import { backendHas } from '../../../lib/api/api';
+import { ImageDescriptionField, imageAltFits } from './ImageDescriptionField';
 
 export interface EditPostDialogProps {
   post: Post;
   onClose: () => void;
 }
 
-/** The edit window: the post's text, prefilled; it closes on success and keeps the text on failure. */
+/**
+ * The edit window: the post's text, prefilled, and its image's description where the backend keeps
+ * one; it closes on success and keeps what was typed on failure.
+ */
 export function EditPostDialog({ post, onClose }: EditPostDialogProps) {
   const dispatch = useAppDispatch();
   const [text, setText] = useState(post.content);
+  const describes = useAppSelector((state) => backendHas(state, 'alt-text')) && post.postImage !== '';
+  const [imageAlt, setImageAlt] = useState(post.imageAlt ?? '');
   const [editPost, { isLoading }] = useEditPostMutation();
   const countId = useId();
-  const over = charactersLeft(text) < 0;
+  const over = charactersLeft(text) < 0 || (describes && !imageAltFits(imageAlt));
   const blank = text.trim() === '';
 
   const onSubmit = async (event: FormEvent) => {
@@ -31,7 +39,7 @@ export function EditPostDialog({ post, onClose }: EditPostDialogProps) {
     if (isLoading || over || blank) return;
     dispatch(showLoaderFor(TIMINGS.loaderOffShortMs));
     try {
-      await editPost({ postId: post.id, text }).unwrap();
+      await editPost({ postId: post.id, text, ...(describes ? { imageAlt } : {}) }).unwrap();
     } catch {
       // The window stays open with the member's text; the app already said what went wrong.
       return;
@@ -44,6 +52,7 @@ export function EditPostDialog({ post, onClose }: EditPostDialogProps) {
     <Dialog title="New Post Content:" onClose={onClose} closeLabel="Close">
       <form className="edit-post" onSubmit={onSubmit}>
         <CountedTextBox label="Post content" className="edit-post__text" text={text} onText={setText} rows={5} countId={countId} />
+        {describes ? <ImageDescriptionField text={imageAlt} onText={setImageAlt} /> : null}
         <div className="edit-post__bar">
           <CharacterCount id={countId} text={text} />
           <SubmitButton className="edit-post__submit" disabled={over || blank} pending={isLoading} idle="Update Post" busy="Updating…" />

@@ -34,17 +34,66 @@ const POST_CARD_TEXTS = {
   confirmDeleteText: 'It will be gone for good, with its likes and bookmarks.',
 } as const;
 
+/** What an image's alt says when its author gave no description: never its file name. */
+export function undescribedImageAlt(fullName: string): string {
+  return `Image posted by ${fullName}, with no description`;
+}
+
+/**
+ * "edited" beside a post's time: focusable, with the time of the edit in its tooltip on hover and
+ * focus, and in its accessible description.
+ */
+function EditedMark({ at }: { at: string }) {
+  const tipId = useId();
+  const when = `Edited ${formatPostTime(at)}`;
+  return (
+    <span className="post-card__edited">
+      <span aria-hidden="true"> · </span>
+      <button type="button" className="post-card__edited-mark" aria-describedby={tipId}>
+        edited
+      </button>
+      <span id={tipId} role="tooltip" className="post-card__tooltip">
+        <time dateTime={toDateTimeAttribute(at)}>{when}</time>
+      </span>
+    </span>
+  );
+}
+
 /**
  * A post's image. Until it has loaded, its frame holds the card's width at 16:10 (the usual shape of a
  * posted photo), so images loading above a post do not push it from under the reader's finger or pointer.
  * An image that fails to load (the connection dropped) keeps that frame too, and says so.
  */
-function PostImage({ src, alt }: { src: string; alt: string }) {
+function PostImage({ src, alt, described }: { src: string; alt: string; described: boolean }) {
   const [state, setState] = useState<'loading' | 'loaded' | 'failed'>('loading');
+  // The "ALT" badge of a described image: a disclosure that shows the description under the image,
+  // and hides it on a second press or Escape.
+  const [showAlt, setShowAlt] = useState(false);
+  const altId = useId();
   return (
-    <div className="post-card__media" data-loading={state === 'loaded' ? undefined : ''} data-failed={state === 'failed' ? '' : undefined}>
-      <img src={src} alt={alt} loading="lazy" decoding="async" onLoad={() => setState('loaded')} onError={() => setState('failed')} />
-      {state === 'failed' && <p className="post-card__media-failed">The image could not load.</p>}
+    <div
+      className="post-card__figure"
+      onKeyDown={(event) => {
+        if (event.key === 'Escape' && showAlt) {
+          event.stopPropagation();
+          setShowAlt(false);
+        }
+      }}
+    >
+      <div className="post-card__media" data-loading={state === 'loaded' ? undefined : ''} data-failed={state === 'failed' ? '' : undefined}>
+        <img src={src} alt={alt} loading="lazy" decoding="async" onLoad={() => setState('loaded')} onError={() => setState('failed')} />
+        {state === 'failed' && <p className="post-card__media-failed">The image could not load.</p>}
+        {described ? (
+          <button type="button" className="post-card__alt-badge" aria-expanded={showAlt} aria-controls={altId} onClick={() => setShowAlt((was) => !was)}>
+            ALT<span className="visually-hidden"> text: image description</span>
+          </button>
+        ) : null}
+      </div>
+      {described ? (
+        <p id={altId} className="post-card__alt-text" hidden={!showAlt} dir="auto">
+          {alt}
+        </p>
+      ) : null}
     </div>
   );
 }
@@ -149,6 +198,7 @@ export const PostCard = memo(function PostCard({ post, onDeleted, position, list
             ) : (
               <time dateTime={toDateTimeAttribute(post.createdAt)}>{formatPostTime(post.createdAt)}</time>
             )}
+            {post.editedAt ? <EditedMark at={post.editedAt} /> : null}
           </span>
         </div>
       </header>
@@ -164,7 +214,7 @@ export const PostCard = memo(function PostCard({ post, onDeleted, position, list
       )}
 
       {post.postImage ? (
-        <PostImage src={post.postImage} alt={`Image posted by ${fullName}`} />
+        <PostImage src={post.postImage} alt={post.imageAlt || undescribedImageAlt(fullName)} described={Boolean(post.imageAlt)} />
       ) : null}
 
       <div className="post-card__actions">

@@ -8,6 +8,8 @@ import { EditProfileDialog } from './EditProfileDialog';
 import { FollowButton } from './FollowButton';
 import './ProfileHeader.css';
 import { countOf } from '../../../lib/plural';
+import { useBackendHas } from '../../../lib/api/api';
+import { MemberListDialog } from './MemberListDialog';
 
 export interface ProfileHeaderProps {
   user: User;
@@ -48,7 +50,13 @@ function PortfolioLink({ url }: { url: string }) {
 export function ProfileHeader({ user, isOwn }: ProfileHeaderProps) {
   const headingId = useId();
   const editing = useHistoryWindow('edit-profile');
+  const followersOpen = useHistoryWindow(`followers:${user._id}`);
+  const followingOpen = useHistoryWindow(`following:${user._id}`);
+  // The backend lists who follows whom: each count opens its list.
+  const hasLists = useBackendHas('member-lists') === true;
   const name = fullName(user);
+  const followers = countOf(user.followers.length, 'Follower');
+  const following = countOf(user.following.length, 'Following', 'Following');
   return (
     <section className="profile-header" aria-labelledby={headingId}>
       <Avatar src={user.image} name={name} size="xl" />
@@ -71,11 +79,21 @@ export function ProfileHeader({ user, isOwn }: ProfileHeaderProps) {
         {user.userBio ? <p className="profile-header__bio" dir="auto">{user.userBio}</p> : null}
         <PortfolioLink url={user.userPortfolioUrl} />
         <ul className="profile-header__counts" aria-label="Connections">
-          <li>{countOf(user.followers.length, 'Follower')}</li>
-          <li>{countOf(user.following.length, 'Following', 'Following')}</li>
+          <li>
+            {hasLists ? (
+              <button type="button" className="profile-header__count" aria-haspopup="dialog" onClick={followersOpen.open}>{followers}</button>
+            ) : followers}
+          </li>
+          <li>
+            {hasLists ? (
+              <button type="button" className="profile-header__count" aria-haspopup="dialog" onClick={followingOpen.open}>{following}</button>
+            ) : following}
+          </li>
         </ul>
       </div>
       {editing.isOpen ? <EditProfileDialog user={user} onClose={editing.close} /> : null}
+      {followersOpen.isOpen ? <MemberListDialog list={{ list: 'followers', userId: user._id }} onClose={followersOpen.close} /> : null}
+      {followingOpen.isOpen ? <MemberListDialog list={{ list: 'following', userId: user._id }} onClose={followingOpen.close} /> : null}
     </section>
   );
 }

@@ -1,0 +1,52 @@
+import { useId } from 'react';
+import { LIMITS } from '../../../../contract/limits';
+import { CharacterCount, charactersLeft, CountedTextBox } from './CharacterCount';
+import './ImageDescriptionField.css';
+
+export const IMAGE_DESCRIPTION_TEXTS = {
+  label: 'Image description',
+  placeholder: 'What the image shows, for people who cannot see it',
+  reminder: 'No description yet: screen readers will only say that there is an image. Adding one is optional, and helps.',
+} as const;
+
+export const IMAGE_ALT_LIMIT = LIMITS.imageAltMax;
+
+/** Whether a description fits its limit. */
+export function imageAltFits(text: string): boolean {
+  return charactersLeft(text, IMAGE_ALT_LIMIT) >= 0;
+}
+
+export interface ImageDescriptionFieldProps {
+  text: string;
+  onText: (text: string) => void;
+}
+
+/**
+ * The description of an attached image (its alt text, the `alt-text` extension): labelled, with its
+ * count of characters left, and a gentle reminder while it is empty. Optional: nothing stops a post.
+ */
+export function ImageDescriptionField({ text, onText }: ImageDescriptionFieldProps) {
+  const countId = useId();
+  const reminderId = useId();
+  const empty = text.trim() === '';
+  return (
+    <div className="image-description">
+      <p className="image-description__label" aria-hidden="true">{IMAGE_DESCRIPTION_TEXTS.label}</p>
+      <CountedTextBox
+        label={IMAGE_DESCRIPTION_TEXTS.label}
+        className="image-description__text"
+        placeholder={IMAGE_DESCRIPTION_TEXTS.placeholder}
+        text={text}
+        onText={onText}
+        rows={2}
+        countId={countId}
+        describedBy={empty ? reminderId : undefined}
+        limit={IMAGE_ALT_LIMIT}
+      />
+      <div className="image-description__bar">
+        {empty ? <p id={reminderId} className="image-description__reminder">{IMAGE_DESCRIPTION_TEXTS.reminder}</p> : null}
+        <CharacterCount id={countId} text={text} limit={IMAGE_ALT_LIMIT} />
+      </div>
+    </div>
+  );
+}
