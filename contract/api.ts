@@ -54,10 +54,15 @@ export type ErrorResponse = Static<typeof Schema.ErrorResponse>;
  * - 'reply-links': a link can land on one reply of a long conversation: GET
  *   /posts/:postId/replies?at=<replyId> answers the page that begins with that reply (404 when it is
  *   gone), `?before=<cursor>` the page before a position, and each page its `previousCursor`.
+ * - 'mute-block': POST /users/mute/:userId, /users/unmute/:userId, /users/block/:userId and
+ *   /users/unblock/:userId answer a Relation; GET /users/muted and /users/blocked answer a MembersPage.
+ *   A muted member's posts and replies leave the caller's feed, the lists of every post and of a tag,
+ *   and their notifications. A block works both ways: follows end, and each is to the other as if they
+ *   did not exist (not found, left out of lists, no notification, no reply, no follow).
  */
 export type ApiExtension = Static<typeof Schema.ApiExtension>;
 
-export const API_EXTENSIONS: readonly ApiExtension[] = ['pages', 'feed', 'return-minimal', 'events', 'replies', 'tags', 'notifications', 'idempotency', 'reply-links'];
+export const API_EXTENSIONS: readonly ApiExtension[] = ['pages', 'feed', 'return-minimal', 'events', 'replies', 'tags', 'notifications', 'idempotency', 'reply-links', 'mute-block'];
 
 /** The largest page a client may ask for, and the size of a page when it names none. */
 export const PAGE_LIMIT_MAX = 100;
@@ -73,6 +78,8 @@ export type ReplyRemoval = Static<typeof Schema.ReplyRemoval>;
 export type AppNotification = Static<typeof Schema.Notification>;
 export type NotificationsPage = Static<typeof Schema.NotificationsPage>;
 export type UnreadCount = Static<typeof Schema.UnreadCount>;
+export type Relation = Static<typeof Schema.Relation>;
+export type MembersPage = Static<typeof Schema.MembersPage>;
 
 /** The unread count is counted up to this: a count of 100 stands for 100 or more. */
 export const NOTIFICATIONS_UNREAD_MAX = 100;

@@ -10,15 +10,16 @@ import { API_EXTENSIONS, NOTIFICATIONS_UNREAD_MAX, PAGE_LIMIT_DEFAULT, type Post
 import type { RuleContext } from './context';
 import { refusal, refusalAnswer, RuleError } from './errors';
 import { fingerprintOf, idempotentContext, IDEMPOTENT_REPLAYED_HEADER, KeptOutcome, readIdempotencyKey } from './idempotency';
-import { presentMember, presentMembers, presentNotifications, presentPost, presentPosts, presentReplies, presentReply } from './present';
+import { presentMember, presentMembers, presentNotifications, presentPost, presentPosts, presentReplies, presentReply, toUserSummary } from './present';
 import { authenticate, login, logout, signup, type Session } from './rules/auth';
 import { addBookmark, listBookmarks, removeBookmark } from './rules/bookmarks';
-import { createPost, deletePost, dislikePost, editPost, findPost, findUsername, likePost, postsOfUsername } from './rules/posts';
+import { createPost, deletePost, dislikePost, editPost, findUsername, likePost } from './rules/posts';
+import { block, hiddenFor, hides, mute, refuseBlocked, relationPage, unblock, unmute, visibleMember, visiblePost, visibleReply, type RelationState } from './rules/relations';
 import { markRead } from './rules/notifications';
 import { feedOrderOf, pageOf, wantsMinimal, type Query } from './rules/pages';
-import { createReply, deleteReply, findReply, likeReply, unlikeReply } from './rules/replies';
+import { createReply, deleteReply, likeReply, unlikeReply } from './rules/replies';
 import { taggedPosts } from './rules/tags';
-import { editProfile, findUser, follow, unfollow } from './rules/users';
+import { editProfile, follow, unfollow } from './rules/users';
 import * as Schema from './schemas';
 import type { MemberRow, Page, PostRow, ReplyPageRequest, ReplyRow, StoreReader } from './store';
 import { parseJsonBody } from './validation';
@@ -77,6 +78,11 @@ interface RouteInput extends RouteRequest {
   json: unknown;
   /** Who calls: always there for a route that acts for a member. */
   session?: Session;
+  /**
+   * Whom the answer is for: the session's member, or on a public route the member whose valid token
+   * came with the call (`mute-block` leaves out what they do not see); undefined without one.
+   */
+  viewer?: MemberRow;
 }
 
 export interface RouteSpec {
@@ -102,7 +108,7 @@ export interface RouteSpec {
   };
 }
 
-type PublicInput<S extends TSchema | undefined> = RouteRequest & { ctx: RuleContext; json: Json<S> };
+type PublicInput<S extends TSchema | undefined> = RouteRequest & { ctx: RuleContext; json: Json<S>; viewer?: MemberRow };
 type MemberInput<S extends TSchema | undefined> = PublicInput<S> & { session: Session };
 
 function publicRoute<S extends TSchema | undefined>(
@@ -138,28 +144,40 @@ function readBody(schema: TSchema, text: string | undefined): unknown {
   return json;
 }
 
-/** Every post, newest first: what every post write answers (spec section 7). */
-async function allPosts(ctx: RuleContext): Promise<Shaped> {
-  return shaped(Schema.PostsResponse, await ctx.store.read(async (reader) => ({ posts: await presentPosts(reader, await reader.posts(), 'all') })));
+/** Every post, newest first: what every post write answers (spec section 7), less what the viewer does not see. */
+async function allPosts(ctx: RuleContext, viewerId?: string): Promise<Shaped> {
+  return shaped(Schema.PostsResponse, await ctx.store.read(async (reader) => {
+    const hidden = await hiddenFor(reader, viewerId);
+    const posts = await reader.posts();
+    const shown = hidden.muted.size + hidden.blocked.size === 0 ? posts : posts.filter((post) => !hides(hidden, post.authorId));
+    return { posts: await presentPosts(reader, shown, shown === posts ? 'all' : undefined) };
+  }));
 }
 
+/** The member's bookmarks, less the posts of members in a block with them. */
 async function bookmarksOf(ctx: RuleContext, memberId: string): Promise<Shaped> {
-  return shaped(Schema.BookmarksResponse, await ctx.store.read(async (reader) => ({ bookmarks: await presentPosts(reader, await listBookmarks(reader, memberId)) })));
+  return shaped(Schema.BookmarksResponse, await ctx.store.read(async (reader) => {
+    const { blocked } = await hiddenFor(reader, memberId);
+    const posts = (await listBookmarks(reader, memberId)).filter((post) => !blocked.has(post.authorId));
+    return { bookmarks: await presentPosts(reader, posts) };
+  }));
 }
 
-async function presentPage(reader: StoreReader, page: Page<PostRow>): Promise<Shaped> {
-  const answer: PostsPage = { posts: await presentPosts(reader, page.items), nextCursor: page.nextCursor };
+/** A page of posts; `blocked` leaves out the posts of members in a block with the viewer (the store keeps the page's place). */
+async function presentPage(reader: StoreReader, page: Page<PostRow>, blocked?: ReadonlySet<string>): Promise<Shaped> {
+  const items = blocked && blocked.size > 0 ? page.items.filter((post) => !blocked.has(post.authorId)) : page.items;
+  const answer: PostsPage = { posts: await presentPosts(reader, items), nextCursor: page.nextCursor };
   return shaped(Schema.PostsPage, answer);
 }
 
-/** The post as it now is. */
-function currentPost(ctx: RuleContext, postId: string): Promise<Post> {
-  return ctx.store.read(async (reader) => presentPost(reader, await findPost(reader, postId)));
+/** The post as it now is, as the viewer may see it. */
+function currentPost(ctx: RuleContext, postId: string, viewerId?: string): Promise<Post> {
+  return ctx.store.read(async (reader) => presentPost(reader, await visiblePost(reader, postId, viewerId)));
 }
 
 /** The post as it now is, as an answer (a minimal one, or GET /posts/:postId). */
-async function postNow(ctx: RuleContext, postId: string): Promise<Shaped> {
-  return shaped(Schema.PostResponse, { post: await currentPost(ctx, postId) });
+async function postNow(ctx: RuleContext, postId: string, viewerId?: string): Promise<Shaped> {
+  return shaped(Schema.PostResponse, { post: await currentPost(ctx, postId, viewerId) });
 }
 
 /** A create that reads an Idempotency-Key. */
@@ -172,11 +190,18 @@ async function signedUp(ctx: RuleContext, member: MemberRow): Promise<Shaped> {
   return shaped(Schema.SignupResponse, { createdUser, encodedToken: await ctx.tokens.sign(member) });
 }
 
+/** The member a username names, unless a block stands between them and the viewer. */
+async function visibleUsername(reader: StoreReader, username: string, viewerId: string | undefined): Promise<MemberRow> {
+  const author = await findUsername(reader, username);
+  await refuseBlocked(reader, viewerId, author.id, 'userNotFound');
+  return author;
+}
+
 const authRoutes: RouteSpec[] = [
   idempotent(publicRoute('post', '/auth/signup', 201, Schema.SignupRequest, async ({ ctx, json }) => signedUp(ctx, await signup(ctx, json)), true), {
     createdId: (member) => (member as MemberRow).id,
     // The token is signed anew for the member the first call made: a token is not kept at rest.
-    replay: async ({ ctx }, memberId) => signedUp(ctx, await ctx.store.read((reader) => findUser(reader, memberId))),
+    replay: async ({ ctx }, memberId) => signedUp(ctx, await ctx.store.read((reader) => visibleMember(reader, memberId, undefined))),
   }),
 
   publicRoute('post', '/auth/login', 200, Schema.LoginRequest, async ({ ctx, json }) => {
@@ -192,53 +217,53 @@ const authRoutes: RouteSpec[] = [
 ];
 
 const postRoutes: RouteSpec[] = [
-  publicRoute('get', '/posts', 200, undefined, async ({ ctx, query }) => {
+  publicRoute('get', '/posts', 200, undefined, async ({ ctx, query, viewer }) => {
     const page = pageOf(query);
-    if (!page) return allPosts(ctx);
-    return ctx.store.read(async (reader) => presentPage(reader, await reader.postPage({ kind: 'all' }, 'latest', page)));
+    if (!page) return allPosts(ctx, viewer?.id);
+    return ctx.store.read(async (reader) => presentPage(reader, await reader.postPage({ kind: 'all', ...(viewer ? { viewerId: viewer.id } : {}) }, 'latest', page)));
   }),
 
-  publicRoute('get', '/posts/user/:username', 200, undefined, async ({ ctx, params, query }) => {
+  publicRoute('get', '/posts/user/:username', 200, undefined, async ({ ctx, params, query, viewer }) => {
     const page = pageOf(query);
     return ctx.store.read(async (reader) => {
-      if (!page) return shaped(Schema.PostsResponse, { posts: await presentPosts(reader, await postsOfUsername(reader, param(params, 'username'))) });
-      const author = await findUsername(reader, param(params, 'username'));
+      const author = await visibleUsername(reader, param(params, 'username'), viewer?.id);
+      if (!page) return shaped(Schema.PostsResponse, { posts: await presentPosts(reader, await reader.postsByAuthor(author.id)) });
       return presentPage(reader, await reader.postPage({ kind: 'author', authorId: author.id }, 'latest', page));
     });
   }),
 
-  publicRoute('get', '/posts/:postId', 200, undefined, ({ ctx, params }) => postNow(ctx, param(params, 'postId'))),
+  publicRoute('get', '/posts/:postId', 200, undefined, ({ ctx, params, viewer }) => postNow(ctx, param(params, 'postId'), viewer?.id)),
 
   idempotent(memberRoute('post', '/posts', 201, Schema.PostDraftPayload, async ({ ctx, session, json, ...request }) => {
     const post = await createPost(ctx, session.member, json);
-    return changed(request, () => postNow(ctx, post.id), () => allPosts(ctx));
+    return changed(request, () => postNow(ctx, post.id), () => allPosts(ctx, session.member.id));
   }), {
     createdId: (post) => (post as PostRow).id,
-    replay: async ({ ctx, ...request }, postId) => changed(request, () => postNow(ctx, postId), () => allPosts(ctx)),
+    replay: async ({ ctx, ...request }, postId) => changed(request, () => postNow(ctx, postId), () => allPosts(ctx, request.viewer?.id)),
   }),
 
   memberRoute('delete', '/posts/:postId', 200, undefined, async ({ ctx, session, ...request }) => {
     const postId = param(request.params, 'postId');
     await deletePost(ctx, session.member, postId);
-    return changed(request, async () => shaped(Schema.PostRemoval, { postId }), () => allPosts(ctx));
+    return changed(request, async () => shaped(Schema.PostRemoval, { postId }), () => allPosts(ctx, session.member.id));
   }),
 
   memberRoute('post', '/posts/edit/:postId', 201, Schema.PostEditPayload, async ({ ctx, session, json, ...request }) => {
     const postId = param(request.params, 'postId');
     await editPost(ctx, session.member, postId, json);
-    return changed(request, () => postNow(ctx, postId), () => allPosts(ctx));
+    return changed(request, () => postNow(ctx, postId, session.member.id), () => allPosts(ctx, session.member.id));
   }),
 
   memberRoute('post', '/posts/like/:postId', 201, undefined, async ({ ctx, session, ...request }) => {
     const postId = param(request.params, 'postId');
     await likePost(ctx, session.member, postId);
-    return changed(request, () => postNow(ctx, postId), () => allPosts(ctx));
+    return changed(request, () => postNow(ctx, postId, session.member.id), () => allPosts(ctx, session.member.id));
   }),
 
   memberRoute('post', '/posts/dislike/:postId', 201, undefined, async ({ ctx, session, ...request }) => {
     const postId = param(request.params, 'postId');
     await dislikePost(ctx, session.member, postId);
-    return changed(request, () => postNow(ctx, postId), () => allPosts(ctx));
+    return changed(request, () => postNow(ctx, postId, session.member.id), () => allPosts(ctx, session.member.id));
   }),
 ];
 
@@ -247,13 +272,13 @@ const bookmarkRoutes: RouteSpec[] = [
   memberRoute('get', '/users/bookmark', 200, undefined, async ({ ctx, session, query }) => {
     const page = pageOf(query);
     if (!page) return bookmarksOf(ctx, session.member.id);
-    return ctx.store.read(async (reader) => presentPage(reader, await reader.bookmarkPage(session.member.id, page)));
+    return ctx.store.read(async (reader) => presentPage(reader, await reader.bookmarkPage(session.member.id, page), (await hiddenFor(reader, session.member.id)).blocked));
   }),
 
   memberRoute('post', '/users/bookmark/:postId', 201, undefined, async ({ ctx, session, ...request }) => {
     const postId = param(request.params, 'postId');
     await addBookmark(ctx, session.member.id, postId);
-    return changed(request, async () => shaped(Schema.BookmarkChange, { postId, bookmarked: true, post: await currentPost(ctx, postId) }), () => bookmarksOf(ctx, session.member.id));
+    return changed(request, async () => shaped(Schema.BookmarkChange, { postId, bookmarked: true, post: await currentPost(ctx, postId, session.member.id) }), () => bookmarksOf(ctx, session.member.id));
   }),
 
   memberRoute('post', '/users/remove-bookmark/:postId', 201, undefined, async ({ ctx, session, ...request }) => {
@@ -273,30 +298,32 @@ const feedRoutes: RouteSpec[] = [
 ];
 
 /** The reply's current state, as an answer. */
-async function replyNow(ctx: RuleContext, replyId: string): Promise<Shaped> {
-  return shaped(Schema.ReplyResponse, { reply: await ctx.store.read(async (reader) => presentReply(reader, await findReply(reader, replyId))) });
+async function replyNow(ctx: RuleContext, replyId: string, viewerId: string): Promise<Shaped> {
+  return shaped(Schema.ReplyResponse, { reply: await ctx.store.read(async (reader) => presentReply(reader, await visibleReply(reader, replyId, viewerId))) });
 }
 
 /** Replies to posts (the 'replies' extension): always paged, oldest first. */
 const replyRoutes: RouteSpec[] = [
-  publicRoute('get', '/posts/:postId/replies', 200, undefined, async ({ ctx, params, query }) => {
+  publicRoute('get', '/posts/:postId/replies', 200, undefined, async ({ ctx, params, query, viewer }) => {
     const page = pageOf(query, true) ?? { limit: PAGE_LIMIT_DEFAULT };
     // 'reply-links': a page may begin at a reply, or end before a position; from one place only.
     const at = query?.at || undefined;
     const before = query?.before || undefined;
     if ([page.cursor, at, before].filter((start) => start !== undefined).length > 1) throw refusal('pageStartTwice');
     return ctx.store.read(async (reader) => {
-      const post = await findPost(reader, param(params, 'postId'));
+      const post = await visiblePost(reader, param(params, 'postId'), viewer?.id);
       let request: ReplyPageRequest = before === undefined ? page : { limit: page.limit, before };
       if (at !== undefined) {
-        const reply = await findReply(reader, at);
+        const reply = await visibleReply(reader, at, viewer?.id);
         if (reply.postId !== post.id) throw refusal('replyNotFound');
         request = { limit: page.limit, at: { createdAt: reply.createdAt, id: reply.id } };
       }
       const found = await reader.replyPage(post.id, request);
       const replyCount = (await reader.replyCounts([post.id])).get(post.id) ?? 0;
+      // A page keeps its place; the replies of members in a block with the viewer leave it.
+      const { blocked } = await hiddenFor(reader, viewer?.id);
       return shaped(Schema.RepliesPage, {
-        replies: await presentReplies(reader, found.items), nextCursor: found.nextCursor, replyCount, previousCursor: found.previousCursor,
+        replies: await presentReplies(reader, found.items.filter((reply) => !blocked.has(reply.authorId))), nextCursor: found.nextCursor, replyCount, previousCursor: found.previousCursor,
       });
     });
   }),
@@ -307,7 +334,7 @@ const replyRoutes: RouteSpec[] = [
   }), {
     createdId: (created) => (created as { reply: ReplyRow }).reply.id,
     replay: async ({ ctx }, replyId) => shaped(Schema.ReplyCreated, await ctx.store.read(async (reader) => {
-      const reply = await findReply(reader, replyId);
+      const reply = await visibleReply(reader, replyId, undefined);
       return { reply: await presentReply(reader, reply), replyCount: (await reader.replyCounts([reply.postId])).get(reply.postId) ?? 0 };
     })),
   }),
@@ -320,19 +347,19 @@ const replyRoutes: RouteSpec[] = [
 
   memberRoute('post', '/replies/like/:replyId', 201, undefined, async ({ ctx, session, params }) => {
     await likeReply(ctx, session.member, param(params, 'replyId'));
-    return replyNow(ctx, param(params, 'replyId'));
+    return replyNow(ctx, param(params, 'replyId'), session.member.id);
   }),
 
   memberRoute('post', '/replies/unlike/:replyId', 201, undefined, async ({ ctx, session, params }) => {
     await unlikeReply(ctx, session.member, param(params, 'replyId'));
-    return replyNow(ctx, param(params, 'replyId'));
+    return replyNow(ctx, param(params, 'replyId'), session.member.id);
   }),
 ];
 
 /** The posts with a tag (the 'tags' extension): always paged, newest first. */
 const tagRoutes: RouteSpec[] = [
-  publicRoute('get', '/tags/:tag/posts', 200, undefined, async ({ ctx, params, query }) => {
-    const source = taggedPosts(param(params, 'tag'));
+  publicRoute('get', '/tags/:tag/posts', 200, undefined, async ({ ctx, params, query, viewer }) => {
+    const source = { ...taggedPosts(param(params, 'tag')), ...(viewer ? { viewerId: viewer.id } : {}) };
     const page = pageOf(query, true) ?? { limit: PAGE_LIMIT_DEFAULT };
     return ctx.store.read(async (reader) => presentPage(reader, await reader.postPage(source, 'latest', page)));
   }),
@@ -344,8 +371,10 @@ const notificationRoutes: RouteSpec[] = [
     const page = pageOf(query, true) ?? { limit: PAGE_LIMIT_DEFAULT };
     return ctx.store.read(async (reader) => {
       const found = await reader.notificationPage(session.member.id, page);
+      // What a member muted or blocked since it arrived leaves the page (it keeps its place).
+      const hidden = await hiddenFor(reader, session.member.id);
       return shaped(Schema.NotificationsPage, {
-        notifications: await presentNotifications(reader, found.items),
+        notifications: await presentNotifications(reader, found.items.filter((entry) => !entry.actors || !hides(hidden, entry.actors.newestId))),
         nextCursor: found.nextCursor,
         unreadCount: await reader.unreadNotificationCount(session.member.id, NOTIFICATIONS_UNREAD_MAX),
       });
@@ -363,9 +392,12 @@ const notificationRoutes: RouteSpec[] = [
 ];
 
 const userRoutes: RouteSpec[] = [
-  publicRoute('get', '/users', 200, undefined, async ({ ctx }) => shaped(Schema.UsersResponse, await ctx.store.read(async (reader) => (
-    { users: await presentMembers(reader, await reader.members(), 'all') }
-  )))),
+  publicRoute('get', '/users', 200, undefined, async ({ ctx, viewer }) => shaped(Schema.UsersResponse, await ctx.store.read(async (reader) => {
+    const { blocked } = await hiddenFor(reader, viewer?.id);
+    const members = await reader.members();
+    const shown = blocked.size === 0 ? members : members.filter((member) => !blocked.has(member.id));
+    return { users: await presentMembers(reader, shown, shown === members ? 'all' : undefined) };
+  }))),
 
   memberRoute('post', '/users/edit', 201, Schema.UserEditPayload, async ({ ctx, session, json }) => {
     const { member, passwordChanged } = await editProfile(ctx, session.member, json);
@@ -384,19 +416,38 @@ const userRoutes: RouteSpec[] = [
     return followAnswer(ctx, session.member.id, other.id);
   }),
 
-  publicRoute('get', '/users/:userId', 200, undefined, async ({ ctx, params }) => shaped(Schema.UserResponse, await ctx.store.read(async (reader) => (
-    { user: await presentMember(reader, await findUser(reader, param(params, 'userId'))) }
+  publicRoute('get', '/users/:userId', 200, undefined, async ({ ctx, params, viewer }) => shaped(Schema.UserResponse, await ctx.store.read(async (reader) => (
+    { user: await presentMember(reader, await visibleMember(reader, param(params, 'userId'), viewer?.id)) }
   )))),
 ];
 
 async function followAnswer(ctx: RuleContext, memberId: string, otherId: string): Promise<Shaped> {
   return shaped(Schema.FollowResponse, await ctx.store.read(async (reader) => {
-    const [me, other] = [await findUser(reader, memberId), await findUser(reader, otherId)];
+    const [me, other] = [await visibleMember(reader, memberId, undefined), await visibleMember(reader, otherId, undefined)];
     const [user, followUser] = await presentMembers(reader, me.id === other.id ? [me] : [me, other]);
     if (!user) throw new Error('the member could not be presented');
     return { user, followUser: followUser ?? user };
   }));
 }
+
+function relationAnswer(state: RelationState): Shaped {
+  return shaped(Schema.Relation, state);
+}
+
+/** Mute and block (the 'mute-block' extension): before GET /users/:userId, which would match /users/muted. */
+const relationRoutes: RouteSpec[] = [
+  memberRoute('post', '/users/mute/:userId', 201, undefined, async ({ ctx, session, params }) => relationAnswer(await mute(ctx, session.member, param(params, 'userId')))),
+  memberRoute('post', '/users/unmute/:userId', 201, undefined, async ({ ctx, session, params }) => relationAnswer(await unmute(ctx, session.member, param(params, 'userId')))),
+  memberRoute('post', '/users/block/:userId', 201, undefined, async ({ ctx, session, params }) => relationAnswer(await block(ctx, session.member, param(params, 'userId')))),
+  memberRoute('post', '/users/unblock/:userId', 201, undefined, async ({ ctx, session, params }) => relationAnswer(await unblock(ctx, session.member, param(params, 'userId')))),
+  ...(['muted', 'blocked'] as const).map((list) => memberRoute('get', `/users/${list}`, 200, undefined, async ({ ctx, session, query }) => {
+    const page = pageOf(query, true) ?? { limit: PAGE_LIMIT_DEFAULT };
+    return ctx.store.read(async (reader) => {
+      const found = await relationPage(reader, session.member.id, list, page);
+      return shaped(Schema.MembersPage, { users: found.items.map(toUserSummary), nextCursor: found.nextCursor });
+    });
+  })),
+];
 
 const healthRoutes: RouteSpec[] = [
   publicRoute('get', '/health', 200, undefined, async ({ ctx }) => {
@@ -407,13 +458,27 @@ const healthRoutes: RouteSpec[] = [
 
 /** Every call, in matching order (static paths before the parameters that would swallow them). */
 export const ROUTES: readonly RouteSpec[] = [...authRoutes, ...postRoutes, ...replyRoutes, ...bookmarkRoutes, ...feedRoutes,
-  ...tagRoutes, ...notificationRoutes, ...userRoutes, ...healthRoutes];
+  ...tagRoutes, ...notificationRoutes, ...relationRoutes, ...userRoutes, ...healthRoutes];
 
 /** The calls of spec section 7 that act for a member. */
 export const MEMBER_ROUTES: readonly RouteSpec[] = ROUTES.filter((spec) => spec.auth);
 
 function answer(spec: RouteSpec, { schema, body, minimal }: Shaped): RouteAnswer {
   return { status: spec.status, body, schema, ...(minimal ? { headers: { 'preference-applied': 'return=minimal' } } : {}) };
+}
+
+/**
+ * The member a public call is made by, when it carries a token still valid (`mute-block` answers
+ * them without what they do not see); a public call with any other token is answered as to anyone.
+ */
+async function optionalViewer(ctx: RuleContext, authorization: string | undefined): Promise<MemberRow | undefined> {
+  if (authorization === undefined || authorization === '') return undefined;
+  try {
+    return (await authenticate(ctx, authorization)).member;
+  } catch (error) {
+    if (error instanceof RuleError) return undefined;
+    throw error;
+  }
 }
 
 /**
@@ -425,17 +490,18 @@ export async function runRoute(ctx: RuleContext, spec: RouteSpec, request: Route
   try {
     const session = spec.auth ? await authenticate(ctx, request.authorization) : undefined;
     memberId = session?.member.id;
+    const viewer = session?.member ?? (await optionalViewer(ctx, request.authorization));
     const key = spec.idempotent && request.idempotencyKey !== undefined ? readIdempotencyKey(request.idempotencyKey) : undefined;
     const json = spec.body ? readBody(spec.body, request.body) : undefined;
-    if (!spec.idempotent || key === undefined) return { ...answer(spec, await spec.handle({ ...request, ctx, json, session })), memberId };
+    if (!spec.idempotent || key === undefined) return { ...answer(spec, await spec.handle({ ...request, ctx, json, session, viewer })), memberId };
     const { createdId, replay } = spec.idempotent;
     const fingerprint = await fingerprintOf({ method: spec.method, path: spec.path, params: request.params, body: request.body });
     const keyed = idempotentContext(ctx, { scope: memberId ?? '', key, fingerprint, status: spec.status, createdId });
     try {
-      return { ...answer(spec, await spec.handle({ ...request, ctx: keyed, json, session })), memberId };
+      return { ...answer(spec, await spec.handle({ ...request, ctx: keyed, json, session, viewer })), memberId };
     } catch (error) {
       if (!(error instanceof KeptOutcome)) throw error;
-      const again = answer(spec, await replay({ ...request, ctx, json, session }, error.outcome.resourceId));
+      const again = answer(spec, await replay({ ...request, ctx, json, session, viewer }, error.outcome.resourceId));
       return { ...again, status: error.outcome.status, headers: { ...again.headers, [IDEMPOTENT_REPLAYED_HEADER]: 'true' }, memberId };
     }
   } catch (error) {

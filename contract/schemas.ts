@@ -166,7 +166,7 @@ export const FollowResponse = Type.Object({ user: User, followUser: User });
 /** Extensions beyond the spec that a backend answers (GET /health lists them). */
 export const ApiExtension = Type.Union([
   Type.Literal('pages'), Type.Literal('feed'), Type.Literal('return-minimal'), Type.Literal('events'), Type.Literal('replies'),
-  Type.Literal('tags'), Type.Literal('notifications'), Type.Literal('idempotency'), Type.Literal('reply-links'),
+  Type.Literal('tags'), Type.Literal('notifications'), Type.Literal('idempotency'), Type.Literal('reply-links'), Type.Literal('mute-block'),
 ]);
 
 /** GET /health: whether the backend and its store answer, and which extensions it has. */
@@ -256,3 +256,12 @@ export const Empty = Type.Object({});
  */
 export const ErrorResponse = Type.Object({ errors: Type.Array(Type.String()), code: Type.Optional(Type.String()) });
 
+
+/**
+ * Where the caller stands with another member (the `mute-block` extension): whether the caller mutes
+ * them, and whether the caller blocks them.
+ */
+export const Relation = Type.Object({ userId: Type.String(), muted: Type.Boolean(), blocked: Type.Boolean() });
+
+/** One page of the members the caller mutes or blocks, the latest first; `nextCursor` as in PostsPage. */
+export const MembersPage = Type.Object({ users: Type.Array(UserSummary), nextCursor: Type.Union([Type.String(), Type.Null()]) });

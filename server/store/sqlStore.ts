@@ -14,6 +14,7 @@ import { mediaWrites } from './media';
 import { memberReads, memberWrites } from './members';
 import { postReads, postWrites } from './posts';
 import { notificationReads, notificationWrites } from './notifications';
+import { relationReads, relationWrites } from './relations';
 import { replyReads, replyWrites } from './replies';
 import { WRITE_LOCKS, type RowLocks } from './rows';
 import { snapshotCalls } from './snapshots';
@@ -41,12 +42,12 @@ export interface SqlStore extends Store {
 export type Write = <T>(work: (sql: Sql, emitted: NetworkEvent[]) => Promise<T>) => Promise<T>;
 
 function reader(sql: Sql, locks?: RowLocks): StoreReader {
-  return { ...memberReads(sql, locks), ...postReads(sql, locks), ...replyReads(sql, locks), ...notificationReads(sql), ...eventReads(sql) };
+  return { ...memberReads(sql, locks), ...postReads(sql, locks), ...replyReads(sql, locks), ...notificationReads(sql), ...eventReads(sql), ...relationReads(sql, locks) };
 }
 
 function writer(sql: Sql, options: SqlStoreOptions, emitted: NetworkEvent[]): StoreTx {
   return {
-    ...reader(sql, WRITE_LOCKS), ...memberWrites(sql), ...postWrites(sql), ...replyWrites(sql), ...notificationWrites(sql), ...mediaWrites(sql, options.publicDir),
+    ...reader(sql, WRITE_LOCKS), ...memberWrites(sql), ...postWrites(sql), ...replyWrites(sql), ...notificationWrites(sql), ...relationWrites(sql), ...mediaWrites(sql, options.publicDir),
     ...idempotencyWrites(sql),
     emit: async (event) => {
       emitted.push(event);
