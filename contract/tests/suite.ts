@@ -17,3 +17,4 @@ import './replies.contract';
 import './notifications.contract';
 import './tags.contract';
 import './idempotency.contract';
+import './relations.contract';
