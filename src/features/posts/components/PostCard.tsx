@@ -76,7 +76,7 @@ export const PostCard = memo(function PostCard({ post, onDeleted }: PostCardProp
   const dispatch = useAppDispatch();
   const myId = useAppSelector(selectCurrentUserId);
   const isAuthor = useAppSelector((state) => selectIsAuthor(state, post));
-  const { BookmarkToggle, beforeDelete } = useContext(PostCardExtrasContext);
+  const { BookmarkToggle, MemberMenu, beforeDelete } = useContext(PostCardExtrasContext);
   const [likePost, likeState] = useLikePostMutation();
   const [dislikePost, dislikeState] = useDislikePostMutation();
   const [deletePost, deleteState] = useDeletePostMutation();
@@ -139,6 +139,7 @@ export const PostCard = memo(function PostCard({ post, onDeleted }: PostCardProp
             )}
           </span>
         </div>
+        {MemberMenu ? <MemberMenu post={post} /> : null}
       </header>
 
       {linksInText ? (
