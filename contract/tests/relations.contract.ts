@@ -37,7 +37,7 @@ async function noNotifications(): Promise<void> {
 }
 
 describe('mute', () => {
-  it('takes the muted member out of the muter\'s feed, every-post list and tag list, and nobody else\'s', async () => {
+  it('takes the muted member out of the muter\'s feed, every-post list and tag lists, and nobody else\'s', async () => {
     expect((await authorsOf('demo_user', '/feed?limit=100')).has('liam_chen')).toBe(true);
     const muted = await relate('demo_user', 'mute', liam);
     expect({ status: muted.status, body: muted.json }).toEqual({ status: 201, body: { userId: liam, muted: true, blocked: false } });
@@ -47,6 +47,10 @@ describe('mute', () => {
     expect((await authorsOf('demo_user', '/posts?limit=100')).has('liam_chen')).toBe(false);
     expect((await authorsOf('demo_user', '/posts')).has('liam_chen')).toBe(false);
     expect((await authorsOf('maya_patel', '/posts?limit=100')).has('liam_chen')).toBe(true);
+    // A tag's posts, newest first and in any other order a store reads them.
+    expect((await callAs('liam_chen', 'POST', '/posts', { postData: { text: 'Dawn again #ridgeline' } })).status).toBe(201);
+    expect((await authorsOf('demo_user', '/tags/ridgeline/posts')).has('liam_chen')).toBe(false);
+    expect((await authorsOf('maya_patel', '/tags/ridgeline/posts')).has('liam_chen')).toBe(true);
     // Still followed, and the profile still shows the posts: a mute hides, it does not cut off.
     expect((await db()).user(ava)?.following).toContain(liam);
     expect((await authorsOf('demo_user', '/posts/user/liam_chen?limit=100')).has('liam_chen')).toBe(true);
