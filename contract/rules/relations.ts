@@ -126,6 +126,9 @@ async function endFollow(tx: StoreTx, followerId: string, followeeId: string): P
 export async function block(ctx: RuleContext, member: MemberRow, userId: string): Promise<RelationState> {
   return ctx.store.transaction(async (tx) => {
     const other = await otherFor(tx, member, userId, 'cannotBlockSelf');
+    // Both members are read (a write's read locks the row on the server): a follow either way, which
+    // reads its followee, waits for the block, then finds it.
+    await tx.memberById(member.id);
     const state = await stateOf(tx, member.id, other.id);
     if (state.blocked) throw refusal('alreadyBlocked');
     await tx.setBlock(member.id, other.id, true);
