@@ -1,56 +1,78 @@
-import { useRef, useState } from 'react';
+import { useRef, useState, type RefObject } from 'react';
 import { usePressOutside } from '../../../components/usePressOutside';
+import { backendHas } from '../../../lib/api/api';
 import { useAppSelector } from '../../../lib/store/hooks';
-import type { Post } from '../../../types/api';
-import { selectCurrentUserId } from '../../auth/sessionSlice';
+import type { Post, UserSummary } from '../../../types/api';
 import { useRelationWith } from '../relationsApi';
 import { ConfirmBlockDialog, nameOf, useRelationChange } from './RelationActions';
 import './RelationActions.css';
+
+type Mode = 'closed' | 'menu' | 'confirm';
+
+/**
+ * The open menu, or the question before a block: it reads where the member stands with the author
+ * only now, so a list of cards costs no more than its buttons.
+ */
+function OpenMemberMenu({ author, mode, setMode, menuRef }: { author: UserSummary; mode: Exclude<Mode, 'closed'>; setMode: (mode: Mode) => void; menuRef: RefObject<HTMLDivElement | null> }) {
+  const relation = useRelationWith(author._id);
+  const { run, busy } = useRelationChange();
+  usePressOutside(mode === 'menu', [menuRef], () => setMode('closed'));
+  const act = (action: 'mute' | 'unmute' | 'unblock') => () => {
+    setMode('closed');
+    if (!busy) void run(action, author);
+  };
+  if (mode === 'confirm') {
+    return (
+      <ConfirmBlockDialog
+        user={author}
+        onClose={() => setMode('closed')}
+        onConfirm={() => {
+          setMode('closed');
+          void run('block', author);
+        }}
+      />
+    );
+  }
+  return (
+    <div className="member-menu__panel">
+      {relation ? (
+        <>
+          <button type="button" className="member-menu__item" onClick={act(relation.muted ? 'unmute' : 'mute')}>
+            {relation.muted ? 'Unmute' : 'Mute'} @{author.username}
+          </button>
+          <button type="button" className="member-menu__item member-menu__item--danger" onClick={relation.blocked ? act('unblock') : () => setMode('confirm')}>
+            {relation.blocked ? 'Unblock' : 'Block'} @{author.username}
+          </button>
+        </>
+      ) : (
+        <p className="member-menu__item" role="status">Loading…</p>
+      )}
+    </div>
+  );
+}
 
 /**
  * A post's menu of what can be done about its author: Mute or Unmute, Block (asked first). Nothing
  * on the member's own posts, nor for a backend without the `mute-block` extension.
  */
 export function MemberMenu({ post }: { post: Post }) {
-  const myId = useAppSelector(selectCurrentUserId);
-  const relation = useRelationWith(post._id);
-  const { run, busy } = useRelationChange();
-  const [open, setOpen] = useState(false);
-  const [confirming, setConfirming] = useState(false);
+  const shown = useAppSelector((state) => state.session.userId !== post._id && backendHas(state, 'mute-block'));
+  const [mode, setMode] = useState<Mode>('closed');
   const menuRef = useRef<HTMLDivElement>(null);
-  usePressOutside(open, [menuRef], () => setOpen(false));
-  if (!relation || post._id === myId) return null;
+  if (!shown) return null;
   const author = { _id: post._id, username: post.username, firstName: post.firstName, lastName: post.lastName, image: post.image };
-  const name = nameOf(author);
-  const choose = (work: () => void) => () => {
-    setOpen(false);
-    if (!busy) work();
-  };
   return (
-    <div className="member-menu" ref={menuRef} onKeyDown={(event) => event.key === 'Escape' && setOpen(false)}>
-      <button type="button" className="post-card__action" aria-label={`More about ${name}`} aria-expanded={open} onClick={() => setOpen(!open)}>
+    <div className="member-menu" ref={menuRef} onKeyDown={(event) => event.key === 'Escape' && mode === 'menu' && setMode('closed')}>
+      <button
+        type="button"
+        className="post-card__action"
+        aria-label={`More about ${nameOf(author)}`}
+        aria-expanded={mode === 'menu'}
+        onClick={() => setMode(mode === 'menu' ? 'closed' : 'menu')}
+      >
         <span aria-hidden="true">⋯</span>
       </button>
-      {open ? (
-        <div className="member-menu__panel">
-          <button type="button" className="member-menu__item" onClick={choose(() => void run(relation.muted ? 'unmute' : 'mute', author))}>
-            {relation.muted ? 'Unmute' : 'Mute'} @{post.username}
-          </button>
-          <button type="button" className="member-menu__item member-menu__item--danger" onClick={choose(() => (relation.blocked ? void run('unblock', author) : setConfirming(true)))}>
-            {relation.blocked ? 'Unblock' : 'Block'} @{post.username}
-          </button>
-        </div>
-      ) : null}
-      {confirming ? (
-        <ConfirmBlockDialog
-          user={author}
-          onClose={() => setConfirming(false)}
-          onConfirm={() => {
-            setConfirming(false);
-            void run('block', author);
-          }}
-        />
-      ) : null}
+      {mode === 'closed' ? null : <OpenMemberMenu author={author} mode={mode} setMode={setMode} menuRef={menuRef} />}
     </div>
   );
 }

@@ -64,7 +64,7 @@ describe('mute and block', () => {
     const liamsCard = (await within(feed).findAllByRole('article')).find((card) => within(card).queryByText('@liam_chen'));
     if (!liamsCard) throw new Error('Explore shows no post by Liam');
     await user.click(await within(liamsCard).findByRole('button', { name: 'More about Liam Chen' }));
-    await user.click(within(liamsCard).getByRole('button', { name: 'Mute @liam_chen' }));
+    await user.click(await within(liamsCard).findByRole('button', { name: 'Mute @liam_chen' }));
     expect(await screen.findByText(/You muted Liam Chen\./)).toBeInTheDocument();
     await waitFor(() => expect(within(screen.getByRole('feed')).queryByText('@liam_chen')).not.toBeInTheDocument());
     expect(within(screen.getByRole('feed')).getAllByText('@maya_patel').length).toBeGreaterThan(0);
