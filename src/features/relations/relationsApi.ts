@@ -1,4 +1,4 @@
-import { api, backendHas, type CacheAccess } from '../../lib/api/api';
+import { api, type CacheAccess } from '../../lib/api/api';
 import { useAppSelector } from '../../lib/store/hooks';
 import type { MembersPage, Relation, UserSummary } from '../../types/api';
 
@@ -55,6 +55,13 @@ export const relationsApi = api.injectEndpoints({
 
 export const { useGetRelationListInfiniteQuery, useChangeRelationMutation } = relationsApi;
 
+const selectHealth = api.endpoints.getHealth.select();
+
+/** Whether the backend has the `mute-block` extension: one selector, read by every post card's menu. */
+export function selectHasMuteBlock(state: Parameters<typeof selectHealth>[0]): boolean {
+  return selectHealth(state).data?.extensions?.includes('mute-block') ?? false;
+}
+
 /** The members of a list, as loaded so far. */
 function membersOf(data: { pages: MembersPage[] } | undefined): UserSummary[] {
   return data?.pages.flatMap((page) => page.users) ?? [];
@@ -71,7 +78,7 @@ export function useRelationList(list: RelationList, skip = false) {
  * lists load, and for a backend without the `mute-block` extension.
  */
 export function useRelationWith(userId: string): { muted: boolean; blocked: boolean; blockedMember?: UserSummary } | undefined {
-  const has = useAppSelector((state) => backendHas(state, 'mute-block'));
+  const has = useAppSelector(selectHasMuteBlock);
   const muted = useRelationList('muted', !has);
   const blocked = useRelationList('blocked', !has);
   if (!has || !muted.data || !blocked.data) return undefined;

@@ -1,9 +1,8 @@
 import { useRef, useState, type RefObject } from 'react';
 import { usePressOutside } from '../../../components/usePressOutside';
-import { backendHas } from '../../../lib/api/api';
 import { useAppSelector } from '../../../lib/store/hooks';
 import type { Post, UserSummary } from '../../../types/api';
-import { useRelationWith } from '../relationsApi';
+import { selectHasMuteBlock, useRelationWith } from '../relationsApi';
 import { ConfirmBlockDialog, nameOf, useRelationChange } from './RelationActions';
 import './RelationActions.css';
 
@@ -56,7 +55,7 @@ function OpenMemberMenu({ author, mode, setMode, menuRef }: { author: UserSummar
  * on the member's own posts, nor for a backend without the `mute-block` extension.
  */
 export function MemberMenu({ post }: { post: Post }) {
-  const shown = useAppSelector((state) => state.session.userId !== post._id && backendHas(state, 'mute-block'));
+  const shown = useAppSelector((state) => state.session.userId !== post._id && selectHasMuteBlock(state));
   const [mode, setMode] = useState<Mode>('closed');
   const menuRef = useRef<HTMLDivElement>(null);
   if (!shown) return null;
