@@ -62,11 +62,16 @@ export type ErrorResponse = Static<typeof Schema.ErrorResponse>;
  *   with the new post and changed with an edit;
  * - 'edit-marks': each post's `editedAt`, when its author last changed its text or description;
  * - 'member-lists': GET /users/:userId/followers, GET /users/:userId/following and GET
- *   /posts/:postId/likes answer a MembersPage, the latest to begin first, a page at a time.
+ *   /posts/:postId/likes answer a MembersPage, the latest to begin first, a page at a time;
+ * - 'mute-block': POST /users/mute/:userId, /users/unmute/:userId, /users/block/:userId and
+ *   /users/unblock/:userId answer a Relation; GET /users/muted and /users/blocked answer a MembersPage.
+ *   A muted member's posts and replies leave the caller's feed, the lists of every post and of a tag,
+ *   and their notifications. A block works both ways: follows end, and each is to the other as if they
+ *   did not exist (not found, left out of lists, no notification, no reply, no follow).
  */
 export type ApiExtension = Static<typeof Schema.ApiExtension>;
 
-export const API_EXTENSIONS: readonly ApiExtension[] = ['pages', 'feed', 'return-minimal', 'events', 'replies', 'tags', 'notifications', 'idempotency', 'reply-links', 'reaction-counts', 'alt-text', 'edit-marks', 'member-lists'];
+export const API_EXTENSIONS: readonly ApiExtension[] = ['pages', 'feed', 'return-minimal', 'events', 'replies', 'tags', 'notifications', 'idempotency', 'reply-links', 'reaction-counts', 'alt-text', 'edit-marks', 'member-lists', 'mute-block'];
 
 /** The largest page a client may ask for, and the size of a page when it names none. */
 export const PAGE_LIMIT_MAX = 100;
@@ -83,6 +88,7 @@ export type ReplyRemoval = Static<typeof Schema.ReplyRemoval>;
 export type AppNotification = Static<typeof Schema.Notification>;
 export type NotificationsPage = Static<typeof Schema.NotificationsPage>;
 export type UnreadCount = Static<typeof Schema.UnreadCount>;
+export type Relation = Static<typeof Schema.Relation>;
 
 /** The unread count is counted up to this: a count of 100 stands for 100 or more. */
 export const NOTIFICATIONS_UNREAD_MAX = 100;

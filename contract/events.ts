@@ -11,8 +11,11 @@
  * - everyone with a stream: posts created, edited, deleted and reacted to; replies written, deleted
  *   and liked; members joined and their
  *   profiles changed; follows and unfollows (who follows whom is public, as profiles show it);
- * - the member alone, on every device: their bookmarks added or removed (bookmarks are private), and
- *   their notifications changed (a new one, one taken away, all read) with their unread count after it;
+ * - the member alone, on every device: their bookmarks added or removed (bookmarks are private),
+ *   their notifications changed (a new one, one taken away, all read) with their unread count after it,
+ *   and whom they mute or block (the other member is not told);
+ * - nobody hears of a new post or reply by a member they mute, or with whom a block stands either way
+ *   (the ids of an edit, a deletion or a reaction may still pass: loading that post again is refused);
  * - one session: `session-ended` reaches the streams its end concerns (the one token a logout ends,
  *   every older token after a password change), and ends them.
  */
@@ -43,6 +46,8 @@ export interface EventPayloads {
    * away, or all were read; how many are unread after it (counted up to NOTIFICATIONS_UNREAD_MAX).
    */
   'notifications-changed': { memberId: string; unreadCount: number };
+  /** The member muted, unmuted, blocked or unblocked another (the `mute-block` extension): where they stand after it. */
+  'relation-changed': { memberId: string; otherId: string; muted: boolean; blocked: boolean };
   /** A logout ended one token (`jti`); a password change ended every token older than `sessionVersion`. */
   'session-ended': { memberId: string; reason: 'logout'; jti: string } | { memberId: string; reason: 'password'; sessionVersion: number };
 }
@@ -66,6 +71,39 @@ export interface StreamViewer {
   memberId: string;
   jti: string;
   sessionVersion: number;
+  /** The members whose new posts and replies the viewer is not told of: muted, or in a block either way. */
+  hidden?: ViewerRelations;
+}
+
+/** Whom a stream's viewer mutes, and the blocks that involve them, kept in step by the stream's own events. */
+export class ViewerRelations {
+  private readonly muting: Set<string>;
+  /** `blocker>blocked` for each block with the viewer on either side. */
+  private readonly blocks = new Set<string>();
+
+  constructor(readonly memberId: string, relations: { muting: readonly string[]; blocking: readonly string[]; blockedBy: readonly string[] }) {
+    this.muting = new Set(relations.muting);
+    for (const id of relations.blocking) this.blocks.add(`${memberId}>${id}`);
+    for (const id of relations.blockedBy) this.blocks.add(`${id}>${memberId}`);
+  }
+
+  hides(authorId: string): boolean {
+    return this.muting.has(authorId) || this.blocks.has(`${this.memberId}>${authorId}`) || this.blocks.has(`${authorId}>${this.memberId}`);
+  }
+
+  /** Takes in a relation change that concerns the viewer (any other passes by). */
+  follow(event: NetworkEvent): void {
+    if (event.type !== 'relation-changed') return;
+    if (event.memberId === this.memberId) {
+      if (event.muted) this.muting.add(event.otherId);
+      else this.muting.delete(event.otherId);
+    }
+    if (event.memberId === this.memberId || event.otherId === this.memberId) {
+      const key = `${event.memberId}>${event.otherId}`;
+      if (event.blocked) this.blocks.add(key);
+      else this.blocks.delete(key);
+    }
+  }
 }
 
 /** Whether a stream opened for `viewer` carries `event`. */
@@ -73,7 +111,11 @@ export function receives(event: NetworkEvent, viewer: StreamViewer): boolean {
   switch (event.type) {
     case 'bookmark-changed':
     case 'notifications-changed':
+    case 'relation-changed':
       return event.memberId === viewer.memberId;
+    case 'post-created':
+    case 'reply-created':
+      return !(viewer.hidden?.hides(event.authorId) ?? false);
     case 'session-ended':
       if (event.memberId !== viewer.memberId) return false;
       return event.reason === 'logout' ? event.jti === viewer.jti : viewer.sessionVersion < event.sessionVersion;

@@ -57,6 +57,12 @@ const CATALOGUE = {
   replyNotLiked: [400, 'Cannot unlike a reply that is not liked.'],
   imageAltTooLong: [400, 'An image description can be at most 1,500 characters long.'],
   tagInvalid: [400, 'A tag is 1 to 50 letters, digits or underscores, with at least one letter.'],
+  cannotMuteSelf: [400, 'You cannot mute yourself.'],
+  alreadyMuted: [400, 'You already mute this member.'],
+  notMuted: [400, 'You do not mute this member.'],
+  cannotBlockSelf: [400, 'You cannot block yourself.'],
+  alreadyBlocked: [400, 'You already block this member.'],
+  notBlocked: [400, 'You do not block this member.'],
   idempotencyKeyInvalid: [400, 'Idempotency-Key must be 8 to 128 characters: letters, digits, hyphens or underscores.'],
   idempotencyKeyReused: [422, 'This was already sent once with different content, and may have been saved. Check before sending it again.'],
 

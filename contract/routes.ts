@@ -6,6 +6,7 @@
  */
 import type { Static, TSchema } from '@sinclair/typebox';
 import { Value } from '@sinclair/typebox/value';
+import { decodeJwt } from 'jose';
 import { API_EXTENSIONS, NOTIFICATIONS_UNREAD_MAX, PAGE_LIMIT_DEFAULT, type Post, type PostsPage } from './api';
 import type { RuleContext } from './context';
 import { refusal, refusalAnswer, RuleError } from './errors';
@@ -13,15 +14,16 @@ import { fingerprintOf, idempotentContext, IDEMPOTENT_REPLAYED_HEADER, KeptOutco
 import { presentMember, presentMembers, presentNotifications, presentPost, presentPosts, presentReplies, presentReply, toUserSummary } from './present';
 import { authenticate, login, logout, SESSION_REFUSALS, signup, verifiedClaims, type Session } from './rules/auth';
 import { addBookmark, bookmarkAtOnce, listBookmarks, removeBookmark } from './rules/bookmarks';
-import { createPost, deletePost, dislikePost, editPost, findPost, findUsername, likePost, postsOfUsername, reactAtOnce } from './rules/posts';
+import { createPost, deletePost, dislikePost, editPost, findUsername, likePost, reactAtOnce } from './rules/posts';
+import { block, hiddenFor, hides, mute, refuseBlocked, relationPage, unblock, unmute, visibleMember, visiblePost, visibleReply, type RelationState } from './rules/relations';
 import { markRead } from './rules/notifications';
 import { feedOrderOf, pageOf, wantsMinimal, wantsReactionCounts, type Query } from './rules/pages';
-import { createReply, deleteReply, findReply, likeReply, unlikeReply } from './rules/replies';
+import { createReply, deleteReply, likeReply, unlikeReply } from './rules/replies';
 import { taggedPosts } from './rules/tags';
-import { editProfile, findUser, follow, followAtOnce, unfollow } from './rules/users';
+import { editProfile, follow, followAtOnce, unfollow } from './rules/users';
 import * as Schema from './schemas';
 import type { MemberRow, Page, PostRow, ReactionKind, ReplyPageRequest, ReplyRow, StoreReader } from './store';
-import type { TokenClaims } from './tokens';
+import { readToken, type TokenClaims } from './tokens';
 import { parseJsonBody } from './validation';
 
 export type Method = 'get' | 'post' | 'delete';
@@ -75,7 +77,7 @@ async function changed(request: RouteRequest, minimal: () => Promise<Shaped>, fu
  * `reaction-counts` extension; `counts` when the write gave them), else as `changed` answers.
  */
 async function reacted(ctx: RuleContext, request: RouteRequest, postId: string, memberId: string, reaction: ReactionKind, counts?: { likeCount: number; dislikeCount: number }): Promise<Shaped> {
-  if (!wantsReactionCounts(request.prefer)) return changed(request, () => postNow(ctx, postId), () => allPosts(ctx));
+  if (!wantsReactionCounts(request.prefer)) return changed(request, () => postNow(ctx, postId, memberId), () => allPosts(ctx, memberId));
   const after = counts ?? await ctx.store.read((reader) => reader.reactionCounts(postId));
   return new Shaped(Schema.ReactionChange, { postId, likeCount: after.likeCount, dislikeCount: after.dislikeCount, reaction: reaction as ReactionKind | null }, 'return=minimal, reaction-counts');
 }
@@ -89,6 +91,11 @@ interface RouteInput extends RouteRequest {
   json: unknown;
   /** Who calls: always there for a route that acts for a member. */
   session?: Session;
+  /**
+   * Whom the answer is for: the session's member, or on a public route the member whose valid token
+   * came with the call (`mute-block` leaves out what they do not see); undefined without one.
+   */
+  viewer?: MemberRow;
 }
 
 export interface RouteSpec {
@@ -119,7 +126,7 @@ export interface RouteSpec {
   atOnce?: (input: RouteRequest & { ctx: RuleContext; claims: TokenClaims }) => Promise<Shaped | undefined>;
 }
 
-type PublicInput<S extends TSchema | undefined> = RouteRequest & { ctx: RuleContext; json: Json<S> };
+type PublicInput<S extends TSchema | undefined> = RouteRequest & { ctx: RuleContext; json: Json<S>; viewer?: MemberRow };
 type MemberInput<S extends TSchema | undefined> = PublicInput<S> & { session: Session };
 
 function publicRoute<S extends TSchema | undefined>(
@@ -155,28 +162,40 @@ function readBody(schema: TSchema, text: string | undefined): unknown {
   return json;
 }
 
-/** Every post, newest first: what every post write answers (spec section 7). */
-async function allPosts(ctx: RuleContext): Promise<Shaped> {
-  return shaped(Schema.PostsResponse, await ctx.store.read(async (reader) => ({ posts: await presentPosts(reader, await reader.posts(), 'all') })));
+/** Every post, newest first: what every post write answers (spec section 7), less what the viewer does not see. */
+async function allPosts(ctx: RuleContext, viewerId?: string): Promise<Shaped> {
+  return shaped(Schema.PostsResponse, await ctx.store.read(async (reader) => {
+    const hidden = await hiddenFor(reader, viewerId);
+    const posts = await reader.posts();
+    const shown = hidden.muted.size + hidden.blocked.size === 0 ? posts : posts.filter((post) => !hides(hidden, post.authorId));
+    return { posts: await presentPosts(reader, shown, shown === posts ? 'all' : undefined) };
+  }));
 }
 
+/** The member's bookmarks, less the posts of members in a block with them. */
 async function bookmarksOf(ctx: RuleContext, memberId: string): Promise<Shaped> {
-  return shaped(Schema.BookmarksResponse, await ctx.store.read(async (reader) => ({ bookmarks: await presentPosts(reader, await listBookmarks(reader, memberId)) })));
+  return shaped(Schema.BookmarksResponse, await ctx.store.read(async (reader) => {
+    const { blocked } = await hiddenFor(reader, memberId);
+    const posts = (await listBookmarks(reader, memberId)).filter((post) => !blocked.has(post.authorId));
+    return { bookmarks: await presentPosts(reader, posts) };
+  }));
 }
 
-async function presentPage(reader: StoreReader, page: Page<PostRow>): Promise<Shaped> {
-  const answer: PostsPage = { posts: await presentPosts(reader, page.items), nextCursor: page.nextCursor };
+/** A page of posts; `blocked` leaves out the posts of members in a block with the viewer (the store keeps the page's place). */
+async function presentPage(reader: StoreReader, page: Page<PostRow>, blocked?: ReadonlySet<string>): Promise<Shaped> {
+  const items = blocked && blocked.size > 0 ? page.items.filter((post) => !blocked.has(post.authorId)) : page.items;
+  const answer: PostsPage = { posts: await presentPosts(reader, items), nextCursor: page.nextCursor };
   return shaped(Schema.PostsPage, answer);
 }
 
-/** The post as it now is. */
-function currentPost(ctx: RuleContext, postId: string): Promise<Post> {
-  return ctx.store.read(async (reader) => presentPost(reader, await findPost(reader, postId)));
+/** The post as it now is, as the viewer may see it. */
+function currentPost(ctx: RuleContext, postId: string, viewerId?: string): Promise<Post> {
+  return ctx.store.read(async (reader) => presentPost(reader, await visiblePost(reader, postId, viewerId)));
 }
 
 /** The post as it now is, as an answer (a minimal one, or GET /posts/:postId). */
-async function postNow(ctx: RuleContext, postId: string): Promise<Shaped> {
-  return shaped(Schema.PostResponse, { post: await currentPost(ctx, postId) });
+async function postNow(ctx: RuleContext, postId: string, viewerId?: string): Promise<Shaped> {
+  return shaped(Schema.PostResponse, { post: await currentPost(ctx, postId, viewerId) });
 }
 
 /** A write the store may do in one statement (RouteSpec.atOnce). */
@@ -194,11 +213,18 @@ async function signedUp(ctx: RuleContext, member: MemberRow): Promise<Shaped> {
   return shaped(Schema.SignupResponse, { createdUser, encodedToken: await ctx.tokens.sign(member) });
 }
 
+/** The member a username names, unless a block stands between them and the viewer. */
+async function visibleUsername(reader: StoreReader, username: string, viewerId: string | undefined): Promise<MemberRow> {
+  const author = await findUsername(reader, username);
+  await refuseBlocked(reader, viewerId, author.id, 'userNotFound');
+  return author;
+}
+
 const authRoutes: RouteSpec[] = [
   idempotent(publicRoute('post', '/auth/signup', 201, Schema.SignupRequest, async ({ ctx, json }) => signedUp(ctx, await signup(ctx, json)), true), {
     createdId: (member) => (member as MemberRow).id,
     // The token is signed anew for the member the first call made: a token is not kept at rest.
-    replay: async ({ ctx }, memberId) => signedUp(ctx, await ctx.store.read((reader) => findUser(reader, memberId))),
+    replay: async ({ ctx }, memberId) => signedUp(ctx, await ctx.store.read((reader) => visibleMember(reader, memberId, undefined))),
   }),
 
   publicRoute('post', '/auth/login', 200, Schema.LoginRequest, async ({ ctx, json }) => {
@@ -214,41 +240,41 @@ const authRoutes: RouteSpec[] = [
 ];
 
 const postRoutes: RouteSpec[] = [
-  publicRoute('get', '/posts', 200, undefined, async ({ ctx, query }) => {
+  publicRoute('get', '/posts', 200, undefined, async ({ ctx, query, viewer }) => {
     const page = pageOf(query);
-    if (!page) return allPosts(ctx);
-    return ctx.store.read(async (reader) => presentPage(reader, await reader.postPage({ kind: 'all' }, 'latest', page)));
+    if (!page) return allPosts(ctx, viewer?.id);
+    return ctx.store.read(async (reader) => presentPage(reader, await reader.postPage({ kind: 'all', ...(viewer ? { viewerId: viewer.id } : {}) }, 'latest', page)));
   }),
 
-  publicRoute('get', '/posts/user/:username', 200, undefined, async ({ ctx, params, query }) => {
+  publicRoute('get', '/posts/user/:username', 200, undefined, async ({ ctx, params, query, viewer }) => {
     const page = pageOf(query);
     return ctx.store.read(async (reader) => {
-      if (!page) return shaped(Schema.PostsResponse, { posts: await presentPosts(reader, await postsOfUsername(reader, param(params, 'username'))) });
-      const author = await findUsername(reader, param(params, 'username'));
+      const author = await visibleUsername(reader, param(params, 'username'), viewer?.id);
+      if (!page) return shaped(Schema.PostsResponse, { posts: await presentPosts(reader, await reader.postsByAuthor(author.id)) });
       return presentPage(reader, await reader.postPage({ kind: 'author', authorId: author.id }, 'latest', page));
     });
   }),
 
-  publicRoute('get', '/posts/:postId', 200, undefined, ({ ctx, params }) => postNow(ctx, param(params, 'postId'))),
+  publicRoute('get', '/posts/:postId', 200, undefined, ({ ctx, params, viewer }) => postNow(ctx, param(params, 'postId'), viewer?.id)),
 
   idempotent(memberRoute('post', '/posts', 201, Schema.PostDraftPayload, async ({ ctx, session, json, ...request }) => {
     const post = await createPost(ctx, session.member, json);
-    return changed(request, () => postNow(ctx, post.id), () => allPosts(ctx));
+    return changed(request, () => postNow(ctx, post.id), () => allPosts(ctx, session.member.id));
   }), {
     createdId: (post) => (post as PostRow).id,
-    replay: async ({ ctx, ...request }, postId) => changed(request, () => postNow(ctx, postId), () => allPosts(ctx)),
+    replay: async ({ ctx, ...request }, postId) => changed(request, () => postNow(ctx, postId), () => allPosts(ctx, request.viewer?.id)),
   }),
 
   memberRoute('delete', '/posts/:postId', 200, undefined, async ({ ctx, session, ...request }) => {
     const postId = param(request.params, 'postId');
     await deletePost(ctx, session.member, postId);
-    return changed(request, async () => shaped(Schema.PostRemoval, { postId }), () => allPosts(ctx));
+    return changed(request, async () => shaped(Schema.PostRemoval, { postId }), () => allPosts(ctx, session.member.id));
   }),
 
   memberRoute('post', '/posts/edit/:postId', 201, Schema.PostEditPayload, async ({ ctx, session, json, ...request }) => {
     const postId = param(request.params, 'postId');
     await editPost(ctx, session.member, postId, json);
-    return changed(request, () => postNow(ctx, postId), () => allPosts(ctx));
+    return changed(request, () => postNow(ctx, postId, session.member.id), () => allPosts(ctx, session.member.id));
   }),
 
   atOnce(memberRoute('post', '/posts/like/:postId', 201, undefined, async ({ ctx, session, ...request }) => {
@@ -273,7 +299,7 @@ const postRoutes: RouteSpec[] = [
 ];
 
 function bookmarked(ctx: RuleContext, request: RouteRequest, memberId: string, postId: string): Promise<Shaped> {
-  return changed(request, async () => shaped(Schema.BookmarkChange, { postId, bookmarked: true, post: await currentPost(ctx, postId) }), () => bookmarksOf(ctx, memberId));
+  return changed(request, async () => shaped(Schema.BookmarkChange, { postId, bookmarked: true, post: await currentPost(ctx, postId, memberId) }), () => bookmarksOf(ctx, memberId));
 }
 
 function unbookmarked(ctx: RuleContext, request: RouteRequest, memberId: string, postId: string): Promise<Shaped> {
@@ -285,7 +311,7 @@ const bookmarkRoutes: RouteSpec[] = [
   memberRoute('get', '/users/bookmark', 200, undefined, async ({ ctx, session, query }) => {
     const page = pageOf(query);
     if (!page) return bookmarksOf(ctx, session.member.id);
-    return ctx.store.read(async (reader) => presentPage(reader, await reader.bookmarkPage(session.member.id, page)));
+    return ctx.store.read(async (reader) => presentPage(reader, await reader.bookmarkPage(session.member.id, page), (await hiddenFor(reader, session.member.id)).blocked));
   }),
 
   atOnce(memberRoute('post', '/users/bookmark/:postId', 201, undefined, async ({ ctx, session, ...request }) => {
@@ -319,30 +345,32 @@ const feedRoutes: RouteSpec[] = [
 ];
 
 /** The reply's current state, as an answer. */
-async function replyNow(ctx: RuleContext, replyId: string): Promise<Shaped> {
-  return shaped(Schema.ReplyResponse, { reply: await ctx.store.read(async (reader) => presentReply(reader, await findReply(reader, replyId))) });
+async function replyNow(ctx: RuleContext, replyId: string, viewerId: string): Promise<Shaped> {
+  return shaped(Schema.ReplyResponse, { reply: await ctx.store.read(async (reader) => presentReply(reader, await visibleReply(reader, replyId, viewerId))) });
 }
 
 /** Replies to posts (the 'replies' extension): always paged, oldest first. */
 const replyRoutes: RouteSpec[] = [
-  publicRoute('get', '/posts/:postId/replies', 200, undefined, async ({ ctx, params, query }) => {
+  publicRoute('get', '/posts/:postId/replies', 200, undefined, async ({ ctx, params, query, viewer }) => {
     const page = pageOf(query, true) ?? { limit: PAGE_LIMIT_DEFAULT };
     // 'reply-links': a page may begin at a reply, or end before a position; from one place only.
     const at = query?.at || undefined;
     const before = query?.before || undefined;
     if ([page.cursor, at, before].filter((start) => start !== undefined).length > 1) throw refusal('pageStartTwice');
     return ctx.store.read(async (reader) => {
-      const post = await findPost(reader, param(params, 'postId'));
+      const post = await visiblePost(reader, param(params, 'postId'), viewer?.id);
       let request: ReplyPageRequest = before === undefined ? page : { limit: page.limit, before };
       if (at !== undefined) {
-        const reply = await findReply(reader, at);
+        const reply = await visibleReply(reader, at, viewer?.id);
         if (reply.postId !== post.id) throw refusal('replyNotFound');
         request = { limit: page.limit, at: { createdAt: reply.createdAt, id: reply.id } };
       }
       const found = await reader.replyPage(post.id, request);
       const replyCount = (await reader.replyCounts([post.id])).get(post.id) ?? 0;
+      // A page keeps its place; the replies of members in a block with the viewer leave it.
+      const { blocked } = await hiddenFor(reader, viewer?.id);
       return shaped(Schema.RepliesPage, {
-        replies: await presentReplies(reader, found.items), nextCursor: found.nextCursor, replyCount, previousCursor: found.previousCursor,
+        replies: await presentReplies(reader, found.items.filter((reply) => !blocked.has(reply.authorId))), nextCursor: found.nextCursor, replyCount, previousCursor: found.previousCursor,
       });
     });
   }),
@@ -353,7 +381,7 @@ const replyRoutes: RouteSpec[] = [
   }), {
     createdId: (created) => (created as { reply: ReplyRow }).reply.id,
     replay: async ({ ctx }, replyId) => shaped(Schema.ReplyCreated, await ctx.store.read(async (reader) => {
-      const reply = await findReply(reader, replyId);
+      const reply = await visibleReply(reader, replyId, undefined);
       return { reply: await presentReply(reader, reply), replyCount: (await reader.replyCounts([reply.postId])).get(reply.postId) ?? 0 };
     })),
   }),
@@ -366,19 +394,19 @@ const replyRoutes: RouteSpec[] = [
 
   memberRoute('post', '/replies/like/:replyId', 201, undefined, async ({ ctx, session, params }) => {
     await likeReply(ctx, session.member, param(params, 'replyId'));
-    return replyNow(ctx, param(params, 'replyId'));
+    return replyNow(ctx, param(params, 'replyId'), session.member.id);
   }),
 
   memberRoute('post', '/replies/unlike/:replyId', 201, undefined, async ({ ctx, session, params }) => {
     await unlikeReply(ctx, session.member, param(params, 'replyId'));
-    return replyNow(ctx, param(params, 'replyId'));
+    return replyNow(ctx, param(params, 'replyId'), session.member.id);
   }),
 ];
 
 /** The posts with a tag (the 'tags' extension): always paged, newest first. */
 const tagRoutes: RouteSpec[] = [
-  publicRoute('get', '/tags/:tag/posts', 200, undefined, async ({ ctx, params, query }) => {
-    const source = taggedPosts(param(params, 'tag'));
+  publicRoute('get', '/tags/:tag/posts', 200, undefined, async ({ ctx, params, query, viewer }) => {
+    const source = { ...taggedPosts(param(params, 'tag')), ...(viewer ? { viewerId: viewer.id } : {}) };
     const page = pageOf(query, true) ?? { limit: PAGE_LIMIT_DEFAULT };
     return ctx.store.read(async (reader) => presentPage(reader, await reader.postPage(source, 'latest', page)));
   }),
@@ -390,8 +418,10 @@ const notificationRoutes: RouteSpec[] = [
     const page = pageOf(query, true) ?? { limit: PAGE_LIMIT_DEFAULT };
     return ctx.store.read(async (reader) => {
       const found = await reader.notificationPage(session.member.id, page);
+      // What a member muted or blocked since it arrived leaves the page (it keeps its place).
+      const hidden = await hiddenFor(reader, session.member.id);
       return shaped(Schema.NotificationsPage, {
-        notifications: await presentNotifications(reader, found.items),
+        notifications: await presentNotifications(reader, found.items.filter((entry) => !entry.actors || !hides(hidden, entry.actors.newestId))),
         nextCursor: found.nextCursor,
         unreadCount: await reader.unreadNotificationCount(session.member.id, NOTIFICATIONS_UNREAD_MAX),
       });
@@ -409,8 +439,10 @@ const notificationRoutes: RouteSpec[] = [
 ];
 
 /** A page of members as the wire shows them. */
-async function membersPage(page: Page<MemberRow>): Promise<Shaped> {
-  return shaped(Schema.MembersPage, { users: page.items.map(toUserSummary), nextCursor: page.nextCursor });
+/** A page of members, less those in a block with the viewer (the page keeps its place). */
+async function membersPage(reader: StoreReader, viewerId: string | undefined, page: Page<MemberRow>): Promise<Shaped> {
+  const { blocked } = await hiddenFor(reader, viewerId);
+  return shaped(Schema.MembersPage, { users: page.items.filter((member) => !blocked.has(member.id)).map(toUserSummary), nextCursor: page.nextCursor });
 }
 
 /**
@@ -418,21 +450,24 @@ async function membersPage(page: Page<MemberRow>): Promise<Shaped> {
  * always paged, the latest to begin first; an unknown member or post is refused as its read is.
  */
 const memberListRoutes: RouteSpec[] = [
-  ...(['followers', 'following'] as const).map((side) => publicRoute('get', `/users/:userId/${side}`, 200, undefined, async ({ ctx, params, query }) => {
+  ...(['followers', 'following'] as const).map((side) => publicRoute('get', `/users/:userId/${side}`, 200, undefined, async ({ ctx, params, query, viewer }) => {
     const page = pageOf(query, true) ?? { limit: PAGE_LIMIT_DEFAULT };
-    return ctx.store.read(async (reader) => membersPage(await reader.followPage((await findUser(reader, param(params, 'userId'))).id, side, page)));
+    return ctx.store.read(async (reader) => membersPage(reader, viewer?.id, await reader.followPage((await visibleMember(reader, param(params, 'userId'), viewer?.id)).id, side, page)));
   })),
 
-  publicRoute('get', '/posts/:postId/likes', 200, undefined, async ({ ctx, params, query }) => {
+  publicRoute('get', '/posts/:postId/likes', 200, undefined, async ({ ctx, params, query, viewer }) => {
     const page = pageOf(query, true) ?? { limit: PAGE_LIMIT_DEFAULT };
-    return ctx.store.read(async (reader) => membersPage(await reader.likerPage((await findPost(reader, param(params, 'postId'))).id, page)));
+    return ctx.store.read(async (reader) => membersPage(reader, viewer?.id, await reader.likerPage((await visiblePost(reader, param(params, 'postId'), viewer?.id)).id, page)));
   }),
 ];
 
 const userRoutes: RouteSpec[] = [
-  publicRoute('get', '/users', 200, undefined, async ({ ctx }) => shaped(Schema.UsersResponse, await ctx.store.read(async (reader) => (
-    { users: await presentMembers(reader, await reader.members(), 'all') }
-  )))),
+  publicRoute('get', '/users', 200, undefined, async ({ ctx, viewer }) => shaped(Schema.UsersResponse, await ctx.store.read(async (reader) => {
+    const { blocked } = await hiddenFor(reader, viewer?.id);
+    const members = await reader.members();
+    const shown = blocked.size === 0 ? members : members.filter((member) => !blocked.has(member.id));
+    return { users: await presentMembers(reader, shown, shown === members ? 'all' : undefined) };
+  }))),
 
   memberRoute('post', '/users/edit', 201, Schema.UserEditPayload, async ({ ctx, session, json }) => {
     const { member, passwordChanged } = await editProfile(ctx, session.member, json);
@@ -457,19 +492,38 @@ const userRoutes: RouteSpec[] = [
     return followAnswer(ctx, claims.sub, param(params, 'userId'));
   }),
 
-  publicRoute('get', '/users/:userId', 200, undefined, async ({ ctx, params }) => shaped(Schema.UserResponse, await ctx.store.read(async (reader) => (
-    { user: await presentMember(reader, await findUser(reader, param(params, 'userId'))) }
+  publicRoute('get', '/users/:userId', 200, undefined, async ({ ctx, params, viewer }) => shaped(Schema.UserResponse, await ctx.store.read(async (reader) => (
+    { user: await presentMember(reader, await visibleMember(reader, param(params, 'userId'), viewer?.id)) }
   )))),
 ];
 
 async function followAnswer(ctx: RuleContext, memberId: string, otherId: string): Promise<Shaped> {
   return shaped(Schema.FollowResponse, await ctx.store.read(async (reader) => {
-    const [me, other] = [await findUser(reader, memberId), await findUser(reader, otherId)];
+    const [me, other] = [await visibleMember(reader, memberId, undefined), await visibleMember(reader, otherId, undefined)];
     const [user, followUser] = await presentMembers(reader, me.id === other.id ? [me] : [me, other]);
     if (!user) throw new Error('the member could not be presented');
     return { user, followUser: followUser ?? user };
   }));
 }
+
+function relationAnswer(state: RelationState): Shaped {
+  return shaped(Schema.Relation, state);
+}
+
+/** Mute and block (the 'mute-block' extension): before GET /users/:userId, which would match /users/muted. */
+const relationRoutes: RouteSpec[] = [
+  memberRoute('post', '/users/mute/:userId', 201, undefined, async ({ ctx, session, params }) => relationAnswer(await mute(ctx, session.member, param(params, 'userId')))),
+  memberRoute('post', '/users/unmute/:userId', 201, undefined, async ({ ctx, session, params }) => relationAnswer(await unmute(ctx, session.member, param(params, 'userId')))),
+  memberRoute('post', '/users/block/:userId', 201, undefined, async ({ ctx, session, params }) => relationAnswer(await block(ctx, session.member, param(params, 'userId')))),
+  memberRoute('post', '/users/unblock/:userId', 201, undefined, async ({ ctx, session, params }) => relationAnswer(await unblock(ctx, session.member, param(params, 'userId')))),
+  ...(['muted', 'blocked'] as const).map((list) => memberRoute('get', `/users/${list}`, 200, undefined, async ({ ctx, session, query }) => {
+    const page = pageOf(query, true) ?? { limit: PAGE_LIMIT_DEFAULT };
+    return ctx.store.read(async (reader) => {
+      const found = await relationPage(reader, session.member.id, list, page);
+      return shaped(Schema.MembersPage, { users: found.items.map(toUserSummary), nextCursor: found.nextCursor });
+    });
+  })),
+];
 
 const healthRoutes: RouteSpec[] = [
   publicRoute('get', '/health', 200, undefined, async ({ ctx }) => {
@@ -480,13 +534,39 @@ const healthRoutes: RouteSpec[] = [
 
 /** Every call, in matching order (static paths before the parameters that would swallow them). */
 export const ROUTES: readonly RouteSpec[] = [...authRoutes, ...postRoutes, ...replyRoutes, ...bookmarkRoutes, ...feedRoutes,
-  ...tagRoutes, ...notificationRoutes, ...memberListRoutes, ...userRoutes, ...healthRoutes];
+  ...tagRoutes, ...notificationRoutes, ...memberListRoutes, ...relationRoutes, ...userRoutes, ...healthRoutes];
 
 /** The calls of spec section 7 that act for a member. */
 export const MEMBER_ROUTES: readonly RouteSpec[] = ROUTES.filter((spec) => spec.auth);
 
 function answer(spec: RouteSpec, { schema, body, applied }: Shaped): RouteAnswer {
   return { status: spec.status, body, schema, ...(applied ? { headers: { 'preference-applied': applied } } : {}) };
+}
+
+/**
+ * The member a public call is made by, when it carries a token still valid (`mute-block` answers
+ * them without what they do not see); a public call with any other token is answered as to anyone.
+ */
+async function optionalViewer(ctx: RuleContext, authorization: string | undefined): Promise<MemberRow | undefined> {
+  const token = readToken(authorization);
+  if (token === undefined) return undefined;
+  // A member who mutes and blocks nobody sees what anyone sees: the token is checked only for the
+  // others (whom it names is read unchecked first, and a forged name is then refused as any bad token).
+  let named: unknown;
+  try {
+    named = decodeJwt(token).sub;
+  } catch {
+    return undefined;
+  }
+  if (typeof named !== 'string') return undefined;
+  const relations = await ctx.store.read((reader) => reader.relations(named));
+  if (relations.muting.length + relations.blocking.length + relations.blockedBy.length === 0) return undefined;
+  try {
+    return (await authenticate(ctx, authorization)).member;
+  } catch (error) {
+    if (error instanceof RuleError) return undefined;
+    throw error;
+  }
 }
 
 /**
@@ -509,17 +589,18 @@ export async function runRoute(ctx: RuleContext, spec: RouteSpec, request: Route
     }
     const session = spec.auth ? await authenticate(ctx, request.authorization) : undefined;
     memberId = session?.member.id;
+    const viewer = session?.member ?? (await optionalViewer(ctx, request.authorization));
     const key = spec.idempotent && request.idempotencyKey !== undefined ? readIdempotencyKey(request.idempotencyKey) : undefined;
     const json = spec.body ? readBody(spec.body, request.body) : undefined;
-    if (!spec.idempotent || key === undefined) return { ...answer(spec, await spec.handle({ ...request, ctx, json, session })), memberId };
+    if (!spec.idempotent || key === undefined) return { ...answer(spec, await spec.handle({ ...request, ctx, json, session, viewer })), memberId };
     const { createdId, replay } = spec.idempotent;
     const fingerprint = await fingerprintOf({ method: spec.method, path: spec.path, params: request.params, body: request.body });
     const keyed = idempotentContext(ctx, { scope: memberId ?? '', key, fingerprint, status: spec.status, createdId });
     try {
-      return { ...answer(spec, await spec.handle({ ...request, ctx: keyed, json, session })), memberId };
+      return { ...answer(spec, await spec.handle({ ...request, ctx: keyed, json, session, viewer })), memberId };
     } catch (error) {
       if (!(error instanceof KeptOutcome)) throw error;
-      const again = answer(spec, await replay({ ...request, ctx, json, session }, error.outcome.resourceId));
+      const again = answer(spec, await replay({ ...request, ctx, json, session, viewer }, error.outcome.resourceId));
       return { ...again, status: error.outcome.status, headers: { ...again.headers, [IDEMPOTENT_REPLAYED_HEADER]: 'true' }, memberId };
     }
   } catch (error) {

@@ -184,7 +184,7 @@ export const ApiExtension = Type.Union([
   Type.Literal('pages'), Type.Literal('feed'), Type.Literal('return-minimal'), Type.Literal('events'), Type.Literal('replies'),
   Type.Literal('tags'), Type.Literal('notifications'), Type.Literal('idempotency'), Type.Literal('reply-links'),
   Type.Literal('reaction-counts'),
-  Type.Literal('alt-text'), Type.Literal('edit-marks'), Type.Literal('member-lists'),
+  Type.Literal('alt-text'), Type.Literal('edit-marks'), Type.Literal('member-lists'), Type.Literal('mute-block'),
 ]);
 
 /** GET /health: whether the backend and its store answer, and which extensions it has. */
@@ -198,8 +198,9 @@ export const HealthResponse = Type.Object({
 export const PostsPage = Type.Object({ posts: Type.Array(Post), nextCursor: Type.Union([Type.String(), Type.Null()]) });
 
 /**
- * One page of members (the `member-lists` extension): a member's followers or followings, or who
- * likes a post, the latest to begin first; `nextCursor` asks for the next one, null after the last.
+ * One page of members, the latest to begin first: a member's followers or followings, or who likes a
+ * post (`member-lists`); the members the caller mutes or blocks (`mute-block`). `nextCursor` asks for
+ * the next one, null after the last.
  */
 export const MembersPage = Type.Object({ users: Type.Array(UserSummary), nextCursor: Type.Union([Type.String(), Type.Null()]) });
 
@@ -291,4 +292,11 @@ export const Empty = Type.Object({});
  * 'post_not_found', ...); a backend that answers only the spec may leave it out.
  */
 export const ErrorResponse = Type.Object({ errors: Type.Array(Type.String()), code: Type.Optional(Type.String()) });
+
+
+/**
+ * Where the caller stands with another member (the `mute-block` extension): whether the caller mutes
+ * them, and whether the caller blocks them.
+ */
+export const Relation = Type.Object({ userId: Type.String(), muted: Type.Boolean(), blocked: Type.Boolean() });
 

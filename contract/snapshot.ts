@@ -30,6 +30,10 @@ export const UserRecord = Type.Object({
   following: Ids,
   /** Ids of bookmarked posts, in the order they were added. */
   bookmarks: Ids,
+  /** Ids of the members this one mutes, in the order they were muted (`mute-block`). Absent: none. */
+  muting: Type.Optional(Ids),
+  /** Ids of the members this one blocks, in the order they were blocked (`mute-block`). Absent: none. */
+  blocking: Type.Optional(Ids),
   createdAt: Type.String(),
   updatedAt: Type.String(),
   /** Raised by a password change: tokens issued before it are refused. Absent means 0. */

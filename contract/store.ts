@@ -101,9 +101,23 @@ export interface ReactionLists {
   dislikedBy: string[];
 }
 
-/** Which posts a page is cut from. */
+/** Where a member stands with others (the `mute-block` extension); each list in the order it grew. */
+export interface Relations {
+  /** The members this one mutes. */
+  muting: string[];
+  /** The members this one blocks. */
+  blocking: string[];
+  /** The members who block this one. */
+  blockedBy: string[];
+}
+
+/**
+ * Which posts a page is cut from. `viewerId` (on every post list but an author's) leaves out the
+ * posts of members the viewer mutes, and of members in a block with the viewer either way; the
+ * feed leaves them out for its member.
+ */
 export type PostSource =
-  | { kind: 'all' }
+  | { kind: 'all'; viewerId?: string }
   | { kind: 'author'; authorId: string }
   /** The home feed: the member's own posts and those of the members they follow. */
   | { kind: 'feed'; memberId: string }
@@ -111,7 +125,7 @@ export type PostSource =
    * The posts whose text holds a tag (the `tags` extension), by its normalised form
    * (contract/richText.ts normaliseTag): a post's tags are those its text has now.
    */
-  | { kind: 'tag'; tag: string };
+  | { kind: 'tag'; tag: string; viewerId?: string };
 
 export interface PageRequest {
   limit: number;
@@ -207,6 +221,11 @@ export interface StoreReader {
   /** The members who have a notification about the post (or about one of its replies) or the reply. */
   notificationRecipients(about: { postId: string } | { replyId: string }): Promise<string[]>;
 
+  /** Whom the member mutes and blocks, and who blocks them. */
+  relations(memberId: string): Promise<Relations>;
+  /** Whether either member blocks the other. */
+  blockedBetween(memberId: string, otherId: string): Promise<boolean>;
+
   /** The network's version: the id of the last event committed (contract/events.ts). */
   lastEventId(): Promise<number>;
   /**
@@ -253,6 +272,10 @@ export interface StoreTx extends StoreReader {
   setReaction(postId: string, memberId: string, kind: ReactionKind | null): Promise<void>;
   setFollow(followerId: string, followeeId: string, following: boolean): Promise<void>;
   setBookmark(memberId: string, postId: string, bookmarked: boolean): Promise<void>;
+  /** Mutes or unmutes `otherId` for the member; a new one goes to the end of the member's list. */
+  setMute(memberId: string, otherId: string, muted: boolean): Promise<void>;
+  /** Blocks or unblocks `otherId` for the member (follows are the rules' to end); a new one goes to the end. */
+  setBlock(memberId: string, otherId: string, blocked: boolean): Promise<void>;
   insertReply(row: ReplyRow): Promise<void>;
   /** Deletes the reply with its likes and the notifications about it; replies that answered it keep its author's name. */
   deleteReply(id: string): Promise<void>;

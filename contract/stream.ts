@@ -8,7 +8,7 @@
  */
 import type { RuleContext } from './context';
 import { RuleError, refusalAnswer } from './errors';
-import { eventFrame, HEARTBEAT_MS, receives, resetFrame, type StoredEvent, type StreamViewer } from './events';
+import { eventFrame, HEARTBEAT_MS, receives, resetFrame, type StoredEvent, type StreamViewer, ViewerRelations } from './events';
 import { authenticate } from './rules/auth';
 import type { RouteAnswer } from './routes';
 import { ErrorResponse } from './schemas';
@@ -52,7 +52,8 @@ export async function openEventStream(ctx: RuleContext, hub: EventHub, request: 
   let viewer: StreamViewer;
   try {
     const { member, claims } = await authenticate(ctx, request.authorization);
-    viewer = { memberId: member.id, jti: claims.jti, sessionVersion: claims.ver };
+    const relations = await ctx.store.read((reader) => reader.relations(member.id));
+    viewer = { memberId: member.id, jti: claims.jti, sessionVersion: claims.ver, hidden: new ViewerRelations(member.id, relations) };
   } catch (error) {
     if (error instanceof RuleError) return { ...refusalAnswer(error), schema: ErrorResponse };
     throw error;
@@ -78,6 +79,7 @@ export async function openEventStream(ctx: RuleContext, hub: EventHub, request: 
   function deliver(event: StoredEvent): void {
     if (event.id <= sent) return;
     sent = event.id;
+    viewer.hidden?.follow(event);
     if (!receives(event, viewer)) return;
     send(eventFrame(event));
     if (event.type === 'session-ended') close();

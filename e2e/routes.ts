@@ -106,4 +106,13 @@ export const MEMBER_ROUTES: RouteCheck[] = [
       await expect(postCards(page)).toHaveCount(5);
     },
   },
+  {
+    name: 'muted-and-blocked',
+    path: '/settings/muted-and-blocked',
+    ready: async (page) => {
+      await heading('Muted and blocked', 1)(page);
+      await expect(page.getByText('You have not muted anyone.')).toBeVisible();
+      await expect(page.getByText('You have not blocked anyone.')).toBeVisible();
+    },
+  },
 ];

@@ -9,7 +9,7 @@ import type { NetworkEvent, StoredEvent } from '../contract/events';
 import { ORDER_COMPARATORS, type PostOrder } from '../contract/order';
 import { tagsOf } from '../contract/richText';
 import type {
-  FollowLists, MemberRow, NotificationEntry, Page, PageRequest, PostRow, PostSource, ReactionKind, ReactionLists, ReplyPage, ReplyPageRequest, ReplyRow, Scope, Store, StoreReader, StoreTx,
+  FollowLists, MemberRow, NotificationEntry, Page, PageRequest, PostRow, PostSource, ReactionKind, ReactionLists, Relations, ReplyPage, ReplyPageRequest, ReplyRow, Scope, Store, StoreReader, StoreTx,
 } from '../contract/store';
 import { idempotencyExpired } from '../contract/idempotency';
 import {
@@ -205,12 +205,29 @@ function inScope<T>(all: Map<string, T>, scope: Scope): T[] {
 
 function postsOf(db: MemoryDb, source: PostSource): PostRecord[] {
   const all = [...db.posts.values()];
-  if (source.kind === 'all') return all;
   if (source.kind === 'author') return all.filter((post) => post.authorId === source.authorId);
+  const viewerId = source.kind === 'feed' ? source.memberId : source.viewerId;
+  const hidden = viewerId === undefined ? new Set<string>() : hiddenAuthors(db, viewerId);
+  const shown = hidden.size === 0 ? all : all.filter((post) => !hidden.has(post.authorId));
+  if (source.kind === 'all') return shown;
   // A post's tags are read from its text as it is now, so an edit moves it in or out.
-  if (source.kind === 'tag') return all.filter((post) => tagsOf(post.content).includes(source.tag));
+  if (source.kind === 'tag') return shown.filter((post) => tagsOf(post.content).includes(source.tag));
   const authors = new Set([source.memberId, ...(db.users.get(source.memberId)?.following ?? [])]);
-  return all.filter((post) => authors.has(post.authorId));
+  return shown.filter((post) => authors.has(post.authorId));
+}
+
+/** Whom a member mutes and blocks, and who blocks them. */
+function relationsOf(db: MemoryDb, memberId: string): Relations {
+  const member = db.users.get(memberId);
+  const blockedBy: string[] = [];
+  for (const user of db.users.values()) if (user.blocking?.includes(memberId)) blockedBy.push(user.id);
+  return { muting: [...(member?.muting ?? [])], blocking: [...(member?.blocking ?? [])], blockedBy };
+}
+
+/** The authors whose posts a viewer's lists leave out: muted, or in a block either way. */
+function hiddenAuthors(db: MemoryDb, viewerId: string): Set<string> {
+  const { muting, blocking, blockedBy } = relationsOf(db, viewerId);
+  return new Set([...muting, ...blocking, ...blockedBy]);
 }
 
 function postPage(db: MemoryDb, source: PostSource, order: PostOrder, { limit, cursor }: PageRequest): Page<PostRow> {
@@ -334,6 +351,9 @@ function reader(db: MemoryDb): StoreReader {
     isFollowing: async (followerId, followeeId) => db.users.get(followerId)?.following.includes(followeeId) ?? false,
     isBookmarked: async (memberId, postId) => db.users.get(memberId)?.bookmarks.includes(postId) ?? false,
     isTokenRevoked: async (jti) => db.revokedTokens.has(jti),
+    relations: async (memberId) => relationsOf(db, memberId),
+    blockedBetween: async (memberId, otherId) => (db.users.get(memberId)?.blocking?.includes(otherId) ?? false)
+      || (db.users.get(otherId)?.blocking?.includes(memberId) ?? false),
     lastEventId: async () => db.version,
     eventsAfter: async (id) => {
       if (id === db.version) return [];
@@ -444,7 +464,11 @@ function reorderNotifications(db: MemoryDb): void {
 /** A record's fields as they were, put back on rollback. */
 function remember<T extends object>(undo: Array<() => void>, record: T): void {
   const before = structuredClone(record);
-  undo.push(() => Object.assign(record, before));
+  undo.push(() => {
+    // A field the transaction added (a first mute or block) goes too.
+    for (const key of Object.keys(record)) if (!(key in before)) delete (record as Record<string, unknown>)[key];
+    Object.assign(record, before);
+  });
 }
 
 function writer(db: MemoryDb, undo: Array<() => void>, now: () => Date, emitted: NetworkEvent[]): StoreTx {
@@ -534,6 +558,26 @@ function writer(db: MemoryDb, undo: Array<() => void>, now: () => Date, emitted:
       remember(undo, member);
       member.bookmarks = without(member.bookmarks, postId);
       if (bookmarked) member.bookmarks.push(postId);
+    },
+    setMute: async (memberId, otherId, muted) => {
+      const member = user(memberId);
+      user(otherId);
+      remember(undo, member);
+      const list = without(member.muting ?? [], otherId);
+      if (muted) list.push(otherId);
+      // Kept only while there is someone in it, as a snapshot has it.
+      if (list.length > 0) member.muting = list;
+      else delete member.muting;
+    },
+    setBlock: async (memberId, otherId, blocked) => {
+      const member = user(memberId);
+      user(otherId);
+      remember(undo, member);
+      const list = without(member.blocking ?? [], otherId);
+      if (blocked) list.push(otherId);
+      // Kept only while there is someone in it, as a snapshot has it.
+      if (list.length > 0) member.blocking = list;
+      else delete member.blocking;
     },
     insertReply: async (row) => {
       if (db.replies.has(row.id)) throw new Error(`reply ${row.id} exists`);

@@ -268,7 +268,7 @@ export async function buildApp({ ctx, database, answers, events, staticDir, logg
   const headerValue = (value: string | string[] | undefined): string | undefined => (Array.isArray(value) ? value.join(', ') : value);
 
   for (const route of ROUTES) {
-    // The same answer for everyone until something changes: reads without a token (but health).
+    // The same answer for everyone until something changes: public reads (but health) sent without a token.
     const cacheable = answers !== undefined && route.method === 'get' && !route.auth && route.path !== '/health';
     app.route({
       method: route.method.toUpperCase() as 'GET' | 'POST' | 'DELETE',
@@ -278,7 +278,9 @@ export async function buildApp({ ctx, database, answers, events, staticDir, logg
       ...(limitRate && route.path !== '/health' ? { preHandler: limitRate(route) } : {}),
       handler: async (request: FastifyRequest, reply: FastifyReply) => {
         if (route.path === '/health' && draining()) return refuse(reply, 'serviceUnavailable');
-        const kept = cacheable ? await answers.lookup(request.url) : undefined;
+        // A public read with a token is answered for its member (mute-block leaves out whom they do not see).
+        const shared = cacheable && request.headers.authorization === undefined;
+        const kept = shared ? await answers.lookup(request.url) : undefined;
         if (kept && 'body' in kept) return reply.code(200).type('application/json; charset=utf-8').send(kept.body);
         const prefer = request.headers.prefer;
         const call = runRoute(ctx, route, {
@@ -295,7 +297,7 @@ export async function buildApp({ ctx, database, answers, events, staticDir, logg
         request.memberId = answer.memberId;
         // Serialised by the answer's schema: only the fields it names leave the server.
         const body = reply.compileSerializationSchema(answer.schema)(answer.body as Record<string, unknown>);
-        if (cacheable && answer.status === 200) answers.set(request.url, kept?.stamp, Buffer.from(body));
+        if (shared && answer.status === 200) answers.set(request.url, kept?.stamp, Buffer.from(body));
         if (answer.headers) reply.headers(answer.headers);
         return reply.code(answer.status).type('application/json; charset=utf-8').send(body);
       },

@@ -3,9 +3,10 @@ import type { RuleContext } from '../context';
 import { refusal } from '../errors';
 import type { PostRow, StoreReader } from '../store';
 import type { TokenClaims } from '../tokens';
-import { findPost, settled } from './posts';
+import { settled } from './posts';
+import { visiblePost } from './relations';
 
-/** The bookmarked posts, most recently bookmarked first. */
+/** The bookmarked posts, most recently bookmarked first (all of them: the routes leave out what a block hides). */
 export async function listBookmarks(reader: StoreReader, memberId: string): Promise<PostRow[]> {
   const ids = (await reader.bookmarkLists([memberId])).get(memberId) ?? [];
   const posts = new Map((await reader.postsByIds(ids)).map((post) => [post.id, post]));
@@ -19,7 +20,7 @@ export async function listBookmarks(reader: StoreReader, memberId: string): Prom
 
 export async function addBookmark(ctx: RuleContext, memberId: string, postId: string): Promise<void> {
   await ctx.store.transaction(async (tx) => {
-    const post = await findPost(tx, postId);
+    const post = await visiblePost(tx, postId, memberId);
     if (await tx.isBookmarked(memberId, post.id)) throw refusal('alreadyBookmarked');
     await tx.setBookmark(memberId, post.id, true);
     await tx.emit({ type: 'bookmark-changed', memberId, postId: post.id, bookmarked: true });
@@ -28,10 +29,8 @@ export async function addBookmark(ctx: RuleContext, memberId: string, postId: st
 
 export async function removeBookmark(ctx: RuleContext, memberId: string, postId: string): Promise<void> {
   await ctx.store.transaction(async (tx) => {
-    if (!(await tx.isBookmarked(memberId, postId))) {
-      await findPost(tx, postId);
-      throw refusal('notBookmarked');
-    }
+    await visiblePost(tx, postId, memberId);
+    if (!(await tx.isBookmarked(memberId, postId))) throw refusal('notBookmarked');
     await tx.setBookmark(memberId, postId, false);
     await tx.emit({ type: 'bookmark-changed', memberId, postId, bookmarked: false });
   });

@@ -41,9 +41,14 @@ async function changed(tx: StoreTx, memberId: string): Promise<void> {
   await tx.emit({ type: 'notifications-changed', memberId, unreadCount: await tx.unreadNotificationCount(memberId, NOTIFICATIONS_UNREAD_MAX) });
 }
 
-/** Writes the act's notification, or adds the act to the one it joins; never for one's own act. */
+/**
+ * Writes the act's notification, or adds the act to the one it joins; never for one's own act, nor
+ * from a member the recipient mutes, nor across a block (`mute-block`).
+ */
 export async function notify(ctx: RuleContext, tx: StoreTx, act: Act): Promise<void> {
   if (act.recipientId === act.actorId) return;
+  const { muting, blocking, blockedBy } = await tx.relations(act.recipientId);
+  if (muting.includes(act.actorId) || blocking.includes(act.actorId) || blockedBy.includes(act.actorId)) return;
   await tx.addNotificationActor({
     id: ctx.newId(),
     recipientId: act.recipientId,
@@ -71,14 +76,20 @@ export async function removingNotifications(tx: StoreTx, about: { postId: string
   for (const memberId of recipients) await changed(tx, memberId);
 }
 
-/** The members a text mentions, each once, without its author and without names nobody has. */
+/**
+ * The members a text mentions, each once, without its author, without names nobody has, and without
+ * members in a block with the author either way (a mention across a block reaches nobody).
+ */
 export async function mentionedMembers(reader: StoreReader, text: string, authorId: string): Promise<MemberRow[]> {
   const names = new Set<string>();
   for (const part of textParts(text)) if (part.kind === 'mention') names.add(part.username.toLowerCase());
+  if (names.size === 0) return [];
+  const { blocking, blockedBy } = await reader.relations(authorId);
+  const blocked = new Set([...blocking, ...blockedBy]);
   const found = new Map<string, MemberRow>();
   for (const name of names) {
     const member = await reader.memberByUsername(name);
-    if (member && member.id !== authorId) found.set(member.id, member);
+    if (member && member.id !== authorId && !blocked.has(member.id)) found.set(member.id, member);
   }
   return [...found.values()];
 }

@@ -7,6 +7,7 @@ import { NOTIFICATIONS_UNREAD_MAX } from '../api';
 import type { PostDraftPayload, PostEditPayload } from '../api';
 import { readImageDataUrl, validateImageAlt, validatePostText } from '../validation';
 import { notificationKey, notify, removingNotifications, syncMentions, unnotify } from './notifications';
+import { visiblePost } from './relations';
 
 export async function findPost(reader: StoreReader, postId: string): Promise<PostRow> {
   const post = await reader.post(postId);
@@ -65,7 +66,7 @@ export async function createPost(ctx: RuleContext, author: MemberRow, { postData
 export async function editPost(ctx: RuleContext, member: MemberRow, postId: string, { postData }: PostEditPayload): Promise<void> {
   const updatedAt = ctx.now().toISOString();
   await ctx.store.transaction(async (tx) => {
-    const post = await findPost(tx, postId);
+    const post = await visiblePost(tx, postId, member.id);
     if (post.authorId !== member.id) throw refusal('editNotOwner');
     const text = validatePostText(postData.text);
     if (text === '' && post.postImage === '') throw refusal('postEmpty');
@@ -81,7 +82,7 @@ export async function editPost(ctx: RuleContext, member: MemberRow, postId: stri
 /** Deletes a post (only its author may) and drops it from every member's bookmarks. */
 export async function deletePost(ctx: RuleContext, member: MemberRow, postId: string): Promise<void> {
   await ctx.store.transaction(async (tx) => {
-    const post = await findPost(tx, postId);
+    const post = await visiblePost(tx, postId, member.id);
     if (post.authorId !== member.id) throw refusal('deleteNotOwner');
     await removingNotifications(tx, { postId: post.id }, () => tx.deletePost(post.id));
     await tx.emit({ type: 'post-deleted', postId: post.id });
@@ -103,7 +104,7 @@ async function react(ctx: RuleContext, tx: StoreTx, post: PostRow, memberId: str
 /** Like (spec section 4): joins likedBy, leaves dislikedBy; the like count follows likedBy. */
 export async function likePost(ctx: RuleContext, member: MemberRow, postId: string): Promise<void> {
   await ctx.store.transaction(async (tx) => {
-    const post = await findPost(tx, postId);
+    const post = await visiblePost(tx, postId, member.id);
     if ((await tx.reaction(post.id, member.id)) === 'like') throw refusal('alreadyLiked');
     await react(ctx, tx, post, member.id, 'like');
   });
@@ -117,7 +118,7 @@ export async function likePost(ctx: RuleContext, member: MemberRow, postId: stri
  */
 export async function dislikePost(ctx: RuleContext, member: MemberRow, postId: string): Promise<void> {
   await ctx.store.transaction(async (tx) => {
-    const post = await findPost(tx, postId);
+    const post = await visiblePost(tx, postId, member.id);
     if ((await tx.reactionCounts(post.id)).likeCount === 0) throw refusal('likeBelowZero');
     const reaction = await tx.reaction(post.id, member.id);
     if (reaction === 'dislike') throw refusal('alreadyDisliked');

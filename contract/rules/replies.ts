@@ -6,6 +6,7 @@ import type { MemberRow, ReplyRow, StoreReader, StoreTx } from '../store';
 import { validateReplyText } from '../validation';
 import { notify, removingNotifications, syncMentions, unnotify } from './notifications';
 import { findPost } from './posts';
+import { refuseBlocked, visiblePost, visibleReply } from './relations';
 
 export async function findReply(reader: StoreReader, replyId: string): Promise<ReplyRow> {
   const reply = await reader.reply(replyId);
@@ -26,11 +27,12 @@ export async function createReply(ctx: RuleContext, author: MemberRow, postId: s
   const answering = replyData.replyTo ?? '';
   const createdAt = ctx.now().toISOString();
   return ctx.store.transaction(async (tx) => {
-    const post = await findPost(tx, postId);
+    const post = await visiblePost(tx, postId, author.id);
     let answered: ReplyRow | undefined;
     if (answering !== '') {
       answered = await tx.reply(answering);
       if (!answered || answered.postId !== post.id) throw refusal('replyNotFound');
+      await refuseBlocked(tx, author.id, answered.authorId, 'replyNotFound');
     }
     const reply: ReplyRow = {
       id: ctx.newId(),
@@ -54,7 +56,7 @@ export async function createReply(ctx: RuleContext, author: MemberRow, postId: s
 /** Deletes a reply: its author may, and so may the author of the post it answers. */
 export async function deleteReply(ctx: RuleContext, member: MemberRow, replyId: string): Promise<{ postId: string; replyCount: number }> {
   return ctx.store.transaction(async (tx) => {
-    const reply = await findReply(tx, replyId);
+    const reply = await visibleReply(tx, replyId, member.id);
     const post = await findPost(tx, reply.postId);
     if (reply.authorId !== member.id && post.authorId !== member.id) throw refusal('replyDeleteNotAllowed');
     await removingNotifications(tx, { replyId: reply.id }, () => tx.deleteReply(reply.id));
@@ -75,7 +77,7 @@ async function setLike(ctx: RuleContext, tx: StoreTx, reply: ReplyRow, memberId:
 
 export async function likeReply(ctx: RuleContext, member: MemberRow, replyId: string): Promise<void> {
   await ctx.store.transaction(async (tx) => {
-    const reply = await findReply(tx, replyId);
+    const reply = await visibleReply(tx, replyId, member.id);
     if (await tx.isReplyLiked(reply.id, member.id)) throw refusal('replyAlreadyLiked');
     await setLike(ctx, tx, reply, member.id, true);
   });
@@ -83,7 +85,7 @@ export async function likeReply(ctx: RuleContext, member: MemberRow, replyId: st
 
 export async function unlikeReply(ctx: RuleContext, member: MemberRow, replyId: string): Promise<void> {
   await ctx.store.transaction(async (tx) => {
-    const reply = await findReply(tx, replyId);
+    const reply = await visibleReply(tx, replyId, member.id);
     if (!(await tx.isReplyLiked(reply.id, member.id))) throw refusal('replyNotLiked');
     await setLike(ctx, tx, reply, member.id, false);
   });

@@ -6,6 +6,7 @@ import { NOTIFICATIONS_UNREAD_MAX, type UserEditPayload } from '../api';
 import type { TokenClaims } from '../tokens';
 import { notificationKey, notify, unnotify } from './notifications';
 import { settled } from './posts';
+import { visibleMember } from './relations';
 import { validateAvatar, validateBio, validatePassword, validatePortfolioUrl, type AvatarChoice } from '../validation';
 
 export async function findUser(reader: StoreReader, userId: string): Promise<MemberRow> {
@@ -18,7 +19,7 @@ export async function findUser(reader: StoreReader, userId: string): Promise<Mem
 export async function follow(ctx: RuleContext, member: MemberRow, userId: string): Promise<MemberRow> {
   if (userId === member.id) throw refusal('cannotFollowSelf');
   return ctx.store.transaction(async (tx) => {
-    const other = await findUser(tx, userId);
+    const other = await visibleMember(tx, userId, member.id);
     if (await tx.isFollowing(member.id, other.id)) throw refusal('alreadyFollowing');
     await tx.setFollow(member.id, other.id, true);
     await tx.emit({ type: 'follow-changed', followerId: member.id, followeeId: other.id, following: true });
@@ -29,7 +30,7 @@ export async function follow(ctx: RuleContext, member: MemberRow, userId: string
 
 export async function unfollow(ctx: RuleContext, member: MemberRow, userId: string): Promise<MemberRow> {
   return ctx.store.transaction(async (tx) => {
-    const other = userId === member.id ? member : await findUser(tx, userId);
+    const other = userId === member.id ? member : await visibleMember(tx, userId, member.id);
     if (!(await tx.isFollowing(member.id, other.id))) throw refusal('notFollowing');
     await tx.setFollow(member.id, other.id, false);
     await tx.emit({ type: 'follow-changed', followerId: member.id, followeeId: other.id, following: false });

@@ -1,6 +1,7 @@
 /**
  * The grid of refusals: for every route, each way a caller can be refused (no token, a bad token,
- * another member's resource, a missing id, a bad body, a limit hit), one test per route and column.
+ * another member's resource, a missing id, a bad body, a limit hit, a member who blocks the caller),
+ * one test per route and column. A block answers as a missing id does: the caller cannot tell.
  * Each answers the catalogue's status, message and code, and leaves the store as it was.
  */
 import { errorBody } from '../errors';
@@ -8,7 +9,7 @@ import { LIMITS } from '../limits';
 import { MESSAGE_STATUS, type MessageKey } from '../messages';
 import { TAG_MAX } from '../richText';
 import { ROUTES, type RouteSpec } from '../routes';
-import { SAMPLE_SIGNUP, SEED_USER_IDS, seedPostId } from '../seed/default';
+import { DEMO_USER_ID, SAMPLE_SIGNUP, SEED_USER_IDS, seedPostId } from '../seed/default';
 import { call, target, tokenFor, type Method } from './support';
 
 const ownPost = seedPostId(5); // Ava's (demo_user's) forest walk
@@ -20,7 +21,9 @@ const othersReply = 'r-grid-liam';
 const missingReply = 'no-such-reply';
 const validReply = { replyData: { text: 'A perfectly fine reply' } };
 
-const COLUMNS = ['no token', 'bad token', "another member's resource", 'a missing id', 'a bad body', 'a limit hit', 'a bad idempotency key'] as const;
+const COLUMNS = ['no token', 'bad token', "another member's resource", 'a missing id', 'a bad body', 'a limit hit', 'a bad idempotency key', 'blocked'] as const;
+/** In the 'blocked' column Liam blocks the caller (demo_user): Liam's posts, replies and profile are not found. */
+const liam = SEED_USER_IDS.liam;
 type Column = (typeof COLUMNS)[number];
 
 interface Case {
@@ -56,10 +59,12 @@ const GRID: Record<string, Partial<Record<Column, Case>>> = {
     'a limit hit': { path: '/posts?limit=101', refused: 'pageLimitInvalid' },
   },
   'GET /posts/user/:username': {
+    blocked: { path: '/posts/user/liam_chen', refused: 'userNotFound' },
     'a missing id': { path: '/posts/user/nobody_at_all', refused: 'userNotFound' },
     'a limit hit': { path: '/posts/user/demo_user?limit=0', refused: 'pageLimitInvalid' },
   },
   'GET /posts/:postId': {
+    blocked: { path: `/posts/${othersPost}`, refused: 'postNotFound' },
     'a missing id': { path: `/posts/${missingPost}`, refused: 'postNotFound' },
   },
   'POST /posts': {
@@ -67,47 +72,58 @@ const GRID: Record<string, Partial<Record<Column, Case>>> = {
     'a limit hit': { path: '/posts', body: { postData: { text: tooLong(LIMITS.postTextMax) } }, refused: 'postTooLong' },
   },
   'DELETE /posts/:postId': {
+    blocked: { path: `/posts/${othersPost}`, refused: 'postNotFound' },
     "another member's resource": { path: `/posts/${othersPost}`, refused: 'deleteNotOwner' },
     'a missing id': { path: `/posts/${missingPost}`, refused: 'postNotFound' },
   },
   'POST /posts/edit/:postId': {
+    blocked: { path: `/posts/edit/${othersPost}`, body: validPost, refused: 'postNotFound' },
     "another member's resource": { path: `/posts/edit/${othersPost}`, body: validPost, refused: 'editNotOwner' },
     'a missing id': { path: `/posts/edit/${missingPost}`, body: validPost, refused: 'postNotFound' },
     'a bad body': { path: `/posts/edit/${ownPost}`, body: NOT_AN_OBJECT, refused: 'invalidBody' },
     'a limit hit': { path: `/posts/edit/${ownPost}`, body: { postData: { text: tooLong(LIMITS.postTextMax) } }, refused: 'postTooLong' },
   },
   'POST /posts/like/:postId': {
+    blocked: { path: `/posts/like/${othersPost}`, refused: 'postNotFound' },
     'a missing id': { path: `/posts/like/${missingPost}`, refused: 'postNotFound' },
   },
   'POST /posts/dislike/:postId': {
+    blocked: { path: `/posts/dislike/${othersPost}`, refused: 'postNotFound' },
     'a missing id': { path: `/posts/dislike/${missingPost}`, refused: 'postNotFound' },
   },
   'GET /posts/:postId/replies': {
+    blocked: { path: `/posts/${othersPost}/replies`, refused: 'postNotFound' },
     'a missing id': { path: `/posts/${missingPost}/replies`, refused: 'postNotFound' },
     'a limit hit': { path: `/posts/${othersPost}/replies?limit=101`, refused: 'pageLimitInvalid' },
   },
   'POST /posts/:postId/replies': {
+    blocked: { path: `/posts/${othersPost}/replies`, body: validReply, refused: 'postNotFound' },
     'a missing id': { path: `/posts/${missingPost}/replies`, body: validReply, refused: 'postNotFound' },
     'a bad body': { path: `/posts/${othersPost}/replies`, body: NOT_AN_OBJECT, refused: 'invalidBody' },
     'a limit hit': { path: `/posts/${othersPost}/replies`, body: { replyData: { text: tooLong(LIMITS.replyTextMax) } }, refused: 'replyTooLong' },
   },
   'DELETE /replies/:replyId': {
+    blocked: { path: `/replies/${othersReply}`, refused: 'replyNotFound' },
     "another member's resource": { path: `/replies/${othersReply}`, refused: 'replyDeleteNotAllowed' },
     'a missing id': { path: `/replies/${missingReply}`, refused: 'replyNotFound' },
   },
   'POST /replies/like/:replyId': {
+    blocked: { path: `/replies/like/${othersReply}`, refused: 'replyNotFound' },
     'a missing id': { path: `/replies/like/${missingReply}`, refused: 'replyNotFound' },
   },
   'POST /replies/unlike/:replyId': {
+    blocked: { path: `/replies/unlike/${othersReply}`, refused: 'replyNotFound' },
     'a missing id': { path: `/replies/unlike/${missingReply}`, refused: 'replyNotFound' },
   },
   'GET /users/bookmark': {
     'a limit hit': { path: '/users/bookmark?limit=101', refused: 'pageLimitInvalid' },
   },
   'POST /users/bookmark/:postId': {
+    blocked: { path: `/users/bookmark/${othersPost}`, refused: 'postNotFound' },
     'a missing id': { path: `/users/bookmark/${missingPost}`, refused: 'postNotFound' },
   },
   'POST /users/remove-bookmark/:postId': {
+    blocked: { path: `/users/remove-bookmark/${othersPost}`, refused: 'postNotFound' },
     'a missing id': { path: `/users/remove-bookmark/${missingPost}`, refused: 'postNotFound' },
   },
   'GET /feed': {
@@ -140,13 +156,40 @@ const GRID: Record<string, Partial<Record<Column, Case>>> = {
     'a limit hit': { path: '/users/edit', body: { userData: { userBio: tooLong(LIMITS.bioMax) } }, refused: 'bioTooLong' },
   },
   'POST /users/follow/:userId': {
+    blocked: { path: `/users/follow/${liam}`, refused: 'userNotFound' },
     'a missing id': { path: `/users/follow/${missingMember}`, refused: 'userNotFound' },
   },
   'POST /users/unfollow/:userId': {
+    blocked: { path: `/users/unfollow/${liam}`, refused: 'userNotFound' },
     'a missing id': { path: `/users/unfollow/${missingMember}`, refused: 'userNotFound' },
   },
   'GET /users/:userId': {
+    blocked: { path: `/users/${liam}`, refused: 'userNotFound' },
     'a missing id': { path: `/users/${missingMember}`, refused: 'userNotFound' },
+  },
+  'POST /users/mute/:userId': {
+    "another member's resource": { path: `/users/mute/${SEED_USER_IDS.ava}`, refused: 'cannotMuteSelf' },
+    'a missing id': { path: `/users/mute/${missingMember}`, refused: 'userNotFound' },
+    blocked: { path: `/users/mute/${liam}`, refused: 'userNotFound' },
+  },
+  'POST /users/unmute/:userId': {
+    'a missing id': { path: `/users/unmute/${missingMember}`, refused: 'userNotFound' },
+    blocked: { path: `/users/unmute/${liam}`, refused: 'userNotFound' },
+  },
+  'POST /users/block/:userId': {
+    "another member's resource": { path: `/users/block/${SEED_USER_IDS.ava}`, refused: 'cannotBlockSelf' },
+    'a missing id': { path: `/users/block/${missingMember}`, refused: 'userNotFound' },
+    blocked: { path: `/users/block/${liam}`, refused: 'userNotFound' },
+  },
+  'POST /users/unblock/:userId': {
+    'a missing id': { path: `/users/unblock/${missingMember}`, refused: 'userNotFound' },
+    blocked: { path: `/users/unblock/${liam}`, refused: 'userNotFound' },
+  },
+  'GET /users/muted': {
+    'a limit hit': { path: '/users/muted?limit=101', refused: 'pageLimitInvalid' },
+  },
+  'GET /users/blocked': {
+    'a limit hit': { path: '/users/blocked?limit=0', refused: 'pageLimitInvalid' },
   },
   'GET /health': {},
 };
@@ -165,6 +208,15 @@ function validBodyOf(route: RouteSpec): unknown {
 
 /** A key one character short of the shortest: every create that reads a key refuses it the same way. */
 const SHORT_KEY = 'k'.repeat(LIMITS.idempotencyKeyMin - 1);
+
+/** Liam blocks the caller (demo_user), for the 'blocked' column. */
+async function arrangeBlock(): Promise<void> {
+  const snapshot = await target().snapshot();
+  const blocker = snapshot.users.find((user) => user.id === liam);
+  if (!blocker) throw new Error('Liam is missing from the seed');
+  blocker.blocking = [DEMO_USER_ID];
+  await target().load(snapshot);
+}
 
 /** Liam's reply to Noah's post, for the routes that act on a reply. */
 async function arrangeReply(): Promise<void> {
@@ -220,6 +272,7 @@ describe('the grid of refusals', () => {
     }
     it.each(cases)('refuses %s with its status, message and code, and changes nothing', async (column, refusalCase) => {
       if (route.path.includes('replies')) await arrangeReply();
+      if (column === 'blocked') await arrangeBlock();
       const before = await target().snapshot();
       const result = await call(route.method.toUpperCase() as Method, refusalCase.path, {
         body: refusalCase.body,

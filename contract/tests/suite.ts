@@ -19,3 +19,4 @@ import './tags.contract';
 import './idempotency.contract';
 import './altText.contract';
 import './memberLists.contract';
+import './relations.contract';

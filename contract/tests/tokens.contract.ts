@@ -33,14 +33,16 @@ const demoClaims = () => {
 };
 
 describe('authentication', () => {
-  it('covers exactly the (auth) calls of spec section 7, logout, the home feed, replies and notifications', () => {
+  it('covers exactly the (auth) calls of spec section 7, logout, the home feed, replies, notifications, mute and block', () => {
     expect(MEMBER_ROUTES.map((route) => `${route.method.toUpperCase()} ${route.path}`).sort()).toEqual([
       'DELETE /posts/:postId',
       'DELETE /replies/:replyId',
       'GET /feed',
       'GET /notifications',
       'GET /notifications/unread',
+      'GET /users/blocked',
       'GET /users/bookmark',
+      'GET /users/muted',
       'POST /auth/logout',
       'POST /notifications/read',
       'POST /posts',
@@ -50,11 +52,15 @@ describe('authentication', () => {
       'POST /posts/like/:postId',
       'POST /replies/like/:replyId',
       'POST /replies/unlike/:replyId',
+      'POST /users/block/:userId',
       'POST /users/bookmark/:postId',
       'POST /users/edit',
       'POST /users/follow/:userId',
+      'POST /users/mute/:userId',
       'POST /users/remove-bookmark/:postId',
+      'POST /users/unblock/:userId',
       'POST /users/unfollow/:userId',
+      'POST /users/unmute/:userId',
     ]);
   });
 

@@ -5,6 +5,7 @@ import type { Orderable, PostOrder } from '../../contract/order';
 import type { Page, PageRequest, PostRow, PostSource, ReactionKind, ReactionLists, Scope, StoreReader, StoreTx } from '../../contract/store';
 import type { Row, Sql } from '../db/database';
 import { iso, NO_LOCKS, storable, storableIds, type RowLocks } from './rows';
+import { shownToViewer } from './relations';
 import { replaceTags, tagRowsQuery, writeTags } from './tags';
 
 export const POST_COLUMNS = 'id, author_id, content, image, created_at, updated_at, image_alt, edited_at';
@@ -62,7 +63,8 @@ async function postPage(sql: Sql, source: PostSource, order: PostOrder, { limit,
   }
   const columns = `${POST_COLUMNS}, like_count`;
   let text: string;
-  if (source.kind === 'tag' && order === 'latest') {
+  // A viewer's tag list leaves authors out (mute-block): it takes the general path below, so that a page stays whole.
+  if (source.kind === 'tag' && order === 'latest' && source.viewerId === undefined) {
     const joined = columns.split(', ').map((column) => `p.${column}`).join(', ');
     text = `SELECT ${joined} FROM (${tagRowsQuery(source.tag, key, limit + 1, param)}) AS tagged
       JOIN posts p ON p.id = tagged.post_id ORDER BY tagged.created_at DESC, tagged.post_id ASC`;
@@ -72,14 +74,17 @@ async function postPage(sql: Sql, source: PostSource, order: PostOrder, { limit,
     if (source.kind === 'feed') {
       const member = param(source.memberId);
       // Each followed member's first posts after the cursor, by the per-author index, then merged.
-      text = `SELECT ${columns} FROM (SELECT followee_id AS author FROM follows WHERE follower_id = ${member} UNION ALL SELECT ${member}::text) AS authors
+      // Muted members (and any in a block) leave the followed authors before their posts are read.
+      text = `SELECT ${columns} FROM (SELECT followee_id AS author FROM follows WHERE follower_id = ${member} AND ${shownToViewer('followee_id', member)}
+          UNION ALL SELECT ${member}::text) AS authors
         CROSS JOIN LATERAL (SELECT ${columns} FROM posts WHERE author_id = authors.author AND ${condition} ORDER BY ${by} LIMIT ${take}) AS page
         ORDER BY ${by} LIMIT ${take}`;
     } else {
-      const where = source.kind === 'author' ? `author_id = ${param(source.authorId)} AND ${condition}`
+      let where = source.kind === 'author' ? `author_id = ${param(source.authorId)} AND ${condition}`
         // A tag's posts in another order than newest first: every post of the tag is sorted.
         : source.kind === 'tag' ? `id IN (SELECT post_id FROM post_tags WHERE tag = ${param(source.tag)}) AND ${condition}`
         : condition;
+      if (source.kind !== 'author' && source.viewerId !== undefined) where += ` AND ${shownToViewer('author_id', param(source.viewerId))}`;
       text = `SELECT ${columns} FROM posts WHERE ${where} ORDER BY ${by} LIMIT ${take}`;
     }
   }

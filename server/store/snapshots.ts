@@ -114,7 +114,7 @@ export function snapshotCalls(database: Database, write: Write, options: SqlStor
 
   /** Replaces the whole network with the snapshot's, inside the caller's transaction. */
   const importInto = async (sql: Sql, snapshot: DbSnapshot, passwords: ReadonlyMap<string, string>): Promise<void> => {
-    await sql.query('TRUNCATE members, posts, post_tags, reactions, follows, bookmarks, replies, reply_likes, notifications, notification_actors, revoked_tokens, idempotency_keys RESTART IDENTITY CASCADE');
+    await sql.query('TRUNCATE members, posts, post_tags, reactions, follows, bookmarks, replies, reply_likes, notifications, notification_actors, revoked_tokens, idempotency_keys, mutes, blocks RESTART IDENTITY CASCADE');
     const images = new Map<string, string>();
     const image = async (value: string): Promise<string> => {
       let url = images.get(value);
@@ -144,6 +144,8 @@ export function snapshotCalls(database: Database, write: Write, options: SqlStor
     ]));
     await insertInOrder(sql, 'follows', [['follower_id', 'text'], ['followee_id', 'text']], followOrder(users));
     await insertInOrder(sql, 'bookmarks', [['member_id', 'text'], ['post_id', 'text']], users.flatMap((user) => user.bookmarks.map((post) => [user.id, post])));
+    await insertInOrder(sql, 'mutes', [['member_id', 'text'], ['muted_id', 'text']], users.flatMap((user) => (user.muting ?? []).map((other) => [user.id, other])));
+    await insertInOrder(sql, 'blocks', [['blocker_id', 'text'], ['blocked_id', 'text']], users.flatMap((user) => (user.blocking ?? []).map((other) => [user.id, other])));
     const replies = snapshot.replies ?? [];
     // One statement: a reply may answer one listed after it, and the keys are checked at its end.
     await insertInOrder(sql, 'replies', REPLY_TYPES, replies.map((reply) => [reply.id, reply.postId, reply.authorId, reply.content, reply.replyToId, reply.replyToAuthorId, reply.createdAt]));
@@ -197,8 +199,13 @@ export function snapshotCalls(database: Database, write: Write, options: SqlStor
           const { id, recipientId, kind, key, postId, replyId, unread, updatedAt } = toNotification(row);
           return { id, recipientId, kind, key, postId, replyId, actorIds: notificationActors.get(id) ?? [], unread, updatedAt };
         });
+        const relationLists = new Map<string, { muting: string[]; blocking: string[] }>();
+        const relationList = (id: string) => relationLists.get(id) ?? relationLists.set(id, { muting: [], blocking: [] }).get(id)!;
+        for (const row of await sql.query('SELECT member_id, muted_id FROM mutes ORDER BY seq')) relationList(String(row.member_id)).muting.push(String(row.muted_id));
+        for (const row of await sql.query('SELECT blocker_id, blocked_id FROM blocks ORDER BY seq')) relationList(String(row.blocker_id)).blocking.push(String(row.blocked_id));
         const users: UserRecord[] = members.map((row) => {
           const member = toMember(row);
+          const relations = relationLists.get(member.id);
           return {
             id: member.id,
             firstName: member.firstName,
@@ -211,6 +218,8 @@ export function snapshotCalls(database: Database, write: Write, options: SqlStor
             followers: follows.get(member.id)?.followers ?? [],
             following: follows.get(member.id)?.following ?? [],
             bookmarks: bookmarks.get(member.id) ?? [],
+            ...(relations && relations.muting.length > 0 ? { muting: relations.muting } : {}),
+            ...(relations && relations.blocking.length > 0 ? { blocking: relations.blocking } : {}),
             createdAt: member.createdAt,
             updatedAt: member.updatedAt,
             ...(member.sessionVersion !== 0 ? { sessionVersion: member.sessionVersion } : {}),

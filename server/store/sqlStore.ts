@@ -16,6 +16,7 @@ import { memberListReads } from './memberLists';
 import { memberReads, memberWrites } from './members';
 import { postReads, postWrites } from './posts';
 import { notificationReads, notificationWrites } from './notifications';
+import { relationReads, relationWrites } from './relations';
 import { replyReads, replyWrites } from './replies';
 import { storable, WRITE_LOCKS, type RowLocks } from './rows';
 import { snapshotCalls } from './snapshots';
@@ -43,12 +44,12 @@ export interface SqlStore extends Store {
 export type Write = <T>(work: (sql: Sql, emitted: NetworkEvent[]) => Promise<T>) => Promise<T>;
 
 function reader(sql: Sql, locks?: RowLocks): StoreReader {
-  return { ...memberReads(sql, locks), ...postReads(sql, locks), ...replyReads(sql, locks), ...notificationReads(sql), ...eventReads(sql), ...memberListReads(sql) };
+  return { ...memberReads(sql, locks), ...postReads(sql, locks), ...replyReads(sql, locks), ...notificationReads(sql), ...eventReads(sql), ...memberListReads(sql), ...relationReads(sql, locks) };
 }
 
 function writer(sql: Sql, options: SqlStoreOptions, emitted: NetworkEvent[]): StoreTx {
   return {
-    ...reader(sql, WRITE_LOCKS), ...memberWrites(sql), ...postWrites(sql), ...replyWrites(sql), ...notificationWrites(sql), ...mediaWrites(sql, options.publicDir),
+    ...reader(sql, WRITE_LOCKS), ...memberWrites(sql), ...postWrites(sql), ...replyWrites(sql), ...notificationWrites(sql), ...relationWrites(sql), ...mediaWrites(sql, options.publicDir),
     ...idempotencyWrites(sql),
     emit: async (event) => {
       emitted.push(event);
@@ -60,7 +61,7 @@ function writer(sql: Sql, options: SqlStoreOptions, emitted: NetworkEvent[]): St
 const STATEMENT_ATTEMPTS = 12;
 
 /**
- * The writes done in one statement each (server/migrations/0010_writes_at_once.sql): the session's
+ * The writes done in one statement each (server/migrations/0011_writes_at_once.sql): the session's
  * check, the change, the counts, the notifications and the events, with the row locks held for that
  * one statement. Ids the database cannot hold are left to the rules.
  */

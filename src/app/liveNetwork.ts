@@ -7,6 +7,7 @@ import type { LiveEvent } from '../features/live/eventReader';
 import { newPostGone, newPostsHeard } from '../features/live/liveSlice';
 import { notificationsChangedElsewhere } from '../features/notifications/notificationsApi';
 import { removePost } from '../features/posts/postCopies';
+import { relationChangedElsewhere } from '../features/relations/relationsApi';
 import { reactionHeard, reloadPost } from '../features/posts/postEvents';
 import { replyCreatedElsewhere, replyDeletedElsewhere, replyReactedElsewhere } from '../features/replies/repliesApi';
 import { selectCurrentMember } from '../features/users/currentMember';
@@ -65,6 +66,9 @@ export function applyLiveEvent(store: LiveStore, event: LiveEvent): void {
       break;
     case 'notifications-changed':
       notificationsChangedElsewhere(cache, event);
+      break;
+    case 'relation-changed':
+      if (event.memberId === myId) relationChangedElsewhere(cache);
       break;
     case 'reset':
       // Too much was missed to patch: what is shown loads again.

@@ -37,6 +37,7 @@ export const routes: RouteObject[] = [
           { path: paths.post.pattern, lazy: lazyComponent(() => import(/* webpackChunkName: "page-post" */ '../pages/PostPage'), 'PostPage') },
           { path: paths.notifications.pattern, lazy: lazyComponent(() => import(/* webpackChunkName: "page-notifications" */ '../pages/NotificationsPage'), 'NotificationsPage') },
           { path: paths.profile.pattern, lazy: lazyComponent(() => import(/* webpackChunkName: "page-profile" */ '../pages/ProfilePage'), 'ProfilePage') },
+          { path: paths.mutedAndBlocked.pattern, lazy: lazyComponent(() => import(/* webpackChunkName: "page-muted-and-blocked" */ '../pages/MutedAndBlockedPage'), 'MutedAndBlockedPage') },
           { path: paths.tag.pattern, lazy: lazyComponent(() => import(/* webpackChunkName: "page-tag" */ '../pages/TagPage'), 'TagPage') },
         ],
       },

@@ -13,6 +13,8 @@ export const paths = {
   tag: { pattern: '/tags/:tag', href: (tag: string) => `/tags/${encodeURIComponent(tag)}` },
   createPost: { pattern: '/createpost', href: () => '/createpost' },
   notifications: { pattern: '/notifications', href: () => '/notifications' },
+  /** The members the member mutes and blocks (the `mute-block` extension). */
+  mutedAndBlocked: { pattern: '/settings/muted-and-blocked', href: () => '/settings/muted-and-blocked' },
   error: { pattern: '/error', href: () => '/error' },
 } as const;
 

@@ -14,6 +14,9 @@ import { useBackendHas } from '../lib/api/api';
 import { refusalStatus } from '../lib/apiError';
 import { useLoaderOffAfter } from '../features/ui/useLoaderOffAfter';
 import { ProfileHeader } from '../features/users/components/ProfileHeader';
+import { RelationActions } from '../features/relations/components/RelationActions';
+import { BlockedProfile, MutedAndBlockedLink } from '../features/relations/components/BlockedProfile';
+import { useRelationWith } from '../features/relations/relationsApi';
 import { fullName } from '../features/users/followUpdates';
 import { useGetUserQuery } from '../features/users/usersApi';
 import { selectMemberPosts } from '../features/posts/postsSelectors';
@@ -35,9 +38,12 @@ export function ProfilePage() {
   const postsLoaded = paged ? pages.loaded : allLoaded;
   const posts = paged ? pages.posts : allPosts;
   const notFound = !user && isError && !isFetching && refusalStatus(error) === 404;
+  const relation = useRelationWith(userId);
   usePageTitle(user ? fullName(user) : notFound ? 'Not Found' : 'Profile');
   useLoaderOffAfter(isSuccess, TIMINGS.loaderOffLongMs);
 
+  // A member the member blocks: the backend answers nothing of theirs any more (what is cached is not shown).
+  if (relation?.blockedMember) return <BlockedProfile member={relation.blockedMember} />;
   if (!user) {
     if (notFound) {
       return (
@@ -64,7 +70,11 @@ export function ProfilePage() {
 
   return (
     <div className="profile-page">
-      <ProfileHeader user={user} isOwn={user._id === myId} />
+      <ProfileHeader
+        user={user}
+        isOwn={user._id === myId}
+        actions={user._id === myId ? <MutedAndBlockedLink /> : <RelationActions user={user} />}
+      />
       <section className="profile-page__section" aria-labelledby={postsHeadingId}>
         <h2 id={postsHeadingId} className="profile-page__subtitle">
           Posts

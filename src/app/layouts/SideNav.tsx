@@ -1,4 +1,5 @@
 import { Link, NavLink, useNavigate } from 'react-router-dom';
+import { useBackendHas } from '../../lib/api/api';
 import { useAppSelector } from '../../lib/store/hooks';
 import { Avatar } from '../../components/Avatar';
 import { paths } from '../../config/paths';
@@ -6,7 +7,7 @@ import { selectCurrentUserId } from '../../features/auth/sessionSlice';
 import { NotificationBell } from '../../features/notifications/components/NotificationBell';
 import { ThemePicker } from '../../features/theme/components/ThemePicker';
 import { selectCurrentMember } from '../../features/users/currentMember';
-import { BellIcon, BookmarkIcon, ExploreIcon, HomeIcon, PlusIcon, ProfileIcon } from './icons';
+import { BellIcon, BookmarkIcon, ExploreIcon, HomeIcon, PlusIcon, ProfileIcon, ShieldIcon } from './icons';
 import { useNavLoader } from './useNavLoader';
 import './SideNav.css';
 
@@ -32,6 +33,7 @@ export function SideNav() {
   const me = useAppSelector(selectCurrentMember);
   const myProfile = paths.profile.href(myId);
   const createPost = paths.createPost.href();
+  const hasMuteBlock = useBackendHas('mute-block') === true;
 
   return (
     <nav className="side-nav" aria-label="Main">
@@ -52,6 +54,14 @@ export function SideNav() {
             onClick={showLoaderFor(paths.notifications.href())}
           />
         </li>
+        {hasMuteBlock ? (
+          <li>
+            <NavLink to={paths.mutedAndBlocked.href()} end className="side-nav__link" onClick={showLoaderFor(paths.mutedAndBlocked.href())}>
+              <ShieldIcon />
+              <span className="side-nav__label">Muted and blocked</span>
+            </NavLink>
+          </li>
+        ) : null}
       </ul>
       <button
         type="button"

@@ -38,3 +38,5 @@ export function BrandMark() {
     </svg>
   );
 }
+
+export const ShieldIcon = strokeIcon(SIZE, ['M12 3 4 6v6c0 5 3.4 8.3 8 9 4.6-.7 8-4 8-9V6z', 'm9 12 2 2 4-4']);

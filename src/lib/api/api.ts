@@ -89,7 +89,7 @@ export const baseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryE
   return result;
 };
 
-export const TAGS = ['Post', 'User', 'Bookmark', 'Reply', 'Notification'] as const;
+export const TAGS = ['Post', 'User', 'Bookmark', 'Reply', 'Notification', 'Relation'] as const;
 
 /**
  * The tag of the home feed where the backend builds it (the `feed` extension): what it holds changes

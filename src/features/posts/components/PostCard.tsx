@@ -129,7 +129,7 @@ export const PostCard = memo(function PostCard({ post, onDeleted, position, list
   const dispatch = useAppDispatch();
   const myId = useAppSelector(selectCurrentUserId);
   const isAuthor = useAppSelector((state) => selectIsAuthor(state, post));
-  const { BookmarkToggle, beforeDelete } = useContext(PostCardExtrasContext);
+  const { BookmarkToggle, MemberMenu, beforeDelete } = useContext(PostCardExtrasContext);
   const [likePost, likeState] = useLikePostMutation();
   const [dislikePost, dislikeState] = useDislikePostMutation();
   const [deletePost, deleteState] = useDeletePostMutation();
@@ -201,6 +201,7 @@ export const PostCard = memo(function PostCard({ post, onDeleted, position, list
             {post.editedAt ? <EditedMark at={post.editedAt} /> : null}
           </span>
         </div>
+        {MemberMenu ? <MemberMenu post={post} /> : null}
       </header>
 
       {linksInText ? (

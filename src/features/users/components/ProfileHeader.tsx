@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useId, type ReactNode } from 'react';
 import { Avatar } from '../../../components/Avatar';
 import { useHistoryWindow } from '../../../components/useHistoryWindow';
 import type { User } from '../../../types/api';
@@ -15,6 +15,8 @@ export interface ProfileHeaderProps {
   user: User;
   /** The current member's own profile: 'Edit Profile' instead of Follow/Unfollow. */
   isOwn: boolean;
+  /** More actions beside Follow or Edit Profile, from the features the page composes. */
+  actions?: ReactNode;
 }
 
 function GlobeIcon() {
@@ -47,7 +49,7 @@ function PortfolioLink({ url }: { url: string }) {
 }
 
 /** The top of a profile: avatar, name, @username, bio, portfolio link, counts and the action. */
-export function ProfileHeader({ user, isOwn }: ProfileHeaderProps) {
+export function ProfileHeader({ user, isOwn, actions }: ProfileHeaderProps) {
   const headingId = useId();
   const editing = useHistoryWindow('edit-profile');
   const followersOpen = useHistoryWindow(`followers:${user._id}`);
@@ -68,13 +70,16 @@ export function ProfileHeader({ user, isOwn }: ProfileHeaderProps) {
             </h1>
             <p className="profile-header__username">@{user.username}</p>
           </div>
-          {isOwn ? (
-            <button type="button" className="pill-button" onClick={editing.open}>
-              Edit Profile
-            </button>
-          ) : (
-            <FollowButton user={user} />
-          )}
+          <div className="profile-header__actions">
+            {isOwn ? (
+              <button type="button" className="pill-button" onClick={editing.open}>
+                Edit Profile
+              </button>
+            ) : (
+              <FollowButton user={user} />
+            )}
+            {actions}
+          </div>
         </div>
         {user.userBio ? <p className="profile-header__bio" dir="auto">{user.userBio}</p> : null}
         <PortfolioLink url={user.userPortfolioUrl} />

@@ -1,5 +1,5 @@
 -- A follow or an unfollow in one statement (contract/rules/users.ts follow, unfollow), as the
--- writes of 0010_writes_at_once.sql: the session's check, the change, the followed member's
+-- writes of 0011_writes_at_once.sql: the session's check, the change, the followed member's
 -- notification and the events in one function call. The refusal's key, or NULL.
 CREATE FUNCTION follow_at_once(
   p_jti text, p_member text, p_username text, p_version integer,
@@ -13,6 +13,7 @@ DECLARE
   touched integer;
   told boolean := false;
   emitted jsonb;
+  was_following boolean;
 BEGIN
   refused := session_refusal(p_jti, p_member, p_username, p_version);
   IF refused IS NOT NULL THEN
@@ -22,15 +23,18 @@ BEGIN
     RETURN CASE WHEN p_following THEN 'cannotFollowSelf' ELSE 'notFollowing' END;
   END IF;
   PERFORM 1 FROM members WHERE id = p_other FOR NO KEY UPDATE;
-  IF NOT FOUND THEN
+  IF NOT FOUND OR blocked_between(p_member, p_other) THEN
     RETURN 'userNotFound';
   END IF;
   PERFORM 1 FROM follows WHERE follower_id = p_member AND followee_id = p_other FOR UPDATE;
+  was_following := FOUND;
   IF p_following THEN
-    IF FOUND THEN
+    IF was_following THEN
       RETURN 'alreadyFollowing';
     END IF;
     INSERT INTO follows (follower_id, followee_id) VALUES (p_member, p_other);
+  END IF;
+  IF p_following AND NOT mutes_member(p_other, p_member) THEN
     INSERT INTO notifications (id, recipient_id, kind, key, post_id, reply_id, unread, updated_at)
       VALUES (p_notification_id, p_other, 'follow', p_notification_key, NULL, NULL, true, p_at)
       ON CONFLICT (recipient_id, key) DO NOTHING;
@@ -41,8 +45,8 @@ BEGIN
       UPDATE notifications SET unread = true, updated_at = p_at, place = nextval('notification_order') WHERE id = notification;
     END IF;
     told := true;
-  ELSE
-    IF NOT FOUND THEN
+  ELSIF NOT p_following THEN
+    IF NOT was_following THEN
       RETURN 'notFollowing';
     END IF;
     DELETE FROM follows WHERE follower_id = p_member AND followee_id = p_other;

@@ -27,6 +27,19 @@ BEGIN
   RETURN NULL;
 END $$;
 
+-- Whether a block stands between two members, either way (contract/rules/relations.ts): each is then
+-- to the other as if they did not exist.
+CREATE FUNCTION blocked_between(p_one text, p_other text)
+RETURNS boolean LANGUAGE sql STABLE AS $$
+  SELECT EXISTS (SELECT 1 FROM blocks WHERE (blocker_id = p_one AND blocked_id = p_other) OR (blocker_id = p_other AND blocked_id = p_one));
+$$;
+
+-- Whether `p_member` mutes `p_other`: then `p_other`'s acts do not notify them.
+CREATE FUNCTION mutes_member(p_member text, p_other text)
+RETURNS boolean LANGUAGE sql STABLE AS $$
+  SELECT EXISTS (SELECT 1 FROM mutes WHERE member_id = p_member AND muted_id = p_other);
+$$;
+
 -- A write's events (a JSON array of the contract's events without their ids) take the next
 -- versions, are kept for streams that reconnect, and reach every server with the commit, as
 -- server/store/events.ts does for a write of several statements.
@@ -84,7 +97,7 @@ BEGIN
     RETURN;
   END IF;
   SELECT author_id INTO author FROM posts WHERE id = p_post FOR NO KEY UPDATE;
-  IF NOT FOUND THEN
+  IF NOT FOUND OR (author <> p_member AND blocked_between(p_member, author)) THEN
     RETURN QUERY SELECT 'postNotFound'::text, NULL::integer, NULL::integer;
     RETURN;
   END IF;
@@ -116,7 +129,10 @@ BEGIN
 
   -- The author's notification of the post's likes: joined by a like, left by a like taken back.
   IF author <> p_member THEN
-    IF p_kind = 'like' THEN
+    IF p_kind = 'like' AND mutes_member(author, p_member) THEN
+      -- The author mutes the member: their like tells the author nothing.
+      told := false;
+    ELSIF p_kind = 'like' THEN
       INSERT INTO notifications (id, recipient_id, kind, key, post_id, reply_id, unread, updated_at)
         VALUES (p_notification_id, author, 'like', p_notification_key, p_post, NULL, true, p_at)
         ON CONFLICT (recipient_id, key) DO NOTHING;
@@ -156,10 +172,15 @@ CREATE FUNCTION bookmark_at_once(
 LANGUAGE plpgsql AS $$
 DECLARE
   refused text;
+  author text;
 BEGIN
   refused := session_refusal(p_jti, p_member, p_username, p_version);
   IF refused IS NOT NULL THEN
     RETURN refused;
+  END IF;
+  SELECT author_id INTO author FROM posts WHERE id = p_post;
+  IF FOUND AND author <> p_member AND blocked_between(p_member, author) THEN
+    RETURN 'postNotFound';
   END IF;
   IF p_bookmarked THEN
     PERFORM 1 FROM posts WHERE id = p_post FOR NO KEY UPDATE;

@@ -1,0 +1,176 @@
+/**
+ * Mute and block (the `mute-block` extension). A mute is one member's alone: the muted member's
+ * posts and replies leave the muter's feed, post lists and notifications, and they are not told. A
+ * block works both ways: follows end, and each member is to the other as if they did not exist:
+ * their posts, replies and profile answer not found, lists leave them out, and neither can follow,
+ * reply to or notify the other.
+ */
+import { decodeCursor, encodeCursor } from '../cursor';
+import type { RuleContext } from '../context';
+import { refusal } from '../errors';
+import type { MessageKey } from '../messages';
+import type { MemberRow, Page, PageRequest, PostRow, ReplyRow, StoreReader, StoreTx } from '../store';
+import { unnotify } from './notifications';
+
+/** Whom a viewer does not see: muted members (`muted`) and members in a block either way (`blocked`). */
+export interface Hidden {
+  muted: ReadonlySet<string>;
+  blocked: ReadonlySet<string>;
+}
+
+const NOBODY: Hidden = { muted: new Set(), blocked: new Set() };
+
+/** Whom the viewer does not see; nobody for a caller without a token. */
+export async function hiddenFor(reader: StoreReader, viewerId: string | undefined): Promise<Hidden> {
+  if (viewerId === undefined) return NOBODY;
+  const { muting, blocking, blockedBy } = await reader.relations(viewerId);
+  return { muted: new Set(muting), blocked: new Set([...blocking, ...blockedBy]) };
+}
+
+/** Whether the viewer's lists leave out what `authorId` wrote: muted, or blocked either way. */
+export function hides(hidden: Hidden, authorId: string): boolean {
+  return hidden.muted.has(authorId) || hidden.blocked.has(authorId);
+}
+
+/** Refuses as not found (`key`) when a block stands between the viewer and the author. */
+export async function refuseBlocked(reader: StoreReader, viewerId: string | undefined, authorId: string, key: MessageKey): Promise<void> {
+  if (viewerId !== undefined && viewerId !== authorId && (await reader.blockedBetween(viewerId, authorId))) throw refusal(key);
+}
+
+/** The post, unless it is missing or a block stands between its author and the viewer. */
+export async function visiblePost(reader: StoreReader, postId: string, viewerId: string | undefined): Promise<PostRow> {
+  const post = await reader.post(postId);
+  if (!post) throw refusal('postNotFound');
+  await refuseBlocked(reader, viewerId, post.authorId, 'postNotFound');
+  return post;
+}
+
+/** The reply, unless it is missing or a block stands between the viewer and its author or its post's author. */
+export async function visibleReply(reader: StoreReader, replyId: string, viewerId: string | undefined): Promise<ReplyRow> {
+  const reply = await reader.reply(replyId);
+  if (!reply) throw refusal('replyNotFound');
+  await refuseBlocked(reader, viewerId, reply.authorId, 'replyNotFound');
+  const post = await reader.post(reply.postId);
+  if (post) await refuseBlocked(reader, viewerId, post.authorId, 'replyNotFound');
+  return reply;
+}
+
+/** The member, unless they are missing or a block stands between them and the viewer. */
+export async function visibleMember(reader: StoreReader, userId: string, viewerId: string | undefined): Promise<MemberRow> {
+  const member = await reader.memberById(userId);
+  if (!member) throw refusal('userNotFound');
+  await refuseBlocked(reader, viewerId, member.id, 'userNotFound');
+  return member;
+}
+
+/** Where the member stands with another, as an answer. */
+export interface RelationState {
+  userId: string;
+  muted: boolean;
+  blocked: boolean;
+}
+
+async function stateOf(reader: StoreReader, memberId: string, otherId: string): Promise<RelationState> {
+  const { muting, blocking } = await reader.relations(memberId);
+  return { userId: otherId, muted: muting.includes(otherId), blocked: blocking.includes(otherId) };
+}
+
+async function emitChange(tx: StoreTx, memberId: string, state: RelationState): Promise<void> {
+  await tx.emit({ type: 'relation-changed', memberId, otherId: state.userId, muted: state.muted, blocked: state.blocked });
+}
+
+/** The other member for a mute or block: refused for oneself, and as not found when they block the member. */
+async function otherFor(tx: StoreTx, member: MemberRow, userId: string, self: MessageKey): Promise<MemberRow> {
+  if (userId === member.id) throw refusal(self);
+  const other = await tx.memberById(userId);
+  if (!other) throw refusal('userNotFound');
+  if ((await tx.relations(other.id)).blocking.includes(member.id)) throw refusal('userNotFound');
+  return other;
+}
+
+export async function mute(ctx: RuleContext, member: MemberRow, userId: string): Promise<RelationState> {
+  return ctx.store.transaction(async (tx) => {
+    const other = await otherFor(tx, member, userId, 'cannotMuteSelf');
+    const state = await stateOf(tx, member.id, other.id);
+    if (state.muted) throw refusal('alreadyMuted');
+    await tx.setMute(member.id, other.id, true);
+    const after = { ...state, muted: true };
+    await emitChange(tx, member.id, after);
+    return after;
+  });
+}
+
+export async function unmute(ctx: RuleContext, member: MemberRow, userId: string): Promise<RelationState> {
+  return ctx.store.transaction(async (tx) => {
+    const state = await stateOf(tx, member.id, userId);
+    if (!state.muted) {
+      await otherFor(tx, member, userId, 'cannotMuteSelf');
+      throw refusal('notMuted');
+    }
+    await tx.setMute(member.id, userId, false);
+    const after = { ...state, muted: false };
+    await emitChange(tx, member.id, after);
+    return after;
+  });
+}
+
+/** Ends a follow, as an unfollow does: the follow's notification goes with it. */
+async function endFollow(tx: StoreTx, followerId: string, followeeId: string): Promise<void> {
+  if (!(await tx.isFollowing(followerId, followeeId))) return;
+  await tx.setFollow(followerId, followeeId, false);
+  await tx.emit({ type: 'follow-changed', followerId, followeeId, following: false });
+  await unnotify(tx, { kind: 'follow', recipientId: followeeId, actorId: followerId });
+}
+
+/** Blocks another member: the follows between them end, both ways. */
+export async function block(ctx: RuleContext, member: MemberRow, userId: string): Promise<RelationState> {
+  return ctx.store.transaction(async (tx) => {
+    const other = await otherFor(tx, member, userId, 'cannotBlockSelf');
+    // Both members are read (a write's read locks the row on the server): a follow either way, which
+    // reads its followee, waits for the block, then finds it.
+    await tx.memberById(member.id);
+    const state = await stateOf(tx, member.id, other.id);
+    if (state.blocked) throw refusal('alreadyBlocked');
+    await tx.setBlock(member.id, other.id, true);
+    await endFollow(tx, member.id, other.id);
+    await endFollow(tx, other.id, member.id);
+    const after = { ...state, blocked: true };
+    await emitChange(tx, member.id, after);
+    return after;
+  });
+}
+
+/** Unblocks another member; the follows that a block ended stay ended. */
+export async function unblock(ctx: RuleContext, member: MemberRow, userId: string): Promise<RelationState> {
+  return ctx.store.transaction(async (tx) => {
+    const state = await stateOf(tx, member.id, userId);
+    if (!state.blocked) {
+      await otherFor(tx, member, userId, 'cannotBlockSelf');
+      throw refusal('notBlocked');
+    }
+    await tx.setBlock(member.id, userId, false);
+    const after = { ...state, blocked: false };
+    await emitChange(tx, member.id, after);
+    return after;
+  });
+}
+
+/** One page of the members the member mutes or blocks, the latest first; a cursor is the last one shown and its place. */
+export async function relationPage(reader: StoreReader, memberId: string, list: 'muted' | 'blocked', { limit, cursor }: PageRequest): Promise<Page<MemberRow>> {
+  const relations = await reader.relations(memberId);
+  const ids = [...(list === 'muted' ? relations.muting : relations.blocking)].reverse();
+  let start = 0;
+  if (cursor !== undefined) {
+    const [lastId, place] = decodeCursor(cursor, list, ['s', 'n']);
+    const found = ids.indexOf(String(lastId));
+    start = found >= 0 ? found + 1 : Math.max(0, Number(place));
+  }
+  const pageIds = ids.slice(start, start + limit);
+  const members = new Map((await reader.membersByIds(pageIds)).map((row) => [row.id, row]));
+  const end = start + pageIds.length;
+  const lastId = pageIds[pageIds.length - 1];
+  return {
+    items: pageIds.flatMap((id) => members.get(id) ?? []),
+    nextCursor: end < ids.length && lastId ? encodeCursor(list, [lastId, end]) : null,
+  };
+}

@@ -1,0 +1,213 @@
+/**
+ * Mute and block (the `mute-block` extension): a mute takes the muted member out of the muter's
+ * feed, post lists and notifications, and nobody else's; a block ends follows both ways and makes
+ * each member not found to the other (posts, replies, profile, follows, replies, mentions); both are
+ * undone, listed a page at a time, and refused where they make no sense.
+ */
+import type { MembersPage, NotificationsPage, PostsPage, Relation, RepliesPage, UsersResponse } from '../api';
+import { errorBody } from '../errors';
+import { SEED_USER_IDS, seedPostId } from '../seed/default';
+import { arrange, call, callAs, db, everyPage, expectHealthy, tokenFor, type CallResult } from './support';
+import { openStream, type Received, type TestStream } from './streams';
+
+const { ava, liam, maya, noah } = SEED_USER_IDS;
+/** Liam's first post, and Ava's (demo_user's) forest walk. */
+const liamsPost = seedPostId(1);
+const avasPost = seedPostId(5);
+
+async function authorsOf(member: string, path: string): Promise<Set<string>> {
+  const result = await callAs<PostsPage>(member, 'GET', path);
+  expect(result.status).toBe(200);
+  return new Set(result.json.posts.map((post) => post.username));
+}
+
+function relate(member: string, action: 'mute' | 'unmute' | 'block' | 'unblock', otherId: string): Promise<CallResult<Relation>> {
+  return callAs<Relation>(member, 'POST', `/users/${action}/${otherId}`);
+}
+
+function expectNotFound(result: CallResult, key: 'postNotFound' | 'userNotFound' | 'replyNotFound'): void {
+  expect({ status: result.status, body: result.json }).toEqual({ status: 404, body: errorBody(key) });
+}
+
+/** Starts every member with no notification, so each test sees only what it caused. */
+async function noNotifications(): Promise<void> {
+  await arrange((snapshot) => {
+    delete snapshot.notifications;
+  });
+}
+
+describe('mute', () => {
+  it('takes the muted member out of the muter\'s feed, every-post list and tag lists, and nobody else\'s', async () => {
+    expect((await authorsOf('demo_user', '/feed?limit=100')).has('liam_chen')).toBe(true);
+    const muted = await relate('demo_user', 'mute', liam);
+    expect({ status: muted.status, body: muted.json }).toEqual({ status: 201, body: { userId: liam, muted: true, blocked: false } });
+    await expectHealthy(muted.json);
+
+    expect((await authorsOf('demo_user', '/feed?limit=100')).has('liam_chen')).toBe(false);
+    expect((await authorsOf('demo_user', '/posts?limit=100')).has('liam_chen')).toBe(false);
+    expect((await authorsOf('demo_user', '/posts')).has('liam_chen')).toBe(false);
+    expect((await authorsOf('maya_patel', '/posts?limit=100')).has('liam_chen')).toBe(true);
+    // A tag's posts, newest first and in any other order a store reads them.
+    expect((await callAs('liam_chen', 'POST', '/posts', { postData: { text: 'Dawn again #ridgeline' } })).status).toBe(201);
+    expect((await authorsOf('demo_user', '/tags/ridgeline/posts')).has('liam_chen')).toBe(false);
+    expect((await authorsOf('maya_patel', '/tags/ridgeline/posts')).has('liam_chen')).toBe(true);
+    // Still followed, and the profile still shows the posts: a mute hides, it does not cut off.
+    expect((await db()).user(ava)?.following).toContain(liam);
+    expect((await authorsOf('demo_user', '/posts/user/liam_chen?limit=100')).has('liam_chen')).toBe(true);
+    expect((await callAs('demo_user', 'GET', `/posts/${liamsPost}`)).status).toBe(200);
+  });
+
+  it('keeps the muted member\'s likes and follows from notifying, and does not tell them', async () => {
+    await noNotifications();
+    await relate('demo_user', 'mute', liam);
+    expect((await callAs('liam_chen', 'POST', `/posts/like/${seedPostId(11)}`)).status).toBe(201);
+    expect((await callAs('noah_kim', 'POST', `/posts/like/${avasPost}`)).status).toBe(201);
+    const page = await callAs<NotificationsPage>('demo_user', 'GET', '/notifications');
+    expect(page.json.notifications.map((entry) => entry.actor.username)).toEqual(['noah_kim']);
+    const liamsOwn = await callAs<NotificationsPage>('liam_chen', 'GET', '/notifications');
+    expect(JSON.stringify(liamsOwn.json)).not.toContain('mute');
+  });
+
+  it('is undone by unmute, and lists the muted members a page at a time, the latest first', async () => {
+    for (const other of [liam, maya, noah]) expect((await relate('demo_user', 'mute', other)).status).toBe(201);
+    const token = await tokenFor('demo_user');
+    const { items, pages } = await everyPage<MembersPage, string>('/users/muted', 2, (page) => page.users.map((user) => user.username), { authorization: token });
+    expect({ items, pages }).toEqual({ items: ['noah_kim', 'maya_patel', 'liam_chen'], pages: 2 });
+
+    const unmuted = await relate('demo_user', 'unmute', maya);
+    expect(unmuted.json).toEqual({ userId: maya, muted: false, blocked: false });
+    expect((await callAs<MembersPage>('demo_user', 'GET', '/users/muted')).json.users.map((user) => user.username)).toEqual(['noah_kim', 'liam_chen']);
+    expect((await authorsOf('demo_user', '/feed?limit=100')).has('maya_patel')).toBe(true);
+  });
+
+  it('refuses oneself, twice, and undoing what was not done', async () => {
+    expect((await relate('demo_user', 'mute', ava)).json).toEqual(errorBody('cannotMuteSelf'));
+    await relate('demo_user', 'mute', liam);
+    expect((await relate('demo_user', 'mute', liam)).json).toEqual(errorBody('alreadyMuted'));
+    expect((await relate('demo_user', 'unmute', maya)).json).toEqual(errorBody('notMuted'));
+    expectNotFound(await relate('demo_user', 'mute', 'no-such-member'), 'userNotFound');
+  });
+});
+
+describe('block', () => {
+  it('ends the follows both ways and keeps either from following the other', async () => {
+    const before = await db();
+    expect(before.user(ava)?.following).toContain(liam);
+    expect(before.user(liam)?.following).toContain(ava);
+    const blocked = await relate('demo_user', 'block', liam);
+    expect(blocked.json).toEqual({ userId: liam, muted: false, blocked: true });
+    const after = await db();
+    expect(after.user(ava)?.following).not.toContain(liam);
+    expect(after.user(ava)?.followers).not.toContain(liam);
+    await expectHealthy(blocked.json);
+
+    expectNotFound(await callAs('demo_user', 'POST', `/users/follow/${liam}`), 'userNotFound');
+    expectNotFound(await callAs('liam_chen', 'POST', `/users/follow/${ava}`), 'userNotFound');
+  });
+
+  it('makes each not found to the other: profile, posts, post pages and lists', async () => {
+    await relate('demo_user', 'block', liam);
+    for (const [viewer, other, otherId, post] of [['demo_user', 'liam_chen', liam, liamsPost], ['liam_chen', 'demo_user', ava, avasPost]] as const) {
+      expectNotFound(await callAs(viewer, 'GET', `/users/${otherId}`), 'userNotFound');
+      expectNotFound(await callAs(viewer, 'GET', `/posts/user/${other}`), 'userNotFound');
+      expectNotFound(await callAs(viewer, 'GET', `/posts/${post}`), 'postNotFound');
+      expectNotFound(await callAs(viewer, 'POST', `/posts/like/${post}`), 'postNotFound');
+      expectNotFound(await callAs(viewer, 'POST', `/users/bookmark/${post}`), 'postNotFound');
+      expect((await authorsOf(viewer, '/posts?limit=100')).has(other)).toBe(false);
+      const users = await callAs<UsersResponse>(viewer, 'GET', '/users');
+      expect(users.json.users.map((user) => user.username)).not.toContain(other);
+    }
+    // Anyone else still sees both.
+    expect((await callAs('maya_patel', 'GET', `/posts/${liamsPost}`)).status).toBe(200);
+    expect((await callAs('maya_patel', 'GET', `/users/${ava}`)).status).toBe(200);
+  });
+
+  it('keeps either from replying to the other, and hides their replies from each other', async () => {
+    const mayasPost = seedPostId(2);
+    const liamsReply = await callAs<{ reply: { id: string } }>('liam_chen', 'POST', `/posts/${mayasPost}/replies`, { replyData: { text: 'Stunning' } });
+    expect(liamsReply.status).toBe(201);
+    await relate('demo_user', 'block', liam);
+
+    expectNotFound(await callAs('liam_chen', 'POST', `/posts/${avasPost}/replies`, { replyData: { text: 'Hi' } }), 'postNotFound');
+    expectNotFound(await callAs('demo_user', 'POST', `/posts/${mayasPost}/replies`, { replyData: { text: 'Agreed', replyTo: liamsReply.json.reply.id } }), 'replyNotFound');
+    expectNotFound(await callAs('demo_user', 'POST', `/replies/like/${liamsReply.json.reply.id}`), 'replyNotFound');
+    const seenByAva = await callAs<RepliesPage>('demo_user', 'GET', `/posts/${mayasPost}/replies`);
+    expect(seenByAva.json.replies.map((reply) => reply.username)).not.toContain('liam_chen');
+    const seenByMaya = await callAs<RepliesPage>('maya_patel', 'GET', `/posts/${mayasPost}/replies`);
+    expect(seenByMaya.json.replies.map((reply) => reply.username)).toContain('liam_chen');
+  });
+
+  it('keeps a mention across a block from notifying', async () => {
+    await noNotifications();
+    await relate('demo_user', 'block', liam);
+    expect((await callAs('liam_chen', 'POST', '/posts', { postData: { text: 'Hello @demo_user and @maya_patel' } })).status).toBe(201);
+    expect((await callAs<NotificationsPage>('demo_user', 'GET', '/notifications')).json.notifications).toEqual([]);
+    expect((await callAs<NotificationsPage>('maya_patel', 'GET', '/notifications')).json.notifications.map((entry) => entry.kind)).toEqual(['mention']);
+  });
+
+  it('is undone by unblock, which does not bring the follows back', async () => {
+    await relate('demo_user', 'block', liam);
+    expect((await callAs<MembersPage>('demo_user', 'GET', '/users/blocked')).json.users.map((user) => user.username)).toEqual(['liam_chen']);
+    const unblocked = await relate('demo_user', 'unblock', liam);
+    expect(unblocked.json).toEqual({ userId: liam, muted: false, blocked: false });
+    expect((await callAs('liam_chen', 'GET', `/posts/${avasPost}`)).status).toBe(200);
+    expect((await db()).user(ava)?.following).not.toContain(liam);
+    expect((await callAs<MembersPage>('demo_user', 'GET', '/users/blocked')).json).toEqual({ users: [], nextCursor: null });
+  });
+
+  it('answers the blocked member as if the blocker did not exist, and refuses the rest', async () => {
+    expect((await relate('demo_user', 'block', ava)).json).toEqual(errorBody('cannotBlockSelf'));
+    await relate('liam_chen', 'block', ava);
+    expectNotFound(await relate('demo_user', 'block', liam), 'userNotFound');
+    expectNotFound(await relate('demo_user', 'mute', liam), 'userNotFound');
+    expectNotFound(await relate('demo_user', 'unblock', liam), 'userNotFound');
+    expect((await relate('liam_chen', 'block', ava)).json).toEqual(errorBody('alreadyBlocked'));
+    expect((await relate('liam_chen', 'unblock', maya)).json).toEqual(errorBody('notBlocked'));
+  });
+
+  it('answers a public read made without a token as to anyone', async () => {
+    await relate('demo_user', 'block', liam);
+    expect((await call('GET', `/posts/${liamsPost}`)).status).toBe(200);
+  });
+});
+
+/** What the stream received up to the first new post by `authorId`. */
+async function untilPostBy(stream: TestStream, authorId: string): Promise<Received[]> {
+  for (let count = 1; count < 50; count += 1) {
+    const received = await stream.until(count);
+    const at = received.findIndex((event) => event.type === 'post-created' && event.data.authorId === authorId);
+    if (at >= 0) return received.slice(0, at + 1);
+  }
+  throw new Error('the post never came');
+}
+
+const postAuthors = (received: Received[]): unknown[] => received.filter((event) => event.type === 'post-created').map((event) => event.data.authorId);
+
+describe('the live stream across a block', () => {
+  let streams: TestStream[] = [];
+  afterEach(() => {
+    streams.forEach((stream) => stream.close());
+    streams = [];
+  });
+
+  it('does not tell either member of the other\'s new posts, and tells the blocker\'s devices alone of the block', async () => {
+    const avas = await openStream(await tokenFor('demo_user'));
+    const liams = await openStream(await tokenFor('liam_chen'));
+    const mayas = await openStream(await tokenFor('maya_patel'));
+    streams.push(avas, liams, mayas);
+    await relate('demo_user', 'block', liam);
+    await callAs('liam_chen', 'POST', '/posts', { postData: { text: 'Only for the others' } });
+    await callAs('demo_user', 'POST', '/posts', { postData: { text: 'Not for Liam' } });
+
+    // Events come in commit order: once a member hears of their own post, Liam's came before it, or never.
+    const heardByAva = await untilPostBy(avas, ava);
+    expect(postAuthors(heardByAva)).toEqual([ava]);
+    expect(heardByAva.map((event) => event.type)).toContain('relation-changed');
+    const heardByLiam = await untilPostBy(liams, liam);
+    expect(postAuthors(heardByLiam)).toEqual([liam]);
+    expect(heardByLiam.map((event) => event.type)).not.toContain('relation-changed');
+    const heardByMaya = await untilPostBy(mayas, ava);
+    expect(postAuthors(heardByMaya)).toEqual([liam, ava]);
+    expect(heardByMaya.map((event) => event.type)).not.toContain('relation-changed');
+  });
+});

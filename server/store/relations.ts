@@ -1,0 +1,53 @@
+/** Mute and block (the `mute-block` extension): the mutes and blocks tables. */
+import type { Relations, StoreReader, StoreTx } from '../../contract/store';
+import type { Sql } from '../db/database';
+import { NO_LOCKS, storable, type RowLocks } from './rows';
+
+/**
+ * The condition that leaves out the posts (by their `author_id` column, `author`) of members the
+ * viewer (the parameter `viewer`) mutes or is in a block with: primary-key probes, one per post read.
+ */
+export function shownToViewer(author: string, viewer: string): string {
+  return `NOT EXISTS (SELECT 1 FROM mutes WHERE member_id = ${viewer} AND muted_id = ${author})
+    AND NOT EXISTS (SELECT 1 FROM blocks WHERE blocker_id = ${viewer} AND blocked_id = ${author})
+    AND NOT EXISTS (SELECT 1 FROM blocks WHERE blocker_id = ${author} AND blocked_id = ${viewer})`;
+}
+
+export function relationReads(sql: Sql, locks: RowLocks = NO_LOCKS) {
+  return {
+    async relations(memberId): Promise<Relations> {
+      const found: Relations = { muting: [], blocking: [], blockedBy: [] };
+      if (!storable(memberId)) return found;
+      const rows = await sql.query(
+        `SELECT 'muting' AS list, muted_id AS other, seq FROM mutes WHERE member_id = $1
+         UNION ALL SELECT 'blocking', blocked_id, seq FROM blocks WHERE blocker_id = $1
+         UNION ALL SELECT 'blockedBy', blocker_id, seq FROM blocks WHERE blocked_id = $1
+         ORDER BY seq`,
+        [memberId],
+      );
+      for (const row of rows) found[String(row.list) as keyof Relations].push(String(row.other));
+      return found;
+    },
+    async blockedBetween(memberId, otherId) {
+      if (!storable(memberId) || !storable(otherId)) return false;
+      const rows = await sql.query(
+        `SELECT 1 FROM blocks WHERE (blocker_id = $1 AND blocked_id = $2) OR (blocker_id = $2 AND blocked_id = $1)${locks.pair}`,
+        [memberId, otherId],
+      );
+      return rows.length > 0;
+    },
+  } satisfies Partial<StoreReader>;
+}
+
+export function relationWrites(sql: Sql) {
+  return {
+    async setMute(memberId, otherId, muted) {
+      if (muted) await sql.query('INSERT INTO mutes (member_id, muted_id) VALUES ($1, $2) ON CONFLICT DO NOTHING', [memberId, otherId]);
+      else await sql.query('DELETE FROM mutes WHERE member_id = $1 AND muted_id = $2', [memberId, otherId]);
+    },
+    async setBlock(memberId, otherId, blocked) {
+      if (blocked) await sql.query('INSERT INTO blocks (blocker_id, blocked_id) VALUES ($1, $2) ON CONFLICT DO NOTHING', [memberId, otherId]);
+      else await sql.query('DELETE FROM blocks WHERE blocker_id = $1 AND blocked_id = $2', [memberId, otherId]);
+    },
+  } satisfies Partial<StoreTx>;
+}

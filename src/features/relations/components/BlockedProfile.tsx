@@ -1,0 +1,45 @@
+import { useId } from 'react';
+import { Link } from 'react-router-dom';
+import { Avatar } from '../../../components/Avatar';
+import { paths } from '../../../config/paths';
+import { useAppSelector } from '../../../lib/store/hooks';
+import { backendHas } from '../../../lib/api/api';
+import type { UserSummary } from '../../../types/api';
+import { nameOf, useRelationChange } from './RelationActions';
+import './RelationActions.css';
+
+/**
+ * The profile of a member the member blocks: nothing of theirs is shown (the backend answers it as
+ * not found), only who they are and the way to unblock them.
+ */
+export function BlockedProfile({ member }: { member: UserSummary }) {
+  const headingId = useId();
+  const { run, busy } = useRelationChange();
+  const name = nameOf(member);
+  return (
+    <div className="profile-page">
+      <section className="profile-header" aria-labelledby={headingId}>
+        <Avatar src={member.image} name={name} size="xl" />
+        <div className="profile-header__main">
+          <h1 id={headingId} className="profile-header__name" dir="auto">{name}</h1>
+          <p className="profile-header__username">@{member.username}</p>
+          <p className="profile-page__message" role="status">You blocked @{member.username}. You do not see each other&apos;s posts or profile.</p>
+          <button type="button" className="pill-button" aria-label={`Unblock ${name}`} aria-disabled={busy || undefined} onClick={() => !busy && void run('unblock', member)}>
+            Unblock
+          </button>
+        </div>
+      </section>
+    </div>
+  );
+}
+
+/** On the member's own profile: the way to the members they mute and block, when the backend has them. */
+export function MutedAndBlockedLink() {
+  const has = useAppSelector((state) => backendHas(state, 'mute-block'));
+  if (!has) return null;
+  return (
+    <Link className="pill-button" to={paths.mutedAndBlocked.href()}>
+      Muted and blocked
+    </Link>
+  );
+}

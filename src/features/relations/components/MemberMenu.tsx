@@ -1,0 +1,77 @@
+import { useRef, useState, type RefObject } from 'react';
+import { usePressOutside } from '../../../components/usePressOutside';
+import { useAppSelector } from '../../../lib/store/hooks';
+import type { Post, UserSummary } from '../../../types/api';
+import { selectHasMuteBlock, useRelationWith } from '../relationsApi';
+import { ConfirmBlockDialog, nameOf, useRelationChange } from './RelationActions';
+import './RelationActions.css';
+
+type Mode = 'closed' | 'menu' | 'confirm';
+
+/**
+ * The open menu, or the question before a block: it reads where the member stands with the author
+ * only now, so a list of cards costs no more than its buttons.
+ */
+function OpenMemberMenu({ author, mode, setMode, menuRef }: { author: UserSummary; mode: Exclude<Mode, 'closed'>; setMode: (mode: Mode) => void; menuRef: RefObject<HTMLDivElement | null> }) {
+  const relation = useRelationWith(author._id);
+  const { run, busy } = useRelationChange();
+  usePressOutside(mode === 'menu', [menuRef], () => setMode('closed'));
+  const act = (action: 'mute' | 'unmute' | 'unblock') => () => {
+    setMode('closed');
+    if (!busy) void run(action, author);
+  };
+  if (mode === 'confirm') {
+    return (
+      <ConfirmBlockDialog
+        user={author}
+        onClose={() => setMode('closed')}
+        onConfirm={() => {
+          setMode('closed');
+          void run('block', author);
+        }}
+      />
+    );
+  }
+  return (
+    <div className="member-menu__panel">
+      {relation ? (
+        <>
+          <button type="button" className="member-menu__item" onClick={act(relation.muted ? 'unmute' : 'mute')}>
+            {relation.muted ? 'Unmute' : 'Mute'} @{author.username}
+          </button>
+          <button type="button" className="member-menu__item member-menu__item--danger" onClick={relation.blocked ? act('unblock') : () => setMode('confirm')}>
+            {relation.blocked ? 'Unblock' : 'Block'} @{author.username}
+          </button>
+        </>
+      ) : (
+        <p className="member-menu__item" role="status">Loading…</p>
+      )}
+    </div>
+  );
+}
+
+/**
+ * A post's menu of what can be done about its author: Mute or Unmute, Block (asked first). Nothing
+ * on the member's own posts, nor for a backend without the `mute-block` extension.
+ */
+export function MemberMenu({ post }: { post: Post }) {
+  const shown = useAppSelector((state) => state.session.userId !== post._id && selectHasMuteBlock(state));
+  const [mode, setMode] = useState<Mode>('closed');
+  const menuRef = useRef<HTMLDivElement>(null);
+  if (!shown) return null;
+  const author = { _id: post._id, username: post.username, firstName: post.firstName, lastName: post.lastName, image: post.image };
+  return (
+    <div className="member-menu" ref={menuRef} onKeyDown={(event) => event.key === 'Escape' && mode === 'menu' && setMode('closed')}>
+      <button
+        type="button"
+        className="post-card__action"
+        aria-label={`More about ${nameOf(author)}`}
+        aria-expanded={mode === 'menu'}
+        onClick={() => setMode(mode === 'menu' ? 'closed' : 'menu')}
+      >
+        <span aria-hidden="true">⋯</span>
+      </button>
+      {mode === 'closed' ? null : <OpenMemberMenu author={author} mode={mode} setMode={setMode} menuRef={menuRef} />}
+    </div>
+  );
+}

@@ -1,0 +1,109 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { API_EXTENSIONS } from '../../../../contract/api';
+import { DEMO_CREDENTIALS, SEED_USER_IDS } from '../../../../contract/seed/default';
+import { getMockDb, server, TEST_API_BASE } from '../../../../mocks/testing/node';
+import { NOT_FOUND_TEXT } from '../../../components/NotFound';
+import { renderWithProviders } from '../../../test/renderWithProviders';
+
+const header = (name: string) => screen.getByRole('region', { name });
+
+async function openProfile(userId: string) {
+  const view = await renderWithProviders({ route: `/users/${userId}`, authAs: DEMO_CREDENTIALS });
+  await screen.findByRole('heading', { level: 1, name: /Reed|Chen|Patel|Kim|Martin/ });
+  return view;
+}
+
+describe('mute and block', () => {
+  it('mutes a member from their profile, then unmutes them from the same place', async () => {
+    const { user } = await openProfile(SEED_USER_IDS.liam);
+    await user.click(await within(header('Liam Chen')).findByRole('button', { name: 'Mute Liam Chen' }));
+    expect(await screen.findByText(/You muted Liam Chen\./)).toBeInTheDocument();
+    expect(await within(header('Liam Chen')).findByRole('button', { name: 'Unmute Liam Chen' })).toBeInTheDocument();
+    expect(getMockDb().users.get(SEED_USER_IDS.ava)?.muting).toEqual([SEED_USER_IDS.liam]);
+
+    await user.click(within(header('Liam Chen')).getByRole('button', { name: 'Unmute Liam Chen' }));
+    expect(await screen.findByText('You unmuted Liam Chen.')).toBeInTheDocument();
+    expect(await within(header('Liam Chen')).findByRole('button', { name: 'Mute Liam Chen' })).toBeInTheDocument();
+  });
+
+  it('asks before blocking; Cancel changes nothing, Block shows the profile as blocked with Unblock', async () => {
+    const { user } = await openProfile(SEED_USER_IDS.liam);
+    await user.click(await within(header('Liam Chen')).findByRole('button', { name: 'Block Liam Chen' }));
+    const dialog = screen.getByRole('dialog', { name: 'Block Liam Chen?' });
+    expect(dialog).toHaveTextContent(/neither of you will see the other's posts/);
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(getMockDb().users.get(SEED_USER_IDS.ava)?.blocking).toBeUndefined();
+
+    await user.click(within(header('Liam Chen')).getByRole('button', { name: 'Block Liam Chen' }));
+    await user.click(within(screen.getByRole('dialog', { name: 'Block Liam Chen?' })).getByRole('button', { name: 'Block' }));
+    expect(await screen.findByText('You blocked Liam Chen.')).toBeInTheDocument();
+    expect(await screen.findByText(/You blocked @liam_chen\./)).toBeInTheDocument();
+    expect(screen.queryByRole('feed', { name: 'Posts by Liam Chen' })).not.toBeInTheDocument();
+    // The follows both ways ended.
+    expect(getMockDb().users.get(SEED_USER_IDS.ava)?.following).not.toContain(SEED_USER_IDS.liam);
+    expect(getMockDb().users.get(SEED_USER_IDS.liam)?.following).not.toContain(SEED_USER_IDS.ava);
+
+    await user.click(screen.getByRole('button', { name: 'Unblock Liam Chen' }));
+    expect(await screen.findByText('You unblocked Liam Chen.')).toBeInTheDocument();
+    expect(await screen.findByRole('feed', { name: 'Posts by Liam Chen' })).toBeInTheDocument();
+    expect(within(header('Liam Chen')).getByRole('button', { name: 'Follow Liam Chen' })).toBeInTheDocument();
+  });
+
+  it('shows a member who blocked you as not found', async () => {
+    getMockDb().users.get(SEED_USER_IDS.liam)!.blocking = [SEED_USER_IDS.ava];
+    await renderWithProviders({ route: `/users/${SEED_USER_IDS.liam}`, authAs: DEMO_CREDENTIALS });
+    expect(await screen.findByText(NOT_FOUND_TEXT.member)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Unblock/ })).not.toBeInTheDocument();
+  });
+
+  it('mutes from a post\'s menu, and their posts leave Explore', async () => {
+    const { user } = await renderWithProviders({ route: '/explore', authAs: DEMO_CREDENTIALS });
+    const feed = await screen.findByRole('feed');
+    const liamsCard = (await within(feed).findAllByRole('article')).find((card) => within(card).queryByText('@liam_chen'));
+    if (!liamsCard) throw new Error('Explore shows no post by Liam');
+    await user.click(await within(liamsCard).findByRole('button', { name: 'More about Liam Chen' }));
+    await user.click(await within(liamsCard).findByRole('button', { name: 'Mute @liam_chen' }));
+    expect(await screen.findByText(/You muted Liam Chen\./)).toBeInTheDocument();
+    await waitFor(() => expect(within(screen.getByRole('feed')).queryByText('@liam_chen')).not.toBeInTheDocument());
+    expect(within(screen.getByRole('feed')).getAllByText('@maya_patel').length).toBeGreaterThan(0);
+  });
+
+  it('lists the muted and blocked members on the settings page, each undone there', async () => {
+    getMockDb().users.get(SEED_USER_IDS.ava)!.muting = [SEED_USER_IDS.noah];
+    getMockDb().users.get(SEED_USER_IDS.ava)!.blocking = [SEED_USER_IDS.zoe];
+    const { user } = await renderWithProviders({ route: '/', authAs: DEMO_CREDENTIALS });
+    await user.click(await screen.findByRole('link', { name: 'Muted and blocked' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Muted and blocked' })).toBeInTheDocument();
+    const muted = await screen.findByRole('list', { name: 'Muted members' });
+    const blocked = screen.getByRole('list', { name: 'Blocked members' });
+    expect(within(muted).getByText('@noah_kim')).toBeInTheDocument();
+    expect(within(blocked).getByText('@zoe_martin')).toBeInTheDocument();
+
+    await user.click(within(blocked).getByRole('button', { name: 'Unblock Zoe Martin' }));
+    expect(await screen.findByText('You have not blocked anyone.')).toBeInTheDocument();
+    await user.click(within(muted).getByRole('button', { name: 'Unmute Noah Kim' }));
+    expect(await screen.findByText('You have not muted anyone.')).toBeInTheDocument();
+  });
+
+  it('keeps a failed block from changing anything, with the backend\'s message', async () => {
+    server.use(http.post(`${TEST_API_BASE}/users/block/:userId`, () => HttpResponse.json({ errors: ['The service is unavailable right now. Please try again in a moment.'], code: 'service_unavailable' }, { status: 503 })));
+    const { user } = await openProfile(SEED_USER_IDS.liam);
+    await user.click(await within(header('Liam Chen')).findByRole('button', { name: 'Block Liam Chen' }));
+    await user.click(within(screen.getByRole('dialog', { name: 'Block Liam Chen?' })).getByRole('button', { name: 'Block' }));
+    expect(await screen.findByText(/The service is unavailable right now/)).toBeInTheDocument();
+    expect(within(header('Liam Chen')).getByRole('button', { name: 'Block Liam Chen' })).toBeInTheDocument();
+    expect(screen.queryByText('You blocked Liam Chen.')).not.toBeInTheDocument();
+  });
+
+  it('offers neither mute nor block, nor the settings link, on a backend without them', async () => {
+    server.use(http.get(`${TEST_API_BASE}/health`, () => HttpResponse.json({ status: 'ok', extensions: API_EXTENSIONS.filter((name) => name !== 'mute-block') })));
+    await openProfile(SEED_USER_IDS.liam);
+    expect(await screen.findByRole('feed', { name: 'Posts by Liam Chen' })).toBeInTheDocument();
+    expect(within(header('Liam Chen')).getByRole('button', { name: 'Unfollow Liam Chen' })).toBeInTheDocument();
+    expect(within(header('Liam Chen')).queryByRole('button', { name: /Mute|Block/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Muted and blocked' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /More about/ })).not.toBeInTheDocument();
+  });
+});

@@ -1,0 +1,48 @@
+import { Link } from 'react-router-dom';
+import { Avatar } from '../../../components/Avatar';
+import { MoreButton } from '../../../components/MorePages';
+import { paths } from '../../../config/paths';
+import { useRelationList, type RelationList as ListName } from '../relationsApi';
+import { nameOf, useRelationChange } from './RelationActions';
+import './RelationActions.css';
+
+const TEXTS: Record<ListName, { empty: string; undo: 'Unmute' | 'Unblock'; action: 'unmute' | 'unblock' }> = {
+  muted: { empty: 'You have not muted anyone.', undo: 'Unmute', action: 'unmute' },
+  blocked: { empty: 'You have not blocked anyone.', undo: 'Unblock', action: 'unblock' },
+};
+
+/** The members the member mutes or blocks, the latest first, each with the way to undo it. */
+export function RelationList({ list, label }: { list: ListName; label: string }) {
+  const { members, isLoading, isError, hasNextPage, isFetchingNextPage, fetchNextPage } = useRelationList(list);
+  const { run, busy } = useRelationChange();
+  const texts = TEXTS[list];
+  if (isLoading) return <p className="feed-page__status">Loading…</p>;
+  if (isError && members.length === 0) return <p className="feed-page__status" role="status">This list could not be loaded.</p>;
+  if (members.length === 0) return <p className="feed-page__status">{texts.empty}</p>;
+  return (
+    <>
+      <ul className="relation-list" aria-label={label}>
+        {members.map((member) => {
+          const name = nameOf(member);
+          return (
+            <li key={member._id} className="relation-list__item">
+              <Avatar src={member.image} name={name} size="md" />
+              <span className="relation-list__who">
+                {list === 'muted' ? (
+                  <Link className="relation-list__name" to={paths.profile.href(member._id)} dir="auto">{name}</Link>
+                ) : (
+                  <span className="relation-list__name" dir="auto">{name}</span>
+                )}
+                <span className="relation-list__username">@{member.username}</span>
+              </span>
+              <button type="button" className="pill-button" aria-label={`${texts.undo} ${name}`} aria-disabled={busy || undefined} onClick={() => !busy && void run(texts.action, member)}>
+                {texts.undo}
+              </button>
+            </li>
+          );
+        })}
+      </ul>
+      {hasNextPage ? <MoreButton label="Show more" busyLabel="Loading more…" busy={isFetchingNextPage} onPress={() => void fetchNextPage()} /> : null}
+    </>
+  );
+}

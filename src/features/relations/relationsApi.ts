@@ -1,0 +1,92 @@
+import { api, type CacheAccess } from '../../lib/api/api';
+import { useAppSelector } from '../../lib/store/hooks';
+import type { MembersPage, Relation, UserSummary } from '../../types/api';
+
+/** How many muted or blocked members the settings page and the buttons read at once. */
+export const RELATIONS_PAGE_LIMIT = 100;
+
+export type RelationList = 'muted' | 'blocked';
+export type RelationAction = 'mute' | 'unmute' | 'block' | 'unblock';
+
+const listTag = (list: RelationList) => ({ type: 'Relation' as const, id: list });
+
+/** A page as the backend answered it; anything missing reads as an empty last page. */
+function readMembersPage(response: Partial<MembersPage> | undefined): MembersPage {
+  return {
+    users: Array.isArray(response?.users) ? response.users : [],
+    nextCursor: typeof response?.nextCursor === 'string' ? response.nextCursor : null,
+  };
+}
+
+/**
+ * What a change makes stale: its list, and whatever shows the other member's posts, replies or
+ * notifications; a block also ends follows and hides the member from every list of members.
+ */
+function staleAfter(action: RelationAction) {
+  const posts = [{ type: 'Post' as const }, { type: 'Notification' as const }];
+  if (action === 'mute' || action === 'unmute') return [listTag('muted'), ...posts];
+  return [listTag('blocked'), ...posts, { type: 'Reply' as const }, { type: 'Bookmark' as const }, { type: 'User' as const }];
+}
+
+export const relationsApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    /** The members the member mutes or blocks, the latest first (the `mute-block` extension). */
+    getRelationList: build.infiniteQuery<MembersPage, RelationList, string | null>({
+      infiniteQueryOptions: {
+        initialPageParam: null,
+        getNextPageParam: (lastPage) => lastPage.nextCursor ?? undefined,
+      },
+      query: ({ queryArg, pageParam }) => {
+        const query = new URLSearchParams({ limit: String(RELATIONS_PAGE_LIMIT) });
+        if (pageParam) query.set('cursor', pageParam);
+        return `/users/${queryArg}?${query}`;
+      },
+      transformResponse: readMembersPage,
+      providesTags: (_pages, _error, list) => [listTag(list)],
+    }),
+    changeRelation: build.mutation<Relation, { action: RelationAction; user: UserSummary }>({
+      query: ({ action, user }) => ({ url: `/users/${action}/${encodeURIComponent(user._id)}`, method: 'POST' }),
+      // The member stays where they are: a failure is said in a toast, and nothing changed.
+      extraOptions: { formSave: true },
+      invalidatesTags: (answer, _error, { action }) => (answer ? staleAfter(action) : []),
+    }),
+  }),
+});
+
+export const { useGetRelationListInfiniteQuery, useChangeRelationMutation } = relationsApi;
+
+const selectHealth = api.endpoints.getHealth.select();
+
+/** Whether the backend has the `mute-block` extension: one selector, read by every post card's menu. */
+export function selectHasMuteBlock(state: Parameters<typeof selectHealth>[0]): boolean {
+  return selectHealth(state).data?.extensions?.includes('mute-block') ?? false;
+}
+
+/** The members of a list, as loaded so far. */
+function membersOf(data: { pages: MembersPage[] } | undefined): UserSummary[] {
+  return data?.pages.flatMap((page) => page.users) ?? [];
+}
+
+/** The muted or blocked members loaded so far, with what the list's query says. */
+export function useRelationList(list: RelationList, skip = false) {
+  const query = useGetRelationListInfiniteQuery(list, { skip });
+  return { ...query, members: membersOf(query.data) };
+}
+
+/**
+ * Where the member stands with another: whether they mute and block them; undefined while the
+ * lists load, and for a backend without the `mute-block` extension.
+ */
+export function useRelationWith(userId: string): { muted: boolean; blocked: boolean; blockedMember?: UserSummary } | undefined {
+  const has = useAppSelector(selectHasMuteBlock);
+  const muted = useRelationList('muted', !has);
+  const blocked = useRelationList('blocked', !has);
+  if (!has || !muted.data || !blocked.data) return undefined;
+  const blockedMember = blocked.members.find((member) => member._id === userId);
+  return { muted: muted.members.some((member) => member._id === userId), blocked: blockedMember !== undefined, ...(blockedMember ? { blockedMember } : {}) };
+}
+
+/** The member muted or blocked someone on another device (the stream): what it changes loads again. */
+export function relationChangedElsewhere(cache: CacheAccess): void {
+  cache.dispatch(api.util.invalidateTags([listTag('muted'), listTag('blocked'), 'Post', 'Notification', 'Reply', 'Bookmark', 'User']));
+}
