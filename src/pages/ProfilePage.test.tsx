@@ -86,7 +86,9 @@ describe('profile page', () => {
     expect(within(top).queryByRole('button', { name: 'Edit Profile' })).not.toBeInTheDocument();
     expect(within(top).getByText('2 Followers')).toBeInTheDocument();
     // Noah has no portfolio link.
-    expect(within(top).queryByRole('link')).not.toBeInTheDocument();
+    // The header's other links (the own profile's settings) stay; none is the portfolio's.
+    expect(within(top).queryByRole('link', { name: /javascript:/ })).not.toBeInTheDocument();
+    expect(within(top).queryAllByRole('link').map((link) => link.getAttribute('href'))).not.toContainEqual(expect.stringMatching(/^javascript:/i));
 
     await user.click(within(top).getByRole('button', { name: 'Follow Noah Kim' }));
     expect(await screen.findByText('You started following Noah Kim')).toBeInTheDocument();
@@ -159,7 +161,9 @@ describe('profile page', () => {
     await openProfile(SEED_USER_IDS.ava);
     const top = header('Ava Reed');
     expect(within(top).getByText('javascript:alert(1)')).toBeInTheDocument();
-    expect(within(top).queryByRole('link')).not.toBeInTheDocument();
+    // The header's other links (the own profile's settings) stay; none is the portfolio's.
+    expect(within(top).queryByRole('link', { name: /javascript:/ })).not.toBeInTheDocument();
+    expect(within(top).queryAllByRole('link').map((link) => link.getAttribute('href'))).not.toContainEqual(expect.stringMatching(/^javascript:/i));
   });
 });
 
