@@ -72,6 +72,46 @@ RETURNS jsonb LANGUAGE sql STABLE AS $$
     'unreadCount', (SELECT count(*)::integer FROM (SELECT 1 FROM notifications WHERE recipient_id = p_member AND unread LIMIT p_unread_max) AS unread));
 $$;
 
+-- A member's act joins the recipient's notification of that kind about that thing (`p_key`, as in
+-- contract/rules/notifications.ts notificationKey): made if it is the first, and made unread and
+-- moved to the top when the act is new to it.
+CREATE FUNCTION notification_join(p_recipient text, p_kind text, p_key text, p_id text, p_post text, p_actor text, p_at timestamptz)
+RETURNS void LANGUAGE plpgsql AS $$
+DECLARE
+  notification text;
+  touched integer;
+BEGIN
+  INSERT INTO notifications (id, recipient_id, kind, key, post_id, reply_id, unread, updated_at)
+    VALUES (p_id, p_recipient, p_kind, p_key, p_post, NULL, true, p_at)
+    ON CONFLICT (recipient_id, key) DO NOTHING;
+  SELECT id INTO notification FROM notifications WHERE recipient_id = p_recipient AND key = p_key FOR UPDATE;
+  INSERT INTO notification_actors (notification_id, actor_id) VALUES (notification, p_actor) ON CONFLICT DO NOTHING;
+  GET DIAGNOSTICS touched = ROW_COUNT;
+  IF touched > 0 THEN
+    UPDATE notifications SET unread = true, updated_at = p_at, place = nextval('notification_order') WHERE id = notification;
+  END IF;
+END $$;
+
+-- An act taken back leaves that notification, which goes with its last act: whether it changed.
+CREATE FUNCTION notification_leave(p_recipient text, p_key text, p_actor text)
+RETURNS boolean LANGUAGE plpgsql AS $$
+DECLARE
+  notification text;
+  touched integer;
+BEGIN
+  SELECT id INTO notification FROM notifications WHERE recipient_id = p_recipient AND key = p_key FOR UPDATE;
+  IF NOT FOUND THEN
+    RETURN false;
+  END IF;
+  DELETE FROM notification_actors WHERE notification_id = notification AND actor_id = p_actor;
+  GET DIAGNOSTICS touched = ROW_COUNT;
+  IF touched = 0 THEN
+    RETURN false;
+  END IF;
+  DELETE FROM notifications n WHERE n.id = notification AND NOT EXISTS (SELECT 1 FROM notification_actors a WHERE a.notification_id = n.id);
+  RETURN true;
+END $$;
+
 -- A like ('like') or a dislike ('dislike') of a post (contract/rules/posts.ts likePost, dislikePost):
 -- the refusal's key, or NULL and the post's counts after it and the caller's reaction.
 CREATE FUNCTION react_at_once(
@@ -86,8 +126,6 @@ DECLARE
   was text;
   likes integer;
   dislikes integer;
-  notification text;
-  touched integer;
   emitted jsonb;
   told boolean := false;
 BEGIN
@@ -133,26 +171,10 @@ BEGIN
       -- The author mutes the member: their like tells the author nothing.
       told := false;
     ELSIF p_kind = 'like' THEN
-      INSERT INTO notifications (id, recipient_id, kind, key, post_id, reply_id, unread, updated_at)
-        VALUES (p_notification_id, author, 'like', p_notification_key, p_post, NULL, true, p_at)
-        ON CONFLICT (recipient_id, key) DO NOTHING;
-      SELECT id INTO notification FROM notifications WHERE recipient_id = author AND key = p_notification_key FOR UPDATE;
-      INSERT INTO notification_actors (notification_id, actor_id) VALUES (notification, p_member) ON CONFLICT DO NOTHING;
-      GET DIAGNOSTICS touched = ROW_COUNT;
-      IF touched > 0 THEN
-        UPDATE notifications SET unread = true, updated_at = p_at, place = nextval('notification_order') WHERE id = notification;
-      END IF;
+      PERFORM notification_join(author, 'like', p_notification_key, p_notification_id, p_post, p_member, p_at);
       told := true;
     ELSE
-      SELECT id INTO notification FROM notifications WHERE recipient_id = author AND key = p_notification_key FOR UPDATE;
-      IF FOUND THEN
-        DELETE FROM notification_actors WHERE notification_id = notification AND actor_id = p_member;
-        GET DIAGNOSTICS touched = ROW_COUNT;
-        IF touched > 0 THEN
-          DELETE FROM notifications n WHERE n.id = notification AND NOT EXISTS (SELECT 1 FROM notification_actors a WHERE a.notification_id = n.id);
-          told := true;
-        END IF;
-      END IF;
+      told := notification_leave(author, p_notification_key, p_member);
     END IF;
     IF told THEN
       emitted := emitted || jsonb_build_array(notifications_changed(author, p_unread_max));

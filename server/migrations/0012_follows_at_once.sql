@@ -9,8 +9,6 @@ CREATE FUNCTION follow_at_once(
 LANGUAGE plpgsql AS $$
 DECLARE
   refused text;
-  notification text;
-  touched integer;
   told boolean := false;
   emitted jsonb;
   was_following boolean;
@@ -35,30 +33,14 @@ BEGIN
     INSERT INTO follows (follower_id, followee_id) VALUES (p_member, p_other);
   END IF;
   IF p_following AND NOT mutes_member(p_other, p_member) THEN
-    INSERT INTO notifications (id, recipient_id, kind, key, post_id, reply_id, unread, updated_at)
-      VALUES (p_notification_id, p_other, 'follow', p_notification_key, NULL, NULL, true, p_at)
-      ON CONFLICT (recipient_id, key) DO NOTHING;
-    SELECT id INTO notification FROM notifications WHERE recipient_id = p_other AND key = p_notification_key FOR UPDATE;
-    INSERT INTO notification_actors (notification_id, actor_id) VALUES (notification, p_member) ON CONFLICT DO NOTHING;
-    GET DIAGNOSTICS touched = ROW_COUNT;
-    IF touched > 0 THEN
-      UPDATE notifications SET unread = true, updated_at = p_at, place = nextval('notification_order') WHERE id = notification;
-    END IF;
+    PERFORM notification_join(p_other, 'follow', p_notification_key, p_notification_id, NULL, p_member, p_at);
     told := true;
   ELSIF NOT p_following THEN
     IF NOT was_following THEN
       RETURN 'notFollowing';
     END IF;
     DELETE FROM follows WHERE follower_id = p_member AND followee_id = p_other;
-    SELECT id INTO notification FROM notifications WHERE recipient_id = p_other AND key = p_notification_key FOR UPDATE;
-    IF FOUND THEN
-      DELETE FROM notification_actors WHERE notification_id = notification AND actor_id = p_member;
-      GET DIAGNOSTICS touched = ROW_COUNT;
-      IF touched > 0 THEN
-        DELETE FROM notifications n WHERE n.id = notification AND NOT EXISTS (SELECT 1 FROM notification_actors a WHERE a.notification_id = n.id);
-        told := true;
-      END IF;
-    END IF;
+    told := notification_leave(p_other, p_notification_key, p_member);
   END IF;
   emitted := jsonb_build_array(jsonb_build_object('type', 'follow-changed', 'followerId', p_member, 'followeeId', p_other, 'following', p_following));
   IF told THEN
