@@ -5,8 +5,7 @@
  * whole backup are refused, and nothing is half-loaded.
  */
 import { createHash } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { DbSnapshot, ReplyRecord } from '../../contract/snapshot';
 import { buildBusySeed } from '../../contract/seed/busy';
@@ -16,6 +15,7 @@ import { openPglite, openPostgres, toBytes, type Database } from '../db/database
 import { migrate } from '../db/migrate';
 import { createSqlStore } from '../store/sqlStore';
 import { newDataDir } from '../testing/pgliteTemplate';
+import { scratchFolders } from '../testing/scratch';
 import { createTestDatabase } from '../testing/serverTarget';
 
 /** A full busy network's round trip takes longer than a test should here: a quarter of its posts. */
@@ -57,15 +57,7 @@ async function fill(database: Database, network: DbSnapshot): Promise<void> {
   await createSqlStore(database, { publicDir: join(REPOSITORY_ROOT, 'public'), passwords: fastPasswords }).load(network);
 }
 
-const folders: string[] = [];
-function scratch(prefix: string): string {
-  const folder = mkdtempSync(join(tmpdir(), prefix));
-  folders.push(folder);
-  return folder;
-}
-afterAll(() => {
-  for (const folder of folders) rmSync(folder, { recursive: true, force: true });
-});
+const { make: scratch, removeAfter } = scratchFolders();
 
 const network = busyNetwork();
 
@@ -89,7 +81,7 @@ describe('backup and restore on PGlite', () => {
 
   beforeAll(async () => {
     source = { databaseUrl: undefined, dataDir: await newDataDir('socialconnect-backup-source-') };
-    folders.push(source.dataDir);
+    removeAfter(source.dataDir);
     const database = await openPglite(join(source.dataDir, PGLITE_FOLDER));
     await fill(database, network);
     before = await contents(database);
@@ -102,7 +94,7 @@ describe('backup and restore on PGlite', () => {
 
   it('restores a busy network into a new data folder, the same in every record and image', async () => {
     const target: StoreSettings = { databaseUrl: undefined, dataDir: await newDataDir('socialconnect-backup-target-') };
-    folders.push(target.dataDir);
+    removeAfter(target.dataDir);
     await restore(target, file);
     const database = await openPglite(join(target.dataDir, PGLITE_FOLDER));
     try {
@@ -138,7 +130,7 @@ describe('backup and restore on PGlite', () => {
     const cut = join(scratch('socialconnect-backup-cut-'), 'cut.pglite.tgz');
     writeFileSync(cut, readFileSync(file).subarray(0, 50_000));
     const target: StoreSettings = { databaseUrl: undefined, dataDir: await newDataDir('socialconnect-backup-cut-target-') };
-    folders.push(target.dataDir);
+    removeAfter(target.dataDir);
     await expect(restore(target, cut)).rejects.toThrow(/^Cannot read .*cut\.pglite\.tgz: it is not a whole PGlite dump \(.*\)\. Nothing was loaded\.$/);
     const database = await openPglite(join(target.dataDir, PGLITE_FOLDER));
     try {

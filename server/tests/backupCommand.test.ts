@@ -5,8 +5,8 @@
  * one line on stderr and 1 when it refused or failed.
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { hostname, tmpdir } from 'node:os';
+import { statSync, writeFileSync } from 'node:fs';
+import { hostname } from 'node:os';
 import { join, resolve } from 'node:path';
 import { buildDefaultSeed } from '../../contract/seed/default';
 import { describeStore, PGLITE_FOLDER, REPOSITORY_ROOT } from '../config';
@@ -15,6 +15,7 @@ import { openPglite, openPostgres } from '../db/database';
 import { migrate } from '../db/migrate';
 import { createSqlStore } from '../store/sqlStore';
 import { newDataDir } from '../testing/pgliteTemplate';
+import { scratchFolders } from '../testing/scratch';
 import { createTestDatabase } from '../testing/serverTarget';
 
 /** A command's time on a busy machine: ts-node starting it, then the work. */
@@ -72,22 +73,14 @@ function refused(line: string): Outcome {
   return { code: 1, stdout: '', stderr: `${line}\n` };
 }
 
-const folders: string[] = [];
-function scratch(prefix: string): string {
-  const folder = mkdtempSync(join(tmpdir(), prefix));
-  folders.push(folder);
-  return folder;
-}
-afterAll(() => {
-  for (const folder of folders) rmSync(folder, { recursive: true, force: true });
-});
+const { make: scratch, removeAfter } = scratchFolders();
 
 const fastPasswords = { hash: async (text: string) => `stored:${text}`, verify: async () => false };
 
 /** A data folder holding the demo network, as a server on PGlite leaves it. */
 async function pgliteNetwork(): Promise<string> {
   const dataDir = await newDataDir('socialconnect-backup-command-');
-  folders.push(dataDir);
+  removeAfter(dataDir);
   const database = await openPglite(join(dataDir, PGLITE_FOLDER));
   try {
     await migrate(database);
