@@ -277,25 +277,16 @@ const postRoutes: RouteSpec[] = [
     return changed(request, () => postNow(ctx, postId, session.member.id), () => allPosts(ctx, session.member.id));
   }),
 
-  atOnce(memberRoute('post', '/posts/like/:postId', 201, undefined, async ({ ctx, session, ...request }) => {
+  // A like and a dislike: the rules' write, or the store's one statement; the same answer.
+  ...(['like', 'dislike'] as const).map((kind) => atOnce(memberRoute('post', `/posts/${kind}/:postId`, 201, undefined, async ({ ctx, session, ...request }) => {
     const postId = param(request.params, 'postId');
-    await likePost(ctx, session.member, postId);
-    return reacted(ctx, request, postId, session.member.id, 'like');
+    await (kind === 'like' ? likePost : dislikePost)(ctx, session.member, postId);
+    return reacted(ctx, request, postId, session.member.id, kind);
   }), async ({ ctx, claims, ...request }) => {
     const postId = param(request.params, 'postId');
-    const counts = await reactAtOnce(ctx, claims, postId, 'like');
-    return counts && reacted(ctx, request, postId, claims.sub, 'like', counts);
-  }),
-
-  atOnce(memberRoute('post', '/posts/dislike/:postId', 201, undefined, async ({ ctx, session, ...request }) => {
-    const postId = param(request.params, 'postId');
-    await dislikePost(ctx, session.member, postId);
-    return reacted(ctx, request, postId, session.member.id, 'dislike');
-  }), async ({ ctx, claims, ...request }) => {
-    const postId = param(request.params, 'postId');
-    const counts = await reactAtOnce(ctx, claims, postId, 'dislike');
-    return counts && reacted(ctx, request, postId, claims.sub, 'dislike', counts);
-  }),
+    const counts = await reactAtOnce(ctx, claims, postId, kind);
+    return counts && reacted(ctx, request, postId, claims.sub, kind, counts);
+  })),
 ];
 
 function bookmarked(ctx: RuleContext, request: RouteRequest, memberId: string, postId: string): Promise<Shaped> {
