@@ -100,10 +100,12 @@ export const MEMBER_ROUTES: RouteCheck[] = [
   },
   {
     name: 'profile-other',
-    path: `/users/${MEMBERS.liam.id}`,
+    // Noah's: two of his posts were edited, so the walk covers the "edited" mark too.
+    path: `/users/${MEMBERS.noah.id}`,
     ready: async (page) => {
-      await expect(page.getByRole('heading', { name: 'Liam Chen', level: 1 })).toBeVisible();
-      await expect(postCards(page)).toHaveCount(5);
+      await expect(page.getByRole('heading', { name: 'Noah Kim', level: 1 })).toBeVisible();
+      await expect(postCards(page)).toHaveCount(4);
+      await expect(page.getByRole('button', { name: 'edited' }).first()).toBeVisible();
     },
   },
   {

@@ -27,11 +27,13 @@ async function loadAllImages(page: Page): Promise<void> {
 
 /** No sideways scrolling: the page is never wider than the window. */
 async function expectNoHorizontalScroll(page: Page, where: string): Promise<void> {
-  const { scrollWidth, innerWidth } = await page.evaluate(() => ({
+  // The root's clientWidth, not innerWidth: a phone widens its layout window (and innerWidth with
+  // it) to fit content that is too wide, so that comparison could never fail there.
+  const { scrollWidth, clientWidth } = await page.evaluate(() => ({
     scrollWidth: document.documentElement.scrollWidth,
-    innerWidth: window.innerWidth,
+    clientWidth: document.documentElement.clientWidth,
   }));
-  expect(scrollWidth, `${where}: the page is ${scrollWidth}px wide in a ${innerWidth}px window`).toBeLessThanOrEqual(innerWidth);
+  expect(scrollWidth, `${where}: the page is ${scrollWidth}px wide in a ${clientWidth}px window`).toBeLessThanOrEqual(clientWidth);
 }
 
 async function capture(page: Page, testInfo: TestInfo, name: string, where: string): Promise<void> {
