@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import { LIMITS } from '../../../../contract/limits';
 import { CharacterCount, charactersLeft, CountedTextBox } from './CharacterCount';
+import './Composer.css';
 import './ImageDescriptionField.css';
 
 export const IMAGE_DESCRIPTION_TEXTS = {
@@ -34,7 +35,7 @@ export function ImageDescriptionField({ text, onText }: ImageDescriptionFieldPro
       <p className="image-description__label" aria-hidden="true">{IMAGE_DESCRIPTION_TEXTS.label}</p>
       <CountedTextBox
         label={IMAGE_DESCRIPTION_TEXTS.label}
-        className="image-description__text"
+        className="composer__text image-description__text"
         placeholder={IMAGE_DESCRIPTION_TEXTS.placeholder}
         text={text}
         onText={onText}
