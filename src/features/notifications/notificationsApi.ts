@@ -1,4 +1,5 @@
 import { api, cacheAccess, type CacheAccess } from '../../lib/api/api';
+import { CURSOR_PAGES_OPTIONS, cursorQuery } from '../../lib/api/cursorPages';
 import { useAppSelector } from '../../lib/store/hooks';
 import type { EventPayloads } from '../../../contract/events';
 import type { NotificationsPage, UnreadCount } from '../../types/api';
@@ -35,15 +36,8 @@ export const notificationsApi = api.injectEndpoints({
     }),
     /** The member's notifications, the latest first, a page at a time (the `notifications` extension). */
     getNotifications: build.infiniteQuery<NotificationsPage, void, string | null>({
-      infiniteQueryOptions: {
-        initialPageParam: null,
-        getNextPageParam: (lastPage) => lastPage.nextCursor ?? undefined,
-      },
-      query: ({ pageParam }) => {
-        const query = new URLSearchParams({ limit: String(NOTIFICATIONS_PAGE_LIMIT) });
-        if (pageParam) query.set('cursor', pageParam);
-        return `/notifications?${query}`;
-      },
+      infiniteQueryOptions: CURSOR_PAGES_OPTIONS,
+      query: ({ pageParam }) => `/notifications?${cursorQuery(NOTIFICATIONS_PAGE_LIMIT, pageParam)}`,
       transformResponse: readNotificationsPage,
       providesTags: [LIST_TAG],
     }),

@@ -1,4 +1,5 @@
 import { api, type CacheAccess } from '../../lib/api/api';
+import { CURSOR_PAGES_OPTIONS, cursorQuery, readMembersPage } from '../../lib/api/cursorPages';
 import { useAppSelector } from '../../lib/store/hooks';
 import type { MembersPage, Relation, UserSummary } from '../../types/api';
 
@@ -9,14 +10,6 @@ export type RelationList = 'muted' | 'blocked';
 export type RelationAction = 'mute' | 'unmute' | 'block' | 'unblock';
 
 const listTag = (list: RelationList) => ({ type: 'Relation' as const, id: list });
-
-/** A page as the backend answered it; anything missing reads as an empty last page. */
-function readMembersPage(response: Partial<MembersPage> | undefined): MembersPage {
-  return {
-    users: Array.isArray(response?.users) ? response.users : [],
-    nextCursor: typeof response?.nextCursor === 'string' ? response.nextCursor : null,
-  };
-}
 
 /**
  * What a change makes stale: its list, and whatever shows the other member's posts, replies or
@@ -32,15 +25,8 @@ export const relationsApi = api.injectEndpoints({
   endpoints: (build) => ({
     /** The members the member mutes or blocks, the latest first (the `mute-block` extension). */
     getRelationList: build.infiniteQuery<MembersPage, RelationList, string | null>({
-      infiniteQueryOptions: {
-        initialPageParam: null,
-        getNextPageParam: (lastPage) => lastPage.nextCursor ?? undefined,
-      },
-      query: ({ queryArg, pageParam }) => {
-        const query = new URLSearchParams({ limit: String(RELATIONS_PAGE_LIMIT) });
-        if (pageParam) query.set('cursor', pageParam);
-        return `/users/${queryArg}?${query}`;
-      },
+      infiniteQueryOptions: CURSOR_PAGES_OPTIONS,
+      query: ({ queryArg, pageParam }) => `/users/${queryArg}?${cursorQuery(RELATIONS_PAGE_LIMIT, pageParam)}`,
       transformResponse: readMembersPage,
       providesTags: (_pages, _error, list) => [listTag(list)],
     }),

@@ -1,4 +1,5 @@
 import { api } from '../../lib/api/api';
+import { CURSOR_PAGES_OPTIONS, cursorQuery, readMembersPage } from '../../lib/api/cursorPages';
 import type { MembersPage } from '../../types/api';
 
 /**
@@ -11,26 +12,17 @@ export type MemberList = { list: 'followers' | 'following'; userId: string } | {
 const MEMBERS_PAGE_LIMIT = 20;
 
 function memberListUrl(list: MemberList, cursor: string | null): string {
-  const query = new URLSearchParams({ limit: String(MEMBERS_PAGE_LIMIT) });
-  if (cursor) query.set('cursor', cursor);
+  const query = cursorQuery(MEMBERS_PAGE_LIMIT, cursor);
   return list.list === 'likes'
     ? `/posts/${encodeURIComponent(list.postId)}/likes?${query}`
     : `/users/${encodeURIComponent(list.userId)}/${list.list}?${query}`;
-}
-
-/** A page as the backend answered it; a page without a list of members is an empty last page. */
-function readMembersPage(response: Partial<MembersPage> | undefined): MembersPage {
-  return { users: Array.isArray(response?.users) ? response.users : [], nextCursor: typeof response?.nextCursor === 'string' ? response.nextCursor : null };
 }
 
 export const memberListsApi = api.injectEndpoints({
   endpoints: (build) => ({
     /** A list of members, the latest to begin first, a page at a time ("Show more"). */
     getMemberPages: build.infiniteQuery<MembersPage, MemberList, string | null>({
-      infiniteQueryOptions: {
-        initialPageParam: null,
-        getNextPageParam: (lastPage) => lastPage.nextCursor ?? undefined,
-      },
+      infiniteQueryOptions: CURSOR_PAGES_OPTIONS,
       query: ({ queryArg, pageParam }) => memberListUrl(queryArg, pageParam),
       transformResponse: readMembersPage,
       // A list that fails to load is said in a toast and in its dialog, with Try again; the member

@@ -1,13 +1,12 @@
 import type { PostsPage } from '../../types/api';
+import { cursorQuery } from './cursorPages';
 
 /** How many posts a page of a paged list asks for (the `pages` extension). */
 const POSTS_PAGE_LIMIT = 20;
 
 /** A page's query string: the limit, and the cursor where the page before it ended (none for the first). */
 export function pageQuery(cursor: string | null): URLSearchParams {
-  const query = new URLSearchParams({ limit: String(POSTS_PAGE_LIMIT) });
-  if (cursor) query.set('cursor', cursor);
-  return query;
+  return cursorQuery(POSTS_PAGE_LIMIT, cursor);
 }
 
 /** A page as the backend answered it; a page without a list of posts is an empty last page. */
