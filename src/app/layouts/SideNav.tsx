@@ -76,7 +76,7 @@ export function SideNav() {
       </button>
       <ThemePicker className="side-nav__theme" />
       {me ? (
-        <Link to={myProfile} className="side-nav__me" onClick={showLoaderFor(myProfile)}>
+        <Link to={myProfile} className="side-nav__me surface-link" onClick={showLoaderFor(myProfile)}>
           <span aria-hidden="true" className="side-nav__avatar">
             <Avatar src={me.image} name={`${me.firstName} ${me.lastName}`} size="md" />
           </span>
@@ -86,7 +86,7 @@ export function SideNav() {
           </span>
         </Link>
       ) : (
-        <div className="side-nav__me side-nav__me--loading" aria-hidden="true">
+        <div className="side-nav__me surface-link side-nav__me--loading" aria-hidden="true">
           <span className="side-nav__skeleton side-nav__skeleton--avatar" />
           <span className="side-nav__who side-nav__label">
             <span className="side-nav__skeleton" />

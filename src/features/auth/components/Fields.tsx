@@ -55,7 +55,7 @@ export function TextField({ label, hint, error, value, onValueChange, type = 'te
       {...rest}
       {...fieldNote(noteId, error, hint)}
       id={id}
-      className="auth-field__input"
+      className="auth-field__input text-input"
       type={type === 'password' && visible ? 'text' : type}
       value={value}
       onChange={(event) => onValueChange(event.target.value)}

@@ -21,7 +21,7 @@ const NONE: AppNotification[] = [];
 function NotificationEntry({ notification }: { notification: AppNotification }) {
   const { actor } = notification;
   return (
-    <Link to={linkOf(notification)} className={`notifications__entry${notification.read ? '' : ' notifications__entry--unread'}`}>
+    <Link to={linkOf(notification)} className={`notifications__entry surface-link${notification.read ? '' : ' notifications__entry--unread'}`}>
       <span aria-hidden="true">
         <Avatar src={actor.image} name={`${actor.firstName} ${actor.lastName}`} size="md" />
       </span>

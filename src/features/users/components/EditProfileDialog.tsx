@@ -42,6 +42,7 @@ const PROFILE_HINTS = {
 /** What a field's control carries so that its label, hint and error are read with it. */
 interface FieldControl {
   id: string;
+  className: string;
   'aria-describedby'?: string;
   'aria-invalid'?: true;
 }
@@ -62,7 +63,7 @@ function ProfileField({ label, hint, error, children }: { label: string; hint?: 
   return (
     <div className="profile-form__field">
       <label htmlFor={id}>{label}</label>
-      {children({ id, 'aria-describedby': note ? noteId : undefined, 'aria-invalid': error ? true : undefined })}
+      {children({ id, className: 'text-input', 'aria-describedby': note ? noteId : undefined, 'aria-invalid': error ? true : undefined })}
       {note}
     </div>
   );
