@@ -128,6 +128,12 @@ for (const colorScheme of THEMES) test.describe(`Accessibility in the ${colorSch
     await login(page);
     const failures: string[] = [];
     const check = (where: string) => audit(page, where).catch((error: Error) => failures.push(error.message));
+    /** Audits the open window named `name`, then closes it with Escape. */
+    const checkWindow = async (name: string, where: string) => {
+      await check(where);
+      await page.keyboard.press('Escape');
+      await expect(page.getByRole('dialog', { name })).toHaveCount(0);
+    };
 
     await postCard(page, SEED_TEXT.avaHello).getByRole('button', { name: 'Edit post' }).click();
     const dialog = page.getByRole('dialog', { name: 'New Post Content:' });
@@ -139,9 +145,7 @@ for (const colorScheme of THEMES) test.describe(`Accessibility in the ${colorSch
     if (isPhone(testInfo)) {
       await page.getByRole('navigation', { name: 'Mobile' }).getByRole('button', { name: 'Display' }).click();
       await expect(page.getByRole('dialog', { name: 'Display' }).getByRole('group', { name: 'Theme' })).toBeVisible();
-      await check('/ with the Display window open');
-      await page.keyboard.press('Escape');
-      await expect(page.getByRole('dialog', { name: 'Display' })).toHaveCount(0);
+      await checkWindow('Display', '/ with the Display window open');
 
       await page.getByRole('button', { name: 'Filters' }).click();
       await expect(page.getByRole('group', { name: 'Sort by' })).toBeVisible();
@@ -151,9 +155,7 @@ for (const colorScheme of THEMES) test.describe(`Accessibility in the ${colorSch
       await page.locator('main').focus();
       await page.keyboard.press('?');
       await expect(page.getByRole('dialog', { name: 'Keyboard shortcuts' })).toBeVisible();
-      await check('/ with the keyboard shortcuts window open');
-      await page.keyboard.press('Escape');
-      await expect(page.getByRole('dialog', { name: 'Keyboard shortcuts' })).toHaveCount(0);
+      await checkWindow('Keyboard shortcuts', '/ with the keyboard shortcuts window open');
 
       await page.getByRole('button', { name: 'Sort posts' }).click();
       await expect(page.getByRole('menu', { name: 'Sort posts' })).toBeVisible();

@@ -20,6 +20,13 @@ async function tabTo(page: Page, target: Locator, { max = 40, backwards = false 
   throw new Error(`Tab never reached ${target.toString()} in ${max} presses; focus is on ${active}`);
 }
 
+/** Escape closes the open window `dialog`, and the focus goes back to `opener`. */
+async function escapeBackTo(page: Page, dialog: Locator, opener: Locator): Promise<void> {
+  await page.keyboard.press('Escape');
+  await expect(dialog).toHaveCount(0);
+  await expect(opener).toBeFocused();
+}
+
 test.describe('Keyboard only', () => {
   // Runs in the desktop project only (playwright.config.ts): a touch phone has no keyboard.
   test('log in, post, like, bookmark, and open and close the edit window without a mouse', async ({ page }) => {
@@ -97,9 +104,7 @@ test.describe('Keyboard only', () => {
     await expect(close).toBeFocused();
     await page.keyboard.press('Shift+Tab');
     await expect(update).toBeFocused();
-    await page.keyboard.press('Escape');
-    await expect(dialog).toHaveCount(0);
-    await expect(edit).toBeFocused();
+    await escapeBackTo(page, dialog, edit);
 
     // Open it again and change the text with the keyboard; Update Post closes it and says so.
     await page.keyboard.press('Enter');
@@ -170,9 +175,7 @@ test.describe('Keyboard shortcuts', { tag: ['@server', '@standin'] }, () => {
     // Behind the window, the shortcuts wait.
     await page.keyboard.press('j');
     await expect(help).toBeVisible();
-    await page.keyboard.press('Escape');
-    await expect(help).toHaveCount(0);
-    await expect(post).toBeFocused();
+    await escapeBackTo(page, help, post);
 
     const postText = await post.locator('.post-card__content').innerText();
     await page.keyboard.press('r');
