@@ -11,12 +11,21 @@ import { join, resolve } from 'node:path';
 import { buildDefaultSeed } from '../../contract/seed/default';
 import { describeStore, PGLITE_FOLDER, REPOSITORY_ROOT } from '../config';
 import { lockDataDir } from '../dataDirLock';
-import { openPglite, openPostgres } from '../db/database';
+import { openPglite, openPostgres, type Database } from '../db/database';
 import { migrate } from '../db/migrate';
 import { createSqlStore } from '../store/sqlStore';
+import { usingDatabase } from '../testing/database';
 import { newDataDir } from '../testing/pgliteTemplate';
 import { scratchFolders } from '../testing/scratch';
 import { createTestDatabase } from '../testing/serverTarget';
+
+/** How many posts the network in a database holds: a restore's check. */
+function postsIn(opening: Promise<Database>): Promise<number | undefined> {
+  return usingDatabase(opening, async (database) => {
+    const [row] = await database.query<{ posts: number }>('SELECT count(*)::int AS posts FROM posts');
+    return row?.posts;
+  });
+}
 
 /** A command's time on a busy machine: ts-node starting it, then the work. */
 const COMMAND_WITHIN_MS = 60_000;
@@ -109,12 +118,7 @@ describe('npm run backup and npm run restore on PGlite', () => {
     const target = join(scratch('socialconnect-backup-command-target-'), 'data');
     const restored = await run(['restore', file], { DATA_DIR: target });
     expect(restored).toEqual(worked(`Restored ${file} into ${pgliteStore(target)} in ${took(restored)}. Start the server on it: it applies any newer migrations.`));
-    const database = await openPglite(join(target, PGLITE_FOLDER));
-    try {
-      expect(await database.query('SELECT count(*)::int AS posts FROM posts')).toEqual([{ posts: 20 }]);
-    } finally {
-      await database.close();
-    }
+    expect(await postsIn(openPglite(join(target, PGLITE_FOLDER)))).toBe(20);
   }, 120_000);
 
   it('asks for the file when restore is given none, and shows the usage for a command it does not know', async () => {
@@ -209,12 +213,7 @@ describe('npm run backup and npm run restore on PostgreSQL', () => {
     const target = await newDatabase();
     const restored = await run(['restore', file], { DATABASE_URL: target });
     expect(restored).toEqual(worked(`Restored ${file} into ${store(target)} in ${took(restored)}. Start the server on it: it applies any newer migrations.`));
-    const database = await openPostgres({ connectionString: target, max: 1 });
-    try {
-      expect(await database.query('SELECT count(*)::int AS posts FROM posts')).toEqual([{ posts: 20 }]);
-    } finally {
-      await database.close();
-    }
+    expect(await postsIn(openPostgres({ connectionString: target, max: 1 }))).toBe(20);
   }, 120_000);
 
   it('refuses to restore into a database that holds a network', async () => {

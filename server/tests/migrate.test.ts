@@ -3,6 +3,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openPostgres, type Database } from '../db/database';
+import { usingDatabase } from '../testing/database';
 import { newPglite } from '../testing/pgliteTemplate';
 import { migrate, readMigrations } from '../db/migrate';
 import { createTestDatabase } from '../testing/serverTarget';
@@ -51,9 +52,8 @@ describe('migrations on PGlite', () => {
 });
 
 describe('a migration on a database that has rows', () => {
-  it("fills the like counts the trending order reads from the reactions already there", async () => {
-    const database = await newPglite();
-    try {
+  it("fills the like counts the trending order reads from the reactions already there", () =>
+    usingDatabase(newPglite(), async (database) => {
       const [first, ...later] = readMigrations();
       if (!first) throw new Error('no migrations');
       await migrate(database, [first]);
@@ -67,16 +67,12 @@ describe('a migration on a database that has rows', () => {
       await database.query("UPDATE reactions SET kind = 'like' WHERE post_id = 'q'");
       await database.query("DELETE FROM reactions WHERE post_id = 'p' AND member_id = 'a'");
       expect(await database.query('SELECT id, like_count FROM posts ORDER BY id')).toEqual([{ id: 'p', like_count: 1 }, { id: 'q', like_count: 1 }]);
-    } finally {
-      await database.close();
-    }
-  }, 60_000);
+    }), 60_000);
 });
 
 describe('tags of the posts stored before they were kept', () => {
-  it('reads the tags of every post already there at start, once, and the tag page finds them by its index', async () => {
-    const database = await newPglite();
-    try {
+  it('reads the tags of every post already there at start, once, and the tag page finds them by its index', () =>
+    usingDatabase(newPglite(), async (database) => {
       const migrations = readMigrations();
       const before = migrations.filter((migration) => migration.name < '0007');
       await migrate(database, before);
@@ -105,10 +101,7 @@ describe('tags of the posts stored before they were kept', () => {
       const query = tagRowsQuery('hill', { createdAt: '2025-06-01T09:02:00.000Z', id: 'r', likeCount: 0 }, 21, (value) => `$${params.push(value)}`);
       const plan = await database.query<{ 'QUERY PLAN': string }>(`EXPLAIN ${query}`, params);
       expect(plan.map((row) => row['QUERY PLAN']).join('\n')).toMatch(/Index (Only )?Scan using post_tags_newest/);
-    } finally {
-      await database.close();
-    }
-  }, 60_000);
+    }), 60_000);
 });
 
 describe('migrations on PostgreSQL', () => {
