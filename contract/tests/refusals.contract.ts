@@ -41,6 +41,26 @@ const NOT_AN_OBJECT = [1, 2, 3];
 const tooLong = (limit: number): string => 'x'.repeat(limit + 1);
 const validPost = { postData: { text: 'A perfectly fine post' } };
 
+/** What a call names by the id in its path: one the caller cannot see (Liam's: he blocks them), and a missing one. */
+const NAMED = {
+  ':postId': { unseen: othersPost, missing: missingPost, refused: 'postNotFound' },
+  ':replyId': { unseen: othersReply, missing: missingReply, refused: 'replyNotFound' },
+  ':userId': { unseen: liam, missing: missingMember, refused: 'userNotFound' },
+} as const satisfies Record<string, { unseen: string; missing: string; refused: MessageKey }>;
+
+/** The call at `path` on a post, reply or member the caller cannot see, and on a missing one: alike not found. */
+function notFound(path: string): Partial<Record<Column, Case>> {
+  const param = (Object.keys(NAMED) as Array<keyof typeof NAMED>).find((name) => path.includes(name));
+  if (!param) throw new Error(`${path} names no post, reply or member`);
+  const { unseen, missing, refused } = NAMED[param];
+  return { blocked: { path: path.replace(param, unseen), refused }, 'a missing id': { path: path.replace(param, missing), refused } };
+}
+
+/** A list read with a page limit out of range, as `path` asks. */
+function pageLimitHit(path: string): Partial<Record<Column, Case>> {
+  return { 'a limit hit': { path, refused: 'pageLimitInvalid' } };
+}
+
 /**
  * The columns that apply to each route, by "METHOD /path". The token columns of every member route
  * are added below from the route itself, so a new member route cannot miss them.
@@ -55,26 +75,20 @@ const GRID: Record<string, Partial<Record<Column, Case>>> = {
     'a missing id': { path: '/auth/login', body: { username: 'nobody_at_all', password: 'welcome123' }, refused: 'userNotRegistered' },
   },
   'POST /auth/logout': {},
-  'GET /posts': {
-    'a limit hit': { path: '/posts?limit=101', refused: 'pageLimitInvalid' },
-  },
+  'GET /posts': pageLimitHit('/posts?limit=101'),
   'GET /posts/user/:username': {
     blocked: { path: '/posts/user/liam_chen', refused: 'userNotFound' },
     'a missing id': { path: '/posts/user/nobody_at_all', refused: 'userNotFound' },
-    'a limit hit': { path: '/posts/user/demo_user?limit=0', refused: 'pageLimitInvalid' },
+    ...pageLimitHit('/posts/user/demo_user?limit=0'),
   },
-  'GET /posts/:postId': {
-    blocked: { path: `/posts/${othersPost}`, refused: 'postNotFound' },
-    'a missing id': { path: `/posts/${missingPost}`, refused: 'postNotFound' },
-  },
+  'GET /posts/:postId': notFound('/posts/:postId'),
   'POST /posts': {
     'a bad body': { path: '/posts', body: NOT_AN_OBJECT, refused: 'invalidBody' },
     'a limit hit': { path: '/posts', body: { postData: { text: tooLong(LIMITS.postTextMax) } }, refused: 'postTooLong' },
   },
   'DELETE /posts/:postId': {
-    blocked: { path: `/posts/${othersPost}`, refused: 'postNotFound' },
+    ...notFound('/posts/:postId'),
     "another member's resource": { path: `/posts/${othersPost}`, refused: 'deleteNotOwner' },
-    'a missing id': { path: `/posts/${missingPost}`, refused: 'postNotFound' },
   },
   'POST /posts/edit/:postId': {
     blocked: { path: `/posts/edit/${othersPost}`, body: validPost, refused: 'postNotFound' },
@@ -83,18 +97,11 @@ const GRID: Record<string, Partial<Record<Column, Case>>> = {
     'a bad body': { path: `/posts/edit/${ownPost}`, body: NOT_AN_OBJECT, refused: 'invalidBody' },
     'a limit hit': { path: `/posts/edit/${ownPost}`, body: { postData: { text: tooLong(LIMITS.postTextMax) } }, refused: 'postTooLong' },
   },
-  'POST /posts/like/:postId': {
-    blocked: { path: `/posts/like/${othersPost}`, refused: 'postNotFound' },
-    'a missing id': { path: `/posts/like/${missingPost}`, refused: 'postNotFound' },
-  },
-  'POST /posts/dislike/:postId': {
-    blocked: { path: `/posts/dislike/${othersPost}`, refused: 'postNotFound' },
-    'a missing id': { path: `/posts/dislike/${missingPost}`, refused: 'postNotFound' },
-  },
+  'POST /posts/like/:postId': notFound('/posts/like/:postId'),
+  'POST /posts/dislike/:postId': notFound('/posts/dislike/:postId'),
   'GET /posts/:postId/replies': {
-    blocked: { path: `/posts/${othersPost}/replies`, refused: 'postNotFound' },
-    'a missing id': { path: `/posts/${missingPost}/replies`, refused: 'postNotFound' },
-    'a limit hit': { path: `/posts/${othersPost}/replies?limit=101`, refused: 'pageLimitInvalid' },
+    ...notFound('/posts/:postId/replies'),
+    ...pageLimitHit(`/posts/${othersPost}/replies?limit=101`),
   },
   'POST /posts/:postId/replies': {
     blocked: { path: `/posts/${othersPost}/replies`, body: validReply, refused: 'postNotFound' },
@@ -103,35 +110,16 @@ const GRID: Record<string, Partial<Record<Column, Case>>> = {
     'a limit hit': { path: `/posts/${othersPost}/replies`, body: { replyData: { text: tooLong(LIMITS.replyTextMax) } }, refused: 'replyTooLong' },
   },
   'DELETE /replies/:replyId': {
-    blocked: { path: `/replies/${othersReply}`, refused: 'replyNotFound' },
+    ...notFound('/replies/:replyId'),
     "another member's resource": { path: `/replies/${othersReply}`, refused: 'replyDeleteNotAllowed' },
-    'a missing id': { path: `/replies/${missingReply}`, refused: 'replyNotFound' },
   },
-  'POST /replies/like/:replyId': {
-    blocked: { path: `/replies/like/${othersReply}`, refused: 'replyNotFound' },
-    'a missing id': { path: `/replies/like/${missingReply}`, refused: 'replyNotFound' },
-  },
-  'POST /replies/unlike/:replyId': {
-    blocked: { path: `/replies/unlike/${othersReply}`, refused: 'replyNotFound' },
-    'a missing id': { path: `/replies/unlike/${missingReply}`, refused: 'replyNotFound' },
-  },
-  'GET /users/bookmark': {
-    'a limit hit': { path: '/users/bookmark?limit=101', refused: 'pageLimitInvalid' },
-  },
-  'POST /users/bookmark/:postId': {
-    blocked: { path: `/users/bookmark/${othersPost}`, refused: 'postNotFound' },
-    'a missing id': { path: `/users/bookmark/${missingPost}`, refused: 'postNotFound' },
-  },
-  'POST /users/remove-bookmark/:postId': {
-    blocked: { path: `/users/remove-bookmark/${othersPost}`, refused: 'postNotFound' },
-    'a missing id': { path: `/users/remove-bookmark/${missingPost}`, refused: 'postNotFound' },
-  },
-  'GET /feed': {
-    'a limit hit': { path: '/feed?limit=101', refused: 'pageLimitInvalid' },
-  },
-  'GET /notifications': {
-    'a limit hit': { path: '/notifications?limit=101', refused: 'pageLimitInvalid' },
-  },
+  'POST /replies/like/:replyId': notFound('/replies/like/:replyId'),
+  'POST /replies/unlike/:replyId': notFound('/replies/unlike/:replyId'),
+  'GET /users/bookmark': pageLimitHit('/users/bookmark?limit=101'),
+  'POST /users/bookmark/:postId': notFound('/users/bookmark/:postId'),
+  'POST /users/remove-bookmark/:postId': notFound('/users/remove-bookmark/:postId'),
+  'GET /feed': pageLimitHit('/feed?limit=101'),
+  'GET /notifications': pageLimitHit('/notifications?limit=101'),
   'GET /notifications/unread': {},
   'POST /notifications/read': {},
   'GET /tags/:tag/posts': {
@@ -139,15 +127,15 @@ const GRID: Record<string, Partial<Record<Column, Case>>> = {
   },
   'GET /users/:userId/followers': {
     'a missing id': { path: `/users/${missingMember}/followers`, refused: 'userNotFound' },
-    'a limit hit': { path: `/users/${SEED_USER_IDS.ava}/followers?limit=101`, refused: 'pageLimitInvalid' },
+    ...pageLimitHit(`/users/${SEED_USER_IDS.ava}/followers?limit=101`),
   },
   'GET /users/:userId/following': {
     'a missing id': { path: `/users/${missingMember}/following`, refused: 'userNotFound' },
-    'a limit hit': { path: `/users/${SEED_USER_IDS.ava}/following?limit=0`, refused: 'pageLimitInvalid' },
+    ...pageLimitHit(`/users/${SEED_USER_IDS.ava}/following?limit=0`),
   },
   'GET /posts/:postId/likes': {
     'a missing id': { path: `/posts/${missingPost}/likes`, refused: 'postNotFound' },
-    'a limit hit': { path: `/posts/${othersPost}/likes?limit=101`, refused: 'pageLimitInvalid' },
+    ...pageLimitHit(`/posts/${othersPost}/likes?limit=101`),
   },
   'GET /users': {},
   'POST /users/edit': {
@@ -155,42 +143,21 @@ const GRID: Record<string, Partial<Record<Column, Case>>> = {
     'a bad body': { path: '/users/edit', body: NOT_AN_OBJECT, refused: 'invalidBody' },
     'a limit hit': { path: '/users/edit', body: { userData: { userBio: tooLong(LIMITS.bioMax) } }, refused: 'bioTooLong' },
   },
-  'POST /users/follow/:userId': {
-    blocked: { path: `/users/follow/${liam}`, refused: 'userNotFound' },
-    'a missing id': { path: `/users/follow/${missingMember}`, refused: 'userNotFound' },
-  },
-  'POST /users/unfollow/:userId': {
-    blocked: { path: `/users/unfollow/${liam}`, refused: 'userNotFound' },
-    'a missing id': { path: `/users/unfollow/${missingMember}`, refused: 'userNotFound' },
-  },
-  'GET /users/:userId': {
-    blocked: { path: `/users/${liam}`, refused: 'userNotFound' },
-    'a missing id': { path: `/users/${missingMember}`, refused: 'userNotFound' },
-  },
+  'POST /users/follow/:userId': notFound('/users/follow/:userId'),
+  'POST /users/unfollow/:userId': notFound('/users/unfollow/:userId'),
+  'GET /users/:userId': notFound('/users/:userId'),
   'POST /users/mute/:userId': {
+    ...notFound('/users/mute/:userId'),
     "another member's resource": { path: `/users/mute/${SEED_USER_IDS.ava}`, refused: 'cannotMuteSelf' },
-    'a missing id': { path: `/users/mute/${missingMember}`, refused: 'userNotFound' },
-    blocked: { path: `/users/mute/${liam}`, refused: 'userNotFound' },
   },
-  'POST /users/unmute/:userId': {
-    'a missing id': { path: `/users/unmute/${missingMember}`, refused: 'userNotFound' },
-    blocked: { path: `/users/unmute/${liam}`, refused: 'userNotFound' },
-  },
+  'POST /users/unmute/:userId': notFound('/users/unmute/:userId'),
   'POST /users/block/:userId': {
+    ...notFound('/users/block/:userId'),
     "another member's resource": { path: `/users/block/${SEED_USER_IDS.ava}`, refused: 'cannotBlockSelf' },
-    'a missing id': { path: `/users/block/${missingMember}`, refused: 'userNotFound' },
-    blocked: { path: `/users/block/${liam}`, refused: 'userNotFound' },
   },
-  'POST /users/unblock/:userId': {
-    'a missing id': { path: `/users/unblock/${missingMember}`, refused: 'userNotFound' },
-    blocked: { path: `/users/unblock/${liam}`, refused: 'userNotFound' },
-  },
-  'GET /users/muted': {
-    'a limit hit': { path: '/users/muted?limit=101', refused: 'pageLimitInvalid' },
-  },
-  'GET /users/blocked': {
-    'a limit hit': { path: '/users/blocked?limit=0', refused: 'pageLimitInvalid' },
-  },
+  'POST /users/unblock/:userId': notFound('/users/unblock/:userId'),
+  'GET /users/muted': pageLimitHit('/users/muted?limit=101'),
+  'GET /users/blocked': pageLimitHit('/users/blocked?limit=0'),
   'GET /health': {},
 };
 
