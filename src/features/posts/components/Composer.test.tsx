@@ -7,7 +7,7 @@ import { server, useScenario } from '../../../../mocks/testing/node';
 import { DEMO_CREDENTIALS } from '../../../../contract/seed/default';
 import { TIMINGS } from '../../../config/timings';
 import { currentPath, renderWithProviders } from '../../../test/renderWithProviders';
-import { API, articlesOf, contentsOf, findFeed, pngFile, recordCalls } from '../../../test/posts';
+import { API, articlesOf, contentsOf, findFeed, pngFile, recordCalls, renderHome } from '../../../test/posts';
 import { COMPOSER_TEXTS } from './Composer';
 import { getMockDb } from '../../../../mocks/testing/node';
 import { API_EXTENSIONS } from '../../../../contract/api';
@@ -22,10 +22,16 @@ function storedWith(text: string): number {
 }
 
 async function openHome() {
-  const view = await renderWithProviders({ route: '/', authAs: DEMO_CREDENTIALS });
-  await findFeed('Latest Posts');
+  const view = await renderHome();
   const textbox = screen.getByRole('textbox', { name: 'New post text' });
   return { ...view, textbox };
+}
+
+/** The home feed shows `text` first: the post just made; the feed, for more checks. */
+async function expectFirstInFeed(text: string): Promise<HTMLElement> {
+  const feed = await findFeed('Latest Posts');
+  await waitFor(() => expect(contentsOf(feed)[0]).toBe(text));
+  return feed;
 }
 
 afterEach(() => {
@@ -42,8 +48,7 @@ describe('Composer', () => {
 
     expect(await screen.findByText('New Post Created Successfully!')).toBeInTheDocument();
     expect(textbox).toHaveValue('');
-    const feed = await findFeed('Latest Posts');
-    await waitFor(() => expect(contentsOf(feed)[0]).toBe('Trying out the new composer'));
+    await expectFirstInFeed('Trying out the new composer');
   });
 
   it.each([
@@ -58,8 +63,7 @@ describe('Composer', () => {
     expect(await screen.findByText('New Post Created Successfully!')).toBeInTheDocument();
     expect(textbox).toHaveValue('');
     expect(textbox).toHaveFocus();
-    const feed = await findFeed('Latest Posts');
-    await waitFor(() => expect(contentsOf(feed)[0]).toBe('First line\nsecond line'));
+    await expectFirstInFeed('First line\nsecond line');
   });
 
   it('after Post is pressed with the keyboard, focus goes back to the text box, never to the page', async () => {
@@ -178,8 +182,7 @@ describe('Composer', () => {
 
     expect(await screen.findByText('New Post Created Successfully!')).toBeInTheDocument();
     expect(screen.queryByRole('img', { name: 'Preview of the image to post' })).not.toBeInTheDocument();
-    const feed = await findFeed('Latest Posts');
-    await waitFor(() => expect(contentsOf(feed)[0]).toBe('With a picture'));
+    const feed = await expectFirstInFeed('With a picture');
     const first = articlesOf(feed)[0]!;
     expect(within(first).getByRole('img', { name: 'Image posted by Ava Reed, with no description' }).getAttribute('src')).toMatch(/^data:image\/png/);
   });
@@ -289,8 +292,7 @@ describe('Create post page', () => {
 
     expect(await screen.findByText('New Post Created Successfully!')).toBeInTheDocument();
     await waitFor(() => expect(currentPath(router)).toBe('/'));
-    const feed = await findFeed('Latest Posts');
-    await waitFor(() => expect(contentsOf(feed)[0]).toBe('From the create page'));
+    await expectFirstInFeed('From the create page');
   });
 });
 
@@ -304,8 +306,7 @@ describe('Composer: a post whose answer is lost', () => {
 
     expect(await screen.findByText('New Post Created Successfully!')).toBeInTheDocument();
     expect(textbox).toHaveValue('');
-    const feed = await findFeed('Latest Posts');
-    await waitFor(() => expect(contentsOf(feed)[0]).toBe('Posted through a flaky network'));
+    const feed = await expectFirstInFeed('Posted through a flaky network');
     expect(contentsOf(feed).filter((text) => text === 'Posted through a flaky network')).toHaveLength(1);
     expect(storedWith('Posted through a flaky network')).toBe(1);
     expect(lost.keys).toHaveLength(2);
@@ -331,8 +332,7 @@ describe('Composer: a post whose answer is lost', () => {
     await user.click(screen.getByRole('button', { name: 'Post' }));
 
     expect(await screen.findByText('New Post Created Successfully!')).toBeInTheDocument();
-    const feed = await findFeed('Latest Posts');
-    await waitFor(() => expect(contentsOf(feed)[0]).toBe('Twice unlucky'));
+    const feed = await expectFirstInFeed('Twice unlucky');
     expect(contentsOf(feed).filter((text) => text === 'Twice unlucky')).toHaveLength(1);
     expect(storedWith('Twice unlucky')).toBe(1);
     expect(new Set(lost.keys)).toEqual(new Set([lost.keys[0]]));
