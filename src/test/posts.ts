@@ -2,7 +2,9 @@
  * Helpers for the posts and bookmarks stories of the jest suite.
  */
 import { screen, within } from '@testing-library/react';
+import { DEMO_CREDENTIALS } from '../../contract/seed/default';
 import { server, TEST_API_BASE } from '../../mocks/testing/node';
+import { renderWithProviders } from './renderWithProviders';
 
 export const API = TEST_API_BASE;
 
@@ -15,6 +17,13 @@ const FEED_APPEARS_WITHIN_MS = 10_000;
 /** The feed on screen (a role="feed" region), once it has loaded. */
 export async function findFeed(name?: string, timeout = FEED_APPEARS_WITHIN_MS): Promise<HTMLElement> {
   return screen.findByRole('feed', name ? { name } : {}, { timeout });
+}
+
+/** A page with a feed (home unless `route` says otherwise) as the demo member, once its feed shows. */
+export async function renderHome(route = '/') {
+  const view = await renderWithProviders({ route, authAs: DEMO_CREDENTIALS });
+  await findFeed(route === '/' ? 'Latest Posts' : undefined);
+  return view;
 }
 
 /** A card's Like button, named by what it shows: 'Like, 3 likes'. */

@@ -6,7 +6,7 @@ import { MESSAGES } from '../../../../contract/messages';
 import { DEMO_CREDENTIALS, seedPostId } from '../../../../contract/seed/default';
 import { getMockDb, server } from '../../../../mocks/testing/node';
 import { renderWithProviders } from '../../../test/renderWithProviders';
-import { API, cardWith, findFeed, pngFile } from '../../../test/posts';
+import { API, cardWith, pngFile, renderHome } from '../../../test/posts';
 import { IMAGE_DESCRIPTION_TEXTS } from './ImageDescriptionField';
 
 const LAKE = 'The lake went completely still just before dusk. No filter needed.';
@@ -19,12 +19,6 @@ const SETTINGS = 'Shipped the new settings page today. Small change, many edge c
 async function openExplore() {
   const view = await renderWithProviders({ route: '/explore', authAs: DEMO_CREDENTIALS });
   await screen.findByText(BIKE, {}, { timeout: 10_000 });
-  return view;
-}
-
-async function openHome() {
-  const view = await renderWithProviders({ route: '/', authAs: DEMO_CREDENTIALS });
-  await findFeed('Latest Posts');
   return view;
 }
 
@@ -41,7 +35,7 @@ function withoutExtension(extension: string): void {
 
 describe('alt text on a card', () => {
   it("is the image's alt, and its ALT badge shows and hides the description on press and on Escape", async () => {
-    const { user } = await openHome();
+    const { user } = await renderHome();
     const card = cardWith(LAKE);
     expect(within(card).getByRole('img', { name: LAKE_ALT })).toBeInTheDocument();
     const badge = within(card).getByRole('button', { name: 'ALT text: image description' });
@@ -72,7 +66,7 @@ describe('alt text on a card', () => {
 
 describe('alt text in the composer', () => {
   it('asks for a description of an attached image, reminds gently while it is empty, and posts it as the alt', async () => {
-    const { user } = await openHome();
+    const { user } = await renderHome();
     expect(screen.queryByRole('textbox', { name: IMAGE_DESCRIPTION_TEXTS.label })).not.toBeInTheDocument();
     await user.type(screen.getByRole('textbox', { name: 'New post text' }), 'Described picture');
     await user.upload(screen.getByLabelText('Image file'), pngFile('IMG_2041.png'));
@@ -92,7 +86,7 @@ describe('alt text in the composer', () => {
   });
 
   it('posts without a description when left empty: the alt says the image has none', async () => {
-    const { user } = await openHome();
+    const { user } = await renderHome();
     await user.type(screen.getByRole('textbox', { name: 'New post text' }), 'Undescribed picture');
     await user.upload(screen.getByLabelText('Image file'), pngFile('holiday-photo.png'));
     await screen.findByRole('textbox', { name: IMAGE_DESCRIPTION_TEXTS.label });
@@ -102,7 +96,7 @@ describe('alt text in the composer', () => {
   });
 
   it('holds Post back over 1,500 characters and says by how much', async () => {
-    const { user } = await openHome();
+    const { user } = await renderHome();
     await user.upload(screen.getByLabelText('Image file'), pngFile());
     const description = await screen.findByRole('textbox', { name: IMAGE_DESCRIPTION_TEXTS.label });
     await paste(user, description, 'd'.repeat(1502));
@@ -113,7 +107,7 @@ describe('alt text in the composer', () => {
 
   it("keeps the text, image and description when the backend refuses, showing the backend's message", async () => {
     server.use(http.post(`${API}/posts`, () => HttpResponse.json({ errors: [MESSAGES.imageAltTooLong], code: 'image_alt_too_long' }, { status: 400 })));
-    const { user } = await openHome();
+    const { user } = await renderHome();
     await user.type(screen.getByRole('textbox', { name: 'New post text' }), 'Kept on failure');
     await user.upload(screen.getByLabelText('Image file'), pngFile());
     const description = await screen.findByRole('textbox', { name: IMAGE_DESCRIPTION_TEXTS.label });
@@ -128,7 +122,7 @@ describe('alt text in the composer', () => {
 
   it('asks for no description from a backend that keeps none', async () => {
     withoutExtension('alt-text');
-    const { user } = await openHome();
+    const { user } = await renderHome();
     await user.upload(screen.getByLabelText('Image file'), pngFile());
     await screen.findByRole('img', { name: 'Preview of the image to post' });
     expect(screen.queryByRole('textbox', { name: IMAGE_DESCRIPTION_TEXTS.label })).not.toBeInTheDocument();
@@ -137,7 +131,7 @@ describe('alt text in the composer', () => {
 
 describe('editing a post: description and edit mark', () => {
   it('changes the description with the post, and marks the card edited with the time on focus', async () => {
-    const { user } = await openHome();
+    const { user } = await renderHome();
     const card = cardWith(FOREST);
     expect(within(card).queryByRole('button', { name: 'edited' })).not.toBeInTheDocument();
     const created = card.querySelector('time')?.getAttribute('datetime');
@@ -170,7 +164,7 @@ describe('editing a post: description and edit mark', () => {
 
   it('keeps the edit window open with the description typed when the edit fails', async () => {
     server.use(http.post(`${API}/posts/edit/:postId`, () => HttpResponse.json({ errors: [MESSAGES.imageAltTooLong], code: 'image_alt_too_long' }, { status: 400 })));
-    const { user } = await openHome();
+    const { user } = await renderHome();
     await user.click(within(cardWith(FOREST)).getByRole('button', { name: 'Edit post' }));
     const dialog = screen.getByRole('dialog', { name: 'New Post Content:' });
     const description = within(dialog).getByRole('textbox', { name: IMAGE_DESCRIPTION_TEXTS.label });

@@ -5,18 +5,12 @@ import { DEMO_CREDENTIALS, DEMO_USER_ID, SEED_USER_IDS, seedPostId } from '../..
 import { MESSAGES } from '../../../../contract/messages';
 import { NETWORK_MESSAGE } from '../../../lib/apiError';
 import { currentPath, renderWithProviders } from '../../../test/renderWithProviders';
-import { API, cardWith, contentsOf, findFeed, LIKE_BUTTON, recordCalls } from '../../../test/posts';
+import { API, cardWith, contentsOf, findFeed, LIKE_BUTTON, recordCalls, renderHome } from '../../../test/posts';
 
 const LAKE = 'The lake went completely still just before dusk. No filter needed.';
 const GOLDEN = 'Golden hour on the hills. I could watch this light all day.';
 const COFFEE = 'Two cups, one long conversation. Best kind of Saturday.';
 const LIGHTS = 'Saw the northern lights for the first time. I actually cried.';
-
-async function openHome(route = '/') {
-  const view = await renderWithProviders({ route, authAs: DEMO_CREDENTIALS });
-  await findFeed(route === '/' ? 'Latest Posts' : undefined);
-  return view;
-}
 
 /** What the seed's lake photo is described as (the `alt-text` extension). */
 const LAKE_ALT = 'A perfectly still lake at dusk, the pink sky and dark pines mirrored in the water.';
@@ -27,7 +21,7 @@ function likeButton(card: HTMLElement) {
 
 describe('Post card', () => {
   it('shows the author, @username, the time, the content and the image', async () => {
-    await openHome();
+    await renderHome();
     const card = cardWith(LAKE);
     expect(card).toHaveAccessibleName('Maya Patel');
     expect(within(card).getByRole('link', { name: 'Maya Patel' })).toHaveAttribute('href', '/users/u-maya-patel');
@@ -41,7 +35,7 @@ describe('Post card', () => {
   });
 
   it('says so where an image could not load, keeping its place and its description', async () => {
-    await openHome();
+    await renderHome();
     const card = cardWith(LAKE);
     const image = within(card).getByRole('img', { name: LAKE_ALT });
     expect(within(card).queryByText('The image could not load.')).not.toBeInTheDocument();
@@ -58,7 +52,7 @@ describe('Post card', () => {
   });
 
   it("makes the Comments icon a link to the post's replies, named with their count, between Like and Bookmark", async () => {
-    const { user } = await openHome();
+    const { user } = await renderHome();
     const card = cardWith(LAKE);
     const replies = within(card).getByRole('link', { name: 'Replies, 0 replies' });
     expect(replies).toHaveAttribute('href', `/posts/${seedPostId(2)}`);
@@ -74,7 +68,7 @@ describe('Post card', () => {
     const post = getMockDb().posts.get(seedPostId(11));
     if (!post) throw new Error('seed');
     post.content = hebrew;
-    const { user } = await openHome();
+    const { user } = await renderHome();
     const card = cardWith(hebrew);
     expect(within(card).getByRole('link', { name: hebrew })).toHaveAttribute('dir', 'auto');
     expect(within(card).getByRole('link', { name: 'Ava Reed' })).toHaveAttribute('dir', 'auto');
@@ -83,7 +77,7 @@ describe('Post card', () => {
   });
 
   it('names the Like button with the count it shows (WCAG 2.5.3: the name holds the visible text)', async () => {
-    await openHome();
+    await renderHome();
     const button = likeButton(cardWith(LAKE));
     expect(button.textContent).toBe('Like, 2 likes');
     // What a sighted member reads on the button is the count; the name says it too.
@@ -93,7 +87,7 @@ describe('Post card', () => {
   });
 
   it('likes and dislikes a post: heart, count and toasts', async () => {
-    const { user } = await openHome();
+    const { user } = await renderHome();
     const card = cardWith(LAKE);
     expect(likeButton(card)).toHaveAttribute('aria-pressed', 'false');
     expect(likeButton(card)).toHaveTextContent('2');
@@ -112,7 +106,7 @@ describe('Post card', () => {
   });
 
   it('shows a like at once and takes it back when the backend refuses', async () => {
-    const { user } = await openHome();
+    const { user } = await renderHome();
     let release: () => void = () => undefined;
     const gate = new Promise<void>((resolve) => {
       release = resolve;
@@ -137,7 +131,7 @@ describe('Post card', () => {
   });
 
   it('keeps the heart filled when the post was liked already on another device, then shows the count the backend has', async () => {
-    const { user } = await openHome();
+    const { user } = await renderHome();
     // Liked from another device, and by Liam meanwhile, unseen here: the backend has both.
     getMockDb().posts.get(seedPostId(2))?.likedBy.push(DEMO_USER_ID, SEED_USER_IDS.liam);
     const button = likeButton(cardWith(LAKE));
@@ -165,7 +159,7 @@ describe('Post card', () => {
   });
 
   it('takes back a dislike the backend refuses', async () => {
-    const { user } = await openHome();
+    const { user } = await renderHome();
     server.use(http.post(`${API}/posts/dislike/:postId`, () => HttpResponse.json({ errors: [MESSAGES.likeBelowZero] }, { status: 400 })));
     const card = cardWith(GOLDEN);
     expect(likeButton(card)).toHaveAttribute('aria-pressed', 'true');
@@ -176,7 +170,7 @@ describe('Post card', () => {
   });
 
   it('bookmarks a post, shows it on /bookmark, and removes it there', async () => {
-    const { user, router } = await openHome();
+    const { user, router } = await renderHome();
     const bookmark = within(cardWith(LAKE)).getByRole('button', { name: 'Bookmark' });
     expect(bookmark).toHaveAttribute('aria-pressed', 'false');
     await waitFor(() => expect(within(cardWith(LIGHTS)).getByRole('button', { name: 'Bookmark' })).toHaveAttribute('aria-pressed', 'true'));
@@ -197,7 +191,7 @@ describe('Post card', () => {
   });
 
   it('takes back a bookmark the backend refuses', async () => {
-    const { user } = await openHome();
+    const { user } = await renderHome();
     server.use(http.post(`${API}/users/bookmark/:postId`, () => HttpResponse.json({ errors: [MESSAGES.alreadyBookmarked] }, { status: 400 })));
     await user.click(within(cardWith(LAKE)).getByRole('button', { name: 'Bookmark' }));
     expect(await screen.findByText(MESSAGES.alreadyBookmarked)).toBeInTheDocument();
@@ -206,7 +200,7 @@ describe('Post card', () => {
   });
 
   it("keeps a removal the backend refuses: the post stays bookmarked", async () => {
-    const { user } = await openHome();
+    const { user } = await renderHome();
     await waitFor(() => expect(within(cardWith(LIGHTS)).getByRole('button', { name: 'Bookmark' })).toHaveAttribute('aria-pressed', 'true'));
     server.use(http.post(`${API}/users/remove-bookmark/:postId`, () => HttpResponse.json({ errors: [MESSAGES.notBookmarked] }, { status: 400 })));
     await user.click(within(cardWith(LIGHTS)).getByRole('button', { name: 'Bookmark' }));
@@ -215,7 +209,7 @@ describe('Post card', () => {
   });
 
   it("disables edit and delete on other members' posts", async () => {
-    await openHome();
+    await renderHome();
     const card = cardWith(GOLDEN);
     expect(within(card).getByRole('button', { name: 'Edit post' })).toBeDisabled();
     expect(within(card).getByRole('button', { name: 'Delete post' })).toBeDisabled();
@@ -225,7 +219,7 @@ describe('Post card', () => {
   });
 
   it('edits an own post in the edit window', async () => {
-    const { user } = await openHome();
+    const { user } = await renderHome();
     const edit = within(cardWith(COFFEE)).getByRole('button', { name: 'Edit post' });
     await user.click(edit);
 
@@ -253,7 +247,7 @@ describe('Post card', () => {
   });
 
   it('keeps the edit window and the text when the edit fails', async () => {
-    const { user } = await openHome();
+    const { user } = await renderHome();
     server.use(http.post(`${API}/posts/edit/:postId`, () => HttpResponse.json({ errors: [MESSAGES.editNotOwner] }, { status: 400 })));
     await user.click(within(cardWith(COFFEE)).getByRole('button', { name: 'Edit post' }));
     const dialog = screen.getByRole('dialog', { name: 'New Post Content:' });
@@ -275,7 +269,7 @@ describe('Post card', () => {
     ['a server error', () => server.use(http.post(`${API}/posts/edit/:postId`, () => HttpResponse.json({ errors: [MESSAGES.serverError] }, { status: 500 }))), MESSAGES.serverError],
     ['a backend that cannot write (503)', () => useScenario('read-only'), MESSAGES.serviceUnavailable],
   ])('keeps the edit window and the text on the page after %s, and Update Post works again', async (_failure, fail, message) => {
-    const { user, router } = await openHome();
+    const { user, router } = await renderHome();
     await user.click(within(cardWith(COFFEE)).getByRole('button', { name: 'Edit post' }));
     const dialog = screen.getByRole('dialog', { name: 'New Post Content:' });
     const textbox = within(dialog).getByRole('textbox', { name: 'Post content' });
@@ -297,7 +291,7 @@ describe('Post card', () => {
   });
 
   it('closes the edit window and the delete confirmation on Back, staying on the page; no stray entries remain', async () => {
-    const { user, router } = await openHome();
+    const { user, router } = await renderHome();
     await act(() => router.navigate('/explore'));
     const { calls, stop } = recordCalls();
     await waitFor(() => expect(within(cardWith(COFFEE)).getByRole('button', { name: 'Edit post' })).toBeEnabled(), { timeout: 3000 });
@@ -330,7 +324,7 @@ describe('Post card', () => {
     ['Ctrl+Enter', '{Control>}{Enter}{/Control}'],
     ['Cmd+Enter', '{Meta>}{Enter}{/Meta}'],
   ])('saves from the edit window with %s; focus goes back to the pencil', async (_keys, press) => {
-    const { user } = await openHome();
+    const { user } = await renderHome();
     const edit = within(cardWith(COFFEE)).getByRole('button', { name: 'Edit post' });
     await user.click(edit);
     const textbox = screen.getByRole('textbox', { name: 'Post content' });
@@ -345,14 +339,14 @@ describe('Post card', () => {
   });
 
   it('does not send an empty edit', async () => {
-    const { user } = await openHome();
+    const { user } = await renderHome();
     await user.click(within(cardWith(COFFEE)).getByRole('button', { name: 'Edit post' }));
     await user.clear(screen.getByRole('textbox', { name: 'Post content' }));
     expect(screen.getByRole('button', { name: 'Update Post' })).toBeDisabled();
   });
 
   it('asks first: Cancel, Escape or Keep the post leave it, and focus goes back to Delete', async () => {
-    const { user } = await openHome();
+    const { user } = await renderHome();
     const { calls, stop } = recordCalls();
     const deleteButton = within(cardWith(COFFEE)).getByRole('button', { name: 'Delete post' });
 
@@ -377,7 +371,7 @@ describe('Post card', () => {
   });
 
   it('deletes an own post once confirmed, by keyboard too', async () => {
-    const { user } = await openHome();
+    const { user } = await renderHome();
     const { calls, stop } = recordCalls();
     within(cardWith(COFFEE)).getByRole('button', { name: 'Delete post' }).focus();
     await user.keyboard('{Enter}');
@@ -391,7 +385,7 @@ describe('Post card', () => {
 
   it('removes the bookmark first when deleting a bookmarked post', async () => {
     getMockDb().users.get(DEMO_USER_ID)?.bookmarks.push(seedPostId(11));
-    const { user } = await openHome();
+    const { user } = await renderHome();
     await waitFor(() => expect(within(cardWith(COFFEE)).getByRole('button', { name: 'Bookmark' })).toHaveAttribute('aria-pressed', 'true'));
     const { calls, stop } = recordCalls();
     await user.click(within(cardWith(COFFEE)).getByRole('button', { name: 'Delete post' }));
@@ -403,7 +397,7 @@ describe('Post card', () => {
   });
 
   it('keeps the post when the delete is refused', async () => {
-    const { user } = await openHome();
+    const { user } = await renderHome();
     server.use(http.delete(`${API}/posts/:postId`, () => HttpResponse.json({ errors: [MESSAGES.deleteNotOwner] }, { status: 400 })));
     await user.click(within(cardWith(COFFEE)).getByRole('button', { name: 'Delete post' }));
     await user.click(screen.getByRole('button', { name: 'Delete' }));

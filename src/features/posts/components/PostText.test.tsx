@@ -1,8 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { getMockDb } from '../../../../mocks/testing/node';
-import { DEMO_CREDENTIALS, SEED_USER_IDS, seedPostId } from '../../../../contract/seed/default';
-import { renderWithProviders } from '../../../test/renderWithProviders';
-import { findFeed } from '../../../test/posts';
+import { SEED_USER_IDS, seedPostId } from '../../../../contract/seed/default';
+import { renderHome } from '../../../test/posts';
 
 /** Gives a seed post of the demo member's Home a new text. */
 function writeIntoPost(n: number, content: string): void {
@@ -12,8 +11,7 @@ function writeIntoPost(n: number, content: string): void {
 }
 
 async function openHomeCard(name: string) {
-  const view = await renderWithProviders({ route: '/', authAs: DEMO_CREDENTIALS });
-  await findFeed('Latest Posts');
+  const view = await renderHome();
   return { ...view, card: (await screen.findAllByRole('article', { name })).at(0) as HTMLElement };
 }
 

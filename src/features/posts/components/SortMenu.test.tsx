@@ -4,7 +4,7 @@ import { DEMO_CREDENTIALS } from '../../../../contract/seed/default';
 import { TIMINGS } from '../../../config/timings';
 import { renderWithProviders } from '../../../test/renderWithProviders';
 import { postsApi } from '../postsApi';
-import { articlesOf, contentsOf, findFeed } from '../../../test/posts';
+import { articlesOf, contentsOf, findFeed, renderHome } from '../../../test/posts';
 
 const FIRST_LIGHT = 'First light over the ridge this morning. Worth every minute of the 4 a.m. alarm.';
 const NEWEST = 'Pressed flowers from the market, turned into a colour study.';
@@ -12,8 +12,7 @@ const NORTHERN = 'Saw the northern lights for the first time. I actually cried.'
 const SUNSET = 'Sunset swim, then chips on the harbour wall. Perfect day.';
 
 async function openHome() {
-  const view = await renderWithProviders({ route: '/', authAs: DEMO_CREDENTIALS });
-  await findFeed('Latest Posts');
+  const view = await renderHome();
   jest.useFakeTimers({ advanceTimers: true });
   // The member's clicks move the fake clock along, so each step does not wait for real time.
   return { ...view, user: userEvent.setup({ advanceTimers: jest.advanceTimersByTime }) };
