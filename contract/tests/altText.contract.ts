@@ -8,7 +8,7 @@ import type { HealthResponse, Post, PostResponse, PostsResponse } from '../api';
 import { LIMITS } from '../limits';
 import { MESSAGES } from '../messages';
 import { seedPostId } from '../seed/default';
-import { callAs, db, errorOf, expectHealthy, PNG_DATA_URL, type CallResult } from './support';
+import { callAs, db, errorOf, expectHealthy, expectRefusal, PNG_DATA_URL, type CallResult } from './support';
 
 /** Ava's (demo_user's) forest walk, with its photo. */
 const avasPhotoPost = seedPostId(5);
@@ -95,7 +95,7 @@ describe('alt text and edit marks: POST /posts/edit/:postId', () => {
   it('refuses a description over 1,500 characters with its message, changing nothing', async () => {
     const before = await postOf(avasPhotoPost);
     const refused = await callAs('demo_user', 'POST', `/posts/edit/${avasPhotoPost}`, { postData: { text: 'Changed', imageAlt: 'd'.repeat(LIMITS.imageAltMax + 1) } });
-    expect({ status: refused.status, message: errorOf(refused) }).toEqual({ status: 400, message: MESSAGES.imageAltTooLong });
+    expectRefusal(refused, 400, MESSAGES.imageAltTooLong);
     expect(await postOf(avasPhotoPost)).toEqual(before);
   });
 });

@@ -1,7 +1,7 @@
 import type { LoginResponse, SignupResponse } from '../api';
 import { MESSAGES } from '../messages';
 import { DEMO_CREDENTIALS, DEMO_USER_ID, SAMPLE_SIGNUP } from '../seed/default';
-import { call, db, errorOf, expectHealthy, passwordWorks, target } from './support';
+import { call, db, errorOf, expectHealthy, expectRefusal, passwordWorks, target } from './support';
 
 describe('POST /auth/signup', () => {
   it('creates the member, answers 201 with createdUser and a working token, and ignores extra fields', async () => {
@@ -51,9 +51,8 @@ describe('POST /auth/signup', () => {
 
   it('answers 400 for a body that is not JSON or not an object', async () => {
     const notJson = await call('POST', '/auth/signup', { body: '{"firstName": ' });
-    expect({ status: notJson.status, message: errorOf(notJson) }).toEqual({ status: 400, message: MESSAGES.invalidJson });
-    const array = await call('POST', '/auth/signup', { body: [SAMPLE_SIGNUP] });
-    expect({ status: array.status, message: errorOf(array) }).toEqual({ status: 400, message: MESSAGES.invalidBody });
+    expectRefusal(notJson, 400, MESSAGES.invalidJson);
+    expectRefusal(await call('POST', '/auth/signup', { body: [SAMPLE_SIGNUP] }), 400, MESSAGES.invalidBody);
   });
 });
 
@@ -74,8 +73,7 @@ describe('POST /auth/login', () => {
   });
 
   it('answers 400 when a field is missing', async () => {
-    const result = await call('POST', '/auth/login', { body: { username: 'demo_user' } });
-    expect({ status: result.status, message: errorOf(result) }).toEqual({ status: 400, message: MESSAGES.invalidBody });
+    expectRefusal(await call('POST', '/auth/login', { body: { username: 'demo_user' } }), 400, MESSAGES.invalidBody);
   });
 
   it('changes nothing in the store', async () => {
@@ -96,7 +94,7 @@ describe('POST /auth/logout', () => {
     expect({ status: result.status, body: result.json }).toEqual({ status: 200, body: {} });
 
     const after = await call('GET', '/users/bookmark', { authorization: token });
-    expect({ status: after.status, message: errorOf(after) }).toEqual({ status: 401, message: MESSAGES.tokenInvalid });
+    expectRefusal(after, 401, MESSAGES.tokenInvalid);
     expect((await call('POST', '/auth/logout', { authorization: token })).status).toBe(401);
   });
 
@@ -108,7 +106,6 @@ describe('POST /auth/logout', () => {
   });
 
   it('needs a token', async () => {
-    const result = await call('POST', '/auth/logout');
-    expect({ status: result.status, message: errorOf(result) }).toEqual({ status: 401, message: MESSAGES.tokenInvalid });
+    expectRefusal(await call('POST', '/auth/logout'), 401, MESSAGES.tokenInvalid);
   });
 });

@@ -1,7 +1,7 @@
 import type { BookmarksResponse, UserResponse } from '../api';
 import { MESSAGES } from '../messages';
 import { DEMO_BOOKMARK_POST_ID, DEMO_USER_ID, seedPostId } from '../seed/default';
-import { call, callAs, db, errorOf, expectHealthy } from './support';
+import { call, callAs, db, expectHealthy, expectRefusal } from './support';
 
 describe('GET /users/bookmark', () => {
   it('answers 200 with full post objects (and is not mistaken for GET /users/:userId)', async () => {
@@ -14,8 +14,7 @@ describe('GET /users/bookmark', () => {
   });
 
   it('needs a token', async () => {
-    const result = await call('GET', '/users/bookmark');
-    expect({ status: result.status, message: errorOf(result) }).toEqual({ status: 401, message: MESSAGES.tokenInvalid });
+    expectRefusal(await call('GET', '/users/bookmark'), 401, MESSAGES.tokenInvalid);
   });
 });
 
@@ -32,8 +31,7 @@ describe('POST /users/bookmark/:postId', () => {
   });
 
   it('answers 404 for an unknown post', async () => {
-    const result = await callAs('demo_user', 'POST', '/users/bookmark/not-a-post');
-    expect({ status: result.status, message: errorOf(result) }).toEqual({ status: 404, message: MESSAGES.postNotFound });
+    expectRefusal(await callAs('demo_user', 'POST', '/users/bookmark/not-a-post'), 404, MESSAGES.postNotFound);
   });
 });
 
@@ -48,8 +46,7 @@ describe('POST /users/remove-bookmark/:postId', () => {
   });
 
   it('answers 404 for an unknown post', async () => {
-    const result = await callAs('demo_user', 'POST', '/users/remove-bookmark/not-a-post');
-    expect({ status: result.status, message: errorOf(result) }).toEqual({ status: 404, message: MESSAGES.postNotFound });
+    expectRefusal(await callAs('demo_user', 'POST', '/users/remove-bookmark/not-a-post'), 404, MESSAGES.postNotFound);
   });
 
   it('the spec flow: remove the bookmark, then delete the post', async () => {

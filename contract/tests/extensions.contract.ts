@@ -8,7 +8,7 @@ import { MESSAGES } from '../messages';
 import { ORDER_COMPARATORS, POST_ORDERS, type PostOrder } from '../order';
 import { DEMO_BOOKMARK_POST_ID, DEMO_USER_ID, SEED_USER_IDS, seedPostId } from '../seed/default';
 import { buildPost, buildUser } from '../seed/factories';
-import { arrange, call, callAs, errorOf, everyPage, expectHealthy, tokenFor, type CallResult } from './support';
+import { arrange, call, callAs, everyPage, expectHealthy, expectRefusal, tokenFor, type CallResult } from './support';
 
 const MINIMAL = { prefer: 'return=minimal' };
 
@@ -20,10 +20,6 @@ async function allPages(path: string, limit: number, authorization?: string): Pr
 
 function ids(posts: readonly Post[]): string[] {
   return posts.map((post) => post.id);
-}
-
-function expectRefusal(result: CallResult, status: number, message: string): void {
-  expect({ status: result.status, message: errorOf(result) }).toEqual({ status, message });
 }
 
 describe('pages of GET /posts', () => {

@@ -8,7 +8,7 @@ import type { HealthResponse, PostResponse, PostsResponse, ReplyCreated, SignupR
 import { MESSAGES } from '../messages';
 import { LIMITS } from '../limits';
 import { SAMPLE_SIGNUP, seedPostId } from '../seed/default';
-import { call, errorOf, expectHealthy, target, tokenFor, type CallResult, type Method } from './support';
+import { call, expectHealthy, expectRefusal, target, tokenFor, type CallResult, type Method } from './support';
 
 const MINIMAL = { prefer: 'return=minimal' };
 const liamsPost = seedPostId(1);
@@ -28,10 +28,6 @@ async function keyed<T = Record<string, unknown>>(member: string | undefined, me
 
 async function postsWithText(text: string): Promise<number> {
   return (await target().snapshot()).posts.filter((post) => post.content === text).length;
-}
-
-function expectRefusal(result: CallResult, status: number, message: string): void {
-  expect({ status: result.status, message: errorOf(result) }).toEqual({ status, message });
 }
 
 describe('idempotency: GET /health', () => {

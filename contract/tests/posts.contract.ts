@@ -4,7 +4,7 @@ import { MESSAGES } from '../messages';
 import { DEMO_BOOKMARK_POST_ID, DEMO_USER_ID, SEED_USER_IDS, seedPostId } from '../seed/default';
 import { buildPost } from '../seed/factories';
 import { pngBytes } from './fixtures';
-import { arrange, call, callAs, dataUrl, db, errorOf, expectHealthy, imageUrl, PNG_DATA_URL } from './support';
+import { arrange, call, callAs, dataUrl, db, errorOf, expectHealthy, expectRefusal, imageUrl, PNG_DATA_URL } from './support';
 
 const demoPost = seedPostId(5); // Ava's forest walk
 const liamPost = seedPostId(1); // liked by ava, maya, zoe
@@ -44,8 +44,7 @@ describe('GET /posts/:postId', () => {
   });
 
   it('answers 404 for an unknown post', async () => {
-    const result = await call('GET', '/posts/not-a-post');
-    expect({ status: result.status, message: errorOf(result) }).toEqual({ status: 404, message: MESSAGES.postNotFound });
+    expectRefusal(await call('GET', '/posts/not-a-post'), 404, MESSAGES.postNotFound);
   });
 });
 
@@ -57,8 +56,7 @@ describe('GET /posts/user/:username', () => {
   });
 
   it('answers 404 for an unknown member', async () => {
-    const result = await call('GET', '/posts/user/nobody_here');
-    expect({ status: result.status, message: errorOf(result) }).toEqual({ status: 404, message: MESSAGES.userNotFound });
+    expectRefusal(await call('GET', '/posts/user/nobody_here'), 404, MESSAGES.userNotFound);
   });
 });
 
@@ -103,8 +101,7 @@ describe('POST /posts', () => {
     const family = '👨‍👩‍👧‍👦';
     const ok = await callAs('demo_user', 'POST', '/posts', { postData: { text: family.repeat(500) } });
     expect(ok.status).toBe(201);
-    const tooLong = await callAs('demo_user', 'POST', '/posts', { postData: { text: 'é'.repeat(501) } });
-    expect({ status: tooLong.status, message: errorOf(tooLong) }).toEqual({ status: 400, message: MESSAGES.postTooLong });
+    expectRefusal(await callAs('demo_user', 'POST', '/posts', { postData: { text: 'é'.repeat(501) } }), 400, MESSAGES.postTooLong);
   });
 
   it('takes an image of exactly 2 MB and refuses one byte more, and a small file that claims a huge canvas', async () => {
@@ -114,9 +111,9 @@ describe('POST /posts', () => {
     const largestCanvas = dataUrl('image/png', pngBytes(4096, 4096));
 
     const over = await callAs('demo_user', 'POST', '/posts', { postData: { text: 'one byte over', image: overLimit } });
-    expect({ status: over.status, message: errorOf(over) }).toEqual({ status: 400, message: MESSAGES.imageTooLarge });
+    expectRefusal(over, 400, MESSAGES.imageTooLarge);
     const bomb = await callAs('demo_user', 'POST', '/posts', { postData: { text: 'a pixel bomb', image: pixelBomb } });
-    expect({ status: bomb.status, message: errorOf(bomb) }).toEqual({ status: 400, message: MESSAGES.imageTooManyPixels });
+    expectRefusal(bomb, 400, MESSAGES.imageTooManyPixels);
     expect((await db()).posts).toHaveLength(20);
 
     for (const image of [atLimit, largestCanvas]) {
@@ -165,8 +162,7 @@ describe('DELETE /posts/:postId', () => {
   });
 
   it('answers 404 for an unknown post', async () => {
-    const result = await callAs('demo_user', 'DELETE', '/posts/not-a-post');
-    expect({ status: result.status, message: errorOf(result) }).toEqual({ status: 404, message: MESSAGES.postNotFound });
+    expectRefusal(await callAs('demo_user', 'DELETE', '/posts/not-a-post'), 404, MESSAGES.postNotFound);
   });
 });
 
@@ -190,17 +186,16 @@ describe('POST /posts/edit/:postId', () => {
       snapshot.posts.push(textOnly);
     });
     const refused = await callAs('demo_user', 'POST', `/posts/edit/${textOnly.id}`, { postData: { text: '  ' } });
-    expect({ status: refused.status, message: errorOf(refused) }).toEqual({ status: 400, message: MESSAGES.postEmpty });
+    expectRefusal(refused, 400, MESSAGES.postEmpty);
     expect((await db()).post(textOnly.id)?.content).toBe('words only');
   });
 
   it('answers 404 for an unknown post and 400 for a missing text', async () => {
     const unknown = await callAs('demo_user', 'POST', '/posts/edit/not-a-post', { postData: { text: 'x' } });
-    expect({ status: unknown.status, message: errorOf(unknown) }).toEqual({ status: 404, message: MESSAGES.postNotFound });
+    expectRefusal(unknown, 404, MESSAGES.postNotFound);
     const noText = await callAs('demo_user', 'POST', `/posts/edit/${demoPost}`, { postData: {} });
-    expect({ status: noText.status, message: errorOf(noText) }).toEqual({ status: 400, message: MESSAGES.invalidBody });
-    const tooLong = await callAs('demo_user', 'POST', `/posts/edit/${demoPost}`, { postData: { text: 'a'.repeat(501) } });
-    expect({ status: tooLong.status, message: errorOf(tooLong) }).toEqual({ status: 400, message: MESSAGES.postTooLong });
+    expectRefusal(noText, 400, MESSAGES.invalidBody);
+    expectRefusal(await callAs('demo_user', 'POST', `/posts/edit/${demoPost}`, { postData: { text: 'a'.repeat(501) } }), 400, MESSAGES.postTooLong);
   });
 });
 
@@ -231,7 +226,7 @@ describe('POST /posts/like/:postId and /posts/dislike/:postId', () => {
 
   it('dislike by a member who has not liked a post with likes is refused, so likeCount == likedBy.length holds', async () => {
     const result = await callAs('noah_kim', 'POST', `/posts/dislike/${liamPost}`);
-    expect({ status: result.status, message: errorOf(result) }).toEqual({ status: 400, message: MESSAGES.likeBelowZero });
+    expectRefusal(result, 400, MESSAGES.likeBelowZero);
     expect((await db()).post(liamPost)?.likedBy).toHaveLength(3);
   });
 
@@ -246,8 +241,7 @@ describe('POST /posts/like/:postId and /posts/dislike/:postId', () => {
 
   it('answers 404 for an unknown post', async () => {
     for (const path of ['/posts/like/nope', '/posts/dislike/nope']) {
-      const result = await callAs('demo_user', 'POST', path);
-      expect({ status: result.status, message: errorOf(result) }).toEqual({ status: 404, message: MESSAGES.postNotFound });
+      expectRefusal(await callAs('demo_user', 'POST', path), 404, MESSAGES.postNotFound);
     }
   });
 

@@ -6,7 +6,7 @@ import type { HealthResponse, PostResponse, PostsResponse, RepliesPage, Reply, R
 import { MESSAGES } from '../messages';
 import type { ReplyRecord } from '../snapshot';
 import { DEMO_UNREAD_NOTIFICATIONS, DEMO_USER_ID, SEED_USER_IDS, seedPostId } from '../seed/default';
-import { arrange, call, callAs, errorOf, everyPage, expectHealthy, target, tokenFor, type CallResult } from './support';
+import { arrange, call, callAs, everyPage, expectHealthy, expectRefusal, target, tokenFor, type CallResult } from './support';
 import { arrangedReplies } from './fixtures';
 import { openStream } from './streams';
 
@@ -17,10 +17,6 @@ const liamsPost = seedPostId(1);
 /** The store's replies, oldest first. */
 async function storedReplies(): Promise<ReplyRecord[]> {
   return (await target().snapshot()).replies ?? [];
-}
-
-function expectRefusal(result: CallResult, status: number, message: string): void {
-  expect({ status: result.status, message: errorOf(result) }).toEqual({ status, message });
 }
 
 function reply(member: string, postId: string, text: unknown, replyTo?: unknown): Promise<CallResult<ReplyCreated>> {

@@ -174,6 +174,11 @@ export function errorOf(result: CallResult): string | undefined {
   return Array.isArray(errors) ? (errors[0] as string) : undefined;
 }
 
+/** The call was refused with this status and message. */
+export function expectRefusal(result: CallResult, status: number, message: string): void {
+  expect({ status: result.status, message: errorOf(result) }).toEqual({ status, message });
+}
+
 const publicDir = join(__dirname, '..', '..', 'public');
 
 function imageBytes(source: string): Uint8Array {

@@ -9,14 +9,10 @@ import { MESSAGES } from '../messages';
 import { TAG_MAX } from '../richText';
 import type { PostRecord } from '../snapshot';
 import { SEED_USER_IDS, seedPostId } from '../seed/default';
-import { arrange, call, callAs, errorOf, everyPage, expectHealthy, type CallResult } from './support';
+import { arrange, call, callAs, everyPage, expectHealthy, expectRefusal } from './support';
 
 /** Ava's (demo_user's) forest walk. */
 const avasPost = seedPostId(5);
-
-function expectRefusal(result: CallResult, status: number, message: string): void {
-  expect({ status: result.status, message: errorOf(result) }).toEqual({ status, message });
-}
 
 /** Every page of a tag's posts, following the cursors to the end. */
 async function allPages(tag: string, limit: number): Promise<{ contents: string[]; pages: number }> {

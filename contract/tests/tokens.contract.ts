@@ -3,7 +3,7 @@ import { webcrypto } from 'node:crypto';
 import { MESSAGES } from '../messages';
 import { MEMBER_ROUTES } from '../routes';
 import { DEMO_USER_ID, seedPostId } from '../seed/default';
-import { call, errorOf, target, tokenFor } from './support';
+import { call, expectRefusal, target, tokenFor } from './support';
 
 const subtle = webcrypto.subtle as SubtleCrypto;
 
@@ -66,7 +66,7 @@ describe('authentication', () => {
 
   it.each(MEMBER_ROUTES.map((route) => [`${route.method.toUpperCase()} ${route.path}`, route] as const))('%s without a token answers 401', async (_name, route) => {
     const result = await call(methodOf(route.method), concretePath(route.path), { body: route.method === 'post' ? {} : undefined });
-    expect({ status: result.status, message: errorOf(result) }).toEqual({ status: 401, message: MESSAGES.tokenInvalid });
+    expectRefusal(result, 401, MESSAGES.tokenInvalid);
   });
 
   it('accepts the token as stored and with the Bearer scheme', async () => {
@@ -78,8 +78,7 @@ describe('authentication', () => {
 
   it('refuses a forged token signed with another secret', async () => {
     const forged = await forge(demoClaims(), 'guessed-secret');
-    const result = await call('GET', '/users/bookmark', { authorization: forged });
-    expect({ status: result.status, message: errorOf(result) }).toEqual({ status: 401, message: MESSAGES.tokenInvalid });
+    expectRefusal(await call('GET', '/users/bookmark', { authorization: forged }), 401, MESSAGES.tokenInvalid);
   });
 
   it('refuses a tampered token (payload changed to another member)', async () => {
@@ -87,7 +86,7 @@ describe('authentication', () => {
     const claims = JSON.parse(atob((payload ?? '').replace(/-/g, '+').replace(/_/g, '/'))) as Record<string, unknown>;
     const changed = base64Url(JSON.stringify({ ...claims, sub: 'u-liam-chen', username: 'liam_chen' }));
     const result = await call('POST', `/posts/edit/${seedPostId(1)}`, { authorization: `${header}.${changed}.${signature}`, body: { postData: { text: 'hijacked' } } });
-    expect({ status: result.status, message: errorOf(result) }).toEqual({ status: 401, message: MESSAGES.tokenInvalid });
+    expectRefusal(result, 401, MESSAGES.tokenInvalid);
   });
 
   it('refuses an unsigned token (alg none), another algorithm, garbage and an empty header', async () => {
@@ -101,19 +100,16 @@ describe('authentication', () => {
 
   it('refuses an expired token', async () => {
     const expired = await tokenFor('demo_user', { now: new Date('2020-01-01T00:00:00Z') });
-    const result = await call('GET', '/users/bookmark', { authorization: expired });
-    expect({ status: result.status, message: errorOf(result) }).toEqual({ status: 401, message: MESSAGES.tokenInvalid });
+    expectRefusal(await call('GET', '/users/bookmark', { authorization: expired }), 401, MESSAGES.tokenInvalid);
   });
 
   it('refuses a token issued under an older session version (before a password change)', async () => {
     const older = await tokenFor('demo_user', { ver: -1 });
-    const result = await call('GET', '/users/bookmark', { authorization: older });
-    expect({ status: result.status, message: errorOf(result) }).toEqual({ status: 401, message: MESSAGES.tokenInvalid });
+    expectRefusal(await call('GET', '/users/bookmark', { authorization: older }), 401, MESSAGES.tokenInvalid);
   });
 
   it('answers 404 when the token names a member who does not exist', async () => {
     const ghost = await target().signToken({ sub: 'u-ghost', username: 'ghost' });
-    const result = await call('GET', '/users/bookmark', { authorization: ghost });
-    expect({ status: result.status, message: errorOf(result) }).toEqual({ status: 404, message: MESSAGES.userNotRegistered });
+    expectRefusal(await call('GET', '/users/bookmark', { authorization: ghost }), 404, MESSAGES.userNotRegistered);
   });
 });

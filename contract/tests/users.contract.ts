@@ -1,7 +1,7 @@
 import type { FollowResponse, PostsResponse, UserEditResponse, UserResponse, UsersResponse } from '../api';
 import { MESSAGES } from '../messages';
 import { DEMO_USER_ID, SEED_USER_IDS, seedPostId } from '../seed/default';
-import { call, callAs, db, errorOf, expectHealthy, findPasswordKeys, imageUrl, passwordWorks, PNG_DATA_URL } from './support';
+import { call, callAs, db, errorOf, expectHealthy, expectRefusal, findPasswordKeys, imageUrl, passwordWorks, PNG_DATA_URL } from './support';
 
 describe('GET /users', () => {
   it('answers 200 with every member without a token, never a password', async () => {
@@ -27,8 +27,7 @@ describe('GET /users/:userId', () => {
   });
 
   it('answers 404 for an unknown member', async () => {
-    const result = await call('GET', '/users/u-nobody');
-    expect({ status: result.status, message: errorOf(result) }).toEqual({ status: 404, message: MESSAGES.userNotFound });
+    expectRefusal(await call('GET', '/users/u-nobody'), 404, MESSAGES.userNotFound);
   });
 });
 
@@ -72,8 +71,7 @@ describe('POST /users/edit', () => {
     expect(findPasswordKeys(changed.json)).toEqual([]);
     expect(JSON.stringify(changed.json)).not.toContain('new-password-1');
     expect((await call('POST', '/auth/login', { body: { username: 'demo_user', password: 'new-password-1' } })).status).toBe(200);
-    const old = await call('POST', '/auth/login', { body: { username: 'demo_user', password: 'welcome123' } });
-    expect({ status: old.status, message: errorOf(old) }).toEqual({ status: 401, message: MESSAGES.invalidCredentials });
+    expectRefusal(await call('POST', '/auth/login', { body: { username: 'demo_user', password: 'welcome123' } }), 401, MESSAGES.invalidCredentials);
   });
 
   it('refuses bad input with a clear message and changes nothing', async () => {
@@ -123,8 +121,7 @@ describe('a password change ends older sessions', () => {
     expect(fresh.split('.')).toHaveLength(3);
 
     for (const old of [laptop, phone]) {
-      const refused = await call('GET', '/users/bookmark', { authorization: old });
-      expect({ status: refused.status, message: errorOf(refused) }).toEqual({ status: 401, message: MESSAGES.tokenInvalid });
+      expectRefusal(await call('GET', '/users/bookmark', { authorization: old }), 401, MESSAGES.tokenInvalid);
     }
     expect((await call('GET', '/users/bookmark', { authorization: fresh })).status).toBe(200);
     expect((await call('GET', '/users/bookmark', { authorization: (await login('new-password-1')).json.encodedToken })).status).toBe(200);
@@ -162,13 +159,11 @@ describe('POST /users/follow/:userId and /users/unfollow/:userId', () => {
 
   it('answers 404 for an unknown member', async () => {
     for (const path of ['/users/follow/u-nobody', '/users/unfollow/u-nobody']) {
-      const result = await callAs('demo_user', 'POST', path);
-      expect({ status: result.status, message: errorOf(result) }).toEqual({ status: 404, message: MESSAGES.userNotFound });
+      expectRefusal(await callAs('demo_user', 'POST', path), 404, MESSAGES.userNotFound);
     }
   });
 
   it('unfollowing oneself is "already not following"', async () => {
-    const result = await callAs('demo_user', 'POST', `/users/unfollow/${DEMO_USER_ID}`);
-    expect({ status: result.status, message: errorOf(result) }).toEqual({ status: 400, message: MESSAGES.notFollowing });
+    expectRefusal(await callAs('demo_user', 'POST', `/users/unfollow/${DEMO_USER_ID}`), 400, MESSAGES.notFollowing);
   });
 });
