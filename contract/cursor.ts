@@ -5,6 +5,7 @@
 import { base64url } from 'jose';
 import { refusal } from './errors';
 import type { Orderable, PostOrder } from './order';
+import type { Page, PageRequest } from './store';
 
 type Part = string | number;
 
@@ -40,6 +41,24 @@ export function decodeCursor(cursor: string, kind: string, shape: ReadonlyArray<
     if (!ok) throw refusal('pageCursorInvalid');
   });
   return parts as Part[];
+}
+
+/**
+ * A page of ids, the last added first: a cursor is the last id shown and its place, in case it left
+ * the list since. `kind` names the list, so a cursor of another list is refused.
+ */
+export function latestFirst(kind: string, list: readonly string[], { limit, cursor }: PageRequest): Page<string> {
+  const ids = [...list].reverse();
+  let start = 0;
+  if (cursor !== undefined) {
+    const [id, place] = decodeCursor(cursor, kind, ['s', 'n']);
+    const found = ids.indexOf(String(id));
+    start = found >= 0 ? found + 1 : Math.max(0, Number(place));
+  }
+  const items = ids.slice(start, start + limit);
+  const end = start + items.length;
+  const lastId = items[items.length - 1];
+  return { items, nextCursor: end < ids.length && lastId ? encodeCursor(kind, [lastId, end]) : null };
 }
 
 /** A cursor for the position after `post` in a list of posts in `order` (what the order looks at). */

@@ -4,7 +4,7 @@
  * other, so a check-and-change can never interleave with another. A transaction that throws is
  * rolled back from an undo log of what it touched, however large the store.
  */
-import { decodeCursor, encodeCursor, notificationCursor, notificationCursorKey, postCursor, postCursorKey, replyCursor, replyCursorKey } from '../contract/cursor';
+import { latestFirst, notificationCursor, notificationCursorKey, postCursor, postCursorKey, replyCursor, replyCursorKey } from '../contract/cursor';
 import type { NetworkEvent, StoredEvent } from '../contract/events';
 import { ORDER_COMPARATORS, type PostOrder } from '../contract/order';
 import { tagsOf } from '../contract/richText';
@@ -246,40 +246,13 @@ function postPage(db: MemoryDb, source: PostSource, order: PostOrder, { limit, c
 }
 
 /** Bookmarks, newest first; a cursor is the last post shown and its place, in case it was removed since. */
-function bookmarkPage(db: MemoryDb, memberId: string, { limit, cursor }: PageRequest): Page<PostRow> {
-  const ids = [...(db.users.get(memberId)?.bookmarks ?? [])].reverse();
-  let start = 0;
-  if (cursor !== undefined) {
-    const [postId, place] = decodeCursor(cursor, 'bookmarks', ['s', 'n']);
-    const found = ids.indexOf(String(postId));
-    start = found >= 0 ? found + 1 : Math.max(0, Number(place));
-  }
-  const pageIds = ids.slice(start, start + limit);
-  const items = pageIds.flatMap((id) => {
+function bookmarkPage(db: MemoryDb, memberId: string, request: PageRequest): Page<PostRow> {
+  const page = latestFirst('bookmarks', db.users.get(memberId)?.bookmarks ?? [], request);
+  const items = page.items.flatMap((id) => {
     const post = db.posts.get(id);
     return post ? [postRow(post)] : [];
   });
-  const end = start + pageIds.length;
-  const lastId = pageIds[pageIds.length - 1];
-  return { items, nextCursor: end < ids.length && lastId ? encodeCursor('bookmarks', [lastId, end]) : null };
-}
-
-/**
- * A page of ids, the last added first: a cursor is the last id shown and its place, in case it left
- * the list since. `kind` names the list, so a cursor of another list is refused.
- */
-function latestFirst(kind: string, list: readonly string[], { limit, cursor }: PageRequest): Page<string> {
-  const ids = [...list].reverse();
-  let start = 0;
-  if (cursor !== undefined) {
-    const [id, place] = decodeCursor(cursor, kind, ['s', 'n']);
-    const found = ids.indexOf(String(id));
-    start = found >= 0 ? found + 1 : Math.max(0, Number(place));
-  }
-  const items = ids.slice(start, start + limit);
-  const end = start + items.length;
-  const lastId = items[items.length - 1];
-  return { items, nextCursor: end < ids.length && lastId ? encodeCursor(kind, [lastId, end]) : null };
+  return { items, nextCursor: page.nextCursor };
 }
 
 function membersOf(db: MemoryDb, page: Page<string>): Page<MemberRow> {

@@ -5,7 +5,7 @@
  * their posts, replies and profile answer not found, lists leave them out, and neither can follow,
  * reply to or notify the other.
  */
-import { decodeCursor, encodeCursor } from '../cursor';
+import { latestFirst } from '../cursor';
 import type { RuleContext } from '../context';
 import { refusal } from '../errors';
 import type { MessageKey } from '../messages';
@@ -156,21 +156,9 @@ export async function unblock(ctx: RuleContext, member: MemberRow, userId: strin
 }
 
 /** One page of the members the member mutes or blocks, the latest first; a cursor is the last one shown and its place. */
-export async function relationPage(reader: StoreReader, memberId: string, list: 'muted' | 'blocked', { limit, cursor }: PageRequest): Promise<Page<MemberRow>> {
+export async function relationPage(reader: StoreReader, memberId: string, list: 'muted' | 'blocked', request: PageRequest): Promise<Page<MemberRow>> {
   const relations = await reader.relations(memberId);
-  const ids = [...(list === 'muted' ? relations.muting : relations.blocking)].reverse();
-  let start = 0;
-  if (cursor !== undefined) {
-    const [lastId, place] = decodeCursor(cursor, list, ['s', 'n']);
-    const found = ids.indexOf(String(lastId));
-    start = found >= 0 ? found + 1 : Math.max(0, Number(place));
-  }
-  const pageIds = ids.slice(start, start + limit);
-  const members = new Map((await reader.membersByIds(pageIds)).map((row) => [row.id, row]));
-  const end = start + pageIds.length;
-  const lastId = pageIds[pageIds.length - 1];
-  return {
-    items: pageIds.flatMap((id) => members.get(id) ?? []),
-    nextCursor: end < ids.length && lastId ? encodeCursor(list, [lastId, end]) : null,
-  };
+  const page = latestFirst(list, list === 'muted' ? relations.muting : relations.blocking, request);
+  const members = new Map((await reader.membersByIds(page.items)).map((row) => [row.id, row]));
+  return { items: page.items.flatMap((id) => members.get(id) ?? []), nextCursor: page.nextCursor };
 }
