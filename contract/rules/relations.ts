@@ -100,18 +100,30 @@ export async function mute(ctx: RuleContext, member: MemberRow, userId: string):
   });
 }
 
-export async function unmute(ctx: RuleContext, member: MemberRow, userId: string): Promise<RelationState> {
+/** What undoing a mute or a block refuses, and the store's write that ends it. */
+const UNDOING = {
+  muted: { self: 'cannotMuteSelf', none: 'notMuted', write: 'setMute' },
+  blocked: { self: 'cannotBlockSelf', none: 'notBlocked', write: 'setBlock' },
+} as const satisfies Record<'muted' | 'blocked', { self: MessageKey; none: MessageKey; write: 'setMute' | 'setBlock' }>;
+
+/** Ends a mute or a block; where there is none, the refusal says why (oneself, no such member, or none). */
+async function undo(ctx: RuleContext, member: MemberRow, userId: string, stance: keyof typeof UNDOING): Promise<RelationState> {
+  const { self, none, write } = UNDOING[stance];
   return ctx.store.transaction(async (tx) => {
     const state = await stateOf(tx, member.id, userId);
-    if (!state.muted) {
-      await otherFor(tx, member, userId, 'cannotMuteSelf');
-      throw refusal('notMuted');
+    if (!state[stance]) {
+      await otherFor(tx, member, userId, self);
+      throw refusal(none);
     }
-    await tx.setMute(member.id, userId, false);
-    const after = { ...state, muted: false };
+    await tx[write](member.id, userId, false);
+    const after = { ...state, [stance]: false };
     await emitChange(tx, member.id, after);
     return after;
   });
+}
+
+export async function unmute(ctx: RuleContext, member: MemberRow, userId: string): Promise<RelationState> {
+  return undo(ctx, member, userId, 'muted');
 }
 
 /** Ends a follow, as an unfollow does: the follow's notification goes with it. */
@@ -142,17 +154,7 @@ export async function block(ctx: RuleContext, member: MemberRow, userId: string)
 
 /** Unblocks another member; the follows that a block ended stay ended. */
 export async function unblock(ctx: RuleContext, member: MemberRow, userId: string): Promise<RelationState> {
-  return ctx.store.transaction(async (tx) => {
-    const state = await stateOf(tx, member.id, userId);
-    if (!state.blocked) {
-      await otherFor(tx, member, userId, 'cannotBlockSelf');
-      throw refusal('notBlocked');
-    }
-    await tx.setBlock(member.id, userId, false);
-    const after = { ...state, blocked: false };
-    await emitChange(tx, member.id, after);
-    return after;
-  });
+  return undo(ctx, member, userId, 'blocked');
 }
 
 /** One page of the members the member mutes or blocks, the latest first; a cursor is the last one shown and its place. */
