@@ -457,6 +457,17 @@ function writer(db: MemoryDb, undo: Array<() => void>, now: () => Date, emitted:
     if (!found) throw new Error(`no post ${id} in the store`);
     return found;
   };
+  /** Puts another member in or out of the member's muting or blocking list. */
+  const setListed = (list: 'muting' | 'blocking', memberId: string, otherId: string, listed: boolean): void => {
+    const member = user(memberId);
+    user(otherId);
+    remember(undo, member);
+    const others = without(member[list] ?? [], otherId);
+    if (listed) others.push(otherId);
+    // Kept only while there is someone in it, as a snapshot has it.
+    if (others.length > 0) member[list] = others;
+    else delete member[list];
+  };
   return {
     ...reader(db),
     insertMember: async (row) => {
@@ -532,26 +543,8 @@ function writer(db: MemoryDb, undo: Array<() => void>, now: () => Date, emitted:
       member.bookmarks = without(member.bookmarks, postId);
       if (bookmarked) member.bookmarks.push(postId);
     },
-    setMute: async (memberId, otherId, muted) => {
-      const member = user(memberId);
-      user(otherId);
-      remember(undo, member);
-      const list = without(member.muting ?? [], otherId);
-      if (muted) list.push(otherId);
-      // Kept only while there is someone in it, as a snapshot has it.
-      if (list.length > 0) member.muting = list;
-      else delete member.muting;
-    },
-    setBlock: async (memberId, otherId, blocked) => {
-      const member = user(memberId);
-      user(otherId);
-      remember(undo, member);
-      const list = without(member.blocking ?? [], otherId);
-      if (blocked) list.push(otherId);
-      // Kept only while there is someone in it, as a snapshot has it.
-      if (list.length > 0) member.blocking = list;
-      else delete member.blocking;
-    },
+    setMute: async (memberId, otherId, muted) => setListed('muting', memberId, otherId, muted),
+    setBlock: async (memberId, otherId, blocked) => setListed('blocking', memberId, otherId, blocked),
     insertReply: async (row) => {
       if (db.replies.has(row.id)) throw new Error(`reply ${row.id} exists`);
       post(row.postId);
