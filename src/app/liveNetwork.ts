@@ -1,6 +1,6 @@
-import { api, cacheAccess, TAGS, type ApiDispatch } from '../lib/api/api';
+import { api, cacheAccess, TAGS, type ApiDispatch, type CacheAccess } from '../lib/api/api';
 import { apiFailed } from '../lib/api/apiEvents';
-import type { EventPayloads } from '../../contract/events';
+import { RESET_EVENT, type EventPayloads, type EventType } from '../../contract/events';
 import { isSessionEndedFor, readStoredToken } from '../features/auth/tokenStorage';
 import { bookmarkChangedElsewhere } from '../features/bookmarks/bookmarksApi';
 import type { LiveEvent } from '../features/live/eventReader';
@@ -17,6 +17,24 @@ import type { AppStore } from './store';
 
 type LiveStore = Pick<AppStore, 'dispatch' | 'getState'>;
 
+/** The events a feature writes into the cache itself, from what the event says. */
+const PATCHED_BY_FEATURE: { [Type in EventType]?: (cache: CacheAccess, event: EventPayloads[Type]) => void } = {
+  'post-reacted': reactionHeard,
+  'follow-changed': followChangedElsewhere,
+  'reply-created': replyCreatedElsewhere,
+  'reply-deleted': replyDeletedElsewhere,
+  'reply-reacted': replyReactedElsewhere,
+  'notifications-changed': notificationsChangedElsewhere,
+};
+
+/** Hands an event to the feature that patches the cache for it; false when no feature does. */
+function patchByFeature<Type extends EventType>(cache: CacheAccess, event: { type: Type } & EventPayloads[Type]): boolean {
+  const patch = PATCHED_BY_FEATURE[event.type];
+  if (!patch) return false;
+  patch(cache, event);
+  return true;
+}
+
 /**
  * What the live stream says, written into this tab's cache where it is shown: nothing moves, and
  * new posts wait behind Home's and Explore's "N new posts".
@@ -24,6 +42,7 @@ type LiveStore = Pick<AppStore, 'dispatch' | 'getState'>;
 export function applyLiveEvent(store: LiveStore, event: LiveEvent): void {
   const cache = cacheAccess({ dispatch: store.dispatch as ApiDispatch, getState: store.getState });
   const myId = store.getState().session.userId;
+  if (event.type !== RESET_EVENT && patchByFeature(cache, event)) return;
   switch (event.type) {
     case 'post-created': {
       const forHome = event.authorId === myId || follows(selectCurrentMember(store.getState()), event.authorId);
@@ -37,35 +56,17 @@ export function applyLiveEvent(store: LiveStore, event: LiveEvent): void {
       removePost(cache, event.postId);
       store.dispatch(newPostGone(event.postId));
       break;
-    case 'post-reacted':
-      reactionHeard(cache, event);
-      break;
     case 'member-joined':
       store.dispatch(api.util.invalidateTags([{ type: 'User', id: 'LIST' }]));
       break;
     case 'member-updated':
       store.dispatch(api.util.invalidateTags([{ type: 'User', id: event.memberId }]));
       break;
-    case 'follow-changed':
-      followChangedElsewhere(cache, event);
-      break;
     case 'bookmark-changed':
       if (event.memberId === myId) bookmarkChangedElsewhere(cache, event.postId, event.bookmarked);
       break;
     case 'session-ended':
       void endSessionIfItsOwn(store, event);
-      break;
-    case 'reply-created':
-      replyCreatedElsewhere(cache, event);
-      break;
-    case 'reply-deleted':
-      replyDeletedElsewhere(cache, event);
-      break;
-    case 'reply-reacted':
-      replyReactedElsewhere(cache, event);
-      break;
-    case 'notifications-changed':
-      notificationsChangedElsewhere(cache, event);
       break;
     case 'relation-changed':
       if (event.memberId === myId) relationChangedElsewhere(cache);
