@@ -1,7 +1,7 @@
 /** Members, who follows whom, and the tokens members logged out with. */
 import type { FollowLists, MemberRow, Scope, StoreReader, StoreTx } from '../../contract/store';
 import type { Row, Sql } from '../db/database';
-import { iso, NO_LOCKS, storable, storableIds, type RowLocks } from './rows';
+import { iso, NO_LOCKS, rowById, setPair, storable, storableIds, type RowLocks } from './rows';
 
 export const MEMBER_COLUMNS = 'id, username, first_name, last_name, password_hash, image, bio, portfolio_url, session_version, created_at, updated_at';
 
@@ -24,9 +24,7 @@ export function toMember(row: Row): MemberRow {
 export function memberReads(sql: Sql, locks: RowLocks = NO_LOCKS) {
   return {
     async memberById(id) {
-      if (!storable(id)) return undefined;
-      const [row] = await sql.query(`SELECT ${MEMBER_COLUMNS} FROM members WHERE id = $1${locks.record}`, [id]);
-      return row && toMember(row);
+      return rowById(sql, 'members', MEMBER_COLUMNS, id, locks.record, toMember);
     },
     async memberByUsername(username) {
       if (!storable(username)) return undefined;
@@ -97,11 +95,7 @@ export function memberWrites(sql: Sql) {
       await sql.query(`UPDATE members SET ${sets.join(', ')} WHERE id = $1`, [id, ...entries.map(([, value]) => value)]);
     },
     async setFollow(followerId, followeeId, following) {
-      if (following) {
-        await sql.query('INSERT INTO follows (follower_id, followee_id) VALUES ($1, $2)', [followerId, followeeId]);
-      } else {
-        await sql.query('DELETE FROM follows WHERE follower_id = $1 AND followee_id = $2', [followerId, followeeId]);
-      }
+      await setPair(sql, 'follows', ['follower_id', 'followee_id'], [followerId, followeeId], following);
     },
     async revokeToken(jti, expiresAt) {
       // Tokens past their expiry are refused anyway: forget them, so the table stays small.

@@ -4,7 +4,7 @@ import { refusal } from '../../contract/errors';
 import type { Orderable, PostOrder } from '../../contract/order';
 import type { Page, PageRequest, PostRow, PostSource, ReactionKind, ReactionLists, Scope, StoreReader, StoreTx } from '../../contract/store';
 import type { Row, Sql } from '../db/database';
-import { iso, NO_LOCKS, storable, storableIds, type RowLocks } from './rows';
+import { iso, NO_LOCKS, rowById, setPair, storable, storableIds, type RowLocks } from './rows';
 import { shownToViewer } from './relations';
 import { replaceTags, tagRowsQuery, writeTags } from './tags';
 
@@ -123,9 +123,7 @@ async function bookmarkPage(sql: Sql, memberId: string, { limit, cursor }: PageR
 export function postReads(sql: Sql, locks: RowLocks = NO_LOCKS) {
   return {
     async post(id) {
-      if (!storable(id)) return undefined;
-      const [row] = await sql.query(`SELECT ${POST_COLUMNS} FROM posts WHERE id = $1${locks.record}`, [id]);
-      return row && toPost(row);
+      return rowById(sql, 'posts', POST_COLUMNS, id, locks.record, toPost);
     },
     async posts() {
       return (await sql.query(`SELECT ${POST_COLUMNS} FROM posts ${NEWEST_FIRST}`)).map(toPost);
@@ -220,11 +218,7 @@ export function postWrites(sql: Sql) {
       );
     },
     async setBookmark(memberId, postId, bookmarked) {
-      if (bookmarked) {
-        await sql.query('INSERT INTO bookmarks (member_id, post_id) VALUES ($1, $2)', [memberId, postId]);
-      } else {
-        await sql.query('DELETE FROM bookmarks WHERE member_id = $1 AND post_id = $2', [memberId, postId]);
-      }
+      await setPair(sql, 'bookmarks', ['member_id', 'post_id'], [memberId, postId], bookmarked);
     },
   } satisfies Partial<StoreTx>;
 }

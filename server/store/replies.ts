@@ -3,7 +3,7 @@ import { replyCursor, replyCursorKey } from '../../contract/cursor';
 import { refusal } from '../../contract/errors';
 import type { ReplyPage, ReplyPageRequest, ReplyRow, Scope, StoreReader, StoreTx } from '../../contract/store';
 import type { Row, Sql } from '../db/database';
-import { iso, NO_LOCKS, storable, storableIds, type RowLocks } from './rows';
+import { iso, NO_LOCKS, rowById, setPair, storable, storableIds, type RowLocks } from './rows';
 
 export const REPLY_COLUMNS = 'id, post_id, author_id, content, reply_to_id, reply_to_author_id, created_at';
 
@@ -71,9 +71,7 @@ async function replyPage(sql: Sql, postId: string, { limit, cursor, at, before }
 export function replyReads(sql: Sql, locks: RowLocks = NO_LOCKS) {
   return {
     async reply(id) {
-      if (!storable(id)) return undefined;
-      const [row] = await sql.query(`SELECT ${REPLY_COLUMNS} FROM replies WHERE id = $1${locks.record}`, [id]);
-      return row && toReply(row);
+      return rowById(sql, 'replies', REPLY_COLUMNS, id, locks.record, toReply);
     },
     async replyPage(postId, page) {
       if (!storable(postId)) return { items: [], nextCursor: null, previousCursor: null };
@@ -119,11 +117,7 @@ export function replyWrites(sql: Sql) {
       await sql.query('DELETE FROM replies WHERE id = $1', [id]);
     },
     async setReplyLike(replyId, memberId, liked) {
-      if (liked) {
-        await sql.query('INSERT INTO reply_likes (reply_id, member_id) VALUES ($1, $2)', [replyId, memberId]);
-      } else {
-        await sql.query('DELETE FROM reply_likes WHERE reply_id = $1 AND member_id = $2', [replyId, memberId]);
-      }
+      await setPair(sql, 'reply_likes', ['reply_id', 'member_id'], [replyId, memberId], liked);
     },
   } satisfies Partial<StoreTx>;
 }

@@ -1,7 +1,8 @@
 /**
  * What the store's tables share: text the database can hold as a key, timestamps as the contract
- * writes them, and the row locks the reads of a write take.
+ * writes them, the row locks the reads of a write take, a row read by its id, and a pair set or unset.
  */
+import type { Row, Sql } from '../db/database';
 
 export function iso(value: unknown): string {
   return value instanceof Date ? value.toISOString() : new Date(String(value)).toISOString();
@@ -37,3 +38,16 @@ export const NO_LOCKS: RowLocks = { record: '', pair: '' };
  * bookmark the rule finds is locked too: of two calls removing it, the second waits, then finds it gone.
  */
 export const WRITE_LOCKS: RowLocks = { record: ' FOR NO KEY UPDATE', pair: ' FOR UPDATE' };
+
+/** The row of `table` with this id, as `read` makes it (locked as `lock` says); none for an id no row can have. */
+export async function rowById<T>(sql: Sql, table: string, columns: string, id: string, lock: string, read: (row: Row) => T): Promise<T | undefined> {
+  if (!storable(id)) return undefined;
+  const [row] = await sql.query(`SELECT ${columns} FROM ${table} WHERE id = $1${lock}`, [id]);
+  return row && read(row);
+}
+
+/** Adds or removes one row of a table of pairs (a follow, a bookmark, a reply's like). */
+export async function setPair(sql: Sql, table: string, [first, second]: readonly [string, string], values: [string, string], present: boolean): Promise<void> {
+  if (present) await sql.query(`INSERT INTO ${table} (${first}, ${second}) VALUES ($1, $2)`, values);
+  else await sql.query(`DELETE FROM ${table} WHERE ${first} = $1 AND ${second} = $2`, values);
+}
