@@ -31,32 +31,13 @@ export function seedPostId(n: number): string {
 
 const day = (n: number, hour: number): string => new Date(Date.UTC(2025, 4, 1 + n, hour, 15 * (n % 4), 0)).toISOString();
 
-const SEED_MEMBERS: Array<Omit<UserRecord, 'followers' | 'following' | 'bookmarks' | 'password' | 'updatedAt'>> = [
-  {
-    id: SEED_USER_IDS.ava, firstName: 'Ava', lastName: 'Reed', username: DEMO_CREDENTIALS.username,
-    image: '/images/avatars/ava-reed.jpg', userBio: 'Product designer. Morning walks, strong coffee, small sketches.',
-    userPortfolioUrl: 'https://ava-reed.example.com', createdAt: '2025-04-02T08:00:00.000Z',
-  },
-  {
-    id: SEED_USER_IDS.liam, firstName: 'Liam', lastName: 'Chen', username: 'liam_chen',
-    image: '/images/avatars/liam-chen.jpg', userBio: 'Landscape photographer chasing first light.',
-    userPortfolioUrl: 'https://liamchen.example.com', createdAt: '2025-04-05T10:30:00.000Z',
-  },
-  {
-    id: SEED_USER_IDS.maya, firstName: 'Maya', lastName: 'Patel', username: 'maya_patel',
-    image: '/images/avatars/maya-patel.jpg', userBio: 'Travel writer. Currently somewhere with a view.',
-    userPortfolioUrl: 'https://mayapatel.example.com', createdAt: '2025-04-09T14:00:00.000Z',
-  },
-  {
-    id: SEED_USER_IDS.noah, firstName: 'Noah', lastName: 'Kim', username: 'noah_kim',
-    image: '/images/avatars/noah-kim.jpg', userBio: 'Frontend developer and weekend cyclist.',
-    userPortfolioUrl: '', createdAt: '2025-04-14T18:45:00.000Z',
-  },
-  {
-    id: SEED_USER_IDS.zoe, firstName: 'Zoe', lastName: 'Martin', username: 'zoe_martin',
-    image: '/images/avatars/zoe-martin.jpg', userBio: 'Illustrator. I draw the weather.',
-    userPortfolioUrl: 'https://zoemartin.example.com', createdAt: '2025-04-20T07:20:00.000Z',
-  },
+/** [who, first name, last name, username, bio, portfolio, joined]: each avatar is named after its member (ava-reed.jpg). */
+const MEMBERS: Array<[Who, string, string, string, string, string, string]> = [
+  ['ava', 'Ava', 'Reed', DEMO_CREDENTIALS.username, 'Product designer. Morning walks, strong coffee, small sketches.', 'https://ava-reed.example.com', '2025-04-02T08:00:00.000Z'],
+  ['liam', 'Liam', 'Chen', 'liam_chen', 'Landscape photographer chasing first light.', 'https://liamchen.example.com', '2025-04-05T10:30:00.000Z'],
+  ['maya', 'Maya', 'Patel', 'maya_patel', 'Travel writer. Currently somewhere with a view.', 'https://mayapatel.example.com', '2025-04-09T14:00:00.000Z'],
+  ['noah', 'Noah', 'Kim', 'noah_kim', 'Frontend developer and weekend cyclist.', '', '2025-04-14T18:45:00.000Z'],
+  ['zoe', 'Zoe', 'Martin', 'zoe_martin', 'Illustrator. I draw the weather.', 'https://zoemartin.example.com', '2025-04-20T07:20:00.000Z'],
 ];
 
 /** [follower, followee] pairs: the demo member follows Liam and Maya. */
@@ -127,10 +108,17 @@ export const DEMO_UNREAD_NOTIFICATIONS = 2;
 export const DEMO_BOOKMARK_POST_ID = seedPostId(12);
 
 export function buildDefaultSeed(): DbSnapshot {
-  const users = SEED_MEMBERS.map((member) => buildUser({
-    ...member,
+  const users = MEMBERS.map(([who, firstName, lastName, username, userBio, userPortfolioUrl, createdAt]) => buildUser({
+    id: SEED_USER_IDS[who],
+    firstName,
+    lastName,
+    username,
+    image: `/images/avatars/${firstName.toLowerCase()}-${lastName.toLowerCase()}.jpg`,
+    userBio,
+    userPortfolioUrl,
+    createdAt,
     password: SEED_PASSWORD,
-    updatedAt: member.createdAt,
+    updatedAt: createdAt,
     followers: [],
     following: [],
     bookmarks: [],
