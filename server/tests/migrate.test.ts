@@ -3,10 +3,9 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openPostgres, type Database } from '../db/database';
-import { usingDatabase } from '../testing/database';
+import { usingDatabase, usingTestDatabase } from '../testing/database';
 import { newPglite } from '../testing/pgliteTemplate';
 import { migrate, readMigrations } from '../db/migrate';
-import { createTestDatabase } from '../testing/serverTarget';
 import { createSqlStore } from '../store/sqlStore';
 import { readUnreadTags, tagRowsQuery } from '../store/tags';
 
@@ -105,19 +104,13 @@ describe('tags of the posts stored before they were kept', () => {
 });
 
 describe('migrations on PostgreSQL', () => {
-  it('runs once when two servers start together on one database', async () => {
-    const created = await createTestDatabase();
-    const [first, second] = [await openPostgres({ connectionString: created.url }), await openPostgres({ connectionString: created.url })];
-    try {
-      const [a, b] = await Promise.all([migrate(first), migrate(second)]);
+  it('runs once when two servers start together on one database', () =>
+    usingTestDatabase(async (url) => {
+      const open = () => openPostgres({ connectionString: url });
+      const [a, b] = await Promise.all([usingDatabase(open(), migrate), usingDatabase(open(), migrate)]);
       expect([...a, ...b].sort()).toEqual(readMigrations().map((migration) => migration.name));
-      expect(await tables(first)).toEqual(expect.arrayContaining(TABLES));
-    } finally {
-      await first.close();
-      await second.close();
-      await created.drop();
-    }
-  });
+      expect(await usingDatabase(open(), tables)).toEqual(expect.arrayContaining(TABLES));
+    }));
 });
 
 describe('integrity in the database', () => {
