@@ -216,7 +216,10 @@ export interface StoreReader {
    * cursor the store did not issue is refused.
    */
   notificationPage(memberId: string, page: PageRequest): Promise<Page<NotificationEntry>>;
-  /** How many of the member's notifications are unread, counting no further than `max`. */
+  /**
+   * How many of the member's notifications are unread and still name someone the member sees (not
+   * muted, not in a block either way), counting no further than `max`.
+   */
   unreadNotificationCount(memberId: string, max: number): Promise<number>;
   /** The members who have a notification about the post (or about one of its replies) or the reply. */
   notificationRecipients(about: { postId: string } | { replyId: string }): Promise<string[]>;

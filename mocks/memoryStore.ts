@@ -390,9 +390,10 @@ function reader(db: MemoryDb): StoreReader {
     isReplyLiked: async (replyId, memberId) => db.replies.get(replyId)?.likedBy.includes(memberId) ?? false,
     notificationPage: async (memberId, page) => notificationPage(db, memberId, page),
     unreadNotificationCount: async (memberId, max) => {
+      const hidden = hiddenAuthors(db, memberId);
       let count = 0;
       for (const { record } of db.notifications.values()) {
-        if (record.recipientId === memberId && record.unread) count += 1;
+        if (record.recipientId === memberId && record.unread && record.actorIds.some((id) => !hidden.has(id))) count += 1;
         if (count >= max) break;
       }
       return count;

@@ -171,6 +171,48 @@ describe('block', () => {
   });
 });
 
+describe('what a mute or a block leaves of the notifications', () => {
+  beforeEach(async () => {
+    await arrange((snapshot) => {
+      delete snapshot.notifications;
+      const walk = snapshot.posts.find((post) => post.id === avasPost);
+      if (walk) walk.likedBy = [];
+    });
+  });
+
+  async function unread(member: string): Promise<{ count: number; pageCount: number; listed: number }> {
+    const page = await callAs<NotificationsPage>(member, 'GET', '/notifications');
+    const count = await callAs<{ unreadCount: number }>(member, 'GET', '/notifications/unread');
+    return { count: count.json.unreadCount, pageCount: page.json.unreadCount, listed: page.json.notifications.filter((entry) => !entry.read).length };
+  }
+
+  it('counts as unread only what the list still shows', async () => {
+    expect((await callAs('liam_chen', 'POST', `/posts/like/${seedPostId(11)}`)).status).toBe(201);
+    expect((await callAs('noah_kim', 'POST', `/users/follow/${ava}`)).status).toBe(201);
+    expect((await callAs('maya_patel', 'POST', `/posts/${avasPost}/replies`, { replyData: { text: 'Lovely walk' } })).status).toBe(201);
+    expect(await unread('demo_user')).toEqual({ count: 3, pageCount: 3, listed: 3 });
+
+    await relate('demo_user', 'mute', liam);
+    expect(await unread('demo_user')).toEqual({ count: 2, pageCount: 2, listed: 2 });
+    await relate('demo_user', 'block', maya);
+    expect(await unread('demo_user')).toEqual({ count: 1, pageCount: 1, listed: 1 });
+    await relate('demo_user', 'unmute', liam);
+    expect(await unread('demo_user')).toEqual({ count: 2, pageCount: 2, listed: 2 });
+  });
+
+  it('tells the member\'s devices the unread count a mute or a block leaves', async () => {
+    expect((await callAs('liam_chen', 'POST', `/posts/like/${seedPostId(11)}`)).status).toBe(201);
+    const stream = await openStream(await tokenFor('demo_user'));
+    try {
+      await relate('demo_user', 'mute', liam);
+      const heard = await stream.until(2);
+      expect(heard.map((event) => [event.type, event.data.unreadCount])).toContainEqual(['notifications-changed', 0]);
+    } finally {
+      stream.close();
+    }
+  });
+});
+
 /** What the stream received up to the first new post by `authorId`. */
 async function untilPostBy(stream: TestStream, authorId: string): Promise<Received[]> {
   for (let count = 1; count < 50; count += 1) {

@@ -56,10 +56,7 @@ export function notificationReads(sql: Sql) {
   return {
     notificationPage: (memberId, page) => notificationPage(sql, memberId, page),
     async unreadNotificationCount(memberId, max) {
-      const [row] = await sql.query(
-        'SELECT count(*)::int AS n FROM (SELECT 1 FROM notifications WHERE recipient_id = $1 AND unread LIMIT $2) AS unread',
-        [memberId, max],
-      );
+      const [row] = await sql.query('SELECT unread_notification_count($1, $2) AS n', [memberId, max]);
       return Number(row?.n ?? 0);
     },
     async notificationRecipients(about) {
