@@ -408,11 +408,11 @@ const notificationRoutes: RouteSpec[] = [
   memberRoute('get', '/notifications', 200, undefined, async ({ ctx, session, query }) => {
     const page = pageOf(query, true) ?? { limit: PAGE_LIMIT_DEFAULT };
     return ctx.store.read(async (reader) => {
+      // Whom a member muted or blocked since it arrived leaves each notification; one nobody is
+      // left in leaves the page (which keeps its place).
       const found = await reader.notificationPage(session.member.id, page);
-      // What a member muted or blocked since it arrived leaves the page (it keeps its place).
-      const hidden = await hiddenFor(reader, session.member.id);
       return shaped(Schema.NotificationsPage, {
-        notifications: await presentNotifications(reader, found.items.filter((entry) => !entry.actors || !hides(hidden, entry.actors.newestId))),
+        notifications: await presentNotifications(reader, found.items),
         nextCursor: found.nextCursor,
         unreadCount: await reader.unreadNotificationCount(session.member.id, NOTIFICATIONS_UNREAD_MAX),
       });

@@ -212,8 +212,9 @@ export interface StoreReader {
 
   /**
    * One page of a member's notifications, the one that arrived or grew last first, after the
-   * cursor, each with who is behind it; each page costs the same however many the member has. A
-   * cursor the store did not issue is refused.
+   * cursor, each with who is behind it among the members the member sees (not muted, not in a block
+   * either way; null when none of them is left); each page costs the same however many the member
+   * has. A cursor the store did not issue is refused.
    */
   notificationPage(memberId: string, page: PageRequest): Promise<Page<NotificationEntry>>;
   /**

@@ -406,12 +406,14 @@ function reader(db: MemoryDb): StoreReader {
   };
 }
 
-function notificationEntry({ record }: { record: NotificationRecord }): NotificationEntry {
-  const newestId = record.actorIds[record.actorIds.length - 1];
+/** A notification with who is behind it, less the members its recipient does not see (`hidden`). */
+function notificationEntry({ record }: { record: NotificationRecord }, hidden: ReadonlySet<string>): NotificationEntry {
+  const seen = record.actorIds.filter((id) => !hidden.has(id));
+  const newestId = seen[seen.length - 1];
   return {
     id: record.id, recipientId: record.recipientId, kind: record.kind, postId: record.postId, replyId: record.replyId,
     unread: record.unread, updatedAt: record.updatedAt,
-    actors: newestId === undefined ? null : { count: record.actorIds.length, newestId },
+    actors: newestId === undefined ? null : { count: seen.length, newestId },
   };
 }
 
@@ -423,7 +425,8 @@ function notificationPage(db: MemoryDb, memberId: string, { limit, cursor }: Pag
     .sort((a, b) => b.place - a.place);
   const items = found.slice(0, limit);
   const last = items[items.length - 1];
-  return { items: items.map(notificationEntry), nextCursor: found.length > limit && last ? notificationCursor(last.place) : null };
+  const hidden = hiddenAuthors(db, memberId);
+  return { items: items.map((entry) => notificationEntry(entry, hidden)), nextCursor: found.length > limit && last ? notificationCursor(last.place) : null };
 }
 
 function isAbout(record: NotificationRecord, about: { postId: string } | { replyId: string }): boolean {

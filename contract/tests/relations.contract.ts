@@ -10,7 +10,7 @@ import { SEED_USER_IDS, seedPostId } from '../seed/default';
 import { arrange, call, callAs, db, everyPage, expectHealthy, tokenFor, type CallResult } from './support';
 import { openStream, type Received, type TestStream } from './streams';
 
-const { ava, liam, maya, noah } = SEED_USER_IDS;
+const { ava, liam, maya, noah, zoe } = SEED_USER_IDS;
 /** Liam's first post, and Ava's (demo_user's) forest walk. */
 const liamsPost = seedPostId(1);
 const avasPost = seedPostId(5);
@@ -210,6 +210,25 @@ describe('what a mute or a block leaves of the notifications', () => {
     } finally {
       stream.close();
     }
+  });
+
+  it('names the newest liker the member still sees, counts only the others they see, and hides a like nobody is left in', async () => {
+    for (const liker of ['maya_patel', 'zoe_martin', 'liam_chen']) expect((await callAs(liker, 'POST', `/posts/like/${avasPost}`)).status).toBe(201);
+    const likes = async () => (await callAs<NotificationsPage>('demo_user', 'GET', '/notifications')).json.notifications
+      .filter((entry) => entry.kind === 'like').map((entry) => [entry.actor.username, entry.others]);
+    expect(await likes()).toEqual([['liam_chen', 2]]);
+
+    await relate('demo_user', 'mute', liam);
+    expect(await likes()).toEqual([['zoe_martin', 1]]);
+    await relate('demo_user', 'block', zoe);
+    expect(await likes()).toEqual([['maya_patel', 0]]);
+    await relate('demo_user', 'block', maya);
+    expect(await likes()).toEqual([]);
+    // The liker blocked by the member is as left out as one who blocks the member.
+    await relate('demo_user', 'unblock', maya);
+    await relate('demo_user', 'unmute', liam);
+    await relate('liam_chen', 'block', ava);
+    expect(await likes()).toEqual([['maya_patel', 0]]);
   });
 });
 
