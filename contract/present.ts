@@ -28,12 +28,16 @@ function authorFields(members: ReadonlyMap<string, MemberRow>, authorId: string)
   return { _id: authorId, username: author?.username ?? '', firstName, lastName, userFullName: `${firstName} ${lastName}`.trim(), image: author?.image ?? '' };
 }
 
-/** `posts` as the wire shows them. `scope: 'all'` says they are every post there is (one read of each table). */
-export async function presentPosts(reader: StoreReader, posts: readonly PostRow[], scope?: 'all'): Promise<Post[]> {
+/**
+ * `posts` as the wire shows them to `viewerId` (undefined: a caller without a token): the reply count
+ * leaves out the replies of members in a block with the viewer, as the replies page does. `scope:
+ * 'all'` says they are every post there is (one read of each table).
+ */
+export async function presentPosts(reader: StoreReader, posts: readonly PostRow[], viewerId: string | undefined, scope?: 'all'): Promise<Post[]> {
   if (posts.length === 0) return [];
   const postIds: Scope = scope ?? posts.map((post) => post.id);
   const reactions = await reader.reactionLists(postIds);
-  const replyCounts = await reader.replyCounts(postIds);
+  const replyCounts = await reader.replyCounts(postIds, viewerId);
   let members: MemberRow[];
   if (scope === 'all') {
     members = await reader.members();
@@ -131,8 +135,8 @@ async function presentOne<R extends { id: string }, T>(presentAll: (reader: Stor
   return presented;
 }
 
-export function presentPost(reader: StoreReader, post: PostRow): Promise<Post> {
-  return presentOne(presentPosts, reader, post);
+export function presentPost(reader: StoreReader, post: PostRow, viewerId: string | undefined): Promise<Post> {
+  return presentOne((from, rows) => presentPosts(from, rows, viewerId), reader, post);
 }
 
 /** `members` as the wire shows them. `scope: 'all'` says they are every member there is. */

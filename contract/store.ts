@@ -204,8 +204,11 @@ export interface StoreReader {
    * costs the same however many replies there are. A cursor the store did not issue is refused.
    */
   replyPage(postId: string, page: ReplyPageRequest): Promise<ReplyPage>;
-  /** How many replies each post has (every post of the scope has an entry). */
-  replyCounts(postIds: Scope): Promise<Map<string, number>>;
+  /**
+   * How many replies each post has (every post of the scope has an entry); for `viewerId`, less the
+   * replies of members in a block with them either way, as their replies page leaves them out.
+   */
+  replyCounts(postIds: Scope, viewerId?: string): Promise<Map<string, number>>;
   /** Who likes each reply, in the order they did (every reply asked for has an entry). */
   replyLikeLists(replyIds: readonly string[]): Promise<Map<string, string[]>>;
   isReplyLiked(replyId: string, memberId: string): Promise<boolean>;

@@ -370,12 +370,14 @@ function reader(db: MemoryDb): StoreReader {
       return reply && replyRow(reply);
     },
     replyPage: async (postId, page) => replyPage(db, postId, page),
-    replyCounts: async (scope) => {
+    replyCounts: async (scope, viewerId) => {
+      const { blocking, blockedBy } = viewerId === undefined ? { blocking: [], blockedBy: [] } : relationsOf(db, viewerId);
+      const blocked = new Set([...blocking, ...blockedBy]);
       const counts = new Map<string, number>();
       for (const post of inScope(db.posts, scope)) counts.set(post.id, 0);
       for (const reply of db.replies.values()) {
         const count = counts.get(reply.postId);
-        if (count !== undefined) counts.set(reply.postId, count + 1);
+        if (count !== undefined && !blocked.has(reply.authorId)) counts.set(reply.postId, count + 1);
       }
       return counts;
     },

@@ -4,7 +4,7 @@
  * each member not found to the other (posts, replies, profile, follows, replies, mentions); both are
  * undone, listed a page at a time, and refused where they make no sense.
  */
-import type { MembersPage, NotificationsPage, PostsPage, Relation, RepliesPage, UsersResponse } from '../api';
+import type { MembersPage, NotificationsPage, Post, PostsPage, Relation, RepliesPage, ReplyCreated, UsersResponse } from '../api';
 import { errorBody } from '../errors';
 import { SEED_USER_IDS, seedPostId } from '../seed/default';
 import { arrange, call, callAs, db, everyPage, expectHealthy, tokenFor, type CallResult } from './support';
@@ -135,6 +135,30 @@ describe('block', () => {
     expect(seenByAva.json.replies.map((reply) => reply.username)).not.toContain('liam_chen');
     const seenByMaya = await callAs<RepliesPage>('maya_patel', 'GET', `/posts/${mayasPost}/replies`);
     expect(seenByMaya.json.replies.map((reply) => reply.username)).toContain('liam_chen');
+  });
+
+  it('counts a post\'s replies as each reader sees them, agreeing with the replies page', async () => {
+    const mayasPost = seedPostId(2);
+    for (const [member, text] of [['liam_chen', 'Stunning'], ['noah_kim', 'So calm']] as const) {
+      expect((await callAs(member, 'POST', `/posts/${mayasPost}/replies`, { replyData: { text } })).status).toBe(201);
+    }
+    await relate('demo_user', 'block', liam);
+
+    const countsOf = async (member: string) => {
+      const post = (await callAs<{ post: Post }>(member, 'GET', `/posts/${mayasPost}`)).json.post;
+      const listed = (await callAs<PostsPage>(member, 'GET', '/posts')).json.posts.find((found) => found.id === mayasPost);
+      const paged = (await callAs<PostsPage>(member, 'GET', '/posts?limit=100')).json.posts.find((found) => found.id === mayasPost);
+      const replies = (await callAs<RepliesPage>(member, 'GET', `/posts/${mayasPost}/replies`)).json;
+      return { post: post.replyCount, listed: listed?.replyCount, paged: paged?.replyCount, page: replies.replyCount, shown: replies.replies.length };
+    };
+    expect(await countsOf('demo_user')).toEqual({ post: 1, listed: 1, paged: 1, page: 1, shown: 1 });
+    expect(await countsOf('maya_patel')).toEqual({ post: 2, listed: 2, paged: 2, page: 2, shown: 2 });
+    expect(await countsOf('liam_chen')).toEqual({ post: 2, listed: 2, paged: 2, page: 2, shown: 2 });
+
+    const written = await callAs<ReplyCreated>('demo_user', 'POST', `/posts/${mayasPost}/replies`, { replyData: { text: 'Agreed' } });
+    expect(written.json.replyCount).toBe(2);
+    const removed = await callAs<{ replyCount: number }>('demo_user', 'DELETE', `/replies/${written.json.reply.id}`);
+    expect(removed.json.replyCount).toBe(1);
   });
 
   it('keeps a mention across a block from notifying', async () => {

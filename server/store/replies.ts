@@ -79,13 +79,16 @@ export function replyReads(sql: Sql, locks: RowLocks = NO_LOCKS) {
       if (!storable(postId)) return { items: [], nextCursor: null, previousCursor: null };
       return replyPage(sql, postId, page);
     },
-    async replyCounts(scope: Scope) {
+    async replyCounts(scope: Scope, viewerId?: string) {
       // Some posts: each counted by its own range of (post_id, created_at, id), so a post's count
       // reads its replies' index entries alone; one grouped scan would read every reply when the
-      // planner guesses the posts hold many of them.
+      // planner guesses the posts hold many of them. For a viewer, each reply's author is probed
+      // against the blocks by primary key.
+      const seen = viewerId === undefined ? '' : ' AND NOT blocked_between($2, author_id)';
+      const viewer = viewerId === undefined ? [] : [viewerId];
       const rows = scope === 'all'
-        ? await sql.query('SELECT post_id, count(*)::int AS n FROM replies GROUP BY post_id')
-        : await sql.query('SELECT p.id AS post_id, (SELECT count(*)::int FROM replies WHERE post_id = p.id) AS n FROM unnest($1::text[]) AS p(id)', [storableIds(scope)]);
+        ? await sql.query(`SELECT post_id, count(*)::int AS n FROM replies WHERE true${seen.replace('$2', '$1')} GROUP BY post_id`, viewer)
+        : await sql.query(`SELECT p.id AS post_id, (SELECT count(*)::int FROM replies WHERE post_id = p.id${seen}) AS n FROM unnest($1::text[]) AS p(id)`, [storableIds(scope), ...viewer]);
       const counts = new Map<string, number>();
       for (const id of scope === 'all' ? [] : scope) counts.set(id, 0);
       for (const row of rows) counts.set(String(row.post_id), Number(row.n));
