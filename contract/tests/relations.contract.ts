@@ -161,6 +161,26 @@ describe('block', () => {
     expect(removed.json.replyCount).toBe(1);
   });
 
+  it('leaves members in a block with the reader out of a post\'s likes and dislikes, and counts every like as the Liked by list does', async () => {
+    const noahsPost = seedPostId(3);
+    await relate('maya_patel', 'block', zoe);
+    const reactionsOf = async (member: string | undefined, postId: string) => {
+      const result = member === undefined ? await call<{ post: Post }>('GET', `/posts/${postId}`) : await callAs<{ post: Post }>(member, 'GET', `/posts/${postId}`);
+      const listed = member === undefined ? await call<PostsPage>('GET', '/posts?limit=100') : await callAs<PostsPage>(member, 'GET', '/posts?limit=100');
+      const { likes } = result.json.post;
+      expect(listed.json.posts.find((post) => post.id === postId)?.likes).toEqual(likes);
+      return { likeCount: likes.likeCount, likedBy: likes.likedBy.map((user) => user.username), dislikedBy: likes.dislikedBy.map((user) => user.username) };
+    };
+    expect(await reactionsOf('maya_patel', liamsPost)).toEqual({ likeCount: 3, likedBy: ['demo_user', 'maya_patel'], dislikedBy: [] });
+    expect(await reactionsOf('zoe_martin', liamsPost)).toEqual({ likeCount: 3, likedBy: ['demo_user', 'zoe_martin'], dislikedBy: [] });
+    expect(await reactionsOf('maya_patel', noahsPost)).toEqual({ likeCount: 1, likedBy: ['demo_user'], dislikedBy: [] });
+    expect(await reactionsOf('noah_kim', noahsPost)).toEqual({ likeCount: 1, likedBy: ['demo_user'], dislikedBy: ['zoe_martin'] });
+    expect(await reactionsOf(undefined, liamsPost)).toEqual({ likeCount: 3, likedBy: ['demo_user', 'maya_patel', 'zoe_martin'], dislikedBy: [] });
+    // The Liked by list leaves them out the same way.
+    const likers = await callAs<MembersPage>('maya_patel', 'GET', `/posts/${liamsPost}/likes`);
+    expect(likers.json.users.map((user) => user.username).sort()).toEqual(['demo_user', 'maya_patel']);
+  });
+
   it('keeps a mention across a block from notifying', async () => {
     await noNotifications();
     await relate('demo_user', 'block', liam);
