@@ -152,6 +152,8 @@ export async function block(ctx: RuleContext, member: MemberRow, userId: string)
       await endFollow(tx, other.id, member.id);
       const after = { ...state, blocked: true };
       await emitChange(tx, member.id, after);
+      // The blocked member's open screens drop the blocker's content now rather than at their next load.
+      await tx.emit({ type: 'member-withdrawn', memberId: other.id, otherId: member.id });
       return after;
     });
   });

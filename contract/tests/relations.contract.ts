@@ -315,4 +315,20 @@ describe('the live stream across a block', () => {
     expect(postAuthors(heardByMaya)).toEqual([liam, ava]);
     expect(heardByMaya.map((event) => event.type)).not.toContain('relation-changed');
   });
+
+  it('tells the blocked member\'s devices alone that the blocker\'s content leaves their screens, and nothing on an unblock', async () => {
+    const avas = await openStream(await tokenFor('demo_user'));
+    const liams = await openStream(await tokenFor('liam_chen'));
+    const mayas = await openStream(await tokenFor('maya_patel'));
+    streams.push(avas, liams, mayas);
+    await relate('demo_user', 'block', liam);
+    await relate('demo_user', 'unblock', liam);
+    await callAs('liam_chen', 'POST', '/posts', { postData: { text: 'After the block' } });
+    await callAs('demo_user', 'POST', '/posts', { postData: { text: 'After it too' } });
+
+    const withdrawn = (received: Received[]) => received.filter((event) => event.type === 'member-withdrawn').map((event) => event.data);
+    expect(withdrawn(await untilPostBy(liams, liam))).toEqual([{ memberId: liam, otherId: ava }]);
+    expect(withdrawn(await untilPostBy(avas, ava))).toEqual([]);
+    expect(withdrawn(await untilPostBy(mayas, ava))).toEqual([]);
+  });
 });
