@@ -40,8 +40,9 @@ function authorFields(members: ReadonlyMap<string, MemberRow>, authorId: string)
 export async function presentPosts(reader: StoreReader, posts: readonly PostRow[], viewerId: string | undefined, scope?: 'all'): Promise<Post[]> {
   if (posts.length === 0) return [];
   const postIds: Scope = scope ?? posts.map((post) => post.id);
+  const { blocked } = await hiddenFor(reader, viewerId);
   const reactions = await reader.reactionLists(postIds);
-  const replyCounts = await reader.replyCounts(postIds, viewerId);
+  const replyCounts = await reader.replyCounts(postIds, blocked);
   let members: MemberRow[];
   if (scope === 'all') {
     members = await reader.members();
@@ -56,7 +57,6 @@ export async function presentPosts(reader: StoreReader, posts: readonly PostRow[
     members = await reader.membersByIds([...ids]);
   }
   const byId = new Map(members.map((member) => [member.id, member]));
-  const { blocked } = await hiddenFor(reader, viewerId);
   const seen = (users: UserSummary[]) => (blocked.size === 0 ? users : users.filter((user) => !blocked.has(user._id)));
   return posts.map((post) => {
     const lists = reactions.get(post.id);

@@ -345,7 +345,7 @@ async function replyNow(ctx: RuleContext, replyId: string, viewerId: string): Pr
 
 /** How many of the post's replies the viewer sees (the network's count is the live stream's). */
 async function replyCountFor(reader: StoreReader, postId: string, viewerId: string | undefined): Promise<number> {
-  return (await reader.replyCounts([postId], viewerId)).get(postId) ?? 0;
+  return (await reader.replyCounts([postId], (await hiddenFor(reader, viewerId)).blocked)).get(postId) ?? 0;
 }
 
 /** A new reply and the post's reply count, as its author sees them. */
@@ -374,9 +374,10 @@ const replyRoutes: RouteSpec[] = [
         request = { limit: page.limit, at: { createdAt: reply.createdAt, id: reply.id } };
       }
       const found = await reader.replyPage(post.id, request);
-      const replyCount = await replyCountFor(reader, post.id, viewer?.id);
-      // A page keeps its place; the replies of members in a block with the viewer leave it.
+      // A page keeps its place; the replies of members in a block with the viewer leave it, and
+      // its count.
       const { blocked } = await hiddenFor(reader, viewer?.id);
+      const replyCount = (await reader.replyCounts([post.id], blocked)).get(post.id) ?? 0;
       return shaped(Schema.RepliesPage, {
         replies: await presentReplies(reader, found.items.filter((reply) => !blocked.has(reply.authorId))), nextCursor: found.nextCursor, replyCount, previousCursor: found.previousCursor,
       });

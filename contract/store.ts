@@ -205,10 +205,10 @@ export interface StoreReader {
    */
   replyPage(postId: string, page: ReplyPageRequest): Promise<ReplyPage>;
   /**
-   * How many replies each post has (every post of the scope has an entry); for `viewerId`, less the
-   * replies of members in a block with them either way, as their replies page leaves them out.
+   * How many replies each post has (every post of the scope has an entry), less the replies by the
+   * members of `leaveOut` (those in a block with the reader, whose replies page leaves them out).
    */
-  replyCounts(postIds: Scope, viewerId?: string): Promise<Map<string, number>>;
+  replyCounts(postIds: Scope, leaveOut?: ReadonlySet<string>): Promise<Map<string, number>>;
   /** Who likes each reply, in the order they did (every reply asked for has an entry). */
   replyLikeLists(replyIds: readonly string[]): Promise<Map<string, string[]>>;
   isReplyLiked(replyId: string, memberId: string): Promise<boolean>;

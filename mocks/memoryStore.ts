@@ -370,14 +370,12 @@ function reader(db: MemoryDb): StoreReader {
       return reply && replyRow(reply);
     },
     replyPage: async (postId, page) => replyPage(db, postId, page),
-    replyCounts: async (scope, viewerId) => {
-      const { blocking, blockedBy } = viewerId === undefined ? { blocking: [], blockedBy: [] } : relationsOf(db, viewerId);
-      const blocked = new Set([...blocking, ...blockedBy]);
+    replyCounts: async (scope, leaveOut) => {
       const counts = new Map<string, number>();
       for (const post of inScope(db.posts, scope)) counts.set(post.id, 0);
       for (const reply of db.replies.values()) {
         const count = counts.get(reply.postId);
-        if (count !== undefined && !blocked.has(reply.authorId)) counts.set(reply.postId, count + 1);
+        if (count !== undefined && !leaveOut?.has(reply.authorId)) counts.set(reply.postId, count + 1);
       }
       return counts;
     },
