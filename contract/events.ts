@@ -13,7 +13,8 @@
  *   profiles changed; follows and unfollows (who follows whom is public, as profiles show it);
  * - the member alone, on every device: their bookmarks added or removed (bookmarks are private),
  *   their notifications changed (a new one, one taken away, all read) with their unread count after it,
- *   and whom they mute or block (the other member is not told);
+ *   and whom they mute or block (the other member is not told, but for a block their devices hear that
+ *   the blocker's content leaves their screens, as a reload would show them anyway);
  * - nobody hears of a new post or reply by a member they mute, or with whom a block stands either way
  *   (the ids of an edit, a deletion or a reaction may still pass: loading that post again is refused);
  * - one session: `session-ended` reaches the streams its end concerns (the one token a logout ends,
@@ -48,6 +49,12 @@ export interface EventPayloads {
   'notifications-changed': { memberId: string; unreadCount: number };
   /** The member muted, unmuted, blocked or unblocked another (the `mute-block` extension): where they stand after it. */
   'relation-changed': { memberId: string; otherId: string; muted: boolean; blocked: boolean };
+  /**
+   * What `otherId` wrote and shows leaves the member's screens (`otherId` blocked them): their posts,
+   * replies and profile now answer the member not found. Only what a reload would show anyway: no
+   * reason, and nothing when a block ends (what comes back comes with the member's next load).
+   */
+  'member-withdrawn': { memberId: string; otherId: string };
   /** A logout ended one token (`jti`); a password change ended every token older than `sessionVersion`. */
   'session-ended': { memberId: string; reason: 'logout'; jti: string } | { memberId: string; reason: 'password'; sessionVersion: number };
 }
@@ -112,6 +119,7 @@ export function receives(event: NetworkEvent, viewer: StreamViewer): boolean {
     case 'bookmark-changed':
     case 'notifications-changed':
     case 'relation-changed':
+    case 'member-withdrawn':
       return event.memberId === viewer.memberId;
     case 'post-created':
     case 'reply-created':

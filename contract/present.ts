@@ -5,6 +5,7 @@
  * number of posts or members.
  */
 import type { AppNotification, Post, Reply, User, UserSummary } from './api';
+import { hiddenFor } from './rules/relations';
 import type { MemberRow, NotificationEntry, PostRow, ReplyRow, Scope, StoreReader } from './store';
 
 export function toUserSummary(member: MemberRow): UserSummary {
@@ -28,12 +29,20 @@ function authorFields(members: ReadonlyMap<string, MemberRow>, authorId: string)
   return { _id: authorId, username: author?.username ?? '', firstName, lastName, userFullName: `${firstName} ${lastName}`.trim(), image: author?.image ?? '' };
 }
 
-/** `posts` as the wire shows them. `scope: 'all'` says they are every post there is (one read of each table). */
-export async function presentPosts(reader: StoreReader, posts: readonly PostRow[], scope?: 'all'): Promise<Post[]> {
+/**
+ * `posts` as the wire shows them to `viewerId` (undefined: a caller without a token). Members in a
+ * block with the viewer leave what the post shows of others: its likers and dislikers, and the
+ * replies its count counts, as the replies page leaves them out. The like count stays the network's,
+ * as the Liked by list counts it while leaving them out: it is what the live stream and the sort by
+ * likes carry, the same for every reader. `scope: 'all'` says they are every post there is (one read
+ * of each table).
+ */
+export async function presentPosts(reader: StoreReader, posts: readonly PostRow[], viewerId: string | undefined, scope?: 'all'): Promise<Post[]> {
   if (posts.length === 0) return [];
   const postIds: Scope = scope ?? posts.map((post) => post.id);
+  const { blocked } = await hiddenFor(reader, viewerId);
   const reactions = await reader.reactionLists(postIds);
-  const replyCounts = await reader.replyCounts(postIds);
+  const replyCounts = await reader.replyCounts(postIds, blocked);
   let members: MemberRow[];
   if (scope === 'all') {
     members = await reader.members();
@@ -48,16 +57,17 @@ export async function presentPosts(reader: StoreReader, posts: readonly PostRow[
     members = await reader.membersByIds([...ids]);
   }
   const byId = new Map(members.map((member) => [member.id, member]));
+  const seen = (users: UserSummary[]) => (blocked.size === 0 ? users : users.filter((user) => !blocked.has(user._id)));
   return posts.map((post) => {
     const lists = reactions.get(post.id);
-    const likedBy = summaries(byId, lists?.likedBy ?? []);
+    const likers = summaries(byId, lists?.likedBy ?? []);
     const { _id, username, firstName, lastName, userFullName, image } = authorFields(byId, post.authorId);
     return {
       _id,
       id: post.id,
       content: post.content,
       postImage: post.postImage,
-      likes: { likeCount: likedBy.length, likedBy, dislikedBy: summaries(byId, lists?.dislikedBy ?? []) },
+      likes: { likeCount: likers.length, likedBy: seen(likers), dislikedBy: seen(summaries(byId, lists?.dislikedBy ?? [])) },
       username,
       firstName,
       lastName,
@@ -131,8 +141,8 @@ async function presentOne<R extends { id: string }, T>(presentAll: (reader: Stor
   return presented;
 }
 
-export function presentPost(reader: StoreReader, post: PostRow): Promise<Post> {
-  return presentOne(presentPosts, reader, post);
+export function presentPost(reader: StoreReader, post: PostRow, viewerId: string | undefined): Promise<Post> {
+  return presentOne((from, rows) => presentPosts(from, rows, viewerId), reader, post);
 }
 
 /** `members` as the wire shows them. `scope: 'all'` says they are every member there is. */

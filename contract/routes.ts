@@ -168,7 +168,7 @@ async function allPosts(ctx: RuleContext, viewerId?: string): Promise<Shaped> {
     const hidden = await hiddenFor(reader, viewerId);
     const posts = await reader.posts();
     const shown = hidden.muted.size + hidden.blocked.size === 0 ? posts : posts.filter((post) => !hides(hidden, post.authorId));
-    return { posts: await presentPosts(reader, shown, shown === posts ? 'all' : undefined) };
+    return { posts: await presentPosts(reader, shown, viewerId, shown === posts ? 'all' : undefined) };
   }));
 }
 
@@ -177,20 +177,23 @@ async function bookmarksOf(ctx: RuleContext, memberId: string): Promise<Shaped> 
   return shaped(Schema.BookmarksResponse, await ctx.store.read(async (reader) => {
     const { blocked } = await hiddenFor(reader, memberId);
     const posts = (await listBookmarks(reader, memberId)).filter((post) => !blocked.has(post.authorId));
-    return { bookmarks: await presentPosts(reader, posts) };
+    return { bookmarks: await presentPosts(reader, posts, memberId) };
   }));
 }
 
-/** A page of posts; `blocked` leaves out the posts of members in a block with the viewer (the store keeps the page's place). */
-async function presentPage(reader: StoreReader, page: Page<PostRow>, blocked?: ReadonlySet<string>): Promise<Shaped> {
+/**
+ * A page of posts as `viewerId` sees them; `blocked` leaves out the posts of members in a block with
+ * the viewer (the store keeps the page's place).
+ */
+async function presentPage(reader: StoreReader, page: Page<PostRow>, viewerId: string | undefined, blocked?: ReadonlySet<string>): Promise<Shaped> {
   const items = blocked && blocked.size > 0 ? page.items.filter((post) => !blocked.has(post.authorId)) : page.items;
-  const answer: PostsPage = { posts: await presentPosts(reader, items), nextCursor: page.nextCursor };
+  const answer: PostsPage = { posts: await presentPosts(reader, items, viewerId), nextCursor: page.nextCursor };
   return shaped(Schema.PostsPage, answer);
 }
 
 /** The post as it now is, as the viewer may see it. */
 function currentPost(ctx: RuleContext, postId: string, viewerId?: string): Promise<Post> {
-  return ctx.store.read(async (reader) => presentPost(reader, await visiblePost(reader, postId, viewerId)));
+  return ctx.store.read(async (reader) => presentPost(reader, await visiblePost(reader, postId, viewerId), viewerId));
 }
 
 /** The post as it now is, as an answer (a minimal one, or GET /posts/:postId). */
@@ -243,15 +246,15 @@ const postRoutes: RouteSpec[] = [
   publicRoute('get', '/posts', 200, undefined, async ({ ctx, query, viewer }) => {
     const page = pageOf(query);
     if (!page) return allPosts(ctx, viewer?.id);
-    return ctx.store.read(async (reader) => presentPage(reader, await reader.postPage({ kind: 'all', ...(viewer ? { viewerId: viewer.id } : {}) }, 'latest', page)));
+    return ctx.store.read(async (reader) => presentPage(reader, await reader.postPage({ kind: 'all', ...(viewer ? { viewerId: viewer.id } : {}) }, 'latest', page), viewer?.id));
   }),
 
   publicRoute('get', '/posts/user/:username', 200, undefined, async ({ ctx, params, query, viewer }) => {
     const page = pageOf(query);
     return ctx.store.read(async (reader) => {
       const author = await visibleUsername(reader, param(params, 'username'), viewer?.id);
-      if (!page) return shaped(Schema.PostsResponse, { posts: await presentPosts(reader, await reader.postsByAuthor(author.id)) });
-      return presentPage(reader, await reader.postPage({ kind: 'author', authorId: author.id }, 'latest', page));
+      if (!page) return shaped(Schema.PostsResponse, { posts: await presentPosts(reader, await reader.postsByAuthor(author.id), viewer?.id) });
+      return presentPage(reader, await reader.postPage({ kind: 'author', authorId: author.id }, 'latest', page), viewer?.id);
     });
   }),
 
@@ -302,7 +305,7 @@ const bookmarkRoutes: RouteSpec[] = [
   memberRoute('get', '/users/bookmark', 200, undefined, async ({ ctx, session, query }) => {
     const page = pageOf(query);
     if (!page) return bookmarksOf(ctx, session.member.id);
-    return ctx.store.read(async (reader) => presentPage(reader, await reader.bookmarkPage(session.member.id, page), (await hiddenFor(reader, session.member.id)).blocked));
+    return ctx.store.read(async (reader) => presentPage(reader, await reader.bookmarkPage(session.member.id, page), session.member.id, (await hiddenFor(reader, session.member.id)).blocked));
   }),
 
   atOnce(memberRoute('post', '/users/bookmark/:postId', 201, undefined, async ({ ctx, session, ...request }) => {
@@ -331,13 +334,27 @@ const feedRoutes: RouteSpec[] = [
   memberRoute('get', '/feed', 200, undefined, async ({ ctx, session, query }) => {
     const order = feedOrderOf(query);
     const page = pageOf(query, true) ?? { limit: 20 };
-    return ctx.store.read(async (reader) => presentPage(reader, await reader.postPage({ kind: 'feed', memberId: session.member.id }, order, page)));
+    return ctx.store.read(async (reader) => presentPage(reader, await reader.postPage({ kind: 'feed', memberId: session.member.id }, order, page), session.member.id));
   }),
 ];
 
 /** The reply's current state, as an answer. */
 async function replyNow(ctx: RuleContext, replyId: string, viewerId: string): Promise<Shaped> {
   return shaped(Schema.ReplyResponse, { reply: await ctx.store.read(async (reader) => presentReply(reader, await visibleReply(reader, replyId, viewerId))) });
+}
+
+/** How many of the post's replies the viewer sees (the network's count is the live stream's). */
+async function replyCountFor(reader: StoreReader, postId: string, viewerId: string | undefined): Promise<number> {
+  return (await reader.replyCounts([postId], (await hiddenFor(reader, viewerId)).blocked)).get(postId) ?? 0;
+}
+
+/** A new reply and the post's reply count, as its author sees them. */
+function replyCreated(ctx: RuleContext, replyId: string, viewerId: string | undefined): Promise<Shaped> {
+  return ctx.store.read(async (reader) => {
+    // Read as the first call answered it: a block made since does not refuse the replay.
+    const reply = await visibleReply(reader, replyId, undefined);
+    return shaped(Schema.ReplyCreated, { reply: await presentReply(reader, reply), replyCount: await replyCountFor(reader, reply.postId, viewerId) });
+  });
 }
 
 /** Replies to posts (the 'replies' extension): always paged, oldest first. */
@@ -357,9 +374,10 @@ const replyRoutes: RouteSpec[] = [
         request = { limit: page.limit, at: { createdAt: reply.createdAt, id: reply.id } };
       }
       const found = await reader.replyPage(post.id, request);
-      const replyCount = (await reader.replyCounts([post.id])).get(post.id) ?? 0;
-      // A page keeps its place; the replies of members in a block with the viewer leave it.
+      // A page keeps its place; the replies of members in a block with the viewer leave it, and
+      // its count.
       const { blocked } = await hiddenFor(reader, viewer?.id);
+      const replyCount = (await reader.replyCounts([post.id], blocked)).get(post.id) ?? 0;
       return shaped(Schema.RepliesPage, {
         replies: await presentReplies(reader, found.items.filter((reply) => !blocked.has(reply.authorId))), nextCursor: found.nextCursor, replyCount, previousCursor: found.previousCursor,
       });
@@ -367,20 +385,17 @@ const replyRoutes: RouteSpec[] = [
   }),
 
   idempotent(memberRoute('post', '/posts/:postId/replies', 201, Schema.ReplyDraftPayload, async ({ ctx, session, json, params }) => {
-    const { reply, replyCount } = await createReply(ctx, session.member, param(params, 'postId'), json);
-    return shaped(Schema.ReplyCreated, { reply: await ctx.store.read((reader) => presentReply(reader, reply)), replyCount });
+    const { reply } = await createReply(ctx, session.member, param(params, 'postId'), json);
+    return replyCreated(ctx, reply.id, session.member.id);
   }), {
     createdId: (created) => (created as { reply: ReplyRow }).reply.id,
-    replay: async ({ ctx }, replyId) => shaped(Schema.ReplyCreated, await ctx.store.read(async (reader) => {
-      const reply = await visibleReply(reader, replyId, undefined);
-      return { reply: await presentReply(reader, reply), replyCount: (await reader.replyCounts([reply.postId])).get(reply.postId) ?? 0 };
-    })),
+    replay: async ({ ctx, viewer }, replyId) => replyCreated(ctx, replyId, viewer?.id),
   }),
 
   memberRoute('delete', '/replies/:replyId', 200, undefined, async ({ ctx, session, params }) => {
     const replyId = param(params, 'replyId');
-    const { postId, replyCount } = await deleteReply(ctx, session.member, replyId);
-    return shaped(Schema.ReplyRemoval, { replyId, postId, replyCount });
+    const { postId } = await deleteReply(ctx, session.member, replyId);
+    return shaped(Schema.ReplyRemoval, { replyId, postId, replyCount: await ctx.store.read((reader) => replyCountFor(reader, postId, session.member.id)) });
   }),
 
   memberRoute('post', '/replies/like/:replyId', 201, undefined, async ({ ctx, session, params }) => {
@@ -399,7 +414,7 @@ const tagRoutes: RouteSpec[] = [
   publicRoute('get', '/tags/:tag/posts', 200, undefined, async ({ ctx, params, query, viewer }) => {
     const source = { ...taggedPosts(param(params, 'tag')), ...(viewer ? { viewerId: viewer.id } : {}) };
     const page = pageOf(query, true) ?? { limit: PAGE_LIMIT_DEFAULT };
-    return ctx.store.read(async (reader) => presentPage(reader, await reader.postPage(source, 'latest', page)));
+    return ctx.store.read(async (reader) => presentPage(reader, await reader.postPage(source, 'latest', page), viewer?.id));
   }),
 ];
 
@@ -408,11 +423,11 @@ const notificationRoutes: RouteSpec[] = [
   memberRoute('get', '/notifications', 200, undefined, async ({ ctx, session, query }) => {
     const page = pageOf(query, true) ?? { limit: PAGE_LIMIT_DEFAULT };
     return ctx.store.read(async (reader) => {
+      // Whom a member muted or blocked since it arrived leaves each notification; one nobody is
+      // left in leaves the page (which keeps its place).
       const found = await reader.notificationPage(session.member.id, page);
-      // What a member muted or blocked since it arrived leaves the page (it keeps its place).
-      const hidden = await hiddenFor(reader, session.member.id);
       return shaped(Schema.NotificationsPage, {
-        notifications: await presentNotifications(reader, found.items.filter((entry) => !entry.actors || !hides(hidden, entry.actors.newestId))),
+        notifications: await presentNotifications(reader, found.items),
         nextCursor: found.nextCursor,
         unreadCount: await reader.unreadNotificationCount(session.member.id, NOTIFICATIONS_UNREAD_MAX),
       });

@@ -204,19 +204,26 @@ export interface StoreReader {
    * costs the same however many replies there are. A cursor the store did not issue is refused.
    */
   replyPage(postId: string, page: ReplyPageRequest): Promise<ReplyPage>;
-  /** How many replies each post has (every post of the scope has an entry). */
-  replyCounts(postIds: Scope): Promise<Map<string, number>>;
+  /**
+   * How many replies each post has (every post of the scope has an entry), less the replies by the
+   * members of `leaveOut` (those in a block with the reader, whose replies page leaves them out).
+   */
+  replyCounts(postIds: Scope, leaveOut?: ReadonlySet<string>): Promise<Map<string, number>>;
   /** Who likes each reply, in the order they did (every reply asked for has an entry). */
   replyLikeLists(replyIds: readonly string[]): Promise<Map<string, string[]>>;
   isReplyLiked(replyId: string, memberId: string): Promise<boolean>;
 
   /**
    * One page of a member's notifications, the one that arrived or grew last first, after the
-   * cursor, each with who is behind it; each page costs the same however many the member has. A
-   * cursor the store did not issue is refused.
+   * cursor, each with who is behind it among the members the member sees (not muted, not in a block
+   * either way; null when none of them is left); each page costs the same however many the member
+   * has. A cursor the store did not issue is refused.
    */
   notificationPage(memberId: string, page: PageRequest): Promise<Page<NotificationEntry>>;
-  /** How many of the member's notifications are unread, counting no further than `max`. */
+  /**
+   * How many of the member's notifications are unread and still name someone the member sees (not
+   * muted, not in a block either way), counting no further than `max`.
+   */
   unreadNotificationCount(memberId: string, max: number): Promise<number>;
   /** The members who have a notification about the post (or about one of its replies) or the reply. */
   notificationRecipients(about: { postId: string } | { replyId: string }): Promise<string[]>;

@@ -11,7 +11,9 @@ test.describe('Block, two members on two devices', { tag: ['@server'] }, () => {
   test('the demo member blocks Liam; on his device she is gone, his mention of her is no link, and his post does not reach her', async ({ page, anotherDevice }) => {
     await login(page);
     const liam = await anotherDevice(MEMBERS.liam.username);
-    // Liam follows her: her post is on his Home.
+    // Liam follows her: her post is on his Home. He then opens it, and keeps it open.
+    await expect(postCard(liam, SEED_TEXT.avaHello)).toBeVisible();
+    await liam.goto(`/posts/${seedPostId(5)}`);
     await expect(postCard(liam, SEED_TEXT.avaHello)).toBeVisible();
 
     await page.goto(`/users/${MEMBERS.liam.id}`);
@@ -20,11 +22,12 @@ test.describe('Block, two members on two devices', { tag: ['@server'] }, () => {
     await expectToast(page, `You blocked ${MEMBERS.liam.name}.`);
     await expect(page.getByText(`You blocked @${MEMBERS.liam.username}.`)).toBeVisible();
 
-    // On Liam's device: her profile and post are not found, and her post leaves his Home.
+    // On Liam's device, live: her open post turns not found, with no word of why. Her profile is not
+    // found either, and her post leaves his Home.
+    await expect(liam.getByText('This post does not exist or was deleted.')).toBeVisible();
+    await expect(liam.getByRole('alert')).toHaveCount(0);
     await liam.goto(`/users/${DEMO.id}`);
     await expect(liam.getByText('No member has this address.')).toBeVisible();
-    await liam.goto(`/posts/${seedPostId(5)}`);
-    await expect(liam.getByText('This post does not exist or was deleted.')).toBeVisible();
     await liam.goto('/');
     await expect(liam.getByRole('heading', { name: 'Latest Posts' })).toBeVisible();
     await expect(postCard(liam, SEED_TEXT.avaHello)).toHaveCount(0);

@@ -4,7 +4,7 @@
  * Liam, logged in on the same browser, finds her gone; both are undone from the same places.
  */
 import { expect, test } from './fixtures';
-import { DEMO, expectToast, login, logout, MEMBERS, postCard, SEED_TEXT, seedPostId, urlPath } from './helpers';
+import { DEMO, expectToast, isPhone, login, logout, MEMBERS, postCard, SEED_TEXT, seedPostId, urlPath } from './helpers';
 
 /** Liam's newest post: on the demo member's Home, who follows him. */
 const LIAMS_ISLAND = 'Tiny island, big noon sun.';
@@ -59,5 +59,28 @@ test.describe('Mute and block', () => {
     // The block ended the follow: his posts are back on Explore, not on Home.
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Explore' }).click();
     await expect(postCard(page, LIAMS_ISLAND)).toBeVisible();
+  });
+
+  test('Muted and blocked opens from the navigation by keyboard: on a phone, from the Display window', { tag: ['@phone'] }, async ({ page }, testInfo) => {
+    await login(page);
+    const display = page.getByRole('dialog', { name: 'Display' });
+    if (isPhone(testInfo)) {
+      await page.getByRole('navigation', { name: 'Mobile' }).getByRole('button', { name: 'Display' }).click();
+      await expect(display.getByRole('group', { name: 'Theme' })).toBeVisible();
+      await page.keyboard.press('Tab');
+      await expect(display.getByRole('link', { name: 'Muted and blocked' })).toBeFocused();
+    } else {
+      await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Muted and blocked' }).focus();
+    }
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(urlPath('/settings/muted-and-blocked'));
+    await expect(page.getByRole('heading', { level: 1, name: 'Muted and blocked' })).toBeVisible();
+    await expect(display).toHaveCount(0);
+
+    // Back leads home, without the window.
+    await page.goBack();
+    await expect(page).toHaveURL(urlPath('/'));
+    await expect(page.getByRole('heading', { name: 'Latest Posts' })).toBeVisible();
+    await expect(page.getByRole('dialog', { name: 'Display' })).toHaveCount(0);
   });
 });

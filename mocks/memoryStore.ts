@@ -343,12 +343,12 @@ function reader(db: MemoryDb): StoreReader {
       return reply && replyRow(reply);
     },
     replyPage: async (postId, page) => replyPage(db, postId, page),
-    replyCounts: async (scope) => {
+    replyCounts: async (scope, leaveOut) => {
       const counts = new Map<string, number>();
       for (const post of inScope(db.posts, scope)) counts.set(post.id, 0);
       for (const reply of db.replies.values()) {
         const count = counts.get(reply.postId);
-        if (count !== undefined) counts.set(reply.postId, count + 1);
+        if (count !== undefined && !leaveOut?.has(reply.authorId)) counts.set(reply.postId, count + 1);
       }
       return counts;
     },
@@ -363,9 +363,10 @@ function reader(db: MemoryDb): StoreReader {
     isReplyLiked: async (replyId, memberId) => db.replies.get(replyId)?.likedBy.includes(memberId) ?? false,
     notificationPage: async (memberId, page) => notificationPage(db, memberId, page),
     unreadNotificationCount: async (memberId, max) => {
+      const hidden = hiddenAuthors(db, memberId);
       let count = 0;
       for (const { record } of db.notifications.values()) {
-        if (record.recipientId === memberId && record.unread) count += 1;
+        if (record.recipientId === memberId && record.unread && record.actorIds.some((id) => !hidden.has(id))) count += 1;
         if (count >= max) break;
       }
       return count;
@@ -378,12 +379,14 @@ function reader(db: MemoryDb): StoreReader {
   };
 }
 
-function notificationEntry({ record }: { record: NotificationRecord }): NotificationEntry {
-  const newestId = record.actorIds[record.actorIds.length - 1];
+/** A notification with who is behind it, less the members its recipient does not see (`hidden`). */
+function notificationEntry({ record }: { record: NotificationRecord }, hidden: ReadonlySet<string>): NotificationEntry {
+  const seen = record.actorIds.filter((id) => !hidden.has(id));
+  const newestId = seen[seen.length - 1];
   return {
     id: record.id, recipientId: record.recipientId, kind: record.kind, postId: record.postId, replyId: record.replyId,
     unread: record.unread, updatedAt: record.updatedAt,
-    actors: newestId === undefined ? null : { count: record.actorIds.length, newestId },
+    actors: newestId === undefined ? null : { count: seen.length, newestId },
   };
 }
 
@@ -395,7 +398,8 @@ function notificationPage(db: MemoryDb, memberId: string, { limit, cursor }: Pag
     .sort((a, b) => b.place - a.place);
   const items = found.slice(0, limit);
   const last = items[items.length - 1];
-  return { items: items.map(notificationEntry), nextCursor: found.length > limit && last ? notificationCursor(last.place) : null };
+  const hidden = hiddenAuthors(db, memberId);
+  return { items: items.map((entry) => notificationEntry(entry, hidden)), nextCursor: found.length > limit && last ? notificationCursor(last.place) : null };
 }
 
 function isAbout(record: NotificationRecord, about: { postId: string } | { replyId: string }): boolean {

@@ -36,8 +36,8 @@ export function notificationKey({ kind, actorId, postId, replyId }: Omit<Act, 'r
   }
 }
 
-/** Tells the member's streams their unread count after a change. */
-async function changed(tx: StoreTx, memberId: string): Promise<void> {
+/** Tells the member's streams their unread count after a change (a mute or a block changes it too). */
+export async function changed(tx: StoreTx, memberId: string): Promise<void> {
   await tx.emit({ type: 'notifications-changed', memberId, unreadCount: await tx.unreadNotificationCount(memberId, NOTIFICATIONS_UNREAD_MAX) });
 }
 

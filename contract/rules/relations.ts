@@ -5,12 +5,13 @@
  * their posts, replies and profile answer not found, lists leave them out, and neither can follow,
  * reply to or notify the other.
  */
+import { NOTIFICATIONS_UNREAD_MAX } from '../api';
 import { latestFirst } from '../cursor';
 import type { RuleContext } from '../context';
 import { refusal } from '../errors';
 import type { MessageKey } from '../messages';
 import type { MemberRow, Page, PageRequest, PostRow, ReplyRow, StoreReader, StoreTx } from '../store';
-import { unnotify } from './notifications';
+import { changed, unnotify } from './notifications';
 
 /** Whom a viewer does not see: muted members (`muted`) and members in a block either way (`blocked`). */
 export interface Hidden {
@@ -75,8 +76,22 @@ async function stateOf(reader: StoreReader, memberId: string, otherId: string): 
   return { userId: otherId, muted: muting.includes(otherId), blocked: blocking.includes(otherId) };
 }
 
+/** Tells the member's devices where they stand with the other now, and the unread count it leaves them. */
 async function emitChange(tx: StoreTx, memberId: string, state: RelationState): Promise<void> {
   await tx.emit({ type: 'relation-changed', memberId, otherId: state.userId, muted: state.muted, blocked: state.blocked });
+  await changed(tx, memberId);
+}
+
+/**
+ * Runs a block's or an unblock's `work`, then tells the other member's devices their unread count
+ * when it moved (what each was told of the other leaves or rejoins their list); a count that did not
+ * move tells them nothing.
+ */
+async function recountingOther(tx: StoreTx, otherId: string, work: () => Promise<RelationState>): Promise<RelationState> {
+  const before = await tx.unreadNotificationCount(otherId, NOTIFICATIONS_UNREAD_MAX);
+  const after = await work();
+  if ((await tx.unreadNotificationCount(otherId, NOTIFICATIONS_UNREAD_MAX)) !== before) await changed(tx, otherId);
+  return after;
 }
 
 /** The other member for a mute or block: refused for oneself, and as not found when they block the member. */
@@ -115,10 +130,14 @@ async function undo(ctx: RuleContext, member: MemberRow, userId: string, stance:
       await otherFor(tx, member, userId, self);
       throw refusal(none);
     }
-    await tx[write](member.id, userId, false);
-    const after = { ...state, [stance]: false };
-    await emitChange(tx, member.id, after);
-    return after;
+    const end = async () => {
+      await tx[write](member.id, userId, false);
+      const after = { ...state, [stance]: false };
+      await emitChange(tx, member.id, after);
+      return after;
+    };
+    // An unblock can bring back notifications the other member had: their devices hear the count.
+    return stance === 'blocked' ? recountingOther(tx, userId, end) : end();
   });
 }
 
@@ -143,12 +162,16 @@ export async function block(ctx: RuleContext, member: MemberRow, userId: string)
     await tx.memberById(member.id);
     const state = await stateOf(tx, member.id, other.id);
     if (state.blocked) throw refusal('alreadyBlocked');
-    await tx.setBlock(member.id, other.id, true);
-    await endFollow(tx, member.id, other.id);
-    await endFollow(tx, other.id, member.id);
-    const after = { ...state, blocked: true };
-    await emitChange(tx, member.id, after);
-    return after;
+    return recountingOther(tx, other.id, async () => {
+      await tx.setBlock(member.id, other.id, true);
+      await endFollow(tx, member.id, other.id);
+      await endFollow(tx, other.id, member.id);
+      const after = { ...state, blocked: true };
+      await emitChange(tx, member.id, after);
+      // The blocked member's open screens drop the blocker's content now rather than at their next load.
+      await tx.emit({ type: 'member-withdrawn', memberId: other.id, otherId: member.id });
+      return after;
+    });
   });
 }
 

@@ -4,13 +4,13 @@
  * each member not found to the other (posts, replies, profile, follows, replies, mentions); both are
  * undone, listed a page at a time, and refused where they make no sense.
  */
-import type { MembersPage, NotificationsPage, PostsPage, Relation, RepliesPage, UsersResponse } from '../api';
+import type { MembersPage, NotificationsPage, Post, PostsPage, Relation, RepliesPage, ReplyCreated, UsersResponse } from '../api';
 import { errorBody } from '../errors';
 import { SEED_USER_IDS, seedPostId } from '../seed/default';
 import { arrange, call, callAs, db, everyPage, expectHealthy, tokenFor, type CallResult } from './support';
 import { openStream, type Received, type TestStream } from './streams';
 
-const { ava, liam, maya, noah } = SEED_USER_IDS;
+const { ava, liam, maya, noah, zoe } = SEED_USER_IDS;
 /** Liam's first post, and Ava's (demo_user's) forest walk. */
 const liamsPost = seedPostId(1);
 const avasPost = seedPostId(5);
@@ -137,6 +137,50 @@ describe('block', () => {
     expect(seenByMaya.json.replies.map((reply) => reply.username)).toContain('liam_chen');
   });
 
+  it('counts a post\'s replies as each reader sees them, agreeing with the replies page', async () => {
+    const mayasPost = seedPostId(2);
+    for (const [member, text] of [['liam_chen', 'Stunning'], ['noah_kim', 'So calm']] as const) {
+      expect((await callAs(member, 'POST', `/posts/${mayasPost}/replies`, { replyData: { text } })).status).toBe(201);
+    }
+    await relate('demo_user', 'block', liam);
+
+    const countsOf = async (member: string) => {
+      const post = (await callAs<{ post: Post }>(member, 'GET', `/posts/${mayasPost}`)).json.post;
+      const listed = (await callAs<PostsPage>(member, 'GET', '/posts')).json.posts.find((found) => found.id === mayasPost);
+      const paged = (await callAs<PostsPage>(member, 'GET', '/posts?limit=100')).json.posts.find((found) => found.id === mayasPost);
+      const replies = (await callAs<RepliesPage>(member, 'GET', `/posts/${mayasPost}/replies`)).json;
+      return { post: post.replyCount, listed: listed?.replyCount, paged: paged?.replyCount, page: replies.replyCount, shown: replies.replies.length };
+    };
+    expect(await countsOf('demo_user')).toEqual({ post: 1, listed: 1, paged: 1, page: 1, shown: 1 });
+    expect(await countsOf('maya_patel')).toEqual({ post: 2, listed: 2, paged: 2, page: 2, shown: 2 });
+    expect(await countsOf('liam_chen')).toEqual({ post: 2, listed: 2, paged: 2, page: 2, shown: 2 });
+
+    const written = await callAs<ReplyCreated>('demo_user', 'POST', `/posts/${mayasPost}/replies`, { replyData: { text: 'Agreed' } });
+    expect(written.json.replyCount).toBe(2);
+    const removed = await callAs<{ replyCount: number }>('demo_user', 'DELETE', `/replies/${written.json.reply.id}`);
+    expect(removed.json.replyCount).toBe(1);
+  });
+
+  it('leaves members in a block with the reader out of a post\'s likes and dislikes, and counts every like as the Liked by list does', async () => {
+    const noahsPost = seedPostId(3);
+    await relate('maya_patel', 'block', zoe);
+    const reactionsOf = async (member: string | undefined, postId: string) => {
+      const result = member === undefined ? await call<{ post: Post }>('GET', `/posts/${postId}`) : await callAs<{ post: Post }>(member, 'GET', `/posts/${postId}`);
+      const listed = member === undefined ? await call<PostsPage>('GET', '/posts?limit=100') : await callAs<PostsPage>(member, 'GET', '/posts?limit=100');
+      const { likes } = result.json.post;
+      expect(listed.json.posts.find((post) => post.id === postId)?.likes).toEqual(likes);
+      return { likeCount: likes.likeCount, likedBy: likes.likedBy.map((user) => user.username), dislikedBy: likes.dislikedBy.map((user) => user.username) };
+    };
+    expect(await reactionsOf('maya_patel', liamsPost)).toEqual({ likeCount: 3, likedBy: ['demo_user', 'maya_patel'], dislikedBy: [] });
+    expect(await reactionsOf('zoe_martin', liamsPost)).toEqual({ likeCount: 3, likedBy: ['demo_user', 'zoe_martin'], dislikedBy: [] });
+    expect(await reactionsOf('maya_patel', noahsPost)).toEqual({ likeCount: 1, likedBy: ['demo_user'], dislikedBy: [] });
+    expect(await reactionsOf('noah_kim', noahsPost)).toEqual({ likeCount: 1, likedBy: ['demo_user'], dislikedBy: ['zoe_martin'] });
+    expect(await reactionsOf(undefined, liamsPost)).toEqual({ likeCount: 3, likedBy: ['demo_user', 'maya_patel', 'zoe_martin'], dislikedBy: [] });
+    // The Liked by list leaves them out the same way.
+    const likers = await callAs<MembersPage>('maya_patel', 'GET', `/posts/${liamsPost}/likes`);
+    expect(likers.json.users.map((user) => user.username).sort()).toEqual(['demo_user', 'maya_patel']);
+  });
+
   it('keeps a mention across a block from notifying', async () => {
     await noNotifications();
     await relate('demo_user', 'block', liam);
@@ -168,6 +212,67 @@ describe('block', () => {
   it('answers a public read made without a token as to anyone', async () => {
     await relate('demo_user', 'block', liam);
     expect((await call('GET', `/posts/${liamsPost}`)).status).toBe(200);
+  });
+});
+
+describe('what a mute or a block leaves of the notifications', () => {
+  beforeEach(async () => {
+    await arrange((snapshot) => {
+      delete snapshot.notifications;
+      const walk = snapshot.posts.find((post) => post.id === avasPost);
+      if (walk) walk.likedBy = [];
+    });
+  });
+
+  async function unread(member: string): Promise<{ count: number; pageCount: number; listed: number }> {
+    const page = await callAs<NotificationsPage>(member, 'GET', '/notifications');
+    const count = await callAs<{ unreadCount: number }>(member, 'GET', '/notifications/unread');
+    return { count: count.json.unreadCount, pageCount: page.json.unreadCount, listed: page.json.notifications.filter((entry) => !entry.read).length };
+  }
+
+  it('counts as unread only what the list still shows', async () => {
+    expect((await callAs('liam_chen', 'POST', `/posts/like/${seedPostId(11)}`)).status).toBe(201);
+    expect((await callAs('noah_kim', 'POST', `/users/follow/${ava}`)).status).toBe(201);
+    expect((await callAs('maya_patel', 'POST', `/posts/${avasPost}/replies`, { replyData: { text: 'Lovely walk' } })).status).toBe(201);
+    expect(await unread('demo_user')).toEqual({ count: 3, pageCount: 3, listed: 3 });
+
+    await relate('demo_user', 'mute', liam);
+    expect(await unread('demo_user')).toEqual({ count: 2, pageCount: 2, listed: 2 });
+    await relate('demo_user', 'block', maya);
+    expect(await unread('demo_user')).toEqual({ count: 1, pageCount: 1, listed: 1 });
+    await relate('demo_user', 'unmute', liam);
+    expect(await unread('demo_user')).toEqual({ count: 2, pageCount: 2, listed: 2 });
+  });
+
+  it('tells the member\'s devices the unread count a mute or a block leaves', async () => {
+    expect((await callAs('liam_chen', 'POST', `/posts/like/${seedPostId(11)}`)).status).toBe(201);
+    const stream = await openStream(await tokenFor('demo_user'));
+    try {
+      await relate('demo_user', 'mute', liam);
+      const heard = await stream.until(2);
+      expect(heard.map((event) => [event.type, event.data.unreadCount])).toContainEqual(['notifications-changed', 0]);
+    } finally {
+      stream.close();
+    }
+  });
+
+  it('names the newest liker the member still sees, counts only the others they see, and hides a like nobody is left in', async () => {
+    for (const liker of ['maya_patel', 'zoe_martin', 'liam_chen']) expect((await callAs(liker, 'POST', `/posts/like/${avasPost}`)).status).toBe(201);
+    const likes = async () => (await callAs<NotificationsPage>('demo_user', 'GET', '/notifications')).json.notifications
+      .filter((entry) => entry.kind === 'like').map((entry) => [entry.actor.username, entry.others]);
+    expect(await likes()).toEqual([['liam_chen', 2]]);
+
+    await relate('demo_user', 'mute', liam);
+    expect(await likes()).toEqual([['zoe_martin', 1]]);
+    await relate('demo_user', 'block', zoe);
+    expect(await likes()).toEqual([['maya_patel', 0]]);
+    await relate('demo_user', 'block', maya);
+    expect(await likes()).toEqual([]);
+    // The liker blocked by the member is as left out as one who blocks the member.
+    await relate('demo_user', 'unblock', maya);
+    await relate('demo_user', 'unmute', liam);
+    await relate('liam_chen', 'block', ava);
+    expect(await likes()).toEqual([['maya_patel', 0]]);
   });
 });
 
@@ -209,5 +314,21 @@ describe('the live stream across a block', () => {
     const heardByMaya = await untilPostBy(mayas, ava);
     expect(postAuthors(heardByMaya)).toEqual([liam, ava]);
     expect(heardByMaya.map((event) => event.type)).not.toContain('relation-changed');
+  });
+
+  it('tells the blocked member\'s devices alone that the blocker\'s content leaves their screens, and nothing on an unblock', async () => {
+    const avas = await openStream(await tokenFor('demo_user'));
+    const liams = await openStream(await tokenFor('liam_chen'));
+    const mayas = await openStream(await tokenFor('maya_patel'));
+    streams.push(avas, liams, mayas);
+    await relate('demo_user', 'block', liam);
+    await relate('demo_user', 'unblock', liam);
+    await callAs('liam_chen', 'POST', '/posts', { postData: { text: 'After the block' } });
+    await callAs('demo_user', 'POST', '/posts', { postData: { text: 'After it too' } });
+
+    const withdrawn = (received: Received[]) => received.filter((event) => event.type === 'member-withdrawn').map((event) => event.data);
+    expect(withdrawn(await untilPostBy(liams, liam))).toEqual([{ memberId: liam, otherId: ava }]);
+    expect(withdrawn(await untilPostBy(avas, ava))).toEqual([]);
+    expect(withdrawn(await untilPostBy(mayas, ava))).toEqual([]);
   });
 });

@@ -30,13 +30,14 @@ async function notificationPage(sql: Sql, memberId: string, { limit, cursor }: P
     params.push(notificationCursorKey(cursor));
     before = 'AND place < $3::bigint';
   }
-  // The page by the member's index, then per notification how many are behind it and the newest
-  // of them by the index on (notification_id, seq DESC): one round trip, however many there are.
+  // The page by the member's index, then per notification how many members the recipient sees are
+  // behind it and the newest of them by the index on (notification_id, seq DESC): one round trip,
+  // however many there are.
   const rows = await sql.query(
     `SELECT n.*, counted.actor_count, newest.actor_id AS newest_actor_id
      FROM (SELECT ${NOTIFICATION_COLUMNS}, place FROM notifications WHERE recipient_id = $1 ${before} ORDER BY place DESC LIMIT $2) AS n
-     CROSS JOIN LATERAL (SELECT count(*)::int AS actor_count FROM notification_actors WHERE notification_id = n.id) AS counted
-     LEFT JOIN LATERAL (SELECT actor_id FROM notification_actors WHERE notification_id = n.id ORDER BY seq DESC LIMIT 1) AS newest ON true
+     CROSS JOIN LATERAL (SELECT count(*)::int AS actor_count FROM notification_actors WHERE notification_id = n.id AND sees_member($1, actor_id)) AS counted
+     LEFT JOIN LATERAL (SELECT actor_id FROM notification_actors WHERE notification_id = n.id AND sees_member($1, actor_id) ORDER BY seq DESC LIMIT 1) AS newest ON true
      ORDER BY n.place DESC`,
     params,
   );
@@ -56,10 +57,7 @@ export function notificationReads(sql: Sql) {
   return {
     notificationPage: (memberId, page) => notificationPage(sql, memberId, page),
     async unreadNotificationCount(memberId, max) {
-      const [row] = await sql.query(
-        'SELECT count(*)::int AS n FROM (SELECT 1 FROM notifications WHERE recipient_id = $1 AND unread LIMIT $2) AS unread',
-        [memberId, max],
-      );
+      const [row] = await sql.query('SELECT unread_notification_count($1, $2) AS n', [memberId, max]);
       return Number(row?.n ?? 0);
     },
     async notificationRecipients(about) {

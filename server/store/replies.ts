@@ -77,13 +77,18 @@ export function replyReads(sql: Sql, locks: RowLocks = NO_LOCKS) {
       if (!storable(postId)) return { items: [], nextCursor: null, previousCursor: null };
       return replyPage(sql, postId, page);
     },
-    async replyCounts(scope: Scope) {
+    async replyCounts(scope: Scope, leaveOut?: ReadonlySet<string>) {
       // Some posts: each counted by its own range of (post_id, created_at, id), so a post's count
       // reads its replies' index entries alone; one grouped scan would read every reply when the
-      // planner guesses the posts hold many of them.
+      // planner guesses the posts hold many of them. The authors left out (a reader's few blocks)
+      // are one array compared with each reply's author.
+      const left = leaveOut === undefined || leaveOut.size === 0 ? [] : [storableIds([...leaveOut])];
       const rows = scope === 'all'
-        ? await sql.query('SELECT post_id, count(*)::int AS n FROM replies GROUP BY post_id')
-        : await sql.query('SELECT p.id AS post_id, (SELECT count(*)::int FROM replies WHERE post_id = p.id) AS n FROM unnest($1::text[]) AS p(id)', [storableIds(scope)]);
+        ? await sql.query(`SELECT post_id, count(*)::int AS n FROM replies ${left.length > 0 ? 'WHERE author_id <> ALL($1::text[]) ' : ''}GROUP BY post_id`, left)
+        : await sql.query(
+          `SELECT p.id AS post_id, (SELECT count(*)::int FROM replies WHERE post_id = p.id${left.length > 0 ? ' AND author_id <> ALL($2::text[])' : ''}) AS n FROM unnest($1::text[]) AS p(id)`,
+          [storableIds(scope), ...left],
+        );
       const counts = new Map<string, number>();
       for (const id of scope === 'all' ? [] : scope) counts.set(id, 0);
       for (const row of rows) counts.set(String(row.post_id), Number(row.n));

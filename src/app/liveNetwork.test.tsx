@@ -5,6 +5,7 @@ import { ERROR_CODES, MESSAGES } from '../../contract/messages';
 import { DEMO_BOOKMARK_POST_ID, DEMO_CREDENTIALS, SEED_USER_IDS, seedPostId } from '../../contract/seed/default';
 import { cardWith, contentsOf, findFeed } from '../test/posts';
 import { currentPath, renderWithProviders } from '../test/renderWithProviders';
+import { NOT_FOUND_TEXT } from '../components/NotFound';
 import { selectLive } from '../features/live/liveSlice';
 import { NEW_POSTS_CHECK_MS } from '../features/live/useNewPosts';
 import type { AppStore } from './store';
@@ -127,6 +128,38 @@ describe('the live network', () => {
     await elsewhere('demo_user', 'POST', `/users/follow/${SEED_USER_IDS.noah}`);
     await waitFor(() => expect(screen.queryByRole('button', { name: 'Follow Noah Kim' })).not.toBeInTheDocument());
     expect(screen.getAllByRole('button', { name: 'Unfollow Noah Kim' }).length).toBeGreaterThan(0);
+  });
+
+  it('drops a blocker\'s posts from the blocked member\'s Explore at once, keeping the rest, saying nothing', async () => {
+    const { store } = await renderWithProviders({ route: '/explore', authAs: DEMO_CREDENTIALS });
+    const feed = await findFeed('Explore');
+    await untilLive(store);
+    const before = contentsOf(feed);
+    expect(before).toEqual(expect.arrayContaining([LAKE, LIGHTS]));
+    const mayas = new Set([...getMockDb().posts.values()].filter((post) => post.authorId === SEED_USER_IDS.maya).map((post) => post.content));
+
+    await elsewhere('maya_patel', 'POST', `/users/block/${SEED_USER_IDS.ava}`);
+    await waitFor(() => expect(screen.queryByText(LAKE)).not.toBeInTheDocument());
+    expect(contentsOf(await findFeed('Explore'))).toEqual(before.filter((text) => !mayas.has(text)));
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(within(screen.getByRole('main')).queryByText(/block/i)).not.toBeInTheDocument();
+  });
+
+  it('turns the blocker\'s open profile and post page into not found', async () => {
+    const profile = await renderWithProviders({ route: `/users/${SEED_USER_IDS.maya}`, authAs: DEMO_CREDENTIALS });
+    await screen.findByRole('heading', { level: 1, name: 'Maya Patel' });
+    await untilLive(profile.store);
+    await elsewhere('maya_patel', 'POST', `/users/block/${SEED_USER_IDS.ava}`);
+    expect(await screen.findByText(NOT_FOUND_TEXT.member)).toBeInTheDocument();
+    profile.unmount();
+    await elsewhere('maya_patel', 'POST', `/users/unblock/${SEED_USER_IDS.ava}`);
+
+    const post = await renderWithProviders({ route: `/posts/${seedPostId(2)}`, authAs: DEMO_CREDENTIALS });
+    expect(await screen.findByText(LAKE)).toBeInTheDocument();
+    await untilLive(post.store);
+    await elsewhere('maya_patel', 'POST', `/users/block/${SEED_USER_IDS.ava}`);
+    expect(await screen.findByText(NOT_FOUND_TEXT.post)).toBeInTheDocument();
+    expect(screen.queryByText(LAKE)).not.toBeInTheDocument();
   });
 
   it('ends the session here when the password is changed on another device', async () => {

@@ -6,7 +6,7 @@ import { bookmarkChangedElsewhere } from '../features/bookmarks/bookmarksApi';
 import type { LiveEvent } from '../features/live/eventReader';
 import { newPostGone, newPostsHeard } from '../features/live/liveSlice';
 import { notificationsChangedElsewhere } from '../features/notifications/notificationsApi';
-import { removePost } from '../features/posts/postCopies';
+import { removePost, removePostsBy } from '../features/posts/postCopies';
 import { relationChangedElsewhere } from '../features/relations/relationsApi';
 import { reactionHeard, reloadPost } from '../features/posts/postEvents';
 import { replyCreatedElsewhere, replyDeletedElsewhere, replyReactedElsewhere } from '../features/replies/repliesApi';
@@ -71,11 +71,25 @@ export function applyLiveEvent(store: LiveStore, event: LiveEvent): void {
     case 'relation-changed':
       if (event.memberId === myId) relationChangedElsewhere(cache);
       break;
+    case 'member-withdrawn':
+      if (event.memberId === myId) memberWithdrawn(cache, event.otherId);
+      break;
     case 'reset':
       // Too much was missed to patch: what is shown loads again.
       store.dispatch(api.util.invalidateTags([...TAGS]));
       break;
   }
+}
+
+/**
+ * Another member blocked this one: what of theirs this tab shows leaves it now, as the next load
+ * would show it, and nothing says why. Their posts leave the lists where they are (nothing else
+ * moves), and their own pages, their profile, the replies and the notifications load again, to be
+ * answered without them.
+ */
+function memberWithdrawn(cache: CacheAccess, otherId: string): void {
+  removePostsBy(cache, otherId);
+  cache.dispatch(api.util.invalidateTags([{ type: 'User', id: otherId }, 'Reply', 'Notification']));
 }
 
 /**

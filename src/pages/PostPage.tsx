@@ -38,10 +38,12 @@ export function PostPage() {
   // `#reply-<id>`: the page lands on that reply (a notification's link).
   const landOn = replyOfHash(useLocation().hash);
   const navigate = useNavigate();
-  const { data: post, isLoading, isError, error } = useGetPostQuery(postId, { skip: postId === '' });
+  const { data: post, isLoading, isError, isFetching, error } = useGetPostQuery(postId, { skip: postId === '' });
   useLoaderOffAfter(Boolean(post) || isError, TIMINGS.loaderOffShortMs);
   const goHome = useCallback(() => void navigate(paths.home.href()), [navigate]);
-  const notFound = !post && (postId === '' || refusalStatus(error) === 404);
+  // The latest load decides: a post shown before that now answers not found (its author blocked the
+  // member) is not shown any more.
+  const notFound = postId === '' || (!isFetching && refusalStatus(error) === 404);
   const hasReplies = useBackendHas('replies') === true;
   const hasLists = useBackendHas('member-lists') === true;
   usePageTitle(notFound ? 'Not Found' : 'Post');

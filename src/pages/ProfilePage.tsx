@@ -37,14 +37,16 @@ export function ProfilePage() {
   const allPosts = useAppSelector((state) => selectMemberPosts(state, username));
   const postsLoaded = paged ? pages.loaded : allLoaded;
   const posts = paged ? pages.posts : allPosts;
-  const notFound = !user && isError && !isFetching && refusalStatus(error) === 404;
+  // The latest load decides: a profile shown before that now answers not found (the member blocked
+  // this one) is not shown any more.
+  const notFound = isError && !isFetching && refusalStatus(error) === 404;
   const relation = useRelationWith(userId);
   usePageTitle(user ? fullName(user) : notFound ? 'Not Found' : 'Profile');
   useLoaderOffAfter(isSuccess, TIMINGS.loaderOffLongMs);
 
   // A member the member blocks: the backend answers nothing of theirs any more (what is cached is not shown).
   if (relation?.blockedMember) return <BlockedProfile member={relation.blockedMember} />;
-  if (!user) {
+  if (!user || notFound) {
     if (notFound) {
       return (
         <div className="profile-page">

@@ -1,6 +1,7 @@
-import { NavLink } from 'react-router-dom';
+import { Link, NavLink } from 'react-router-dom';
 import { Dialog } from '../../components/Dialog';
 import { useHistoryWindow } from '../../components/useHistoryWindow';
+import { useBackendHas } from '../../lib/api/api';
 import { useAppSelector } from '../../lib/store/hooks';
 import { selectCurrentUserId } from '../../features/auth/sessionSlice';
 import { useLogout } from '../../features/auth/useLogout';
@@ -8,20 +9,24 @@ import { NotificationBell } from '../../features/notifications/components/Notifi
 import { ContrastIcon } from '../../features/theme/components/icons';
 import { ThemePicker } from '../../features/theme/components/ThemePicker';
 import { paths } from '../../config/paths';
-import { BellIcon, LogoutIcon } from './icons';
+import { BellIcon, LogoutIcon, ShieldIcon } from './icons';
 import { mainNavItems } from './SideNav';
 import { useNavLoader } from './useNavLoader';
 import './BottomNav.css';
 
 /**
  * Phones (spec section 2): home, explore, bookmark, own profile and logout, as named icons; beyond the
- * spec, Display, a window with the Theme control (the side navigation's, which phones do not show).
+ * spec, Display, a window with what the side navigation has and phones do not show: the Theme control,
+ * and with the backend's `mute-block`, the link to Muted and blocked. That link takes the window's
+ * place in the history, so Back from the page does not open the window again.
  */
 export function BottomNav() {
   const showLoaderFor = useNavLoader();
   const display = useHistoryWindow('display');
   const logout = useLogout();
   const myId = useAppSelector(selectCurrentUserId) ?? '';
+  const hasMuteBlock = useBackendHas('mute-block') === true;
+  const mutedAndBlocked = paths.mutedAndBlocked.href();
   return (
     <>
       <nav className="bottom-nav" aria-label="Mobile">
@@ -52,6 +57,12 @@ export function BottomNav() {
       {display.isOpen ? (
         <Dialog title="Display" onClose={display.close}>
           <ThemePicker />
+          {hasMuteBlock ? (
+            <Link to={mutedAndBlocked} replace className="bottom-nav__settings-link" onClick={showLoaderFor(mutedAndBlocked)}>
+              <ShieldIcon />
+              Muted and blocked
+            </Link>
+          ) : null}
         </Dialog>
       ) : null}
     </>

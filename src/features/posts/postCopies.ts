@@ -86,6 +86,23 @@ export function removePost(cache: CacheAccess, postId: string): void {
 }
 
 /**
+ * A member's posts leave every cached list, and their own pages load again (to be answered not
+ * found): what a block by their author does to the blocked member's screens.
+ */
+export function removePostsBy(cache: CacheAccess, authorId: string): void {
+  const postIds = new Set<string>();
+  const state = cache.getState();
+  for (const { queryCacheKey } of postHolders(state, 'any')) {
+    const holder = state[api.reducerPath].queries[queryCacheKey]?.data as PostHolder | undefined;
+    if (!holder) continue;
+    const posts = Array.isArray(holder) || isPaged(holder) ? listsOf(holder).flat() : [holder];
+    for (const post of posts) if (post._id === authorId) postIds.add(post.id);
+  }
+  for (const postId of postIds) removePost(cache, postId);
+  if (postIds.size > 0) cache.dispatch(api.util.invalidateTags([...postIds].map((id) => ({ type: 'Post' as const, id }))));
+}
+
+/**
  * Rewrites every cached holder of posts from a full answer: `rewrite` gets each holder's name and
  * data (plain objects, not drafts: comparing 10,000 posts through drafts would cost) and returns its
  * new data, or the same data or undefined to leave it.
