@@ -83,7 +83,11 @@ export async function presentPosts(reader: StoreReader, posts: readonly PostRow[
 }
 
 /** `replies` as the wire shows them, with their authors, likes and whom they answer read in a few batches. */
-export async function presentReplies(reader: StoreReader, replies: readonly ReplyRow[]): Promise<Reply[]> {
+/**
+ * `replies` as the wire shows them to a reader for whom the members in `blocked` (a block either
+ * way) leave the replies' likers; the like count stays the network's, as a post's does.
+ */
+export async function presentReplies(reader: StoreReader, replies: readonly ReplyRow[], blocked: ReadonlySet<string> = new Set()): Promise<Reply[]> {
   if (replies.length === 0) return [];
   const likes = await reader.replyLikeLists(replies.map((reply) => reply.id));
   const ids = new Set<string>();
@@ -102,14 +106,14 @@ export async function presentReplies(reader: StoreReader, replies: readonly Repl
       ...authorFields(byId, reply.authorId),
       content: reply.content,
       replyTo: answered ? { replyId: reply.replyToId, _id: answered.id, username: answered.username } : null,
-      likes: { likeCount: likedBy.length, likedBy },
+      likes: { likeCount: likedBy.length, likedBy: blocked.size === 0 ? likedBy : likedBy.filter((user) => !blocked.has(user._id)) },
       createdAt: reply.createdAt,
     };
   });
 }
 
-export function presentReply(reader: StoreReader, reply: ReplyRow): Promise<Reply> {
-  return presentOne(presentReplies, reader, reply);
+export function presentReply(reader: StoreReader, reply: ReplyRow, blocked?: ReadonlySet<string>): Promise<Reply> {
+  return presentOne((from, rows: readonly ReplyRow[]) => presentReplies(from, rows, blocked), reader, reply);
 }
 
 /** A page of notifications as the wire shows them: who acted last, and how many more, in one batched read. */

@@ -340,12 +340,14 @@ const feedRoutes: RouteSpec[] = [
 
 /** The reply's current state, as an answer. */
 async function replyNow(ctx: RuleContext, replyId: string, viewerId: string): Promise<Shaped> {
-  return shaped(Schema.ReplyResponse, { reply: await ctx.store.read(async (reader) => presentReply(reader, await visibleReply(reader, replyId, viewerId))) });
+  return shaped(Schema.ReplyResponse, {
+    reply: await ctx.store.read(async (reader) => presentReply(reader, await visibleReply(reader, replyId, viewerId), (await hiddenFor(reader, viewerId)).blocked)),
+  });
 }
 
 /** How many of the post's replies the viewer sees (the network's count is the live stream's). */
-async function replyCountFor(reader: StoreReader, postId: string, viewerId: string | undefined): Promise<number> {
-  return (await reader.replyCounts([postId], (await hiddenFor(reader, viewerId)).blocked)).get(postId) ?? 0;
+async function replyCountFor(reader: StoreReader, postId: string, blocked: ReadonlySet<string>): Promise<number> {
+  return (await reader.replyCounts([postId], blocked)).get(postId) ?? 0;
 }
 
 /** A new reply and the post's reply count, as its author sees them. */
@@ -353,7 +355,8 @@ function replyCreated(ctx: RuleContext, replyId: string, viewerId: string | unde
   return ctx.store.read(async (reader) => {
     // Read as the first call answered it: a block made since does not refuse the replay.
     const reply = await visibleReply(reader, replyId, undefined);
-    return shaped(Schema.ReplyCreated, { reply: await presentReply(reader, reply), replyCount: await replyCountFor(reader, reply.postId, viewerId) });
+    const { blocked } = await hiddenFor(reader, viewerId);
+    return shaped(Schema.ReplyCreated, { reply: await presentReply(reader, reply, blocked), replyCount: await replyCountFor(reader, reply.postId, blocked) });
   });
 }
 
@@ -377,9 +380,9 @@ const replyRoutes: RouteSpec[] = [
       // A page keeps its place; the replies of members in a block with the viewer leave it, and
       // its count.
       const { blocked } = await hiddenFor(reader, viewer?.id);
-      const replyCount = (await reader.replyCounts([post.id], blocked)).get(post.id) ?? 0;
+      const replyCount = await replyCountFor(reader, post.id, blocked);
       return shaped(Schema.RepliesPage, {
-        replies: await presentReplies(reader, found.items.filter((reply) => !blocked.has(reply.authorId))), nextCursor: found.nextCursor, replyCount, previousCursor: found.previousCursor,
+        replies: await presentReplies(reader, found.items.filter((reply) => !blocked.has(reply.authorId)), blocked), nextCursor: found.nextCursor, replyCount, previousCursor: found.previousCursor,
       });
     });
   }),
@@ -395,7 +398,7 @@ const replyRoutes: RouteSpec[] = [
   memberRoute('delete', '/replies/:replyId', 200, undefined, async ({ ctx, session, params }) => {
     const replyId = param(params, 'replyId');
     const { postId } = await deleteReply(ctx, session.member, replyId);
-    return shaped(Schema.ReplyRemoval, { replyId, postId, replyCount: await ctx.store.read((reader) => replyCountFor(reader, postId, session.member.id)) });
+    return shaped(Schema.ReplyRemoval, { replyId, postId, replyCount: await ctx.store.read(async (reader) => replyCountFor(reader, postId, (await hiddenFor(reader, session.member.id)).blocked)) });
   }),
 
   memberRoute('post', '/replies/like/:replyId', 201, undefined, async ({ ctx, session, params }) => {

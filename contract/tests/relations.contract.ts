@@ -181,6 +181,25 @@ describe('block', () => {
     expect(likers.json.users.map((user) => user.username).sort()).toEqual(['demo_user', 'maya_patel']);
   });
 
+  it('leaves members in a block with the reader out of a reply\'s likers, on its page and in a like\'s answer', async () => {
+    const mayasPost = seedPostId(2);
+    const written = await callAs<ReplyCreated>('maya_patel', 'POST', `/posts/${mayasPost}/replies`, { replyData: { text: 'First light again' } });
+    const replyId = written.json.reply.id;
+    for (const member of ['liam_chen', 'noah_kim']) expect((await callAs(member, 'POST', `/replies/like/${replyId}`)).status).toBe(201);
+    await relate('zoe_martin', 'block', liam);
+
+    const likersOn = async (member: string) => {
+      const page = await callAs<RepliesPage>(member, 'GET', `/posts/${mayasPost}/replies`);
+      const { likes } = page.json.replies.find((reply) => reply.id === replyId) ?? { likes: undefined };
+      return { likeCount: likes?.likeCount, likedBy: likes?.likedBy.map((user) => user.username) };
+    };
+    expect(await likersOn('zoe_martin')).toEqual({ likeCount: 2, likedBy: ['noah_kim'] });
+    expect(await likersOn('maya_patel')).toEqual({ likeCount: 2, likedBy: ['liam_chen', 'noah_kim'] });
+    const liked = await callAs<{ reply: { likes: { likeCount: number; likedBy: Array<{ username: string }> } } }>('zoe_martin', 'POST', `/replies/like/${replyId}`);
+    expect(liked.status).toBe(201);
+    expect({ likeCount: liked.json.reply.likes.likeCount, likedBy: liked.json.reply.likes.likedBy.map((user) => user.username).sort() }).toEqual({ likeCount: 3, likedBy: ['noah_kim', 'zoe_martin'] });
+  });
+
   it('keeps a mention across a block from notifying', async () => {
     await noNotifications();
     await relate('demo_user', 'block', liam);
