@@ -971,6 +971,14 @@ function pairRow(store: string, what: string, run: PairRun, floor: PairRun | und
   return row;
 }
 
+/** The size of the answer to `call`, made once by the member, then undone by `undo`. */
+async function firstAnswerBytes(url: string, token: string, call: PairCall, undo: PairCall): Promise<number> {
+  const send = (made: PairCall) => fetch(`${url}${made.path}`, { method: made.method, headers: { ...made.headers, authorization: token } });
+  const bytes = (await (await send(call)).arrayBuffer()).byteLength;
+  await (await send(undo)).arrayBuffer();
+  return bytes;
+}
+
 /**
  * A like, a dislike, a bookmark and a follow by 50 members (closed loop, one connection each),
  * beside the like floor: bare Fastify with the same token check and the same pool, one SQL
@@ -984,6 +992,7 @@ async function benchWrites(store: Store, floorBodyFile: string): Promise<void> {
   const minimal = { prefer: 'return=minimal' };
   // A like's minimal answer: its counts and the member's reaction (the reaction-counts extension).
   const counts = { prefer: 'return=minimal, reaction-counts' };
+  const changeCounts = { prefer: 'return=minimal, change-counts' };
   const like = (): PairCall => ({ method: 'POST', path: `/api/posts/like/${post}`, headers: counts });
   const dislike = (): PairCall => ({ method: 'POST', path: `/api/posts/dislike/${post}`, headers: counts });
   const usernames = Array.from({ length: BENCH_MEMBERS }, (_, i) => `bench_${i + 1}`);
@@ -1022,15 +1031,20 @@ async function benchWrites(store: Store, floorBodyFile: string): Promise<void> {
         return row;
       };
       check(`like/dislike pairs, ${BENCH_MEMBERS} members, one post, Prefer: return=minimal, reaction-counts`, likes, likeBody.length);
-      const bookmarkBytes = (await answerBytes(`${server.url}/api/posts/${post}`)).bytes;
-      const bookmarks = await memberPairs(server.url, tokens,
-        () => ({ method: 'POST', path: `/api/users/bookmark/${post}`, headers: minimal }),
-        () => ({ method: 'POST', path: `/api/users/remove-bookmark/${post}`, headers: minimal }), counter, server.process.pid);
-      check(`bookmark/remove pairs, ${BENCH_MEMBERS} members, one post, Prefer: return=minimal`, bookmarks, bookmarkBytes);
-      const follows = await memberPairs(server.url, tokens,
-        () => ({ method: 'POST', path: `/api/users/follow/${followed}` }),
-        () => ({ method: 'POST', path: `/api/users/unfollow/${followed}` }), counter, server.process.pid);
-      check(`follow/unfollow pairs, ${BENCH_MEMBERS} members, one member`, follows, 0);
+      // A bookmark and a follow, each answered the older way (the post; both members) and with the
+      // change and its counts alone (the change-counts extension). Bytes: a first call's answer.
+      for (const [name, headers] of [['return=minimal', minimal], ['return=minimal, change-counts', changeCounts]] as const) {
+        const bookmark = (): PairCall => ({ method: 'POST', path: `/api/users/bookmark/${post}`, headers });
+        const unbookmark = (): PairCall => ({ method: 'POST', path: `/api/users/remove-bookmark/${post}`, headers });
+        const bookmarkBytes = await firstAnswerBytes(server.url, tokens[0] ?? '', bookmark(), unbookmark());
+        check(`bookmark/remove pairs, ${BENCH_MEMBERS} members, one post, Prefer: ${name}`, await memberPairs(server.url, tokens, bookmark, unbookmark, counter, server.process.pid), bookmarkBytes);
+      }
+      for (const [name, headers] of [['none (both members)', {}], ['return=minimal, change-counts', changeCounts]] as const) {
+        const follow = (): PairCall => ({ method: 'POST', path: `/api/users/follow/${followed}`, headers });
+        const unfollow = (): PairCall => ({ method: 'POST', path: `/api/users/unfollow/${followed}`, headers });
+        const followBytes = await firstAnswerBytes(server.url, tokens[0] ?? '', follow(), unfollow());
+        check(`follow/unfollow pairs, ${BENCH_MEMBERS} members, one member, Prefer: ${name}`, await memberPairs(server.url, tokens, follow, unfollow, counter, server.process.pid), followBytes);
+      }
     } finally {
       await server.stop();
     }
