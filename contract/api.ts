@@ -68,10 +68,14 @@ export type ErrorResponse = Static<typeof Schema.ErrorResponse>;
  *   A muted member's posts and replies leave the caller's feed, the lists of every post and of a tag,
  *   and their notifications. A block works both ways: follows end, and each is to the other as if they
  *   did not exist (not found, left out of lists, no notification, no reply, no follow).
+ * - 'change-counts': a bookmark, a remove-bookmark, a follow or an unfollow sent with `Prefer:
+ *   return=minimal, change-counts` answers only the change and the counts it moved (BookmarkChange
+ *   without its post; FollowChange), of a size that does not grow with the post's reactions or the
+ *   members' follows; without it a bookmark answers as `return-minimal` says and a follow both members.
  */
 export type ApiExtension = Static<typeof Schema.ApiExtension>;
 
-export const API_EXTENSIONS: readonly ApiExtension[] = ['pages', 'feed', 'return-minimal', 'events', 'replies', 'tags', 'notifications', 'idempotency', 'reply-links', 'reaction-counts', 'alt-text', 'edit-marks', 'member-lists', 'mute-block'];
+export const API_EXTENSIONS: readonly ApiExtension[] = ['pages', 'feed', 'return-minimal', 'events', 'replies', 'tags', 'notifications', 'idempotency', 'reply-links', 'reaction-counts', 'alt-text', 'edit-marks', 'member-lists', 'mute-block', 'change-counts'];
 
 /** The largest page a client may ask for, and the size of a page when it names none. */
 export const PAGE_LIMIT_MAX = 100;
@@ -81,6 +85,7 @@ export type PostsPage = Static<typeof Schema.PostsPage>;
 export type MembersPage = Static<typeof Schema.MembersPage>;
 export type PostRemoval = Static<typeof Schema.PostRemoval>;
 export type BookmarkChange = Static<typeof Schema.BookmarkChange>;
+export type FollowChange = Static<typeof Schema.FollowChange>;
 export type RepliesPage = Static<typeof Schema.RepliesPage>;
 export type ReplyCreated = Static<typeof Schema.ReplyCreated>;
 export type ReplyResponse = Static<typeof Schema.ReplyResponse>;

@@ -17,12 +17,12 @@ import { addBookmark, bookmarkAtOnce, listBookmarks, removeBookmark } from './ru
 import { createPost, deletePost, dislikePost, editPost, findUsername, likePost, reactAtOnce } from './rules/posts';
 import { block, hiddenFor, hides, mute, refuseBlocked, relationPage, unblock, unmute, visibleMember, visiblePost, visibleReply, type RelationState } from './rules/relations';
 import { markRead } from './rules/notifications';
-import { feedOrderOf, pageOf, wantsMinimal, wantsReactionCounts, type Query } from './rules/pages';
+import { feedOrderOf, pageOf, wantsChangeCounts, wantsMinimal, wantsReactionCounts, type Query } from './rules/pages';
 import { createReply, deleteReply, likeReply, unlikeReply } from './rules/replies';
 import { taggedPosts } from './rules/tags';
-import { editProfile, follow, followAtOnce, unfollow } from './rules/users';
+import { editProfile, follow, followAtOnce, followCounts, unfollow } from './rules/users';
 import * as Schema from './schemas';
-import type { MemberRow, Page, PostRow, ReactionKind, ReplyPageRequest, ReplyRow, StoreReader } from './store';
+import type { FollowCounts, MemberRow, Page, PostRow, ReactionKind, ReplyPageRequest, ReplyRow, StoreReader } from './store';
 import { readToken, type TokenClaims } from './tokens';
 import { parseJsonBody } from './validation';
 
@@ -292,11 +292,18 @@ const postRoutes: RouteSpec[] = [
   })),
 ];
 
+/** The change alone, with nothing read after the write (the `change-counts` extension). */
+function bookmarkChange(postId: string, bookmarked: boolean): Shaped {
+  return new Shaped(Schema.BookmarkChange, { postId, bookmarked }, 'return=minimal, change-counts');
+}
+
 function bookmarked(ctx: RuleContext, request: RouteRequest, memberId: string, postId: string): Promise<Shaped> {
+  if (wantsChangeCounts(request.prefer)) return Promise.resolve(bookmarkChange(postId, true));
   return changed(request, async () => shaped(Schema.BookmarkChange, { postId, bookmarked: true, post: await currentPost(ctx, postId, memberId) }), () => bookmarksOf(ctx, memberId));
 }
 
 function unbookmarked(ctx: RuleContext, request: RouteRequest, memberId: string, postId: string): Promise<Shaped> {
+  if (wantsChangeCounts(request.prefer)) return Promise.resolve(bookmarkChange(postId, false));
   return changed(request, async () => shaped(Schema.BookmarkChange, { postId, bookmarked: false }), () => bookmarksOf(ctx, memberId));
 }
 
@@ -485,26 +492,30 @@ const userRoutes: RouteSpec[] = [
     return shaped(Schema.UserEditResponse, passwordChanged ? { user, encodedToken: await ctx.tokens.sign(member) } : { user });
   }),
 
-  atOnce(memberRoute('post', '/users/follow/:userId', 201, undefined, async ({ ctx, session, params }) => {
-    const other = await follow(ctx, session.member, param(params, 'userId'));
-    return followAnswer(ctx, session.member.id, other.id);
-  }), async ({ ctx, claims, params }) => {
-    if (!(await followAtOnce(ctx, claims, param(params, 'userId'), true))) return undefined;
-    return followAnswer(ctx, claims.sub, param(params, 'userId'));
-  }),
-
-  atOnce(memberRoute('post', '/users/unfollow/:userId', 201, undefined, async ({ ctx, session, params }) => {
-    const other = await unfollow(ctx, session.member, param(params, 'userId'));
-    return followAnswer(ctx, session.member.id, other.id);
-  }), async ({ ctx, claims, params }) => {
-    if (!(await followAtOnce(ctx, claims, param(params, 'userId'), false))) return undefined;
-    return followAnswer(ctx, claims.sub, param(params, 'userId'));
-  }),
+  // A follow and an unfollow: the rules' write, or the store's one statement; the same answer.
+  ...([true, false] as const).map((following) => atOnce(memberRoute('post', `/users/${following ? 'follow' : 'unfollow'}/:userId`, 201, undefined, async ({ ctx, session, ...request }) => {
+    const other = await (following ? follow : unfollow)(ctx, session.member, param(request.params, 'userId'));
+    return followed(ctx, request, session.member.id, other.id, following);
+  }), async ({ ctx, claims, ...request }) => {
+    const otherId = param(request.params, 'userId');
+    const counts = await followAtOnce(ctx, claims, otherId, following);
+    return counts && followed(ctx, request, claims.sub, otherId, following, counts);
+  })),
 
   publicRoute('get', '/users/:userId', 200, undefined, async ({ ctx, params, viewer }) => shaped(Schema.UserResponse, await ctx.store.read(async (reader) => (
     { user: await presentMember(reader, await visibleMember(reader, param(params, 'userId'), viewer?.id)) }
   )))),
 ];
+
+/**
+ * A follow's or an unfollow's answer: the relation and the counts it moved when asked for them (the
+ * `change-counts` extension; `counts` when the write gave them), else both members (the spec's).
+ */
+async function followed(ctx: RuleContext, request: RouteRequest, memberId: string, otherId: string, following: boolean, counts?: FollowCounts): Promise<Shaped> {
+  if (!wantsChangeCounts(request.prefer)) return followAnswer(ctx, memberId, otherId);
+  const after = counts ?? await ctx.store.read((reader) => followCounts(reader, memberId, otherId));
+  return new Shaped(Schema.FollowChange, { userId: otherId, following, followerCount: after.followerCount, followingCount: after.followingCount }, 'return=minimal, change-counts');
+}
 
 async function followAnswer(ctx: RuleContext, memberId: string, otherId: string): Promise<Shaped> {
   return shaped(Schema.FollowResponse, await ctx.store.read(async (reader) => {

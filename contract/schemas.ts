@@ -185,6 +185,7 @@ export const ApiExtension = Type.Union([
   Type.Literal('tags'), Type.Literal('notifications'), Type.Literal('idempotency'), Type.Literal('reply-links'),
   Type.Literal('reaction-counts'),
   Type.Literal('alt-text'), Type.Literal('edit-marks'), Type.Literal('member-lists'), Type.Literal('mute-block'),
+  Type.Literal('change-counts'),
 ]);
 
 /** GET /health: whether the backend and its store answer, and which extensions it has. */
@@ -219,12 +220,29 @@ export const ReactionChange = Type.Object({
   reaction: Type.Union([Type.Literal('like'), Type.Literal('dislike'), Type.Null()]),
 });
 
-/** `Prefer: return=minimal` on bookmark and remove-bookmark: what changed for the member. */
+/**
+ * `Prefer: return=minimal` on bookmark and remove-bookmark: what changed for the member. With
+ * `Prefer: return=minimal, change-counts` (the `change-counts` extension) never the post, so its size
+ * does not grow with the post's reactions.
+ */
 export const BookmarkChange = Type.Object({
   postId: Type.String(),
   bookmarked: Type.Boolean(),
-  /** The bookmarked post, when one was added. */
+  /** The bookmarked post, when one was added (not with `change-counts`). */
   post: Type.Optional(Post),
+});
+
+/**
+ * `Prefer: return=minimal, change-counts` on follow and unfollow (the `change-counts` extension): the
+ * relation after it and the two counts it moved, never the members' lists, so its size does not grow
+ * with them. `followerCount` is how many follow `userId` (its `followers`), `followingCount` how many
+ * the caller follows (their `following`), as the members' records then show them.
+ */
+export const FollowChange = Type.Object({
+  userId: Type.String(),
+  following: Type.Boolean(),
+  followerCount: Type.Integer({ minimum: 0 }),
+  followingCount: Type.Integer({ minimum: 0 }),
 });
 
 /**

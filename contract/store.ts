@@ -315,6 +315,12 @@ export interface StoreTx extends StoreReader {
   emit(event: NetworkEvent): Promise<void>;
 }
 
+/** After a follow or an unfollow: how many follow the other member, and how many the caller follows. */
+export interface FollowCounts {
+  followerCount: number;
+  followingCount: number;
+}
+
 /**
  * What a write done in one statement answers: the refusal's key, or 'recheck' when the store cannot
  * tell alone (the caller then runs the rules), or what the answer needs.
@@ -339,7 +345,10 @@ export interface AtOnceWrites {
   }): Promise<AtOnce<{ likeCount: number; dislikeCount: number }>>;
   /** rules/bookmarks.ts addBookmark and removeBookmark. */
   bookmark(claims: TokenClaims, write: { postId: string; bookmarked: boolean }): Promise<AtOnce<true>>;
-  /** rules/users.ts follow and unfollow; the follow's notification's id and key as for `react`. */
+  /**
+   * rules/users.ts follow and unfollow; the follow's notification's id and key as for `react`. How
+   * many follow the other member after it, and how many the caller follows (FollowCounts).
+   */
   follow(claims: TokenClaims, write: {
     userId: string;
     following: boolean;
@@ -347,7 +356,7 @@ export interface AtOnceWrites {
     notificationId: string;
     notificationKey: string;
     unreadMax: number;
-  }): Promise<AtOnce<true>>;
+  }): Promise<AtOnce<FollowCounts>>;
 }
 
 export interface Store {

@@ -1,5 +1,5 @@
 import { base64url, SignJWT } from 'jose';
-import { createTokenService, STAND_IN_TOKEN_SECRET } from './tokens';
+import { createTokenService, STAND_IN_TOKEN_SECRET, VERIFIED_TOKENS_KEPT } from './tokens';
 
 let ids = 0;
 const newId = (): string => `jti-${(ids += 1)}`;
@@ -47,6 +47,45 @@ describe('HS256 tokens', () => {
     for (const name of Object.keys(claims)) {
       const { [name as keyof typeof claims]: _left, ...incomplete } = claims;
       expect({ without: name, claims: await tokens.verify(await signed(incomplete)) }).toEqual({ without: name, claims: null });
+    }
+  });
+
+  it('checks a signature once a token: the same token again is answered from what was verified, until it expires', async () => {
+    let now = new Date('2025-06-01T00:00:00Z');
+    const tokens = createTokenService({ secret, now: () => now, ttlSeconds: 60, newId });
+    const token = await tokens.sign({ id: 'u-1', username: 'a', sessionVersion: 0 });
+    const checks = jest.spyOn(crypto.subtle, 'verify');
+    try {
+      const first = await tokens.verify(token);
+      expect(first).toMatchObject({ sub: 'u-1', exp: 1748736060 });
+      expect(await tokens.verify(token)).toEqual(first);
+      expect(checks).toHaveBeenCalledTimes(1);
+      // A token that differs in one character is checked, and refused.
+      const [header, payload, signature] = token.split('.') as [string, string, string];
+      const forged = `${header}.${payload}.${signature.slice(0, -1)}${signature.endsWith('A') ? 'B' : 'A'}`;
+      expect(await tokens.verify(forged)).toBeNull();
+      expect(checks).toHaveBeenCalledTimes(2);
+      now = new Date('2025-06-01T00:01:00Z');
+      expect(await tokens.verify(token)).toBeNull();
+      now = new Date('2025-06-01T00:00:30Z');
+      expect(await tokens.verify(token)).toEqual(first);
+    } finally {
+      checks.mockRestore();
+    }
+  });
+
+  it(`keeps the ${VERIFIED_TOKENS_KEPT.toLocaleString('en')} tokens used last: an older one is checked again`, async () => {
+    const tokens = createTokenService({ secret, newId });
+    const signed = await Promise.all(Array.from({ length: VERIFIED_TOKENS_KEPT + 1 }, (_, n) => tokens.sign({ id: `u-${n}`, username: `m${n}`, sessionVersion: 0 })));
+    for (const token of signed) await tokens.verify(token);
+    const checks = jest.spyOn(crypto.subtle, 'verify');
+    try {
+      expect(await tokens.verify(signed[VERIFIED_TOKENS_KEPT]!)).toMatchObject({ sub: `u-${VERIFIED_TOKENS_KEPT}` });
+      expect(checks).toHaveBeenCalledTimes(0);
+      expect(await tokens.verify(signed[0]!)).toMatchObject({ sub: 'u-0' });
+      expect(checks).toHaveBeenCalledTimes(1);
+    } finally {
+      checks.mockRestore();
     }
   });
 });

@@ -8,6 +8,8 @@
  * BENCH_ONLY=live for the live stream's rows alone, BENCH_ONLY=notifications for the rows of replies
  * and notifications at size alone, BENCH_ONLY=cluster for the rows of the answer cache's version
  * check and those through HAProxy alone, BENCH_ONLY=writes for the writes beside the like floor alone.
+ * BENCH_CPU_PROF=<folder> writes a CPU profile of every server the benchmark starts there (node
+ * --cpu-prof, one file a process, written when it stops).
  */
 import { execFileSync, fork, type ChildProcess } from 'node:child_process';
 import { request as httpRequest } from 'node:http';
@@ -250,8 +252,12 @@ async function startChild(script: string, env: Record<string, string>, execArgv:
   };
 }
 
+/** Where servers write their CPU profiles (BENCH_CPU_PROF), if anywhere. */
+const CPU_PROFILES = process.env.BENCH_CPU_PROF;
+
 function startServer(store: Store): Promise<Child> {
-  return startChild(SERVER_MAIN, { ...store.env, PORT: '0', RATE_LIMITS: 'off', SEED: 'off', LOG_LEVEL: 'warn', NODE_ENV: 'development', DRAIN_SECONDS: '0' }, ['-r', PROBE]);
+  const profiling = CPU_PROFILES ? ['--cpu-prof', `--cpu-prof-dir=${CPU_PROFILES}`] : [];
+  return startChild(SERVER_MAIN, { ...store.env, PORT: '0', RATE_LIMITS: 'off', SEED: 'off', LOG_LEVEL: 'warn', NODE_ENV: 'development', DRAIN_SECONDS: '0' }, ['-r', PROBE, ...profiling]);
 }
 
 async function eventLoop(child: Child, what: 'reset' | 'read'): Promise<{ p50: number; p99: number; max: number }> {
@@ -972,6 +978,33 @@ function pairRow(store: string, what: string, run: PairRun, floor: PairRun | und
 }
 
 /**
+ * Where the store's WAL stands (bytes from its start), its settings that decide checkpoints, and its
+ * last checkpoint's time: PGlite alone, read while no server holds it.
+ */
+async function walPosition(store: Store): Promise<{ lsn: number; maxWalSize: string; fsync: string; checkpointAt: string } | undefined> {
+  if (store.name !== 'pglite') return undefined;
+  const database = await store.open();
+  try {
+    const [row] = await database.query<{ lsn: string; max_wal_size: string; fsync: string; checkpoint_time: Date }>(
+      `SELECT pg_wal_lsn_diff(pg_current_wal_lsn(), '0/0')::text AS lsn, current_setting('max_wal_size') AS max_wal_size, current_setting('fsync') AS fsync, checkpoint_time
+       FROM pg_control_checkpoint()`,
+    );
+    if (!row) return undefined;
+    return { lsn: Number(row.lsn), maxWalSize: row.max_wal_size, fsync: row.fsync, checkpointAt: new Date(row.checkpoint_time).toISOString() };
+  } finally {
+    await database.close();
+  }
+}
+
+/** The size of the answer to `call`, made once by the member, then undone by `undo`. */
+async function firstAnswerBytes(url: string, token: string, call: PairCall, undo: PairCall): Promise<number> {
+  const send = (made: PairCall) => fetch(`${url}${made.path}`, { method: made.method, headers: { ...made.headers, authorization: token } });
+  const bytes = (await (await send(call)).arrayBuffer()).byteLength;
+  await (await send(undo)).arrayBuffer();
+  return bytes;
+}
+
+/**
  * A like, a dislike, a bookmark and a follow by 50 members (closed loop, one connection each),
  * beside the like floor: bare Fastify with the same token check and the same pool, one SQL
  * statement a like (scripts/benchServer/likeFloor.cjs). Each row is judged as a share of the
@@ -984,6 +1017,7 @@ async function benchWrites(store: Store, floorBodyFile: string): Promise<void> {
   const minimal = { prefer: 'return=minimal' };
   // A like's minimal answer: its counts and the member's reaction (the reaction-counts extension).
   const counts = { prefer: 'return=minimal, reaction-counts' };
+  const changeCounts = { prefer: 'return=minimal, change-counts' };
   const like = (): PairCall => ({ method: 'POST', path: `/api/posts/like/${post}`, headers: counts });
   const dislike = (): PairCall => ({ method: 'POST', path: `/api/posts/dislike/${post}`, headers: counts });
   const usernames = Array.from({ length: BENCH_MEMBERS }, (_, i) => `bench_${i + 1}`);
@@ -1008,6 +1042,7 @@ async function benchWrites(store: Store, floorBodyFile: string): Promise<void> {
     }
     pairRow(store.name, `floor: like/dislike pairs, ${BENCH_MEMBERS} members, one post, one statement a call (bare Fastify, the same token check and pool)`, floorRun, undefined, likeBody.length);
 
+    const walBefore = await walPosition(store);
     server = await startServer(store);
     try {
       const likes = await memberPairs(server.url, tokens, like, dislike, counter, server.process.pid);
@@ -1022,17 +1057,29 @@ async function benchWrites(store: Store, floorBodyFile: string): Promise<void> {
         return row;
       };
       check(`like/dislike pairs, ${BENCH_MEMBERS} members, one post, Prefer: return=minimal, reaction-counts`, likes, likeBody.length);
-      const bookmarkBytes = (await answerBytes(`${server.url}/api/posts/${post}`)).bytes;
-      const bookmarks = await memberPairs(server.url, tokens,
-        () => ({ method: 'POST', path: `/api/users/bookmark/${post}`, headers: minimal }),
-        () => ({ method: 'POST', path: `/api/users/remove-bookmark/${post}`, headers: minimal }), counter, server.process.pid);
-      check(`bookmark/remove pairs, ${BENCH_MEMBERS} members, one post, Prefer: return=minimal`, bookmarks, bookmarkBytes);
-      const follows = await memberPairs(server.url, tokens,
-        () => ({ method: 'POST', path: `/api/users/follow/${followed}` }),
-        () => ({ method: 'POST', path: `/api/users/unfollow/${followed}` }), counter, server.process.pid);
-      check(`follow/unfollow pairs, ${BENCH_MEMBERS} members, one member`, follows, 0);
+      // The same again: the row above holds the server's first calls (its code and the database's
+      // not yet warm), this one the same server warm.
+      check(`like/dislike pairs again, the same server warm, Prefer: return=minimal, reaction-counts`, await memberPairs(server.url, tokens, like, dislike, counter, server.process.pid), likeBody.length);
+      // A bookmark and a follow, each answered the older way (the post; both members) and with the
+      // change and its counts alone (the change-counts extension). Bytes: a first call's answer.
+      for (const [name, headers] of [['return=minimal', minimal], ['return=minimal, change-counts', changeCounts]] as const) {
+        const bookmark = (): PairCall => ({ method: 'POST', path: `/api/users/bookmark/${post}`, headers });
+        const unbookmark = (): PairCall => ({ method: 'POST', path: `/api/users/remove-bookmark/${post}`, headers });
+        const bookmarkBytes = await firstAnswerBytes(server.url, tokens[0] ?? '', bookmark(), unbookmark());
+        check(`bookmark/remove pairs, ${BENCH_MEMBERS} members, one post, Prefer: ${name}`, await memberPairs(server.url, tokens, bookmark, unbookmark, counter, server.process.pid), bookmarkBytes);
+      }
+      for (const [name, headers] of [['none (both members)', {}], ['return=minimal, change-counts', changeCounts]] as const) {
+        const follow = (): PairCall => ({ method: 'POST', path: `/api/users/follow/${followed}`, headers });
+        const unfollow = (): PairCall => ({ method: 'POST', path: `/api/users/unfollow/${followed}`, headers });
+        const followBytes = await firstAnswerBytes(server.url, tokens[0] ?? '', follow(), unfollow());
+        check(`follow/unfollow pairs, ${BENCH_MEMBERS} members, one member, Prefer: ${name}`, await memberPairs(server.url, tokens, follow, unfollow, counter, server.process.pid), followBytes);
+      }
     } finally {
       await server.stop();
+    }
+    const walAfter = await walPosition(store);
+    if (walBefore && walAfter) {
+      console.log(`${store.name}: the writes rows wrote ${((walAfter.lsn - walBefore.lsn) / 2 ** 20).toFixed(1)} MB of WAL (max_wal_size ${walAfter.maxWalSize}, fsync ${walAfter.fsync}); last checkpoint ${walBefore.checkpointAt} before, ${walAfter.checkpointAt} after (the server's stop makes one).`);
     }
     await likeAnswerSizes(store, post);
   } finally {

@@ -15,6 +15,7 @@ import { buildApp } from './app';
 import { describeStore, PGLITE_FOLDER, REPOSITORY_ROOT, type ServerConfig } from './config';
 import { lockDataDir, type DataDirLock } from './dataDirLock';
 import { openPglite, openPostgres, type Database } from './db/database';
+import { warmUpWrites } from './db/warmUp';
 import { migrate } from './db/migrate';
 import { argon2Passwords } from './passwords';
 import { createSqlStore, type SqlStore } from './store/sqlStore';
@@ -65,6 +66,8 @@ export async function startServer(config: ServerConfig, { logger = false, now = 
     await readUnreadTags(database);
     const store = createSqlStore(database, { publicDir: PUBLIC_DIR, passwords: argon2Passwords, changes });
     const seeded = config.seed ? await store.seedIfEmpty(buildDefaultSeed()) : false;
+    // PGlite's first writes are slow until V8 has optimised its code (server/db/warmUp.ts).
+    if (!config.databaseUrl) await warmUpWrites(database);
     const ctx: RuleContext = { store, tokens: createTokenService({ secret, now }), passwords: argon2Passwords, now, newId: randomUUID };
     // Counters every process on the database shares; on PGlite this process is the only one.
     const rateLimits = !config.rateLimits ? undefined : config.databaseUrl ? 'database' : 'memory';

@@ -31,9 +31,19 @@ export function feedOrderOf(query: Query | undefined): PostOrder {
   return sort as PostOrder;
 }
 
+/** Whether a mutation asked for only what changed and this preference too (`Prefer: return=minimal, <name>`). */
+function wantsMinimalWith(prefer: string | undefined, name: string): boolean {
+  return wantsMinimal(prefer) && prefer !== undefined && prefer.split(',').some((preference) => preference.trim().toLowerCase() === name);
+}
+
 /** Whether a like or a dislike asked for its counts alone (`Prefer: return=minimal, reaction-counts`). */
 export function wantsReactionCounts(prefer: string | undefined): boolean {
-  return wantsMinimal(prefer) && prefer !== undefined && prefer.split(',').some((preference) => preference.trim().toLowerCase() === 'reaction-counts');
+  return wantsMinimalWith(prefer, 'reaction-counts');
+}
+
+/** Whether a bookmark or a follow asked for the change and its counts alone (`Prefer: return=minimal, change-counts`). */
+export function wantsChangeCounts(prefer: string | undefined): boolean {
+  return wantsMinimalWith(prefer, 'change-counts');
 }
 
 /** Whether a mutation asked for only what changed (RFC 7240: `Prefer: return=minimal`). */

@@ -1,7 +1,7 @@
 /** Members: reading, following and editing one's own profile. */
 import type { RuleContext } from '../context';
 import { refusal } from '../errors';
-import type { MemberRow, StoreReader, StoreTx } from '../store';
+import type { FollowCounts, MemberRow, StoreReader, StoreTx } from '../store';
 import { NOTIFICATIONS_UNREAD_MAX, type UserEditPayload } from '../api';
 import type { TokenClaims } from '../tokens';
 import { notificationKey, notify, unnotify } from './notifications';
@@ -108,14 +108,20 @@ export async function editProfile(ctx: RuleContext, member: MemberRow, { userDat
   });
 }
 
+/** How many follow `otherId`, and how many `memberId` follows, as their records show them. */
+export async function followCounts(reader: StoreReader, memberId: string, otherId: string): Promise<FollowCounts> {
+  const lists = await reader.followLists([memberId, otherId]);
+  return { followerCount: lists.get(otherId)?.followers.length ?? 0, followingCount: lists.get(memberId)?.following.length ?? 0 };
+}
+
 /**
  * follow or unfollow in one statement, for a store that has it (Store.atOnce), from a token whose
- * signature is verified: whether it was done, or false when the store leaves the call to the rules
- * above.
+ * signature is verified: the counts after it (followCounts), or undefined when the store leaves the
+ * call to the rules above.
  */
-export async function followAtOnce(ctx: RuleContext, claims: TokenClaims, userId: string, following: boolean): Promise<boolean> {
+export async function followAtOnce(ctx: RuleContext, claims: TokenClaims, userId: string, following: boolean): Promise<FollowCounts | undefined> {
   const writes = ctx.store.atOnce;
-  if (!writes) return false;
+  if (!writes) return undefined;
   return settled(await writes.follow(claims, {
     userId,
     following,
@@ -123,5 +129,5 @@ export async function followAtOnce(ctx: RuleContext, claims: TokenClaims, userId
     notificationId: ctx.newId(),
     notificationKey: notificationKey({ kind: 'follow', actorId: claims.sub }),
     unreadMax: NOTIFICATIONS_UNREAD_MAX,
-  })) === true;
+  }));
 }

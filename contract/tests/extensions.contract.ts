@@ -3,7 +3,7 @@
  * feed on the backend's side, and mutations that answer only what changed. A client that does not
  * ask gets the spec's answers (the rest of the suite).
  */
-import type { BookmarkChange, Post, PostRemoval, PostResponse, PostsPage, PostsResponse, ReactionChange, UsersResponse } from '../api';
+import type { BookmarkChange, FollowChange, FollowResponse, Post, PostRemoval, PostResponse, PostsPage, PostsResponse, ReactionChange, UserResponse, UsersResponse } from '../api';
 import { MESSAGES } from '../messages';
 import { ORDER_COMPARATORS, POST_ORDERS, type PostOrder } from '../order';
 import { DEMO_BOOKMARK_POST_ID, DEMO_USER_ID, SEED_USER_IDS, seedPostId } from '../seed/default';
@@ -260,5 +260,91 @@ describe('Prefer: return=minimal, reaction-counts', () => {
     // Without return=minimal, the preference alone asks for nothing: the spec's answer.
     const spec = await call<PostsResponse>('POST', `/posts/dislike/${seedPostId(8)}`, { authorization: await tokenFor('demo_user'), headers: { prefer: 'reaction-counts' } });
     expect(spec.json.posts).toHaveLength(20);
+  });
+});
+
+describe('Prefer: return=minimal, change-counts', () => {
+  const CHANGE = { prefer: 'return=minimal, change-counts' };
+
+  async function changeAs<T>(member: string, path: string): Promise<CallResult<T>> {
+    return call<T>('POST', path, { authorization: await tokenFor(member), headers: CHANGE });
+  }
+
+  async function userNow(userId: string) {
+    return (await call<UserResponse>('GET', `/users/${userId}`)).json.user;
+  }
+
+  it('answers a bookmark and its removal with the change alone, never the post', async () => {
+    const post = seedPostId(2);
+    const added = await changeAs<BookmarkChange>('demo_user', `/users/bookmark/${post}`);
+    expect({ status: added.status, body: added.json }).toEqual({ status: 201, body: { postId: post, bookmarked: true } });
+    expect(added.headers.get('preference-applied')).toBe('return=minimal, change-counts');
+    expect((await userNow(DEMO_USER_ID)).bookmarks).toContain(post);
+    const removed = await changeAs<BookmarkChange>('demo_user', `/users/remove-bookmark/${post}`);
+    expect({ status: removed.status, body: removed.json }).toEqual({ status: 201, body: { postId: post, bookmarked: false } });
+    expect(removed.headers.get('preference-applied')).toBe('return=minimal, change-counts');
+    expect((await userNow(DEMO_USER_ID)).bookmarks).not.toContain(post);
+  });
+
+  it("answers a follow and an unfollow with the relation and both counts, as the members' records then show them", async () => {
+    const followed = await changeAs<FollowChange>('demo_user', `/users/follow/${SEED_USER_IDS.noah}`);
+    expect(followed.status).toBe(201);
+    expect(followed.headers.get('preference-applied')).toBe('return=minimal, change-counts');
+    const [noah, me] = [await userNow(SEED_USER_IDS.noah), await userNow(DEMO_USER_ID)];
+    expect(noah.followers.map((user) => user._id)).toContain(DEMO_USER_ID);
+    expect(followed.json).toEqual({ userId: SEED_USER_IDS.noah, following: true, followerCount: noah.followers.length, followingCount: me.following.length });
+
+    const unfollowed = await changeAs<FollowChange>('demo_user', `/users/unfollow/${SEED_USER_IDS.liam}`);
+    const [liam, meAfter] = [await userNow(SEED_USER_IDS.liam), await userNow(DEMO_USER_ID)];
+    expect(liam.followers.map((user) => user._id)).not.toContain(DEMO_USER_ID);
+    expect(unfollowed.json).toEqual({ userId: SEED_USER_IDS.liam, following: false, followerCount: liam.followers.length, followingCount: meAfter.following.length });
+    expect(meAfter.following.length).toBe(me.following.length - 1);
+    await expectHealthy(meAfter);
+  });
+
+  it("keeps a bookmark's and a follow's answers under 1 KB with 50 members who liked the post and follow the member", async () => {
+    const post = seedPostId(3);
+    const crowd = Array.from({ length: 50 }, (_, n) => buildUser({ id: `u-crowd-${n}`, username: `crowd_${n}` }));
+    await arrange((snapshot) => {
+      snapshot.users.push(...crowd);
+      const record = snapshot.posts.find((entry) => entry.id === post);
+      const noah = snapshot.users.find((entry) => entry.id === SEED_USER_IDS.noah);
+      if (!record || !noah) throw new Error('the seed lacks the post or the member');
+      record.likedBy = [...record.likedBy, ...crowd.map((member) => member.id)];
+      noah.followers = [...noah.followers, ...crowd.map((member) => member.id)];
+      for (const member of crowd) member.following = [SEED_USER_IDS.noah];
+    });
+    const bookmarked = await changeAs<BookmarkChange>('demo_user', `/users/bookmark/${post}`);
+    expect(bookmarked.json).toEqual({ postId: post, bookmarked: true });
+    const followed = await changeAs<FollowChange>('demo_user', `/users/follow/${SEED_USER_IDS.noah}`);
+    expect(followed.json).toMatchObject({ userId: SEED_USER_IDS.noah, following: true, followerCount: (await userNow(SEED_USER_IDS.noah)).followers.length });
+    expect(followed.json.followerCount).toBeGreaterThan(50);
+    for (const answer of [bookmarked.json, followed.json]) expect(Buffer.byteLength(JSON.stringify(answer))).toBeLessThan(1024);
+    // The same calls answered the other ways carry the post, and both members with their lists.
+    await callAs('demo_user', 'POST', `/users/remove-bookmark/${post}`);
+    const withPost = await call<BookmarkChange>('POST', `/users/bookmark/${post}`, { authorization: await tokenFor('demo_user'), headers: MINIMAL });
+    expect(Buffer.byteLength(JSON.stringify(withPost.json))).toBeGreaterThan(1024);
+    const both = await callAs<FollowResponse>('demo_user', 'POST', `/users/unfollow/${SEED_USER_IDS.noah}`);
+    expect(both.json.followUser.followers.length).toBeGreaterThan(50);
+  });
+
+  it('refuses exactly as without it; without return=minimal, or to return=minimal alone, a follow answers both members', async () => {
+    const already = await changeAs<Record<string, unknown>>('demo_user', `/users/follow/${SEED_USER_IDS.liam}`);
+    expectRefusal(already, 400, MESSAGES.alreadyFollowing);
+    expect(already.headers.get('preference-applied')).toBeNull();
+    expectRefusal(await changeAs('demo_user', `/users/unfollow/${SEED_USER_IDS.noah}`), 400, MESSAGES.notFollowing);
+    expectRefusal(await changeAs('demo_user', '/users/follow/u-nobody'), 404, MESSAGES.userNotFound);
+    expectRefusal(await changeAs('demo_user', `/users/follow/${DEMO_USER_ID}`), 404, MESSAGES.cannotFollowSelf);
+    expectRefusal(await changeAs('demo_user', `/users/bookmark/${DEMO_BOOKMARK_POST_ID}`), 400, MESSAGES.alreadyBookmarked);
+    expectRefusal(await changeAs('demo_user', '/users/remove-bookmark/no-such-post'), 404, MESSAGES.postNotFound);
+    expectRefusal(await call('POST', `/users/follow/${SEED_USER_IDS.noah}`, { headers: CHANGE }), 401, MESSAGES.tokenInvalid);
+
+    const minimalAlone = await call<FollowResponse>('POST', `/users/follow/${SEED_USER_IDS.noah}`, { authorization: await tokenFor('demo_user'), headers: MINIMAL });
+    expect(Object.keys(minimalAlone.json).sort()).toEqual(['followUser', 'user']);
+    expect(minimalAlone.headers.get('preference-applied')).toBeNull();
+    const spec = await call<FollowResponse>('POST', `/users/unfollow/${SEED_USER_IDS.noah}`, { authorization: await tokenFor('demo_user'), headers: { prefer: 'change-counts' } });
+    expect(spec.json.user.id).toBe(DEMO_USER_ID);
+    const bookmarks = await call<{ bookmarks: Post[] }>('POST', `/users/bookmark/${seedPostId(2)}`, { authorization: await tokenFor('demo_user'), headers: { prefer: 'change-counts' } });
+    expect(bookmarks.json.bookmarks.map((entry) => entry.id)).toContain(seedPostId(2));
   });
 });

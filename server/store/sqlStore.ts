@@ -96,9 +96,9 @@ function atOnceWrites(database: Database, changes: ChangeFeed | undefined): AtOn
     },
     async follow(claims, write) {
       const row = await run(claims, [write.userId, write.notificationKey, write.notificationId],
-        'SELECT follow_at_once($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) AS refusal',
+        'SELECT refusal, follower_count, following_count FROM follow_at_once($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)',
         [write.userId, write.following, write.at, write.notificationId, write.notificationKey, write.unreadMax, EVENTS_KEPT, CHANGES_CHANNEL]);
-      return outcome(row, () => true as const);
+      return outcome(row, (done) => ({ followerCount: Number(done.follower_count), followingCount: Number(done.following_count) }));
     },
   };
 }

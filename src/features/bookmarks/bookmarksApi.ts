@@ -16,7 +16,8 @@ function readBookmarks(response: Partial<BookmarksResponse> | undefined): Post[]
 
 /**
  * What a bookmark call answered: the member's bookmarks (the spec's answer), or, from a backend with
- * the `return-minimal` extension, only the change.
+ * the `return-minimal` extension, only the change (with the post, unless the backend also has
+ * `change-counts`: the card already shows the post the member bookmarked).
  */
 type BookmarksAnswer = { bookmarks: Post[] } | { change: BookmarkChange };
 
@@ -53,7 +54,7 @@ export const bookmarksApi = api.injectEndpoints({
     addBookmark: build.mutation<BookmarksAnswer | undefined, Post>({
       query: (post) => ({ url: `/users/bookmark/${encodeURIComponent(post.id)}`, method: 'POST' }),
       transformResponse: readAnswer,
-      extraOptions: { changedOnly: true },
+      extraOptions: { changedOnly: true, changeCounts: true },
       async onQueryStarted(post, lifecycle) {
         await showAtOnce(cacheAccess(lifecycle), post.id, post, lifecycle.queryFulfilled);
       },
@@ -62,7 +63,7 @@ export const bookmarksApi = api.injectEndpoints({
     removeBookmark: build.mutation<BookmarksAnswer | undefined, string>({
       query: (postId) => ({ url: `/users/remove-bookmark/${encodeURIComponent(postId)}`, method: 'POST' }),
       transformResponse: readAnswer,
-      extraOptions: { changedOnly: true },
+      extraOptions: { changedOnly: true, changeCounts: true },
       async onQueryStarted(postId, lifecycle) {
         await showAtOnce(cacheAccess(lifecycle), postId, null, lifecycle.queryFulfilled);
       },

@@ -1,5 +1,5 @@
 import { http, HttpResponse } from 'msw';
-import { DEMO_CREDENTIALS, seedPostId } from '../../../contract/seed/default';
+import { DEMO_CREDENTIALS, DEMO_USER_ID, SEED_USER_IDS, seedPostId } from '../../../contract/seed/default';
 import { server } from '../../../mocks/testing/node';
 import { api, backendHas } from '../../lib/api/api';
 import { makeStore } from '../../app/store';
@@ -9,6 +9,7 @@ import { bookmarksApi, selectBookmarksResult } from '../bookmarks/bookmarksApi';
 import { postsApi, selectPostsResult } from './postsApi';
 import { API } from '../../test/posts';
 import { selectCurrentMember } from '../users/currentMember';
+import { usersApi } from '../users/usersApi';
 
 /** Each call's method, path, Prefer header and answer size, as the backend saw them. */
 function recordExchanges() {
@@ -104,12 +105,84 @@ describe('changed-only answers (the return-minimal extension)', () => {
     await store.dispatch(bookmarksApi.endpoints.removeBookmark.initiate(lake.id));
     stop();
     expect(exchanges.map(({ call, prefer }) => [call, prefer])).toEqual([
-      [`POST /users/bookmark/${lake.id}`, 'return=minimal'],
-      [`POST /users/remove-bookmark/${lake.id}`, 'return=minimal'],
+      [`POST /users/bookmark/${lake.id}`, 'return=minimal, change-counts'],
+      [`POST /users/remove-bookmark/${lake.id}`, 'return=minimal, change-counts'],
     ]);
-    expect(exchanges.every((exchange) => exchange.bytes < 4096)).toBe(true);
+    expect(exchanges.every((exchange) => exchange.bytes < 100)).toBe(true);
     expect(selectBookmarksResult(store.getState()).data?.map((post) => post.id)).not.toContain(lake.id);
     expect(selectCurrentMember(store.getState())?.bookmarks).not.toContain(lake.id);
+  });
+
+  it('a backend with return-minimal but not change-counts answers a bookmark with the post, which is used', async () => {
+    server.use(http.get(`${API}/health`, () => HttpResponse.json({ status: 'ok', extensions: ['return-minimal'] })));
+    const store = await memberStore();
+    const lake = (await store.dispatch(postsApi.endpoints.getPost.initiate(seedPostId(2))).unwrap());
+    const { exchanges, stop } = recordExchanges();
+    await store.dispatch(bookmarksApi.endpoints.addBookmark.initiate(lake));
+    stop();
+    expect(exchanges.map(({ prefer }) => prefer)).toEqual(['return=minimal']);
+    expect(exchanges[0]!.bytes).toBeGreaterThan(500);
+    expect(selectBookmarksResult(store.getState()).data?.map((post) => post.id)).toContain(lake.id);
+    expect(selectCurrentMember(store.getState())?.bookmarks).toContain(lake.id);
+  });
+
+  const followersOf = (store: ReturnType<typeof makeStore>, userId: string) => usersApi.endpoints.getUser.select(userId)(store.getState()).data?.followers.map((entry) => entry._id);
+  const followingOf = (store: ReturnType<typeof makeStore>, userId: string) => usersApi.endpoints.getUser.select(userId)(store.getState()).data?.following.map((entry) => entry._id);
+
+  it('a follow and an unfollow answer the relation and its counts alone; both records change at once and stay so', async () => {
+    const store = await memberStore();
+    const noah = SEED_USER_IDS.noah;
+    await store.dispatch(usersApi.endpoints.getUser.initiate(DEMO_USER_ID));
+    await store.dispatch(usersApi.endpoints.getUser.initiate(noah));
+    const { exchanges, stop } = recordExchanges();
+    await store.dispatch(usersApi.endpoints.followUser.initiate(noah));
+    expect(followersOf(store, noah)).toContain(DEMO_USER_ID);
+    expect(followingOf(store, DEMO_USER_ID)).toContain(noah);
+    await store.dispatch(usersApi.endpoints.unfollowUser.initiate(noah));
+    stop();
+    expect(exchanges.map(({ call, prefer }) => [call, prefer])).toEqual([
+      [`POST /users/follow/${noah}`, 'return=minimal, change-counts'],
+      [`POST /users/unfollow/${noah}`, 'return=minimal, change-counts'],
+    ]);
+    expect(exchanges.every((exchange) => exchange.bytes < 150)).toBe(true);
+    expect(followersOf(store, noah)).not.toContain(DEMO_USER_ID);
+    expect(followingOf(store, DEMO_USER_ID)).not.toContain(noah);
+  });
+
+  it('a record whose list does not have the count a follow answered loads again', async () => {
+    const store = await memberStore();
+    const noah = SEED_USER_IDS.noah;
+    await store.dispatch(usersApi.endpoints.getUser.initiate(DEMO_USER_ID));
+    await store.dispatch(usersApi.endpoints.getUser.initiate(noah));
+    const held = followersOf(store, noah)!;
+    expect(held.length).toBeGreaterThan(0);
+    // The cached record lost its followers (as if it were out of date); the backend still has them.
+    store.dispatch(usersApi.util.updateQueryData('getUser', noah, (draft) => {
+      draft.followers = [];
+    }));
+    const { exchanges, stop } = recordExchanges();
+    await store.dispatch(usersApi.endpoints.followUser.initiate(noah));
+    await Promise.all(store.dispatch(api.util.getRunningQueriesThunk()));
+    stop();
+    expect(exchanges.map(({ call }) => call)).toEqual([`POST /users/follow/${noah}`, `GET /users/${noah}`]);
+    expect(followersOf(store, noah)?.sort()).toEqual([...held, DEMO_USER_ID].sort());
+  });
+
+  it('a backend with return-minimal but not change-counts answers a follow with both members, which are used', async () => {
+    server.use(http.get(`${API}/health`, () => HttpResponse.json({ status: 'ok', extensions: ['return-minimal'] })));
+    const store = await memberStore();
+    const noah = SEED_USER_IDS.noah;
+    await store.dispatch(usersApi.endpoints.getUser.initiate(noah));
+    store.dispatch(usersApi.util.updateQueryData('getUser', noah, (draft) => {
+      draft.followers = [];
+    }));
+    const { exchanges, stop } = recordExchanges();
+    await store.dispatch(usersApi.endpoints.followUser.initiate(noah));
+    stop();
+    expect(exchanges.map(({ prefer }) => prefer)).toEqual(['return=minimal']);
+    // The answer's record of them, with every follower, replaces the cached one.
+    expect(followersOf(store, noah)).toContain(DEMO_USER_ID);
+    expect(followersOf(store, noah)!.length).toBeGreaterThan(1);
   });
 
   it('a post that joined the lists is found there by its tag: liking it at once changes every copy, and a refused like undoes every copy', async () => {

@@ -1,10 +1,13 @@
 import { api, cacheAccess, HOME_FEED_TAG, type CacheAccess, type Undo } from '../../lib/api/api';
 import { refusedAsAlready } from '../../lib/apiError';
-import type { FollowResponse, User, UserEditPayload, UserEditResponse, UserResponse, UsersResponse } from '../../types/api';
+import type { FollowChange, FollowResponse, User, UserEditPayload, UserEditResponse, UserResponse, UsersResponse } from '../../types/api';
 import { follows, toSummary, withFollower, withFollowing } from './followUpdates';
 
 /** What the profile form sends (spec section 7: body `{ userData }`). */
 export type ProfileEdit = UserEditPayload['userData'];
+
+/** What a follow or an unfollow answered: both members (the spec's), or the relation and its counts (`change-counts`). */
+type FollowAnswer = Partial<FollowResponse & FollowChange> | undefined;
 
 /** The members list: empty when the answer lacks `users` (spec: such an answer is ignored). */
 function readUsers(response: UsersResponse): User[] {
@@ -41,15 +44,18 @@ export const usersApi = api.injectEndpoints({
       },
     }),
 
-    followUser: build.mutation<FollowResponse, string>({
+    followUser: build.mutation<FollowAnswer, string>({
       query: (userId) => ({ url: `/users/follow/${encodeURIComponent(userId)}`, method: 'POST' }),
+      // From a backend with `change-counts`, the relation and its counts rather than both members.
+      extraOptions: { changedOnly: true, changeCounts: true },
       onQueryStarted: (userId, lifecycle) => followLifecycle(userId, true, lifecycle),
       // The home feed, where the backend builds it, now holds (or no longer holds) their posts.
       invalidatesTags: (answer) => (answer ? [HOME_FEED_TAG] : []),
     }),
 
-    unfollowUser: build.mutation<FollowResponse, string>({
+    unfollowUser: build.mutation<FollowAnswer, string>({
       query: (userId) => ({ url: `/users/unfollow/${encodeURIComponent(userId)}`, method: 'POST' }),
+      extraOptions: { changedOnly: true, changeCounts: true },
       onQueryStarted: (userId, lifecycle) => followLifecycle(userId, false, lifecycle),
       invalidatesTags: (answer) => (answer ? [HOME_FEED_TAG] : []),
     }),
@@ -93,13 +99,15 @@ function cachedMember(state: ReturnType<CacheAccess['getState']>, userId: string
 
 /**
  * Follow and unfollow update the screen at once: my `following` and their `followers`, wherever
- * either record is cached. A refusal undoes it with the one undo (the listeners show the message);
- * the answer, which carries both records, is then written over the guess.
+ * either record is cached. A refusal undoes it with the one undo (the listeners show the message).
+ * An answer with both records is then written over the guess; an answer of counts alone leaves the
+ * guess, and a record whose list does not have the count the backend gave (another device changed
+ * it, or the record was not there to change) loads again.
  */
 async function followLifecycle(
   userId: string,
   follow: boolean,
-  lifecycle: { dispatch: CacheAccess['dispatch']; getState: () => unknown; queryFulfilled: Promise<{ data: FollowResponse }> },
+  lifecycle: { dispatch: CacheAccess['dispatch']; getState: () => unknown; queryFulfilled: Promise<{ data: FollowAnswer }> },
 ): Promise<void> {
   const cache = cacheAccess(lifecycle);
   const state = cache.getState();
@@ -115,6 +123,10 @@ async function followLifecycle(
 
   try {
     const { data } = await lifecycle.queryFulfilled;
+    if (typeof data?.followerCount === 'number' && typeof data.followingCount === 'number') {
+      checkCounts(cache, myId, userId, data.followingCount, data.followerCount);
+      return;
+    }
     writeMembers(cache, [data?.user, data?.followUser].filter((user): user is User => Boolean(user)));
   } catch (failure) {
     if (!refusedAsAlready(failure)) {
@@ -124,6 +136,18 @@ async function followLifecycle(
     // "Already following", "already not following": as shown; both records load again, as the backend has them.
     cache.dispatch(usersApi.util.invalidateTags([{ type: 'User', id: userId }, ...(myId ? [{ type: 'User' as const, id: myId }] : [])]));
   }
+}
+
+/** The cached records of both members load again where their lists do not have the counts the backend answered. */
+function checkCounts(cache: CacheAccess, myId: string | null, userId: string, followingCount: number, followerCount: number): void {
+  const state = cache.getState();
+  const me = myId ? cachedMember(state, myId) : undefined;
+  const them = cachedMember(state, userId);
+  const stale = [
+    ...(me && me.following.length !== followingCount ? [me._id] : []),
+    ...(them && them.followers.length !== followerCount ? [them._id] : []),
+  ];
+  if (stale.length > 0) cache.dispatch(usersApi.util.invalidateTags(stale.map((id) => ({ type: 'User' as const, id }))));
 }
 
 /**

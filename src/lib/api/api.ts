@@ -42,6 +42,11 @@ export interface CallOptions {
    */
   reactionCounts?: boolean;
   /**
+   * A bookmark or a follow can take an answer of the change and its counts alone: when the backend
+   * has the `change-counts` extension a changed-only call also asks for it (`Prefer: change-counts`).
+   */
+  changeCounts?: boolean;
+  /**
    * The call saves a form that stays open (an edit window, the profile): a network failure or a 5xx
    * is said in a toast, and the member stays with what they typed and can save again (design card),
    * instead of going to /error, which is for a page that could not load.
@@ -54,11 +59,19 @@ export function backendHas(state: unknown, extension: ApiExtension): boolean {
   return api.endpoints.getHealth.select()(state as Parameters<ReturnType<typeof api.endpoints.getHealth.select>>[0]).data?.extensions?.includes(extension) ?? false;
 }
 
-function withChangedOnly(args: string | FetchArgs, countsOnly: boolean): FetchArgs {
+/** `also`: the preference asked beside `return=minimal` (an extension's), when the backend has it. */
+function withChangedOnly(args: string | FetchArgs, also: ApiExtension | undefined): FetchArgs {
   const request = typeof args === 'string' ? { url: args } : args;
   const headers = new Headers(request.headers as HeadersInit | undefined);
-  headers.set('prefer', countsOnly ? 'return=minimal, reaction-counts' : 'return=minimal');
+  headers.set('prefer', also ? `return=minimal, ${also}` : 'return=minimal');
   return { ...request, headers };
+}
+
+/** What a changed-only call asks for beside `return=minimal`: counts alone, where the backend has them. */
+function countsAsked(state: unknown, extraOptions: CallOptions | undefined): ApiExtension | undefined {
+  if (extraOptions?.reactionCounts === true && backendHas(state, 'reaction-counts')) return 'reaction-counts';
+  if (extraOptions?.changeCounts === true && backendHas(state, 'change-counts')) return 'change-counts';
+  return undefined;
 }
 
 function carriesIdempotencyKey(args: string | FetchArgs): boolean {
@@ -70,8 +83,7 @@ export const baseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryE
   const sentToken = Boolean(storeState(api.getState).session.token);
   const changedOnly = extraOptions?.changedOnly === true && backendHas(api.getState(), 'return-minimal');
   // A backend that could not start answers nothing: the call stays here and fails as such.
-  const countsOnly = changedOnly && extraOptions?.reactionCounts === true && backendHas(api.getState(), 'reaction-counts');
-  const request = changedOnly ? withChangedOnly(args, countsOnly) : args;
+  const request = changedOnly ? withChangedOnly(args, countsAsked(api.getState(), extraOptions)) : args;
   let result = notStarted ? { error: NOT_STARTED_ERROR } : await rawBaseQuery(request, api, extraOptions);
   // A create whose connection was lost before any answer is sent once more with the same key: a
   // backend with the `idempotency` extension stores it once either way. Without the extension the
