@@ -134,6 +134,29 @@ describe('Signup', () => {
     expect(lost.keys[1]).toBe(lost.keys[0]);
   });
 
+  it('sends a reset signup again when the backend says what it has only after the reset', async () => {
+    // The health answer is asked beside the signup itself; here it comes after the lost answer.
+    let answerHealth = () => {};
+    const healthHeld = new Promise<void>((resolve) => {
+      answerHealth = resolve;
+    });
+    server.use(http.get(`${TEST_API_BASE}/health`, async () => {
+      await healthHeld;
+      return undefined;
+    }));
+    const { user, router } = await openSignup();
+    const lost = loseAnswers('/auth/signup', '/auth/signup', 1);
+    await fillSignup(user, complete);
+    await submit(user);
+    await waitFor(() => expect(lost.keys).toHaveLength(1));
+    answerHealth();
+
+    expect(await screen.findByText('Signed Up Successfully!')).toBeInTheDocument();
+    await waitFor(() => expect(currentPath(router)).toBe('/'));
+    expect([...getMockDb().users.values()].filter((member) => member.username === 'riley_stone')).toHaveLength(1);
+    expect(lost.keys).toEqual([lost.keys[0], lost.keys[0]]);
+  });
+
   it.each([
     ['first name', { ...complete, firstName: '' }],
     ['last name', { ...complete, lastName: '' }],

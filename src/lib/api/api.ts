@@ -1,6 +1,6 @@
 import type { ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
 import { setupListeners } from '@reduxjs/toolkit/query';
-import { createApi, fetchBaseQuery, type BaseQueryFn, type FetchArgs, type FetchBaseQueryError } from '@reduxjs/toolkit/query/react';
+import { createApi, fetchBaseQuery, type BaseQueryApi, type BaseQueryFn, type FetchArgs, type FetchBaseQueryError } from '@reduxjs/toolkit/query/react';
 import { absoluteApiBase } from '../../config/env';
 import type { ApiExtension, HealthResponse } from '../../types/api';
 import { classifyFailure, NOT_STARTED_ERROR, withRetryAfter } from '../apiError';
@@ -59,6 +59,15 @@ export function backendHas(state: unknown, extension: ApiExtension): boolean {
   return api.endpoints.getHealth.select()(state as Parameters<ReturnType<typeof api.endpoints.getHealth.select>>[0]).data?.extensions?.includes(extension) ?? false;
 }
 
+/**
+ * Whether the backend has this extension, once it has said: a health answer still on its way (a
+ * signup asks for it beside the signup itself) is waited for, and one never asked for is asked.
+ */
+async function backendHasAnswered(dispatch: BaseQueryApi['dispatch'], extension: ApiExtension): Promise<boolean> {
+  const { data } = await (dispatch as ApiDispatch)(api.endpoints.getHealth.initiate(undefined, { subscribe: false }));
+  return data?.extensions?.includes(extension) ?? false;
+}
+
 /** `also`: the preference asked beside `return=minimal` (an extension's), when the backend has it. */
 function withChangedOnly(args: string | FetchArgs, also: ApiExtension | undefined): FetchArgs {
   const request = typeof args === 'string' ? { url: args } : args;
@@ -88,7 +97,7 @@ export const baseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryE
   // A create whose connection was lost before any answer is sent once more with the same key: a
   // backend with the `idempotency` extension stores it once either way. Without the extension the
   // first may have been stored, so it is not sent again.
-  if (result.error?.status === 'FETCH_ERROR' && !api.signal.aborted && carriesIdempotencyKey(request) && backendHas(api.getState(), 'idempotency')) {
+  if (result.error?.status === 'FETCH_ERROR' && !api.signal.aborted && carriesIdempotencyKey(request) && (await backendHasAnswered(api.dispatch, 'idempotency'))) {
     result = await rawBaseQuery(request, api, extraOptions);
   }
   // A 429's message says when to try again, from its Retry-After.
