@@ -297,14 +297,14 @@ function bookmarkChange(postId: string, bookmarked: boolean): Shaped {
   return new Shaped(Schema.BookmarkChange, { postId, bookmarked }, 'return=minimal, change-counts');
 }
 
-function bookmarked(ctx: RuleContext, request: RouteRequest, memberId: string, postId: string): Promise<Shaped> {
-  if (wantsChangeCounts(request.prefer)) return Promise.resolve(bookmarkChange(postId, true));
-  return changed(request, async () => shaped(Schema.BookmarkChange, { postId, bookmarked: true, post: await currentPost(ctx, postId, memberId) }), () => bookmarksOf(ctx, memberId));
-}
-
-function unbookmarked(ctx: RuleContext, request: RouteRequest, memberId: string, postId: string): Promise<Shaped> {
-  if (wantsChangeCounts(request.prefer)) return Promise.resolve(bookmarkChange(postId, false));
-  return changed(request, async () => shaped(Schema.BookmarkChange, { postId, bookmarked: false }), () => bookmarksOf(ctx, memberId));
+/** A bookmark's answer: the change alone where asked, or the post (a removal: the change) or the member's bookmarks. */
+function bookmarkAnswer(ctx: RuleContext, request: RouteRequest, memberId: string, postId: string, on: boolean): Promise<Shaped> {
+  if (wantsChangeCounts(request.prefer)) return Promise.resolve(bookmarkChange(postId, on));
+  return changed(
+    request,
+    async () => shaped(Schema.BookmarkChange, on ? { postId, bookmarked: true, post: await currentPost(ctx, postId, memberId) } : { postId, bookmarked: false }),
+    () => bookmarksOf(ctx, memberId),
+  );
 }
 
 /** The bookmark routes come before GET /users/:userId, which would otherwise match /users/bookmark. */
@@ -315,25 +315,16 @@ const bookmarkRoutes: RouteSpec[] = [
     return ctx.store.read(async (reader) => presentPage(reader, await reader.bookmarkPage(session.member.id, page), session.member.id, (await hiddenFor(reader, session.member.id)).blocked));
   }),
 
-  atOnce(memberRoute('post', '/users/bookmark/:postId', 201, undefined, async ({ ctx, session, ...request }) => {
+  // A bookmark and its removal: the rules' write, or the store's one statement; the same answer.
+  ...([['bookmark', true], ['remove-bookmark', false]] as const).map(([path, on]) => atOnce(memberRoute('post', `/users/${path}/:postId`, 201, undefined, async ({ ctx, session, ...request }) => {
     const postId = param(request.params, 'postId');
-    await addBookmark(ctx, session.member.id, postId);
-    return bookmarked(ctx, request, session.member.id, postId);
+    await (on ? addBookmark : removeBookmark)(ctx, session.member.id, postId);
+    return bookmarkAnswer(ctx, request, session.member.id, postId, on);
   }), async ({ ctx, claims, ...request }) => {
     const postId = param(request.params, 'postId');
-    if (!(await bookmarkAtOnce(ctx, claims, postId, true))) return undefined;
-    return bookmarked(ctx, request, claims.sub, postId);
-  }),
-
-  atOnce(memberRoute('post', '/users/remove-bookmark/:postId', 201, undefined, async ({ ctx, session, ...request }) => {
-    const postId = param(request.params, 'postId');
-    await removeBookmark(ctx, session.member.id, postId);
-    return unbookmarked(ctx, request, session.member.id, postId);
-  }), async ({ ctx, claims, ...request }) => {
-    const postId = param(request.params, 'postId');
-    if (!(await bookmarkAtOnce(ctx, claims, postId, false))) return undefined;
-    return unbookmarked(ctx, request, claims.sub, postId);
-  }),
+    if (!(await bookmarkAtOnce(ctx, claims, postId, on))) return undefined;
+    return bookmarkAnswer(ctx, request, claims.sub, postId, on);
+  })),
 ];
 
 /** The home feed, on the server's side (the 'feed' extension): always paged. */
