@@ -327,6 +327,15 @@ export interface FollowCounts {
  */
 export type AtOnce<T> = { refused: MessageKey | 'recheck' } | { done: T };
 
+/** What a write in one statement needs for the notification it may make or leave (rules/notifications.ts). */
+export interface NotifyingWrite {
+  at: string;
+  /** The notification's id, if the write makes a new one, and the key of the one it joins or leaves. */
+  notificationId: string;
+  notificationKey: string;
+  unreadMax: number;
+}
+
 /**
  * Writes a store may do in one statement each, session check included, for a token whose signature
  * is already verified: the same checks, changes, events and notifications as the rules in rules/
@@ -334,29 +343,14 @@ export type AtOnce<T> = { refused: MessageKey | 'recheck' } | { done: T };
  */
 export interface AtOnceWrites {
   /** rules/posts.ts likePost and dislikePost; the post's counts after it. */
-  react(claims: TokenClaims, write: {
-    postId: string;
-    reaction: ReactionKind;
-    at: string;
-    /** The author's like notification, if the like makes it: its id and key (rules/notifications.ts). */
-    notificationId: string;
-    notificationKey: string;
-    unreadMax: number;
-  }): Promise<AtOnce<{ likeCount: number; dislikeCount: number }>>;
+  react(claims: TokenClaims, write: { postId: string; reaction: ReactionKind } & NotifyingWrite): Promise<AtOnce<{ likeCount: number; dislikeCount: number }>>;
   /** rules/bookmarks.ts addBookmark and removeBookmark. */
   bookmark(claims: TokenClaims, write: { postId: string; bookmarked: boolean }): Promise<AtOnce<true>>;
   /**
    * rules/users.ts follow and unfollow; the follow's notification's id and key as for `react`. How
    * many follow the other member after it, and how many the caller follows (FollowCounts).
    */
-  follow(claims: TokenClaims, write: {
-    userId: string;
-    following: boolean;
-    at: string;
-    notificationId: string;
-    notificationKey: string;
-    unreadMax: number;
-  }): Promise<AtOnce<FollowCounts>>;
+  follow(claims: TokenClaims, write: { userId: string; following: boolean } & NotifyingWrite): Promise<AtOnce<FollowCounts>>;
 }
 
 export interface Store {

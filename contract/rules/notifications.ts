@@ -7,7 +7,7 @@
 import { NOTIFICATIONS_UNREAD_MAX } from '../api';
 import type { RuleContext } from '../context';
 import { textParts } from '../richText';
-import type { MemberRow, NotificationKind, StoreReader, StoreTx } from '../store';
+import type { MemberRow, NotificationKind, NotifyingWrite, StoreReader, StoreTx } from '../store';
 
 export interface Act {
   kind: NotificationKind;
@@ -16,6 +16,11 @@ export interface Act {
   /** The post (and reply) it is about; none for a follow. */
   postId?: string;
   replyId?: string;
+}
+
+/** The notification part of a write done in one statement (Store.atOnce), for an act by the token's member. */
+export function notifyingWrite(ctx: RuleContext, act: Omit<Act, 'recipientId'>): NotifyingWrite {
+  return { at: ctx.now().toISOString(), notificationId: ctx.newId(), notificationKey: notificationKey(act), unreadMax: NOTIFICATIONS_UNREAD_MAX };
 }
 
 /**

@@ -3,10 +3,9 @@ import type { RuleContext } from '../context';
 import { refusal } from '../errors';
 import type { AtOnce, MemberRow, PostRow, ReactionKind, StoreReader, StoreTx } from '../store';
 import type { TokenClaims } from '../tokens';
-import { NOTIFICATIONS_UNREAD_MAX } from '../api';
 import type { PostDraftPayload, PostEditPayload } from '../api';
 import { readImageDataUrl, validateImageAlt, validatePostText } from '../validation';
-import { notificationKey, notify, removingNotifications, syncMentions, unnotify } from './notifications';
+import { notify, notifyingWrite, removingNotifications, syncMentions, unnotify } from './notifications';
 import { visiblePost } from './relations';
 
 export async function findPost(reader: StoreReader, postId: string): Promise<PostRow> {
@@ -142,12 +141,5 @@ export function settled<T>(outcome: AtOnce<T>): T | undefined {
 export async function reactAtOnce(ctx: RuleContext, claims: TokenClaims, postId: string, reaction: ReactionKind): Promise<{ likeCount: number; dislikeCount: number } | undefined> {
   const writes = ctx.store.atOnce;
   if (!writes) return undefined;
-  return settled(await writes.react(claims, {
-    postId,
-    reaction,
-    at: ctx.now().toISOString(),
-    notificationId: ctx.newId(),
-    notificationKey: notificationKey({ kind: 'like', actorId: claims.sub, postId }),
-    unreadMax: NOTIFICATIONS_UNREAD_MAX,
-  }));
+  return settled(await writes.react(claims, { postId, reaction, ...notifyingWrite(ctx, { kind: 'like', actorId: claims.sub, postId }) }));
 }

@@ -2,9 +2,9 @@
 import type { RuleContext } from '../context';
 import { refusal } from '../errors';
 import type { FollowCounts, MemberRow, StoreReader, StoreTx } from '../store';
-import { NOTIFICATIONS_UNREAD_MAX, type UserEditPayload } from '../api';
+import type { UserEditPayload } from '../api';
 import type { TokenClaims } from '../tokens';
-import { notificationKey, notify, unnotify } from './notifications';
+import { notify, notifyingWrite, unnotify } from './notifications';
 import { settled } from './posts';
 import { visibleMember } from './relations';
 import { validateAvatar, validateBio, validatePassword, validatePortfolioUrl, type AvatarChoice } from '../validation';
@@ -122,12 +122,5 @@ export async function followCounts(reader: StoreReader, memberId: string, otherI
 export async function followAtOnce(ctx: RuleContext, claims: TokenClaims, userId: string, following: boolean): Promise<FollowCounts | undefined> {
   const writes = ctx.store.atOnce;
   if (!writes) return undefined;
-  return settled(await writes.follow(claims, {
-    userId,
-    following,
-    at: ctx.now().toISOString(),
-    notificationId: ctx.newId(),
-    notificationKey: notificationKey({ kind: 'follow', actorId: claims.sub }),
-    unreadMax: NOTIFICATIONS_UNREAD_MAX,
-  }));
+  return settled(await writes.follow(claims, { userId, following, ...notifyingWrite(ctx, { kind: 'follow', actorId: claims.sub }) }));
 }
