@@ -8,6 +8,7 @@ import { MESSAGES } from '../messages';
 import { ORDER_COMPARATORS, POST_ORDERS, type PostOrder } from '../order';
 import { DEMO_BOOKMARK_POST_ID, DEMO_USER_ID, SEED_USER_IDS, seedPostId } from '../seed/default';
 import { buildPost, buildUser } from '../seed/factories';
+import type { DbSnapshot } from '../snapshot';
 import { arrange, call, callAs, everyPage, expectHealthy, expectRefusal, tokenFor, type CallResult } from './support';
 
 const MINIMAL = { prefer: 'return=minimal' };
@@ -16,6 +17,18 @@ const MINIMAL = { prefer: 'return=minimal' };
 async function allPages(path: string, limit: number, authorization?: string): Promise<{ posts: Post[]; pages: number }> {
   const { items, pages } = await everyPage(path, limit, (page: PostsPage) => page.posts, { authorization });
   return { posts: items, pages };
+}
+
+/** 50 new members who like the post, besides its own likers; `also` changes the post or the members further first. */
+function arrangeLikers(post: string, also: (record: DbSnapshot['posts'][number], crowd: DbSnapshot['users'], snapshot: DbSnapshot) => void): Promise<void> {
+  const crowd = Array.from({ length: 50 }, (_, n) => buildUser({ id: `u-crowd-${n}`, username: `crowd_${n}` }));
+  return arrange((snapshot) => {
+    snapshot.users.push(...crowd);
+    const record = snapshot.posts.find((entry) => entry.id === post);
+    if (!record) throw new Error('the seed lacks the post');
+    also(record, crowd, snapshot);
+    record.likedBy = [...record.likedBy, ...crowd.map((member) => member.id)];
+  });
 }
 
 function ids(posts: readonly Post[]): string[] {
@@ -229,12 +242,8 @@ describe('Prefer: return=minimal, reaction-counts', () => {
 
   it('keeps its size under 1 KB with 50 members who liked the post, where the post alone grows with them', async () => {
     const post = seedPostId(3);
-    const likers = Array.from({ length: 50 }, (_, n) => buildUser({ id: `u-liker-${n}`, username: `liker_${n}` }));
-    await arrange((snapshot) => {
-      snapshot.users.push(...likers);
-      const record = snapshot.posts.find((entry) => entry.id === post);
-      if (!record) throw new Error('the seed lacks the post');
-      record.likedBy = [...record.likedBy.filter((id) => id !== DEMO_USER_ID), ...likers.map((member) => member.id)];
+    await arrangeLikers(post, (record) => {
+      record.likedBy = record.likedBy.filter((id) => id !== DEMO_USER_ID);
       record.dislikedBy = record.dislikedBy.filter((id) => id !== DEMO_USER_ID);
     });
     const counts = await reactAs<ReactionChange>('demo_user', 'like', post);
@@ -304,13 +313,9 @@ describe('Prefer: return=minimal, change-counts', () => {
 
   it("keeps a bookmark's and a follow's answers under 1 KB with 50 members who liked the post and follow the member", async () => {
     const post = seedPostId(3);
-    const crowd = Array.from({ length: 50 }, (_, n) => buildUser({ id: `u-crowd-${n}`, username: `crowd_${n}` }));
-    await arrange((snapshot) => {
-      snapshot.users.push(...crowd);
-      const record = snapshot.posts.find((entry) => entry.id === post);
+    await arrangeLikers(post, (_record, crowd, snapshot) => {
       const noah = snapshot.users.find((entry) => entry.id === SEED_USER_IDS.noah);
-      if (!record || !noah) throw new Error('the seed lacks the post or the member');
-      record.likedBy = [...record.likedBy, ...crowd.map((member) => member.id)];
+      if (!noah) throw new Error('the seed lacks the member');
       noah.followers = [...noah.followers, ...crowd.map((member) => member.id)];
       for (const member of crowd) member.following = [SEED_USER_IDS.noah];
     });
