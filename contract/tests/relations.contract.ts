@@ -313,12 +313,15 @@ describe('the live stream across a block', () => {
     streams.forEach((stream) => stream.close());
     streams = [];
   });
+  /** A stream for each member, closed after the case. */
+  const openStreams = async <Members extends readonly string[]>(...members: Members): Promise<{ [K in keyof Members]: TestStream }> => {
+    const opened = await Promise.all(members.map(async (member) => openStream(await tokenFor(member))));
+    streams.push(...opened);
+    return opened as { [K in keyof Members]: TestStream };
+  };
 
   it('does not tell either member of the other\'s new posts, and tells the blocker\'s devices alone of the block', async () => {
-    const avas = await openStream(await tokenFor('demo_user'));
-    const liams = await openStream(await tokenFor('liam_chen'));
-    const mayas = await openStream(await tokenFor('maya_patel'));
-    streams.push(avas, liams, mayas);
+    const [avas, liams, mayas] = await openStreams('demo_user', 'liam_chen', 'maya_patel');
     await relate('demo_user', 'block', liam);
     await callAs('liam_chen', 'POST', '/posts', { postData: { text: 'Only for the others' } });
     await callAs('demo_user', 'POST', '/posts', { postData: { text: 'Not for Liam' } });
@@ -336,10 +339,7 @@ describe('the live stream across a block', () => {
   });
 
   it('tells the blocked member\'s devices alone that the blocker\'s content leaves their screens, and nothing on an unblock', async () => {
-    const avas = await openStream(await tokenFor('demo_user'));
-    const liams = await openStream(await tokenFor('liam_chen'));
-    const mayas = await openStream(await tokenFor('maya_patel'));
-    streams.push(avas, liams, mayas);
+    const [avas, liams, mayas] = await openStreams('demo_user', 'liam_chen', 'maya_patel');
     await relate('demo_user', 'block', liam);
     await relate('demo_user', 'unblock', liam);
     await callAs('liam_chen', 'POST', '/posts', { postData: { text: 'After the block' } });
