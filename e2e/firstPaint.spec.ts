@@ -1,13 +1,7 @@
 import type { Page } from '@playwright/test';
 import { test, expect } from './fixtures';
-import { DEMO, expectToast, fillSignup, holdScripts, TAKEN_USERNAME, toast, urlPath } from './helpers';
+import { DEMO, expectToast, fillSignup, HELD_CHUNKS_NAVIGATION, holdScripts, TAKEN_USERNAME, toast, urlPath } from './helpers';
 
-/**
- * How far a navigation is awaited while the app's chunks are held: the page's own HTML and deferred
- * entry script. The `load` event also waits for any chunk the entry asks for before it, and such a
- * chunk is held: whether the entry asks first was a race (a 60 s timeout on the phone, once in CI).
- */
-const HELD_CHUNKS_NAVIGATION = 'domcontentloaded';
 
 test.describe('The first screen, before any script', { tag: ['@server'] }, () => {
   test('/login and /signup paint their whole form with no script at all', { tag: ['@phone'] }, async ({ page, consoleGuard }) => {

@@ -258,6 +258,14 @@ export function sidePanel(page: Page): Locator {
 }
 
 /**
+ * How far a navigation is awaited while the app's chunks are held: the page's own HTML and deferred
+ * entry script. The `load` event also waits for any chunk the entry asks for before it, and such a
+ * chunk is held: whether the entry asks first is a race (a 60 s timeout, on the phone once in CI and
+ * on the stand-in's own journey once since).
+ */
+export const HELD_CHUNKS_NAVIGATION = 'domcontentloaded';
+
+/**
  * Holds the app's scripts (every one under static/js, or those `pattern` matches) until `release` is
  * called: the page as a slow phone first shows it. /theme.js, which sets the theme in the page's
  * head before the first paint, is part of that paint (as boot.css is), not of the app.
