@@ -62,8 +62,11 @@ test.describe('Dark mode', () => {
       await page.route('**/static/js/**', (route) => route.abort());
       for (const path of ['/login', '/signup']) {
         await page.goto(path, { waitUntil: 'commit' });
-        // The first frame: the document's background as soon as the page is parsed.
-        await page.waitForFunction(() => document.readyState !== 'loading');
+        // The first frame: the browser paints nothing before the head's stylesheets and /theme.js
+        // are in, so it is the document once it is parsed and its stylesheets have loaded (parsing
+        // can end first, and the background then reads as none yet).
+        await page.waitForFunction(() => document.readyState !== 'loading'
+          && [...document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')].every((link) => link.sheet !== null));
         expect(await pageBackground(page), `${path}'s first paint`).toBe(BACKGROUND.dark);
         await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
         await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
