@@ -4,7 +4,7 @@
  * calls go to the servers in turn; afterwards the rows are checked in SQL: no pair twice, and every
  * count an answer shows equal to the rows it counts.
  */
-import type { PostsResponse, UsersResponse } from '../../contract/api';
+import { NOTIFICATIONS_UNREAD_MAX, type PostsResponse, type UsersResponse } from '../../contract/api';
 import { MESSAGES } from '../../contract/messages';
 import { findInconsistencies } from '../../contract/snapshot';
 import { SEED_USER_IDS, seedPostId } from '../../contract/seed/default';
@@ -159,6 +159,45 @@ export function describeRaces(open: () => Promise<RaceTarget>): void {
       const expected = likes === 0 ? undefined : likes === dislikes + 1 ? 'like' : likes === dislikes ? 'dislike' : `impossible: ${likes} likes, ${dislikes} dislikes`;
       expect({ name, kind: left.get(SEED_USER_IDS[name]) }).toEqual({ name, kind: expected });
     }
+    await expectConsistent();
+  });
+
+  it('follows of one member toggled at once by four members: each follow notified once, and the last unread count sent is the count', async () => {
+    const followers = ['ava', 'liam', 'maya', 'noah'] as const;
+    const zoe = SEED_USER_IDS.zoe;
+    const calls = followers.flatMap((name) => Array.from({ length: 10 }, (_, i) => [`/users/${i % 2 ? 'unfollow' : 'follow'}/${zoe}`, name] as const));
+    const outcomes = await Promise.all(calls.map(([path, name], i) => send(at(i), 'POST', path, tokens[name])));
+    expect(outcomes.filter((outcome) => ![201, 400].includes(outcome.status))).toEqual([]);
+    const ids = followers.map((name) => SEED_USER_IDS[name]);
+    const following = await target.sql.query('SELECT follower_id AS id FROM follows WHERE followee_id = $1 AND follower_id = ANY($2) ORDER BY 1', [zoe, ids]);
+    const notified = await target.sql.query(
+      "SELECT a.actor_id AS id FROM notifications n JOIN notification_actors a ON a.notification_id = n.id WHERE n.recipient_id = $1 AND n.kind = 'follow' AND a.actor_id = ANY($2) ORDER BY 1",
+      [zoe, ids],
+    );
+    expect(notified).toEqual(following);
+    // The follows that notified her raced; the count her devices were told last is the one they would read.
+    const [told] = await target.sql.query<{ unread: number }>(
+      "SELECT (payload ->> 'unreadCount')::int AS unread FROM events WHERE type = 'notifications-changed' AND payload ->> 'memberId' = $1 ORDER BY id DESC LIMIT 1",
+      [zoe],
+    );
+    const [counted] = await target.sql.query<{ unread: number }>('SELECT unread_notification_count($1, $2) AS unread', [zoe, NOTIFICATIONS_UNREAD_MAX]);
+    expect(told).toEqual(counted);
+    await expectConsistent();
+  });
+
+  it('a block among follows of the blocker toggled at once: no follow is left between the two', async () => {
+    const zoe = SEED_USER_IDS.zoe;
+    const calls: Array<readonly [string, SeedName]> = (['liam', 'noah'] as const).flatMap((name) => Array.from({ length: 10 }, (_, i) => [`/users/${i % 2 ? 'unfollow' : 'follow'}/${zoe}`, name] as const));
+    calls.splice(10, 0, [`/users/block/${SEED_USER_IDS.liam}`, 'zoe']);
+    const outcomes = await Promise.all(calls.map(([path, name], i) => send(at(i), 'POST', path, tokens[name])));
+    // A follow the block has gone before finds Zoe no more (404).
+    expect(outcomes.filter((outcome) => ![201, 400, 404].includes(outcome.status))).toEqual([]);
+    expect(outcomes[10]?.status).toBe(201);
+    expect(await target.sql.query('SELECT follower_id FROM follows WHERE (follower_id = $1 AND followee_id = $2) OR (follower_id = $2 AND followee_id = $1)', [SEED_USER_IDS.liam, zoe])).toEqual([]);
+    expect(await target.sql.query(
+      "SELECT a.actor_id FROM notifications n JOIN notification_actors a ON a.notification_id = n.id WHERE n.recipient_id = $1 AND n.kind = 'follow' AND a.actor_id = $2",
+      [zoe, SEED_USER_IDS.liam],
+    )).toEqual([]);
     await expectConsistent();
   });
 

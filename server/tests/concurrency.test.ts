@@ -41,6 +41,22 @@ it.each([
     WHERE like_count <> (SELECT count(*) FROM reactions WHERE post_id = posts.id AND kind = 'like')`)).toEqual([{ drifted: 0 }]);
 });
 
+it('a follow waits for a block under way between the two members, then finds the other gone', async () => {
+  const { liam, zoe } = SEED_USER_IDS;
+  const database = server.database;
+  let followed: Promise<unknown> | undefined;
+  await database.transaction(async (sql) => {
+    // What a block does first (contract/rules/relations.ts): both members' rows, locked for the write.
+    await sql.query('SELECT 1 FROM members WHERE id = ANY($1) FOR NO KEY UPDATE', [[zoe, liam]]);
+    await sql.query('INSERT INTO blocks (blocker_id, blocked_id) VALUES ($1, $2)', [zoe, liam]);
+    // Liam follows Zoe meanwhile, on another connection; follows of Zoe by others would not wait.
+    followed = database.query("SELECT refusal FROM follow_at_once('a-jti', $1, 'liam_chen', 0, $2, true, now(), 'n-race', $3, 100, 10000, 'race_test')", [liam, zoe, `follow:${liam}`]);
+    const early = await Promise.race([followed.then(() => 'answered'), new Promise((resolve) => setTimeout(() => resolve('waiting'), 500))]);
+    expect(early).toBe('waiting');
+  });
+  expect(await followed).toEqual([{ refusal: 'userNotFound' }]);
+});
+
 it('a bookmark removed 20 times at once is removed once', async () => {
   const login = await fetch(`${server.baseUrl}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'demo_user', password: 'welcome123' }) });
   token = ((await login.json()) as LoginResponse).encodedToken;
