@@ -78,6 +78,8 @@ const misses: string[] = [];
 // ---- Networks to load ----
 
 const BENCH_MEMBERS = 50;
+/** The floor's unmeasured first seconds, so that it is compared warm with a warm server. */
+const FLOOR_WARM_UP_SECONDS = 2;
 
 /** The demo network plus 50 members who like, dislike and post during the runs. */
 function benchNetwork(): DbSnapshot {
@@ -168,6 +170,9 @@ async function postgresStore(): Promise<Store> {
       const stats = await openPostgres({ connectionString: url, max: 1 });
       try {
         return {
+          async vacuum() {
+            await stats.query('VACUUM');
+          },
           async reset() {
             await stats.query('SELECT pg_stat_statements_reset()');
           },
@@ -202,6 +207,11 @@ async function postgresStore(): Promise<Store> {
 }
 
 interface StatementCounter {
+  /**
+   * Clears the dead row versions the last row left: every like rewrites the one post's row and its
+   * eight index entries, so a row run after another would pay for its predecessor's dead versions.
+   */
+  vacuum(): Promise<void>;
   reset(): Promise<void>;
   count(): Promise<number>;
   /** What each connection to the bench database is doing or waiting for, sampled once. */
@@ -906,7 +916,7 @@ interface PairRun {
  * second call is answered, so no member has two calls under way. A pair cut short by the run's end
  * is undone afterwards, so the next run starts where this one did.
  */
-async function memberPairs(url: string, tokens: string[], first: (member: number) => PairCall, second: (member: number) => PairCall, counter?: StatementCounter, pid?: number): Promise<PairRun> {
+async function memberPairs(url: string, tokens: string[], first: (member: number) => PairCall, second: (member: number) => PairCall, counter?: StatementCounter, pid?: number, seconds = SECONDS): Promise<PairRun> {
   const free = tokens.map((_, member) => member);
   const lent = new Set<number>();
   const request = (call: (member: number) => PairCall, take: boolean) => ({
@@ -929,6 +939,7 @@ async function memberPairs(url: string, tokens: string[], first: (member: number
       },
     }),
   });
+  await counter?.vacuum();
   await counter?.reset();
   const cpuBefore = pid === undefined ? 0 : cpuMs(pid);
   const tally = new Map<string, number>();
@@ -941,7 +952,7 @@ async function memberPairs(url: string, tokens: string[], first: (member: number
       await new Promise((resolve) => setTimeout(resolve, 10));
     }
   })();
-  const result = await autocannon({ url, duration: SECONDS, connections: tokens.length, requests: [request(first, true), request(second, false)] as autocannon.Request[] });
+  const result = await autocannon({ url, duration: seconds, connections: tokens.length, requests: [request(first, true), request(second, false)] as autocannon.Request[] });
   loading = false;
   await sampling;
   const waits = samples === 0 ? undefined : [...tally].sort((a, b) => b[1] - a[1]).slice(0, 4).map(([what, n]) => `${what} ${(n / samples).toFixed(1)}`).join(', ');
@@ -1036,6 +1047,8 @@ async function benchWrites(store: Store, floorBodyFile: string): Promise<void> {
     const floor = await startChild(LIKE_FLOOR, { ...store.env, FLOOR_BODY_FILE: floorBodyFile });
     let floorRun: PairRun;
     try {
+      // Warmed as the server's second like row is: its first seconds unmeasured.
+      await memberPairs(floor.url, tokens, like, dislike, counter, floor.process.pid, FLOOR_WARM_UP_SECONDS);
       floorRun = await memberPairs(floor.url, tokens, like, dislike, counter, floor.process.pid);
     } finally {
       await floor.stop();
@@ -1046,8 +1059,12 @@ async function benchWrites(store: Store, floorBodyFile: string): Promise<void> {
     server = await startServer(store);
     try {
       const likes = await memberPairs(server.url, tokens, like, dislike, counter, server.process.pid);
-      const check = (what: string, run: PairRun, bytes: number) => {
+      const check = (what: string, run: PairRun, bytes: number, judged: 'share and p99' | 'p99 alone' = 'share and p99') => {
         const row = pairRow(store.name, what, run, floorRun, bytes);
+        if (judged === 'p99 alone') {
+          if (store.name === 'pglite' && run.result.latency.p99 > TARGETS.writeP99Ms.pglite) misses.push(`pglite: ${what}: p99 ${run.result.latency.p99} ms (target ${TARGETS.writeP99Ms.pglite} ms)`);
+          return row;
+        }
         const share = run.result.requests.average / floorRun.result.requests.average;
         const p99Times = run.result.latency.p99 / Math.max(1, floorRun.result.latency.p99);
         if (store.name === 'postgres' && (share < TARGETS.writeFloorShare || p99Times > TARGETS.writeFloorP99Times)) {
@@ -1056,9 +1073,10 @@ async function benchWrites(store: Store, floorBodyFile: string): Promise<void> {
         if (store.name === 'pglite' && run.result.latency.p99 > TARGETS.writeP99Ms.pglite) misses.push(`pglite: ${what}: p99 ${run.result.latency.p99} ms (target ${TARGETS.writeP99Ms.pglite} ms)`);
         return row;
       };
-      check(`like/dislike pairs, ${BENCH_MEMBERS} members, one post, Prefer: return=minimal, reaction-counts`, likes, likeBody.length);
-      // The same again: the row above holds the server's first calls (its code and the database's
-      // not yet warm), this one the same server warm.
+      // A fresh server's first seconds: its code and the database's not yet warm. Recorded beside
+      // the warm floor, and judged on PGlite's p99 alone (its warm-up's target); the share of the
+      // floor is judged on the row after it, the same server warm, as the floor is measured warm.
+      check(`like/dislike pairs, ${BENCH_MEMBERS} members, one post, a fresh server, Prefer: return=minimal, reaction-counts`, likes, likeBody.length, 'p99 alone');
       check(`like/dislike pairs again, the same server warm, Prefer: return=minimal, reaction-counts`, await memberPairs(server.url, tokens, like, dislike, counter, server.process.pid), likeBody.length);
       // A bookmark and a follow, each answered the older way (the post; both members) and with the
       // change and its counts alone (the change-counts extension). Bytes: a first call's answer.
