@@ -64,6 +64,8 @@ DECLARE
   told boolean := false;
   emitted jsonb;
   touched integer;
+  followers integer;
+  followed integer;
 BEGIN
   refused := session_refusal(p_jti, p_member, p_username, p_version);
   IF refused IS NULL AND p_other = p_member THEN
@@ -99,6 +101,9 @@ BEGIN
   ELSE
     told := notification_leave(p_other, p_notification_key, p_member);
   END IF;
+  -- The answer's counts before the network's version: every write waits for it from then to its commit.
+  SELECT (SELECT count(*)::integer FROM follows WHERE followee_id = p_other), (SELECT count(*)::integer FROM follows WHERE follower_id = p_member)
+    INTO followers, followed;
   emitted := jsonb_build_array(jsonb_build_object('type', 'follow-changed', 'followerId', p_member, 'followeeId', p_other, 'following', p_following));
   IF told THEN
     -- The network's version first (commit_events takes it again, as its own), then the count.
@@ -106,7 +111,5 @@ BEGIN
     emitted := emitted || jsonb_build_array(notifications_changed(p_other, p_unread_max));
   END IF;
   PERFORM commit_events(emitted, p_events_kept, p_channel);
-  RETURN QUERY SELECT NULL::text,
-    (SELECT count(*)::integer FROM follows WHERE followee_id = p_other),
-    (SELECT count(*)::integer FROM follows WHERE follower_id = p_member);
+  RETURN QUERY SELECT NULL::text, followers, followed;
 END $$;
