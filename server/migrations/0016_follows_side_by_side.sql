@@ -11,6 +11,7 @@
 --   before it, as when the member's row made the follows take turns.
 -- - A notification joined while a leave deletes it is made again (notification_join's loop):
 --   follows and unfollows by one member no longer wait for each other at the followed member's row.
+--   One made by the join is not updated again to move it to the top: it is made there.
 --
 -- unread_notification_count (0014) called sees_member for every actor of every unread notification:
 -- a function call each, which PostgreSQL cannot fold into the query. The same rule is now written
@@ -41,7 +42,13 @@ BEGIN
   LOOP
     INSERT INTO notifications (id, recipient_id, kind, key, post_id, reply_id, unread, updated_at)
       VALUES (p_id, p_recipient, p_kind, p_key, p_post, NULL, true, p_at)
-      ON CONFLICT (recipient_id, key) DO NOTHING;
+      ON CONFLICT (recipient_id, key) DO NOTHING
+      RETURNING id INTO notification;
+    IF notification IS NOT NULL THEN
+      -- Made now: unread, at the top, with this act alone.
+      INSERT INTO notification_actors (notification_id, actor_id) VALUES (notification, p_actor);
+      RETURN;
+    END IF;
     SELECT id INTO notification FROM notifications WHERE recipient_id = p_recipient AND key = p_key FOR UPDATE;
     -- Not found: a leave deleted it after the insert above saw it. Made again.
     EXIT WHEN FOUND;
