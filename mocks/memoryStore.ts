@@ -9,7 +9,7 @@ import type { NetworkEvent, StoredEvent } from '../contract/events';
 import { ORDER_COMPARATORS, type PostOrder } from '../contract/order';
 import { tagsOf } from '../contract/richText';
 import type {
-  FollowLists, MemberRow, NotificationEntry, Page, PageRequest, PostRow, PostSource, ReactionKind, ReactionLists, Relations, ReplyPage, ReplyPageRequest, ReplyRow, Scope, Store, StoreReader, StoreTx,
+  MemberRow, NotificationEntry, Page, PageRequest, PostRow, PostSource, ReactionKind, Relations, ReplyPage, ReplyPageRequest, ReplyRow, Scope, Store, StoreReader, StoreTx,
 } from '../contract/store';
 import { idempotencyExpired } from '../contract/idempotency';
 import {
@@ -193,14 +193,9 @@ function without(list: readonly string[], id: string): string[] {
   return list.filter((item) => item !== id);
 }
 
-function inScope<T>(all: Map<string, T>, scope: Scope): T[] {
-  if (scope === 'all') return [...all.values()];
-  const found: T[] = [];
-  for (const id of scope) {
-    const item = all.get(id);
-    if (item) found.push(item);
-  }
-  return found;
+/** The records `scope` names, in its order, less those missing; every record for 'all'. */
+function inScope<T extends object>(all: Map<string, T>, scope: Scope): T[] {
+  return scope === 'all' ? [...all.values()] : scope.flatMap((id) => all.get(id) ?? []);
 }
 
 function postsOf(db: MemoryDb, source: PostSource): PostRecord[] {
@@ -248,21 +243,11 @@ function postPage(db: MemoryDb, source: PostSource, order: PostOrder, { limit, c
 /** Bookmarks, newest first; a cursor is the last post shown and its place, in case it was removed since. */
 function bookmarkPage(db: MemoryDb, memberId: string, request: PageRequest): Page<PostRow> {
   const page = latestFirst('bookmarks', db.users.get(memberId)?.bookmarks ?? [], request);
-  const items = page.items.flatMap((id) => {
-    const post = db.posts.get(id);
-    return post ? [postRow(post)] : [];
-  });
-  return { items, nextCursor: page.nextCursor };
+  return { items: inScope(db.posts, page.items).map(postRow), nextCursor: page.nextCursor };
 }
 
 function membersOf(db: MemoryDb, page: Page<string>): Page<MemberRow> {
-  return {
-    items: page.items.flatMap((id) => {
-      const user = db.users.get(id);
-      return user ? [memberRow(user)] : [];
-    }),
-    nextCursor: page.nextCursor,
-  };
+  return { items: inScope(db.users, page.items).map(memberRow), nextCursor: page.nextCursor };
 }
 
 function reader(db: MemoryDb): StoreReader {
@@ -286,31 +271,10 @@ function reader(db: MemoryDb): StoreReader {
     },
     posts: async () => [...db.posts.values()].sort(byNewest).map(postRow),
     postsByAuthor: async (authorId) => [...db.posts.values()].filter((post) => post.authorId === authorId).sort(byNewest).map(postRow),
-    postsByIds: async (ids) => ids.flatMap((id) => {
-      const post = db.posts.get(id);
-      return post ? [postRow(post)] : [];
-    }),
-    reactionLists: async (scope) => {
-      const lists = new Map<string, ReactionLists>();
-      for (const post of inScope(db.posts, scope)) {
-        lists.set(post.id, { likedBy: [...post.likedBy], dislikedBy: [...post.dislikedBy] });
-      }
-      return lists;
-    },
-    followLists: async (scope) => {
-      const lists = new Map<string, FollowLists>();
-      for (const user of inScope(db.users, scope)) {
-        lists.set(user.id, { followers: [...user.followers], following: [...user.following] });
-      }
-      return lists;
-    },
-    bookmarkLists: async (scope) => {
-      const lists = new Map<string, string[]>();
-      for (const user of inScope(db.users, scope)) {
-        lists.set(user.id, [...user.bookmarks]);
-      }
-      return lists;
-    },
+    postsByIds: async (ids) => inScope(db.posts, ids).map(postRow),
+    reactionLists: async (scope) => new Map(inScope(db.posts, scope).map((post) => [post.id, { likedBy: [...post.likedBy], dislikedBy: [...post.dislikedBy] }])),
+    followLists: async (scope) => new Map(inScope(db.users, scope).map((user) => [user.id, { followers: [...user.followers], following: [...user.following] }])),
+    bookmarkLists: async (scope) => new Map(inScope(db.users, scope).map((user) => [user.id, [...user.bookmarks]])),
     reaction: async (postId, memberId): Promise<ReactionKind | undefined> => {
       const post = db.posts.get(postId);
       if (post?.likedBy.includes(memberId)) return 'like';
@@ -352,14 +316,7 @@ function reader(db: MemoryDb): StoreReader {
       }
       return counts;
     },
-    replyLikeLists: async (replyIds) => {
-      const lists = new Map<string, string[]>();
-      for (const id of replyIds) {
-        const reply = db.replies.get(id);
-        if (reply) lists.set(id, [...reply.likedBy]);
-      }
-      return lists;
-    },
+    replyLikeLists: async (replyIds) => new Map(inScope(db.replies, replyIds).map((reply) => [reply.id, [...reply.likedBy]])),
     isReplyLiked: async (replyId, memberId) => db.replies.get(replyId)?.likedBy.includes(memberId) ?? false,
     notificationPage: async (memberId, page) => notificationPage(db, memberId, page),
     unreadNotificationCount: async (memberId, max) => {
