@@ -10,7 +10,7 @@ import { MEMBER_COLUMNS, memberReads, toMember } from './members';
 import { POST_COLUMNS, postReads, toPost } from './posts';
 import { NOTIFICATION_COLUMNS, toNotification } from './notifications';
 import { REPLY_COLUMNS, toReply } from './replies';
-import { iso } from './rows';
+import { entryOf, iso } from './rows';
 import { writeTags } from './tags';
 import type { SqlStore, SqlStoreOptions, Write } from './sqlStore';
 
@@ -180,27 +180,19 @@ export function snapshotCalls(database: Database, write: Write, options: SqlStor
         const revoked = await sql.query('SELECT jti, expires_at FROM revoked_tokens ORDER BY jti');
         const replyRows = await sql.query(`SELECT ${REPLY_COLUMNS} FROM replies ORDER BY created_at, id`);
         const replyLikes = new Map<string, string[]>();
-        for (const row of await sql.query('SELECT reply_id, member_id FROM reply_likes ORDER BY seq')) {
-          const list = replyLikes.get(String(row.reply_id)) ?? [];
-          list.push(String(row.member_id));
-          replyLikes.set(String(row.reply_id), list);
-        }
+        for (const row of await sql.query('SELECT reply_id, member_id FROM reply_likes ORDER BY seq')) entryOf(replyLikes, String(row.reply_id), () => []).push(String(row.member_id));
         const replies: ReplyRecord[] = replyRows.map((row) => {
           const reply = toReply(row);
           return { ...reply, likedBy: replyLikes.get(reply.id) ?? [] };
         });
         const notificationActors = new Map<string, string[]>();
-        for (const row of await sql.query('SELECT notification_id, actor_id FROM notification_actors ORDER BY seq')) {
-          const list = notificationActors.get(String(row.notification_id)) ?? [];
-          list.push(String(row.actor_id));
-          notificationActors.set(String(row.notification_id), list);
-        }
+        for (const row of await sql.query('SELECT notification_id, actor_id FROM notification_actors ORDER BY seq')) entryOf(notificationActors, String(row.notification_id), () => []).push(String(row.actor_id));
         const notifications: NotificationRecord[] = (await sql.query(`SELECT ${NOTIFICATION_COLUMNS} FROM notifications ORDER BY place`)).map((row) => {
           const { id, recipientId, kind, key, postId, replyId, unread, updatedAt } = toNotification(row);
           return { id, recipientId, kind, key, postId, replyId, actorIds: notificationActors.get(id) ?? [], unread, updatedAt };
         });
         const relationLists = new Map<string, { muting: string[]; blocking: string[] }>();
-        const relationList = (id: string) => relationLists.get(id) ?? relationLists.set(id, { muting: [], blocking: [] }).get(id)!;
+        const relationList = (id: string) => entryOf(relationLists, id, () => ({ muting: [], blocking: [] }));
         for (const row of await sql.query('SELECT member_id, muted_id FROM mutes ORDER BY seq')) relationList(String(row.member_id)).muting.push(String(row.muted_id));
         for (const row of await sql.query('SELECT blocker_id, blocked_id FROM blocks ORDER BY seq')) relationList(String(row.blocker_id)).blocking.push(String(row.blocked_id));
         const users: UserRecord[] = members.map((row) => {
