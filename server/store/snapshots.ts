@@ -94,15 +94,9 @@ async function insertInOrder(sql: Sql, table: string, columns: Columns, rows: Re
 export function snapshotCalls(database: Database, write: Write, options: SqlStoreOptions): Pick<SqlStore, 'snapshot' | 'load' | 'seedIfEmpty'> {
   const hashes = new Map<string, Promise<string>>();
   /** A snapshot's password as stored: argon2 hashes stay, plain passwords are hashed (once each). */
-  const storedPassword = (password: string): Promise<string> => {
-    if (password.startsWith('$argon2')) return Promise.resolve(password);
-    let hash = hashes.get(password);
-    if (!hash) {
-      hash = options.passwords.hash(password);
-      hashes.set(password, hash);
-    }
-    return hash;
-  };
+  const storedPassword = (password: string): Promise<string> => (
+    password.startsWith('$argon2') ? Promise.resolve(password) : entryOf(hashes, password, () => options.passwords.hash(password))
+  );
   /** A snapshot's image as answered: uploads and shipped images become stored media; media URLs stay. */
   const storedImage = async (sql: Sql, value: string): Promise<string> => {
     if (value === '' || value.startsWith('/media/')) return value;
@@ -115,15 +109,8 @@ export function snapshotCalls(database: Database, write: Write, options: SqlStor
   /** Replaces the whole network with the snapshot's, inside the caller's transaction. */
   const importInto = async (sql: Sql, snapshot: DbSnapshot, passwords: ReadonlyMap<string, string>): Promise<void> => {
     await sql.query('TRUNCATE members, posts, post_tags, reactions, follows, bookmarks, replies, reply_likes, notifications, notification_actors, revoked_tokens, idempotency_keys, mutes, blocks RESTART IDENTITY CASCADE');
-    const images = new Map<string, string>();
-    const image = async (value: string): Promise<string> => {
-      let url = images.get(value);
-      if (url === undefined) {
-        url = await storedImage(sql, value);
-        images.set(value, url);
-      }
-      return url;
-    };
+    const images = new Map<string, Promise<string>>();
+    const image = (value: string): Promise<string> => entryOf(images, value, () => storedImage(sql, value));
     const users = snapshot.users;
     const userImages: string[] = [];
     for (const user of users) userImages.push(await image(user.image));
