@@ -12,13 +12,9 @@ export function toUserSummary(member: MemberRow): UserSummary {
   return { _id: member.id, username: member.username, firstName: member.firstName, lastName: member.lastName, image: member.image };
 }
 
+/** The members `ids` names, less those gone, as summaries. */
 function summaries(members: ReadonlyMap<string, MemberRow>, ids: readonly string[]): UserSummary[] {
-  const found: UserSummary[] = [];
-  for (const id of ids) {
-    const member = members.get(id);
-    if (member) found.push(toUserSummary(member));
-  }
-  return found;
+  return ids.flatMap((id) => members.get(id) ?? []).map(toUserSummary);
 }
 
 /** The author's fields a post or a reply carries; empty ones when the author is gone. */

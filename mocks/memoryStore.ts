@@ -214,8 +214,7 @@ function postsOf(db: MemoryDb, source: PostSource): PostRecord[] {
 /** Whom a member mutes and blocks, and who blocks them. */
 function relationsOf(db: MemoryDb, memberId: string): Relations {
   const member = db.users.get(memberId);
-  const blockedBy: string[] = [];
-  for (const user of db.users.values()) if (user.blocking?.includes(memberId)) blockedBy.push(user.id);
+  const blockedBy = [...db.users.values()].filter((user) => user.blocking?.includes(memberId)).map((user) => user.id);
   return { muting: [...(member?.muting ?? [])], blocking: [...(member?.blocking ?? [])], blockedBy };
 }
 
