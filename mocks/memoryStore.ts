@@ -193,6 +193,12 @@ function without(list: readonly string[], id: string): string[] {
   return list.filter((item) => item !== id);
 }
 
+/** The record of `id` as a row; undefined when there is none. */
+function rowOf<R extends object, T>(all: Map<string, R>, id: string, toRow: (record: R) => T): T | undefined {
+  const record = all.get(id);
+  return record && toRow(record);
+}
+
 /** The records `scope` names, in its order, less those missing; every record for 'all'. */
 function inScope<T extends object>(all: Map<string, T>, scope: Scope): T[] {
   return scope === 'all' ? [...all.values()] : scope.flatMap((id) => all.get(id) ?? []);
@@ -251,10 +257,7 @@ function membersOf(db: MemoryDb, page: Page<string>): Page<MemberRow> {
 
 function reader(db: MemoryDb): StoreReader {
   return {
-    memberById: async (id) => {
-      const user = db.users.get(id);
-      return user && memberRow(user);
-    },
+    memberById: async (id) => rowOf(db.users, id, memberRow),
     memberByUsername: async (username) => {
       const user = db.findUserByUsername(username);
       return user && memberRow(user);
@@ -264,10 +267,7 @@ function reader(db: MemoryDb): StoreReader {
       const wanted = new Set(ids);
       return [...db.users.values()].filter((user) => wanted.has(user.id)).map(memberRow);
     },
-    post: async (id) => {
-      const post = db.posts.get(id);
-      return post && postRow(post);
-    },
+    post: async (id) => rowOf(db.posts, id, postRow),
     posts: async () => [...db.posts.values()].sort(byNewest).map(postRow),
     postsByAuthor: async (authorId) => [...db.posts.values()].filter((post) => post.authorId === authorId).sort(byNewest).map(postRow),
     postsByIds: async (ids) => inScope(db.posts, ids).map(postRow),
@@ -301,10 +301,7 @@ function reader(db: MemoryDb): StoreReader {
     bookmarkPage: async (memberId, page) => bookmarkPage(db, memberId, page),
     followPage: async (memberId, side, page) => membersOf(db, latestFirst(side, db.users.get(memberId)?.[side] ?? [], page)),
     likerPage: async (postId, page) => membersOf(db, latestFirst('likes', db.posts.get(postId)?.likedBy ?? [], page)),
-    reply: async (id) => {
-      const reply = db.replies.get(id);
-      return reply && replyRow(reply);
-    },
+    reply: async (id) => rowOf(db.replies, id, replyRow),
     replyPage: async (postId, page) => replyPage(db, postId, page),
     replyCounts: async (scope, leaveOut) => {
       const counts = new Map<string, number>();
@@ -366,10 +363,7 @@ function isAbout(record: NotificationRecord, about: { postId: string } | { reply
 function dropNotificationsAbout(db: MemoryDb, undo: Array<() => void>, about: { postId: string } | { replyId: string }): void {
   const kept = [...db.notifications];
   if (!kept.some(([, entry]) => isAbout(entry.record, about))) return;
-  undo.push(() => {
-    db.notifications.clear();
-    for (const [id, entry] of kept) db.notifications.set(id, entry);
-  });
+  undo.push(() => setNotifications(db, kept));
   for (const [id, entry] of kept) if (isAbout(entry.record, about)) db.notifications.delete(id);
 }
 
@@ -387,11 +381,15 @@ function dropReply(db: MemoryDb, undo: Array<() => void>, id: string): void {
   }
 }
 
+/** The store's notifications replaced by `entries`, kept in their order. */
+function setNotifications(db: MemoryDb, entries: ReadonlyArray<[string, { record: NotificationRecord; place: number }]>): void {
+  db.notifications.clear();
+  for (const [id, entry] of entries) db.notifications.set(id, entry);
+}
+
 /** The notifications in the order of their places, as the Map keeps them. */
 function reorderNotifications(db: MemoryDb): void {
-  const sorted = [...db.notifications].sort(([, a], [, b]) => a.place - b.place);
-  db.notifications.clear();
-  for (const [id, entry] of sorted) db.notifications.set(id, entry);
+  setNotifications(db, [...db.notifications].sort(([, a], [, b]) => a.place - b.place));
 }
 
 /** A record's fields as they were, put back on rollback. */
@@ -531,8 +529,7 @@ function writer(db: MemoryDb, undo: Array<() => void>, now: () => Date, emitted:
       const kept = [...db.notifications];
       const placeBefore = db.nextPlace;
       undo.push(() => {
-        db.notifications.clear();
-        for (const [id, entry] of kept) db.notifications.set(id, entry);
+        setNotifications(db, kept);
         db.nextPlace = placeBefore;
       });
       const record: NotificationRecord = found
