@@ -12,13 +12,9 @@ export function toUserSummary(member: MemberRow): UserSummary {
   return { _id: member.id, username: member.username, firstName: member.firstName, lastName: member.lastName, image: member.image };
 }
 
+/** The members `ids` names, less those gone, as summaries. */
 function summaries(members: ReadonlyMap<string, MemberRow>, ids: readonly string[]): UserSummary[] {
-  const found: UserSummary[] = [];
-  for (const id of ids) {
-    const member = members.get(id);
-    if (member) found.push(toUserSummary(member));
-  }
-  return found;
+  return ids.flatMap((id) => members.get(id) ?? []).map(toUserSummary);
 }
 
 /** The author's fields a post or a reply carries; empty ones when the author is gone. */
@@ -61,18 +57,12 @@ export async function presentPosts(reader: StoreReader, posts: readonly PostRow[
   return posts.map((post) => {
     const lists = reactions.get(post.id);
     const likers = summaries(byId, lists?.likedBy ?? []);
-    const { _id, username, firstName, lastName, userFullName, image } = authorFields(byId, post.authorId);
     return {
-      _id,
+      ...authorFields(byId, post.authorId),
       id: post.id,
       content: post.content,
       postImage: post.postImage,
       likes: { likeCount: likers.length, likedBy: seen(likers), dislikedBy: seen(summaries(byId, lists?.dislikedBy ?? [])) },
-      username,
-      firstName,
-      lastName,
-      userFullName,
-      image,
       createdAt: post.createdAt,
       updatedAt: post.updatedAt,
       replyCount: replyCounts.get(post.id) ?? 0,
@@ -82,9 +72,9 @@ export async function presentPosts(reader: StoreReader, posts: readonly PostRow[
   });
 }
 
-/** `replies` as the wire shows them, with their authors, likes and whom they answer read in a few batches. */
 /**
- * `replies` as the wire shows them to a reader for whom the members in `blocked` (a block either
+ * `replies` as the wire shows them, with their authors, likes and whom they answer read in a few
+ * batches, to a reader for whom the members in `blocked` (a block either
  * way) leave the replies' likers; the like count stays the network's, as a post's does.
  */
 export async function presentReplies(reader: StoreReader, replies: readonly ReplyRow[], blocked: ReadonlySet<string> = new Set()): Promise<Reply[]> {

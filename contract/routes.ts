@@ -445,7 +445,6 @@ const notificationRoutes: RouteSpec[] = [
   }),
 ];
 
-/** A page of members as the wire shows them. */
 /** A page of members, less those in a block with the viewer (the page keeps its place). */
 async function membersPage(reader: StoreReader, viewerId: string | undefined, page: Page<MemberRow>): Promise<Shaped> {
   const { blocked } = await hiddenFor(reader, viewerId);

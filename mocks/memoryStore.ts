@@ -9,7 +9,7 @@ import type { NetworkEvent, StoredEvent } from '../contract/events';
 import { ORDER_COMPARATORS, type PostOrder } from '../contract/order';
 import { tagsOf } from '../contract/richText';
 import type {
-  FollowLists, MemberRow, NotificationEntry, Page, PageRequest, PostRow, PostSource, ReactionKind, ReactionLists, Relations, ReplyPage, ReplyPageRequest, ReplyRow, Scope, Store, StoreReader, StoreTx,
+  MemberRow, NotificationEntry, Page, PageRequest, PostRow, PostSource, ReactionKind, Relations, ReplyPage, ReplyPageRequest, ReplyRow, Scope, Store, StoreReader, StoreTx,
 } from '../contract/store';
 import { idempotencyExpired } from '../contract/idempotency';
 import {
@@ -193,14 +193,15 @@ function without(list: readonly string[], id: string): string[] {
   return list.filter((item) => item !== id);
 }
 
-function inScope<T>(all: Map<string, T>, scope: Scope): T[] {
-  if (scope === 'all') return [...all.values()];
-  const found: T[] = [];
-  for (const id of scope) {
-    const item = all.get(id);
-    if (item) found.push(item);
-  }
-  return found;
+/** The record of `id` as a row; undefined when there is none. */
+function rowOf<R extends object, T>(all: Map<string, R>, id: string, toRow: (record: R) => T): T | undefined {
+  const record = all.get(id);
+  return record && toRow(record);
+}
+
+/** The records `scope` names, in its order, less those missing; every record for 'all'. */
+function inScope<T extends object>(all: Map<string, T>, scope: Scope): T[] {
+  return scope === 'all' ? [...all.values()] : scope.flatMap((id) => all.get(id) ?? []);
 }
 
 function postsOf(db: MemoryDb, source: PostSource): PostRecord[] {
@@ -219,8 +220,7 @@ function postsOf(db: MemoryDb, source: PostSource): PostRecord[] {
 /** Whom a member mutes and blocks, and who blocks them. */
 function relationsOf(db: MemoryDb, memberId: string): Relations {
   const member = db.users.get(memberId);
-  const blockedBy: string[] = [];
-  for (const user of db.users.values()) if (user.blocking?.includes(memberId)) blockedBy.push(user.id);
+  const blockedBy = [...db.users.values()].filter((user) => user.blocking?.includes(memberId)).map((user) => user.id);
   return { muting: [...(member?.muting ?? [])], blocking: [...(member?.blocking ?? [])], blockedBy };
 }
 
@@ -248,29 +248,16 @@ function postPage(db: MemoryDb, source: PostSource, order: PostOrder, { limit, c
 /** Bookmarks, newest first; a cursor is the last post shown and its place, in case it was removed since. */
 function bookmarkPage(db: MemoryDb, memberId: string, request: PageRequest): Page<PostRow> {
   const page = latestFirst('bookmarks', db.users.get(memberId)?.bookmarks ?? [], request);
-  const items = page.items.flatMap((id) => {
-    const post = db.posts.get(id);
-    return post ? [postRow(post)] : [];
-  });
-  return { items, nextCursor: page.nextCursor };
+  return { items: inScope(db.posts, page.items).map(postRow), nextCursor: page.nextCursor };
 }
 
 function membersOf(db: MemoryDb, page: Page<string>): Page<MemberRow> {
-  return {
-    items: page.items.flatMap((id) => {
-      const user = db.users.get(id);
-      return user ? [memberRow(user)] : [];
-    }),
-    nextCursor: page.nextCursor,
-  };
+  return { items: inScope(db.users, page.items).map(memberRow), nextCursor: page.nextCursor };
 }
 
 function reader(db: MemoryDb): StoreReader {
   return {
-    memberById: async (id) => {
-      const user = db.users.get(id);
-      return user && memberRow(user);
-    },
+    memberById: async (id) => rowOf(db.users, id, memberRow),
     memberByUsername: async (username) => {
       const user = db.findUserByUsername(username);
       return user && memberRow(user);
@@ -280,37 +267,13 @@ function reader(db: MemoryDb): StoreReader {
       const wanted = new Set(ids);
       return [...db.users.values()].filter((user) => wanted.has(user.id)).map(memberRow);
     },
-    post: async (id) => {
-      const post = db.posts.get(id);
-      return post && postRow(post);
-    },
+    post: async (id) => rowOf(db.posts, id, postRow),
     posts: async () => [...db.posts.values()].sort(byNewest).map(postRow),
     postsByAuthor: async (authorId) => [...db.posts.values()].filter((post) => post.authorId === authorId).sort(byNewest).map(postRow),
-    postsByIds: async (ids) => ids.flatMap((id) => {
-      const post = db.posts.get(id);
-      return post ? [postRow(post)] : [];
-    }),
-    reactionLists: async (scope) => {
-      const lists = new Map<string, ReactionLists>();
-      for (const post of inScope(db.posts, scope)) {
-        lists.set(post.id, { likedBy: [...post.likedBy], dislikedBy: [...post.dislikedBy] });
-      }
-      return lists;
-    },
-    followLists: async (scope) => {
-      const lists = new Map<string, FollowLists>();
-      for (const user of inScope(db.users, scope)) {
-        lists.set(user.id, { followers: [...user.followers], following: [...user.following] });
-      }
-      return lists;
-    },
-    bookmarkLists: async (scope) => {
-      const lists = new Map<string, string[]>();
-      for (const user of inScope(db.users, scope)) {
-        lists.set(user.id, [...user.bookmarks]);
-      }
-      return lists;
-    },
+    postsByIds: async (ids) => inScope(db.posts, ids).map(postRow),
+    reactionLists: async (scope) => new Map(inScope(db.posts, scope).map((post) => [post.id, { likedBy: [...post.likedBy], dislikedBy: [...post.dislikedBy] }])),
+    followLists: async (scope) => new Map(inScope(db.users, scope).map((user) => [user.id, { followers: [...user.followers], following: [...user.following] }])),
+    bookmarkLists: async (scope) => new Map(inScope(db.users, scope).map((user) => [user.id, [...user.bookmarks]])),
     reaction: async (postId, memberId): Promise<ReactionKind | undefined> => {
       const post = db.posts.get(postId);
       if (post?.likedBy.includes(memberId)) return 'like';
@@ -338,10 +301,7 @@ function reader(db: MemoryDb): StoreReader {
     bookmarkPage: async (memberId, page) => bookmarkPage(db, memberId, page),
     followPage: async (memberId, side, page) => membersOf(db, latestFirst(side, db.users.get(memberId)?.[side] ?? [], page)),
     likerPage: async (postId, page) => membersOf(db, latestFirst('likes', db.posts.get(postId)?.likedBy ?? [], page)),
-    reply: async (id) => {
-      const reply = db.replies.get(id);
-      return reply && replyRow(reply);
-    },
+    reply: async (id) => rowOf(db.replies, id, replyRow),
     replyPage: async (postId, page) => replyPage(db, postId, page),
     replyCounts: async (scope, leaveOut) => {
       const counts = new Map<string, number>();
@@ -352,14 +312,7 @@ function reader(db: MemoryDb): StoreReader {
       }
       return counts;
     },
-    replyLikeLists: async (replyIds) => {
-      const lists = new Map<string, string[]>();
-      for (const id of replyIds) {
-        const reply = db.replies.get(id);
-        if (reply) lists.set(id, [...reply.likedBy]);
-      }
-      return lists;
-    },
+    replyLikeLists: async (replyIds) => new Map(inScope(db.replies, replyIds).map((reply) => [reply.id, [...reply.likedBy]])),
     isReplyLiked: async (replyId, memberId) => db.replies.get(replyId)?.likedBy.includes(memberId) ?? false,
     notificationPage: async (memberId, page) => notificationPage(db, memberId, page),
     unreadNotificationCount: async (memberId, max) => {
@@ -410,10 +363,7 @@ function isAbout(record: NotificationRecord, about: { postId: string } | { reply
 function dropNotificationsAbout(db: MemoryDb, undo: Array<() => void>, about: { postId: string } | { replyId: string }): void {
   const kept = [...db.notifications];
   if (!kept.some(([, entry]) => isAbout(entry.record, about))) return;
-  undo.push(() => {
-    db.notifications.clear();
-    for (const [id, entry] of kept) db.notifications.set(id, entry);
-  });
+  undo.push(() => setNotifications(db, kept));
   for (const [id, entry] of kept) if (isAbout(entry.record, about)) db.notifications.delete(id);
 }
 
@@ -431,11 +381,15 @@ function dropReply(db: MemoryDb, undo: Array<() => void>, id: string): void {
   }
 }
 
+/** The store's notifications replaced by `entries`, kept in their order. */
+function setNotifications(db: MemoryDb, entries: ReadonlyArray<[string, { record: NotificationRecord; place: number }]>): void {
+  db.notifications.clear();
+  for (const [id, entry] of entries) db.notifications.set(id, entry);
+}
+
 /** The notifications in the order of their places, as the Map keeps them. */
 function reorderNotifications(db: MemoryDb): void {
-  const sorted = [...db.notifications].sort(([, a], [, b]) => a.place - b.place);
-  db.notifications.clear();
-  for (const [id, entry] of sorted) db.notifications.set(id, entry);
+  setNotifications(db, [...db.notifications].sort(([, a], [, b]) => a.place - b.place));
 }
 
 /** A record's fields as they were, put back on rollback. */
@@ -575,8 +529,7 @@ function writer(db: MemoryDb, undo: Array<() => void>, now: () => Date, emitted:
       const kept = [...db.notifications];
       const placeBefore = db.nextPlace;
       undo.push(() => {
-        db.notifications.clear();
-        for (const [id, entry] of kept) db.notifications.set(id, entry);
+        setNotifications(db, kept);
         db.nextPlace = placeBefore;
       });
       const record: NotificationRecord = found

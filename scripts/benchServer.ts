@@ -80,6 +80,7 @@ const misses: string[] = [];
 const BENCH_MEMBERS = 50;
 /** The floor's unmeasured first seconds, so that it is compared warm with a warm server. */
 const FLOOR_WARM_UP_SECONDS = 2;
+const BENCH_USERNAMES = Array.from({ length: BENCH_MEMBERS }, (_, i) => `bench_${i + 1}`);
 
 /** The demo network plus 50 members who like, dislike and post during the runs. */
 function benchNetwork(): DbSnapshot {
@@ -265,9 +266,12 @@ async function startChild(script: string, env: Record<string, string>, execArgv:
 /** Where servers write their CPU profiles (BENCH_CPU_PROF), if anywhere. */
 const CPU_PROFILES = process.env.BENCH_CPU_PROF;
 
-function startServer(store: Store): Promise<Child> {
+/** The server's settings in every run but the start-up's: no rate limits, no seed, no drain, warnings alone. */
+const QUIET = { RATE_LIMITS: 'off', SEED: 'off', LOG_LEVEL: 'warn', NODE_ENV: 'development', DRAIN_SECONDS: '0' };
+
+function startServer(store: Store, execArgv: string[] = []): Promise<Child> {
   const profiling = CPU_PROFILES ? ['--cpu-prof', `--cpu-prof-dir=${CPU_PROFILES}`] : [];
-  return startChild(SERVER_MAIN, { ...store.env, PORT: '0', RATE_LIMITS: 'off', SEED: 'off', LOG_LEVEL: 'warn', NODE_ENV: 'development', DRAIN_SECONDS: '0' }, ['-r', PROBE, ...profiling]);
+  return startChild(SERVER_MAIN, { ...store.env, PORT: '0', ...QUIET }, ['-r', PROBE, ...profiling, ...execArgv]);
 }
 
 async function eventLoop(child: Child, what: 'reset' | 'read'): Promise<{ p50: number; p99: number; max: number }> {
@@ -315,6 +319,24 @@ async function loginAll(url: string, usernames: string[]): Promise<string[]> {
   return tokens;
 }
 
+/** A call a member makes: their token is added to its headers. */
+interface MemberCall {
+  method: string;
+  path: string;
+  body?: string;
+  headers?: Record<string, string>;
+}
+
+/** A member's call, its answer read whole. */
+async function send(url: string, token: string, call: MemberCall): Promise<Response & { bytes: Buffer }> {
+  const response = await fetch(`${url}${call.path}`, {
+    method: call.method,
+    headers: { authorization: token, ...(call.body ? { 'content-type': 'application/json' } : {}), ...call.headers },
+    body: call.body,
+  });
+  return Object.assign(response, { bytes: Buffer.from(await response.arrayBuffer()) });
+}
+
 /** What a run of member-by-member calls measured. */
 interface MemberRun {
   requests: number;
@@ -334,7 +356,7 @@ function percentile(sorted: number[], p: number): number {
  * `step(member, n)` names the member's n-th call. (autocannon gives one set of headers to all
  * connections; here each member keeps its own token.)
  */
-async function asMembers(baseUrl: string, tokens: string[], step: (member: number, n: number) => { method: string; path: string; body?: string; headers?: Record<string, string> }): Promise<MemberRun> {
+async function asMembers(baseUrl: string, tokens: string[], step: (member: number, n: number) => MemberCall): Promise<MemberRun> {
   const latencies: number[] = [];
   const statuses = new Map<number, number>();
   const until = performance.now() + SECONDS * 1000;
@@ -342,12 +364,7 @@ async function asMembers(baseUrl: string, tokens: string[], step: (member: numbe
     for (let n = 0; performance.now() < until; n += 1) {
       const call = step(member, n);
       const started = performance.now();
-      const response = await fetch(`${baseUrl}${call.path}`, {
-        method: call.method,
-        headers: { authorization: token, ...(call.body ? { 'content-type': 'application/json' } : {}), ...call.headers },
-        body: call.body,
-      });
-      await response.arrayBuffer();
+      const response = await send(baseUrl, token, call);
       latencies.push(performance.now() - started);
       statuses.set(response.status, (statuses.get(response.status) ?? 0) + 1);
     }
@@ -404,7 +421,7 @@ async function benchStore(store: Store, floorBodyFile: string): Promise<void> {
   if (store.name === 'postgres' && seed.latency.p99 > TARGETS.seedFeedP99Ms.postgres) misses.push(`postgres: seed feed p99 ${seed.latency.p99} ms (target ${TARGETS.seedFeedP99Ms.postgres} ms)`);
 
   // 2. Like/dislike pairs by 50 members on one post, then the invariants in SQL.
-  const tokens = await loginAll(server.url, Array.from({ length: BENCH_MEMBERS }, (_, i) => `bench_${i + 1}`));
+  const tokens = await loginAll(server.url, BENCH_USERNAMES);
   const post = seedPostId(8);
   const likes = await asMembers(server.url, tokens, (_member, n) => ({ method: 'POST', path: `/api/posts/${n % 2 === 0 ? 'like' : 'dislike'}/${post}` }));
   memberRow(store.name, 'like/dislike pairs, 50 members, one post', likes);
@@ -544,11 +561,12 @@ async function onFloor<T>(body: Buffer, file: string, run: (url: string) => Prom
   }
 }
 
+const ratio = (value: number, base: number) => (base > 0 ? `${(value / base).toFixed(1)}x` : 'n/a');
+
 /** The floor's row, then the row measured beside it with its ratio to the floor. */
 function floorRows(store: string, what: string, floor: MemberRun, run: MemberRun, bytes: number): Row {
   memberRow(store, 'floor: the same bytes from memory, by the same loader (the next row)', floor).bytes = bytes;
   const row = memberRow(store, what, run);
-  const ratio = (value: number, base: number) => (base > 0 ? `${(value / base).toFixed(1)}x` : 'n/a');
   row.bytes = bytes;
   row.note = [`p50 ${ratio(run.p50, floor.p50)}, p99 ${ratio(run.p99, floor.p99)} the floor's`, row.note].filter(Boolean).join('; ');
   return row;
@@ -593,9 +611,8 @@ async function benchNotifications(store: Store, floorBodyFile: string): Promise<
       },
     ];
     for (const page of pages) {
-      const answer = await fetch(`${server.url}${page.path}`, { headers: { authorization: reader ?? '' } });
-      const body = Buffer.from(await answer.arrayBuffer());
-      if (answer.status !== 200 || !page.holds(JSON.parse(body.toString('utf8')))) throw new Error(`${page.path} answered ${answer.status}, not the page expected: ${body.toString('utf8').slice(0, 300)}`);
+      const { status, bytes: body } = await send(server.url, reader ?? '', { method: 'GET', path: page.path });
+      if (status !== 200 || !page.holds(JSON.parse(body.toString('utf8')))) throw new Error(`${page.path} answered ${status}, not the page expected: ${body.toString('utf8').slice(0, 300)}`);
       const step = (member: number, n: number) => ({ method: 'GET', path: page.addressOf(member, n) });
       const floor = await onFloor(body, floorBodyFile, (url) => asMembers(url, readers, step));
       // Warm: a member's page comes from a server that has answered others before.
@@ -612,10 +629,7 @@ async function benchNotifications(store: Store, floorBodyFile: string): Promise<
       method: 'POST', path: `/api/posts/${n % 2 === 0 ? 'like' : 'dislike'}/${posts[member % posts.length] ?? ''}`, headers: { prefer: 'return=minimal' },
     });
     // The floor answers a like's minimal answer, taken from one like (taken back at once).
-    const sample = like(0, 0);
-    const liked = await fetch(`${server.url}${sample.path}`, { method: 'POST', headers: { authorization: likers[0] ?? '', ...sample.headers } });
-    const likeBody = Buffer.from(await liked.arrayBuffer());
-    await (await fetch(`${server.url}${like(0, 1).path}`, { method: 'POST', headers: { authorization: likers[0] ?? '', ...sample.headers } })).arrayBuffer();
+    const likeBody = await firstAnswer(server.url, likers[0] ?? '', like(0, 0), like(0, 1));
     const floor = await onFloor(likeBody, floorBodyFile, (url) => asMembers(url, likers, like));
     const run = await asMembers(server.url, likers, like);
     floorRows(store.name, `a like that notifies: ${NOTIFYING_LIKERS} members like and take back her 5 latest posts, Prefer: return=minimal`, floor, run, likeBody.length);
@@ -770,7 +784,7 @@ async function benchLive(store: Store): Promise<void> {
   const server = await startServer(store);
   const second = store.name === 'postgres' ? await startServer(store) : undefined;
   try {
-    const tokens = await loginAll(server.url, Array.from({ length: BENCH_MEMBERS }, (_, i) => `bench_${i + 1}`));
+    const tokens = await loginAll(server.url, BENCH_USERNAMES);
     const [liker] = await loginAll(server.url, ['demo_user']);
     const post = seedPostId(8);
     const like = (url: string) => (n: number) => fetch(`${url}/api/posts/${n % 2 === 0 ? 'like' : 'dislike'}/${post}`, { method: 'POST', headers: { authorization: liker ?? '', prefer: 'return=minimal' } });
@@ -835,7 +849,7 @@ async function benchVersionCheck(store: Store): Promise<void> {
       for (let round = 1; round <= VERSION_CHECK_ROUNDS; round += 1) {
         for (const check of ['on', 'off'] as const) {
           const readsBefore = await networkStateReads(database);
-          const server = await startChild(SERVER_MAIN, { ...store.env, PORT: '0', RATE_LIMITS: 'off', SEED: 'off', LOG_LEVEL: 'warn', NODE_ENV: 'development', DRAIN_SECONDS: '0' }, ['-r', PROBE, ...(check === 'off' ? ['-r', VERSION_FROM_MEMORY] : [])]);
+          const server = await startServer(store, check === 'off' ? ['-r', VERSION_FROM_MEMORY] : []);
           let result: Result;
           let alone: Timed;
           let bytes: number;
@@ -894,12 +908,6 @@ async function benchVersionCheck(store: Store): Promise<void> {
 
 // ---- Writes by 50 members beside the like floor ----
 
-interface PairCall {
-  method: 'POST';
-  path: string;
-  headers?: Record<string, string>;
-}
-
 /** What a run of do/undo pairs measured, with the statements and the server's CPU it cost. */
 interface PairRun {
   result: Result;
@@ -916,10 +924,10 @@ interface PairRun {
  * second call is answered, so no member has two calls under way. A pair cut short by the run's end
  * is undone afterwards, so the next run starts where this one did.
  */
-async function memberPairs(url: string, tokens: string[], first: (member: number) => PairCall, second: (member: number) => PairCall, counter?: StatementCounter, pid?: number, seconds = SECONDS): Promise<PairRun> {
+async function memberPairs(url: string, tokens: string[], first: (member: number) => MemberCall, second: (member: number) => MemberCall, counter?: StatementCounter, pid?: number, seconds = SECONDS): Promise<PairRun> {
   const free = tokens.map((_, member) => member);
   const lent = new Set<number>();
-  const request = (call: (member: number) => PairCall, take: boolean) => ({
+  const request = (call: (member: number) => MemberCall, take: boolean) => ({
     setupRequest: (req: autocannon.Request, context: Record<string, unknown>) => {
       if (take) {
         const member = free.shift();
@@ -959,10 +967,7 @@ async function memberPairs(url: string, tokens: string[], first: (member: number
   const cpu = pid === undefined ? undefined : cpuMs(pid) - cpuBefore;
   const statements = await counter?.count();
   const calls = result.requests.total;
-  await Promise.all([...lent].map(async (member) => {
-    const undo = second(member);
-    await (await fetch(`${url}${undo.path}`, { method: undo.method, headers: { ...undo.headers, authorization: tokens[member] ?? '' } })).arrayBuffer();
-  }));
+  await Promise.all([...lent].map((member) => send(url, tokens[member] ?? '', second(member))));
   return { result, calls, statements, cpuMs: cpu, waits };
 }
 
@@ -1007,11 +1012,10 @@ async function walPosition(store: Store): Promise<{ lsn: number; maxWalSize: str
   }
 }
 
-/** The size of the answer to `call`, made once by the member, then undone by `undo`. */
-async function firstAnswerBytes(url: string, token: string, call: PairCall, undo: PairCall): Promise<number> {
-  const send = (made: PairCall) => fetch(`${url}${made.path}`, { method: made.method, headers: { ...made.headers, authorization: token } });
-  const bytes = (await (await send(call)).arrayBuffer()).byteLength;
-  await (await send(undo)).arrayBuffer();
+/** The answer to `call`, made once by the member, then undone by `undo`. */
+async function firstAnswer(url: string, token: string, call: MemberCall, undo: MemberCall): Promise<Buffer> {
+  const { bytes } = await send(url, token, call);
+  await send(url, token, undo);
   return bytes;
 }
 
@@ -1029,17 +1033,14 @@ async function benchWrites(store: Store, floorBodyFile: string): Promise<void> {
   // A like's minimal answer: its counts and the member's reaction (the reaction-counts extension).
   const counts = { prefer: 'return=minimal, reaction-counts' };
   const changeCounts = { prefer: 'return=minimal, change-counts' };
-  const like = (): PairCall => ({ method: 'POST', path: `/api/posts/like/${post}`, headers: counts });
-  const dislike = (): PairCall => ({ method: 'POST', path: `/api/posts/dislike/${post}`, headers: counts });
-  const usernames = Array.from({ length: BENCH_MEMBERS }, (_, i) => `bench_${i + 1}`);
+  const like = (): MemberCall => ({ method: 'POST', path: `/api/posts/like/${post}`, headers: counts });
+  const dislike = (): MemberCall => ({ method: 'POST', path: `/api/posts/dislike/${post}`, headers: counts });
   try {
     // The tokens and a like's minimal answer, from the server; the floor answers the same bytes.
     let server = await startServer(store);
-    const tokens = await loginAll(server.url, usernames);
+    const tokens = await loginAll(server.url, BENCH_USERNAMES);
     const [demo] = await loginAll(server.url, ['demo_user']);
-    const sample = await fetch(`${server.url}${like().path}`, { method: 'POST', headers: { authorization: demo ?? '', ...counts } });
-    const likeBody = Buffer.from(await sample.arrayBuffer());
-    await (await fetch(`${server.url}${dislike().path}`, { method: 'POST', headers: { authorization: demo ?? '', ...counts } })).arrayBuffer();
+    const likeBody = await firstAnswer(server.url, demo ?? '', like(), dislike());
     const followed = 'u-ava-reed';
     await server.stop();
 
@@ -1081,15 +1082,15 @@ async function benchWrites(store: Store, floorBodyFile: string): Promise<void> {
       // A bookmark and a follow, each answered the older way (the post; both members) and with the
       // change and its counts alone (the change-counts extension). Bytes: a first call's answer.
       for (const [name, headers] of [['return=minimal', minimal], ['return=minimal, change-counts', changeCounts]] as const) {
-        const bookmark = (): PairCall => ({ method: 'POST', path: `/api/users/bookmark/${post}`, headers });
-        const unbookmark = (): PairCall => ({ method: 'POST', path: `/api/users/remove-bookmark/${post}`, headers });
-        const bookmarkBytes = await firstAnswerBytes(server.url, tokens[0] ?? '', bookmark(), unbookmark());
+        const bookmark = (): MemberCall => ({ method: 'POST', path: `/api/users/bookmark/${post}`, headers });
+        const unbookmark = (): MemberCall => ({ method: 'POST', path: `/api/users/remove-bookmark/${post}`, headers });
+        const bookmarkBytes = (await firstAnswer(server.url, tokens[0] ?? '', bookmark(), unbookmark())).length;
         check(`bookmark/remove pairs, ${BENCH_MEMBERS} members, one post, Prefer: ${name}`, await memberPairs(server.url, tokens, bookmark, unbookmark, counter, server.process.pid), bookmarkBytes);
       }
       for (const [name, headers] of [['none (both members)', {}], ['return=minimal, change-counts', changeCounts]] as const) {
-        const follow = (): PairCall => ({ method: 'POST', path: `/api/users/follow/${followed}`, headers });
-        const unfollow = (): PairCall => ({ method: 'POST', path: `/api/users/unfollow/${followed}`, headers });
-        const followBytes = await firstAnswerBytes(server.url, tokens[0] ?? '', follow(), unfollow());
+        const follow = (): MemberCall => ({ method: 'POST', path: `/api/users/follow/${followed}`, headers });
+        const unfollow = (): MemberCall => ({ method: 'POST', path: `/api/users/unfollow/${followed}`, headers });
+        const followBytes = (await firstAnswer(server.url, tokens[0] ?? '', follow(), unfollow())).length;
         check(`follow/unfollow pairs, ${BENCH_MEMBERS} members, one member, Prefer: ${name}`, await memberPairs(server.url, tokens, follow, unfollow, counter, server.process.pid), followBytes);
       }
     } finally {
@@ -1146,7 +1147,7 @@ function startBenchCluster(store: Store, processes: number, haproxyBin: string, 
   return startServerCluster({
     command: process.execPath,
     args: [SERVER_MAIN],
-    env: { ...store.env, JWT_SECRET: BENCH_SECRET, RATE_LIMITS: 'off', SEED: 'off', LOG_LEVEL: 'warn', NODE_ENV: 'development', DRAIN_SECONDS: '0' },
+    env: { ...store.env, JWT_SECRET: BENCH_SECRET, ...QUIET },
     processes,
     host: '127.0.0.1',
     port,
@@ -1171,7 +1172,6 @@ async function benchCluster(store: Store, floorBodyFile: string): Promise<void> 
   if (!haproxyBin) throw new Error(HAPROXY_INSTALL_HINT);
   const where = `${store.name}, HAProxy`;
   await store.load(benchNetwork());
-  const usernames = Array.from({ length: BENCH_MEMBERS }, (_, i) => `bench_${i + 1}`);
   const postOf = (member: number) => seedPostId(1 + (member % CLUSTER_LIKED_POSTS));
   const lastCall = new Map<number, number>();
   const like = (member: number, n: number) => {
@@ -1189,18 +1189,14 @@ async function benchCluster(store: Store, floorBodyFile: string): Promise<void> 
   let likeBody: Buffer;
   try {
     feed = (await answerBytes(`${first.url}/api/posts`)).body;
-    const [token] = await loginAll(first.url, [usernames[0] ?? '']);
-    const sample = like(0, 0);
-    const liked = await fetch(`${first.url}${sample.path}`, { method: 'POST', headers: { authorization: token ?? '', ...sample.headers } });
-    likeBody = Buffer.from(await liked.arrayBuffer());
-    const undo = like(0, 1);
-    await (await fetch(`${first.url}${undo.path}`, { method: 'POST', headers: { authorization: token ?? '', ...undo.headers } })).arrayBuffer();
+    const [token] = await loginAll(first.url, BENCH_USERNAMES.slice(0, 1));
+    likeBody = await firstAnswer(first.url, token ?? '', like(0, 0), like(0, 1));
     // Straight to the one process, without HAProxy.
     const straight = await load({ url: `${first.servers[0]?.url ?? ''}/api/posts` });
     feedFloor = await onFloor(feed, floorBodyFile, (url) => load({ url: `${url}/api/posts` }));
     summarise(store.name, 'floor: the seed feed\'s bytes from memory (autocannon)', feedFloor, { bytes: feed.length });
     summarise(store.name, 'GET /api/posts, seed, straight to one process (no HAProxy)', straight, { bytes: feed.length, note: floorShare(straight.requests.average, feedFloor.requests.average) });
-    const tokens = await loginAll(first.url, usernames);
+    const tokens = await loginAll(first.url, BENCH_USERNAMES);
     likeFloor = await onFloor(likeBody, floorBodyFile, (url) => asMembers(url, tokens, like));
     memberRow(store.name, `floor: a like's minimal answer from memory (${BENCH_MEMBERS} members' loader)`, likeFloor).bytes = likeBody.length;
   } finally {
@@ -1216,18 +1212,14 @@ async function benchCluster(store: Store, floorBodyFile: string): Promise<void> 
       const reads = await load({ url: `${cluster.url}/api/posts` });
       summarise(where, `GET /api/posts, seed, ${label}`, reads, { bytes: feed.length, note: floorShare(reads.requests.average, feedFloor.requests.average) });
 
-      const tokens = await loginAll(cluster.url, usernames);
+      const tokens = await loginAll(cluster.url, BENCH_USERNAMES);
       lastCall.clear();
       const run = await asMembers(cluster.url, tokens, like);
       const row = memberRow(where, `like/dislike pairs, ${BENCH_MEMBERS} members on ${CLUSTER_LIKED_POSTS} posts, Prefer: return=minimal, ${label}`, run);
       row.bytes = likeBody.length;
-      const ratio = (value: number, base: number) => (base > 0 ? `${(value / base).toFixed(1)}x` : 'n/a');
       row.note = [floorShare(run.reqPerSec, likeFloor.reqPerSec), `p50 ${ratio(run.p50, likeFloor.p50)}, p99 ${ratio(run.p99, likeFloor.p99)} the floor's`, row.note].filter(Boolean).join('; ');
       // A member whose last call was a like takes it back: the next size starts where this one did.
-      await Promise.all([...lastCall].filter(([, n]) => n % 2 === 0).map(async ([member]) => {
-        const undo = like(member, 1);
-        await (await fetch(`${cluster.url}${undo.path}`, { method: 'POST', headers: { authorization: tokens[member] ?? '', ...undo.headers } })).arrayBuffer();
-      }));
+      await Promise.all([...lastCall].filter(([, n]) => n % 2 === 0).map(([member]) => send(cluster.url, tokens[member] ?? '', like(member, 1))));
     } finally {
       await cluster.close();
     }

@@ -4,7 +4,7 @@
 import { spawnSync } from 'node:child_process';
 import { closeSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const at = (...parts) => join(root, ...parts);
@@ -71,4 +71,9 @@ export function buildServer() {
   if (builtAt(at('build', 'server', 'server', 'main.js')) < newest(serverSources)) {
     run('Compiling the server into build/server', 'build/server-build.log', process.execPath, [at('node_modules', 'typescript', 'bin', 'tsc'), '-p', at('server', 'tsconfig.json')]);
   }
+}
+
+/** Runs one of the compiled server's entry points (build/server/server/`file`) in this process. */
+export function runBuilt(file) {
+  return import(pathToFileURL(at('build', 'server', 'server', file)).href);
 }

@@ -10,7 +10,7 @@
 import pg from 'pg';
 import type { Committed, EventHub } from '../contract/stream';
 import type { Database, Sql } from './db/database';
-import type { CommittedWrite } from './store/events';
+import { readNetworkVersion, type CommittedWrite } from './store/events';
 
 /** The channel every server notifies after a committed write (its version and events) and listens on. */
 export const CHANGES_CHANNEL = 'socialconnect_changes';
@@ -43,12 +43,6 @@ export interface ChangeFeed extends EventHub {
   /** Where the channel reports its state from now on (the server's log once it has one). */
   reportTo(log: ChangeLog): void;
   close(): Promise<void>;
-}
-
-/** The network's version, read from the database. */
-export async function readNetworkVersion(sql: Sql): Promise<number> {
-  const [row] = await sql.query('SELECT version FROM network_state');
-  return Number(row?.version ?? 0);
 }
 
 const SILENT: ChangeLog = { warn: () => undefined };

@@ -10,12 +10,7 @@ import { visiblePost } from './relations';
 export async function listBookmarks(reader: StoreReader, memberId: string): Promise<PostRow[]> {
   const ids = (await reader.bookmarkLists([memberId])).get(memberId) ?? [];
   const posts = new Map((await reader.postsByIds(ids)).map((post) => [post.id, post]));
-  const found: PostRow[] = [];
-  for (const id of ids) {
-    const post = posts.get(id);
-    if (post) found.unshift(post);
-  }
-  return found;
+  return ids.flatMap((id) => posts.get(id) ?? []).reverse();
 }
 
 export async function addBookmark(ctx: RuleContext, memberId: string, postId: string): Promise<void> {

@@ -6,7 +6,7 @@
  */
 import { NOTIFICATIONS_UNREAD_MAX } from '../api';
 import type { RuleContext } from '../context';
-import { textParts } from '../richText';
+import { mentionedUsernames } from '../richText';
 import type { MemberRow, NotificationKind, NotifyingWrite, StoreReader, StoreTx } from '../store';
 
 export interface Act {
@@ -86,9 +86,8 @@ export async function removingNotifications(tx: StoreTx, about: { postId: string
  * members in a block with the author either way (a mention across a block reaches nobody).
  */
 export async function mentionedMembers(reader: StoreReader, text: string, authorId: string): Promise<MemberRow[]> {
-  const names = new Set<string>();
-  for (const part of textParts(text)) if (part.kind === 'mention') names.add(part.username.toLowerCase());
-  if (names.size === 0) return [];
+  const names = mentionedUsernames(text);
+  if (names.length === 0) return [];
   const { blocking, blockedBy } = await reader.relations(authorId);
   const blocked = new Set([...blocking, ...blockedBy]);
   const found = new Map<string, MemberRow>();

@@ -21,11 +21,6 @@ export async function findUsername(reader: StoreReader, username: string): Promi
   return author;
 }
 
-/** A member's posts, newest first; the username is matched ignoring case. */
-export async function postsOfUsername(reader: StoreReader, username: string): Promise<PostRow[]> {
-  return reader.postsByAuthor((await findUsername(reader, username)).id);
-}
-
 /**
  * Creates a post from `{ postData: { text, image?, previewImage?, imageAlt? } }`. `image` is a data
  * URL or empty; `previewImage` is the client's own preview and is ignored; `imageAlt` describes the

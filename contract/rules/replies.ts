@@ -8,12 +8,6 @@ import { notify, removingNotifications, syncMentions, unnotify } from './notific
 import { findPost } from './posts';
 import { refuseBlocked, visiblePost, visibleReply } from './relations';
 
-export async function findReply(reader: StoreReader, replyId: string): Promise<ReplyRow> {
-  const reply = await reader.reply(replyId);
-  if (!reply) throw refusal('replyNotFound');
-  return reply;
-}
-
 async function replyCountOf(reader: StoreReader, postId: string): Promise<number> {
   return (await reader.replyCounts([postId])).get(postId) ?? 0;
 }

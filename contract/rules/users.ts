@@ -9,12 +9,6 @@ import { settled } from './posts';
 import { visibleMember } from './relations';
 import { validateAvatar, validateBio, validatePassword, validatePortfolioUrl, type AvatarChoice } from '../validation';
 
-export async function findUser(reader: StoreReader, userId: string): Promise<MemberRow> {
-  const user = await reader.memberById(userId);
-  if (!user) throw refusal('userNotFound');
-  return user;
-}
-
 /** `member` follows `userId`; both lists change together. Answers the other member. */
 export async function follow(ctx: RuleContext, member: MemberRow, userId: string): Promise<MemberRow> {
   if (userId === member.id) throw refusal('cannotFollowSelf');

@@ -3,7 +3,7 @@
  * store on every run) and fast. The five default members are among them, so the demo account works.
  */
 import { DB_SNAPSHOT_VERSION, type DbSnapshot, type PostRecord, type UserRecord } from '../snapshot';
-import { buildPost, buildUser, linkFollow, stableUuid } from './factories';
+import { buildPost, buildUser, linkFollow, pseudoRandom, stableUuid } from './factories';
 import { buildDefaultSeed, DEMO_USER_ID, POST_IMAGE_NAMES, SEED_PASSWORD } from './default';
 import { seedNotifications } from './notifications';
 
@@ -17,15 +17,6 @@ const LAST = ['Silva', 'Novak', 'Okafor', 'Larsen', 'Haddad', 'Tanaka', 'Moreau'
 const OPENERS = ['Quick thought:', 'Today I learned', 'Weekend plan:', 'Small win:', 'Reading now:', 'Note to self:', 'Hot take:', 'Photo dump:'];
 const TOPICS = ['morning runs', 'sourdough', 'trail maps', 'city gardens', 'old film cameras', 'tide pools', 'night markets', 'typography', 'rainy Sundays', 'board games', 'mountain huts', 'street food'];
 const ENDINGS = ['Worth it.', 'More soon!', 'Who else?', 'Highly recommend.', 'Still thinking about it.', 'Ten out of ten.'];
-
-/** A tiny deterministic pseudo-random sequence (LCG). */
-function sequence(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (Math.imul(state, 1_664_525) + 1_013_904_223) >>> 0;
-    return state;
-  };
-}
 
 export function buildBusySeed(): DbSnapshot {
   const base = buildDefaultSeed();
@@ -54,7 +45,7 @@ export function buildBusySeed(): DbSnapshot {
     }
   });
 
-  const random = sequence(20_250_501);
+  const random = pseudoRandom(20_250_501);
   const start = Date.UTC(2024, 0, 2);
   const posts: PostRecord[] = new Array<PostRecord>(BUSY_POST_COUNT);
   for (let i = 0; i < BUSY_POST_COUNT; i += 1) {

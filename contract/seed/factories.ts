@@ -14,6 +14,15 @@ function next(): number {
 /** A fixed, valid timestamp unless a test cares. */
 export const FACTORY_TIMESTAMP = '2025-01-01T09:00:00.000Z';
 
+/** A tiny deterministic pseudo-random sequence (LCG): the same numbers on every run. */
+export function pseudoRandom(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (Math.imul(state, 1_664_525) + 1_013_904_223) >>> 0;
+    return state;
+  };
+}
+
 /** A uuid-shaped id that is stable for a given number: 00000000-0000-4000-8000-<n in hex>. */
 export function stableUuid(n: number, prefix = '00000000'): string {
   return `${prefix}-0000-4000-8000-${n.toString(16).padStart(12, '0')}`;

@@ -8,7 +8,7 @@
  */
 import { notificationKey } from '../../contract/rules/notifications';
 import { DEMO_USER_ID, SEED_PASSWORD, buildDefaultSeed } from '../../contract/seed/default';
-import { buildPost, buildUser, linkFollow, stableUuid } from '../../contract/seed/factories';
+import { buildPost, buildUser, linkFollow, pseudoRandom, stableUuid } from '../../contract/seed/factories';
 import type { DbSnapshot, NotificationRecord, PostRecord, ReplyRecord, UserRecord } from '../../contract/snapshot';
 
 export const NOTIFIED_TOTAL = 10_000;
@@ -35,15 +35,6 @@ export interface NotifiedNetwork {
   idleUsernames: string[];
 }
 
-/** A tiny deterministic pseudo-random sequence (LCG). */
-function sequence(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (Math.imul(state, 1_664_525) + 1_013_904_223) >>> 0;
-    return state;
-  };
-}
-
 type Act = 'follow' | 'like' | 'reply' | 'mention';
 
 export function buildNotifiedNetwork(): NotifiedNetwork {
@@ -66,7 +57,7 @@ export function buildNotifiedNetwork(): NotifiedNetwork {
   }
   users.push(...crowd);
   const active = crowd.slice(0, ACTIVE);
-  const random = sequence(20_261_127);
+  const random = pseudoRandom(20_261_127);
   const someone = (): UserRecord => active[random() % active.length] ?? recipient;
 
   // The acts, shuffled deterministically; the likes fill what the others leave of 10,000.

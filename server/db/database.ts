@@ -88,6 +88,18 @@ export interface PostgresOptions {
 
 const INT8_OID = 20;
 
+/** A node-postgres pool or connection as Sql: `exec` is a simple query, which may hold several statements. */
+function postgresSql(client: pg.Pool | pg.PoolClient): Sql {
+  return {
+    async query<T extends Row>(text: string, params?: readonly unknown[]) {
+      return (await client.query<T>(text, params as unknown[] | undefined)).rows;
+    },
+    async exec(text) {
+      await client.query(text);
+    },
+  };
+}
+
 export async function openPostgres({ connectionString, max = 10, statementTimeoutMs = 5_000 }: PostgresOptions): Promise<Database> {
   const pool = new pg.Pool({
     connectionString,
@@ -103,16 +115,10 @@ export async function openPostgres({ connectionString, max = 10, statementTimeou
   });
   // An idle connection that the server drops (a restart) must not crash the process.
   pool.on('error', () => undefined);
-  const run = async <T extends Row>(client: pg.Pool | pg.PoolClient, text: string, params?: readonly unknown[]): Promise<T[]> => (
-    (await client.query<T>(text, params as unknown[] | undefined)).rows
-  );
 
   const database: Database = {
     kind: 'postgres',
-    query: (text, params) => run(pool, text, params),
-    exec: async (text) => {
-      await pool.query(text);
-    },
+    ...postgresSql(pool),
     async transaction(work, options = {}) {
       for (let attempt = 1; ; attempt += 1) {
         const client = await pool.connect();
@@ -127,12 +133,7 @@ export async function openPostgres({ connectionString, max = 10, statementTimeou
         try {
           await client.query(options.readOnly ? 'BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY' : 'BEGIN ISOLATION LEVEL READ COMMITTED');
           begun = true;
-          const result = await work({
-            query: (text, params) => run(client, text, params),
-            exec: async (text) => {
-              await client.query(text);
-            },
-          });
+          const result = await work(postgresSql(client));
           await client.query('COMMIT');
           return result;
         } catch (error) {
@@ -169,12 +170,7 @@ export async function openPostgres({ connectionString, max = 10, statementTimeou
       };
       client.on('error', lost);
       try {
-        return await work({
-          query: (text, params) => run(client, text, params),
-          exec: async (text) => {
-            await client.query(text);
-          },
-        });
+        return await work(postgresSql(client));
       } catch (error) {
         // A connection that failed may be in any state: the pool drops it rather than lend it again.
         if (sqlState(error) === undefined) broken ??= error as Error;
@@ -198,31 +194,27 @@ export interface PgliteOptions {
   from?: Blob;
 }
 
+/** PGlite or one of its transactions as Sql. */
+function pgliteSql(client: Pick<PGlite, 'query' | 'exec'>): Sql {
+  return {
+    async query<T extends Row>(text: string, params?: readonly unknown[]) {
+      return (await client.query<T>(text, params as unknown[] | undefined)).rows;
+    },
+    async exec(text) {
+      await client.exec(text);
+    },
+  };
+}
+
 /** PGlite in `dataDir`, or in memory when none is given. */
 export async function openPglite(dataDir?: string, { from }: PgliteOptions = {}): Promise<Database> {
   const pglite = await PGlite.create({ dataDir, loadDataDir: from });
-  const run = async <T extends Row>(client: Pick<PGlite, 'query'>, text: string, params?: readonly unknown[]): Promise<T[]> => (
-    (await client.query<T>(text, params as unknown[] | undefined)).rows
-  );
   return {
     kind: 'pglite',
-    query: (text, params) => run(pglite, text, params),
-    exec: async (text) => {
-      await pglite.exec(text);
-    },
-    session: (work) => work({
-      query: (text, params) => run(pglite, text, params),
-      exec: async (text) => {
-        await pglite.exec(text);
-      },
-    }),
+    ...pgliteSql(pglite),
+    session: (work) => work(pgliteSql(pglite)),
     // One connection: transactions run one after another, so none can lose a race.
-    transaction: (work) => pglite.transaction((tx) => work({
-      query: (text, params) => run(tx, text, params),
-      exec: async (text) => {
-        await tx.exec(text);
-      },
-    })),
+    transaction: (work) => pglite.transaction((tx) => work(pgliteSql(tx))),
     async listen(channel, onPayload) {
       await pglite.listen(channel, onPayload);
     },

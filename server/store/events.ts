@@ -16,14 +16,15 @@ export interface CommittedWrite {
   events: StoredEvent[];
 }
 
-async function currentVersion(sql: Sql): Promise<number> {
+/** The network's version: the id of the last event committed (or of the last write without events). */
+export async function readNetworkVersion(sql: Sql): Promise<number> {
   const [row] = await sql.query('SELECT version FROM network_state');
   return Number(row?.version ?? 0);
 }
 
 export function eventReads(sql: Sql): Pick<StoreReader, 'lastEventId' | 'eventsAfter'> {
   return {
-    lastEventId: () => currentVersion(sql),
+    lastEventId: () => readNetworkVersion(sql),
     async eventsAfter(id) {
       // One statement, so one snapshot: the version, and the events up to it. Rows past a version
       // read apart would be writes committed in between, and would look like a gap.

@@ -1,7 +1,7 @@
 /** Members, who follows whom, and the tokens members logged out with. */
 import type { FollowLists, MemberRow, Scope, StoreReader, StoreTx } from '../../contract/store';
 import type { Row, Sql } from '../db/database';
-import { iso, NO_LOCKS, rowById, setPair, storable, storableIds, type RowLocks } from './rows';
+import { entryOf, iso, NO_LOCKS, rowById, setPair, storable, storableIds, type RowLocks } from './rows';
 
 export const MEMBER_COLUMNS = 'id, username, first_name, last_name, password_hash, image, bio, portfolio_url, session_version, created_at, updated_at';
 
@@ -43,14 +43,7 @@ export function memberReads(sql: Sql, locks: RowLocks = NO_LOCKS) {
         ? await sql.query('SELECT follower_id, followee_id FROM follows ORDER BY seq')
         : await sql.query('SELECT follower_id, followee_id FROM follows WHERE follower_id = ANY($1::text[]) OR followee_id = ANY($1::text[]) ORDER BY seq', [storableIds(scope)]);
       const lists = new Map<string, FollowLists>();
-      const entry = (id: string): FollowLists => {
-        let found = lists.get(id);
-        if (!found) {
-          found = { followers: [], following: [] };
-          lists.set(id, found);
-        }
-        return found;
-      };
+      const entry = (id: string): FollowLists => entryOf(lists, id, () => ({ followers: [], following: [] }));
       const wanted = scope === 'all' ? undefined : new Set(scope);
       for (const id of wanted ?? []) entry(id);
       for (const row of rows) {

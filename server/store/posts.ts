@@ -4,7 +4,7 @@ import { refusal } from '../../contract/errors';
 import type { Orderable, PostOrder } from '../../contract/order';
 import type { Page, PageRequest, PostRow, PostSource, ReactionKind, ReactionLists, Scope, StoreReader, StoreTx } from '../../contract/store';
 import type { Row, Sql } from '../db/database';
-import { iso, NO_LOCKS, rowById, setPair, storable, storableIds, type RowLocks } from './rows';
+import { entryOf, iso, NO_LOCKS, rowById, setPair, storable, storableIds, type RowLocks } from './rows';
 import { shownToViewer } from './relations';
 import { replaceTags, tagRowsQuery, writeTags } from './tags';
 
@@ -142,12 +142,7 @@ export function postReads(sql: Sql, locks: RowLocks = NO_LOCKS) {
       const lists = new Map<string, ReactionLists>();
       for (const id of scope === 'all' ? [] : scope) lists.set(id, { likedBy: [], dislikedBy: [] });
       for (const row of rows) {
-        const postId = String(row.post_id);
-        let entry = lists.get(postId);
-        if (!entry) {
-          entry = { likedBy: [], dislikedBy: [] };
-          lists.set(postId, entry);
-        }
+        const entry = entryOf(lists, String(row.post_id), () => ({ likedBy: [], dislikedBy: [] }));
         (row.kind === 'like' ? entry.likedBy : entry.dislikedBy).push(String(row.member_id));
       }
       return lists;
@@ -158,12 +153,7 @@ export function postReads(sql: Sql, locks: RowLocks = NO_LOCKS) {
         : await sql.query('SELECT member_id, post_id FROM bookmarks WHERE member_id = ANY($1::text[]) ORDER BY seq', [storableIds(scope)]);
       const lists = new Map<string, string[]>();
       for (const id of scope === 'all' ? [] : scope) lists.set(id, []);
-      for (const row of rows) {
-        const memberId = String(row.member_id);
-        const list = lists.get(memberId) ?? [];
-        list.push(String(row.post_id));
-        lists.set(memberId, list);
-      }
+      for (const row of rows) entryOf(lists, String(row.member_id), () => []).push(String(row.post_id));
       return lists;
     },
     async reaction(postId, memberId) {

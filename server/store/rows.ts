@@ -1,6 +1,7 @@
 /**
  * What the store's tables share: text the database can hold as a key, timestamps as the contract
- * writes them, the row locks the reads of a write take, a row read by its id, and a pair set or unset.
+ * writes them, the row locks the reads of a write take, a row read by its id, a pair set or unset,
+ * and lists gathered from rows.
  */
 import type { Row, Sql } from '../db/database';
 
@@ -50,4 +51,13 @@ export async function rowById<T>(sql: Sql, table: string, columns: string, id: s
 export async function setPair(sql: Sql, table: string, [first, second]: readonly [string, string], values: [string, string], present: boolean): Promise<void> {
   if (present) await sql.query(`INSERT INTO ${table} (${first}, ${second}) VALUES ($1, $2)`, values);
   else await sql.query(`DELETE FROM ${table} WHERE ${first} = $1 AND ${second} = $2`, values);
+}
+
+/** The entry of `key` in `map`, made by `make` and kept there when it has none yet. */
+export function entryOf<K, V>(map: Map<K, V>, key: K, make: () => V): V {
+  const found = map.get(key);
+  if (found !== undefined) return found;
+  const made = make();
+  map.set(key, made);
+  return made;
 }

@@ -10,7 +10,7 @@ import { MEMBER_COLUMNS, memberReads, toMember } from './members';
 import { POST_COLUMNS, postReads, toPost } from './posts';
 import { NOTIFICATION_COLUMNS, toNotification } from './notifications';
 import { REPLY_COLUMNS, toReply } from './replies';
-import { iso } from './rows';
+import { entryOf, iso } from './rows';
 import { writeTags } from './tags';
 import type { SqlStore, SqlStoreOptions, Write } from './sqlStore';
 
@@ -94,15 +94,9 @@ async function insertInOrder(sql: Sql, table: string, columns: Columns, rows: Re
 export function snapshotCalls(database: Database, write: Write, options: SqlStoreOptions): Pick<SqlStore, 'snapshot' | 'load' | 'seedIfEmpty'> {
   const hashes = new Map<string, Promise<string>>();
   /** A snapshot's password as stored: argon2 hashes stay, plain passwords are hashed (once each). */
-  const storedPassword = (password: string): Promise<string> => {
-    if (password.startsWith('$argon2')) return Promise.resolve(password);
-    let hash = hashes.get(password);
-    if (!hash) {
-      hash = options.passwords.hash(password);
-      hashes.set(password, hash);
-    }
-    return hash;
-  };
+  const storedPassword = (password: string): Promise<string> => (
+    password.startsWith('$argon2') ? Promise.resolve(password) : entryOf(hashes, password, () => options.passwords.hash(password))
+  );
   /** A snapshot's image as answered: uploads and shipped images become stored media; media URLs stay. */
   const storedImage = async (sql: Sql, value: string): Promise<string> => {
     if (value === '' || value.startsWith('/media/')) return value;
@@ -115,15 +109,8 @@ export function snapshotCalls(database: Database, write: Write, options: SqlStor
   /** Replaces the whole network with the snapshot's, inside the caller's transaction. */
   const importInto = async (sql: Sql, snapshot: DbSnapshot, passwords: ReadonlyMap<string, string>): Promise<void> => {
     await sql.query('TRUNCATE members, posts, post_tags, reactions, follows, bookmarks, replies, reply_likes, notifications, notification_actors, revoked_tokens, idempotency_keys, mutes, blocks RESTART IDENTITY CASCADE');
-    const images = new Map<string, string>();
-    const image = async (value: string): Promise<string> => {
-      let url = images.get(value);
-      if (url === undefined) {
-        url = await storedImage(sql, value);
-        images.set(value, url);
-      }
-      return url;
-    };
+    const images = new Map<string, Promise<string>>();
+    const image = (value: string): Promise<string> => entryOf(images, value, () => storedImage(sql, value));
     const users = snapshot.users;
     const userImages: string[] = [];
     for (const user of users) userImages.push(await image(user.image));
@@ -180,27 +167,19 @@ export function snapshotCalls(database: Database, write: Write, options: SqlStor
         const revoked = await sql.query('SELECT jti, expires_at FROM revoked_tokens ORDER BY jti');
         const replyRows = await sql.query(`SELECT ${REPLY_COLUMNS} FROM replies ORDER BY created_at, id`);
         const replyLikes = new Map<string, string[]>();
-        for (const row of await sql.query('SELECT reply_id, member_id FROM reply_likes ORDER BY seq')) {
-          const list = replyLikes.get(String(row.reply_id)) ?? [];
-          list.push(String(row.member_id));
-          replyLikes.set(String(row.reply_id), list);
-        }
+        for (const row of await sql.query('SELECT reply_id, member_id FROM reply_likes ORDER BY seq')) entryOf(replyLikes, String(row.reply_id), () => []).push(String(row.member_id));
         const replies: ReplyRecord[] = replyRows.map((row) => {
           const reply = toReply(row);
           return { ...reply, likedBy: replyLikes.get(reply.id) ?? [] };
         });
         const notificationActors = new Map<string, string[]>();
-        for (const row of await sql.query('SELECT notification_id, actor_id FROM notification_actors ORDER BY seq')) {
-          const list = notificationActors.get(String(row.notification_id)) ?? [];
-          list.push(String(row.actor_id));
-          notificationActors.set(String(row.notification_id), list);
-        }
+        for (const row of await sql.query('SELECT notification_id, actor_id FROM notification_actors ORDER BY seq')) entryOf(notificationActors, String(row.notification_id), () => []).push(String(row.actor_id));
         const notifications: NotificationRecord[] = (await sql.query(`SELECT ${NOTIFICATION_COLUMNS} FROM notifications ORDER BY place`)).map((row) => {
           const { id, recipientId, kind, key, postId, replyId, unread, updatedAt } = toNotification(row);
           return { id, recipientId, kind, key, postId, replyId, actorIds: notificationActors.get(id) ?? [], unread, updatedAt };
         });
         const relationLists = new Map<string, { muting: string[]; blocking: string[] }>();
-        const relationList = (id: string) => relationLists.get(id) ?? relationLists.set(id, { muting: [], blocking: [] }).get(id)!;
+        const relationList = (id: string) => entryOf(relationLists, id, () => ({ muting: [], blocking: [] }));
         for (const row of await sql.query('SELECT member_id, muted_id FROM mutes ORDER BY seq')) relationList(String(row.member_id)).muting.push(String(row.muted_id));
         for (const row of await sql.query('SELECT blocker_id, blocked_id FROM blocks ORDER BY seq')) relationList(String(row.blocker_id)).blocking.push(String(row.blocked_id));
         const users: UserRecord[] = members.map((row) => {

@@ -79,21 +79,12 @@ export const bookmarksApi = api.injectEndpoints({
  */
 async function showAtOnce(cache: CacheAccess, postId: string, post: Post | null, answered: Promise<{ data: BookmarksAnswer | undefined }>): Promise<void> {
   const bookmarked = post !== null;
-  const changeList = (list: Post[]): Post[] | void => {
-    if (!bookmarked) return list.filter((entry) => entry.id !== postId);
-    if (!list.some((entry) => entry.id === postId)) list.unshift(post);
-  };
   const undos: Undo[] = [
     patchCurrentMember(cache, (me) => withBookmark(me, postId, bookmarked)),
-    cache.dispatch(bookmarksApi.util.updateQueryData('getBookmarks', undefined, changeList)).undo,
-    cache.dispatch(
-      bookmarksApi.util.updateQueryData('getBookmarkPages', undefined, (draft) => {
-        draft.pages.forEach((page, index) => {
-          if (bookmarked && (index > 0 || !holdsListStart(draft))) return;
-          page.posts = changeList(page.posts) ?? page.posts;
-        });
-      }),
-    ).undo,
+    ...patchBookmarkLists(cache, (list, first) => {
+      if (!bookmarked) return list.filter((entry) => entry.id !== postId);
+      if (first && !list.some((entry) => entry.id === postId)) list.unshift(post);
+    }),
   ];
   try {
     const { data } = await answered;
@@ -103,6 +94,21 @@ async function showAtOnce(cache: CacheAccess, postId: string, post: Post | null,
     if (refusedAsAlready(failure)) return;
     for (const undo of undos.reverse()) undo();
   }
+}
+
+/**
+ * `change` made to the bookmarks list wherever it is cached: whole, and each of its pages (`first`:
+ * the whole list, or the page that begins it).
+ */
+function patchBookmarkLists(cache: CacheAccess, change: (list: Post[], first: boolean) => Post[] | void): Undo[] {
+  return [
+    cache.dispatch(bookmarksApi.util.updateQueryData('getBookmarks', undefined, (list) => change(list, true))).undo,
+    cache.dispatch(bookmarksApi.util.updateQueryData('getBookmarkPages', undefined, (draft) => {
+      draft.pages.forEach((page, index) => {
+        page.posts = change(page.posts, index === 0 && holdsListStart(draft)) ?? page.posts;
+      });
+    })).undo,
+  ];
 }
 
 /**
@@ -118,13 +124,7 @@ export function bookmarkChangedElsewhere(cache: CacheAccess, postId: string, boo
     cache.dispatch(bookmarksApi.util.invalidateTags([{ type: 'Bookmark', id: 'LIST' }]));
     return;
   }
-  const without = (list: Post[]) => list.filter((entry) => entry.id !== postId);
-  cache.dispatch(bookmarksApi.util.updateQueryData('getBookmarks', undefined, without));
-  cache.dispatch(bookmarksApi.util.updateQueryData('getBookmarkPages', undefined, (draft) => {
-    draft.pages.forEach((page) => {
-      page.posts = without(page.posts);
-    });
-  }));
+  patchBookmarkLists(cache, (list) => list.filter((entry) => entry.id !== postId));
 }
 
 /**
@@ -156,12 +156,10 @@ function writeAnswer(cache: CacheAccess, answer: BookmarksAnswer): void {
  */
 function writeBookmarkChange(cache: CacheAccess, { postId, bookmarked, post }: BookmarkChange): void {
   if (post) {
-    const latest = (list: Post[]) => {
+    patchBookmarkLists(cache, (list) => {
       const index = list.findIndex((entry) => entry.id === postId);
       if (index >= 0) list[index] = copyWithStructuralSharing(list[index], post);
-    };
-    cache.dispatch(bookmarksApi.util.updateQueryData('getBookmarks', undefined, latest));
-    cache.dispatch(bookmarksApi.util.updateQueryData('getBookmarkPages', undefined, (draft) => draft.pages.forEach((page) => latest(page.posts))));
+    });
   }
   patchCurrentMember(cache, (me) => withBookmark(me, postId, bookmarked));
 }

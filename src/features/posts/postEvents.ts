@@ -1,6 +1,6 @@
 import type { CacheAccess } from '../../lib/api/api';
 import type { EventPayloads } from '../../../contract/events';
-import type { UserSummary } from '../../types/api';
+import { unknownMember } from '../users/followUpdates';
 import { patchPost } from './postCopies';
 
 export { reloadPost } from './postsApi';
@@ -12,8 +12,7 @@ export { reloadPost } from './postsApi';
 export function reactionHeard(cache: CacheAccess, { postId, memberId, reaction, likeCount }: EventPayloads['post-reacted']): void {
   patchPost(cache, postId, (post) => {
     const { likes } = post;
-    const entry: UserSummary = [...likes.likedBy, ...likes.dislikedBy].find((member) => member._id === memberId)
-      ?? { _id: memberId, username: '', firstName: '', lastName: '', image: '' };
+    const entry = [...likes.likedBy, ...likes.dislikedBy].find((member) => member._id === memberId) ?? unknownMember(memberId);
     likes.likedBy = likes.likedBy.filter((member) => member._id !== memberId);
     likes.dislikedBy = likes.dislikedBy.filter((member) => member._id !== memberId);
     if (reaction === 'like') likes.likedBy.push(entry);

@@ -7,9 +7,9 @@ import { reconcileList } from '../../lib/reconcile';
 import { refusedAsAlready } from '../../lib/apiError';
 import { idempotencyHeaders } from '../../lib/idempotencyKey';
 import type { Post, PostDraftPayload, PostRemoval, PostResponse, PostsPage, PostsResponse, ReactionChange, UserSummary } from '../../types/api';
-import { selectCurrentMember } from '../users/currentMember';
+import { selectCurrentSummary } from '../users/currentMember';
 import { isPaged, patchPost, removePost, replacePost, rewriteHolders } from './postCopies';
-import { applyDislike, applyLike, toSummary } from './postsCache';
+import { applyDislike, applyLike } from './postsCache';
 
 const EMPTY_POSTS: Post[] = [];
 
@@ -183,21 +183,13 @@ export async function reloadPost(cache: CacheAccess, postId: string): Promise<vo
 function votedAtOnce(apply: (post: Post, member: UserSummary) => void) {
   return async (postId: string, lifecycle: Parameters<typeof cacheAccess>[0] & { queryFulfilled: Promise<{ data: PostsChange | undefined }> }) => {
     const cache = cacheAccess(lifecycle);
-    const member = currentMember(cache);
+    const member = selectCurrentSummary(cache.getState());
     const undo = member ? patchPost(cache, postId, (post) => apply(post, member)) : undefined;
     // Liked or disliked already (on another device): the heart the member chose is the backend's too,
     // so it stays, and the post as the backend has it (its count) replaces it in one step.
     await writeAnswer(cache, lifecycle.queryFulfilled, undo, { keepWhen: refusedAsAlready });
     await lifecycle.queryFulfilled.catch((failure: unknown) => (refusedAsAlready(failure) ? reloadPost(cache, postId) : undefined));
   };
-}
-
-/** The current member as posts record them, from the session (id alone until their record arrives). */
-function currentMember({ getState }: CacheAccess): UserSummary | null {
-  const state = getState();
-  if (!state.session.userId) return null;
-  const user = selectCurrentMember(state);
-  return user ? toSummary(user) : { _id: state.session.userId, username: '', firstName: '', lastName: '', image: '' };
 }
 
 /** Waits for a mutation's answer; writes what it carries into the cache, or undoes the optimistic change. */

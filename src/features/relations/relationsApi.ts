@@ -1,4 +1,4 @@
-import { api, type CacheAccess } from '../../lib/api/api';
+import { api, backendHas, type CacheAccess } from '../../lib/api/api';
 import { CURSOR_PAGES_OPTIONS, cursorQuery, readMembersPage } from '../../lib/api/cursorPages';
 import { useAppSelector } from '../../lib/store/hooks';
 import type { MembersPage, Relation, UserSummary } from '../../types/api';
@@ -41,11 +41,9 @@ export const relationsApi = api.injectEndpoints({
 
 export const { useGetRelationListInfiniteQuery, useChangeRelationMutation } = relationsApi;
 
-const selectHealth = api.endpoints.getHealth.select();
-
 /** Whether the backend has the `mute-block` extension: one selector, read by every post card's menu. */
-export function selectHasMuteBlock(state: Parameters<typeof selectHealth>[0]): boolean {
-  return selectHealth(state).data?.extensions?.includes('mute-block') ?? false;
+export function selectHasMuteBlock(state: unknown): boolean {
+  return backendHas(state, 'mute-block');
 }
 
 /** The members of a list, as loaded so far. */

@@ -4,8 +4,8 @@ import { idempotencyHeaders } from '../../lib/idempotencyKey';
 import type { EventPayloads } from '../../../contract/events';
 import type { RepliesPage, Reply, ReplyCreated, ReplyDraftPayload, ReplyRemoval, ReplyResponse, UserSummary } from '../../types/api';
 import { patchPost } from '../posts/postCopies';
-import { toSummary } from '../posts/postsCache';
-import { selectCurrentMember } from '../users/currentMember';
+import { selectCurrentSummary } from '../users/currentMember';
+import { unknownMember } from '../users/followUpdates';
 
 /** How many replies a page asks for. */
 export const REPLIES_PAGE_LIMIT = 20;
@@ -176,13 +176,6 @@ function removeReply(cache: CacheAccess, postId: string, replyId: string, replyC
   });
 }
 
-function currentSummary(cache: CacheAccess): UserSummary | null {
-  const state = cache.getState();
-  if (!state.session.userId) return null;
-  const member = selectCurrentMember(state);
-  return member ? toSummary(member) : { _id: state.session.userId, username: '', firstName: '', lastName: '', image: '' };
-}
-
 /** Joins or leaves a reply's likers (mutates a draft). */
 function applyLiked(reply: Reply, member: UserSummary, liked: boolean): void {
   const likedBy = reply.likes.likedBy.filter((entry) => entry._id !== member._id);
@@ -197,7 +190,7 @@ function applyLiked(reply: Reply, member: UserSummary, liked: boolean): void {
 function likedAtOnce(liked: boolean) {
   return async ({ replyId, postId }: { replyId: string; postId: string }, lifecycle: Parameters<typeof cacheAccess>[0] & { queryFulfilled: Promise<{ data: ReplyResponse }> }) => {
     const cache = cacheAccess(lifecycle);
-    const member = currentSummary(cache);
+    const member = selectCurrentSummary(cache.getState());
     const undo = member ? patchReply(cache, postId, replyId, (reply) => applyLiked(reply, member, liked)) : () => undefined;
     try {
       const { data } = await lifecycle.queryFulfilled;
@@ -231,7 +224,7 @@ export function replyDeletedElsewhere(cache: CacheAccess, { postId, replyId, rep
 export function replyReactedElsewhere(cache: CacheAccess, { postId, replyId, memberId, liked }: EventPayloads['reply-reacted']): void {
   patchReply(cache, postId, replyId, (reply) => {
     const known = reply.likes.likedBy.find((entry) => entry._id === memberId);
-    applyLiked(reply, known ?? { _id: memberId, username: '', firstName: '', lastName: '', image: '' }, liked);
+    applyLiked(reply, known ?? unknownMember(memberId), liked);
   });
 }
 

@@ -1,4 +1,5 @@
-import type { User } from '../../types/api';
+import type { User, UserSummary } from '../../types/api';
+import { toSummary, unknownMember } from './followUpdates';
 import { usersApi } from './usersApi';
 
 type CacheState = Parameters<ReturnType<typeof usersApi.endpoints.getUser.select>>[0] & { session: { userId: string | null } };
@@ -11,4 +12,12 @@ type CacheState = Parameters<ReturnType<typeof usersApi.endpoints.getUser.select
 export function selectCurrentMember(state: CacheState): User | null {
   const myId = state.session.userId;
   return myId ? (usersApi.endpoints.getUser.select(myId)(state).data ?? null) : null;
+}
+
+/** The current member as other members' lists carry them (id alone until their record arrives); null when logged out. */
+export function selectCurrentSummary(state: CacheState): UserSummary | null {
+  const myId = state.session.userId;
+  if (!myId) return null;
+  const member = selectCurrentMember(state);
+  return member ? toSummary(member) : unknownMember(myId);
 }

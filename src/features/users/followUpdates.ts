@@ -5,6 +5,11 @@ export function toSummary(user: UserSummary): UserSummary {
   return { _id: user._id, username: user.username, firstName: user.firstName, lastName: user.lastName, image: user.image };
 }
 
+/** A member known by id alone, until their record arrives. */
+export function unknownMember(id: string): UserSummary {
+  return { _id: id, username: '', firstName: '', lastName: '', image: '' };
+}
+
 function withEntry(list: UserSummary[], entry: UserSummary, present: boolean): UserSummary[] {
   const without = list.filter((item) => item._id !== entry._id);
   return present ? [...without, toSummary(entry)] : without;

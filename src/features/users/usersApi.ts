@@ -1,7 +1,7 @@
 import { api, cacheAccess, HOME_FEED_TAG, type CacheAccess, type Undo } from '../../lib/api/api';
 import { refusedAsAlready } from '../../lib/apiError';
 import type { FollowChange, FollowResponse, User, UserEditPayload, UserEditResponse, UserResponse, UsersResponse } from '../../types/api';
-import { follows, toSummary, withFollower, withFollowing } from './followUpdates';
+import { follows, toSummary, unknownMember, withFollower, withFollowing } from './followUpdates';
 
 /** What the profile form sends (spec section 7: body `{ userData }`). */
 export type ProfileEdit = UserEditPayload['userData'];
@@ -159,7 +159,7 @@ export function followChangedElsewhere(cache: CacheAccess, { followerId, followe
   const state = cache.getState();
   const follower = cachedMember(state, followerId);
   const followee = cachedMember(state, followeeId);
-  const summaryOf = (user: User | undefined, id: string) => (user ? toSummary(user) : { _id: id, username: '', firstName: '', lastName: '', image: '' });
+  const summaryOf = (user: User | undefined, id: string) => (user ? toSummary(user) : unknownMember(id));
   if (follower && follows(follower, followeeId) !== following) {
     patchMember(cache, followerId, (current) => withFollowing(current, summaryOf(followee, followeeId), following));
     if (followerId === state.session.userId) cache.dispatch(usersApi.util.invalidateTags([HOME_FEED_TAG]));

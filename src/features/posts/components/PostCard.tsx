@@ -5,7 +5,7 @@ import { useAppDispatch, useAppSelector } from '../../../lib/store/hooks';
 import type { RootState } from '../../../app/store';
 import { Avatar } from '../../../components/Avatar';
 import { ConfirmDeleteDialog } from '../../../components/Dialog';
-import { hasLinkParts, RichText, type MentionPart } from '../../../components/RichText';
+import { hasLinkParts, RichText } from '../../../components/RichText';
 import { useHistoryWindow } from '../../../components/useHistoryWindow';
 import { paths } from '../../../config/paths';
 import { TIMINGS } from '../../../config/timings';
@@ -13,7 +13,7 @@ import { formatPostTime, toDateTimeAttribute } from '../../../lib/formatDate';
 import type { Post } from '../../../types/api';
 import { selectCurrentUserId } from '../../auth/sessionSlice';
 import { selectCurrentMember } from '../../users/currentMember';
-import { MemberMention } from '../../users/components/MemberMention';
+import { renderMention } from '../../users/components/MemberMention';
 import { flipToggle, notifyError } from '../../ui/notify';
 import { showLoaderFor } from '../../ui/loaderTimers';
 import { useDeletePostMutation, useDislikePostMutation, useLikePostMutation } from '../postsApi';
@@ -96,10 +96,6 @@ function PostImage({ src, alt, described }: { src: string; alt: string; describe
       ) : null}
     </div>
   );
-}
-
-function mention(part: MentionPart) {
-  return <MemberMention username={part.username} text={part.text} />;
 }
 
 export interface PostCardProps {
@@ -206,7 +202,7 @@ export const PostCard = memo(function PostCard({ post, onDeleted, position, list
 
       {linksInText ? (
         <div className="post-card__content" dir="auto">
-          <RichText text={post.content} renderMention={mention} linkTags={hasTags} />
+          <RichText text={post.content} renderMention={renderMention} linkTags={hasTags} />
         </div>
       ) : (
         <Link className="post-card__content" to={paths.post.href(post.id)} dir="auto">

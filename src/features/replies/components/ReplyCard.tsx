@@ -2,7 +2,7 @@ import { memo, useId } from 'react';
 import { Link } from 'react-router-dom';
 import { Avatar } from '../../../components/Avatar';
 import { ConfirmDeleteDialog } from '../../../components/Dialog';
-import { RichText, type MentionPart } from '../../../components/RichText';
+import { RichText } from '../../../components/RichText';
 import { useHistoryWindow } from '../../../components/useHistoryWindow';
 import { paths, REPLY_ANCHOR } from '../../../config/paths';
 import { formatPostTime, toDateTimeAttribute } from '../../../lib/formatDate';
@@ -12,7 +12,7 @@ import type { Reply } from '../../../types/api';
 import { selectCurrentUserId } from '../../auth/sessionSlice';
 import { HeartIcon, TrashIcon } from '../../posts/components/icons';
 import { notifySuccess } from '../../ui/notify';
-import { MemberMention } from '../../users/components/MemberMention';
+import { renderMention } from '../../users/components/MemberMention';
 import { useDeleteReplyMutation, useLikeReplyMutation, useUnlikeReplyMutation } from '../repliesApi';
 import type { Answering } from './ReplyComposer';
 
@@ -25,10 +25,6 @@ export const REPLY_CARD_TEXTS = {
 /** The element a reply's card has, so that `#reply-<id>` names it. */
 export function replyElementId(replyId: string): string {
   return `${REPLY_ANCHOR}${replyId}`;
-}
-
-function mention(part: MentionPart) {
-  return <MemberMention username={part.username} text={part.text} />;
 }
 
 export interface ReplyCardProps {
@@ -97,7 +93,7 @@ export const ReplyCard = memo(function ReplyCard({ reply, postAuthorId, onAnswer
           </p>
         ) : null}
         <p className="reply-card__content" dir="auto">
-          <RichText text={reply.content} renderMention={mention} linkTags={hasTags} />
+          <RichText text={reply.content} renderMention={renderMention} linkTags={hasTags} />
         </p>
         <div className="post-card__actions">
           <button

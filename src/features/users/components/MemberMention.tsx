@@ -1,4 +1,5 @@
 import { Link } from 'react-router-dom';
+import type { MentionPart } from '../../../components/RichText';
 import { paths } from '../../../config/paths';
 import { useGetUsersQuery } from '../usersApi';
 
@@ -17,4 +18,9 @@ export function MemberMention({ username, text }: { username: string; text: stri
       {text}
     </Link>
   );
+}
+
+/** RichText's `renderMention`: each mention as a MemberMention. */
+export function renderMention(part: MentionPart) {
+  return <MemberMention username={part.username} text={part.text} />;
 }
