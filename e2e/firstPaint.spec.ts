@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { test, expect } from './fixtures';
-import { DEMO, expectToast, fillSignup, HELD_CHUNKS_NAVIGATION, holdScripts, TAKEN_USERNAME, toast, urlPath } from './helpers';
+import { DEMO, expectToast, fillSignup, holdScripts, openWithChunksHeld, TAKEN_USERNAME, toast, urlPath } from './helpers';
 
 
 test.describe('The first screen, before any script', { tag: ['@server'] }, () => {
@@ -36,8 +36,7 @@ test.describe('The first screen, before any script', { tag: ['@server'] }, () =>
 
   test('a Login pressed before the app has taken the page over is answered once it has', async ({ page }) => {
     // The entry script runs; the app's chunks are slow to come.
-    const release = await holdScripts(page, '**/static/js/*.chunk.js');
-    await page.goto('/login', { waitUntil: HELD_CHUNKS_NAVIGATION });
+    const release = await openWithChunksHeld(page, '/login');
     await page.getByLabel('Username').fill(DEMO.username);
     await page.getByLabel('Password', { exact: true }).fill(DEMO.password);
     await page.getByRole('button', { name: 'Login', exact: true }).click();
@@ -84,8 +83,7 @@ test.describe('The first screen, before any script', { tag: ['@server'] }, () =>
   });
 
   test('a box ticked and a button pressed before the app has taken /signup over both count once it has', async ({ page }) => {
-    const release = await holdScripts(page, '**/static/js/*.chunk.js');
-    await page.goto('/signup', { waitUntil: HELD_CHUNKS_NAVIGATION });
+    const release = await openWithChunksHeld(page, '/signup');
     await fillSignup(page, TAKEN_USERNAME);
     await page.getByRole('button', { name: 'Create New Account' }).click();
 
@@ -129,8 +127,7 @@ test.describe('The first screen, before any script', { tag: ['@server'] }, () =>
 
 /** Opens a page built ahead with the app's chunks held back, and presses Fill Test Credentials there. */
 async function pressFillBeforeTheApp(page: Page, path: string) {
-  const release = await holdScripts(page, '**/static/js/*.chunk.js');
-  await page.goto(path, { waitUntil: HELD_CHUNKS_NAVIGATION });
+  const release = await openWithChunksHeld(page, path);
   const fill = page.getByRole('button', { name: 'Fill Test Credentials' });
   await fill.click();
   return { release, fill };

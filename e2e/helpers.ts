@@ -258,12 +258,29 @@ export function sidePanel(page: Page): Locator {
 }
 
 /**
- * How far a navigation is awaited while the app's chunks are held: the page's own HTML and deferred
- * entry script. The `load` event also waits for any chunk the entry asks for before it, and such a
- * chunk is held: whether the entry asks first is a race (a 60 s timeout, on the phone once in CI and
- * on the stand-in's own journey once since).
+ * How far a navigation is awaited while the app's chunks are held: the page's own HTML. The `load`
+ * event also waits for any chunk the entry asks for before it, and such a chunk is held: whether the
+ * entry asks first is a race (a 60 s timeout, on the phone once in CI and on the stand-in's own
+ * journey once since).
  */
-export const HELD_CHUNKS_NAVIGATION = 'domcontentloaded';
+const HELD_CHUNKS_NAVIGATION = 'domcontentloaded';
+
+/** The app's chunks: held while its entry script runs. */
+const APP_CHUNKS = '**/static/js/*.chunk.js';
+
+/**
+ * Opens `path` with the app's chunks held (the entry script runs; the chunks are slow to come), once
+ * the entry has run: it is an async script, so the page's HTML can be parsed before it runs, and a
+ * press made then has nothing yet to hold it (src/main.tsx). The entry asks for its first chunk just
+ * after it starts holding presses, so that request says it has run. Returns the chunks' release.
+ */
+export async function openWithChunksHeld(page: Page, path: string): Promise<() => void> {
+  const release = await holdScripts(page, APP_CHUNKS);
+  const entryRan = page.waitForRequest(APP_CHUNKS);
+  await page.goto(path, { waitUntil: HELD_CHUNKS_NAVIGATION });
+  await entryRan;
+  return release;
+}
 
 /**
  * Holds the app's scripts (every one under static/js, or those `pattern` matches) until `release` is

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { test, expect } from './fixtures';
-import { DEMO, expectToast, HELD_CHUNKS_NAVIGATION, holdScripts, urlPath } from './helpers';
+import { DEMO, expectToast, openWithChunksHeld, urlPath } from './helpers';
 
 const NOT_STARTED = "SocialConnect's backend could not start in this browser. Please reload the page, or try another browser.";
 
@@ -16,8 +16,7 @@ test.describe('The stand-in backend, in a browser where it cannot start', () => 
     consoleGuard.allow(/^SocialConnect: the stand-in backend could not start\./);
     await withoutServiceWorkers(page);
     // The member starts typing before the app has taken the page over: the stand-in's start begins then.
-    const release = await holdScripts(page, '**/static/js/*.chunk.js');
-    await page.goto('/login', { waitUntil: HELD_CHUNKS_NAVIGATION });
+    const release = await openWithChunksHeld(page, '/login');
     await page.getByLabel('Username').fill(DEMO.username);
     await page.getByLabel('Password', { exact: true }).fill(DEMO.password);
 
