@@ -9,7 +9,7 @@ import type { DbSnapshot } from '../../contract/snapshot';
 import type { AtOnce, AtOnceWrites, Store, StoreReader, StoreTx } from '../../contract/store';
 import type { TokenClaims } from '../../contract/tokens';
 import { CHANGES_CHANNEL, type ChangeFeed } from '../answerCache';
-import { lostRace, type Database, type Row, type Sql } from '../db/database';
+import { isUnavailable, lostRace, type Database, type Row, type Sql } from '../db/database';
 import { idempotencyWrites } from './idempotency';
 import { mediaWrites } from './media';
 import { memberListReads } from './memberLists';
@@ -60,23 +60,126 @@ function writer(sql: Sql, options: SqlStoreOptions, emitted: NetworkEvent[]): St
 /** A statement that lost a race (a deadlock) is run again, as a transaction is. */
 const STATEMENT_ATTEMPTS = 12;
 
+/** The most calls one statement takes together (see `takingTurns`). */
+export const CALLS_TOGETHER_MAX = 64;
+
+/** One of the writes in one statement: its function and the types of its parameters after the session's four. */
+export interface AtOnceFunction {
+  name: string;
+  columns: string;
+  types: readonly string[];
+}
+
+export const REACT: AtOnceFunction = { name: 'react_at_once', columns: 'refusal, like_count, dislike_count', types: ['text', 'text', 'timestamptz', 'text', 'text', 'integer', 'bigint', 'text'] };
+const BOOKMARK: AtOnceFunction = { name: 'bookmark_at_once', columns: 'bookmark_at_once AS refusal', types: ['text', 'boolean', 'bigint', 'text'] };
+const FOLLOW: AtOnceFunction = { name: 'follow_at_once', columns: 'refusal, follower_count, following_count', types: ['text', 'boolean', 'timestamptz', 'text', 'text', 'integer', 'bigint', 'text'] };
+const SESSION_TYPES = ['text', 'text', 'text', 'integer'];
+
+/** The function called once, its parameters bound one by one. */
+function callOnce(fn: AtOnceFunction): string {
+  const count = SESSION_TYPES.length + fn.types.length;
+  return `SELECT ${fn.columns} FROM ${fn.name}(${Array.from({ length: count }, (_, i) => `$${i + 1}`).join(', ')})`;
+}
+
+/**
+ * The function called for every call in `$1` (a JSON array of their parameter arrays), in that
+ * order, in one statement and so in one transaction: each call sees the ones before it, as if each
+ * had committed alone, and the answers come back in the same order.
+ */
+function callTogether(fn: AtOnceFunction): string {
+  const args = [...SESSION_TYPES, ...fn.types].map((type, i) => `(c.call ->> ${i})::${type}`).join(', ');
+  return `SELECT ${fn.columns} FROM jsonb_array_elements($1::jsonb) WITH ORDINALITY AS c (call, n), LATERAL ${fn.name}(${args}) ORDER BY c.n`;
+}
+
+interface Waiting {
+  params: unknown[];
+  resolve(row: Row | undefined): void;
+  reject(error: unknown): void;
+}
+
+/**
+ * Writes on one row that every one of them changes (a post's counts and its author's notification;
+ * the followers of one member) take turns in the server before they reach the database: while one
+ * statement on that row runs, the calls that arrive wait, then go together as one statement when it
+ * ends. The row's lock is then taken once for the lot, not fought over by every pooled connection in
+ * turn. A call alone goes at once, as a call of its own. If the statement taken together fails for
+ * another reason than a lost race, each of its calls is run again alone, so that one call's failure
+ * is its own.
+ */
+export function takingTurns(database: Pick<Database, 'query'>, fn: AtOnceFunction): (key: string, params: unknown[]) => Promise<Row | undefined> {
+  const once = callOnce(fn);
+  const together = callTogether(fn);
+  const waiting = new Map<string, Waiting[]>();
+
+  const attempt = async (text: string, params: unknown[]): Promise<Row[]> => {
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        return await database.query(text, params);
+      } catch (error) {
+        if (!lostRace(error) || attempt >= STATEMENT_ATTEMPTS) throw error;
+      }
+    }
+  };
+  const alone = async (call: Waiting): Promise<void> => {
+    try {
+      call.resolve((await attempt(once, call.params))[0]);
+    } catch (error) {
+      call.reject(error);
+    }
+  };
+  const run = async (calls: Waiting[]): Promise<void> => {
+    const [first] = calls;
+    if (calls.length === 1 && first) return alone(first);
+    let rows: Row[];
+    try {
+      rows = await attempt(together, [JSON.stringify(calls.map((call) => call.params))]);
+    } catch (error) {
+      // The database out of reach: whether the statement committed is unknown, so none runs again.
+      if (isUnavailable(error)) {
+        calls.forEach((call) => call.reject(error));
+        return;
+      }
+      // Refused as a whole, so none of it was kept: each call again on its own.
+      for (const call of calls) await alone(call);
+      return;
+    }
+    calls.forEach((call, i) => call.resolve(rows[i]));
+  };
+  const turns = async (key: string, calls: Waiting[]): Promise<void> => {
+    let next = calls;
+    while (next.length > 0) {
+      await run(next);
+      next = waiting.get(key)?.splice(0, CALLS_TOGETHER_MAX) ?? [];
+    }
+    waiting.delete(key);
+  };
+
+  return (key: string, params: unknown[]): Promise<Row | undefined> =>
+    new Promise((resolve, reject) => {
+      const queue = waiting.get(key);
+      if (queue) {
+        queue.push({ params, resolve, reject });
+        return;
+      }
+      waiting.set(key, []);
+      void turns(key, [{ params, resolve, reject }]);
+    });
+}
+
 /**
  * The writes done in one statement each (server/migrations/0011_writes_at_once.sql): the session's
  * check, the change, the counts, the notifications and the events, with the row locks held for that
  * one statement. Ids the database cannot hold are left to the rules.
  */
 function atOnceWrites(database: Database, changes: ChangeFeed | undefined): AtOnceWrites {
-  const run = async (claims: TokenClaims, ids: readonly string[], text: string, params: unknown[]): Promise<Row | undefined> => {
+  const reacting = takingTurns(database, REACT);
+  const bookmarking = takingTurns(database, BOOKMARK);
+  const following = takingTurns(database, FOLLOW);
+  const run = async (claims: TokenClaims, ids: readonly string[], call: (params: unknown[]) => Promise<Row | undefined>, params: unknown[]): Promise<Row | undefined> => {
     if (![claims.jti, claims.sub, claims.username, ...ids].every(storable)) return undefined;
-    for (let attempt = 1; ; attempt += 1) {
-      try {
-        const [row] = await database.query(text, [claims.jti, claims.sub, claims.username, claims.ver, ...params]);
-        if (row && (row.refusal ?? null) === null) changes?.changed();
-        return row;
-      } catch (error) {
-        if (!lostRace(error) || attempt >= STATEMENT_ATTEMPTS) throw error;
-      }
-    }
+    const row = await call([claims.jti, claims.sub, claims.username, claims.ver, ...params]);
+    if (row && (row.refusal ?? null) === null) changes?.changed();
+    return row;
   };
   const outcome = <T>(row: Row | undefined, done: (row: Row) => T): AtOnce<T> => {
     if (!row) return { refused: 'recheck' };
@@ -84,19 +187,17 @@ function atOnceWrites(database: Database, changes: ChangeFeed | undefined): AtOn
   };
   return {
     async react(claims, write) {
-      const row = await run(claims, [write.postId, write.notificationKey, write.notificationId],
-        'SELECT refusal, like_count, dislike_count FROM react_at_once($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)',
+      const row = await run(claims, [write.postId, write.notificationKey, write.notificationId], (params) => reacting(write.postId, params),
         [write.postId, write.reaction, write.at, write.notificationId, write.notificationKey, write.unreadMax, EVENTS_KEPT, CHANGES_CHANNEL]);
       return outcome(row, (done) => ({ likeCount: Number(done.like_count), dislikeCount: Number(done.dislike_count) }));
     },
     async bookmark(claims, write) {
-      const row = await run(claims, [write.postId], 'SELECT bookmark_at_once($1, $2, $3, $4, $5, $6, $7, $8) AS refusal',
+      const row = await run(claims, [write.postId], (params) => bookmarking(write.postId, params),
         [write.postId, write.bookmarked, EVENTS_KEPT, CHANGES_CHANNEL]);
       return outcome(row, () => true as const);
     },
     async follow(claims, write) {
-      const row = await run(claims, [write.userId, write.notificationKey, write.notificationId],
-        'SELECT refusal, follower_count, following_count FROM follow_at_once($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)',
+      const row = await run(claims, [write.userId, write.notificationKey, write.notificationId], (params) => following(write.userId, params),
         [write.userId, write.following, write.at, write.notificationId, write.notificationKey, write.unreadMax, EVENTS_KEPT, CHANGES_CHANNEL]);
       return outcome(row, (done) => ({ followerCount: Number(done.follower_count), followingCount: Number(done.following_count) }));
     },

@@ -5,6 +5,7 @@
 import type { LoginResponse } from '../../contract/api';
 import { buildDefaultSeed, DEMO_BOOKMARK_POST_ID, SEED_USER_IDS, seedPostId } from '../../contract/seed/default';
 import { findInconsistencies } from '../../contract/snapshot';
+import type { TokenClaims } from '../../contract/tokens';
 import { startTestServer, type TestServer } from '../testing/serverTarget';
 
 let server: TestServer;
@@ -68,4 +69,52 @@ it('20 signups of one new username at once make one member', async () => {
   const statuses = await together(20, '/api/auth/signup', { headers: { 'content-type': 'application/json' }, body });
   expect(statuses).toEqual([201, ...Array<number>(19).fill(422)]);
   expect((await server.store.snapshot()).users.filter((user) => user.username === 'twin_member')).toHaveLength(1);
+});
+
+describe('writes on one row sent at once go together (store/sqlStore.ts takingTurns)', () => {
+  const members = { ava: 'demo_user', liam: 'liam_chen', maya: 'maya_patel', noah: 'noah_kim', zoe: 'zoe_martin' } as const;
+  const claims = (name: keyof typeof members): TokenClaims => ({ sub: SEED_USER_IDS[name], username: members[name], iat: 0, exp: 0, jti: `jti-${name}`, ver: 0 });
+  const at = new Date().toISOString();
+
+  it('likes of one post by five members: each answered with the counts after its own like, the stream told in that order', async () => {
+    const post = seedPostId(8); // no reactions in the seed
+    const likers = ['liam', 'maya', 'noah', 'zoe', 'ava'] as const;
+    const [{ last }] = await server.database.query<{ last: number }>('SELECT coalesce(max(id), 0)::int AS last FROM events') as [{ last: number }];
+    const answers = await Promise.all(likers.map((name) => server.store.atOnce?.react(claims(name), {
+      postId: post, reaction: 'like', at, notificationId: `n-like-${name}`, notificationKey: `like:post:${post}`, unreadMax: 100,
+    })));
+    expect(answers).toEqual([1, 2, 3, 4, 5].map((likeCount) => ({ done: { likeCount, dislikeCount: 0 } })));
+    // The stream hears them in the same order, each event with its own counts.
+    const events = await server.database.query("SELECT payload ->> 'memberId' AS member, (payload ->> 'likeCount')::int AS likes FROM events WHERE id > $2 AND type = 'post-reacted' AND payload ->> 'postId' = $1 ORDER BY id", [post, last]);
+    expect(events).toEqual(likers.map((name, i) => ({ member: SEED_USER_IDS[name], likes: i + 1 })));
+    // Ava wrote the post: her like tells nobody; the other four joined her one notification.
+    expect(await server.database.query('SELECT count(*)::int AS actors FROM notification_actors a JOIN notifications n ON n.id = a.notification_id WHERE n.key = $1', [`like:post:${post}`])).toEqual([{ actors: 4 }]);
+    expect(findInconsistencies(await server.store.snapshot())).toEqual([]);
+  });
+
+  it('a refusal among them is its own: the others are done', async () => {
+    const post = seedPostId(8); // no reactions in the seed
+    const like = (name: keyof typeof members) => server.store.atOnce?.react(claims(name), {
+      postId: post, reaction: 'like', at, notificationId: `n-like-${name}`, notificationKey: `like:post:${post}`, unreadMax: 100,
+    });
+    await like('noah');
+    // Liam's like goes alone; Noah's second and Zoe's wait for it and go together.
+    const answers = await Promise.all((['liam', 'noah', 'zoe'] as const).map(like));
+    expect(answers.map((answer) => (answer && 'refused' in answer ? answer.refused : answer?.done.likeCount))).toEqual([2, 'alreadyLiked', 3]);
+  });
+
+  it('follows of one member by four members: each answered with the followers after its own follow', async () => {
+    const followers = ['ava', 'liam', 'maya', 'noah'] as const;
+    const before = await server.database.query<{ n: number }>('SELECT count(*)::int AS n FROM follows WHERE followee_id = $1', [SEED_USER_IDS.zoe]);
+    const already = before[0]?.n ?? 0;
+    const answers = await Promise.all(followers.map((name) => server.store.atOnce?.follow(claims(name), {
+      userId: SEED_USER_IDS.zoe, following: true, at, notificationId: `n-follow-${name}`, notificationKey: `follow:${SEED_USER_IDS[name]}`, unreadMax: 100,
+    })));
+    const counts = answers.map((answer) => (answer && 'done' in answer ? answer.done.followerCount : answer?.refused));
+    // Whoever followed her in the seed is refused; the rest count up one by one.
+    const refused = counts.filter((count) => count === 'alreadyFollowing').length;
+    expect(refused).toBe(already);
+    expect(counts.filter((count) => typeof count === 'number')).toEqual(Array.from({ length: followers.length - already }, (_, i) => already + i + 1));
+    expect(findInconsistencies(await server.store.snapshot())).toEqual([]);
+  });
 });
