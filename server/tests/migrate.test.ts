@@ -17,11 +17,18 @@ async function tables(database: Database): Promise<string[]> {
 }
 
 describe('migrations on PGlite', () => {
+  // Each test on a database of its own, so that each holds whichever runs alone.
   let database: Database;
-  beforeAll(async () => {
+  beforeEach(async () => {
     database = await newPglite();
   });
-  afterAll(() => database.close());
+  afterEach(() => database.close());
+
+  /** A database migrated to the shipped files, with one member in it. */
+  async function migratedWithAMember(): Promise<void> {
+    await migrate(database);
+    await database.query("INSERT INTO members (id, username, first_name, last_name, password_hash, created_at, updated_at) VALUES ('m1', 'kept_member', 'K', 'M', 'x', now(), now())");
+  }
 
   it('creates the schema on an empty database and records each file', async () => {
     const names = readMigrations().map((migration) => migration.name);
@@ -34,12 +41,13 @@ describe('migrations on PGlite', () => {
   });
 
   it('applies nothing twice on an existing database, and keeps its rows', async () => {
-    await database.query("INSERT INTO members (id, username, first_name, last_name, password_hash, created_at, updated_at) VALUES ('m1', 'kept_member', 'K', 'M', 'x', now(), now())");
+    await migratedWithAMember();
     expect(await migrate(database)).toEqual([]);
     expect(await database.query('SELECT username FROM members')).toEqual([{ username: 'kept_member' }]);
   });
 
   it('applies a new file after the others, once', async () => {
+    await migratedWithAMember();
     const dir = mkdtempSync(join(tmpdir(), 'socialconnect-migrations-'));
     for (const migration of readMigrations()) writeFileSync(join(dir, migration.name), migration.sql);
     writeFileSync(join(dir, '9999_extra_column.sql'), 'ALTER TABLE members ADD COLUMN nickname text;\nUPDATE members SET nickname = username;');
