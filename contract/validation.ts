@@ -155,7 +155,6 @@ export function validatePostText(text: string): string {
   return trimmed;
 }
 
-/** Trimmed reply text: some text, at most 500 characters as a person counts them. */
 /** An image's description (the `alt-text` extension): trimmed, at most LIMITS.imageAltMax characters. */
 export function validateImageAlt(text: string): string {
   const trimmed = text.trim();
@@ -163,6 +162,7 @@ export function validateImageAlt(text: string): string {
   return trimmed;
 }
 
+/** Trimmed reply text: some text, at most 500 characters as a person counts them. */
 export function validateReplyText(text: string): string {
   const trimmed = text.trim();
   if (trimmed === '') throw refusal('replyEmpty');
