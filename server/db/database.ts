@@ -100,6 +100,39 @@ function postgresSql(client: pg.Pool | pg.PoolClient): Sql {
   };
 }
 
+/** A connection the pool lent, and the failure it met while lent, if any. */
+export interface Lent {
+  client: pg.PoolClient;
+  broken: Error | undefined;
+  lost(error: Error): void;
+}
+
+/**
+ * A connection from the pool, listened to from the moment it is lent. The pool stops listening to a
+ * client it lends, and a connection opened for this call can bring its own end (the database
+ * restarting) in the same packet as its readiness: with `await pool.connect()` that failure would
+ * come before the caller could listen, and crash the process. The callback runs within that packet.
+ */
+export function lend(pool: Pick<pg.Pool, 'connect'>): Promise<Lent> {
+  return new Promise((resolve, reject) => {
+    pool.connect((error: Error | undefined, client: pg.PoolClient | undefined) => {
+      if (error || !client) {
+        reject(error ?? new Error('The pool lent no connection.'));
+        return;
+      }
+      const lent: Lent = {
+        client,
+        broken: undefined,
+        lost: (failure) => {
+          lent.broken ??= failure;
+        },
+      };
+      client.on('error', lent.lost);
+      resolve(lent);
+    });
+  });
+}
+
 export async function openPostgres({ connectionString, max = 10, statementTimeoutMs = 5_000 }: PostgresOptions): Promise<Database> {
   const pool = new pg.Pool({
     connectionString,
@@ -121,14 +154,10 @@ export async function openPostgres({ connectionString, max = 10, statementTimeou
     ...postgresSql(pool),
     async transaction(work, options = {}) {
       for (let attempt = 1; ; attempt += 1) {
-        const client = await pool.connect();
-        let broken: Error | undefined;
-        // The pool stops listening to a client it lends out: a connection that dies between two
-        // statements (the database restarting) must mark it broken, not crash the process.
-        const lost = (error: Error): void => {
-          broken = error;
-        };
-        client.on('error', lost);
+        // A connection that dies between two statements (the database restarting) is marked
+        // broken, and does not crash the process.
+        const lent = await lend(pool);
+        const { client } = lent;
         let begun = false;
         try {
           await client.query(options.readOnly ? 'BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY' : 'BEGIN ISOLATION LEVEL READ COMMITTED');
@@ -140,44 +169,40 @@ export async function openPostgres({ connectionString, max = 10, statementTimeou
           if (!begun) {
             // Nothing ran: most likely a pooled connection that died while idle (the database
             // restarted). Drop it, and try once more on a fresh one.
-            broken ??= error as Error;
+            lent.broken ??= error as Error;
             if (attempt === 1) continue;
             throw error;
           }
           try {
             await client.query('ROLLBACK');
           } catch (rollbackError) {
-            broken = rollbackError as Error;
+            lent.broken = rollbackError as Error;
           }
-          if (!broken && RETRYABLE.has(sqlState(error) ?? '') && attempt < MAX_ATTEMPTS) {
+          if (!lent.broken && RETRYABLE.has(sqlState(error) ?? '') && attempt < MAX_ATTEMPTS) {
             await pause(attempt);
             continue;
           }
           throw error;
         } finally {
-          client.removeListener('error', lost);
-          client.release(broken);
+          client.removeListener('error', lent.lost);
+          client.release(lent.broken);
         }
       }
     },
     async session(work) {
-      const client = await pool.connect();
-      let broken: Error | undefined;
-      // As in a transaction: a connection that dies while lent (the database restarting) marks it
-      // broken instead of crashing the process.
-      const lost = (error: Error) => {
-        broken = error;
-      };
-      client.on('error', lost);
+      // As in a transaction: a connection that dies while lent (the database restarting) is
+      // marked broken instead of crashing the process.
+      const lent = await lend(pool);
+      const { client } = lent;
       try {
         return await work(postgresSql(client));
       } catch (error) {
         // A connection that failed may be in any state: the pool drops it rather than lend it again.
-        if (sqlState(error) === undefined) broken ??= error as Error;
+        if (sqlState(error) === undefined) lent.broken ??= error as Error;
         throw error;
       } finally {
-        client.off('error', lost);
-        client.release(broken);
+        client.off('error', lent.lost);
+        client.release(lent.broken);
       }
     },
     close: () => pool.end(),
