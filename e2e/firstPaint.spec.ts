@@ -82,6 +82,26 @@ test.describe('The first screen, before any script', { tag: ['@server'] }, () =>
     await expectToast(page, 'Invalid Credentials!');
   });
 
+  test('presses made before any of the app\'s scripts has come are held from the first paint, and answered once they have', { tag: ['@phone'] }, async ({ page }) => {
+    // A slow network: the page and its head are here; the app's scripts, its entry too, are not.
+    const release = await holdScripts(page);
+    await page.goto('/login', { waitUntil: 'domcontentloaded' });
+    const fill = page.getByRole('button', { name: 'Fill Test Credentials' });
+    await fill.click();
+    await expect(page.getByLabel('Username')).toHaveValue(DEMO.username);
+    await expect(fill).toHaveAttribute('aria-busy', 'true');
+    const login = page.getByRole('button', { name: 'Login', exact: true });
+    await login.click();
+    // Held, not sent to the page's own address: the last press is the one kept.
+    await expect(login).toHaveAttribute('aria-busy', 'true');
+    await expect(fill).not.toHaveAttribute('aria-busy');
+    await expect(page).toHaveURL(urlPath('/login'));
+
+    release();
+    await expectToast(page, 'Logged In Successfully!');
+    await expect(page).toHaveURL(urlPath('/'));
+  });
+
   test('a box ticked and a button pressed before the app has taken /signup over both count once it has', async ({ page }) => {
     const release = await openWithChunksHeld(page, '/signup');
     await fillSignup(page, TAKEN_USERNAME);

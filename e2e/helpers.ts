@@ -270,9 +270,9 @@ const APP_CHUNKS = '**/static/js/*.chunk.js';
 
 /**
  * Opens `path` with the app's chunks held (the entry script runs; the chunks are slow to come), once
- * the entry has run: it is an async script, so the page's HTML can be parsed before it runs, and a
- * press made then has nothing yet to hold it (src/main.tsx). The entry asks for its first chunk just
- * after it starts holding presses, so that request says it has run. Returns the chunks' release.
+ * the entry has run: it is an async script, so the page's HTML can be parsed before it runs. The
+ * entry asks for its first chunk just after it has taken over the presses held since the page's head
+ * (src/lib/heldPresses.ts), so that request says it has run. Returns the chunks' release.
  */
 export async function openWithChunksHeld(page: Page, path: string): Promise<() => void> {
   const release = await holdScripts(page, APP_CHUNKS);

@@ -1,3 +1,4 @@
+import { takeHeldPresses } from '../../lib/heldPresses';
 import { THEME_STORAGE_KEY } from './themeChoice';
 
 /** Runs /theme.js as the page's head does, before anything else. */
@@ -9,7 +10,12 @@ function runThemeScript(): Promise<void> {
 
 const page = () => document.documentElement;
 
-afterEach(() => page().removeAttribute('data-theme'));
+afterEach(() => {
+  page().removeAttribute('data-theme');
+  // The script's hold on presses, taken as the app takes it.
+  takeHeldPresses(document.body)();
+  document.body.innerHTML = '';
+});
 
 describe('The theme script of the page head', () => {
   it.each(['light', 'dark'])('puts a kept choice of %s on the page', async (choice) => {
@@ -36,5 +42,15 @@ describe('The theme script of the page head', () => {
     } finally {
       refuse.mockRestore();
     }
+  });
+
+  it('holds a press on the page from then until the app takes the page over', async () => {
+    document.body.innerHTML = '<div id="root"><button type="button">Login</button></div>';
+    await runThemeScript();
+    const login = document.querySelector('button') as HTMLButtonElement;
+    login.click();
+    expect(login).toHaveAttribute('aria-busy', 'true');
+    takeHeldPresses(document.getElementById('root') as HTMLElement)();
+    expect(login).not.toHaveAttribute('aria-busy');
   });
 });

@@ -1,0 +1,69 @@
+import { holdPressesFromTheHead, takeHeldPresses } from './heldPresses';
+
+/** A page built ahead: a login form in #root, a link outside it. */
+function pageBuiltAhead(): { root: HTMLElement; login: HTMLButtonElement; outside: HTMLButtonElement; username: HTMLInputElement } {
+  document.body.innerHTML = `
+    <button type="button" id="outside">Outside</button>
+    <div id="root"><form><input name="username" aria-label="Username" /><button type="submit">Login</button></form></div>`;
+  const root = document.getElementById('root') as HTMLElement;
+  return {
+    root,
+    login: root.querySelector('button') as HTMLButtonElement,
+    outside: document.getElementById('outside') as HTMLButtonElement,
+    username: root.querySelector('input') as HTMLInputElement,
+  };
+}
+
+/** Whether a click on `button` reached the page (a listener on the document, as the app's are). */
+function clickReaches(button: HTMLButtonElement): boolean {
+  let reached = false;
+  const note = () => {
+    reached = true;
+  };
+  document.addEventListener('click', note);
+  button.click();
+  document.removeEventListener('click', note);
+  return reached;
+}
+
+afterEach(() => {
+  // A test that did not take the head's hold leaves none behind for the next.
+  takeHeldPresses(document.body)();
+  document.body.innerHTML = '';
+});
+
+describe('presses held from the page\'s head until the app has started', () => {
+  it('holds a press on the page from the head, shows the button working, and makes it once the app takes it', () => {
+    const { root, login } = pageBuiltAhead();
+    holdPressesFromTheHead();
+    const submitted = jest.fn((event: Event) => event.preventDefault());
+    root.querySelector('form')?.addEventListener('submit', submitted);
+
+    expect(clickReaches(login)).toBe(false);
+    expect(login).toHaveAttribute('aria-busy', 'true');
+    expect(submitted).not.toHaveBeenCalled();
+
+    const release = takeHeldPresses(root);
+    release();
+    expect(submitted).toHaveBeenCalledTimes(1);
+    expect(login).not.toHaveAttribute('aria-busy');
+    // Released: presses are the app's again.
+    expect(clickReaches(login)).toBe(true);
+  });
+
+  it('leaves presses outside the page\'s root alone', () => {
+    const { outside } = pageBuiltAhead();
+    holdPressesFromTheHead();
+    expect(clickReaches(outside)).toBe(true);
+    expect(outside).not.toHaveAttribute('aria-busy');
+  });
+
+  it('holds from the app\'s start when the head\'s script did not run', () => {
+    const { root, login } = pageBuiltAhead();
+    const release = takeHeldPresses(root);
+    expect(clickReaches(login)).toBe(false);
+    expect(login).toHaveAttribute('aria-busy', 'true');
+    release();
+    expect(login).not.toHaveAttribute('aria-busy');
+  });
+});
