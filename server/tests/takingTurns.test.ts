@@ -8,7 +8,7 @@ import { buildDefaultSeed, SEED_USER_IDS, seedPostId } from '../../contract/seed
 import { CHANGES_CHANNEL } from '../answerCache';
 import type { Row } from '../db/database';
 import { EVENTS_KEPT } from '../store/events';
-import { REACT, takingTurns } from '../store/sqlStore';
+import { CALLS_TOGETHER_MAX, REACT, takingTurns } from '../store/sqlStore';
 import { startTestServer, type TestServer } from '../testing/serverTarget';
 
 interface Statement {
@@ -123,16 +123,16 @@ describe('writes on one row take turns', () => {
     const database = heldDatabase();
     const react = takingTurns(database, REACT);
     void react('post-1', call('ava'));
-    const later = Array.from({ length: 70 }, (_, n) => react('post-1', call(`member-${n}`)));
+    const later = Array.from({ length: CALLS_TOGETHER_MAX + 6 }, (_, n) => react('post-1', call(`member-${n}`)));
     await settle();
     database.statements[0]?.answer([{ refusal: null }]);
     await settle();
-    expect(carried(database.statements[1])).toHaveLength(64);
-    database.statements[1]?.answer(Array.from({ length: 64 }, () => ({ refusal: null })));
+    expect(carried(database.statements[1])).toHaveLength(CALLS_TOGETHER_MAX);
+    database.statements[1]?.answer(Array.from({ length: CALLS_TOGETHER_MAX }, () => ({ refusal: null })));
     await settle();
-    expect(carried(database.statements[2])).toEqual(Array.from({ length: 6 }, (_, n) => call(`member-${64 + n}`)));
+    expect(carried(database.statements[2])).toEqual(Array.from({ length: 6 }, (_, n) => call(`member-${CALLS_TOGETHER_MAX + n}`)));
     database.statements[2]?.answer(Array.from({ length: 6 }, () => ({ refusal: null })));
-    await expect(Promise.all(later)).resolves.toHaveLength(70);
+    await expect(Promise.all(later)).resolves.toHaveLength(CALLS_TOGETHER_MAX + 6);
   });
 });
 
