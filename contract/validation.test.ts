@@ -3,7 +3,7 @@ import { ERROR_CODES, MESSAGES } from './messages';
 import { dataUrl, PNG_DATA_URL } from './tests/fixtures';
 import {
   checkBodyShape, countGraphemes, imageDimensions, parseJsonBody, readImageDataUrl, sniffImage, validateAvatar,
-  validateEmail, validateImageDataUrl, validatePortfolioUrl,
+  validateEmail, validatePortfolioUrl,
 } from './validation';
 
 /** A PNG header (signature and IHDR) that declares the given canvas. */
@@ -38,13 +38,13 @@ describe('validation rules', () => {
   });
 
   it('refuses with RuleErrors carrying status, message and code', () => {
-    expect(() => validateImageDataUrl('data:text/plain;base64,aGVsbG8=')).toThrow(new RuleError('imageInvalid'));
+    expect(() => readImageDataUrl('data:text/plain;base64,aGVsbG8=')).toThrow(new RuleError('imageInvalid'));
     try {
-      validateImageDataUrl('data:text/plain;base64,aGVsbG8=');
+      readImageDataUrl('data:text/plain;base64,aGVsbG8=');
     } catch (error) {
       expect(error).toMatchObject({ status: 400, message: MESSAGES.imageInvalid, code: ERROR_CODES.imageInvalid });
     }
-    expect(validateImageDataUrl(PNG_DATA_URL)).toBe(PNG_DATA_URL);
+    expect(readImageDataUrl(PNG_DATA_URL).kind).toBe('png');
     expect(validateAvatar('/images/avatars/x.jpg', '')).toEqual({ kind: 'shipped', path: '/images/avatars/x.jpg' });
     expect(validateAvatar('/images/avatars/x.jpg', '/images/avatars/x.jpg')).toEqual({ kind: 'unchanged' });
     expect(validateAvatar('', '/images/avatars/x.jpg')).toEqual({ kind: 'none' });

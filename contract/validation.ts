@@ -140,12 +140,6 @@ export function readImageDataUrl(value: string, invalid: 'imageInvalid' | 'avata
   return { kind, bytes };
 }
 
-/** readImageDataUrl for callers that keep the data URL itself. */
-export function validateImageDataUrl(value: string, invalid: 'imageInvalid' | 'avatarInvalid' = 'imageInvalid'): string {
-  readImageDataUrl(value, invalid);
-  return value;
-}
-
 // ---- Posts ----
 
 /** Trimmed post text of at most 500 characters as a person counts them. */
