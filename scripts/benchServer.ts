@@ -13,9 +13,10 @@
  */
 import { execFileSync, fork, type ChildProcess } from 'node:child_process';
 import { request as httpRequest } from 'node:http';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import autocannon from 'autocannon';
 import type { LoginResponse } from '../contract/api';
 import { notificationKey } from '../contract/rules/notifications';
@@ -1227,13 +1228,10 @@ async function benchCluster(store: Store, floorBodyFile: string): Promise<void> 
   }
 }
 
+/** The server compiled when older than its sources: npm run server's own step, an ES module, so in a process of its own. */
 function buildServerIfStale(): void {
-  const built = existsSync(SERVER_MAIN) ? statSync(SERVER_MAIN).mtimeMs : 0;
-  const newest = (dir: string): number => Math.max(0, ...execFileSync('find', [dir, '-name', '*.ts', '-newer', SERVER_MAIN], { encoding: 'utf8' }).split('\n').filter(Boolean).map((file) => statSync(file).mtimeMs));
-  if (built === 0 || newest(join(REPOSITORY_ROOT, 'server')) > built || newest(join(REPOSITORY_ROOT, 'contract')) > built) {
-    console.log('Compiling the server into build/server ...');
-    execFileSync(process.execPath, [join(REPOSITORY_ROOT, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', join(REPOSITORY_ROOT, 'server', 'tsconfig.json')], { stdio: 'inherit' });
-  }
+  const builder = pathToFileURL(join(REPOSITORY_ROOT, 'scripts', 'buildForServer.mjs')).href;
+  execFileSync(process.execPath, ['--input-type=module', '-e', `import { buildServer } from ${JSON.stringify(builder)}; buildServer();`], { stdio: 'inherit' });
 }
 
 function format(value: number | undefined, digits = 0): string {
