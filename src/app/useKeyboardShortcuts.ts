@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useLayoutEffect, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { useHistoryWindow, type HistoryWindow } from '../components/useHistoryWindow';
 import { paths } from '../config/paths';
@@ -43,10 +43,11 @@ export function useKeyboardShortcuts(): HistoryWindow {
   const { pathname } = useLocation();
   const myId = useAppSelector(selectCurrentUserId);
   const help = useHistoryWindow('keyboard-shortcuts');
-  // n where the page has no composer goes to Create post, whose composer then takes the focus.
+  // n where the page has no composer goes to Create post, whose composer then takes the focus, in
+  // the commit that shows it (after the shell's move to <main>, as useFocusOnNewPage's is).
   const composeOnArrival = useRef(false);
 
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (!composeOnArrival.current) return;
     composeOnArrival.current = false;
     composerTextBox(mainContent())?.focus();

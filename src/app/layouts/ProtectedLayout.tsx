@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type RefObject } from 'react';
+import { useLayoutEffect, useRef, useState, type RefObject } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
 import { skipToken } from '@reduxjs/toolkit/query';
 import { useAppSelector } from '../../lib/store/hooks';
@@ -33,12 +33,14 @@ export function ProtectedLayout() {
 
 /**
  * Keyboard and screen-reader members start each new page at its content: after a navigation focus
- * moves to <main>, and on arrival (after logging in) too when focus was left on nothing.
+ * moves to <main>, and on arrival (after logging in) too when focus was left on nothing. In the
+ * commit that shows the page, before it is painted: a key pressed as soon as the page is on screen
+ * (n, which focuses the composer) comes after this move, never before it.
  */
 function useFocusOnNewPage(mainRef: RefObject<HTMLElement | null>): void {
   const { pathname } = useLocation();
   const arrived = useRef(false);
-  useEffect(() => {
+  useLayoutEffect(() => {
     const focusLost = document.activeElement === null || document.activeElement === document.body;
     if (arrived.current || focusLost) mainRef.current?.focus({ preventScroll: true });
     arrived.current = true;
