@@ -233,11 +233,7 @@ test.describe('Keyboard shortcuts', { tag: ['@server', '@standin'] }, () => {
     await page.keyboard.press('n');
     await expect(page).toHaveURL(urlPath('/createpost'));
     const box = page.getByRole('textbox', { name: 'New post text' });
-    // As toBeFocused, but a miss says where the focus is instead (it failed once, in a full run
-    // under load, and did not come back in 40 repeats).
-    await expect.poll(() => box.evaluate((element) => (element === document.activeElement && document.hasFocus()
-      ? 'the box'
-      : `${document.activeElement?.outerHTML.slice(0, 160) ?? 'nothing'}; the page has the focus: ${String(document.hasFocus())}`))).toBe('the box');
+    await expect(box).toBeFocused();
     // Typing in a field is typing: j, g and h are letters there.
     await page.keyboard.type('just got home');
     await expect(box).toHaveValue('just got home');
