@@ -129,6 +129,16 @@ test.describe('Keyboard only', () => {
   });
 });
 
+/** From the page's content, g then h goes home, and n, once home is on screen, writes there. */
+async function composeAtHome(page: Page): Promise<void> {
+  await page.locator('main').focus();
+  await page.keyboard.press('g');
+  await page.keyboard.press('h');
+  await expect(page).toHaveURL(urlPath('/'));
+  await expect(page.getByRole('heading', { name: 'Latest Posts' })).toBeVisible();
+  await page.keyboard.press('n');
+}
+
 test.describe('Keyboard shortcuts', { tag: ['@server', '@standin'] }, () => {
   test('j and k move through the feed; l, b and r act on the post; ? lists them all', async ({ page }) => {
     await login(page);
@@ -198,13 +208,8 @@ test.describe('Keyboard shortcuts', { tag: ['@server', '@standin'] }, () => {
       await page.keyboard.press('g');
       await page.keyboard.press('e');
       await expect(page.getByRole('heading', { name: 'Explore', level: 1 })).toBeVisible();
-      // Once the busy processor has let the page settle: h must follow g within 1.5 s.
-      await page.locator('main').focus();
-      await page.keyboard.press('g');
-      await page.keyboard.press('h');
-      await expect(page).toHaveURL(urlPath('/'));
-      await expect(page.getByRole('heading', { name: 'Latest Posts' })).toBeVisible();
-      await page.keyboard.press('n');
+      // From <main>, once the busy processor has let the page settle: h must follow g within 1.5 s.
+      await composeAtHome(page);
       await expect(box, `round ${round}`).toBeFocused();
       // Still there once the page has settled.
       await page.waitForTimeout(300);
@@ -241,12 +246,7 @@ test.describe('Keyboard shortcuts', { tag: ['@server', '@standin'] }, () => {
     await box.fill('');
 
     await page.keyboard.press('Escape');
-    await page.locator('main').focus();
-    await page.keyboard.press('g');
-    await page.keyboard.press('h');
-    await expect(page).toHaveURL(urlPath('/'));
-    await expect(page.getByRole('heading', { name: 'Latest Posts' })).toBeVisible();
-    await page.keyboard.press('n');
+    await composeAtHome(page);
     await expect(page.getByRole('form', { name: 'Create a post' }).getByRole('textbox', { name: 'New post text' })).toBeFocused();
 
     await page.locator('main').focus();
