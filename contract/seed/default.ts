@@ -40,6 +40,9 @@ const MEMBERS: Array<[Who, string, string, string, string, string, string]> = [
   ['zoe', 'Zoe', 'Martin', 'zoe_martin', 'Illustrator. I draw the weather.', 'https://zoemartin.example.com', '2025-04-20T07:20:00.000Z'],
 ];
 
+/** Each seed member's username, to sign in as them (every one with SEED_PASSWORD). */
+export const SEED_USERNAMES = Object.fromEntries(MEMBERS.map(([who, , , username]) => [who, username])) as Readonly<Record<Who, string>>;
+
 /** [follower, followee] pairs: the demo member follows Liam and Maya. */
 const FOLLOWS: Array<[keyof typeof SEED_USER_IDS, keyof typeof SEED_USER_IDS]> = [
   ['ava', 'liam'], ['ava', 'maya'],

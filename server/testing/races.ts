@@ -7,7 +7,7 @@
 import { NOTIFICATIONS_UNREAD_MAX, type PostsResponse, type UsersResponse } from '../../contract/api';
 import { MESSAGES } from '../../contract/messages';
 import { findInconsistencies } from '../../contract/snapshot';
-import { SEED_USER_IDS, seedPostId } from '../../contract/seed/default';
+import { SEED_USER_IDS, SEED_USERNAMES, seedPostId } from '../../contract/seed/default';
 import type { Sql } from '../db/database';
 import type { SqlStore } from '../store/sqlStore';
 
@@ -23,8 +23,7 @@ export interface RaceTarget {
   close(): Promise<void>;
 }
 
-const SEED_LOGINS = { ava: 'demo_user', liam: 'liam_chen', maya: 'maya_patel', noah: 'noah_kim', zoe: 'zoe_martin' } as const;
-type SeedName = keyof typeof SEED_LOGINS;
+type SeedName = keyof typeof SEED_USERNAMES;
 
 interface Outcome {
   status: number;
@@ -108,7 +107,7 @@ export function describeRaces(open: () => Promise<RaceTarget>): void {
   afterAll(() => target?.close(), 60_000);
   beforeEach(async () => {
     await target.reset();
-    for (const [name, username] of Object.entries(SEED_LOGINS) as Array<[SeedName, string]>) {
+    for (const [name, username] of Object.entries(SEED_USERNAMES) as Array<[SeedName, string]>) {
       const response = await fetch(`${target.urls[0]}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-forwarded-for': nextClient() }, body: JSON.stringify({ username, password: 'welcome123' }) });
       tokens[name] = ((await response.json()) as { encodedToken: string }).encodedToken;
     }
@@ -146,14 +145,14 @@ export function describeRaces(open: () => Promise<RaceTarget>): void {
 
   it('likes and dislikes interleaved by five members on one post: likeCount always equals likedBy', async () => {
     const post = seedPostId(18);
-    const calls = (Object.keys(SEED_LOGINS) as SeedName[]).flatMap((name) => Array.from({ length: 12 }, (_, i) => ({ name, kind: i % 2 ? 'dislike' : 'like' })));
+    const calls = (Object.keys(SEED_USERNAMES) as SeedName[]).flatMap((name) => Array.from({ length: 12 }, (_, i) => ({ name, kind: i % 2 ? 'dislike' : 'like' })));
     const outcomes = await Promise.all(calls.map(({ name, kind }, i) => send(at(i), 'POST', `/posts/${kind}/${post}`, tokens[name])));
     expect(outcomes.filter((outcome) => ![201, 400].includes(outcome.status))).toEqual([]);
     // Nobody had reacted: each member's successes alternate like, dislike, like... so the row left
     // says which came last, and no success went missing or counted twice.
     const rows = await target.sql.query<{ member_id: string; kind: string }>('SELECT member_id, kind FROM reactions WHERE post_id = $1', [post]);
     const left = new Map(rows.map((row) => [row.member_id, row.kind]));
-    for (const name of Object.keys(SEED_LOGINS) as SeedName[]) {
+    for (const name of Object.keys(SEED_USERNAMES) as SeedName[]) {
       const won = (kind: string) => calls.filter((call, i) => call.name === name && call.kind === kind && outcomes[i]?.status === 201).length;
       const [likes, dislikes] = [won('like'), won('dislike')];
       const expected = likes === 0 ? undefined : likes === dislikes + 1 ? 'like' : likes === dislikes ? 'dislike' : `impossible: ${likes} likes, ${dislikes} dislikes`;

@@ -3,7 +3,7 @@
  * copies of a call arrive together, because each write locks what its rule checks.
  */
 import type { LoginResponse } from '../../contract/api';
-import { buildDefaultSeed, DEMO_BOOKMARK_POST_ID, SEED_USER_IDS, seedPostId } from '../../contract/seed/default';
+import { buildDefaultSeed, DEMO_BOOKMARK_POST_ID, SEED_USER_IDS, SEED_USERNAMES, seedPostId } from '../../contract/seed/default';
 import { findInconsistencies } from '../../contract/snapshot';
 import type { TokenClaims } from '../../contract/tokens';
 import { startTestServer, type TestServer } from '../testing/serverTarget';
@@ -72,8 +72,7 @@ it('20 signups of one new username at once make one member', async () => {
 });
 
 describe('writes on one row sent at once go together (store/sqlStore.ts takingTurns)', () => {
-  const members = { ava: 'demo_user', liam: 'liam_chen', maya: 'maya_patel', noah: 'noah_kim', zoe: 'zoe_martin' } as const;
-  const claims = (name: keyof typeof members): TokenClaims => ({ sub: SEED_USER_IDS[name], username: members[name], iat: 0, exp: 0, jti: `jti-${name}`, ver: 0 });
+  const claims = (name: keyof typeof SEED_USERNAMES): TokenClaims => ({ sub: SEED_USER_IDS[name], username: SEED_USERNAMES[name], iat: 0, exp: 0, jti: `jti-${name}`, ver: 0 });
   const at = new Date().toISOString();
 
   it('likes of one post by five members: each answered with the counts after its own like, the stream told in that order', async () => {
@@ -94,7 +93,7 @@ describe('writes on one row sent at once go together (store/sqlStore.ts takingTu
 
   it('a refusal among them is its own: the others are done', async () => {
     const post = seedPostId(8); // no reactions in the seed
-    const like = (name: keyof typeof members) => server.store.atOnce?.react(claims(name), {
+    const like = (name: keyof typeof SEED_USERNAMES) => server.store.atOnce?.react(claims(name), {
       postId: post, reaction: 'like', at, notificationId: `n-like-${name}`, notificationKey: `like:post:${post}`, unreadMax: 100,
     });
     await like('noah');

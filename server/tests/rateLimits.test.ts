@@ -8,7 +8,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { MESSAGES } from '../../contract/messages';
-import { buildDefaultSeed, SEED_USER_IDS } from '../../contract/seed/default';
+import { buildDefaultSeed, SEED_USER_IDS, SEED_USERNAMES } from '../../contract/seed/default';
 import { createTokenService } from '../../contract/tokens';
 import type { FastifyRateLimitStore } from '@fastify/rate-limit';
 import { readConfig } from '../config';
@@ -164,14 +164,13 @@ describe('over HTTP', () => {
   /** A test server with rate limits on, a clock the tests move, and client addresses they choose. */
   let server: TestServer;
   let sign: (member: keyof typeof SEED_USER_IDS) => Promise<string>;
-  const USERNAMES = { ava: 'demo_user', liam: 'liam_chen', maya: 'maya_patel', noah: 'noah_kim', zoe: 'zoe_martin' } as const;
 
   beforeAll(async () => {
     fakeClock();
     server = await startTestServer({ kind: 'pglite', rateLimits: 'memory', trustProxy: 1 });
     await server.store.load(buildDefaultSeed());
     const tokens = createTokenService({ secret: server.secret });
-    sign = (member) => tokens.sign({ id: SEED_USER_IDS[member], username: USERNAMES[member], sessionVersion: 0 });
+    sign = (member) => tokens.sign({ id: SEED_USER_IDS[member], username: SEED_USERNAMES[member], sessionVersion: 0 });
   }, 60_000);
   afterAll(async () => {
     await server.close();

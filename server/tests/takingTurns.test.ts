@@ -4,7 +4,7 @@
  * stays its own. Against a database that records its statements and answers as told, then against
  * PGlite and PostgreSQL.
  */
-import { buildDefaultSeed, SEED_USER_IDS, seedPostId } from '../../contract/seed/default';
+import { buildDefaultSeed, SEED_USER_IDS, SEED_USERNAMES, seedPostId } from '../../contract/seed/default';
 import { CHANGES_CHANNEL } from '../answerCache';
 import type { Row } from '../db/database';
 import { EVENTS_KEPT } from '../store/events';
@@ -148,17 +148,16 @@ describe.each(['pglite', 'postgres'] as const)('writes on one row taken together
     const post = seedPostId(8); // no reactions in the seed; Ava wrote it
     const texts: string[] = [];
     const react = takingTurns({ query: (text, params) => (texts.push(text), server.database.query(text, params)) }, REACT);
-    const members = { liam: 'liam_chen', maya: 'maya_patel', noah: 'noah_kim', zoe: 'zoe_martin' } as const;
     const at = new Date().toISOString();
-    const calls = (Object.keys(members) as Array<keyof typeof members>).map((name) => [
-      `jti-${name}`, SEED_USER_IDS[name], members[name], 0, post, 'like', at, `n-${name}`, `like:post:${post}`, 100, EVENTS_KEPT, CHANGES_CHANNEL,
+    const calls = (['liam', 'maya', 'noah', 'zoe'] as const).map((name) => [
+      `jti-${name}`, SEED_USER_IDS[name], SEED_USERNAMES[name], 0, post, 'like', at, `n-${name}`, `like:post:${post}`, 100, EVENTS_KEPT, CHANGES_CHANNEL,
     ]);
     // Maya's second like waits with the others and is refused; the rest count up.
     const rows = await Promise.all([...calls, calls[1] ?? []].map((params) => react(post, params)));
     expect(texts.map((text) => (text.includes('jsonb_array_elements') ? 'together' : 'alone'))).toEqual(['alone', 'together']);
     expect(rows.map((row) => row?.refusal ?? row?.like_count)).toEqual([1, 2, 3, 4, 'alreadyLiked']);
     expect(await server.database.query('SELECT member_id FROM reactions WHERE post_id = $1 ORDER BY seq', [post])).toEqual(
-      ['liam', 'maya', 'noah', 'zoe'].map((name) => ({ member_id: SEED_USER_IDS[name as keyof typeof members] })),
+      (['liam', 'maya', 'noah', 'zoe'] as const).map((name) => ({ member_id: SEED_USER_IDS[name] })),
     );
   });
 });
