@@ -301,6 +301,26 @@ export async function benchLive(limits: BenchLimits): Promise<void> {
     const likedPostId = await card(avaPage, LIKED_TEXT).getAttribute('data-post-id');
     if (!likedPostId) throw new Error('Ava\'s seed post is not on her Home.');
 
+    // The server's own delivery, beside each kind: the same write sent straight over HTTP, with the app's headers.
+    const call = async (token: string, path: string, body: unknown, headers: Record<string, string>): Promise<void> => {
+      const response = await fetch(`${server.url}/api${path}`, {
+        method: 'POST',
+        headers: { authorization: token, ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...headers },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      await response.arrayBuffer();
+      if (response.status >= 300) throw new Error(`POST ${path} answered ${response.status}`);
+    };
+    const counts = { prefer: 'return=minimal, reaction-counts' };
+    /** Sends a write straight, and times its event at the reader and the other screen's change. */
+    const straightly = async (kind: Kind, watcher: Page, watched: Watched, write: () => Promise<void>, event: (sent: number) => Promise<Arrival | undefined>): Promise<void> => {
+      await arm(watcher, watched);
+      const sent = now();
+      await write();
+      const [arrived, painted] = await Promise.all([event(sent), shown(watcher)]);
+      if (arrived) straight[kind].push({ total: arrived.at - sent, ...(painted === undefined ? {} : { screen: painted - sent }) });
+    };
+
     // Like: Liam's heart, Ava's count. Each like is taken back (unmeasured) before the next; a like
     // of the seed's is taken back first.
     const liamsHeart = card(liamPage, LIKED_TEXT).locator('[data-post-action="like"]');
@@ -324,7 +344,28 @@ export async function benchLive(limits: BenchLimits): Promise<void> {
       await card(liamPage, LIKED_TEXT).locator('[data-post-action="like"][aria-pressed="false"]').waitFor();
     }
 
-    // New post: Ava's Post, Liam's "1 new post".
+    // The same like, sent straight.
+    for (let n = 0; n < SAMPLES; n += 1) {
+      const before = await likeCount(avaPage, LIKED_TEXT);
+      await straightly('like', avaPage, { kind: 'count', text: LIKED_TEXT, count: before + 1 },
+        () => call(liam.token, `/posts/like/${likedPostId}`, undefined, counts),
+        (sent) => avaReader.next(sent, 'post-reacted', (data) => data.postId === likedPostId && data.memberId === liam.id && data.reaction === 'like'));
+      // Taken back, unmeasured.
+      await arm(avaPage, { kind: 'count', text: LIKED_TEXT, count: before });
+      await call(liam.token, `/posts/dislike/${likedPostId}`, undefined, counts);
+      await shown(avaPage);
+    }
+
+    // New posts sent straight, then Ava's Post, Liam's "1 new post".
+    for (let n = 0; n < SAMPLES; n += 1) {
+      const posted = `Live bench post sent straight ${n + 1}`;
+      await straightly('new post', liamPage, { kind: 'button', text: '1 new post' },
+        () => call(ava.token, '/posts/', { postData: { text: posted, image: '', previewImage: '' } }, { prefer: 'return=minimal', 'idempotency-key': crypto.randomUUID() }),
+        (sent) => liamReader.next(sent, 'post-created', (data) => data.authorId === ava.id));
+      await liamPage.getByRole('button', { name: '1 new post' }).click();
+      await card(liamPage, posted).waitFor();
+    }
+
     const composer = avaPage.getByRole('form', { name: 'Create a post' });
     let lastPostText = '';
     for (let n = 0; n < SAMPLES; n += 1) {
@@ -363,43 +404,7 @@ export async function benchLive(limits: BenchLimits): Promise<void> {
       text = next;
     }
 
-    // The server's own delivery: the same writes straight over HTTP, with the app's headers.
-    const call = async (token: string, path: string, body: unknown, headers: Record<string, string>): Promise<void> => {
-      const response = await fetch(`${server.url}/api${path}`, {
-        method: 'POST',
-        headers: { authorization: token, ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...headers },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      await response.arrayBuffer();
-      if (response.status >= 300) throw new Error(`POST ${path} answered ${response.status}`);
-    };
-    const counts = { prefer: 'return=minimal, reaction-counts' };
-    /** Sends a write straight, and times its event at the reader and the other screen's change. */
-    const straightly = async (kind: Kind, watcher: Page, watched: Watched, write: () => Promise<void>, event: (sent: number) => Promise<Arrival | undefined>): Promise<void> => {
-      await arm(watcher, watched);
-      const sent = now();
-      await write();
-      const [arrived, painted] = await Promise.all([event(sent), shown(watcher)]);
-      if (arrived) straight[kind].push({ total: arrived.at - sent, ...(painted === undefined ? {} : { screen: painted - sent }) });
-    };
-    for (let n = 0; n < SAMPLES; n += 1) {
-      const before = await likeCount(avaPage, LIKED_TEXT);
-      await straightly('like', avaPage, { kind: 'count', text: LIKED_TEXT, count: before + 1 },
-        () => call(liam.token, `/posts/like/${likedPostId}`, undefined, counts),
-        (sent) => avaReader.next(sent, 'post-reacted', (data) => data.postId === likedPostId && data.memberId === liam.id && data.reaction === 'like'));
-      // Taken back, unmeasured.
-      await arm(avaPage, { kind: 'count', text: LIKED_TEXT, count: before });
-      await call(liam.token, `/posts/dislike/${likedPostId}`, undefined, counts);
-      await shown(avaPage);
-    }
-    for (let n = 0; n < SAMPLES; n += 1) {
-      const posted = `Live bench post sent straight ${n + 1}`;
-      await straightly('new post', liamPage, { kind: 'button', text: '1 new post' },
-        () => call(ava.token, '/posts/', { postData: { text: posted, image: '', previewImage: '' } }, { prefer: 'return=minimal', 'idempotency-key': crypto.randomUUID() }),
-        (sent) => liamReader.next(sent, 'post-created', (data) => data.authorId === ava.id));
-      await liamPage.getByRole('button', { name: '1 new post' }).click();
-      await card(liamPage, posted).waitFor();
-    }
+    // The same edit, sent straight.
     for (let n = 0; n < SAMPLES; n += 1) {
       const edited = `Live bench edit sent straight ${n + 1}`;
       await straightly('edit', liamPage, { kind: 'text', text: edited },
