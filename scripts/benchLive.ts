@@ -328,20 +328,24 @@ export async function benchLive(limits: BenchLimits): Promise<void> {
       await liamsHeart.click();
       await card(liamPage, LIKED_TEXT).locator('[data-post-action="like"][aria-pressed="false"]').waitFor();
     }
+    // The heart takes no press while its call is out: the next press waits for the answer.
+    const answered = (way: 'like' | 'dislike') => liamPage.waitForResponse((response) => new URL(response.url()).pathname.startsWith(`/api/posts/${way}/`));
     for (let n = 0; n < SAMPLES; n += 1) {
       const before = await likeCount(avaPage, LIKED_TEXT);
       await arm(avaPage, { kind: 'count', text: LIKED_TEXT, count: before + 1 });
+      const liked = answered('like');
       const pressed = await press(liamPage, liamsHeart);
       const painted = await shown(avaPage);
       const event = await avaReader.next(pressed, 'post-reacted', (data) => data.postId === likedPostId && data.memberId === liam.id && data.reaction === 'like');
       const sent = await requestSent(liamPage, '/api/posts/like/', pressed, true);
       if (painted === undefined || event === undefined || sent === undefined) missed.like += 1;
       else clicks.like.push({ total: painted - pressed, parts: [sent - pressed, event.at - sent, painted - event.at] });
-      await card(liamPage, LIKED_TEXT).locator('[data-post-action="like"][aria-pressed="true"]').waitFor();
+      await liked;
       await arm(avaPage, { kind: 'count', text: LIKED_TEXT, count: before });
+      const takenBack = answered('dislike');
       await press(liamPage, liamsHeart);
+      await takenBack;
       await shown(avaPage);
-      await card(liamPage, LIKED_TEXT).locator('[data-post-action="like"][aria-pressed="false"]').waitFor();
     }
 
     // The same like, sent straight.
