@@ -1,5 +1,5 @@
 import { makeStore } from '../../app/store';
-import { holdLoader, holdLoaderAtMost, loaderOffAfter, showLoaderFor } from './loaderTimers';
+import { holdLoader, loaderOffAfter, showLoaderFor } from './loaderTimers';
 import { loaderShown, selectShowLoader } from './uiSlice';
 
 describe('the loader timers', () => {
@@ -54,23 +54,6 @@ describe('the loader timers', () => {
     late();
     expect(selectShowLoader(store.getState())).toBe(true);
     jest.advanceTimersByTime(1000);
-    expect(selectShowLoader(store.getState())).toBe(false);
-  });
-
-  it('holds the loader until released, or for the longest time given, whichever comes first', () => {
-    const store = makeStore();
-    const release = store.dispatch(holdLoaderAtMost(1000));
-    jest.advanceTimersByTime(300);
-    expect(selectShowLoader(store.getState())).toBe(true);
-    release();
-    expect(selectShowLoader(store.getState())).toBe(false);
-
-    const slow = store.dispatch(holdLoaderAtMost(1000));
-    jest.advanceTimersByTime(999);
-    expect(selectShowLoader(store.getState())).toBe(true);
-    jest.advanceTimersByTime(1);
-    expect(selectShowLoader(store.getState())).toBe(false);
-    slow();
     expect(selectShowLoader(store.getState())).toBe(false);
   });
 });

@@ -41,21 +41,6 @@ export function holdLoader() {
   };
 }
 
-/**
- * Shows the loader until the caller releases it (a call's answer), and turns this showing off after
- * `maxMs` at the latest, should the answer be slow.
- */
-export function holdLoaderAtMost(maxMs: number) {
-  return (dispatch: Dispatch<UnknownAction>, getState: () => UiRoot): Release => {
-    const release = holdLoader()(dispatch, getState);
-    const cancel = loaderOffAfter(maxMs)(dispatch, getState);
-    return () => {
-      cancel();
-      release();
-    };
-  };
-}
-
 /** Shows the loader now and turns it off after `delayMs` (then runs `then`); returns how to cancel. */
 export function showLoaderFor(delayMs: number, then?: () => void) {
   return (dispatch: Dispatch<UnknownAction>, getState: () => UiRoot): Cancel => {

@@ -4,7 +4,7 @@ import { Dialog } from '../../../components/Dialog';
 import { TIMINGS } from '../../../config/timings';
 import type { Post } from '../../../types/api';
 import { notifySuccess } from '../../ui/notify';
-import { holdLoaderAtMost } from '../../ui/loaderTimers';
+import { showLoaderFor } from '../../ui/loaderTimers';
 import { useEditPostMutation } from '../postsApi';
 import { CharacterCount, charactersLeft, CountedTextBox } from './CharacterCount';
 import './shared.css';
@@ -37,17 +37,12 @@ export function EditPostDialog({ post, onClose }: EditPostDialogProps) {
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
     if (isLoading || over || blank) return;
-    // The loader covers the edit while it is on its way and goes with its answer (the window closes
-    // and the loader goes off), forced off after a second if the answer is slow: a veil held longer
-    // keeps the member, and the device's frames, from the page the edit is already on.
-    const releaseLoader = dispatch(holdLoaderAtMost(TIMINGS.loaderOffShortMs));
+    dispatch(showLoaderFor(TIMINGS.loaderOffShortMs));
     try {
       await editPost({ postId: post.id, text, ...(describes ? { imageAlt } : {}) }).unwrap();
     } catch {
       // The window stays open with the member's text; the app already said what went wrong.
       return;
-    } finally {
-      releaseLoader();
     }
     notifySuccess('Post Edited Successfully!');
     onClose();

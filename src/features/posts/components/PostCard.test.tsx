@@ -3,8 +3,6 @@ import { http, HttpResponse } from 'msw';
 import { getMockDb, server, useScenario } from '../../../../mocks/testing/node';
 import { DEMO_CREDENTIALS, DEMO_USER_ID, SEED_USER_IDS, seedPostId } from '../../../../contract/seed/default';
 import { MESSAGES } from '../../../../contract/messages';
-import userEvent from '@testing-library/user-event';
-import { TIMINGS } from '../../../config/timings';
 import { NETWORK_MESSAGE } from '../../../lib/apiError';
 import { currentPath, renderWithProviders } from '../../../test/renderWithProviders';
 import { API, cardWith, contentsOf, findFeed, LIKE_BUTTON, recordCalls, renderHome } from '../../../test/posts';
@@ -246,60 +244,6 @@ describe('Post card', () => {
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(await screen.findByRole('link', { name: 'Three cups, actually.' })).toBeInTheDocument();
     expect(getMockDb().posts.get(seedPostId(11))?.content).toBe('Three cups, actually.');
-  });
-
-  describe('the loader over an edit', () => {
-    afterEach(() => jest.useRealTimers());
-
-    /** Home on a clock that moves only when the test moves it; the edit window open on Ava's coffee post. */
-    async function editCoffee(text: string) {
-      await renderHome();
-      jest.useFakeTimers();
-      const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
-      await user.click(within(cardWith(COFFEE)).getByRole('button', { name: 'Edit post' }));
-      const dialog = screen.getByRole('dialog', { name: 'New Post Content:' });
-      await user.clear(within(dialog).getByRole('textbox', { name: 'Post content' }));
-      await user.type(within(dialog).getByRole('textbox', { name: 'Post content' }), text);
-      return { user, dialog };
-    }
-
-    it('covers the edit until it is answered, and goes with the window, not a second later', async () => {
-      const { user, dialog } = await editCoffee('Three cups, actually.');
-      await user.click(within(dialog).getByRole('button', { name: 'Update Post' }));
-      expect(await screen.findByText('Post Edited Successfully!')).toBeInTheDocument();
-      expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
-      // No time has passed on the clock: the answer alone took the loader away.
-      expect(screen.queryByRole('status', { name: 'Loading' })).not.toBeInTheDocument();
-      expect(screen.getByRole('link', { name: 'Three cups, actually.' })).toBeInTheDocument();
-    });
-
-    it('goes when a refusal is answered, leaving the window and the text to try again', async () => {
-      server.use(http.post(`${API}/posts/edit/:postId`, () => HttpResponse.json({ errors: [MESSAGES.serverError] }, { status: 500 })));
-      const { user, dialog } = await editCoffee('Three cups, actually.');
-      await user.click(within(dialog).getByRole('button', { name: 'Update Post' }));
-      expect(await screen.findByText(MESSAGES.serverError)).toBeInTheDocument();
-      expect(screen.queryByRole('status', { name: 'Loading' })).not.toBeInTheDocument();
-      expect(within(dialog).getByRole('textbox', { name: 'Post content' })).toHaveValue('Three cups, actually.');
-    });
-
-    it('is forced off after a second when the answer is slow; the window waits for it', async () => {
-      let answer: () => void = () => undefined;
-      server.use(http.post(`${API}/posts/edit/:postId`, () => new Promise<Response>((resolve) => {
-        answer = () => resolve(HttpResponse.json({ errors: [MESSAGES.serverError] }, { status: 500 }));
-      })));
-      const { user, dialog } = await editCoffee('Three cups, actually.');
-      await user.click(within(dialog).getByRole('button', { name: 'Update Post' }));
-      expect(screen.getByRole('status', { name: 'Loading' })).toBeInTheDocument();
-      await act(() => jest.advanceTimersByTimeAsync(TIMINGS.loaderOffShortMs - 1));
-      expect(screen.getByRole('status', { name: 'Loading' })).toBeInTheDocument();
-      await act(() => jest.advanceTimersByTimeAsync(1));
-      expect(screen.queryByRole('status', { name: 'Loading' })).not.toBeInTheDocument();
-      expect(screen.getByRole('dialog', { name: 'New Post Content:' })).toBeInTheDocument();
-
-      act(() => answer());
-      expect(await screen.findByText(MESSAGES.serverError)).toBeInTheDocument();
-      expect(screen.getByRole('dialog', { name: 'New Post Content:' })).toBeInTheDocument();
-    });
   });
 
   it('keeps the edit window and the text when the edit fails', async () => {
