@@ -4,9 +4,13 @@
  *
  * The server starts as `npm run server` starts it (the app built with API_MOCKING=off and the server
  * compiled when older than their sources, then `build/server/server/main.js` in a process of its
- * own) on a fresh PGlite folder with the demo network, rate limits off. Chromium (the full browser)
- * opens two browser contexts, two devices: Ava (demo_user) and Liam (liam_chen), each logged in
- * through the login form and on Home. For each kind of change, BENCH_LIVE_SAMPLES times (default 40):
+ * own) on a fresh PGlite folder with the demo network, rate limits off. Two devices, each a browser
+ * context of its own in a Chromium (the full browser) of its own: Ava (demo_user) and Liam
+ * (liam_chen), each logged in through the login form and on Home. Two devices share no browser:
+ * contexts of one Chromium share its one GPU process, where without a GPU every frame of both pages
+ * is composited in software, so one page's drawing (a full-page loader, a toast) holds back the
+ * other's frames. BENCH_LIVE_ONE_BROWSER=1 opens both contexts in one Chromium, to see that.
+ * For each kind of change, BENCH_LIVE_SAMPLES times (default 40):
  *
  *   - like: Liam presses the heart on one of Ava's posts; Ava's card shows the new count;
  *   - new post: Ava writes a post and presses Post; Liam's Home shows "1 new post" (he then presses
@@ -18,7 +22,8 @@
  * frame). Both pages and this process read the same clock (performance.timeOrigin + now()). Split in
  * three: from the press to the request leaving the first page (its resource timing), from there to
  * the event at a stream reader in this process (the `eventsource` package, as the app reads it, with
- * the watching member's token), and from that event to the other screen.
+ * the watching member's token), and from that event to the other screen. The reader is a stream of
+ * its own beside the page's, so the last part can come out a little below zero.
  *
  * The server's own delivery: the same writes sent straight to the server over HTTP from this
  * process, with the headers the app sends, timed from the request sent to the event at that reader,
@@ -41,6 +46,7 @@ const SERVER_MAIN = join(ROOT, 'build', 'server', 'server', 'main.js');
 const CHROME = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const CHROME_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
 const SAMPLES = Number(process.env.BENCH_LIVE_SAMPLES ?? 40);
+const ONE_BROWSER = process.env.BENCH_LIVE_ONE_BROWSER === '1';
 const TARGET_P99_MS = 1_000;
 /** A change not on the other screen after this is counted as missed (and fails the goal). */
 const GIVE_UP_MS = 10_000;
@@ -276,12 +282,13 @@ function figures(values: readonly number[]): string {
 // ---- The runs ----
 
 export async function benchLive(limits: BenchLimits): Promise<void> {
-  console.log('\n7. Live, from the click to the other screen (real server on PGlite, two devices in Chromium)');
+  console.log(`\n7. Live, from the click to the other screen (real server on PGlite, two devices: ${ONE_BROWSER ? 'two contexts of one Chromium' : 'a Chromium each'})`);
   console.log(`  load average at the start: ${loadavg().map((load) => load.toFixed(2)).join(', ')}`);
   buildForServer();
   const dataDir = mkdtempSync(join(tmpdir(), 'socialconnect-bench-live-'));
   const server = await startServer(dataDir);
-  const browser = await chromium.launch({ executablePath: CHROME, args: CHROME_ARGS });
+  const launch = () => chromium.launch({ executablePath: CHROME, args: CHROME_ARGS });
+  const browsers = ONE_BROWSER ? [await launch()] : [await launch(), await launch()];
   const readers: Reader[] = [];
   const clicks: Record<Kind, Sample[]> = { like: [], 'new post': [], edit: [] };
   const straight: Record<Kind, Sample[]> = { like: [], 'new post': [], edit: [] };
@@ -294,7 +301,7 @@ export async function benchLive(limits: BenchLimits): Promise<void> {
     const liamReader = await openReader(server.url, liam.token);
     readers.push(avaReader, liamReader);
 
-    const contexts = await Promise.all([0, 1].map(() => browser.newContext({ viewport: { width: 1280, height: 900 } })));
+    const contexts = await Promise.all([0, 1].map((device) => browsers[device % browsers.length]!.newContext({ viewport: { width: 1280, height: 900 } })));
     for (const context of contexts) await context.addInitScript(INSTRUMENT);
     const avaPage = await logIn(contexts[0]!, server.url, AVA.username);
     const liamPage = await logIn(contexts[1]!, server.url, LIAM.username);
@@ -420,7 +427,7 @@ export async function benchLive(limits: BenchLimits): Promise<void> {
     }
   } finally {
     readers.forEach((reader) => reader.close());
-    await browser.close();
+    for (const browser of browsers) await browser.close();
     await server.stop();
     rmSync(dataDir, { recursive: true, force: true });
   }
