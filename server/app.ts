@@ -17,7 +17,7 @@ import { openEventStream, type EventHub, type EventSink, type EventStream } from
 import { IMAGE_KINDS, type ImageKind } from '../contract/validation';
 import type { AnswerCache } from './answerCache';
 import { appFiles } from './appFiles';
-import type { TrustProxy } from './config';
+import { fastifyTrustProxy, type TrustProxy } from './config';
 import { isUnavailable, toBytes, type Database } from './db/database';
 import { rateLimiting } from './rateLimits';
 
@@ -153,16 +153,6 @@ export function withLiteralPercents(url: string): string {
 function pathOf(url: string): string {
   const end = url.indexOf('?');
   return (end === -1 ? url : url.slice(0, end)).slice(0, 512);
-}
-
-/**
- * TRUST_PROXY as Fastify takes it. A number of proxies believes that many hops of X-Forwarded-For,
- * counted from the server (Fastify itself reads a bare number as "none"); the address just before
- * them is the client's, whatever a client wrote further along.
- */
-export function fastifyTrustProxy(trust: TrustProxy): boolean | string[] | ((address: string, hop: number) => boolean) {
-  if (typeof trust !== 'number') return trust;
-  return (_address, hop) => hop < trust;
 }
 
 export async function buildApp({ ctx, database, answers, events, staticDir, logger = false, trustProxy = false, rateLimits, timeouts: given = {}, draining = () => false }: AppOptions): Promise<FastifyInstance> {
