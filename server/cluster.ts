@@ -63,7 +63,7 @@ export interface ClusterOptions {
   readyWithinMs?: number;
   /** HAProxy's client and server timeouts: how long a connection may stay silent (60 s by default). */
   idleTimeoutMs?: number;
-  /** How long the cluster keeps answering after SIGTERM while balancers in front stop sending (DRAIN_SECONDS; 5 s). */
+  /** How long the cluster keeps answering after SIGTERM while balancers in front stop sending (DRAIN_SECONDS in env, else 5 s). */
   drainMs?: number;
 }
 
@@ -321,7 +321,9 @@ function howEnded(code: number | null, signal: NodeJS.Signals | null): string {
 }
 
 export async function startServerCluster(options: ClusterOptions): Promise<RunningCluster> {
-  const { processes, host, port, haproxyBin, onOutput = () => undefined, readyWithinMs = 120_000, idleTimeoutMs, drainMs = 5_000, proxiesInFront } = options;
+  const { processes, host, port, haproxyBin, onOutput = () => undefined, readyWithinMs = 120_000, idleTimeoutMs, proxiesInFront } = options;
+  // Given, or the processes' own setting, or the server's default.
+  const drainMs = options.drainMs ?? (options.env.DRAIN_SECONDS ? Number(options.env.DRAIN_SECONDS) * 1_000 : 5_000);
   if (!(await balancerAddressUsable())) {
     throw new Error(`HAProxy connects to the processes from ${BALANCER_ADDRESS}, which this machine does not have. On macOS: sudo ifconfig lo0 alias ${BALANCER_ADDRESS}`);
   }

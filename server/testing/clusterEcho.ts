@@ -3,7 +3,7 @@
  * listens where the cluster tells it (HOST, PORT), says so as a server process does, answers
  * /api/health 200, and any other call with who Fastify takes the client to be (the address, the
  * scheme) under the TRUST_PROXY the cluster gave it, read as the server reads it. SIGTERM closes it.
- * Run: node -r server/testing/swcRegister.cjs server/testing/clusterEcho.ts
+ * Run compiled: compiledEntry('testing/clusterEcho') (compiledServer.ts).
  */
 import Fastify from 'fastify';
 import { fastifyTrustProxy, readConfig } from '../config';

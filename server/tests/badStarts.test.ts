@@ -2,16 +2,16 @@
  * A server that cannot start says why in one line on stderr, naming the setting and what to do, and
  * exits 1: a port in use and a HOST that is not this machine's (both found before the store opens,
  * so no data folder is made), a database that refuses the password or has no such database, a
- * closed port and an unknown host in DATABASE_URL, a data folder it may not write. Each is
- * `server/main.ts` in a process of its own, started together (SWC turns the TypeScript into
- * JavaScript: a start costs about a second of CPU).
+ * closed port and an unknown host in DATABASE_URL, a data folder it may not write. Each is the
+ * compiled server in a process of its own, all started together.
  */
 import { spawn } from 'node:child_process';
 import { chmodSync, existsSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { freePort } from '../cluster';
 import { REPOSITORY_ROOT } from '../config';
+import { compiledEntry } from '../testing/compiledServer';
 import { scratchFolders } from '../testing/scratch';
 
 const SECRET = 'bad-starts-test-secret-0123456789-abcdefghijklmn';
@@ -26,11 +26,7 @@ interface Outcome {
 /** Starts the server with these settings (and no others of this process), as `user` when given. */
 function start(env: Record<string, string>, user?: { uid: number; gid: number }): Promise<Outcome> {
   return new Promise((done, fail) => {
-    const child = spawn(process.execPath, [
-      '-r', join(REPOSITORY_ROOT, 'server', 'testing', 'swcRegister.cjs'),
-      '-r', join(REPOSITORY_ROOT, 'server', 'testing', 'unknownHosts.cjs'),
-      join(REPOSITORY_ROOT, 'server', 'main.ts'),
-    ], {
+    const child = spawn(process.execPath, ['-r', join(REPOSITORY_ROOT, 'server', 'testing', 'unknownHosts.cjs'), compiledEntry('main')], {
       cwd: REPOSITORY_ROOT,
       env: {
         PATH: process.env.PATH ?? '',
@@ -119,6 +115,8 @@ beforeAll(async () => {
   chmodSync(readOnly, 0o555);
   dataDirs.readOnly = join(readOnly, 'data');
   const asNobody = process.getuid?.() === 0 ? { uid: 65534, gid: 65534 } : undefined;
+  // That user reads the compiled server, whose folder was made private to this one.
+  if (asNobody) chmodSync(dirname(dirname(compiledEntry('main'))), 0o755);
 
   starts = {
     portInUse: start({ PORT: String(busyPort), DATA_DIR: dataDirs.portInUse }),
