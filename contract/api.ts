@@ -97,3 +97,5 @@ export type Relation = Static<typeof Schema.Relation>;
 
 /** The unread count is counted up to this: a count of 100 stands for 100 or more. */
 export const NOTIFICATIONS_UNREAD_MAX = 100;
+/** How many graphemes of a post's or a reply's text a notification about it quotes. */
+export const NOTIFICATION_EXCERPT_MAX = 80;

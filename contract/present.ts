@@ -4,9 +4,10 @@
  * they are always current. Each function reads what it needs in a few batched calls, whatever the
  * number of posts or members.
  */
-import type { AppNotification, Post, Reply, User, UserSummary } from './api';
+import { NOTIFICATION_EXCERPT_MAX, type AppNotification, type Post, type Reply, type User, type UserSummary } from './api';
 import { hiddenFor } from './rules/relations';
 import type { MemberRow, NotificationEntry, PostRow, ReplyRow, Scope, StoreReader } from './store';
+import { firstGraphemes } from './validation';
 
 export function toUserSummary(member: MemberRow): UserSummary {
   return { _id: member.id, username: member.username, firstName: member.firstName, lastName: member.lastName, image: member.image };
@@ -106,6 +107,18 @@ export function presentReply(reader: StoreReader, reply: ReplyRow, blocked?: Rea
   return presentOne((from, rows: readonly ReplyRow[]) => presentReplies(from, rows, blocked), reader, reply);
 }
 
+/**
+ * What a notification quotes of the text it is about: its first NOTIFICATION_EXCERPT_MAX graphemes,
+ * its lines and spaces run together into one line, with "…" when the text goes on; null when there
+ * is no text.
+ */
+export function excerptOf(text: string | null): string | null {
+  const line = text?.replace(/\s+/gu, ' ').trim() ?? '';
+  if (line === '') return null;
+  const opening = firstGraphemes(line, NOTIFICATION_EXCERPT_MAX);
+  return opening.length < line.length ? `${opening.trimEnd()}…` : opening;
+}
+
 /** A page of notifications as the wire shows them: who acted last, and how many more, in one batched read. */
 export async function presentNotifications(reader: StoreReader, notifications: readonly NotificationEntry[]): Promise<AppNotification[]> {
   if (notifications.length === 0) return [];
@@ -122,6 +135,7 @@ export async function presentNotifications(reader: StoreReader, notifications: r
       others: behind.count - 1,
       postId: notification.postId,
       replyId: notification.replyId,
+      excerpt: excerptOf(notification.aboutText),
       read: !notification.unread,
       createdAt: notification.updatedAt,
     }];

@@ -283,6 +283,12 @@ export const Notification = Type.Object({
   postId: Type.Union([Type.String(), Type.Null()]),
   /** The reply it is about: the reply written, liked, or that mentions the member; null otherwise. */
   replyId: Type.Union([Type.String(), Type.Null()]),
+  /**
+   * The opening words of what it is about, as it reads now (the reply's text when there is a reply,
+   * else the post's): its first NOTIFICATION_EXCERPT_MAX graphemes on one line, with "…" when the
+   * text goes on; null for a follow, or a post with no text.
+   */
+  excerpt: Type.Union([Type.String(), Type.Null()]),
   /** Whether the member has seen it since it arrived or last grew. */
   read: Type.Boolean(),
   /** When it arrived or last grew. */

@@ -84,6 +84,8 @@ export interface NotificationActors {
 /** A notification as a page lists it: with who is behind it, read with it (null when nobody is). */
 export interface NotificationEntry extends NotificationRow {
   actors: NotificationActors | null;
+  /** The text of what it is about, as it is now: the reply's when it names one, else the post's; null for a follow. */
+  aboutText: string | null;
 }
 
 export type ReactionKind = 'like' | 'dislike';

@@ -29,6 +29,20 @@ export function countGraphemes(text: string): number {
   return count;
 }
 
+/** The first `max` characters of `text` as a person sees them: never half an emoji or a flag. */
+export function firstGraphemes(text: string, max: number): string {
+  const seg = getSegmenter();
+  if (!seg) return Array.from(text).slice(0, max).join('');
+  let opening = '';
+  let count = 0;
+  for (const segment of seg.segment(text) as Iterable<{ segment: string }>) {
+    if (count === max) break;
+    opening += segment.segment;
+    count += 1;
+  }
+  return opening;
+}
+
 // ---- Images ----
 
 const IMAGE_DATA_URL = /^data:image\/(png|jpeg|jpg|webp|gif)(;[a-z0-9=._-]+)*;base64,([A-Za-z0-9+/]*={0,2})$/i;

@@ -332,14 +332,19 @@ function reader(db: MemoryDb): StoreReader {
   };
 }
 
-/** A notification with who is behind it, less the members its recipient does not see (`hidden`). */
-function notificationEntry({ record }: { record: NotificationRecord }, hidden: ReadonlySet<string>): NotificationEntry {
+/**
+ * A notification with who is behind it, less the members its recipient does not see (`hidden`), and
+ * the text it is about as it is now.
+ */
+function notificationEntry(db: MemoryDb, { record }: { record: NotificationRecord }, hidden: ReadonlySet<string>): NotificationEntry {
   const seen = record.actorIds.filter((id) => !hidden.has(id));
   const newestId = seen[seen.length - 1];
+  const about = record.replyId === null ? (record.postId === null ? undefined : db.posts.get(record.postId)) : db.replies.get(record.replyId);
   return {
     id: record.id, recipientId: record.recipientId, kind: record.kind, postId: record.postId, replyId: record.replyId,
     unread: record.unread, updatedAt: record.updatedAt,
     actors: newestId === undefined ? null : { count: seen.length, newestId },
+    aboutText: about?.content ?? null,
   };
 }
 
@@ -352,7 +357,7 @@ function notificationPage(db: MemoryDb, memberId: string, { limit, cursor }: Pag
   const items = found.slice(0, limit);
   const last = items[items.length - 1];
   const hidden = hiddenAuthors(db, memberId);
-  return { items: items.map((entry) => notificationEntry(entry, hidden)), nextCursor: found.length > limit && last ? notificationCursor(last.place) : null };
+  return { items: items.map((entry) => notificationEntry(db, entry, hidden)), nextCursor: found.length > limit && last ? notificationCursor(last.place) : null };
 }
 
 function isAbout(record: NotificationRecord, about: { postId: string } | { replyId: string }): boolean {

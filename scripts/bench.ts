@@ -11,7 +11,9 @@
  *   5. with --scroll (or --scroll-only): the browser's memory while 5,000 posts are loaded into
  *      Explore, on dist/ in Chromium (scripts/benchScroll.ts);
  *   6. with --first-press (or --first-press-only): how soon /login answers a press made the moment it
- *      is painted, against the dependency floor's render, throttled as a phone (scripts/benchFirstPress.ts).
+ *      is painted, against the dependency floor's render, throttled as a phone (scripts/benchFirstPress.ts);
+ *   7. with --live (or --live-only): from a press on one device to the change on another member's
+ *      screen, on the real server, beside the server's own delivery (scripts/benchLive.ts).
  *
  * That liking a post re-renders only its card is a test (PostList.test.tsx), not a figure here.
  *
@@ -26,6 +28,7 @@ import type * as Jsdom from 'jsdom';
 import { BenchLimits, median } from './benchLimits';
 import { benchFirstPaint } from './benchFirstPaint';
 import { benchFirstPress } from './benchFirstPress';
+import { benchLive } from './benchLive';
 import { benchScale } from './benchScale';
 import { benchScroll } from './benchScroll';
 
@@ -253,6 +256,7 @@ async function main(): Promise<void> {
   if (args.includes('--first-paint') || args.includes('--first-paint-only')) await benchFirstPaint(limits);
   if (args.includes('--scroll') || args.includes('--scroll-only')) await benchScroll(limits);
   if (args.includes('--first-press') || args.includes('--first-press-only')) await benchFirstPress(limits);
+  if (args.includes('--live') || args.includes('--live-only')) await benchLive(limits);
   console.log('');
 }
 

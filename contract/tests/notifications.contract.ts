@@ -97,7 +97,7 @@ describe('who is told of what', () => {
     expect(result.json).toEqual({
       notifications: [{
         id: expect.any(String), kind: 'like', actor: { _id: liam, username: 'liam_chen', firstName: 'Liam', lastName: 'Chen', image: expect.any(String) },
-        others: 0, postId: avasPost, replyId: null, read: false, createdAt: expect.any(String),
+        others: 0, postId: avasPost, replyId: null, excerpt: 'Hello SocialConnect! Starting the week with a walk and a plan.', read: false, createdAt: expect.any(String),
       }],
       nextCursor: null,
       unreadCount: 1,
@@ -173,6 +173,60 @@ describe('grouping and order', () => {
       ['like', 'liam_chen', 0, avasPost, null, false],
       ['like', 'liam_chen', 0, liamsPost, written.json.reply.id, false],
     ]);
+  });
+});
+
+describe('what a notification quotes', () => {
+  beforeEach(startClean);
+
+  /** Each of the member's notifications as kind, who, and the excerpt it carries. */
+  async function quoted(member: string): Promise<Array<[string, string, string | null]>> {
+    const result = await notificationsOf(member);
+    expect(result.status).toBe(200);
+    return result.json.notifications.map((entry) => [entry.kind, entry.actor.username, entry.excerpt]);
+  }
+
+  it("quotes the opening of the post or the reply it is about, whole up to 80 graphemes, and nothing for a follow", async () => {
+    // Liam's first post is 80 characters long: quoted whole, with nothing added.
+    const firstLight = 'First light over the ridge this morning. Worth every minute of the 4 a.m. alarm.';
+    await callAs('liam_chen', 'POST', `/posts/like/${avasPost}`);
+    await callAs('noah_kim', 'POST', `/users/follow/${ava}`);
+    await callAs('demo_user', 'POST', `/posts/like/${liamsPost}`);
+    expect(await quoted('demo_user')).toEqual([
+      ['follow', 'noah_kim', null],
+      ['like', 'liam_chen', 'Hello SocialConnect! Starting the week with a walk and a plan.'],
+    ]);
+    expect(await quoted('liam_chen')).toEqual([['like', 'demo_user', firstLight]]);
+  });
+
+  it('cuts a longer text after 80 graphemes, never inside one, on one line, and ends it with "…"', async () => {
+    // 79 characters, then a family (five code points, one grapheme) as the 80th, then more.
+    const opening = 'Up early for the ridge again,\n\nand   the light was far better than last week. Us: ';
+    expect(opening.replace(/\s+/g, ' ')).toHaveLength(79);
+    const text = `${opening}👨‍👩‍👧 and then the clouds came in.`;
+    const written = await reply('zoe_martin', liamsPost, text);
+    expect(written.status).toBe(201);
+    await callAs('maya_patel', 'POST', `/replies/like/${written.json.reply.id}`);
+
+    const excerpt = `${opening.replace(/\s+/g, ' ')}👨‍👩‍👧…`;
+    expect(await quoted('liam_chen')).toEqual([['reply', 'zoe_martin', excerpt]]);
+    expect(await quoted('zoe_martin')).toEqual([['like', 'maya_patel', excerpt]]);
+  });
+
+  it('quotes a mention from where it is made, and a post as it reads after an edit', async () => {
+    const postId = await postAs('liam_chen', 'Morning coffee with @demo_user.');
+    await callAs('maya_patel', 'POST', `/posts/like/${avasPost}`);
+    const edited = await callAs('demo_user', 'POST', `/posts/edit/${avasPost}`, { postData: { text: 'Hello again: the walk became a hike.' } });
+    expect(edited.status).toBe(201);
+    const answered = await reply('noah_kim', postId, 'Say hi to @demo_user from me');
+
+    expect(await quoted('demo_user')).toEqual([
+      ['mention', 'noah_kim', 'Say hi to @demo_user from me'],
+      ['like', 'maya_patel', 'Hello again: the walk became a hike.'],
+      ['mention', 'liam_chen', 'Morning coffee with @demo_user.'],
+    ]);
+    expect(answered.status).toBe(201);
+    await expectHealthy();
   });
 });
 

@@ -31,13 +31,15 @@ async function notificationPage(sql: Sql, memberId: string, { limit, cursor }: P
     before = 'AND place < $3::bigint';
   }
   // The page by the member's index, then per notification how many members the recipient sees are
-  // behind it and the newest of them by the index on (notification_id, seq DESC): one round trip,
-  // however many there are.
+  // behind it and the newest of them by the index on (notification_id, seq DESC), and the text it is
+  // about (the reply's, else the post's, by their keys): one round trip, however many there are.
   const rows = await sql.query(
-    `SELECT n.*, counted.actor_count, newest.actor_id AS newest_actor_id
+    `SELECT n.*, counted.actor_count, newest.actor_id AS newest_actor_id, COALESCE(r.content, p.content) AS about_text
      FROM (SELECT ${NOTIFICATION_COLUMNS}, place FROM notifications WHERE recipient_id = $1 ${before} ORDER BY place DESC LIMIT $2) AS n
      CROSS JOIN LATERAL (SELECT count(*)::int AS actor_count FROM notification_actors WHERE notification_id = n.id AND sees_member($1, actor_id)) AS counted
      LEFT JOIN LATERAL (SELECT actor_id FROM notification_actors WHERE notification_id = n.id AND sees_member($1, actor_id) ORDER BY seq DESC LIMIT 1) AS newest ON true
+     LEFT JOIN replies r ON r.id = n.reply_id
+     LEFT JOIN posts p ON p.id = n.post_id AND n.reply_id IS NULL
      ORDER BY n.place DESC`,
     params,
   );
@@ -47,7 +49,7 @@ async function notificationPage(sql: Sql, memberId: string, { limit, cursor }: P
     items: page.map((row) => {
       const { key: _key, ...notification } = toNotification(row);
       const actors = row.newest_actor_id === null ? null : { count: Number(row.actor_count), newestId: String(row.newest_actor_id) };
-      return { ...notification, actors };
+      return { ...notification, actors, aboutText: row.about_text === null ? null : String(row.about_text) };
     }),
     nextCursor: rows.length > limit && last ? notificationCursor(Number(last.place)) : null,
   };

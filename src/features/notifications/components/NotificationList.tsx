@@ -29,6 +29,12 @@ function NotificationEntry({ notification }: { notification: AppNotification }) 
         <span>
           {notification.read ? null : <span className="notifications__new">{NOTIFICATIONS_TEXTS.unread}: </span>}
           <strong dir="auto">{actorsOf(notification)}</strong> {whatHappened(notification)}
+          {notification.excerpt === null ? null : (
+            <>
+              {': '}
+              <span className="notifications__excerpt" dir="auto">{`“${notification.excerpt}”`}</span>
+            </>
+          )}
         </span>
         <time className="notifications__time" dateTime={toDateTimeAttribute(notification.createdAt)}>
           {formatPostTime(notification.createdAt)}

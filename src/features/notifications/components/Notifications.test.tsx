@@ -69,6 +69,34 @@ describe('The notification bell', () => {
     await waitFor(() => expect(unreadInStore()).toBe(0));
   });
 
+  it('says which post or reply each is about, in its opening words; a follow says none', async () => {
+    const reply = 'Two cups is a warm-up. Three is a conversation, four is a plan, and five is a whole morning gone.';
+    const answer = await fetch(`${TEST_API_BASE}/posts/${seedPostId(11)}/replies`, {
+      method: 'POST',
+      headers: { authorization: await tokenFor('liam_chen'), 'content-type': 'application/json' },
+      body: JSON.stringify({ replyData: { text: reply } }),
+    });
+    expect(answer.status).toBe(201);
+
+    await renderWithProviders({ route: '/notifications', authAs: DEMO_CREDENTIALS });
+    const list = await screen.findByRole('list', { name: 'Notifications' }, { timeout: 10_000 });
+    const entries = within(list).getAllByRole('link').map((link) => link.textContent ?? '');
+    expect(entries.slice(0, 3)).toEqual([
+      // Past 80 characters, the rest is left out.
+      expect.stringMatching(/^New: Liam Chen replied to your post: “Two cups is a warm-up\. Three is a conversation, four is a plan, and five is a wh…”/),
+      expect.stringMatching(/^New: Zoe Martin and 1 other liked your post: “Two cups, one long conversation\. Best kind of Saturday\.”/),
+      expect.stringMatching(/^New: Zoe Martin and 2 others liked your post: “Hello SocialConnect! Starting the week with a walk and a plan\.”/),
+    ]);
+    expect(entries.slice(3)).toEqual([
+      expect.stringMatching(/^Zoe Martin followed you(?!:)/),
+      expect.stringMatching(/^Maya Patel followed you(?!:)/),
+      expect.stringMatching(/^Liam Chen followed you(?!:)/),
+    ]);
+    expect(entries.slice(3).join('')).not.toContain('“');
+    // The words are named with the entry, so a screen reader hears which post it is.
+    expect(within(list).getByRole('link', { name: /Zoe Martin and 1 other liked your post: “Two cups, one long conversation/ })).toBeInTheDocument();
+  });
+
   it('leads from each entry to what it is about: the liked post, the follower', async () => {
     const { user, router } = await renderWithProviders({ route: '/notifications', authAs: DEMO_CREDENTIALS });
     const list = await screen.findByRole('list', { name: 'Notifications' }, { timeout: 10_000 });
