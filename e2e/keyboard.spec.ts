@@ -195,6 +195,8 @@ test.describe('Keyboard shortcuts', { tag: ['@server', '@standin'] }, () => {
   });
 
   test('n pressed the moment a page is on screen, on a slow processor, still focuses the composer', async ({ page }) => {
+    // Six rounds at a sixth of the processor's speed take 47 s on a quiet machine: thrice the usual time.
+    test.slow();
     await login(page);
     await expectNoLoader(page);
     // A phone's processor: the page is painted well before React's effects after it have run. The
