@@ -3,7 +3,7 @@
  * that carries a member; and the photos they upload keep nothing that says where they were taken or
  * with which camera.
  */
-import type { BookmarksResponse, FollowResponse, LoginResponse, PostResponse, User, UserEditResponse, UserResponse, UsersResponse } from '../api';
+import type { BookmarksResponse, FollowResponse, HealthResponse, LoginResponse, PostResponse, User, UserEditResponse, UserResponse, UsersResponse } from '../api';
 import { DEMO_BOOKMARK_POST_ID, DEMO_USER_ID, SEED_PASSWORD, SEED_USER_IDS, seedPostId } from '../seed/default';
 import { readImageDataUrl, sniffImage } from '../validation';
 import { dataUrl } from './fixtures';
@@ -120,5 +120,13 @@ describe('photos keep no metadata that reveals a person', () => {
     const stored = await imageBytes(edited.json.user.image);
     expect(secretsIn(stored)).toEqual([]);
     expect(stored).toEqual(plainJpeg(8, 8));
+  });
+});
+
+describe('GET /health says whether the network is the demo network', () => {
+  it('as a boolean: always on the stand-in, on the server only where it seeded the demo network', async () => {
+    const health = await call<HealthResponse>('GET', '/health');
+    expect(health.status).toBe(200);
+    expect(health.json.demo).toBe(target().traits.demo);
   });
 });

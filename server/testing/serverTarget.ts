@@ -140,7 +140,7 @@ export async function openServerTarget(kind: 'pglite' | 'postgres'): Promise<Con
       createTokenService({ secret: server.secret, now: now ? () => now : undefined }).sign({ id: sub, username, sessionVersion: ver })
     ),
     failNext: (error) => server.store.failNext(error),
-    traits: { imageUrl: 'media' },
+    traits: { imageUrl: 'media', demo: false },
     close: () => server.close(),
   };
 }
