@@ -39,6 +39,10 @@ export interface ServerConfig {
    * their addresses (Fastify's trustProxy).
    */
   trustProxy: TrustProxy;
+  /**
+   * Whether an empty database gets the demo network: SEED when given, else on in development and
+   * off in production (its members' password is published in the README).
+   */
   seed: boolean;
   /** After SIGTERM, how long /api/health answers 503 (so balancers stop sending) before the server closes. */
   drainMs: number;
@@ -56,6 +60,7 @@ function inRepository(path: string): string {
 
 export function readConfig(env: Readonly<Record<string, string | undefined>> = process.env): ServerConfig {
   const settings = readServerSettings(env);
+  const production = settings.NODE_ENV === 'production';
   return {
     port: settings.PORT,
     host: settings.HOST,
@@ -64,9 +69,9 @@ export function readConfig(env: Readonly<Record<string, string | undefined>> = p
     jwtSecret: settings.JWT_SECRET,
     rateLimits: settings.RATE_LIMITS,
     trustProxy: settings.TRUST_PROXY,
-    seed: settings.SEED,
+    seed: settings.SEED ?? !production,
     drainMs: settings.DRAIN_SECONDS * 1000,
-    production: settings.NODE_ENV === 'production',
+    production,
     staticDir: inRepository(settings.STATIC_DIR),
     logLevel: settings.LOG_LEVEL,
   };
