@@ -126,6 +126,8 @@ const SERVER = Type.Object({
   })),
   // On by default in development; off in production unless given (server/config.ts).
   SEED: optionalOnOff(),
+  // contract/stream.ts STREAMS_PER_SESSION_DEFAULT (a test keeps the two the same).
+  STREAMS_PER_SESSION: Type.Integer({ minimum: 1, maximum: 1000, default: 8, description: 'the number of live streams one session (one login) may hold open at once in each server process, from 1 to 1000' }),
   DRAIN_SECONDS: Type.Number({ minimum: 0, maximum: 60, default: 5, description: 'the seconds from SIGTERM during which /api/health answers 503 before the server closes, from 0 to 60' }),
   NODE_ENV: Type.String({ default: 'development' }),
   STATIC_DIR: Type.String({ default: 'build/app' }),

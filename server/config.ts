@@ -46,6 +46,8 @@ export interface ServerConfig {
   seed: boolean;
   /** After SIGTERM, how long /api/health answers 503 (so balancers stop sending) before the server closes. */
   drainMs: number;
+  /** How many live streams one session may hold open at once in this process; the next is refused 429. */
+  streamsPerSession: number;
   production: boolean;
   /** The built app (API_MOCKING=off) that the server serves. */
   staticDir: string;
@@ -71,6 +73,7 @@ export function readConfig(env: Readonly<Record<string, string | undefined>> = p
     trustProxy: settings.TRUST_PROXY,
     seed: settings.SEED ?? !production,
     drainMs: settings.DRAIN_SECONDS * 1000,
+    streamsPerSession: settings.STREAMS_PER_SESSION,
     production,
     staticDir: inRepository(settings.STATIC_DIR),
     logLevel: settings.LOG_LEVEL,

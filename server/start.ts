@@ -97,7 +97,7 @@ export async function startServer(config: ServerConfig, { logger = false, now = 
     const rateLimits = !config.rateLimits ? undefined : config.databaseUrl ? 'database' : 'memory';
     let draining = false;
     const app = await buildApp({
-      ctx, database, answers: createAnswerCache(changes), events: changes, staticDir: config.staticDir, logger, trustProxy: config.trustProxy, rateLimits, draining: () => draining,
+      ctx, database, answers: createAnswerCache(changes), events: changes, streamsPerSession: config.streamsPerSession, staticDir: config.staticDir, logger, trustProxy: config.trustProxy, rateLimits, draining: () => draining,
     });
     changes.reportTo(app.log);
     for (const warning of warnings) app.log.warn(warning);

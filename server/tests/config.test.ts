@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { STREAMS_PER_SESSION_DEFAULT } from '../../contract/stream';
 import { STAND_IN_TOKEN_SECRET } from '../../contract/tokens';
 import { ConfigError, describeStore, readConfig, REPOSITORY_ROOT } from '../config';
 import { estimateSecret, weakSecretProblem } from '../secretStrength';
@@ -21,6 +22,7 @@ describe('readConfig', () => {
       trustProxy: false,
       seed: true,
       drainMs: 5_000,
+      streamsPerSession: 8,
       production: false,
       staticDir: join(REPOSITORY_ROOT, 'build', 'app'),
       logLevel: 'info',
@@ -30,11 +32,16 @@ describe('readConfig', () => {
   it('reads every setting', () => {
     expect(readConfig({
       PORT: '9000', HOST: '0.0.0.0', DATABASE_URL: 'postgres://app:pw@db.internal:5433/social', DATA_DIR: '/var/lib/socialconnect',
-      JWT_SECRET: 'x'.repeat(40), RATE_LIMITS: 'off', TRUST_PROXY: '2', SEED: 'off', DRAIN_SECONDS: '2.5', NODE_ENV: 'production', STATIC_DIR: 'dist', LOG_LEVEL: 'warn',
+      JWT_SECRET: 'x'.repeat(40), RATE_LIMITS: 'off', TRUST_PROXY: '2', SEED: 'off', DRAIN_SECONDS: '2.5', STREAMS_PER_SESSION: '3', NODE_ENV: 'production', STATIC_DIR: 'dist', LOG_LEVEL: 'warn',
     })).toEqual({
       port: 9000, host: '0.0.0.0', databaseUrl: 'postgres://app:pw@db.internal:5433/social', dataDir: '/var/lib/socialconnect',
-      jwtSecret: 'x'.repeat(40), rateLimits: false, trustProxy: 2, seed: false, drainMs: 2_500, production: true, staticDir: join(REPOSITORY_ROOT, 'dist'), logLevel: 'warn',
+      jwtSecret: 'x'.repeat(40), rateLimits: false, trustProxy: 2, seed: false, drainMs: 2_500, streamsPerSession: 3, production: true, staticDir: join(REPOSITORY_ROOT, 'dist'), logLevel: 'warn',
     });
+  });
+
+  it("caps a session's live streams at the contract's default unless STREAMS_PER_SESSION says otherwise", () => {
+    expect(readConfig({}).streamsPerSession).toBe(STREAMS_PER_SESSION_DEFAULT);
+    expect(readConfig({ STREAMS_PER_SESSION: '2' }).streamsPerSession).toBe(2);
   });
 
   it('leaves the demo network out of a production start unless SEED=on is given', () => {
@@ -84,6 +91,8 @@ describe('readConfig', () => {
     [{ DRAIN_SECONDS: 'soon' }, 'Use the seconds from SIGTERM during which /api/health answers 503 before the server closes, from 0 to 60.'],
     [{ DRAIN_SECONDS: '61' }],
     [{ LOG_LEVEL: 'loud' }, 'Use one of: fatal, error, warn, info, debug, trace, silent.'],
+    [{ STREAMS_PER_SESSION: '0' }, 'Use the number of live streams one session (one login) may hold open at once in each server process, from 1 to 1000.'],
+    [{ STREAMS_PER_SESSION: 'many' }],
   ], { unquoted: ['DATABASE_URL'] });
 
   it('never repeats the database URL, which may hold a password', () => {
