@@ -5,6 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
 import { join } from 'node:path';
 import fastifyHelmet from '@fastify/helmet';
 import Fastify, { LogController, type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
@@ -36,6 +37,39 @@ export const TIMEOUTS = {
 } as const;
 
 export type Timeouts = { [K in keyof typeof TIMEOUTS]: number };
+
+/**
+ * How much longer than it says an idle kept-alive connection is kept open. A client that honours
+ * `Keep-Alive: timeout=5` still reuses the connection near the end of those 5 s (Node's fetch lets
+ * it go after 4 s, on a timer that may fire half a second late, later still on a busy event loop);
+ * closing exactly at 5 s would reset such a call. Closing later than announced never meets a client
+ * mid-call: HTTP servers commonly leave a second or more (Node 24's keepAliveTimeoutBuffer).
+ */
+export const KEEP_ALIVE_GRACE_MS = 3_000;
+
+/**
+ * How long a connection refused for its body's size stays open to read what the client still sends.
+ * The client is often mid-upload when the 413 goes out: a connection closed with unread bytes in it
+ * is reset, and the reset can reach the client before it reads the answer (it sees "connection
+ * reset" rather than "too large"). Ending the answer, then reading and dropping the rest for a while
+ * (a lingering close, as nginx does), lets it read the answer first.
+ */
+export const LINGER_AFTER_REFUSAL_MS = 2_000;
+
+/** Once the answer is flushed: end the connection's sending side, then close it when the client has ended its own, or after the linger. */
+function closeWhenClientStops(socket: Socket): void {
+  socket.destroySoon = function lingeringClose(this: Socket) {
+    if (this.writable) this.end();
+    const close = (): void => {
+      clearTimeout(timer);
+      this.destroy();
+    };
+    const timer = setTimeout(close, LINGER_AFTER_REFUSAL_MS);
+    timer.unref();
+    this.once('end', close);
+    this.once('close', () => clearTimeout(timer));
+  };
+}
 
 /** What a stream may hold unsent for a reader that stops reading, before it is dropped. */
 export const UNSENT_STREAM_BYTES_MAX = 256 * 1024;
@@ -145,7 +179,8 @@ export async function buildApp({ ctx, database, answers, events, streamsPerSessi
     genReqId: () => randomUUID(),
     http: { headersTimeout: timeouts.headersMs, requestTimeout: timeouts.requestMs, connectionsCheckingInterval: timeouts.checkEveryMs },
     requestTimeout: timeouts.requestMs,
-    keepAliveTimeout: timeouts.keepAliveMs,
+    // Announced as `timeout=` keepAliveMs in the onSend hook below; closed only after the grace.
+    keepAliveTimeout: timeouts.keepAliveMs + KEEP_ALIVE_GRACE_MS,
     // Calls that arrive while the server is closing are answered 503 in the error shape, below.
     return503OnClosing: false,
     forceCloseConnections: 'idle',
@@ -195,6 +230,14 @@ export async function buildApp({ ctx, database, answers, events, streamsPerSessi
     // An answer finished while leaving ends its connection: the client opens its next one elsewhere,
     // and the shut-down has no idle connection to close under a call that is on its way.
     if (closing || draining()) reply.header('connection', 'close');
+    if (reply.statusCode === 413) {
+      // The rest of a body too large may still be on its way: the connection closes once the client stops.
+      reply.header('connection', 'close');
+      closeWhenClientStops(request.raw.socket);
+    } else if (!reply.hasHeader('connection') && reply.raw.shouldKeepAlive) {
+      // Node would announce the time it keeps the connection (with the grace): announce the one clients should keep.
+      reply.header('keep-alive', `timeout=${Math.floor(timeouts.keepAliveMs / 1000)}`);
+    }
     if (!reply.hasHeader('content-security-policy')) reply.header('content-security-policy', APP_CSP);
     if (request.protocol === 'https') reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
     return payload;
@@ -236,6 +279,7 @@ export async function buildApp({ ctx, database, answers, events, streamsPerSessi
               'x-request-id': request.id,
               // Proxies that buffer answers (nginx) pass this one on as it comes.
               'x-accel-buffering': 'no',
+              ...(response.shouldKeepAlive ? { 'keep-alive': `timeout=${Math.floor(timeouts.keepAliveMs / 1000)}` } : {}),
             });
           }
           response.write(frame);
