@@ -167,6 +167,11 @@ describe('withoutMetadata: PNG', () => {
     expect(withoutMetadata('png', png)).toBe(png);
   });
 
+  it('keeps what follows a chunk type that is no chunk type as it is', () => {
+    const padded = join(signature, ihdr, idat, new Uint8Array(40));
+    expect(withoutMetadata('png', padded)).toBe(padded);
+  });
+
   it('drops a metadata chunk cut off at the end, with what follows it', () => {
     const cut = join(signature, ihdr, idat, chunk('tEXt', text(`Author\0${SECRETS.owner}`)).subarray(0, 14));
     expect(withoutMetadata('png', cut)).toEqual(join(signature, ihdr, idat));

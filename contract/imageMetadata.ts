@@ -20,8 +20,8 @@
  * metadata keeps gaining new containers (C2PA's `caBX`, private chunks), and a chunk nobody listed
  * is dropped rather than passed on unread. A JPEG drops every APPn segment but those three.
  *
- * A file whose structure breaks off (a length that runs past its end) is kept from that point as it
- * is: phones and cameras write well-formed files, which is where metadata gets in without the
+ * A file whose structure breaks off (a length that runs past its end, a chunk type that is none) is
+ * kept from that point as it is: phones and cameras write well-formed files, which is where metadata gets in without the
  * member knowing, and the broken rest is nothing a decoder shows. What follows a file's end marker
  * (JPEG EOI, PNG IEND, GIF trailer, the RIFF size) is dropped: cameras append preview images there
  * (JPEG's MPF), each with its own EXIF.
@@ -237,6 +237,8 @@ function cleanPng(b: Uint8Array): Uint8Array {
   while (at + 8 <= b.length) {
     const length = u32be(b, at);
     const type = ascii(b, at + 4, 4);
+    // A chunk type is four letters: anything else is no chunk, and the rest is kept as it is.
+    if (!/^[A-Za-z]{4}$/.test(type)) break;
     const end = at + 12 + length;
     if (end > b.length) {
       // Cut off: a chunk that would be left out goes with everything after it.
@@ -277,6 +279,8 @@ function cleanWebp(b: Uint8Array): Uint8Array {
   let at = 12;
   while (at + 8 <= riffEnd) {
     const type = ascii(b, at, 4);
+    // A chunk's FourCC is printable ASCII: anything else is no chunk, and the rest is kept as it is.
+    if (!/^[\x20-\x7e]{4}$/.test(type)) break;
     const size = u32le(b, at + 4);
     const end = at + 8 + size + (size % 2);
     if (end > riffEnd) {
