@@ -18,7 +18,7 @@ import { openEventStream, SessionStreams, STREAMS_PER_SESSION_DEFAULT, type Even
 import { IMAGE_KINDS, type ImageKind } from '../contract/validation';
 import type { AnswerCache } from './answerCache';
 import { appFiles } from './appFiles';
-import type { TrustProxy } from './config';
+import { fastifyTrustProxy, type TrustProxy } from './config';
 import { isUnavailable, toBytes, type Database } from './db/database';
 import { rateLimiting } from './rateLimits';
 
@@ -158,13 +158,37 @@ function lastValues(query: unknown): Record<string, string> {
 }
 
 /**
- * TRUST_PROXY as Fastify takes it. A number of proxies believes that many hops of X-Forwarded-For,
- * counted from the server (Fastify itself reads a bare number as "none"); the address just before
- * them is the client's, whatever a client wrote further along.
+ * An X-Request-Id a client or a balancer sends is kept as the request's id (in the log and the
+ * answer) when it is short and made of safe characters; any other gets an id of the server's own.
  */
-export function fastifyTrustProxy(trust: TrustProxy): boolean | string[] | ((address: string, hop: number) => boolean) {
-  if (typeof trust !== 'number') return trust;
-  return (_address, hop) => hop < trust;
+export const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
+
+function requestIdOf(request: { headers: Record<string, string | string[] | undefined> }): string {
+  const given = request.headers['x-request-id'];
+  return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
+}
+
+/**
+ * A URL whose path does not decode (`/%E0%A4%A`, `/api/%zz`) with its path taken literally, each `%`
+ * as `%25`: it is then answered as any unknown path is (the error shape under /api, the app's
+ * not-found page elsewhere) rather than with the router's own refusal. Any other URL is left as it is.
+ */
+export function withLiteralPercents(url: string): string {
+  const end = url.indexOf('?');
+  const path = end === -1 ? url : url.slice(0, end);
+  if (!path.includes('%')) return url;
+  try {
+    decodeURIComponent(path);
+    return url;
+  } catch {
+    return `${path.replaceAll('%', '%25')}${end === -1 ? '' : url.slice(end)}`;
+  }
+}
+
+/** The path of a request's URL, without its query, for the log (at most 512 characters). */
+function pathOf(url: string): string {
+  const end = url.indexOf('?');
+  return (end === -1 ? url : url.slice(0, end)).slice(0, 512);
 }
 
 export async function buildApp({ ctx, database, answers, events, streamsPerSession = STREAMS_PER_SESSION_DEFAULT, staticDir, logger = false, trustProxy = false, rateLimits, timeouts: given = {}, draining = () => false }: AppOptions): Promise<FastifyInstance> {
@@ -176,7 +200,8 @@ export async function buildApp({ ctx, database, answers, events, streamsPerSessi
     routerOptions: { ignoreTrailingSlash: true },
     // One line per request, written by the onResponse hook below.
     logController: new LogController({ disableRequestLogging: true }),
-    genReqId: () => randomUUID(),
+    genReqId: requestIdOf,
+    rewriteUrl: (request) => withLiteralPercents(request.url ?? '/'),
     http: { headersTimeout: timeouts.headersMs, requestTimeout: timeouts.requestMs, connectionsCheckingInterval: timeouts.checkEveryMs },
     requestTimeout: timeouts.requestMs,
     // Announced as `timeout=` keepAliveMs in the onSend hook below; closed only after the grace.
@@ -244,10 +269,15 @@ export async function buildApp({ ctx, database, answers, events, streamsPerSessi
   });
 
   app.addHook('onResponse', async (request, reply) => {
+    const route = request.routeOptions.url;
     request.log.info({
       method: request.method,
-      route: request.routeOptions.url ?? null,
+      // As the client sent it, without its query.
+      path: pathOf(request.originalUrl),
+      ...(route ? { route } : {}),
       status: reply.statusCode,
+      // The connection's address, or behind trusted proxies the address the nearest of them saw.
+      client: request.ip,
       member: request.memberId ?? null,
       ms: Math.round(reply.elapsedTime * 10) / 10,
     }, 'request');

@@ -21,6 +21,7 @@ import { argon2Passwords } from './passwords';
 import { createSqlStore, type SqlStore } from './store/sqlStore';
 import { readUnreadTags } from './store/tags';
 import { privateFolder } from './privateFiles';
+import { checkListen, startFailure } from './startErrors';
 import { resolveJwtSecret, weakSecretWarning } from './tokens';
 
 export const PUBLIC_DIR = join(REPOSITORY_ROOT, 'public');
@@ -63,7 +64,8 @@ export function demoNetworkWarning(seededNow: boolean): string {
 
 export async function startServer(config: ServerConfig, { logger = false, now = () => new Date() }: StartOptions = {}): Promise<RunningServer> {
   const started = performance.now();
-  const secret = resolveJwtSecret(config);
+  // The address first: a port in use or a HOST not on this machine is said before anything opens.
+  await checkListen(config.host, config.port);
   const warnings: string[] = [];
   const secretWarning = weakSecretWarning(config);
   if (secretWarning) warnings.push(secretWarning);
@@ -71,6 +73,7 @@ export async function startServer(config: ServerConfig, { logger = false, now = 
   let database: Database | undefined;
   let changes: ChangeFeed | undefined;
   try {
+    const secret = resolveJwtSecret(config);
     if (config.databaseUrl) {
       database = await openPostgres({ connectionString: config.databaseUrl });
       changes = await postgresChanges(config.databaseUrl, { database });
@@ -151,6 +154,7 @@ export async function startServer(config: ServerConfig, { logger = false, now = 
     await changes?.close();
     await database?.close().catch(() => undefined);
     lock?.release();
-    throw error;
+    // A setting the operator can correct is said in one line; anything else is the server's fault.
+    throw startFailure(error, config);
   }
 }

@@ -69,7 +69,10 @@ function compiledServerDir(): string {
   return compiledHere;
 }
 
-/** The file that starts one of the server's programs (main: the server; backupMain: backup and restore). */
-export function compiledEntry(program: 'main' | 'backupMain' | 'clusterMain'): string {
+/**
+ * The file that starts one of the server's programs (main: the server; backupMain: backup and
+ * restore; clusterMain: the cluster; testing/clusterEcho: a stand-in for a cluster's process).
+ */
+export function compiledEntry(program: 'main' | 'backupMain' | 'clusterMain' | 'testing/clusterEcho'): string {
   return join(compiledServerDir(), 'server', `${program}.js`);
 }
