@@ -71,6 +71,7 @@ const CATALOGUE = {
   unsupportedMediaType: [415, 'Request bodies must be JSON (Content-Type: application/json).'],
   methodNotAllowed: [405, 'This API route does not answer that method.'],
   tooManyRequests: [429, 'Too many requests. Try again later.'],
+  tooManyStreams: [429, 'This session already has as many live streams open as it may. Close SocialConnect in another tab or window, or try again in a moment.'],
   serviceUnavailable: [503, 'The service is unavailable right now. Please try again in a moment.'],
   /** A balancer's own answers: the process it sent the call to stopped, or took too long, before answering. */
   badGateway: [502, 'The server stopped before it answered. Please try again in a moment.'],

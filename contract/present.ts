@@ -153,11 +153,18 @@ export function presentPost(reader: StoreReader, post: PostRow, viewerId: string
   return presentOne((from, rows) => presentPosts(from, rows, viewerId), reader, post);
 }
 
-/** `members` as the wire shows them. `scope: 'all'` says they are every member there is. */
-export async function presentMembers(reader: StoreReader, members: readonly MemberRow[], scope?: 'all'): Promise<User[]> {
+/**
+ * `members` as the wire shows them to `viewerId` (the member whose session the call carries, its
+ * token verified; undefined for anyone else). A member's bookmarks are theirs alone: every other
+ * reader, and a caller without a token, finds the list empty. `scope: 'all'` says they are every
+ * member there is.
+ */
+export async function presentMembers(reader: StoreReader, members: readonly MemberRow[], viewerId: string | undefined, scope?: 'all'): Promise<User[]> {
   if (members.length === 0) return [];
   const ids: Scope = scope ?? members.map((member) => member.id);
-  const [follows, bookmarks] = [await reader.followLists(ids), await reader.bookmarkLists(ids)];
+  const follows = await reader.followLists(ids);
+  const own = viewerId !== undefined && members.some((member) => member.id === viewerId);
+  const bookmarks = own ? await reader.bookmarkLists([viewerId]) : new Map<string, string[]>();
   const byId = new Map(members.map((member) => [member.id, member]));
   if (scope !== 'all') {
     const others = new Set<string>();
@@ -179,13 +186,14 @@ export async function presentMembers(reader: StoreReader, members: readonly Memb
       userPortfolioUrl: member.userPortfolioUrl,
       followers: summaries(byId, lists?.followers ?? []),
       following: summaries(byId, lists?.following ?? []),
-      bookmarks: [...(bookmarks.get(member.id) ?? [])],
+      bookmarks: member.id === viewerId ? [...(bookmarks.get(member.id) ?? [])] : [],
       createdAt: member.createdAt,
       updatedAt: member.updatedAt,
     };
   });
 }
 
-export function presentMember(reader: StoreReader, member: MemberRow): Promise<User> {
-  return presentOne(presentMembers, reader, member);
+/** One member as `viewerId` sees them (presentMembers): their bookmarks only to themselves. */
+export function presentMember(reader: StoreReader, member: MemberRow, viewerId: string | undefined): Promise<User> {
+  return presentOne((from, rows) => presentMembers(from, rows, viewerId), reader, member);
 }

@@ -124,6 +124,12 @@ export interface RouteSpec {
    * token's signature is verified; undefined when the store leaves it to `handle`.
    */
   atOnce?: (input: RouteRequest & { ctx: RuleContext; claims: TokenClaims }) => Promise<Shaped | undefined>;
+  /**
+   * A public read whose answer may hold the record of the member `memberId` (what a token names):
+   * their token is then verified, so the answer carries what only they see of themselves (their
+   * bookmarks).
+   */
+  ownRecord?: (params: Readonly<Record<string, string>>, memberId: string) => boolean;
 }
 
 type PublicInput<S extends TSchema | undefined> = RouteRequest & { ctx: RuleContext; json: Json<S>; viewer?: MemberRow };
@@ -206,13 +212,18 @@ function atOnce(spec: RouteSpec, write: NonNullable<RouteSpec['atOnce']>): Route
   return { ...spec, atOnce: write };
 }
 
+/** A public read that may answer the caller's own record (RouteSpec.ownRecord). */
+function ownRecord(spec: RouteSpec, holds: NonNullable<RouteSpec['ownRecord']>): RouteSpec {
+  return { ...spec, ownRecord: holds };
+}
+
 /** A create that reads an Idempotency-Key. */
 function idempotent(spec: RouteSpec, idempotency: NonNullable<RouteSpec['idempotent']>): RouteSpec {
   return { ...spec, idempotent: idempotency };
 }
 
 async function signedUp(ctx: RuleContext, member: MemberRow): Promise<Shaped> {
-  const createdUser = await ctx.store.read((reader) => presentMember(reader, member));
+  const createdUser = await ctx.store.read((reader) => presentMember(reader, member, member.id));
   return shaped(Schema.SignupResponse, { createdUser, encodedToken: await ctx.tokens.sign(member) });
 }
 
@@ -232,7 +243,7 @@ const authRoutes: RouteSpec[] = [
 
   publicRoute('post', '/auth/login', 200, Schema.LoginRequest, async ({ ctx, json }) => {
     const member = await login(ctx, json);
-    const foundUser = await ctx.store.read((reader) => presentMember(reader, member));
+    const foundUser = await ctx.store.read((reader) => presentMember(reader, member, member.id));
     return shaped(Schema.LoginResponse, { foundUser, encodedToken: await ctx.tokens.sign(member) });
   }),
 
@@ -468,16 +479,17 @@ const memberListRoutes: RouteSpec[] = [
 ];
 
 const userRoutes: RouteSpec[] = [
-  publicRoute('get', '/users', 200, undefined, async ({ ctx, viewer }) => shaped(Schema.UsersResponse, await ctx.store.read(async (reader) => {
+  // Every member, the caller among them.
+  ownRecord(publicRoute('get', '/users', 200, undefined, async ({ ctx, viewer }) => shaped(Schema.UsersResponse, await ctx.store.read(async (reader) => {
     const { blocked } = await hiddenFor(reader, viewer?.id);
     const members = await reader.members();
     const shown = blocked.size === 0 ? members : members.filter((member) => !blocked.has(member.id));
-    return { users: await presentMembers(reader, shown, shown === members ? 'all' : undefined) };
-  }))),
+    return { users: await presentMembers(reader, shown, viewer?.id, shown === members ? 'all' : undefined) };
+  }))), () => true),
 
   memberRoute('post', '/users/edit', 201, Schema.UserEditPayload, async ({ ctx, session, json }) => {
     const { member, passwordChanged } = await editProfile(ctx, session.member, json);
-    const user = await ctx.store.read((reader) => presentMember(reader, member));
+    const user = await ctx.store.read((reader) => presentMember(reader, member, member.id));
     // Older tokens are refused after a password change: this device carries on with a new one.
     return shaped(Schema.UserEditResponse, passwordChanged ? { user, encodedToken: await ctx.tokens.sign(member) } : { user });
   }),
@@ -492,9 +504,9 @@ const userRoutes: RouteSpec[] = [
     return counts && followed(ctx, request, claims.sub, otherId, following, counts);
   })),
 
-  publicRoute('get', '/users/:userId', 200, undefined, async ({ ctx, params, viewer }) => shaped(Schema.UserResponse, await ctx.store.read(async (reader) => (
-    { user: await presentMember(reader, await visibleMember(reader, param(params, 'userId'), viewer?.id)) }
-  )))),
+  ownRecord(publicRoute('get', '/users/:userId', 200, undefined, async ({ ctx, params, viewer }) => shaped(Schema.UserResponse, await ctx.store.read(async (reader) => (
+    { user: await presentMember(reader, await visibleMember(reader, param(params, 'userId'), viewer?.id), viewer?.id) }
+  )))), (params, memberId) => param(params, 'userId') === memberId),
 ];
 
 /**
@@ -510,7 +522,7 @@ async function followed(ctx: RuleContext, request: RouteRequest, memberId: strin
 async function followAnswer(ctx: RuleContext, memberId: string, otherId: string): Promise<Shaped> {
   return shaped(Schema.FollowResponse, await ctx.store.read(async (reader) => {
     const [me, other] = [await visibleMember(reader, memberId, undefined), await visibleMember(reader, otherId, undefined)];
-    const [user, followUser] = await presentMembers(reader, me.id === other.id ? [me] : [me, other]);
+    const [user, followUser] = await presentMembers(reader, me.id === other.id ? [me] : [me, other], me.id);
     if (!user) throw new Error('the member could not be presented');
     return { user, followUser: followUser ?? user };
   }));
@@ -537,8 +549,9 @@ const relationRoutes: RouteSpec[] = [
 
 const healthRoutes: RouteSpec[] = [
   publicRoute('get', '/health', 200, undefined, async ({ ctx }) => {
-    await ctx.store.read((reader) => reader.memberById(''));
-    return shaped(Schema.HealthResponse, { status: 'ok', extensions: [...API_EXTENSIONS] });
+    // One read of the store: it answers, and says whether it holds the demo network.
+    const demo = await ctx.store.read((reader) => reader.demoNetwork());
+    return shaped(Schema.HealthResponse, { status: 'ok', extensions: [...API_EXTENSIONS], demo });
   }),
 ];
 
@@ -555,9 +568,10 @@ function answer(spec: RouteSpec, { schema, body, applied }: Shaped): RouteAnswer
 
 /**
  * The member a public call is made by, when it carries a token still valid (`mute-block` answers
- * them without what they do not see); a public call with any other token is answered as to anyone.
+ * them without what they do not see; `own` says the answer would hold their own record); a public
+ * call with any other token is answered as to anyone.
  */
-async function optionalViewer(ctx: RuleContext, authorization: string | undefined): Promise<MemberRow | undefined> {
+async function optionalViewer(ctx: RuleContext, authorization: string | undefined, own?: (memberId: string) => boolean): Promise<MemberRow | undefined> {
   const token = readToken(authorization);
   if (token === undefined) return undefined;
   // A member who mutes and blocks nobody sees what anyone sees: the token is checked only for the
@@ -569,8 +583,10 @@ async function optionalViewer(ctx: RuleContext, authorization: string | undefine
     return undefined;
   }
   if (typeof named !== 'string') return undefined;
-  const relations = await ctx.store.read((reader) => reader.relations(named));
-  if (relations.muting.length + relations.blocking.length + relations.blockedBy.length === 0) return undefined;
+  if (!own?.(named)) {
+    const relations = await ctx.store.read((reader) => reader.relations(named));
+    if (relations.muting.length + relations.blocking.length + relations.blockedBy.length === 0) return undefined;
+  }
   try {
     return (await authenticate(ctx, authorization)).member;
   } catch (error) {
@@ -599,7 +615,8 @@ export async function runRoute(ctx: RuleContext, spec: RouteSpec, request: Route
     }
     const session = spec.auth ? await authenticate(ctx, request.authorization) : undefined;
     memberId = session?.member.id;
-    const viewer = session?.member ?? (await optionalViewer(ctx, request.authorization));
+    const own = spec.ownRecord;
+    const viewer = session?.member ?? (await optionalViewer(ctx, request.authorization, own && ((memberId) => own(request.params, memberId))));
     const key = spec.idempotent && request.idempotencyKey !== undefined ? readIdempotencyKey(request.idempotencyKey) : undefined;
     const json = spec.body ? readBody(spec.body, request.body) : undefined;
     if (!spec.idempotent || key === undefined) return { ...answer(spec, await spec.handle({ ...request, ctx, json, session, viewer })), memberId };

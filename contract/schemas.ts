@@ -193,6 +193,12 @@ export const HealthResponse = Type.Object({
   status: Type.Union([Type.Literal('ok'), Type.Literal('unavailable')]),
   /** Absent: none. */
   extensions: Type.Optional(Type.Array(ApiExtension)),
+  /**
+   * Whether the network is the demo network, whose members' password is published (the stand-in;
+   * a server that seeded it): the app offers to fill in the demo account only there. Absent (a
+   * backend that does not say): not a demo.
+   */
+  demo: Type.Optional(Type.Boolean()),
 });
 
 /** One page of posts, in the list's order; `nextCursor` asks for the next one, null after the last. */

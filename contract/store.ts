@@ -235,6 +235,12 @@ export interface StoreReader {
   /** Whether either member blocks the other. */
   blockedBetween(memberId: string, otherId: string): Promise<boolean>;
 
+  /**
+   * Whether the network is the demo network, whose members' password is published: the stand-in's
+   * always is; the server's when it seeded it into this database.
+   */
+  demoNetwork(): Promise<boolean>;
+
   /** The network's version: the id of the last event committed (contract/events.ts). */
   lastEventId(): Promise<number>;
   /**

@@ -7,7 +7,7 @@
  * committed, in commit order) and the sink (its connection).
  */
 import type { RuleContext } from './context';
-import { RuleError, refusalAnswer } from './errors';
+import { refusal, RuleError, refusalAnswer } from './errors';
 import { eventFrame, HEARTBEAT_MS, receives, resetFrame, type StoredEvent, type StreamViewer, ViewerRelations } from './events';
 import { authenticate } from './rules/auth';
 import type { RouteAnswer } from './routes';
@@ -39,16 +39,53 @@ export interface EventStream {
   close(): void;
 }
 
+/** How many streams one session may hold open at once, by default (the server's STREAMS_PER_SESSION). */
+export const STREAMS_PER_SESSION_DEFAULT = 8;
+
+/**
+ * The streams each session (one token, by its `jti`) holds open on this backend, up to a limit:
+ * each holds a connection and a listener, and one token opened 60 and more. The app holds one per
+ * browser (the tab that leads), so a session reaches the limit only through a client of its own.
+ * Counted where the streams are held: in the server's process (behind a balancer, each process
+ * counts its own), in the stand-in's tab.
+ */
+export class SessionStreams {
+  private readonly open = new Map<string, number>();
+
+  constructor(readonly limit: number = STREAMS_PER_SESSION_DEFAULT) {}
+
+  /** Takes a place for one more stream of the session; false when it holds the limit already. */
+  take(session: string): boolean {
+    const held = this.open.get(session) ?? 0;
+    if (held >= this.limit) return false;
+    this.open.set(session, held + 1);
+    return true;
+  }
+
+  /** Gives back the place of one stream that ended. */
+  release(session: string): void {
+    const held = this.open.get(session) ?? 0;
+    if (held <= 1) this.open.delete(session);
+    else this.open.set(session, held - 1);
+  }
+
+  /** How many streams the session holds open now. */
+  held(session: string): number {
+    return this.open.get(session) ?? 0;
+  }
+}
+
 /** The version a client says it has seen; undefined for a new client or one that says nothing usable. */
 function seenVersion(lastEventId: string | undefined): number | undefined {
   return lastEventId !== undefined && /^\d{1,15}$/.test(lastEventId.trim()) ? Number(lastEventId.trim()) : undefined;
 }
 
 /**
- * Opens a member's stream: a refusal (the token's) as an answer to send instead, or the stream, which
- * writes to `sink` from now on.
+ * Opens a member's stream: a refusal (the token's, or 429 `too_many_streams` for a session that
+ * holds `sessions`' limit already) as an answer to send instead, or the stream, which writes to
+ * `sink` from now on.
  */
-export async function openEventStream(ctx: RuleContext, hub: EventHub, request: StreamRequest, sink: EventSink): Promise<RouteAnswer | EventStream> {
+export async function openEventStream(ctx: RuleContext, hub: EventHub, request: StreamRequest, sink: EventSink, sessions?: SessionStreams): Promise<RouteAnswer | EventStream> {
   let viewer: StreamViewer;
   try {
     const { member, claims } = await authenticate(ctx, request.authorization);
@@ -58,6 +95,7 @@ export async function openEventStream(ctx: RuleContext, hub: EventHub, request: 
     if (error instanceof RuleError) return { ...refusalAnswer(error), schema: ErrorResponse };
     throw error;
   }
+  if (sessions && !sessions.take(viewer.jti)) return { ...refusalAnswer(refusal('tooManyStreams')), schema: ErrorResponse, memberId: viewer.memberId };
 
   let open = true;
   /** The version this client has: nothing at or below it is sent again. */
@@ -71,6 +109,7 @@ export async function openEventStream(ctx: RuleContext, hub: EventHub, request: 
     open = false;
     clearInterval(heartbeat);
     unsubscribe();
+    sessions?.release(viewer.jti);
     sink.end();
   }
   function send(frame: string): void {

@@ -3,6 +3,7 @@
  * RuleError with a clear message; none of them changes anything.
  */
 import { refusal } from './errors';
+import { withoutMetadata } from './imageMetadata';
 import { LIMITS } from './limits';
 
 export { LIMITS } from './limits';
@@ -154,6 +155,31 @@ export function readImageDataUrl(value: string, invalid: 'imageInvalid' | 'avata
   return { kind, bytes };
 }
 
+/** Bytes as base64 (btoa, in the browser and in Node), a slice at a time so a 2 MB image does not overflow the call stack. */
+function bytesToBase64(bytes: Uint8Array): string {
+  let binary = '';
+  for (let at = 0; at < bytes.length; at += 0x8000) binary += String.fromCharCode(...bytes.subarray(at, at + 0x8000));
+  return btoa(binary);
+}
+
+/** An accepted upload: the image without its metadata, and as a data URL (what the stand-in keeps). */
+export interface UploadedImage {
+  image: CheckedImage;
+  dataUrl: string;
+}
+
+/**
+ * An uploaded image, checked as readImageDataUrl checks it, then without the metadata that could
+ * reveal who took it and where (contract/imageMetadata.ts). An image with none keeps its data URL
+ * exactly as sent.
+ */
+export function readUploadedImage(value: string, invalid: 'imageInvalid' | 'avatarInvalid' = 'imageInvalid'): UploadedImage {
+  const checked = readImageDataUrl(value, invalid);
+  const bytes = withoutMetadata(checked.kind, checked.bytes);
+  if (bytes === checked.bytes) return { image: checked, dataUrl: value };
+  return { image: { kind: checked.kind, bytes }, dataUrl: `data:${IMAGE_KINDS[checked.kind].mediaType};base64,${bytesToBase64(bytes)}` };
+}
+
 // ---- Posts ----
 
 /** Trimmed post text of at most 500 characters as a person counts them. */
@@ -267,7 +293,7 @@ export function validateAvatar(value: string, current: string): AvatarChoice {
   if (value === '') return { kind: 'none' };
   if (value === current) return { kind: 'unchanged' };
   if (isShippedImagePath(value)) return { kind: 'shipped', path: value };
-  return { kind: 'upload', dataUrl: value, image: readImageDataUrl(value, 'avatarInvalid') };
+  return { kind: 'upload', ...readUploadedImage(value, 'avatarInvalid') };
 }
 
 // ---- Request bodies ----

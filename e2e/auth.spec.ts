@@ -95,6 +95,20 @@ test.describe('Signup', { tag: ['@server'] }, () => {
   });
 });
 
+test.describe('the demo account', { tag: ['@server'] }, () => {
+  test('a server that loaded the demo network offers it on /login and /signup once its health says so, never in the page built ahead', async ({ page, request }) => {
+    // The pages built for a server leave the offer out: a real network never shows it, even for a moment.
+    for (const path of ['/login', '/signup']) expect(await (await request.get(path)).text()).not.toContain('Fill Test Credentials');
+    expect((await (await request.get('/api/health')).json()) as { demo?: boolean }).toMatchObject({ demo: true });
+
+    await page.goto('/login');
+    await page.getByRole('button', { name: 'Fill Test Credentials' }).click();
+    await expect(page.getByLabel('Username')).toHaveValue(DEMO.username);
+    await page.getByRole('link', { name: 'Create New Account?' }).click();
+    await expect(page.getByRole('button', { name: 'Fill Test Credentials' })).toBeVisible();
+  });
+});
+
 test.describe('Login', { tag: ['@server'] }, () => {
   test('empty fields and a wrong password are refused; the demo account logs in', async ({ page }) => {
     await page.goto('/login');

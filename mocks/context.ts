@@ -7,6 +7,7 @@ import { v4 as uuidv4 } from 'uuid';
 import type { RuleContext } from '../contract/context';
 import type { PasswordHasher } from '../contract/passwords';
 import type { DbSnapshot } from '../contract/snapshot';
+import { SessionStreams } from '../contract/stream';
 import { createTokenService, STAND_IN_TOKEN_SECRET } from '../contract/tokens';
 import { createStandInHub, type StandInHub } from './events';
 import { createMemoryDb, createMemoryStore, type MemoryDb, type MemoryStore, type StoreSharing } from './memoryStore';
@@ -34,6 +35,8 @@ export interface MockContext extends RuleContext {
   onWrite: () => void | Promise<void>;
   /** What the live streams hear of the store's writes. */
   hub: StandInHub;
+  /** The live streams each session holds open in this tab, up to the server's default limit. */
+  streams: SessionStreams;
 }
 
 export interface MockContextOptions {
@@ -90,6 +93,7 @@ export function createMockContext(options: MockContextOptions = {}): MockContext
     newId,
     onWrite: options.onWrite ?? (() => undefined),
     hub: createStandInHub(db),
+    streams: new SessionStreams(),
   };
   return ctx;
 }

@@ -64,7 +64,7 @@ function eventsHandler(ctx: MockContext): HttpHandler {
     const opened = await openEventStream(ctx, ctx.hub, {
       authorization: request.headers.get('authorization') ?? undefined,
       lastEventId: request.headers.get('last-event-id') ?? undefined,
-    }, sink);
+    }, sink, ctx.streams);
     if ('status' in opened) return HttpResponse.json(opened.body as Record<string, unknown>, { status: opened.status });
     // A reader that leaves aborts its request (the body stream is not always cancelled).
     onCancel(opened.close);

@@ -171,7 +171,7 @@ async function loadWorld(postCount: number) {
   return store.read(async (reader) => {
     const demo = await reader.memberById(DEMO_USER_ID);
     if (!demo) throw new Error('The busy seed has no demo member');
-    return { posts: await presentPosts(reader, await reader.posts(), undefined, 'all'), me: await presentMember(reader, demo) };
+    return { posts: await presentPosts(reader, await reader.posts(), undefined, 'all'), me: await presentMember(reader, demo, demo.id) };
   });
 }
 

@@ -267,8 +267,11 @@ async function startChild(script: string, env: Record<string, string>, execArgv:
 /** Where servers write their CPU profiles (BENCH_CPU_PROF), if anywhere. */
 const CPU_PROFILES = process.env.BENCH_CPU_PROF;
 
-/** The server's settings in every run but the start-up's: no rate limits, no seed, no drain, warnings alone. */
-const QUIET = { RATE_LIMITS: 'off', SEED: 'off', LOG_LEVEL: 'warn', NODE_ENV: 'development', DRAIN_SECONDS: '0' };
+/**
+ * The server's settings in every run but the start-up's: no rate limits, no seed, no drain, warnings
+ * alone, and as many streams a login as the live bench opens (1,000 streams from 50 logins).
+ */
+const QUIET = { RATE_LIMITS: 'off', SEED: 'off', LOG_LEVEL: 'warn', NODE_ENV: 'development', DRAIN_SECONDS: '0', STREAMS_PER_SESSION: '1000' };
 
 function startServer(store: Store, execArgv: string[] = []): Promise<Child> {
   const profiling = CPU_PROFILES ? ['--cpu-prof', `--cpu-prof-dir=${CPU_PROFILES}`] : [];

@@ -95,6 +95,10 @@ const KEYWORDS = {
 const onOff = (/** @type {'on' | 'off'} */ fallback, description = '"on" or "off"') =>
   /** @type {ReturnType<typeof Type.Unsafe<boolean>>} */ (Type.Unsafe({ type: 'string', onOff: true, default: fallback, description }));
 
+/** A switch whose default is its reader's to decide (undefined when not given). */
+const optionalOnOff = (description = '"on" or "off"') =>
+  Type.Optional(/** @type {ReturnType<typeof Type.Unsafe<boolean>>} */ (Type.Unsafe({ type: 'string', onOff: true, description })));
+
 const PORT = { minimum: 0, maximum: 65535, description: 'a port number from 0 to 65535 (0 picks a free one)' };
 
 const HTTP = ['http:', 'https:'];
@@ -120,7 +124,10 @@ const SERVER = Type.Object({
     default: 'off',
     description: 'the number of proxies in front of the server (TRUST_PROXY=1 behind one load balancer), or their addresses, comma-separated (TRUST_PROXY=10.0.0.5,10.0.1.0/24), or "off"; "on" would believe every hop of X-Forwarded-For, so it is not accepted',
   })),
-  SEED: onOff('on'),
+  // On by default in development; off in production unless given (server/config.ts).
+  SEED: optionalOnOff(),
+  // contract/stream.ts STREAMS_PER_SESSION_DEFAULT (a test keeps the two the same).
+  STREAMS_PER_SESSION: Type.Integer({ minimum: 1, maximum: 1000, default: 8, description: 'the number of live streams one session (one login) may hold open at once in each server process, from 1 to 1000' }),
   DRAIN_SECONDS: Type.Number({ minimum: 0, maximum: 60, default: 5, description: 'the seconds from SIGTERM during which /api/health answers 503 before the server closes, from 0 to 60' }),
   NODE_ENV: Type.String({ default: 'development' }),
   STATIC_DIR: Type.String({ default: 'build/app' }),

@@ -14,7 +14,7 @@ import { errorBody } from '../contract/errors';
 import { MESSAGE_STATUS, type MessageKey } from '../contract/messages';
 import { IDEMPOTENCY_KEY_HEADER } from '../contract/idempotency';
 import { ROUTES, runRoute } from '../contract/routes';
-import { openEventStream, type EventHub, type EventSink, type EventStream } from '../contract/stream';
+import { openEventStream, SessionStreams, STREAMS_PER_SESSION_DEFAULT, type EventHub, type EventSink, type EventStream } from '../contract/stream';
 import { IMAGE_KINDS, type ImageKind } from '../contract/validation';
 import type { AnswerCache } from './answerCache';
 import { appFiles } from './appFiles';
@@ -91,6 +91,8 @@ export interface AppOptions {
   answers?: AnswerCache;
   /** What every write commits, for the live stream (GET /api/events); without it, no stream. */
   events?: EventHub;
+  /** How many live streams one session may hold open in this process (STREAMS_PER_SESSION). */
+  streamsPerSession?: number;
   /** The built app to serve; without it only /api and /media answer. */
   staticDir?: string;
   /** Fastify's logger (pino): false in tests, JSON lines on stdout in production. */
@@ -189,7 +191,7 @@ function pathOf(url: string): string {
   return (end === -1 ? url : url.slice(0, end)).slice(0, 512);
 }
 
-export async function buildApp({ ctx, database, answers, events, staticDir, logger = false, trustProxy = false, rateLimits, timeouts: given = {}, draining = () => false }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({ ctx, database, answers, events, streamsPerSession = STREAMS_PER_SESSION_DEFAULT, staticDir, logger = false, trustProxy = false, rateLimits, timeouts: given = {}, draining = () => false }: AppOptions): Promise<FastifyInstance> {
   const timeouts: Timeouts = { ...TIMEOUTS, ...given };
   const app = Fastify({
     logger,
@@ -292,6 +294,7 @@ export async function buildApp({ ctx, database, answers, events, staticDir, logg
   const limitRate = rateLimits && await rateLimiting(app, { tokens: ctx.tokens, database: rateLimits === 'database' ? database : undefined });
 
   if (events) {
+    const sessions = new SessionStreams(streamsPerSession);
     app.get('/api/events', { ...(limitRate ? { preHandler: limitRate({ method: 'get', path: '/events' }) } : {}) }, async (request, reply) => {
       const response = reply.raw;
       const sink: EventSink = {
@@ -319,7 +322,7 @@ export async function buildApp({ ctx, database, answers, events, staticDir, logg
         },
       };
       const lastEventId = request.headers['last-event-id'];
-      const opened = await openEventStream(ctx, events, { authorization: request.headers.authorization, lastEventId: Array.isArray(lastEventId) ? lastEventId[0] : lastEventId }, sink);
+      const opened = await openEventStream(ctx, events, { authorization: request.headers.authorization, lastEventId: Array.isArray(lastEventId) ? lastEventId[0] : lastEventId }, sink, sessions);
       if ('status' in opened) {
         request.memberId = opened.memberId;
         return reply.code(opened.status).type('application/json; charset=utf-8').send(opened.body);

@@ -7,12 +7,13 @@
  * folder that takes the place of the empty one only once it opens and holds the network.
  */
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, closeSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { PGlite } from '@electric-sql/pglite';
 import { describeStore, PGLITE_FOLDER, REPOSITORY_ROOT, type ServerConfig } from './config';
 import { lockDataDir } from './dataDirLock';
+import { PRIVATE_FILE_MODE, PRIVATE_FOLDER_MODE } from './privateFiles';
 import { openPostgres } from './db/database';
 
 /** A refusal or failure said in one line to whoever runs the command; no stack trace needed. */
@@ -93,11 +94,19 @@ function runTool(command: string, args: string[], env: NodeJS.ProcessEnv, what: 
   });
 }
 
-/** Writes `file` whole or not at all: a failed backup leaves nothing that looks like one. */
+/**
+ * Writes `file` whole or not at all: a failed backup leaves nothing that looks like one. It holds
+ * every password hash, so it is its owner's alone (0600) from its first byte: the file is made so
+ * before the dump is written into it (pg_dump keeps the mode of a file it overwrites), and a folder
+ * made for it is 0700.
+ */
 async function writeWhole(file: string, write: (partial: string) => Promise<void>): Promise<number> {
-  mkdirSync(dirname(file), { recursive: true });
+  mkdirSync(dirname(file), { recursive: true, mode: PRIVATE_FOLDER_MODE });
   const partial = `${file}.partial`;
   try {
+    rmSync(partial, { force: true });
+    closeSync(openSync(partial, 'wx', PRIVATE_FILE_MODE));
+    chmodSync(partial, PRIVATE_FILE_MODE);
     await write(partial);
     renameSync(partial, file);
   } finally {
@@ -232,6 +241,8 @@ async function restorePglite(dataDir: string, file: string, bytes: Buffer): Prom
     }
     rmSync(folder, { recursive: true, force: true });
     renameSync(restoring, folder);
+    // The restored cluster, like a new one, is its owner's alone (server/privateFiles.ts).
+    chmodSync(folder, PRIVATE_FOLDER_MODE);
   } finally {
     lock.release();
   }

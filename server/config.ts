@@ -39,9 +39,15 @@ export interface ServerConfig {
    * their addresses (Fastify's trustProxy).
    */
   trustProxy: TrustProxy;
+  /**
+   * Whether an empty database gets the demo network: SEED when given, else on in development and
+   * off in production (its members' password is published in the README).
+   */
   seed: boolean;
   /** After SIGTERM, how long /api/health answers 503 (so balancers stop sending) before the server closes. */
   drainMs: number;
+  /** How many live streams one session may hold open at once in this process; the next is refused 429. */
+  streamsPerSession: number;
   production: boolean;
   /** The built app (API_MOCKING=off) that the server serves. */
   staticDir: string;
@@ -66,6 +72,7 @@ function inRepository(path: string): string {
 
 export function readConfig(env: Readonly<Record<string, string | undefined>> = process.env): ServerConfig {
   const settings = readServerSettings(env);
+  const production = settings.NODE_ENV === 'production';
   return {
     port: settings.PORT,
     host: settings.HOST,
@@ -74,9 +81,10 @@ export function readConfig(env: Readonly<Record<string, string | undefined>> = p
     jwtSecret: settings.JWT_SECRET,
     rateLimits: settings.RATE_LIMITS,
     trustProxy: settings.TRUST_PROXY,
-    seed: settings.SEED,
+    seed: settings.SEED ?? !production,
     drainMs: settings.DRAIN_SECONDS * 1000,
-    production: settings.NODE_ENV === 'production',
+    streamsPerSession: settings.STREAMS_PER_SESSION,
+    production,
     staticDir: inRepository(settings.STATIC_DIR),
     logLevel: settings.LOG_LEVEL,
   };

@@ -49,7 +49,8 @@ export interface DataDirLock {
 }
 
 export function lockDataDir(dataDir: string, now: () => Date = () => new Date()): DataDirLock {
-  mkdirSync(dataDir, { recursive: true });
+  // Its owner's alone: it holds the database, the token secret and this lock (server/privateFiles.ts).
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   const file = join(dataDir, LOCK_FILE);
   const me: LockHolder = { pid: process.pid, host: hostname(), since: now().toISOString() };
   for (let attempt = 0; attempt < 2; attempt += 1) {

@@ -19,6 +19,7 @@ async function main(): Promise<void> {
   const config = readConfig();
   const server = await startServer(config, { logger: { level: config.logLevel } });
   console.log(server.summary);
+  for (const warning of server.warnings) console.warn(warning);
 
   let drain: ReturnType<typeof server.drain> | undefined;
   stopOnSignal('SocialConnect server', async (signal) => {

@@ -8,7 +8,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import type { RuleContext } from '../contract/context';
-import { buildDefaultSeed } from '../contract/seed/default';
+import { buildDefaultSeed, SEED_PASSWORD, SEED_USERNAMES } from '../contract/seed/default';
 import { createTokenService } from '../contract/tokens';
 import { createAnswerCache, pgliteChanges, postgresChanges, type ChangeFeed } from './answerCache';
 import { buildApp } from './app';
@@ -20,8 +20,9 @@ import { migrate } from './db/migrate';
 import { argon2Passwords } from './passwords';
 import { createSqlStore, type SqlStore } from './store/sqlStore';
 import { readUnreadTags } from './store/tags';
+import { privateFolder } from './privateFiles';
 import { checkListen, startFailure } from './startErrors';
-import { resolveJwtSecret } from './tokens';
+import { resolveJwtSecret, weakSecretWarning } from './tokens';
 
 export const PUBLIC_DIR = join(REPOSITORY_ROOT, 'public');
 
@@ -33,6 +34,8 @@ export interface RunningServer {
   url: string;
   /** What the start-up printed: where it listens and which store it uses. */
   summary: string;
+  /** What the operator must hear (main.ts prints each on stderr; the log has them too). */
+  warnings: string[];
   /**
    * Answers /api/health with 503 for `ms` (every other call is still served, each answer closing its
    * connection), so balancers stop sending before the server closes; `skip` ends the wait early.
@@ -47,10 +50,25 @@ export interface StartOptions {
   now?: () => Date;
 }
 
+/**
+ * What a production server on the demo network says at every start: its members log in with the
+ * password the README publishes, so anyone can act as them.
+ */
+export function demoNetworkWarning(seededNow: boolean): string {
+  const members = Object.values(SEED_USERNAMES);
+  const who = `${members.slice(0, -1).join(', ')} and ${members.at(-1) ?? ''}`;
+  return `WARNING: ${seededNow ? 'SEED=on loaded the demo network into this production database' : 'this production database holds the demo network'}: `
+    + `${who} log in with the password published in the README ("${SEED_PASSWORD}"), so anyone can sign in as them. `
+    + 'For a real network, start on an empty database with SEED unset (it is off in production).';
+}
+
 export async function startServer(config: ServerConfig, { logger = false, now = () => new Date() }: StartOptions = {}): Promise<RunningServer> {
   const started = performance.now();
   // The address first: a port in use or a HOST not on this machine is said before anything opens.
   await checkListen(config.host, config.port);
+  const warnings: string[] = [];
+  const secretWarning = weakSecretWarning(config);
+  if (secretWarning) warnings.push(secretWarning);
   let lock: DataDirLock | undefined;
   let database: Database | undefined;
   let changes: ChangeFeed | undefined;
@@ -60,6 +78,11 @@ export async function startServer(config: ServerConfig, { logger = false, now = 
       database = await openPostgres({ connectionString: config.databaseUrl });
       changes = await postgresChanges(config.databaseUrl, { database });
     } else {
+      // The cluster holds every member's data and password hash: its owner's alone (0700).
+      for (const folder of [config.dataDir, join(config.dataDir, PGLITE_FOLDER)]) {
+        const open = privateFolder(folder);
+        if (open) warnings.push(open);
+      }
       lock = lockDataDir(config.dataDir);
       database = await openPglite(join(config.dataDir, PGLITE_FOLDER));
       changes = await pgliteChanges(database);
@@ -69,6 +92,7 @@ export async function startServer(config: ServerConfig, { logger = false, now = 
     await readUnreadTags(database);
     const store = createSqlStore(database, { publicDir: PUBLIC_DIR, passwords: argon2Passwords, changes });
     const seeded = config.seed ? await store.seedIfEmpty(buildDefaultSeed()) : false;
+    if (config.production && await store.read((reader) => reader.demoNetwork())) warnings.push(demoNetworkWarning(seeded));
     // PGlite's first writes are slow until V8 has optimised its code (server/db/warmUp.ts).
     if (!config.databaseUrl) await warmUpWrites(database);
     const ctx: RuleContext = { store, tokens: createTokenService({ secret, now }), passwords: argon2Passwords, now, newId: randomUUID };
@@ -76,9 +100,10 @@ export async function startServer(config: ServerConfig, { logger = false, now = 
     const rateLimits = !config.rateLimits ? undefined : config.databaseUrl ? 'database' : 'memory';
     let draining = false;
     const app = await buildApp({
-      ctx, database, answers: createAnswerCache(changes), events: changes, staticDir: config.staticDir, logger, trustProxy: config.trustProxy, rateLimits, draining: () => draining,
+      ctx, database, answers: createAnswerCache(changes), events: changes, streamsPerSession: config.streamsPerSession, staticDir: config.staticDir, logger, trustProxy: config.trustProxy, rateLimits, draining: () => draining,
     });
     changes.reportTo(app.log);
+    for (const warning of warnings) app.log.warn(warning);
     await app.listen({ port: config.port, host: config.host });
     const address = app.server.address();
     const port = typeof address === 'object' && address ? address.port : config.port;
@@ -99,6 +124,7 @@ export async function startServer(config: ServerConfig, { logger = false, now = 
       store,
       url,
       summary,
+      warnings,
       drain(ms) {
         draining = true;
         let skip = (): void => undefined;

@@ -4,7 +4,7 @@ import { refusal } from '../errors';
 import type { AtOnce, MemberRow, PostRow, ReactionKind, StoreReader, StoreTx } from '../store';
 import type { TokenClaims } from '../tokens';
 import type { PostDraftPayload, PostEditPayload } from '../api';
-import { readImageDataUrl, validateImageAlt, validatePostText } from '../validation';
+import { readUploadedImage, validateImageAlt, validatePostText } from '../validation';
 import { notify, notifyingWrite, removingNotifications, syncMentions, unnotify } from './notifications';
 import { visiblePost } from './relations';
 
@@ -29,8 +29,9 @@ export async function findUsername(reader: StoreReader, username: string): Promi
 export async function createPost(ctx: RuleContext, author: MemberRow, { postData }: PostDraftPayload): Promise<PostRow> {
   const text = validatePostText(postData.text ?? '');
   const rawImage = postData.image ?? '';
-  const image = rawImage === '' ? undefined : readImageDataUrl(rawImage);
-  if (text === '' && !image) throw refusal('postEmpty');
+  // Without its metadata (where it was taken, the camera's serial) from here on.
+  const upload = rawImage === '' ? undefined : readUploadedImage(rawImage);
+  if (text === '' && !upload) throw refusal('postEmpty');
   const imageAlt = validateImageAlt(postData.imageAlt ?? '');
 
   const timestamp = ctx.now().toISOString();
@@ -39,8 +40,8 @@ export async function createPost(ctx: RuleContext, author: MemberRow, { postData
       id: ctx.newId(),
       authorId: author.id,
       content: text,
-      postImage: image ? await tx.keepImage(image, rawImage) : '',
-      imageAlt: image ? imageAlt : '',
+      postImage: upload ? await tx.keepImage(upload.image, upload.dataUrl) : '',
+      imageAlt: upload ? imageAlt : '',
       createdAt: timestamp,
       updatedAt: timestamp,
       editedAt: null,

@@ -25,7 +25,7 @@ describe('POST /users/bookmark/:postId', () => {
     expect(result.status).toBe(201);
     expect(result.json.bookmarks.map((post) => post.id)).toEqual([seedPostId(2), DEMO_BOOKMARK_POST_ID]);
     expect((await db()).user(DEMO_USER_ID)?.bookmarks).toEqual([DEMO_BOOKMARK_POST_ID, seedPostId(2)]);
-    const me = await call<UserResponse>('GET', `/users/${DEMO_USER_ID}`);
+    const me = await callAs<UserResponse>('demo_user', 'GET', `/users/${DEMO_USER_ID}`);
     expect(me.json.user.bookmarks).toEqual([DEMO_BOOKMARK_POST_ID, seedPostId(2)]);
     await expectHealthy(result.json);
   });

@@ -3,6 +3,7 @@
  * gets, and when a stream ends.
  */
 import { MESSAGES } from '../messages';
+import { STREAMS_PER_SESSION_DEFAULT } from '../stream';
 import { DEMO_USER_ID, SEED_USER_IDS, seedPostId } from '../seed/default';
 import { call, callAs, target, tokenFor } from './support';
 import { openStream, type TestStream } from './streams';
@@ -126,5 +127,44 @@ describe('the live stream', () => {
     const renewed = await openStream(String((answer.json as { encodedToken?: string }).encodedToken));
     streams.push(renewed);
     expect(renewed.ended()).toBe(false);
+  });
+});
+
+/** GET /events answered at once with a refusal, or undefined when a stream opened instead (then closed). */
+async function refusalOf(token: string): Promise<{ status: number; json: unknown } | undefined> {
+  const answer = await fetch(`${target().baseUrl}/events`, { headers: { authorization: token, accept: 'text/event-stream' }, signal: AbortSignal.timeout(10_000) });
+  if (answer.headers.get('content-type')?.startsWith('text/event-stream')) {
+    await answer.body?.cancel();
+    return undefined;
+  }
+  return { status: answer.status, json: await answer.json() };
+}
+
+describe('live streams per session', () => {
+  it(`holds ${STREAMS_PER_SESSION_DEFAULT} streams of one session and refuses the next with 429, until one of them ends`, async () => {
+    const token = await tokenFor('demo_user');
+    const held: TestStream[] = [];
+    for (let i = 0; i < STREAMS_PER_SESSION_DEFAULT; i += 1) held.push(await openStream(token));
+    streams.push(...held);
+
+    expect(await refusalOf(token)).toEqual({ status: 429, json: { errors: [MESSAGES.tooManyStreams], code: 'too_many_streams' } });
+    // The member's other session (another device's login) has places of its own.
+    const otherDevice = await streamAs('demo_user');
+    // The streams held carry on.
+    await callAs('liam_chen', 'POST', `/posts/like/${post}`);
+    expect((await held[0]!.until(1)).map((event) => event.type)).toEqual(['post-reacted']);
+    expect((await otherDevice.until(1)).map((event) => event.type)).toEqual(['post-reacted']);
+
+    // One ends: its place is the session's again, once the backend has seen it go.
+    held[0]!.close();
+    const deadline = Date.now() + 5_000;
+    let again: TestStream | undefined;
+    while (!again) {
+      again = await openStream(token).catch(() => undefined);
+      if (!again && Date.now() > deadline) throw new Error('the place of the stream that ended was not given back within 5 s');
+      if (!again) await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    streams.push(again);
+    expect(await refusalOf(token)).toMatchObject({ status: 429 });
   });
 });

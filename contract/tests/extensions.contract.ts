@@ -279,8 +279,9 @@ describe('Prefer: return=minimal, change-counts', () => {
     return call<T>('POST', path, { authorization: await tokenFor(member), headers: CHANGE });
   }
 
+  /** A member's record as the demo member reads it (her own with her bookmarks). */
   async function userNow(userId: string) {
-    return (await call<UserResponse>('GET', `/users/${userId}`)).json.user;
+    return (await call<UserResponse>('GET', `/users/${userId}`, { authorization: await tokenFor('demo_user') })).json.user;
   }
 
   it('answers a bookmark and its removal with the change alone, never the post', async () => {

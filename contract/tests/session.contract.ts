@@ -4,7 +4,7 @@
  */
 import type { LoginResponse, PostsResponse, SignupResponse, UserEditResponse } from '../api';
 import { SAMPLE_SIGNUP, SEED_USER_IDS, seedPostId } from '../seed/default';
-import { call, expectHealthy, findPasswordKeys } from './support';
+import { call, expectHealthy, findPasswordKeys, target } from './support';
 
 describe('the whole contract in one session', () => {
   it('answers every call of section 7 with its status, never a password, keeping the store consistent', async () => {
@@ -59,6 +59,6 @@ describe('the whole contract in one session', () => {
 
   it('answers its health', async () => {
     const result = await call('GET', '/health');
-    expect({ status: result.status, body: result.json }).toEqual({ status: 200, body: { status: 'ok', extensions: ['pages', 'feed', 'return-minimal', 'events', 'replies', 'tags', 'notifications', 'idempotency', 'reply-links', 'reaction-counts', 'alt-text', 'edit-marks', 'member-lists', 'mute-block', 'change-counts'] } });
+    expect({ status: result.status, body: result.json }).toEqual({ status: 200, body: { status: 'ok', extensions: ['pages', 'feed', 'return-minimal', 'events', 'replies', 'tags', 'notifications', 'idempotency', 'reply-links', 'reaction-counts', 'alt-text', 'edit-marks', 'member-lists', 'mute-block', 'change-counts'], demo: target().traits.demo } });
   });
 });

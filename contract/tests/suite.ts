@@ -20,3 +20,4 @@ import './idempotency.contract';
 import './altText.contract';
 import './memberLists.contract';
 import './relations.contract';
+import './privacy.contract';

@@ -34,7 +34,14 @@ export interface ContractTarget {
    * Where the two backends legitimately differ, declared once: the stand-in answers images as the
    * data URLs it was given; the server stores them and answers `/media/<sha256>.<ext>`.
    */
-  traits: { imageUrl: 'data-url' | 'media' };
+  traits: {
+    imageUrl: 'data-url' | 'media';
+    /**
+     * What GET /health's `demo` says: the stand-in is always a demo; the server only when it seeded
+     * the demo network itself (at start), and the suite loads the seed as a snapshot instead.
+     */
+    demo: boolean;
+  };
   close(): Promise<void>;
 }
 

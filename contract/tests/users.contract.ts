@@ -10,7 +10,8 @@ describe('GET /users', () => {
     expect(result.status).toBe(200);
     expect(result.json.users).toHaveLength(5);
     const ava = result.json.users.find((user) => user.id === DEMO_USER_ID);
-    expect(ava).toMatchObject({ _id: DEMO_USER_ID, username: 'demo_user', bookmarks: [seedPostId(12)] });
+    // Her bookmarks are hers alone (privacy.contract.ts): empty to a caller without her token.
+    expect(ava).toMatchObject({ _id: DEMO_USER_ID, username: 'demo_user', bookmarks: [] });
     expect(ava?.following.map((user) => user._id)).toEqual([SEED_USER_IDS.liam, SEED_USER_IDS.maya]);
     expect(ava?.followers.map((user) => user._id).sort()).toEqual([SEED_USER_IDS.liam, SEED_USER_IDS.maya, SEED_USER_IDS.zoe].sort());
     expect(Object.keys(ava?.following[0] ?? {}).sort()).toEqual(['_id', 'firstName', 'image', 'lastName', 'username']);

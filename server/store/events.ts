@@ -22,8 +22,10 @@ export async function readNetworkVersion(sql: Sql): Promise<number> {
   return Number(row?.version ?? 0);
 }
 
-export function eventReads(sql: Sql): Pick<StoreReader, 'lastEventId' | 'eventsAfter'> {
+export function eventReads(sql: Sql): Pick<StoreReader, 'lastEventId' | 'eventsAfter' | 'demoNetwork'> {
   return {
+    // Migration 0017: the row the seed wrote.
+    demoNetwork: async () => (await sql.query('SELECT EXISTS (SELECT 1 FROM demo_network) AS demo'))[0]?.demo === true,
     lastEventId: () => readNetworkVersion(sql),
     async eventsAfter(id) {
       // One statement, so one snapshot: the version, and the events up to it. Rows past a version

@@ -238,6 +238,7 @@ export function snapshotCalls(database: Database, write: Write, options: SqlStor
         await sql.query('SELECT pg_advisory_xact_lock($1)', [SEED_LOCK]);
         if (await seeded(sql)) return false;
         await importInto(sql, snapshot, passwords);
+        await sql.query('INSERT INTO demo_network DEFAULT VALUES ON CONFLICT DO NOTHING');
         return true;
       });
     },

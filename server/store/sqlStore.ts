@@ -33,7 +33,10 @@ export interface SqlStoreOptions {
 
 export interface SqlStore extends Store {
   readonly database: Database;
-  /** Loads the snapshot when the database has no member yet; whether it did. */
+  /**
+   * Loads the demo network's snapshot when the database has no member yet, and records that the
+   * database holds it (GET /api/health's `demo`); whether it did.
+   */
   seedIfEmpty(snapshot: DbSnapshot): Promise<boolean>;
 }
 

@@ -4,7 +4,7 @@
  * calls go to the servers in turn; afterwards the rows are checked in SQL: no pair twice, and every
  * count an answer shows equal to the rows it counts.
  */
-import { NOTIFICATIONS_UNREAD_MAX, type PostsResponse, type UsersResponse } from '../../contract/api';
+import { NOTIFICATIONS_UNREAD_MAX, type PostsResponse, type UserResponse, type UsersResponse } from '../../contract/api';
 import { MESSAGES } from '../../contract/messages';
 import { findInconsistencies } from '../../contract/snapshot';
 import { SEED_USER_IDS, SEED_USERNAMES, seedPostId } from '../../contract/seed/default';
@@ -66,8 +66,12 @@ export async function sqlProblems(sql: Sql): Promise<string[]> {
   return problems;
 }
 
-/** Where what `url` answers differs from the rows: likeCount, likedBy, dislikedBy, followers, following, bookmarks. */
-export async function answerProblems(url: string, sql: Sql): Promise<string[]> {
+/**
+ * Where what `url` answers differs from the rows: likeCount, likedBy, dislikedBy, followers,
+ * following, and bookmarks, which are each member's own: empty in the answer to anyone, and the
+ * rows in the record each member of `ownTokens` (by id) reads with their token.
+ */
+export async function answerProblems(url: string, sql: Sql, ownTokens: ReadonlyMap<string, string> = new Map()): Promise<string[]> {
   const posts = ((await (await fetch(`${url}/api/posts`)).json()) as PostsResponse).posts;
   const users = ((await (await fetch(`${url}/api/users`)).json()) as UsersResponse).users;
   const count = (rows: Array<Record<string, unknown>>, key: string): Map<string, number> => new Map(rows.map((row) => [String(row[key]), Number(row.n)]));
@@ -88,7 +92,11 @@ export async function answerProblems(url: string, sql: Sql): Promise<string[]> {
   for (const user of users) {
     expectSame(`${user.username} followers`, user.followers.length, followers.get(user._id) ?? 0);
     expectSame(`${user.username} following`, user.following.length, following.get(user._id) ?? 0);
-    expectSame(`${user.username} bookmarks`, user.bookmarks.length, bookmarks.get(user._id) ?? 0);
+    expectSame(`${user.username} bookmarks shown to anyone`, user.bookmarks.length, 0);
+  }
+  for (const [memberId, token] of ownTokens) {
+    const own = ((await (await fetch(`${url}/api/users/${memberId}`, { headers: { authorization: token, 'x-forwarded-for': nextClient() } })).json()) as UserResponse).user;
+    expectSame(`${own.username} bookmarks in their own record`, own.bookmarks.length, bookmarks.get(memberId) ?? 0);
   }
   return problems;
 }
@@ -121,7 +129,7 @@ export function describeRaces(open: () => Promise<RaceTarget>): void {
     expect(findInconsistencies(await target.store.snapshot())).toEqual([]);
     for (const url of target.urls) {
       // Every process answers what the database holds, at once: a kept answer checks its version.
-      const problems = await answerProblems(url, target.sql);
+      const problems = await answerProblems(url, target.sql, new Map((Object.keys(tokens) as SeedName[]).map((name) => [SEED_USER_IDS[name], tokens[name]])));
       expect({ url, problems }).toEqual({ url, problems: [] });
     }
   }

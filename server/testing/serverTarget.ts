@@ -67,11 +67,13 @@ export interface TestServerOptions {
   timeouts?: AppOptions['timeouts'];
   /** PostgreSQL's statement timeout (server.md: 5 s). */
   statementTimeoutMs?: number;
+  /** STREAMS_PER_SESSION: the app's default unless given. */
+  streamsPerSession?: number;
 }
 
 /** A migrated, empty server on a fresh database, listening on a free loopback port. */
 export async function startTestServer({
-  kind, now = () => new Date(), staticDir, logger, databaseUrl, rateLimits, trustProxy, timeouts, statementTimeoutMs,
+  kind, now = () => new Date(), staticDir, logger, databaseUrl, rateLimits, trustProxy, timeouts, statementTimeoutMs, streamsPerSession,
 }: TestServerOptions): Promise<TestServer> {
   let dropDatabase = async (): Promise<void> => undefined;
   let database: Database;
@@ -96,7 +98,7 @@ export async function startTestServer({
   const secret = randomBytes(48).toString('base64');
   const ctx: RuleContext = { store, tokens: createTokenService({ secret, now }), passwords: argon2Passwords, now, newId: randomUUID };
   // Answers kept in memory, as in production: the contract suite then checks they never go stale.
-  const app = await buildApp({ ctx, database, answers: createAnswerCache(changes), events: changes, staticDir, logger, rateLimits, trustProxy, timeouts });
+  const app = await buildApp({ ctx, database, answers: createAnswerCache(changes), events: changes, streamsPerSession, staticDir, logger, rateLimits, trustProxy, timeouts });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
@@ -140,7 +142,7 @@ export async function openServerTarget(kind: 'pglite' | 'postgres'): Promise<Con
       createTokenService({ secret: server.secret, now: now ? () => now : undefined }).sign({ id: sub, username, sessionVersion: ver })
     ),
     failNext: (error) => server.store.failNext(error),
-    traits: { imageUrl: 'media' },
+    traits: { imageUrl: 'media', demo: false },
     close: () => server.close(),
   };
 }

@@ -251,7 +251,7 @@ describe('health', () => {
     const own = await startTestServer({ kind: 'pglite' });
     try {
       const ok = await fetch(`${own.baseUrl}/api/health`);
-      expect({ status: ok.status, body: await ok.json() }).toEqual({ status: 200, body: { status: 'ok', extensions: ['pages', 'feed', 'return-minimal', 'events', 'replies', 'tags', 'notifications', 'idempotency', 'reply-links', 'reaction-counts', 'alt-text', 'edit-marks', 'member-lists', 'mute-block', 'change-counts'] } });
+      expect({ status: ok.status, body: await ok.json() }).toEqual({ status: 200, body: { status: 'ok', extensions: ['pages', 'feed', 'return-minimal', 'events', 'replies', 'tags', 'notifications', 'idempotency', 'reply-links', 'reaction-counts', 'alt-text', 'edit-marks', 'member-lists', 'mute-block', 'change-counts'], demo: false } });
       await own.database.close();
       const down = await fetch(`${own.baseUrl}/api/health`);
       expect({ status: down.status, body: await down.json() }).toEqual({ status: 503, body: { errors: ['The service is unavailable right now. Please try again in a moment.'], code: 'service_unavailable' } });

@@ -5,8 +5,8 @@
  * whole backup are refused, and nothing is half-loaded.
  */
 import { createHash } from 'node:crypto';
-import { readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { readFileSync, statSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import type { DbSnapshot, ReplyRecord } from '../../contract/snapshot';
 import { buildBusySeed } from '../../contract/seed/busy';
 import { backup, BackupError, restore, type StoreSettings } from '../backup';
@@ -86,7 +86,8 @@ describe('backup and restore on PGlite', () => {
     await fill(database, network);
     before = await contents(database);
     await database.close();
-    file = join(scratch('socialconnect-backups-'), 'network.pglite.tgz');
+    // Into a folder the backup makes, as `npm run backup` makes backups/.
+    file = join(scratch('socialconnect-backups-'), 'backups', 'network.pglite.tgz');
     const written = await backup(source, file);
     expect(written.format).toBe('pglite');
     expect(written.bytes).toBeGreaterThan(100_000);
@@ -103,6 +104,16 @@ describe('backup and restore on PGlite', () => {
     } finally {
       await database.close();
     }
+  }, 60_000);
+
+  it('writes the backup for its owner alone (0600), and restores into folders for its owner alone (0700)', async () => {
+    // It holds every password hash: nobody else on the machine may read it.
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    expect(statSync(dirname(file)).mode & 0o777).toBe(0o700);
+    const target: StoreSettings = { databaseUrl: undefined, dataDir: join(scratch('socialconnect-backup-private-'), 'data') };
+    await restore(target, file);
+    expect(statSync(target.dataDir).mode & 0o777).toBe(0o700);
+    expect(statSync(join(target.dataDir, PGLITE_FOLDER)).mode & 0o777).toBe(0o700);
   }, 60_000);
 
   it('restores into a data folder that does not exist yet', async () => {
@@ -186,6 +197,8 @@ describe('backup and restore on PostgreSQL', () => {
     const written = await backup({ databaseUrl: sourceUrl, dataDir: '' }, file);
     expect(written.format).toBe('postgres');
     expect(written.bytes).toBeGreaterThan(100_000);
+    // pg_dump's file, for its owner alone: it holds every password hash.
+    expect(statSync(file).mode & 0o777).toBe(0o600);
   }, 120_000);
 
   afterAll(async () => {

@@ -1,10 +1,13 @@
 /** Settings: read and checked at start; a bad value names the setting and what it accepts. */
-import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { STREAMS_PER_SESSION_DEFAULT } from '../../contract/stream';
 import { STAND_IN_TOKEN_SECRET } from '../../contract/tokens';
-import { describeStore, readConfig, REPOSITORY_ROOT } from '../config';
-import { resolveJwtSecret } from '../tokens';
+import { ConfigError, describeStore, readConfig, REPOSITORY_ROOT } from '../config';
+import { estimateSecret, weakSecretProblem } from '../secretStrength';
+import { resolveJwtSecret, weakSecretWarning } from '../tokens';
 import { itRefusesEach } from '../../scripts/testing/settingRefusals';
 
 describe('readConfig', () => {
@@ -19,6 +22,7 @@ describe('readConfig', () => {
       trustProxy: false,
       seed: true,
       drainMs: 5_000,
+      streamsPerSession: 8,
       production: false,
       staticDir: join(REPOSITORY_ROOT, 'build', 'app'),
       logLevel: 'info',
@@ -28,11 +32,24 @@ describe('readConfig', () => {
   it('reads every setting', () => {
     expect(readConfig({
       PORT: '9000', HOST: '0.0.0.0', DATABASE_URL: 'postgres://app:pw@db.internal:5433/social', DATA_DIR: '/var/lib/socialconnect',
-      JWT_SECRET: 'x'.repeat(40), RATE_LIMITS: 'off', TRUST_PROXY: '2', SEED: 'off', DRAIN_SECONDS: '2.5', NODE_ENV: 'production', STATIC_DIR: 'dist', LOG_LEVEL: 'warn',
+      JWT_SECRET: 'x'.repeat(40), RATE_LIMITS: 'off', TRUST_PROXY: '2', SEED: 'off', DRAIN_SECONDS: '2.5', STREAMS_PER_SESSION: '3', NODE_ENV: 'production', STATIC_DIR: 'dist', LOG_LEVEL: 'warn',
     })).toEqual({
       port: 9000, host: '0.0.0.0', databaseUrl: 'postgres://app:pw@db.internal:5433/social', dataDir: '/var/lib/socialconnect',
-      jwtSecret: 'x'.repeat(40), rateLimits: false, trustProxy: 2, seed: false, drainMs: 2_500, production: true, staticDir: join(REPOSITORY_ROOT, 'dist'), logLevel: 'warn',
+      jwtSecret: 'x'.repeat(40), rateLimits: false, trustProxy: 2, seed: false, drainMs: 2_500, streamsPerSession: 3, production: true, staticDir: join(REPOSITORY_ROOT, 'dist'), logLevel: 'warn',
     });
+  });
+
+  it("caps a session's live streams at the contract's default unless STREAMS_PER_SESSION says otherwise", () => {
+    expect(readConfig({}).streamsPerSession).toBe(STREAMS_PER_SESSION_DEFAULT);
+    expect(readConfig({ STREAMS_PER_SESSION: '2' }).streamsPerSession).toBe(2);
+  });
+
+  it('leaves the demo network out of a production start unless SEED=on is given', () => {
+    expect(readConfig({ NODE_ENV: 'production' }).seed).toBe(false);
+    expect(readConfig({ NODE_ENV: 'production', SEED: ' ' }).seed).toBe(false);
+    expect(readConfig({ NODE_ENV: 'production', SEED: 'on' }).seed).toBe(true);
+    expect(readConfig({ NODE_ENV: 'development' }).seed).toBe(true);
+    expect(readConfig({ NODE_ENV: 'development', SEED: 'off' }).seed).toBe(false);
   });
 
   it('reads a switch as on/off, true/false, 1/0 or yes/no in any case, and a blank value as unset', () => {
@@ -74,6 +91,8 @@ describe('readConfig', () => {
     [{ DRAIN_SECONDS: 'soon' }, 'Use the seconds from SIGTERM during which /api/health answers 503 before the server closes, from 0 to 60.'],
     [{ DRAIN_SECONDS: '61' }],
     [{ LOG_LEVEL: 'loud' }, 'Use one of: fatal, error, warn, info, debug, trace, silent.'],
+    [{ STREAMS_PER_SESSION: '0' }, 'Use the number of live streams one session (one login) may hold open at once in each server process, from 1 to 1000.'],
+    [{ STREAMS_PER_SESSION: 'many' }],
   ], { unquoted: ['DATABASE_URL'] });
 
   it('never repeats the database URL, which may hold a password', () => {
@@ -98,8 +117,57 @@ describe('the token secret', () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'socialconnect-secret-'));
   afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
-  it('is JWT_SECRET when it has at least 32 bytes', () => {
-    expect(resolveJwtSecret({ jwtSecret: 's'.repeat(32), production: true, dataDir })).toBe('s'.repeat(32));
+  it('is JWT_SECRET when it has at least 32 bytes and is hard to guess', () => {
+    const secret = randomBytes(24).toString('base64');
+    expect(secret).toHaveLength(32);
+    expect(resolveJwtSecret({ jwtSecret: secret, production: true, dataDir })).toBe(secret);
+  });
+
+  it('takes random secrets as openssl rand makes them, in production', () => {
+    const secrets = [
+      ...Array.from({ length: 200 }, () => randomBytes(48).toString('base64')),
+      ...Array.from({ length: 50 }, () => randomBytes(32).toString('base64')),
+      ...Array.from({ length: 50 }, () => randomBytes(32).toString('hex')),
+      ...Array.from({ length: 50 }, () => randomBytes(48).toString('base64url')),
+    ];
+    const refused = secrets.filter((secret) => weakSecretProblem(secret) !== undefined);
+    expect(refused).toEqual([]);
+    for (const secret of secrets.slice(0, 20)) expect(resolveJwtSecret({ jwtSecret: secret, production: true, dataDir })).toBe(secret);
+    // 48 random bytes are estimated at about 300 bits, well past the 128 needed.
+    expect(estimateSecret(randomBytes(48).toString('base64')).bits).toBeGreaterThan(250);
+  });
+
+  it.each([
+    ['one character, 40 times', 'a'.repeat(40), 'one character repeated'],
+    ['a short alphabet', '0110100110010110100101100110100110010110', 'different characters'],
+    ['two characters by turns', 'ab'.repeat(20), 'only 2 different characters'],
+    ['a dictionary word padded with digits', 'password1234567890123456789012345', 'common word "password"'],
+    ['a word padded with random digits', 'welcome83920174659201836475102938', 'common word "welcome"'],
+    ['a word in lookalikes, repeated', 'S3cr3t-S3cr3t-S3cr3t-S3cr3t-S3cr3t!', 'common word "secret"'],
+    ['the alphabet and the digits', 'abcdefghijklmnopqrstuvwxyz0123456789', 'the run "abcdefghijklmnopqrstuvwxyz"'],
+    ['keyboard rows', 'qazwsx-asdfghjkl-zxcvbnm-poiuytrewq', 'keyboard row'],
+    ['the name of the product, twice', 'SocialConnectSocialConnect2026!!', 'common word "socialconnect"'],
+  ])('refuses %s in production, naming the setting and the command that makes a good one', (_what, secret, weakness) => {
+    expect(Buffer.byteLength(secret)).toBeGreaterThanOrEqual(32);
+    const refusal = (() => {
+      try {
+        resolveJwtSecret({ jwtSecret: secret, production: true, dataDir });
+      } catch (error) {
+        return error as Error;
+      }
+    })();
+    expect(refusal).toBeInstanceOf(ConfigError);
+    expect(refusal?.message).toMatch(/^JWT_SECRET is too easy to guess \(.+\): about \d+ bits of randomness, and a signing secret needs at least 128\. Generate one: openssl rand -base64 48$/);
+    expect(refusal?.message).toContain(weakness);
+    expect(refusal?.message).not.toContain(secret);
+  });
+
+  it('takes a weak secret in development, with a warning that production refuses it', () => {
+    const weak = 'processes-test-secret-0123456789-abcdefghijklmnop';
+    expect(resolveJwtSecret({ jwtSecret: weak, production: false, dataDir })).toBe(weak);
+    expect(weakSecretWarning({ jwtSecret: weak, production: false })).toMatch(/^WARNING: taken in development, refused with NODE_ENV=production: JWT_SECRET is too easy to guess/);
+    expect(weakSecretWarning({ jwtSecret: randomBytes(48).toString('base64'), production: false })).toBeUndefined();
+    expect(weakSecretWarning({ jwtSecret: undefined, production: false })).toBeUndefined();
   });
 
   it('refuses a production start without one, a short one, and the stand-in development secret', () => {
@@ -117,5 +185,17 @@ describe('the token secret', () => {
     expect(statSync(file).mode & 0o077).toBe(0);
     expect(readFileSync(file, 'utf8').trim()).toBe(generated);
     expect(resolveJwtSecret({ jwtSecret: undefined, production: false, dataDir })).toBe(generated);
+  });
+
+  it('makes its folder 0700, and a kept file too short to use is written again 0600', () => {
+    const folder = join(dataDir, 'new-folder');
+    resolveJwtSecret({ jwtSecret: undefined, production: false, dataDir: folder });
+    expect(statSync(folder).mode & 0o777).toBe(0o700);
+    const file = join(folder, 'jwt-secret');
+    writeFileSync(file, 'short\n');
+    chmodSync(file, 0o644);
+    const again = resolveJwtSecret({ jwtSecret: undefined, production: false, dataDir: folder });
+    expect(Buffer.byteLength(again)).toBeGreaterThanOrEqual(32);
+    expect(statSync(file).mode & 0o777).toBe(0o600);
   });
 });

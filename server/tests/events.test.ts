@@ -8,6 +8,7 @@ import type { Socket } from 'node:net';
 import { SEED_USER_IDS, seedPostId } from '../../contract/seed/default';
 import { buildDefaultSeed } from '../../contract/seed/default';
 import { openStream, type TestStream } from '../../contract/tests/streams';
+import { errorBody } from '../../contract/errors';
 import { UNSENT_STREAM_BYTES_MAX } from '../app';
 import { openPostgres } from '../db/database';
 import { startCluster, type Cluster } from '../testing/postgresCluster';
@@ -38,6 +39,28 @@ async function streamOn(server: TestServer, token: string, lastEventId?: string)
   streams.push(stream);
   return stream;
 }
+
+describe('STREAMS_PER_SESSION', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer({ kind: 'pglite', streamsPerSession: 2 });
+    await server.store.load(buildDefaultSeed());
+  });
+  afterAll(() => server?.close());
+
+  it('caps the streams of one session at the setting, with 429 in the error shape, and gives a place back when a stream ends', async () => {
+    const token = await tokenOn(server, 'ava', 'demo_user');
+    const [first] = [await streamOn(server, token), await streamOn(server, token)];
+    const refused = await fetch(`${server.baseUrl}/api/events`, { headers: { authorization: token } });
+    expect({ status: refused.status, body: await refused.json() }).toEqual({ status: 429, body: errorBody('tooManyStreams') });
+    first!.close();
+    await until(async () => {
+      const answer = await fetch(`${server.baseUrl}/api/events`, { headers: { authorization: token } });
+      await answer.body?.cancel();
+      return answer.status === 200;
+    }, 'the place of the stream that ended', 5_000);
+  });
+});
 
 describe('two server processes on one PostgreSQL', () => {
   let database: { url: string; drop(): Promise<void> };

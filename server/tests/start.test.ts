@@ -1,12 +1,12 @@
 /** Start-up on a data folder: the seed on first start, the lock, restarts that keep everything. */
-import { createHash } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createHash, randomBytes } from 'node:crypto';
+import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { LoginResponse, PostsResponse } from '../../contract/api';
-import { DEMO_CREDENTIALS, seedPostId } from '../../contract/seed/default';
+import type { HealthResponse, LoginResponse, PostsResponse, UsersResponse } from '../../contract/api';
+import { DEMO_CREDENTIALS, SEED_PASSWORD, SEED_USERNAMES, seedPostId } from '../../contract/seed/default';
 import { openStream } from '../../contract/tests/streams';
-import { readConfig, type ServerConfig } from '../config';
+import { PGLITE_FOLDER, readConfig, type ServerConfig } from '../config';
 import { DataDirLockedError, LOCK_FILE } from '../dataDirLock';
 import { PUBLIC_DIR, startServer, type RunningServer } from '../start';
 import { newDataDir } from '../testing/pgliteTemplate';
@@ -40,6 +40,15 @@ describe('a server on a new PGlite data folder', () => {
     expect(posts.body.posts).toHaveLength(20);
     const login = await json<LoginResponse>(server, '/api/auth/login', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(DEMO_CREDENTIALS) });
     expect(login.status).toBe(200);
+    // A development start: the demo network is what it is for, and health says so.
+    expect((await json<HealthResponse>(server, '/api/health')).body.demo).toBe(true);
+    expect(server.warnings).toEqual([]);
+  });
+
+  it('keeps its data folder and its database to their owner: 0700, the token secret 0600', () => {
+    expect(statSync(dataDir).mode & 0o777).toBe(0o700);
+    expect(statSync(join(dataDir, PGLITE_FOLDER)).mode & 0o777).toBe(0o700);
+    expect(statSync(join(dataDir, 'jwt-secret')).mode & 0o777).toBe(0o600);
   });
 
   it("serves the seed's images from the database, stored once by their bytes", async () => {
@@ -118,6 +127,93 @@ describe('restarts', () => {
   }, 60_000);
 });
 
+/** Whether `password` logs `username` in. */
+async function logsIn(server: RunningServer, username: string, password: string): Promise<boolean> {
+  const login = await json(server, '/api/auth/login', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username, password }) });
+  return login.status === 200;
+}
+
+describe('a production start', () => {
+  const production = { NODE_ENV: 'production', JWT_SECRET: randomBytes(48).toString('base64') };
+
+  it('on an empty database loads no demo network: nobody logs in with the published password', async () => {
+    const dataDir = await newDataDir('socialconnect-production-');
+    try {
+      const server = await startServer(configFor(dataDir, production));
+      try {
+        expect(server.summary).not.toContain('seeded');
+        expect(server.warnings).toEqual([]);
+        for (const username of Object.values(SEED_USERNAMES)) expect({ username, in: await logsIn(server, username, SEED_PASSWORD) }).toEqual({ username, in: false });
+        expect((await json<UsersResponse>(server, '/api/users')).body.users).toEqual([]);
+        expect((await json<HealthResponse>(server, '/api/health')).body.demo).toBe(false);
+      } finally {
+        await server.close();
+      }
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  }, 60_000);
+
+  it('with SEED=on given loads the demo network and warns of the published password, then at every start on it', async () => {
+    const dataDir = await newDataDir('socialconnect-production-');
+    try {
+      const first = await startServer(configFor(dataDir, { ...production, SEED: 'on' }));
+      try {
+        expect(first.summary).toContain('seeded with the demo network');
+        expect(first.warnings).toEqual([expect.stringMatching(/^WARNING: SEED=on loaded the demo network into this production database: demo_user, liam_chen, maya_patel, noah_kim and zoe_martin log in with the password published in the README \("welcome123"\), so anyone can sign in as them\./)]);
+        expect(await logsIn(first, 'demo_user', SEED_PASSWORD)).toBe(true);
+        expect((await json<HealthResponse>(first, '/api/health')).body.demo).toBe(true);
+      } finally {
+        await first.close();
+      }
+      // Started again without SEED: the database still holds it, and says so.
+      const again = await startServer(configFor(dataDir, production));
+      try {
+        expect(again.summary).not.toContain('seeded');
+        expect(again.warnings).toEqual([expect.stringMatching(/^WARNING: this production database holds the demo network: demo_user, .* log in with the password published in the README/)]);
+        expect((await json<HealthResponse>(again, '/api/health')).body.demo).toBe(true);
+      } finally {
+        await again.close();
+      }
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  }, 90_000);
+
+  it('refuses a JWT_SECRET that is easy to guess, before it opens anything', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'socialconnect-production-'));
+    try {
+      await expect(startServer(configFor(dataDir, { NODE_ENV: 'production', JWT_SECRET: 'a'.repeat(40) })))
+        .rejects.toThrow('JWT_SECRET is too easy to guess (it is one character repeated)');
+      expect(existsSync(join(dataDir, PGLITE_FOLDER))).toBe(false);
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('a data folder an older version left open to everyone', () => {
+  it('is closed at start: 0700, and the database folder in it too', async () => {
+    const dataDir = await newDataDir('socialconnect-open-');
+    try {
+      chmodSync(dataDir, 0o755);
+      chmodSync(join(dataDir, PGLITE_FOLDER), 0o755);
+      const server = await startServer(configFor(dataDir, { SEED: 'off' }));
+      try {
+        expect(statSync(dataDir).mode & 0o777).toBe(0o700);
+        expect(statSync(join(dataDir, PGLITE_FOLDER)).mode & 0o777).toBe(0o700);
+        expect(server.warnings).toEqual([]);
+        // SEED=off: no demo network, and health says so.
+        expect((await json<HealthResponse>(server, '/api/health')).body.demo).toBe(false);
+      } finally {
+        await server.close();
+      }
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  }, 60_000);
+});
+
 describe('a server on PostgreSQL', () => {
   it('seeds once, even when two servers start together on an empty database', async () => {
     const { createTestDatabase } = await import('../testing/serverTarget');
@@ -131,6 +227,9 @@ describe('a server on PostgreSQL', () => {
         expect(a.summary).toMatch(/store: PostgreSQL at 127\.0\.0\.1:\d+\/socialconnect_test_/);
         expect((await json<PostsResponse>(a, '/api/posts')).body.posts).toHaveLength(20);
         expect((await json<PostsResponse>(b, '/api/posts')).body.posts).toHaveLength(20);
+        // The one that did not seed knows it from the database.
+        expect((await json<HealthResponse>(a, '/api/health')).body.demo).toBe(true);
+        expect((await json<HealthResponse>(b, '/api/health')).body.demo).toBe(true);
       } finally {
         await a.close();
         await b.close();

@@ -189,6 +189,19 @@ describe('the live network', () => {
     expect(await within(cardWith(LAKE)).findByRole('button', { name: 'Like, 3 likes' })).toBeInTheDocument();
   });
 
+  it('keeps the member where they are when the session holds too many streams (429), and opens one again later', async () => {
+    const opened = watchStreams();
+    server.use(http.get(EVENTS_URL, () => HttpResponse.json({ errors: [MESSAGES.tooManyStreams], code: ERROR_CODES.tooManyStreams }, { status: 429 }), { once: true }));
+    const { store, router } = await renderWithProviders({ route: '/', authAs: DEMO_CREDENTIALS });
+    await findFeed('Latest Posts');
+    await untilLive(store);
+    expect(opened).toHaveLength(2);
+    expect(currentPath(router)).toBe('/');
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    await elsewhere('zoe_martin', 'POST', `/posts/like/${seedPostId(2)}`);
+    expect(await within(cardWith(LAKE)).findByRole('button', { name: 'Like, 3 likes' })).toBeInTheDocument();
+  });
+
   it('loads the lists again on a reset, and opens again from where it left off', async () => {
     const opened = watchStreams();
     let letReset: () => void = () => undefined;

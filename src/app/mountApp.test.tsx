@@ -1,4 +1,6 @@
-import { act, screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { server, TEST_API_BASE } from '../../mocks/testing/node';
 import userEvent from '@testing-library/user-event';
 import { DEMO_CREDENTIALS } from '../../contract/seed/default';
 import { renderPage } from '../prerender/renderPage';
@@ -93,6 +95,41 @@ describe('pages built ahead', () => {
     await waitFor(() => expect(window.location.pathname).toBe('/'));
     expect(screen.queryByRole('heading', { name: 'Login' })).not.toBeInTheDocument();
     expect(errors).not.toHaveBeenCalled();
+  });
+
+  describe('built for a server (API_MOCKING=off)', () => {
+    const before = process.env.API_MOCKING;
+    beforeEach(() => {
+      process.env.API_MOCKING = 'off';
+    });
+    afterEach(() => {
+      if (before === undefined) delete process.env.API_MOCKING;
+      else process.env.API_MOCKING = before;
+    });
+
+    it.each([
+      ['/login', 'Login'],
+      ['/signup', 'Create your account'],
+    ])('%s is built without Fill Test Credentials, which the app adds once health says the network is a demo', async (path, heading) => {
+      server.use(http.get(`${TEST_API_BASE}/health`, () => HttpResponse.json({ status: 'ok', extensions: [], demo: true })));
+      const container = await builtPage(path);
+      const builtHeading = screen.getByRole('heading', { level: 1, name: heading });
+      // A server's page never offers it before its health has said so.
+      expect(container.innerHTML).not.toContain('Fill Test Credentials');
+
+      app = await act(() => mountApp(container));
+
+      expect(await screen.findByRole('button', { name: 'Fill Test Credentials' })).toBeInTheDocument();
+      // Taken over, not rendered again, and React found nothing to correct.
+      expect(screen.getByRole('heading', { level: 1, name: heading })).toBe(builtHeading);
+      expect(errors).not.toHaveBeenCalled();
+    });
+
+    it('and with the stand-in, the page is built with it', async () => {
+      process.env.API_MOCKING = 'on';
+      const container = await builtPage('/login');
+      expect(within(container).getByRole('button', { name: 'Fill Test Credentials' })).toBeInTheDocument();
+    });
   });
 
   it('renders afresh on another address than the one it was built for', async () => {

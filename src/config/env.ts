@@ -11,6 +11,15 @@ export const env = {
 };
 
 /**
+ * Whether the stand-in answers the calls (API_MOCKING is not off): its network is always the demo
+ * network. Read where it is asked: webpack writes the build's value in (the app and the pages built
+ * ahead alike); under jest it is the environment's, unset meaning the stand-in the tests run on.
+ */
+export function standInBuild(): boolean {
+  return process.env.API_MOCKING !== 'off';
+}
+
+/**
  * The absolute base URL of the API. fetch under Node needs an absolute URL, so a relative base is
  * resolved against the page's origin.
  */

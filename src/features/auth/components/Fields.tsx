@@ -100,21 +100,25 @@ export interface FormActionsProps {
    */
   sample: SampleFields;
   onFillTestCredentials: () => void;
+  /** Whether "Fill Test Credentials" is offered: only where the network is a demo (useDemoNetwork). */
+  offerSample: boolean;
 }
 
 /** A form's sample values, by field name. */
 export type SampleFields = Readonly<Record<string, string | boolean>>;
 
-/** The login and signup forms' buttons: submit, and "Fill Test Credentials". */
-export function FormActions({ submit, pending, disabled, sample, onFillTestCredentials }: FormActionsProps) {
+/** The login and signup forms' buttons: submit, and "Fill Test Credentials" where the network is a demo. */
+export function FormActions({ submit, pending, disabled, sample, onFillTestCredentials, offerSample }: FormActionsProps) {
   return (
     <div className="auth-form__actions">
       <button type="submit" className="button button--primary button--block" disabled={disabled}>
         <ProgressLabel pending={pending} idle={submit.idle} busy={submit.busy} />
       </button>
-      <button type="button" className="button button--secondary button--block" onClick={onFillTestCredentials} disabled={disabled} data-fills={JSON.stringify(sample)}>
-        Fill Test Credentials
-      </button>
+      {offerSample ? (
+        <button type="button" className="button button--secondary button--block" onClick={onFillTestCredentials} disabled={disabled} data-fills={JSON.stringify(sample)}>
+          Fill Test Credentials
+        </button>
+      ) : null}
     </div>
   );
 }

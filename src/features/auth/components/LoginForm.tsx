@@ -5,6 +5,7 @@ import { TIMINGS } from '../../../config/timings';
 import { notifyError, notifySuccess } from '../../ui/notify';
 import { hasToken } from '../authAnswers';
 import { preloadAuthCalls, useAuthCall } from '../useAuthCall';
+import { useDemoNetwork } from '../useDemoNetwork';
 import { AUTH_MESSAGES, loginRefusalMessage } from '../messages';
 import { FormActions, TextField } from './Fields';
 
@@ -27,6 +28,7 @@ export function LoginForm({ redirectTo }: LoginFormProps) {
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
   const [succeeded, setSucceeded] = useState(false);
+  const demo = useDemoNetwork();
 
   useEffect(() => {
     if (!succeeded) return undefined;
@@ -69,7 +71,7 @@ export function LoginForm({ redirectTo }: LoginFormProps) {
     <form className="auth-form" method="post" noValidate onFocus={preloadAuthCalls} onSubmit={(event) => void onSubmit(event)} aria-busy={busy}>
       <TextField label="Username" name="username" autoComplete="username" autoCapitalize="none" spellCheck={false} required value={username} onValueChange={setUsername} />
       <TextField label="Password" name="password" type="password" autoComplete="current-password" required value={password} onValueChange={setPassword} />
-      <FormActions submit={{ idle: 'Login', busy: 'Logging in…' }} pending={isLoading} disabled={busy} sample={SAMPLE} onFillTestCredentials={fillTestCredentials} />
+      <FormActions submit={{ idle: 'Login', busy: 'Logging in…' }} pending={isLoading} disabled={busy} sample={SAMPLE} onFillTestCredentials={fillTestCredentials} offerSample={demo} />
     </form>
   );
 }

@@ -8,6 +8,7 @@ import { notifyError, notifySuccess } from '../../ui/notify';
 import { holdLoader, loaderOffAfter, type Cancel } from '../../ui/loaderTimers';
 import { hasToken } from '../authAnswers';
 import { preloadAuthCalls, useAuthCall } from '../useAuthCall';
+import { useDemoNetwork } from '../useDemoNetwork';
 import { AUTH_MESSAGES } from '../messages';
 import { FieldError, fieldNote, FormActions, TextField } from './Fields';
 import { LIMITS } from '../../../../contract/limits';
@@ -124,6 +125,7 @@ export function SignupForm() {
   const formRef = useRef<HTMLFormElement>(null);
   const cancelNoTokenNotice = useRef<Cancel>(() => undefined);
   const termsId = useId();
+  const demo = useDemoNetwork();
 
   useEffect(() => () => cancelNoTokenNotice.current(), []);
   // After each check that found a problem, the first field at fault takes the focus.
@@ -214,6 +216,7 @@ export function SignupForm() {
         disabled={isLoading}
         sample={SAMPLE}
         onFillTestCredentials={fillTestCredentials}
+        offerSample={demo}
       />
     </form>
   );
