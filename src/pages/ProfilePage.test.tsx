@@ -300,7 +300,7 @@ describe('editing one’s own profile', () => {
     fail();
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
 
-    expect(await screen.findByText(message)).toBeInTheDocument();
+    expect(await screen.findByText(`Your profile was not saved; what you typed stays. ${message}`)).toBeInTheDocument();
     expect(router.state.location.pathname).toBe(`/users/${SEED_USER_IDS.ava}`);
     expect(screen.getByRole('dialog', { name: 'Edit Profile' })).toBeInTheDocument();
     expect(bio).toHaveValue('Typed while the network was down');

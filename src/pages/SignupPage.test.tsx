@@ -10,6 +10,7 @@ import { selectCurrentMember } from '../features/users/currentMember';
 import { selectIsLoggedIn } from '../features/auth/sessionSlice';
 import { sampleAndShown } from '../test/sampleFields';
 import { loseAnswers } from '../test/lostAnswers';
+import { NETWORK_MESSAGE } from '../lib/apiError';
 
 type User = Awaited<ReturnType<typeof renderWithProviders>>['user'];
 
@@ -255,21 +256,19 @@ describe('Signup', () => {
     expect(screen.getByRole('checkbox', { name: 'I accept all Terms & Conditions' })).toBeChecked();
   });
 
-  it('goes to /error when the server fails', async () => {
-    server.use(http.post(`${TEST_API_BASE}/auth/signup`, () => HttpResponse.json({ errors: [MESSAGES.serverError] }, { status: 500 })));
+  it.each([
+    ['the server fails', () => HttpResponse.json({ errors: [MESSAGES.serverError] }, { status: 500 }), MESSAGES.serverError],
+    ['the network is down', () => HttpResponse.error(), NETWORK_MESSAGE],
+  ])('keeps the form with what was typed, and says so, when %s', async (_how, answer, why) => {
+    server.use(http.post(`${TEST_API_BASE}/auth/signup`, answer));
     const { user, router } = await openSignup();
     await fillSignup(user, complete);
     await submit(user);
-    await waitFor(() => expect(currentPath(router)).toBe('/error'));
-    expect(await screen.findByRole('heading', { name: "It's not you, It's us..!" })).toBeInTheDocument();
-  });
-
-  it('goes to /error when the network is down', async () => {
-    server.use(http.post(`${TEST_API_BASE}/auth/signup`, () => HttpResponse.error()));
-    const { user, router } = await openSignup();
-    await fillSignup(user, complete);
-    await submit(user);
-    await waitFor(() => expect(currentPath(router)).toBe('/error'));
+    expect(await screen.findByText(`Your account was not created; what you typed stays. ${why}`)).toBeInTheDocument();
+    expect(currentPath(router)).toBe('/signup');
+    expect(screen.getByLabelText('First Name')).toHaveValue(complete.firstName);
+    expect(screen.getByLabelText('Password')).toHaveValue(complete.password);
+    expect(screen.getByRole('checkbox', { name: 'I accept all Terms & Conditions' })).toBeChecked();
   });
 
   it("turns the loader off and says 'Invalid Credentials!' a second after an answer without a token", async () => {

@@ -277,7 +277,7 @@ describe('Post card', () => {
     fail();
     await user.click(within(dialog).getByRole('button', { name: 'Update Post' }));
 
-    expect(await screen.findByText(message)).toBeInTheDocument();
+    expect(await screen.findByText(`Your edit was not saved; it stays in the window. ${message}`)).toBeInTheDocument();
     expect(currentPath(router)).toBe('/');
     expect(screen.getByRole('dialog', { name: 'New Post Content:' })).toBeInTheDocument();
     expect(textbox).toHaveValue(`${COFFEE} Edited offline.`);

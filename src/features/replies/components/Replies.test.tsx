@@ -144,7 +144,7 @@ describe("A post's replies", () => {
     await user.type(replyBox(), 'Through the storm');
     await user.click(screen.getByRole('button', { name: 'Reply' }));
 
-    expect(await screen.findByText(NETWORK_MESSAGE)).toBeInTheDocument();
+    expect(await screen.findByText(`Your reply was not sent; it stays in the box. ${NETWORK_MESSAGE}`)).toBeInTheDocument();
     expect(replyBox()).toHaveValue('Through the storm');
     // The box is ready again once its button says Reply, not Replying…
     await user.click(await screen.findByRole('button', { name: 'Reply' }));
@@ -180,7 +180,7 @@ describe("A post's replies", () => {
     server.use(http.post(`${API}/posts/:postId/replies`, () => HttpResponse.json({ errors: [MESSAGES.serverError], code: 'server_error' }, { status: 500 })));
     await user.type(replyBox(), 'Server trouble');
     await user.click(screen.getByRole('button', { name: 'Reply' }));
-    expect(await screen.findByText(MESSAGES.serverError)).toBeInTheDocument();
+    expect(await screen.findByText(`Your reply was not sent; it stays in the box. ${MESSAGES.serverError}`)).toBeInTheDocument();
     expect(replyBox()).toHaveValue('Server trouble');
 
     server.use(http.post(`${API}/posts/:postId/replies`, () => HttpResponse.error()));
