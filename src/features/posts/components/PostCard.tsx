@@ -64,7 +64,7 @@ function EditedMark({ at }: { at: string }) {
  * posted photo), so images loading above a post do not push it from under the reader's finger or pointer.
  * An image that fails to load (the connection dropped) keeps that frame too, and says so.
  */
-function PostImage({ src, alt, described }: { src: string; alt: string; described: boolean }) {
+function PostImage({ src, alt, described, author }: { src: string; alt: string; described: boolean; author: string }) {
   const [state, setState] = useState<'loading' | 'loaded' | 'failed'>('loading');
   // The "ALT" badge of a described image: a disclosure that shows the description under the image,
   // and hides it on a second press or Escape.
@@ -85,7 +85,8 @@ function PostImage({ src, alt, described }: { src: string; alt: string; describe
         {state === 'failed' && <p className="post-card__media-failed">The image could not load.</p>}
         {described ? (
           <button type="button" className="post-card__alt-badge" aria-expanded={showAlt} aria-controls={altId} onClick={() => setShowAlt((was) => !was)}>
-            ALT<span className="visually-hidden"> text: image description</span>
+            {/* Named from its visible word first (WCAG 2.5.3), then whose image it describes: each badge of a feed is told apart. */}
+            ALT<span className="visually-hidden">: description of {author}&apos;s image</span>
           </button>
         ) : null}
       </div>
@@ -211,7 +212,7 @@ export const PostCard = memo(function PostCard({ post, onDeleted, position, list
       )}
 
       {post.postImage ? (
-        <PostImage src={post.postImage} alt={post.imageAlt || undescribedImageAlt(fullName)} described={Boolean(post.imageAlt)} />
+        <PostImage src={post.postImage} alt={post.imageAlt || undescribedImageAlt(fullName)} described={Boolean(post.imageAlt)} author={fullName} />
       ) : null}
 
       <div className="post-card__actions">
