@@ -1,10 +1,11 @@
-import { memo, useContext, useId, useMemo, useState } from 'react';
+import { memo, useContext, useId, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { backendHas } from '../../../lib/api/api';
 import { useAppDispatch, useAppSelector } from '../../../lib/store/hooks';
 import type { RootState } from '../../../app/store';
 import { Avatar } from '../../../components/Avatar';
 import { ConfirmDeleteDialog } from '../../../components/Dialog';
+import { focusAfterRemoval } from '../../../components/focusAfterRemoval';
 import { hasLinkParts, RichText } from '../../../components/RichText';
 import { useHistoryWindow } from '../../../components/useHistoryWindow';
 import { paths } from '../../../config/paths';
@@ -99,6 +100,13 @@ function PostImage({ src, alt, described, author }: { src: string; alt: string; 
   );
 }
 
+/** A card's feed, as focusAfterRemoval reads it: its cards in order, and the place of the list (its empty text shows there). */
+function postCardsAround(card: HTMLElement): { items: HTMLElement[]; within: HTMLElement } {
+  const feed = card.parentElement;
+  const items = feed ? Array.from(feed.children).filter((item): item is HTMLElement => item instanceof HTMLElement && item.tagName === 'ARTICLE') : [card];
+  return { items, within: feed?.closest('.post-list')?.parentElement ?? card.ownerDocument.body };
+}
+
 export interface PostCardProps {
   post: Post;
   /** Called after the post is deleted (the post's own page goes home). */
@@ -133,6 +141,7 @@ export const PostCard = memo(function PostCard({ post, onDeleted, position, list
   const editing = useHistoryWindow(`edit-post:${post.id}`);
   const confirmingDelete = useHistoryWindow(`delete-post:${post.id}`);
   const nameId = useId();
+  const cardRef = useRef<HTMLElement>(null);
   // The backend answers replies: the Comments icon opens the post's conversation, with its count. Read
   // from the health answer the member's shell asks for, so a card re-renders only when this changes.
   const hasReplies = useAppSelector((state) => backendHas(state, 'replies'));
@@ -158,6 +167,9 @@ export const PostCard = memo(function PostCard({ post, onDeleted, position, list
 
   const onDelete = async () => {
     if (!isAuthor || deleteState.isLoading) return;
+    const card = cardRef.current;
+    // The card goes, and its focus with it: it moves on to the next card of the feed (or what says it is empty).
+    const refocus = card ? focusAfterRemoval(card, postCardsAround(card)) : undefined;
     dispatch(showLoaderFor(TIMINGS.loaderOffShortMs));
     try {
       if (beforeDelete) await dispatch(beforeDelete(post.id));
@@ -166,12 +178,14 @@ export const PostCard = memo(function PostCard({ post, onDeleted, position, list
       return;
     }
     notifyError(POST_CARD_TEXTS.deleted);
+    refocus?.();
     onDeleted?.();
   };
 
   return (
     // Focusable by script (the j and k shortcuts move through a feed's cards), not a Tab stop of its own.
     <article
+      ref={cardRef}
       className="post-card"
       aria-labelledby={nameId}
       aria-posinset={position}
