@@ -232,6 +232,31 @@ describe('Signup', () => {
     expect(bodies).toEqual([{ firstName: 'Riley', lastName: 'Stone', username: 'riley_stone', password: 'secret1234' }]);
   });
 
+  it("marks every field's problem at once when all are wrong and Terms is unticked, with the spec's toast", async () => {
+    const { user } = await expectRefusedBeforeSending(
+      { firstName: 'Riley', lastName: 'Stone', username: 'ri ley', email: 'riley@example', password: 'short', confirm: 'shorter', accept: false },
+      'Please Fill All Credentials!',
+      'Password Must Match Confirm Password!',
+    );
+    const username = screen.getByLabelText('Username');
+    await waitFor(() => expect(username).toHaveFocus());
+    const marked: Array<[HTMLElement, string]> = [
+      [username, MESSAGES.usernameInvalid],
+      [screen.getByLabelText('Email Address'), MESSAGES.emailInvalid],
+      [screen.getByLabelText('Password', { selector: 'input' }), MESSAGES.passwordInvalid],
+      [screen.getByLabelText('Confirm Password', { selector: 'input' }), 'Must be the same as the password.'],
+      [screen.getByRole('checkbox', { name: 'I accept all Terms & Conditions' }), 'Please accept the Terms & Conditions.'],
+    ];
+    for (const [field, message] of marked) {
+      expect(field).toHaveAttribute('aria-invalid', 'true');
+      expect(field).toHaveAccessibleDescription(message);
+    }
+    expect(screen.getByLabelText('First Name')).not.toHaveAttribute('aria-invalid');
+    // Ticking Terms leaves the others marked until they are changed.
+    await user.click(screen.getByRole('checkbox', { name: 'I accept all Terms & Conditions' }));
+    expect(screen.getByLabelText('Email Address')).toHaveAttribute('aria-invalid', 'true');
+  });
+
   it('asks for matching passwords once everything is filled', async () => {
     const { router } = await expectRefusedBeforeSending({ ...complete, confirm: 'secret9999' }, 'Password Must Match Confirm Password!', 'Please Fill All Credentials!');
     expect(currentPath(router)).toBe('/signup');
@@ -248,6 +273,11 @@ describe('Signup', () => {
 
     expect(await screen.findByText(MESSAGES.usernameExists)).toBeInTheDocument();
     expect(currentPath(router)).toBe('/signup');
+    // At the field too, in words, with the focus there to choose another.
+    const username = screen.getByLabelText('Username');
+    await waitFor(() => expect(username).toHaveFocus());
+    expect(username).toHaveAttribute('aria-invalid', 'true');
+    expect(username).toHaveAccessibleDescription('This username is taken. Please choose another one.');
     expect(selectIsLoggedIn(store.getState())).toBe(false);
     expect(store.getState().ui.showLoader).toBe(false);
     expect(screen.getByLabelText('First Name')).toHaveValue(complete.firstName);
