@@ -1,4 +1,4 @@
-import { memo, useContext, useId, useMemo, useRef, useState } from 'react';
+import { memo, useContext, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { backendHas } from '../../../lib/api/api';
 import { useAppDispatch, useAppSelector } from '../../../lib/store/hooks';
@@ -19,7 +19,8 @@ import { flipToggle, notifyError } from '../../ui/notify';
 import { showLoaderFor } from '../../ui/loaderTimers';
 import { useDeletePostMutation, useDislikePostMutation, useLikePostMutation } from '../postsApi';
 import { isLikedBy } from '../postsCache';
-import { EditPostDialog } from './EditPostDialog';
+import { editDraftPlace, EditPostDialog } from './EditPostDialog';
+import { forgetDraft } from '../useDraft';
 import { CommentIcon, EditIcon, HeartIcon, TrashIcon } from './icons';
 import { PostCardExtrasContext } from './postCardExtras';
 import './shared.css';
@@ -142,6 +143,13 @@ export const PostCard = memo(function PostCard({ post, onDeleted, position, list
   const confirmingDelete = useHistoryWindow(`delete-post:${post.id}`);
   const nameId = useId();
   const cardRef = useRef<HTMLElement>(null);
+  // The edit window closed, whichever way (Close, Escape, Back, a save): what was typed in it goes. A
+  // reload leaves it open (its history entry), with the text kept.
+  const wasEditing = useRef(editing.isOpen);
+  useEffect(() => {
+    if (wasEditing.current && !editing.isOpen) forgetDraft(myId, editDraftPlace(post.id));
+    wasEditing.current = editing.isOpen;
+  }, [editing.isOpen, myId, post.id]);
   // The backend answers replies: the Comments icon opens the post's conversation, with its count. Read
   // from the health answer the member's shell asks for, so a card re-renders only when this changes.
   const hasReplies = useAppSelector((state) => backendHas(state, 'replies'));
