@@ -1,7 +1,7 @@
 import { addListener, type UnknownAction } from '@reduxjs/toolkit';
 import { useEffect, useRef } from 'react';
 import { TIMINGS } from '../config/timings';
-import { api, TAGS } from '../lib/api/api';
+import { api, backendHas, TAGS } from '../lib/api/api';
 import { backendAnswers } from '../lib/pageLoad';
 import { useAppSelector, useAppStore } from '../lib/store/hooks';
 import { connectionBack, connectionLost, selectConnectionLost } from '../features/connection/connectionSlice';
@@ -22,7 +22,8 @@ function isAnswer(action: UnknownAction): boolean {
  * Follows the connection to the backend while a member's pages are open. It is lost when a reload of
  * what is shown fails (the store's listener), or when the live stream drops and the backend does not
  * answer; then the app checks again and again, sooner when the browser says its network is back. Once
- * the backend answers (a check, or any call), the notice goes and what the page shows loads again.
+ * the backend answers (a check, or any call), the notice goes and what the page shows is brought up to
+ * date: by the live stream, opened again at once, or by loading it again.
  */
 export function useReconnect(): void {
   const store = useAppStore();
@@ -48,8 +49,10 @@ export function useReconnect(): void {
     const reconnected = () => {
       if (done) return;
       done = true;
+      // With the live stream, it opens again at this (useLiveNetwork) and brings what was missed, in
+      // order (new posts behind "N new posts"); without it, what the page shows loads again now.
       store.dispatch(connectionBack());
-      store.dispatch(api.util.invalidateTags([...TAGS]));
+      if (!backendHas(store.getState(), 'events')) store.dispatch(api.util.invalidateTags([...TAGS]));
     };
     const stopListening = store.dispatch(addListener({ predicate: isAnswer, effect: reconnected }));
     const leaving = new AbortController();
