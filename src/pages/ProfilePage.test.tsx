@@ -274,7 +274,10 @@ describe('editing one’s own profile', () => {
     await waitFor(() => expect(current).toHaveFocus());
     expect(current).toHaveAttribute('aria-invalid', 'true');
     expect(current).toHaveAccessibleDescription(PROFILE_MESSAGES.currentPasswordWrong);
-    // Said once, at the field: no toast about credentials beside it.
+    // Said once, at the field: no toast about credentials beside it. Toasts show in the order they are
+    // asked for, so once a later one shows, one asked for with the refusal would be there too.
+    await userEvent.setup({ applyAccept: false }).upload(within(dialog).getByLabelText('Avatar'), new File(['hello'], 'notes.txt', { type: 'text/plain' }));
+    expect(await screen.findByText(PROFILE_MESSAGES.notImage)).toBeInTheDocument();
     expect(screen.queryByText(MESSAGES.invalidCredentials)).not.toBeInTheDocument();
     expect(screen.queryByText('Invalid Credentials!')).not.toBeInTheDocument();
     expect(router.state.location.pathname).toBe(`/users/${SEED_USER_IDS.ava}`);
