@@ -88,7 +88,7 @@ function PostImage({ src, alt, described, author }: { src: string; alt: string; 
         {described ? (
           <button type="button" className="post-card__alt-badge" aria-expanded={showAlt} aria-controls={altId} onClick={() => setShowAlt((was) => !was)}>
             {/* Named from its visible word first (WCAG 2.5.3), then whose image it describes: each badge of a feed is told apart. */}
-            ALT<span className="visually-hidden">: description of {author}&apos;s image</span>
+            ALT<span className="visually-hidden"> text of {author}&apos;s image</span>
           </button>
         ) : null}
       </div>
