@@ -19,14 +19,22 @@ interface Box {
   bottom: number;
 }
 
+/** The window, less what bars fixed over its top and foot cover (a popup under them is not seen). */
+export interface Viewport {
+  width: number;
+  height: number;
+  coveredTop?: number;
+  coveredBottom?: number;
+}
+
 /**
- * Where a popup of `size` is seen whole beside `anchor` in a viewport of `viewport`: below, unless it
- * does not fit there and there is more room above; aligned with the anchor's end edge (where a post's
- * ⋯ sits), unless that runs off the viewport and the start edge does not; moved back in otherwise.
+ * Where a popup of `size` is seen whole beside `anchor` in `viewport`: below, unless it does not fit
+ * there and there is more room above; aligned with the anchor's end edge (where a post's ⋯ sits),
+ * unless that runs off the viewport and the start edge does not; moved back in otherwise.
  */
-export function placePopup(anchor: Box, size: { width: number; height: number }, viewport: { width: number; height: number }, direction: 'ltr' | 'rtl' = 'ltr'): PopupPlacement {
-  const roomBelow = viewport.height - anchor.bottom - EDGE_PX;
-  const roomAbove = anchor.top - EDGE_PX;
+export function placePopup(anchor: Box, size: { width: number; height: number }, viewport: Viewport, direction: 'ltr' | 'rtl' = 'ltr'): PopupPlacement {
+  const roomBelow = viewport.height - (viewport.coveredBottom ?? 0) - anchor.bottom - EDGE_PX;
+  const roomAbove = anchor.top - (viewport.coveredTop ?? 0) - EDGE_PX;
   const block = size.height > roomBelow && roomAbove > roomBelow ? 'above' : 'below';
   // The popup's left edge when aligned with the anchor's end, or its start.
   const rightAligned = anchor.right - size.width;
@@ -37,6 +45,15 @@ export function placePopup(anchor: Box, size: { width: number; height: number },
   if (fits(startLeft)) return { block, inline: 'start', shift: 0 };
   const wanted = Math.min(Math.max(endLeft, EDGE_PX), Math.max(EDGE_PX, viewport.width - EDGE_PX - size.width));
   return { block, inline: 'end', shift: Math.round(wanted - endLeft) };
+}
+
+/**
+ * How much of the window's top or foot a bar fixed over it covers, as the page's layout says in
+ * `--covered-block-start` and `--covered-block-end` (in px) on the root element; 0 where none is said.
+ */
+function coveredBy(root: HTMLElement, edge: 'start' | 'end'): number {
+  const value = Number.parseFloat(getComputedStyle(root).getPropertyValue(`--covered-block-${edge}`));
+  return Number.isFinite(value) ? value : 0;
 }
 
 /**
@@ -51,7 +68,8 @@ export function usePopupPlacement(anchorRef: RefObject<HTMLElement | null>, popu
     if (!anchor || !popup) return;
     const { width, height } = popup.getBoundingClientRect();
     const direction = getComputedStyle(popup).direction === 'rtl' ? 'rtl' : 'ltr';
-    const viewport = { width: document.documentElement.clientWidth || window.innerWidth, height: window.innerHeight };
+    const root = document.documentElement;
+    const viewport = { width: root.clientWidth || window.innerWidth, height: window.innerHeight, coveredTop: coveredBy(root, 'start'), coveredBottom: coveredBy(root, 'end') };
     setPlacement(placePopup(anchor.getBoundingClientRect(), { width, height }, viewport, direction));
   }, [anchorRef, popupRef, content]);
   return placement;

@@ -81,6 +81,14 @@ describe('placePopup', () => {
     expect(placePopup(at(300, 50), size, { width: 400, height: 150 }).block).toBe('below');
   });
 
+  it("keeps clear of the bars fixed over the window's top and foot", () => {
+    // Room below in the window, but under the phone's bottom bar: above.
+    expect(placePopup(at(300, 560), size, { ...viewport, coveredBottom: 160 }).block).toBe('above');
+    // More room above than below in the window, but most of it under the top bar: below.
+    expect(placePopup(at(300, 170), size, { width: 400, height: 300 }).block).toBe('above');
+    expect(placePopup(at(300, 170), size, { width: 400, height: 300, coveredTop: 100 }).block).toBe('below');
+  });
+
   it('aligns with the end edge, else the start edge, else moves back in: in either direction', () => {
     expect(placePopup(at(300, 100), size, viewport)).toEqual({ block: 'below', inline: 'end', shift: 0 });
     expect(placePopup(at(20, 100), size, viewport)).toEqual({ block: 'below', inline: 'start', shift: 0 });
