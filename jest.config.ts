@@ -92,8 +92,8 @@ const config: Config = {
       roots: ['<rootDir>/server'],
       testMatch: ['**/*.test.ts'],
       testPathIgnorePatterns: ['/node_modules/', TARGET_RUNNER],
-      globalSetup: '<rootDir>/server/testing/jestPostgres.ts',
-      globalTeardown: '<rootDir>/server/testing/jestPostgresTeardown.ts',
+      globalSetup: '<rootDir>/server/testing/jestServer.ts',
+      globalTeardown: '<rootDir>/server/testing/jestServerTeardown.ts',
     },
   ],
   // Integration tests render whole routes (lazy chunks, the real mock backend) or start a server on

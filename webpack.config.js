@@ -16,6 +16,9 @@ const CHUNK_LOAD_TIMEOUT_MS = 120000;
 /** `npm start`'s port: --port, then PORT, else 3000. */
 const DEV_SERVER_PORT = 3000;
 
+/** `npm start`'s address: HOST, else loopback (this machine only). */
+const DEV_SERVER_HOST = '127.0.0.1';
+
 /**
  * A setting read by `read`, or the end of the process: a bad value prints its one-line message (no
  * stack trace, it is the developer's setting, not a bug) and stops `npm start` or `npm run build`.
@@ -30,12 +33,12 @@ function settingOrExit(read) {
   }
 }
 
-/** Whether nothing listens on `port` yet (checked the way a server listens: every address). */
-function isPortFree(port) {
+/** Whether nothing listens on `port` of `host` yet (checked the way the dev server listens). */
+function isPortFree(port, host) {
   return new Promise((resolve, reject) => {
     const probe = createServer();
     probe.once('error', (error) => (error.code === 'EADDRINUSE' ? resolve(false) : reject(error)));
-    probe.listen(port, () => probe.close(() => resolve(true)));
+    probe.listen(port, host, () => probe.close(() => resolve(true)));
   });
 }
 
@@ -43,9 +46,9 @@ function isPortFree(port) {
  * The dev server's port, checked before anything compiles: a taken port (or a bad PORT) stops
  * `npm start` with one line saying which port and how to choose another.
  */
-async function devServerPortOrExit(argv) {
+async function devServerPortOrExit(argv, host) {
   const port = settingOrExit(() => settings.readPort(argv.port === undefined ? undefined : String(argv.port), process.env, DEV_SERVER_PORT));
-  if (port !== 0 && !(await isPortFree(port))) {
+  if (port !== 0 && !(await isPortFree(port, host))) {
     console.error(settings.busyPortMessage(port, 'npm start'));
     process.exit(1);
   }
@@ -135,7 +138,9 @@ function prerenderedPage({ path: pagePath, chunk }, renderBundle) {
 module.exports = async (env, argv) => {
   const production = argv.mode !== 'development';
   const build = settingOrExit(() => settings.readBuildSettings());
-  const devPort = env && env.WEBPACK_SERVE ? await devServerPortOrExit(argv) : DEV_SERVER_PORT;
+  // This machine alone unless HOST says otherwise: the dev server serves the stand-in's demo network.
+  const devHost = env && env.WEBPACK_SERVE ? settingOrExit(() => settings.readHost(process.env)) : DEV_SERVER_HOST;
+  const devPort = env && env.WEBPACK_SERVE ? await devServerPortOrExit(argv, devHost) : DEV_SERVER_PORT;
 
   if (build.apiProxy && build.apiMocking) {
     console.warn('API_PROXY is set while API_MOCKING=on: the mock backend answers first. Set API_MOCKING=off to reach the proxy.');
@@ -207,6 +212,7 @@ module.exports = async (env, argv) => {
     ],
     performance: { hints: false },
     devServer: {
+      host: devHost,
       port: devPort,
       historyApiFallback: true,
       static: { directory: path.resolve(__dirname, 'public'), publicPath: '/' },

@@ -72,6 +72,9 @@ const CATALOGUE = {
   methodNotAllowed: [405, 'This API route does not answer that method.'],
   tooManyRequests: [429, 'Too many requests. Try again later.'],
   serviceUnavailable: [503, 'The service is unavailable right now. Please try again in a moment.'],
+  /** A balancer's own answers: the process it sent the call to stopped, or took too long, before answering. */
+  badGateway: [502, 'The server stopped before it answered. Please try again in a moment.'],
+  gatewayTimeout: [504, 'The server took too long to answer. Please try again in a moment.'],
   requestTimeout: [408, 'The request took too long to arrive.'],
   headersTooLarge: [431, 'The request headers are too large.'],
   badRequest: [400, 'The request is not valid HTTP.'],

@@ -3,7 +3,7 @@
 // sources, each step's output in its own log under build/.
 import { spawnSync } from 'node:child_process';
 import { closeSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -53,10 +53,19 @@ function run(what, log, command, args, env = {}) {
   process.exit(1);
 }
 
-/** Builds the app and the server when missing or older than their sources, one line each. */
+/** Whether the server serves the app built here: STATIC_DIR unset, or naming build/app. */
+function servesBuiltApp() {
+  const given = process.env.STATIC_DIR?.trim();
+  return !given || resolve(root, given) === at('build', 'app');
+}
+
+/**
+ * Builds the app (when the server serves build/app) and the server when missing or older than their
+ * sources, one line each.
+ */
 export function buildForServer() {
   const appSources = ['src', 'contract', 'public', 'webpack.config.js', 'scripts/settings.js', 'package-lock.json', 'tsconfig.json'].map((path) => at(path));
-  if (builtAt(at('build', 'app', 'index.html')) < newest(appSources)) {
+  if (servesBuiltApp() && builtAt(at('build', 'app', 'index.html')) < newest(appSources)) {
     run('Building the app for the server (API_MOCKING=off) into build/app (about a minute)', 'build/app-build.log', process.execPath, [at('node_modules', 'webpack', 'bin', 'webpack.js'), '--mode', 'production'], {
       API_MOCKING: 'off', API_BASE_URL: '/api', MOCK_SCENARIO: '', BUILD_DIR: 'build/app',
     });

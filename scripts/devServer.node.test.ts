@@ -1,9 +1,10 @@
 /**
  * `npm start` and `npm run build` as a developer meets them: a bad setting or a taken port stops them
- * at once with one line that says what to do, and no stack trace.
+ * at once with one line that says what to do, and no stack trace; `npm start` listens on this
+ * machine alone unless HOST opens it.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer, type Server } from 'node:net';
+import { connect, createServer, type Server } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { busyPortMessage } from './settings';
@@ -73,4 +74,55 @@ describe('npm start with a bad port', () => {
     expect(code).toBe(1);
     expect(stderr.trim()).toBe('SocialConnect configuration error: PORT "abc" is not valid. Use a port number from 0 to 65535 (0 picks a free one).');
   });
+});
+
+describe('npm start, where it listens', () => {
+  /** Whether a connection to address:port is taken. */
+  function accepts(address: string, port: number): Promise<boolean> {
+    return new Promise((resolve) => {
+      const socket = connect(port, address);
+      socket.once('connect', () => {
+        socket.destroy();
+        resolve(true);
+      });
+      socket.once('error', () => resolve(false));
+    });
+  }
+
+  async function freePort(): Promise<number> {
+    const probe = createServer();
+    await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+    const { port } = probe.address() as AddressInfo;
+    await new Promise((resolve) => probe.close(resolve));
+    return port;
+  }
+
+  // 127.0.0.2 is this machine too (all of 127.0.0.0/8 is loopback), but not the address 127.0.0.1:
+  // only a server listening on every interface takes a connection there.
+  it.each([
+    ['on loopback alone by default, and says so', {}, false, 'Loopback: http://127.0.0.1:'],
+    ['on every interface with HOST=0.0.0.0', { HOST: '0.0.0.0' }, true, 'On Your Network'],
+  ])('listens %s', async (_how, env: Record<string, string>, everywhere, said) => {
+    const port = await freePort();
+    const child = spawn(process.execPath, [WEBPACK, 'serve', '--mode', 'development'], { cwd: ROOT, env: { ...process.env, PORT: String(port), HOST: '', MOCK_SCENARIO: '', ...env } });
+    children.push(child);
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    const exited = new Promise((resolve) => child.on('exit', resolve));
+    try {
+      const deadline = Date.now() + 60_000;
+      while (!(await accepts('127.0.0.1', port))) {
+        if (child.exitCode !== null || Date.now() > deadline) throw new Error(`npm start did not listen on port ${port}:\n${output}`);
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      expect(await accepts('127.0.0.2', port)).toBe(everywhere);
+      // Said by the dev server as it starts, a moment after it listens.
+      while (!output.includes(said) && child.exitCode === null && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(output).toContain(said);
+    } finally {
+      child.kill();
+      await exited;
+    }
+  }, 90_000);
 });

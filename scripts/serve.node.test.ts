@@ -9,7 +9,8 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { serveBuild } from '../server/appFiles';
+import { APP_PAGES, serveBuild } from '../server/appFiles';
+import { paths } from '../src/config/paths';
 
 const ROOT = join(__dirname, '..');
 /** What package.json's "serve" runs. */
@@ -78,6 +79,17 @@ describe('the build server', () => {
   it('serves a page the build wrote ahead as its own HTML, with or without a trailing slash', async () => {
     for (const path of ['/login', '/login/']) expect((await ask(base, path)).body).toContain('<title>login built ahead</title>');
     for (const path of ['/', '/signup', '/login/more', '/login.x']) expect((await ask(base, path)).body).toContain('<title>app</title>');
+  });
+
+  it("answers 404 (with the app) for a path that is none of the app's pages, whose list is the router's", async () => {
+    const routerPatterns = Object.values(paths).flatMap((entry) => ('pattern' in entry ? [entry.pattern] : []));
+    expect([...APP_PAGES].sort()).toEqual(routerPatterns.sort());
+    for (const path of ['/metrics', '/.env', '/wp-login.php', '/static/js/gone.js']) {
+      const answer = await ask(base, path);
+      expect({ path, status: answer.status }).toEqual({ path, status: 404 });
+      expect(answer.body).toContain('<title>app</title>');
+    }
+    expect((await ask(base, '/explore')).status).toBe(200);
   });
 
   it('sends a form posted to a page built ahead back to it, and answers 404 to other methods', async () => {

@@ -209,6 +209,15 @@ function readPort(option, env, fallback) {
   return settings['--port'] ?? settings.PORT;
 }
 
+/**
+ * Where `npm start` listens: HOST (as the server reads it), else loopback alone, so the dev server
+ * is open to this machine only unless asked (HOST=0.0.0.0 opens it to every network interface).
+ * @param {Readonly<Record<string, string | undefined>>} env
+ */
+function readHost(env) {
+  return readSettings(Type.Object({ HOST: SERVER.properties.HOST }), { HOST: env.HOST }).HOST;
+}
+
 /** Which port is taken, and the two ways to pick another for `command` ("npm start", "npm run serve"). */
 function busyPortMessage(/** @type {number} */ port, /** @type {string} */ command) {
   const other = port >= 65535 ? port - 1 : port + 1;
@@ -218,4 +227,4 @@ function busyPortMessage(/** @type {number} */ port, /** @type {string} */ comma
   );
 }
 
-module.exports = { ConfigError, SCENARIO_NAMES, readServerSettings, readClusterSettings, readBuildSettings, readPort, busyPortMessage };
+module.exports = { ConfigError, SCENARIO_NAMES, readServerSettings, readClusterSettings, readBuildSettings, readPort, readHost, busyPortMessage };

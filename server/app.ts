@@ -5,6 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
 import { join } from 'node:path';
 import fastifyHelmet from '@fastify/helmet';
 import Fastify, { LogController, type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
@@ -17,7 +18,7 @@ import { openEventStream, type EventHub, type EventSink, type EventStream } from
 import { IMAGE_KINDS, type ImageKind } from '../contract/validation';
 import type { AnswerCache } from './answerCache';
 import { appFiles } from './appFiles';
-import type { TrustProxy } from './config';
+import { fastifyTrustProxy, type TrustProxy } from './config';
 import { isUnavailable, toBytes, type Database } from './db/database';
 import { rateLimiting } from './rateLimits';
 
@@ -36,6 +37,39 @@ export const TIMEOUTS = {
 } as const;
 
 export type Timeouts = { [K in keyof typeof TIMEOUTS]: number };
+
+/**
+ * How much longer than it says an idle kept-alive connection is kept open. A client that honours
+ * `Keep-Alive: timeout=5` still reuses the connection near the end of those 5 s (Node's fetch lets
+ * it go after 4 s, on a timer that may fire half a second late, later still on a busy event loop);
+ * closing exactly at 5 s would reset such a call. Closing later than announced never meets a client
+ * mid-call: HTTP servers commonly leave a second or more (Node 24's keepAliveTimeoutBuffer).
+ */
+export const KEEP_ALIVE_GRACE_MS = 3_000;
+
+/**
+ * How long a connection refused for its body's size stays open to read what the client still sends.
+ * The client is often mid-upload when the 413 goes out: a connection closed with unread bytes in it
+ * is reset, and the reset can reach the client before it reads the answer (it sees "connection
+ * reset" rather than "too large"). Ending the answer, then reading and dropping the rest for a while
+ * (a lingering close, as nginx does), lets it read the answer first.
+ */
+export const LINGER_AFTER_REFUSAL_MS = 2_000;
+
+/** Once the answer is flushed: end the connection's sending side, then close it when the client has ended its own, or after the linger. */
+function closeWhenClientStops(socket: Socket): void {
+  socket.destroySoon = function lingeringClose(this: Socket) {
+    if (this.writable) this.end();
+    const close = (): void => {
+      clearTimeout(timer);
+      this.destroy();
+    };
+    const timer = setTimeout(close, LINGER_AFTER_REFUSAL_MS);
+    timer.unref();
+    this.once('end', close);
+    this.once('close', () => clearTimeout(timer));
+  };
+}
 
 /** What a stream may hold unsent for a reader that stops reading, before it is dropped. */
 export const UNSENT_STREAM_BYTES_MAX = 256 * 1024;
@@ -122,13 +156,37 @@ function lastValues(query: unknown): Record<string, string> {
 }
 
 /**
- * TRUST_PROXY as Fastify takes it. A number of proxies believes that many hops of X-Forwarded-For,
- * counted from the server (Fastify itself reads a bare number as "none"); the address just before
- * them is the client's, whatever a client wrote further along.
+ * An X-Request-Id a client or a balancer sends is kept as the request's id (in the log and the
+ * answer) when it is short and made of safe characters; any other gets an id of the server's own.
  */
-export function fastifyTrustProxy(trust: TrustProxy): boolean | string[] | ((address: string, hop: number) => boolean) {
-  if (typeof trust !== 'number') return trust;
-  return (_address, hop) => hop < trust;
+export const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
+
+function requestIdOf(request: { headers: Record<string, string | string[] | undefined> }): string {
+  const given = request.headers['x-request-id'];
+  return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
+}
+
+/**
+ * A URL whose path does not decode (`/%E0%A4%A`, `/api/%zz`) with its path taken literally, each `%`
+ * as `%25`: it is then answered as any unknown path is (the error shape under /api, the app's
+ * not-found page elsewhere) rather than with the router's own refusal. Any other URL is left as it is.
+ */
+export function withLiteralPercents(url: string): string {
+  const end = url.indexOf('?');
+  const path = end === -1 ? url : url.slice(0, end);
+  if (!path.includes('%')) return url;
+  try {
+    decodeURIComponent(path);
+    return url;
+  } catch {
+    return `${path.replaceAll('%', '%25')}${end === -1 ? '' : url.slice(end)}`;
+  }
+}
+
+/** The path of a request's URL, without its query, for the log (at most 512 characters). */
+function pathOf(url: string): string {
+  const end = url.indexOf('?');
+  return (end === -1 ? url : url.slice(0, end)).slice(0, 512);
 }
 
 export async function buildApp({ ctx, database, answers, events, staticDir, logger = false, trustProxy = false, rateLimits, timeouts: given = {}, draining = () => false }: AppOptions): Promise<FastifyInstance> {
@@ -140,10 +198,12 @@ export async function buildApp({ ctx, database, answers, events, staticDir, logg
     routerOptions: { ignoreTrailingSlash: true },
     // One line per request, written by the onResponse hook below.
     logController: new LogController({ disableRequestLogging: true }),
-    genReqId: () => randomUUID(),
+    genReqId: requestIdOf,
+    rewriteUrl: (request) => withLiteralPercents(request.url ?? '/'),
     http: { headersTimeout: timeouts.headersMs, requestTimeout: timeouts.requestMs, connectionsCheckingInterval: timeouts.checkEveryMs },
     requestTimeout: timeouts.requestMs,
-    keepAliveTimeout: timeouts.keepAliveMs,
+    // Announced as `timeout=` keepAliveMs in the onSend hook below; closed only after the grace.
+    keepAliveTimeout: timeouts.keepAliveMs + KEEP_ALIVE_GRACE_MS,
     // Calls that arrive while the server is closing are answered 503 in the error shape, below.
     return503OnClosing: false,
     forceCloseConnections: 'idle',
@@ -193,16 +253,29 @@ export async function buildApp({ ctx, database, answers, events, staticDir, logg
     // An answer finished while leaving ends its connection: the client opens its next one elsewhere,
     // and the shut-down has no idle connection to close under a call that is on its way.
     if (closing || draining()) reply.header('connection', 'close');
+    if (reply.statusCode === 413) {
+      // The rest of a body too large may still be on its way: the connection closes once the client stops.
+      reply.header('connection', 'close');
+      closeWhenClientStops(request.raw.socket);
+    } else if (!reply.hasHeader('connection') && reply.raw.shouldKeepAlive) {
+      // Node would announce the time it keeps the connection (with the grace): announce the one clients should keep.
+      reply.header('keep-alive', `timeout=${Math.floor(timeouts.keepAliveMs / 1000)}`);
+    }
     if (!reply.hasHeader('content-security-policy')) reply.header('content-security-policy', APP_CSP);
     if (request.protocol === 'https') reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
     return payload;
   });
 
   app.addHook('onResponse', async (request, reply) => {
+    const route = request.routeOptions.url;
     request.log.info({
       method: request.method,
-      route: request.routeOptions.url ?? null,
+      // As the client sent it, without its query.
+      path: pathOf(request.originalUrl),
+      ...(route ? { route } : {}),
       status: reply.statusCode,
+      // The connection's address, or behind trusted proxies the address the nearest of them saw.
+      client: request.ip,
       member: request.memberId ?? null,
       ms: Math.round(reply.elapsedTime * 10) / 10,
     }, 'request');
@@ -233,6 +306,7 @@ export async function buildApp({ ctx, database, answers, events, staticDir, logg
               'x-request-id': request.id,
               // Proxies that buffer answers (nginx) pass this one on as it comes.
               'x-accel-buffering': 'no',
+              ...(response.shouldKeepAlive ? { 'keep-alive': `timeout=${Math.floor(timeouts.keepAliveMs / 1000)}` } : {}),
             });
           }
           response.write(frame);

@@ -1,7 +1,8 @@
 /**
  * The built app over HTTP, one plugin for the server and for `npm run serve`: each file of the build
  * as it is, a page the build wrote ahead as its own HTML (/login and /login/ -> login.html), and the
- * app's index.html for any other page, since the app routes on the client.
+ * app's index.html for its other pages, since the app routes on the client (with 404 for a path that
+ * is none of its pages).
  */
 import { existsSync, readdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -18,6 +19,26 @@ export interface AppFilesOptions {
 }
 
 const FOR_GOOD = 'public, max-age=31536000, immutable';
+
+/**
+ * The app's pages, as its router's patterns (src/config/paths.ts; a test keeps the two the same):
+ * these answer the app with 200. Any other path that is no file of the build (`/metrics`, `/status`,
+ * `/.env`, `/wp-login.php`, `/posts/a/b`) answers 404, still with the app, which shows its not-found
+ * page: a monitoring probe or a scanner is never told that such a page is there.
+ */
+export const APP_PAGES = [
+  '/', '/login', '/signup', '/bookmark', '/posts/:postId', '/users/:userId', '/explore', '/tags/:tag',
+  '/createpost', '/notifications', '/settings/muted-and-blocked', '/error',
+] as const;
+
+const PAGE_PATTERNS = APP_PAGES.map((pattern) => pattern.split('/'));
+
+/** Whether a path (without its trailing slashes) is one of the app's pages: `:name` is any one segment. */
+function isAppPage(path: string): boolean {
+  const segments = path.split('/');
+  return PAGE_PATTERNS.some((pattern) => pattern.length === segments.length
+    && pattern.every((part, i) => (part.startsWith(':') ? segments[i] !== '' : part === segments[i])));
+}
 
 function plainNotFound(_request: FastifyRequest, reply: FastifyReply): FastifyReply {
   return reply.code(404).type('text/plain; charset=utf-8').send('Not found.');
@@ -56,11 +77,16 @@ async function appFilesPlugin(app: FastifyInstance, { root, reserved = [], notFo
     if (reserved.some((prefix) => path === prefix || path.startsWith(`${prefix}/`)) || !['GET', 'HEAD'].includes(request.method)) {
       return notFound(request, reply);
     }
-    // An escape that does not decode never gets here: Fastify's router answers it 400 itself.
+    // An escape that does not decode never gets here: Fastify's router answers it 400 itself (the
+    // server reads such a path literally first, and gets here with it).
     if (decodeURIComponent(path).includes('\0')) {
       return reply.code(400).type('text/plain; charset=utf-8').send('Bad request: the address is not a valid URL path.');
     }
-    return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').sendFile(pageAhead ?? 'index.html');
+    return reply
+      .code(pageAhead || isAppPage(page) ? 200 : 404)
+      .header('cache-control', 'no-cache')
+      .type('text/html; charset=utf-8')
+      .sendFile(pageAhead ?? 'index.html');
   });
 }
 

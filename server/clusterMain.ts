@@ -1,23 +1,22 @@
 /**
  * `npm run cluster`: CLUSTER_PROCESSES server processes (build/server/server/main.js) on one
  * DATABASE_URL, and HAProxy in front of them on HOST:PORT (server/cluster.ts). Every other setting
- * is the server's, given to every process. SIGINT or SIGTERM stops the processes (each drains
- * first), then HAProxy.
+ * is the server's, given to every process. SIGINT or SIGTERM drains the processes together while
+ * HAProxy keeps sending them calls, then HAProxy stops accepting and the processes finish. HAProxy
+ * that dies is started again, and the cluster exits 1 when it keeps dying.
  */
 import { join } from 'node:path';
 import { ConfigError, readClusterSettings } from '../scripts/settings';
 import { findHaproxy, freePort, HAPROXY_INSTALL_HINT, startServerCluster } from './cluster';
 import { describeStore, readConfig } from './config';
 import { stopOnSignal } from './signals';
+import { checkListen, StartError } from './startErrors';
 import { resolveJwtSecret } from './tokens';
 
 async function main(): Promise<void> {
   const settings = readClusterSettings();
   if (!settings.DATABASE_URL) {
     throw new ConfigError('npm run cluster needs DATABASE_URL: its processes share one PostgreSQL (the embedded PGlite serves one process).');
-  }
-  if (Array.isArray(settings.TRUST_PROXY)) {
-    throw new ConfigError('TRUST_PROXY for npm run cluster is the number of proxies in front of HAProxy (or "off"): the processes believe one hop more, HAProxy\'s.');
   }
   const haproxyBin = findHaproxy(settings.HAPROXY_BIN);
   if (!haproxyBin) {
@@ -29,6 +28,8 @@ async function main(): Promise<void> {
   // the processes start together and could each make their own).
   env.JWT_SECRET = resolveJwtSecret(readConfig());
   const port = settings.PORT === 0 ? await freePort(settings.HOST) : settings.PORT;
+  // HAProxy's address first: a port in use or a HOST not on this machine is said before any process starts.
+  await checkListen(settings.HOST, port, 'npm run cluster');
   const cluster = await startServerCluster({
     command: process.execPath,
     args: [join(__dirname, 'main.js')],
@@ -38,6 +39,7 @@ async function main(): Promise<void> {
     port,
     proxiesInFront: settings.TRUST_PROXY === false ? 0 : settings.TRUST_PROXY,
     haproxyBin,
+    drainMs: settings.DRAIN_SECONDS * 1_000,
     onOutput: (name, line) => console.log(name === 'haproxy' || name === 'cluster' ? `${name}: ${line}` : line),
   });
   console.log([
@@ -47,13 +49,20 @@ async function main(): Promise<void> {
   ].join('\n'));
 
   stopOnSignal('SocialConnect cluster', async (signal) => {
-    console.log(`${signal}: stopping the server processes (each drains for DRAIN_SECONDS), then HAProxy.`);
+    console.log(`${signal}: the server processes drain for ${settings.DRAIN_SECONDS} s while HAProxy goes on sending them calls; then HAProxy stops accepting, and the processes finish what they hold.`);
     await cluster.close();
+  });
+
+  // HAProxy that keeps dying is not started again forever: a service manager sees the cluster fail.
+  void cluster.failed.then(async (error) => {
+    console.error(`SocialConnect cluster: ${error.message}`);
+    await cluster.close();
+    process.exit(1);
   });
 }
 
 main().catch((error: unknown) => {
-  if (error instanceof ConfigError) {
+  if (error instanceof ConfigError || error instanceof StartError) {
     console.error(`SocialConnect cluster: ${error.message}`);
   } else {
     console.error('SocialConnect cluster could not start:', error instanceof Error ? error.message : error);

@@ -49,6 +49,16 @@ export interface ServerConfig {
   logLevel: string;
 }
 
+/**
+ * TRUST_PROXY as Fastify takes it. A number of proxies believes that many hops of X-Forwarded-For,
+ * counted from the server (Fastify itself reads a bare number as "none"); the address just before
+ * them is the client's, whatever a client wrote further along.
+ */
+export function fastifyTrustProxy(trust: TrustProxy): boolean | string[] | ((address: string, hop: number) => boolean) {
+  if (typeof trust !== 'number') return trust;
+  return (_address, hop) => hop < trust;
+}
+
 /** A folder setting: a relative one lies in the repository. */
 function inRepository(path: string): string {
   return isAbsolute(path) ? path : resolve(REPOSITORY_ROOT, path);

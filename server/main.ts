@@ -2,13 +2,15 @@
  * `node build/server/server/main.js`: reads the settings, starts the server, and shuts it down
  * cleanly on SIGINT or SIGTERM: /api/health answers 503 for DRAIN_SECONDS so balancers stop
  * sending, then it stops accepting, closes idle connections, finishes the calls in flight and exits
- * 0 (within 10 s of the drain's end). A second signal ends the drain at once. A bad setting stops it
- * with one line naming the setting, not a stack trace.
+ * 0 (within 10 s of the drain's end). A second signal ends the drain at once. A bad setting, an
+ * address it cannot listen on, a database it cannot reach or a data folder it cannot write stops it
+ * with one line naming the setting and what to do, not a stack trace.
  */
 import { ConfigError, readConfig } from './config';
 import { DataDirLockedError } from './dataDirLock';
 import { stopOnSignal } from './signals';
 import { startServer } from './start';
+import { StartError } from './startErrors';
 
 /** The longest a shut-down may take before the process leaves anyway. */
 const SHUTDOWN_LIMIT_MS = 10_000;
@@ -34,10 +36,9 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  if (error instanceof ConfigError || error instanceof DataDirLockedError) {
+  // A setting to correct is one line naming it (server/startErrors.ts); anything else is a fault, printed whole.
+  if (error instanceof ConfigError || error instanceof DataDirLockedError || error instanceof StartError) {
     console.error(`SocialConnect server: ${error.message}`);
-  } else if (error instanceof Error && 'code' in error && error.code === 'EADDRINUSE') {
-    console.error(`SocialConnect server: the port is already in use. Stop what uses it, or choose another port: PORT=8081 npm run server`);
   } else {
     console.error('SocialConnect server could not start:', error);
   }

@@ -20,6 +20,7 @@ import { migrate } from './db/migrate';
 import { argon2Passwords } from './passwords';
 import { createSqlStore, type SqlStore } from './store/sqlStore';
 import { readUnreadTags } from './store/tags';
+import { checkListen, startFailure } from './startErrors';
 import { resolveJwtSecret } from './tokens';
 
 export const PUBLIC_DIR = join(REPOSITORY_ROOT, 'public');
@@ -48,11 +49,13 @@ export interface StartOptions {
 
 export async function startServer(config: ServerConfig, { logger = false, now = () => new Date() }: StartOptions = {}): Promise<RunningServer> {
   const started = performance.now();
-  const secret = resolveJwtSecret(config);
+  // The address first: a port in use or a HOST not on this machine is said before anything opens.
+  await checkListen(config.host, config.port);
   let lock: DataDirLock | undefined;
   let database: Database | undefined;
   let changes: ChangeFeed | undefined;
   try {
+    const secret = resolveJwtSecret(config);
     if (config.databaseUrl) {
       database = await openPostgres({ connectionString: config.databaseUrl });
       changes = await postgresChanges(config.databaseUrl, { database });
@@ -125,6 +128,7 @@ export async function startServer(config: ServerConfig, { logger = false, now = 
     await changes?.close();
     await database?.close().catch(() => undefined);
     lock?.release();
-    throw error;
+    // A setting the operator can correct is said in one line; anything else is the server's fault.
+    throw startFailure(error, config);
   }
 }

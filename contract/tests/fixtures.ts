@@ -7,8 +7,9 @@ export const PNG_DATA_URL = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAA
 
 /** A data URL of `bytes` with the given media type. */
 export function dataUrl(mediaType: string, bytes: Uint8Array): string {
+  // 32 KiB at a time: a string a byte made the 2 MB images of the size tests take seconds.
   let binary = '';
-  for (const byte of bytes) binary += String.fromCharCode(byte);
+  for (let at = 0; at < bytes.length; at += 0x8000) binary += String.fromCharCode(...bytes.subarray(at, at + 0x8000));
   return `data:${mediaType};base64,${btoa(binary)}`;
 }
 

@@ -1,11 +1,12 @@
 /**
- * The server as its own process, started the way `npm run server` starts it (server/main.ts, run
- * through ts-node so no build is needed): for what only a real process shows (kill -9, SIGTERM, two
+ * The server as its own process, started the way `npm run server` starts it (the compiled
+ * server/main.ts: compiledServer.ts): for what only a real process shows (kill -9, SIGTERM, two
  * servers on one database or one data folder).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
 import { REPOSITORY_ROOT } from '../config';
+import { compiledEntry } from './compiledServer';
 
 export interface Exit {
   code: number | null;
@@ -34,12 +35,10 @@ export interface ChildOptions {
 
 /** Starts `server/main.ts` in a new process; whatever it prints is kept, for the test's messages. */
 export function launchServer({ env }: Pick<ChildOptions, 'env'>): Omit<ChildServer, 'url'> {
-  const child = spawn(process.execPath, ['-r', 'ts-node/register', join(REPOSITORY_ROOT, 'server', 'main.ts')], {
+  const child = spawn(process.execPath, [compiledEntry('main')], {
     cwd: REPOSITORY_ROOT,
     env: {
       PATH: process.env.PATH ?? '',
-      TS_NODE_PROJECT: join(REPOSITORY_ROOT, 'server', 'tsconfig.json'),
-      TS_NODE_TRANSPILE_ONLY: 'true',
       HOST: '127.0.0.1',
       PORT: '0',
       LOG_LEVEL: 'warn',

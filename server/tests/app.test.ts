@@ -92,6 +92,33 @@ describe('unknown routes and bodies that are not JSON', () => {
     expect((await fetch(`${server.baseUrl}/settings`, { method: 'POST' })).status).toBe(404);
   });
 
+  it("answers the app's pages 200, and 404 (with the app, which says so) where a probe or a scanner looks", async () => {
+    const pages = ['/', '/explore', '/bookmark', '/createpost', '/notifications', '/posts/p-1', '/posts/p-1/', '/users/u-ava-reed', '/tags/weekend', '/settings/muted-and-blocked', '/error', '/signup'];
+    const probes = ['/metrics', '/status', '/server-status', '/.env', '/.git/config', '/wp-login.php', '/admin', '/index.php', '/config.json', '/static/js/missing.js', '/posts', '/posts/p-1/edit', '/users', '/explore/more'];
+    const answers = async (paths: string[]) => Promise.all(paths.map(async (path) => {
+      const response = await fetch(`${server.baseUrl}${path}`);
+      return { path, status: response.status, type: response.headers.get('content-type'), app: (await response.text()).includes('<div id="root"') };
+    }));
+    expect(await answers(pages)).toEqual(pages.map((path) => ({ path, status: 200, type: 'text/html; charset=utf-8', app: true })));
+    expect(await answers(probes)).toEqual(probes.map((path) => ({ path, status: 404, type: 'text/html; charset=utf-8', app: true })));
+  });
+
+  it("answers a malformed address in the error shape under /api, and with the app's not-found page elsewhere", async () => {
+    for (const path of ['/api/%zz', '/api/posts/%E0%A4%A', '/api/%']) {
+      const response = await fetch(`${server.baseUrl}${path}`);
+      expect({ path, status: response.status, type: response.headers.get('content-type'), body: await response.json() as unknown })
+        .toEqual({ path, status: 404, type: 'application/json; charset=utf-8', body: { errors: [expect.any(String)], code: expect.stringMatching(/_not_found$/) } });
+    }
+    for (const path of ['/%E0%A4%A', '/users/%zz/x', '/%']) {
+      const response = await fetch(`${server.baseUrl}${path}`);
+      expect({ path, status: response.status, type: response.headers.get('content-type'), csp: response.headers.get('content-security-policy') })
+        .toEqual({ path, status: 404, type: 'text/html; charset=utf-8', csp: APP_CSP });
+      expect(await response.text()).toContain('<div id="root"');
+    }
+    // A page whose id is malformed is still the app's page: the app says the member is not found.
+    expect((await fetch(`${server.baseUrl}/users/%zz`)).status).toBe(200);
+  });
+
   it('answers a page the build wrote ahead with its own HTML, and sends a form posted to it back to it', async () => {
     for (const path of ['/login', '/login/']) {
       const page = await fetch(`${server.baseUrl}${path}`);
@@ -159,7 +186,32 @@ describe('media', () => {
   });
 });
 
+describe('request ids', () => {
+  it('keeps a sane X-Request-Id as the request id and echoes it; gives any other call an id of its own', async () => {
+    const kept = await fetch(`${server.baseUrl}/api/health`, { headers: { 'x-request-id': 'lb-7f3a.0001:retry-2' } });
+    expect(kept.headers.get('x-request-id')).toBe('lb-7f3a.0001:retry-2');
+    for (const given of ['has space', 'x'.repeat(129), '<script>', 'a,b', '']) {
+      const replaced = await fetch(`${server.baseUrl}/api/health`, { headers: { 'x-request-id': given } });
+      expect({ given, id: replaced.headers.get('x-request-id') }).toEqual({ given, id: expect.stringMatching(/^[0-9a-f-]{36}$/) });
+    }
+  });
+});
+
 describe('logs', () => {
+  it('says the path and the client of every request, the route only where one matched', async () => {
+    logLines.length = 0;
+    await fetch(`${server.baseUrl}/api/posts/p-none?cursor=abc`, { headers: { 'x-request-id': 'probe-1' } });
+    await fetch(`${server.baseUrl}/wp-login.php`, { headers: { 'x-request-id': 'probe-2' } });
+    await fetch(`${server.baseUrl}/api/%zz`, { headers: { 'x-request-id': 'probe-3' } });
+    const requests = logLines.map((line) => JSON.parse(line) as Record<string, unknown>).filter((line) => line.msg === 'request');
+    expect(requests).toEqual([
+      expect.objectContaining({ reqId: 'probe-1', method: 'GET', path: '/api/posts/p-none', route: '/api/posts/:postId', status: 404, client: '127.0.0.1' }),
+      expect.objectContaining({ reqId: 'probe-2', method: 'GET', path: '/wp-login.php', status: 404, client: '127.0.0.1' }),
+      expect.objectContaining({ reqId: 'probe-3', method: 'GET', path: '/api/%zz', status: 404, client: '127.0.0.1' }),
+    ]);
+    expect(requests.filter((line) => 'route' in line)).toHaveLength(1);
+  });
+
   it('writes one JSON line per request with its id, route, status, member and duration; never a password, token or image', async () => {
     logLines.length = 0;
     const login = await post('/api/auth/login', JSON.stringify(DEMO_CREDENTIALS));
@@ -170,8 +222,8 @@ describe('logs', () => {
     const lines = logLines.map((line) => JSON.parse(line) as Record<string, unknown>);
     const requests = lines.filter((line) => line.msg === 'request');
     expect(requests).toHaveLength(2);
-    expect(requests[1]).toMatchObject({ reqId: requestId, method: 'POST', route: '/api/posts', status: 201, member: 'u-ava-reed', ms: expect.any(Number) });
-    expect(requests[0]).toMatchObject({ route: '/api/auth/login', status: 200, member: null });
+    expect(requests[1]).toMatchObject({ reqId: requestId, method: 'POST', path: '/api/posts', route: '/api/posts', status: 201, member: 'u-ava-reed', ms: expect.any(Number) });
+    expect(requests[0]).toMatchObject({ path: '/api/auth/login', route: '/api/auth/login', status: 200, member: null });
     const everything = logLines.join('\n');
     expect(everything).not.toContain(DEMO_CREDENTIALS.password);
     expect(everything).not.toContain(loggedIn);

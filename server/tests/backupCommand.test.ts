@@ -14,6 +14,7 @@ import { lockDataDir } from '../dataDirLock';
 import { openPglite, openPostgres, type Database } from '../db/database';
 import { migrate } from '../db/migrate';
 import { createSqlStore } from '../store/sqlStore';
+import { compiledEntry } from '../testing/compiledServer';
 import { usingDatabase } from '../testing/database';
 import { newDataDir } from '../testing/pgliteTemplate';
 import { scratchFolders } from '../testing/scratch';
@@ -27,7 +28,7 @@ function postsIn(opening: Promise<Database>): Promise<number | undefined> {
   });
 }
 
-/** A command's time on a busy machine: ts-node starting it, then the work. */
+/** A command's time on a busy machine: starting it, then the work. */
 const COMMAND_WITHIN_MS = 60_000;
 
 interface Outcome {
@@ -39,12 +40,10 @@ interface Outcome {
 /** Runs `npm run <args[0]> -- <args[1]>`'s program with these settings (and no others of this process). */
 function run(args: string[], env: Record<string, string>): Promise<Outcome> {
   return new Promise((done, fail) => {
-    const child = spawn(process.execPath, ['-r', 'ts-node/register', join(REPOSITORY_ROOT, 'server', 'backupMain.ts'), ...args], {
+    const child = spawn(process.execPath, [compiledEntry('backupMain'), ...args], {
       cwd: REPOSITORY_ROOT,
       env: {
         PATH: process.env.PATH ?? '',
-        TS_NODE_PROJECT: join(REPOSITORY_ROOT, 'server', 'tsconfig.json'),
-        TS_NODE_TRANSPILE_ONLY: 'true',
         DATABASE_URL: '',
         ...env,
       },

@@ -9,7 +9,8 @@
  */
 import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { Agent, get as httpGet } from 'node:http';
+import { Agent, get as httpGet, request as httpRequest, type IncomingHttpHeaders } from 'node:http';
+import { connect } from 'node:net';
 import { join } from 'node:path';
 import type { PostResponse } from '../../contract/api';
 import { HEARTBEAT_MS } from '../../contract/events';
@@ -17,9 +18,10 @@ import { errorCode, MESSAGES } from '../../contract/messages';
 import { SEED_USER_IDS, seedPostId } from '../../contract/seed/default';
 import { createTokenService } from '../../contract/tokens';
 import { CHANGES_APPLICATION_NAME } from '../answerCache';
-import { findHaproxy, freePort, HAPROXY_INSTALL_HINT, haproxyConfig, startServerCluster, type RunningCluster } from '../cluster';
+import { BALANCER_ADDRESS, findHaproxy, freePort, HAPROXY_INSTALL_HINT, haproxyConfig, startServerCluster, type RunningCluster } from '../cluster';
 import { REPOSITORY_ROOT } from '../config';
 import { openPostgres, type Database } from '../db/database';
+import { compiledEntry } from '../testing/compiledServer';
 import { startCluster, type Cluster } from '../testing/postgresCluster';
 import { until } from '../testing/until';
 
@@ -35,7 +37,10 @@ let postgres: Cluster;
 let cluster: RunningCluster;
 let sql: Database;
 const output = new Map<string, string>();
+/** The cluster's own lines, with when they were said (performance.now()). */
+const clusterSaid: Array<{ at: number; line: string }> = [];
 const tokens: string[] = [];
+let haproxyPort: number;
 
 beforeAll(async () => {
   const haproxyBin = findHaproxy(process.env.HAPROXY_BIN);
@@ -43,23 +48,24 @@ beforeAll(async () => {
   postgres = await startCluster();
   cluster = await startServerCluster({
     command: process.execPath,
-    args: ['-r', 'ts-node/register', join(REPOSITORY_ROOT, 'server', 'main.ts')],
+    args: [compiledEntry('main')],
     env: {
-      TS_NODE_PROJECT: join(REPOSITORY_ROOT, 'server', 'tsconfig.json'),
-      TS_NODE_TRANSPILE_ONLY: 'true',
       DATABASE_URL: postgres.url,
       JWT_SECRET: SECRET,
-      DRAIN_SECONDS: String(DRAIN_SECONDS),
       LOG_LEVEL: 'warn',
       STATIC_DIR: join(REPOSITORY_ROOT, 'server', 'no-app-here'),
     },
     processes: 3,
     host: '127.0.0.1',
-    port: await freePort(),
+    port: haproxyPort = await freePort(),
     proxiesInFront: 0,
     haproxyBin,
     idleTimeoutMs: IDLE_TIMEOUT_SECONDS * 1_000,
-    onOutput: (name, line) => output.set(name, `${output.get(name) ?? ''}${line}\n`),
+    drainMs: DRAIN_SECONDS * 1_000,
+    onOutput: (name, line) => {
+      output.set(name, `${output.get(name) ?? ''}${line}\n`);
+      if (name === 'cluster') clusterSaid.push({ at: performance.now(), line });
+    },
   });
   sql = await openPostgres({ connectionString: postgres.url, max: 2 });
   const service = createTokenService({ secret: SECRET });
@@ -72,15 +78,34 @@ afterAll(async () => {
   postgres?.stop();
 }, 60_000);
 
-/** The i-th anonymous call comes from its own address (the processes believe one hop, as HAProxy's). */
+/**
+ * The i-th anonymous call comes from its own address: sent straight to a process from the
+ * balancer's address, as HAProxy sends a call, with the client's address in X-Forwarded-For.
+ */
 function anonymous(i: number): Record<string, string> {
   return { 'x-forwarded-for': `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}` };
 }
 
+/** A GET straight to a process from the balancer's address (the one address whose X-Forwarded-For it believes). */
+function getAsBalancer(url: string, headers: Record<string, string>): Promise<{ status: number; body: string; headers: IncomingHttpHeaders }> {
+  return new Promise((resolve, reject) => {
+    const request = httpGet(url, { headers, localAddress: BALANCER_ADDRESS, agent: false }, (response) => {
+      let body = '';
+      response.setEncoding('utf8');
+      response.on('data', (chunk: string) => {
+        body += chunk;
+      });
+      response.on('end', () => resolve({ status: response.statusCode ?? 0, body, headers: response.headers }));
+      response.on('error', reject);
+    });
+    request.on('error', reject);
+  });
+}
+
 async function postOn(url: string, postId: string, headers: Record<string, string>): Promise<PostResponse['post']> {
-  const response = await fetch(`${url}/api/posts/${postId}`, { headers });
+  const response = await getAsBalancer(`${url}/api/posts/${postId}`, headers);
   expect(response.status).toBe(200);
-  return ((await response.json()) as PostResponse).post;
+  return (JSON.parse(response.body) as PostResponse).post;
 }
 
 /**
@@ -307,11 +332,57 @@ it('counts a client that forges X-Forwarded-For through the balancer as the addr
   expect(statuses).toEqual([...Array<number>(25).fill(404), 429]);
 });
 
+it("believes no X-Forwarded-For sent straight to a process's own port: the sixth signup from one client is refused, whatever address it claims", async () => {
+  const target = cluster.servers[0];
+  if (!target) throw new Error('no first process');
+  const statuses: number[] = [];
+  for (let i = 0; i < 6; i += 1) {
+    const response = await fetch(`${target.url}/api/auth/signup`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-forwarded-for': `198.51.100.${i + 1}` },
+      body: JSON.stringify({ firstName: 'Forged', lastName: 'Header', username: `forged_${i}`, password: 'forged-header-password' }),
+    });
+    statuses.push(response.status);
+    await response.arrayBuffer();
+  }
+  expect(statuses).toEqual([201, 201, 201, 201, 201, 429]);
+});
+
+it("says itself how a call came: a client's X-Forwarded-Proto: https through HAProxy brings no HSTS over plain HTTP", async () => {
+  const through = await fetch(`${cluster.url}/api/health`, { headers: { 'x-forwarded-proto': 'https' } });
+  expect(through.status).toBe(200);
+  expect(through.headers.get('strict-transport-security')).toBeNull();
+  // A process does believe the header from the balancer's address: it is HAProxy that replaced it.
+  const target = cluster.servers[1];
+  if (!target) throw new Error('no second process');
+  const fromBalancer = await getAsBalancer(`${target.url}/api/health`, { 'x-forwarded-proto': 'https' });
+  expect(fromBalancer.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
+});
+
+it('keeps an access log, one line per call, with the request id the process and the answer carry', async () => {
+  const id = `access-log-${randomUUID()}`;
+  const postId = seedPostId(1);
+  const given = await fetch(`${cluster.url}/api/posts/${postId}?tries=1`, { headers: { 'x-request-id': id } });
+  expect({ status: given.status, id: given.headers.get('x-request-id') }).toEqual({ status: 200, id });
+  await given.arrayBuffer();
+  await until(() => (output.get('haproxy') ?? '').includes(id), 'the access log line', 5_000);
+  expect((output.get('haproxy') ?? '').split('\n').filter((line) => line.includes(id)))
+    .toEqual([expect.stringMatching(new RegExp(`^127\\.0\\.0\\.1 ${id} GET /api/posts/${postId} 200 \\d+ \\d+ s[123] ----$`))]);
+  // A call without an id of its own, or with one no process would keep, gets HAProxy's, answered and logged alike.
+  for (const headers of [{}, { 'x-request-id': 'not a sane id' }] as Array<Record<string, string>>) {
+    const answer = await fetch(`${cluster.url}/api/health`, { headers });
+    const made = answer.headers.get('x-request-id') ?? '';
+    expect(made).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    await until(() => (output.get('haproxy') ?? '').includes(` ${made} GET /api/health 200 `), 'its access log line', 5_000);
+  }
+});
+
 it('loses no call of 6 readers and writers through the balancer while one process leaves on SIGTERM', async () => {
   const leaving = cluster.servers[1];
   if (!leaving) throw new Error('no second process');
   const child = leaving.current();
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const printedBefore = output.get('haproxy')?.length ?? 0;
   let stopped = false;
   const failures: string[] = [];
   let answered = 0;
@@ -351,7 +422,9 @@ it('loses no call of 6 readers and writers through the balancer while one proces
   expect(answered).toBeGreaterThan(100);
   expect(child.exitCode).toBe(0);
   expect(tookMs).toBeGreaterThanOrEqual(DRAIN_SECONDS * 1_000);
-  expect(output.get('haproxy')).toMatch(new RegExp(`Server servers/${leaving.name} is DOWN, reason: Layer7 wrong status, code: 503`));
+  // Said once, not once as a notice and again as a log line.
+  expect(output.get('haproxy')?.slice(printedBefore).split('\n').filter((line) => line.includes(`Server servers/${leaving.name} is DOWN`)))
+    .toEqual([expect.stringMatching(new RegExp(`Server servers/${leaving.name} is DOWN, reason: Layer7 wrong status, code: 503`))]);
 });
 
 it('loses no acknowledged post, stores none twice and fails no read while one process is killed (kill -9) under 8 writers and 8 readers', async () => {
@@ -424,6 +497,8 @@ it('loses no acknowledged post, stores none twice and fails no read while one pr
   // Until the balancer has taken it out and the cluster has started it again and taken it back.
   await until(() => victim.current() !== child, 'the killed process started again', 20_000);
   await new Promise((resolve) => setTimeout(resolve, 1_500));
+  // Enough writes for the count to mean something, however fast the machine (and the restart) is.
+  await until(() => drafts.filter((draft) => draft.acknowledged).length > 100, 'more than 100 posts acknowledged', 30_000);
   stopped = true;
   await Promise.all(load);
 
@@ -454,6 +529,73 @@ async function callWithin(ms: number, url: string, init: RequestInit = {}): Prom
 }
 
 const UNAVAILABLE = { errors: [MESSAGES.serviceUnavailable], code: errorCode('serviceUnavailable') };
+
+/** Until every process answers its health straight, and a moment more for HAProxy's checks to see it. */
+async function everyProcessHealthy(): Promise<void> {
+  await until(async () => (await Promise.all(cluster.servers.map((server) => callWithin(2_000, `${server.url}/api/health`))))
+    .every((outcome) => typeof outcome !== 'string' && outcome.status === 200), 'every process healthy', 30_000);
+  await new Promise((resolve) => setTimeout(resolve, 2_500));
+}
+
+it('starts HAProxy again when it dies (kill -9), says so in one line, and answers through the same port', async () => {
+  const first = cluster.haproxy;
+  const saidBefore = clusterSaid.length;
+  first.kill('SIGKILL');
+  await until(() => cluster.haproxy !== first, 'HAProxy started again', 10_000);
+  await until(async () => {
+    const outcome = await callWithin(2_000, `${cluster.url}/api/posts/${seedPostId(2)}`);
+    return typeof outcome !== 'string' && outcome.status === 200;
+  }, 'a call answered through HAProxy again', 15_000);
+  expect(first.signalCode).toBe('SIGKILL');
+  expect(cluster.url).toBe(`http://127.0.0.1:${haproxyPort}`);
+  expect(clusterSaid.slice(saidBefore).map((said) => said.line))
+    .toEqual([`HAProxy exited (SIGKILL); started again on 127.0.0.1:${haproxyPort} (restart 1 of at most 3 in 60 s).`]);
+});
+
+it('answers a write whose process dies holding it (kill -9) with 502 in the error shape, and the same key sent again stores it once', async () => {
+  await everyProcessHealthy();
+  const [writer] = await newMembers('gateway', 1);
+  if (!writer) throw new Error('no member');
+  const victim = cluster.servers[0];
+  if (!victim) throw new Error('no first process');
+  const child = victim.current();
+  const send = async (draft: { text: string; key: string }): Promise<{ status: number; type: string | null; body: string } | string> => {
+    try {
+      const response = await fetch(`${cluster.url}/api/posts`, {
+        method: 'POST',
+        headers: { authorization: writer.token, 'content-type': 'application/json', prefer: 'return=minimal', 'idempotency-key': draft.key },
+        body: JSON.stringify({ postData: { text: draft.text } }),
+        signal: AbortSignal.timeout(15_000),
+      });
+      return { status: response.status, type: response.headers.get('content-type'), body: await response.text() };
+    } catch (error) {
+      return (error as Error).message;
+    }
+  };
+  const drafts = Array.from({ length: 6 }, (_, i) => ({ text: `held when its process died ${i}`, key: randomUUID() }));
+  // Stopped, the process still takes connections (the kernel's) but answers nothing: HAProxy's calls
+  // to it wait, as calls in flight do when a process dies under load.
+  child.kill('SIGSTOP');
+  let answers: Array<Awaited<ReturnType<typeof send>>>;
+  try {
+    const sending = drafts.map(send);
+    await new Promise((resolve) => setTimeout(resolve, 700));
+    child.kill('SIGKILL');
+    answers = await Promise.all(sending);
+  } finally {
+    child.kill('SIGKILL');
+  }
+  const badGateway = { status: 502, type: 'application/json; charset=utf-8', body: JSON.stringify({ errors: [MESSAGES.badGateway], code: errorCode('badGateway') }) };
+  const lost = drafts.filter((_, i) => typeof answers[i] !== 'string' && (answers[i] as { status: number }).status === 502);
+  expect(lost.length).toBeGreaterThanOrEqual(1);
+  expect(answers.filter((answer) => typeof answer === 'string' || answer.status !== 201)).toEqual(lost.map(() => badGateway));
+  // Sent again with its key, each is stored, once.
+  for (const draft of lost) expect(await send(draft)).toMatchObject({ status: 201 });
+  const stored = await sql.query<{ content: string; copies: number }>("SELECT content, count(*)::int AS copies FROM posts WHERE content LIKE 'held when its process died %' GROUP BY content ORDER BY content");
+  expect(stored).toEqual(drafts.map((draft) => ({ content: draft.text, copies: 1 })));
+  await until(() => victim.current() !== child, 'the killed process started again', 20_000);
+  await everyProcessHealthy();
+}, 90_000);
 
 it('answers 503 in the error shape while PostgreSQL restarts under 4 writers and 4 readers, loses no acknowledged post, and serves again within 1 s of its return', async () => {
   const CALL_BOUND_MS = 8_000;
@@ -584,7 +726,7 @@ function readStream(url: string, authorization: string, lastEventId?: number): P
 
 it(`keeps a live stream open through the balancer past its ${IDLE_TIMEOUT_SECONDS} s timeouts with the heartbeat alone`, async () => {
   // A timeout the heartbeat could not beat is refused up front.
-  expect(() => haproxyConfig({ host: '127.0.0.1', port: 1, servers: [], idleTimeoutMs: HEARTBEAT_MS })).toThrow("longer than the live stream's heartbeat");
+  expect(() => haproxyConfig({ host: '127.0.0.1', port: 1, servers: [], dir: '/nowhere', idleTimeoutMs: HEARTBEAT_MS })).toThrow("longer than the live stream's heartbeat");
   const [member, author] = await newMembers('quiet', 2);
   if (!member || !author) throw new Error('no members');
   const stream = await readStream(cluster.url, member.token);
@@ -669,4 +811,100 @@ it('catches a live stream up through the balancer after its process is killed (k
     await writing;
     [...streams, ...reopened].forEach((stream) => stream.close());
   }
+}, 60_000);
+
+/** A call on a connection of its own: its status, or the code of what ended it without an answer. */
+function callAlone(url: string, { method = 'GET', headers = {}, body }: { method?: string; headers?: Record<string, string>; body?: string }): Promise<number | string> {
+  return new Promise((resolve) => {
+    const request = httpRequest(url, { method, headers, agent: false, timeout: 15_000 }, (response) => {
+      response.resume();
+      response.on('end', () => resolve(response.statusCode ?? 0));
+      response.on('error', (error: NodeJS.ErrnoException) => resolve(error.code ?? error.message));
+    });
+    request.on('timeout', () => request.destroy(Object.assign(new Error('no answer within 15 s'), { code: 'TIMEOUT' })));
+    request.on('error', (error: NodeJS.ErrnoException) => resolve(error.code ?? error.message));
+    request.end(body);
+  });
+}
+
+// The last: it stops the cluster.
+it('stops (as on SIGTERM) answering the calls in flight and every call sent while it drains, none 503, then refuses connections', async () => {
+  await everyProcessHealthy();
+  const [writers, readers] = [await newMembers('stop-writer', 2), await newMembers('stop-reader', 2)];
+  const calls: Array<{ at: number; what: string; outcome: number | string }> = [];
+  const health: Array<{ at: number; outcome: number | string }> = [];
+  let stopped = false;
+  const writer = async ({ token }: { token: string }, w: number): Promise<void> => {
+    for (let n = 0; !stopped; n += 1) {
+      const at = performance.now();
+      const outcome = await callAlone(`${cluster.url}/api/posts`, {
+        method: 'POST',
+        headers: { authorization: token, 'content-type': 'application/json', prefer: 'return=minimal' },
+        body: JSON.stringify({ postData: { text: `while the cluster stops ${w}-${n}` } }),
+      });
+      calls.push({ at, what: `write ${w}-${n}`, outcome });
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  };
+  const reader = async ({ token }: { token: string }, r: number): Promise<void> => {
+    for (let n = 0; !stopped; n += 1) {
+      const at = performance.now();
+      calls.push({ at, what: `read ${r}-${n}`, outcome: await callAlone(`${cluster.url}/api/posts/${seedPostId(5 + r)}`, { headers: { authorization: token } }) });
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  };
+  // What a balancer in front of the cluster asks.
+  const checker = async (): Promise<void> => {
+    while (!stopped) {
+      const at = performance.now();
+      health.push({ at, outcome: await callAlone(`${cluster.url}/api/health`, {}) });
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  };
+  const load = [...writers.map(writer), ...readers.map(reader), checker()];
+  await until(() => calls.filter((call) => call.outcome === 200 || call.outcome === 201).length >= 20, 'calls answered before the stop', 15_000);
+
+  // A call in flight: its headers and half its body are in HAProxy when the stop begins.
+  const body = JSON.stringify({ postData: { text: 'in flight when the cluster stopped' } });
+  const inFlight = connect(haproxyPort, '127.0.0.1');
+  let inFlightAnswer = '';
+  inFlight.on('data', (chunk: Buffer) => {
+    inFlightAnswer += chunk.toString('utf8');
+  });
+  inFlight.on('error', () => undefined);
+  const inFlightDone = new Promise<void>((resolve) => inFlight.on('close', () => resolve()));
+  inFlight.write(`POST /api/posts HTTP/1.1\r\nHost: localhost\r\nAuthorization: ${writers[0]?.token ?? ''}\r\nContent-Type: application/json\r\nPrefer: return=minimal\r\nConnection: close\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body.slice(0, 20)}`);
+  await new Promise((resolve) => setTimeout(resolve, 200));
+
+  const children = cluster.servers.map((server) => server.current());
+  const stopAt = performance.now();
+  const stopping = cluster.close();
+  await new Promise((resolve) => setTimeout(resolve, 500));
+  inFlight.write(body.slice(20));
+  await stopping;
+  const stoppedAt = performance.now();
+  stopped = true;
+  await Promise.all(load);
+  await inFlightDone;
+
+  const answered = (outcome: number | string): boolean => outcome === 200 || outcome === 201;
+  const since = calls.filter((call) => call.at >= stopAt);
+  // No call was answered 503 (HAProxy with no process left in its rotation), nor in any other way but served.
+  expect(since.filter((call) => typeof call.outcome === 'number' && !answered(call.outcome))).toEqual([]);
+  expect(/^HTTP\/1\.1 201 /.test(inFlightAnswer)).toBe(true);
+  // HAProxy stopped accepting once, a moment before the processes closed; calls until then were served.
+  const softStop = clusterSaid.find((said) => said.at >= stopAt && said.line.startsWith('HAProxy stops accepting connections'));
+  expect(softStop).toBeDefined();
+  const refusedFrom = softStop?.at ?? 0;
+  const servedInDrain = since.filter((call) => call.at < refusedFrom && answered(call.outcome));
+  // Refused connections alone (or one HAProxy had taken into its queue as it closed), and only once it stopped accepting.
+  const unanswered = since.filter((call) => typeof call.outcome === 'string');
+  expect(unanswered.filter((call) => call.at < refusedFrom - 50 || !['ECONNREFUSED', 'ECONNRESET'].includes(String(call.outcome)))).toEqual([]);
+  expect(servedInDrain.length).toBeGreaterThanOrEqual(20);
+  // Throughout the drain, a balancer in front was told to stop sending.
+  expect(health.filter((check) => check.at >= stopAt + 500 && check.at < refusedFrom).map((check) => check.outcome)).toContain(503);
+  expect(children.map((child) => child.exitCode)).toEqual(children.map(() => 0));
+  expect(await callWithin(2_000, `${cluster.url}/api/health`)).toMatch(/ECONNREFUSED/);
+  console.info(`cluster stop: HAProxy stopped accepting ${Math.round(refusedFrom - stopAt)} ms after the stop began (drain ${DRAIN_SECONDS} s), all stopped after ${Math.round(stoppedAt - stopAt)} ms; `
+    + `${servedInDrain.length} calls sent in the drain served, ${unanswered.length} refused a connection after it, none answered 503`);
 }, 60_000);

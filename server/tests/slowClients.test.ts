@@ -1,20 +1,23 @@
 /**
- * Bodies and headers that arrive slowly or without end: a chunked body is cut off at its limit while
- * it streams, and clients that trickle their headers are answered 408 once the header time is up,
- * while everyone else is served. (The normal client's latency beside 100 of them is measured by
- * `npm run bench:server`, not here.)
+ * Bodies and headers that arrive slowly or without end, and connections left idle: a chunked body is
+ * cut off at its limit while it streams, clients that trickle their headers are answered 408 once
+ * the header time is up, while everyone else is served, and a kept-alive connection reused at the
+ * end of its announced time is answered. (The normal client's latency beside 100 of them is measured
+ * by `npm run bench:server`, not here.)
  */
 import { request } from 'node:http';
+import { connect } from 'node:net';
 import { buildDefaultSeed } from '../../contract/seed/default';
 import { startTestServer, type TestServer } from '../testing/serverTarget';
 import { slowClients } from '../testing/slowClients';
 
 const HEADERS_MS = 1_000;
+const KEEP_ALIVE_MS = 1_000;
 let server: TestServer;
 let port: number;
 
 beforeAll(async () => {
-  server = await startTestServer({ kind: 'pglite', timeouts: { headersMs: HEADERS_MS, requestMs: 3_000, checkEveryMs: 100 } });
+  server = await startTestServer({ kind: 'pglite', timeouts: { headersMs: HEADERS_MS, requestMs: 3_000, keepAliveMs: KEEP_ALIVE_MS, checkEveryMs: 100 } });
   await server.store.load(buildDefaultSeed());
   port = Number(new URL(server.baseUrl).port);
 }, 60_000);
@@ -35,6 +38,7 @@ function streamBody(path: string, total: number): Promise<Streamed> {
   return new Promise((resolve, reject) => {
     const outgoing = request({ host: '127.0.0.1', port, method: 'POST', path, headers: { 'content-type': 'application/json', 'transfer-encoding': 'chunked' } });
     const chunk = Buffer.alloc(16 * 1024, 'a');
+    const pause = new Int32Array(new SharedArrayBuffer(4));
     let sent = 0;
     let answered = false;
     outgoing.on('response', (response) => {
@@ -55,8 +59,13 @@ function streamBody(path: string, total: number): Promise<Streamed> {
         outgoing.end('","password":"x"}');
         return;
       }
-      outgoing.write(chunk);
-      sent += chunk.length;
+      // A client busy with its upload (a phone's browser, a loaded machine) writes on for a while
+      // before it looks at what came back: four chunks 2 ms apart without a turn of the event loop.
+      for (let burst = 0; burst < 4 && sent < total; burst += 1) {
+        if (burst > 0) Atomics.wait(pause, 0, 0, 2);
+        outgoing.write(chunk);
+        sent += chunk.length;
+      }
       setTimeout(pump, 2);
     };
     pump();
@@ -66,10 +75,13 @@ function streamBody(path: string, total: number): Promise<Streamed> {
 describe('bodies and headers that arrive slowly', () => {
   it('cuts off a chunked body at its limit while it streams: 413 in the error shape before the body ends', async () => {
     const total = 4 * 1024 * 1024;
-    const result = await streamBody('/api/auth/login', total);
-    expect({ status: result.status, body: result.body }).toEqual({ status: 413, body: { errors: ['The request body is too large.'], code: 'body_too_large' } });
-    // 64 KiB is the limit of this route: the answer came long before the 4 MiB were sent.
-    expect(result.sentWhenAnswered).toBeLessThan(total / 4);
+    // Each client is still writing when the answer goes out; each must read it, not a reset connection.
+    for (let client = 0; client < 10; client += 1) {
+      const result = await streamBody('/api/auth/login', total);
+      expect({ status: result.status, body: result.body }).toEqual({ status: 413, body: { errors: ['The request body is too large.'], code: 'body_too_large' } });
+      // 64 KiB is the limit of this route: the answer came long before the 4 MiB were sent.
+      expect(result.sentWhenAnswered).toBeLessThan(total / 4);
+    }
   });
 
   it('lets a chunked body under the limit through to the route', async () => {
@@ -97,4 +109,46 @@ describe('bodies and headers that arrive slowly', () => {
       stop();
     }
   }, 30_000);
+});
+
+/** Sends `GET path` on `socket` and reads the answer's head (status line and headers), or says how the connection ended. */
+function askOn(socket: ReturnType<typeof connect>, path: string): Promise<string> {
+  return new Promise((resolve) => {
+    let text = '';
+    const done = (ending: string): void => {
+      socket.off('data', onData);
+      socket.off('close', onClose);
+      socket.off('error', onError);
+      resolve(ending);
+    };
+    const onData = (part: Buffer): void => {
+      text += part.toString('latin1');
+      const end = text.indexOf('\r\n\r\n');
+      const length = /content-length: (\d+)/i.exec(text);
+      if (end >= 0 && length && text.length >= end + 4 + Number(length[1])) done(text.slice(0, end));
+    };
+    const onClose = (): void => done(`closed, having read ${JSON.stringify(text)}`);
+    const onError = (error: Error): void => done(`failed: ${error.message}`);
+    socket.on('data', onData);
+    socket.on('close', onClose);
+    socket.on('error', onError);
+    socket.write(`GET ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n`);
+  });
+}
+
+describe('connections kept alive', () => {
+  it('announces its keep-alive time and keeps the connection a while longer, so a call sent at its very end is answered', async () => {
+    const socket = connect(port, '127.0.0.1');
+    try {
+      const first = await askOn(socket, '/api/health');
+      expect(first).toMatch(/^HTTP\/1\.1 200 /);
+      expect(first).toMatch(/\r\nkeep-alive: timeout=1\r\n/i);
+      // A client's timer for that second fires late (a busy machine, a coarse timer): its call
+      // leaves just after the announced time and meets the open connection, not a reset.
+      await new Promise((resolve) => setTimeout(resolve, KEEP_ALIVE_MS + 300));
+      expect(await askOn(socket, '/api/health')).toMatch(/^HTTP\/1\.1 200 /);
+    } finally {
+      socket.destroy();
+    }
+  });
 });

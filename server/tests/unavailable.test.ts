@@ -5,8 +5,11 @@ import { createTestDatabase } from '../testing/serverTarget';
 
 it('counts a pool whose every connection stays busy past its wait as unavailable, and a bad statement as a fault', async () => {
   const created = await createTestDatabase();
-  const pool = new pg.Pool({ connectionString: created.url, max: 1, connectionTimeoutMillis: 100 });
+  // The one connection is opened with time to spare (a busy machine may take more than 100 ms to
+  // open it); the wait for a second is what is timed.
+  const pool = new pg.Pool({ connectionString: created.url, max: 1, connectionTimeoutMillis: 10_000 });
   const held = await pool.connect();
+  pool.options.connectionTimeoutMillis = 100;
   try {
     const waited = await pool.connect().then((client) => client.release(), (error: unknown) => error);
     expect(waited).toBeInstanceOf(Error);

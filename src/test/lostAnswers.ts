@@ -1,4 +1,6 @@
 import { http, HttpResponse } from 'msw';
+import { errorBody } from '../../contract/errors';
+import { MESSAGE_STATUS } from '../../contract/messages';
 import { ROUTES, runRoute } from '../../contract/routes';
 import { getMockContext, server, TEST_API_BASE } from '../../mocks/testing/node';
 
@@ -21,6 +23,25 @@ export function loseAnswers(routePath: string, url: string, times: number): Lost
     if (lost.keys.length > times) return undefined;
     await runAndDrop(spec, request, params as Record<string, string>);
     return HttpResponse.error();
+  }));
+  return lost;
+}
+
+/**
+ * The route's first `times` calls are stored by the stand-in and then answered `status` in the
+ * error shape, as a balancer answers for a server process that stopped after its commit (502) or
+ * for none it could reach (503): the app sees the refusal, the store has the change. Later calls are
+ * answered as usual.
+ */
+export function answerFirstWith(routePath: string, url: string, key: 'badGateway' | 'serviceUnavailable', times: number): LostAnswers {
+  const spec = ROUTES.find((route) => route.method === 'post' && route.path === routePath);
+  if (!spec) throw new Error(`no POST ${routePath} in the contract`);
+  const lost: LostAnswers = { keys: [] };
+  server.use(http.post(`${TEST_API_BASE}${url}`, async ({ request, params }) => {
+    lost.keys.push(request.headers.get('idempotency-key'));
+    if (lost.keys.length > times) return undefined;
+    await runAndDrop(spec, request, params as Record<string, string>);
+    return HttpResponse.json(errorBody(key), { status: MESSAGE_STATUS[key] });
   }));
   return lost;
 }

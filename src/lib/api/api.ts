@@ -99,6 +99,15 @@ function carriesIdempotencyKey(args: string | FetchArgs): boolean {
   return typeof args !== 'string' && new Headers(args.headers as HeadersInit | undefined).has('idempotency-key');
 }
 
+/**
+ * A failure after which a create may or may not have been stored: its connection was reset before
+ * any answer, or a balancer answered for the server (502: the process holding it stopped; 503: none
+ * could take it, or the server could not reach its database).
+ */
+function mayHaveBeenStored(error: FetchBaseQueryError | undefined): boolean {
+  return error?.status === 'FETCH_ERROR' || error?.status === 502 || error?.status === 503;
+}
+
 export const baseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError, CallOptions> = async (args, api, extraOptions) => {
   const notStarted = await backendReady();
   const sentToken = Boolean(storeState(api.getState).session.token);
@@ -108,10 +117,10 @@ export const baseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryE
   // A backend that could not start answers nothing: the call stays here and fails as such.
   const request = changedOnly ? withChangedOnly(args, countsAsked(api.getState(), extraOptions)) : args;
   let result = notStarted ? { error: NOT_STARTED_ERROR } : await rawBaseQuery(request, api, extraOptions);
-  // A create whose connection was lost before any answer is sent once more with the same key: a
-  // backend with the `idempotency` extension stores it once either way. Without the extension the
-  // first may have been stored, so it is not sent again.
-  if (result.error?.status === 'FETCH_ERROR' && !api.signal.aborted && carriesIdempotencyKey(request) && (await backendHasAnswered(api.dispatch, 'idempotency'))) {
+  // A create whose answer was lost (a reset connection, or a balancer's 502 or 503) is sent once more
+  // with the same key: a backend with the `idempotency` extension stores it once either way. Without
+  // the extension the first may have been stored, so it is not sent again.
+  if (mayHaveBeenStored(result.error) && !api.signal.aborted && carriesIdempotencyKey(request) && (await backendHasAnswered(api.dispatch, 'idempotency'))) {
     result = await rawBaseQuery(request, api, extraOptions);
   }
   // A 429's message says when to try again, from its Retry-After.

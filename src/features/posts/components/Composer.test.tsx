@@ -12,7 +12,7 @@ import { COMPOSER_TEXTS } from './Composer';
 import { getMockDb } from '../../../../mocks/testing/node';
 import { API_EXTENSIONS } from '../../../../contract/api';
 import { NETWORK_MESSAGE } from '../../../lib/apiError';
-import { loseAnswers } from '../../../test/lostAnswers';
+import { answerFirstWith, loseAnswers } from '../../../test/lostAnswers';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 
@@ -330,6 +330,28 @@ describe('Composer: a post whose answer is lost', () => {
     expect(lost.keys[0]).toMatch(UUID);
     expect(lost.keys[1]).toBe(lost.keys[0]);
     expect(screen.queryByText(NETWORK_MESSAGE)).not.toBeInTheDocument();
+    expect(currentPath(router)).toBe('/');
+  });
+
+  it.each([
+    ['502', 'badGateway'],
+    ['503', 'serviceUnavailable'],
+  ] as const)('sends it once more with the same key when a balancer answers %s after it was stored: one post shows, and no error', async (_status, key) => {
+    const { user, textbox, router } = await openHome();
+    const lost = answerFirstWith('/posts', '/posts/', key, 1);
+
+    await user.type(textbox, `Stored before the ${_status}`);
+    await user.click(screen.getByRole('button', { name: 'Post' }));
+
+    expect(await screen.findByText('New Post Created Successfully!')).toBeInTheDocument();
+    expect(textbox).toHaveValue('');
+    const feed = await expectFirstInFeed(`Stored before the ${_status}`);
+    expect(contentsOf(feed).filter((text) => text === `Stored before the ${_status}`)).toHaveLength(1);
+    expect(storedWith(`Stored before the ${_status}`)).toBe(1);
+    expect(lost.keys).toHaveLength(2);
+    expect(lost.keys[0]).toMatch(UUID);
+    expect(lost.keys[1]).toBe(lost.keys[0]);
+    expect(screen.queryByText(MESSAGES[key])).not.toBeInTheDocument();
     expect(currentPath(router)).toBe('/');
   });
 

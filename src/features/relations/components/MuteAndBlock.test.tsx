@@ -76,8 +76,9 @@ describe('mute and block', () => {
     const { user } = await renderWithProviders({ route: '/', authAs: DEMO_CREDENTIALS });
     await user.click(await screen.findByRole('link', { name: 'Muted and blocked' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Muted and blocked' })).toBeInTheDocument();
+    // Each list is its own call, answered in either order: wait for both.
     const muted = await screen.findByRole('list', { name: 'Muted members' });
-    const blocked = screen.getByRole('list', { name: 'Blocked members' });
+    const blocked = await screen.findByRole('list', { name: 'Blocked members' });
     expect(within(muted).getByText('@noah_kim')).toBeInTheDocument();
     expect(within(blocked).getByText('@zoe_martin')).toBeInTheDocument();
 

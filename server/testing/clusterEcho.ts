@@ -1,0 +1,23 @@
+/**
+ * A stand-in for a server process in a cluster, for tests of what HAProxy does in front of it: it
+ * listens where the cluster tells it (HOST, PORT), says so as a server process does, answers
+ * /api/health 200, and any other call with who Fastify takes the client to be (the address, the
+ * scheme) under the TRUST_PROXY the cluster gave it, read as the server reads it. SIGTERM closes it.
+ * Run compiled: compiledEntry('testing/clusterEcho') (compiledServer.ts).
+ */
+import Fastify from 'fastify';
+import { fastifyTrustProxy, readConfig } from '../config';
+
+async function main(): Promise<void> {
+  const config = readConfig();
+  const app = Fastify({ trustProxy: fastifyTrustProxy(config.trustProxy) });
+  app.get('/api/health', async () => ({ status: 'ok' }));
+  app.setNotFoundHandler(async (request) => ({ ip: request.ip, protocol: request.protocol, forwardedFor: request.headers['x-forwarded-for'] ?? null }));
+  await app.listen({ host: config.host, port: config.port });
+  console.log(`SocialConnect server listening on http://${config.host}:${config.port}`);
+  process.once('SIGTERM', () => {
+    void app.close().then(() => process.exit(0));
+  });
+}
+
+void main();
