@@ -271,7 +271,8 @@ describe('Composer', () => {
     expect(storedWith('Server trouble')).toBe(0);
 
     server.resetHandlers();
-    await user.click(screen.getByRole('button', { name: 'Post' }));
+    // Ready again once its button says Post, not Posting…
+    await user.click(await screen.findByRole('button', { name: 'Post' }));
     expect(await screen.findByText('New Post Created Successfully!')).toBeInTheDocument();
     await expectFirstInFeed('Server trouble');
   });
