@@ -24,13 +24,20 @@ function describe(violations: Result[]): string {
 /** WCAG 2.0, 2.1 and 2.2 at levels A and AA: what members' assistive tools are checked against. */
 const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa'];
 
-/** Runs axe (WCAG 2.2 A and AA) on the page as it is now; fails on serious or critical violations. */
+/**
+ * Label in name (WCAG 2.5.3): a control named apart from its visible text holds that text, first and in
+ * order, so a voice-control user who says what they see presses it. axe checks it with a rule it still
+ * calls experimental (left out of a run by tags), so it is asked for by name.
+ */
+const LABEL_IN_NAME = { 'label-content-name-mismatch': { enabled: true } };
+
+/** Runs axe (WCAG 2.2 A and AA, label in name included) on the page as it is now; fails on serious or critical violations. */
 async function audit(page: Page, where: string): Promise<void> {
   await expectNoLoader(page);
   await imagesSettled(page);
   // Legacy mode runs axe in the page itself: the app has no frames, and the default mode's extra blank
-  // page for finishing the run tripled each audit's time (4.5 s on Home against 1.5 s).
-  const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).setLegacyMode().analyze();
+  // page for finishing the run doubled each audit's time (3.3-4.2 s on Home against 1.8 s).
+  const results = await new AxeBuilder({ page }).options({ rules: LABEL_IN_NAME }).withTags(WCAG_TAGS).setLegacyMode().analyze();
   const blocking = results.violations.filter((violation) => BLOCKING.has(violation.impact ?? ''));
   expect(blocking, `axe violations on ${where}:\n\n${describe(blocking)}\n`).toEqual([]);
 }

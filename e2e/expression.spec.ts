@@ -25,7 +25,7 @@ test.describe('Alt text and edit marks', { tag: ['@server', '@standin'] }, () =>
 
     const card = postCard(page, 'The gradient again, described this time.');
     await expect(card.getByRole('img', { name: 'A soft grey gradient, darker at the top.' })).toBeVisible();
-    const badge = card.getByRole('button', { name: 'ALT text: image description' });
+    const badge = card.getByRole('button', { name: "ALT text of Ava Reed's image" });
     await badge.focus();
     await page.keyboard.press('Enter');
     await expect(badge).toHaveAttribute('aria-expanded', 'true');

@@ -1,5 +1,5 @@
 import { deflateSync, crc32 } from 'node:zlib';
-import { test, expect } from './fixtures';
+import { test, expect, openWithScenario } from './fixtures';
 import type { Locator, Page } from '@playwright/test';
 import { expectNoLoader, expectToast, isPhone, login, navigateTo, postCards, toast, UPLOAD_PHOTO } from './helpers';
 
@@ -146,6 +146,61 @@ test.describe('How things look', { tag: ['@phone'] }, () => {
     }, await like.elementHandle());
     expect(seen.toasts).toContain('You Liked the Post!');
     expect(seen.problems).toEqual([]);
+  });
+});
+
+/** Where each of a navigation's items is on screen, in order. */
+function itemBoxes(nav: Locator) {
+  return nav.locator('li > a, li > button, :scope > button').evaluateAll((items) => items.map((item) => {
+    const box = item.getBoundingClientRect();
+    return { text: item.getAttribute('aria-label') ?? item.textContent?.trim() ?? '', left: Math.round(box.left), top: Math.round(box.top) };
+  }));
+}
+
+test.describe('The navigation while the backend is slow or busy', { tag: ['@phone'] }, () => {
+  test("keeps the places of the items that wait for the backend's health answer: nothing moves when they come", async ({ page }, testInfo) => {
+    test.slow();
+    await login(page);
+    // Every answer takes 3 s: the navigation is on screen well before the health answer.
+    await openWithScenario(page, '/', 'slow');
+    const nav = page.getByRole('navigation', { name: isPhone(testInfo) ? 'Mobile' : 'Main' });
+    const bell = nav.getByRole('link', { name: /^Notifications/ });
+    await expect(nav.getByRole('link', { name: 'Explore' })).toBeVisible();
+    const before = (await itemBoxes(nav)).filter((item) => !item.text.startsWith('Notifications') && item.text !== 'Muted and blocked');
+    // Measured before the answer came: the bell was not there yet.
+    await expect(bell).toHaveCount(0);
+
+    await expect(bell).toBeVisible({ timeout: 15_000 });
+    const after = (await itemBoxes(nav)).filter((item) => !item.text.startsWith('Notifications') && item.text !== 'Muted and blocked');
+    expect(after).toEqual(before);
+  });
+
+  test('the unread badge, "99+" too, covers nothing: beside the word on a wide screen, over the icon\'s corner on a phone', async ({ page }, testInfo) => {
+    test.slow();
+    await login(page, { scenario: 'busy' });
+    const nav = page.getByRole('navigation', { name: isPhone(testInfo) ? 'Mobile' : 'Main' });
+    const bell = nav.getByRole('link', { name: 'Notifications 99+ unread' });
+    await expect(bell).toBeVisible({ timeout: 20_000 });
+    const badge = bell.getByText('99+', { exact: true });
+    const badgeBox = await badge.boundingBox();
+    const bellBox = await bell.boundingBox();
+    if (!badgeBox || !bellBox) throw new Error('The bell or its badge is not on screen');
+    // Inside the link, whole.
+    expect(badgeBox.x).toBeGreaterThanOrEqual(bellBox.x);
+    expect(badgeBox.x + badgeBox.width).toBeLessThanOrEqual(bellBox.x + bellBox.width);
+    expect(badgeBox.y).toBeGreaterThanOrEqual(bellBox.y);
+    if (!isPhone(testInfo)) {
+      // After the word, clear of it.
+      const wordBox = await bell.getByText('Notifications', { exact: true }).boundingBox();
+      if (!wordBox) throw new Error('The word Notifications is not on screen');
+      expect(badgeBox.x).toBeGreaterThanOrEqual(wordBox.x + wordBox.width);
+    } else {
+      // Over the icon's top corner, in the bar.
+      const iconBox = await bell.locator('svg').boundingBox();
+      if (!iconBox) throw new Error('The bell icon is not on screen');
+      expect(badgeBox.y).toBeLessThan(iconBox.y + iconBox.height / 2);
+      expect(badgeBox.x).toBeGreaterThan(iconBox.x);
+    }
   });
 });
 

@@ -184,7 +184,7 @@ test.describe('One network, several devices', { tag: ['@server'] }, () => {
     await realServer.stop();
     await postCard(page, SEED_TEXT.oldest).getByRole('link', { name: MEMBERS.liam.name }).click();
     await expect(page).toHaveURL(urlPath('/error'));
-    await expect(page.getByRole('heading', { name: "It's not you, It's us..!" })).toBeVisible();
+    await expect(page.getByRole('heading', { name: "Can't reach SocialConnect" })).toBeVisible();
     await pressWhileServerDown(page, 'Reload', '/error');
     await pressWhileServerDown(page, 'Back to Home', '/error');
 

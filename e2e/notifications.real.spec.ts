@@ -13,8 +13,8 @@ test.describe('Notifications, two members on three devices', { tag: ['@server'] 
     await login(page);
     const phone = await anotherDevice();
     // The seed's two unread: the likes of her two posts.
-    await expect(bell(page, 'Notifications, 2 unread')).toBeVisible();
-    await expect(bell(phone, 'Notifications, 2 unread')).toBeVisible();
+    await expect(bell(page, 'Notifications 2 unread')).toBeVisible();
+    await expect(bell(phone, 'Notifications 2 unread')).toBeVisible();
 
     const noah = await anotherDevice(MEMBERS.noah.username);
     await noah.goto(`/posts/${seedPostId(5)}`);
@@ -23,10 +23,10 @@ test.describe('Notifications, two members on three devices', { tag: ['@server'] 
     // The like joins the likes of her post: still two unread, that one now the latest.
     await noah.goto(`/users/${MEMBERS.ava.id}`);
     await noah.getByRole('main').getByRole('button', { name: 'Follow Ava Reed' }).click();
-    await expect(bell(page, 'Notifications, 3 unread')).toBeVisible(LIVE);
-    await expect(bell(phone, 'Notifications, 3 unread')).toBeVisible(LIVE);
+    await expect(bell(page, 'Notifications 3 unread')).toBeVisible(LIVE);
+    await expect(bell(phone, 'Notifications 3 unread')).toBeVisible(LIVE);
 
-    await bell(page, 'Notifications, 3 unread').click();
+    await bell(page, 'Notifications 3 unread').click();
     await expect(page).toHaveURL(urlPath('/notifications'));
     const list = page.getByRole('list', { name: 'Notifications' });
     await expect(list.getByRole('link').nth(0)).toContainText('New: Noah Kim followed you');
@@ -47,7 +47,7 @@ test.describe('A reply, a mention and a like of a reply, two members on three de
     await login(page);
     const phone = await anotherDevice();
     // The seed's two unread, read first: the bell then counts what Noah does alone.
-    await bell(page, 'Notifications, 2 unread').click();
+    await bell(page, 'Notifications 2 unread').click();
     await expect(bell(page, 'Notifications')).toBeVisible();
     await expect(bell(phone, 'Notifications')).toBeVisible(LIVE);
     // Away from the list, which marks read what arrives while it is open.
@@ -59,10 +59,10 @@ test.describe('A reply, a mention and a like of a reply, two members on three de
     const noahsText = `@${DEMO.username} the loop I told you of: ${TRAIL_URL}`;
     await writeReply(noah, noahsText, { shows: 'the loop I told you of' });
     // A reply to her post that names her is one notification, on both her devices, with no reload.
-    await expect(bell(page, 'Notifications, 1 unread')).toBeVisible(LIVE);
-    await expect(bell(phone, 'Notifications, 1 unread')).toBeVisible(LIVE);
+    await expect(bell(page, 'Notifications 1 unread')).toBeVisible(LIVE);
+    await expect(bell(phone, 'Notifications 1 unread')).toBeVisible(LIVE);
 
-    const landed = await openEntryOntoReply(page, 'Notifications, 1 unread', /^New: Noah Kim replied to your post/, avasPost, 'the loop I told you of');
+    const landed = await openEntryOntoReply(page, 'Notifications 1 unread', /^New: Noah Kim replied to your post/, avasPost, 'the loop I told you of');
     await expect(bell(phone, 'Notifications')).toBeVisible(LIVE);
     await expect(landed.getByRole('link', { name: `@${DEMO.username}` })).toHaveAttribute('href', `/users/${DEMO.id}`);
     await expectLinkOpensNewTab(page, landed);
@@ -72,9 +72,9 @@ test.describe('A reply, a mention and a like of a reply, two members on three de
     await expect(avasReply).toContainText('Replying to @noah_kim');
     await avasReply.getByRole('button', { name: /^Like reply/ }).click();
     await expect(avasReply.getByRole('button', { name: /^Like reply/ })).toHaveAttribute('aria-pressed', 'true');
-    await expect(bell(page, 'Notifications, 1 unread')).toBeVisible(LIVE);
-    await expect(bell(phone, 'Notifications, 1 unread')).toBeVisible(LIVE);
-    const liked = await openEntryOntoReply(page, 'Notifications, 1 unread', /^New: Noah Kim liked your reply/, avasPost, 'Saving it for Saturday');
+    await expect(bell(page, 'Notifications 1 unread')).toBeVisible(LIVE);
+    await expect(bell(phone, 'Notifications 1 unread')).toBeVisible(LIVE);
+    const liked = await openEntryOntoReply(page, 'Notifications 1 unread', /^New: Noah Kim liked your reply/, avasPost, 'Saving it for Saturday');
     await expect(liked.getByRole('button', { name: /^Like reply/ })).toContainText('1');
   });
 });

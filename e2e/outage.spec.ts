@@ -1,13 +1,15 @@
 /**
- * A page that could not load because the server went away: the app's error screen says so in place
- * until the server answers again, then loads the page that failed. On the real server the journey
- * stops it; on the stand-in the browser goes offline (the stand-in's worker fetches the app's files
- * itself, out of reach of page.route).
+ * What members meet when the backend goes away. A page that could not load: the app's error screen
+ * says so in place until the server answers again, then loads the page that failed. A page already
+ * open: it stays, says once that it is reconnecting, and recovers by itself; an act (a like) stays on
+ * it. On the real server the journey stops the server; on the stand-in the browser goes offline (the
+ * stand-in's worker fetches the app's files itself, out of reach of page.route; its answers come from
+ * the page, so an open page's calls fail only under QA's scenarios).
  */
-import type { Page, Request } from '@playwright/test';
+import type { Locator, Page, Request } from '@playwright/test';
 import type { RealServer } from './backend';
 import { test, expect, openWithScenario, type ConsoleGuard } from './fixtures';
-import { login, navigateTo, postCards, pressWhileServerDown, sidePanel, urlPath } from './helpers';
+import { DEMO, expectToast, login, MEMBERS, navigateTo, postCard, postCards, pressWhileServerDown, SEED_TEXT, sidePanel, urlPath } from './helpers';
 
 /** The server is gone, and so is every file and answer of it the page has not loaded yet. */
 async function serverDown(page: Page, realServer: RealServer | undefined, consoleGuard: ConsoleGuard): Promise<void> {
@@ -66,13 +68,82 @@ test.describe('A page that could not load', { tag: ['@server', '@standin'] }, ()
 });
 
 test.describe('A page whose data could not load', () => {
-  test('offline scenario: the error page says the backend is still out of reach, and stays', async ({ page, consoleGuard }) => {
+  test('offline scenario: the error page speaks of the connection, says the backend is still out of reach, and stays', async ({ page, consoleGuard }) => {
     consoleGuard.allow(/Failed to fetch|net::ERR_FAILED|NetworkError|\[MSW\]/);
     await login(page);
     await openWithScenario(page, '/bookmark', 'offline');
     await expect(page).toHaveURL(urlPath('/error'));
-    await expect(page.getByRole('heading', { name: "It's not you, It's us..!" })).toBeVisible();
+    await expect(page.getByRole('heading', { name: "Can't reach SocialConnect" })).toBeVisible();
+    await expect(page.getByText(/on our side/)).toHaveCount(0);
     await pressWhileServerDown(page, 'Reload', '/error');
     await pressWhileServerDown(page, 'Back to Home', '/error');
+  });
+});
+
+/** The line that says the connection is lost: one live region, read out once. */
+function reconnecting(page: Page): Locator {
+  return page.getByRole('status').filter({ hasText: RECONNECTING });
+}
+
+const RECONNECTING = "Can't reach SocialConnect, reconnecting…";
+
+test.describe("A member's act the backend cannot take", () => {
+  test('read-only scenario: a like stays on the page, goes back as it was, and says why', async ({ page, consoleGuard }) => {
+    consoleGuard.allow(/status of 503/);
+    await login(page);
+    await openWithScenario(page, '/', 'read-only');
+    const card = postCard(page, SEED_TEXT.newest);
+    const like = card.getByRole('button', { name: /^Like, / });
+    await expect(like).toHaveAccessibleName('Like, 1 like');
+    await expect(like).toHaveAttribute('aria-pressed', 'false');
+
+    await like.click();
+    await expectToast(page, 'Your like was not saved. The service is unavailable right now. Please try again in a moment.');
+    await expect(page).toHaveURL(urlPath('/'));
+    await expect(like).toHaveAttribute('aria-pressed', 'false');
+    await expect(like).toHaveAccessibleName('Like, 1 like');
+    await expect(page.getByRole('heading', { name: 'Latest Posts' })).toBeVisible();
+    // The backend answers: nothing is said of the connection.
+    await expect(reconnecting(page)).toHaveCount(0);
+  });
+});
+
+test.describe('An outage while a tab is open', { tag: ['@server'] }, () => {
+  test('a home tab left open stays on its page, says once that it is reconnecting, keeps a like from leaving it, and recovers by itself', async ({ page, realServer, request, consoleGuard }) => {
+    if (!realServer) throw new Error('This journey runs against the real server only.');
+    consoleGuard.allow(/^Failed to load resource: net::ERR_(CONNECTION_REFUSED|CONNECTION_RESET|EMPTY_RESPONSE|FAILED)/);
+    await login(page);
+    const card = postCard(page, SEED_TEXT.newest);
+    await expect(card).toBeVisible();
+    await expect(reconnecting(page)).toHaveCount(0);
+
+    await realServer.stop();
+    // The live stream drops and the server does not answer: the line comes without a reload.
+    await expect(reconnecting(page)).toBeVisible({ timeout: 10_000 });
+    await expect(page).toHaveURL(urlPath('/'));
+    await expect(card).toBeVisible();
+
+    // The member comes back to the tab (its lists load again) and likes a post: still here.
+    await page.evaluate(() => window.dispatchEvent(new Event('focus')));
+    const like = card.getByRole('button', { name: /^Like, / });
+    const before = await like.getAttribute('aria-pressed');
+    await like.click();
+    await expectToast(page, `Your ${before === 'true' ? 'dislike' : 'like'} was not saved. SocialConnect could not be reached. Check your connection and try again.`);
+    await expect(like).toHaveAttribute('aria-pressed', before ?? 'false');
+    await expect(page).toHaveURL(urlPath('/'));
+    await expect(reconnecting(page)).toHaveCount(1);
+    await expect(page.getByRole('heading', { name: 'Latest Posts' })).toBeVisible();
+
+    await realServer.start();
+    // The app finds the server by itself (a check within 10 s at the longest): the line goes, the
+    // stream opens again, and what happened meanwhile comes.
+    await expect(reconnecting(page)).toHaveCount(0, { timeout: 15_000 });
+    const liam = await request.post('/api/auth/login', { data: { username: MEMBERS.liam.username, password: DEMO.password } });
+    const { encodedToken } = (await liam.json()) as { encodedToken: string };
+    const posted = await request.post('/api/posts', { headers: { authorization: encodedToken }, data: { postData: { text: 'Posted by Liam once the server was back.' } } });
+    expect(posted.status()).toBe(201);
+    await page.getByRole('button', { name: '1 new post' }).click({ timeout: 10_000 });
+    await expect(postCard(page, 'Posted by Liam once the server was back.')).toBeVisible();
+    await expect(page).toHaveURL(urlPath('/'));
   });
 });

@@ -69,7 +69,7 @@ test.describe('Replies', { tag: ['@server'] }, () => {
     const box = page.getByRole('textbox', { name: 'Your reply' });
     await box.fill('Typed while replies fail.');
     await page.getByRole('button', { name: 'Reply', exact: true }).click();
-    await expectToast(page, message);
+    await expectToast(page, `Your reply was not sent; it stays in the box. ${message}`);
     await expect(page).toHaveURL(urlPath(`/posts/${seedPostId(7)}`));
     await expect(box).toHaveValue('Typed while replies fail.');
     await expect(page.getByRole('button', { name: 'Reply', exact: true })).toBeEnabled();

@@ -14,7 +14,7 @@ export const TRAIL_STUB_TITLE = 'Forest loop (stub)';
 /** A live change reaches the member's other device or tab within this. */
 export const LIVE = { timeout: 2_000 };
 
-/** The bell in the side navigation, by its whole name ("Notifications", "Notifications, 1 unread"). */
+/** The bell in the side navigation, by its whole name ("Notifications", "Notifications 1 unread"). */
 export function bell(page: Page, name: string): Locator {
   return page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name, exact: true });
 }

@@ -18,7 +18,7 @@ test.describe('A reply, a mention and a like of a reply, on the stand-in across 
   test("Noah's reply naming the demo member waits for her; its entry lands on the reply and clears her other tab; his like of her reply is told", async ({ page, context }) => {
     // The seed's two unread, read first: the bell then counts what Noah does alone.
     await login(page);
-    await bell(page, 'Notifications, 2 unread').click();
+    await bell(page, 'Notifications 2 unread').click();
     await expect(bell(page, 'Notifications')).toBeVisible();
     await logout(page);
 
@@ -28,12 +28,12 @@ test.describe('A reply, a mention and a like of a reply, on the stand-in across 
     await logout(page);
 
     await login(page);
-    await expect(bell(page, 'Notifications, 1 unread')).toBeVisible();
+    await expect(bell(page, 'Notifications 1 unread')).toBeVisible();
     const otherTab = await context.newPage();
     await otherTab.goto('/');
-    await expect(bell(otherTab, 'Notifications, 1 unread')).toBeVisible();
+    await expect(bell(otherTab, 'Notifications 1 unread')).toBeVisible();
 
-    const landed = await openEntryOntoReply(page, 'Notifications, 1 unread', /^New: Noah Kim replied to your post/, AVAS_POST, 'the loop I told you of');
+    const landed = await openEntryOntoReply(page, 'Notifications 1 unread', /^New: Noah Kim replied to your post/, AVAS_POST, 'the loop I told you of');
     await expect(bell(otherTab, 'Notifications')).toBeVisible(LIVE);
     await expectLinkOpensNewTab(page, landed);
     await writeReply(page, 'Saving it for Saturday, thanks!', { answering: 'the loop I told you of' });
@@ -52,7 +52,7 @@ test.describe('A reply, a mention and a like of a reply, on the stand-in across 
     await logout(page);
 
     await login(page);
-    const liked = await openEntryOntoReply(page, 'Notifications, 1 unread', /^New: Noah Kim liked your reply/, AVAS_POST, 'Saving it for Saturday');
+    const liked = await openEntryOntoReply(page, 'Notifications 1 unread', /^New: Noah Kim liked your reply/, AVAS_POST, 'Saving it for Saturday');
     await expect(liked.getByRole('button', { name: /^Like reply/ })).toContainText('1');
   });
 });

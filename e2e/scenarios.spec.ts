@@ -35,10 +35,16 @@ test.describe('Scenarios', () => {
     await expect(page.getByText('No Posts Found...!')).toBeVisible();
   });
 
-  test('server-error: a failing backend leads to the error page', async ({ page, consoleGuard }) => {
+  test('server-error: the login form says so and keeps what was typed; a page that cannot load leads to the error page', async ({ page, consoleGuard }) => {
     consoleGuard.allow(/status of 500/);
     await openWithScenario(page, '/login', 'server-error');
     await submitLogin(page, DEMO.username, DEMO.password);
+    await expectToast(page, 'You were not logged in. Something went wrong on our side. Please try again later.');
+    await expect(page).toHaveURL(urlPath('/login'));
+    await expect(page.getByLabel('Username')).toHaveValue(DEMO.username);
+
+    await login(page, { scenario: 'default' });
+    await openWithScenario(page, '/bookmark', 'server-error');
     await expect(page).toHaveURL(urlPath('/error'));
     await expect(page.getByRole('heading', { name: "It's not you, It's us..!" })).toBeVisible();
     await expect(page).toHaveTitle('SocialConnect | Error');
@@ -46,12 +52,17 @@ test.describe('Scenarios', () => {
     await expect(page.getByRole('button', { name: 'Logout' })).toHaveCount(0);
   });
 
-  test('offline: a backend out of reach leads to the error page', async ({ page, consoleGuard }) => {
+  test('offline: the login form and the error page speak of the connection', async ({ page, consoleGuard }) => {
     consoleGuard.allow(/Failed to fetch|net::ERR_FAILED|NetworkError|\[MSW\]/);
     await openWithScenario(page, '/login', 'offline');
     await submitLogin(page, DEMO.username, DEMO.password);
+    await expectToast(page, 'You were not logged in. SocialConnect could not be reached. Check your connection and try again.');
+    await expect(page).toHaveURL(urlPath('/login'));
+
+    await login(page, { scenario: 'default' });
+    await openWithScenario(page, '/bookmark', 'offline');
     await expect(page).toHaveURL(urlPath('/error'));
-    await expect(page.getByRole('heading', { name: "It's not you, It's us..!" })).toBeVisible();
+    await expect(page.getByRole('heading', { name: "Can't reach SocialConnect" })).toBeVisible();
   });
 
   test('expired-session: after logging in, the refused token sends the member back to /login', async ({ page }) => {

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { Page, TestInfo } from '@playwright/test';
-import { test, expect } from './fixtures';
-import { expectNoLoader, isPhone, login, postCard, SEED_TEXT } from './helpers';
+import { test, expect, openWithScenario } from './fixtures';
+import { expectNoLoader, isPhone, login, postCard, postCards, SEED_TEXT } from './helpers';
 import { MEMBER_ROUTES, memberShellReady, PUBLIC_ROUTES, type RouteCheck } from './routes';
 
 /** Screenshots land in test-results/screenshots/<project>/<theme>/<name>.png on every run (not committed). */
@@ -104,5 +104,65 @@ for (const colorScheme of THEMES) test.describe(`Screenshots of every route, ${c
     await page.getByRole('button', { name: 'Edit Profile' }).click();
     await expect(page.getByRole('dialog', { name: 'Edit Profile' })).toBeVisible();
     await capture(page, testInfo, 'profile-edit', '/users/u-ava-reed with the Edit Profile panel');
+  });
+
+  test('what a member is told: every signup field marked, the bell at 99+, a post menu near the bottom', async ({ page }, testInfo) => {
+    test.slow();
+    await page.goto('/signup');
+    await page.getByLabel('First Name').fill('Riley');
+    await page.getByLabel('Username').fill('ri ley');
+    await page.getByLabel('Email Address').fill('riley@example');
+    await page.getByLabel('Password', { exact: true }).fill('short');
+    await page.getByLabel('Confirm Password', { exact: true }).fill('shorter');
+    await page.getByRole('button', { name: 'Create New Account' }).click();
+    await expect(page.getByLabel('Last Name')).toHaveAttribute('aria-invalid', 'true');
+    await expect(page.getByRole('checkbox', { name: 'I accept all Terms & Conditions' })).toHaveAttribute('aria-invalid', 'true');
+    await capture(page, testInfo, 'signup-every-field-marked', '/signup with every field marked');
+
+    await login(page, { scenario: 'busy' });
+    await expect(page.getByRole('link', { name: 'Notifications 99+ unread' })).toBeVisible({ timeout: 20_000 });
+    await expectNoLoader(page);
+    // The window as the member sees it: the side navigation, or the phone's bar at its foot.
+    await page.screenshot({ path: shotPath(testInfo, await shownTheme(page), 'home-bell-99-plus'), animations: 'disabled' });
+
+    await openWithScenario(page, '/explore', 'default');
+    // A card far enough down for its ⋯ to be brought to the bottom edge of the window: its menu opens above it.
+    const menuButton = postCards(page).nth(5).getByRole('button', { name: /^More about / });
+    await menuButton.evaluate((element) => {
+      const { bottom } = element.getBoundingClientRect();
+      // Just above the phone's bottom bar, where it has one.
+      const covered = Number.parseFloat(getComputedStyle(document.documentElement).getPropertyValue('--covered-block-end')) || 0;
+      window.scrollBy(0, bottom - (window.innerHeight - covered) + 24);
+    });
+    await menuButton.click();
+    const mute = page.getByRole('button', { name: /^Mute @/ });
+    await expect(mute).toBeInViewport({ ratio: 1 });
+    const [muteBox, buttonBox] = await Promise.all([mute.boundingBox(), menuButton.boundingBox()]);
+    expect(muteBox && buttonBox && muteBox.y + muteBox.height <= buttonBox.y).toBe(true);
+    await page.screenshot({ path: shotPath(testInfo, await shownTheme(page), 'explore-post-menu-near-the-bottom'), animations: 'disabled' });
+  });
+});
+
+/** The real server alone can be stopped under an open page: these shots run there (the `real` project), at both sizes. */
+for (const colorScheme of THEMES) test.describe(`Screenshots of an outage, ${colorScheme} theme`, { tag: ['@server'] }, () => {
+  test.use({ colorScheme });
+
+  test('a page open through an outage: the reconnecting line', async ({ page, realServer, consoleGuard }, testInfo) => {
+    if (!realServer) throw new Error('This shot needs the real server, to stop it.');
+    consoleGuard.allow(/^Failed to load resource: net::ERR_(CONNECTION_REFUSED|CONNECTION_RESET|EMPTY_RESPONSE|FAILED)/);
+    await login(page);
+    await expectNoLoader(page);
+    await realServer.stop();
+    try {
+      const line = page.getByRole('status').filter({ hasText: "Can't reach SocialConnect, reconnecting…" });
+      await expect(line).toBeVisible({ timeout: 10_000 });
+      await page.screenshot({ path: shotPath(testInfo, await shownTheme(page), 'home-reconnecting-desktop'), animations: 'disabled' });
+      await page.setViewportSize({ width: 390, height: 844 });
+      await expect(page.getByRole('navigation', { name: 'Mobile' })).toBeVisible();
+      await expect(line).toBeVisible();
+      await page.screenshot({ path: shotPath(testInfo, await shownTheme(page), 'home-reconnecting-phone'), animations: 'disabled' });
+    } finally {
+      await realServer.start();
+    }
   });
 });

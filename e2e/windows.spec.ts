@@ -43,7 +43,7 @@ test.describe('Windows keep what was typed', { tag: ['@phone', '@server'] }, () 
     const text = editWindow.getByRole('textbox', { name: 'Post content' });
     await text.fill('Rewritten while the saves fail.');
     await editWindow.getByRole('button', { name: 'Update Post' }).click();
-    await expectToast(page, message);
+    await expectToast(page, `Your edit was not saved; it stays in the window. ${message}`);
     await expect(page).toHaveURL(urlPath('/'));
     await expect(editWindow).toBeVisible();
     await expect(text).toHaveValue('Rewritten while the saves fail.');
@@ -58,7 +58,8 @@ test.describe('Windows keep what was typed', { tag: ['@phone', '@server'] }, () 
     await panel.getByLabel('Bio').fill('Typed while the saves fail.');
     await panel.getByLabel('Portfolio Link').fill('https://ava.example.org/kept');
     await panel.getByRole('button', { name: 'Save' }).click();
-    await expectToast(page, message);
+    const notSaved = `Your profile was not saved; what you typed stays. ${message}`;
+    await expectToast(page, notSaved);
     await expect(page).toHaveURL(urlPath(`/users/${MEMBERS.ava.id}`));
     await expect(panel).toBeVisible();
     await expect(panel.getByLabel('Bio')).toHaveValue('Typed while the saves fail.');
@@ -74,9 +75,9 @@ test.describe('Windows keep what was typed', { tag: ['@phone', '@server'] }, () 
       await expect(page.getByRole('region', { name: 'Ava Reed' })).toContainText('Typed while the saves fail.');
     } else {
       // Still failing: Save can be pressed again, and the text stays.
-      await expect(toast(page, message)).toHaveCount(0, { timeout: 6000 });
+      await expect(toast(page, notSaved)).toHaveCount(0, { timeout: 6000 });
       await panel.getByRole('button', { name: 'Save' }).click();
-      await expectToast(page, message);
+      await expectToast(page, notSaved);
       await expect(panel.getByLabel('Bio')).toHaveValue('Typed while the saves fail.');
     }
   });

@@ -113,7 +113,7 @@ export const SCENARIOS: Readonly<Record<ScenarioName, Scenario>> = {
   },
   'server-error': {
     name: 'server-error',
-    description: 'Every call answers 500: the app shows its error page.',
+    description: 'Every call answers 500: a page that cannot load shows the error page; a change or a form stays on screen and says so in a toast.',
     buildSeed: buildDefaultSeed,
     overrides: (ctx) => everyCall(ctx, async () => {
       await delay(ctx.delayMs);
@@ -122,7 +122,7 @@ export const SCENARIOS: Readonly<Record<ScenarioName, Scenario>> = {
   },
   offline: {
     name: 'offline',
-    description: 'Every call fails at the network level, as with no connection: the app shows its error page.',
+    description: 'Every call fails at the network level, as with no connection: a page that cannot load shows the error page, which speaks of the connection; a change or a form stays on screen and says so.',
     buildSeed: buildDefaultSeed,
     overrides: (ctx) => everyCall(ctx, async () => {
       await delay(ctx.delayMs);
@@ -137,7 +137,7 @@ export const SCENARIOS: Readonly<Record<ScenarioName, Scenario>> = {
   },
   'read-only': {
     name: 'read-only',
-    description: 'Every page loads, but every change a member makes answers 503 (the service is unavailable): the edit windows and Edit Profile keep what was typed and say so.',
+    description: 'Every page loads, but every change a member makes answers 503 (the service is unavailable): a like or a follow goes back as it was, and the composer, the reply box, the edit windows and Edit Profile keep what was typed, each with a toast.',
     buildSeed: buildDefaultSeed,
     overrides: (ctx) => memberRoutesAnswer(ctx, MEMBER_ROUTES.filter((spec) => spec.writes), 'serviceUnavailable'),
   },

@@ -13,6 +13,8 @@ import { liveSlice } from '../features/live/liveSlice';
 import type { PagedList } from '../features/posts/postsApi';
 import { isSortLoad } from '../features/posts/sortLoads';
 import { notifyError } from '../features/ui/notify';
+import { connectionBack, connectionLost, connectionSlice } from '../features/connection/connectionSlice';
+import { failedActMessage } from './failedActs';
 
 const rootReducer = combineReducers({
   [API_REDUCER_PATH]: apiSlotReducer<ApiRootState['api']>(),
@@ -20,6 +22,7 @@ const rootReducer = combineReducers({
   [uiSlice.reducerPath]: uiSlice.reducer,
   [feedSlice.reducerPath]: feedSlice.reducer,
   [liveSlice.reducerPath]: liveSlice.reducer,
+  [connectionSlice.reducerPath]: connectionSlice.reducer,
 });
 
 export type RootState = ReturnType<typeof rootReducer>;
@@ -37,9 +40,12 @@ export function makeStore({ preloadedState, router }: MakeStoreOptions = {}) {
   const listener = createListenerMiddleware();
   const startListening = listener.startListening.withTypes<RootState>();
 
-  // Failed calls: 4xx -> the backend's message as a toast; 401 -> session over, /login; network/5xx -> /error,
-  // or a toast where a form's save failed (the form stays); a backend that could not start in this
-  // browser -> a toast saying so, on the same screen.
+  // Failed calls (design card): a 4xx -> the backend's message as a toast; a 401 -> the session is
+  // over, /login; a backend that could not start in this browser -> a toast saying so, on the same
+  // screen. A network failure or a 5xx leaves the member where the call was: an act (a change, a
+  // form's save) stays on its screen, undone where it showed at once, with a toast saying what did not
+  // happen; a reload of what is shown keeps it and says the app is reconnecting; only a page's first
+  // load, with nothing to show, goes to /error, which then speaks of the connection or of the server.
   startListening({
     actionCreator: apiFailed,
     effect: (action, listenerApi) => {
@@ -47,7 +53,7 @@ export function makeStore({ preloadedState, router }: MakeStoreOptions = {}) {
       // Where the member was: /login and the error screen take them back there.
       const from = router?.state.location;
       listenerApi.dispatch(loaderHidden());
-      if (failure.kind === 'client' || (failure.formSave === true && (failure.kind === 'network' || failure.kind === 'server'))) {
+      if (failure.kind === 'client') {
         notifyError(failure.message);
         return;
       }
@@ -62,7 +68,18 @@ export function makeStore({ preloadedState, router }: MakeStoreOptions = {}) {
         }
         return;
       }
-      if (from?.pathname !== paths.error.pattern) void router?.navigate(paths.error.href(), { state: { from } });
+      if (failure.purpose === 'act') {
+        notifyError(failedActMessage(failure));
+        // A call that found no backend at all says the connection is gone; a refusal by a backend
+        // that answers (a 503 while it cannot write) says nothing of the connection.
+        if (failure.kind === 'network') listenerApi.dispatch(connectionLost());
+        return;
+      }
+      if (failure.purpose === 'reload') {
+        listenerApi.dispatch(connectionLost());
+        return;
+      }
+      if (from?.pathname !== paths.error.pattern) void router?.navigate(paths.error.href(), { state: { from, cause: failure.kind } });
     },
   });
 
@@ -116,6 +133,8 @@ export function makeStore({ preloadedState, router }: MakeStoreOptions = {}) {
     effect: (action, listenerApi) => {
       writeStoredToken(null, { endedByBackend: sessionExpired.match(action) });
       resetApi(listenerApi.dispatch);
+      // Nothing of the member's is on screen to reconnect for.
+      listenerApi.dispatch(connectionBack());
     },
   });
 

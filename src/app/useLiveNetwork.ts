@@ -1,3 +1,4 @@
+import { addListener } from '@reduxjs/toolkit';
 import { useEffect, useRef } from 'react';
 import { absoluteApiBase } from '../config/env';
 import { useBackendHas } from '../lib/api/api';
@@ -5,6 +6,7 @@ import { useAppSelector, useAppStore } from '../lib/store/hooks';
 import { selectToken } from '../features/auth/sessionSlice';
 import { readEvents, reconnectDelay, type LiveEvent } from '../features/live/eventReader';
 import { liveChanged, liveReset } from '../features/live/liveSlice';
+import { connectionBack } from '../features/connection/connectionSlice';
 import { applyLiveEvent, sessionRefused } from './liveNetwork';
 import { CHANGES_CHANNEL } from './useChangesFromOtherTabs';
 
@@ -48,13 +50,15 @@ interface StreamCallbacks {
 
 /**
  * Keeps a live stream open: after it closes or fails to open, it opens again after growing, jittered
- * waits, saying where it left off (`lastEventId`, kept across streams). Returns what closes it.
+ * waits, saying where it left off (`lastEventId`, kept across streams). Returns what closes it, and
+ * what opens it now when it is waiting (the backend answers again after an outage).
  */
-function keepStreamOpen(authorization: string, lastEventId: { current?: string }, { onEvent, onLive, onRefused }: StreamCallbacks): () => void {
+function keepStreamOpen(authorization: string, lastEventId: { current?: string }, { onEvent, onLive, onRefused }: StreamCallbacks): { close: () => void; openNow: () => void } {
   let attempt = 0;
   let retry: ReturnType<typeof setTimeout> | undefined;
   let close = () => undefined as void;
   const connect = () => {
+    retry = undefined;
     close = readEvents({
       url: `${absoluteApiBase()}/events`,
       authorization,
@@ -75,9 +79,17 @@ function keepStreamOpen(authorization: string, lastEventId: { current?: string }
     });
   };
   connect();
-  return () => {
-    clearTimeout(retry);
-    close();
+  return {
+    close: () => {
+      clearTimeout(retry);
+      close();
+    },
+    openNow: () => {
+      if (retry === undefined) return;
+      clearTimeout(retry);
+      attempt = 0;
+      connect();
+    },
   };
 }
 
@@ -122,7 +134,7 @@ export function useLiveNetwork(): void {
     }
     const stopLeading = whileLeading(() => {
       leading = true;
-      const closeStream = keepStreamOpen(token, lastEventId, {
+      const stream = keepStreamOpen(token, lastEventId, {
         onEvent: (event) => {
           applyLiveEvent(store, event);
           channel?.postMessage({ kind: 'event', event } satisfies LiveMessage);
@@ -133,9 +145,12 @@ export function useLiveNetwork(): void {
         },
         onRefused: () => store.dispatch(sessionRefused()),
       });
+      // The backend answers again after an outage: the stream opens now, not at the end of its longest wait.
+      const stopNudges = store.dispatch(addListener({ actionCreator: connectionBack, effect: stream.openNow }));
       return () => {
         leading = false;
-        closeStream();
+        stopNudges();
+        stream.close();
         // The tab that takes over says when its stream is open.
         channel?.postMessage({ kind: 'live', live: false } satisfies LiveMessage);
       };

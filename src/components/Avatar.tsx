@@ -7,15 +7,20 @@ export interface AvatarProps {
   /** Whose avatar: used for the alternative text. */
   name: string;
   size?: 'sm' | 'md' | 'lg' | 'xl';
+  /**
+   * Inside a link or a control that names the member already (a member list's row): the picture adds
+   * nothing to its name, so its alt is empty and the name is the words a member sees.
+   */
+  decorative?: boolean;
 }
 
 /** A member's avatar: gray when there is no image, and a broken image is hidden (spec section 3). */
-export function Avatar({ src, name, size = 'md' }: AvatarProps) {
+export function Avatar({ src, name, size = 'md', decorative = false }: AvatarProps) {
   const [brokenSrc, setBrokenSrc] = useState<string | null>(null);
   const showImage = src !== '' && brokenSrc !== src;
   return (
     <span className={`avatar avatar--${size}`}>
-      {showImage ? <img src={src} alt={`${name}'s avatar`} onError={() => setBrokenSrc(src)} /> : null}
+      {showImage ? <img src={src} alt={decorative ? '' : `${name}'s avatar`} onError={() => setBrokenSrc(src)} /> : null}
     </span>
   );
 }

@@ -46,7 +46,7 @@ describe('a page that could not load', () => {
     const { user, router } = await renderWithProviders({ route: '/bookmark', authAs: DEMO_CREDENTIALS });
     serverDown();
     void router.navigate('/explore');
-    expect(await screen.findByRole('heading', { name: "It's not you, It's us..!" })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: "Can't reach SocialConnect" })).toBeInTheDocument();
     expect(currentPath(router)).toBe('/error');
 
     await reloadWhileDown(user);

@@ -22,7 +22,10 @@ export interface RichTextProps {
 /**
  * A post's or a reply's text, with its addresses as links (a new tab, `noopener nofollow ugc`, shown
  * shortened), its mentions as the caller renders them, and its tags as links to their page. Elements are made from the text's parts,
- * never from HTML: markup in a text shows as the text it is.
+ * never from HTML: markup in a text shows as the text it is. Each address, mention and tag is
+ * isolated from the text around it (`<bdi>`, its direction its own first letter's): in a text written
+ * right to left, `@liam_chen` stays "@liam_chen" and an address reads left to right, while a tag
+ * written in Arabic keeps its "#" at its start.
  */
 export function RichText({ text, renderMention, linkTags = false }: RichTextProps) {
   const parts = useMemo(() => textParts(text), [text]);
@@ -32,20 +35,26 @@ export function RichText({ text, renderMention, linkTags = false }: RichTextProp
         switch (part.kind) {
           case 'link':
             return (
-              <a key={index} className="rich-text__link" href={part.href} target="_blank" rel="noopener nofollow ugc" title={part.href}>
-                {part.display}
-                <span className="visually-hidden"> (opens in a new tab)</span>
-              </a>
+              <bdi key={index}>
+                <a className="rich-text__link" href={part.href} target="_blank" rel="noopener nofollow ugc" title={part.href}>
+                  {part.display}
+                  <span className="visually-hidden"> (opens in a new tab)</span>
+                </a>
+              </bdi>
             );
           case 'mention':
-            return <Fragment key={index}>{renderMention(part)}</Fragment>;
+            return <bdi key={index}>{renderMention(part)}</bdi>;
           case 'tag':
-            return linkTags ? (
-              <Link key={index} className="rich-text__tag" to={paths.tag.href(part.tag)}>
-                {part.text}
-              </Link>
-            ) : (
-              <Fragment key={index}>{part.text}</Fragment>
+            return (
+              <bdi key={index}>
+                {linkTags ? (
+                  <Link className="rich-text__tag" to={paths.tag.href(part.tag)}>
+                    {part.text}
+                  </Link>
+                ) : (
+                  part.text
+                )}
+              </bdi>
             );
           default:
             return <Fragment key={index}>{part.text}</Fragment>;

@@ -22,6 +22,10 @@ export const TIMINGS = {
   progressAfterMs: 600,
   /** How long the error screen waits to learn whether the server answers again, before saying it does not. */
   serverCheckMs: 8000,
+  /** While the backend does not answer, the first wait before checking again; each wait then doubles... */
+  reconnectCheckFirstMs: 1000,
+  /** ...up to this one, so that a backend that comes back is met within it. */
+  reconnectCheckMaxMs: 10000,
   /** A two-key shortcut (g then h): how long the second key has, after the first. */
   shortcutSecondKeyMs: 1500,
   /** The stand-in backend's default answer delay. */

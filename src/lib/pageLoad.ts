@@ -11,6 +11,20 @@ async function answered(url: string, signal: AbortSignal): Promise<boolean> {
   }
 }
 
+/** Whether the API answers its health check now (within the server check's time), by anything but a server error. */
+export async function backendAnswers(signal?: AbortSignal): Promise<boolean> {
+  const check = new AbortController();
+  const stop = () => check.abort();
+  const timer = setTimeout(stop, TIMINGS.serverCheckMs);
+  signal?.addEventListener('abort', stop);
+  try {
+    return await answered(`${absoluteApiBase()}/health`, check.signal);
+  } finally {
+    clearTimeout(timer);
+    signal?.removeEventListener('abort', stop);
+  }
+}
+
 /**
  * Whether the page at `href` would load now: the server sends it and the API answers its health
  * check. Loading it while either is down would leave the member on the browser's own error page, or

@@ -9,6 +9,7 @@ import { loaderShown } from '../features/ui/uiSlice';
 import { currentPath, loginThroughApi, renderWithProviders } from '../test/renderWithProviders';
 import { emulateViewportWidth } from '../test/viewport';
 import { NOT_FOUND_TEXT } from '../components/NotFound';
+import { NETWORK_MESSAGE } from '../lib/apiError';
 
 const NEWEST = 'Pressed flowers from the market, turned into a colour study.';
 const LIGHTS = 'Saw the northern lights for the first time. I actually cried.';
@@ -306,11 +307,13 @@ describe('Session and failures on post actions', () => {
     await waitFor(() => expect(currentPath(router)).toBe('/login'));
   });
 
-  it('a bookmark that fails at the network level goes to /error', async () => {
+  it('a bookmark that fails at the network level stays on the page: unmarked again, with a toast', async () => {
     const { user, router } = await renderWithProviders({ route: '/', authAs: DEMO_CREDENTIALS });
     await findFeed('Latest Posts');
     server.use(http.post(`${API}/users/bookmark/:postId`, () => HttpResponse.error()));
     await user.click(within(cardWith(NEWEST)).getByRole('button', { name: 'Bookmark' }));
-    await waitFor(() => expect(currentPath(router)).toBe('/error'));
+    expect(await screen.findByText(`The post was not bookmarked. ${NETWORK_MESSAGE}`)).toBeInTheDocument();
+    await waitFor(() => expect(within(cardWith(NEWEST)).getByRole('button', { name: 'Bookmark' })).toHaveAttribute('aria-pressed', 'false'));
+    expect(currentPath(router)).toBe('/');
   });
 });

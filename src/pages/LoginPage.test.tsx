@@ -142,14 +142,15 @@ describe('Login', () => {
     expect(currentPath(router)).toBe('/login');
   });
 
-  it('goes to /error when the backend fails', async () => {
-    server.use(http.post(`${TEST_API_BASE}/auth/login`, () => HttpResponse.json({ errors: ['boom'] }, { status: 500 })));
+  it('keeps the form and says so when the backend fails', async () => {
+    server.use(http.post(`${TEST_API_BASE}/auth/login`, () => HttpResponse.json({ errors: [MESSAGES.serverError] }, { status: 500 })));
     const { user, router } = await renderWithProviders({ route: '/login' });
     await screen.findByRole('heading', { name: 'Login' });
     await fillLogin(user, DEMO_CREDENTIALS.username, DEMO_CREDENTIALS.password);
     await user.click(screen.getByRole('button', { name: 'Login' }));
-    await waitFor(() => expect(currentPath(router)).toBe('/error'));
-    expect(await screen.findByRole('heading', { name: "It's not you, It's us..!" })).toBeInTheDocument();
+    expect(await screen.findByText(`You were not logged in. ${MESSAGES.serverError}`)).toBeInTheDocument();
+    expect(currentPath(router)).toBe('/login');
+    expect(screen.getByLabelText('Username')).toHaveValue(DEMO_CREDENTIALS.username);
   });
 
   it('says so when the backend could not start in this browser, sends nothing, and keeps what was typed', async () => {

@@ -10,6 +10,7 @@ import { selectCurrentMember } from '../features/users/currentMember';
 import { selectIsLoggedIn } from '../features/auth/sessionSlice';
 import { sampleAndShown } from '../test/sampleFields';
 import { loseAnswers } from '../test/lostAnswers';
+import { NETWORK_MESSAGE } from '../lib/apiError';
 
 type User = Awaited<ReturnType<typeof renderWithProviders>>['user'];
 
@@ -231,6 +232,31 @@ describe('Signup', () => {
     expect(bodies).toEqual([{ firstName: 'Riley', lastName: 'Stone', username: 'riley_stone', password: 'secret1234' }]);
   });
 
+  it("marks every field's problem at once when all are wrong and Terms is unticked, with the spec's toast", async () => {
+    const { user } = await expectRefusedBeforeSending(
+      { firstName: 'Riley', lastName: 'Stone', username: 'ri ley', email: 'riley@example', password: 'short', confirm: 'shorter', accept: false },
+      'Please Fill All Credentials!',
+      'Password Must Match Confirm Password!',
+    );
+    const username = screen.getByLabelText('Username');
+    await waitFor(() => expect(username).toHaveFocus());
+    const marked: Array<[HTMLElement, string]> = [
+      [username, MESSAGES.usernameInvalid],
+      [screen.getByLabelText('Email Address'), MESSAGES.emailInvalid],
+      [screen.getByLabelText('Password', { selector: 'input' }), MESSAGES.passwordInvalid],
+      [screen.getByLabelText('Confirm Password', { selector: 'input' }), 'Must be the same as the password.'],
+      [screen.getByRole('checkbox', { name: 'I accept all Terms & Conditions' }), 'Please accept the Terms & Conditions.'],
+    ];
+    for (const [field, message] of marked) {
+      expect(field).toHaveAttribute('aria-invalid', 'true');
+      expect(field).toHaveAccessibleDescription(message);
+    }
+    expect(screen.getByLabelText('First Name')).not.toHaveAttribute('aria-invalid');
+    // Ticking Terms leaves the others marked until they are changed.
+    await user.click(screen.getByRole('checkbox', { name: 'I accept all Terms & Conditions' }));
+    expect(screen.getByLabelText('Email Address')).toHaveAttribute('aria-invalid', 'true');
+  });
+
   it('asks for matching passwords once everything is filled', async () => {
     const { router } = await expectRefusedBeforeSending({ ...complete, confirm: 'secret9999' }, 'Password Must Match Confirm Password!', 'Please Fill All Credentials!');
     expect(currentPath(router)).toBe('/signup');
@@ -247,6 +273,11 @@ describe('Signup', () => {
 
     expect(await screen.findByText(MESSAGES.usernameExists)).toBeInTheDocument();
     expect(currentPath(router)).toBe('/signup');
+    // At the field too, in words, with the focus there to choose another.
+    const username = screen.getByLabelText('Username');
+    await waitFor(() => expect(username).toHaveFocus());
+    expect(username).toHaveAttribute('aria-invalid', 'true');
+    expect(username).toHaveAccessibleDescription('This username is taken. Please choose another one.');
     expect(selectIsLoggedIn(store.getState())).toBe(false);
     expect(store.getState().ui.showLoader).toBe(false);
     expect(screen.getByLabelText('First Name')).toHaveValue(complete.firstName);
@@ -255,21 +286,19 @@ describe('Signup', () => {
     expect(screen.getByRole('checkbox', { name: 'I accept all Terms & Conditions' })).toBeChecked();
   });
 
-  it('goes to /error when the server fails', async () => {
-    server.use(http.post(`${TEST_API_BASE}/auth/signup`, () => HttpResponse.json({ errors: [MESSAGES.serverError] }, { status: 500 })));
+  it.each([
+    ['the server fails', () => HttpResponse.json({ errors: [MESSAGES.serverError] }, { status: 500 }), MESSAGES.serverError],
+    ['the network is down', () => HttpResponse.error(), NETWORK_MESSAGE],
+  ])('keeps the form with what was typed, and says so, when %s', async (_how, answer, why) => {
+    server.use(http.post(`${TEST_API_BASE}/auth/signup`, answer));
     const { user, router } = await openSignup();
     await fillSignup(user, complete);
     await submit(user);
-    await waitFor(() => expect(currentPath(router)).toBe('/error'));
-    expect(await screen.findByRole('heading', { name: "It's not you, It's us..!" })).toBeInTheDocument();
-  });
-
-  it('goes to /error when the network is down', async () => {
-    server.use(http.post(`${TEST_API_BASE}/auth/signup`, () => HttpResponse.error()));
-    const { user, router } = await openSignup();
-    await fillSignup(user, complete);
-    await submit(user);
-    await waitFor(() => expect(currentPath(router)).toBe('/error'));
+    expect(await screen.findByText(`Your account was not created; what you typed stays. ${why}`)).toBeInTheDocument();
+    expect(currentPath(router)).toBe('/signup');
+    expect(screen.getByLabelText('First Name')).toHaveValue(complete.firstName);
+    expect(screen.getByLabelText('Password')).toHaveValue(complete.password);
+    expect(screen.getByRole('checkbox', { name: 'I accept all Terms & Conditions' })).toBeChecked();
   });
 
   it("turns the loader off and says 'Invalid Credentials!' a second after an answer without a token", async () => {

@@ -15,8 +15,8 @@ export interface Credentials {
 }
 
 export interface RenderOptions {
-  /** The URL the member opens. */
-  route?: string;
+  /** The URL the member opens, or the history entry (with its state: a window it had open, kept through a reload). */
+  route?: string | { pathname: string; state?: unknown };
   /** Log in first, through the real login call of the stand-in backend. */
   authAs?: Credentials;
   /**

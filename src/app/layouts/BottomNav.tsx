@@ -26,6 +26,7 @@ export function BottomNav() {
   const logout = useLogout();
   const myId = useAppSelector(selectCurrentUserId) ?? '';
   const hasMuteBlock = useBackendHas('mute-block') === true;
+  const hasNotifications = useBackendHas('notifications');
   const mutedAndBlocked = paths.mutedAndBlocked.href();
   return (
     <>
@@ -39,6 +40,8 @@ export function BottomNav() {
             </li>
           ))}
           <li>
+            {/* Its column is kept until the backend's health answer says whether there is a bell, so the icons do not move. */}
+            {hasNotifications === undefined ? <span className="bottom-nav__item" aria-hidden="true" /> : null}
             <NotificationBell className="bottom-nav__item" icon={<BellIcon />} onClick={showLoaderFor(paths.notifications.href())} />
           </li>
           <li>

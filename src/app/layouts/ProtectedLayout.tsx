@@ -8,6 +8,8 @@ import { useGetUserQuery } from '../../features/users/usersApi';
 import { useBackendHas, useGetHealthQuery } from '../../lib/api/api';
 import { useChangesFromOtherTabs } from '../useChangesFromOtherTabs';
 import { useLiveNetwork } from '../useLiveNetwork';
+import { useReconnect } from '../useReconnect';
+import { ConnectionNotice } from '../../features/connection/components/ConnectionNotice';
 import { useKeyboardShortcuts } from '../useKeyboardShortcuts';
 import { MemberSidePanel } from './memberPanels';
 import { paths } from '../../config/paths';
@@ -52,8 +54,8 @@ function useFocusOnNewPage(mainRef: RefObject<HTMLElement | null>): void {
  * instead. It loads the current member (a reload only knows their id from the token). Their
  * bookmarks (the first page, from a backend with pages) are the cheapest call that needs the token,
  * so loading them also checks it: if the backend no longer accepts the token, the app's listeners end
- * the session and go to /login. The member's other tabs' changes, and the live network, are followed here,
- * and the keyboard's shortcuts answer here.
+ * the session and go to /login. The member's other tabs' changes, the live network and the connection
+ * (a notice while it is lost) are followed here, and the keyboard's shortcuts answer here.
  */
 function MemberShell() {
   const userId = useAppSelector(selectCurrentUserId);
@@ -69,6 +71,7 @@ function MemberShell() {
   useGetBookmarkPagesInfiniteQuery(undefined, { skip: paged !== true });
   useChangesFromOtherTabs();
   useLiveNetwork();
+  useReconnect();
   const isPhone = useMediaQuery(PHONE_QUERY);
   const hasSidePanelRoom = !useMediaQuery(NO_SIDE_PANEL_QUERY);
   const mainRef = useRef<HTMLElement>(null);
@@ -85,6 +88,7 @@ function MemberShell() {
       {isPhone ? <BottomNav /> : null}
       {hasSidePanelRoom ? <MemberSidePanel className="member-shell__panel" /> : null}
       {shortcutsHelp.isOpen ? <ShortcutsDialog onClose={shortcutsHelp.close} /> : null}
+      <ConnectionNotice />
     </div>
   );
 }

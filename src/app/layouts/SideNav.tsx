@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Link, NavLink, useNavigate } from 'react-router-dom';
 import { useBackendHas } from '../../lib/api/api';
 import { useAppSelector } from '../../lib/store/hooks';
@@ -22,6 +23,22 @@ export function mainNavItems(myId: string) {
 }
 
 /**
+ * The place of an item that shows once the backend has said it has what the item leads to (its
+ * health answer, which a slow network brings late): an item's size, unseen, so that the items below
+ * do not move when it comes.
+ */
+function KeptPlace({ icon }: { icon: ReactNode }) {
+  return (
+    <li className="side-nav__kept" aria-hidden="true">
+      <span className="side-nav__link">
+        {icon}
+        <span className="side-nav__label">&nbsp;</span>
+      </span>
+    </li>
+  );
+}
+
+/**
  * The side navigation (spec section 2): Home, Explore, Bookmark, Profile, 'Create New Post', and the
  * member's avatar, name and @username linking to their profile. Each navigation click shows the loader.
  * Beyond the spec, the Theme control (Light, Dark, System).
@@ -33,7 +50,9 @@ export function SideNav() {
   const me = useAppSelector(selectCurrentMember);
   const myProfile = paths.profile.href(myId);
   const createPost = paths.createPost.href();
-  const hasMuteBlock = useBackendHas('mute-block') === true;
+  // Undefined until the backend's health answer says which it has: their places are kept meanwhile.
+  const hasNotifications = useBackendHas('notifications');
+  const hasMuteBlock = useBackendHas('mute-block');
 
   return (
     <nav className="side-nav" aria-label="Main">
@@ -46,14 +65,18 @@ export function SideNav() {
             </NavLink>
           </li>
         ))}
-        <li>
-          <NotificationBell
-            className="side-nav__link"
-            icon={<BellIcon />}
-            label={<span className="side-nav__label" aria-hidden="true">Notifications</span>}
-            onClick={showLoaderFor(paths.notifications.href())}
-          />
-        </li>
+        {hasNotifications === undefined ? <KeptPlace icon={<BellIcon />} /> : null}
+        {hasNotifications ? (
+          <li>
+            <NotificationBell
+              className="side-nav__link"
+              icon={<BellIcon />}
+              labelClassName="side-nav__label"
+              onClick={showLoaderFor(paths.notifications.href())}
+            />
+          </li>
+        ) : null}
+        {hasMuteBlock === undefined ? <KeptPlace icon={<ShieldIcon />} /> : null}
         {hasMuteBlock ? (
           <li>
             <NavLink to={paths.mutedAndBlocked.href()} end className="side-nav__link" onClick={showLoaderFor(paths.mutedAndBlocked.href())}>

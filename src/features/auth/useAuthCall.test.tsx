@@ -19,9 +19,9 @@ async function logInWithoutTheCode() {
 }
 
 describe('a login whose code cannot load', () => {
-  it('goes where a call that cannot reach the backend goes: the error page', async () => {
+  it('goes where a call that cannot reach the backend goes: the error page, which speaks of the connection', async () => {
     await logInWithoutTheCode();
-    expect(await screen.findByRole('heading', { name: "It's not you, It's us..!" })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: "Can't reach SocialConnect" })).toBeInTheDocument();
   });
 
   it('leaves Login usable again on coming back', async () => {

@@ -10,10 +10,13 @@ export function badgeOf(count: number): string {
   return count > BELL_COUNT_MAX ? `${BELL_COUNT_MAX}+` : String(count);
 }
 
-/** The bell's name for screen readers: "Notifications", or "Notifications, 3 unread". */
+/**
+ * The bell's name: "Notifications", or "Notifications 3 unread": the words a member sees, in the
+ * order they read them (the label, then the badge), so that saying what they see presses it.
+ */
 export function bellName(count: number | undefined): string {
   const badge = badgeOf(count ?? 0);
-  return badge === '' ? 'Notifications' : `Notifications, ${badge} unread`;
+  return badge === '' ? 'Notifications' : `Notifications ${badge} unread`;
 }
 
 /** Who acted, and how many with them: "Ann Lee", "Ann Lee and 1 other", "Ann Lee and 3 others". */

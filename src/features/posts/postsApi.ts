@@ -137,7 +137,7 @@ export const postsApi = api.injectEndpoints({
         url: `/posts/edit/${encodeURIComponent(postId)}`, method: 'POST', body: { postData: { text, ...(imageAlt === undefined ? {} : { imageAlt }) } },
       }),
       transformResponse: readChange,
-      extraOptions: { ...CHANGED_ONLY, formSave: true },
+      extraOptions: CHANGED_ONLY,
       async onQueryStarted(_arg, lifecycle) {
         await writeAnswer(cacheAccess(lifecycle), lifecycle.queryFulfilled);
       },

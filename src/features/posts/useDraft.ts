@@ -22,10 +22,11 @@ function isEmpty(draft: Draft): boolean {
   return draft.text === '' && draft.image === '' && draft.imageAlt === '';
 }
 
-function readDraft(key: string | null): Draft {
-  if (!key) return emptyDraft();
+function readDraft(key: string | null, initial: Partial<Draft> | undefined): Draft {
+  if (!key) return { ...emptyDraft(), ...initial };
   try {
     const value = JSON.parse(window.sessionStorage.getItem(key) ?? 'null') as Partial<Draft> | null;
+    if (value === null) return { ...emptyDraft(), ...initial };
     return {
       text: typeof value?.text === 'string' ? value.text : '',
       image: typeof value?.image === 'string' ? value.image : '',
@@ -52,23 +53,46 @@ function saveDraft(key: string, draft: Draft): void {
   }
 }
 
+/** Where a member's unsent text waits: this tab's session storage, which a reload keeps. */
+function draftKey(memberId: string | null, place: string | undefined): string | null {
+  return memberId ? `socialconnect.draft.${memberId}${place ? `.${place}` : ''}` : null;
+}
+
+/** Forgets a kept draft at once (a window closed on purpose: what it held is let go). */
+export function forgetDraft(memberId: string | null, place?: string): void {
+  const key = draftKey(memberId, place);
+  if (!key) return;
+  try {
+    window.sessionStorage.removeItem(key);
+  } catch {
+    // Storage refused: nothing was kept.
+  }
+}
+
+/** A change to a draft: the fields that change, or how to work them out from the draft as it is now. */
+export type DraftChange = Partial<Draft> | ((draft: Draft) => Partial<Draft>);
+
 /**
- * The composer's draft, kept across a reload until the post is made (an empty draft is forgotten).
- * `memberId` is null before the session is known: nothing is read or kept then.
+ * A draft kept across a reload until it is sent (an empty draft is forgotten): the composer's, and
+ * with a `place`, another box's (a post's reply box, a post's edit window), which starts from
+ * `initial` when nothing is kept for it. `memberId` is null before the session is known: nothing is
+ * read or kept then.
  */
-export function useDraft(memberId: string | null): [Draft, (change: Partial<Draft>) => void] {
-  // Where a member's unsent post waits: this tab's session storage, which a reload keeps.
-  const key = memberId ? `socialconnect.draft.${memberId}` : null;
-  const [state, setState] = useState(() => ({ key, draft: readDraft(key) }));
+export function useDraft(memberId: string | null, place?: string, initial?: Partial<Draft>): [Draft, (change: DraftChange) => void] {
+  const key = draftKey(memberId, place);
+  const [state, setState] = useState(() => ({ key, draft: readDraft(key, initial) }));
   // Another member: their own draft. The session arriving: what was typed meanwhile is theirs, and
   // newer than anything kept.
-  const current = state.key === key ? state : { key, draft: state.key === null && !isEmpty(state.draft) ? state.draft : readDraft(key) };
+  const current = state.key === key ? state : { key, draft: state.key === null && !isEmpty(state.draft) ? state.draft : readDraft(key, initial) };
   if (current !== state) setState(current);
 
   useEffect(() => {
     if (current.key) saveDraft(current.key, current.draft);
   }, [current.key, current.draft]);
 
-  const update = (change: Partial<Draft>): void => setState((previous) => ({ ...previous, draft: { ...previous.draft, ...change } }));
+  const update = (change: DraftChange): void => setState((previous) => ({
+    ...previous,
+    draft: { ...previous.draft, ...(typeof change === 'function' ? change(previous.draft) : change) },
+  }));
   return [current.draft, update];
 }

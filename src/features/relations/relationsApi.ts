@@ -32,8 +32,6 @@ export const relationsApi = api.injectEndpoints({
     }),
     changeRelation: build.mutation<Relation, { action: RelationAction; user: UserSummary }>({
       query: ({ action, user }) => ({ url: `/users/${action}/${encodeURIComponent(user._id)}`, method: 'POST' }),
-      // The member stays where they are: a failure is said in a toast, and nothing changed.
-      extraOptions: { formSave: true },
       invalidatesTags: (answer, _error, { action }) => (answer ? staleAfter(action) : []),
     }),
   }),

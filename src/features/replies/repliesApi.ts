@@ -85,8 +85,6 @@ export const repliesApi = api.injectEndpoints({
         const body: ReplyDraftPayload = { replyData: { text, ...(replyTo ? { replyTo } : {}) } };
         return { url: `/posts/${encodeURIComponent(postId)}/replies`, method: 'POST', body, headers: idempotencyHeaders(idempotencyKey) };
       },
-      // The reply box stays open with what was typed, whatever the failure.
-      extraOptions: { formSave: true },
       async onQueryStarted({ postId }, lifecycle) {
         const { data } = await lifecycle.queryFulfilled.catch(() => ({ data: undefined }));
         if (!data?.reply) return;

@@ -30,7 +30,8 @@ export const usersApi = api.injectEndpoints({
 
     editProfile: build.mutation<UserEditResponse, ProfileEdit>({
       query: (userData) => ({ url: '/users/edit', method: 'POST', body: { userData } }),
-      extraOptions: { formSave: true },
+      // The profile window says the backend's refusals itself: a wrong current password at its field alone.
+      extraOptions: { ownRefusals: true },
       // Posts carry their author's avatar: a new one means the cached posts are out of date.
       invalidatesTags: (answer, _error, userData) => (answer?.user && userData.avatar !== undefined ? ['Post', 'Bookmark'] : []),
       async onQueryStarted(_userData, lifecycle) {

@@ -4,7 +4,7 @@ import { createApi, fetchBaseQuery, type BaseQueryApi, type BaseQueryFn, type Fe
 import { absoluteApiBase } from '../../config/env';
 import type { ApiExtension, HealthResponse } from '../../types/api';
 import { classifyFailure, NOT_STARTED_ERROR, withRetryAfter } from '../apiError';
-import { apiFailed } from './apiEvents';
+import { apiFailed, type CallPurpose } from './apiEvents';
 import { API_REDUCER_PATH, apiArrived } from './apiSlot';
 import { backendReady } from './backendReady';
 
@@ -47,8 +47,8 @@ export interface CallOptions {
    */
   changeCounts?: boolean;
   /**
-   * The call saves a form that stays open (an edit window, the profile): a network failure or a 5xx
-   * is said in a toast, and the member stays with what they typed and can save again (design card),
+   * A query that acts like a form (a list opened in a dialog, with its own Try again): a network
+   * failure or a 5xx is said in a toast, as a mutation's is, and the member stays where they are,
    * instead of going to /error, which is for a page that could not load.
    */
   formSave?: boolean;
@@ -83,6 +83,18 @@ function countsAsked(state: unknown, extraOptions: CallOptions | undefined): Api
   return undefined;
 }
 
+/**
+ * What a call is for (apiEvents' CallPurpose): a mutation, or a query that acts like a form, is the
+ * member's act; a query whose answer is on screen already, or one forced again (a refetch, a poll, a
+ * reload of a post the live stream named), reloads; any other is a page's first load.
+ */
+function callPurpose(api: BaseQueryApi, extraOptions: CallOptions | undefined): CallPurpose {
+  if (api.type === 'mutation' || extraOptions?.formSave === true) return 'act';
+  const queries = storeState(api.getState).api.queries as Record<string, { data?: unknown } | undefined>;
+  const shown = api.queryCacheKey !== undefined && queries[api.queryCacheKey]?.data !== undefined;
+  return shown || api.forced === true ? 'reload' : 'load';
+}
+
 function carriesIdempotencyKey(args: string | FetchArgs): boolean {
   return typeof args !== 'string' && new Headers(args.headers as HeadersInit | undefined).has('idempotency-key');
 }
@@ -99,6 +111,8 @@ function mayHaveBeenStored(error: FetchBaseQueryError | undefined): boolean {
 export const baseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError, CallOptions> = async (args, api, extraOptions) => {
   const notStarted = await backendReady();
   const sentToken = Boolean(storeState(api.getState).session.token);
+  // What was on screen as the call started.
+  const purpose = callPurpose(api, extraOptions);
   const changedOnly = extraOptions?.changedOnly === true && backendHas(api.getState(), 'return-minimal');
   // A backend that could not start answers nothing: the call stays here and fails as such.
   const request = changedOnly ? withChangedOnly(args, countsAsked(api.getState(), extraOptions)) : args;
@@ -114,7 +128,7 @@ export const baseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryE
   // A call aborted on purpose (the session ended and the cache was reset) is nobody's failure.
   if (result.error && !api.signal.aborted && !extraOptions?.silent) {
     const failure = classifyFailure(result.error, sentToken);
-    if (!(extraOptions?.ownRefusals && failure.kind === 'client')) api.dispatch(apiFailed({ ...failure, endpoint: api.endpoint, formSave: extraOptions?.formSave === true }));
+    if (!(extraOptions?.ownRefusals && failure.kind === 'client')) api.dispatch(apiFailed({ ...failure, endpoint: api.endpoint, purpose }));
   }
   return result;
 };

@@ -2,7 +2,12 @@ import { createAction } from '@reduxjs/toolkit';
 import type { ApiFailure } from '../apiError';
 
 /**
- * A call failed; listeners turn it into a toast, a trip to /error or the end of the session.
- * `formSave`: the call saves a form that stays open (the call's CallOptions).
+ * What a failed call was for, which decides where the member is left: an act of theirs (a change, a
+ * form's save) stays on their screen with a toast; a reload of what is on screen already (a refetch
+ * on focus or reconnect, a poll, a check) keeps it and says the app is reconnecting; a page's first
+ * load, with nothing to show, goes to /error.
  */
-export const apiFailed = createAction<ApiFailure & { endpoint: string; formSave?: boolean }>('api/failed');
+export type CallPurpose = 'act' | 'reload' | 'load';
+
+/** A call failed; listeners turn it into a toast, a reconnecting notice, a trip to /error or the end of the session. */
+export const apiFailed = createAction<ApiFailure & { endpoint: string; purpose?: CallPurpose }>('api/failed');

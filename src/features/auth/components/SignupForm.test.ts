@@ -12,15 +12,36 @@ const filled = {
   isSignupConditionsChecked: true,
 };
 
-describe('signupProblems (spec section 5 in order, then the contract rules)', () => {
+describe("signupProblems (every field's problem at once; the spec's toasts in their order)", () => {
   it('lets a complete, valid form through', () => {
     expect(signupProblems(filled)).toBeNull();
   });
 
-  it('asks for everything first, marking each empty field, even when the passwords also differ', () => {
+  it("asks for everything missing with the spec's toast, and marks the passwords that differ in the same round", () => {
     expect(signupProblems({ ...filled, firstName: '   ', userEmail: '', isSignupConditionsChecked: false, userConfirmPassword: 'x' })).toEqual({
       toast: 'Please Fill All Credentials!',
-      fields: { firstName: SIGNUP_FIELD_MESSAGES.required, userEmail: SIGNUP_FIELD_MESSAGES.required, isSignupConditionsChecked: SIGNUP_FIELD_MESSAGES.terms },
+      fields: {
+        firstName: SIGNUP_FIELD_MESSAGES.required,
+        userEmail: SIGNUP_FIELD_MESSAGES.required,
+        userConfirmPassword: SIGNUP_FIELD_MESSAGES.mismatch,
+        isSignupConditionsChecked: SIGNUP_FIELD_MESSAGES.terms,
+      },
+    });
+  });
+
+  it('marks every field that is wrong at once, the Terms unticked beside them', () => {
+    expect(signupProblems({
+      firstName: ' ', lastName: 'B', userName: 'no spaces allowed', userEmail: 'a@example', userPassword: 'short', userConfirmPassword: 'shorter', isSignupConditionsChecked: false,
+    })).toEqual({
+      toast: 'Please Fill All Credentials!',
+      fields: {
+        firstName: SIGNUP_FIELD_MESSAGES.required,
+        userName: MESSAGES.usernameInvalid,
+        userEmail: MESSAGES.emailInvalid,
+        userPassword: MESSAGES.passwordInvalid,
+        userConfirmPassword: SIGNUP_FIELD_MESSAGES.mismatch,
+        isSignupConditionsChecked: SIGNUP_FIELD_MESSAGES.terms,
+      },
     });
   });
 

@@ -15,6 +15,8 @@ import { LIMITS } from '../../../../contract/limits';
 import { RuleError } from '../../../../contract/errors';
 import { validateEmail, validateName, validatePassword, validateUsername } from '../../../../contract/validation';
 import { keyIsSpent, useIdempotencyKey } from '../../../lib/idempotencyKey';
+import { errorCode } from '../../../lib/apiError';
+import { ERROR_CODES } from '../../../../contract/messages';
 
 /** The signup form's data, named as in spec section 3. */
 export interface SignupFormData {
@@ -49,6 +51,8 @@ export const SIGNUP_FIELD_MESSAGES = {
   required: 'Please fill in this field.',
   terms: 'Please accept the Terms & Conditions.',
   mismatch: 'Must be the same as the password.',
+  /** Under Username when the backend says another member has it (beside the spec's toast). */
+  taken: 'This username is taken. Please choose another one.',
 } as const;
 
 /** The contract's rule for a field as a message, or nothing when the value passes. */
@@ -66,30 +70,33 @@ function present(fields: Partial<Record<SignupField, string | undefined>>): Sign
   return Object.fromEntries(Object.entries(fields).filter(([, message]) => message !== undefined));
 }
 
+/** A field's message: 'Please fill in this field.' when empty, else the contract's rule's when it fails it. */
+function fieldMessage(value: string, check: () => unknown): string | undefined {
+  return value.trim() === '' ? SIGNUP_FIELD_MESSAGES.required : ruleMessage(check);
+}
+
 /**
- * Spec section 5, in order: what is missing first ('Please Fill All Credentials!'; the e-mail is
- * required too), then the confirmation ('Password Must Match Confirm Password!'). Beside the
- * confirmation, the backends' own rules (contract/validation.ts) for names, username, e-mail and
- * password, so a typo never spends a signup. Null when the form may be sent.
+ * Every field's problem at once, each under its field: empty ones (the e-mail is required too), the
+ * Terms unticked, the backends' own rules (contract/validation.ts) for names, username, e-mail and
+ * password, so a typo never spends a signup, and a confirmation that differs. The toast is the spec's
+ * (section 5), in its order: 'Please Fill All Credentials!' when anything is missing, else 'Password
+ * Must Match Confirm Password!' when the confirmation differs. Null when the form may be sent.
  */
 export function signupProblems(data: SignupFormData): SignupProblems | null {
-  const required = ['firstName', 'lastName', 'userName', 'userEmail', 'userPassword'] as const;
-  const missing = present({
-    ...Object.fromEntries(required.map((key) => [key, data[key].trim() === '' ? SIGNUP_FIELD_MESSAGES.required : undefined])),
+  // Only a password to compare with makes a confirmation wrong: an empty password is marked itself.
+  const mismatch = data.userPassword !== '' && data.userPassword !== data.userConfirmPassword;
+  const fields = present({
+    firstName: fieldMessage(data.firstName, () => validateName(data.firstName, 'firstNameInvalid')),
+    lastName: fieldMessage(data.lastName, () => validateName(data.lastName, 'lastNameInvalid')),
+    userName: fieldMessage(data.userName, () => validateUsername(data.userName)),
+    userEmail: fieldMessage(data.userEmail, () => validateEmail(data.userEmail)),
+    userPassword: fieldMessage(data.userPassword, () => validatePassword(data.userPassword)),
+    userConfirmPassword: mismatch ? SIGNUP_FIELD_MESSAGES.mismatch : undefined,
     isSignupConditionsChecked: data.isSignupConditionsChecked ? undefined : SIGNUP_FIELD_MESSAGES.terms,
   });
-  if (Object.keys(missing).length > 0) return { toast: AUTH_MESSAGES.missingCredentials, fields: missing };
-  const mismatch = data.userPassword !== data.userConfirmPassword;
-  const fields = present({
-    firstName: ruleMessage(() => validateName(data.firstName, 'firstNameInvalid')),
-    lastName: ruleMessage(() => validateName(data.lastName, 'lastNameInvalid')),
-    userName: ruleMessage(() => validateUsername(data.userName)),
-    userEmail: ruleMessage(() => validateEmail(data.userEmail)),
-    userPassword: ruleMessage(() => validatePassword(data.userPassword)),
-    userConfirmPassword: mismatch ? SIGNUP_FIELD_MESSAGES.mismatch : undefined,
-  });
   if (Object.keys(fields).length === 0) return null;
-  return { toast: mismatch ? AUTH_MESSAGES.passwordMismatch : null, fields };
+  const missing = Object.values(fields).some((message) => message === SIGNUP_FIELD_MESSAGES.required || message === SIGNUP_FIELD_MESSAGES.terms);
+  return { toast: missing ? AUTH_MESSAGES.missingCredentials : mismatch ? AUTH_MESSAGES.passwordMismatch : null, fields };
 }
 
 /** What "Fill Test Credentials" fills in, by field name: the sample account, terms accepted. */
@@ -168,8 +175,13 @@ export function SignupForm() {
       releaseLoader();
       void navigate(paths.home.href(), { replace: true });
     } catch (error) {
-      // The app's listeners hide the loader and show the backend's message (or go to /error).
+      // The app's listeners hide the loader and show the backend's message in a toast.
       if (keyIsSpent(error)) renewKey();
+      // A taken username is said at the field too, in words, and the focus goes there to change it.
+      if (errorCode(error) === ERROR_CODES.usernameExists) {
+        setProblems((current) => ({ ...current, userName: SIGNUP_FIELD_MESSAGES.taken }));
+        setChecked((count) => count + 1);
+      }
     }
   };
 

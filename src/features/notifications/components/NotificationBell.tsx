@@ -11,32 +11,36 @@ export interface NotificationBellProps {
   className: string;
   /** The bell icon, as the navigation around it draws its icons. */
   icon: ReactNode;
-  /** A visible label beside the icon (the side navigation has one; the bottom bar has icons alone). */
-  label?: ReactNode;
+  /**
+   * Whether "Notifications" shows beside the icon (the side navigation's label, with that class); the
+   * bottom bar shows icons alone, and the word is there for screen readers.
+   */
+  labelClassName?: string;
   onClick?: MouseEventHandler<HTMLAnchorElement>;
 }
 
 /**
- * The link to /notifications with the unread count, named for screen readers ("Notifications, 3
- * unread"); shown only when the backend has the `notifications` extension.
+ * The link to /notifications with the unread count; shown only when the backend has the
+ * `notifications` extension. It is named by what it shows, in the order a member reads it: the word,
+ * then the badge ("Notifications 3 unread"), so a voice-control user who says what they see presses
+ * it (WCAG 2.5.3). The badge sits on the icon where the word is hidden, beside the word where it shows.
  */
-export function NotificationBell({ className, icon, label, onClick }: NotificationBellProps) {
+export function NotificationBell({ className, icon, labelClassName, onClick }: NotificationBellProps) {
   const has = useBackendHas('notifications') === true;
   const count = useUnreadCount(has);
   if (!has) return null;
   const badge = badgeOf(count ?? 0);
-  const name = bellName(count);
   return (
-    <NavLink to={paths.notifications.href()} end className={className} aria-label={name} title={name} onClick={onClick}>
-      <span className="notification-bell">
-        {icon}
-        {badge === '' ? null : (
-          <span className="notification-bell__badge" aria-hidden="true">
-            {badge}
-          </span>
-        )}
-      </span>
-      {label}
+    <NavLink to={paths.notifications.href()} end className={`${className} notification-bell`} title={bellName(count)} onClick={onClick}>
+      <span className="notification-bell__icon">{icon}</span>
+      <span className={labelClassName ?? 'visually-hidden'}>Notifications</span>
+      {badge === '' ? null : (
+        <>
+          {' '}
+          <span className="notification-bell__badge">{badge}</span>
+          <span className="visually-hidden"> unread</span>
+        </>
+      )}
     </NavLink>
   );
 }

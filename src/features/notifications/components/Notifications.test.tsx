@@ -8,6 +8,7 @@ import { selectLive } from '../../live/liveSlice';
 import { currentPath, renderWithProviders } from '../../../test/renderWithProviders';
 import { emulatePhone } from '../../../test/viewport';
 import { NOTIFICATIONS_UNAVAILABLE } from '../../../pages/NotificationsPage';
+import { expectNameToStartWithShownText, shownText } from '../../../test/labelInName';
 import { NOTIFICATIONS_TEXTS } from './NotificationList';
 
 function sideNav(): HTMLElement {
@@ -49,7 +50,7 @@ function unreadInStore(): number {
 describe('The notification bell', () => {
   it('names the unread count in the side navigation, and opening it lists them, grouped, and marks them read', async () => {
     const { user, router } = await renderWithProviders({ route: '/', authAs: DEMO_CREDENTIALS });
-    const bell = await findBell(sideNav(), 'Notifications, 2 unread');
+    const bell = await findBell(sideNav(), 'Notifications 2 unread');
     expect(within(bell).getByText('2')).toBeInTheDocument();
 
     await user.click(bell);
@@ -109,10 +110,18 @@ describe('The notification bell', () => {
     await waitFor(() => expect(currentPath(router)).toBe(`/users/${SEED_USER_IDS.liam}`));
   });
 
+  it('is named by the words it shows, first and in order: the word, then the badge (label in name)', async () => {
+    await renderWithProviders({ route: '/', authAs: DEMO_CREDENTIALS });
+    const bell = await findBell(sideNav(), 'Notifications 2 unread');
+    expect(shownText(bell)).toBe('Notifications 2');
+    expectNameToStartWithShownText(bell);
+    expect(bell).not.toHaveAttribute('aria-label');
+  });
+
   it('caps the count at 99+, and pages the list 20 at a time', async () => {
     arrangeNotifications(150, true);
     const { user } = await renderWithProviders({ route: '/', authAs: DEMO_CREDENTIALS });
-    const bell = await findBell(sideNav(), 'Notifications, 99+ unread');
+    const bell = await findBell(sideNav(), 'Notifications 99+ unread');
     expect(within(bell).getByText('99+')).toBeInTheDocument();
 
     await user.click(bell);
@@ -126,24 +135,24 @@ describe('The notification bell', () => {
 
   it('raises the count when a notification arrives on the live stream', async () => {
     const { store } = await renderWithProviders({ route: '/', authAs: DEMO_CREDENTIALS });
-    await findBell(sideNav(), 'Notifications, 2 unread');
+    await findBell(sideNav(), 'Notifications 2 unread');
     await waitFor(() => expect(selectLive(store.getState())).toBe(true));
     await elsewhere('noah_kim', 'POST', `/users/follow/${DEMO_USER_ID}`);
-    expect(await findBell(sideNav(), 'Notifications, 3 unread')).toBeInTheDocument();
+    expect(await findBell(sideNav(), 'Notifications 3 unread')).toBeInTheDocument();
     // Taken back, it goes.
     await elsewhere('noah_kim', 'POST', `/users/unfollow/${DEMO_USER_ID}`);
-    expect(await findBell(sideNav(), 'Notifications, 2 unread')).toBeInTheDocument();
+    expect(await findBell(sideNav(), 'Notifications 2 unread')).toBeInTheDocument();
   });
 
   it('without the live stream, checks the count again when the tab comes back into view', async () => {
     server.use(http.get(`${TEST_API_BASE}/health`, () => HttpResponse.json({ status: 'ok', extensions: ['pages', 'feed', 'return-minimal', 'replies', 'notifications'] })));
     await renderWithProviders({ route: '/', authAs: DEMO_CREDENTIALS });
-    await findBell(sideNav(), 'Notifications, 2 unread');
+    await findBell(sideNav(), 'Notifications 2 unread');
     await elsewhere('noah_kim', 'POST', `/users/follow/${DEMO_USER_ID}`);
     act(() => {
       window.dispatchEvent(new Event('focus'));
     });
-    expect(await findBell(sideNav(), 'Notifications, 3 unread')).toBeInTheDocument();
+    expect(await findBell(sideNav(), 'Notifications 3 unread')).toBeInTheDocument();
   });
 
   it('shows a new member an empty page and a bell without a count', async () => {
@@ -159,7 +168,7 @@ describe('The notification bell', () => {
     try {
       await renderWithProviders({ route: '/', authAs: DEMO_CREDENTIALS });
       const mobile = await screen.findByRole('navigation', { name: 'Mobile' });
-      const bell = await findBell(mobile, 'Notifications, 2 unread');
+      const bell = await findBell(mobile, 'Notifications 2 unread');
       expect(within(bell).getByText('2')).toBeInTheDocument();
     } finally {
       undo();
@@ -180,7 +189,7 @@ describe('When notifications fail', () => {
     server.use(http.post(`${TEST_API_BASE}/notifications/read`, () => HttpResponse.json({ errors: [MESSAGES.tooManyRequests] }, { status: 429 })));
     await renderWithProviders({ route: '/notifications', authAs: DEMO_CREDENTIALS });
     expect(await screen.findByText(MESSAGES.tooManyRequests, undefined, { timeout: 10_000 })).toBeInTheDocument();
-    expect(await findBell(sideNav(), 'Notifications, 2 unread')).toBeInTheDocument();
+    expect(await findBell(sideNav(), 'Notifications 2 unread')).toBeInTheDocument();
     expect(unreadInStore()).toBe(2);
   });
 

@@ -7,6 +7,7 @@ import { DEMO_CREDENTIALS, seedPostId } from '../../../../contract/seed/default'
 import { getMockDb, server } from '../../../../mocks/testing/node';
 import { renderWithProviders } from '../../../test/renderWithProviders';
 import { API, cardWith, pngFile, renderHome } from '../../../test/posts';
+import { expectNameToStartWithShownText } from '../../../test/labelInName';
 import { IMAGE_DESCRIPTION_TEXTS } from './ImageDescriptionField';
 
 const LAKE = 'The lake went completely still just before dusk. No filter needed.';
@@ -34,11 +35,21 @@ function withoutExtension(extension: string): void {
 }
 
 describe('alt text on a card', () => {
+  it('names each ALT badge by its word first, then whose image it describes: no two alike (label in name)', async () => {
+    await renderHome();
+    const badges = screen.getAllByRole('button', { name: /^ALT/ });
+    expect(badges.length).toBeGreaterThan(1);
+    badges.forEach((badge) => expectNameToStartWithShownText(badge));
+    expect(within(cardWith(LAKE)).getByRole('button', { name: /^ALT/ })).toHaveAccessibleName(/^ALT +text of Maya Patel's image$/);
+    // Home holds images of Ava's, Liam's and Maya's: three names.
+    expect(new Set(badges.map((badge) => badge.textContent)).size).toBe(3);
+  });
+
   it("is the image's alt, and its ALT badge shows and hides the description on press and on Escape", async () => {
     const { user } = await renderHome();
     const card = cardWith(LAKE);
     expect(within(card).getByRole('img', { name: LAKE_ALT })).toBeInTheDocument();
-    const badge = within(card).getByRole('button', { name: 'ALT text: image description' });
+    const badge = within(card).getByRole('button', { name: /^ALT +text of Maya Patel's image$/ });
     expect(badge).toHaveAttribute('aria-expanded', 'false');
     expect(within(card).queryByText(LAKE_ALT, { selector: 'p' })).not.toBeVisible();
 

@@ -251,12 +251,30 @@ describe('Composer', () => {
     expect(screen.queryByText('New Post Created Successfully!')).not.toBeInTheDocument();
   });
 
-  it('goes to /error when the backend fails (5xx)', async () => {
+  it.each([
+    ['a server error (500)', () => server.use(http.post(`${API}/posts/`, () => HttpResponse.json({ errors: [MESSAGES.serverError] }, { status: 500 }))), MESSAGES.serverError],
+    ['a backend that cannot write (503, the read-only scenario)', () => useScenario('read-only'), MESSAGES.serviceUnavailable],
+    ['no network', () => server.use(http.post(`${API}/posts/`, () => HttpResponse.error())), NETWORK_MESSAGE],
+  ])('after %s the member stays on the page, the post stays in the composer, and a toast says so', async (_failure, fail, why) => {
     const { user, textbox, router } = await openHome();
-    server.use(http.post(`${API}/posts/`, () => HttpResponse.json({ errors: ['boom'] }, { status: 500 })));
+    fail();
+    await user.upload(screen.getByLabelText('Image file'), pngFile());
+    await screen.findByRole('img', { name: 'Preview of the image to post' });
     await user.type(textbox, 'Server trouble');
     await user.click(screen.getByRole('button', { name: 'Post' }));
-    await waitFor(() => expect(currentPath(router)).toBe('/error'));
+
+    expect(await screen.findByText(`Your post was not sent; it stays in the box. ${why}`)).toBeInTheDocument();
+    expect(currentPath(router)).toBe('/');
+    expect(textbox).toHaveValue('Server trouble');
+    expect(screen.getByRole('img', { name: 'Preview of the image to post' })).toBeInTheDocument();
+    expect(screen.queryByText('New Post Created Successfully!')).not.toBeInTheDocument();
+    expect(storedWith('Server trouble')).toBe(0);
+
+    server.resetHandlers();
+    // Ready again once its button says Post, not Posting…
+    await user.click(await screen.findByRole('button', { name: 'Post' }));
+    expect(await screen.findByText('New Post Created Successfully!')).toBeInTheDocument();
+    await expectFirstInFeed('Server trouble');
   });
 
   it('counts the characters left and refuses a post over 500', async () => {
@@ -338,19 +356,17 @@ describe('Composer: a post whose answer is lost', () => {
     expect(currentPath(router)).toBe('/');
   });
 
-  it('when the second try is lost too: the error page, the draft kept, and Post again makes still one post', async () => {
+  it('when the second try is lost too: a toast, the draft kept on the page, and Post again makes still one post', async () => {
     const { user, textbox, router } = await openHome();
     const lost = loseAnswers('/posts', '/posts/', 2);
 
     await user.type(textbox, 'Twice unlucky');
     await user.click(screen.getByRole('button', { name: 'Post' }));
-    await waitFor(() => expect(currentPath(router)).toBe('/error'));
-    expect(await screen.findByRole('heading', { name: "It's not you, It's us..!" })).toBeInTheDocument();
+    expect(await screen.findByText(`Your post was not sent; it stays in the box. ${NETWORK_MESSAGE}`)).toBeInTheDocument();
+    expect(currentPath(router)).toBe('/');
     expect(lost.keys).toHaveLength(2);
 
-    await act(() => router.navigate('/'));
-    const again = await screen.findByRole('textbox', { name: 'New post text' });
-    expect(again).toHaveValue('Twice unlucky');
+    expect(textbox).toHaveValue('Twice unlucky');
     await user.click(screen.getByRole('button', { name: 'Post' }));
 
     expect(await screen.findByText('New Post Created Successfully!')).toBeInTheDocument();
@@ -378,9 +394,9 @@ describe('Composer: a post whose answer is lost', () => {
     const lost = loseAnswers('/posts', '/posts/', 2);
     await user.type(textbox, 'Before the edit');
     await user.click(screen.getByRole('button', { name: 'Post' }));
-    await screen.findByRole('heading', { name: "It's not you, It's us..!" });
-    await act(() => router.navigate('/'));
-    const box = await screen.findByRole('textbox', { name: 'New post text' });
+    await screen.findByText(`Your post was not sent; it stays in the box. ${NETWORK_MESSAGE}`);
+    expect(currentPath(router)).toBe('/');
+    const box = screen.getByRole('textbox', { name: 'New post text' });
     await user.clear(box);
     await user.type(box, 'After the edit');
     await user.click(screen.getByRole('button', { name: 'Post' }));
@@ -395,13 +411,15 @@ describe('Composer: a post whose answer is lost', () => {
     expect(lost.keys[3]).not.toBe(lost.keys[0]);
   });
 
-  it('does not send it again to a backend without the idempotency extension: the error page, one call', async () => {
+  it('does not send it again to a backend without the idempotency extension: one call, and the draft stays with a toast', async () => {
     server.use(http.get(`${API}/health`, () => HttpResponse.json({ status: 'ok', extensions: API_EXTENSIONS.filter((name) => name !== 'idempotency') })));
     const { user, textbox, router } = await openHome();
     const lost = loseAnswers('/posts', '/posts/', 2);
     await user.type(textbox, 'Only once');
     await user.click(screen.getByRole('button', { name: 'Post' }));
-    await waitFor(() => expect(currentPath(router)).toBe('/error'));
+    expect(await screen.findByText(`Your post was not sent; it stays in the box. ${NETWORK_MESSAGE}`)).toBeInTheDocument();
+    expect(currentPath(router)).toBe('/');
+    expect(textbox).toHaveValue('Only once');
     expect(lost.keys).toHaveLength(1);
     expect(storedWith('Only once')).toBe(1);
   });

@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, type FormEvent } from 'react';
 import { useAppDispatch } from '../../../lib/store/hooks';
 import { Dialog } from '../../../components/Dialog';
 import { TIMINGS } from '../../../config/timings';
@@ -14,6 +14,13 @@ import { SubmitButton } from '../../../components/ProgressLabel';
 import { useAppSelector } from '../../../lib/store/hooks';
 import { backendHas } from '../../../lib/api/api';
 import { ImageDescriptionField, imageAltFits } from './ImageDescriptionField';
+import { selectCurrentUserId } from '../../auth/sessionSlice';
+import { useDraft } from '../useDraft';
+
+/** Where the edit window of a post keeps what is typed in it (useDraft's place). */
+export function editDraftPlace(postId: string): string {
+  return `edit.${postId}`;
+}
 
 export interface EditPostDialogProps {
   post: Post;
@@ -22,13 +29,16 @@ export interface EditPostDialogProps {
 
 /**
  * The edit window: the post's text, prefilled, and its image's description where the backend keeps
- * one; it closes on success and keeps what was typed on failure.
+ * one; it closes on success and keeps what was typed on failure. What is typed is kept as the
+ * composer keeps its draft: a reload with the window open (its history entry opens it again) finds it;
+ * the card lets it go when the window closes, whichever way.
  */
 export function EditPostDialog({ post, onClose }: EditPostDialogProps) {
   const dispatch = useAppDispatch();
-  const [text, setText] = useState(post.content);
+  const [{ text, imageAlt }, updateDraft] = useDraft(useAppSelector(selectCurrentUserId), editDraftPlace(post.id), { text: post.content, imageAlt: post.imageAlt ?? '' });
+  const setText = (value: string) => updateDraft({ text: value });
+  const setImageAlt = (value: string) => updateDraft({ imageAlt: value });
   const describes = useAppSelector((state) => backendHas(state, 'alt-text')) && post.postImage !== '';
-  const [imageAlt, setImageAlt] = useState(post.imageAlt ?? '');
   const [editPost, { isLoading }] = useEditPostMutation();
   const countId = useId();
   const over = charactersLeft(text) < 0 || (describes && !imageAltFits(imageAlt));

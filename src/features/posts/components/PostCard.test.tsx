@@ -277,7 +277,7 @@ describe('Post card', () => {
     fail();
     await user.click(within(dialog).getByRole('button', { name: 'Update Post' }));
 
-    expect(await screen.findByText(message)).toBeInTheDocument();
+    expect(await screen.findByText(`Your edit was not saved; it stays in the window. ${message}`)).toBeInTheDocument();
     expect(currentPath(router)).toBe('/');
     expect(screen.getByRole('dialog', { name: 'New Post Content:' })).toBeInTheDocument();
     expect(textbox).toHaveValue(`${COFFEE} Edited offline.`);
@@ -336,6 +336,36 @@ describe('Post card', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(edit).toHaveFocus();
     expect(getMockDb().posts.get(seedPostId(11))?.content).toBe('Two cups.\nThen a third.');
+  });
+
+  it('keeps what was typed in the edit window through a reload (the window opens again with it), and lets it go once closed', async () => {
+    const first = await renderHome();
+    await first.user.click(within(cardWith(COFFEE)).getByRole('button', { name: 'Edit post' }));
+    await first.user.type(screen.getByRole('textbox', { name: 'Post content' }), ' Half-edited.');
+    // The page loads again with its history entry, which had the window open.
+    const { state } = first.router.state.location;
+    first.unmount();
+
+    const second = await renderWithProviders({ route: { pathname: '/', state }, authAs: DEMO_CREDENTIALS });
+    const dialog = await screen.findByRole('dialog', { name: 'New Post Content:' }, { timeout: 10_000 });
+    expect(within(dialog).getByRole('textbox', { name: 'Post content' })).toHaveValue(`${COFFEE} Half-edited.`);
+    await second.user.click(within(dialog).getByRole('button', { name: 'Close' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+
+    // Closed on purpose: opened again, it starts from the post.
+    await second.user.click(within(cardWith(COFFEE)).getByRole('button', { name: 'Edit post' }));
+    expect(screen.getByRole('textbox', { name: 'Post content' })).toHaveValue(COFFEE);
+  });
+
+  it('an edit saved is forgotten: nothing of it is kept for a reload', async () => {
+    const { user } = await renderHome();
+    await user.click(within(cardWith(COFFEE)).getByRole('button', { name: 'Edit post' }));
+    await user.type(screen.getByRole('textbox', { name: 'Post content' }), ' Saved.');
+    await user.click(screen.getByRole('button', { name: 'Update Post' }));
+    expect(await screen.findByText('Post Edited Successfully!')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    const kept = Array.from({ length: window.sessionStorage.length }, (_, index) => window.sessionStorage.key(index));
+    expect(kept.filter((key) => key?.includes('.edit.'))).toEqual([]);
   });
 
   it('does not send an empty edit', async () => {

@@ -1,10 +1,11 @@
-import { memo, useContext, useId, useMemo, useState } from 'react';
+import { memo, useContext, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { backendHas } from '../../../lib/api/api';
 import { useAppDispatch, useAppSelector } from '../../../lib/store/hooks';
 import type { RootState } from '../../../app/store';
 import { Avatar } from '../../../components/Avatar';
 import { ConfirmDeleteDialog } from '../../../components/Dialog';
+import { focusAfterRemoval } from '../../../components/focusAfterRemoval';
 import { hasLinkParts, RichText } from '../../../components/RichText';
 import { useHistoryWindow } from '../../../components/useHistoryWindow';
 import { paths } from '../../../config/paths';
@@ -18,7 +19,8 @@ import { flipToggle, notifyError } from '../../ui/notify';
 import { showLoaderFor } from '../../ui/loaderTimers';
 import { useDeletePostMutation, useDislikePostMutation, useLikePostMutation } from '../postsApi';
 import { isLikedBy } from '../postsCache';
-import { EditPostDialog } from './EditPostDialog';
+import { editDraftPlace, EditPostDialog } from './EditPostDialog';
+import { forgetDraft } from '../useDraft';
 import { CommentIcon, EditIcon, HeartIcon, TrashIcon } from './icons';
 import { PostCardExtrasContext } from './postCardExtras';
 import './shared.css';
@@ -64,7 +66,7 @@ function EditedMark({ at }: { at: string }) {
  * posted photo), so images loading above a post do not push it from under the reader's finger or pointer.
  * An image that fails to load (the connection dropped) keeps that frame too, and says so.
  */
-function PostImage({ src, alt, described }: { src: string; alt: string; described: boolean }) {
+function PostImage({ src, alt, described, author }: { src: string; alt: string; described: boolean; author: string }) {
   const [state, setState] = useState<'loading' | 'loaded' | 'failed'>('loading');
   // The "ALT" badge of a described image: a disclosure that shows the description under the image,
   // and hides it on a second press or Escape.
@@ -85,7 +87,8 @@ function PostImage({ src, alt, described }: { src: string; alt: string; describe
         {state === 'failed' && <p className="post-card__media-failed">The image could not load.</p>}
         {described ? (
           <button type="button" className="post-card__alt-badge" aria-expanded={showAlt} aria-controls={altId} onClick={() => setShowAlt((was) => !was)}>
-            ALT<span className="visually-hidden"> text: image description</span>
+            {/* Named from its visible word first (WCAG 2.5.3), then whose image it describes: each badge of a feed is told apart. */}
+            ALT<span className="visually-hidden"> text of {author}&apos;s image</span>
           </button>
         ) : null}
       </div>
@@ -96,6 +99,13 @@ function PostImage({ src, alt, described }: { src: string; alt: string; describe
       ) : null}
     </div>
   );
+}
+
+/** A card's feed, as focusAfterRemoval reads it: its cards in order, and the place of the list (its empty text shows there). */
+function postCardsAround(card: HTMLElement): { items: HTMLElement[]; within: HTMLElement } {
+  const feed = card.parentElement;
+  const items = feed ? Array.from(feed.children).filter((item): item is HTMLElement => item instanceof HTMLElement && item.tagName === 'ARTICLE') : [card];
+  return { items, within: feed?.closest('.post-list')?.parentElement ?? card.ownerDocument.body };
 }
 
 export interface PostCardProps {
@@ -132,6 +142,14 @@ export const PostCard = memo(function PostCard({ post, onDeleted, position, list
   const editing = useHistoryWindow(`edit-post:${post.id}`);
   const confirmingDelete = useHistoryWindow(`delete-post:${post.id}`);
   const nameId = useId();
+  const cardRef = useRef<HTMLElement>(null);
+  // The edit window closed, whichever way (Close, Escape, Back, a save): what was typed in it goes. A
+  // reload leaves it open (its history entry), with the text kept.
+  const wasEditing = useRef(editing.isOpen);
+  useEffect(() => {
+    if (wasEditing.current && !editing.isOpen) forgetDraft(myId, editDraftPlace(post.id));
+    wasEditing.current = editing.isOpen;
+  }, [editing.isOpen, myId, post.id]);
   // The backend answers replies: the Comments icon opens the post's conversation, with its count. Read
   // from the health answer the member's shell asks for, so a card re-renders only when this changes.
   const hasReplies = useAppSelector((state) => backendHas(state, 'replies'));
@@ -157,6 +175,9 @@ export const PostCard = memo(function PostCard({ post, onDeleted, position, list
 
   const onDelete = async () => {
     if (!isAuthor || deleteState.isLoading) return;
+    const card = cardRef.current;
+    // The card goes, and its focus with it: it moves on to the next card of the feed (or what says it is empty).
+    const refocus = card ? focusAfterRemoval(card, postCardsAround(card)) : undefined;
     dispatch(showLoaderFor(TIMINGS.loaderOffShortMs));
     try {
       if (beforeDelete) await dispatch(beforeDelete(post.id));
@@ -165,12 +186,14 @@ export const PostCard = memo(function PostCard({ post, onDeleted, position, list
       return;
     }
     notifyError(POST_CARD_TEXTS.deleted);
+    refocus?.();
     onDeleted?.();
   };
 
   return (
     // Focusable by script (the j and k shortcuts move through a feed's cards), not a Tab stop of its own.
     <article
+      ref={cardRef}
       className="post-card"
       aria-labelledby={nameId}
       aria-posinset={position}
@@ -211,7 +234,7 @@ export const PostCard = memo(function PostCard({ post, onDeleted, position, list
       )}
 
       {post.postImage ? (
-        <PostImage src={post.postImage} alt={post.imageAlt || undescribedImageAlt(fullName)} described={Boolean(post.imageAlt)} />
+        <PostImage src={post.postImage} alt={post.imageAlt || undescribedImageAlt(fullName)} described={Boolean(post.imageAlt)} author={fullName} />
       ) : null}
 
       <div className="post-card__actions">

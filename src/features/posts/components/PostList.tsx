@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { Post } from '../../../types/api';
+import { EMPTY_LIST_ATTRIBUTE } from '../../../components/focusAfterRemoval';
 import { PostCard } from './PostCard';
 import './shared.css';
 import './PostList.css';
@@ -183,7 +184,8 @@ export function PostList({
   useNearViewport(topSentinel, hasEarlier, showOrLoadEarlier, start + offset);
 
   if (posts.length === 0) {
-    return <p className="post-list__empty">{emptyText}</p>;
+    // Focusable by script: the focus of the last card deleted comes here.
+    return <p className="post-list__empty" tabIndex={-1} {...{ [EMPTY_LIST_ATTRIBUTE]: '' }}>{emptyText}</p>;
   }
 
   return (

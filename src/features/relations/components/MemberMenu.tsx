@@ -1,4 +1,5 @@
 import { useRef, useState, type RefObject } from 'react';
+import { usePopupPlacement } from '../../../components/popupPlacement';
 import { usePressOutside } from '../../../components/usePressOutside';
 import { useAppSelector } from '../../../lib/store/hooks';
 import type { Post, UserSummary } from '../../../types/api';
@@ -12,8 +13,17 @@ type Mode = 'closed' | 'menu' | 'confirm';
  * The open menu, or the question before a block: it reads where the member stands with the author
  * only now, so a list of cards costs no more than its buttons.
  */
-function OpenMemberMenu({ author, mode, setMode, menuRef }: { author: UserSummary; mode: Exclude<Mode, 'closed'>; setMode: (mode: Mode) => void; menuRef: RefObject<HTMLDivElement | null> }) {
+function OpenMemberMenu({ author, mode, setMode, menuRef, buttonRef }: {
+  author: UserSummary;
+  mode: Exclude<Mode, 'closed'>;
+  setMode: (mode: Mode) => void;
+  menuRef: RefObject<HTMLDivElement | null>;
+  buttonRef: RefObject<HTMLButtonElement | null>;
+}) {
   const relation = useRelationWith(author._id);
+  const panelRef = useRef<HTMLDivElement>(null);
+  // Near the bottom of the screen it opens above its button, and it never runs off either side.
+  const placement = usePopupPlacement(buttonRef, panelRef, `${mode}:${relation ? 'known' : 'loading'}`);
   const { run, busy } = useRelationChange();
   usePressOutside(mode === 'menu', [menuRef], () => setMode('closed'));
   const act = (action: 'mute' | 'unmute' | 'unblock') => () => {
@@ -33,7 +43,13 @@ function OpenMemberMenu({ author, mode, setMode, menuRef }: { author: UserSummar
     );
   }
   return (
-    <div className="member-menu__panel">
+    <div
+      ref={panelRef}
+      className="member-menu__panel"
+      data-placement={placement.block}
+      data-align={placement.inline}
+      style={placement.shift === 0 ? undefined : { translate: `${placement.shift}px 0` }}
+    >
       {relation ? (
         <>
           <button type="button" className="member-menu__item" onClick={act(relation.muted ? 'unmute' : 'mute')}>
@@ -58,11 +74,13 @@ export function MemberMenu({ post }: { post: Post }) {
   const shown = useAppSelector((state) => state.session.userId !== post._id && selectHasMuteBlock(state));
   const [mode, setMode] = useState<Mode>('closed');
   const menuRef = useRef<HTMLDivElement>(null);
+  const buttonRef = useRef<HTMLButtonElement>(null);
   if (!shown) return null;
   const author = { _id: post._id, username: post.username, firstName: post.firstName, lastName: post.lastName, image: post.image };
   return (
     <div className="member-menu" ref={menuRef} onKeyDown={(event) => event.key === 'Escape' && mode === 'menu' && setMode('closed')}>
       <button
+        ref={buttonRef}
         type="button"
         className="post-card__action"
         aria-label={`More about ${nameOf(author)}`}
@@ -71,7 +89,7 @@ export function MemberMenu({ post }: { post: Post }) {
       >
         <span aria-hidden="true">⋯</span>
       </button>
-      {mode === 'closed' ? null : <OpenMemberMenu author={author} mode={mode} setMode={setMode} menuRef={menuRef} />}
+      {mode === 'closed' ? null : <OpenMemberMenu author={author} mode={mode} setMode={setMode} menuRef={menuRef} buttonRef={buttonRef} />}
     </div>
   );
 }

@@ -1,5 +1,6 @@
 import { Link } from 'react-router-dom';
 import { Avatar } from '../../../components/Avatar';
+import { EMPTY_LIST_ATTRIBUTE, focusAfterRemoval } from '../../../components/focusAfterRemoval';
 import { MoreButton } from '../../../components/MorePages';
 import { paths } from '../../../config/paths';
 import { useRelationList, type RelationList as ListName } from '../relationsApi';
@@ -16,9 +17,22 @@ export function RelationList({ list, label }: { list: ListName; label: string })
   const { members, isLoading, isError, hasNextPage, isFetchingNextPage, fetchNextPage } = useRelationList(list);
   const { run, busy } = useRelationChange();
   const texts = TEXTS[list];
+  // The member leaves the list, and the focus on their button with them: it goes to the next one's button.
+  const undo = (button: HTMLElement, member: (typeof members)[number]) => {
+    if (busy) return;
+    const item = button.closest('li');
+    const list = item?.parentElement;
+    const refocus = item && list ? focusAfterRemoval(item, {
+      items: Array.from(list.children).filter((child): child is HTMLElement => child instanceof HTMLElement),
+      target: (next) => next.querySelector('button'),
+      within: list.parentElement ?? list,
+    }) : undefined;
+    void run(texts.action, member, refocus);
+  };
   if (isLoading) return <p className="feed-page__status">Loading…</p>;
   if (isError && members.length === 0) return <p className="feed-page__status" role="status">This list could not be loaded.</p>;
-  if (members.length === 0) return <p className="feed-page__status">{texts.empty}</p>;
+  // Focusable by script: the focus of the last member let go comes here.
+  if (members.length === 0) return <p className="feed-page__status" tabIndex={-1} {...{ [EMPTY_LIST_ATTRIBUTE]: '' }}>{texts.empty}</p>;
   return (
     <>
       <ul className="relation-list" aria-label={label}>
@@ -35,7 +49,7 @@ export function RelationList({ list, label }: { list: ListName; label: string })
                 )}
                 <span className="relation-list__username">@{member.username}</span>
               </span>
-              <button type="button" className="pill-button" aria-label={`${texts.undo} ${name}`} aria-disabled={busy || undefined} onClick={() => !busy && void run(texts.action, member)}>
+              <button type="button" className="pill-button" aria-label={`${texts.undo} ${name}`} aria-disabled={busy || undefined} onClick={(event) => undo(event.currentTarget, member)}>
                 {texts.undo}
               </button>
             </li>

@@ -121,6 +121,30 @@ describe("A post's replies", () => {
     expect([...getMockDb().replies.values()].map((reply) => reply.content)).toContain('Which trail was it?');
   });
 
+  it('keeps a half-written reply through a reload, as the composer keeps its draft, and forgets it once sent', async () => {
+    const first = await openPost(AVAS_POST);
+    await first.user.type(replyBox(), 'Half a thought about the trail');
+    first.unmount();
+
+    // The page loads again (a reload): the reply is where the member left it; another post's box is empty.
+    const second = await openPost(AVAS_POST);
+    expect(replyBox()).toHaveValue('Half a thought about the trail');
+    second.unmount();
+    const other = await openPost(LAKE_POST);
+    expect(replyBox()).toHaveValue('');
+    other.unmount();
+
+    const third = await openPost(AVAS_POST);
+    await third.user.click(screen.getByRole('button', { name: 'Reply' }));
+    expect(await screen.findByText('Reply posted!')).toBeInTheDocument();
+    expect(replyBox()).toHaveValue('');
+    third.unmount();
+
+    await openPost(AVAS_POST);
+    expect(replyBox()).toHaveValue('');
+    expect(getMockDb().replies.size).toBe(1);
+  });
+
   it('sends a reply whose connection was reset once more with the same key: one reply shows, and no error', async () => {
     const { user } = await openPost(AVAS_POST);
     const lost = loseAnswers('/posts/:postId/replies', '/posts/:postId/replies', 1);
@@ -144,7 +168,7 @@ describe("A post's replies", () => {
     await user.type(replyBox(), 'Through the storm');
     await user.click(screen.getByRole('button', { name: 'Reply' }));
 
-    expect(await screen.findByText(NETWORK_MESSAGE)).toBeInTheDocument();
+    expect(await screen.findByText(`Your reply was not sent; it stays in the box. ${NETWORK_MESSAGE}`)).toBeInTheDocument();
     expect(replyBox()).toHaveValue('Through the storm');
     // The box is ready again once its button says Reply, not Replying…
     await user.click(await screen.findByRole('button', { name: 'Reply' }));
@@ -180,7 +204,7 @@ describe("A post's replies", () => {
     server.use(http.post(`${API}/posts/:postId/replies`, () => HttpResponse.json({ errors: [MESSAGES.serverError], code: 'server_error' }, { status: 500 })));
     await user.type(replyBox(), 'Server trouble');
     await user.click(screen.getByRole('button', { name: 'Reply' }));
-    expect(await screen.findByText(MESSAGES.serverError)).toBeInTheDocument();
+    expect(await screen.findByText(`Your reply was not sent; it stays in the box. ${MESSAGES.serverError}`)).toBeInTheDocument();
     expect(replyBox()).toHaveValue('Server trouble');
 
     server.use(http.post(`${API}/posts/:postId/replies`, () => HttpResponse.error()));

@@ -7,6 +7,7 @@ import type { Post, Reply } from '../../../types/api';
 import { useGetRepliesInfiniteQuery } from '../repliesApi';
 import { ReplyCard, replyElementId } from './ReplyCard';
 import { ReplyComposer, type Answering, type ReplyComposerHandle } from './ReplyComposer';
+import { EMPTY_LIST_ATTRIBUTE } from '../../../components/focusAfterRemoval';
 import './Replies.css';
 
 export const REPLIES_TEXTS = {
@@ -105,7 +106,8 @@ export function Replies({ post, landOn }: { post: Post; landOn?: string }) {
           {refusal}
         </p>
       ) : replies.length === 0 ? (
-        <p className="replies__empty">{REPLIES_TEXTS.empty}</p>
+        // Focusable by script: the focus of the last reply deleted comes here.
+        <p className="replies__empty" tabIndex={-1} {...{ [EMPTY_LIST_ATTRIBUTE]: '' }}>{REPLIES_TEXTS.empty}</p>
       ) : (
         <ol ref={list} className="replies__list" aria-labelledby={headingId}>
           {replies.map((reply) => (

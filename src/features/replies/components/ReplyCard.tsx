@@ -1,7 +1,8 @@
-import { memo, useId } from 'react';
+import { memo, useId, useRef } from 'react';
 import { Link } from 'react-router-dom';
 import { Avatar } from '../../../components/Avatar';
 import { ConfirmDeleteDialog } from '../../../components/Dialog';
+import { focusAfterRemoval } from '../../../components/focusAfterRemoval';
 import { RichText } from '../../../components/RichText';
 import { useHistoryWindow } from '../../../components/useHistoryWindow';
 import { paths, REPLY_ANCHOR } from '../../../config/paths';
@@ -27,6 +28,13 @@ export function replyElementId(replyId: string): string {
   return `${REPLY_ANCHOR}${replyId}`;
 }
 
+/** A reply's list, as focusAfterRemoval reads it: the replies in order (one in each item), and the replies' section. */
+function repliesAround(card: HTMLElement): { items: HTMLElement[]; within: HTMLElement } {
+  const list = card.closest('ol');
+  const items = list ? Array.from(list.querySelectorAll<HTMLElement>(':scope > li > article')) : [card];
+  return { items, within: card.closest('section') ?? card.ownerDocument.body };
+}
+
 export interface ReplyCardProps {
   reply: Reply;
   /** The author of the post it answers: they may delete any reply to it. */
@@ -46,6 +54,7 @@ export const ReplyCard = memo(function ReplyCard({ reply, postAuthorId, onAnswer
   const [deleteReply, deleteState] = useDeleteReplyMutation();
   const confirmingDelete = useHistoryWindow(`delete-reply:${reply.id}`);
   const nameId = useId();
+  const cardRef = useRef<HTMLElement>(null);
 
   const fullName = reply.userFullName || `${reply.firstName} ${reply.lastName}`.trim();
   const liked = myId !== null && reply.likes.likedBy.some((member) => member._id === myId);
@@ -59,16 +68,21 @@ export const ReplyCard = memo(function ReplyCard({ reply, postAuthorId, onAnswer
   };
 
   const onDelete = async () => {
+    const card = cardRef.current;
+    // The reply goes, and its focus with it: it moves on to the next reply (or what says there are none).
+    const refocus = card ? focusAfterRemoval(card, repliesAround(card)) : undefined;
     try {
       await deleteReply(which).unwrap();
     } catch {
       return;
     }
     notifySuccess(REPLY_CARD_TEXTS.deleted);
+    refocus?.();
   };
 
   return (
     <article
+      ref={cardRef}
       id={replyElementId(reply.id)}
       className={`reply-card${current ? ' reply-card--current' : ''}`}
       aria-labelledby={nameId}

@@ -10,7 +10,9 @@ import { CloseIcon } from '../../posts/components/icons';
 import { selectCurrentMember } from '../../users/currentMember';
 import { notifyError, notifySuccess } from '../../ui/notify';
 import { useCreateReplyMutation } from '../repliesApi';
-import { keyIsSpent, useIdempotencyKey } from '../../../lib/idempotencyKey';
+import { keyIsSpent, newIdempotencyKey } from '../../../lib/idempotencyKey';
+import { selectCurrentUserId } from '../../auth/sessionSlice';
+import { useDraft } from '../../posts/useDraft';
 import './Replies.css';
 
 export const REPLY_COMPOSER_TEXTS = {
@@ -40,10 +42,12 @@ export interface ReplyComposerProps {
  */
 export const ReplyComposer = forwardRef<ReplyComposerHandle, ReplyComposerProps>(function ReplyComposer({ postId, postAuthor }, ref) {
   const me = useAppSelector(selectCurrentMember);
-  const [text, setText] = useState('');
+  // What is typed is kept as the composer keeps its draft, one per post, through a reload, with its key.
+  const [{ text, idempotencyKey }, updateDraft] = useDraft(useAppSelector(selectCurrentUserId), `reply.${postId}`);
+  const setText = (value: string) => updateDraft({ text: value });
+  const renewKey = () => updateDraft({ idempotencyKey: newIdempotencyKey() });
   const [answering, setAnswering] = useState<Answering>(null);
   const [createReply, { isLoading }] = useCreateReplyMutation();
-  const [idempotencyKey, renewKey] = useIdempotencyKey();
   const textBox = useRef<HTMLTextAreaElement>(null);
   const countId = useId();
   const answeringId = useId();
@@ -55,9 +59,8 @@ export const ReplyComposer = forwardRef<ReplyComposerHandle, ReplyComposerProps>
     },
   }), []);
 
-  // Another post's page: its own reply box.
+  // Another post's page: its own reply box (its own draft comes with its key).
   useEffect(() => {
-    setText('');
     setAnswering(null);
   }, [postId]);
 
@@ -80,10 +83,10 @@ export const ReplyComposer = forwardRef<ReplyComposerHandle, ReplyComposerProps>
       if (keyIsSpent(error)) renewKey();
       return;
     }
-    renewKey();
     notifySuccess(REPLY_COMPOSER_TEXTS.posted);
-    // Only what was sent leaves the box: anything typed or chosen while it was sending stays.
-    setText((current) => (current === sent.text ? '' : current));
+    // Only what was sent leaves the box: anything typed or chosen while it was sending stays. The next
+    // draft has a key of its own.
+    updateDraft((current) => ({ text: current.text === sent.text ? '' : current.text, idempotencyKey: newIdempotencyKey() }));
     setAnswering((current) => (current === sent.answering ? null : current));
     textBox.current?.focus();
   };

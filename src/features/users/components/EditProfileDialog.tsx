@@ -3,7 +3,9 @@ import { Avatar } from '../../../components/Avatar';
 import { Dialog } from '../../../components/Dialog';
 import { LIMITS } from '../../../../contract/limits';
 import { ERROR_CODES, MESSAGES } from '../../../../contract/messages';
-import { errorCode } from '../../../lib/apiError';
+import { classifyFailure, errorCode, errorMessage } from '../../../lib/apiError';
+import { countGraphemes } from '../../../../contract/validation';
+import { countOf } from '../../../lib/plural';
 import { MAX_IMAGE_BYTES, readImageFile, type ImageFileProblem } from '../../../lib/fileToDataUrl';
 import { portfolioUrlError } from '../../../lib/url';
 import type { User } from '../../../types/api';
@@ -36,6 +38,8 @@ const PICKER_MESSAGES: Record<ImageFileProblem, string> = {
 const PROFILE_HINTS = {
   avatar: `PNG, JPEG, WebP or GIF, up to ${MAX_IMAGE_BYTES / (1024 * 1024)} MB.`,
   bio: (length: number) => `${length} of ${LIMITS.bioMax} characters.`,
+  /** Past the limit (a paste, most often): nothing is cut; the member shortens it. */
+  bioOver: (length: number) => `${length} of ${LIMITS.bioMax} characters: ${countOf(length - LIMITS.bioMax, 'character')} over the limit. Shorten it to save; nothing was cut.`,
   newPassword: `${LIMITS.passwordMin} to ${LIMITS.passwordMax} characters. Leave empty to keep your password; a new one needs your current password.`,
 };
 
@@ -47,12 +51,16 @@ interface FieldControl {
   'aria-invalid'?: true;
 }
 
-/** One labelled field of the form, with its hint or (in its place) its error under it. */
-function ProfileField({ label, hint, error, children }: { label: string; hint?: ReactNode; error?: string | null; children: (control: FieldControl) => ReactNode }) {
+/**
+ * One labelled field of the form, with its hint or (in its place) its error under it. A `live` error
+ * follows what is typed (a count past a limit), so it is read out politely as it changes rather than
+ * as an alert at each key.
+ */
+function ProfileField({ label, hint, error, live = false, children }: { label: string; hint?: ReactNode; error?: string | null; live?: boolean; children: (control: FieldControl) => ReactNode }) {
   const id = useId();
   const noteId = `${id}-note`;
   const note = error ? (
-    <p id={noteId} className="profile-form__error" role="alert">
+    <p id={noteId} className="profile-form__error" {...(live ? { 'aria-live': 'polite' } : { role: 'alert' })}>
       {error}
     </p>
   ) : hint ? (
@@ -91,7 +99,11 @@ export function EditProfileDialog({ user, onClose }: EditProfileDialogProps) {
   const [editProfile, { isLoading: saving }] = useEditProfileMutation();
   const portfolioRef = useRef<HTMLInputElement>(null);
   const currentPasswordRef = useRef<HTMLInputElement>(null);
+  const bioRef = useRef<HTMLTextAreaElement>(null);
   const name = fullName(user);
+  // Counted as the backends count it: characters as people see them, of the bio as it is saved.
+  const bioLength = countGraphemes(bio.trim());
+  const bioOver = bioLength > LIMITS.bioMax;
 
   const onAvatarPicked = async (event: ChangeEvent<HTMLInputElement>) => {
     const input = event.currentTarget;
@@ -120,6 +132,10 @@ export function EditProfileDialog({ user, onClose }: EditProfileDialogProps) {
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (saving) return;
+    if (bioOver) {
+      bioRef.current?.focus();
+      return;
+    }
     const urlProblem = portfolioUrlError(portfolio);
     setPortfolioError(urlProblem);
     if (urlProblem) {
@@ -142,8 +158,11 @@ export function EditProfileDialog({ user, onClose }: EditProfileDialogProps) {
       notifySuccess(PROFILE_MESSAGES.saved);
       onClose();
     } catch (error) {
-      // Kept open with what was typed; the app's listener showed the backend's message.
+      // Kept open with what was typed. A wrong current password is said at its field alone; the
+      // dialog says the backend's other refusals itself (the call's ownRefusals), and the app's
+      // listener says what failed on the way.
       if (errorCode(error) === ERROR_CODES.invalidCredentials) markCurrentPassword(PROFILE_MESSAGES.currentPasswordWrong);
+      else if (classifyFailure(error, true).kind === 'client') notifyError(errorMessage(error));
     }
   };
 
@@ -160,8 +179,9 @@ export function EditProfileDialog({ user, onClose }: EditProfileDialogProps) {
           </div>
         </div>
 
-        <ProfileField label="Bio" hint={PROFILE_HINTS.bio(bio.length)}>
-          {(control) => <textarea {...control} data-autofocus dir="auto" rows={3} maxLength={LIMITS.bioMax} value={bio} onChange={(event) => setBio(event.target.value)} />}
+        {/* No maxLength: a bio pasted past the limit is kept whole, and the member is told by how much it is over. */}
+        <ProfileField label="Bio" hint={PROFILE_HINTS.bio(bioLength)} error={bioOver ? PROFILE_HINTS.bioOver(bioLength) : null} live>
+          {(control) => <textarea {...control} ref={bioRef} data-autofocus dir="auto" rows={3} value={bio} onChange={(event) => setBio(event.target.value)} />}
         </ProfileField>
 
         <ProfileField label="Portfolio Link" error={portfolioError}>

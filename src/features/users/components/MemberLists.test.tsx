@@ -101,7 +101,7 @@ describe('follower and following lists on a profile', () => {
     await user.click(await within(connections()).findByRole('button', { name: '3 Followers' }));
     const dialog = screen.getByRole('dialog', { name: 'Followers' });
     expect(await within(dialog).findByRole('alert')).toHaveTextContent(MEMBER_LIST_TEXTS.failed);
-    expect(screen.getByText('Something went wrong on our side. Please try again later.')).toBeInTheDocument();
+    expect(screen.getByText('The list could not load. Something went wrong on our side. Please try again later.')).toBeInTheDocument();
 
     fail = false;
     await user.click(within(dialog).getByRole('button', { name: MEMBER_LIST_TEXTS.retry }));

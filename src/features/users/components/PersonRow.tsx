@@ -18,7 +18,7 @@ export function PersonRow({ user, onOpen }: PersonRowProps) {
   return (
     <li className="person-row">
       <Link className="person-row__link" to={paths.profile.href(user._id)} onClick={onOpen}>
-        <Avatar src={user.image} name={name} size="sm" />
+        <Avatar src={user.image} name={name} size="sm" decorative />
         <span className="person-row__text">
           <span className="person-row__name" dir="auto">{name}</span>
           <span className="person-row__username">@{user.username}</span>

@@ -13,6 +13,7 @@ import { loaderShown, selectShowLoader } from '../../ui/uiSlice';
 import { usersApi } from '../usersApi';
 import { SidePanel } from './SidePanel';
 import { selectCurrentMember } from '../currentMember';
+import { expectNameToStartWithShownText } from '../../../test/labelInName';
 
 const panel = () => screen.getByRole('complementary', { name: 'People' });
 const whoToFollow = () => within(panel()).getByRole('region', { name: 'Who to follow?' });
@@ -49,6 +50,14 @@ describe('side panel: people search', () => {
     await user.keyboard('{Escape}');
     expect(search).toHaveValue('');
     expect(within(panel()).queryByText('No User Found')).not.toBeInTheDocument();
+  });
+
+  it("names each member's link by what it shows, the name and @username, without the avatar (label in name)", async () => {
+    await openAsDemo();
+    const link = within(whoToFollow()).getByRole('link', { name: /Noah Kim/ });
+    expect(link).toHaveAccessibleName('Noah Kim @noah_kim');
+    expectNameToStartWithShownText(link);
+    expect(link.querySelector('img')).toHaveAttribute('alt', '');
   });
 
   it('does not offer to follow oneself', async () => {
@@ -199,12 +208,14 @@ describe('side panel: who to follow', () => {
     expect(screen.queryByText('You started following Noah Kim')).not.toBeInTheDocument();
   });
 
-  it('goes to the error page when the backend fails', async () => {
+  it('keeps the member where they are when the backend fails: Unfollow comes back, with a toast', async () => {
     const { user, router } = await openAsDemo();
     server.use(http.post(`${TEST_API_BASE}/users/unfollow/:userId`, () => HttpResponse.json({ errors: [MESSAGES.serverError] }, { status: 500 })));
     await user.type(within(panel()).getByRole('searchbox', { name: 'Search People' }), 'maya');
     await user.click(within(panel()).getByRole('button', { name: 'Unfollow Maya Patel' }));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/error'));
+    expect(await screen.findByText(`Your unfollow was not saved. ${MESSAGES.serverError}`)).toBeInTheDocument();
+    expect(await within(panel()).findByRole('button', { name: 'Unfollow Maya Patel' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe(`/users/${SEED_USER_IDS.ava}`);
     expect(screen.queryByText('You Unfollowed Maya Patel')).not.toBeInTheDocument();
   });
 

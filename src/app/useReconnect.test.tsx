@@ -1,0 +1,170 @@
+import { act, screen, waitFor } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { DEMO_CREDENTIALS, seedPostId } from '../../contract/seed/default';
+import { MESSAGES } from '../../contract/messages';
+import { getMockDb, server, TEST_API_BASE, useScenario } from '../../mocks/testing/node';
+import { CONNECTION_TEXTS } from '../features/connection/connectionTexts';
+import { selectLive } from '../features/live/liveSlice';
+import { ERROR_PAGE_TEXTS } from '../pages/ErrorPage';
+import { cardWith, findFeed } from '../test/posts';
+import { writeStoredToken } from '../features/auth/tokenStorage';
+import { currentPath, loginThroughApi, renderAfterReload, renderWithProviders } from '../test/renderWithProviders';
+
+const LAKE = 'The lake went completely still just before dusk. No filter needed.';
+const LAKE_EDITED = 'The lake went completely still just before dusk. Edited while you were away.';
+
+/** A backend without the live stream: lists load again when the tab comes back into view. */
+function withoutEvents(): void {
+  server.use(http.get(`${TEST_API_BASE}/health`, () => HttpResponse.json({ status: 'ok', extensions: ['pages', 'feed', 'return-minimal'] })));
+}
+
+/** Nothing answers: every call fails as with no connection (or, with `status`, answers that server error). */
+function serverDown(status?: number): void {
+  server.use(http.all(`${TEST_API_BASE}/*`, () => (status === undefined ? HttpResponse.error() : HttpResponse.json({ errors: [MESSAGES.serviceUnavailable] }, { status }))));
+}
+
+/** The server answers again, as before the outage (a backend without the stream, as the test began). */
+function serverBack(): void {
+  server.resetHandlers();
+  withoutEvents();
+}
+
+/** The member comes back to the tab: the lists load again (a backend without the stream). */
+function backToTheTab(): void {
+  act(() => {
+    window.dispatchEvent(new Event('focus'));
+  });
+}
+
+/** The reconnecting notice, once: in a live region that a screen reader reads out as it comes. */
+async function findNotice(text: string): Promise<HTMLElement> {
+  const line = await screen.findByText(text);
+  expect(line.closest('[role="status"]')).not.toBeNull();
+  return line;
+}
+
+/** Another device edits Maya's lake post meanwhile: the next load of Home shows the new text. */
+function editedElsewhere(): void {
+  const post = getMockDb().posts.get(seedPostId(2));
+  if (!post) throw new Error('seed');
+  post.content = LAKE_EDITED;
+}
+
+describe('an outage while a page is open', () => {
+  it.each([
+    ['cannot be reached', () => serverDown()],
+    ['answers 503 to everything', () => serverDown(503)],
+  ])('the server %s when the tab reloads its lists: the page stays, says it is reconnecting, and recovers by itself', async (_how, down) => {
+    withoutEvents();
+    const { router } = await renderWithProviders({ route: '/', authAs: DEMO_CREDENTIALS });
+    await findFeed('Latest Posts');
+    down();
+    backToTheTab();
+
+    await findNotice(CONNECTION_TEXTS.unreachable);
+    expect(currentPath(router)).toBe('/');
+    expect(cardWith(LAKE)).toBeInTheDocument();
+    // Another reload that fails says nothing more.
+    backToTheTab();
+    await act(() => new Promise((resolve) => setTimeout(resolve, 300)));
+    expect(screen.getAllByText(CONNECTION_TEXTS.unreachable)).toHaveLength(1);
+    expect(currentPath(router)).toBe('/');
+
+    editedElsewhere();
+    serverBack();
+    // The app checks by itself (the first check within about a second), then loads the page again.
+    await waitFor(() => expect(screen.queryByText(CONNECTION_TEXTS.unreachable)).not.toBeInTheDocument(), { timeout: 5000 });
+    expect(await screen.findByText(LAKE_EDITED)).toBeInTheDocument();
+    expect(currentPath(router)).toBe('/');
+  });
+
+  it("says the device is offline when the browser says so, and reconnects once it is back online", async () => {
+    withoutEvents();
+    const onLine = jest.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    try {
+      const { router } = await renderWithProviders({ route: '/', authAs: DEMO_CREDENTIALS });
+      await findFeed('Latest Posts');
+      serverDown();
+      backToTheTab();
+      await findNotice(CONNECTION_TEXTS.offline);
+      expect(screen.queryByText(CONNECTION_TEXTS.unreachable)).not.toBeInTheDocument();
+
+      onLine.mockReturnValue(true);
+      serverBack();
+      act(() => {
+        window.dispatchEvent(new Event('online'));
+      });
+      await waitFor(() => expect(screen.queryByText(CONNECTION_TEXTS.offline)).not.toBeInTheDocument());
+      expect(currentPath(router)).toBe('/');
+    } finally {
+      onLine.mockRestore();
+    }
+  });
+
+  it('the live stream ends and the server does not answer: the notice comes without waiting for a reload', async () => {
+    let endStream: () => void = () => undefined;
+    server.use(http.get(`${TEST_API_BASE}/events`, () => new HttpResponse(new ReadableStream({
+      start(controller) {
+        endStream = () => controller.close();
+      },
+    }), { headers: { 'content-type': 'text/event-stream' } }), { once: true }));
+    const { store, router } = await renderWithProviders({ route: '/', authAs: DEMO_CREDENTIALS });
+    await findFeed('Latest Posts');
+    await waitFor(() => expect(selectLive(store.getState())).toBe(true));
+
+    serverDown();
+    act(() => endStream());
+    await findNotice(CONNECTION_TEXTS.unreachable);
+    expect(currentPath(router)).toBe('/');
+    expect(cardWith(LAKE)).toBeInTheDocument();
+
+    server.resetHandlers();
+    await waitFor(() => expect(screen.queryByText(CONNECTION_TEXTS.unreachable)).not.toBeInTheDocument(), { timeout: 5000 });
+  });
+});
+
+/** The demo member logged in before: a new tab finds the session in storage. */
+async function loggedInBefore(): Promise<void> {
+  writeStoredToken((await loginThroughApi(DEMO_CREDENTIALS)).encodedToken);
+}
+
+describe('a page that cannot load at all', () => {
+  it('goes to /error, which speaks of the connection when the backend was not reached', async () => {
+    const { router } = await renderWithProviders({ route: '/', authAs: DEMO_CREDENTIALS });
+    await findFeed('Latest Posts');
+    serverDown();
+    await act(() => router.navigate('/explore'));
+
+    expect(await screen.findByRole('heading', { name: ERROR_PAGE_TEXTS.unreachableTitle })).toBeInTheDocument();
+    expect(currentPath(router)).toBe('/error');
+    expect(screen.getByText(ERROR_PAGE_TEXTS.unreachableText)).toBeInTheDocument();
+    expect(screen.queryByText(/on our side/)).not.toBeInTheDocument();
+  });
+
+  it("the offline scenario: the page that cannot load says so in words of the connection, and You're offline when the device is", async () => {
+    const onLine = jest.spyOn(navigator, 'onLine', 'get');
+    try {
+      await loggedInBefore();
+      useScenario('offline');
+      renderAfterReload('/bookmark');
+      expect(await screen.findByRole('heading', { name: ERROR_PAGE_TEXTS.unreachableTitle })).toBeInTheDocument();
+
+      onLine.mockReturnValue(false);
+      act(() => {
+        window.dispatchEvent(new Event('offline'));
+      });
+      expect(await screen.findByRole('heading', { name: ERROR_PAGE_TEXTS.offlineTitle })).toBeInTheDocument();
+      expect(screen.getByText(ERROR_PAGE_TEXTS.offlineText)).toBeInTheDocument();
+    } finally {
+      onLine.mockRestore();
+    }
+  });
+
+  it('a server error keeps the spec’s apology', async () => {
+    await loggedInBefore();
+    useScenario('server-error');
+    renderAfterReload('/bookmark');
+    expect(await screen.findByRole('heading', { name: ERROR_PAGE_TEXTS.serverTitle })).toBeInTheDocument();
+    expect(screen.getByText(ERROR_PAGE_TEXTS.serverText)).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,82 @@
+import { addListener, type UnknownAction } from '@reduxjs/toolkit';
+import { useEffect, useRef } from 'react';
+import { TIMINGS } from '../config/timings';
+import { api, backendHas, TAGS } from '../lib/api/api';
+import { backendAnswers } from '../lib/pageLoad';
+import { useAppSelector, useAppStore } from '../lib/store/hooks';
+import { connectionBack, connectionLost, selectConnectionLost } from '../features/connection/connectionSlice';
+import { selectLive } from '../features/live/liveSlice';
+
+/** The wait before the `attempt`th check (0 first): doubling from the first up to the longest, 30% either way at random. */
+export function reconnectCheckDelay(attempt: number, random: () => number = Math.random): number {
+  const base = Math.min(TIMINGS.reconnectCheckMaxMs, TIMINGS.reconnectCheckFirstMs * 2 ** attempt);
+  return Math.round(base * (0.7 + 0.6 * random()));
+}
+
+/** An answer to one of the API's calls: the backend answers. */
+function isAnswer(action: UnknownAction): boolean {
+  return action.type === `${api.reducerPath}/executeQuery/fulfilled` || action.type === `${api.reducerPath}/executeMutation/fulfilled`;
+}
+
+/**
+ * Follows the connection to the backend while a member's pages are open. It is lost when a reload of
+ * what is shown fails (the store's listener), or when the live stream drops and the backend does not
+ * answer; then the app checks again and again, sooner when the browser says its network is back. Once
+ * the backend answers (a check, or any call), the notice goes and what the page shows is brought up to
+ * date: by the live stream, opened again at once, or by loading it again.
+ */
+export function useReconnect(): void {
+  const store = useAppStore();
+  const lost = useAppSelector(selectConnectionLost);
+  const live = useAppSelector(selectLive);
+
+  // The live stream dropped: is it the backend that went away? One check tells.
+  const wasLive = useRef(live);
+  useEffect(() => {
+    const dropped = wasLive.current && !live;
+    wasLive.current = live;
+    if (!dropped) return undefined;
+    const leaving = new AbortController();
+    void backendAnswers(leaving.signal).then((answers) => {
+      if (!answers && !leaving.signal.aborted) store.dispatch(connectionLost());
+    });
+    return () => leaving.abort();
+  }, [live, store]);
+
+  useEffect(() => {
+    if (!lost) return undefined;
+    let done = false;
+    const reconnected = () => {
+      if (done) return;
+      done = true;
+      // With the live stream, it opens again at this (useLiveNetwork) and brings what was missed, in
+      // order (new posts behind "N new posts"); without it, what the page shows loads again now.
+      store.dispatch(connectionBack());
+      if (!backendHas(store.getState(), 'events')) store.dispatch(api.util.invalidateTags([...TAGS]));
+    };
+    const stopListening = store.dispatch(addListener({ predicate: isAnswer, effect: reconnected }));
+    const leaving = new AbortController();
+    let attempt = 0;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    let checking = false;
+    const check = async () => {
+      clearTimeout(timer);
+      if (checking) return;
+      checking = true;
+      const answers = await backendAnswers(leaving.signal);
+      checking = false;
+      if (leaving.signal.aborted) return;
+      if (answers) reconnected();
+      else timer = setTimeout(() => void check(), reconnectCheckDelay(attempt++));
+    };
+    timer = setTimeout(() => void check(), reconnectCheckDelay(attempt++));
+    const networkBack = () => void check();
+    window.addEventListener('online', networkBack);
+    return () => {
+      leaving.abort();
+      clearTimeout(timer);
+      stopListening();
+      window.removeEventListener('online', networkBack);
+    };
+  }, [lost, store]);
+}
