@@ -546,6 +546,9 @@ it('starts HAProxy again when it dies (kill -9), says so in one line, and answer
     const outcome = await callWithin(2_000, `${cluster.url}/api/posts/${seedPostId(2)}`);
     return typeof outcome !== 'string' && outcome.status === 200;
   }, 'a call answered through HAProxy again', 15_000);
+  // The cluster says so once its own check (every 50 ms) finds the new HAProxy accepting: that can be
+  // just after the call above was answered.
+  await until(() => clusterSaid.length > saidBefore, 'the cluster saying HAProxy started again', 5_000);
   expect(first.signalCode).toBe('SIGKILL');
   expect(cluster.url).toBe(`http://127.0.0.1:${haproxyPort}`);
   expect(clusterSaid.slice(saidBefore).map((said) => said.line))
