@@ -20,6 +20,26 @@ async function json<T>(server: RunningServer, path: string, init?: RequestInit):
   return { status: response.status, body: (await response.json()) as T };
 }
 
+/** Runs `work` on a new data folder (`newDataDir`: a PGlite template's copy), removed afterwards. */
+async function inNewDataDir(prefix: string, work: (dataDir: string) => Promise<void>): Promise<void> {
+  const dataDir = await newDataDir(prefix);
+  try {
+    await work(dataDir);
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+/** Starts a server with `config`, runs `work` on it, and closes it whatever happened. */
+async function whileRunning(config: ServerConfig, work: (server: RunningServer) => Promise<void>): Promise<void> {
+  const server = await startServer(config);
+  try {
+    await work(server);
+  } finally {
+    await server.close();
+  }
+}
+
 describe('a server on a new PGlite data folder', () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'socialconnect-data-'));
   let server: RunningServer;
@@ -110,20 +130,14 @@ describe('restarts', () => {
   }, 60_000);
 
   it('take over a lock left by a server that no longer runs, and SEED=off leaves a new database empty', async () => {
-    const dataDir = await newDataDir('socialconnect-data-');
-    try {
+    await inNewDataDir('socialconnect-data-', async (dataDir) => {
       writeFileSync(join(dataDir, LOCK_FILE), JSON.stringify({ pid: 2 ** 22 + 7, host: hostname(), since: '2026-01-01T00:00:00.000Z' }));
-      const server = await startServer(configFor(dataDir, { SEED: 'off' }));
-      try {
+      await whileRunning(configFor(dataDir, { SEED: 'off' }), async (server) => {
         expect((await json<PostsResponse>(server, '/api/posts')).body.posts).toEqual([]);
         expect(JSON.parse(readFileSync(join(dataDir, LOCK_FILE), 'utf8'))).toMatchObject({ pid: process.pid });
-      } finally {
-        await server.close();
-      }
+      });
       expect(() => readFileSync(join(dataDir, LOCK_FILE))).toThrow();
-    } finally {
-      rmSync(dataDir, { recursive: true, force: true });
-    }
+    });
   }, 60_000);
 });
 
@@ -137,47 +151,30 @@ describe('a production start', () => {
   const production = { NODE_ENV: 'production', JWT_SECRET: randomBytes(48).toString('base64') };
 
   it('on an empty database loads no demo network: nobody logs in with the published password', async () => {
-    const dataDir = await newDataDir('socialconnect-production-');
-    try {
-      const server = await startServer(configFor(dataDir, production));
-      try {
-        expect(server.summary).not.toContain('seeded');
-        expect(server.warnings).toEqual([]);
-        for (const username of Object.values(SEED_USERNAMES)) expect({ username, in: await logsIn(server, username, SEED_PASSWORD) }).toEqual({ username, in: false });
-        expect((await json<UsersResponse>(server, '/api/users')).body.users).toEqual([]);
-        expect((await json<HealthResponse>(server, '/api/health')).body.demo).toBe(false);
-      } finally {
-        await server.close();
-      }
-    } finally {
-      rmSync(dataDir, { recursive: true, force: true });
-    }
+    await inNewDataDir('socialconnect-production-', (dataDir) => whileRunning(configFor(dataDir, production), async (server) => {
+      expect(server.summary).not.toContain('seeded');
+      expect(server.warnings).toEqual([]);
+      for (const username of Object.values(SEED_USERNAMES)) expect({ username, in: await logsIn(server, username, SEED_PASSWORD) }).toEqual({ username, in: false });
+      expect((await json<UsersResponse>(server, '/api/users')).body.users).toEqual([]);
+      expect((await json<HealthResponse>(server, '/api/health')).body.demo).toBe(false);
+    }));
   }, 60_000);
 
   it('with SEED=on given loads the demo network and warns of the published password, then at every start on it', async () => {
-    const dataDir = await newDataDir('socialconnect-production-');
-    try {
-      const first = await startServer(configFor(dataDir, { ...production, SEED: 'on' }));
-      try {
+    await inNewDataDir('socialconnect-production-', async (dataDir) => {
+      await whileRunning(configFor(dataDir, { ...production, SEED: 'on' }), async (first) => {
         expect(first.summary).toContain('seeded with the demo network');
         expect(first.warnings).toEqual([expect.stringMatching(/^WARNING: SEED=on loaded the demo network into this production database: demo_user, liam_chen, maya_patel, noah_kim and zoe_martin log in with the password published in the README \("welcome123"\), so anyone can sign in as them\./)]);
         expect(await logsIn(first, 'demo_user', SEED_PASSWORD)).toBe(true);
         expect((await json<HealthResponse>(first, '/api/health')).body.demo).toBe(true);
-      } finally {
-        await first.close();
-      }
+      });
       // Started again without SEED: the database still holds it, and says so.
-      const again = await startServer(configFor(dataDir, production));
-      try {
+      await whileRunning(configFor(dataDir, production), async (again) => {
         expect(again.summary).not.toContain('seeded');
         expect(again.warnings).toEqual([expect.stringMatching(/^WARNING: this production database holds the demo network: demo_user, .* log in with the password published in the README/)]);
         expect((await json<HealthResponse>(again, '/api/health')).body.demo).toBe(true);
-      } finally {
-        await again.close();
-      }
-    } finally {
-      rmSync(dataDir, { recursive: true, force: true });
-    }
+      });
+    });
   }, 90_000);
 
   it('refuses a JWT_SECRET that is easy to guess, before it opens anything', async () => {
@@ -194,23 +191,17 @@ describe('a production start', () => {
 
 describe('a data folder an older version left open to everyone', () => {
   it('is closed at start: 0700, and the database folder in it too', async () => {
-    const dataDir = await newDataDir('socialconnect-open-');
-    try {
+    await inNewDataDir('socialconnect-open-', async (dataDir) => {
       chmodSync(dataDir, 0o755);
       chmodSync(join(dataDir, PGLITE_FOLDER), 0o755);
-      const server = await startServer(configFor(dataDir, { SEED: 'off' }));
-      try {
+      await whileRunning(configFor(dataDir, { SEED: 'off' }), async (server) => {
         expect(statSync(dataDir).mode & 0o777).toBe(0o700);
         expect(statSync(join(dataDir, PGLITE_FOLDER)).mode & 0o777).toBe(0o700);
         expect(server.warnings).toEqual([]);
         // SEED=off: no demo network, and health says so.
         expect((await json<HealthResponse>(server, '/api/health')).body.demo).toBe(false);
-      } finally {
-        await server.close();
-      }
-    } finally {
-      rmSync(dataDir, { recursive: true, force: true });
-    }
+      });
+    });
   }, 60_000);
 });
 
