@@ -51,6 +51,8 @@ test.describe('How things look', { tag: ['@phone'] }, () => {
   test('a small image shows at its own size, never stretched; a tall one shows whole, within a maximum height', async ({ page }) => {
     const composer = page.getByRole('form', { name: 'Create a post' });
     await composer.getByLabel('Image file').setInputFiles(UPLOAD_PHOTO);
+    // Posted once the member sees the image read: the preview, as for the tall image below.
+    await expect(composer.getByRole('img', { name: 'Preview of the image to post' })).toBeVisible();
     await composer.getByRole('button', { name: 'Post' }).click();
     await expectToast(page, 'New Post Created Successfully!');
     const small = await imageSizes(page);
@@ -242,9 +244,13 @@ test.describe('Toasts and the page under them', () => {
   /** Logs in and likes the first post not yet liked: its toast, once shown. */
   async function likeForAToast(page: Page): Promise<Locator> {
     await login(page);
+    // The login's toast gone first: on its way out it moved through the container's empty edge.
+    await expect(toast(page, 'Logged In Successfully!')).toHaveCount(0);
     await postCards(page).getByRole('button', { name: /^Like, / }).and(page.locator('[aria-pressed="false"]')).first().click();
     const shown = toast(page, 'You Liked the Post!').first();
     await expect(shown).toBeVisible();
+    // Standing still: its zoom in ended.
+    await shown.evaluate((element) => Promise.all((element.closest('.Toastify__toast') ?? element).getAnimations().map((animation) => animation.finished.catch(() => undefined))));
     return shown;
   }
 
