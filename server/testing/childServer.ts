@@ -33,17 +33,27 @@ export interface ChildOptions {
   readyWithinMs?: number;
 }
 
+/**
+ * The settings a server process of a test starts from, and no others of this process: loopback, a
+ * free port, warnings alone in its log, no app to serve, PGlite rather than any DATABASE_URL.
+ */
+export function childServerEnv(): Record<string, string> {
+  return {
+    PATH: process.env.PATH ?? '',
+    HOST: '127.0.0.1',
+    PORT: '0',
+    LOG_LEVEL: 'warn',
+    STATIC_DIR: join(REPOSITORY_ROOT, 'server', 'no-app-here'),
+    DATABASE_URL: '',
+  };
+}
+
 /** Starts `server/main.ts` in a new process; whatever it prints is kept, for the test's messages. */
 export function launchServer({ env }: Pick<ChildOptions, 'env'>): Omit<ChildServer, 'url'> {
   const child = spawn(process.execPath, [compiledEntry('main')], {
     cwd: REPOSITORY_ROOT,
     env: {
-      PATH: process.env.PATH ?? '',
-      HOST: '127.0.0.1',
-      PORT: '0',
-      LOG_LEVEL: 'warn',
-      STATIC_DIR: join(REPOSITORY_ROOT, 'server', 'no-app-here'),
-      DATABASE_URL: '',
+      ...childServerEnv(),
       // No drain unless a test asks for one: no balancer watches these servers' health.
       DRAIN_SECONDS: '0',
       ...env,

@@ -12,6 +12,7 @@ import { dirname, join } from 'node:path';
 import { freePort } from '../cluster';
 import { REPOSITORY_ROOT } from '../config';
 import { compiledEntry } from '../testing/compiledServer';
+import { childServerEnv } from '../testing/childServer';
 import { scratchFolders } from '../testing/scratch';
 
 const SECRET = 'bad-starts-test-secret-0123456789-abcdefghijklmn';
@@ -29,12 +30,7 @@ function start(env: Record<string, string>, user?: { uid: number; gid: number })
     const child = spawn(process.execPath, ['-r', join(REPOSITORY_ROOT, 'server', 'testing', 'unknownHosts.cjs'), compiledEntry('main')], {
       cwd: REPOSITORY_ROOT,
       env: {
-        PATH: process.env.PATH ?? '',
-        HOST: '127.0.0.1',
-        PORT: '0',
-        LOG_LEVEL: 'warn',
-        STATIC_DIR: join(REPOSITORY_ROOT, 'server', 'no-app-here'),
-        DATABASE_URL: '',
+        ...childServerEnv(),
         JWT_SECRET: SECRET,
         SEED: 'off',
         ...env,
