@@ -8,7 +8,7 @@
 import { spawn } from 'node:child_process';
 import { chmodSync, existsSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { freePort } from '../cluster';
 import { REPOSITORY_ROOT } from '../config';
 import { compiledEntry } from '../testing/compiledServer';
@@ -24,10 +24,21 @@ interface Outcome {
   stderr: string;
 }
 
-/** Starts the server with these settings (and no others of this process), as `user` when given. */
-function start(env: Record<string, string>, user?: { uid: number; gid: number }): Promise<Outcome> {
+/**
+ * Root may write anywhere: started as root, the server runs under `setpriv` without the two
+ * capabilities that pass over a folder's permissions, so the folder's mode holds for it as for any
+ * user. (Another user would do, but for a clone in a private folder, which only root may read.)
+ */
+const OWN_PERMISSIONS = process.getuid?.() === 0 ? ['/usr/bin/setpriv', '--bounding-set=-dac_override,-dac_read_search', '--'] : [];
+
+/**
+ * Starts the server with these settings (and no others of this process); held to the folders'
+ * permissions even as root when `ownPermissions` says so.
+ */
+function start(env: Record<string, string>, ownPermissions = false): Promise<Outcome> {
   return new Promise((done, fail) => {
-    const child = spawn(process.execPath, ['-r', join(REPOSITORY_ROOT, 'server', 'testing', 'unknownHosts.cjs'), compiledEntry('main')], {
+    const [command, ...args] = [...(ownPermissions ? OWN_PERMISSIONS : []), process.execPath, '-r', join(REPOSITORY_ROOT, 'server', 'testing', 'unknownHosts.cjs'), compiledEntry('main')];
+    const child = spawn(command, args, {
       cwd: REPOSITORY_ROOT,
       env: {
         ...childServerEnv(),
@@ -36,7 +47,6 @@ function start(env: Record<string, string>, user?: { uid: number; gid: number })
         ...env,
       },
       stdio: ['ignore', 'pipe', 'pipe'],
-      ...user,
     });
     let stdout = '';
     let stderr = '';
@@ -105,14 +115,10 @@ beforeAll(async () => {
   // Folders a start must not make: the two address checks come before the store.
   dataDirs.portInUse = join(folders.make('socialconnect-bad-start-'), 'data');
   dataDirs.foreignHost = join(folders.make('socialconnect-bad-start-'), 'data');
-  // A folder the server may not write into: as another user when the tests run as root (root may
-  // write anywhere), and the folder's own owner may not write either once it is read-only.
+  // A folder the server may not write into: its own owner may not once it is read-only.
   const readOnly = folders.make('socialconnect-read-only-');
   chmodSync(readOnly, 0o555);
   dataDirs.readOnly = join(readOnly, 'data');
-  const asNobody = process.getuid?.() === 0 ? { uid: 65534, gid: 65534 } : undefined;
-  // That user reads the compiled server, whose folder was made private to this one.
-  if (asNobody) chmodSync(dirname(dirname(compiledEntry('main'))), 0o755);
 
   starts = {
     portInUse: start({ PORT: String(busyPort), DATA_DIR: dataDirs.portInUse }),
@@ -122,7 +128,7 @@ beforeAll(async () => {
     noDatabase: start({ DATABASE_URL: `postgres://socialconnect:secret@127.0.0.1:${noDatabase.port}/nowhere`, DATA_DIR: folders.make('socialconnect-bad-start-') }),
     closedPort: start({ DATABASE_URL: `postgres://socialconnect:secret@127.0.0.1:${closedPort}/socialconnect`, DATA_DIR: folders.make('socialconnect-bad-start-') }),
     unknownHost: start({ DATABASE_URL: 'postgres://socialconnect:secret@db.invalid:5432/socialconnect', DATA_DIR: folders.make('socialconnect-bad-start-') }),
-    readOnlyDataDir: start({ DATA_DIR: dataDirs.readOnly, JWT_SECRET: '' }, asNobody),
+    readOnlyDataDir: start({ DATA_DIR: dataDirs.readOnly, JWT_SECRET: '' }, true),
   };
   // Settled here, so a failure of one start is reported by its own test.
   await Promise.all(Object.values(starts));
