@@ -10,5 +10,8 @@ declare global {
 }
 
 export default async function jestPostgres(): Promise<void> {
-  globalThis.socialconnectStopPostgres = await provideTestDatabase();
+  const stop = await provideTestDatabase();
+  // Two projects run this set-up in one jest process: the first starts the cluster, the second finds
+  // TEST_DATABASE_URL and starts none. The first one's stop is kept, so the tear-down ends the cluster.
+  globalThis.socialconnectStopPostgres ??= stop;
 }
