@@ -9,9 +9,19 @@ function shotPath(testInfo: TestInfo, theme: string, name: string): string {
   return path.join(__dirname, '..', 'test-results', 'screenshots', testInfo.project.name, theme, `${name}.png`);
 }
 
-/** The theme the page shows: the system's, as each describe below sets it. */
-function shownTheme(page: Page): Promise<string> {
-  return page.evaluate(() => (matchMedia('(prefers-color-scheme: dark)').matches ? 'dark' : 'light'));
+/** Each theme, as the system sets it (the app follows the system until a member chooses). */
+const THEMES = ['light', 'dark'] as const;
+
+/**
+ * Shoots the window (or the whole page) once in each theme, switching the system's theme under the
+ * open page: one walk to a screen gives both shots. Animations are finished for each shot, colour
+ * fades included.
+ */
+async function shoot(page: Page, testInfo: TestInfo, name: string, fullPage: boolean): Promise<void> {
+  for (const colorScheme of THEMES) {
+    await page.emulateMedia({ colorScheme });
+    await page.screenshot({ path: shotPath(testInfo, colorScheme, name), fullPage, animations: 'disabled' });
+  }
 }
 
 /** Brings each image into view so lazy ones load, waits until each is decoded (or broken), then scrolls back. */
@@ -40,7 +50,7 @@ async function capture(page: Page, testInfo: TestInfo, name: string, where: stri
   await expectNoLoader(page);
   await loadAllImages(page);
   await expectNoHorizontalScroll(page, where);
-  await page.screenshot({ path: shotPath(testInfo, await shownTheme(page), name), fullPage: true, animations: 'disabled' });
+  await shoot(page, testInfo, name, true);
 }
 
 /**
@@ -62,20 +72,19 @@ async function captureRoutes(page: Page, testInfo: TestInfo, routes: RouteCheck[
   expect(problems, problems.join('\n')).toEqual([]);
 }
 
-/** Each theme, as the system sets it (the app follows the system until a member chooses). */
-const THEMES = ['light', 'dark'] as const;
-
-for (const colorScheme of THEMES) test.describe(`Screenshots of every route, ${colorScheme} theme`, { tag: ['@phone'] }, () => {
-  test.use({ colorScheme });
-
+test.describe('Screenshots of every route, light and dark', { tag: ['@phone'] }, () => {
   test('public routes', { tag: ['@server'] }, async ({ page }, testInfo) => {
     await captureRoutes(page, testInfo, PUBLIC_ROUTES);
   });
 
-  test('member routes', { tag: ['@server'] }, async ({ page }, testInfo) => {
-    await login(page);
-    await captureRoutes(page, testInfo, MEMBER_ROUTES, true);
-  });
+  // In three parts, so the workers share the walk and each part stays well inside a test's time.
+  const parts = [MEMBER_ROUTES.slice(0, 3), MEMBER_ROUTES.slice(3, 6), MEMBER_ROUTES.slice(6)];
+  for (const routes of parts) {
+    test(`member routes: ${routes.map((route) => route.name).join(', ')}`, { tag: ['@server'] }, async ({ page }, testInfo) => {
+      await login(page);
+      await captureRoutes(page, testInfo, routes, true);
+    });
+  }
 
   test('windows and panels open', async ({ page }, testInfo) => {
     await login(page);
@@ -123,7 +132,7 @@ for (const colorScheme of THEMES) test.describe(`Screenshots of every route, ${c
     await expect(page.getByRole('link', { name: 'Notifications 99+ unread' })).toBeVisible({ timeout: 20_000 });
     await expectNoLoader(page);
     // The window as the member sees it: the side navigation, or the phone's bar at its foot.
-    await page.screenshot({ path: shotPath(testInfo, await shownTheme(page), 'home-bell-99-plus'), animations: 'disabled' });
+    await shoot(page, testInfo, 'home-bell-99-plus', false);
 
     await openWithScenario(page, '/explore', 'default');
     // A card far enough down for its ⋯ to be brought to the bottom edge of the window: its menu opens above it.
@@ -139,14 +148,12 @@ for (const colorScheme of THEMES) test.describe(`Screenshots of every route, ${c
     await expect(mute).toBeInViewport({ ratio: 1 });
     const [muteBox, buttonBox] = await Promise.all([mute.boundingBox(), menuButton.boundingBox()]);
     expect(muteBox && buttonBox && muteBox.y + muteBox.height <= buttonBox.y).toBe(true);
-    await page.screenshot({ path: shotPath(testInfo, await shownTheme(page), 'explore-post-menu-near-the-bottom'), animations: 'disabled' });
+    await shoot(page, testInfo, 'explore-post-menu-near-the-bottom', false);
   });
 });
 
 /** The real server alone can be stopped under an open page: these shots run there (the `real` project), at both sizes. */
-for (const colorScheme of THEMES) test.describe(`Screenshots of an outage, ${colorScheme} theme`, { tag: ['@server'] }, () => {
-  test.use({ colorScheme });
-
+test.describe('Screenshots of an outage, light and dark', { tag: ['@server'] }, () => {
   test('a page open through an outage: the reconnecting line', async ({ page, realServer, consoleGuard }, testInfo) => {
     if (!realServer) throw new Error('This shot needs the real server, to stop it.');
     consoleGuard.allow(/^Failed to load resource: net::ERR_(CONNECTION_REFUSED|CONNECTION_RESET|EMPTY_RESPONSE|FAILED)/);
@@ -156,11 +163,11 @@ for (const colorScheme of THEMES) test.describe(`Screenshots of an outage, ${col
     try {
       const line = page.getByRole('status').filter({ hasText: "Can't reach SocialConnect, reconnecting…" });
       await expect(line).toBeVisible({ timeout: 10_000 });
-      await page.screenshot({ path: shotPath(testInfo, await shownTheme(page), 'home-reconnecting-desktop'), animations: 'disabled' });
+      await shoot(page, testInfo, 'home-reconnecting-desktop', false);
       await page.setViewportSize({ width: 390, height: 844 });
       await expect(page.getByRole('navigation', { name: 'Mobile' })).toBeVisible();
       await expect(line).toBeVisible();
-      await page.screenshot({ path: shotPath(testInfo, await shownTheme(page), 'home-reconnecting-phone'), animations: 'disabled' });
+      await shoot(page, testInfo, 'home-reconnecting-phone', false);
     } finally {
       await realServer.start();
     }
