@@ -30,7 +30,7 @@ async function main(): Promise<void> {
   const port = settings.PORT === 0 ? await freePort(settings.HOST) : settings.PORT;
   // HAProxy's address first: a port in use or a HOST not on this machine is said before any process starts.
   await checkListen(settings.HOST, port, 'npm run cluster');
-  const cluster = await startServerCluster({
+  const started = startServerCluster({
     command: process.execPath,
     args: [join(__dirname, 'main.js')],
     env,
@@ -42,16 +42,21 @@ async function main(): Promise<void> {
     drainMs: settings.DRAIN_SECONDS * 1_000,
     onOutput: (name, line) => console.log(name === 'haproxy' || name === 'cluster' ? `${name}: ${line}` : line),
   });
+  // Heard from before the start: a Ctrl-C while the processes start (or as the line saying where
+  // the cluster listens is printed) waits for the start to finish, then drains them all, rather than
+  // ending this process at once and leaving them running.
+  stopOnSignal('SocialConnect cluster', async (signal) => {
+    const cluster = await started;
+    console.log(`${signal}: the server processes drain for ${settings.DRAIN_SECONDS} s while HAProxy goes on sending them calls; then HAProxy stops accepting, and the processes finish what they hold.`);
+    await cluster.close();
+  });
+
+  const cluster = await started;
   console.log([
     `SocialConnect cluster listening on ${cluster.url} (HAProxy, ${haproxyBin})`,
     `  ${cluster.servers.length} server processes: ${cluster.servers.map((server) => `${server.name} ${server.url}`).join(', ')}`,
     `  store: ${describeStore({ databaseUrl: settings.DATABASE_URL, dataDir: settings.DATA_DIR })}`,
   ].join('\n'));
-
-  stopOnSignal('SocialConnect cluster', async (signal) => {
-    console.log(`${signal}: the server processes drain for ${settings.DRAIN_SECONDS} s while HAProxy goes on sending them calls; then HAProxy stops accepting, and the processes finish what they hold.`);
-    await cluster.close();
-  });
 
   // HAProxy that keeps dying is not started again forever: a service manager sees the cluster fail.
   void cluster.failed.then(async (error) => {

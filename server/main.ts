@@ -17,12 +17,13 @@ const SHUTDOWN_LIMIT_MS = 10_000;
 
 async function main(): Promise<void> {
   const config = readConfig();
-  const server = await startServer(config, { logger: { level: config.logLevel } });
-  console.log(server.summary);
-  for (const warning of server.warnings) console.warn(warning);
-
-  let drain: ReturnType<typeof server.drain> | undefined;
+  const started = startServer(config, { logger: { level: config.logLevel } });
+  // Heard from before the start: a Ctrl-C that comes as the line saying where it listens is printed
+  // (or while the store opens) waits for the start to finish, then drains, rather than ending the
+  // process at once by the signal's default.
+  let drain: { skip(): void } | undefined;
   stopOnSignal('SocialConnect server', async (signal) => {
+    const server = await started;
     console.log(`${signal}: /api/health answers 503 for ${config.drainMs / 1000} s so load balancers stop sending; then finishing requests in flight, then closing the database.`);
     const limitMs = config.drainMs + SHUTDOWN_LIMIT_MS;
     const limit = setTimeout(() => {
@@ -30,10 +31,15 @@ async function main(): Promise<void> {
       process.exit(1);
     }, limitMs);
     limit.unref();
-    drain = server.drain(config.drainMs);
-    await drain.done;
+    const draining = server.drain(config.drainMs);
+    drain = draining;
+    await draining.done;
     await server.close();
   }, () => drain?.skip());
+
+  const server = await started;
+  console.log(server.summary);
+  for (const warning of server.warnings) console.warn(warning);
 }
 
 main().catch((error: unknown) => {
