@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import type { Result } from 'axe-core';
 import { test, expect } from './fixtures';
-import { expectNoLoader, isPhone, login, postCard, SEED_TEXT, seedPostId, topBarSearch } from './helpers';
+import { expectNoLoader, isPhone, login, postCard, SEED_TEXT, seedPostId, SYSTEM_THEMES, topBarSearch } from './helpers';
 import { MEMBER_ROUTES, memberShellReady, PUBLIC_ROUTES, imagesSettled } from './routes';
 
 const BLOCKING = new Set(['serious', 'critical']);
@@ -31,14 +31,11 @@ const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag2
  */
 const LABEL_IN_NAME = { 'label-content-name-mismatch': { enabled: true } };
 
-/** Each theme, as the system sets it: the app follows the system until a member chooses. */
-const THEMES = ['light', 'dark'] as const;
-
 /**
  * Switches the system's theme under the open page and waits until its colours have moved: the styles
  * follow `prefers-color-scheme` at once, and a few controls fade their colours over 120 ms.
  */
-async function showTheme(page: Page, colorScheme: (typeof THEMES)[number]): Promise<string> {
+async function showTheme(page: Page, colorScheme: (typeof SYSTEM_THEMES)[number]): Promise<string> {
   await page.emulateMedia({ colorScheme });
   return page.evaluate(async () => {
     await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
@@ -61,7 +58,7 @@ async function audit(page: Page, where: string): Promise<void> {
   await expect(page.locator('.Toastify__toast')).toHaveCount(0);
   const found: string[] = [];
   const backgrounds = new Set<string>();
-  for (const colorScheme of THEMES) {
+  for (const colorScheme of SYSTEM_THEMES) {
     backgrounds.add(await showTheme(page, colorScheme));
     // Legacy mode runs axe in the page itself: the app has no frames, and the default mode's extra blank
     // page for finishing the run doubled each audit's time (3.3-4.2 s on Home against 1.8 s).
@@ -70,7 +67,7 @@ async function audit(page: Page, where: string): Promise<void> {
     if (blocking.length > 0) found.push(`axe violations on ${where}, ${colorScheme} theme:\n\n${describe(blocking)}\n`);
   }
   // Each theme was shown in turn: the page's background changed with it.
-  expect(backgrounds.size, `${where}: the page looked the same in both themes`).toBe(THEMES.length);
+  expect(backgrounds.size, `${where}: the page looked the same in both themes`).toBe(SYSTEM_THEMES.length);
   expect(found, found.join('\n\n')).toEqual([]);
 }
 

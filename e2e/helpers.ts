@@ -36,6 +36,9 @@ export const SEED_TEXT = {
   newest: 'Pressed flowers from the market, turned into a colour study.',
 } as const;
 
+/** Each theme, as the system sets it: the app follows the system until a member chooses. */
+export const SYSTEM_THEMES = ['light', 'dark'] as const;
+
 export const FIXTURES = path.join(__dirname, 'fixtures');
 export const UPLOAD_PHOTO = path.join(FIXTURES, 'upload-photo.jpg');
 export const NEW_AVATAR = path.join(FIXTURES, 'new-avatar.jpg');

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { Page, TestInfo } from '@playwright/test';
 import { test, expect, openWithScenario } from './fixtures';
-import { expectNoLoader, isPhone, login, postCard, postCards, SEED_TEXT } from './helpers';
+import { expectNoLoader, isPhone, login, postCard, postCards, SEED_TEXT, SYSTEM_THEMES } from './helpers';
 import { MEMBER_ROUTES, memberShellReady, PUBLIC_ROUTES, type RouteCheck } from './routes';
 
 /** Screenshots land in test-results/screenshots/<project>/<theme>/<name>.png on every run (not committed). */
@@ -9,16 +9,13 @@ function shotPath(testInfo: TestInfo, theme: string, name: string): string {
   return path.join(__dirname, '..', 'test-results', 'screenshots', testInfo.project.name, theme, `${name}.png`);
 }
 
-/** Each theme, as the system sets it (the app follows the system until a member chooses). */
-const THEMES = ['light', 'dark'] as const;
-
 /**
  * Shoots the window (or the whole page) once in each theme, switching the system's theme under the
  * open page: one walk to a screen gives both shots. Animations are finished for each shot, colour
  * fades included.
  */
 async function shoot(page: Page, testInfo: TestInfo, name: string, fullPage: boolean): Promise<void> {
-  for (const colorScheme of THEMES) {
+  for (const colorScheme of SYSTEM_THEMES) {
     await page.emulateMedia({ colorScheme });
     await page.screenshot({ path: shotPath(testInfo, colorScheme, name), fullPage, animations: 'disabled' });
   }

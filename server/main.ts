@@ -9,7 +9,7 @@
 import { ConfigError, readConfig } from './config';
 import { DataDirLockedError } from './dataDirLock';
 import { stopOnSignal } from './signals';
-import { startServer } from './start';
+import { startServer, type RunningServer } from './start';
 import { StartError } from './startErrors';
 
 /** The longest a shut-down may take before the process leaves anyway. */
@@ -21,7 +21,7 @@ async function main(): Promise<void> {
   // Heard from before the start: a Ctrl-C that comes as the line saying where it listens is printed
   // (or while the store opens) waits for the start to finish, then drains, rather than ending the
   // process at once by the signal's default.
-  let drain: { skip(): void } | undefined;
+  let drain: ReturnType<RunningServer['drain']> | undefined;
   stopOnSignal('SocialConnect server', async (signal) => {
     const server = await started;
     console.log(`${signal}: /api/health answers 503 for ${config.drainMs / 1000} s so load balancers stop sending; then finishing requests in flight, then closing the database.`);
@@ -31,9 +31,8 @@ async function main(): Promise<void> {
       process.exit(1);
     }, limitMs);
     limit.unref();
-    const draining = server.drain(config.drainMs);
-    drain = draining;
-    await draining.done;
+    drain = server.drain(config.drainMs);
+    await drain.done;
     await server.close();
   }, () => drain?.skip());
 
