@@ -160,7 +160,7 @@ function itemBoxes(nav: Locator) {
 }
 
 test.describe('The navigation while the backend is slow or busy', { tag: ['@phone'] }, () => {
-  test("keeps the places of the items that wait for the backend's health answer: nothing moves when they come", async ({ page }, testInfo) => {
+  test("keeps the places of the items that wait for the backend's health answer, and of the Display window's: nothing moves when they come", async ({ page }, testInfo) => {
     test.slow();
     await login(page);
     // Every answer takes 3 s: the navigation is on screen well before the health answer.
@@ -169,10 +169,18 @@ test.describe('The navigation while the backend is slow or busy', { tag: ['@phon
     const bell = nav.getByRole('link', { name: /^Notifications/ });
     await expect(nav.getByRole('link', { name: 'Explore' })).toBeVisible();
     const before = (await itemBoxes(nav)).filter((item) => !item.text.startsWith('Notifications') && item.text !== 'Muted and blocked');
+    // On a phone the Display window is open meanwhile: the themes are where a tap would land.
+    const display = page.getByRole('dialog', { name: 'Display' });
+    const themesAt = async () => (isPhone(testInfo) ? display : nav).getByRole('group', { name: 'Theme' }).boundingBox();
+    if (isPhone(testInfo)) await nav.getByRole('button', { name: 'Display' }).click();
+    const themesBefore = await themesAt();
     // Measured before the answer came: the bell was not there yet.
     await expect(bell).toHaveCount(0);
 
     await expect(bell).toBeVisible({ timeout: 15_000 });
+    if (isPhone(testInfo)) await expect(display.getByRole('link', { name: 'Muted and blocked' })).toBeVisible();
+    expect(await themesAt()).toEqual(themesBefore);
+    if (isPhone(testInfo)) await page.keyboard.press('Escape');
     const after = (await itemBoxes(nav)).filter((item) => !item.text.startsWith('Notifications') && item.text !== 'Muted and blocked');
     expect(after).toEqual(before);
   });

@@ -25,7 +25,7 @@ export function BottomNav() {
   const display = useHistoryWindow('display');
   const logout = useLogout();
   const myId = useAppSelector(selectCurrentUserId) ?? '';
-  const hasMuteBlock = useBackendHas('mute-block') === true;
+  const hasMuteBlock = useBackendHas('mute-block');
   const hasNotifications = useBackendHas('notifications');
   const mutedAndBlocked = paths.mutedAndBlocked.href();
   return (
@@ -60,12 +60,15 @@ export function BottomNav() {
       {display.isOpen ? (
         <Dialog title="Display" onClose={display.close}>
           <ThemePicker />
-          {hasMuteBlock ? (
+          {hasMuteBlock === true ? (
             <Link to={mutedAndBlocked} replace className="bottom-nav__settings-link" onClick={showLoaderFor(mutedAndBlocked)}>
               <ShieldIcon />
               Muted and blocked
             </Link>
           ) : null}
+          {/* Its row is kept until the backend's health answer says whether there is one: the window is
+              centred, and a row added under a finger on its way to a theme would move the theme away. */}
+          {hasMuteBlock === undefined ? <span className="bottom-nav__settings-link" aria-hidden="true" /> : null}
         </Dialog>
       ) : null}
     </>
