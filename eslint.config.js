@@ -23,6 +23,9 @@ const SEPARATE_FEATURES = {
   posts: [['bookmarks', 'Posts do not import the bookmarks feature; pages compose them.']],
 };
 
+/** Product code (the app, the stand-in, the server, the contract) imports nothing of the tools. */
+const TOOLS_PATTERN = { regex: '^(\\.\\.?/)+(\\.\\./)*scripts(/|$)', message: 'Product code imports no tooling: scripts/ imports from the product, never the other way.' };
+
 function layerRules(layers) {
   return layers.map(({ layer, above }) => ({
     files: [`${layer}/**/*.{ts,tsx}`],
@@ -62,7 +65,7 @@ module.exports = tseslint.config(
           { group: ['pg', 'pg/*', '@electric-sql/*', 'fastify', 'fastify/*', '@fastify/*'], message: 'contract/ is shared by both backends: no database or HTTP server here.' },
           { group: ['react', 'react/*', 'react-dom', 'react-dom/*', '@reduxjs/*', 'react-redux'], message: 'contract/ is shared with the backends: no React or Redux here.' },
           { group: ['node:*'], message: 'contract/ also runs in the browser (the stand-in): no Node built-ins.' },
-          { group: ['**/src/*', '**/src', '**/mocks/*', '**/mocks', '**/server/*', '**/server'], message: 'contract/ depends on nothing of the app, the stand-in or the server.' },
+          { group: ['**/src/*', '**/src', '**/mocks/*', '**/mocks', '**/server/*', '**/server', '**/scripts/*', '**/scripts'], message: 'contract/ depends on nothing of the app, the stand-in, the server or the tools.' },
         ],
       }],
     },
@@ -72,9 +75,18 @@ module.exports = tseslint.config(
     rules: {
       'no-restricted-imports': ['error', {
         // The project's server/ folder, by a relative path; react-dom/server (the build-time render) is not it.
-        patterns: [{ regex: '^(\\.\\.?/)+(\\.\\./)*server(/|$)', message: 'The app and the stand-in never import the server; share code through contract/.' }],
+        patterns: [
+          { regex: '^(\\.\\.?/)+(\\.\\./)*server(/|$)', message: 'The app and the stand-in never import the server; share code through contract/.' },
+          TOOLS_PATTERN,
+        ],
       }],
     },
+  },
+  // The server is product code too: the tools (scripts/) import from it, never the other way.
+  {
+    files: ['server/**/*.{ts,js}'],
+    ignores: ['server/**/*.test.ts', 'server/tests/**', 'server/testing/**'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [TOOLS_PATTERN] }] },
   },
   // The app's layers, lowest first: types, config, lib -> components -> features -> pages -> app. A
   // module imports only from its own layer or lower ones; the store's types (app/store) reach every

@@ -64,7 +64,7 @@ function servesBuiltApp() {
  * sources, one line each.
  */
 export function buildForServer() {
-  const appSources = ['src', 'contract', 'public', 'webpack.config.js', 'scripts/settings.js', 'package-lock.json', 'tsconfig.json'].map((path) => at(path));
+  const appSources = ['src', 'contract', 'public', 'webpack.config.js', 'scripts/settings.js', 'server/settings.js', 'package-lock.json', 'tsconfig.json'].map((path) => at(path));
   if (servesBuiltApp() && builtAt(at('build', 'app', 'index.html')) < newest(appSources)) {
     run('Building the app for the server (API_MOCKING=off) into build/app (about a minute)', 'build/app-build.log', process.execPath, [at('node_modules', 'webpack', 'bin', 'webpack.js'), '--mode', 'production'], {
       API_MOCKING: 'off', API_BASE_URL: '/api', MOCK_SCENARIO: '', BUILD_DIR: 'build/app',
@@ -76,7 +76,7 @@ export function buildForServer() {
 
 /** Compiles the server when missing or older than its sources (all `npm run backup` needs). */
 export function buildServer() {
-  const serverSources = ['server', 'contract', 'scripts/settings.js', 'package-lock.json'].map((path) => at(path));
+  const serverSources = ['server', 'contract', 'package-lock.json'].map((path) => at(path));
   if (builtAt(at('build', 'server', 'server', 'main.js')) < newest(serverSources)) {
     run('Compiling the server into build/server', 'build/server-build.log', process.execPath, [at('node_modules', 'typescript', 'bin', 'tsc'), '-p', at('server', 'tsconfig.json')]);
   }

@@ -1,7 +1,8 @@
 /**
  * The dependency direction is enforced by lint: contract/ reaches into nothing (no MSW, database,
  * HTTP server, React or Node built-ins, nothing of the app, the stand-in or the server), and the app
- * and the stand-in never import the server. Inside the app, the layers go one way: types, config,
+ * and the stand-in never import the server, and no product code (app, stand-in, server, contract)
+ * imports the tools of scripts/. Inside the app, the layers go one way: types, config,
  * lib -> components -> features -> pages -> app; a feature reads another's slice through its selectors
  * only, and posts and bookmarks do not import each other.
  */
@@ -29,6 +30,7 @@ describe('dependency rules', () => {
     ["import { paths } from '../src/config/paths';", 'depends on nothing of the app'],
     ["import { server } from '../mocks/testing/node';", 'depends on nothing of the app'],
     ["import { buildApp } from '../server/app';", 'depends on nothing of the app'],
+    ["import { readPort } from '../scripts/settings';", 'depends on nothing of the app'],
   ])('contract/ refuses %s', async (line, reason) => {
     const messages = await restrictedImports('contract/example.ts', `${line}\nexport const used = [];\n`);
     expect(messages).toEqual([expect.stringContaining(reason)]);
@@ -42,6 +44,17 @@ describe('dependency rules', () => {
   it.each([['src/example.ts'], ['mocks/example.ts']])('%s may not import the server', async (file) => {
     const messages = await restrictedImports(file, "import { buildApp } from '../server/app';\nexport const used = buildApp;\n");
     expect(messages).toEqual([expect.stringContaining('never import the server')]);
+  });
+
+  it.each([['src/example.ts'], ['mocks/example.ts'], ['server/example.ts'], ['server/db/example.ts']])('%s, product code, may not import the tools', async (file) => {
+    const depth = file.split('/').length - 1;
+    const messages = await restrictedImports(file, `import { readPort } from '${'../'.repeat(depth)}scripts/settings';\nexport const used = readPort;\n`);
+    expect(messages).toEqual([expect.stringContaining('Product code imports no tooling')]);
+  });
+
+  it('lets the tools import the server\'s settings, and the server\'s tests the tools\' test helpers', async () => {
+    expect(await restrictedImports('scripts/example.ts', "import { readServerSettings } from '../server/settings';\nexport const used = readServerSettings;\n")).toEqual([]);
+    expect(await restrictedImports('server/tests/example.test.ts', "import { itRefusesEach } from '../../scripts/testing/settingRefusals';\nexport const used = itRefusesEach;\n")).toEqual([]);
   });
 
   it('lets the app render its pages ahead with react-dom/server, which is not the project\'s server', async () => {

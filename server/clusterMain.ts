@@ -6,7 +6,7 @@
  * that dies is started again, and the cluster exits 1 when it keeps dying.
  */
 import { join } from 'node:path';
-import { ConfigError, readClusterSettings } from '../scripts/settings';
+import { ConfigError, readClusterSettings } from './settings';
 import { findHaproxy, freePort, HAPROXY_INSTALL_HINT, startServerCluster } from './cluster';
 import { describeStore, readConfig } from './config';
 import { stopOnSignal } from './signals';

@@ -1,12 +1,12 @@
 /**
- * The server's settings, read from the environment by their schema (scripts/settings.js) and checked
+ * The server's settings, read from the environment by their schema (server/settings.js) and checked
  * at start: a bad value stops the server with a message naming the setting and what it accepts.
  */
 import { existsSync } from 'node:fs';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
-import { readServerSettings } from '../scripts/settings';
+import { readServerSettings } from './settings';
 
-export { ConfigError } from '../scripts/settings';
+export { ConfigError } from './settings';
 
 /** The repository's folder, from the source (server/) or from the compiled build (build/server/server/). */
 function findRepositoryRoot(start: string): string {

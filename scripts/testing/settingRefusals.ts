@@ -1,4 +1,4 @@
-import { ConfigError } from '../settings';
+import { ConfigError } from '../../server/settings';
 
 /** A bad setting (one name, one value), and what its refusal goes on to say it accepts, if the test looks. */
 export type BadSetting = [env: Record<string, string>, accepts?: string];

@@ -18,7 +18,7 @@ export const TEST_SERVER_BUILD = 'TEST_SERVER_BUILD';
 
 /** The sources a server process runs: TypeScript compiled file by file, the settings' schema copied. */
 const COMPILED = ['server', 'contract'];
-const COPIED = ['scripts/settings.js'];
+const COPIED = ['server/settings.js'];
 
 function isSource(name: string): boolean {
   return name.endsWith('.ts') && !name.endsWith('.test.ts') && !name.endsWith('.d.ts');

@@ -1,0 +1,177 @@
+// @ts-check
+// Every setting the server reads from the environment, as one schema per reader (the server's, and
+// `npm run cluster`'s), and the reader every schema of the project goes through: env-schema checks and
+// coerces them; a bad value stops start-up with one line naming the setting and what it accepts.
+// Plain CommonJS: the server compiles it in (allowJs), and the tools' own settings
+// (scripts/settings.js, which webpack.config.js loads as written) are read by the same reader.
+'use strict';
+
+const { isIP } = require('node:net');
+const envSchema = require('env-schema');
+const { Type } = require('@sinclair/typebox');
+
+class ConfigError extends Error {
+  /** @override */
+  name = 'ConfigError';
+}
+
+const SWITCH_VALUES = new Map([
+  ['on', true], ['true', true], ['1', true], ['yes', true],
+  ['off', false], ['false', false], ['0', false], ['no', false],
+]);
+
+/** Named address ranges that Fastify's trustProxy (proxy-addr) accepts beside addresses. */
+const ADDRESS_RANGES = ['loopback', 'linklocal', 'uniquelocal'];
+
+/** An address, a CIDR range (10.0.0.0/8, fd00::/8) or a named range, as proxy-addr reads it. */
+function isProxyAddress(/** @type {string} */ text) {
+  if (ADDRESS_RANGES.includes(text)) return true;
+  const [address = '', prefix, ...rest] = text.split('/');
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  return prefix === undefined || (/^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128));
+}
+
+/**
+ * TRUST_PROXY: off (false), the number of proxies in front (the hops of X-Forwarded-For believed,
+ * counted from the server), or the proxies' addresses, comma-separated. Never "every hop": with
+ * that, a client that sends its own header chooses its own address.
+ * @param {string} text
+ * @returns {false | number | string[] | undefined} undefined when not valid
+ */
+function parseTrustProxy(text) {
+  const value = text.toLowerCase();
+  if (value === 'off' || value === 'false' || value === 'no' || value === '0') return false;
+  if (/^\d+$/.test(value)) return Number(value) <= 100 ? Number(value) : undefined;
+  const addresses = value.split(',').map((part) => part.trim());
+  return addresses.every(isProxyAddress) ? addresses : undefined;
+}
+
+/**
+ * A keyword that reads its string in place as `read` says; `read` answering undefined refuses it.
+ * @param {string} keyword
+ * @param {(text: string) => unknown} read
+ * @returns {{ keyword: string; type: 'string'; schemaType: 'boolean'; modifying: true; validate: (schema: boolean, data: string, parent: unknown, at?: { parentData: Record<string | number, unknown>; parentDataProperty: string | number }) => boolean }}
+ */
+function readingKeyword(keyword, read) {
+  return {
+    keyword,
+    type: 'string',
+    schemaType: 'boolean',
+    modifying: true,
+    validate: (_schema, data, _parent, at) => {
+      const value = read(data);
+      if (value === undefined || !at) return false;
+      at.parentData[at.parentDataProperty] = value;
+      return true;
+    },
+  };
+}
+
+/**
+ * The schemas' own keywords: `onOff` turns on/off (true/false, 1/0, yes/no, in any case) into a
+ * boolean; `url` accepts an absolute URL with one of the listed protocols; `trustProxy` reads
+ * TRUST_PROXY (parseTrustProxy).
+ * @type {import('env-schema').EnvSchemaOpt['ajv']}
+ */
+const KEYWORDS = {
+  customOptions: (ajv) => ajv
+    .addKeyword(readingKeyword('onOff', (text) => SWITCH_VALUES.get(text.toLowerCase())))
+    .addKeyword(readingKeyword('trustProxy', parseTrustProxy))
+    .addKeyword({
+      keyword: 'url',
+      type: 'string',
+      schemaType: 'array',
+      validate: (/** @type {string[]} */ protocols, /** @type {string} */ data) => URL.canParse(data) && protocols.includes(new URL(data).protocol),
+    }),
+};
+
+/** A switch, written on or off in the environment and read as a boolean. */
+const onOff = (/** @type {'on' | 'off'} */ fallback, description = '"on" or "off"') =>
+  /** @type {ReturnType<typeof Type.Unsafe<boolean>>} */ (Type.Unsafe({ type: 'string', onOff: true, default: fallback, description }));
+
+/** A switch whose default is its reader's to decide (undefined when not given). */
+const optionalOnOff = (description = '"on" or "off"') =>
+  Type.Optional(/** @type {ReturnType<typeof Type.Unsafe<boolean>>} */ (Type.Unsafe({ type: 'string', onOff: true, description })));
+
+const PORT = { minimum: 0, maximum: 65535, description: 'a port number from 0 to 65535 (0 picks a free one)' };
+
+const HTTP = ['http:', 'https:'];
+
+/** One of a list of words, named in the message that refuses any other. */
+const oneOf = (/** @type {string[]} */ values) => Type.String({ enum: values, description: `one of: ${values.join(', ')}` });
+
+// writeOnly marks a value that no message repeats (it may hold a password).
+const SERVER = Type.Object({
+  PORT: Type.Integer({ ...PORT, default: 8080 }),
+  HOST: Type.String({ pattern: '^[A-Za-z0-9.:_-]+$', default: '127.0.0.1', description: 'a host name or address, such as 127.0.0.1 or 0.0.0.0' }),
+  DATABASE_URL: Type.Optional(Type.String({
+    url: ['postgres:', 'postgresql:'],
+    writeOnly: true,
+    description: 'postgres://user:password@host:5432/database (or postgresql://), or leave it unset for the embedded PGlite',
+  })),
+  DATA_DIR: Type.String({ default: '.data' }),
+  JWT_SECRET: Type.Optional(Type.String({ writeOnly: true })),
+  RATE_LIMITS: onOff('on'),
+  TRUST_PROXY: /** @type {ReturnType<typeof Type.Unsafe<false | number | string[]>>} */ (Type.Unsafe({
+    type: 'string',
+    trustProxy: true,
+    default: 'off',
+    description: 'the number of proxies in front of the server (TRUST_PROXY=1 behind one load balancer), or their addresses, comma-separated (TRUST_PROXY=10.0.0.5,10.0.1.0/24), or "off"; "on" would believe every hop of X-Forwarded-For, so it is not accepted',
+  })),
+  // On by default in development; off in production unless given (server/config.ts).
+  SEED: optionalOnOff(),
+  // contract/stream.ts STREAMS_PER_SESSION_DEFAULT (a test keeps the two the same).
+  STREAMS_PER_SESSION: Type.Integer({ minimum: 1, maximum: 1000, default: 8, description: 'the number of live streams one session (one login) may hold open at once in each server process, from 1 to 1000' }),
+  DRAIN_SECONDS: Type.Number({ minimum: 0, maximum: 60, default: 5, description: 'the seconds from SIGTERM during which /api/health answers 503 before the server closes, from 0 to 60' }),
+  NODE_ENV: Type.String({ default: 'development' }),
+  STATIC_DIR: Type.String({ default: 'build/app' }),
+  LOG_LEVEL: Type.String({ ...oneOf(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']), default: 'info' }),
+});
+
+// `npm run cluster`: the server's settings for every process, plus the cluster's own.
+const CLUSTER = Type.Object({
+  ...SERVER.properties,
+  CLUSTER_PROCESSES: Type.Integer({ minimum: 1, maximum: 32, default: 2, description: 'the number of server processes, from 1 to 32' }),
+  HAPROXY_BIN: Type.Optional(Type.String({ description: "the path of HAProxy's binary" })),
+});
+
+/**
+ * The settings `schema` names, read from `env` (each trimmed; a blank one is unset, so it takes its
+ * default), checked and coerced by the schema.
+ * @template {ReturnType<typeof Type.Object>} S
+ * @param {S} schema
+ * @param {Readonly<Record<string, string | undefined>>} env
+ * @returns {S['static']}
+ */
+function readSettings(schema, env) {
+  /** @type {Record<string, string>} */
+  const given = {};
+  for (const name of Object.keys(schema.properties)) {
+    const value = env[name]?.trim();
+    if (value) given[name] = value;
+  }
+  try {
+    return envSchema({ schema, data: given, env: false, ajv: KEYWORDS });
+  } catch (error) {
+    /** @type {{ instancePath: string }[] | undefined} */
+    const errors = /** @type {any} */ (error).errors;
+    const name = errors?.[0]?.instancePath.split('/')[1];
+    const setting = name ? schema.properties[name] : undefined;
+    if (!name || !setting) throw error;
+    const value = setting.writeOnly ? '' : ` "${env[name]}"`;
+    throw new ConfigError(`${name}${value} is not valid. Use ${setting.description}.`);
+  }
+}
+
+/** The server's settings (server/config.ts gives them their names and resolves the folders). */
+function readServerSettings(env = process.env) {
+  return readSettings(SERVER, env);
+}
+
+/** `npm run cluster`'s settings: the server's, the number of processes, and HAProxy's binary. */
+function readClusterSettings(env = process.env) {
+  return readSettings(CLUSTER, env);
+}
+
+module.exports = { ConfigError, SERVER, PORT, HTTP, onOff, oneOf, readSettings, readServerSettings, readClusterSettings };
