@@ -9,41 +9,7 @@
 ALTER TABLE posts ADD COLUMN like_count integer NOT NULL DEFAULT 0 CHECK (like_count >= 0);
 UPDATE posts SET like_count = (SELECT count(*) FROM reactions WHERE reactions.post_id = posts.id AND reactions.kind = 'like');
 
--- Statement-level triggers: one UPDATE per statement however many reactions it changes (an
--- import of a whole network included).
-CREATE FUNCTION posts_count_added_likes() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-  UPDATE posts SET like_count = like_count + added.n
-  FROM (SELECT post_id, count(*) AS n FROM added_reactions WHERE kind = 'like' GROUP BY post_id) AS added
-  WHERE posts.id = added.post_id;
-  RETURN NULL;
-END
-$$;
-
-CREATE FUNCTION posts_count_removed_likes() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-  UPDATE posts SET like_count = like_count - removed.n
-  FROM (SELECT post_id, count(*) AS n FROM removed_reactions WHERE kind = 'like' GROUP BY post_id) AS removed
-  WHERE posts.id = removed.post_id;
-  RETURN NULL;
-END
-$$;
-
-CREATE FUNCTION posts_count_changed_likes() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-  UPDATE posts SET like_count = like_count + changed.n
-  FROM (
-    SELECT post_id, sum(n) AS n FROM (
-      SELECT post_id, count(*) AS n FROM added_reactions WHERE kind = 'like' GROUP BY post_id
-      UNION ALL
-      SELECT post_id, -count(*) AS n FROM removed_reactions WHERE kind = 'like' GROUP BY post_id
-    ) AS both_sides GROUP BY post_id
-  ) AS changed
-  WHERE posts.id = changed.post_id AND changed.n <> 0;
-  RETURN NULL;
-END
-$$;
-
+-- The trigger functions: server/sql/functions/posts_count_*.sql.
 CREATE TRIGGER reactions_count_added AFTER INSERT ON reactions
   REFERENCING NEW TABLE AS added_reactions FOR EACH STATEMENT EXECUTE FUNCTION posts_count_added_likes();
 CREATE TRIGGER reactions_count_removed AFTER DELETE ON reactions

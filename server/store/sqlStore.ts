@@ -170,7 +170,7 @@ export function takingTurns(database: Pick<Database, 'query'>, fn: AtOnceFunctio
 }
 
 /**
- * The writes done in one statement each (server/migrations/0011_writes_at_once.sql): the session's
+ * The writes done in one statement each (server/sql/functions/*_at_once.sql): the session's
  * check, the change, the counts, the notifications and the events, with the row locks held for that
  * one statement. Ids the database cannot hold are left to the rules.
  */

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { openPostgres, type Database } from '../db/database';
 import { usingDatabase, usingTestDatabase } from '../testing/database';
 import { newPglite } from '../testing/pgliteTemplate';
-import { migrate, readMigrations } from '../db/migrate';
+import { migrate, readFunctions, readMigrations, type SqlFunction } from '../db/migrate';
 import { createSqlStore } from '../store/sqlStore';
 import { readUnreadTags, tagRowsQuery } from '../store/tags';
 
@@ -58,12 +58,103 @@ describe('migrations on PGlite', () => {
   });
 });
 
+describe('SQL function files', () => {
+  it('refuses a file that does not make the one function it is named for, saying which file and what it makes', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'socialconnect-functions-'));
+    writeFileSync(join(dir, 'sees_member.sql'), 'CREATE OR REPLACE FUNCTION sees_members(p text) RETURNS boolean LANGUAGE sql AS $$ SELECT true $$;');
+    expect(() => readFunctions(dir)).toThrow('sees_member.sql must make one function, sees_member, with CREATE OR REPLACE FUNCTION sees_member(...); it makes sees_members.');
+    writeFileSync(join(dir, 'sees_member.sql'), 'SELECT 1;');
+    expect(() => readFunctions(dir)).toThrow('it makes none.');
+  });
+});
+
+describe('SQL functions, one file each', () => {
+  let database: Database;
+  beforeEach(async () => {
+    database = await newPglite();
+  });
+  afterEach(() => database.close());
+
+  /** Each function of the schema with how many forms of it there are. */
+  async function functionForms(): Promise<Record<string, number>> {
+    const rows = await database.query<{ name: string; forms: number }>(
+      `SELECT p.proname AS name, count(*)::int AS forms FROM pg_proc p JOIN pg_namespace n ON n.oid = p.pronamespace
+        WHERE n.nspname = 'public' GROUP BY p.proname ORDER BY 1`,
+    );
+    return Object.fromEntries(rows.map((row) => [row.name, row.forms]));
+  }
+
+  const recorded = () => database.query<{ name: string; hash: string; applied_at: Date }>('SELECT name, hash, applied_at FROM schema_functions ORDER BY name');
+
+  /** The shipped function files, with `name`'s content replaced. */
+  function withFile(name: string, sql: string): SqlFunction[] {
+    const dir = mkdtempSync(join(tmpdir(), 'socialconnect-functions-'));
+    for (const fn of readFunctions()) writeFileSync(join(dir, `${fn.name}.sql`), fn.name === name ? sql : fn.sql);
+    return readFunctions(dir);
+  }
+
+  it('makes every function of its file on an empty database, one form each, and records its content', async () => {
+    const functions = readFunctions();
+    expect(functions.map((fn) => fn.name)).toEqual(expect.arrayContaining(['react_at_once', 'bookmark_at_once', 'follow_at_once', 'posts_count_added_likes']));
+    await migrate(database);
+    expect(await functionForms()).toEqual(Object.fromEntries(functions.map((fn) => [fn.name, 1])));
+    expect((await recorded()).map(({ name, hash }) => ({ name, hash }))).toEqual(functions.map(({ name, hash }) => ({ name, hash })));
+  });
+
+  it('makes again only a file whose content changed, and its new body is the live one', async () => {
+    await migrate(database);
+    const before = await recorded();
+    await database.query("INSERT INTO members (id, username, first_name, last_name, password_hash, created_at, updated_at) VALUES ('a', 'ann', 'A', 'N', 'x', now(), now()), ('b', 'bob', 'B', 'O', 'x', now(), now())");
+    expect(await database.query("SELECT mutes_member('a', 'b') AS mutes")).toEqual([{ mutes: false }]);
+
+    const changed = withFile('mutes_member', `-- Everyone mutes everyone (a test's body).
+CREATE OR REPLACE FUNCTION mutes_member(p_member text, p_other text)
+RETURNS boolean LANGUAGE sql STABLE AS $$ SELECT true $$;
+`);
+    expect(await migrate(database, readMigrations(), changed)).toEqual([]);
+    expect(await database.query("SELECT mutes_member('a', 'b') AS mutes")).toEqual([{ mutes: true }]);
+    const after = await recorded();
+    const changedNames = after.filter((row, i) => row.hash !== before[i]?.hash || row.applied_at.getTime() !== before[i]?.applied_at.getTime()).map((row) => row.name);
+    expect(changedNames).toEqual(['mutes_member']);
+  });
+
+  it('replaces a function whose parameters changed rather than adding a second form, and a trigger\'s function in place', async () => {
+    await migrate(database);
+    // As a database made before the function files: an older form of follow_at_once beside the current one, nothing recorded.
+    await database.exec(`CREATE FUNCTION follow_at_once(p_jti text, p_member text) RETURNS text LANGUAGE sql AS $$ SELECT 'old' $$;
+      DELETE FROM schema_functions;`);
+    expect((await functionForms()).follow_at_once).toBe(2);
+
+    const functions = withFile('posts_count_added_likes', `${readFunctions().find((fn) => fn.name === 'posts_count_added_likes')?.sql ?? ''}\n-- Changed.\n`);
+    await migrate(database, readMigrations(), functions);
+    expect(await functionForms()).toEqual(Object.fromEntries(functions.map((fn) => [fn.name, 1])));
+    // The trigger still counts likes through it.
+    await database.exec(`INSERT INTO members (id, username, first_name, last_name, password_hash, created_at, updated_at) VALUES ('a', 'ann', 'A', 'N', 'x', now(), now());
+      INSERT INTO posts (id, author_id, content, created_at, updated_at) VALUES ('p', 'a', 'hi', now(), now());
+      INSERT INTO reactions (post_id, member_id, kind) VALUES ('p', 'a', 'like');`);
+    expect(await database.query("SELECT like_count FROM posts WHERE id = 'p'")).toEqual([{ like_count: 1 }]);
+  });
+
+  it('leaves every function as it was when a file fails, and the start fails naming that file', async () => {
+    await migrate(database);
+    const before = await recorded();
+    const changedTwo = withFile('mutes_member', 'CREATE OR REPLACE FUNCTION mutes_member(p_member text, p_other text) RETURNS boolean LANGUAGE sql AS $$ SELECT true $$;')
+      .map((fn) => (fn.name === 'sees_member'
+        ? { ...fn, sql: 'CREATE OR REPLACE FUNCTION sees_member(p_member text, p_other text) RETURNS boolean LANGUAGE plpgsql AS $$ BEGIN RETURN true $$;', hash: 'broken' }
+        : fn));
+    await expect(migrate(database, readMigrations(), changedTwo)).rejects.toThrow(/^server\/sql\/functions\/sees_member\.sql could not be applied: syntax error/);
+    expect(await recorded()).toEqual(before);
+    await database.query("INSERT INTO members (id, username, first_name, last_name, password_hash, created_at, updated_at) VALUES ('a', 'ann', 'A', 'N', 'x', now(), now()), ('b', 'bob', 'B', 'O', 'x', now(), now())");
+    expect(await database.query("SELECT mutes_member('a', 'b') AS mutes, sees_member('a', 'b') AS sees")).toEqual([{ mutes: false, sees: true }]);
+  });
+});
+
 describe('a migration on a database that has rows', () => {
   it("fills the like counts the trending order reads from the reactions already there", () =>
     usingDatabase(newPglite(), async (database) => {
       const [first, ...later] = readMigrations();
       if (!first) throw new Error('no migrations');
-      await migrate(database, [first]);
+      await migrate(database, [first], []);
       await database.exec(`
         INSERT INTO members (id, username, first_name, last_name, password_hash, created_at, updated_at)
           VALUES ('a', 'ann', 'A', 'N', 'x', now(), now()), ('b', 'bob', 'B', 'O', 'x', now(), now());
@@ -82,7 +173,8 @@ describe('tags of the posts stored before they were kept', () => {
     usingDatabase(newPglite(), async (database) => {
       const migrations = readMigrations();
       const before = migrations.filter((migration) => migration.name < '0007');
-      await migrate(database, before);
+      // The functions of the tables there then: the like counts' triggers (0003).
+      await migrate(database, before, readFunctions().filter((fn) => fn.name.startsWith('posts_count_')));
       await database.exec(`
         INSERT INTO members (id, username, first_name, last_name, password_hash, created_at, updated_at) VALUES ('a', 'ann', 'A', 'N', 'x', now(), now());
         INSERT INTO posts (id, author_id, content, created_at, updated_at) VALUES

@@ -1,65 +1,22 @@
--- Follows of one member no longer take turns, and the unread count is read in one plan.
+-- A write in one statement: checked, made, counted, notified and recorded by one function call, so
+-- the rows it locks (the post's, the network's version) are held for that one statement rather than
+-- across round trips. It does what contract/rules/ does, in the same order and with the same
+-- refusals (it returns the refusal's key; the caller turns it into the contract's answer); the
+-- contract's suite runs on both paths.
 --
--- follow_at_once (0015) locked the followed member's row for the whole call, so 50 members
--- following one member went one at a time through every step and its commit. Now:
+-- A follow or an unfollow (contract/rules/users.ts follow, unfollow): the session's check, the
+-- change, the followed member's notification and the events; the refusal's key, or NULL and the
+-- counts after it (how many follow the other member, how many the caller follows: the
+-- `change-counts` extension), read inside the same statement.
+--
+-- Follows of one member go side by side, not in turns:
 -- - The followed member's row is held FOR SHARE: shared with the other follows of that member,
 --   still exclusive of a block, which locks both members' rows (contract/rules/relations.ts block).
 -- - A follow made twice at once is caught by the follows row itself (the insert that finds it, the
 --   delete that finds none), with the same refusals.
 -- - The followed member's unread count is read once the network's version is taken: writes take it
 --   in the order they commit, so the count each event carries has seen every notification committed
---   before it, as when the member's row made the follows take turns.
--- - A notification joined while a leave deletes it is made again (notification_join's loop):
---   follows and unfollows by one member no longer wait for each other at the followed member's row.
---   One made by the join is not updated again to move it to the top: it is made there.
---
--- unread_notification_count (0014) called sees_member for every actor of every unread notification:
--- a function call each, which PostgreSQL cannot fold into the query. The same rule is now written
--- in the query, so it is planned once as index probes.
-
-CREATE OR REPLACE FUNCTION unread_notification_count(p_member text, p_unread_max integer)
-RETURNS integer LANGUAGE sql STABLE AS $$
-  SELECT count(*)::integer FROM (
-    SELECT 1 FROM notifications n
-    WHERE n.recipient_id = p_member AND n.unread
-      AND EXISTS (
-        SELECT 1 FROM notification_actors a
-        WHERE a.notification_id = n.id
-          -- sees_member(p_member, a.actor_id): not muted by the member, no block either way.
-          AND NOT EXISTS (SELECT 1 FROM mutes m WHERE m.member_id = p_member AND m.muted_id = a.actor_id)
-          AND NOT EXISTS (SELECT 1 FROM blocks b WHERE b.blocker_id = p_member AND b.blocked_id = a.actor_id)
-          AND NOT EXISTS (SELECT 1 FROM blocks b WHERE b.blocker_id = a.actor_id AND b.blocked_id = p_member))
-    LIMIT p_unread_max
-  ) AS unread;
-$$;
-
-CREATE OR REPLACE FUNCTION notification_join(p_recipient text, p_kind text, p_key text, p_id text, p_post text, p_actor text, p_at timestamptz)
-RETURNS void LANGUAGE plpgsql AS $$
-DECLARE
-  notification text;
-  touched integer;
-BEGIN
-  LOOP
-    INSERT INTO notifications (id, recipient_id, kind, key, post_id, reply_id, unread, updated_at)
-      VALUES (p_id, p_recipient, p_kind, p_key, p_post, NULL, true, p_at)
-      ON CONFLICT (recipient_id, key) DO NOTHING
-      RETURNING id INTO notification;
-    IF notification IS NOT NULL THEN
-      -- Made now: unread, at the top, with this act alone.
-      INSERT INTO notification_actors (notification_id, actor_id) VALUES (notification, p_actor);
-      RETURN;
-    END IF;
-    SELECT id INTO notification FROM notifications WHERE recipient_id = p_recipient AND key = p_key FOR UPDATE;
-    -- Not found: a leave deleted it after the insert above saw it. Made again.
-    EXIT WHEN FOUND;
-  END LOOP;
-  INSERT INTO notification_actors (notification_id, actor_id) VALUES (notification, p_actor) ON CONFLICT DO NOTHING;
-  GET DIAGNOSTICS touched = ROW_COUNT;
-  IF touched > 0 THEN
-    UPDATE notifications SET unread = true, updated_at = p_at, place = nextval('notification_order') WHERE id = notification;
-  END IF;
-END $$;
-
+--   before it.
 CREATE OR REPLACE FUNCTION follow_at_once(
   p_jti text, p_member text, p_username text, p_version integer,
   p_other text, p_following boolean, p_at timestamptz, p_notification_id text, p_notification_key text,

@@ -1,0 +1,46 @@
+-- A write in one statement: checked, made, counted, notified and recorded by one function call, so
+-- the rows it locks (the post's, the network's version) are held for that one statement rather than
+-- across round trips. It does what contract/rules/ does, in the same order and with the same
+-- refusals (it returns the refusal's key; the caller turns it into the contract's answer); the
+-- contract's suite runs on both paths.
+--
+-- A bookmark added (true) or removed (false) (contract/rules/bookmarks.ts addBookmark,
+-- removeBookmark): the refusal's key, or NULL.
+CREATE OR REPLACE FUNCTION bookmark_at_once(
+  p_jti text, p_member text, p_username text, p_version integer,
+  p_post text, p_bookmarked boolean, p_events_kept bigint, p_channel text
+) RETURNS text
+LANGUAGE plpgsql AS $$
+DECLARE
+  refused text;
+  author text;
+BEGIN
+  refused := session_refusal(p_jti, p_member, p_username, p_version);
+  IF refused IS NOT NULL THEN
+    RETURN refused;
+  END IF;
+  SELECT author_id INTO author FROM posts WHERE id = p_post;
+  IF FOUND AND author <> p_member AND blocked_between(p_member, author) THEN
+    RETURN 'postNotFound';
+  END IF;
+  IF p_bookmarked THEN
+    PERFORM 1 FROM posts WHERE id = p_post FOR NO KEY UPDATE;
+    IF NOT FOUND THEN
+      RETURN 'postNotFound';
+    END IF;
+    PERFORM 1 FROM bookmarks WHERE member_id = p_member AND post_id = p_post FOR UPDATE;
+    IF FOUND THEN
+      RETURN 'alreadyBookmarked';
+    END IF;
+    INSERT INTO bookmarks (member_id, post_id) VALUES (p_member, p_post);
+  ELSE
+    PERFORM 1 FROM bookmarks WHERE member_id = p_member AND post_id = p_post FOR UPDATE;
+    IF NOT FOUND THEN
+      PERFORM 1 FROM posts WHERE id = p_post FOR NO KEY UPDATE;
+      RETURN CASE WHEN FOUND THEN 'notBookmarked' ELSE 'postNotFound' END;
+    END IF;
+    DELETE FROM bookmarks WHERE member_id = p_member AND post_id = p_post;
+  END IF;
+  PERFORM commit_events(jsonb_build_array(jsonb_build_object('type', 'bookmark-changed', 'memberId', p_member, 'postId', p_post, 'bookmarked', p_bookmarked)), p_events_kept, p_channel);
+  RETURN NULL;
+END $$;
