@@ -56,6 +56,8 @@ export interface TestServer {
 
 export interface TestServerOptions {
   kind: 'pglite' | 'postgres';
+  /** SqlStoreOptions.oneStatementWrites: on unless turned off. */
+  oneStatementWrites?: boolean;
   now?: () => Date;
   staticDir?: string;
   logger?: AppOptions['logger'];
@@ -73,7 +75,7 @@ export interface TestServerOptions {
 
 /** A migrated, empty server on a fresh database, listening on a free loopback port. */
 export async function startTestServer({
-  kind, now = () => new Date(), staticDir, logger, databaseUrl, rateLimits, trustProxy, timeouts, statementTimeoutMs, streamsPerSession,
+  kind, oneStatementWrites, now = () => new Date(), staticDir, logger, databaseUrl, rateLimits, trustProxy, timeouts, statementTimeoutMs, streamsPerSession,
 }: TestServerOptions): Promise<TestServer> {
   let dropDatabase = async (): Promise<void> => undefined;
   let database: Database;
@@ -94,7 +96,7 @@ export async function startTestServer({
     changes = await postgresChanges(url, { database });
   }
   await migrate(database);
-  const store = withFaults(createSqlStore(database, { publicDir: PUBLIC_DIR, passwords: argon2Passwords, changes }));
+  const store = withFaults(createSqlStore(database, { publicDir: PUBLIC_DIR, passwords: argon2Passwords, changes, oneStatementWrites }));
   const secret = randomBytes(48).toString('base64');
   const ctx: RuleContext = { store, tokens: createTokenService({ secret, now }), passwords: argon2Passwords, now, newId: randomUUID };
   // Answers kept in memory, as in production: the contract suite then checks they never go stale.
@@ -119,8 +121,8 @@ export async function startTestServer({
   };
 }
 
-export async function openServerTarget(kind: 'pglite' | 'postgres'): Promise<ContractTarget> {
-  const server = await startTestServer({ kind });
+export async function openServerTarget(kind: 'pglite' | 'postgres', { oneStatementWrites }: { oneStatementWrites?: boolean } = {}): Promise<ContractTarget> {
+  const server = await startTestServer({ kind, oneStatementWrites });
   // Every write the store commits raises the network's version (loads too): a test that left it
   // where the seed put it changed nothing, and the next one starts from the seed without a reload.
   // Read beside the store, so that a fault a test arms is left for that test's own calls.
