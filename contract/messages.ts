@@ -83,6 +83,11 @@ const CATALOGUE = {
 
 export type MessageKey = keyof typeof CATALOGUE;
 
+/** Whether `value` is the key of one of the catalogue's messages (a refusal a store may answer). */
+export function isMessageKey(value: unknown): value is MessageKey {
+  return typeof value === 'string' && Object.hasOwn(CATALOGUE, value);
+}
+
 /** Every message, by key. */
 export const MESSAGES = Object.fromEntries(Object.entries(CATALOGUE).map(([key, [, message]]) => [key, message])) as {
   readonly [K in MessageKey]: (typeof CATALOGUE)[K][1];

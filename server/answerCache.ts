@@ -8,6 +8,7 @@
  * has a heartbeat, and while it is stalled or down nothing is served from memory.
  */
 import pg from 'pg';
+import { readCommittedWrite } from '../contract/eventSchemas';
 import type { Committed, EventHub } from '../contract/stream';
 import type { Database, Sql } from './db/database';
 import { readNetworkVersion, type CommittedWrite } from './store/events';
@@ -20,10 +21,12 @@ export const CHANGES_APPLICATION_NAME = 'socialconnect-changes';
 
 /**
  * Where the channel says it stalled, failed or came back (the server's logger). Each is a warning,
- * the return too: a log read from its warnings shows the end of every outage it shows.
+ * the return too: a log read from its warnings shows the end of every outage it shows. A write heard
+ * that is not one (a malformed event from a SQL function) is an error.
  */
 export interface ChangeLog {
   warn(message: string): void;
+  error(message: string): void;
 }
 
 /** Every committed write, as every server process hears of it: the answer cache and the live streams. */
@@ -45,7 +48,18 @@ export interface ChangeFeed extends EventHub {
   close(): Promise<void>;
 }
 
-const SILENT: ChangeLog = { warn: () => undefined };
+const SILENT: ChangeLog = { warn: () => undefined, error: () => undefined };
+
+/** A notification's payload as a committed write, checked against the contract's event schemas. */
+function readHeard(payload: string): { write: CommittedWrite } | { refused: string } {
+  let value: unknown;
+  try {
+    value = JSON.parse(payload);
+  } catch {
+    return { refused: 'not JSON' };
+  }
+  return readCommittedWrite(value);
+}
 
 /**
  * What the listening connection hears, told to the streams in the order of the commits: a write's
@@ -79,7 +93,15 @@ function changeFeed(networkVersion: (local: number) => Promise<number>) {
     },
     heard(payload: string) {
       version += 1;
-      const write = JSON.parse(payload) as CommittedWrite;
+      const heard = readHeard(payload);
+      if ('refused' in heard) {
+        // Never passed on: the streams load again instead, and the log says what came.
+        log.error(`A committed write's notification is not one the contract knows (${heard.refused}); the live streams load again. It was: ${payload.slice(0, 500)}`);
+        heardVersion = undefined;
+        publish({ reset: true });
+        return;
+      }
+      const { write } = heard;
       const first = write.events[0];
       const contiguous = first !== undefined && (heardVersion === undefined || first.id === heardVersion + 1);
       heardVersion = write.version;

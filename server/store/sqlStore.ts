@@ -4,6 +4,7 @@
  * (members.ts, posts.ts, media.ts, snapshots.ts); this puts them together.
  */
 import type { NetworkEvent } from '../../contract/events';
+import { isMessageKey } from '../../contract/messages';
 import type { PasswordHasher } from '../../contract/passwords';
 import type { DbSnapshot } from '../../contract/snapshot';
 import type { AtOnce, AtOnceWrites, Store, StoreReader, StoreTx } from '../../contract/store';
@@ -85,9 +86,19 @@ const FOLLOW: AtOnceFunction = { name: 'follow_at_once', columns: 'refusal, foll
 const SESSION_TYPES = ['text', 'text', 'text', 'integer'];
 
 /** The function called once, its parameters bound one by one. */
-function callOnce(fn: AtOnceFunction): string {
+export function callOnce(fn: AtOnceFunction): string {
   const count = SESSION_TYPES.length + fn.types.length;
   return `SELECT ${fn.columns} FROM ${fn.name}(${Array.from({ length: count }, (_, i) => `$${i + 1}`).join(', ')})`;
+}
+
+/** The session's four parameters every one-statement write starts with. */
+export function sessionParams(claims: Pick<TokenClaims, 'jti' | 'sub' | 'username' | 'ver'>): unknown[] {
+  return [claims.jti, claims.sub, claims.username, claims.ver];
+}
+
+/** react_at_once's parameters after the session's, in its order; `channel` is where its events are notified. */
+export function reactParams(write: Parameters<AtOnceWrites['react']>[1], channel: string = CHANGES_CHANNEL): unknown[] {
+  return [write.postId, write.reaction, write.at, write.notificationId, write.notificationKey, write.unreadMax, EVENTS_KEPT, channel];
 }
 
 /**
@@ -186,29 +197,32 @@ function atOnceWrites(database: Database, changes: ChangeFeed | undefined): AtOn
   const following = takingTurns(database, FOLLOW);
   const run = async (claims: TokenClaims, ids: readonly string[], call: (params: unknown[]) => Promise<Row | undefined>, params: unknown[]): Promise<Row | undefined> => {
     if (![claims.jti, claims.sub, claims.username, ...ids].every(storable)) return undefined;
-    const row = await call([claims.jti, claims.sub, claims.username, claims.ver, ...params]);
+    const row = await call([...sessionParams(claims), ...params]);
     if (row && (row.refusal ?? null) === null) changes?.changed();
     return row;
   };
-  const outcome = <T>(row: Row | undefined, done: (row: Row) => T): AtOnce<T> => {
+  // A refusal the contract does not know is the function's fault: the call fails (500), and the log says which.
+  const outcome = <T>(fn: AtOnceFunction, row: Row | undefined, done: (row: Row) => T): AtOnce<T> => {
     if (!row) return { refused: 'recheck' };
-    return row.refusal === null ? { done: done(row) } : { refused: row.refusal as 'recheck' };
+    const { refusal } = row;
+    if (refusal === null) return { done: done(row) };
+    if (refusal === 'recheck' || isMessageKey(refusal)) return { refused: refusal };
+    throw new Error(`${fn.name} answered a refusal the contract does not know: ${JSON.stringify(refusal)}.`);
   };
   return {
     async react(claims, write) {
-      const row = await run(claims, [write.postId, write.notificationKey, write.notificationId], (params) => reacting(write.postId, params),
-        [write.postId, write.reaction, write.at, write.notificationId, write.notificationKey, write.unreadMax, EVENTS_KEPT, CHANGES_CHANNEL]);
-      return outcome(row, (done) => ({ likeCount: Number(done.like_count), dislikeCount: Number(done.dislike_count) }));
+      const row = await run(claims, [write.postId, write.notificationKey, write.notificationId], (params) => reacting(write.postId, params), reactParams(write));
+      return outcome(REACT, row, (done) => ({ likeCount: Number(done.like_count), dislikeCount: Number(done.dislike_count) }));
     },
     async bookmark(claims, write) {
       const row = await run(claims, [write.postId], (params) => bookmarking(write.postId, params),
         [write.postId, write.bookmarked, EVENTS_KEPT, CHANGES_CHANNEL]);
-      return outcome(row, () => true as const);
+      return outcome(BOOKMARK, row, () => true as const);
     },
     async follow(claims, write) {
       const row = await run(claims, [write.userId, write.notificationKey, write.notificationId], (params) => following(write.userId, params),
         [write.userId, write.following, write.at, write.notificationId, write.notificationKey, write.unreadMax, EVENTS_KEPT, CHANGES_CHANNEL]);
-      return outcome(row, (done) => ({ followerCount: Number(done.follower_count), followingCount: Number(done.following_count) }));
+      return outcome(FOLLOW, row, (done) => ({ followerCount: Number(done.follower_count), followingCount: Number(done.following_count) }));
     },
   };
 }

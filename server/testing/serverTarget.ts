@@ -101,6 +101,8 @@ export async function startTestServer({
   const ctx: RuleContext = { store, tokens: createTokenService({ secret, now }), passwords: argon2Passwords, now, newId: randomUUID };
   // Answers kept in memory, as in production: the contract suite then checks they never go stale.
   const app = await buildApp({ ctx, database, answers: createAnswerCache(changes), events: changes, streamsPerSession, staticDir, logger, rateLimits, trustProxy, timeouts });
+  // As the server does (start.ts): what the change channel has to say goes to the app's log.
+  changes.reportTo(app.log);
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;

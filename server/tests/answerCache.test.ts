@@ -103,8 +103,37 @@ describe('a server', () => {
 /** A feed's log lines, as the server's logger would take them. */
 function recordingLog(): ChangeLog & { lines: string[] } {
   const lines: string[] = [];
-  return { lines, warn: (message) => lines.push(`warn: ${message}`) };
+  return { lines, warn: (message) => lines.push(`warn: ${message}`), error: (message) => lines.push(`error: ${message}`) };
 }
+
+describe('what the change channel hears', () => {
+  it('passes on the events of a committed write, and a reset in place of one the contract does not know', async () => {
+    const database = await newPglite();
+    const changes = await pgliteChanges(database);
+    const log = recordingLog();
+    changes.reportTo(log);
+    const heard: unknown[] = [];
+    changes.subscribe((committed) => heard.push(committed));
+    const notify = (write: unknown) => database.query('SELECT pg_notify($1, $2)', [CHANGES_CHANNEL, typeof write === 'string' ? write : JSON.stringify(write)]);
+    try {
+      const followed = { type: 'follow-changed', followerId: 'a', followeeId: 'b', following: true, id: 1 };
+      await notify({ version: 1, events: [followed] });
+      await notify({ version: 2, events: [{ type: 'post-reacted', postId: 'p', memberId: 'a', reaction: 'love', likeCount: 1, dislikeCount: 0, id: 2 }] });
+      await notify('{"version": 3, "events": [');
+      await notify({ version: 4, events: [{ ...followed, following: false, id: 4 }] });
+      await until(() => heard.length === 4, 'four notifications heard', 2_000);
+      // After a reset the streams load again, so the next write's events are passed on as they come.
+      expect(heard).toEqual([{ events: [followed] }, { reset: true }, { reset: true }, { events: [{ ...followed, following: false, id: 4 }] }]);
+      expect(log.lines).toEqual([
+        expect.stringMatching(/^error: A committed write's notification is not one the contract knows \(\/events\/0.*\); the live streams load again\. It was: \{"version":2,/),
+        'error: A committed write\'s notification is not one the contract knows (not JSON); the live streams load again. It was: {"version": 3, "events": [',
+      ]);
+    } finally {
+      await changes.close();
+      await database.close();
+    }
+  });
+});
 
 describe('several servers on one PostgreSQL', () => {
   it("never answer a read sent after another server's answered write with what came before it", async () => {

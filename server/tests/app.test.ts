@@ -5,11 +5,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import type { LoginResponse, PostsResponse } from '../../contract/api';
-import { buildDefaultSeed, DEMO_CREDENTIALS } from '../../contract/seed/default';
+import { buildDefaultSeed, DEMO_CREDENTIALS, seedPostId } from '../../contract/seed/default';
 import { PNG_DATA_URL } from '../../contract/tests/fixtures';
 import { STAND_IN_TOKEN_SECRET } from '../../contract/tokens';
+import { CHANGES_CHANNEL } from '../answerCache';
 import { APP_CSP } from '../app';
+import { readFunctions } from '../db/migrate';
 import { startTestServer, type TestServer } from '../testing/serverTarget';
+import { until } from '../testing/until';
 
 const logLines: string[] = [];
 const logStream = new Writable({
@@ -229,6 +232,34 @@ describe('logs', () => {
     expect(everything).not.toContain(loggedIn);
     expect(everything).not.toContain(loggedIn.split('.')[2]);
     expect(everything).not.toContain(PNG_DATA_URL.slice(30, 60));
+  });
+});
+
+describe('what the SQL functions answer is checked against the contract', () => {
+  it('a write whose function answers a refusal the contract does not know fails loudly: 500 in the error shape, and the log names both', async () => {
+    await server.database.exec(`CREATE OR REPLACE FUNCTION bookmark_at_once(
+      p_jti text, p_member text, p_username text, p_version integer, p_post text, p_bookmarked boolean, p_events_kept bigint, p_channel text
+    ) RETURNS text LANGUAGE sql AS $$ SELECT 'bookmarkedTwice' $$`);
+    try {
+      logLines.length = 0;
+      const answer = await post(`/api/users/bookmark/${seedPostId(3)}`, '{}');
+      expect({ status: answer.status, body: await answer.json() }).toEqual({ status: 500, body: { errors: ['Something went wrong on our side. Please try again later.'], code: 'server_error' } });
+      expect(logLines.join('\n')).toContain('bookmark_at_once answered a refusal the contract does not know: \\"bookmarkedTwice\\".');
+    } finally {
+      await server.database.exec(readFunctions().find((fn) => fn.name === 'bookmark_at_once')?.sql ?? '');
+    }
+    expect((await post(`/api/users/bookmark/${seedPostId(3)}`, '{}')).status).toBe(201);
+  });
+
+  it("a committed write's event that is not one the contract knows reaches no stream, and the log shows it", async () => {
+    logLines.length = 0;
+    // An event with a field no event has: a function that let a member's email out would look like this.
+    const leaking = { version: 1_000_000, events: [{ type: 'member-updated', memberId: 'u-ava-reed', email: 'ava@example.com', id: 1_000_000 }] };
+    await server.database.query('SELECT pg_notify($1, $2)', [CHANGES_CHANNEL, JSON.stringify(leaking)]);
+    await until(() => logLines.some((line) => line.includes('is not one the contract knows')), 'the log line', 5_000);
+    const line = JSON.parse(logLines.find((text) => text.includes('is not one the contract knows')) ?? '{}') as { level?: number; msg?: string };
+    expect(line.level).toBe(50);
+    expect(line.msg).toMatch(/^A committed write's notification is not one the contract knows \(\/events\/0.*\); the live streams load again\. It was: \{"version":1000000/);
   });
 });
 
