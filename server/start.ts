@@ -15,7 +15,7 @@ import { buildApp } from './app';
 import { describeStore, PGLITE_FOLDER, REPOSITORY_ROOT, type ServerConfig } from './config';
 import { lockDataDir, type DataDirLock } from './dataDirLock';
 import { openPglite, openPostgres, type Database } from './db/database';
-import { warmUpWrites } from './db/warmUp';
+import { warmUpWrites } from './store/warmUp';
 import { migrate } from './db/migrate';
 import { argon2Passwords } from './passwords';
 import { createSqlStore, type SqlStore } from './store/sqlStore';
@@ -93,7 +93,7 @@ export async function startServer(config: ServerConfig, { logger = false, now = 
     const store = createSqlStore(database, { publicDir: PUBLIC_DIR, passwords: argon2Passwords, changes });
     const seeded = config.seed ? await store.seedIfEmpty(buildDefaultSeed()) : false;
     if (config.production && await store.read((reader) => reader.demoNetwork())) warnings.push(demoNetworkWarning(seeded));
-    // PGlite's first writes are slow until V8 has optimised its code (server/db/warmUp.ts).
+    // PGlite's first writes are slow until V8 has optimised its code (server/store/warmUp.ts).
     if (!config.databaseUrl) await warmUpWrites(database);
     const ctx: RuleContext = { store, tokens: createTokenService({ secret, now }), passwords: argon2Passwords, now, newId: randomUUID };
     // Counters every process on the database shares; on PGlite this process is the only one.

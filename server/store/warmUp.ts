@@ -12,7 +12,8 @@
 import { randomUUID } from 'node:crypto';
 import { NOTIFICATIONS_UNREAD_MAX } from '../../contract/api';
 import { notificationKey } from '../../contract/rules/notifications';
-import type { Database } from './database';
+import { callOnce, REACT, reactParams, sessionParams } from './sqlStore';
+import type { Database } from '../db/database';
 
 /** Rounds of a like and a dislike, and the time they may take at most. */
 export const WARM_UP = { rounds: 150, budgetMs: 1_500 } as const;
@@ -32,9 +33,10 @@ export async function warmUpWrites(database: Database, { rounds, budgetMs }: { r
   try {
     await database.transaction(async (sql) => {
       while (ran < rounds * 2 && performance.now() - started < budgetMs) {
-        await sql.query('SELECT refusal FROM react_at_once($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)', [
-          randomUUID(), member.id, member.username, member.session_version, post.id, ran % 2 === 0 ? 'like' : 'dislike',
-          new Date(), randomUUID(), key, NOTIFICATIONS_UNREAD_MAX, 10_000, 'warm_up',
+        // The like's own statement (sqlStore.ts), its events sent nowhere anyone listens.
+        await sql.query(callOnce(REACT), [
+          ...sessionParams({ jti: randomUUID(), sub: member.id, username: member.username, ver: member.session_version }),
+          ...reactParams({ postId: post.id, reaction: ran % 2 === 0 ? 'like' : 'dislike', at: new Date().toISOString(), notificationId: randomUUID(), notificationKey: key, unreadMax: NOTIFICATIONS_UNREAD_MAX }, 'warm_up'),
         ]);
         ran += 1;
       }

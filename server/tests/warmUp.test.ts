@@ -2,7 +2,7 @@
 import { buildDefaultSeed } from '../../contract/seed/default';
 import type { Database } from '../db/database';
 import { migrate } from '../db/migrate';
-import { warmUpWrites } from '../db/warmUp';
+import { warmUpWrites } from '../store/warmUp';
 import { createSqlStore } from '../store/sqlStore';
 import { newPglite } from '../testing/pgliteTemplate';
 import { PUBLIC_DIR } from '../start';
