@@ -13,6 +13,39 @@ export interface Exit {
   signal: NodeJS.Signals | null;
 }
 
+/** What a program run to its end printed, and how it ended. */
+export interface Ran extends Exit {
+  stdout: string;
+  stderr: string;
+}
+
+/**
+ * Runs `command` to its end, from the repository's folder with `env` alone, and collects what it
+ * printed. One that has not ended within `withinMs` is killed (SIGKILL), and says so by its signal.
+ */
+export function runToEnd(command: string, args: readonly string[], env: Record<string, string>, withinMs: number): Promise<Ran> {
+  return new Promise((done, fail) => {
+    const child = spawn(command, args, { cwd: REPOSITORY_ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      stdout += chunk.toString('utf8');
+    });
+    child.stderr.on('data', (chunk: Buffer) => {
+      stderr += chunk.toString('utf8');
+    });
+    const limit = setTimeout(() => child.kill('SIGKILL'), withinMs);
+    child.on('error', (error) => {
+      clearTimeout(limit);
+      fail(error);
+    });
+    child.on('close', (code, signal) => {
+      clearTimeout(limit);
+      done({ code, signal, stdout, stderr });
+    });
+  });
+}
+
 export interface ChildServer {
   /** http://127.0.0.1:<port> */
   url: string;

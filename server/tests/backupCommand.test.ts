@@ -4,7 +4,6 @@
  * from the environment, and what it prints and exits with: one line on stdout and 0 when it worked,
  * one line on stderr and 1 when it refused or failed.
  */
-import { spawn } from 'node:child_process';
 import { statSync, writeFileSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -14,6 +13,7 @@ import { lockDataDir } from '../dataDirLock';
 import { openPglite, openPostgres, type Database } from '../db/database';
 import { migrate } from '../db/migrate';
 import { createSqlStore } from '../store/sqlStore';
+import { runToEnd } from '../testing/childServer';
 import { compiledEntry } from '../testing/compiledServer';
 import { usingDatabase } from '../testing/database';
 import { newDataDir } from '../testing/pgliteTemplate';
@@ -38,32 +38,10 @@ interface Outcome {
 }
 
 /** Runs `npm run <args[0]> -- <args[1]>`'s program with these settings (and no others of this process). */
-function run(args: string[], env: Record<string, string>): Promise<Outcome> {
-  return new Promise((done, fail) => {
-    const child = spawn(process.execPath, [compiledEntry('backupMain'), ...args], {
-      cwd: REPOSITORY_ROOT,
-      env: {
-        PATH: process.env.PATH ?? '',
-        DATABASE_URL: '',
-        ...env,
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-      timeout: COMMAND_WITHIN_MS,
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => {
-      stdout += chunk.toString('utf8');
-    });
-    child.stderr.on('data', (chunk: Buffer) => {
-      stderr += chunk.toString('utf8');
-    });
-    child.on('error', fail);
-    child.on('close', (code, signal) => {
-      if (signal) fail(new Error(`npm run ${args.join(' ')} was ended by ${signal} (more than ${COMMAND_WITHIN_MS} ms?); it printed:\n${stdout}${stderr}`));
-      else done({ code, stdout, stderr });
-    });
-  });
+async function run(args: string[], env: Record<string, string>): Promise<Outcome> {
+  const { code, signal, stdout, stderr } = await runToEnd(process.execPath, [compiledEntry('backupMain'), ...args], { PATH: process.env.PATH ?? '', DATABASE_URL: '', ...env }, COMMAND_WITHIN_MS);
+  if (signal) throw new Error(`npm run ${args.join(' ')} was ended by ${signal} (more than ${COMMAND_WITHIN_MS} ms?); it printed:\n${stdout}${stderr}`);
+  return { code, stdout, stderr };
 }
 
 /** What success looks like: this one line on stdout, nothing on stderr, exit code 0. */

@@ -5,14 +5,13 @@
  * closed port and an unknown host in DATABASE_URL, a data folder it may not write. Each is the
  * compiled server in a process of its own, all started together.
  */
-import { spawn } from 'node:child_process';
 import { chmodSync, existsSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
 import { join } from 'node:path';
 import { freePort } from '../cluster';
 import { REPOSITORY_ROOT } from '../config';
 import { compiledEntry } from '../testing/compiledServer';
-import { childServerEnv } from '../testing/childServer';
+import { childServerEnv, runToEnd } from '../testing/childServer';
 import { scratchFolders } from '../testing/scratch';
 
 const SECRET = 'bad-starts-test-secret-0123456789-abcdefghijklmn';
@@ -35,35 +34,11 @@ const OWN_PERMISSIONS = process.getuid?.() === 0 ? ['/usr/bin/setpriv', '--bound
  * Starts the server with these settings (and no others of this process); held to the folders'
  * permissions even as root when `ownPermissions` says so.
  */
-function start(env: Record<string, string>, ownPermissions = false): Promise<Outcome> {
-  return new Promise((done, fail) => {
-    const [command, ...args] = [...(ownPermissions ? OWN_PERMISSIONS : []), process.execPath, '-r', join(REPOSITORY_ROOT, 'server', 'testing', 'unknownHosts.cjs'), compiledEntry('main')];
-    const child = spawn(command, args, {
-      cwd: REPOSITORY_ROOT,
-      env: {
-        ...childServerEnv(),
-        JWT_SECRET: SECRET,
-        SEED: 'off',
-        ...env,
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => {
-      stdout += chunk.toString('utf8');
-    });
-    child.stderr.on('data', (chunk: Buffer) => {
-      stderr += chunk.toString('utf8');
-    });
-    // A start that does not fail would run on: it is ended, and the test sees what it printed.
-    const limit = setTimeout(() => child.kill('SIGKILL'), 60_000);
-    child.on('error', fail);
-    child.on('close', (code) => {
-      clearTimeout(limit);
-      done({ code, stdout, stderr });
-    });
-  });
+async function start(env: Record<string, string>, ownPermissions = false): Promise<Outcome> {
+  const [command = '', ...args] = [...(ownPermissions ? OWN_PERMISSIONS : []), process.execPath, '-r', join(REPOSITORY_ROOT, 'server', 'testing', 'unknownHosts.cjs'), compiledEntry('main')];
+  // A start that does not fail would run on: it is ended, and the test sees what it printed.
+  const { code, stdout, stderr } = await runToEnd(command, args, { ...childServerEnv(), JWT_SECRET: SECRET, SEED: 'off', ...env }, 60_000);
+  return { code, stdout, stderr };
 }
 
 /** What a refused start looks like: this one line on stderr, nothing on stdout, exit code 1. */

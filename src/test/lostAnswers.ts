@@ -15,16 +15,7 @@ export interface LostAnswers {
  * network error, the store has the change. Later calls are answered as usual.
  */
 export function loseAnswers(routePath: string, url: string, times: number): LostAnswers {
-  const spec = ROUTES.find((route) => route.method === 'post' && route.path === routePath);
-  if (!spec) throw new Error(`no POST ${routePath} in the contract`);
-  const lost: LostAnswers = { keys: [] };
-  server.use(http.post(`${TEST_API_BASE}${url}`, async ({ request, params }) => {
-    lost.keys.push(request.headers.get('idempotency-key'));
-    if (lost.keys.length > times) return undefined;
-    await runAndDrop(spec, request, params as Record<string, string>);
-    return HttpResponse.error();
-  }));
-  return lost;
+  return storeThenAnswer(routePath, url, times, () => HttpResponse.error());
 }
 
 /**
@@ -34,6 +25,11 @@ export function loseAnswers(routePath: string, url: string, times: number): Lost
  * answered as usual.
  */
 export function answerFirstWith(routePath: string, url: string, key: 'badGateway' | 'serviceUnavailable', times: number): LostAnswers {
+  return storeThenAnswer(routePath, url, times, () => HttpResponse.json(errorBody(key), { status: MESSAGE_STATUS[key] }));
+}
+
+/** The route's first `times` calls are stored, then answered with `answer`; the keys they carried are noted. */
+function storeThenAnswer(routePath: string, url: string, times: number, answer: () => Response): LostAnswers {
   const spec = ROUTES.find((route) => route.method === 'post' && route.path === routePath);
   if (!spec) throw new Error(`no POST ${routePath} in the contract`);
   const lost: LostAnswers = { keys: [] };
@@ -41,7 +37,7 @@ export function answerFirstWith(routePath: string, url: string, key: 'badGateway
     lost.keys.push(request.headers.get('idempotency-key'));
     if (lost.keys.length > times) return undefined;
     await runAndDrop(spec, request, params as Record<string, string>);
-    return HttpResponse.json(errorBody(key), { status: MESSAGE_STATUS[key] });
+    return answer();
   }));
   return lost;
 }
