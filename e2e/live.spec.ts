@@ -1,9 +1,11 @@
 /**
  * The live network: one member, two tabs of one browser (the stand-in's network is the browser's;
  * on the real server it is the server's, and the tabs share one stream there too). What one tab
- * does shows in the other within 2 s, without a reload.
+ * does shows in the other within 2 s, from the stream's event, without a reload: the tab that shows
+ * it asks the backend for nothing meanwhile. (Without the stream, a tab told of the other's change
+ * over their BroadcastChannel would load its lists again, and these journeys would fail there.)
  */
-import type { BrowserContext, Page } from '@playwright/test';
+import type { BrowserContext, Page, Request } from '@playwright/test';
 import { test, expect } from './fixtures';
 import { expectToast, likeCount, login, navigateTo, postCard, SEED_TEXT, seedPostId, writePost } from './helpers';
 
@@ -26,16 +28,31 @@ async function secondTab(context: BrowserContext): Promise<Page> {
   return tab;
 }
 
+/**
+ * The backend's reads `tab` makes from now on (the stream itself, and the health check, aside): a
+ * change that reached it by the stream needs none.
+ */
+function readsOf(tab: Page): { paths: string[] } {
+  const reads = { paths: [] as string[] };
+  tab.on('request', (request: Request) => {
+    const { pathname } = new URL(request.url());
+    if (request.method() === 'GET' && pathname.startsWith('/api/') && pathname !== '/api/events' && pathname !== '/api/health') reads.paths.push(pathname);
+  });
+  return reads;
+}
+
 test.describe('A live network', { tag: ['@server', '@standin'] }, () => {
   test('a post from one tab waits behind "1 new post" in the other, and shows at the top once pressed', async ({ page, context }) => {
     await login(page);
     const other = await secondTab(context);
+    const reads = readsOf(other);
 
     await writePost(page, 'Posted while the other tab reads.');
 
     const newPosts = other.getByRole('button', { name: '1 new post' });
     await expect(newPosts).toBeVisible(LIVE);
     await expect(postCard(other, 'Posted while the other tab reads.')).toHaveCount(0);
+    expect(reads.paths).toEqual([]);
     await newPosts.click();
     await expect(postCard(other, 'Posted while the other tab reads.')).toBeVisible();
     await expect(other.getByRole('feed', { name: 'Latest Posts' })).toBeFocused();
@@ -45,10 +62,12 @@ test.describe('A live network', { tag: ['@server', '@standin'] }, () => {
     await login(page);
     const other = await secondTab(context);
     const before = await likeCount(postCard(page, LAKE));
+    const reads = readsOf(page);
 
     await postCard(other, LAKE).getByRole('button', { name: 'Like' }).click();
     await expectToast(other, 'You Liked the Post!');
     await expect(postCard(page, LAKE).getByRole('button', { name: 'Like' })).toContainText(String(before + 1), LIVE);
+    expect(reads.paths).toEqual([]);
   });
 
   test("a reply written in one tab raises the post's reply count in the other, and shows on its page there", async ({ page, context }) => {
@@ -56,6 +75,7 @@ test.describe('A live network', { tag: ['@server', '@standin'] }, () => {
     const other = await secondTab(context);
     await other.goto(`/posts/${seedPostId(2)}`);
     await expect(other.getByText('No replies yet. Start the conversation!')).toBeVisible();
+    const reads = readsOf(other);
 
     await page.goto(`/posts/${seedPostId(2)}`);
     await page.getByRole('textbox', { name: 'Your reply' }).fill('Written in the first tab.');
@@ -64,6 +84,8 @@ test.describe('A live network', { tag: ['@server', '@standin'] }, () => {
 
     await expect(postCard(other, LAKE).getByRole('link', { name: 'Replies, 1 reply' })).toBeVisible(LIVE);
     await expect(other.getByRole('list', { name: 'Replies' }).getByText('Written in the first tab.')).toBeVisible(LIVE);
+    // The event names the new reply and carries the count; its text is read, with that page of replies alone.
+    expect(reads.paths).toEqual([`/api/posts/${seedPostId(2)}/replies`]);
   });
 
   test('a bookmark removed in one tab leaves Bookmarks in the other', async ({ page, context }) => {
@@ -71,9 +93,11 @@ test.describe('A live network', { tag: ['@server', '@standin'] }, () => {
     const other = await secondTab(context);
     await navigateTo(other, 'Bookmark');
     await expect(postCard(other, SEED_TEXT.northernLights)).toBeVisible();
+    const reads = readsOf(other);
 
     await postCard(page, SEED_TEXT.northernLights).getByRole('button', { name: 'Bookmark' }).click();
     await expectToast(page, 'Removed from Bookmark!');
     await expect(postCard(other, SEED_TEXT.northernLights)).toHaveCount(0, LIVE);
+    expect(reads.paths).toEqual([]);
   });
 });
