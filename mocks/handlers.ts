@@ -36,18 +36,21 @@ function stringParams(params: PathParams): Record<string, string> {
   return result;
 }
 
-/** One route as an MSW handler. */
-export function toHandler(ctx: MockContext, spec: RouteSpec, path: string = spec.path): HttpHandler {
+/**
+ * One route as an MSW handler. `specOnly`: as a backend that answers the spec alone does, it reads
+ * no query, no `Prefer` and no `Idempotency-Key` (the extensions' parts of a call).
+ */
+export function toHandler(ctx: MockContext, spec: RouteSpec, path: string = spec.path, { specOnly = false } = {}): HttpHandler {
   return http[spec.method](routeUrl(ctx, path), async ({ request, params }) => {
     await delay(ctx.delayMs);
     try {
       const answer = await runRoute(ctx, spec, {
         params: stringParams(params),
-        query: Object.fromEntries(new URL(request.url).searchParams),
+        query: specOnly ? {} : Object.fromEntries(new URL(request.url).searchParams),
         authorization: request.headers.get('authorization') ?? undefined,
-        prefer: request.headers.get('prefer') ?? undefined,
+        prefer: specOnly ? undefined : request.headers.get('prefer') ?? undefined,
         body: spec.method === 'get' ? undefined : await request.text(),
-        idempotencyKey: request.headers.get(IDEMPOTENCY_KEY_HEADER) ?? undefined,
+        idempotencyKey: specOnly ? undefined : request.headers.get(IDEMPOTENCY_KEY_HEADER) ?? undefined,
       });
       return HttpResponse.json(answer.body as Record<string, unknown>, { status: answer.status, headers: answer.headers });
     } catch (error) {

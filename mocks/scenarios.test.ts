@@ -8,7 +8,7 @@ import { call, callAs, errorOf, expectHealthy } from './testing/testSupport';
 
 describe('scenario catalogue', () => {
   it('names every scenario QA needs, each with a description and a consistent seed', () => {
-    expect(SCENARIO_NAMES).toEqual(['default', 'empty', 'new-member', 'busy', 'slow', 'server-error', 'offline', 'expired-session', 'read-only']);
+    expect(SCENARIO_NAMES).toEqual(['default', 'empty', 'new-member', 'busy', 'slow', 'server-error', 'offline', 'expired-session', 'read-only', 'spec-only']);
     for (const name of SCENARIO_NAMES) {
       expect(SCENARIOS[name].name).toBe(name);
       expect(SCENARIO_DESCRIPTIONS[name].length).toBeGreaterThan(20);
@@ -147,5 +147,25 @@ describe('useScenario', () => {
     }
     expect(getMockDb().posts.get(seedPostId(11))?.content).not.toBe('x');
     expect(getMockDb().posts.has(seedPostId(11))).toBe(true);
+  });
+
+  it('spec-only: the spec\'s calls alone, as the spec answers them; health lists no extension; every other call 404', async () => {
+    useScenario('spec-only');
+    expect((await call('GET', '/health')).json).toEqual({ status: 'ok', extensions: [], demo: true });
+    const login = await call<LoginResponse>('POST', '/auth/login', { body: DEMO_CREDENTIALS });
+    expect(login.status).toBe(200);
+    const token = { authorization: login.json.encodedToken };
+    // No pages and no Prefer: the whole list, and a like answers every post.
+    expect((await call<PostsResponse>('GET', '/posts?limit=1')).json.posts).toHaveLength(20);
+    const liked = await call<PostsResponse>('POST', `/posts/like/${seedPostId(2)}`, { ...token, headers: { prefer: 'return=minimal, reaction-counts' } });
+    expect({ status: liked.status, posts: liked.json.posts.length, applied: liked.headers.get('preference-applied') }).toEqual({ status: 201, posts: 20, applied: null });
+    expect((await call('GET', '/users/bookmark', token)).status).toBe(200);
+    for (const [method, path] of [['GET', '/feed'], ['GET', '/events'], ['GET', `/posts/${seedPostId(2)}/replies`], ['GET', '/notifications'], ['GET', '/tags/hill/posts'], ['POST', '/auth/logout'], ['POST', '/users/mute/u-liam-chen']] as const) {
+      const result = await call(method, path, token);
+      expect({ call: `${method} ${path}`, status: result.status, message: errorOf(result) }).toEqual({ call: `${method} ${path}`, status: 404, message: MESSAGES.routeNotFound });
+    }
+    // What the spec's GET /users/{userId} answers for an id nobody has.
+    const muted = await call('GET', '/users/muted', token);
+    expect({ status: muted.status, message: errorOf(muted) }).toEqual({ status: 404, message: MESSAGES.userNotFound });
   });
 });

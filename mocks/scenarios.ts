@@ -5,14 +5,14 @@
  */
 import { delay, http, HttpResponse, type HttpHandler } from 'msw';
 import type { MessageKey } from '../contract/messages';
-import { MEMBER_ROUTES, type RouteSpec } from '../contract/routes';
+import { MEMBER_ROUTES, ROUTES, type RouteSpec } from '../contract/routes';
 import { buildBusySeed } from '../contract/seed/busy';
 import { buildDefaultSeed, DEMO_USER_ID } from '../contract/seed/default';
 import type { DbSnapshot } from '../contract/snapshot';
 import type { MockContext } from './context';
-import { errorResponse, pathsOf, routeUrl } from './handlers';
+import { errorResponse, pathsOf, routeUrl, toHandler } from './handlers';
 
-export const SCENARIO_NAMES = ['default', 'empty', 'new-member', 'busy', 'slow', 'server-error', 'offline', 'expired-session', 'read-only'] as const;
+export const SCENARIO_NAMES = ['default', 'empty', 'new-member', 'busy', 'slow', 'server-error', 'offline', 'expired-session', 'read-only', 'spec-only'] as const;
 
 export type ScenarioName = (typeof SCENARIO_NAMES)[number];
 
@@ -75,6 +75,36 @@ const memberRoutesAnswer = (ctx: MockContext, specs: readonly RouteSpec[], key: 
       return errorResponse(key);
     })
   )));
+
+/** The calls of the product spec (its section 7): all a backend that answers only the spec has. */
+export const SPEC_CALLS: readonly string[] = [
+  'post /auth/signup', 'post /auth/login',
+  'get /posts', 'get /posts/:postId', 'get /posts/user/:username', 'post /posts', 'delete /posts/:postId',
+  'post /posts/edit/:postId', 'post /posts/like/:postId', 'post /posts/dislike/:postId',
+  'get /users', 'get /users/:userId', 'post /users/edit', 'get /users/bookmark', 'post /users/bookmark/:postId',
+  'post /users/remove-bookmark/:postId', 'post /users/follow/:userId', 'post /users/unfollow/:userId',
+];
+
+/**
+ * A backend that answers the spec and nothing more: its calls alone, each reading only what the spec
+ * sends (no pages, no `Prefer`, no idempotency key); a health answer that lists no extension; 404 to
+ * every other call (the live stream, replies, notifications, the feed, logout...).
+ */
+function specOnlyHandlers(ctx: MockContext): HttpHandler[] {
+  const specs = ROUTES.filter((spec) => SPEC_CALLS.includes(`${spec.method} ${spec.path}`));
+  if (specs.length !== SPEC_CALLS.length) throw new Error('spec-only: a call of the spec is missing from the contract\'s routes');
+  return [
+    http.get(routeUrl(ctx, '/health'), async () => {
+      await delay(ctx.delayMs);
+      return HttpResponse.json({ status: 'ok', extensions: [], demo: true });
+    }),
+    ...specs.flatMap((spec) => pathsOf(spec).map((path) => toHandler(ctx, spec, path, { specOnly: true }))),
+    http.all(routeUrl(ctx, '/*'), async () => {
+      await delay(ctx.delayMs);
+      return errorResponse('routeNotFound');
+    }),
+  ];
+}
 
 export const SCENARIOS: Readonly<Record<ScenarioName, Scenario>> = {
   default: {
@@ -140,6 +170,12 @@ export const SCENARIOS: Readonly<Record<ScenarioName, Scenario>> = {
     description: 'Every page loads, but every change a member makes answers 503 (the service is unavailable): a like or a follow goes back as it was, and the composer, the reply box, the edit windows and Edit Profile keep what was typed, each with a toast.',
     buildSeed: buildDefaultSeed,
     overrides: (ctx) => memberRoutesAnswer(ctx, MEMBER_ROUTES.filter((spec) => spec.writes), 'serviceUnavailable'),
+  },
+  'spec-only': {
+    name: 'spec-only',
+    description: 'A backend that answers the product spec and nothing more: its health lists no extension, and every other call (pages, the feed, the live stream, replies, notifications, tags, mute and block, logout) answers 404. The app works as the spec says, with none of the extras.',
+    buildSeed: buildDefaultSeed,
+    overrides: specOnlyHandlers,
   },
 };
 
