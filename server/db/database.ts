@@ -48,7 +48,7 @@ export interface Database extends Sql {
   session<T>(work: (sql: Sql) => Promise<T>): Promise<T>;
   /**
    * PGlite: calls `onPayload` with each notification on `channel`, committed in this process. (On
-   * PostgreSQL, listening needs a connection of its own: answerCache.ts keeps one.)
+   * PostgreSQL, listening needs a connection of its own: changeFeed.ts keeps one.)
    */
   listen?(channel: string, onPayload: (payload: string) => void): Promise<void>;
   close(): Promise<void>;

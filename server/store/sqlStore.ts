@@ -9,7 +9,7 @@ import type { PasswordHasher } from '../../contract/passwords';
 import type { DbSnapshot } from '../../contract/snapshot';
 import type { AtOnce, AtOnceWrites, Store, StoreReader, StoreTx } from '../../contract/store';
 import type { TokenClaims } from '../../contract/tokens';
-import { CHANGES_CHANNEL, type ChangeFeed } from '../answerCache';
+import { CHANGES_CHANNEL, type ChangeFeed } from '../changeFeed';
 import { isUnavailable, lostRace, type Database, type Row, type Sql } from '../db/database';
 import { idempotencyWrites } from './idempotency';
 import { mediaWrites } from './media';

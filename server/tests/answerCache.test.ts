@@ -1,7 +1,8 @@
 /** Public reads answered from memory until a write changes the network, on every server of a database. */
 import type { PostsResponse } from '../../contract/api';
 import { buildDefaultSeed, SEED_USER_IDS, seedPostId } from '../../contract/seed/default';
-import { CHANGES_APPLICATION_NAME, CHANGES_CHANNEL, createAnswerCache, pgliteChanges, postgresChanges, type ChangeFeed, type ChangeLog } from '../answerCache';
+import { createAnswerCache } from '../answerCache';
+import { CHANGES_APPLICATION_NAME, CHANGES_CHANNEL, pgliteChanges, postgresChanges, type ChangeFeed, type ChangeLog } from '../changeFeed';
 import { openPostgres, type Database } from '../db/database';
 import { newPglite } from '../testing/pgliteTemplate';
 import { migrate } from '../db/migrate';

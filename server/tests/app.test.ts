@@ -8,7 +8,7 @@ import type { LoginResponse, PostsResponse } from '../../contract/api';
 import { buildDefaultSeed, DEMO_CREDENTIALS, seedPostId } from '../../contract/seed/default';
 import { PNG_DATA_URL } from '../../contract/tests/fixtures';
 import { STAND_IN_TOKEN_SECRET } from '../../contract/tokens';
-import { CHANGES_CHANNEL } from '../answerCache';
+import { CHANGES_CHANNEL } from '../changeFeed';
 import { APP_CSP } from '../app';
 import { readFunctions } from '../db/migrate';
 import { startTestServer, type TestServer } from '../testing/serverTarget';

@@ -17,7 +17,7 @@ import { HEARTBEAT_MS } from '../../contract/events';
 import { errorCode, MESSAGES } from '../../contract/messages';
 import { SEED_USER_IDS, seedPostId } from '../../contract/seed/default';
 import { createTokenService } from '../../contract/tokens';
-import { CHANGES_APPLICATION_NAME } from '../answerCache';
+import { CHANGES_APPLICATION_NAME } from '../changeFeed';
 import { BALANCER_ADDRESS, findHaproxy, freePort, HAPROXY_INSTALL_HINT, haproxyConfig, startServerCluster, type RunningCluster } from '../cluster';
 import { REPOSITORY_ROOT } from '../config';
 import { openPostgres, type Database } from '../db/database';

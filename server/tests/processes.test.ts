@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import type { LoginResponse, SignupResponse } from '../../contract/api';
 import { errorBody } from '../../contract/errors';
 import { buildDefaultSeed, DEMO_CREDENTIALS } from '../../contract/seed/default';
-import { CHANGES_APPLICATION_NAME } from '../answerCache';
+import { CHANGES_APPLICATION_NAME } from '../changeFeed';
 import { openPostgres, type Database } from '../db/database';
 import { argon2Passwords } from '../passwords';
 import { createSqlStore } from '../store/sqlStore';

@@ -5,7 +5,7 @@
  * PGlite and PostgreSQL.
  */
 import { buildDefaultSeed, SEED_USER_IDS, SEED_USERNAMES, seedPostId } from '../../contract/seed/default';
-import { CHANGES_CHANNEL } from '../answerCache';
+import { CHANGES_CHANNEL } from '../changeFeed';
 import type { Row } from '../db/database';
 import { EVENTS_KEPT } from '../store/events';
 import { CALLS_TOGETHER_MAX, REACT, takingTurns } from '../store/sqlStore';
