@@ -4,12 +4,12 @@ import { server, TEST_API_BASE, tokenFor } from '../../mocks/testing/node';
 import { DEMO_CREDENTIALS, seedPostId } from '../../contract/seed/default';
 import { findFeed } from '../test/posts';
 import { renderWithProviders } from '../test/renderWithProviders';
-import { CHANGES_CHANNEL } from './useChangesFromOtherTabs';
+import { TABS_CHANNEL } from './useChangesFromOtherTabs';
 
 /** Another tab of the same browser, as far as this tab can tell. */
 let otherTab: BroadcastChannel;
 beforeEach(() => {
-  otherTab = new BroadcastChannel(CHANGES_CHANNEL);
+  otherTab = new BroadcastChannel(TABS_CHANNEL);
 });
 afterEach(() => {
   otherTab.close();

@@ -4,8 +4,8 @@ import { api, TAGS } from '../lib/api/api';
 import { useAppStore } from '../lib/store/hooks';
 import { selectLive } from '../features/live/liveSlice';
 
-/** The channel the browser's tabs of SocialConnect tell each other of their changes on. */
-export const CHANGES_CHANNEL = 'socialconnect.changes';
+/** The BroadcastChannel the browser's tabs of SocialConnect tell each other of their changes on (the server's PostgreSQL channel is server/changeFeed.ts's CHANGES_CHANNEL). */
+export const TABS_CHANNEL = 'socialconnect.changes';
 
 /** A change this tab made: one of the API's mutations answered. */
 function isOwnChange(action: UnknownAction): boolean {
@@ -22,7 +22,7 @@ export function useChangesFromOtherTabs(): void {
   const { dispatch, getState } = useAppStore();
   useEffect(() => {
     if (typeof BroadcastChannel === 'undefined') return undefined;
-    const channel = new BroadcastChannel(CHANGES_CHANNEL);
+    const channel = new BroadcastChannel(TABS_CHANNEL);
     channel.onmessage = ({ data }: MessageEvent<unknown>) => {
       // While the live stream is open, the other tabs' changes arrive through it, new posts behind "N new posts".
       if (data === 'changed' && !selectLive(getState())) dispatch(api.util.invalidateTags([...TAGS]));

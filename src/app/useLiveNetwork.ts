@@ -8,7 +8,7 @@ import { readEvents, reconnectDelay, type LiveEvent } from '../features/live/eve
 import { liveChanged, liveReset } from '../features/live/liveSlice';
 import { connectionBack } from '../features/connection/connectionSlice';
 import { applyLiveEvent, sessionRefused } from './liveNetwork';
-import { CHANGES_CHANNEL } from './useChangesFromOtherTabs';
+import { TABS_CHANNEL } from './useChangesFromOtherTabs';
 
 /** What the tabs of a browser tell each other about the live stream, beside their own changes. */
 type LiveMessage = { kind: 'event'; event: LiveEvent } | { kind: 'live'; live: boolean } | { kind: 'live?' };
@@ -107,7 +107,7 @@ export function useLiveNetwork(): void {
 
   useEffect(() => {
     if (!hasEvents || !token) return undefined;
-    const channel = typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel(CHANGES_CHANNEL);
+    const channel = typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel(TABS_CHANNEL);
     let leading = false;
     let live = false;
     const setLive = (next: boolean) => {
