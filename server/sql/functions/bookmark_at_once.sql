@@ -1,8 +1,4 @@
--- A write in one statement: checked, made, counted, notified and recorded by one function call, so
--- the rows it locks (the post's, the network's version) are held for that one statement rather than
--- across round trips. It does what contract/rules/ does, in the same order and with the same
--- refusals (it returns the refusal's key; the caller turns it into the contract's answer); the
--- contract's suite runs on both paths.
+-- A write in one statement, as react_at_once.sql says of the three.
 --
 -- A bookmark added (true) or removed (false) (contract/rules/bookmarks.ts addBookmark,
 -- removeBookmark): the refusal's key, or NULL.

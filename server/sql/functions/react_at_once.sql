@@ -1,8 +1,8 @@
--- A write in one statement: checked, made, counted, notified and recorded by one function call, so
--- the rows it locks (the post's, the network's version) are held for that one statement rather than
--- across round trips. It does what contract/rules/ does, in the same order and with the same
--- refusals (it returns the refusal's key; the caller turns it into the contract's answer); the
--- contract's suite runs on both paths.
+-- A write in one statement (this, bookmark_at_once and follow_at_once): checked, made, counted,
+-- notified and recorded by one function call, so the rows it locks (the post's, the network's
+-- version) are held for that one statement rather than across round trips. It does what
+-- contract/rules/ does, in the same order and with the same refusals (it returns the refusal's key;
+-- the caller turns it into the contract's answer); the contract's suite runs on both paths.
 --
 -- A like ('like') or a dislike ('dislike') of a post (contract/rules/posts.ts likePost, dislikePost):
 -- the refusal's key, or NULL and the post's counts after it and the caller's reaction.
