@@ -1,4 +1,4 @@
-import { useEffect, useLayoutEffect, useRef } from 'react';
+import { useLayoutEffect, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { useHistoryWindow, type HistoryWindow } from '../components/useHistoryWindow';
 import { paths } from '../config/paths';
@@ -53,12 +53,14 @@ export function useKeyboardShortcuts(): HistoryWindow {
     composerTextBox(mainContent())?.focus();
   }, [pathname]);
 
+  // Both in the commit that shows the shell, before it is painted: an effect after the paint may run
+  // well after a member (or a test) has pressed keys on the page they see, and those would be lost.
   const latest = useRef({ navigate, pathname, myId, openHelp: help.open });
-  useEffect(() => {
+  useLayoutEffect(() => {
     latest.current = { navigate, pathname, myId, openHelp: help.open };
   }, [navigate, pathname, myId, help.open]);
 
-  useEffect(() => {
+  useLayoutEffect(() => {
     const go = (to: string) => {
       if (to !== latest.current.pathname) void latest.current.navigate(to);
     };
