@@ -121,6 +121,22 @@ describe('an outage while a page is open', () => {
     server.resetHandlers();
     await waitFor(() => expect(screen.queryByText(CONNECTION_TEXTS.unreachable)).not.toBeInTheDocument(), { timeout: 5000 });
   });
+
+  it('the live stream never opened and then the server stops: the notice comes at its next try', async () => {
+    // The stream is refused from the start (a proxy that drops it, say); the rest of the API answers.
+    server.use(http.get(`${TEST_API_BASE}/events`, () => HttpResponse.error()));
+    const { store, router } = await renderWithProviders({ route: '/', authAs: DEMO_CREDENTIALS });
+    await findFeed('Latest Posts');
+    expect(selectLive(store.getState())).toBe(false);
+    // The server answers its health check meanwhile: nothing is said.
+    await act(() => new Promise((resolve) => setTimeout(resolve, 300)));
+    expect(screen.queryByText(CONNECTION_TEXTS.unreachable)).not.toBeInTheDocument();
+
+    serverDown();
+    await findNotice(CONNECTION_TEXTS.unreachable);
+    expect(currentPath(router)).toBe('/');
+    expect(cardWith(LAKE)).toBeInTheDocument();
+  });
 });
 
 /** The demo member logged in before: a new tab finds the session in storage. */

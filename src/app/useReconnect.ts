@@ -1,11 +1,11 @@
 import { addListener, type UnknownAction } from '@reduxjs/toolkit';
-import { useEffect, useRef } from 'react';
+import { useEffect } from 'react';
 import { TIMINGS } from '../config/timings';
 import { api, backendHas, TAGS } from '../lib/api/api';
 import { backendAnswers } from '../lib/pageLoad';
 import { useAppSelector, useAppStore } from '../lib/store/hooks';
 import { connectionBack, connectionLost, selectConnectionLost } from '../features/connection/connectionSlice';
-import { selectLive } from '../features/live/liveSlice';
+import { liveChanged } from '../features/live/liveSlice';
 
 /** The wait before the `attempt`th check (0 first): doubling from the first up to the longest, 30% either way at random. */
 export function reconnectCheckDelay(attempt: number, random: () => number = Math.random): number {
@@ -28,20 +28,29 @@ function isAnswer(action: UnknownAction): boolean {
 export function useReconnect(): void {
   const store = useAppStore();
   const lost = useAppSelector(selectConnectionLost);
-  const live = useAppSelector(selectLive);
 
-  // The live stream dropped: is it the backend that went away? One check tells.
-  const wasLive = useRef(live);
+  // The live stream closed, or failed to open (each time it tries): is it the backend that went
+  // away? One check at a time tells. A stream that never opened counts too: a server that stops
+  // before the stream first opens leaves the member as alone as one that stops after.
   useEffect(() => {
-    const dropped = wasLive.current && !live;
-    wasLive.current = live;
-    if (!dropped) return undefined;
     const leaving = new AbortController();
-    void backendAnswers(leaving.signal).then((answers) => {
-      if (!answers && !leaving.signal.aborted) store.dispatch(connectionLost());
-    });
-    return () => leaving.abort();
-  }, [live, store]);
+    let checking = false;
+    const stopListening = store.dispatch(addListener({
+      predicate: (action) => liveChanged.match(action) && !action.payload,
+      effect: () => {
+        if (checking || selectConnectionLost(store.getState())) return;
+        checking = true;
+        void backendAnswers(leaving.signal).then((answers) => {
+          checking = false;
+          if (!answers && !leaving.signal.aborted) store.dispatch(connectionLost());
+        });
+      },
+    }));
+    return () => {
+      leaving.abort();
+      stopListening();
+    };
+  }, [store]);
 
   useEffect(() => {
     if (!lost) return undefined;
