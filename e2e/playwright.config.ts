@@ -50,6 +50,10 @@ export default defineConfig<{ backend: Backend }>({
     trace: 'off',
     screenshot: 'only-on-failure',
     serviceWorkers: 'allow',
+    // A click, a screenshot or a navigation that hangs fails as such, naming its step, instead of
+    // using up the journey's whole time unexplained.
+    actionTimeout: 30_000,
+    navigationTimeout: 30_000,
   },
   projects: [
     // The shipped build, on the stand-in in the browser.
