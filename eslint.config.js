@@ -26,6 +26,23 @@ const SEPARATE_FEATURES = {
 /** Product code (the app, the stand-in, the server, the contract) imports nothing of the tools. */
 const TOOLS_PATTERN = { regex: '^(\\.\\.?/)+(\\.\\./)*scripts(/|$)', message: 'Product code imports no tooling: scripts/ imports from the product, never the other way.' };
 
+/** What the app and the stand-in never import: the server (share code through contract/), and the tools. */
+const PRODUCT_PATTERNS = [
+  // The project's server/ folder, by a relative path; react-dom/server (the build-time render) is not it.
+  { regex: '^(\\.\\.?/)+(\\.\\./)*server(/|$)', message: 'The app and the stand-in never import the server; share code through contract/.' },
+  TOOLS_PATTERN,
+];
+
+/**
+ * A screen asks what the backend offers through the capability map; how the app speaks to the
+ * backend (pages, changed-only answers, counts) is settled by the calls, and no screen asks.
+ */
+const ASKS_BACKEND_PATTERN = {
+  regex: '/api/api$',
+  importNames: ['backendHas', 'useBackendHas'],
+  message: 'Ask the capability map (lib/api/capabilities: hasCapability, useCapability) what the backend offers.',
+};
+
 function layerRules(layers) {
   return layers.map(({ layer, above }) => ({
     files: [`${layer}/**/*.{ts,tsx}`],
@@ -72,15 +89,17 @@ module.exports = tseslint.config(
   },
   {
     files: ['src/**/*.{ts,tsx}', 'mocks/**/*.ts'],
-    rules: {
-      'no-restricted-imports': ['error', {
-        // The project's server/ folder, by a relative path; react-dom/server (the build-time render) is not it.
-        patterns: [
-          { regex: '^(\\.\\.?/)+(\\.\\./)*server(/|$)', message: 'The app and the stand-in never import the server; share code through contract/.' },
-          TOOLS_PATTERN,
-        ],
-      }],
-    },
+    rules: { 'no-restricted-imports': ['error', { patterns: [...PRODUCT_PATTERNS, ASKS_BACKEND_PATTERN] }] },
+  },
+  // Tests set up either backend; and where the app still picks its calls by what the backend has (the
+  // pages and the feed: two queries each, the spec's whole list or the pages), until an adapter below
+  // the calls answers them alike.
+  {
+    files: [
+      'src/**/*.test.{ts,tsx}', 'src/test/**',
+      'src/app/layouts/ProtectedLayout.tsx', 'src/features/posts/sortChosen.ts', 'src/pages/FeedPage.tsx', 'src/pages/ProfilePage.tsx',
+    ],
+    rules: { 'no-restricted-imports': ['error', { patterns: PRODUCT_PATTERNS }] },
   },
   // The server is product code too: the tools (scripts/) import from it, never the other way.
   {

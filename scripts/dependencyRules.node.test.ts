@@ -2,7 +2,8 @@
  * The dependency direction is enforced by lint: contract/ reaches into nothing (no MSW, database,
  * HTTP server, React or Node built-ins, nothing of the app, the stand-in or the server), and the app
  * and the stand-in never import the server, and no product code (app, stand-in, server, contract)
- * imports the tools of scripts/. Inside the app, the layers go one way: types, config,
+ * imports the tools of scripts/. A screen asks what the backend offers through the capability map
+ * alone. Inside the app, the layers go one way: types, config,
  * lib -> components -> features -> pages -> app; a feature reads another's slice through its selectors
  * only, and posts and bookmarks do not import each other.
  */
@@ -55,6 +56,20 @@ describe('dependency rules', () => {
   it('lets the tools import the server\'s settings, and the server\'s tests the tools\' test helpers', async () => {
     expect(await restrictedImports('scripts/example.ts', "import { readServerSettings } from '../server/settings';\nexport const used = readServerSettings;\n")).toEqual([]);
     expect(await restrictedImports('server/tests/example.test.ts', "import { itRefusesEach } from '../../scripts/testing/settingRefusals';\nexport const used = itRefusesEach;\n")).toEqual([]);
+  });
+
+  it.each([
+    ['src/features/posts/components/Example.tsx', "import { useBackendHas } from '../../../lib/api/api';"],
+    ['src/pages/Example.tsx', "import { backendHas } from '../lib/api/api';"],
+  ])('%s, a screen, asks the capability map and not what the backend has', async (file, line) => {
+    const messages = await restrictedImports(file, `${line}\nexport const used = [];\n`);
+    expect(messages).toEqual([expect.stringContaining('Ask the capability map')]);
+    expect(await restrictedImports(file, `import { useCapability } from '${line.includes('../../../') ? '../../../' : '../'}lib/api/capabilities';\nexport const used = useCapability;\n`)).toEqual([]);
+  });
+
+  it('lets the calls below the screens, and tests, ask what the backend has', async () => {
+    expect(await restrictedImports('src/lib/api/example.ts', "import { backendHas } from './api';\nexport const used = backendHas;\n")).toEqual([]);
+    expect(await restrictedImports('src/features/posts/example.test.ts', "import { backendHas } from '../../lib/api/api';\nexport const used = backendHas;\n")).toEqual([]);
   });
 
   it('lets the app render its pages ahead with react-dom/server, which is not the project\'s server', async () => {

@@ -1,7 +1,7 @@
 import { addListener } from '@reduxjs/toolkit';
 import { useEffect, useRef } from 'react';
 import { absoluteApiBase } from '../config/env';
-import { useBackendHas } from '../lib/api/api';
+import { useCapability } from '../lib/api/capabilities';
 import { useAppSelector, useAppStore } from '../lib/store/hooks';
 import { selectToken } from '../features/auth/sessionSlice';
 import { readEvents, reconnectDelay, type LiveEvent } from '../features/live/eventReader';
@@ -101,7 +101,7 @@ function keepStreamOpen(authorization: string, lastEventId: { current?: string }
  */
 export function useLiveNetwork(): void {
   const store = useAppStore();
-  const hasEvents = useBackendHas('events');
+  const hasEvents = useCapability('live');
   const token = useAppSelector(selectToken);
   const lastEventId = useRef<string | undefined>(undefined);
 

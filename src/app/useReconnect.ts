@@ -1,7 +1,8 @@
 import { addListener, type UnknownAction } from '@reduxjs/toolkit';
 import { useEffect } from 'react';
 import { TIMINGS } from '../config/timings';
-import { api, backendHas, TAGS } from '../lib/api/api';
+import { api, TAGS } from '../lib/api/api';
+import { hasCapability } from '../lib/api/capabilities';
 import { backendAnswers } from '../lib/pageLoad';
 import { useAppSelector, useAppStore } from '../lib/store/hooks';
 import { connectionBack, connectionLost, selectConnectionLost } from '../features/connection/connectionSlice';
@@ -61,7 +62,7 @@ export function useReconnect(): void {
       // With the live stream, it opens again at this (useLiveNetwork) and brings what was missed, in
       // order (new posts behind "N new posts"); without it, what the page shows loads again now.
       store.dispatch(connectionBack());
-      if (!backendHas(store.getState(), 'events')) store.dispatch(api.util.invalidateTags([...TAGS]));
+      if (!hasCapability(store.getState(), 'live')) store.dispatch(api.util.invalidateTags([...TAGS]));
     };
     const stopListening = store.dispatch(addListener({ predicate: isAnswer, effect: reconnected }));
     const leaving = new AbortController();

@@ -3,7 +3,7 @@ import { usePageTitle } from '../components/usePageTitle';
 import { TIMINGS } from '../config/timings';
 import { RelationList } from '../features/relations/components/RelationList';
 import { useLoaderOffAfter } from '../features/ui/useLoaderOffAfter';
-import { useBackendHas } from '../lib/api/api';
+import { useCapability } from '../lib/api/capabilities';
 import './FeedPages.css';
 import './MutedAndBlockedPage.css';
 
@@ -11,7 +11,7 @@ export const MUTE_BLOCK_UNAVAILABLE = 'This network does not let members mute or
 
 /** /settings/muted-and-blocked: the members the member mutes and blocks (the `mute-block` extension). */
 export function MutedAndBlockedPage() {
-  const has = useBackendHas('mute-block');
+  const has = useCapability('muteBlock');
   const mutedId = useId();
   const blockedId = useId();
   useLoaderOffAfter(has !== undefined, TIMINGS.loaderOffShortMs);

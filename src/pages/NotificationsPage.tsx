@@ -2,14 +2,14 @@ import { usePageTitle } from '../components/usePageTitle';
 import { TIMINGS } from '../config/timings';
 import { NotificationList } from '../features/notifications/components/NotificationList';
 import { useLoaderOffAfter } from '../features/ui/useLoaderOffAfter';
-import { useBackendHas } from '../lib/api/api';
+import { useCapability } from '../lib/api/capabilities';
 import './FeedPages.css';
 
 export const NOTIFICATIONS_UNAVAILABLE = 'This network does not send notifications.';
 
 /** The member's notifications (the `notifications` extension); a backend without it has none to show. */
 export function NotificationsPage() {
-  const has = useBackendHas('notifications');
+  const has = useCapability('notifications');
   useLoaderOffAfter(has !== undefined, TIMINGS.loaderOffShortMs);
   usePageTitle('Notifications');
   return (

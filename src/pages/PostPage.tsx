@@ -6,7 +6,7 @@ import { paths, replyOfHash } from '../config/paths';
 import { TIMINGS } from '../config/timings';
 import { PostCard } from '../features/posts/components/PostCard';
 import { Replies } from '../features/replies/components/Replies';
-import { useBackendHas } from '../lib/api/api';
+import { useCapability } from '../lib/api/capabilities';
 import { WithPostCardExtras } from './PostCardExtras';
 import { useGetPostQuery } from '../features/posts/postsApi';
 import { useLoaderOffAfter } from '../features/ui/useLoaderOffAfter';
@@ -44,8 +44,8 @@ export function PostPage() {
   // The latest load decides: a post shown before that now answers not found (its author blocked the
   // member) is not shown any more.
   const notFound = postId === '' || (!isFetching && refusalStatus(error) === 404);
-  const hasReplies = useBackendHas('replies') === true;
-  const hasLists = useBackendHas('member-lists') === true;
+  const hasReplies = useCapability('replies') === true;
+  const hasLists = useCapability('memberLists') === true;
   usePageTitle(notFound ? 'Not Found' : 'Post');
 
   if (notFound) {

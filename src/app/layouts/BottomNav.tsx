@@ -1,7 +1,7 @@
 import { Link, NavLink } from 'react-router-dom';
 import { Dialog } from '../../components/Dialog';
 import { useHistoryWindow } from '../../components/useHistoryWindow';
-import { useBackendHas } from '../../lib/api/api';
+import { useCapability } from '../../lib/api/capabilities';
 import { useAppSelector } from '../../lib/store/hooks';
 import { selectCurrentUserId } from '../../features/auth/sessionSlice';
 import { useLogout } from '../../features/auth/useLogout';
@@ -25,8 +25,8 @@ export function BottomNav() {
   const display = useHistoryWindow('display');
   const logout = useLogout();
   const myId = useAppSelector(selectCurrentUserId) ?? '';
-  const hasMuteBlock = useBackendHas('mute-block');
-  const hasNotifications = useBackendHas('notifications');
+  const hasMuteBlock = useCapability('muteBlock');
+  const hasNotifications = useCapability('notifications');
   const mutedAndBlocked = paths.mutedAndBlocked.href();
   return (
     <>

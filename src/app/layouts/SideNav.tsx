@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link, NavLink, useNavigate } from 'react-router-dom';
-import { useBackendHas } from '../../lib/api/api';
+import { useCapability } from '../../lib/api/capabilities';
 import { useAppSelector } from '../../lib/store/hooks';
 import { Avatar } from '../../components/Avatar';
 import { paths } from '../../config/paths';
@@ -51,8 +51,8 @@ export function SideNav() {
   const myProfile = paths.profile.href(myId);
   const createPost = paths.createPost.href();
   // Undefined until the backend's health answer says which it has: their places are kept meanwhile.
-  const hasNotifications = useBackendHas('notifications');
-  const hasMuteBlock = useBackendHas('mute-block');
+  const hasNotifications = useCapability('notifications');
+  const hasMuteBlock = useCapability('muteBlock');
 
   return (
     <nav className="side-nav" aria-label="Main">

@@ -1,4 +1,5 @@
-import { api, backendHas, type CacheAccess } from '../../lib/api/api';
+import { api, type CacheAccess } from '../../lib/api/api';
+import { hasCapability } from '../../lib/api/capabilities';
 import { CURSOR_PAGES_OPTIONS, cursorQuery, readMembersPage } from '../../lib/api/cursorPages';
 import { useAppSelector } from '../../lib/store/hooks';
 import type { MembersPage, Relation, UserSummary } from '../../types/api';
@@ -41,7 +42,7 @@ export const { useGetRelationListInfiniteQuery, useChangeRelationMutation } = re
 
 /** Whether the backend has the `mute-block` extension: one selector, read by every post card's menu. */
 export function selectHasMuteBlock(state: unknown): boolean {
-  return backendHas(state, 'mute-block');
+  return hasCapability(state, 'muteBlock');
 }
 
 /** The members of a list, as loaded so far. */

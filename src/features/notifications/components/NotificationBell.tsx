@@ -1,7 +1,7 @@
 import { NavLink } from 'react-router-dom';
 import type { MouseEventHandler, ReactNode } from 'react';
 import { paths } from '../../../config/paths';
-import { useBackendHas } from '../../../lib/api/api';
+import { useCapability } from '../../../lib/api/capabilities';
 import { useUnreadCount } from '../notificationsApi';
 import { badgeOf, bellName } from '../notificationText';
 import './Notifications.css';
@@ -26,7 +26,7 @@ export interface NotificationBellProps {
  * it (WCAG 2.5.3). The badge sits on the icon where the word is hidden, beside the word where it shows.
  */
 export function NotificationBell({ className, icon, labelClassName, onClick }: NotificationBellProps) {
-  const has = useBackendHas('notifications') === true;
+  const has = useCapability('notifications') === true;
   const count = useUnreadCount(has);
   if (!has) return null;
   const badge = badgeOf(count ?? 0);

@@ -10,7 +10,7 @@ import { notifyError, notifySuccess } from '../../ui/notify';
 import { feedSortChanged } from '../feedSlice';
 import { useCreatePostMutation } from '../postsApi';
 import { useDraft } from '../useDraft';
-import { backendHas } from '../../../lib/api/api';
+import { hasCapability } from '../../../lib/api/capabilities';
 import { ImageDescriptionField, imageAltFits } from './ImageDescriptionField';
 import { keyIsSpent, newIdempotencyKey } from '../../../lib/idempotencyKey';
 import { CharacterCount, charactersLeft, CountedTextBox } from './CharacterCount';
@@ -55,7 +55,7 @@ export function Composer({ onPosted }: ComposerProps) {
   // A new image, or none: the description of the one before does not describe it.
   const setImage = (value: string) => updateDraft({ image: value, imageAlt: '' });
   // The backend keeps a description with the image: the composer asks for one.
-  const describes = useAppSelector((state) => backendHas(state, 'alt-text'));
+  const describes = useAppSelector((state) => hasCapability(state, 'altText'));
   const [createPost, { isLoading }] = useCreatePostMutation();
   const fileInput = useRef<HTMLInputElement>(null);
   const textBox = useRef<HTMLTextAreaElement>(null);

@@ -12,7 +12,7 @@ import './Composer.css';
 import './EditPostDialog.css';
 import { SubmitButton } from '../../../components/ProgressLabel';
 import { useAppSelector } from '../../../lib/store/hooks';
-import { backendHas } from '../../../lib/api/api';
+import { hasCapability } from '../../../lib/api/capabilities';
 import { ImageDescriptionField, imageAltFits } from './ImageDescriptionField';
 import { selectCurrentUserId } from '../../auth/sessionSlice';
 import { useDraft } from '../useDraft';
@@ -38,7 +38,7 @@ export function EditPostDialog({ post, onClose }: EditPostDialogProps) {
   const [{ text, imageAlt }, updateDraft] = useDraft(useAppSelector(selectCurrentUserId), editDraftPlace(post.id), { text: post.content, imageAlt: post.imageAlt ?? '' });
   const setText = (value: string) => updateDraft({ text: value });
   const setImageAlt = (value: string) => updateDraft({ imageAlt: value });
-  const describes = useAppSelector((state) => backendHas(state, 'alt-text')) && post.postImage !== '';
+  const describes = useAppSelector((state) => hasCapability(state, 'altText')) && post.postImage !== '';
   const [editPost, { isLoading }] = useEditPostMutation();
   const countId = useId();
   const over = charactersLeft(text) < 0 || (describes && !imageAltFits(imageAlt));

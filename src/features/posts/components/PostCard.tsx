@@ -1,6 +1,6 @@
 import { memo, useContext, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { backendHas } from '../../../lib/api/api';
+import { hasCapability } from '../../../lib/api/capabilities';
 import { useAppDispatch, useAppSelector } from '../../../lib/store/hooks';
 import type { RootState } from '../../../app/store';
 import { Avatar } from '../../../components/Avatar';
@@ -152,10 +152,10 @@ export const PostCard = memo(function PostCard({ post, onDeleted, position, list
   }, [editing.isOpen, myId, post.id]);
   // The backend answers replies: the Comments icon opens the post's conversation, with its count. Read
   // from the health answer the member's shell asks for, so a card re-renders only when this changes.
-  const hasReplies = useAppSelector((state) => backendHas(state, 'replies'));
+  const hasReplies = useAppSelector((state) => hasCapability(state, 'replies'));
   const replyCount = post.replyCount ?? 0;
   // The backend lists posts by tag: a text's tags link to their page.
-  const hasTags = useAppSelector((state) => backendHas(state, 'tags'));
+  const hasTags = useAppSelector((state) => hasCapability(state, 'tags'));
 
   // A text with addresses, mentions or linked tags holds links of its own, and links cannot nest: its
   // time links to the post instead of the text.

@@ -3,7 +3,7 @@ import { Link } from 'react-router-dom';
 import { Avatar } from '../../../components/Avatar';
 import { paths } from '../../../config/paths';
 import { useAppSelector } from '../../../lib/store/hooks';
-import { backendHas } from '../../../lib/api/api';
+import { hasCapability } from '../../../lib/api/capabilities';
 import type { UserSummary } from '../../../types/api';
 import { nameOf, useRelationChange } from './RelationActions';
 import './RelationActions.css';
@@ -35,7 +35,7 @@ export function BlockedProfile({ member }: { member: UserSummary }) {
 
 /** On the member's own profile: the way to the members they mute and block, when the backend has them. */
 export function MutedAndBlockedLink() {
-  const has = useAppSelector((state) => backendHas(state, 'mute-block'));
+  const has = useAppSelector((state) => hasCapability(state, 'muteBlock'));
   if (!has) return null;
   return (
     <Link className="pill-button" to={paths.mutedAndBlocked.href()}>

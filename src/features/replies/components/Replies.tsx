@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useId, useMemo, useRef } from 'react';
 import { MoreButton, useFocusAfterGrowth } from '../../../components/MorePages';
-import { useBackendHas } from '../../../lib/api/api';
+import { useCapability } from '../../../lib/api/capabilities';
 import { errorMessage, refusalStatus } from '../../../lib/apiError';
 import { countOf } from '../../../lib/plural';
 import type { Post, Reply } from '../../../types/api';
@@ -28,7 +28,7 @@ const NO_REPLIES: Reply[] = [];
  * `reply-links`, from the page that begins at it (back to the start when that reply is gone).
  */
 function useShownReplies(postId: string, landOn: string | undefined) {
-  const hasLinks = useBackendHas('reply-links') === true;
+  const hasLinks = useCapability('replyLinks') === true;
   const landing = landOn !== undefined && hasLinks;
   const atReply = useGetRepliesInfiniteQuery({ postId, at: landOn }, { skip: !landing });
   const gone = landing && refusalStatus(atReply.error) === 404;

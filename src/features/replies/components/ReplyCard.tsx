@@ -7,7 +7,7 @@ import { RichText } from '../../../components/RichText';
 import { useHistoryWindow } from '../../../components/useHistoryWindow';
 import { paths, REPLY_ANCHOR } from '../../../config/paths';
 import { formatPostTime, toDateTimeAttribute } from '../../../lib/formatDate';
-import { backendHas } from '../../../lib/api/api';
+import { hasCapability } from '../../../lib/api/capabilities';
 import { useAppSelector } from '../../../lib/store/hooks';
 import type { Reply } from '../../../types/api';
 import { selectCurrentUserId } from '../../auth/sessionSlice';
@@ -48,7 +48,7 @@ export interface ReplyCardProps {
 /** One reply: who wrote it and when, whom it answers, its text, and Like, Reply and Delete. */
 export const ReplyCard = memo(function ReplyCard({ reply, postAuthorId, onAnswer, current = false }: ReplyCardProps) {
   const myId = useAppSelector(selectCurrentUserId);
-  const hasTags = useAppSelector((state) => backendHas(state, 'tags'));
+  const hasTags = useAppSelector((state) => hasCapability(state, 'tags'));
   const [likeReply, likeState] = useLikeReplyMutation();
   const [unlikeReply, unlikeState] = useUnlikeReplyMutation();
   const [deleteReply, deleteState] = useDeleteReplyMutation();

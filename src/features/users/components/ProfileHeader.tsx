@@ -8,7 +8,7 @@ import { EditProfileDialog } from './EditProfileDialog';
 import { FollowButton } from './FollowButton';
 import './ProfileHeader.css';
 import { countOf } from '../../../lib/plural';
-import { useBackendHas } from '../../../lib/api/api';
+import { useCapability } from '../../../lib/api/capabilities';
 import { MemberListDialog } from './MemberListDialog';
 
 export interface ProfileHeaderProps {
@@ -55,7 +55,7 @@ export function ProfileHeader({ user, isOwn, actions }: ProfileHeaderProps) {
   const followersOpen = useHistoryWindow(`followers:${user._id}`);
   const followingOpen = useHistoryWindow(`following:${user._id}`);
   // The backend lists who follows whom: each count opens its list.
-  const hasLists = useBackendHas('member-lists') === true;
+  const hasLists = useCapability('memberLists') === true;
   const name = fullName(user);
   const followers = countOf(user.followers.length, 'Follower');
   const following = countOf(user.following.length, 'Following', 'Following');

@@ -1,0 +1,42 @@
+import type { ApiExtension } from '../../types/api';
+import { backendHas, useBackendHas } from './api';
+
+/**
+ * What the app offers beyond the spec, by what the backend said it has (GET /health): the one map a
+ * screen reads to show a feature or leave it out. How the app speaks to the backend (pages, the
+ * feed, changed-only answers, counts, idempotency keys) is not here: the calls settle that below
+ * the screens, and no screen asks.
+ */
+const CAPABILITIES = {
+  /** Replies under a post, and its page. */
+  replies: 'replies',
+  /** Links in replies. */
+  replyLinks: 'reply-links',
+  /** The bell and the notifications page. */
+  notifications: 'notifications',
+  /** Tags in posts and replies, and a tag's page. */
+  tags: 'tags',
+  /** Followers and following, as lists. */
+  memberLists: 'member-lists',
+  /** Mute and block, and the page that lists them. */
+  muteBlock: 'mute-block',
+  /** A description written for a post's image. */
+  altText: 'alt-text',
+  /** The live stream: changes shown as they happen. */
+  live: 'events',
+} as const satisfies Record<string, ApiExtension>;
+
+export type Capability = keyof typeof CAPABILITIES;
+
+/** Whether the backend offers `capability`; nothing is assumed before its health answer. */
+export function hasCapability(state: unknown, capability: Capability): boolean {
+  return backendHas(state, CAPABILITIES[capability]);
+}
+
+/**
+ * Whether the backend offers `capability`: undefined until its health answer is in (a screen that
+ * depends on it waits), false for a backend without /health (it answers the spec alone).
+ */
+export function useCapability(capability: Capability): boolean | undefined {
+  return useBackendHas(CAPABILITIES[capability]);
+}
