@@ -13,14 +13,14 @@ import { refusal, refusalAnswer, RuleError } from './errors';
 import { fingerprintOf, idempotentContext, IDEMPOTENT_REPLAYED_HEADER, KeptOutcome, readIdempotencyKey } from './idempotency';
 import { presentMember, presentMembers, presentNotifications, presentPost, presentPosts, presentReplies, presentReply, toUserSummary } from './present';
 import { authenticate, login, logout, SESSION_REFUSALS, signup, verifiedClaims, type Session } from './rules/auth';
-import { addBookmark, bookmarkAtOnce, listBookmarks, removeBookmark } from './rules/bookmarks';
-import { createPost, deletePost, dislikePost, editPost, findUsername, likePost, reactAtOnce } from './rules/posts';
+import { addBookmark, bookmarkInOneStatement, listBookmarks, removeBookmark } from './rules/bookmarks';
+import { createPost, deletePost, dislikePost, editPost, findUsername, likePost, reactInOneStatement } from './rules/posts';
 import { block, hiddenFor, hides, mute, refuseBlocked, relationPage, unblock, unmute, visibleMember, visiblePost, visibleReply, type RelationState } from './rules/relations';
 import { markRead } from './rules/notifications';
 import { feedOrderOf, pageOf, wantsChangeCounts, wantsMinimal, wantsReactionCounts, type Query } from './rules/pages';
 import { createReply, deleteReply, likeReply, unlikeReply } from './rules/replies';
 import { taggedPosts } from './rules/tags';
-import { editProfile, follow, followAtOnce, followCounts, unfollow } from './rules/users';
+import { editProfile, follow, followInOneStatement, followCounts, unfollow } from './rules/users';
 import * as Schema from './schemas';
 import type { FollowCounts, MemberRow, Page, PostRow, ReactionKind, ReplyPageRequest, ReplyRow, StoreReader } from './store';
 import { readToken, type TokenClaims } from './tokens';
@@ -120,10 +120,10 @@ export interface RouteSpec {
     replay: (input: RouteInput, createdId: string) => Promise<Shaped>;
   };
   /**
-   * The call as one statement of the store's (Store.atOnce), session check included, once the
+   * The call as one statement of the store's (Store.oneStatement), session check included, once the
    * token's signature is verified; undefined when the store leaves it to `handle`.
    */
-  atOnce?: (input: RouteRequest & { ctx: RuleContext; claims: TokenClaims }) => Promise<Shaped | undefined>;
+  oneStatement?: (input: RouteRequest & { ctx: RuleContext; claims: TokenClaims }) => Promise<Shaped | undefined>;
   /**
    * A public read whose answer may hold the record of the member `memberId` (what a token names):
    * their token is then verified, so the answer carries what only they see of themselves (their
@@ -207,9 +207,9 @@ async function postNow(ctx: RuleContext, postId: string, viewerId?: string): Pro
   return shaped(Schema.PostResponse, { post: await currentPost(ctx, postId, viewerId) });
 }
 
-/** A write the store may do in one statement (RouteSpec.atOnce). */
-function atOnce(spec: RouteSpec, write: NonNullable<RouteSpec['atOnce']>): RouteSpec {
-  return { ...spec, atOnce: write };
+/** A write the store may do in one statement (RouteSpec.oneStatement). */
+function oneStatement(spec: RouteSpec, write: NonNullable<RouteSpec['oneStatement']>): RouteSpec {
+  return { ...spec, oneStatement: write };
 }
 
 /** A public read that may answer the caller's own record (RouteSpec.ownRecord). */
@@ -292,13 +292,13 @@ const postRoutes: RouteSpec[] = [
   }),
 
   // A like and a dislike: the rules' write, or the store's one statement; the same answer.
-  ...(['like', 'dislike'] as const).map((kind) => atOnce(memberRoute('post', `/posts/${kind}/:postId`, 201, undefined, async ({ ctx, session, ...request }) => {
+  ...(['like', 'dislike'] as const).map((kind) => oneStatement(memberRoute('post', `/posts/${kind}/:postId`, 201, undefined, async ({ ctx, session, ...request }) => {
     const postId = param(request.params, 'postId');
     await (kind === 'like' ? likePost : dislikePost)(ctx, session.member, postId);
     return reacted(ctx, request, postId, session.member.id, kind);
   }), async ({ ctx, claims, ...request }) => {
     const postId = param(request.params, 'postId');
-    const counts = await reactAtOnce(ctx, claims, postId, kind);
+    const counts = await reactInOneStatement(ctx, claims, postId, kind);
     return counts && reacted(ctx, request, postId, claims.sub, kind, counts);
   })),
 ];
@@ -327,13 +327,13 @@ const bookmarkRoutes: RouteSpec[] = [
   }),
 
   // A bookmark and its removal: the rules' write, or the store's one statement; the same answer.
-  ...([['bookmark', true], ['remove-bookmark', false]] as const).map(([path, on]) => atOnce(memberRoute('post', `/users/${path}/:postId`, 201, undefined, async ({ ctx, session, ...request }) => {
+  ...([['bookmark', true], ['remove-bookmark', false]] as const).map(([path, on]) => oneStatement(memberRoute('post', `/users/${path}/:postId`, 201, undefined, async ({ ctx, session, ...request }) => {
     const postId = param(request.params, 'postId');
     await (on ? addBookmark : removeBookmark)(ctx, session.member.id, postId);
     return bookmarkAnswer(ctx, request, session.member.id, postId, on);
   }), async ({ ctx, claims, ...request }) => {
     const postId = param(request.params, 'postId');
-    if (!(await bookmarkAtOnce(ctx, claims, postId, on))) return undefined;
+    if (!(await bookmarkInOneStatement(ctx, claims, postId, on))) return undefined;
     return bookmarkAnswer(ctx, request, claims.sub, postId, on);
   })),
 ];
@@ -495,12 +495,12 @@ const userRoutes: RouteSpec[] = [
   }),
 
   // A follow and an unfollow: the rules' write, or the store's one statement; the same answer.
-  ...([true, false] as const).map((following) => atOnce(memberRoute('post', `/users/${following ? 'follow' : 'unfollow'}/:userId`, 201, undefined, async ({ ctx, session, ...request }) => {
+  ...([true, false] as const).map((following) => oneStatement(memberRoute('post', `/users/${following ? 'follow' : 'unfollow'}/:userId`, 201, undefined, async ({ ctx, session, ...request }) => {
     const other = await (following ? follow : unfollow)(ctx, session.member, param(request.params, 'userId'));
     return followed(ctx, request, session.member.id, other.id, following);
   }), async ({ ctx, claims, ...request }) => {
     const otherId = param(request.params, 'userId');
-    const counts = await followAtOnce(ctx, claims, otherId, following);
+    const counts = await followInOneStatement(ctx, claims, otherId, following);
     return counts && followed(ctx, request, claims.sub, otherId, following, counts);
   })),
 
@@ -602,10 +602,10 @@ async function optionalViewer(ctx: RuleContext, authorization: string | undefine
 export async function runRoute(ctx: RuleContext, spec: RouteSpec, request: RouteRequest): Promise<RouteAnswer> {
   let memberId: string | undefined;
   try {
-    if (spec.atOnce && ctx.store.atOnce) {
+    if (spec.oneStatement && ctx.store.oneStatement) {
       const claims = await verifiedClaims(ctx, request.authorization);
       try {
-        const done = await spec.atOnce({ ...request, ctx, claims });
+        const done = await spec.oneStatement({ ...request, ctx, claims });
         if (done) return { ...answer(spec, done), memberId: claims.sub };
       } catch (error) {
         // A refusal after the session was accepted is the member's own.

@@ -333,7 +333,7 @@ export interface FollowCounts {
  * What a write done in one statement answers: the refusal's key, or 'recheck' when the store cannot
  * tell alone (the caller then runs the rules), or what the answer needs.
  */
-export type AtOnce<T> = { refused: MessageKey | 'recheck' } | { done: T };
+export type OneStatementOutcome<T> = { refused: MessageKey | 'recheck' } | { done: T };
 
 /** What a write in one statement needs for the notification it may make or leave (rules/notifications.ts). */
 export interface NotifyingWrite {
@@ -349,21 +349,21 @@ export interface NotifyingWrite {
  * is already verified: the same checks, changes, events and notifications as the rules in rules/
  * (the contract's suite holds both to the same answers). A store without them runs the rules.
  */
-export interface AtOnceWrites {
+export interface OneStatementWrites {
   /** rules/posts.ts likePost and dislikePost; the post's counts after it. */
-  react(claims: TokenClaims, write: { postId: string; reaction: ReactionKind } & NotifyingWrite): Promise<AtOnce<{ likeCount: number; dislikeCount: number }>>;
+  react(claims: TokenClaims, write: { postId: string; reaction: ReactionKind } & NotifyingWrite): Promise<OneStatementOutcome<{ likeCount: number; dislikeCount: number }>>;
   /** rules/bookmarks.ts addBookmark and removeBookmark. */
-  bookmark(claims: TokenClaims, write: { postId: string; bookmarked: boolean }): Promise<AtOnce<true>>;
+  bookmark(claims: TokenClaims, write: { postId: string; bookmarked: boolean }): Promise<OneStatementOutcome<true>>;
   /**
    * rules/users.ts follow and unfollow; the follow's notification's id and key as for `react`. How
    * many follow the other member after it, and how many the caller follows (FollowCounts).
    */
-  follow(claims: TokenClaims, write: { userId: string; following: boolean } & NotifyingWrite): Promise<AtOnce<FollowCounts>>;
+  follow(claims: TokenClaims, write: { userId: string; following: boolean } & NotifyingWrite): Promise<OneStatementOutcome<FollowCounts>>;
 }
 
 export interface Store {
   /** Writes in one statement each, where the store has them. */
-  readonly atOnce?: AtOnceWrites;
+  readonly oneStatement?: OneStatementWrites;
   /** A consistent read of committed data. */
   read<T>(work: (reader: StoreReader) => Promise<T>): Promise<T>;
   /** All of `work`'s changes, or none of them when it throws. */

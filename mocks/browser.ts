@@ -48,7 +48,7 @@ export async function startMockWorker(options: StartMockWorkerOptions = {}): Pro
   const scenario = getScenario(choice.name);
   const key = storageKey(scenario.name);
   const persistence = createPersistence({ scenario: scenario.name, stores: browserStores() });
-  // Every tab of the browser answers from one saved store: writes take turns and start from the
+  // Every tab of the browser answers from one saved store: writes go one at a time and start from the
   // latest saved state (tabSharing.ts).
   const sharing = createTabSharing({
     name: key,

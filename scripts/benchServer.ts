@@ -987,7 +987,7 @@ function pairRow(store: string, what: string, run: PairRun, floor: PairRun | und
     store, what, reqPerSec: Math.round(result.requests.average), p50: result.latency.p50, p99: result.latency.p99, bytes,
     note: [
       share === undefined ? '' : `${share.toFixed(2)} of the floor's req/s, p99 ${p99Times?.toFixed(2)}x the floor's`,
-      // Below one: calls on one row taken together, a statement for several (server/store/sqlStore.ts takingTurns).
+      // Below one: calls on one row taken together, a statement for several (server/store/sqlStore.ts batchedByRow).
       statements === undefined ? '' : statements >= 0.95 ? `${statements.toFixed(1)} statements a call` : `${statements.toFixed(2)} statements a call (one for ${(1 / statements).toFixed(1)} calls)`,
       cpu === undefined ? '' : `server CPU ${cpu.toFixed(2)} ms a call`,
       run.waits === undefined ? '' : `connections (of the pool's 10): ${run.waits}`,

@@ -473,7 +473,7 @@ export async function startServerCluster(options: ClusterOptions): Promise<Runni
   };
 
   try {
-    // Together: migrations and the seed take turns in the database (a lock each), so one applies them.
+    // Together: migrations and the seed wait for a lock each in the database, so one applies them.
     await Promise.all(servers.map((server, index) => launch(index, server.name, server.port)));
     for (const status of Object.keys(HAPROXY_ERRORS)) writeFileSync(join(dir, `${status}.http`), haproxyErrorFile(Number(status)));
     writeFileSync(configFile, haproxyConfig({ host, port, servers, dir, proxiesInFront, idleTimeoutMs }));

@@ -32,12 +32,12 @@ export async function removeBookmark(ctx: RuleContext, memberId: string, postId:
 }
 
 /**
- * addBookmark or removeBookmark in one statement, for a store that has it (Store.atOnce), from a
+ * addBookmark or removeBookmark in one statement, for a store that has it (Store.oneStatement), from a
  * token whose signature is verified: whether it was done, or false when the store leaves the call
  * to the rules above.
  */
-export async function bookmarkAtOnce(ctx: RuleContext, claims: TokenClaims, postId: string, bookmarked: boolean): Promise<boolean> {
-  const writes = ctx.store.atOnce;
+export async function bookmarkInOneStatement(ctx: RuleContext, claims: TokenClaims, postId: string, bookmarked: boolean): Promise<boolean> {
+  const writes = ctx.store.oneStatement;
   if (!writes) return false;
   return settled(await writes.bookmark(claims, { postId, bookmarked })) === true;
 }

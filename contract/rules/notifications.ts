@@ -18,7 +18,7 @@ export interface Act {
   replyId?: string;
 }
 
-/** The notification part of a write done in one statement (Store.atOnce), for an act by the token's member. */
+/** The notification part of a write done in one statement (Store.oneStatement), for an act by the token's member. */
 export function notifyingWrite(ctx: RuleContext, act: Omit<Act, 'recipientId'>): NotifyingWrite {
   return { at: ctx.now().toISOString(), notificationId: ctx.newId(), notificationKey: notificationKey(act), unreadMax: NOTIFICATIONS_UNREAD_MAX };
 }

@@ -1,7 +1,7 @@
 /** Posts: reading, writing, editing, deleting, liking and disliking. */
 import type { RuleContext } from '../context';
 import { refusal } from '../errors';
-import type { AtOnce, MemberRow, PostRow, ReactionKind, StoreReader, StoreTx } from '../store';
+import type { OneStatementOutcome, MemberRow, PostRow, ReactionKind, StoreReader, StoreTx } from '../store';
 import type { TokenClaims } from '../tokens';
 import type { PostDraftPayload, PostEditPayload } from '../api';
 import { readUploadedImage, validateImageAlt, validatePostText } from '../validation';
@@ -123,19 +123,19 @@ export async function dislikePost(ctx: RuleContext, member: MemberRow, postId: s
 }
 
 /** What a write in one statement answered: its result, or undefined for the rules to decide; a refusal is thrown. */
-export function settled<T>(outcome: AtOnce<T>): T | undefined {
+export function settled<T>(outcome: OneStatementOutcome<T>): T | undefined {
   if ('done' in outcome) return outcome.done;
   if (outcome.refused === 'recheck') return undefined;
   throw refusal(outcome.refused);
 }
 
 /**
- * likePost or dislikePost in one statement, for a store that has it (Store.atOnce), from a token
+ * likePost or dislikePost in one statement, for a store that has it (Store.oneStatement), from a token
  * whose signature is verified: the post's counts after it, or undefined when the store leaves the
  * call to the rules above.
  */
-export async function reactAtOnce(ctx: RuleContext, claims: TokenClaims, postId: string, reaction: ReactionKind): Promise<{ likeCount: number; dislikeCount: number } | undefined> {
-  const writes = ctx.store.atOnce;
+export async function reactInOneStatement(ctx: RuleContext, claims: TokenClaims, postId: string, reaction: ReactionKind): Promise<{ likeCount: number; dislikeCount: number } | undefined> {
+  const writes = ctx.store.oneStatement;
   if (!writes) return undefined;
   return settled(await writes.react(claims, { postId, reaction, ...notifyingWrite(ctx, { kind: 'like', actorId: claims.sub, postId }) }));
 }

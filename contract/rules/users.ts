@@ -109,12 +109,12 @@ export async function followCounts(reader: StoreReader, memberId: string, otherI
 }
 
 /**
- * follow or unfollow in one statement, for a store that has it (Store.atOnce), from a token whose
+ * follow or unfollow in one statement, for a store that has it (Store.oneStatement), from a token whose
  * signature is verified: the counts after it (followCounts), or undefined when the store leaves the
  * call to the rules above.
  */
-export async function followAtOnce(ctx: RuleContext, claims: TokenClaims, userId: string, following: boolean): Promise<FollowCounts | undefined> {
-  const writes = ctx.store.atOnce;
+export async function followInOneStatement(ctx: RuleContext, claims: TokenClaims, userId: string, following: boolean): Promise<FollowCounts | undefined> {
+  const writes = ctx.store.oneStatement;
   if (!writes) return undefined;
   return settled(await writes.follow(claims, { userId, following, ...notifyingWrite(ctx, { kind: 'follow', actorId: claims.sub }) }));
 }

@@ -7,7 +7,7 @@
  *   `schema_functions` (by hash), all in one transaction, so the function's live body is always its
  *   one file. A function not there at all is made before the migrations too (makeMissingFunctions),
  *   so that a migration may make a trigger on it.
- * Two servers starting together on one PostgreSQL take turns (an advisory lock).
+ * Two servers starting together on one PostgreSQL migrate one at a time (an advisory lock).
  */
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';

@@ -35,7 +35,7 @@ export const NO_LOCKS: RowLocks = { record: '', pair: '' };
 /**
  * In a write, reading a post or a member locks its row until the commit: the rules check what they
  * read (a like against the post's reactions, a password against the member's), so calls that race
- * on one post or member take turns; NO KEY UPDATE lets foreign-key checks through. A follow or
+ * on one post or member wait for each other; NO KEY UPDATE lets foreign-key checks through. A follow or
  * bookmark the rule finds is locked too: of two calls removing it, the second waits, then finds it gone.
  */
 export const WRITE_LOCKS: RowLocks = { record: ' FOR NO KEY UPDATE', pair: ' FOR UPDATE' };

@@ -7,7 +7,7 @@ import type { NetworkEvent } from '../../contract/events';
 import { isMessageKey } from '../../contract/messages';
 import type { PasswordHasher } from '../../contract/passwords';
 import type { DbSnapshot } from '../../contract/snapshot';
-import type { AtOnce, AtOnceWrites, Store, StoreReader, StoreTx } from '../../contract/store';
+import type { OneStatementOutcome, OneStatementWrites, Store, StoreReader, StoreTx } from '../../contract/store';
 import type { TokenClaims } from '../../contract/tokens';
 import { CHANGES_CHANNEL, type ChangeFeed } from '../changeFeed';
 import { isUnavailable, lostRace, type Database, type Row, type Sql } from '../db/database';
@@ -70,23 +70,23 @@ function writer(sql: Sql, options: SqlStoreOptions, emitted: NetworkEvent[]): St
 /** A statement that lost a race (a deadlock) is run again, as a transaction is. */
 const STATEMENT_ATTEMPTS = 12;
 
-/** The most calls one statement takes together (see `takingTurns`). */
+/** The most calls one statement takes together (see `batchedByRow`). */
 export const CALLS_TOGETHER_MAX = 64;
 
 /** One of the writes in one statement: its function and the types of its parameters after the session's four. */
-export interface AtOnceFunction {
+export interface OneStatementFunction {
   name: string;
   columns: string;
   types: readonly string[];
 }
 
-export const REACT: AtOnceFunction = { name: 'react_at_once', columns: 'refusal, like_count, dislike_count', types: ['text', 'text', 'timestamptz', 'text', 'text', 'integer', 'bigint', 'text'] };
-const BOOKMARK: AtOnceFunction = { name: 'bookmark_at_once', columns: 'bookmark_at_once AS refusal', types: ['text', 'boolean', 'bigint', 'text'] };
-const FOLLOW: AtOnceFunction = { name: 'follow_at_once', columns: 'refusal, follower_count, following_count', types: ['text', 'boolean', 'timestamptz', 'text', 'text', 'integer', 'bigint', 'text'] };
+export const REACT: OneStatementFunction = { name: 'react_at_once', columns: 'refusal, like_count, dislike_count', types: ['text', 'text', 'timestamptz', 'text', 'text', 'integer', 'bigint', 'text'] };
+const BOOKMARK: OneStatementFunction = { name: 'bookmark_at_once', columns: 'bookmark_at_once AS refusal', types: ['text', 'boolean', 'bigint', 'text'] };
+const FOLLOW: OneStatementFunction = { name: 'follow_at_once', columns: 'refusal, follower_count, following_count', types: ['text', 'boolean', 'timestamptz', 'text', 'text', 'integer', 'bigint', 'text'] };
 const SESSION_TYPES = ['text', 'text', 'text', 'integer'];
 
 /** The function called once, its parameters bound one by one. */
-export function callOnce(fn: AtOnceFunction): string {
+export function callOnce(fn: OneStatementFunction): string {
   const count = SESSION_TYPES.length + fn.types.length;
   return `SELECT ${fn.columns} FROM ${fn.name}(${Array.from({ length: count }, (_, i) => `$${i + 1}`).join(', ')})`;
 }
@@ -97,7 +97,7 @@ export function sessionParams(claims: Pick<TokenClaims, 'jti' | 'sub' | 'usernam
 }
 
 /** react_at_once's parameters after the session's, in its order; `channel` is where its events are notified. */
-export function reactParams(write: Parameters<AtOnceWrites['react']>[1], channel: string = CHANGES_CHANNEL): unknown[] {
+export function reactParams(write: Parameters<OneStatementWrites['react']>[1], channel: string = CHANGES_CHANNEL): unknown[] {
   return [write.postId, write.reaction, write.at, write.notificationId, write.notificationKey, write.unreadMax, EVENTS_KEPT, channel];
 }
 
@@ -106,7 +106,7 @@ export function reactParams(write: Parameters<AtOnceWrites['react']>[1], channel
  * order, in one statement and so in one transaction: each call sees the ones before it, as if each
  * had committed alone, and the answers come back in the same order.
  */
-function callTogether(fn: AtOnceFunction): string {
+function callTogether(fn: OneStatementFunction): string {
   const args = [...SESSION_TYPES, ...fn.types].map((type, i) => `(c.call ->> ${i})::${type}`).join(', ');
   return `SELECT ${fn.columns} FROM jsonb_array_elements($1::jsonb) WITH ORDINALITY AS c (call, n), LATERAL ${fn.name}(${args}) ORDER BY c.n`;
 }
@@ -119,14 +119,14 @@ interface Waiting {
 
 /**
  * Writes on one row that every one of them changes (a post's counts and its author's notification;
- * the followers of one member) take turns in the server before they reach the database: while one
+ * the followers of one member) are batched in the server before they reach the database: while one
  * statement on that row runs, the calls that arrive wait, then go together as one statement when it
  * ends. The row's lock is then taken once for the lot, not fought over by every pooled connection in
  * turn. A call alone goes at once, as a call of its own. If the statement taken together fails for
  * another reason than a lost race, each of its calls is run again alone, so that one call's failure
  * is its own.
  */
-export function takingTurns(database: Pick<Database, 'query'>, fn: AtOnceFunction): (key: string, params: unknown[]) => Promise<Row | undefined> {
+export function batchedByRow(database: Pick<Database, 'query'>, fn: OneStatementFunction): (key: string, params: unknown[]) => Promise<Row | undefined> {
   const once = callOnce(fn);
   const together = callTogether(fn);
   const waiting = new Map<string, Waiting[]>();
@@ -191,10 +191,10 @@ export function takingTurns(database: Pick<Database, 'query'>, fn: AtOnceFunctio
  * check, the change, the counts, the notifications and the events, with the row locks held for that
  * one statement. Ids the database cannot hold are left to the rules.
  */
-function atOnceWrites(database: Database, changes: ChangeFeed | undefined): AtOnceWrites {
-  const reacting = takingTurns(database, REACT);
-  const bookmarking = takingTurns(database, BOOKMARK);
-  const following = takingTurns(database, FOLLOW);
+function writesInOneStatement(database: Database, changes: ChangeFeed | undefined): OneStatementWrites {
+  const reacting = batchedByRow(database, REACT);
+  const bookmarking = batchedByRow(database, BOOKMARK);
+  const following = batchedByRow(database, FOLLOW);
   const run = async (claims: TokenClaims, ids: readonly string[], call: (params: unknown[]) => Promise<Row | undefined>, params: unknown[]): Promise<Row | undefined> => {
     if (![claims.jti, claims.sub, claims.username, ...ids].every(storable)) return undefined;
     const row = await call([...sessionParams(claims), ...params]);
@@ -202,7 +202,7 @@ function atOnceWrites(database: Database, changes: ChangeFeed | undefined): AtOn
     return row;
   };
   // A refusal the contract does not know is the function's fault: the call fails (500), and the log says which.
-  const outcome = <T>(fn: AtOnceFunction, row: Row | undefined, done: (row: Row) => T): AtOnce<T> => {
+  const outcome = <T>(fn: OneStatementFunction, row: Row | undefined, done: (row: Row) => T): OneStatementOutcome<T> => {
     if (!row) return { refused: 'recheck' };
     const { refusal } = row;
     if (refusal === null) return { done: done(row) };
@@ -242,7 +242,7 @@ export function createSqlStore(database: Database, options: SqlStoreOptions): Sq
 
   return {
     database,
-    atOnce: options.oneStatementWrites === false ? undefined : atOnceWrites(database, options.changes),
+    oneStatement: options.oneStatementWrites === false ? undefined : writesInOneStatement(database, options.changes),
     // Reads need no single snapshot: an answer is built from committed rows, and every count in it
     // is derived from the lists it shows, so it is consistent with itself.
     read: (work) => database.session((sql) => work(reader(sql))),

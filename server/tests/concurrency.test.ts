@@ -71,7 +71,7 @@ it('20 signups of one new username at once make one member', async () => {
   expect((await server.store.snapshot()).users.filter((user) => user.username === 'twin_member')).toHaveLength(1);
 });
 
-describe('writes on one row sent at once go together (store/sqlStore.ts takingTurns)', () => {
+describe('writes on one row sent at once go together (store/sqlStore.ts batchedByRow)', () => {
   const claims = (name: keyof typeof SEED_USERNAMES): TokenClaims => ({ sub: SEED_USER_IDS[name], username: SEED_USERNAMES[name], iat: 0, exp: 0, jti: `jti-${name}`, ver: 0 });
   const at = new Date().toISOString();
 
@@ -79,7 +79,7 @@ describe('writes on one row sent at once go together (store/sqlStore.ts takingTu
     const post = seedPostId(8); // no reactions in the seed
     const likers = ['liam', 'maya', 'noah', 'zoe', 'ava'] as const;
     const [{ last }] = await server.database.query<{ last: number }>('SELECT coalesce(max(id), 0)::int AS last FROM events') as [{ last: number }];
-    const answers = await Promise.all(likers.map((name) => server.store.atOnce?.react(claims(name), {
+    const answers = await Promise.all(likers.map((name) => server.store.oneStatement?.react(claims(name), {
       postId: post, reaction: 'like', at, notificationId: `n-like-${name}`, notificationKey: `like:post:${post}`, unreadMax: 100,
     })));
     expect(answers).toEqual([1, 2, 3, 4, 5].map((likeCount) => ({ done: { likeCount, dislikeCount: 0 } })));
@@ -93,7 +93,7 @@ describe('writes on one row sent at once go together (store/sqlStore.ts takingTu
 
   it('a refusal among them is its own: the others are done', async () => {
     const post = seedPostId(8); // no reactions in the seed
-    const like = (name: keyof typeof SEED_USERNAMES) => server.store.atOnce?.react(claims(name), {
+    const like = (name: keyof typeof SEED_USERNAMES) => server.store.oneStatement?.react(claims(name), {
       postId: post, reaction: 'like', at, notificationId: `n-like-${name}`, notificationKey: `like:post:${post}`, unreadMax: 100,
     });
     await like('noah');
@@ -106,7 +106,7 @@ describe('writes on one row sent at once go together (store/sqlStore.ts takingTu
     const followers = ['ava', 'liam', 'maya', 'noah'] as const;
     const before = await server.database.query<{ n: number }>('SELECT count(*)::int AS n FROM follows WHERE followee_id = $1', [SEED_USER_IDS.zoe]);
     const already = before[0]?.n ?? 0;
-    const answers = await Promise.all(followers.map((name) => server.store.atOnce?.follow(claims(name), {
+    const answers = await Promise.all(followers.map((name) => server.store.oneStatement?.follow(claims(name), {
       userId: SEED_USER_IDS.zoe, following: true, at, notificationId: `n-follow-${name}`, notificationKey: `follow:${SEED_USER_IDS[name]}`, unreadMax: 100,
     })));
     const counts = answers.map((answer) => (answer && 'done' in answer ? answer.done.followerCount : answer?.refused));

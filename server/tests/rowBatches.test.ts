@@ -1,5 +1,5 @@
 /**
- * Writes on one hot row take turns in the server (store/sqlStore.ts takingTurns): a call alone goes
+ * Writes on one hot row are batched in the server (store/sqlStore.ts batchedByRow): a call alone goes
  * at once, calls that arrive while one runs go together in one statement, and one call's failure
  * stays its own. Against a database that records its statements and answers as told, then against
  * PGlite and PostgreSQL.
@@ -8,7 +8,7 @@ import { buildDefaultSeed, SEED_USER_IDS, SEED_USERNAMES, seedPostId } from '../
 import { CHANGES_CHANNEL } from '../changeFeed';
 import type { Row } from '../db/database';
 import { EVENTS_KEPT } from '../store/events';
-import { CALLS_TOGETHER_MAX, REACT, takingTurns } from '../store/sqlStore';
+import { CALLS_TOGETHER_MAX, REACT, batchedByRow } from '../store/sqlStore';
 import { startTestServer, type TestServer } from '../testing/serverTarget';
 
 interface Statement {
@@ -38,10 +38,10 @@ function carried(statement: Statement | undefined): unknown[][] {
 const settle = () => new Promise((resolve) => setImmediate(resolve));
 const call = (member: string) => ['jti', member, member, 0, 'post-1', 'like'];
 
-describe('writes on one row take turns', () => {
+describe('writes on one row are batched', () => {
   it('sends a call alone at once, as a call of its own', async () => {
     const database = heldDatabase();
-    const react = takingTurns(database, REACT);
+    const react = batchedByRow(database, REACT);
     const answer = react('post-1', call('ava'));
     await settle();
     expect(database.statements).toHaveLength(1);
@@ -53,7 +53,7 @@ describe('writes on one row take turns', () => {
 
   it('sends the calls that arrive while one runs together, and gives each its own answer', async () => {
     const database = heldDatabase();
-    const react = takingTurns(database, REACT);
+    const react = batchedByRow(database, REACT);
     const first = react('post-1', call('ava'));
     const later = ['liam', 'maya', 'noah'].map((member) => react('post-1', call(member)));
     await settle();
@@ -72,7 +72,7 @@ describe('writes on one row take turns', () => {
 
   it('does not hold a call on another row', async () => {
     const database = heldDatabase();
-    const react = takingTurns(database, REACT);
+    const react = batchedByRow(database, REACT);
     void react('post-1', call('ava'));
     void react('post-2', call('liam'));
     await settle();
@@ -81,7 +81,7 @@ describe('writes on one row take turns', () => {
 
   it('runs each call alone when the database refuses the statement taken together: one failure stays its own', async () => {
     const database = heldDatabase();
-    const react = takingTurns(database, REACT);
+    const react = batchedByRow(database, REACT);
     const first = react('post-1', call('ava'));
     const later = Promise.allSettled(['liam', 'maya'].map((member) => react('post-1', call(member))));
     await settle();
@@ -104,7 +104,7 @@ describe('writes on one row take turns', () => {
 
   it('runs the statement taken together again when it lost a race, and none again when the database is out of reach', async () => {
     const database = heldDatabase();
-    const react = takingTurns(database, REACT);
+    const react = batchedByRow(database, REACT);
     void react('post-1', call('ava'));
     const later = Promise.allSettled(['liam', 'maya'].map((member) => react('post-1', call(member))));
     await settle();
@@ -121,7 +121,7 @@ describe('writes on one row take turns', () => {
 
   it('takes no more than it can hold in one statement, and lets the rest go next', async () => {
     const database = heldDatabase();
-    const react = takingTurns(database, REACT);
+    const react = batchedByRow(database, REACT);
     void react('post-1', call('ava'));
     const later = Array.from({ length: CALLS_TOGETHER_MAX + 6 }, (_, n) => react('post-1', call(`member-${n}`)));
     await settle();
@@ -147,7 +147,7 @@ describe.each(['pglite', 'postgres'] as const)('writes on one row taken together
     await server.store.load(buildDefaultSeed());
     const post = seedPostId(8); // no reactions in the seed; Ava wrote it
     const texts: string[] = [];
-    const react = takingTurns({ query: (text, params) => (texts.push(text), server.database.query(text, params)) }, REACT);
+    const react = batchedByRow({ query: (text, params) => (texts.push(text), server.database.query(text, params)) }, REACT);
     const at = new Date().toISOString();
     const calls = (['liam', 'maya', 'noah', 'zoe'] as const).map((name) => [
       `jti-${name}`, SEED_USER_IDS[name], SEED_USERNAMES[name], 0, post, 'like', at, `n-${name}`, `like:post:${post}`, 100, EVENTS_KEPT, CHANGES_CHANNEL,
