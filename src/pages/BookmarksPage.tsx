@@ -1,19 +1,16 @@
-import { useAppSelector } from '../lib/store/hooks';
 import { usePageTitle } from '../components/usePageTitle';
 import { TIMINGS } from '../config/timings';
-import { useGetBookmarkPagesInfiniteQuery, useGetBookmarksQuery } from '../features/bookmarks/bookmarksApi';
-import { selectBookmarkedPosts } from '../features/bookmarks/bookmarksSelectors';
+import { useGetBookmarkPagesInfiniteQuery } from '../features/bookmarks/bookmarksApi';
+import { useCatchUp } from '../features/live/useNewPosts';
 import { usePostPages } from '../features/posts/pagedPosts';
-import { FeedPage, useFeedList, useFeedSource } from './FeedPage';
+import { useLoaderOffAfter } from '../features/ui/useLoaderOffAfter';
+import { FeedPage } from './FeedPage';
 
-/** Bookmarks: the posts the member bookmarked, most recently bookmarked first. */
+/** Bookmarks: the posts the member bookmarked, most recently bookmarked first, page by page. */
 export function BookmarksPage() {
   usePageTitle('Bookmarks');
-  // A backend with pages answers them one at a time; one without answers every bookmark at once.
-  const { paged, wholeOptions, pagesOptions } = useFeedSource('pages');
-  const whole = useGetBookmarksQuery(undefined, wholeOptions);
-  const pages = usePostPages(useGetBookmarkPagesInfiniteQuery(undefined, pagesOptions));
-  const list = useFeedList(paged, { pages, whole, wholePosts: useAppSelector(selectBookmarkedPosts) }, TIMINGS.loaderOffLongMs);
+  const { posts, more, isLoading, isSuccess } = usePostPages(useGetBookmarkPagesInfiniteQuery(undefined, useCatchUp()));
+  useLoaderOffAfter(isSuccess, TIMINGS.loaderOffLongMs);
 
-  return <FeedPage title="Bookmarks" {...list} loadingText="Loading bookmarks…" emptyText="No Bookmarks Yet" />;
+  return <FeedPage title="Bookmarks" loading={isLoading} posts={posts} more={more} loadingText="Loading bookmarks…" emptyText="No Bookmarks Yet" />;
 }

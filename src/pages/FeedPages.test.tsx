@@ -256,7 +256,7 @@ describe('Bookmarks, page by page (the pages extension) or whole (a backend that
     expect(within(cardWith(LIGHTS)).getByRole('button', { name: 'Bookmark' })).toHaveAttribute('aria-pressed', 'true');
   });
 
-  it('from a backend without pages, loads the bookmarks whole, and the toggles agree', async () => {
+  it('from a backend without pages, the bookmarks come from its whole list, and the toggles agree', async () => {
     server.use(http.get(`${API}/health`, () => new HttpResponse(null, { status: 404 })));
     const calls = watchBookmarkCalls();
     const { user } = await renderWithProviders({ route: '/bookmark', authAs: DEMO_CREDENTIALS });

@@ -4,9 +4,16 @@
 import { screen, within } from '@testing-library/react';
 import { DEMO_CREDENTIALS } from '../../contract/seed/default';
 import { server, TEST_API_BASE } from '../../mocks/testing/node';
+import { bookmarksApi } from '../features/bookmarks/bookmarksApi';
+import type { Post } from '../types/api';
 import { renderWithProviders } from './renderWithProviders';
 
 export const API = TEST_API_BASE;
+
+/** The bookmarked posts the cache holds: the pages of the bookmarks list that are loaded, in order. */
+export function bookmarkedPosts(state: unknown): Post[] | undefined {
+  return bookmarksApi.endpoints.getBookmarkPages.select(undefined)(state as Parameters<ReturnType<typeof bookmarksApi.endpoints.getBookmarkPages.select>>[0]).data?.pages.flatMap((page) => page.posts);
+}
 
 /**
  * How long a test waits for a feed to appear: a page's first render in jsdom loads its lazy code, and

@@ -3,9 +3,9 @@ import { Navigate, Outlet, useLocation } from 'react-router-dom';
 import { skipToken } from '@reduxjs/toolkit/query';
 import { useAppSelector } from '../../lib/store/hooks';
 import { selectCurrentUserId, selectIsLoggedIn } from '../../features/auth/sessionSlice';
-import { useGetBookmarkPagesInfiniteQuery, useGetBookmarksQuery } from '../../features/bookmarks/bookmarksApi';
+import { useGetBookmarkPagesInfiniteQuery } from '../../features/bookmarks/bookmarksApi';
 import { useGetUserQuery } from '../../features/users/usersApi';
-import { useBackendHas, useGetHealthQuery } from '../../lib/api/api';
+import { useGetHealthQuery } from '../../lib/api/api';
 import { useChangesFromOtherTabs } from '../useChangesFromOtherTabs';
 import { useLiveNetwork } from '../useLiveNetwork';
 import { useReconnect } from '../useReconnect';
@@ -52,7 +52,7 @@ function useFocusOnNewPage(mainRef: RefObject<HTMLElement | null>): void {
 /**
  * The member's shell: side navigation, the page, the side panel; on phones the bottom navigation
  * instead. It loads the current member (a reload only knows their id from the token). Their
- * bookmarks (the first page, from a backend with pages) are the cheapest call that needs the token,
+ * bookmarks (the first page) are the cheapest call that needs the token,
  * so loading them also checks it: if the backend no longer accepts the token, the app's listeners end
  * the session and go to /login. The member's other tabs' changes, the live network and the connection
  * (a notice while it is lost) are followed here, and the keyboard's shortcuts answer here.
@@ -66,9 +66,7 @@ function MemberShell() {
   // Which extensions the backend has (pages, the feed, changed-only answers): asked once, used by the
   // calls. A login or signup asked already, while the member read its toast.
   useGetHealthQuery();
-  const paged = useBackendHas('pages');
-  useGetBookmarksQuery(undefined, { skip: paged !== false });
-  useGetBookmarkPagesInfiniteQuery(undefined, { skip: paged !== true });
+  useGetBookmarkPagesInfiniteQuery();
   useChangesFromOtherTabs();
   useLiveNetwork();
   useReconnect();

@@ -1,33 +1,22 @@
 import { copyWithStructuralSharing } from '@reduxjs/toolkit/query';
 import { api, cacheAccess, type CacheAccess, type Undo } from '../../lib/api/api';
 import { holdsListStart, POST_PAGES_OPTIONS, pageQuery, readPage, type PagePlace } from '../../lib/api/postPages';
-import { reconcileList } from '../../lib/reconcile';
 import { refusedAsAlready } from '../../lib/apiError';
-import type { BookmarkChange, BookmarksResponse, Post, PostsPage, User } from '../../types/api';
+import type { BookmarkChange, Post, PostsPage, User } from '../../types/api';
 import { selectCurrentMember } from '../users/currentMember';
 import { patchCurrentMember } from '../users/usersApi';
 
 const EMPTY_BOOKMARKS: Post[] = [];
 
-/** A response lacking `bookmarks` is ignored (spec section 7): it reads as "no change". */
-function readBookmarks(response: Partial<BookmarksResponse> | undefined): Post[] | undefined {
-  return Array.isArray(response?.bookmarks) ? response.bookmarks : undefined;
-}
-
 /**
- * What a bookmark call answered: the member's bookmarks (the spec's answer), or, from a backend with
- * the `return-minimal` extension, only the change (with the post, unless the backend also has
- * `change-counts`: the card already shows the post the member bookmarked).
+ * What a bookmark call answered: the change (with the post, unless the backend has `change-counts`:
+ * the card already shows the post the member bookmarked). A backend that answers the spec alone
+ * answers every bookmark; the adapter (lib/api/specAdapter) turns that into the change. An answer
+ * without it reads as "no change" (spec section 7).
  */
-type BookmarksAnswer = { bookmarks: Post[] } | { change: BookmarkChange };
-
-function readAnswer(response: Partial<BookmarksResponse & BookmarkChange> | undefined): BookmarksAnswer | undefined {
-  const bookmarks = readBookmarks(response);
-  if (bookmarks) return { bookmarks };
-  if (typeof response?.postId === 'string' && typeof response.bookmarked === 'boolean') {
-    return { change: { postId: response.postId, bookmarked: response.bookmarked, post: response.post } };
-  }
-  return undefined;
+function readChange(response: Partial<BookmarkChange> | undefined): BookmarkChange | undefined {
+  if (typeof response?.postId !== 'string' || typeof response.bookmarked !== 'boolean') return undefined;
+  return { postId: response.postId, bookmarked: response.bookmarked, post: response.post };
 }
 
 /** The cache tags of bookmarked posts: the list's own, and one per post it holds (a post's tag finds every cached copy of it). */
@@ -37,13 +26,10 @@ function bookmarkTags(posts: readonly Post[] = EMPTY_BOOKMARKS) {
 
 export const bookmarksApi = api.injectEndpoints({
   endpoints: (build) => ({
-    /** The current member's bookmarked posts (full posts), most recently bookmarked first. */
-    getBookmarks: build.query<Post[], void>({
-      query: () => '/users/bookmark',
-      transformResponse: (response: Partial<BookmarksResponse> | undefined) => readBookmarks(response) ?? EMPTY_BOOKMARKS,
-      providesTags: (posts) => bookmarkTags(posts),
-    }),
-    /** The same list page by page, from a backend with the `pages` extension. */
+    /**
+     * The current member's bookmarked posts, most recently bookmarked first, page by page (from a
+     * backend without the `pages` extension, the adapter cuts its whole list into the pages).
+     */
     getBookmarkPages: build.infiniteQuery<PostsPage, void, PagePlace>({
       infiniteQueryOptions: POST_PAGES_OPTIONS,
       query: ({ pageParam }) => `/users/bookmark?${pageQuery(pageParam.cursor)}`,
@@ -51,18 +37,18 @@ export const bookmarksApi = api.injectEndpoints({
       providesTags: (data) => bookmarkTags(data?.pages.flatMap((page) => page.posts)),
     }),
     /** Bookmarks a post; shows at once, undone if the backend refuses. */
-    addBookmark: build.mutation<BookmarksAnswer | undefined, Post>({
+    addBookmark: build.mutation<BookmarkChange | undefined, Post>({
       query: (post) => ({ url: `/users/bookmark/${encodeURIComponent(post.id)}`, method: 'POST' }),
-      transformResponse: readAnswer,
+      transformResponse: readChange,
       extraOptions: { changedOnly: true, changeCounts: true },
       async onQueryStarted(post, lifecycle) {
         await showAtOnce(cacheAccess(lifecycle), post.id, post, lifecycle.queryFulfilled);
       },
     }),
     /** Removes a bookmark; disappears at once, comes back if the backend refuses. */
-    removeBookmark: build.mutation<BookmarksAnswer | undefined, string>({
+    removeBookmark: build.mutation<BookmarkChange | undefined, string>({
       query: (postId) => ({ url: `/users/remove-bookmark/${encodeURIComponent(postId)}`, method: 'POST' }),
-      transformResponse: readAnswer,
+      transformResponse: readChange,
       extraOptions: { changedOnly: true, changeCounts: true },
       async onQueryStarted(postId, lifecycle) {
         await showAtOnce(cacheAccess(lifecycle), postId, null, lifecycle.queryFulfilled);
@@ -73,11 +59,11 @@ export const bookmarksApi = api.injectEndpoints({
 
 /**
  * A bookmark (`post`) or its removal (null) shows at once: in the member's record, which every
- * card's toggle reads, and in the bookmarks list wherever it is cached (whole, or in pages: a new
- * bookmark is the first of the first page, where the list still holds that page). The backend's
- * answer is then written over it; a refusal undoes it all.
+ * card's toggle reads, and in the bookmarks list's pages (a new bookmark is the first of the first
+ * page, where the list still holds that page). The backend's answer is then written over it; a
+ * refusal undoes it all.
  */
-async function showAtOnce(cache: CacheAccess, postId: string, post: Post | null, answered: Promise<{ data: BookmarksAnswer | undefined }>): Promise<void> {
+async function showAtOnce(cache: CacheAccess, postId: string, post: Post | null, answered: Promise<{ data: BookmarkChange | undefined }>): Promise<void> {
   const bookmarked = post !== null;
   const undos: Undo[] = [
     patchCurrentMember(cache, (me) => withBookmark(me, postId, bookmarked)),
@@ -88,7 +74,7 @@ async function showAtOnce(cache: CacheAccess, postId: string, post: Post | null,
   ];
   try {
     const { data } = await answered;
-    if (data) writeAnswer(cache, data);
+    if (data) writeBookmarkChange(cache, data);
   } catch (failure) {
     // "Already bookmarked", "not bookmarked yet": the backend has it as asked (another device did it), as shown.
     if (refusedAsAlready(failure)) return;
@@ -96,13 +82,9 @@ async function showAtOnce(cache: CacheAccess, postId: string, post: Post | null,
   }
 }
 
-/**
- * `change` made to the bookmarks list wherever it is cached: whole, and each of its pages (`first`:
- * the whole list, or the page that begins it).
- */
+/** `change` made to each page of the bookmarks list (`first`: the page that begins it). */
 function patchBookmarkLists(cache: CacheAccess, change: (list: Post[], first: boolean) => Post[] | void): Undo[] {
   return [
-    cache.dispatch(bookmarksApi.util.updateQueryData('getBookmarks', undefined, (list) => change(list, true))).undo,
     cache.dispatch(bookmarksApi.util.updateQueryData('getBookmarkPages', undefined, (draft) => {
       draft.pages.forEach((page, index) => {
         page.posts = change(page.posts, index === 0 && holdsListStart(draft)) ?? page.posts;
@@ -145,11 +127,6 @@ function withBookmark(me: User, postId: string, bookmarked: boolean): User {
   return sameIds(entries, next) ? me : { ...me, bookmarks: next as string[] };
 }
 
-function writeAnswer(cache: CacheAccess, answer: BookmarksAnswer): void {
-  if ('bookmarks' in answer) writeBookmarks(cache, answer.bookmarks);
-  else writeBookmarkChange(cache, answer.change);
-}
-
 /**
  * A changed-only answer: the post's latest version takes its place in the list (already changed
  * at once), and the member's record gains or loses its id.
@@ -164,26 +141,8 @@ function writeBookmarkChange(cache: CacheAccess, { postId, bookmarked, post }: B
   patchCurrentMember(cache, (me) => withBookmark(me, postId, bookmarked));
 }
 
-/**
- * The backend's answer becomes the bookmarks list in the cache (unchanged posts keep their objects),
- * and the member's record keeps the same ids, so every view agrees on what is bookmarked.
- */
-function writeBookmarks(cache: CacheAccess, bookmarks: Post[]): void {
-  const { dispatch, getState } = cache;
-  const cached = selectBookmarksResult(getState()).data;
-  if (cached) {
-    dispatch(bookmarksApi.util.updateQueryData('getBookmarks', undefined, () => reconcileList(cached, bookmarks)));
-  } else {
-    void dispatch(bookmarksApi.util.upsertQueryData('getBookmarks', undefined, bookmarks));
-  }
-  const ids = bookmarks.map((post) => post.id);
-  patchCurrentMember(cache, (me) => (sameIds(me.bookmarks, ids) ? me : { ...me, bookmarks: ids }));
-}
-
 function sameIds(a: readonly unknown[], b: readonly unknown[]): boolean {
   return a.length === b.length && a.every((id, index) => id === b[index]);
 }
 
-export const selectBookmarksResult = bookmarksApi.endpoints.getBookmarks.select();
-
-export const { useGetBookmarksQuery, useGetBookmarkPagesInfiniteQuery, useAddBookmarkMutation, useRemoveBookmarkMutation } = bookmarksApi;
+export const { useGetBookmarkPagesInfiniteQuery, useAddBookmarkMutation, useRemoveBookmarkMutation } = bookmarksApi;

@@ -1,14 +1,9 @@
 import { createAppSelector } from '../../lib/store/hooks';
 import type { RootState } from '../../app/store';
-import type { Post } from '../../types/api';
 import { selectCurrentMember } from '../users/currentMember';
-import { bookmarkId, selectBookmarksResult } from './bookmarksApi';
+import { bookmarkId } from './bookmarksApi';
 
-const EMPTY_POSTS: readonly Post[] = [];
 const EMPTY_IDS: ReadonlySet<string> = new Set<string>();
-
-/** The current member's bookmarked posts, in the backend's order (the whole list, where it is loaded). */
-export const selectBookmarkedPosts = createAppSelector([selectBookmarksResult], (result): readonly Post[] => result.data ?? EMPTY_POSTS);
 
 /**
  * Ids of the bookmarked posts, from the member's record (its `bookmarks`), so a card's toggle is right

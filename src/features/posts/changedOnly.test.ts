@@ -5,9 +5,9 @@ import { api, backendHas } from '../../lib/api/api';
 import { makeStore } from '../../app/store';
 import { loginThroughApi } from '../../test/renderWithProviders';
 import { userLoggedIn } from '../auth/sessionSlice';
-import { bookmarksApi, selectBookmarksResult } from '../bookmarks/bookmarksApi';
+import { bookmarksApi } from '../bookmarks/bookmarksApi';
 import { postsApi, selectPostsResult } from './postsApi';
-import { API } from '../../test/posts';
+import { API, bookmarkedPosts } from '../../test/posts';
 import { selectCurrentMember } from '../users/currentMember';
 import { usersApi } from '../users/usersApi';
 
@@ -29,7 +29,7 @@ async function memberStore({ askHealth = true } = {}) {
   if (askHealth) await store.dispatch(api.endpoints.getHealth.initiate());
   await store.dispatch(postsApi.endpoints.getPosts.initiate());
   await store.dispatch(postsApi.endpoints.getUserPosts.initiate('demo_user'));
-  await store.dispatch(bookmarksApi.endpoints.getBookmarks.initiate());
+  await store.dispatch(bookmarksApi.endpoints.getBookmarkPages.initiate(undefined));
   return store;
 }
 
@@ -82,7 +82,7 @@ describe('changed-only answers (the return-minimal extension)', () => {
     const store = await memberStore();
     const own = selectPostsResult(store.getState()).data!.find((post) => post.username === 'demo_user')!;
     await store.dispatch(bookmarksApi.endpoints.addBookmark.initiate(own));
-    expect(selectBookmarksResult(store.getState()).data?.map((post) => post.id)).toContain(own.id);
+    expect(bookmarkedPosts(store.getState())?.map((post) => post.id)).toContain(own.id);
 
     const { exchanges, stop } = recordExchanges();
     await store.dispatch(postsApi.endpoints.deletePost.initiate(own.id));
@@ -91,7 +91,7 @@ describe('changed-only answers (the return-minimal extension)', () => {
     const state = store.getState();
     expect(selectPostsResult(state).data?.map((post) => post.id)).not.toContain(own.id);
     expect(postsApi.endpoints.getUserPosts.select('demo_user')(state).data?.map((post) => post.id)).not.toContain(own.id);
-    expect(selectBookmarksResult(state).data?.map((post) => post.id)).not.toContain(own.id);
+    expect(bookmarkedPosts(state)?.map((post) => post.id)).not.toContain(own.id);
   });
 
   it('a bookmark and its removal answer only the change; the list and the member’s record follow', async () => {
@@ -99,7 +99,7 @@ describe('changed-only answers (the return-minimal extension)', () => {
     const lake = (await store.dispatch(postsApi.endpoints.getPost.initiate(seedPostId(2))).unwrap());
     const { exchanges, stop } = recordExchanges();
     await store.dispatch(bookmarksApi.endpoints.addBookmark.initiate(lake));
-    expect(selectBookmarksResult(store.getState()).data?.map((post) => post.id)).toContain(lake.id);
+    expect(bookmarkedPosts(store.getState())?.map((post) => post.id)).toContain(lake.id);
     expect(selectCurrentMember(store.getState())?.bookmarks).toContain(lake.id);
 
     await store.dispatch(bookmarksApi.endpoints.removeBookmark.initiate(lake.id));
@@ -109,7 +109,7 @@ describe('changed-only answers (the return-minimal extension)', () => {
       [`POST /users/remove-bookmark/${lake.id}`, 'return=minimal, change-counts'],
     ]);
     expect(exchanges.every((exchange) => exchange.bytes < 100)).toBe(true);
-    expect(selectBookmarksResult(store.getState()).data?.map((post) => post.id)).not.toContain(lake.id);
+    expect(bookmarkedPosts(store.getState())?.map((post) => post.id)).not.toContain(lake.id);
     expect(selectCurrentMember(store.getState())?.bookmarks).not.toContain(lake.id);
   });
 
@@ -122,7 +122,7 @@ describe('changed-only answers (the return-minimal extension)', () => {
     stop();
     expect(exchanges.map(({ prefer }) => prefer)).toEqual(['return=minimal']);
     expect(exchanges[0]!.bytes).toBeGreaterThan(500);
-    expect(selectBookmarksResult(store.getState()).data?.map((post) => post.id)).toContain(lake.id);
+    expect(bookmarkedPosts(store.getState())?.map((post) => post.id)).toContain(lake.id);
     expect(selectCurrentMember(store.getState())?.bookmarks).toContain(lake.id);
   });
 
@@ -191,11 +191,11 @@ describe('changed-only answers (the return-minimal extension)', () => {
     const fresh = selectPostsResult(store.getState()).data![0]!;
     await store.dispatch(bookmarksApi.endpoints.addBookmark.initiate(fresh));
     const holders = postsApi.util.selectInvalidatedBy(store.getState(), [{ type: 'Post', id: fresh.id }]).map((entry) => entry.endpointName).sort();
-    expect(holders).toEqual(['getBookmarks', 'getPosts', 'getUserPosts']);
+    expect(holders).toEqual(['getBookmarkPages', 'getPosts', 'getUserPosts']);
 
     const copies = () => {
       const state = store.getState();
-      return [selectPostsResult(state).data, postsApi.endpoints.getUserPosts.select('demo_user')(state).data, selectBookmarksResult(state).data].map(
+      return [selectPostsResult(state).data, postsApi.endpoints.getUserPosts.select('demo_user')(state).data, bookmarkedPosts(state)].map(
         (list) => postIn(list, fresh.id)?.likes.likeCount,
       );
     };

@@ -7,6 +7,7 @@ import { classifyFailure, NOT_STARTED_ERROR, withRetryAfter } from '../apiError'
 import { apiFailed, type CallPurpose } from './apiEvents';
 import { API_REDUCER_PATH, apiArrived } from './apiSlot';
 import { backendReady } from './backendReady';
+import { inSpecTerms, type SpecCall } from './specAdapter';
 
 const rawBaseQuery = fetchBaseQuery({
   // fetch under Node (tests) needs an absolute URL; in the browser this is the page's origin + base.
@@ -64,8 +65,24 @@ export function backendHas(state: unknown, extension: ApiExtension): boolean {
  * signup asks for it beside the signup itself) is waited for, and one never asked for is asked.
  */
 async function backendHasAnswered(dispatch: BaseQueryApi['dispatch'], extension: ApiExtension): Promise<boolean> {
+  return (await extensionsAnswered(dispatch)).includes(extension);
+}
+
+/** The backend's extensions, once it has said (as backendHasAnswered); none from a backend without /health. */
+async function extensionsAnswered(dispatch: BaseQueryApi['dispatch']): Promise<readonly ApiExtension[]> {
   const { data } = await (dispatch as ApiDispatch)(api.endpoints.getHealth.initiate(undefined, { subscribe: false }));
-  return data?.extensions?.includes(extension) ?? false;
+  return data?.extensions ?? [];
+}
+
+/**
+ * The call as the backend takes it (specAdapter): a call that asks in an extension the backend may
+ * lack waits for its health answer, then goes as the spec has it where it does lack it.
+ */
+async function specCallFor(args: string | FetchArgs, dispatch: BaseQueryApi['dispatch']): Promise<SpecCall | undefined> {
+  const request = typeof args === 'string' ? { url: args } : args;
+  if (!inSpecTerms(request, () => false)) return undefined;
+  const extensions = await extensionsAnswered(dispatch);
+  return inSpecTerms(request, (extension) => extensions.includes(extension));
 }
 
 /** `also`: the preference asked beside `return=minimal` (an extension's), when the backend has it. */
@@ -116,7 +133,9 @@ export const baseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryE
   const changedOnly = extraOptions?.changedOnly === true && backendHas(api.getState(), 'return-minimal');
   // A backend that could not start answers nothing: the call stays here and fails as such.
   const request = changedOnly ? withChangedOnly(args, countsAsked(api.getState(), extraOptions)) : args;
-  let result = notStarted ? { error: NOT_STARTED_ERROR } : await rawBaseQuery(request, api, extraOptions);
+  const spec = notStarted ? undefined : await specCallFor(request, api.dispatch);
+  let result = notStarted ? { error: NOT_STARTED_ERROR } : await rawBaseQuery(spec?.request ?? request, api, extraOptions);
+  if (spec && result.error === undefined) result = { ...result, data: spec.answer(result.data) };
   // A create whose answer was lost (a reset connection, or a balancer's 502 or 503) is sent once more
   // with the same key: a backend with the `idempotency` extension stores it once either way. Without
   // the extension the first may have been stored, so it is not sent again.

@@ -1,0 +1,70 @@
+import { seedPostId } from '../../../contract/seed/default';
+import type { ApiExtension, Post } from '../../types/api';
+import { inSpecTerms, pageOf } from './specAdapter';
+
+const has = (...extensions: ApiExtension[]) => (extension: ApiExtension) => extensions.includes(extension);
+
+/** Posts with ids only: what a page cuts is the point here. */
+const posts = (count: number): Post[] => Array.from({ length: count }, (_, index) => ({ id: seedPostId(index + 1) }) as Post);
+const ids = (page: { posts: Post[] } | undefined) => page?.posts.map((post) => post.id);
+
+describe('the spec adapter: a call asked in an extension, sent to a backend that lacks it', () => {
+  it('asks a backend without pages for every bookmark, and answers the page asked for', () => {
+    const call = inSpecTerms({ url: '/users/bookmark?limit=2' }, has());
+    expect(call?.request.url).toBe('/users/bookmark');
+    const first = call?.answer({ bookmarks: posts(5) }) as { posts: Post[]; nextCursor: string | null };
+    expect(ids(first)).toEqual([seedPostId(1), seedPostId(2)]);
+    expect(first.nextCursor).not.toBeNull();
+
+    const second = inSpecTerms({ url: `/users/bookmark?${new URLSearchParams({ limit: '2', cursor: first.nextCursor ?? '' })}` }, has());
+    expect(ids(second?.answer({ bookmarks: posts(5) }) as { posts: Post[] })).toEqual([seedPostId(3), seedPostId(4)]);
+  });
+
+  it('leaves a call alone where the backend has the extension it asks in, and every call it does not know', () => {
+    expect(inSpecTerms({ url: '/users/bookmark?limit=20' }, has('pages'))).toBeUndefined();
+    expect(inSpecTerms({ url: '/users/bookmark/p1', method: 'POST' }, has('return-minimal'))).toBeUndefined();
+    expect(inSpecTerms({ url: '/posts?limit=20' }, has())).toBeUndefined();
+    expect(inSpecTerms({ url: '/health' }, has())).toBeUndefined();
+  });
+
+  it('turns the spec’s answer to a bookmark into the change, with the post; to a removal, without', () => {
+    const lake = { id: seedPostId(2) } as Post;
+    const made = inSpecTerms({ url: `/users/bookmark/${lake.id}`, method: 'POST', headers: { prefer: 'return=minimal' } }, has('pages'));
+    expect(new Headers(made?.request.headers as HeadersInit).has('prefer')).toBe(false);
+    expect(made?.answer({ bookmarks: [lake] })).toEqual({ postId: lake.id, bookmarked: true, post: lake });
+
+    const removed = inSpecTerms({ url: `/users/remove-bookmark/${lake.id}`, method: 'POST' }, has());
+    expect(removed?.answer({ bookmarks: [] })).toEqual({ postId: lake.id, bookmarked: false, post: undefined });
+  });
+
+  it('reads an answer without its list as no change (spec section 7)', () => {
+    expect(inSpecTerms({ url: '/users/bookmark?limit=20' }, has())?.answer({})).toBeUndefined();
+    expect(inSpecTerms({ url: '/users/bookmark/p1', method: 'POST' }, has())?.answer({ message: 'ok' })).toBeUndefined();
+  });
+});
+
+describe('a page of a whole list', () => {
+  it('goes on after the last post it showed, where the list changed between two pages', () => {
+    const first = pageOf(posts(6), 3, null);
+    expect(ids(first)).toEqual([seedPostId(1), seedPostId(2), seedPostId(3)]);
+    // A post before the cursor was removed meanwhile: the next page still starts after post 3.
+    const shorter = posts(6).filter((post) => post.id !== seedPostId(1));
+    const next = pageOf(shorter, 3, first?.nextCursor ?? null);
+    expect(ids(next)).toEqual([seedPostId(4), seedPostId(5), seedPostId(6)]);
+    expect(next?.nextCursor).toBeNull();
+  });
+
+  it('goes on after the one before, where the post it ended on is gone; from its place where all it names are', () => {
+    const first = pageOf(posts(6), 3, null);
+    const without3 = posts(6).filter((post) => post.id !== seedPostId(3));
+    expect(ids(pageOf(without3, 3, first?.nextCursor ?? null))).toEqual([seedPostId(4), seedPostId(5), seedPostId(6)]);
+    // The three it names were each removed and another bookmarked in its place: it goes on from the place.
+    const replaced = [...posts(9).slice(6), ...posts(6).slice(3)];
+    expect(ids(pageOf(replaced, 3, first?.nextCursor ?? null))).toEqual([seedPostId(4), seedPostId(5), seedPostId(6)]);
+    expect(ids(pageOf(posts(2), 3, first?.nextCursor ?? null))).toEqual([]);
+  });
+
+  it('starts at the first post for a cursor it did not write', () => {
+    expect(ids(pageOf(posts(2), 3, 'not-a-cursor'))).toEqual([seedPostId(1), seedPostId(2)]);
+  });
+});

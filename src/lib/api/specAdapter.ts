@@ -1,0 +1,105 @@
+import type { FetchArgs } from '@reduxjs/toolkit/query';
+import type { ApiExtension, BookmarkChange, Post, PostsPage } from '../../types/api';
+
+/**
+ * The one place that speaks to a backend that answers the spec alone. The app asks in the full
+ * contract: lists page by page (`pages`), changes answered by what changed (`return-minimal`). Where
+ * the backend lacks the extension a call asks in, the call is sent as the spec has it and its answer
+ * is turned into the one the app asked for, so that the rest of the app reads one shape per call.
+ *
+ * Translated so far: the member's bookmarks (their pages, and a bookmark made or removed).
+ */
+export interface SpecCall {
+  /** The call as the spec has it. */
+  request: FetchArgs;
+  /** The spec's answer, as the app asked for it; undefined where the answer lacks what the spec says it has. */
+  answer(data: unknown): unknown;
+}
+
+/** The member's bookmarks (spec: GET /users/bookmark answers every one, most recently bookmarked first). */
+const BOOKMARKS = '/users/bookmark';
+/** A bookmark made or removed (spec: POST /users/bookmark/:postId, /users/remove-bookmark/:postId). */
+const BOOKMARK_CHANGE = /^\/users\/(bookmark|remove-bookmark)\/([^/?]+)$/;
+
+/**
+ * The call `request` as a backend with the extensions `has` says would take it: undefined when the
+ * backend takes it as it is.
+ */
+export function inSpecTerms(request: FetchArgs, has: (extension: ApiExtension) => boolean): SpecCall | undefined {
+  const method = (request.method ?? 'GET').toUpperCase();
+  const [path = '', search = ''] = request.url.split('?');
+  if (method === 'GET' && path === BOOKMARKS && !has('pages')) {
+    const query = new URLSearchParams(search);
+    const limit = Number(query.get('limit'));
+    if (!Number.isInteger(limit) || limit < 1) return undefined;
+    return {
+      request: { ...request, url: BOOKMARKS },
+      answer: (data) => pageOf(bookmarksIn(data), limit, query.get('cursor')),
+    };
+  }
+  const change = method === 'POST' && !has('return-minimal') ? BOOKMARK_CHANGE.exec(path) : null;
+  if (change) {
+    const bookmarked = change[1] === 'bookmark';
+    const postId = decodeURIComponent(change[2] ?? '');
+    return {
+      request: withoutPrefer(request),
+      answer: (data): BookmarkChange | undefined => {
+        const bookmarks = bookmarksIn(data);
+        if (!bookmarks) return undefined;
+        return { postId, bookmarked, post: bookmarked ? bookmarks.find((post) => post.id === postId) : undefined };
+      },
+    };
+  }
+  return undefined;
+}
+
+/** The spec's bookmarks answer's list; undefined where it has none (spec section 7: such an answer is ignored). */
+function bookmarksIn(data: unknown): Post[] | undefined {
+  const bookmarks = (data as { bookmarks?: unknown } | null | undefined)?.bookmarks;
+  return Array.isArray(bookmarks) ? (bookmarks as Post[]) : undefined;
+}
+
+function withoutPrefer(request: FetchArgs): FetchArgs {
+  const headers = new Headers(request.headers as HeadersInit | undefined);
+  headers.delete('prefer');
+  return { ...request, headers };
+}
+
+/** How many of a page's last posts its cursor names, the last first. */
+const CURSOR_POSTS = 3;
+
+/**
+ * A page of a whole list: `limit` posts from where `cursor` says. The cursor holds the place where
+ * the page ends and the ids of its last few posts, so that a list that changed between two pages (a
+ * post bookmarked or removed meanwhile) goes on after the last of them it still has.
+ */
+export function pageOf(posts: readonly Post[] | undefined, limit: number, cursor: string | null): PostsPage | undefined {
+  if (!posts) return undefined;
+  const start = startOf(posts, cursor);
+  const page = posts.slice(start, start + limit);
+  const end = start + page.length;
+  const last = page.slice(-CURSOR_POSTS).reverse().map((post) => post.id);
+  return { posts: page, nextCursor: end < posts.length && last.length > 0 ? JSON.stringify([end, ...last]) : null };
+}
+
+function startOf(posts: readonly Post[], cursor: string | null): number {
+  if (!cursor) return 0;
+  const named = readCursor(cursor);
+  if (!named) return 0;
+  const [place, ...ids] = named;
+  for (const id of ids) {
+    const after = posts.findIndex((post) => post.id === id);
+    if (after >= 0) return after + 1;
+  }
+  return typeof place === 'number' && Number.isInteger(place) && place >= 0 ? Math.min(place, posts.length) : 0;
+}
+
+/** The place and ids a cursor of pageOf's names; undefined for any other text. */
+function readCursor(cursor: string): unknown[] | undefined {
+  try {
+    const named: unknown = JSON.parse(cursor);
+    return Array.isArray(named) ? named : undefined;
+  } catch {
+    return undefined;
+  }
+}
