@@ -97,7 +97,7 @@ module.exports = tseslint.config(
   {
     files: [
       'src/**/*.test.{ts,tsx}', 'src/test/**',
-      'src/features/posts/sortChosen.ts', 'src/pages/FeedPage.tsx', 'src/pages/ProfilePage.tsx',
+      'src/features/posts/sortChosen.ts', 'src/pages/FeedPage.tsx',
     ],
     rules: { 'no-restricted-imports': ['error', { patterns: PRODUCT_PATTERNS }] },
   },

@@ -8,9 +8,7 @@ import { TIMINGS } from '../config/timings';
 import { selectCurrentUserId } from '../features/auth/sessionSlice';
 import { PostList } from '../features/posts/components/PostList';
 import { WithPostCardExtras } from './PostCardExtras';
-import { useGetUserPostsQuery } from '../features/posts/postsApi';
 import { usePagedPosts } from '../features/posts/pagedPosts';
-import { useBackendHas } from '../lib/api/api';
 import { refusalStatus } from '../lib/apiError';
 import { useLoaderOffAfter } from '../features/ui/useLoaderOffAfter';
 import { ProfileHeader } from '../features/users/components/ProfileHeader';
@@ -19,7 +17,6 @@ import { BlockedProfile, MutedAndBlockedLink } from '../features/relations/compo
 import { useRelationWith } from '../features/relations/relationsApi';
 import { fullName } from '../features/users/followUpdates';
 import { useGetUserQuery } from '../features/users/usersApi';
-import { selectMemberPosts } from '../features/posts/postsSelectors';
 import './ProfilePage.css';
 
 /** /users/:userId: a member's profile and posts (spec section 2). */
@@ -29,14 +26,11 @@ export function ProfilePage() {
   const myId = useAppSelector(selectCurrentUserId);
   const { currentData: user, isSuccess, isError, error, isFetching } = useGetUserQuery(userId || skipToken);
   const username = user?.username ?? '';
-  // A backend with pages answers a member's posts one page at a time; one without, all at once.
-  // currentData: while another member's posts load, the previous member's are not shown as theirs.
-  const paged = useBackendHas('pages');
-  const allLoaded = useGetUserPostsQuery(username && paged === false ? username : skipToken).currentData !== undefined;
-  const pages = usePagedPosts({ list: 'member', username }, { skip: !username || paged !== true });
-  const allPosts = useAppSelector((state) => selectMemberPosts(state, username));
-  const postsLoaded = paged ? pages.loaded : allLoaded;
-  const posts = paged ? pages.posts : allPosts;
+  // A member's posts, a page at a time. While another member's posts load, the previous member's
+  // are not shown as theirs (usePagedPosts reads the current list's data alone).
+  const pages = usePagedPosts({ list: 'member', username }, { skip: !username });
+  const postsLoaded = pages.loaded;
+  const { posts } = pages;
   // The latest load decides: a profile shown before that now answers not found (the member blocked
   // this one) is not shown any more.
   const notFound = isError && !isFetching && refusalStatus(error) === 404;
@@ -83,7 +77,7 @@ export function ProfilePage() {
         </h2>
         {postsLoaded ? (
           <WithPostCardExtras>
-            <PostList posts={posts} more={paged ? pages.more : undefined} emptyText="No Posts Found...!" label={`Posts by ${fullName(user)}`} />
+            <PostList posts={posts} more={pages.more} emptyText="No Posts Found...!" label={`Posts by ${fullName(user)}`} />
           </WithPostCardExtras>
         ) : (
           <p className="profile-page__message">Loading posts…</p>

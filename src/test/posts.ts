@@ -5,10 +5,17 @@ import { screen, within } from '@testing-library/react';
 import { DEMO_CREDENTIALS } from '../../contract/seed/default';
 import { server, TEST_API_BASE } from '../../mocks/testing/node';
 import { bookmarksApi } from '../features/bookmarks/bookmarksApi';
+import { postsApi } from '../features/posts/postsApi';
 import type { Post } from '../types/api';
 import { renderWithProviders } from './renderWithProviders';
 
 export const API = TEST_API_BASE;
+
+/** A member's posts the cache holds: the pages of their profile's list that are loaded, in order. */
+export function memberPosts(state: unknown, username: string): Post[] | undefined {
+  const select = postsApi.endpoints.getPostPages.select({ list: 'member', username });
+  return select(state as Parameters<typeof select>[0]).data?.pages.flatMap((page) => page.posts);
+}
 
 /** The bookmarked posts the cache holds: the pages of the bookmarks list that are loaded, in order. */
 export function bookmarkedPosts(state: unknown): Post[] | undefined {

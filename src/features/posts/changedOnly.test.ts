@@ -7,7 +7,7 @@ import { loginThroughApi } from '../../test/renderWithProviders';
 import { userLoggedIn } from '../auth/sessionSlice';
 import { bookmarksApi } from '../bookmarks/bookmarksApi';
 import { postsApi, selectPostsResult } from './postsApi';
-import { API, bookmarkedPosts } from '../../test/posts';
+import { API, bookmarkedPosts, memberPosts } from '../../test/posts';
 import { selectCurrentMember } from '../users/currentMember';
 import { usersApi } from '../users/usersApi';
 
@@ -28,7 +28,7 @@ async function memberStore({ askHealth = true } = {}) {
   store.dispatch(userLoggedIn({ token: encodedToken, user: foundUser }));
   if (askHealth) await store.dispatch(api.endpoints.getHealth.initiate());
   await store.dispatch(postsApi.endpoints.getPosts.initiate());
-  await store.dispatch(postsApi.endpoints.getUserPosts.initiate('demo_user'));
+  await store.dispatch(postsApi.endpoints.getPostPages.initiate({ list: 'member', username: 'demo_user' }));
   await store.dispatch(bookmarksApi.endpoints.getBookmarkPages.initiate(undefined));
   return store;
 }
@@ -75,7 +75,7 @@ describe('changed-only answers (the return-minimal extension)', () => {
     expect(exchanges.map((exchange) => exchange.prefer)).toEqual(['return=minimal']);
     const state = store.getState();
     expect(selectPostsResult(state).data?.[0]?.content).toBe('Only this post comes back.');
-    expect(postsApi.endpoints.getUserPosts.select('demo_user')(state).data?.[0]?.content).toBe('Only this post comes back.');
+    expect(memberPosts(state, 'demo_user')?.[0]?.content).toBe('Only this post comes back.');
   });
 
   it('a deleted post leaves all posts, its author’s posts and the bookmarks', async () => {
@@ -90,7 +90,7 @@ describe('changed-only answers (the return-minimal extension)', () => {
     expect(exchanges).toEqual([{ call: `DELETE /posts/${own.id}`, prefer: 'return=minimal', bytes: expect.any(Number) }]);
     const state = store.getState();
     expect(selectPostsResult(state).data?.map((post) => post.id)).not.toContain(own.id);
-    expect(postsApi.endpoints.getUserPosts.select('demo_user')(state).data?.map((post) => post.id)).not.toContain(own.id);
+    expect(memberPosts(state, 'demo_user')?.map((post) => post.id)).not.toContain(own.id);
     expect(bookmarkedPosts(state)?.map((post) => post.id)).not.toContain(own.id);
   });
 
@@ -191,11 +191,11 @@ describe('changed-only answers (the return-minimal extension)', () => {
     const fresh = selectPostsResult(store.getState()).data![0]!;
     await store.dispatch(bookmarksApi.endpoints.addBookmark.initiate(fresh));
     const holders = postsApi.util.selectInvalidatedBy(store.getState(), [{ type: 'Post', id: fresh.id }]).map((entry) => entry.endpointName).sort();
-    expect(holders).toEqual(['getBookmarkPages', 'getPosts', 'getUserPosts']);
+    expect(holders).toEqual(['getBookmarkPages', 'getPostPages', 'getPosts']);
 
     const copies = () => {
       const state = store.getState();
-      return [selectPostsResult(state).data, postsApi.endpoints.getUserPosts.select('demo_user')(state).data, bookmarkedPosts(state)].map(
+      return [selectPostsResult(state).data, memberPosts(state, 'demo_user'), bookmarkedPosts(state)].map(
         (list) => postIn(list, fresh.id)?.likes.likeCount,
       );
     };

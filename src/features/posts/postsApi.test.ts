@@ -7,7 +7,7 @@ import { sessionRestored, userLoggedIn } from '../auth/sessionSlice';
 import { bookmarksApi } from '../bookmarks/bookmarksApi';
 import { feedSortChanged, selectSortMode } from './feedSlice';
 import { postsApi } from './postsApi';
-import { recordCalls, bookmarkedPosts } from '../../test/posts';
+import { recordCalls, bookmarkedPosts, memberPosts } from '../../test/posts';
 import { selectCurrentMember } from '../users/currentMember';
 
 async function loggedInStore() {
@@ -24,7 +24,7 @@ async function cacheEveryView(store: Store, postId: string) {
   await store.dispatch(postsApi.endpoints.getPosts.initiate());
   await store.dispatch(postsApi.endpoints.getPost.initiate(postId));
   await store.dispatch(postsApi.endpoints.getPost.initiate(seedPostId(1)));
-  await store.dispatch(postsApi.endpoints.getUserPosts.initiate('maya_patel'));
+  await store.dispatch(postsApi.endpoints.getPostPages.initiate({ list: 'member', username: 'maya_patel' }));
   await store.dispatch(bookmarksApi.endpoints.getBookmarkPages.initiate(undefined));
   await store.dispatch(bookmarksApi.endpoints.addBookmark.initiate(postsApi.endpoints.getPost.select(postId)(store.getState()).data!));
 }
@@ -38,11 +38,11 @@ describe('postsApi cache tags', () => {
     expect(author).toBe('maya_patel');
 
     const holders = postsApi.util.selectInvalidatedBy(store.getState(), [{ type: 'Post', id: lake }]);
-    expect(holders.map(({ endpointName, originalArgs }) => [endpointName, originalArgs ?? null]).sort()).toEqual([
-      ['getBookmarkPages', null],
-      ['getPost', lake],
-      ['getPosts', null],
-      ['getUserPosts', 'maya_patel'],
+    expect(holders.map(({ endpointName, originalArgs }) => `${endpointName} ${JSON.stringify(originalArgs ?? null)}`).sort()).toEqual([
+      'getBookmarkPages null',
+      `getPost "${lake}"`,
+      'getPostPages {"list":"member","username":"maya_patel"}',
+      'getPosts null',
     ]);
     // No tag names a member's list by username any more: a list is found through its posts.
     expect(postsApi.util.selectInvalidatedBy(store.getState(), [{ type: 'Post', id: 'USER-maya_patel' }])).toEqual([]);
@@ -71,7 +71,7 @@ describe('postsApi cache writes', () => {
     const { store } = await loggedInStore();
     const lake = seedPostId(2);
     await cacheEveryView(store, lake);
-    await store.dispatch(postsApi.endpoints.getUserPosts.initiate('nobody_cached_yet')).unwrap().catch(() => undefined);
+    await store.dispatch(postsApi.endpoints.getPostPages.initiate({ list: 'member', username: 'nobody_cached_yet' })).unwrap().catch(() => undefined);
 
     const untouched = postsApi.endpoints.getPost.select(seedPostId(1))(store.getState()).data;
     const { calls, stop } = recordCalls();
@@ -83,14 +83,14 @@ describe('postsApi cache writes', () => {
     const liked = (count: number | undefined) => expect(count).toBe(3);
     liked(postsApi.endpoints.getPosts.select()(state).data?.find((post) => post.id === lake)?.likes.likeCount);
     liked(postsApi.endpoints.getPost.select(lake)(state).data?.likes.likeCount);
-    liked(postsApi.endpoints.getUserPosts.select('maya_patel')(state).data?.find((post) => post.id === lake)?.likes.likeCount);
+    liked(memberPosts(state, 'maya_patel')?.find((post) => post.id === lake)?.likes.likeCount);
     liked(bookmarkedPosts(state)?.find((post) => post.id === lake)?.likes.likeCount);
     expect(postsApi.endpoints.getPost.select(seedPostId(1))(state).data).toBe(untouched);
   });
 
   it('reads a member’s posts', async () => {
     const { store } = await loggedInStore();
-    const posts = await store.dispatch(postsApi.endpoints.getUserPosts.initiate('maya_patel')).unwrap();
+    const posts = (await store.dispatch(postsApi.endpoints.getPostPages.initiate({ list: 'member', username: 'maya_patel' })).unwrap()).pages.flatMap((page) => page.posts);
     expect(posts.length).toBeGreaterThan(0);
     expect(posts.every((post) => post.username === 'maya_patel')).toBe(true);
   });

@@ -1,6 +1,6 @@
 import { copyWithStructuralSharing } from '@reduxjs/toolkit/query';
 import { api, cacheAccess, HOME_FEED_TAG, type CacheAccess, type Undo } from '../../lib/api/api';
-import type { PostOrder } from '../../../contract/order';
+import { timeOf, type PostOrder } from '../../../contract/order';
 import { normaliseTag, tagsOf } from '../../../contract/richText';
 import { holdsListStart, POST_PAGES_OPTIONS, pageQuery, readPage, type PagePlace } from '../../lib/api/postPages';
 import { reconcileList } from '../../lib/reconcile';
@@ -115,11 +115,6 @@ export const postsApi = api.injectEndpoints({
       transformResponse: (response: PostResponse) => response.post,
       providesTags: (_post, _error, postId) => [{ type: 'Post', id: postId }],
     }),
-    getUserPosts: build.query<Post[], string>({
-      query: (username) => `/posts/user/${encodeURIComponent(username)}`,
-      transformResponse: (response: Partial<PostsResponse> | undefined) => readPosts(response) ?? EMPTY_POSTS,
-      providesTags: (posts) => postListTags(posts),
-    }),
     createPost: build.mutation<PostsChange | undefined, NewPostInput>({
       query: ({ text, image, imageAlt, idempotencyKey }) => {
         // The backend reads `image`; `previewImage` is the client's own preview, so it is not sent twice.
@@ -209,20 +204,33 @@ async function writeAnswer(
     return;
   }
   if (!data) return;
-  if ('posts' in data) writePostsList(cache, data.posts);
-  else if ('post' in data) writeOnePost(cache, data.post, created);
+  if ('posts' in data) {
+    writePostsList(cache, data.posts);
+    // A post created: the spec's whole answer holds it as the member's newest, and it joins the top
+    // of the lists in pages that it belongs to, as a changed-only answer's does.
+    const mine = created ? newestOf(data.posts, selectCurrentSummary(cache.getState())?.username) : undefined;
+    if (mine) writeOnePost(cache, mine, true);
+  } else if ('post' in data) writeOnePost(cache, data.post, created);
   else if ('counts' in data) writeCounts(cache, data.counts);
   else removePost(cache, data.removed);
 }
 
+/** The newest of `username`'s posts in `posts` (usernames match ignoring case, as the backend does). */
+function newestOf(posts: readonly Post[], username: string | undefined): Post | undefined {
+  const wanted = username?.toLowerCase();
+  if (!wanted) return undefined;
+  return posts.filter((post) => post.username.toLowerCase() === wanted).reduce<Post | undefined>(
+    (newest, post) => (!newest || timeOf(post.createdAt) > timeOf(newest.createdAt) ? post : newest), undefined);
+}
+
 /**
- * A mutation's answer carries the whole `posts` list (spec section 7): it replaces the cached list, a
- * member's posts are theirs in it, and every other cached post (its page, a bookmark) takes its new
- * version or leaves with it. Unchanged posts keep their objects.
+ * A mutation's answer carries the whole `posts` list (spec section 7): it replaces the cached list,
+ * and every other cached post (its page, a bookmark) takes its new version or leaves with it.
+ * Unchanged posts keep their objects.
  */
 function writePostsList(cache: CacheAccess, posts: Post[]): void {
   const byId = new Map(posts.map((post) => [post.id, post]));
-  rewriteHolders(cache, (endpointName, originalArgs, data) => {
+  rewriteHolders(cache, (endpointName, _originalArgs, data) => {
     if (isPaged(data)) {
       // The pages keep their posts' places: a post takes its new version or leaves. A post new to the
       // list shows when the list is loaded again (its place among the pages is the backend's to say).
@@ -237,11 +245,6 @@ function writePostsList(cache: CacheAccess, posts: Post[]): void {
       return fresh ? copyWithStructuralSharing(data, fresh) : undefined;
     }
     if (endpointName === 'getPosts') return reconcileList(data, posts);
-    if (endpointName === 'getUserPosts') {
-      // The backend matches usernames ignoring case.
-      const wanted = String(originalArgs).toLowerCase();
-      return reconcileList(data, posts.filter((post) => post.username.toLowerCase() === wanted));
-    }
     return reconcileList(data, data.flatMap((post) => byId.get(post.id) ?? []));
   });
 }
@@ -281,16 +284,12 @@ function writeOnePost(cache: CacheAccess, post: Post, created: boolean): void {
       if (draft.pages[0] && holdsListStart(draft)) joinTop(draft.pages[0].posts);
     }));
   }
-  for (const username of postsApi.util.selectCachedArgsForQuery(state, 'getUserPosts')) {
-    if (username.toLowerCase() === post.username.toLowerCase()) cache.dispatch(postsApi.util.updateQueryData('getUserPosts', username, joinTop));
-  }
 }
 
 export const {
   useGetPostPagesInfiniteQuery,
   useGetPostsQuery,
   useGetPostQuery,
-  useGetUserPostsQuery,
   useCreatePostMutation,
   useEditPostMutation,
   useDeletePostMutation,

@@ -10,7 +10,6 @@ import {
   selectAllPosts,
   selectExplorePosts,
   selectHomeFeed,
-  selectMemberPosts,
   sortPosts,
 } from './postsSelectors';
 
@@ -143,25 +142,5 @@ describe('selectHomeFeed', () => {
     const store = setup();
     await store.dispatch(postsApi.util.upsertQueryData('getPosts', undefined, [{ ...c1, username: 'me' }]));
     expect(selectHomeFeed(store.getState()).map((p) => p.id)).toEqual(['c1']);
-  });
-});
-
-describe("a member's posts selector", () => {
-  const post = (id: string, createdAt: string): Post => ({
-    _id: 'u-ava', id, content: id, postImage: '', likes: { likeCount: 0, likedBy: [], dislikedBy: [] },
-    username: 'ava_reed', firstName: 'Ava', lastName: 'Reed', userFullName: 'Ava Reed', image: '', createdAt, updatedAt: createdAt,
-  });
-
-  it('lists the loaded posts newest first, memoized per member', async () => {
-    const store = makeStore();
-    expect(selectMemberPosts(store.getState(), 'ava_reed')).toBe(EMPTY_POSTS);
-    await store.dispatch(postsApi.util.upsertQueryData('getUserPosts', 'ava_reed', [post('old', '2025-01-01T00:00:00.000Z'), post('new', '2025-02-01T00:00:00.000Z')]));
-    selectMemberPosts.resetRecomputations();
-    const first = selectMemberPosts(store.getState(), 'ava_reed');
-    expect(first.map((entry) => entry.id)).toEqual(['new', 'old']);
-    store.dispatch({ type: 'ui/loaderShown' });
-    expect(selectMemberPosts(store.getState(), 'ava_reed')).toBe(first);
-    expect(selectMemberPosts.recomputations()).toBe(1);
-    expect(selectMemberPosts(store.getState(), 'someone_else')).toBe(EMPTY_POSTS);
   });
 });

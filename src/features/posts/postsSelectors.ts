@@ -6,7 +6,7 @@ import { selectCurrentUserId } from '../auth/sessionSlice';
 import { selectCurrentMember } from '../users/currentMember';
 import { followingKeyOf } from '../users/followUpdates';
 import { selectSortMode, type SortMode } from './feedSlice';
-import { postsApi, selectPostsResult } from './postsApi';
+import { selectPostsResult } from './postsApi';
 
 /** A module-level empty: a selector with nothing to show always returns the same reference. */
 export const EMPTY_POSTS: readonly Post[] = Object.freeze([]) as readonly Post[];
@@ -44,10 +44,4 @@ export const selectHomeFeed = createAppSelector(
 /** Explore: every post, newest first. */
 export const selectExplorePosts = createAppSelector([selectAllPosts], (posts): readonly Post[] =>
   posts.length === 0 ? EMPTY_POSTS : sortPosts(posts, 'latest'),
-);
-
-/** A member's posts as loaded for their profile (getUserPosts), newest first. */
-export const selectMemberPosts = createAppSelector(
-  [(state: RootState, username: string) => postsApi.endpoints.getUserPosts.select(username)(state).data],
-  (posts): readonly Post[] => (posts && posts.length > 0 ? sortPosts(posts, 'latest') : EMPTY_POSTS),
 );

@@ -80,9 +80,8 @@ async function extensionsAnswered(dispatch: BaseQueryApi['dispatch']): Promise<r
  */
 async function specCallFor(args: string | FetchArgs, dispatch: BaseQueryApi['dispatch']): Promise<SpecCall | undefined> {
   const request = typeof args === 'string' ? { url: args } : args;
-  if (!inSpecTerms(request, () => false)) return undefined;
-  const extensions = await extensionsAnswered(dispatch);
-  return inSpecTerms(request, (extension) => extensions.includes(extension));
+  if (!inSpecTerms(request, [])) return undefined;
+  return inSpecTerms(request, await extensionsAnswered(dispatch));
 }
 
 /** `also`: the preference asked beside `return=minimal` (an extension's), when the backend has it. */
@@ -134,8 +133,8 @@ export const baseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryE
   // A backend that could not start answers nothing: the call stays here and fails as such.
   const request = changedOnly ? withChangedOnly(args, countsAsked(api.getState(), extraOptions)) : args;
   const spec = notStarted ? undefined : await specCallFor(request, api.dispatch);
-  let result = notStarted ? { error: NOT_STARTED_ERROR } : await rawBaseQuery(spec?.request ?? request, api, extraOptions);
-  if (spec && result.error === undefined) result = { ...result, data: spec.answer(result.data) };
+  let result = notStarted ? { error: NOT_STARTED_ERROR } : spec && !spec.request ? { data: spec.answer(undefined) } : await rawBaseQuery(spec?.request ?? request, api, extraOptions);
+  if (spec?.request && result.error === undefined) result = { ...result, data: spec.answer(result.data) };
   // A create whose answer was lost (a reset connection, or a balancer's 502 or 503) is sent once more
   // with the same key: a backend with the `idempotency` extension stores it once either way. Without
   // the extension the first may have been stored, so it is not sent again.

@@ -1,4 +1,5 @@
 import type { FetchArgs } from '@reduxjs/toolkit/query';
+import { sortInOrder, timeOf } from '../../../contract/order';
 import type { ApiExtension, BookmarkChange, Post, PostsPage } from '../../types/api';
 
 /**
@@ -7,36 +8,40 @@ import type { ApiExtension, BookmarkChange, Post, PostsPage } from '../../types/
  * the backend lacks the extension a call asks in, the call is sent as the spec has it and its answer
  * is turned into the one the app asked for, so that the rest of the app reads one shape per call.
  *
- * Translated so far: the member's bookmarks (their pages, and a bookmark made or removed).
+ * Translated so far: the member's bookmarks (their pages, and a bookmark made or removed), and a
+ * member's posts on their profile (their pages).
  */
 export interface SpecCall {
-  /** The call as the spec has it. */
-  request: FetchArgs;
+  /** The call as the spec has it; none where the spec has no such call, and the answer is the app's own. */
+  request?: FetchArgs;
   /** The spec's answer, as the app asked for it; undefined where the answer lacks what the spec says it has. */
   answer(data: unknown): unknown;
 }
 
 /** The member's bookmarks (spec: GET /users/bookmark answers every one, most recently bookmarked first). */
 const BOOKMARKS = '/users/bookmark';
+/** A member's posts (spec: GET /posts/user/:username answers every one of them). */
+const MEMBER_POSTS = /^\/posts\/user\/[^/?]+$/;
 /** A bookmark made or removed (spec: POST /users/bookmark/:postId, /users/remove-bookmark/:postId). */
 const BOOKMARK_CHANGE = /^\/users\/(bookmark|remove-bookmark)\/([^/?]+)$/;
 
+/** Ending this device's session on the backend: a call of the contract that the spec does not have. */
+const LOGOUT = '/auth/logout';
+
 /**
- * The call `request` as a backend with the extensions `has` says would take it: undefined when the
- * backend takes it as it is.
+ * The call `request` as a backend with `extensions` would take it: undefined when the backend takes
+ * it as it is. A backend that lists no extension answers the spec alone: it has none of the
+ * contract's own calls either (logout), so those are not sent to it.
  */
-export function inSpecTerms(request: FetchArgs, has: (extension: ApiExtension) => boolean): SpecCall | undefined {
+export function inSpecTerms(request: FetchArgs, extensions: readonly ApiExtension[]): SpecCall | undefined {
+  const has = (extension: ApiExtension) => extensions.includes(extension);
   const method = (request.method ?? 'GET').toUpperCase();
   const [path = '', search = ''] = request.url.split('?');
-  if (method === 'GET' && path === BOOKMARKS && !has('pages')) {
-    const query = new URLSearchParams(search);
-    const limit = Number(query.get('limit'));
-    if (!Number.isInteger(limit) || limit < 1) return undefined;
-    return {
-      request: { ...request, url: BOOKMARKS },
-      answer: (data) => pageOf(bookmarksIn(data), limit, query.get('cursor')),
-    };
-  }
+  // The session ends on this device whatever the backend does; a backend of the spec keeps no sessions.
+  if (method === 'POST' && path === LOGOUT && extensions.length === 0) return { answer: () => ({}) };
+  if (method === 'GET' && path === BOOKMARKS && !has('pages')) return pagesOf({ ...request, url: path }, search, bookmarksIn);
+  // Newest first, as the pages are; the spec's list has no order of its own.
+  if (method === 'GET' && MEMBER_POSTS.test(path) && !has('pages')) return pagesOf({ ...request, url: path }, search, (data) => newestFirst(postsIn(data)));
   const change = method === 'POST' && !has('return-minimal') ? BOOKMARK_CHANGE.exec(path) : null;
   if (change) {
     const bookmarked = change[1] === 'bookmark';
@@ -53,10 +58,29 @@ export function inSpecTerms(request: FetchArgs, has: (extension: ApiExtension) =
   return undefined;
 }
 
+/** A page asked for by `search` (its limit and cursor), cut from the whole list `request` answers. */
+function pagesOf(request: FetchArgs, search: string, listOf: (data: unknown) => Post[] | undefined): SpecCall | undefined {
+  const query = new URLSearchParams(search);
+  const limit = Number(query.get('limit'));
+  if (!Number.isInteger(limit) || limit < 1) return undefined;
+  return { request, answer: (data) => pageOf(listOf(data), limit, query.get('cursor')) };
+}
+
 /** The spec's bookmarks answer's list; undefined where it has none (spec section 7: such an answer is ignored). */
 function bookmarksIn(data: unknown): Post[] | undefined {
   const bookmarks = (data as { bookmarks?: unknown } | null | undefined)?.bookmarks;
   return Array.isArray(bookmarks) ? (bookmarks as Post[]) : undefined;
+}
+
+/** The spec's posts answer's list; undefined where it has none (spec section 7). */
+function postsIn(data: unknown): Post[] | undefined {
+  const posts = (data as { posts?: unknown } | null | undefined)?.posts;
+  return Array.isArray(posts) ? (posts as Post[]) : undefined;
+}
+
+/** Posts newest first, by the contract's one rule (the backends' own). */
+function newestFirst(posts: Post[] | undefined): Post[] | undefined {
+  return posts && sortInOrder(posts, 'latest', (post) => ({ time: timeOf(post.createdAt), likes: post.likes.likeCount, id: post.id }));
 }
 
 function withoutPrefer(request: FetchArgs): FetchArgs {
