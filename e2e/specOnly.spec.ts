@@ -5,13 +5,13 @@
  * meet the backend's 404.
  */
 import { test, expect } from './fixtures';
-import { expectToast, isPhone, likeCount, login, navigateTo, postCard, postCards, SEED_TEXT, urlPath } from './helpers';
+import { DEMO, expectToast, isPhone, likeCount, login, navigateTo, postCard, postCards, SEED_TEXT, urlPath } from './helpers';
 
 /** Post 2, Maya's, on the demo member's Home, not yet liked by her. */
 const LAKE = 'The lake went completely still just before dusk.';
 
 test.describe('A backend that answers only the spec', { tag: ['@phone'] }, () => {
-  test('a member logs in, reads Home, likes, bookmarks, posts and logs out; nothing beyond the spec is offered', async ({ page }, testInfo) => {
+  test('a member logs in, reads Home, likes, bookmarks, posts, reads their profile and logs out; nothing beyond the spec is offered', async ({ page }, testInfo) => {
     const refused: string[] = [];
     page.on('response', (response) => {
       const { pathname } = new URL(response.url());
@@ -42,6 +42,15 @@ test.describe('A backend that answers only the spec', { tag: ['@phone'] }, () =>
     await navigateTo(page, 'Bookmark');
     await expect(postCard(page, LAKE)).toBeVisible();
     await expect(postCard(page, SEED_TEXT.northernLights)).toBeVisible();
+    // Removed from Bookmarks: the card leaves the list.
+    await postCard(page, LAKE).getByRole('button', { name: 'Bookmark' }).click();
+    await expectToast(page, 'Removed from Bookmark!');
+    await expect(postCard(page, LAKE)).toHaveCount(0);
+
+    // The member's own profile: the post just written is the first of theirs.
+    await navigateTo(page, 'Profile');
+    await expect(page.getByRole('heading', { name: DEMO.name })).toBeVisible();
+    await expect(postCards(page).first()).toContainText('Written for a backend of the spec alone.');
 
     await (isPhone(testInfo) ? nav.getByRole('button', { name: 'Logout' }) : page.getByRole('button', { name: 'Logout' })).click();
     await expect(page).toHaveURL(urlPath('/login'));
