@@ -20,6 +20,14 @@ describe('the spec adapter: a call asked in an extension, sent to a backend that
     expect(ids(second?.answer({ bookmarks: posts(5) }) as { posts: Post[] })).toEqual([seedPostId(3), seedPostId(4)]);
   });
 
+  it('asks a backend without pages for all of a member’s posts, and answers their pages newest first', () => {
+    const at = (id: number, day: number) => ({ id: seedPostId(id), createdAt: `2026-01-${String(day).padStart(2, '0')}T00:00:00.000Z`, likes: { likeCount: 0 } }) as Post;
+    const call = inSpecTerms({ url: '/posts/user/maya_patel?limit=2' }, has());
+    expect(call?.request?.url).toBe('/posts/user/maya_patel');
+    expect(ids(call?.answer({ posts: [at(1, 3), at(2, 9), at(3, 5)] }) as { posts: Post[] })).toEqual([seedPostId(2), seedPostId(3)]);
+    expect(call?.answer({})).toBeUndefined();
+  });
+
   it('leaves a call alone where the backend has the extension it asks in, and every call it does not know', () => {
     expect(inSpecTerms({ url: '/users/bookmark?limit=20' }, has('pages'))).toBeUndefined();
     expect(inSpecTerms({ url: '/users/bookmark/p1', method: 'POST' }, has('return-minimal'))).toBeUndefined();
