@@ -124,6 +124,18 @@ function mayHaveBeenStored(error: FetchBaseQueryError | undefined): boolean {
   return error?.status === 'FETCH_ERROR' || error?.status === 502 || error?.status === 503;
 }
 
+/**
+ * Sends the call as the backend takes it: as asked, or as the spec has it with its answer turned
+ * into the one asked for, or not at all where the spec has no such call (specAdapter).
+ */
+async function sendInBackendTerms(request: string | FetchArgs, api: BaseQueryApi, extraOptions: CallOptions) {
+  const spec = await specCallFor(request, api.dispatch);
+  if (!spec) return rawBaseQuery(request, api, extraOptions);
+  if (!spec.request) return { data: spec.answer(undefined) };
+  const result = await rawBaseQuery(spec.request, api, extraOptions);
+  return result.error === undefined ? { ...result, data: spec.answer(result.data) } : result;
+}
+
 export const baseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError, CallOptions> = async (args, api, extraOptions) => {
   const notStarted = await backendReady();
   const sentToken = Boolean(storeState(api.getState).session.token);
@@ -132,9 +144,7 @@ export const baseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryE
   const changedOnly = extraOptions?.changedOnly === true && backendHas(api.getState(), 'return-minimal');
   // A backend that could not start answers nothing: the call stays here and fails as such.
   const request = changedOnly ? withChangedOnly(args, countsAsked(api.getState(), extraOptions)) : args;
-  const spec = notStarted ? undefined : await specCallFor(request, api.dispatch);
-  let result = notStarted ? { error: NOT_STARTED_ERROR } : spec && !spec.request ? { data: spec.answer(undefined) } : await rawBaseQuery(spec?.request ?? request, api, extraOptions);
-  if (spec?.request && result.error === undefined) result = { ...result, data: spec.answer(result.data) };
+  let result = notStarted ? { error: NOT_STARTED_ERROR } : await sendInBackendTerms(request, api, extraOptions);
   // A create whose answer was lost (a reset connection, or a balancer's 502 or 503) is sent once more
   // with the same key: a backend with the `idempotency` extension stores it once either way. Without
   // the extension the first may have been stored, so it is not sent again.
