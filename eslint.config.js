@@ -91,14 +91,9 @@ module.exports = tseslint.config(
     files: ['src/**/*.{ts,tsx}', 'mocks/**/*.ts'],
     rules: { 'no-restricted-imports': ['error', { patterns: [...PRODUCT_PATTERNS, ASKS_BACKEND_PATTERN] }] },
   },
-  // Tests set up either backend; and where the app still picks its calls by what the backend has (the
-  // pages and the feed: two queries each, the spec's whole list or the pages), until an adapter below
-  // the calls answers them alike.
+  // Tests set up either backend, and check what the app asked of it.
   {
-    files: [
-      'src/**/*.test.{ts,tsx}', 'src/test/**',
-      'src/features/posts/sortChosen.ts', 'src/pages/FeedPage.tsx',
-    ],
+    files: ['src/**/*.test.{ts,tsx}', 'src/test/**'],
     rules: { 'no-restricted-imports': ['error', { patterns: PRODUCT_PATTERNS }] },
   },
   // The server is product code too: the tools (scripts/) import from it, never the other way.

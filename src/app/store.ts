@@ -83,15 +83,9 @@ export function makeStore({ preloadedState, router }: MakeStoreOptions = {}) {
     },
   });
 
-  // Spec section 4: replacing the posts list resets the feed's sort to latest.
-  startListening({
-    matcher: endpointAnswered('getPosts'),
-    effect: (_action, listenerApi) => {
-      listenerApi.dispatch(feedSortChanged('latest'));
-    },
-  });
-  // Where the backend builds the feed, a load of it afresh in the order on screen (a first load, a
-  // follow's) replaces the list; the load a sort choice starts brings the order chosen.
+  // Spec section 4: replacing the posts list resets the feed's sort to latest. A load of the feed
+  // afresh in the order on screen (a first load, a follow's) replaces the list; the load a sort choice
+  // starts brings the order chosen.
   startListening({
     matcher: endpointAnswered<PagedList>('getPostPages'),
     effect: ({ meta: { arg, requestId } }, listenerApi) => {

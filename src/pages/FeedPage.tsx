@@ -1,10 +1,9 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { useCatchUp, type NewPosts } from '../features/live/useNewPosts';
+import type { NewPosts } from '../features/live/useNewPosts';
 import { PostList, type MorePosts } from '../features/posts/components/PostList';
 import type { PagedPosts } from '../features/posts/pagedPosts';
 import { useLoaderOffAfter } from '../features/ui/useLoaderOffAfter';
-import { useBackendHas } from '../lib/api/api';
-import type { ApiExtension, Post } from '../types/api';
+import type { Post } from '../types/api';
 import { WithPostCardExtras } from './PostCardExtras';
 import './FeedPages.css';
 import { countOf } from '../lib/plural';
@@ -29,29 +28,10 @@ export interface FeedPageProps {
   newPosts?: NewPosts;
 }
 
-/**
- * Where a feed page loads its posts from: its pages, from a backend with `extension`, or the whole list
- * at once from one without (`paged` is undefined until the backend says). Each query skips while it
- * is not the one, and catches up while the live stream is down.
- */
-export function useFeedSource(extension: ApiExtension) {
-  const paged = useBackendHas(extension);
-  const catchUp = useCatchUp();
-  return { paged, wholeOptions: { skip: paged !== false, ...catchUp }, pagesOptions: { skip: paged !== true, ...catchUp } };
-}
-
-/** What a feed page loaded from each source; the whole list's posts as the page shows them. */
-export interface FeedLoads {
-  pages: PagedPosts;
-  whole: { isLoading: boolean; isSuccess: boolean };
-  wholePosts: readonly Post[];
-}
-
-/** The list a feed page shows, from the source its backend has; the loader goes off `loaderOffMs` after it loads. */
-export function useFeedList(paged: boolean | undefined, { pages, whole, wholePosts }: FeedLoads, loaderOffMs: number): Pick<FeedPageProps, 'loading' | 'posts' | 'more'> {
-  const { isSuccess, isLoading } = paged ? pages : whole;
-  useLoaderOffAfter(isSuccess, loaderOffMs);
-  return { loading: paged === undefined || isLoading, posts: paged ? pages.posts : wholePosts, more: paged ? pages.more : undefined };
+/** The list a feed page shows, from its pages; the loader goes off `loaderOffMs` after it loads. */
+export function useFeedList(pages: PagedPosts, loaderOffMs: number): Pick<FeedPageProps, 'loading' | 'posts' | 'more'> {
+  useLoaderOffAfter(pages.isSuccess, loaderOffMs);
+  return { loading: pages.isLoading, posts: pages.posts, more: pages.more };
 }
 
 /**

@@ -6,16 +6,13 @@ import { TIMINGS } from '../config/timings';
 import { Composer } from '../features/posts/components/Composer';
 import { FilterPanel } from '../features/posts/components/FilterPanel';
 import { SortMenu } from '../features/posts/components/SortMenu';
-import { useGetPostsQuery } from '../features/posts/postsApi';
 import { usePagedPosts } from '../features/posts/pagedPosts';
-import { selectHomeFeed } from '../features/posts/postsSelectors';
-import { useSteadyOrder } from '../features/posts/steadyOrder';
-import { SORT_LABELS, selectSortChoice, selectSortMode } from '../features/posts/feedSlice';
+import { SORT_LABELS, selectSortMode } from '../features/posts/feedSlice';
 import { selectCurrentMember } from '../features/users/currentMember';
 import { WhoToFollow } from '../features/users/components/WhoToFollow';
 import '../features/posts/components/shared.css';
-import { useNewPosts } from '../features/live/useNewPosts';
-import { FeedPage, useFeedList, useFeedSource } from './FeedPage';
+import { useCatchUp, useNewPosts } from '../features/live/useNewPosts';
+import { FeedPage, useFeedList } from './FeedPage';
 
 /**
  * Whether Home suggests people: for a member who followed nobody when Home opened, where the side
@@ -34,22 +31,13 @@ function useSuggestsPeople(): boolean {
 export function HomePage() {
   usePageTitle('Home');
   const sortMode = useAppSelector(selectSortMode);
-  // A backend with the feed builds it in the chosen order, page by page; from one without, every post
-  // comes at once and the feed is picked and sorted here.
-  const { paged, wholeOptions, pagesOptions } = useFeedSource('feed');
-  const everyPost = useGetPostsQuery(undefined, wholeOptions);
+  // The feed comes page by page in the chosen order; its pages keep their order until loaded again
+  // (a like changes a card where it is).
   const feedList = useMemo(() => ({ list: 'feed', sort: sortMode }) as const, [sortMode]);
-  const pages = usePagedPosts(feedList, pagesOptions);
-  // Pages keep their order until loaded again (a like changes a card where it is); a feed sorted
-  // here keeps its order on screen the same way.
-  const picked = useSteadyOrder(useAppSelector(selectHomeFeed), useAppSelector(selectSortChoice));
-  const list = useFeedList(paged, { pages, whole: everyPost, wholePosts: picked }, TIMINGS.loaderOffShortMs);
+  const pages = usePagedPosts(feedList, { skip: false, ...useCatchUp() });
+  const list = useFeedList(pages, TIMINGS.loaderOffShortMs);
   // New posts wait above the list where they would go: at the top of the latest.
-  const newPosts = useNewPosts('home', {
-    shown: list.posts,
-    reload: paged ? pages.refetch : everyPost.refetch,
-    check: paged ? feedList : null,
-  });
+  const newPosts = useNewPosts('home', { shown: list.posts, reload: pages.refetch, check: feedList });
   const suggestsPeople = useSuggestsPeople();
 
   return (

@@ -3,7 +3,9 @@ import { usePageTitle } from '../components/usePageTitle';
 import { TIMINGS } from '../config/timings';
 import { usePagedPosts } from '../features/posts/pagedPosts';
 import { useLoaderOffAfter } from '../features/ui/useLoaderOffAfter';
-import { FeedPage, useFeedSource } from './FeedPage';
+import { useCapability } from '../lib/api/capabilities';
+import { useCatchUp } from '../features/live/useNewPosts';
+import { FeedPage } from './FeedPage';
 import './FeedPages.css';
 
 /** What the page says in place of the posts when it has none to show. */
@@ -19,8 +21,8 @@ export function TagPage() {
   const title = `#${tag}`;
   usePageTitle(title);
   // Only a backend with the `tags` extension lists posts by tag.
-  const { paged, pagesOptions } = useFeedSource('tags');
-  const pages = usePagedPosts({ list: 'tag', tag }, pagesOptions);
+  const paged = useCapability('tags');
+  const pages = usePagedPosts({ list: 'tag', tag }, { skip: paged !== true, ...useCatchUp() });
   useLoaderOffAfter(pages.isSuccess || pages.isError || paged === false, TIMINGS.loaderOffLongMs);
 
   // A refusal is also said in a toast (a tag no text can hold); here the page says what is missing.

@@ -11,6 +11,12 @@ import { renderWithProviders } from './renderWithProviders';
 
 export const API = TEST_API_BASE;
 
+/** Every post the cache holds as Explore lists them: the pages of that list that are loaded, in order. */
+export function everyPost(state: unknown): Post[] | undefined {
+  const select = postsApi.endpoints.getPostPages.select({ list: 'all' });
+  return select(state as Parameters<typeof select>[0]).data?.pages.flatMap((page) => page.posts);
+}
+
 /** A member's posts the cache holds: the pages of their profile's list that are loaded, in order. */
 export function memberPosts(state: unknown, username: string): Post[] | undefined {
   const select = postsApi.endpoints.getPostPages.select({ list: 'member', username });

@@ -27,11 +27,8 @@ export interface NewPostsOptions {
   shown: readonly Post[];
   /** Loads the list again. */
   reload(): Promise<unknown>;
-  /**
-   * Where to look for new posts every minute while the live stream is down: the list's first page, or
-   * every post (null); none where the list does not check.
-   */
-  check?: PagedList | null;
+  /** Where to look for new posts every minute while the live stream is down (the list's first page); none where the list does not check. */
+  check?: PagedList;
 }
 
 /**

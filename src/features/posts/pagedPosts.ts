@@ -3,7 +3,9 @@ import type { PagePlace } from '../../lib/api/postPages';
 import type { Post, PostsPage } from '../../types/api';
 import type { MorePosts } from './components/PostList';
 import { useGetPostPagesInfiniteQuery, type PagedList } from './postsApi';
-import { EMPTY_POSTS } from './postsSelectors';
+
+/** A module-level empty: a list with nothing to show always gives the same reference. */
+export const EMPTY_POSTS: readonly Post[] = Object.freeze([]) as readonly Post[];
 
 export interface PagedPosts {
   /** The posts of the pages the list holds, in the backend's order (`more.offset` come before them). */

@@ -7,7 +7,7 @@ import { sessionRestored, userLoggedIn } from '../auth/sessionSlice';
 import { bookmarksApi } from '../bookmarks/bookmarksApi';
 import { feedSortChanged, selectSortMode } from './feedSlice';
 import { postsApi } from './postsApi';
-import { recordCalls, bookmarkedPosts, memberPosts } from '../../test/posts';
+import { recordCalls, bookmarkedPosts, everyPost, memberPosts } from '../../test/posts';
 import { selectCurrentMember } from '../users/currentMember';
 
 async function loggedInStore() {
@@ -19,9 +19,9 @@ async function loggedInStore() {
 
 type Store = Awaited<ReturnType<typeof loggedInStore>>['store'];
 
-/** Every view that can hold `postId` in the cache: the feed, its page and another's, its author's list, and the bookmarks (with it). */
+/** Every view that can hold `postId` in the cache: every post, its page and another's, its author's list, and the bookmarks (with it). */
 async function cacheEveryView(store: Store, postId: string) {
-  await store.dispatch(postsApi.endpoints.getPosts.initiate());
+  await store.dispatch(postsApi.endpoints.getPostPages.initiate({ list: 'all' }));
   await store.dispatch(postsApi.endpoints.getPost.initiate(postId));
   await store.dispatch(postsApi.endpoints.getPost.initiate(seedPostId(1)));
   await store.dispatch(postsApi.endpoints.getPostPages.initiate({ list: 'member', username: 'maya_patel' }));
@@ -41,27 +41,26 @@ describe('postsApi cache tags', () => {
     expect(holders.map(({ endpointName, originalArgs }) => `${endpointName} ${JSON.stringify(originalArgs ?? null)}`).sort()).toEqual([
       'getBookmarkPages null',
       `getPost "${lake}"`,
+      'getPostPages {"list":"all"}',
       'getPostPages {"list":"member","username":"maya_patel"}',
-      'getPosts null',
     ]);
     // No tag names a member's list by username any more: a list is found through its posts.
     expect(postsApi.util.selectInvalidatedBy(store.getState(), [{ type: 'Post', id: 'USER-maya_patel' }])).toEqual([]);
   });
 });
 
-describe('the posts list and the feed sort', () => {
-  it('replacing the posts list sets the sort back to latest; a failed load leaves it as it was', async () => {
+describe('the feed and its sort', () => {
+  it('loading the feed afresh sets the sort back to latest; a failed load leaves it as it was', async () => {
     const { store } = await loggedInStore();
-    await store.dispatch(postsApi.endpoints.getPosts.initiate());
     store.dispatch(feedSortChanged('trending'));
     expect(selectSortMode(store.getState())).toBe('trending');
 
-    await store.dispatch(postsApi.endpoints.getPosts.initiate(undefined, { forceRefetch: true }));
+    await store.dispatch(postsApi.endpoints.getPostPages.initiate({ list: 'feed', sort: 'trending' }, { forceRefetch: true }));
     expect(selectSortMode(store.getState())).toBe('latest');
 
     store.dispatch(feedSortChanged('oldest'));
-    server.use(http.get(`${TEST_API_BASE}/posts`, () => HttpResponse.json({ errors: ['Down.'] }, { status: 500 })));
-    await store.dispatch(postsApi.endpoints.getPosts.initiate(undefined, { forceRefetch: true }));
+    server.use(http.get(`${TEST_API_BASE}/feed`, () => HttpResponse.json({ errors: ['Down.'] }, { status: 500 })));
+    await store.dispatch(postsApi.endpoints.getPostPages.initiate({ list: 'feed', sort: 'oldest' }, { forceRefetch: true }));
     expect(selectSortMode(store.getState())).toBe('oldest');
   });
 });
@@ -81,7 +80,7 @@ describe('postsApi cache writes', () => {
 
     const state = store.getState();
     const liked = (count: number | undefined) => expect(count).toBe(3);
-    liked(postsApi.endpoints.getPosts.select()(state).data?.find((post) => post.id === lake)?.likes.likeCount);
+    liked(everyPost(state)?.find((post) => post.id === lake)?.likes.likeCount);
     liked(postsApi.endpoints.getPost.select(lake)(state).data?.likes.likeCount);
     liked(memberPosts(state, 'maya_patel')?.find((post) => post.id === lake)?.likes.likeCount);
     liked(bookmarkedPosts(state)?.find((post) => post.id === lake)?.likes.likeCount);
@@ -98,21 +97,22 @@ describe('postsApi cache writes', () => {
   it('likes with only the member id while their record is still loading', async () => {
     const { store, token } = await loggedInStore();
     store.dispatch(sessionRestored({ token, userId: DEMO_USER_ID }));
-    await store.dispatch(postsApi.endpoints.getPosts.initiate());
+    await store.dispatch(postsApi.endpoints.getPostPages.initiate({ list: 'all' }));
     const request = store.dispatch(postsApi.endpoints.likePost.initiate(seedPostId(2)));
-    const optimistic = postsApi.endpoints.getPosts.select()(store.getState()).data?.find((post) => post.id === seedPostId(2));
+    const optimistic = everyPost(store.getState())?.find((post) => post.id === seedPostId(2));
     expect(optimistic?.likes.likedBy.map((entry) => entry._id)).toContain(DEMO_USER_ID);
     await request;
-    const settled = postsApi.endpoints.getPosts.select()(store.getState()).data?.find((post) => post.id === seedPostId(2));
+    const settled = everyPost(store.getState())?.find((post) => post.id === seedPostId(2));
     expect(settled?.likes.likedBy.find((entry) => entry._id === DEMO_USER_ID)?.username).toBe('demo_user');
   });
 
   it('does nothing optimistic without a member', async () => {
     const store = makeStore();
-    await store.dispatch(postsApi.endpoints.getPosts.initiate());
-    const before = postsApi.endpoints.getPosts.select()(store.getState()).data;
+    await store.dispatch(postsApi.endpoints.getPostPages.initiate({ list: 'all' }));
+    const everyPostPages = postsApi.endpoints.getPostPages.select({ list: 'all' });
+    const before = everyPostPages(store.getState()).data;
     await store.dispatch(postsApi.endpoints.likePost.initiate(seedPostId(2)));
-    expect(postsApi.endpoints.getPosts.select()(store.getState()).data).toBe(before);
+    expect(everyPostPages(store.getState()).data).toBe(before);
   });
 
   it('a bookmark made before the bookmarks are loaded: the member record follows, and the list loads with it first', async () => {
@@ -130,7 +130,7 @@ describe('postsApi cache writes', () => {
     const { server } = await import('../../../mocks/testing/node');
     const { http, HttpResponse } = await import('msw');
     server.use(http.get('http://localhost/api/posts', () => HttpResponse.json({ unexpected: true })));
-    const posts = await store.dispatch(postsApi.endpoints.getPosts.initiate()).unwrap();
-    expect(posts).toEqual([]);
+    const { pages } = await store.dispatch(postsApi.endpoints.getPostPages.initiate({ list: 'all' })).unwrap();
+    expect(pages).toEqual([{ posts: [], nextCursor: null }]);
   });
 });

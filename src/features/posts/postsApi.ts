@@ -96,18 +96,12 @@ export const postsApi = api.injectEndpoints({
       transformResponse: readPage,
       providesTags: (data, _error, list) => [...postListTags(data?.pages.flatMap((page) => page.posts)), ...(list.list === 'feed' ? [HOME_FEED_TAG] : [])],
     }),
-    /** Every post. A fresh load replaces the list, and the store sets the feed's sort back to latest (spec section 4). */
-    getPosts: build.query<Post[], void>({
-      query: () => '/posts',
-      transformResponse: (response: Partial<PostsResponse> | undefined) => readPosts(response) ?? EMPTY_POSTS,
-      providesTags: (posts) => postListTags(posts),
-    }),
     /**
      * The newest posts of a list, to count those the member has not seen (a check while the live
-     * stream is down): its first page, or every post from a backend without pages. Patched by nothing.
+     * stream is down): its first page. Patched by nothing.
      */
-    getNewestPosts: build.query<Post[], PagedList | null>({
-      query: (list) => (list ? pagedListUrl(list, null) : '/posts'),
+    getNewestPosts: build.query<Post[], PagedList>({
+      query: (list) => pagedListUrl(list, null),
       transformResponse: (response: Partial<PostsResponse> | undefined) => readPosts(response) ?? EMPTY_POSTS,
     }),
     getPost: build.query<Post, string>({
@@ -161,8 +155,6 @@ export const postsApi = api.injectEndpoints({
     }),
   }),
 });
-
-export const selectPostsResult = postsApi.endpoints.getPosts.select();
 
 /** The post as the backend has it now, in every cached copy of it; nothing is asked when none is shown. */
 export async function reloadPost(cache: CacheAccess, postId: string): Promise<void> {
@@ -244,7 +236,6 @@ function writePostsList(cache: CacheAccess, posts: Post[]): void {
       const fresh = byId.get(data.id);
       return fresh ? copyWithStructuralSharing(data, fresh) : undefined;
     }
-    if (endpointName === 'getPosts') return reconcileList(data, posts);
     return reconcileList(data, data.flatMap((post) => byId.get(post.id) ?? []));
   });
 }
@@ -271,7 +262,6 @@ function writeOnePost(cache: CacheAccess, post: Post, created: boolean): void {
   const joinTop = (draft: Post[]) => {
     if (!draft.some((entry) => entry.id === post.id)) draft.unshift(post);
   };
-  if (selectPostsResult(state).data) cache.dispatch(postsApi.util.updateQueryData('getPosts', undefined, joinTop));
   // Lists in pages, newest first (all posts, its author's, the member's feed): a new post is the first
   // of the first page (where the list still holds it; a list that let it go loads it again). The feed in another order takes it when next loaded (choosing a sort loads it again).
   for (const list of postsApi.util.selectCachedArgsForQuery(state, 'getPostPages')) {
@@ -288,7 +278,6 @@ function writeOnePost(cache: CacheAccess, post: Post, created: boolean): void {
 
 export const {
   useGetPostPagesInfiniteQuery,
-  useGetPostsQuery,
   useGetPostQuery,
   useCreatePostMutation,
   useEditPostMutation,

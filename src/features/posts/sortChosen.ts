@@ -1,7 +1,7 @@
-import { backendHas, type ApiDispatch, type ApiRootState } from '../../lib/api/api';
+import type { ApiDispatch, ApiRootState } from '../../lib/api/api';
 import { postsApi } from './postsApi';
 import { TIMINGS } from '../../config/timings';
-import { holdLoader, showLoaderFor } from '../ui/loaderTimers';
+import { holdLoader } from '../ui/loaderTimers';
 import { notifySuccess } from '../ui/notify';
 import type { UiState } from '../ui/uiSlice';
 import { feedSortChanged, type SortMode } from './feedSlice';
@@ -15,10 +15,9 @@ export const SORT_TOASTS: Record<SortMode, string> = {
 
 /**
  * The member chose a sort: the loader shows for a second, then the feed re-sorts and a toast says so.
- * Where the backend builds the feed, it loads the feed in the new order (afresh, even the same order:
- * likes may have moved it), and the loader stays until that order is in, so the heading and the toast
- * never come before the cards they speak of; a load that fails changes nothing (its failure is shown
- * as every failure is).
+ * The feed loads in the new order (afresh, even the same order: likes may have moved it), and the
+ * loader stays until that order is in, so the heading and the toast never come before the cards they
+ * speak of; a load that fails changes nothing (its failure is shown as every failure is).
  */
 export function sortChosen(mode: SortMode) {
   return (dispatch: ApiDispatch, getState: () => ApiRootState & { ui: UiState }): void => {
@@ -26,10 +25,6 @@ export function sortChosen(mode: SortMode) {
       dispatch(feedSortChanged(mode));
       notifySuccess(SORT_TOASTS[mode]);
     };
-    if (!backendHas(getState(), 'feed')) {
-      showLoaderFor(TIMINGS.sortLoaderMs, sorted)(dispatch, getState);
-      return;
-    }
     const load = dispatch(postsApi.endpoints.getPostPages.initiate({ list: 'feed', sort: mode }, { subscribe: false, forceRefetch: true }));
     const unmark = markSortLoad(load.requestId);
     const releaseLoader = holdLoader()(dispatch, getState);

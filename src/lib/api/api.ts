@@ -1,6 +1,6 @@
 import type { ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
 import { setupListeners } from '@reduxjs/toolkit/query';
-import { createApi, fetchBaseQuery, type BaseQueryApi, type BaseQueryFn, type FetchArgs, type FetchBaseQueryError } from '@reduxjs/toolkit/query/react';
+import { createApi, fetchBaseQuery, type BaseQueryApi, type BaseQueryFn, type FetchArgs, type FetchBaseQueryError, type FetchBaseQueryMeta } from '@reduxjs/toolkit/query/react';
 import { absoluteApiBase } from '../../config/env';
 import type { ApiExtension, HealthResponse } from '../../types/api';
 import { classifyFailure, NOT_STARTED_ERROR, withRetryAfter } from '../apiError';
@@ -78,10 +78,44 @@ async function extensionsAnswered(dispatch: BaseQueryApi['dispatch']): Promise<r
  * The call as the backend takes it (specAdapter): a call that asks in an extension the backend may
  * lack waits for its health answer, then goes as the spec has it where it does lack it.
  */
-async function specCallFor(args: string | FetchArgs, dispatch: BaseQueryApi['dispatch']): Promise<SpecCall | undefined> {
+async function specCallFor(args: string | FetchArgs, api: BaseQueryApi): Promise<SpecCall | undefined> {
   const request = typeof args === 'string' ? { url: args } : args;
-  if (!inSpecTerms(request, [])) return undefined;
-  return inSpecTerms(request, await extensionsAnswered(dispatch));
+  const memberId = storeState(api.getState).session.userId;
+  if (!inSpecTerms(request, { extensions: [], memberId })) return undefined;
+  return inSpecTerms(request, { extensions: await extensionsAnswered(api.dispatch), memberId });
+}
+
+/** The most whole lists kept for their following pages, per store: the lists a member scrolls at a time. */
+const WHOLE_LISTS_KEPT = 4;
+/** The spec's answers a list's first page got, by store and calls, for its following pages (SpecCall.page). */
+const wholeLists = new WeakMap<object, Map<string, readonly unknown[]>>();
+
+function keptLists(api: BaseQueryApi): Map<string, readonly unknown[]> {
+  let kept = wholeLists.get(api.dispatch);
+  if (!kept) wholeLists.set(api.dispatch, (kept = new Map()));
+  return kept;
+}
+
+/** The spec's answers to `spec`'s calls: asked for (all at once), or, for a following page, those its first page got. */
+type SpecAnswers = { error: FetchBaseQueryError; data?: undefined; meta?: FetchBaseQueryMeta } | { error?: undefined; data: readonly unknown[]; meta?: FetchBaseQueryMeta };
+
+async function specAnswers(spec: SpecCall, api: BaseQueryApi, extraOptions: CallOptions): Promise<SpecAnswers> {
+  const kept = keptLists(api);
+  // The member asking is part of the key: a list kept for one member is never another's.
+  const key = JSON.stringify([storeState(api.getState).session.token, spec.requests.map((request) => request.url)]);
+  const firstPages = spec.page === 'next' ? kept.get(key) : undefined;
+  if (firstPages) return { data: firstPages };
+  const results = await Promise.all(spec.requests.map((request) => rawBaseQuery(request, api, extraOptions)));
+  const failed = results.find((result) => result.error !== undefined);
+  if (failed?.error) return { error: failed.error, meta: failed.meta };
+  const answers = results.map((result) => result.data);
+  if (spec.page) {
+    kept.delete(key);
+    kept.set(key, answers);
+    // The list asked for longest ago goes first.
+    for (const oldest of kept.keys()) if (kept.size > WHOLE_LISTS_KEPT) kept.delete(oldest);
+  }
+  return { data: answers, meta: results[0]?.meta };
 }
 
 /** `also`: the preference asked beside `return=minimal` (an extension's), when the backend has it. */
@@ -129,10 +163,9 @@ function mayHaveBeenStored(error: FetchBaseQueryError | undefined): boolean {
  * into the one asked for, or not at all where the spec has no such call (specAdapter).
  */
 async function sendInBackendTerms(request: string | FetchArgs, api: BaseQueryApi, extraOptions: CallOptions) {
-  const spec = await specCallFor(request, api.dispatch);
+  const spec = await specCallFor(request, api);
   if (!spec) return rawBaseQuery(request, api, extraOptions);
-  if (!spec.request) return { data: spec.answer(undefined) };
-  const result = await rawBaseQuery(spec.request, api, extraOptions);
+  const result = await specAnswers(spec, api, extraOptions);
   return result.error === undefined ? { ...result, data: spec.answer(result.data) } : result;
 }
 

@@ -1,61 +1,98 @@
-import { seedPostId } from '../../../contract/seed/default';
+import { SEED_USER_IDS, seedPostId } from '../../../contract/seed/default';
 import type { ApiExtension, Post } from '../../types/api';
-import { inSpecTerms, pageOf } from './specAdapter';
+import { inSpecTerms, pageOf, type SpecBackend } from './specAdapter';
 
-const has = (...extensions: ApiExtension[]) => extensions;
+const has = (...extensions: ApiExtension[]): SpecBackend => ({ extensions, memberId: SEED_USER_IDS.ava });
 
 /** Posts with ids only: what a page cuts is the point here. */
 const posts = (count: number): Post[] => Array.from({ length: count }, (_, index) => ({ id: seedPostId(index + 1) }) as Post);
+/** A post of a day of January, without likes. */
+const at = (id: number, day: number) => ({ id: seedPostId(id), createdAt: `2026-01-${String(day).padStart(2, '0')}T00:00:00.000Z`, likes: { likeCount: 0 } }) as Post;
 const ids = (page: { posts: Post[] } | undefined) => page?.posts.map((post) => post.id);
 
 describe('the spec adapter: a call asked in an extension, sent to a backend that lacks it', () => {
   it('asks a backend without pages for every bookmark, and answers the page asked for', () => {
     const call = inSpecTerms({ url: '/users/bookmark?limit=2' }, has());
-    expect(call?.request?.url).toBe('/users/bookmark');
-    const first = call?.answer({ bookmarks: posts(5) }) as { posts: Post[]; nextCursor: string | null };
+    expect(call?.requests.map((request) => request.url)).toEqual(['/users/bookmark']);
+    const first = call?.answer([{ bookmarks: posts(5) }]) as { posts: Post[]; nextCursor: string | null };
     expect(ids(first)).toEqual([seedPostId(1), seedPostId(2)]);
     expect(first.nextCursor).not.toBeNull();
 
     const second = inSpecTerms({ url: `/users/bookmark?${new URLSearchParams({ limit: '2', cursor: first.nextCursor ?? '' })}` }, has());
-    expect(ids(second?.answer({ bookmarks: posts(5) }) as { posts: Post[] })).toEqual([seedPostId(3), seedPostId(4)]);
+    expect(ids(second?.answer([{ bookmarks: posts(5) }]) as { posts: Post[] })).toEqual([seedPostId(3), seedPostId(4)]);
   });
 
   it('asks a backend without pages for all of a member’s posts, and answers their pages newest first', () => {
-    const at = (id: number, day: number) => ({ id: seedPostId(id), createdAt: `2026-01-${String(day).padStart(2, '0')}T00:00:00.000Z`, likes: { likeCount: 0 } }) as Post;
     const call = inSpecTerms({ url: '/posts/user/maya_patel?limit=2' }, has());
-    expect(call?.request?.url).toBe('/posts/user/maya_patel');
-    expect(ids(call?.answer({ posts: [at(1, 3), at(2, 9), at(3, 5)] }) as { posts: Post[] })).toEqual([seedPostId(2), seedPostId(3)]);
-    expect(call?.answer({})).toBeUndefined();
+    expect(call?.requests.map((request) => request.url)).toEqual(['/posts/user/maya_patel']);
+    expect(ids(call?.answer([{ posts: [at(1, 3), at(2, 9), at(3, 5)] }]) as { posts: Post[] })).toEqual([seedPostId(2), seedPostId(3)]);
+    expect(call?.answer([{}])).toBeUndefined();
+  });
+
+  it('asks a backend without pages for every post, and cuts the following pages from the first one’s answer', () => {
+    const first = inSpecTerms({ url: '/posts?limit=2' }, has());
+    expect(first?.requests.map((request) => request.url)).toEqual(['/posts']);
+    expect(first?.page).toBe('first');
+    const answer = { posts: [at(1, 3), at(2, 9), at(3, 5)] };
+    const page = first?.answer([answer]) as { posts: Post[]; nextCursor: string };
+    expect(ids(page)).toEqual([seedPostId(2), seedPostId(3)]);
+
+    const next = inSpecTerms({ url: `/posts?${new URLSearchParams({ limit: '2', cursor: page.nextCursor })}` }, has());
+    expect(next?.page).toBe('next');
+    expect(ids(next?.answer([answer]) as { posts: Post[] })).toEqual([seedPostId(1)]);
+  });
+
+  it('builds the home feed from every post and the member’s record: their own posts and those they follow, in the order asked', () => {
+    const by = (post: Post, author: string, username: string, likeCount: number) => ({ ...post, _id: author, username, likes: { likeCount } }) as Post;
+    const everyPost = [
+      by(at(1, 3), SEED_USER_IDS.ava, 'ava', 1),
+      by(at(2, 9), SEED_USER_IDS.maya, 'maya', 5),
+      by(at(3, 5), SEED_USER_IDS.noah, 'noah', 9),
+      by(at(4, 7), SEED_USER_IDS.maya, 'maya', 0),
+    ];
+    const member = { user: { _id: SEED_USER_IDS.ava, username: 'ava', following: [{ _id: SEED_USER_IDS.maya }] } };
+
+    const call = inSpecTerms({ url: '/feed?sort=trending&limit=20' }, has('pages'));
+    expect(call?.requests.map((request) => request.url)).toEqual(['/posts', `/users/${SEED_USER_IDS.ava}`]);
+    expect(ids(call?.answer([{ posts: everyPost }, member]) as { posts: Post[] })).toEqual([seedPostId(2), seedPostId(1), seedPostId(4)]);
+    const latest = inSpecTerms({ url: '/feed?sort=latest&limit=20' }, has());
+    expect(ids(latest?.answer([{ posts: everyPost }, member]) as { posts: Post[] })).toEqual([seedPostId(2), seedPostId(4), seedPostId(1)]);
+    // Without the member's record there is no feed to build: the answer is ignored (spec section 7).
+    expect(latest?.answer([{ posts: everyPost }, {}])).toBeUndefined();
+    // Nobody signed in has a feed: the call goes as it is, and the backend refuses it.
+    expect(inSpecTerms({ url: '/feed?sort=latest&limit=20' }, { extensions: [], memberId: null })).toBeUndefined();
   });
 
   it('leaves a call alone where the backend has the extension it asks in, and every call it does not know', () => {
     expect(inSpecTerms({ url: '/users/bookmark?limit=20' }, has('pages'))).toBeUndefined();
     expect(inSpecTerms({ url: '/users/bookmark/p1', method: 'POST' }, has('return-minimal'))).toBeUndefined();
-    expect(inSpecTerms({ url: '/posts?limit=20' }, has())).toBeUndefined();
+    expect(inSpecTerms({ url: '/posts?limit=20' }, has('pages'))).toBeUndefined();
+    expect(inSpecTerms({ url: '/feed?sort=latest&limit=20' }, has('feed'))).toBeUndefined();
+    expect(inSpecTerms({ url: '/posts/p1' }, has())).toBeUndefined();
     expect(inSpecTerms({ url: '/health' }, has())).toBeUndefined();
   });
 
   it('turns the spec’s answer to a bookmark into the change, with the post; to a removal, without', () => {
     const lake = { id: seedPostId(2) } as Post;
     const made = inSpecTerms({ url: `/users/bookmark/${lake.id}`, method: 'POST', headers: { prefer: 'return=minimal' } }, has('pages'));
-    expect(new Headers(made?.request?.headers as HeadersInit).has('prefer')).toBe(false);
-    expect(made?.answer({ bookmarks: [lake] })).toEqual({ postId: lake.id, bookmarked: true, post: lake });
+    expect(new Headers(made?.requests[0]?.headers as HeadersInit).has('prefer')).toBe(false);
+    expect(made?.answer([{ bookmarks: [lake] }])).toEqual({ postId: lake.id, bookmarked: true, post: lake });
 
     const removed = inSpecTerms({ url: `/users/remove-bookmark/${lake.id}`, method: 'POST' }, has());
-    expect(removed?.answer({ bookmarks: [] })).toEqual({ postId: lake.id, bookmarked: false, post: undefined });
+    expect(removed?.answer([{ bookmarks: [] }])).toEqual({ postId: lake.id, bookmarked: false, post: undefined });
   });
 
   it('reads an answer without its list as no change (spec section 7)', () => {
-    expect(inSpecTerms({ url: '/users/bookmark?limit=20' }, has())?.answer({})).toBeUndefined();
-    expect(inSpecTerms({ url: '/users/bookmark/p1', method: 'POST' }, has())?.answer({ message: 'ok' })).toBeUndefined();
+    expect(inSpecTerms({ url: '/users/bookmark?limit=20' }, has())?.answer([{}])).toBeUndefined();
+    expect(inSpecTerms({ url: '/users/bookmark/p1', method: 'POST' }, has())?.answer([{ message: 'ok' }])).toBeUndefined();
   });
 });
 
 describe('a call of the contract that the spec does not have', () => {
   it('is not sent to a backend that lists no extension: a logout ends the session on this device alone', () => {
     const call = inSpecTerms({ url: '/auth/logout', method: 'POST' }, has());
-    expect(call?.request).toBeUndefined();
-    expect(call?.answer(undefined)).toEqual({});
+    expect(call?.requests).toEqual([]);
+    expect(call?.answer([])).toEqual({});
     expect(inSpecTerms({ url: '/auth/logout', method: 'POST' }, has('pages'))).toBeUndefined();
   });
 });

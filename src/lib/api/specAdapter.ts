@@ -1,23 +1,41 @@
 import type { FetchArgs } from '@reduxjs/toolkit/query';
-import { sortInOrder, timeOf } from '../../../contract/order';
-import type { ApiExtension, BookmarkChange, Post, PostsPage } from '../../types/api';
+import { POST_ORDERS, sortInOrder, timeOf, type PostOrder } from '../../../contract/order';
+import type { ApiExtension, BookmarkChange, Post, PostsPage, User } from '../../types/api';
 
 /**
  * The one place that speaks to a backend that answers the spec alone. The app asks in the full
- * contract: lists page by page (`pages`), changes answered by what changed (`return-minimal`). Where
- * the backend lacks the extension a call asks in, the call is sent as the spec has it and its answer
- * is turned into the one the app asked for, so that the rest of the app reads one shape per call.
+ * contract: lists page by page (`pages`), the home feed built by the backend (`feed`), changes
+ * answered by what changed (`return-minimal`). Where the backend lacks the extension a call asks in,
+ * the call is sent as the spec has it and its answer is turned into the one the app asked for, so
+ * that the rest of the app reads one shape per call.
  *
- * Translated so far: the member's bookmarks (their pages, and a bookmark made or removed), and a
- * member's posts on their profile (their pages).
+ * Translated: the lists of posts (every post, the home feed, a member's posts, the member's
+ * bookmarks: their pages) and a bookmark made or removed.
  */
 export interface SpecCall {
-  /** The call as the spec has it; none where the spec has no such call, and the answer is the app's own. */
-  request?: FetchArgs;
-  /** The spec's answer, as the app asked for it; undefined where the answer lacks what the spec says it has. */
-  answer(data: unknown): unknown;
+  /** The calls as the spec has them; none where the spec has no such call, and the answer is the app's own. */
+  requests: FetchArgs[];
+  /** The spec's answers (one to each request), as the app asked for them; undefined where one lacks what the spec says it has. */
+  answer(answers: readonly unknown[]): unknown;
+  /**
+   * A page of a whole list: the first asks for the list afresh ('first'); a following page is cut from
+   * the answers its first page got ('next'), so that scrolling a list of 10,000 posts asks for it once.
+   */
+  page?: 'first' | 'next';
 }
 
+/** What the adapter knows of the backend and of who asks. */
+export interface SpecBackend {
+  /** The extensions the backend listed (GET /health); none from a backend of the spec alone. */
+  extensions: readonly ApiExtension[];
+  /** The member signed in on this device; null when nobody is. */
+  memberId: string | null;
+}
+
+/** Every post (spec: GET /posts answers every one). */
+const EVERY_POST = '/posts';
+/** The home feed (contract: GET /feed?sort=, page by page). */
+const FEED = '/feed';
 /** The member's bookmarks (spec: GET /users/bookmark answers every one, most recently bookmarked first). */
 const BOOKMARKS = '/users/bookmark';
 /** A member's posts (spec: GET /posts/user/:username answers every one of them). */
@@ -29,26 +47,34 @@ const BOOKMARK_CHANGE = /^\/users\/(bookmark|remove-bookmark)\/([^/?]+)$/;
 const LOGOUT = '/auth/logout';
 
 /**
- * The call `request` as a backend with `extensions` would take it: undefined when the backend takes
- * it as it is. A backend that lists no extension answers the spec alone: it has none of the
- * contract's own calls either (logout), so those are not sent to it.
+ * The call `request` as `backend` would take it: undefined when the backend takes it as it is. A
+ * backend that lists no extension answers the spec alone: it has none of the contract's own calls
+ * either (logout), so those are not sent to it.
  */
-export function inSpecTerms(request: FetchArgs, extensions: readonly ApiExtension[]): SpecCall | undefined {
+export function inSpecTerms(request: FetchArgs, { extensions, memberId }: SpecBackend): SpecCall | undefined {
   const has = (extension: ApiExtension) => extensions.includes(extension);
   const method = (request.method ?? 'GET').toUpperCase();
   const [path = '', search = ''] = request.url.split('?');
+  const asked = { ...request, url: path };
   // The session ends on this device whatever the backend does; a backend of the spec keeps no sessions.
-  if (method === 'POST' && path === LOGOUT && extensions.length === 0) return { answer: () => ({}) };
-  if (method === 'GET' && path === BOOKMARKS && !has('pages')) return pagesOf({ ...request, url: path }, search, bookmarksIn);
-  // Newest first, as the pages are; the spec's list has no order of its own.
-  if (method === 'GET' && MEMBER_POSTS.test(path) && !has('pages')) return pagesOf({ ...request, url: path }, search, (data) => newestFirst(postsIn(data)));
+  if (method === 'POST' && path === LOGOUT && extensions.length === 0) return { requests: [], answer: () => ({}) };
+  if (method === 'GET' && !has('pages')) {
+    if (path === BOOKMARKS) return pagesOf([asked], search, ([data]) => bookmarksIn(data));
+    // Newest first, as the pages are; the spec's lists have no order of their own.
+    if (path === EVERY_POST || MEMBER_POSTS.test(path)) return pagesOf([asked], search, ([data]) => inOrder(postsIn(data), 'latest'));
+  }
+  if (method === 'GET' && path === FEED && !has('feed') && memberId) {
+    const order = orderOf(new URLSearchParams(search).get('sort'));
+    const member: FetchArgs = { url: `/users/${encodeURIComponent(memberId)}` };
+    return pagesOf([{ ...asked, url: EVERY_POST }, member], search, ([posts, user]) => inOrder(feedOf(postsIn(posts), memberId, userIn(user)), order));
+  }
   const change = method === 'POST' && !has('return-minimal') ? BOOKMARK_CHANGE.exec(path) : null;
   if (change) {
     const bookmarked = change[1] === 'bookmark';
     const postId = decodeURIComponent(change[2] ?? '');
     return {
-      request: withoutPrefer(request),
-      answer: (data): BookmarkChange | undefined => {
+      requests: [withoutPrefer(request)],
+      answer: ([data]): BookmarkChange | undefined => {
         const bookmarks = bookmarksIn(data);
         if (!bookmarks) return undefined;
         return { postId, bookmarked, post: bookmarked ? bookmarks.find((post) => post.id === postId) : undefined };
@@ -58,12 +84,28 @@ export function inSpecTerms(request: FetchArgs, extensions: readonly ApiExtensio
   return undefined;
 }
 
+/**
+ * The home feed (spec section 4): the member's own posts and those of the members they follow; none
+ * until both the posts and the member's record are in.
+ */
+function feedOf(posts: Post[] | undefined, memberId: string, member: User | undefined): Post[] | undefined {
+  if (!posts || !member) return undefined;
+  const followed = new Set(member.following.map((entry) => entry._id));
+  return posts.filter((post) => post._id === memberId || post.username === member.username || followed.has(post._id));
+}
+
+/** The order a feed is asked in; latest where it names none the contract has. */
+function orderOf(sort: string | null): PostOrder {
+  return POST_ORDERS.find((order) => order === sort) ?? 'latest';
+}
+
 /** A page asked for by `search` (its limit and cursor), cut from the whole list `request` answers. */
-function pagesOf(request: FetchArgs, search: string, listOf: (data: unknown) => Post[] | undefined): SpecCall | undefined {
+function pagesOf(requests: FetchArgs[], search: string, listOf: (answers: readonly unknown[]) => Post[] | undefined): SpecCall | undefined {
   const query = new URLSearchParams(search);
   const limit = Number(query.get('limit'));
   if (!Number.isInteger(limit) || limit < 1) return undefined;
-  return { request, answer: (data) => pageOf(listOf(data), limit, query.get('cursor')) };
+  const cursor = query.get('cursor');
+  return { requests, answer: (answers) => pageOf(listOf(answers), limit, cursor), page: cursor ? 'next' : 'first' };
 }
 
 /** The spec's bookmarks answer's list; undefined where it has none (spec section 7: such an answer is ignored). */
@@ -78,9 +120,15 @@ function postsIn(data: unknown): Post[] | undefined {
   return Array.isArray(posts) ? (posts as Post[]) : undefined;
 }
 
-/** Posts newest first, by the contract's one rule (the backends' own). */
-function newestFirst(posts: Post[] | undefined): Post[] | undefined {
-  return posts && sortInOrder(posts, 'latest', (post) => ({ time: timeOf(post.createdAt), likes: post.likes.likeCount, id: post.id }));
+/** The spec's user answer's member; undefined where it has none. */
+function userIn(data: unknown): User | undefined {
+  const user = (data as { user?: Partial<User> } | null | undefined)?.user;
+  return user && typeof user === 'object' && Array.isArray(user.following) ? (user as User) : undefined;
+}
+
+/** Posts in an order, by the contract's one rule (the backends' own). */
+function inOrder(posts: Post[] | undefined, order: PostOrder): Post[] | undefined {
+  return posts && sortInOrder(posts, order, (post) => ({ time: timeOf(post.createdAt), likes: post.likes.likeCount, id: post.id }));
 }
 
 function withoutPrefer(request: FetchArgs): FetchArgs {

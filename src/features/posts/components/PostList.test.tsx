@@ -7,12 +7,11 @@ import { MemoryRouter } from 'react-router-dom';
 import { getMockDb, useScenario } from '../../../../mocks/testing/node';
 import { byNewest } from '../../../../mocks/memoryStore';
 import { DEMO_CREDENTIALS, DEMO_USER_ID, seedPostId } from '../../../../contract/seed/default';
-import { useAppSelector } from '../../../lib/store/hooks';
 import { makeStore } from '../../../app/store';
 import { loginThroughApi, renderWithProviders } from '../../../test/renderWithProviders';
 import { userLoggedIn } from '../../auth/sessionSlice';
 import { postsApi } from '../postsApi';
-import { selectExplorePosts } from '../postsSelectors';
+import { usePagedPosts } from '../pagedPosts';
 import { API, articlesOf, cardWith, findFeed, LIKE_BUTTON, watchGets } from '../../../test/posts';
 import { PostCard, type PostCardProps } from './PostCard';
 import { countRenders } from '../../../test/renderCounts';
@@ -113,78 +112,69 @@ describe('PostList with many posts (busy scenario, 10,000 posts)', () => {
     expect(pageCalls[2]).toBe(pageCalls[1]);
   }, 30000);
 
-  it('lets the first pages go from memory as the member goes on, and loads them again on the way back up (a backend with pages)', async () => {
-    (globalThis as { IntersectionObserver?: unknown }).IntersectionObserver = undefined;
-    useScenario('busy');
-    const pageCalls = watchPageCalls();
+  /** How many pages Explore's list keeps in the cache. */
+  const pagesKept = (store: ReturnType<typeof makeStore>) => {
+    const entry = Object.values(store.getState().api.queries).find((query) => query?.endpointName === 'getPostPages');
+    return (entry?.data as { pages: unknown[] } | undefined)?.pages.length;
+  };
+
+  /**
+   * Explore in the busy scenario, gone down MAX_PAGES_KEPT + 2 pages with "Load more posts" and back
+   * up with "Show earlier posts": the cards are Explore's, newest first, at each step, and never more
+   * than MAX_RENDERED_POSTS; `eachStep` checks more after each press.
+   */
+  async function downAndBackUp(eachStep: (store: ReturnType<typeof makeStore>) => void = () => undefined) {
     const { user, store } = await renderWithProviders({ route: '/explore', authAs: DEMO_CREDENTIALS });
     const feed = await findFeed('Explore', 15000);
     const newest = [...getMockDb().posts.values()].sort(byNewest);
     const hrefs = () => articlesOf(feed).map((article) => article.querySelector('a.post-card__content, a.post-card__time')?.getAttribute('href'));
-    const pagesKept = () => {
-      const entry = Object.values(store.getState().api.queries).find((query) => query?.endpointName === 'getPostPages');
-      return (entry?.data as { pages: unknown[] } | undefined)?.pages.length;
-    };
-
     const pages = MAX_PAGES_KEPT + 2;
     // Found once, as below: naming every button of a hundred cards on each press costs seconds in jsdom.
     const loadMore = await screen.findByRole('button', { name: 'Load more posts' });
     for (let page = 1; page < pages; page += 1) {
       await user.click(loadMore);
       await waitFor(() => expect(hrefs()[hrefs().length - 1]).toBe(`/posts/${newest[(page + 1) * POST_PAGE_SIZE - 1]!.id}`));
-      expect(pagesKept()).toBeLessThanOrEqual(MAX_PAGES_KEPT);
+      eachStep(store);
     }
     expect(articlesOf(feed)).toHaveLength(MAX_RENDERED_POSTS);
     const firstShown = (pages - MAX_RENDERED_POSTS / POST_PAGE_SIZE) * POST_PAGE_SIZE;
     expect(hrefs()).toEqual(newest.slice(firstShown, pages * POST_PAGE_SIZE).map((post) => `/posts/${post.id}`));
-    expect(pagesKept()).toBe(MAX_PAGES_KEPT);
-    expect(pageCalls.filter((call) => call === `/posts?limit=${POST_PAGE_SIZE}`)).toHaveLength(1);
+    const atBottom = { pagesKept: pagesKept(store) };
 
-    // Back to the top: each page the list let go of is asked for again, and the cards are the same.
-    // The button stays while there are earlier posts: found again only once it has gone.
+    // Back to the top. The button stays while there are earlier posts: found again only once it has gone.
     let earlier = screen.queryByRole('button', { name: 'Show earlier posts' });
     for (let page = 1; page < pages; page += 1) {
       if (!earlier?.isConnected) earlier = screen.queryByRole('button', { name: 'Show earlier posts' });
       if (!earlier) break;
       await user.click(earlier);
       await waitFor(() => expect(screen.getByText(/^Showing posts \d+ to/).textContent).toMatch(new RegExp(`^Showing posts ${Math.max(0, firstShown - page * POST_PAGE_SIZE) + 1} to`)));
-      expect(pagesKept()).toBeLessThanOrEqual(MAX_PAGES_KEPT);
+      eachStep(store);
     }
     await waitFor(() => expect(screen.queryByRole('button', { name: 'Show earlier posts' })).not.toBeInTheDocument());
     expect(hrefs()).toEqual(newest.slice(0, MAX_RENDERED_POSTS).map((post) => `/posts/${post.id}`));
+    return { store, atBottom };
+  }
+
+  it('lets the first pages go from memory as the member goes on, and loads them again on the way back up (a backend with pages)', async () => {
+    (globalThis as { IntersectionObserver?: unknown }).IntersectionObserver = undefined;
+    useScenario('busy');
+    const pageCalls = watchPageCalls();
+    const { atBottom } = await downAndBackUp((store) => expect(pagesKept(store)).toBeLessThanOrEqual(MAX_PAGES_KEPT));
+    expect(atBottom.pagesKept).toBe(MAX_PAGES_KEPT);
+    // The first page was asked for once going down, and again on the way back up (it had been let go).
     expect(pageCalls.filter((call) => call === `/posts?limit=${POST_PAGE_SIZE}`)).toHaveLength(2);
   }, SCROLL_THROUGH_TIMEOUT_MS);
 
-  it('keeps at most MAX_RENDERED_POSTS cards in the page however far the member goes, and brings earlier ones back (a backend without pages)', async () => {
+  it('pages a backend of the spec alone from its answer of every post, asked for only where the list starts', async () => {
     (globalThis as { IntersectionObserver?: unknown }).IntersectionObserver = undefined;
     useScenario('busy');
     // A backend that answers the spec alone: no /health, every post in one answer.
     server.use(http.get(`${API}/health`, () => new HttpResponse(null, { status: 404 })));
     const pageCalls = watchPageCalls();
-    const { user } = await renderWithProviders({ route: '/explore', authAs: DEMO_CREDENTIALS });
-    const feed = await findFeed('Explore', 15000);
-    const firstPost = articlesOf(feed)[0]!.textContent;
-
-    const pages = MAX_RENDERED_POSTS / POST_PAGE_SIZE + 3;
-    // Found once: naming every button of a hundred cards again on each press costs seconds in jsdom.
-    const loadMore = screen.getByRole('button', { name: 'Load more posts' });
-    for (let page = 1; page < pages; page += 1) {
-      await user.click(loadMore);
-    }
-    expect(articlesOf(feed)).toHaveLength(MAX_RENDERED_POSTS);
-    const firstShown = (pages - MAX_RENDERED_POSTS / POST_PAGE_SIZE) * POST_PAGE_SIZE + 1;
-    expect(screen.getByText(`Showing posts ${firstShown} to ${pages * POST_PAGE_SIZE} of 10000`)).toBeInTheDocument();
-    expect(articlesOf(feed)[0]!.textContent).not.toBe(firstPost);
-
-    for (let page = 1; page < pages; page += 1) {
-      const earlier = screen.queryByRole('button', { name: 'Show earlier posts' });
-      if (!earlier) break;
-      await user.click(earlier);
-      expect(articlesOf(feed).length).toBeLessThanOrEqual(MAX_RENDERED_POSTS);
-    }
-    expect(screen.queryByRole('button', { name: 'Show earlier posts' })).not.toBeInTheDocument();
-    expect(articlesOf(feed)[0]!.textContent).toBe(firstPost);
-    expect(pageCalls).toEqual(['/posts']);
+    await downAndBackUp();
+    // Asked for as a backend with pages is asked for its first page: once going down, and again on the
+    // way back up; every other page is cut from the answer the first page got.
+    expect(pageCalls).toEqual(['/posts', '/posts']);
   }, SCROLL_THROUGH_TIMEOUT_MS);
 });
 
@@ -192,15 +182,17 @@ describe('PostList with many posts (busy scenario, 10,000 posts)', () => {
 const watchPageCalls = () => watchGets(/\/api\/posts$/);
 
 describe('PostList', () => {
+  const EVERY_POST = { list: 'all' } as const;
+
   it('liking one post re-renders only that card', async () => {
     const store = makeStore();
     const { encodedToken, foundUser } = await loginThroughApi(DEMO_CREDENTIALS);
     store.dispatch(userLoggedIn({ token: encodedToken, user: foundUser }));
-    await store.dispatch(postsApi.endpoints.getPosts.initiate());
+    await store.dispatch(postsApi.endpoints.getPostPages.initiate(EVERY_POST));
     const cardRenders = countRenders<PostCardProps>(PostCard, (props) => props.post.id);
 
     function Explore() {
-      const posts = useAppSelector(selectExplorePosts);
+      const { posts } = usePagedPosts(EVERY_POST, { skip: false });
       return <PostList posts={posts} emptyText="none" label="Explore" />;
     }
     render(
@@ -231,10 +223,10 @@ describe('PostList', () => {
 
   it("gives each card its place in the list, and the list's size once no more pages can come", async () => {
     const store = makeStore();
-    await store.dispatch(postsApi.endpoints.getPosts.initiate());
+    await store.dispatch(postsApi.endpoints.getPostPages.initiate(EVERY_POST));
     const noMore = { hasMore: false, loading: false, loadMore: () => undefined };
     function Explore({ hasMore }: { hasMore: boolean }) {
-      const posts = useAppSelector(selectExplorePosts).slice(0, 5);
+      const posts = usePagedPosts(EVERY_POST, { skip: false }).posts.slice(0, 5);
       return <PostList posts={posts} more={{ ...noMore, hasMore }} emptyText="none" label="Explore" />;
     }
     const view = render(
