@@ -1,5 +1,5 @@
 import { http, HttpResponse } from 'msw';
-import { server, TEST_API_BASE } from '../../../mocks/testing/node';
+import { server, TEST_API_BASE, useScenario } from '../../../mocks/testing/node';
 import { DEMO_CREDENTIALS, DEMO_USER_ID, seedPostId } from '../../../contract/seed/default';
 import { makeStore } from '../../app/store';
 import { loginThroughApi } from '../../test/renderWithProviders';
@@ -132,5 +132,26 @@ describe('postsApi cache writes', () => {
     server.use(http.get('http://localhost/api/posts', () => HttpResponse.json({ unexpected: true })));
     const { pages } = await store.dispatch(postsApi.endpoints.getPostPages.initiate({ list: 'all' })).unwrap();
     expect(pages).toEqual([{ posts: [], nextCursor: null }]);
+  });
+});
+
+describe('a list in pages from a backend of the spec alone', () => {
+  it('cuts the next page from the answer its first page got, and asks afresh after a change', async () => {
+    useScenario('busy');
+    server.use(http.get(`${TEST_API_BASE}/health`, () => new HttpResponse(null, { status: 404 })));
+    const { store } = await loggedInStore();
+    const all = { list: 'all' } as const;
+    const { calls, stop } = recordCalls();
+    await store.dispatch(postsApi.endpoints.getPostPages.initiate(all));
+    await store.dispatch(postsApi.endpoints.getPostPages.initiate(all, { direction: 'forward' }));
+    const pages = () => postsApi.endpoints.getPostPages.select(all)(store.getState()).data?.pages ?? [];
+    expect(pages()).toHaveLength(2);
+    const liked = pages()[1]!.posts[0]!;
+    await store.dispatch(postsApi.endpoints.likePost.initiate(liked.id));
+    await store.dispatch(postsApi.endpoints.getPostPages.initiate(all, { direction: 'forward' }));
+    stop();
+    expect(pages()).toHaveLength(3);
+    // Health is asked once: a backend that refused it answers the spec alone, and is not asked again.
+    expect(calls).toEqual(['GET /health', 'GET /posts', `POST /posts/like/${liked.id}`, 'GET /posts']);
   });
 });

@@ -64,12 +64,16 @@ export function backendHas(state: unknown, extension: ApiExtension): boolean {
  * Whether the backend has this extension, once it has said: a health answer still on its way (a
  * signup asks for it beside the signup itself) is waited for, and one never asked for is asked.
  */
-async function backendHasAnswered(dispatch: BaseQueryApi['dispatch'], extension: ApiExtension): Promise<boolean> {
-  return (await extensionsAnswered(dispatch)).includes(extension);
+async function backendHasAnswered(api: BaseQueryApi, extension: ApiExtension): Promise<boolean> {
+  return (await extensionsAnswered(api)).includes(extension);
 }
 
 /** The backend's extensions, once it has said (as backendHasAnswered); none from a backend without /health. */
-async function extensionsAnswered(dispatch: BaseQueryApi['dispatch']): Promise<readonly ApiExtension[]> {
+async function extensionsAnswered({ dispatch, getState }: BaseQueryApi): Promise<readonly ApiExtension[]> {
+  const known = api.endpoints.getHealth.select()(storeState(getState));
+  // A backend that refused /health (a 404: it answers the spec alone) is not asked again for each call.
+  const status = (known.error as FetchBaseQueryError | undefined)?.status;
+  if (!known.data && typeof status === 'number' && status >= 400 && status < 500) return [];
   const { data } = await (dispatch as ApiDispatch)(api.endpoints.getHealth.initiate(undefined, { subscribe: false }));
   return data?.extensions ?? [];
 }
@@ -82,7 +86,7 @@ async function specCallFor(args: string | FetchArgs, api: BaseQueryApi): Promise
   const request = typeof args === 'string' ? { url: args } : args;
   const memberId = storeState(api.getState).session.userId;
   if (!inSpecTerms(request, { extensions: [], memberId })) return undefined;
-  return inSpecTerms(request, { extensions: await extensionsAnswered(api.dispatch), memberId });
+  return inSpecTerms(request, { extensions: await extensionsAnswered(api), memberId });
 }
 
 /** The most whole lists kept for their following pages, per store: the lists a member scrolls at a time. */
@@ -164,6 +168,8 @@ function mayHaveBeenStored(error: FetchBaseQueryError | undefined): boolean {
  */
 async function sendInBackendTerms(request: string | FetchArgs, api: BaseQueryApi, extraOptions: CallOptions) {
   const spec = await specCallFor(request, api);
+  // A change (a post, a like, a bookmark) makes the kept lists old: the next page asks afresh.
+  if (typeof request !== 'string' && (request.method ?? 'GET').toUpperCase() !== 'GET') keptLists(api).clear();
   if (!spec) return rawBaseQuery(request, api, extraOptions);
   const result = await specAnswers(spec, api, extraOptions);
   return result.error === undefined ? { ...result, data: spec.answer(result.data) } : result;
@@ -181,7 +187,7 @@ export const baseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryE
   // A create whose answer was lost (a reset connection, or a balancer's 502 or 503) is sent once more
   // with the same key: a backend with the `idempotency` extension stores it once either way. Without
   // the extension the first may have been stored, so it is not sent again.
-  if (mayHaveBeenStored(result.error) && !api.signal.aborted && carriesIdempotencyKey(request) && (await backendHasAnswered(api.dispatch, 'idempotency'))) {
+  if (mayHaveBeenStored(result.error) && !api.signal.aborted && carriesIdempotencyKey(request) && (await backendHasAnswered(api, 'idempotency'))) {
     result = await rawBaseQuery(request, api, extraOptions);
   }
   // A 429's message says when to try again, from its Retry-After.
