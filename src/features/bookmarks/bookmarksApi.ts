@@ -8,6 +8,9 @@ import { patchCurrentMember } from '../users/usersApi';
 
 const EMPTY_BOOKMARKS: Post[] = [];
 
+/** A bookmark asks for the change alone (`return-minimal`, `change-counts`). */
+const CHANGE_ALONE = { prefer: 'return=minimal, change-counts' } as const;
+
 /**
  * What a bookmark call answered: the change (with the post, unless the backend has `change-counts`:
  * the card already shows the post the member bookmarked). A backend that answers the spec alone
@@ -38,18 +41,16 @@ export const bookmarksApi = api.injectEndpoints({
     }),
     /** Bookmarks a post; shows at once, undone if the backend refuses. */
     addBookmark: build.mutation<BookmarkChange | undefined, Post>({
-      query: (post) => ({ url: `/users/bookmark/${encodeURIComponent(post.id)}`, method: 'POST' }),
+      query: (post) => ({ url: `/users/bookmark/${encodeURIComponent(post.id)}`, method: 'POST', headers: CHANGE_ALONE }),
       transformResponse: readChange,
-      extraOptions: { changedOnly: true, changeCounts: true },
       async onQueryStarted(post, lifecycle) {
         await showAtOnce(cacheAccess(lifecycle), post.id, post, lifecycle.queryFulfilled);
       },
     }),
     /** Removes a bookmark; disappears at once, comes back if the backend refuses. */
     removeBookmark: build.mutation<BookmarkChange | undefined, string>({
-      query: (postId) => ({ url: `/users/remove-bookmark/${encodeURIComponent(postId)}`, method: 'POST' }),
+      query: (postId) => ({ url: `/users/remove-bookmark/${encodeURIComponent(postId)}`, method: 'POST', headers: CHANGE_ALONE }),
       transformResponse: readChange,
-      extraOptions: { changedOnly: true, changeCounts: true },
       async onQueryStarted(postId, lifecycle) {
         await showAtOnce(cacheAccess(lifecycle), postId, null, lifecycle.queryFulfilled);
       },

@@ -1,4 +1,4 @@
-import { isDraft, original, type ThunkAction, type UnknownAction } from '@reduxjs/toolkit';
+import type { ThunkAction, UnknownAction } from '@reduxjs/toolkit';
 import { copyWithStructuralSharing } from '@reduxjs/toolkit/query';
 import { api, type ApiRootState, type CacheAccess, type Undo } from '../../lib/api/api';
 import type { Post, PostsPage } from '../../types/api';
@@ -100,21 +100,4 @@ export function removePostsBy(cache: CacheAccess, authorId: string): void {
   }
   for (const postId of postIds) removePost(cache, postId);
   if (postIds.size > 0) cache.dispatch(api.util.invalidateTags([...postIds].map((id) => ({ type: 'Post' as const, id }))));
-}
-
-/**
- * Rewrites every cached holder of posts from a full answer: `rewrite` gets each holder's name and
- * data (plain objects, not drafts: comparing 10,000 posts through drafts would cost) and returns its
- * new data, or the same data or undefined to leave it.
- */
-export function rewriteHolders(cache: CacheAccess, rewrite: (endpointName: string, originalArgs: unknown, data: PostHolder) => PostHolder | undefined): void {
-  for (const { endpointName, originalArgs } of postHolders(cache.getState(), 'any')) {
-    cache.dispatch(
-      updateHolder(endpointName, originalArgs, (draft) => {
-        const data = isDraft(draft) ? (original(draft) as PostHolder) : draft;
-        const next = rewrite(endpointName, originalArgs, data);
-        return next === data ? undefined : next;
-      }),
-    );
-  }
 }

@@ -1,14 +1,12 @@
-import { copyWithStructuralSharing } from '@reduxjs/toolkit/query';
 import { api, cacheAccess, HOME_FEED_TAG, type CacheAccess, type Undo } from '../../lib/api/api';
-import { timeOf, type PostOrder } from '../../../contract/order';
+import type { PostOrder } from '../../../contract/order';
 import { normaliseTag, tagsOf } from '../../../contract/richText';
 import { holdsListStart, POST_PAGES_OPTIONS, pageQuery, readPage, type PagePlace } from '../../lib/api/postPages';
-import { reconcileList } from '../../lib/reconcile';
 import { refusedAsAlready } from '../../lib/apiError';
 import { idempotencyHeaders } from '../../lib/idempotencyKey';
 import type { Post, PostDraftPayload, PostRemoval, PostResponse, PostsPage, PostsResponse, ReactionChange, UserSummary } from '../../types/api';
 import { selectCurrentSummary } from '../users/currentMember';
-import { isPaged, patchPost, removePost, replacePost, rewriteHolders } from './postCopies';
+import { patchPost, removePost, replacePost } from './postCopies';
 import { applyDislike, applyLike } from './postsCache';
 
 const EMPTY_POSTS: Post[] = [];
@@ -19,26 +17,30 @@ function readPosts(response: Partial<PostsResponse> | undefined): Post[] | undef
 }
 
 /**
- * What a post's mutation answered: every post (the spec's answer), or, from a backend with the
- * `return-minimal` extension, only what changed: the post, or the id of the one deleted; or, for a
- * like or a dislike from a backend with `reaction-counts`, the post's counts after it.
+ * What a post's change answered: the post, the id of the one deleted, or a like's or a dislike's
+ * counts. Each call asks for its changed-only answer (`Prefer`); from a backend that lacks it, the
+ * adapter (lib/api/specAdapter) reads the spec's answer as this one. An answer without it is no
+ * change (spec section 7).
  */
-export type PostsChange = { posts: Post[] } | { post: Post } | { removed: string } | { counts: ReactionChange };
+export type PostsChange = { post: Post } | { removed: string } | { counts: ReactionChange };
 
-function readChange(response: Partial<PostsResponse & PostResponse & PostRemoval & ReactionChange> | undefined): PostsChange | undefined {
-  if (Array.isArray(response?.posts)) return { posts: response.posts };
-  if (response?.post && typeof response.post === 'object') return { post: response.post };
-  if (typeof response?.postId === 'string' && typeof response.likeCount === 'number') {
-    return { counts: { postId: response.postId, likeCount: response.likeCount, dislikeCount: response.dislikeCount ?? 0, reaction: response.reaction ?? null } };
-  }
-  if (typeof response?.postId === 'string') return { removed: response.postId };
-  return undefined;
+function readPost(response: Partial<PostResponse> | undefined): PostsChange | undefined {
+  return response?.post && typeof response.post === 'object' ? { post: response.post } : undefined;
 }
 
-/** Post mutations take a changed-only answer where the backend has one. */
-const CHANGED_ONLY = { changedOnly: true } as const;
-/** A like or a dislike takes its counts alone where the backend has them. */
-const COUNTS_ONLY = { changedOnly: true, reactionCounts: true } as const;
+function readRemoval(response: Partial<PostRemoval> | undefined): PostsChange | undefined {
+  return typeof response?.postId === 'string' ? { removed: response.postId } : undefined;
+}
+
+function readCounts(response: Partial<ReactionChange> | undefined): PostsChange | undefined {
+  if (typeof response?.postId !== 'string' || typeof response.likeCount !== 'number') return undefined;
+  return { counts: { postId: response.postId, likeCount: response.likeCount, dislikeCount: response.dislikeCount ?? 0, reaction: response.reaction ?? null } };
+}
+
+/** A change to a post asks for the post alone (`return-minimal`). */
+const CHANGED_ONLY = { prefer: 'return=minimal' } as const;
+/** A like or a dislike asks for the post's counts alone (`reaction-counts`). */
+const COUNTS_ONLY = { prefer: 'return=minimal, reaction-counts' } as const;
 
 export interface NewPostInput {
   text: string;
@@ -113,44 +115,39 @@ export const postsApi = api.injectEndpoints({
       query: ({ text, image, imageAlt, idempotencyKey }) => {
         // The backend reads `image`; `previewImage` is the client's own preview, so it is not sent twice.
         const body: PostDraftPayload = { postData: { text, image, previewImage: '', ...(image && imageAlt ? { imageAlt } : {}) } };
-        return { url: '/posts/', method: 'POST', body, headers: idempotencyHeaders(idempotencyKey) };
+        return { url: '/posts/', method: 'POST', body, headers: { ...idempotencyHeaders(idempotencyKey), ...CHANGED_ONLY } };
       },
-      transformResponse: readChange,
-      extraOptions: CHANGED_ONLY,
+      transformResponse: readPost,
       async onQueryStarted(_arg, lifecycle) {
         await writeAnswer(cacheAccess(lifecycle), lifecycle.queryFulfilled, undefined, { created: true });
       },
     }),
     editPost: build.mutation<PostsChange | undefined, EditPostInput>({
       query: ({ postId, text, imageAlt }) => ({
-        url: `/posts/edit/${encodeURIComponent(postId)}`, method: 'POST', body: { postData: { text, ...(imageAlt === undefined ? {} : { imageAlt }) } },
+        url: `/posts/edit/${encodeURIComponent(postId)}`, method: 'POST', body: { postData: { text, ...(imageAlt === undefined ? {} : { imageAlt }) } }, headers: CHANGED_ONLY,
       }),
-      transformResponse: readChange,
-      extraOptions: CHANGED_ONLY,
+      transformResponse: readPost,
       async onQueryStarted(_arg, lifecycle) {
         await writeAnswer(cacheAccess(lifecycle), lifecycle.queryFulfilled);
       },
     }),
     deletePost: build.mutation<PostsChange | undefined, string>({
-      query: (postId) => ({ url: `/posts/${encodeURIComponent(postId)}`, method: 'DELETE' }),
-      transformResponse: readChange,
-      extraOptions: CHANGED_ONLY,
+      query: (postId) => ({ url: `/posts/${encodeURIComponent(postId)}`, method: 'DELETE', headers: CHANGED_ONLY }),
+      transformResponse: readRemoval,
       async onQueryStarted(_arg, lifecycle) {
         await writeAnswer(cacheAccess(lifecycle), lifecycle.queryFulfilled);
       },
     }),
     /** Likes a post: the heart fills and the count goes up at once; undone if the backend refuses. */
     likePost: build.mutation<PostsChange | undefined, string>({
-      query: (postId) => ({ url: `/posts/like/${encodeURIComponent(postId)}`, method: 'POST' }),
-      transformResponse: readChange,
-      extraOptions: COUNTS_ONLY,
+      query: (postId) => ({ url: `/posts/like/${encodeURIComponent(postId)}`, method: 'POST', headers: COUNTS_ONLY }),
+      transformResponse: readCounts,
       onQueryStarted: votedAtOnce(applyLike),
     }),
     /** Dislikes a post: the heart empties and the count goes down at once; undone if the backend refuses. */
     dislikePost: build.mutation<PostsChange | undefined, string>({
-      query: (postId) => ({ url: `/posts/dislike/${encodeURIComponent(postId)}`, method: 'POST' }),
-      transformResponse: readChange,
-      extraOptions: COUNTS_ONLY,
+      query: (postId) => ({ url: `/posts/dislike/${encodeURIComponent(postId)}`, method: 'POST', headers: COUNTS_ONLY }),
+      transformResponse: readCounts,
       onQueryStarted: votedAtOnce(applyDislike),
     }),
   }),
@@ -196,48 +193,9 @@ async function writeAnswer(
     return;
   }
   if (!data) return;
-  if ('posts' in data) {
-    writePostsList(cache, data.posts);
-    // A post created: the spec's whole answer holds it as the member's newest, and it joins the top
-    // of the lists in pages that it belongs to, as a changed-only answer's does.
-    const mine = created ? newestOf(data.posts, selectCurrentSummary(cache.getState())?.username) : undefined;
-    if (mine) writeOnePost(cache, mine, true);
-  } else if ('post' in data) writeOnePost(cache, data.post, created);
+  if ('post' in data) writeOnePost(cache, data.post, created);
   else if ('counts' in data) writeCounts(cache, data.counts);
   else removePost(cache, data.removed);
-}
-
-/** The newest of `username`'s posts in `posts` (usernames match ignoring case, as the backend does). */
-function newestOf(posts: readonly Post[], username: string | undefined): Post | undefined {
-  const wanted = username?.toLowerCase();
-  if (!wanted) return undefined;
-  return posts.filter((post) => post.username.toLowerCase() === wanted).reduce<Post | undefined>(
-    (newest, post) => (!newest || timeOf(post.createdAt) > timeOf(newest.createdAt) ? post : newest), undefined);
-}
-
-/**
- * A mutation's answer carries the whole `posts` list (spec section 7): it replaces the cached list,
- * and every other cached post (its page, a bookmark) takes its new version or leaves with it.
- * Unchanged posts keep their objects.
- */
-function writePostsList(cache: CacheAccess, posts: Post[]): void {
-  const byId = new Map(posts.map((post) => [post.id, post]));
-  rewriteHolders(cache, (endpointName, _originalArgs, data) => {
-    if (isPaged(data)) {
-      // The pages keep their posts' places: a post takes its new version or leaves. A post new to the
-      // list shows when the list is loaded again (its place among the pages is the backend's to say).
-      const pages = data.pages.map((page) => {
-        const posts = reconcileList(page.posts, page.posts.flatMap((post) => byId.get(post.id) ?? []));
-        return posts === page.posts ? page : { ...page, posts };
-      });
-      return pages.every((page, index) => page === data.pages[index]) ? data : { ...data, pages };
-    }
-    if (!Array.isArray(data)) {
-      const fresh = byId.get(data.id);
-      return fresh ? copyWithStructuralSharing(data, fresh) : undefined;
-    }
-    return reconcileList(data, data.flatMap((post) => byId.get(post.id) ?? []));
-  });
 }
 
 /**

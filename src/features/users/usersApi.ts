@@ -1,13 +1,27 @@
 import { api, cacheAccess, HOME_FEED_TAG, type CacheAccess, type Undo } from '../../lib/api/api';
 import { refusedAsAlready } from '../../lib/apiError';
-import type { FollowChange, FollowResponse, User, UserEditPayload, UserEditResponse, UserResponse, UsersResponse } from '../../types/api';
+import type { FollowChange, User, UserEditPayload, UserEditResponse, UserResponse, UsersResponse } from '../../types/api';
 import { follows, toSummary, unknownMember, withFollower, withFollowing } from './followUpdates';
 
 /** What the profile form sends (spec section 7: body `{ userData }`). */
 export type ProfileEdit = UserEditPayload['userData'];
 
 /** What a follow or an unfollow answered: both members (the spec's), or the relation and its counts (`change-counts`). */
-type FollowAnswer = Partial<FollowResponse & FollowChange> | undefined;
+/** A follow asks for the relation and its counts alone (`return-minimal`, `change-counts`). */
+const CHANGE_ALONE = { prefer: 'return=minimal, change-counts' } as const;
+
+/**
+ * What a follow or an unfollow answered: the relation and the two counts it moved; from a backend
+ * without `change-counts`, the adapter (lib/api/specAdapter) reads both members as them. An answer
+ * without them is no change (spec section 7).
+ */
+type FollowAnswer = FollowChange | undefined;
+
+function readFollow(response: Partial<FollowChange> | undefined): FollowAnswer {
+  const { userId, following, followerCount, followingCount } = response ?? {};
+  if (typeof userId !== 'string' || typeof following !== 'boolean' || typeof followerCount !== 'number' || typeof followingCount !== 'number') return undefined;
+  return { userId, following, followerCount, followingCount };
+}
 
 /** The members list: empty when the answer lacks `users` (spec: such an answer is ignored). */
 function readUsers(response: UsersResponse): User[] {
@@ -46,17 +60,16 @@ export const usersApi = api.injectEndpoints({
     }),
 
     followUser: build.mutation<FollowAnswer, string>({
-      query: (userId) => ({ url: `/users/follow/${encodeURIComponent(userId)}`, method: 'POST' }),
-      // From a backend with `change-counts`, the relation and its counts rather than both members.
-      extraOptions: { changedOnly: true, changeCounts: true },
+      query: (userId) => ({ url: `/users/follow/${encodeURIComponent(userId)}`, method: 'POST', headers: CHANGE_ALONE }),
+      transformResponse: readFollow,
       onQueryStarted: (userId, lifecycle) => followLifecycle(userId, true, lifecycle),
       // The home feed, where the backend builds it, now holds (or no longer holds) their posts.
       invalidatesTags: (answer) => (answer ? [HOME_FEED_TAG] : []),
     }),
 
     unfollowUser: build.mutation<FollowAnswer, string>({
-      query: (userId) => ({ url: `/users/unfollow/${encodeURIComponent(userId)}`, method: 'POST' }),
-      extraOptions: { changedOnly: true, changeCounts: true },
+      query: (userId) => ({ url: `/users/unfollow/${encodeURIComponent(userId)}`, method: 'POST', headers: CHANGE_ALONE }),
+      transformResponse: readFollow,
       onQueryStarted: (userId, lifecycle) => followLifecycle(userId, false, lifecycle),
       invalidatesTags: (answer) => (answer ? [HOME_FEED_TAG] : []),
     }),
@@ -124,11 +137,7 @@ async function followLifecycle(
 
   try {
     const { data } = await lifecycle.queryFulfilled;
-    if (typeof data?.followerCount === 'number' && typeof data.followingCount === 'number') {
-      checkCounts(cache, myId, userId, data.followingCount, data.followerCount);
-      return;
-    }
-    writeMembers(cache, [data?.user, data?.followUser].filter((user): user is User => Boolean(user)));
+    if (data) checkCounts(cache, myId, userId, data.followingCount, data.followerCount);
   } catch (failure) {
     if (!refusedAsAlready(failure)) {
       for (const undo of undos.reverse()) undo();

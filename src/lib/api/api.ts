@@ -33,21 +33,6 @@ export interface CallOptions {
    */
   ownRefusals?: boolean;
   /**
-   * The call can take a changed-only answer: when the backend has the `return-minimal` extension it
-   * is sent with `Prefer: return=minimal` and answers only what changed, not every post.
-   */
-  changedOnly?: boolean;
-  /**
-   * A like or a dislike can take an answer of its counts alone: when the backend has the
-   * `reaction-counts` extension a changed-only call also asks for it (`Prefer: reaction-counts`).
-   */
-  reactionCounts?: boolean;
-  /**
-   * A bookmark or a follow can take an answer of the change and its counts alone: when the backend
-   * has the `change-counts` extension a changed-only call also asks for it (`Prefer: change-counts`).
-   */
-  changeCounts?: boolean;
-  /**
    * A query that acts like a form (a list opened in a dialog, with its own Try again): a network
    * failure or a 5xx is said in a toast, as a mutation's is, and the member stays where they are,
    * instead of going to /error, which is for a page that could not load.
@@ -122,21 +107,6 @@ async function specAnswers(spec: SpecCall, api: BaseQueryApi, extraOptions: Call
   return { data: answers, meta: results[0]?.meta };
 }
 
-/** `also`: the preference asked beside `return=minimal` (an extension's), when the backend has it. */
-function withChangedOnly(args: string | FetchArgs, also: ApiExtension | undefined): FetchArgs {
-  const request = typeof args === 'string' ? { url: args } : args;
-  const headers = new Headers(request.headers as HeadersInit | undefined);
-  headers.set('prefer', also ? `return=minimal, ${also}` : 'return=minimal');
-  return { ...request, headers };
-}
-
-/** What a changed-only call asks for beside `return=minimal`: counts alone, where the backend has them. */
-function countsAsked(state: unknown, extraOptions: CallOptions | undefined): ApiExtension | undefined {
-  if (extraOptions?.reactionCounts === true && backendHas(state, 'reaction-counts')) return 'reaction-counts';
-  if (extraOptions?.changeCounts === true && backendHas(state, 'change-counts')) return 'change-counts';
-  return undefined;
-}
-
 /**
  * What a call is for (apiEvents' CallPurpose): a mutation, or a query that acts like a form, is the
  * member's act; a query whose answer is on screen already, or one forced again (a refetch, a poll, a
@@ -180,15 +150,13 @@ export const baseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryE
   const sentToken = Boolean(storeState(api.getState).session.token);
   // What was on screen as the call started.
   const purpose = callPurpose(api, extraOptions);
-  const changedOnly = extraOptions?.changedOnly === true && backendHas(api.getState(), 'return-minimal');
   // A backend that could not start answers nothing: the call stays here and fails as such.
-  const request = changedOnly ? withChangedOnly(args, countsAsked(api.getState(), extraOptions)) : args;
-  let result = notStarted ? { error: NOT_STARTED_ERROR } : await sendInBackendTerms(request, api, extraOptions);
+  let result = notStarted ? { error: NOT_STARTED_ERROR } : await sendInBackendTerms(args, api, extraOptions);
   // A create whose answer was lost (a reset connection, or a balancer's 502 or 503) is sent once more
   // with the same key: a backend with the `idempotency` extension stores it once either way. Without
   // the extension the first may have been stored, so it is not sent again.
-  if (mayHaveBeenStored(result.error) && !api.signal.aborted && carriesIdempotencyKey(request) && (await backendHasAnswered(api, 'idempotency'))) {
-    result = await rawBaseQuery(request, api, extraOptions);
+  if (mayHaveBeenStored(result.error) && !api.signal.aborted && carriesIdempotencyKey(args) && (await backendHasAnswered(api, 'idempotency'))) {
+    result = await sendInBackendTerms(args, api, extraOptions);
   }
   // A 429's message says when to try again, from its Retry-After.
   if (result.error && 'meta' in result) result.error = withRetryAfter(result.error, result.meta?.response?.headers);

@@ -1,6 +1,6 @@
 import { SEED_USER_IDS, seedPostId } from '../../../contract/seed/default';
 import type { ApiExtension, Post } from '../../types/api';
-import { inSpecTerms, pageOf, type SpecBackend } from './specAdapter';
+import { inSpecTerms, pageOf, type SpecBackend, type SpecCall } from './specAdapter';
 
 const has = (...extensions: ApiExtension[]): SpecBackend => ({ extensions, memberId: SEED_USER_IDS.ava });
 
@@ -8,6 +8,11 @@ const has = (...extensions: ApiExtension[]): SpecBackend => ({ extensions, membe
 const posts = (count: number): Post[] => Array.from({ length: count }, (_, index) => ({ id: seedPostId(index + 1) }) as Post);
 /** A post of a day of January, without likes. */
 const at = (id: number, day: number) => ({ id: seedPostId(id), createdAt: `2026-01-${String(day).padStart(2, '0')}T00:00:00.000Z`, likes: { likeCount: 0 } }) as Post;
+/** The preferences of a bookmark or a follow, and of a like (as the app asks them). */
+const CHANGE_ALONE = { prefer: 'return=minimal, change-counts' };
+const COUNTS_ALONE = { prefer: 'return=minimal, reaction-counts' };
+/** The Prefer header a translated call is sent with. */
+const preferOf = (call: SpecCall | undefined) => new Headers(call?.requests[0]?.headers as HeadersInit).get('prefer');
 const ids = (page: { posts: Post[] } | undefined) => page?.posts.map((post) => post.id);
 
 describe('the spec adapter: a call asked in an extension, sent to a backend that lacks it', () => {
@@ -65,7 +70,7 @@ describe('the spec adapter: a call asked in an extension, sent to a backend that
 
   it('leaves a call alone where the backend has the extension it asks in, and every call it does not know', () => {
     expect(inSpecTerms({ url: '/users/bookmark?limit=20' }, has('pages'))).toBeUndefined();
-    expect(inSpecTerms({ url: '/users/bookmark/p1', method: 'POST' }, has('return-minimal'))).toBeUndefined();
+    expect(inSpecTerms({ url: '/users/bookmark/p1', method: 'POST', headers: CHANGE_ALONE }, has('return-minimal', 'change-counts'))).toBeUndefined();
     expect(inSpecTerms({ url: '/posts?limit=20' }, has('pages'))).toBeUndefined();
     expect(inSpecTerms({ url: '/feed?sort=latest&limit=20' }, has('feed'))).toBeUndefined();
     expect(inSpecTerms({ url: '/posts/p1' }, has())).toBeUndefined();
@@ -74,17 +79,55 @@ describe('the spec adapter: a call asked in an extension, sent to a backend that
 
   it('turns the spec’s answer to a bookmark into the change, with the post; to a removal, without', () => {
     const lake = { id: seedPostId(2) } as Post;
-    const made = inSpecTerms({ url: `/users/bookmark/${lake.id}`, method: 'POST', headers: { prefer: 'return=minimal' } }, has('pages'));
-    expect(new Headers(made?.requests[0]?.headers as HeadersInit).has('prefer')).toBe(false);
+    const made = inSpecTerms({ url: `/users/bookmark/${lake.id}`, method: 'POST', headers: CHANGE_ALONE }, has('pages'));
+    expect(preferOf(made)).toBeNull();
     expect(made?.answer([{ bookmarks: [lake] }])).toEqual({ postId: lake.id, bookmarked: true, post: lake });
 
-    const removed = inSpecTerms({ url: `/users/remove-bookmark/${lake.id}`, method: 'POST' }, has());
+    const removed = inSpecTerms({ url: `/users/remove-bookmark/${lake.id}`, method: 'POST', headers: CHANGE_ALONE }, has());
     expect(removed?.answer([{ bookmarks: [] }])).toEqual({ postId: lake.id, bookmarked: false, post: undefined });
+  });
+
+  it('asks only for the preferences the backend has, and reads a post’s answer as the counts asked for', () => {
+    const liked = { id: seedPostId(2), likes: { likeCount: 4, likedBy: [{ _id: SEED_USER_IDS.ava }], dislikedBy: [{ _id: SEED_USER_IDS.noah }] } } as Post;
+    const like = { url: `/posts/like/${liked.id}`, method: 'POST', headers: COUNTS_ALONE };
+    const counts = { postId: liked.id, likeCount: 4, dislikeCount: 1, reaction: 'like' };
+    expect(inSpecTerms(like, has('return-minimal', 'reaction-counts'))).toBeUndefined();
+    // A changed-only answer without its counts: the post.
+    const minimal = inSpecTerms(like, has('return-minimal'));
+    expect(preferOf(minimal)).toBe('return=minimal');
+    expect(minimal?.answer([{ post: liked }])).toEqual(counts);
+    // The spec's answer: every post.
+    const spec = inSpecTerms(like, has());
+    expect(preferOf(spec)).toBeNull();
+    expect(spec?.answer([{ posts: [{ id: seedPostId(1) }, liked] }])).toEqual(counts);
+    expect(spec?.answer([{ posts: [] }])).toBeUndefined();
+  });
+
+  it('reads the spec’s every post as the post made, the post edited, or the id of the post deleted', () => {
+    const mine = (id: number, day: number) => ({ ...at(id, day), _id: SEED_USER_IDS.ava }) as Post;
+    const everyPost = { posts: [mine(1, 3), mine(2, 9), { ...at(3, 12), _id: SEED_USER_IDS.noah }] };
+    const sent = (url: string, method: string) => inSpecTerms({ url, method, headers: { prefer: 'return=minimal' } }, has());
+    expect(sent('/posts/', 'POST')?.answer([everyPost])).toEqual({ post: everyPost.posts[1] });
+    expect(sent(`/posts/edit/${seedPostId(1)}`, 'POST')?.answer([everyPost])).toEqual({ post: everyPost.posts[0] });
+    expect(sent(`/posts/${seedPostId(1)}`, 'DELETE')?.answer([everyPost])).toEqual({ postId: seedPostId(1) });
+    expect(sent(`/posts/${seedPostId(1)}`, 'DELETE')?.answer([{}])).toBeUndefined();
+    expect(sent('/posts/', 'POST')?.answer([{ message: 'no posts' }])).toBeUndefined();
+  });
+
+  it('reads both members, the spec’s answer to a follow, as the relation and its counts', () => {
+    const follow = { url: `/users/follow/${SEED_USER_IDS.noah}`, method: 'POST', headers: CHANGE_ALONE };
+    const members = { user: { _id: SEED_USER_IDS.ava, following: [{}, {}] }, followUser: { _id: SEED_USER_IDS.noah, followers: [{}, {}, {}] } };
+    const change = { userId: SEED_USER_IDS.noah, following: true, followerCount: 3, followingCount: 2 };
+    expect(inSpecTerms(follow, has())?.answer([members])).toEqual(change);
+    const minimal = inSpecTerms(follow, has('return-minimal'));
+    expect(preferOf(minimal)).toBe('return=minimal');
+    expect(minimal?.answer([members])).toEqual(change);
+    expect(inSpecTerms(follow, has())?.answer([{ user: members.user }])).toBeUndefined();
   });
 
   it('reads an answer without its list as no change (spec section 7)', () => {
     expect(inSpecTerms({ url: '/users/bookmark?limit=20' }, has())?.answer([{}])).toBeUndefined();
-    expect(inSpecTerms({ url: '/users/bookmark/p1', method: 'POST' }, has())?.answer([{ message: 'ok' }])).toBeUndefined();
+    expect(inSpecTerms({ url: '/users/bookmark/p1', method: 'POST', headers: CHANGE_ALONE }, has())?.answer([{ message: 'ok' }])).toBeUndefined();
   });
 });
 

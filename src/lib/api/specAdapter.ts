@@ -1,6 +1,6 @@
 import type { FetchArgs } from '@reduxjs/toolkit/query';
 import { POST_ORDERS, sortInOrder, timeOf, type PostOrder } from '../../../contract/order';
-import type { ApiExtension, BookmarkChange, Post, PostsPage, User } from '../../types/api';
+import type { ApiExtension, BookmarkChange, FollowChange, FollowResponse, Post, PostRemoval, PostResponse, PostsPage, ReactionChange, User } from '../../types/api';
 
 /**
  * The one place that speaks to a backend that answers the spec alone. The app asks in the full
@@ -10,7 +10,8 @@ import type { ApiExtension, BookmarkChange, Post, PostsPage, User } from '../../
  * that the rest of the app reads one shape per call.
  *
  * Translated: the lists of posts (every post, the home feed, a member's posts, the member's
- * bookmarks: their pages) and a bookmark made or removed.
+ * bookmarks: their pages), and the answers to changes (a post made, edited or deleted, a like, a
+ * bookmark, a follow) where the backend lacks the preferences the app asks them with.
  */
 export interface SpecCall {
   /** The calls as the spec has them; none where the spec has no such call, and the answer is the app's own. */
@@ -42,6 +43,16 @@ const BOOKMARKS = '/users/bookmark';
 const MEMBER_POSTS = /^\/posts\/user\/[^/?]+$/;
 /** A bookmark made or removed (spec: POST /users/bookmark/:postId, /users/remove-bookmark/:postId). */
 const BOOKMARK_CHANGE = /^\/users\/(bookmark|remove-bookmark)\/([^/?]+)$/;
+/** A follow made or ended (spec: POST /users/follow/:userId, /users/unfollow/:userId). */
+const FOLLOW_CHANGE = /^\/users\/(follow|unfollow)\/([^/?]+)$/;
+/** A like or a dislike (spec: POST /posts/like/:postId, /posts/dislike/:postId). */
+const REACTION = /^\/posts\/(like|dislike)\/([^/?]+)$/;
+/** A post made (spec: POST /posts). */
+const CREATE = /^\/posts\/?$/;
+/** A post's text changed (spec: POST /posts/edit/:postId). */
+const EDIT = /^\/posts\/edit\/([^/?]+)$/;
+/** A post deleted (spec: DELETE /posts/:postId). */
+const ONE_POST = /^\/posts\/([^/?]+)$/;
 
 /** Ending this device's session on the backend: a call of the contract that the spec does not have. */
 const LOGOUT = '/auth/logout';
@@ -68,20 +79,91 @@ export function inSpecTerms(request: FetchArgs, { extensions, memberId }: SpecBa
     const member: FetchArgs = { url: `/users/${encodeURIComponent(memberId)}` };
     return pagesOf([{ ...asked, url: EVERY_POST }, member], search, ([posts, user]) => inOrder(feedOf(postsIn(posts), memberId, userIn(user)), order));
   }
-  const change = method === 'POST' && !has('return-minimal') ? BOOKMARK_CHANGE.exec(path) : null;
-  if (change) {
-    const bookmarked = change[1] === 'bookmark';
-    const postId = decodeURIComponent(change[2] ?? '');
-    return {
-      requests: [withoutPrefer(request)],
-      answer: ([data]): BookmarkChange | undefined => {
-        const bookmarks = bookmarksIn(data);
-        if (!bookmarks) return undefined;
-        return { postId, bookmarked, post: bookmarked ? bookmarks.find((post) => post.id === postId) : undefined };
-      },
+  const preferences = preferencesOf(request);
+  if (preferences.length === 0) return undefined;
+  // What of the preferences asked the backend has: counts come only beside a changed-only answer.
+  const sent = preferences.filter((preference) => (preference === 'return=minimal' ? has('return-minimal') : has('return-minimal') && has(preference as ApiExtension)));
+  if (sent.length === preferences.length) return undefined;
+  // Sent with the preferences the backend has; where the answer to them is the one asked for already, read as it is.
+  const answer = changeAnswer(method, path, sent, memberId) ?? ((data: unknown) => data);
+  return { requests: [withPreferences(request, sent)], answer: ([data]) => answer(data) };
+}
+
+/**
+ * How the answer to a change sent with the preferences `sent` (fewer than the app asked) is read as
+ * the one asked for: the spec's every post, or a changed-only answer without its counts.
+ */
+function changeAnswer(method: string, path: string, sent: readonly string[], memberId: string | null): ((data: unknown) => unknown) | undefined {
+  const minimal = sent.includes('return=minimal');
+  // Without return=minimal the spec's answer holds every post; with it, the post that changed.
+  const postOf = (data: unknown, postId: string) => (minimal ? postIn(data) : postsIn(data)?.find((post) => post.id === postId));
+  const reaction = method === 'POST' ? REACTION.exec(path) : null;
+  if (reaction) {
+    const postId = decodeURIComponent(reaction[2] ?? '');
+    return (data): ReactionChange | undefined => countsOf(postOf(data, postId), memberId);
+  }
+  // Both members, with return=minimal or without.
+  const follow = method === 'POST' ? FOLLOW_CHANGE.exec(path) : null;
+  if (follow) return (data) => followChangeOf(data, follow[1] === 'follow');
+  // The rest answer return=minimal as asked.
+  if (minimal) return undefined;
+  const bookmark = method === 'POST' ? BOOKMARK_CHANGE.exec(path) : null;
+  if (bookmark) {
+    const bookmarked = bookmark[1] === 'bookmark';
+    const postId = decodeURIComponent(bookmark[2] ?? '');
+    return (data): BookmarkChange | undefined => {
+      const bookmarks = bookmarksIn(data);
+      if (!bookmarks) return undefined;
+      return { postId, bookmarked, post: bookmarked ? bookmarks.find((post) => post.id === postId) : undefined };
     };
   }
+  const edit = method === 'POST' ? EDIT.exec(path) : null;
+  if (edit) {
+    const postId = decodeURIComponent(edit[1] ?? '');
+    return (data): PostResponse | undefined => wrapPost(postOf(data, postId));
+  }
+  // The post just made: the member's newest in the spec's every post.
+  if (method === 'POST' && CREATE.test(path)) return (data): PostResponse | undefined => wrapPost(newestBy(postsIn(data), memberId));
+  const removal = method === 'DELETE' ? ONE_POST.exec(path) : null;
+  if (removal) return (data): PostRemoval | undefined => (postsIn(data) ? { postId: decodeURIComponent(removal[1] ?? '') } : undefined);
   return undefined;
+}
+
+/** A like's or a dislike's counts, as `reaction-counts` answers them, from the post after it. */
+function countsOf(post: Post | undefined, memberId: string | null): ReactionChange | undefined {
+  if (!post?.likes) return undefined;
+  const { likedBy = [], dislikedBy = [] } = post.likes;
+  const reaction = likedBy.some((member) => member._id === memberId) ? 'like' : dislikedBy.some((member) => member._id === memberId) ? 'dislike' : null;
+  return { postId: post.id, likeCount: post.likes.likeCount, dislikeCount: dislikedBy.length, reaction };
+}
+
+/** A follow's relation and counts, as `change-counts` answers them, from the spec's two members after it. */
+function followChangeOf(data: unknown, following: boolean): FollowChange | undefined {
+  const { user, followUser } = (data ?? {}) as Partial<FollowResponse>;
+  if (!user || !followUser || !Array.isArray(user.following) || !Array.isArray(followUser.followers)) return undefined;
+  return { userId: followUser._id, following, followerCount: followUser.followers.length, followingCount: user.following.length };
+}
+
+function wrapPost(post: Post | undefined): PostResponse | undefined {
+  return post && { post };
+}
+
+/** The newest of the member's posts (a post's `_id` is its author's, spec section 3). */
+function newestBy(posts: Post[] | undefined, memberId: string | null): Post | undefined {
+  return inOrder(posts?.filter((post) => post._id === memberId), 'latest')?.[0];
+}
+
+/** The preferences a call asks for (its `Prefer` header), each alone. */
+function preferencesOf(request: FetchArgs): string[] {
+  const prefer = new Headers(request.headers as HeadersInit | undefined).get('prefer') ?? '';
+  return prefer.split(',').map((preference) => preference.trim()).filter((preference) => preference !== '');
+}
+
+function withPreferences(request: FetchArgs, preferences: readonly string[]): FetchArgs {
+  const headers = new Headers(request.headers as HeadersInit | undefined);
+  if (preferences.length > 0) headers.set('prefer', preferences.join(', '));
+  else headers.delete('prefer');
+  return { ...request, headers };
 }
 
 /**
@@ -120,6 +202,12 @@ function postsIn(data: unknown): Post[] | undefined {
   return Array.isArray(posts) ? (posts as Post[]) : undefined;
 }
 
+/** A changed-only answer's post; undefined where it has none. */
+function postIn(data: unknown): Post | undefined {
+  const post = (data as { post?: unknown } | null | undefined)?.post;
+  return post && typeof post === 'object' ? (post as Post) : undefined;
+}
+
 /** The spec's user answer's member; undefined where it has none. */
 function userIn(data: unknown): User | undefined {
   const user = (data as { user?: Partial<User> } | null | undefined)?.user;
@@ -131,11 +219,6 @@ function inOrder(posts: Post[] | undefined, order: PostOrder): Post[] | undefine
   return posts && sortInOrder(posts, order, (post) => ({ time: timeOf(post.createdAt), likes: post.likes.likeCount, id: post.id }));
 }
 
-function withoutPrefer(request: FetchArgs): FetchArgs {
-  const headers = new Headers(request.headers as HeadersInit | undefined);
-  headers.delete('prefer');
-  return { ...request, headers };
-}
 
 /** How many of a page's last posts its cursor names, the last first. */
 const CURSOR_POSTS = 3;
