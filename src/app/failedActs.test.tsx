@@ -6,7 +6,7 @@ import { getMockDb, server, useScenario } from '../../mocks/testing/node';
 import { NETWORK_MESSAGE } from '../lib/apiError';
 import { API, cardWith, renderHome } from '../test/posts';
 import { currentPath, renderWithProviders } from '../test/renderWithProviders';
-import { CONNECTION_TEXTS } from '../features/connection/connectionTexts';
+import { CONNECTION_TEXTS } from '../features/live/connectionTexts';
 
 const LAKE = 'The lake went completely still just before dusk. No filter needed.';
 const GOLDEN = 'Golden hour on the hills. I could watch this light all day.';

@@ -13,7 +13,7 @@ import { liveSlice } from '../features/live/liveSlice';
 import type { PagedList } from '../features/posts/postsApi';
 import { isSortLoad } from '../features/posts/sortLoads';
 import { notifyError } from '../features/ui/notify';
-import { connectionBack, connectionLost, connectionSlice } from '../features/connection/connectionSlice';
+import { connectionBack, connectionLost, connectionSlice } from '../features/live/connectionSlice';
 import { failedActMessage } from './failedActs';
 
 const rootReducer = combineReducers({

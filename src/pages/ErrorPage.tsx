@@ -2,7 +2,7 @@ import { useLocation } from 'react-router-dom';
 import { PageLoadFailed } from '../components/PageLoadFailed';
 import { usePageTitle } from '../components/usePageTitle';
 import { keptLocation, paths } from '../config/paths';
-import { useDeviceOffline } from '../features/connection/connectionTexts';
+import { useDeviceOffline } from '../features/live/connectionTexts';
 
 /** The page a member was sent to /error from (its location kept in `state.from`), or home. */
 export function failedPageHref(location: { pathname: string; search: string; hash: string; state: unknown }): string {

@@ -6,10 +6,10 @@ import { selectCurrentUserId, selectIsLoggedIn } from '../../features/auth/sessi
 import { useGetBookmarkPagesInfiniteQuery } from '../../features/bookmarks/bookmarksApi';
 import { useGetUserQuery } from '../../features/users/usersApi';
 import { useGetHealthQuery } from '../../lib/api/api';
-import { useChangesFromOtherTabs } from '../useChangesFromOtherTabs';
-import { useLiveNetwork } from '../useLiveNetwork';
-import { useReconnect } from '../useReconnect';
-import { ConnectionNotice } from '../../features/connection/components/ConnectionNotice';
+import { useChangesFromOtherTabs } from '../../features/live/useChangesFromOtherTabs';
+import { useLiveNetwork } from '../../features/live/useLiveNetwork';
+import { useReconnect } from '../../features/live/useReconnect';
+import { ConnectionNotice } from '../../features/live/components/ConnectionNotice';
 import { useKeyboardShortcuts } from '../useKeyboardShortcuts';
 import { MemberSidePanel } from './memberPanels';
 import { paths } from '../../config/paths';

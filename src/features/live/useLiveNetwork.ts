@@ -1,12 +1,12 @@
 import { addListener } from '@reduxjs/toolkit';
 import { useEffect, useRef } from 'react';
-import { absoluteApiBase } from '../config/env';
-import { useCapability } from '../lib/api/capabilities';
-import { useAppSelector, useAppStore } from '../lib/store/hooks';
-import { selectToken } from '../features/auth/sessionSlice';
-import { readEvents, reconnectDelay, type LiveEvent } from '../features/live/eventReader';
-import { liveChanged, liveReset } from '../features/live/liveSlice';
-import { connectionBack } from '../features/connection/connectionSlice';
+import { absoluteApiBase } from '../../config/env';
+import { useCapability } from '../../lib/api/capabilities';
+import { useAppSelector, useAppStore } from '../../lib/store/hooks';
+import { selectToken } from '../auth/sessionSlice';
+import { readEvents, reconnectDelay, type LiveEvent } from './eventReader';
+import { liveChanged, liveReset } from './liveSlice';
+import { connectionBack } from './connectionSlice';
 import { applyLiveEvent, sessionRefused } from './liveNetwork';
 import { TABS_CHANNEL } from './useChangesFromOtherTabs';
 

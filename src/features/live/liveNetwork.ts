@@ -1,21 +1,21 @@
-import { api, cacheAccess, TAGS, type ApiDispatch, type CacheAccess } from '../lib/api/api';
-import { apiFailed } from '../lib/api/apiEvents';
-import { RESET_EVENT, type EventPayloads, type EventType } from '../../contract/events';
-import { isSessionEndedFor, readStoredToken } from '../features/auth/tokenStorage';
-import { bookmarkChangedElsewhere } from '../features/bookmarks/bookmarksApi';
-import type { LiveEvent } from '../features/live/eventReader';
-import { newPostGone, newPostsHeard } from '../features/live/liveSlice';
-import { notificationsChangedElsewhere } from '../features/notifications/notificationsApi';
-import { removePost, removePostsBy } from '../features/posts/postCopies';
-import { relationChangedElsewhere } from '../features/relations/relationsApi';
-import { reactionHeard, reloadPost } from '../features/posts/postEvents';
-import { replyCreatedElsewhere, replyDeletedElsewhere, replyReactedElsewhere } from '../features/replies/repliesApi';
-import { selectCurrentMember } from '../features/users/currentMember';
-import { follows } from '../features/users/followUpdates';
-import { followChangedElsewhere } from '../features/users/usersApi';
-import type { AppStore } from './store';
+import { api, cacheAccess, TAGS, type ApiDispatch, type ApiRootState, type CacheAccess } from '../../lib/api/api';
+import { apiFailed } from '../../lib/api/apiEvents';
+import { RESET_EVENT, type EventPayloads, type EventType } from '../../../contract/events';
+import { isSessionEndedFor, readStoredToken } from '../auth/tokenStorage';
+import { bookmarkChangedElsewhere } from '../bookmarks/bookmarksApi';
+import type { LiveEvent } from './eventReader';
+import { newPostGone, newPostsHeard } from './liveSlice';
+import { notificationsChangedElsewhere } from '../notifications/notificationsApi';
+import { removePost, removePostsBy } from '../posts/postCopies';
+import { relationChangedElsewhere } from '../relations/relationsApi';
+import { reactionHeard, reloadPost } from '../posts/postEvents';
+import { replyCreatedElsewhere, replyDeletedElsewhere, replyReactedElsewhere } from '../replies/repliesApi';
+import { selectCurrentMember } from '../users/currentMember';
+import { follows } from '../users/followUpdates';
+import { followChangedElsewhere } from '../users/usersApi';
 
-type LiveStore = Pick<AppStore, 'dispatch' | 'getState'>;
+/** The store the events are written into: its dispatch, and the state the cache and the session are read from. */
+type LiveStore = { dispatch: ApiDispatch; getState: () => ApiRootState & Parameters<typeof selectCurrentMember>[0] };
 
 /** The events a feature writes into the cache itself, from what the event says. */
 const PATCHED_BY_FEATURE: { [Type in EventType]?: (cache: CacheAccess, event: EventPayloads[Type]) => void } = {
@@ -40,7 +40,7 @@ function patchByFeature<Type extends EventType>(cache: CacheAccess, event: { typ
  * new posts wait behind Home's and Explore's "N new posts".
  */
 export function applyLiveEvent(store: LiveStore, event: LiveEvent): void {
-  const cache = cacheAccess({ dispatch: store.dispatch as ApiDispatch, getState: store.getState });
+  const cache = cacheAccess(store);
   const myId = store.getState().session.userId;
   if (event.type !== RESET_EVENT && patchByFeature(cache, event)) return;
   switch (event.type) {

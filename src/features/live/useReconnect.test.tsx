@@ -1,14 +1,14 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { DEMO_CREDENTIALS, seedPostId } from '../../contract/seed/default';
-import { MESSAGES } from '../../contract/messages';
-import { getMockDb, server, TEST_API_BASE, useScenario } from '../../mocks/testing/node';
-import { CONNECTION_TEXTS } from '../features/connection/connectionTexts';
-import { selectLive } from '../features/live/liveSlice';
-import { ERROR_PAGE_TEXTS } from '../pages/ErrorPage';
-import { cardWith, findFeed } from '../test/posts';
-import { writeStoredToken } from '../features/auth/tokenStorage';
-import { currentPath, loginThroughApi, renderAfterReload, renderWithProviders } from '../test/renderWithProviders';
+import { DEMO_CREDENTIALS, seedPostId } from '../../../contract/seed/default';
+import { MESSAGES } from '../../../contract/messages';
+import { getMockDb, server, TEST_API_BASE, useScenario } from '../../../mocks/testing/node';
+import { CONNECTION_TEXTS } from './connectionTexts';
+import { selectLive } from './liveSlice';
+import { ERROR_PAGE_TEXTS } from '../../pages/ErrorPage';
+import { cardWith, findFeed } from '../../test/posts';
+import { writeStoredToken } from '../auth/tokenStorage';
+import { currentPath, loginThroughApi, renderAfterReload, renderWithProviders } from '../../test/renderWithProviders';
 
 const LAKE = 'The lake went completely still just before dusk. No filter needed.';
 const LAKE_EDITED = 'The lake went completely still just before dusk. Edited while you were away.';

@@ -1,12 +1,12 @@
 import { addListener, type UnknownAction } from '@reduxjs/toolkit';
 import { useEffect } from 'react';
-import { TIMINGS } from '../config/timings';
-import { api, TAGS } from '../lib/api/api';
-import { hasCapability } from '../lib/api/capabilities';
-import { backendAnswers } from '../lib/pageLoad';
-import { useAppSelector, useAppStore } from '../lib/store/hooks';
-import { connectionBack, connectionLost, selectConnectionLost } from '../features/connection/connectionSlice';
-import { liveChanged } from '../features/live/liveSlice';
+import { TIMINGS } from '../../config/timings';
+import { api, TAGS } from '../../lib/api/api';
+import { hasCapability } from '../../lib/api/capabilities';
+import { backendAnswers } from '../../lib/pageLoad';
+import { useAppSelector, useAppStore } from '../../lib/store/hooks';
+import { connectionBack, connectionLost, selectConnectionLost } from './connectionSlice';
+import { liveChanged } from './liveSlice';
 
 /** The wait before the `attempt`th check (0 first): doubling from the first up to the longest, 30% either way at random. */
 export function reconnectCheckDelay(attempt: number, random: () => number = Math.random): number {

@@ -1,14 +1,14 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { getMockDb, server, TEST_API_BASE, tokenFor } from '../../mocks/testing/node';
-import { ERROR_CODES, MESSAGES } from '../../contract/messages';
-import { DEMO_BOOKMARK_POST_ID, DEMO_CREDENTIALS, SEED_USER_IDS, seedPostId } from '../../contract/seed/default';
-import { cardWith, contentsOf, findFeed } from '../test/posts';
-import { currentPath, renderWithProviders } from '../test/renderWithProviders';
-import { NOT_FOUND_TEXT } from '../components/NotFound';
-import { selectLive } from '../features/live/liveSlice';
-import { NEW_POSTS_CHECK_MS } from '../features/live/useNewPosts';
-import type { AppStore } from './store';
+import { getMockDb, server, TEST_API_BASE, tokenFor } from '../../../mocks/testing/node';
+import { ERROR_CODES, MESSAGES } from '../../../contract/messages';
+import { DEMO_BOOKMARK_POST_ID, DEMO_CREDENTIALS, SEED_USER_IDS, seedPostId } from '../../../contract/seed/default';
+import { cardWith, contentsOf, findFeed } from '../../test/posts';
+import { currentPath, renderWithProviders } from '../../test/renderWithProviders';
+import { NOT_FOUND_TEXT } from '../../components/NotFound';
+import { selectLive } from './liveSlice';
+import { NEW_POSTS_CHECK_MS } from './useNewPosts';
+import type { AppStore } from '../../app/store';
 
 /**
  * Another member (or the member on another device) calls the same backend. Inside act: the live

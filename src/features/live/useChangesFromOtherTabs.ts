@@ -1,8 +1,8 @@
 import { addListener, type UnknownAction } from '@reduxjs/toolkit';
 import { useEffect } from 'react';
-import { api, TAGS } from '../lib/api/api';
-import { useAppStore } from '../lib/store/hooks';
-import { selectLive } from '../features/live/liveSlice';
+import { api, TAGS } from '../../lib/api/api';
+import { useAppStore } from '../../lib/store/hooks';
+import { selectLive } from './liveSlice';
 
 /** The BroadcastChannel the browser's tabs of SocialConnect tell each other of their changes on (the server's PostgreSQL channel is server/changeFeed.ts's CHANGES_CHANNEL). */
 export const TABS_CHANNEL = 'socialconnect.changes';

@@ -1,9 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { server, TEST_API_BASE, tokenFor } from '../../mocks/testing/node';
-import { DEMO_CREDENTIALS, seedPostId } from '../../contract/seed/default';
-import { findFeed } from '../test/posts';
-import { renderWithProviders } from '../test/renderWithProviders';
+import { server, TEST_API_BASE, tokenFor } from '../../../mocks/testing/node';
+import { DEMO_CREDENTIALS, seedPostId } from '../../../contract/seed/default';
+import { findFeed } from '../../test/posts';
+import { renderWithProviders } from '../../test/renderWithProviders';
 import { TABS_CHANNEL } from './useChangesFromOtherTabs';
 
 /** Another tab of the same browser, as far as this tab can tell. */
