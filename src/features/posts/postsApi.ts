@@ -7,7 +7,7 @@ import { idempotencyHeaders } from '../../lib/idempotencyKey';
 import type { Post, PostDraftPayload, PostRemoval, PostResponse, PostsPage, PostsResponse, ReactionChange, UserSummary } from '../../types/api';
 import { selectCurrentSummary } from '../users/currentMember';
 import { patchPost, removePost, replacePost } from './postCopies';
-import { applyDislike, applyLike } from './postsCache';
+import { applyDislike, applyLike } from './postReactions';
 
 const EMPTY_POSTS: Post[] = [];
 

@@ -18,7 +18,7 @@ import { renderMention } from '../../users/components/MemberMention';
 import { flipToggle, notifyError } from '../../ui/notify';
 import { showLoaderFor } from '../../ui/loaderTimers';
 import { useDeletePostMutation, useDislikePostMutation, useLikePostMutation } from '../postsApi';
-import { isLikedBy } from '../postsCache';
+import { isLikedBy } from '../postReactions';
 import { editDraftPlace, EditPostDialog } from './EditPostDialog';
 import { forgetDraft } from '../useDraft';
 import { CommentIcon, EditIcon, HeartIcon, TrashIcon } from './icons';

@@ -1,5 +1,5 @@
 import type { Post, UserSummary } from '../../types/api';
-import { applyDislike, applyLike, isLikedBy, toSummary } from './postsCache';
+import { applyDislike, applyLike, isLikedBy, toSummary } from './postReactions';
 
 const me: UserSummary = { _id: 'me', username: 'me', firstName: 'Me', lastName: 'Myself', image: '' };
 
