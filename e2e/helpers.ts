@@ -1,5 +1,5 @@
 import path from 'node:path';
-import type { Locator, Page, TestInfo } from '@playwright/test';
+import type { APIRequestContext, Locator, Page, TestInfo } from '@playwright/test';
 import type { Backend } from './backend';
 import { expect, openWithScenario } from './fixtures';
 
@@ -315,4 +315,17 @@ export async function pressWhileServerDown(page: Page, control: 'Reload' | 'Back
   if (earlier) await expect.poll(() => earlier.evaluate((element) => element.isConnected)).toBe(false);
   await expect(notices).toHaveText(STILL_UNREACHABLE);
   await expect(page).toHaveURL(urlPath(stayOn));
+}
+
+/**
+ * Liam posts `text` through the API (from outside the page), and the member's Home shows it once its
+ * "1 new post" is pressed: how a page that lost its stream hears of what happened meanwhile.
+ */
+export async function liamPostsAndHomeShowsIt(page: Page, request: APIRequestContext, text: string): Promise<void> {
+  const liam = await request.post('/api/auth/login', { data: { username: MEMBERS.liam.username, password: DEMO.password } });
+  const { encodedToken } = (await liam.json()) as { encodedToken: string };
+  const posted = await request.post('/api/posts', { headers: { authorization: encodedToken }, data: { postData: { text } } });
+  expect(posted.status()).toBe(201);
+  await page.getByRole('button', { name: '1 new post' }).click({ timeout: 10_000 });
+  await expect(postCard(page, text)).toBeVisible();
 }

@@ -4,7 +4,7 @@
  */
 import type { Browser, Page } from '@playwright/test';
 import { test, expect } from './fixtures';
-import { DEMO, expectToast, fillSignup, login, logout, MEMBERS, navigateTo, postCard, postCards, pressWhileServerDown, SEED_TEXT, submitLogin, topBarSearch, UPLOAD_PHOTO, urlPath, writePost } from './helpers';
+import { DEMO, expectToast, liamPostsAndHomeShowsIt, fillSignup, login, logout, MEMBERS, navigateTo, postCard, postCards, pressWhileServerDown, SEED_TEXT, submitLogin, topBarSearch, UPLOAD_PHOTO, urlPath, writePost } from './helpers';
 
 function connections(page: Page) {
   return page.getByRole('list', { name: 'Connections' });
@@ -153,12 +153,7 @@ test.describe('One network, several devices', { tag: ['@server'] }, () => {
     await realServer.restart();
 
     // Without a reload: Liam posts, and the page that lost its stream hears of it once the stream is back.
-    const liam = await request.post('/api/auth/login', { data: { username: MEMBERS.liam.username, password: DEMO.password } });
-    const { encodedToken } = (await liam.json()) as { encodedToken: string };
-    const posted = await request.post('/api/posts', { headers: { authorization: encodedToken }, data: { postData: { text: 'Posted by Liam after the restart.' } } });
-    expect(posted.status()).toBe(201);
-    await page.getByRole('button', { name: '1 new post' }).click({ timeout: 10_000 });
-    await expect(postCard(page, 'Posted by Liam after the restart.')).toBeVisible();
+    await liamPostsAndHomeShowsIt(page, request, 'Posted by Liam after the restart.');
     await expect(postCard(page, 'Written just before the restart.')).toHaveCount(1);
 
     // Still logged in (the token's key survives the restart), and everything is there.

@@ -9,7 +9,7 @@
 import type { Locator, Page, Request } from '@playwright/test';
 import type { RealServer } from './backend';
 import { test, expect, openWithScenario, type ConsoleGuard } from './fixtures';
-import { DEMO, expectToast, login, MEMBERS, navigateTo, postCard, postCards, pressWhileServerDown, SEED_TEXT, sidePanel, urlPath } from './helpers';
+import { expectToast, liamPostsAndHomeShowsIt, login, navigateTo, postCard, postCards, pressWhileServerDown, SEED_TEXT, sidePanel, urlPath } from './helpers';
 
 /** The server is gone, and so is every file and answer of it the page has not loaded yet. */
 async function serverDown(page: Page, realServer: RealServer | undefined, consoleGuard: ConsoleGuard): Promise<void> {
@@ -138,12 +138,7 @@ test.describe('An outage while a tab is open', { tag: ['@server'] }, () => {
     // The app finds the server by itself (a check within 10 s at the longest): the line goes, the
     // stream opens again, and what happened meanwhile comes.
     await expect(reconnecting(page)).toHaveCount(0, { timeout: 15_000 });
-    const liam = await request.post('/api/auth/login', { data: { username: MEMBERS.liam.username, password: DEMO.password } });
-    const { encodedToken } = (await liam.json()) as { encodedToken: string };
-    const posted = await request.post('/api/posts', { headers: { authorization: encodedToken }, data: { postData: { text: 'Posted by Liam once the server was back.' } } });
-    expect(posted.status()).toBe(201);
-    await page.getByRole('button', { name: '1 new post' }).click({ timeout: 10_000 });
-    await expect(postCard(page, 'Posted by Liam once the server was back.')).toBeVisible();
+    await liamPostsAndHomeShowsIt(page, request, 'Posted by Liam once the server was back.');
     await expect(page).toHaveURL(urlPath('/'));
   });
 });

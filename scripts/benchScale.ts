@@ -9,8 +9,11 @@
 import { performance } from 'node:perf_hooks';
 import { median, type BenchLimits } from './benchLimits';
 
+/** Runs of each figure; the median is printed. */
 const RUNS = 5;
+/** A like's answer with the extensions: its counts alone. */
 const LIKE_TARGET_BYTES = 4096;
+/** From Login's answer to Home's first cards in the store, with the extensions. */
 const FIRST_CARDS_TARGET_MS = 1000;
 
 

@@ -33,6 +33,21 @@ async function memberStore({ askHealth = true } = {}) {
   return store;
 }
 
+/**
+ * Follows `userId` after their cached record lost its followers (as if it were out of date; the
+ * backend still has them), and waits for what the follow loads again: the calls it made.
+ */
+async function followWithStaleRecord(store: Awaited<ReturnType<typeof memberStore>>, userId: string) {
+  store.dispatch(usersApi.util.updateQueryData('getUser', userId, (draft) => {
+    draft.followers = [];
+  }));
+  const { exchanges, stop } = recordExchanges();
+  await store.dispatch(usersApi.endpoints.followUser.initiate(userId));
+  await Promise.all(store.dispatch(api.util.getRunningQueriesThunk()));
+  stop();
+  return exchanges;
+}
+
 const postIn = (posts: Array<{ id: string; likes: { likeCount: number } }> | undefined, id: string) => posts?.find((post) => post.id === id);
 
 describe('changed-only answers (the return-minimal extension)', () => {
@@ -156,14 +171,7 @@ describe('changed-only answers (the return-minimal extension)', () => {
     await store.dispatch(usersApi.endpoints.getUser.initiate(noah));
     const held = followersOf(store, noah)!;
     expect(held.length).toBeGreaterThan(0);
-    // The cached record lost its followers (as if it were out of date); the backend still has them.
-    store.dispatch(usersApi.util.updateQueryData('getUser', noah, (draft) => {
-      draft.followers = [];
-    }));
-    const { exchanges, stop } = recordExchanges();
-    await store.dispatch(usersApi.endpoints.followUser.initiate(noah));
-    await Promise.all(store.dispatch(api.util.getRunningQueriesThunk()));
-    stop();
+    const exchanges = await followWithStaleRecord(store, noah);
     expect(exchanges.map(({ call }) => call)).toEqual([`POST /users/follow/${noah}`, `GET /users/${noah}`]);
     expect(followersOf(store, noah)?.sort()).toEqual([...held, DEMO_USER_ID].sort());
   });
@@ -173,13 +181,7 @@ describe('changed-only answers (the return-minimal extension)', () => {
     const store = await memberStore();
     const noah = SEED_USER_IDS.noah;
     await store.dispatch(usersApi.endpoints.getUser.initiate(noah));
-    store.dispatch(usersApi.util.updateQueryData('getUser', noah, (draft) => {
-      draft.followers = [];
-    }));
-    const { exchanges, stop } = recordExchanges();
-    await store.dispatch(usersApi.endpoints.followUser.initiate(noah));
-    await Promise.all(store.dispatch(api.util.getRunningQueriesThunk()));
-    stop();
+    const exchanges = await followWithStaleRecord(store, noah);
     // Their count in the answer is not what the cached record holds: the record loads again, with every follower.
     expect(exchanges.map(({ call, prefer }) => `${call} ${prefer}`)).toEqual([`POST /users/follow/${noah} return=minimal`, `GET /users/${noah} null`]);
     expect(followersOf(store, noah)).toContain(DEMO_USER_ID);

@@ -314,6 +314,14 @@ describe('Create post page', () => {
   });
 });
 
+
+/** Types `text` and presses Post while its answers are lost (loseAnswers): the toast says so, and Home stays. */
+async function postAndLoseIt({ user, textbox, router }: Pick<Awaited<ReturnType<typeof openHome>>, 'user' | 'textbox' | 'router'>, text: string) {
+  await user.type(textbox, text);
+  await user.click(screen.getByRole('button', { name: 'Post' }));
+  expect(await screen.findByText(`Your post was not sent; it stays in the box. ${NETWORK_MESSAGE}`)).toBeInTheDocument();
+  expect(currentPath(router)).toBe('/');
+}
 describe('Composer: a post whose answer is lost', () => {
   it('sends it once more with the same key when the connection is reset: one post shows, and no error', async () => {
     const { user, textbox, router } = await openHome();
@@ -360,10 +368,7 @@ describe('Composer: a post whose answer is lost', () => {
     const { user, textbox, router } = await openHome();
     const lost = loseAnswers('/posts', '/posts/', 2);
 
-    await user.type(textbox, 'Twice unlucky');
-    await user.click(screen.getByRole('button', { name: 'Post' }));
-    expect(await screen.findByText(`Your post was not sent; it stays in the box. ${NETWORK_MESSAGE}`)).toBeInTheDocument();
-    expect(currentPath(router)).toBe('/');
+    await postAndLoseIt({ user, textbox, router }, 'Twice unlucky');
     expect(lost.keys).toHaveLength(2);
 
     expect(textbox).toHaveValue('Twice unlucky');
@@ -392,10 +397,7 @@ describe('Composer: a post whose answer is lost', () => {
   it('after the backend says the key stood for an earlier text, the edited draft goes out with a new key', async () => {
     const { user, textbox, router } = await openHome();
     const lost = loseAnswers('/posts', '/posts/', 2);
-    await user.type(textbox, 'Before the edit');
-    await user.click(screen.getByRole('button', { name: 'Post' }));
-    await screen.findByText(`Your post was not sent; it stays in the box. ${NETWORK_MESSAGE}`);
-    expect(currentPath(router)).toBe('/');
+    await postAndLoseIt({ user, textbox, router }, 'Before the edit');
     const box = screen.getByRole('textbox', { name: 'New post text' });
     await user.clear(box);
     await user.type(box, 'After the edit');
@@ -415,10 +417,7 @@ describe('Composer: a post whose answer is lost', () => {
     server.use(http.get(`${API}/health`, () => HttpResponse.json({ status: 'ok', extensions: API_EXTENSIONS.filter((name) => name !== 'idempotency') })));
     const { user, textbox, router } = await openHome();
     const lost = loseAnswers('/posts', '/posts/', 2);
-    await user.type(textbox, 'Only once');
-    await user.click(screen.getByRole('button', { name: 'Post' }));
-    expect(await screen.findByText(`Your post was not sent; it stays in the box. ${NETWORK_MESSAGE}`)).toBeInTheDocument();
-    expect(currentPath(router)).toBe('/');
+    await postAndLoseIt({ user, textbox, router }, 'Only once');
     expect(textbox).toHaveValue('Only once');
     expect(lost.keys).toHaveLength(1);
     expect(storedWith('Only once')).toBe(1);
