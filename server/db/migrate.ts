@@ -86,8 +86,8 @@ async function makeMissingFunctions(database: Database, functions: readonly SqlF
 }
 
 /**
- * After the migrations, in one transaction: applies the function files whose content is not the one
- * recorded, each body checked as it is made (a file that fails leaves every function as it was, and
+ * After the migrations, in one transaction: drops the functions recorded whose file is gone, and
+ * applies the function files whose content is not the one recorded, each body checked as it is made (a file that fails leaves every function as it was, and
  * the start fails naming it); returns their names. A changed function is dropped in every form it
  * has first (its parameters may have changed, and CREATE OR REPLACE would then make a second one
  * beside it), except a trigger's function, which keeps its one form and is replaced in place, since
@@ -97,6 +97,13 @@ export async function applyFunctions(database: Database, functions: readonly Sql
   return database.transaction(async (sql) => {
     await sql.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK]);
     const recorded = new Map((await sql.query<{ name: string; hash: string }>('SELECT name, hash FROM schema_functions')).map((row) => [row.name, row.hash]));
+    // A function whose file is gone (removed, or renamed) goes too, in every form: the files are the
+    // functions. Without CASCADE: one that something still depends on fails the start, naming it.
+    const named = new Set(functions.map((fn) => fn.name));
+    for (const name of [...recorded.keys()].filter((name) => !named.has(name))) {
+      for (const signature of await formsOf(sql, name)) await sql.exec(`DROP FUNCTION ${signature}`);
+      await sql.query('DELETE FROM schema_functions WHERE name = $1', [name]);
+    }
     const changed = functions.filter((fn) => recorded.get(fn.name) !== fn.hash);
     for (const fn of changed) {
       for (const signature of await formsOf(sql, fn.name)) await sql.exec(`DROP FUNCTION ${signature}`);

@@ -31,7 +31,7 @@ export interface SqlStoreOptions {
   /** Told of every committed write (answers kept in memory are then out of date). */
   changes?: ChangeFeed;
   /**
-   * Likes, bookmarks and follows as one SQL function call each (server/sql/functions/*_at_once.sql):
+   * Likes, bookmarks and follows as one SQL function call each (server/sql/functions/*_in_one_statement.sql):
    * on unless turned off. Off, they go through the contract's rules in several statements, as every
    * other write does: the contract suite runs both ways on one database, so the two agree.
    */
@@ -80,9 +80,9 @@ export interface OneStatementFunction {
   types: readonly string[];
 }
 
-export const REACT: OneStatementFunction = { name: 'react_at_once', columns: 'refusal, like_count, dislike_count', types: ['text', 'text', 'timestamptz', 'text', 'text', 'integer', 'bigint', 'text'] };
-const BOOKMARK: OneStatementFunction = { name: 'bookmark_at_once', columns: 'bookmark_at_once AS refusal', types: ['text', 'boolean', 'bigint', 'text'] };
-const FOLLOW: OneStatementFunction = { name: 'follow_at_once', columns: 'refusal, follower_count, following_count', types: ['text', 'boolean', 'timestamptz', 'text', 'text', 'integer', 'bigint', 'text'] };
+export const REACT: OneStatementFunction = { name: 'react_in_one_statement', columns: 'refusal, like_count, dislike_count', types: ['text', 'text', 'timestamptz', 'text', 'text', 'integer', 'bigint', 'text'] };
+const BOOKMARK: OneStatementFunction = { name: 'bookmark_in_one_statement', columns: 'bookmark_in_one_statement AS refusal', types: ['text', 'boolean', 'bigint', 'text'] };
+const FOLLOW: OneStatementFunction = { name: 'follow_in_one_statement', columns: 'refusal, follower_count, following_count', types: ['text', 'boolean', 'timestamptz', 'text', 'text', 'integer', 'bigint', 'text'] };
 const SESSION_TYPES = ['text', 'text', 'text', 'integer'];
 
 /** The function called once, its parameters bound one by one. */
@@ -96,7 +96,7 @@ export function sessionParams(claims: Pick<TokenClaims, 'jti' | 'sub' | 'usernam
   return [claims.jti, claims.sub, claims.username, claims.ver];
 }
 
-/** react_at_once's parameters after the session's, in its order; `channel` is where its events are notified. */
+/** react_in_one_statement's parameters after the session's, in its order; `channel` is where its events are notified. */
 export function reactParams(write: Parameters<OneStatementWrites['react']>[1], channel: string = CHANGES_CHANNEL): unknown[] {
   return [write.postId, write.reaction, write.at, write.notificationId, write.notificationKey, write.unreadMax, EVENTS_KEPT, channel];
 }
@@ -187,7 +187,7 @@ export function batchedByRow(database: Pick<Database, 'query'>, fn: OneStatement
 }
 
 /**
- * The writes done in one statement each (server/sql/functions/*_at_once.sql): the session's
+ * The writes done in one statement each (server/sql/functions/*_in_one_statement.sql): the session's
  * check, the change, the counts, the notifications and the events, with the row locks held for that
  * one statement. Ids the database cannot hold are left to the rules.
  */

@@ -237,16 +237,16 @@ describe('logs', () => {
 
 describe('what the SQL functions answer is checked against the contract', () => {
   it('a write whose function answers a refusal the contract does not know fails loudly: 500 in the error shape, and the log names both', async () => {
-    await server.database.exec(`CREATE OR REPLACE FUNCTION bookmark_at_once(
+    await server.database.exec(`CREATE OR REPLACE FUNCTION bookmark_in_one_statement(
       p_jti text, p_member text, p_username text, p_version integer, p_post text, p_bookmarked boolean, p_events_kept bigint, p_channel text
     ) RETURNS text LANGUAGE sql AS $$ SELECT 'bookmarkedTwice' $$`);
     try {
       logLines.length = 0;
       const answer = await post(`/api/users/bookmark/${seedPostId(3)}`, '{}');
       expect({ status: answer.status, body: await answer.json() }).toEqual({ status: 500, body: { errors: ['Something went wrong on our side. Please try again later.'], code: 'server_error' } });
-      expect(logLines.join('\n')).toContain('bookmark_at_once answered a refusal the contract does not know: \\"bookmarkedTwice\\".');
+      expect(logLines.join('\n')).toContain('bookmark_in_one_statement answered a refusal the contract does not know: \\"bookmarkedTwice\\".');
     } finally {
-      await server.database.exec(readFunctions().find((fn) => fn.name === 'bookmark_at_once')?.sql ?? '');
+      await server.database.exec(readFunctions().find((fn) => fn.name === 'bookmark_in_one_statement')?.sql ?? '');
     }
     expect((await post(`/api/users/bookmark/${seedPostId(3)}`, '{}')).status).toBe(201);
   });

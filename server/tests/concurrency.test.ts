@@ -51,7 +51,7 @@ it('a follow waits for a block under way between the two members, then finds the
     await sql.query('SELECT 1 FROM members WHERE id = ANY($1) FOR NO KEY UPDATE', [[zoe, liam]]);
     await sql.query('INSERT INTO blocks (blocker_id, blocked_id) VALUES ($1, $2)', [zoe, liam]);
     // Liam follows Zoe meanwhile, on another connection; follows of Zoe by others would not wait.
-    followed = database.query("SELECT refusal FROM follow_at_once('a-jti', $1, 'liam_chen', 0, $2, true, now(), 'n-race', $3, 100, 10000, 'race_test')", [liam, zoe, `follow:${liam}`]);
+    followed = database.query("SELECT refusal FROM follow_in_one_statement('a-jti', $1, 'liam_chen', 0, $2, true, now(), 'n-race', $3, 100, 10000, 'race_test')", [liam, zoe, `follow:${liam}`]);
     const early = await Promise.race([followed.then(() => 'answered'), new Promise((resolve) => setTimeout(() => resolve('waiting'), 500))]);
     expect(early).toBe('waiting');
   });

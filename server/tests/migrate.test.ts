@@ -95,7 +95,7 @@ describe('SQL functions, one file each', () => {
 
   it('makes every function of its file on an empty database, one form each, and records its content', async () => {
     const functions = readFunctions();
-    expect(functions.map((fn) => fn.name)).toEqual(expect.arrayContaining(['react_at_once', 'bookmark_at_once', 'follow_at_once', 'posts_count_added_likes']));
+    expect(functions.map((fn) => fn.name)).toEqual(expect.arrayContaining(['react_in_one_statement', 'bookmark_in_one_statement', 'follow_in_one_statement', 'posts_count_added_likes']));
     await migrate(database);
     expect(await functionForms()).toEqual(Object.fromEntries(functions.map((fn) => [fn.name, 1])));
     expect((await recorded()).map(({ name, hash }) => ({ name, hash }))).toEqual(functions.map(({ name, hash }) => ({ name, hash })));
@@ -120,10 +120,10 @@ RETURNS boolean LANGUAGE sql STABLE AS $$ SELECT true $$;
 
   it('replaces a function whose parameters changed rather than adding a second form, and a trigger\'s function in place', async () => {
     await migrate(database);
-    // As a database made before the function files: an older form of follow_at_once beside the current one, nothing recorded.
-    await database.exec(`CREATE FUNCTION follow_at_once(p_jti text, p_member text) RETURNS text LANGUAGE sql AS $$ SELECT 'old' $$;
+    // As a database made before the function files: an older form of follow_in_one_statement beside the current one, nothing recorded.
+    await database.exec(`CREATE FUNCTION follow_in_one_statement(p_jti text, p_member text) RETURNS text LANGUAGE sql AS $$ SELECT 'old' $$;
       DELETE FROM schema_functions;`);
-    expect((await functionForms()).follow_at_once).toBe(2);
+    expect((await functionForms()).follow_in_one_statement).toBe(2);
 
     const functions = withFile('posts_count_added_likes', `${readFunctions().find((fn) => fn.name === 'posts_count_added_likes')?.sql ?? ''}\n-- Changed.\n`);
     await migrate(database, readMigrations(), functions);
@@ -133,6 +133,19 @@ RETURNS boolean LANGUAGE sql STABLE AS $$ SELECT true $$;
       INSERT INTO posts (id, author_id, content, created_at, updated_at) VALUES ('p', 'a', 'hi', now(), now());
       INSERT INTO reactions (post_id, member_id, kind) VALUES ('p', 'a', 'like');`);
     expect(await database.query("SELECT like_count FROM posts WHERE id = 'p'")).toEqual([{ like_count: 1 }]);
+  });
+
+  it('drops a function whose file is gone, in every form, so that a renamed function leaves no old copy', async () => {
+    // As a database from before a rename: the function under its old name, recorded, in two forms.
+    const old = readFunctions().find((fn) => fn.name === 'mutes_member')!;
+    const renamed = withFile('mutes_member', old.sql).filter((fn) => fn.name !== 'mutes_member');
+    await migrate(database);
+    await database.exec("CREATE FUNCTION mutes_member(p_member text) RETURNS boolean LANGUAGE sql AS $$ SELECT false $$;");
+    expect((await functionForms()).mutes_member).toBe(2);
+
+    expect(await migrate(database, readMigrations(), renamed)).toEqual([]);
+    expect((await functionForms()).mutes_member).toBeUndefined();
+    expect((await recorded()).map((row) => row.name)).not.toContain('mutes_member');
   });
 
   it('leaves every function as it was when a file fails, and the start fails naming that file', async () => {

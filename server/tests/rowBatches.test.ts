@@ -45,7 +45,7 @@ describe('writes on one row are batched', () => {
     const answer = react('post-1', call('ava'));
     await settle();
     expect(database.statements).toHaveLength(1);
-    expect(database.statements[0]?.text).toBe('SELECT refusal, like_count, dislike_count FROM react_at_once($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)');
+    expect(database.statements[0]?.text).toBe('SELECT refusal, like_count, dislike_count FROM react_in_one_statement($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)');
     expect(database.statements[0]?.params).toEqual(call('ava'));
     database.statements[0]?.answer([{ refusal: null, like_count: 1, dislike_count: 0 }]);
     await expect(answer).resolves.toEqual({ refusal: null, like_count: 1, dislike_count: 0 });
@@ -63,7 +63,7 @@ describe('writes on one row are batched', () => {
     await settle();
     expect(database.statements).toHaveLength(2);
     const together = database.statements[1];
-    expect(together?.text).toContain('FROM jsonb_array_elements($1::jsonb) WITH ORDINALITY AS c (call, n), LATERAL react_at_once((c.call ->> 0)::text');
+    expect(together?.text).toContain('FROM jsonb_array_elements($1::jsonb) WITH ORDINALITY AS c (call, n), LATERAL react_in_one_statement((c.call ->> 0)::text');
     expect(together?.text).toContain('(c.call ->> 6)::timestamptz');
     expect(carried(together)).toEqual([call('liam'), call('maya'), call('noah')]);
     together?.answer([{ refusal: null, like_count: 2 }, { refusal: 'alreadyLiked', like_count: null }, { refusal: null, like_count: 3 }]);

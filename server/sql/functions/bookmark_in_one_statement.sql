@@ -1,8 +1,8 @@
--- A write in one statement, as react_at_once.sql says of the three.
+-- A write in one statement, as react_in_one_statement.sql says of the three.
 --
 -- A bookmark added (true) or removed (false) (contract/rules/bookmarks.ts addBookmark,
 -- removeBookmark): the refusal's key, or NULL.
-CREATE OR REPLACE FUNCTION bookmark_at_once(
+CREATE OR REPLACE FUNCTION bookmark_in_one_statement(
   p_jti text, p_member text, p_username text, p_version integer,
   p_post text, p_bookmarked boolean, p_events_kept bigint, p_channel text
 ) RETURNS text

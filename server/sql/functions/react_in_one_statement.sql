@@ -1,4 +1,4 @@
--- A write in one statement (this, bookmark_at_once and follow_at_once): checked, made, counted,
+-- A write in one statement (this, bookmark_in_one_statement and follow_in_one_statement): checked, made, counted,
 -- notified and recorded by one function call, so the rows it locks (the post's, the network's
 -- version) are held for that one statement rather than across round trips. It does what
 -- contract/rules/ does, in the same order and with the same refusals (it returns the refusal's key;
@@ -6,7 +6,7 @@
 --
 -- A like ('like') or a dislike ('dislike') of a post (contract/rules/posts.ts likePost, dislikePost):
 -- the refusal's key, or NULL and the post's counts after it and the caller's reaction.
-CREATE OR REPLACE FUNCTION react_at_once(
+CREATE OR REPLACE FUNCTION react_in_one_statement(
   p_jti text, p_member text, p_username text, p_version integer,
   p_post text, p_kind text, p_at timestamptz, p_notification_id text, p_notification_key text,
   p_unread_max integer, p_events_kept bigint, p_channel text

@@ -1,4 +1,4 @@
--- A write in one statement, as react_at_once.sql says of the three.
+-- A write in one statement, as react_in_one_statement.sql says of the three.
 --
 -- A follow or an unfollow (contract/rules/users.ts follow, unfollow): the session's check, the
 -- change, the followed member's notification and the events; the refusal's key, or NULL and the
@@ -13,7 +13,7 @@
 -- - The followed member's unread count is read once the network's version is taken: writes take it
 --   in the order they commit, so the count each event carries has seen every notification committed
 --   before it.
-CREATE OR REPLACE FUNCTION follow_at_once(
+CREATE OR REPLACE FUNCTION follow_in_one_statement(
   p_jti text, p_member text, p_username text, p_version integer,
   p_other text, p_following boolean, p_at timestamptz, p_notification_id text, p_notification_key text,
   p_unread_max integer, p_events_kept bigint, p_channel text
