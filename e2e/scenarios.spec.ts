@@ -2,6 +2,13 @@ import { test, expect, openWithScenario } from './fixtures';
 import { DEMO, expectToast, isPhone, login, navigateTo, postCards, sidePanel, submitLogin, urlPath } from './helpers';
 
 test.describe('Scenarios', () => {
+  test('a scenario name the stand-in does not have is said on screen, with the names it has; the app runs on the default', async ({ page }) => {
+    await openWithScenario(page, '/login', 'bussy');
+    await expect(page.getByRole('alert').filter({ hasText: 'Unknown mock scenario "bussy"' })).toContainText('Known scenarios: default,');
+    await submitLogin(page, DEMO.username, DEMO.password);
+    await expect(page).toHaveURL(urlPath('/'));
+  });
+
   test('empty: home, Explore, Bookmarks and the profile show their empty texts', async ({ page }) => {
     await login(page, { scenario: 'empty' });
     await expect(page.getByText("Let's Create Some Posts...!")).toBeVisible();

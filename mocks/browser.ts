@@ -39,7 +39,8 @@ function forgetScenarioParam(): void {
   window.history.replaceState(window.history.state, '', `${url.pathname}${url.search}${url.hash}`);
 }
 
-export async function startMockWorker(options: StartMockWorkerOptions = {}): Promise<{ scenario: ScenarioName }> {
+/** The scenario the stand-in answers as, and why it is not the one asked for, if it is not. */
+export async function startMockWorker(options: StartMockWorkerOptions = {}): Promise<{ scenario: ScenarioName; warning?: string }> {
   const choice = chooseScenario({ search: window.location.search, remembered: rememberedScenario(), buildTime: options.scenario });
   if (choice.warning) console.warn(`[mock backend] ${choice.warning}`);
   rememberSession(choice.name);
@@ -100,5 +101,5 @@ export async function startMockWorker(options: StartMockWorkerOptions = {}): Pro
     serviceWorker: { url: '/mockServiceWorker.js' },
     quiet: true,
   });
-  return { scenario: scenario.name };
+  return { scenario: scenario.name, ...(choice.warning ? { warning: choice.warning } : {}) };
 }

@@ -20,7 +20,7 @@ async function start(container: HTMLElement): Promise<void> {
   const releasePresses = takeHeldPresses(container);
   const appModule = import(/* webpackChunkName: "app" */ './app/App');
   // The stand-in's start, whenever it begins: at once, or when first needed.
-  type Started = { scenario?: string };
+  type Started = { scenario?: string; warning?: string };
   let begun: (started: Promise<Started>) => void = () => undefined;
   const workerStarted = new Promise<Started>((resolve) => {
     begun = resolve;
@@ -56,7 +56,7 @@ async function start(container: HTMLElement): Promise<void> {
   void app.started.then(releasePresses);
   if (process.env.API_MOCKING !== 'on') return;
   // The same App is told the scenario once the stand-in has started: it keeps its state and shows the QA badge.
-  const tellScenario = ({ scenario }: Started) => app.showScenario(scenario);
+  const tellScenario = ({ scenario, warning }: Started) => app.showScenario(scenario, warning);
   if (onDemand) {
     // Started on demand, maybe while a member types: a failure never takes the page away. Calls
     // answer with it instead, and the member hears why (api.ts).

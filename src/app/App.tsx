@@ -11,6 +11,8 @@ import { keepTypedBeforeStart } from './typedBeforeStart';
 export interface AppProps {
   /** The mock scenario in force, when it is not the default; shown as a badge for QA. */
   scenario?: string;
+  /** Why the scenario in force is not the one asked for (a name the stand-in does not have): shown on the badge. */
+  scenarioWarning?: string;
   /** The session restored from storage (restoreSessionState), read once by whoever starts the app. */
   preloadedState?: Partial<RootState>;
   /** Called once, when the app's first render is on screen. */
@@ -22,17 +24,23 @@ export interface AppShellProps {
   /** The router: the browser's here, a static one when a page is rendered at build time. */
   children: ReactNode;
   scenario?: string;
+  scenarioWarning?: string;
 }
 
 /**
  * The app's outermost elements, shared by the browser and the build-time render of /login and
  * /signup, so that both produce the same tree and the browser can take over the built markup.
  */
-export function AppShell({ store, children, scenario }: AppShellProps) {
+export function AppShell({ store, children, scenario, scenarioWarning }: AppShellProps) {
   return (
     <Provider store={store}>
       {children}
-      {scenario && scenario !== 'default' ? (
+      {scenarioWarning ? (
+        // QA asked for a scenario the stand-in does not have: said on screen, not in the console alone.
+        <div className="scenario-badge scenario-badge--warning" role="alert">
+          {scenarioWarning}
+        </div>
+      ) : scenario && scenario !== 'default' ? (
         <div className="scenario-badge" role="status" aria-label={`Mock scenario: ${scenario}`}>
           Scenario: {scenario}
         </div>
@@ -41,7 +49,7 @@ export function AppShell({ store, children, scenario }: AppShellProps) {
   );
 }
 
-export function App({ scenario, preloadedState, onStarted }: AppProps) {
+export function App({ scenario, scenarioWarning, preloadedState, onStarted }: AppProps) {
   const [router] = useState(() => createBrowserRouter(routes));
   const [store] = useState(() => makeStore({ router, preloadedState }));
   const started = useRef(onStarted);
@@ -50,7 +58,7 @@ export function App({ scenario, preloadedState, onStarted }: AppProps) {
     started.current = undefined;
   }, []);
   return (
-    <AppShell store={store} scenario={scenario}>
+    <AppShell store={store} scenario={scenario} scenarioWarning={scenarioWarning}>
       <RouterProvider router={router} />
     </AppShell>
   );
@@ -79,8 +87,8 @@ export interface MountedApp {
   root: Root;
   /** Settles once the first render is on screen (a page built ahead: taken over, with what was typed in it). */
   started: Promise<void>;
-  /** Renders the same app again, now told the mock scenario in force (the QA badge). */
-  showScenario(scenario: string | undefined): Promise<void>;
+  /** Renders the same app again, now told the mock scenario in force (the QA badge), and why it is not the one asked for. */
+  showScenario(scenario: string | undefined, warning?: string): Promise<void>;
 }
 
 /**
@@ -104,7 +112,7 @@ export async function mountApp(container: HTMLElement): Promise<MountedApp> {
     if (takeOver) keepTypedBeforeStart(container);
     markStarted();
   };
-  const element = (scenario?: string) => <App scenario={scenario} preloadedState={preloadedState} onStarted={onStarted} />;
+  const element = (scenario?: string, warning?: string) => <App scenario={scenario} scenarioWarning={warning} preloadedState={preloadedState} onStarted={onStarted} />;
   let root: Root;
   if (takeOver) {
     // The page is on screen already: its take-over runs as a transition, in slices that leave the
@@ -122,9 +130,9 @@ export async function mountApp(container: HTMLElement): Promise<MountedApp> {
     started,
     // Only once the first render is on screen: an update before a take-over is done would make React
     // give up on the built markup and render the page again.
-    showScenario: async (scenario) => {
+    showScenario: async (scenario, warning) => {
       await started;
-      root.render(element(scenario));
+      root.render(element(scenario, warning));
     },
   };
 }

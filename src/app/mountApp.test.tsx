@@ -68,6 +68,19 @@ describe('pages built ahead', () => {
     expect(errors).not.toHaveBeenCalled();
   });
 
+  it('says on screen that a scenario asked for does not exist, and which ones do', async () => {
+    const container = await builtPage('/login');
+    const warning = 'Unknown mock scenario "bussy"; using "default". Known scenarios: default, busy.';
+    await act(async () => {
+      app = await mountApp(container);
+    });
+    await act(() => app!.showScenario('default', warning));
+
+    expect(screen.getByRole('alert')).toHaveTextContent(warning);
+    expect(screen.queryByRole('status', { name: /^Mock scenario/ })).not.toBeInTheDocument();
+    expect(errors).not.toHaveBeenCalled();
+  });
+
   it('keeps what a visitor typed before the app started, and sends it', async () => {
     const container = await builtPage('/login');
     // Typed while the page's script was still on its way.
