@@ -32,13 +32,18 @@ export interface AppShellProps {
  * /signup, so that both produce the same tree and the browser can take over the built markup.
  */
 export function AppShell({ store, children, scenario, scenarioWarning }: AppShellProps) {
+  const [dismissed, setDismissed] = useState<string | undefined>();
   return (
     <Provider store={store}>
       {children}
-      {scenarioWarning ? (
-        // QA asked for a scenario the stand-in does not have: said on screen, not in the console alone.
+      {scenarioWarning && dismissed !== scenarioWarning ? (
+        // QA asked for a scenario the stand-in does not have: said on screen, not in the console alone,
+        // until QA has read it (it covers the foot of the page on a phone).
         <div className="scenario-badge scenario-badge--warning" role="alert">
           {scenarioWarning}
+          <button type="button" className="scenario-badge__dismiss" onClick={() => setDismissed(scenarioWarning)}>
+            Dismiss
+          </button>
         </div>
       ) : scenario && scenario !== 'default' ? (
         <div className="scenario-badge" role="status" aria-label={`Mock scenario: ${scenario}`}>

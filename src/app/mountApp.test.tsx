@@ -78,6 +78,9 @@ describe('pages built ahead', () => {
 
     expect(screen.getByRole('alert')).toHaveTextContent(warning);
     expect(screen.queryByRole('status', { name: /^Mock scenario/ })).not.toBeInTheDocument();
+    // Read, it goes: on a phone it covers the foot of the page.
+    await userEvent.setup().click(within(screen.getByRole('alert')).getByRole('button', { name: 'Dismiss' }));
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
     expect(errors).not.toHaveBeenCalled();
   });
 
