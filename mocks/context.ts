@@ -10,6 +10,7 @@ import type { DbSnapshot } from '../contract/snapshot';
 import { SessionStreams } from '../contract/stream';
 import { createTokenService, STAND_IN_TOKEN_SECRET } from '../contract/tokens';
 import { createStandInHub, type StandInHub } from './events';
+import { FaultState } from './faults';
 import { createMemoryDb, createMemoryStore, type MemoryDb, type MemoryStore, type StoreSharing } from './memoryStore';
 
 /** Mirrors TIMINGS.mockResponseDelayMs (src/config/timings.ts; a test checks they agree). */
@@ -37,6 +38,8 @@ export interface MockContext extends RuleContext {
   hub: StandInHub;
   /** The live streams each session holds open in this tab, up to the server's default limit. */
   streams: SessionStreams;
+  /** QA's faults per call (faults.ts): none unless asked for. */
+  faults: FaultState;
 }
 
 export interface MockContextOptions {
@@ -94,6 +97,7 @@ export function createMockContext(options: MockContextOptions = {}): MockContext
     onWrite: options.onWrite ?? (() => undefined),
     hub: createStandInHub(db),
     streams: new SessionStreams(),
+    faults: new FaultState(),
   };
   return ctx;
 }

@@ -11,6 +11,7 @@ import { buildDefaultSeed } from '../../contract/seed/default';
 import type { DbSnapshot, UserRecord } from '../../contract/snapshot';
 import { createMockContext, SLOW_DELAY_MS, type MockContext } from '../context';
 import { createStandInHub } from '../events';
+import { faultHandlers, FaultState, readFaultRules, type FaultRule } from '../faults';
 import { createHandlers } from '../handlers';
 import type { MemoryDb } from '../memoryStore';
 import { getScenario, type ScenarioName } from '../scenarios';
@@ -40,6 +41,7 @@ export function resetMockBackend(): void {
   loadFresh(buildDefaultSeed());
   context.delayMs = 0;
   context.slowDelayMs = SLOW_DELAY_MS;
+  context.faults = new FaultState();
 }
 
 /**
@@ -52,6 +54,16 @@ export function useScenario(name: ScenarioName, options: { slowDelayMs?: number 
   context.slowDelayMs = options.slowDelayMs ?? SLOW_DELAY_MS;
   const overrides = scenario.overrides(context);
   if (overrides.length > 0) server.use(...overrides);
+}
+
+/**
+ * Faults per call until the end of the test, the same rules as the workbench panel and `?faults=`
+ * (mocks/faults.ts), placed before a scenario's overrides: `withFaults([{ route: 'POST
+ * /posts/like/:postId', answer: 503 }])`. A rule that does not hold throws, naming its field.
+ */
+export function withFaults(rules: readonly FaultRule[]): void {
+  context.faults = new FaultState(readFaultRules(rules));
+  server.use(...faultHandlers(context));
 }
 
 /** The live store, to arrange or inspect in a test. */
