@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import type { Result } from 'axe-core';
 import { test, expect } from './fixtures';
-import { expectNoLoader, isPhone, login, postCard, SEED_TEXT, seedPostId, SYSTEM_THEMES, topBarSearch } from './helpers';
+import { expectNoLoader, isPhone, login, openWorkbench, postCard, SEED_TEXT, seedPostId, SYSTEM_THEMES, topBarSearch } from './helpers';
 import { MEMBER_ROUTES, memberShellReady, PUBLIC_ROUTES, imagesSettled } from './routes';
 
 const BLOCKING = new Set(['serious', 'critical']);
@@ -98,6 +98,26 @@ test.describe('Accessibility in the light and dark themes (axe, WCAG 2.2 A/AA: n
       expect(failures, failures.join('\n\n')).toEqual([]);
     });
   }
+
+  test("QA's workbench: its panel open with a fault being set, and its badge once closed", async ({ page }) => {
+    await page.goto('/login');
+    await expect(page.getByRole('heading', { name: 'Login', level: 1 })).toBeVisible();
+    const panel = await openWorkbench(page);
+    await panel.getByRole('searchbox', { name: 'Find a route' }).fill('like');
+    await panel.getByRole('combobox', { name: 'Answer of POST /posts/like/:postId' }).selectOption({ label: 'Answers late' });
+    await panel.getByRole('combobox', { name: 'How often for POST /posts/like/:postId' }).selectOption({ label: 'The next N calls' });
+    await expect(panel.getByRole('spinbutton', { name: 'Calls' })).toBeVisible();
+    // At phone width too, the panel fits the screen's width, and its content the panel's: nothing to scroll sideways to.
+    const box = await panel.boundingBox();
+    expect((box?.x ?? -1) >= 0 && (box?.x ?? 0) + (box?.width ?? Infinity) <= (page.viewportSize()?.width ?? 0)).toBe(true);
+    expect(await panel.evaluate((element) => element.scrollWidth - element.clientWidth)).toBe(0);
+    const failures: string[] = [];
+    await audit(page, '/login with the workbench open').catch((error: Error) => failures.push(error.message));
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('button', { name: 'Scenario: default, 1 fault (open the stand-in workbench)' })).toBeVisible();
+    await audit(page, '/login with the workbench\'s badge').catch((error: Error) => failures.push(error.message));
+    expect(failures, failures.join('\n\n')).toEqual([]);
+  });
 
   test("a post's page with replies, one answering another, and the delete window open", async ({ page }) => {
     await login(page);

@@ -329,3 +329,17 @@ export async function liamPostsAndHomeShowsIt(page: Page, request: APIRequestCon
   await page.getByRole('button', { name: '1 new post' }).click({ timeout: 10_000 });
   await expect(postCard(page, text)).toBeVisible();
 }
+
+/**
+ * Opens QA's workbench with its shortcut, `g` then `w`, as QA does: pressed again until it opens, since
+ * a press made before the page's script has run (a page built ahead is on screen before) reaches nothing.
+ */
+export async function openWorkbench(page: Page): Promise<Locator> {
+  const panel = page.getByRole('dialog', { name: 'Stand-in workbench' });
+  await expect(async () => {
+    await page.keyboard.press('g');
+    await page.keyboard.press('w');
+    await expect(panel).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 20_000 });
+  return panel;
+}

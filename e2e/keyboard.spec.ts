@@ -165,7 +165,7 @@ async function composeAtHome(page: Page, pressTwo?: PressTwo): Promise<void> {
 }
 
 test.describe('Keyboard shortcuts', { tag: ['@server', '@standin'] }, () => {
-  test('j and k move through the feed; l, b and r act on the post; ? lists them all', async ({ page }) => {
+  test('j and k move through the feed; l, b and r act on the post; ? lists them all', async ({ page, backend }) => {
     await login(page);
     await expectNoLoader(page);
     const cards = postCards(page);
@@ -203,6 +203,8 @@ test.describe('Keyboard shortcuts', { tag: ['@server', '@standin'] }, () => {
     const help = page.getByRole('dialog', { name: 'Keyboard shortcuts' });
     await expect(help).toBeVisible();
     await expect(help.getByRole('row', { name: 'g then e Go to Explore' })).toBeVisible();
+    // QA's workbench is listed where the stand-in answers, and only there.
+    await expect(help.getByRole('row', { name: /^g then w Open the stand-in's workbench/ })).toHaveCount(backend === 'mock' ? 1 : 0);
     const close = help.getByRole('button', { name: 'Close' });
     await expect(close).toBeFocused();
     await page.keyboard.press('Tab');

@@ -11,6 +11,8 @@ import { browserStores, createPersistence, storageKey } from './persistence';
 import { chooseScenario, getScenario, type ScenarioName } from './scenarios';
 import { browserLocks, createTabSharing, localStorageRevision } from './tabSharing';
 import { rememberedScenario, SCENARIO_SESSION_KEY } from './scenarioAsked';
+import { faultHandlers, FaultRulesError, FaultState, parseFaultRules, readFaultRules, type FaultRule } from './faults';
+import { createWorkbench, FAULTS_PARAM, SCENARIO_PARAM, type StandInWorkbench } from './workbench';
 
 export { SCENARIO_SESSION_KEY };
 
@@ -31,20 +33,69 @@ function rememberSession(name: ScenarioName): void {
   }
 }
 
-/** Drops ?scenario= from the address bar, so a reload keeps the store instead of resetting it. */
-function forgetScenarioParam(): void {
+/** Where a tab keeps the faults QA set, so that a reload keeps them. */
+export const FAULTS_SESSION_KEY = 'socialconnect.mock-faults';
+
+function keepFaults(rules: readonly FaultRule[]): void {
+  try {
+    if (rules.length > 0) sessionStorage.setItem(FAULTS_SESSION_KEY, JSON.stringify(rules));
+    else sessionStorage.removeItem(FAULTS_SESSION_KEY);
+  } catch {
+    // Storage blocked: the faults last for this page only.
+  }
+}
+
+/**
+ * The faults asked for in the address (`?faults=`), else those the tab kept; a rule in the address
+ * that does not hold is said, and none of the address's rules apply.
+ */
+function chooseFaults(search: string): { rules: FaultRule[]; warning?: string } {
+  const asked = new URLSearchParams(search).get(FAULTS_PARAM);
+  if (asked !== null) {
+    try {
+      return { rules: parseFaultRules(asked, 'The address\'s faults') };
+    } catch (error) {
+      if (!(error instanceof FaultRulesError)) throw error;
+      return { rules: [], warning: `${error.message} No fault applies.` };
+    }
+  }
+  try {
+    const kept = sessionStorage.getItem(FAULTS_SESSION_KEY);
+    return { rules: kept ? readFaultRules(JSON.parse(kept)) : [] };
+  } catch {
+    return { rules: [] };
+  }
+}
+
+/**
+ * Drops ?scenario= and ?faults= from the address bar once applied, so a reload keeps the store
+ * instead of resetting it (the tab remembers both; the workbench's "Copy link" gives them back).
+ */
+function forgetWorkbenchParams(): void {
   const url = new URL(window.location.href);
-  if (!url.searchParams.has('scenario')) return;
-  url.searchParams.delete('scenario');
+  if (!url.searchParams.has(SCENARIO_PARAM) && !url.searchParams.has(FAULTS_PARAM)) return;
+  url.searchParams.delete(SCENARIO_PARAM);
+  url.searchParams.delete(FAULTS_PARAM);
   window.history.replaceState(window.history.state, '', `${url.pathname}${url.search}${url.hash}`);
 }
 
-/** The scenario the stand-in answers as, and why it is not the one asked for, if it is not. */
-export async function startMockWorker(options: StartMockWorkerOptions = {}): Promise<{ scenario: ScenarioName; warning?: string }> {
+export interface StartedStandIn {
+  /** The scenario the stand-in answers as. */
+  scenario: ScenarioName;
+  /** Why the state is not the one asked for (an unknown scenario, faults that do not hold), if it is not. */
+  warning?: string;
+  /** What QA's workbench reads and changes. */
+  workbench: StandInWorkbench;
+}
+
+export async function startMockWorker(options: StartMockWorkerOptions = {}): Promise<StartedStandIn> {
   const choice = chooseScenario({ search: window.location.search, remembered: rememberedScenario(), buildTime: options.scenario });
-  if (choice.warning) console.warn(`[mock backend] ${choice.warning}`);
+  const faults = chooseFaults(window.location.search);
+  const warning = [choice.warning, faults.warning].filter(Boolean).join(' ') || undefined;
+  if (warning) console.warn(`[mock backend] ${warning}`);
   rememberSession(choice.name);
-  forgetScenarioParam();
+  keepFaults(faults.rules);
+  forgetWorkbenchParams();
 
   const scenario = getScenario(choice.name);
   const key = storageKey(scenario.name);
@@ -72,6 +123,7 @@ export async function startMockWorker(options: StartMockWorkerOptions = {}): Pro
     db,
     sharing,
   });
+  ctx.faults = new FaultState(faults.rules);
   // Each write is saved before its answer leaves, so a reload right after a change keeps it, and the
   // other tabs find it.
   const save = async (): Promise<void> => {
@@ -95,11 +147,19 @@ export async function startMockWorker(options: StartMockWorkerOptions = {}): Pro
     if (typeof message === 'string' && message.startsWith('Failed to update a ServiceWorker')) event.preventDefault();
   });
 
-  const worker = setupWorker(...scenario.overrides(ctx), ...createHandlers(ctx));
+  // QA's faults come first: a fault on one call holds under any scenario.
+  const worker = setupWorker(...faultHandlers(ctx), ...scenario.overrides(ctx), ...createHandlers(ctx));
   await worker.start({
     onUnhandledRequest: 'bypass',
     serviceWorker: { url: '/mockServiceWorker.js' },
     quiet: true,
   });
-  return { scenario: scenario.name, ...(choice.warning ? { warning: choice.warning } : {}) };
+  const workbench = createWorkbench({
+    ctx,
+    scenario: scenario.name,
+    keep: keepFaults,
+    href: () => window.location.href,
+    open: (url) => window.location.assign(url),
+  });
+  return { scenario: scenario.name, workbench, ...(warning ? { warning } : {}) };
 }

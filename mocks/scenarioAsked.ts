@@ -11,9 +11,11 @@ export function rememberedScenario(): string | null {
 }
 
 /**
- * Whether a scenario is asked for: in the address (?scenario=), remembered by the tab, or set at
- * build time. QA then sees its badge (and a reset store) at once, not on the first call.
+ * Whether a scenario or faults are asked for: in the address (?scenario=, ?faults=), remembered by
+ * the tab, or set at build time. QA then sees its badge (and a reset store) at once, not on the
+ * first call.
  */
 export function scenarioAskedFor(search: string, buildTime: string): boolean {
-  return new URLSearchParams(search).has('scenario') || Boolean(rememberedScenario()) || buildTime.trim() !== '';
+  const params = new URLSearchParams(search);
+  return params.has('scenario') || params.has('faults') || Boolean(rememberedScenario()) || buildTime.trim() !== '';
 }

@@ -2,7 +2,8 @@
  * `npm run bench`: prints the app's speed figures. It builds nothing: it reads dist/
  * (run `npm run build` first) and the app's own code.
  *
- *   1. gzip size of each JS chunk that /login and / load (limit: /login <= 130 KB without the mocks chunk);
+ *   1. gzip size of each JS chunk that /login and / load (limit: /login <= 130 KB without the mocks chunk),
+ *      and of QA's workbench (its badge, and its panel loaded when opened);
  *   2. home feed built by the spec adapter for 1,000 and 10,000 posts, per sort (limit: < 50 ms at 10,000);
  *   3. the contract at scale: the busy scenario's first cards, a sort and a like, with the extensions
  *      and against a backend that answers the spec alone (scripts/benchScale.ts; --scale-only alone);
@@ -133,6 +134,15 @@ function benchChunks(): void {
   reportRoute('/login', [...entry, ...app, ...groupOf('page-login')], mocks, LOGIN_LIMIT_KB);
   // A member's page loads the member shell's chunk beside its own.
   reportRoute('/', [...entry, ...app, ...groupOf('member'), ...groupOf('page-home')], mocks);
+  // QA's workbench: its badge and shortcut once the stand-in has started, its panel when opened.
+  // A build with API_MOCKING=off has neither (e2e/workbench.spec.ts reads that build for them).
+  const workbench = [...groupOf('workbench'), ...groupOf('workbench-panel')];
+  if (workbench.length > 0) {
+    console.log('\n  the workbench (stand-in builds only)');
+    for (const chunk of new Map(workbench.map((item) => [item.id, item])).values()) {
+      console.log(`    ${chunk.name.padEnd(18)} ${kb(chunk.gzip).padStart(10)} gzip  (${kb(chunk.raw)} raw, ${chunk.file})`);
+    }
+  }
 }
 
 // ---------------------------------------------------------------------------------------------

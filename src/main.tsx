@@ -1,5 +1,7 @@
 import { startBackend, startBackendWhenNeeded, waitForBackend } from './lib/api/backendReady';
 import { scenarioAskedFor } from '../mocks/scenarioAsked';
+import type { StartedStandIn } from '../mocks/browser';
+import { listenForWorkbenchShortcut } from './app/workbench/shortcut';
 import { afterFirstPaint } from './lib/afterFirstPaint';
 import { takeHeldPresses } from './lib/heldPresses';
 import { env } from './config/env';
@@ -20,14 +22,16 @@ async function start(container: HTMLElement): Promise<void> {
   const releasePresses = takeHeldPresses(container);
   const appModule = import(/* webpackChunkName: "app" */ './app/App');
   // The stand-in's start, whenever it begins: at once, or when first needed.
-  type Started = { scenario?: string; warning?: string };
-  let begun: (started: Promise<Started>) => void = () => undefined;
-  const workerStarted = new Promise<Started>((resolve) => {
+  let begun: (started: Promise<StartedStandIn>) => void = () => undefined;
+  const workerStarted = new Promise<StartedStandIn>((resolve) => {
     begun = resolve;
   });
   // Its failure is handled once the app is up (below), and by the calls (backendReady) meanwhile.
   workerStarted.catch(() => undefined);
   let onDemand = false;
+  // QA pressed the workbench's shortcut before it was on the page.
+  let workbenchAsked = false;
+  let stopWaitingForWorkbench: () => void = () => undefined;
   // Compared literally so that webpack drops the mock chunk from a build with API_MOCKING=off.
   if (process.env.API_MOCKING === 'on') {
     const startWorker = () => {
@@ -38,6 +42,11 @@ async function start(container: HTMLElement): Promise<void> {
       return started;
     };
     onDemand = Boolean(container.dataset.prerendered) && !scenarioAskedFor(window.location.search, env.mockScenario);
+    // The workbench opens as soon as it is here; on a page built ahead, its shortcut starts the stand-in.
+    stopWaitingForWorkbench = listenForWorkbenchShortcut(() => {
+      workbenchAsked = true;
+      if (onDemand) startBackend();
+    });
     if (onDemand) {
       startBackendWhenNeeded(startWorker);
       // A member starting on the form: a call is near.
@@ -54,20 +63,33 @@ async function start(container: HTMLElement): Promise<void> {
   const app = await mountApp(container);
   // Once the page is the app's (a held press then reaches the form with what was typed in it).
   void app.started.then(releasePresses);
-  if (process.env.API_MOCKING !== 'on') return;
-  // The same App is told the scenario once the stand-in has started: it keeps its state and shows the QA badge.
-  const tellScenario = ({ scenario, warning }: Started) => app.showScenario(scenario, warning);
-  if (onDemand) {
-    // Started on demand, maybe while a member types: a failure never takes the page away. Calls
-    // answer with it instead, and the member hears why (api.ts).
-    workerStarted.then(tellScenario).catch((error: unknown) => console.error('SocialConnect: the stand-in backend could not start.', error));
-    return;
-  }
-  try {
-    await tellScenario(await workerStarted);
-  } catch (error) {
-    app.root.unmount();
-    throw error;
+  // Compared literally, as above: a build with API_MOCKING=off has no workbench chunk at all.
+  if (process.env.API_MOCKING === 'on') {
+    // Once the stand-in has started, QA's workbench (its badge, its shortcut, its panel) comes beside
+    // the app, in a root of its own: the app's page and state are not touched.
+    // The workbench failing to load is QA's loss alone: the app goes on.
+    const showWorkbench = (started: StartedStandIn) => {
+      import(/* webpackChunkName: "workbench" */ './app/workbench/mountWorkbench')
+        .then(({ mountWorkbench }) => {
+          stopWaitingForWorkbench();
+          mountWorkbench(started, { open: workbenchAsked });
+        })
+        .catch((error: unknown) => console.error('SocialConnect: the stand-in\'s workbench could not load.', error));
+    };
+    if (onDemand) {
+      // Started on demand, maybe while a member types: a failure never takes the page away. Calls
+      // answer with it instead, and the member hears why (api.ts).
+      workerStarted.then(showWorkbench).catch((error: unknown) => console.error('SocialConnect: the stand-in backend could not start.', error));
+      return;
+    }
+    let started: StartedStandIn;
+    try {
+      started = await workerStarted;
+    } catch (error) {
+      app.root.unmount();
+      throw error;
+    }
+    showWorkbench(started);
   }
 }
 

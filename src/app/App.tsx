@@ -9,10 +9,6 @@ import { restoreSessionState } from '../features/auth/restoreSession';
 import { keepTypedBeforeStart } from './typedBeforeStart';
 
 export interface AppProps {
-  /** The mock scenario in force, when it is not the default; shown as a badge for QA. */
-  scenario?: string;
-  /** Why the scenario in force is not the one asked for (a name the stand-in does not have): shown on the badge. */
-  scenarioWarning?: string;
   /** The session restored from storage (restoreSessionState), read once by whoever starts the app. */
   preloadedState?: Partial<RootState>;
   /** Called once, when the app's first render is on screen. */
@@ -23,38 +19,17 @@ export interface AppShellProps {
   store: AppStore;
   /** The router: the browser's here, a static one when a page is rendered at build time. */
   children: ReactNode;
-  scenario?: string;
-  scenarioWarning?: string;
 }
 
 /**
  * The app's outermost elements, shared by the browser and the build-time render of /login and
  * /signup, so that both produce the same tree and the browser can take over the built markup.
  */
-export function AppShell({ store, children, scenario, scenarioWarning }: AppShellProps) {
-  const [dismissed, setDismissed] = useState<string | undefined>();
-  return (
-    <Provider store={store}>
-      {children}
-      {scenarioWarning && dismissed !== scenarioWarning ? (
-        // QA asked for a scenario the stand-in does not have: said on screen, not in the console alone,
-        // until QA has read it (it covers the foot of the page on a phone).
-        <div className="scenario-badge scenario-badge--warning" role="alert">
-          {scenarioWarning}
-          <button type="button" className="scenario-badge__dismiss" onClick={() => setDismissed(scenarioWarning)}>
-            Dismiss
-          </button>
-        </div>
-      ) : scenario && scenario !== 'default' ? (
-        <div className="scenario-badge" role="status" aria-label={`Mock scenario: ${scenario}`}>
-          Scenario: {scenario}
-        </div>
-      ) : null}
-    </Provider>
-  );
+export function AppShell({ store, children }: AppShellProps) {
+  return <Provider store={store}>{children}</Provider>;
 }
 
-export function App({ scenario, scenarioWarning, preloadedState, onStarted }: AppProps) {
+export function App({ preloadedState, onStarted }: AppProps) {
   const [router] = useState(() => createBrowserRouter(routes));
   const [store] = useState(() => makeStore({ router, preloadedState }));
   const started = useRef(onStarted);
@@ -63,7 +38,7 @@ export function App({ scenario, scenarioWarning, preloadedState, onStarted }: Ap
     started.current = undefined;
   }, []);
   return (
-    <AppShell store={store} scenario={scenario} scenarioWarning={scenarioWarning}>
+    <AppShell store={store}>
       <RouterProvider router={router} />
     </AppShell>
   );
@@ -92,8 +67,6 @@ export interface MountedApp {
   root: Root;
   /** Settles once the first render is on screen (a page built ahead: taken over, with what was typed in it). */
   started: Promise<void>;
-  /** Renders the same app again, now told the mock scenario in force (the QA badge), and why it is not the one asked for. */
-  showScenario(scenario: string | undefined, warning?: string): Promise<void>;
 }
 
 /**
@@ -117,7 +90,7 @@ export async function mountApp(container: HTMLElement): Promise<MountedApp> {
     if (takeOver) keepTypedBeforeStart(container);
     markStarted();
   };
-  const element = (scenario?: string, warning?: string) => <App scenario={scenario} scenarioWarning={warning} preloadedState={preloadedState} onStarted={onStarted} />;
+  const element = () => <App preloadedState={preloadedState} onStarted={onStarted} />;
   let root: Root;
   if (takeOver) {
     // The page is on screen already: its take-over runs as a transition, in slices that leave the
@@ -130,14 +103,5 @@ export async function mountApp(container: HTMLElement): Promise<MountedApp> {
     root = createRoot(container);
     root.render(element());
   }
-  return {
-    root,
-    started,
-    // Only once the first render is on screen: an update before a take-over is done would make React
-    // give up on the built markup and render the page again.
-    showScenario: async (scenario, warning) => {
-      await started;
-      root.render(element(scenario, warning));
-    },
-  };
+  return { root, started };
 }

@@ -14,6 +14,7 @@ export type ShortcutAction =
   | 'goExplore'
   | 'goBookmarks'
   | 'goProfile'
+  | 'workbench'
   | 'help';
 
 export interface Shortcut {
@@ -36,6 +37,8 @@ export const SHORTCUTS: readonly Shortcut[] = [
   { keys: ['g', 'e'], action: 'goExplore', does: 'Go to Explore' },
   { keys: ['g', 'b'], action: 'goBookmarks', does: 'Go to Bookmarks' },
   { keys: ['g', 'p'], action: 'goProfile', does: 'Go to your Profile' },
+  // Only where the stand-in answers: compared literally, so a build on a real server has none of it.
+  ...(process.env.API_MOCKING !== 'off' ? [{ keys: ['g', 'w'], action: 'workbench', does: 'Open the stand-in\'s workbench (QA: scenarios and faults)' } as const] : []),
   { keys: ['?'], action: 'help', does: 'Show these shortcuts' },
 ];
 

@@ -51,39 +51,6 @@ describe('pages built ahead', () => {
     expect(errors).not.toHaveBeenCalled();
   });
 
-  it('shows the mock scenario badge without giving up the built markup, even when told at once', async () => {
-    const container = await builtPage('/login');
-    const builtHeading = screen.getByRole('heading', { level: 1, name: 'Login' });
-
-    // The stand-in's worker can be ready before the take-over is done: the badge waits for it.
-    let badge: Promise<void> = Promise.resolve();
-    await act(async () => {
-      app = await mountApp(container);
-      badge = app.showScenario('busy');
-    });
-    await act(() => badge);
-
-    expect(screen.getByRole('status', { name: 'Mock scenario: busy' })).toHaveTextContent('Scenario: busy');
-    expect(screen.getByRole('heading', { level: 1, name: 'Login' })).toBe(builtHeading);
-    expect(errors).not.toHaveBeenCalled();
-  });
-
-  it('says on screen that a scenario asked for does not exist, and which ones do', async () => {
-    const container = await builtPage('/login');
-    const warning = 'Unknown mock scenario "bussy"; using "default". Known scenarios: default, busy.';
-    await act(async () => {
-      app = await mountApp(container);
-    });
-    await act(() => app!.showScenario('default', warning));
-
-    expect(screen.getByRole('alert')).toHaveTextContent(warning);
-    expect(screen.queryByRole('status', { name: /^Mock scenario/ })).not.toBeInTheDocument();
-    // Read, it goes: on a phone it covers the foot of the page.
-    await userEvent.setup().click(within(screen.getByRole('alert')).getByRole('button', { name: 'Dismiss' }));
-    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
-    expect(errors).not.toHaveBeenCalled();
-  });
-
   it('keeps what a visitor typed before the app started, and sends it', async () => {
     const container = await builtPage('/login');
     // Typed while the page's script was still on its way.

@@ -1,0 +1,77 @@
+/**
+ * What QA's workbench (src/features/workbench) can see and change of the stand-in running in this
+ * tab: its scenario, the faults per call, and the link that opens the same state elsewhere. The
+ * panel holds no stand-in code of its own: it reads and acts through this object, which the stand-in's
+ * start hands to the app.
+ */
+import { MESSAGES } from '../contract/messages';
+import type { MockContext } from './context';
+import { describeFault, FAULT_ROUTES, FAULT_STATUSES, FaultState, readFaultRules, type FaultRoute, type FaultRule } from './faults';
+import { SCENARIO_NAMES, SCENARIOS, type ScenarioName } from './scenarios';
+
+/** The address parameters the workbench reads and writes. */
+export const SCENARIO_PARAM = 'scenario';
+export const FAULTS_PARAM = 'faults';
+
+export interface StandInWorkbench {
+  scenario: ScenarioName;
+  scenarios: ReadonlyArray<{ name: ScenarioName; description: string }>;
+  /** Every route of the contract's table, in its order. */
+  routes: readonly FaultRoute[];
+  /** The statuses a fault can answer, each with the message of its error body. */
+  statuses: ReadonlyArray<{ status: number; message: string }>;
+  faults(): readonly FaultRule[];
+  /** Replaces the rules in force; a rule that does not hold throws a FaultRulesError, naming its field. */
+  setFaults(rules: unknown): readonly FaultRule[];
+  describe(rule: FaultRule): string;
+  /** The address of this page with the scenario and the faults: opened elsewhere, it shows the same. */
+  link(): string;
+  /** Opens this page again on `name`'s seed (the current one's: its data reset), faults kept. */
+  switchScenario(name: ScenarioName): void;
+  /** Called after every change of the rules. */
+  subscribe(listener: () => void): () => void;
+}
+
+export interface WorkbenchOptions {
+  ctx: MockContext;
+  scenario: ScenarioName;
+  /** Where the rules are kept for the tab, so that a reload keeps them. */
+  keep(rules: readonly FaultRule[]): void;
+  /** The page's address (window.location.href), and how to open another. */
+  href(): string;
+  open(url: string): void;
+}
+
+/** `href` with the workbench's parameters set: the scenario, and the faults when there are any. */
+export function workbenchLink(href: string, scenario: ScenarioName, rules: readonly FaultRule[]): string {
+  const url = new URL(href);
+  url.searchParams.set(SCENARIO_PARAM, scenario);
+  if (rules.length > 0) url.searchParams.set(FAULTS_PARAM, JSON.stringify(rules));
+  else url.searchParams.delete(FAULTS_PARAM);
+  return url.toString();
+}
+
+export function createWorkbench({ ctx, scenario, keep, href, open }: WorkbenchOptions): StandInWorkbench {
+  const listeners = new Set<() => void>();
+  return {
+    scenario,
+    scenarios: SCENARIO_NAMES.map((name) => ({ name, description: SCENARIOS[name].description })),
+    routes: FAULT_ROUTES,
+    statuses: Object.entries(FAULT_STATUSES).map(([status, key]) => ({ status: Number(status), message: MESSAGES[key] })),
+    faults: () => ctx.faults.rules,
+    setFaults(rules) {
+      const read = readFaultRules(rules);
+      ctx.faults = new FaultState(read);
+      keep(read);
+      for (const listener of listeners) listener();
+      return read;
+    },
+    describe: describeFault,
+    link: () => workbenchLink(href(), scenario, ctx.faults.rules),
+    switchScenario: (name) => open(workbenchLink(href(), name, ctx.faults.rules)),
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+  };
+}

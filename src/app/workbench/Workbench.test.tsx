@@ -1,0 +1,173 @@
+import { act, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MESSAGES } from '../../../contract/messages';
+import { DEMO_USER_ID, seedPostId } from '../../../contract/seed/default';
+import { faultHandlers } from '../../../mocks/faults';
+import { getMockContext, server } from '../../../mocks/testing/node';
+import { callAs, expectRefusal } from '../../../mocks/testing/testSupport';
+import { createWorkbench, type StandInWorkbench } from '../../../mocks/workbench';
+import { Workbench } from './Workbench';
+
+const LIKE = 'POST /posts/like/:postId';
+const PAGE = 'http://localhost/explore?tab=latest';
+
+interface Harness {
+  workbench: StandInWorkbench;
+  kept: unknown[];
+  opened: string[];
+}
+
+/** A workbench over the tests' stand-in, as the browser's start makes one, its faults answered. */
+function harness(scenario: 'default' | 'busy' = 'default'): Harness {
+  const ctx = getMockContext();
+  server.use(...faultHandlers(ctx));
+  const kept: unknown[] = [];
+  const opened: string[] = [];
+  const workbench = createWorkbench({ ctx, scenario, keep: (rules) => kept.push(rules), href: () => PAGE, open: (url) => opened.push(url) });
+  return { workbench, kept, opened };
+}
+
+async function openPanel(user: ReturnType<typeof userEvent.setup>) {
+  await user.keyboard('gw');
+  return screen.findByRole('dialog', { name: 'Stand-in workbench' });
+}
+
+describe('the workbench beside the stand-in', () => {
+  it('shows no badge on the default scenario with no fault, and one that opens the panel otherwise', async () => {
+    const { workbench } = harness('busy');
+    const { rerender } = render(<Workbench scenario="default" workbench={harness().workbench} />);
+    expect(screen.queryByRole('button', { name: /open the stand-in workbench/ })).not.toBeInTheDocument();
+
+    rerender(<Workbench scenario="busy" workbench={workbench} />);
+    const badge = screen.getByRole('button', { name: 'Scenario: busy (open the stand-in workbench)' });
+    expect(badge).toHaveTextContent('Scenario: busy');
+    await userEvent.setup().click(badge);
+    expect(await screen.findByRole('dialog', { name: 'Stand-in workbench' })).toBeInTheDocument();
+  });
+
+  it('says on screen what could not be had, until dismissed', async () => {
+    const warning = 'Unknown mock scenario "bussy"; using "default". Known scenarios: default, busy.';
+    render(<Workbench scenario="default" warning={warning} workbench={harness().workbench} />);
+    expect(screen.getByRole('alert')).toHaveTextContent(warning);
+    await userEvent.setup().click(within(screen.getByRole('alert')).getByRole('button', { name: 'Dismiss' }));
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('opens with g then w on any page, not while typing, and Escape closes it', async () => {
+    const user = userEvent.setup();
+    render(<><input aria-label="Search people" /><Workbench scenario="default" workbench={harness().workbench} /></>);
+    await user.click(screen.getByRole('textbox', { name: 'Search people' }));
+    await user.keyboard('gw');
+    expect(screen.getByRole('textbox', { name: 'Search people' })).toHaveValue('gw');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+
+    act(() => (document.activeElement as HTMLElement).blur());
+    const dialog = await openPanel(user);
+    // Focus starts in the panel, on the scenario.
+    expect(within(dialog).getByRole('combobox', { name: 'Scenario' })).toHaveFocus();
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('comes open when its shortcut was pressed before it was on the page', async () => {
+    render(<Workbench scenario="default" workbench={harness().workbench} openAtStart />);
+    expect(await screen.findByRole('dialog', { name: 'Stand-in workbench' })).toBeInTheDocument();
+  });
+
+  it('lists every route of the contract, grouped by resource, and finds one by name', async () => {
+    const { workbench } = harness();
+    const user = userEvent.setup();
+    render(<Workbench scenario="default" workbench={workbench} />);
+    const dialog = await openPanel(user);
+    expect(within(dialog).getAllByRole('combobox', { name: /^Answer of / })).toHaveLength(workbench.routes.length);
+    for (const group of ['/auth', '/posts', '/replies', '/users', '/feed', '/tags', '/notifications', '/health']) {
+      expect(within(dialog).getByText(group, { selector: 'summary', exact: false })).toBeInTheDocument();
+    }
+    await user.type(within(dialog).getByRole('searchbox', { name: 'Find a route' }), 'like');
+    const shown = within(dialog).getAllByRole('combobox', { name: /^Answer of / }).filter((select) => select.checkVisibility?.() ?? true);
+    expect(shown.map((select) => select.getAttribute('aria-label'))).toEqual(expect.arrayContaining([`Answer of ${LIKE}`, 'Answer of POST /replies/like/:replyId']));
+    expect(within(dialog).queryByRole('combobox', { name: 'Answer of GET /feed' })).not.toBeInTheDocument();
+  });
+
+  it('a fault chosen for the like alone: the like answers it, the link carries it, and it can be cleared', async () => {
+    const { workbench, kept } = harness();
+    const user = userEvent.setup();
+    render(<Workbench scenario="default" workbench={workbench} />);
+    const dialog = await openPanel(user);
+    await user.type(within(dialog).getByRole('searchbox', { name: 'Find a route' }), 'like');
+
+    await user.selectOptions(within(dialog).getByRole('combobox', { name: `Answer of ${LIKE}` }), `503: ${MESSAGES.serviceUnavailable}`);
+    await user.selectOptions(within(dialog).getByRole('combobox', { name: `How often for ${LIKE}` }), 'The next N calls');
+    await user.clear(within(dialog).getByRole('spinbutton', { name: 'Calls' }));
+    await user.type(within(dialog).getByRole('spinbutton', { name: 'Calls' }), '2');
+
+    expect(workbench.faults()).toEqual([{ route: LIKE, answer: 503, times: { next: 2 } }]);
+    expect(kept.at(-1)).toEqual(workbench.faults());
+    expect(within(dialog).getAllByRole('status')[0]).toHaveTextContent(`${LIKE}: 503, the next 2 calls`);
+    const link = new URL((within(dialog).getByRole('textbox', { name: /^Link/ }) as HTMLInputElement).value);
+    expect(link.pathname).toBe('/explore');
+    expect(link.searchParams.get('tab')).toBe('latest');
+    expect(link.searchParams.get('scenario')).toBe('default');
+    expect(JSON.parse(link.searchParams.get('faults')!)).toEqual(workbench.faults());
+
+    const postId = seedPostId(3);
+    expectRefusal(await callAs(DEMO_USER_ID, 'POST', `/posts/like/${postId}`), 503, MESSAGES.serviceUnavailable);
+    expect((await callAs(DEMO_USER_ID, 'POST', `/users/bookmark/${postId}`)).status).toBe(201);
+
+    await user.click(within(dialog).getByRole('button', { name: 'Clear every fault' }));
+    expect(workbench.faults()).toEqual([]);
+    expect(within(dialog).getAllByRole('status')[0]).toHaveTextContent('No faults: every call answers as usual.');
+    expect(within(dialog).getByRole('combobox', { name: `Answer of ${LIKE}` })).toHaveValue('normal');
+  });
+
+  it('a rule that does not hold is said beside its route, and the rules in force stay', async () => {
+    const { workbench } = harness();
+    const user = userEvent.setup();
+    render(<Workbench scenario="default" workbench={workbench} />);
+    const dialog = await openPanel(user);
+    await user.type(within(dialog).getByRole('searchbox', { name: 'Find a route' }), 'GET /feed');
+    await user.selectOptions(within(dialog).getByRole('combobox', { name: 'Answer of GET /feed' }), 'Answers late');
+    expect(workbench.faults()).toEqual([{ route: 'GET /feed', answer: { delayMs: 2000 } }]);
+
+    const delay = within(dialog).getByRole('spinbutton', { name: 'Delay (ms)' });
+    await user.clear(delay);
+    await user.type(delay, '0');
+    expect(within(dialog).getByRole('alert')).toHaveTextContent('answer is {"delayMs":0}; it accepts');
+    // What was typed stays in the box, and the last rule that held is still in force.
+    expect(delay).toHaveValue(0);
+    expect(workbench.faults()).toEqual([{ route: 'GET /feed', answer: { delayMs: 2000 } }]);
+  });
+
+  it('switches the scenario, or resets the current one\'s data, through a link that keeps the faults', async () => {
+    const { workbench, opened } = harness('busy');
+    workbench.setFaults([{ route: LIKE, answer: 500, times: 'once' }]);
+    const user = userEvent.setup();
+    render(<Workbench scenario="busy" workbench={workbench} />);
+    await user.click(screen.getByRole('button', { name: 'Scenario: busy, 1 fault (open the stand-in workbench)' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Stand-in workbench' });
+
+    await user.click(within(dialog).getByRole('button', { name: 'Reset its data' }));
+    await user.selectOptions(within(dialog).getByRole('combobox', { name: 'Scenario' }), 'empty');
+    expect(within(dialog).getByText(/no posts at all/)).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Switch to empty' }));
+
+    expect(opened.map((url) => new URL(url).searchParams.get('scenario'))).toEqual(['busy', 'empty']);
+    expect(opened.every((url) => JSON.parse(new URL(url).searchParams.get('faults')!).length === 1)).toBe(true);
+  });
+
+  it('copies the link, and says so; when the browser refuses, says how to copy it by hand', async () => {
+    const user = userEvent.setup();
+    const { workbench } = harness();
+    render(<Workbench scenario="default" workbench={workbench} />);
+    const dialog = await openPanel(user);
+    const writeText = jest.spyOn(navigator.clipboard, 'writeText');
+
+    await user.click(within(dialog).getByRole('button', { name: 'Copy link' }));
+    await waitFor(() => expect(within(dialog).getByText('Link copied.')).toBeInTheDocument());
+    expect(writeText).toHaveBeenCalledWith(workbench.link());
+
+    writeText.mockRejectedValueOnce(new DOMException('Denied', 'NotAllowedError'));
+    await user.click(within(dialog).getByRole('button', { name: 'Copy link' }));
+    expect(await within(dialog).findByText(/The browser refused to copy/)).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,62 @@
+import { lazy, Suspense, useEffect, useState, useSyncExternalStore } from 'react';
+import type { StandInWorkbench } from '../../../mocks/workbench';
+import { listenForWorkbenchShortcut } from './shortcut';
+import './Workbench.css';
+
+// Its own chunk, loaded when QA first opens it; compared literally, so a build with API_MOCKING=off
+// has none of it.
+const WorkbenchPanel = lazy(() => (process.env.API_MOCKING !== 'off'
+  ? import(/* webpackChunkName: "workbench-panel" */ './WorkbenchPanel')
+  : Promise.reject(new Error('The workbench exists only beside the stand-in.'))));
+
+export interface WorkbenchProps {
+  scenario: string;
+  /** Why the state in force is not the one asked for (an unknown scenario, faults that do not hold). */
+  warning?: string;
+  workbench: StandInWorkbench;
+  /** Open from the start: its shortcut was pressed before it was on the page. */
+  openAtStart?: boolean;
+}
+
+function faultCount(count: number): string {
+  return count === 1 ? '1 fault' : `${count} faults`;
+}
+
+/**
+ * QA's way in to the stand-in: a badge while the state differs from the default (a scenario, faults),
+ * a warning when what was asked for could not be had, and the panel, opened from the badge or with
+ * `g` then `w` on any page.
+ */
+export function Workbench({ scenario, warning, workbench, openAtStart = false }: WorkbenchProps) {
+  const [open, setOpen] = useState(openAtStart);
+  const [dismissed, setDismissed] = useState(false);
+  const faults = useSyncExternalStore(workbench.subscribe, workbench.faults);
+
+  useEffect(() => listenForWorkbenchShortcut(() => setOpen(true)), []);
+
+  // Not while the panel is open: the badge would sit over it.
+  const showBadge = !open && (scenario !== 'default' || faults.length > 0);
+  return (
+    <>
+      {warning && !dismissed ? (
+        // Said on screen, not in the console alone, until QA has read it (it covers the foot of the page on a phone).
+        <div className="scenario-badge scenario-badge--warning" role="alert">
+          {warning}
+          <button type="button" className="scenario-badge__dismiss" onClick={() => setDismissed(true)}>
+            Dismiss
+          </button>
+        </div>
+      ) : showBadge ? (
+        <button type="button" className="scenario-badge scenario-badge--button" aria-haspopup="dialog" onClick={() => setOpen(true)}>
+          {`Scenario: ${scenario}${faults.length > 0 ? `, ${faultCount(faults.length)}` : ''}`}
+          <span className="visually-hidden"> (open the stand-in workbench)</span>
+        </button>
+      ) : null}
+      {open ? (
+        <Suspense fallback={<div className="scenario-badge" role="status">Opening the workbench…</div>}>
+          <WorkbenchPanel workbench={workbench} onClose={() => setOpen(false)} />
+        </Suspense>
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,191 @@
+import { useId, useMemo, useState, useSyncExternalStore } from 'react';
+import type { FaultAnswer, FaultRoute, FaultRule, FaultTimes } from '../../../mocks/faults';
+import type { StandInWorkbench } from '../../../mocks/workbench';
+import { Dialog } from '../../components/Dialog';
+
+export interface WorkbenchPanelProps {
+  workbench: StandInWorkbench;
+  onClose: () => void;
+}
+
+/** A rule's form as its controls hold it: text, so that a half-typed number is kept, not lost. */
+interface Draft {
+  answer: string;
+  delayMs: string;
+  times: string;
+  count: string;
+}
+
+const NORMAL: Draft = { answer: 'normal', delayMs: '2000', times: 'always', count: '3' };
+
+function draftOf(rule: FaultRule | undefined): Draft {
+  if (!rule) return NORMAL;
+  const { answer } = rule;
+  const times = rule.times ?? 'always';
+  return {
+    answer: typeof answer === 'number' ? String(answer) : typeof answer === 'string' ? answer : 'delay',
+    delayMs: typeof answer === 'object' ? String(answer.delayMs) : NORMAL.delayMs,
+    times: typeof times === 'string' ? times : 'next' in times ? 'next' : 'share',
+    count: typeof times === 'object' ? String('next' in times ? times.next : times.share) : NORMAL.count,
+  };
+}
+
+/** The rule a draft stands for (undefined: the call answers as usual); the stand-in checks it. */
+function ruleOf(route: string, draft: Draft): FaultRule | undefined {
+  if (draft.answer === 'normal') return undefined;
+  const answer: FaultAnswer = draft.answer === 'delay' ? { delayMs: Number(draft.delayMs) }
+    : draft.answer === 'network-failure' || draft.answer === 'never' ? draft.answer : Number(draft.answer);
+  const times: FaultTimes = draft.times === 'next' ? { next: Number(draft.count) }
+    : draft.times === 'share' ? { share: Number(draft.count) } : draft.times === 'once' ? 'once' : 'always';
+  return { route, answer, times };
+}
+
+function RouteFault({ workbench, route, rule }: { workbench: StandInWorkbench; route: FaultRoute; rule: FaultRule | undefined }) {
+  const [draft, setDraft] = useState<Draft>(() => draftOf(rule));
+  const [error, setError] = useState<string>();
+  const id = useId();
+
+  const change = (patch: Partial<Draft>) => {
+    const next = { ...draft, ...patch };
+    setDraft(next);
+    const others = workbench.faults().filter((candidate) => candidate.route !== route.route);
+    const own = ruleOf(route.route, next);
+    try {
+      workbench.setFaults(own ? [...others, own] : others);
+      setError(undefined);
+    } catch (refusal) {
+      // The rule does not hold (a delay of 0, a share of 100): said beside it; the rules in force stay.
+      setError(refusal instanceof Error ? refusal.message.replace(/^faults\[\d+\]\./, '') : String(refusal));
+    }
+  };
+
+  const faulted = draft.answer !== 'normal';
+  return (
+    <li className={`workbench__route${faulted ? ' workbench__route--faulted' : ''}`}>
+      <span className="workbench__route-name" id={`${id}-name`}>{route.route}</span>
+      <select aria-label={`Answer of ${route.route}`} value={draft.answer} onChange={(event) => change({ answer: event.target.value })}>
+        <option value="normal">Answers as usual</option>
+        {workbench.statuses.map(({ status, message }) => (
+          <option key={status} value={String(status)}>{`${status}: ${message}`}</option>
+        ))}
+        <option value="network-failure">Network failure</option>
+        <option value="delay">Answers late</option>
+        <option value="never">Never answers</option>
+      </select>
+      {draft.answer === 'delay' ? (
+        <label className="workbench__number">
+          Delay (ms)
+          <input type="number" min={1} max={60000} step={100} inputMode="numeric" value={draft.delayMs} onChange={(event) => change({ delayMs: event.target.value })} />
+        </label>
+      ) : null}
+      {faulted ? (
+        <select aria-label={`How often for ${route.route}`} value={draft.times} onChange={(event) => change({ times: event.target.value })}>
+          <option value="always">Every call</option>
+          <option value="once">The next call</option>
+          <option value="next">The next N calls</option>
+          <option value="share">A share of calls (%)</option>
+        </select>
+      ) : null}
+      {faulted && (draft.times === 'next' || draft.times === 'share') ? (
+        <label className="workbench__number">
+          {draft.times === 'next' ? 'Calls' : 'Percent'}
+          <input type="number" min={1} max={draft.times === 'share' ? 99 : undefined} inputMode="numeric" value={draft.count} onChange={(event) => change({ count: event.target.value })} />
+        </label>
+      ) : null}
+      {error ? <p className="workbench__error" role="alert">{error}</p> : null}
+    </li>
+  );
+}
+
+/**
+ * QA's workbench: the scenario (switched, or its data reset), a fault for any route of the contract's
+ * table, and a link that opens the same state in another browser.
+ */
+export default function WorkbenchPanel({ workbench, onClose }: WorkbenchPanelProps) {
+  const faults = useSyncExternalStore(workbench.subscribe, workbench.faults);
+  const [chosen, setChosen] = useState(workbench.scenario);
+  const [filter, setFilter] = useState('');
+  const [copied, setCopied] = useState<string>();
+  // Cleared faults start every row again from "as usual".
+  const [generation, setGeneration] = useState(0);
+  const groups = useMemo(() => {
+    const byGroup = new Map<string, FaultRoute[]>();
+    for (const route of workbench.routes) byGroup.set(route.group, [...(byGroup.get(route.group) ?? []), route]);
+    return [...byGroup];
+  }, [workbench.routes]);
+  const link = workbench.link();
+  const description = workbench.scenarios.find(({ name }) => name === chosen)?.description;
+  const wanted = filter.trim().toLowerCase();
+
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(link);
+      setCopied('Link copied.');
+    } catch {
+      setCopied('The browser refused to copy: select the link above and copy it.');
+    }
+  };
+
+  return (
+    <Dialog title="Stand-in workbench" onClose={onClose}>
+      <div className="workbench">
+        <section aria-labelledby="workbench-scenario">
+          <h3 id="workbench-scenario" className="workbench__heading">Scenario</h3>
+          <label className="workbench__field">
+            Scenario
+            <select value={chosen} onChange={(event) => setChosen(event.target.value as typeof chosen)} data-autofocus>
+              {workbench.scenarios.map(({ name }) => (
+                <option key={name} value={name}>{name === workbench.scenario ? `${name} (in force)` : name}</option>
+              ))}
+            </select>
+          </label>
+          <p className="workbench__text">{description}</p>
+          <button type="button" className="button button--primary" onClick={() => workbench.switchScenario(chosen)}>
+            {chosen === workbench.scenario ? 'Reset its data' : `Switch to ${chosen}`}
+          </button>
+        </section>
+
+        <section aria-labelledby="workbench-faults">
+          <h3 id="workbench-faults" className="workbench__heading">Faults per call</h3>
+          <p className="workbench__text" role="status">
+            {faults.length === 0 ? 'No faults: every call answers as usual.' : faults.map(workbench.describe).join('; ')}
+          </p>
+          {faults.length > 0 ? (
+            <button type="button" className="button button--secondary" onClick={() => { workbench.setFaults([]); setGeneration((value) => value + 1); }}>
+              Clear every fault
+            </button>
+          ) : null}
+          <label className="workbench__field">
+            Find a route
+            <input type="search" value={filter} placeholder="like, /feed, POST" onChange={(event) => setFilter(event.target.value)} />
+          </label>
+          {groups.map(([group, routes]) => {
+            const shown = routes.filter(({ route }) => route.toLowerCase().includes(wanted));
+            if (shown.length === 0) return null;
+            const faultedHere = shown.some(({ route }) => faults.some((rule) => rule.route === route));
+            return (
+              <details key={group} className="workbench__group" open={wanted !== '' || faultedHere}>
+                <summary>{`/${group}`} <span className="workbench__count">({shown.length})</span></summary>
+                <ul className="workbench__routes">
+                  {shown.map((route) => (
+                    <RouteFault key={`${route.route}#${generation}`} workbench={workbench} route={route} rule={faults.find((rule) => rule.route === route.route)} />
+                  ))}
+                </ul>
+              </details>
+            );
+          })}
+        </section>
+
+        <section aria-labelledby="workbench-share">
+          <h3 id="workbench-share" className="workbench__heading">Share this state</h3>
+          <label className="workbench__field">
+            Link: this page, its scenario and its faults
+            <input type="text" readOnly value={link} onFocus={(event) => event.target.select()} />
+          </label>
+          <button type="button" className="button button--secondary" onClick={() => void copy()}>Copy link</button>
+          <p className="workbench__text" role="status">{copied}</p>
+        </section>
+      </div>
+    </Dialog>
+  );
+}
