@@ -12,6 +12,7 @@ import { chooseScenario, getScenario, type ScenarioName } from './scenarios';
 import { browserLocks, createTabSharing, localStorageRevision } from './tabSharing';
 import { rememberedScenario, SCENARIO_SESSION_KEY } from './scenarioAsked';
 import { faultHandlers, FaultRulesError, FaultState, parseFaultRules, readFaultRules, type FaultRule } from './faults';
+import { RequestLog } from './requestLog';
 import { createWorkbench, FAULTS_PARAM, SCENARIO_PARAM, type StandInWorkbench } from './workbench';
 
 export { SCENARIO_SESSION_KEY };
@@ -28,6 +29,26 @@ export interface StartMockWorkerOptions {
 function rememberSession(name: ScenarioName): void {
   try {
     sessionStorage.setItem(SCENARIO_SESSION_KEY, name);
+  } catch {
+    // Storage blocked: the choice lasts for this page only.
+  }
+}
+
+/** Where a tab remembers that QA keeps a log of its calls. */
+export const LOG_SESSION_KEY = 'socialconnect.mock-log';
+
+function logKept(): boolean {
+  try {
+    return sessionStorage.getItem(LOG_SESSION_KEY) === 'on';
+  } catch {
+    return false;
+  }
+}
+
+function keepLog(on: boolean): void {
+  try {
+    if (on) sessionStorage.setItem(LOG_SESSION_KEY, 'on');
+    else sessionStorage.removeItem(LOG_SESSION_KEY);
   } catch {
     // Storage blocked: the choice lasts for this page only.
   }
@@ -124,6 +145,11 @@ export async function startMockWorker(options: StartMockWorkerOptions = {}): Pro
     sharing,
   });
   ctx.faults = new FaultState(faults.rules);
+  // The log runs in QA's tabs only (a scenario or faults asked for, or the log turned on there before):
+  // a member on the demo pays nothing for it.
+  const log = new RequestLog(ctx.baseUrl);
+  log.enabled = logKept() || choice.fromUrl || faults.rules.length > 0;
+  ctx.log = log;
   // Each write is saved before its answer leaves, so a reload right after a change keeps it, and the
   // other tabs find it.
   const save = async (): Promise<void> => {
@@ -149,6 +175,7 @@ export async function startMockWorker(options: StartMockWorkerOptions = {}): Pro
 
   // QA's faults come first: a fault on one call holds under any scenario.
   const worker = setupWorker(...faultHandlers(ctx), ...scenario.overrides(ctx), ...createHandlers(ctx));
+  log.attach(worker);
   await worker.start({
     onUnhandledRequest: 'bypass',
     serviceWorker: { url: '/mockServiceWorker.js' },
@@ -158,6 +185,8 @@ export async function startMockWorker(options: StartMockWorkerOptions = {}): Pro
     ctx,
     scenario: scenario.name,
     keep: keepFaults,
+    log,
+    keepLog,
     href: () => window.location.href,
     open: (url) => window.location.assign(url),
   });

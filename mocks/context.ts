@@ -11,6 +11,7 @@ import { SessionStreams } from '../contract/stream';
 import { createTokenService, STAND_IN_TOKEN_SECRET } from '../contract/tokens';
 import { createStandInHub, type StandInHub } from './events';
 import { FaultState } from './faults';
+import type { RequestLog } from './requestLog';
 import { createMemoryDb, createMemoryStore, type MemoryDb, type MemoryStore, type StoreSharing } from './memoryStore';
 
 /** Mirrors TIMINGS.mockResponseDelayMs (src/config/timings.ts; a test checks they agree). */
@@ -40,6 +41,8 @@ export interface MockContext extends RuleContext {
   streams: SessionStreams;
   /** QA's faults per call (faults.ts): none unless asked for. */
   faults: FaultState;
+  /** QA's request log (requestLog.ts), where one is kept: told which fault each call met. */
+  log?: RequestLog;
 }
 
 export interface MockContextOptions {

@@ -78,7 +78,7 @@ describe('how often a rule applies', () => {
   it('counts only the calls of its own route', () => {
     const state = new FaultState([{ route: LIKE, answer: 500, times: 'once' }]);
     expect(state.faultFor('POST', '/posts/dislike/p')).toBeUndefined();
-    expect(state.faultFor('POST', '/posts/like/p')).toBe(500);
+    expect(state.faultFor('POST', '/posts/like/p')).toEqual({ route: LIKE, answer: 500, times: 'once' });
   });
 });
 

@@ -152,21 +152,21 @@ export class FaultState {
   constructor(readonly rules: readonly FaultRule[] = []) {}
 
   /**
-   * The fault a call meets, if any; counts the call against its route's rule. A share of P percent
+   * The rule a call meets, if any; counts the call against its route's rule. A share of P percent
    * faults the calls where the running total of P crosses a hundred: 25 faults the 4th, 8th, 12th...
    * (a link reproduces the same calls failing).
    */
-  faultFor(method: string, path: string): FaultAnswer | undefined {
+  faultFor(method: string, path: string): FaultRule | undefined {
     const route = routeOfCall(method, path);
     const rule = route === undefined ? undefined : this.rules.find((candidate) => candidate.route === route);
     if (!rule) return undefined;
     const seen = this.calls.get(rule.route) ?? 0;
     this.calls.set(rule.route, seen + 1);
     const times = rule.times ?? 'always';
-    if (times === 'always') return rule.answer;
-    if (times === 'once') return seen < 1 ? rule.answer : undefined;
-    if ('next' in times) return seen < times.next ? rule.answer : undefined;
-    return Math.floor(((seen + 1) * times.share) / 100) > Math.floor((seen * times.share) / 100) ? rule.answer : undefined;
+    if (times === 'always') return rule;
+    if (times === 'once') return seen < 1 ? rule : undefined;
+    if ('next' in times) return seen < times.next ? rule : undefined;
+    return Math.floor(((seen + 1) * times.share) / 100) > Math.floor((seen * times.share) / 100) ? rule : undefined;
   }
 }
 
@@ -192,19 +192,24 @@ function never(signal: AbortSignal): Promise<Response> {
  */
 export function faultHandlers(ctx: MockContext): HttpHandler[] {
   return [
-    http.all(routeUrl(ctx, '/*'), async ({ request }) => {
+    http.all(routeUrl(ctx, '/*'), async ({ request, requestId }) => {
       if (ctx.faults.rules.length === 0) return undefined;
       const base = new URL(`${ctx.baseUrl}/`, request.url).pathname;
       const path = `/${new URL(request.url).pathname.slice(base.length)}`;
-      const fault = ctx.faults.faultFor(request.method, path);
-      if (fault === undefined) return undefined;
+      const rule = ctx.faults.faultFor(request.method, path);
+      if (rule === undefined) return undefined;
+      ctx.log?.noteFault(requestId, describeFault(rule));
+      const fault = rule.answer;
       if (fault === 'never') return never(request.signal);
       if (typeof fault === 'object') {
         await delay(fault.delayMs);
         return undefined;
       }
       await delay(ctx.delayMs);
-      if (fault === 'network-failure') return HttpResponse.error();
+      if (fault === 'network-failure') {
+        ctx.log?.noteFailed(requestId);
+        return HttpResponse.error();
+      }
       return errorResponse(FAULT_STATUSES[fault]!);
     }),
   ];

@@ -7,6 +7,7 @@
 import { MESSAGES } from '../contract/messages';
 import type { MockContext } from './context';
 import { describeFault, FAULT_ROUTES, FAULT_STATUSES, FaultState, readFaultRules, type FaultRoute, type FaultRule } from './faults';
+import { asCurl, asFixture, type LogEntry, type RequestLog } from './requestLog';
 import { SCENARIO_NAMES, SCENARIOS, type ScenarioName } from './scenarios';
 
 /** The address parameters the workbench reads and writes. */
@@ -30,6 +31,17 @@ export interface StandInWorkbench {
   switchScenario(name: ScenarioName): void;
   /** Called after every change of the rules. */
   subscribe(listener: () => void): () => void;
+  /** The calls the stand-in answered, while the log is on. */
+  log: {
+    entries(): readonly LogEntry[];
+    subscribe(listener: () => void): () => void;
+    enabled(): boolean;
+    /** Turns the log on or off, for the tab (its reloads too). */
+    setEnabled(on: boolean): void;
+    clear(): void;
+    asCurl(entry: LogEntry): string;
+    asFixture(entry: LogEntry): string;
+  };
 }
 
 export interface WorkbenchOptions {
@@ -37,6 +49,9 @@ export interface WorkbenchOptions {
   scenario: ScenarioName;
   /** Where the rules are kept for the tab, so that a reload keeps them. */
   keep(rules: readonly FaultRule[]): void;
+  log: RequestLog;
+  /** Where the log's being on is kept for the tab. */
+  keepLog(on: boolean): void;
   /** The page's address (window.location.href), and how to open another. */
   href(): string;
   open(url: string): void;
@@ -51,7 +66,8 @@ export function workbenchLink(href: string, scenario: ScenarioName, rules: reado
   return url.toString();
 }
 
-export function createWorkbench({ ctx, scenario, keep, href, open }: WorkbenchOptions): StandInWorkbench {
+export function createWorkbench({ ctx, scenario, keep, log, keepLog, href, open }: WorkbenchOptions): StandInWorkbench {
+  const apiBase = () => new URL(ctx.baseUrl, href()).toString();
   const listeners = new Set<() => void>();
   return {
     scenario,
@@ -72,6 +88,18 @@ export function createWorkbench({ ctx, scenario, keep, href, open }: WorkbenchOp
     subscribe(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);
+    },
+    log: {
+      entries: log.entries,
+      subscribe: log.subscribe,
+      enabled: () => log.enabled,
+      setEnabled(on) {
+        log.setEnabled(on);
+        keepLog(on);
+      },
+      clear: () => log.clear(),
+      asCurl: (entry) => asCurl(entry, apiBase()),
+      asFixture,
     },
   };
 }

@@ -14,7 +14,9 @@
  *   6. with --first-press (or --first-press-only): how soon /login answers a press made the moment it
  *      is painted, against the dependency floor's render, throttled as a phone (scripts/benchFirstPress.ts);
  *   7. with --live (or --live-only): from a press on one device to the change on another member's
- *      screen, on the real server, beside the server's own delivery (scripts/benchLive.ts).
+ *      screen, on the real server, beside the server's own delivery (scripts/benchLive.ts);
+ *   8. with --workbench (or --workbench-only): what QA's request log adds to a like's answer on the
+ *      busy scenario, off and on in one run, and the panel's first opening (scripts/benchWorkbench.ts).
  *
  * That liking a post re-renders only its card is a test (PostList.test.tsx), not a figure here.
  *
@@ -32,6 +34,7 @@ import { benchFirstPress } from './benchFirstPress';
 import { benchLive } from './benchLive';
 import { benchScale } from './benchScale';
 import { benchScroll } from './benchScroll';
+import { benchWorkbench } from './benchWorkbench';
 
 const ROOT = path.resolve(__dirname, '..');
 const DIST = path.join(ROOT, 'dist');
@@ -253,6 +256,7 @@ async function main(): Promise<void> {
   if (args.includes('--scroll') || args.includes('--scroll-only')) await benchScroll(limits);
   if (args.includes('--first-press') || args.includes('--first-press-only')) await benchFirstPress(limits);
   if (args.includes('--live') || args.includes('--live-only')) await benchLive(limits);
+  if (args.includes('--workbench') || args.includes('--workbench-only')) await benchWorkbench(limits);
   console.log('');
 }
 

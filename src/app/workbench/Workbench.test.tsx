@@ -5,6 +5,7 @@ import { DEMO_USER_ID, seedPostId } from '../../../contract/seed/default';
 import { faultHandlers } from '../../../mocks/faults';
 import { getMockContext, server } from '../../../mocks/testing/node';
 import { callAs, expectRefusal } from '../../../mocks/testing/testSupport';
+import { RequestLog } from '../../../mocks/requestLog';
 import { createWorkbench, type StandInWorkbench } from '../../../mocks/workbench';
 import { Workbench } from './Workbench';
 
@@ -15,6 +16,7 @@ interface Harness {
   workbench: StandInWorkbench;
   kept: unknown[];
   opened: string[];
+  log: RequestLog;
 }
 
 /** A workbench over the tests' stand-in, as the browser's start makes one, its faults answered. */
@@ -23,14 +25,25 @@ function harness(scenario: 'default' | 'busy' = 'default'): Harness {
   server.use(...faultHandlers(ctx));
   const kept: unknown[] = [];
   const opened: string[] = [];
-  const workbench = createWorkbench({ ctx, scenario, keep: (rules) => kept.push(rules), href: () => PAGE, open: (url) => opened.push(url) });
-  return { workbench, kept, opened };
+  const log = new RequestLog(ctx.baseUrl);
+  log.enabled = false;
+  detachLog = log.attach(server);
+  ctx.log = log;
+  const workbench = createWorkbench({ ctx, scenario, keep: (rules) => kept.push(rules), log, keepLog: () => undefined, href: () => PAGE, open: (url) => opened.push(url) });
+  return { workbench, kept, opened, log };
 }
 
 async function openPanel(user: ReturnType<typeof userEvent.setup>) {
   await user.keyboard('gw');
   return screen.findByRole('dialog', { name: 'Stand-in workbench' });
 }
+
+let detachLog: (() => void) | undefined;
+afterEach(() => {
+  detachLog?.();
+  detachLog = undefined;
+  getMockContext().log = undefined;
+});
 
 describe('the workbench beside the stand-in', () => {
   it('shows no badge on the default scenario with no fault, and one that opens the panel otherwise', async () => {
@@ -169,5 +182,36 @@ describe('the workbench beside the stand-in', () => {
     writeText.mockRejectedValueOnce(new DOMException('Denied', 'NotAllowedError'));
     await user.click(within(dialog).getByRole('button', { name: 'Copy link' }));
     expect(await within(dialog).findByText(/The browser refused to copy/)).toBeInTheDocument();
+  });
+
+  it('keeps a log of the calls once turned on: the fault each met, a filter, bodies on demand, copied as curl', async () => {
+    const { workbench } = harness();
+    workbench.setFaults([{ route: LIKE, answer: 503 }]);
+    const user = userEvent.setup();
+    render(<Workbench scenario="default" workbench={workbench} />);
+    const dialog = await openPanel(user);
+    const calls = within(dialog).getByRole('list', { name: 'Calls' });
+    expect(within(dialog).getByText('The log is off: no call is kept.')).toBeInTheDocument();
+    await callAs(DEMO_USER_ID, 'GET', '/users/bookmark');
+    expect(within(calls).queryAllByRole('listitem')).toHaveLength(0);
+
+    await user.click(within(dialog).getByRole('checkbox', { name: /^Keep a log of the calls/ }));
+    const postId = seedPostId(5);
+    await callAs(DEMO_USER_ID, 'POST', `/posts/like/${postId}`);
+    await callAs(DEMO_USER_ID, 'GET', '/users/bookmark');
+    await waitFor(() => expect(within(calls).getAllByRole('listitem')).toHaveLength(2));
+    expect(within(dialog).getByText('Showing 2 of 2 calls, newest first.')).toBeInTheDocument();
+    const like = within(calls).getAllByRole('listitem')[1]!;
+    expect(like).toHaveTextContent(`POST /posts/like/${postId} → 503`);
+    expect(like).toHaveTextContent(`(fault: ${LIKE}: 503, every call)`);
+
+    await user.type(within(dialog).getByRole('searchbox', { name: 'Filter the log' }), 'fault');
+    expect(within(calls).getAllByRole('listitem')).toHaveLength(1);
+    await user.click(within(like).getByText(`POST /posts/like/${postId}`, { exact: false }));
+    await waitFor(() => expect(like).toHaveTextContent(MESSAGES.serviceUnavailable));
+    const writeText = jest.spyOn(navigator.clipboard, 'writeText');
+    await user.click(within(like).getByRole('button', { name: 'Copy as curl' }));
+    expect(writeText).toHaveBeenCalledWith(`curl -i -X POST 'http://localhost/api/posts/like/${postId}'`);
+    expect(await within(dialog).findByText('The call, as curl, copied.')).toBeInTheDocument();
   });
 });

@@ -2,6 +2,7 @@ import { useId, useMemo, useState, useSyncExternalStore } from 'react';
 import type { FaultAnswer, FaultRoute, FaultRule, FaultTimes } from '../../../mocks/faults';
 import type { StandInWorkbench } from '../../../mocks/workbench';
 import { Dialog } from '../../components/Dialog';
+import { RequestLogSection } from './RequestLogSection';
 
 export interface WorkbenchPanelProps {
   workbench: StandInWorkbench;
@@ -117,12 +118,12 @@ export default function WorkbenchPanel({ workbench, onClose }: WorkbenchPanelPro
   const description = workbench.scenarios.find(({ name }) => name === chosen)?.description;
   const wanted = filter.trim().toLowerCase();
 
-  const copy = async () => {
+  const copy = async (text: string, what: string, fallback: string) => {
     try {
-      await navigator.clipboard.writeText(link);
-      setCopied('Link copied.');
+      await navigator.clipboard.writeText(text);
+      setCopied(`${what} copied.`);
     } catch {
-      setCopied('The browser refused to copy: select the link above and copy it.');
+      setCopied(`The browser refused to copy: ${fallback}`);
     }
   };
 
@@ -182,9 +183,12 @@ export default function WorkbenchPanel({ workbench, onClose }: WorkbenchPanelPro
             Link: this page, its scenario and its faults
             <input type="text" readOnly value={link} onFocus={(event) => event.target.select()} />
           </label>
-          <button type="button" className="button button--secondary" onClick={() => void copy()}>Copy link</button>
-          <p className="workbench__text" role="status">{copied}</p>
+          <button type="button" className="button button--secondary" onClick={() => void copy(link, 'Link', 'select the link above and copy it.')}>Copy link</button>
         </section>
+
+        <RequestLogSection workbench={workbench} copy={(text, what) => void copy(text, what, 'open the call and copy from its bodies.')} />
+        {/* What a copy did, said once, wherever it was pressed. */}
+        <p className="workbench__text" role="status">{copied}</p>
       </div>
     </Dialog>
   );

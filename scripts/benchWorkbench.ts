@@ -1,0 +1,90 @@
+/**
+ * `npm run bench`, part 8 (`--workbench`, or `--workbench-only`): what QA's request log costs. The
+ * shipped build in dist/ (the stand-in, busy scenario: 10,000 posts) in Chromium; the demo member
+ * writes posts and likes each, each like timed in the page from its start to its answer, in rounds
+ * with the log off and on, in turn (off, on, off, on...) so that a drift of the machine's speed
+ * weighs on both alike. The stand-in's usual delay (400 ms) is in every answer: the figure is what
+ * the log adds above it. Also how long the workbench's panel takes to open the first time (its
+ * chunk loaded and rendered).
+ */
+import { resolve } from 'node:path';
+import type { AddressInfo } from 'node:net';
+import { chromium, type Page } from 'playwright';
+import { median, type BenchLimits } from './benchLimits';
+import { serve } from './benchFirstPaint';
+
+const CHROME = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+const CHROME_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+const ROUNDS = 6;
+const CALLS_PER_ROUND = 10;
+/** What the log may add to a like's answer on `busy`, at the median. */
+const LOG_COST_LIMIT_MS = 20;
+/** Where a tab keeps the log on (mocks/browser.ts). */
+const LOG_SESSION_KEY = 'socialconnect.mock-log';
+
+/** Writes `count` posts (untimed), then times a like of each, in the page: each like's ms. */
+async function timeLikes(page: Page, count: number): Promise<number[]> {
+  return page.evaluate(async (calls) => {
+    const headers = { authorization: `Bearer ${localStorage.getItem('encodedToken') ?? ''}`, 'content-type': 'application/json' };
+    const ids: string[] = [];
+    for (let index = 0; index < calls; index += 1) {
+      const written = await fetch('/api/posts', { method: 'POST', headers: { ...headers, prefer: 'return=minimal' }, body: JSON.stringify({ postData: { text: `Timing a like, ${index}` } }) });
+      const answer = await written.json() as { post?: { id: string } };
+      if (!answer.post) throw new Error(`Writing a post answered ${written.status}: ${JSON.stringify(answer).slice(0, 200)}`);
+      ids.push(answer.post.id);
+    }
+    const times: number[] = [];
+    for (const id of ids) {
+      const started = performance.now();
+      // As the app asks for it (postsApi.ts): the counts alone, not every post.
+      const answer = await fetch(`/api/posts/like/${id}`, { method: 'POST', headers: { ...headers, prefer: 'return=minimal, reaction-counts' } });
+      const body = await answer.text();
+      times.push(performance.now() - started);
+      // A refused call (a token gone, a like twice) would time a shorter path than a like.
+      if (answer.status !== 201) throw new Error(`The like answered ${answer.status} (${body}), not 201: the figure would not be a like's.`);
+    }
+    return times;
+  }, count);
+}
+
+export async function benchWorkbench(limits: BenchLimits, distDir = 'dist'): Promise<void> {
+  console.log('\n8. QA\'s workbench: the request log\'s cost on a like (shipped build, stand-in, busy scenario; Chromium)');
+  const server = await serve(resolve(distDir));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const browser = await chromium.launch({ executablePath: CHROME, args: CHROME_ARGS });
+  try {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    await page.goto(`${url}/login?scenario=busy`);
+    await page.getByLabel('Username').fill('demo_user');
+    await page.getByLabel('Password', { exact: true }).fill('welcome123');
+    await page.getByRole('button', { name: 'Login', exact: true }).click();
+    await page.getByRole('heading', { name: 'Latest Posts' }).waitFor({ timeout: 60_000 });
+
+    const panelStarted = Date.now();
+    const panel = page.getByRole('dialog', { name: 'Stand-in workbench' });
+    await page.keyboard.press('g');
+    await page.keyboard.press('w');
+    await panel.waitFor({ timeout: 30_000 });
+    console.log(`  the panel, first opened: ${Date.now() - panelStarted} ms from the shortcut to the panel on screen`);
+    await page.keyboard.press('Escape');
+
+    const off: number[] = [];
+    const on: number[] = [];
+    for (let round = 0; round < ROUNDS; round += 1) {
+      const logOn = round % 2 === 1;
+      await page.evaluate(([key, keep]) => (keep ? sessionStorage.setItem(key, 'on') : sessionStorage.removeItem(key)), [LOG_SESSION_KEY, logOn] as const);
+      await page.reload();
+      // The feed's cards: the stand-in answers this page now (a call before it would go past it).
+      await page.locator('[role="feed"] article').first().waitFor({ timeout: 60_000 });
+      (logOn ? on : off).push(...await timeLikes(page, CALLS_PER_ROUND));
+    }
+    const offMs = median(off);
+    const onMs = median(on);
+    console.log(`  a like's answer, log off: ${offMs.toFixed(1)} ms median (${off.length} calls; min ${Math.min(...off).toFixed(1)}, max ${Math.max(...off).toFixed(1)})`);
+    console.log(`  a like's answer, log on:  ${onMs.toFixed(1)} ms median (${on.length} calls; min ${Math.min(...on).toFixed(1)}, max ${Math.max(...on).toFixed(1)})`);
+    console.log(`  the log adds ${(onMs - offMs).toFixed(1)} ms (limit ${LOG_COST_LIMIT_MS} ms)${limits.check('request log cost', onMs - offMs, LOG_COST_LIMIT_MS)}`);
+  } finally {
+    await browser.close();
+    server.close();
+  }
+}
