@@ -1,6 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { getMockDb, server, TEST_API_BASE, tokenFor } from '../../../mocks/testing/node';
+import { getMockDb, server, TEST_API_BASE } from '../../../mocks/testing/node';
 import { ERROR_CODES, MESSAGES } from '../../../contract/messages';
 import { DEMO_BOOKMARK_POST_ID, DEMO_CREDENTIALS, SEED_USER_IDS, seedPostId } from '../../../contract/seed/default';
 import { cardWith, contentsOf, findFeed } from '../../test/posts';
@@ -9,21 +9,7 @@ import { NOT_FOUND_TEXT } from '../../components/NotFound';
 import { selectLive } from './liveSlice';
 import { NEW_POSTS_CHECK_MS } from './useNewPosts';
 import type { AppStore } from '../../app/store';
-
-/**
- * Another member (or the member on another device) calls the same backend. Inside act: the live
- * event that call sends renders here while it is under way, as a click's answer would.
- */
-async function elsewhere(username: string, method: string, path: string, body?: unknown): Promise<void> {
-  await act(async () => {
-    const answer = await fetch(`${TEST_API_BASE}${path}`, {
-      method,
-      headers: { authorization: await tokenFor(username), 'content-type': 'application/json' },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    if (!answer.ok) throw new Error(`${method} ${path} as ${username}: ${answer.status}`);
-  });
-}
+import { elsewhere } from '../../test/elsewhere';
 
 /** Post 2, Maya's, on the demo member's Home. */
 const LAKE = 'The lake went completely still just before dusk. No filter needed.';

@@ -10,6 +10,7 @@ import { emulatePhone } from '../../../test/viewport';
 import { NOTIFICATIONS_UNAVAILABLE } from '../../../pages/NotificationsPage';
 import { expectNameToStartWithShownText, shownText } from '../../../test/labelInName';
 import { NOTIFICATIONS_TEXTS } from './NotificationList';
+import { elsewhere } from '../../../test/elsewhere';
 
 function sideNav(): HTMLElement {
   return screen.getByRole('navigation', { name: 'Main' });
@@ -33,14 +34,6 @@ function arrangeNotifications(count: number, unread: boolean): void {
     getMockDb().notifications.set(record.id, { record, place: index + 1 });
   }
   getMockDb().nextPlace = count + 1;
-}
-
-/** Another member calls the same backend; the live event it sends renders here inside act. */
-async function elsewhere(username: string, method: string, path: string): Promise<void> {
-  await act(async () => {
-    const answer = await fetch(`${TEST_API_BASE}${path}`, { method, headers: { authorization: await tokenFor(username) } });
-    if (!answer.ok) throw new Error(`${method} ${path} as ${username}: ${answer.status}`);
-  });
 }
 
 function unreadInStore(): number {

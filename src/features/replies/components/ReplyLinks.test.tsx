@@ -1,12 +1,13 @@
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { getMockDb, server, TEST_API_BASE, tokenFor } from '../../../../mocks/testing/node';
+import { getMockDb, server, TEST_API_BASE } from '../../../../mocks/testing/node';
 import { MESSAGES } from '../../../../contract/messages';
 import { DEMO_CREDENTIALS, DEMO_USER_ID, seedPostId } from '../../../../contract/seed/default';
 import type { ReplyCreated } from '../../../../contract/api';
 import { arrangedReplies } from '../../../../contract/tests/fixtures';
 import { currentPath, renderWithProviders } from '../../../test/renderWithProviders';
 import { REPLIES_TEXTS } from './Replies';
+import { elsewhere } from '../../../test/elsewhere';
 
 /** Ava's (demo_user's) forest walk, and Maya's lake at dusk. */
 const AVAS_POST = seedPostId(5);
@@ -16,17 +17,6 @@ const LAKE_POST = seedPostId(2);
 function arrangeReplies(postId: string, count: number, mine: readonly number[] = []): void {
   arrangedReplies(postId, count, 'test').forEach((reply, index) => {
     getMockDb().replies.set(reply.id, mine.includes(index + 1) ? { ...reply, authorId: DEMO_USER_ID } : reply);
-  });
-}
-
-/** Another member calls the same backend (the live event it sends renders here inside act). */
-async function elsewhere<T>(username: string, method: string, path: string, body?: unknown): Promise<T> {
-  return act(async () => {
-    const headers: Record<string, string> = { authorization: await tokenFor(username) };
-    if (body !== undefined) headers['content-type'] = 'application/json';
-    const answer = await fetch(`${TEST_API_BASE}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
-    if (!answer.ok) throw new Error(`${method} ${path} as ${username}: ${answer.status}`);
-    return (await answer.json()) as T;
   });
 }
 
