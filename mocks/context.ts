@@ -12,6 +12,7 @@ import { createTokenService, STAND_IN_TOKEN_SECRET } from '../contract/tokens';
 import { createStandInHub, type StandInHub } from './events';
 import { FaultState } from './faults';
 import type { RequestLog } from './requestLog';
+import { StreamFaults } from './streamFaults';
 import { createMemoryDb, createMemoryStore, type MemoryDb, type MemoryStore, type StoreSharing } from './memoryStore';
 
 /** Mirrors TIMINGS.mockResponseDelayMs (src/config/timings.ts; a test checks they agree). */
@@ -43,6 +44,8 @@ export interface MockContext extends RuleContext {
   faults: FaultState;
   /** QA's request log (requestLog.ts), where one is kept: told which fault each call met. */
   log?: RequestLog;
+  /** QA's faults of the live stream (streamFaults.ts): none unless asked for. */
+  streamFaults: StreamFaults;
 }
 
 export interface MockContextOptions {
@@ -101,6 +104,7 @@ export function createMockContext(options: MockContextOptions = {}): MockContext
     hub: createStandInHub(db),
     streams: new SessionStreams(),
     faults: new FaultState(),
+    streamFaults: new StreamFaults(),
   };
   return ctx;
 }

@@ -64,11 +64,16 @@ export function toHandler(ctx: MockContext, spec: RouteSpec, path: string = spec
 function eventsHandler(ctx: MockContext): HttpHandler {
   return http.get(routeUrl(ctx, '/events'), async ({ request }) => {
     const { body, sink, onCancel } = streamBody();
+    // QA's faults of the stream (streamFaults.ts): held, dropped, or a reconnect answered with `reset`.
+    const holdable = ctx.streamFaults.holdable(sink);
+    const lastEventId = request.headers.get('last-event-id') ?? undefined;
     const opened = await openEventStream(ctx, ctx.hub, {
       authorization: request.headers.get('authorization') ?? undefined,
-      lastEventId: request.headers.get('last-event-id') ?? undefined,
-    }, sink, ctx.streams);
+      lastEventId,
+      ...(ctx.streamFaults.takeReset(lastEventId !== undefined) ? { missedAs: 'reset' as const } : {}),
+    }, holdable.sink, ctx.streams);
     if ('status' in opened) return HttpResponse.json(opened.body as Record<string, unknown>, { status: opened.status });
+    holdable.opened(opened.close);
     // A reader that leaves aborts its request (the body stream is not always cancelled).
     onCancel(opened.close);
     request.signal.addEventListener('abort', opened.close);

@@ -31,6 +31,16 @@ export interface StandInWorkbench {
   switchScenario(name: ScenarioName): void;
   /** Called after every change of the rules. */
   subscribe(listener: () => void): () => void;
+  /** The live stream's faults: drop it now, hold it, answer the next reconnect with `reset`. */
+  stream: {
+    openCount(): number;
+    held(): boolean;
+    resetPending(): boolean;
+    subscribe(listener: () => void): () => void;
+    drop(): void;
+    setHeld(held: boolean): void;
+    setResetNext(reset: boolean): void;
+  };
   /** The calls the stand-in answered, while the log is on. */
   log: {
     entries(): readonly LogEntry[];
@@ -88,6 +98,15 @@ export function createWorkbench({ ctx, scenario, keep, log, keepLog, href, open 
     subscribe(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);
+    },
+    stream: {
+      openCount: ctx.streamFaults.openCount,
+      held: ctx.streamFaults.held,
+      resetPending: ctx.streamFaults.resetPending,
+      subscribe: ctx.streamFaults.subscribe,
+      drop: () => ctx.streamFaults.dropAll(),
+      setHeld: (held) => ctx.streamFaults.setHeld(held),
+      setResetNext: (reset) => ctx.streamFaults.setResetNext(reset),
     },
     log: {
       entries: log.entries,

@@ -42,6 +42,8 @@ export function resetMockBackend(): void {
   context.delayMs = 0;
   context.slowDelayMs = SLOW_DELAY_MS;
   context.faults = new FaultState();
+  context.streamFaults.setHeld(false);
+  context.streamFaults.setResetNext(false);
 }
 
 /**

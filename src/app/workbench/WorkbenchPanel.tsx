@@ -3,6 +3,7 @@ import type { FaultAnswer, FaultRoute, FaultRule, FaultTimes } from '../../../mo
 import type { StandInWorkbench } from '../../../mocks/workbench';
 import { Dialog } from '../../components/Dialog';
 import { RequestLogSection } from './RequestLogSection';
+import { StreamSection } from './StreamSection';
 
 export interface WorkbenchPanelProps {
   workbench: StandInWorkbench;
@@ -176,6 +177,8 @@ export default function WorkbenchPanel({ workbench, onClose }: WorkbenchPanelPro
             );
           })}
         </section>
+
+        <StreamSection workbench={workbench} />
 
         <section aria-labelledby="workbench-share">
           <h3 id="workbench-share" className="workbench__heading">Share this state</h3>
