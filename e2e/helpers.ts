@@ -331,11 +331,13 @@ export async function liamPostsAndHomeShowsIt(page: Page, request: APIRequestCon
 }
 
 /**
- * Opens QA's workbench with its shortcut, `g` then `w`, as QA does: pressed again until it opens, since
- * a press made before the page's script has run (a page built ahead is on screen before) reaches nothing.
+ * Opens QA's workbench with its shortcut, `g` then `w`, as QA does: out of any field first (keys typed
+ * in one are text), then pressed again until it opens, since a press made before the page's script has
+ * run (a page built ahead is on screen before) reaches nothing.
  */
 export async function openWorkbench(page: Page): Promise<Locator> {
   const panel = page.getByRole('dialog', { name: 'Stand-in workbench' });
+  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
   await expect(async () => {
     await page.keyboard.press('g');
     await page.keyboard.press('w');

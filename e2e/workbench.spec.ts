@@ -48,6 +48,30 @@ test.describe("QA's workbench", () => {
     }
   });
 
+  test('the store exported, a post written, the file imported: the post is gone and the store is the one exported', async ({ page }) => {
+    await login(page);
+    let panel = await openWorkbench(page);
+    const [exported] = await Promise.all([page.waitForEvent('download'), panel.getByRole('button', { name: 'Export the store' }).click()]);
+    expect(exported.suggestedFilename()).toBe('socialconnect-default-store.json');
+    const file = await exported.path();
+    const before: unknown = JSON.parse(readFileSync(file, 'utf8'));
+    await page.keyboard.press('Escape');
+
+    await writePost(page, 'Written after the export');
+    await expect(postCard(page, 'Written after the export')).toBeVisible();
+
+    panel = await openWorkbench(page);
+    await panel.getByLabel(/^Import a store from a file/).setInputFiles(file);
+    // The page opens again on the imported store: the member's session was in it, the post was not.
+    await expect(page.getByRole('heading', { name: 'Latest Posts' })).toBeVisible();
+    await expect(postCard(page, SEED_TEXT.newest)).toBeVisible();
+    await expect(postCard(page, 'Written after the export')).toHaveCount(0);
+
+    panel = await openWorkbench(page);
+    const [again] = await Promise.all([page.waitForEvent('download'), panel.getByRole('button', { name: 'Export the store' }).click()]);
+    expect(JSON.parse(readFileSync(await again.path(), 'utf8'))).toEqual(before);
+  });
+
   test('faults in the address that do not hold are said on screen, naming the field; none applies', async ({ page }) => {
     await page.goto(`/login?faults=${encodeURIComponent(JSON.stringify([{ route: 'POST /posts/love/:postId', answer: 503 }]))}`);
     const alert = page.getByRole('alert').filter({ hasText: "The address's faults[0].route" });

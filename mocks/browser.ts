@@ -187,6 +187,10 @@ export async function startMockWorker(options: StartMockWorkerOptions = {}): Pro
     keep: keepFaults,
     log,
     keepLog,
+    replaceStore: async (snapshot) => {
+      ctx.db.load(snapshot);
+      await sharing.alone(save);
+    },
     href: () => window.location.href,
     open: (url) => window.location.assign(url),
   });

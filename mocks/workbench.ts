@@ -7,7 +7,9 @@
 import { MESSAGES } from '../contract/messages';
 import type { MockContext } from './context';
 import { describeFault, FAULT_ROUTES, FAULT_STATUSES, FaultState, readFaultRules, type FaultRoute, type FaultRule } from './faults';
+import type { DbSnapshot } from '../contract/snapshot';
 import { asCurl, asFixture, type LogEntry, type RequestLog } from './requestLog';
+import { readStoreFile, storeFileText } from './storeFile';
 import { SCENARIO_NAMES, SCENARIOS, type ScenarioName } from './scenarios';
 
 /** The address parameters the workbench reads and writes. */
@@ -31,6 +33,13 @@ export interface StandInWorkbench {
   switchScenario(name: ScenarioName): void;
   /** Called after every change of the rules. */
   subscribe(listener: () => void): () => void;
+  /** The whole store as a file's text (storeFile.ts). */
+  exportStore(): string;
+  /**
+   * Loads a file's store in place of this one, for every tab, and opens the page again on it; refuses
+   * (a StoreFileError, saying what does not hold) a file that is not a store.
+   */
+  importStore(text: string): Promise<void>;
   /** The live stream's faults: drop it now, hold it, answer the next reconnect with `reset`. */
   stream: {
     openCount(): number;
@@ -62,6 +71,8 @@ export interface WorkbenchOptions {
   log: RequestLog;
   /** Where the log's being on is kept for the tab. */
   keepLog(on: boolean): void;
+  /** Loads a store in place of the current one and saves it for every tab. */
+  replaceStore(snapshot: DbSnapshot): Promise<void>;
   /** The page's address (window.location.href), and how to open another. */
   href(): string;
   open(url: string): void;
@@ -76,7 +87,7 @@ export function workbenchLink(href: string, scenario: ScenarioName, rules: reado
   return url.toString();
 }
 
-export function createWorkbench({ ctx, scenario, keep, log, keepLog, href, open }: WorkbenchOptions): StandInWorkbench {
+export function createWorkbench({ ctx, scenario, keep, log, keepLog, replaceStore, href, open }: WorkbenchOptions): StandInWorkbench {
   const apiBase = () => new URL(ctx.baseUrl, href()).toString();
   const listeners = new Set<() => void>();
   return {
@@ -98,6 +109,12 @@ export function createWorkbench({ ctx, scenario, keep, log, keepLog, href, open 
     subscribe(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);
+    },
+    exportStore: () => storeFileText(ctx.db.snapshot()),
+    async importStore(text) {
+      await replaceStore(readStoreFile(text));
+      // The app's lists and the member's session were read from the store just replaced.
+      open(href());
     },
     stream: {
       openCount: ctx.streamFaults.openCount,

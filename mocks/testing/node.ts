@@ -14,7 +14,9 @@ import { createStandInHub } from '../events';
 import { faultHandlers, FaultState, readFaultRules, type FaultRule } from '../faults';
 import { createHandlers } from '../handlers';
 import type { MemoryDb } from '../memoryStore';
+import { RequestLog } from '../requestLog';
 import { getScenario, type ScenarioName } from '../scenarios';
+import { createWorkbench, type StandInWorkbench, type WorkbenchOptions } from '../workbench';
 
 /** The base the app calls under jest (jsdom's origin is http://localhost). */
 export const TEST_API_BASE = 'http://localhost/api';
@@ -66,6 +68,24 @@ export function useScenario(name: ScenarioName, options: { slowDelayMs?: number 
 export function withFaults(rules: readonly FaultRule[]): void {
   context.faults = new FaultState(readFaultRules(rules));
   server.use(...faultHandlers(context));
+}
+
+/**
+ * QA's workbench over the tests' stand-in, as the browser's start makes one: a store it imports is
+ * loaded here; what it would keep for the tab, or open, goes to the `overrides` given.
+ */
+export function workbenchFor(overrides: Partial<WorkbenchOptions> = {}): StandInWorkbench {
+  return createWorkbench({
+    ctx: context,
+    scenario: 'default',
+    keep: () => undefined,
+    log: context.log ?? new RequestLog(context.baseUrl),
+    keepLog: () => undefined,
+    replaceStore: async (snapshot) => loadFresh(snapshot),
+    href: () => 'http://localhost/',
+    open: () => undefined,
+    ...overrides,
+  });
 }
 
 /** The live store, to arrange or inspect in a test. */

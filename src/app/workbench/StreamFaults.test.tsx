@@ -1,8 +1,6 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import { DEMO_CREDENTIALS, seedPostId } from '../../../contract/seed/default';
-import { getMockContext, server, TEST_API_BASE } from '../../../mocks/testing/node';
-import { RequestLog } from '../../../mocks/requestLog';
-import { createWorkbench } from '../../../mocks/workbench';
+import { server, TEST_API_BASE, workbenchFor } from '../../../mocks/testing/node';
 import { selectLive } from '../../features/live/liveSlice';
 import { elsewhere } from '../../test/elsewhere';
 import { cardWith, findFeed } from '../../test/posts';
@@ -18,12 +16,7 @@ async function homeWithPanel() {
   const rendered = await renderWithProviders({ route: '/', authAs: DEMO_CREDENTIALS });
   await findFeed('Latest Posts');
   await waitFor(() => expect(selectLive(rendered.store.getState())).toBe(true));
-  const ctx = getMockContext();
-  const workbench = createWorkbench({
-    ctx, scenario: 'default', keep: () => undefined, log: new RequestLog(ctx.baseUrl), keepLog: () => undefined,
-    href: () => 'http://localhost/', open: () => undefined,
-  });
-  render(<Workbench scenario="default" workbench={workbench} openAtStart />);
+  render(<Workbench scenario="default" workbench={workbenchFor()} openAtStart />);
   const panel = await screen.findByRole('dialog', { name: 'Stand-in workbench' });
   return { ...rendered, panel, opened };
 }

@@ -3,10 +3,10 @@ import userEvent from '@testing-library/user-event';
 import { MESSAGES } from '../../../contract/messages';
 import { DEMO_USER_ID, seedPostId } from '../../../contract/seed/default';
 import { faultHandlers } from '../../../mocks/faults';
-import { getMockContext, server } from '../../../mocks/testing/node';
+import { getMockContext, getMockDb, server, workbenchFor } from '../../../mocks/testing/node';
 import { callAs, expectRefusal } from '../../../mocks/testing/testSupport';
 import { RequestLog } from '../../../mocks/requestLog';
-import { createWorkbench, type StandInWorkbench } from '../../../mocks/workbench';
+import type { StandInWorkbench } from '../../../mocks/workbench';
 import { Workbench } from './Workbench';
 
 const LIKE = 'POST /posts/like/:postId';
@@ -29,7 +29,7 @@ function harness(scenario: 'default' | 'busy' = 'default'): Harness {
   log.enabled = false;
   detachLog = log.attach(server);
   ctx.log = log;
-  const workbench = createWorkbench({ ctx, scenario, keep: (rules) => kept.push(rules), log, keepLog: () => undefined, href: () => PAGE, open: (url) => opened.push(url) });
+  const workbench = workbenchFor({ scenario, keep: (rules) => kept.push(rules), log, href: () => PAGE, open: (url) => opened.push(url) });
   return { workbench, kept, opened, log };
 }
 
@@ -197,9 +197,13 @@ describe('the workbench beside the stand-in', () => {
 
     await user.click(within(dialog).getByRole('checkbox', { name: /^Keep a log of the calls/ }));
     const postId = seedPostId(5);
-    await callAs(DEMO_USER_ID, 'POST', `/posts/like/${postId}`);
-    await callAs(DEMO_USER_ID, 'GET', '/users/bookmark');
-    await waitFor(() => expect(within(calls).getAllByRole('listitem')).toHaveLength(2));
+    // Inside act: the log takes each call, then its bodies as they are read, and the panel shows them.
+    await act(async () => {
+      await callAs(DEMO_USER_ID, 'POST', `/posts/like/${postId}`);
+      await callAs(DEMO_USER_ID, 'GET', '/users/bookmark');
+      while (!workbench.log.entries().every((entry) => entry.responseBody !== undefined)) await new Promise((resolve) => setTimeout(resolve, 5));
+    });
+    expect(within(calls).getAllByRole('listitem')).toHaveLength(2);
     expect(within(dialog).getByText('Showing 2 of 2 calls, newest first.')).toBeInTheDocument();
     const like = within(calls).getAllByRole('listitem')[1]!;
     expect(like).toHaveTextContent(`POST /posts/like/${postId} → 503`);
@@ -213,5 +217,38 @@ describe('the workbench beside the stand-in', () => {
     await user.click(within(like).getByRole('button', { name: 'Copy as curl' }));
     expect(writeText).toHaveBeenCalledWith(`curl -i -X POST 'http://localhost/api/posts/like/${postId}'`);
     expect(await within(dialog).findByText('The call, as curl, copied.')).toBeInTheDocument();
+  });
+
+  it('exports the whole store as a file, and imports one only when it holds, saying what does not', async () => {
+    const { workbench, opened } = harness();
+    const user = userEvent.setup();
+    render(<Workbench scenario="default" workbench={workbench} />);
+    const dialog = await openPanel(user);
+    const saved: Blob[] = [];
+    URL.createObjectURL = jest.fn((blob: Blob) => {
+      saved.push(blob);
+      return 'blob:store';
+    });
+    URL.revokeObjectURL = jest.fn();
+    const click = jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+
+    await user.click(within(dialog).getByRole('button', { name: 'Export the store' }));
+    expect(click).toHaveBeenCalledTimes(1);
+    expect((click.mock.contexts[0] as HTMLAnchorElement).download).toBe('socialconnect-default-store.json');
+    const exported = await saved[0]!.text();
+    expect(JSON.parse(exported)).toEqual(getMockDb().snapshot());
+
+    const input = within(dialog).getByLabelText(/^Import a store from a file/);
+    await user.upload(input, new File(['{"version":2,"users":"none","posts":[]}'], 'broken.json', { type: 'application/json' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('broken.json: The file\'s /users is "none": expected array.');
+    expect(opened).toEqual([]);
+
+    // A post written after the export is gone once the file is imported; the page opens again on it.
+    await callAs(DEMO_USER_ID, 'POST', '/posts', { postData: { text: 'Written after the export.' } });
+    expect(getMockDb().snapshot()).not.toEqual(JSON.parse(exported));
+    await user.upload(input, new File([exported], 'store.json', { type: 'application/json' }));
+    await waitFor(() => expect(opened).toEqual([PAGE]));
+    expect(getMockDb().snapshot()).toEqual(JSON.parse(exported));
+    click.mockRestore();
   });
 });

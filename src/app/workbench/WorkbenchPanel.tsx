@@ -3,6 +3,7 @@ import type { FaultAnswer, FaultRoute, FaultRule, FaultTimes } from '../../../mo
 import type { StandInWorkbench } from '../../../mocks/workbench';
 import { Dialog } from '../../components/Dialog';
 import { RequestLogSection } from './RequestLogSection';
+import { StoreSection } from './StoreSection';
 import { StreamSection } from './StreamSection';
 
 export interface WorkbenchPanelProps {
@@ -179,6 +180,8 @@ export default function WorkbenchPanel({ workbench, onClose }: WorkbenchPanelPro
         </section>
 
         <StreamSection workbench={workbench} />
+
+        <StoreSection workbench={workbench} />
 
         <section aria-labelledby="workbench-share">
           <h3 id="workbench-share" className="workbench__heading">Share this state</h3>

@@ -1,0 +1,58 @@
+import { useId, useState } from 'react';
+import type { StandInWorkbench } from '../../../mocks/workbench';
+
+/** Saves `text` as a file the browser downloads. */
+function download(text: string, name: string): void {
+  const url = URL.createObjectURL(new Blob([text], { type: 'application/json' }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = name;
+  link.click();
+  // The download has its copy once the click is handled.
+  setTimeout(() => URL.revokeObjectURL(url), 0);
+}
+
+/** A chosen file's text (FileReader: every browser, and the tests' DOM). */
+function textOf(file: File): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(String(reader.result));
+    reader.onerror = () => reject(new Error('The browser could not read the file.'));
+    reader.readAsText(file);
+  });
+}
+
+/** The stand-in's whole store, out to a file and back in from one (checked before it replaces anything). */
+export function StoreSection({ workbench }: { workbench: StandInWorkbench }) {
+  const [refusal, setRefusal] = useState<string>();
+  const [busy, setBusy] = useState(false);
+  const inputId = useId();
+
+  const importFile = async (file: File | undefined) => {
+    if (!file) return;
+    setBusy(true);
+    setRefusal(undefined);
+    try {
+      await workbench.importStore(await textOf(file));
+    } catch (error) {
+      // What does not hold is said; the store in force stays as it was.
+      setRefusal(`${file.name}: ${error instanceof Error ? error.message : String(error)}`);
+      setBusy(false);
+    }
+  };
+
+  return (
+    <section aria-labelledby="workbench-store">
+      <h3 id="workbench-store" className="workbench__heading">The stand-in&apos;s store</h3>
+      <p className="workbench__text">Every member, post, reply and notification, as one JSON file.</p>
+      <button type="button" className="button button--secondary" onClick={() => download(workbench.exportStore(), `socialconnect-${workbench.scenario}-store.json`)}>
+        Export the store
+      </button>
+      <label className="workbench__field" htmlFor={inputId}>
+        Import a store from a file (it replaces this one, for every tab)
+        <input id={inputId} type="file" accept="application/json,.json" disabled={busy} onChange={(event) => void importFile(event.target.files?.[0])} />
+      </label>
+      {refusal ? <p className="workbench__error" role="alert">{refusal}</p> : null}
+    </section>
+  );
+}
