@@ -14,7 +14,7 @@ test.describe("QA's workbench", () => {
     const panel = await openWorkbench(page);
     await panel.getByRole('searchbox', { name: 'Find a route' }).fill('like');
     await panel.getByRole('combobox', { name: `Answer of ${LIKE}` }).selectOption({ label: `503: ${UNAVAILABLE}` });
-    await expect(panel.getByRole('status').first()).toHaveText(`${LIKE}: 503, every call`);
+    await expect(panel.getByRole('status').filter({ hasText: LIKE })).toHaveText(`${LIKE}: 503, every call`);
     const link = await panel.getByRole('textbox', { name: /^Link/ }).inputValue();
     await page.keyboard.press('Escape');
     await expect(panel).toBeHidden();
@@ -61,8 +61,11 @@ test.describe("QA's workbench", () => {
     await expect(postCard(page, 'Written after the export')).toBeVisible();
 
     panel = await openWorkbench(page);
-    await panel.getByLabel(/^Import a store from a file/).setInputFiles(file);
-    // The page opens again on the imported store: the member's session was in it, the post was not.
+    await panel.getByLabel(/^Import a store from a file/).setInputFiles({ name: 'socialconnect-default-store.json', mimeType: 'application/json', buffer: readFileSync(file) });
+    // The app loads again from the imported store, without a reload: the member's session was in it,
+    // the post was not.
+    await expect(panel.getByText('socialconnect-default-store.json is the store now.')).toBeVisible();
+    await page.keyboard.press('Escape');
     await expect(page.getByRole('heading', { name: 'Latest Posts' })).toBeVisible();
     await expect(postCard(page, SEED_TEXT.newest)).toBeVisible();
     await expect(postCard(page, 'Written after the export')).toHaveCount(0);

@@ -187,8 +187,9 @@ export async function startMockWorker(options: StartMockWorkerOptions = {}): Pro
     keep: keepFaults,
     log,
     keepLog,
+    // The store's load tells this tab's streams to reset (the app loads again); saved, the other tabs catch up.
     replaceStore: async (snapshot) => {
-      ctx.db.load(snapshot);
+      await ctx.store.load(snapshot);
       await sharing.alone(save);
     },
     href: () => window.location.href,

@@ -29,15 +29,17 @@ export interface StandInWorkbench {
   describe(rule: FaultRule): string;
   /** The address of this page with the scenario and the faults: opened elsewhere, it shows the same. */
   link(): string;
-  /** Opens this page again on `name`'s seed (the current one's: its data reset), faults kept. */
+  /** Opens this page again on `name`'s seed, faults kept. */
   switchScenario(name: ScenarioName): void;
+  /** The current scenario's seed in place of its store, for every tab, without a reload. */
+  resetData(): Promise<void>;
   /** Called after every change of the rules. */
   subscribe(listener: () => void): () => void;
   /** The whole store as a file's text (storeFile.ts). */
   exportStore(): string;
   /**
-   * Loads a file's store in place of this one, for every tab, and opens the page again on it; refuses
-   * (a StoreFileError, saying what does not hold) a file that is not a store.
+   * Loads a file's store in place of this one, for every tab, without a reload; refuses (a
+   * StoreFileError, saying what does not hold) a file that is not a store.
    */
   importStore(text: string): Promise<void>;
   /** The live stream's faults: drop it now, hold it, answer the next reconnect with `reset`. */
@@ -111,11 +113,8 @@ export function createWorkbench({ ctx, scenario, keep, log, keepLog, replaceStor
       return () => listeners.delete(listener);
     },
     exportStore: () => storeFileText(ctx.db.snapshot()),
-    async importStore(text) {
-      await replaceStore(readStoreFile(text));
-      // The app's lists and the member's session were read from the store just replaced.
-      open(href());
-    },
+    importStore: (text) => replaceStore(readStoreFile(text)),
+    resetData: () => replaceStore(SCENARIOS[scenario].buildSeed()),
     stream: {
       openCount: ctx.streamFaults.openCount,
       held: ctx.streamFaults.held,

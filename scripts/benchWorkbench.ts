@@ -5,7 +5,7 @@
  * with the log off and on, in turn (off, on, off, on...) so that a drift of the machine's speed
  * weighs on both alike. The stand-in's usual delay (400 ms) is in every answer: the figure is what
  * the log adds above it. Also how long the workbench's panel takes to open the first time (its
- * chunk loaded and rendered).
+ * chunk loaded and rendered), and a scenario's data reset in place on the default seed.
  */
 import { resolve } from 'node:path';
 import type { AddressInfo } from 'node:net';
@@ -17,6 +17,9 @@ const CHROME = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const CHROME_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
 const ROUNDS = 6;
 const CALLS_PER_ROUND = 10;
+/** From "Reset its data" to the stand-in on its seed again (replaced, saved, the app told), on the default seed. */
+const RESET_LIMIT_MS = 300;
+const RESETS = 5;
 /** What the log may add to a like's answer on `busy`, at the median. */
 const LOG_COST_LIMIT_MS = 20;
 /** Where a tab keeps the log on (mocks/browser.ts). */
@@ -83,6 +86,49 @@ export async function benchWorkbench(limits: BenchLimits, distDir = 'dist'): Pro
     console.log(`  a like's answer, log off: ${offMs.toFixed(1)} ms median (${off.length} calls; min ${Math.min(...off).toFixed(1)}, max ${Math.max(...off).toFixed(1)})`);
     console.log(`  a like's answer, log on:  ${onMs.toFixed(1)} ms median (${on.length} calls; min ${Math.min(...on).toFixed(1)}, max ${Math.max(...on).toFixed(1)})`);
     console.log(`  the log adds ${(onMs - offMs).toFixed(1)} ms (limit ${LOG_COST_LIMIT_MS} ms)${limits.check('request log cost', onMs - offMs, LOG_COST_LIMIT_MS)}`);
+
+    // A scenario's data reset in place, on the default seed: a post written, then "Reset its data",
+    // timed in the page from the press to Home without that post (the app loaded again).
+    const tab = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    await tab.goto(`${url}/login?scenario=default`);
+    await tab.getByLabel('Username').fill('demo_user');
+    await tab.getByLabel('Password', { exact: true }).fill('welcome123');
+    await tab.getByRole('button', { name: 'Login', exact: true }).click();
+    await tab.locator('[role="feed"] article').first().waitFor({ timeout: 60_000 });
+    const resets: number[] = [];
+    const homes: number[] = [];
+    for (let round = 0; round < RESETS; round += 1) {
+      const text = `Written before reset ${round}`;
+      await tab.getByRole('textbox', { name: 'New post text' }).fill(text);
+      await tab.getByRole('button', { name: 'Post', exact: true }).click();
+      await tab.locator('[role="feed"] article', { hasText: text }).waitFor();
+      await tab.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+      await tab.keyboard.press('g');
+      await tab.keyboard.press('w');
+      const reset = tab.getByRole('dialog', { name: 'Stand-in workbench' }).getByRole('button', { name: 'Reset its data' });
+      await reset.waitFor();
+      const [storeMs, homeMs] = await tab.evaluate(async (written) => {
+        const button = [...document.querySelectorAll('button')].find((candidate) => candidate.textContent === 'Reset its data')!;
+        const started = performance.now();
+        button.click();
+        const until = (done: () => boolean) => new Promise<number>((resolve) => {
+          const check = () => (done() ? resolve(performance.now() - started) : requestAnimationFrame(check));
+          check();
+        });
+        const store = await until(() => [...document.querySelectorAll('[role="status"]')].some((status) => status.textContent === 'The data of default is its seed again.'));
+        const home = await until(() => {
+          const cards = [...document.querySelectorAll('[role="feed"] article')];
+          return cards.length > 0 && !cards.some((card) => card.textContent?.includes(written));
+        });
+        return [store, home];
+      }, text);
+      resets.push(storeMs);
+      homes.push(homeMs);
+      await tab.keyboard.press('Escape');
+    }
+    const resetMs = median(resets);
+    console.log(`  the default scenario's data reset in place, from the press to the store replaced, saved and the app told: ${resetMs.toFixed(0)} ms median of ${RESETS} (min ${Math.min(...resets).toFixed(0)}, max ${Math.max(...resets).toFixed(0)}; limit ${RESET_LIMIT_MS} ms)${limits.check('scenario reset', resetMs, RESET_LIMIT_MS)}`);
+    console.log(`  ...and to Home without the post written: ${median(homes).toFixed(0)} ms median (min ${Math.min(...homes).toFixed(0)}): the feed's answer comes after the stand-in's usual 400 ms delay`);
   } finally {
     await browser.close();
     server.close();

@@ -72,7 +72,7 @@ async function start(container: HTMLElement): Promise<void> {
       import(/* webpackChunkName: "workbench" */ './app/workbench/mountWorkbench')
         .then(({ mountWorkbench }) => {
           stopWaitingForWorkbench();
-          mountWorkbench(started, { open: workbenchAsked });
+          mountWorkbench(started, { open: workbenchAsked, onDataReplaced: app.loadAllAgain });
         })
         .catch((error: unknown) => console.error('SocialConnect: the stand-in\'s workbench could not load.', error));
     };

@@ -1,16 +1,18 @@
-import { startTransition, useEffect, useRef, useState, type ReactNode } from 'react';
+import { startTransition, useEffect, useRef, type ReactNode } from 'react';
 import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
 import { Provider } from 'react-redux';
 import { createBrowserRouter, matchRoutes, RouterProvider, type RouteObject } from 'react-router-dom';
 import { routes } from './routes';
-import { makeStore, type AppStore, type RootState } from './store';
+import { makeStore, type AppStore } from './store';
 import { withoutTrailingSlash } from '../config/paths';
 import { restoreSessionState } from '../features/auth/restoreSession';
 import { keepTypedBeforeStart } from './typedBeforeStart';
+import { loadAllAgain } from '../lib/api/api';
 
 export interface AppProps {
-  /** The session restored from storage (restoreSessionState), read once by whoever starts the app. */
-  preloadedState?: Partial<RootState>;
+  /** The browser's router and the app's store, made once by whoever starts the app (mountApp). */
+  router: ReturnType<typeof createBrowserRouter>;
+  store: AppStore;
   /** Called once, when the app's first render is on screen. */
   onStarted?: () => void;
 }
@@ -29,9 +31,7 @@ export function AppShell({ store, children }: AppShellProps) {
   return <Provider store={store}>{children}</Provider>;
 }
 
-export function App({ preloadedState, onStarted }: AppProps) {
-  const [router] = useState(() => createBrowserRouter(routes));
-  const [store] = useState(() => makeStore({ router, preloadedState }));
+export function App({ router, store, onStarted }: AppProps) {
   const started = useRef(onStarted);
   useEffect(() => {
     started.current?.();
@@ -67,6 +67,8 @@ export interface MountedApp {
   root: Root;
   /** Settles once the first render is on screen (a page built ahead: taken over, with what was typed in it). */
   started: Promise<void>;
+  /** Has everything shown load again from the backend: its data was replaced under it (QA's workbench). */
+  loadAllAgain(): void;
 }
 
 /**
@@ -90,7 +92,9 @@ export async function mountApp(container: HTMLElement): Promise<MountedApp> {
     if (takeOver) keepTypedBeforeStart(container);
     markStarted();
   };
-  const element = () => <App preloadedState={preloadedState} onStarted={onStarted} />;
+  const router = createBrowserRouter(routes);
+  const store = makeStore({ router, preloadedState });
+  const element = () => <App router={router} store={store} onStarted={onStarted} />;
   let root: Root;
   if (takeOver) {
     // The page is on screen already: its take-over runs as a transition, in slices that leave the
@@ -103,5 +107,5 @@ export async function mountApp(container: HTMLElement): Promise<MountedApp> {
     root = createRoot(container);
     root.render(element());
   }
-  return { root, started };
+  return { root, started, loadAllAgain: () => store.dispatch(loadAllAgain()) };
 }

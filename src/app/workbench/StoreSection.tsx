@@ -23,8 +23,9 @@ function textOf(file: File): Promise<string> {
 }
 
 /** The stand-in's whole store, out to a file and back in from one (checked before it replaces anything). */
-export function StoreSection({ workbench }: { workbench: StandInWorkbench }) {
+export function StoreSection({ workbench, onDataReplaced }: { workbench: StandInWorkbench; onDataReplaced: () => void }) {
   const [refusal, setRefusal] = useState<string>();
+  const [imported, setImported] = useState<string>();
   const [busy, setBusy] = useState(false);
   const inputId = useId();
 
@@ -32,11 +33,15 @@ export function StoreSection({ workbench }: { workbench: StandInWorkbench }) {
     if (!file) return;
     setBusy(true);
     setRefusal(undefined);
+    setImported(undefined);
     try {
       await workbench.importStore(await textOf(file));
+      onDataReplaced();
+      setImported(`${file.name} is the store now.`);
     } catch (error) {
       // What does not hold is said; the store in force stays as it was.
       setRefusal(`${file.name}: ${error instanceof Error ? error.message : String(error)}`);
+    } finally {
       setBusy(false);
     }
   };
@@ -53,6 +58,7 @@ export function StoreSection({ workbench }: { workbench: StandInWorkbench }) {
         <input id={inputId} type="file" accept="application/json,.json" disabled={busy} onChange={(event) => void importFile(event.target.files?.[0])} />
       </label>
       {refusal ? <p className="workbench__error" role="alert">{refusal}</p> : null}
+      <p className="workbench__text" role="status">{imported}</p>
     </section>
   );
 }

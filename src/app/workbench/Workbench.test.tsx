@@ -116,7 +116,7 @@ describe('the workbench beside the stand-in', () => {
 
     expect(workbench.faults()).toEqual([{ route: LIKE, answer: 503, times: { next: 2 } }]);
     expect(kept.at(-1)).toEqual(workbench.faults());
-    expect(within(dialog).getAllByRole('status')[0]).toHaveTextContent(`${LIKE}: 503, the next 2 calls`);
+    expect(within(dialog).getByText(`${LIKE}: 503, the next 2 calls`)).toHaveAttribute('role', 'status');
     const link = new URL((within(dialog).getByRole('textbox', { name: /^Link/ }) as HTMLInputElement).value);
     expect(link.pathname).toBe('/explore');
     expect(link.searchParams.get('tab')).toBe('latest');
@@ -129,7 +129,7 @@ describe('the workbench beside the stand-in', () => {
 
     await user.click(within(dialog).getByRole('button', { name: 'Clear every fault' }));
     expect(workbench.faults()).toEqual([]);
-    expect(within(dialog).getAllByRole('status')[0]).toHaveTextContent('No faults: every call answers as usual.');
+    expect(within(dialog).getByText('No faults: every call answers as usual.')).toHaveAttribute('role', 'status');
     expect(within(dialog).getByRole('combobox', { name: `Answer of ${LIKE}` })).toHaveValue('normal');
   });
 
@@ -151,7 +151,23 @@ describe('the workbench beside the stand-in', () => {
     expect(workbench.faults()).toEqual([{ route: 'GET /feed', answer: { delayMs: 2000 } }]);
   });
 
-  it('switches the scenario, or resets the current one\'s data, through a link that keeps the faults', async () => {
+  it("resets the current scenario's data in place, and has the app load again", async () => {
+    const { workbench, opened } = harness();
+    const replaced = jest.fn();
+    const user = userEvent.setup();
+    render(<Workbench scenario="default" workbench={workbench} onDataReplaced={replaced} />);
+    const dialog = await openPanel(user);
+    await callAs(DEMO_USER_ID, 'POST', '/posts', { postData: { text: 'Gone once the data is reset.' } });
+    expect(getMockDb().posts.size).toBe(21);
+
+    await user.click(within(dialog).getByRole('button', { name: 'Reset its data' }));
+    expect(await within(dialog).findByText('The data of default is its seed again.')).toBeInTheDocument();
+    expect(getMockDb().posts.size).toBe(20);
+    expect(replaced).toHaveBeenCalledTimes(1);
+    expect(opened).toEqual([]);
+  });
+
+  it('switches to another scenario through a link that keeps the faults', async () => {
     const { workbench, opened } = harness('busy');
     workbench.setFaults([{ route: LIKE, answer: 500, times: 'once' }]);
     const user = userEvent.setup();
@@ -159,13 +175,12 @@ describe('the workbench beside the stand-in', () => {
     await user.click(screen.getByRole('button', { name: 'Scenario: busy, 1 fault (open the stand-in workbench)' }));
     const dialog = await screen.findByRole('dialog', { name: 'Stand-in workbench' });
 
-    await user.click(within(dialog).getByRole('button', { name: 'Reset its data' }));
     await user.selectOptions(within(dialog).getByRole('combobox', { name: 'Scenario' }), 'empty');
     expect(within(dialog).getByText(/no posts at all/)).toBeInTheDocument();
-    await user.click(within(dialog).getByRole('button', { name: 'Switch to empty' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Switch to empty (the page opens again)' }));
 
-    expect(opened.map((url) => new URL(url).searchParams.get('scenario'))).toEqual(['busy', 'empty']);
-    expect(opened.every((url) => JSON.parse(new URL(url).searchParams.get('faults')!).length === 1)).toBe(true);
+    expect(opened.map((url) => new URL(url).searchParams.get('scenario'))).toEqual(['empty']);
+    expect(JSON.parse(new URL(opened[0]!).searchParams.get('faults')!)).toEqual([{ route: LIKE, answer: 500, times: 'once' }]);
   });
 
   it('copies the link, and says so; when the browser refuses, says how to copy it by hand', async () => {
@@ -221,8 +236,9 @@ describe('the workbench beside the stand-in', () => {
 
   it('exports the whole store as a file, and imports one only when it holds, saying what does not', async () => {
     const { workbench, opened } = harness();
+    const replaced = jest.fn();
     const user = userEvent.setup();
-    render(<Workbench scenario="default" workbench={workbench} />);
+    render(<Workbench scenario="default" workbench={workbench} onDataReplaced={replaced} />);
     const dialog = await openPanel(user);
     const saved: Blob[] = [];
     URL.createObjectURL = jest.fn((blob: Blob) => {
@@ -243,12 +259,16 @@ describe('the workbench beside the stand-in', () => {
     expect(await within(dialog).findByRole('alert')).toHaveTextContent('broken.json: The file\'s /users is "none": expected array.');
     expect(opened).toEqual([]);
 
-    // A post written after the export is gone once the file is imported; the page opens again on it.
+    expect(replaced).not.toHaveBeenCalled();
+
+    // A post written after the export is gone once the file is imported; the app loads again, no reload.
     await callAs(DEMO_USER_ID, 'POST', '/posts', { postData: { text: 'Written after the export.' } });
     expect(getMockDb().snapshot()).not.toEqual(JSON.parse(exported));
     await user.upload(input, new File([exported], 'store.json', { type: 'application/json' }));
-    await waitFor(() => expect(opened).toEqual([PAGE]));
+    expect(await within(dialog).findByText('store.json is the store now.')).toBeInTheDocument();
     expect(getMockDb().snapshot()).toEqual(JSON.parse(exported));
+    expect(replaced).toHaveBeenCalledTimes(1);
+    expect(opened).toEqual([]);
     click.mockRestore();
   });
 });

@@ -16,6 +16,8 @@ export interface WorkbenchProps {
   workbench: StandInWorkbench;
   /** Open from the start: its shortcut was pressed before it was on the page. */
   openAtStart?: boolean;
+  /** The stand-in's store was replaced (reset, imported): the app loads what it shows again. */
+  onDataReplaced?: () => void;
 }
 
 function faultCount(count: number): string {
@@ -27,7 +29,7 @@ function faultCount(count: number): string {
  * a warning when what was asked for could not be had, and the panel, opened from the badge or with
  * `g` then `w` on any page.
  */
-export function Workbench({ scenario, warning, workbench, openAtStart = false }: WorkbenchProps) {
+export function Workbench({ scenario, warning, workbench, openAtStart = false, onDataReplaced = () => undefined }: WorkbenchProps) {
   const [open, setOpen] = useState(openAtStart);
   const [dismissed, setDismissed] = useState(false);
   const faults = useSyncExternalStore(workbench.subscribe, workbench.faults);
@@ -54,7 +56,7 @@ export function Workbench({ scenario, warning, workbench, openAtStart = false }:
       ) : null}
       {open ? (
         <Suspense fallback={<div className="scenario-badge" role="status">Opening the workbench…</div>}>
-          <WorkbenchPanel workbench={workbench} onClose={() => setOpen(false)} />
+          <WorkbenchPanel workbench={workbench} onClose={() => setOpen(false)} onDataReplaced={onDataReplaced} />
         </Suspense>
       ) : null}
     </>

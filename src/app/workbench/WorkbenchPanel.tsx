@@ -9,6 +9,8 @@ import { StreamSection } from './StreamSection';
 export interface WorkbenchPanelProps {
   workbench: StandInWorkbench;
   onClose: () => void;
+  /** The stand-in's store was replaced: the app loads what it shows again. */
+  onDataReplaced: () => void;
 }
 
 /** A rule's form as its controls hold it: text, so that a half-typed number is kept, not lost. */
@@ -104,11 +106,13 @@ function RouteFault({ workbench, route, rule }: { workbench: StandInWorkbench; r
  * QA's workbench: the scenario (switched, or its data reset), a fault for any route of the contract's
  * table, and a link that opens the same state in another browser.
  */
-export default function WorkbenchPanel({ workbench, onClose }: WorkbenchPanelProps) {
+export default function WorkbenchPanel({ workbench, onClose, onDataReplaced }: WorkbenchPanelProps) {
   const faults = useSyncExternalStore(workbench.subscribe, workbench.faults);
   const [chosen, setChosen] = useState(workbench.scenario);
   const [filter, setFilter] = useState('');
   const [copied, setCopied] = useState<string>();
+  const [resetting, setResetting] = useState(false);
+  const [resetSaid, setResetSaid] = useState<string>();
   // Cleared faults start every row again from "as usual".
   const [generation, setGeneration] = useState(0);
   const groups = useMemo(() => {
@@ -119,6 +123,21 @@ export default function WorkbenchPanel({ workbench, onClose }: WorkbenchPanelPro
   const link = workbench.link();
   const description = workbench.scenarios.find(({ name }) => name === chosen)?.description;
   const wanted = filter.trim().toLowerCase();
+
+  // The seed again, in place: no reload; the app loads what it shows again.
+  const resetData = async () => {
+    setResetting(true);
+    setResetSaid(undefined);
+    try {
+      await workbench.resetData();
+      onDataReplaced();
+      setResetSaid(`The data of ${workbench.scenario} is its seed again.`);
+    } catch (error) {
+      setResetSaid(`The data could not be reset: ${error instanceof Error ? error.message : String(error)}`);
+    } finally {
+      setResetting(false);
+    }
+  };
 
   const copy = async (text: string, what: string, fallback: string) => {
     try {
@@ -143,9 +162,10 @@ export default function WorkbenchPanel({ workbench, onClose }: WorkbenchPanelPro
             </select>
           </label>
           <p className="workbench__text">{description}</p>
-          <button type="button" className="button button--primary" onClick={() => workbench.switchScenario(chosen)}>
-            {chosen === workbench.scenario ? 'Reset its data' : `Switch to ${chosen}`}
+          <button type="button" className="button button--primary" disabled={resetting} onClick={() => void (chosen === workbench.scenario ? resetData() : workbench.switchScenario(chosen))}>
+            {chosen === workbench.scenario ? 'Reset its data' : `Switch to ${chosen} (the page opens again)`}
           </button>
+          <p className="workbench__text" role="status">{resetSaid}</p>
         </section>
 
         <section aria-labelledby="workbench-faults">
@@ -181,7 +201,7 @@ export default function WorkbenchPanel({ workbench, onClose }: WorkbenchPanelPro
 
         <StreamSection workbench={workbench} />
 
-        <StoreSection workbench={workbench} />
+        <StoreSection workbench={workbench} onDataReplaced={onDataReplaced} />
 
         <section aria-labelledby="workbench-share">
           <h3 id="workbench-share" className="workbench__heading">Share this state</h3>

@@ -1,4 +1,4 @@
-import { api, cacheAccess, TAGS, type ApiDispatch, type ApiRootState, type CacheAccess } from '../../lib/api/api';
+import { api, cacheAccess, loadAllAgain, type ApiDispatch, type ApiRootState, type CacheAccess } from '../../lib/api/api';
 import { apiFailed } from '../../lib/api/apiEvents';
 import { RESET_EVENT, type EventPayloads, type EventType } from '../../../contract/events';
 import { isSessionEndedFor, readStoredToken } from '../auth/tokenStorage';
@@ -76,7 +76,7 @@ export function applyLiveEvent(store: LiveStore, event: LiveEvent): void {
       break;
     case 'reset':
       // Too much was missed to patch: what is shown loads again.
-      store.dispatch(api.util.invalidateTags([...TAGS]));
+      store.dispatch(loadAllAgain());
       break;
   }
 }

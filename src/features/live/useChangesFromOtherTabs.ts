@@ -1,6 +1,6 @@
 import { addListener, type UnknownAction } from '@reduxjs/toolkit';
 import { useEffect } from 'react';
-import { api, TAGS } from '../../lib/api/api';
+import { api, loadAllAgain } from '../../lib/api/api';
 import { useAppStore } from '../../lib/store/hooks';
 import { selectLive } from './liveSlice';
 
@@ -25,7 +25,7 @@ export function useChangesFromOtherTabs(): void {
     const channel = new BroadcastChannel(TABS_CHANNEL);
     channel.onmessage = ({ data }: MessageEvent<unknown>) => {
       // While the live stream is open, the other tabs' changes arrive through it, new posts behind "N new posts".
-      if (data === 'changed' && !selectLive(getState())) dispatch(api.util.invalidateTags([...TAGS]));
+      if (data === 'changed' && !selectLive(getState())) dispatch(loadAllAgain());
     };
     const stopListening = dispatch(addListener({
       predicate: isOwnChange,

@@ -243,3 +243,8 @@ function storeState(getState: () => unknown): ApiRootState {
 export function cacheAccess({ dispatch, getState }: { dispatch: ApiDispatch; getState: () => unknown }): CacheAccess {
   return { dispatch, getState: () => storeState(getState) };
 }
+
+/** The action that has everything shown load again from the backend (its data changed under it all). */
+export function loadAllAgain() {
+  return api.util.invalidateTags([...TAGS]);
+}
