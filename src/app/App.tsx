@@ -7,7 +7,6 @@ import { makeStore, type AppStore } from './store';
 import { withoutTrailingSlash } from '../config/paths';
 import { restoreSessionState } from '../features/auth/restoreSession';
 import { keepTypedBeforeStart } from './typedBeforeStart';
-import { loadAllAgain } from '../lib/api/api';
 
 export interface AppProps {
   /** The browser's router and the app's store, made once by whoever starts the app (mountApp). */
@@ -107,5 +106,12 @@ export async function mountApp(container: HTMLElement): Promise<MountedApp> {
     root = createRoot(container);
     root.render(element());
   }
-  return { root, started, loadAllAgain: () => store.dispatch(loadAllAgain()) };
+  return {
+    root,
+    started,
+    // Loaded when asked for: the code /login and /signup start with holds none of the API's.
+    loadAllAgain: () => {
+      void import('../lib/api/api').then((api) => store.dispatch(api.loadAllAgain()));
+    },
+  };
 }
