@@ -1,4 +1,5 @@
 import { test as base, expect, type Page } from '@playwright/test';
+import type { FaultRule } from '../mocks/faults';
 import { startRealServer, type Backend, type RealServer } from './backend';
 
 export interface ConsoleGuard {
@@ -68,4 +69,14 @@ export { expect };
 export async function openWithScenario(page: Page, path: string, scenario: string): Promise<void> {
   const separator = path.includes('?') ? '&' : '?';
   await page.goto(`${path}${separator}scenario=${encodeURIComponent(scenario)}`);
+}
+
+/**
+ * Opens a route with faults per call on the stand-in: the same rules as the workbench's and jest's
+ * `withFaults` (mocks/faults.ts), carried by the address as the workbench's link carries them; they
+ * then stick for the tab. Rules that do not hold are said on the page, and none applies.
+ */
+export async function openWithFaults(page: Page, path: string, rules: readonly FaultRule[]): Promise<void> {
+  const separator = path.includes('?') ? '&' : '?';
+  await page.goto(`${path}${separator}faults=${encodeURIComponent(JSON.stringify(rules))}`);
 }

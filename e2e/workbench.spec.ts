@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { REPOSITORY_ROOT } from '../server/config';
 import { REAL_APP_DIR } from './backend';
-import { test, expect } from './fixtures';
+import { test, expect, openWithFaults } from './fixtures';
 import { DEMO, expectToast, login, openWorkbench, postCard, SEED_TEXT, submitLogin, urlPath, writePost } from './helpers';
 
 const LIKE = 'POST /posts/like/:postId';
@@ -76,7 +76,7 @@ test.describe("QA's workbench", () => {
   });
 
   test('faults in the address that do not hold are said on screen, naming the field; none applies', async ({ page }) => {
-    await page.goto(`/login?faults=${encodeURIComponent(JSON.stringify([{ route: 'POST /posts/love/:postId', answer: 503 }]))}`);
+    await openWithFaults(page, '/login', [{ route: 'POST /posts/love/:postId', answer: 503 }]);
     const alert = page.getByRole('alert').filter({ hasText: "The address's faults[0].route" });
     await expect(alert).toContainText('it accepts a route of the contract\'s table as METHOD /path');
     await expect(alert).toContainText('No fault applies.');
