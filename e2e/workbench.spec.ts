@@ -3,22 +3,29 @@ import { join } from 'node:path';
 import { REPOSITORY_ROOT } from '../server/config';
 import { REAL_APP_DIR } from './backend';
 import { test, expect, openWithFaults } from './fixtures';
-import { DEMO, expectToast, login, openWorkbench, postCard, SEED_TEXT, submitLogin, urlPath, writePost } from './helpers';
+import { DEMO, expectToast, login, navigateTo, openWorkbench, postCard, SEED_TEXT, submitLogin, urlPath, writePost } from './helpers';
 
 const LIKE = 'POST /posts/like/:postId';
 const UNAVAILABLE = 'The service is unavailable right now. Please try again in a moment.';
+/** How a post written on the clock frozen at 2025-06-01T12:00 (the browser's time) reads. */
+const FROZEN_TIME = 'Jun 1, 2025 12:00:00 PM';
 
 test.describe("QA's workbench", () => {
-  test('a fault on the like alone: the like goes back and says why, every other call answers; the copied link fails the like in another browser too', async ({ page, browser }) => {
+  test('a fault on the like alone: the like goes back and says why, every other call answers; the copied link, clock frozen, does the same in another browser', async ({ page, browser }) => {
     await login(page);
     const panel = await openWorkbench(page);
     await panel.getByRole('searchbox', { name: 'Find a route' }).fill('like');
     await panel.getByRole('combobox', { name: `Answer of ${LIKE}` }).selectOption({ label: `503: ${UNAVAILABLE}` });
     await expect(panel.getByRole('status').filter({ hasText: LIKE })).toHaveText(`${LIKE}: 503, every call`);
+    // The clock frozen, so that what is written reads the same time on every run.
+    await panel.getByRole('radio', { name: 'Frozen at an instant' }).check();
+    await panel.getByLabel('Frozen at (your local time)').fill('2025-06-01T12:00');
+    await expect(panel.getByRole('status').filter({ hasText: "The stand-in's time" })).toContainText('Frozen at');
     const link = await panel.getByRole('textbox', { name: /^Link/ }).inputValue();
     await page.keyboard.press('Escape');
     await expect(panel).toBeHidden();
-    await expect(page.getByRole('button', { name: 'Scenario: default, 1 fault (open the stand-in workbench)' })).toBeVisible();
+    const badge = 'Scenario: default, 1 fault, clock set (open the stand-in workbench)';
+    await expect(page.getByRole('button', { name: badge })).toBeVisible();
 
     const like = postCard(page, SEED_TEXT.newest).getByRole('button', { name: /^Like, / });
     await expect(like).toHaveAccessibleName('Like, 1 like');
@@ -28,7 +35,7 @@ test.describe("QA's workbench", () => {
     await expect(like).toHaveAccessibleName('Like, 1 like');
     // Every other call answers as usual.
     await writePost(page, 'Posted while the like is faulted');
-    await expect(postCard(page, 'Posted while the like is faulted')).toBeVisible();
+    await expect(postCard(page, 'Posted while the like is faulted').locator('time')).toHaveText(FROZEN_TIME);
 
     // The link, opened in another browser: the same scenario and fault, before and after logging in.
     const other = await browser.newContext({ viewport: { width: 1280, height: 900 } });
@@ -38,11 +45,13 @@ test.describe("QA's workbench", () => {
       await expect(second).toHaveURL(urlPath('/login'));
       await submitLogin(second, DEMO.username, DEMO.password);
       await expect(second.getByRole('heading', { name: 'Latest Posts' })).toBeVisible();
-      await expect(second.getByRole('button', { name: 'Scenario: default, 1 fault (open the stand-in workbench)' })).toBeVisible();
+      await expect(second.getByRole('button', { name: badge })).toBeVisible();
       const likeThere = postCard(second, SEED_TEXT.newest).getByRole('button', { name: /^Like, / });
       await likeThere.click();
       await expectToast(second, `Your like was not saved. ${UNAVAILABLE}`);
       await expect(likeThere).toHaveAttribute('aria-pressed', 'false');
+      await writePost(second, 'Posted from the link');
+      await expect(postCard(second, 'Posted from the link').locator('time')).toHaveText(FROZEN_TIME);
     } finally {
       await other.close();
     }
@@ -73,6 +82,48 @@ test.describe("QA's workbench", () => {
     panel = await openWorkbench(page);
     const [again] = await Promise.all([page.waitForEvent('download'), panel.getByRole('button', { name: 'Export the store' }).click()]);
     expect(JSON.parse(readFileSync(await again.path(), 'utf8'))).toEqual(before);
+  });
+
+  test('a scenario switched in place: no reload, the app starts over on its data, and the address carries it through pages and a reload', async ({ page }) => {
+    await login(page);
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    await expect(nav.getByRole('link', { name: /^Notifications/ })).toBeVisible();
+    // Marks this page: a reload would forget it.
+    await page.evaluate(() => Object.assign(window, { keptPage: true }));
+    const stillThisPage = () => page.evaluate(() => (window as Window & { keptPage?: boolean }).keptPage === true);
+
+    const switchTo = async (name: string) => {
+      const panel = await openWorkbench(page);
+      await panel.getByRole('combobox', { name: 'Scenario' }).selectOption(name);
+      await panel.getByRole('button', { name: `Switch to ${name}` }).click();
+      await expect(panel.getByText(`The stand-in answers as ${name} now, from its seed.`)).toBeVisible();
+      await page.keyboard.press('Escape');
+      await expect(panel).toBeHidden();
+    };
+
+    // A backend of the spec alone: the app reads its health again, and the bell goes.
+    await switchTo('spec-only');
+    await expect(page).toHaveURL(/[?&]scenario=spec-only(&|$)/);
+    await expect(postCard(page, SEED_TEXT.newest)).toBeVisible();
+    await expect(nav.getByRole('link', { name: /^Notifications/ })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Scenario: spec-only (open the stand-in workbench)' })).toBeVisible();
+
+    await switchTo('empty');
+    await expect(page.getByText("Let's Create Some Posts...!")).toBeVisible();
+    await expect(nav.getByRole('link', { name: /^Notifications/ })).toBeVisible();
+    expect(await stillThisPage()).toBe(true);
+
+    // The scenario's store is kept through a reload of the address as it reads.
+    await writePost(page, 'Written on the empty scenario');
+    await expect(postCard(page, 'Written on the empty scenario')).toBeVisible();
+    await page.reload();
+    await expect(postCard(page, 'Written on the empty scenario')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Scenario: empty (open the stand-in workbench)' })).toBeVisible();
+
+    // The app's own moves keep the scenario in the address, to be copied from there.
+    await navigateTo(page, 'Explore');
+    await expect(page).toHaveURL(urlPath('/explore'));
+    await expect(page).toHaveURL(/[?&]scenario=empty(&|$)/);
   });
 
   test('faults in the address that do not hold are said on screen, naming the field; none applies', async ({ page }) => {

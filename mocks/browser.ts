@@ -4,16 +4,18 @@
  * (/login, /signup) with no scenario asked for, when the form is first focused or a call needs it.
  */
 import { setupWorker } from 'msw/browser';
+import type { DbSnapshot } from '../contract/snapshot';
 import { createMockContext, DEFAULT_DELAY_MS } from './context';
 import { createHandlers } from './handlers';
 import { createMemoryDb } from './memoryStore';
-import { browserStores, createPersistence, storageKey } from './persistence';
+import { browserStores, createPersistence, storageKey, type Persistence } from './persistence';
 import { chooseScenario, getScenario, type ScenarioName } from './scenarios';
-import { browserLocks, createTabSharing, localStorageRevision } from './tabSharing';
-import { rememberedScenario, SCENARIO_SESSION_KEY } from './scenarioAsked';
+import { browserLocks, createTabSharing, localStorageRevision, type TabSharing } from './tabSharing';
+import { keptForTab, rememberedScenario, SCENARIO_SESSION_KEY } from './scenarioAsked';
+import { ClockSettingError, parseClock, readClock, type ClockSetting } from './clock';
 import { faultHandlers, FaultRulesError, FaultState, parseFaultRules, readFaultRules, type FaultRule } from './faults';
 import { RequestLog } from './requestLog';
-import { createWorkbench, FAULTS_PARAM, SCENARIO_PARAM, type StandInWorkbench } from './workbench';
+import { CLOCK_PARAM, createWorkbench, FAULTS_PARAM, type StandInWorkbench } from './workbench';
 
 export { SCENARIO_SESSION_KEY };
 
@@ -26,78 +28,59 @@ export interface StartMockWorkerOptions {
   delayMs?: number;
 }
 
-function rememberSession(name: ScenarioName): void {
-  try {
-    sessionStorage.setItem(SCENARIO_SESSION_KEY, name);
-  } catch {
-    // Storage blocked: the choice lasts for this page only.
-  }
-}
+/** What the tab keeps for its reloads: the scenario, the faults, the clock, the log's being on. */
+const kept = {
+  scenario: keptForTab(SCENARIO_SESSION_KEY),
+  faults: keptForTab('socialconnect.mock-faults'),
+  clock: keptForTab('socialconnect.mock-clock'),
+  log: keptForTab('socialconnect.mock-log'),
+};
 
-/** Where a tab remembers that QA keeps a log of its calls. */
-export const LOG_SESSION_KEY = 'socialconnect.mock-log';
-
-function logKept(): boolean {
-  try {
-    return sessionStorage.getItem(LOG_SESSION_KEY) === 'on';
-  } catch {
-    return false;
-  }
-}
-
-function keepLog(on: boolean): void {
-  try {
-    if (on) sessionStorage.setItem(LOG_SESSION_KEY, 'on');
-    else sessionStorage.removeItem(LOG_SESSION_KEY);
-  } catch {
-    // Storage blocked: the choice lasts for this page only.
-  }
-}
-
-/** Where a tab keeps the faults QA set, so that a reload keeps them. */
-export const FAULTS_SESSION_KEY = 'socialconnect.mock-faults';
-
-function keepFaults(rules: readonly FaultRule[]): void {
-  try {
-    if (rules.length > 0) sessionStorage.setItem(FAULTS_SESSION_KEY, JSON.stringify(rules));
-    else sessionStorage.removeItem(FAULTS_SESSION_KEY);
-  } catch {
-    // Storage blocked: the faults last for this page only.
-  }
-}
+const keepFaults = (rules: readonly FaultRule[]) => kept.faults.write(rules.length > 0 ? JSON.stringify(rules) : null);
+const keepClock = (setting: ClockSetting | null) => kept.clock.write(setting ? JSON.stringify(setting) : null);
 
 /**
- * The faults asked for in the address (`?faults=`), else those the tab kept; a rule in the address
- * that does not hold is said, and none of the address's rules apply.
+ * What QA asked for in the address (`?faults=`, `?clock=`), else what the tab kept. What the address
+ * asks that does not hold is said (`warning`), and none of it applies; what the tab kept and no longer
+ * holds is dropped.
  */
-function chooseFaults(search: string): { rules: FaultRule[]; warning?: string } {
-  const asked = new URLSearchParams(search).get(FAULTS_PARAM);
+function chooseFromAddress<T>(asked: string | null, read: (text: string) => T, keptText: string | null, readKept: (value: unknown) => T, none: T, refused: string): { value: T; warning?: string } {
   if (asked !== null) {
     try {
-      return { rules: parseFaultRules(asked, 'The address\'s faults') };
+      return { value: read(asked) };
     } catch (error) {
-      if (!(error instanceof FaultRulesError)) throw error;
-      return { rules: [], warning: `${error.message} No fault applies.` };
+      if (!(error instanceof FaultRulesError || error instanceof ClockSettingError)) throw error;
+      return { value: none, warning: `${error.message} ${refused}` };
     }
   }
   try {
-    const kept = sessionStorage.getItem(FAULTS_SESSION_KEY);
-    return { rules: kept ? readFaultRules(JSON.parse(kept)) : [] };
+    return { value: keptText ? readKept(JSON.parse(keptText)) : none };
   } catch {
-    return { rules: [] };
+    return { value: none };
   }
 }
 
 /**
- * Drops ?scenario= and ?faults= from the address bar once applied, so a reload keeps the store
- * instead of resetting it (the tab remembers both; the workbench's "Copy link" gives them back).
+ * Whether this page is the tab's own page opened again (a reload, Back or Forward) rather than an
+ * address entered or followed: its ?scenario= then keeps the store the tab has, instead of starting over.
  */
-function forgetWorkbenchParams(): void {
-  const url = new URL(window.location.href);
-  if (!url.searchParams.has(SCENARIO_PARAM) && !url.searchParams.has(FAULTS_PARAM)) return;
-  url.searchParams.delete(SCENARIO_PARAM);
-  url.searchParams.delete(FAULTS_PARAM);
-  window.history.replaceState(window.history.state, '', `${url.pathname}${url.search}${url.hash}`);
+function openedAgain(): boolean {
+  const [entry] = performance.getEntriesByType('navigation') as PerformanceNavigationTiming[];
+  return entry?.type === 'reload' || entry?.type === 'back_forward';
+}
+
+/** Puts `url` in the address bar in place of the page's address: no reload, no entry in the history. */
+function replaceAddress(url: string): void {
+  const next = new URL(url);
+  if (next.href === window.location.href) return;
+  window.history.replaceState(window.history.state, '', `${next.pathname}${next.search}${next.hash}`);
+}
+
+/** One scenario's saved store, which every tab on that scenario answers from (tabSharing.ts). */
+interface ScenarioStore {
+  key: string;
+  persistence: Persistence;
+  sharing: TabSharing;
 }
 
 export interface StartedStandIn {
@@ -111,59 +94,76 @@ export interface StartedStandIn {
 
 export async function startMockWorker(options: StartMockWorkerOptions = {}): Promise<StartedStandIn> {
   const choice = chooseScenario({ search: window.location.search, remembered: rememberedScenario(), buildTime: options.scenario });
-  const faults = chooseFaults(window.location.search);
-  const warning = [choice.warning, faults.warning].filter(Boolean).join(' ') || undefined;
+  const params = new URLSearchParams(window.location.search);
+  const faults = chooseFromAddress(params.get(FAULTS_PARAM), (text) => parseFaultRules(text, 'The address\'s faults'), kept.faults.read(), readFaultRules, [] as FaultRule[], 'No fault applies.');
+  const clock = chooseFromAddress<ClockSetting | null>(params.get(CLOCK_PARAM), (text) => parseClock(text, 'The address\'s clock'), kept.clock.read(), readClock, null, 'The clock keeps the real time.');
+  const warning = [choice.warning, faults.warning, clock.warning].filter(Boolean).join(' ') || undefined;
   if (warning) console.warn(`[mock backend] ${warning}`);
-  rememberSession(choice.name);
-  keepFaults(faults.rules);
-  forgetWorkbenchParams();
+  // The address keeps the scenario (and the faults), so that it can be copied back from the address
+  // bar; only an address entered or followed starts the scenario over, not the tab's own reload.
+  const startOver = choice.fromUrl && !(openedAgain() && rememberedScenario() === choice.name);
+  // A tab QA works in: a scenario or faults asked for, now or before. A member's plain demo keeps its address.
+  let qaTab = choice.fromUrl || rememberedScenario() !== null || faults.value.length > 0 || clock.value !== null;
+  if (qaTab) kept.scenario.write(choice.name);
+  keepFaults(faults.value);
+  keepClock(clock.value);
 
-  const scenario = getScenario(choice.name);
-  const key = storageKey(scenario.name);
-  const persistence = createPersistence({ scenario: scenario.name, stores: browserStores() });
-  // Every tab of the browser answers from one saved store: writes go one at a time and start from the
-  // latest saved state (tabSharing.ts).
-  const sharing = createTabSharing({
-    name: key,
-    locks: browserLocks(),
-    revision: localStorageRevision(`${key}.revision`),
-    loadSaved: () => persistence.load(),
-    // Another tab's writes come with their events: this tab's streams hear them too.
-    apply: (snapshot) => {
-      db.load(snapshot);
-      ctx.hub.publish();
-    },
-  });
-  if (choice.fromUrl) await persistence.clear();
-  const saved = choice.fromUrl ? null : await persistence.load();
+  let scenario = getScenario(choice.name);
+  const storeOf = (name: ScenarioName): ScenarioStore => {
+    const key = storageKey(name);
+    const persistence = createPersistence({ scenario: name, stores: browserStores() });
+    // Every tab of the browser answers from one saved store: writes go one at a time and start from the
+    // latest saved state (tabSharing.ts).
+    const sharing = createTabSharing({
+      name: key,
+      locks: browserLocks(),
+      revision: localStorageRevision(`${key}.revision`),
+      loadSaved: () => persistence.load(),
+      // Another tab's writes come with their events: this tab's streams hear them too.
+      apply: (snapshot) => {
+        ctx.db.load(snapshot);
+        ctx.hub.publish();
+      },
+    });
+    return { key, persistence, sharing };
+  };
+  let current = storeOf(scenario.name);
+  if (startOver) await current.persistence.clear();
+  const saved = startOver ? null : await current.persistence.load();
   const db = createMemoryDb(saved ?? scenario.buildSeed());
 
   const ctx = createMockContext({
     baseUrl: options.baseUrl ?? '/api',
     delayMs: options.delayMs ?? DEFAULT_DELAY_MS,
     db,
-    sharing,
+    // The scenario's store of the moment: a switch in the workbench changes it.
+    sharing: {
+      catchUp: () => current.sharing.catchUp(),
+      alone: (work) => current.sharing.alone(work),
+    },
   });
-  ctx.faults = new FaultState(faults.rules);
+  ctx.faults = new FaultState(faults.value);
+  ctx.clock.set(clock.value);
   // The log runs in QA's tabs only (a scenario or faults asked for, or the log turned on there before):
   // a member on the demo pays nothing for it.
   const log = new RequestLog(ctx.baseUrl);
-  log.enabled = logKept() || choice.fromUrl || faults.rules.length > 0;
+  log.enabled = kept.log.read() === 'on' || qaTab;
   ctx.log = log;
   // Each write is saved before its answer leaves, so a reload right after a change keeps it, and the
   // other tabs find it.
   const save = async (): Promise<void> => {
+    const { persistence, sharing } = current;
     persistence.scheduleSave(() => ctx.db.snapshot());
     await persistence.flush();
     sharing.saved();
   };
   ctx.onWrite = save;
-  // A scenario chosen by URL starts over for every tab.
-  if (choice.fromUrl) await sharing.alone(save);
-  window.addEventListener('pagehide', () => void persistence.flush());
+  // A scenario started over starts over for every tab on it.
+  if (startOver) await current.sharing.alone(save);
+  window.addEventListener('pagehide', () => void current.persistence.flush());
   // Another tab saved a write: catch up now (a read does), so this tab's open streams hear of it at once.
   window.addEventListener('storage', (event) => {
-    if (event.key === `${key}.revision`) void ctx.store.read(async () => undefined);
+    if (event.key === `${current.key}.revision`) void ctx.store.read(async () => undefined);
   });
 
   // MSW asks the browser to refresh an already registered worker and does not wait for the answer;
@@ -174,26 +174,43 @@ export async function startMockWorker(options: StartMockWorkerOptions = {}): Pro
   });
 
   // QA's faults come first: a fault on one call holds under any scenario.
-  const worker = setupWorker(...faultHandlers(ctx), ...scenario.overrides(ctx), ...createHandlers(ctx));
+  const handlersOf = (name: ScenarioName) => [...faultHandlers(ctx), ...getScenario(name).overrides(ctx), ...createHandlers(ctx)];
+  const worker = setupWorker(...handlersOf(scenario.name));
   log.attach(worker);
   await worker.start({
     onUnhandledRequest: 'bypass',
     serviceWorker: { url: '/mockServiceWorker.js' },
     quiet: true,
   });
+  // The store's load tells this tab's streams to reset (the app loads again); saved, the other tabs catch up.
+  const replaceStore = async (snapshot: DbSnapshot): Promise<void> => {
+    await ctx.store.load(snapshot);
+    await current.sharing.alone(save);
+  };
   const workbench = createWorkbench({
     ctx,
     scenario: scenario.name,
     keep: keepFaults,
+    keepClock,
     log,
-    keepLog,
-    // The store's load tells this tab's streams to reset (the app loads again); saved, the other tabs catch up.
-    replaceStore: async (snapshot) => {
-      await ctx.store.load(snapshot);
-      await sharing.alone(save);
+    keepLog: (on) => kept.log.write(on ? 'on' : null),
+    replaceStore,
+    // Another scenario, in place: its handlers, and its seed in a store of its own, started over (the
+    // seed's save takes the place of whatever that store held).
+    switchTo: async (name) => {
+      await current.persistence.flush();
+      current = storeOf(name);
+      scenario = getScenario(name);
+      qaTab = true;
+      kept.scenario.write(name);
+      worker.resetHandlers(...handlersOf(name));
+      await replaceStore(scenario.buildSeed());
     },
     href: () => window.location.href,
-    open: (url) => window.location.assign(url),
+    showInAddress: (url) => {
+      if (qaTab) replaceAddress(url);
+    },
   });
+  if (qaTab) replaceAddress(workbench.link());
   return { scenario: scenario.name, workbench, ...(warning ? { warning } : {}) };
 }

@@ -9,6 +9,7 @@ import type { PasswordHasher } from '../contract/passwords';
 import type { DbSnapshot } from '../contract/snapshot';
 import { SessionStreams } from '../contract/stream';
 import { createTokenService, STAND_IN_TOKEN_SECRET } from '../contract/tokens';
+import { StandInClock } from './clock';
 import { createStandInHub, type StandInHub } from './events';
 import { FaultState } from './faults';
 import type { RequestLog } from './requestLog';
@@ -46,6 +47,8 @@ export interface MockContext extends RuleContext {
   log?: RequestLog;
   /** QA's faults of the live stream (streamFaults.ts): none unless asked for. */
   streamFaults: StreamFaults;
+  /** QA's clock (clock.ts), which `now` reads unless a test gave its own: the real time unless set. */
+  clock: StandInClock;
 }
 
 export interface MockContextOptions {
@@ -79,7 +82,10 @@ export function createMockContext(options: MockContextOptions = {}): MockContext
   if (!(globalThis.crypto as Crypto | undefined)?.subtle) {
     throw new Error('The mock backend needs WebCrypto (crypto.subtle): open the app over https or on localhost.');
   }
-  const now = options.now ?? (() => new Date());
+  const clock = new StandInClock();
+  // What the stand-in writes takes QA's clock; a session's token keeps the real time, by which the app judges it.
+  const now = options.now ?? (() => clock.now());
+  const tokenNow = options.now ?? (() => new Date());
   const newId = options.newId ?? uuidv4;
   const db = options.db ?? createMemoryDb(options.seed);
   const ctx: MockContext = {
@@ -96,7 +102,7 @@ export function createMockContext(options: MockContextOptions = {}): MockContext
     baseUrl: normaliseBaseUrl(options.baseUrl ?? DEFAULT_BASE_URL),
     delayMs: options.delayMs ?? DEFAULT_DELAY_MS,
     slowDelayMs: options.slowDelayMs ?? SLOW_DELAY_MS,
-    tokens: createTokenService({ secret: STAND_IN_TOKEN_SECRET, now, newId }),
+    tokens: createTokenService({ secret: STAND_IN_TOKEN_SECRET, now: tokenNow, newId }),
     passwords: PLAIN_PASSWORDS,
     now,
     newId,
@@ -105,6 +111,7 @@ export function createMockContext(options: MockContextOptions = {}): MockContext
     streams: new SessionStreams(),
     faults: new FaultState(),
     streamFaults: new StreamFaults(),
+    clock,
   };
   return ctx;
 }

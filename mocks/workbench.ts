@@ -1,11 +1,12 @@
 /**
- * What QA's workbench (src/features/workbench) can see and change of the stand-in running in this
+ * What QA's workbench (src/app/workbench) can see and change of the stand-in running in this
  * tab: its scenario, the faults per call, and the link that opens the same state elsewhere. The
  * panel holds no stand-in code of its own: it reads and acts through this object, which the stand-in's
  * start hands to the app.
  */
 import { MESSAGES } from '../contract/messages';
 import type { MockContext } from './context';
+import { clockText, readClock, type ClockSetting } from './clock';
 import { describeFault, FAULT_ROUTES, FAULT_STATUSES, FaultState, readFaultRules, type FaultRoute, type FaultRule } from './faults';
 import type { DbSnapshot } from '../contract/snapshot';
 import { asCurl, asFixture, type LogEntry, type RequestLog } from './requestLog';
@@ -15,9 +16,11 @@ import { SCENARIO_NAMES, SCENARIOS, type ScenarioName } from './scenarios';
 /** The address parameters the workbench reads and writes. */
 export const SCENARIO_PARAM = 'scenario';
 export const FAULTS_PARAM = 'faults';
+export const CLOCK_PARAM = 'clock';
 
 export interface StandInWorkbench {
-  scenario: ScenarioName;
+  /** The scenario the stand-in answers as now. */
+  scenario(): ScenarioName;
   scenarios: ReadonlyArray<{ name: ScenarioName; description: string }>;
   /** Every route of the contract's table, in its order. */
   routes: readonly FaultRoute[];
@@ -27,13 +30,22 @@ export interface StandInWorkbench {
   /** Replaces the rules in force; a rule that does not hold throws a FaultRulesError, naming its field. */
   setFaults(rules: unknown): readonly FaultRule[];
   describe(rule: FaultRule): string;
+  /** QA's clock: null for the real time. */
+  clock(): ClockSetting | null;
+  /** Sets the clock (null: the real time again); a setting that does not hold throws a ClockSettingError. */
+  setClock(setting: unknown): ClockSetting | null;
   /** The address of this page with the scenario and the faults: opened elsewhere, it shows the same. */
   link(): string;
-  /** Opens this page again on `name`'s seed, faults kept. */
-  switchScenario(name: ScenarioName): void;
+  /** Puts the link in the address bar again, after the app went to another page (in a tab QA works in). */
+  keepInAddress(): void;
+  /**
+   * Answers as `name` from now on, from its seed, without a reload: its own answers, faults kept. The
+   * app then starts over from what it shows (its cache emptied).
+   */
+  switchScenario(name: ScenarioName): Promise<void>;
   /** The current scenario's seed in place of its store, for every tab, without a reload. */
   resetData(): Promise<void>;
-  /** Called after every change of the rules. */
+  /** Called after every change of the rules or of the scenario. */
   subscribe(listener: () => void): () => void;
   /** The whole store as a file's text (storeFile.ts). */
   exportStore(): string;
@@ -70,30 +82,51 @@ export interface WorkbenchOptions {
   scenario: ScenarioName;
   /** Where the rules are kept for the tab, so that a reload keeps them. */
   keep(rules: readonly FaultRule[]): void;
+  /** Where the clock is kept for the tab. */
+  keepClock(setting: ClockSetting | null): void;
   log: RequestLog;
   /** Where the log's being on is kept for the tab. */
   keepLog(on: boolean): void;
   /** Loads a store in place of the current one and saves it for every tab. */
   replaceStore(snapshot: DbSnapshot): Promise<void>;
-  /** The page's address (window.location.href), and how to open another. */
+  /** Makes the stand-in answer as `name`, from its seed, for this tab. */
+  switchTo(name: ScenarioName): Promise<void>;
+  /** The page's address (window.location.href). */
   href(): string;
-  open(url: string): void;
+  /** Puts the state's link in the address bar in place of the page's address (no reload, no history entry). */
+  showInAddress(url: string): void;
 }
 
-/** `href` with the workbench's parameters set: the scenario, and the faults when there are any. */
-export function workbenchLink(href: string, scenario: ScenarioName, rules: readonly FaultRule[]): string {
+/** What a link carries of the stand-in's state. */
+export interface LinkedState {
+  scenario: ScenarioName;
+  faults: readonly FaultRule[];
+  clock: ClockSetting | null;
+}
+
+/** `href` with the workbench's parameters set: the scenario, and the faults and the clock when set. */
+export function workbenchLink(href: string, { scenario, faults, clock }: LinkedState): string {
   const url = new URL(href);
   url.searchParams.set(SCENARIO_PARAM, scenario);
-  if (rules.length > 0) url.searchParams.set(FAULTS_PARAM, JSON.stringify(rules));
+  if (faults.length > 0) url.searchParams.set(FAULTS_PARAM, JSON.stringify(faults));
   else url.searchParams.delete(FAULTS_PARAM);
+  if (clock) url.searchParams.set(CLOCK_PARAM, clockText(clock));
+  else url.searchParams.delete(CLOCK_PARAM);
   return url.toString();
 }
 
-export function createWorkbench({ ctx, scenario, keep, log, keepLog, replaceStore, href, open }: WorkbenchOptions): StandInWorkbench {
+export function createWorkbench({ ctx, scenario: first, keep, keepClock, log, keepLog, replaceStore, switchTo, href, showInAddress }: WorkbenchOptions): StandInWorkbench {
   const apiBase = () => new URL(ctx.baseUrl, href()).toString();
   const listeners = new Set<() => void>();
+  let scenario = first;
+  const link = () => workbenchLink(href(), { scenario, faults: ctx.faults.rules, clock: ctx.clock.setting });
+  // The address bar always reads as the link: copied from there, it opens the same state.
+  const changed = () => {
+    showInAddress(link());
+    for (const listener of listeners) listener();
+  };
   return {
-    scenario,
+    scenario: () => scenario,
     scenarios: SCENARIO_NAMES.map((name) => ({ name, description: SCENARIOS[name].description })),
     routes: FAULT_ROUTES,
     statuses: Object.entries(FAULT_STATUSES).map(([status, key]) => ({ status: Number(status), message: MESSAGES[key] })),
@@ -102,12 +135,25 @@ export function createWorkbench({ ctx, scenario, keep, log, keepLog, replaceStor
       const read = readFaultRules(rules);
       ctx.faults = new FaultState(read);
       keep(read);
-      for (const listener of listeners) listener();
+      changed();
       return read;
     },
     describe: describeFault,
-    link: () => workbenchLink(href(), scenario, ctx.faults.rules),
-    switchScenario: (name) => open(workbenchLink(href(), name, ctx.faults.rules)),
+    clock: () => ctx.clock.setting,
+    setClock(setting) {
+      const read = setting === null ? null : readClock(setting);
+      ctx.clock.set(read);
+      keepClock(read);
+      changed();
+      return read;
+    },
+    link,
+    keepInAddress: () => showInAddress(link()),
+    async switchScenario(name) {
+      await switchTo(name);
+      scenario = name;
+      changed();
+    },
     subscribe(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);

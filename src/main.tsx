@@ -72,7 +72,9 @@ async function start(container: HTMLElement): Promise<void> {
       import(/* webpackChunkName: "workbench" */ './app/workbench/mountWorkbench')
         .then(({ mountWorkbench }) => {
           stopWaitingForWorkbench();
-          mountWorkbench(started, { open: workbenchAsked, onDataReplaced: app.loadAllAgain });
+          mountWorkbench(started, { open: workbenchAsked, onDataReplaced: app.loadAllAgain, onScenarioSwitched: app.startOver });
+          // The address keeps the scenario and the faults as the app moves from page to page.
+          app.onNavigate(() => started.workbench.keepInAddress());
         })
         .catch((error: unknown) => console.error('SocialConnect: the stand-in\'s workbench could not load.', error));
     };

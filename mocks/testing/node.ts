@@ -44,6 +44,7 @@ export function resetMockBackend(): void {
   context.delayMs = 0;
   context.slowDelayMs = SLOW_DELAY_MS;
   context.faults = new FaultState();
+  context.clock.set(null);
   context.streamFaults.setHeld(false);
   context.streamFaults.setResetNext(false);
 }
@@ -53,6 +54,10 @@ export function resetMockBackend(): void {
  * server.resetHandlers(). `slowDelayMs` shortens the `slow` scenario for tests.
  */
 export function useScenario(name: ScenarioName, options: { slowDelayMs?: number } = {}): void {
+  installScenario(name, options);
+}
+
+function installScenario(name: ScenarioName, options: { slowDelayMs?: number } = {}): void {
   const scenario = getScenario(name);
   loadFresh(scenario.buildSeed());
   context.slowDelayMs = options.slowDelayMs ?? SLOW_DELAY_MS;
@@ -72,18 +77,21 @@ export function withFaults(rules: readonly FaultRule[]): void {
 
 /**
  * QA's workbench over the tests' stand-in, as the browser's start makes one: a store it imports is
- * loaded here; what it would keep for the tab, or open, goes to the `overrides` given.
+ * loaded here, a scenario switched to is installed as `useScenario` installs it; what it would keep for the tab, or put in
+ * the address, goes to the `overrides` given.
  */
 export function workbenchFor(overrides: Partial<WorkbenchOptions> = {}): StandInWorkbench {
   return createWorkbench({
     ctx: context,
     scenario: 'default',
     keep: () => undefined,
+    keepClock: () => undefined,
     log: context.log ?? new RequestLog(context.baseUrl),
     keepLog: () => undefined,
     replaceStore: async (snapshot) => loadFresh(snapshot),
+    switchTo: async (name) => installScenario(name),
     href: () => 'http://localhost/',
-    open: () => undefined,
+    showInAddress: () => undefined,
     ...overrides,
   });
 }

@@ -6,6 +6,7 @@ import { routes } from './routes';
 import { makeStore, type AppStore } from './store';
 import { withoutTrailingSlash } from '../config/paths';
 import { restoreSessionState } from '../features/auth/restoreSession';
+import { resetApi } from '../lib/api/apiSlot';
 import { keepTypedBeforeStart } from './typedBeforeStart';
 
 export interface AppProps {
@@ -68,6 +69,13 @@ export interface MountedApp {
   started: Promise<void>;
   /** Has everything shown load again from the backend: its data was replaced under it (QA's workbench). */
   loadAllAgain(): void;
+  /**
+   * Forgets every answer and asks again, the backend's health first: the backend itself changed (QA's
+   * workbench switched the stand-in's scenario).
+   */
+  startOver(): void;
+  /** Calls `listener` after each of the app's moves to another page; returns how to stop. */
+  onNavigate(listener: () => void): () => void;
 }
 
 /**
@@ -112,6 +120,15 @@ export async function mountApp(container: HTMLElement): Promise<MountedApp> {
     // Loaded when asked for: the code /login and /signup start with holds none of the API's.
     loadAllAgain: () => {
       void import('../lib/api/api').then((api) => store.dispatch(api.loadAllAgain()));
+    },
+    startOver: () => resetApi(store.dispatch),
+    onNavigate: (listener) => {
+      let last = router.state.location;
+      return router.subscribe(({ location }) => {
+        if (location === last) return;
+        last = location;
+        listener();
+      });
     },
   };
 }

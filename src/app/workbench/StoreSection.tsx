@@ -50,7 +50,7 @@ export function StoreSection({ workbench, onDataReplaced }: { workbench: StandIn
     <section aria-labelledby="workbench-store">
       <h3 id="workbench-store" className="workbench__heading">The stand-in&apos;s store</h3>
       <p className="workbench__text">Every member, post, reply and notification, as one JSON file.</p>
-      <button type="button" className="button button--secondary" onClick={() => download(workbench.exportStore(), `socialconnect-${workbench.scenario}-store.json`)}>
+      <button type="button" className="button button--secondary" onClick={() => download(workbench.exportStore(), `socialconnect-${workbench.scenario()}-store.json`)}>
         Export the store
       </button>
       <label className="workbench__field" htmlFor={inputId}>

@@ -16,7 +16,7 @@ async function homeWithPanel() {
   const rendered = await renderWithProviders({ route: '/', authAs: DEMO_CREDENTIALS });
   await findFeed('Latest Posts');
   await waitFor(() => expect(selectLive(rendered.store.getState())).toBe(true));
-  render(<Workbench scenario="default" workbench={workbenchFor()} openAtStart />);
+  render(<Workbench workbench={workbenchFor()} openAtStart />);
   const panel = await screen.findByRole('dialog', { name: 'Stand-in workbench' });
   return { ...rendered, panel, opened };
 }

@@ -1,4 +1,4 @@
-import { act, render, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MESSAGES } from '../../../contract/messages';
 import { DEMO_USER_ID, seedPostId } from '../../../contract/seed/default';
@@ -15,7 +15,8 @@ const PAGE = 'http://localhost/explore?tab=latest';
 interface Harness {
   workbench: StandInWorkbench;
   kept: unknown[];
-  opened: string[];
+  /** What the workbench put in the address bar, in order. */
+  shown: string[];
   log: RequestLog;
 }
 
@@ -24,13 +25,13 @@ function harness(scenario: 'default' | 'busy' = 'default'): Harness {
   const ctx = getMockContext();
   server.use(...faultHandlers(ctx));
   const kept: unknown[] = [];
-  const opened: string[] = [];
+  const shown: string[] = [];
   const log = new RequestLog(ctx.baseUrl);
   log.enabled = false;
   detachLog = log.attach(server);
   ctx.log = log;
-  const workbench = workbenchFor({ scenario, keep: (rules) => kept.push(rules), log, href: () => PAGE, open: (url) => opened.push(url) });
-  return { workbench, kept, opened, log };
+  const workbench = workbenchFor({ scenario, keep: (rules) => kept.push(rules), keepClock: (setting) => kept.push(setting), log, href: () => PAGE, showInAddress: (url) => shown.push(url) });
+  return { workbench, kept, shown, log };
 }
 
 async function openPanel(user: ReturnType<typeof userEvent.setup>) {
@@ -48,10 +49,10 @@ afterEach(() => {
 describe('the workbench beside the stand-in', () => {
   it('shows no badge on the default scenario with no fault, and one that opens the panel otherwise', async () => {
     const { workbench } = harness('busy');
-    const { rerender } = render(<Workbench scenario="default" workbench={harness().workbench} />);
+    const { rerender } = render(<Workbench workbench={harness().workbench} />);
     expect(screen.queryByRole('button', { name: /open the stand-in workbench/ })).not.toBeInTheDocument();
 
-    rerender(<Workbench scenario="busy" workbench={workbench} />);
+    rerender(<Workbench workbench={workbench} />);
     const badge = screen.getByRole('button', { name: 'Scenario: busy (open the stand-in workbench)' });
     expect(badge).toHaveTextContent('Scenario: busy');
     await userEvent.setup().click(badge);
@@ -60,7 +61,7 @@ describe('the workbench beside the stand-in', () => {
 
   it('says on screen what could not be had, until dismissed', async () => {
     const warning = 'Unknown mock scenario "bussy"; using "default". Known scenarios: default, busy.';
-    render(<Workbench scenario="default" warning={warning} workbench={harness().workbench} />);
+    render(<Workbench warning={warning} workbench={harness().workbench} />);
     expect(screen.getByRole('alert')).toHaveTextContent(warning);
     await userEvent.setup().click(within(screen.getByRole('alert')).getByRole('button', { name: 'Dismiss' }));
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
@@ -68,7 +69,7 @@ describe('the workbench beside the stand-in', () => {
 
   it('opens with g then w on any page, not while typing, and Escape closes it', async () => {
     const user = userEvent.setup();
-    render(<><input aria-label="Search people" /><Workbench scenario="default" workbench={harness().workbench} /></>);
+    render(<><input aria-label="Search people" /><Workbench workbench={harness().workbench} /></>);
     await user.click(screen.getByRole('textbox', { name: 'Search people' }));
     await user.keyboard('gw');
     expect(screen.getByRole('textbox', { name: 'Search people' })).toHaveValue('gw');
@@ -83,14 +84,14 @@ describe('the workbench beside the stand-in', () => {
   });
 
   it('comes open when its shortcut was pressed before it was on the page', async () => {
-    render(<Workbench scenario="default" workbench={harness().workbench} openAtStart />);
+    render(<Workbench workbench={harness().workbench} openAtStart />);
     expect(await screen.findByRole('dialog', { name: 'Stand-in workbench' })).toBeInTheDocument();
   });
 
   it('lists every route of the contract, grouped by resource, and finds one by name', async () => {
     const { workbench } = harness();
     const user = userEvent.setup();
-    render(<Workbench scenario="default" workbench={workbench} />);
+    render(<Workbench workbench={workbench} />);
     const dialog = await openPanel(user);
     expect(within(dialog).getAllByRole('combobox', { name: /^Answer of / })).toHaveLength(workbench.routes.length);
     for (const group of ['/auth', '/posts', '/replies', '/users', '/feed', '/tags', '/notifications', '/health']) {
@@ -105,7 +106,7 @@ describe('the workbench beside the stand-in', () => {
   it('a fault chosen for the like alone: the like answers it, the link carries it, and it can be cleared', async () => {
     const { workbench, kept } = harness();
     const user = userEvent.setup();
-    render(<Workbench scenario="default" workbench={workbench} />);
+    render(<Workbench workbench={workbench} />);
     const dialog = await openPanel(user);
     await user.type(within(dialog).getByRole('searchbox', { name: 'Find a route' }), 'like');
 
@@ -136,7 +137,7 @@ describe('the workbench beside the stand-in', () => {
   it('a rule that does not hold is said beside its route, and the rules in force stay', async () => {
     const { workbench } = harness();
     const user = userEvent.setup();
-    render(<Workbench scenario="default" workbench={workbench} />);
+    render(<Workbench workbench={workbench} />);
     const dialog = await openPanel(user);
     await user.type(within(dialog).getByRole('searchbox', { name: 'Find a route' }), 'GET /feed');
     await user.selectOptions(within(dialog).getByRole('combobox', { name: 'Answer of GET /feed' }), 'Answers late');
@@ -152,10 +153,10 @@ describe('the workbench beside the stand-in', () => {
   });
 
   it("resets the current scenario's data in place, and has the app load again", async () => {
-    const { workbench, opened } = harness();
+    const { workbench } = harness();
     const replaced = jest.fn();
     const user = userEvent.setup();
-    render(<Workbench scenario="default" workbench={workbench} onDataReplaced={replaced} />);
+    render(<Workbench workbench={workbench} onDataReplaced={replaced} />);
     const dialog = await openPanel(user);
     await callAs(DEMO_USER_ID, 'POST', '/posts', { postData: { text: 'Gone once the data is reset.' } });
     expect(getMockDb().posts.size).toBe(21);
@@ -164,29 +165,39 @@ describe('the workbench beside the stand-in', () => {
     expect(await within(dialog).findByText('The data of default is its seed again.')).toBeInTheDocument();
     expect(getMockDb().posts.size).toBe(20);
     expect(replaced).toHaveBeenCalledTimes(1);
-    expect(opened).toEqual([]);
   });
 
-  it('switches to another scenario through a link that keeps the faults', async () => {
-    const { workbench, opened } = harness('busy');
+  it('switches to another scenario in place, faults kept: its seed, the app told to start over, the address saying so', async () => {
+    const { workbench, shown } = harness('busy');
     workbench.setFaults([{ route: LIKE, answer: 500, times: 'once' }]);
+    const switched = jest.fn();
+    const replaced = jest.fn();
     const user = userEvent.setup();
-    render(<Workbench scenario="busy" workbench={workbench} />);
+    render(<Workbench workbench={workbench} onScenarioSwitched={switched} onDataReplaced={replaced} />);
     await user.click(screen.getByRole('button', { name: 'Scenario: busy, 1 fault (open the stand-in workbench)' }));
     const dialog = await screen.findByRole('dialog', { name: 'Stand-in workbench' });
 
     await user.selectOptions(within(dialog).getByRole('combobox', { name: 'Scenario' }), 'empty');
     expect(within(dialog).getByText(/no posts at all/)).toBeInTheDocument();
-    await user.click(within(dialog).getByRole('button', { name: 'Switch to empty (the page opens again)' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Switch to empty' }));
 
-    expect(opened.map((url) => new URL(url).searchParams.get('scenario'))).toEqual(['empty']);
-    expect(JSON.parse(new URL(opened[0]!).searchParams.get('faults')!)).toEqual([{ route: LIKE, answer: 500, times: 'once' }]);
+    expect(await within(dialog).findByText('The stand-in answers as empty now, from its seed.')).toBeInTheDocument();
+    expect(getMockDb().posts.size).toBe(0);
+    expect(switched).toHaveBeenCalledTimes(1);
+    expect(replaced).not.toHaveBeenCalled();
+    expect(within(dialog).getByRole('option', { name: 'empty (in force)' })).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Reset its data' })).toBeInTheDocument();
+    const address = new URL(shown.at(-1)!);
+    expect(address.pathname + address.searchParams.get('tab')).toBe('/explorelatest');
+    expect(address.searchParams.get('scenario')).toBe('empty');
+    expect(JSON.parse(address.searchParams.get('faults')!)).toEqual([{ route: LIKE, answer: 500, times: 'once' }]);
+    expect(workbench.faults()).toEqual([{ route: LIKE, answer: 500, times: 'once' }]);
   });
 
   it('copies the link, and says so; when the browser refuses, says how to copy it by hand', async () => {
     const user = userEvent.setup();
     const { workbench } = harness();
-    render(<Workbench scenario="default" workbench={workbench} />);
+    render(<Workbench workbench={workbench} />);
     const dialog = await openPanel(user);
     const writeText = jest.spyOn(navigator.clipboard, 'writeText');
 
@@ -203,7 +214,7 @@ describe('the workbench beside the stand-in', () => {
     const { workbench } = harness();
     workbench.setFaults([{ route: LIKE, answer: 503 }]);
     const user = userEvent.setup();
-    render(<Workbench scenario="default" workbench={workbench} />);
+    render(<Workbench workbench={workbench} />);
     const dialog = await openPanel(user);
     const calls = within(dialog).getByRole('list', { name: 'Calls' });
     expect(within(dialog).getByText('The log is off: no call is kept.')).toBeInTheDocument();
@@ -235,10 +246,10 @@ describe('the workbench beside the stand-in', () => {
   });
 
   it('exports the whole store as a file, and imports one only when it holds, saying what does not', async () => {
-    const { workbench, opened } = harness();
+    const { workbench } = harness();
     const replaced = jest.fn();
     const user = userEvent.setup();
-    render(<Workbench scenario="default" workbench={workbench} onDataReplaced={replaced} />);
+    render(<Workbench workbench={workbench} onDataReplaced={replaced} />);
     const dialog = await openPanel(user);
     const saved: Blob[] = [];
     URL.createObjectURL = jest.fn((blob: Blob) => {
@@ -257,7 +268,6 @@ describe('the workbench beside the stand-in', () => {
     const input = within(dialog).getByLabelText(/^Import a store from a file/);
     await user.upload(input, new File(['{"version":2,"users":"none","posts":[]}'], 'broken.json', { type: 'application/json' }));
     expect(await within(dialog).findByRole('alert')).toHaveTextContent('broken.json: The file\'s /users is "none": expected array.');
-    expect(opened).toEqual([]);
 
     expect(replaced).not.toHaveBeenCalled();
 
@@ -268,7 +278,50 @@ describe('the workbench beside the stand-in', () => {
     expect(await within(dialog).findByText('store.json is the store now.')).toBeInTheDocument();
     expect(getMockDb().snapshot()).toEqual(JSON.parse(exported));
     expect(replaced).toHaveBeenCalledTimes(1);
-    expect(opened).toEqual([]);
     click.mockRestore();
+  });
+
+  it('sets the clock: frozen, said, kept for the tab, carried by the link and the badge; a shift of 0 is refused beside it', async () => {
+    const { workbench, kept, shown } = harness();
+    const user = userEvent.setup();
+    render(<Workbench workbench={workbench} />);
+    let dialog = await openPanel(user);
+    expect(within(dialog).getByText("The stand-in's time: Real time.")).toHaveAttribute('role', 'status');
+
+    await user.click(within(dialog).getByRole('radio', { name: 'Frozen at an instant' }));
+    fireEvent.change(within(dialog).getByLabelText('Frozen at (your local time)'), { target: { value: '2025-06-01T12:00' } });
+    const frozenAt = new Date('2025-06-01T12:00').toISOString();
+    expect(workbench.clock()).toEqual({ frozenAt });
+    expect(kept.at(-1)).toEqual({ frozenAt });
+    expect(within(dialog).getByText(`The stand-in's time: Frozen at ${frozenAt}.`)).toBeInTheDocument();
+    expect(new URL(shown.at(-1)!).searchParams.get('clock')).toBe(frozenAt);
+    expect(new URL((within(dialog).getByRole('textbox', { name: /^Link/ }) as HTMLInputElement).value).searchParams.get('clock')).toBe(frozenAt);
+    await callAs(DEMO_USER_ID, 'POST', '/posts', { postData: { text: 'Written on the frozen clock.' } });
+    expect([...getMockDb().posts.values()].find((post) => post.content === 'Written on the frozen clock.')?.createdAt).toBe(frozenAt);
+
+    await user.click(within(dialog).getByRole('radio', { name: 'Shifted from the real time' }));
+    expect(workbench.clock()).toEqual({ shiftMs: 86_400_000 });
+    const shift = within(dialog).getByRole('spinbutton', { name: 'Shift (negative: back)' });
+    await user.clear(shift);
+    await user.type(shift, '0');
+    expect(within(dialog).getByRole('alert')).toHaveTextContent('Give a whole number other than 0 (negative: back in time).');
+    expect(workbench.clock()).toEqual({ shiftMs: 86_400_000 });
+    await user.clear(shift);
+    await user.type(shift, '-3');
+    await user.selectOptions(within(dialog).getByRole('combobox', { name: 'Unit of the shift' }), 'hours');
+    expect(workbench.clock()).toEqual({ shiftMs: -3 * 3_600_000 });
+    expect(within(dialog).queryByRole('alert')).not.toBeInTheDocument();
+    expect(within(dialog).getByText("The stand-in's time: Shifted back by 3h.")).toBeInTheDocument();
+
+    await user.keyboard('{Escape}');
+    await user.click(screen.getByRole('button', { name: 'Scenario: default, clock set (open the stand-in workbench)' }));
+    dialog = await screen.findByRole('dialog', { name: 'Stand-in workbench' });
+    // Opened again, the panel shows the clock in force.
+    expect(within(dialog).getByRole('radio', { name: 'Shifted from the real time' })).toBeChecked();
+    expect(within(dialog).getByRole('spinbutton', { name: 'Shift (negative: back)' })).toHaveValue(-3);
+    await user.click(within(dialog).getByRole('radio', { name: 'Real time' }));
+    expect(workbench.clock()).toBeNull();
+    expect(kept.at(-1)).toBeNull();
+    expect(new URL(shown.at(-1)!).searchParams.has('clock')).toBe(false);
   });
 });

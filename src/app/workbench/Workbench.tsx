@@ -10,7 +10,6 @@ const WorkbenchPanel = lazy(() => (process.env.API_MOCKING !== 'off'
   : Promise.reject(new Error('The workbench exists only beside the stand-in.'))));
 
 export interface WorkbenchProps {
-  scenario: string;
   /** Why the state in force is not the one asked for (an unknown scenario, faults that do not hold). */
   warning?: string;
   workbench: StandInWorkbench;
@@ -18,6 +17,8 @@ export interface WorkbenchProps {
   openAtStart?: boolean;
   /** The stand-in's store was replaced (reset, imported): the app loads what it shows again. */
   onDataReplaced?: () => void;
+  /** The stand-in answers as another scenario: the app forgets its answers and starts over. */
+  onScenarioSwitched?: () => void;
 }
 
 function faultCount(count: number): string {
@@ -29,15 +30,17 @@ function faultCount(count: number): string {
  * a warning when what was asked for could not be had, and the panel, opened from the badge or with
  * `g` then `w` on any page.
  */
-export function Workbench({ scenario, warning, workbench, openAtStart = false, onDataReplaced = () => undefined }: WorkbenchProps) {
+export function Workbench({ warning, workbench, openAtStart = false, onDataReplaced = () => undefined, onScenarioSwitched = () => undefined }: WorkbenchProps) {
   const [open, setOpen] = useState(openAtStart);
   const [dismissed, setDismissed] = useState(false);
   const faults = useSyncExternalStore(workbench.subscribe, workbench.faults);
+  const scenario = useSyncExternalStore(workbench.subscribe, workbench.scenario);
+  const clock = useSyncExternalStore(workbench.subscribe, workbench.clock);
 
   useEffect(() => listenForWorkbenchShortcut(() => setOpen(true)), []);
 
   // Not while the panel is open: the badge would sit over it.
-  const showBadge = !open && (scenario !== 'default' || faults.length > 0);
+  const showBadge = !open && (scenario !== 'default' || faults.length > 0 || clock !== null);
   return (
     <>
       {warning && !dismissed ? (
@@ -50,13 +53,13 @@ export function Workbench({ scenario, warning, workbench, openAtStart = false, o
         </div>
       ) : showBadge ? (
         <button type="button" className="scenario-badge scenario-badge--button" aria-haspopup="dialog" onClick={() => setOpen(true)}>
-          {`Scenario: ${scenario}${faults.length > 0 ? `, ${faultCount(faults.length)}` : ''}`}
+          {`Scenario: ${scenario}${faults.length > 0 ? `, ${faultCount(faults.length)}` : ''}${clock ? ', clock set' : ''}`}
           <span className="visually-hidden"> (open the stand-in workbench)</span>
         </button>
       ) : null}
       {open ? (
         <Suspense fallback={<div className="scenario-badge" role="status">Opening the workbench…</div>}>
-          <WorkbenchPanel workbench={workbench} onClose={() => setOpen(false)} onDataReplaced={onDataReplaced} />
+          <WorkbenchPanel workbench={workbench} onClose={() => setOpen(false)} onDataReplaced={onDataReplaced} onScenarioSwitched={onScenarioSwitched} />
         </Suspense>
       ) : null}
     </>

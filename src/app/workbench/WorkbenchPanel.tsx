@@ -2,6 +2,7 @@ import { useId, useMemo, useState, useSyncExternalStore } from 'react';
 import type { FaultAnswer, FaultRoute, FaultRule, FaultTimes } from '../../../mocks/faults';
 import type { StandInWorkbench } from '../../../mocks/workbench';
 import { Dialog } from '../../components/Dialog';
+import { ClockSection } from './ClockSection';
 import { RequestLogSection } from './RequestLogSection';
 import { StoreSection } from './StoreSection';
 import { StreamSection } from './StreamSection';
@@ -11,6 +12,8 @@ export interface WorkbenchPanelProps {
   onClose: () => void;
   /** The stand-in's store was replaced: the app loads what it shows again. */
   onDataReplaced: () => void;
+  /** The stand-in answers as another scenario: the app starts over. */
+  onScenarioSwitched: () => void;
 }
 
 /** A rule's form as its controls hold it: text, so that a half-typed number is kept, not lost. */
@@ -106,9 +109,10 @@ function RouteFault({ workbench, route, rule }: { workbench: StandInWorkbench; r
  * QA's workbench: the scenario (switched, or its data reset), a fault for any route of the contract's
  * table, and a link that opens the same state in another browser.
  */
-export default function WorkbenchPanel({ workbench, onClose, onDataReplaced }: WorkbenchPanelProps) {
+export default function WorkbenchPanel({ workbench, onClose, onDataReplaced, onScenarioSwitched }: WorkbenchPanelProps) {
   const faults = useSyncExternalStore(workbench.subscribe, workbench.faults);
-  const [chosen, setChosen] = useState(workbench.scenario);
+  const inForce = useSyncExternalStore(workbench.subscribe, workbench.scenario);
+  const [chosen, setChosen] = useState(inForce);
   const [filter, setFilter] = useState('');
   const [copied, setCopied] = useState<string>();
   const [resetting, setResetting] = useState(false);
@@ -124,20 +128,22 @@ export default function WorkbenchPanel({ workbench, onClose, onDataReplaced }: W
   const description = workbench.scenarios.find(({ name }) => name === chosen)?.description;
   const wanted = filter.trim().toLowerCase();
 
-  // The seed again, in place: no reload; the app loads what it shows again.
-  const resetData = async () => {
+  // The seed again, or another scenario's, in place: no reload; the app loads what it shows again.
+  const changeData = async (change: () => Promise<void>, then: () => void, said: string) => {
     setResetting(true);
     setResetSaid(undefined);
     try {
-      await workbench.resetData();
-      onDataReplaced();
-      setResetSaid(`The data of ${workbench.scenario} is its seed again.`);
+      await change();
+      then();
+      setResetSaid(said);
     } catch (error) {
-      setResetSaid(`The data could not be reset: ${error instanceof Error ? error.message : String(error)}`);
+      setResetSaid(`The data could not be changed: ${error instanceof Error ? error.message : String(error)}`);
     } finally {
       setResetting(false);
     }
   };
+  const resetData = () => changeData(() => workbench.resetData(), onDataReplaced, `The data of ${inForce} is its seed again.`);
+  const switchScenario = () => changeData(() => workbench.switchScenario(chosen), onScenarioSwitched, `The stand-in answers as ${chosen} now, from its seed.`);
 
   const copy = async (text: string, what: string, fallback: string) => {
     try {
@@ -157,13 +163,14 @@ export default function WorkbenchPanel({ workbench, onClose, onDataReplaced }: W
             Scenario
             <select value={chosen} onChange={(event) => setChosen(event.target.value as typeof chosen)} data-autofocus>
               {workbench.scenarios.map(({ name }) => (
-                <option key={name} value={name}>{name === workbench.scenario ? `${name} (in force)` : name}</option>
+                <option key={name} value={name}>{name === inForce ? `${name} (in force)` : name}</option>
               ))}
             </select>
           </label>
           <p className="workbench__text">{description}</p>
-          <button type="button" className="button button--primary" disabled={resetting} onClick={() => void (chosen === workbench.scenario ? resetData() : workbench.switchScenario(chosen))}>
-            {chosen === workbench.scenario ? 'Reset its data' : `Switch to ${chosen} (the page opens again)`}
+          {/* Not `disabled` while at work: the focus stays on it, in the panel, and Escape still closes it. */}
+          <button type="button" className="button button--primary" aria-disabled={resetting} onClick={() => void (resetting ? undefined : chosen === inForce ? resetData() : switchScenario())}>
+            {chosen === inForce ? 'Reset its data' : `Switch to ${chosen}`}
           </button>
           <p className="workbench__text" role="status">{resetSaid}</p>
         </section>
@@ -201,12 +208,14 @@ export default function WorkbenchPanel({ workbench, onClose, onDataReplaced }: W
 
         <StreamSection workbench={workbench} />
 
+        <ClockSection workbench={workbench} />
+
         <StoreSection workbench={workbench} onDataReplaced={onDataReplaced} />
 
         <section aria-labelledby="workbench-share">
           <h3 id="workbench-share" className="workbench__heading">Share this state</h3>
           <label className="workbench__field">
-            Link: this page, its scenario and its faults
+            Link: this page, its scenario, its faults and its clock
             <input type="text" readOnly value={link} onFocus={(event) => event.target.select()} />
           </label>
           <button type="button" className="button button--secondary" onClick={() => void copy(link, 'Link', 'select the link above and copy it.')}>Copy link</button>
