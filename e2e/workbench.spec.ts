@@ -126,6 +126,23 @@ test.describe("QA's workbench", () => {
     await expect(page).toHaveURL(/[?&]scenario=empty(&|$)/);
   });
 
+  test("the browser stops the stand-in's worker: once the tab is shown again, the stand-in answers it", async ({ page }) => {
+    await login(page);
+    // As Chrome does to an idle worker (a tab hidden for minutes): a worker started again has
+    // forgotten this tab, whose calls would go to the network, which has no such API (the page
+    // would go to "It's not you, It's us..!").
+    const devtools = await page.context().newCDPSession(page);
+    await devtools.send('ServiceWorker.enable');
+    await devtools.send('ServiceWorker.stopAllWorkers');
+    // The tab is shown again: its lists load again (the live stream went with the worker), and
+    // the member goes on.
+    await page.evaluate(() => document.dispatchEvent(new Event('visibilitychange', { bubbles: true })));
+    await expect(postCard(page, SEED_TEXT.newest)).toBeVisible();
+    await navigateTo(page, 'Explore');
+    await expect(page.getByRole('heading', { name: 'Explore', level: 1 })).toBeVisible();
+    await expect(postCard(page, SEED_TEXT.newest)).toBeVisible();
+  });
+
   test('faults in the address that do not hold are said on screen, naming the field; none applies', async ({ page }) => {
     await openWithFaults(page, '/login', [{ route: 'POST /posts/love/:postId', answer: 503 }]);
     const alert = page.getByRole('alert').filter({ hasText: "The address's faults[0].route" });

@@ -15,9 +15,13 @@ import { keptForTab, rememberedScenario, SCENARIO_SESSION_KEY } from './scenario
 import { ClockSettingError, parseClock, readClock, type ClockSetting } from './clock';
 import { faultHandlers, FaultRulesError, FaultState, parseFaultRules, readFaultRules, type FaultRule } from './faults';
 import { RequestLog } from './requestLog';
+import { ALIVE_HEADER, ALIVE_PATH, aliveHandler, WorkerKeeper } from './workerKeeper';
 import { CLOCK_PARAM, createWorkbench, FAULTS_PARAM, type StandInWorkbench } from './workbench';
 
 export { SCENARIO_SESSION_KEY };
+
+/** The stand-in's service worker, as `msw init` writes it into public/. */
+const WORKER_URL = '/mockServiceWorker.js';
 
 export interface StartMockWorkerOptions {
   /** The API base the app calls: '/api' (default) or an absolute URL. */
@@ -174,14 +178,50 @@ export async function startMockWorker(options: StartMockWorkerOptions = {}): Pro
   });
 
   // QA's faults come first: a fault on one call holds under any scenario.
-  const handlersOf = (name: ScenarioName) => [...faultHandlers(ctx), ...getScenario(name).overrides(ctx), ...createHandlers(ctx)];
+  const handlersOf = (name: ScenarioName) => [aliveHandler(), ...faultHandlers(ctx), ...getScenario(name).overrides(ctx), ...createHandlers(ctx)];
   const worker = setupWorker(...handlersOf(scenario.name));
   log.attach(worker);
-  await worker.start({
+  const startOptions = {
     onUnhandledRequest: 'bypass',
-    serviceWorker: { url: '/mockServiceWorker.js' },
+    serviceWorker: { url: WORKER_URL },
     quiet: true,
+  } as const;
+  await worker.start(startOptions);
+  const keeper = new WorkerKeeper({
+    probe: async () => {
+      try {
+        const answer = await fetch(ALIVE_PATH, { cache: 'no-store' });
+        return answer.headers.get(ALIVE_HEADER) === 'alive';
+      } catch {
+        return false;
+      }
+    },
+    // The worker's own message for a tab it answers (public/mockServiceWorker.js), which a worker
+    // started again has forgotten.
+    activate: async () => {
+      const controller = navigator.serviceWorker.controller;
+      if (!controller) throw new Error('No worker controls this page.');
+      controller.postMessage('MOCK_ACTIVATE');
+    },
+    register: async () => {
+      worker.stop();
+      await worker.start(startOptions);
+    },
   });
+  // The worker is told at once that this tab is its client (a worker that still knows it takes that
+  // as it is), before the app's own calls on coming back: this listener runs in the capture phase on
+  // the window, ahead of the app's (a page's lists load again when it is shown). Then it is checked.
+  const comeBack = () => {
+    navigator.serviceWorker.controller?.postMessage('MOCK_ACTIVATE');
+    void keeper.check();
+  };
+  window.addEventListener('visibilitychange', () => {
+    if (document.visibilityState === 'visible') comeBack();
+  }, { capture: true });
+  window.addEventListener('pageshow', (event) => {
+    if (event.persisted) comeBack();
+  }, { capture: true });
+  window.addEventListener('online', comeBack, { capture: true });
   // The store's load tells this tab's streams to reset (the app loads again); saved, the other tabs catch up.
   const replaceStore = async (snapshot: DbSnapshot): Promise<void> => {
     await ctx.store.load(snapshot);
@@ -210,6 +250,7 @@ export async function startMockWorker(options: StartMockWorkerOptions = {}): Pro
     showInAddress: (url) => {
       if (qaTab) replaceAddress(url);
     },
+    worker: keeper,
   });
   if (qaTab) replaceAddress(workbench.link());
   return { scenario: scenario.name, workbench, ...(warning ? { warning } : {}) };

@@ -11,6 +11,7 @@ import { describeFault, FAULT_ROUTES, FAULT_STATUSES, FaultState, readFaultRules
 import type { DbSnapshot } from '../contract/snapshot';
 import { asCurl, asFixture, type LogEntry, type RequestLog } from './requestLog';
 import { readStoreFile, storeFileText } from './storeFile';
+import type { WorkerKeeper, WorkerState } from './workerKeeper';
 import { SCENARIO_NAMES, SCENARIOS, type ScenarioName } from './scenarios';
 
 /** The address parameters the workbench reads and writes. */
@@ -64,6 +65,12 @@ export interface StandInWorkbench {
     setHeld(held: boolean): void;
     setResetNext(reset: boolean): void;
   };
+  /** Whether the stand-in still answers this tab, and what was done when it did not (workerKeeper.ts). */
+  worker: {
+    state(): WorkerState;
+    subscribe(listener: () => void): () => void;
+    check(): Promise<WorkerState>;
+  };
   /** The calls the stand-in answered, while the log is on. */
   log: {
     entries(): readonly LogEntry[];
@@ -95,6 +102,8 @@ export interface WorkbenchOptions {
   href(): string;
   /** Puts the state's link in the address bar in place of the page's address (no reload, no history entry). */
   showInAddress(url: string): void;
+  /** What keeps the stand-in's worker answering this tab. */
+  worker: WorkerKeeper;
 }
 
 /** What a link carries of the stand-in's state. */
@@ -115,7 +124,7 @@ export function workbenchLink(href: string, { scenario, faults, clock }: LinkedS
   return url.toString();
 }
 
-export function createWorkbench({ ctx, scenario: first, keep, keepClock, log, keepLog, replaceStore, switchTo, href, showInAddress }: WorkbenchOptions): StandInWorkbench {
+export function createWorkbench({ ctx, scenario: first, keep, keepClock, log, keepLog, replaceStore, switchTo, href, showInAddress, worker }: WorkbenchOptions): StandInWorkbench {
   const apiBase = () => new URL(ctx.baseUrl, href()).toString();
   const listeners = new Set<() => void>();
   let scenario = first;
@@ -169,6 +178,11 @@ export function createWorkbench({ ctx, scenario: first, keep, keepClock, log, ke
       drop: () => ctx.streamFaults.dropAll(),
       setHeld: (held) => ctx.streamFaults.setHeld(held),
       setResetNext: (reset) => ctx.streamFaults.setResetNext(reset),
+    },
+    worker: {
+      state: worker.state,
+      subscribe: worker.subscribe,
+      check: () => worker.check(),
     },
     log: {
       entries: log.entries,

@@ -1,4 +1,4 @@
-import { startBackend, startBackendWhenNeeded, waitForBackend } from './lib/api/backendReady';
+import { startBackend, startBackendWhenNeeded, waitForBackend, whenBackendLost } from './lib/api/backendReady';
 import { scenarioAskedFor } from '../mocks/scenarioAsked';
 import type { StartedStandIn } from '../mocks/browser';
 import { listenForWorkbenchShortcut } from './app/workbench/shortcut';
@@ -35,9 +35,13 @@ async function start(container: HTMLElement): Promise<void> {
   // Compared literally so that webpack drops the mock chunk from a build with API_MOCKING=off.
   if (process.env.API_MOCKING === 'on') {
     const startWorker = () => {
-      const started = import(/* webpackChunkName: "mocks" */ '../mocks/browser').then(({ startMockWorker }) => (
-        startMockWorker({ baseUrl: env.apiBaseUrl, scenario: env.mockScenario || undefined })
-      ));
+      const started = import(/* webpackChunkName: "mocks" */ '../mocks/browser').then(async ({ startMockWorker }) => {
+        const standIn = await startMockWorker({ baseUrl: env.apiBaseUrl, scenario: env.mockScenario || undefined });
+        // A call that met the network instead of the stand-in (its worker stopped by the browser)
+        // goes again once the worker answers this tab again.
+        whenBackendLost(async () => (await standIn.workbench.worker.check()).kind !== 'lost');
+        return standIn;
+      });
       begun(started);
       return started;
     };
@@ -72,7 +76,7 @@ async function start(container: HTMLElement): Promise<void> {
       import(/* webpackChunkName: "workbench" */ './app/workbench/mountWorkbench')
         .then(({ mountWorkbench }) => {
           stopWaitingForWorkbench();
-          mountWorkbench(started, { open: workbenchAsked, onDataReplaced: app.loadAllAgain, onScenarioSwitched: app.startOver });
+          mountWorkbench(started, { open: workbenchAsked, onDataReplaced: app.loadAllAgain, onStartOver: app.startOver });
           // The address keeps the scenario and the faults as the app moves from page to page.
           app.onNavigate(() => started.workbench.keepInAddress());
         })

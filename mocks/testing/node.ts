@@ -17,6 +17,7 @@ import type { MemoryDb } from '../memoryStore';
 import { RequestLog } from '../requestLog';
 import { getScenario, type ScenarioName } from '../scenarios';
 import { createWorkbench, type StandInWorkbench, type WorkbenchOptions } from '../workbench';
+import { WorkerKeeper } from '../workerKeeper';
 
 /** The base the app calls under jest (jsdom's origin is http://localhost). */
 export const TEST_API_BASE = 'http://localhost/api';
@@ -92,6 +93,8 @@ export function workbenchFor(overrides: Partial<WorkbenchOptions> = {}): StandIn
     switchTo: async (name) => installScenario(name),
     href: () => 'http://localhost/',
     showInAddress: () => undefined,
+    // Under jest the stand-in is msw's server in this process: it always answers.
+    worker: new WorkerKeeper({ probe: async () => true, activate: async () => undefined, register: async () => undefined }),
     ...overrides,
   });
 }

@@ -4,7 +4,7 @@ import { Provider } from 'react-redux';
 import { createBrowserRouter, matchRoutes, RouterProvider, type RouteObject } from 'react-router-dom';
 import { routes } from './routes';
 import { makeStore, type AppStore } from './store';
-import { withoutTrailingSlash } from '../config/paths';
+import { keptLocation, paths, withoutTrailingSlash } from '../config/paths';
 import { restoreSessionState } from '../features/auth/restoreSession';
 import { resetApi } from '../lib/api/apiSlot';
 import { keepTypedBeforeStart } from './typedBeforeStart';
@@ -70,8 +70,9 @@ export interface MountedApp {
   /** Has everything shown load again from the backend: its data was replaced under it (QA's workbench). */
   loadAllAgain(): void;
   /**
-   * Forgets every answer and asks again, the backend's health first: the backend itself changed (QA's
-   * workbench switched the stand-in's scenario).
+   * Forgets every answer and asks again, the backend's health first, and takes /error back to the
+   * page that failed: the backend itself changed (QA's workbench switched the stand-in's scenario),
+   * or answers again (the stand-in's worker, stopped by the browser, was brought back).
    */
   startOver(): void;
   /** Calls `listener` after each of the app's moves to another page; returns how to stop. */
@@ -121,7 +122,14 @@ export async function mountApp(container: HTMLElement): Promise<MountedApp> {
     loadAllAgain: () => {
       void import('../lib/api/api').then((api) => store.dispatch(api.loadAllAgain()));
     },
-    startOver: () => resetApi(store.dispatch),
+    startOver: () => {
+      resetApi(store.dispatch);
+      // A page sent to /error while the backend was away is the page to load again.
+      const { location } = router.state;
+      if (location.pathname === paths.error.pattern) {
+        void router.navigate(keptLocation(location.state)?.href ?? paths.home.href(), { replace: true });
+      }
+    },
     onNavigate: (listener) => {
       let last = router.state.location;
       return router.subscribe(({ location }) => {

@@ -6,6 +6,7 @@ import { faultHandlers } from '../../../mocks/faults';
 import { getMockContext, getMockDb, server, workbenchFor } from '../../../mocks/testing/node';
 import { callAs, expectRefusal } from '../../../mocks/testing/testSupport';
 import { RequestLog } from '../../../mocks/requestLog';
+import { LOST_MESSAGE, RESTORED_MESSAGE, WorkerKeeper } from '../../../mocks/workerKeeper';
 import type { StandInWorkbench } from '../../../mocks/workbench';
 import { Workbench } from './Workbench';
 
@@ -173,7 +174,7 @@ describe('the workbench beside the stand-in', () => {
     const switched = jest.fn();
     const replaced = jest.fn();
     const user = userEvent.setup();
-    render(<Workbench workbench={workbench} onScenarioSwitched={switched} onDataReplaced={replaced} />);
+    render(<Workbench workbench={workbench} onStartOver={switched} onDataReplaced={replaced} />);
     await user.click(screen.getByRole('button', { name: 'Scenario: busy, 1 fault (open the stand-in workbench)' }));
     const dialog = await screen.findByRole('dialog', { name: 'Stand-in workbench' });
 
@@ -323,5 +324,34 @@ describe('the workbench beside the stand-in', () => {
     expect(workbench.clock()).toBeNull();
     expect(kept.at(-1)).toBeNull();
     expect(new URL(shown.at(-1)!).searchParams.has('clock')).toBe(false);
+  });
+
+  it("says when the stand-in's worker was brought back, and has the app start over; says when it could not be", async () => {
+    let answering = false;
+    const keeper = new WorkerKeeper({
+      probe: async () => answering,
+      activate: async () => {
+        answering = true;
+      },
+      register: async () => undefined,
+      wait: async () => undefined,
+    });
+    const workbench = workbenchFor({ worker: keeper });
+    const startOver = jest.fn();
+    const user = userEvent.setup();
+    render(<Workbench workbench={workbench} onStartOver={startOver} />);
+    await act(() => workbench.worker.check());
+    const notice = screen.getByRole('status');
+    expect(notice).toHaveTextContent(RESTORED_MESSAGE);
+    expect(startOver).toHaveBeenCalledTimes(1);
+    await user.click(within(notice).getByRole('button', { name: 'Dismiss' }));
+    expect(screen.queryByText(RESTORED_MESSAGE)).not.toBeInTheDocument();
+
+    const lost = new WorkerKeeper({ probe: async () => false, activate: async () => undefined, register: async () => undefined, wait: async () => undefined });
+    const gone = workbenchFor({ worker: lost });
+    render(<Workbench workbench={gone} onStartOver={startOver} />);
+    await act(() => gone.worker.check());
+    expect(screen.getByRole('alert')).toHaveTextContent(LOST_MESSAGE);
+    expect(startOver).toHaveBeenCalledTimes(1);
   });
 });

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useState, useSyncExternalStore } from 'react';
+import { lazy, Suspense, useEffect, useEffectEvent, useState, useSyncExternalStore } from 'react';
 import type { StandInWorkbench } from '../../../mocks/workbench';
 import { listenForWorkbenchShortcut } from './shortcut';
 import './Workbench.css';
@@ -17,8 +17,11 @@ export interface WorkbenchProps {
   openAtStart?: boolean;
   /** The stand-in's store was replaced (reset, imported): the app loads what it shows again. */
   onDataReplaced?: () => void;
-  /** The stand-in answers as another scenario: the app forgets its answers and starts over. */
-  onScenarioSwitched?: () => void;
+  /**
+   * The app forgets its answers and starts over: the stand-in answers as another scenario, or answers
+   * again after its worker was stopped.
+   */
+  onStartOver?: () => void;
 }
 
 function faultCount(count: number): string {
@@ -30,20 +33,38 @@ function faultCount(count: number): string {
  * a warning when what was asked for could not be had, and the panel, opened from the badge or with
  * `g` then `w` on any page.
  */
-export function Workbench({ warning, workbench, openAtStart = false, onDataReplaced = () => undefined, onScenarioSwitched = () => undefined }: WorkbenchProps) {
+export function Workbench({ warning, workbench, openAtStart = false, onDataReplaced = () => undefined, onStartOver = () => undefined }: WorkbenchProps) {
   const [open, setOpen] = useState(openAtStart);
   const [dismissed, setDismissed] = useState(false);
   const faults = useSyncExternalStore(workbench.subscribe, workbench.faults);
   const scenario = useSyncExternalStore(workbench.subscribe, workbench.scenario);
   const clock = useSyncExternalStore(workbench.subscribe, workbench.clock);
 
+  const worker = useSyncExternalStore(workbench.worker.subscribe, workbench.worker.state);
+  const [workerSeen, setWorkerSeen] = useState<typeof worker>();
+
   useEffect(() => listenForWorkbenchShortcut(() => setOpen(true)), []);
+  // The stand-in answers again: the app starts over, so that what failed meanwhile (its calls went
+  // to the network, which has no such API) loads again, an error page among it.
+  const startOverNow = useEffectEvent(() => onStartOver());
+  useEffect(() => workbench.worker.subscribe(() => {
+    if (workbench.worker.state().kind === 'restored') startOverNow();
+  }), [workbench]);
 
   // Not while the panel is open: the badge would sit over it.
   const showBadge = !open && (scenario !== 'default' || faults.length > 0 || clock !== null);
+  const workerNotice = worker.kind !== 'answering' && workerSeen !== worker ? worker : undefined;
   return (
     <>
-      {warning && !dismissed ? (
+      {workerNotice ? (
+        // Said on screen: the member saw calls fail, and this is why they work again (or do not).
+        <div className="scenario-badge scenario-badge--warning" role={workerNotice.kind === 'lost' ? 'alert' : 'status'}>
+          {workerNotice.message}
+          <button type="button" className="scenario-badge__dismiss" onClick={() => setWorkerSeen(workerNotice)}>
+            Dismiss
+          </button>
+        </div>
+      ) : warning && !dismissed ? (
         // Said on screen, not in the console alone, until QA has read it (it covers the foot of the page on a phone).
         <div className="scenario-badge scenario-badge--warning" role="alert">
           {warning}
@@ -59,7 +80,7 @@ export function Workbench({ warning, workbench, openAtStart = false, onDataRepla
       ) : null}
       {open ? (
         <Suspense fallback={<div className="scenario-badge" role="status">Opening the workbench…</div>}>
-          <WorkbenchPanel workbench={workbench} onClose={() => setOpen(false)} onDataReplaced={onDataReplaced} onScenarioSwitched={onScenarioSwitched} />
+          <WorkbenchPanel workbench={workbench} onClose={() => setOpen(false)} onDataReplaced={onDataReplaced} onStartOver={onStartOver} />
         </Suspense>
       ) : null}
     </>

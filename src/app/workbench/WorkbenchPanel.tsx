@@ -13,7 +13,7 @@ export interface WorkbenchPanelProps {
   /** The stand-in's store was replaced: the app loads what it shows again. */
   onDataReplaced: () => void;
   /** The stand-in answers as another scenario: the app starts over. */
-  onScenarioSwitched: () => void;
+  onStartOver: () => void;
 }
 
 /** A rule's form as its controls hold it: text, so that a half-typed number is kept, not lost. */
@@ -109,7 +109,7 @@ function RouteFault({ workbench, route, rule }: { workbench: StandInWorkbench; r
  * QA's workbench: the scenario (switched, or its data reset), a fault for any route of the contract's
  * table, and a link that opens the same state in another browser.
  */
-export default function WorkbenchPanel({ workbench, onClose, onDataReplaced, onScenarioSwitched }: WorkbenchPanelProps) {
+export default function WorkbenchPanel({ workbench, onClose, onDataReplaced, onStartOver }: WorkbenchPanelProps) {
   const faults = useSyncExternalStore(workbench.subscribe, workbench.faults);
   const inForce = useSyncExternalStore(workbench.subscribe, workbench.scenario);
   const [chosen, setChosen] = useState(inForce);
@@ -143,7 +143,7 @@ export default function WorkbenchPanel({ workbench, onClose, onDataReplaced, onS
     }
   };
   const resetData = () => changeData(() => workbench.resetData(), onDataReplaced, `The data of ${inForce} is its seed again.`);
-  const switchScenario = () => changeData(() => workbench.switchScenario(chosen), onScenarioSwitched, `The stand-in answers as ${chosen} now, from its seed.`);
+  const switchScenario = () => changeData(() => workbench.switchScenario(chosen), onStartOver, `The stand-in answers as ${chosen} now, from its seed.`);
 
   const copy = async (text: string, what: string, fallback: string) => {
     try {

@@ -6,11 +6,11 @@ import { Workbench } from './Workbench';
  * Puts QA's workbench beside the app, in a root of its own at the end of the page: the app's page
  * (taken over from the markup built ahead, or rendered afresh) and its state are not touched.
  */
-export function mountWorkbench({ warning, workbench }: StartedStandIn, { open = false, onDataReplaced, onScenarioSwitched }: { open?: boolean; onDataReplaced?: () => void; onScenarioSwitched?: () => void } = {}): Root {
+export function mountWorkbench({ warning, workbench }: StartedStandIn, { open = false, onDataReplaced, onStartOver }: { open?: boolean; onDataReplaced?: () => void; onStartOver?: () => void } = {}): Root {
   const container = document.createElement('div');
   container.className = 'stand-in-workbench';
   document.body.append(container);
   const root = createRoot(container);
-  root.render(<Workbench warning={warning} workbench={workbench} openAtStart={open} onDataReplaced={onDataReplaced} onScenarioSwitched={onScenarioSwitched} />);
+  root.render(<Workbench warning={warning} workbench={workbench} openAtStart={open} onDataReplaced={onDataReplaced} onStartOver={onStartOver} />);
   return root;
 }

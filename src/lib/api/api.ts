@@ -6,7 +6,7 @@ import type { ApiExtension, HealthResponse } from '../../types/api';
 import { classifyFailure, NOT_STARTED_ERROR, withRetryAfter } from '../apiError';
 import { apiFailed, type CallPurpose } from './apiEvents';
 import { API_REDUCER_PATH, apiArrived } from './apiSlot';
-import { backendReady } from './backendReady';
+import { backendBroughtBack, backendReady } from './backendReady';
 import { inSpecTerms, type SpecCall } from './specAdapter';
 
 const rawBaseQuery = fetchBaseQuery({
@@ -152,6 +152,12 @@ export const baseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryE
   const purpose = callPurpose(api, extraOptions);
   // A backend that could not start answers nothing: the call stays here and fails as such.
   let result = notStarted ? { error: NOT_STARTED_ERROR } : await sendInBackendTerms(args, api, extraOptions);
+  // Every answer of the contract is JSON: one that is not came from something else (the stand-in's
+  // worker, stopped by the browser, let the call through to the network). Once the backend is back,
+  // the call goes again: nothing was stored where it went.
+  if (result.error?.status === 'PARSING_ERROR' && !api.signal.aborted && (await backendBroughtBack())) {
+    result = await sendInBackendTerms(args, api, extraOptions);
+  }
   // A create whose answer was lost (a reset connection, or a balancer's 502 or 503) is sent once more
   // with the same key: a backend with the `idempotency` extension stores it once either way. Without
   // the extension the first may have been stored, so it is not sent again.

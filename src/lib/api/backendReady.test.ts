@@ -1,10 +1,14 @@
-import { server } from '../../../mocks/testing/node';
+import { http, HttpResponse } from 'msw';
+import { server, TEST_API_BASE } from '../../../mocks/testing/node';
 import { api } from './api';
-import { backendReady, startBackend, startBackendWhenNeeded, waitForBackend } from './backendReady';
+import { backendReady, startBackend, startBackendWhenNeeded, waitForBackend, whenBackendLost } from './backendReady';
 import { makeStore } from '../../app/store';
 import { BACKEND_NOT_STARTED } from '../apiError';
 
-afterEach(() => waitForBackend(Promise.resolve()));
+afterEach(() => {
+  waitForBackend(Promise.resolve());
+  whenBackendLost(null);
+});
 
 describe('calls wait for the backend to be ready', () => {
   it('sends nothing until the backend is ready, then sends the call and answers it', async () => {
@@ -96,5 +100,45 @@ describe('calls wait for the backend to be ready', () => {
       startBackendWhenNeeded(() => Promise.reject('no service worker'));
       await expect(backendReady()).resolves.toEqual(new Error('no service worker'));
     });
+  });
+});
+
+describe('a call whose answer did not come from the backend', () => {
+  /** What a static file server answers for a path it does not have: a page, not the contract's JSON. */
+  const notTheBackend = () => server.use(http.get(`${TEST_API_BASE}/health`, () => new HttpResponse('<!doctype html><title>Not found</title>', {
+    status: 404,
+    headers: { 'content-type': 'text/html' },
+  }), { once: true }));
+
+  it('goes again once the backend is brought back, and is answered', async () => {
+    const sent: string[] = [];
+    const onRequest = ({ request }: { request: Request }) => sent.push(new URL(request.url).pathname);
+    server.events.on('request:start', onRequest);
+    let asked = 0;
+    whenBackendLost(async () => {
+      asked += 1;
+      return true;
+    });
+    notTheBackend();
+    const call = makeStore().dispatch(api.endpoints.getHealth.initiate());
+    const answer = await call;
+    expect(answer.data?.status).toBe('ok');
+    expect(asked).toBe(1);
+    expect(sent).toEqual(['/api/health', '/api/health']);
+    server.events.removeListener('request:start', onRequest);
+    call.unsubscribe();
+  });
+
+  it('fails as it came when nothing can bring the backend back (a real server\'s build names nothing)', async () => {
+    notTheBackend();
+    const call = makeStore().dispatch(api.endpoints.getHealth.initiate());
+    expect((await call).error).toMatchObject({ status: 'PARSING_ERROR', originalStatus: 404 });
+    call.unsubscribe();
+
+    whenBackendLost(async () => false);
+    notTheBackend();
+    const again = makeStore().dispatch(api.endpoints.getHealth.initiate());
+    expect((await again).error).toMatchObject({ status: 'PARSING_ERROR', originalStatus: 404 });
+    again.unsubscribe();
   });
 });

@@ -44,3 +44,19 @@ export function backendReady(): Promise<BackendStart> {
   startBackend();
   return ready;
 }
+
+/** How to bring back a backend whose answers stopped reaching the app; true once it answers again. */
+let bringBack: (() => Promise<boolean>) | null = null;
+
+/**
+ * Names how to bring the backend back when a call's answer did not come from it (the stand-in's
+ * worker, stopped by the browser, let a call through to the network, which has no such API).
+ */
+export function whenBackendLost(recover: (() => Promise<boolean>) | null): void {
+  bringBack = recover;
+}
+
+/** Whether the backend was brought back, so that the call can go again; false when nothing can. */
+export function backendBroughtBack(): Promise<boolean> {
+  return bringBack ? bringBack() : Promise.resolve(false);
+}
