@@ -1,5 +1,5 @@
 import { test as base, expect, type Page } from '@playwright/test';
-import type { FaultRule } from '../mocks/faults';
+import type { FaultRule } from '../mocks/faultRules';
 import { startRealServer, type Backend, type RealServer } from './backend';
 
 export interface ConsoleGuard {

@@ -11,7 +11,7 @@ import { SessionStreams } from '../contract/stream';
 import { createTokenService, STAND_IN_TOKEN_SECRET } from '../contract/tokens';
 import { StandInClock } from './clock';
 import { createStandInHub, type StandInHub } from './events';
-import { FaultState } from './faults';
+import { FaultState } from './faultRules';
 import type { RequestLog } from './requestLog';
 import { StreamFaults } from './streamFaults';
 import { createMemoryDb, createMemoryStore, type MemoryDb, type MemoryStore, type StoreSharing } from './memoryStore';

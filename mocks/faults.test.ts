@@ -1,7 +1,7 @@
 import type { PostsResponse } from '../contract/api';
 import { MESSAGES, MESSAGE_STATUS } from '../contract/messages';
 import { DEMO_USER_ID, seedPostId } from '../contract/seed/default';
-import { describeFault, FAULT_ROUTES, FAULT_STATUSES, FaultRulesError, FaultState, parseFaultRules, readFaultRules, routeOfCall } from './faults';
+import { describeFault, FAULT_ROUTES, FAULT_STATUSES, FaultRulesError, FaultState, parseFaultRules, readFaultRules, routeOfCall } from './faultRules';
 import { getMockDb, useScenario, withFaults } from './testing/node';
 import { call, callAs, errorOf, expectRefusal } from './testing/testSupport';
 

@@ -5,7 +5,7 @@
  * for it; while it is off it keeps nothing and reads no body.
  */
 import type { SetupWorker } from 'msw/browser';
-import { routeOfCall } from './faults';
+import { routeOfCall } from './faultRules';
 
 /** The most calls kept: the oldest go first. */
 export const LOG_MAX_ENTRIES = 300;

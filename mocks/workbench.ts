@@ -7,7 +7,7 @@
 import { MESSAGES } from '../contract/messages';
 import type { MockContext } from './context';
 import { clockText, readClock, type ClockSetting } from './clock';
-import { describeFault, FAULT_ROUTES, FAULT_STATUSES, FaultState, readFaultRules, type FaultRoute, type FaultRule } from './faults';
+import { describeFault, FAULT_ROUTES, FAULT_STATUSES, FaultState, readFaultRules, type FaultRoute, type FaultRule } from './faultRules';
 import type { DbSnapshot } from '../contract/snapshot';
 import { asCurl, asFixture, type LogEntry, type RequestLog } from './requestLog';
 import { readStoreFile, storeFileText } from './storeFile';

@@ -1,5 +1,5 @@
 import { useId, useMemo, useState, useSyncExternalStore } from 'react';
-import type { FaultAnswer, FaultRoute, FaultRule, FaultTimes } from '../../../mocks/faults';
+import type { FaultAnswer, FaultRoute, FaultRule, FaultTimes } from '../../../mocks/faultRules';
 import type { StandInWorkbench } from '../../../mocks/workbench';
 import { Dialog } from '../../components/Dialog';
 import { ClockSection } from './ClockSection';
