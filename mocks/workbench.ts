@@ -10,6 +10,7 @@ import { clockText, readClock, type ClockSetting } from './clock';
 import { describeFault, FAULT_ROUTES, FAULT_STATUSES, FaultState, readFaultRules, type FaultRoute, type FaultRule } from './faultRules';
 import type { DbSnapshot } from '../contract/snapshot';
 import { asCurl, asFixture, type LogEntry, type RequestLog } from './requestLog';
+import { readScenarioFile, type QaScenario } from './scenarioFile';
 import { readStoreFile, storeFileText } from './storeFile';
 import type { WorkerKeeper, WorkerState } from './workerKeeper';
 import { SCENARIO_NAMES, SCENARIOS, type ScenarioName } from './scenarios';
@@ -46,6 +47,14 @@ export interface StandInWorkbench {
   switchScenario(name: ScenarioName): Promise<void>;
   /** The current scenario's seed in place of its store, for every tab, without a reload. */
   resetData(): Promise<void>;
+  /**
+   * Loads a QA scenario file (scenarioFile.ts) in place, without a reload: its base's answers, its
+   * seed (or the base's), its faults and its clock. A file that does not hold throws a
+   * StoreFileError saying what and where, and nothing changes.
+   */
+  loadScenarioFile(text: string): Promise<QaScenario>;
+  /** The name of the QA scenario file loaded, until another scenario is chosen; null for none. */
+  scenarioFile(): string | null;
   /** Called after every change of the rules or of the scenario. */
   subscribe(listener: () => void): () => void;
   /** The whole store as a file's text (storeFile.ts). */
@@ -128,6 +137,7 @@ export function createWorkbench({ ctx, scenario: first, keep, keepClock, log, ke
   const apiBase = () => new URL(ctx.baseUrl, href()).toString();
   const listeners = new Set<() => void>();
   let scenario = first;
+  let fileName: string | null = null;
   const link = () => workbenchLink(href(), { scenario, faults: ctx.faults.rules, clock: ctx.clock.setting });
   // The address bar always reads as the link: copied from there, it opens the same state.
   const changed = () => {
@@ -161,8 +171,23 @@ export function createWorkbench({ ctx, scenario: first, keep, keepClock, log, ke
     async switchScenario(name) {
       await switchTo(name);
       scenario = name;
+      fileName = null;
       changed();
     },
+    async loadScenarioFile(text) {
+      const file = readScenarioFile(text);
+      await switchTo(file.base);
+      scenario = file.base;
+      if (file.seed) await replaceStore(file.seed);
+      ctx.faults = new FaultState(file.faults);
+      keep(file.faults);
+      ctx.clock.set(file.clock);
+      keepClock(file.clock);
+      fileName = file.name;
+      changed();
+      return file;
+    },
+    scenarioFile: () => fileName,
     subscribe(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);

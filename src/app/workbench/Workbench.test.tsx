@@ -354,4 +354,37 @@ describe('the workbench beside the stand-in', () => {
     expect(screen.getByRole('alert')).toHaveTextContent(LOST_MESSAGE);
     expect(startOver).toHaveBeenCalledTimes(1);
   });
+
+  it("loads QA's own scenario from a file in place: its base, faults and clock, the badge naming it; a file that does not hold changes nothing", async () => {
+    const { workbench } = harness();
+    const startOver = jest.fn();
+    const user = userEvent.setup();
+    render(<Workbench workbench={workbench} onStartOver={startOver} />);
+    let dialog = await openPanel(user);
+    const input = within(dialog).getByLabelText(/^Load a QA scenario file/);
+
+    await user.upload(input, new File([JSON.stringify({ name: 'x', faults: [{ route: LIKE, answer: 418 }] })], 'typo.json', { type: 'application/json' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent("typo.json: The file's faults[0].answer is 418; it accepts one of the statuses");
+    expect(workbench.faults()).toEqual([]);
+    expect(getMockDb().posts.size).toBe(20);
+    expect(startOver).not.toHaveBeenCalled();
+
+    const file = { name: 'likes-fail-on-empty', base: 'empty', faults: [{ route: LIKE, answer: 503 }], clock: '-2d' };
+    await user.upload(input, new File([JSON.stringify(file)], 'likes-fail.json', { type: 'application/json' }));
+    expect(await within(dialog).findByText('likes-fail.json is loaded: the scenario likes-fail-on-empty, on empty.')).toBeInTheDocument();
+    expect(within(dialog).queryByRole('alert')).not.toBeInTheDocument();
+    expect(getMockDb().posts.size).toBe(0);
+    expect(workbench.faults()).toEqual([{ route: LIKE, answer: 503 }]);
+    expect(workbench.clock()).toEqual({ shiftMs: -2 * 86_400_000 });
+    expect(startOver).toHaveBeenCalledTimes(1);
+    expect(within(dialog).getByRole('option', { name: 'empty (in force)' })).toBeInTheDocument();
+
+    await user.keyboard('{Escape}');
+    await user.click(screen.getByRole('button', { name: 'Scenario: likes-fail-on-empty (a file, on empty), 1 fault, clock set (open the stand-in workbench)' }));
+    dialog = await screen.findByRole('dialog', { name: 'Stand-in workbench' });
+    await user.selectOptions(within(dialog).getByRole('combobox', { name: 'Scenario' }), 'default');
+    await user.click(within(dialog).getByRole('button', { name: 'Switch to default' }));
+    expect(await within(dialog).findByText('The stand-in answers as default now, from its seed.')).toBeInTheDocument();
+    expect(workbench.scenarioFile()).toBeNull();
+  });
 });

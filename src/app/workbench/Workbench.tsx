@@ -39,6 +39,7 @@ export function Workbench({ warning, workbench, openAtStart = false, onDataRepla
   const faults = useSyncExternalStore(workbench.subscribe, workbench.faults);
   const scenario = useSyncExternalStore(workbench.subscribe, workbench.scenario);
   const clock = useSyncExternalStore(workbench.subscribe, workbench.clock);
+  const file = useSyncExternalStore(workbench.subscribe, workbench.scenarioFile);
 
   const worker = useSyncExternalStore(workbench.worker.subscribe, workbench.worker.state);
   const [workerSeen, setWorkerSeen] = useState<typeof worker>();
@@ -52,7 +53,7 @@ export function Workbench({ warning, workbench, openAtStart = false, onDataRepla
   }), [workbench]);
 
   // Not while the panel is open: the badge would sit over it.
-  const showBadge = !open && (scenario !== 'default' || faults.length > 0 || clock !== null);
+  const showBadge = !open && (scenario !== 'default' || faults.length > 0 || clock !== null || file !== null);
   const workerNotice = worker.kind !== 'answering' && workerSeen !== worker ? worker : undefined;
   return (
     <>
@@ -74,7 +75,7 @@ export function Workbench({ warning, workbench, openAtStart = false, onDataRepla
         </div>
       ) : showBadge ? (
         <button type="button" className="scenario-badge scenario-badge--button" aria-haspopup="dialog" onClick={() => setOpen(true)}>
-          {`Scenario: ${scenario}${faults.length > 0 ? `, ${faultCount(faults.length)}` : ''}${clock ? ', clock set' : ''}`}
+          {`Scenario: ${file ? `${file} (a file, on ${scenario})` : scenario}${faults.length > 0 ? `, ${faultCount(faults.length)}` : ''}${clock ? ', clock set' : ''}`}
           <span className="visually-hidden"> (open the stand-in workbench)</span>
         </button>
       ) : null}
