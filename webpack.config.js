@@ -200,7 +200,8 @@ module.exports = async (env, argv) => {
         patterns: [{
           from: 'public',
           to: '.',
-          globOptions: { ignore: ['**/index.html', ...(build.apiMocking ? [] : ['**/mockServiceWorker.js'])] },
+          // The stand-in's worker and QA's example scenario files go only into builds with the stand-in.
+          globOptions: { ignore: ['**/index.html', ...(build.apiMocking ? [] : ['**/mockServiceWorker.js', '**/qa-scenarios/**'])] },
         }],
       }),
       ...(production

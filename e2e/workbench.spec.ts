@@ -143,6 +143,26 @@ test.describe("QA's workbench", () => {
     await expect(postCard(page, SEED_TEXT.newest)).toBeVisible();
   });
 
+  test("QA's own scenario file named in the address: its base, fault and clock, kept through a reload; a file that is not there is said", async ({ page }) => {
+    await page.goto('/login?scenarioFile=/qa-scenarios/likes-fail-on-empty.json');
+    await submitLogin(page, DEMO.username, DEMO.password);
+    await expect(page.getByText("Let's Create Some Posts...!")).toBeVisible();
+    const badge = page.getByRole('button', { name: 'Scenario: likes-fail-on-empty (a file, on empty), 1 fault, clock set (open the stand-in workbench)' });
+    await expect(badge).toBeVisible();
+    await expect(page).toHaveURL(/[?&]scenarioFile=%2Fqa-scenarios%2Flikes-fail-on-empty\.json(&|$)/);
+    await writePost(page, 'Written on the file scenario');
+    await expect(postCard(page, 'Written on the file scenario').locator('time')).toHaveText(FROZEN_TIME);
+    await postCard(page, 'Written on the file scenario').getByRole('button', { name: /^Like, / }).click();
+    await expectToast(page, `Your like was not saved. ${UNAVAILABLE}`);
+
+    await page.reload();
+    await expect(postCard(page, 'Written on the file scenario')).toBeVisible();
+    await expect(badge).toBeVisible();
+
+    await page.goto('/login?scenarioFile=/qa-scenarios/nowhere.json');
+    await expect(page.getByRole('alert').filter({ hasText: 'The scenario file /qa-scenarios/nowhere.json was not loaded: it answered 404' })).toBeVisible();
+  });
+
   test('faults in the address that do not hold are said on screen, naming the field; none applies', async ({ page }) => {
     await openWithFaults(page, '/login', [{ route: 'POST /posts/love/:postId', answer: 503 }]);
     const alert = page.getByRole('alert').filter({ hasText: "The address's faults[0].route" });

@@ -17,7 +17,7 @@ import { FaultRulesError, FaultState, parseFaultRules, readFaultRules, type Faul
 import { faultHandlers } from './faults';
 import { RequestLog } from './requestLog';
 import { ALIVE_HEADER, ALIVE_PATH, aliveHandler, WorkerKeeper } from './workerKeeper';
-import { CLOCK_PARAM, createWorkbench, FAULTS_PARAM, type StandInWorkbench } from './workbench';
+import { CLOCK_PARAM, createWorkbench, FAULTS_PARAM, SCENARIO_FILE_PARAM, type StandInWorkbench } from './workbench';
 
 export { SCENARIO_SESSION_KEY };
 
@@ -39,6 +39,7 @@ const kept = {
   faults: keptForTab('socialconnect.mock-faults'),
   clock: keptForTab('socialconnect.mock-clock'),
   log: keptForTab('socialconnect.mock-log'),
+  scenarioFile: keptForTab('socialconnect.mock-scenario-file'),
 };
 
 const keepFaults = (rules: readonly FaultRule[]) => kept.faults.write(rules.length > 0 ? JSON.stringify(rules) : null);
@@ -253,6 +254,34 @@ export async function startMockWorker(options: StartMockWorkerOptions = {}): Pro
     },
     worker: keeper,
   });
+  // QA's own scenario file named in the address (?scenarioFile=, relative to the page or absolute):
+  // loaded as the panel loads one; the tab's own reload keeps the store it made, and its name.
+  let fileWarning: string | undefined;
+  const fileAsked = params.get(SCENARIO_FILE_PARAM);
+  if (fileAsked !== null) {
+    const keptFile = ((): { from?: unknown; name?: unknown } | null => {
+      try {
+        return JSON.parse(kept.scenarioFile.read() ?? 'null') as { from?: unknown; name?: unknown } | null;
+      } catch {
+        return null;
+      }
+    })();
+    if (openedAgain() && keptFile?.from === fileAsked && typeof keptFile.name === 'string') {
+      workbench.keepScenarioFile(keptFile.name, fileAsked);
+    } else {
+      try {
+        const answer = await fetch(new URL(fileAsked, window.location.href), { cache: 'no-store' });
+        if (!answer.ok) throw new Error(`it answered ${answer.status}`);
+        const loaded = await workbench.loadScenarioFile(await answer.text(), fileAsked);
+        kept.scenarioFile.write(JSON.stringify({ from: fileAsked, name: loaded.name }));
+        qaTab = true;
+      } catch (error) {
+        fileWarning = `The scenario file ${fileAsked} was not loaded: ${error instanceof Error ? error.message : String(error)}`;
+        console.warn(`[mock backend] ${fileWarning}`);
+      }
+    }
+  }
   if (qaTab) replaceAddress(workbench.link());
-  return { scenario: scenario.name, workbench, ...(warning ? { warning } : {}) };
+  const said = [warning, fileWarning].filter(Boolean).join(' ') || undefined;
+  return { scenario: scenario.name, workbench, ...(said ? { warning: said } : {}) };
 }

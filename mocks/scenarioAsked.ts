@@ -39,11 +39,11 @@ export function rememberedScenario(): string | null {
 }
 
 /**
- * Whether a scenario, faults or a clock are asked for: in the address (?scenario=, ?faults=,
- * ?clock=), remembered by the tab, or set at build time. QA then sees its badge (and a reset store)
+ * Whether a scenario, faults, a clock or a scenario file are asked for: in the address (?scenario=,
+ * ?faults=, ?clock=, ?scenarioFile=), remembered by the tab, or set at build time. QA then sees its badge (and a reset store)
  * at once, not on the first call.
  */
 export function scenarioAskedFor(search: string, buildTime: string): boolean {
   const params = new URLSearchParams(search);
-  return ['scenario', 'faults', 'clock'].some((name) => params.has(name)) || Boolean(rememberedScenario()) || buildTime.trim() !== '';
+  return ['scenario', 'faults', 'clock', 'scenarioFile'].some((name) => params.has(name)) || Boolean(rememberedScenario()) || buildTime.trim() !== '';
 }

@@ -19,6 +19,7 @@ import { SCENARIO_NAMES, SCENARIOS, type ScenarioName } from './scenarios';
 export const SCENARIO_PARAM = 'scenario';
 export const FAULTS_PARAM = 'faults';
 export const CLOCK_PARAM = 'clock';
+export const SCENARIO_FILE_PARAM = 'scenarioFile';
 
 export interface StandInWorkbench {
   /** The scenario the stand-in answers as now. */
@@ -52,9 +53,14 @@ export interface StandInWorkbench {
    * seed (or the base's), its faults and its clock. A file that does not hold throws a
    * StoreFileError saying what and where, and nothing changes.
    */
-  loadScenarioFile(text: string): Promise<QaScenario>;
+  loadScenarioFile(text: string, from?: string): Promise<QaScenario>;
   /** The name of the QA scenario file loaded, until another scenario is chosen; null for none. */
   scenarioFile(): string | null;
+  /**
+   * Names the file in force without loading it again (a reload of a tab that had loaded it from
+   * `from`, whose store is the tab's).
+   */
+  keepScenarioFile(name: string, from: string): void;
   /** Called after every change of the rules or of the scenario. */
   subscribe(listener: () => void): () => void;
   /** The whole store as a file's text (storeFile.ts). */
@@ -118,14 +124,18 @@ export interface WorkbenchOptions {
 /** What a link carries of the stand-in's state. */
 export interface LinkedState {
   scenario: ScenarioName;
+  /** The address a QA scenario file in force was loaded from, if it was. */
+  scenarioFile?: string | null;
   faults: readonly FaultRule[];
   clock: ClockSetting | null;
 }
 
 /** `href` with the workbench's parameters set: the scenario, and the faults and the clock when set. */
-export function workbenchLink(href: string, { scenario, faults, clock }: LinkedState): string {
+export function workbenchLink(href: string, { scenario, scenarioFile, faults, clock }: LinkedState): string {
   const url = new URL(href);
   url.searchParams.set(SCENARIO_PARAM, scenario);
+  if (scenarioFile) url.searchParams.set(SCENARIO_FILE_PARAM, scenarioFile);
+  else url.searchParams.delete(SCENARIO_FILE_PARAM);
   if (faults.length > 0) url.searchParams.set(FAULTS_PARAM, JSON.stringify(faults));
   else url.searchParams.delete(FAULTS_PARAM);
   if (clock) url.searchParams.set(CLOCK_PARAM, clockText(clock));
@@ -138,7 +148,9 @@ export function createWorkbench({ ctx, scenario: first, keep, keepClock, log, ke
   const listeners = new Set<() => void>();
   let scenario = first;
   let fileName: string | null = null;
-  const link = () => workbenchLink(href(), { scenario, faults: ctx.faults.rules, clock: ctx.clock.setting });
+  // Where that file came from, when from an address: the link then carries it.
+  let fileFrom: string | null = null;
+  const link = () => workbenchLink(href(), { scenario, scenarioFile: fileFrom, faults: ctx.faults.rules, clock: ctx.clock.setting });
   // The address bar always reads as the link: copied from there, it opens the same state.
   const changed = () => {
     showInAddress(link());
@@ -172,9 +184,10 @@ export function createWorkbench({ ctx, scenario: first, keep, keepClock, log, ke
       await switchTo(name);
       scenario = name;
       fileName = null;
+      fileFrom = null;
       changed();
     },
-    async loadScenarioFile(text) {
+    async loadScenarioFile(text, from) {
       const file = readScenarioFile(text);
       await switchTo(file.base);
       scenario = file.base;
@@ -184,10 +197,16 @@ export function createWorkbench({ ctx, scenario: first, keep, keepClock, log, ke
       ctx.clock.set(file.clock);
       keepClock(file.clock);
       fileName = file.name;
+      fileFrom = from ?? null;
       changed();
       return file;
     },
     scenarioFile: () => fileName,
+    keepScenarioFile(name, from) {
+      fileName = name;
+      fileFrom = from;
+      changed();
+    },
     subscribe(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);
