@@ -151,6 +151,15 @@ export function createWorkbench({ ctx, scenario: first, keep, keepClock, log, ke
   // Where that file came from, when from an address: the link then carries it.
   let fileFrom: string | null = null;
   const link = () => workbenchLink(href(), { scenario, scenarioFile: fileFrom, faults: ctx.faults.rules, clock: ctx.clock.setting });
+  // Rules and a clock already read: put in force, and kept for the tab's reloads.
+  const applyFaults = (rules: FaultRule[]) => {
+    ctx.faults = new FaultState(rules);
+    keep(rules);
+  };
+  const applyClock = (setting: ClockSetting | null) => {
+    ctx.clock.set(setting);
+    keepClock(setting);
+  };
   // The address bar always reads as the link: copied from there, it opens the same state.
   const changed = () => {
     showInAddress(link());
@@ -164,8 +173,7 @@ export function createWorkbench({ ctx, scenario: first, keep, keepClock, log, ke
     faults: () => ctx.faults.rules,
     setFaults(rules) {
       const read = readFaultRules(rules);
-      ctx.faults = new FaultState(read);
-      keep(read);
+      applyFaults(read);
       changed();
       return read;
     },
@@ -173,8 +181,7 @@ export function createWorkbench({ ctx, scenario: first, keep, keepClock, log, ke
     clock: () => ctx.clock.setting,
     setClock(setting) {
       const read = setting === null ? null : readClock(setting);
-      ctx.clock.set(read);
-      keepClock(read);
+      applyClock(read);
       changed();
       return read;
     },
@@ -192,10 +199,8 @@ export function createWorkbench({ ctx, scenario: first, keep, keepClock, log, ke
       await switchTo(file.base);
       scenario = file.base;
       if (file.seed) await replaceStore(file.seed);
-      ctx.faults = new FaultState(file.faults);
-      keep(file.faults);
-      ctx.clock.set(file.clock);
-      keepClock(file.clock);
+      applyFaults(file.faults);
+      applyClock(file.clock);
       fileName = file.name;
       fileFrom = from ?? null;
       changed();
