@@ -1,5 +1,5 @@
 import path from 'node:path';
-import type { APIRequestContext, Locator, Page, TestInfo } from '@playwright/test';
+import type { APIRequestContext, Locator, Page, Request, TestInfo } from '@playwright/test';
 import type { Backend } from './backend';
 import { expect, openWithScenario } from './fixtures';
 
@@ -344,4 +344,31 @@ export async function openWorkbench(page: Page): Promise<Locator> {
     await expect(panel).toBeVisible({ timeout: 2_000 });
   }).toPass({ timeout: 20_000 });
   return panel;
+}
+
+/**
+ * How many of the page's calls to the backend are on their way (the live stream aside: it stays open).
+ * Start counting before the page loads. A journey that stops the server waits for none: a call the
+ * stop cut off sends the member to the error screen before the journey's own step.
+ */
+export function callsOnTheirWay(page: Page): () => number {
+  const pending = new Set<Request>();
+  page.on('request', (request) => {
+    const { pathname } = new URL(request.url());
+    if (pathname.startsWith('/api/') && pathname !== '/api/events') pending.add(request);
+  });
+  const settled = (request: Request) => pending.delete(request);
+  page.on('requestfinished', settled);
+  page.on('requestfailed', settled);
+  return () => pending.size;
+}
+
+/**
+ * Home has loaded whole: its posts and the side panel's people show (the panel's code comes in a
+ * chunk of its own, and its call starts only then), and none of their calls is still on its way.
+ */
+export async function homeSettled(page: Page, onTheirWay: () => number): Promise<void> {
+  await expect(postCards(page).first()).toBeVisible();
+  await expect(sidePanel(page).getByRole('region', { name: 'Who to follow?' }).getByRole('listitem').first()).toBeVisible();
+  await expect.poll(onTheirWay).toBe(0);
 }

@@ -6,10 +6,10 @@
  * stand-in's worker fetches the app's files itself, out of reach of page.route; its answers come from
  * the page, so an open page's calls fail only under QA's scenarios).
  */
-import type { Locator, Page, Request } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import type { RealServer } from './backend';
 import { test, expect, openWithScenario, type ConsoleGuard } from './fixtures';
-import { expectToast, liamPostsAndHomeShowsIt, login, navigateTo, postCard, postCards, pressWhileServerDown, SEED_TEXT, sidePanel, urlPath } from './helpers';
+import { callsOnTheirWay, expectToast, homeSettled, liamPostsAndHomeShowsIt, login, navigateTo, postCard, postCards, pressWhileServerDown, SEED_TEXT, urlPath } from './helpers';
 
 /** The server is gone, and so is every file and answer of it the page has not loaded yet. */
 async function serverDown(page: Page, realServer: RealServer | undefined, consoleGuard: ConsoleGuard): Promise<void> {
@@ -17,22 +17,6 @@ async function serverDown(page: Page, realServer: RealServer | undefined, consol
   consoleGuard.allow(/^Failed to load resource: net::ERR_(CONNECTION_REFUSED|CONNECTION_RESET|INTERNET_DISCONNECTED|FAILED)/);
   if (realServer) await realServer.stop();
   else await page.context().setOffline(true);
-}
-
-/**
- * How many of the page's calls to the backend are on their way (the live stream aside: it stays open).
- * A call the stop cut off would send the member to the error screen before the journey's own step.
- */
-function callsOnTheirWay(page: Page): () => number {
-  const pending = new Set<Request>();
-  page.on('request', (request) => {
-    const { pathname } = new URL(request.url());
-    if (pathname.startsWith('/api/') && pathname !== '/api/events') pending.add(request);
-  });
-  const settled = (request: Request) => pending.delete(request);
-  page.on('requestfinished', settled);
-  page.on('requestfailed', settled);
-  return () => pending.size;
 }
 
 async function serverBack(page: Page, realServer: RealServer | undefined): Promise<void> {
@@ -44,11 +28,7 @@ test.describe('A page that could not load', { tag: ['@server', '@standin'] }, ()
   test("a page whose code could not load: Reload and Back to Home say the server is still down, then Reload loads that page", async ({ page, realServer, consoleGuard }) => {
     const onTheirWay = callsOnTheirWay(page);
     await login(page);
-    // Home has loaded: its posts and the side panel's people show (the panel's code comes in a chunk
-    // of its own, and its call starts only then), and none of their calls is still on its way.
-    await expect(postCards(page).first()).toBeVisible();
-    await expect(sidePanel(page).getByRole('region', { name: 'Who to follow?' }).getByRole('listitem').first()).toBeVisible();
-    await expect.poll(onTheirWay).toBe(0);
+    await homeSettled(page, onTheirWay);
     await serverDown(page, realServer, consoleGuard);
 
     // Explore's code has not been downloaded yet.
@@ -112,7 +92,9 @@ test.describe('An outage while a tab is open', { tag: ['@server'] }, () => {
   test('a home tab left open stays on its page, says once that it is reconnecting, keeps a like from leaving it, and recovers by itself', async ({ page, realServer, request, consoleGuard }) => {
     if (!realServer) throw new Error('This journey runs against the real server only.');
     consoleGuard.allow(/^Failed to load resource: net::ERR_(CONNECTION_REFUSED|CONNECTION_RESET|EMPTY_RESPONSE|FAILED)/);
+    const onTheirWay = callsOnTheirWay(page);
     await login(page);
+    await homeSettled(page, onTheirWay);
     const card = postCard(page, SEED_TEXT.newest);
     await expect(card).toBeVisible();
     await expect(reconnecting(page)).toHaveCount(0);

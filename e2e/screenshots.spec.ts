@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { Page, TestInfo } from '@playwright/test';
 import { test, expect, openWithScenario } from './fixtures';
-import { expectNoLoader, isPhone, login, postCard, postCards, SEED_TEXT, SYSTEM_THEMES } from './helpers';
+import { callsOnTheirWay, expectNoLoader, homeSettled, isPhone, login, postCard, postCards, SEED_TEXT, SYSTEM_THEMES } from './helpers';
 import { MEMBER_ROUTES, memberShellReady, PUBLIC_ROUTES, type RouteCheck } from './routes';
 
 /** Screenshots land in test-results/screenshots/<project>/<theme>/<name>.png on every run (not committed). */
@@ -154,8 +154,9 @@ test.describe('Screenshots of an outage, light and dark', { tag: ['@server'] }, 
   test('a page open through an outage: the reconnecting line', async ({ page, realServer, consoleGuard }, testInfo) => {
     if (!realServer) throw new Error('This shot needs the real server, to stop it.');
     consoleGuard.allow(/^Failed to load resource: net::ERR_(CONNECTION_REFUSED|CONNECTION_RESET|EMPTY_RESPONSE|FAILED)/);
+    const onTheirWay = callsOnTheirWay(page);
     await login(page);
-    await expectNoLoader(page);
+    await homeSettled(page, onTheirWay);
     await realServer.stop();
     try {
       const line = page.getByRole('status').filter({ hasText: "Can't reach SocialConnect, reconnecting…" });
