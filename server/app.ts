@@ -20,6 +20,7 @@ import type { AnswerCache } from './answerCache';
 import { appFiles } from './appFiles';
 import { fastifyTrustProxy, type TrustProxy } from './config';
 import { isUnavailable, toBytes, type Database } from './db/database';
+import { allowDevOrigins } from './devOrigins';
 import { rateLimiting } from './rateLimits';
 
 /** Bodies: 64 KiB, or 6 MiB where an image can travel (a post, a profile with an avatar). */
@@ -99,6 +100,8 @@ export interface AppOptions {
   logger?: FastifyServerOptions['logger'];
   /** The proxies in front whose X-Forwarded-For is believed (ServerConfig's trustProxy). */
   trustProxy?: TrustProxy;
+  /** The origins whose pages may call /api and /media from the browser (DEV_ORIGINS, server/devOrigins.ts); none unless given. */
+  devOrigins?: readonly string[];
   /** Rate limits (server.md), counted in this process or in the database; without it, none (RATE_LIMITS=off, tests). */
   rateLimits?: 'memory' | 'database';
   /** server.md's by default; shorter in tests. */
@@ -191,7 +194,7 @@ function pathOf(url: string): string {
   return (end === -1 ? url : url.slice(0, end)).slice(0, 512);
 }
 
-export async function buildApp({ ctx, database, answers, events, streamsPerSession = STREAMS_PER_SESSION_DEFAULT, staticDir, logger = false, trustProxy = false, rateLimits, timeouts: given = {}, draining = () => false }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({ ctx, database, answers, events, streamsPerSession = STREAMS_PER_SESSION_DEFAULT, staticDir, logger = false, trustProxy = false, devOrigins = [], rateLimits, timeouts: given = {}, draining = () => false }: AppOptions): Promise<FastifyInstance> {
   const timeouts: Timeouts = { ...TIMEOUTS, ...given };
   const app = Fastify({
     logger,
@@ -231,6 +234,8 @@ export async function buildApp({ ctx, database, answers, events, streamsPerSessi
     strictTransportSecurity: false,
     crossOriginEmbedderPolicy: false,
   });
+  // Before every other hook: a listed origin's preflight is answered first, even while closing.
+  allowDevOrigins(app, devOrigins);
 
   // Shutting down (SIGTERM): calls in flight finish; any call that arrives meanwhile is refused.
   let closing = false;

@@ -40,6 +40,11 @@ export interface ServerConfig {
    */
   trustProxy: TrustProxy;
   /**
+   * The origins (scheme://host[:port]) whose pages may call /api and /media from the browser: a
+   * development copy of the app served elsewhere (DEV_ORIGINS). Empty: none, no CORS at all.
+   */
+  devOrigins: string[];
+  /**
    * Whether an empty database gets the demo network: SEED when given, else on in development and
    * off in production (its members' password is published in the README).
    */
@@ -81,6 +86,7 @@ export function readConfig(env: Readonly<Record<string, string | undefined>> = p
     jwtSecret: settings.JWT_SECRET,
     rateLimits: settings.RATE_LIMITS,
     trustProxy: settings.TRUST_PROXY,
+    devOrigins: settings.DEV_ORIGINS,
     seed: settings.SEED ?? !production,
     drainMs: settings.DRAIN_SECONDS * 1000,
     streamsPerSession: settings.STREAMS_PER_SESSION,

@@ -47,37 +47,82 @@ function parseTrustProxy(text) {
   return addresses.every(isProxyAddress) ? addresses : undefined;
 }
 
+/** Why a reader refused its value, said in the refusal's message before what the setting accepts. */
+class Refusal {
+  /** @param {string} why a sentence without its full stop, such as `"http://x/" ends with a slash` */
+  constructor(why) {
+    this.why = why;
+  }
+}
+
 /**
- * A keyword that reads its string in place as `read` says; `read` answering undefined refuses it.
+ * DEV_ORIGINS: the origins whose pages may call the API from the browser, comma-separated, each
+ * scheme://host[:port] with http or https and nothing after it. Each is kept as a browser writes its
+ * Origin header (the host in lower case, no default port), so that the two compare exactly.
+ * @param {string} text
+ * @returns {string[] | Refusal}
+ */
+function parseDevOrigins(text) {
+  if (text.trim() === '') return [];
+  /** @type {string[]} */
+  const origins = [];
+  for (const entry of text.split(',').map((part) => part.trim())) {
+    const why = originProblem(entry);
+    if (why) return new Refusal(why);
+    const origin = new URL(entry).origin;
+    if (!origins.includes(origin)) origins.push(origin);
+  }
+  return origins;
+}
+
+/** What keeps one entry of DEV_ORIGINS from being an origin, or undefined when it is one. */
+function originProblem(/** @type {string} */ entry) {
+  if (entry === '') return 'One of its entries is empty';
+  if (entry === '*') return '"*" (any origin) is not accepted: list the origins';
+  if (entry.includes('*')) return `"${entry}" has a "*", and patterns are not accepted: list the origins`;
+  const written = /^https?:\/\/([^/?#]*)(.*)$/i.exec(entry);
+  if (!written || !URL.canParse(entry)) return `"${entry}" is not an http:// or https:// origin`;
+  const [, authority = '', rest = ''] = written;
+  if (authority.includes('@')) return `"${entry}" has a user name or password`;
+  if (rest.includes('?')) return `"${entry}" has a query`;
+  if (rest.includes('#')) return `"${entry}" has a fragment`;
+  if (rest === '/') return `"${entry}" ends with a slash`;
+  if (rest !== '') return `"${entry}" has a path`;
+  return undefined;
+}
+
+/**
+ * A keyword that reads its string in place as `read` says; `read` answering undefined refuses it, and
+ * answering a Refusal refuses it saying why.
  * @param {string} keyword
  * @param {(text: string) => unknown} read
- * @returns {{ keyword: string; type: 'string'; schemaType: 'boolean'; modifying: true; validate: (schema: boolean, data: string, parent: unknown, at?: { parentData: Record<string | number, unknown>; parentDataProperty: string | number }) => boolean }}
  */
 function readingKeyword(keyword, read) {
-  return {
-    keyword,
-    type: 'string',
-    schemaType: 'boolean',
-    modifying: true,
-    validate: (_schema, data, _parent, at) => {
-      const value = read(data);
-      if (value === undefined || !at) return false;
-      at.parentData[at.parentDataProperty] = value;
-      return true;
-    },
+  /**
+   * @type {((schema: boolean, data: string, parent: unknown, at?: { parentData: Record<string | number, unknown>; parentDataProperty: string | number }) => boolean)
+   *   & { errors?: { keyword: string; message: string; params: { why: string } }[] }}
+   */
+  const validate = (_schema, data, _parent, at) => {
+    const value = read(data);
+    if (value instanceof Refusal) validate.errors = [{ keyword, message: value.why, params: { why: value.why } }];
+    if (value === undefined || value instanceof Refusal || !at) return false;
+    at.parentData[at.parentDataProperty] = value;
+    return true;
   };
+  return { keyword, type: /** @type {const} */ ('string'), schemaType: /** @type {const} */ ('boolean'), modifying: /** @type {const} */ (true), validate };
 }
 
 /**
  * The schemas' own keywords: `onOff` turns on/off (true/false, 1/0, yes/no, in any case) into a
  * boolean; `url` accepts an absolute URL with one of the listed protocols; `trustProxy` reads
- * TRUST_PROXY (parseTrustProxy).
+ * TRUST_PROXY (parseTrustProxy); `origins` reads DEV_ORIGINS (parseDevOrigins).
  * @type {import('env-schema').EnvSchemaOpt['ajv']}
  */
 const KEYWORDS = {
   customOptions: (ajv) => ajv
     .addKeyword(readingKeyword('onOff', (text) => SWITCH_VALUES.get(text.toLowerCase())))
     .addKeyword(readingKeyword('trustProxy', parseTrustProxy))
+    .addKeyword(readingKeyword('origins', parseDevOrigins))
     .addKeyword({
       keyword: 'url',
       type: 'string',
@@ -119,6 +164,14 @@ const SERVER = Type.Object({
     default: 'off',
     description: 'the number of proxies in front of the server (TRUST_PROXY=1 behind one load balancer), or their addresses, comma-separated (TRUST_PROXY=10.0.0.5,10.0.1.0/24), or "off"; "on" would believe every hop of X-Forwarded-For, so it is not accepted',
   })),
+  // Off (none) by default: no other origin's page may call the API from the browser (server/devOrigins.ts).
+  DEV_ORIGINS: /** @type {ReturnType<typeof Type.Unsafe<string[]>>} */ (Type.Unsafe({
+    type: 'string',
+    origins: true,
+    default: '',
+    description: 'the origins, comma-separated, of development copies of the app allowed to call this server from the browser: each http:// or https://, '
+      + 'a host and an optional port, with no path, query or trailing slash (DEV_ORIGINS=http://localhost:3000,http://127.0.0.1:5077); or leave it unset for none',
+  })),
   // On by default in development; off in production unless given (server/config.ts).
   SEED: optionalOnOff(),
   // contract/stream.ts STREAMS_PER_SESSION_DEFAULT (a test keeps the two the same).
@@ -154,13 +207,15 @@ function readSettings(schema, env) {
   try {
     return envSchema({ schema, data: given, env: false, ajv: KEYWORDS });
   } catch (error) {
-    /** @type {{ instancePath: string }[] | undefined} */
+    /** @type {{ instancePath: string; params?: { why?: unknown } }[] | undefined} */
     const errors = /** @type {any} */ (error).errors;
     const name = errors?.[0]?.instancePath.split('/')[1];
     const setting = name ? schema.properties[name] : undefined;
     if (!name || !setting) throw error;
     const value = setting.writeOnly ? '' : ` "${env[name]}"`;
-    throw new ConfigError(`${name}${value} is not valid. Use ${setting.description}.`);
+    // A reader's reason names the part that is wrong (one entry of a list); never for a secret.
+    const why = setting.writeOnly ? undefined : errors?.[0]?.params?.why;
+    throw new ConfigError(`${name}${value} is not valid.${typeof why === 'string' ? ` ${why}.` : ''} Use ${setting.description}.`);
   }
 }
 

@@ -15,6 +15,7 @@ import { pgliteChanges, postgresChanges, type ChangeFeed } from './changeFeed';
 import { buildApp } from './app';
 import { describeStore, PGLITE_FOLDER, REPOSITORY_ROOT, type ServerConfig } from './config';
 import { lockDataDir, type DataDirLock } from './dataDirLock';
+import { devOriginsWarning } from './devOrigins';
 import { openPglite, openPostgres, type Database } from './db/database';
 import { warmUpWrites } from './store/warmUp';
 import { migrate } from './db/migrate';
@@ -70,6 +71,8 @@ export async function startServer(config: ServerConfig, { logger = false, now = 
   const warnings: string[] = [];
   const secretWarning = weakSecretWarning(config);
   if (secretWarning) warnings.push(secretWarning);
+  const originsWarning = devOriginsWarning(config);
+  if (originsWarning) warnings.push(originsWarning);
   let lock: DataDirLock | undefined;
   let database: Database | undefined;
   let changes: ChangeFeed | undefined;
@@ -101,7 +104,7 @@ export async function startServer(config: ServerConfig, { logger = false, now = 
     const rateLimits = !config.rateLimits ? undefined : config.databaseUrl ? 'database' : 'memory';
     let draining = false;
     const app = await buildApp({
-      ctx, database, answers: createAnswerCache(changes), events: changes, streamsPerSession: config.streamsPerSession, staticDir: config.staticDir, logger, trustProxy: config.trustProxy, rateLimits, draining: () => draining,
+      ctx, database, answers: createAnswerCache(changes), events: changes, streamsPerSession: config.streamsPerSession, staticDir: config.staticDir, logger, trustProxy: config.trustProxy, devOrigins: config.devOrigins, rateLimits, draining: () => draining,
     });
     changes.reportTo(app.log);
     for (const warning of warnings) app.log.warn(warning);

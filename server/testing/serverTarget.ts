@@ -67,6 +67,8 @@ export interface TestServerOptions {
   /** Rate limits with counters in this process or in the database; none unless asked for. */
   rateLimits?: 'memory' | 'database';
   trustProxy?: TrustProxy;
+  /** DEV_ORIGINS: none unless given. */
+  devOrigins?: readonly string[];
   timeouts?: AppOptions['timeouts'];
   /** PostgreSQL's statement timeout (server.md: 5 s). */
   statementTimeoutMs?: number;
@@ -76,7 +78,7 @@ export interface TestServerOptions {
 
 /** A migrated, empty server on a fresh database, listening on a free loopback port. */
 export async function startTestServer({
-  kind, oneStatementWrites, now = () => new Date(), staticDir, logger, databaseUrl, rateLimits, trustProxy, timeouts, statementTimeoutMs, streamsPerSession,
+  kind, oneStatementWrites, now = () => new Date(), staticDir, logger, databaseUrl, rateLimits, trustProxy, devOrigins, timeouts, statementTimeoutMs, streamsPerSession,
 }: TestServerOptions): Promise<TestServer> {
   let dropDatabase = async (): Promise<void> => undefined;
   let database: Database;
@@ -101,7 +103,7 @@ export async function startTestServer({
   const secret = randomBytes(48).toString('base64');
   const ctx: RuleContext = { store, tokens: createTokenService({ secret, now }), passwords: argon2Passwords, now, newId: randomUUID };
   // Answers kept in memory, as in production: the contract suite then checks they never go stale.
-  const app = await buildApp({ ctx, database, answers: createAnswerCache(changes), events: changes, streamsPerSession, staticDir, logger, rateLimits, trustProxy, timeouts });
+  const app = await buildApp({ ctx, database, answers: createAnswerCache(changes), events: changes, streamsPerSession, staticDir, logger, rateLimits, trustProxy, devOrigins, timeouts });
   // As the server does (start.ts): what the change channel has to say goes to the app's log.
   changes.reportTo(app.log);
   await app.listen({ port: 0, host: '127.0.0.1' });

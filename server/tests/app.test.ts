@@ -2,6 +2,7 @@
 import { createHash, createHmac } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { connect } from 'node:net';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import type { LoginResponse, PostsResponse } from '../../contract/api';
@@ -289,5 +290,176 @@ describe('health', () => {
     } finally {
       await own.app.close();
     }
+  }, 60_000);
+});
+
+describe('DEV_ORIGINS: a development copy of the app on another origin', () => {
+  const listed = 'http://localhost:3000';
+  const alsoListed = 'http://127.0.0.1:5077';
+  const unlisted = 'http://localhost:3001';
+  const preflight = { 'access-control-request-method': 'POST', 'access-control-request-headers': 'authorization, content-type, idempotency-key' };
+  /** What an answer says to other origins: its CORS headers, Vary, and Cross-Origin-Resource-Policy. */
+  const crossOrigin = (response: Response): Record<string, string> => {
+    const said: Record<string, string> = {};
+    response.headers.forEach((value, name) => {
+      if (name.startsWith('access-control-') || name === 'vary' || name === 'cross-origin-resource-policy') said[name] = value;
+    });
+    return said;
+  };
+  const answerHeaders = (origin: string) => ({
+    'access-control-allow-origin': origin,
+    'access-control-expose-headers': 'x-request-id, retry-after, idempotent-replayed, preference-applied',
+    vary: 'Origin',
+    'cross-origin-resource-policy': 'same-origin',
+  });
+
+  const devLog: string[] = [];
+  let dev: TestServer;
+  let devToken: string;
+  beforeAll(async () => {
+    dev = await startTestServer({
+      kind: 'pglite', staticDir, devOrigins: [listed, alsoListed], rateLimits: 'memory',
+      logger: { level: 'info', stream: new Writable({ write(chunk: Buffer, _encoding, done) { devLog.push(...chunk.toString('utf8').split('\n').filter(Boolean)); done(); } }) },
+    });
+    await dev.store.load(buildDefaultSeed());
+    devToken = await dev.ctx.tokens.sign({ id: 'u-ava-reed', username: 'demo_user', sessionVersion: 0 });
+  }, 60_000);
+  afterAll(() => dev?.close());
+
+  it('off by default: no answer says anything to another origin, and a preflight is a plain 404', async () => {
+    const health = await fetch(`${server.baseUrl}/api/health`, { headers: { origin: listed } });
+    expect(health.status).toBe(200);
+    expect(crossOrigin(health)).toEqual({ 'cross-origin-resource-policy': 'same-origin' });
+    const asked = await fetch(`${server.baseUrl}/api/posts`, { method: 'OPTIONS', headers: { origin: listed, ...preflight } });
+    expect({ status: asked.status, body: await asked.json() }).toEqual({ status: 404, body: { errors: ['No such API route.'], code: 'route_not_found' } });
+    expect(crossOrigin(asked)).toEqual({ 'cross-origin-resource-policy': 'same-origin' });
+  });
+
+  it("answers a listed origin's preflight 204 on any path under /api and /media, and writes no error for it", async () => {
+    devLog.length = 0;
+    for (const [origin, path] of [[listed, '/api/posts'], [alsoListed, '/api/auth/login'], [listed, '/api/no/such/route'], [listed, '/api'], [listed, '/media/anything.png'], [listed, '/api/events']] as const) {
+      const asked = await fetch(`${dev.baseUrl}${path}`, { method: 'OPTIONS', headers: { origin, ...preflight } });
+      expect({ path, status: asked.status, body: await asked.text() }).toEqual({ path, status: 204, body: '' });
+      expect({ path, headers: crossOrigin(asked) }).toEqual({
+        path,
+        headers: {
+          'access-control-allow-origin': origin,
+          'access-control-allow-methods': 'GET, POST, PUT, PATCH, DELETE',
+          'access-control-allow-headers': 'authorization, content-type, idempotency-key, last-event-id, prefer',
+          'access-control-max-age': '600',
+          vary: path.startsWith('/media') ? 'Origin, Referer' : 'Origin',
+          'cross-origin-resource-policy': path.startsWith('/media') ? 'cross-origin' : 'same-origin',
+        },
+      });
+      expect(asked.headers.get('access-control-allow-credentials')).toBeNull();
+    }
+    const lines = devLog.map((line) => JSON.parse(line) as { level: number; msg: string; method?: string; status?: number });
+    expect(lines.filter((line) => line.level >= 40)).toEqual([]);
+    expect(lines.filter((line) => line.msg === 'request').map((line) => [line.method, line.status])).toEqual(Array.from({ length: 6 }, () => ['OPTIONS', 204]));
+  });
+
+  it('counts no preflight against a rate limit, and says a 429 and when to try again to the listed origin', async () => {
+    // Signups: 5 per client in 30 minutes. Twice as many preflights leave all five.
+    for (let i = 0; i < 10; i += 1) expect((await fetch(`${dev.baseUrl}/api/auth/signup`, { method: 'OPTIONS', headers: { origin: listed, ...preflight } })).status).toBe(204);
+    const statuses: number[] = [];
+    let last: Response | undefined;
+    for (let i = 0; i < 6; i += 1) {
+      last = await fetch(`${dev.baseUrl}/api/auth/signup`, { method: 'POST', headers: { origin: listed, 'content-type': 'application/json' }, body: '{}' });
+      statuses.push(last.status);
+    }
+    expect(statuses).toEqual([400, 400, 400, 400, 400, 429]);
+    expect(last?.headers.get('retry-after')).toMatch(/^\d+$/);
+    expect(crossOrigin(last!)).toEqual(answerHeaders(listed));
+  });
+
+  it('says to a listed origin that it may read every answer: a success, a 401, a 404, a 415', async () => {
+    const health = await fetch(`${dev.baseUrl}/api/health`, { headers: { origin: listed } });
+    expect(health.status).toBe(200);
+    expect(crossOrigin(health)).toEqual(answerHeaders(listed));
+    const bookmarks = await fetch(`${dev.baseUrl}/api/users/bookmark`, { headers: { origin: alsoListed } });
+    expect(bookmarks.status).toBe(401);
+    expect(crossOrigin(bookmarks)).toEqual(answerHeaders(alsoListed));
+    for (const path of ['/api/no/such/route', '/api', '/api/%zz']) {
+      const missing = await fetch(`${dev.baseUrl}${path}`, { headers: { origin: listed } });
+      expect({ path, status: missing.status, headers: crossOrigin(missing) }).toEqual({ path, status: 404, headers: answerHeaders(listed) });
+    }
+    const text = await fetch(`${dev.baseUrl}/api/auth/login`, { method: 'POST', headers: { origin: listed, 'content-type': 'text/plain' }, body: 'x' });
+    expect({ status: text.status, headers: crossOrigin(text) }).toEqual({ status: 415, headers: answerHeaders(listed) });
+  });
+
+  it("says nothing to an origin that is not listed, nor on the app's own pages", async () => {
+    for (const origin of [unlisted, 'https://localhost:3000', 'http://localhost:3000/', 'null']) {
+      const health = await fetch(`${dev.baseUrl}/api/health`, { headers: { origin } });
+      expect({ origin, status: health.status, headers: crossOrigin(health) }).toEqual({ origin, status: 200, headers: { vary: 'Origin', 'cross-origin-resource-policy': 'same-origin' } });
+      const asked = await fetch(`${dev.baseUrl}/api/posts`, { method: 'OPTIONS', headers: { origin, ...preflight } });
+      expect({ origin, status: asked.status, headers: crossOrigin(asked) }).toEqual({ origin, status: 404, headers: { vary: 'Origin', 'cross-origin-resource-policy': 'same-origin' } });
+    }
+    for (const path of ['/', '/login', '/apix', '/mediafiles']) {
+      const page = await fetch(`${dev.baseUrl}${path}`, { headers: { origin: listed } });
+      expect({ path, type: page.headers.get('content-type'), headers: crossOrigin(page) }).toEqual({ path, type: 'text/html; charset=utf-8', headers: { 'cross-origin-resource-policy': 'same-origin' } });
+    }
+    const pagePreflight = await fetch(`${dev.baseUrl}/login`, { method: 'OPTIONS', headers: { origin: listed, ...preflight } });
+    expect({ status: pagePreflight.status, allowed: pagePreflight.headers.get('access-control-allow-origin') }).toEqual({ status: 404, allowed: null });
+  });
+
+  it("puts the listed origin on the live stream's head, which the stream writes itself", async () => {
+    const stream = await fetch(`${dev.baseUrl}/api/events`, { headers: { origin: listed, authorization: devToken } });
+    try {
+      expect({ status: stream.status, type: stream.headers.get('content-type') }).toEqual({ status: 200, type: 'text/event-stream; charset=utf-8' });
+      expect(crossOrigin(stream)).toEqual(answerHeaders(listed));
+    } finally {
+      await stream.body?.cancel();
+    }
+    const refused = await fetch(`${dev.baseUrl}/api/events`, { headers: { origin: listed } });
+    expect({ status: refused.status, headers: crossOrigin(refused) }).toEqual({ status: 401, headers: answerHeaders(listed) });
+  });
+
+  it("lets a listed origin's page show the images (an <img> sends its page in Referer, not Origin), and no other", async () => {
+    const created = await fetch(`${dev.baseUrl}/api/posts`, {
+      method: 'POST', headers: { origin: listed, authorization: devToken, 'content-type': 'application/json' }, body: JSON.stringify({ postData: { text: 'a dot', image: PNG_DATA_URL } }),
+    });
+    expect(created.status).toBe(201);
+    const image = ((await created.json()) as PostsResponse).posts[0]?.postImage ?? '';
+    expect(image).toMatch(/^\/media\/[0-9a-f]{64}\.png$/);
+    const imageFrom = async (headers: Record<string, string>) => {
+      const answer = await fetch(`${dev.baseUrl}${image}`, { headers });
+      expect(answer.status).toBe(200);
+      return crossOrigin(answer);
+    };
+    const shown = { vary: 'Origin, Referer', 'cross-origin-resource-policy': 'cross-origin' };
+    expect(await imageFrom({ referer: `${listed}/` })).toEqual(shown);
+    expect(await imageFrom({ referer: `${alsoListed}/posts/p-1` })).toEqual(shown);
+    expect(await imageFrom({ origin: listed })).toEqual({ ...shown, 'access-control-allow-origin': listed, 'access-control-expose-headers': answerHeaders(listed)['access-control-expose-headers'] });
+    const kept = { vary: 'Origin, Referer', 'cross-origin-resource-policy': 'same-origin' };
+    expect(await imageFrom({})).toEqual(kept);
+    expect(await imageFrom({ referer: `${unlisted}/` })).toEqual(kept);
+    expect(await imageFrom({ origin: unlisted, referer: `${listed}/` })).toEqual(kept);
+    const missing = await fetch(`${dev.baseUrl}/media/${'0'.repeat(64)}.png`, { headers: { origin: listed } });
+    expect({ status: missing.status, allowed: missing.headers.get('access-control-allow-origin') }).toEqual({ status: 404, allowed: listed });
+    // Off by default: the images stay this origin's, and nothing varies.
+    expect(crossOrigin(await fetch(`${server.baseUrl}${image}`, { headers: { referer: `${listed}/` } }))).toEqual({ 'cross-origin-resource-policy': 'same-origin' });
+  });
+
+  it('says the 503 of a server that is closing to the listed origin', async () => {
+    const closing = await startTestServer({ kind: 'pglite', devOrigins: [listed] });
+    // A call that arrives during the shut-down, on a connection opened before it.
+    const late = connect({ host: '127.0.0.1', port: Number(new URL(closing.baseUrl).port) });
+    const answer = new Promise<string>((resolve) => {
+      let text = '';
+      late.on('data', (chunk: Buffer) => {
+        text += chunk.toString('utf8');
+      });
+      late.on('close', () => resolve(text));
+    });
+    late.write(`GET /api/posts HTTP/1.1\r\nHost: localhost\r\nOrigin: ${listed}\r\n`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const closed = closing.close();
+    await until(() => fetch(`${closing.baseUrl}/api/health`).then(() => false, () => true), 'the server to stop accepting connections', 5_000);
+    late.write('\r\n');
+    const [head = ''] = (await answer).split('\r\n\r\n');
+    await closed;
+    expect(head).toMatch(/^HTTP\/1\.1 503 /);
+    expect(head).toMatch(new RegExp(`\r\naccess-control-allow-origin: ${listed}\r\n`, 'i'));
+    expect(head).toMatch(/\r\nvary: Origin\r\n/i);
   }, 60_000);
 });

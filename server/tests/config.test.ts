@@ -7,6 +7,7 @@ import { STREAMS_PER_SESSION_DEFAULT } from '../../contract/stream';
 import { STAND_IN_TOKEN_SECRET } from '../../contract/tokens';
 import { ConfigError, describeStore, readConfig, REPOSITORY_ROOT } from '../config';
 import { estimateSecret, weakSecretProblem } from '../secretStrength';
+import { devOriginsWarning } from '../devOrigins';
 import { resolveJwtSecret, weakSecretWarning } from '../tokens';
 import { itRefusesEach } from '../../scripts/testing/settingRefusals';
 
@@ -20,6 +21,7 @@ describe('readConfig', () => {
       jwtSecret: undefined,
       rateLimits: true,
       trustProxy: false,
+      devOrigins: [],
       seed: true,
       drainMs: 5_000,
       streamsPerSession: 8,
@@ -32,10 +34,10 @@ describe('readConfig', () => {
   it('reads every setting', () => {
     expect(readConfig({
       PORT: '9000', HOST: '0.0.0.0', DATABASE_URL: 'postgres://app:pw@db.internal:5433/social', DATA_DIR: '/var/lib/socialconnect',
-      JWT_SECRET: 'x'.repeat(40), RATE_LIMITS: 'off', TRUST_PROXY: '2', SEED: 'off', DRAIN_SECONDS: '2.5', STREAMS_PER_SESSION: '3', NODE_ENV: 'production', STATIC_DIR: 'dist', LOG_LEVEL: 'warn',
+      JWT_SECRET: 'x'.repeat(40), RATE_LIMITS: 'off', TRUST_PROXY: '2', DEV_ORIGINS: 'http://localhost:3000', SEED: 'off', DRAIN_SECONDS: '2.5', STREAMS_PER_SESSION: '3', NODE_ENV: 'production', STATIC_DIR: 'dist', LOG_LEVEL: 'warn',
     })).toEqual({
       port: 9000, host: '0.0.0.0', databaseUrl: 'postgres://app:pw@db.internal:5433/social', dataDir: '/var/lib/socialconnect',
-      jwtSecret: 'x'.repeat(40), rateLimits: false, trustProxy: 2, seed: false, drainMs: 2_500, streamsPerSession: 3, production: true, staticDir: join(REPOSITORY_ROOT, 'dist'), logLevel: 'warn',
+      jwtSecret: 'x'.repeat(40), rateLimits: false, trustProxy: 2, devOrigins: ['http://localhost:3000'], seed: false, drainMs: 2_500, streamsPerSession: 3, production: true, staticDir: join(REPOSITORY_ROOT, 'dist'), logLevel: 'warn',
     });
   });
 
@@ -72,7 +74,41 @@ describe('readConfig', () => {
     expect(readConfig({ TRUST_PROXY: value }).trustProxy).toEqual(trustProxy);
   });
 
+  it.each([
+    ['http://localhost:3000', ['http://localhost:3000']],
+    ['http://localhost:3000,http://127.0.0.1:5077', ['http://localhost:3000', 'http://127.0.0.1:5077']],
+    [' https://dev.example.org , http://[::1]:3000 ', ['https://dev.example.org', 'http://[::1]:3000']],
+    // As a browser writes Origin: the host in lower case, no default port, each once.
+    ['HTTP://LocalHost:3000,http://localhost:3000', ['http://localhost:3000']],
+    ['http://localhost:80,https://dev.example.org:443', ['http://localhost', 'https://dev.example.org']],
+  ])('reads DEV_ORIGINS %j as the origins whose pages may call the API', (value, devOrigins) => {
+    expect(readConfig({ DEV_ORIGINS: value }).devOrigins).toEqual(devOrigins);
+  });
+
+  it('lets no other origin call the API unless DEV_ORIGINS is given, in production as in development', () => {
+    expect(readConfig({}).devOrigins).toEqual([]);
+    expect(readConfig({ DEV_ORIGINS: '  ' }).devOrigins).toEqual([]);
+    expect(readConfig({ NODE_ENV: 'production' }).devOrigins).toEqual([]);
+  });
+
   itRefusesEach(readConfig, [
+    [{ DEV_ORIGINS: '*' }, '"*" (any origin) is not accepted: list the origins. Use the origins, comma-separated, of development copies of the app allowed to call this server from the browser: '
+      + 'each http:// or https://, a host and an optional port, with no path, query or trailing slash (DEV_ORIGINS=http://localhost:3000,http://127.0.0.1:5077); or leave it unset for none.'],
+    [{ DEV_ORIGINS: 'http://localhost:3000,*' }, '"*" (any origin) is not accepted: list the origins. Use the origins'],
+    [{ DEV_ORIGINS: 'https://*.example.org' }, '"https://*.example.org" has a "*", and patterns are not accepted: list the origins. Use the origins'],
+    [{ DEV_ORIGINS: 'http://localhost:3000/app' }, '"http://localhost:3000/app" has a path. Use the origins'],
+    [{ DEV_ORIGINS: 'http://localhost:3000,http://127.0.0.1:5077/' }, '"http://127.0.0.1:5077/" ends with a slash. Use the origins'],
+    [{ DEV_ORIGINS: 'http://localhost:3000?x=1' }, '"http://localhost:3000?x=1" has a query. Use the origins'],
+    [{ DEV_ORIGINS: 'http://localhost:3000#top' }, '"http://localhost:3000#top" has a fragment. Use the origins'],
+    [{ DEV_ORIGINS: 'http://dev:secret@localhost:3000' }, '"http://dev:secret@localhost:3000" has a user name or password. Use the origins'],
+    [{ DEV_ORIGINS: 'localhost:3000' }, '"localhost:3000" is not an http:// or https:// origin. Use the origins'],
+    [{ DEV_ORIGINS: 'not a url' }, '"not a url" is not an http:// or https:// origin.'],
+    [{ DEV_ORIGINS: 'ftp://localhost' }, '"ftp://localhost" is not an http:// or https:// origin.'],
+    [{ DEV_ORIGINS: 'http://localhost:99999' }, '"http://localhost:99999" is not an http:// or https:// origin.'],
+    [{ DEV_ORIGINS: 'null' }, '"null" is not an http:// or https:// origin.'],
+    [{ DEV_ORIGINS: 'http://localhost:3000,,http://127.0.0.1:5077' }, 'One of its entries is empty. Use the origins'],
+    [{ DEV_ORIGINS: 'http://localhost:3000 http://127.0.0.1:5077' }, '"http://localhost:3000 http://127.0.0.1:5077" is not an http:// or https:// origin. Use the origins, comma-separated'],
+
     [{ PORT: 'eighty' }, 'Use a port number from 0 to 65535 (0 picks a free one).'],
     [{ PORT: '70000' }],
     [{ HOST: 'local host' }, 'Use a host name or address, such as 127.0.0.1 or 0.0.0.0.'],
@@ -94,6 +130,15 @@ describe('readConfig', () => {
     [{ STREAMS_PER_SESSION: '0' }, 'Use the number of live streams one session (one login) may hold open at once in each server process, from 1 to 1000.'],
     [{ STREAMS_PER_SESSION: 'many' }],
   ], { unquoted: ['DATABASE_URL'] });
+
+  it('warns a production start with DEV_ORIGINS that those pages can call the API', () => {
+    const devOrigins = ['http://localhost:3000', 'http://127.0.0.1:5077'];
+    expect(devOriginsWarning({ devOrigins, production: true })).toBe('WARNING: DEV_ORIGINS is set with NODE_ENV=production: browsers on http://localhost:3000, http://127.0.0.1:5077 '
+      + "can call this server's API and read its answers. It is meant for a development copy of the app; unset it unless those origins are your own.");
+    expect(devOriginsWarning({ devOrigins, production: false })).toBeUndefined();
+    expect(devOriginsWarning({ devOrigins: [], production: true })).toBeUndefined();
+    expect(devOriginsWarning(readConfig({ NODE_ENV: 'production', DEV_ORIGINS: 'http://localhost:3000' }))).toMatch(/^WARNING: DEV_ORIGINS is set with NODE_ENV=production: browsers on http:\/\/localhost:3000 can call/);
+  });
 
   it('never repeats the database URL, which may hold a password', () => {
     const refusal = (() => {

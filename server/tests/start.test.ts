@@ -177,6 +177,14 @@ describe('a production start', () => {
     });
   }, 90_000);
 
+  it('with DEV_ORIGINS given warns that pages on those origins can call the API, and lets them', async () => {
+    await inNewDataDir('socialconnect-production-', (dataDir) => whileRunning(configFor(dataDir, { ...production, DEV_ORIGINS: 'http://localhost:3000' }), async (server) => {
+      expect(server.warnings).toEqual([expect.stringMatching(/^WARNING: DEV_ORIGINS is set with NODE_ENV=production: browsers on http:\/\/localhost:3000 can call this server's API/)]);
+      const health = await fetch(`${server.url}/api/health`, { headers: { origin: 'http://localhost:3000' } });
+      expect({ status: health.status, allowed: health.headers.get('access-control-allow-origin') }).toEqual({ status: 200, allowed: 'http://localhost:3000' });
+    }));
+  }, 60_000);
+
   it('refuses a JWT_SECRET that is easy to guess, before it opens anything', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'socialconnect-production-'));
     try {
