@@ -5,7 +5,10 @@ import { createBrowserRouter, matchRoutes, RouterProvider, type RouteObject } fr
 import { routes } from './routes';
 import { makeStore, type AppStore } from './store';
 import { keptLocation, paths, withoutTrailingSlash } from '../config/paths';
+import { chooseRealServer } from '../config/env';
 import { restoreSessionState } from '../features/auth/restoreSession';
+import { initialSessionState, sessionSwitched } from '../features/auth/sessionSlice';
+import { connectionBack } from '../features/live/connectionSlice';
 import { resetApi } from '../lib/api/apiSlot';
 import { keepTypedBeforeStart } from './typedBeforeStart';
 
@@ -75,6 +78,13 @@ export interface MountedApp {
    * or answers again (the stand-in's worker, stopped by the browser, was brought back).
    */
   startOver(): void;
+  /**
+   * Answers from the real server at `origin` from now on (undefined: the build's backend again),
+   * without a reload: the session kept for that backend comes back (or none), every answer is
+   * forgotten, and the app opens Home (the login screen, without a session there), since the page
+   * shown was the other backend's.
+   */
+  switchBackend(origin: string | undefined): void;
   /** Calls `listener` after each of the app's moves to another page; returns how to stop. */
   onNavigate(listener: () => void): () => void;
 }
@@ -129,6 +139,14 @@ export async function mountApp(container: HTMLElement): Promise<MountedApp> {
       if (location.pathname === paths.error.pattern) {
         void router.navigate(keptLocation(location.state)?.href ?? paths.home.href(), { replace: true });
       }
+    },
+    switchBackend: (origin) => {
+      chooseRealServer(origin);
+      const session = restoreSessionState()?.session ?? initialSessionState;
+      store.dispatch(sessionSwitched(session));
+      resetApi(store.dispatch);
+      store.dispatch(connectionBack());
+      void router.navigate(session.token ? paths.home.href() : paths.login.href(), { replace: true });
     },
     onNavigate: (listener) => {
       let last = router.state.location;

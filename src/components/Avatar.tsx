@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { backendFileUrl } from '../config/env';
 import './Avatar.css';
 
 export interface AvatarProps {
@@ -20,7 +21,7 @@ export function Avatar({ src, name, size = 'md', decorative = false }: AvatarPro
   const showImage = src !== '' && brokenSrc !== src;
   return (
     <span className={`avatar avatar--${size}`}>
-      {showImage ? <img src={src} alt={decorative ? '' : `${name}'s avatar`} onError={() => setBrokenSrc(src)} /> : null}
+      {showImage ? <img src={backendFileUrl(src)} alt={decorative ? '' : `${name}'s avatar`} onError={() => setBrokenSrc(src)} /> : null}
     </span>
   );
 }

@@ -20,11 +20,43 @@ export function standInBuild(): boolean {
 }
 
 /**
+ * A real server chosen at run time in a stand-in build (QA's workbench, or `?backend=`): its origin
+ * (http://127.0.0.1:8080), whose /api answers in the stand-in's place; undefined for the build's backend.
+ */
+let realServerOrigin: string | undefined;
+
+/** Points the app's calls at the real server at `origin` (undefined: back to the build's backend). */
+export function chooseRealServer(origin: string | undefined): void {
+  realServerOrigin = origin;
+}
+
+/** The real server chosen at run time, if one is. */
+export function chosenRealServer(): string | undefined {
+  return realServerOrigin;
+}
+
+/** Base of every API call now: the real server chosen at run time, else the build's. */
+export function apiBase(): string {
+  return realServerOrigin ? `${realServerOrigin}/api` : env.apiBaseUrl;
+}
+
+/**
  * The absolute base URL of the API. fetch under Node needs an absolute URL, so a relative base is
  * resolved against the page's origin.
  */
-export function absoluteApiBase(base: string = env.apiBaseUrl): string {
+export function absoluteApiBase(base: string = apiBase()): string {
   if (/^https?:\/\//i.test(base)) return base;
   const origin = typeof window !== 'undefined' ? window.location.origin : 'http://localhost';
   return `${origin}${base.startsWith('/') ? '' : '/'}${base}`;
+}
+
+/**
+ * Where a file the backend stored is (an uploaded image, /media/...): on the backend's origin. That is
+ * the page's own unless the API is elsewhere. Anything else (the app's own /images, a full URL, data:)
+ * is as given.
+ */
+export function backendFileUrl(src: string): string {
+  const base = apiBase();
+  if (!/^https?:\/\//i.test(base) || !src.startsWith('/media/')) return src;
+  return new URL(src, base).toString();
 }

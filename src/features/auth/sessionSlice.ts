@@ -27,6 +27,13 @@ export const sessionSlice = createSlice({
     sessionRestored(_state, action: PayloadAction<{ token: string; userId: string }>) {
       return { token: action.payload.token, userId: action.payload.userId, endedBySystem: false };
     },
+    /**
+     * Another backend answers now (a stand-in build pointed at a real server, or back): the session
+     * kept for that backend, or none. Its token is already where that backend's is kept.
+     */
+    sessionSwitched(_state, action: PayloadAction<SessionState>) {
+      return action.payload;
+    },
     /** The backend issued a new token for this session (after a password change). */
     tokenRenewed(state, action: PayloadAction<string>) {
       if (state.token !== null) state.token = action.payload;
@@ -51,5 +58,5 @@ export const sessionSlice = createSlice({
   },
 });
 
-export const { userLoggedIn, sessionRestored, tokenRenewed, userLoggedOut, sessionExpired, sessionEndedNoticeShown } = sessionSlice.actions;
+export const { userLoggedIn, sessionRestored, sessionSwitched, tokenRenewed, userLoggedOut, sessionExpired, sessionEndedNoticeShown } = sessionSlice.actions;
 export const { selectToken, selectCurrentUserId, selectIsLoggedIn, selectSessionEndedBySystem } = sessionSlice.selectors;

@@ -1,12 +1,22 @@
 import { decodeJwt } from 'jose';
 import type { EventPayloads } from '../../../contract/events';
+import { chosenRealServer } from '../../config/env';
 
 /** The session token lives in localStorage under the spec's key. */
 export const TOKEN_STORAGE_KEY = 'encodedToken';
 
+/**
+ * Where this tab's token is kept: the spec's key, or, while a stand-in build is pointed at a real
+ * server, a key of that server's own: each backend keeps its own session, and neither sees the other's token.
+ */
+export function tokenStorageKey(): string {
+  const server = chosenRealServer();
+  return server ? `${TOKEN_STORAGE_KEY}@${server}` : TOKEN_STORAGE_KEY;
+}
+
 export function readStoredToken(): string | null {
   try {
-    return window.localStorage.getItem(TOKEN_STORAGE_KEY);
+    return window.localStorage.getItem(tokenStorageKey());
   } catch {
     return null;
   }
@@ -32,8 +42,8 @@ export function writeStoredToken(token: string | null, { endedByBackend = false 
     // Before the token: the other tabs read it when they hear the token changed.
     if (endedByBackend) window.localStorage.setItem(ENDED_BY_BACKEND_KEY, '1');
     else window.localStorage.removeItem(ENDED_BY_BACKEND_KEY);
-    if (token) window.localStorage.setItem(TOKEN_STORAGE_KEY, token);
-    else window.localStorage.removeItem(TOKEN_STORAGE_KEY);
+    if (token) window.localStorage.setItem(tokenStorageKey(), token);
+    else window.localStorage.removeItem(tokenStorageKey());
   } catch {
     // Storage can be unavailable (private mode, full quota): the session then lasts for this page only.
   }

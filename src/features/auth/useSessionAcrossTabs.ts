@@ -6,7 +6,7 @@ import { paths, PUBLIC_CHROME_PATHS } from '../../config/paths';
 import { redirectTargetFrom } from './redirectTarget';
 import { sessionFromToken, type TokenSession } from './restoreSession';
 import { sessionExpired, sessionRestored, tokenRenewed, userLoggedOut, type SessionState } from './sessionSlice';
-import { readStoredEndedByBackend, readStoredToken, TOKEN_STORAGE_KEY } from './tokenStorage';
+import { readStoredEndedByBackend, readStoredToken, tokenStorageKey } from './tokenStorage';
 
 /** What another tab's change of the stored token means for this tab. */
 export type OtherTabChange =
@@ -60,7 +60,7 @@ export function useSessionAcrossTabs(): void {
   useEffect(() => {
     const onStorage = (event: StorageEvent) => {
       // key null: the whole storage was cleared.
-      if (event.key !== null && event.key !== TOKEN_STORAGE_KEY) return;
+      if (event.key !== null && event.key !== tokenStorageKey()) return;
       const change = otherTabChange(store.getState().session, readStoredToken());
       const { pathname, state } = where.current;
       switch (change.kind) {

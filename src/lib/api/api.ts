@@ -9,15 +9,25 @@ import { API_REDUCER_PATH, apiArrived } from './apiSlot';
 import { backendBroughtBack, backendReady } from './backendReady';
 import { inSpecTerms, type SpecCall } from './specAdapter';
 
-const rawBaseQuery = fetchBaseQuery({
-  // fetch under Node (tests) needs an absolute URL; in the browser this is the page's origin + base.
-  baseUrl: absoluteApiBase(),
-  prepareHeaders: (headers, { getState }) => {
-    const token = storeState(getState).session.token;
-    if (token) headers.set('authorization', token);
-    return headers;
-  },
-});
+function fetchFrom(baseUrl: string) {
+  return fetchBaseQuery({
+    baseUrl,
+    prepareHeaders: (headers, { getState }) => {
+      const token = storeState(getState).session.token;
+      if (token) headers.set('authorization', token);
+      return headers;
+    },
+  });
+}
+
+// fetch under Node (tests) needs an absolute URL; in the browser this is the page's origin + base.
+// Read at each call: a stand-in build can be pointed at a real server while it runs.
+let calls = { base: absoluteApiBase(), query: fetchFrom(absoluteApiBase()) };
+const rawBaseQuery: ReturnType<typeof fetchBaseQuery> = (args, api, extraOptions) => {
+  const base = absoluteApiBase();
+  if (calls.base !== base) calls = { base, query: fetchFrom(base) };
+  return calls.query(args, api, extraOptions);
+};
 
 /**
  * Every call goes through here. A failure is reported once, as an `apiFailed` event, and the app's

@@ -8,6 +8,7 @@ import { ConfirmDeleteDialog } from '../../../components/Dialog';
 import { focusAfterRemoval } from '../../../components/focusAfterRemoval';
 import { hasLinkParts, RichText } from '../../../components/RichText';
 import { useHistoryWindow } from '../../../components/useHistoryWindow';
+import { backendFileUrl } from '../../../config/env';
 import { paths } from '../../../config/paths';
 import { TIMINGS } from '../../../config/timings';
 import { formatPostTime, toDateTimeAttribute } from '../../../lib/formatDate';
@@ -83,7 +84,7 @@ function PostImage({ src, alt, described, author }: { src: string; alt: string; 
       }}
     >
       <div className="post-card__media" data-loading={state === 'loaded' ? undefined : ''} data-failed={state === 'failed' ? '' : undefined}>
-        <img src={src} alt={alt} loading="lazy" decoding="async" onLoad={() => setState('loaded')} onError={() => setState('failed')} />
+        <img src={backendFileUrl(src)} alt={alt} loading="lazy" decoding="async" onLoad={() => setState('loaded')} onError={() => setState('failed')} />
         {state === 'failed' && <p className="post-card__media-failed">The image could not load.</p>}
         {described ? (
           <button type="button" className="post-card__alt-badge" aria-expanded={showAlt} aria-controls={altId} onClick={() => setShowAlt((was) => !was)}>
