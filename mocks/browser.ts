@@ -17,6 +17,7 @@ import { FaultRulesError, FaultState, parseFaultRules, readFaultRules, type Faul
 import { faultHandlers } from './faults';
 import { RequestLog } from './requestLog';
 import { ALIVE_HEADER, ALIVE_PATH, aliveHandler, WorkerKeeper } from './workerKeeper';
+import { backendAskedFor, keepBackendForTab } from './backendChoice';
 import { CLOCK_PARAM, createWorkbench, FAULTS_PARAM, SCENARIO_FILE_PARAM, type StandInWorkbench } from './workbench';
 
 export { SCENARIO_SESSION_KEY };
@@ -103,13 +104,14 @@ export async function startMockWorker(options: StartMockWorkerOptions = {}): Pro
   const params = new URLSearchParams(window.location.search);
   const faults = chooseFromAddress(params.get(FAULTS_PARAM), (text) => parseFaultRules(text, 'The address\'s faults'), kept.faults.read(), readFaultRules, [] as FaultRule[], 'No fault applies.');
   const clock = chooseFromAddress<ClockSetting | null>(params.get(CLOCK_PARAM), (text) => parseClock(text, 'The address\'s clock'), kept.clock.read(), readClock, null, 'The clock keeps the real time.');
-  const warning = [choice.warning, faults.warning, clock.warning].filter(Boolean).join(' ') || undefined;
+  const backend = backendAskedFor(window.location.search);
+  const warning = [choice.warning, faults.warning, clock.warning, backend.refusal].filter(Boolean).join(' ') || undefined;
   if (warning) console.warn(`[mock backend] ${warning}`);
   // The address keeps the scenario (and the faults), so that it can be copied back from the address
   // bar; only an address entered or followed starts the scenario over, not the tab's own reload.
   const startOver = choice.fromUrl && !(openedAgain() && rememberedScenario() === choice.name);
   // A tab QA works in: a scenario or faults asked for, now or before. A member's plain demo keeps its address.
-  let qaTab = choice.fromUrl || rememberedScenario() !== null || faults.value.length > 0 || clock.value !== null;
+  let qaTab = choice.fromUrl || rememberedScenario() !== null || faults.value.length > 0 || clock.value !== null || backend.realServer !== null;
   if (qaTab) kept.scenario.write(choice.name);
   keepFaults(faults.value);
   keepClock(clock.value);
@@ -253,6 +255,15 @@ export async function startMockWorker(options: StartMockWorkerOptions = {}): Pro
       if (qaTab) replaceAddress(url);
     },
     worker: keeper,
+    realServer: backend.realServer,
+    // A tab pointed at a real server is one QA works in: its address carries the scenario too, and
+    // its reload keeps the stand-in's store (the tab remembers the scenario, as after a switch).
+    keepRealServer: (origin) => {
+      keepBackendForTab(origin);
+      if (!origin) return;
+      qaTab = true;
+      kept.scenario.write(scenario.name);
+    },
   });
   // QA's own scenario file named in the address (?scenarioFile=, relative to the page or absolute):
   // loaded as the panel loads one; the tab's own reload keeps the store it made, and its name.

@@ -5,6 +5,8 @@
  * start hands to the app.
  */
 import { MESSAGES } from '../contract/messages';
+import { BACKEND_PARAM } from './backendChoice';
+import { compareBackends, serverBackend, type Difference } from './compare';
 import type { MockContext } from './context';
 import { clockText, readClock, type ClockSetting } from './clock';
 import { describeFault, FAULT_ROUTES, FAULT_STATUSES, FaultState, readFaultRules, type FaultRoute, type FaultRule } from './faultRules';
@@ -39,6 +41,15 @@ export interface StandInWorkbench {
   setClock(setting: unknown): ClockSetting | null;
   /** The address of this page with the scenario and the faults: opened elsewhere, it shows the same. */
   link(): string;
+  /**
+   * The real server answering in the stand-in's place (its origin), or null: the stand-in answers.
+   * While one does, the stand-in runs on beside it, its store untouched, for the way back.
+   */
+  realServer(): string | null;
+  /** Records which backend answers (null: the stand-in), for the tab and in the link; the app switches itself. */
+  setRealServer(origin: string | null): void;
+  /** The contract's sample calls on a fresh stand-in and on the real server in use: every difference. */
+  compare(): Promise<{ calls: number; differences: Difference[] }>;
   /** Puts the link in the address bar again, after the app went to another page (in a tab QA works in). */
   keepInAddress(): void;
   /**
@@ -119,6 +130,10 @@ export interface WorkbenchOptions {
   showInAddress(url: string): void;
   /** What keeps the stand-in's worker answering this tab. */
   worker: WorkerKeeper;
+  /** The real server the tab uses at the start (backendChoice.ts), or null. */
+  realServer?: string | null;
+  /** Where the tab keeps the backend it uses. */
+  keepRealServer?(origin: string | null): void;
 }
 
 /** What a link carries of the stand-in's state. */
@@ -128,10 +143,12 @@ export interface LinkedState {
   scenarioFile?: string | null;
   faults: readonly FaultRule[];
   clock: ClockSetting | null;
+  /** A real server answering in the stand-in's place (its origin). */
+  realServer?: string | null;
 }
 
-/** `href` with the workbench's parameters set: the scenario, and the faults and the clock when set. */
-export function workbenchLink(href: string, { scenario, scenarioFile, faults, clock }: LinkedState): string {
+/** `href` with the workbench's parameters set: the scenario, and the faults, the clock and a real server when set. */
+export function workbenchLink(href: string, { scenario, scenarioFile, faults, clock, realServer }: LinkedState): string {
   const url = new URL(href);
   url.searchParams.set(SCENARIO_PARAM, scenario);
   if (scenarioFile) url.searchParams.set(SCENARIO_FILE_PARAM, scenarioFile);
@@ -140,17 +157,20 @@ export function workbenchLink(href: string, { scenario, scenarioFile, faults, cl
   else url.searchParams.delete(FAULTS_PARAM);
   if (clock) url.searchParams.set(CLOCK_PARAM, clockText(clock));
   else url.searchParams.delete(CLOCK_PARAM);
+  if (realServer) url.searchParams.set(BACKEND_PARAM, realServer);
+  else url.searchParams.delete(BACKEND_PARAM);
   return url.toString();
 }
 
-export function createWorkbench({ ctx, scenario: first, keep, keepClock, log, keepLog, replaceStore, switchTo, href, showInAddress, worker }: WorkbenchOptions): StandInWorkbench {
+export function createWorkbench({ ctx, scenario: first, keep, keepClock, log, keepLog, replaceStore, switchTo, href, showInAddress, worker, realServer: firstServer = null, keepRealServer = () => undefined }: WorkbenchOptions): StandInWorkbench {
   const apiBase = () => new URL(ctx.baseUrl, href()).toString();
   const listeners = new Set<() => void>();
   let scenario = first;
   let fileName: string | null = null;
   // Where that file came from, when from an address: the link then carries it.
   let fileFrom: string | null = null;
-  const link = () => workbenchLink(href(), { scenario, scenarioFile: fileFrom, faults: ctx.faults.rules, clock: ctx.clock.setting });
+  let realServer = firstServer;
+  const link = () => workbenchLink(href(), { scenario, scenarioFile: fileFrom, faults: ctx.faults.rules, clock: ctx.clock.setting, realServer });
   // Rules and a clock already read: put in force, and kept for the tab's reloads.
   const applyFaults = (rules: FaultRule[]) => {
     ctx.faults = new FaultState(rules);
@@ -187,6 +207,16 @@ export function createWorkbench({ ctx, scenario: first, keep, keepClock, log, ke
     },
     link,
     keepInAddress: () => showInAddress(link()),
+    realServer: () => realServer,
+    setRealServer(origin) {
+      realServer = origin;
+      keepRealServer(origin);
+      changed();
+    },
+    compare() {
+      if (!realServer) return Promise.reject(new Error('No real server is in use: choose one first.'));
+      return compareBackends(serverBackend(realServer));
+    },
     async switchScenario(name) {
       await switchTo(name);
       scenario = name;

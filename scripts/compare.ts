@@ -4,7 +4,7 @@
  * when the server cannot be reached, 0 when they agree. The server must accept signups (a new
  * member is made for the run) and have its rate limits loose enough for some 25 calls.
  */
-import { compareBackends, serverBackend } from './compareBackends';
+import { compareBackends, serverBackend } from '../mocks/compare';
 
 async function main(): Promise<number> {
   const url = process.argv.slice(2).find((arg) => !arg.startsWith('-'));

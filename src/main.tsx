@@ -1,10 +1,11 @@
 import { startBackend, startBackendWhenNeeded, waitForBackend, whenBackendLost } from './lib/api/backendReady';
 import { scenarioAskedFor } from '../mocks/scenarioAsked';
+import { backendAskedFor } from '../mocks/backendChoice';
 import type { StartedStandIn } from '../mocks/browser';
 import { listenForWorkbenchShortcut } from './app/workbench/shortcut';
 import { afterFirstPaint } from './lib/afterFirstPaint';
 import { takeHeldPresses } from './lib/heldPresses';
-import { env } from './config/env';
+import { chooseRealServer, env } from './config/env';
 import { browserStorage, readThemeChoice, showThemeChoice } from './features/theme/themeChoice';
 import './styles/global.css';
 
@@ -34,6 +35,10 @@ async function start(container: HTMLElement): Promise<void> {
   let stopWaitingForWorkbench: () => void = () => undefined;
   // Compared literally so that webpack drops the mock chunk from a build with API_MOCKING=off.
   if (process.env.API_MOCKING === 'on') {
+    // A real server chosen for this tab (?backend=, or the workbench before a reload) answers the
+    // app's calls; the stand-in starts all the same, for the way back.
+    const { realServer } = backendAskedFor(window.location.search);
+    chooseRealServer(realServer ?? undefined);
     const startWorker = () => {
       const started = import(/* webpackChunkName: "mocks" */ '../mocks/browser').then(async ({ startMockWorker }) => {
         const standIn = await startMockWorker({ baseUrl: env.apiBaseUrl, scenario: env.mockScenario || undefined });
@@ -45,7 +50,7 @@ async function start(container: HTMLElement): Promise<void> {
       begun(started);
       return started;
     };
-    onDemand = Boolean(container.dataset.prerendered) && !scenarioAskedFor(window.location.search, env.mockScenario);
+    onDemand = Boolean(container.dataset.prerendered) && !scenarioAskedFor(window.location.search, env.mockScenario) && realServer === null;
     // The workbench opens as soon as it is here; on a page built ahead, its shortcut starts the stand-in.
     stopWaitingForWorkbench = listenForWorkbenchShortcut(() => {
       workbenchAsked = true;
@@ -76,7 +81,7 @@ async function start(container: HTMLElement): Promise<void> {
       import(/* webpackChunkName: "workbench" */ './app/workbench/mountWorkbench')
         .then(({ mountWorkbench }) => {
           stopWaitingForWorkbench();
-          mountWorkbench(started, { open: workbenchAsked, onDataReplaced: app.loadAllAgain, onStartOver: app.startOver });
+          mountWorkbench(started, { open: workbenchAsked, onDataReplaced: app.loadAllAgain, onStartOver: app.startOver, onSwitchBackend: app.switchBackend });
           // The address keeps the scenario and the faults as the app moves from page to page.
           app.onNavigate(() => started.workbench.keepInAddress());
         })

@@ -2,7 +2,7 @@
  * `npm run compare`: the stand-in held to the server's answers on the contract's sample calls, here
  * against the embedded server (PGlite), and the comparison shown to find what it should.
  */
-import { compareBackends, serverBackend, shapeDifferences, shapeOf, type Backend } from '../../scripts/compareBackends';
+import { compareBackends, serverBackend, shapeDifferences, shapeOf, type Backend } from '../../mocks/compare';
 import { startTestServer, type TestServer } from '../testing/serverTarget';
 
 let server: TestServer;

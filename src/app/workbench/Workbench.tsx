@@ -22,6 +22,8 @@ export interface WorkbenchProps {
    * again after its worker was stopped.
    */
   onStartOver?: () => void;
+  /** Points the app at a real server (its origin), or back at the stand-in (undefined). */
+  onSwitchBackend?: (origin: string | undefined) => void;
 }
 
 function faultCount(count: number): string {
@@ -33,13 +35,14 @@ function faultCount(count: number): string {
  * a warning when what was asked for could not be had, and the panel, opened from the badge or with
  * `g` then `w` on any page.
  */
-export function Workbench({ warning, workbench, openAtStart = false, onDataReplaced = () => undefined, onStartOver = () => undefined }: WorkbenchProps) {
+export function Workbench({ warning, workbench, openAtStart = false, onDataReplaced = () => undefined, onStartOver = () => undefined, onSwitchBackend = () => undefined }: WorkbenchProps) {
   const [open, setOpen] = useState(openAtStart);
   const [dismissed, setDismissed] = useState(false);
   const faults = useSyncExternalStore(workbench.subscribe, workbench.faults);
   const scenario = useSyncExternalStore(workbench.subscribe, workbench.scenario);
   const clock = useSyncExternalStore(workbench.subscribe, workbench.clock);
   const file = useSyncExternalStore(workbench.subscribe, workbench.scenarioFile);
+  const realServer = useSyncExternalStore(workbench.subscribe, workbench.realServer);
 
   const worker = useSyncExternalStore(workbench.worker.subscribe, workbench.worker.state);
   const [workerSeen, setWorkerSeen] = useState<typeof worker>();
@@ -53,7 +56,7 @@ export function Workbench({ warning, workbench, openAtStart = false, onDataRepla
   }), [workbench]);
 
   // Not while the panel is open: the badge would sit over it.
-  const showBadge = !open && (scenario !== 'default' || faults.length > 0 || clock !== null || file !== null);
+  const showBadge = !open && (scenario !== 'default' || faults.length > 0 || clock !== null || file !== null || realServer !== null);
   const workerNotice = worker.kind !== 'answering' && workerSeen !== worker ? worker : undefined;
   return (
     <>
@@ -75,13 +78,13 @@ export function Workbench({ warning, workbench, openAtStart = false, onDataRepla
         </div>
       ) : showBadge ? (
         <button type="button" className="scenario-badge scenario-badge--button" aria-haspopup="dialog" onClick={() => setOpen(true)}>
-          {`Scenario: ${file ? `${file} (a file, on ${scenario})` : scenario}${faults.length > 0 ? `, ${faultCount(faults.length)}` : ''}${clock ? ', clock set' : ''}`}
+          {realServer ? `Real server: ${new URL(realServer).host}` : `Scenario: ${file ? `${file} (a file, on ${scenario})` : scenario}${faults.length > 0 ? `, ${faultCount(faults.length)}` : ''}${clock ? ', clock set' : ''}`}
           <span className="visually-hidden"> (open the stand-in workbench)</span>
         </button>
       ) : null}
       {open ? (
         <Suspense fallback={<div className="scenario-badge" role="status">Opening the workbench…</div>}>
-          <WorkbenchPanel workbench={workbench} onClose={() => setOpen(false)} onDataReplaced={onDataReplaced} onStartOver={onStartOver} />
+          <WorkbenchPanel workbench={workbench} onClose={() => setOpen(false)} onDataReplaced={onDataReplaced} onStartOver={onStartOver} onSwitchBackend={onSwitchBackend} />
         </Suspense>
       ) : null}
     </>

@@ -2,6 +2,7 @@ import { useId, useMemo, useState, useSyncExternalStore } from 'react';
 import type { FaultAnswer, FaultRoute, FaultRule, FaultTimes } from '../../../mocks/faultRules';
 import type { StandInWorkbench } from '../../../mocks/workbench';
 import { Dialog } from '../../components/Dialog';
+import { BackendSection } from './BackendSection';
 import { ClockSection } from './ClockSection';
 import { textOf } from './files';
 import { RequestLogSection } from './RequestLogSection';
@@ -15,6 +16,8 @@ export interface WorkbenchPanelProps {
   onDataReplaced: () => void;
   /** The stand-in answers as another scenario: the app starts over. */
   onStartOver: () => void;
+  /** Points the app at a real server (its origin), or back at the stand-in (undefined). */
+  onSwitchBackend?: (origin: string | undefined) => void;
 }
 
 /** A rule's form as its controls hold it: text, so that a half-typed number is kept, not lost. */
@@ -110,7 +113,7 @@ function RouteFault({ workbench, route, rule }: { workbench: StandInWorkbench; r
  * QA's workbench: the scenario (switched, or its data reset), a fault for any route of the contract's
  * table, and a link that opens the same state in another browser.
  */
-export default function WorkbenchPanel({ workbench, onClose, onDataReplaced, onStartOver }: WorkbenchPanelProps) {
+export default function WorkbenchPanel({ workbench, onClose, onDataReplaced, onStartOver, onSwitchBackend = () => undefined }: WorkbenchPanelProps) {
   const faults = useSyncExternalStore(workbench.subscribe, workbench.faults);
   const inForce = useSyncExternalStore(workbench.subscribe, workbench.scenario);
   const [chosen, setChosen] = useState(inForce);
@@ -240,11 +243,13 @@ export default function WorkbenchPanel({ workbench, onClose, onDataReplaced, onS
         <section aria-labelledby="workbench-share">
           <h3 id="workbench-share" className="workbench__heading">Share this state</h3>
           <label className="workbench__field">
-            Link: this page, its scenario, its faults and its clock
+            Link: this page, its scenario, its faults, its clock and its backend
             <input type="text" readOnly value={link} onFocus={(event) => event.target.select()} />
           </label>
           <button type="button" className="button button--secondary" onClick={() => void copy(link, 'Link', 'select the link above and copy it.')}>Copy link</button>
         </section>
+
+        <BackendSection workbench={workbench} onSwitchBackend={onSwitchBackend} />
 
         <RequestLogSection workbench={workbench} copy={(text, what) => void copy(text, what, 'open the call and copy from its bodies.')} />
         {/* What a copy did, said once, wherever it was pressed. */}

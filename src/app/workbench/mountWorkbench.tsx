@@ -6,11 +6,19 @@ import { Workbench } from './Workbench';
  * Puts QA's workbench beside the app, in a root of its own at the end of the page: the app's page
  * (taken over from the markup built ahead, or rendered afresh) and its state are not touched.
  */
-export function mountWorkbench({ warning, workbench }: StartedStandIn, { open = false, onDataReplaced, onStartOver }: { open?: boolean; onDataReplaced?: () => void; onStartOver?: () => void } = {}): Root {
+export interface WorkbenchMountOptions {
+  open?: boolean;
+  onDataReplaced?: () => void;
+  onStartOver?: () => void;
+  /** Points the app at a real server (its origin), or back at the stand-in (undefined). */
+  onSwitchBackend?: (origin: string | undefined) => void;
+}
+
+export function mountWorkbench({ warning, workbench }: StartedStandIn, { open = false, onDataReplaced, onStartOver, onSwitchBackend }: WorkbenchMountOptions = {}): Root {
   const container = document.createElement('div');
   container.className = 'stand-in-workbench';
   document.body.append(container);
   const root = createRoot(container);
-  root.render(<Workbench warning={warning} workbench={workbench} openAtStart={open} onDataReplaced={onDataReplaced} onStartOver={onStartOver} />);
+  root.render(<Workbench warning={warning} workbench={workbench} openAtStart={open} onDataReplaced={onDataReplaced} onStartOver={onStartOver} onSwitchBackend={onSwitchBackend} />);
   return root;
 }

@@ -1,15 +1,16 @@
 /**
  * Does the stand-in still tell the truth? The contract's sample calls, made in turn to the stand-in
- * (its handlers, in this process, on the demo seed) and to a real server (by URL): a new member signs
- * up, posts, likes, bookmarks, replies, edits, deletes, and is refused as the contract says. Each
+ * (its handlers, on a fresh demo seed of their own, without a network: in `npm run compare`'s
+ * process, or in the tab whose workbench asks) and to a real server (by URL): a new member signs up,
+ * posts, likes, bookmarks, replies, edits, deletes, and is refused as the contract says. Each
  * answer's status and shape (its fields and their types, not their values) are compared, and the
- * extensions each lists in its health; every difference is listed. A field that is null on one side matches any type on the other (a cursor
- * at the end of a list, a post without a reply): the data of two networks differ, their contract
- * does not.
+ * extensions each lists in its health; every difference is listed. A field that is null on one side
+ * matches any type on the other (a cursor at the end of a list, a post without a reply): the data of
+ * two networks differ, their contract does not.
  */
 import { getResponse } from 'msw';
-import { createMockContext } from '../mocks/context';
-import { createHandlers } from '../mocks/handlers';
+import { createMockContext } from './context';
+import { createHandlers } from './handlers';
 import { buildDefaultSeed } from '../contract/seed/default';
 
 /** One backend, as the calls see it: a fetch to its API base. */
