@@ -45,7 +45,8 @@ async function within<T>(ms: number, step: string, promise: Promise<T>): Promise
   }
 }
 
-export async function startRealServer(kind: Exclude<Backend, 'mock'>): Promise<RealServer> {
+/** `settings`: more of the server's settings (its environment), beside the harness's own. */
+export async function startRealServer(kind: Exclude<Backend, 'mock'>, settings: Record<string, string> = {}): Promise<RealServer> {
   const database = kind === 'postgres' ? await createTestDatabase() : undefined;
   const dataDir = database ? mkdtempSync(join(tmpdir(), 'socialconnect-e2e-')) : await newDataDir('socialconnect-e2e-');
   const env: Record<string, string> = {
@@ -55,6 +56,7 @@ export async function startRealServer(kind: Exclude<Backend, 'mock'>): Promise<R
     // Every journey logs in, and they all come from one address.
     RATE_LIMITS: 'off',
     ...(database ? { DATABASE_URL: database.url } : {}),
+    ...settings,
   };
   let server: RunningServer = await startServer(readConfig(env));
   const port = new URL(server.url).port;

@@ -1,9 +1,9 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { REPOSITORY_ROOT } from '../server/config';
-import { REAL_APP_DIR } from './backend';
+import { REAL_APP_DIR, startRealServer } from './backend';
 import { test, expect, openWithFaults } from './fixtures';
-import { DEMO, expectToast, login, navigateTo, openWorkbench, postCard, SEED_TEXT, submitLogin, urlPath, writePost } from './helpers';
+import { DEMO, escapeRegExp, expectToast, login, MEMBERS, navigateTo, openWorkbench, postCard, SEED_TEXT, submitLogin, UPLOAD_PHOTO, urlPath, writePost } from './helpers';
 
 const LIKE = 'POST /posts/like/:postId';
 const UNAVAILABLE = 'The service is unavailable right now. Please try again in a moment.';
@@ -172,6 +172,62 @@ test.describe("QA's workbench", () => {
     await expect(page).toHaveURL(urlPath('/'));
     await alert.getByRole('button', { name: 'Dismiss' }).click();
     await expect(page.getByRole('button', { name: /open the stand-in workbench/ })).toHaveCount(0);
+  });
+});
+
+test.describe("The developers' switch", () => {
+  test('switch to the embedded server and back: each shows its own data, each keeps its own session', async ({ page, baseURL, request }) => {
+    // The embedded server (PGlite), told to accept this page's origin; the app is the stand-in's build.
+    const pageOrigin = new URL(baseURL!).origin;
+    const server = await startRealServer('pglite', { DEV_ORIGINS: pageOrigin });
+    try {
+      // A post on each backend that the other does not have.
+      const liam = await request.post(`${server.url}/api/auth/login`, { data: { username: MEMBERS.liam.username, password: DEMO.password } });
+      const { encodedToken } = await liam.json() as { encodedToken: string };
+      // With a photo, which the server stores under /media on its own origin.
+      const image = `data:image/jpeg;base64,${readFileSync(UPLOAD_PHOTO).toString('base64')}`;
+      const posted = await request.post(`${server.url}/api/posts`, { headers: { authorization: encodedToken }, data: { postData: { text: 'Posted on the real server', image } } });
+      expect(posted.status()).toBe(201);
+      await login(page);
+      await writePost(page, 'Written on the stand-in');
+
+      let panel = await openWorkbench(page);
+      const backend = panel.getByRole('region', { name: 'Backend' });
+      await backend.getByRole('textbox', { name: 'Real server address' }).fill(server.url);
+      await backend.getByRole('button', { name: 'Use this server' }).click();
+      await expect(backend.getByRole('status').filter({ hasText: 'answers the app now' })).toHaveText(`The server at ${server.url} answers the app now. Log in with an account of that server.`);
+      await page.keyboard.press('Escape');
+      // No session on that server yet: the login screen, with the badge naming the server.
+      await expect(page).toHaveURL(urlPath('/login'));
+      await expect(page.getByRole('button', { name: `Real server: ${new URL(server.url).host} (open the stand-in workbench)` })).toBeVisible();
+      await submitLogin(page, DEMO.username, DEMO.password);
+      await expect(postCard(page, 'Posted on the real server')).toBeVisible();
+      const photo = postCard(page, 'Posted on the real server').locator('.post-card__media img');
+      await expect(photo).toHaveAttribute('src', new RegExp(`^${escapeRegExp(server.url)}/media/[0-9a-f]{64}\\.jpg$`));
+      await expect.poll(() => photo.evaluate((element: HTMLImageElement) => element.complete && element.naturalWidth > 0)).toBe(true);
+      await expect(postCard(page, 'Written on the stand-in')).toHaveCount(0);
+      expect(new URL(page.url()).searchParams.get('backend')).toBe(server.url);
+
+      // A reload keeps the tab on that server, logged in there.
+      await page.reload();
+      await expect(postCard(page, 'Posted on the real server')).toBeVisible();
+      // Its live stream too: Liam's next post there waits behind "1 new post".
+      const live = await request.post(`${server.url}/api/posts`, { headers: { authorization: encodedToken }, data: { postData: { text: 'Posted live on the real server' } } });
+      expect(live.status()).toBe(201);
+      await page.getByRole('button', { name: '1 new post' }).click({ timeout: 10_000 });
+      await expect(postCard(page, 'Posted live on the real server')).toBeVisible();
+
+      panel = await openWorkbench(page);
+      await panel.getByRole('region', { name: 'Backend' }).getByRole('button', { name: 'Back to the stand-in' }).click();
+      await page.keyboard.press('Escape');
+      // The stand-in's store and session as they were: logged in, the post written there, not the server's.
+      await expect(page).toHaveURL(urlPath('/'));
+      await expect(postCard(page, 'Written on the stand-in')).toBeVisible();
+      await expect(postCard(page, 'Posted on the real server')).toHaveCount(0);
+      expect(new URL(page.url()).searchParams.has('backend')).toBe(false);
+    } finally {
+      await server.close();
+    }
   });
 });
 
