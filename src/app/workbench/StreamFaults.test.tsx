@@ -6,6 +6,9 @@ import { elsewhere } from '../../test/elsewhere';
 import { cardWith, findFeed } from '../../test/posts';
 import { renderWithProviders } from '../../test/renderWithProviders';
 import { Workbench } from './Workbench';
+// Loaded ahead: the panel is a lazy chunk, and its first load here (compiled on a clean checkout)
+// would otherwise count against the wait of whichever test opens it first.
+import './WorkbenchPanel';
 
 /** Home, live, with the workbench beside it, its panel open. */
 async function homeWithPanel() {
@@ -62,6 +65,17 @@ describe("the live stream's faults", () => {
     expect(opened[0]).toBeNull();
     // The second stream said where the app had got to: the event held back was sent on it.
     expect(opened[1]).toMatch(/^\d+$/);
+  });
+
+  it('dropped before any event came: the app cannot say where it left off, so it loads what it shows again, the missed post in it', async () => {
+    const { user, panel, opened } = await homeWithPanel();
+    await user.click(within(panel).getByRole('checkbox', { name: /^Hold the stream/ }));
+    await elsewhere('maya_patel', 'POST', '/posts', { postData: { text: MISSED } });
+    await user.click(within(panel).getByRole('button', { name: 'Drop the stream now' }));
+    await user.click(within(panel).getByRole('checkbox', { name: /^Hold the stream/ }));
+
+    expect(await screen.findByText(MISSED, {}, { timeout: 10_000 })).toBeInTheDocument();
+    expect(opened).toEqual([null, null]);
   });
 
   it('a reconnect answered with a reset: what is shown loads again, the missed post in it', async () => {

@@ -1,5 +1,6 @@
 import { addListener } from '@reduxjs/toolkit';
 import { useEffect, useRef } from 'react';
+import { RESET_EVENT } from '../../../contract/events';
 import { absoluteApiBase } from '../../config/env';
 import { useCapability } from '../../lib/api/capabilities';
 import { useAppSelector, useAppStore } from '../../lib/store/hooks';
@@ -57,6 +58,9 @@ function keepStreamOpen(authorization: string, lastEventId: { current?: string }
   let attempt = 0;
   let retry: ReturnType<typeof setTimeout> | undefined;
   let close = () => undefined as void;
+  // A stream opened again before any event came on the last one cannot say where it left off, so
+  // what came between the two is not sent: the app loads again what it shows instead, as on a reset.
+  let openedBefore = false;
   const connect = () => {
     retry = undefined;
     close = readEvents({
@@ -65,7 +69,10 @@ function keepStreamOpen(authorization: string, lastEventId: { current?: string }
       lastEventId: lastEventId.current,
       onOpen: () => {
         attempt = 0;
+        const blind = openedBefore && lastEventId.current === undefined;
+        openedBefore = true;
         onLive(true);
+        if (blind) onEvent({ type: RESET_EVENT });
       },
       onEvent: (event, id) => {
         if (id !== '') lastEventId.current = id;
