@@ -7,6 +7,9 @@ import { createMockContext } from '../../../mocks/context';
 import { createHandlers } from '../../../mocks/handlers';
 import { server, workbenchFor } from '../../../mocks/testing/node';
 import { Workbench } from './Workbench';
+// Loaded ahead: the panel is a lazy chunk, and its first load here (compiled on a clean checkout)
+// would otherwise count against the wait of whichever test opens it first.
+import './WorkbenchPanel';
 
 /** A second backend at another origin: a stand-in of its own on the demo seed, as a real server would answer. */
 const SERVER = 'http://127.0.0.1:8080';

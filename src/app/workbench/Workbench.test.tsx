@@ -9,6 +9,9 @@ import { RequestLog } from '../../../mocks/requestLog';
 import { LOST_MESSAGE, RESTORED_MESSAGE, WorkerKeeper } from '../../../mocks/workerKeeper';
 import type { StandInWorkbench } from '../../../mocks/workbench';
 import { Workbench } from './Workbench';
+// Loaded ahead: the panel is a lazy chunk, and its first load here (compiled on a clean checkout)
+// would otherwise count against the wait of whichever test opens it first.
+import './WorkbenchPanel';
 
 const LIKE = 'POST /posts/like/:postId';
 const PAGE = 'http://localhost/explore?tab=latest';
