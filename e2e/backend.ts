@@ -81,7 +81,7 @@ export async function startRealServer(kind: Exclude<Backend, 'mock'>, settings: 
       await realServer.start();
     },
     async close() {
-      if (running) await server.close();
+      if (running) await within(15_000, 'closing the server', server.close());
       await database?.drop();
       rmSync(dataDir, { recursive: true, force: true });
     },

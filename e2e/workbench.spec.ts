@@ -1,5 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import type { Page } from '@playwright/test';
 import { REPOSITORY_ROOT } from '../server/config';
 import { REAL_APP_DIR, startRealServer } from './backend';
 import { test, expect, openWithFaults } from './fixtures';
@@ -175,8 +176,58 @@ test.describe("QA's workbench", () => {
   });
 });
 
+test.describe("The live stream's faults", () => {
+  /** Liam, on the stand-in the page runs, acts beside the member: his calls go from the page, not through the app. */
+  async function liamCalls(page: Page, method: 'POST', path: string, body?: unknown): Promise<void> {
+    const status = await page.evaluate(async ({ username, password, method, path, body }) => {
+      const login = await fetch('/api/auth/login', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username, password }) });
+      const { encodedToken } = await login.json() as { encodedToken: string };
+      const answer = await fetch(`/api${path}`, { method, headers: { authorization: encodedToken, 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
+      return answer.status;
+    }, { username: MEMBERS.liam.username, password: DEMO.password, method, path, body });
+    expect(status).toBeLessThan(300);
+  }
+
+  test('the stream dropped with a gap: before any event the app loads what it shows again; after one, it resumes where it left off and misses nothing', async ({ page }) => {
+    await login(page);
+    let panel = await openWorkbench(page);
+    const stream = panel.getByRole('region', { name: 'Live stream' });
+    await expect(stream.getByRole('status')).toHaveText('1 live stream open.');
+    const hold = stream.getByRole('checkbox', { name: /^Hold the stream/ });
+
+    // No event has come yet: the app cannot say where it was, and loads Home again once back.
+    await hold.check();
+    await liamCalls(page, 'POST', '/posts', { postData: { text: 'Said in the first gap' } });
+    await stream.getByRole('button', { name: 'Drop the stream now' }).click();
+    await hold.uncheck();
+    await page.keyboard.press('Escape');
+    await expect(postCard(page, 'Said in the first gap')).toBeVisible({ timeout: 10_000 });
+
+    // Liam likes the newest post: the app hears it, and knows where it is in the stream.
+    const card = postCard(page, 'Said in the first gap');
+    const like = card.getByRole('button', { name: /^Like, / });
+    const postId = await card.getAttribute('data-post-id');
+    expect(postId).toBeTruthy();
+    await liamCalls(page, 'POST', `/posts/like/${postId}`);
+    await expect(like).toHaveAccessibleName('Like, 1 like');
+
+    panel = await openWorkbench(page);
+    await hold.check();
+    await liamCalls(page, 'POST', '/posts', { postData: { text: 'Said in the second gap' } });
+    await stream.getByRole('button', { name: 'Drop the stream now' }).click();
+    await hold.uncheck();
+    await page.keyboard.press('Escape');
+    // Opened again from where it left off: the post said meanwhile comes, behind "1 new post".
+    await page.getByRole('button', { name: '1 new post' }).click({ timeout: 10_000 });
+    await expect(postCard(page, 'Said in the second gap')).toBeVisible();
+    await expect(panel).toBeHidden();
+  });
+});
+
 test.describe("The developers' switch", () => {
   test('switch to the embedded server and back: each shows its own data, each keeps its own session', async ({ page, baseURL, request }) => {
+    // It starts a server of its own (a new PGlite folder: up to 9 s) beside the journey's steps.
+    test.setTimeout(120_000);
     // The embedded server (PGlite), told to accept this page's origin; the app is the stand-in's build.
     const pageOrigin = new URL(baseURL!).origin;
     const server = await startRealServer('pglite', { DEV_ORIGINS: pageOrigin });
@@ -217,7 +268,11 @@ test.describe("The developers' switch", () => {
       await page.getByRole('button', { name: '1 new post' }).click({ timeout: 10_000 });
       await expect(postCard(page, 'Posted live on the real server')).toBeVisible();
 
+      // The stand-in held to that server, from the panel: the contract's sample calls on both.
       panel = await openWorkbench(page);
+      await panel.getByRole('region', { name: 'Backend' }).getByRole('button', { name: 'Compare with the stand-in' }).click();
+      await expect(panel.getByRole('region', { name: 'Backend' }).getByRole('status').filter({ hasText: 'sample calls' }))
+        .toHaveText(new RegExp(`^The stand-in and ${escapeRegExp(server.url)} agree on all \\d+ sample calls: the same statuses, the same shapes\\.$`), { timeout: 30_000 });
       await panel.getByRole('region', { name: 'Backend' }).getByRole('button', { name: 'Back to the stand-in' }).click();
       await page.keyboard.press('Escape');
       // The stand-in's store and session as they were: logged in, the post written there, not the server's.
