@@ -164,6 +164,26 @@ test.describe("QA's workbench", () => {
     await expect(page.getByRole('alert').filter({ hasText: 'The scenario file /qa-scenarios/nowhere.json was not loaded: it answered 404' })).toBeVisible();
   });
 
+  test('replies that answer late: the post shows at once, its replies say they are loading, then come', async ({ page }) => {
+    await openWithFaults(page, '/login', [{ route: 'GET /posts/:postId/replies', answer: { delayMs: 3000 } }]);
+    await submitLogin(page, DEMO.username, DEMO.password);
+    await postCard(page, SEED_TEXT.mayaSunset).getByRole('link', { name: 'Replies, 0 replies' }).click();
+    const loading = page.getByRole('status').filter({ hasText: 'Loading replies…' });
+    await expect(page.getByText(SEED_TEXT.mayaSunset)).toBeVisible();
+    await expect(loading).toBeVisible();
+    await expect(page.getByText('No replies yet. Start the conversation!')).toBeVisible({ timeout: 10_000 });
+    await expect(loading).toHaveCount(0);
+
+    // A reply written; the page opened again: the same wait, then the reply.
+    await page.getByRole('textbox', { name: 'Your reply' }).fill('Worth the wait.');
+    await page.getByRole('button', { name: 'Reply', exact: true }).click();
+    await expectToast(page, 'Reply posted!');
+    await page.reload();
+    await expect(loading).toBeVisible();
+    await expect(page.getByRole('list', { name: 'Replies' }).getByRole('article').filter({ hasText: 'Worth the wait.' })).toBeVisible({ timeout: 10_000 });
+    await expect(loading).toHaveCount(0);
+  });
+
   test('faults in the address that do not hold are said on screen, naming the field; none applies', async ({ page }) => {
     await openWithFaults(page, '/login', [{ route: 'POST /posts/love/:postId', answer: 503 }]);
     const alert = page.getByRole('alert').filter({ hasText: "The address's faults[0].route" });
