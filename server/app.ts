@@ -150,6 +150,12 @@ function frameworkRefusal(error: FastifyError): MessageKey | undefined {
 
 const MEDIA_FILE = /^([0-9a-f]{64})\.(png|jpg|webp|gif)$/;
 
+/** Whether an If-None-Match header names this entity tag (or any, `*`); a weak tag matches too. */
+function sameEntity(ifNoneMatch: string | undefined, etag: string): boolean {
+  if (ifNoneMatch === undefined) return false;
+  return ifNoneMatch.split(',').map((tag) => tag.trim().replace(/^W\//, '')).some((tag) => tag === '*' || tag === etag);
+}
+
 /** The query's parameters; one named twice counts with its last value (as URLSearchParams reads it). */
 function lastValues(query: unknown): Record<string, string> {
   const values: Record<string, string> = {};
@@ -388,17 +394,22 @@ export async function buildApp({ ctx, database, answers, events, streamsPerSessi
 
   app.get('/media/:file', async (request, reply) => {
     const match = MEDIA_FILE.exec((request.params as { file: string }).file);
-    const rows = match ? await database.query('SELECT kind, bytes FROM media WHERE sha256 = $1', [match[1]]) : [];
+    const etag = match ? `"${match[1]}"` : '';
+    // A browser that has the file says so (If-None-Match): it is told it still holds, without the bytes.
+    const held = match !== null && sameEntity(request.headers['if-none-match'], etag);
+    const rows = match ? await database.query(`SELECT kind${held ? '' : ', bytes'} FROM media WHERE sha256 = $1`, [match[1]]) : [];
     const row = rows[0];
     const kind = row?.kind as ImageKind | undefined;
     if (!match || !row || !kind || IMAGE_KINDS[kind].ext !== match[2]) {
       return reply.code(404).header('cache-control', 'no-store').type('application/json; charset=utf-8').send(errorBody('routeNotFound'));
     }
+    reply
+      .header('cache-control', 'public, max-age=31536000, immutable')
+      .header('etag', etag);
+    if (held) return reply.code(304).send();
     return reply
       .type(IMAGE_KINDS[kind].mediaType)
       .header('content-security-policy', 'sandbox')
-      .header('cache-control', 'public, max-age=31536000, immutable')
-      .header('etag', `"${match[1]}"`)
       .send(toBytes(row.bytes));
   });
 

@@ -179,6 +179,25 @@ describe('media', () => {
     expect(image.headers.get('content-security-policy')).toBe('sandbox');
     expect(image.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
     expect(Buffer.from(await image.arrayBuffer()).equals(bytes)).toBe(true);
+    expect(image.headers.get('etag')).toBe(`"${sha}"`);
+  });
+
+  it('answers 304 without the bytes to a browser that holds the file already, and 200 to one that holds another', async () => {
+    const created = await post('/api/posts', JSON.stringify({ postData: { text: 'a dot to keep', image: PNG_DATA_URL } }));
+    const { postImage } = ((await created.json()) as PostsResponse).posts[0]!;
+    const sha = /([0-9a-f]{64})/.exec(postImage)![1]!;
+    for (const ifNoneMatch of [`"${sha}"`, `W/"${sha}"`, `"${'1'.repeat(64)}", "${sha}"`, '*']) {
+      const repeat = await fetch(`${server.baseUrl}${postImage}`, { headers: { 'if-none-match': ifNoneMatch } });
+      expect({ ifNoneMatch, status: repeat.status, body: (await repeat.arrayBuffer()).byteLength }).toEqual({ ifNoneMatch, status: 304, body: 0 });
+      expect(repeat.headers.get('etag')).toBe(`"${sha}"`);
+      expect(repeat.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    }
+    const other = await fetch(`${server.baseUrl}${postImage}`, { headers: { 'if-none-match': `"${'1'.repeat(64)}"` } });
+    expect(other.status).toBe(200);
+    expect(other.headers.get('content-type')).toBe('image/png');
+    // A file the server does not have is not "still held".
+    const missing = await fetch(`${server.baseUrl}/media/${'0'.repeat(64)}.png`, { headers: { 'if-none-match': '*' } });
+    expect(missing.status).toBe(404);
   });
 
   it('answers 404 for an unknown image, a wrong extension, or anything else under /media', async () => {
