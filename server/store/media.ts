@@ -16,10 +16,33 @@ function sha256(bytes: Uint8Array): string {
   return createHash('sha256').update(bytes).digest('hex');
 }
 
+/**
+ * Keeps an image for one more member or post that names it (its `refs`), stored once by its bytes.
+ * Called in the transaction that writes the name: a write that fails takes the count back with it.
+ * The count's row lock orders it with a release of the same image (releaseImage).
+ */
 export async function keepBytes(sql: Sql, image: CheckedImage): Promise<string> {
   const hash = sha256(image.bytes);
-  await sql.query('INSERT INTO media (sha256, kind, bytes) VALUES ($1, $2, $3) ON CONFLICT (sha256) DO NOTHING', [hash, image.kind, Buffer.from(image.bytes)]);
+  await sql.query(
+    'INSERT INTO media (sha256, kind, bytes, refs) VALUES ($1, $2, $3, 1) ON CONFLICT (sha256) DO UPDATE SET refs = media.refs + 1',
+    [hash, image.kind, Buffer.from(image.bytes)],
+  );
   return mediaUrl(hash, image.kind);
+}
+
+const STORED_IMAGE = /^\/media\/([0-9a-f]{64})\.[a-z]+$/;
+
+/**
+ * A member or a post no longer names `url` (a post deleted, an avatar replaced): the last to let go
+ * of a stored image deletes it, so it is no longer served. Anything else (no image, one shipped with
+ * the app) is nothing to let go of. A keep of the same image at the same time waits for this one's
+ * row lock, and then stores it afresh.
+ */
+export async function releaseImage(sql: Sql, url: string): Promise<void> {
+  const stored = STORED_IMAGE.exec(url);
+  if (!stored) return;
+  const rows = await sql.query<{ refs: number }>('UPDATE media SET refs = refs - 1 WHERE sha256 = $1 AND refs > 0 RETURNING refs', [stored[1]]);
+  if (rows[0]?.refs === 0) await sql.query('DELETE FROM media WHERE sha256 = $1 AND refs = 0', [stored[1]]);
 }
 
 /** An image shipped under public/, checked like an upload. */

@@ -1,6 +1,7 @@
 /** Members, who follows whom, and the tokens members logged out with. */
 import type { FollowLists, MemberRow, Scope, StoreReader, StoreTx } from '../../contract/store';
 import type { Row, Sql } from '../db/database';
+import { releaseImage } from './media';
 import { entryOf, iso, NO_LOCKS, rowById, setPair, storable, storableIds, type RowLocks } from './rows';
 
 export const MEMBER_COLUMNS = 'id, username, first_name, last_name, password_hash, image, bio, portfolio_url, session_version, created_at, updated_at';
@@ -85,7 +86,10 @@ export function memberWrites(sql: Sql) {
       const entries = Object.entries(changes).filter(([key, value]) => value !== undefined && key in MEMBER_CHANGES);
       if (entries.length === 0) return;
       const sets = entries.map(([key], index) => `${MEMBER_CHANGES[key]} = $${index + 2}`);
+      // An avatar replaced: the old one is let go of (deleted once nothing else names it).
+      const replaced = changes.image === undefined ? [] : await sql.query<{ image: string }>('SELECT image FROM members WHERE id = $1 FOR UPDATE', [id]);
       await sql.query(`UPDATE members SET ${sets.join(', ')} WHERE id = $1`, [id, ...entries.map(([, value]) => value)]);
+      for (const { image } of replaced) await releaseImage(sql, image);
     },
     async setFollow(followerId, followeeId, following) {
       await setPair(sql, 'follows', ['follower_id', 'followee_id'], [followerId, followeeId], following);

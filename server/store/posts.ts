@@ -5,6 +5,7 @@ import type { Orderable, PostOrder } from '../../contract/order';
 import type { Page, PageRequest, PostRow, PostSource, ReactionKind, ReactionLists, Scope, StoreReader, StoreTx } from '../../contract/store';
 import type { Row, Sql } from '../db/database';
 import { entryOf, iso, NO_LOCKS, rowById, setPair, storable, storableIds, type RowLocks } from './rows';
+import { releaseImage } from './media';
 import { shownToViewer } from './relations';
 import { replaceTags, tagRowsQuery, writeTags } from './tags';
 
@@ -193,8 +194,9 @@ export function postWrites(sql: Sql) {
       await replaceTags(sql, [{ id, content: changes.content }]);
     },
     async deletePost(id) {
-      // Reactions, bookmarks and tags go with it (ON DELETE CASCADE).
-      await sql.query('DELETE FROM posts WHERE id = $1', [id]);
+      // Reactions, bookmarks and tags go with it (ON DELETE CASCADE), and its photo once nothing else names it.
+      const deleted = await sql.query<{ image: string }>('DELETE FROM posts WHERE id = $1 RETURNING image', [id]);
+      for (const { image } of deleted) await releaseImage(sql, image);
     },
     async setReaction(postId, memberId, kind) {
       if (kind === null) {

@@ -150,6 +150,8 @@ export function snapshotCalls(database: Database, write: Write, options: SqlStor
         [revoked.map((token) => token.jti), revoked.map((token) => token.expiresAt)],
       );
     }
+    // The images the new network names, counted; those of the one it replaced that it does not name go.
+    await sql.query('SELECT media_recount()');
   };
   const storedPasswords = async (snapshot: DbSnapshot): Promise<Map<string, string>> => {
     const passwords = new Map<string, string>();

@@ -8,6 +8,7 @@ import { NOTIFICATIONS_UNREAD_MAX, type PostsResponse, type UserResponse, type U
 import { MESSAGES } from '../../contract/messages';
 import { findInconsistencies } from '../../contract/snapshot';
 import { SEED_USER_IDS, SEED_USERNAMES, seedPostId } from '../../contract/seed/default';
+import { PNG_DATA_URL } from '../../contract/tests/fixtures';
 import type { Sql } from '../db/database';
 import type { SqlStore } from '../store/sqlStore';
 
@@ -63,6 +64,12 @@ export async function sqlProblems(sql: Sql): Promise<string[]> {
   await twice('bookmarks', 'member_id, post_id');
   const usernames = await sql.query('SELECT lower(username) AS name, count(*)::int AS n FROM members GROUP BY 1 HAVING count(*) > 1');
   if (usernames.length > 0) problems.push(`members: usernames taken twice ${JSON.stringify(usernames)}`);
+  // Every stored image named is there, and counted once for each member and post that names it.
+  const named = "(SELECT image FROM members UNION ALL SELECT image FROM posts) AS named WHERE named.image LIKE '/media/%'";
+  const missing = await sql.query(`SELECT image FROM ${named} AND NOT EXISTS (SELECT 1 FROM media WHERE media.sha256 = substring(named.image FROM 8 FOR 64))`);
+  if (missing.length > 0) problems.push(`media: named but not stored ${JSON.stringify(missing)}`);
+  const miscounted = await sql.query(`SELECT * FROM (SELECT sha256, refs, (SELECT count(*)::int FROM ${named} AND substring(named.image FROM 8 FOR 64) = media.sha256) AS names FROM media) AS counts WHERE refs <> names`);
+  if (miscounted.length > 0) problems.push(`media: counts that differ from their names ${JSON.stringify(miscounted)}`);
   return problems;
 }
 
@@ -217,6 +224,25 @@ export function describeRaces(open: () => Promise<RaceTarget>): void {
     ] as const).flat());
     const outcomes = await Promise.all(calls.map(([method, path, name], i) => send(at(i), method, path, tokens[name])));
     expect(outcomes.filter((outcome) => ![201, 400].includes(outcome.status))).toEqual([]);
+    await expectConsistent();
+  });
+
+  it('a photo posted again while the last post naming it is deleted, round after round: every photo named is stored, and counted', async () => {
+    const postWith = async (url: string, name: SeedName, text: string): Promise<Outcome> => send(url, 'POST', '/posts', tokens[name], { postData: { text, image: PNG_DATA_URL } });
+    for (let round = 0; round < 8; round += 1) {
+      expect((await postWith(at(round), 'maya', `Maya's photo, round ${round}`)).status).toBe(201);
+      const posts = ((await (await fetch(`${at(round)}/api/posts`)).json()) as PostsResponse).posts;
+      const mayas = posts.find((post) => post.content === `Maya's photo, round ${round}`);
+      const outcomes = await Promise.all([
+        send(at(round + 1), 'DELETE', `/posts/${mayas?.id ?? ''}`, tokens.maya),
+        postWith(at(round + 2), 'liam', `Liam's photo, round ${round}`),
+      ]);
+      expect(outcomes.map((outcome) => outcome.status)).toEqual([200, 201]);
+      // Liam's post leaves nothing naming the photo once deleted in turn: the next round starts afresh.
+      const liams = ((await (await fetch(`${at(round)}/api/posts`)).json()) as PostsResponse).posts.find((post) => post.content === `Liam's photo, round ${round}`);
+      expect((await fetch(`${at(round)}${liams?.postImage ?? ''}`)).status).toBe(200);
+      expect((await send(at(round), 'DELETE', `/posts/${liams?.id ?? ''}`, tokens.liam)).status).toBe(200);
+    }
     await expectConsistent();
   });
 }

@@ -1,6 +1,6 @@
 /** The HTTP server around the contract: headers, bodies, media, the app's pages and the logs. */
 import { createHash, createHmac } from 'node:crypto';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { connect } from 'node:net';
 import { join } from 'node:path';
@@ -43,6 +43,11 @@ afterAll(async () => {
   await server.close();
   rmSync(staticDir, { recursive: true, force: true });
 });
+
+/** A JPEG of the end-to-end fixtures as an upload's data URL. */
+function jpegDataUrl(name: string): string {
+  return `data:image/jpeg;base64,${readFileSync(join(__dirname, '..', '..', 'e2e', 'fixtures', name)).toString('base64')}`;
+}
 
 function post(path: string, body: string, headers: Record<string, string> = {}): Promise<Response> {
   return fetch(`${server.baseUrl}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: token, ...headers }, body });
@@ -198,6 +203,52 @@ describe('media', () => {
     // A file the server does not have is not "still held".
     const missing = await fetch(`${server.baseUrl}/media/${'0'.repeat(64)}.png`, { headers: { 'if-none-match': '*' } });
     expect(missing.status).toBe(404);
+  });
+
+  it("stops serving a deleted post's photo once no other post names it, and a replaced avatar", async () => {
+    const photo = jpegDataUrl('upload-photo.jpg');
+    const photoUrl = async (response: Response) => ((await response.json()) as PostsResponse).posts[0]!.postImage;
+    const first = await post('/api/posts', JSON.stringify({ postData: { text: 'a photo, once', image: photo } }));
+    const shared = await photoUrl(first);
+    const second = await post('/api/posts', JSON.stringify({ postData: { text: 'the same photo, twice', image: photo } }));
+    expect(await photoUrl(second)).toBe(shared);
+    const ids = ((await (await fetch(`${server.baseUrl}/api/posts`)).json()) as PostsResponse).posts
+      .filter((item) => item.postImage === shared).map((item) => item.id);
+    expect(ids).toHaveLength(2);
+    const served = async (url: string) => (await fetch(`${server.baseUrl}${url}`)).status;
+    const remove = (id: string) => fetch(`${server.baseUrl}/api/posts/${id}`, { method: 'DELETE', headers: { authorization: token } });
+
+    expect((await remove(ids[0]!)).status).toBe(200);
+    expect(await served(shared)).toBe(200);
+    expect((await remove(ids[1]!)).status).toBe(200);
+    expect(await served(shared)).toBe(404);
+    expect(await server.database.query('SELECT count(*)::int AS n FROM media WHERE sha256 = $1', [/([0-9a-f]{64})/.exec(shared)![1]])).toEqual([{ n: 0 }]);
+
+    // An avatar: served while it is the member's, gone once replaced.
+    const edited = await post('/api/users/edit', JSON.stringify({ userData: { avatar: jpegDataUrl('new-avatar.jpg') } }));
+    expect(edited.status).toBe(201);
+    const avatar = ((await edited.json()) as { user: { image: string } }).user.image;
+    expect(avatar).toMatch(/^\/media\//);
+    expect(await served(avatar)).toBe(200);
+    expect((await post('/api/users/edit', JSON.stringify({ userData: { avatar: '' } }))).status).toBe(201);
+    expect(await served(avatar)).toBe(404);
+  });
+
+  it('counts the images a whole network loaded at once names, and forgets the rest', async () => {
+    const created = await post('/api/posts', JSON.stringify({ postData: { text: 'a photo before the load', image: jpegDataUrl('upload-photo.jpg') } }));
+    const photo = ((await created.json()) as PostsResponse).posts[0]!.postImage;
+    expect((await fetch(`${server.baseUrl}${photo}`)).status).toBe(200);
+    await server.store.load(buildDefaultSeed());
+    expect((await fetch(`${server.baseUrl}${photo}`)).status).toBe(404);
+    // The demo network's own pictures are stored, each counted once per member or post naming it.
+    const counted = await server.database.query<{ wrong: number }>(`
+      SELECT count(*)::int AS wrong FROM media
+      WHERE refs <> (SELECT count(*) FROM (SELECT image FROM members UNION ALL SELECT image FROM posts) AS named WHERE named.image LIKE '/media/' || media.sha256 || '.%')`);
+    expect(counted).toEqual([{ wrong: 0 }]);
+    expect((await server.database.query<{ n: number }>('SELECT count(*)::int AS n FROM media'))[0]!.n).toBeGreaterThan(0);
+    // Logged in afresh on the network just loaded, for the tests after this one.
+    const login = await fetch(`${server.baseUrl}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(DEMO_CREDENTIALS) });
+    token = ((await login.json()) as LoginResponse).encodedToken;
   });
 
   it('answers 404 for an unknown image, a wrong extension, or anything else under /media', async () => {

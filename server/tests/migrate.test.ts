@@ -254,3 +254,23 @@ describe('integrity in the database', () => {
     expect(await database.query('SELECT count(*)::int AS n FROM posts')).toEqual([{ n: 0 }]);
   });
 });
+
+describe('images stored before they were counted', () => {
+  it('counts the members and posts that name each, and deletes those that none names', () =>
+    usingDatabase(newPglite(), async (database) => {
+      const migrations = readMigrations();
+      await migrate(database, migrations.filter((migration) => migration.name < '0018'), readFunctions().filter((fn) => fn.name !== 'media_recount'));
+      const [shared, avatar, orphan] = ['a', 'b', 'c'].map((digit) => digit.repeat(64));
+      await database.exec(`
+        INSERT INTO media (sha256, kind, bytes) VALUES ('${shared}', 'jpeg', '\\x00'), ('${avatar}', 'png', '\\x00'), ('${orphan}', 'gif', '\\x00');
+        INSERT INTO members (id, username, first_name, last_name, password_hash, image, created_at, updated_at) VALUES
+          ('a', 'ann', 'A', 'N', 'x', '/media/${avatar}.png', now(), now()),
+          ('b', 'bo', 'B', 'O', 'x', '/images/avatars/bo.jpg', now(), now());
+        INSERT INTO posts (id, author_id, content, image, created_at, updated_at) VALUES
+          ('p', 'a', 'one', '/media/${shared}.jpg', now(), now()),
+          ('q', 'b', 'two', '/media/${shared}.jpg', now(), now()),
+          ('r', 'b', 'three', '', now(), now());`);
+      await migrate(database, migrations);
+      expect(await database.query('SELECT sha256, refs FROM media ORDER BY sha256')).toEqual([{ sha256: shared, refs: 2 }, { sha256: avatar, refs: 1 }]);
+    }), 60_000);
+});
