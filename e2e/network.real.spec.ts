@@ -4,7 +4,7 @@
  */
 import type { Browser, Page } from '@playwright/test';
 import { test, expect } from './fixtures';
-import { DEMO, expectToast, liamPostsAndHomeShowsIt, fillSignup, login, logout, MEMBERS, navigateTo, postCard, postCards, pressWhileServerDown, SEED_TEXT, submitLogin, topBarSearch, UPLOAD_PHOTO, urlPath, writePost } from './helpers';
+import { callsOnTheirWay, DEMO, expectToast, homeSettled, liamPostsAndHomeShowsIt, fillSignup, login, logout, MEMBERS, navigateTo, postCard, postCards, pressWhileServerDown, SEED_TEXT, submitLogin, topBarSearch, UPLOAD_PHOTO, urlPath, writePost } from './helpers';
 
 function connections(page: Page) {
   return page.getByRole('list', { name: 'Connections' });
@@ -144,7 +144,10 @@ test.describe('One network, several devices', { tag: ['@server'] }, () => {
     // What is on its way as the server stops is cut off (the stream's next try can meet the closing
     // socket), and while it is down the live stream's tries to open again are refused: the browser says so.
     consoleGuard.allow(/^Failed to load resource: net::ERR_CONNECTION_(RESET|REFUSED)/);
+    const onTheirWay = callsOnTheirWay(page);
     await login(page);
+    // Home's first loads all in: one the restart cut off would take the member to the error screen.
+    await homeSettled(page, onTheirWay);
     const card = postCard(page, SEED_TEXT.newest);
     await card.getByRole('button', { name: 'Bookmark' }).click();
     await expectToast(page, 'Added to Bookmark!');
