@@ -44,8 +44,9 @@ export function makeStore({ preloadedState, router }: MakeStoreOptions = {}) {
   // over, /login; a backend that could not start in this browser -> a toast saying so, on the same
   // screen. A network failure or a 5xx leaves the member where the call was: an act (a change, a
   // form's save) stays on its screen, undone where it showed at once, with a toast saying what did not
-  // happen; a reload of what is shown keeps it and says the app is reconnecting; only a page's first
-  // load, with nothing to show, goes to /error, which then speaks of the connection or of the server.
+  // happen; a reload of what is shown keeps it and says the app is reconnecting, as does the members
+  // list beside every page; only a page's first load, with nothing to show, goes to /error, which
+  // then speaks of the connection or of the server.
   startListening({
     actionCreator: apiFailed,
     effect: (action, listenerApi) => {
@@ -77,6 +78,11 @@ export function makeStore({ preloadedState, router }: MakeStoreOptions = {}) {
       }
       if (failure.purpose === 'reload') {
         listenerApi.dispatch(connectionLost());
+        return;
+      }
+      if (failure.purpose === 'aside') {
+        // The page is still the page: the side panel waits without its people.
+        if (failure.kind === 'network') listenerApi.dispatch(connectionLost());
         return;
       }
       if (from?.pathname !== paths.error.pattern) void router?.navigate(paths.error.href(), { state: { from, cause: failure.kind } });

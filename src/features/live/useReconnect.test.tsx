@@ -1,4 +1,4 @@
-import { act, screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { DEMO_CREDENTIALS, seedPostId } from '../../../contract/seed/default';
 import { MESSAGES } from '../../../contract/messages';
@@ -75,6 +75,35 @@ describe('an outage while a page is open', () => {
     // The app checks by itself (the first check within about a second), then loads the page again.
     await waitFor(() => expect(screen.queryByText(CONNECTION_TEXTS.unreachable)).not.toBeInTheDocument(), { timeout: 5000 });
     expect(await screen.findByText(LAKE_EDITED)).toBeInTheDocument();
+    expect(currentPath(router)).toBe('/');
+  });
+
+  it('the server goes away as Home opens, its posts shown and the side panel not yet: Home stays, says it is reconnecting, and the people come once the server answers', async () => {
+    // The members list (the side panel's) is the call the outage meets, once the posts are shown:
+    // everything fails from then on.
+    let postsShown: () => void = () => undefined;
+    const shown = new Promise<void>((resolve) => {
+      postsShown = resolve;
+    });
+    server.use(http.get(`${TEST_API_BASE}/users`, async () => {
+      await shown;
+      serverDown();
+      return HttpResponse.error();
+    }, { once: true }));
+    const { router } = await renderWithProviders({ route: '/', authAs: DEMO_CREDENTIALS });
+    await findFeed('Latest Posts');
+    postsShown();
+    // (A call already on its way may still land first, the notice going for a moment: it comes back.)
+    await waitFor(() => expect(screen.getByText(CONNECTION_TEXTS.unreachable).closest('[role="status"]')).not.toBeNull());
+    expect(currentPath(router)).toBe('/');
+    expect(cardWith(LAKE)).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: ERROR_PAGE_TEXTS.unreachableTitle })).not.toBeInTheDocument();
+
+    // Back, live stream and all: the notice goes, and the list that failed loads again.
+    server.resetHandlers();
+    await waitFor(() => expect(screen.queryByText(CONNECTION_TEXTS.unreachable)).not.toBeInTheDocument(), { timeout: 5000 });
+    const people = await screen.findByRole('region', { name: 'Who to follow?' });
+    expect(await within(people).findAllByRole('listitem')).not.toHaveLength(0);
     expect(currentPath(router)).toBe('/');
   });
 

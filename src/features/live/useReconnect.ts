@@ -1,7 +1,7 @@
 import { addListener, type UnknownAction } from '@reduxjs/toolkit';
 import { useEffect } from 'react';
 import { TIMINGS } from '../../config/timings';
-import { api, TAGS } from '../../lib/api/api';
+import { api, loadFailedAgain, TAGS } from '../../lib/api/api';
 import { hasCapability } from '../../lib/api/capabilities';
 import { backendAnswers } from '../../lib/pageLoad';
 import { useAppSelector, useAppStore } from '../../lib/store/hooks';
@@ -63,6 +63,8 @@ export function useReconnect(): void {
       // order (new posts behind "N new posts"); without it, what the page shows loads again now.
       store.dispatch(connectionBack());
       if (!hasCapability(store.getState(), 'live')) store.dispatch(api.util.invalidateTags([...TAGS]));
+      // What failed meanwhile loads again either way (the members list beside the page, a list whose reload failed).
+      else store.dispatch(loadFailedAgain());
     };
     const stopListening = store.dispatch(addListener({ predicate: isAnswer, effect: reconnected }));
     const leaving = new AbortController();

@@ -33,6 +33,8 @@ export const usersApi = api.injectEndpoints({
     getUsers: build.query<User[], void>({
       query: () => '/users',
       transformResponse: readUsers,
+      // The side panel, the search and mentions: beside the page, never its content.
+      extraOptions: { aside: true },
       providesTags: (users = []) => [{ type: 'User' as const, id: 'LIST' }, ...users.map((user) => ({ type: 'User' as const, id: user._id }))],
     }),
 

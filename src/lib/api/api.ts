@@ -48,6 +48,12 @@ export interface CallOptions {
    * instead of going to /error, which is for a page that could not load.
    */
   formSave?: boolean;
+  /**
+   * The call loads what stands beside every page (the members list: the side panel, the search,
+   * mentions), never a page's own content: its failure leaves the member on the page as it is. A
+   * lost connection is said (the connection notice), and the call goes again once the backend answers.
+   */
+  aside?: boolean;
 }
 
 /** Whether the backend said (GET /health) that it has this extension; nothing is assumed before. */
@@ -126,6 +132,7 @@ function callPurpose(api: BaseQueryApi, extraOptions: CallOptions | undefined): 
   if (api.type === 'mutation' || extraOptions?.formSave === true) return 'act';
   const queries = storeState(api.getState).api.queries as Record<string, { data?: unknown } | undefined>;
   const shown = api.queryCacheKey !== undefined && queries[api.queryCacheKey]?.data !== undefined;
+  if (extraOptions?.aside === true) return 'aside';
   return shown || api.forced === true ? 'reload' : 'load';
 }
 
@@ -263,4 +270,20 @@ export function cacheAccess({ dispatch, getState }: { dispatch: ApiDispatch; get
 /** The action that has everything shown load again from the backend (its data changed under it all). */
 export function loadAllAgain() {
   return api.util.invalidateTags([...TAGS]);
+}
+
+type Initiate = (arg: unknown, options: { subscribe: boolean; forceRefetch: boolean }) => Parameters<ApiDispatch>[0];
+
+/**
+ * Loads again each query whose last try failed, the backend answering again after an outage: what
+ * stands beside a page (its first load failed) and lists whose reload failed. What loaded keeps its answer.
+ */
+export function loadFailedAgain() {
+  return (dispatch: ApiDispatch, getState: () => unknown): void => {
+    const endpoints = api.endpoints as unknown as Record<string, { initiate: Initiate } | undefined>;
+    for (const entry of Object.values(storeState(getState).api.queries)) {
+      const endpoint = entry?.status === 'rejected' ? endpoints[entry.endpointName] : undefined;
+      if (endpoint) void dispatch(endpoint.initiate(entry?.originalArgs, { subscribe: false, forceRefetch: true }));
+    }
+  };
 }

@@ -4,10 +4,11 @@ import type { ApiFailure } from '../apiError';
 /**
  * What a failed call was for, which decides where the member is left: an act of theirs (a change, a
  * form's save) stays on their screen with a toast; a reload of what is on screen already (a refetch
- * on focus or reconnect, a poll, a check) keeps it and says the app is reconnecting; a page's first
- * load, with nothing to show, goes to /error.
+ * on focus or reconnect, a poll, a check) keeps it and says the app is reconnecting; what stands
+ * beside every page (the members list) leaves the page as it is, saying so only of a lost
+ * connection; a page's first load, with nothing to show, goes to /error.
  */
-export type CallPurpose = 'act' | 'reload' | 'load';
+export type CallPurpose = 'act' | 'reload' | 'aside' | 'load';
 
 /** A call failed; listeners turn it into a toast, a reconnecting notice, a trip to /error or the end of the session. */
 export const apiFailed = createAction<ApiFailure & { endpoint: string; purpose?: CallPurpose }>('api/failed');
