@@ -17,7 +17,7 @@ import { FaultRulesError, FaultState, parseFaultRules, readFaultRules, type Faul
 import { faultHandlers } from './faults';
 import { RequestLog } from './requestLog';
 import { ALIVE_HEADER, ALIVE_PATH, aliveHandler, WorkerKeeper } from './workerKeeper';
-import { backendAskedFor, keepBackendForTab } from './backendChoice';
+import { backendAskedFor, keepBackendForTab, type BackendAsked } from './backendChoice';
 import { CLOCK_PARAM, createWorkbench, FAULTS_PARAM, SCENARIO_FILE_PARAM, type StandInWorkbench } from './workbench';
 
 export { SCENARIO_SESSION_KEY };
@@ -32,6 +32,8 @@ export interface StartMockWorkerOptions {
   scenario?: string;
   /** Wait before every answer; 400 ms by default (spec section 9). */
   delayMs?: number;
+  /** The backend the tab asked for, as the app's start read it (backendChoice.ts); read here otherwise. */
+  backend?: BackendAsked;
 }
 
 /** What the tab keeps for its reloads: the scenario, the faults, the clock, the log's being on. */
@@ -104,7 +106,7 @@ export async function startMockWorker(options: StartMockWorkerOptions = {}): Pro
   const params = new URLSearchParams(window.location.search);
   const faults = chooseFromAddress(params.get(FAULTS_PARAM), (text) => parseFaultRules(text, 'The address\'s faults'), kept.faults.read(), readFaultRules, [] as FaultRule[], 'No fault applies.');
   const clock = chooseFromAddress<ClockSetting | null>(params.get(CLOCK_PARAM), (text) => parseClock(text, 'The address\'s clock'), kept.clock.read(), readClock, null, 'The clock keeps the real time.');
-  const backend = backendAskedFor(window.location.search);
+  const backend = options.backend ?? backendAskedFor(window.location.search);
   const warning = [choice.warning, faults.warning, clock.warning, backend.refusal].filter(Boolean).join(' ') || undefined;
   if (warning) console.warn(`[mock backend] ${warning}`);
   // The address keeps the scenario (and the faults), so that it can be copied back from the address

@@ -37,11 +37,12 @@ async function start(container: HTMLElement): Promise<void> {
   if (process.env.API_MOCKING === 'on') {
     // A real server chosen for this tab (?backend=, or the workbench before a reload) answers the
     // app's calls; the stand-in starts all the same, for the way back.
-    const { realServer } = backendAskedFor(window.location.search);
+    const backend = backendAskedFor(window.location.search);
+    const { realServer } = backend;
     chooseRealServer(realServer ?? undefined);
     const startWorker = () => {
       const started = import(/* webpackChunkName: "mocks" */ '../mocks/browser').then(async ({ startMockWorker }) => {
-        const standIn = await startMockWorker({ baseUrl: env.apiBaseUrl, scenario: env.mockScenario || undefined });
+        const standIn = await startMockWorker({ baseUrl: env.apiBaseUrl, scenario: env.mockScenario || undefined, backend });
         // A call that met the network instead of the stand-in (its worker stopped by the browser)
         // goes again once the worker answers this tab again.
         whenBackendLost(async () => (await standIn.workbench.worker.check()).kind !== 'lost');
