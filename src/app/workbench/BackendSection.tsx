@@ -99,7 +99,8 @@ export function BackendSection({ workbench, onSwitchBackend }: BackendSectionPro
         />
       </label>
       <p className="workbench__text" id={`${id}-hint`}>
-        {`The server must accept this page's origin: start it with DEV_ORIGINS=${window.location.origin}. The address can also be given as ?backend= in the page's address.`}
+        The server must accept this page&apos;s origin: start it with <code>{`DEV_ORIGINS=${window.location.origin}`}</code>.
+        The address can also be given as <code className="workbench__nowrap">?backend=</code> in the page&apos;s address.
       </p>
       {refusal ? <p className="workbench__error" id={`${id}-refusal`} role="alert">{refusal}</p> : null}
       <div className="workbench__actions">
@@ -113,7 +114,10 @@ export function BackendSection({ workbench, onSwitchBackend }: BackendSectionPro
       <p className="workbench__text" role="status">{said}</p>
       {realServer ? (
         <>
-          <button type="button" className="button button--secondary" aria-disabled={comparing} onClick={() => void (comparing ? undefined : compare())}>
+          <p className="workbench__text" id={`${id}-compare`}>
+            The comparison sends the contract&apos;s sample calls to both: on that server it signs up a member of its own, who stays.
+          </p>
+          <button type="button" className="button button--secondary" aria-disabled={comparing} aria-describedby={`${id}-compare`} onClick={() => void (comparing ? undefined : compare())}>
             {comparing ? 'Comparing…' : 'Compare with the stand-in'}
           </button>
           <div role="status" className="workbench__text">
