@@ -8,6 +8,9 @@ import { loaderShown } from '../../features/ui/uiSlice';
 import { LOADER_SAFETY_MS } from './LoaderOverlay';
 import { showsMemberTools } from './TopBar';
 import { emulatePhone } from '../../test/viewport';
+import { articlesOf, findFeed } from '../../test/posts';
+import { getMockDb } from '../../../mocks/testing/node';
+import { DEMO_USER_ID } from '../../../contract/seed/default';
 
 const banner = () => topBar();
 
@@ -90,6 +93,31 @@ describe('Logout', () => {
     expect(currentPath(router)).toBe('/login');
     // A plain /login: whoever logs in next starts at home.
     expect(router.state.location.state).toBeNull();
+  });
+
+  it('keeps a like given just before: the backend stores it, then ends the token', async () => {
+    const answered: string[] = [];
+    server.use(
+      http.post(`${TEST_API_BASE}/posts/like/:postId`, async () => {
+        await delay(300);
+        answered.push('like');
+      }),
+      http.post(`${TEST_API_BASE}/auth/logout`, () => {
+        answered.push('logout');
+      }),
+    );
+    const { user, router } = await renderWithProviders({ route: '/', authAs: DEMO_CREDENTIALS });
+    const card = articlesOf(await findFeed('Latest Posts'))[0]!;
+    const postId = card.dataset.postId ?? '';
+    const likedBefore = getMockDb().posts.get(postId)?.likedBy.includes(DEMO_USER_ID);
+    await user.click(within(card).getByRole('button', { name: /^Like, / }));
+    await user.click(within(banner()).getByRole('button', { name: 'Logout' }));
+    await waitFor(() => expect(currentPath(router)).toBe('/login'));
+
+    await waitFor(() => expect(answered).toEqual(['like', 'logout']));
+    expect(getMockDb().posts.get(postId)?.likedBy.includes(DEMO_USER_ID)).toBe(!likedBefore);
+    // Nothing is said of the like on /login: the member left it behind, and it did not fail.
+    expect(screen.getAllByRole('alert').map((toast) => toast.textContent)).toEqual(['Logged Out Successfully!']);
   });
 
   it('ends the session from the phone bottom navigation', async () => {

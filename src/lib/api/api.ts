@@ -8,6 +8,7 @@ import { apiFailed, type CallPurpose } from './apiEvents';
 import { API_REDUCER_PATH, apiArrived } from './apiSlot';
 import { backendBroughtBack, backendReady } from './backendReady';
 import { inSpecTerms, type SpecCall } from './specAdapter';
+import { trackWrite } from './writesOnTheirWay';
 
 function fetchFrom(baseUrl: string) {
   return fetchBaseQuery({
@@ -162,24 +163,34 @@ async function sendInBackendTerms(request: string | FetchArgs, api: BaseQueryApi
   return result.error === undefined ? { ...result, data: spec.answer(result.data) } : result;
 }
 
-export const baseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError, CallOptions> = async (args, api, extraOptions) => {
+/**
+ * A write is sent without the cache's abort signal: once sent it goes to its end (writesOnTheirWay),
+ * and an abort (the session ended) only stops the app from listening for its answer.
+ */
+export const baseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError, CallOptions> = (args, api, extraOptions) => {
+  if (api.type !== 'mutation') return call(args, api, extraOptions, api);
+  return trackWrite(call(args, api, extraOptions, { ...api, signal: new AbortController().signal }));
+};
+
+/** Makes the call with `sending` (the API, with the signal the fetch obeys); `api.signal` says whether anyone still listens. */
+async function call(args: string | FetchArgs, api: BaseQueryApi, extraOptions: CallOptions, sending: BaseQueryApi) {
   const notStarted = await backendReady();
   const sentToken = Boolean(storeState(api.getState).session.token);
   // What was on screen as the call started.
   const purpose = callPurpose(api, extraOptions);
   // A backend that could not start answers nothing: the call stays here and fails as such.
-  let result = notStarted ? { error: NOT_STARTED_ERROR } : await sendInBackendTerms(args, api, extraOptions);
+  let result = notStarted ? { error: NOT_STARTED_ERROR } : await sendInBackendTerms(args, sending, extraOptions);
   // Every answer of the contract is JSON: one that is not came from something else (the stand-in's
   // worker, stopped by the browser, let the call through to the network). Once the backend is back,
   // the call goes again: nothing was stored where it went.
   if (result.error?.status === 'PARSING_ERROR' && !api.signal.aborted && (await backendBroughtBack())) {
-    result = await sendInBackendTerms(args, api, extraOptions);
+    result = await sendInBackendTerms(args, sending, extraOptions);
   }
   // A create whose answer was lost (a reset connection, or a balancer's 502 or 503) is sent once more
   // with the same key: a backend with the `idempotency` extension stores it once either way. Without
   // the extension the first may have been stored, so it is not sent again.
   if (mayHaveBeenStored(result.error) && !api.signal.aborted && carriesIdempotencyKey(args) && (await backendHasAnswered(api, 'idempotency'))) {
-    result = await sendInBackendTerms(args, api, extraOptions);
+    result = await sendInBackendTerms(args, sending, extraOptions);
   }
   // A 429's message says when to try again, from its Retry-After.
   if (result.error && 'meta' in result) result.error = withRetryAfter(result.error, result.meta?.response?.headers);
@@ -189,7 +200,7 @@ export const baseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryE
     if (!(extraOptions?.ownRefusals && failure.kind === 'client')) api.dispatch(apiFailed({ ...failure, endpoint: api.endpoint, purpose }));
   }
   return result;
-};
+}
 
 export const TAGS = ['Post', 'User', 'Bookmark', 'Reply', 'Notification', 'Relation'] as const;
 
