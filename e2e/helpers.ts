@@ -237,11 +237,18 @@ export async function chooseSort(page: Page, label: 'Latest' | 'Oldest' | 'Trend
   }
 }
 
-/** Logs out with the visible Logout control (top bar on desktop, bottom navigation on phones). */
+/**
+ * Logs out with the visible Logout control (top bar on desktop, bottom navigation on phones): done
+ * once the toast says so and the backend has answered the logout call, which the app sends once the
+ * member's writes under way are stored. A test's next step may reload the page, and on the
+ * stand-in, whose backend lives in the page, a reload would cut off a write still on its way.
+ */
 export async function logout(page: Page): Promise<void> {
+  const ended = page.waitForResponse((response) => response.request().method() === 'POST' && new URL(response.url()).pathname.endsWith('/api/auth/logout'));
   await page.getByRole('button', { name: 'Logout' }).click();
   await expectToast(page, 'Logged Out Successfully!');
   await expect(page).toHaveURL(urlPath('/login'));
+  await ended;
 }
 
 /** Goes to a main section through the navigation a member has on this device. */

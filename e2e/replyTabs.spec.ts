@@ -20,7 +20,8 @@ test.describe('A reply, a mention and a like of a reply, on the stand-in across 
     // and past the journeys' 60 s once (at its last step, the bell already at 1 unread). Its
     // limit is tripled to fit that work.
     test.slow();
-    // The seed's two unread, read first: the bell then counts what Noah does alone.
+    // The seed's two unread, read first: the bell then counts what Noah does alone. She logs out as
+    // soon as the bell clears, before the backend has answered: they stay read.
     await login(page);
     await bell(page, 'Notifications 2 unread').click();
     await expect(bell(page, 'Notifications')).toBeVisible();
@@ -48,11 +49,9 @@ test.describe('A reply, a mention and a like of a reply, on the stand-in across 
     await page.goto(`/posts/${AVAS_POST}`);
     const avasReply = replyCards(page).filter({ hasText: 'Saving it for Saturday' });
     await expect(avasReply).toContainText('Replying to @noah_kim');
-    // The heart fills at once; logging out waits for the like to be stored, as a member's next step would.
-    const stored = page.waitForResponse((response) => response.url().includes('/api/replies/like/') && response.status() === 201);
+    // The heart fills at once, and he logs out before the like is answered: the like is stored all the same.
     await avasReply.getByRole('button', { name: /^Like reply/ }).click();
     await expect(avasReply.getByRole('button', { name: /^Like reply/ })).toHaveAttribute('aria-pressed', 'true');
-    await stored;
     await logout(page);
 
     await login(page);
