@@ -5,7 +5,7 @@
 import { crc32, deflateSync, inflateSync } from 'node:zlib';
 import { decode } from 'jpeg-js';
 import { exifOrientation, withoutMetadata } from './imageMetadata';
-import { cameraJpeg, containsBytes, EXIF_NAME, join, plainJpeg, SECRETS, secretsIn, segment } from './tests/imageFixtures';
+import { cameraJpeg, containsBytes, EXIF_NAME, GIF_PARTS, join, plainJpeg, riff, riffChunk, SECRETS, secretsIn, segment, WEBP_VP8L } from './tests/imageFixtures';
 import { readUploadedImage, sniffImage } from './validation';
 import { dataUrl } from './tests/fixtures';
 
@@ -178,18 +178,6 @@ describe('withoutMetadata: PNG', () => {
   });
 });
 
-/** A WebP chunk: type, little-endian size, data, a pad byte to even. */
-function riffChunk(type: string, data: readonly number[] | Uint8Array): Uint8Array {
-  const size = data.length;
-  return join(text(type), [size & 0xff, (size >>> 8) & 0xff, (size >>> 16) & 0xff, size >>> 24], data, size % 2 === 1 ? [0] : []);
-}
-
-function riff(...chunks: Uint8Array[]): Uint8Array<ArrayBuffer> {
-  const body = join(text('WEBP'), ...chunks);
-  const size = body.length;
-  return join(text('RIFF'), [size & 0xff, (size >>> 8) & 0xff, (size >>> 16) & 0xff, size >>> 24], body);
-}
-
 /** A WebP's chunks, walked by their sizes to the RIFF size, which must be the file's. */
 function webpChunks(bytes: Uint8Array): Array<{ type: string; data: Uint8Array }> {
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
@@ -206,8 +194,7 @@ function webpChunks(bytes: Uint8Array): Array<{ type: string; data: Uint8Array }
 }
 
 describe('withoutMetadata: WebP', () => {
-  // A lossless 1 x 1 image's bitstream (its contents are the decoder's; here they only travel).
-  const vp8l = riffChunk('VP8L', [0x2f, 0, 0, 0, 0, 0x07, 0x10, 0x11, 0x11, 0x88, 0x88, 0xfe, 0x07, 0]);
+  const vp8l = WEBP_VP8L;
 
   it('takes out EXIF and XMP and clears their flags, keeping the colour profile and the image', () => {
     const flags = 0x20 | 0x08 | 0x04; // ICC, EXIF, XMP
@@ -236,9 +223,7 @@ describe('withoutMetadata: WebP', () => {
 });
 
 describe('withoutMetadata: GIF', () => {
-  const header = [...text('GIF89a'), 1, 0, 1, 0, 0x80, 0, 0, 0, 0, 0, 255, 255, 255];
-  const looping = [0x21, 0xff, 11, ...text('NETSCAPE2.0'), 3, 1, 0, 0, 0];
-  const frame = [0x21, 0xf9, 4, 1, 10, 0, 0, 0, 0x2c, 0, 0, 0, 0, 1, 0, 1, 0, 0, 2, 2, 0x44, 0x01, 0];
+  const { header, looping, frame } = GIF_PARTS;
 
   it('takes out comments and application extensions but the looping one, and keeps the frames', () => {
     const comment = [0x21, 0xfe, SECRETS.comment.length, ...text(SECRETS.comment), 0];

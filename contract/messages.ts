@@ -37,6 +37,7 @@ const CATALOGUE = {
   imageInvalid: [400, 'Images must be PNG, JPEG, WebP or GIF files.'],
   imageTooLarge: [400, 'Images can be at most 2 MB.'],
   imageTooManyPixels: [400, 'Images can be at most 16,777,216 pixels (4096 x 4096).'],
+  imageCutOff: [400, 'This image file is cut off before its end. Please choose the whole file again.'],
   firstNameInvalid: [400, 'First name must be 1 to 30 characters long.'],
   lastNameInvalid: [400, 'Last name must be 1 to 30 characters long.'],
   usernameInvalid: [400, 'Username must be 3 to 30 characters: letters, digits or underscores.'],

@@ -1,12 +1,13 @@
 import { RuleError } from './errors';
 import { ERROR_CODES, MESSAGES } from './messages';
-import { dataUrl, PNG_DATA_URL } from './tests/fixtures';
+import { dataUrl, PNG_DATA_URL, pngBytes } from './tests/fixtures';
+import { plainJpeg } from './tests/imageFixtures';
 import {
   checkBodyShape, countGraphemes, imageDimensions, parseJsonBody, readImageDataUrl, sniffImage, validateAvatar,
   validateEmail, validatePortfolioUrl,
 } from './validation';
 
-/** A PNG header (signature and IHDR) that declares the given canvas. */
+/** A PNG's signature and IHDR with nothing after: a canvas to read, and a file cut off. */
 function pngHeader(width: number, height: number): Uint8Array {
   const bytes = new Uint8Array(33);
   bytes.set([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52]);
@@ -84,16 +85,21 @@ describe('image canvas', () => {
   });
 
   it('refuses a small file that claims a huge canvas, and accepts 4096 x 4096', () => {
-    expect(() => readImageDataUrl(dataUrl('image/png', pngHeader(50_000, 50_000)))).toThrow(MESSAGES.imageTooManyPixels);
-    expect(readImageDataUrl(dataUrl('image/png', pngHeader(4096, 4096))).kind).toBe('png');
-    expect(() => readImageDataUrl(dataUrl('image/png', pngHeader(4097, 4096)))).toThrow(MESSAGES.imageTooManyPixels);
+    expect(() => readImageDataUrl(dataUrl('image/png', pngBytes(50_000, 50_000)))).toThrow(MESSAGES.imageTooManyPixels);
+    expect(readImageDataUrl(dataUrl('image/png', pngBytes(4096, 4096))).kind).toBe('png');
+    expect(() => readImageDataUrl(dataUrl('image/png', pngBytes(4097, 4096)))).toThrow(MESSAGES.imageTooManyPixels);
+  });
+
+  it('refuses an image cut off before its end', () => {
+    expect(() => readImageDataUrl(dataUrl('image/png', pngHeader(64, 64)))).toThrow(MESSAGES.imageCutOff);
+    expect(() => readImageDataUrl(dataUrl('image/jpeg', plainJpeg().slice(0, -2)))).toThrow(MESSAGES.imageCutOff);
   });
 
   it('decodes the whole image and names its kind by content', () => {
     const image = readImageDataUrl(PNG_DATA_URL);
     expect(image.kind).toBe('png');
     expect(image.bytes).toHaveLength(70);
-    expect(readImageDataUrl(dataUrl('image/png', new Uint8Array([0xff, 0xd8, 0xff, 0xdb, 0, 0]))).kind).toBe('jpeg');
+    expect(readImageDataUrl(dataUrl('image/png', plainJpeg())).kind).toBe('jpeg');
   });
 });
 

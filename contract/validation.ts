@@ -4,6 +4,7 @@
  */
 import { refusal } from './errors';
 import { withoutMetadata } from './imageMetadata';
+import { imageIsWhole } from './imageStructure';
 import { LIMITS } from './limits';
 
 export { LIMITS } from './limits';
@@ -138,9 +139,9 @@ export interface CheckedImage {
 }
 
 /**
- * A data URL of a PNG, JPEG, WebP or GIF image of at most 2 MB decoded and 16,777,216 pixels,
- * checked by its content (the name it claims does not count). SVG, other types, URLs and bad base64
- * are refused with `invalid`'s message.
+ * A data URL of a PNG, JPEG, WebP or GIF image of at most 2 MB decoded and 16,777,216 pixels, whole
+ * (imageStructure), checked by its content (the name it claims does not count). SVG, other types,
+ * URLs and bad base64 are refused with `invalid`'s message.
  */
 export function readImageDataUrl(value: string, invalid: 'imageInvalid' | 'avatarInvalid' = 'imageInvalid'): CheckedImage {
   const match = IMAGE_DATA_URL.exec(value);
@@ -152,6 +153,7 @@ export function readImageDataUrl(value: string, invalid: 'imageInvalid' | 'avata
   if (!kind) throw refusal(invalid);
   const size = imageDimensions(kind, bytes);
   if (size && size.width * size.height > LIMITS.imagePixelsMax) throw refusal('imageTooManyPixels');
+  if (!imageIsWhole(kind, bytes)) throw refusal('imageCutOff');
   return { kind, bytes };
 }
 

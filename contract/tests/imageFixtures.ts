@@ -187,3 +187,25 @@ export function cameraJpeg(jpeg: Uint8Array = plainJpeg(), orientation = 6, litt
     [0xff, 0xd8], segment(0xe1, [...EXIF_NAME, ...cameraExif(1)]), [0xff, 0xd9],
   );
 }
+
+/** A WebP chunk: type, little-endian size, data, a pad byte to even. */
+export function riffChunk(type: string, data: readonly number[] | Uint8Array): Uint8Array {
+  const size = data.length;
+  return join(text(type), [size & 0xff, (size >>> 8) & 0xff, (size >>> 16) & 0xff, size >>> 24], data, size % 2 === 1 ? [0] : []);
+}
+
+export function riff(...chunks: Uint8Array[]): Uint8Array<ArrayBuffer> {
+  const body = join(text('WEBP'), ...chunks);
+  const size = body.length;
+  return join(text('RIFF'), [size & 0xff, (size >>> 8) & 0xff, (size >>> 16) & 0xff, size >>> 24], body);
+}
+
+/** A lossless 1 x 1 WebP image's chunk (its bitstream is the decoder's; here it only travels). */
+export const WEBP_VP8L = riffChunk('VP8L', [0x2f, 0, 0, 0, 0, 0x07, 0x10, 0x11, 0x11, 0x88, 0x88, 0xfe, 0x07, 0]);
+
+/** A 1 x 1 GIF's parts: header with a two-colour table, the looping extension, and one frame (control and image). */
+export const GIF_PARTS = {
+  header: [...text('GIF89a'), 1, 0, 1, 0, 0x80, 0, 0, 0, 0, 0, 255, 255, 255],
+  looping: [0x21, 0xff, 11, ...text('NETSCAPE2.0'), 3, 1, 0, 0, 0],
+  frame: [0x21, 0xf9, 4, 1, 10, 0, 0, 0, 0x2c, 0, 0, 0, 0, 1, 0, 1, 0, 0, 2, 2, 0x44, 0x01, 0],
+} as const;

@@ -4,6 +4,7 @@ import { MESSAGES } from '../messages';
 import { DEMO_BOOKMARK_POST_ID, DEMO_USER_ID, SEED_USER_IDS, seedPostId } from '../seed/default';
 import { buildPost } from '../seed/factories';
 import { pngBytes } from './fixtures';
+import { GIF_PARTS, join, plainJpeg, riff, WEBP_VP8L } from './imageFixtures';
 import { arrange, call, callAs, dataUrl, db, errorOf, expectHealthy, expectRefusal, imageUrl, PNG_DATA_URL } from './support';
 
 const demoPost = seedPostId(5); // Ava's forest walk
@@ -84,15 +85,16 @@ describe('POST /posts', () => {
     expect(result.status).toBe(201);
     expect(result.json.posts[0]?.postImage).toBe(imageUrl(PNG_DATA_URL));
 
-    const kinds: Array<[string, number[]]> = [
-      ['image/jpeg', [0xff, 0xd8, 0xff, 0xe0, 0, 0x10]],
-      ['image/gif', [...'GIF89a'].map((c) => c.charCodeAt(0))],
-      ['image/webp', [...'RIFF\0\0\0\0WEBPVP8 '].map((c) => c.charCodeAt(0))],
+    const { header, frame } = GIF_PARTS;
+    const kinds: Array<[string, Uint8Array]> = [
+      ['image/jpeg', plainJpeg()],
+      ['image/gif', join(header, frame, [0x3b])],
+      ['image/webp', riff(WEBP_VP8L)],
       // Named PNG but really a JPEG: the content decides.
-      ['image/png', [0xff, 0xd8, 0xff, 0xdb, 0, 0]],
+      ['image/png', plainJpeg(8, 8)],
     ];
     for (const [type, bytes] of kinds) {
-      const image = dataUrl(type, new Uint8Array([...bytes, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10]));
+      const image = dataUrl(type, bytes);
       expect((await callAs('demo_user', 'POST', '/posts', { postData: { text: type, image } })).status).toBe(201);
     }
   });
@@ -127,6 +129,7 @@ describe('POST /posts', () => {
     const svg = `data:image/svg+xml;base64,${btoa('<svg xmlns="http://www.w3.org/2000/svg"></svg>')}`;
     const textAsPng = dataUrl('image/png', new TextEncoder().encode('definitely not an image at all'));
     const huge = `data:image/png;base64,iVBORw0KGgoA${'A'.repeat(4 * 700_000)}`; // about 2.1 MB decoded
+    const cutOff = dataUrl('image/jpeg', plainJpeg().slice(0, -2)); // a photo without its last two bytes
     const cases: Array<[unknown, number, string]> = [
       [{ postData: { text: '   ' } }, 400, MESSAGES.postEmpty],
       [{ postData: {} }, 400, MESSAGES.postEmpty],
@@ -135,6 +138,7 @@ describe('POST /posts', () => {
       [{ postData: { text: 'x', image: 'https://example.com/cat.png' } }, 400, MESSAGES.imageInvalid],
       [{ postData: { text: 'x', image: 'data:image/png;base64,@@@@' } }, 400, MESSAGES.imageInvalid],
       [{ postData: { text: 'x', image: huge } }, 400, MESSAGES.imageTooLarge],
+      [{ postData: { text: 'x', image: cutOff } }, 400, MESSAGES.imageCutOff],
       [{ postData: { text: 'x', image: {} } }, 400, MESSAGES.invalidBody],
       [{ postData: { text: 42 } }, 400, MESSAGES.invalidBody],
       [{ postData: 'text' }, 400, MESSAGES.invalidBody],

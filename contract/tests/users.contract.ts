@@ -90,6 +90,7 @@ describe('POST /users/edit', () => {
       [{ userData: { avatar: 'https://example.com/me.png' } }, 400, MESSAGES.avatarInvalid],
       [{ userData: { avatar: '/images/../secret.jpg' } }, 400, MESSAGES.avatarInvalid],
       [{ userData: { avatar: `data:image/svg+xml;base64,${btoa('<svg/>')}` } }, 400, MESSAGES.avatarInvalid],
+      [{ userData: { avatar: PNG_DATA_URL.slice(0, -24) } }, 400, MESSAGES.imageCutOff],
       [{ userData: { userBio: 5 } }, 400, MESSAGES.invalidBody],
       [{ userData: 'bio' }, 400, MESSAGES.invalidBody],
       [{}, 400, MESSAGES.invalidBody],
