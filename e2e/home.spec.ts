@@ -1,4 +1,7 @@
+import { readFileSync } from 'node:fs';
 import { test, expect, openWithScenario } from './fixtures';
+import { secretsIn } from '../contract/tests/imageFixtures';
+import { LARGE_PHOTO, largePhoto } from './largePhoto';
 import {
   chooseSort,
   expectNoLoader,
@@ -60,6 +63,45 @@ test.describe('Home', { tag: ['@server'] }, () => {
     const frame = await image.locator('xpath=..').boundingBox();
     expect([frame?.width, frame?.height]).toEqual([64, 48]);
     await expect(postCards(page).nth(1)).toContainText('Testing the new composer');
+  });
+
+  test('a photo cut off before its end is refused when picked, and the text typed stays', async ({ page }) => {
+    const composer = page.getByRole('form', { name: 'Create a post' });
+    const text = composer.getByRole('textbox', { name: 'New post text' });
+    await text.fill('The view from the ridge, if it uploads.');
+    const photo = readFileSync(UPLOAD_PHOTO);
+    await composer.getByLabel('Image file').setInputFiles({ name: 'ridge.jpg', mimeType: 'image/jpeg', buffer: photo.subarray(0, photo.length - 200) });
+    await expect(page.getByText('This image file is cut off before its end. Please choose the whole file again.')).toBeVisible();
+    await expect(composer.getByRole('img', { name: 'Preview of the image to post' })).toHaveCount(0);
+    await expect(text).toHaveValue('The view from the ridge, if it uploads.');
+
+    await composer.getByLabel('Image file').setInputFiles(UPLOAD_PHOTO);
+    await expect(composer.getByRole('img', { name: 'Preview of the image to post' })).toBeVisible();
+  });
+
+  test('a 4.8 MB phone photo is made smaller to fit when picked, and posted upright with nothing of the camera in it', async ({ page }) => {
+    const composer = page.getByRole('form', { name: 'Create a post' });
+    const photo = largePhoto();
+    expect(photo.length).toBeGreaterThan(2 * 1024 * 1024);
+    expect(secretsIn(photo)).toContain('GPS latitude');
+    await composer.getByLabel('Image file').setInputFiles({ name: 'IMG_2041.jpg', mimeType: 'image/jpeg', buffer: photo });
+    const preview = composer.getByRole('img', { name: 'Preview of the image to post' });
+    await expect(preview).toBeVisible();
+    // Stored sideways (3000 x 2000, Orientation 6), it is drawn upright: at most 2048 pixels tall, as tall as it should be.
+    const [width, height] = await preview.evaluate((image: HTMLImageElement) => [image.naturalWidth, image.naturalHeight]);
+    expect(height).toBeLessThanOrEqual(2048);
+    expect(width / height).toBeCloseTo(LARGE_PHOTO.height / LARGE_PHOTO.width, 2);
+
+    await composer.getByRole('textbox', { name: 'New post text' }).fill('The ridge at dawn, from a phone.');
+    await composer.getByRole('button', { name: 'Post' }).click();
+    await expectToast(page, 'New Post Created Successfully!');
+    const image = postCards(page).first().getByRole('img', { name: 'Image posted by Ava Reed, with no description' });
+    await expect.poll(() => image.evaluate((element: HTMLImageElement) => element.complete && [element.naturalWidth, element.naturalHeight])).toEqual([width, height]);
+    // What any reader downloads: within the limit, and none of what the camera wrote.
+    const src = (await image.getAttribute('src')) ?? '';
+    const served = src.startsWith('data:') ? Buffer.from(src.slice(src.indexOf(',') + 1), 'base64') : await (await page.request.get(src)).body();
+    expect(served.length).toBeLessThanOrEqual(2 * 1024 * 1024);
+    expect(secretsIn(served)).toEqual([]);
   });
 
   test('sorting by Latest, Oldest and Trending changes the heading, says so and reorders the feed', { tag: ['@phone'] }, async ({ page }, testInfo) => {

@@ -1,4 +1,5 @@
 import { pngBytes } from '../../contract/tests/fixtures';
+import { plainJpeg } from '../../contract/tests/imageFixtures';
 import { fileToDataUrl, MAX_IMAGE_BYTES, readImageFile } from './fileToDataUrl';
 
 const file = (bytes: Uint8Array<ArrayBuffer> | string, name: string, type: string) => new File([bytes], name, { type });
@@ -6,8 +7,7 @@ const file = (bytes: Uint8Array<ArrayBuffer> | string, name: string, type: strin
 describe('readImageFile', () => {
   it('reads an image into a data URL of the type its bytes show, whatever its name says', async () => {
     await expect(readImageFile(file(pngBytes(1, 1), 'dot.png', 'image/png'))).resolves.toEqual({ dataUrl: expect.stringMatching(/^data:image\/png;base64,iVBORw0KGgo/) });
-    const jpeg = new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 0, 0x10]);
-    await expect(readImageFile(file(jpeg, 'photo.png', 'image/png'))).resolves.toEqual({ dataUrl: expect.stringMatching(/^data:image\/jpeg;base64,/) });
+    await expect(readImageFile(file(plainJpeg(), 'photo.png', 'image/png'))).resolves.toEqual({ dataUrl: expect.stringMatching(/^data:image\/jpeg;base64,/) });
   });
 
   it('refuses an SVG, and text named like a picture, by their bytes', async () => {
@@ -25,6 +25,14 @@ describe('readImageFile', () => {
   it('refuses a small file that claims a canvas over 4096 x 4096', async () => {
     await expect(readImageFile(file(pngBytes(4097, 4096), 'bomb.png', 'image/png'))).resolves.toEqual({ problem: 'too-many-pixels' });
     await expect(readImageFile(file(pngBytes(4096, 4096), 'largest.png', 'image/png'))).resolves.toHaveProperty('dataUrl');
+  });
+
+  it('refuses a file cut off before its end, small or past the first bytes read', async () => {
+    const photo = plainJpeg();
+    await expect(readImageFile(file(photo.slice(0, -2), 'cut.jpg', 'image/jpeg'))).resolves.toEqual({ problem: 'cut-off' });
+    const large = pngBytes(64, 64, 200_000);
+    await expect(readImageFile(file(large.slice(0, -12), 'cut.png', 'image/png'))).resolves.toEqual({ problem: 'cut-off' });
+    await expect(readImageFile(file(large, 'whole.png', 'image/png'))).resolves.toHaveProperty('dataUrl');
   });
 
   it('says so when the file cannot be read', async () => {

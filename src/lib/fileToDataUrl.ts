@@ -1,10 +1,15 @@
 import { LIMITS } from '../../contract/limits';
 import { IMAGE_KINDS, imageDimensions, sniffImage } from '../../contract/validation';
+import { imageIsWhole } from '../../contract/imageStructure';
+import { fitImage, fitsByRedrawing } from './fitImage';
 
 /** The largest image a member may attach to a post or use as an avatar. */
 export const MAX_IMAGE_BYTES = LIMITS.imageBytesMax;
 
-export type ImageFileProblem = 'not-image' | 'too-large' | 'too-many-pixels' | 'unreadable';
+/** What the image pickers take, said beside them. */
+export const IMAGE_PICK_HINT = `PNG, JPEG, WebP or GIF. A photo over ${MAX_IMAGE_BYTES / (1024 * 1024)} MB is made smaller to fit; a GIF can be at most ${MAX_IMAGE_BYTES / (1024 * 1024)} MB.`;
+
+export type ImageFileProblem = 'not-image' | 'too-large' | 'too-many-pixels' | 'cut-off' | 'unreadable';
 
 export type PickedImage = { dataUrl: string; problem?: undefined } | { problem: ImageFileProblem; dataUrl?: undefined };
 
@@ -23,17 +28,29 @@ function readBytes(blob: Blob): Promise<Uint8Array> {
 
 /**
  * A picked file as an image the backends will take, checked when it is chosen the way they check it:
- * by its bytes (a PNG, JPEG, WebP or GIF, whatever its name or type says), its size and its canvas.
- * The data URL carries the type the bytes show.
+ * by its bytes (a PNG, JPEG, WebP or GIF, whatever its name or type says), its canvas, whether it is
+ * whole, and its size. A photo over the limits (its bytes, or up to FIT_FROM_PIXELS_MAX pixels) is
+ * made smaller in the browser (fitImage), as phones do when they share one; a GIF over them is refused. The data URL carries the type the bytes
+ * show.
  */
 export async function readImageFile(file: Blob, maxBytes: number = MAX_IMAGE_BYTES): Promise<PickedImage> {
   try {
     const head = await readBytes(file.slice(0, HEAD_BYTES));
     const kind = sniffImage(head);
     if (!kind) return { problem: 'not-image' };
-    if (file.size > maxBytes) return { problem: 'too-large' };
     const size = imageDimensions(kind, head);
-    if (size && size.width * size.height > LIMITS.imagePixelsMax) return { problem: 'too-many-pixels' };
+    const pixels = size ? size.width * size.height : 0;
+    const tooManyPixels = pixels > LIMITS.imagePixelsMax;
+    const tooLarge = file.size > maxBytes;
+    // A small file that claims a huge canvas is refused before anything decodes it.
+    if (tooManyPixels && !fitsByRedrawing(kind, file.size, pixels)) return { problem: 'too-many-pixels' };
+    if (tooLarge && !fitsByRedrawing(kind, file.size, pixels)) return { problem: 'too-large' };
+    if (!imageIsWhole(kind, file.size > HEAD_BYTES ? await readBytes(file) : head)) return { problem: 'cut-off' };
+    if (tooLarge || tooManyPixels) {
+      const fitted = await fitImage(file, kind, maxBytes, pixels);
+      if (fitted) return readImageFile(fitted, maxBytes);
+      return { problem: tooLarge ? 'too-large' : 'too-many-pixels' };
+    }
     // FileReader's data URLs are always base64: only their media type changes.
     const dataUrl = await fileToDataUrl(file);
     return { dataUrl: `data:${IMAGE_KINDS[kind].mediaType}${dataUrl.slice(dataUrl.indexOf(';base64,'))}` };

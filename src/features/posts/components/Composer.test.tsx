@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { MESSAGES } from '../../../../contract/messages';
 import { pngBytes } from '../../../../contract/tests/fixtures';
+import { plainJpeg } from '../../../../contract/tests/imageFixtures';
 import { server, useScenario } from '../../../../mocks/testing/node';
 import { DEMO_CREDENTIALS } from '../../../../contract/seed/default';
 import { TIMINGS } from '../../../config/timings';
@@ -164,7 +165,7 @@ describe('Composer', () => {
 
   it('attaches an image with a preview, removes it, and posts with one', async () => {
     const { user, textbox } = await openHome();
-    expect(screen.getByRole('button', { name: 'Add image' })).toHaveAccessibleDescription('PNG, JPEG, WebP or GIF, up to 2 MB.');
+    expect(screen.getByRole('button', { name: 'Add image' })).toHaveAccessibleDescription('PNG, JPEG, WebP or GIF. A photo over 2 MB is made smaller to fit; a GIF can be at most 2 MB.');
     const fileInput = screen.getByLabelText('Image file');
     expect(fileInput).toHaveAttribute('accept', 'image/*');
 
@@ -200,6 +201,7 @@ describe('Composer', () => {
     ['a text file named .png', () => new File(['just some notes'], 'notes.png', { type: 'image/png' }), COMPOSER_TEXTS.notImage],
     ['a 5 MB image', () => new File([pngBytes(800, 600, 5 * 1024 * 1024)], 'big.png', { type: 'image/png' }), 'This image is too large. Please choose one under 2 MB.'],
     ['a small file claiming 5000 x 5000 pixels', () => new File([pngBytes(5000, 5000)], 'bomb.png', { type: 'image/png' }), MESSAGES.imageTooManyPixels],
+    ['a photo cut off before its end', () => new File([plainJpeg().slice(0, -100)], 'cut.jpg', { type: 'image/jpeg' }), MESSAGES.imageCutOff],
   ])('refuses %s when it is chosen, with one clear message and no preview, every time', async (_what, makeFile, message) => {
     await openHome();
     const fileInput = screen.getByLabelText('Image file');

@@ -3,7 +3,7 @@ import { useAppDispatch, useAppSelector } from '../../../lib/store/hooks';
 import { Avatar } from '../../../components/Avatar';
 import { TIMINGS } from '../../../config/timings';
 import { MESSAGES } from '../../../../contract/messages';
-import { MAX_IMAGE_BYTES, readImageFile, type ImageFileProblem } from '../../../lib/fileToDataUrl';
+import { IMAGE_PICK_HINT, MAX_IMAGE_BYTES, readImageFile, type ImageFileProblem } from '../../../lib/fileToDataUrl';
 import { selectCurrentMember } from '../../users/currentMember';
 import { selectCurrentUserId } from '../../auth/sessionSlice';
 import { notifyError, notifySuccess } from '../../ui/notify';
@@ -27,13 +27,15 @@ export const COMPOSER_TEXTS = {
   tooLarge: `This image is too large. Please choose one under ${MAX_IMAGE_BYTES / (1024 * 1024)} MB.`,
   unreadable: 'This image could not be read. Please choose another one.',
   tooManyPixels: MESSAGES.imageTooManyPixels,
-  imageLimit: `PNG, JPEG, WebP or GIF, up to ${MAX_IMAGE_BYTES / (1024 * 1024)} MB.`,
+  cutOff: MESSAGES.imageCutOff,
+  imageLimit: IMAGE_PICK_HINT,
 } as const;
 
 const PICKER_MESSAGES: Record<ImageFileProblem, string> = {
   'not-image': COMPOSER_TEXTS.notImage,
   'too-large': COMPOSER_TEXTS.tooLarge,
   'too-many-pixels': COMPOSER_TEXTS.tooManyPixels,
+  'cut-off': COMPOSER_TEXTS.cutOff,
   unreadable: COMPOSER_TEXTS.unreadable,
 };
 

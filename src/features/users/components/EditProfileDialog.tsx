@@ -6,7 +6,7 @@ import { ERROR_CODES, MESSAGES } from '../../../../contract/messages';
 import { classifyFailure, errorCode, errorMessage } from '../../../lib/apiError';
 import { countGraphemes } from '../../../../contract/validation';
 import { countOf } from '../../../lib/plural';
-import { MAX_IMAGE_BYTES, readImageFile, type ImageFileProblem } from '../../../lib/fileToDataUrl';
+import { IMAGE_PICK_HINT, readImageFile, type ImageFileProblem } from '../../../lib/fileToDataUrl';
 import { portfolioUrlError } from '../../../lib/url';
 import type { User } from '../../../types/api';
 import { notifyError, notifySuccess } from '../../ui/notify';
@@ -21,6 +21,7 @@ export const PROFILE_MESSAGES = {
   tooLarge: 'The avatar image is too large: choose one of 2 MB or less.',
   unreadable: 'The image could not be read. Please choose another one.',
   tooManyPixels: MESSAGES.imageTooManyPixels,
+  cutOff: MESSAGES.imageCutOff,
   currentPasswordNeeded: 'Enter your current password to set a new one.',
   /** Under the Current Password field: the toasts above say the rest. */
   currentPasswordMissing: 'Needed to set a new password.',
@@ -31,12 +32,13 @@ const PICKER_MESSAGES: Record<ImageFileProblem, string> = {
   'not-image': PROFILE_MESSAGES.notImage,
   'too-large': PROFILE_MESSAGES.tooLarge,
   'too-many-pixels': PROFILE_MESSAGES.tooManyPixels,
+  'cut-off': PROFILE_MESSAGES.cutOff,
   unreadable: PROFILE_MESSAGES.unreadable,
 };
 
 /** The rules shown under the fields before the member saves (the backends' own limits). */
 const PROFILE_HINTS = {
-  avatar: `PNG, JPEG, WebP or GIF, up to ${MAX_IMAGE_BYTES / (1024 * 1024)} MB.`,
+  avatar: IMAGE_PICK_HINT,
   bio: (length: number) => `${length} of ${LIMITS.bioMax} characters.`,
   /** Past the limit (a paste, most often): nothing is cut; the member shortens it. */
   bioOver: (length: number) => `${length} of ${LIMITS.bioMax} characters: ${countOf(length - LIMITS.bioMax, 'character')} over the limit. Shorten it to save; nothing was cut.`,
