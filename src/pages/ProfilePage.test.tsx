@@ -242,6 +242,34 @@ describe('editing one’s own profile', () => {
     expect(within(dialog).getByRole('img', { name: "Ava Reed's avatar" })).toHaveAttribute('src', '/images/avatars/ava-reed.jpg');
   });
 
+  it('says it is preparing a picked avatar, and Save waits for it', async () => {
+    const edits = watchEdits();
+    const { user, dialog } = await editOwnProfile();
+    const read = FileReader.prototype.readAsArrayBuffer;
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const spy = jest.spyOn(FileReader.prototype, 'readAsArrayBuffer').mockImplementation(function (this: FileReader, blob: Blob) {
+      void held.then(() => read.call(this, blob));
+    });
+    try {
+      await user.upload(within(dialog).getByLabelText('Avatar'), pngFile());
+      expect(await within(dialog).findByText('Preparing the image…')).toHaveAttribute('role', 'status');
+      await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+      expect(edits.count()).toBe(0);
+      release();
+      await waitFor(() => expect(within(dialog).getByRole('img', { name: "Ava Reed's avatar" })).toHaveAttribute('src', `data:image/png;base64,${PNG_BASE64}`));
+      expect(within(dialog).queryByText('Preparing the image…')).not.toBeInTheDocument();
+      await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+      expect(await screen.findByText(PROFILE_MESSAGES.saved)).toBeInTheDocument();
+      expect(edits.count()).toBe(1);
+    } finally {
+      release();
+      spy.mockRestore();
+    }
+  });
+
   it('asks for the current password before a new one, keeping the panel open and filled', async () => {
     const edits = watchEdits();
     const { user, dialog } = await editOwnProfile();

@@ -1,6 +1,6 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { http, HttpResponse } from 'msw';
+import { delay, http, HttpResponse } from 'msw';
 import { MESSAGES } from '../../../../contract/messages';
 import { pngBytes } from '../../../../contract/tests/fixtures';
 import { plainJpeg } from '../../../../contract/tests/imageFixtures';
@@ -209,6 +209,42 @@ describe('Composer', () => {
       fireEvent.change(fileInput, { target: { files: [makeFile()] } });
       await waitFor(() => expect(screen.getAllByText(message)).toHaveLength(attempt));
       expect(screen.queryByRole('img', { name: 'Preview of the image to post' })).not.toBeInTheDocument();
+    }
+  });
+
+  it('says it is preparing a picked image, Post waits for it, and a second choice is never replaced by a slower first', async () => {
+    const { user, textbox } = await openHome();
+    // The first file's bytes arrive late, as a large photo's do while it is made smaller.
+    const slow = new File([pngBytes(1, 1, 5000)], 'slow.png', { type: 'image/png' });
+    const read = FileReader.prototype.readAsArrayBuffer;
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const spy = jest.spyOn(FileReader.prototype, 'readAsArrayBuffer').mockImplementation(function (this: FileReader, blob: Blob) {
+      if (blob.size === slow.size) void held.then(() => read.call(this, blob));
+      else read.call(this, blob);
+    });
+    try {
+      await user.type(textbox, 'The harbour at noon');
+      fireEvent.change(screen.getByLabelText('Image file'), { target: { files: [slow] } });
+      expect(await screen.findByText('Preparing the image…')).toHaveAttribute('role', 'status');
+      expect(screen.getByRole('button', { name: 'Post' })).toBeDisabled();
+      expect(screen.getByRole('button', { name: 'Add image' })).toHaveAttribute('aria-busy', 'true');
+
+      // The member picks another: it shows, and the first, answered later, does not take its place.
+      fireEvent.change(screen.getByLabelText('Image file'), { target: { files: [pngFile('quick.png')] } });
+      const preview = await screen.findByRole('img', { name: 'Preview of the image to post' });
+      const quickSource = preview.getAttribute('src');
+      expect(screen.queryByText('Preparing the image…')).not.toBeInTheDocument();
+      release();
+      await act(() => delay(50));
+      expect(screen.getByRole('img', { name: 'Preview of the image to post' })).toHaveAttribute('src', quickSource);
+      expect(screen.getByRole('button', { name: 'Post' })).toBeEnabled();
+      expect(textbox).toHaveValue('The harbour at noon');
+    } finally {
+      release();
+      spy.mockRestore();
     }
   });
 

@@ -3,7 +3,8 @@ import { useAppDispatch, useAppSelector } from '../../../lib/store/hooks';
 import { Avatar } from '../../../components/Avatar';
 import { TIMINGS } from '../../../config/timings';
 import { MESSAGES } from '../../../../contract/messages';
-import { IMAGE_PICK_HINT, MAX_IMAGE_BYTES, readImageFile, type ImageFileProblem } from '../../../lib/fileToDataUrl';
+import { IMAGE_PICK_HINT, MAX_IMAGE_BYTES, type ImageFileProblem } from '../../../lib/fileToDataUrl';
+import { PREPARING_IMAGE, usePickImage } from '../../../lib/usePickImage';
 import { selectCurrentMember } from '../../users/currentMember';
 import { selectCurrentUserId } from '../../auth/sessionSlice';
 import { notifyError, notifySuccess } from '../../ui/notify';
@@ -60,6 +61,7 @@ export function Composer({ onPosted }: ComposerProps) {
   const describes = useAppSelector((state) => hasCapability(state, 'altText'));
   const [createPost, { isLoading }] = useCreatePostMutation();
   const fileInput = useRef<HTMLInputElement>(null);
+  const { pick, preparing } = usePickImage();
   const textBox = useRef<HTMLTextAreaElement>(null);
   const emptyTimer = useRef<number | undefined>(undefined);
   const countId = useId();
@@ -74,7 +76,8 @@ export function Composer({ onPosted }: ComposerProps) {
     const file = input.files?.[0];
     input.value = '';
     if (!file) return;
-    const picked = await readImageFile(file);
+    const picked = await pick(file);
+    if (!picked) return;
     if (picked.problem) {
       notifyError(PICKER_MESSAGES[picked.problem]);
       return;
@@ -84,7 +87,8 @@ export function Composer({ onPosted }: ComposerProps) {
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
-    if (isLoading || over) return;
+    // A picked image still being prepared is part of the post: Post waits for it.
+    if (isLoading || over || preparing) return;
     if (text.trim() === '' && image === '') {
       window.clearTimeout(emptyTimer.current);
       emptyTimer.current = window.setTimeout(() => notifyError(COMPOSER_TEXTS.empty), TIMINGS.emptyPostMessageMs);
@@ -127,6 +131,7 @@ export function Composer({ onPosted }: ComposerProps) {
             aria-label="Add image"
             aria-description={COMPOSER_TEXTS.imageLimit}
             title={`Add image: ${COMPOSER_TEXTS.imageLimit}`}
+            aria-busy={preparing || undefined}
             onClick={() => fileInput.current?.click()}
           >
             <ImageIcon />
@@ -140,8 +145,9 @@ export function Composer({ onPosted }: ComposerProps) {
             tabIndex={-1}
             onChange={(event) => void onFileChosen(event)}
           />
+          <span className="composer__status" role="status">{preparing ? PREPARING_IMAGE : ''}</span>
           <CharacterCount id={countId} text={text} />
-          <SubmitButton className="composer__post" disabled={over} pending={isLoading} idle="Post" busy="Posting…" />
+          <SubmitButton className="composer__post" disabled={over || preparing} pending={isLoading} idle="Post" busy="Posting…" />
         </div>
       </div>
     </form>

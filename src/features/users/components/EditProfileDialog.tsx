@@ -6,7 +6,8 @@ import { ERROR_CODES, MESSAGES } from '../../../../contract/messages';
 import { classifyFailure, errorCode, errorMessage } from '../../../lib/apiError';
 import { countGraphemes } from '../../../../contract/validation';
 import { countOf } from '../../../lib/plural';
-import { IMAGE_PICK_HINT, readImageFile, type ImageFileProblem } from '../../../lib/fileToDataUrl';
+import { IMAGE_PICK_HINT, type ImageFileProblem } from '../../../lib/fileToDataUrl';
+import { PREPARING_IMAGE, usePickImage } from '../../../lib/usePickImage';
 import { portfolioUrlError } from '../../../lib/url';
 import type { User } from '../../../types/api';
 import { notifyError, notifySuccess } from '../../ui/notify';
@@ -99,6 +100,7 @@ export function EditProfileDialog({ user, onClose }: EditProfileDialogProps) {
   const [currentPasswordError, setCurrentPasswordError] = useState<string | null>(null);
   const [newPassword, setNewPassword] = useState('');
   const [editProfile, { isLoading: saving }] = useEditProfileMutation();
+  const { pick, preparing } = usePickImage();
   const portfolioRef = useRef<HTMLInputElement>(null);
   const currentPasswordRef = useRef<HTMLInputElement>(null);
   const bioRef = useRef<HTMLTextAreaElement>(null);
@@ -111,7 +113,8 @@ export function EditProfileDialog({ user, onClose }: EditProfileDialogProps) {
     const input = event.currentTarget;
     const file = input.files?.[0];
     if (!file) return;
-    const picked = await readImageFile(file);
+    const picked = await pick(file);
+    if (!picked) return;
     if (picked.problem) {
       input.value = '';
       notifyError(PICKER_MESSAGES[picked.problem]);
@@ -133,7 +136,8 @@ export function EditProfileDialog({ user, onClose }: EditProfileDialogProps) {
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (saving) return;
+    // A picked avatar still being prepared is part of the save: Save waits for it.
+    if (saving || preparing) return;
     if (bioOver) {
       bioRef.current?.focus();
       return;
@@ -178,6 +182,7 @@ export function EditProfileDialog({ user, onClose }: EditProfileDialogProps) {
             <input id={ids.avatar} className="profile-form__file visually-hidden" type="file" accept="image/*" aria-describedby={ids.avatarHint} onChange={onAvatarPicked} />
             <label htmlFor={ids.avatar} className="button button--secondary profile-form__file-button">Choose an image…</label>
             <p id={ids.avatarHint} className="profile-form__hint">{PROFILE_HINTS.avatar}</p>
+            <span className="profile-form__hint" role="status">{preparing ? PREPARING_IMAGE : ''}</span>
           </div>
         </div>
 
@@ -215,7 +220,7 @@ export function EditProfileDialog({ user, onClose }: EditProfileDialogProps) {
           <button type="button" className="profile-form__discard" onClick={onClose}>
             Discard
           </button>
-          <button type="submit" className="profile-form__save" aria-disabled={saving || undefined}>
+          <button type="submit" className="profile-form__save" aria-disabled={saving || preparing || undefined}>
             <ProgressLabel pending={saving} idle="Save" busy="Saving…" />
           </button>
         </div>

@@ -1,0 +1,27 @@
+import { useCallback, useRef, useState } from 'react';
+import { readImageFile, type PickedImage } from './fileToDataUrl';
+
+/** Said beside an image picker while a picked file is read, or made smaller to fit (seconds on a phone). */
+export const PREPARING_IMAGE = 'Preparing the image…';
+
+/**
+ * Reads picked image files (readImageFile): `preparing` while one is read or made smaller, and only
+ * the latest pick's result counts (an earlier one still being read answers undefined), so a
+ * second choice is never replaced by a slower first.
+ */
+export function usePickImage(): { pick: (file: Blob) => Promise<PickedImage | undefined>; preparing: boolean } {
+  const [preparing, setPreparing] = useState(false);
+  const latest = useRef(0);
+  const pick = useCallback(async (file: Blob) => {
+    latest.current += 1;
+    const mine = latest.current;
+    setPreparing(true);
+    try {
+      const picked = await readImageFile(file);
+      return mine === latest.current ? picked : undefined;
+    } finally {
+      if (mine === latest.current) setPreparing(false);
+    }
+  }, []);
+  return { pick, preparing };
+}
