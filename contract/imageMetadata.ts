@@ -26,6 +26,7 @@
  * (JPEG EOI, PNG IEND, GIF trailer, the RIFF size) is dropped: cameras append preview images there
  * (JPEG's MPF), each with its own EXIF.
  */
+import { colourTableSize, subBlocksEnd } from './imageStructure';
 import type { ImageKind } from './validation';
 
 /** The image's bytes without metadata; the same array when there was none to take out. */
@@ -314,22 +315,6 @@ function cleanWebp(b: Uint8Array): Uint8Array {
 
 /** Application extensions a GIF keeps: animation looping, and its colour profile. */
 const GIF_APPLICATIONS_KEPT = new Set(['NETSCAPE2.0', 'ANIMEXTS1.0', 'ICCRGBG1012']);
-
-/** Where the sub-blocks starting at `at` end (after their zero terminator), or undefined when cut off. */
-function subBlocksEnd(b: Uint8Array, at: number): number | undefined {
-  let next = at;
-  while (next < b.length) {
-    const size = b[next] ?? 0;
-    next += 1 + size;
-    if (size === 0) return next;
-  }
-  return undefined;
-}
-
-/** The size of a colour table the flags byte announces (its top bit, then 3 x 2^(n+1) bytes). */
-function colourTableSize(flags: number): number {
-  return (flags & 0x80) !== 0 ? 3 * 2 ** ((flags & 0x07) + 1) : 0;
-}
 
 function cleanGif(b: Uint8Array): Uint8Array {
   const out = new Pieces();

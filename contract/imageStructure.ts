@@ -57,7 +57,7 @@ function pngIsWhole(b: Uint8Array): boolean {
 }
 
 /** Where the sub-blocks starting at `at` end (after their zero terminator), or undefined when cut off. */
-function subBlocksEnd(b: Uint8Array, at: number): number | undefined {
+export function subBlocksEnd(b: Uint8Array, at: number): number | undefined {
   let next = at;
   while (next < b.length) {
     const size = b[next] ?? 0;
@@ -68,7 +68,7 @@ function subBlocksEnd(b: Uint8Array, at: number): number | undefined {
 }
 
 /** The size of a colour table the flags byte announces (its top bit, then 3 x 2^(n+1) bytes). */
-function colourTableSize(flags: number): number {
+export function colourTableSize(flags: number): number {
   return (flags & 0x80) !== 0 ? 3 * 2 ** ((flags & 0x07) + 1) : 0;
 }
 
