@@ -80,8 +80,10 @@ export function makeStore({ preloadedState, router }: MakeStoreOptions = {}) {
         listenerApi.dispatch(connectionLost());
         return;
       }
-      if (failure.purpose === 'aside') {
-        // The page is still the page: the side panel waits without its people.
+      // A call that is one page's content and loads beside every other page (the member's bookmarks).
+      const aside = failure.purpose === 'aside' || (failure.purpose === 'load' && failure.pageOf !== undefined && from?.pathname !== failure.pageOf);
+      if (aside) {
+        // The page is still the page: what stands beside it (the side panel's people) waits.
         if (failure.kind === 'network') listenerApi.dispatch(connectionLost());
         return;
       }

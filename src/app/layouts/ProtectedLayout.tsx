@@ -54,7 +54,8 @@ function useFocusOnNewPage(mainRef: RefObject<HTMLElement | null>): void {
  * instead. It loads the current member (a reload only knows their id from the token). Their
  * bookmarks (the first page) are the cheapest call that needs the token,
  * so loading them also checks it: if the backend no longer accepts the token, the app's listeners end
- * the session and go to /login. The member's other tabs' changes, the live network and the connection
+ * the session and go to /login. Any other failure of theirs leaves the page as it is, but on
+ * Bookmarks, whose content they are (CallOptions.pageOf). The member's other tabs' changes, the live network and the connection
  * (a notice while it is lost) are followed here, and the keyboard's shortcuts answer here.
  */
 function MemberShell() {

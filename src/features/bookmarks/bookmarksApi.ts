@@ -1,5 +1,6 @@
 import { copyWithStructuralSharing } from '@reduxjs/toolkit/query';
 import { api, cacheAccess, type CacheAccess, type Undo } from '../../lib/api/api';
+import { paths } from '../../config/paths';
 import { holdsListStart, POST_PAGES_OPTIONS, pageQuery, readPage, type PagePlace } from '../../lib/api/postPages';
 import { refusedAsAlready } from '../../lib/apiError';
 import type { BookmarkChange, Post, PostsPage, User } from '../../types/api';
@@ -36,6 +37,8 @@ export const bookmarksApi = api.injectEndpoints({
     getBookmarkPages: build.infiniteQuery<PostsPage, void, PagePlace>({
       infiniteQueryOptions: POST_PAGES_OPTIONS,
       query: ({ pageParam }) => `/users/bookmark?${pageQuery(pageParam.cursor)}`,
+      // The Bookmarks page's content; the member's shell loads the first page on every other page too.
+      extraOptions: { pageOf: paths.bookmarks.pattern },
       transformResponse: readPage,
       providesTags: (data) => bookmarkTags(data?.pages.flatMap((page) => page.posts)),
     }),

@@ -107,6 +107,31 @@ describe('an outage while a page is open', () => {
     expect(currentPath(router)).toBe('/');
   });
 
+  it("the member's bookmarks (the shell's check on every page) fail to load beside Home: Home stays, and they load again", async () => {
+    withoutEvents();
+    let failed = false;
+    server.use(http.get(`${TEST_API_BASE}/users/bookmark`, () => {
+      failed = true;
+      return HttpResponse.error();
+    }, { once: true }));
+    const { router, store } = await renderWithProviders({ route: '/', authAs: DEMO_CREDENTIALS });
+    await findFeed('Latest Posts');
+    await waitFor(() => expect(failed).toBe(true));
+    // The calls that answer say the connection is there: the failed one goes again.
+    const bookmarks = () => Object.values(store.getState().api.queries).find((entry) => entry?.endpointName === 'getBookmarkPages');
+    await waitFor(() => expect(bookmarks()?.status).toBe('fulfilled'), { timeout: 5000 });
+    expect(currentPath(router)).toBe('/');
+    expect(cardWith(LAKE)).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: ERROR_PAGE_TEXTS.unreachableTitle })).not.toBeInTheDocument();
+  });
+
+  it('the same failure on Bookmarks, whose content they are, goes to the error screen', async () => {
+    withoutEvents();
+    server.use(http.get(`${TEST_API_BASE}/users/bookmark`, () => HttpResponse.error(), { once: true }));
+    await renderWithProviders({ route: '/bookmark', authAs: DEMO_CREDENTIALS });
+    expect(await screen.findByRole('heading', { name: ERROR_PAGE_TEXTS.unreachableTitle })).toBeInTheDocument();
+  });
+
   it("says the device is offline when the browser says so, and reconnects once it is back online", async () => {
     withoutEvents();
     const onLine = jest.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);

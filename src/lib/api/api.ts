@@ -55,6 +55,12 @@ export interface CallOptions {
    * lost connection is said (the connection notice), and the call goes again once the backend answers.
    */
   aside?: boolean;
+  /**
+   * The route whose page this call loads (a route pattern): its first load failing there goes to
+   * /error as any page's does; on every other page the call loads beside the page (`aside`). For a
+   * query that the member's shell loads on every page and that is also one page's content.
+   */
+  pageOf?: string;
 }
 
 /** Whether the backend said (GET /health) that it has this extension; nothing is assumed before. */
@@ -197,7 +203,7 @@ async function call(args: string | FetchArgs, api: BaseQueryApi, extraOptions: C
   // A call aborted on purpose (the session ended and the cache was reset) is nobody's failure.
   if (result.error && !api.signal.aborted && !extraOptions?.silent) {
     const failure = classifyFailure(result.error, sentToken);
-    if (!(extraOptions?.ownRefusals && failure.kind === 'client')) api.dispatch(apiFailed({ ...failure, endpoint: api.endpoint, purpose }));
+    if (!(extraOptions?.ownRefusals && failure.kind === 'client')) api.dispatch(apiFailed({ ...failure, endpoint: api.endpoint, purpose, pageOf: extraOptions?.pageOf }));
   }
   return result;
 }

@@ -10,5 +10,9 @@ import type { ApiFailure } from '../apiError';
  */
 export type CallPurpose = 'act' | 'reload' | 'aside' | 'load';
 
-/** A call failed; listeners turn it into a toast, a reconnecting notice, a trip to /error or the end of the session. */
-export const apiFailed = createAction<ApiFailure & { endpoint: string; purpose?: CallPurpose }>('api/failed');
+/**
+ * A call failed; listeners turn it into a toast, a reconnecting notice, a trip to /error or the end
+ * of the session. `pageOf`: the route of the page the call loads, where it is not every page's
+ * (CallOptions.pageOf).
+ */
+export const apiFailed = createAction<ApiFailure & { endpoint: string; purpose?: CallPurpose; pageOf?: string }>('api/failed');
