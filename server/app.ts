@@ -247,9 +247,24 @@ export async function buildApp({ ctx, database, answers, events, streamsPerSessi
   let closing = false;
   // Open live streams end when the server closes (their clients reconnect to another, or later).
   const streams = new Set<EventStream>();
+  // Connections a browser opened ahead of any call (it keeps one or two spare): closing, the server
+  // ends only idle connections, and one that has sent nothing yet would hold the close until the
+  // browser dropped it (15 s and more, seen in a browser journey). It carries no call: it goes.
+  const connections = new Set<Socket>();
+  app.server.on('connection', (socket: Socket) => {
+    if (closing) {
+      socket.destroy();
+      return;
+    }
+    connections.add(socket);
+    socket.once('close', () => connections.delete(socket));
+  });
   app.addHook('preClose', async () => {
     closing = true;
     streams.forEach((stream) => stream.close());
+    connections.forEach((socket) => {
+      if (socket.bytesRead === 0) socket.destroy();
+    });
   });
   app.addHook('onRequest', async (request, reply) => {
     if (!closing) return undefined;

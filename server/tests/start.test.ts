@@ -2,6 +2,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { hostname, tmpdir } from 'node:os';
+import { once } from 'node:events';
+import { connect } from 'node:net';
 import { join } from 'node:path';
 import type { HealthResponse, LoginResponse, PostsResponse, UsersResponse } from '../../contract/api';
 import { DEMO_CREDENTIALS, SEED_PASSWORD, SEED_USERNAMES, seedPostId } from '../../contract/seed/default';
@@ -237,5 +239,29 @@ describe('a server on PostgreSQL', () => {
       await created.drop();
       rmSync(dataDir, { recursive: true, force: true });
     }
+  }, 60_000);
+});
+
+describe('closing', () => {
+  it("ends a connection a browser opened ahead of any call, which would otherwise hold the close open", async () => {
+    await inNewDataDir('socialconnect-close-', async (dataDir) => {
+      const server = await startServer(configFor(dataDir));
+      // A spare connection, as browsers open: connected, nothing sent.
+      const spare = connect(Number(new URL(server.url).port), '127.0.0.1');
+      try {
+        await once(spare, 'connect');
+        const dropped = once(spare, 'close');
+        // And a call answered, its connection kept alive for a next one.
+        expect((await json<HealthResponse>(server, '/api/health')).status).toBe(200);
+        const closed = server.close().then(() => 'closed');
+        const waited = new Promise<string>((resolve) => {
+          setTimeout(() => resolve('still open after 5 s'), 5_000).unref();
+        });
+        expect(await Promise.race([closed, waited])).toBe('closed');
+        await dropped;
+      } finally {
+        spare.destroy();
+      }
+    });
   }, 60_000);
 });
