@@ -6,8 +6,11 @@ import { fitImage, fitsByRedrawing } from './fitImage';
 /** The largest image a member may attach to a post or use as an avatar. */
 export const MAX_IMAGE_BYTES = LIMITS.imageBytesMax;
 
-/** What the image pickers take, said beside them. */
-export const IMAGE_PICK_HINT = `PNG, JPEG, WebP or GIF. A photo over ${MAX_IMAGE_BYTES / (1024 * 1024)} MB is made smaller to fit; a GIF can be at most ${MAX_IMAGE_BYTES / (1024 * 1024)} MB.`;
+/**
+ * What the image pickers take, said beside them, on one line of a phone's Edit Profile (a longer one
+ * pushed its Save below the window): a photo of any size is made smaller to fit (fitImage).
+ */
+export const IMAGE_PICK_HINT = `Photos of any size; GIFs up to ${MAX_IMAGE_BYTES / (1024 * 1024)} MB.`;
 
 export type ImageFileProblem = 'not-image' | 'too-large' | 'too-many-pixels' | 'cut-off' | 'unreadable';
 

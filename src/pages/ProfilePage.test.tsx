@@ -177,7 +177,7 @@ describe('editing one’s own profile', () => {
     const bioField = within(dialog).getByLabelText('Bio') as HTMLTextAreaElement;
     expect(bioField).toHaveAccessibleDescription(`${bioField.value.length} of 500 characters.`);
     expect(within(dialog).getByLabelText('New Password')).toHaveAccessibleDescription(/^8 to 128 characters\./);
-    expect(within(dialog).getByLabelText('Avatar', { selector: 'input' })).toHaveAccessibleDescription('PNG, JPEG, WebP or GIF. A photo over 2 MB is made smaller to fit; a GIF can be at most 2 MB.');
+    expect(within(dialog).getByLabelText('Avatar', { selector: 'input' })).toHaveAccessibleDescription('Photos of any size; GIFs up to 2 MB.');
     // The picker is a button that says what it does, not the browser's bare file input.
     expect(within(dialog).getByText('Choose an image…')).toHaveClass('button');
     expect(within(dialog).getByLabelText('Avatar', { selector: 'input' })).toHaveClass('visually-hidden');
