@@ -16,7 +16,9 @@
  *   7. with --live (or --live-only): from a press on one device to the change on another member's
  *      screen, on the real server, beside the server's own delivery (scripts/benchLive.ts);
  *   8. with --workbench (or --workbench-only): what QA's request log adds to a like's answer on the
- *      busy scenario, off and on in one run, and the panel's first opening (scripts/benchWorkbench.ts).
+ *      busy scenario, off and on in one run, and the panel's first opening (scripts/benchWorkbench.ts);
+ *   9. with --images (or --images-only): a 4.8 MB phone photo made to fit when picked, from the pick
+ *      to its preview, as is and throttled as a phone (scripts/benchImages.ts).
  *
  * That liking a post re-renders only its card is a test (PostList.test.tsx), not a figure here.
  *
@@ -31,6 +33,7 @@ import type * as Jsdom from 'jsdom';
 import { BenchLimits, median } from './benchLimits';
 import { benchFirstPaint } from './benchFirstPaint';
 import { benchFirstPress } from './benchFirstPress';
+import { benchImages } from './benchImages';
 import { benchLive } from './benchLive';
 import { benchScale } from './benchScale';
 import { benchScroll } from './benchScroll';
@@ -257,6 +260,7 @@ async function main(): Promise<void> {
   if (args.includes('--first-press') || args.includes('--first-press-only')) await benchFirstPress(limits);
   if (args.includes('--live') || args.includes('--live-only')) await benchLive(limits);
   if (args.includes('--workbench') || args.includes('--workbench-only')) await benchWorkbench(limits);
+  if (args.includes('--images') || args.includes('--images-only')) await benchImages(limits);
   console.log('');
 }
 

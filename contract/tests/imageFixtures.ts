@@ -209,3 +209,33 @@ export const GIF_PARTS = {
   looping: [0x21, 0xff, 11, ...text('NETSCAPE2.0'), 3, 1, 0, 0, 0],
   frame: [0x21, 0xf9, 4, 1, 10, 0, 0, 0, 0x2c, 0, 0, 0, 0, 1, 0, 1, 0, 0, 2, 2, 0x44, 0x01, 0],
 } as const;
+
+/** The phone photo's size as stored: 3000 x 2000, sideways (Orientation 6), so 2000 x 3000 shown upright. */
+export const PHONE_PHOTO = { width: 3000, height: 2000 } as const;
+
+let phonePhotoMade: Uint8Array<ArrayBuffer> | undefined;
+
+/**
+ * A phone photo over the 2 MB limit: PHONE_PHOTO's pixels of a gradient with grain (about 4.8 MB as
+ * a JPEG at quality 92), with what a camera writes (cameraJpeg: Orientation 6, GPS, a serial number,
+ * XMP, IPTC, a comment, a preview). Made once, on first use (about 2 s).
+ */
+export function phonePhoto(): Uint8Array<ArrayBuffer> {
+  if (phonePhotoMade) return phonePhotoMade;
+  const { width, height } = PHONE_PHOTO;
+  const data = new Uint8Array(width * height * 4);
+  let seed = 7;
+  const grain = () => ((seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff - 0.5) * 40;
+  for (let y = 0; y < height; y += 1) {
+    for (let x = 0; x < width; x += 1) {
+      const at = (y * width + x) * 4;
+      const noise = grain();
+      data[at] = (x * 255) / width + noise;
+      data[at + 1] = (y * 255) / height + noise;
+      data[at + 2] = 128 + noise;
+      data[at + 3] = 255;
+    }
+  }
+  phonePhotoMade = cameraJpeg(new Uint8Array(encode({ data, width, height }, 92).data), 6);
+  return phonePhotoMade;
+}
