@@ -33,8 +33,8 @@ function readBytes(blob: Blob): Promise<Uint8Array> {
  * A picked file as an image the backends will take, checked when it is chosen the way they check it:
  * by its bytes (a PNG, JPEG, WebP or GIF, whatever its name or type says), its canvas, whether it is
  * whole, and its size. A photo over the limits (its bytes, or up to FIT_FROM_PIXELS_MAX pixels) is
- * made smaller in the browser (fitImage), as phones do when they share one; a GIF over them is refused. The data URL carries the type the bytes
- * show.
+ * made smaller in the browser (fitImage), as phones do when they share one; a GIF over them is
+ * refused. The data URL carries the type the bytes show.
  */
 export async function readImageFile(file: Blob, maxBytes: number = MAX_IMAGE_BYTES): Promise<PickedImage> {
   try {
@@ -45,9 +45,10 @@ export async function readImageFile(file: Blob, maxBytes: number = MAX_IMAGE_BYT
     const pixels = size ? size.width * size.height : 0;
     const tooManyPixels = pixels > LIMITS.imagePixelsMax;
     const tooLarge = file.size > maxBytes;
+    const fits = fitsByRedrawing(kind, file.size, pixels);
     // A small file that claims a huge canvas is refused before anything decodes it.
-    if (tooManyPixels && !fitsByRedrawing(kind, file.size, pixels)) return { problem: 'too-many-pixels' };
-    if (tooLarge && !fitsByRedrawing(kind, file.size, pixels)) return { problem: 'too-large' };
+    if (tooManyPixels && !fits) return { problem: 'too-many-pixels' };
+    if (tooLarge && !fits) return { problem: 'too-large' };
     if (!imageIsWhole(kind, file.size > HEAD_BYTES ? await readBytes(file) : head)) return { problem: 'cut-off' };
     if (tooLarge || tooManyPixels) {
       const fitted = await fitImage(file, kind, maxBytes, pixels);

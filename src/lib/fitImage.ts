@@ -1,7 +1,7 @@
 /**
- * A photo over the backends' limits (bytes or pixels), made smaller in the browser when the member picks it, as a
- * phone's own share sheet would: drawn upright (its EXIF orientation applied), at most FIT_SIDE_MAX
- * pixels on its long side, and encoded again (a JPEG as JPEG; a PNG or WebP as WebP, which keeps
+ * A photo over the backends' limits (bytes or pixels), made smaller in the browser when the member
+ * picks it, as a phone's own share sheet would: drawn upright (its EXIF orientation applied), at
+ * most FIT_SIDE_MAX pixels on its long side, and encoded again (a JPEG as JPEG; a PNG or WebP as WebP, which keeps
  * transparency) at falling quality, then smaller still, until it fits. What a canvas writes holds no
  * metadata at all. A GIF is never redrawn: a canvas would keep its first frame alone.
  */
@@ -41,27 +41,18 @@ export function fitsByRedrawing(kind: ImageKind, bytes: number, pixels = 0): boo
 }
 
 async function encode(bitmap: ImageBitmap, width: number, height: number, type: string, quality: number): Promise<Blob | null> {
-  if (typeof OffscreenCanvas === 'function') {
-    const canvas = new OffscreenCanvas(width, height);
-    const context = canvas.getContext('2d');
-    if (!context) return null;
-    context.imageSmoothingQuality = 'high';
-    context.drawImage(bitmap, 0, 0, width, height);
-    return canvas.convertToBlob({ type, quality });
-  }
-  const canvas = document.createElement('canvas');
-  canvas.width = width;
-  canvas.height = height;
-  const context = canvas.getContext('2d');
+  const canvas = typeof OffscreenCanvas === 'function' ? new OffscreenCanvas(width, height) : Object.assign(document.createElement('canvas'), { width, height });
+  const context = canvas.getContext('2d') as OffscreenCanvasRenderingContext2D | CanvasRenderingContext2D | null;
   if (!context) return null;
   context.imageSmoothingQuality = 'high';
   context.drawImage(bitmap, 0, 0, width, height);
+  if ('convertToBlob' in canvas) return canvas.convertToBlob({ type, quality });
   return new Promise((resolve) => canvas.toBlob(resolve, type, quality));
 }
 
 /**
- * `file` (a `kind` image of `pixels`, over `maxBytes` or the backends' pixels) redrawn to fit within `maxBytes`, or undefined when it
- * cannot be: a GIF, a browser that cannot redraw, a file it cannot decode, or a picture that stays
+ * `file` (a `kind` image of `pixels`, over `maxBytes` or the backends' pixels) redrawn to fit within
+ * `maxBytes`, or undefined when it cannot be: a GIF, a browser that cannot redraw, a file it cannot decode, or a picture that stays
  * over the limit even at FIT_SIDE_MIN pixels.
  */
 export async function fitImage(file: Blob, kind: ImageKind, maxBytes: number, pixels = 0): Promise<Blob | undefined> {

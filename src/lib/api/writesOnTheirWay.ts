@@ -14,11 +14,6 @@ export function trackWrite<T>(write: Promise<T>): Promise<T> {
   return write;
 }
 
-/** How many writes are on their way now. */
-export function writesOnTheirWay(): number {
-  return onTheirWay.size;
-}
-
 /**
  * Settles once every write on its way now has been answered, or after `atMostMs` (a backend that
  * stopped answering holds nothing up for longer); never rejects.
