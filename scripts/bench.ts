@@ -73,7 +73,7 @@ function readChunks(): { files: Map<string, ChunkFile>; groupOf: (name: string) 
 
   const idToName = new Map<string, string>();
   for (const source of sources) {
-    for (const map of source.matchAll(/\{((?:\d+:"[\w.-]+",?)+)\}\[\w+\]/g)) {
+    for (const map of source.matchAll(/\{((?:\d+:"[\w.-]+",?)+)\}\)?\[\w+\]/g)) {
       for (const pair of map[1]!.matchAll(/(\d+):"([\w.-]+)"/g)) {
         if (!/^[0-9a-f]{8}$/.test(pair[2]!)) idToName.set(pair[1]!, pair[2]!);
       }
@@ -116,7 +116,11 @@ function reportRoute(route: string, chunks: ChunkFile[], mocks: ChunkFile[], lim
   const total = unique.reduce((sum, chunk) => sum + chunk.gzip, 0);
   console.log(`\n  ${route}`);
   for (const chunk of unique) console.log(`    ${chunk.name.padEnd(18)} ${kb(chunk.gzip).padStart(10)} gzip  (${kb(chunk.raw)} raw, ${chunk.file})`);
-  const limitText = limitKb ? ` (limit ${limitKb} KB)${limits.check(`${route} JavaScript`, total / KB, limitKb)}` : '';
+  // The limit is the real build's (API_MOCKING=off): a stand-in build's shared chunks are cut around
+  // the stand-in's own, so its figure without mocks is not what a member of a real deployment loads.
+  const limitText = !limitKb ? '' : mocks.length > 0
+    ? ` (the limit, ${limitKb} KB, is checked on a build with API_MOCKING=off)`
+    : ` (limit ${limitKb} KB)${limits.check(`${route} JavaScript`, total / KB, limitKb)}`;
   console.log(`    ${'total'.padEnd(18)} ${kb(total).padStart(10)} gzip, without mocks${limitText}`);
   const mockTotal = mocks.reduce((sum, chunk) => sum + chunk.gzip, 0);
   if (mockTotal > 0) console.log(`    ${'+ mocks (parallel)'.padEnd(18)} ${kb(mockTotal).padStart(10)} gzip, only when mocking is on`);
