@@ -179,7 +179,12 @@ export function readUploadedImage(value: string, invalid: 'imageInvalid' | 'avat
   const checked = readImageDataUrl(value, invalid);
   const bytes = withoutMetadata(checked.kind, checked.bytes);
   if (bytes === checked.bytes) return { image: checked, dataUrl: value };
-  return { image: { kind: checked.kind, bytes }, dataUrl: `data:${IMAGE_KINDS[checked.kind].mediaType};base64,${bytesToBase64(bytes)}` };
+  return uploadedImage({ kind: checked.kind, bytes });
+}
+
+/** An image's bytes as an accepted upload, with their data URL. */
+export function uploadedImage(image: CheckedImage): UploadedImage {
+  return { image, dataUrl: `data:${IMAGE_KINDS[image.kind].mediaType};base64,${bytesToBase64(image.bytes)}` };
 }
 
 // ---- Posts ----

@@ -33,6 +33,8 @@ export async function createPost(ctx: RuleContext, author: MemberRow, { postData
   const upload = rawImage === '' ? undefined : readUploadedImage(rawImage);
   if (text === '' && !upload) throw refusal('postEmpty');
   const imageAlt = validateImageAlt(postData.imageAlt ?? '');
+  // As the backend keeps it (the server draws it again), before the transaction holds anything.
+  const kept = upload ? await ctx.images.prepare(upload, 'imageInvalid') : undefined;
 
   const timestamp = ctx.now().toISOString();
   return ctx.store.transaction(async (tx) => {
@@ -40,8 +42,8 @@ export async function createPost(ctx: RuleContext, author: MemberRow, { postData
       id: ctx.newId(),
       authorId: author.id,
       content: text,
-      postImage: upload ? await tx.keepImage(upload.image, upload.dataUrl) : '',
-      imageAlt: upload ? imageAlt : '',
+      postImage: kept ? await tx.keepImage(kept.image, kept.dataUrl) : '',
+      imageAlt: kept ? imageAlt : '',
       createdAt: timestamp,
       updatedAt: timestamp,
       editedAt: null,

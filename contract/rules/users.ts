@@ -78,7 +78,9 @@ export async function editProfile(ctx: RuleContext, member: MemberRow, { userDat
     }
     passwordHash = await ctx.passwords.hash(validatePassword(rawPassword));
   }
-  const avatar = rawAvatar === undefined ? undefined : validateAvatar(rawAvatar, member.image);
+  const chosen = rawAvatar === undefined ? undefined : validateAvatar(rawAvatar, member.image);
+  // An uploaded avatar as the backend keeps it (the server draws it again), before the transaction.
+  const avatar = chosen?.kind === 'upload' ? { ...chosen, ...(await ctx.images.prepare(chosen, 'avatarInvalid')) } : chosen;
   const updatedAt = ctx.now().toISOString();
 
   return ctx.store.transaction(async (tx) => {

@@ -3,7 +3,7 @@ import { LIMITS } from '../limits';
 import { MESSAGES } from '../messages';
 import { DEMO_BOOKMARK_POST_ID, DEMO_USER_ID, SEED_USER_IDS, seedPostId } from '../seed/default';
 import { buildPost } from '../seed/factories';
-import { pngBytes } from './fixtures';
+import { drawablePng, pngBytes } from './fixtures';
 import { GIF_PARTS, join, plainJpeg, riff, WEBP_VP8L } from './imageFixtures';
 import { arrange, call, callAs, dataUrl, db, errorOf, expectHealthy, expectRefusal, imageUrl, PNG_DATA_URL } from './support';
 
@@ -26,11 +26,11 @@ describe('GET /posts', () => {
       firstName: 'Liam',
       lastName: 'Chen',
       userFullName: 'Liam Chen',
-      image: imageUrl('/images/avatars/liam-chen.jpg'),
-      postImage: imageUrl('/images/posts/mountain-sunrise.jpg'),
+      image: await imageUrl('/images/avatars/liam-chen.jpg'),
+      postImage: await imageUrl('/images/posts/mountain-sunrise.jpg'),
       likes: { likeCount: 3 },
     });
-    expect(first?.likes.likedBy[0]).toEqual({ _id: DEMO_USER_ID, username: 'demo_user', firstName: 'Ava', lastName: 'Reed', image: imageUrl('/images/avatars/ava-reed.jpg') });
+    expect(first?.likes.likedBy[0]).toEqual({ _id: DEMO_USER_ID, username: 'demo_user', firstName: 'Ava', lastName: 'Reed', image: await imageUrl('/images/avatars/ava-reed.jpg') });
     expect(new Date(first?.createdAt ?? '').toISOString()).toBe(first?.createdAt);
     expect(result.json.posts.find((post) => post.id === noahTextPost)?.postImage).toBe('');
     await expectHealthy(result.json);
@@ -83,7 +83,7 @@ describe('POST /posts', () => {
   it('accepts an image with no text, and an image checked by its content', async () => {
     const result = await callAs<PostsResponse>('demo_user', 'POST', '/posts', { postData: { text: '', image: PNG_DATA_URL } });
     expect(result.status).toBe(201);
-    expect(result.json.posts[0]?.postImage).toBe(imageUrl(PNG_DATA_URL));
+    expect(result.json.posts[0]?.postImage).toBe(await imageUrl(PNG_DATA_URL));
 
     const { header, frame } = GIF_PARTS;
     const kinds: Array<[string, Uint8Array]> = [
@@ -107,10 +107,10 @@ describe('POST /posts', () => {
   });
 
   it('takes an image of exactly 2 MB and refuses one byte more, and a small file that claims a huge canvas', async () => {
-    const atLimit = dataUrl('image/png', pngBytes(64, 64, LIMITS.imageBytesMax));
+    const atLimit = dataUrl('image/png', drawablePng(64, 64, LIMITS.imageBytesMax));
     const overLimit = dataUrl('image/png', pngBytes(64, 64, LIMITS.imageBytesMax + 1));
     const pixelBomb = dataUrl('image/png', pngBytes(4097, 4096));
-    const largestCanvas = dataUrl('image/png', pngBytes(4096, 4096));
+    const largestCanvas = dataUrl('image/png', drawablePng(4096, 4096));
 
     const over = await callAs('demo_user', 'POST', '/posts', { postData: { text: 'one byte over', image: overLimit } });
     expectRefusal(over, 400, MESSAGES.imageTooLarge);
@@ -121,7 +121,7 @@ describe('POST /posts', () => {
     for (const image of [atLimit, largestCanvas]) {
       const taken = await callAs<PostsResponse>('demo_user', 'POST', '/posts', { postData: { text: 'at the limit', image } });
       expect(taken.status).toBe(201);
-      expect(taken.json.posts[0]?.postImage).toBe(imageUrl(image));
+      expect(taken.json.posts[0]?.postImage).toBe(await imageUrl(image));
     }
   });
 

@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Post, User } from '../api';
 import { findInconsistencies, type DbSnapshot, type PostRecord, type UserRecord } from '../snapshot';
-import { IMAGE_KINDS, readImageDataUrl, sniffImage } from '../validation';
+import { IMAGE_KINDS, readUploadedImage, sniffImage } from '../validation';
 import type { ContractTarget, TokenRequest } from './target';
 
 export { PNG_DATA_URL, dataUrl } from './fixtures';
@@ -181,20 +181,24 @@ export function expectRefusal(result: CallResult, status: number, message: strin
 
 const publicDir = join(__dirname, '..', '..', 'public');
 
-function imageBytes(source: string): Uint8Array {
-  return source.startsWith('data:') ? readImageDataUrl(source).bytes : new Uint8Array(readFileSync(join(publicDir, source)));
-}
-
 /**
  * The URL the target answers for an image it was given as `source` (a data URL, or a path shipped
- * under public/): the source itself on the stand-in, its stored copy `/media/<sha256>.<ext>` on the
- * server. '' stays ''.
+ * under public/). An upload as the target prepares it (the server draws it again; the stand-in keeps
+ * the cleaned bytes): its data URL on the stand-in, its stored copy `/media/<sha256>.<ext>` on the
+ * server, as a shipped image's is. '' stays ''.
  */
-export function imageUrl(source: string): string {
-  if (source === '' || target().traits.imageUrl === 'data-url') return source;
-  const bytes = imageBytes(source);
+export async function imageUrl(source: string): Promise<string> {
+  if (source === '') return source;
+  if (source.startsWith('data:')) {
+    const kept = await target().images.prepare(readUploadedImage(source), 'imageInvalid');
+    return target().traits.imageUrl === 'data-url' ? kept.dataUrl : mediaUrlOf(kept.image.bytes);
+  }
+  return target().traits.imageUrl === 'data-url' ? source : mediaUrlOf(new Uint8Array(readFileSync(join(publicDir, source))));
+}
+
+function mediaUrlOf(bytes: Uint8Array): string {
   const kind = sniffImage(bytes);
-  if (!kind) throw new Error(`imageUrl: ${source.slice(0, 40)} is not an image`);
+  if (!kind) throw new Error('imageUrl: not an image');
   return `/media/${createHash('sha256').update(bytes).digest('hex')}.${IMAGE_KINDS[kind].ext}`;
 }
 

@@ -3,6 +3,7 @@
  * opens its target and imports the suite (contract/tests/suite.ts): the stand-in in-process
  * (mocks/contract.msw.test.ts), the server on PGlite and on PostgreSQL (server/tests/).
  */
+import type { ImagePreparer } from '../images';
 import type { DbSnapshot } from '../snapshot';
 import type { Store } from '../store';
 
@@ -30,6 +31,8 @@ export interface ContractTarget {
   signToken(request: TokenRequest): Promise<string>;
   /** The next read or transaction of the store fails with `error`. */
   failNext(error: Error): void;
+  /** How the backend prepares an upload before keeping it, as its rules are given it. */
+  images: ImagePreparer;
   /**
    * Where the two backends legitimately differ, declared once: the stand-in answers images as the
    * data URLs it was given; the server stores them and answers `/media/<sha256>.<ext>`.

@@ -39,7 +39,7 @@ describe('POST /users/edit', () => {
     });
 
     expect(result.status).toBe(201);
-    expect(result.json.user).toMatchObject({ userBio: 'New bio', userPortfolioUrl: 'https://ava.example.org/work', image: imageUrl(PNG_DATA_URL), username: 'demo_user' });
+    expect(result.json.user).toMatchObject({ userBio: 'New bio', userPortfolioUrl: 'https://ava.example.org/work', image: await imageUrl(PNG_DATA_URL), username: 'demo_user' });
     expect((await db()).user(DEMO_USER_ID)).toMatchObject({ userBio: 'New bio' });
     expect(await passwordWorks('demo_user', 'welcome123')).toBe(true);
     await expectHealthy(result.json);
@@ -50,7 +50,7 @@ describe('POST /users/edit', () => {
     const emptyLink = await callAs<UserResponse>('demo_user', 'POST', '/users/edit', { userData: { userPortfolioUrl: '' } });
     expect(emptyLink.json.user).toMatchObject({ userBio: before, userPortfolioUrl: '' });
     const shipped = await callAs<UserResponse>('demo_user', 'POST', '/users/edit', { userData: { avatar: '/images/avatars/zoe-martin.jpg' } });
-    expect(shipped.json.user.image).toBe(imageUrl('/images/avatars/zoe-martin.jpg'));
+    expect(shipped.json.user.image).toBe(await imageUrl('/images/avatars/zoe-martin.jpg'));
     const noAvatar = await callAs<UserResponse>('demo_user', 'POST', '/users/edit', { userData: { avatar: '' } });
     expect(noAvatar.json.user.image).toBe('');
   });
@@ -59,11 +59,11 @@ describe('POST /users/edit', () => {
     await callAs('demo_user', 'POST', '/users/edit', { userData: { avatar: PNG_DATA_URL } });
     const posts = await call<PostsResponse>('GET', '/posts');
     const own = posts.json.posts.find((post) => post.id === seedPostId(5));
-    expect(own?.image).toBe(imageUrl(PNG_DATA_URL));
+    expect(own?.image).toBe(await imageUrl(PNG_DATA_URL));
     const liked = posts.json.posts.find((post) => post.id === seedPostId(1));
-    expect(liked?.likes.likedBy.find((user) => user._id === DEMO_USER_ID)?.image).toBe(imageUrl(PNG_DATA_URL));
+    expect(liked?.likes.likedBy.find((user) => user._id === DEMO_USER_ID)?.image).toBe(await imageUrl(PNG_DATA_URL));
     const liam = await call<UserResponse>('GET', `/users/${SEED_USER_IDS.liam}`);
-    expect(liam.json.user.followers.find((user) => user._id === DEMO_USER_ID)?.image).toBe(imageUrl(PNG_DATA_URL));
+    expect(liam.json.user.followers.find((user) => user._id === DEMO_USER_ID)?.image).toBe(await imageUrl(PNG_DATA_URL));
   });
 
   it('changes the password only with the current one', async () => {

@@ -21,6 +21,7 @@ export function mswTarget(ctx: MockContext, close: () => Promise<void> = async (
       return tokens.sign({ id: sub, username, sessionVersion: ver });
     },
     failNext: (error) => store.failNext(error),
+    images: ctx.images,
     traits: { imageUrl: 'data-url', demo: true },
     close,
   };

@@ -20,6 +20,7 @@ import { argon2Passwords } from '../passwords';
 import { eventReads } from '../store/events';
 import { createSqlStore, type SqlStore } from '../store/sqlStore';
 import { newPglite } from './pgliteTemplate';
+import { DRAW_AGAIN } from '../images';
 
 export const PUBLIC_DIR = join(REPOSITORY_ROOT, 'public');
 
@@ -101,7 +102,7 @@ export async function startTestServer({
   await migrate(database);
   const store = withFaults(createSqlStore(database, { publicDir: PUBLIC_DIR, passwords: argon2Passwords, changes, oneStatementWrites }));
   const secret = randomBytes(48).toString('base64');
-  const ctx: RuleContext = { store, tokens: createTokenService({ secret, now }), passwords: argon2Passwords, now, newId: randomUUID };
+  const ctx: RuleContext = { store, tokens: createTokenService({ secret, now }), passwords: argon2Passwords, images: DRAW_AGAIN, now, newId: randomUUID };
   // Answers kept in memory, as in production: the contract suite then checks they never go stale.
   const app = await buildApp({ ctx, database, answers: createAnswerCache(changes), events: changes, streamsPerSession, staticDir, logger, rateLimits, trustProxy, devOrigins, timeouts });
   // As the server does (start.ts): what the change channel has to say goes to the app's log.
@@ -149,6 +150,7 @@ export async function openServerTarget(kind: 'pglite' | 'postgres', { oneStateme
       createTokenService({ secret: server.secret, now: now ? () => now : undefined }).sign({ id: sub, username, sessionVersion: ver })
     ),
     failNext: (error) => server.store.failNext(error),
+    images: server.ctx.images,
     traits: { imageUrl: 'media', demo: false },
     close: () => server.close(),
   };

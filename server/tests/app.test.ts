@@ -12,6 +12,7 @@ import { STAND_IN_TOKEN_SECRET } from '../../contract/tokens';
 import { CHANGES_CHANNEL } from '../changeFeed';
 import { APP_CSP } from '../app';
 import { readFunctions } from '../db/migrate';
+import { drawAgain } from '../images';
 import { startTestServer, type TestServer } from '../testing/serverTarget';
 import { until } from '../testing/until';
 
@@ -167,11 +168,12 @@ describe('unknown routes and bodies that are not JSON', () => {
 });
 
 describe('media', () => {
-  it('stores an upload once by its SHA-256 and serves it with its sniffed type, sandboxed and cached for good', async () => {
+  it('stores an upload once, drawn again, by its SHA-256 and serves it with its sniffed type, sandboxed and cached for good', async () => {
     const first = await post('/api/posts', JSON.stringify({ postData: { text: 'a dot', image: PNG_DATA_URL } }));
     const again = await post('/api/posts', JSON.stringify({ postData: { text: 'the same dot', image: PNG_DATA_URL } }));
     expect([first.status, again.status]).toEqual([201, 201]);
-    const bytes = Buffer.from(PNG_DATA_URL.split(',')[1] ?? '', 'base64');
+    const drawn = await drawAgain({ kind: 'png', bytes: Buffer.from(PNG_DATA_URL.split(',')[1] ?? '', 'base64') });
+    const bytes = Buffer.from(drawn!.bytes);
     const sha = createHash('sha256').update(bytes).digest('hex');
     const posts = ((await again.json()) as PostsResponse).posts;
     expect(posts.slice(0, 2).map((item) => item.postImage)).toEqual([`/media/${sha}.png`, `/media/${sha}.png`]);
