@@ -3,12 +3,21 @@
  * to fit when a member picks it (src/lib/fitImage.ts). The shipped build in dist/ (the stand-in) in
  * Chromium; the demo member picks the 4.8 MB, 3000 x 2000 photo stored sideways
  * (contract/tests/imageFixtures.ts) in Home's composer, timed from the pick to its preview on screen,
- * then removes it; on this machine's processor, then slowed four times as a phone's is.
+ * then removes it; on this machine's processor, then slowed four times as a phone's is. Then the
+ * server's side: a camera JPEG just under 2 MB posted to the server on PGlite and on PostgreSQL (drawn
+ * again with sharp before it is kept, server/images.ts), one at a time and ten at once.
  */
 import { resolve } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { chromium } from 'playwright';
-import { PHONE_PHOTO, phonePhoto } from '../contract/tests/imageFixtures';
+import sharp from 'sharp';
+import { buildDefaultSeed, DEMO_USER_ID } from '../contract/seed/default';
+import { dataUrl } from '../contract/tests/fixtures';
+import { cameraJpeg, PHONE_PHOTO, phonePhoto } from '../contract/tests/imageFixtures';
+import { createTokenService } from '../contract/tokens';
+import { LIMITS } from '../contract/validation';
+import { startCluster } from '../server/testing/postgresCluster';
+import { startTestServer } from '../server/testing/serverTarget';
 import { median, type BenchLimits } from './benchLimits';
 import { serve } from './benchFirstPaint';
 
@@ -55,5 +64,75 @@ export async function benchImages(limits: BenchLimits, distDir = 'dist'): Promis
   } finally {
     await browser.close();
     server.close();
+  }
+  await benchUploads();
+}
+
+const SEQUENTIAL_UPLOADS = 30;
+const AT_ONCE = 10;
+
+function percentile(values: number[], share: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil(share * sorted.length) - 1)]!;
+}
+
+/** A camera JPEG (GPS, serial, orientation 6) of the phone photo's pixels, as large as fits under the 2 MB limit. */
+async function largestCameraJpeg(): Promise<Uint8Array> {
+  for (let width = 2600; width >= 1000; width -= 100) {
+    const jpeg = new Uint8Array(await sharp(phonePhoto()).resize({ width }).jpeg({ quality: 92 }).toBuffer());
+    const photo = cameraJpeg(jpeg, 6);
+    if (photo.length <= LIMITS.imageBytesMax) return photo;
+  }
+  throw new Error('no width fits');
+}
+
+/** Posts of a photo to the server on PGlite and on PostgreSQL, timed from the call to its answer. */
+async function benchUploads(): Promise<void> {
+  console.log('\n  the server: a camera JPEG posted, drawn again before it is kept (server/images.ts)');
+  const photo = await largestCameraJpeg();
+  const { width, height } = await sharp(photo).metadata();
+  console.log(`  the photo: ${photo.length.toLocaleString('en-US')} bytes at ${width} x ${height}, sideways, with GPS and a serial number`);
+  const cluster = await startCluster();
+  process.env.TEST_DATABASE_URL = cluster.url;
+  try {
+    for (const kind of ['pglite', 'postgres'] as const) {
+      const server = await startTestServer({ kind });
+      try {
+        await server.store.load(buildDefaultSeed());
+        const token = await createTokenService({ secret: server.secret }).sign({ id: DEMO_USER_ID, username: 'demo_user', sessionVersion: 0 });
+        // Each post a photo of its own (a pixel changed), so none is a repeat the server has already kept.
+        const bodies = await Promise.all(Array.from({ length: SEQUENTIAL_UPLOADS + AT_ONCE + 2 }, async (_, index) => {
+          const own = new Uint8Array(photo);
+          own[own.length - 3] = index;
+          return JSON.stringify({ postData: { text: `Photo ${index}`, image: dataUrl('image/jpeg', own) } });
+        }));
+        const send = async (body: string): Promise<number> => {
+          const started = performance.now();
+          const answer = await fetch(`${server.baseUrl}/api/posts`, { method: 'POST', body, headers: { 'content-type': 'application/json', authorization: `Bearer ${token}`, prefer: 'return=minimal' } });
+          await answer.arrayBuffer();
+          if (answer.status !== 201) throw new Error(`upload answered ${answer.status}`);
+          return performance.now() - started;
+        };
+        // Two first, to warm the paths up.
+        await send(bodies.pop()!);
+        await send(bodies.pop()!);
+        const times: number[] = [];
+        for (const body of bodies.splice(0, SEQUENTIAL_UPLOADS)) times.push(await send(body));
+        const rssBefore = process.memoryUsage().rss;
+        let rssPeak = rssBefore;
+        const sampler = setInterval(() => { rssPeak = Math.max(rssPeak, process.memoryUsage().rss); }, 5);
+        const started = performance.now();
+        const together = await Promise.all(bodies.map(send));
+        const allMs = performance.now() - started;
+        clearInterval(sampler);
+        const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
+        console.log(`  ${kind}: one at a time, ${SEQUENTIAL_UPLOADS} posts: p50 ${median(times).toFixed(0)} ms, p99 ${percentile(times, 0.99).toFixed(0)} ms (min ${Math.min(...times).toFixed(0)})`);
+        console.log(`  ${kind}: ${AT_ONCE} at once: all answered in ${allMs.toFixed(0)} ms (the slowest ${Math.max(...together).toFixed(0)} ms); this process's memory ${mb(rssBefore)} before, ${mb(rssPeak)} at the peak (+${mb(rssPeak - rssBefore)})`);
+      } finally {
+        await server.close();
+      }
+    }
+  } finally {
+    await cluster.stop();
   }
 }

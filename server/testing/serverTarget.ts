@@ -16,11 +16,11 @@ import { buildApp, type AppOptions } from '../app';
 import { REPOSITORY_ROOT, type TrustProxy } from '../config';
 import { openPostgres, type Database } from '../db/database';
 import { migrate } from '../db/migrate';
+import { DRAW_AGAIN } from '../images';
 import { argon2Passwords } from '../passwords';
 import { eventReads } from '../store/events';
 import { createSqlStore, type SqlStore } from '../store/sqlStore';
 import { newPglite } from './pgliteTemplate';
-import { DRAW_AGAIN } from '../images';
 
 export const PUBLIC_DIR = join(REPOSITORY_ROOT, 'public');
 
