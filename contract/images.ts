@@ -1,12 +1,13 @@
 /**
  * How a backend prepares an accepted upload before keeping it. Both have already checked it
  * (contract/validation.ts: its kind by content, its size, pixels and end) and taken out the
- * metadata blocks byte by byte (contract/imageMetadata.ts). The server then draws it again
- * (server/images.ts: upright, in sRGB, nothing but pixels); the stand-in keeps the cleaned bytes,
- * as the app has already drawn again any large photo it sends (src/lib/fitImage.ts).
+ * metadata blocks byte by byte (contract/imageMetadata.ts). Then each draws a still image again,
+ * upright, in sRGB, with nothing but pixels, in the same format (`drawingOf`): the server with
+ * libvips (server/images.ts), the stand-in with the browser's own decoder and canvas
+ * (mocks/images.ts), so QA sees what members will. Animated images stay as cleaned.
  */
 import type { MessageKey } from './messages';
-import type { UploadedImage } from './validation';
+import type { CheckedImage, UploadedImage } from './validation';
 
 export interface ImagePreparer {
   /**
@@ -16,7 +17,68 @@ export interface ImagePreparer {
   prepare(upload: UploadedImage, invalid: Extract<MessageKey, 'imageInvalid' | 'avatarInvalid'>): Promise<UploadedImage>;
 }
 
-/** The stand-in's: the checked, cleaned bytes as they are. */
+/** The cleaned bytes as they are: where nothing can draw them (the stand-in in Node, for the contract suite). */
 export const KEEP_CLEANED_BYTES: ImagePreparer = {
   prepare: async (upload) => upload,
 };
+
+/** JPEG and lossy WebP quality when drawn again: the photo a member chose, at about half a camera's bytes. */
+export const DRAWN_QUALITY = 0.9;
+
+/** How a still image is written again: its own format, lossy at DRAWN_QUALITY or lossless. */
+export interface Drawing {
+  kind: 'jpeg' | 'png' | 'webp';
+  lossless: boolean;
+}
+
+function ascii(bytes: Uint8Array, at: number, length: number): string {
+  return String.fromCharCode(...bytes.subarray(at, at + length));
+}
+
+/** The PNG's chunk types before its first image data (where `acTL`, which makes it animated, must be). */
+function pngChunksBeforeData(bytes: Uint8Array): Set<string> {
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const types = new Set<string>();
+  for (let at = 8; at + 8 <= bytes.length;) {
+    const type = ascii(bytes, at + 4, 4);
+    if (type === 'IDAT') break;
+    types.add(type);
+    at += 12 + view.getUint32(at);
+  }
+  return types;
+}
+
+/** The WebP's chunk types, and whether VP8X's flags say it is animated. */
+function webpChunks(bytes: Uint8Array): { types: Set<string>; animated: boolean } {
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const types = new Set<string>();
+  let animated = false;
+  for (let at = 12; at + 8 <= bytes.length;) {
+    const type = ascii(bytes, at, 4).trim();
+    types.add(type);
+    if (type === 'VP8X' && at + 8 < bytes.length) animated = (bytes[at + 8]! & 0x02) !== 0;
+    const size = view.getUint32(at + 4, true);
+    at += 8 + size + (size % 2);
+  }
+  return { types, animated: animated || types.has('ANIM') };
+}
+
+/**
+ * How `image` is drawn again, or undefined when it stays as cleaned: a GIF, an animated PNG or
+ * WebP (drawing one frame would lose the animation; their formats carry no orientation). A PNG is
+ * lossless by nature; a WebP keeps its kind (a `VP8L` picture is lossless).
+ */
+export function drawingOf(image: CheckedImage): Drawing | undefined {
+  switch (image.kind) {
+    case 'jpeg':
+      return { kind: 'jpeg', lossless: false };
+    case 'png':
+      return pngChunksBeforeData(image.bytes).has('acTL') ? undefined : { kind: 'png', lossless: true };
+    case 'webp': {
+      const { types, animated } = webpChunks(image.bytes);
+      return animated ? undefined : { kind: 'webp', lossless: types.has('VP8L') };
+    }
+    default:
+      return undefined;
+  }
+}

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
+import sharp from 'sharp';
 import { test, expect, openWithScenario } from './fixtures';
-import { PHONE_PHOTO, phonePhoto, secretsIn } from '../contract/tests/imageFixtures';
+import { cameraJpeg, PHONE_PHOTO, phonePhoto, plainJpeg, secretsIn } from '../contract/tests/imageFixtures';
 import {
   chooseSort,
   expectNoLoader,
@@ -100,6 +101,25 @@ test.describe('Home', { tag: ['@server'] }, () => {
     const src = (await image.getAttribute('src')) ?? '';
     const served = src.startsWith('data:') ? Buffer.from(src.slice(src.indexOf(',') + 1), 'base64') : await (await page.request.get(src)).body();
     expect(served.length).toBeLessThanOrEqual(2 * 1024 * 1024);
+    expect(secretsIn(served)).toEqual([]);
+  });
+
+  test('a camera photo under the limit is kept upright as pixels alone: what a reader downloads holds no EXIF, no orientation to apply', { tag: ['@standin'] }, async ({ page }) => {
+    const composer = page.getByRole('form', { name: 'Create a post' });
+    // 64 x 32 as stored, Orientation 6: 32 x 64 as the camera saw it; GPS, a serial number, XMP, IPTC.
+    const photo = Buffer.from(cameraJpeg(plainJpeg(64, 32), 6));
+    await composer.getByLabel('Image file').setInputFiles({ name: 'IMG_2042.jpg', mimeType: 'image/jpeg', buffer: photo });
+    await expect(composer.getByRole('img', { name: 'Preview of the image to post' })).toBeVisible();
+    await composer.getByRole('textbox', { name: 'New post text' }).fill('A small one from the phone.');
+    await composer.getByRole('button', { name: 'Post' }).click();
+    await expectToast(page, 'New Post Created Successfully!');
+    const image = postCards(page).first().getByRole('img', { name: 'Image posted by Ava Reed, with no description' });
+    await expect.poll(() => image.evaluate((element: HTMLImageElement) => element.complete && [element.naturalWidth, element.naturalHeight])).toEqual([32, 64]);
+    const src = (await image.getAttribute('src')) ?? '';
+    const served = src.startsWith('data:') ? Buffer.from(src.slice(src.indexOf(',') + 1), 'base64') : await (await page.request.get(src)).body();
+    const kept = await sharp(served).metadata();
+    expect({ format: kept.format, width: kept.width, height: kept.height, orientation: kept.orientation, exif: kept.exif, xmp: kept.xmp, iptc: kept.iptc })
+      .toEqual({ format: 'jpeg', width: 32, height: 64, orientation: undefined, exif: undefined, xmp: undefined, iptc: undefined });
     expect(secretsIn(served)).toEqual([]);
   });
 

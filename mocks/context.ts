@@ -14,8 +14,8 @@ import { createStandInHub, type StandInHub } from './events';
 import { FaultState } from './faultRules';
 import type { RequestLog } from './requestLog';
 import { StreamFaults } from './streamFaults';
+import { standInImages } from './images';
 import { createMemoryDb, createMemoryStore, type MemoryDb, type MemoryStore, type StoreSharing } from './memoryStore';
-import { KEEP_CLEANED_BYTES } from '../contract/images';
 
 /** Mirrors TIMINGS.mockResponseDelayMs (src/config/timings.ts; a test checks they agree). */
 export const DEFAULT_DELAY_MS = 400;
@@ -105,7 +105,7 @@ export function createMockContext(options: MockContextOptions = {}): MockContext
     slowDelayMs: options.slowDelayMs ?? SLOW_DELAY_MS,
     tokens: createTokenService({ secret: STAND_IN_TOKEN_SECRET, now: tokenNow, newId }),
     passwords: PLAIN_PASSWORDS,
-    images: KEEP_CLEANED_BYTES,
+    images: standInImages(),
     now,
     newId,
     onWrite: options.onWrite ?? (() => undefined),
