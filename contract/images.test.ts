@@ -1,6 +1,5 @@
 import { drawingOf } from './images';
-import { drawablePng } from './tests/fixtures';
-import { GIF_PARTS, join, plainJpeg, riff, riffChunk, WEBP_VP8L } from './tests/imageFixtures';
+import { drawablePng, GIF_PARTS, join, plainJpeg, riff, riffChunk, WEBP_VP8L } from './tests/imageFixtures';
 import { sniffImage, type CheckedImage } from './validation';
 
 function image(bytes: Uint8Array): CheckedImage {

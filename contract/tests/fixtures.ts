@@ -1,5 +1,4 @@
 /** Records and images for tests of the contract, built here. */
-import { crc32, deflateSync } from 'node:zlib';
 import type { ReplyRecord } from '../snapshot';
 import { SEED_USER_IDS } from '../seed/default';
 
@@ -29,40 +28,6 @@ export function pngBytes(width: number, height: number, size = PNG_BYTES_MIN): U
   view.setUint32(33, bytes.length - PNG_BYTES_MIN);
   bytes.set([0x49, 0x44, 0x41, 0x54], 37);
   bytes.set([0, 0, 0, 0, 0x49, 0x45, 0x4e, 0x44], bytes.length - 12);
-  return bytes;
-}
-
-/**
- * A PNG a decoder draws: `width` x `height` grey pixels, 8 bits each, then a private chunk that
- * fills the file to `size` bytes (a decoder skips it; the backends' cleaning leaves it out).
- */
-export function drawablePng(width: number, height: number, size = 0): Uint8Array<ArrayBuffer> {
-  const chunk = (type: string, data: Uint8Array): Uint8Array => {
-    const out = new Uint8Array(12 + data.length);
-    const view = new DataView(out.buffer);
-    view.setUint32(0, data.length);
-    out.set(new TextEncoder().encode(type), 4);
-    out.set(data, 8);
-    view.setUint32(8 + data.length, crc32(out.subarray(4, 8 + data.length)));
-    return out;
-  };
-  const header = new Uint8Array(13);
-  new DataView(header.buffer).setUint32(0, width);
-  new DataView(header.buffer).setUint32(4, height);
-  header.set([8, 0], 8);
-  // Each row: filter type 0, then its pixels, all black.
-  const data = chunk('IDAT', deflateSync(new Uint8Array(height * (width + 1))));
-  const parts = [new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', header), data];
-  const end = chunk('IEND', new Uint8Array(0));
-  const used = parts.reduce((sum, part) => sum + part.length, 0) + end.length;
-  if (size > used) parts.push(chunk('paDd', new Uint8Array(Math.max(0, size - used - 12))));
-  parts.push(end);
-  const bytes = new Uint8Array(parts.reduce((sum, part) => sum + part.length, 0));
-  let at = 0;
-  for (const part of parts) {
-    bytes.set(part, at);
-    at += part.length;
-  }
   return bytes;
 }
 

@@ -4,6 +4,7 @@
  * orientation, XMP, IPTC, comments and a preview after its end; and PNG, WebP and GIF files with
  * their own kinds of metadata.
  */
+import { crc32, deflateSync } from 'node:zlib';
 import { encode } from 'jpeg-js';
 
 /** What the fixtures write into metadata, to look for afterwards. */
@@ -152,6 +153,33 @@ export function join(...parts: Array<Uint8Array | readonly number[]>): Uint8Arra
     at += part.length;
   }
   return out;
+}
+
+/**
+ * A PNG a decoder draws: `width` x `height` grey pixels, 8 bits each, then a private chunk that
+ * fills the file to `size` bytes (a decoder skips it; the backends' cleaning leaves it out).
+ */
+export function drawablePng(width: number, height: number, size = 0): Uint8Array<ArrayBuffer> {
+  const chunk = (type: string, data: Uint8Array): Uint8Array => {
+    const out = new Uint8Array(12 + data.length);
+    const view = new DataView(out.buffer);
+    view.setUint32(0, data.length);
+    out.set(new TextEncoder().encode(type), 4);
+    out.set(data, 8);
+    view.setUint32(8 + data.length, crc32(out.subarray(4, 8 + data.length)));
+    return out;
+  };
+  const header = new Uint8Array(13);
+  new DataView(header.buffer).setUint32(0, width);
+  new DataView(header.buffer).setUint32(4, height);
+  header.set([8, 0], 8);
+  // Each row: filter type 0, then its pixels, all black.
+  const data = chunk('IDAT', deflateSync(new Uint8Array(height * (width + 1))));
+  const parts = [new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', header), data];
+  const end = chunk('IEND', new Uint8Array(0));
+  const used = parts.reduce((sum, part) => sum + part.length, 0) + end.length;
+  if (size > used) parts.push(chunk('paDd', new Uint8Array(Math.max(0, size - used - 12))));
+  return join(...parts, end);
 }
 
 /** A real baseline JPEG of a small gradient, as jpeg-js writes it (JFIF, no metadata). */

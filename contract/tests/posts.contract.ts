@@ -3,8 +3,8 @@ import { LIMITS } from '../limits';
 import { MESSAGES } from '../messages';
 import { DEMO_BOOKMARK_POST_ID, DEMO_USER_ID, SEED_USER_IDS, seedPostId } from '../seed/default';
 import { buildPost } from '../seed/factories';
-import { drawablePng, pngBytes } from './fixtures';
-import { GIF_PARTS, join, plainJpeg, riff, WEBP_VP8L } from './imageFixtures';
+import { pngBytes } from './fixtures';
+import { drawablePng, GIF_PARTS, join, plainJpeg, riff, WEBP_VP8L } from './imageFixtures';
 import { arrange, call, callAs, dataUrl, db, errorOf, expectHealthy, expectRefusal, imageUrl, PNG_DATA_URL } from './support';
 
 const demoPost = seedPostId(5); // Ava's forest walk

@@ -3,8 +3,8 @@
  * in sRGB, without metadata; animations kept; what no decoder draws refused.
  */
 import sharp from 'sharp';
-import { drawablePng, pngBytes } from '../../contract/tests/fixtures';
-import { cameraJpeg, GIF_PARTS, join, plainJpeg, secretsIn } from '../../contract/tests/imageFixtures';
+import { pngBytes } from '../../contract/tests/fixtures';
+import { cameraJpeg, drawablePng, GIF_PARTS, join, plainJpeg, secretsIn } from '../../contract/tests/imageFixtures';
 import { MESSAGES } from '../../contract/messages';
 import { readUploadedImage, sniffImage, uploadedImage, type CheckedImage } from '../../contract/validation';
 import { drawAgain, DRAW_AGAIN } from '../images';
