@@ -4,6 +4,7 @@ const fs = require('node:fs');
 const path = require('node:path');
 const webpack = require('webpack');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
+const { InjectManifest } = require('workbox-webpack-plugin');
 const CopyWebpackPlugin = require('copy-webpack-plugin');
 const MiniCssExtractPlugin = require('mini-css-extract-plugin');
 const MinimizerPlugin = require('minimizer-webpack-plugin');
@@ -204,6 +205,16 @@ module.exports = async (env, argv) => {
           globOptions: { ignore: ['**/index.html', ...(build.apiMocking ? [] : ['**/mockServiceWorker.js', '**/qa-scenarios/**'])] },
         }],
       }),
+      // A build for a real server keeps the app in a service worker (src/offline/serviceWorker.ts):
+      // its scripts, styles and pages, not the source maps, licences or the seed's images.
+      ...(production && !build.apiMocking
+        ? [new InjectManifest({
+          swSrc: './src/offline/serviceWorker.ts',
+          swDest: 'sw.js',
+          exclude: [/\.map$/, /LICENSE\.txt$/, /^images\//, /^sw\.js$/],
+          maximumFileSizeToCacheInBytes: 1024 * 1024,
+        })]
+        : []),
       ...(production
         ? [new MiniCssExtractPlugin({
           filename: 'static/css/[name].[contenthash:8].css',

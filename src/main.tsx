@@ -73,6 +73,11 @@ async function start(container: HTMLElement): Promise<void> {
   const app = await mountApp(container);
   // Once the page is the app's (a held press then reaches the form with what was typed in it).
   void app.started.then(releasePresses);
+  // A build for a real server keeps the app in a service worker, to open with the network gone.
+  // Compared literally, as below: webpack drops the registration from the other builds.
+  if (process.env.API_MOCKING === 'off' && process.env.NODE_ENV === 'production') {
+    void import(/* webpackChunkName: "offline" */ './offline/registerServiceWorker').then(({ registerServiceWorker }) => registerServiceWorker());
+  }
   // Compared literally, as above: a build with API_MOCKING=off has no workbench chunk at all.
   if (process.env.API_MOCKING === 'on') {
     // Once the stand-in has started, QA's workbench (its badge, its shortcut, its panel) comes beside
