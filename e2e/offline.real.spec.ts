@@ -18,6 +18,9 @@ async function appKept(page: Page): Promise<void> {
 }
 
 test.describe('The app with the network gone', { tag: ['@server'] }, () => {
+  // The real projects leave the app's service worker out of their other journeys (playwright.config.ts).
+  test.use({ serviceWorkers: 'allow' });
+
   test.beforeEach(({ consoleGuard }) => {
     // What the page asks of the network while it is off fails, as it should.
     consoleGuard.allow(/ERR_INTERNET_DISCONNECTED/);
@@ -52,6 +55,8 @@ test.describe('The app with the network gone', { tag: ['@server'] }, () => {
     test("the same reload is the browser's own error: nothing of the app", async ({ page, context }) => {
       await page.goto('/login');
       await expect(page.getByRole('heading', { name: 'Login', level: 1 })).toBeVisible();
+      // The page built ahead shows before the app's code has come: all of it here before the network goes.
+      await page.waitForLoadState('networkidle');
       await context.setOffline(true);
       await expect(page.reload()).rejects.toThrow(/ERR_INTERNET_DISCONNECTED/);
     });

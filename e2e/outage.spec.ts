@@ -25,10 +25,6 @@ async function serverBack(page: Page, realServer: RealServer | undefined): Promi
 }
 
 test.describe('A page that could not load', { tag: ['@server', '@standin'] }, () => {
-  // As on a first visit: once the real build's service worker has kept the app, every page's code is
-  // there with the server down (e2e/offline.real.spec.ts). The stand-in's own worker stays.
-  test.use({ serviceWorkers: async ({ backend }, provide) => provide(backend === 'mock' ? 'allow' : 'block') });
-
   test("a page whose code could not load: Reload and Back to Home say the server is still down, then Reload loads that page", async ({ page, realServer, consoleGuard }) => {
     const onTheirWay = callsOnTheirWay(page);
     await login(page);
