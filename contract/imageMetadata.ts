@@ -26,7 +26,7 @@
  * (JPEG EOI, PNG IEND, GIF trailer, the RIFF size) is dropped: cameras append preview images there
  * (JPEG's MPF), each with its own EXIF.
  */
-import { colourTableSize, subBlocksEnd } from './imageStructure';
+import { ascii, colourTableSize, subBlocksEnd, u16be, u16le, u32be, u32le } from './imageStructure';
 import type { ImageKind } from './validation';
 
 /** The image's bytes without metadata; the same array when there was none to take out. */
@@ -67,17 +67,6 @@ class Pieces {
   }
 }
 
-const u16be = (b: Uint8Array, at: number): number => ((b[at] ?? 0) << 8) | (b[at + 1] ?? 0);
-const u16le = (b: Uint8Array, at: number): number => (b[at] ?? 0) | ((b[at + 1] ?? 0) << 8);
-const u32be = (b: Uint8Array, at: number): number => ((u16be(b, at) << 16) >>> 0) + u16be(b, at + 2);
-const u32le = (b: Uint8Array, at: number): number => u16le(b, at) + ((u16le(b, at + 2) << 16) >>> 0);
-
-/** The bytes at `at` read as Latin-1 text, `length` long. */
-function ascii(b: Uint8Array, at: number, length: number): string {
-  let text = '';
-  for (let i = at; i < at + length && i < b.length; i += 1) text += String.fromCharCode(b[i] ?? 0);
-  return text;
-}
 
 // ---- JPEG ----
 

@@ -14,9 +14,18 @@
  */
 import type { ImageKind } from './validation';
 
-const u16be = (b: Uint8Array, at: number): number => ((b[at] ?? 0) << 8) | (b[at + 1] ?? 0);
-const u32be = (b: Uint8Array, at: number): number => ((u16be(b, at) << 16) >>> 0) + u16be(b, at + 2);
-const u32le = (b: Uint8Array, at: number): number => (b[at] ?? 0) + ((b[at + 1] ?? 0) << 8) + ((b[at + 2] ?? 0) << 16) + (((b[at + 3] ?? 0) << 24) >>> 0);
+// Readers of a file's numbers and names, for this module, imageMetadata.ts and images.ts: 0 past the end.
+export const u16be = (b: Uint8Array, at: number): number => ((b[at] ?? 0) << 8) | (b[at + 1] ?? 0);
+export const u16le = (b: Uint8Array, at: number): number => (b[at] ?? 0) | ((b[at + 1] ?? 0) << 8);
+export const u32be = (b: Uint8Array, at: number): number => ((u16be(b, at) << 16) >>> 0) + u16be(b, at + 2);
+export const u32le = (b: Uint8Array, at: number): number => u16le(b, at) + ((u16le(b, at + 2) << 16) >>> 0);
+
+/** The bytes at `at` read as Latin-1 text, `length` long. */
+export function ascii(b: Uint8Array, at: number, length: number): string {
+  let text = '';
+  for (let i = at; i < at + length && i < b.length; i += 1) text += String.fromCharCode(b[i] ?? 0);
+  return text;
+}
 
 export function imageIsWhole(kind: ImageKind, bytes: Uint8Array): boolean {
   switch (kind) {

@@ -6,6 +6,7 @@
  * libvips (server/images.ts), the stand-in with the browser's own decoder and canvas
  * (mocks/images.ts), so QA sees what members will. Animated images stay as cleaned.
  */
+import { ascii, u32be, u32le } from './imageStructure';
 import type { MessageKey } from './messages';
 import type { CheckedImage, UploadedImage } from './validation';
 
@@ -31,33 +32,26 @@ export interface Drawing {
   lossless: boolean;
 }
 
-function ascii(bytes: Uint8Array, at: number, length: number): string {
-  return String.fromCharCode(...bytes.subarray(at, at + length));
-}
-
 /** The PNG's chunk types before its first image data (where `acTL`, which makes it animated, must be). */
 function pngChunksBeforeData(bytes: Uint8Array): Set<string> {
-  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const types = new Set<string>();
-  for (let at = 8; at + 8 <= bytes.length;) {
+  for (let at = 8; at + 8 <= bytes.length; at += 12 + u32be(bytes, at)) {
     const type = ascii(bytes, at + 4, 4);
     if (type === 'IDAT') break;
     types.add(type);
-    at += 12 + view.getUint32(at);
   }
   return types;
 }
 
 /** The WebP's chunk types, and whether VP8X's flags say it is animated. */
 function webpChunks(bytes: Uint8Array): { types: Set<string>; animated: boolean } {
-  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const types = new Set<string>();
   let animated = false;
   for (let at = 12; at + 8 <= bytes.length;) {
     const type = ascii(bytes, at, 4).trim();
     types.add(type);
-    if (type === 'VP8X' && at + 8 < bytes.length) animated = (bytes[at + 8]! & 0x02) !== 0;
-    const size = view.getUint32(at + 4, true);
+    if (type === 'VP8X') animated = ((bytes[at + 8] ?? 0) & 0x02) !== 0;
+    const size = u32le(bytes, at + 4);
     at += 8 + size + (size % 2);
   }
   return { types, animated: animated || types.has('ANIM') };
