@@ -172,7 +172,8 @@ describe('several servers on one PostgreSQL', () => {
     changes.reportTo(log);
     try {
       expect(changes.version()).toEqual(expect.any(Number));
-      await admin.query(`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = '${CHANGES_APPLICATION_NAME}'`);
+      // Only this test's own database: other test files share the cluster and listen at the same time.
+      await admin.query(`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = '${CHANGES_APPLICATION_NAME}' AND datname = current_database()`);
       await until(() => changes.version() === undefined, 'caching to turn off', 2_000);
       await until(() => changes.version() !== undefined, 'caching to turn on again', 5_000);
       expect(log.lines).toEqual([
