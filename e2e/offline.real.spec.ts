@@ -4,7 +4,7 @@
  */
 import type { Page } from '@playwright/test';
 import { test, expect } from './fixtures';
-import { login } from './helpers';
+import { login, logout, MEMBERS, postCard, postCards, SEED_TEXT } from './helpers';
 
 /** Until the app's service worker is in charge of the site: installed, its files kept, activated. */
 async function appKept(page: Page): Promise<void> {
@@ -15,6 +15,20 @@ async function appKept(page: Page): Promise<void> {
       await new Promise<void>((resolve) => worker.addEventListener('statechange', () => resolve(), { once: true }));
     }
   });
+}
+
+/** The picture of the newest post, at the top of Ava's Home. */
+function newestPicture(page: Page) {
+  return postCard(page, SEED_TEXT.newest).getByRole('img').last();
+}
+
+/** Until the newest post's picture has come and the app's service worker has kept it. */
+async function pictureKept(page: Page): Promise<void> {
+  await expect.poll(() => newestPicture(page).evaluate(async (image: HTMLImageElement) => {
+    // Asked of the worker's own cache, without making one where there is none.
+    const kept = (await caches.has('socialconnect-media')) && (await (await caches.open('socialconnect-media')).match(image.currentSrc)) !== undefined;
+    return image.complete && image.naturalWidth > 0 && kept;
+  })).toBe(true);
 }
 
 test.describe('The app with the network gone', { tag: ['@server'] }, () => {
@@ -38,15 +52,51 @@ test.describe('The app with the network gone', { tag: ['@server'] }, () => {
     await expect(page.getByRole('heading', { name: 'Latest Posts' })).toBeVisible();
   });
 
-  test("a member's Home reloaded with the network off says so in the app, and Reload brings Home back once it returns", async ({ page, context }) => {
+  // Ava's Home: the 12 posts of the members she follows, and her own.
+  test("a member's Home reloaded with the network off shows its posts and pictures as last seen, says from when, and is brought up to date once the network returns", async ({ page, context }) => {
+    await login(page);
+    await expect(postCards(page)).toHaveCount(12);
+    await appKept(page);
+    // The pictures shown once the worker is in charge are kept: those on screen after this reload.
+    await page.reload();
+    await expect(postCards(page)).toHaveCount(12);
+    await pictureKept(page);
+    await context.setOffline(true);
+    await page.reload();
+    await expect(page.getByRole('heading', { name: 'Latest Posts' })).toBeVisible();
+    await expect(postCards(page)).toHaveCount(12);
+    await expect(page.getByRole('status').filter({ hasText: /^Offline, as of \d{1,2}:\d{2}( [AP]M)?\. Reconnecting when your connection is back…$/ })).toBeVisible();
+    await expect.poll(() => newestPicture(page).evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0)).toBe(true);
+
+    await context.setOffline(false);
+    await expect(page.getByRole('status').filter({ hasText: /Offline, as of/ })).toHaveCount(0);
+    await expect(postCards(page)).toHaveCount(12);
+  });
+
+  test('a page never seen, opened with the network off, says so in the app, and Reload brings it once it returns', async ({ page, context }) => {
     await login(page);
     await appKept(page);
     await context.setOffline(true);
-    await page.reload();
+    await page.goto(`/users/${MEMBERS.liam.id}`);
     await expect(page.getByRole('heading', { name: "You're offline" })).toBeVisible();
     await context.setOffline(false);
     await page.getByRole('button', { name: 'Reload' }).click();
-    await expect(page.getByRole('heading', { name: 'Latest Posts' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: MEMBERS.liam.name, level: 1 })).toBeVisible();
+  });
+
+  test('after logging out, nothing of the member is kept: the same reload offline shows /login', async ({ page, context }) => {
+    await login(page);
+    await expect(postCards(page)).toHaveCount(12);
+    await appKept(page);
+    await page.reload();
+    await expect(postCards(page)).toHaveCount(12);
+    await pictureKept(page);
+    expect(await page.evaluate(async () => (await caches.keys()).includes('socialconnect-media'))).toBe(true);
+    await logout(page);
+    await expect.poll(() => page.evaluate(async () => (await caches.keys()).includes('socialconnect-media'))).toBe(false);
+    await context.setOffline(true);
+    await page.goto('/');
+    await expect(page.getByRole('heading', { name: 'Login', level: 1 })).toBeVisible();
   });
 
   test.describe('without the service worker', () => {

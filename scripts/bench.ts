@@ -18,7 +18,9 @@
  *   8. with --workbench (or --workbench-only): what QA's request log adds to a like's answer on the
  *      busy scenario, off and on in one run, and the panel's first opening (scripts/benchWorkbench.ts);
  *   9. with --images (or --images-only): a 4.8 MB phone photo made to fit when picked, from the pick
- *      to its preview, as is and throttled as a phone (scripts/benchImages.ts).
+ *      to its preview, as is and throttled as a phone (scripts/benchImages.ts);
+ *  10. with --offline (or --offline-only): a member's Home opened with the network gone, from what
+ *      the app kept, beside an online start, as is and throttled as a phone (scripts/benchOffline.ts).
  *
  * That liking a post re-renders only its card is a test (PostList.test.tsx), not a figure here.
  *
@@ -35,6 +37,7 @@ import { benchFirstPaint } from './benchFirstPaint';
 import { benchFirstPress } from './benchFirstPress';
 import { benchImages } from './benchImages';
 import { benchLive } from './benchLive';
+import { benchOffline } from './benchOffline';
 import { benchScale } from './benchScale';
 import { benchScroll } from './benchScroll';
 import { benchWorkbench } from './benchWorkbench';
@@ -265,6 +268,7 @@ async function main(): Promise<void> {
   if (args.includes('--live') || args.includes('--live-only')) await benchLive(limits);
   if (args.includes('--workbench') || args.includes('--workbench-only')) await benchWorkbench(limits);
   if (args.includes('--images') || args.includes('--images-only')) await benchImages(limits);
+  if (args.includes('--offline') || args.includes('--offline-only')) await benchOffline(limits);
   console.log('');
 }
 

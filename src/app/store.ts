@@ -15,6 +15,8 @@ import { isSortLoad } from '../features/posts/sortLoads';
 import { notifyError } from '../features/ui/notify';
 import { connectionBack, connectionLost, connectionSlice } from '../features/live/connectionSlice';
 import { failedActMessage } from './failedActs';
+import { keptReads } from '../offline/keptReads';
+import { forgetKeptImages } from '../offline/keptPages';
 
 const rootReducer = combineReducers({
   [API_REDUCER_PATH]: apiSlotReducer<ApiRootState['api']>(),
@@ -118,8 +120,8 @@ export function makeStore({ preloadedState, router }: MakeStoreOptions = {}) {
     effect: async ({ payload: { user } }, listenerApi) => {
       // The members' endpoints may not have loaded yet (a login needs the auth endpoints alone). The
       // member's page waits for its own code, asked for after this, so the record is in first.
-      const { usersApi } = await import(/* webpackChunkName: "api-users" */ '../features/users/usersApi');
-      listenerApi.dispatch(usersApi.util.upsertQueryEntries([{ endpointName: 'getUser', arg: user._id, value: user }]));
+      const { ownRecordArrived } = await import(/* webpackChunkName: "api-users" */ '../features/users/usersApi');
+      listenerApi.dispatch(ownRecordArrived(user));
     },
   });
 
@@ -130,9 +132,19 @@ export function makeStore({ preloadedState, router }: MakeStoreOptions = {}) {
       writeStoredToken(listenerApi.getState().session.token);
     },
   });
+  // Nothing of one member is kept for the next (src/offline/): a session's end forgets every read
+  // kept and every image, and a member logging in forgets every other member's reads.
+  startListening({
+    actionCreator: userLoggedIn,
+    effect: ({ payload: { user } }) => {
+      void keptReads()?.forget(user._id).catch(() => undefined);
+    },
+  });
   startListening({
     matcher: isAnyOf(userLoggedOut, sessionExpired),
     effect: (action, listenerApi) => {
+      void keptReads()?.forget().catch(() => undefined);
+      void forgetKeptImages().catch(() => undefined);
       writeStoredToken(null, { endedByBackend: sessionExpired.match(action) });
       resetApi(listenerApi.dispatch);
       // Nothing of the member's is on screen to reconnect for.

@@ -1,4 +1,4 @@
-import { keptPageFor, OUTSIDE_THE_APP } from './keptPages';
+import { KEPT_IMAGES, keptPageFor, OUTSIDE_THE_APP } from './keptPages';
 
 describe('the page kept for an address, with the network gone', () => {
   it('/login and /signup as the build wrote them ahead, with or without a trailing slash; every other page the app', () => {
@@ -10,5 +10,12 @@ describe('the page kept for an address, with the network gone', () => {
     const outside = (path: string) => OUTSIDE_THE_APP.some((pattern) => pattern.test(path));
     expect(['/api', '/api/posts', '/media/abc.jpg'].map(outside)).toEqual([true, true, true]);
     expect(['/', '/apiary', '/mediation', '/explore'].map(outside)).toEqual([false, false, false, false]);
+  });
+});
+
+describe('the images kept once seen', () => {
+  it("are members' uploads and the seed's pictures, nothing else", () => {
+    expect(['/media/abc.jpg', '/images/posts/lake.jpg', '/images/avatars/ava-reed.jpg'].map((path) => KEPT_IMAGES.test(path))).toEqual([true, true, true]);
+    expect(['/api/media/x', '/mediation', '/static/js/main.js', '/images'].map((path) => KEPT_IMAGES.test(path))).toEqual([false, false, false, false]);
   });
 });

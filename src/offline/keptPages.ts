@@ -11,3 +11,17 @@ export function keptPageFor(pathname: string): string {
   if (page === paths.login.pattern || page === paths.signup.pattern) return `${page}.html`;
   return '/index.html';
 }
+
+/** The images the service worker keeps once seen: members' uploads, and the seed's. */
+export const KEPT_IMAGES = /^\/(media|images)\//;
+
+/** Where the service worker keeps the images once seen; logging out deletes it. */
+export const MEDIA_CACHE = 'socialconnect-media';
+
+/** The most images kept, and for how long at most after they were kept. */
+export const MEDIA_KEPT = { images: 300, days: 30 } as const;
+
+/** Forgets the images kept (logging out); nothing where the browser keeps no caches (jest's DOM). */
+export async function forgetKeptImages(): Promise<void> {
+  if (typeof caches !== 'undefined') await caches.delete(MEDIA_CACHE);
+}

@@ -5,14 +5,21 @@
  * network gone instead of the browser's error page. A page is asked of the network first (the
  * server's answer is the fresh one, with its status); only when the network fails does the kept
  * copy answer: /login and /signup as the build wrote them ahead, every other page the app's
- * index.html. Calls to /api and images under /media are never answered from here.
+ * index.html. Calls to /api are never answered from here (what a member has seen is kept by the
+ * app itself, per member: keptReads.ts). Images, once seen, are kept (members' under /media, whose
+ * address never names another image, and the seed's under /images) and shown from here, so what was
+ * seen shows its pictures offline too; logging out forgets them (MEDIA_CACHE).
  *
  * A new version installs beside the one in charge and takes over only once every tab of the app has
- * closed (no skipWaiting): never under a member who is typing.
+ * closed (no skipWaiting): never under a member who is typing. The first version, with none before
+ * it, takes charge of the open tab at once (clientsClaim), so the images it shows next are kept.
  */
+import { clientsClaim } from 'workbox-core';
 import { cleanupOutdatedCaches, matchPrecache, precacheAndRoute } from 'workbox-precaching';
+import { ExpirationPlugin } from 'workbox-expiration';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
-import { keptPageFor, OUTSIDE_THE_APP } from './keptPages';
+import { CacheFirst } from 'workbox-strategies';
+import { KEPT_IMAGES, keptPageFor, MEDIA_CACHE, MEDIA_KEPT, OUTSIDE_THE_APP } from './keptPages';
 
 interface PrecacheEntry {
   url: string;
@@ -23,6 +30,7 @@ declare const self: { __WB_MANIFEST: Array<PrecacheEntry | string> };
 
 precacheAndRoute(self.__WB_MANIFEST);
 cleanupOutdatedCaches();
+clientsClaim();
 
 registerRoute(new NavigationRoute(async ({ request, url }) => {
   try {
@@ -33,3 +41,11 @@ registerRoute(new NavigationRoute(async ({ request, url }) => {
     throw failure;
   }
 }, { denylist: OUTSIDE_THE_APP }));
+
+registerRoute(
+  ({ url, sameOrigin }) => sameOrigin && KEPT_IMAGES.test(url.pathname),
+  new CacheFirst({
+    cacheName: MEDIA_CACHE,
+    plugins: [new ExpirationPlugin({ maxEntries: MEDIA_KEPT.images, maxAgeSeconds: MEDIA_KEPT.days * 24 * 60 * 60, purgeOnQuotaError: true })],
+  }),
+);

@@ -1,11 +1,12 @@
 import { addListener, type UnknownAction } from '@reduxjs/toolkit';
 import { useEffect } from 'react';
 import { TIMINGS } from '../../config/timings';
-import { api, loadFailedAgain, TAGS } from '../../lib/api/api';
+import { api, loadFailedAgain, loadKeptAgain, TAGS } from '../../lib/api/api';
+import { isKeptAnswer } from '../../lib/api/apiEvents';
 import { hasCapability } from '../../lib/api/capabilities';
 import { backendAnswers } from '../../lib/pageLoad';
 import { useAppSelector, useAppStore } from '../../lib/store/hooks';
-import { connectionBack, connectionLost, selectConnectionLost } from './connectionSlice';
+import { connectionBack, connectionLost, selectConnectionLost, selectKeptQueries } from './connectionSlice';
 import { liveChanged } from './liveSlice';
 
 /** The wait before the `attempt`th check (0 first): doubling from the first up to the longest, 30% either way at random. */
@@ -14,9 +15,10 @@ export function reconnectCheckDelay(attempt: number, random: () => number = Math
   return Math.round(base * (0.7 + 0.6 * random()));
 }
 
-/** An answer to one of the API's calls: the backend answers. */
+/** An answer to one of the API's calls: the backend answers (an answer shown from what was kept is not one). */
 function isAnswer(action: UnknownAction): boolean {
-  return action.type === `${api.reducerPath}/executeQuery/fulfilled` || action.type === `${api.reducerPath}/executeMutation/fulfilled`;
+  const fulfilled = action.type === `${api.reducerPath}/executeQuery/fulfilled` || action.type === `${api.reducerPath}/executeMutation/fulfilled`;
+  return fulfilled && !isKeptAnswer(action);
 }
 
 /**
@@ -59,12 +61,17 @@ export function useReconnect(): void {
     const reconnected = () => {
       if (done) return;
       done = true;
+      // What was shown from what was kept loads afresh, whatever else does.
+      const kept = selectKeptQueries(store.getState());
       // With the live stream, it opens again at this (useLiveNetwork) and brings what was missed, in
       // order (new posts behind "N new posts"); without it, what the page shows loads again now.
       store.dispatch(connectionBack());
-      if (!hasCapability(store.getState(), 'live')) store.dispatch(api.util.invalidateTags([...TAGS]));
+      if (!hasCapability(store.getState(), 'live')) {
+        store.dispatch(api.util.invalidateTags([...TAGS]));
+        store.dispatch(loadKeptAgain(kept));
+      }
       // What failed meanwhile loads again either way (the members list beside the page, a list whose reload failed).
-      else store.dispatch(loadFailedAgain());
+      else store.dispatch(loadFailedAgain(kept));
     };
     const stopListening = store.dispatch(addListener({ predicate: isAnswer, effect: reconnected }));
     const leaving = new AbortController();

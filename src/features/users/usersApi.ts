@@ -1,4 +1,4 @@
-import { api, cacheAccess, HOME_FEED_TAG, type CacheAccess, type Undo } from '../../lib/api/api';
+import { api, cacheAccess, HOME_FEED_TAG, keepAnswer, type CacheAccess, type Undo } from '../../lib/api/api';
 import { refusedAsAlready } from '../../lib/apiError';
 import type { FollowChange, User, UserEditPayload, UserEditResponse, UserResponse, UsersResponse } from '../../types/api';
 import { follows, toSummary, unknownMember, withFollower, withFollowing } from './followUpdates';
@@ -28,6 +28,20 @@ function readUsers(response: UsersResponse): User[] {
   return Array.isArray(response?.users) ? response.users : [];
 }
 
+/** Where a member's record is read. */
+function memberPath(userId: string): string {
+  return `/users/${encodeURIComponent(userId)}`;
+}
+
+/**
+ * A login's answer carries the member's record: it goes where every view reads it, the cache, and
+ * is kept as the answer to its read for a start with the network gone (offline/keptReads.ts).
+ */
+export function ownRecordArrived(user: User) {
+  keepAnswer(user._id, memberPath(user._id), { user } satisfies UserResponse);
+  return usersApi.util.upsertQueryEntries([{ endpointName: 'getUser', arg: user._id, value: user }]);
+}
+
 export const usersApi = api.injectEndpoints({
   endpoints: (build) => ({
     getUsers: build.query<User[], void>({
@@ -39,7 +53,7 @@ export const usersApi = api.injectEndpoints({
     }),
 
     getUser: build.query<User, string>({
-      query: (userId) => `/users/${encodeURIComponent(userId)}`,
+      query: memberPath,
       transformResponse: (response: UserResponse) => response.user,
       providesTags: (_user, _error, userId) => [{ type: 'User' as const, id: userId }],
     }),

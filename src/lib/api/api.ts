@@ -4,7 +4,8 @@ import { createApi, fetchBaseQuery, type BaseQueryApi, type BaseQueryFn, type Fe
 import { absoluteApiBase } from '../../config/env';
 import type { ApiExtension, HealthResponse } from '../../types/api';
 import { classifyFailure, NOT_STARTED_ERROR, withRetryAfter } from '../apiError';
-import { apiFailed, type CallPurpose } from './apiEvents';
+import { keptReads, VISITOR } from '../../offline/keptReads';
+import { apiFailed, KEPT_ANSWER_META, keptAnswerShown, type CallPurpose } from './apiEvents';
 import { API_REDUCER_PATH, apiArrived } from './apiSlot';
 import { backendBroughtBack, backendReady } from './backendReady';
 import { inSpecTerms, type SpecCall } from './specAdapter';
@@ -137,10 +138,25 @@ async function specAnswers(spec: SpecCall, api: BaseQueryApi, extraOptions: Call
  */
 function callPurpose(api: BaseQueryApi, extraOptions: CallOptions | undefined): CallPurpose {
   if (api.type === 'mutation' || extraOptions?.formSave === true) return 'act';
-  const queries = storeState(api.getState).api.queries as Record<string, { data?: unknown } | undefined>;
-  const shown = api.queryCacheKey !== undefined && queries[api.queryCacheKey]?.data !== undefined;
+  const shown = answerShown(api);
   if (extraOptions?.aside === true) return 'aside';
   return shown || api.forced === true ? 'reload' : 'load';
+}
+
+/** Whether the query making this call has an answer in the cache (on screen, where it is watched). */
+function answerShown(api: BaseQueryApi): boolean {
+  const queries = storeState(api.getState).api.queries as Record<string, { data?: unknown } | undefined>;
+  return api.queryCacheKey !== undefined && queries[api.queryCacheKey]?.data !== undefined;
+}
+
+/**
+ * Whether a read that found no network shows the answer kept for it: where its query has nothing to
+ * show yet (a start, a page opened), or shows what was kept already (the next page of a kept list).
+ * A reload of a fresh answer keeps that answer on screen instead.
+ */
+function showsKept(api: BaseQueryApi): boolean {
+  const kept = storeState(api.getState).connection?.keptQueries ?? [];
+  return !answerShown(api) || (api.queryCacheKey !== undefined && kept.includes(api.queryCacheKey));
 }
 
 function carriesIdempotencyKey(args: string | FetchArgs): boolean {
@@ -170,6 +186,22 @@ async function sendInBackendTerms(request: string | FetchArgs, api: BaseQueryApi
 }
 
 /**
+ * Keeps `data` as the answer to the read `args` made by `member` (null: a visitor) for when the
+ * network is gone (offline/keptReads.ts); also for an answer the app got another way (a login's
+ * answer carries the member's record).
+ */
+export function keepAnswer(member: string | null, args: string | FetchArgs, data: unknown): void {
+  void keptReads()?.keep(member ?? VISITOR, readKey(args), data).catch(() => undefined);
+}
+
+/** A read as kept (offline/keptReads.ts): the backend it went to, and what it asked. */
+function readKey(args: string | FetchArgs): string {
+  const request = typeof args === 'string' ? { url: args } : args;
+  const query = request.params ? `?${new URLSearchParams(request.params as Record<string, string>).toString()}` : '';
+  return `${absoluteApiBase()}${request.url}${query}`;
+}
+
+/**
  * A write is sent without the cache's abort signal: once sent it goes to its end (writesOnTheirWay),
  * and an abort (the session ended) only stops the app from listening for its answer.
  */
@@ -181,7 +213,9 @@ export const baseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryE
 /** Makes the call with `sending` (the API, with the signal the fetch obeys); `api.signal` says whether anyone still listens. */
 async function call(args: string | FetchArgs, api: BaseQueryApi, extraOptions: CallOptions, sending: BaseQueryApi) {
   const notStarted = await backendReady();
-  const sentToken = Boolean(storeState(api.getState).session.token);
+  const { token, userId: member } = storeState(api.getState).session;
+  const sentToken = Boolean(token);
+  const keptShowable = api.type === 'query' && showsKept(api);
   // What was on screen as the call started.
   const purpose = callPurpose(api, extraOptions);
   // A backend that could not start answers nothing: the call stays here and fails as such.
@@ -197,6 +231,20 @@ async function call(args: string | FetchArgs, api: BaseQueryApi, extraOptions: C
   // the extension the first may have been stored, so it is not sent again.
   if (mayHaveBeenStored(result.error) && !api.signal.aborted && carriesIdempotencyKey(args) && (await backendHasAnswered(api, 'idempotency'))) {
     result = await sendInBackendTerms(args, sending, extraOptions);
+  }
+  // A member's read is kept for when the network is gone; one that finds no network shows the answer
+  // kept when it last came, if any, and the connection notice says from when (offline/keptReads.ts).
+  const reads = api.type === 'query' ? keptReads() : null;
+  if (reads && !api.signal.aborted) {
+    if (result.error === undefined) {
+      keepAnswer(member, args, result.data);
+    } else if (result.error.status === 'FETCH_ERROR' && keptShowable) {
+      const kept = await reads.find(member ?? VISITOR, readKey(args)).catch(() => undefined);
+      if (kept && !api.signal.aborted) {
+        api.dispatch(keptAnswerShown({ at: kept.at, queryCacheKey: api.queryCacheKey }));
+        return { data: kept.data, meta: KEPT_ANSWER_META };
+      }
+    }
   }
   // A 429's message says when to try again, from its Retry-After.
   if (result.error && 'meta' in result) result.error = withRetryAfter(result.error, result.meta?.response?.headers);
@@ -262,6 +310,8 @@ export interface ApiRootState {
   api: ReturnType<typeof api.reducer>;
   /** The part of the session the calls and the cache read: whose token it is. */
   session: { token: string | null; userId: string | null };
+  /** The queries answered from what was kept (features/live/connectionSlice.ts); none in a store without it. */
+  connection?: { keptQueries: readonly string[] };
 }
 export type ApiDispatch = ThunkDispatch<ApiRootState, unknown, UnknownAction>;
 
@@ -293,13 +343,24 @@ type Initiate = (arg: unknown, options: { subscribe: boolean; forceRefetch: bool
 
 /**
  * Loads again each query whose last try failed, the backend answering again after an outage: what
- * stands beside a page (its first load failed) and lists whose reload failed. What loaded keeps its answer.
+ * stands beside a page (its first load failed) and lists whose reload failed; and those answered
+ * from what was kept (their cache keys). What loaded keeps its answer.
  */
-export function loadFailedAgain() {
+export function loadFailedAgain(answeredFromKept: readonly string[] = []) {
+  return loadAgain((key, status) => status === 'rejected' || answeredFromKept.includes(key));
+}
+
+/** Loads again the queries answered from what was kept (their cache keys), the backend answering again. */
+export function loadKeptAgain(answeredFromKept: readonly string[]) {
+  return loadAgain((key) => answeredFromKept.includes(key));
+}
+
+function loadAgain(which: (key: string, status: string | undefined) => boolean) {
   return (dispatch: ApiDispatch, getState: () => unknown): void => {
     const endpoints = api.endpoints as unknown as Record<string, { initiate: Initiate } | undefined>;
-    for (const entry of Object.values(storeState(getState).api.queries)) {
-      const endpoint = entry?.status === 'rejected' ? endpoints[entry.endpointName] : undefined;
+    for (const [key, entry] of Object.entries(storeState(getState).api.queries)) {
+      const name = entry?.endpointName;
+      const endpoint = name !== undefined && which(key, entry?.status) ? endpoints[name] : undefined;
       if (endpoint) void dispatch(endpoint.initiate(entry?.originalArgs, { subscribe: false, forceRefetch: true }));
     }
   };

@@ -16,3 +16,19 @@ export type CallPurpose = 'act' | 'reload' | 'aside' | 'load';
  * (CallOptions.pageOf).
  */
 export const apiFailed = createAction<ApiFailure & { endpoint: string; purpose?: CallPurpose; pageOf?: string }>('api/failed');
+
+/**
+ * A read found no network, and the answer kept when it last came (offline/keptReads.ts) is shown in
+ * its place: `at` is when it was kept; `queryCacheKey` names the query, to load again once the
+ * backend answers.
+ */
+export const keptAnswerShown = createAction<{ at: number; queryCacheKey: string | undefined }>('api/keptAnswerShown');
+
+/** The meta of an answer shown from what was kept: not the backend's answer. */
+export const KEPT_ANSWER_META = { kept: true } as const;
+
+/** Whether an API action (RTK Query's fulfilled) carries an answer shown from what was kept. */
+export function isKeptAnswer(action: object): boolean {
+  const { meta } = action as { meta?: { baseQueryMeta?: { kept?: unknown } } };
+  return meta?.baseQueryMeta?.kept === true;
+}

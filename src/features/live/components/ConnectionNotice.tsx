@@ -1,19 +1,22 @@
 import { useAppSelector } from '../../../lib/store/hooks';
-import { selectConnectionLost } from '../connectionSlice';
-import { CONNECTION_TEXTS, useDeviceOffline } from '../connectionTexts';
+import { selectConnectionLost, selectKeptAsOf } from '../connectionSlice';
+import { CONNECTION_TEXTS, keptTexts, useDeviceOffline } from '../connectionTexts';
 import './ConnectionNotice.css';
 
 /**
  * The one line that says the connection is lost, above the page, for as long as it is: what the page
  * shows stays under it. Its live region is on the page from the start, so a screen reader reads the
- * line out once, when it comes, and hears nothing more until the connection changes.
+ * line out once, when it comes, and hears nothing more until the connection changes. While what is
+ * shown was kept from an earlier visit (offline/keptReads.ts), the line says from when.
  */
 export function ConnectionNotice() {
   const lost = useAppSelector(selectConnectionLost);
   const offline = useDeviceOffline();
+  const keptAsOf = useAppSelector(selectKeptAsOf);
+  const texts = keptAsOf === null ? CONNECTION_TEXTS : keptTexts(keptAsOf);
   return (
     <div className="connection-notice" role="status">
-      {lost ? <p className="connection-notice__line">{offline ? CONNECTION_TEXTS.offline : CONNECTION_TEXTS.unreachable}</p> : null}
+      {lost ? <p className="connection-notice__line">{offline ? texts.offline : texts.unreachable}</p> : null}
     </div>
   );
 }
