@@ -31,6 +31,20 @@ async function pictureKept(page: Page): Promise<void> {
   })).toBe(true);
 }
 
+/**
+ * Ava logs in and reads Home (the 12 posts of the members she follows, and her own) until the app
+ * is kept and, Home loaded once more under the worker, its newest picture too.
+ */
+async function homeKept(page: Page): Promise<void> {
+  await login(page);
+  await expect(postCards(page)).toHaveCount(12);
+  await appKept(page);
+  // The pictures shown once the worker is in charge are kept: those on screen after this reload.
+  await page.reload();
+  await expect(postCards(page)).toHaveCount(12);
+  await pictureKept(page);
+}
+
 test.describe('The app with the network gone', { tag: ['@server'] }, () => {
   // The real projects leave the app's service worker out of their other journeys (playwright.config.ts).
   test.use({ serviceWorkers: 'allow' });
@@ -52,15 +66,8 @@ test.describe('The app with the network gone', { tag: ['@server'] }, () => {
     await expect(page.getByRole('heading', { name: 'Latest Posts' })).toBeVisible();
   });
 
-  // Ava's Home: the 12 posts of the members she follows, and her own.
   test("a member's Home reloaded with the network off shows its posts and pictures as last seen, says from when, and is brought up to date once the network returns", async ({ page, context }) => {
-    await login(page);
-    await expect(postCards(page)).toHaveCount(12);
-    await appKept(page);
-    // The pictures shown once the worker is in charge are kept: those on screen after this reload.
-    await page.reload();
-    await expect(postCards(page)).toHaveCount(12);
-    await pictureKept(page);
+    await homeKept(page);
     await context.setOffline(true);
     await page.reload();
     await expect(page.getByRole('heading', { name: 'Latest Posts' })).toBeVisible();
@@ -85,12 +92,7 @@ test.describe('The app with the network gone', { tag: ['@server'] }, () => {
   });
 
   test('after logging out, nothing of the member is kept: the same reload offline shows /login', async ({ page, context }) => {
-    await login(page);
-    await expect(postCards(page)).toHaveCount(12);
-    await appKept(page);
-    await page.reload();
-    await expect(postCards(page)).toHaveCount(12);
-    await pictureKept(page);
+    await homeKept(page);
     expect(await page.evaluate(async () => (await caches.keys()).includes('socialconnect-media'))).toBe(true);
     await logout(page);
     await expect.poll(() => page.evaluate(async () => (await caches.keys()).includes('socialconnect-media'))).toBe(false);

@@ -19,50 +19,18 @@
  * Goal (issue of the offline work): Home shown within 1 s of an offline start. Percentiles are
  * nearest-rank.
  */
-import { execFileSync, fork, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { chromium, type Page } from 'playwright';
 import type { BenchLimits } from './benchLimits';
+import { buildForServer, startServer } from './benchRealServer';
 
-const ROOT = join(__dirname, '..');
-const SERVER_MAIN = join(ROOT, 'build', 'server', 'server', 'main.js');
 const CHROME = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const CHROME_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
 const SAMPLES = Number(process.env.BENCH_OFFLINE_SAMPLES ?? 20);
 const TARGET_MS = 1_000;
 const PASSWORD = 'welcome123';
-
-function buildForServer(): void {
-  const builder = pathToFileURL(join(ROOT, 'scripts', 'buildForServer.mjs')).href;
-  execFileSync(process.execPath, ['--input-type=module', '-e', `import { buildForServer } from ${JSON.stringify(builder)}; buildForServer();`], { stdio: 'inherit' });
-}
-
-async function startServer(dataDir: string): Promise<{ url: string; stop(): Promise<void> }> {
-  const child: ChildProcess = fork(SERVER_MAIN, [], {
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, RATE_LIMITS: 'off', LOG_LEVEL: 'warn', NODE_ENV: 'development', DRAIN_SECONDS: '0' },
-    stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
-  });
-  const url = await new Promise<string>((resolve, reject) => {
-    let output = '';
-    child.stdout?.on('data', (chunk: Buffer) => {
-      output += chunk.toString('utf8');
-      const match = /listening on (http:\/\/\S+)/.exec(output);
-      if (match?.[1]) resolve(match[1].replace(/[.,]$/, ''));
-    });
-    child.once('exit', (code) => reject(new Error(`the server left with exit ${code}:\n${output}`)));
-  });
-  return {
-    url,
-    stop: () => new Promise((resolve) => {
-      if (child.exitCode !== null) return resolve();
-      child.once('exit', () => resolve());
-      child.kill('SIGTERM');
-    }),
-  };
-}
 
 /** Set in every page before its scripts: when the first post card, with its picture shown, came. */
 function watchForFirstCard(): void {

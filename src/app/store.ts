@@ -15,7 +15,6 @@ import { isSortLoad } from '../features/posts/sortLoads';
 import { notifyError } from '../features/ui/notify';
 import { connectionBack, connectionLost, connectionSlice } from '../features/live/connectionSlice';
 import { failedActMessage } from './failedActs';
-import { keptReads } from '../offline/keptReads';
 import { forgetKeptImages } from '../offline/keptPages';
 
 const rootReducer = combineReducers({
@@ -134,16 +133,18 @@ export function makeStore({ preloadedState, router }: MakeStoreOptions = {}) {
   });
   // Nothing of one member is kept for the next (src/offline/): a session's end forgets every read
   // kept and every image, and a member logging in forgets every other member's reads.
+  // Their code comes with the first answer kept (lib/api/api.ts), not with the store.
+  const keptReads = async () => (await import(/* webpackChunkName: "kept-reads" */ '../offline/keptReads')).keptReads();
   startListening({
     actionCreator: userLoggedIn,
-    effect: ({ payload: { user } }) => {
-      void keptReads()?.forget(user._id).catch(() => undefined);
+    effect: async ({ payload: { user } }) => {
+      await (await keptReads())?.forget(user._id).catch(() => undefined);
     },
   });
   startListening({
     matcher: isAnyOf(userLoggedOut, sessionExpired),
     effect: (action, listenerApi) => {
-      void keptReads()?.forget().catch(() => undefined);
+      void keptReads().then((reads) => reads?.forget()).catch(() => undefined);
       void forgetKeptImages().catch(() => undefined);
       writeStoredToken(null, { endedByBackend: sessionExpired.match(action) });
       resetApi(listenerApi.dispatch);

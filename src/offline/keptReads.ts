@@ -54,10 +54,10 @@ export const VISITOR = 'visitor';
 const INDEX_KEY = 'index';
 
 export interface KeptReads {
-  /** Keeps `data`, the answer to `request` asked by `member`. */
-  keep(member: string, request: string, data: unknown): Promise<void>;
-  /** The answer kept for `request` asked by `member` (or, failing that, by a visitor), if any. */
-  find(member: string, request: string): Promise<KeptRead | undefined>;
+  /** Keeps `data`, the answer to `request` asked by `member` (null: a visitor). */
+  keep(member: string | null, request: string, data: unknown): Promise<void>;
+  /** The answer kept for `request` asked by `member` (or, failing that, by a visitor; null: a visitor), if any. */
+  find(member: string | null, request: string): Promise<KeptRead | undefined>;
   /** Forgets every answer kept, or every one but `member`'s and a visitor's. */
   forget(keepingMember?: string): Promise<void>;
   /** What is kept now: how many answers, how many bytes. */
@@ -80,7 +80,7 @@ export function createKeptReads({ storage, bound = OFFLINE_KEPT, now = Date.now 
     }
     return index;
   };
-  const entryKey = (member: string, request: string) => `read ${member} ${request}`;
+  const entryKey = (member: string | null, request: string) => `read ${member ?? VISITOR} ${request}`;
 
   return {
     keep: (member, request, data) => inTurn(async () => {
@@ -91,7 +91,7 @@ export function createKeptReads({ storage, bound = OFFLINE_KEPT, now = Date.now 
       if (bytes > bound.bytes) return;
       const at = now();
       const others = entries.filter((entry) => entry.key !== key);
-      others.push({ key, member, at, used: at, bytes });
+      others.push({ key, member: member ?? VISITOR, at, used: at, bytes });
       // The answers used longest ago go first.
       others.sort((a, b) => b.used - a.used);
       let total = 0;

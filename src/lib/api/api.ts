@@ -4,7 +4,6 @@ import { createApi, fetchBaseQuery, type BaseQueryApi, type BaseQueryFn, type Fe
 import { absoluteApiBase } from '../../config/env';
 import type { ApiExtension, HealthResponse } from '../../types/api';
 import { classifyFailure, NOT_STARTED_ERROR, withRetryAfter } from '../apiError';
-import { keptReads, VISITOR } from '../../offline/keptReads';
 import { apiFailed, KEPT_ANSWER_META, keptAnswerShown, type CallPurpose } from './apiEvents';
 import { API_REDUCER_PATH, apiArrived } from './apiSlot';
 import { backendBroughtBack, backendReady } from './backendReady';
@@ -191,7 +190,13 @@ async function sendInBackendTerms(request: string | FetchArgs, api: BaseQueryApi
  * answer carries the member's record).
  */
 export function keepAnswer(member: string | null, args: string | FetchArgs, data: unknown): void {
-  void keptReads()?.keep(member ?? VISITOR, readKey(args), data).catch(() => undefined);
+  const request = readKey(args);
+  void keptReads().then((reads) => reads?.keep(member, request, data)).catch(() => undefined);
+}
+
+/** The kept reads, whose code comes with the first answer, not with the page's first paint. */
+async function keptReads() {
+  return (await import(/* webpackChunkName: "kept-reads" */ '../../offline/keptReads')).keptReads();
 }
 
 /** A read as kept (offline/keptReads.ts): the backend it went to, and what it asked. */
@@ -234,12 +239,11 @@ async function call(args: string | FetchArgs, api: BaseQueryApi, extraOptions: C
   }
   // A member's read is kept for when the network is gone; one that finds no network shows the answer
   // kept when it last came, if any, and the connection notice says from when (offline/keptReads.ts).
-  const reads = api.type === 'query' ? keptReads() : null;
-  if (reads && !api.signal.aborted) {
+  if (api.type === 'query' && !api.signal.aborted) {
     if (result.error === undefined) {
       keepAnswer(member, args, result.data);
     } else if (result.error.status === 'FETCH_ERROR' && keptShowable) {
-      const kept = await reads.find(member ?? VISITOR, readKey(args)).catch(() => undefined);
+      const kept = await keptReads().then((reads) => reads?.find(member, readKey(args))).catch(() => undefined);
       if (kept && !api.signal.aborted) {
         api.dispatch(keptAnswerShown({ at: kept.at, queryCacheKey: api.queryCacheKey }));
         return { data: kept.data, meta: KEPT_ANSWER_META };
