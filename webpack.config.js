@@ -151,6 +151,8 @@ module.exports = async (env, argv) => {
     'process.env.API_BASE_URL': JSON.stringify(build.apiBaseUrl),
     'process.env.API_MOCKING': JSON.stringify(build.apiMocking ? 'on' : 'off'),
     'process.env.MOCK_SCENARIO': JSON.stringify(build.mockScenario),
+    'process.env.OFFLINE_KEPT_PAGES': JSON.stringify(String(build.offlineKept.pages)),
+    'process.env.OFFLINE_KEPT_BYTES': JSON.stringify(String(build.offlineKept.bytes)),
   });
   // Outside the build folder, one per build folder (the bench builds several at once).
   const renderDir = path.resolve(__dirname, 'node_modules', '.cache', 'socialconnect-prerender', build.buildDir.replace(/[^\w.-]+/g, '_'));

@@ -20,6 +20,9 @@ const BUILD = Type.Object({
   API_MOCKING: onOff('on', '"on" (mock backend in the browser) or "off" (real server)'),
   API_PROXY: Type.Optional(Type.String({ url: HTTP, description: 'an absolute http(s) URL such as http://localhost:8080' })),
   MOCK_SCENARIO: Type.Optional(oneOf(SCENARIO_NAMES)),
+  // What the app keeps of what a member has seen, for when the network is gone (src/offline/keptReads.ts).
+  OFFLINE_KEPT_PAGES: Type.Integer({ minimum: 0, maximum: 1000, default: 80, description: 'the most answers the app keeps for reading offline, from 0 (none) to 1000' }),
+  OFFLINE_KEPT_MB: Type.Integer({ minimum: 1, maximum: 200, default: 4, description: 'the most megabytes those answers may weigh, from 1 to 200' }),
 });
 
 /** The app build's settings, normalised as webpack.config.js writes them into the app. */
@@ -33,6 +36,7 @@ function readBuildSettings(env = process.env) {
     apiMocking: settings.API_MOCKING,
     apiProxy: proxy && proxy.origin + proxy.pathname.replace(/\/+$/, ''),
     mockScenario: settings.MOCK_SCENARIO ?? '',
+    offlineKept: { pages: settings.OFFLINE_KEPT_PAGES, bytes: settings.OFFLINE_KEPT_MB * 1_000_000 },
   };
 }
 

@@ -5,18 +5,22 @@ import { itRefusesEach } from './testing/settingRefusals';
 
 describe('build settings of the mock/real switch', () => {
   it('defaults to the mock backend under /api, built into dist', () => {
-    expect(readBuildSettings({})).toEqual({ buildDir: 'dist', apiBaseUrl: '/api', apiMocking: true, apiProxy: undefined, mockScenario: '' });
+    expect(readBuildSettings({})).toEqual({ buildDir: 'dist', apiBaseUrl: '/api', apiMocking: true, apiProxy: undefined, mockScenario: '', offlineKept: { pages: 80, bytes: 4_000_000 } });
   });
 
   it('accepts a real server by absolute URL with mocking off, and a proxy for the dev server', () => {
     expect(
       readBuildSettings({ API_BASE_URL: 'https://api.example.org/api/', API_MOCKING: 'OFF', API_PROXY: 'http://localhost:8080/', MOCK_SCENARIO: 'busy', BUILD_DIR: 'build/app/' }),
-    ).toEqual({ buildDir: 'build/app', apiBaseUrl: 'https://api.example.org/api', apiMocking: false, apiProxy: 'http://localhost:8080', mockScenario: 'busy' });
+    ).toEqual({ buildDir: 'build/app', apiBaseUrl: 'https://api.example.org/api', apiMocking: false, apiProxy: 'http://localhost:8080', mockScenario: 'busy', offlineKept: { pages: 80, bytes: 4_000_000 } });
+  });
+
+  it('bounds what the app keeps for reading offline: answers (0 keeps none) and megabytes', () => {
+    expect(readBuildSettings({ OFFLINE_KEPT_PAGES: '0', OFFLINE_KEPT_MB: '20' }).offlineKept).toEqual({ pages: 0, bytes: 20_000_000 });
   });
 
   it('trims values, and takes a blank one as unset', () => {
     expect(readBuildSettings({ API_BASE_URL: ' /v2/ ', API_MOCKING: '  ', MOCK_SCENARIO: '', BUILD_DIR: ' out ' })).toEqual({
-      buildDir: 'out', apiBaseUrl: '/v2', apiMocking: true, apiProxy: undefined, mockScenario: '',
+      buildDir: 'out', apiBaseUrl: '/v2', apiMocking: true, apiProxy: undefined, mockScenario: '', offlineKept: { pages: 80, bytes: 4_000_000 },
     });
     expect(readBuildSettings({ API_BASE_URL: '/' }).apiBaseUrl).toBe('/');
   });
@@ -32,6 +36,9 @@ describe('build settings of the mock/real switch', () => {
     [{ BUILD_DIR: '../elsewhere' }, 'Use a folder inside the repository, such as dist or build/app.'],
     [{ BUILD_DIR: 'build/../../elsewhere' }],
     [{ BUILD_DIR: '/tmp/out' }],
+    [{ OFFLINE_KEPT_PAGES: '-1' }, 'Use the most answers the app keeps for reading offline, from 0 (none) to 1000.'],
+    [{ OFFLINE_KEPT_PAGES: 'many' }],
+    [{ OFFLINE_KEPT_MB: '0' }, 'Use the most megabytes those answers may weigh, from 1 to 200.'],
   ]);
 
   it('knows the same scenarios as the stand-in', () => {

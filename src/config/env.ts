@@ -8,6 +8,11 @@ export const env = {
   apiBaseUrl: (process.env.API_BASE_URL || '/api').replace(/\/+$/, ''),
   /** Scenario chosen at build time (MOCK_SCENARIO), or empty for the URL/tab choice. */
   mockScenario: process.env.MOCK_SCENARIO || '',
+  /**
+   * What the app keeps of what a member has seen, for when the network is gone (OFFLINE_KEPT_PAGES,
+   * OFFLINE_KEPT_MB): the most answers (0: none) and their most bytes.
+   */
+  offlineKept: { pages: Number(process.env.OFFLINE_KEPT_PAGES || 80), bytes: Number(process.env.OFFLINE_KEPT_BYTES || 4_000_000) },
 };
 
 /**

@@ -7,10 +7,12 @@
  * What a visitor's reads answered (the backend's health, asked on /login) is kept as VISITOR's, and
  * found for any member who asks the same.
  *
- * Bounded (OFFLINE_KEPT): the answers used longest ago go first once there are more than `pages` of
+ * Bounded (OFFLINE_KEPT, the build's settings): the answers used longest ago go first once there are more than `pages` of
  * them or they weigh more than `bytes`. Logging out forgets them all, and a member logging in
  * forgets every other member's: nothing of one member is kept for the next.
  */
+
+import { env } from '../config/env';
 
 /** Where the answers are kept: IndexedDB in the browser, a Map in tests. */
 export interface KeptReadsStorage {
@@ -33,10 +35,11 @@ export interface KeptBound {
 }
 
 /**
- * The default bound: Home's, Explore's and Bookmarks' last pages, a few profiles, the notifications
- * and the posts last opened, with room to spare; a page of 20 posts weighs 10 to 20 KB.
+ * The build's bound (OFFLINE_KEPT_PAGES, OFFLINE_KEPT_MB). By default 80 answers and 4 MB: Home's,
+ * Explore's and Bookmarks' last pages, a few profiles, the notifications and the posts last opened,
+ * with room to spare; a page of 20 posts weighs 10 to 20 KB. With no pages, nothing is kept.
  */
-export const OFFLINE_KEPT: KeptBound = { pages: 80, bytes: 4_000_000 };
+export const OFFLINE_KEPT: KeptBound = env.offlineKept;
 
 interface IndexEntry {
   key: string;
@@ -166,7 +169,7 @@ let current: KeptReads | null | undefined;
 /** The kept reads this page uses: the browser's, made at the first use; none without IndexedDB. */
 export function keptReads(): KeptReads | null {
   if (current === undefined) {
-    const storage = browserStorage();
+    const storage = OFFLINE_KEPT.pages > 0 ? browserStorage() : undefined;
     current = storage ? createKeptReads({ storage }) : null;
   }
   return current;
