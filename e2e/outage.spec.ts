@@ -60,6 +60,25 @@ test.describe('A page whose data could not load', () => {
   });
 });
 
+test.describe('What a member has seen, with the backend out of reach', () => {
+  test("offline scenario after Home was read: Home shows as it was, the line says from when, and the default scenario brings it back fresh", async ({ page, consoleGuard }) => {
+    consoleGuard.allow(/Failed to fetch|net::ERR_FAILED|NetworkError|\[MSW\]/);
+    await login(page);
+    // Ava's Home: the 12 posts of the members she follows, and her own, kept as they came.
+    await expect(postCards(page)).toHaveCount(12);
+    await openWithScenario(page, '/', 'offline');
+    await expect(page).toHaveURL(urlPath('/'));
+    await expect(postCards(page)).toHaveCount(12);
+    await expect(postCard(page, SEED_TEXT.newest)).toBeVisible();
+    const kept = page.getByRole('status').filter({ hasText: /^Can't reach SocialConnect: shown as of \d{1,2}:\d{2}( [AP]M)?, reconnecting…$/ });
+    await expect(kept).toBeVisible();
+
+    await openWithScenario(page, '/', 'default');
+    await expect(postCards(page)).toHaveCount(12);
+    await expect(page.getByRole('status').filter({ hasText: /shown as of|reconnecting/ })).toHaveCount(0);
+  });
+});
+
 /** The line that says the connection is lost: one live region, read out once. */
 function reconnecting(page: Page): Locator {
   return page.getByRole('status').filter({ hasText: RECONNECTING });
