@@ -4,7 +4,7 @@
  */
 import type { Page } from '@playwright/test';
 import { test, expect } from './fixtures';
-import { login, logout, MEMBERS, postCard, postCards, SEED_TEXT } from './helpers';
+import { DEMO, login, logout, MEMBERS, postCard, postCards, SEED_TEXT } from './helpers';
 
 /** Until the app's service worker is in charge of the site: installed, its files kept, activated. */
 async function appKept(page: Page): Promise<void> {
@@ -66,7 +66,7 @@ test.describe('The app with the network gone', { tag: ['@server'] }, () => {
     await expect(page.getByRole('heading', { name: 'Latest Posts' })).toBeVisible();
   });
 
-  test("a member's Home reloaded with the network off shows its posts and pictures as last seen, says from when, and is brought up to date once the network returns", async ({ page, context }) => {
+  test("a member's Home reloaded with the network off shows its posts and pictures as last seen, says from when, and is brought up to date once the network returns", async ({ page, context, request }) => {
     await homeKept(page);
     await context.setOffline(true);
     await page.reload();
@@ -75,9 +75,15 @@ test.describe('The app with the network gone', { tag: ['@server'] }, () => {
     await expect(page.getByRole('status').filter({ hasText: /^Offline, as of \d{1,2}:\d{2}( [AP]M)?\. Reconnecting when your connection is back…$/ })).toBeVisible();
     await expect.poll(() => newestPicture(page).evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0)).toBe(true);
 
+    // Liam posts from his own device meanwhile; once Ava's network is back, her Home loads afresh.
+    const text = 'Posted by Liam while Ava was offline.';
+    const liam = await request.post('/api/auth/login', { data: { username: MEMBERS.liam.username, password: DEMO.password } });
+    const { encodedToken } = (await liam.json()) as { encodedToken: string };
+    expect((await request.post('/api/posts', { headers: { authorization: encodedToken }, data: { postData: { text } } })).status()).toBe(201);
     await context.setOffline(false);
     await expect(page.getByRole('status').filter({ hasText: /Offline, as of/ })).toHaveCount(0);
-    await expect(postCards(page)).toHaveCount(12);
+    await expect(postCard(page, text)).toBeVisible();
+    await expect(postCards(page)).toHaveCount(13);
   });
 
   test('a page never seen, opened with the network off, says so in the app, and Reload brings it once it returns', async ({ page, context }) => {
