@@ -132,12 +132,14 @@ export function makeStore({ preloadedState, router }: MakeStoreOptions = {}) {
     },
   });
   // Nothing of one member is kept for the next (src/offline/): a session's end forgets every read
-  // kept and every image, and a member logging in forgets every other member's reads.
-  // Their code comes with the first answer kept (lib/api/api.ts), not with the store.
+  // kept and every image, and a member logging in forgets every other member's reads, and the images
+  // kept before (a tab closed without logging out leaves them; which images were seen is the last
+  // member's business). Their code comes with the first answer kept (lib/api/api.ts), not with the store.
   const keptReads = async () => (await import(/* webpackChunkName: "kept-reads" */ '../offline/keptReads')).keptReads();
   startListening({
     actionCreator: userLoggedIn,
     effect: async ({ payload: { user } }) => {
+      void forgetKeptImages().catch(() => undefined);
       await (await keptReads())?.forget(user._id).catch(() => undefined);
     },
   });

@@ -130,6 +130,20 @@ describe('nothing of one member for the next', () => {
     await waitFor(() => expect([...storage.data.keys()].filter((key) => key.startsWith('read ') && !key.startsWith(`read ${VISITOR} `))).toEqual([]));
   });
 
+  it('logging in and logging out each forget the images the service worker kept', async () => {
+    const deleted = jest.fn(async (_name: string) => true);
+    Object.defineProperty(globalThis, 'caches', { value: { delete: deleted }, configurable: true });
+    try {
+      const view = await renderWithProviders({ route: '/', authAs: DEMO_CREDENTIALS });
+      await waitFor(() => expect(deleted.mock.calls).toEqual([['socialconnect-media']]));
+      await findFeed('Latest Posts');
+      await view.user.click(within(topBar()).getByRole('button', { name: 'Logout' }));
+      await waitFor(() => expect(deleted.mock.calls).toEqual([['socialconnect-media'], ['socialconnect-media']]));
+    } finally {
+      Reflect.deleteProperty(globalThis, 'caches');
+    }
+  });
+
   it("another member logging in forgets the last one's answers", async () => {
     const first = await renderWithProviders({ route: '/', authAs: DEMO_CREDENTIALS });
     await findFeed('Latest Posts');
