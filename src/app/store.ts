@@ -16,6 +16,7 @@ import { notifyError } from '../features/ui/notify';
 import { connectionBack, connectionLost, connectionSlice } from '../features/live/connectionSlice';
 import { failedActMessage } from './failedActs';
 import { forgetKeptImages } from '../offline/keptPages';
+import { loadKeptReads } from '../offline/loadKeptReads';
 
 const rootReducer = combineReducers({
   [API_REDUCER_PATH]: apiSlotReducer<ApiRootState['api']>(),
@@ -134,19 +135,18 @@ export function makeStore({ preloadedState, router }: MakeStoreOptions = {}) {
   // Nothing of one member is kept for the next (src/offline/): a session's end forgets every read
   // kept and every image, and a member logging in forgets every other member's reads, and the images
   // kept before (a tab closed without logging out leaves them; which images were seen is the last
-  // member's business). Their code comes with the first answer kept (lib/api/api.ts), not with the store.
-  const keptReads = async () => (await import(/* webpackChunkName: "kept-reads" */ '../offline/keptReads')).keptReads();
+  // member's business).
   startListening({
     actionCreator: userLoggedIn,
     effect: async ({ payload: { user } }) => {
       void forgetKeptImages().catch(() => undefined);
-      await (await keptReads())?.forget(user._id).catch(() => undefined);
+      await (await loadKeptReads())?.forget(user._id).catch(() => undefined);
     },
   });
   startListening({
     matcher: isAnyOf(userLoggedOut, sessionExpired),
     effect: (action, listenerApi) => {
-      void keptReads().then((reads) => reads?.forget()).catch(() => undefined);
+      void loadKeptReads().then((reads) => reads?.forget()).catch(() => undefined);
       void forgetKeptImages().catch(() => undefined);
       writeStoredToken(null, { endedByBackend: sessionExpired.match(action) });
       resetApi(listenerApi.dispatch);

@@ -10,7 +10,8 @@ export const env = {
   mockScenario: process.env.MOCK_SCENARIO || '',
   /**
    * What the app keeps of what a member has seen, for when the network is gone (OFFLINE_KEPT_PAGES,
-   * OFFLINE_KEPT_MB): the most answers (0: none) and their most bytes.
+   * OFFLINE_KEPT_MB): the most answers (0: none) and their most bytes, which the build writes in as
+   * OFFLINE_KEPT_BYTES from the megabytes scripts/settings.js checked.
    */
   offlineKept: { pages: Number(process.env.OFFLINE_KEPT_PAGES || 80), bytes: Number(process.env.OFFLINE_KEPT_BYTES || 4_000_000) },
 };

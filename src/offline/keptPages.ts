@@ -1,4 +1,7 @@
-/** Which kept page answers a page asked for with the network gone (serviceWorker.ts). */
+/**
+ * What the service worker keeps (serviceWorker.ts): which kept page answers a page asked for with
+ * the network gone, and which images it keeps once seen, with their cache (forgotten on logout).
+ */
 import { paths } from '../config/paths';
 
 /** Paths that are never the app's pages: the server's API and its images. */

@@ -12,6 +12,7 @@
  * forgets every other member's: nothing of one member is kept for the next.
  */
 
+import { clear, createStore, del, get, set } from 'idb-keyval';
 import { env } from '../config/env';
 
 /** Where the answers are kept: IndexedDB in the browser, a Map in tests. */
@@ -140,33 +141,24 @@ export function createKeptReads({ storage, bound = OFFLINE_KEPT, now = Date.now 
   };
 }
 
-/** The browser's store: IndexedDB through idb-keyval, loaded with the first use. None where there is no IndexedDB (jest's DOM). */
+/** The browser's store: IndexedDB through idb-keyval. None where there is no IndexedDB (jest's DOM). */
 function browserStorage(): KeptReadsStorage | undefined {
   if (typeof indexedDB === 'undefined') return undefined;
-  const store = import(/* webpackChunkName: "kept-reads" */ 'idb-keyval').then((idb) => ({ idb, store: idb.createStore('socialconnect-offline', 'reads') }));
+  const where = createStore('socialconnect-offline', 'reads');
   return {
-    get: async (key) => {
-      const { idb, store: where } = await store;
-      return idb.get(key, where);
-    },
-    set: async (key, value) => {
-      const { idb, store: where } = await store;
-      await idb.set(key, value, where);
-    },
-    del: async (key) => {
-      const { idb, store: where } = await store;
-      await idb.del(key, where);
-    },
-    clear: async () => {
-      const { idb, store: where } = await store;
-      await idb.clear(where);
-    },
+    get: (key) => get(key, where),
+    set: (key, value) => set(key, value, where),
+    del: (key) => del(key, where),
+    clear: () => clear(where),
   };
 }
 
 let current: KeptReads | null | undefined;
 
-/** The kept reads this page uses: the browser's, made at the first use; none without IndexedDB. */
+/**
+ * The kept reads this page uses: the browser's, made at the first use; none without IndexedDB. This
+ * module loads with the first use too (loadKeptReads.ts), not with the page's first paint.
+ */
 export function keptReads(): KeptReads | null {
   if (current === undefined) {
     const storage = OFFLINE_KEPT.pages > 0 ? browserStorage() : undefined;

@@ -2,6 +2,7 @@ import type { ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
 import { setupListeners } from '@reduxjs/toolkit/query';
 import { createApi, fetchBaseQuery, type BaseQueryApi, type BaseQueryFn, type FetchArgs, type FetchBaseQueryError, type FetchBaseQueryMeta } from '@reduxjs/toolkit/query/react';
 import { absoluteApiBase } from '../../config/env';
+import { loadKeptReads } from '../../offline/loadKeptReads';
 import type { ApiExtension, HealthResponse } from '../../types/api';
 import { classifyFailure, NOT_STARTED_ERROR, withRetryAfter } from '../apiError';
 import { apiFailed, KEPT_ANSWER_META, keptAnswerShown, type CallPurpose } from './apiEvents';
@@ -135,9 +136,8 @@ async function specAnswers(spec: SpecCall, api: BaseQueryApi, extraOptions: Call
  * member's act; a query whose answer is on screen already, or one forced again (a refetch, a poll, a
  * reload of a post the live stream named), reloads; any other is a page's first load.
  */
-function callPurpose(api: BaseQueryApi, extraOptions: CallOptions | undefined): CallPurpose {
+function callPurpose(api: BaseQueryApi, extraOptions: CallOptions | undefined, shown: boolean): CallPurpose {
   if (api.type === 'mutation' || extraOptions?.formSave === true) return 'act';
-  const shown = answerShown(api);
   if (extraOptions?.aside === true) return 'aside';
   return shown || api.forced === true ? 'reload' : 'load';
 }
@@ -153,9 +153,9 @@ function answerShown(api: BaseQueryApi): boolean {
  * show yet (a start, a page opened), or shows what was kept already (the next page of a kept list).
  * A reload of a fresh answer keeps that answer on screen instead.
  */
-function showsKept(api: BaseQueryApi): boolean {
+function showsKept(api: BaseQueryApi, shown: boolean): boolean {
   const kept = storeState(api.getState).connection?.keptQueries ?? [];
-  return !answerShown(api) || (api.queryCacheKey !== undefined && kept.includes(api.queryCacheKey));
+  return !shown || (api.queryCacheKey !== undefined && kept.includes(api.queryCacheKey));
 }
 
 function carriesIdempotencyKey(args: string | FetchArgs): boolean {
@@ -191,12 +191,7 @@ async function sendInBackendTerms(request: string | FetchArgs, api: BaseQueryApi
  */
 export function keepAnswer(member: string | null, args: string | FetchArgs, data: unknown): void {
   const request = readKey(args);
-  void keptReads().then((reads) => reads?.keep(member, request, data)).catch(() => undefined);
-}
-
-/** The kept reads, whose code comes with the first answer, not with the page's first paint. */
-async function keptReads() {
-  return (await import(/* webpackChunkName: "kept-reads" */ '../../offline/keptReads')).keptReads();
+  void loadKeptReads().then((reads) => reads?.keep(member, request, data)).catch(() => undefined);
 }
 
 /** A read as kept (offline/keptReads.ts): the backend it went to, and what it asked. */
@@ -220,9 +215,10 @@ async function call(args: string | FetchArgs, api: BaseQueryApi, extraOptions: C
   const notStarted = await backendReady();
   const { token, userId: member } = storeState(api.getState).session;
   const sentToken = Boolean(token);
-  const keptShowable = api.type === 'query' && showsKept(api);
   // What was on screen as the call started.
-  const purpose = callPurpose(api, extraOptions);
+  const shown = answerShown(api);
+  const purpose = callPurpose(api, extraOptions, shown);
+  const keptShowable = api.type === 'query' && showsKept(api, shown);
   // A backend that could not start answers nothing: the call stays here and fails as such.
   let result = notStarted ? { error: NOT_STARTED_ERROR } : await sendInBackendTerms(args, sending, extraOptions);
   // Every answer of the contract is JSON: one that is not came from something else (the stand-in's
@@ -243,7 +239,7 @@ async function call(args: string | FetchArgs, api: BaseQueryApi, extraOptions: C
     if (result.error === undefined) {
       keepAnswer(member, args, result.data);
     } else if (result.error.status === 'FETCH_ERROR' && keptShowable) {
-      const kept = await keptReads().then((reads) => reads?.find(member, readKey(args))).catch(() => undefined);
+      const kept = await loadKeptReads().then((reads) => reads?.find(member, readKey(args))).catch(() => undefined);
       if (kept && !api.signal.aborted) {
         api.dispatch(keptAnswerShown({ at: kept.at, queryCacheKey: api.queryCacheKey }));
         return { data: kept.data, meta: KEPT_ANSWER_META };
