@@ -379,3 +379,31 @@ export async function homeSettled(page: Page, onTheirWay: () => number): Promise
   await expect(sidePanel(page).getByRole('region', { name: 'Who to follow?' }).getByRole('listitem').first()).toBeVisible();
   await expect.poll(onTheirWay).toBe(0);
 }
+
+/**
+ * Waits until the app has kept its answer to a read whose address holds `request`, for reading
+ * offline (src/offline/keptReads.ts): a page is kept a moment after it shows, once its answer is
+ * written to IndexedDB. Looks only at a database the app has made: opening one that is not there
+ * would make it, without the app's store.
+ */
+export async function readKept(page: Page, request: string): Promise<void> {
+  await expect.poll(() => page.evaluate(async (wanted) => {
+    const databases = await indexedDB.databases();
+    if (!databases.some((database) => database.name === 'socialconnect-offline')) return false;
+    return new Promise<boolean>((resolve) => {
+      const opening = indexedDB.open('socialconnect-offline');
+      opening.onerror = () => resolve(false);
+      opening.onsuccess = () => {
+        const database = opening.result;
+        const done = (found: boolean) => {
+          database.close();
+          resolve(found);
+        };
+        if (!database.objectStoreNames.contains('reads')) return done(false);
+        const asking = database.transaction('reads').objectStore('reads').get('index');
+        asking.onerror = () => done(false);
+        asking.onsuccess = () => done(Array.isArray(asking.result) && asking.result.some((entry: { key?: unknown }) => String(entry.key).includes(wanted)));
+      };
+    });
+  }, request), { message: `the answer to ${request} kept for reading offline` }).toBe(true);
+}

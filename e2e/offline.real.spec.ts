@@ -4,7 +4,7 @@
  */
 import type { Page } from '@playwright/test';
 import { test, expect } from './fixtures';
-import { DEMO, login, logout, MEMBERS, postCard, postCards, SEED_TEXT } from './helpers';
+import { DEMO, login, logout, MEMBERS, postCard, postCards, readKept, SEED_TEXT } from './helpers';
 
 /** Until the app's service worker is in charge of the site: installed, its files kept, activated. */
 async function appKept(page: Page): Promise<void> {
@@ -38,6 +38,7 @@ async function pictureKept(page: Page): Promise<void> {
 async function homeKept(page: Page): Promise<void> {
   await login(page);
   await expect(postCards(page)).toHaveCount(12);
+  await readKept(page, '/feed?');
   await appKept(page);
   // The pictures shown once the worker is in charge are kept: those on screen after this reload.
   await page.reload();
