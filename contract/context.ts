@@ -11,4 +11,6 @@ export interface RuleContext {
   images: ImagePreparer;
   now: () => Date;
   newId: () => string;
+  /** The most pixels an uploaded image may have (the server's IMAGE_PIXELS_MAX); LIMITS.imagePixelsMax unless set. */
+  imagePixelsMax?: number;
 }

@@ -6,17 +6,18 @@ export class RuleError extends Error {
   readonly status: number;
   readonly code: ErrorCode;
 
-  constructor(key: MessageKey) {
-    super(MESSAGES[key]);
+  /** `text`: the message with this backend's own figure in it (a setting), in place of the catalogue's. */
+  constructor(key: MessageKey, text: string = MESSAGES[key]) {
+    super(text);
     this.name = 'RuleError';
     this.status = MESSAGE_STATUS[key];
     this.code = errorCode(key);
   }
 }
 
-/** The refusal for one catalogue entry, with its status, exact message and code. */
-export function refusal(key: MessageKey): RuleError {
-  return new RuleError(key);
+/** The refusal for one catalogue entry, with its status, exact message (or `text`, naming a setting's figure) and code. */
+export function refusal(key: MessageKey, text?: string): RuleError {
+  return new RuleError(key, text);
 }
 
 /** The error shape of every refusal, 4xx or 5xx. */

@@ -5,6 +5,16 @@
  * The app shows the message and decides what to do from the status and the code.
  */
 
+/**
+ * The refusal of an image over `pixelsMax` pixels (a backend's setting; the catalogue's text is the
+ * default's): the number, and its square's side when it has a whole one.
+ */
+export function imagePixelsText(pixelsMax: number): string {
+  const side = Math.sqrt(pixelsMax);
+  const square = Number.isInteger(side) ? ` (${side} x ${side})` : '';
+  return `Images can be at most ${pixelsMax.toLocaleString('en-US')} pixels${square}.`;
+}
+
 /** Each message's HTTP status and text. */
 const CATALOGUE = {
   // ---- Spec section 8, exact ----
@@ -36,6 +46,7 @@ const CATALOGUE = {
   postTooLong: [400, 'A post can be at most 500 characters long.'],
   imageInvalid: [400, 'Images must be PNG, JPEG, WebP or GIF files.'],
   imageTooLarge: [400, 'Images can be at most 2 MB.'],
+  // imagePixelsText(LIMITS.imagePixelsMax), word for word (a test holds the two together).
   imageTooManyPixels: [400, 'Images can be at most 16,777,216 pixels (4096 x 4096).'],
   imageCutOff: [400, 'This image file is cut off before its end. Please choose the whole file again.'],
   firstNameInvalid: [400, 'First name must be 1 to 30 characters long.'],

@@ -10,6 +10,7 @@ import { decodeJwt } from 'jose';
 import { API_EXTENSIONS, NOTIFICATIONS_UNREAD_MAX, PAGE_LIMIT_DEFAULT, type Post, type PostsPage } from './api';
 import type { RuleContext } from './context';
 import { refusal, refusalAnswer, RuleError } from './errors';
+import { LIMITS } from './limits';
 import { fingerprintOf, idempotentContext, IDEMPOTENT_REPLAYED_HEADER, KeptOutcome, readIdempotencyKey } from './idempotency';
 import { presentMember, presentMembers, presentNotifications, presentPost, presentPosts, presentReplies, presentReply, toUserSummary } from './present';
 import { authenticate, login, logout, SESSION_REFUSALS, signup, verifiedClaims, type Session } from './rules/auth';
@@ -551,7 +552,8 @@ const healthRoutes: RouteSpec[] = [
   publicRoute('get', '/health', 200, undefined, async ({ ctx }) => {
     // One read of the store: it answers, and says whether it holds the demo network.
     const demo = await ctx.store.read((reader) => reader.demoNetwork());
-    return shaped(Schema.HealthResponse, { status: 'ok', extensions: [...API_EXTENSIONS], demo });
+    const limits = { imagePixelsMax: ctx.imagePixelsMax ?? LIMITS.imagePixelsMax };
+    return shaped(Schema.HealthResponse, { status: 'ok', extensions: [...API_EXTENSIONS], demo, limits });
   }),
 ];
 

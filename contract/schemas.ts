@@ -199,6 +199,11 @@ export const HealthResponse = Type.Object({
    * backend that does not say): not a demo.
    */
   demo: Type.Optional(Type.Boolean()),
+  /**
+   * The limits this backend sets itself (contract/limits.ts has the defaults): the app checks a picked
+   * image against them before it is sent. Absent (a backend that does not say): the defaults.
+   */
+  limits: Type.Optional(Type.Object({ imagePixelsMax: Type.Integer({ minimum: 1 }) })),
 });
 
 /** One page of posts, in the list's order; `nextCursor` asks for the next one, null after the last. */

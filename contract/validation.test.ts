@@ -1,5 +1,6 @@
 import { RuleError } from './errors';
-import { ERROR_CODES, MESSAGES } from './messages';
+import { LIMITS } from './limits';
+import { ERROR_CODES, imagePixelsText, MESSAGES } from './messages';
 import { dataUrl, PNG_DATA_URL, pngBytes } from './tests/fixtures';
 import { plainJpeg } from './tests/imageFixtures';
 import {
@@ -88,6 +89,25 @@ describe('image canvas', () => {
     expect(() => readImageDataUrl(dataUrl('image/png', pngBytes(50_000, 50_000)))).toThrow(MESSAGES.imageTooManyPixels);
     expect(readImageDataUrl(dataUrl('image/png', pngBytes(4096, 4096))).kind).toBe('png');
     expect(() => readImageDataUrl(dataUrl('image/png', pngBytes(4097, 4096)))).toThrow(MESSAGES.imageTooManyPixels);
+  });
+
+  it("holds an image to a backend's own pixel limit, and names that limit in the refusal", () => {
+    const limit = 2048 * 2048;
+    expect(readImageDataUrl(dataUrl('image/png', pngBytes(2048, 2048)), 'imageInvalid', limit).kind).toBe('png');
+    let refused: unknown;
+    try {
+      readImageDataUrl(dataUrl('image/png', pngBytes(2049, 2048)), 'imageInvalid', limit);
+    } catch (error) {
+      refused = error;
+    }
+    expect(refused).toBeInstanceOf(RuleError);
+    expect({ message: (refused as RuleError).message, code: (refused as RuleError).code, status: (refused as RuleError).status })
+      .toEqual({ message: 'Images can be at most 4,194,304 pixels (2048 x 2048).', code: ERROR_CODES.imageTooManyPixels, status: 400 });
+  });
+
+  it("says a pixel limit with its square's side when it has a whole one; the default's words are the catalogue's", () => {
+    expect(imagePixelsText(LIMITS.imagePixelsMax)).toBe(MESSAGES.imageTooManyPixels);
+    expect(imagePixelsText(24_000_000)).toBe('Images can be at most 24,000,000 pixels.');
   });
 
   it('refuses an image cut off before its end', () => {

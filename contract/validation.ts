@@ -6,6 +6,7 @@ import { refusal } from './errors';
 import { withoutMetadata } from './imageMetadata';
 import { imageIsWhole } from './imageStructure';
 import { LIMITS } from './limits';
+import { imagePixelsText } from './messages';
 
 export { LIMITS } from './limits';
 
@@ -139,11 +140,11 @@ export interface CheckedImage {
 }
 
 /**
- * A data URL of a PNG, JPEG, WebP or GIF image of at most 2 MB decoded and 16,777,216 pixels, whole
- * (imageStructure), checked by its content (the name it claims does not count). SVG, other types,
- * URLs and bad base64 are refused with `invalid`'s message.
+ * A data URL of a PNG, JPEG, WebP or GIF image of at most 2 MB decoded and `pixelsMax` pixels (the
+ * backend's setting; 16,777,216 unless set), whole (imageStructure), checked by its content (the name
+ * it claims does not count). SVG, other types, URLs and bad base64 are refused with `invalid`'s message.
  */
-export function readImageDataUrl(value: string, invalid: 'imageInvalid' | 'avatarInvalid' = 'imageInvalid'): CheckedImage {
+export function readImageDataUrl(value: string, invalid: 'imageInvalid' | 'avatarInvalid' = 'imageInvalid', pixelsMax: number = LIMITS.imagePixelsMax): CheckedImage {
   const match = IMAGE_DATA_URL.exec(value);
   const base64 = match?.[3];
   if (!base64 || base64.length % 4 !== 0) throw refusal(invalid);
@@ -152,7 +153,7 @@ export function readImageDataUrl(value: string, invalid: 'imageInvalid' | 'avata
   const kind = sniffImage(bytes);
   if (!kind) throw refusal(invalid);
   const size = imageDimensions(kind, bytes);
-  if (size && size.width * size.height > LIMITS.imagePixelsMax) throw refusal('imageTooManyPixels');
+  if (size && size.width * size.height > pixelsMax) throw refusal('imageTooManyPixels', imagePixelsText(pixelsMax));
   if (!imageIsWhole(kind, bytes)) throw refusal('imageCutOff');
   return { kind, bytes };
 }
@@ -196,8 +197,8 @@ export interface UploadedImage {
  * reveal who took it and where (contract/imageMetadata.ts). An image with none keeps its data URL
  * exactly as sent.
  */
-export function readUploadedImage(value: string, invalid: 'imageInvalid' | 'avatarInvalid' = 'imageInvalid'): UploadedImage {
-  const checked = readImageDataUrl(value, invalid);
+export function readUploadedImage(value: string, invalid: 'imageInvalid' | 'avatarInvalid' = 'imageInvalid', pixelsMax: number = LIMITS.imagePixelsMax): UploadedImage {
+  const checked = readImageDataUrl(value, invalid, pixelsMax);
   const bytes = withoutMetadata(checked.kind, checked.bytes);
   if (bytes === checked.bytes) return { image: checked, dataUrl: value };
   return uploadedImage({ kind: checked.kind, bytes });
@@ -315,13 +316,13 @@ export type AvatarChoice =
 
 /**
  * A new avatar: empty (no avatar), the member's current one, an image shipped with the app
- * (/images/...), or an uploaded image as a data URL.
+ * (/images/...), or an uploaded image as a data URL of at most `pixelsMax` pixels.
  */
-export function validateAvatar(value: string, current: string): AvatarChoice {
+export function validateAvatar(value: string, current: string, pixelsMax: number = LIMITS.imagePixelsMax): AvatarChoice {
   if (value === '') return { kind: 'none' };
   if (value === current) return { kind: 'unchanged' };
   if (isShippedImagePath(value)) return { kind: 'shipped', path: value };
-  return { kind: 'upload', ...readUploadedImage(value, 'avatarInvalid') };
+  return { kind: 'upload', ...readUploadedImage(value, 'avatarInvalid', pixelsMax) };
 }
 
 // ---- Request bodies ----

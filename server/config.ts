@@ -53,6 +53,8 @@ export interface ServerConfig {
   drainMs: number;
   /** How many live streams one session may hold open at once in this process; the next is refused 429. */
   streamsPerSession: number;
+  /** The most pixels an uploaded image may have; said in /api/health, so the app checks the same. */
+  imagePixelsMax: number;
   production: boolean;
   /** The built app (API_MOCKING=off) that the server serves. */
   staticDir: string;
@@ -90,6 +92,7 @@ export function readConfig(env: Readonly<Record<string, string | undefined>> = p
     seed: settings.SEED ?? !production,
     drainMs: settings.DRAIN_SECONDS * 1000,
     streamsPerSession: settings.STREAMS_PER_SESSION,
+    imagePixelsMax: settings.IMAGE_PIXELS_MAX,
     production,
     staticDir: inRepository(settings.STATIC_DIR),
     logLevel: settings.LOG_LEVEL,

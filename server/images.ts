@@ -35,15 +35,23 @@ export async function drawAgain(image: CheckedImage, pixelsMax: number = LIMITS.
   return { kind: image.kind, bytes: new Uint8Array(await encoder(drawing)(pipeline).toBuffer()) };
 }
 
-/** The server's: each still image drawn again; one that no decoder draws is refused. */
-export const DRAW_AGAIN: ImagePreparer = {
-  async prepare(upload, invalid) {
-    let drawn: CheckedImage | undefined;
-    try {
-      drawn = await drawAgain(upload.image);
-    } catch {
-      throw refusal(invalid);
-    }
-    return drawn ? uploadedImage(drawn) : upload;
-  },
-};
+/**
+ * The server's: each still image drawn again, decoding no more than `pixelsMax` pixels (the
+ * IMAGE_PIXELS_MAX setting); one that no decoder draws is refused.
+ */
+export function drawingAgainWithin(pixelsMax: number): ImagePreparer {
+  return {
+    async prepare(upload, invalid) {
+      let drawn: CheckedImage | undefined;
+      try {
+        drawn = await drawAgain(upload.image, pixelsMax);
+      } catch {
+        throw refusal(invalid);
+      }
+      return drawn ? uploadedImage(drawn) : upload;
+    },
+  };
+}
+
+/** The server's preparer at the default pixel limit. */
+export const DRAW_AGAIN: ImagePreparer = drawingAgainWithin(LIMITS.imagePixelsMax);

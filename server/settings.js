@@ -176,6 +176,9 @@ const SERVER = Type.Object({
   SEED: optionalOnOff(),
   // contract/stream.ts STREAMS_PER_SESSION_DEFAULT (a test keeps the two the same).
   STREAMS_PER_SESSION: Type.Integer({ minimum: 1, maximum: 1000, default: 8, description: 'the number of live streams one session (one login) may hold open at once in each server process, from 1 to 1000' }),
+  // contract/limits.ts LIMITS.imagePixelsMax is the default. The least is what the app fits a large
+  // photo to (src/lib/fitImage.ts: 2048 on its long side), so a photo it fitted is never refused.
+  IMAGE_PIXELS_MAX: Type.Integer({ minimum: 4_194_304, maximum: 268_435_456, default: 16_777_216, description: 'the number of pixels an uploaded image may have at most, from 4194304 (2048 x 2048) to 268435456 (16384 x 16384)' }),
   DRAIN_SECONDS: Type.Number({ minimum: 0, maximum: 60, default: 5, description: 'the seconds from SIGTERM during which /api/health answers 503 before the server closes, from 0 to 60' }),
   NODE_ENV: Type.String({ default: 'development' }),
   STATIC_DIR: Type.String({ default: 'build/app' }),

@@ -30,7 +30,7 @@ export async function createPost(ctx: RuleContext, author: MemberRow, { postData
   const text = validatePostText(postData.text ?? '');
   const rawImage = postData.image ?? '';
   // Without its metadata (where it was taken, the camera's serial) from here on.
-  const upload = rawImage === '' ? undefined : readUploadedImage(rawImage);
+  const upload = rawImage === '' ? undefined : readUploadedImage(rawImage, 'imageInvalid', ctx.imagePixelsMax);
   if (text === '' && !upload) throw refusal('postEmpty');
   const imageAlt = validateImageAlt(postData.imageAlt ?? '');
   // As the backend keeps it (the server draws it again), before the transaction holds anything.

@@ -78,7 +78,7 @@ export async function editProfile(ctx: RuleContext, member: MemberRow, { userDat
     }
     passwordHash = await ctx.passwords.hash(validatePassword(rawPassword));
   }
-  const chosen = rawAvatar === undefined ? undefined : validateAvatar(rawAvatar, member.image);
+  const chosen = rawAvatar === undefined ? undefined : validateAvatar(rawAvatar, member.image, ctx.imagePixelsMax);
   // An uploaded avatar as the backend keeps it (the server draws it again), before the transaction.
   const avatar = chosen?.kind === 'upload' ? { ...chosen, ...(await ctx.images.prepare(chosen, 'avatarInvalid')) } : chosen;
   const updatedAt = ctx.now().toISOString();

@@ -57,8 +57,8 @@ describe('the whole contract in one session', () => {
     expect({ status: result.status, body: result.json }).toEqual({ status: 404, body: { errors: ['No such API route.'], code: 'route_not_found' } });
   });
 
-  it('answers its health', async () => {
+  it('answers its health, with the limits it sets (the defaults here)', async () => {
     const result = await call('GET', '/health');
-    expect({ status: result.status, body: result.json }).toEqual({ status: 200, body: { status: 'ok', extensions: ['pages', 'feed', 'return-minimal', 'events', 'replies', 'tags', 'notifications', 'idempotency', 'reply-links', 'reaction-counts', 'alt-text', 'edit-marks', 'member-lists', 'mute-block', 'change-counts'], demo: target().traits.demo } });
+    expect({ status: result.status, body: result.json }).toEqual({ status: 200, body: { status: 'ok', extensions: ['pages', 'feed', 'return-minimal', 'events', 'replies', 'tags', 'notifications', 'idempotency', 'reply-links', 'reaction-counts', 'alt-text', 'edit-marks', 'member-lists', 'mute-block', 'change-counts'], demo: target().traits.demo, limits: { imagePixelsMax: 16_777_216 } } });
   });
 });

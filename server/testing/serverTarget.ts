@@ -7,7 +7,8 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { RuleContext } from '../../contract/context';
-import { buildDefaultSeed } from '../../contract/seed/default';
+import type { LoginResponse } from '../../contract/api';
+import { buildDefaultSeed, DEMO_CREDENTIALS } from '../../contract/seed/default';
 import { withFaults, type ContractTarget } from '../../contract/tests/target';
 import { createTokenService } from '../../contract/tokens';
 import { createAnswerCache } from '../answerCache';
@@ -16,7 +17,7 @@ import { buildApp, type AppOptions } from '../app';
 import { REPOSITORY_ROOT, type TrustProxy } from '../config';
 import { openPostgres, type Database } from '../db/database';
 import { migrate } from '../db/migrate';
-import { DRAW_AGAIN } from '../images';
+import { DRAW_AGAIN, drawingAgainWithin } from '../images';
 import { argon2Passwords } from '../passwords';
 import { eventReads } from '../store/events';
 import { createSqlStore, type SqlStore } from '../store/sqlStore';
@@ -75,11 +76,13 @@ export interface TestServerOptions {
   statementTimeoutMs?: number;
   /** STREAMS_PER_SESSION: the app's default unless given. */
   streamsPerSession?: number;
+  /** IMAGE_PIXELS_MAX: the default (LIMITS.imagePixelsMax) unless given. */
+  imagePixelsMax?: number;
 }
 
 /** A migrated, empty server on a fresh database, listening on a free loopback port. */
 export async function startTestServer({
-  kind, oneStatementWrites, now = () => new Date(), staticDir, logger, databaseUrl, rateLimits, trustProxy, devOrigins, timeouts, statementTimeoutMs, streamsPerSession,
+  kind, oneStatementWrites, now = () => new Date(), staticDir, logger, databaseUrl, rateLimits, trustProxy, devOrigins, timeouts, statementTimeoutMs, streamsPerSession, imagePixelsMax,
 }: TestServerOptions): Promise<TestServer> {
   let dropDatabase = async (): Promise<void> => undefined;
   let database: Database;
@@ -102,7 +105,7 @@ export async function startTestServer({
   await migrate(database);
   const store = withFaults(createSqlStore(database, { publicDir: PUBLIC_DIR, passwords: argon2Passwords, changes, oneStatementWrites }));
   const secret = randomBytes(48).toString('base64');
-  const ctx: RuleContext = { store, tokens: createTokenService({ secret, now }), passwords: argon2Passwords, images: DRAW_AGAIN, now, newId: randomUUID };
+  const ctx: RuleContext = { store, tokens: createTokenService({ secret, now }), passwords: argon2Passwords, images: imagePixelsMax === undefined ? DRAW_AGAIN : drawingAgainWithin(imagePixelsMax), now, newId: randomUUID, imagePixelsMax };
   // Answers kept in memory, as in production: the contract suite then checks they never go stale.
   const app = await buildApp({ ctx, database, answers: createAnswerCache(changes), events: changes, streamsPerSession, staticDir, logger, rateLimits, trustProxy, devOrigins, timeouts });
   // As the server does (start.ts): what the change channel has to say goes to the app's log.
@@ -125,6 +128,13 @@ export async function startTestServer({
       await dropDatabase();
     },
   };
+}
+
+/** The demo network loaded on `server`, and the demo member's token there. */
+export async function seededWithDemoToken(server: TestServer): Promise<string> {
+  await server.store.load(buildDefaultSeed());
+  const login = await fetch(`${server.baseUrl}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(DEMO_CREDENTIALS) });
+  return ((await login.json()) as LoginResponse).encodedToken;
 }
 
 export async function openServerTarget(kind: 'pglite' | 'postgres', { oneStatementWrites }: { oneStatementWrites?: boolean } = {}): Promise<ContractTarget> {

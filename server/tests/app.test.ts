@@ -13,7 +13,7 @@ import { CHANGES_CHANNEL } from '../changeFeed';
 import { APP_CSP } from '../app';
 import { readFunctions } from '../db/migrate';
 import { drawAgain } from '../images';
-import { startTestServer, type TestServer } from '../testing/serverTarget';
+import { seededWithDemoToken, startTestServer, type TestServer } from '../testing/serverTarget';
 import { until } from '../testing/until';
 
 const logLines: string[] = [];
@@ -35,9 +35,7 @@ let token: string;
 
 beforeAll(async () => {
   server = await startTestServer({ kind: 'pglite', staticDir, logger: { level: 'info', stream: logStream } });
-  await server.store.load(buildDefaultSeed());
-  const login = await fetch(`${server.baseUrl}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(DEMO_CREDENTIALS) });
-  token = ((await login.json()) as LoginResponse).encodedToken;
+  token = await seededWithDemoToken(server);
 }, 60_000);
 
 afterAll(async () => {
@@ -355,7 +353,7 @@ describe('health', () => {
     const own = await startTestServer({ kind: 'pglite' });
     try {
       const ok = await fetch(`${own.baseUrl}/api/health`);
-      expect({ status: ok.status, body: await ok.json() }).toEqual({ status: 200, body: { status: 'ok', extensions: ['pages', 'feed', 'return-minimal', 'events', 'replies', 'tags', 'notifications', 'idempotency', 'reply-links', 'reaction-counts', 'alt-text', 'edit-marks', 'member-lists', 'mute-block', 'change-counts'], demo: false } });
+      expect({ status: ok.status, body: await ok.json() }).toEqual({ status: 200, body: { status: 'ok', extensions: ['pages', 'feed', 'return-minimal', 'events', 'replies', 'tags', 'notifications', 'idempotency', 'reply-links', 'reaction-counts', 'alt-text', 'edit-marks', 'member-lists', 'mute-block', 'change-counts'], demo: false, limits: { imagePixelsMax: 16_777_216 } } });
       await own.database.close();
       const down = await fetch(`${own.baseUrl}/api/health`);
       expect({ status: down.status, body: await down.json() }).toEqual({ status: 503, body: { errors: ['The service is unavailable right now. Please try again in a moment.'], code: 'service_unavailable' } });

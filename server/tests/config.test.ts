@@ -25,6 +25,7 @@ describe('readConfig', () => {
       seed: true,
       drainMs: 5_000,
       streamsPerSession: 8,
+      imagePixelsMax: 16_777_216,
       production: false,
       staticDir: join(REPOSITORY_ROOT, 'build', 'app'),
       logLevel: 'info',
@@ -34,10 +35,10 @@ describe('readConfig', () => {
   it('reads every setting', () => {
     expect(readConfig({
       PORT: '9000', HOST: '0.0.0.0', DATABASE_URL: 'postgres://app:pw@db.internal:5433/social', DATA_DIR: '/var/lib/socialconnect',
-      JWT_SECRET: 'x'.repeat(40), RATE_LIMITS: 'off', TRUST_PROXY: '2', DEV_ORIGINS: 'http://localhost:3000', SEED: 'off', DRAIN_SECONDS: '2.5', STREAMS_PER_SESSION: '3', NODE_ENV: 'production', STATIC_DIR: 'dist', LOG_LEVEL: 'warn',
+      JWT_SECRET: 'x'.repeat(40), RATE_LIMITS: 'off', TRUST_PROXY: '2', DEV_ORIGINS: 'http://localhost:3000', SEED: 'off', DRAIN_SECONDS: '2.5', STREAMS_PER_SESSION: '3', IMAGE_PIXELS_MAX: '24000000', NODE_ENV: 'production', STATIC_DIR: 'dist', LOG_LEVEL: 'warn',
     })).toEqual({
       port: 9000, host: '0.0.0.0', databaseUrl: 'postgres://app:pw@db.internal:5433/social', dataDir: '/var/lib/socialconnect',
-      jwtSecret: 'x'.repeat(40), rateLimits: false, trustProxy: 2, devOrigins: ['http://localhost:3000'], seed: false, drainMs: 2_500, streamsPerSession: 3, production: true, staticDir: join(REPOSITORY_ROOT, 'dist'), logLevel: 'warn',
+      jwtSecret: 'x'.repeat(40), rateLimits: false, trustProxy: 2, devOrigins: ['http://localhost:3000'], seed: false, drainMs: 2_500, streamsPerSession: 3, imagePixelsMax: 24_000_000, production: true, staticDir: join(REPOSITORY_ROOT, 'dist'), logLevel: 'warn',
     });
   });
 
@@ -129,6 +130,9 @@ describe('readConfig', () => {
     [{ LOG_LEVEL: 'loud' }, 'Use one of: fatal, error, warn, info, debug, trace, silent.'],
     [{ STREAMS_PER_SESSION: '0' }, 'Use the number of live streams one session (one login) may hold open at once in each server process, from 1 to 1000.'],
     [{ STREAMS_PER_SESSION: 'many' }],
+    [{ IMAGE_PIXELS_MAX: '1000000' }, 'Use the number of pixels an uploaded image may have at most, from 4194304 (2048 x 2048) to 268435456 (16384 x 16384).'],
+    [{ IMAGE_PIXELS_MAX: '300000000' }],
+    [{ IMAGE_PIXELS_MAX: '16.7M' }],
   ], { unquoted: ['DATABASE_URL'] });
 
   it('warns a production start with DEV_ORIGINS that those pages can call the API', () => {

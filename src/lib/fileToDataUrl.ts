@@ -34,16 +34,17 @@ function readBytes(blob: Blob): Promise<Uint8Array> {
  * by its bytes (a PNG, JPEG, WebP or GIF, whatever its name or type says), its canvas, whether it is
  * whole, and its size. A photo over the limits (its bytes, or up to FIT_FROM_PIXELS_MAX pixels) is
  * made smaller in the browser (fitImage), as phones do when they share one; a GIF over them is
- * refused. The data URL carries the type the bytes show.
+ * refused. The data URL carries the type the bytes show. `pixelsMax`: the backend's pixel limit (its
+ * health answer says it), the contract's default unless given.
  */
-export async function readImageFile(file: Blob, maxBytes: number = MAX_IMAGE_BYTES): Promise<PickedImage> {
+export async function readImageFile(file: Blob, maxBytes: number = MAX_IMAGE_BYTES, pixelsMax: number = LIMITS.imagePixelsMax): Promise<PickedImage> {
   try {
     const head = await readBytes(file.slice(0, HEAD_BYTES));
     const kind = sniffImage(head);
     if (!kind) return { problem: 'not-image' };
     const size = imageDimensions(kind, head);
     const pixels = size ? size.width * size.height : 0;
-    const tooManyPixels = pixels > LIMITS.imagePixelsMax;
+    const tooManyPixels = pixels > pixelsMax;
     const tooLarge = file.size > maxBytes;
     const fits = fitsByRedrawing(kind, file.size, pixels);
     // A small file that claims a huge canvas is refused before anything decodes it.
@@ -52,7 +53,7 @@ export async function readImageFile(file: Blob, maxBytes: number = MAX_IMAGE_BYT
     if (!imageIsWhole(kind, file.size > HEAD_BYTES ? await readBytes(file) : head)) return { problem: 'cut-off' };
     if (tooLarge || tooManyPixels) {
       const fitted = await fitImage(file, kind, maxBytes, pixels);
-      if (fitted) return readImageFile(fitted, maxBytes);
+      if (fitted) return readImageFile(fitted, maxBytes, pixelsMax);
       return { problem: tooLarge ? 'too-large' : 'too-many-pixels' };
     }
     // FileReader's data URLs are always base64: only their media type changes.

@@ -1,5 +1,6 @@
 import type { ApiExtension } from '../../types/api';
-import { backendHas, useBackendHas } from './api';
+import { LIMITS } from '../../../contract/limits';
+import { backendHas, useBackendHas, useGetHealthQuery } from './api';
 
 /**
  * What the app offers beyond the spec, by what the backend said it has (GET /health): the one map a
@@ -39,4 +40,13 @@ export function hasCapability(state: unknown, capability: Capability): boolean {
  */
 export function useCapability(capability: Capability): boolean | undefined {
   return useBackendHas(CAPABILITIES[capability]);
+}
+
+/**
+ * The most pixels a picked image may have: the backend's own limit (its health answer's `limits`),
+ * or the contract's default while it has not said, or when it does not.
+ */
+export function useImagePixelsMax(): number {
+  const { data } = useGetHealthQuery();
+  return data?.limits?.imagePixelsMax ?? LIMITS.imagePixelsMax;
 }

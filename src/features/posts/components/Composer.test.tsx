@@ -212,6 +212,18 @@ describe('Composer', () => {
     }
   });
 
+  it("holds a picked image to the backend's own pixel limit, from its health answer, and names that limit", async () => {
+    server.use(http.get(`${API}/health`, () => HttpResponse.json({ status: 'ok', extensions: [...API_EXTENSIONS], limits: { imagePixelsMax: 2048 * 2048 } })));
+    await openHome();
+    const fileInput = screen.getByLabelText('Image file');
+    fireEvent.change(fileInput, { target: { files: [new File([pngBytes(2049, 2048)], 'wide.png', { type: 'image/png' })] } });
+    expect(await screen.findByText('Images can be at most 4,194,304 pixels (2048 x 2048).')).toBeInTheDocument();
+    expect(screen.queryByRole('img', { name: 'Preview of the image to post' })).not.toBeInTheDocument();
+
+    fireEvent.change(fileInput, { target: { files: [new File([pngBytes(2048, 2048)], 'square.png', { type: 'image/png' })] } });
+    expect(await screen.findByRole('img', { name: 'Preview of the image to post' })).toBeInTheDocument();
+  });
+
   it('says it is preparing a picked image, Post waits for it, and a second choice is never replaced by a slower first', async () => {
     const { user, textbox } = await openHome();
     // The first file's bytes arrive late, as a large photo's do while it is made smaller.

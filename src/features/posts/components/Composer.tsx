@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, type ChangeEvent, type FormEvent } from 'reac
 import { useAppDispatch, useAppSelector } from '../../../lib/store/hooks';
 import { Avatar } from '../../../components/Avatar';
 import { TIMINGS } from '../../../config/timings';
-import { MESSAGES } from '../../../../contract/messages';
+import { imagePixelsText, MESSAGES } from '../../../../contract/messages';
 import { IMAGE_PICK_HINT, MAX_IMAGE_BYTES, type ImageFileProblem } from '../../../lib/fileToDataUrl';
 import { PREPARING_IMAGE, usePickImage } from '../../../lib/usePickImage';
 import { selectCurrentMember } from '../../users/currentMember';
@@ -32,10 +32,10 @@ export const COMPOSER_TEXTS = {
   imageLimit: IMAGE_PICK_HINT,
 } as const;
 
-const PICKER_MESSAGES: Record<ImageFileProblem, string> = {
+/** What a member is told of a picked file; one over the pixel limit is told the backend's own limit. */
+const PICKER_MESSAGES: Record<Exclude<ImageFileProblem, 'too-many-pixels'>, string> = {
   'not-image': COMPOSER_TEXTS.notImage,
   'too-large': COMPOSER_TEXTS.tooLarge,
-  'too-many-pixels': COMPOSER_TEXTS.tooManyPixels,
   'cut-off': COMPOSER_TEXTS.cutOff,
   unreadable: COMPOSER_TEXTS.unreadable,
 };
@@ -61,7 +61,7 @@ export function Composer({ onPosted }: ComposerProps) {
   const describes = useAppSelector((state) => hasCapability(state, 'altText'));
   const [createPost, { isLoading }] = useCreatePostMutation();
   const fileInput = useRef<HTMLInputElement>(null);
-  const { pick, preparing } = usePickImage();
+  const { pick, preparing, pixelsMax } = usePickImage();
   const textBox = useRef<HTMLTextAreaElement>(null);
   const emptyTimer = useRef<number | undefined>(undefined);
   const countId = useId();
@@ -79,7 +79,7 @@ export function Composer({ onPosted }: ComposerProps) {
     const picked = await pick(file);
     if (!picked) return;
     if (picked.problem) {
-      notifyError(PICKER_MESSAGES[picked.problem]);
+      notifyError(picked.problem === 'too-many-pixels' ? imagePixelsText(pixelsMax) : PICKER_MESSAGES[picked.problem]);
       return;
     }
     setImage(picked.dataUrl);

@@ -2,7 +2,7 @@ import { useId, useRef, useState, type ChangeEvent, type FormEvent, type ReactNo
 import { Avatar } from '../../../components/Avatar';
 import { Dialog } from '../../../components/Dialog';
 import { LIMITS } from '../../../../contract/limits';
-import { ERROR_CODES, MESSAGES } from '../../../../contract/messages';
+import { ERROR_CODES, imagePixelsText, MESSAGES } from '../../../../contract/messages';
 import { classifyFailure, errorCode, errorMessage } from '../../../lib/apiError';
 import { countGraphemes } from '../../../../contract/validation';
 import { countOf } from '../../../lib/plural';
@@ -29,10 +29,10 @@ export const PROFILE_MESSAGES = {
   currentPasswordWrong: 'This is not your current password.',
 } as const;
 
-const PICKER_MESSAGES: Record<ImageFileProblem, string> = {
+/** What a member is told of a picked file; one over the pixel limit is told the backend's own limit. */
+const PICKER_MESSAGES: Record<Exclude<ImageFileProblem, 'too-many-pixels'>, string> = {
   'not-image': PROFILE_MESSAGES.notImage,
   'too-large': PROFILE_MESSAGES.tooLarge,
-  'too-many-pixels': PROFILE_MESSAGES.tooManyPixels,
   'cut-off': PROFILE_MESSAGES.cutOff,
   unreadable: PROFILE_MESSAGES.unreadable,
 };
@@ -100,7 +100,7 @@ export function EditProfileDialog({ user, onClose }: EditProfileDialogProps) {
   const [currentPasswordError, setCurrentPasswordError] = useState<string | null>(null);
   const [newPassword, setNewPassword] = useState('');
   const [editProfile, { isLoading: saving }] = useEditProfileMutation();
-  const { pick, preparing } = usePickImage();
+  const { pick, preparing, pixelsMax } = usePickImage();
   const portfolioRef = useRef<HTMLInputElement>(null);
   const currentPasswordRef = useRef<HTMLInputElement>(null);
   const bioRef = useRef<HTMLTextAreaElement>(null);
@@ -117,7 +117,7 @@ export function EditProfileDialog({ user, onClose }: EditProfileDialogProps) {
     if (!picked) return;
     if (picked.problem) {
       input.value = '';
-      notifyError(PICKER_MESSAGES[picked.problem]);
+      notifyError(picked.problem === 'too-many-pixels' ? imagePixelsText(pixelsMax) : PICKER_MESSAGES[picked.problem]);
       return;
     }
     setAvatar(picked.dataUrl);
