@@ -86,4 +86,18 @@ describe('createMockContext', () => {
     events.push(`answered ${response.status}`);
     expect(events).toEqual(['saved', 'answered 201']);
   });
+
+  it('takes a write as it arrives and answers after the delay, so a reload meanwhile keeps it', async () => {
+    let savedAt = 0;
+    const ctx = createMockContext({ delayMs: 200, seed: buildDefaultSeed(), onWrite: () => { savedAt = performance.now(); }, baseUrl: 'http://localhost/alt' });
+    server.use(...createHandlers(ctx));
+    const sentAt = performance.now();
+    const response = await fetch('http://localhost/alt/auth/signup', { method: 'POST', body: JSON.stringify(SAMPLE_SIGNUP) });
+    const answeredAt = performance.now();
+    expect(response.status).toBe(201);
+    // Saved before the delay, the answer after it: a page that reloads while it waits loses nothing.
+    expect(savedAt).toBeGreaterThan(0);
+    expect(answeredAt - savedAt).toBeGreaterThanOrEqual(190);
+    expect(savedAt - sentAt).toBeLessThan(answeredAt - savedAt);
+  });
 });

@@ -1,6 +1,7 @@
 /**
  * The stand-in backend as MSW handlers: every route of the contract's table, answered by the
- * contract's own walk (contract/routes.ts) over the in-memory store, after the stand-in's delay.
+ * contract's own walk (contract/routes.ts) over the in-memory store, answered after the stand-in's
+ * delay (a write is taken before it, a read after).
  * Refusals are `{ errors: [message], code }` with their status; anything unexpected is a 500 in the
  * same shape, never a stack.
  */
@@ -41,23 +42,34 @@ function stringParams(params: PathParams): Record<string, string> {
  * no query, no `Prefer` and no `Idempotency-Key` (the extensions' parts of a call).
  */
 export function toHandler(ctx: MockContext, spec: RouteSpec, path: string = spec.path, { specOnly = false } = {}): HttpHandler {
+  // A write is taken as it arrives and answered after the delay, as a server commits one before its
+  // answer travels back: a member who reloads while the answer is on its way finds the write kept (the
+  // handlers run in the page, and a reload ends them). A read answers the store as it is after the delay.
+  const write = spec.method !== 'get';
   return http[spec.method](routeUrl(ctx, path), async ({ request, params }) => {
-    await delay(ctx.delayMs);
-    try {
-      const answer = await runRoute(ctx, spec, {
-        params: stringParams(params),
-        query: specOnly ? {} : Object.fromEntries(new URL(request.url).searchParams),
-        authorization: request.headers.get('authorization') ?? undefined,
-        prefer: specOnly ? undefined : request.headers.get('prefer') ?? undefined,
-        body: spec.method === 'get' ? undefined : await request.text(),
-        idempotencyKey: specOnly ? undefined : request.headers.get(IDEMPOTENCY_KEY_HEADER) ?? undefined,
-      });
-      return HttpResponse.json(answer.body as Record<string, unknown>, { status: answer.status, headers: answer.headers });
-    } catch (error) {
-      console.error('[mock backend] unexpected failure', error);
-      return errorResponse('serverError');
-    }
+    if (!write) await delay(ctx.delayMs);
+    const response = await answerRoute(ctx, spec, request, params, specOnly);
+    if (write) await delay(ctx.delayMs);
+    return response;
   });
+}
+
+/** The contract's walk for one call; anything unexpected is a 500 in the error shape, never a stack. */
+async function answerRoute(ctx: MockContext, spec: RouteSpec, request: Request, params: PathParams, specOnly: boolean): Promise<Response> {
+  try {
+    const answer = await runRoute(ctx, spec, {
+      params: stringParams(params),
+      query: specOnly ? {} : Object.fromEntries(new URL(request.url).searchParams),
+      authorization: request.headers.get('authorization') ?? undefined,
+      prefer: specOnly ? undefined : request.headers.get('prefer') ?? undefined,
+      body: spec.method === 'get' ? undefined : await request.text(),
+      idempotencyKey: specOnly ? undefined : request.headers.get(IDEMPOTENCY_KEY_HEADER) ?? undefined,
+    });
+    return HttpResponse.json(answer.body as Record<string, unknown>, { status: answer.status, headers: answer.headers });
+  } catch (error) {
+    console.error('[mock backend] unexpected failure', error);
+    return errorResponse('serverError');
+  }
 }
 
 /** GET /events: the live stream, or the token's refusal. */
