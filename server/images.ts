@@ -9,6 +9,7 @@
  * stand-in draws the same ones with the browser's canvas.
  */
 import sharp from 'sharp';
+import type { RuleContext } from '../contract/context';
 import { refusal } from '../contract/errors';
 import { DRAWN_QUALITY, drawingOf, type Drawing, type ImagePreparer } from '../contract/images';
 import { LIMITS, uploadedImage, type CheckedImage } from '../contract/validation';
@@ -55,3 +56,11 @@ export function drawingAgainWithin(pixelsMax: number): ImagePreparer {
 
 /** The server's preparer at the default pixel limit. */
 export const DRAW_AGAIN: ImagePreparer = drawingAgainWithin(LIMITS.imagePixelsMax);
+
+/**
+ * The rule context's image parts for one pixel limit (IMAGE_PIXELS_MAX): the rules' check of what an
+ * upload claims and the decoder's guard, set together so the two never differ.
+ */
+export function imagesWithin(pixelsMax: number = LIMITS.imagePixelsMax): Pick<RuleContext, 'images' | 'imagePixelsMax'> {
+  return { images: pixelsMax === LIMITS.imagePixelsMax ? DRAW_AGAIN : drawingAgainWithin(pixelsMax), imagePixelsMax: pixelsMax };
+}

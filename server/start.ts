@@ -23,7 +23,7 @@ import { argon2Passwords } from './passwords';
 import { createSqlStore, type SqlStore } from './store/sqlStore';
 import { readUnreadTags } from './store/tags';
 import { privateFolder } from './privateFiles';
-import { drawingAgainWithin } from './images';
+import { imagesWithin } from './images';
 import { checkListen, startFailure } from './startErrors';
 import { resolveJwtSecret, weakSecretWarning } from './tokens';
 
@@ -100,7 +100,7 @@ export async function startServer(config: ServerConfig, { logger = false, now = 
     if (config.production && await store.read((reader) => reader.demoNetwork())) warnings.push(demoNetworkWarning(seeded));
     // PGlite's first writes are slow until V8 has optimised its code (server/store/warmUp.ts).
     if (!config.databaseUrl) await warmUpWrites(database);
-    const ctx: RuleContext = { store, tokens: createTokenService({ secret, now }), passwords: argon2Passwords, images: drawingAgainWithin(config.imagePixelsMax), now, newId: randomUUID, imagePixelsMax: config.imagePixelsMax };
+    const ctx: RuleContext = { store, tokens: createTokenService({ secret, now }), passwords: argon2Passwords, ...imagesWithin(config.imagePixelsMax), now, newId: randomUUID };
     // Counters every process on the database shares; on PGlite this process is the only one.
     const rateLimits = !config.rateLimits ? undefined : config.databaseUrl ? 'database' : 'memory';
     let draining = false;

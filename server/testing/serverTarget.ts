@@ -17,7 +17,7 @@ import { buildApp, type AppOptions } from '../app';
 import { REPOSITORY_ROOT, type TrustProxy } from '../config';
 import { openPostgres, type Database } from '../db/database';
 import { migrate } from '../db/migrate';
-import { DRAW_AGAIN, drawingAgainWithin } from '../images';
+import { imagesWithin } from '../images';
 import { argon2Passwords } from '../passwords';
 import { eventReads } from '../store/events';
 import { createSqlStore, type SqlStore } from '../store/sqlStore';
@@ -105,7 +105,7 @@ export async function startTestServer({
   await migrate(database);
   const store = withFaults(createSqlStore(database, { publicDir: PUBLIC_DIR, passwords: argon2Passwords, changes, oneStatementWrites }));
   const secret = randomBytes(48).toString('base64');
-  const ctx: RuleContext = { store, tokens: createTokenService({ secret, now }), passwords: argon2Passwords, images: imagePixelsMax === undefined ? DRAW_AGAIN : drawingAgainWithin(imagePixelsMax), now, newId: randomUUID, imagePixelsMax };
+  const ctx: RuleContext = { store, tokens: createTokenService({ secret, now }), passwords: argon2Passwords, ...imagesWithin(imagePixelsMax), now, newId: randomUUID };
   // Answers kept in memory, as in production: the contract suite then checks they never go stale.
   const app = await buildApp({ ctx, database, answers: createAnswerCache(changes), events: changes, streamsPerSession, staticDir, logger, rateLimits, trustProxy, devOrigins, timeouts });
   // As the server does (start.ts): what the change channel has to say goes to the app's log.
