@@ -40,10 +40,21 @@ const updateHolder = api.util.updateQueryData as unknown as (
   recipe: Recipe<PostHolder>,
 ) => ThunkAction<PatchCollection, ApiRootState, unknown, UnknownAction>;
 
-/** The cached queries holding these posts (found by their tags), or holding any post at all. */
+/** The tags every list of posts provides, whatever its last load did. */
+const LIST_TAGS = [{ type: 'Post', id: 'LIST' }, { type: 'Bookmark', id: 'LIST' }] as const;
+
+/**
+ * The cached queries holding these posts (found by their tags), or holding any post at all. A list
+ * whose last reload failed still shows its posts, but RTK Query works a failed query's tags out
+ * without its data, so its posts' tags are gone: such a list is found by its list's tag.
+ */
 function postHolders(state: ApiRootState, postIds: readonly string[] | 'any') {
   const tags = postIds === 'any' ? (['Post'] as const) : postIds.map((id) => ({ type: 'Post' as const, id }));
-  return api.util.selectInvalidatedBy(state, tags);
+  const found = api.util.selectInvalidatedBy(state, tags);
+  const failedLists = api.util
+    .selectInvalidatedBy(state, LIST_TAGS)
+    .filter(({ queryCacheKey }) => state.api.queries[queryCacheKey]?.status === 'rejected' && !found.some((entry) => entry.queryCacheKey === queryCacheKey));
+  return failedLists.length === 0 ? found : [...found, ...failedLists];
 }
 
 /**
