@@ -87,6 +87,59 @@ test.describe('The app with the network gone', { tag: ['@server'] }, () => {
     await expect(postCards(page)).toHaveCount(13);
   });
 
+  test('likes and a bookmark made offline wait, outlive the tab, and are each stored once when the network returns', async ({ page, context, request, consoleGuard }) => {
+    // Pictures of posts scrolled to offline, never shown before, fail as the worker asks the network for them.
+    consoleGuard.allow(/ERR_FAILED/);
+    await homeKept(page);
+    await context.setOffline(true);
+    // Ava likes the first three posts she has not liked yet, and bookmarks the first of them.
+    const cards = postCards(page);
+    const liked: { id: string; text: string }[] = [];
+    for (let index = 0; liked.length < 3; index += 1) {
+      const card = cards.nth(index);
+      const like = card.getByRole('button', { name: /^Like, / });
+      if ((await like.getAttribute('aria-pressed')) === 'true') continue;
+      await like.click();
+      await expect(like).toHaveAttribute('aria-pressed', 'true');
+      await expect(card.getByText('Waiting to send')).toBeVisible();
+      liked.push({ id: (await card.getAttribute('data-post-id')) ?? '', text: (await card.locator('.post-card__content').innerText()).trim() });
+    }
+    const first = postCard(page, liked[0]!.text);
+    await first.getByRole('button', { name: 'Bookmark', pressed: false }).click();
+    await expect(first.getByRole('button', { name: 'Bookmark', pressed: true })).toBeVisible();
+    // Each is kept in the browser once made: the tab closes.
+    await expect.poll(() => page.evaluate(() => new Promise<number>((resolve) => {
+      const opening = indexedDB.open('socialconnect-outbox');
+      opening.onsuccess = () => {
+        const reading = opening.result.transaction('writes').objectStore('writes').get('writes u-ava-reed');
+        reading.onsuccess = () => resolve(Array.isArray(reading.result) ? reading.result.length : 0);
+      };
+    }))).toBe(4);
+    await page.close();
+
+    // Opened again, still offline: Home as last seen, with what waits shown as made.
+    const again = await context.newPage();
+    await again.goto('/');
+    await expect(postCards(again)).toHaveCount(12);
+    for (const { text } of liked) {
+      await expect(postCard(again, text).getByRole('button', { name: /^Like, / })).toHaveAttribute('aria-pressed', 'true');
+      await expect(postCard(again, text).getByText('Waiting to send')).toBeVisible();
+    }
+    await expect(postCard(again, liked[0]!.text).getByRole('button', { name: 'Bookmark', pressed: true })).toBeVisible();
+
+    await context.setOffline(false);
+    await expect(again.getByText('Waiting to send')).toHaveCount(0, { timeout: 15_000 });
+    // As the server has them: each like once, the bookmark once.
+    const login = await request.post('/api/auth/login', { data: { username: DEMO.username, password: DEMO.password } });
+    const { encodedToken } = (await login.json()) as { encodedToken: string };
+    for (const { id } of liked) {
+      const answer = (await (await request.get(`/api/posts/${id}`, { headers: { authorization: encodedToken } })).json()) as { post: { likes: { likedBy: { _id: string }[] } } };
+      expect(answer.post.likes.likedBy.filter((member) => member._id === DEMO.id)).toHaveLength(1);
+    }
+    const { bookmarks } = (await (await request.get('/api/users/bookmark', { headers: { authorization: encodedToken } })).json()) as { bookmarks: { id: string }[] };
+    expect(bookmarks.filter((post) => post.id === liked[0]!.id)).toHaveLength(1);
+  });
+
   test('a page never seen, opened with the network off, says so in the app, and Reload brings it once it returns', async ({ page, context }) => {
     await login(page);
     await appKept(page);

@@ -7,6 +7,7 @@ import { NETWORK_MESSAGE } from '../lib/apiError';
 import { API, cardWith, renderHome } from '../test/posts';
 import { currentPath, renderWithProviders } from '../test/renderWithProviders';
 import { CONNECTION_TEXTS } from '../features/live/connectionTexts';
+import { WAITING_TEXTS } from '../offline/WaitingToSend';
 
 const LAKE = 'The lake went completely still just before dusk. No filter needed.';
 const GOLDEN = 'Golden hour on the hills. I could watch this light all day.';
@@ -26,7 +27,6 @@ describe("a member's act the backend cannot take keeps them where they are", () 
   it.each([
     ['cannot write (503, the read-only scenario)', () => useScenario('read-only'), READ_ONLY],
     ['fails (500)', () => server.use(http.post(`${API}/posts/like/:postId`, () => HttpResponse.json({ errors: [MESSAGES.serverError] }, { status: 500 }))), MESSAGES.serverError],
-    ['cannot be reached', () => server.use(http.post(`${API}/posts/like/:postId`, () => HttpResponse.error())), NETWORK_MESSAGE],
   ])('a like when the backend %s: undone in place, with a toast, on the same page', async (_how, fail, why) => {
     fail();
     const { user, router } = await renderHome();
@@ -123,15 +123,19 @@ describe("a member's act the backend cannot take keeps them where they are", () 
     expect(currentPath(router)).toBe(`/posts/${seedPostId(2)}`);
   });
 
-  it('a like that found no backend also says the app is reconnecting, and the notice goes once it answers', async () => {
+  it('a like that found no backend waits to be sent, says the app is reconnecting, and goes once it answers', async () => {
     const { user } = await renderHome();
     server.use(http.all(`${API}/*`, () => HttpResponse.error()));
     await user.click(likeOf(cardWith(LAKE), 2, false));
 
-    expect(await screen.findByText(`Your like was not saved. ${NETWORK_MESSAGE}`)).toBeInTheDocument();
+    expect(await within(cardWith(LAKE)).findByText(WAITING_TEXTS.waiting)).toBeInTheDocument();
+    expect(likeOf(cardWith(LAKE), 3, true)).toBeInTheDocument();
     await waitFor(() => expect(screen.getByText(CONNECTION_TEXTS.unreachable)).toBeInTheDocument());
+    expect(screen.queryByText(`Your like was not saved. ${NETWORK_MESSAGE}`)).not.toBeInTheDocument();
 
     server.resetHandlers();
     await waitFor(() => expect(screen.queryByText(CONNECTION_TEXTS.unreachable)).not.toBeInTheDocument(), { timeout: 8000 });
+    await waitFor(() => expect(within(cardWith(LAKE)).queryByText(WAITING_TEXTS.waiting)).not.toBeInTheDocument());
+    expect(getMockDb().posts.get(seedPostId(2))?.likedBy).toContain(DEMO_USER_ID);
   });
 });

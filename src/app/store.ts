@@ -17,6 +17,8 @@ import { connectionBack, connectionLost, connectionSlice } from '../features/liv
 import { failedActMessage } from './failedActs';
 import { forgetKeptImages } from '../offline/keptPages';
 import { loadKeptReads } from '../offline/loadKeptReads';
+import { outboxSlice } from '../offline/outboxSlice';
+import { listenForOutbox } from '../offline/outboxListeners';
 
 const rootReducer = combineReducers({
   [API_REDUCER_PATH]: apiSlotReducer<ApiRootState['api']>(),
@@ -25,6 +27,7 @@ const rootReducer = combineReducers({
   [feedSlice.reducerPath]: feedSlice.reducer,
   [liveSlice.reducerPath]: liveSlice.reducer,
   [connectionSlice.reducerPath]: connectionSlice.reducer,
+  [outboxSlice.reducerPath]: outboxSlice.reducer,
 });
 
 export type RootState = ReturnType<typeof rootReducer>;
@@ -154,6 +157,9 @@ export function makeStore({ preloadedState, router }: MakeStoreOptions = {}) {
       listenerApi.dispatch(connectionBack());
     },
   });
+
+  // What a member did while the backend could not be reached waits, kept, and goes once it answers (src/offline/).
+  listenForOutbox(startListening);
 
   const store = configureStore({
     reducer: rootReducer,

@@ -1,4 +1,5 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
+import { WAITING_TEXTS } from '../offline/WaitingToSend';
 import { http, HttpResponse } from 'msw';
 import { getMockDb, server, useScenario } from '../../mocks/testing/node';
 import { MESSAGES } from '../../contract/messages';
@@ -307,13 +308,14 @@ describe('Session and failures on post actions', () => {
     await waitFor(() => expect(currentPath(router)).toBe('/login'));
   });
 
-  it('a bookmark that fails at the network level stays on the page: unmarked again, with a toast', async () => {
+  it('a bookmark that fails at the network level stays on the page: marked, waiting to be sent', async () => {
     const { user, router } = await renderWithProviders({ route: '/', authAs: DEMO_CREDENTIALS });
     await findFeed('Latest Posts');
     server.use(http.post(`${API}/users/bookmark/:postId`, () => HttpResponse.error()));
     await user.click(within(cardWith(NEWEST)).getByRole('button', { name: 'Bookmark' }));
-    expect(await screen.findByText(`The post was not bookmarked. ${NETWORK_MESSAGE}`)).toBeInTheDocument();
-    await waitFor(() => expect(within(cardWith(NEWEST)).getByRole('button', { name: 'Bookmark' })).toHaveAttribute('aria-pressed', 'false'));
+    expect(await within(cardWith(NEWEST)).findByText(WAITING_TEXTS.waiting)).toBeInTheDocument();
+    expect(within(cardWith(NEWEST)).getByRole('button', { name: 'Bookmark' })).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.queryByText(`The post was not bookmarked. ${NETWORK_MESSAGE}`)).not.toBeInTheDocument();
     expect(currentPath(router)).toBe('/');
   });
 });

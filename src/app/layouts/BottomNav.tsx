@@ -4,12 +4,12 @@ import { useHistoryWindow } from '../../components/useHistoryWindow';
 import { useCapability } from '../../lib/api/capabilities';
 import { useAppSelector } from '../../lib/store/hooks';
 import { selectCurrentUserId } from '../../features/auth/sessionSlice';
-import { useLogout } from '../../features/auth/useLogout';
+import { LogoutButton } from './LogoutButton';
 import { NotificationBell } from '../../features/notifications/components/NotificationBell';
 import { ContrastIcon } from '../../features/theme/components/icons';
 import { ThemePicker } from '../../features/theme/components/ThemePicker';
 import { paths } from '../../config/paths';
-import { BellIcon, LogoutIcon, ShieldIcon } from './icons';
+import { BellIcon, ShieldIcon } from './icons';
 import { mainNavItems } from './SideNav';
 import { useNavLoader } from './useNavLoader';
 import './BottomNav.css';
@@ -23,7 +23,6 @@ import './BottomNav.css';
 export function BottomNav() {
   const showLoaderFor = useNavLoader();
   const display = useHistoryWindow('display');
-  const logout = useLogout();
   const myId = useAppSelector(selectCurrentUserId) ?? '';
   const hasMuteBlock = useCapability('muteBlock');
   const hasNotifications = useCapability('notifications');
@@ -50,9 +49,7 @@ export function BottomNav() {
             </button>
           </li>
           <li>
-            <button type="button" className="bottom-nav__item" aria-label="Logout" title="Logout" onClick={logout}>
-              <LogoutIcon />
-            </button>
+            <LogoutButton className="bottom-nav__item" />
           </li>
         </ul>
       </nav>

@@ -10,6 +10,7 @@ import { useChangesFromOtherTabs } from '../../features/live/useChangesFromOther
 import { useLiveNetwork } from '../../features/live/useLiveNetwork';
 import { useReconnect } from '../../features/live/useReconnect';
 import { ConnectionNotice } from '../../features/live/components/ConnectionNotice';
+import { useWaitingWrites } from '../../offline/useWaitingWrites';
 import { useKeyboardShortcuts } from '../useKeyboardShortcuts';
 import { MemberSidePanel } from './memberPanels';
 import { paths } from '../../config/paths';
@@ -56,7 +57,7 @@ function useFocusOnNewPage(mainRef: RefObject<HTMLElement | null>): void {
  * so loading them also checks it: if the backend no longer accepts the token, the app's listeners end
  * the session and go to /login. Any other failure of theirs leaves the page as it is, but on
  * Bookmarks, whose content they are (CallOptions.pageOf). The member's other tabs' changes, the live network and the connection
- * (a notice while it is lost) are followed here, and the keyboard's shortcuts answer here.
+ * (a notice while it is lost) are followed here, the writes kept waiting from an earlier visit join the outbox here, and the keyboard's shortcuts answer here.
  */
 function MemberShell() {
   const userId = useAppSelector(selectCurrentUserId);
@@ -71,6 +72,7 @@ function MemberShell() {
   useChangesFromOtherTabs();
   useLiveNetwork();
   useReconnect();
+  useWaitingWrites();
   const isPhone = useMediaQuery(PHONE_QUERY);
   const hasSidePanelRoom = !useMediaQuery(NO_SIDE_PANEL_QUERY);
   const mainRef = useRef<HTMLElement>(null);

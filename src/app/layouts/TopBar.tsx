@@ -2,10 +2,10 @@ import { Link, useLocation } from 'react-router-dom';
 import { useAppSelector } from '../../lib/store/hooks';
 import { PUBLIC_CHROME_PATHS, paths, withoutTrailingSlash } from '../../config/paths';
 import { selectIsLoggedIn } from '../../features/auth/sessionSlice';
-import { useLogout } from '../../features/auth/useLogout';
+import { LogoutButton } from './LogoutButton';
 import { PHONE_QUERY, useMediaQuery } from '../../components/useMediaQuery';
 import { TopBarSearch } from './memberPanels';
-import { BrandMark, LogoutIcon } from './icons';
+import { BrandMark } from './icons';
 import './TopBar.css';
 
 /** Whether the top bar shows people search and logout here (spec section 2: not on /signup, /login, /error). */
@@ -21,7 +21,6 @@ export function TopBar() {
   const { pathname } = useLocation();
   const loggedIn = useAppSelector(selectIsLoggedIn);
   const isPhone = useMediaQuery(PHONE_QUERY);
-  const logout = useLogout();
   const memberTools = showsMemberTools(pathname, loggedIn);
 
   return (
@@ -36,9 +35,7 @@ export function TopBar() {
           <>
             <TopBarSearch className="top-bar__search" />
             {isPhone ? null : (
-              <button type="button" className="icon-button top-bar__logout" aria-label="Logout" title="Logout" onClick={logout}>
-                <LogoutIcon />
-              </button>
+              <LogoutButton className="icon-button top-bar__logout" />
             )}
           </>
         ) : null}

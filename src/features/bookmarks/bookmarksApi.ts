@@ -45,6 +45,7 @@ export const bookmarksApi = api.injectEndpoints({
     /** Bookmarks a post; shows at once, undone if the backend refuses. */
     addBookmark: build.mutation<BookmarkChange | undefined, Post>({
       query: (post) => ({ url: `/users/bookmark/${encodeURIComponent(post.id)}`, method: 'POST', headers: CHANGE_ALONE }),
+      extraOptions: { waitsOffline: 'bookmark' },
       transformResponse: readChange,
       async onQueryStarted(post, lifecycle) {
         await showAtOnce(cacheAccess(lifecycle), post.id, post, lifecycle.queryFulfilled);
@@ -53,6 +54,7 @@ export const bookmarksApi = api.injectEndpoints({
     /** Removes a bookmark; disappears at once, comes back if the backend refuses. */
     removeBookmark: build.mutation<BookmarkChange | undefined, string>({
       query: (postId) => ({ url: `/users/remove-bookmark/${encodeURIComponent(postId)}`, method: 'POST', headers: CHANGE_ALONE }),
+      extraOptions: { waitsOffline: 'unbookmark' },
       transformResponse: readChange,
       async onQueryStarted(postId, lifecycle) {
         await showAtOnce(cacheAccess(lifecycle), postId, null, lifecycle.queryFulfilled);
@@ -111,6 +113,16 @@ export function bookmarkChangedElsewhere(cache: CacheAccess, postId: string, boo
     return;
   }
   patchBookmarkLists(cache, (list) => list.filter((entry) => entry.id !== postId));
+}
+
+/**
+ * A bookmark or its removal that waits to be sent (offline/outboxSender.ts), shown as made: in the
+ * member's record, which every card's toggle reads, and, for a removal, gone from the bookmarks list.
+ * Shown again as often as asked, it changes nothing more. A new bookmark joins the list when it next loads.
+ */
+export function showBookmarkWaiting(cache: CacheAccess, postId: string, bookmarked: boolean): void {
+  patchCurrentMember(cache, (me) => withBookmark(me, postId, bookmarked));
+  if (!bookmarked) patchBookmarkLists(cache, (list) => (list.some((entry) => entry.id === postId) ? list.filter((entry) => entry.id !== postId) : undefined));
 }
 
 /**

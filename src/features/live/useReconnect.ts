@@ -2,7 +2,7 @@ import { addListener, type UnknownAction } from '@reduxjs/toolkit';
 import { useEffect } from 'react';
 import { TIMINGS } from '../../config/timings';
 import { api, loadFailedAgain, loadKeptAgain, TAGS } from '../../lib/api/api';
-import { isKeptAnswer } from '../../lib/api/apiEvents';
+import { isBackendAnswer } from '../../lib/api/apiEvents';
 import { hasCapability } from '../../lib/api/capabilities';
 import { backendAnswers } from '../../lib/pageLoad';
 import { useAppSelector, useAppStore } from '../../lib/store/hooks';
@@ -15,10 +15,10 @@ export function reconnectCheckDelay(attempt: number, random: () => number = Math
   return Math.round(base * (0.7 + 0.6 * random()));
 }
 
-/** An answer to one of the API's calls: the backend answers (an answer shown from what was kept is not one). */
+/** An answer to one of the API's calls: the backend answers (an answer shown from what was kept, or a write left waiting, is not one). */
 function isAnswer(action: UnknownAction): boolean {
   const fulfilled = action.type === `${api.reducerPath}/executeQuery/fulfilled` || action.type === `${api.reducerPath}/executeMutation/fulfilled`;
-  return fulfilled && !isKeptAnswer(action);
+  return fulfilled && isBackendAnswer(action);
 }
 
 /**

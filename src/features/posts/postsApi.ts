@@ -141,12 +141,14 @@ export const postsApi = api.injectEndpoints({
     /** Likes a post: the heart fills and the count goes up at once; undone if the backend refuses. */
     likePost: build.mutation<PostsChange | undefined, string>({
       query: (postId) => ({ url: `/posts/like/${encodeURIComponent(postId)}`, method: 'POST', headers: COUNTS_ONLY }),
+      extraOptions: { waitsOffline: 'like' },
       transformResponse: readCounts,
       onQueryStarted: votedAtOnce(applyLike),
     }),
     /** Dislikes a post: the heart empties and the count goes down at once; undone if the backend refuses. */
     dislikePost: build.mutation<PostsChange | undefined, string>({
       query: (postId) => ({ url: `/posts/dislike/${encodeURIComponent(postId)}`, method: 'POST', headers: COUNTS_ONLY }),
+      extraOptions: { waitsOffline: 'dislike' },
       transformResponse: readCounts,
       onQueryStarted: votedAtOnce(applyDislike),
     }),

@@ -5,11 +5,12 @@ import { absoluteApiBase } from '../../config/env';
 import { loadKeptReads } from '../../offline/loadKeptReads';
 import type { ApiExtension, HealthResponse } from '../../types/api';
 import { classifyFailure, NOT_STARTED_ERROR, withRetryAfter } from '../apiError';
-import { apiFailed, KEPT_ANSWER_META, keptAnswerShown, type CallPurpose } from './apiEvents';
+import { apiFailed, KEPT_ANSWER_META, keptAnswerShown, WAITING_META, type CallPurpose } from './apiEvents';
 import { API_REDUCER_PATH, apiArrived } from './apiSlot';
 import { backendBroughtBack, backendReady } from './backendReady';
 import { inSpecTerms, type SpecCall } from './specAdapter';
 import { trackWrite } from './writesOnTheirWay';
+import { waitingWriteOf, writeWaiting, type OutboxState, type WaitingKind } from '../../offline/outboxSlice';
 
 function fetchFrom(baseUrl: string) {
   return fetchBaseQuery({
@@ -62,6 +63,12 @@ export interface CallOptions {
    * query that the member's shell loads on every page and that is also one page's content.
    */
   pageOf?: string;
+  /**
+   * The write waits when it finds no backend (offline/outboxSlice.ts): kept as this kind of change,
+   * shown as done and "Waiting to send", and sent once the backend answers again. Made while others
+   * wait, it waits behind them, so that they all go in the order the member made them.
+   */
+  waitsOffline?: WaitingKind;
 }
 
 /** Whether the backend said (GET /health) that it has this extension; nothing is assumed before. */
@@ -219,6 +226,8 @@ async function call(args: string | FetchArgs, api: BaseQueryApi, extraOptions: C
   const shown = answerShown(api);
   const purpose = callPurpose(api, extraOptions, shown);
   const keptShowable = api.type === 'query' && showsKept(api, shown);
+  const waits = api.type === 'mutation' && member ? extraOptions?.waitsOffline : undefined;
+  if (waits && member && (storeState(api.getState).outbox?.waiting.length ?? 0) > 0) return waitInOutbox(waits, member, args, api);
   // A backend that could not start answers nothing: the call stays here and fails as such.
   let result = notStarted ? { error: NOT_STARTED_ERROR } : await sendInBackendTerms(args, sending, extraOptions);
   // Every answer of the contract is JSON: one that is not came from something else (the stand-in's
@@ -233,6 +242,7 @@ async function call(args: string | FetchArgs, api: BaseQueryApi, extraOptions: C
   if (mayHaveBeenStored(result.error) && !api.signal.aborted && carriesIdempotencyKey(args) && (await backendHasAnswered(api, 'idempotency'))) {
     result = await sendInBackendTerms(args, sending, extraOptions);
   }
+  if (waits && member && result.error?.status === 'FETCH_ERROR' && !api.signal.aborted) return waitInOutbox(waits, member, args, api);
   // A member's read is kept for when the network is gone; one that finds no network shows the answer
   // kept when it last came, if any, and the connection notice says from when (offline/keptReads.ts).
   if (api.type === 'query' && !api.signal.aborted) {
@@ -254,6 +264,35 @@ async function call(args: string | FetchArgs, api: BaseQueryApi, extraOptions: C
     if (!(extraOptions?.ownRefusals && failure.kind === 'client')) api.dispatch(apiFailed({ ...failure, endpoint: api.endpoint, purpose, pageOf: extraOptions?.pageOf }));
   }
   return result;
+}
+
+/** The answer to a write that waits in the outbox: none yet (null: "no change"), so the change shown at once stays. */
+function waitInOutbox(kind: WaitingKind, member: string, args: string | FetchArgs, api: BaseQueryApi) {
+  const write = waitingWriteOf(kind, member, args);
+  if (write) api.dispatch(writeWaiting(write));
+  return { data: null, meta: WAITING_META };
+}
+
+/**
+ * Sends a write that waited (offline/outboxSender.ts) as it was made, as the backend takes it; it
+ * is among the writes on their way until answered. Nothing more is done with a failure here: the
+ * outbox decides whether it waits again or is taken back.
+ */
+export function sendWaitingWrite(request: FetchArgs, cache: CacheAccess) {
+  const sending: BaseQueryApi = {
+    signal: new AbortController().signal,
+    abort: () => undefined,
+    dispatch: cache.dispatch,
+    getState: cache.getState,
+    extra: undefined,
+    endpoint: 'outbox',
+    type: 'mutation',
+  };
+  return trackWrite((async () => {
+    const result = await sendInBackendTerms(request, sending, {});
+    if (result.error && 'meta' in result) result.error = withRetryAfter(result.error, result.meta?.response?.headers);
+    return result;
+  })());
 }
 
 export const TAGS = ['Post', 'User', 'Bookmark', 'Reply', 'Notification', 'Relation'] as const;
@@ -312,6 +351,8 @@ export interface ApiRootState {
   session: { token: string | null; userId: string | null };
   /** The queries answered from what was kept (features/live/connectionSlice.ts); none in a store without it. */
   connection?: { keptQueries: readonly string[] };
+  /** The writes waiting to be sent (offline/outboxSlice.ts); none in a store without it. */
+  outbox?: OutboxState;
 }
 export type ApiDispatch = ThunkDispatch<ApiRootState, unknown, UnknownAction>;
 

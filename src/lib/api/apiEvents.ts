@@ -27,8 +27,14 @@ export const keptAnswerShown = createAction<{ at: number; queryCacheKey: string 
 /** The meta of an answer shown from what was kept: not the backend's answer. */
 export const KEPT_ANSWER_META = { kept: true } as const;
 
-/** Whether an API action (RTK Query's fulfilled) carries an answer shown from what was kept. */
-export function isKeptAnswer(action: object): boolean {
-  const { meta } = action as { meta?: { baseQueryMeta?: { kept?: unknown } } };
-  return meta?.baseQueryMeta?.kept === true;
+/** The meta of a write's answer when the write waits in the outbox (offline/outboxSlice.ts): nothing was sent. */
+export const WAITING_META = { waiting: true } as const;
+
+/**
+ * Whether an API action (RTK Query's fulfilled) came from the backend itself: not an answer shown
+ * from what was kept, nor a write that waits in the outbox.
+ */
+export function isBackendAnswer(action: object): boolean {
+  const { meta } = action as { meta?: { baseQueryMeta?: { kept?: unknown; waiting?: unknown } } };
+  return meta?.baseQueryMeta?.kept !== true && meta?.baseQueryMeta?.waiting !== true;
 }

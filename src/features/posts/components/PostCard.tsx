@@ -24,6 +24,7 @@ import { editDraftPlace, EditPostDialog } from './EditPostDialog';
 import { forgetDraft } from '../useDraft';
 import { CommentIcon, EditIcon, HeartIcon, TrashIcon } from './icons';
 import { PostCardExtrasContext } from './postCardExtras';
+import { WaitingToSend } from '../../../offline/WaitingToSend';
 import './shared.css';
 import './PostCard.css';
 
@@ -290,6 +291,7 @@ export const PostCard = memo(function PostCard({ post, onDeleted, position, list
           <TrashIcon />
         </button>
       </div>
+      <WaitingToSend postId={post.id} />
 
       {editing.isOpen ? <EditPostDialog post={post} onClose={editing.close} /> : null}
       <ConfirmDeleteDialog historyWindow={confirmingDelete} texts={POST_CARD_TEXTS} keepLabel="Keep the post" onConfirm={() => void onDelete()} />

@@ -1,0 +1,256 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { MESSAGES } from '../../contract/messages';
+import { DEMO_CREDENTIALS, DEMO_USER_ID, seedPostId } from '../../contract/seed/default';
+import { getMockDb, server, TEST_API_BASE } from '../../mocks/testing/node';
+import { CONNECTION_TEXTS } from '../features/live/connectionTexts';
+import { cardWith, findFeed, recordCalls, renderHome } from '../test/posts';
+import { LOGOUT_TEXTS } from '../app/layouts/LogoutButton';
+import { currentPath, renderAfterReload, renderWithProviders, topBar } from '../test/renderWithProviders';
+import { createKeptReads, keepReadsIn, memoryStorage, type KeptReads } from './keptReads';
+import { createKeptOutbox, keepOutboxIn, memoryOutboxStorage } from './outboxStorage';
+import { WAITING_TEXTS } from './WaitingToSend';
+
+const LAKE = 'The lake went completely still just before dusk. No filter needed.';
+const GOLDEN = 'Golden hour on the hills. I could watch this light all day.';
+const LAKE_ID = seedPostId(2);
+
+let outboxStorage: ReturnType<typeof memoryOutboxStorage>;
+let kept: KeptReads;
+
+beforeEach(() => {
+  outboxStorage = memoryOutboxStorage();
+  keepOutboxIn(createKeptOutbox(outboxStorage));
+  kept = createKeptReads({ storage: memoryStorage() });
+  keepReadsIn(kept);
+});
+
+afterEach(() => {
+  keepOutboxIn(null);
+  keepReadsIn(null);
+});
+
+/** Nothing answers: every call fails as with no network. */
+function networkGone(): void {
+  server.use(http.all(`${TEST_API_BASE}/*`, () => HttpResponse.error()));
+}
+
+/** The network is back, and the browser says so. */
+function networkBack(): void {
+  server.resetHandlers();
+  act(() => {
+    window.dispatchEvent(new Event('online'));
+  });
+}
+
+/** The like button of a card, as a member finds it: by its count and whether it is pressed. */
+function likeOf(card: HTMLElement, count: number, pressed: boolean) {
+  return within(card).getByRole('button', { name: `Like, ${count} ${count === 1 ? 'like' : 'likes'}`, pressed });
+}
+
+/** The card's "Waiting to send" line, if shown. */
+function waitingOn(card: HTMLElement): HTMLElement | null {
+  return within(card).queryByText(WAITING_TEXTS.waiting);
+}
+
+const likedByDemo = (postId: string) => getMockDb().posts.get(postId)?.likedBy.includes(DEMO_USER_ID) ?? false;
+
+/** The member's writes the browser keeps, as [kind, post] pairs. */
+function keptWrites(): [string, string][] {
+  const writes = (outboxStorage.data.get(`writes ${DEMO_USER_ID}`) ?? []) as { kind: string; postId: string }[];
+  return writes.map((write) => [write.kind, write.postId]);
+}
+
+describe('a change made with no network waits, and is sent once the backend answers', () => {
+  it('a like shows at once with "Waiting to send", is kept in the browser, and is stored once, in place', async () => {
+    const { user } = await renderHome();
+    networkGone();
+    await user.click(likeOf(cardWith(LAKE), 2, false));
+
+    expect(await within(cardWith(LAKE)).findByText(WAITING_TEXTS.waiting)).toBeInTheDocument();
+    expect(likeOf(cardWith(LAKE), 3, true)).toBeInTheDocument();
+    expect(screen.queryByText(/Your like was not saved/)).not.toBeInTheDocument();
+    await waitFor(() => expect(keptWrites()).toEqual([['like', LAKE_ID]]));
+    expect(await screen.findByText(CONNECTION_TEXTS.unreachable)).toBeInTheDocument();
+    expect(likedByDemo(LAKE_ID)).toBe(false);
+
+    const calls = recordCalls();
+    networkBack();
+    await waitFor(() => expect(waitingOn(cardWith(LAKE))).toBeNull(), { timeout: 5_000 });
+    calls.stop();
+    expect(likedByDemo(LAKE_ID)).toBe(true);
+    expect(calls.calls.filter((call) => call.startsWith('POST /posts/like/'))).toEqual([`POST /posts/like/${LAKE_ID}`]);
+    await waitFor(() => expect(likeOf(cardWith(LAKE), 3, true)).toBeInTheDocument());
+    await waitFor(() => expect(keptWrites()).toEqual([]));
+  });
+
+  it('a like on a page whose reload failed (the tab came back to with no network) shows at once and waits', async () => {
+    // A backend without the live stream: Home loads again when the member comes back to the tab.
+    server.use(http.get(`${TEST_API_BASE}/health`, () => HttpResponse.json({ status: 'ok', extensions: ['pages', 'feed', 'return-minimal'] })));
+    const { user } = await renderHome();
+    networkGone();
+    act(() => {
+      window.dispatchEvent(new Event('focus'));
+    });
+    expect(await screen.findByText(CONNECTION_TEXTS.unreachable)).toBeInTheDocument();
+    await user.click(likeOf(cardWith(LAKE), 2, false));
+
+    expect(await within(cardWith(LAKE)).findByText(WAITING_TEXTS.waiting)).toBeInTheDocument();
+    expect(likeOf(cardWith(LAKE), 3, true)).toBeInTheDocument();
+    networkBack();
+    await waitFor(() => expect(keptWrites()).toEqual([]), { timeout: 5_000 });
+    expect(likedByDemo(LAKE_ID)).toBe(true);
+  });
+
+  it('several changes go in the order made: a like then its dislike leave the post not liked', async () => {
+    const { user } = await renderHome();
+    networkGone();
+    await user.click(likeOf(cardWith(LAKE), 2, false));
+    await user.click(likeOf(cardWith(LAKE), 3, true));
+    await user.click(within(cardWith(GOLDEN)).getByRole('button', { name: 'Bookmark', pressed: false }));
+    await waitFor(() => expect(keptWrites()).toEqual([['like', LAKE_ID], ['dislike', LAKE_ID], ['bookmark', seedPostId(10)]]));
+    expect(likeOf(cardWith(LAKE), 2, false)).toBeInTheDocument();
+    expect(within(cardWith(GOLDEN)).getByRole('button', { name: 'Bookmark', pressed: true })).toBeInTheDocument();
+    expect(waitingOn(cardWith(GOLDEN))).not.toBeNull();
+
+    const calls = recordCalls();
+    networkBack();
+    await waitFor(() => expect(keptWrites()).toEqual([]), { timeout: 5_000 });
+    calls.stop();
+    expect(calls.calls.filter((call) => /^POST \/(posts\/(like|dislike)|users\/bookmark)\//.test(call))).toEqual([
+      `POST /posts/like/${LAKE_ID}`,
+      `POST /posts/dislike/${LAKE_ID}`,
+      `POST /users/bookmark/${seedPostId(10)}`,
+    ]);
+    expect(likedByDemo(LAKE_ID)).toBe(false);
+    expect(getMockDb().users.get(DEMO_USER_ID)?.bookmarks).toContain(seedPostId(10));
+    await waitFor(() => expect(waitingOn(cardWith(GOLDEN))).toBeNull());
+  });
+
+  it('a change made while others wait waits behind them, even with the backend back', async () => {
+    const { user } = await renderHome();
+    networkGone();
+    await user.click(likeOf(cardWith(LAKE), 2, false));
+    await waitFor(() => expect(keptWrites()).toHaveLength(1));
+    // The backend answers again, and the app has not yet found out: the dislike goes after the like.
+    server.resetHandlers();
+    const calls = recordCalls();
+    await user.click(likeOf(cardWith(LAKE), 3, true));
+    await waitFor(() => expect(keptWrites()).toEqual([]), { timeout: 5_000 });
+    calls.stop();
+    expect(calls.calls.filter((call) => /^POST \/posts\/(like|dislike)\//.test(call))).toEqual([`POST /posts/like/${LAKE_ID}`, `POST /posts/dislike/${LAKE_ID}`]);
+    expect(likedByDemo(LAKE_ID)).toBe(false);
+  });
+
+  it('a like for a post deleted meanwhile is taken back, with the reason', async () => {
+    const { user } = await renderHome();
+    networkGone();
+    await user.click(likeOf(cardWith(LAKE), 2, false));
+    await within(cardWith(LAKE)).findByText(WAITING_TEXTS.waiting);
+    getMockDb().posts.delete(LAKE_ID);
+
+    networkBack();
+    expect(await screen.findByText(`Your like was not saved. ${MESSAGES.postNotFound}`, {}, { timeout: 5_000 })).toBeInTheDocument();
+    await waitFor(() => expect(keptWrites()).toEqual([]));
+    // Home loads again: the post is gone from it.
+    await waitFor(() => expect(screen.queryByText(LAKE)).not.toBeInTheDocument());
+  });
+
+  it('a change the member cancels is taken back and never sent', async () => {
+    const { user } = await renderHome();
+    networkGone();
+    await user.click(likeOf(cardWith(LAKE), 2, false));
+    await user.click(await within(cardWith(LAKE)).findByRole('button', { name: WAITING_TEXTS.cancelName }));
+
+    await waitFor(() => expect(likeOf(cardWith(LAKE), 2, false)).toBeInTheDocument());
+    expect(waitingOn(cardWith(LAKE))).toBeNull();
+    await waitFor(() => expect(keptWrites()).toEqual([]));
+
+    const calls = recordCalls();
+    networkBack();
+    await waitFor(() => expect(screen.queryByText(CONNECTION_TEXTS.unreachable)).not.toBeInTheDocument(), { timeout: 5_000 });
+    calls.stop();
+    expect(calls.calls.filter((call) => call.startsWith('POST /posts/like/'))).toEqual([]);
+    expect(likedByDemo(LAKE_ID)).toBe(false);
+  });
+
+  it('a backend that fails the write (500) keeps it waiting; nothing is lost', async () => {
+    const { user } = await renderHome();
+    networkGone();
+    await user.click(likeOf(cardWith(LAKE), 2, false));
+    await waitFor(() => expect(keptWrites()).toHaveLength(1));
+    server.resetHandlers();
+    server.use(http.post(`${TEST_API_BASE}/posts/like/:postId`, () => HttpResponse.json({ errors: [MESSAGES.serverError] }, { status: 500 })));
+    act(() => {
+      window.dispatchEvent(new Event('online'));
+    });
+    await waitFor(() => expect(screen.queryByText(CONNECTION_TEXTS.unreachable)).not.toBeInTheDocument(), { timeout: 5_000 });
+    expect(keptWrites()).toEqual([['like', LAKE_ID]]);
+    expect(waitingOn(cardWith(LAKE))).not.toBeNull();
+    expect(likeOf(cardWith(LAKE), 3, true)).toBeInTheDocument();
+  });
+});
+
+describe('what waits survives the tab', () => {
+  it('a like made offline is shown after a reload with no network, and sent once the network is back', async () => {
+    const first = await renderHome();
+    await waitFor(async () => expect((await kept.size()).pages).toBeGreaterThanOrEqual(2));
+    networkGone();
+    await first.user.click(likeOf(cardWith(LAKE), 2, false));
+    await waitFor(() => expect(keptWrites()).toEqual([['like', LAKE_ID]]));
+    first.unmount();
+
+    renderAfterReload('/');
+    await findFeed('Latest Posts');
+    await waitFor(() => expect(likeOf(cardWith(LAKE), 3, true)).toBeInTheDocument());
+    expect(waitingOn(cardWith(LAKE))).not.toBeNull();
+
+    networkBack();
+    await waitFor(() => expect(keptWrites()).toEqual([]), { timeout: 5_000 });
+    expect(likedByDemo(LAKE_ID)).toBe(true);
+    expect(getMockDb().posts.get(LAKE_ID)?.likedBy.filter((id) => id === DEMO_USER_ID)).toHaveLength(1);
+    await waitFor(() => expect(waitingOn(cardWith(LAKE))).toBeNull());
+  });
+
+  it('logging out while changes wait asks first; Stay keeps them, Log out anyway forgets them', async () => {
+    const { user, router } = await renderWithProviders({ route: '/', authAs: DEMO_CREDENTIALS });
+    await findFeed('Latest Posts');
+    networkGone();
+    await user.click(likeOf(cardWith(LAKE), 2, false));
+    await user.click(likeOf(cardWith(GOLDEN), 2, true));
+    await waitFor(() => expect(keptWrites()).toHaveLength(2));
+
+    await user.click(within(topBar()).getByRole('button', { name: 'Logout' }));
+    const asking = await screen.findByRole('dialog', { name: LOGOUT_TEXTS.askTitle });
+    expect(within(asking).getByText(LOGOUT_TEXTS.ask(2))).toBeInTheDocument();
+    expect(LOGOUT_TEXTS.ask(2)).toBe('2 changes you made while SocialConnect could not be reached have not been sent yet. Logging out now discards them.');
+    await user.click(within(asking).getByRole('button', { name: LOGOUT_TEXTS.stay }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(currentPath(router)).toBe('/');
+    expect(keptWrites()).toHaveLength(2);
+
+    server.resetHandlers();
+    server.use(http.all(`${TEST_API_BASE}/posts/*`, () => HttpResponse.error()));
+    await user.click(within(topBar()).getByRole('button', { name: 'Logout' }));
+    await user.click(within(await screen.findByRole('dialog', { name: LOGOUT_TEXTS.askTitle })).getByRole('button', { name: LOGOUT_TEXTS.leave }));
+    await screen.findByRole('heading', { name: 'Login' });
+    await waitFor(() => expect([...outboxStorage.data.keys()]).toEqual([]));
+    expect(likedByDemo(LAKE_ID)).toBe(false);
+  });
+
+  it('with nothing waiting, Logout logs out at once', async () => {
+    const { user } = await renderWithProviders({ route: '/', authAs: DEMO_CREDENTIALS });
+    await findFeed('Latest Posts');
+    await user.click(within(topBar()).getByRole('button', { name: 'Logout' }));
+    await screen.findByRole('heading', { name: 'Login' });
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('a member logging in on the same browser finds none of the last member\'s waiting changes', async () => {
+    await createKeptOutbox(outboxStorage).add({ id: 'w1', member: 'u-someone-else', kind: 'like', postId: LAKE_ID, request: { url: `/posts/like/${LAKE_ID}`, method: 'POST' }, at: 1 });
+    await renderWithProviders({ route: '/', authAs: DEMO_CREDENTIALS });
+    await findFeed('Latest Posts');
+    await waitFor(() => expect([...outboxStorage.data.keys()]).toEqual([]));
+    expect(likeOf(cardWith(LAKE), 2, false)).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,172 @@
+import { createAction, isAnyOf, type ThunkAction, type TypedStartListening, type UnknownAction } from '@reduxjs/toolkit';
+import type { RootState } from '../app/store';
+import { userLoggedIn, userLoggedOut } from '../features/auth/sessionSlice';
+import { connectionBack, connectionLost } from '../features/live/connectionSlice';
+import type { ApiDispatch, ApiRootState, CacheAccess } from '../lib/api/api';
+import { API_REDUCER_PATH } from '../lib/api/apiSlot';
+import type * as OutboxSender from './outboxSender';
+import type { KeptOutbox } from './outboxStorage';
+import { waitingCancelled, waitingFound, writeDone, writeWaiting, type OutboxState, type WaitingWrite } from './outboxSlice';
+
+/** Try the outbox again now (a timer after the backend asked for a wait). */
+export const outboxSendWanted = createAction('outbox/sendWanted');
+
+type OutboxRootState = ApiRootState & { outbox: OutboxState; connection: { lost: boolean } };
+
+/** The member cancels what waits to be sent for a post: it goes from the screen and is never sent. */
+export function cancelWaiting(postId: string): ThunkAction<void, OutboxRootState, unknown, UnknownAction> {
+  return (dispatch, getState) => {
+    const writes = getState().outbox.waiting.filter((write) => write.postId === postId);
+    if (writes.length > 0) dispatch(waitingCancelled({ postId, writes }));
+  };
+}
+
+type Sender = typeof OutboxSender;
+/** The sender once loaded: what waits is then shown on an answer in the same step, before the page paints it without. */
+let loadedSender: Sender | undefined;
+
+/**
+ * Loads the sender: at the latest with the first write that waits, and sooner, as the member's pages
+ * open (useWaitingWrites), so that it is here when the network is not.
+ */
+export async function loadSender(): Promise<Sender> {
+  loadedSender ??= await import(/* webpackChunkName: "outbox" */ './outboxSender');
+  return loadedSender;
+}
+
+/** Uses the sender: at once when loaded (in the same step as the action), else once it loads; nothing if it cannot. */
+async function withSender(work: (sender: Sender) => void): Promise<void> {
+  const sender = loadedSender ?? (await loadSender().catch(() => undefined));
+  if (sender) work(sender);
+}
+
+/** The browser's copy of the outbox (IndexedDB), loaded when first used, not with the page; none without IndexedDB. */
+async function kept(): Promise<KeptOutbox | null> {
+  return (await import(/* webpackChunkName: "kept-outbox" */ './outboxStorage')).keptOutbox();
+}
+
+/** Work on the browser's copy of the outbox; a browser that refuses it leaves the writes waiting in the page alone. */
+function onKept(work: (outbox: KeptOutbox) => Promise<void>): void {
+  void kept().then((outbox) => (outbox ? work(outbox) : undefined)).catch(() => undefined);
+}
+
+type StartListening = TypedStartListening<RootState, ApiDispatch>;
+type ListenerApi = Parameters<Parameters<StartListening>[0]['effect']>[1];
+
+/** The listener's store as the cache helpers see it. */
+function cacheOf(listenerApi: ListenerApi): CacheAccess {
+  return { dispatch: listenerApi.dispatch, getState: () => listenerApi.getState() as unknown as ApiRootState };
+}
+
+/** A query answered (from the backend or from what was kept): what it shows may predate the writes that wait. */
+const QUERY_ANSWERED = `${API_REDUCER_PATH}/executeQuery/fulfilled`;
+
+/**
+ * The outbox's listeners, in the store: each waiting write is kept in the browser as it waits and
+ * forgotten once done; the outbox is sent when a write waits, when the connection is back, and when a
+ * start finds writes kept; what waits is shown on every answer that comes; a cancelled write is taken
+ * back. Logging out forgets every member's; logging in, every other member's.
+ */
+export function listenForOutbox(startListening: StartListening): void {
+  let sending = false;
+  let again = false;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+
+  const send = async (listenerApi: ListenerApi) => {
+    const cache = cacheOf(listenerApi);
+    const waiting = () => listenerApi.getState().outbox.waiting;
+    if (waiting().length === 0) return;
+    if (sending) {
+      again = true;
+      return;
+    }
+    sending = true;
+    clearTimeout(timer);
+    try {
+      // Its code could not load (the network went before it came): the writes wait for the connection.
+      const sender = await loadSender().catch(() => undefined);
+      if (!sender) {
+        listenerApi.dispatch(connectionLost());
+        return;
+      }
+      for (;;) {
+        again = false;
+        const outcome = await sender.sendWaiting(cache, waiting);
+        if (outcome.kind === 'unreachable') listenerApi.dispatch(connectionLost());
+        if (outcome.kind === 'later') timer = setTimeout(() => listenerApi.dispatch(outboxSendWanted()), outcome.afterMs);
+        if (!again || outcome.kind !== 'done') break;
+      }
+    } finally {
+      sending = false;
+    }
+  };
+
+  startListening({
+    actionCreator: writeWaiting,
+    effect: (action, listenerApi) => {
+      const write = action.payload;
+      onKept((outbox) => outbox.add(write));
+      // Shown as made, again: an answer that came between the change shown and the write waiting may have put the older post back.
+      void withSender(({ showWaiting }) => showWaiting(cacheOf(listenerApi), [write]));
+      void send(listenerApi);
+    },
+  });
+  startListening({
+    actionCreator: writeDone,
+    effect: (action, listenerApi) => {
+      const member = listenerApi.getState().session.userId;
+      if (member) onKept((outbox) => outbox.remove(member, [action.payload]));
+    },
+  });
+  startListening({
+    matcher: isAnyOf(connectionBack, waitingFound, outboxSendWanted),
+    effect: (_action, listenerApi) => send(listenerApi),
+  });
+  startListening({
+    predicate: (action) => action.type === QUERY_ANSWERED,
+    effect: async (_action, listenerApi) => {
+      if (listenerApi.getState().outbox.waiting.length === 0) return;
+      await withSender(({ showWaiting }) => showWaiting(cacheOf(listenerApi), listenerApi.getState().outbox.waiting));
+    },
+  });
+  startListening({
+    actionCreator: waitingFound,
+    effect: async (action, listenerApi) => {
+      await withSender(({ showWaiting }) => showWaiting(cacheOf(listenerApi), action.payload));
+    },
+  });
+  startListening({
+    actionCreator: waitingCancelled,
+    effect: async (action, listenerApi) => {
+      const { writes } = action.payload;
+      const state = listenerApi.getState();
+      const member = state.session.userId;
+      if (member) onKept((outbox) => outbox.remove(member, writes.map((write) => write.id)));
+      await withSender(({ takeBack, reloadPosts }) => {
+        const cache = cacheOf(listenerApi);
+        takeBack(cache, writes);
+        // The post as the backend has it, where the backend answers; offline, as it was before.
+        if (!state.connection.lost) reloadPosts(cache, writes);
+      });
+    },
+  });
+  startListening({
+    actionCreator: userLoggedOut,
+    effect: () => {
+      clearTimeout(timer);
+      onKept((outbox) => outbox.forget());
+    },
+  });
+  startListening({
+    actionCreator: userLoggedIn,
+    effect: (action) => {
+      onKept((outbox) => outbox.forget(action.payload.user._id));
+    },
+  });
+}
+
+/** The member's writes kept in this browser, oldest first (none without IndexedDB). */
+export async function keptWaitingOf(member: string): Promise<WaitingWrite[]> {
+  const outbox = await kept().catch(() => null);
+  return outbox ? outbox.load(member).catch(() => []) : [];
+}

@@ -1,0 +1,137 @@
+/**
+ * Sends the outbox's waiting writes (outboxSlice.ts), oldest first, one at a time, each as the
+ * member made it; shows them on every cached copy of their post while they wait; and takes back one
+ * the backend refuses. Loaded with the first write that waits, not with the page.
+ */
+
+import { failedActMessage } from '../app/failedActs';
+import { showBookmarkWaiting } from '../features/bookmarks/bookmarksApi';
+import { patchPost } from '../features/posts/postCopies';
+import { applyDislike, applyLike } from '../features/posts/postReactions';
+import { notifyError } from '../features/ui/notify';
+import { selectCurrentSummary } from '../features/users/currentMember';
+import { api, sendWaitingWrite, type CacheAccess } from '../lib/api/api';
+import { apiFailed } from '../lib/api/apiEvents';
+import { classifyFailure, refusedAsAlready } from '../lib/apiError';
+import type { Post, UserSummary } from '../types/api';
+import { writeDone, type WaitingKind, type WaitingWrite } from './outboxSlice';
+
+/** How sending went: all sent (or taken back); the backend could not be reached; or it asked for a wait (5xx, 429). */
+export type SendOutcome = { kind: 'done' } | { kind: 'unreachable' } | { kind: 'later'; afterMs: number } | { kind: 'session ended' };
+
+/** The wait before the next try after the backend failed a write or asked for a wait, without a Retry-After. */
+export const OUTBOX_RETRY_MS = 30_000;
+
+/** The endpoint each kind of write is made by: its refusal is worded as the endpoint's failure is (failedActs.ts). */
+const ENDPOINT_OF: Readonly<Record<WaitingKind, string>> = {
+  like: 'likePost',
+  dislike: 'dislikePost',
+  bookmark: 'addBookmark',
+  unbookmark: 'removeBookmark',
+};
+
+const isIn = (list: readonly UserSummary[], member: UserSummary) => list.some((entry) => entry._id === member._id);
+
+/** Shows a waiting write on a post as made; a post that shows it already is left as it is. */
+function showOnPost(post: Post, member: UserSummary, kind: 'like' | 'dislike'): void {
+  if (kind === 'like' && !isIn(post.likes.likedBy, member)) applyLike(post, member);
+  if (kind === 'dislike' && !isIn(post.likes.dislikedBy, member)) applyDislike(post, member);
+}
+
+/** Takes a waiting write off a post: the member's like or dislike goes, and the count with it. */
+function takeOffPost(post: Post, member: UserSummary, kind: 'like' | 'dislike'): void {
+  const { likes } = post;
+  if (kind === 'like' && isIn(likes.likedBy, member)) {
+    likes.likedBy = likes.likedBy.filter((entry) => entry._id !== member._id);
+    likes.likeCount = Math.max(0, likes.likeCount - 1);
+  }
+  if (kind === 'dislike' && isIn(likes.dislikedBy, member)) {
+    likes.dislikedBy = likes.dislikedBy.filter((entry) => entry._id !== member._id);
+    likes.likeCount += 1;
+  }
+}
+
+/**
+ * Shows every waiting write on the cached copies of its post, in the order made: after a start (what
+ * the browser kept of Home knows nothing of them) and after each answer that may predate them.
+ */
+export function showWaiting(cache: CacheAccess, writes: readonly WaitingWrite[]): void {
+  const member = selectCurrentSummary(cache.getState());
+  if (!member) return;
+  for (const write of writes) {
+    if (write.member !== member._id) continue;
+    if (write.kind === 'like' || write.kind === 'dislike') {
+      const kind = write.kind;
+      patchPost(cache, write.postId, (post) => showOnPost(post, member, kind));
+    } else showBookmarkWaiting(cache, write.postId, write.kind === 'bookmark');
+  }
+}
+
+/** Takes these writes off the screen, the newest first (a write cancelled, or refused). */
+export function takeBack(cache: CacheAccess, writes: readonly WaitingWrite[]): void {
+  const member = selectCurrentSummary(cache.getState());
+  if (!member) return;
+  for (const write of [...writes].reverse()) {
+    if (write.kind === 'like' || write.kind === 'dislike') {
+      const kind = write.kind;
+      patchPost(cache, write.postId, (post) => takeOffPost(post, member, kind));
+    } else showBookmarkWaiting(cache, write.postId, write.kind !== 'bookmark');
+  }
+}
+
+/** What the backend has now of these posts, loaded again where shown (and the bookmarks list, when a bookmark changed). */
+export function reloadPosts(cache: CacheAccess, writes: readonly WaitingWrite[]): void {
+  if (writes.length === 0) return;
+  const tags = [...new Set(writes.map((write) => write.postId))].map((id) => ({ type: 'Post' as const, id }));
+  const bookmarks = writes.some((write) => write.kind === 'bookmark' || write.kind === 'unbookmark');
+  cache.dispatch(api.util.invalidateTags(bookmarks ? [...tags, { type: 'Bookmark', id: 'LIST' }] : tags));
+}
+
+/** Seconds of a Retry-After header, in ms; undefined when it says none. */
+function retryAfterMs(headers: Headers | undefined): number | undefined {
+  const seconds = Number(headers?.get('retry-after'));
+  return Number.isFinite(seconds) && seconds > 0 ? seconds * 1000 : undefined;
+}
+
+/**
+ * Sends the member's waiting writes, oldest first, until none is left or one cannot go now. A write
+ * stored (or one the backend has as asked already: another device did it) leaves the outbox; one
+ * refused is taken back, with the backend's reason in a toast. Each post a write went for is then
+ * loaded again, as the backend has it.
+ */
+export async function sendWaiting(cache: CacheAccess, waiting: () => readonly WaitingWrite[]): Promise<SendOutcome> {
+  const finished: WaitingWrite[] = [];
+  try {
+    for (;;) {
+      const write = waiting()[0];
+      const { userId } = cache.getState().session;
+      if (!write) return { kind: 'done' };
+      if (write.member !== userId) return { kind: 'session ended' };
+      const result = await sendWaitingWrite({ ...write.request }, cache);
+      // The session ended while it went (a logout): what is left is no longer this page's to send.
+      if (cache.getState().session.userId !== write.member) return { kind: 'session ended' };
+      if (result.error === undefined || refusedAsAlready({ error: result.error })) {
+        cache.dispatch(writeDone(write.id));
+        finished.push(write);
+        continue;
+      }
+      const failure = classifyFailure(result.error, true);
+      if (failure.kind === 'network') return { kind: 'unreachable' };
+      if (failure.kind === 'unauthorized') {
+        // The session is over: the app's listeners go to /login. The write stays kept for the member's next login.
+        cache.dispatch(apiFailed({ ...failure, endpoint: ENDPOINT_OF[write.kind], purpose: 'act' }));
+        return { kind: 'session ended' };
+      }
+      if (failure.kind !== 'client' || failure.status === 429 || failure.status === 408) {
+        const meta = 'meta' in result ? result.meta : undefined;
+        return { kind: 'later', afterMs: retryAfterMs(meta?.response?.headers) ?? OUTBOX_RETRY_MS };
+      }
+      takeBack(cache, [write]);
+      cache.dispatch(writeDone(write.id));
+      finished.push(write);
+      notifyError(failedActMessage({ ...failure, endpoint: ENDPOINT_OF[write.kind] }));
+    }
+  } finally {
+    reloadPosts(cache, finished);
+  }
+}

@@ -1,0 +1,96 @@
+import { createAction, createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import type { FetchArgs } from '@reduxjs/toolkit/query';
+import { sessionExpired, sessionSwitched, userLoggedIn, userLoggedOut } from '../features/auth/sessionSlice';
+
+/**
+ * The outbox: what a member did while the backend could not be reached (a like, a dislike, a
+ * bookmark or its removal), shown at once as done and "Waiting to send", kept in the browser
+ * (outboxStorage.ts) and sent in order once the backend answers again (outboxSender.ts).
+ */
+
+/** What a waiting write does to a post: the four changes a card makes with one press. */
+export type WaitingKind = 'like' | 'dislike' | 'bookmark' | 'unbookmark';
+
+/** A write as it waits: whose, what it does to which post, and the call to send as it was made. */
+export interface WaitingWrite {
+  id: string;
+  member: string;
+  kind: WaitingKind;
+  postId: string;
+  request: { url: string; method: string; headers?: Record<string, string> };
+  /** When the member made it, ms since 1970. */
+  at: number;
+}
+
+export interface OutboxState {
+  /** The member's waiting writes, oldest first: the order they go in. */
+  waiting: WaitingWrite[];
+}
+
+const initialState: OutboxState = { waiting: [] };
+
+let made = 0;
+
+/**
+ * The waiting write for the call `args` a member made (its kind named by the endpoint); the post is
+ * the call's last path segment, as every one of the four has it.
+ */
+export function waitingWriteOf(kind: WaitingKind, member: string, args: string | FetchArgs, at: number = Date.now()): WaitingWrite | undefined {
+  const request = typeof args === 'string' ? { url: args } : args;
+  const last = request.url.split('?')[0]?.split('/').pop();
+  if (!last) return undefined;
+  const headers = request.headers ? Object.fromEntries(new Headers(request.headers as HeadersInit).entries()) : undefined;
+  made += 1;
+  return {
+    id: `${at.toString(36)}-${made.toString(36)}-${Math.random().toString(36).slice(2, 8)}`,
+    member,
+    kind,
+    postId: decodeURIComponent(last),
+    request: { url: request.url, method: (request.method ?? 'POST').toUpperCase(), ...(headers ? { headers } : {}) },
+    at,
+  };
+}
+
+/** The member cancelled what waits for this post: it is taken off the screen and never sent. */
+export const waitingCancelled = createAction<{ postId: string; writes: WaitingWrite[] }>('outbox/cancelled');
+
+export const outboxSlice = createSlice({
+  name: 'outbox',
+  initialState,
+  reducers: {
+    /** A write found no backend: it waits, after those already waiting. */
+    writeWaiting(state, action: PayloadAction<WaitingWrite>) {
+      state.waiting.push(action.payload);
+    },
+    /** The member's waiting writes, as the browser kept them (a start): those not on screen yet join, in their order. */
+    waitingFound(state, action: PayloadAction<WaitingWrite[]>) {
+      const known = new Set(state.waiting.map((write) => write.id));
+      state.waiting = [...state.waiting, ...action.payload.filter((write) => !known.has(write.id))].sort((a, b) => a.at - b.at);
+    },
+    /** A waiting write is done with: stored by the backend, or refused and taken back. */
+    writeDone(state, action: PayloadAction<string>) {
+      state.waiting = state.waiting.filter((write) => write.id !== action.payload);
+    },
+  },
+  extraReducers: (builder) => {
+    builder.addCase(waitingCancelled, (state, action) => {
+      state.waiting = state.waiting.filter((write) => write.postId !== action.payload.postId);
+    });
+    // Nothing of one member's is on screen for the next (what the browser keeps: outboxStorage.ts).
+    builder.addCase(userLoggedOut, () => initialState);
+    builder.addCase(sessionExpired, () => initialState);
+    builder.addCase(sessionSwitched, () => initialState);
+    builder.addCase(userLoggedIn, (state, action) => ({ waiting: state.waiting.filter((write) => write.member === action.payload.user._id) }));
+  },
+  selectors: {
+    selectWaitingWrites: (state) => state.waiting,
+  },
+});
+
+export const { writeWaiting, waitingFound, writeDone } = outboxSlice.actions;
+export const { selectWaitingWrites } = outboxSlice.selectors;
+
+/** How many writes wait to be sent for one post. */
+export function selectWaitingCountFor(state: { outbox: OutboxState }, postId: string): number {
+  return state.outbox.waiting.reduce((count, write) => count + (write.postId === postId ? 1 : 0), 0);
+}
