@@ -12,6 +12,34 @@ const UNAVAILABLE = 'The service is unavailable right now. Please try again in a
 const FROZEN_TIME = 'Jun 1, 2025 12:00:00 PM';
 
 test.describe("QA's workbench", () => {
+  test('a network failure on the like: the like shows, waits to be sent, and goes once the fault is cleared', async ({ page, consoleGuard }) => {
+    // The faulted like fails as with no network: once when made, once when the outbox tries it again.
+    consoleGuard.allow(/^Failed to load resource: net::ERR_FAILED/);
+    await login(page);
+    const panel = await openWorkbench(page);
+    await panel.getByRole('searchbox', { name: 'Find a route' }).fill('like');
+    await panel.getByRole('combobox', { name: `Answer of ${LIKE}` }).selectOption({ label: 'Network failure' });
+    await expect(panel.getByRole('status').filter({ hasText: LIKE })).toContainText('network failure');
+    await page.keyboard.press('Escape');
+    await expect(panel).toBeHidden();
+
+    const card = postCard(page, SEED_TEXT.newest);
+    const like = card.getByRole('button', { name: /^Like, / });
+    await like.click();
+    await expect(card.getByText('Waiting to send')).toBeVisible();
+    await expect(like).toHaveAttribute('aria-pressed', 'true');
+    await expect(like).toHaveAccessibleName('Like, 2 likes');
+
+    const again = await openWorkbench(page);
+    await again.getByRole('button', { name: 'Clear every fault' }).click();
+    await page.keyboard.press('Escape');
+    await expect(card.getByText('Waiting to send')).toHaveCount(0, { timeout: 15_000 });
+    await expect(like).toHaveAccessibleName('Like, 2 likes');
+    // Stored by the stand-in: a reload shows it.
+    await page.reload();
+    await expect(postCard(page, SEED_TEXT.newest).getByRole('button', { name: /^Like, / })).toHaveAttribute('aria-pressed', 'true');
+  });
+
   test('a fault on the like alone: the like goes back and says why, every other call answers; the copied link, clock frozen, does the same in another browser', async ({ page, browser }) => {
     await login(page);
     const panel = await openWorkbench(page);

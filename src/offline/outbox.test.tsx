@@ -189,6 +189,19 @@ describe('a change made with no network waits, and is sent once the backend answ
     expect(waitingOn(cardWith(LAKE))).not.toBeNull();
     expect(likeOf(cardWith(LAKE), 3, true)).toBeInTheDocument();
   });
+  it('a backend that says the session is over (401) sends the member to log in; the write stays kept for them', async () => {
+    const { user, router } = await renderHome();
+    networkGone();
+    await user.click(likeOf(cardWith(LAKE), 2, false));
+    await waitFor(() => expect(keptWrites()).toHaveLength(1));
+    server.resetHandlers();
+    server.use(http.post(`${TEST_API_BASE}/posts/like/:postId`, () => HttpResponse.json({ errors: [MESSAGES.tokenInvalid] }, { status: 401 })));
+    act(() => {
+      window.dispatchEvent(new Event('online'));
+    });
+    await waitFor(() => expect(currentPath(router)).toBe('/login'), { timeout: 5_000 });
+    expect(keptWrites()).toEqual([['like', LAKE_ID]]);
+  });
 });
 
 describe('what waits survives the tab', () => {

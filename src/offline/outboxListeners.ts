@@ -2,6 +2,7 @@ import { createAction, isAnyOf, type ThunkAction, type TypedStartListening, type
 import type { RootState } from '../app/store';
 import { userLoggedIn, userLoggedOut } from '../features/auth/sessionSlice';
 import { connectionBack, connectionLost } from '../features/live/connectionSlice';
+import { reconnectCheckDelay } from '../features/live/reconnectDelay';
 import type { ApiDispatch, ApiRootState, CacheAccess } from '../lib/api/api';
 import { API_REDUCER_PATH } from '../lib/api/apiSlot';
 import type * as OutboxSender from './outboxSender';
@@ -71,6 +72,11 @@ export function listenForOutbox(startListening: StartListening): void {
   let sending = false;
   let again = false;
   let timer: ReturnType<typeof setTimeout> | undefined;
+  // Tries in a row that found no backend, and the earliest the next may go: the backend may answer
+  // its health check and still not take the write (one call faulted), and the outbox does not then
+  // try again each time the connection seems back, but waits longer each time, as the checks do.
+  let unreachable = 0;
+  let notBefore = 0;
 
   const send = async (listenerApi: ListenerApi) => {
     const cache = cacheOf(listenerApi);
@@ -78,6 +84,12 @@ export function listenForOutbox(startListening: StartListening): void {
     if (waiting().length === 0) return;
     if (sending) {
       again = true;
+      return;
+    }
+    const wait = notBefore - Date.now();
+    if (wait > 0) {
+      clearTimeout(timer);
+      timer = setTimeout(() => listenerApi.dispatch(outboxSendWanted()), wait);
       return;
     }
     sending = true;
@@ -92,7 +104,14 @@ export function listenForOutbox(startListening: StartListening): void {
       for (;;) {
         again = false;
         const outcome = await sender.sendWaiting(cache, waiting);
-        if (outcome.kind === 'unreachable') listenerApi.dispatch(connectionLost());
+        if (outcome.kind === 'unreachable') {
+          notBefore = Date.now() + reconnectCheckDelay(unreachable);
+          unreachable += 1;
+          listenerApi.dispatch(connectionLost());
+        } else {
+          unreachable = 0;
+          notBefore = 0;
+        }
         if (outcome.kind === 'later') timer = setTimeout(() => listenerApi.dispatch(outboxSendWanted()), outcome.afterMs);
         if (!again || outcome.kind !== 'done') break;
       }

@@ -1,6 +1,5 @@
 import { addListener, type UnknownAction } from '@reduxjs/toolkit';
 import { useEffect } from 'react';
-import { TIMINGS } from '../../config/timings';
 import { api, loadFailedAgain, loadKeptAgain, TAGS } from '../../lib/api/api';
 import { isBackendAnswer } from '../../lib/api/apiEvents';
 import { hasCapability } from '../../lib/api/capabilities';
@@ -8,12 +7,8 @@ import { backendAnswers } from '../../lib/pageLoad';
 import { useAppSelector, useAppStore } from '../../lib/store/hooks';
 import { connectionBack, connectionLost, selectConnectionLost, selectKeptQueries } from './connectionSlice';
 import { liveChanged } from './liveSlice';
+import { reconnectCheckDelay } from './reconnectDelay';
 
-/** The wait before the `attempt`th check (0 first): doubling from the first up to the longest, 30% either way at random. */
-export function reconnectCheckDelay(attempt: number, random: () => number = Math.random): number {
-  const base = Math.min(TIMINGS.reconnectCheckMaxMs, TIMINGS.reconnectCheckFirstMs * 2 ** attempt);
-  return Math.round(base * (0.7 + 0.6 * random()));
-}
 
 /** An answer to one of the API's calls: the backend answers (an answer shown from what was kept, or a write left waiting, is not one). */
 function isAnswer(action: UnknownAction): boolean {
