@@ -31,6 +31,8 @@ describe('token storage', () => {
   it('refuses what is not a token', () => {
     expect(readTokenClaims('garbage')).toBeNull();
     expect(readTokenClaims('a.%%%.c')).toBeNull();
+    expect(readTokenClaims(`${unsignedToken({ _id: 'u-1', username: 'x' })}.d.e`)).toBeNull();
+    expect(readTokenClaims(`x.${Buffer.from('[1,2]').toString('base64url')}.y`)).toBeNull();
     expect(readTokenClaims(unsignedToken({ username: 'x' }))).toBeNull();
     expect(readTokenClaims(unsignedToken({ sub: 'u-1' }))).toBeNull();
     expect(readTokenClaims(`x.${Buffer.from('"just a string"').toString('base64url')}.y`)).toBeNull();
