@@ -1,4 +1,6 @@
-import { ERROR_CODES } from '../../contract/messages';
+// The codes' type alone: the catalogue's texts stay out of the first page's code (/login), and each
+// code written here is checked against the catalogue.
+import type { ErrorCode } from '../../contract/messages';
 import { countOf } from './plural';
 
 /**
@@ -57,7 +59,7 @@ export function errorCode(error: unknown): string | undefined {
 }
 
 /** Codes that say the token no longer stands for a member: the session is over. */
-const SESSION_ENDED: readonly string[] = [ERROR_CODES.tokenInvalid, ERROR_CODES.userNotRegistered];
+const SESSION_ENDED: readonly string[] = ['token_invalid', 'user_not_registered'] satisfies ErrorCode[];
 
 /**
  * Sorts a failed call into what the app does about it (design card: errors), from the status and
@@ -79,7 +81,7 @@ export function classifyFailure(error: unknown, sentToken: boolean): ApiFailure 
   if (status >= 500) return { kind: 'server', status, message };
   const code = errorCode(error);
   // A wrong current password (a profile edit) refuses the input, not the session.
-  if (code === ERROR_CODES.invalidCredentials) return { kind: 'client', status, message };
+  if (code === ('invalid_credentials' satisfies ErrorCode)) return { kind: 'client', status, message };
   const ended = code === undefined ? status === 401 : SESSION_ENDED.includes(code);
   if (sentToken && ended) return { kind: 'unauthorized', status, message };
   return { kind: 'client', status, message };
@@ -87,9 +89,9 @@ export function classifyFailure(error: unknown, sentToken: boolean): ApiFailure 
 
 /** Refusals that say the state already is what the member asked for (already liked, not bookmarked yet...). */
 const ALREADY: readonly string[] = [
-  ERROR_CODES.alreadyLiked, ERROR_CODES.alreadyDisliked, ERROR_CODES.alreadyBookmarked, ERROR_CODES.notBookmarked,
-  ERROR_CODES.alreadyFollowing, ERROR_CODES.notFollowing, ERROR_CODES.replyAlreadyLiked, ERROR_CODES.replyNotLiked,
-];
+  'already_liked', 'already_disliked', 'already_bookmarked', 'not_bookmarked',
+  'already_following', 'not_following', 'reply_already_liked', 'reply_not_liked',
+] satisfies ErrorCode[];
 
 /**
  * Whether a mutation's failure (what its `queryFulfilled` rejects with) says the state already is what

@@ -1,4 +1,4 @@
-import { ERROR_CODES } from '../../../contract/messages';
+import type { ErrorCode } from '../../../contract/messages';
 import { errorCode, errorMessage, refusalStatus } from '../../lib/apiError';
 
 /** The auth screens' own toasts (spec sections 5 and 8), word for word. */
@@ -15,7 +15,7 @@ export const AUTH_MESSAGES = {
 } as const;
 
 /** The backend's refusals of a login: an unknown username (404) and a wrong password (401). */
-const BAD_CREDENTIALS: readonly string[] = [ERROR_CODES.userNotRegistered, ERROR_CODES.invalidCredentials];
+const BAD_CREDENTIALS: readonly string[] = ['user_not_registered', 'invalid_credentials'] satisfies ErrorCode[];
 
 /**
  * What the login screen says when the backend refuses: 'Invalid Credentials!' for an unknown username
