@@ -136,6 +136,11 @@ function prerenderedPage({ path: pagePath, chunk }, renderBundle) {
   });
 }
 
+const REACT_ROUTER_PRODUCTION = {
+  'react-router$': path.resolve(__dirname, 'node_modules', 'react-router', 'dist', 'production', 'index.mjs'),
+  'react-router/dom$': path.resolve(__dirname, 'node_modules', 'react-router', 'dist', 'production', 'dom-export.mjs'),
+};
+
 module.exports = async (env, argv) => {
   const production = argv.mode !== 'development';
   const build = settingOrExit(() => settings.readBuildSettings());
@@ -184,6 +189,9 @@ module.exports = async (env, argv) => {
     },
     resolve: {
       extensions: ['.tsx', '.ts', '.js'],
+      // React Router's package resolves to its development build under every condition; its
+      // production build is the same code with its warnings off, which the minifier then drops.
+      alias: production ? REACT_ROUTER_PRODUCTION : {},
     },
     module: {
       rules: [
