@@ -17,8 +17,8 @@ import { connectionBack, connectionLost, connectionSlice } from '../features/liv
 import { failedActMessage } from './failedActs';
 import { forgetKeptImages } from '../offline/keptPages';
 import { loadKeptReads } from '../offline/loadKeptReads';
+import { loadKeptOutbox } from '../offline/loadKeptOutbox';
 import { outboxSlice } from '../offline/outboxSlice';
-import { listenForOutbox } from '../offline/outboxListeners';
 
 const rootReducer = combineReducers({
   [API_REDUCER_PATH]: apiSlotReducer<ApiRootState['api']>(),
@@ -136,13 +136,15 @@ export function makeStore({ preloadedState, router }: MakeStoreOptions = {}) {
     },
   });
   // Nothing of one member is kept for the next (src/offline/): a session's end forgets every read
-  // kept and every image, and a member logging in forgets every other member's reads, and the images
-  // kept before (a tab closed without logging out leaves them; which images were seen is the last
-  // member's business).
+  // kept and every image, and a member logging in forgets every other member's reads and waiting
+  // writes, and the images kept before (a tab closed without logging out leaves them; which images
+  // were seen is the last member's business).
   startListening({
     actionCreator: userLoggedIn,
     effect: async ({ payload: { user } }) => {
       void forgetKeptImages().catch(() => undefined);
+      // The writes another member left waiting (the outbox) are theirs alone: never sent as this one's.
+      void loadKeptOutbox().then((outbox) => outbox?.forget(user._id)).catch(() => undefined);
       await (await loadKeptReads())?.forget(user._id).catch(() => undefined);
     },
   });
@@ -151,15 +153,15 @@ export function makeStore({ preloadedState, router }: MakeStoreOptions = {}) {
     effect: (action, listenerApi) => {
       void loadKeptReads().then((reads) => reads?.forget()).catch(() => undefined);
       void forgetKeptImages().catch(() => undefined);
+      // The member's writes still waiting go too (the logout asked first); a session the backend
+      // ended keeps them for the member's next login.
+      if (userLoggedOut.match(action)) void loadKeptOutbox().then((outbox) => outbox?.forget()).catch(() => undefined);
       writeStoredToken(null, { endedByBackend: sessionExpired.match(action) });
       resetApi(listenerApi.dispatch);
       // Nothing of the member's is on screen to reconnect for.
       listenerApi.dispatch(connectionBack());
     },
   });
-
-  // What a member did while the backend could not be reached waits, kept, and goes once it answers (src/offline/).
-  listenForOutbox(startListening);
 
   const store = configureStore({
     reducer: rootReducer,

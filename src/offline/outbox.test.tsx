@@ -5,7 +5,7 @@ import { DEMO_CREDENTIALS, DEMO_USER_ID, seedPostId } from '../../contract/seed/
 import { getMockDb, server, TEST_API_BASE } from '../../mocks/testing/node';
 import { CONNECTION_TEXTS } from '../features/live/connectionTexts';
 import { cardWith, findFeed, recordCalls, renderHome } from '../test/posts';
-import { LOGOUT_TEXTS } from '../app/layouts/LogoutButton';
+import { LOGOUT_TEXTS } from '../app/layouts/LogoutAsking';
 import { currentPath, renderAfterReload, renderWithProviders, topBar } from '../test/renderWithProviders';
 import { createKeptReads, keepReadsIn, memoryStorage, type KeptReads } from './keptReads';
 import { createKeptOutbox, keepOutboxIn, memoryOutboxStorage } from './outboxStorage';

@@ -1,23 +1,23 @@
-import { createAction, isAnyOf, type ThunkAction, type TypedStartListening, type UnknownAction } from '@reduxjs/toolkit';
-import type { RootState } from '../app/store';
-import { userLoggedIn, userLoggedOut } from '../features/auth/sessionSlice';
+import { addListener, createAction, isAnyOf, type ThunkAction, type TypedStartListening, type UnknownAction, type UnsubscribeListener } from '@reduxjs/toolkit';
+import type { AppDispatch, RootState } from '../app/store';
 import { connectionBack, connectionLost } from '../features/live/connectionSlice';
 import { reconnectCheckDelay } from '../features/live/reconnectDelay';
 import type { ApiDispatch, ApiRootState, CacheAccess } from '../lib/api/api';
 import { API_REDUCER_PATH } from '../lib/api/apiSlot';
 import type * as OutboxSender from './outboxSender';
 import type { KeptOutbox } from './outboxStorage';
-import { waitingCancelled, waitingFound, writeDone, writeWaiting, type OutboxState, type WaitingWrite } from './outboxSlice';
+import { loadKeptOutbox } from './loadKeptOutbox';
+import { selectWaitingWrites, waitingCancelled, waitingFound, writeDone, writeWaiting, type OutboxState, type WaitingWrite } from './outboxSlice';
 
 /** Try the outbox again now (a timer after the backend asked for a wait). */
 export const outboxSendWanted = createAction('outbox/sendWanted');
 
-type OutboxRootState = ApiRootState & { outbox: OutboxState; connection: { lost: boolean } };
+type OutboxRootState = ApiRootState & { outbox?: OutboxState; connection: { lost: boolean } };
 
 /** The member cancels what waits to be sent for a post: it goes from the screen and is never sent. */
 export function cancelWaiting(postId: string): ThunkAction<void, OutboxRootState, unknown, UnknownAction> {
   return (dispatch, getState) => {
-    const writes = getState().outbox.waiting.filter((write) => write.postId === postId);
+    const writes = selectWaitingWrites(getState()).filter((write) => write.postId === postId);
     if (writes.length > 0) dispatch(waitingCancelled({ postId, writes }));
   };
 }
@@ -41,10 +41,7 @@ async function withSender(work: (sender: Sender) => void): Promise<void> {
   if (sender) work(sender);
 }
 
-/** The browser's copy of the outbox (IndexedDB), loaded when first used, not with the page; none without IndexedDB. */
-async function kept(): Promise<KeptOutbox | null> {
-  return (await import(/* webpackChunkName: "kept-outbox" */ './outboxStorage')).keptOutbox();
-}
+const kept = loadKeptOutbox;
 
 /** Work on the browser's copy of the outbox; a browser that refuses it leaves the writes waiting in the page alone. */
 function onKept(work: (outbox: KeptOutbox) => Promise<void>): void {
@@ -63,12 +60,19 @@ function cacheOf(listenerApi: ListenerApi): CacheAccess {
 const QUERY_ANSWERED = `${API_REDUCER_PATH}/executeQuery/fulfilled`;
 
 /**
- * The outbox's listeners, in the store: each waiting write is kept in the browser as it waits and
- * forgotten once done; the outbox is sent when a write waits, when the connection is back, and when a
- * start finds writes kept; what waits is shown on every answer that comes; a cancelled write is taken
- * back. Logging out forgets every member's; logging in, every other member's.
+ * The outbox's listeners, added to the store while a member's pages are open (useWaitingWrites):
+ * each waiting write is kept in the browser as it waits and forgotten once done; the outbox is sent
+ * when a write waits, when the connection is back, and when a start finds writes kept; what waits is
+ * shown on every answer that comes; a cancelled write is taken back. Returns what takes them away.
+ * (Logging out and logging in forget what the browser keeps: the store's own listeners.)
  */
-export function listenForOutbox(startListening: StartListening): void {
+export function startOutbox(dispatch: AppDispatch): () => void {
+  const stops: UnsubscribeListener[] = [];
+  const startListening = ((options: Parameters<StartListening>[0]) => {
+    const stop = dispatch(addListener(options as Parameters<typeof addListener>[0])) as unknown as UnsubscribeListener;
+    stops.push(stop);
+    return stop;
+  }) as StartListening;
   let sending = false;
   let again = false;
   let timer: ReturnType<typeof setTimeout> | undefined;
@@ -80,7 +84,7 @@ export function listenForOutbox(startListening: StartListening): void {
 
   const send = async (listenerApi: ListenerApi) => {
     const cache = cacheOf(listenerApi);
-    const waiting = () => listenerApi.getState().outbox.waiting;
+    const waiting = () => selectWaitingWrites(listenerApi.getState());
     if (waiting().length === 0) return;
     if (sending) {
       again = true;
@@ -144,8 +148,8 @@ export function listenForOutbox(startListening: StartListening): void {
   startListening({
     predicate: (action) => action.type === QUERY_ANSWERED,
     effect: async (_action, listenerApi) => {
-      if (listenerApi.getState().outbox.waiting.length === 0) return;
-      await withSender(({ showWaiting }) => showWaiting(cacheOf(listenerApi), listenerApi.getState().outbox.waiting));
+      if (selectWaitingWrites(listenerApi.getState()).length === 0) return;
+      await withSender(({ showWaiting }) => showWaiting(cacheOf(listenerApi), selectWaitingWrites(listenerApi.getState())));
     },
   });
   startListening({
@@ -169,19 +173,10 @@ export function listenForOutbox(startListening: StartListening): void {
       });
     },
   });
-  startListening({
-    actionCreator: userLoggedOut,
-    effect: () => {
-      clearTimeout(timer);
-      onKept((outbox) => outbox.forget());
-    },
-  });
-  startListening({
-    actionCreator: userLoggedIn,
-    effect: (action) => {
-      onKept((outbox) => outbox.forget(action.payload.user._id));
-    },
-  });
+  return () => {
+    clearTimeout(timer);
+    for (const stop of stops) stop();
+  };
 }
 
 /** The member's writes kept in this browser, oldest first (none without IndexedDB). */

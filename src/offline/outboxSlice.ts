@@ -1,5 +1,4 @@
 import { createAction, createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import type { FetchArgs } from '@reduxjs/toolkit/query';
 import { sessionExpired, sessionSwitched, userLoggedIn, userLoggedOut } from '../features/auth/sessionSlice';
 
 /**
@@ -28,28 +27,6 @@ export interface OutboxState {
 }
 
 const initialState: OutboxState = { waiting: [] };
-
-let made = 0;
-
-/**
- * The waiting write for the call `args` a member made (its kind named by the endpoint); the post is
- * the call's last path segment, as every one of the four has it.
- */
-export function waitingWriteOf(kind: WaitingKind, member: string, args: string | FetchArgs, at: number = Date.now()): WaitingWrite | undefined {
-  const request = typeof args === 'string' ? { url: args } : args;
-  const last = request.url.split('?')[0]?.split('/').pop();
-  if (!last) return undefined;
-  const headers = request.headers ? Object.fromEntries(new Headers(request.headers as HeadersInit).entries()) : undefined;
-  made += 1;
-  return {
-    id: `${at.toString(36)}-${made.toString(36)}-${Math.random().toString(36).slice(2, 8)}`,
-    member,
-    kind,
-    postId: decodeURIComponent(last),
-    request: { url: request.url, method: (request.method ?? 'POST').toUpperCase(), ...(headers ? { headers } : {}) },
-    at,
-  };
-}
 
 /** The member cancelled what waits for this post: it is taken off the screen and never sent. */
 export const waitingCancelled = createAction<{ postId: string; writes: WaitingWrite[] }>('outbox/cancelled');
@@ -82,15 +59,18 @@ export const outboxSlice = createSlice({
     builder.addCase(sessionSwitched, () => initialState);
     builder.addCase(userLoggedIn, (state, action) => ({ waiting: state.waiting.filter((write) => write.member === action.payload.user._id) }));
   },
-  selectors: {
-    selectWaitingWrites: (state) => state.waiting,
-  },
 });
 
 export const { writeWaiting, waitingFound, writeDone } = outboxSlice.actions;
-export const { selectWaitingWrites } = outboxSlice.selectors;
+
+const NONE: readonly WaitingWrite[] = [];
+
+/** The member's waiting writes, oldest first. */
+export function selectWaitingWrites(state: { outbox?: OutboxState }): readonly WaitingWrite[] {
+  return state.outbox?.waiting ?? NONE;
+}
 
 /** How many writes wait to be sent for one post. */
-export function selectWaitingCountFor(state: { outbox: OutboxState }, postId: string): number {
-  return state.outbox.waiting.reduce((count, write) => count + (write.postId === postId ? 1 : 0), 0);
+export function selectWaitingCountFor(state: { outbox?: OutboxState }, postId: string): number {
+  return selectWaitingWrites(state).reduce((count, write) => count + (write.postId === postId ? 1 : 0), 0);
 }

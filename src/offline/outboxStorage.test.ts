@@ -1,5 +1,6 @@
 import { createKeptOutbox, memoryOutboxStorage } from './outboxStorage';
-import { outboxSlice, waitingFound, waitingWriteOf, writeDone, writeWaiting, type WaitingWrite } from './outboxSlice';
+import { outboxSlice, waitingFound, writeDone, writeWaiting, type WaitingWrite } from './outboxSlice';
+import { waitingWriteOf } from './waitingWrite';
 
 const like = (member: string, postId: string, at: number): WaitingWrite => ({ id: `${member}-${postId}-${at}`, member, kind: 'like', postId, request: { url: `/posts/like/${postId}`, method: 'POST' }, at });
 

@@ -2,9 +2,8 @@ import { Link, useLocation } from 'react-router-dom';
 import { useAppSelector } from '../../lib/store/hooks';
 import { PUBLIC_CHROME_PATHS, paths, withoutTrailingSlash } from '../../config/paths';
 import { selectIsLoggedIn } from '../../features/auth/sessionSlice';
-import { LogoutButton } from './LogoutButton';
 import { PHONE_QUERY, useMediaQuery } from '../../components/useMediaQuery';
-import { TopBarSearch } from './memberPanels';
+import { TopBarLogout, TopBarSearch } from './memberPanels';
 import { BrandMark } from './icons';
 import './TopBar.css';
 
@@ -35,7 +34,7 @@ export function TopBar() {
           <>
             <TopBarSearch className="top-bar__search" />
             {isPhone ? null : (
-              <LogoutButton className="icon-button top-bar__logout" />
+              <TopBarLogout className="icon-button top-bar__logout" />
             )}
           </>
         ) : null}

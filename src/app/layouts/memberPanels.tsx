@@ -1,4 +1,6 @@
 import { lazy, Suspense } from 'react';
+import { useLogout } from '../../features/auth/useLogout';
+import { LogoutIcon } from './icons';
 
 /**
  * The people search of the top bar and the side panel are for members only: they load in a chunk of
@@ -11,6 +13,30 @@ const PeopleSearch = lazy(async () => ({
 const SidePanel = lazy(async () => ({
   default: (await import(/* webpackChunkName: "member-people" */ '../../features/users/components/SidePanel')).SidePanel,
 }));
+
+const LogoutButton = lazy(async () => ({
+  default: (await import(/* webpackChunkName: "member-people" */ './LogoutButton')).LogoutButton,
+}));
+
+/**
+ * The top bar's Logout, which asks first while changes wait to be sent (LogoutButton): with the
+ * member's tools. While it loads, the plain button (nothing can wait before a member's pages have
+ * opened, and they bring it).
+ */
+export function TopBarLogout({ className }: { className: string }) {
+  const logout = useLogout();
+  return (
+    <Suspense
+      fallback={
+        <button type="button" className={className} aria-label="Logout" title="Logout" onClick={logout}>
+          <LogoutIcon />
+        </button>
+      }
+    >
+      <LogoutButton className={className} />
+    </Suspense>
+  );
+}
 
 export function TopBarSearch({ className }: { className: string }) {
   return (

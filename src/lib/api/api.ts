@@ -10,7 +10,8 @@ import { API_REDUCER_PATH, apiArrived } from './apiSlot';
 import { backendBroughtBack, backendReady } from './backendReady';
 import { inSpecTerms, type SpecCall } from './specAdapter';
 import { trackWrite } from './writesOnTheirWay';
-import { waitingWriteOf, writeWaiting, type OutboxState, type WaitingKind } from '../../offline/outboxSlice';
+import { writeWaiting, type OutboxState, type WaitingKind } from '../../offline/outboxSlice';
+import { waitingWriteOf } from '../../offline/waitingWrite';
 
 function fetchFrom(baseUrl: string) {
   return fetchBaseQuery({
