@@ -1,4 +1,5 @@
-import { createKeptReads, memoryStorage, VISITOR, type KeptBound } from './keptReads';
+import { createKeptReads, VISITOR, type KeptBound } from './keptReads';
+import { memoryStorage } from './memoryStorage';
 
 /** Kept reads over a Map, with a clock the test moves one millisecond a call. */
 function reads(bound: KeptBound = { pages: 3, bytes: 1_000 }) {

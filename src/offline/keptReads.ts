@@ -171,21 +171,3 @@ export function keptReads(): KeptReads | null {
 export function keepReadsIn(reads: KeptReads | null): void {
   current = reads;
 }
-
-/** A Map as the store (tests, and a browser that refuses IndexedDB). */
-export function memoryStorage(): KeptReadsStorage & { data: Map<string, unknown> } {
-  const data = new Map<string, unknown>();
-  return {
-    data,
-    get: async (key) => structuredClone(data.get(key)),
-    set: async (key, value) => {
-      data.set(key, structuredClone(value));
-    },
-    del: async (key) => {
-      data.delete(key);
-    },
-    clear: async () => {
-      data.clear();
-    },
-  };
-}

@@ -6,7 +6,8 @@ import { CONNECTION_TEXTS, keptTexts } from '../features/live/connectionTexts';
 import { ERROR_PAGE_TEXTS } from '../pages/ErrorPage';
 import { cardWith, findFeed } from '../test/posts';
 import { currentPath, renderAfterReload, renderWithProviders, topBar } from '../test/renderWithProviders';
-import { createKeptReads, keepReadsIn, memoryStorage, VISITOR, type KeptReads } from './keptReads';
+import { createKeptReads, keepReadsIn, VISITOR, type KeptReads } from './keptReads';
+import { memoryStorage } from './memoryStorage';
 
 const LAKE = 'The lake went completely still just before dusk. No filter needed.';
 const LAKE_EDITED = 'The lake went completely still just before dusk. Edited while you were back online.';

@@ -7,19 +7,20 @@ import { CONNECTION_TEXTS } from '../features/live/connectionTexts';
 import { cardWith, findFeed, recordCalls, renderHome } from '../test/posts';
 import { LOGOUT_TEXTS } from '../app/layouts/LogoutAsking';
 import { currentPath, renderAfterReload, renderWithProviders, topBar } from '../test/renderWithProviders';
-import { createKeptReads, keepReadsIn, memoryStorage, type KeptReads } from './keptReads';
-import { createKeptOutbox, keepOutboxIn, memoryOutboxStorage } from './outboxStorage';
+import { createKeptReads, keepReadsIn, type KeptReads } from './keptReads';
+import { memoryStorage } from './memoryStorage';
+import { createKeptOutbox, keepOutboxIn } from './outboxStorage';
 import { WAITING_TEXTS } from './WaitingToSend';
 
 const LAKE = 'The lake went completely still just before dusk. No filter needed.';
 const GOLDEN = 'Golden hour on the hills. I could watch this light all day.';
 const LAKE_ID = seedPostId(2);
 
-let outboxStorage: ReturnType<typeof memoryOutboxStorage>;
+let outboxStorage: ReturnType<typeof memoryStorage>;
 let kept: KeptReads;
 
 beforeEach(() => {
-  outboxStorage = memoryOutboxStorage();
+  outboxStorage = memoryStorage();
   keepOutboxIn(createKeptOutbox(outboxStorage));
   kept = createKeptReads({ storage: memoryStorage() });
   keepReadsIn(kept);
@@ -59,6 +60,15 @@ const likedByDemo = (postId: string) => getMockDb().posts.get(postId)?.likedBy.i
 function keptWrites(): [string, string][] {
   const writes = (outboxStorage.data.get(`writes ${DEMO_USER_ID}`) ?? []) as { kind: string; postId: string }[];
   return writes.map((write) => [write.kind, write.postId]);
+}
+
+/** Ava's Home, the network gone, and the lake post liked: the like waits, kept in the browser. */
+async function lakeLikedOffline() {
+  const view = await renderHome();
+  networkGone();
+  await view.user.click(likeOf(cardWith(LAKE), 2, false));
+  await waitFor(() => expect(keptWrites()).toHaveLength(1));
+  return view;
 }
 
 describe('a change made with no network waits, and is sent once the backend answers', () => {
@@ -128,10 +138,7 @@ describe('a change made with no network waits, and is sent once the backend answ
   });
 
   it('a change made while others wait waits behind them, even with the backend back', async () => {
-    const { user } = await renderHome();
-    networkGone();
-    await user.click(likeOf(cardWith(LAKE), 2, false));
-    await waitFor(() => expect(keptWrites()).toHaveLength(1));
+    const { user } = await lakeLikedOffline();
     // The backend answers again, and the app has not yet found out: the dislike goes after the like.
     server.resetHandlers();
     const calls = recordCalls();
@@ -175,10 +182,7 @@ describe('a change made with no network waits, and is sent once the backend answ
   });
 
   it('a backend that fails the write (500) keeps it waiting; nothing is lost', async () => {
-    const { user } = await renderHome();
-    networkGone();
-    await user.click(likeOf(cardWith(LAKE), 2, false));
-    await waitFor(() => expect(keptWrites()).toHaveLength(1));
+    await lakeLikedOffline();
     server.resetHandlers();
     server.use(http.post(`${TEST_API_BASE}/posts/like/:postId`, () => HttpResponse.json({ errors: [MESSAGES.serverError] }, { status: 500 })));
     act(() => {
@@ -190,10 +194,7 @@ describe('a change made with no network waits, and is sent once the backend answ
     expect(likeOf(cardWith(LAKE), 3, true)).toBeInTheDocument();
   });
   it('a backend that says the session is over (401) sends the member to log in; the write stays kept for them', async () => {
-    const { user, router } = await renderHome();
-    networkGone();
-    await user.click(likeOf(cardWith(LAKE), 2, false));
-    await waitFor(() => expect(keptWrites()).toHaveLength(1));
+    const { router } = await lakeLikedOffline();
     server.resetHandlers();
     server.use(http.post(`${TEST_API_BASE}/posts/like/:postId`, () => HttpResponse.json({ errors: [MESSAGES.tokenInvalid] }, { status: 401 })));
     act(() => {

@@ -1,4 +1,5 @@
-import { createKeptOutbox, memoryOutboxStorage } from './outboxStorage';
+import { memoryStorage } from './memoryStorage';
+import { createKeptOutbox } from './outboxStorage';
 import { outboxSlice, waitingFound, writeDone, writeWaiting, type WaitingWrite } from './outboxSlice';
 import { waitingWriteOf } from './waitingWrite';
 
@@ -6,7 +7,7 @@ const like = (member: string, postId: string, at: number): WaitingWrite => ({ id
 
 describe('the outbox kept in the browser', () => {
   it("keeps each member's writes in the order made, takes off those done, and forgets as asked", async () => {
-    const storage = memoryOutboxStorage();
+    const storage = memoryStorage();
     const outbox = createKeptOutbox(storage);
     await outbox.add(like('ava', 'p1', 1));
     await outbox.add(like('ava', 'p2', 2));
@@ -24,7 +25,7 @@ describe('the outbox kept in the browser', () => {
   });
 
   it('adds a write once, whatever tab adds it again', async () => {
-    const outbox = createKeptOutbox(memoryOutboxStorage());
+    const outbox = createKeptOutbox(memoryStorage());
     await outbox.add(like('ava', 'p1', 1));
     await outbox.add(like('ava', 'p1', 1));
     expect(await outbox.load('ava')).toHaveLength(1);

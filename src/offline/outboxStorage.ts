@@ -73,22 +73,3 @@ export function keptOutbox(): KeptOutbox | null {
 export function keepOutboxIn(outbox: KeptOutbox | null): void {
   current = outbox;
 }
-
-/** A Map as the store (tests). */
-export function memoryOutboxStorage(): OutboxStorage & { data: Map<string, unknown> } {
-  const data = new Map<string, unknown>();
-  return {
-    data,
-    get: async (key) => structuredClone(data.get(key)),
-    update: async (key, change) => {
-      data.set(key, structuredClone(change(structuredClone(data.get(key)))));
-    },
-    del: async (key) => {
-      data.delete(key);
-    },
-    keys: async () => [...data.keys()],
-    clear: async () => {
-      data.clear();
-    },
-  };
-}
