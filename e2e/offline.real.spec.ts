@@ -17,6 +17,11 @@ async function appKept(page: Page): Promise<void> {
   });
 }
 
+/** The side panel's people: the search and "Who to follow?". */
+function people(page: Page) {
+  return page.getByRole('complementary', { name: 'People' });
+}
+
 /** The picture of the newest post, at the top of Ava's Home. */
 function newestPicture(page: Page) {
   return postCard(page, SEED_TEXT.newest).getByRole('img').last();
@@ -87,7 +92,7 @@ test.describe('The app with the network gone', { tag: ['@server'] }, () => {
     await expect(postCards(page)).toHaveCount(13);
   });
 
-  test('likes and a bookmark made offline wait, outlive the tab, and are each stored once when the network returns', async ({ page, context, request, consoleGuard }) => {
+  test('likes, a bookmark and a follow made offline wait, outlive the tab, and are each stored once when the network returns', async ({ page, context, request, consoleGuard }) => {
     // Pictures of posts scrolled to offline, never shown before, fail as the worker asks the network for them.
     consoleGuard.allow(/ERR_FAILED/);
     await homeKept(page);
@@ -107,6 +112,10 @@ test.describe('The app with the network gone', { tag: ['@server'] }, () => {
     const first = postCard(page, liked[0]!.text);
     await first.getByRole('button', { name: 'Bookmark', pressed: false }).click();
     await expect(first.getByRole('button', { name: 'Bookmark', pressed: true })).toBeVisible();
+    // And follows Noah, from the side panel.
+    await people(page).getByRole('button', { name: `Follow ${MEMBERS.noah.name}` }).click();
+    await expect(people(page).getByRole('button', { name: `Unfollow ${MEMBERS.noah.name}` })).toBeVisible();
+    await expect(people(page).getByText('Waiting to send')).toBeVisible();
     // Each is kept in the browser once made: the tab closes.
     await expect.poll(() => page.evaluate(() => new Promise<number>((resolve) => {
       const opening = indexedDB.open('socialconnect-outbox');
@@ -114,7 +123,7 @@ test.describe('The app with the network gone', { tag: ['@server'] }, () => {
         const reading = opening.result.transaction('writes').objectStore('writes').get('writes u-ava-reed');
         reading.onsuccess = () => resolve(Array.isArray(reading.result) ? reading.result.length : 0);
       };
-    }))).toBe(4);
+    }))).toBe(5);
     await page.close();
 
     // Opened again, still offline: Home as last seen, with what waits shown as made.
@@ -126,6 +135,9 @@ test.describe('The app with the network gone', { tag: ['@server'] }, () => {
       await expect(postCard(again, text).getByText('Waiting to send')).toBeVisible();
     }
     await expect(postCard(again, liked[0]!.text).getByRole('button', { name: 'Bookmark', pressed: true })).toBeVisible();
+    // Ava follows Noah as far as this page knows: "Who to follow?" no longer offers him.
+    await expect(people(again).getByRole('region', { name: 'Who to follow?' }).getByText(MEMBERS.zoe.name)).toBeVisible();
+    await expect(people(again).getByRole('region', { name: 'Who to follow?' }).getByText(MEMBERS.noah.name)).toHaveCount(0);
 
     await context.setOffline(false);
     await expect(again.getByText('Waiting to send')).toHaveCount(0, { timeout: 15_000 });
@@ -138,6 +150,8 @@ test.describe('The app with the network gone', { tag: ['@server'] }, () => {
     }
     const { bookmarks } = (await (await request.get('/api/users/bookmark', { headers: { authorization: encodedToken } })).json()) as { bookmarks: { id: string }[] };
     expect(bookmarks.filter((post) => post.id === liked[0]!.id)).toHaveLength(1);
+    const { user } = (await (await request.get(`/api/users/${DEMO.id}`, { headers: { authorization: encodedToken } })).json()) as { user: { following: { _id: string }[] } };
+    expect(user.following.filter((member) => member._id === MEMBERS.noah.id)).toHaveLength(1);
   });
 
   test('a page never seen, opened with the network off, says so in the app, and Reload brings it once it returns', async ({ page, context }) => {

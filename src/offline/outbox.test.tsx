@@ -1,7 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { MESSAGES } from '../../contract/messages';
-import { DEMO_CREDENTIALS, DEMO_USER_ID, seedPostId } from '../../contract/seed/default';
+import { DEMO_CREDENTIALS, DEMO_USER_ID, SEED_USER_IDS, seedPostId } from '../../contract/seed/default';
 import { getMockDb, server, TEST_API_BASE } from '../../mocks/testing/node';
 import { CONNECTION_TEXTS } from '../features/live/connectionTexts';
 import { cardWith, findFeed, recordCalls, renderHome } from '../test/posts';
@@ -58,8 +58,8 @@ const likedByDemo = (postId: string) => getMockDb().posts.get(postId)?.likedBy.i
 
 /** The member's writes the browser keeps, as [kind, post] pairs. */
 function keptWrites(): [string, string][] {
-  const writes = (outboxStorage.data.get(`writes ${DEMO_USER_ID}`) ?? []) as { kind: string; postId: string }[];
-  return writes.map((write) => [write.kind, write.postId]);
+  const writes = (outboxStorage.data.get(`writes ${DEMO_USER_ID}`) ?? []) as { kind: string; target: string }[];
+  return writes.map((write) => [write.kind, write.target]);
 }
 
 /** Ava's Home, the network gone, and the lake post liked: the like waits, kept in the browser. */
@@ -205,6 +205,45 @@ describe('a change made with no network waits, and is sent once the backend answ
   });
 });
 
+describe('a follow made with no network', () => {
+  const whoToFollow = () => within(screen.getByRole('complementary', { name: 'People' })).getByRole('region', { name: 'Who to follow?' });
+  const follows = (followee: string) => getMockDb().users.get(DEMO_USER_ID)?.following.includes(followee) ?? false;
+
+  it('shows at once with "Waiting to send" under the button, and is stored once when the backend answers', async () => {
+    const { user } = await renderWithProviders({ route: `/users/${DEMO_USER_ID}`, authAs: DEMO_CREDENTIALS });
+    await within(await screen.findByRole('complementary', { name: 'People' })).findByRole('link', { name: /Noah Kim/ });
+    networkGone();
+    await user.click(within(whoToFollow()).getByRole('button', { name: 'Follow Noah Kim' }));
+
+    const row = within(whoToFollow()).getByRole('button', { name: 'Unfollow Noah Kim' }).closest('li')!;
+    expect(await within(row).findByText(WAITING_TEXTS.waiting)).toBeInTheDocument();
+    expect(within(screen.getByRole('region', { name: 'Ava Reed' })).getByText('3 Following')).toBeInTheDocument();
+    await waitFor(() => expect(keptWrites()).toEqual([['follow', SEED_USER_IDS.noah]]));
+
+    networkBack();
+    await waitFor(() => expect(keptWrites()).toEqual([]), { timeout: 5_000 });
+    expect(follows(SEED_USER_IDS.noah)).toBe(true);
+    await waitFor(() => expect(screen.queryByText(WAITING_TEXTS.waiting)).not.toBeInTheDocument());
+    // Both records load again, as the backend has them.
+    expect(await within(screen.getByRole('region', { name: 'Ava Reed' })).findByText('3 Following')).toBeInTheDocument();
+  });
+
+  it('cancelled, it is taken back: Follow again, and nothing is sent', async () => {
+    const { user } = await renderWithProviders({ route: `/users/${DEMO_USER_ID}`, authAs: DEMO_CREDENTIALS });
+    await within(await screen.findByRole('complementary', { name: 'People' })).findByRole('link', { name: /Noah Kim/ });
+    networkGone();
+    await user.click(within(whoToFollow()).getByRole('button', { name: 'Follow Noah Kim' }));
+    const row = within(whoToFollow()).getByRole('button', { name: 'Unfollow Noah Kim' }).closest('li')!;
+    await user.click(await within(row).findByRole('button', { name: WAITING_TEXTS.cancelName }));
+
+    await waitFor(() => expect(within(row).getByRole('button', { name: 'Follow Noah Kim' })).toBeInTheDocument());
+    expect(within(screen.getByRole('region', { name: 'Ava Reed' })).getByText('2 Following')).toBeInTheDocument();
+    networkBack();
+    await waitFor(() => expect(screen.queryByText(CONNECTION_TEXTS.unreachable)).not.toBeInTheDocument(), { timeout: 5_000 });
+    expect(follows(SEED_USER_IDS.noah)).toBe(false);
+  });
+});
+
 describe('what waits survives the tab', () => {
   it('a like made offline is shown after a reload with no network, and sent once the network is back', async () => {
     const first = await renderHome();
@@ -261,7 +300,7 @@ describe('what waits survives the tab', () => {
   });
 
   it('a member logging in on the same browser finds none of the last member\'s waiting changes', async () => {
-    await createKeptOutbox(outboxStorage).add({ id: 'w1', member: 'u-someone-else', kind: 'like', postId: LAKE_ID, request: { url: `/posts/like/${LAKE_ID}`, method: 'POST' }, at: 1 });
+    await createKeptOutbox(outboxStorage).add({ id: 'w1', member: 'u-someone-else', kind: 'like', target: LAKE_ID, request: { url: `/posts/like/${LAKE_ID}`, method: 'POST' }, at: 1 });
     await renderWithProviders({ route: '/', authAs: DEMO_CREDENTIALS });
     await findFeed('Latest Posts');
     await waitFor(() => expect([...outboxStorage.data.keys()]).toEqual([]));

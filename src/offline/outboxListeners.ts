@@ -14,11 +14,11 @@ export const outboxSendWanted = createAction('outbox/sendWanted');
 
 type OutboxRootState = ApiRootState & { outbox?: OutboxState; connection: { lost: boolean } };
 
-/** The member cancels what waits to be sent for a post: it goes from the screen and is never sent. */
-export function cancelWaiting(postId: string): ThunkAction<void, OutboxRootState, unknown, UnknownAction> {
+/** The member cancels what waits to be sent for a post (or member): it goes from the screen and is never sent. */
+export function cancelWaiting(target: string): ThunkAction<void, OutboxRootState, unknown, UnknownAction> {
   return (dispatch, getState) => {
-    const writes = selectWaitingWrites(getState()).filter((write) => write.postId === postId);
-    if (writes.length > 0) dispatch(waitingCancelled({ postId, writes }));
+    const writes = selectWaitingWrites(getState()).filter((write) => write.target === target);
+    if (writes.length > 0) dispatch(waitingCancelled({ target, writes }));
   };
 }
 
@@ -165,11 +165,11 @@ export function startOutbox(dispatch: AppDispatch): () => void {
       const state = listenerApi.getState();
       const member = state.session.userId;
       if (member) onKept((outbox) => outbox.remove(member, writes.map((write) => write.id)));
-      await withSender(({ takeBack, reloadPosts }) => {
+      await withSender(({ takeBack, reloadTargets }) => {
         const cache = cacheOf(listenerApi);
         takeBack(cache, writes);
         // The post as the backend has it, where the backend answers; offline, as it was before.
-        if (!state.connection.lost) reloadPosts(cache, writes);
+        if (!state.connection.lost) reloadTargets(cache, writes);
       });
     },
   });

@@ -10,7 +10,8 @@ import { patchPost } from '../features/posts/postCopies';
 import { applyDislike, applyLike } from '../features/posts/postReactions';
 import { notifyError } from '../features/ui/notify';
 import { selectCurrentSummary } from '../features/users/currentMember';
-import { api, sendWaitingWrite, type CacheAccess } from '../lib/api/api';
+import { followChangedElsewhere } from '../features/users/usersApi';
+import { api, HOME_FEED_TAG, sendWaitingWrite, type CacheAccess } from '../lib/api/api';
 import { apiFailed } from '../lib/api/apiEvents';
 import { classifyFailure, refusedAsAlready } from '../lib/apiError';
 import type { Post, UserSummary } from '../types/api';
@@ -28,6 +29,8 @@ const ENDPOINT_OF: Readonly<Record<WaitingKind, string>> = {
   dislike: 'dislikePost',
   bookmark: 'addBookmark',
   unbookmark: 'removeBookmark',
+  follow: 'followUser',
+  unfollow: 'unfollowUser',
 };
 
 const isIn = (list: readonly UserSummary[], member: UserSummary) => list.some((entry) => entry._id === member._id);
@@ -51,40 +54,55 @@ function takeOffPost(post: Post, member: UserSummary, kind: 'like' | 'dislike'):
   }
 }
 
+/** Shows one waiting write as made (`made`), or as if it had never been (a write cancelled or refused). */
+function show(cache: CacheAccess, member: UserSummary, write: WaitingWrite, made: boolean): void {
+  switch (write.kind) {
+    case 'like':
+    case 'dislike': {
+      const kind = write.kind;
+      patchPost(cache, write.target, (post) => (made ? showOnPost(post, member, kind) : takeOffPost(post, member, kind)));
+      return;
+    }
+    case 'bookmark':
+    case 'unbookmark':
+      showBookmarkWaiting(cache, write.target, (write.kind === 'bookmark') === made);
+      return;
+    case 'follow':
+    case 'unfollow':
+      followChangedElsewhere(cache, { followerId: member._id, followeeId: write.target, following: (write.kind === 'follow') === made });
+  }
+}
+
 /**
- * Shows every waiting write on the cached copies of its post, in the order made: after a start (what
- * the browser kept of Home knows nothing of them) and after each answer that may predate them.
+ * Shows every waiting write where it shows (the cached copies of its post, the two members' records
+ * of a follow), in the order made: after a start (what the browser kept of Home knows nothing of
+ * them) and after each answer that may predate them.
  */
 export function showWaiting(cache: CacheAccess, writes: readonly WaitingWrite[]): void {
   const member = selectCurrentSummary(cache.getState());
   if (!member) return;
-  for (const write of writes) {
-    if (write.member !== member._id) continue;
-    if (write.kind === 'like' || write.kind === 'dislike') {
-      const kind = write.kind;
-      patchPost(cache, write.postId, (post) => showOnPost(post, member, kind));
-    } else showBookmarkWaiting(cache, write.postId, write.kind === 'bookmark');
-  }
+  for (const write of writes) if (write.member === member._id) show(cache, member, write, true);
 }
 
 /** Takes these writes off the screen, the newest first (a write cancelled, or refused). */
 export function takeBack(cache: CacheAccess, writes: readonly WaitingWrite[]): void {
   const member = selectCurrentSummary(cache.getState());
   if (!member) return;
-  for (const write of [...writes].reverse()) {
-    if (write.kind === 'like' || write.kind === 'dislike') {
-      const kind = write.kind;
-      patchPost(cache, write.postId, (post) => takeOffPost(post, member, kind));
-    } else showBookmarkWaiting(cache, write.postId, write.kind !== 'bookmark');
-  }
+  for (const write of [...writes].reverse()) show(cache, member, write, false);
 }
 
-/** What the backend has now of these posts, loaded again where shown (and the bookmarks list, when a bookmark changed). */
-export function reloadPosts(cache: CacheAccess, writes: readonly WaitingWrite[]): void {
+/**
+ * What the backend has now of what these writes changed, loaded again where shown: their posts (and
+ * the bookmarks list, when a bookmark changed), or both members' records and the home feed after a follow.
+ */
+export function reloadTargets(cache: CacheAccess, writes: readonly WaitingWrite[]): void {
   if (writes.length === 0) return;
-  const tags = [...new Set(writes.map((write) => write.postId))].map((id) => ({ type: 'Post' as const, id }));
-  const bookmarks = writes.some((write) => write.kind === 'bookmark' || write.kind === 'unbookmark');
-  cache.dispatch(api.util.invalidateTags(bookmarks ? [...tags, { type: 'Bookmark', id: 'LIST' }] : tags));
+  const follows = writes.filter((write) => write.kind === 'follow' || write.kind === 'unfollow');
+  const posts = writes.filter((write) => !follows.includes(write));
+  const tags = [...new Set(posts.map((write) => write.target))].map((id) => ({ type: 'Post' as const, id }));
+  const members = [...new Set(follows.flatMap((write) => [write.target, write.member]))].map((id) => ({ type: 'User' as const, id }));
+  const bookmarks = posts.some((write) => write.kind === 'bookmark' || write.kind === 'unbookmark');
+  cache.dispatch(api.util.invalidateTags([...tags, ...members, ...(bookmarks ? [{ type: 'Bookmark' as const, id: 'LIST' }] : []), ...(follows.length > 0 ? [HOME_FEED_TAG] : [])]));
 }
 
 /** Seconds of a Retry-After header, in ms; undefined when it says none. */
@@ -132,6 +150,6 @@ export async function sendWaiting(cache: CacheAccess, waiting: () => readonly Wa
       notifyError(failedActMessage({ ...failure, endpoint: ENDPOINT_OF[write.kind] }));
     }
   } finally {
-    reloadPosts(cache, finished);
+    reloadTargets(cache, finished);
   }
 }

@@ -3,19 +3,20 @@ import { sessionExpired, sessionSwitched, userLoggedIn, userLoggedOut } from '..
 
 /**
  * The outbox: what a member did while the backend could not be reached (a like, a dislike, a
- * bookmark or its removal), shown at once as done and "Waiting to send", kept in the browser
+ * bookmark or its removal, a follow or an unfollow), shown at once as done and "Waiting to send", kept in the browser
  * (outboxStorage.ts) and sent in order once the backend answers again (outboxSender.ts).
  */
 
-/** What a waiting write does to a post: the four changes a card makes with one press. */
-export type WaitingKind = 'like' | 'dislike' | 'bookmark' | 'unbookmark';
+/** What a waiting write does: the four changes a card makes to its post with one press, and a follow or an unfollow of a member. */
+export type WaitingKind = 'like' | 'dislike' | 'bookmark' | 'unbookmark' | 'follow' | 'unfollow';
 
-/** A write as it waits: whose, what it does to which post, and the call to send as it was made. */
+/** A write as it waits: whose, what it does to which post (or member, for a follow), and the call to send as it was made. */
 export interface WaitingWrite {
   id: string;
   member: string;
   kind: WaitingKind;
-  postId: string;
+  /** The post it changes, or the member followed or unfollowed. */
+  target: string;
   request: { url: string; method: string; headers?: Record<string, string> };
   /** When the member made it, ms since 1970. */
   at: number;
@@ -28,8 +29,8 @@ export interface OutboxState {
 
 const initialState: OutboxState = { waiting: [] };
 
-/** The member cancelled what waits for this post: it is taken off the screen and never sent. */
-export const waitingCancelled = createAction<{ postId: string; writes: WaitingWrite[] }>('outbox/cancelled');
+/** The member cancelled what waits for this post (or member): it is taken off the screen and never sent. */
+export const waitingCancelled = createAction<{ target: string; writes: WaitingWrite[] }>('outbox/cancelled');
 
 export const outboxSlice = createSlice({
   name: 'outbox',
@@ -51,7 +52,7 @@ export const outboxSlice = createSlice({
   },
   extraReducers: (builder) => {
     builder.addCase(waitingCancelled, (state, action) => {
-      state.waiting = state.waiting.filter((write) => write.postId !== action.payload.postId);
+      state.waiting = state.waiting.filter((write) => write.target !== action.payload.target);
     });
     // Nothing of one member's is on screen for the next (what the browser keeps: outboxStorage.ts).
     builder.addCase(userLoggedOut, () => initialState);
@@ -70,7 +71,7 @@ export function selectWaitingWrites(state: { outbox?: OutboxState }): readonly W
   return state.outbox?.waiting ?? NONE;
 }
 
-/** How many writes wait to be sent for one post. */
-export function selectWaitingCountFor(state: { outbox?: OutboxState }, postId: string): number {
-  return selectWaitingWrites(state).reduce((count, write) => count + (write.postId === postId ? 1 : 0), 0);
+/** How many writes wait to be sent for one post (or member). */
+export function selectWaitingCountFor(state: { outbox?: OutboxState }, target: string): number {
+  return selectWaitingWrites(state).reduce((count, write) => count + (write.target === target ? 1 : 0), 0);
 }

@@ -79,6 +79,7 @@ export const usersApi = api.injectEndpoints({
       query: (userId) => ({ url: `/users/follow/${encodeURIComponent(userId)}`, method: 'POST', headers: CHANGE_ALONE }),
       transformResponse: readFollow,
       onQueryStarted: (userId, lifecycle) => followLifecycle(userId, true, lifecycle),
+      extraOptions: { waitsOffline: 'follow' },
       // The home feed, where the backend builds it, now holds (or no longer holds) their posts.
       invalidatesTags: (answer) => (answer ? [HOME_FEED_TAG] : []),
     }),
@@ -87,6 +88,7 @@ export const usersApi = api.injectEndpoints({
       query: (userId) => ({ url: `/users/unfollow/${encodeURIComponent(userId)}`, method: 'POST', headers: CHANGE_ALONE }),
       transformResponse: readFollow,
       onQueryStarted: (userId, lifecycle) => followLifecycle(userId, false, lifecycle),
+      extraOptions: { waitsOffline: 'unfollow' },
       invalidatesTags: (answer) => (answer ? [HOME_FEED_TAG] : []),
     }),
   }),

@@ -291,7 +291,7 @@ export const PostCard = memo(function PostCard({ post, onDeleted, position, list
           <TrashIcon />
         </button>
       </div>
-      <WaitingToSend postId={post.id} />
+      <WaitingToSend target={post.id} />
 
       {editing.isOpen ? <EditPostDialog post={post} onClose={editing.close} /> : null}
       <ConfirmDeleteDialog historyWindow={confirmingDelete} texts={POST_CARD_TEXTS} keepLabel="Keep the post" onConfirm={() => void onDelete()} />

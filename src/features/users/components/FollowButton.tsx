@@ -5,6 +5,7 @@ import type { UserSummary } from '../../../types/api';
 import { fullName } from '../followUpdates';
 import { useFollowUserMutation, useUnfollowUserMutation } from '../usersApi';
 import { selectIsFollowing } from '../usersSelectors';
+import { WaitingToSend } from '../../../offline/WaitingToSend';
 import './FollowButton.css';
 
 export interface FollowButtonProps {
@@ -15,7 +16,8 @@ export interface FollowButtonProps {
 
 /**
  * Follow / Unfollow, by presence in the current member's `following` (spec section 4). The change
- * shows at once; a refusal rolls it back and the app's listener shows the backend's message. Nothing
+ * shows at once; a refusal rolls it back and the app's listener shows the backend's message; with
+ * no backend, it waits to be sent ("Waiting to send", under the button). Nothing
  * is shown for the current member themself.
  */
 export function FollowButton({ user, className }: FollowButtonProps) {
@@ -38,14 +40,18 @@ export function FollowButton({ user, className }: FollowButtonProps) {
   };
 
   return (
-    <button
-      type="button"
-      className={['follow-button', following ? 'follow-button--following' : '', className ?? ''].filter(Boolean).join(' ')}
-      aria-label={`${verb} ${fullName(user)}`}
-      aria-disabled={busy || undefined}
-      onClick={onClick}
-    >
-      {verb}
-    </button>
+    <>
+      <button
+        type="button"
+        className={['follow-button', following ? 'follow-button--following' : '', className ?? ''].filter(Boolean).join(' ')}
+        aria-label={`${verb} ${fullName(user)}`}
+        aria-disabled={busy || undefined}
+        onClick={onClick}
+      >
+        {verb}
+      </button>
+      {/* A follow made with no backend waits to be sent (the outbox). */}
+      <WaitingToSend target={user._id} />
+    </>
   );
 }
