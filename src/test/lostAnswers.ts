@@ -1,4 +1,4 @@
-import { http, HttpResponse } from 'msw';
+import { http, HttpResponse, type HttpHandler } from 'msw';
 import { errorBody } from '../../contract/errors';
 import { MESSAGE_STATUS } from '../../contract/messages';
 import { ROUTES, runRoute } from '../../contract/routes';
@@ -28,10 +28,34 @@ export function answerFirstWith(routePath: string, url: string, key: 'badGateway
   return storeThenAnswer(routePath, url, times, () => HttpResponse.json(errorBody(key), { status: MESSAGE_STATUS[key] }));
 }
 
-/** The route's first `times` calls are stored, then answered with `answer`; the keys they carried are noted. */
-function storeThenAnswer(routePath: string, url: string, times: number, answer: () => Response): LostAnswers {
+/**
+ * Calls to these POST routes are stored by the stand-in and then lose their answer (a reset
+ * connection) whenever `lose()` says so; the others are answered as usual. `handlers` are to be put
+ * in place (and again after `server.resetHandlers()`); `lost()` counts the answers lost so far.
+ */
+export function loseAnswersWhen(routePaths: readonly string[], lose: () => boolean): { handlers: HttpHandler[]; lost: () => number } {
+  let lost = 0;
+  const handlers = routePaths.map((routePath) => {
+    const spec = postRoute(routePath);
+    return http.post(`${TEST_API_BASE}${routePath}`, async ({ request, params }) => {
+      if (!lose()) return undefined;
+      await runAndDrop(spec, request, params as Record<string, string>);
+      lost += 1;
+      return HttpResponse.error();
+    });
+  });
+  return { handlers, lost: () => lost };
+}
+
+function postRoute(routePath: string): (typeof ROUTES)[number] {
   const spec = ROUTES.find((route) => route.method === 'post' && route.path === routePath);
   if (!spec) throw new Error(`no POST ${routePath} in the contract`);
+  return spec;
+}
+
+/** The route's first `times` calls are stored, then answered with `answer`; the keys they carried are noted. */
+function storeThenAnswer(routePath: string, url: string, times: number, answer: () => Response): LostAnswers {
+  const spec = postRoute(routePath);
   const lost: LostAnswers = { keys: [] };
   server.use(http.post(`${TEST_API_BASE}${url}`, async ({ request, params }) => {
     lost.keys.push(request.headers.get('idempotency-key'));
