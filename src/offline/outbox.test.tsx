@@ -209,13 +209,19 @@ describe('a follow made with no network', () => {
   const whoToFollow = () => within(screen.getByRole('complementary', { name: 'People' })).getByRole('region', { name: 'Who to follow?' });
   const follows = (followee: string) => getMockDb().users.get(DEMO_USER_ID)?.following.includes(followee) ?? false;
 
-  it('shows at once with "Waiting to send" under the button, and is stored once when the backend answers', async () => {
-    const { user } = await renderWithProviders({ route: `/users/${DEMO_USER_ID}`, authAs: DEMO_CREDENTIALS });
+  /** Ava's profile, the network gone, and Noah followed from "Who to follow?": his row, Unfollow in it. */
+  async function noahFollowedOffline() {
+    const view = await renderWithProviders({ route: `/users/${DEMO_USER_ID}`, authAs: DEMO_CREDENTIALS });
     await within(await screen.findByRole('complementary', { name: 'People' })).findByRole('link', { name: /Noah Kim/ });
     networkGone();
-    await user.click(within(whoToFollow()).getByRole('button', { name: 'Follow Noah Kim' }));
+    await view.user.click(within(whoToFollow()).getByRole('button', { name: 'Follow Noah Kim' }));
+    const row = within(whoToFollow()).getByRole('button', { name: 'Unfollow Noah Kim' }).closest('li');
+    if (!row) throw new Error("Noah's row in Who to follow?");
+    return { ...view, row };
+  }
 
-    const row = within(whoToFollow()).getByRole('button', { name: 'Unfollow Noah Kim' }).closest('li')!;
+  it('shows at once with "Waiting to send" under the button, and is stored once when the backend answers', async () => {
+    const { row } = await noahFollowedOffline();
     expect(await within(row).findByText(WAITING_TEXTS.waiting)).toBeInTheDocument();
     expect(within(screen.getByRole('region', { name: 'Ava Reed' })).getByText('3 Following')).toBeInTheDocument();
     await waitFor(() => expect(keptWrites()).toEqual([['follow', SEED_USER_IDS.noah]]));
@@ -229,11 +235,7 @@ describe('a follow made with no network', () => {
   });
 
   it('cancelled, it is taken back: Follow again, and nothing is sent', async () => {
-    const { user } = await renderWithProviders({ route: `/users/${DEMO_USER_ID}`, authAs: DEMO_CREDENTIALS });
-    await within(await screen.findByRole('complementary', { name: 'People' })).findByRole('link', { name: /Noah Kim/ });
-    networkGone();
-    await user.click(within(whoToFollow()).getByRole('button', { name: 'Follow Noah Kim' }));
-    const row = within(whoToFollow()).getByRole('button', { name: 'Unfollow Noah Kim' }).closest('li')!;
+    const { user, row } = await noahFollowedOffline();
     await user.click(await within(row).findByRole('button', { name: WAITING_TEXTS.cancelName }));
 
     await waitFor(() => expect(within(row).getByRole('button', { name: 'Follow Noah Kim' })).toBeInTheDocument());
