@@ -105,15 +105,21 @@ export function refusedAsAlready(failure: unknown): boolean {
 /** Below this many seconds a wait is "a moment". */
 const MOMENT_SECONDS = 5;
 
+/** The seconds a `Retry-After` header (seconds, or an HTTP date) says to wait; undefined when it says nothing usable. */
+export function retryAfterSeconds(header: string | null | undefined, now: number = Date.now()): number | undefined {
+  const text = header?.trim() ?? '';
+  // Delay-seconds, or an HTTP date ('Thu, 26 Nov 2026 10:12:00 GMT'), which has a day's name.
+  const seconds = /^\d+$/.test(text) ? Number(text) : /^[a-z]/i.test(text) ? (Date.parse(text) - now) / 1000 : NaN;
+  return Number.isNaN(seconds) ? undefined : seconds;
+}
+
 /**
  * When a `Retry-After` header (seconds, or an HTTP date) says to try again, in words, rounded up:
  * 'in a moment', 'in 45 seconds', 'in 12 minutes', 'in 3 hours'. Undefined when it says nothing usable.
  */
 export function retryAfterInWords(header: string | null | undefined, now: number = Date.now()): string | undefined {
-  const text = header?.trim() ?? '';
-  // Delay-seconds, or an HTTP date ('Thu, 26 Nov 2026 10:12:00 GMT'), which has a day's name.
-  const seconds = /^\d+$/.test(text) ? Number(text) : /^[a-z]/i.test(text) ? (Date.parse(text) - now) / 1000 : NaN;
-  if (Number.isNaN(seconds)) return undefined;
+  const seconds = retryAfterSeconds(header, now);
+  if (seconds === undefined) return undefined;
   if (seconds < MOMENT_SECONDS) return 'in a moment';
   if (seconds < 60) return `in ${countOf(Math.ceil(seconds), 'second')}`;
   const minutes = Math.ceil(seconds / 60);

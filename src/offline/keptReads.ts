@@ -12,7 +12,7 @@
  * forgets every other member's: nothing of one member is kept for the next.
  */
 
-import { clear, createStore, del, get, set } from 'idb-keyval';
+import { idbStore } from './idbStore';
 import { env } from '../config/env';
 
 /** Where the answers are kept: IndexedDB in the browser, a Map in tests. */
@@ -141,18 +141,6 @@ export function createKeptReads({ storage, bound = OFFLINE_KEPT, now = Date.now 
   };
 }
 
-/** The browser's store: IndexedDB through idb-keyval. None where there is no IndexedDB (jest's DOM). */
-function browserStorage(): KeptReadsStorage | undefined {
-  if (typeof indexedDB === 'undefined') return undefined;
-  const where = createStore('socialconnect-offline', 'reads');
-  return {
-    get: (key) => get(key, where),
-    set: (key, value) => set(key, value, where),
-    del: (key) => del(key, where),
-    clear: () => clear(where),
-  };
-}
-
 let current: KeptReads | null | undefined;
 
 /**
@@ -161,7 +149,7 @@ let current: KeptReads | null | undefined;
  */
 export function keptReads(): KeptReads | null {
   if (current === undefined) {
-    const storage = OFFLINE_KEPT.pages > 0 ? browserStorage() : undefined;
+    const storage = OFFLINE_KEPT.pages > 0 ? idbStore('socialconnect-offline', 'reads') : undefined;
     current = storage ? createKeptReads({ storage }) : null;
   }
   return current;

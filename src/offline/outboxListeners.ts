@@ -41,11 +41,9 @@ async function withSender(work: (sender: Sender) => void): Promise<void> {
   if (sender) work(sender);
 }
 
-const kept = loadKeptOutbox;
-
 /** Work on the browser's copy of the outbox; a browser that refuses it leaves the writes waiting in the page alone. */
 function onKept(work: (outbox: KeptOutbox) => Promise<void>): void {
-  void kept().then((outbox) => (outbox ? work(outbox) : undefined)).catch(() => undefined);
+  void loadKeptOutbox().then((outbox) => (outbox ? work(outbox) : undefined)).catch(() => undefined);
 }
 
 type StartListening = TypedStartListening<RootState, ApiDispatch>;
@@ -181,6 +179,6 @@ export function startOutbox(dispatch: AppDispatch): () => void {
 
 /** The member's writes kept in this browser, oldest first (none without IndexedDB). */
 export async function keptWaitingOf(member: string): Promise<WaitingWrite[]> {
-  const outbox = await kept().catch(() => null);
+  const outbox = await loadKeptOutbox().catch(() => null);
   return outbox ? outbox.load(member).catch(() => []) : [];
 }

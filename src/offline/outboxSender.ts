@@ -13,7 +13,7 @@ import { selectCurrentSummary } from '../features/users/currentMember';
 import { followChangedElsewhere } from '../features/users/usersApi';
 import { api, HOME_FEED_TAG, sendWaitingWrite, type CacheAccess } from '../lib/api/api';
 import { apiFailed } from '../lib/api/apiEvents';
-import { classifyFailure, refusedAsAlready } from '../lib/apiError';
+import { classifyFailure, refusedAsAlready, retryAfterSeconds } from '../lib/apiError';
 import type { Post, UserSummary } from '../types/api';
 import { writeDone, type WaitingKind, type WaitingWrite } from './outboxSlice';
 
@@ -105,10 +105,10 @@ export function reloadTargets(cache: CacheAccess, writes: readonly WaitingWrite[
   cache.dispatch(api.util.invalidateTags([...tags, ...members, ...(bookmarks ? [{ type: 'Bookmark' as const, id: 'LIST' }] : []), ...(follows.length > 0 ? [HOME_FEED_TAG] : [])]));
 }
 
-/** Seconds of a Retry-After header, in ms; undefined when it says none. */
+/** The wait a Retry-After header asks for, in ms; undefined when it asks none. */
 function retryAfterMs(headers: Headers | undefined): number | undefined {
-  const seconds = Number(headers?.get('retry-after'));
-  return Number.isFinite(seconds) && seconds > 0 ? seconds * 1000 : undefined;
+  const seconds = retryAfterSeconds(headers?.get('retry-after'));
+  return seconds !== undefined && seconds > 0 ? seconds * 1000 : undefined;
 }
 
 /**

@@ -5,7 +5,7 @@
  * member each add theirs.
  */
 
-import { clear, createStore, del, get, keys, update } from 'idb-keyval';
+import { idbStore } from './idbStore';
 import type { WaitingWrite } from './outboxSlice';
 
 export interface OutboxStorage {
@@ -45,25 +45,12 @@ export function createKeptOutbox(storage: OutboxStorage): KeptOutbox {
   };
 }
 
-/** The browser's store: IndexedDB through idb-keyval. None where there is no IndexedDB (jest's DOM). */
-function browserStorage(): OutboxStorage | undefined {
-  if (typeof indexedDB === 'undefined') return undefined;
-  const where = createStore('socialconnect-outbox', 'writes');
-  return {
-    get: (key) => get(key, where),
-    update: (key, change) => update(key, change, where),
-    del: (key) => del(key, where),
-    keys: () => keys<string>(where),
-    clear: () => clear(where),
-  };
-}
-
 let current: KeptOutbox | null | undefined;
 
 /** The outbox kept in this browser, made at the first use; none without IndexedDB (the writes then wait in the page alone). */
 export function keptOutbox(): KeptOutbox | null {
   if (current === undefined) {
-    const storage = browserStorage();
+    const storage = idbStore('socialconnect-outbox', 'writes');
     current = storage ? createKeptOutbox(storage) : null;
   }
   return current;

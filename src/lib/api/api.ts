@@ -277,7 +277,7 @@ function waitInOutbox(kind: WaitingKind, member: string, args: string | FetchArg
 /**
  * Sends a write that waited (offline/outboxSender.ts) as it was made, as the backend takes it; it
  * is among the writes on their way until answered. Nothing more is done with a failure here: the
- * outbox decides whether it waits again or is taken back.
+ * outbox decides whether it waits again (a 429 among them, by its Retry-After) or is taken back.
  */
 export function sendWaitingWrite(request: FetchArgs, cache: CacheAccess) {
   const sending: BaseQueryApi = {
@@ -289,11 +289,7 @@ export function sendWaitingWrite(request: FetchArgs, cache: CacheAccess) {
     endpoint: 'outbox',
     type: 'mutation',
   };
-  return trackWrite((async () => {
-    const result = await sendInBackendTerms(request, sending, {});
-    if (result.error && 'meta' in result) result.error = withRetryAfter(result.error, result.meta?.response?.headers);
-    return result;
-  })());
+  return trackWrite(sendInBackendTerms(request, sending, {}));
 }
 
 export const TAGS = ['Post', 'User', 'Bookmark', 'Reply', 'Notification', 'Relation'] as const;
