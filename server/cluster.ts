@@ -205,7 +205,9 @@ export function haproxyConfig({ host, port, servers, dir, proxiesInFront = 0, id
     '  timeout http-request 10s',
     `  timeout client ${idleTimeoutMs}ms`,
     `  timeout server ${idleTimeoutMs}ms`,
-    '  timeout http-keep-alive 4s',
+    // Longer than the clients' own idle limit (Node's fetch: 4 s): a client closes an idle connection
+    // before HAProxy does, so none sends a call on a connection closing under it (a write sent so is lost).
+    '  timeout http-keep-alive 10s',
     `  timeout check ${timeoutMs}ms`,
     // What HAProxy answers itself (no process in the rotation, a process that died holding a call,
     // one too slow) is in the contract's error shape, as a process would answer, not its HTML page.
