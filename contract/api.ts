@@ -10,6 +10,7 @@ export type UserSummary = Static<typeof Schema.UserSummary>;
 export type User = Static<typeof Schema.User>;
 export type PostLikes = Static<typeof Schema.PostLikes>;
 export type Post = Static<typeof Schema.Post>;
+export type ImageSizes = Static<typeof Schema.ImageSizes>;
 export type Reply = Static<typeof Schema.Reply>;
 export type ReplyTarget = Static<typeof Schema.ReplyTarget>;
 
@@ -72,10 +73,12 @@ export type ErrorResponse = Static<typeof Schema.ErrorResponse>;
  *   return=minimal, change-counts` answers only the change and the counts it moved (BookmarkChange
  *   without its post; FollowChange), of a size that does not grow with the post's reactions or the
  *   members' follows; without it a bookmark answers as `return-minimal` says and a follow both members.
+ * - 'image-sizes': a post whose image was uploaded carries `imageSizes`: its width and height, and
+ *   smaller WebP copies (480, 960 and 1,600 pixels wide, those narrower than the image) for `srcset`.
  */
 export type ApiExtension = Static<typeof Schema.ApiExtension>;
 
-export const API_EXTENSIONS: readonly ApiExtension[] = ['pages', 'feed', 'return-minimal', 'events', 'replies', 'tags', 'notifications', 'idempotency', 'reply-links', 'reaction-counts', 'alt-text', 'edit-marks', 'member-lists', 'mute-block', 'change-counts'];
+export const API_EXTENSIONS: readonly ApiExtension[] = ['pages', 'feed', 'return-minimal', 'events', 'replies', 'tags', 'notifications', 'idempotency', 'reply-links', 'reaction-counts', 'alt-text', 'edit-marks', 'member-lists', 'mute-block', 'change-counts', 'image-sizes'];
 
 /** The largest page a client may ask for, and the size of a page when it names none. */
 export const PAGE_LIMIT_MAX = 100;

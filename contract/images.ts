@@ -8,20 +8,57 @@
  */
 import { ascii, u32be, u32le } from './imageStructure';
 import type { MessageKey } from './messages';
-import type { CheckedImage, UploadedImage } from './validation';
+import { imageDimensions, type CheckedImage, type UploadedImage } from './validation';
+
+/** A smaller copy of a still image, for a narrower screen: WebP, `width` pixels wide. */
+export interface SmallerCopy {
+  width: number;
+  image: CheckedImage;
+}
+
+/** An upload as the backend keeps it, with its smaller copies (none where nothing can draw them). */
+export interface PreparedImage extends UploadedImage {
+  smaller: SmallerCopy[];
+}
 
 export interface ImagePreparer {
   /**
    * The image as the backend keeps and serves it. An image no decoder can draw is refused with
-   * `invalid`'s message.
+   * `invalid`'s message. `copies`: whether to draw the smaller copies too (a post's image; an
+   * avatar is shown small everywhere and has none).
    */
-  prepare(upload: UploadedImage, invalid: Extract<MessageKey, 'imageInvalid' | 'avatarInvalid'>): Promise<UploadedImage>;
+  prepare(upload: UploadedImage, invalid: Extract<MessageKey, 'imageInvalid' | 'avatarInvalid'>, copies?: boolean): Promise<PreparedImage>;
 }
 
 /** The cleaned bytes as they are: where nothing can draw them (the stand-in in Node, for the contract suite). */
 export const KEEP_CLEANED_BYTES: ImagePreparer = {
-  prepare: async (upload) => upload,
+  prepare: async (upload) => ({ ...upload, smaller: [] }),
 };
+
+/**
+ * The widths of a still image's smaller copies: a phone's card (480), a desktop's card or a phone's
+ * at twice the pixels (960), and a wide screen's (1,600). A copy is made only narrower than the
+ * image: an image is never made larger.
+ */
+export const COPY_WIDTHS = [480, 960, 1600] as const;
+
+/** The copies' widths for an image `width` pixels wide, narrowest first. */
+export function copyWidthsFor(width: number): number[] {
+  return COPY_WIDTHS.filter((copy) => copy < width);
+}
+
+/** The WebP quality of a smaller copy: a screen's picture, lighter than the kept image. */
+export const COPY_QUALITY = 0.8;
+
+/**
+ * What answers say of a kept image's size: its width and height (read from the bytes kept, so
+ * upright), and where each copy is. Null when its size cannot be read.
+ */
+export function sizesOf(image: PreparedImage, urlOf: (copy: SmallerCopy) => string): { width: number; height: number; sources: { url: string; width: number }[] } | null {
+  const size = imageDimensions(image.image.kind, image.image.bytes);
+  if (!size || size.width < 1 || size.height < 1) return null;
+  return { width: size.width, height: size.height, sources: image.smaller.map((copy) => ({ url: urlOf(copy), width: copy.width })) };
+}
 
 /** JPEG and lossy WebP quality when drawn again: the photo a member chose, at about half a camera's bytes. */
 export const DRAWN_QUALITY = 0.9;

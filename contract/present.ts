@@ -69,6 +69,7 @@ export async function presentPosts(reader: StoreReader, posts: readonly PostRow[
       replyCount: replyCounts.get(post.id) ?? 0,
       imageAlt: post.imageAlt,
       editedAt: post.editedAt,
+      ...(post.imageSizes ? { imageSizes: post.imageSizes } : {}),
     };
   });
 }

@@ -38,6 +38,18 @@ export const PostLikes = Type.Object({
   dislikedBy: Type.Array(UserSummary),
 });
 
+/**
+ * An uploaded image's own size and its smaller copies (the `image-sizes` extension): a client sets
+ * the image's width and height before it loads, and lets the browser pick the copy a screen needs
+ * (`srcset`). `sources` are WebP copies narrower than the image, narrowest first; the image itself
+ * (`postImage`) is the widest. An animated image has none.
+ */
+export const ImageSizes = Type.Object({
+  width: Type.Integer({ minimum: 1 }),
+  height: Type.Integer({ minimum: 1 }),
+  sources: Type.Array(Type.Object({ url: Type.String(), width: Type.Integer({ minimum: 1 }) })),
+});
+
 export const Post = Type.Object({
   /** The author's user id (spec section 3). */
   _id: Type.String(),
@@ -67,6 +79,8 @@ export const Post = Type.Object({
    * `edit-marks` extension): null when never; absent from a backend without it. createdAt stays.
    */
   editedAt: Type.Optional(Type.Union([Type.String(), Type.Null()])),
+  /** The image's size and smaller copies (the `image-sizes` extension); absent when unknown or without it. */
+  imageSizes: Type.Optional(ImageSizes),
 });
 
 /** The reply a reply answers: named by its author ("replying to @ann"). */
@@ -185,7 +199,7 @@ export const ApiExtension = Type.Union([
   Type.Literal('tags'), Type.Literal('notifications'), Type.Literal('idempotency'), Type.Literal('reply-links'),
   Type.Literal('reaction-counts'),
   Type.Literal('alt-text'), Type.Literal('edit-marks'), Type.Literal('member-lists'), Type.Literal('mute-block'),
-  Type.Literal('change-counts'),
+  Type.Literal('change-counts'), Type.Literal('image-sizes'),
 ]);
 
 /** GET /health: whether the backend and its store answer, and which extensions it has. */

@@ -7,6 +7,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { Value } from '@sinclair/typebox/value';
 import type { StoredEvent } from './events';
+import { ImageSizes } from './schemas';
 
 const Ids = Type.Array(Type.String());
 
@@ -74,6 +75,8 @@ export const PostRecord = Type.Object({
   imageAlt: Type.Optional(Type.String()),
   /** When the author last changed the text or description (the `edit-marks` extension); absent or null: never. */
   editedAt: Type.Optional(Type.Union([Type.String(), Type.Null()])),
+  /** The uploaded image's size and smaller copies (the `image-sizes` extension); absent when unknown. */
+  imageSizes: Type.Optional(ImageSizes),
 });
 export type PostRecord = Static<typeof PostRecord>;
 

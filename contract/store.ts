@@ -7,7 +7,8 @@
  */
 import type { NetworkEvent, StoredEvent } from './events';
 import type { PostOrder } from './order';
-import type { CheckedImage } from './validation';
+import type { ImageSizes } from './api';
+import type { PreparedImage } from './images';
 import type { DbSnapshot } from './snapshot';
 import type { MessageKey } from './messages';
 import type { TokenClaims } from './tokens';
@@ -28,6 +29,12 @@ export interface MemberRow {
   updatedAt: string;
 }
 
+/** An image as kept: the URL answers carry, and its size and copies when they are known. */
+export interface KeptImage {
+  url: string;
+  sizes: ImageSizes | null;
+}
+
 export interface PostRow {
   id: string;
   authorId: string;
@@ -39,6 +46,8 @@ export interface PostRow {
   updatedAt: string;
   /** When the author last changed the text or the description (the `edit-marks` extension); null when never. */
   editedAt: string | null;
+  /** The uploaded image's size and smaller copies (the `image-sizes` extension); null when unknown. */
+  imageSizes: ImageSizes | null;
 }
 
 /** A reply to a post (the `replies` extension). */
@@ -310,10 +319,11 @@ export interface StoreTx extends StoreReader {
   markNotificationsRead(memberId: string): Promise<void>;
   revokeToken(jti: string, expiresAt: string): Promise<void>;
   /**
-   * Keeps an uploaded image and returns the URL answers carry for it: the stand-in keeps the data
-   * URL itself; the server stores the bytes once by their SHA-256 and answers `/media/<sha256>.<ext>`.
+   * Keeps an uploaded image, with its smaller copies, and returns the URLs answers carry for them:
+   * the stand-in keeps data URLs; the server stores the bytes once by their SHA-256 and answers
+   * `/media/<sha256>.<ext>`, and `/media/<sha256>-<width>.webp` for a copy.
    */
-  keepImage(image: CheckedImage, dataUrl: string): Promise<string>;
+  keepImage(image: PreparedImage): Promise<KeptImage>;
   /** The URL answers carry for an image that ships with the app (`/images/...`). */
   keepShippedImage(path: string): Promise<string>;
   /**

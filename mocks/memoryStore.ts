@@ -8,6 +8,8 @@ import { latestFirst, notificationCursor, notificationCursorKey, postCursor, pos
 import type { NetworkEvent, StoredEvent } from '../contract/events';
 import { ORDER_COMPARATORS, type PostOrder } from '../contract/order';
 import { tagsOf } from '../contract/richText';
+import { sizesOf } from '../contract/images';
+import { uploadedImage } from '../contract/validation';
 import type {
   MemberRow, NotificationEntry, Page, PageRequest, PostRow, PostSource, ReactionKind, Relations, ReplyPage, ReplyPageRequest, ReplyRow, Scope, Store, StoreReader, StoreTx,
 } from '../contract/store';
@@ -180,7 +182,7 @@ function memberRow(user: UserRecord): MemberRow {
 function postRow(post: PostRecord): PostRow {
   return {
     id: post.id, authorId: post.authorId, content: post.content, postImage: post.postImage, imageAlt: post.imageAlt ?? '',
-    createdAt: post.createdAt, updatedAt: post.updatedAt, editedAt: post.editedAt ?? null,
+    createdAt: post.createdAt, updatedAt: post.updatedAt, editedAt: post.editedAt ?? null, imageSizes: post.imageSizes ?? null,
   };
 }
 
@@ -453,8 +455,8 @@ function writer(db: MemoryDb, undo: Array<() => void>, now: () => Date, emitted:
     insertPost: async (row) => {
       if (db.posts.has(row.id)) throw new Error(`post ${row.id} exists`);
       user(row.authorId);
-      const { imageAlt, editedAt, ...fields } = row;
-      db.posts.set(row.id, { ...fields, likedBy: [], dislikedBy: [], ...describedAndEdited({ imageAlt, editedAt }) });
+      const { imageAlt, editedAt, imageSizes, ...fields } = row;
+      db.posts.set(row.id, { ...fields, likedBy: [], dislikedBy: [], ...describedAndEdited({ imageAlt, editedAt }), ...(imageSizes ? { imageSizes } : {}) });
       undo.push(() => db.posts.delete(row.id));
     },
     updatePost: async (id, changes) => {
@@ -606,7 +608,10 @@ function writer(db: MemoryDb, undo: Array<() => void>, now: () => Date, emitted:
       db.idempotencyKeys.set(entry, { scope, key, fingerprint: claim.fingerprint, status, resourceId, createdAt: claim.createdAt });
       undo.push(() => db.idempotencyKeys.delete(entry));
     },
-    keepImage: async (_image, dataUrl) => dataUrl,
+    keepImage: async (prepared) => ({
+      url: prepared.dataUrl,
+      sizes: sizesOf(prepared, (copy) => uploadedImage(copy.image).dataUrl),
+    }),
     keepShippedImage: async (path) => path,
     emit: async (event) => {
       emitted.push(event);

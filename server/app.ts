@@ -149,6 +149,7 @@ function frameworkRefusal(error: FastifyError): MessageKey | undefined {
 }
 
 const MEDIA_FILE = /^([0-9a-f]{64})\.(png|jpg|webp|gif)$/;
+const COPY_FILE = /^([0-9a-f]{64})-([1-9][0-9]{0,4})\.webp$/;
 
 /** Whether an If-None-Match header names this entity tag (or any, `*`); a weak tag matches too. */
 function sameEntity(ifNoneMatch: string | undefined, etag: string): boolean {
@@ -408,14 +409,23 @@ export async function buildApp({ ctx, database, answers, events, streamsPerSessi
   }
 
   app.get('/media/:file', async (request, reply) => {
-    const match = MEDIA_FILE.exec((request.params as { file: string }).file);
-    const etag = match ? `"${match[1]}"` : '';
+    const file = (request.params as { file: string }).file;
+    const match = MEDIA_FILE.exec(file);
+    // A post's smaller copy (`<sha256>-<width>.webp`), named by its image and its width as the image is by its bytes.
+    const copy = match ? null : COPY_FILE.exec(file);
+    const etag = match ? `"${match[1]}"` : copy ? `"${copy[1]}-${copy[2]}"` : '';
     // A browser that has the file says so (If-None-Match): it is told it still holds, without the bytes.
-    const held = match !== null && sameEntity(request.headers['if-none-match'], etag);
-    const rows = match ? await database.query(`SELECT kind${held ? '' : ', bytes'} FROM media WHERE sha256 = $1`, [match[1]]) : [];
-    const row = rows[0];
-    const kind = row?.kind as ImageKind | undefined;
-    if (!match || !row || !kind || IMAGE_KINDS[kind].ext !== match[2]) {
+    const held = etag !== '' && sameEntity(request.headers['if-none-match'], etag);
+    let found: { kind: ImageKind; bytes?: unknown } | undefined;
+    if (match) {
+      const row = (await database.query(`SELECT kind${held ? '' : ', bytes'} FROM media WHERE sha256 = $1`, [match[1]]))[0];
+      const kind = row?.kind as ImageKind | undefined;
+      if (row && kind && IMAGE_KINDS[kind].ext === match[2]) found = { kind, bytes: row.bytes };
+    } else if (copy) {
+      const row = (await database.query(`SELECT 1 AS found${held ? '' : ', bytes'} FROM media_copies WHERE sha256 = $1 AND width = $2`, [copy[1], Number(copy[2])]))[0];
+      if (row) found = { kind: 'webp', bytes: row.bytes };
+    }
+    if (!found) {
       return reply.code(404).header('cache-control', 'no-store').type('application/json; charset=utf-8').send(errorBody('routeNotFound'));
     }
     reply
@@ -423,9 +433,9 @@ export async function buildApp({ ctx, database, answers, events, streamsPerSessi
       .header('etag', etag);
     if (held) return reply.code(304).send();
     return reply
-      .type(IMAGE_KINDS[kind].mediaType)
+      .type(IMAGE_KINDS[found.kind].mediaType)
       .header('content-security-policy', 'sandbox')
-      .send(toBytes(row.bytes));
+      .send(toBytes(found.bytes));
   });
 
   const notFound = (_request: FastifyRequest, reply: FastifyReply): FastifyReply => refuse(reply, 'routeNotFound');

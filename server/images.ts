@@ -11,8 +11,8 @@
 import sharp from 'sharp';
 import type { RuleContext } from '../contract/context';
 import { refusal } from '../contract/errors';
-import { DRAWN_QUALITY, drawingOf, type Drawing, type ImagePreparer } from '../contract/images';
-import { LIMITS, uploadedImage, type CheckedImage } from '../contract/validation';
+import { COPY_QUALITY, copyWidthsFor, DRAWN_QUALITY, drawingOf, type Drawing, type ImagePreparer, type SmallerCopy } from '../contract/images';
+import { imageDimensions, LIMITS, uploadedImage, type CheckedImage } from '../contract/validation';
 
 // Uploads are read once, from memory: libvips's cache of recent operations would only hold them.
 sharp.cache(false);
@@ -37,19 +37,34 @@ export async function drawAgain(image: CheckedImage, pixelsMax: number = LIMITS.
 }
 
 /**
- * The server's: each still image drawn again, decoding no more than `pixelsMax` pixels (the
+ * The smaller copies of a still image already drawn again (`drawn`, upright and in sRGB): WebP, at
+ * each of the widths narrower than it, drawn from `image` as uploaded so no copy is a copy of a copy.
+ */
+export async function smallerCopies(image: CheckedImage, drawn: CheckedImage, pixelsMax: number = LIMITS.imagePixelsMax): Promise<SmallerCopy[]> {
+  const width = imageDimensions(drawn.kind, drawn.bytes)?.width ?? 0;
+  const quality = Math.round(COPY_QUALITY * 100);
+  return Promise.all(copyWidthsFor(width).map(async (copyWidth) => {
+    const bytes = await sharp(image.bytes, { limitInputPixels: pixelsMax, failOn: 'error' }).rotate().resize({ width: copyWidth }).webp({ quality }).toBuffer();
+    return { width: copyWidth, image: { kind: 'webp' as const, bytes: new Uint8Array(bytes) } };
+  }));
+}
+
+/**
+ * The server's: each still image drawn again (with its smaller copies when asked), decoding no more than `pixelsMax` pixels (the
  * IMAGE_PIXELS_MAX setting); one that no decoder draws is refused.
  */
 export function drawingAgainWithin(pixelsMax: number): ImagePreparer {
   return {
-    async prepare(upload, invalid) {
+    async prepare(upload, invalid, copies = false) {
       let drawn: CheckedImage | undefined;
+      let smaller: SmallerCopy[] = [];
       try {
         drawn = await drawAgain(upload.image, pixelsMax);
+        if (drawn && copies) smaller = await smallerCopies(upload.image, drawn, pixelsMax);
       } catch {
         throw refusal(invalid);
       }
-      return drawn ? uploadedImage(drawn) : upload;
+      return drawn ? { ...uploadedImage(drawn), smaller } : { ...upload, smaller };
     },
   };
 }

@@ -34,19 +34,21 @@ export async function createPost(ctx: RuleContext, author: MemberRow, { postData
   if (text === '' && !upload) throw refusal('postEmpty');
   const imageAlt = validateImageAlt(postData.imageAlt ?? '');
   // As the backend keeps it (the server draws it again), before the transaction holds anything.
-  const kept = upload ? await ctx.images.prepare(upload, 'imageInvalid') : undefined;
+  const kept = upload ? await ctx.images.prepare(upload, 'imageInvalid', true) : undefined;
 
   const timestamp = ctx.now().toISOString();
   return ctx.store.transaction(async (tx) => {
+    const image = kept ? await tx.keepImage(kept) : undefined;
     const post: PostRow = {
       id: ctx.newId(),
       authorId: author.id,
       content: text,
-      postImage: kept ? await tx.keepImage(kept.image, kept.dataUrl) : '',
+      postImage: image?.url ?? '',
       imageAlt: kept ? imageAlt : '',
       createdAt: timestamp,
       updatedAt: timestamp,
       editedAt: null,
+      imageSizes: image?.sizes ?? null,
     };
     await tx.insertPost(post);
     await tx.emit({ type: 'post-created', postId: post.id, authorId: author.id });

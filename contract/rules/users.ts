@@ -42,7 +42,7 @@ async function avatarUrl(tx: StoreTx, choice: AvatarChoice, current: string): Pr
     case 'shipped':
       return tx.keepShippedImage(choice.path);
     case 'upload':
-      return tx.keepImage(choice.image, choice.dataUrl);
+      return (await tx.keepImage({ image: choice.image, dataUrl: choice.dataUrl, smaller: [] })).url;
     default:
       return current;
   }

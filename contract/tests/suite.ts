@@ -21,3 +21,4 @@ import './altText.contract';
 import './memberLists.contract';
 import './relations.contract';
 import './privacy.contract';
+import './imageSizes.contract';

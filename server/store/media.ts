@@ -1,15 +1,24 @@
-/** Images: stored once by the SHA-256 of their bytes in `media`, answered under /media. */
+/**
+ * Images: stored once by the SHA-256 of their bytes in `media`, with a post's smaller copies in
+ * `media_copies`, answered under /media.
+ */
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { refusal } from '../../contract/errors';
-import type { StoreTx } from '../../contract/store';
+import { sizesOf, type PreparedImage } from '../../contract/images';
+import type { KeptImage, StoreTx } from '../../contract/store';
 import { IMAGE_KINDS, imageDimensions, isShippedImagePath, LIMITS, sniffImage, type CheckedImage } from '../../contract/validation';
 import type { Sql } from '../db/database';
 
 /** The URL an image is answered with, from its bytes. */
 export function mediaUrl(sha256: string, kind: CheckedImage['kind']): string {
   return `/media/${sha256}.${IMAGE_KINDS[kind].ext}`;
+}
+
+/** The URL of an image's copy `width` pixels wide. */
+export function copyUrl(sha256: string, width: number): string {
+  return `/media/${sha256}-${width}.webp`;
 }
 
 function sha256(bytes: Uint8Array): string {
@@ -28,6 +37,19 @@ export async function keepBytes(sql: Sql, image: CheckedImage): Promise<string> 
     [hash, image.kind, Buffer.from(image.bytes)],
   );
   return mediaUrl(hash, image.kind);
+}
+
+/**
+ * Keeps an upload and its smaller copies (kept once, as the image is), and says what answers carry
+ * of them.
+ */
+export async function keepPrepared(sql: Sql, prepared: PreparedImage): Promise<KeptImage> {
+  const url = await keepBytes(sql, prepared.image);
+  const hash = sha256(prepared.image.bytes);
+  for (const copy of prepared.smaller) {
+    await sql.query('INSERT INTO media_copies (sha256, width, bytes) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING', [hash, copy.width, Buffer.from(copy.image.bytes)]);
+  }
+  return { url, sizes: sizesOf(prepared, (copy) => copyUrl(hash, copy.width)) };
 }
 
 const STORED_IMAGE = /^\/media\/([0-9a-f]{64})\.[a-z]+$/;
@@ -63,7 +85,7 @@ export function readShippedImage(publicDir: string, path: string): CheckedImage 
 
 export function mediaWrites(sql: Sql, publicDir: string) {
   return {
-    keepImage: (image) => keepBytes(sql, image),
+    keepImage: (image) => keepPrepared(sql, image),
     async keepShippedImage(path) {
       const image = readShippedImage(publicDir, path);
       if (!image) throw refusal('avatarInvalid');

@@ -2,6 +2,7 @@
 import { decodeCursor, encodeCursor, postCursor, postCursorKey } from '../../contract/cursor';
 import { refusal } from '../../contract/errors';
 import type { Orderable, PostOrder } from '../../contract/order';
+import type { ImageSizes } from '../../contract/api';
 import type { Page, PageRequest, PostRow, PostSource, ReactionKind, ReactionLists, Scope, StoreReader, StoreTx } from '../../contract/store';
 import type { Row, Sql } from '../db/database';
 import { entryOf, iso, NO_LOCKS, rowById, setPair, storable, storableIds, type RowLocks } from './rows';
@@ -9,7 +10,7 @@ import { releaseImage } from './media';
 import { shownToViewer } from './relations';
 import { replaceTags, tagRowsQuery, writeTags } from './tags';
 
-export const POST_COLUMNS = 'id, author_id, content, image, created_at, updated_at, image_alt, edited_at';
+export const POST_COLUMNS = 'id, author_id, content, image, created_at, updated_at, image_alt, edited_at, image_sizes';
 const NEWEST_FIRST = 'ORDER BY created_at DESC, id ASC';
 
 export function toPost(row: Row): PostRow {
@@ -22,7 +23,14 @@ export function toPost(row: Row): PostRow {
     createdAt: iso(row.created_at),
     updatedAt: iso(row.updated_at),
     editedAt: row.edited_at === null || row.edited_at === undefined ? null : iso(row.edited_at),
+    imageSizes: imageSizesOf(row.image_sizes),
   };
+}
+
+/** The `image_sizes` column as read: jsonb comes back parsed (or as its text, by a driver that does not parse it). */
+function imageSizesOf(value: unknown): ImageSizes | null {
+  if (value === null || value === undefined) return null;
+  return (typeof value === 'string' ? JSON.parse(value) : value) as ImageSizes;
 }
 
 /**
@@ -181,8 +189,8 @@ export function postWrites(sql: Sql) {
   return {
     async insertPost(row) {
       await sql.query(
-        `INSERT INTO posts (${POST_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
-        [row.id, row.authorId, row.content, row.postImage, row.createdAt, row.updatedAt, row.imageAlt, row.editedAt],
+        `INSERT INTO posts (${POST_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9::jsonb)`,
+        [row.id, row.authorId, row.content, row.postImage, row.createdAt, row.updatedAt, row.imageAlt, row.editedAt, row.imageSizes === null ? null : JSON.stringify(row.imageSizes)],
       );
       await writeTags(sql, [row]);
     },

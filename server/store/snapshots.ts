@@ -67,7 +67,7 @@ const MEMBER_TYPES: Columns = [
 ];
 const POST_TYPES: Columns = [
   ['id', 'text'], ['author_id', 'text'], ['content', 'text'], ['image', 'text'], ['created_at', 'timestamptz'], ['updated_at', 'timestamptz'],
-  ['image_alt', 'text'], ['edited_at', 'timestamptz'],
+  ['image_alt', 'text'], ['edited_at', 'timestamptz'], ['image_sizes', 'jsonb'],
 ];
 const REPLY_TYPES: Columns = [
   ['id', 'text'], ['post_id', 'text'], ['author_id', 'text'], ['content', 'text'], ['reply_to_id', 'text'], ['reply_to_author_id', 'text'], ['created_at', 'timestamptz'],
@@ -123,6 +123,9 @@ export function snapshotCalls(database: Database, write: Write, options: SqlStor
     for (const post of posts) postImages.push(await image(post.postImage));
     await insertInOrder(sql, 'posts', POST_TYPES, posts.map((post, index) => [
       post.id, post.authorId, post.content, postImages[index], post.createdAt, post.updatedAt, post.imageAlt ?? '', post.editedAt ?? null,
+      // A server's own snapshot names its stored copies; an image stored from a data URL or a shipped
+      // file here has none, and answers without sizes.
+      post.imageSizes && postImages[index] === post.postImage ? JSON.stringify(post.imageSizes) : null,
     ]));
     await writeTags(sql, posts);
     await insertInOrder(sql, 'reactions', [['post_id', 'text'], ['member_id', 'text'], ['kind', 'text']], posts.flatMap((post) => [
@@ -207,10 +210,10 @@ export function snapshotCalls(database: Database, write: Write, options: SqlStor
           };
         });
         const postRecords: PostRecord[] = posts.map((row) => {
-          const { imageAlt, editedAt, ...post } = toPost(row);
+          const { imageAlt, editedAt, imageSizes, ...post } = toPost(row);
           return {
             ...post, likedBy: reactions.get(post.id)?.likedBy ?? [], dislikedBy: reactions.get(post.id)?.dislikedBy ?? [],
-            ...(imageAlt !== '' ? { imageAlt } : {}), ...(editedAt !== null ? { editedAt } : {}),
+            ...(imageAlt !== '' ? { imageAlt } : {}), ...(editedAt !== null ? { editedAt } : {}), ...(imageSizes ? { imageSizes } : {}),
           };
         });
         return {

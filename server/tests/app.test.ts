@@ -5,9 +5,11 @@ import { tmpdir } from 'node:os';
 import { connect } from 'node:net';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
+import sharp from 'sharp';
 import type { LoginResponse, PostsResponse } from '../../contract/api';
 import { buildDefaultSeed, DEMO_CREDENTIALS, seedPostId } from '../../contract/seed/default';
 import { PNG_DATA_URL } from '../../contract/tests/fixtures';
+import { plainJpeg } from '../../contract/tests/imageFixtures';
 import { STAND_IN_TOKEN_SECRET } from '../../contract/tokens';
 import { CHANGES_CHANNEL } from '../changeFeed';
 import { APP_CSP } from '../app';
@@ -205,6 +207,44 @@ describe('media', () => {
     expect(missing.status).toBe(404);
   });
 
+  it("answers a photo's size and its WebP copies, each served at its width, cached for good, and gone with the post", async () => {
+    // 2000 x 1250 as uploaded: copies 480, 960 and 1,600 wide.
+    const photo = `data:image/jpeg;base64,${Buffer.from(plainJpeg(2000, 1250)).toString('base64')}`;
+    const created = await post('/api/posts', JSON.stringify({ postData: { text: 'a wide photo', image: photo } }));
+    expect(created.status).toBe(201);
+    const answered = ((await created.json()) as PostsResponse).posts[0]!;
+    const sha = /^\/media\/([0-9a-f]{64})\.jpg$/.exec(answered.postImage)![1]!;
+    expect(answered.imageSizes).toEqual({
+      width: 2000,
+      height: 1250,
+      sources: [480, 960, 1600].map((width) => ({ url: `/media/${sha}-${width}.webp`, width })),
+    });
+    // A list says the same as the answer to the write.
+    const listed = ((await (await fetch(`${server.baseUrl}/api/posts`)).json()) as PostsResponse).posts.find((item) => item.id === answered.id);
+    expect(listed?.imageSizes).toEqual(answered.imageSizes);
+
+    for (const { url, width } of answered.imageSizes!.sources) {
+      const copy = await fetch(`${server.baseUrl}${url}`);
+      const bytes = Buffer.from(await copy.arrayBuffer());
+      expect({ status: copy.status, type: copy.headers.get('content-type'), cache: copy.headers.get('cache-control'), etag: copy.headers.get('etag') })
+        .toEqual({ status: 200, type: 'image/webp', cache: 'public, max-age=31536000, immutable', etag: `"${sha}-${width}"` });
+      expect(await sharp(bytes).metadata()).toMatchObject({ format: 'webp', width, height: Math.round((1250 * width) / 2000) });
+      const repeat = await fetch(`${server.baseUrl}${url}`, { headers: { 'if-none-match': `"${sha}-${width}"` } });
+      expect({ status: repeat.status, body: (await repeat.arrayBuffer()).byteLength }).toEqual({ status: 304, body: 0 });
+    }
+    // A width that was not made, or a copy under another image's name, is not there.
+    for (const path of [`/media/${sha}-700.webp`, `/media/${'0'.repeat(64)}-480.webp`, `/media/${sha}-480.jpg`, `/media/${sha}-0480.webp`]) {
+      expect({ path, status: (await fetch(`${server.baseUrl}${path}`)).status }).toEqual({ path, status: 404 });
+    }
+
+    const removed = await fetch(`${server.baseUrl}/api/posts/${answered.id}`, { method: 'DELETE', headers: { authorization: token } });
+    expect(removed.status).toBe(200);
+    for (const url of [answered.postImage, ...answered.imageSizes!.sources.map((source) => source.url)]) {
+      expect({ url, status: (await fetch(`${server.baseUrl}${url}`)).status }).toEqual({ url, status: 404 });
+    }
+    expect(await server.database.query('SELECT count(*)::int AS n FROM media_copies WHERE sha256 = $1', [sha])).toEqual([{ n: 0 }]);
+  });
+
   it("stops serving a deleted post's photo once no other post names it, and a replaced avatar", async () => {
     const photo = jpegDataUrl('upload-photo.jpg');
     const photoUrl = async (response: Response) => ((await response.json()) as PostsResponse).posts[0]!.postImage;
@@ -353,7 +393,7 @@ describe('health', () => {
     const own = await startTestServer({ kind: 'pglite' });
     try {
       const ok = await fetch(`${own.baseUrl}/api/health`);
-      expect({ status: ok.status, body: await ok.json() }).toEqual({ status: 200, body: { status: 'ok', extensions: ['pages', 'feed', 'return-minimal', 'events', 'replies', 'tags', 'notifications', 'idempotency', 'reply-links', 'reaction-counts', 'alt-text', 'edit-marks', 'member-lists', 'mute-block', 'change-counts'], demo: false, limits: { imagePixelsMax: 16_777_216 } } });
+      expect({ status: ok.status, body: await ok.json() }).toEqual({ status: 200, body: { status: 'ok', extensions: ['pages', 'feed', 'return-minimal', 'events', 'replies', 'tags', 'notifications', 'idempotency', 'reply-links', 'reaction-counts', 'alt-text', 'edit-marks', 'member-lists', 'mute-block', 'change-counts', 'image-sizes'], demo: false, limits: { imagePixelsMax: 16_777_216 } } });
       await own.database.close();
       const down = await fetch(`${own.baseUrl}/api/health`);
       expect({ status: down.status, body: await down.json() }).toEqual({ status: 503, body: { errors: ['The service is unavailable right now. Please try again in a moment.'], code: 'service_unavailable' } });

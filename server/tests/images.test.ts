@@ -7,7 +7,7 @@ import { pngBytes } from '../../contract/tests/fixtures';
 import { cameraJpeg, drawablePng, GIF_PARTS, join, plainJpeg, secretsIn } from '../../contract/tests/imageFixtures';
 import { MESSAGES } from '../../contract/messages';
 import { readUploadedImage, sniffImage, uploadedImage, type CheckedImage } from '../../contract/validation';
-import { drawAgain, DRAW_AGAIN } from '../images';
+import { drawAgain, DRAW_AGAIN, smallerCopies } from '../images';
 
 function image(bytes: Uint8Array): CheckedImage {
   const kind = sniffImage(bytes);
@@ -68,7 +68,7 @@ describe("the server's uploads, drawn again", () => {
     expect(await drawAgain(image(gif))).toBeUndefined();
     expect(await drawAgain(image(animatedPng()))).toBeUndefined();
     const upload = readUploadedImage(uploadedImage(image(gif)).dataUrl);
-    await expect(DRAW_AGAIN.prepare(upload, 'imageInvalid')).resolves.toBe(upload);
+    await expect(DRAW_AGAIN.prepare(upload, 'imageInvalid', true)).resolves.toEqual({ ...upload, smaller: [] });
   });
 
   it('a file no decoder draws is refused with the message of what was sent; one that decodes to more pixels than allowed too', async () => {
@@ -77,5 +77,32 @@ describe("the server's uploads, drawn again", () => {
     await expect(DRAW_AGAIN.prepare(undrawable, 'avatarInvalid')).rejects.toMatchObject({ status: 400, message: MESSAGES.avatarInvalid });
     await expect(drawAgain(image(drawablePng(64, 64)), 64 * 63)).rejects.toThrow(/pixel limit/i);
     await expect(drawAgain(image(drawablePng(64, 64)), 64 * 64)).resolves.toMatchObject({ kind: 'png' });
+  });
+
+  it("a post's photo gets WebP copies at the widths narrower than it, upright and without metadata; an avatar none", async () => {
+    // Stored 2000 x 1250 and sideways: 1250 x 2000 upright, so copies 480 and 960 wide (1,600 would be larger).
+    const upload = readUploadedImage(uploadedImage(image(cameraJpeg(plainJpeg(2000, 1250), 6))).dataUrl);
+    const prepared = await DRAW_AGAIN.prepare(upload, 'imageInvalid', true);
+    expect(await sharp(prepared.image.bytes).metadata()).toMatchObject({ width: 1250, height: 2000 });
+    const copies = await Promise.all(prepared.smaller.map(async (copy) => {
+      const { format, width, height, exif, xmp, icc, orientation } = await sharp(copy.image.bytes).metadata();
+      return { named: copy.width, kind: copy.image.kind, format, width, height, exif, xmp, icc, orientation, secrets: secretsIn(copy.image.bytes) };
+    }));
+    const none = { exif: undefined, xmp: undefined, icc: undefined, orientation: undefined, secrets: [] };
+    expect(copies).toEqual([
+      { named: 480, kind: 'webp', format: 'webp', width: 480, height: 768, ...none },
+      { named: 960, kind: 'webp', format: 'webp', width: 960, height: 1536, ...none },
+    ]);
+    // Each copy is lighter than the next wider one.
+    expect(prepared.smaller[0]!.image.bytes.length).toBeLessThan(prepared.smaller[1]!.image.bytes.length);
+
+    expect((await DRAW_AGAIN.prepare(upload, 'avatarInvalid')).smaller).toEqual([]);
+  });
+
+  it('makes no copy of an image at most 480 pixels wide, and all three of one wider than 1,600', async () => {
+    const narrow = image(drawablePng(480, 900));
+    expect(await smallerCopies(narrow, narrow)).toEqual([]);
+    const wide = image(drawablePng(1601, 10));
+    expect((await smallerCopies(wide, wide)).map((copy) => copy.width)).toEqual([480, 960, 1600]);
   });
 });
