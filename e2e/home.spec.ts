@@ -96,12 +96,33 @@ test.describe('Home', { tag: ['@server'] }, () => {
     await composer.getByRole('button', { name: 'Post' }).click();
     await expectToast(page, 'New Post Created Successfully!');
     const image = postCards(page).first().getByRole('img', { name: 'Image posted by Ava Reed, with no description' });
-    await expect.poll(() => image.evaluate((element: HTMLImageElement) => element.complete && [element.naturalWidth, element.naturalHeight])).toEqual([width, height]);
-    // What any reader downloads: within the limit, and none of what the camera wrote.
+    // Its size is known before it loads, and its smaller copies are offered: 480 and 960 pixels wide
+    // (1,600 would be wider than the image), then the image itself.
+    await expect(image).toHaveAttribute('width', String(width));
+    await expect(image).toHaveAttribute('height', String(height));
+    const candidates = ((await image.getAttribute('srcset')) ?? '').split(', ').map((candidate) => {
+      const at = candidate.lastIndexOf(' ');
+      return { url: candidate.slice(0, at), width: Number(candidate.slice(at + 1, -1)) };
+    });
+    expect(candidates.map((candidate) => candidate.width)).toEqual([480, 960, width]);
     const src = (await image.getAttribute('src')) ?? '';
-    const served = src.startsWith('data:') ? Buffer.from(src.slice(src.indexOf(',') + 1), 'base64') : await (await page.request.get(src)).body();
-    expect(served.length).toBeLessThanOrEqual(2 * 1024 * 1024);
-    expect(secretsIn(served)).toEqual([]);
+    expect(candidates[2]!.url).toBe(src);
+    // Upright and tall, it shows 373 pixels wide (560 tall) on a desktop's card, at one device pixel
+    // each: from the server, the browser fetches the 480-pixel copy. The stand-in's candidates are
+    // data URLs, all at hand with nothing to download, and Chromium then takes the widest.
+    const urls = candidates.map((candidate) => candidate.url);
+    await expect.poll(() => image.evaluate((element: HTMLImageElement, all) => element.complete && all.findIndex((url) => new URL(url, location.href).href === element.currentSrc), urls))
+      .toBe(src.startsWith('data:') ? 2 : 0);
+    expect(await image.evaluate((element: HTMLImageElement) => Math.round(element.getBoundingClientRect().width))).toBe(373);
+    // What any reader downloads, the image and each copy: upright, within the limit, and none of what the camera wrote.
+    for (const { url, width: candidateWidth } of candidates) {
+      const served = url.startsWith('data:') ? Buffer.from(url.slice(url.indexOf(',') + 1), 'base64') : await (await page.request.get(url)).body();
+      expect(served.length).toBeLessThanOrEqual(2 * 1024 * 1024);
+      expect(secretsIn(served)).toEqual([]);
+      const kept = await sharp(served).metadata();
+      expect({ width: kept.width, tall: kept.height! > kept.width!, format: kept.format })
+        .toEqual({ width: candidateWidth, tall: true, format: candidateWidth === width ? 'jpeg' : 'webp' });
+    }
   });
 
   test('a camera photo under the limit is kept upright as pixels alone: what a reader downloads holds no EXIF, no orientation to apply', { tag: ['@standin'] }, async ({ page }) => {

@@ -5,6 +5,7 @@ import { DEMO_CREDENTIALS, DEMO_USER_ID, SEED_USER_IDS, seedPostId } from '../..
 import { MESSAGES } from '../../../../contract/messages';
 import { NETWORK_MESSAGE } from '../../../lib/apiError';
 import { currentPath, renderWithProviders } from '../../../test/renderWithProviders';
+import { cardImageSizes, cardImageSrcSet } from './PostCard';
 import { API, cardWith, contentsOf, findFeed, LIKE_BUTTON, recordCalls, renderHome } from '../../../test/posts';
 
 const LAKE = 'The lake went completely still just before dusk. No filter needed.';
@@ -49,6 +50,34 @@ describe('Post card', () => {
     fireEvent.load(other);
     await waitFor(() => expect(other.parentElement).not.toHaveAttribute('data-loading'));
     expect(within(cardWith(COFFEE)).queryByText('The image could not load.')).not.toBeInTheDocument();
+  });
+
+  it('gives an image whose size the backend says its width, height and copies, and a frame of its shape before it loads', async () => {
+    const lake = getMockDb().posts.get(seedPostId(2))!;
+    const sha = 'a'.repeat(64);
+    getMockDb().posts.set(lake.id, {
+      ...lake,
+      postImage: `/media/${sha}.jpg`,
+      imageSizes: { width: 2000, height: 1250, sources: [480, 960, 1600].map((width) => ({ url: `/media/${sha}-${width}.webp`, width })) },
+    });
+    await renderHome();
+    const image = within(cardWith(LAKE)).getByRole('img', { name: LAKE_ALT });
+    expect(image).toHaveAttribute('srcset', `/media/${sha}-480.webp 480w, /media/${sha}-960.webp 960w, /media/${sha}-1600.webp 1600w, /media/${sha}.jpg 2000w`);
+    // 606 pixels on a desktop's card; on a phone, the screen less the margins.
+    expect(image).toHaveAttribute('sizes', '(max-width: 768px) min(calc(100vw - 58px), 606px), 606px');
+    expect([image.getAttribute('width'), image.getAttribute('height')]).toEqual(['2000', '1250']);
+    const frame = image.parentElement!;
+    expect([frame.hasAttribute('data-sized'), frame.style.getPropertyValue('--image-ratio'), frame.style.getPropertyValue('--image-width')]).toEqual([true, '1.6', '2000']);
+
+    // A post of the seed, with no size said: the image alone, in the 16:10 frame.
+    const coffee = within(cardWith(COFFEE)).getByRole('img', { name: /^Two cups of coffee on a wooden table/ });
+    expect([coffee.hasAttribute('srcset'), coffee.hasAttribute('width'), coffee.parentElement!.hasAttribute('data-sized')]).toEqual([false, false, false]);
+  });
+
+  it('shows a tall image no wider than its greatest height allows, and an image without copies without srcset', async () => {
+    expect(cardImageSizes({ width: 1000, height: 2000 })).toBe('(max-width: 768px) min(calc(100vw - 58px), 280px), 280px');
+    expect(cardImageSizes({ width: 300, height: 200 })).toBe('(max-width: 768px) min(calc(100vw - 58px), 300px), 300px');
+    expect(cardImageSrcSet('/media/x.gif', { width: 640, height: 480, sources: [] })).toBeUndefined();
   });
 
   it("makes the Comments icon a link to the post's replies, named with their count, between Like and Bookmark", async () => {

@@ -1,4 +1,4 @@
-import { memo, useContext, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { memo, useContext, useEffect, useId, useMemo, useRef, useState, type CSSProperties } from 'react';
 import { Link } from 'react-router-dom';
 import { hasCapability } from '../../../lib/api/capabilities';
 import { useAppDispatch, useAppSelector } from '../../../lib/store/hooks';
@@ -12,7 +12,7 @@ import { backendFileUrl } from '../../../config/env';
 import { paths } from '../../../config/paths';
 import { TIMINGS } from '../../../config/timings';
 import { formatPostTime, toDateTimeAttribute } from '../../../lib/formatDate';
-import type { Post } from '../../../types/api';
+import type { ImageSizes, Post } from '../../../types/api';
 import { selectCurrentUserId } from '../../auth/sessionSlice';
 import { selectCurrentMember } from '../../users/currentMember';
 import { renderMention } from '../../users/components/MemberMention';
@@ -63,17 +63,42 @@ function EditedMark({ at }: { at: string }) {
   );
 }
 
+/** The widest an image shows in a card: the page's column (640) less the card's padding and border. */
+const CARD_IMAGE_MAX_WIDTH = 606;
+/** The tallest it shows (PostCard.css: `max-height: min(70vh, 560px)`). */
+const CARD_IMAGE_MAX_HEIGHT = 560;
+
 /**
- * A post's image. Until it has loaded, its frame holds the card's width at 16:10 (the usual shape of a
- * posted photo), so images loading above a post do not push it from under the reader's finger or pointer.
- * An image that fails to load (the connection dropped) keeps that frame too, and says so.
+ * How wide a card shows an image of this size, for the browser to pick its copy before layout
+ * (`sizes`): the phone's column less its margins and the card's, or the desktop's card, and never
+ * wider than a tall image shows at its greatest height, or than the image itself.
  */
-function PostImage({ src, alt, described, author }: { src: string; alt: string; described: boolean; author: string }) {
+export function cardImageSizes({ width, height }: { width: number; height: number }): string {
+  const widest = Math.min(CARD_IMAGE_MAX_WIDTH, Math.round((CARD_IMAGE_MAX_HEIGHT * width) / height), width);
+  return `(max-width: 768px) min(calc(100vw - 58px), ${widest}px), ${widest}px`;
+}
+
+/** The `srcset` of an image with copies: each copy at its width, and the image itself at its own. */
+export function cardImageSrcSet(src: string, sizes: ImageSizes): string | undefined {
+  if (sizes.sources.length === 0) return undefined;
+  return [...sizes.sources, { url: src, width: sizes.width }].map(({ url, width }) => `${backendFileUrl(url)} ${width}w`).join(', ');
+}
+
+/**
+ * A post's image. Until it has loaded, its frame holds its place so images loading above a post do not
+ * push it from under the reader's finger or pointer: at the image's own shape and width where the
+ * backend says its size (the `image-sizes` extension), else the card's width at 16:10 (the usual shape
+ * of a posted photo). With its smaller copies, the browser fetches the one the screen needs. An image
+ * that fails to load (the connection dropped) keeps that frame too, and says so.
+ */
+function PostImage({ src, alt, described, author, sizes }: { src: string; alt: string; described: boolean; author: string; sizes?: ImageSizes }) {
   const [state, setState] = useState<'loading' | 'loaded' | 'failed'>('loading');
   // The "ALT" badge of a described image: a disclosure that shows the description under the image,
   // and hides it on a second press or Escape.
   const [showAlt, setShowAlt] = useState(false);
   const altId = useId();
+  // The frame's size from the image's (PostCard.css, [data-sized]): the same before and after it loads.
+  const frame = sizes ? ({ '--image-width': sizes.width, '--image-ratio': sizes.width / sizes.height } as CSSProperties) : undefined;
   return (
     <div
       className="post-card__figure"
@@ -84,8 +109,25 @@ function PostImage({ src, alt, described, author }: { src: string; alt: string; 
         }
       }}
     >
-      <div className="post-card__media" data-loading={state === 'loaded' ? undefined : ''} data-failed={state === 'failed' ? '' : undefined}>
-        <img src={backendFileUrl(src)} alt={alt} loading="lazy" decoding="async" onLoad={() => setState('loaded')} onError={() => setState('failed')} />
+      <div
+        className="post-card__media"
+        data-sized={sizes ? '' : undefined}
+        style={frame}
+        data-loading={state === 'loaded' ? undefined : ''}
+        data-failed={state === 'failed' ? '' : undefined}
+      >
+        <img
+          src={backendFileUrl(src)}
+          srcSet={sizes ? cardImageSrcSet(src, sizes) : undefined}
+          sizes={sizes && sizes.sources.length > 0 ? cardImageSizes(sizes) : undefined}
+          width={sizes?.width}
+          height={sizes?.height}
+          alt={alt}
+          loading="lazy"
+          decoding="async"
+          onLoad={() => setState('loaded')}
+          onError={() => setState('failed')}
+        />
         {state === 'failed' && <p className="post-card__media-failed">The image could not load.</p>}
         {described ? (
           <button type="button" className="post-card__alt-badge" aria-expanded={showAlt} aria-controls={altId} onClick={() => setShowAlt((was) => !was)}>
@@ -236,7 +278,13 @@ export const PostCard = memo(function PostCard({ post, onDeleted, position, list
       )}
 
       {post.postImage ? (
-        <PostImage src={post.postImage} alt={post.imageAlt || undescribedImageAlt(fullName)} described={Boolean(post.imageAlt)} author={fullName} />
+        <PostImage
+          src={post.postImage}
+          alt={post.imageAlt || undescribedImageAlt(fullName)}
+          described={Boolean(post.imageAlt)}
+          author={fullName}
+          sizes={post.imageSizes}
+        />
       ) : null}
 
       <div className="post-card__actions">
