@@ -18,7 +18,8 @@
  *   8. with --workbench (or --workbench-only): what QA's request log adds to a like's answer on the
  *      busy scenario, off and on in one run, and the panel's first opening (scripts/benchWorkbench.ts);
  *   9. with --images (or --images-only): a 4.8 MB phone photo made to fit when picked, from the pick
- *      to its preview, as is and throttled as a phone (scripts/benchImages.ts);
+ *      to its preview, as is and throttled as a phone, the server's uploads, and what each image's
+ *      smaller copies save a reader on Home and a photo's page (scripts/benchImages.ts);
  *  10. with --offline (or --offline-only): a member's Home opened with the network gone, from what
  *      the app kept, beside an online start, as is and throttled as a phone (scripts/benchOffline.ts).
  *

@@ -5,7 +5,8 @@
  * (contract/tests/imageFixtures.ts) in Home's composer, timed from the pick to its preview on screen,
  * then removes it; on this machine's processor, then slowed four times as a phone's is. Then the
  * server's side: a camera JPEG just under 2 MB posted to the server on PGlite and on PostgreSQL (drawn
- * again with sharp before it is kept, server/images.ts), one at a time and ten at once.
+ * again with sharp before it is kept, server/images.ts), one at a time and ten at once. Last, what
+ * the copies of each image save a reader (scripts/benchImageSizes.ts).
  */
 import { resolve } from 'node:path';
 import type { AddressInfo } from 'node:net';
@@ -18,6 +19,7 @@ import { createTokenService } from '../contract/tokens';
 import { LIMITS } from '../contract/validation';
 import { startCluster } from '../server/testing/postgresCluster';
 import { startTestServer } from '../server/testing/serverTarget';
+import { benchImageSizes } from './benchImageSizes';
 import { median, type BenchLimits } from './benchLimits';
 import { serve } from './benchFirstPaint';
 
@@ -66,6 +68,7 @@ export async function benchImages(limits: BenchLimits, distDir = 'dist'): Promis
     server.close();
   }
   await benchUploads();
+  await benchImageSizes();
 }
 
 const SEQUENTIAL_UPLOADS = 30;
