@@ -11,6 +11,7 @@ import { createKeptReads, keepReadsIn, type KeptReads } from './keptReads';
 import { memoryStorage } from './memoryStorage';
 import { createKeptOutbox, keepOutboxIn } from './outboxStorage';
 import { WAITING_TEXTS } from './WaitingToSend';
+import { callAs } from '../../mocks/testing/testSupport';
 
 const LAKE = 'The lake went completely still just before dusk. No filter needed.';
 const GOLDEN = 'Golden hour on the hills. I could watch this light all day.';
@@ -135,6 +136,48 @@ describe('a change made with no network waits, and is sent once the backend answ
     expect(likedByDemo(LAKE_ID)).toBe(false);
     expect(getMockDb().users.get(DEMO_USER_ID)?.bookmarks).toContain(seedPostId(10));
     await waitFor(() => expect(waitingOn(cardWith(GOLDEN))).toBeNull());
+  });
+
+  it('a bookmark made with no network is first on the Bookmarks page, waiting, even in a list loaded again, and stays once stored', async () => {
+    const { user } = await renderHome();
+    networkGone();
+    await user.click(within(cardWith(GOLDEN)).getByRole('button', { name: 'Bookmark', pressed: false }));
+    await waitFor(() => expect(keptWrites()).toEqual([['bookmark', seedPostId(10)]]));
+
+    await user.click(screen.getAllByRole('link', { name: 'Bookmark' })[0]!);
+    const feed = await findFeed('Bookmarks');
+    const card = within(feed).getAllByRole('article')[0]!;
+    expect(card).toHaveTextContent(GOLDEN);
+    expect(within(card).getByRole('button', { name: 'Bookmark', pressed: true })).toBeInTheDocument();
+    expect(waitingOn(card)).not.toBeNull();
+
+    // The network is back, but the backend fails the bookmark (503, Retry-After: 1). Meanwhile the
+    // member bookmarks the lake on another device: the list loads again, answered without the
+    // bookmark that waits, which stays first in it.
+    server.resetHandlers();
+    let failing = true;
+    server.use(http.post(`${TEST_API_BASE}/users/bookmark/:postId`, ({ params }) => (
+      failing && params.postId === seedPostId(10) ? HttpResponse.json({ errors: [MESSAGES.serverError] }, { status: 503, headers: { 'retry-after': '1' } }) : undefined
+    )));
+    const calls = recordCalls();
+    act(() => {
+      window.dispatchEvent(new Event('online'));
+    });
+    await waitFor(() => expect(screen.queryByText(CONNECTION_TEXTS.unreachable)).not.toBeInTheDocument(), { timeout: 5_000 });
+    expect((await callAs(DEMO_USER_ID, 'POST', `/users/bookmark/${LAKE_ID}`)).status).toBe(201);
+    await waitFor(() => expect(within(feed).getAllByRole('article').map((article) => article.textContent?.includes(LAKE))).toContain(true), { timeout: 5_000 });
+    expect(calls.calls.filter((call) => call.startsWith('GET /users/bookmark'))).not.toEqual([]);
+    expect(keptWrites()).toEqual([['bookmark', seedPostId(10)]]);
+    const shown = within(feed).getAllByRole('article');
+    expect([shown[0]?.textContent?.includes(GOLDEN), shown[1]?.textContent?.includes(LAKE)]).toEqual([true, true]);
+    expect(waitingOn(shown[0]!)).not.toBeNull();
+
+    failing = false;
+    await waitFor(() => expect(keptWrites()).toEqual([]), { timeout: 5_000 });
+    calls.stop();
+    expect(getMockDb().users.get(DEMO_USER_ID)?.bookmarks.filter((id) => id === seedPostId(10))).toHaveLength(1);
+    await waitFor(() => expect(waitingOn(within(feed).getAllByRole('article')[0]!)).toBeNull());
+    expect(within(await findFeed('Bookmarks')).getAllByRole('article')[0]).toHaveTextContent(GOLDEN);
   });
 
   it('a change made while others wait waits behind them, even with the backend back', async () => {

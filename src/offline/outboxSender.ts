@@ -6,7 +6,7 @@
 
 import { failedActMessage } from '../app/failedActs';
 import { showBookmarkWaiting } from '../features/bookmarks/bookmarksApi';
-import { patchPost } from '../features/posts/postCopies';
+import { cachedPost, patchPost } from '../features/posts/postCopies';
 import { applyDislike, applyLike } from '../features/posts/postReactions';
 import { notifyError } from '../features/ui/notify';
 import { selectCurrentSummary } from '../features/users/currentMember';
@@ -65,7 +65,7 @@ function show(cache: CacheAccess, member: UserSummary, write: WaitingWrite, made
     }
     case 'bookmark':
     case 'unbookmark':
-      showBookmarkWaiting(cache, write.target, (write.kind === 'bookmark') === made);
+      showBookmarkWaiting(cache, write.target, (write.kind === 'bookmark') === made, cachedPost(cache.getState(), write.target));
       return;
     case 'follow':
     case 'unfollow':

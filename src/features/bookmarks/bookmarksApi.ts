@@ -117,12 +117,21 @@ export function bookmarkChangedElsewhere(cache: CacheAccess, postId: string, boo
 
 /**
  * A bookmark or its removal that waits to be sent (offline/outboxSender.ts), shown as made: in the
- * member's record, which every card's toggle reads, and, for a removal, gone from the bookmarks list.
- * Shown again as often as asked, it changes nothing more. A new bookmark joins the list when it next loads.
+ * member's record, which every card's toggle reads, and in the bookmarks list: a removal gone from
+ * it, a new bookmark first in it (`post`, a copy of it from any list that holds one), even in a list
+ * loaded since, which the backend answered without it. Shown again as often as asked, it changes
+ * nothing more.
  */
-export function showBookmarkWaiting(cache: CacheAccess, postId: string, bookmarked: boolean): void {
+export function showBookmarkWaiting(cache: CacheAccess, postId: string, bookmarked: boolean, post?: Post): void {
   patchCurrentMember(cache, (me) => withBookmark(me, postId, bookmarked));
-  if (!bookmarked) patchBookmarkLists(cache, (list) => (list.some((entry) => entry.id === postId) ? list.filter((entry) => entry.id !== postId) : undefined));
+  if (!bookmarked) {
+    patchBookmarkLists(cache, (list) => (list.some((entry) => entry.id === postId) ? list.filter((entry) => entry.id !== postId) : undefined));
+    return;
+  }
+  if (!post) return;
+  patchBookmarkLists(cache, (list, first) => {
+    if (first && !list.some((entry) => entry.id === postId)) list.unshift(post);
+  });
 }
 
 /**

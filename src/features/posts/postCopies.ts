@@ -86,6 +86,17 @@ export function patchPost(cache: CacheAccess, postId: string, recipe: (post: Pos
   };
 }
 
+/** A cached copy of a post (from any list or its own page), or undefined where none holds it. */
+export function cachedPost(state: ApiRootState, postId: string): Post | undefined {
+  for (const { queryCacheKey } of postHolders(state, [postId])) {
+    const holder = state[api.reducerPath].queries[queryCacheKey]?.data as PostHolder | undefined;
+    if (!holder) continue;
+    const found = Array.isArray(holder) || isPaged(holder) ? listsOf(holder).flat().find((post) => post.id === postId) : holder.id === postId ? holder : undefined;
+    if (found) return found;
+  }
+  return undefined;
+}
+
 /** A post's new version takes the place of the old in every cached copy (an equal one keeps the old object). */
 export function replacePost(cache: CacheAccess, post: Post): void {
   patchPost(cache, post.id, (old) => copyWithStructuralSharing(old, post));
