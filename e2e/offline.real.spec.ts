@@ -4,7 +4,10 @@
  */
 import type { Page } from '@playwright/test';
 import { test, expect } from './fixtures';
-import { DEMO, login, logout, MEMBERS, postCard, postCards, readKept, SEED_TEXT } from './helpers';
+import { DEMO, expectToast, login, logout, MEMBERS, postCard, postCards, readKept, SEED_TEXT, UPLOAD_PHOTO } from './helpers';
+
+/** The post Ava writes with no network. */
+const OFFLINE_POST = 'Written on the train with no signal: sent once the network is back.';
 
 /** Until the app's service worker is in charge of the site: installed, its files kept, activated. */
 async function appKept(page: Page): Promise<void> {
@@ -92,7 +95,7 @@ test.describe('The app with the network gone', { tag: ['@server'] }, () => {
     await expect(postCards(page)).toHaveCount(13);
   });
 
-  test('likes, a bookmark and a follow made offline wait, outlive the tab, and are each stored once when the network returns', async ({ page, context, request, consoleGuard }) => {
+  test('likes, a bookmark, a follow and a post with an image made offline wait, outlive the tab, and are each stored once when the network returns', async ({ page, context, request, consoleGuard }) => {
     // Pictures of posts scrolled to offline, never shown before, fail as the worker asks the network for them.
     consoleGuard.allow(/ERR_FAILED/);
     await homeKept(page);
@@ -116,6 +119,17 @@ test.describe('The app with the network gone', { tag: ['@server'] }, () => {
     await people(page).getByRole('button', { name: `Follow ${MEMBERS.noah.name}` }).click();
     await expect(people(page).getByRole('button', { name: `Unfollow ${MEMBERS.noah.name}` })).toBeVisible();
     await expect(people(page).getByText('Waiting to send')).toBeVisible();
+    // And writes a post with a photo: it waits above the feed, and the composer is free.
+    const composer = page.getByRole('form', { name: 'Create a post' });
+    await composer.getByLabel('Image file').setInputFiles(UPLOAD_PHOTO);
+    await expect(composer.getByRole('img', { name: 'Preview of the image to post' })).toBeVisible();
+    await composer.getByRole('textbox', { name: 'New post text' }).fill(OFFLINE_POST);
+    await composer.getByRole('button', { name: 'Post' }).click();
+    await expectToast(page, 'No connection: your post will be sent once it is back.');
+    await expect(composer.getByRole('textbox', { name: 'New post text' })).toHaveValue('');
+    const waitingPost = page.getByRole('region', { name: 'Posts waiting to send' }).getByRole('article');
+    await expect(waitingPost).toContainText(OFFLINE_POST);
+    await expect(waitingPost.getByText('Waiting to send')).toBeVisible();
     // Each is kept in the browser once made: the tab closes.
     await expect.poll(() => page.evaluate(() => new Promise<number>((resolve) => {
       const opening = indexedDB.open('socialconnect-outbox');
@@ -123,13 +137,14 @@ test.describe('The app with the network gone', { tag: ['@server'] }, () => {
         const reading = opening.result.transaction('writes').objectStore('writes').get('writes u-ava-reed');
         reading.onsuccess = () => resolve(Array.isArray(reading.result) ? reading.result.length : 0);
       };
-    }))).toBe(5);
+    }))).toBe(6);
     await page.close();
 
     // Opened again, still offline: Home as last seen, with what waits shown as made.
     const again = await context.newPage();
     await again.goto('/');
-    await expect(postCards(again)).toHaveCount(12);
+    // Home's twelve posts, and above them the post that waits.
+    await expect(again.getByRole('feed').locator('article.post-card')).toHaveCount(12);
     for (const { text } of liked) {
       await expect(postCard(again, text).getByRole('button', { name: /^Like, / })).toHaveAttribute('aria-pressed', 'true');
       await expect(postCard(again, text).getByText('Waiting to send')).toBeVisible();
@@ -138,6 +153,7 @@ test.describe('The app with the network gone', { tag: ['@server'] }, () => {
     // Ava follows Noah as far as this page knows: "Who to follow?" no longer offers him.
     await expect(people(again).getByRole('region', { name: 'Who to follow?' }).getByText(MEMBERS.zoe.name)).toBeVisible();
     await expect(people(again).getByRole('region', { name: 'Who to follow?' }).getByText(MEMBERS.noah.name)).toHaveCount(0);
+    await expect(again.getByRole('region', { name: 'Posts waiting to send' }).getByRole('article')).toContainText(OFFLINE_POST);
 
     await context.setOffline(false);
     await expect(again.getByText('Waiting to send')).toHaveCount(0, { timeout: 15_000 });
@@ -152,6 +168,13 @@ test.describe('The app with the network gone', { tag: ['@server'] }, () => {
     expect(bookmarks.filter((post) => post.id === liked[0]!.id)).toHaveLength(1);
     const { user } = (await (await request.get(`/api/users/${DEMO.id}`, { headers: { authorization: encodedToken } })).json()) as { user: { following: { _id: string }[] } };
     expect(user.following.filter((member) => member._id === MEMBERS.noah.id)).toHaveLength(1);
+    // The post once, with its photo stored, and first in Home as the server has it.
+    const { posts } = (await (await request.get('/api/posts', { headers: { authorization: encodedToken } })).json()) as { posts: { content: string; postImage: string }[] };
+    const stored = posts.filter((post) => post.content === OFFLINE_POST);
+    expect(stored).toHaveLength(1);
+    expect(stored[0]!.postImage).toMatch(/^\/media\/[0-9a-f]{64}\.jpg$/);
+    await expect(again.getByRole('region', { name: 'Posts waiting to send' })).toHaveCount(0);
+    await expect(postCards(again).first()).toContainText(OFFLINE_POST);
   });
 
   test('a page never seen, opened with the network off, says so in the app, and Reload brings it once it returns', async ({ page, context }) => {

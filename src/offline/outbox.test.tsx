@@ -11,6 +11,8 @@ import { createKeptReads, keepReadsIn, type KeptReads } from './keptReads';
 import { memoryStorage } from './memoryStorage';
 import { createKeptOutbox, keepOutboxIn } from './outboxStorage';
 import { WAITING_TEXTS } from './WaitingToSend';
+import { WAITING_POSTS_TEXTS } from './WaitingPosts';
+import { COMPOSER_TEXTS } from '../features/posts/components/Composer';
 import { callAs } from '../../mocks/testing/testSupport';
 
 const LAKE = 'The lake went completely still just before dusk. No filter needed.';
@@ -286,6 +288,86 @@ describe('a follow made with no network', () => {
     networkBack();
     await waitFor(() => expect(screen.queryByText(CONNECTION_TEXTS.unreachable)).not.toBeInTheDocument(), { timeout: 5_000 });
     expect(follows(SEED_USER_IDS.noah)).toBe(false);
+  });
+});
+
+describe('a post written with no network', () => {
+  const TEXT = 'Written on the train, sent when the signal comes back.';
+
+  /** The composer, the text typed and Post pressed with no network: the post waits above the feed. */
+  async function postedOffline() {
+    const view = await renderHome();
+    networkGone();
+    const composer = screen.getByRole('form', { name: 'Create a post' });
+    await view.user.type(within(composer).getByRole('textbox', { name: 'New post text' }), TEXT);
+    await view.user.click(within(composer).getByRole('button', { name: 'Post' }));
+    return { ...view, composer };
+  }
+
+  const waitingPost = () => within(screen.getByRole('region', { name: WAITING_POSTS_TEXTS.section })).getByRole('article');
+  const storedWithText = () => [...getMockDb().posts.values()].filter((post) => post.content === TEXT);
+
+  it('waits above the feed with "Waiting to send", the composer free, and is stored once when the network is back', async () => {
+    const { composer } = await postedOffline();
+    expect(await screen.findByText(COMPOSER_TEXTS.waiting)).toBeInTheDocument();
+    expect(within(composer).getByRole('textbox', { name: 'New post text' })).toHaveValue('');
+    expect(waitingPost()).toHaveTextContent(TEXT);
+    expect(within(waitingPost()).getByText(WAITING_TEXTS.waiting)).toBeInTheDocument();
+    await waitFor(() => expect(keptWrites().map(([kind]) => kind)).toEqual(['post']));
+    expect(screen.queryByText(COMPOSER_TEXTS.created)).not.toBeInTheDocument();
+
+    networkBack();
+    await waitFor(() => expect(keptWrites()).toEqual([]), { timeout: 5_000 });
+    expect(storedWithText()).toHaveLength(1);
+    // The feed shows it as the network's, and the waiting one is gone.
+    await waitFor(() => expect(screen.queryByRole('region', { name: WAITING_POSTS_TEXTS.section })).not.toBeInTheDocument());
+    expect(within(await findFeed('Latest Posts')).getAllByRole('article')[0]).toHaveTextContent(TEXT);
+  });
+
+  it('its answer lost once, it is sent again with its key and stored once', async () => {
+    await postedOffline();
+    await waitFor(() => expect(keptWrites().map(([kind]) => kind)).toEqual(['post']));
+    server.resetHandlers();
+    // The backend stores it, and its answer never comes back: the outbox sends it again with the same key.
+    let lost = false;
+    server.use(http.post(`${TEST_API_BASE}/posts/`, async ({ request }) => {
+      if (lost) return undefined;
+      lost = true;
+      await fetch(new Request(request.url, { method: 'POST', headers: request.headers, body: await request.text() }));
+      return HttpResponse.error();
+    }));
+    act(() => {
+      window.dispatchEvent(new Event('online'));
+    });
+    await waitFor(() => expect(keptWrites()).toEqual([]), { timeout: 10_000 });
+    expect(storedWithText()).toHaveLength(1);
+  });
+
+  it('cancelled, it goes back to the composer, and nothing is sent', async () => {
+    const { user, composer } = await postedOffline();
+    await user.click(within(waitingPost()).getByRole('button', { name: WAITING_TEXTS.cancelName }));
+    await waitFor(() => expect(within(composer).getByRole('textbox', { name: 'New post text' })).toHaveValue(TEXT));
+    expect(screen.queryByRole('region', { name: WAITING_POSTS_TEXTS.section })).not.toBeInTheDocument();
+    await waitFor(() => expect(keptWrites()).toEqual([]));
+    networkBack();
+    await waitFor(() => expect(screen.queryByText(CONNECTION_TEXTS.unreachable)).not.toBeInTheDocument(), { timeout: 5_000 });
+    expect(storedWithText()).toEqual([]);
+  });
+
+  it('refused when sent, it is taken back with the reason, its text in the composer before what was typed since', async () => {
+    const { user, composer } = await postedOffline();
+    await waitFor(() => expect(keptWrites().map(([kind]) => kind)).toEqual(['post']));
+    await user.type(within(composer).getByRole('textbox', { name: 'New post text' }), 'And another thought.');
+    server.resetHandlers();
+    server.use(http.post(`${TEST_API_BASE}/posts/`, () => HttpResponse.json({ errors: [MESSAGES.postEmpty], code: 'post_empty' }, { status: 400 })));
+    act(() => {
+      window.dispatchEvent(new Event('online'));
+    });
+    expect(await screen.findByText(new RegExp(MESSAGES.postEmpty.replace(/[.!?]/g, '.')), {}, { timeout: 5_000 })).toBeInTheDocument();
+    await waitFor(() => expect(within(composer).getByRole('textbox', { name: 'New post text' })).toHaveValue(`${TEXT}\n\nAnd another thought.`));
+    expect(screen.queryByRole('region', { name: WAITING_POSTS_TEXTS.section })).not.toBeInTheDocument();
+    expect(keptWrites()).toEqual([]);
+    expect(storedWithText()).toEqual([]);
   });
 });
 

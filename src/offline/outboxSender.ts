@@ -8,6 +8,7 @@ import { failedActMessage } from '../app/failedActs';
 import { showBookmarkWaiting } from '../features/bookmarks/bookmarksApi';
 import { cachedPost, patchPost } from '../features/posts/postCopies';
 import { applyDislike, applyLike } from '../features/posts/postReactions';
+import { returnToDraft } from '../features/posts/useDraft';
 import { notifyError } from '../features/ui/notify';
 import { selectCurrentSummary } from '../features/users/currentMember';
 import { followChangedElsewhere } from '../features/users/usersApi';
@@ -16,6 +17,7 @@ import { apiFailed } from '../lib/api/apiEvents';
 import { classifyFailure, refusedAsAlready, retryAfterSeconds } from '../lib/apiError';
 import type { Post, UserSummary } from '../types/api';
 import { writeDone, type WaitingKind, type WaitingWrite } from './outboxSlice';
+import { postDataOf } from './waitingWrite';
 
 /** How sending went: all sent (or taken back); the backend could not be reached; or it asked for a wait (5xx, 429). */
 export type SendOutcome = { kind: 'done' } | { kind: 'unreachable' } | { kind: 'later'; afterMs: number } | { kind: 'session ended' };
@@ -31,7 +33,9 @@ const ENDPOINT_OF: Readonly<Record<WaitingKind, string>> = {
   unbookmark: 'removeBookmark',
   follow: 'followUser',
   unfollow: 'unfollowUser',
+  post: 'createPost',
 };
+
 
 const isIn = (list: readonly UserSummary[], member: UserSummary) => list.some((entry) => entry._id === member._id);
 
@@ -70,6 +74,11 @@ function show(cache: CacheAccess, member: UserSummary, write: WaitingWrite, made
     case 'follow':
     case 'unfollow':
       followChangedElsewhere(cache, { followerId: member._id, followeeId: write.target, following: (write.kind === 'follow') === made });
+      return;
+    case 'post':
+      // Shown from the outbox itself (WaitingPosts); taken back, it goes back to the composer, so
+      // nothing the member wrote is lost.
+      if (!made) returnToDraft(member._id, postDataOf(write));
   }
 }
 
@@ -93,16 +102,21 @@ export function takeBack(cache: CacheAccess, writes: readonly WaitingWrite[]): v
 
 /**
  * What the backend has now of what these writes changed, loaded again where shown: their posts (and
- * the bookmarks list, when a bookmark changed), or both members' records and the home feed after a follow.
+ * the bookmarks list, when a bookmark changed), both members' records and the home feed after a
+ * follow, and the lists of posts after a new post.
  */
 export function reloadTargets(cache: CacheAccess, writes: readonly WaitingWrite[]): void {
   if (writes.length === 0) return;
   const follows = writes.filter((write) => write.kind === 'follow' || write.kind === 'unfollow');
-  const posts = writes.filter((write) => !follows.includes(write));
+  const created = writes.some((write) => write.kind === 'post');
+  const posts = writes.filter((write) => !follows.includes(write) && write.kind !== 'post');
   const tags = [...new Set(posts.map((write) => write.target))].map((id) => ({ type: 'Post' as const, id }));
   const members = [...new Set(follows.flatMap((write) => [write.target, write.member]))].map((id) => ({ type: 'User' as const, id }));
   const bookmarks = posts.some((write) => write.kind === 'bookmark' || write.kind === 'unbookmark');
-  cache.dispatch(api.util.invalidateTags([...tags, ...members, ...(bookmarks ? [{ type: 'Bookmark' as const, id: 'LIST' }] : []), ...(follows.length > 0 ? [HOME_FEED_TAG] : [])]));
+  const lists = created ? [{ type: 'Post' as const, id: 'LIST' }] : [];
+  cache.dispatch(api.util.invalidateTags([
+    ...tags, ...members, ...lists, ...(bookmarks ? [{ type: 'Bookmark' as const, id: 'LIST' }] : []), ...(follows.length > 0 || created ? [HOME_FEED_TAG] : []),
+  ]));
 }
 
 /** The wait a Retry-After header asks for, in ms; undefined when it asks none. */

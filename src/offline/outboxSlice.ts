@@ -3,21 +3,29 @@ import { sessionExpired, sessionSwitched, userLoggedIn, userLoggedOut } from '..
 
 /**
  * The outbox: what a member did while the backend could not be reached (a like, a dislike, a
- * bookmark or its removal, a follow or an unfollow), shown at once as done and "Waiting to send", kept in the browser
- * (outboxStorage.ts) and sent in order once the backend answers again (outboxSender.ts).
+ * bookmark or its removal, a follow or an unfollow, a new post), shown at once as done and "Waiting
+ * to send", kept in the browser (outboxStorage.ts) and sent in order once the backend answers again
+ * (outboxSender.ts).
  */
 
-/** What a waiting write does: the four changes a card makes to its post with one press, and a follow or an unfollow of a member. */
-export type WaitingKind = 'like' | 'dislike' | 'bookmark' | 'unbookmark' | 'follow' | 'unfollow';
+/**
+ * What a waiting write does: the four changes a card makes to its post with one press, a follow or
+ * an unfollow of a member, and a new post.
+ */
+export type WaitingKind = 'like' | 'dislike' | 'bookmark' | 'unbookmark' | 'follow' | 'unfollow' | 'post';
 
 /** A write as it waits: whose, what it does to which post (or member, for a follow), and the call to send as it was made. */
 export interface WaitingWrite {
   id: string;
   member: string;
   kind: WaitingKind;
-  /** The post it changes, or the member followed or unfollowed. */
+  /**
+   * The post it changes, or the member followed or unfollowed; for a new post, its Idempotency-Key
+   * (it has no id until the backend stores it, once, whatever happens).
+   */
   target: string;
-  request: { url: string; method: string; headers?: Record<string, string> };
+  /** The call as made: a new post's with its body (the text, the image as a data URL, its description). */
+  request: { url: string; method: string; headers?: Record<string, string>; body?: unknown };
   /** When the member made it, ms since 1970. */
   at: number;
 }
@@ -69,6 +77,12 @@ const NONE: readonly WaitingWrite[] = [];
 /** The member's waiting writes, oldest first. */
 export function selectWaitingWrites(state: { outbox?: OutboxState }): readonly WaitingWrite[] {
   return state.outbox?.waiting ?? NONE;
+}
+
+/** The member's new posts that wait to be sent, oldest first. */
+export function selectWaitingPosts(state: { outbox?: OutboxState }): readonly WaitingWrite[] {
+  const waiting = selectWaitingWrites(state);
+  return waiting.some((write) => write.kind === 'post') ? waiting.filter((write) => write.kind === 'post') : NONE;
 }
 
 /** How many writes wait to be sent for one post (or member). */

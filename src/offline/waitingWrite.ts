@@ -5,20 +5,28 @@ let made = 0;
 
 /**
  * The waiting write for the call `args` a member made (its kind named by the endpoint); the post (or
- * the member followed) is the call's last path segment, as every one of these calls has it.
+ * the member followed) is the call's last path segment, as every one of these calls has it; a new
+ * post is named by its Idempotency-Key.
  */
 export function waitingWriteOf(kind: WaitingKind, member: string, args: string | FetchArgs, at: number = Date.now()): WaitingWrite | undefined {
   const request = typeof args === 'string' ? { url: args } : args;
-  const last = request.url.split('?')[0]?.split('/').pop();
-  if (!last) return undefined;
   const headers = request.headers ? Object.fromEntries(new Headers(request.headers as HeadersInit).entries()) : undefined;
+  const last = kind === 'post' ? headers?.['idempotency-key'] : request.url.split('?')[0]?.split('/').pop();
+  if (!last) return undefined;
   made += 1;
   return {
     id: `${at.toString(36)}-${made.toString(36)}-${Math.random().toString(36).slice(2, 8)}`,
     member,
     kind,
-    target: decodeURIComponent(last),
-    request: { url: request.url, method: (request.method ?? 'POST').toUpperCase(), ...(headers ? { headers } : {}) },
+    target: kind === 'post' ? last : decodeURIComponent(last),
+    request: { url: request.url, method: (request.method ?? 'POST').toUpperCase(), ...(headers ? { headers } : {}), ...(request.body === undefined ? {} : { body: request.body }) },
     at,
   };
+}
+
+/** A waiting new post's text, image (a data URL, or '') and description, as its call carries them. */
+export function postDataOf(write: WaitingWrite): { text: string; image: string; imageAlt: string } {
+  const data = (write.request.body as { postData?: { text?: unknown; image?: unknown; imageAlt?: unknown } } | undefined)?.postData;
+  const text = (value: unknown) => (typeof value === 'string' ? value : '');
+  return { text: text(data?.text), image: text(data?.image), imageAlt: text(data?.imageAlt) };
 }

@@ -13,6 +13,7 @@ import { WhoToFollow } from '../features/users/components/WhoToFollow';
 import '../features/posts/components/shared.css';
 import { useCatchUp, useNewPosts } from '../features/live/useNewPosts';
 import { FeedPage, useFeedList } from './FeedPage';
+import { WaitingPosts } from '../offline/WaitingPosts';
 
 /**
  * Whether Home suggests people: for a member who followed nobody when Home opened, where the side
@@ -50,6 +51,7 @@ export function HomePage() {
       newPosts={sortMode === 'latest' ? newPosts : undefined}
     >
       <Composer />
+      <WaitingPosts />
       {suggestsPeople ? <WhoToFollow /> : null}
       <div className="feed-page__toolbar">
         <SortMenu />

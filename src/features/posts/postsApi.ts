@@ -117,6 +117,8 @@ export const postsApi = api.injectEndpoints({
         const body: PostDraftPayload = { postData: { text, image, previewImage: '', ...(image && imageAlt ? { imageAlt } : {}) } };
         return { url: '/posts/', method: 'POST', body, headers: { ...idempotencyHeaders(idempotencyKey), ...CHANGED_ONLY } };
       },
+      // With no backend to be reached, it waits in the outbox with its key (offline/), sent once.
+      extraOptions: { waitsOffline: 'post' },
       transformResponse: readPost,
       async onQueryStarted(_arg, lifecycle) {
         await writeAnswer(cacheAccess(lifecycle), lifecycle.queryFulfilled, undefined, { created: true });

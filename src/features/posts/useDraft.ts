@@ -69,6 +69,29 @@ export function forgetDraft(memberId: string | null, place?: string): void {
   }
 }
 
+/** Said on the window when a draft is given back from elsewhere (returnToDraft): its key. */
+const DRAFT_RETURNED = 'socialconnect:draft-returned';
+
+/**
+ * Gives a post that was not sent back to the member's composer (a post that waited offline, then
+ * cancelled or refused): into an empty draft as it was; before the text of a draft begun since, a
+ * blank line between, its image kept where that draft has none. Nothing typed is lost either way.
+ */
+export function returnToDraft(memberId: string, returned: Pick<Draft, 'text' | 'image' | 'imageAlt'>): void {
+  const key = draftKey(memberId, undefined);
+  if (!key) return;
+  const draft = readDraft(key, undefined);
+  const merged: Draft = isEmpty(draft)
+    ? { ...draft, ...returned, idempotencyKey: newIdempotencyKey() }
+    : {
+      ...draft,
+      text: [returned.text, draft.text].filter((part) => part !== '').join('\n\n'),
+      ...(draft.image === '' && returned.image !== '' ? { image: returned.image, imageAlt: returned.imageAlt } : {}),
+    };
+  saveDraft(key, merged);
+  window.dispatchEvent(new CustomEvent(DRAFT_RETURNED, { detail: key }));
+}
+
 /** A change to a draft: the fields that change, or how to work them out from the draft as it is now. */
 export type DraftChange = Partial<Draft> | ((draft: Draft) => Partial<Draft>);
 
@@ -89,6 +112,16 @@ export function useDraft(memberId: string | null, place?: string, initial?: Part
   useEffect(() => {
     if (current.key) saveDraft(current.key, current.draft);
   }, [current.key, current.draft]);
+
+  // A post given back to this draft (returnToDraft): the draft as kept now holds it.
+  useEffect(() => {
+    if (!key) return undefined;
+    const onReturned = (event: Event) => {
+      if ((event as CustomEvent<string>).detail === key) setState({ key, draft: readDraft(key, undefined) });
+    };
+    window.addEventListener(DRAFT_RETURNED, onReturned);
+    return () => window.removeEventListener(DRAFT_RETURNED, onReturned);
+  }, [key]);
 
   const update = (change: DraftChange): void => setState((previous) => ({
     ...previous,

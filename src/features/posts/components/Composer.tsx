@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, type ChangeEvent, type FormEvent } from 'react';
-import { useAppDispatch, useAppSelector } from '../../../lib/store/hooks';
+import { useAppDispatch, useAppSelector, useAppStore } from '../../../lib/store/hooks';
 import { Avatar } from '../../../components/Avatar';
 import { TIMINGS } from '../../../config/timings';
 import { imagePixelsText, MESSAGES } from '../../../../contract/messages';
@@ -11,6 +11,7 @@ import { notifyError, notifySuccess } from '../../ui/notify';
 import { feedSortChanged } from '../feedSlice';
 import { useCreatePostMutation } from '../postsApi';
 import { useDraft } from '../useDraft';
+import { selectWaitingPosts } from '../../../offline/outboxSlice';
 import { hasCapability } from '../../../lib/api/capabilities';
 import { ImageDescriptionField, imageAltFits } from './ImageDescriptionField';
 import { keyIsSpent, newIdempotencyKey } from '../../../lib/idempotencyKey';
@@ -24,6 +25,7 @@ export const COMPOSER_TEXTS = {
   placeholder: 'Write Something Interesting...!',
   empty: "Can't Post Empty Thoughts!",
   created: 'New Post Created Successfully!',
+  waiting: 'No connection: your post will be sent once it is back.',
   notImage: 'Please choose an image file (JPG, PNG, GIF or WebP).',
   tooLarge: `This image is too large. Please choose one under ${MAX_IMAGE_BYTES / (1024 * 1024)} MB.`,
   unreadable: 'This image could not be read. Please choose another one.',
@@ -51,6 +53,7 @@ export interface ComposerProps {
  */
 export function Composer({ onPosted }: ComposerProps) {
   const dispatch = useAppDispatch();
+  const store = useAppStore();
   const me = useAppSelector(selectCurrentMember);
   // The draft is the session's member's from the first render: their record may come later (a reload).
   const [{ text, image, imageAlt, idempotencyKey }, updateDraft] = useDraft(useAppSelector(selectCurrentUserId));
@@ -101,7 +104,10 @@ export function Composer({ onPosted }: ComposerProps) {
       if (keyIsSpent(error)) updateDraft({ idempotencyKey: newIdempotencyKey() });
       return;
     }
-    notifySuccess(COMPOSER_TEXTS.created);
+    // With no backend to be reached, the post waits in the outbox (shown above the feed): the
+    // composer is free for the next one.
+    const waits = selectWaitingPosts(store.getState()).some((write) => write.target === idempotencyKey);
+    notifySuccess(waits ? COMPOSER_TEXTS.waiting : COMPOSER_TEXTS.created);
     updateDraft({ text: '', image: '', imageAlt: '', idempotencyKey: newIdempotencyKey() });
     // Ready for the next post: focus never falls to the page (Create post then goes home).
     textBox.current?.focus();

@@ -1,0 +1,47 @@
+import { Avatar } from '../components/Avatar';
+import { selectCurrentMember } from '../features/users/currentMember';
+import { useAppSelector } from '../lib/store/hooks';
+import { selectWaitingPosts } from './outboxSlice';
+import { postDataOf } from './waitingWrite';
+import { WaitingToSend } from './WaitingToSend';
+import '../features/posts/components/PostCard.css';
+import './WaitingPosts.css';
+
+export const WAITING_POSTS_TEXTS = {
+  section: 'Posts waiting to send',
+  /** A waiting post's image with no description. */
+  image: 'The image of your post',
+} as const;
+
+/**
+ * Above Home's feed: the member's new posts made with no backend to reach, in the order written,
+ * each as it will show (their name, the text, the image) with "Waiting to send" and Cancel, which
+ * gives it back to the composer. Each goes once the backend answers, and the feed then shows it.
+ */
+export function WaitingPosts() {
+  const writes = useAppSelector(selectWaitingPosts);
+  const me = useAppSelector(selectCurrentMember);
+  if (writes.length === 0) return null;
+  const fullName = me ? `${me.firstName} ${me.lastName}`.trim() : '';
+  return (
+    <section className="waiting-posts" aria-label={WAITING_POSTS_TEXTS.section}>
+      {writes.map((write) => {
+        const { text, image, imageAlt } = postDataOf(write);
+        return (
+          <article key={write.id} className="post-card waiting-posts__post" aria-label={`${fullName}, waiting to send`}>
+            <header className="post-card__header">
+              <Avatar src={me?.image ?? ''} name={fullName} size="md" />
+              <div className="post-card__byline">
+                <span className="post-card__author" dir="auto">{fullName}</span>
+                {me ? <span className="post-card__meta">@{me.username}</span> : null}
+              </div>
+            </header>
+            {text !== '' ? <p className="post-card__content waiting-posts__text" dir="auto">{text}</p> : null}
+            {image !== '' ? <img className="waiting-posts__image" src={image} alt={imageAlt || WAITING_POSTS_TEXTS.image} /> : null}
+            <WaitingToSend target={write.target} />
+          </article>
+        );
+      })}
+    </section>
+  );
+}
