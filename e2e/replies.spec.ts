@@ -5,6 +5,7 @@
 import type { Page } from '@playwright/test';
 import type { Backend } from './backend';
 import { test, expect } from './fixtures';
+import { MESSAGES } from '../contract/messages';
 import { DEMO, expectToast, login, postCard, SEED_TEXT, seedPostId, urlPath } from './helpers';
 
 /** The post's list of replies. */
@@ -63,7 +64,7 @@ test.describe('Replies', { tag: ['@server'] }, () => {
   });
 
   test('a reply whose save fails stays in the box, with what went wrong', { tag: ['@phone'] }, async ({ page, backend, consoleGuard }) => {
-    consoleGuard.allow(/net::ERR_INTERNET_DISCONNECTED|Failed to fetch/);
+    consoleGuard.allow(/status of 500|net::ERR_INTERNET_DISCONNECTED|Failed to fetch/);
     const message = await loginWhereRepliesFail(page, backend);
     await page.goto(`/posts/${seedPostId(7)}`);
     const box = page.getByRole('textbox', { name: 'Your reply' });
@@ -78,7 +79,8 @@ test.describe('Replies', { tag: ['@server'] }, () => {
 
 /**
  * Logs in where writing a reply fails: on the stand-in its read-only scenario (each change answers
- * 503); on the server the browser's connection to the call is cut. Returns what the member is told.
+ * 503); on the server the call is answered 500 on its way (a reply that finds no network at all waits
+ * in the outbox instead: src/offline/outbox.test.tsx). Returns what the member is told.
  */
 async function loginWhereRepliesFail(page: Page, backend: Backend): Promise<string> {
   if (backend === 'mock') {
@@ -86,6 +88,10 @@ async function loginWhereRepliesFail(page: Page, backend: Backend): Promise<stri
     return 'The service is unavailable right now. Please try again in a moment.';
   }
   await login(page);
-  await page.route('**/api/posts/*/replies', (route) => (route.request().method() === 'POST' ? route.abort('internetdisconnected') : route.fallback()));
-  return 'SocialConnect could not be reached. Check your connection and try again.';
+  await page.route('**/api/posts/*/replies', (route) => (
+    route.request().method() === 'POST'
+      ? route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ errors: [MESSAGES.serverError], code: 'server_error' }) })
+      : route.fallback()
+  ));
+  return MESSAGES.serverError;
 }

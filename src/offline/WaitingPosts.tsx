@@ -1,7 +1,8 @@
+import { useMemo } from 'react';
 import { Avatar } from '../components/Avatar';
 import { selectCurrentMember } from '../features/users/currentMember';
 import { useAppSelector } from '../lib/store/hooks';
-import { selectWaitingPosts } from './outboxSlice';
+import { selectWaitingWrites } from './outboxSlice';
 import { postDataOf } from './waitingWrite';
 import { WaitingToSend } from './WaitingToSend';
 import '../features/posts/components/PostCard.css';
@@ -19,7 +20,8 @@ export const WAITING_POSTS_TEXTS = {
  * gives it back to the composer. Each goes once the backend answers, and the feed then shows it.
  */
 export function WaitingPosts() {
-  const writes = useAppSelector(selectWaitingPosts);
+  const waiting = useAppSelector(selectWaitingWrites);
+  const writes = useMemo(() => waiting.filter((write) => write.kind === 'post'), [waiting]);
   const me = useAppSelector(selectCurrentMember);
   if (writes.length === 0) return null;
   const fullName = me ? `${me.firstName} ${me.lastName}`.trim() : '';

@@ -12,6 +12,8 @@ import { memoryStorage } from './memoryStorage';
 import { createKeptOutbox, keepOutboxIn } from './outboxStorage';
 import { WAITING_TEXTS } from './WaitingToSend';
 import { WAITING_POSTS_TEXTS } from './WaitingPosts';
+import { WAITING_REPLIES_TEXTS } from './WaitingReplies';
+import { REPLY_COMPOSER_TEXTS } from '../features/replies/components/ReplyComposer';
 import { COMPOSER_TEXTS } from '../features/posts/components/Composer';
 import { callAs } from '../../mocks/testing/testSupport';
 
@@ -368,6 +370,63 @@ describe('a post written with no network', () => {
     expect(screen.queryByRole('region', { name: WAITING_POSTS_TEXTS.section })).not.toBeInTheDocument();
     expect(keptWrites()).toEqual([]);
     expect(storedWithText()).toEqual([]);
+  });
+});
+
+describe('a reply written with no network', () => {
+  const POST = seedPostId(5);
+  const REPLY = 'Which trail was it? I want to walk it next spring.';
+  const replyBox = () => screen.getByRole('textbox', { name: 'Your reply' });
+  const waitingReply = () => within(screen.getByRole('region', { name: WAITING_REPLIES_TEXTS.section })).getByRole('article');
+  const storedReplies = () => [...getMockDb().replies.values()].filter((reply) => reply.content === REPLY);
+
+  async function repliedOffline() {
+    const view = await renderWithProviders({ route: `/posts/${POST}`, authAs: DEMO_CREDENTIALS });
+    await screen.findByRole('heading', { name: 'Replies', level: 2 }, { timeout: 10_000 });
+    networkGone();
+    await view.user.type(replyBox(), REPLY);
+    await view.user.click(screen.getByRole('button', { name: 'Reply' }));
+    expect(await screen.findByText(REPLY_COMPOSER_TEXTS.waiting)).toBeInTheDocument();
+    return view;
+  }
+
+  it('waits under the reply box with "Waiting to send", the box free, and is stored once when the network is back', async () => {
+    await repliedOffline();
+    expect(replyBox()).toHaveValue('');
+    expect(waitingReply()).toHaveTextContent(REPLY);
+    expect(within(waitingReply()).getByText(WAITING_TEXTS.waiting)).toBeInTheDocument();
+    await waitFor(() => expect(keptWrites()).toEqual([['reply', expect.any(String)]]));
+
+    networkBack();
+    await waitFor(() => expect(keptWrites()).toEqual([]), { timeout: 5_000 });
+    expect(storedReplies()).toHaveLength(1);
+    await waitFor(() => expect(screen.queryByRole('region', { name: WAITING_REPLIES_TEXTS.section })).not.toBeInTheDocument());
+    expect(await within(screen.getByRole('list', { name: 'Replies' })).findByText(REPLY)).toBeInTheDocument();
+  });
+
+  it('cancelled, it goes back to the reply box, and nothing is sent', async () => {
+    const { user } = await repliedOffline();
+    await user.click(within(waitingReply()).getByRole('button', { name: WAITING_TEXTS.cancelName }));
+    await waitFor(() => expect(replyBox()).toHaveValue(REPLY));
+    expect(screen.queryByRole('region', { name: WAITING_REPLIES_TEXTS.section })).not.toBeInTheDocument();
+    await waitFor(() => expect(keptWrites()).toEqual([]));
+    networkBack();
+    await waitFor(() => expect(screen.queryByText(CONNECTION_TEXTS.unreachable)).not.toBeInTheDocument(), { timeout: 5_000 });
+    expect(storedReplies()).toEqual([]);
+  });
+
+  it('refused when sent (the post deleted meanwhile), it is taken back with the reason, its text in the reply box', async () => {
+    await repliedOffline();
+    await waitFor(() => expect(keptWrites().map(([kind]) => kind)).toEqual(['reply']));
+    server.resetHandlers();
+    server.use(http.post(`${TEST_API_BASE}/posts/:postId/replies`, () => HttpResponse.json({ errors: [MESSAGES.postNotFound], code: 'post_not_found' }, { status: 404 })));
+    act(() => {
+      window.dispatchEvent(new Event('online'));
+    });
+    expect(await screen.findByText(new RegExp(MESSAGES.postNotFound.replace(/[.!?]/g, '.')), {}, { timeout: 5_000 })).toBeInTheDocument();
+    await waitFor(() => expect(replyBox()).toHaveValue(REPLY));
+    expect(keptWrites()).toEqual([]);
+    expect(storedReplies()).toEqual([]);
   });
 });
 

@@ -16,8 +16,8 @@ import { api, HOME_FEED_TAG, sendWaitingWrite, type CacheAccess } from '../lib/a
 import { apiFailed } from '../lib/api/apiEvents';
 import { classifyFailure, refusedAsAlready, retryAfterSeconds } from '../lib/apiError';
 import type { Post, UserSummary } from '../types/api';
-import { writeDone, type WaitingKind, type WaitingWrite } from './outboxSlice';
-import { postDataOf } from './waitingWrite';
+import { replyPostOf, writeDone, type WaitingKind, type WaitingWrite } from './outboxSlice';
+import { postDataOf, replyDataOf } from './waitingWrite';
 
 /** How sending went: all sent (or taken back); the backend could not be reached; or it asked for a wait (5xx, 429). */
 export type SendOutcome = { kind: 'done' } | { kind: 'unreachable' } | { kind: 'later'; afterMs: number } | { kind: 'session ended' };
@@ -34,6 +34,7 @@ const ENDPOINT_OF: Readonly<Record<WaitingKind, string>> = {
   follow: 'followUser',
   unfollow: 'unfollowUser',
   post: 'createPost',
+  reply: 'createReply',
 };
 
 
@@ -79,6 +80,10 @@ function show(cache: CacheAccess, member: UserSummary, write: WaitingWrite, made
       // Shown from the outbox itself (WaitingPosts); taken back, it goes back to the composer, so
       // nothing the member wrote is lost.
       if (!made) returnToDraft(member._id, postDataOf(write));
+      return;
+    case 'reply':
+      // Shown from the outbox itself (WaitingReplies); taken back, it goes back to its post's reply box.
+      if (!made) returnToDraft(member._id, { text: replyDataOf(write).text, image: '', imageAlt: '' }, `reply.${replyPostOf(write) ?? ''}`);
   }
 }
 
@@ -109,11 +114,16 @@ export function reloadTargets(cache: CacheAccess, writes: readonly WaitingWrite[
   if (writes.length === 0) return;
   const follows = writes.filter((write) => write.kind === 'follow' || write.kind === 'unfollow');
   const created = writes.some((write) => write.kind === 'post');
-  const posts = writes.filter((write) => !follows.includes(write) && write.kind !== 'post');
+  const replied = [...new Set(writes.filter((write) => write.kind === 'reply').map(replyPostOf))].filter((id): id is string => id !== undefined);
+  const posts = writes.filter((write) => !follows.includes(write) && write.kind !== 'post' && write.kind !== 'reply');
   const tags = [...new Set(posts.map((write) => write.target))].map((id) => ({ type: 'Post' as const, id }));
   const members = [...new Set(follows.flatMap((write) => [write.target, write.member]))].map((id) => ({ type: 'User' as const, id }));
   const bookmarks = posts.some((write) => write.kind === 'bookmark' || write.kind === 'unbookmark');
-  const lists = created ? [{ type: 'Post' as const, id: 'LIST' }] : [];
+  const lists = [
+    ...(created ? [{ type: 'Post' as const, id: 'LIST' }] : []),
+    // A post replied to: its replies, and its count wherever it shows.
+    ...replied.flatMap((postId) => [{ type: 'Reply' as const, id: `LIST:${postId}` }, { type: 'Post' as const, id: postId }]),
+  ];
   cache.dispatch(api.util.invalidateTags([
     ...tags, ...members, ...lists, ...(bookmarks ? [{ type: 'Bookmark' as const, id: 'LIST' }] : []), ...(follows.length > 0 || created ? [HOME_FEED_TAG] : []),
   ]));

@@ -3,16 +3,16 @@ import { sessionExpired, sessionSwitched, userLoggedIn, userLoggedOut } from '..
 
 /**
  * The outbox: what a member did while the backend could not be reached (a like, a dislike, a
- * bookmark or its removal, a follow or an unfollow, a new post), shown at once as done and "Waiting
+ * bookmark or its removal, a follow or an unfollow, a new post or reply), shown at once as done and "Waiting
  * to send", kept in the browser (outboxStorage.ts) and sent in order once the backend answers again
  * (outboxSender.ts).
  */
 
 /**
  * What a waiting write does: the four changes a card makes to its post with one press, a follow or
- * an unfollow of a member, and a new post.
+ * an unfollow of a member, and a new post or reply.
  */
-export type WaitingKind = 'like' | 'dislike' | 'bookmark' | 'unbookmark' | 'follow' | 'unfollow' | 'post';
+export type WaitingKind = 'like' | 'dislike' | 'bookmark' | 'unbookmark' | 'follow' | 'unfollow' | 'post' | 'reply';
 
 /** A write as it waits: whose, what it does to which post (or member, for a follow), and the call to send as it was made. */
 export interface WaitingWrite {
@@ -20,8 +20,8 @@ export interface WaitingWrite {
   member: string;
   kind: WaitingKind;
   /**
-   * The post it changes, or the member followed or unfollowed; for a new post, its Idempotency-Key
-   * (it has no id until the backend stores it, once, whatever happens).
+   * The post it changes, or the member followed or unfollowed; for a new post or reply, its
+   * Idempotency-Key (it has no id until the backend stores it, once, whatever happens).
    */
   target: string;
   /** The call as made: a new post's with its body (the text, the image as a data URL, its description). */
@@ -83,6 +83,17 @@ export function selectWaitingWrites(state: { outbox?: OutboxState }): readonly W
 export function selectWaitingPosts(state: { outbox?: OutboxState }): readonly WaitingWrite[] {
   const waiting = selectWaitingWrites(state);
   return waiting.some((write) => write.kind === 'post') ? waiting.filter((write) => write.kind === 'post') : NONE;
+}
+
+/** The member's new replies to a post that wait to be sent, oldest first. */
+export function selectWaitingReplies(state: { outbox?: OutboxState }, postId: string): WaitingWrite[] {
+  return selectWaitingWrites(state).filter((write) => write.kind === 'reply' && replyPostOf(write) === postId);
+}
+
+/** The post a waiting reply answers: from its call, `/posts/<postId>/replies`. */
+export function replyPostOf(write: WaitingWrite): string | undefined {
+  const match = /\/posts\/([^/?]+)\/replies/.exec(write.request.url);
+  return match?.[1] === undefined ? undefined : decodeURIComponent(match[1]);
 }
 
 /** How many writes wait to be sent for one post (or member). */

@@ -6,19 +6,20 @@ let made = 0;
 /**
  * The waiting write for the call `args` a member made (its kind named by the endpoint); the post (or
  * the member followed) is the call's last path segment, as every one of these calls has it; a new
- * post is named by its Idempotency-Key.
+ * post or reply is named by its Idempotency-Key.
  */
 export function waitingWriteOf(kind: WaitingKind, member: string, args: string | FetchArgs, at: number = Date.now()): WaitingWrite | undefined {
   const request = typeof args === 'string' ? { url: args } : args;
   const headers = request.headers ? Object.fromEntries(new Headers(request.headers as HeadersInit).entries()) : undefined;
-  const last = kind === 'post' ? headers?.['idempotency-key'] : request.url.split('?')[0]?.split('/').pop();
+  const creates = kind === 'post' || kind === 'reply';
+  const last = creates ? headers?.['idempotency-key'] : request.url.split('?')[0]?.split('/').pop();
   if (!last) return undefined;
   made += 1;
   return {
     id: `${at.toString(36)}-${made.toString(36)}-${Math.random().toString(36).slice(2, 8)}`,
     member,
     kind,
-    target: kind === 'post' ? last : decodeURIComponent(last),
+    target: creates ? last : decodeURIComponent(last),
     request: { url: request.url, method: (request.method ?? 'POST').toUpperCase(), ...(headers ? { headers } : {}), ...(request.body === undefined ? {} : { body: request.body }) },
     at,
   };
@@ -29,4 +30,10 @@ export function postDataOf(write: WaitingWrite): { text: string; image: string; 
   const data = (write.request.body as { postData?: { text?: unknown; image?: unknown; imageAlt?: unknown } } | undefined)?.postData;
   const text = (value: unknown) => (typeof value === 'string' ? value : '');
   return { text: text(data?.text), image: text(data?.image), imageAlt: text(data?.imageAlt) };
+}
+
+/** A waiting reply's text, and the reply it answers (or none), as its call carries them. */
+export function replyDataOf(write: WaitingWrite): { text: string; replyTo: string | undefined } {
+  const data = (write.request.body as { replyData?: { text?: unknown; replyTo?: unknown } } | undefined)?.replyData;
+  return { text: typeof data?.text === 'string' ? data.text : '', replyTo: typeof data?.replyTo === 'string' ? data.replyTo : undefined };
 }

@@ -74,11 +74,11 @@ const DRAFT_RETURNED = 'socialconnect:draft-returned';
 
 /**
  * Gives a post that was not sent back to the member's composer (a post that waited offline, then
- * cancelled or refused): into an empty draft as it was; before the text of a draft begun since, a
+ * cancelled or refused), or a reply to its post's reply box (`place`): into an empty draft as it was; before the text of a draft begun since, a
  * blank line between, its image kept where that draft has none. Nothing typed is lost either way.
  */
-export function returnToDraft(memberId: string, returned: Pick<Draft, 'text' | 'image' | 'imageAlt'>): void {
-  const key = draftKey(memberId, undefined);
+export function returnToDraft(memberId: string, returned: Pick<Draft, 'text' | 'image' | 'imageAlt'>, place?: string): void {
+  const key = draftKey(memberId, place);
   if (!key) return;
   const draft = readDraft(key, undefined);
   const merged: Draft = isEmpty(draft)

@@ -85,6 +85,8 @@ export const repliesApi = api.injectEndpoints({
         const body: ReplyDraftPayload = { replyData: { text, ...(replyTo ? { replyTo } : {}) } };
         return { url: `/posts/${encodeURIComponent(postId)}/replies`, method: 'POST', body, headers: idempotencyHeaders(idempotencyKey) };
       },
+      // With no backend to be reached, it waits in the outbox with its key (offline/), sent once.
+      extraOptions: { waitsOffline: 'reply' },
       async onQueryStarted({ postId }, lifecycle) {
         const { data } = await lifecycle.queryFulfilled.catch(() => ({ data: undefined }));
         if (!data?.reply) return;

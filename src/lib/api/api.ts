@@ -228,10 +228,11 @@ async function call(args: string | FetchArgs, api: BaseQueryApi, extraOptions: C
   const purpose = callPurpose(api, extraOptions, shown);
   const keptShowable = api.type === 'query' && showsKept(api, shown);
   const waitable = api.type === 'mutation' && member ? extraOptions?.waitsOffline : undefined;
-  // A new post waits only for a backend that stores a create once by its key (the `idempotency`
+  // A new post or reply waits only for a backend that stores a create once by its key (the `idempotency`
   // extension): the outbox sends again a write whose answer was lost, which a backend without it
   // could store twice.
-  const waits = waitable === 'post' && !(backendHas(api.getState(), 'idempotency') || (await backendHasAnswered(api, 'idempotency'))) ? undefined : waitable;
+  const creates = waitable === 'post' || waitable === 'reply';
+  const waits = creates && !(backendHas(api.getState(), 'idempotency') || (await backendHasAnswered(api, 'idempotency'))) ? undefined : waitable;
   if (waits && member && (storeState(api.getState).outbox?.waiting.length ?? 0) > 0) return waitInOutbox(waits, member, args, api);
   // A backend that could not start answers nothing: the call stays here and fails as such.
   let result = notStarted ? { error: NOT_STARTED_ERROR } : await sendInBackendTerms(args, sending, extraOptions);

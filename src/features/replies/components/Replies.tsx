@@ -7,6 +7,7 @@ import type { Post, Reply } from '../../../types/api';
 import { useGetRepliesInfiniteQuery } from '../repliesApi';
 import { ReplyCard, replyElementId } from './ReplyCard';
 import { ReplyComposer, type Answering, type ReplyComposerHandle } from './ReplyComposer';
+import { WaitingReplies } from '../../../offline/WaitingReplies';
 import { EMPTY_LIST_ATTRIBUTE } from '../../../components/focusAfterRemoval';
 import './Replies.css';
 
@@ -82,6 +83,7 @@ export function Replies({ post, landOn }: { post: Post; landOn?: string }) {
   return (
     <section className="replies" aria-labelledby={headingId}>
       <ReplyComposer ref={composer} postId={post.id} postAuthor={postAuthor} />
+      <WaitingReplies postId={post.id} />
       <div className="replies__heading">
         <h2 id={headingId} className="replies__title">
           {REPLIES_TEXTS.heading}

@@ -3,11 +3,12 @@ import { LIMITS } from '../../../../contract/limits';
 import { MESSAGES } from '../../../../contract/messages';
 import { Avatar } from '../../../components/Avatar';
 import { SubmitButton } from '../../../components/ProgressLabel';
-import { useAppSelector } from '../../../lib/store/hooks';
+import { useAppSelector, useAppStore } from '../../../lib/store/hooks';
 import type { Reply } from '../../../types/api';
 import { CharacterCount, charactersLeft, CountedTextBox } from '../../posts/components/CharacterCount';
 import { CloseIcon } from '../../posts/components/icons';
 import { selectCurrentMember } from '../../users/currentMember';
+import { selectWaitingReplies } from '../../../offline/outboxSlice';
 import { notifyError, notifySuccess } from '../../ui/notify';
 import { useCreateReplyMutation } from '../repliesApi';
 import { keyIsSpent, newIdempotencyKey } from '../../../lib/idempotencyKey';
@@ -19,6 +20,7 @@ export const REPLY_COMPOSER_TEXTS = {
   label: 'Your reply',
   placeholder: 'Write a reply…',
   posted: 'Reply posted!',
+  waiting: 'No connection: your reply will be sent once it is back.',
   empty: MESSAGES.replyEmpty,
 } as const;
 
@@ -42,6 +44,7 @@ export interface ReplyComposerProps {
  */
 export const ReplyComposer = forwardRef<ReplyComposerHandle, ReplyComposerProps>(function ReplyComposer({ postId, postAuthor }, ref) {
   const me = useAppSelector(selectCurrentMember);
+  const store = useAppStore();
   // What is typed is kept as the composer keeps its draft, one per post, through a reload, with its key.
   const [{ text, idempotencyKey }, updateDraft] = useDraft(useAppSelector(selectCurrentUserId), `reply.${postId}`);
   const setText = (value: string) => updateDraft({ text: value });
@@ -83,7 +86,9 @@ export const ReplyComposer = forwardRef<ReplyComposerHandle, ReplyComposerProps>
       if (keyIsSpent(error)) renewKey();
       return;
     }
-    notifySuccess(REPLY_COMPOSER_TEXTS.posted);
+    // With no backend to be reached, the reply waits in the outbox (shown under the box).
+    const waits = selectWaitingReplies(store.getState(), postId).some((write) => write.target === idempotencyKey);
+    notifySuccess(waits ? REPLY_COMPOSER_TEXTS.waiting : REPLY_COMPOSER_TEXTS.posted);
     // Only what was sent leaves the box: anything typed or chosen while it was sending stays. The next
     // draft has a key of its own.
     updateDraft((current) => ({ text: current.text === sent.text ? '' : current.text, idempotencyKey: newIdempotencyKey() }));

@@ -1,0 +1,39 @@
+import { useMemo } from 'react';
+import { Avatar } from '../components/Avatar';
+import { selectCurrentMember } from '../features/users/currentMember';
+import { useAppSelector } from '../lib/store/hooks';
+import { replyPostOf, selectWaitingWrites } from './outboxSlice';
+import { replyDataOf } from './waitingWrite';
+import { WaitingToSend } from './WaitingToSend';
+import './WaitingPosts.css';
+
+export const WAITING_REPLIES_TEXTS = {
+  section: 'Replies waiting to send',
+} as const;
+
+/**
+ * Under a post's reply box: the member's replies to it made with no backend to reach, in the order
+ * written, each with "Waiting to send" and Cancel, which gives it back to the reply box. Each goes
+ * once the backend answers, and the replies then show it.
+ */
+export function WaitingReplies({ postId }: { postId: string }) {
+  const waiting = useAppSelector(selectWaitingWrites);
+  const writes = useMemo(() => waiting.filter((write) => write.kind === 'reply' && replyPostOf(write) === postId), [waiting, postId]);
+  const me = useAppSelector(selectCurrentMember);
+  if (writes.length === 0) return null;
+  const fullName = me ? `${me.firstName} ${me.lastName}`.trim() : '';
+  return (
+    <section className="waiting-posts waiting-replies" aria-label={WAITING_REPLIES_TEXTS.section}>
+      {writes.map((write) => (
+        <article key={write.id} className="waiting-posts__post waiting-replies__reply" aria-label={`${fullName}, waiting to send`}>
+          <Avatar src={me?.image ?? ''} name={fullName} size="sm" />
+          <div className="waiting-replies__body">
+            <span className="waiting-replies__author" dir="auto">{fullName}</span>
+            <p className="waiting-posts__text" dir="auto">{replyDataOf(write).text}</p>
+            <WaitingToSend target={write.target} />
+          </div>
+        </article>
+      ))}
+    </section>
+  );
+}
