@@ -30,8 +30,7 @@ function sha256(bytes: Uint8Array): string {
  * Called in the transaction that writes the name: a write that fails takes the count back with it.
  * The count's row lock orders it with a release of the same image (releaseImage).
  */
-export async function keepBytes(sql: Sql, image: CheckedImage): Promise<string> {
-  const hash = sha256(image.bytes);
+export async function keepBytes(sql: Sql, image: CheckedImage, hash: string = sha256(image.bytes)): Promise<string> {
   await sql.query(
     'INSERT INTO media (sha256, kind, bytes, refs) VALUES ($1, $2, $3, 1) ON CONFLICT (sha256) DO UPDATE SET refs = media.refs + 1',
     [hash, image.kind, Buffer.from(image.bytes)],
@@ -44,8 +43,8 @@ export async function keepBytes(sql: Sql, image: CheckedImage): Promise<string> 
  * of them.
  */
 export async function keepPrepared(sql: Sql, prepared: PreparedImage): Promise<KeptImage> {
-  const url = await keepBytes(sql, prepared.image);
   const hash = sha256(prepared.image.bytes);
+  const url = await keepBytes(sql, prepared.image, hash);
   for (const copy of prepared.smaller) {
     await sql.query('INSERT INTO media_copies (sha256, width, bytes) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING', [hash, copy.width, Buffer.from(copy.image.bytes)]);
   }

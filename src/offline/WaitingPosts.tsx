@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { Avatar } from '../components/Avatar';
 import { selectCurrentMember } from '../features/users/currentMember';
 import { useAppSelector } from '../lib/store/hooks';
-import { selectWaitingWrites } from './outboxSlice';
+import { selectWaitingWrites, waitingPostsIn } from './outboxSlice';
 import { postDataOf } from './waitingWrite';
 import { WaitingToSend } from './WaitingToSend';
 import '../features/posts/components/PostCard.css';
@@ -21,7 +21,7 @@ export const WAITING_POSTS_TEXTS = {
  */
 export function WaitingPosts() {
   const waiting = useAppSelector(selectWaitingWrites);
-  const writes = useMemo(() => waiting.filter((write) => write.kind === 'post'), [waiting]);
+  const writes = useMemo(() => waitingPostsIn(waiting), [waiting]);
   const me = useAppSelector(selectCurrentMember);
   if (writes.length === 0) return null;
   const fullName = me ? `${me.firstName} ${me.lastName}`.trim() : '';

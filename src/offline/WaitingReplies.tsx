@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { Avatar } from '../components/Avatar';
 import { selectCurrentMember } from '../features/users/currentMember';
 import { useAppSelector } from '../lib/store/hooks';
-import { replyPostOf, selectWaitingWrites } from './outboxSlice';
+import { selectWaitingWrites, waitingRepliesIn } from './outboxSlice';
 import { replyDataOf } from './waitingWrite';
 import { WaitingToSend } from './WaitingToSend';
 import './WaitingPosts.css';
@@ -18,7 +18,7 @@ export const WAITING_REPLIES_TEXTS = {
  */
 export function WaitingReplies({ postId }: { postId: string }) {
   const waiting = useAppSelector(selectWaitingWrites);
-  const writes = useMemo(() => waiting.filter((write) => write.kind === 'reply' && replyPostOf(write) === postId), [waiting, postId]);
+  const writes = useMemo(() => waitingRepliesIn(waiting, postId), [waiting, postId]);
   const me = useAppSelector(selectCurrentMember);
   if (writes.length === 0) return null;
   const fullName = me ? `${me.firstName} ${me.lastName}`.trim() : '';

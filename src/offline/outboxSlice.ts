@@ -79,15 +79,14 @@ export function selectWaitingWrites(state: { outbox?: OutboxState }): readonly W
   return state.outbox?.waiting ?? NONE;
 }
 
-/** The member's new posts that wait to be sent, oldest first. */
-export function selectWaitingPosts(state: { outbox?: OutboxState }): readonly WaitingWrite[] {
-  const waiting = selectWaitingWrites(state);
-  return waiting.some((write) => write.kind === 'post') ? waiting.filter((write) => write.kind === 'post') : NONE;
+/** The new posts among `writes`, in their order. */
+export function waitingPostsIn(writes: readonly WaitingWrite[]): WaitingWrite[] {
+  return writes.filter((write) => write.kind === 'post');
 }
 
-/** The member's new replies to a post that wait to be sent, oldest first. */
-export function selectWaitingReplies(state: { outbox?: OutboxState }, postId: string): WaitingWrite[] {
-  return selectWaitingWrites(state).filter((write) => write.kind === 'reply' && replyPostOf(write) === postId);
+/** The new replies to a post among `writes`, in their order. */
+export function waitingRepliesIn(writes: readonly WaitingWrite[], postId: string): WaitingWrite[] {
+  return writes.filter((write) => write.kind === 'reply' && replyPostOf(write) === postId);
 }
 
 /** The post a waiting reply answers: from its call, `/posts/<postId>/replies`. */

@@ -11,7 +11,7 @@ import { notifyError, notifySuccess } from '../../ui/notify';
 import { feedSortChanged } from '../feedSlice';
 import { useCreatePostMutation } from '../postsApi';
 import { useDraft } from '../useDraft';
-import { selectWaitingPosts } from '../../../offline/outboxSlice';
+import { selectWaitingWrites, waitingPostsIn } from '../../../offline/outboxSlice';
 import { hasCapability } from '../../../lib/api/capabilities';
 import { ImageDescriptionField, imageAltFits } from './ImageDescriptionField';
 import { keyIsSpent, newIdempotencyKey } from '../../../lib/idempotencyKey';
@@ -106,7 +106,7 @@ export function Composer({ onPosted }: ComposerProps) {
     }
     // With no backend to be reached, the post waits in the outbox (shown above the feed): the
     // composer is free for the next one.
-    const waits = selectWaitingPosts(store.getState()).some((write) => write.target === idempotencyKey);
+    const waits = waitingPostsIn(selectWaitingWrites(store.getState())).some((write) => write.target === idempotencyKey);
     notifySuccess(waits ? COMPOSER_TEXTS.waiting : COMPOSER_TEXTS.created);
     updateDraft({ text: '', image: '', imageAlt: '', idempotencyKey: newIdempotencyKey() });
     // Ready for the next post: focus never falls to the page (Create post then goes home).

@@ -8,7 +8,7 @@ import type { Reply } from '../../../types/api';
 import { CharacterCount, charactersLeft, CountedTextBox } from '../../posts/components/CharacterCount';
 import { CloseIcon } from '../../posts/components/icons';
 import { selectCurrentMember } from '../../users/currentMember';
-import { selectWaitingReplies } from '../../../offline/outboxSlice';
+import { selectWaitingWrites, waitingRepliesIn } from '../../../offline/outboxSlice';
 import { notifyError, notifySuccess } from '../../ui/notify';
 import { useCreateReplyMutation } from '../repliesApi';
 import { keyIsSpent, newIdempotencyKey } from '../../../lib/idempotencyKey';
@@ -87,7 +87,7 @@ export const ReplyComposer = forwardRef<ReplyComposerHandle, ReplyComposerProps>
       return;
     }
     // With no backend to be reached, the reply waits in the outbox (shown under the box).
-    const waits = selectWaitingReplies(store.getState(), postId).some((write) => write.target === idempotencyKey);
+    const waits = waitingRepliesIn(selectWaitingWrites(store.getState()), postId).some((write) => write.target === idempotencyKey);
     notifySuccess(waits ? REPLY_COMPOSER_TEXTS.waiting : REPLY_COMPOSER_TEXTS.posted);
     // Only what was sent leaves the box: anything typed or chosen while it was sending stays. The next
     // draft has a key of its own.
