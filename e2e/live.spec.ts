@@ -9,6 +9,9 @@ import type { BrowserContext, Page, Request } from '@playwright/test';
 import { test, expect } from './fixtures';
 import { expectToast, likeCount, login, navigateTo, postCard, SEED_TEXT, seedPostId, writePost } from './helpers';
 
+/** The lock of the tab that reads the stream (src/features/live/useLiveNetwork.ts). */
+const LEADER_LOCK = 'socialconnect.events';
+
 /** A live change reaches the other tab within this. */
 const LIVE = { timeout: 2_000 };
 
@@ -24,7 +27,9 @@ async function secondTab(context: BrowserContext): Promise<Page> {
   const tab = await context.newPage();
   await tab.goto('/');
   await expect(tab.getByRole('heading', { name: 'Latest Posts' })).toBeVisible();
-  await expect.poll(() => tab.evaluate(async () => (await navigator.locks.query()).pending?.length ?? 0)).toBe(1);
+  // Counted by the stream lock's name: another lock waited for at that moment (the stand-in's store,
+  // saved one tab at a time) is no sign the tab follows the stream, and let the journey begin too soon.
+  await expect.poll(() => tab.evaluate(async (name) => (await navigator.locks.query()).pending?.filter((lock) => lock.name === name).length ?? 0, LEADER_LOCK)).toBe(1);
   return tab;
 }
 
