@@ -11,6 +11,8 @@ import { expectToast, likeCount, login, navigateTo, postCard, SEED_TEXT, seedPos
 
 /** The lock of the tab that reads the stream (src/features/live/useLiveNetwork.ts). */
 const LEADER_LOCK = 'socialconnect.events';
+/** The channel the tabs tell each other on (src/features/live/useChangesFromOtherTabs.ts). */
+const TABS_CHANNEL = 'socialconnect.changes';
 
 /** A live change reaches the other tab within this. */
 const LIVE = { timeout: 2_000 };
@@ -30,7 +32,29 @@ async function secondTab(context: BrowserContext): Promise<Page> {
   // Counted by the stream lock's name: another lock waited for at that moment (the stand-in's store,
   // saved one tab at a time) is no sign the tab follows the stream, and let the journey begin too soon.
   await expect.poll(() => tab.evaluate(async (name) => (await navigator.locks.query()).pending?.filter((lock) => lock.name === name).length ?? 0, LEADER_LOCK)).toBe(1);
+  // Following is not yet hearing: the tab counts the stream as open once the leading tab says it is,
+  // and on a busy machine the leader's stream may still be opening. Asked as the tab asks, over the
+  // tabs' channel: the leader's answer reaches this tab's own listener too.
+  await expect.poll(() => tab.evaluate(leaderSaysLive, TABS_CHANNEL), { timeout: 10_000 }).toBe(true);
   return tab;
+}
+
+/** In the page: asks the leading tab whether its stream is open, and reads its answer (false after 200 ms of silence). */
+function leaderSaysLive(channelName: string): Promise<boolean> {
+  return new Promise((resolve) => {
+    const channel = new BroadcastChannel(channelName);
+    const done = (live: boolean) => {
+      clearTimeout(silence);
+      channel.close();
+      resolve(live);
+    };
+    const silence = setTimeout(() => done(false), 200);
+    channel.onmessage = ({ data }: MessageEvent<unknown>) => {
+      const message = data as { kind?: unknown; live?: unknown } | null;
+      if (message?.kind === 'live') done(message.live === true);
+    };
+    channel.postMessage({ kind: 'live?' });
+  });
 }
 
 /**
