@@ -8,6 +8,7 @@ import { DEMO, expectToast, login, logout, MEMBERS, postCard, postCards, readKep
 
 /** The post Ava writes with no network. */
 const OFFLINE_POST = 'Written on the train with no signal: sent once the network is back.';
+const OFFLINE_EDIT = 'Hello SocialConnect! Rewritten on the train, the week already under way.';
 
 /** Until the app's service worker is in charge of the site: installed, its files kept, activated. */
 async function appKept(page: Page): Promise<void> {
@@ -95,7 +96,7 @@ test.describe('The app with the network gone', { tag: ['@server'] }, () => {
     await expect(postCards(page)).toHaveCount(13);
   });
 
-  test('likes, a bookmark, a follow and a post with an image made offline wait, outlive the tab, and are each stored once when the network returns', async ({ page, context, request, consoleGuard }) => {
+  test('likes, a bookmark, a follow, a post with an image and an edit made offline wait, outlive the tab, and are each stored once when the network returns', async ({ page, context, request, consoleGuard }) => {
     // Pictures of posts scrolled to offline, never shown before, fail as the worker asks the network for them.
     consoleGuard.allow(/ERR_FAILED/);
     await homeKept(page);
@@ -130,6 +131,16 @@ test.describe('The app with the network gone', { tag: ['@server'] }, () => {
     const waitingPost = page.getByRole('region', { name: 'Posts waiting to send' }).getByRole('article');
     await expect(waitingPost).toContainText(OFFLINE_POST);
     await expect(waitingPost.getByText('Waiting to send')).toBeVisible();
+    // And rewrites a post of her own: the card shows the new text at once, waiting.
+    const own = postCard(page, SEED_TEXT.avaHello);
+    const ownId = (await own.getAttribute('data-post-id')) ?? '';
+    await own.getByRole('button', { name: 'Edit post' }).click();
+    const editWindow = page.getByRole('dialog', { name: 'New Post Content:' });
+    await editWindow.getByRole('textbox', { name: 'Post content' }).fill(OFFLINE_EDIT);
+    await editWindow.getByRole('button', { name: 'Update Post' }).click();
+    await expectToast(page, 'No connection: your edit will be sent once it is back.');
+    await expect(editWindow).toHaveCount(0);
+    await expect(postCard(page, OFFLINE_EDIT).getByText('Waiting to send')).toBeVisible();
     // Each is kept in the browser once made: the tab closes.
     await expect.poll(() => page.evaluate(() => new Promise<number>((resolve) => {
       const opening = indexedDB.open('socialconnect-outbox');
@@ -137,7 +148,7 @@ test.describe('The app with the network gone', { tag: ['@server'] }, () => {
         const reading = opening.result.transaction('writes').objectStore('writes').get('writes u-ava-reed');
         reading.onsuccess = () => resolve(Array.isArray(reading.result) ? reading.result.length : 0);
       };
-    }))).toBe(6);
+    }))).toBe(7);
     await page.close();
 
     // Opened again, still offline: Home as last seen, with what waits shown as made.
@@ -154,6 +165,8 @@ test.describe('The app with the network gone', { tag: ['@server'] }, () => {
     await expect(people(again).getByRole('region', { name: 'Who to follow?' }).getByText(MEMBERS.zoe.name)).toBeVisible();
     await expect(people(again).getByRole('region', { name: 'Who to follow?' }).getByText(MEMBERS.noah.name)).toHaveCount(0);
     await expect(again.getByRole('region', { name: 'Posts waiting to send' }).getByRole('article')).toContainText(OFFLINE_POST);
+    await expect(postCard(again, OFFLINE_EDIT).getByText('Waiting to send')).toBeVisible();
+    await expect(postCard(again, SEED_TEXT.avaHello)).toHaveCount(0);
 
     await context.setOffline(false);
     await expect(again.getByText('Waiting to send')).toHaveCount(0, { timeout: 15_000 });
@@ -173,6 +186,9 @@ test.describe('The app with the network gone', { tag: ['@server'] }, () => {
     const stored = posts.filter((post) => post.content === OFFLINE_POST);
     expect(stored).toHaveLength(1);
     expect(stored[0]!.postImage).toMatch(/^\/media\/[0-9a-f]{64}\.jpg$/);
+    // The edit, as the server has it.
+    const edited = (await (await request.get(`/api/posts/${ownId}`, { headers: { authorization: encodedToken } })).json()) as { post: { content: string } };
+    expect(edited.post.content).toBe(OFFLINE_EDIT);
     await expect(again.getByRole('region', { name: 'Posts waiting to send' })).toHaveCount(0);
     await expect(postCards(again).first()).toContainText(OFFLINE_POST);
   });

@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { test, expect } from './fixtures';
 import type { Backend } from './backend';
+import { MESSAGES } from '../contract/messages';
 import { expectToast, login, MEMBERS, navigateTo, postCard, SEED_TEXT, toast, urlPath } from './helpers';
 
 const BIO = 'Product designer. Morning walks, strong coffee, small sketches.';
@@ -8,8 +9,9 @@ const SAVE_CALLS = ['**/api/users/edit', '**/api/posts/edit/**'];
 
 /**
  * Logs in where every save will fail: on the stand-in its read-only scenario (each change answers
- * 503); on the server the browser's connection to the saves is cut. Returns what the member is told,
- * and, where the failure can end, how to end it.
+ * 503); on the server each save answers 500 (a save that finds no network at all is not a failure
+ * but waits to be sent: offline/). Returns what the member is told, and, where the failure can end,
+ * how to end it.
  */
 async function loginWhereSavesFail(page: Page, backend: Backend): Promise<{ message: string; reconnect?: () => Promise<void> }> {
   if (backend === 'mock') {
@@ -17,9 +19,11 @@ async function loginWhereSavesFail(page: Page, backend: Backend): Promise<{ mess
     return { message: 'The service is unavailable right now. Please try again in a moment.' };
   }
   await login(page);
-  for (const call of SAVE_CALLS) await page.route(call, (route) => route.abort('internetdisconnected'));
+  for (const call of SAVE_CALLS) {
+    await page.route(call, (route) => route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ errors: [MESSAGES.serverError], code: 'server_error' }) }));
+  }
   return {
-    message: 'SocialConnect could not be reached. Check your connection and try again.',
+    message: MESSAGES.serverError,
     reconnect: async () => {
       for (const call of SAVE_CALLS) await page.unroute(call);
     },
@@ -34,7 +38,7 @@ async function openOwnProfile(page: Page) {
 
 test.describe('Windows keep what was typed', { tag: ['@phone', '@server'] }, () => {
   test('a failed save keeps the edit window and Edit Profile open with the text, and Save works again', async ({ page, backend, consoleGuard }) => {
-    consoleGuard.allow(/net::ERR_INTERNET_DISCONNECTED|Failed to fetch/);
+    consoleGuard.allow(/status of 500/);
     const { message, reconnect } = await loginWhereSavesFail(page, backend);
 
     const card = postCard(page, SEED_TEXT.avaHello);

@@ -152,7 +152,7 @@ export const SCENARIOS: Readonly<Record<ScenarioName, Scenario>> = {
   },
   offline: {
     name: 'offline',
-    description: 'Every call fails at the network level, as with no connection: a page read before shows as it was kept, saying from when; a page that cannot load shows the error page, which speaks of the connection; a like, a dislike, a bookmark or a follow shows at once, "Waiting to send", and goes once a scenario that answers is chosen (a new post too, where the app heard the backend\'s health before); any other change or form stays on screen and says so.',
+    description: 'Every call fails at the network level, as with no connection: a page read before shows as it was kept, saying from when; a page that cannot load shows the error page, which speaks of the connection; a like, a dislike, a bookmark, a follow or an edit shows at once, "Waiting to send", and goes once a scenario that answers is chosen (a new post or reply too, where the app heard the backend\'s health before); any other change or form stays on screen and says so.',
     buildSeed: buildDefaultSeed,
     overrides: (ctx) => everyCall(ctx, async () => {
       await delay(ctx.delayMs);

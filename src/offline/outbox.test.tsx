@@ -15,6 +15,7 @@ import { WAITING_POSTS_TEXTS } from './WaitingPosts';
 import { WAITING_REPLIES_TEXTS } from './WaitingReplies';
 import { REPLY_COMPOSER_TEXTS } from '../features/replies/components/ReplyComposer';
 import { COMPOSER_TEXTS } from '../features/posts/components/Composer';
+import { EDIT_WAITING } from '../features/posts/components/EditPostDialog';
 import { callAs } from '../../mocks/testing/testSupport';
 
 const LAKE = 'The lake went completely still just before dusk. No filter needed.';
@@ -370,6 +371,100 @@ describe('a post written with no network', () => {
     expect(screen.queryByRole('region', { name: WAITING_POSTS_TEXTS.section })).not.toBeInTheDocument();
     expect(keptWrites()).toEqual([]);
     expect(storedWithText()).toEqual([]);
+  });
+});
+
+describe('an edit made with no network', () => {
+  const COFFEE = 'Two cups, one long conversation. Best kind of Saturday.';
+  const EDITED = 'Three cups, written on the train.';
+  const COFFEE_ID = seedPostId(11);
+
+  /** Ava's coffee post edited with no network: the edit waits, shown on the card. */
+  async function editedOffline() {
+    const view = await renderHome();
+    networkGone();
+    await view.user.click(within(cardWith(COFFEE)).getByRole('button', { name: 'Edit post' }));
+    const box = within(screen.getByRole('dialog', { name: 'New Post Content:' })).getByRole('textbox', { name: 'Post content' });
+    await view.user.clear(box);
+    await view.user.type(box, EDITED);
+    await view.user.click(screen.getByRole('button', { name: 'Update Post' }));
+    return view;
+  }
+
+  const storedText = () => getMockDb().posts.get(COFFEE_ID)?.content;
+
+  it('shows at once on the card with "Waiting to send", the window closed, and is stored once when the network is back', async () => {
+    await editedOffline();
+    expect(await screen.findByText(EDIT_WAITING)).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(within(cardWith(EDITED)).getByText(WAITING_TEXTS.waiting)).toBeInTheDocument();
+    expect(screen.queryByText(COFFEE)).not.toBeInTheDocument();
+    await waitFor(() => expect(keptWrites()).toEqual([['edit', COFFEE_ID]]));
+    expect(storedText()).toBe(COFFEE);
+
+    const calls = recordCalls();
+    networkBack();
+    await waitFor(() => expect(keptWrites()).toEqual([]), { timeout: 5_000 });
+    calls.stop();
+    expect(calls.calls.filter((call) => call.startsWith('POST /posts/edit/'))).toEqual([`POST /posts/edit/${COFFEE_ID}`]);
+    expect(storedText()).toBe(EDITED);
+    await waitFor(() => expect(waitingOn(cardWith(EDITED))).toBeNull());
+    expect(screen.queryByText('Post Edited Successfully!')).not.toBeInTheDocument();
+  });
+
+  it('shown again on the card after a reload with no network, over the text the browser kept', async () => {
+    const first = await renderHome();
+    await waitFor(async () => expect((await kept.size()).pages).toBeGreaterThanOrEqual(2));
+    networkGone();
+    await first.user.click(within(cardWith(COFFEE)).getByRole('button', { name: 'Edit post' }));
+    const box = within(screen.getByRole('dialog', { name: 'New Post Content:' })).getByRole('textbox', { name: 'Post content' });
+    await first.user.clear(box);
+    await first.user.type(box, EDITED);
+    await first.user.click(screen.getByRole('button', { name: 'Update Post' }));
+    await waitFor(() => expect(keptWrites()).toEqual([['edit', COFFEE_ID]]));
+    first.unmount();
+
+    const { user } = renderAfterReload('/');
+    await findFeed('Latest Posts');
+    expect(await screen.findByRole('link', { name: EDITED }, { timeout: 5_000 })).toBeInTheDocument();
+    expect(within(cardWith(EDITED)).getByText(WAITING_TEXTS.waiting)).toBeInTheDocument();
+    expect(screen.queryByText(COFFEE)).not.toBeInTheDocument();
+    // Cancelled there, the card shows the text the post had, and the edit window holds the new one.
+    await user.click(within(cardWith(EDITED)).getByRole('button', { name: WAITING_TEXTS.cancelName }));
+    expect(await screen.findByRole('link', { name: COFFEE })).toBeInTheDocument();
+    await waitFor(() => expect(keptWrites()).toEqual([]));
+    await user.click(within(cardWith(COFFEE)).getByRole('button', { name: 'Edit post' }));
+    expect(within(screen.getByRole('dialog', { name: 'New Post Content:' })).getByRole('textbox', { name: 'Post content' })).toHaveValue(EDITED);
+  });
+
+  it('cancelled, the card shows the text it had, the new text waits in the edit window, and nothing is sent', async () => {
+    const { user } = await editedOffline();
+    await user.click(await within(cardWith(EDITED)).findByRole('button', { name: WAITING_TEXTS.cancelName }));
+    expect(await screen.findByRole('link', { name: COFFEE })).toBeInTheDocument();
+    expect(waitingOn(cardWith(COFFEE))).toBeNull();
+    await waitFor(() => expect(keptWrites()).toEqual([]));
+
+    await user.click(within(cardWith(COFFEE)).getByRole('button', { name: 'Edit post' }));
+    expect(within(screen.getByRole('dialog', { name: 'New Post Content:' })).getByRole('textbox', { name: 'Post content' })).toHaveValue(EDITED);
+
+    const calls = recordCalls();
+    networkBack();
+    await waitFor(() => expect(screen.queryByText(CONNECTION_TEXTS.unreachable)).not.toBeInTheDocument(), { timeout: 5_000 });
+    calls.stop();
+    expect(calls.calls.filter((call) => call.startsWith('POST /posts/edit/'))).toEqual([]);
+    expect(storedText()).toBe(COFFEE);
+  });
+
+  it('refused when sent (the post deleted meanwhile), it is taken back with the reason, its text in the composer', async () => {
+    await editedOffline();
+    await waitFor(() => expect(keptWrites()).toEqual([['edit', COFFEE_ID]]));
+    getMockDb().posts.delete(COFFEE_ID);
+    networkBack();
+    expect(await screen.findByText(new RegExp(MESSAGES.postNotFound.replace(/[.!?]/g, '.')), {}, { timeout: 5_000 })).toBeInTheDocument();
+    await waitFor(() => expect(within(screen.getByRole('form', { name: 'Create a post' })).getByRole('textbox', { name: 'New post text' })).toHaveValue(EDITED));
+    // Home loads again: the post is gone from it.
+    await waitFor(() => expect(screen.queryByRole('link', { name: EDITED })).not.toBeInTheDocument());
+    expect(keptWrites()).toEqual([]);
   });
 });
 

@@ -17,7 +17,7 @@ import { apiFailed } from '../lib/api/apiEvents';
 import { classifyFailure, refusedAsAlready, retryAfterSeconds } from '../lib/apiError';
 import type { Post, UserSummary } from '../types/api';
 import { replyPostOf, writeDone, type WaitingKind, type WaitingWrite } from './outboxSlice';
-import { postDataOf, replyDataOf } from './waitingWrite';
+import { editDataOf, postDataOf, replyDataOf } from './waitingWrite';
 
 /** How sending went: all sent (or taken back); the backend could not be reached; or it asked for a wait (5xx, 429). */
 export type SendOutcome = { kind: 'done' } | { kind: 'unreachable' } | { kind: 'later'; afterMs: number } | { kind: 'session ended' };
@@ -35,7 +35,41 @@ const ENDPOINT_OF: Readonly<Record<WaitingKind, string>> = {
   unfollow: 'unfollowUser',
   post: 'createPost',
   reply: 'createReply',
+  edit: 'editPost',
 };
+
+/** Where the edit window of a post keeps what is typed in it (EditPostDialog's draft place). */
+const editPlace = (postId: string) => `edit.${postId}`;
+
+/**
+ * What a post showed before a waiting edit was shown on it (its text and its image's description), by
+ * the edit: shown again if the edit is cancelled or refused. Taken from each answer the edit is shown
+ * on, so a post loaded again (a start, a reload) gives the backend's version.
+ */
+const shownBeforeEdit = new Map<string, { content: string; imageAlt: string | undefined }>();
+
+/** Shows a waiting edit on a post (`made`), or the post as it was before it. */
+function showEdit(cache: CacheAccess, write: WaitingWrite, made: boolean): void {
+  const edit = editDataOf(write);
+  if (!made) {
+    const before = shownBeforeEdit.get(write.id);
+    shownBeforeEdit.delete(write.id);
+    if (before) {
+      patchPost(cache, write.target, (post) => {
+        post.content = before.content;
+        if (before.imageAlt !== undefined) post.imageAlt = before.imageAlt;
+      });
+    }
+    return;
+  }
+  patchPost(cache, write.target, (post) => {
+    const showsIt = post.content === edit.text && (edit.imageAlt === undefined || post.imageAlt === edit.imageAlt);
+    if (showsIt) return;
+    shownBeforeEdit.set(write.id, { content: post.content, imageAlt: post.imageAlt });
+    post.content = edit.text;
+    if (edit.imageAlt !== undefined) post.imageAlt = edit.imageAlt;
+  });
+}
 
 
 const isIn = (list: readonly UserSummary[], member: UserSummary) => list.some((entry) => entry._id === member._id);
@@ -59,8 +93,11 @@ function takeOffPost(post: Post, member: UserSummary, kind: 'like' | 'dislike'):
   }
 }
 
-/** Shows one waiting write as made (`made`), or as if it had never been (a write cancelled or refused). */
-function show(cache: CacheAccess, member: UserSummary, write: WaitingWrite, made: boolean): void {
+/**
+ * Shows one waiting write as made (`made`), or as if it had never been (a write cancelled or refused;
+ * `postGone`: refused because its post is no longer there).
+ */
+function show(cache: CacheAccess, member: UserSummary, write: WaitingWrite, made: boolean, postGone = false): void {
   switch (write.kind) {
     case 'like':
     case 'dislike': {
@@ -84,6 +121,14 @@ function show(cache: CacheAccess, member: UserSummary, write: WaitingWrite, made
     case 'reply':
       // Shown from the outbox itself (WaitingReplies); taken back, it goes back to its post's reply box.
       if (!made) returnToDraft(member._id, { text: replyDataOf(write).text, image: '', imageAlt: '' }, `reply.${replyPostOf(write) ?? ''}`);
+      return;
+    case 'edit': {
+      // Shown on the post's cached copies; taken back, the post shows what it did before, and the
+      // text goes back to the post's edit window, or to the composer when the post is gone.
+      showEdit(cache, write, made);
+      const { text, imageAlt } = editDataOf(write);
+      if (!made) returnToDraft(member._id, { text, image: '', imageAlt: postGone ? '' : (imageAlt ?? '') }, postGone ? undefined : editPlace(write.target));
+    }
   }
 }
 
@@ -98,11 +143,11 @@ export function showWaiting(cache: CacheAccess, writes: readonly WaitingWrite[])
   for (const write of writes) if (write.member === member._id) show(cache, member, write, true);
 }
 
-/** Takes these writes off the screen, the newest first (a write cancelled, or refused). */
-export function takeBack(cache: CacheAccess, writes: readonly WaitingWrite[]): void {
+/** Takes these writes off the screen, the newest first (a write cancelled, or refused: `postGone` when its post is no longer there). */
+export function takeBack(cache: CacheAccess, writes: readonly WaitingWrite[], postGone = false): void {
   const member = selectCurrentSummary(cache.getState());
   if (!member) return;
-  for (const write of [...writes].reverse()) show(cache, member, write, false);
+  for (const write of [...writes].reverse()) show(cache, member, write, false, postGone);
 }
 
 /**
@@ -153,6 +198,7 @@ export async function sendWaiting(cache: CacheAccess, waiting: () => readonly Wa
       // The session ended while it went (a logout): what is left is no longer this page's to send.
       if (cache.getState().session.userId !== write.member) return { kind: 'session ended' };
       if (result.error === undefined || refusedAsAlready({ error: result.error })) {
+        shownBeforeEdit.delete(write.id);
         cache.dispatch(writeDone(write.id));
         finished.push(write);
         continue;
@@ -168,7 +214,7 @@ export async function sendWaiting(cache: CacheAccess, waiting: () => readonly Wa
         const meta = 'meta' in result ? result.meta : undefined;
         return { kind: 'later', afterMs: retryAfterMs(meta?.response?.headers) ?? OUTBOX_RETRY_MS };
       }
-      takeBack(cache, [write]);
+      takeBack(cache, [write], failure.status === 404);
       cache.dispatch(writeDone(write.id));
       finished.push(write);
       notifyError(failedActMessage({ ...failure, endpoint: ENDPOINT_OF[write.kind] }));

@@ -3,16 +3,16 @@ import { sessionExpired, sessionSwitched, userLoggedIn, userLoggedOut } from '..
 
 /**
  * The outbox: what a member did while the backend could not be reached (a like, a dislike, a
- * bookmark or its removal, a follow or an unfollow, a new post or reply), shown at once as done and "Waiting
+ * bookmark or its removal, a follow or an unfollow, a new post or reply, an edit), shown at once as done and "Waiting
  * to send", kept in the browser (outboxStorage.ts) and sent in order once the backend answers again
  * (outboxSender.ts).
  */
 
 /**
  * What a waiting write does: the four changes a card makes to its post with one press, a follow or
- * an unfollow of a member, and a new post or reply.
+ * an unfollow of a member, a new post or reply, and an edit of a post.
  */
-export type WaitingKind = 'like' | 'dislike' | 'bookmark' | 'unbookmark' | 'follow' | 'unfollow' | 'post' | 'reply';
+export type WaitingKind = 'like' | 'dislike' | 'bookmark' | 'unbookmark' | 'follow' | 'unfollow' | 'post' | 'reply' | 'edit';
 
 /** A write as it waits: whose, what it does to which post (or member, for a follow), and the call to send as it was made. */
 export interface WaitingWrite {
@@ -93,6 +93,11 @@ export function waitingRepliesIn(writes: readonly WaitingWrite[], postId: string
 export function replyPostOf(write: WaitingWrite): string | undefined {
   const match = /\/posts\/([^/?]+)\/replies/.exec(write.request.url);
   return match?.[1] === undefined ? undefined : decodeURIComponent(match[1]);
+}
+
+/** How many edits of this post wait to be sent. */
+export function waitingEditsFor(writes: readonly WaitingWrite[], postId: string): number {
+  return writes.filter((write) => write.kind === 'edit' && write.target === postId).length;
 }
 
 /** How many writes wait to be sent for one post (or member). */

@@ -37,3 +37,9 @@ export function replyDataOf(write: WaitingWrite): { text: string; replyTo: strin
   const data = (write.request.body as { replyData?: { text?: unknown; replyTo?: unknown } } | undefined)?.replyData;
   return { text: typeof data?.text === 'string' ? data.text : '', replyTo: typeof data?.replyTo === 'string' ? data.replyTo : undefined };
 }
+
+/** A waiting edit's new text, and its image's new description where it changes one, as its call carries them. */
+export function editDataOf(write: WaitingWrite): { text: string; imageAlt: string | undefined } {
+  const data = (write.request.body as { postData?: { text?: unknown; imageAlt?: unknown } } | undefined)?.postData;
+  return { text: typeof data?.text === 'string' ? data.text : '', imageAlt: typeof data?.imageAlt === 'string' ? data.imageAlt : undefined };
+}

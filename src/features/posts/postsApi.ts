@@ -128,6 +128,8 @@ export const postsApi = api.injectEndpoints({
       query: ({ postId, text, imageAlt }) => ({
         url: `/posts/edit/${encodeURIComponent(postId)}`, method: 'POST', body: { postData: { text, ...(imageAlt === undefined ? {} : { imageAlt }) } }, headers: CHANGED_ONLY,
       }),
+      // With no backend to be reached, it waits in the outbox, shown on the post at once (offline/).
+      extraOptions: { waitsOffline: 'edit' },
       transformResponse: readPost,
       async onQueryStarted(_arg, lifecycle) {
         await writeAnswer(cacheAccess(lifecycle), lifecycle.queryFulfilled);

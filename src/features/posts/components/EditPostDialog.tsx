@@ -1,5 +1,6 @@
 import { useId, type FormEvent } from 'react';
-import { useAppDispatch } from '../../../lib/store/hooks';
+import { useAppDispatch, useAppStore } from '../../../lib/store/hooks';
+import { selectWaitingWrites, waitingEditsFor } from '../../../offline/outboxSlice';
 import { Dialog } from '../../../components/Dialog';
 import { TIMINGS } from '../../../config/timings';
 import type { Post } from '../../../types/api';
@@ -17,7 +18,10 @@ import { ImageDescriptionField, imageAltFits } from './ImageDescriptionField';
 import { selectCurrentUserId } from '../../auth/sessionSlice';
 import { useDraft } from '../useDraft';
 
-/** Where the edit window of a post keeps what is typed in it (useDraft's place). */
+/** Said when an edit made with no connection waits in the outbox. */
+export const EDIT_WAITING = 'No connection: your edit will be sent once it is back.';
+
+/** Where the edit window of a post keeps what is typed in it (useDraft's place; the outbox gives a refused edit back there). */
 export function editDraftPlace(postId: string): string {
   return `edit.${postId}`;
 }
@@ -35,6 +39,7 @@ export interface EditPostDialogProps {
  */
 export function EditPostDialog({ post, onClose }: EditPostDialogProps) {
   const dispatch = useAppDispatch();
+  const store = useAppStore();
   const [{ text, imageAlt }, updateDraft] = useDraft(useAppSelector(selectCurrentUserId), editDraftPlace(post.id), { text: post.content, imageAlt: post.imageAlt ?? '' });
   const setText = (value: string) => updateDraft({ text: value });
   const setImageAlt = (value: string) => updateDraft({ imageAlt: value });
@@ -48,13 +53,16 @@ export function EditPostDialog({ post, onClose }: EditPostDialogProps) {
     event.preventDefault();
     if (isLoading || over || blank) return;
     dispatch(showLoaderFor(TIMINGS.loaderOffShortMs));
+    const waitingBefore = waitingEditsFor(selectWaitingWrites(store.getState()), post.id);
     try {
       await editPost({ postId: post.id, text, ...(describes ? { imageAlt } : {}) }).unwrap();
     } catch {
       // The window stays open with the member's text; the app already said what went wrong.
       return;
     }
-    notifySuccess('Post Edited Successfully!');
+    // With no backend to be reached, the edit waits in the outbox, shown on the post meanwhile.
+    const waits = waitingEditsFor(selectWaitingWrites(store.getState()), post.id) > waitingBefore;
+    notifySuccess(waits ? EDIT_WAITING : 'Post Edited Successfully!');
     onClose();
   };
 

@@ -3,7 +3,6 @@ import { http, HttpResponse } from 'msw';
 import { getMockDb, server, useScenario } from '../../../../mocks/testing/node';
 import { DEMO_CREDENTIALS, DEMO_USER_ID, SEED_USER_IDS, seedPostId } from '../../../../contract/seed/default';
 import { MESSAGES } from '../../../../contract/messages';
-import { NETWORK_MESSAGE } from '../../../lib/apiError';
 import { currentPath, renderWithProviders } from '../../../test/renderWithProviders';
 import { cardImageSizes, cardImageSrcSet } from './PostCard';
 import { API, cardWith, contentsOf, findFeed, LIKE_BUTTON, recordCalls, renderHome } from '../../../test/posts';
@@ -294,7 +293,6 @@ describe('Post card', () => {
   });
 
   it.each([
-    ['no network', () => server.use(http.post(`${API}/posts/edit/:postId`, () => HttpResponse.error())), NETWORK_MESSAGE],
     ['a server error', () => server.use(http.post(`${API}/posts/edit/:postId`, () => HttpResponse.json({ errors: [MESSAGES.serverError] }, { status: 500 }))), MESSAGES.serverError],
     ['a backend that cannot write (503)', () => useScenario('read-only'), MESSAGES.serviceUnavailable],
   ])('keeps the edit window and the text on the page after %s, and Update Post works again', async (_failure, fail, message) => {
