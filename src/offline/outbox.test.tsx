@@ -327,6 +327,24 @@ describe('a post written with no network', () => {
     expect(within(await findFeed('Latest Posts')).getAllByRole('article')[0]).toHaveTextContent(TEXT);
   });
 
+  it('written after a start with no network, it waits too: the backend\'s health, as kept, says it stores a post once', async () => {
+    const first = await renderHome();
+    await waitFor(async () => expect((await kept.size()).pages).toBeGreaterThanOrEqual(2));
+    first.unmount();
+    networkGone();
+    const { user } = renderAfterReload('/');
+    await findFeed('Latest Posts');
+    const composer = screen.getByRole('form', { name: 'Create a post' });
+    await user.type(within(composer).getByRole('textbox', { name: 'New post text' }), TEXT);
+    await user.click(within(composer).getByRole('button', { name: 'Post' }));
+    expect(await screen.findByText(COMPOSER_TEXTS.waiting)).toBeInTheDocument();
+    expect(waitingPost()).toHaveTextContent(TEXT);
+
+    networkBack();
+    await waitFor(() => expect(keptWrites()).toEqual([]), { timeout: 5_000 });
+    expect(storedWithText()).toHaveLength(1);
+  });
+
   it('its answer lost once, it is sent again with its key and stored once', async () => {
     await postedOffline();
     await waitFor(() => expect(keptWrites().map(([kind]) => kind)).toEqual(['post']));
