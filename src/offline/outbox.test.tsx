@@ -397,9 +397,10 @@ describe('an edit made with no network', () => {
   const EDITED = 'Three cups, written on the train.';
   const COFFEE_ID = seedPostId(11);
 
-  /** Ava's coffee post edited with no network: the edit waits, shown on the card. */
+  /** Ava's coffee post edited with no network, once Home is kept: the edit waits, shown on the card. */
   async function editedOffline() {
     const view = await renderHome();
+    await waitFor(async () => expect((await kept.size()).pages).toBeGreaterThanOrEqual(2));
     networkGone();
     await view.user.click(within(cardWith(COFFEE)).getByRole('button', { name: 'Edit post' }));
     const box = within(screen.getByRole('dialog', { name: 'New Post Content:' })).getByRole('textbox', { name: 'Post content' });
@@ -431,14 +432,7 @@ describe('an edit made with no network', () => {
   });
 
   it('shown again on the card after a reload with no network, over the text the browser kept', async () => {
-    const first = await renderHome();
-    await waitFor(async () => expect((await kept.size()).pages).toBeGreaterThanOrEqual(2));
-    networkGone();
-    await first.user.click(within(cardWith(COFFEE)).getByRole('button', { name: 'Edit post' }));
-    const box = within(screen.getByRole('dialog', { name: 'New Post Content:' })).getByRole('textbox', { name: 'Post content' });
-    await first.user.clear(box);
-    await first.user.type(box, EDITED);
-    await first.user.click(screen.getByRole('button', { name: 'Update Post' }));
+    const first = await editedOffline();
     await waitFor(() => expect(keptWrites()).toEqual([['edit', COFFEE_ID]]));
     first.unmount();
 
