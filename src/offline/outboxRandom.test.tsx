@@ -36,7 +36,7 @@ function seeded(seed: number): () => number {
 
 /** Posts on Ava's Home with at least two likes, so that a dislike is never refused for a count of 0. */
 const POSTS = [seedPostId(2), seedPostId(10), seedPostId(11)];
-/** Five runs in the default test command; a hundred in `npm test -- --full` (each test: 640 s for the 200). */
+/** Five runs in the default test command; a hundred in `npm test -- --full` (200 runs of the two tests: about 11 minutes on one worker). */
 const SEEDS = Array.from({ length: sized(5, 100) }, (_, index) => index + 1);
 const ACTS_PER_RUN = 20;
 /** The answers lost in one run at most: each makes the outbox wait before it tries again (1 s, doubling). */
