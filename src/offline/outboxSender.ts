@@ -8,7 +8,7 @@ import { failedActMessage } from '../app/failedActs';
 import { showBookmarkWaiting } from '../features/bookmarks/bookmarksApi';
 import { cachedPost, patchPost } from '../features/posts/postCopies';
 import { applyDislike, applyLike } from '../features/posts/postReactions';
-import { returnToDraft } from '../features/posts/useDraft';
+import { editDraftPlace, returnToDraft } from '../features/posts/useDraft';
 import { notifyError } from '../features/ui/notify';
 import { selectCurrentSummary } from '../features/users/currentMember';
 import { followChangedElsewhere } from '../features/users/usersApi';
@@ -38,9 +38,6 @@ const ENDPOINT_OF: Readonly<Record<WaitingKind, string>> = {
   edit: 'editPost',
 };
 
-/** Where the edit window of a post keeps what is typed in it (EditPostDialog's draft place). */
-const editPlace = (postId: string) => `edit.${postId}`;
-
 /**
  * What a post showed before a waiting edit was shown on it (its text and its image's description), by
  * the edit: shown again if the edit is cancelled or refused. Taken from each answer the edit is shown
@@ -48,9 +45,8 @@ const editPlace = (postId: string) => `edit.${postId}`;
  */
 const shownBeforeEdit = new Map<string, { content: string; imageAlt: string | undefined }>();
 
-/** Shows a waiting edit on a post (`made`), or the post as it was before it. */
-function showEdit(cache: CacheAccess, write: WaitingWrite, made: boolean): void {
-  const edit = editDataOf(write);
+/** Shows a waiting edit (`edit`, its data) on a post (`made`), or the post as it was before it. */
+function showEdit(cache: CacheAccess, write: WaitingWrite, edit: ReturnType<typeof editDataOf>, made: boolean): void {
   if (!made) {
     const before = shownBeforeEdit.get(write.id);
     shownBeforeEdit.delete(write.id);
@@ -125,9 +121,9 @@ function show(cache: CacheAccess, member: UserSummary, write: WaitingWrite, made
     case 'edit': {
       // Shown on the post's cached copies; taken back, the post shows what it did before, and the
       // text goes back to the post's edit window, or to the composer when the post is gone.
-      showEdit(cache, write, made);
-      const { text, imageAlt } = editDataOf(write);
-      if (!made) returnToDraft(member._id, { text, image: '', imageAlt: postGone ? '' : (imageAlt ?? '') }, postGone ? undefined : editPlace(write.target));
+      const edit = editDataOf(write);
+      showEdit(cache, write, edit, made);
+      if (!made) returnToDraft(member._id, { text: edit.text, image: '', imageAlt: postGone ? '' : (edit.imageAlt ?? '') }, postGone ? undefined : editDraftPlace(write.target));
     }
   }
 }

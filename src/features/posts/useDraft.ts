@@ -58,6 +58,11 @@ function draftKey(memberId: string | null, place: string | undefined): string | 
   return memberId ? `socialconnect.draft.${memberId}${place ? `.${place}` : ''}` : null;
 }
 
+/** Where the edit window of a post keeps what is typed in it (the outbox gives a refused edit back there). */
+export function editDraftPlace(postId: string): string {
+  return `edit.${postId}`;
+}
+
 /** Forgets a kept draft at once (a window closed on purpose: what it held is let go). */
 export function forgetDraft(memberId: string | null, place?: string): void {
   const key = draftKey(memberId, place);

@@ -16,15 +16,11 @@ import { useAppSelector } from '../../../lib/store/hooks';
 import { hasCapability } from '../../../lib/api/capabilities';
 import { ImageDescriptionField, imageAltFits } from './ImageDescriptionField';
 import { selectCurrentUserId } from '../../auth/sessionSlice';
-import { useDraft } from '../useDraft';
+import { editDraftPlace, useDraft } from '../useDraft';
 
 /** Said when an edit made with no connection waits in the outbox. */
 export const EDIT_WAITING = 'No connection: your edit will be sent once it is back.';
 
-/** Where the edit window of a post keeps what is typed in it (useDraft's place; the outbox gives a refused edit back there). */
-export function editDraftPlace(postId: string): string {
-  return `edit.${postId}`;
-}
 
 export interface EditPostDialogProps {
   post: Post;
