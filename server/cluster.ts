@@ -102,6 +102,12 @@ export function findHaproxy(given: string | undefined, path = process.env.PATH ?
 export const IDLE_TIMEOUT_MS = 60_000;
 
 /** The statuses HAProxy answers itself, each in the contract's error shape. */
+/**
+ * The paths of the creates that read an Idempotency-Key (contract/routes.ts), as a regular
+ * expression HAProxy reads (no spaces, no backslashes).
+ */
+export const KEYED_CREATE_PATHS = '^/api/(auth/signup|posts|posts/[^/]+/replies)$';
+
 export const HAPROXY_ERRORS: Readonly<Record<number, MessageKey>> = {
   400: 'badRequest',
   408: 'requestTimeout',
@@ -241,11 +247,16 @@ export function haproxyConfig({ host, port, servers, dir, proxiesInFront = 0, id
     // processes believe.
     `  default-server check inter ${interMs}ms fastinter ${fastInterMs}ms downinter ${fastInterMs}ms fall ${fall} rise ${rise} source ${BALANCER_ADDRESS}`,
     // A call that could not be sent goes to another process; a read also when the connection
-    // closed before any answer. A write is never sent twice: it may have been stored.
+    // closed before any answer (a process killed holding it), and so does a create sent with an
+    // Idempotency-Key, which is stored once however often it comes. Any other write is never sent
+    // twice: it may have been stored. A call is kept whole before it is sent, so it can be sent again.
+    '  option http-buffer-request',
     '  retries 3',
     '  option redispatch 1',
     '  retry-on conn-failure empty-response',
-    '  http-request disable-l7-retry unless METH_GET || METH_HEAD',
+    `  acl keyed_create path -m reg ${KEYED_CREATE_PATHS}`,
+    '  acl keyed_create_sent req.hdr(idempotency-key) -m found',
+    '  http-request disable-l7-retry unless METH_GET || METH_HEAD || METH_POST keyed_create keyed_create_sent',
     ...servers.map((server) => `  server ${server.name} 127.0.0.1:${server.port}`),
     '',
   ].join('\n');

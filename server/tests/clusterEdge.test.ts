@@ -4,15 +4,20 @@
  * naming it; in front of stand-in processes that answer who Fastify takes the client to be
  * (server/testing/clusterEcho.ts), behind proxies named by TRUST_PROXY (a number, or addresses), the
  * processes see the client and the scheme the nearest trusted proxy saw, and a caller that is no
- * trusted proxy is believed for nothing; what HAProxy answers itself is the contract's error shape.
+ * trusted proxy is believed for nothing; a call whose process closed the connection with no answer is
+ * sent again when that cannot store it twice (a read, a create with an Idempotency-Key) and answered
+ * 502 otherwise; what HAProxy answers itself is the contract's error shape.
  * The cluster suite (cluster.test.ts) runs three real server processes behind it under load.
  */
 import { execFileSync, spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { request as httpRequest } from 'node:http';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { errorBody } from '../../contract/errors';
-import { findHaproxy, freePort, HAPROXY_ERRORS, HAPROXY_INSTALL_HINT, HAPROXY_RESTARTS, haproxyConfig, haproxyErrorFile, startServerCluster, type ProxiesInFront, type RunningCluster } from '../cluster';
+import { ROUTES } from '../../contract/routes';
+import { findHaproxy, freePort, HAPROXY_ERRORS, HAPROXY_INSTALL_HINT, HAPROXY_RESTARTS, haproxyConfig, haproxyErrorFile, KEYED_CREATE_PATHS, startServerCluster, type ProxiesInFront, type RunningCluster } from '../cluster';
 import { REPOSITORY_ROOT } from '../config';
 import { compiledEntry } from '../testing/compiledServer';
 import { createTestDatabase } from '../testing/serverTarget';
@@ -126,6 +131,64 @@ describe('who the client is, behind the proxies TRUST_PROXY names', () => {
       await cluster.close();
     }
   }, 60_000);
+});
+
+describe('a call whose process closed the connection with no answer', () => {
+  let cluster: RunningCluster;
+  beforeAll(async () => {
+    ({ cluster } = await echoCluster(0));
+  }, 60_000);
+  afterAll(async () => {
+    await cluster?.close();
+  });
+
+  /** A call on a connection of its own, the first process it reaches closing it unanswered. */
+  function dropped(method: string, path: string, headers: Record<string, string>, mark: string): Promise<{ status: number; body: unknown }> {
+    const body = method === 'GET' ? undefined : JSON.stringify({ postData: { text: 'Sent once?' } });
+    return new Promise((resolve, reject) => {
+      const request = httpRequest(`${cluster.url}${path}`, {
+        method,
+        agent: false,
+        headers: { ...headers, 'x-drop-first': mark, ...(body ? { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)) } : {}) },
+      }, (response) => {
+        let text = '';
+        response.setEncoding('utf8');
+        response.on('data', (chunk: string) => (text += chunk));
+        response.on('end', () => resolve({ status: response.statusCode ?? 0, body: JSON.parse(text) }));
+        response.on('error', reject);
+      });
+      request.on('error', reject);
+      request.end(body);
+    });
+  }
+
+  const key = { 'idempotency-key': 'f3b1c2d4-5e6f-4a7b-8c9d-0e1f2a3b4c5d' };
+  it.each<[string, string, string, Record<string, string>]>([
+    ['a read', 'GET', '/api/posts/p1', {}],
+    ['a post with an Idempotency-Key', 'POST', '/api/posts', key],
+    ['a reply with an Idempotency-Key', 'POST', '/api/posts/p1/replies', key],
+    ['a signup with an Idempotency-Key', 'POST', '/api/auth/signup', key],
+  ])('%s is sent again, and answered', async (_what, method, path, headers) => {
+    expect(await dropped(method, path, headers, randomUUID())).toEqual({ status: 200, body: { calls: 2 } });
+  }, 30_000);
+
+  it.each<[string, string, string, Record<string, string>]>([
+    ['a post with no Idempotency-Key', 'POST', '/api/posts', {}],
+    ['a like, which reads no Idempotency-Key', 'POST', '/api/posts/like/p1', key],
+    ['a delete', 'DELETE', '/api/posts/p1', key],
+  ])('%s is not sent again: 502, in the error shape', async (_what, method, path, headers) => {
+    const mark = randomUUID();
+    expect(await dropped(method, path, headers, mark)).toEqual({ status: 502, body: errorBody('badGateway') });
+    // Sent again by the caller, it is the process's second: HAProxy had sent it once.
+    expect(await dropped(method, path, headers, mark)).toEqual({ status: 200, body: { calls: 2 } });
+  }, 30_000);
+
+  it('HAProxy knows every create that reads an Idempotency-Key, and only those', () => {
+    const keyed = new RegExp(KEYED_CREATE_PATHS);
+    const routes = ROUTES.map((spec) => `${spec.method.toUpperCase()} /api${spec.path.replace(/:[A-Za-z]+/g, 'p1')}`);
+    expect(routes.filter((route) => route.startsWith('POST ') && keyed.test(route.slice(5))))
+      .toEqual(ROUTES.filter((spec) => spec.idempotent).map((spec) => `POST /api${spec.path.replace(/:[A-Za-z]+/g, 'p1')}`));
+  });
 });
 
 describe("HAProxy's own answers", () => {
