@@ -193,6 +193,44 @@ test.describe('The app with the network gone', { tag: ['@server'] }, () => {
     await expect(postCards(again).first()).toContainText(OFFLINE_POST);
   });
 
+  test('two tabs opened on the same waiting like send it once when the network returns, and both show it stored', async ({ page, context, request }) => {
+    await homeKept(page);
+    await context.setOffline(true);
+    const cards = postCards(page);
+    let liked = '';
+    for (let index = 0; !liked; index += 1) {
+      const like = cards.nth(index).getByRole('button', { name: /^Like, / });
+      if ((await like.getAttribute('aria-pressed')) === 'true') continue;
+      await like.click();
+      await expect(cards.nth(index).getByText('Waiting to send')).toBeVisible();
+      liked = (await cards.nth(index).getAttribute('data-post-id')) ?? '';
+    }
+    // A second tab, opened offline on what the browser kept, holds the like too.
+    const second = await context.newPage();
+    await second.goto('/');
+    const inSecond = second.locator(`article.post-card[data-post-id="${liked}"]`);
+    await expect(inSecond.getByText('Waiting to send')).toBeVisible();
+    // The likes the server answered (a try with the network off fails, and is not counted).
+    const likesSent: string[] = [];
+    for (const tab of [page, second]) {
+      tab.on('requestfinished', (sent) => {
+        if (sent.method() === 'POST' && sent.url().includes(`/api/posts/like/${liked}`)) likesSent.push(sent.url());
+      });
+    }
+
+    await context.setOffline(false);
+    for (const tab of [page, second]) {
+      const card = tab.locator(`article.post-card[data-post-id="${liked}"]`);
+      await expect(card.getByText('Waiting to send')).toHaveCount(0, { timeout: 15_000 });
+      await expect(card.getByRole('button', { name: /^Like, / })).toHaveAttribute('aria-pressed', 'true');
+    }
+    expect(likesSent).toHaveLength(1);
+    const login = await request.post('/api/auth/login', { data: { username: DEMO.username, password: DEMO.password } });
+    const { encodedToken } = (await login.json()) as { encodedToken: string };
+    const answer = (await (await request.get(`/api/posts/${liked}`, { headers: { authorization: encodedToken } })).json()) as { post: { likes: { likedBy: { _id: string }[] } } };
+    expect(answer.post.likes.likedBy.filter((member) => member._id === DEMO.id)).toHaveLength(1);
+  });
+
   test('a page never seen, opened with the network off, says so in the app, and Reload brings it once it returns', async ({ page, context }) => {
     await login(page);
     await appKept(page);

@@ -324,7 +324,8 @@ describe('a post written with no network', () => {
     expect(storedWithText()).toHaveLength(1);
     // The feed shows it as the network's, and the waiting one is gone.
     await waitFor(() => expect(screen.queryByRole('region', { name: WAITING_POSTS_TEXTS.section })).not.toBeInTheDocument());
-    expect(within(await findFeed('Latest Posts')).getAllByRole('article')[0]).toHaveTextContent(TEXT);
+    const feed = await findFeed('Latest Posts');
+    await waitFor(() => expect(within(feed).getAllByRole('article')[0]).toHaveTextContent(TEXT));
   });
 
   it('written after a start with no network, it waits too: the backend\'s health, as kept, says it stores a post once', async () => {
@@ -556,6 +557,33 @@ describe('what waits survives the tab', () => {
     expect(likedByDemo(LAKE_ID)).toBe(true);
     expect(getMockDb().posts.get(LAKE_ID)?.likedBy.filter((id) => id === DEMO_USER_ID)).toHaveLength(1);
     await waitFor(() => expect(waitingOn(cardWith(LAKE))).toBeNull());
+  });
+
+  it('a like another tab sent meanwhile is not sent again: the card shows it stored, no longer waiting', async () => {
+    const first = await renderHome();
+    await waitFor(async () => expect((await kept.size()).pages).toBeGreaterThanOrEqual(2));
+    networkGone();
+    await first.user.click(likeOf(cardWith(LAKE), 2, false));
+    await waitFor(() => expect(keptWrites()).toEqual([['like', LAKE_ID]]));
+    first.unmount();
+    // This tab opened again on what was kept, as a second tab would be.
+    renderAfterReload('/');
+    await findFeed('Latest Posts');
+    await waitFor(() => expect(waitingOn(cardWith(LAKE))).not.toBeNull());
+
+    // Another tab of the browser, back on the network first, sends the like and takes it off the
+    // browser's copy of the outbox.
+    server.resetHandlers();
+    expect((await callAs(DEMO_USER_ID, 'POST', `/posts/like/${LAKE_ID}`)).status).toBe(201);
+    outboxStorage.data.set(`writes ${DEMO_USER_ID}`, []);
+
+    const calls = recordCalls();
+    networkBack();
+    await waitFor(() => expect(waitingOn(cardWith(LAKE))).toBeNull(), { timeout: 5_000 });
+    await waitFor(() => expect(likeOf(cardWith(LAKE), 3, true)).toBeInTheDocument());
+    calls.stop();
+    expect(calls.calls.filter((call) => call.startsWith('POST /posts/like/'))).toEqual([]);
+    expect(getMockDb().posts.get(LAKE_ID)?.likedBy.filter((id) => id === DEMO_USER_ID)).toHaveLength(1);
   });
 
   it('logging out while changes wait asks first; Stay keeps them, Log out anyway forgets them', async () => {

@@ -42,8 +42,20 @@ async function withSender(work: (sender: Sender) => void): Promise<void> {
 }
 
 /** Work on the browser's copy of the outbox; a browser that refuses it leaves the writes waiting in the page alone. */
-function onKept(work: (outbox: KeptOutbox) => Promise<void>): void {
-  void loadKeptOutbox().then((outbox) => (outbox ? work(outbox) : undefined)).catch(() => undefined);
+function onKept(work: (outbox: KeptOutbox) => Promise<void>): Promise<void> {
+  return loadKeptOutbox().then((outbox) => (outbox ? work(outbox) : undefined)).catch(() => undefined);
+}
+
+/**
+ * The lock the tab sending the outbox holds: a browser's tabs send one at a time, each write checked
+ * against the browser's copy first, so a write two tabs hold (both opened on what was kept) goes once.
+ */
+const SENDING_LOCK = 'socialconnect.outbox';
+
+/** Runs `work` while no other tab of the browser sends; a browser without Web Locks runs it at once. */
+function oneTabAtATime<T>(work: () => Promise<T>): Promise<T> {
+  const locks = typeof navigator === 'undefined' ? undefined : navigator.locks;
+  return locks ? locks.request(SENDING_LOCK, work) : work();
 }
 
 type StartListening = TypedStartListening<RootState, ApiDispatch>;
@@ -79,6 +91,23 @@ export function startOutbox(dispatch: AppDispatch): () => void {
   // try again each time the connection seems back, but waits longer each time, as the checks do.
   let unreachable = 0;
   let notBefore = 0;
+  // The writes this tab knows to be in the browser's copy (added by it, or found there at a start),
+  // and its changes to that copy still under way: sending waits for them.
+  const keptHere = new Set<string>();
+  let keptChanges: Promise<void> = Promise.resolve();
+  const changeKept = (work: (outbox: KeptOutbox) => Promise<void>) => {
+    keptChanges = keptChanges.then(() => onKept(work));
+  };
+  const keptCopy: OutboxSender.KeptCopy = {
+    stillWaiting: async (write) => {
+      if (!keptHere.has(write.id)) return true;
+      const outbox = await loadKeptOutbox().catch(() => null);
+      const writes = outbox ? await outbox.load(write.member).catch(() => undefined) : undefined;
+      return writes === undefined || writes.some((kept) => kept.id === write.id);
+    },
+    // Its writeDone has put its removal in line (below): done once that is.
+    forget: () => keptChanges,
+  };
 
   const send = async (listenerApi: ListenerApi) => {
     const cache = cacheOf(listenerApi);
@@ -103,9 +132,10 @@ export function startOutbox(dispatch: AppDispatch): () => void {
         listenerApi.dispatch(connectionLost());
         return;
       }
+      await keptChanges;
       for (;;) {
         again = false;
-        const outcome = await sender.sendWaiting(cache, waiting);
+        const outcome = await oneTabAtATime(() => sender.sendWaiting(cache, waiting, keptCopy));
         if (outcome.kind === 'unreachable') {
           notBefore = Date.now() + reconnectCheckDelay(unreachable);
           unreachable += 1;
@@ -126,7 +156,10 @@ export function startOutbox(dispatch: AppDispatch): () => void {
     actionCreator: writeWaiting,
     effect: (action, listenerApi) => {
       const write = action.payload;
-      onKept((outbox) => outbox.add(write));
+      changeKept(async (outbox) => {
+        await outbox.add(write);
+        keptHere.add(write.id);
+      });
       // Shown as made, again: an answer that came between the change shown and the write waiting may have put the older post back.
       void withSender(({ showWaiting }) => showWaiting(cacheOf(listenerApi), [write]));
       void send(listenerApi);
@@ -136,7 +169,8 @@ export function startOutbox(dispatch: AppDispatch): () => void {
     actionCreator: writeDone,
     effect: (action, listenerApi) => {
       const member = listenerApi.getState().session.userId;
-      if (member) onKept((outbox) => outbox.remove(member, [action.payload]));
+      keptHere.delete(action.payload);
+      if (member) changeKept((outbox) => outbox.remove(member, [action.payload]));
     },
   });
   startListening({
@@ -153,6 +187,7 @@ export function startOutbox(dispatch: AppDispatch): () => void {
   startListening({
     actionCreator: waitingFound,
     effect: async (action, listenerApi) => {
+      for (const write of action.payload) keptHere.add(write.id);
       await withSender(({ showWaiting }) => showWaiting(cacheOf(listenerApi), action.payload));
     },
   });
@@ -162,7 +197,8 @@ export function startOutbox(dispatch: AppDispatch): () => void {
       const { writes } = action.payload;
       const state = listenerApi.getState();
       const member = state.session.userId;
-      if (member) onKept((outbox) => outbox.remove(member, writes.map((write) => write.id)));
+      for (const write of writes) keptHere.delete(write.id);
+      if (member) changeKept((outbox) => outbox.remove(member, writes.map((write) => write.id)));
       await withSender(({ takeBack, reloadTargets }) => {
         const cache = cacheOf(listenerApi);
         takeBack(cache, writes);

@@ -177,26 +177,50 @@ function retryAfterMs(headers: Headers | undefined): number | undefined {
 }
 
 /**
+ * The browser's copy of the outbox, as the sender consults it: another tab of the same browser may
+ * have sent (or cancelled) a write this tab holds too, taking it off the copy.
+ */
+export interface KeptCopy {
+  /** Whether the write still waits in the browser's copy (true when this tab alone knows it). */
+  stillWaiting(write: WaitingWrite): Promise<boolean>;
+  /** Settles once a write done with (writeDone) is off the browser's copy, before the next is sent. */
+  forget(write: WaitingWrite): Promise<void>;
+}
+
+/** What a page with no copy of its outbox in the browser consults: every write is its own. */
+const PAGE_ALONE: KeptCopy = { stillWaiting: async () => true, forget: async () => undefined };
+
+/**
  * Sends the member's waiting writes, oldest first, until none is left or one cannot go now. A write
  * stored (or one the backend has as asked already: another device did it) leaves the outbox; one
- * refused is taken back, with the backend's reason in a toast. Each post a write went for is then
- * loaded again, as the backend has it.
+ * refused is taken back, with the backend's reason in a toast; one another tab took off the browser's
+ * copy meanwhile leaves it unsent. Each post a write went for is then loaded again, as the backend
+ * has it.
  */
-export async function sendWaiting(cache: CacheAccess, waiting: () => readonly WaitingWrite[]): Promise<SendOutcome> {
+export async function sendWaiting(cache: CacheAccess, waiting: () => readonly WaitingWrite[], kept: KeptCopy = PAGE_ALONE): Promise<SendOutcome> {
   const finished: WaitingWrite[] = [];
+  const done = async (write: WaitingWrite) => {
+    shownBeforeEdit.delete(write.id);
+    cache.dispatch(writeDone(write.id));
+    finished.push(write);
+    await kept.forget(write);
+  };
   try {
     for (;;) {
       const write = waiting()[0];
       const { userId } = cache.getState().session;
       if (!write) return { kind: 'done' };
       if (write.member !== userId) return { kind: 'session ended' };
+      // Sent (or cancelled) by another tab: what it changed is loaded again, as the backend has it.
+      if (!(await kept.stillWaiting(write))) {
+        if (waiting()[0]?.id === write.id) await done(write);
+        continue;
+      }
       const result = await sendWaitingWrite({ ...write.request }, cache);
       // The session ended while it went (a logout): what is left is no longer this page's to send.
       if (cache.getState().session.userId !== write.member) return { kind: 'session ended' };
       if (result.error === undefined || refusedAsAlready({ error: result.error })) {
-        shownBeforeEdit.delete(write.id);
-        cache.dispatch(writeDone(write.id));
-        finished.push(write);
+        await done(write);
         continue;
       }
       const failure = classifyFailure(result.error, true);
@@ -211,9 +235,8 @@ export async function sendWaiting(cache: CacheAccess, waiting: () => readonly Wa
         return { kind: 'later', afterMs: retryAfterMs(meta?.response?.headers) ?? OUTBOX_RETRY_MS };
       }
       takeBack(cache, [write], failure.status === 404);
-      cache.dispatch(writeDone(write.id));
-      finished.push(write);
       notifyError(failedActMessage({ ...failure, endpoint: ENDPOINT_OF[write.kind] }));
+      await done(write);
     }
   } finally {
     reloadTargets(cache, finished);
