@@ -193,8 +193,12 @@ test.describe('The app with the network gone', { tag: ['@server'] }, () => {
     await expect(postCards(again).first()).toContainText(OFFLINE_POST);
   });
 
-  test('two tabs opened on the same waiting like send it once when the network returns, and both show it stored', async ({ page, context, request }) => {
+  test('a like made offline in one tab shows waiting in the other, is sent once when the network returns, and both show it stored', async ({ page, context, request }) => {
     await homeKept(page);
+    // A second tab of Home, open beside the first.
+    const second = await context.newPage();
+    await second.goto('/');
+    await expect(postCards(second)).toHaveCount(12);
     await context.setOffline(true);
     const cards = postCards(page);
     let liked = '';
@@ -205,11 +209,9 @@ test.describe('The app with the network gone', { tag: ['@server'] }, () => {
       await expect(cards.nth(index).getByText('Waiting to send')).toBeVisible();
       liked = (await cards.nth(index).getAttribute('data-post-id')) ?? '';
     }
-    // A second tab, opened offline on what the browser kept, holds the like too.
-    const second = await context.newPage();
-    await second.goto('/');
     const inSecond = second.locator(`article.post-card[data-post-id="${liked}"]`);
     await expect(inSecond.getByText('Waiting to send')).toBeVisible();
+    await expect(inSecond.getByRole('button', { name: /^Like, / })).toHaveAttribute('aria-pressed', 'true');
     // The likes the server answered (a try with the network off fails, and is not counted).
     const likesSent: string[] = [];
     for (const tab of [page, second]) {

@@ -628,3 +628,72 @@ describe('what waits survives the tab', () => {
     expect(likeOf(cardWith(LAKE), 2, false)).toBeInTheDocument();
   });
 });
+
+describe("the member's tabs of one browser", () => {
+  // Two tabs, each an app of its own in one document, as a browser's tabs share IndexedDB, a
+  // BroadcastChannel and Web Locks. jsdom has no Web Locks: an exclusive lock, in the order asked.
+  let tail: Promise<unknown>;
+  beforeEach(() => {
+    tail = Promise.resolve();
+    const locks = {
+      request: (_name: string, work: () => Promise<unknown>) => {
+        const turn = tail.then(work);
+        tail = turn.catch(() => undefined);
+        return turn;
+      },
+    };
+    Object.defineProperty(navigator, 'locks', { value: locks, configurable: true });
+  });
+  afterEach(() => {
+    Reflect.deleteProperty(navigator, 'locks');
+  });
+
+  const lakeIn = (tab: HTMLElement) => {
+    const article = within(tab).getByText(LAKE).closest('article');
+    if (!article) throw new Error('No card shows the lake post');
+    return article as HTMLElement;
+  };
+
+  /** Ava's Home in two tabs, the network then gone, and the lake post liked in the first. */
+  async function likedInFirstTab() {
+    const first = await renderHome();
+    const second = renderAfterReload('/');
+    await within(second.container).findByRole('feed', { name: 'Latest Posts' });
+    networkGone();
+    await first.user.click(likeOf(lakeIn(first.container), 2, false));
+    await waitFor(() => expect(keptWrites()).toEqual([['like', LAKE_ID]]));
+    return { first, second };
+  }
+
+  it('a like made in one tab with no network shows in the other too, waiting, and is sent once for both', async () => {
+    const { first, second } = await likedInFirstTab();
+    await waitFor(() => expect(waitingOn(lakeIn(second.container))).not.toBeNull());
+    expect(likeOf(lakeIn(second.container), 3, true)).toBeInTheDocument();
+
+    const calls = recordCalls();
+    networkBack();
+    for (const tab of [first, second]) await waitFor(() => expect(waitingOn(lakeIn(tab.container))).toBeNull(), { timeout: 5_000 });
+    calls.stop();
+    expect(calls.calls.filter((call) => call.startsWith('POST /posts/like/'))).toEqual([`POST /posts/like/${LAKE_ID}`]);
+    expect(getMockDb().posts.get(LAKE_ID)?.likedBy.filter((id) => id === DEMO_USER_ID)).toHaveLength(1);
+    for (const tab of [first, second]) await waitFor(() => expect(likeOf(lakeIn(tab.container), 3, true)).toBeInTheDocument());
+    await waitFor(() => expect(keptWrites()).toEqual([]));
+  });
+
+  it('cancelled in one tab, it goes from the other too, the card as before, and is never sent', async () => {
+    const { first, second } = await likedInFirstTab();
+    await waitFor(() => expect(waitingOn(lakeIn(second.container))).not.toBeNull());
+
+    await first.user.click(await within(lakeIn(first.container)).findByRole('button', { name: WAITING_TEXTS.cancelName }));
+    for (const tab of [first, second]) {
+      await waitFor(() => expect(waitingOn(lakeIn(tab.container))).toBeNull());
+      expect(likeOf(lakeIn(tab.container), 2, false)).toBeInTheDocument();
+    }
+    const calls = recordCalls();
+    networkBack();
+    await waitFor(() => expect(screen.queryAllByText(CONNECTION_TEXTS.unreachable)).toHaveLength(0), { timeout: 5_000 });
+    calls.stop();
+    expect(calls.calls.filter((call) => call.startsWith('POST /posts/like/'))).toEqual([]);
+    expect(likedByDemo(LAKE_ID)).toBe(false);
+  });
+});

@@ -52,6 +52,22 @@ function onKept(work: (outbox: KeptOutbox) => Promise<void>): Promise<void> {
  */
 const SENDING_LOCK = 'socialconnect.outbox';
 
+/**
+ * The BroadcastChannel a tab tells the browser's other tabs on that it changed the member's kept
+ * outbox (a write added, sent or cancelled): they show what waits as the copy has it.
+ */
+export const OUTBOX_CHANNEL = 'socialconnect.outbox';
+
+/** What a tab tells: whose outbox changed, and the writes it cancelled (taken back, not sent). */
+export interface OutboxMessage {
+  member: string;
+  cancelled?: string[];
+}
+
+function isOutboxMessage(data: unknown): data is OutboxMessage {
+  return typeof data === 'object' && data !== null && typeof (data as { member?: unknown }).member === 'string';
+}
+
 /** Runs `work` while no other tab of the browser sends; a browser without Web Locks runs it at once. */
 function oneTabAtATime<T>(work: () => Promise<T>): Promise<T> {
   const locks = typeof navigator === 'undefined' ? undefined : navigator.locks;
@@ -95,8 +111,12 @@ export function startOutbox(dispatch: AppDispatch): () => void {
   // and its changes to that copy still under way: sending waits for them.
   const keptHere = new Set<string>();
   let keptChanges: Promise<void> = Promise.resolve();
-  const changeKept = (work: (outbox: KeptOutbox) => Promise<void>) => {
-    keptChanges = keptChanges.then(() => onKept(work));
+  const channel = typeof BroadcastChannel === 'undefined' ? undefined : new BroadcastChannel(OUTBOX_CHANNEL);
+  /** Changes the kept copy, in line after this tab's earlier changes; then tells the other tabs, with `told`. */
+  const changeKept = (work: (outbox: KeptOutbox) => Promise<void>, told?: OutboxMessage) => {
+    keptChanges = keptChanges.then(() => onKept(work)).then(() => {
+      if (told) channel?.postMessage(told);
+    });
   };
   const keptCopy: OutboxSender.KeptCopy = {
     stillWaiting: async (write) => {
@@ -159,7 +179,7 @@ export function startOutbox(dispatch: AppDispatch): () => void {
       changeKept(async (outbox) => {
         await outbox.add(write);
         keptHere.add(write.id);
-      });
+      }, { member: write.member });
       // Shown as made, again: an answer that came between the change shown and the write waiting may have put the older post back.
       void withSender(({ showWaiting }) => showWaiting(cacheOf(listenerApi), [write]));
       void send(listenerApi);
@@ -169,8 +189,9 @@ export function startOutbox(dispatch: AppDispatch): () => void {
     actionCreator: writeDone,
     effect: (action, listenerApi) => {
       const member = listenerApi.getState().session.userId;
-      keptHere.delete(action.payload);
-      if (member) changeKept((outbox) => outbox.remove(member, [action.payload]));
+      // One another tab took off the copy is not told of again.
+      const told = keptHere.delete(action.payload);
+      if (member) changeKept((outbox) => outbox.remove(member, [action.payload]), told ? { member } : undefined);
     },
   });
   startListening({
@@ -197,8 +218,8 @@ export function startOutbox(dispatch: AppDispatch): () => void {
       const { writes } = action.payload;
       const state = listenerApi.getState();
       const member = state.session.userId;
-      for (const write of writes) keptHere.delete(write.id);
-      if (member) changeKept((outbox) => outbox.remove(member, writes.map((write) => write.id)));
+      const told = writes.filter((write) => keptHere.delete(write.id)).map((write) => write.id);
+      if (member) changeKept((outbox) => outbox.remove(member, writes.map((write) => write.id)), told.length > 0 ? { member, cancelled: told } : undefined);
       await withSender(({ takeBack, reloadTargets }) => {
         const cache = cacheOf(listenerApi);
         takeBack(cache, writes);
@@ -207,11 +228,47 @@ export function startOutbox(dispatch: AppDispatch): () => void {
       });
     },
   });
+  // Another tab changed the kept copy: what it added shows here too, waiting (and is sent from here
+  // as well, one tab at a time); what it sent or cancelled goes, and its post shows as the backend
+  // has it (a cancelled like, bookmark or follow at once, as if never made; its text went back to the
+  // box it was written in, in that tab).
+  const fromOtherTab = async (message: OutboxMessage) => {
+    const state = () => dispatch((_, getState) => getState()) as RootState;
+    if (state().session.userId !== message.member) return;
+    const kept = await keptWaitingOf(message.member);
+    if (state().session.userId !== message.member) return;
+    const keptIds = new Set(kept.map((write) => write.id));
+    const inPage = selectWaitingWrites(state());
+    const pageIds = new Set(inPage.map((write) => write.id));
+    const added = kept.filter((write) => !pageIds.has(write.id));
+    const gone = inPage.filter((write) => keptHere.has(write.id) && !keptIds.has(write.id));
+    if (added.length > 0) dispatch(waitingFound(added));
+    if (gone.length === 0) return;
+    for (const write of gone) {
+      keptHere.delete(write.id);
+      dispatch(writeDone(write.id));
+    }
+    const cancelled = new Set(message.cancelled ?? []);
+    await withSender(({ takeBack, reloadTargets }) => {
+      const cache = { dispatch, getState: () => state() as unknown as ApiRootState };
+      takeBack(cache, gone.filter((write) => cancelled.has(write.id) && SHOWN_ONLY.has(write.kind)));
+      if (!state().connection.lost) reloadTargets(cache, gone);
+    });
+  };
+  if (channel) {
+    channel.onmessage = ({ data }: MessageEvent<unknown>) => {
+      if (isOutboxMessage(data)) void fromOtherTab(data);
+    };
+  }
   return () => {
     clearTimeout(timer);
+    channel?.close();
     for (const stop of stops) stop();
   };
 }
+
+/** The writes whose taking back changes only what the page shows (a post, a reply or an edit also gives its text back to its box). */
+const SHOWN_ONLY: ReadonlySet<WaitingWrite['kind']> = new Set(['like', 'dislike', 'bookmark', 'unbookmark', 'follow', 'unfollow']);
 
 /** The member's writes kept in this browser, oldest first (none without IndexedDB). */
 export async function keptWaitingOf(member: string): Promise<WaitingWrite[]> {
