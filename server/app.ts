@@ -20,6 +20,7 @@ import type { AnswerCache } from './answerCache';
 import { appFiles } from './appFiles';
 import { fastifyTrustProxy, type TrustProxy } from './config';
 import { isUnavailable, toBytes, type Database } from './db/database';
+import type { AppMetrics } from './metrics';
 import { allowDevOrigins } from './devOrigins';
 import { rateLimiting } from './rateLimits';
 
@@ -111,6 +112,8 @@ export interface AppOptions {
    * balancers stop sending, and every answer closes its connection, so none is left idle to close.
    */
   draining?: () => boolean;
+  /** Where the calls answered and the streams open are counted (server/metrics.ts); none without it. */
+  metrics?: AppMetrics;
 }
 
 function refuse(reply: FastifyReply, key: MessageKey): FastifyReply {
@@ -201,7 +204,7 @@ function pathOf(url: string): string {
   return (end === -1 ? url : url.slice(0, end)).slice(0, 512);
 }
 
-export async function buildApp({ ctx, database, answers, events, streamsPerSession = STREAMS_PER_SESSION_DEFAULT, staticDir, logger = false, trustProxy = false, devOrigins = [], rateLimits, timeouts: given = {}, draining = () => false }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({ ctx, database, answers, events, streamsPerSession = STREAMS_PER_SESSION_DEFAULT, staticDir, logger = false, trustProxy = false, devOrigins = [], rateLimits, timeouts: given = {}, draining = () => false, metrics }: AppOptions): Promise<FastifyInstance> {
   const timeouts: Timeouts = { ...TIMEOUTS, ...given };
   const app = Fastify({
     logger,
@@ -248,6 +251,13 @@ export async function buildApp({ ctx, database, answers, events, streamsPerSessi
   let closing = false;
   // Open live streams end when the server closes (their clients reconnect to another, or later).
   const streams = new Set<EventStream>();
+  if (metrics) {
+    metrics.countStreams(() => streams.size);
+    // Each call by its route as declared, so the numbers stay few (a call no route took: 'none').
+    app.addHook('onResponse', async (request, reply) => {
+      metrics.answered(request.method, request.routeOptions.url ?? 'none', reply.statusCode, reply.elapsedTime / 1000);
+    });
+  }
   // Connections a browser opened ahead of any call (it keeps one or two spare): closing, the server
   // ends only idle connections, and one that has sent nothing yet would hold the close until the
   // browser dropped it (15 s and more, seen in a browser journey). It carries no call: it goes.

@@ -49,7 +49,10 @@ export interface ClusterOptions {
   /** How one server process is started (server/main.js, or main.ts through ts-node). */
   command: string;
   args: readonly string[];
-  /** The settings of every process (DATABASE_URL, JWT_SECRET, ...): PORT, HOST, TRUST_PROXY and DRAIN_SECONDS are the cluster's. */
+  /**
+   * The settings of every process (DATABASE_URL, JWT_SECRET, ...): PORT, HOST, TRUST_PROXY and
+   * DRAIN_SECONDS are the cluster's; METRICS_PORT is the first process's, each next one's the next port.
+   */
   env: Readonly<Record<string, string>>;
   processes: number;
   /** Where HAProxy listens. */
@@ -352,6 +355,8 @@ export async function startServerCluster(options: ClusterOptions): Promise<Runni
         PORT: String(serverPort),
         TRUST_PROXY: processTrustProxy(proxiesInFront),
         DRAIN_SECONDS: String(drainMs / 1_000),
+        // Each process's numbers on a port of its own: METRICS_PORT for the first, the next ports for the others.
+        ...(options.env.METRICS_PORT ? { METRICS_PORT: String(Number(options.env.METRICS_PORT) + index) } : {}),
       },
       stdio: ['ignore', 'pipe', 'pipe'],
       // Signals reach it from the cluster alone: a terminal's Ctrl-C, sent to the whole group,

@@ -55,6 +55,8 @@ export interface ServerConfig {
   streamsPerSession: number;
   /** The most pixels an uploaded image may have; said in /api/health, so the app checks the same. */
   imagePixelsMax: number;
+  /** Where /metrics answers (server/metrics.ts); none when unset. */
+  metrics?: { host: string; port: number };
   production: boolean;
   /** The built app (API_MOCKING=off) that the server serves. */
   staticDir: string;
@@ -93,6 +95,7 @@ export function readConfig(env: Readonly<Record<string, string | undefined>> = p
     drainMs: settings.DRAIN_SECONDS * 1000,
     streamsPerSession: settings.STREAMS_PER_SESSION,
     imagePixelsMax: settings.IMAGE_PIXELS_MAX,
+    ...(settings.METRICS_PORT === undefined ? {} : { metrics: { host: settings.METRICS_HOST, port: settings.METRICS_PORT } }),
     production,
     staticDir: inRepository(settings.STATIC_DIR),
     logLevel: settings.LOG_LEVEL,

@@ -25,6 +25,7 @@ import { readUnreadTags } from './store/tags';
 import { privateFolder } from './privateFiles';
 import { imagesWithin } from './images';
 import { checkListen, startFailure } from './startErrors';
+import { createMetrics, serveMetrics } from './metrics';
 import { resolveJwtSecret, weakSecretWarning } from './tokens';
 
 export const PUBLIC_DIR = join(REPOSITORY_ROOT, 'public');
@@ -35,6 +36,8 @@ export interface RunningServer {
   store: SqlStore;
   /** http://host:port */
   url: string;
+  /** Where /metrics answers (METRICS_PORT), when set. */
+  metricsUrl?: string;
   /** What the start-up printed: where it listens and which store it uses. */
   summary: string;
   /** What the operator must hear (main.ts prints each on stderr; the log has them too). */
@@ -69,6 +72,7 @@ export async function startServer(config: ServerConfig, { logger = false, now = 
   const started = performance.now();
   // The address first: a port in use or a HOST not on this machine is said before anything opens.
   await checkListen(config.host, config.port);
+  if (config.metrics) await checkListen(config.metrics.host, config.metrics.port);
   const warnings: string[] = [];
   const secretWarning = weakSecretWarning(config);
   if (secretWarning) warnings.push(secretWarning);
@@ -77,6 +81,7 @@ export async function startServer(config: ServerConfig, { logger = false, now = 
   let lock: DataDirLock | undefined;
   let database: Database | undefined;
   let changes: ChangeFeed | undefined;
+  let metricsServer: Awaited<ReturnType<typeof serveMetrics>> | undefined;
   try {
     const secret = resolveJwtSecret(config);
     if (config.databaseUrl) {
@@ -104,12 +109,17 @@ export async function startServer(config: ServerConfig, { logger = false, now = 
     // Counters every process on the database shares; on PGlite this process is the only one.
     const rateLimits = !config.rateLimits ? undefined : config.databaseUrl ? 'database' : 'memory';
     let draining = false;
+    const heard = changes;
+    const openPool = database.pool?.bind(database);
+    const metrics = config.metrics ? createMetrics({ channelHeard: () => heard.version() !== undefined, ...(openPool ? { pool: openPool } : {}) }) : undefined;
     const app = await buildApp({
-      ctx, database, answers: createAnswerCache(changes), events: changes, streamsPerSession: config.streamsPerSession, staticDir: config.staticDir, logger, trustProxy: config.trustProxy, devOrigins: config.devOrigins, rateLimits, draining: () => draining,
+      ctx, database, answers: createAnswerCache(changes), events: changes, streamsPerSession: config.streamsPerSession, staticDir: config.staticDir, logger, trustProxy: config.trustProxy, devOrigins: config.devOrigins, rateLimits, draining: () => draining, metrics,
     });
     changes.reportTo(app.log);
     for (const warning of warnings) app.log.warn(warning);
     await app.listen({ port: config.port, host: config.host });
+    if (metrics && config.metrics) metricsServer = await serveMetrics(metrics.registry, config.metrics.host, config.metrics.port);
+    const openMetrics = metricsServer;
     const address = app.server.address();
     const port = typeof address === 'object' && address ? address.port : config.port;
     const url = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}`;
@@ -120,6 +130,7 @@ export async function startServer(config: ServerConfig, { logger = false, now = 
       `SocialConnect server listening on ${url}`,
       `  store: ${describeStore(config)}${applied.length > 0 ? `, migrations applied: ${applied.join(', ')}` : ''}${seeded ? ', seeded with the demo network' : ''}`,
       `  app: ${existsSync(join(config.staticDir, 'index.html')) ? config.staticDir : `not built (${config.staticDir} has no index.html): only /api and /media answer`}`,
+      ...(openMetrics ? [`  metrics: ${openMetrics.url}`] : []),
       `  ready in ${Math.round(performance.now() - started)} ms`,
     ].join('\n');
     let closing: Promise<void> | undefined;
@@ -128,6 +139,7 @@ export async function startServer(config: ServerConfig, { logger = false, now = 
       database,
       store,
       url,
+      ...(openMetrics ? { metricsUrl: openMetrics.url } : {}),
       summary,
       warnings,
       drain(ms) {
@@ -147,6 +159,7 @@ export async function startServer(config: ServerConfig, { logger = false, now = 
           try {
             await app.close();
           } finally {
+            await openMetrics?.close();
             await openChanges.close();
             await openDatabase.close();
             openLock?.release();
@@ -156,6 +169,7 @@ export async function startServer(config: ServerConfig, { logger = false, now = 
       },
     };
   } catch (error) {
+    await metricsServer?.close();
     await changes?.close();
     await database?.close().catch(() => undefined);
     lock?.release();

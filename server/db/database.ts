@@ -51,6 +51,8 @@ export interface Database extends Sql {
    * PostgreSQL, listening needs a connection of its own: changeFeed.ts keeps one.)
    */
   listen?(channel: string, onPayload: (payload: string) => void): Promise<void>;
+  /** PostgreSQL: the pool's connections now (open, idle, calls waiting for one, the most it opens). */
+  pool?(): { total: number; idle: number; waiting: number; max: number };
   close(): Promise<void>;
 }
 
@@ -152,6 +154,7 @@ export async function openPostgres({ connectionString, max = 10, statementTimeou
   const database: Database = {
     kind: 'postgres',
     ...postgresSql(pool),
+    pool: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max }),
     async transaction(work, options = {}) {
       for (let attempt = 1; ; attempt += 1) {
         // A connection that dies between two statements (the database restarting) is marked

@@ -1,0 +1,118 @@
+/**
+ * The numbers an operator watches, in Prometheus's text format (prom-client), served at /metrics on
+ * a port of their own (METRICS_PORT, on METRICS_HOST: loopback unless told otherwise), never on the
+ * public one: the calls answered by route and status with their durations, the live streams open,
+ * the rate limits' refusals, the database's connections (PostgreSQL's pool), whether the change
+ * channel is heard, and the process's own (memory, CPU, event loop).
+ */
+import { createServer, type Server } from 'node:http';
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+
+/** What the app tells the numbers (server/app.ts). */
+export interface AppMetrics {
+  /** A call answered: its method, its route as declared ('/api/posts/:postId'), its status, how long it took. */
+  answered(method: string, route: string, status: number, seconds: number): void;
+  /** How many live streams this process holds open, read at each scrape. */
+  countStreams(count: () => number): void;
+}
+
+export interface ServerMetrics extends AppMetrics {
+  registry: Registry;
+}
+
+/** What the process knows of its database and change channel, read at each scrape. */
+export interface MetricsSources {
+  /** PostgreSQL's pool: connections open, idle, and calls waiting for one; undefined on PGlite. */
+  pool?: () => { total: number; idle: number; waiting: number; max: number };
+  /** Whether the change channel is heard now (caching on). */
+  channelHeard: () => boolean;
+}
+
+/** Call durations' buckets, in seconds: from a kept answer (a millisecond) to a statement's timeout (5 s). */
+const DURATION_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5];
+
+export function createMetrics(sources: MetricsSources): ServerMetrics {
+  const registry = new Registry();
+  collectDefaultMetrics({ register: registry, prefix: 'socialconnect_' });
+  const durations = new Histogram({
+    name: 'socialconnect_http_request_duration_seconds',
+    help: 'Calls answered, by method, route and status, and how long each took.',
+    labelNames: ['method', 'route', 'status'] as const,
+    buckets: DURATION_BUCKETS,
+    registers: [registry],
+  });
+  const refusals = new Counter({
+    name: 'socialconnect_rate_limit_refusals_total',
+    help: 'Calls refused 429 (a rate limit, or too many live streams for one session), by route.',
+    labelNames: ['route'] as const,
+    registers: [registry],
+  });
+  let streams: () => number = () => 0;
+  new Gauge({
+    name: 'socialconnect_live_streams',
+    help: 'Live streams (/api/events) this process holds open.',
+    registers: [registry],
+    collect() {
+      this.set(streams());
+    },
+  });
+  new Gauge({
+    name: 'socialconnect_change_channel_heard',
+    help: 'Whether this process hears the change channel now (1), or not (0: kept answers are off).',
+    registers: [registry],
+    collect() {
+      this.set(sources.channelHeard() ? 1 : 0);
+    },
+  });
+  const { pool } = sources;
+  if (pool) {
+    new Gauge({
+      name: 'socialconnect_database_connections',
+      help: "PostgreSQL's pool: connections open (total), of them idle, calls waiting for one, and the most it opens (max).",
+      labelNames: ['state'] as const,
+      registers: [registry],
+      collect() {
+        const now = pool();
+        for (const state of ['total', 'idle', 'waiting', 'max'] as const) this.set({ state }, now[state]);
+      },
+    });
+  }
+  return {
+    registry,
+    answered(method, route, status, seconds) {
+      durations.observe({ method, route, status: String(status) }, seconds);
+      if (status === 429) refusals.inc({ route });
+    },
+    countStreams(count) {
+      streams = count;
+    },
+  };
+}
+
+/** Serves the registry at GET /metrics on host:port, and nothing else; resolves once it listens. */
+export async function serveMetrics(registry: Registry, host: string, port: number): Promise<{ url: string; close: () => Promise<void> }> {
+  const server: Server = createServer((request, response) => {
+    const path = new URL(request.url ?? '/', 'http://metrics').pathname;
+    if (path !== '/metrics' || (request.method !== 'GET' && request.method !== 'HEAD')) {
+      response.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' }).end('Only GET /metrics answers here.\n');
+      return;
+    }
+    registry.metrics().then(
+      (text) => response.writeHead(200, { 'content-type': registry.contentType, 'cache-control': 'no-store' }).end(request.method === 'HEAD' ? undefined : text),
+      () => response.writeHead(500, { 'content-type': 'text/plain; charset=utf-8' }).end('The numbers could not be read.\n'),
+    );
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => resolve());
+  });
+  const address = server.address();
+  const bound = typeof address === 'object' && address ? address.port : port;
+  return {
+    url: `http://${host.includes(':') ? `[${host}]` : host}:${bound}/metrics`,
+    close: () => new Promise<void>((resolve) => {
+      server.close(() => resolve());
+      server.closeAllConnections();
+    }),
+  };
+}
