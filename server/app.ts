@@ -254,8 +254,9 @@ export async function buildApp({ ctx, database, answers, events, streamsPerSessi
   if (metrics) {
     metrics.countStreams(() => streams.size);
     // Each call by its route as declared, so the numbers stay few (a call no route took: 'none').
-    app.addHook('onResponse', async (request, reply) => {
+    app.addHook('onResponse', (request, reply, done) => {
       metrics.answered(request.method, request.routeOptions.url ?? 'none', reply.statusCode, reply.elapsedTime / 1000);
+      done();
     });
   }
   // Connections a browser opened ahead of any call (it keeps one or two spare): closing, the server

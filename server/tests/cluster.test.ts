@@ -10,7 +10,7 @@
 import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { Agent, get as httpGet, request as httpRequest, type IncomingHttpHeaders } from 'node:http';
-import { connect } from 'node:net';
+import { connect, createServer } from 'node:net';
 import { join } from 'node:path';
 import type { PostResponse } from '../../contract/api';
 import { HEARTBEAT_MS } from '../../contract/events';
@@ -41,6 +41,24 @@ const output = new Map<string, string>();
 const clusterSaid: Array<{ at: number; line: string }> = [];
 const tokens: string[] = [];
 let haproxyPort: number;
+/** The first process's METRICS_PORT (the others', the next ports). */
+let metricsPort: number;
+
+/** A port from which `count` ports in a row are free now, outside the range the system lends for outgoing connections. */
+async function freePortsInARow(count: number): Promise<number> {
+  const free = (port: number) => new Promise<boolean>((resolve) => {
+    const probe = createServer();
+    probe.once('error', () => resolve(false));
+    probe.listen(port, '127.0.0.1', () => probe.close(() => resolve(true)));
+  });
+  for (let tries = 0; tries < 50; tries += 1) {
+    const first = 20_000 + Math.floor(Math.random() * 10_000);
+    let all = true;
+    for (let port = first; port < first + count && all; port += 1) all = await free(port);
+    if (all) return first;
+  }
+  throw new Error(`no ${count} free ports in a row`);
+}
 
 beforeAll(async () => {
   const haproxyBin = findHaproxy(process.env.HAPROXY_BIN);
@@ -54,6 +72,7 @@ beforeAll(async () => {
       JWT_SECRET: SECRET,
       LOG_LEVEL: 'warn',
       STATIC_DIR: join(REPOSITORY_ROOT, 'server', 'no-app-here'),
+      METRICS_PORT: String(metricsPort = await freePortsInARow(3)),
     },
     processes: 3,
     host: '127.0.0.1',
@@ -375,6 +394,23 @@ it('keeps an access log, one line per call, with the request id the process and 
     expect(made).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
     await until(() => (output.get('haproxy') ?? '').includes(` ${made} GET /api/health 200 `), 'its access log line', 5_000);
   }
+});
+
+it("serves each process's numbers on its own port (METRICS_PORT, then the next ones): the calls through HAProxy add up across them", async () => {
+  const ports = cluster.servers.map((_, index) => metricsPort + index);
+  /** Each process's count of the post reads it answered 200. */
+  const reads = () => Promise.all(ports.map(async (port) => {
+    const text = await (await fetch(`http://127.0.0.1:${port}/metrics`)).text();
+    const line = text.split('\n').find((said) => said.startsWith('socialconnect_http_request_duration_seconds_count{')
+      && said.includes('method="GET"') && said.includes('route="/api/posts/:postId"') && said.includes('status="200"'));
+    return line ? Number(line.slice(line.lastIndexOf(' ') + 1)) : 0;
+  }));
+  const before = await reads();
+  for (let i = 0; i < 30; i += 1) expect((await fetch(`${cluster.url}/api/posts/${seedPostId(1)}`)).status).toBe(200);
+  const after = await reads();
+  const served = after.map((count, index) => count - (before[index] ?? 0));
+  // Every port answered (a port not served would have failed the scrape), and together they count every call.
+  expect(served.reduce((sum, count) => sum + count, 0)).toBe(30);
 });
 
 it('loses no call of 6 readers and writers through the balancer while one process leaves on SIGTERM', async () => {
