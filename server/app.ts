@@ -351,6 +351,7 @@ export async function buildApp({ ctx, database, answers, events, streamsPerSessi
             });
           }
           response.write(frame);
+          if (metrics && !frame.startsWith(':')) metrics.eventSent();
           return response.writableLength <= UNSENT_STREAM_BYTES_MAX;
         },
         end() {

@@ -1,8 +1,8 @@
 /**
  * The numbers an operator watches, in Prometheus's text format (prom-client), served at /metrics on
  * a port of their own (METRICS_PORT, on METRICS_HOST: loopback unless told otherwise), never on the
- * public one: the calls answered by route and status with their durations, the live streams open,
- * the rate limits' refusals, the database's connections (PostgreSQL's pool), whether the change
+ * public one: the calls answered by route and status with their durations, the live streams open
+ * and the events written to them, the rate limits' refusals, the database's connections (PostgreSQL's pool), whether the change
  * channel is heard, and the process's own (memory, CPU, event loop).
  */
 import { createServer, type Server } from 'node:http';
@@ -14,6 +14,8 @@ export interface AppMetrics {
   answered(method: string, route: string, status: number, seconds: number): void;
   /** How many live streams this process holds open, read at each scrape. */
   countStreams(count: () => number): void;
+  /** An event written to a live stream (a heartbeat's comment is none). */
+  eventSent(): void;
 }
 
 export interface ServerMetrics extends AppMetrics {
@@ -45,6 +47,11 @@ export function createMetrics(sources: MetricsSources): ServerMetrics {
     name: 'socialconnect_rate_limit_refusals_total',
     help: 'Calls refused 429 (a rate limit, or too many live streams for one session), by route.',
     labelNames: ['route'] as const,
+    registers: [registry],
+  });
+  const events = new Counter({
+    name: 'socialconnect_live_events_sent_total',
+    help: 'Events written to live streams (each stream counts its own: one write to 10 readers is 10).',
     registers: [registry],
   });
   let streams: () => number = () => 0;
@@ -85,6 +92,9 @@ export function createMetrics(sources: MetricsSources): ServerMetrics {
     },
     countStreams(count) {
       streams = count;
+    },
+    eventSent() {
+      events.inc();
     },
   };
 }

@@ -99,11 +99,19 @@ describe('a server with METRICS_PORT, on PGlite', () => {
     expect(after.filter((sample) => sample.labels.route?.includes('no-such-post'))).toEqual([]);
   });
 
-  it('counts the live streams open, and a stream refused 429 among the refusals', async () => {
+  it('counts the live streams open and the events written to them, and a stream refused 429 among the refusals', async () => {
     const token = await demoToken(server);
     const stream = await openStream(token, undefined, `${server.url}/api`);
     try {
       expect(valueOf(await scrape(server), 'socialconnect_live_streams')).toBe(1);
+      const sentBefore = valueOf(await scrape(server), 'socialconnect_live_events_sent_total') ?? 0;
+      const posted = await fetch(`${server.url}/api/posts`, { method: 'POST', headers: { authorization: token, 'content-type': 'application/json' }, body: JSON.stringify({ postData: { text: 'Counted once on my stream' } }) });
+      expect(posted.status).toBe(201);
+      await stream.until(1);
+      // Each event the stream received, counted once (any still on its way counted once it lands).
+      const sent = async () => (valueOf(await scrape(server), 'socialconnect_live_events_sent_total') ?? 0) - sentBefore;
+      await until(async () => (await sent()) === stream.received.length, 'the events counted as received', 5_000);
+      expect(await sent()).toBeGreaterThanOrEqual(1);
       // STREAMS_PER_SESSION=1: the session's second stream is refused.
       const refused = await fetch(`${server.url}/api/events`, { headers: { authorization: token } });
       expect(refused.status).toBe(429);
