@@ -539,16 +539,20 @@ describe('a reply written with no network', () => {
 });
 
 describe('what waits survives the tab', () => {
-  it('a like made offline is shown after a reload with no network, and sent once the network is back', async () => {
+  /** Home read (and kept), the lake post liked with no network, the tab closed and opened again, still offline. */
+  async function likedThenReopened() {
     const first = await renderHome();
     await waitFor(async () => expect((await kept.size()).pages).toBeGreaterThanOrEqual(2));
     networkGone();
     await first.user.click(likeOf(cardWith(LAKE), 2, false));
     await waitFor(() => expect(keptWrites()).toEqual([['like', LAKE_ID]]));
     first.unmount();
-
     renderAfterReload('/');
     await findFeed('Latest Posts');
+  }
+
+  it('a like made offline is shown after a reload with no network, and sent once the network is back', async () => {
+    await likedThenReopened();
     await waitFor(() => expect(likeOf(cardWith(LAKE), 3, true)).toBeInTheDocument());
     expect(waitingOn(cardWith(LAKE))).not.toBeNull();
 
@@ -560,15 +564,8 @@ describe('what waits survives the tab', () => {
   });
 
   it('a like another tab sent meanwhile is not sent again: the card shows it stored, no longer waiting', async () => {
-    const first = await renderHome();
-    await waitFor(async () => expect((await kept.size()).pages).toBeGreaterThanOrEqual(2));
-    networkGone();
-    await first.user.click(likeOf(cardWith(LAKE), 2, false));
-    await waitFor(() => expect(keptWrites()).toEqual([['like', LAKE_ID]]));
-    first.unmount();
     // This tab opened again on what was kept, as a second tab would be.
-    renderAfterReload('/');
-    await findFeed('Latest Posts');
+    await likedThenReopened();
     await waitFor(() => expect(waitingOn(cardWith(LAKE))).not.toBeNull());
 
     // Another tab of the browser, back on the network first, sends the like and takes it off the
