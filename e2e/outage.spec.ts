@@ -9,7 +9,7 @@
 import type { Locator, Page } from '@playwright/test';
 import type { RealServer } from './backend';
 import { test, expect, openWithScenario, type ConsoleGuard } from './fixtures';
-import { callsOnTheirWay, expectToast, homeSettled, liamPostsAndHomeShowsIt, login, navigateTo, postCard, postCards, pressWhileServerDown, readKept, SEED_TEXT, urlPath } from './helpers';
+import { callsOnTheirWay, expectToast, homeSettled, liamPostsAndHomeShowsIt, login, MEMBERS, navigateTo, postCard, postCards, pressWhileServerDown, readKept, SEED_TEXT, urlPath } from './helpers';
 
 /** The server is gone, and so is every file and answer of it the page has not loaded yet. */
 async function serverDown(page: Page, realServer: RealServer | undefined, consoleGuard: ConsoleGuard): Promise<void> {
@@ -51,7 +51,9 @@ test.describe('A page whose data could not load', () => {
   test('offline scenario: the error page speaks of the connection, says the backend is still out of reach, and stays', async ({ page, consoleGuard }) => {
     consoleGuard.allow(/Failed to fetch|net::ERR_FAILED|NetworkError|\[MSW\]/);
     await login(page);
-    await openWithScenario(page, '/bookmark', 'offline');
+    // A page whose data was never read: the member's shell reads the first page of Bookmarks on
+    // every page, and keeps it for reading offline, so Bookmarks may show as kept.
+    await openWithScenario(page, `/users/${MEMBERS.noah.id}`, 'offline');
     await expect(page).toHaveURL(urlPath('/error'));
     await expect(page.getByRole('heading', { name: "Can't reach SocialConnect" })).toBeVisible();
     await expect(page.getByText(/on our side/)).toHaveCount(0);
