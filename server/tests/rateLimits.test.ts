@@ -153,7 +153,9 @@ describe('counters in PostgreSQL', () => {
       await server.database.query('DROP TABLE rate_limit_counters');
       const response = await fetch(`${server.baseUrl}/api/posts`);
       expect({ status: response.status, limit: response.headers.get('x-ratelimit-limit') }).toEqual({ status: 200, limit: null });
-      expect(logged.map((line) => JSON.parse(line) as { level: number; msg: string })).toEqual([expect.objectContaining({ level: 40, msg: 'rate limits unavailable' })]);
+      // The change channel says its own notices (a heartbeat late under a loaded machine's CPU): not this case's.
+      const said = logged.map((line) => JSON.parse(line) as { level: number; msg: string }).filter((entry) => !entry.msg.startsWith('The change channel'));
+      expect(said).toEqual([expect.objectContaining({ level: 40, msg: 'rate limits unavailable' })]);
     } finally {
       await server.close();
     }
