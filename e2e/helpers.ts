@@ -1,5 +1,5 @@
 import path from 'node:path';
-import type { APIRequestContext, Locator, Page, Request, TestInfo } from '@playwright/test';
+import type { APIRequestContext, BrowserContext, Locator, Page, Request, TestInfo } from '@playwright/test';
 import type { Backend } from './backend';
 import { expect, openWithScenario } from './fixtures';
 
@@ -406,4 +406,37 @@ export async function readKept(page: Page, request: string): Promise<void> {
       };
     });
   }, request), { message: `the answer to ${request} kept for reading offline` }).toBe(true);
+}
+
+/** Per browser context: the script that tells documents opened with the network off that it is off. */
+const offlineStarts = new WeakMap<BrowserContext, { dispose(): Promise<unknown> }>();
+
+/**
+ * The device's network off (`false`) or back on (`true`), as a member's browser has it. Chromium's
+ * emulation of a network gone (Playwright's `setOffline`) tells the document open at the time, but a
+ * document opened afterwards (a reload, a page opened) reads `navigator.onLine` as true while every
+ * request fails offline (Chromium 150), where a device with no network says false from the start.
+ * Here such documents say false too, and hear `online` when the network returns, as the open one does.
+ */
+export async function setNetwork(context: BrowserContext, on: boolean): Promise<void> {
+  if (!on) {
+    await context.setOffline(true);
+    if (!offlineStarts.has(context)) {
+      offlineStarts.set(context, await context.addInitScript(() => {
+        Object.defineProperty(navigator, 'onLine', { configurable: true, get: () => false });
+        (window as { openedOffline?: boolean }).openedOffline = true;
+      }));
+    }
+    return;
+  }
+  await offlineStarts.get(context)?.dispose();
+  offlineStarts.delete(context);
+  await context.setOffline(false);
+  await Promise.all(context.pages().map((page) => page.evaluate(() => {
+    const opened = window as { openedOffline?: boolean };
+    if (!opened.openedOffline) return;
+    delete opened.openedOffline;
+    Reflect.deleteProperty(navigator, 'onLine');
+    window.dispatchEvent(new Event('online'));
+  }).catch(() => undefined)));
 }

@@ -4,7 +4,7 @@
  */
 import type { Page } from '@playwright/test';
 import { test, expect } from './fixtures';
-import { DEMO, expectToast, login, logout, MEMBERS, postCard, postCards, readKept, SEED_TEXT, UPLOAD_PHOTO } from './helpers';
+import { DEMO, expectToast, login, logout, MEMBERS, postCard, postCards, readKept, SEED_TEXT, setNetwork, UPLOAD_PHOTO } from './helpers';
 
 /** The post Ava writes with no network. */
 const OFFLINE_POST = 'Written on the train with no signal: sent once the network is back.';
@@ -68,17 +68,17 @@ test.describe('The app with the network gone', { tag: ['@server'] }, () => {
     await page.goto('/login');
     await expect(page.getByRole('heading', { name: 'Login', level: 1 })).toBeVisible();
     await appKept(page);
-    await context.setOffline(true);
+    await setNetwork(context, false);
     await page.reload();
     await expect(page.getByRole('heading', { name: 'Login', level: 1 })).toBeVisible();
-    await context.setOffline(false);
+    await setNetwork(context, true);
     await login(page);
     await expect(page.getByRole('heading', { name: 'Latest Posts' })).toBeVisible();
   });
 
   test("a member's Home reloaded with the network off shows its posts and pictures as last seen, says from when, and is brought up to date once the network returns", async ({ page, context, request }) => {
     await homeKept(page);
-    await context.setOffline(true);
+    await setNetwork(context, false);
     await page.reload();
     await expect(page.getByRole('heading', { name: 'Latest Posts' })).toBeVisible();
     await expect(postCards(page)).toHaveCount(12);
@@ -90,7 +90,7 @@ test.describe('The app with the network gone', { tag: ['@server'] }, () => {
     const liam = await request.post('/api/auth/login', { data: { username: MEMBERS.liam.username, password: DEMO.password } });
     const { encodedToken } = (await liam.json()) as { encodedToken: string };
     expect((await request.post('/api/posts', { headers: { authorization: encodedToken }, data: { postData: { text } } })).status()).toBe(201);
-    await context.setOffline(false);
+    await setNetwork(context, true);
     await expect(page.getByRole('status').filter({ hasText: /Offline, as of/ })).toHaveCount(0);
     await expect(postCard(page, text)).toBeVisible();
     await expect(postCards(page)).toHaveCount(13);
@@ -100,7 +100,7 @@ test.describe('The app with the network gone', { tag: ['@server'] }, () => {
     // Pictures of posts scrolled to offline, never shown before, fail as the worker asks the network for them.
     consoleGuard.allow(/ERR_FAILED/);
     await homeKept(page);
-    await context.setOffline(true);
+    await setNetwork(context, false);
     // Ava likes the first three posts she has not liked yet, and bookmarks the first of them.
     const cards = postCards(page);
     const liked: { id: string; text: string }[] = [];
@@ -168,7 +168,7 @@ test.describe('The app with the network gone', { tag: ['@server'] }, () => {
     await expect(postCard(again, OFFLINE_EDIT).getByText('Waiting to send')).toBeVisible();
     await expect(postCard(again, SEED_TEXT.avaHello)).toHaveCount(0);
 
-    await context.setOffline(false);
+    await setNetwork(context, true);
     await expect(again.getByText('Waiting to send')).toHaveCount(0, { timeout: 15_000 });
     // As the server has them: each like once, the bookmark once.
     const login = await request.post('/api/auth/login', { data: { username: DEMO.username, password: DEMO.password } });
@@ -199,7 +199,7 @@ test.describe('The app with the network gone', { tag: ['@server'] }, () => {
     const second = await context.newPage();
     await second.goto('/');
     await expect(postCards(second)).toHaveCount(12);
-    await context.setOffline(true);
+    await setNetwork(context, false);
     const cards = postCards(page);
     let liked = '';
     for (let index = 0; !liked; index += 1) {
@@ -220,7 +220,7 @@ test.describe('The app with the network gone', { tag: ['@server'] }, () => {
       });
     }
 
-    await context.setOffline(false);
+    await setNetwork(context, true);
     for (const tab of [page, second]) {
       const card = tab.locator(`article.post-card[data-post-id="${liked}"]`);
       await expect(card.getByText('Waiting to send')).toHaveCount(0, { timeout: 15_000 });
@@ -236,10 +236,10 @@ test.describe('The app with the network gone', { tag: ['@server'] }, () => {
   test('a page never seen, opened with the network off, says so in the app, and Reload brings it once it returns', async ({ page, context }) => {
     await login(page);
     await appKept(page);
-    await context.setOffline(true);
+    await setNetwork(context, false);
     await page.goto(`/users/${MEMBERS.liam.id}`);
     await expect(page.getByRole('heading', { name: "You're offline" })).toBeVisible();
-    await context.setOffline(false);
+    await setNetwork(context, true);
     await page.getByRole('button', { name: 'Reload' }).click();
     await expect(page.getByRole('heading', { name: MEMBERS.liam.name, level: 1 })).toBeVisible();
   });
@@ -249,7 +249,7 @@ test.describe('The app with the network gone', { tag: ['@server'] }, () => {
     expect(await page.evaluate(async () => (await caches.keys()).includes('socialconnect-media'))).toBe(true);
     await logout(page);
     await expect.poll(() => page.evaluate(async () => (await caches.keys()).includes('socialconnect-media'))).toBe(false);
-    await context.setOffline(true);
+    await setNetwork(context, false);
     await page.goto('/');
     await expect(page.getByRole('heading', { name: 'Login', level: 1 })).toBeVisible();
   });
@@ -262,7 +262,7 @@ test.describe('The app with the network gone', { tag: ['@server'] }, () => {
       await expect(page.getByRole('heading', { name: 'Login', level: 1 })).toBeVisible();
       // The page built ahead shows before the app's code has come: all of it here before the network goes.
       await page.waitForLoadState('networkidle');
-      await context.setOffline(true);
+      await setNetwork(context, false);
       await expect(page.reload()).rejects.toThrow(/ERR_INTERNET_DISCONNECTED/);
     });
   });

@@ -9,19 +9,19 @@
 import type { Locator, Page } from '@playwright/test';
 import type { RealServer } from './backend';
 import { test, expect, openWithScenario, type ConsoleGuard } from './fixtures';
-import { callsOnTheirWay, expectToast, homeSettled, liamPostsAndHomeShowsIt, login, MEMBERS, navigateTo, postCard, postCards, pressWhileServerDown, readKept, SEED_TEXT, urlPath } from './helpers';
+import { callsOnTheirWay, expectToast, homeSettled, liamPostsAndHomeShowsIt, login, MEMBERS, navigateTo, postCard, postCards, pressWhileServerDown, readKept, SEED_TEXT, setNetwork, urlPath } from './helpers';
 
 /** The server is gone, and so is every file and answer of it the page has not loaded yet. */
 async function serverDown(page: Page, realServer: RealServer | undefined, consoleGuard: ConsoleGuard): Promise<void> {
   // What is on its way when it goes is cut off, and what is asked while it is down is refused.
   consoleGuard.allow(/^Failed to load resource: net::ERR_(CONNECTION_REFUSED|CONNECTION_RESET|INTERNET_DISCONNECTED|FAILED)/);
   if (realServer) await realServer.stop();
-  else await page.context().setOffline(true);
+  else await setNetwork(page.context(), false);
 }
 
 async function serverBack(page: Page, realServer: RealServer | undefined): Promise<void> {
   if (realServer) await realServer.start();
-  else await page.context().setOffline(false);
+  else await setNetwork(page.context(), true);
 }
 
 test.describe('A page that could not load', { tag: ['@server', '@standin'] }, () => {
