@@ -11,6 +11,7 @@ import { createKeptReads, keepReadsIn, type KeptReads } from './keptReads';
 import { memoryStorage } from './memoryStorage';
 import { createKeptOutbox, keepOutboxIn } from './outboxStorage';
 import { WAITING_TEXTS } from './WaitingToSend';
+import { OUTBOX_CHANNEL } from './outboxListeners';
 import { WAITING_POSTS_TEXTS } from './WaitingPosts';
 import { WAITING_REPLIES_TEXTS } from './WaitingReplies';
 import { REPLY_COMPOSER_TEXTS } from '../features/replies/components/ReplyComposer';
@@ -682,9 +683,12 @@ describe("the member's tabs of one browser", () => {
     await waitFor(() => expect(waitingOn(lakeIn(second.container))).not.toBeNull());
 
     await first.user.click(await within(lakeIn(first.container)).findByRole('button', { name: WAITING_TEXTS.cancelName }));
+    // The list shows the card's new count a render after its label goes.
     for (const tab of [first, second]) {
-      await waitFor(() => expect(waitingOn(lakeIn(tab.container))).toBeNull());
-      expect(likeOf(lakeIn(tab.container), 2, false)).toBeInTheDocument();
+      await waitFor(() => {
+        expect(waitingOn(lakeIn(tab.container))).toBeNull();
+        expect(likeOf(lakeIn(tab.container), 2, false)).toBeInTheDocument();
+      });
     }
     const calls = recordCalls();
     networkBack();
@@ -692,5 +696,39 @@ describe("the member's tabs of one browser", () => {
     calls.stop();
     expect(calls.calls.filter((call) => call.startsWith('POST /posts/like/'))).toEqual([]);
     expect(likedByDemo(LAKE_ID)).toBe(false);
+  });
+
+  it('a look at the kept copy begun before a cancel here does not bring the cancelled like back', async () => {
+    const { first, second } = await likedInFirstTab();
+    await waitFor(() => expect(waitingOn(lakeIn(second.container))).not.toBeNull());
+    // Another tab speaks; this tab's look at the kept copy, begun before the cancel, ends after it.
+    const read = outboxStorage.get;
+    const heldReads: (() => void)[] = [];
+    outboxStorage.get = async (key) => {
+      const value = await read(key);
+      await new Promise<void>((release) => heldReads.push(release));
+      return value;
+    };
+    const otherTab = new BroadcastChannel(OUTBOX_CHANNEL);
+    otherTab.postMessage({ member: DEMO_USER_ID });
+    otherTab.close();
+    await waitFor(() => expect(heldReads.length).toBeGreaterThan(0));
+    outboxStorage.get = read;
+
+    await first.user.click(within(lakeIn(first.container)).getByRole('button', { name: WAITING_TEXTS.cancelName }));
+    await waitFor(() => expect(keptWrites()).toEqual([]));
+    for (const release of heldReads) release();
+    for (const tab of [first, second]) {
+      await waitFor(() => expect(waitingOn(lakeIn(tab.container))).toBeNull());
+      await waitFor(() => expect(likeOf(lakeIn(tab.container), 2, false)).toBeInTheDocument());
+    }
+    // Still so once every look has ended: the network back sends nothing.
+    const calls = recordCalls();
+    networkBack();
+    await waitFor(() => expect(screen.queryAllByText(CONNECTION_TEXTS.unreachable)).toHaveLength(0), { timeout: 5_000 });
+    calls.stop();
+    expect(waitingOn(lakeIn(first.container))).toBeNull();
+    expect(likeOf(lakeIn(first.container), 2, false)).toBeInTheDocument();
+    expect(calls.calls.filter((call) => call.startsWith('POST /posts/like/'))).toEqual([]);
   });
 });

@@ -110,6 +110,9 @@ export function startOutbox(dispatch: AppDispatch): () => void {
   // The writes this tab knows to be in the browser's copy (added by it, or found there at a start),
   // and its changes to that copy still under way: sending waits for them.
   const keptHere = new Set<string>();
+  // The writes this tab sent or cancelled: a read of the kept copy begun before their removal
+  // (another tab's message) still lists them, and must not bring them back as waiting.
+  const endedHere = new Set<string>();
   let keptChanges: Promise<void> = Promise.resolve();
   const channel = typeof BroadcastChannel === 'undefined' ? undefined : new BroadcastChannel(OUTBOX_CHANNEL);
   /** Changes the kept copy, in line after this tab's earlier changes; then tells the other tabs, with `told`. */
@@ -189,6 +192,7 @@ export function startOutbox(dispatch: AppDispatch): () => void {
     actionCreator: writeDone,
     effect: (action, listenerApi) => {
       const member = listenerApi.getState().session.userId;
+      endedHere.add(action.payload);
       // One another tab took off the copy is not told of again.
       const told = keptHere.delete(action.payload);
       if (member) changeKept((outbox) => outbox.remove(member, [action.payload]), told ? { member } : undefined);
@@ -218,6 +222,7 @@ export function startOutbox(dispatch: AppDispatch): () => void {
       const { writes } = action.payload;
       const state = listenerApi.getState();
       const member = state.session.userId;
+      for (const write of writes) endedHere.add(write.id);
       const told = writes.filter((write) => keptHere.delete(write.id)).map((write) => write.id);
       if (member) changeKept((outbox) => outbox.remove(member, writes.map((write) => write.id)), told.length > 0 ? { member, cancelled: told } : undefined);
       await withSender(({ takeBack, reloadTargets }) => {
@@ -240,7 +245,7 @@ export function startOutbox(dispatch: AppDispatch): () => void {
     const keptIds = new Set(kept.map((write) => write.id));
     const inPage = selectWaitingWrites(state());
     const pageIds = new Set(inPage.map((write) => write.id));
-    const added = kept.filter((write) => !pageIds.has(write.id));
+    const added = kept.filter((write) => !pageIds.has(write.id) && !endedHere.has(write.id));
     const gone = inPage.filter((write) => keptHere.has(write.id) && !keptIds.has(write.id));
     if (added.length > 0) dispatch(waitingFound(added));
     if (gone.length === 0) return;
