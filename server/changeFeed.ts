@@ -44,6 +44,12 @@ export interface ChangeFeed extends EventHub {
   changed(): void;
   /** Where the channel reports its state from now on (the server's log once it has one). */
   reportTo(log: ChangeLog): void;
+  /**
+   * Where each heartbeat's round trip goes, in seconds (PostgreSQL; PGlite has no channel to wait on):
+   * notifications come on the same connection, in order, so a round trip bounds how late this
+   * process hears another's commit.
+   */
+  reportRoundTripsTo(observe: (seconds: number) => void): void;
   close(): Promise<void>;
 }
 
@@ -71,6 +77,7 @@ function changeFeed(networkVersion: (local: number) => Promise<number>) {
   let listening = false;
   let stalled = false;
   let log = SILENT;
+  let roundTrips: ((seconds: number) => void) | undefined;
   /** The network's version after the last write heard; undefined when what came before is unknown. */
   let heardVersion: number | undefined;
   const publish = (committed: Committed): void => listeners.forEach((listener) => listener(committed));
@@ -84,6 +91,12 @@ function changeFeed(networkVersion: (local: number) => Promise<number>) {
       log = next;
     },
     log: (): ChangeLog => log,
+    reportRoundTripsTo(observe: (seconds: number) => void) {
+      roundTrips = observe;
+    },
+    roundTrip(seconds: number) {
+      roundTrips?.(seconds);
+    },
     subscribe(listener: (committed: Committed) => void) {
       listeners.add(listener);
       return () => {
@@ -193,6 +206,7 @@ export async function postgresChanges(connectionString: string, {
         if (client !== current) return;
         askedAt = undefined;
         answeredAt = performance.now();
+        feed.roundTrip((answeredAt - now) / 1000);
         if (stalled) {
           stalled = false;
           feed.unstall();
@@ -273,6 +287,7 @@ export async function postgresChanges(connectionString: string, {
     networkVersion: feed.networkVersion,
     changed: feed.changed,
     reportTo: feed.reportTo,
+    reportRoundTripsTo: feed.reportRoundTripsTo,
     subscribe: feed.subscribe,
     async close() {
       closed = true;

@@ -3,7 +3,7 @@
  * a port of their own (METRICS_PORT, on METRICS_HOST: loopback unless told otherwise), never on the
  * public one: the calls answered by route and status with their durations, the live streams open
  * and the events written to them, the rate limits' refusals, the database's connections (PostgreSQL's pool), whether the change
- * channel is heard, and the process's own (memory, CPU, event loop).
+ * channel is heard and how long its heartbeat takes, and the process's own (memory, CPU, event loop).
  */
 import { createServer, type Server } from 'node:http';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
@@ -20,6 +20,8 @@ export interface AppMetrics {
 
 export interface ServerMetrics extends AppMetrics {
   registry: Registry;
+  /** A heartbeat of the change channel answered after this many seconds (changeFeed.ts). */
+  channelRoundTrip(seconds: number): void;
 }
 
 /** What the process knows of its database and change channel, read at each scrape. */
@@ -71,6 +73,12 @@ export function createMetrics(sources: MetricsSources): ServerMetrics {
       this.set(sources.channelHeard() ? 1 : 0);
     },
   });
+  const roundTrips = new Histogram({
+    name: 'socialconnect_change_channel_round_trip_seconds',
+    help: "The change channel's heartbeat, asked on the connection that hears the other processes' commits: how long each took to answer (PostgreSQL only). A commit is heard within about this much.",
+    buckets: DURATION_BUCKETS,
+    registers: [registry],
+  });
   const { pool } = sources;
   if (pool) {
     new Gauge({
@@ -95,6 +103,9 @@ export function createMetrics(sources: MetricsSources): ServerMetrics {
     },
     eventSent() {
       events.inc();
+    },
+    channelRoundTrip(seconds) {
+      roundTrips.observe(seconds);
     },
   };
 }

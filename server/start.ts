@@ -116,6 +116,7 @@ export async function startServer(config: ServerConfig, { logger = false, now = 
       ctx, database, answers: createAnswerCache(changes), events: changes, streamsPerSession: config.streamsPerSession, staticDir: config.staticDir, logger, trustProxy: config.trustProxy, devOrigins: config.devOrigins, rateLimits, draining: () => draining, metrics,
     });
     changes.reportTo(app.log);
+    if (metrics) changes.reportRoundTripsTo((seconds) => metrics.channelRoundTrip(seconds));
     for (const warning of warnings) app.log.warn(warning);
     await app.listen({ port: config.port, host: config.host });
     if (metrics && config.metrics) metricsServer = await serveMetrics(metrics.registry, config.metrics.host, config.metrics.port);

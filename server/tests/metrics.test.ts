@@ -129,8 +129,9 @@ describe('a server with METRICS_PORT, on PGlite', () => {
     expect(valueOf(all, 'socialconnect_change_channel_heard')).toBe(1);
     expect(valueOf(all, 'socialconnect_process_resident_memory_bytes')).toBeGreaterThan(0);
     expect(valueOf(all, 'socialconnect_nodejs_eventloop_lag_seconds')).toBeGreaterThanOrEqual(0);
-    // PGlite has no pool.
+    // PGlite has no pool, and no channel to wait on.
     expect(all.filter((sample) => sample.name === 'socialconnect_database_connections')).toEqual([]);
+    expect(valueOf(all, 'socialconnect_change_channel_round_trip_seconds_count')).toBe(0);
   });
 
   it("answers nothing else on the metrics port, and /metrics on the public port is 404 (the app's not-found page), no numbers", async () => {
@@ -179,5 +180,15 @@ describe('a server with METRICS_PORT, on PostgreSQL', () => {
     expect(valueOf(all, 'socialconnect_database_connections', { state: 'total' })).toBeGreaterThanOrEqual(1);
     expect(valueOf(all, 'socialconnect_database_connections', { state: 'waiting' })).toBe(0);
     expect(valueOf(all, 'socialconnect_change_channel_heard')).toBe(1);
+  });
+
+  it("times the change channel's heartbeat: every answer counted, each within the buckets", async () => {
+    // A heartbeat every 200 ms: a few have come and gone within a second.
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    const all = await scrape(server);
+    const count = valueOf(all, 'socialconnect_change_channel_round_trip_seconds_count') ?? 0;
+    expect(count).toBeGreaterThanOrEqual(2);
+    expect(valueOf(all, 'socialconnect_change_channel_round_trip_seconds_bucket', { le: '+Inf' })).toBe(count);
+    expect(valueOf(all, 'socialconnect_change_channel_round_trip_seconds_sum')).toBeGreaterThan(0);
   });
 });
