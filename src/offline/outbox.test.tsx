@@ -698,6 +698,38 @@ describe("the member's tabs of one browser", () => {
     expect(likedByDemo(LAKE_ID)).toBe(false);
   });
 
+  it('an edit cancelled in one tab with no network shows the text the post had in the other too', async () => {
+    const COFFEE = 'Two cups, one long conversation. Best kind of Saturday.';
+    const EDITED = 'Three cups, written on the train.';
+    const cardIn = (tab: HTMLElement, text: string) => {
+      const article = within(tab).getByText(text).closest('article');
+      if (!article) throw new Error(`No card shows "${text}"`);
+      return article as HTMLElement;
+    };
+    const first = await renderHome();
+    const second = renderAfterReload('/');
+    await within(second.container).findByText(COFFEE);
+    networkGone();
+    await first.user.click(within(cardIn(first.container, COFFEE)).getByRole('button', { name: 'Edit post' }));
+    const box = within(screen.getByRole('dialog', { name: 'New Post Content:' })).getByRole('textbox', { name: 'Post content' });
+    await first.user.clear(box);
+    await first.user.type(box, EDITED);
+    await first.user.click(screen.getByRole('button', { name: 'Update Post' }));
+    await waitFor(() => expect(keptWrites()).toEqual([['edit', seedPostId(11)]]));
+    for (const tab of [first, second]) {
+      expect(await within(tab.container).findByText(EDITED, {}, { timeout: 5_000 })).toBeInTheDocument();
+      expect(waitingOn(cardIn(tab.container, EDITED))).not.toBeNull();
+    }
+
+    await first.user.click(within(cardIn(first.container, EDITED)).getByRole('button', { name: WAITING_TEXTS.cancelName }));
+    for (const tab of [first, second]) {
+      expect(await within(tab.container).findByText(COFFEE)).toBeInTheDocument();
+      expect(within(tab.container).queryByText(EDITED)).not.toBeInTheDocument();
+      expect(waitingOn(cardIn(tab.container, COFFEE))).toBeNull();
+    }
+    await waitFor(() => expect(keptWrites()).toEqual([]));
+  });
+
   it('a look at the kept copy begun before a cancel here does not bring the cancelled like back', async () => {
     const { first, second } = await likedInFirstTab();
     await waitFor(() => expect(waitingOn(lakeIn(second.container))).not.toBeNull());

@@ -78,9 +78,6 @@ type StartListening = TypedStartListening<RootState, ApiDispatch>;
 type ListenerApi = Parameters<Parameters<StartListening>[0]['effect']>[1];
 
 /** The listener's store as the cache helpers see it. */
-function cacheOf(listenerApi: ListenerApi): CacheAccess {
-  return { dispatch: listenerApi.dispatch, getState: () => listenerApi.getState() as unknown as ApiRootState };
-}
 
 /** A query answered (from the backend or from what was kept): what it shows may predate the writes that wait. */
 const QUERY_ANSWERED = `${API_REDUCER_PATH}/executeQuery/fulfilled`;
@@ -99,6 +96,9 @@ export function startOutbox(dispatch: AppDispatch): () => void {
     stops.push(stop);
     return stop;
   }) as StartListening;
+  // The store's own dispatch in every cache access: the sender keeps what a page showed before a
+  // waiting edit per store, by it.
+  const cacheOf = (listenerApi: ListenerApi): CacheAccess => ({ dispatch, getState: () => listenerApi.getState() as unknown as ApiRootState });
   let sending = false;
   let again = false;
   let timer: ReturnType<typeof setTimeout> | undefined;
@@ -254,9 +254,9 @@ export function startOutbox(dispatch: AppDispatch): () => void {
       dispatch(writeDone(write.id));
     }
     const cancelled = new Set(message.cancelled ?? []);
-    await withSender(({ takeBack, reloadTargets }) => {
+    await withSender(({ takeOffScreen, reloadTargets }) => {
       const cache = { dispatch, getState: () => state() as unknown as ApiRootState };
-      takeBack(cache, gone.filter((write) => cancelled.has(write.id) && SHOWN_ONLY.has(write.kind)));
+      takeOffScreen(cache, gone.filter((write) => cancelled.has(write.id)));
       if (!state().connection.lost) reloadTargets(cache, gone);
     });
   };
@@ -271,9 +271,6 @@ export function startOutbox(dispatch: AppDispatch): () => void {
     for (const stop of stops) stop();
   };
 }
-
-/** The writes whose taking back changes only what the page shows (a post, a reply or an edit also gives its text back to its box). */
-const SHOWN_ONLY: ReadonlySet<WaitingWrite['kind']> = new Set(['like', 'dislike', 'bookmark', 'unbookmark', 'follow', 'unfollow']);
 
 /** The member's writes kept in this browser, oldest first (none without IndexedDB). */
 export async function keptWaitingOf(member: string): Promise<WaitingWrite[]> {

@@ -43,10 +43,18 @@ const ENDPOINT_OF: Readonly<Record<WaitingKind, string>> = {
  * the edit: shown again if the edit is cancelled or refused. Taken from each answer the edit is shown
  * on, so a post loaded again (a start, a reload) gives the backend's version.
  */
-const shownBeforeEdit = new Map<string, { content: string; imageAlt: string | undefined }>();
+const shownBeforeEditBy = new WeakMap<CacheAccess['dispatch'], Map<string, { content: string; imageAlt: string | undefined }>>();
+
+/** That memory for one page's store (a browser's tabs each have their own; tests run two in a document). */
+function shownBeforeEditIn(cache: CacheAccess): Map<string, { content: string; imageAlt: string | undefined }> {
+  let shown = shownBeforeEditBy.get(cache.dispatch);
+  if (!shown) shownBeforeEditBy.set(cache.dispatch, (shown = new Map()));
+  return shown;
+}
 
 /** Shows a waiting edit (`edit`, its data) on a post (`made`), or the post as it was before it. */
 function showEdit(cache: CacheAccess, write: WaitingWrite, edit: ReturnType<typeof editDataOf>, made: boolean): void {
+  const shownBeforeEdit = shownBeforeEditIn(cache);
   if (!made) {
     const before = shownBeforeEdit.get(write.id);
     shownBeforeEdit.delete(write.id);
@@ -93,7 +101,7 @@ function takeOffPost(post: Post, member: UserSummary, kind: 'like' | 'dislike'):
  * Shows one waiting write as made (`made`), or as if it had never been (a write cancelled or refused;
  * `postGone`: refused because its post is no longer there).
  */
-function show(cache: CacheAccess, member: UserSummary, write: WaitingWrite, made: boolean, postGone = false): void {
+function show(cache: CacheAccess, member: UserSummary, write: WaitingWrite, made: boolean, postGone = false, giveBack = true): void {
   switch (write.kind) {
     case 'like':
     case 'dislike': {
@@ -112,18 +120,18 @@ function show(cache: CacheAccess, member: UserSummary, write: WaitingWrite, made
     case 'post':
       // Shown from the outbox itself (WaitingPosts); taken back, it goes back to the composer, so
       // nothing the member wrote is lost.
-      if (!made) returnToDraft(member._id, postDataOf(write));
+      if (!made && giveBack) returnToDraft(member._id, postDataOf(write));
       return;
     case 'reply':
       // Shown from the outbox itself (WaitingReplies); taken back, it goes back to its post's reply box.
-      if (!made) returnToDraft(member._id, { text: replyDataOf(write).text, image: '', imageAlt: '' }, `reply.${replyPostOf(write) ?? ''}`);
+      if (!made && giveBack) returnToDraft(member._id, { text: replyDataOf(write).text, image: '', imageAlt: '' }, `reply.${replyPostOf(write) ?? ''}`);
       return;
     case 'edit': {
       // Shown on the post's cached copies; taken back, the post shows what it did before, and the
       // text goes back to the post's edit window, or to the composer when the post is gone.
       const edit = editDataOf(write);
       showEdit(cache, write, edit, made);
-      if (!made) returnToDraft(member._id, { text: edit.text, image: '', imageAlt: postGone ? '' : (edit.imageAlt ?? '') }, postGone ? undefined : editDraftPlace(write.target));
+      if (!made && giveBack) returnToDraft(member._id, { text: edit.text, image: '', imageAlt: postGone ? '' : (edit.imageAlt ?? '') }, postGone ? undefined : editDraftPlace(write.target));
     }
   }
 }
@@ -144,6 +152,16 @@ export function takeBack(cache: CacheAccess, writes: readonly WaitingWrite[], po
   const member = selectCurrentSummary(cache.getState());
   if (!member) return;
   for (const write of [...writes].reverse()) show(cache, member, write, false, postGone);
+}
+
+/**
+ * Takes off this page writes another tab of the browser cancelled: what they changed shows as
+ * before, here too; what the member wrote went back to a box in that tab, not to one here as well.
+ */
+export function takeOffScreen(cache: CacheAccess, writes: readonly WaitingWrite[]): void {
+  const member = selectCurrentSummary(cache.getState());
+  if (!member) return;
+  for (const write of [...writes].reverse()) show(cache, member, write, false, false, false);
 }
 
 /**
@@ -200,7 +218,7 @@ const PAGE_ALONE: KeptCopy = { stillWaiting: async () => true, forget: async () 
 export async function sendWaiting(cache: CacheAccess, waiting: () => readonly WaitingWrite[], kept: KeptCopy = PAGE_ALONE): Promise<SendOutcome> {
   const finished: WaitingWrite[] = [];
   const done = async (write: WaitingWrite) => {
-    shownBeforeEdit.delete(write.id);
+    shownBeforeEditIn(cache).delete(write.id);
     cache.dispatch(writeDone(write.id));
     finished.push(write);
     await kept.forget(write);
