@@ -4,7 +4,7 @@ import type { Page } from '@playwright/test';
 import { REPOSITORY_ROOT } from '../server/config';
 import { REAL_APP_DIR, startRealServer } from './backend';
 import { test, expect, openWithFaults } from './fixtures';
-import { DEMO, escapeRegExp, expectToast, login, MEMBERS, navigateTo, openWorkbench, postCard, SEED_TEXT, submitLogin, UPLOAD_PHOTO, urlPath, writePost } from './helpers';
+import { callsOnTheirWay, DEMO, escapeRegExp, expectToast, homeSettled, login, MEMBERS, navigateTo, openWorkbench, postCard, SEED_TEXT, submitLogin, UPLOAD_PHOTO, urlPath, writePost } from './helpers';
 
 const LIKE = 'POST /posts/like/:postId';
 const UNAVAILABLE = 'The service is unavailable right now. Please try again in a moment.';
@@ -156,7 +156,10 @@ test.describe("QA's workbench", () => {
   });
 
   test("the browser stops the stand-in's worker: once the tab is shown again, the stand-in answers it", async ({ page }) => {
+    const onTheirWay = callsOnTheirWay(page);
     await login(page);
+    // An idle worker: Home whole, the side panel's code and calls in, nothing on its way.
+    await homeSettled(page, onTheirWay);
     // As Chrome does to an idle worker (a tab hidden for minutes): a worker started again has
     // forgotten this tab, whose calls would go to the network, which has no such API (the page
     // would go to "It's not you, It's us..!").
