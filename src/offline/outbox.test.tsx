@@ -320,6 +320,12 @@ describe('a post written with no network', () => {
     await waitFor(() => expect(keptWrites().map(([kind]) => kind)).toEqual(['post']));
     expect(screen.queryByText(COMPOSER_TEXTS.created)).not.toBeInTheDocument();
 
+    // On screen all along: from the waiting post to the feed's, never nowhere in between.
+    let gone = 0;
+    const watch = new MutationObserver(() => {
+      if (!document.body.textContent?.includes(TEXT)) gone += 1;
+    });
+    watch.observe(document.body, { childList: true, subtree: true, characterData: true });
     networkBack();
     await waitFor(() => expect(keptWrites()).toEqual([]), { timeout: 5_000 });
     expect(storedWithText()).toHaveLength(1);
@@ -327,6 +333,8 @@ describe('a post written with no network', () => {
     await waitFor(() => expect(screen.queryByRole('region', { name: WAITING_POSTS_TEXTS.section })).not.toBeInTheDocument());
     const feed = await findFeed('Latest Posts');
     await waitFor(() => expect(within(feed).getAllByRole('article')[0]).toHaveTextContent(TEXT));
+    watch.disconnect();
+    expect(gone).toBe(0);
   });
 
   it('written after a start with no network, it waits too: the backend\'s health, as kept, says it stores a post once', async () => {

@@ -24,7 +24,7 @@ function readPosts(response: Partial<PostsResponse> | undefined): Post[] | undef
  */
 export type PostsChange = { post: Post } | { removed: string } | { counts: ReactionChange };
 
-function readPost(response: Partial<PostResponse> | undefined): PostsChange | undefined {
+export function readPost(response: Partial<PostResponse> | undefined): PostsChange | undefined {
   return response?.post && typeof response.post === 'object' ? { post: response.post } : undefined;
 }
 
@@ -213,6 +213,11 @@ function writeCounts(cache: CacheAccess, counts: ReactionChange): void {
   patchPost(cache, counts.postId, (post) => {
     post.likes.likeCount = counts.likeCount;
   });
+}
+
+/** A new post the backend answered for (one that waited offline, sent): it joins the top of its lists. */
+export function showCreatedPost(cache: CacheAccess, post: Post): void {
+  writeOnePost(cache, post, true);
 }
 
 /**
