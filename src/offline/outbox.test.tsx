@@ -51,6 +51,21 @@ function networkBack(): void {
   });
 }
 
+/** Counts the changes to the page after which `text` shows nowhere on it; `timesGone` stops counting. */
+function watchOnScreen(text: string): { timesGone(): number } {
+  let gone = 0;
+  const watch = new MutationObserver(() => {
+    if (!document.body.textContent?.includes(text)) gone += 1;
+  });
+  watch.observe(document.body, { childList: true, subtree: true, characterData: true });
+  return {
+    timesGone() {
+      watch.disconnect();
+      return gone;
+    },
+  };
+}
+
 /** The like button of a card, as a member finds it: by its count and whether it is pressed. */
 function likeOf(card: HTMLElement, count: number, pressed: boolean) {
   return within(card).getByRole('button', { name: `Like, ${count} ${count === 1 ? 'like' : 'likes'}`, pressed });
@@ -321,11 +336,7 @@ describe('a post written with no network', () => {
     expect(screen.queryByText(COMPOSER_TEXTS.created)).not.toBeInTheDocument();
 
     // On screen all along: from the waiting post to the feed's, never nowhere in between.
-    let gone = 0;
-    const watch = new MutationObserver(() => {
-      if (!document.body.textContent?.includes(TEXT)) gone += 1;
-    });
-    watch.observe(document.body, { childList: true, subtree: true, characterData: true });
+    const watch = watchOnScreen(TEXT);
     networkBack();
     await waitFor(() => expect(keptWrites()).toEqual([]), { timeout: 5_000 });
     expect(storedWithText()).toHaveLength(1);
@@ -333,8 +344,7 @@ describe('a post written with no network', () => {
     await waitFor(() => expect(screen.queryByRole('region', { name: WAITING_POSTS_TEXTS.section })).not.toBeInTheDocument());
     const feed = await findFeed('Latest Posts');
     await waitFor(() => expect(within(feed).getAllByRole('article')[0]).toHaveTextContent(TEXT));
-    watch.disconnect();
-    expect(gone).toBe(0);
+    expect(watch.timesGone()).toBe(0);
   });
 
   it('written after a start with no network, it waits too: the backend\'s health, as kept, says it stores a post once', async () => {
@@ -514,11 +524,14 @@ describe('a reply written with no network', () => {
     expect(within(waitingReply()).getByText(WAITING_TEXTS.waiting)).toBeInTheDocument();
     await waitFor(() => expect(keptWrites()).toEqual([['reply', expect.any(String)]]));
 
+    // On screen all along: from the waiting reply to the list's, never nowhere in between.
+    const watch = watchOnScreen(REPLY);
     networkBack();
     await waitFor(() => expect(keptWrites()).toEqual([]), { timeout: 5_000 });
     expect(storedReplies()).toHaveLength(1);
     await waitFor(() => expect(screen.queryByRole('region', { name: WAITING_REPLIES_TEXTS.section })).not.toBeInTheDocument());
     expect(await within(screen.getByRole('list', { name: 'Replies' })).findByText(REPLY)).toBeInTheDocument();
+    expect(watch.timesGone()).toBe(0);
   });
 
   it('cancelled, it goes back to the reply box, and nothing is sent', async () => {

@@ -8,6 +8,7 @@ import { failedActMessage } from '../app/failedActs';
 import { showBookmarkWaiting } from '../features/bookmarks/bookmarksApi';
 import { cachedPost, patchPost } from '../features/posts/postCopies';
 import { readPost, showCreatedPost } from '../features/posts/postsApi';
+import { showCreatedReply } from '../features/replies/repliesApi';
 import { applyDislike, applyLike } from '../features/posts/postReactions';
 import { editDraftPlace, returnToDraft } from '../features/posts/useDraft';
 import { notifyError } from '../features/ui/notify';
@@ -16,7 +17,7 @@ import { followChangedElsewhere } from '../features/users/usersApi';
 import { api, HOME_FEED_TAG, sendWaitingWrite, type CacheAccess } from '../lib/api/api';
 import { apiFailed } from '../lib/api/apiEvents';
 import { classifyFailure, refusedAsAlready, retryAfterSeconds } from '../lib/apiError';
-import type { Post, PostResponse, UserSummary } from '../types/api';
+import type { Post, PostResponse, ReplyCreated, UserSummary } from '../types/api';
 import { replyPostOf, writeDone, type WaitingKind, type WaitingWrite } from './outboxSlice';
 import { editDataOf, postDataOf, replyDataOf } from './waitingWrite';
 
@@ -239,9 +240,11 @@ export async function sendWaiting(cache: CacheAccess, waiting: () => readonly Wa
       // The session ended while it went (a logout): what is left is no longer this page's to send.
       if (cache.getState().session.userId !== write.member) return { kind: 'session ended' };
       if (result.error === undefined || refusedAsAlready({ error: result.error })) {
-        // A new post shows in the feed in the step it leaves "Posts waiting to send": never nowhere.
+        // A new post or reply shows in its list in the step it leaves the waiting ones: never nowhere.
         const created = write.kind === 'post' && result.error === undefined ? readPost(result.data as Partial<PostResponse> | undefined) : undefined;
         if (created && 'post' in created) showCreatedPost(cache, created.post);
+        const repliedTo = write.kind === 'reply' && result.error === undefined ? replyPostOf(write) : undefined;
+        if (repliedTo) showCreatedReply(cache, repliedTo, result.data as Partial<ReplyCreated> | undefined);
         await done(write);
         continue;
       }

@@ -154,6 +154,13 @@ function setReplyCount(cache: CacheAccess, postId: string, replyCount: number): 
   });
 }
 
+/** A new reply the backend answered for (one that waited offline, sent): counted, and at the end of its list. */
+export function showCreatedReply(cache: CacheAccess, postId: string, created: Partial<ReplyCreated> | undefined): void {
+  if (!created?.reply || typeof created.replyCount !== 'number') return;
+  setReplyCount(cache, postId, created.replyCount);
+  appendIfAtEnd(cache, postId, created.reply, created.replyCount);
+}
+
 /** A new reply joins the end of its post's list when the list shows its end (otherwise it comes with the last page). */
 function appendIfAtEnd(cache: CacheAccess, postId: string, reply: Reply, replyCount: number): void {
   patchReplyPages(cache, postId, (data) => {
