@@ -7,7 +7,7 @@
  */
 import type { BrowserContext, Page, Request } from '@playwright/test';
 import { test, expect } from './fixtures';
-import { expectToast, likeCount, login, navigateTo, postCard, SEED_TEXT, seedPostId, writePost } from './helpers';
+import { callsOnTheirWay, expectToast, likeCount, login, navigateTo, postCard, SEED_TEXT, seedPostId, writePost } from './helpers';
 
 /** The lock of the tab that reads the stream (src/features/live/useLiveNetwork.ts). */
 const LEADER_LOCK = 'socialconnect.events';
@@ -27,6 +27,7 @@ const LAKE = 'The lake went completely still just before dusk.';
  */
 async function secondTab(context: BrowserContext): Promise<Page> {
   const tab = await context.newPage();
+  const onTheirWay = callsOnTheirWay(tab);
   await tab.goto('/');
   await expect(tab.getByRole('heading', { name: 'Latest Posts' })).toBeVisible();
   // Counted by the stream lock's name: another lock waited for at that moment (the stand-in's store,
@@ -36,6 +37,9 @@ async function secondTab(context: BrowserContext): Promise<Page> {
   // and on a busy machine the leader's stream may still be opening. Asked as the tab asks, over the
   // tabs' channel: the leader's answer reaches this tab's own listener too.
   await expect.poll(() => tab.evaluate(leaderSaysLive, TABS_CHANNEL), { timeout: 10_000 }).toBe(true);
+  // A read still on its way (a list loading again) would bring a change the journey makes next with
+  // its answer: the journeys' changes must come by the stream alone.
+  await expect.poll(onTheirWay).toBe(0);
   return tab;
 }
 
