@@ -473,7 +473,9 @@ export async function startServerCluster(options: ClusterOptions): Promise<Runni
       const processesExited = Promise.all(draining);
       // HAProxy stops accepting a moment before the processes do, so what it accepted reaches one.
       const handover = Math.min(HANDOVER_MS, drainMs / 2);
-      await Promise.race([new Promise((resolve) => setTimeout(resolve, drainMs - handover)), processesExited]);
+      let handoverAt: NodeJS.Timeout | undefined;
+      await Promise.race([new Promise((resolve) => (handoverAt = setTimeout(resolve, drainMs - handover))), processesExited]);
+      clearTimeout(handoverAt);
       if (balancer) {
         onOutput('cluster', `HAProxy stops accepting connections on ${host}:${port}; the processes finish what they hold.`);
         // A soft stop: the connections it holds finish first.
