@@ -7,6 +7,7 @@ import { afterFirstPaint } from './lib/afterFirstPaint';
 import { takeHeldPresses } from './lib/heldPresses';
 import { chooseRealServer, env } from './config/env';
 import { browserStorage, readThemeChoice, showThemeChoice } from './features/theme/themeChoice';
+import { languageAskedFor } from './i18n/locales';
 import './styles/global.css';
 
 const COULD_NOT_START = 'SocialConnect could not start. Please reload the page.';
@@ -65,6 +66,13 @@ async function start(container: HTMLElement): Promise<void> {
     } else {
       waitForBackend(startWorker());
     }
+  }
+  // A language other than English asked for by the address (`?lang=pl`, `?lang=en-XA` for QA's
+  // pseudo-locale) has its catalogue here before the first render; one that fails to load leaves
+  // the app in English.
+  const language = languageAskedFor(window.location.search);
+  if (language && language !== 'en') {
+    await import(/* webpackChunkName: "i18n" */ './i18n/i18n').then(({ activateLanguage }) => activateLanguage(language)).catch((error: unknown) => console.error(`SocialConnect: the ${language} catalogue could not load; the app speaks English.`, error));
   }
   const { mountApp } = await appModule;
   // The chunks' modules have just run in one task; the app starts in the next, so that a key or a

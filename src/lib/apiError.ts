@@ -1,7 +1,6 @@
 // The codes' type alone: the catalogue's texts stay out of the first page's code (/login), and each
 // code written here is checked against the catalogue.
 import type { ErrorCode } from '../../contract/messages';
-import { countOf } from './plural';
 
 /**
  * Reading the backend's refusals. Every refusal has the shape { errors: [message], code }; RTK Query wraps
@@ -102,6 +101,14 @@ export function refusedAsAlready(failure: unknown): boolean {
   return code !== undefined && ALREADY.includes(code);
 }
 
+/**
+ * '1 second', '12 minutes': English alone, as /login and /signup, which show these waits, are not yet
+ * in the catalogues (src/i18n/), whose runtime would take /login past its 130 KB of JavaScript.
+ */
+function inUnits(count: number, unit: 'second' | 'minute' | 'hour'): string {
+  return `${count} ${unit}${count === 1 ? '' : 's'}`;
+}
+
 /** Below this many seconds a wait is "a moment". */
 const MOMENT_SECONDS = 5;
 
@@ -121,10 +128,10 @@ export function retryAfterInWords(header: string | null | undefined, now: number
   const seconds = retryAfterSeconds(header, now);
   if (seconds === undefined) return undefined;
   if (seconds < MOMENT_SECONDS) return 'in a moment';
-  if (seconds < 60) return `in ${countOf(Math.ceil(seconds), 'second')}`;
+  if (seconds < 60) return `in ${inUnits(Math.ceil(seconds), 'second')}`;
   const minutes = Math.ceil(seconds / 60);
-  if (minutes < 60) return `in ${countOf(minutes, 'minute')}`;
-  return `in ${countOf(Math.ceil(minutes / 60), 'hour')}`;
+  if (minutes < 60) return `in ${inUnits(minutes, 'minute')}`;
+  return `in ${inUnits(Math.ceil(minutes / 60), 'hour')}`;
 }
 
 /**

@@ -6,7 +6,7 @@ import { useLoaderOffAfter } from '../features/ui/useLoaderOffAfter';
 import type { Post } from '../types/api';
 import { WithPostCardExtras } from './PostCardExtras';
 import './FeedPages.css';
-import { countOf } from '../lib/plural';
+import { useT } from '../i18n/useT';
 
 export interface FeedPageProps {
   /** The page's heading, and the feed's accessible name unless `label` says otherwise. */
@@ -39,6 +39,7 @@ export function useFeedList(pages: PagedPosts, loaderOffMs: number): Pick<FeedPa
  * top and moves focus to the list's start (the list starts there again).
  */
 function useShowNewPosts(newPosts: NewPosts | undefined) {
+  const t = useT();
   const [shownTimes, setShownTimes] = useState(0);
   const [showing, setShowing] = useState(false);
   const listRef = useRef<HTMLDivElement>(null);
@@ -63,7 +64,7 @@ function useShowNewPosts(newPosts: NewPosts | undefined) {
     <div className="feed-page__new" aria-live="polite">
       {count > 0 ? (
         <button type="button" className="pill-button" aria-disabled={showing || undefined} onClick={() => void show()}>
-          {countOf(count, 'new post')}
+          {t('feed.newPosts', { count })}
         </button>
       ) : null}
     </div>

@@ -11,7 +11,7 @@ import { WithPostCardExtras } from './PostCardExtras';
 import { useGetPostQuery } from '../features/posts/postsApi';
 import { useLoaderOffAfter } from '../features/ui/useLoaderOffAfter';
 import { refusalStatus } from '../lib/apiError';
-import { countOf } from '../lib/plural';
+import { useT } from '../i18n/useT';
 import { useHistoryWindow } from '../components/useHistoryWindow';
 import { MemberListDialog } from '../features/users/components/MemberListDialog';
 import type { Post } from '../types/api';
@@ -21,11 +21,12 @@ import './FeedPages.css';
 /** The post's like count, which opens who likes it (the `member-lists` extension). */
 function LikedBy({ post }: { post: Post }) {
   const likers = useHistoryWindow(`likes:${post.id}`);
+  const t = useT();
   const count = post.likes.likeCount;
   return (
     <div className="post-page__liked-by">
-      <button type="button" className="pill-button" aria-haspopup="dialog" aria-label={`${countOf(count, 'like')}: who likes this post`} onClick={likers.open}>
-        {countOf(count, 'like')}
+      <button type="button" className="pill-button" aria-haspopup="dialog" aria-label={t('post.likesOpen', { count })} onClick={likers.open}>
+        {t('post.likes', { count })}
       </button>
       {likers.isOpen ? <MemberListDialog list={{ list: 'likes', postId: post.id }} onClose={likers.close} /> : null}
     </div>

@@ -84,7 +84,7 @@ describe('alt text in the composer', () => {
     const description = await screen.findByRole('textbox', { name: IMAGE_DESCRIPTION_TEXTS.label });
     expect(description).toHaveAccessibleDescription(expect.stringContaining(IMAGE_DESCRIPTION_TEXTS.reminder));
     expect(screen.getByText(IMAGE_DESCRIPTION_TEXTS.reminder)).toBeVisible();
-    expect(screen.getByText('1500 characters left')).toBeInTheDocument();
+    expect(screen.getByText('1,500 characters left')).toBeInTheDocument();
 
     await user.type(description, 'A grey square, the test pattern.');
     expect(screen.queryByText(IMAGE_DESCRIPTION_TEXTS.reminder)).not.toBeInTheDocument();

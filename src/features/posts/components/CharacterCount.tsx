@@ -1,8 +1,8 @@
 import { useId, type Ref, type TextareaHTMLAttributes } from 'react';
 import { LIMITS } from '../../../../contract/limits';
 import { countGraphemes } from '../../../../contract/validation';
-import { countOf } from '../../../lib/plural';
 import { submitOnCtrlEnter } from '../../../lib/submitOnCtrlEnter';
+import { useT } from '../../../i18n/useT';
 
 /** The longest post, in characters as people count them: the limit both backends enforce. */
 const POST_TEXT_LIMIT = LIMITS.postTextMax;
@@ -19,11 +19,12 @@ export interface CharacterCountProps {
 
 /** A live count of the characters left, announced politely; over the limit it turns red. */
 export function CharacterCount({ id, text, limit = POST_TEXT_LIMIT }: CharacterCountProps) {
+  const t = useT();
   const left = charactersLeft(text, limit);
   const over = left < 0;
   return (
     <p id={id} className={`char-count${over ? ' char-count--over' : ''}`} aria-live="polite">
-      {over ? `${countOf(-left, 'character')} over the limit` : `${countOf(left, 'character')} left`}
+      {over ? t('characters.over', { count: -left }) : t('characters.left', { count: left })}
     </p>
   );
 }

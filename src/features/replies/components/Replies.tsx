@@ -2,7 +2,7 @@ import { useCallback, useEffect, useId, useMemo, useRef } from 'react';
 import { MoreButton, useFocusAfterGrowth } from '../../../components/MorePages';
 import { useCapability } from '../../../lib/api/capabilities';
 import { errorMessage, refusalStatus } from '../../../lib/apiError';
-import { countOf } from '../../../lib/plural';
+import { useT } from '../../../i18n/useT';
 import type { Post, Reply } from '../../../types/api';
 import { useGetRepliesInfiniteQuery } from '../repliesApi';
 import { ReplyCard, replyElementId } from './ReplyCard';
@@ -44,6 +44,7 @@ function useShownReplies(postId: string, landOn: string | undefined) {
  * it, scrolls it into view, focuses it and marks it as the current one.
  */
 export function Replies({ post, landOn }: { post: Post; landOn?: string }) {
+  const t = useT();
   const headingId = useId();
   const composer = useRef<ReplyComposerHandle>(null);
   const { shown, gone } = useShownReplies(post.id, landOn);
@@ -89,7 +90,7 @@ export function Replies({ post, landOn }: { post: Post; landOn?: string }) {
           {REPLIES_TEXTS.heading}
         </h2>
         {/* While the list loads its status speaks; the count comes with the list. */}
-        {isLoading ? null : <span className="replies__count">{countOf(replyCount, 'reply', 'replies')}</span>}
+        {isLoading ? null : <span className="replies__count">{t('replies.count', { count: replyCount })}</span>}
       </div>
       {gone ? (
         <p className="replies__notice" role="status">

@@ -5,7 +5,6 @@ import { LIMITS } from '../../../../contract/limits';
 import { ERROR_CODES, imagePixelsText, MESSAGES } from '../../../../contract/messages';
 import { classifyFailure, errorCode, errorMessage } from '../../../lib/apiError';
 import { countGraphemes } from '../../../../contract/validation';
-import { countOf } from '../../../lib/plural';
 import { IMAGE_PICK_HINT, type ImageFileProblem } from '../../../lib/fileToDataUrl';
 import { PREPARING_IMAGE, usePickImage } from '../../../lib/usePickImage';
 import { portfolioUrlError } from '../../../lib/url';
@@ -15,6 +14,7 @@ import { fullName } from '../followUpdates';
 import { useEditProfileMutation, type ProfileEdit } from '../usersApi';
 import './EditProfileDialog.css';
 import { ProgressLabel } from '../../../components/ProgressLabel';
+import { t } from '../../../i18n/i18n';
 
 export const PROFILE_MESSAGES = {
   saved: 'User Bio Updated Successfully!',
@@ -40,9 +40,9 @@ const PICKER_MESSAGES: Record<Exclude<ImageFileProblem, 'too-many-pixels'>, stri
 /** The rules shown under the fields before the member saves (the backends' own limits). */
 const PROFILE_HINTS = {
   avatar: IMAGE_PICK_HINT,
-  bio: (length: number) => `${length} of ${LIMITS.bioMax} characters.`,
+  bio: (length: number) => t('profile.bio', { length, max: LIMITS.bioMax }),
   /** Past the limit (a paste, most often): nothing is cut; the member shortens it. */
-  bioOver: (length: number) => `${length} of ${LIMITS.bioMax} characters: ${countOf(length - LIMITS.bioMax, 'character')} over the limit. Shorten it to save; nothing was cut.`,
+  bioOver: (length: number) => t('profile.bioOver', { length, max: LIMITS.bioMax, over: length - LIMITS.bioMax }),
   newPassword: `${LIMITS.passwordMin} to ${LIMITS.passwordMax} characters. Leave empty to keep your password; a new one needs your current password.`,
 };
 

@@ -5,7 +5,7 @@ import { selectPeopleMatching } from '../usersSelectors';
 import { PersonRow } from './PersonRow';
 import './PersonRow.css';
 import './PeopleSearch.css';
-import { countOf } from '../../../lib/plural';
+import { useT } from '../../../i18n/useT';
 
 export interface PeopleSearchProps {
   /** Accessible name of the search field (visually hidden); two instances may share it. */
@@ -24,6 +24,7 @@ export interface PeopleSearchProps {
  * Escape clears the search from anywhere in it; ArrowDown and ArrowUp move through the people found.
  */
 export function PeopleSearch({ label = 'Search People', variant = 'panel', className }: PeopleSearchProps) {
+  const t = useT();
   const inputId = useId();
   const resultsId = useId();
   const [query, setQuery] = useState('');
@@ -95,7 +96,7 @@ export function PeopleSearch({ label = 'Search People', variant = 'panel', class
       <div className="people-search__status" role="status" aria-live="polite">
         {showResults && matches.length === 0 ? <p className="people-search__empty">No User Found</p> : null}
         {showResults && matches.length > 0 ? (
-          <span className="visually-hidden">{`${countOf(matches.length, 'person', 'people')} found`}</span>
+          <span className="visually-hidden">{t('people.found', { count: matches.length })}</span>
         ) : null}
       </div>
       {showResults && matches.length > 0 ? (

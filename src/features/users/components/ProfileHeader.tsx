@@ -7,8 +7,8 @@ import { fullName } from '../followUpdates';
 import { EditProfileDialog } from './EditProfileDialog';
 import { FollowButton } from './FollowButton';
 import './ProfileHeader.css';
-import { countOf } from '../../../lib/plural';
 import { useCapability } from '../../../lib/api/capabilities';
+import { useT } from '../../../i18n/useT';
 import { MemberListDialog } from './MemberListDialog';
 
 export interface ProfileHeaderProps {
@@ -57,8 +57,9 @@ export function ProfileHeader({ user, isOwn, actions }: ProfileHeaderProps) {
   // The backend lists who follows whom: each count opens its list.
   const hasLists = useCapability('memberLists') === true;
   const name = fullName(user);
-  const followers = countOf(user.followers.length, 'Follower');
-  const following = countOf(user.following.length, 'Following', 'Following');
+  const t = useT();
+  const followers = t('profile.followers', { count: user.followers.length });
+  const following = t('profile.following', { count: user.following.length });
   return (
     <section className="profile-header" aria-labelledby={headingId}>
       <Avatar src={user.image} name={name} size="xl" />

@@ -7,7 +7,7 @@ import { selectWhoToFollow } from '../usersSelectors';
 import { PersonRow } from './PersonRow';
 import './PersonRow.css';
 import './WhoToFollow.css';
-import { countOf } from '../../../lib/plural';
+import { useT } from '../../../i18n/useT';
 
 /** How many people the list shows at first, and how many more each 'Show more people' adds. */
 const WHO_TO_FOLLOW_PAGE = 5;
@@ -33,6 +33,7 @@ function useFollowedWhenLoaded(): string | null {
  * slides under the pointer. A handful show at first; 'Show more people' adds more.
  */
 export function WhoToFollow() {
+  const t = useT();
   const headingId = useId();
   const { isLoading } = useGetUsersQuery();
   const followedWhenLoaded = useFollowedWhenLoaded();
@@ -73,7 +74,7 @@ export function WhoToFollow() {
               <button type="button" className="pill-button" onClick={showMore}>
                 Show more people
               </button>
-              <span className="who-to-follow__count">{`${shown.length} of ${countOf(people.length, 'person', 'people')}`}</span>
+              <span className="who-to-follow__count">{t('people.shownOf', { shown: shown.length, count: people.length })}</span>
             </div>
           ) : null}
         </>

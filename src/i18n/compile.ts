@@ -1,0 +1,66 @@
+/**
+ * Build-time only (the app never imports it): turns a catalogue's ICU messages into Lingui's compiled
+ * form, which the app reads with no parser in its bundle, and writes the pseudo-locale from English.
+ * `npm run i18n:compile` writes `compiled/`; a test fails when a compiled file is behind its source.
+ */
+import { compileMessage } from '@lingui/message-utils/compileMessage';
+import type { Catalogue } from './catalogues/en';
+
+/** Lingui's compiled message: text, or tokens (text, a placeholder, a plural or select with its branches). */
+export type CompiledMessage = string | CompiledToken[];
+type CompiledToken = string | [string, string?, (Record<string, CompiledMessage> | string)?];
+
+export function compileCatalogue(catalogue: Catalogue): Record<string, CompiledMessage> {
+  return Object.fromEntries(Object.entries(catalogue).map(([id, message]) => [id, compileMessage(message) as CompiledMessage]));
+}
+
+const ACCENTED: Record<string, string> = Object.fromEntries(
+  [...'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ'].map((letter, index) => [letter, [...'àƀçđéƒĝĥîĵķļɱñöþǫŕšţûṽŵẋýžÀƁÇĐÉƑĜĤÎĴĶĻṀÑÖÞǪŔŠŢÛṼŴẊÝŽ'][index] ?? letter]),
+);
+
+/** Text a pseudo-locale reader sees: each letter accented, and 40% more of it, so a cut shows. */
+function accent(text: string): string {
+  return [...text].map((letter) => ACCENTED[letter] ?? letter).join('');
+}
+
+function pseudoTokens(tokens: CompiledToken[]): CompiledToken[] {
+  let length = 0;
+  const accented = tokens.map((token): CompiledToken => {
+    // `#` stands for the count inside a plural's branch.
+    if (typeof token === 'string') {
+      if (token === '#') return token;
+      length += token.length;
+      return accent(token);
+    }
+    const [name, kind, options] = token;
+    if (options === undefined || typeof options === 'string') return token;
+    // A plural's `offset` is a number, or absent; its branches are messages.
+    const branches = Object.entries(options).map(([branch, message]) => [branch, Array.isArray(message) ? pseudoTokens(message) : typeof message === 'string' ? pseudoTokens([message]) : message]);
+    return [name, kind, Object.fromEntries(branches)];
+  });
+  const longer = '·'.repeat(Math.ceil(length * 0.4));
+  return longer ? [...accented, longer] : accented;
+}
+
+/** The pseudo-locale's form of a compiled message: accented, longer and bracketed. */
+export function pseudoMessage(message: CompiledMessage): CompiledMessage {
+  return ['[', ...pseudoTokens(typeof message === 'string' ? [message] : message), ']'];
+}
+
+export function pseudoCatalogue(compiled: Record<string, CompiledMessage>): Record<string, CompiledMessage> {
+  return Object.fromEntries(Object.entries(compiled).map(([id, message]) => [id, pseudoMessage(message)]));
+}
+
+/** The source of a compiled catalogue module, as `npm run i18n:compile` writes it. */
+export function compiledModule(locale: string, compiled: Record<string, CompiledMessage>): string {
+  const from = locale === 'en-XA' ? 'catalogues/en.ts, made pseudo' : `catalogues/${locale}.ts`;
+  return [
+    `// Written by \`npm run i18n:compile\` from src/i18n/${from}: edit the catalogue, not this file.`,
+    "import type { Messages } from '@lingui/core';",
+    '',
+    'export const messages: Messages = {',
+    ...Object.entries(compiled).map(([id, message]) => `  ${JSON.stringify(id)}: ${JSON.stringify(message)},`),
+    '};',
+    '',
+  ].join('\n');
+}

@@ -1,0 +1,17 @@
+// Written by `npm run i18n:compile` from src/i18n/catalogues/en.ts: edit the catalogue, not this file.
+import type { Messages } from '@lingui/core';
+
+export const messages: Messages = {
+  "profile.followers": [["count","plural",{"one":["#"," Follower"],"other":["#"," Followers"]}]],
+  "profile.following": [["count","plural",{"other":["#"," Following"]}]],
+  "post.likes": [["count","plural",{"one":["#"," like"],"other":["#"," likes"]}]],
+  "post.likesOpen": [["count","plural",{"one":["#"," like"],"other":["#"," likes"]}],": who likes this post"],
+  "replies.count": [["count","plural",{"one":["#"," reply"],"other":["#"," replies"]}]],
+  "feed.newPosts": [["count","plural",{"one":["#"," new post"],"other":["#"," new posts"]}]],
+  "people.shownOf": [["shown","number"]," of ",["count","plural",{"one":["#"," person"],"other":["#"," people"]}]],
+  "people.found": [["count","plural",{"one":["#"," person found"],"other":["#"," people found"]}]],
+  "characters.left": [["count","plural",{"one":["#"," character left"],"other":["#"," characters left"]}]],
+  "characters.over": [["count","plural",{"one":["#"," character over the limit"],"other":["#"," characters over the limit"]}]],
+  "profile.bio": [["length","number"]," of ",["max","number"]," characters."],
+  "profile.bioOver": [["length","number"]," of ",["max","number"]," characters: ",["over","plural",{"one":["#"," character"],"other":["#"," characters"]}]," over the limit. Shorten it to save; nothing was cut."],
+};

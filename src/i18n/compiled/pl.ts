@@ -1,0 +1,17 @@
+// Written by `npm run i18n:compile` from src/i18n/catalogues/pl.ts: edit the catalogue, not this file.
+import type { Messages } from '@lingui/core';
+
+export const messages: Messages = {
+  "profile.followers": [["count","plural",{"one":["#"," obserwujący"],"few":["#"," obserwujących"],"many":["#"," obserwujących"],"other":["#"," obserwującego"]}]],
+  "profile.following": [["count","plural",{"one":["#"," obserwowany"],"few":["#"," obserwowanych"],"many":["#"," obserwowanych"],"other":["#"," obserwowanego"]}]],
+  "post.likes": [["count","plural",{"one":["#"," polubienie"],"few":["#"," polubienia"],"many":["#"," polubień"],"other":["#"," polubienia"]}]],
+  "post.likesOpen": [["count","plural",{"one":["#"," polubienie"],"few":["#"," polubienia"],"many":["#"," polubień"],"other":["#"," polubienia"]}],": kto lubi ten wpis"],
+  "replies.count": [["count","plural",{"one":["#"," odpowiedź"],"few":["#"," odpowiedzi"],"many":["#"," odpowiedzi"],"other":["#"," odpowiedzi"]}]],
+  "feed.newPosts": [["count","plural",{"one":["#"," nowy wpis"],"few":["#"," nowe wpisy"],"many":["#"," nowych wpisów"],"other":["#"," nowego wpisu"]}]],
+  "people.shownOf": [["shown","number"]," z ",["count","plural",{"one":["#"," osoby"],"few":["#"," osób"],"many":["#"," osób"],"other":["#"," osoby"]}]],
+  "people.found": [["count","plural",{"one":["Znaleziono ","#"," osobę"],"few":["Znaleziono ","#"," osoby"],"many":["Znaleziono ","#"," osób"],"other":["Znaleziono ","#"," osoby"]}]],
+  "characters.left": [["count","plural",{"one":["Pozostał ","#"," znak"],"few":["Pozostały ","#"," znaki"],"many":["Pozostało ","#"," znaków"],"other":["Pozostało ","#"," znaku"]}]],
+  "characters.over": [["count","plural",{"one":["#"," znak ponad limit"],"few":["#"," znaki ponad limit"],"many":["#"," znaków ponad limit"],"other":["#"," znaku ponad limit"]}]],
+  "profile.bio": [["length","number"]," z ",["max","number"]," znaków."],
+  "profile.bioOver": [["length","number"]," z ",["max","number"]," znaków: ",["over","plural",{"one":["#"," znak"],"few":["#"," znaki"],"many":["#"," znaków"],"other":["#"," znaku"]}]," ponad limit. Skróć tekst, aby zapisać; nic nie zostało ucięte."],
+};

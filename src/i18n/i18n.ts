@@ -1,0 +1,46 @@
+import { setupI18n, type Messages } from '@lingui/core';
+import type { MessageId } from './catalogues/en';
+import { messages as en } from './compiled/en';
+import { LOCALES, type Locale } from './locales';
+
+/**
+ * The app's words in the member's language (Lingui, with catalogues compiled ahead: no message
+ * parser in the bundle). English is in the first bundle; every other language is a chunk of its
+ * own, loaded when first chosen.
+ */
+export const i18n = setupI18n({ locale: 'en', messages: { en } });
+
+const CATALOGUE_CHUNKS: Record<Exclude<Locale, 'en'>, () => Promise<{ messages: Messages }>> = {
+  de: () => import(/* webpackChunkName: "lang-de" */ './compiled/de'),
+  pl: () => import(/* webpackChunkName: "lang-pl" */ './compiled/pl'),
+  ar: () => import(/* webpackChunkName: "lang-ar" */ './compiled/ar'),
+  'en-XA': () => import(/* webpackChunkName: "lang-en-XA" */ './compiled/en-XA'),
+};
+
+const loaded = new Set<Locale>(['en']);
+
+/** Speaks `locale` from now on: its catalogue loaded first, then the page's `lang` and `dir` set, then every text on screen in it. */
+export async function activateLanguage(locale: Locale): Promise<void> {
+  if (!loaded.has(locale)) {
+    i18n.load(locale, (await CATALOGUE_CHUNKS[locale as Exclude<Locale, 'en'>]()).messages);
+    loaded.add(locale);
+  }
+  document.documentElement.lang = locale;
+  document.documentElement.dir = LOCALES[locale].dir;
+  i18n.activate(locale);
+}
+
+/** The language the app speaks now. */
+export function currentLanguage(): Locale {
+  return i18n.locale as Locale;
+}
+
+/** A text in the language the app speaks now; `values` fill its placeholders (counts in the language's number format). */
+export function t(id: MessageId, values?: Record<string, string | number>): string {
+  return i18n._(id, values);
+}
+
+/** Calls `listener` whenever the app speaks another language; returns how to stop. */
+export function onLanguageChange(listener: () => void): () => void {
+  return i18n.on('change', listener);
+}

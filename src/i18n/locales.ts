@@ -1,0 +1,27 @@
+/**
+ * The languages the app speaks, each with its name in itself and its direction. `en-XA` is the
+ * pseudo-locale for QA: English accented, 40% longer and bracketed, so that a text the catalogues
+ * missed (plain English) or a layout that cuts a text (no closing bracket) shows at a glance.
+ */
+export const LOCALES = {
+  en: { name: 'English', dir: 'ltr' },
+  de: { name: 'Deutsch', dir: 'ltr' },
+  pl: { name: 'Polski', dir: 'ltr' },
+  ar: { name: 'العربية', dir: 'rtl' },
+  'en-XA': { name: '[Ƥšéûđö]', dir: 'ltr' },
+} as const satisfies Record<string, { name: string; dir: 'ltr' | 'rtl' }>;
+
+export type Locale = keyof typeof LOCALES;
+
+/** The pseudo-locale, written from English by `npm run i18n:compile`. */
+export const PSEUDO_LOCALE = 'en-XA' satisfies Locale;
+
+export function isLocale(value: string): value is Locale {
+  return Object.hasOwn(LOCALES, value);
+}
+
+/** The language a tab's address asks for (`?lang=pl`, as QA share it), when it names one the app speaks. */
+export function languageAskedFor(search: string): Locale | undefined {
+  const asked = new URLSearchParams(search).get('lang');
+  return asked !== null && isLocale(asked) ? asked : undefined;
+}
