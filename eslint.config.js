@@ -10,7 +10,7 @@ const globals = require('globals');
 function layerPatterns(above) {
   return above.map((layer) => ({
     group: [`**/${layer}`, `**/${layer}/*`, `**/${layer}/**`],
-    message: `A lower layer does not import ${layer}/ (layers: types, config, lib -> components -> features -> pages -> app).`,
+    message: `A lower layer does not import ${layer}/ (layers: types, config, lib, i18n -> components -> features -> pages -> app).`,
     ...(layer === 'app' ? { allowTypeImports: true } : {}),
   }));
 }
@@ -102,11 +102,11 @@ module.exports = tseslint.config(
     ignores: ['server/**/*.test.ts', 'server/tests/**', 'server/testing/**'],
     rules: { 'no-restricted-imports': ['error', { patterns: [TOOLS_PATTERN] }] },
   },
-  // The app's layers, lowest first: types, config, lib -> components -> features -> pages -> app. A
+  // The app's layers, lowest first: types, config, lib, i18n -> components -> features -> pages -> app. A
   // module imports only from its own layer or lower ones; the store's types (app/store) reach every
   // layer as types alone. Tests compose every layer and are left out.
   ...layerRules([
-    { layer: 'src/{types,config,lib}', above: ['components', 'features', 'pages', 'app'] },
+    { layer: 'src/{types,config,lib,i18n}', above: ['components', 'features', 'pages', 'app'] },
     { layer: 'src/components', above: ['features', 'pages', 'app'] },
     { layer: 'src/features', above: ['pages', 'app'] },
     { layer: 'src/pages', above: ['app'] },

@@ -6,8 +6,10 @@ import { listenForWorkbenchShortcut } from './app/workbench/shortcut';
 import { afterFirstPaint } from './lib/afterFirstPaint';
 import { takeHeldPresses } from './lib/heldPresses';
 import { chooseRealServer, env } from './config/env';
-import { browserStorage, readThemeChoice, showThemeChoice } from './features/theme/themeChoice';
+import { readThemeChoice, showThemeChoice } from './features/theme/themeChoice';
+import { browserStorage } from './lib/browserStorage';
 import { languageAskedFor } from './i18n/locales';
+import { keepLanguageChoice, readLanguageChoice } from './i18n/languageChoice';
 import './styles/global.css';
 
 const COULD_NOT_START = 'SocialConnect could not start. Please reload the page.';
@@ -67,10 +69,12 @@ async function start(container: HTMLElement): Promise<void> {
       waitForBackend(startWorker());
     }
   }
-  // A language other than English asked for by the address (`?lang=pl`, `?lang=en-XA` for QA's
-  // pseudo-locale) has its catalogue here before the first render; one that fails to load leaves
-  // the app in English.
-  const language = languageAskedFor(window.location.search);
+  // A language asked for by the address (`?lang=pl`, `?lang=en-XA` for QA's pseudo-locale) is kept
+  // as the browser's choice; a language other than English has its catalogue here before the first
+  // render. One that fails to load leaves the app in English.
+  const asked = languageAskedFor(window.location.search);
+  if (asked) keepLanguageChoice(browserStorage, asked);
+  const language = asked ?? readLanguageChoice(browserStorage);
   if (language && language !== 'en') {
     await import(/* webpackChunkName: "i18n" */ './i18n/i18n').then(({ activateLanguage }) => activateLanguage(language)).catch((error: unknown) => console.error(`SocialConnect: the ${language} catalogue could not load; the app speaks English.`, error));
   }

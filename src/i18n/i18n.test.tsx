@@ -5,7 +5,8 @@ import { CharacterCount } from '../features/posts/components/CharacterCount';
 import { CATALOGUES } from './catalogues';
 import { en, type MessageId } from './catalogues/en';
 import { compileCatalogue, compiledModule, pseudoCatalogue, type CompiledMessage } from './compile';
-import { activateLanguage, t } from './i18n';
+import { activateLanguage, chooseLanguage, t } from './i18n';
+import { keepLanguageChoice, readLanguageChoice } from './languageChoice';
 import { languageAskedFor, LOCALES, PSEUDO_LOCALE, type Locale } from './locales';
 
 afterEach(async () => {
@@ -115,5 +116,29 @@ describe('the catalogues', () => {
   it.each(Object.keys(LOCALES))('src/i18n/compiled/%s.ts is what `npm run i18n:compile` writes from its catalogue', (locale) => {
     const compiled = locale === PSEUDO_LOCALE ? pseudoCatalogue(compiledEnglish) : compileCatalogue(CATALOGUES[locale as keyof typeof CATALOGUES]);
     expect(readFileSync(join(__dirname, 'compiled', `${locale}.ts`), 'utf8')).toBe(compiledModule(locale, compiled));
+  });
+});
+
+describe('the language kept in the browser', () => {
+  const storageOf = (stored: Record<string, string>) => () => ({ getItem: (key: string) => stored[key] ?? null, setItem: (key: string, value: string) => { stored[key] = value; } }) as unknown as Storage;
+
+  it('reads a kept language the app speaks, and nothing else', () => {
+    expect(readLanguageChoice(storageOf({ language: 'ar' }))).toBe('ar');
+    expect(readLanguageChoice(storageOf({ language: 'xx' }))).toBeUndefined();
+    expect(readLanguageChoice(storageOf({}))).toBeUndefined();
+    expect(readLanguageChoice(() => undefined)).toBeUndefined();
+    expect(readLanguageChoice(() => { throw new DOMException('Denied', 'SecurityError'); })).toBeUndefined();
+  });
+
+  it('keeps a choice, and a storage that refuses it costs nothing but the keeping', async () => {
+    const stored: Record<string, string> = {};
+    keepLanguageChoice(storageOf(stored), 'pl');
+    expect(stored).toEqual({ language: 'pl' });
+    const full = () => ({ setItem: () => { throw new DOMException('Full', 'QuotaExceededError'); } }) as unknown as Storage;
+    expect(() => keepLanguageChoice(full, 'de')).not.toThrow();
+    await chooseLanguage('de');
+    expect(localStorage.getItem('language')).toBe('de');
+    expect(t('replies.count', { count: 1 })).toBe('1 Antwort');
+    localStorage.clear();
   });
 });

@@ -1,7 +1,9 @@
 import { setupI18n, type Messages } from '@lingui/core';
 import type { MessageId } from './catalogues/en';
 import { messages as en } from './compiled/en';
+import { keepLanguageChoice } from './languageChoice';
 import { LOCALES, type Locale } from './locales';
+import { browserStorage } from '../lib/browserStorage';
 
 /**
  * The app's words in the member's language (Lingui, with catalogues compiled ahead: no message
@@ -28,6 +30,12 @@ export async function activateLanguage(locale: Locale): Promise<void> {
   document.documentElement.lang = locale;
   document.documentElement.dir = LOCALES[locale].dir;
   i18n.activate(locale);
+}
+
+/** Speaks `locale` from now on in this browser: kept, so reloads and other tabs open in it too. */
+export async function chooseLanguage(locale: Locale): Promise<void> {
+  await activateLanguage(locale);
+  keepLanguageChoice(browserStorage, locale);
 }
 
 /** The language the app speaks now. */

@@ -8,6 +8,8 @@ import { callAs, expectRefusal } from '../../../mocks/testing/testSupport';
 import { RequestLog } from '../../../mocks/requestLog';
 import { LOST_MESSAGE, RESTORED_MESSAGE, WorkerKeeper } from '../../../mocks/workerKeeper';
 import type { StandInWorkbench } from '../../../mocks/workbench';
+import { CharacterCount } from '../../features/posts/components/CharacterCount';
+import { activateLanguage, i18n } from '../../i18n/i18n';
 import { Workbench } from './Workbench';
 // Loaded ahead: the panel is a lazy chunk, and its first load here (compiled on a clean checkout)
 // would otherwise count against the wait of whichever test opens it first.
@@ -44,7 +46,9 @@ async function openPanel(user: ReturnType<typeof userEvent.setup>) {
 }
 
 let detachLog: (() => void) | undefined;
-afterEach(() => {
+afterEach(async () => {
+  await activateLanguage('en');
+  localStorage.clear();
   detachLog?.();
   detachLog = undefined;
   getMockContext().log = undefined;
@@ -212,6 +216,42 @@ describe('the workbench beside the stand-in', () => {
     writeText.mockRejectedValueOnce(new DOMException('Denied', 'NotAllowedError'));
     await user.click(within(dialog).getByRole('button', { name: 'Copy link' }));
     expect(await within(dialog).findByText(/The browser refused to copy/)).toBeInTheDocument();
+  });
+
+  it('switches the app to the pseudo-locale in place, kept in this browser and carried by the link; and back to English', async () => {
+    const user = userEvent.setup();
+    const { workbench } = harness();
+    render(<><CharacterCount id="count" text="Hello" /><Workbench workbench={workbench} /></>);
+    const dialog = await openPanel(user);
+    const language = within(dialog).getByRole('combobox', { name: "The app's language, kept in this browser" });
+    expect(language).toHaveValue('en');
+
+    await user.selectOptions(language, 'en-XA');
+    // What the app shows beside the panel changes with nothing reloaded.
+    expect(await screen.findByText(/^\[495 çĥàŕàçţéŕš ļéƒţ·+\]$/)).toBeInTheDocument();
+    expect(document.documentElement).toHaveAttribute('lang', 'en-XA');
+    expect(localStorage.getItem('language')).toBe('en-XA');
+    expect(new URL((within(dialog).getByRole('textbox', { name: /^Link:/ }) as HTMLInputElement).value).searchParams.get('lang')).toBe('en-XA');
+
+    await user.selectOptions(language, 'en');
+    expect(await screen.findByText('495 characters left')).toBeInTheDocument();
+    expect(localStorage.getItem('language')).toBe('en');
+    expect(new URL((within(dialog).getByRole('textbox', { name: /^Link:/ }) as HTMLInputElement).value).searchParams.has('lang')).toBe(false);
+  });
+
+  it('says so when a language cannot load, and the app goes on in the one it speaks', async () => {
+    const user = userEvent.setup();
+    render(<><CharacterCount id="count" text="Hello" /><Workbench workbench={harness().workbench} /></>);
+    const dialog = await openPanel(user);
+    const load = jest.spyOn(i18n, 'load').mockImplementationOnce(() => {
+      throw new Error('ChunkLoadError');
+    });
+    await user.selectOptions(within(dialog).getByRole('combobox', { name: "The app's language, kept in this browser" }), 'ar');
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('The العربية catalogue could not load (the connection?); the app goes on in English.');
+    expect(screen.getByText('495 characters left')).toBeInTheDocument();
+    expect(document.documentElement).toHaveAttribute('dir', 'ltr');
+    expect(localStorage.getItem('language')).toBeNull();
+    load.mockRestore();
   });
 
   it('keeps a log of the calls once turned on: the fault each met, a filter, bodies on demand, copied as curl', async () => {

@@ -1,9 +1,11 @@
 import { useId, useMemo, useState, useSyncExternalStore } from 'react';
+import { currentLanguage, onLanguageChange } from '../../i18n/i18n';
 import type { FaultAnswer, FaultRoute, FaultRule, FaultTimes } from '../../../mocks/faultRules';
 import type { StandInWorkbench } from '../../../mocks/workbench';
 import { Dialog } from '../../components/Dialog';
 import { BackendSection } from './BackendSection';
 import { ClockSection } from './ClockSection';
+import { LanguageSection, linkInLanguage } from './LanguageSection';
 import { textOf } from './files';
 import { RequestLogSection } from './RequestLogSection';
 import { StoreSection } from './StoreSection';
@@ -129,7 +131,8 @@ export default function WorkbenchPanel({ workbench, onClose, onDataReplaced, onS
     for (const route of workbench.routes) byGroup.set(route.group, [...(byGroup.get(route.group) ?? []), route]);
     return [...byGroup];
   }, [workbench.routes]);
-  const link = workbench.link();
+  const language = useSyncExternalStore(onLanguageChange, currentLanguage);
+  const link = linkInLanguage(workbench.link(), language);
   const description = workbench.scenarios.find(({ name }) => name === chosen)?.description;
   const wanted = filter.trim().toLowerCase();
 
@@ -238,12 +241,14 @@ export default function WorkbenchPanel({ workbench, onClose, onDataReplaced, onS
 
         <ClockSection workbench={workbench} />
 
+        <LanguageSection />
+
         <StoreSection workbench={workbench} onDataReplaced={onDataReplaced} />
 
         <section aria-labelledby="workbench-share">
           <h3 id="workbench-share" className="workbench__heading">Share this state</h3>
           <label className="workbench__field">
-            Link: this page, its scenario, its faults, its clock and its backend
+            Link: this page, its scenario, its faults, its clock, its backend and its language
             <input type="text" readOnly value={link} onFocus={(event) => event.target.select()} />
           </label>
           <button type="button" className="button button--secondary" onClick={() => void copy(link, 'Link', 'select the link above and copy it.')}>Copy link</button>

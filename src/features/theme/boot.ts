@@ -1,5 +1,6 @@
 import { holdPressesFromTheHead } from '../../lib/heldPresses';
-import { browserStorage, readThemeChoice, showThemeChoice } from './themeChoice';
+import { browserStorage } from '../../lib/browserStorage';
+import { readThemeChoice, showThemeChoice } from './themeChoice';
 
 // /theme.js: loaded by a plain <script> in the head of every page (public/index.html), so that the
 // stored theme is on <html> before the first paint, and a press on a page built ahead is held from

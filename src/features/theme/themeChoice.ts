@@ -41,12 +41,3 @@ export function shownThemeChoice(root: HTMLElement): ThemeChoice {
   const shown = root.getAttribute(THEME_ATTRIBUTE);
   return isThemeChoice(shown) ? shown : 'system';
 }
-
-/** The browser's localStorage, or undefined where the page may not use it. */
-export function browserStorage(): Storage | undefined {
-  try {
-    return typeof window === 'undefined' ? undefined : window.localStorage;
-  } catch {
-    return undefined;
-  }
-}

@@ -1,5 +1,6 @@
 import { useCallback, useSyncExternalStore } from 'react';
-import { browserStorage, readThemeChoice, showThemeChoice, shownThemeChoice, THEME_STORAGE_KEY, type ThemeChoice } from './themeChoice';
+import { browserStorage } from '../../lib/browserStorage';
+import { readThemeChoice, showThemeChoice, shownThemeChoice, THEME_STORAGE_KEY, type ThemeChoice } from './themeChoice';
 
 /** The controls of this tab that show the choice, told when it changes here. */
 const listeners = new Set<() => void>();

@@ -1,0 +1,26 @@
+import { isLocale, type Locale } from './locales';
+
+/**
+ * The language chosen in this browser, kept in localStorage as the theme is: a choice made in QA's
+ * workbench, or a language asked for by the address (`?lang=`), holds across reloads and tabs.
+ */
+export const LANGUAGE_STORAGE_KEY = 'language';
+
+/** The kept choice; undefined when there is none, it names no language the app speaks, or storage is refused. */
+export function readLanguageChoice(storage: () => Storage | undefined): Locale | undefined {
+  try {
+    const kept = storage()?.getItem(LANGUAGE_STORAGE_KEY);
+    return typeof kept === 'string' && isLocale(kept) ? kept : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Keeps `locale` as the browser's choice; storage that is full or refused keeps it for this page alone. */
+export function keepLanguageChoice(storage: () => Storage | undefined, locale: Locale): void {
+  try {
+    storage()?.setItem(LANGUAGE_STORAGE_KEY, locale);
+  } catch {
+    // The page speaks it all the same, until it is reloaded.
+  }
+}
