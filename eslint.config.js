@@ -43,6 +43,8 @@ const ASKS_BACKEND_PATTERN = {
   message: 'Ask the capability map (lib/api/capabilities: hasCapability, useCapability) what the backend offers.',
 };
 
+const { LITERAL_TEXT, NOT_YET_IN_CATALOGUES } = require('./scripts/literalText.cjs');
+
 function layerRules(layers) {
   return layers.map(({ layer, above }) => ({
     files: [`${layer}/**/*.{ts,tsx}`],
@@ -133,6 +135,13 @@ module.exports = tseslint.config(
       }],
     },
   })),
+  // Every word the app shows comes from a catalogue. QA's workbench, beside the stand-in, speaks
+  // English, as the stand-in's scenarios and logs do.
+  {
+    files: ['src/**/*.tsx'],
+    ignores: ['src/**/*.test.tsx', 'src/test/**', 'src/app/workbench/**', ...NOT_YET_IN_CATALOGUES],
+    rules: { 'no-restricted-syntax': ['error', ...LITERAL_TEXT] },
+  },
   {
     files: ['scripts/**/*.{ts,mjs}', 'e2e/**/*.ts', '*.config.ts'],
     languageOptions: { globals: { ...globals.node } },

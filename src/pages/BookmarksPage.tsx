@@ -1,4 +1,5 @@
 import { usePageTitle } from '../components/usePageTitle';
+import { useT } from '../i18n/useT';
 import { TIMINGS } from '../config/timings';
 import { useGetBookmarkPagesInfiniteQuery } from '../features/bookmarks/bookmarksApi';
 import { useCatchUp } from '../features/live/useNewPosts';
@@ -8,9 +9,10 @@ import { FeedPage } from './FeedPage';
 
 /** Bookmarks: the posts the member bookmarked, most recently bookmarked first, page by page. */
 export function BookmarksPage() {
-  usePageTitle('Bookmarks');
+  const t = useT();
+  usePageTitle(t('page.bookmarks'));
   const { posts, more, isLoading, isSuccess } = usePostPages(useGetBookmarkPagesInfiniteQuery(undefined, useCatchUp()));
   useLoaderOffAfter(isSuccess, TIMINGS.loaderOffLongMs);
 
-  return <FeedPage title="Bookmarks" loading={isLoading} posts={posts} more={more} loadingText="Loading bookmarks…" emptyText="No Bookmarks Yet" />;
+  return <FeedPage title={t('page.bookmarks')} loading={isLoading} posts={posts} more={more} loadingText={t('bookmarks.loading')} emptyText={t('bookmarks.empty')} />;
 }

@@ -1,4 +1,5 @@
 import { usePageTitle } from '../components/usePageTitle';
+import { useT } from '../i18n/useT';
 import { TIMINGS } from '../config/timings';
 import type { PagedList } from '../features/posts/postsApi';
 import { usePagedPosts } from '../features/posts/pagedPosts';
@@ -12,7 +13,8 @@ const EVERY_POST: PagedList = { list: 'all' };
 
 /** Explore: every post, newest first. */
 export function ExplorePage() {
-  usePageTitle('Explore');
+  const t = useT();
+  usePageTitle(t('page.explore'));
   const pages = usePagedPosts(EVERY_POST, { skip: false, ...useCatchUp() });
   const list = useFeedList(pages, TIMINGS.loaderOffLongMs);
   const newPosts = useNewPosts('explore', { shown: list.posts, reload: pages.refetch });
@@ -20,7 +22,7 @@ export function ExplorePage() {
   const showPeople = useMediaQuery(NO_SIDE_PANEL_QUERY);
 
   return (
-    <FeedPage title="Explore" {...list} emptyText="No Post to Explore" newPosts={newPosts}>
+    <FeedPage title={t('page.explore')} {...list} emptyText={t('explore.empty')} newPosts={newPosts}>
       {showPeople ? <WhoToFollow /> : null}
     </FeedPage>
   );

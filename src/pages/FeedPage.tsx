@@ -73,7 +73,8 @@ function useShowNewPosts(newPosts: NewPosts | undefined) {
 }
 
 /** A page of posts: Home, Explore and Bookmarks share its frame, its loading line and its list. */
-export function FeedPage({ title, titleHidden = false, children, loading, loadingText = 'Loading posts…', posts, more, emptyText, label = title, newPosts }: FeedPageProps) {
+export function FeedPage({ title, titleHidden = false, children, loading, loadingText, posts, more, emptyText, label = title, newPosts }: FeedPageProps) {
+  const t = useT();
   const { button, listRef, listKey } = useShowNewPosts(newPosts);
   return (
     <div className="feed-page">
@@ -81,7 +82,7 @@ export function FeedPage({ title, titleHidden = false, children, loading, loadin
       {children}
       {loading ? (
         <p className="feed-page__status" role="status">
-          {loadingText}
+          {loadingText ?? t('feed.loading')}
         </p>
       ) : (
         <div ref={listRef} className="feed-page__list">

@@ -2,6 +2,7 @@ import { useMemo, useState } from 'react';
 import { useAppSelector } from '../lib/store/hooks';
 import { NO_SIDE_PANEL_QUERY, useMediaQuery } from '../components/useMediaQuery';
 import { usePageTitle } from '../components/usePageTitle';
+import { useT } from '../i18n/useT';
 import { TIMINGS } from '../config/timings';
 import { Composer } from '../features/posts/components/Composer';
 import { FilterPanel } from '../features/posts/components/FilterPanel';
@@ -30,7 +31,8 @@ function useSuggestsPeople(): boolean {
 
 /** Home: the composer, people to follow for a new member on a phone, the sort heading and menu, and the feed. */
 export function HomePage() {
-  usePageTitle('Home');
+  const t = useT();
+  usePageTitle(t('page.home'));
   const sortMode = useAppSelector(selectSortMode);
   // The feed comes page by page in the chosen order; its pages keep their order until loaded again
   // (a like changes a card where it is).
@@ -43,10 +45,10 @@ export function HomePage() {
 
   return (
     <FeedPage
-      title="Home"
+      title={t('page.home')}
       titleHidden
       {...list}
-      emptyText="Let's Create Some Posts...!"
+      emptyText={t('home.empty')}
       label={SORT_LABELS[sortMode]}
       newPosts={sortMode === 'latest' ? newPosts : undefined}
     >

@@ -18,6 +18,16 @@ export const en = {
   'characters.over': '{count, plural, one {# character over the limit} other {# characters over the limit}}',
   'profile.bio': '{length, number} of {max, number} characters.',
   'profile.bioOver': '{length, number} of {max, number} characters: {over, plural, one {# character} other {# characters}} over the limit. Shorten it to save; nothing was cut.',
+  'page.home': "Home",
+  'page.explore': "Explore",
+  'page.bookmarks': "Bookmarks",
+  'feed.loading': "Loading posts…",
+  'home.empty': "Let's Create Some Posts...!",
+  'explore.empty': "No Post to Explore",
+  'bookmarks.loading': "Loading bookmarks…",
+  'bookmarks.empty': "No Bookmarks Yet",
+  'profile.edit': "Edit Profile",
+  'profile.connections': "Connections",
 } as const;
 
 /** The id of a text the app shows. */

@@ -74,7 +74,7 @@ export function ProfileHeader({ user, isOwn, actions }: ProfileHeaderProps) {
           <div className="profile-header__actions">
             {isOwn ? (
               <button type="button" className="pill-button" onClick={editing.open}>
-                Edit Profile
+                {t('profile.edit')}
               </button>
             ) : (
               <FollowButton user={user} />
@@ -84,7 +84,7 @@ export function ProfileHeader({ user, isOwn, actions }: ProfileHeaderProps) {
         </div>
         {user.userBio ? <p className="profile-header__bio" dir="auto">{user.userBio}</p> : null}
         <PortfolioLink url={user.userPortfolioUrl} />
-        <ul className="profile-header__counts" aria-label="Connections">
+        <ul className="profile-header__counts" aria-label={t('profile.connections')}>
           <li>
             {hasLists ? (
               <button type="button" className="profile-header__count" aria-haspopup="dialog" onClick={followersOpen.open}>{followers}</button>

@@ -1,0 +1,70 @@
+// The lint rule that keeps the app's words in its catalogues (eslint.config.js), and the files it
+// does not yet hold to it; scripts/literalText.node.test.ts checks that each listed file still needs to be.
+
+/**
+ * Words a person reads or hears, written in place in JSX: its text, the attributes read out or shown
+ * (aria-label, title, placeholder, alt, label), and a string or template an expression puts there.
+ * Each comes from a catalogue instead (src/i18n/: `t` and `useT`).
+ */
+const LITERAL_TEXT = [
+  { selector: 'JSXText[value=/\\p{L}{2,}/u]', message: 'Text a member sees comes from a catalogue (src/i18n/), not from JSX.' },
+  { selector: 'JSXAttribute[name.name=/^(aria-label|title|placeholder|alt|label)$/] > Literal[value=/\\p{L}{2,}/u]', message: 'A name or hint a member reads or hears comes from a catalogue (src/i18n/).' },
+  { selector: 'JSXExpressionContainer > Literal[value=/\\p{L}{2,}/u]', message: 'Text a member sees comes from a catalogue (src/i18n/), not from a string in JSX.' },
+  { selector: 'JSXExpressionContainer > TemplateLiteral > TemplateElement[value.raw=/\\p{L}{2,}/u]', message: 'Text a member sees comes from a catalogue (src/i18n/), with its values as placeholders.' },
+];
+
+/** Components whose words are still written in place: the list only shrinks, as each moves to the catalogues. */
+const NOT_YET_IN_CATALOGUES = [
+  'src/app/layouts/AppFallback.tsx',
+  'src/app/layouts/BottomNav.tsx',
+  'src/app/layouts/LoaderOverlay.tsx',
+  'src/app/layouts/LogoutButton.tsx',
+  'src/app/layouts/ProtectedLayout.tsx',
+  'src/app/layouts/ShortcutsDialog.tsx',
+  'src/app/layouts/SideNav.tsx',
+  'src/app/layouts/TopBar.tsx',
+  'src/app/layouts/memberPanels.tsx',
+  'src/components/Avatar.tsx',
+  'src/components/Dialog.tsx',
+  'src/components/NotFound.tsx',
+  'src/components/PageLoadFailed.tsx',
+  'src/components/RichText.tsx',
+  'src/features/auth/components/AuthScreen.tsx',
+  'src/features/auth/components/Fields.tsx',
+  'src/features/auth/components/LoginForm.tsx',
+  'src/features/auth/components/SignupForm.tsx',
+  'src/features/bookmarks/components/BookmarkToggle.tsx',
+  'src/features/notifications/components/NotificationBell.tsx',
+  'src/features/notifications/components/NotificationList.tsx',
+  'src/features/posts/components/CharacterCount.tsx',
+  'src/features/posts/components/Composer.tsx',
+  'src/features/posts/components/EditPostDialog.tsx',
+  'src/features/posts/components/FilterPanel.tsx',
+  'src/features/posts/components/PostCard.tsx',
+  'src/features/posts/components/PostList.tsx',
+  'src/features/posts/components/SortMenu.tsx',
+  'src/features/relations/components/BlockedProfile.tsx',
+  'src/features/relations/components/MemberMenu.tsx',
+  'src/features/relations/components/RelationActions.tsx',
+  'src/features/relations/components/RelationList.tsx',
+  'src/features/replies/components/ReplyCard.tsx',
+  'src/features/replies/components/ReplyComposer.tsx',
+  'src/features/theme/components/ThemePicker.tsx',
+  'src/features/users/components/EditProfileDialog.tsx',
+  'src/features/users/components/PeopleSearch.tsx',
+  'src/features/users/components/SidePanel.tsx',
+  'src/features/users/components/WhoToFollow.tsx',
+  'src/offline/WaitingPosts.tsx',
+  'src/offline/WaitingReplies.tsx',
+  'src/pages/CreatePostPage.tsx',
+  'src/pages/LoginPage.tsx',
+  'src/pages/MutedAndBlockedPage.tsx',
+  'src/pages/NotificationsPage.tsx',
+  'src/pages/PostPage.tsx',
+  'src/pages/ProfilePage.tsx',
+  'src/pages/RouteErrorPage.tsx',
+  'src/pages/SignupPage.tsx',
+  'src/pages/TagPage.tsx',
+];
+
+module.exports = { LITERAL_TEXT, NOT_YET_IN_CATALOGUES };

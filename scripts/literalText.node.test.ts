@@ -1,0 +1,42 @@
+/**
+ * The lint rule that keeps the app's words in its catalogues (scripts/literalText.cjs): it finds
+ * words written in place, and each file it is not yet held to still has some (a file moved to the
+ * catalogues leaves the list, so the rule holds it from then on).
+ */
+import { join } from 'node:path';
+import { ESLint } from 'eslint';
+import tseslint from 'typescript-eslint';
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const { LITERAL_TEXT, NOT_YET_IN_CATALOGUES } = require('./literalText.cjs') as { LITERAL_TEXT: unknown[]; NOT_YET_IN_CATALOGUES: string[] };
+
+const ROOT = join(__dirname, '..');
+
+function linter(): ESLint {
+  return new ESLint({
+    cwd: ROOT,
+    overrideConfigFile: true,
+    overrideConfig: [{ files: ['**/*.tsx'], languageOptions: { parser: tseslint.parser as never }, rules: { 'no-restricted-syntax': ['error', ...LITERAL_TEXT] as never } }],
+  });
+}
+
+it('finds words written in place: text, a name read out, a string or a template put there; not a count or a symbol', async () => {
+  const [result] = await linter().lintText([
+    'export const A = ({ n, name }: { n: number; name: string }) => (',
+    '  <div title="Shown on hover">',
+    '    Hello',
+    "    <button aria-label={'Close the window'}>×</button>",
+    '    <p>{`${n} left`}</p>',
+    '    <p>{n} · {name}</p>',
+    '    <img alt="" src="a.png" />',
+    '  </div>',
+    ');',
+  ].join('\n'), { filePath: join(ROOT, 'src', 'components', 'Example.tsx') });
+  // The title, then the text 'Hello' (its node begins where line 2 ends), the button's name, the template.
+  expect(result!.messages.map(({ line, column }) => `${line}:${column}`)).toEqual(['2:14', '2:31', '4:25', '5:13']);
+});
+
+it('each file not yet held to it still writes words in place', async () => {
+  const results = await linter().lintFiles(NOT_YET_IN_CATALOGUES);
+  const clean = results.filter((result) => result.messages.length === 0).map((result) => result.filePath.slice(ROOT.length + 1));
+  expect(clean).toEqual([]);
+}, 60_000);
