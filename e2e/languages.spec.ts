@@ -19,6 +19,10 @@ test.describe('A language asked for by the address', () => {
     await expect(countsIn('الصلات').getByRole('button', { name: '3 متابعين' })).toBeVisible();
     // The page around the member's own words runs from the right (a name keeps its own direction).
     await expect(countsIn('الصلات')).toHaveCSS('direction', 'rtl');
+    // An icon that points turns with the page; one that does not stays as it is.
+    const logout = page.getByRole('button', { name: 'Logout' }).first().locator('svg');
+    await expect(logout).toHaveCSS('transform', 'matrix(-1, 0, 0, 1, 0, 0)');
+    await expect(page.getByRole('link', { name: 'Home' }).first().locator('svg')).toHaveCSS('transform', 'none');
     await page.getByRole('link', { name: 'Explore' }).first().click();
     await expect(page).toHaveTitle("SocialConnect | استكشاف");
     await expect(page.getByRole('heading', { level: 1, name: 'استكشاف' })).toBeVisible();

@@ -11,9 +11,11 @@ export interface StrokeIconProps {
 
 /**
  * An inline icon drawn with strokes on a 24-unit grid: `shapes` are its paths' `d`, or SVG elements.
- * Icons are decorative (aria-hidden): the link or button around one carries the name.
+ * Icons are decorative (aria-hidden): the link or button around one carries the name. One that
+ * points (`pointing`: an arrow out, a way back) is mirrored on a right-to-left page (global.css);
+ * the others (a heart, a bell) are not.
  */
-export function strokeIcon(size: number, shapes: string | readonly string[] | ReactNode) {
+export function strokeIcon(size: number, shapes: string | readonly string[] | ReactNode, { pointing = false }: { pointing?: boolean } = {}) {
   const drawn = typeof shapes === 'string' || isPathList(shapes) ? [shapes].flat().map((d) => <path key={d} d={d} />) : shapes;
   return function StrokeIcon({ filled = false }: StrokeIconProps) {
     return (
@@ -28,6 +30,7 @@ export function strokeIcon(size: number, shapes: string | readonly string[] | Re
         strokeLinejoin="round"
         aria-hidden
         focusable={false}
+        className={pointing ? 'icon--pointing' : undefined}
       >
         {drawn}
       </svg>

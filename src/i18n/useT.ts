@@ -9,3 +9,8 @@ export function useT(): typeof t {
   // eslint-disable-next-line react-hooks/exhaustive-deps
   return useCallback((id: MessageId, values?: Record<string, string | number>) => t(id, values), [locale]);
 }
+
+/** The language the app speaks, for a component that formats dates or numbers itself; it renders again on a switch. */
+export function useLanguage(): string {
+  return useSyncExternalStore(onLanguageChange, currentLanguage, currentLanguage);
+}

@@ -9,6 +9,17 @@ describe('formatPostTime', () => {
     expect(formatPostTime(iso)).toMatch(/^May 1[12], 2025 \d{1,2}:\d{2}:07 (AM|PM)$/);
   });
 
+  it("in another language, as that language writes a date and a time; the spec's form in English and its pseudo-locale", () => {
+    const iso = '2025-05-12T09:45:07.000Z';
+    const local = new Date(iso);
+    expect(formatPostTime(iso, 'pl')).toBe(new Intl.DateTimeFormat('pl', { dateStyle: 'medium', timeStyle: 'medium' }).format(local));
+    expect(formatPostTime(iso, 'pl')).toMatch(/^1[12] maj 2025, \d{2}:\d{2}:07$/);
+    expect(formatPostTime(iso, 'de')).toMatch(/^1[12]\.05\.2025, \d{2}:\d{2}:07$/);
+    expect(formatPostTime(iso, 'ar')).toBe(new Intl.DateTimeFormat('ar', { dateStyle: 'medium', timeStyle: 'medium' }).format(local));
+    expect(formatPostTime(iso, 'en-XA')).toBe(formatPostTime(iso));
+    expect(formatPostTime('not a date', 'ar')).toBe('not a date');
+  });
+
   it('gives back an unreadable timestamp as it came', () => {
     expect(formatPostTime('not a date')).toBe('not a date');
   });

@@ -7,6 +7,7 @@ import { postDataOf } from './waitingWrite';
 import { WaitingToSend } from './WaitingToSend';
 import '../features/posts/components/PostCard.css';
 import './WaitingPosts.css';
+import { Handle } from '../components/Handle';
 
 export const WAITING_POSTS_TEXTS = {
   section: 'Posts waiting to send',
@@ -35,7 +36,7 @@ export function WaitingPosts() {
               <Avatar src={me?.image ?? ''} name={fullName} size="md" />
               <div className="post-card__byline">
                 <span className="post-card__author" dir="auto">{fullName}</span>
-                {me ? <span className="post-card__meta">@{me.username}</span> : null}
+                {me ? <Handle className="post-card__meta" username={me.username} /> : null}
               </div>
             </header>
             {text !== '' ? <p className="post-card__content waiting-posts__text" dir="auto">{text}</p> : null}

@@ -11,6 +11,7 @@ import { selectCurrentMember } from '../../features/users/currentMember';
 import { BellIcon, BookmarkIcon, ExploreIcon, HomeIcon, PlusIcon, ProfileIcon, ShieldIcon } from './icons';
 import { useNavLoader } from './useNavLoader';
 import './SideNav.css';
+import { Handle } from '../../components/Handle';
 
 /** Where the main navigation leads; the profile is the member's own. */
 export function mainNavItems(myId: string) {
@@ -105,7 +106,7 @@ export function SideNav() {
           </span>
           <span className="side-nav__who side-nav__label">
             <span className="side-nav__name" dir="auto">{me.firstName} {me.lastName}</span>
-            <span className="side-nav__username">@{me.username}</span>
+            <Handle className="side-nav__username" username={me.username} />
           </span>
         </Link>
       ) : (

@@ -25,7 +25,7 @@ export const ProfileIcon = strokeIcon(
 
 export const BellIcon = strokeIcon(SIZE, ['M6 8a6 6 0 0 1 12 0c0 7 3 9 3 9H3s3-2 3-9', 'M10.3 21a1.94 1.94 0 0 0 3.4 0']);
 
-export const LogoutIcon = strokeIcon(SIZE, ['M9 21H5a2 2 0 0 1-2-2V5a2 2 0 0 1 2-2h4', 'm16 17 5-5-5-5', 'M21 12H9']);
+export const LogoutIcon = strokeIcon(SIZE, ['M9 21H5a2 2 0 0 1-2-2V5a2 2 0 0 1 2-2h4', 'm16 17 5-5-5-5', 'M21 12H9'], { pointing: true });
 
 export const PlusIcon = strokeIcon(SIZE, 'M12 5v14M5 12h14');
 

@@ -7,6 +7,7 @@ import type { AppNotification } from '../../../types/api';
 import { useGetNotificationsInfiniteQuery, useGetUnreadCountQuery, useMarkNotificationsReadMutation } from '../notificationsApi';
 import { actorsOf, linkOf, whatHappened } from '../notificationText';
 import './Notifications.css';
+import { useLanguage } from '../../../i18n/useT';
 
 export const NOTIFICATIONS_TEXTS = {
   loading: 'Loading notifications…',
@@ -19,6 +20,7 @@ export const NOTIFICATIONS_TEXTS = {
 const NONE: AppNotification[] = [];
 
 function NotificationEntry({ notification }: { notification: AppNotification }) {
+  const language = useLanguage();
   const { actor } = notification;
   return (
     <Link to={linkOf(notification)} className={`notifications__entry surface-link${notification.read ? '' : ' notifications__entry--unread'}`}>
@@ -37,7 +39,7 @@ function NotificationEntry({ notification }: { notification: AppNotification }) 
           )}
         </span>
         <time className="notifications__time" dateTime={toDateTimeAttribute(notification.createdAt)}>
-          {formatPostTime(notification.createdAt)}
+          {formatPostTime(notification.createdAt, language)}
         </time>
       </span>
     </Link>

@@ -27,6 +27,8 @@ import { PostCardExtrasContext } from './postCardExtras';
 import { WaitingToSend } from '../../../offline/WaitingToSend';
 import './shared.css';
 import './PostCard.css';
+import { Handle } from '../../../components/Handle';
+import { useLanguage } from '../../../i18n/useT';
 
 const POST_CARD_TEXTS = {
   liked: 'You Liked the Post!',
@@ -49,7 +51,7 @@ export function undescribedImageAlt(fullName: string): string {
  */
 function EditedMark({ at }: { at: string }) {
   const tipId = useId();
-  const when = `Edited ${formatPostTime(at)}`;
+  const when = `Edited ${formatPostTime(at, useLanguage())}`;
   return (
     <span className="post-card__edited">
       <span aria-hidden="true"> · </span>
@@ -176,6 +178,7 @@ function selectIsAuthor(state: RootState, post: Post): boolean {
  * leaves the other cards alone.
  */
 export const PostCard = memo(function PostCard({ post, onDeleted, position, listSize }: PostCardProps) {
+  const language = useLanguage();
   const dispatch = useAppDispatch();
   const myId = useAppSelector(selectCurrentUserId);
   const isAuthor = useAppSelector((state) => selectIsAuthor(state, post));
@@ -252,14 +255,14 @@ export const PostCard = memo(function PostCard({ post, onDeleted, position, list
             {fullName}
           </Link>
           <span className="post-card__meta">
-            <span className="post-card__username">@{post.username}</span>
+            <Handle className="post-card__username" username={post.username} />
             <span aria-hidden="true"> · </span>
             {linksInText ? (
               <Link className="post-card__time" to={paths.post.href(post.id)}>
-                <time dateTime={toDateTimeAttribute(post.createdAt)}>{formatPostTime(post.createdAt)}</time>
+                <time dateTime={toDateTimeAttribute(post.createdAt)}>{formatPostTime(post.createdAt, language)}</time>
               </Link>
             ) : (
-              <time dateTime={toDateTimeAttribute(post.createdAt)}>{formatPostTime(post.createdAt)}</time>
+              <time dateTime={toDateTimeAttribute(post.createdAt)}>{formatPostTime(post.createdAt, language)}</time>
             )}
             {post.editedAt ? <EditedMark at={post.editedAt} /> : null}
           </span>

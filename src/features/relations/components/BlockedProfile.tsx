@@ -7,6 +7,7 @@ import { hasCapability } from '../../../lib/api/capabilities';
 import type { UserSummary } from '../../../types/api';
 import { nameOf, useRelationChange } from './RelationActions';
 import './RelationActions.css';
+import { Handle } from '../../../components/Handle';
 
 /**
  * The profile of a member the member blocks: nothing of theirs is shown (the backend answers it as
@@ -22,7 +23,7 @@ export function BlockedProfile({ member }: { member: UserSummary }) {
         <Avatar src={member.image} name={name} size="xl" />
         <div className="profile-header__main">
           <h1 id={headingId} className="profile-header__name" dir="auto">{name}</h1>
-          <p className="profile-header__username">@{member.username}</p>
+          <p className="profile-header__username"><Handle username={member.username} /></p>
           <p className="profile-page__message" role="status">You blocked @{member.username}. You do not see each other&apos;s posts or profile.</p>
           <button type="button" className="pill-button" aria-label={`Unblock ${name}`} aria-disabled={busy || undefined} onClick={() => !busy && void run('unblock', member)}>
             Unblock

@@ -6,6 +6,7 @@ import { paths } from '../../../config/paths';
 import { useRelationList, type RelationList as ListName } from '../relationsApi';
 import { nameOf, useRelationChange } from './RelationActions';
 import './RelationActions.css';
+import { Handle } from '../../../components/Handle';
 
 const TEXTS: Record<ListName, { empty: string; undo: 'Unmute' | 'Unblock'; action: 'unmute' | 'unblock' }> = {
   muted: { empty: 'You have not muted anyone.', undo: 'Unmute', action: 'unmute' },
@@ -47,7 +48,7 @@ export function RelationList({ list, label }: { list: ListName; label: string })
                 ) : (
                   <span className="relation-list__name" dir="auto">{name}</span>
                 )}
-                <span className="relation-list__username">@{member.username}</span>
+                <Handle className="relation-list__username" username={member.username} />
               </span>
               <button type="button" className="pill-button" aria-label={`${texts.undo} ${name}`} aria-disabled={busy || undefined} onClick={(event) => undo(event.currentTarget, member)}>
                 {texts.undo}

@@ -16,6 +16,8 @@ import { notifySuccess } from '../../ui/notify';
 import { renderMention } from '../../users/components/MemberMention';
 import { useDeleteReplyMutation, useLikeReplyMutation, useUnlikeReplyMutation } from '../repliesApi';
 import type { Answering } from './ReplyComposer';
+import { Handle } from '../../../components/Handle';
+import { useLanguage } from '../../../i18n/useT';
 
 export const REPLY_CARD_TEXTS = {
   deleted: 'Reply deleted.',
@@ -47,6 +49,7 @@ export interface ReplyCardProps {
 
 /** One reply: who wrote it and when, whom it answers, its text, and Like, Reply and Delete. */
 export const ReplyCard = memo(function ReplyCard({ reply, postAuthorId, onAnswer, current = false }: ReplyCardProps) {
+  const language = useLanguage();
   const myId = useAppSelector(selectCurrentUserId);
   const hasTags = useAppSelector((state) => hasCapability(state, 'tags'));
   const [likeReply, likeState] = useLikeReplyMutation();
@@ -96,9 +99,9 @@ export const ReplyCard = memo(function ReplyCard({ reply, postAuthorId, onAnswer
             {fullName}
           </Link>
           <span className="post-card__meta">
-            <span>@{reply.username}</span>
+            <Handle username={reply.username} />
             <span aria-hidden="true"> · </span>
-            <time dateTime={toDateTimeAttribute(reply.createdAt)}>{formatPostTime(reply.createdAt)}</time>
+            <time dateTime={toDateTimeAttribute(reply.createdAt)}>{formatPostTime(reply.createdAt, language)}</time>
           </span>
         </header>
         {reply.replyTo ? (

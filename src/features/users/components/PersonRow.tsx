@@ -5,6 +5,7 @@ import type { UserSummary } from '../../../types/api';
 import { fullName } from '../followUpdates';
 import { FollowButton } from './FollowButton';
 import './PersonRow.css';
+import { Handle } from '../../../components/Handle';
 
 export interface PersonRowProps {
   user: UserSummary;
@@ -21,7 +22,7 @@ export function PersonRow({ user, onOpen }: PersonRowProps) {
         <Avatar src={user.image} name={name} size="sm" decorative />
         <span className="person-row__text">
           <span className="person-row__name" dir="auto">{name}</span>
-          <span className="person-row__username">@{user.username}</span>
+          <Handle className="person-row__username" username={user.username} />
         </span>
       </Link>
       <FollowButton user={user} />

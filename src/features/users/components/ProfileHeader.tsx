@@ -10,6 +10,7 @@ import './ProfileHeader.css';
 import { useCapability } from '../../../lib/api/capabilities';
 import { useT } from '../../../i18n/useT';
 import { MemberListDialog } from './MemberListDialog';
+import { Handle } from '../../../components/Handle';
 
 export interface ProfileHeaderProps {
   user: User;
@@ -69,7 +70,7 @@ export function ProfileHeader({ user, isOwn, actions }: ProfileHeaderProps) {
             <h1 id={headingId} className="profile-header__name" dir="auto">
               {name}
             </h1>
-            <p className="profile-header__username">@{user.username}</p>
+            <p className="profile-header__username"><Handle username={user.username} /></p>
           </div>
           <div className="profile-header__actions">
             {isOwn ? (
