@@ -99,6 +99,25 @@ test.describe('Accessibility in the light and dark themes (axe, WCAG 2.2 A/AA: n
     });
   }
 
+  test('right to left, in Arabic: Home, Explore and a profile', async ({ page }) => {
+    await login(page);
+    const failures: string[] = [];
+    await page.goto('/?lang=ar');
+    await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+    await expect(page.getByRole('heading', { level: 1, name: 'الرئيسية' })).toBeAttached();
+    await expect(postCard(page, SEED_TEXT.newest)).toBeVisible();
+    await memberShellReady(page);
+    await audit(page, '/ in Arabic').catch((error: Error) => failures.push(error.message));
+    await page.goto('/explore?lang=ar');
+    await expect(page.getByRole('heading', { level: 1, name: 'استكشاف' })).toBeVisible();
+    await expect(postCard(page, SEED_TEXT.newest)).toBeVisible();
+    await audit(page, '/explore in Arabic').catch((error: Error) => failures.push(error.message));
+    await page.goto('/users/u-maya-patel?lang=ar');
+    await expect(page.getByRole('list', { name: 'الصلات' }).getByRole('button', { name: '3 متابعين' })).toBeVisible();
+    await audit(page, 'a profile in Arabic').catch((error: Error) => failures.push(error.message));
+    expect(failures, failures.join('\n\n')).toEqual([]);
+  });
+
   test("QA's workbench: its panel open with a fault being set, and its badge once closed", async ({ page }) => {
     await page.goto('/login');
     await expect(page.getByRole('heading', { name: 'Login', level: 1 })).toBeVisible();
