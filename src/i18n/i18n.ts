@@ -38,6 +38,11 @@ export async function chooseLanguage(locale: Locale): Promise<void> {
   keepLanguageChoice(browserStorage, locale);
 }
 
+/** A number as the language spoken writes it: the form `#` takes in a message ('1,200', '1200', '12 000'). */
+export function formatNumber(value: number): string {
+  return i18n.number(value);
+}
+
 /** The language the app speaks now. */
 export function currentLanguage(): Locale {
   return i18n.locale as Locale;

@@ -28,6 +28,20 @@ export const en = {
   'bookmarks.empty': "No Bookmarks Yet",
   'profile.edit': "Edit Profile",
   'profile.connections': "Connections",
+  'post.liked': "You Liked the Post!",
+  'post.disliked': "You Disliked the post!",
+  'post.deleted': "Post Deleted Successfully!",
+  'post.commentsSoon': "Comments are coming soon",
+  'post.notAuthor': "Only the author can change this post",
+  'post.confirmDeleteTitle': "Delete this post?",
+  'post.confirmDeleteText': "It will be gone for good, with its likes and bookmarks.",
+  'post.keep': "Keep the post",
+  'post.edit': "Edit post",
+  'post.delete': "Delete post",
+  'post.likeName': "Like, {count, plural, one {# like} other {# likes}}",
+  'post.repliesName': "Replies, {count, plural, one {# reply} other {# replies}}",
+  'post.replies': "Replies",
+  'post.imageFailed': "The image could not load.",
 } as const;
 
 /** The id of a text the app shows. */

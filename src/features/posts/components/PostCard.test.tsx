@@ -4,6 +4,7 @@ import { getMockDb, server, useScenario } from '../../../../mocks/testing/node';
 import { DEMO_CREDENTIALS, DEMO_USER_ID, SEED_USER_IDS, seedPostId } from '../../../../contract/seed/default';
 import { MESSAGES } from '../../../../contract/messages';
 import { currentPath, renderWithProviders } from '../../../test/renderWithProviders';
+import { activateLanguage } from '../../../i18n/i18n';
 import { cardImageSizes, cardImageSrcSet } from './PostCard';
 import { API, cardWith, contentsOf, findFeed, LIKE_BUTTON, recordCalls, renderHome } from '../../../test/posts';
 
@@ -112,6 +113,23 @@ describe('Post card', () => {
     expect(button.querySelector('.post-card__count')).toHaveTextContent('2');
     expect(button).toHaveAccessibleName('Like, 2 likes');
     expect(button).not.toHaveAttribute('aria-label');
+  });
+
+  it('names the Like button and the delete window in the language spoken, the count shown still in the name', async () => {
+    await activateLanguage('pl');
+    try {
+      const { user } = await renderHome();
+      const button = within(cardWith(LAKE)).getByRole('button', { name: 'Polub, 2 polubienia' });
+      expect(button.textContent).toBe('Polub, 2 polubienia');
+      expect(button.querySelector('.post-card__count')).toHaveTextContent('2');
+      await user.click(within(cardWith(COFFEE)).getByRole('button', { name: 'Usuń wpis' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Usunąć ten wpis?' });
+      expect(dialog).toHaveTextContent('Zniknie na zawsze, razem z polubieniami i zakładkami.');
+      await user.click(within(dialog).getByRole('button', { name: 'Zachowaj wpis' }));
+      await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    } finally {
+      await activateLanguage('en');
+    }
   });
 
   it('likes and dislikes a post: heart, count and toasts', async () => {

@@ -28,17 +28,34 @@ import { WaitingToSend } from '../../../offline/WaitingToSend';
 import './shared.css';
 import './PostCard.css';
 import { Handle } from '../../../components/Handle';
-import { useLanguage } from '../../../i18n/useT';
+import { formatNumber, t } from '../../../i18n/i18n';
+import { useLanguage, useT } from '../../../i18n/useT';
 
-const POST_CARD_TEXTS = {
-  liked: 'You Liked the Post!',
-  disliked: 'You Disliked the post!',
-  deleted: 'Post Deleted Successfully!',
-  commentsSoon: 'Comments are coming soon',
-  notAuthor: 'Only the author can change this post',
-  confirmDeleteTitle: 'Delete this post?',
-  confirmDeleteText: 'It will be gone for good, with its likes and bookmarks.',
-} as const;
+
+/**
+ * A count a member sees as a number, in a control named in words around it ("Like, 3 likes"): the
+ * number shown is the one in the name (WCAG 2.5.3), and the words are for screen readers. A language
+ * whose name for the count holds no number keeps the whole name hidden and the number beside it.
+ */
+function CountInName({ name, count }: { name: string; count: number }) {
+  const shown = formatNumber(count);
+  const at = name.indexOf(shown);
+  if (at < 0) {
+    return (
+      <>
+        <span className="visually-hidden">{name}</span>
+        <span className="post-card__count" aria-hidden="true">{shown}</span>
+      </>
+    );
+  }
+  return (
+    <>
+      <span className="visually-hidden">{name.slice(0, at)}</span>
+      <span className="post-card__count">{shown}</span>
+      <span className="visually-hidden">{name.slice(at + shown.length)}</span>
+    </>
+  );
+}
 
 /** What an image's alt says when its author gave no description: never its file name. */
 export function undescribedImageAlt(fullName: string): string {
@@ -94,6 +111,7 @@ export function cardImageSrcSet(src: string, sizes: ImageSizes): string | undefi
  * that fails to load (the connection dropped) keeps that frame too, and says so.
  */
 function PostImage({ src, alt, described, author, sizes }: { src: string; alt: string; described: boolean; author: string; sizes?: ImageSizes }) {
+  const say = useT();
   const [state, setState] = useState<'loading' | 'loaded' | 'failed'>('loading');
   // The "ALT" badge of a described image: a disclosure that shows the description under the image,
   // and hides it on a second press or Escape.
@@ -130,7 +148,7 @@ function PostImage({ src, alt, described, author, sizes }: { src: string; alt: s
           onLoad={() => setState('loaded')}
           onError={() => setState('failed')}
         />
-        {state === 'failed' && <p className="post-card__media-failed">The image could not load.</p>}
+        {state === 'failed' && <p className="post-card__media-failed">{say('post.imageFailed')}</p>}
         {described ? (
           <button type="button" className="post-card__alt-badge" aria-expanded={showAlt} aria-controls={altId} onClick={() => setShowAlt((was) => !was)}>
             {/* Named from its visible word first (WCAG 2.5.3), then whose image it describes: each badge of a feed is told apart. */}
@@ -179,6 +197,7 @@ function selectIsAuthor(state: RootState, post: Post): boolean {
  */
 export const PostCard = memo(function PostCard({ post, onDeleted, position, listSize }: PostCardProps) {
   const language = useLanguage();
+  const say = useT();
   const dispatch = useAppDispatch();
   const myId = useAppSelector(selectCurrentUserId);
   const isAuthor = useAppSelector((state) => selectIsAuthor(state, post));
@@ -215,8 +234,8 @@ export const PostCard = memo(function PostCard({ post, onDeleted, position, list
     if (likeBusy) return;
     await flipToggle(
       liked,
-      { call: () => likePost(post.id).unwrap(), toast: POST_CARD_TEXTS.liked },
-      { call: () => dislikePost(post.id).unwrap(), toast: POST_CARD_TEXTS.disliked },
+      { call: () => likePost(post.id).unwrap(), toast: t('post.liked') },
+      { call: () => dislikePost(post.id).unwrap(), toast: t('post.disliked') },
     );
   };
 
@@ -232,7 +251,7 @@ export const PostCard = memo(function PostCard({ post, onDeleted, position, list
     } catch {
       return;
     }
-    notifyError(POST_CARD_TEXTS.deleted);
+    notifyError(t('post.deleted'));
     refocus?.();
     onDeleted?.();
   };
@@ -301,21 +320,17 @@ export const PostCard = memo(function PostCard({ post, onDeleted, position, list
           onClick={() => void onLike()}
         >
           <HeartIcon filled={liked} />
-          <span className="visually-hidden">Like, </span>
-          <span className="post-card__count">{post.likes.likeCount}</span>
-          <span className="visually-hidden">{post.likes.likeCount === 1 ? ' like' : ' likes'}</span>
+          <CountInName name={say('post.likeName', { count: post.likes.likeCount })} count={post.likes.likeCount} />
         </button>
         {hasReplies ? (
           // Named by its content, as the heart is: "Replies, 2 replies".
-          <Link className="post-card__action" to={paths.post.href(post.id)} title="Replies">
+          <Link className="post-card__action" to={paths.post.href(post.id)} title={say('post.replies')}>
             <CommentIcon />
-            <span className="visually-hidden">Replies, </span>
-            <span className="post-card__count">{replyCount}</span>
-            <span className="visually-hidden">{replyCount === 1 ? ' reply' : ' replies'}</span>
+            <CountInName name={say('post.repliesName', { count: replyCount })} count={replyCount} />
           </Link>
         ) : (
           // The spec's comments icon does nothing: it is shown, but is no control to reach or hear.
-          <span className="post-card__action post-card__action--inert" aria-hidden="true" title={POST_CARD_TEXTS.commentsSoon}>
+          <span className="post-card__action post-card__action--inert" aria-hidden="true" title={say('post.commentsSoon')}>
             <CommentIcon />
           </span>
         )}
@@ -324,8 +339,8 @@ export const PostCard = memo(function PostCard({ post, onDeleted, position, list
         <button
           type="button"
           className="post-card__action"
-          aria-label="Edit post"
-          title={isAuthor ? 'Edit post' : POST_CARD_TEXTS.notAuthor}
+          aria-label={say('post.edit')}
+          title={isAuthor ? say('post.edit') : say('post.notAuthor')}
           disabled={!isAuthor}
           onClick={editing.open}
         >
@@ -334,8 +349,8 @@ export const PostCard = memo(function PostCard({ post, onDeleted, position, list
         <button
           type="button"
           className="post-card__action post-card__action--danger"
-          aria-label="Delete post"
-          title={isAuthor ? 'Delete post' : POST_CARD_TEXTS.notAuthor}
+          aria-label={say('post.delete')}
+          title={isAuthor ? say('post.delete') : say('post.notAuthor')}
           disabled={!isAuthor || deleteState.isLoading}
           onClick={confirmingDelete.open}
         >
@@ -345,7 +360,7 @@ export const PostCard = memo(function PostCard({ post, onDeleted, position, list
       <WaitingToSend target={post.id} />
 
       {editing.isOpen ? <EditPostDialog post={post} onClose={editing.close} /> : null}
-      <ConfirmDeleteDialog historyWindow={confirmingDelete} texts={POST_CARD_TEXTS} keepLabel="Keep the post" onConfirm={() => void onDelete()} />
+      <ConfirmDeleteDialog historyWindow={confirmingDelete} texts={{ confirmDeleteTitle: say('post.confirmDeleteTitle'), confirmDeleteText: say('post.confirmDeleteText') }} keepLabel={say('post.keep')} onConfirm={() => void onDelete()} />
     </article>
   );
 });
