@@ -1,6 +1,7 @@
 import '@testing-library/jest-dom';
 import { setTimeout as realSetTimeout } from 'node:timers';
 import { cleanup, configure } from '@testing-library/react';
+import { toast } from 'react-toastify/unstyled';
 import { server, resetMockBackend } from '../../mocks/testing/node';
 
 // findBy and waitFor wait for what a member would see; on a busy 2-core machine (two test files at
@@ -39,6 +40,10 @@ afterEach(async () => {
   cleanup();
   await settled(2000);
   whenIdle = [];
+  // A toast asked for by the test's last answers, after its screen was gone, would wait in
+  // react-toastify's queue for the next test's screen and show there: it goes with its own test.
+  await new Promise((resolve) => realSetTimeout(resolve, 0));
+  toast.dismiss();
   server.resetHandlers();
   resetMockBackend();
   window.localStorage.clear();
