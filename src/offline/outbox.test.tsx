@@ -277,6 +277,9 @@ describe('a follow made with no network', () => {
   async function noahFollowedOffline() {
     const view = await renderWithProviders({ route: `/users/${DEMO_USER_ID}`, authAs: DEMO_CREDENTIALS });
     await within(await screen.findByRole('complementary', { name: 'People' })).findByRole('link', { name: /Noah Kim/ });
+    // The profile itself first: a page whose first load the network's end cuts short says so instead.
+    await screen.findByRole('region', { name: 'Ava Reed' });
+    await within(await screen.findByRole('feed', { name: 'Posts by Ava Reed' })).findAllByRole('article');
     networkGone();
     await view.user.click(within(whoToFollow()).getByRole('button', { name: 'Follow Noah Kim' }));
     const row = within(whoToFollow()).getByRole('button', { name: 'Unfollow Noah Kim' }).closest('li');
