@@ -4,7 +4,7 @@ import { currentLanguage, onLanguageChange, t } from './i18n';
 
 /** `t`, for a component that shows text: it renders again in the new language when the member switches. */
 export function useT(): typeof t {
-  const locale = useSyncExternalStore(onLanguageChange, currentLanguage, currentLanguage);
+  const locale = useLanguage();
   // A new function per language, so that memoised children that take it render again too.
   // eslint-disable-next-line react-hooks/exhaustive-deps
   return useCallback((id: MessageId, values?: Record<string, string | number>) => t(id, values), [locale]);

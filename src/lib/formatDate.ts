@@ -8,11 +8,19 @@ export const POST_TIME_FORMAT = 'MMM D, YYYY h:mm:ss A';
  * the spec writes it; in another language, the date and time as that language writes them
  * ('5 sty 2024, 15:04:05' in Polish). An unreadable one comes back as-is.
  */
+const dateTimeFormats = new Map<string, Intl.DateTimeFormat>();
+
 export function formatPostTime(value: string, language = 'en'): string {
   const time = dayjs(value);
   if (!time.isValid()) return value;
   if (language === 'en' || language.startsWith('en-')) return time.format(POST_TIME_FORMAT);
-  return new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'medium' }).format(time.toDate());
+  // One formatter per language, made once: every card on screen formats its time with it.
+  let format = dateTimeFormats.get(language);
+  if (!format) {
+    format = new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'medium' });
+    dateTimeFormats.set(language, format);
+  }
+  return format.format(time.toDate());
 }
 
 /** The machine-readable form for <time dateTime>, or '' when the timestamp is unreadable. */

@@ -1,5 +1,6 @@
-import { useState, useSyncExternalStore } from 'react';
-import { chooseLanguage, currentLanguage, onLanguageChange } from '../../i18n/i18n';
+import { useState } from 'react';
+import { chooseLanguage, currentLanguage } from '../../i18n/i18n';
+import { useLanguage } from '../../i18n/useT';
 import { LOCALES, PSEUDO_LOCALE, isLocale } from '../../i18n/locales';
 
 /** The workbench's link with the language the app speaks, so that it opens in it elsewhere. */
@@ -15,7 +16,7 @@ export function linkInLanguage(link: string, locale: string): string {
  * reloads, nothing typed is lost) and kept in this browser, as a member's choice is.
  */
 export function LanguageSection() {
-  const locale = useSyncExternalStore(onLanguageChange, currentLanguage);
+  const locale = useLanguage();
   const [failure, setFailure] = useState<string>();
   const choose = (value: string) => {
     if (!isLocale(value)) return;

@@ -1,5 +1,5 @@
 import { useId, useMemo, useState, useSyncExternalStore } from 'react';
-import { currentLanguage, onLanguageChange } from '../../i18n/i18n';
+import { useLanguage } from '../../i18n/useT';
 import type { FaultAnswer, FaultRoute, FaultRule, FaultTimes } from '../../../mocks/faultRules';
 import type { StandInWorkbench } from '../../../mocks/workbench';
 import { Dialog } from '../../components/Dialog';
@@ -131,7 +131,7 @@ export default function WorkbenchPanel({ workbench, onClose, onDataReplaced, onS
     for (const route of workbench.routes) byGroup.set(route.group, [...(byGroup.get(route.group) ?? []), route]);
     return [...byGroup];
   }, [workbench.routes]);
-  const language = useSyncExternalStore(onLanguageChange, currentLanguage);
+  const language = useLanguage();
   const link = linkInLanguage(workbench.link(), language);
   const description = workbench.scenarios.find(({ name }) => name === chosen)?.description;
   const wanted = filter.trim().toLowerCase();
