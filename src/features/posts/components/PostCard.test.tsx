@@ -128,7 +128,8 @@ describe('Post card', () => {
       await user.click(within(dialog).getByRole('button', { name: 'Zachowaj wpis' }));
       await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     } finally {
-      await activateLanguage('en');
+      // The cards are still on screen: they change language with it.
+      await act(() => activateLanguage('en'));
     }
   });
 
