@@ -19,7 +19,7 @@ function linter(): ESLint {
   });
 }
 
-it('finds words written in place: text, a name read out, a string or a template put there; not a count or a symbol', async () => {
+it('finds words written in place: text, a name read out, a string, a choice or a template put there; not a count, a symbol or a class name', async () => {
   const [result] = await linter().lintText([
     'export const A = ({ n, name }: { n: number; name: string }) => (',
     '  <div title="Shown on hover">',
@@ -28,11 +28,13 @@ it('finds words written in place: text, a name read out, a string or a template 
     '    <p>{`${n} left`}</p>',
     '    <p>{n} · {name}</p>',
     '    <img alt="" src="a.png" />',
+    "    <span className={`chip${n > 1 ? ' chip--many' : ''}`}>{n > 1 ? 'Many' : null}</span>",
     '  </div>',
     ');',
   ].join('\n'), { filePath: join(ROOT, 'src', 'components', 'Example.tsx') });
-  // The title, then the text 'Hello' (its node begins where line 2 ends), the button's name, the template.
-  expect(result!.messages.map(({ line, column }) => `${line}:${column}`)).toEqual(['2:14', '2:31', '4:25', '5:13']);
+  // The title, then the text 'Hello' (its node begins where line 2 ends), the button's name, the
+  // template, the word a choice shows (and not the class names the span is given).
+  expect(result!.messages.map(({ line, column }) => `${line}:${column}`)).toEqual(['2:14', '2:31', '4:25', '5:13', '8:68']);
 });
 
 it('each file not yet held to it still writes words in place', async () => {
