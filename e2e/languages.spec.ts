@@ -20,10 +20,10 @@ test.describe('A language asked for by the address', () => {
     // The page around the member's own words runs from the right (a name keeps its own direction).
     await expect(countsIn('الصلات')).toHaveCSS('direction', 'rtl');
     // An icon that points turns with the page; one that does not stays as it is.
-    const logout = page.getByRole('button', { name: 'Logout' }).first().locator('svg');
+    const logout = page.getByRole('button', { name: 'تسجيل الخروج' }).first().locator('svg');
     await expect(logout).toHaveCSS('transform', 'matrix(-1, 0, 0, 1, 0, 0)');
-    await expect(page.getByRole('link', { name: 'Home' }).first().locator('svg')).toHaveCSS('transform', 'none');
-    await page.getByRole('link', { name: 'Explore' }).first().click();
+    await expect(page.getByRole('link', { name: 'الرئيسية' }).first().locator('svg')).toHaveCSS('transform', 'none');
+    await page.getByRole('link', { name: 'استكشاف' }).first().click();
     await expect(page).toHaveTitle("SocialConnect | استكشاف");
     await expect(page.getByRole('heading', { level: 1, name: 'استكشاف' })).toBeVisible();
 

@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect } from './fixtures';
 import { MEMBERS, postCards, seedPostId } from './helpers';
+import { CATALOGUES } from '../src/i18n/catalogues';
 
 /** A route of the app, how to tell it has finished loading, and a file-friendly name. */
 export interface RouteCheck {
@@ -27,7 +28,10 @@ export async function imagesSettled(page: Page): Promise<void> {
 export async function memberShellReady(page: Page): Promise<void> {
   const width = page.viewportSize()?.width ?? 0;
   if (width <= 768) return;
-  await expect(page.getByRole('navigation', { name: 'Main' }).getByText('@demo_user')).toBeVisible();
+  // The side navigation is named in the page's language.
+  const lang = (await page.locator('html').getAttribute('lang')) ?? 'en';
+  const mainNav = lang in CATALOGUES ? CATALOGUES[lang as keyof typeof CATALOGUES]['nav.main'] : CATALOGUES.en['nav.main'];
+  await expect(page.getByRole('navigation', { name: mainNav }).getByText('@demo_user')).toBeVisible();
   await expect(page.getByRole('complementary', { name: 'People' }).getByRole('region', { name: 'Who to follow?' }).getByRole('listitem').first()).toBeVisible();
 }
 

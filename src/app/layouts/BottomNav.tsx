@@ -14,6 +14,7 @@ import { mainNavItems } from './SideNav';
 import { useNavLoader } from './useNavLoader';
 import './BottomNav.css';
 
+import { useT } from '../../i18n/useT';
 /**
  * Phones (spec section 2): home, explore, bookmark, own profile and logout, as named icons; beyond the
  * spec, Display, a window with what the side navigation has and phones do not show: the Theme control,
@@ -21,6 +22,7 @@ import './BottomNav.css';
  * place in the history, so Back from the page does not open the window again.
  */
 export function BottomNav() {
+  const say = useT();
   const showLoaderFor = useNavLoader();
   const display = useHistoryWindow('display');
   const myId = useAppSelector(selectCurrentUserId) ?? '';
@@ -29,10 +31,10 @@ export function BottomNav() {
   const mutedAndBlocked = paths.mutedAndBlocked.href();
   return (
     <>
-      <nav className="bottom-nav" aria-label="Mobile">
+      <nav className="bottom-nav" aria-label={say('nav.mobile')}>
         <ul className="bottom-nav__list">
           {mainNavItems(myId).map(({ to, label, Icon }) => (
-            <li key={label}>
+            <li key={to}>
               <NavLink to={to} end className="bottom-nav__item" aria-label={label} title={label} onClick={showLoaderFor(to)}>
                 <Icon />
               </NavLink>
@@ -44,7 +46,7 @@ export function BottomNav() {
             <NotificationBell className="bottom-nav__item" icon={<BellIcon />} onClick={showLoaderFor(paths.notifications.href())} />
           </li>
           <li>
-            <button type="button" className="bottom-nav__item" aria-label="Display" title="Display" aria-haspopup="dialog" onClick={display.open}>
+            <button type="button" className="bottom-nav__item" aria-label={say('nav.display')} title={say('nav.display')} aria-haspopup="dialog" onClick={display.open}>
               <ContrastIcon />
             </button>
           </li>
@@ -55,12 +57,12 @@ export function BottomNav() {
       </nav>
       {/* Outside the bar: its backdrop filter would hold a fixed window inside its own box. */}
       {display.isOpen ? (
-        <Dialog title="Display" onClose={display.close}>
+        <Dialog title={say('nav.display')} onClose={display.close}>
           <ThemePicker />
           {hasMuteBlock === true ? (
             <Link to={mutedAndBlocked} replace className="bottom-nav__settings-link" onClick={showLoaderFor(mutedAndBlocked)}>
               <ShieldIcon />
-              Muted and blocked
+              {say('nav.mutedAndBlocked')}
             </Link>
           ) : null}
           {/* Its row is kept until the backend's health answer says whether there is one: the window is

@@ -12,14 +12,19 @@ import { BellIcon, BookmarkIcon, ExploreIcon, HomeIcon, PlusIcon, ProfileIcon, S
 import { useNavLoader } from './useNavLoader';
 import './SideNav.css';
 import { Handle } from '../../components/Handle';
+import { t } from '../../i18n/i18n';
+import { useT } from '../../i18n/useT';
 
-/** Where the main navigation leads; the profile is the member's own. */
+/**
+ * Where the main navigation leads; the profile is the member's own. Named in the language spoken when
+ * called: a component calls it as it renders, after `useT()`, so a switch names them again.
+ */
 export function mainNavItems(myId: string) {
   return [
-    { to: paths.home.href(), label: 'Home', Icon: HomeIcon },
-    { to: paths.explore.href(), label: 'Explore', Icon: ExploreIcon },
-    { to: paths.bookmarks.href(), label: 'Bookmark', Icon: BookmarkIcon },
-    { to: paths.profile.href(myId), label: 'Profile', Icon: ProfileIcon },
+    { to: paths.home.href(), label: t('nav.home'), Icon: HomeIcon },
+    { to: paths.explore.href(), label: t('nav.explore'), Icon: ExploreIcon },
+    { to: paths.bookmarks.href(), label: t('nav.bookmark'), Icon: BookmarkIcon },
+    { to: paths.profile.href(myId), label: t('nav.profile'), Icon: ProfileIcon },
   ] as const;
 }
 
@@ -45,6 +50,7 @@ function KeptPlace({ icon }: { icon: ReactNode }) {
  * Beyond the spec, the Theme control (Light, Dark, System).
  */
 export function SideNav() {
+  const say = useT();
   const navigate = useNavigate();
   const showLoaderFor = useNavLoader();
   const myId = useAppSelector(selectCurrentUserId) ?? '';
@@ -56,10 +62,10 @@ export function SideNav() {
   const hasMuteBlock = useCapability('muteBlock');
 
   return (
-    <nav className="side-nav" aria-label="Main">
+    <nav className="side-nav" aria-label={say('nav.main')}>
       <ul className="side-nav__list">
         {mainNavItems(myId).map(({ to, label, Icon }) => (
-          <li key={label}>
+          <li key={to}>
             <NavLink to={to} end className="side-nav__link" onClick={showLoaderFor(to)}>
               <Icon />
               <span className="side-nav__label">{label}</span>
@@ -82,7 +88,7 @@ export function SideNav() {
           <li>
             <NavLink to={paths.mutedAndBlocked.href()} end className="side-nav__link" onClick={showLoaderFor(paths.mutedAndBlocked.href())}>
               <ShieldIcon />
-              <span className="side-nav__label">Muted and blocked</span>
+              <span className="side-nav__label">{say('nav.mutedAndBlocked')}</span>
             </NavLink>
           </li>
         ) : null}
@@ -96,7 +102,7 @@ export function SideNav() {
         }}
       >
         <PlusIcon />
-        <span className="side-nav__label">Create New Post</span>
+        <span className="side-nav__label">{say('nav.createPost')}</span>
       </button>
       <ThemePicker className="side-nav__theme" />
       {me ? (

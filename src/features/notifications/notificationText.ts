@@ -1,13 +1,14 @@
 import type { AppNotification } from '../../types/api';
 import { paths } from '../../config/paths';
+import { formatNumber, t } from '../../i18n/i18n';
 
 /** The most the bell shows as a number; past it, "99+". */
 export const BELL_COUNT_MAX = 99;
 
-/** The bell's badge: '' for none, the count, or "99+". */
+/** The bell's badge: '' for none, the count, or "99+", as the language spoken writes numbers. */
 export function badgeOf(count: number): string {
   if (count <= 0) return '';
-  return count > BELL_COUNT_MAX ? `${BELL_COUNT_MAX}+` : String(count);
+  return count > BELL_COUNT_MAX ? t('bell.countMax', { max: BELL_COUNT_MAX }) : formatNumber(count);
 }
 
 /**
@@ -16,7 +17,7 @@ export function badgeOf(count: number): string {
  */
 export function bellName(count: number | undefined): string {
   const badge = badgeOf(count ?? 0);
-  return badge === '' ? 'Notifications' : `Notifications ${badge} unread`;
+  return badge === '' ? t('bell.label') : `${t('bell.label')} ${badge} ${t('bell.unread', { count: count ?? 0 })}`;
 }
 
 /** Who acted, and how many with them: "Ann Lee", "Ann Lee and 1 other", "Ann Lee and 3 others". */

@@ -42,6 +42,23 @@ export const en = {
   'post.repliesName': "Replies, {count, plural, one {# reply} other {# replies}}",
   'post.replies': "Replies",
   'post.imageFailed': "The image could not load.",
+  'nav.main': "Main",
+  'nav.mobile': "Mobile",
+  'nav.home': "Home",
+  'nav.explore': "Explore",
+  'nav.bookmark': "Bookmark",
+  'nav.profile': "Profile",
+  'nav.mutedAndBlocked': "Muted and blocked",
+  'nav.createPost': "Create New Post",
+  'nav.display': "Display",
+  'nav.logout': "Logout",
+  'theme.legend': "Theme",
+  'theme.light': "Light",
+  'theme.dark': "Dark",
+  'theme.system': "System",
+  'bell.label': "Notifications",
+  'bell.countMax': "{max, number}+",
+  'bell.unread': "{count, plural, other {unread}}",
 } as const;
 
 /** The id of a text the app shows. */

@@ -5,6 +5,7 @@ import { useCapability } from '../../../lib/api/capabilities';
 import { useUnreadCount } from '../notificationsApi';
 import { badgeOf, bellName } from '../notificationText';
 import './Notifications.css';
+import { useT } from '../../../i18n/useT';
 
 export interface NotificationBellProps {
   /** The link's class: the side navigation's or the phone's bottom bar's. */
@@ -26,6 +27,7 @@ export interface NotificationBellProps {
  * it (WCAG 2.5.3). The badge sits on the icon where the word is hidden, beside the word where it shows.
  */
 export function NotificationBell({ className, icon, labelClassName, onClick }: NotificationBellProps) {
+  const say = useT();
   const has = useCapability('notifications') === true;
   const count = useUnreadCount(has);
   if (!has) return null;
@@ -33,12 +35,12 @@ export function NotificationBell({ className, icon, labelClassName, onClick }: N
   return (
     <NavLink to={paths.notifications.href()} end className={`${className} notification-bell`} title={bellName(count)} onClick={onClick}>
       <span className="notification-bell__icon">{icon}</span>
-      <span className={labelClassName ?? 'visually-hidden'}>Notifications</span>
+      <span className={labelClassName ?? 'visually-hidden'}>{say('bell.label')}</span>
       {badge === '' ? null : (
         <>
           {' '}
           <span className="notification-bell__badge">{badge}</span>
-          <span className="visually-hidden"> unread</span>
+          <span className="visually-hidden"> {say('bell.unread', { count: count ?? 0 })}</span>
         </>
       )}
     </NavLink>

@@ -11,6 +11,7 @@ import { NOTIFICATIONS_UNAVAILABLE } from '../../../pages/NotificationsPage';
 import { expectNameToStartWithShownText, shownText } from '../../../test/labelInName';
 import { NOTIFICATIONS_TEXTS } from './NotificationList';
 import { elsewhere } from '../../../test/elsewhere';
+import { activateLanguage } from '../../../i18n/i18n';
 
 function sideNav(): HTMLElement {
   return screen.getByRole('navigation', { name: 'Main' });
@@ -109,6 +110,22 @@ describe('The notification bell', () => {
     expect(shownText(bell)).toBe('Notifications 2');
     expectNameToStartWithShownText(bell);
     expect(bell).not.toHaveAttribute('aria-label');
+  });
+
+  it('speaks the language chosen, its count as that language counts, and is still named by what it shows', async () => {
+    arrangeNotifications(5, true);
+    await activateLanguage('pl');
+    try {
+      await renderWithProviders({ route: '/', authAs: DEMO_CREDENTIALS });
+      // Polish: five is "many" (nieprzeczytanych), where two to four would be "few".
+      const bell = await findBell(screen.getByRole('navigation', { name: 'Menu główne' }), 'Powiadomienia 5 nieprzeczytanych');
+      expect(shownText(bell)).toBe('Powiadomienia 5');
+      expectNameToStartWithShownText(bell);
+      await act(() => activateLanguage('ar'));
+      expect(await findBell(screen.getByRole('navigation', { name: 'التنقل الرئيسي' }), 'الإشعارات 5 غير مقروءة')).toBe(bell);
+    } finally {
+      await act(() => activateLanguage('en'));
+    }
   });
 
   it('caps the count at 99+, and pages the list 20 at a time', async () => {

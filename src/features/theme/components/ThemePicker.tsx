@@ -3,11 +3,13 @@ import type { ThemeChoice } from '../themeChoice';
 import { useThemeChoice } from '../useThemeChoice';
 import { MoonIcon, SunIcon, SystemIcon } from './icons';
 import './ThemePicker.css';
+import type { MessageId } from '../../../i18n/catalogues/en';
+import { useT } from '../../../i18n/useT';
 
-const OPTIONS: readonly { value: ThemeChoice; label: string; Icon: typeof SunIcon }[] = [
-  { value: 'light', label: 'Light', Icon: SunIcon },
-  { value: 'dark', label: 'Dark', Icon: MoonIcon },
-  { value: 'system', label: 'System', Icon: SystemIcon },
+const OPTIONS: readonly { value: ThemeChoice; label: MessageId; Icon: typeof SunIcon }[] = [
+  { value: 'light', label: 'theme.light', Icon: SunIcon },
+  { value: 'dark', label: 'theme.dark', Icon: MoonIcon },
+  { value: 'system', label: 'theme.system', Icon: SystemIcon },
 ];
 
 export interface ThemePickerProps {
@@ -19,14 +21,15 @@ export interface ThemePickerProps {
  * "Theme": arrow keys move between them, and the choice shows at once.
  */
 export function ThemePicker({ className }: ThemePickerProps) {
+  const say = useT();
   const [choice, choose] = useThemeChoice();
   const name = useId();
   return (
     <fieldset className={`theme-picker${className ? ` ${className}` : ''}`}>
-      <legend className="theme-picker__legend">Theme</legend>
+      <legend className="theme-picker__legend">{say('theme.legend')}</legend>
       <div className="theme-picker__options">
         {OPTIONS.map(({ value, label, Icon }) => (
-          <label key={value} className="theme-picker__option" title={label}>
+          <label key={value} className="theme-picker__option" title={say(label)}>
             <input
               type="radio"
               className="theme-picker__input"
@@ -38,7 +41,7 @@ export function ThemePicker({ className }: ThemePickerProps) {
               onChange={() => choose(value)}
             />
             <Icon />
-            <span className="theme-picker__label">{label}</span>
+            <span className="theme-picker__label">{say(label)}</span>
           </label>
         ))}
       </div>
