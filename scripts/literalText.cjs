@@ -33,7 +33,6 @@ const NOT_YET_IN_CATALOGUES = [
   'src/features/auth/components/Fields.tsx',
   'src/features/auth/components/LoginForm.tsx',
   'src/features/auth/components/SignupForm.tsx',
-  'src/features/bookmarks/components/BookmarkToggle.tsx',
   'src/features/notifications/components/NotificationList.tsx',
   'src/features/posts/components/Composer.tsx',
   'src/features/posts/components/EditPostDialog.tsx',

@@ -59,6 +59,9 @@ export const en = {
   'bell.label': "Notifications",
   'bell.countMax': "{max, number}+",
   'bell.unread': "{count, plural, other {unread}}",
+  'bookmark.name': "Bookmark",
+  'bookmark.added': "Added to Bookmark!",
+  'bookmark.removed': "Removed from Bookmark!",
 } as const;
 
 /** The id of a text the app shows. */

@@ -55,4 +55,7 @@ export const pl: Catalogue = {
   'bell.label': "Powiadomienia",
   'bell.countMax': "{max, number}+",
   'bell.unread': "{count, plural, one {nieprzeczytane} few {nieprzeczytane} many {nieprzeczytanych} other {nieprzeczytanego}}",
+  'bookmark.name': "Zakładka",
+  'bookmark.added': "Dodano do zakładek!",
+  'bookmark.removed': "Usunięto z zakładek!",
 };

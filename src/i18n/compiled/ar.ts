@@ -55,4 +55,7 @@ export const messages: Messages = {
   "bell.label": ["الإشعارات"],
   "bell.countMax": [["max","number"],"+"],
   "bell.unread": [["count","plural",{"zero":["غير مقروءة"],"one":["غير مقروء"],"two":["غير مقروءين"],"few":["غير مقروءة"],"many":["غير مقروء"],"other":["غير مقروء"]}]],
+  "bookmark.name": ["إشارة مرجعية"],
+  "bookmark.added": ["أُضيف إلى الإشارات المرجعية!"],
+  "bookmark.removed": ["أُزيل من الإشارات المرجعية!"],
 };

@@ -55,4 +55,7 @@ export const messages: Messages = {
   "bell.label": ["Benachrichtigungen"],
   "bell.countMax": [["max","number"],"+"],
   "bell.unread": [["count","plural",{"other":["ungelesen"]}]],
+  "bookmark.name": ["Lesezeichen"],
+  "bookmark.added": ["Zu den Lesezeichen hinzugefügt!"],
+  "bookmark.removed": ["Aus den Lesezeichen entfernt!"],
 };

@@ -55,4 +55,7 @@ export const messages: Messages = {
   "bell.label": ["[","Ñöţîƒîçàţîöñš","······","]"],
   "bell.countMax": ["[",["max","number"],"+","·","]"],
   "bell.unread": ["[",["count","plural",{"other":["ûñŕéàđ","···"]}],"]"],
+  "bookmark.name": ["[","Ɓööķɱàŕķ","····","]"],
+  "bookmark.added": ["[","Àđđéđ ţö Ɓööķɱàŕķ!","········","]"],
+  "bookmark.removed": ["[","Ŕéɱöṽéđ ƒŕöɱ Ɓööķɱàŕķ!","·········","]"],
 };

@@ -55,4 +55,7 @@ export const messages: Messages = {
   "bell.label": ["Notifications"],
   "bell.countMax": [["max","number"],"+"],
   "bell.unread": [["count","plural",{"other":["unread"]}]],
+  "bookmark.name": ["Bookmark"],
+  "bookmark.added": ["Added to Bookmark!"],
+  "bookmark.removed": ["Removed from Bookmark!"],
 };

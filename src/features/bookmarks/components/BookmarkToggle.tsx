@@ -6,11 +6,8 @@ import type { Post } from '../../../types/api';
 import { flipToggle } from '../../ui/notify';
 import { bookmarksApi, useAddBookmarkMutation, useRemoveBookmarkMutation } from '../bookmarksApi';
 import { selectIsBookmarked } from '../bookmarksSelectors';
-
-const BOOKMARK_TEXTS = {
-  bookmarked: 'Added to Bookmark!',
-  unbookmarked: 'Removed from Bookmark!',
-} as const;
+import { t } from '../../../i18n/i18n';
+import { useT } from '../../../i18n/useT';
 
 const BookmarkIcon = strokeIcon(20, 'M19 21l-7-5-7 5V5a2 2 0 0 1 2-2h10a2 2 0 0 1 2 2z');
 
@@ -19,6 +16,7 @@ const BookmarkIcon = strokeIcon(20, 'M19 21l-7-5-7 5V5a2 2 0 0 1 2-2h10a2 2 0 0 
  * agrees, and goes back if it refuses. Re-renders only when this post's bookmark state flips.
  */
 export const BookmarkToggle = memo(function BookmarkToggle({ post }: { post: Post }) {
+  const say = useT();
   const isBookmarked = useAppSelector((state) => selectIsBookmarked(state, post.id));
   const [addBookmark, addState] = useAddBookmarkMutation();
   const [removeBookmark, removeState] = useRemoveBookmarkMutation();
@@ -28,8 +26,8 @@ export const BookmarkToggle = memo(function BookmarkToggle({ post }: { post: Pos
     if (busy) return;
     await flipToggle(
       isBookmarked,
-      { call: () => addBookmark(post).unwrap(), toast: BOOKMARK_TEXTS.bookmarked },
-      { call: () => removeBookmark(post.id).unwrap(), toast: BOOKMARK_TEXTS.unbookmarked },
+      { call: () => addBookmark(post).unwrap(), toast: t('bookmark.added') },
+      { call: () => removeBookmark(post.id).unwrap(), toast: t('bookmark.removed') },
     );
   };
 
@@ -37,7 +35,7 @@ export const BookmarkToggle = memo(function BookmarkToggle({ post }: { post: Pos
     <button
       type="button"
       className={`post-card__action post-card__action--bookmark${isBookmarked ? ' is-active' : ''}`}
-      aria-label="Bookmark"
+      aria-label={say('bookmark.name')}
       aria-pressed={isBookmarked}
       // Found by the b shortcut (postShortcuts in the posts feature).
       data-post-action="bookmark"
