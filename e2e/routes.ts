@@ -28,11 +28,11 @@ export async function imagesSettled(page: Page): Promise<void> {
 export async function memberShellReady(page: Page): Promise<void> {
   const width = page.viewportSize()?.width ?? 0;
   if (width <= 768) return;
-  // The side navigation is named in the page's language.
+  // The shell's landmarks are named in the page's language.
   const lang = (await page.locator('html').getAttribute('lang')) ?? 'en';
-  const mainNav = lang in CATALOGUES ? CATALOGUES[lang as keyof typeof CATALOGUES]['nav.main'] : CATALOGUES.en['nav.main'];
-  await expect(page.getByRole('navigation', { name: mainNav }).getByText('@demo_user')).toBeVisible();
-  await expect(page.getByRole('complementary', { name: 'People' }).getByRole('region', { name: 'Who to follow?' }).getByRole('listitem').first()).toBeVisible();
+  const words = lang in CATALOGUES ? CATALOGUES[lang as keyof typeof CATALOGUES] : CATALOGUES.en;
+  await expect(page.getByRole('navigation', { name: words['nav.main'] }).getByText('@demo_user')).toBeVisible();
+  await expect(page.getByRole('complementary', { name: words['people.panel'] }).getByRole('region', { name: words['people.whoToFollow'] }).getByRole('listitem').first()).toBeVisible();
 }
 
 export const PUBLIC_ROUTES: RouteCheck[] = [

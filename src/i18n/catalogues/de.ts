@@ -58,4 +58,13 @@ export const de: Catalogue = {
   'bookmark.name': "Lesezeichen",
   'bookmark.added': "Zu den Lesezeichen hinzugefügt!",
   'bookmark.removed': "Aus den Lesezeichen entfernt!",
+  'people.whoToFollow': "Wem folgen?",
+  'people.loading': "Personen werden geladen…",
+  'people.showMore': "Weitere Personen anzeigen",
+  'people.none': "Niemand da, dem du folgen könntest…!",
+  'people.panel': "Personen",
+  'feed.earlier': "Frühere Beiträge anzeigen",
+  'feed.loadingMore': "Weitere Beiträge werden geladen…",
+  'feed.loadMore': "Weitere Beiträge laden",
+  'feed.showing': "Beiträge {from, number} bis {to, number} von {total, number}{more, select, yes {, bisher geladen} other {}}",
 };

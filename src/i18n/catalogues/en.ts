@@ -62,6 +62,15 @@ export const en = {
   'bookmark.name': "Bookmark",
   'bookmark.added': "Added to Bookmark!",
   'bookmark.removed': "Removed from Bookmark!",
+  'people.whoToFollow': "Who to follow?",
+  'people.loading': "Loading people…",
+  'people.showMore': "Show more people",
+  'people.none': "No one to Follow...!",
+  'people.panel': "People",
+  'feed.earlier': "Show earlier posts",
+  'feed.loadingMore': "Loading more posts…",
+  'feed.loadMore': "Load more posts",
+  'feed.showing': "Showing posts {from, number} to {to, number} of {total, number}{more, select, yes { loaded so far} other {}}",
 } as const;
 
 /** The id of a text the app shows. */

@@ -58,4 +58,13 @@ export const pl: Catalogue = {
   'bookmark.name': "Zakładka",
   'bookmark.added': "Dodano do zakładek!",
   'bookmark.removed': "Usunięto z zakładek!",
+  'people.whoToFollow': "Kogo obserwować?",
+  'people.loading': "Wczytywanie osób…",
+  'people.showMore': "Pokaż więcej osób",
+  'people.none': "Nie ma kogo obserwować…!",
+  'people.panel': "Osoby",
+  'feed.earlier': "Pokaż wcześniejsze wpisy",
+  'feed.loadingMore': "Wczytywanie kolejnych wpisów…",
+  'feed.loadMore': "Wczytaj więcej wpisów",
+  'feed.showing': "Wpisy od {from, number} do {to, number} z {total, number}{more, select, yes { wczytanych dotąd} other {}}",
 };

@@ -58,4 +58,13 @@ export const messages: Messages = {
   "bookmark.name": ["إشارة مرجعية"],
   "bookmark.added": ["أُضيف إلى الإشارات المرجعية!"],
   "bookmark.removed": ["أُزيل من الإشارات المرجعية!"],
+  "people.whoToFollow": ["من تتابع؟"],
+  "people.loading": ["جارٍ تحميل الأشخاص…"],
+  "people.showMore": ["عرض المزيد من الأشخاص"],
+  "people.none": ["لا أحد لتتابعه…!"],
+  "people.panel": ["الأشخاص"],
+  "feed.earlier": ["عرض المنشورات الأقدم"],
+  "feed.loadingMore": ["جارٍ تحميل المزيد من المنشورات…"],
+  "feed.loadMore": ["تحميل المزيد من المنشورات"],
+  "feed.showing": ["المنشورات من ",["from","number"]," إلى ",["to","number"]," من أصل ",["total","number"],["more","select",{"yes":[" محمّلة حتى الآن"],"other":[]}]],
 };

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { Post } from '../../../types/api';
 import { EMPTY_LIST_ATTRIBUTE } from '../../../components/focusAfterRemoval';
 import { PostCard } from './PostCard';
+import { useT } from '../../../i18n/useT';
 import './shared.css';
 import './PostList.css';
 
@@ -101,6 +102,7 @@ export function PostList({
   onPostDeleted,
   more,
 }: PostListProps) {
+  const say = useT();
   const [range, setRange] = useState<VisibleRange>({ start: 0, end: pageSize, removedHeights: [] });
   const itemsRef = useRef<HTMLDivElement>(null);
   const [bottomSentinel, setBottomSentinel] = useState<HTMLDivElement | null>(null);
@@ -195,7 +197,7 @@ export function PostList({
         <div ref={setTopSentinel} className="post-list__spacer" style={{ minHeight: spacer }}>
           <div className="post-list__more">
             <button type="button" className="pill-button post-list__more-button" aria-disabled={earlierLoading || undefined} onClick={showOrLoadEarlier}>
-              Show earlier posts
+              {say('feed.earlier')}
             </button>
           </div>
         </div>
@@ -209,12 +211,11 @@ export function PostList({
         <div ref={setBottomSentinel} className="post-list__more">
           {hasLater || fetchesMore ? (
             <button type="button" className="pill-button post-list__more-button" aria-disabled={moreLoading || undefined} onClick={showOrLoadLater}>
-              {moreLoading ? 'Loading more posts…' : 'Load more posts'}
+              {moreLoading ? say('feed.loadingMore') : say('feed.loadMore')}
             </button>
           ) : null}
           <span className="visually-hidden" aria-live="polite">
-            Showing posts {firstShown + 1} to {firstShown + shown.length} of {total}
-            {more?.hasMore ? ' loaded so far' : ''}
+            {say('feed.showing', { from: firstShown + 1, to: firstShown + shown.length, total, more: more?.hasMore ? 'yes' : 'no' })}
           </span>
         </div>
       ) : null}

@@ -14,6 +14,7 @@ import { usersApi } from '../usersApi';
 import { SidePanel } from './SidePanel';
 import { selectCurrentMember } from '../currentMember';
 import { expectNameToStartWithShownText } from '../../../test/labelInName';
+import { activateLanguage } from '../../../i18n/i18n';
 
 const panel = () => screen.getByRole('complementary', { name: 'People' });
 const whoToFollow = () => within(panel()).getByRole('region', { name: 'Who to follow?' });
@@ -163,6 +164,22 @@ describe('side panel: who to follow', () => {
     expect(rows).toHaveLength(10);
     expect(within(rows[5]!).getByRole('link')).toHaveFocus();
     expect(within(section).getByText('10 of 174 people')).toBeInTheDocument();
+  });
+
+  it("speaks the member's language: its landmarks, heading, button and count", async () => {
+    useScenario('busy');
+    await activateLanguage('pl');
+    try {
+      const { user } = await renderWithProviders({ route: '/bookmark', authAs: DEMO_CREDENTIALS });
+      const section = within(await screen.findByRole('complementary', { name: 'Osoby' })).getByRole('region', { name: 'Kogo obserwować?' });
+      await within(section).findByRole('list');
+      // Polish counts people as "many" (osób) from five.
+      expect(within(section).getByText('5 z 174 osób')).toBeInTheDocument();
+      await user.click(within(section).getByRole('button', { name: 'Pokaż więcej osób' }));
+      expect(within(section).getByText('10 z 174 osób')).toBeInTheDocument();
+    } finally {
+      await act(() => activateLanguage('en'));
+    }
   });
 
   it('leaves the people followed since out the next time the list loads', async () => {

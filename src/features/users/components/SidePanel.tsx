@@ -3,6 +3,7 @@ import { useLoaderOffAfter } from '../../ui/useLoaderOffAfter';
 import { useGetUsersQuery } from '../usersApi';
 import { PeopleSearch } from './PeopleSearch';
 import { WhoToFollow } from './WhoToFollow';
+import { useT } from '../../../i18n/useT';
 import './SidePanel.css';
 
 export interface SidePanelProps {
@@ -14,10 +15,11 @@ export interface SidePanelProps {
  * a second after the members list arrives (spec section 9).
  */
 export function SidePanel({ className }: SidePanelProps) {
+  const say = useT();
   const { isSuccess } = useGetUsersQuery();
   useLoaderOffAfter(isSuccess, TIMINGS.loaderOffShortMs);
   return (
-    <aside className={['side-panel', className ?? ''].filter(Boolean).join(' ')} aria-label="People">
+    <aside className={['side-panel', className ?? ''].filter(Boolean).join(' ')} aria-label={say('people.panel')}>
       <PeopleSearch variant="panel" />
       <WhoToFollow />
     </aside>

@@ -58,10 +58,10 @@ export function WhoToFollow() {
   return (
     <section className="who-to-follow" aria-labelledby={headingId}>
       <h2 id={headingId} className="who-to-follow__heading">
-        Who to follow?
+        {t('people.whoToFollow')}
       </h2>
       {isLoading || followedWhenLoaded === null ? (
-        <p className="who-to-follow__empty">Loading people…</p>
+        <p className="who-to-follow__empty">{t('people.loading')}</p>
       ) : people.length > 0 ? (
         <>
           <ul ref={listRef} className="person-list" aria-labelledby={headingId}>
@@ -72,14 +72,14 @@ export function WhoToFollow() {
           {people.length > shown.length ? (
             <div className="who-to-follow__more">
               <button type="button" className="pill-button" onClick={showMore}>
-                Show more people
+                {t('people.showMore')}
               </button>
               <span className="who-to-follow__count">{t('people.shownOf', { shown: shown.length, count: people.length })}</span>
             </div>
           ) : null}
         </>
       ) : (
-        <p className="who-to-follow__empty">No one to Follow...!</p>
+        <p className="who-to-follow__empty">{t('people.none')}</p>
       )}
     </section>
   );
