@@ -79,7 +79,7 @@ describe('the pseudo-locale', () => {
     const followers = t('profile.followers', { count: 2 });
     expect(followers).toMatch(/^\[2 Ƒöļļöŵéŕš·+\]$/);
     for (const id of Object.keys(en) as MessageId[]) {
-      const values = { count: 3, shown: 2, length: 170, max: 160, over: 10 };
+      const values = { count: 3, shown: 2, length: 170, max: 160, over: 10, from: 1, to: 20, total: 40, more: 'yes' };
       const pseudo = t(id, values);
       await activateLanguage('en');
       const english = t(id, values);

@@ -49,7 +49,7 @@ export function HomePage() {
       titleHidden
       {...list}
       emptyText={t('home.empty')}
-      label={SORT_LABELS[sortMode]}
+      label={t(SORT_LABELS[sortMode])}
       newPosts={sortMode === 'latest' ? newPosts : undefined}
     >
       <Composer />

@@ -8,6 +8,7 @@ import { bookmarksApi } from '../features/bookmarks/bookmarksApi';
 import { postsApi } from '../features/posts/postsApi';
 import type { Post } from '../types/api';
 import { renderWithProviders } from './renderWithProviders';
+import { t } from '../i18n/i18n';
 
 export const API = TEST_API_BASE;
 
@@ -42,7 +43,8 @@ export async function findFeed(name?: string, timeout = FEED_APPEARS_WITHIN_MS):
 /** A page with a feed (home unless `route` says otherwise) as the demo member, once its feed shows. */
 export async function renderHome(route = '/') {
   const view = await renderWithProviders({ route, authAs: DEMO_CREDENTIALS });
-  await findFeed(route === '/' ? 'Latest Posts' : undefined);
+  // Home's feed is named by its order, in the language spoken.
+  await findFeed(route === '/' ? t('sort.latestPosts') : undefined);
   return view;
 }
 

@@ -1,13 +1,15 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { PostOrder } from '../../../contract/order';
+import type { MessageId } from '../../i18n/catalogues/en';
 
 /** The feed's orders are the contract's (spec section 4). */
 export type SortMode = PostOrder;
 
-export const SORT_LABELS: Record<SortMode, string> = {
-  latest: 'Latest Posts',
-  oldest: 'Oldest Posts',
-  trending: 'Trending Posts',
+/** The feed's heading and name in each order (catalogue ids). */
+export const SORT_LABELS: Record<SortMode, MessageId> = {
+  latest: 'sort.latestPosts',
+  oldest: 'sort.oldestPosts',
+  trending: 'sort.trendingPosts',
 };
 
 /** How the member looks at the home feed: its order, and whether the filters panel is open. */

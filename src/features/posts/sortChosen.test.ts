@@ -8,7 +8,7 @@ import { loginThroughApi } from '../../test/renderWithProviders';
 import { userLoggedIn } from '../auth/sessionSlice';
 import { selectShowLoader } from '../ui/uiSlice';
 import { selectSortMode } from './feedSlice';
-import { sortChosen, SORT_TOASTS } from './sortChosen';
+import { sortChosen } from './sortChosen';
 
 async function memberStore() {
   const store = makeStore();
@@ -38,7 +38,7 @@ describe('sortChosen', () => {
     await done;
     expect(selectSortMode(store.getState())).toBe('trending');
     await new Promise((resolve) => setTimeout(resolve, 0));
-    expect(success).toHaveBeenCalledWith(SORT_TOASTS.trending, expect.anything());
+    expect(success).toHaveBeenCalledWith('Sorted By Trending Successfully!', expect.anything());
   });
 
   it('changes nothing where the feed in the new order cannot load', async () => {

@@ -6,11 +6,14 @@ import { notifySuccess } from '../ui/notify';
 import type { UiState } from '../ui/uiSlice';
 import { feedSortChanged, type SortMode } from './feedSlice';
 import { markSortLoad } from './sortLoads';
+import type { MessageId } from '../../i18n/catalogues/en';
+import { t } from '../../i18n/i18n';
 
-export const SORT_TOASTS: Record<SortMode, string> = {
-  latest: 'Sorted By Date Successfully!',
-  oldest: 'Sorted By Date Successfully!',
-  trending: 'Sorted By Trending Successfully!',
+/** The toast of each order (catalogue ids), worded in the member's language when it shows. */
+export const SORT_TOASTS: Record<SortMode, MessageId> = {
+  latest: 'sort.byDate',
+  oldest: 'sort.byDate',
+  trending: 'sort.byTrending',
 };
 
 /**
@@ -23,7 +26,7 @@ export function sortChosen(mode: SortMode) {
   return (dispatch: ApiDispatch, getState: () => ApiRootState & { ui: UiState }): void => {
     const sorted = () => {
       dispatch(feedSortChanged(mode));
-      notifySuccess(SORT_TOASTS[mode]);
+      notifySuccess(t(SORT_TOASTS[mode]));
     };
     const load = dispatch(postsApi.endpoints.getPostPages.initiate({ list: 'feed', sort: mode }, { subscribe: false, forceRefetch: true }));
     const unmark = markSortLoad(load.requestId);

@@ -71,6 +71,23 @@ export const en = {
   'feed.loadingMore': "Loading more posts…",
   'feed.loadMore': "Load more posts",
   'feed.showing': "Showing posts {from, number} to {to, number} of {total, number}{more, select, yes { loaded so far} other {}}",
+  'sort.latestPosts': "Latest Posts",
+  'sort.oldestPosts': "Oldest Posts",
+  'sort.trendingPosts': "Trending Posts",
+  'sort.latest': "Latest",
+  'sort.oldest': "Oldest",
+  'sort.trending': "Trending",
+  'sort.menu': "Sort posts",
+  'filters.toggle': "Filters",
+  'filters.sortBy': "Sort by",
+  'search.label': "Search People",
+  'search.bar': "People search",
+  'search.panel': "People search, side panel",
+  'search.placeholder': "Search People...",
+  'search.none': "No User Found",
+  'search.results': "People found",
+  'sort.byDate': "Sorted By Date Successfully!",
+  'sort.byTrending': "Sorted By Trending Successfully!",
 } as const;
 
 /** The id of a text the app shows. */

@@ -3,6 +3,7 @@ import { useAppDispatch, useAppSelector } from '../../../lib/store/hooks';
 import { filtersClosed, filtersToggled, selectIsFiltersOpen, selectSortMode, type SortMode } from '../feedSlice';
 import { sortChosen } from '../sortChosen';
 import { SORT_CHOICES } from './SortMenu';
+import { useT } from '../../../i18n/useT';
 import { SortIcon } from './icons';
 import './FilterPanel.css';
 import { usePressOutside } from '../../../components/usePressOutside';
@@ -12,6 +13,7 @@ import { usePressOutside } from '../../../components/usePressOutside';
  * on a choice, on Escape and on a tap outside.
  */
 export function FilterPanel() {
+  const say = useT();
   const dispatch = useAppDispatch();
   const open = useAppSelector(selectIsFiltersOpen);
   const sortMode = useAppSelector(selectSortMode);
@@ -48,11 +50,11 @@ export function FilterPanel() {
         onClick={() => dispatch(filtersToggled())}
       >
         <SortIcon />
-        <span>Filters</span>
+        <span>{say('filters.toggle')}</span>
       </button>
       <div id={panelId} className="filter-panel__body" hidden={!open}>
         <fieldset className="filter-panel__group">
-          <legend>Sort by</legend>
+          <legend>{say('filters.sortBy')}</legend>
           {SORT_CHOICES.map((choice) => (
             <button
               key={choice.mode}
@@ -61,7 +63,7 @@ export function FilterPanel() {
               aria-pressed={choice.mode === sortMode}
               onClick={() => choose(choice.mode)}
             >
-              {choice.label}
+              {say(choice.label)}
             </button>
           ))}
         </fieldset>

@@ -5,6 +5,7 @@ import { TIMINGS } from '../../../config/timings';
 import { renderWithProviders } from '../../../test/renderWithProviders';
 import { postsApi } from '../postsApi';
 import { articlesOf, contentsOf, findFeed, renderHome } from '../../../test/posts';
+import { activateLanguage } from '../../../i18n/i18n';
 
 const FIRST_LIGHT = 'First light over the ridge this morning. Worth every minute of the 4 a.m. alarm.';
 const NEWEST = 'Pressed flowers from the market, turned into a colour study.';
@@ -35,6 +36,24 @@ afterEach(() => {
 });
 
 describe('Sorting the feed', () => {
+  it("speaks the member's language: the menu, its choices, the heading and the toast", async () => {
+    await activateLanguage('de');
+    try {
+      const { user } = await openHome();
+      expect(screen.getByRole('heading', { name: 'Neueste Beiträge' })).toBeInTheDocument();
+      await user.click(screen.getByRole('button', { name: 'Beiträge sortieren' }));
+      const menu = screen.getByRole('menu', { name: 'Beiträge sortieren' });
+      expect(within(menu).getAllByRole('menuitem').map((entry) => entry.textContent)).toEqual(['Neueste', 'Älteste', 'Beliebt']);
+      await user.click(within(menu).getByRole('menuitem', { name: 'Beliebt' }));
+      await waitForSortLoader();
+      expect(await screen.findByRole('heading', { name: 'Beliebte Beiträge' })).toBeInTheDocument();
+      expect(await screen.findByText('Nach Beliebtheit sortiert!')).toBeInTheDocument();
+      expect(screen.getByRole('feed', { name: 'Beliebte Beiträge' })).toBeInTheDocument();
+    } finally {
+      await act(() => activateLanguage('en'));
+    }
+  });
+
   it('starts on Latest Posts, newest first', async () => {
     await openHome();
     expect(screen.getByRole('heading', { name: 'Latest Posts' })).toBeInTheDocument();

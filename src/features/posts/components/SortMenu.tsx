@@ -6,10 +6,12 @@ import { SortIcon } from './icons';
 import './SortMenu.css';
 import { usePressOutside } from '../../../components/usePressOutside';
 
-export const SORT_CHOICES: ReadonlyArray<{ mode: SortMode; label: string }> = [
-  { mode: 'latest', label: 'Latest' },
-  { mode: 'oldest', label: 'Oldest' },
-  { mode: 'trending', label: 'Trending' },
+import type { MessageId } from '../../../i18n/catalogues/en';
+import { useT } from '../../../i18n/useT';
+export const SORT_CHOICES: ReadonlyArray<{ mode: SortMode; label: MessageId }> = [
+  { mode: 'latest', label: 'sort.latest' },
+  { mode: 'oldest', label: 'sort.oldest' },
+  { mode: 'trending', label: 'sort.trending' },
 ];
 
 export interface SortMenuProps {
@@ -19,6 +21,7 @@ export interface SortMenuProps {
 
 /** The feed's heading (the current sort label) and the 'Sort posts' menu: Latest, Oldest, Trending. */
 export function SortMenu({ headingLevel = 2 }: SortMenuProps) {
+  const say = useT();
   const dispatch = useAppDispatch();
   const sortMode = useAppSelector(selectSortMode);
   const [open, setOpen] = useState(false);
@@ -94,14 +97,14 @@ export function SortMenu({ headingLevel = 2 }: SortMenuProps) {
 
   return (
     <div className="sort-menu">
-      <Heading className="sort-menu__heading">{SORT_LABELS[sortMode]}</Heading>
+      <Heading className="sort-menu__heading">{say(SORT_LABELS[sortMode])}</Heading>
       <div className="sort-menu__anchor">
         <button
           ref={buttonRef}
           type="button"
           className="sort-menu__button"
-          aria-label="Sort posts"
-          title="Sort posts"
+          aria-label={say('sort.menu')}
+          title={say('sort.menu')}
           aria-haspopup="menu"
           aria-expanded={open}
           aria-controls={open ? menuId : undefined}
@@ -111,7 +114,7 @@ export function SortMenu({ headingLevel = 2 }: SortMenuProps) {
           <SortIcon />
         </button>
         {open ? (
-          <ul ref={menuRef} id={menuId} className="sort-menu__list" role="menu" aria-label="Sort posts" onKeyDown={onMenuKeyDown}>
+          <ul ref={menuRef} id={menuId} className="sort-menu__list" role="menu" aria-label={say('sort.menu')} onKeyDown={onMenuKeyDown}>
             {SORT_CHOICES.map((choice, index) => (
               <li key={choice.mode} role="none">
                 <button
@@ -125,7 +128,7 @@ export function SortMenu({ headingLevel = 2 }: SortMenuProps) {
                   aria-current={choice.mode === sortMode ? 'true' : undefined}
                   onClick={() => choose(choice.mode)}
                 >
-                  {choice.label}
+                  {say(choice.label)}
                 </button>
               </li>
             ))}

@@ -8,8 +8,6 @@ import './PeopleSearch.css';
 import { useT } from '../../../i18n/useT';
 
 export interface PeopleSearchProps {
-  /** Accessible name of the search field (visually hidden); two instances may share it. */
-  label?: string;
   /**
    * 'panel' lists the matches in place (side panel); 'bar' shows them in a drop-down under the field
    * that closes when focus leaves the search (top bar).
@@ -23,7 +21,7 @@ export interface PeopleSearchProps {
  * contains the text, each with Follow/Unfollow, or 'No User Found'. The count is announced politely.
  * Escape clears the search from anywhere in it; ArrowDown and ArrowUp move through the people found.
  */
-export function PeopleSearch({ label = 'Search People', variant = 'panel', className }: PeopleSearchProps) {
+export function PeopleSearch({ variant = 'panel', className }: PeopleSearchProps) {
   const t = useT();
   const inputId = useId();
   const resultsId = useId();
@@ -67,13 +65,13 @@ export function PeopleSearch({ label = 'Search People', variant = 'panel', class
       className={['people-search', `people-search--${variant}`, className ?? ''].filter(Boolean).join(' ')}
       role="search"
       // The top bar and the side panel each hold one: distinct names keep the two landmarks apart.
-      aria-label={variant === 'bar' ? 'People search' : 'People search, side panel'}
+      aria-label={variant === 'bar' ? t('search.bar') : t('search.panel')}
       onFocus={() => setOpen(true)}
       onBlur={onBlur}
       onKeyDown={onKeyDown}
     >
       <label htmlFor={inputId} className="visually-hidden">
-        {label}
+        {t('search.label')}
       </label>
       <span className="people-search__field">
         <svg className="people-search__icon" aria-hidden="true" viewBox="0 0 24 24" width="18" height="18">
@@ -85,7 +83,7 @@ export function PeopleSearch({ label = 'Search People', variant = 'panel', class
           id={inputId}
           className="people-search__input"
           type="search"
-          placeholder="Search People..."
+          placeholder={t('search.placeholder')}
           autoComplete="off"
           spellCheck={false}
           value={query}
@@ -94,13 +92,13 @@ export function PeopleSearch({ label = 'Search People', variant = 'panel', class
         />
       </span>
       <div className="people-search__status" role="status" aria-live="polite">
-        {showResults && matches.length === 0 ? <p className="people-search__empty">No User Found</p> : null}
+        {showResults && matches.length === 0 ? <p className="people-search__empty">{t('search.none')}</p> : null}
         {showResults && matches.length > 0 ? (
           <span className="visually-hidden">{t('people.found', { count: matches.length })}</span>
         ) : null}
       </div>
       {showResults && matches.length > 0 ? (
-        <ul ref={resultsRef} id={resultsId} className="person-list people-search__results" aria-label="People found">
+        <ul ref={resultsRef} id={resultsId} className="person-list people-search__results" aria-label={t('search.results')}>
           {matches.map((person) => (
             <PersonRow key={person._id} user={person} onOpen={variant === 'bar' ? () => setQuery('') : undefined} />
           ))}
