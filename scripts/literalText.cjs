@@ -36,7 +36,6 @@ const NOT_YET_IN_CATALOGUES = [
   'src/features/notifications/components/NotificationList.tsx',
   'src/features/posts/components/Composer.tsx',
   'src/features/posts/components/EditPostDialog.tsx',
-  'src/features/posts/components/PostCard.tsx',
   'src/features/relations/components/BlockedProfile.tsx',
   'src/features/relations/components/MemberMenu.tsx',
   'src/features/relations/components/RelationActions.tsx',

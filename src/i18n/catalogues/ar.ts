@@ -84,4 +84,9 @@ export const ar: Catalogue = {
   'search.results': "الأشخاص الذين عُثر عليهم",
   'sort.byDate': "تم الترتيب حسب التاريخ!",
   'sort.byTrending': "تم الترتيب حسب الرواج!",
+  'post.edited': "معدّل",
+  'post.editedAt': "عُدّل {when}",
+  'post.alt': "ALT",
+  'post.altOf': "– وصف صورة {name}",
+  'post.undescribedImage': "صورة نشرها {name}، بلا وصف",
 };

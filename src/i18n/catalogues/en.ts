@@ -88,6 +88,11 @@ export const en = {
   'search.results': "People found",
   'sort.byDate': "Sorted By Date Successfully!",
   'sort.byTrending': "Sorted By Trending Successfully!",
+  'post.edited': "edited",
+  'post.editedAt': "Edited {when}",
+  'post.alt': "ALT",
+  'post.altOf': "text of {name}'s image",
+  'post.undescribedImage': "Image posted by {name}, with no description",
 } as const;
 
 /** The id of a text the app shows. */

@@ -84,4 +84,9 @@ export const messages: Messages = {
   "search.results": ["Gefundene Personen"],
   "sort.byDate": ["Nach Datum sortiert!"],
   "sort.byTrending": ["Nach Beliebtheit sortiert!"],
+  "post.edited": ["bearbeitet"],
+  "post.editedAt": ["Bearbeitet ",["when"]],
+  "post.alt": ["ALT"],
+  "post.altOf": ["– Bildbeschreibung von ",["name"]],
+  "post.undescribedImage": ["Bild von ",["name"],", ohne Beschreibung"],
 };

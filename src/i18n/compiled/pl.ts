@@ -84,4 +84,9 @@ export const messages: Messages = {
   "search.results": ["Znalezione osoby"],
   "sort.byDate": ["Posortowano według daty!"],
   "sort.byTrending": ["Posortowano według popularności!"],
+  "post.edited": ["edytowano"],
+  "post.editedAt": ["Edytowano ",["when"]],
+  "post.alt": ["ALT"],
+  "post.altOf": ["– opis obrazu od ",["name"]],
+  "post.undescribedImage": ["Obraz od ",["name"],", bez opisu"],
 };

@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import type userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { API_EXTENSIONS } from '../../../../contract/api';
@@ -9,6 +9,7 @@ import { renderWithProviders } from '../../../test/renderWithProviders';
 import { API, cardWith, pngFile, renderHome } from '../../../test/posts';
 import { expectNameToStartWithShownText } from '../../../test/labelInName';
 import { IMAGE_DESCRIPTION_TEXTS } from './ImageDescriptionField';
+import { activateLanguage } from '../../../i18n/i18n';
 
 const LAKE = 'The lake went completely still just before dusk. No filter needed.';
 const LAKE_ALT = 'A perfectly still lake at dusk, the pink sky and dark pines mirrored in the water.';
@@ -72,6 +73,19 @@ describe('alt text on a card', () => {
     const bike = cardWith(BIKE);
     expect(within(bike).getByRole('img', { name: 'Image posted by Noah Kim, with no description' })).toBeInTheDocument();
     expect(within(bike).queryByRole('button', { name: /ALT/ })).not.toBeInTheDocument();
+  });
+
+  it("speaks the member's language: the badge still begins with the word it shows, an undescribed image says so", async () => {
+    await activateLanguage('pl');
+    try {
+      await openExplore();
+      const badge = within(cardWith(LAKE)).getByRole('button', { name: /^ALT/ });
+      expect(badge).toHaveAccessibleName('ALT – opis obrazu od Maya Patel');
+      expectNameToStartWithShownText(badge);
+      expect(within(cardWith(BIKE)).getByRole('img', { name: 'Obraz od Noah Kim, bez opisu' })).toBeInTheDocument();
+    } finally {
+      await act(() => activateLanguage('en'));
+    }
   });
 });
 

@@ -59,7 +59,7 @@ function CountInName({ name, count }: { name: string; count: number }) {
 
 /** What an image's alt says when its author gave no description: never its file name. */
 export function undescribedImageAlt(fullName: string): string {
-  return `Image posted by ${fullName}, with no description`;
+  return t('post.undescribedImage', { name: fullName });
 }
 
 /**
@@ -68,12 +68,13 @@ export function undescribedImageAlt(fullName: string): string {
  */
 function EditedMark({ at }: { at: string }) {
   const tipId = useId();
-  const when = `Edited ${formatPostTime(at, useLanguage())}`;
+  const say = useT();
+  const when = say('post.editedAt', { when: formatPostTime(at, useLanguage()) });
   return (
     <span className="post-card__edited">
       <span aria-hidden="true"> · </span>
       <button type="button" className="post-card__edited-mark" aria-describedby={tipId}>
-        edited
+        {say('post.edited')}
       </button>
       <span id={tipId} role="tooltip" className="post-card__tooltip">
         <time dateTime={toDateTimeAttribute(at)}>{when}</time>
@@ -152,7 +153,7 @@ function PostImage({ src, alt, described, author, sizes }: { src: string; alt: s
         {described ? (
           <button type="button" className="post-card__alt-badge" aria-expanded={showAlt} aria-controls={altId} onClick={() => setShowAlt((was) => !was)}>
             {/* Named from its visible word first (WCAG 2.5.3), then whose image it describes: each badge of a feed is told apart. */}
-            ALT<span className="visually-hidden"> text of {author}&apos;s image</span>
+            {say('post.alt')}<span className="visually-hidden"> {say('post.altOf', { name: author })}</span>
           </button>
         ) : null}
       </div>
