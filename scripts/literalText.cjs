@@ -22,7 +22,6 @@ const LITERAL_TEXT = [
 const NOT_YET_IN_CATALOGUES = [
   'src/app/layouts/AppFallback.tsx',
   'src/app/layouts/LoaderOverlay.tsx',
-  'src/app/layouts/ShortcutsDialog.tsx',
   'src/app/layouts/TopBar.tsx',
   'src/app/layouts/memberPanels.tsx',
   'src/components/Dialog.tsx',

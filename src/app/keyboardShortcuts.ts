@@ -1,6 +1,7 @@
 /**
  * The keyboard's shortcuts, as Mastodon's web client has them: one list, which the shortcuts follow
- * (useKeyboardShortcuts) and the `?` window shows (ShortcutsDialog).
+ * (useKeyboardShortcuts) and the `?` window shows (ShortcutsDialog), each action's words in the catalogues
+ * as `shortcut.<action>`.
  */
 export type ShortcutAction =
   | 'nextPost'
@@ -21,25 +22,23 @@ export interface Shortcut {
   /** The keys, pressed one after the other (`g` then `h`). */
   keys: readonly string[];
   action: ShortcutAction;
-  /** What it does, as the `?` window says it. */
-  does: string;
 }
 
 export const SHORTCUTS: readonly Shortcut[] = [
-  { keys: ['j'], action: 'nextPost', does: 'Next post' },
-  { keys: ['k'], action: 'previousPost', does: 'Previous post' },
-  { keys: ['l'], action: 'like', does: 'Like the post' },
-  { keys: ['b'], action: 'bookmark', does: 'Bookmark the post' },
-  { keys: ['r'], action: 'replies', does: "Open the post's replies" },
-  { keys: ['n'], action: 'compose', does: 'Write a new post' },
-  { keys: ['/'], action: 'search', does: 'Search people' },
-  { keys: ['g', 'h'], action: 'goHome', does: 'Go Home' },
-  { keys: ['g', 'e'], action: 'goExplore', does: 'Go to Explore' },
-  { keys: ['g', 'b'], action: 'goBookmarks', does: 'Go to Bookmarks' },
-  { keys: ['g', 'p'], action: 'goProfile', does: 'Go to your Profile' },
+  { keys: ['j'], action: 'nextPost' },
+  { keys: ['k'], action: 'previousPost' },
+  { keys: ['l'], action: 'like' },
+  { keys: ['b'], action: 'bookmark' },
+  { keys: ['r'], action: 'replies' },
+  { keys: ['n'], action: 'compose' },
+  { keys: ['/'], action: 'search' },
+  { keys: ['g', 'h'], action: 'goHome' },
+  { keys: ['g', 'e'], action: 'goExplore' },
+  { keys: ['g', 'b'], action: 'goBookmarks' },
+  { keys: ['g', 'p'], action: 'goProfile' },
   // Only where the stand-in answers: compared literally, so a build on a real server has none of it.
-  ...(process.env.API_MOCKING !== 'off' ? [{ keys: ['g', 'w'], action: 'workbench', does: 'Open the stand-in\'s workbench (QA: scenarios and faults)' } as const] : []),
-  { keys: ['?'], action: 'help', does: 'Show these shortcuts' },
+  ...(process.env.API_MOCKING !== 'off' ? [{ keys: ['g', 'w'], action: 'workbench' } as const] : []),
+  { keys: ['?'], action: 'help' },
 ];
 
 /** The key that starts a two-key shortcut. */

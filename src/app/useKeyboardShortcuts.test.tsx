@@ -1,8 +1,9 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { DEMO_CREDENTIALS, DEMO_USER_ID } from '../../contract/seed/default';
 import { currentPath, renderWithProviders } from '../test/renderWithProviders';
 import { articlesOf, findFeed } from '../test/posts';
 import { isTyping, shortcutReader } from './keyboardShortcuts';
+import { activateLanguage, t } from '../i18n/i18n';
 
 /** The people search of the top bar. */
 async function topBarSearch() {
@@ -12,7 +13,7 @@ async function topBarSearch() {
 /** The member's home, its feed loaded. */
 async function home(route = '/') {
   const view = await renderWithProviders({ route, authAs: DEMO_CREDENTIALS });
-  const feed = await findFeed('Latest Posts');
+  const feed = await findFeed(t('sort.latestPosts'));
   return { ...view, feed, cards: () => articlesOf(feed) };
 }
 
@@ -157,6 +158,26 @@ describe('Keyboard shortcuts: the list of them', () => {
     await user.keyboard('{Escape}');
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Keyboard shortcuts' })).not.toBeInTheDocument());
     expect(from).toHaveFocus();
+  });
+});
+
+describe('Keyboard shortcuts in another language', () => {
+  it('keep their keys and meaning right to left (j is the next post, k the one before), and the ? window speaks the language', async () => {
+    await activateLanguage('ar');
+    try {
+      const { user, cards } = await home();
+      await user.keyboard('jj');
+      expect(cards()[1]).toHaveFocus();
+      await user.keyboard('k');
+      expect(cards()[0]).toHaveFocus();
+      await act(() => activateLanguage('pl'));
+      await user.keyboard('?');
+      const dialog = await screen.findByRole('dialog', { name: 'Skróty klawiszowe' });
+      expect(within(dialog).getByRole('row', { name: 'j Następny wpis' })).toBeInTheDocument();
+      expect(within(dialog).getByRole('row', { name: 'g potem h Przejdź na stronę główną' })).toBeInTheDocument();
+    } finally {
+      await act(() => activateLanguage('en'));
+    }
   });
 });
 

@@ -1,32 +1,34 @@
 import { Fragment } from 'react';
 import { Dialog } from '../../components/Dialog';
+import { useT } from '../../i18n/useT';
 import { SHORTCUTS } from '../keyboardShortcuts';
 import './ShortcutsDialog.css';
 
 /** The `?` window: every shortcut and what it does. */
 export function ShortcutsDialog({ onClose }: { onClose: () => void }) {
+  const say = useT();
   return (
-    <Dialog title="Keyboard shortcuts" onClose={onClose}>
-      <p className="dialog__text">None acts while you type in a field.</p>
+    <Dialog title={say('shortcuts.title')} onClose={onClose}>
+      <p className="dialog__text">{say('shortcuts.note')}</p>
       <table className="shortcuts">
         <thead>
           <tr>
-            <th scope="col">Keys</th>
-            <th scope="col">Does</th>
+            <th scope="col">{say('shortcuts.keys')}</th>
+            <th scope="col">{say('shortcuts.does')}</th>
           </tr>
         </thead>
         <tbody>
-          {SHORTCUTS.map(({ keys, does }) => (
-            <tr key={does}>
+          {SHORTCUTS.map(({ keys, action }) => (
+            <tr key={action}>
               <td className="shortcuts__keys">
                 {keys.map((key, index) => (
                   <Fragment key={key}>
-                    {index > 0 ? ' then ' : null}
+                    {index > 0 ? ` ${say('shortcuts.then')} ` : null}
                     <kbd>{key}</kbd>
                   </Fragment>
                 ))}
               </td>
-              <td>{does}</td>
+              <td>{say(`shortcut.${action}`)}</td>
             </tr>
           ))}
         </tbody>
