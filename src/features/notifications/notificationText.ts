@@ -25,22 +25,22 @@ export function actorsOf(notification: AppNotification): string {
   const { actor, others } = notification;
   const name = `${actor.firstName} ${actor.lastName}`.trim() || `@${actor.username}`;
   if (others <= 0) return name;
-  return `${name} and ${others} ${others === 1 ? 'other' : 'others'}`;
+  return t('notification.actors', { name, others });
 }
 
-/** What happened, after who did it: "liked your post", "followed you". */
-export function whatHappened(notification: AppNotification): string {
+/** Stands for who acted in a sentence, where the entry sets their names apart. */
+const ACTORS = '\u0000';
+
+/**
+ * What happened, as one sentence of the member's language around who did it ("[Ann Lee] liked your
+ * post"): the words before the actors and after them, for the entry to set the names apart between.
+ * A language puts the actors where its grammar wants them, and agrees its verb with how many acted.
+ */
+export function whatHappened(notification: AppNotification): { before: string; after: string } {
   const about = notification.replyId === null ? 'post' : 'reply';
-  switch (notification.kind) {
-    case 'follow':
-      return 'followed you';
-    case 'like':
-      return `liked your ${about}`;
-    case 'reply':
-      return 'replied to your post';
-    default:
-      return `mentioned you in a ${about}`;
-  }
+  const sentence = t(`notification.${notification.kind}`, { actors: ACTORS, others: Math.max(0, notification.others), about });
+  const at = sentence.indexOf(ACTORS);
+  return { before: sentence.slice(0, at), after: sentence.slice(at + ACTORS.length) };
 }
 
 /** Where an entry leads: the follower's profile, the reply it is about on its post's page, or the post. */

@@ -111,6 +111,18 @@ export const en = {
   'shortcut.goProfile': "Go to your Profile",
   'shortcut.workbench': "Open the stand-in's workbench (QA: scenarios and faults)",
   'shortcut.help': "Show these shortcuts",
+  'page.notifications': "Notifications",
+  'notifications.unavailable': "This network does not send notifications.",
+  'notifications.loading': "Loading notifications…",
+  'notifications.empty': "No notifications yet. When someone follows you, likes, replies to or mentions you, you will see it here.",
+  'notifications.more': "Show more notifications",
+  'notifications.loadingMore': "Loading more notifications…",
+  'notifications.new': "New",
+  'notification.actors': "{name} and {others, plural, one {# other} other {# others}}",
+  'notification.follow': "{others, plural, other {{actors} followed you}}",
+  'notification.like': "{others, plural, other {{actors} liked your {about, select, reply {reply} other {post}}}}",
+  'notification.reply': "{others, plural, other {{actors} replied to your post}}",
+  'notification.mention': "{others, plural, other {{actors} mentioned you in a {about, select, reply {reply} other {post}}}}",
 } as const;
 
 /** The id of a text the app shows. */

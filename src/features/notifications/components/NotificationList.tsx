@@ -7,21 +7,16 @@ import type { AppNotification } from '../../../types/api';
 import { useGetNotificationsInfiniteQuery, useGetUnreadCountQuery, useMarkNotificationsReadMutation } from '../notificationsApi';
 import { actorsOf, linkOf, whatHappened } from '../notificationText';
 import './Notifications.css';
-import { useLanguage } from '../../../i18n/useT';
+import { useLanguage, useT } from '../../../i18n/useT';
 
-export const NOTIFICATIONS_TEXTS = {
-  loading: 'Loading notifications…',
-  empty: 'No notifications yet. When someone follows you, likes, replies to or mentions you, you will see it here.',
-  more: 'Show more notifications',
-  loadingMore: 'Loading more notifications…',
-  unread: 'New',
-} as const;
 
 const NONE: AppNotification[] = [];
 
 function NotificationEntry({ notification }: { notification: AppNotification }) {
   const language = useLanguage();
+  const say = useT();
   const { actor } = notification;
+  const { before, after } = whatHappened(notification);
   return (
     <Link to={linkOf(notification)} className={`notifications__entry surface-link${notification.read ? '' : ' notifications__entry--unread'}`}>
       <span aria-hidden="true">
@@ -29,8 +24,10 @@ function NotificationEntry({ notification }: { notification: AppNotification }) 
       </span>
       <span className="notifications__text">
         <span>
-          {notification.read ? null : <span className="notifications__new">{NOTIFICATIONS_TEXTS.unread}: </span>}
-          <strong dir="auto">{actorsOf(notification)}</strong> {whatHappened(notification)}
+          {notification.read ? null : <span className="notifications__new">{say('notifications.new')}: </span>}
+          {before}
+          <strong dir="auto">{actorsOf(notification)}</strong>
+          {after}
           {notification.excerpt === null ? null : (
             <>
               {': '}
@@ -52,6 +49,7 @@ function NotificationEntry({ notification }: { notification: AppNotification }) 
  * arrives while it is open.
  */
 export function NotificationList() {
+  const say = useT();
   const { data, isLoading, isSuccess, isFetching, fulfilledTimeStamp, hasNextPage, isFetchingNextPage, fetchNextPage } = useGetNotificationsInfiniteQuery();
   const notifications = useMemo(() => data?.pages.flatMap((page) => page.notifications) ?? NONE, [data]);
   const { data: unread = 0 } = useGetUnreadCountQuery();
@@ -77,16 +75,16 @@ export function NotificationList() {
   if (isLoading) {
     return (
       <p className="feed-page__status" role="status">
-        {NOTIFICATIONS_TEXTS.loading}
+        {say('notifications.loading')}
       </p>
     );
   }
   return (
     <>
       {notifications.length === 0 ? (
-        <p className="feed-page__status">{NOTIFICATIONS_TEXTS.empty}</p>
+        <p className="feed-page__status">{say('notifications.empty')}</p>
       ) : (
-        <ol ref={listed} className="notifications__list" aria-label="Notifications">
+        <ol ref={listed} className="notifications__list" aria-label={say('page.notifications')}>
           {notifications.map((notification) => (
             <li key={notification.id}>
               <NotificationEntry notification={notification} />
@@ -95,7 +93,7 @@ export function NotificationList() {
         </ol>
       )}
       {hasNextPage ? (
-        <MoreButton label={NOTIFICATIONS_TEXTS.more} busyLabel={NOTIFICATIONS_TEXTS.loadingMore} busy={isFetchingNextPage} onPress={showMore} />
+        <MoreButton label={say('notifications.more')} busyLabel={say('notifications.loadingMore')} busy={isFetchingNextPage} onPress={showMore} />
       ) : null}
     </>
   );

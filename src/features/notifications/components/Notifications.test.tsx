@@ -7,9 +7,7 @@ import type { NotificationRecord } from '../../../../contract/snapshot';
 import { selectLive } from '../../live/liveSlice';
 import { currentPath, renderWithProviders } from '../../../test/renderWithProviders';
 import { emulatePhone } from '../../../test/viewport';
-import { NOTIFICATIONS_UNAVAILABLE } from '../../../pages/NotificationsPage';
 import { expectNameToStartWithShownText, shownText } from '../../../test/labelInName';
-import { NOTIFICATIONS_TEXTS } from './NotificationList';
 import { elsewhere } from '../../../test/elsewhere';
 import { activateLanguage } from '../../../i18n/i18n';
 
@@ -128,6 +126,30 @@ describe('The notification bell', () => {
     }
   });
 
+  it('words each entry as one sentence of the language, its verb agreeing with how many acted, the names set apart', async () => {
+    await activateLanguage('pl');
+    try {
+      await renderWithProviders({ route: '/notifications', authAs: DEMO_CREDENTIALS });
+      expect(await screen.findByRole('heading', { name: 'Powiadomienia', level: 1 })).toBeInTheDocument();
+      const list = await screen.findByRole('list', { name: 'Powiadomienia' });
+      expect(within(list).getAllByRole('link').map((link) => link.textContent)).toEqual([
+        expect.stringMatching(/^Nowe: Zoe Martin i 1 inna osoba lubią twój wpis/),
+        expect.stringMatching(/^Nowe: Zoe Martin i 2 inne osoby lubią twój wpis/),
+        expect.stringMatching(/^Zoe Martin obserwuje cię/),
+        expect.stringMatching(/^Maya Patel obserwuje cię/),
+        expect.stringMatching(/^Liam Chen obserwuje cię/),
+      ]);
+      expect(document.title).toBe('SocialConnect | Powiadomienia');
+      // In Arabic the names come first too, read right to left, and stay apart from the sentence.
+      await act(() => activateLanguage('ar'));
+      const entry = within(list).getAllByRole('link')[2]!;
+      expect(entry).toHaveTextContent(/^Zoe Martin بدأ بمتابعتك/);
+      expect(within(entry).getByText('Zoe Martin', { selector: 'strong' })).toBeInTheDocument();
+    } finally {
+      await act(() => activateLanguage('en'));
+    }
+  });
+
   it('caps the count at 99+, and pages the list 20 at a time', async () => {
     arrangeNotifications(150, true);
     const { user } = await renderWithProviders({ route: '/', authAs: DEMO_CREDENTIALS });
@@ -138,7 +160,7 @@ describe('The notification bell', () => {
     const list = await screen.findByRole('list', { name: 'Notifications' });
     expect(within(list).getAllByRole('link')).toHaveLength(20);
     expect(within(list).getAllByRole('link')[0]).toHaveTextContent('New: Noah Kim mentioned you in a post');
-    await user.click(screen.getByRole('button', { name: NOTIFICATIONS_TEXTS.more }));
+    await user.click(screen.getByRole('button', { name: 'Show more notifications' }));
     await waitFor(() => expect(within(list).getAllByRole('link')).toHaveLength(40));
     expect(within(list).getAllByRole('link')[20]).toHaveFocus();
   });
@@ -169,7 +191,7 @@ describe('The notification bell', () => {
     useScenario('new-member');
     const { user } = await renderWithProviders({ route: '/', authAs: DEMO_CREDENTIALS });
     await user.click(await findBell(sideNav(), 'Notifications'));
-    expect(await screen.findByText(NOTIFICATIONS_TEXTS.empty)).toBeInTheDocument();
+    expect(await screen.findByText('No notifications yet. When someone follows you, likes, replies to or mentions you, you will see it here.')).toBeInTheDocument();
     expect(screen.queryByRole('list', { name: 'Notifications' })).not.toBeInTheDocument();
   });
 
@@ -218,7 +240,7 @@ describe('Against a backend without notifications', () => {
 
   it('shows no bell, and its page says there are none to show', async () => {
     await renderWithProviders({ route: '/notifications', authAs: DEMO_CREDENTIALS });
-    expect(await screen.findByText(NOTIFICATIONS_UNAVAILABLE, undefined, { timeout: 10_000 })).toBeInTheDocument();
+    expect(await screen.findByText('This network does not send notifications.', undefined, { timeout: 10_000 })).toBeInTheDocument();
     expect(within(sideNav()).getByRole('link', { name: 'Explore' })).toBeInTheDocument();
     expect(within(sideNav()).queryByRole('link', { name: /^Notifications/ })).not.toBeInTheDocument();
   });
