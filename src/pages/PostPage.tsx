@@ -35,6 +35,7 @@ function LikedBy({ post }: { post: Post }) {
 
 /** One post, on its own page; with the backend's `replies`, its conversation under it, landing on a reply its hash names. */
 export function PostPage() {
+  const say = useT();
   const { postId = '' } = useParams();
   // `#reply-<id>`: the page lands on that reply (a notification's link).
   const landOn = replyOfHash(useLocation().hash);
@@ -47,7 +48,7 @@ export function PostPage() {
   const notFound = postId === '' || (!isFetching && refusalStatus(error) === 404);
   const hasReplies = useCapability('replies') === true;
   const hasLists = useCapability('memberLists') === true;
-  usePageTitle(notFound ? 'Not Found' : 'Post');
+  usePageTitle(notFound ? say('page.notFoundTitle') : say('page.post'));
 
   if (notFound) {
     return (
@@ -59,7 +60,7 @@ export function PostPage() {
 
   return (
     <div className="feed-page">
-      <h1 className="visually-hidden">Post</h1>
+      <h1 className="visually-hidden">{say('page.post')}</h1>
       {post ? (
         <>
           <WithPostCardExtras>

@@ -1,10 +1,11 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { getMockDb, server } from '../../mocks/testing/node';
 import { MESSAGES } from '../../contract/messages';
 import { DEMO_CREDENTIALS, SEED_USER_IDS, seedPostId } from '../../contract/seed/default';
 import { currentPath, renderWithProviders } from '../test/renderWithProviders';
 import { API, articlesOf, findFeed } from '../test/posts';
+import { activateLanguage } from '../i18n/i18n';
 
 /** Gives a seed post a new text (post 11 is the demo member's own, on their Home). */
 function writeIntoPost(n: number, content: string): void {
@@ -86,6 +87,17 @@ describe('The tag page', () => {
       Array.from({ length: 23 }, (_, index) => `Trail day ${23 - index}`),
     );
     expect(screen.queryByText('Not this one: #trails')).not.toBeInTheDocument();
+  });
+
+  it("says it in the member's language, the tag kept as written", async () => {
+    await activateLanguage('de');
+    try {
+      await renderWithProviders({ route: '/tags/nothinghere', authAs: DEMO_CREDENTIALS });
+      expect(await screen.findByText('Noch keine Beiträge mit #nothinghere.', {}, { timeout: 10_000 })).toBeInTheDocument();
+      expect(document.title).toBe('SocialConnect | #nothinghere');
+    } finally {
+      await act(() => activateLanguage('en'));
+    }
   });
 
   it('says so when no post has the tag yet', async () => {

@@ -6,18 +6,14 @@ import { useLoaderOffAfter } from '../features/ui/useLoaderOffAfter';
 import { useCapability } from '../lib/api/capabilities';
 import { useCatchUp } from '../features/live/useNewPosts';
 import { FeedPage } from './FeedPage';
+import { useT } from '../i18n/useT';
 import './FeedPages.css';
 
 /** What the page says in place of the posts when it has none to show. */
-export const TAG_PAGE_TEXTS = {
-  unavailable: 'This server does not list posts by tag.',
-  failed: (title: string) => `The posts with ${title} could not be loaded.`,
-  empty: (title: string) => `No posts with ${title} yet.`,
-} as const;
-
 /** /tags/:tag: the posts whose text holds the tag, in any case, newest first, a page at a time. */
 export function TagPage() {
   const { tag = '' } = useParams();
+  const say = useT();
   const title = `#${tag}`;
   usePageTitle(title);
   // Only a backend with the `tags` extension lists posts by tag.
@@ -26,7 +22,7 @@ export function TagPage() {
   useLoaderOffAfter(pages.isSuccess || pages.isError || paged === false, TIMINGS.loaderOffLongMs);
 
   // A refusal is also said in a toast (a tag no text can hold); here the page says what is missing.
-  const missing = paged === false ? TAG_PAGE_TEXTS.unavailable : pages.isError && !pages.loaded ? TAG_PAGE_TEXTS.failed(title) : undefined;
+  const missing = paged === false ? say('tag.unavailable') : pages.isError && !pages.loaded ? say('tag.failed', { tag: title }) : undefined;
   if (missing) {
     return (
       <div className="feed-page">
@@ -41,8 +37,8 @@ export function TagPage() {
       loading={paged === undefined || pages.isLoading}
       posts={pages.posts}
       more={pages.more}
-      emptyText={TAG_PAGE_TEXTS.empty(title)}
-      label={`Posts with ${title}`}
+      emptyText={say('tag.empty', { tag: title })}
+      label={say('tag.feed', { tag: title })}
     />
   );
 }

@@ -119,4 +119,11 @@ export const ar: Catalogue = {
   'notification.like': "{others, plural, =0 {{actors} أُعجب {about, select, reply {بردّك} other {بمنشورك}}} other {{actors} أُعجبوا {about, select, reply {بردّك} other {بمنشورك}}}}",
   'notification.reply': "{others, plural, =0 {{actors} ردّ على منشورك} other {{actors} ردّوا على منشورك}}",
   'notification.mention': "{others, plural, =0 {{actors} أشار إليك في {about, select, reply {ردّ} other {منشور}}} other {{actors} أشاروا إليك في {about, select, reply {ردّ} other {منشور}}}}",
+  'page.createPost': "إنشاء منشور",
+  'page.post': "منشور",
+  'page.notFoundTitle': "غير موجود",
+  'tag.unavailable': "هذا الخادم لا يعرض المنشورات حسب الوسم.",
+  'tag.failed': "تعذّر تحميل المنشورات التي تحمل {tag}.",
+  'tag.empty': "لا منشورات تحمل {tag} بعد.",
+  'tag.feed': "منشورات تحمل {tag}",
 };

@@ -119,4 +119,11 @@ export const pl: Catalogue = {
   'notification.like': "{others, plural, =0 {{actors} lubi {about, select, reply {twoją odpowiedź} other {twój wpis}}} other {{actors} lubią {about, select, reply {twoją odpowiedź} other {twój wpis}}}}",
   'notification.reply': "{others, plural, =0 {{actors} odpowiada na twój wpis} other {{actors} odpowiadają na twój wpis}}",
   'notification.mention': "{others, plural, =0 {{actors} wspomina o tobie w {about, select, reply {odpowiedzi} other {wpisie}}} other {{actors} wspominają o tobie w {about, select, reply {odpowiedzi} other {wpisie}}}}",
+  'page.createPost': "Utwórz wpis",
+  'page.post': "Wpis",
+  'page.notFoundTitle': "Nie znaleziono",
+  'tag.unavailable': "Ten serwer nie wyświetla wpisów według tagów.",
+  'tag.failed': "Nie udało się wczytać wpisów z {tag}.",
+  'tag.empty': "Nie ma jeszcze wpisów z {tag}.",
+  'tag.feed': "Wpisy z {tag}",
 };

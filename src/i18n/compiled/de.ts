@@ -119,4 +119,11 @@ export const messages: Messages = {
   "notification.like": [["others","plural",{"0":[["actors"]," mag ",["about","select",{"reply":["deine Antwort"],"other":["deinen Beitrag"]}]],"other":[["actors"]," mögen ",["about","select",{"reply":["deine Antwort"],"other":["deinen Beitrag"]}]]}]],
   "notification.reply": [["others","plural",{"0":[["actors"]," hat auf deinen Beitrag geantwortet"],"other":[["actors"]," haben auf deinen Beitrag geantwortet"]}]],
   "notification.mention": [["others","plural",{"0":[["actors"]," hat dich in ",["about","select",{"reply":["einer Antwort"],"other":["einem Beitrag"]}]," erwähnt"],"other":[["actors"]," haben dich in ",["about","select",{"reply":["einer Antwort"],"other":["einem Beitrag"]}]," erwähnt"]}]],
+  "page.createPost": ["Beitrag erstellen"],
+  "page.post": ["Beitrag"],
+  "page.notFoundTitle": ["Nicht gefunden"],
+  "tag.unavailable": ["Dieser Server listet keine Beiträge nach Hashtag."],
+  "tag.failed": ["Die Beiträge mit ",["tag"]," konnten nicht geladen werden."],
+  "tag.empty": ["Noch keine Beiträge mit ",["tag"],"."],
+  "tag.feed": ["Beiträge mit ",["tag"]],
 };

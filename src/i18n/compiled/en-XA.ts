@@ -119,4 +119,11 @@ export const messages: Messages = {
   "notification.like": ["[",["others","plural",{"other":[["actors"]," ļîķéđ ýöûŕ ",["about","select",{"reply":["ŕéþļý","··"],"other":["þöšţ","··"]}],"·····"]}],"]"],
   "notification.reply": ["[",["others","plural",{"other":[["actors"]," ŕéþļîéđ ţö ýöûŕ þöšţ","·········"]}],"]"],
   "notification.mention": ["[",["others","plural",{"other":[["actors"]," ɱéñţîöñéđ ýöû îñ à ",["about","select",{"reply":["ŕéþļý","··"],"other":["þöšţ","··"]}],"········"]}],"]"],
+  "page.createPost": ["[","Çŕéàţé Þöšţ","·····","]"],
+  "page.post": ["[","Þöšţ","··","]"],
+  "page.notFoundTitle": ["[","Ñöţ Ƒöûñđ","····","]"],
+  "tag.unavailable": ["[","Ţĥîš šéŕṽéŕ đöéš ñöţ ļîšţ þöšţš ƀý ţàĝ.","················","]"],
+  "tag.failed": ["[","Ţĥé þöšţš ŵîţĥ ",["tag"]," çöûļđ ñöţ ƀé ļöàđéđ.","···············","]"],
+  "tag.empty": ["[","Ñö þöšţš ŵîţĥ ",["tag"]," ýéţ.","········","]"],
+  "tag.feed": ["[","Þöšţš ŵîţĥ ",["tag"],"·····","]"],
 };

@@ -119,4 +119,11 @@ export const messages: Messages = {
   "notification.like": [["others","plural",{"other":[["actors"]," liked your ",["about","select",{"reply":["reply"],"other":["post"]}]]}]],
   "notification.reply": [["others","plural",{"other":[["actors"]," replied to your post"]}]],
   "notification.mention": [["others","plural",{"other":[["actors"]," mentioned you in a ",["about","select",{"reply":["reply"],"other":["post"]}]]}]],
+  "page.createPost": ["Create Post"],
+  "page.post": ["Post"],
+  "page.notFoundTitle": ["Not Found"],
+  "tag.unavailable": ["This server does not list posts by tag."],
+  "tag.failed": ["The posts with ",["tag"]," could not be loaded."],
+  "tag.empty": ["No posts with ",["tag"]," yet."],
+  "tag.feed": ["Posts with ",["tag"]],
 };
