@@ -18,11 +18,14 @@ export type ShortcutAction =
   | 'workbench'
   | 'help';
 
-export interface Shortcut {
-  /** The keys, pressed one after the other (`g` then `h`). */
-  keys: readonly string[];
-  action: ShortcutAction;
-}
+/**
+ * A shortcut: its keys, pressed one after the other (`g` then `h`), and its action, whose words are
+ * `shortcut.<action>` in the catalogues. QA's workbench, in stand-in builds alone, says its own in
+ * English as the workbench does: no catalogue, so no build for a real server, carries a word of it.
+ */
+export type Shortcut =
+  | { keys: readonly string[]; action: Exclude<ShortcutAction, 'workbench'> }
+  | { keys: readonly string[]; action: 'workbench'; does: string };
 
 export const SHORTCUTS: readonly Shortcut[] = [
   { keys: ['j'], action: 'nextPost' },
@@ -37,7 +40,7 @@ export const SHORTCUTS: readonly Shortcut[] = [
   { keys: ['g', 'b'], action: 'goBookmarks' },
   { keys: ['g', 'p'], action: 'goProfile' },
   // Only where the stand-in answers: compared literally, so a build on a real server has none of it.
-  ...(process.env.API_MOCKING !== 'off' ? [{ keys: ['g', 'w'], action: 'workbench' } as const] : []),
+  ...(process.env.API_MOCKING !== 'off' ? [{ keys: ['g', 'w'], action: 'workbench', does: "Open the stand-in's workbench (QA: scenarios and faults)" } as const] : []),
   { keys: ['?'], action: 'help' },
 ];
 

@@ -18,17 +18,17 @@ export function ShortcutsDialog({ onClose }: { onClose: () => void }) {
           </tr>
         </thead>
         <tbody>
-          {SHORTCUTS.map(({ keys, action }) => (
-            <tr key={action}>
+          {SHORTCUTS.map((shortcut) => (
+            <tr key={shortcut.action}>
               <td className="shortcuts__keys">
-                {keys.map((key, index) => (
+                {shortcut.keys.map((key, index) => (
                   <Fragment key={key}>
                     {index > 0 ? ` ${say('shortcuts.then')} ` : null}
                     <kbd>{key}</kbd>
                   </Fragment>
                 ))}
               </td>
-              <td>{say(`shortcut.${action}`)}</td>
+              <td>{'does' in shortcut ? shortcut.does : say(`shortcut.${shortcut.action}`)}</td>
             </tr>
           ))}
         </tbody>

@@ -109,7 +109,6 @@ export const en = {
   'shortcut.goExplore': "Go to Explore",
   'shortcut.goBookmarks': "Go to Bookmarks",
   'shortcut.goProfile': "Go to your Profile",
-  'shortcut.workbench': "Open the stand-in's workbench (QA: scenarios and faults)",
   'shortcut.help': "Show these shortcuts",
   'page.notifications': "Notifications",
   'notifications.unavailable': "This network does not send notifications.",

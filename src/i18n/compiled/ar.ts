@@ -105,7 +105,6 @@ export const messages: Messages = {
   "shortcut.goExplore": ["انتقل إلى استكشاف"],
   "shortcut.goBookmarks": ["انتقل إلى الإشارات المرجعية"],
   "shortcut.goProfile": ["انتقل إلى ملفك الشخصي"],
-  "shortcut.workbench": ["افتح منضدة البديل (ضمان الجودة: السيناريوهات والأعطال)"],
   "shortcut.help": ["اعرض هذه الاختصارات"],
   "page.notifications": ["الإشعارات"],
   "notifications.unavailable": ["هذه الشبكة لا ترسل إشعارات."],

@@ -105,7 +105,6 @@ export const messages: Messages = {
   "shortcut.goExplore": ["Zu Entdecken"],
   "shortcut.goBookmarks": ["Zu den Lesezeichen"],
   "shortcut.goProfile": ["Zu deinem Profil"],
-  "shortcut.workbench": ["Werkbank der Attrappe öffnen (QA: Szenarien und Fehler)"],
   "shortcut.help": ["Diese Tastenkürzel zeigen"],
   "page.notifications": ["Benachrichtigungen"],
   "notifications.unavailable": ["Dieses Netzwerk verschickt keine Benachrichtigungen."],

@@ -105,7 +105,6 @@ export const messages: Messages = {
   "shortcut.goExplore": ["Przejdź do Odkrywaj"],
   "shortcut.goBookmarks": ["Przejdź do zakładek"],
   "shortcut.goProfile": ["Przejdź do swojego profilu"],
-  "shortcut.workbench": ["Otwórz warsztat atrapy (QA: scenariusze i usterki)"],
   "shortcut.help": ["Pokaż te skróty"],
   "page.notifications": ["Powiadomienia"],
   "notifications.unavailable": ["Ta sieć nie wysyła powiadomień."],
