@@ -164,20 +164,16 @@ describe('Keyboard shortcuts: the list of them', () => {
 describe('Keyboard shortcuts in another language', () => {
   it('keep their keys and meaning right to left (j is the next post, k the one before), and the ? window speaks the language', async () => {
     await activateLanguage('ar');
-    try {
-      const { user, cards } = await home();
-      await user.keyboard('jj');
-      expect(cards()[1]).toHaveFocus();
-      await user.keyboard('k');
-      expect(cards()[0]).toHaveFocus();
-      await act(() => activateLanguage('pl'));
-      await user.keyboard('?');
-      const dialog = await screen.findByRole('dialog', { name: 'Skróty klawiszowe' });
-      expect(within(dialog).getByRole('row', { name: 'j Następny wpis' })).toBeInTheDocument();
-      expect(within(dialog).getByRole('row', { name: 'g potem h Przejdź na stronę główną' })).toBeInTheDocument();
-    } finally {
-      await act(() => activateLanguage('en'));
-    }
+    const { user, cards } = await home();
+    await user.keyboard('jj');
+    expect(cards()[1]).toHaveFocus();
+    await user.keyboard('k');
+    expect(cards()[0]).toHaveFocus();
+    await act(() => activateLanguage('pl'));
+    await user.keyboard('?');
+    const dialog = await screen.findByRole('dialog', { name: 'Skróty klawiszowe' });
+    expect(within(dialog).getByRole('row', { name: 'j Następny wpis' })).toBeInTheDocument();
+    expect(within(dialog).getByRole('row', { name: 'g potem h Przejdź na stronę główną' })).toBeInTheDocument();
   });
 });
 

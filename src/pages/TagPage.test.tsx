@@ -1,4 +1,4 @@
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { getMockDb, server } from '../../mocks/testing/node';
 import { MESSAGES } from '../../contract/messages';
@@ -91,13 +91,9 @@ describe('The tag page', () => {
 
   it("says it in the member's language, the tag kept as written", async () => {
     await activateLanguage('de');
-    try {
-      await renderWithProviders({ route: '/tags/nothinghere', authAs: DEMO_CREDENTIALS });
-      expect(await screen.findByText('Noch keine Beiträge mit #nothinghere.', {}, { timeout: 10_000 })).toBeInTheDocument();
-      expect(document.title).toBe('SocialConnect | #nothinghere');
-    } finally {
-      await act(() => activateLanguage('en'));
-    }
+    await renderWithProviders({ route: '/tags/nothinghere', authAs: DEMO_CREDENTIALS });
+    expect(await screen.findByText('Noch keine Beiträge mit #nothinghere.', {}, { timeout: 10_000 })).toBeInTheDocument();
+    expect(document.title).toBe('SocialConnect | #nothinghere');
   });
 
   it('says so when no post has the tag yet', async () => {

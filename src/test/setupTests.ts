@@ -3,6 +3,7 @@ import { setTimeout as realSetTimeout } from 'node:timers';
 import { cleanup, configure } from '@testing-library/react';
 import { toast } from 'react-toastify/unstyled';
 import { server, resetMockBackend } from '../../mocks/testing/node';
+import { activateLanguage } from '../i18n/i18n';
 
 // findBy and waitFor wait for what a member would see; on a busy 2-core machine (two test files at
 // once, a build beside them) a render can take more than testing-library's default second.
@@ -38,6 +39,8 @@ beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(async () => {
   // Unmount first, so answers that arrive now update nothing on screen.
   cleanup();
+  // A test that spoke another language leaves the next one in English (nothing is on screen now).
+  await activateLanguage('en');
   await settled(2000);
   whenIdle = [];
   // A toast asked for by the test's last answers, after its screen was gone, would wait in

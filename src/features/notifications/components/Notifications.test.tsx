@@ -113,41 +113,33 @@ describe('The notification bell', () => {
   it('speaks the language chosen, its count as that language counts, and is still named by what it shows', async () => {
     arrangeNotifications(5, true);
     await activateLanguage('pl');
-    try {
-      await renderWithProviders({ route: '/', authAs: DEMO_CREDENTIALS });
-      // Polish: five is "many" (nieprzeczytanych), where two to four would be "few".
-      const bell = await findBell(screen.getByRole('navigation', { name: 'Menu główne' }), 'Powiadomienia 5 nieprzeczytanych');
-      expect(shownText(bell)).toBe('Powiadomienia 5');
-      expectNameToStartWithShownText(bell);
-      await act(() => activateLanguage('ar'));
-      expect(await findBell(screen.getByRole('navigation', { name: 'التنقل الرئيسي' }), 'الإشعارات 5 غير مقروءة')).toBe(bell);
-    } finally {
-      await act(() => activateLanguage('en'));
-    }
+    await renderWithProviders({ route: '/', authAs: DEMO_CREDENTIALS });
+    // Polish: five is "many" (nieprzeczytanych), where two to four would be "few".
+    const bell = await findBell(screen.getByRole('navigation', { name: 'Menu główne' }), 'Powiadomienia 5 nieprzeczytanych');
+    expect(shownText(bell)).toBe('Powiadomienia 5');
+    expectNameToStartWithShownText(bell);
+    await act(() => activateLanguage('ar'));
+    expect(await findBell(screen.getByRole('navigation', { name: 'التنقل الرئيسي' }), 'الإشعارات 5 غير مقروءة')).toBe(bell);
   });
 
   it('words each entry as one sentence of the language, its verb agreeing with how many acted, the names set apart', async () => {
     await activateLanguage('pl');
-    try {
-      await renderWithProviders({ route: '/notifications', authAs: DEMO_CREDENTIALS });
-      expect(await screen.findByRole('heading', { name: 'Powiadomienia', level: 1 })).toBeInTheDocument();
-      const list = await screen.findByRole('list', { name: 'Powiadomienia' });
-      expect(within(list).getAllByRole('link').map((link) => link.textContent)).toEqual([
-        expect.stringMatching(/^Nowe: Zoe Martin i 1 inna osoba lubią twój wpis/),
-        expect.stringMatching(/^Nowe: Zoe Martin i 2 inne osoby lubią twój wpis/),
-        expect.stringMatching(/^Zoe Martin obserwuje cię/),
-        expect.stringMatching(/^Maya Patel obserwuje cię/),
-        expect.stringMatching(/^Liam Chen obserwuje cię/),
-      ]);
-      expect(document.title).toBe('SocialConnect | Powiadomienia');
-      // In Arabic the names come first too, read right to left, and stay apart from the sentence.
-      await act(() => activateLanguage('ar'));
-      const entry = within(list).getAllByRole('link')[2]!;
-      expect(entry).toHaveTextContent(/^Zoe Martin بدأ بمتابعتك/);
-      expect(within(entry).getByText('Zoe Martin', { selector: 'strong' })).toBeInTheDocument();
-    } finally {
-      await act(() => activateLanguage('en'));
-    }
+    await renderWithProviders({ route: '/notifications', authAs: DEMO_CREDENTIALS });
+    expect(await screen.findByRole('heading', { name: 'Powiadomienia', level: 1 })).toBeInTheDocument();
+    const list = await screen.findByRole('list', { name: 'Powiadomienia' });
+    expect(within(list).getAllByRole('link').map((link) => link.textContent)).toEqual([
+      expect.stringMatching(/^Nowe: Zoe Martin i 1 inna osoba lubią twój wpis/),
+      expect.stringMatching(/^Nowe: Zoe Martin i 2 inne osoby lubią twój wpis/),
+      expect.stringMatching(/^Zoe Martin obserwuje cię/),
+      expect.stringMatching(/^Maya Patel obserwuje cię/),
+      expect.stringMatching(/^Liam Chen obserwuje cię/),
+    ]);
+    expect(document.title).toBe('SocialConnect | Powiadomienia');
+    // In Arabic the names come first too, read right to left, and stay apart from the sentence.
+    await act(() => activateLanguage('ar'));
+    const entry = within(list).getAllByRole('link')[2]!;
+    expect(entry).toHaveTextContent(/^Zoe Martin بدأ بمتابعتك/);
+    expect(within(entry).getByText('Zoe Martin', { selector: 'strong' })).toBeInTheDocument();
   });
 
   it('caps the count at 99+, and pages the list 20 at a time', async () => {

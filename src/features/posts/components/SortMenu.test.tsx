@@ -38,20 +38,16 @@ afterEach(() => {
 describe('Sorting the feed', () => {
   it("speaks the member's language: the menu, its choices, the heading and the toast", async () => {
     await activateLanguage('de');
-    try {
-      const { user } = await openHome();
-      expect(screen.getByRole('heading', { name: 'Neueste Beiträge' })).toBeInTheDocument();
-      await user.click(screen.getByRole('button', { name: 'Beiträge sortieren' }));
-      const menu = screen.getByRole('menu', { name: 'Beiträge sortieren' });
-      expect(within(menu).getAllByRole('menuitem').map((entry) => entry.textContent)).toEqual(['Neueste', 'Älteste', 'Beliebt']);
-      await user.click(within(menu).getByRole('menuitem', { name: 'Beliebt' }));
-      await waitForSortLoader();
-      expect(await screen.findByRole('heading', { name: 'Beliebte Beiträge' })).toBeInTheDocument();
-      expect(await screen.findByText('Nach Beliebtheit sortiert!')).toBeInTheDocument();
-      expect(screen.getByRole('feed', { name: 'Beliebte Beiträge' })).toBeInTheDocument();
-    } finally {
-      await act(() => activateLanguage('en'));
-    }
+    const { user } = await openHome();
+    expect(screen.getByRole('heading', { name: 'Neueste Beiträge' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Beiträge sortieren' }));
+    const menu = screen.getByRole('menu', { name: 'Beiträge sortieren' });
+    expect(within(menu).getAllByRole('menuitem').map((entry) => entry.textContent)).toEqual(['Neueste', 'Älteste', 'Beliebt']);
+    await user.click(within(menu).getByRole('menuitem', { name: 'Beliebt' }));
+    await waitForSortLoader();
+    expect(await screen.findByRole('heading', { name: 'Beliebte Beiträge' })).toBeInTheDocument();
+    expect(await screen.findByText('Nach Beliebtheit sortiert!')).toBeInTheDocument();
+    expect(screen.getByRole('feed', { name: 'Beliebte Beiträge' })).toBeInTheDocument();
   });
 
   it('starts on Latest Posts, newest first', async () => {

@@ -169,17 +169,13 @@ describe('side panel: who to follow', () => {
   it("speaks the member's language: its landmarks, heading, button and count", async () => {
     useScenario('busy');
     await activateLanguage('pl');
-    try {
-      const { user } = await renderWithProviders({ route: '/bookmark', authAs: DEMO_CREDENTIALS });
-      const section = within(await screen.findByRole('complementary', { name: 'Osoby' })).getByRole('region', { name: 'Kogo obserwować?' });
-      await within(section).findByRole('list');
-      // Polish counts people as "many" (osób) from five.
-      expect(within(section).getByText('5 z 174 osób')).toBeInTheDocument();
-      await user.click(within(section).getByRole('button', { name: 'Pokaż więcej osób' }));
-      expect(within(section).getByText('10 z 174 osób')).toBeInTheDocument();
-    } finally {
-      await act(() => activateLanguage('en'));
-    }
+    const { user } = await renderWithProviders({ route: '/bookmark', authAs: DEMO_CREDENTIALS });
+    const section = within(await screen.findByRole('complementary', { name: 'Osoby' })).getByRole('region', { name: 'Kogo obserwować?' });
+    await within(section).findByRole('list');
+    // Polish counts people as "many" (osób) from five.
+    expect(within(section).getByText('5 z 174 osób')).toBeInTheDocument();
+    await user.click(within(section).getByRole('button', { name: 'Pokaż więcej osób' }));
+    expect(within(section).getByText('10 z 174 osób')).toBeInTheDocument();
   });
 
   it('leaves the people followed since out the next time the list loads', async () => {
