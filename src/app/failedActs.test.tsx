@@ -7,7 +7,6 @@ import { NETWORK_MESSAGE } from '../lib/apiError';
 import { API, cardWith, renderHome } from '../test/posts';
 import { currentPath, renderWithProviders } from '../test/renderWithProviders';
 import { CONNECTION_TEXTS } from '../features/live/connectionTexts';
-import { WAITING_TEXTS } from '../offline/WaitingToSend';
 
 const LAKE = 'The lake went completely still just before dusk. No filter needed.';
 const GOLDEN = 'Golden hour on the hills. I could watch this light all day.';
@@ -128,14 +127,14 @@ describe("a member's act the backend cannot take keeps them where they are", () 
     server.use(http.all(`${API}/*`, () => HttpResponse.error()));
     await user.click(likeOf(cardWith(LAKE), 2, false));
 
-    expect(await within(cardWith(LAKE)).findByText(WAITING_TEXTS.waiting)).toBeInTheDocument();
+    expect(await within(cardWith(LAKE)).findByText('Waiting to send')).toBeInTheDocument();
     expect(likeOf(cardWith(LAKE), 3, true)).toBeInTheDocument();
     await waitFor(() => expect(screen.getByText(CONNECTION_TEXTS.unreachable)).toBeInTheDocument());
     expect(screen.queryByText(`Your like was not saved. ${NETWORK_MESSAGE}`)).not.toBeInTheDocument();
 
     server.resetHandlers();
     await waitFor(() => expect(screen.queryByText(CONNECTION_TEXTS.unreachable)).not.toBeInTheDocument(), { timeout: 8000 });
-    await waitFor(() => expect(within(cardWith(LAKE)).queryByText(WAITING_TEXTS.waiting)).not.toBeInTheDocument());
+    await waitFor(() => expect(within(cardWith(LAKE)).queryByText('Waiting to send')).not.toBeInTheDocument());
     expect(getMockDb().posts.get(seedPostId(2))?.likedBy).toContain(DEMO_USER_ID);
   });
 });

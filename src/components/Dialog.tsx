@@ -1,12 +1,13 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 import type { HistoryWindow } from './useHistoryWindow';
+import { useT } from '../i18n/useT';
 import './Dialog.css';
 
 export interface DialogProps {
   title: string;
   onClose: () => void;
   children: ReactNode;
-  /** Accessible name of the close button. */
+  /** Accessible name of the close button: "Close" unless given. */
   closeLabel?: string;
 }
 
@@ -16,7 +17,8 @@ const FOCUSABLE = 'a[href], button:not([disabled]), textarea:not([disabled]), in
  * A modal dialog: puts focus on its content when it opens, keeps Tab inside, closes on Escape and
  * gives focus back to what had it before.
  */
-export function Dialog({ title, onClose, children, closeLabel = 'Close' }: DialogProps) {
+export function Dialog({ title, onClose, children, closeLabel }: DialogProps) {
+  const say = useT();
   const titleId = useId();
   const panelRef = useRef<HTMLDivElement>(null);
   const onCloseRef = useRef(onClose);
@@ -68,7 +70,7 @@ export function Dialog({ title, onClose, children, closeLabel = 'Close' }: Dialo
       >
         <div className="dialog__header">
           <h2 id={titleId} className="dialog__title">{title}</h2>
-          <button type="button" className="icon-button" aria-label={closeLabel} onClick={onClose}>
+          <button type="button" className="icon-button" aria-label={closeLabel ?? say('dialog.close')} onClick={onClose}>
             <span aria-hidden="true">×</span>
           </button>
         </div>
@@ -86,13 +88,14 @@ export function ConfirmDeleteDialog({ historyWindow, texts, keepLabel, onConfirm
   keepLabel: string;
   onConfirm: () => void;
 }) {
+  const say = useT();
   if (!historyWindow.isOpen) return null;
   return (
     <Dialog title={texts.confirmDeleteTitle} closeLabel={keepLabel} onClose={historyWindow.close}>
       <p className="dialog__text">{texts.confirmDeleteText}</p>
       <div className="dialog__actions">
         <button type="button" className="button button--secondary" onClick={historyWindow.close}>
-          Cancel
+          {say('dialog.cancel')}
         </button>
         <button
           type="button"
@@ -102,7 +105,7 @@ export function ConfirmDeleteDialog({ historyWindow, texts, keepLabel, onConfirm
             onConfirm();
           }}
         >
-          Delete
+          {say('dialog.delete')}
         </button>
       </div>
     </Dialog>

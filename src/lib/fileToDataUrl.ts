@@ -6,12 +6,6 @@ import { fitImage, fitsByRedrawing } from './fitImage';
 /** The largest image a member may attach to a post or use as an avatar. */
 export const MAX_IMAGE_BYTES = LIMITS.imageBytesMax;
 
-/**
- * What the image pickers take, said beside them, on one line of a phone's Edit Profile (a longer one
- * pushed its Save below the window): a photo of any size is made smaller to fit (fitImage).
- */
-export const IMAGE_PICK_HINT = `Photos of any size; GIFs up to ${MAX_IMAGE_BYTES / (1024 * 1024)} MB.`;
-
 export type ImageFileProblem = 'not-image' | 'too-large' | 'too-many-pixels' | 'cut-off' | 'unreadable';
 
 export type PickedImage = { dataUrl: string; problem?: undefined } | { problem: ImageFileProblem; dataUrl?: undefined };

@@ -4,10 +4,12 @@
  * The rule is the backends' own (contract/validation.ts).
  */
 import { parseWebUrl } from '../../contract/validation';
+import type { MessageId } from '../i18n/catalogues/en';
 
 export { parseWebUrl };
 
-export const PORTFOLIO_URL_ERROR = 'Enter a link that starts with http:// or https:// (for example https://example.com).';
+/** The catalogue's message for a link that is not one (src/i18n/). */
+export const PORTFOLIO_URL_ERROR = 'profile.portfolioInvalid' satisfies MessageId;
 
 /** True when `value` may be rendered as a link. */
 export function isWebUrl(value: string): boolean {
@@ -16,9 +18,9 @@ export function isWebUrl(value: string): boolean {
 
 /**
  * Checks what the member typed in the portfolio field. Empty is allowed (no link); otherwise the
- * message to show, or null when the link is fine.
+ * id of the message to show, or null when the link is fine.
  */
-export function portfolioUrlError(value: string): string | null {
+export function portfolioUrlError(value: string): typeof PORTFOLIO_URL_ERROR | null {
   if (value.trim() === '') return null;
   return isWebUrl(value) ? null : PORTFOLIO_URL_ERROR;
 }

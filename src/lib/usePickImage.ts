@@ -2,9 +2,6 @@ import { useCallback, useRef, useState } from 'react';
 import { useImagePixelsMax } from './api/capabilities';
 import { MAX_IMAGE_BYTES, readImageFile, type PickedImage } from './fileToDataUrl';
 
-/** Said beside an image picker while a picked file is read, or made smaller to fit (seconds on a phone). */
-export const PREPARING_IMAGE = 'Preparing the image…';
-
 /**
  * Reads picked image files (readImageFile): `preparing` while one is read or made smaller, and only
  * the latest pick's result counts (an earlier one still being read answers undefined), so a

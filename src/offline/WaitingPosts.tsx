@@ -8,12 +8,7 @@ import { WaitingToSend } from './WaitingToSend';
 import '../features/posts/components/PostCard.css';
 import './WaitingPosts.css';
 import { Handle } from '../components/Handle';
-
-export const WAITING_POSTS_TEXTS = {
-  section: 'Posts waiting to send',
-  /** A waiting post's image with no description. */
-  image: 'The image of your post',
-} as const;
+import { useT } from '../i18n/useT';
 
 /**
  * Above Home's feed: the member's new posts made with no backend to reach, in the order written,
@@ -21,17 +16,18 @@ export const WAITING_POSTS_TEXTS = {
  * gives it back to the composer. Each goes once the backend answers, and the feed then shows it.
  */
 export function WaitingPosts() {
+  const say = useT();
   const waiting = useAppSelector(selectWaitingWrites);
   const writes = useMemo(() => waitingPostsIn(waiting), [waiting]);
   const me = useAppSelector(selectCurrentMember);
   if (writes.length === 0) return null;
   const fullName = me ? `${me.firstName} ${me.lastName}`.trim() : '';
   return (
-    <section className="waiting-posts" aria-label={WAITING_POSTS_TEXTS.section}>
+    <section className="waiting-posts" aria-label={say('waiting.posts')}>
       {writes.map((write) => {
         const { text, image, imageAlt } = postDataOf(write);
         return (
-          <article key={write.id} className="post-card waiting-posts__post" aria-label={`${fullName}, waiting to send`}>
+          <article key={write.id} className="post-card waiting-posts__post" aria-label={say('waiting.item', { name: fullName })}>
             <header className="post-card__header">
               <Avatar src={me?.image ?? ''} name={fullName} size="md" />
               <div className="post-card__byline">
@@ -40,7 +36,7 @@ export function WaitingPosts() {
               </div>
             </header>
             {text !== '' ? <p className="post-card__content waiting-posts__text" dir="auto">{text}</p> : null}
-            {image !== '' ? <img className="waiting-posts__image" src={image} alt={imageAlt || WAITING_POSTS_TEXTS.image} /> : null}
+            {image !== '' ? <img className="waiting-posts__image" src={image} alt={imageAlt || say('waiting.postImage')} /> : null}
             <WaitingToSend target={write.target} />
           </article>
         );

@@ -5,11 +5,8 @@ import { useAppSelector } from '../lib/store/hooks';
 import { selectWaitingWrites, waitingRepliesIn } from './outboxSlice';
 import { replyDataOf } from './waitingWrite';
 import { WaitingToSend } from './WaitingToSend';
+import { useT } from '../i18n/useT';
 import './WaitingPosts.css';
-
-export const WAITING_REPLIES_TEXTS = {
-  section: 'Replies waiting to send',
-} as const;
 
 /**
  * Under a post's reply box: the member's replies to it made with no backend to reach, in the order
@@ -17,15 +14,16 @@ export const WAITING_REPLIES_TEXTS = {
  * once the backend answers, and the replies then show it.
  */
 export function WaitingReplies({ postId }: { postId: string }) {
+  const say = useT();
   const waiting = useAppSelector(selectWaitingWrites);
   const writes = useMemo(() => waitingRepliesIn(waiting, postId), [waiting, postId]);
   const me = useAppSelector(selectCurrentMember);
   if (writes.length === 0) return null;
   const fullName = me ? `${me.firstName} ${me.lastName}`.trim() : '';
   return (
-    <section className="waiting-posts waiting-replies" aria-label={WAITING_REPLIES_TEXTS.section}>
+    <section className="waiting-posts waiting-replies" aria-label={say('waiting.replies')}>
       {writes.map((write) => (
-        <article key={write.id} className="waiting-posts__post waiting-replies__reply" aria-label={`${fullName}, waiting to send`}>
+        <article key={write.id} className="waiting-posts__post waiting-replies__reply" aria-label={say('waiting.item', { name: fullName })}>
           <Avatar src={me?.image ?? ''} name={fullName} size="sm" />
           <div className="waiting-replies__body">
             <span className="waiting-replies__author" dir="auto">{fullName}</span>

@@ -1,14 +1,8 @@
 import { useAppDispatch, useAppSelector } from '../lib/store/hooks';
 import { cancelWaiting } from './outboxListeners';
 import { selectWaitingCountFor } from './outboxSlice';
+import { useT } from '../i18n/useT';
 import './WaitingToSend.css';
-
-export const WAITING_TEXTS = {
-  waiting: 'Waiting to send',
-  cancel: 'Cancel',
-  /** The Cancel button's name, as heard: which of the card's changes it cancels. */
-  cancelName: 'Cancel what waits to send',
-} as const;
 
 /**
  * Under a post whose like, dislike or bookmark waits in the outbox (the backend could not be
@@ -16,6 +10,7 @@ export const WAITING_TEXTS = {
  * and never sends it.
  */
 export function WaitingToSend({ target }: { target: string }) {
+  const say = useT();
   const dispatch = useAppDispatch();
   const count = useAppSelector((state) => selectWaitingCountFor(state, target));
   return (
@@ -23,9 +18,9 @@ export function WaitingToSend({ target }: { target: string }) {
     <p className="waiting-to-send" role="status" hidden={count === 0}>
       {count > 0 ? (
         <>
-          <span className="waiting-to-send__words">{WAITING_TEXTS.waiting}</span>
-          <button type="button" className="waiting-to-send__cancel" aria-label={WAITING_TEXTS.cancelName} onClick={() => dispatch(cancelWaiting(target))}>
-            {WAITING_TEXTS.cancel}
+          <span className="waiting-to-send__words">{say('waiting.words')}</span>
+          <button type="button" className="waiting-to-send__cancel" aria-label={say('waiting.cancelName')} onClick={() => dispatch(cancelWaiting(target))}>
+            {say('waiting.cancel')}
           </button>
         </>
       ) : null}

@@ -10,13 +10,7 @@ import { currentPath, renderAfterReload, renderWithProviders, topBar } from '../
 import { createKeptReads, keepReadsIn, type KeptReads } from './keptReads';
 import { memoryStorage } from './memoryStorage';
 import { createKeptOutbox, keepOutboxIn } from './outboxStorage';
-import { WAITING_TEXTS } from './WaitingToSend';
 import { OUTBOX_CHANNEL } from './outboxListeners';
-import { WAITING_POSTS_TEXTS } from './WaitingPosts';
-import { WAITING_REPLIES_TEXTS } from './WaitingReplies';
-import { REPLY_COMPOSER_TEXTS } from '../features/replies/components/ReplyComposer';
-import { COMPOSER_TEXTS } from '../features/posts/components/Composer';
-import { EDIT_WAITING } from '../features/posts/components/EditPostDialog';
 import { callAs } from '../../mocks/testing/testSupport';
 
 const LAKE = 'The lake went completely still just before dusk. No filter needed.';
@@ -73,7 +67,7 @@ function likeOf(card: HTMLElement, count: number, pressed: boolean) {
 
 /** The card's "Waiting to send" line, if shown. */
 function waitingOn(card: HTMLElement): HTMLElement | null {
-  return within(card).queryByText(WAITING_TEXTS.waiting);
+  return within(card).queryByText('Waiting to send');
 }
 
 const likedByDemo = (postId: string) => getMockDb().posts.get(postId)?.likedBy.includes(DEMO_USER_ID) ?? false;
@@ -99,7 +93,7 @@ describe('a change made with no network waits, and is sent once the backend answ
     networkGone();
     await user.click(likeOf(cardWith(LAKE), 2, false));
 
-    expect(await within(cardWith(LAKE)).findByText(WAITING_TEXTS.waiting)).toBeInTheDocument();
+    expect(await within(cardWith(LAKE)).findByText('Waiting to send')).toBeInTheDocument();
     expect(likeOf(cardWith(LAKE), 3, true)).toBeInTheDocument();
     expect(screen.queryByText(/Your like was not saved/)).not.toBeInTheDocument();
     await waitFor(() => expect(keptWrites()).toEqual([['like', LAKE_ID]]));
@@ -127,7 +121,7 @@ describe('a change made with no network waits, and is sent once the backend answ
     expect(await screen.findByText(CONNECTION_TEXTS.unreachable)).toBeInTheDocument();
     await user.click(likeOf(cardWith(LAKE), 2, false));
 
-    expect(await within(cardWith(LAKE)).findByText(WAITING_TEXTS.waiting)).toBeInTheDocument();
+    expect(await within(cardWith(LAKE)).findByText('Waiting to send')).toBeInTheDocument();
     expect(likeOf(cardWith(LAKE), 3, true)).toBeInTheDocument();
     networkBack();
     await waitFor(() => expect(keptWrites()).toEqual([]), { timeout: 5_000 });
@@ -217,7 +211,7 @@ describe('a change made with no network waits, and is sent once the backend answ
     const { user } = await renderHome();
     networkGone();
     await user.click(likeOf(cardWith(LAKE), 2, false));
-    await within(cardWith(LAKE)).findByText(WAITING_TEXTS.waiting);
+    await within(cardWith(LAKE)).findByText('Waiting to send');
     getMockDb().posts.delete(LAKE_ID);
 
     networkBack();
@@ -231,7 +225,7 @@ describe('a change made with no network waits, and is sent once the backend answ
     const { user } = await renderHome();
     networkGone();
     await user.click(likeOf(cardWith(LAKE), 2, false));
-    await user.click(await within(cardWith(LAKE)).findByRole('button', { name: WAITING_TEXTS.cancelName }));
+    await user.click(await within(cardWith(LAKE)).findByRole('button', { name: 'Cancel what waits to send' }));
 
     await waitFor(() => expect(likeOf(cardWith(LAKE), 2, false)).toBeInTheDocument());
     expect(waitingOn(cardWith(LAKE))).toBeNull();
@@ -289,21 +283,21 @@ describe('a follow made with no network', () => {
 
   it('shows at once with "Waiting to send" under the button, and is stored once when the backend answers', async () => {
     const { row } = await noahFollowedOffline();
-    expect(await within(row).findByText(WAITING_TEXTS.waiting)).toBeInTheDocument();
+    expect(await within(row).findByText('Waiting to send')).toBeInTheDocument();
     expect(within(screen.getByRole('region', { name: 'Ava Reed' })).getByText('3 Following')).toBeInTheDocument();
     await waitFor(() => expect(keptWrites()).toEqual([['follow', SEED_USER_IDS.noah]]));
 
     networkBack();
     await waitFor(() => expect(keptWrites()).toEqual([]), { timeout: 5_000 });
     expect(follows(SEED_USER_IDS.noah)).toBe(true);
-    await waitFor(() => expect(screen.queryByText(WAITING_TEXTS.waiting)).not.toBeInTheDocument());
+    await waitFor(() => expect(screen.queryByText('Waiting to send')).not.toBeInTheDocument());
     // Both records load again, as the backend has them.
     expect(await within(screen.getByRole('region', { name: 'Ava Reed' })).findByText('3 Following')).toBeInTheDocument();
   });
 
   it('cancelled, it is taken back: Follow again, and nothing is sent', async () => {
     const { user, row } = await noahFollowedOffline();
-    await user.click(await within(row).findByRole('button', { name: WAITING_TEXTS.cancelName }));
+    await user.click(await within(row).findByRole('button', { name: 'Cancel what waits to send' }));
 
     await waitFor(() => expect(within(row).getByRole('button', { name: 'Follow Noah Kim' })).toBeInTheDocument());
     expect(within(screen.getByRole('region', { name: 'Ava Reed' })).getByText('2 Following')).toBeInTheDocument();
@@ -326,17 +320,17 @@ describe('a post written with no network', () => {
     return { ...view, composer };
   }
 
-  const waitingPost = () => within(screen.getByRole('region', { name: WAITING_POSTS_TEXTS.section })).getByRole('article');
+  const waitingPost = () => within(screen.getByRole('region', { name: 'Posts waiting to send' })).getByRole('article');
   const storedWithText = () => [...getMockDb().posts.values()].filter((post) => post.content === TEXT);
 
   it('waits above the feed with "Waiting to send", the composer free, and is stored once when the network is back', async () => {
     const { composer } = await postedOffline();
-    expect(await screen.findByText(COMPOSER_TEXTS.waiting)).toBeInTheDocument();
+    expect(await screen.findByText('No connection: your post will be sent once it is back.')).toBeInTheDocument();
     expect(within(composer).getByRole('textbox', { name: 'New post text' })).toHaveValue('');
     expect(waitingPost()).toHaveTextContent(TEXT);
-    expect(within(waitingPost()).getByText(WAITING_TEXTS.waiting)).toBeInTheDocument();
+    expect(within(waitingPost()).getByText('Waiting to send')).toBeInTheDocument();
     await waitFor(() => expect(keptWrites().map(([kind]) => kind)).toEqual(['post']));
-    expect(screen.queryByText(COMPOSER_TEXTS.created)).not.toBeInTheDocument();
+    expect(screen.queryByText('New Post Created Successfully!')).not.toBeInTheDocument();
 
     // On screen all along: from the waiting post to the feed's, never nowhere in between.
     const watch = watchOnScreen(TEXT);
@@ -344,7 +338,7 @@ describe('a post written with no network', () => {
     await waitFor(() => expect(keptWrites()).toEqual([]), { timeout: 5_000 });
     expect(storedWithText()).toHaveLength(1);
     // The feed shows it as the network's, and the waiting one is gone.
-    await waitFor(() => expect(screen.queryByRole('region', { name: WAITING_POSTS_TEXTS.section })).not.toBeInTheDocument());
+    await waitFor(() => expect(screen.queryByRole('region', { name: 'Posts waiting to send' })).not.toBeInTheDocument());
     const feed = await findFeed('Latest Posts');
     await waitFor(() => expect(within(feed).getAllByRole('article')[0]).toHaveTextContent(TEXT));
     expect(watch.timesGone()).toBe(0);
@@ -360,7 +354,7 @@ describe('a post written with no network', () => {
     const composer = screen.getByRole('form', { name: 'Create a post' });
     await user.type(within(composer).getByRole('textbox', { name: 'New post text' }), TEXT);
     await user.click(within(composer).getByRole('button', { name: 'Post' }));
-    expect(await screen.findByText(COMPOSER_TEXTS.waiting)).toBeInTheDocument();
+    expect(await screen.findByText('No connection: your post will be sent once it is back.')).toBeInTheDocument();
     expect(waitingPost()).toHaveTextContent(TEXT);
 
     networkBack();
@@ -389,9 +383,9 @@ describe('a post written with no network', () => {
 
   it('cancelled, it goes back to the composer, and nothing is sent', async () => {
     const { user, composer } = await postedOffline();
-    await user.click(within(waitingPost()).getByRole('button', { name: WAITING_TEXTS.cancelName }));
+    await user.click(within(waitingPost()).getByRole('button', { name: 'Cancel what waits to send' }));
     await waitFor(() => expect(within(composer).getByRole('textbox', { name: 'New post text' })).toHaveValue(TEXT));
-    expect(screen.queryByRole('region', { name: WAITING_POSTS_TEXTS.section })).not.toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Posts waiting to send' })).not.toBeInTheDocument();
     await waitFor(() => expect(keptWrites()).toEqual([]));
     networkBack();
     await waitFor(() => expect(screen.queryByText(CONNECTION_TEXTS.unreachable)).not.toBeInTheDocument(), { timeout: 5_000 });
@@ -409,7 +403,7 @@ describe('a post written with no network', () => {
     });
     expect(await screen.findByText(new RegExp(MESSAGES.postEmpty.replace(/[.!?]/g, '.')), {}, { timeout: 5_000 })).toBeInTheDocument();
     await waitFor(() => expect(within(composer).getByRole('textbox', { name: 'New post text' })).toHaveValue(`${TEXT}\n\nAnd another thought.`));
-    expect(screen.queryByRole('region', { name: WAITING_POSTS_TEXTS.section })).not.toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Posts waiting to send' })).not.toBeInTheDocument();
     expect(keptWrites()).toEqual([]);
     expect(storedWithText()).toEqual([]);
   });
@@ -437,9 +431,9 @@ describe('an edit made with no network', () => {
 
   it('shows at once on the card with "Waiting to send", the window closed, and is stored once when the network is back', async () => {
     await editedOffline();
-    expect(await screen.findByText(EDIT_WAITING)).toBeInTheDocument();
+    expect(await screen.findByText('No connection: your edit will be sent once it is back.')).toBeInTheDocument();
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
-    expect(within(cardWith(EDITED)).getByText(WAITING_TEXTS.waiting)).toBeInTheDocument();
+    expect(within(cardWith(EDITED)).getByText('Waiting to send')).toBeInTheDocument();
     expect(screen.queryByText(COFFEE)).not.toBeInTheDocument();
     await waitFor(() => expect(keptWrites()).toEqual([['edit', COFFEE_ID]]));
     expect(storedText()).toBe(COFFEE);
@@ -462,10 +456,10 @@ describe('an edit made with no network', () => {
     const { user } = renderAfterReload('/');
     await findFeed('Latest Posts');
     expect(await screen.findByRole('link', { name: EDITED }, { timeout: 5_000 })).toBeInTheDocument();
-    expect(within(cardWith(EDITED)).getByText(WAITING_TEXTS.waiting)).toBeInTheDocument();
+    expect(within(cardWith(EDITED)).getByText('Waiting to send')).toBeInTheDocument();
     expect(screen.queryByText(COFFEE)).not.toBeInTheDocument();
     // Cancelled there, the card shows the text the post had, and the edit window holds the new one.
-    await user.click(within(cardWith(EDITED)).getByRole('button', { name: WAITING_TEXTS.cancelName }));
+    await user.click(within(cardWith(EDITED)).getByRole('button', { name: 'Cancel what waits to send' }));
     expect(await screen.findByRole('link', { name: COFFEE })).toBeInTheDocument();
     await waitFor(() => expect(keptWrites()).toEqual([]));
     await user.click(within(cardWith(COFFEE)).getByRole('button', { name: 'Edit post' }));
@@ -474,7 +468,7 @@ describe('an edit made with no network', () => {
 
   it('cancelled, the card shows the text it had, the new text waits in the edit window, and nothing is sent', async () => {
     const { user } = await editedOffline();
-    await user.click(await within(cardWith(EDITED)).findByRole('button', { name: WAITING_TEXTS.cancelName }));
+    await user.click(await within(cardWith(EDITED)).findByRole('button', { name: 'Cancel what waits to send' }));
     expect(await screen.findByRole('link', { name: COFFEE })).toBeInTheDocument();
     expect(waitingOn(cardWith(COFFEE))).toBeNull();
     await waitFor(() => expect(keptWrites()).toEqual([]));
@@ -507,7 +501,7 @@ describe('a reply written with no network', () => {
   const POST = seedPostId(5);
   const REPLY = 'Which trail was it? I want to walk it next spring.';
   const replyBox = () => screen.getByRole('textbox', { name: 'Your reply' });
-  const waitingReply = () => within(screen.getByRole('region', { name: WAITING_REPLIES_TEXTS.section })).getByRole('article');
+  const waitingReply = () => within(screen.getByRole('region', { name: 'Replies waiting to send' })).getByRole('article');
   const storedReplies = () => [...getMockDb().replies.values()].filter((reply) => reply.content === REPLY);
 
   async function repliedOffline() {
@@ -516,7 +510,7 @@ describe('a reply written with no network', () => {
     networkGone();
     await view.user.type(replyBox(), REPLY);
     await view.user.click(screen.getByRole('button', { name: 'Reply' }));
-    expect(await screen.findByText(REPLY_COMPOSER_TEXTS.waiting)).toBeInTheDocument();
+    expect(await screen.findByText('No connection: your reply will be sent once it is back.')).toBeInTheDocument();
     return view;
   }
 
@@ -524,7 +518,7 @@ describe('a reply written with no network', () => {
     await repliedOffline();
     expect(replyBox()).toHaveValue('');
     expect(waitingReply()).toHaveTextContent(REPLY);
-    expect(within(waitingReply()).getByText(WAITING_TEXTS.waiting)).toBeInTheDocument();
+    expect(within(waitingReply()).getByText('Waiting to send')).toBeInTheDocument();
     await waitFor(() => expect(keptWrites()).toEqual([['reply', expect.any(String)]]));
 
     // On screen all along: from the waiting reply to the list's, never nowhere in between.
@@ -532,16 +526,16 @@ describe('a reply written with no network', () => {
     networkBack();
     await waitFor(() => expect(keptWrites()).toEqual([]), { timeout: 5_000 });
     expect(storedReplies()).toHaveLength(1);
-    await waitFor(() => expect(screen.queryByRole('region', { name: WAITING_REPLIES_TEXTS.section })).not.toBeInTheDocument());
+    await waitFor(() => expect(screen.queryByRole('region', { name: 'Replies waiting to send' })).not.toBeInTheDocument());
     expect(await within(screen.getByRole('list', { name: 'Replies' })).findByText(REPLY)).toBeInTheDocument();
     expect(watch.timesGone()).toBe(0);
   });
 
   it('cancelled, it goes back to the reply box, and nothing is sent', async () => {
     const { user } = await repliedOffline();
-    await user.click(within(waitingReply()).getByRole('button', { name: WAITING_TEXTS.cancelName }));
+    await user.click(within(waitingReply()).getByRole('button', { name: 'Cancel what waits to send' }));
     await waitFor(() => expect(replyBox()).toHaveValue(REPLY));
-    expect(screen.queryByRole('region', { name: WAITING_REPLIES_TEXTS.section })).not.toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Replies waiting to send' })).not.toBeInTheDocument();
     await waitFor(() => expect(keptWrites()).toEqual([]));
     networkBack();
     await waitFor(() => expect(screen.queryByText(CONNECTION_TEXTS.unreachable)).not.toBeInTheDocument(), { timeout: 5_000 });
@@ -706,7 +700,7 @@ describe("the member's tabs of one browser", () => {
     const { first, second } = await likedInFirstTab();
     await waitFor(() => expect(waitingOn(lakeIn(second.container))).not.toBeNull());
 
-    await first.user.click(await within(lakeIn(first.container)).findByRole('button', { name: WAITING_TEXTS.cancelName }));
+    await first.user.click(await within(lakeIn(first.container)).findByRole('button', { name: 'Cancel what waits to send' }));
     // The list shows the card's new count a render after its label goes.
     for (const tab of [first, second]) {
       await waitFor(() => {
@@ -745,7 +739,7 @@ describe("the member's tabs of one browser", () => {
       expect(waitingOn(cardIn(tab.container, EDITED))).not.toBeNull();
     }
 
-    await first.user.click(within(cardIn(first.container, EDITED)).getByRole('button', { name: WAITING_TEXTS.cancelName }));
+    await first.user.click(within(cardIn(first.container, EDITED)).getByRole('button', { name: 'Cancel what waits to send' }));
     for (const tab of [first, second]) {
       expect(await within(tab.container).findByText(COFFEE)).toBeInTheDocument();
       expect(within(tab.container).queryByText(EDITED)).not.toBeInTheDocument();
@@ -771,7 +765,7 @@ describe("the member's tabs of one browser", () => {
     await waitFor(() => expect(heldReads.length).toBeGreaterThan(0));
     outboxStorage.get = read;
 
-    await first.user.click(within(lakeIn(first.container)).getByRole('button', { name: WAITING_TEXTS.cancelName }));
+    await first.user.click(within(lakeIn(first.container)).getByRole('button', { name: 'Cancel what waits to send' }));
     await waitFor(() => expect(keptWrites()).toEqual([]));
     for (const release of heldReads) release();
     for (const tab of [first, second]) {

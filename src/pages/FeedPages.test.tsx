@@ -1,5 +1,4 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
-import { WAITING_TEXTS } from '../offline/WaitingToSend';
 import { http, HttpResponse } from 'msw';
 import { getMockDb, server, useScenario } from '../../mocks/testing/node';
 import { MESSAGES } from '../../contract/messages';
@@ -313,7 +312,7 @@ describe('Session and failures on post actions', () => {
     await findFeed('Latest Posts');
     server.use(http.post(`${API}/users/bookmark/:postId`, () => HttpResponse.error()));
     await user.click(within(cardWith(NEWEST)).getByRole('button', { name: 'Bookmark' }));
-    expect(await within(cardWith(NEWEST)).findByText(WAITING_TEXTS.waiting)).toBeInTheDocument();
+    expect(await within(cardWith(NEWEST)).findByText('Waiting to send')).toBeInTheDocument();
     expect(within(cardWith(NEWEST)).getByRole('button', { name: 'Bookmark' })).toHaveAttribute('aria-pressed', 'true');
     expect(screen.queryByText(`The post was not bookmarked. ${NETWORK_MESSAGE}`)).not.toBeInTheDocument();
     expect(currentPath(router)).toBe('/');

@@ -5,12 +5,11 @@ import { http, HttpResponse } from 'msw';
 import { getMockDb, server, TEST_API_BASE, useScenario } from '../../mocks/testing/node';
 import { MESSAGES } from '../../contract/messages';
 import { DEMO_CREDENTIALS, SEED_USER_IDS } from '../../contract/seed/default';
-import { PORTFOLIO_URL_ERROR } from '../lib/url';
 import { NETWORK_MESSAGE } from '../lib/apiError';
 import { loginThroughApi, renderWithProviders } from '../test/renderWithProviders';
 import { watchGets } from '../test/posts';
-import { PROFILE_MESSAGES } from '../features/users/components/EditProfileDialog';
 import { NOT_FOUND_TEXT } from '../components/NotFound';
+import { activateLanguage } from '../i18n/i18n';
 
 /** A real 1x1 PNG: the backend checks an avatar's content, not its name. */
 const PNG_BASE64 = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
@@ -203,6 +202,35 @@ describe('editing one’s own profile', () => {
     expect(getMockDb().users.get(SEED_USER_IDS.ava)?.userBio).toBe('Designing calm software.');
   });
 
+  it('edits the profile in Polish: its fields, hints and refusals in Polish, the numbers as Polish writes them', async () => {
+    await activateLanguage('pl');
+    const edits = watchEdits();
+    const { user } = await openProfile(SEED_USER_IDS.ava);
+    await user.click(within(header('Ava Reed')).getByRole('button', { name: 'Edytuj profil' }));
+    const dialog = screen.getByRole('dialog', { name: 'Edytuj profil' });
+    expect(within(dialog).getByRole('button', { name: 'Zamknij edycję profilu' })).toBeInTheDocument();
+    expect(within(dialog).getByLabelText('Awatar')).toHaveAccessibleDescription('Zdjęcia dowolnej wielkości; GIF-y do 2 MB.');
+    expect(within(dialog).getByLabelText('Bio')).toHaveAccessibleDescription(/^\d+ z 500 znaków\.$/);
+    expect(within(dialog).getByLabelText('Nowe hasło')).toHaveAccessibleDescription('Od 8 do 128 znaków. Zostaw puste, aby zachować hasło; nowe wymaga obecnego hasła.');
+
+    const link = within(dialog).getByLabelText('Link do portfolio');
+    await fill(user, link, 'javascript:alert(1)');
+    await user.click(within(dialog).getByRole('button', { name: 'Zapisz' }));
+    expect(link).toHaveAccessibleDescription('Wpisz link zaczynający się od http:// lub https:// (na przykład https://example.com).');
+
+    await fill(user, link, 'https://ava.example.com');
+    await user.type(within(dialog).getByLabelText('Nowe hasło'), 'a-new-password');
+    await user.click(within(dialog).getByRole('button', { name: 'Zapisz' }));
+    expect(await screen.findByText('Wpisz obecne hasło, aby ustawić nowe.')).toBeInTheDocument();
+    expect(within(dialog).getByLabelText('Obecne hasło')).toHaveAccessibleDescription('Potrzebne do ustawienia nowego hasła.');
+    expect(edits.count()).toBe(0);
+
+    await user.clear(within(dialog).getByLabelText('Nowe hasło'));
+    await user.click(within(dialog).getByRole('button', { name: 'Zapisz' }));
+    expect(await screen.findByText('Profil został zaktualizowany!')).toBeInTheDocument();
+    expect(getMockDb().users.get(SEED_USER_IDS.ava)?.userPortfolioUrl).toBe('https://ava.example.com');
+  });
+
   it('refuses a javascript: link with a clear message and sends nothing', async () => {
     const edits = watchEdits();
     const { user, dialog } = await editOwnProfile();
@@ -210,9 +238,9 @@ describe('editing one’s own profile', () => {
     await fill(user, link, 'javascript:alert(1)');
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
 
-    expect(within(dialog).getByText(PORTFOLIO_URL_ERROR)).toBeInTheDocument();
+    expect(within(dialog).getByText('Enter a link that starts with http:// or https:// (for example https://example.com).')).toBeInTheDocument();
     expect(link).toHaveAttribute('aria-invalid', 'true');
-    expect(link).toHaveAccessibleDescription(PORTFOLIO_URL_ERROR);
+    expect(link).toHaveAccessibleDescription('Enter a link that starts with http:// or https:// (for example https://example.com).');
     expect(link).toHaveFocus();
     expect(screen.getByRole('dialog', { name: 'Edit Profile' })).toBeInTheDocument();
     expect(edits.count()).toBe(0);
@@ -220,7 +248,7 @@ describe('editing one’s own profile', () => {
 
     // Typing again clears the message.
     await user.type(link, 'x');
-    expect(within(dialog).queryByText(PORTFOLIO_URL_ERROR)).not.toBeInTheDocument();
+    expect(within(dialog).queryByText('Enter a link that starts with http:// or https:// (for example https://example.com).')).not.toBeInTheDocument();
   });
 
   it('refuses a file that is not an image by its bytes (text, an SVG, text named .png), or one over 2 MB, with a clear toast', async () => {
@@ -230,15 +258,15 @@ describe('editing one’s own profile', () => {
 
     const anyFile = userEvent.setup({ applyAccept: false });
     await anyFile.upload(picker, new File(['hello'], 'notes.txt', { type: 'text/plain' }));
-    expect(await screen.findByText(PROFILE_MESSAGES.notImage)).toBeInTheDocument();
+    expect(await screen.findByText('Please choose an image file (PNG, JPEG, WebP or GIF) for your avatar.')).toBeInTheDocument();
 
     await anyFile.upload(picker, new File(['<svg xmlns="http://www.w3.org/2000/svg"/>'], 'me.svg', { type: 'image/svg+xml' }));
-    await waitFor(() => expect(screen.getAllByText(PROFILE_MESSAGES.notImage)).toHaveLength(2));
+    await waitFor(() => expect(screen.getAllByText('Please choose an image file (PNG, JPEG, WebP or GIF) for your avatar.')).toHaveLength(2));
     await anyFile.upload(picker, new File(['not a picture'], 'me.png', { type: 'image/png' }));
-    await waitFor(() => expect(screen.getAllByText(PROFILE_MESSAGES.notImage)).toHaveLength(3));
+    await waitFor(() => expect(screen.getAllByText('Please choose an image file (PNG, JPEG, WebP or GIF) for your avatar.')).toHaveLength(3));
 
     await anyFile.upload(picker, new File([pngBytes(400, 400, 5 * 1024 * 1024)], 'huge.png', { type: 'image/png' }));
-    expect(await screen.findByText(PROFILE_MESSAGES.tooLarge)).toBeInTheDocument();
+    expect(await screen.findByText('The avatar image is too large: choose one of 2 MB or less.')).toBeInTheDocument();
     expect(within(dialog).getByRole('img', { name: "Ava Reed's avatar" })).toHaveAttribute('src', '/images/avatars/ava-reed.jpg');
   });
 
@@ -262,7 +290,7 @@ describe('editing one’s own profile', () => {
       await waitFor(() => expect(within(dialog).getByRole('img', { name: "Ava Reed's avatar" })).toHaveAttribute('src', `data:image/png;base64,${PNG_BASE64}`));
       expect(within(dialog).queryByText('Preparing the image…')).not.toBeInTheDocument();
       await user.click(within(dialog).getByRole('button', { name: 'Save' }));
-      expect(await screen.findByText(PROFILE_MESSAGES.saved)).toBeInTheDocument();
+      expect(await screen.findByText('User Bio Updated Successfully!')).toBeInTheDocument();
       expect(edits.count()).toBe(1);
     } finally {
       release();
@@ -278,14 +306,14 @@ describe('editing one’s own profile', () => {
     await fill(user, within(dialog).getByLabelText('New Password'), 'brand-new-pass');
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
 
-    expect(await screen.findByText(PROFILE_MESSAGES.currentPasswordNeeded)).toBeInTheDocument();
+    expect(await screen.findByText('Enter your current password to set a new one.')).toBeInTheDocument();
     expect(screen.getByRole('dialog', { name: 'Edit Profile' })).toBeInTheDocument();
     expect(bio).toHaveValue('Still typing');
     expect(within(dialog).getByLabelText('New Password')).toHaveValue('brand-new-pass');
     const current = within(dialog).getByLabelText('Current Password');
     expect(current).toHaveFocus();
     expect(current).toHaveAttribute('aria-invalid', 'true');
-    expect(current).toHaveAccessibleDescription(PROFILE_MESSAGES.currentPasswordMissing);
+    expect(current).toHaveAccessibleDescription('Needed to set a new password.');
     expect(edits.count()).toBe(0);
   });
 
@@ -301,11 +329,11 @@ describe('editing one’s own profile', () => {
     const current = within(dialog).getByLabelText('Current Password');
     await waitFor(() => expect(current).toHaveFocus());
     expect(current).toHaveAttribute('aria-invalid', 'true');
-    expect(current).toHaveAccessibleDescription(PROFILE_MESSAGES.currentPasswordWrong);
+    expect(current).toHaveAccessibleDescription('This is not your current password.');
     // Said once, at the field: no toast about credentials beside it. Toasts show in the order they are
     // asked for, so once a later one shows, one asked for with the refusal would be there too.
     await userEvent.setup({ applyAccept: false }).upload(within(dialog).getByLabelText('Avatar'), new File(['hello'], 'notes.txt', { type: 'text/plain' }));
-    expect(await screen.findByText(PROFILE_MESSAGES.notImage)).toBeInTheDocument();
+    expect(await screen.findByText('Please choose an image file (PNG, JPEG, WebP or GIF) for your avatar.')).toBeInTheDocument();
     expect(screen.queryByText(MESSAGES.invalidCredentials)).not.toBeInTheDocument();
     expect(screen.queryByText('Invalid Credentials!')).not.toBeInTheDocument();
     expect(router.state.location.pathname).toBe(`/users/${SEED_USER_IDS.ava}`);

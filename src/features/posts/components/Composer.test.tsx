@@ -9,11 +9,11 @@ import { DEMO_CREDENTIALS } from '../../../../contract/seed/default';
 import { TIMINGS } from '../../../config/timings';
 import { currentPath, renderWithProviders } from '../../../test/renderWithProviders';
 import { API, articlesOf, contentsOf, findFeed, pngFile, recordCalls, renderHome } from '../../../test/posts';
-import { COMPOSER_TEXTS } from './Composer';
 import { getMockDb } from '../../../../mocks/testing/node';
 import { API_EXTENSIONS } from '../../../../contract/api';
 import { NETWORK_MESSAGE } from '../../../lib/apiError';
 import { answerFirstWith, loseAnswers } from '../../../test/lostAnswers';
+import { activateLanguage } from '../../../i18n/i18n';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 
@@ -197,8 +197,8 @@ describe('Composer', () => {
   });
 
   it.each([
-    ['an SVG', () => new File(['<svg xmlns="http://www.w3.org/2000/svg"/>'], 'logo.svg', { type: 'image/svg+xml' }), COMPOSER_TEXTS.notImage],
-    ['a text file named .png', () => new File(['just some notes'], 'notes.png', { type: 'image/png' }), COMPOSER_TEXTS.notImage],
+    ['an SVG', () => new File(['<svg xmlns="http://www.w3.org/2000/svg"/>'], 'logo.svg', { type: 'image/svg+xml' }), 'Please choose an image file (JPG, PNG, GIF or WebP).'],
+    ['a text file named .png', () => new File(['just some notes'], 'notes.png', { type: 'image/png' }), 'Please choose an image file (JPG, PNG, GIF or WebP).'],
     ['a 5 MB image', () => new File([pngBytes(800, 600, 5 * 1024 * 1024)], 'big.png', { type: 'image/png' }), 'This image is too large. Please choose one under 2 MB.'],
     ['a small file claiming 5000 x 5000 pixels', () => new File([pngBytes(5000, 5000)], 'bomb.png', { type: 'image/png' }), MESSAGES.imageTooManyPixels],
     ['a photo cut off before its end', () => new File([plainJpeg().slice(0, -100)], 'cut.jpg', { type: 'image/jpeg' }), MESSAGES.imageCutOff],
@@ -210,6 +210,28 @@ describe('Composer', () => {
       await waitFor(() => expect(screen.getAllByText(message)).toHaveLength(attempt));
       expect(screen.queryByRole('img', { name: 'Preview of the image to post' })).not.toBeInTheDocument();
     }
+  });
+
+  it('speaks German: its names, hints, toasts and the refusal of an image, with the numbers as German writes them', async () => {
+    await activateLanguage('de');
+    server.use(http.get(`${API}/health`, () => HttpResponse.json({ status: 'ok', extensions: [...API_EXTENSIONS], limits: { imagePixelsMax: 24_000_000 } })));
+    const { user } = await renderHome();
+    const form = screen.getByRole('form', { name: 'Beitrag erstellen' });
+    const textbox = within(form).getByRole('textbox', { name: 'Text des neuen Beitrags' });
+    expect(textbox).toHaveAttribute('placeholder', 'Schreib etwas Interessantes …!');
+    expect(within(form).getByRole('button', { name: 'Bild hinzufügen' })).toHaveAccessibleDescription('Fotos jeder Größe; GIFs bis 2 MB.');
+
+    // A square limit names its side; this one has none, and its number is grouped as German groups it.
+    fireEvent.change(within(form).getByLabelText('Bilddatei'), { target: { files: [new File([pngBytes(5000, 5000)], 'bomb.png', { type: 'image/png' })] } });
+    expect(await screen.findByText('Bilder dürfen höchstens 24.000.000 Pixel haben.')).toBeInTheDocument();
+
+    fireEvent.change(within(form).getByLabelText('Bilddatei'), { target: { files: [pngFile()] } });
+    expect(await within(form).findByRole('img', { name: 'Vorschau des Bildes für den Beitrag' })).toBeInTheDocument();
+    expect(within(form).getByRole('textbox', { name: 'Bildbeschreibung' })).toHaveAccessibleDescription(expect.stringContaining('Noch keine Beschreibung'));
+    await user.click(within(form).getByRole('button', { name: 'Bild entfernen' }));
+    await user.type(textbox, 'Auf Deutsch');
+    await user.click(within(form).getByRole('button', { name: 'Posten' }));
+    expect(await screen.findByText('Neuer Beitrag erfolgreich erstellt!')).toBeInTheDocument();
   });
 
   it("holds a picked image to the backend's own pixel limit, from its health answer, and names that limit", async () => {
@@ -266,7 +288,7 @@ describe('Composer', () => {
       this.onerror?.(new ProgressEvent('error') as ProgressEvent<FileReader>);
     });
     await user.upload(screen.getByLabelText('Image file'), pngFile());
-    expect(await screen.findByText(COMPOSER_TEXTS.unreadable)).toBeInTheDocument();
+    expect(await screen.findByText('This image could not be read. Please choose another one.')).toBeInTheDocument();
     spy.mockRestore();
   });
 
@@ -334,7 +356,7 @@ describe('Composer', () => {
     await user.type(textbox, 'Written in a tunnel');
     await user.click(screen.getByRole('button', { name: 'Post' }));
 
-    expect(await screen.findByText(COMPOSER_TEXTS.waiting)).toBeInTheDocument();
+    expect(await screen.findByText('No connection: your post will be sent once it is back.')).toBeInTheDocument();
     expect(currentPath(router)).toBe('/');
     expect(textbox).toHaveValue('');
     expect(screen.queryByRole('img', { name: 'Preview of the image to post' })).not.toBeInTheDocument();
@@ -445,7 +467,7 @@ describe('Composer: a post whose answer is lost', () => {
 
     await user.type(textbox, 'Twice unlucky');
     await user.click(screen.getByRole('button', { name: 'Post' }));
-    expect(await screen.findByText(COMPOSER_TEXTS.waiting)).toBeInTheDocument();
+    expect(await screen.findByText('No connection: your post will be sent once it is back.')).toBeInTheDocument();
     expect(currentPath(router)).toBe('/');
     expect(textbox).toHaveValue('');
 

@@ -2,15 +2,15 @@ import { useEffect, useId, useRef, type ChangeEvent, type FormEvent } from 'reac
 import { useAppDispatch, useAppSelector, useAppStore } from '../../../lib/store/hooks';
 import { Avatar } from '../../../components/Avatar';
 import { TIMINGS } from '../../../config/timings';
-import { imagePixelsText, MESSAGES } from '../../../../contract/messages';
-import { IMAGE_PICK_HINT, MAX_IMAGE_BYTES, type ImageFileProblem } from '../../../lib/fileToDataUrl';
-import { PREPARING_IMAGE, usePickImage } from '../../../lib/usePickImage';
+import type { ImageFileProblem } from '../../../lib/fileToDataUrl';
+import { usePickImage } from '../../../lib/usePickImage';
 import { selectCurrentMember } from '../../users/currentMember';
 import { selectCurrentUserId } from '../../auth/sessionSlice';
 import { notifyError, notifySuccess } from '../../ui/notify';
 import { feedSortChanged } from '../feedSlice';
 import { useCreatePostMutation } from '../postsApi';
 import { useDraft } from '../useDraft';
+import type { MessageId } from '../../../i18n/catalogues/en';
 import { selectWaitingWrites, waitingPostsIn } from '../../../offline/outboxSlice';
 import { hasCapability } from '../../../lib/api/capabilities';
 import { ImageDescriptionField, imageAltFits } from './ImageDescriptionField';
@@ -20,27 +20,17 @@ import { CloseIcon, ImageIcon } from './icons';
 import './shared.css';
 import './Composer.css';
 import { SubmitButton } from '../../../components/ProgressLabel';
+import { t } from '../../../i18n/i18n';
+import { useT } from '../../../i18n/useT';
+import { imagePickHint, imageProblemText } from '../../../i18n/imageTexts';
 
-export const COMPOSER_TEXTS = {
-  placeholder: 'Write Something Interesting...!',
-  empty: "Can't Post Empty Thoughts!",
-  created: 'New Post Created Successfully!',
-  waiting: 'No connection: your post will be sent once it is back.',
-  notImage: 'Please choose an image file (JPG, PNG, GIF or WebP).',
-  tooLarge: `This image is too large. Please choose one under ${MAX_IMAGE_BYTES / (1024 * 1024)} MB.`,
-  unreadable: 'This image could not be read. Please choose another one.',
-  tooManyPixels: MESSAGES.imageTooManyPixels,
-  cutOff: MESSAGES.imageCutOff,
-  imageLimit: IMAGE_PICK_HINT,
-} as const;
-
-/** What a member is told of a picked file; one over the pixel limit is told the backend's own limit. */
-const PICKER_MESSAGES: Record<Exclude<ImageFileProblem, 'too-many-pixels'>, string> = {
-  'not-image': COMPOSER_TEXTS.notImage,
-  'too-large': COMPOSER_TEXTS.tooLarge,
-  'cut-off': COMPOSER_TEXTS.cutOff,
-  unreadable: COMPOSER_TEXTS.unreadable,
-};
+/** What a member is told of a picked file, in the words the composer uses. */
+const PICKER_MESSAGES = {
+  'not-image': 'image.notImage',
+  'too-large': 'image.tooLarge',
+  'cut-off': 'image.cutOff',
+  unreadable: 'image.unreadable',
+} as const satisfies Record<Exclude<ImageFileProblem, 'too-many-pixels'>, MessageId>;
 
 export interface ComposerProps {
   /** Called after the post is created (Create post goes home). */
@@ -52,6 +42,7 @@ export interface ComposerProps {
  * draft stays when the call fails, and through a reload, until the post is made.
  */
 export function Composer({ onPosted }: ComposerProps) {
+  const say = useT();
   const dispatch = useAppDispatch();
   const store = useAppStore();
   const me = useAppSelector(selectCurrentMember);
@@ -82,7 +73,7 @@ export function Composer({ onPosted }: ComposerProps) {
     const picked = await pick(file);
     if (!picked) return;
     if (picked.problem) {
-      notifyError(picked.problem === 'too-many-pixels' ? imagePixelsText(pixelsMax) : PICKER_MESSAGES[picked.problem]);
+      notifyError(imageProblemText(picked.problem, pixelsMax, PICKER_MESSAGES));
       return;
     }
     setImage(picked.dataUrl);
@@ -94,7 +85,7 @@ export function Composer({ onPosted }: ComposerProps) {
     if (isLoading || over || preparing) return;
     if (text.trim() === '' && image === '') {
       window.clearTimeout(emptyTimer.current);
-      emptyTimer.current = window.setTimeout(() => notifyError(COMPOSER_TEXTS.empty), TIMINGS.emptyPostMessageMs);
+      emptyTimer.current = window.setTimeout(() => notifyError(t('composer.empty')), TIMINGS.emptyPostMessageMs);
       return;
     }
     try {
@@ -107,7 +98,7 @@ export function Composer({ onPosted }: ComposerProps) {
     // With no backend to be reached, the post waits in the outbox (shown above the feed): the
     // composer is free for the next one.
     const waits = waitingPostsIn(selectWaitingWrites(store.getState())).some((write) => write.target === idempotencyKey);
-    notifySuccess(waits ? COMPOSER_TEXTS.waiting : COMPOSER_TEXTS.created);
+    notifySuccess(t(waits ? 'composer.waiting' : 'composer.created'));
     updateDraft({ text: '', image: '', imageAlt: '', idempotencyKey: newIdempotencyKey() });
     // Ready for the next post: focus never falls to the page (Create post then goes home).
     textBox.current?.focus();
@@ -116,15 +107,15 @@ export function Composer({ onPosted }: ComposerProps) {
   };
 
   return (
-    <form className="composer" onSubmit={onSubmit} aria-label="Create a post">
+    <form className="composer" onSubmit={onSubmit} aria-label={say('composer.form')}>
       {/* In its place from the start: grey until the member's record is in, so the box never moves. */}
       <Avatar src={me?.image ?? ''} name={fullName} size="md" />
       <div className="composer__body">
-        <CountedTextBox ref={textBox} label="New post text" className="composer__text" placeholder={COMPOSER_TEXTS.placeholder} text={text} onText={setText} rows={3} countId={countId} />
+        <CountedTextBox ref={textBox} label={say('composer.text')} className="composer__text" placeholder={say('composer.placeholder')} text={text} onText={setText} rows={3} countId={countId} />
         {image ? (
           <div className="composer__preview">
-            <img src={image} alt="Preview of the image to post" />
-            <button type="button" className="icon-button icon-button--small composer__remove" aria-label="Remove image" title="Remove image" onClick={() => setImage('')}>
+            <img src={image} alt={say('composer.preview')} />
+            <button type="button" className="icon-button icon-button--small composer__remove" aria-label={say('composer.removeImage')} title={say('composer.removeImage')} onClick={() => setImage('')}>
               <CloseIcon />
             </button>
           </div>
@@ -134,9 +125,9 @@ export function Composer({ onPosted }: ComposerProps) {
           <button
             type="button"
             className="composer__icon-button"
-            aria-label="Add image"
-            aria-description={COMPOSER_TEXTS.imageLimit}
-            title={`Add image: ${COMPOSER_TEXTS.imageLimit}`}
+            aria-label={say('composer.addImage')}
+            aria-description={imagePickHint()}
+            title={say('composer.addImageTitle', { hint: imagePickHint() })}
             aria-busy={preparing || undefined}
             onClick={() => fileInput.current?.click()}
           >
@@ -147,13 +138,13 @@ export function Composer({ onPosted }: ComposerProps) {
             type="file"
             accept="image/*"
             hidden
-            aria-label="Image file"
+            aria-label={say('composer.imageFile')}
             tabIndex={-1}
             onChange={(event) => void onFileChosen(event)}
           />
-          <span className="composer__status" role="status">{preparing ? PREPARING_IMAGE : ''}</span>
+          <span className="composer__status" role="status">{preparing ? say('image.preparing') : ''}</span>
           <CharacterCount id={countId} text={text} />
-          <SubmitButton className="composer__post" disabled={over || preparing} pending={isLoading} idle="Post" busy="Posting…" />
+          <SubmitButton className="composer__post" disabled={over || preparing} pending={isLoading} idle={say('composer.post')} busy={say('composer.posting')} />
         </div>
       </div>
     </form>

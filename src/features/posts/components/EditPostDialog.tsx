@@ -17,10 +17,8 @@ import { hasCapability } from '../../../lib/api/capabilities';
 import { ImageDescriptionField, imageAltFits } from './ImageDescriptionField';
 import { selectCurrentUserId } from '../../auth/sessionSlice';
 import { editDraftPlace, useDraft } from '../useDraft';
-
-/** Said when an edit made with no connection waits in the outbox. */
-export const EDIT_WAITING = 'No connection: your edit will be sent once it is back.';
-
+import { t } from '../../../i18n/i18n';
+import { useT } from '../../../i18n/useT';
 
 export interface EditPostDialogProps {
   post: Post;
@@ -34,6 +32,7 @@ export interface EditPostDialogProps {
  * the card lets it go when the window closes, whichever way.
  */
 export function EditPostDialog({ post, onClose }: EditPostDialogProps) {
+  const say = useT();
   const dispatch = useAppDispatch();
   const store = useAppStore();
   const [{ text, imageAlt }, updateDraft] = useDraft(useAppSelector(selectCurrentUserId), editDraftPlace(post.id), { text: post.content, imageAlt: post.imageAlt ?? '' });
@@ -58,18 +57,18 @@ export function EditPostDialog({ post, onClose }: EditPostDialogProps) {
     }
     // With no backend to be reached, the edit waits in the outbox, shown on the post meanwhile.
     const waits = waitingEditsFor(selectWaitingWrites(store.getState()), post.id) > waitingBefore;
-    notifySuccess(waits ? EDIT_WAITING : 'Post Edited Successfully!');
+    notifySuccess(t(waits ? 'editPost.waiting' : 'editPost.edited'));
     onClose();
   };
 
   return (
-    <Dialog title="New Post Content:" onClose={onClose} closeLabel="Close">
+    <Dialog title={say('editPost.title')} onClose={onClose}>
       <form className="edit-post" onSubmit={onSubmit}>
-        <CountedTextBox label="Post content" className="edit-post__text" text={text} onText={setText} rows={5} countId={countId} />
+        <CountedTextBox label={say('editPost.text')} className="edit-post__text" text={text} onText={setText} rows={5} countId={countId} />
         {describes ? <ImageDescriptionField text={imageAlt} onText={setImageAlt} /> : null}
         <div className="edit-post__bar">
           <CharacterCount id={countId} text={text} />
-          <SubmitButton className="edit-post__submit" disabled={over || blank} pending={isLoading} idle="Update Post" busy="Updating…" />
+          <SubmitButton className="edit-post__submit" disabled={over || blank} pending={isLoading} idle={say('editPost.update')} busy={say('editPost.updating')} />
         </div>
       </form>
     </Dialog>

@@ -1,14 +1,9 @@
 import { useId } from 'react';
 import { LIMITS } from '../../../../contract/limits';
 import { CharacterCount, charactersLeft, CountedTextBox } from './CharacterCount';
+import { useT } from '../../../i18n/useT';
 import './Composer.css';
 import './ImageDescriptionField.css';
-
-export const IMAGE_DESCRIPTION_TEXTS = {
-  label: 'Image description',
-  placeholder: 'What the image shows, for people who cannot see it',
-  reminder: 'No description yet: screen readers will only say that there is an image. Adding one is optional, and helps.',
-} as const;
 
 export const IMAGE_ALT_LIMIT = LIMITS.imageAltMax;
 
@@ -27,16 +22,17 @@ export interface ImageDescriptionFieldProps {
  * count of characters left, and a gentle reminder while it is empty. Optional: nothing stops a post.
  */
 export function ImageDescriptionField({ text, onText }: ImageDescriptionFieldProps) {
+  const say = useT();
   const countId = useId();
   const reminderId = useId();
   const empty = text.trim() === '';
   return (
     <div className="image-description">
-      <p className="image-description__label" aria-hidden="true">{IMAGE_DESCRIPTION_TEXTS.label}</p>
+      <p className="image-description__label" aria-hidden="true">{say('image.description')}</p>
       <CountedTextBox
-        label={IMAGE_DESCRIPTION_TEXTS.label}
+        label={say('image.description')}
         className="composer__text image-description__text"
-        placeholder={IMAGE_DESCRIPTION_TEXTS.placeholder}
+        placeholder={say('image.descriptionPlaceholder')}
         text={text}
         onText={onText}
         rows={2}
@@ -45,7 +41,7 @@ export function ImageDescriptionField({ text, onText }: ImageDescriptionFieldPro
         limit={IMAGE_ALT_LIMIT}
       />
       <div className="image-description__bar">
-        {empty ? <p id={reminderId} className="image-description__reminder">{IMAGE_DESCRIPTION_TEXTS.reminder}</p> : null}
+        {empty ? <p id={reminderId} className="image-description__reminder">{say('image.descriptionReminder')}</p> : null}
         <CharacterCount id={countId} text={text} limit={IMAGE_ALT_LIMIT} />
       </div>
     </div>

@@ -9,7 +9,7 @@ import { currentPath, renderWithProviders } from '../../../test/renderWithProvid
 import { API, cardWith, findFeed } from '../../../test/posts';
 import { NETWORK_MESSAGE } from '../../../lib/apiError';
 import { loseAnswers } from '../../../test/lostAnswers';
-import { REPLY_COMPOSER_TEXTS } from './ReplyComposer';
+import { activateLanguage } from '../../../i18n/i18n';
 
 /** Ava's (demo_user's) forest walk, and Maya's lake at dusk. */
 const AVAS_POST = seedPostId(5);
@@ -67,6 +67,20 @@ function holdAnswers(method: typeof http.get | typeof http.post, path: string): 
 }
 
 describe("A post's replies", () => {
+  it('replies in Arabic: the box, its hints and its toasts in Arabic', async () => {
+    await activateLanguage('ar');
+    const { user } = await renderWithProviders({ route: `/posts/${LAKE_POST}`, authAs: DEMO_CREDENTIALS });
+    const form = await screen.findByRole('form', { name: /^الرد على منشور / }, { timeout: 10_000 });
+    const box = within(form).getByRole('textbox', { name: 'ردّك' });
+    expect(box).toHaveAttribute('placeholder', 'اكتب ردًّا…');
+    await user.click(within(form).getByRole('button', { name: 'ردّ' }));
+    expect(await screen.findByText('يحتاج الرد إلى بعض النص.')).toBeInTheDocument();
+    await user.type(box, 'جميل جدًا');
+    await user.click(within(form).getByRole('button', { name: 'ردّ' }));
+    expect(await screen.findByText('تم نشر الرد!')).toBeInTheDocument();
+    expect(box).toHaveValue('');
+  });
+
   it("opens from a card's Comments icon, which names the count, on the post's page", async () => {
     arrangeReplies(LAKE_POST, 2);
     const { user, router } = await renderWithProviders({ route: '/', authAs: DEMO_CREDENTIALS });
@@ -169,7 +183,7 @@ describe("A post's replies", () => {
     await user.type(replyBox(), 'Through the storm');
     await user.click(screen.getByRole('button', { name: 'Reply' }));
 
-    expect(await screen.findByText(REPLY_COMPOSER_TEXTS.waiting)).toBeInTheDocument();
+    expect(await screen.findByText('No connection: your reply will be sent once it is back.')).toBeInTheDocument();
     expect(replyBox()).toHaveValue('');
     // Sent from the outbox once the backend answers (its reconnect checks): the stand-in has it already.
     expect(await findReplyCard('Through the storm', 15_000)).toBeInTheDocument();
@@ -209,7 +223,7 @@ describe("A post's replies", () => {
     // With no network it waits in the outbox instead (src/offline/outbox.test.tsx), under the box.
     server.use(http.post(`${API}/posts/:postId/replies`, () => HttpResponse.error()));
     await user.click(screen.getByRole('button', { name: 'Reply' }));
-    expect(await screen.findByText(REPLY_COMPOSER_TEXTS.waiting)).toBeInTheDocument();
+    expect(await screen.findByText('No connection: your reply will be sent once it is back.')).toBeInTheDocument();
     expect(within(screen.getByRole('region', { name: 'Replies waiting to send' })).getByRole('article')).toHaveTextContent('Server trouble');
     expect(currentPath(router)).toBe(`/posts/${AVAS_POST}`);
   });

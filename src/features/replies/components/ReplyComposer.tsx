@@ -1,6 +1,5 @@
 import { forwardRef, useEffect, useId, useImperativeHandle, useRef, useState, type FormEvent } from 'react';
 import { LIMITS } from '../../../../contract/limits';
-import { MESSAGES } from '../../../../contract/messages';
 import { Avatar } from '../../../components/Avatar';
 import { SubmitButton } from '../../../components/ProgressLabel';
 import { useAppSelector, useAppStore } from '../../../lib/store/hooks';
@@ -14,15 +13,9 @@ import { useCreateReplyMutation } from '../repliesApi';
 import { keyIsSpent, newIdempotencyKey } from '../../../lib/idempotencyKey';
 import { selectCurrentUserId } from '../../auth/sessionSlice';
 import { useDraft } from '../../posts/useDraft';
+import { t } from '../../../i18n/i18n';
+import { useT } from '../../../i18n/useT';
 import './Replies.css';
-
-export const REPLY_COMPOSER_TEXTS = {
-  label: 'Your reply',
-  placeholder: 'Write a reply…',
-  posted: 'Reply posted!',
-  waiting: 'No connection: your reply will be sent once it is back.',
-  empty: MESSAGES.replyEmpty,
-} as const;
 
 /** What the reply box answers besides the post: a reply, named by its author. */
 export type Answering = Pick<Reply, 'id' | 'username'> | null;
@@ -43,6 +36,7 @@ export interface ReplyComposerProps {
  * @name" when it answers a reply. What was typed stays when the call fails, whatever the failure.
  */
 export const ReplyComposer = forwardRef<ReplyComposerHandle, ReplyComposerProps>(function ReplyComposer({ postId, postAuthor }, ref) {
+  const say = useT();
   const me = useAppSelector(selectCurrentMember);
   const store = useAppStore();
   // What is typed is kept as the composer keeps its draft, one per post, through a reload, with its key.
@@ -74,7 +68,7 @@ export const ReplyComposer = forwardRef<ReplyComposerHandle, ReplyComposerProps>
     event.preventDefault();
     if (isLoading || over) return;
     if (text.trim() === '') {
-      notifyError(REPLY_COMPOSER_TEXTS.empty);
+      notifyError(t('reply.empty'));
       textBox.current?.focus();
       return;
     }
@@ -88,7 +82,7 @@ export const ReplyComposer = forwardRef<ReplyComposerHandle, ReplyComposerProps>
     }
     // With no backend to be reached, the reply waits in the outbox (shown under the box).
     const waits = waitingRepliesIn(selectWaitingWrites(store.getState()), postId).some((write) => write.target === idempotencyKey);
-    notifySuccess(waits ? REPLY_COMPOSER_TEXTS.waiting : REPLY_COMPOSER_TEXTS.posted);
+    notifySuccess(t(waits ? 'reply.waiting' : 'reply.posted'));
     // Only what was sent leaves the box: anything typed or chosen while it was sending stays. The next
     // draft has a key of its own.
     updateDraft((current) => ({ text: current.text === sent.text ? '' : current.text, idempotencyKey: newIdempotencyKey() }));
@@ -97,17 +91,17 @@ export const ReplyComposer = forwardRef<ReplyComposerHandle, ReplyComposerProps>
   };
 
   return (
-    <form className="reply-composer" onSubmit={(event) => void onSubmit(event)} aria-label={`Reply to ${postAuthor}'s post`}>
+    <form className="reply-composer" onSubmit={(event) => void onSubmit(event)} aria-label={say('reply.form', { author: postAuthor })}>
       <Avatar src={me?.image ?? ''} name={fullName} size="sm" />
       <div className="reply-composer__body">
         {answering ? (
           <p className="reply-composer__answering" id={answeringId}>
-            <span>Replying to @{answering.username}</span>
+            <span>{say('reply.answering', { username: answering.username })}</span>
             <button
               type="button"
               className="icon-button icon-button--small"
-              aria-label={`Stop replying to @${answering.username}`}
-              title="Reply to the post instead"
+              aria-label={say('reply.stopAnswering', { username: answering.username })}
+              title={say('reply.toPostInstead')}
               onClick={() => {
                 setAnswering(null);
                 textBox.current?.focus();
@@ -119,9 +113,9 @@ export const ReplyComposer = forwardRef<ReplyComposerHandle, ReplyComposerProps>
         ) : null}
         <CountedTextBox
           ref={textBox}
-          label={REPLY_COMPOSER_TEXTS.label}
+          label={say('reply.label')}
           className="composer__text reply-composer__text"
-          placeholder={REPLY_COMPOSER_TEXTS.placeholder}
+          placeholder={say('reply.placeholder')}
           text={text}
           onText={setText}
           rows={2}
@@ -133,7 +127,7 @@ export const ReplyComposer = forwardRef<ReplyComposerHandle, ReplyComposerProps>
         />
         <div className="composer__bar">
           <CharacterCount id={countId} text={text} limit={LIMITS.replyTextMax} />
-          <SubmitButton className="composer__post" disabled={over} pending={isLoading} idle="Reply" busy="Replying…" />
+          <SubmitButton className="composer__post" disabled={over} pending={isLoading} idle={say('reply.send')} busy={say('reply.sending')} />
         </div>
       </div>
     </form>

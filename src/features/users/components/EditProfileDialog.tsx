@@ -2,11 +2,11 @@ import { useId, useRef, useState, type ChangeEvent, type FormEvent, type ReactNo
 import { Avatar } from '../../../components/Avatar';
 import { Dialog } from '../../../components/Dialog';
 import { LIMITS } from '../../../../contract/limits';
-import { ERROR_CODES, imagePixelsText, MESSAGES } from '../../../../contract/messages';
+import { ERROR_CODES } from '../../../../contract/messages';
 import { classifyFailure, errorCode, errorMessage } from '../../../lib/apiError';
 import { countGraphemes } from '../../../../contract/validation';
-import { IMAGE_PICK_HINT, type ImageFileProblem } from '../../../lib/fileToDataUrl';
-import { PREPARING_IMAGE, usePickImage } from '../../../lib/usePickImage';
+import type { ImageFileProblem } from '../../../lib/fileToDataUrl';
+import { usePickImage } from '../../../lib/usePickImage';
 import { portfolioUrlError } from '../../../lib/url';
 import type { User } from '../../../types/api';
 import { notifyError, notifySuccess } from '../../ui/notify';
@@ -15,35 +15,24 @@ import { useEditProfileMutation, type ProfileEdit } from '../usersApi';
 import './EditProfileDialog.css';
 import { ProgressLabel } from '../../../components/ProgressLabel';
 import { t } from '../../../i18n/i18n';
+import { useT } from '../../../i18n/useT';
+import type { MessageId } from '../../../i18n/catalogues/en';
+import { imagePickHint, imageProblemText } from '../../../i18n/imageTexts';
 
-export const PROFILE_MESSAGES = {
-  saved: 'User Bio Updated Successfully!',
-  notImage: 'Please choose an image file (PNG, JPEG, WebP or GIF) for your avatar.',
-  tooLarge: 'The avatar image is too large: choose one of 2 MB or less.',
-  unreadable: 'The image could not be read. Please choose another one.',
-  tooManyPixels: MESSAGES.imageTooManyPixels,
-  cutOff: MESSAGES.imageCutOff,
-  currentPasswordNeeded: 'Enter your current password to set a new one.',
-  /** Under the Current Password field: the toasts above say the rest. */
-  currentPasswordMissing: 'Needed to set a new password.',
-  currentPasswordWrong: 'This is not your current password.',
-} as const;
-
-/** What a member is told of a picked file; one over the pixel limit is told the backend's own limit. */
-const PICKER_MESSAGES: Record<Exclude<ImageFileProblem, 'too-many-pixels'>, string> = {
-  'not-image': PROFILE_MESSAGES.notImage,
-  'too-large': PROFILE_MESSAGES.tooLarge,
-  'cut-off': PROFILE_MESSAGES.cutOff,
-  unreadable: PROFILE_MESSAGES.unreadable,
-};
+/** What a member is told of a picked avatar that cannot be used. */
+const PICKER_MESSAGES = {
+  'not-image': 'profile.avatarNotImage',
+  'too-large': 'profile.avatarTooLarge',
+  'cut-off': 'image.cutOff',
+  unreadable: 'profile.avatarUnreadable',
+} as const satisfies Record<Exclude<ImageFileProblem, 'too-many-pixels'>, MessageId>;
 
 /** The rules shown under the fields before the member saves (the backends' own limits). */
 const PROFILE_HINTS = {
-  avatar: IMAGE_PICK_HINT,
   bio: (length: number) => t('profile.bio', { length, max: LIMITS.bioMax }),
   /** Past the limit (a paste, most often): nothing is cut; the member shortens it. */
   bioOver: (length: number) => t('profile.bioOver', { length, max: LIMITS.bioMax, over: length - LIMITS.bioMax }),
-  newPassword: `${LIMITS.passwordMin} to ${LIMITS.passwordMax} characters. Leave empty to keep your password; a new one needs your current password.`,
+  newPassword: () => t('profile.newPasswordHint', { min: LIMITS.passwordMin, max: LIMITS.passwordMax }),
 };
 
 /** What a field's control carries so that its label, hint and error are read with it. */
@@ -95,9 +84,10 @@ export function EditProfileDialog({ user, onClose }: EditProfileDialogProps) {
   const [avatar, setAvatar] = useState(user.image);
   const [bio, setBio] = useState(user.userBio);
   const [portfolio, setPortfolio] = useState(user.userPortfolioUrl);
-  const [portfolioError, setPortfolioError] = useState<string | null>(null);
+  const say = useT();
+  const [portfolioError, setPortfolioError] = useState<MessageId | null>(null);
   const [currentPassword, setCurrentPassword] = useState('');
-  const [currentPasswordError, setCurrentPasswordError] = useState<string | null>(null);
+  const [currentPasswordError, setCurrentPasswordError] = useState<MessageId | null>(null);
   const [newPassword, setNewPassword] = useState('');
   const [editProfile, { isLoading: saving }] = useEditProfileMutation();
   const { pick, preparing, pixelsMax } = usePickImage();
@@ -117,7 +107,7 @@ export function EditProfileDialog({ user, onClose }: EditProfileDialogProps) {
     if (!picked) return;
     if (picked.problem) {
       input.value = '';
-      notifyError(picked.problem === 'too-many-pixels' ? imagePixelsText(pixelsMax) : PICKER_MESSAGES[picked.problem]);
+      notifyError(imageProblemText(picked.problem, pixelsMax, PICKER_MESSAGES));
       return;
     }
     setAvatar(picked.dataUrl);
@@ -129,7 +119,7 @@ export function EditProfileDialog({ user, onClose }: EditProfileDialogProps) {
     setCurrentPasswordError(null);
   };
 
-  const markCurrentPassword = (problem: string) => {
+  const markCurrentPassword = (problem: MessageId) => {
     setCurrentPasswordError(problem);
     currentPasswordRef.current?.focus();
   };
@@ -149,8 +139,8 @@ export function EditProfileDialog({ user, onClose }: EditProfileDialogProps) {
       return;
     }
     if (newPassword !== '' && currentPassword === '') {
-      notifyError(PROFILE_MESSAGES.currentPasswordNeeded);
-      markCurrentPassword(PROFILE_MESSAGES.currentPasswordMissing);
+      notifyError(t('profile.currentPasswordNeeded'));
+      markCurrentPassword('profile.currentPasswordMissing');
       return;
     }
     const userData: ProfileEdit = { userBio: bio.trim(), userPortfolioUrl: portfolio.trim() };
@@ -161,44 +151,44 @@ export function EditProfileDialog({ user, onClose }: EditProfileDialogProps) {
     }
     try {
       await editProfile(userData).unwrap();
-      notifySuccess(PROFILE_MESSAGES.saved);
+      notifySuccess(t('profile.saved'));
       onClose();
     } catch (error) {
       // Kept open with what was typed. A wrong current password is said at its field alone; the
       // dialog says the backend's other refusals itself (the call's ownRefusals), and the app's
       // listener says what failed on the way.
-      if (errorCode(error) === ERROR_CODES.invalidCredentials) markCurrentPassword(PROFILE_MESSAGES.currentPasswordWrong);
+      if (errorCode(error) === ERROR_CODES.invalidCredentials) markCurrentPassword('profile.currentPasswordWrong');
       else if (classifyFailure(error, true).kind === 'client') notifyError(errorMessage(error));
     }
   };
 
   return (
-    <Dialog title="Edit Profile" onClose={onClose} closeLabel="Close edit profile">
+    <Dialog title={say('profile.edit')} onClose={onClose} closeLabel={say('profile.closeEdit')}>
       <form className="profile-form" onSubmit={onSubmit} noValidate>
         <div className="profile-form__avatar">
           <Avatar src={avatar} name={name} size="lg" />
           <div className="profile-form__field">
-            <label htmlFor={ids.avatar}>Avatar</label>
+            <label htmlFor={ids.avatar}>{say('profile.avatar')}</label>
             <input id={ids.avatar} className="profile-form__file visually-hidden" type="file" accept="image/*" aria-describedby={ids.avatarHint} onChange={onAvatarPicked} />
-            <label htmlFor={ids.avatar} className="button button--secondary profile-form__file-button">Choose an image…</label>
-            <p id={ids.avatarHint} className="profile-form__hint">{PROFILE_HINTS.avatar}</p>
-            <span className="profile-form__hint" role="status">{preparing ? PREPARING_IMAGE : ''}</span>
+            <label htmlFor={ids.avatar} className="button button--secondary profile-form__file-button">{say('profile.chooseImage')}</label>
+            <p id={ids.avatarHint} className="profile-form__hint">{imagePickHint()}</p>
+            <span className="profile-form__hint" role="status">{preparing ? say('image.preparing') : ''}</span>
           </div>
         </div>
 
         {/* No maxLength: a bio pasted past the limit is kept whole, and the member is told by how much it is over. */}
-        <ProfileField label="Bio" hint={PROFILE_HINTS.bio(bioLength)} error={bioOver ? PROFILE_HINTS.bioOver(bioLength) : null} live>
+        <ProfileField label={say('profile.bioLabel')} hint={PROFILE_HINTS.bio(bioLength)} error={bioOver ? PROFILE_HINTS.bioOver(bioLength) : null} live>
           {(control) => <textarea {...control} ref={bioRef} data-autofocus dir="auto" rows={3} value={bio} onChange={(event) => setBio(event.target.value)} />}
         </ProfileField>
 
-        <ProfileField label="Portfolio Link" error={portfolioError}>
+        <ProfileField label={say('profile.portfolio')} error={portfolioError && say(portfolioError)}>
           {(control) => (
             <input
               {...control}
               ref={portfolioRef}
               type="url"
               inputMode="url"
-              placeholder="https://example.com"
+              placeholder={say('profile.portfolioExample')}
               value={portfolio}
               onChange={(event) => {
                 setPortfolio(event.target.value);
@@ -208,20 +198,20 @@ export function EditProfileDialog({ user, onClose }: EditProfileDialogProps) {
           )}
         </ProfileField>
 
-        <ProfileField label="Current Password" error={currentPasswordError}>
+        <ProfileField label={say('profile.currentPassword')} error={currentPasswordError && say(currentPasswordError)}>
           {(control) => <input {...control} ref={currentPasswordRef} type="password" autoComplete="current-password" value={currentPassword} onChange={(event) => onCurrentPassword(event.target.value)} />}
         </ProfileField>
 
-        <ProfileField label="New Password" hint={PROFILE_HINTS.newPassword}>
+        <ProfileField label={say('profile.newPassword')} hint={PROFILE_HINTS.newPassword()}>
           {(control) => <input {...control} type="password" autoComplete="new-password" maxLength={LIMITS.passwordMax} value={newPassword} onChange={(event) => setNewPassword(event.target.value)} />}
         </ProfileField>
 
         <div className="profile-form__actions">
           <button type="button" className="profile-form__discard" onClick={onClose}>
-            Discard
+            {say('profile.discard')}
           </button>
           <button type="submit" className="profile-form__save" aria-disabled={saving || preparing || undefined}>
-            <ProgressLabel pending={saving} idle="Save" busy="Saving…" />
+            <ProgressLabel pending={saving} idle={say('profile.save')} busy={say('profile.saving')} />
           </button>
         </div>
       </form>
