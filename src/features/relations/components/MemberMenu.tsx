@@ -4,7 +4,8 @@ import { usePressOutside } from '../../../components/usePressOutside';
 import { useAppSelector } from '../../../lib/store/hooks';
 import type { Post, UserSummary } from '../../../types/api';
 import { selectHasMuteBlock, useRelationWith } from '../relationsApi';
-import { ConfirmBlockDialog, nameOf, useRelationChange } from './RelationActions';
+import { ConfirmBlockDialog, nameOf, RELATION_BUTTONS, useRelationChange } from './RelationActions';
+import { useT } from '../../../i18n/useT';
 import './RelationActions.css';
 
 type Mode = 'closed' | 'menu' | 'confirm';
@@ -20,6 +21,7 @@ function OpenMemberMenu({ author, mode, setMode, menuRef, buttonRef }: {
   menuRef: RefObject<HTMLDivElement | null>;
   buttonRef: RefObject<HTMLButtonElement | null>;
 }) {
+  const say = useT();
   const relation = useRelationWith(author._id);
   const panelRef = useRef<HTMLDivElement>(null);
   // Near the bottom of the screen it opens above its button, and it never runs off either side.
@@ -53,14 +55,14 @@ function OpenMemberMenu({ author, mode, setMode, menuRef, buttonRef }: {
       {relation ? (
         <>
           <button type="button" className="member-menu__item" onClick={act(relation.muted ? 'unmute' : 'mute')}>
-            {relation.muted ? 'Unmute' : 'Mute'} @{author.username}
+            {say(RELATION_BUTTONS[relation.muted ? 'unmute' : 'mute'].handle, { username: author.username })}
           </button>
           <button type="button" className="member-menu__item member-menu__item--danger" onClick={relation.blocked ? act('unblock') : () => setMode('confirm')}>
-            {relation.blocked ? 'Unblock' : 'Block'} @{author.username}
+            {say(RELATION_BUTTONS[relation.blocked ? 'unblock' : 'block'].handle, { username: author.username })}
           </button>
         </>
       ) : (
-        <p className="member-menu__item" role="status">Loading…</p>
+        <p className="member-menu__item" role="status">{say('relation.loading')}</p>
       )}
     </div>
   );
@@ -71,6 +73,7 @@ function OpenMemberMenu({ author, mode, setMode, menuRef, buttonRef }: {
  * on the member's own posts, nor for a backend without the `mute-block` extension.
  */
 export function MemberMenu({ post }: { post: Post }) {
+  const say = useT();
   const shown = useAppSelector((state) => state.session.userId !== post._id && selectHasMuteBlock(state));
   const [mode, setMode] = useState<Mode>('closed');
   const menuRef = useRef<HTMLDivElement>(null);
@@ -83,7 +86,7 @@ export function MemberMenu({ post }: { post: Post }) {
         ref={buttonRef}
         type="button"
         className="post-card__action"
-        aria-label={`More about ${nameOf(author)}`}
+        aria-label={say('relation.more', { name: nameOf(author) })}
         aria-expanded={mode === 'menu'}
         onClick={() => setMode(mode === 'menu' ? 'closed' : 'menu')}
       >

@@ -5,6 +5,7 @@ import { DEMO_CREDENTIALS, SEED_USER_IDS } from '../../../../contract/seed/defau
 import { getMockDb, server, TEST_API_BASE } from '../../../../mocks/testing/node';
 import { NOT_FOUND_TEXT } from '../../../components/NotFound';
 import { renderWithProviders } from '../../../test/renderWithProviders';
+import { activateLanguage } from '../../../i18n/i18n';
 
 const header = (name: string) => screen.getByRole('region', { name });
 
@@ -86,6 +87,30 @@ describe('mute and block', () => {
     expect(await screen.findByText('You have not blocked anyone.')).toBeInTheDocument();
     await user.click(within(muted).getByRole('button', { name: 'Unmute Noah Kim' }));
     expect(await screen.findByText('You have not muted anyone.')).toBeInTheDocument();
+  });
+
+  it('speaks Polish on the settings page, in a post\'s menu and in the question before a block', async () => {
+    await activateLanguage('pl');
+    getMockDb().users.get(SEED_USER_IDS.ava)!.muting = [SEED_USER_IDS.noah];
+    const { user } = await renderWithProviders({ route: '/settings/muted-and-blocked', authAs: DEMO_CREDENTIALS });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Wyciszeni i zablokowani' })).toBeInTheDocument();
+    const muted = await screen.findByRole('list', { name: 'Wyciszeni członkowie' });
+    expect(await screen.findByText('Nikogo nie zablokowano.')).toBeInTheDocument();
+    await user.click(within(muted).getByRole('button', { name: 'Wyłącz wyciszenie: Noah Kim' }));
+    expect(await screen.findByText('Wyłączono wyciszenie: Noah Kim.')).toBeInTheDocument();
+    expect(await screen.findByText('Nikogo nie wyciszono.')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('link', { name: 'Odkrywaj' }));
+    const feed = await screen.findByRole('feed');
+    const liamsCard = (await within(feed).findAllByRole('article')).find((card) => within(card).queryByText('@liam_chen'));
+    if (!liamsCard) throw new Error('Explore shows no post by Liam');
+    await user.click(await within(liamsCard).findByRole('button', { name: 'Więcej o: Liam Chen' }));
+    await user.click(await within(liamsCard).findByRole('button', { name: 'Zablokuj @liam_chen' }));
+    const dialog = screen.getByRole('dialog', { name: 'Zablokować: Liam Chen?' });
+    expect(dialog).toHaveTextContent('Ta osoba nie dostanie powiadomienia.');
+    expect(within(dialog).getByRole('button', { name: 'Nie blokuj: Liam Chen' })).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Zablokuj' }));
+    expect(await screen.findByText('Zablokowano: Liam Chen.')).toBeInTheDocument();
   });
 
   it('keeps a failed block from changing anything, with the backend\'s message', async () => {

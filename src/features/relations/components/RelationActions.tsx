@@ -3,6 +3,9 @@ import { Dialog } from '../../../components/Dialog';
 import type { UserSummary } from '../../../types/api';
 import { notifyError, notifySuccess } from '../../ui/notify';
 import { useChangeRelationMutation, useRelationWith, type RelationAction } from '../relationsApi';
+import { t } from '../../../i18n/i18n';
+import { useT } from '../../../i18n/useT';
+import type { MessageId } from '../../../i18n/catalogues/en';
 import './RelationActions.css';
 
 /** A member's name as the buttons and messages say it. */
@@ -11,12 +14,15 @@ export function nameOf(user: UserSummary): string {
 }
 
 /** What each change says once the backend agrees. */
-export const RELATION_TOASTS: Record<RelationAction, (name: string) => string> = {
-  mute: (name) => `You muted ${name}. Their posts will no longer show in your Home, Explore or notifications.`,
-  unmute: (name) => `You unmuted ${name}.`,
-  block: (name) => `You blocked ${name}.`,
-  unblock: (name) => `You unblocked ${name}.`,
-};
+const RELATION_TOASTS = { mute: 'relation.muted', unmute: 'relation.unmuted', block: 'relation.blocked', unblock: 'relation.unblocked' } as const satisfies Record<RelationAction, MessageId>;
+
+/** Each change's button, by the member's name (the profile's, the lists'), and by handle (a post's menu). */
+export const RELATION_BUTTONS = {
+  mute: { words: 'relation.mute', name: 'relation.muteName', handle: 'relation.muteHandle' },
+  unmute: { words: 'relation.unmute', name: 'relation.unmuteName', handle: 'relation.unmuteHandle' },
+  block: { words: 'relation.block', name: 'relation.blockName', handle: 'relation.blockHandle' },
+  unblock: { words: 'relation.unblock', name: 'relation.unblockName', handle: 'relation.unblockHandle' },
+} as const satisfies Record<RelationAction, { words: MessageId; name: MessageId; handle: MessageId }>;
 
 /** Mutes, unmutes, blocks or unblocks; says so when the backend agrees (a refusal is shown by the app). */
 export function useRelationChange() {
@@ -28,7 +34,7 @@ export function useRelationChange() {
       // The app's listener already showed the backend's message.
       return;
     }
-    (action === 'mute' || action === 'block' ? notifySuccess : notifyError)(RELATION_TOASTS[action](nameOf(user)));
+    (action === 'mute' || action === 'block' ? notifySuccess : notifyError)(t(RELATION_TOASTS[action], { name: nameOf(user) }));
     onDone?.();
   };
   return { run, busy: state.isLoading };
@@ -36,19 +42,17 @@ export function useRelationChange() {
 
 /** Asks before a block, saying what it does. */
 export function ConfirmBlockDialog({ user, onClose, onConfirm }: { user: UserSummary; onClose: () => void; onConfirm: () => void }) {
+  const say = useT();
   const name = nameOf(user);
   return (
-    <Dialog title={`Block ${name}?`} closeLabel={`Do not block ${name}`} onClose={onClose}>
-      <p className="dialog__text">
-        You will no longer follow each other, and neither of you will see the other&apos;s posts, replies or profile, or be able
-        to reply to or mention the other. They are not told.
-      </p>
+    <Dialog title={say('block.title', { name })} closeLabel={say('block.keep', { name })} onClose={onClose}>
+      <p className="dialog__text">{say('block.text')}</p>
       <div className="dialog__actions">
         <button type="button" className="button button--secondary" onClick={onClose}>
-          Cancel
+          {say('dialog.cancel')}
         </button>
         <button type="button" className="button button--danger" onClick={onConfirm}>
-          Block
+          {say('relation.block')}
         </button>
       </div>
     </Dialog>
@@ -60,27 +64,30 @@ export function ConfirmBlockDialog({ user, onClose, onConfirm }: { user: UserSum
  * same place; nothing for a backend without it.
  */
 export function RelationActions({ user }: { user: UserSummary }) {
+  const say = useT();
   const relation = useRelationWith(user._id);
   const { run, busy } = useRelationChange();
   const [confirming, setConfirming] = useState(false);
   if (!relation) return null;
   const name = nameOf(user);
+  const mute = RELATION_BUTTONS[relation.muted ? 'unmute' : 'mute'];
+  const block = RELATION_BUTTONS[relation.blocked ? 'unblock' : 'block'];
   const act = (action: RelationAction) => () => {
     if (!busy) void run(action, user);
   };
   return (
     <div className="relation-actions">
-      <button type="button" className="pill-button" aria-label={`${relation.muted ? 'Unmute' : 'Mute'} ${name}`} aria-disabled={busy || undefined} onClick={act(relation.muted ? 'unmute' : 'mute')}>
-        {relation.muted ? 'Unmute' : 'Mute'}
+      <button type="button" className="pill-button" aria-label={say(mute.name, { name })} aria-disabled={busy || undefined} onClick={act(relation.muted ? 'unmute' : 'mute')}>
+        {say(mute.words)}
       </button>
       <button
         type="button"
         className="pill-button relation-actions__block"
-        aria-label={`${relation.blocked ? 'Unblock' : 'Block'} ${name}`}
+        aria-label={say(block.name, { name })}
         aria-disabled={busy || undefined}
         onClick={relation.blocked ? act('unblock') : () => setConfirming(true)}
       >
-        {relation.blocked ? 'Unblock' : 'Block'}
+        {say(block.words)}
       </button>
       {confirming ? (
         <ConfirmBlockDialog

@@ -4,17 +4,20 @@ import { EMPTY_LIST_ATTRIBUTE, focusAfterRemoval } from '../../../components/foc
 import { MoreButton } from '../../../components/MorePages';
 import { paths } from '../../../config/paths';
 import { useRelationList, type RelationList as ListName } from '../relationsApi';
-import { nameOf, useRelationChange } from './RelationActions';
+import { nameOf, RELATION_BUTTONS, useRelationChange } from './RelationActions';
+import { useT } from '../../../i18n/useT';
+import type { MessageId } from '../../../i18n/catalogues/en';
 import './RelationActions.css';
 import { Handle } from '../../../components/Handle';
 
-const TEXTS: Record<ListName, { empty: string; undo: 'Unmute' | 'Unblock'; action: 'unmute' | 'unblock' }> = {
-  muted: { empty: 'You have not muted anyone.', undo: 'Unmute', action: 'unmute' },
-  blocked: { empty: 'You have not blocked anyone.', undo: 'Unblock', action: 'unblock' },
+const TEXTS: Record<ListName, { empty: MessageId; action: 'unmute' | 'unblock' }> = {
+  muted: { empty: 'relations.mutedEmpty', action: 'unmute' },
+  blocked: { empty: 'relations.blockedEmpty', action: 'unblock' },
 };
 
 /** The members the member mutes or blocks, the latest first, each with the way to undo it. */
 export function RelationList({ list, label }: { list: ListName; label: string }) {
+  const say = useT();
   const { members, isLoading, isError, hasNextPage, isFetchingNextPage, fetchNextPage } = useRelationList(list);
   const { run, busy } = useRelationChange();
   const texts = TEXTS[list];
@@ -30,10 +33,10 @@ export function RelationList({ list, label }: { list: ListName; label: string })
     }) : undefined;
     void run(texts.action, member, refocus);
   };
-  if (isLoading) return <p className="feed-page__status">Loading…</p>;
-  if (isError && members.length === 0) return <p className="feed-page__status" role="status">This list could not be loaded.</p>;
+  if (isLoading) return <p className="feed-page__status">{say('relation.loading')}</p>;
+  if (isError && members.length === 0) return <p className="feed-page__status" role="status">{say('relations.failed')}</p>;
   // Focusable by script: the focus of the last member let go comes here.
-  if (members.length === 0) return <p className="feed-page__status" tabIndex={-1} {...{ [EMPTY_LIST_ATTRIBUTE]: '' }}>{texts.empty}</p>;
+  if (members.length === 0) return <p className="feed-page__status" tabIndex={-1} {...{ [EMPTY_LIST_ATTRIBUTE]: '' }}>{say(texts.empty)}</p>;
   return (
     <>
       <ul className="relation-list" aria-label={label}>
@@ -50,14 +53,14 @@ export function RelationList({ list, label }: { list: ListName; label: string })
                 )}
                 <Handle className="relation-list__username" username={member.username} />
               </span>
-              <button type="button" className="pill-button" aria-label={`${texts.undo} ${name}`} aria-disabled={busy || undefined} onClick={(event) => undo(event.currentTarget, member)}>
-                {texts.undo}
+              <button type="button" className="pill-button" aria-label={say(RELATION_BUTTONS[texts.action].name, { name })} aria-disabled={busy || undefined} onClick={(event) => undo(event.currentTarget, member)}>
+                {say(RELATION_BUTTONS[texts.action].words)}
               </button>
             </li>
           );
         })}
       </ul>
-      {hasNextPage ? <MoreButton label="Show more" busyLabel="Loading more…" busy={isFetchingNextPage} onPress={() => void fetchNextPage()} /> : null}
+      {hasNextPage ? <MoreButton label={say('relations.more')} busyLabel={say('relations.loadingMore')} busy={isFetchingNextPage} onPress={() => void fetchNextPage()} /> : null}
     </>
   );
 }
