@@ -29,12 +29,13 @@ it('finds words written in place: text, a name read out, a string, a choice or a
     '    <p>{n} · {name}</p>',
     '    <img alt="" src="a.png" />',
     "    <span className={`chip${n > 1 ? ' chip--many' : ''}`}>{n > 1 ? 'Many' : null}</span>",
+    "    <img alt={n > 0 ? `${name}'s photo` : ''} src=\"a.png\" />",
     '  </div>',
     ');',
   ].join('\n'), { filePath: join(ROOT, 'src', 'components', 'Example.tsx') });
   // The title, then the text 'Hello' (its node begins where line 2 ends), the button's name, the
-  // template, the word a choice shows (and not the class names the span is given).
-  expect(result!.messages.map(({ line, column }) => `${line}:${column}`)).toEqual(['2:14', '2:31', '4:25', '5:13', '8:68']);
+  // template, the word a choice shows (and not the class names the span is given), a template a choice puts in a name.
+  expect(result!.messages.map(({ line, column }) => `${line}:${column}`)).toEqual(['2:14', '2:31', '4:25', '5:13', '8:68', '9:30']);
 });
 
 it('each file not yet held to it still writes words in place', async () => {

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { backendFileUrl } from '../config/env';
+import { useT } from '../i18n/useT';
 import './Avatar.css';
 
 export interface AvatarProps {
@@ -17,11 +18,12 @@ export interface AvatarProps {
 
 /** A member's avatar: gray when there is no image, and a broken image is hidden (spec section 3). */
 export function Avatar({ src, name, size = 'md', decorative = false }: AvatarProps) {
+  const say = useT();
   const [brokenSrc, setBrokenSrc] = useState<string | null>(null);
   const showImage = src !== '' && brokenSrc !== src;
   return (
     <span className={`avatar avatar--${size}`}>
-      {showImage ? <img src={backendFileUrl(src)} alt={decorative ? '' : `${name}'s avatar`} onError={() => setBrokenSrc(src)} /> : null}
+      {showImage ? <img src={backendFileUrl(src)} alt={decorative ? '' : say('avatar.alt', { name })} onError={() => setBrokenSrc(src)} /> : null}
     </span>
   );
 }

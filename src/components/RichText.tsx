@@ -2,6 +2,7 @@ import { Fragment, useMemo, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { textParts, type TextPart } from '../../contract/richText';
 import { paths } from '../config/paths';
+import { useT } from '../i18n/useT';
 import './RichText.css';
 
 export type MentionPart = Extract<TextPart, { kind: 'mention' }>;
@@ -28,6 +29,8 @@ export interface RichTextProps {
  * written in Arabic keeps its "#" at its start.
  */
 export function RichText({ text, renderMention, linkTags = false }: RichTextProps) {
+  const say = useT();
+  const newTab = say('link.newTab');
   const parts = useMemo(() => textParts(text), [text]);
   return (
     <>
@@ -38,7 +41,7 @@ export function RichText({ text, renderMention, linkTags = false }: RichTextProp
               <bdi key={index}>
                 <a className="rich-text__link" href={part.href} target="_blank" rel="noopener nofollow ugc" title={part.href}>
                   {part.display}
-                  <span className="visually-hidden"> (opens in a new tab)</span>
+                  <span className="visually-hidden">{newTab}</span>
                 </a>
               </bdi>
             );

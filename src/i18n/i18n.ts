@@ -53,6 +53,19 @@ export function t(id: MessageId, values?: Record<string, string | number>): stri
   return i18n._(id, values);
 }
 
+/** Stands for the part a sentence sets apart (a link, names): no message holds it. */
+const SET_APART = '\u0000';
+
+/**
+ * A sentence of the member's language around one part the caller renders itself (a link, names in
+ * bold): the words before `placeholder` and after it, wherever the language puts it.
+ */
+export function tAround(id: MessageId, placeholder: string, values?: Record<string, string | number>): { before: string; after: string } {
+  const sentence = t(id, { ...values, [placeholder]: SET_APART });
+  const at = sentence.indexOf(SET_APART);
+  return { before: sentence.slice(0, at), after: sentence.slice(at + SET_APART.length) };
+}
+
 /** Calls `listener` whenever the app speaks another language; returns how to stop. */
 export function onLanguageChange(listener: () => void): () => void {
   return i18n.on('change', listener);

@@ -8,7 +8,6 @@ import { API, articlesOf, cardWith, contentsOf, findFeed, LIKE_BUTTON, watchGets
 import { loaderShown } from '../features/ui/uiSlice';
 import { currentPath, loginThroughApi, renderWithProviders } from '../test/renderWithProviders';
 import { emulateViewportWidth } from '../test/viewport';
-import { NOT_FOUND_TEXT } from '../components/NotFound';
 import { NETWORK_MESSAGE } from '../lib/apiError';
 
 const NEWEST = 'Pressed flowers from the market, turned into a colour study.';
@@ -290,7 +289,7 @@ describe('Post detail', () => {
   it('shows the not-found page, with the way home, for an unknown post', async () => {
     const { user, router } = await renderWithProviders({ route: '/posts/no-such-post', authAs: DEMO_CREDENTIALS });
     expect(await screen.findByRole('heading', { name: 'Page Not Found', level: 1 })).toBeInTheDocument();
-    expect(screen.getByText(NOT_FOUND_TEXT.post)).toBeInTheDocument();
+    expect(screen.getByText('This post does not exist or was deleted.')).toBeInTheDocument();
     expect(await screen.findByText(MESSAGES.postNotFound)).toBeInTheDocument();
     expect(document.title).toBe('SocialConnect | Not Found');
     await user.click(screen.getByRole('link', { name: 'Back to Home' }));

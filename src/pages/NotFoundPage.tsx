@@ -1,12 +1,14 @@
-import { NotFound, NOT_FOUND_TEXT } from '../components/NotFound';
+import { NotFound } from '../components/NotFound';
 import { usePageTitle } from '../components/usePageTitle';
+import { useT } from '../i18n/useT';
 
 /** Any URL the app does not know. */
 export function NotFoundPage() {
-  usePageTitle('Not Found');
+  const say = useT();
+  usePageTitle(say('page.notFoundTitle'));
   return (
     <main id="main-content" className="status-page" tabIndex={-1}>
-      <NotFound text={NOT_FOUND_TEXT.page} />
+      <NotFound missing="page" />
     </main>
   );
 }

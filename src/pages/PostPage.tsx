@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router-dom';
-import { NotFound, NOT_FOUND_TEXT } from '../components/NotFound';
+import { NotFound } from '../components/NotFound';
 import { usePageTitle } from '../components/usePageTitle';
 import { paths, replyOfHash } from '../config/paths';
 import { TIMINGS } from '../config/timings';
@@ -53,7 +53,7 @@ export function PostPage() {
   if (notFound) {
     return (
       <div className="feed-page">
-        <NotFound text={NOT_FOUND_TEXT.post} />
+        <NotFound missing="post" />
       </div>
     );
   }
@@ -71,7 +71,7 @@ export function PostPage() {
         </>
       ) : isLoading ? (
         <p className="feed-page__status" role="status">
-          Loading post…
+          {say('postPage.loading')}
         </p>
       ) : null}
     </div>

@@ -8,7 +8,6 @@ import { DEMO_CREDENTIALS, SEED_USER_IDS } from '../../contract/seed/default';
 import { NETWORK_MESSAGE } from '../lib/apiError';
 import { loginThroughApi, renderWithProviders } from '../test/renderWithProviders';
 import { watchGets } from '../test/posts';
-import { NOT_FOUND_TEXT } from '../components/NotFound';
 import { activateLanguage } from '../i18n/i18n';
 
 /** A real 1x1 PNG: the backend checks an avatar's content, not its name. */
@@ -128,7 +127,7 @@ describe('profile page', () => {
   it('shows the not-found page, with the way home, for an unknown member, and the session stays', async () => {
     const { router, user, store } = await renderWithProviders({ route: '/users/u-nobody', authAs: DEMO_CREDENTIALS });
     expect(await screen.findByRole('heading', { name: 'Page Not Found', level: 1 })).toBeInTheDocument();
-    expect(screen.getByText(NOT_FOUND_TEXT.member)).toBeInTheDocument();
+    expect(screen.getByText('No member has this address. They may have left, or the link is mistyped.')).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/users/u-nobody');
     expect(document.title).toBe('SocialConnect | Not Found');
     await user.click(screen.getByRole('link', { name: 'Back to Home' }));
@@ -200,6 +199,19 @@ describe('editing one’s own profile', () => {
     expect(within(top).getByRole('link', { name: 'ava.example.org/work' })).toHaveAttribute('href', 'https://ava.example.org/work');
     expect(within(top).getByRole('img', { name: "Ava Reed's avatar" }).getAttribute('src')).toMatch(/^data:image\/png;base64,/);
     expect(getMockDb().users.get(SEED_USER_IDS.ava)?.userBio).toBe('Designing calm software.');
+  });
+
+  it('shows a profile in German: its posts section, and a missing member as German says it', async () => {
+    await activateLanguage('de');
+    await openProfile(SEED_USER_IDS.liam);
+    expect(await screen.findByRole('heading', { level: 2, name: 'Beiträge' })).toBeInTheDocument();
+    expect(await screen.findByRole('feed', { name: 'Beiträge von Liam Chen' })).toBeInTheDocument();
+    expect(within(header('Liam Chen')).getByRole('img', { name: 'Profilbild von Liam Chen' })).toBeInTheDocument();
+
+    await renderWithProviders({ route: '/users/no-such-member', authAs: DEMO_CREDENTIALS });
+    expect(await screen.findByRole('heading', { name: 'Seite nicht gefunden' })).toBeInTheDocument();
+    expect(screen.getByText('Kein Mitglied hat diese Adresse. Vielleicht ist es gegangen, oder der Link ist vertippt.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Zurück zur Startseite' })).toHaveAttribute('href', '/');
   });
 
   it('edits the profile in Polish: its fields, hints and refusals in Polish, the numbers as Polish writes them', async () => {

@@ -2,7 +2,8 @@ import { useId } from 'react';
 import { skipToken } from '@reduxjs/toolkit/query';
 import { useParams } from 'react-router-dom';
 import { useAppSelector } from '../lib/store/hooks';
-import { NotFound, NOT_FOUND_TEXT } from '../components/NotFound';
+import { NotFound } from '../components/NotFound';
+import { useT } from '../i18n/useT';
 import { usePageTitle } from '../components/usePageTitle';
 import { TIMINGS } from '../config/timings';
 import { selectCurrentUserId } from '../features/auth/sessionSlice';
@@ -21,6 +22,7 @@ import './ProfilePage.css';
 
 /** /users/:userId: a member's profile and posts (spec section 2). */
 export function ProfilePage() {
+  const say = useT();
   const { userId = '' } = useParams();
   const postsHeadingId = useId();
   const myId = useAppSelector(selectCurrentUserId);
@@ -35,7 +37,7 @@ export function ProfilePage() {
   // this one) is not shown any more.
   const notFound = isError && !isFetching && refusalStatus(error) === 404;
   const relation = useRelationWith(userId);
-  usePageTitle(user ? fullName(user) : notFound ? 'Not Found' : 'Profile');
+  usePageTitle(user ? fullName(user) : say(notFound ? 'page.notFoundTitle' : 'profile.title'));
   useLoaderOffAfter(isSuccess, TIMINGS.loaderOffLongMs);
 
   // A member the member blocks: the backend answers nothing of theirs any more (what is cached is not shown).
@@ -44,22 +46,22 @@ export function ProfilePage() {
     if (notFound) {
       return (
         <div className="profile-page">
-          <NotFound text={NOT_FOUND_TEXT.member} />
+          <NotFound missing="member" />
         </div>
       );
     }
     if (isError && !isFetching) {
       return (
         <div className="profile-page">
-          <h1 className="profile-page__title">Profile</h1>
-          <p className="profile-page__message" role="status">This profile could not be loaded.</p>
+          <h1 className="profile-page__title">{say('profile.title')}</h1>
+          <p className="profile-page__message" role="status">{say('profile.failed')}</p>
         </div>
       );
     }
     return (
       <div className="profile-page" aria-busy="true">
-        <h1 className="profile-page__title">Profile</h1>
-        <p className="profile-page__message">Loading profile…</p>
+        <h1 className="profile-page__title">{say('profile.title')}</h1>
+        <p className="profile-page__message">{say('profile.loading')}</p>
       </div>
     );
   }
@@ -73,14 +75,14 @@ export function ProfilePage() {
       />
       <section className="profile-page__section" aria-labelledby={postsHeadingId}>
         <h2 id={postsHeadingId} className="profile-page__subtitle">
-          Posts
+          {say('profile.posts')}
         </h2>
         {postsLoaded ? (
           <WithPostCardExtras>
-            <PostList posts={posts} more={pages.more} emptyText="No Posts Found...!" label={`Posts by ${fullName(user)}`} />
+            <PostList posts={posts} more={pages.more} emptyText={say('profile.noPosts')} label={say('profile.postsBy', { name: fullName(user) })} />
           </WithPostCardExtras>
         ) : (
-          <p className="profile-page__message">Loading posts…</p>
+          <p className="profile-page__message">{say('profile.postsLoading')}</p>
         )}
       </section>
     </div>

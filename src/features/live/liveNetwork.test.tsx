@@ -5,7 +5,6 @@ import { ERROR_CODES, MESSAGES } from '../../../contract/messages';
 import { DEMO_BOOKMARK_POST_ID, DEMO_CREDENTIALS, SEED_USER_IDS, seedPostId } from '../../../contract/seed/default';
 import { cardWith, contentsOf, findFeed } from '../../test/posts';
 import { currentPath, renderWithProviders } from '../../test/renderWithProviders';
-import { NOT_FOUND_TEXT } from '../../components/NotFound';
 import { selectLive } from './liveSlice';
 import { NEW_POSTS_CHECK_MS } from './useNewPosts';
 import type { AppStore } from '../../app/store';
@@ -136,7 +135,7 @@ describe('the live network', () => {
     await screen.findByRole('heading', { level: 1, name: 'Maya Patel' });
     await untilLive(profile.store);
     await elsewhere('maya_patel', 'POST', `/users/block/${SEED_USER_IDS.ava}`);
-    expect(await screen.findByText(NOT_FOUND_TEXT.member)).toBeInTheDocument();
+    expect(await screen.findByText('No member has this address. They may have left, or the link is mistyped.')).toBeInTheDocument();
     profile.unmount();
     await elsewhere('maya_patel', 'POST', `/users/unblock/${SEED_USER_IDS.ava}`);
 
@@ -144,7 +143,7 @@ describe('the live network', () => {
     expect(await screen.findByText(LAKE)).toBeInTheDocument();
     await untilLive(post.store);
     await elsewhere('maya_patel', 'POST', `/users/block/${SEED_USER_IDS.ava}`);
-    expect(await screen.findByText(NOT_FOUND_TEXT.post)).toBeInTheDocument();
+    expect(await screen.findByText('This post does not exist or was deleted.')).toBeInTheDocument();
     expect(screen.queryByText(LAKE)).not.toBeInTheDocument();
   });
 

@@ -1,6 +1,6 @@
 import type { AppNotification } from '../../types/api';
 import { paths } from '../../config/paths';
-import { formatNumber, t } from '../../i18n/i18n';
+import { formatNumber, t, tAround } from '../../i18n/i18n';
 
 /** The most the bell shows as a number; past it, "99+". */
 export const BELL_COUNT_MAX = 99;
@@ -28,9 +28,6 @@ export function actorsOf(notification: AppNotification): string {
   return t('notification.actors', { name, others });
 }
 
-/** Stands for who acted in a sentence, where the entry sets their names apart. */
-const ACTORS = '\u0000';
-
 /**
  * What happened, as one sentence of the member's language around who did it ("[Ann Lee] liked your
  * post"): the words before the actors and after them, for the entry to set the names apart between.
@@ -38,9 +35,7 @@ const ACTORS = '\u0000';
  */
 export function whatHappened(notification: AppNotification): { before: string; after: string } {
   const about = notification.replyId === null ? 'post' : 'reply';
-  const sentence = t(`notification.${notification.kind}`, { actors: ACTORS, others: Math.max(0, notification.others), about });
-  const at = sentence.indexOf(ACTORS);
-  return { before: sentence.slice(0, at), after: sentence.slice(at + ACTORS.length) };
+  return tAround(`notification.${notification.kind}`, 'actors', { others: Math.max(0, notification.others), about });
 }
 
 /** Where an entry leads: the follower's profile, the reply it is about on its post's page, or the post. */

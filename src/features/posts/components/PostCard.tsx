@@ -7,6 +7,7 @@ import { Avatar } from '../../../components/Avatar';
 import { ConfirmDeleteDialog } from '../../../components/Dialog';
 import { focusAfterRemoval } from '../../../components/focusAfterRemoval';
 import { hasLinkParts, RichText } from '../../../components/RichText';
+import { CountInName } from '../../../components/CountInName';
 import { useHistoryWindow } from '../../../components/useHistoryWindow';
 import { backendFileUrl } from '../../../config/env';
 import { paths } from '../../../config/paths';
@@ -28,34 +29,9 @@ import { WaitingToSend } from '../../../offline/WaitingToSend';
 import './shared.css';
 import './PostCard.css';
 import { Handle } from '../../../components/Handle';
-import { formatNumber, t } from '../../../i18n/i18n';
+import { t } from '../../../i18n/i18n';
 import { useLanguage, useT } from '../../../i18n/useT';
 
-
-/**
- * A count a member sees as a number, in a control named in words around it ("Like, 3 likes"): the
- * number shown is the one in the name (WCAG 2.5.3), and the words are for screen readers. A language
- * whose name for the count holds no number keeps the whole name hidden and the number beside it.
- */
-function CountInName({ name, count }: { name: string; count: number }) {
-  const shown = formatNumber(count);
-  const at = name.indexOf(shown);
-  if (at < 0) {
-    return (
-      <>
-        <span className="visually-hidden">{name}</span>
-        <span className="post-card__count" aria-hidden="true">{shown}</span>
-      </>
-    );
-  }
-  return (
-    <>
-      <span className="visually-hidden">{name.slice(0, at)}</span>
-      <span className="post-card__count">{shown}</span>
-      <span className="visually-hidden">{name.slice(at + shown.length)}</span>
-    </>
-  );
-}
 
 /** What an image's alt says when its author gave no description: never its file name. */
 export function undescribedImageAlt(fullName: string): string {

@@ -3,7 +3,6 @@ import { http, HttpResponse } from 'msw';
 import { API_EXTENSIONS } from '../../../../contract/api';
 import { DEMO_CREDENTIALS, SEED_USER_IDS } from '../../../../contract/seed/default';
 import { getMockDb, server, TEST_API_BASE } from '../../../../mocks/testing/node';
-import { NOT_FOUND_TEXT } from '../../../components/NotFound';
 import { renderWithProviders } from '../../../test/renderWithProviders';
 import { activateLanguage } from '../../../i18n/i18n';
 
@@ -55,7 +54,7 @@ describe('mute and block', () => {
   it('shows a member who blocked you as not found', async () => {
     getMockDb().users.get(SEED_USER_IDS.liam)!.blocking = [SEED_USER_IDS.ava];
     await renderWithProviders({ route: `/users/${SEED_USER_IDS.liam}`, authAs: DEMO_CREDENTIALS });
-    expect(await screen.findByText(NOT_FOUND_TEXT.member)).toBeInTheDocument();
+    expect(await screen.findByText('No member has this address. They may have left, or the link is mistyped.')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /Unblock/ })).not.toBeInTheDocument();
   });
 

@@ -79,6 +79,16 @@ describe("A post's replies", () => {
     await user.click(within(form).getByRole('button', { name: 'ردّ' }));
     expect(await screen.findByText('تم نشر الرد!')).toBeInTheDocument();
     expect(box).toHaveValue('');
+
+    // The reply's card: its like counted as Arabic counts (no likes has words of its own), Reply named for its author.
+    const card = await findReplyCard('جميل جدًا');
+    expect(within(card).getByRole('button', { name: 'الإعجاب بالرد، لا إعجابات' })).toBeInTheDocument();
+    expect(within(card).getByRole('button', { name: 'ردّ على Ava Reed' })).toHaveTextContent(/^ردّ/);
+    await user.click(within(card).getByRole('button', { name: 'حذف الرد' }));
+    const dialog = await screen.findByRole('dialog', { name: 'حذف هذا الرد؟' });
+    expect(dialog).toHaveTextContent('سيُحذف نهائيًا مع إعجاباته.');
+    await user.click(within(dialog).getByRole('button', { name: 'حذف' }));
+    expect(await screen.findByText('تم حذف الرد.')).toBeInTheDocument();
   });
 
   it("opens from a card's Comments icon, which names the count, on the post's page", async () => {

@@ -17,13 +17,9 @@ import { renderMention } from '../../users/components/MemberMention';
 import { useDeleteReplyMutation, useLikeReplyMutation, useUnlikeReplyMutation } from '../repliesApi';
 import type { Answering } from './ReplyComposer';
 import { Handle } from '../../../components/Handle';
-import { useLanguage } from '../../../i18n/useT';
-
-export const REPLY_CARD_TEXTS = {
-  deleted: 'Reply deleted.',
-  confirmDeleteTitle: 'Delete this reply?',
-  confirmDeleteText: 'It will be gone for good, with its likes.',
-} as const;
+import { useLanguage, useT } from '../../../i18n/useT';
+import { t, tAround } from '../../../i18n/i18n';
+import { CountInName } from '../../../components/CountInName';
 
 /** The element a reply's card has, so that `#reply-<id>` names it. */
 export function replyElementId(replyId: string): string {
@@ -47,9 +43,32 @@ export interface ReplyCardProps {
   current?: boolean;
 }
 
+/**
+ * A control's visible word, and the rest of its name for screen readers ("Reply" + " to Ann Lee"): the
+ * name starts with the word shown (WCAG 2.5.3). A language whose name does not start with the word
+ * gives the control its whole name.
+ */
+function NameAfterWord({ word, name }: { word: string; name: string }) {
+  if (name.startsWith(word)) {
+    return (
+      <>
+        {word}
+        <span className="visually-hidden">{name.slice(word.length)}</span>
+      </>
+    );
+  }
+  return (
+    <>
+      <span aria-hidden="true">{word}</span>
+      <span className="visually-hidden">{name}</span>
+    </>
+  );
+}
+
 /** One reply: who wrote it and when, whom it answers, its text, and Like, Reply and Delete. */
 export const ReplyCard = memo(function ReplyCard({ reply, postAuthorId, onAnswer, current = false }: ReplyCardProps) {
   const language = useLanguage();
+  const say = useT();
   const myId = useAppSelector(selectCurrentUserId);
   const hasTags = useAppSelector((state) => hasCapability(state, 'tags'));
   const [likeReply, likeState] = useLikeReplyMutation();
@@ -65,6 +84,9 @@ export const ReplyCard = memo(function ReplyCard({ reply, postAuthorId, onAnswer
   const likeBusy = likeState.isLoading || unlikeState.isLoading;
   const which = { replyId: reply.id, postId: reply.postId };
 
+  // "Replying to @name", the handle a link wherever the language puts it.
+  const answering = reply.replyTo ? tAround('reply.answeringWho', 'who') : { before: '', after: '' };
+
   const onLike = () => {
     if (likeBusy) return;
     void (liked ? unlikeReply(which) : likeReply(which));
@@ -79,7 +101,7 @@ export const ReplyCard = memo(function ReplyCard({ reply, postAuthorId, onAnswer
     } catch {
       return;
     }
-    notifySuccess(REPLY_CARD_TEXTS.deleted);
+    notifySuccess(t('reply.deleted'));
     refocus?.();
   };
 
@@ -106,7 +128,7 @@ export const ReplyCard = memo(function ReplyCard({ reply, postAuthorId, onAnswer
         </header>
         {reply.replyTo ? (
           <p className="reply-card__answering">
-            Replying to <Link to={paths.profile.href(reply.replyTo._id)}>@{reply.replyTo.username}</Link>
+            {answering.before}<Link to={paths.profile.href(reply.replyTo._id)}>@{reply.replyTo.username}</Link>{answering.after}
           </p>
         ) : null}
         <p className="reply-card__content" dir="auto">
@@ -120,20 +142,18 @@ export const ReplyCard = memo(function ReplyCard({ reply, postAuthorId, onAnswer
             onClick={onLike}
           >
             <HeartIcon filled={liked} />
-            <span className="visually-hidden">Like reply, </span>
-            <span className="post-card__count">{reply.likes.likeCount}</span>
-            <span className="visually-hidden">{reply.likes.likeCount === 1 ? ' like' : ' likes'}</span>
+            <CountInName name={say('reply.likeName', { count: reply.likes.likeCount })} count={reply.likes.likeCount} />
           </button>
           <button type="button" className="post-card__action reply-card__answer" onClick={() => onAnswer({ id: reply.id, username: reply.username })}>
-            Reply<span className="visually-hidden"> to {fullName}</span>
+            <NameAfterWord word={say('reply.answer')} name={say('reply.answerName', { name: fullName })} />
           </button>
           <span className="post-card__spacer" />
           {canDelete ? (
             <button
               type="button"
               className="post-card__action post-card__action--danger"
-              aria-label="Delete reply"
-              title="Delete reply"
+              aria-label={say('reply.delete')}
+              title={say('reply.delete')}
               disabled={deleteState.isLoading}
               onClick={confirmingDelete.open}
             >
@@ -142,7 +162,7 @@ export const ReplyCard = memo(function ReplyCard({ reply, postAuthorId, onAnswer
           ) : null}
         </div>
       </div>
-      <ConfirmDeleteDialog historyWindow={confirmingDelete} texts={REPLY_CARD_TEXTS} keepLabel="Keep the reply" onConfirm={() => void onDelete()} />
+      <ConfirmDeleteDialog historyWindow={confirmingDelete} texts={{ confirmDeleteTitle: say('reply.confirmDeleteTitle'), confirmDeleteText: say('reply.confirmDeleteText') }} keepLabel={say('reply.keep')} onConfirm={() => void onDelete()} />
     </article>
   );
 });
