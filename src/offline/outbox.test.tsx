@@ -5,7 +5,6 @@ import { DEMO_CREDENTIALS, DEMO_USER_ID, SEED_USER_IDS, seedPostId } from '../..
 import { getMockDb, server, TEST_API_BASE } from '../../mocks/testing/node';
 import { CONNECTION_TEXTS } from '../features/live/connectionTexts';
 import { cardWith, findFeed, recordCalls, renderHome } from '../test/posts';
-import { LOGOUT_TEXTS } from '../app/layouts/LogoutAsking';
 import { currentPath, renderAfterReload, renderWithProviders, topBar } from '../test/renderWithProviders';
 import { createKeptReads, keepReadsIn, type KeptReads } from './keptReads';
 import { memoryStorage } from './memoryStorage';
@@ -611,10 +610,9 @@ describe('what waits survives the tab', () => {
     await waitFor(() => expect(keptWrites()).toHaveLength(2));
 
     await user.click(within(topBar()).getByRole('button', { name: 'Logout' }));
-    const asking = await screen.findByRole('dialog', { name: LOGOUT_TEXTS.askTitle });
-    expect(within(asking).getByText(LOGOUT_TEXTS.ask(2))).toBeInTheDocument();
-    expect(LOGOUT_TEXTS.ask(2)).toBe('2 changes you made while SocialConnect could not be reached have not been sent yet. Logging out now discards them.');
-    await user.click(within(asking).getByRole('button', { name: LOGOUT_TEXTS.stay }));
+    const asking = await screen.findByRole('dialog', { name: 'Log out with changes not sent?' });
+    expect(within(asking).getByText('2 changes you made while SocialConnect could not be reached have not been sent yet. Logging out now discards them.')).toBeInTheDocument();
+    await user.click(within(asking).getByRole('button', { name: 'Stay logged in' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(currentPath(router)).toBe('/');
     expect(keptWrites()).toHaveLength(2);
@@ -622,7 +620,7 @@ describe('what waits survives the tab', () => {
     server.resetHandlers();
     server.use(http.all(`${TEST_API_BASE}/posts/*`, () => HttpResponse.error()));
     await user.click(within(topBar()).getByRole('button', { name: 'Logout' }));
-    await user.click(within(await screen.findByRole('dialog', { name: LOGOUT_TEXTS.askTitle })).getByRole('button', { name: LOGOUT_TEXTS.leave }));
+    await user.click(within(await screen.findByRole('dialog', { name: 'Log out with changes not sent?' })).getByRole('button', { name: 'Log out anyway' }));
     await screen.findByRole('heading', { name: 'Login' });
     await waitFor(() => expect([...outboxStorage.data.keys()]).toEqual([]));
     expect(likedByDemo(LAKE_ID)).toBe(false);

@@ -81,7 +81,8 @@ describe("A post's replies", () => {
     expect(box).toHaveValue('');
 
     // The reply's card: its like counted as Arabic counts (no likes has words of its own), Reply named for its author.
-    const card = await findReplyCard('جميل جدًا');
+    const list = await screen.findByRole('list', { name: 'الردود' });
+    const card = (await within(list).findByText('جميل جدًا')).closest('article')!;
     expect(within(card).getByRole('button', { name: 'الإعجاب بالرد، لا إعجابات' })).toBeInTheDocument();
     expect(within(card).getByRole('button', { name: 'ردّ على Ava Reed' })).toHaveTextContent(/^ردّ/);
     await user.click(within(card).getByRole('button', { name: 'حذف الرد' }));

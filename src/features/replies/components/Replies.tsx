@@ -11,17 +11,6 @@ import { WaitingReplies } from '../../../offline/WaitingReplies';
 import { EMPTY_LIST_ATTRIBUTE } from '../../../components/focusAfterRemoval';
 import './Replies.css';
 
-export const REPLIES_TEXTS = {
-  heading: 'Replies',
-  empty: 'No replies yet. Start the conversation!',
-  loading: 'Loading replies…',
-  more: 'Show more replies',
-  loadingMore: 'Loading more replies…',
-  earlier: 'Show earlier replies',
-  loadingEarlier: 'Loading earlier replies…',
-  gone: 'The reply you were looking for is no longer here: it was deleted. Here is the post and its replies.',
-} as const;
-
 const NO_REPLIES: Reply[] = [];
 
 /**
@@ -87,22 +76,22 @@ export function Replies({ post, landOn }: { post: Post; landOn?: string }) {
       <WaitingReplies postId={post.id} />
       <div className="replies__heading">
         <h2 id={headingId} className="replies__title">
-          {REPLIES_TEXTS.heading}
+          {t('post.replies')}
         </h2>
         {/* While the list loads its status speaks; the count comes with the list. */}
         {isLoading ? null : <span className="replies__count">{t('replies.count', { count: replyCount })}</span>}
       </div>
       {gone ? (
         <p className="replies__notice" role="status">
-          {REPLIES_TEXTS.gone}
+          {t('replies.gone')}
         </p>
       ) : null}
       {hasPreviousPage ? (
-        <MoreButton label={REPLIES_TEXTS.earlier} busyLabel={REPLIES_TEXTS.loadingEarlier} busy={isFetchingPreviousPage} onPress={showEarlier} />
+        <MoreButton label={t('replies.earlier')} busyLabel={t('replies.loadingEarlier')} busy={isFetchingPreviousPage} onPress={showEarlier} />
       ) : null}
       {isLoading ? (
         <p className="feed-page__status" role="status">
-          {REPLIES_TEXTS.loading}
+          {t('replies.loading')}
         </p>
       ) : refusal !== null ? (
         <p className="replies__notice" role="alert">
@@ -110,7 +99,7 @@ export function Replies({ post, landOn }: { post: Post; landOn?: string }) {
         </p>
       ) : replies.length === 0 ? (
         // Focusable by script: the focus of the last reply deleted comes here.
-        <p className="replies__empty" tabIndex={-1} {...{ [EMPTY_LIST_ATTRIBUTE]: '' }}>{REPLIES_TEXTS.empty}</p>
+        <p className="replies__empty" tabIndex={-1} {...{ [EMPTY_LIST_ATTRIBUTE]: '' }}>{t('replies.empty')}</p>
       ) : (
         <ol ref={list} className="replies__list" aria-labelledby={headingId}>
           {replies.map((reply) => (
@@ -121,7 +110,7 @@ export function Replies({ post, landOn }: { post: Post; landOn?: string }) {
         </ol>
       )}
       {hasNextPage ? (
-        <MoreButton label={REPLIES_TEXTS.more} busyLabel={REPLIES_TEXTS.loadingMore} busy={isFetchingNextPage} onPress={showMore} />
+        <MoreButton label={t('replies.more')} busyLabel={t('replies.loadingMore')} busy={isFetchingNextPage} onPress={showMore} />
       ) : null}
     </section>
   );

@@ -6,7 +6,6 @@ import { DEMO_CREDENTIALS, DEMO_USER_ID, seedPostId } from '../../../../contract
 import type { ReplyCreated } from '../../../../contract/api';
 import { arrangedReplies } from '../../../../contract/tests/fixtures';
 import { currentPath, renderWithProviders } from '../../../test/renderWithProviders';
-import { REPLIES_TEXTS } from './Replies';
 import { elsewhere } from '../../../test/elsewhere';
 
 /** Ava's (demo_user's) forest walk, and Maya's lake at dusk. */
@@ -61,16 +60,16 @@ describe('A notification about a reply lands on that reply', () => {
     expect(screen.getByText('60 replies')).toBeInTheDocument();
     expect(screen.getByRole('article', { name: 'Ava Reed', current: false })).toHaveTextContent('Starting the week with a walk');
 
-    await user.click(screen.getByRole('button', { name: REPLIES_TEXTS.earlier }));
+    await user.click(screen.getByRole('button', { name: 'Show earlier replies' }));
     await waitFor(() => expect(contentsShown()).toEqual(numbered(25, 60)));
     await waitFor(() => expect(within(repliesList()).getAllByRole('article')[0]).toHaveFocus());
     expect(screen.getByRole('article', { current: true })).toHaveTextContent('Reply number 45');
-    await user.click(screen.getByRole('button', { name: REPLIES_TEXTS.earlier }));
+    await user.click(screen.getByRole('button', { name: 'Show earlier replies' }));
     await waitFor(() => expect(contentsShown()).toEqual(numbered(5, 60)));
-    await user.click(screen.getByRole('button', { name: REPLIES_TEXTS.earlier }));
+    await user.click(screen.getByRole('button', { name: 'Show earlier replies' }));
     await waitFor(() => expect(contentsShown()).toEqual(numbered(1, 60)));
-    expect(screen.queryByRole('button', { name: REPLIES_TEXTS.earlier })).not.toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: REPLIES_TEXTS.more })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Show earlier replies' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Show more replies' })).not.toBeInTheDocument();
   });
 
   it('a reply to the post and a mention in a reply each lead to their reply', async () => {
@@ -100,7 +99,7 @@ describe('A notification about a reply lands on that reply', () => {
     await elsewhere('noah_kim', 'DELETE', `/replies/${written.reply.id}`);
 
     await user.click(entry);
-    expect(await screen.findByText(REPLIES_TEXTS.gone, undefined, { timeout: 10_000 })).toHaveAttribute('role', 'status');
+    expect(await screen.findByText('The reply you were looking for is no longer here: it was deleted. Here is the post and its replies.', undefined, { timeout: 10_000 })).toHaveAttribute('role', 'status');
     expect(currentPath(router)).toBe(`/posts/${AVAS_POST}`);
     expect(screen.getByRole('article', { name: 'Ava Reed' })).toHaveTextContent('Starting the week with a walk');
     await waitFor(() => expect(contentsShown()).toEqual(numbered(1, 3)));
@@ -132,6 +131,6 @@ describe('A notification about a reply lands on that reply', () => {
     expect(landed).toHaveTextContent('Reply number 4');
     await waitFor(() => expect(landed).toHaveFocus());
     expect(contentsShown()).toEqual(numbered(1, 5));
-    expect(screen.queryByRole('button', { name: REPLIES_TEXTS.earlier })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Show earlier replies' })).not.toBeInTheDocument();
   });
 });

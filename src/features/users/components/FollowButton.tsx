@@ -6,6 +6,8 @@ import { fullName } from '../followUpdates';
 import { useFollowUserMutation, useUnfollowUserMutation } from '../usersApi';
 import { selectIsFollowing } from '../usersSelectors';
 import { WaitingToSend } from '../../../offline/WaitingToSend';
+import { t } from '../../../i18n/i18n';
+import { useT } from '../../../i18n/useT';
 import './FollowButton.css';
 
 export interface FollowButtonProps {
@@ -21,6 +23,7 @@ export interface FollowButtonProps {
  * is shown for the current member themself.
  */
 export function FollowButton({ user, className }: FollowButtonProps) {
+  const say = useT();
   const myId = useAppSelector(selectCurrentUserId);
   const following = useAppSelector((state) => selectIsFollowing(state, user._id));
   const [followUser, followState] = useFollowUserMutation();
@@ -28,14 +31,14 @@ export function FollowButton({ user, className }: FollowButtonProps) {
   if (myId === user._id) return null;
 
   const busy = followState.isLoading || unfollowState.isLoading;
-  const verb = following ? 'Unfollow' : 'Follow';
+  const verb = following ? { words: 'follow.unfollow', name: 'follow.unfollowName' } as const : { words: 'follow.follow', name: 'follow.followName' } as const;
 
   const onClick = async () => {
     if (busy) return;
     await flipToggle(
       following,
-      { call: () => followUser(user._id).unwrap(), toast: `You started following ${fullName(user)}` },
-      { call: () => unfollowUser(user._id).unwrap(), toast: `You Unfollowed ${fullName(user)}` },
+      { call: () => followUser(user._id).unwrap(), toast: t('follow.followed', { name: fullName(user) }) },
+      { call: () => unfollowUser(user._id).unwrap(), toast: t('follow.unfollowed', { name: fullName(user) }) },
     );
   };
 
@@ -44,11 +47,11 @@ export function FollowButton({ user, className }: FollowButtonProps) {
       <button
         type="button"
         className={['follow-button', following ? 'follow-button--following' : '', className ?? ''].filter(Boolean).join(' ')}
-        aria-label={`${verb} ${fullName(user)}`}
+        aria-label={say(verb.name, { name: fullName(user) })}
         aria-disabled={busy || undefined}
         onClick={onClick}
       >
-        {verb}
+        {say(verb.words)}
       </button>
       {/* A follow made with no backend waits to be sent (the outbox). */}
       <WaitingToSend target={user._id} />

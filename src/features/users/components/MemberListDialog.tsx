@@ -3,19 +3,16 @@ import { Dialog } from '../../../components/Dialog';
 import { MoreButton, useFocusAfterGrowth } from '../../../components/MorePages';
 import { type MemberList, useGetMemberPagesInfiniteQuery } from '../memberListsApi';
 import { PersonRow } from './PersonRow';
+import type { MessageId } from '../../../i18n/catalogues/en';
+import { useT } from '../../../i18n/useT';
 import './PersonRow.css';
 import './MemberListDialog.css';
 
-export const MEMBER_LIST_TEXTS = {
-  followers: { title: 'Followers', empty: 'No followers yet.' },
-  following: { title: 'Following', empty: 'Not following anyone yet.' },
-  likes: { title: 'Liked by', empty: 'Nobody likes this post yet.' },
-  loading: 'Loading members…',
-  failed: 'This list could not load.',
-  retry: 'Try again',
-  more: 'Show more',
-  moreBusy: 'Loading more…',
-} as const;
+const MEMBER_LIST_TEXTS = {
+  followers: { title: 'memberList.followers', empty: 'memberList.followersEmpty' },
+  following: { title: 'memberList.following', empty: 'memberList.followingEmpty' },
+  likes: { title: 'memberList.likes', empty: 'memberList.likesEmpty' },
+} as const satisfies Record<MemberList['list'], { title: MessageId; empty: MessageId }>;
 
 export interface MemberListDialogProps {
   list: MemberList;
@@ -28,6 +25,7 @@ export interface MemberListDialogProps {
  * there is more. A page that fails to load says so, and can be asked for again.
  */
 export function MemberListDialog({ list, onClose }: MemberListDialogProps) {
+  const say = useT();
   const texts = MEMBER_LIST_TEXTS[list.list];
   const { data, isLoading, isError, isFetchingNextPage, hasNextPage, fetchNextPage, refetch } = useGetMemberPagesInfiniteQuery(list, { refetchOnMountOrArgChange: true });
   const members = data?.pages.flatMap((page) => page.users) ?? [];
@@ -35,10 +33,10 @@ export function MemberListDialog({ list, onClose }: MemberListDialogProps) {
   const focusAfterGrowth = useFocusAfterGrowth(listRef, '.person-row__link', members.length, isFetchingNextPage);
 
   return (
-    <Dialog title={texts.title} onClose={onClose}>
+    <Dialog title={say(texts.title)} onClose={onClose}>
       <div className="member-list">
         {members.length > 0 ? (
-          <ul ref={listRef} className="person-list" aria-label={texts.title}>
+          <ul ref={listRef} className="person-list" aria-label={say(texts.title)}>
             {members.map((member) => (
               // A name opens that profile on a new entry of history, which closes the dialog; Back
               // comes back to the list.
@@ -46,18 +44,18 @@ export function MemberListDialog({ list, onClose }: MemberListDialogProps) {
             ))}
           </ul>
         ) : null}
-        {isLoading ? <p className="member-list__status" role="status">{MEMBER_LIST_TEXTS.loading}</p> : null}
-        {!isLoading && !isError && members.length === 0 ? <p className="member-list__status">{texts.empty}</p> : null}
+        {isLoading ? <p className="member-list__status" role="status">{say('memberList.loading')}</p> : null}
+        {!isLoading && !isError && members.length === 0 ? <p className="member-list__status">{say(texts.empty)}</p> : null}
         {isError ? (
           <div className="member-list__failed" role="alert">
-            <p className="member-list__status">{MEMBER_LIST_TEXTS.failed}</p>
-            <button type="button" className="pill-button" onClick={() => void refetch()}>{MEMBER_LIST_TEXTS.retry}</button>
+            <p className="member-list__status">{say('memberList.failed')}</p>
+            <button type="button" className="pill-button" onClick={() => void refetch()}>{say('memberList.retry')}</button>
           </div>
         ) : null}
         {hasNextPage && !isError ? (
           <MoreButton
-            label={MEMBER_LIST_TEXTS.more}
-            busyLabel={MEMBER_LIST_TEXTS.moreBusy}
+            label={say('memberList.more')}
+            busyLabel={say('memberList.loadingMore')}
             busy={isFetchingNextPage}
             onPress={() => {
               focusAfterGrowth(members.length);

@@ -5,7 +5,7 @@ import { DEMO_CREDENTIALS, SEED_USER_IDS, seedPostId } from '../../../../contrac
 import { getMockDb, server } from '../../../../mocks/testing/node';
 import { renderWithProviders } from '../../../test/renderWithProviders';
 import { API } from '../../../test/posts';
-import { MEMBER_LIST_TEXTS } from './MemberListDialog';
+import { activateLanguage } from '../../../i18n/i18n';
 
 async function openProfile(userId: string) {
   const view = await renderWithProviders({ route: `/users/${userId}`, authAs: DEMO_CREDENTIALS });
@@ -53,6 +53,19 @@ describe('follower and following lists on a profile', () => {
     expect(within(connections()).getByRole('button', { name: '3 Followers' })).toHaveFocus();
   });
 
+  it('speaks Polish: the list, its Follow and Unfollow, and their toasts', async () => {
+    await activateLanguage('pl');
+    const { user } = await openProfile(SEED_USER_IDS.maya);
+    const counts = screen.getByRole('list', { name: 'Powiązania' });
+    await user.click(await within(counts).findByRole('button', { name: '3 obserwujących' }));
+    const list = await within(screen.getByRole('dialog', { name: 'Obserwujący' })).findByRole('list', { name: 'Obserwujący' });
+    await user.click(within(list).getByRole('button', { name: 'Obserwuj: Zoe Martin' }));
+    expect(await screen.findByText('Obserwujesz teraz: Zoe Martin')).toBeInTheDocument();
+    await user.click(within(list).getByRole('button', { name: 'Przestań obserwować: Zoe Martin' }));
+    expect(await screen.findByText('Nie obserwujesz już: Zoe Martin')).toBeInTheDocument();
+    expect(within(list).getByRole('button', { name: 'Obserwuj: Zoe Martin' })).toHaveTextContent('Obserwuj');
+  });
+
   it('opens whom a member follows, and a name there opens that profile', async () => {
     const { user } = await openProfile(SEED_USER_IDS.noah);
     await user.click(await within(connections()).findByRole('button', { name: '2 Following' }));
@@ -91,7 +104,7 @@ describe('follower and following lists on a profile', () => {
     zoe.followers = [];
     const { user } = await openProfile(SEED_USER_IDS.zoe);
     await user.click(await within(connections()).findByRole('button', { name: '0 Followers' }));
-    expect(await within(screen.getByRole('dialog', { name: 'Followers' })).findByText(MEMBER_LIST_TEXTS.followers.empty)).toBeInTheDocument();
+    expect(await within(screen.getByRole('dialog', { name: 'Followers' })).findByText('No followers yet.')).toBeInTheDocument();
   });
 
   it('says when the list could not load, and loads it on Try again', async () => {
@@ -100,11 +113,11 @@ describe('follower and following lists on a profile', () => {
     const { user } = await openProfile(SEED_USER_IDS.maya);
     await user.click(await within(connections()).findByRole('button', { name: '3 Followers' }));
     const dialog = screen.getByRole('dialog', { name: 'Followers' });
-    expect(await within(dialog).findByRole('alert')).toHaveTextContent(MEMBER_LIST_TEXTS.failed);
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('This list could not load.');
     expect(screen.getByText('The list could not load. Something went wrong on our side. Please try again later.')).toBeInTheDocument();
 
     fail = false;
-    await user.click(within(dialog).getByRole('button', { name: MEMBER_LIST_TEXTS.retry }));
+    await user.click(within(dialog).getByRole('button', { name: 'Try again' }));
     expect(await within(dialog).findByRole('list', { name: 'Followers' })).toBeInTheDocument();
     expect(within(dialog).queryByRole('alert')).not.toBeInTheDocument();
   });
@@ -129,6 +142,6 @@ describe('who likes a post', () => {
   it('says nobody likes a post yet', async () => {
     const { user } = await renderWithProviders({ route: `/posts/${seedPostId(8)}`, authAs: DEMO_CREDENTIALS });
     await user.click(await screen.findByRole('button', { name: '0 likes: who likes this post' }, { timeout: 10_000 }));
-    expect(await within(screen.getByRole('dialog', { name: 'Liked by' })).findByText(MEMBER_LIST_TEXTS.likes.empty)).toBeInTheDocument();
+    expect(await within(screen.getByRole('dialog', { name: 'Liked by' })).findByText('Nobody likes this post yet.')).toBeInTheDocument();
   });
 });
