@@ -7,6 +7,7 @@ import { NETWORK_MESSAGE } from '../lib/apiError';
 import { API, cardWith, renderHome } from '../test/posts';
 import { currentPath, renderWithProviders } from '../test/renderWithProviders';
 import { CONNECTION_TEXTS } from '../features/live/connectionTexts';
+import { activateLanguage } from '../i18n/i18n';
 
 const LAKE = 'The lake went completely still just before dusk. No filter needed.';
 const GOLDEN = 'Golden hour on the hills. I could watch this light all day.';
@@ -36,6 +37,21 @@ describe("a member's act the backend cannot take keeps them where they are", () 
     expect(currentPath(router)).toBe('/');
     expect(screen.getByRole('feed', { name: 'Latest Posts' })).toBeInTheDocument();
     expect(getMockDb().posts.get(seedPostId(2))?.likedBy).not.toContain(DEMO_USER_ID);
+  });
+
+  it('says what did not happen and why in the member\'s language: a 503 by its code, a 429 with its wait counted in Polish', async () => {
+    await activateLanguage('pl');
+    useScenario('read-only');
+    const { user } = await renderHome();
+    await user.click(within(cardWith(LAKE)).getByRole('button', { name: 'Polub, 2 polubienia', pressed: false }));
+    expect(await screen.findByText('Polubienie nie zostało zapisane. Usługa jest teraz niedostępna. Spróbuj ponownie za chwilę.')).toBeInTheDocument();
+
+    server.use(http.post(`${API}/posts/like/:postId`, () => HttpResponse.json(
+      { errors: ['Too many requests. Try again later.'], code: 'too_many_requests' },
+      { status: 429, headers: { 'Retry-After': '250' } },
+    )));
+    await user.click(await within(cardWith(LAKE)).findByRole('button', { name: 'Polub, 2 polubienia', pressed: false }));
+    expect(await screen.findByText('Zbyt wiele żądań. Spróbuj ponownie za 5 minut.')).toBeInTheDocument();
   });
 
   it('a like taken back (dislike) when the backend cannot write: the heart stays full', async () => {

@@ -12,9 +12,8 @@ import { feedSlice, feedSortChanged, selectSortMode } from '../features/posts/fe
 import { liveSlice } from '../features/live/liveSlice';
 import type { PagedList } from '../features/posts/postsApi';
 import { isSortLoad } from '../features/posts/sortLoads';
-import { notifyError } from '../features/ui/notify';
+import { notifyError, worded } from '../features/ui/notify';
 import { connectionBack, connectionLost, connectionSlice } from '../features/live/connectionSlice';
-import { failedActMessage } from './failedActs';
 import { forgetKeptImages } from '../offline/keptPages';
 import { loadKeptReads } from '../offline/loadKeptReads';
 import { loadKeptOutbox } from '../offline/loadKeptOutbox';
@@ -60,11 +59,11 @@ export function makeStore({ preloadedState, router }: MakeStoreOptions = {}) {
       const from = router?.state.location;
       listenerApi.dispatch(loaderHidden());
       if (failure.kind === 'client') {
-        notifyError(failure.message);
+        notifyError(worded((words) => words.failureReason(failure), failure.message));
         return;
       }
       if (failure.kind === 'unavailable') {
-        notifyError(failure.message, { once: String(failure.status) });
+        notifyError(worded((words) => words.failureReason(failure), failure.message), { once: String(failure.status) });
         return;
       }
       if (failure.kind === 'unauthorized') {
@@ -75,7 +74,7 @@ export function makeStore({ preloadedState, router }: MakeStoreOptions = {}) {
         return;
       }
       if (failure.purpose === 'act') {
-        notifyError(failedActMessage(failure));
+        notifyError(worded((words) => words.failedActText(failure), failure.message));
         // A call that found no backend at all says the connection is gone; a refusal by a backend
         // that answers (a 503 while it cannot write) says nothing of the connection.
         if (failure.kind === 'network') listenerApi.dispatch(connectionLost());

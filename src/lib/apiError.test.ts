@@ -26,14 +26,14 @@ describe('reading the backend refusals', () => {
 
   it('treats a wrong password as refused input, not an ended session', () => {
     const failure = classifyFailure(refusal(401, 'The credentials you entered are invalid. Unauthorized access error.', ERROR_CODES.invalidCredentials), true);
-    expect(failure).toEqual({ kind: 'client', status: 401, message: 'The credentials you entered are invalid. Unauthorized access error.' });
+    expect(failure).toEqual({ kind: 'client', status: 401, message: 'The credentials you entered are invalid. Unauthorized access error.', code: ERROR_CODES.invalidCredentials });
   });
 
   it('decides by the code, whatever the message says', () => {
     expect(classifyFailure(refusal(401, 'Ihr Token ist abgelaufen.', ERROR_CODES.tokenInvalid), true).kind).toBe('unauthorized');
     expect(classifyFailure(refusal(404, 'The username you entered is not Registered. Not Found error', ERROR_CODES.userNotFound), true).kind).toBe('client');
     expect(classifyFailure(refusal(401, 'The token is invalid. Unauthorized access error.', ERROR_CODES.invalidCredentials), true).kind).toBe('client');
-    expect(classifyFailure(refusal(429, 'Too many requests. Try again later.', ERROR_CODES.tooManyRequests), true)).toEqual({ kind: 'client', status: 429, message: 'Too many requests. Try again later.' });
+    expect(classifyFailure(refusal(429, 'Too many requests. Try again later.', ERROR_CODES.tooManyRequests), true)).toEqual({ kind: 'client', status: 429, message: 'Too many requests. Try again later.', code: ERROR_CODES.tooManyRequests });
   });
 
   it('reads a backend without codes by status: a 401 with a token ends the session, a 404 is a message', () => {
@@ -76,6 +76,8 @@ describe('retryAfterInWords: when a 429 says to try again', () => {
     const told = withRetryAfter(tooMany, new Headers({ 'retry-after': '720' }));
     expect(errorMessage(told)).toBe('Too many requests. Try again in 12 minutes.');
     expect(errorCode(told)).toBe(ERROR_CODES.tooManyRequests);
+    // The wait is kept beside the words, for the member's language to word it (src/i18n/failureTexts.ts).
+    expect(classifyFailure(told, true)).toEqual({ kind: 'client', status: 429, message: 'Too many requests. Try again in 12 minutes.', code: ERROR_CODES.tooManyRequests, retryAfter: 720 });
     expect(withRetryAfter(tooMany, new Headers())).toBe(tooMany);
     const taken = refusal(422, 'Unprocessable Entity. Username Already Exists.', ERROR_CODES.usernameExists);
     expect(withRetryAfter(taken, new Headers({ 'retry-after': '720' }))).toBe(taken);

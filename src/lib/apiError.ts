@@ -11,10 +11,15 @@ export type ApiFailureKind = 'network' | 'server' | 'unauthorized' | 'client' | 
 export interface ApiFailure {
   kind: ApiFailureKind;
   status: number | string;
+  /** In English: the backend's words, or the app's; the member reads it in their language (src/i18n/failureTexts.ts). */
   message: string;
+  /** The refusal's code, by which the app words it. */
+  code?: string;
+  /** A 429's wait, in seconds, from its Retry-After. */
+  retryAfter?: number;
 }
 
-const FALLBACK_MESSAGE = 'Something went wrong. Please try again.';
+export const FALLBACK_MESSAGE = 'Something went wrong. Please try again.';
 
 /** What a call that never reached the backend says, on a form that stays open to be sent again. */
 export const NETWORK_MESSAGE = 'SocialConnect could not be reached. Check your connection and try again.';
@@ -34,7 +39,7 @@ function hasStatus(error: unknown): error is { status: unknown; data?: unknown }
 }
 
 /** What a refusal's body says, as the backends send it ({ errors: [message], code }); empty for anything else. */
-function refusalBody(error: unknown): { errors?: unknown; code?: unknown } {
+function refusalBody(error: unknown): { errors?: unknown; code?: unknown; retryAfter?: unknown } {
   const data = hasStatus(error) ? error.data : undefined;
   return data && typeof data === 'object' ? data : {};
 }
@@ -49,6 +54,12 @@ export function errorMessage(error: unknown, fallback: string = FALLBACK_MESSAGE
 export function refusalStatus(error: unknown): number | undefined {
   if (!hasStatus(error) || typeof error.status !== 'number') return undefined;
   return error.status >= 400 && error.status < 500 ? error.status : undefined;
+}
+
+/** A 429's wait in seconds, as its Retry-After said it (withRetryAfter keeps it with the refusal). */
+export function retryAfterOf(error: unknown): number | undefined {
+  const { retryAfter } = refusalBody(error) as { retryAfter?: unknown };
+  return typeof retryAfter === 'number' ? retryAfter : undefined;
 }
 
 /** The refusal's machine-readable code (contract/messages.ts), when the backend sends one. */
@@ -77,13 +88,14 @@ export function classifyFailure(error: unknown, sentToken: boolean): ApiFailure 
     if (status === 'PARSING_ERROR') return { kind: 'server', status, message };
     return { kind: 'network', status: String(status), message: NETWORK_MESSAGE };
   }
-  if (status >= 500) return { kind: 'server', status, message };
   const code = errorCode(error);
+  const worded = { message, ...(code === undefined ? {} : { code }), ...(retryAfterOf(error) === undefined ? {} : { retryAfter: retryAfterOf(error) }) };
+  if (status >= 500) return { kind: 'server', status, ...worded };
   // A wrong current password (a profile edit) refuses the input, not the session.
-  if (code === ('invalid_credentials' satisfies ErrorCode)) return { kind: 'client', status, message };
+  if (code === ('invalid_credentials' satisfies ErrorCode)) return { kind: 'client', status, ...worded };
   const ended = code === undefined ? status === 401 : SESSION_ENDED.includes(code);
-  if (sentToken && ended) return { kind: 'unauthorized', status, message };
-  return { kind: 'client', status, message };
+  if (sentToken && ended) return { kind: 'unauthorized', status, ...worded };
+  return { kind: 'client', status, ...worded };
 }
 
 /** Refusals that say the state already is what the member asked for (already liked, not bookmarked yet...). */
@@ -102,8 +114,8 @@ export function refusedAsAlready(failure: unknown): boolean {
 }
 
 /**
- * '1 second', '12 minutes': English alone, as /login and /signup, which show these waits, are not yet
- * in the catalogues (src/i18n/), whose runtime would take /login past its 130 KB of JavaScript.
+ * '1 second', '12 minutes', in English: the words a refusal keeps should the member's own not load
+ * (src/i18n/failureTexts.ts words the wait in their language).
  */
 function inUnits(count: number, unit: 'second' | 'minute' | 'hour'): string {
   return `${count} ${unit}${count === 1 ? '' : 's'}`;
@@ -140,7 +152,8 @@ export function retryAfterInWords(header: string | null | undefined, now: number
  */
 export function withRetryAfter<E>(error: E, headers: Headers | undefined): E {
   if (!hasStatus(error) || error.status !== 429) return error;
-  const when = retryAfterInWords(headers?.get('retry-after'));
+  const header = headers?.get('retry-after');
+  const when = retryAfterInWords(header);
   if (!when) return error;
-  return { ...error, data: { ...refusalBody(error), errors: [`Too many requests. Try again ${when}.`] } };
+  return { ...error, data: { ...refusalBody(error), errors: [`Too many requests. Try again ${when}.`], retryAfter: retryAfterSeconds(header) } };
 }

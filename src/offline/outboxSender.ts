@@ -4,7 +4,7 @@
  * the backend refuses. Loaded with the first write that waits, not with the page.
  */
 
-import { failedActMessage } from '../app/failedActs';
+import { failedActText } from '../i18n/failureTexts';
 import { showBookmarkWaiting } from '../features/bookmarks/bookmarksApi';
 import { cachedPost, patchPost } from '../features/posts/postCopies';
 import { readPost, showCreatedPost } from '../features/posts/postsApi';
@@ -27,7 +27,7 @@ export type SendOutcome = { kind: 'done' } | { kind: 'unreachable' } | { kind: '
 /** The wait before the next try after the backend failed a write or asked for a wait, without a Retry-After. */
 export const OUTBOX_RETRY_MS = 30_000;
 
-/** The endpoint each kind of write is made by: its refusal is worded as the endpoint's failure is (failedActs.ts). */
+/** The endpoint each kind of write is made by: its refusal is worded as the endpoint's failure is (src/i18n/failureTexts.ts). */
 const ENDPOINT_OF: Readonly<Record<WaitingKind, string>> = {
   like: 'likePost',
   dislike: 'dislikePost',
@@ -260,7 +260,7 @@ export async function sendWaiting(cache: CacheAccess, waiting: () => readonly Wa
         return { kind: 'later', afterMs: retryAfterMs(meta?.response?.headers) ?? OUTBOX_RETRY_MS };
       }
       takeBack(cache, [write], failure.status === 404);
-      notifyError(failedActMessage({ ...failure, endpoint: ENDPOINT_OF[write.kind] }));
+      notifyError(failedActText({ ...failure, endpoint: ENDPOINT_OF[write.kind] }));
       await done(write);
     }
   } finally {

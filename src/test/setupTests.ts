@@ -4,6 +4,7 @@ import { cleanup, configure } from '@testing-library/react';
 import { toast } from 'react-toastify/unstyled';
 import { server, resetMockBackend } from '../../mocks/testing/node';
 import { activateLanguage } from '../i18n/i18n';
+import { toastsAskedForShown } from '../features/ui/notify';
 
 // findBy and waitFor wait for what a member would see; on a busy 2-core machine (two test files at
 // once, a build beside them) a render can take more than testing-library's default second.
@@ -46,6 +47,7 @@ afterEach(async () => {
   // A toast asked for by the test's last answers, after its screen was gone, would wait in
   // react-toastify's queue for the next test's screen and show there: it goes with its own test.
   await new Promise((resolve) => realSetTimeout(resolve, 0));
+  await toastsAskedForShown();
   toast.dismiss();
   server.resetHandlers();
   resetMockBackend();

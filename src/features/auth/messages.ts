@@ -1,5 +1,6 @@
 import type { ErrorCode } from '../../../contract/messages';
 import { errorCode, errorMessage, refusalStatus } from '../../lib/apiError';
+import { worded, type ToastText } from '../ui/notify';
 
 /** The auth screens' own toasts (spec sections 5 and 8), word for word. */
 export const AUTH_MESSAGES = {
@@ -23,10 +24,10 @@ const BAD_CREDENTIALS: readonly string[] = ['user_not_registered', 'invalid_cred
  * exist. Read by code, or by status when the backend sends none; any other refusal (too many
  * attempts, say) keeps the backend's own words. Undefined when it was not a refusal.
  */
-export function loginRefusalMessage(error: unknown): string | undefined {
+export function loginRefusalMessage(error: unknown): ToastText | undefined {
   const status = refusalStatus(error);
   if (status === undefined) return undefined;
   const code = errorCode(error);
   const badCredentials = code === undefined ? status === 401 || status === 404 : BAD_CREDENTIALS.includes(code);
-  return badCredentials ? AUTH_MESSAGES.invalidCredentials : errorMessage(error);
+  return badCredentials ? AUTH_MESSAGES.invalidCredentials : worded((words) => words.refusalTextOf(error), errorMessage(error));
 }

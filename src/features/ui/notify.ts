@@ -2,6 +2,7 @@ import { useSyncExternalStore } from 'react';
 import type * as Toastify from 'react-toastify/unstyled';
 import type { ToastOptions } from 'react-toastify/unstyled';
 import { TIMINGS } from '../../config/timings';
+import type * as FailureTexts from '../../i18n/failureTexts';
 
 export interface NotifyOptions {
   /** 2 s instead of 3 s: missing credentials and filled test credentials. */
@@ -41,12 +42,36 @@ export function loadToasts(): Promise<ToastCode> {
   return toastCode;
 }
 
-function show(kind: 'success' | 'error', message: string, opts?: NotifyOptions): void {
-  loadToasts().then(
-    ({ toast }) => {
+type FailureWords = typeof FailureTexts;
+
+/**
+ * A toast's words: written already, or worded once the app's words for failures have loaded (in
+ * the member's language; they load with the first such toast, so /login paints without them), with
+ * the English to show should they not load.
+ */
+export type ToastText = string | { word: () => Promise<string>; fallback: string };
+
+/** A toast worded by the failures' words (src/i18n/failureTexts.ts); `fallback` if they cannot load. */
+export function worded(word: (words: FailureWords) => string, fallback: string): ToastText {
+  return { word: () => import(/* webpackChunkName: "i18n" */ '../../i18n/failureTexts').then(word), fallback };
+}
+
+/** Toasts show in the order they were asked for, also when one waits for its words. */
+let queue: Promise<unknown> = Promise.resolve();
+
+/** Settles once every toast asked for so far is on its way to the screen (or could not be). */
+export function toastsAskedForShown(): Promise<void> {
+  return queue.then(() => undefined);
+}
+
+function show(kind: 'success' | 'error', text: ToastText, opts?: NotifyOptions): void {
+  const words = typeof text === 'string' ? Promise.resolve(text) : text.word().catch(() => text.fallback);
+  const ready = Promise.all([loadToasts(), words]);
+  queue = queue.then(() => ready).then(
+    ([{ toast }, message]) => {
       toast[kind](message, options(opts));
     },
-    (error: unknown) => console.error(`SocialConnect could not show the message "${message}".`, error),
+    (error: unknown) => console.error(`SocialConnect could not show the message "${typeof text === 'string' ? text : text.fallback}".`, error),
   );
 }
 
@@ -62,12 +87,12 @@ export function useToastsWanted(): boolean {
   );
 }
 
-export function notifySuccess(message: string, opts?: NotifyOptions): void {
+export function notifySuccess(message: ToastText, opts?: NotifyOptions): void {
   show('success', message, opts);
 }
 
 /** Error-style toast: failures, and the spec's removals (dislike, delete, unbookmark, unfollow). */
-export function notifyError(message: string, opts?: NotifyOptions): void {
+export function notifyError(message: ToastText, opts?: NotifyOptions): void {
   show('error', message, opts);
 }
 

@@ -1,7 +1,8 @@
 import { useCallback, useEffect, useId, useMemo, useRef } from 'react';
 import { MoreButton, useFocusAfterGrowth } from '../../../components/MorePages';
 import { useCapability } from '../../../lib/api/capabilities';
-import { errorMessage, refusalStatus } from '../../../lib/apiError';
+import { refusalStatus } from '../../../lib/apiError';
+import { refusalTextOf } from '../../../i18n/failureTexts';
 import { useT } from '../../../i18n/useT';
 import type { Post, Reply } from '../../../types/api';
 import { useGetRepliesInfiniteQuery } from '../repliesApi';
@@ -68,7 +69,7 @@ export function Replies({ post, landOn }: { post: Post; landOn?: string }) {
   const answer = useCallback((reply: Answering) => composer.current?.answer(reply), []);
   const postAuthor = post.userFullName || post.username;
   // 4xx refusals of the list are said here, where the list would be; other failures go where all go.
-  const refusal = isError && !gone && (refusalStatus(error) ?? 0) >= 400 && (refusalStatus(error) ?? 0) < 500 ? errorMessage(error) : null;
+  const refusal = isError && !gone && (refusalStatus(error) ?? 0) >= 400 && (refusalStatus(error) ?? 0) < 500 ? refusalTextOf(error) : null;
 
   return (
     <section className="replies" aria-labelledby={headingId}>

@@ -3,7 +3,7 @@ import { Avatar } from '../../../components/Avatar';
 import { Dialog } from '../../../components/Dialog';
 import { LIMITS } from '../../../../contract/limits';
 import { ERROR_CODES } from '../../../../contract/messages';
-import { classifyFailure, errorCode, errorMessage } from '../../../lib/apiError';
+import { classifyFailure, errorCode } from '../../../lib/apiError';
 import { countGraphemes } from '../../../../contract/validation';
 import type { ImageFileProblem } from '../../../lib/fileToDataUrl';
 import { usePickImage } from '../../../lib/usePickImage';
@@ -18,6 +18,7 @@ import { t } from '../../../i18n/i18n';
 import { useT } from '../../../i18n/useT';
 import type { MessageId } from '../../../i18n/catalogues/en';
 import { imagePickHint, imageProblemText } from '../../../i18n/imageTexts';
+import { refusalTextOf } from '../../../i18n/failureTexts';
 
 /** What a member is told of a picked avatar that cannot be used. */
 const PICKER_MESSAGES = {
@@ -158,7 +159,7 @@ export function EditProfileDialog({ user, onClose }: EditProfileDialogProps) {
       // dialog says the backend's other refusals itself (the call's ownRefusals), and the app's
       // listener says what failed on the way.
       if (errorCode(error) === ERROR_CODES.invalidCredentials) markCurrentPassword('profile.currentPasswordWrong');
-      else if (classifyFailure(error, true).kind === 'client') notifyError(errorMessage(error));
+      else if (classifyFailure(error, true).kind === 'client') notifyError(refusalTextOf(error));
     }
   };
 

@@ -1,0 +1,105 @@
+import { LIMITS } from '../../contract/limits';
+import { isMessageKey, type MessageKey } from '../../contract/messages';
+import { errorCode, errorMessage, FALLBACK_MESSAGE, retryAfterOf, type ApiFailure } from '../lib/apiError';
+import type { MessageId } from './catalogues/en';
+import { t } from './i18n';
+import { imagePixelsLimitText } from './imageTexts';
+
+/**
+ * Failed calls in the member's language. Both backends answer a refusal with a code beside their
+ * English words (contract/messages.ts): the app words each code from the catalogues, with the
+ * limits and waits in it formatted for the language. A code the app does not know keeps the
+ * backend's words. Loaded with the first toast that needs it (features/ui/notify.ts), never with /login.
+ */
+
+/** The numbers some refusals name: the contract's limits, which both backends hold. */
+const LIMIT_VALUES: Partial<Record<MessageKey, Record<string, number>>> = {
+  postTooLong: { max: LIMITS.postTextMax },
+  replyTooLong: { max: LIMITS.replyTextMax },
+  imageTooLarge: { megabytes: LIMITS.imageBytesMax / (1024 * 1024) },
+  firstNameInvalid: { min: LIMITS.nameMin, max: LIMITS.nameMax },
+  lastNameInvalid: { min: LIMITS.nameMin, max: LIMITS.nameMax },
+  usernameInvalid: { min: LIMITS.usernameMin, max: LIMITS.usernameMax },
+  passwordInvalid: { min: LIMITS.passwordMin, max: LIMITS.passwordMax },
+  bioTooLong: { max: LIMITS.bioMax },
+  portfolioInvalid: { max: LIMITS.portfolioUrlMax },
+  imageAltTooLong: { max: LIMITS.imageAltMax },
+  idempotencyKeyInvalid: { min: LIMITS.idempotencyKeyMin, max: LIMITS.idempotencyKeyMax },
+};
+
+/** Below this many seconds a wait is "a moment". */
+const MOMENT_SECONDS = 5;
+
+/** A wait as the message words it, rounded up: a moment, seconds, minutes or hours. */
+function waitValues(seconds: number): { unit: 'moment' | 'second' | 'minute' | 'hour'; count: number } {
+  if (seconds < MOMENT_SECONDS) return { unit: 'moment', count: 0 };
+  if (seconds < 60) return { unit: 'second', count: Math.ceil(seconds) };
+  const minutes = Math.ceil(seconds / 60);
+  if (minutes < 60) return { unit: 'minute', count: minutes };
+  return { unit: 'hour', count: Math.ceil(minutes / 60) };
+}
+
+/** 'too_many_requests' -> 'tooManyRequests': the message's key in the contract. */
+function keyOf(code: string): string {
+  return code.replace(/_([a-z])/g, (_match, letter: string) => letter.toUpperCase());
+}
+
+/**
+ * A refusal in the member's language, by its code; `message` is the backend's own words, kept for a
+ * code the app does not know. A 429 with a wait says when to try again.
+ */
+export function refusalText(code: string | undefined, message: string, retryAfter?: number): string {
+  const key = code === undefined ? undefined : keyOf(code);
+  if (key === undefined || !isMessageKey(key)) return code === undefined && message === FALLBACK_MESSAGE ? t('failure.generic') : message;
+  if (key === 'tooManyRequests' && retryAfter !== undefined) return t('refusal.tooManyRequestsIn', waitValues(retryAfter));
+  // The pixel limit is the backend's setting, which its words name ("at most 24,000,000 pixels").
+  if (key === 'imageTooManyPixels') return imagePixelsLimitText(Number(/[\d,]{2,}/.exec(message)?.[0].replace(/,/g, '')) || LIMITS.imagePixelsMax);
+  return t(`refusal.${key}` satisfies MessageId, LIMIT_VALUES[key]);
+}
+
+/** What a refused call's error (as RTK Query gives it) says, in the member's language. */
+export function refusalTextOf(error: unknown): string {
+  return refusalText(errorCode(error), errorMessage(error), retryAfterOf(error));
+}
+
+/** Why a call failed: no connection, a backend that could not start, or what the backend said. */
+export function failureReason(failure: ApiFailure): string {
+  // A chunk of the app's own code that did not load says so in its own words.
+  if (failure.kind === 'network' && failure.status !== 'CHUNK_LOAD_ERROR') {
+    return t(typeof navigator !== 'undefined' && !navigator.onLine ? 'failure.offline' : 'failure.network');
+  }
+  if (failure.kind === 'unavailable') return t('failure.notStarted');
+  return refusalText(failure.code, failure.message, failure.retryAfter);
+}
+
+/**
+ * What did not happen when a member's act could not reach the backend, or the backend failed it, by
+ * the call's endpoint. A toggle goes back as it was, a form keeps what was typed: the toast says so.
+ */
+const NOT_DONE = {
+  likePost: 'failedAct.likePost',
+  dislikePost: 'failedAct.dislikePost',
+  likeReply: 'failedAct.likeReply',
+  unlikeReply: 'failedAct.unlikeReply',
+  addBookmark: 'failedAct.addBookmark',
+  removeBookmark: 'failedAct.removeBookmark',
+  followUser: 'failedAct.followUser',
+  unfollowUser: 'failedAct.unfollowUser',
+  changeRelation: 'failedAct.changeRelation',
+  createPost: 'failedAct.createPost',
+  editPost: 'failedAct.editPost',
+  deletePost: 'failedAct.deletePost',
+  createReply: 'failedAct.createReply',
+  deleteReply: 'failedAct.deleteReply',
+  editProfile: 'failedAct.editProfile',
+  markNotificationsRead: 'failedAct.markNotificationsRead',
+  signup: 'failedAct.signup',
+  login: 'failedAct.login',
+  getMemberPages: 'failedAct.getMemberPages',
+} as const satisfies Record<string, MessageId>;
+
+/** The toast of an act that failed for want of the backend: what did not happen, then why. */
+export function failedActText(failure: ApiFailure & { endpoint: string }): string {
+  const what = Object.hasOwn(NOT_DONE, failure.endpoint) ? NOT_DONE[failure.endpoint as keyof typeof NOT_DONE] : 'failedAct.other';
+  return t('failedAct.sentence', { what: t(what), why: failureReason(failure) });
+}
