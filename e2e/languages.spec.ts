@@ -62,4 +62,21 @@ test.describe('A language asked for by the address', () => {
     await expect(page.locator('html')).toHaveAttribute('lang', 'en-XA');
     await expect(pseudoCounts.getByRole('button', { name: /^\[3 Ƒöļļöŵéŕš·+\]$/ })).toBeVisible();
   });
+
+  test('a member chooses a language in the side navigation: the page changes in place, and every page after starts in it, the built-ahead /login too', async ({ page, consoleGuard }) => {
+    await login(page);
+    const html = page.locator('html');
+    await page.getByRole('combobox', { name: 'Language' }).selectOption('العربية');
+    await expect(html).toHaveAttribute('dir', 'rtl');
+    await expect(page.getByRole('combobox', { name: 'اللغة' })).toHaveValue('ar');
+    await expect(page.getByRole('link', { name: 'استكشاف' }).first()).toBeVisible();
+    await page.reload();
+    await expect(page.getByRole('link', { name: 'استكشاف' }).first()).toBeVisible();
+    // /login is built ahead in English; the page's own first script turns it before any app code runs.
+    await page.route('**/static/js/**', (route) => route.abort());
+    consoleGuard.allow(/^Failed to load resource/);
+    await page.goto('/login');
+    await expect(html).toHaveAttribute('lang', 'ar');
+    await expect(html).toHaveAttribute('dir', 'rtl');
+  });
 });

@@ -9,7 +9,7 @@ import { chooseRealServer, env } from './config/env';
 import { readThemeChoice, showThemeChoice } from './features/theme/themeChoice';
 import { browserStorage } from './lib/browserStorage';
 import { languageAskedFor } from './i18n/locales';
-import { keepLanguageChoice, readLanguageChoice } from './i18n/languageChoice';
+import { keepLanguageChoice, showLanguage, startingLanguage } from './i18n/languageChoice';
 import './styles/global.css';
 
 const COULD_NOT_START = 'SocialConnect could not start. Please reload the page.';
@@ -70,13 +70,18 @@ async function start(container: HTMLElement): Promise<void> {
     }
   }
   // A language asked for by the address (`?lang=pl`, `?lang=en-XA` for QA's pseudo-locale) is kept
-  // as the browser's choice; a language other than English has its catalogue here before the first
-  // render. One that fails to load leaves the app in English.
+  // as the browser's choice; with none asked for or chosen, the browser's own languages decide. A
+  // language other than English has its catalogue here before the first render. One that fails to
+  // load leaves the app in English.
   const asked = languageAskedFor(window.location.search);
   if (asked) keepLanguageChoice(browserStorage, asked);
-  const language = asked ?? readLanguageChoice(browserStorage);
-  if (language && language !== 'en') {
-    await import(/* webpackChunkName: "i18n" */ './i18n/i18n').then(({ activateLanguage }) => activateLanguage(language)).catch((error: unknown) => console.error(`SocialConnect: the ${language} catalogue could not load; the app speaks English.`, error));
+  const language = startingLanguage(window.location.search, browserStorage, navigator.languages);
+  if (language !== 'en') {
+    await import(/* webpackChunkName: "i18n" */ './i18n/i18n').then(({ activateLanguage }) => activateLanguage(language)).catch((error: unknown) => {
+      // /theme.js put the language on the page already: the page says it speaks English again.
+      showLanguage(document.documentElement, 'en');
+      console.error(`SocialConnect: the ${language} catalogue could not load; the app speaks English.`, error);
+    });
   }
   const { mountApp } = await appModule;
   // The chunks' modules have just run in one task; the app starts in the next, so that a key or a

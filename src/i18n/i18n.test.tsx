@@ -7,7 +7,8 @@ import { en, type MessageId } from './catalogues/en';
 import { compileCatalogue, compiledModule, pseudoCatalogue, type CompiledMessage } from './compile';
 import { activateLanguage, chooseLanguage, t } from './i18n';
 import { keepLanguageChoice, readLanguageChoice } from './languageChoice';
-import { languageAskedFor, LOCALES, PSEUDO_LOCALE, type Locale } from './locales';
+import { browserLanguage, languageAskedFor, LOCALES, PSEUDO_LOCALE, type Locale } from './locales';
+import { startingLanguage } from './languageChoice';
 
 afterEach(async () => {
   await activateLanguage('en');
@@ -70,6 +71,20 @@ describe('the page speaks the language', () => {
     expect(languageAskedFor('?lang=xx')).toBeUndefined();
     expect(languageAskedFor('?lang=toString')).toBeUndefined();
     expect(languageAskedFor('')).toBeUndefined();
+  });
+
+  it("starts in the address's language, else the browser's choice, else the first of the browser's languages it speaks, else English", () => {
+    const kept = (value: string | null) => () => ({ getItem: () => value }) as unknown as Storage;
+    expect(browserLanguage(['de-AT', 'en-US'])).toBe('de');
+    expect(browserLanguage(['pt-BR', 'PL'])).toBe('pl');
+    // QA's pseudo-locale is never a browser's.
+    expect(browserLanguage(['en-XA'])).toBe('en');
+    expect(browserLanguage(['pt-BR', 'ja'])).toBeUndefined();
+    expect(startingLanguage('?lang=ar', kept('pl'), ['de'])).toBe('ar');
+    expect(startingLanguage('', kept('pl'), ['de'])).toBe('pl');
+    expect(startingLanguage('', kept('xx'), ['ar-EG', 'de'])).toBe('ar');
+    expect(startingLanguage('', kept(null), ['ja'])).toBe('en');
+    expect(startingLanguage('', () => undefined, [])).toBe('en');
   });
 });
 

@@ -1,8 +1,8 @@
 import { setupI18n, type Messages } from '@lingui/core';
 import type { MessageId } from './catalogues/en';
 import { messages as en } from './compiled/en';
-import { keepLanguageChoice } from './languageChoice';
-import { LOCALES, type Locale } from './locales';
+import { keepLanguageChoice, showLanguage } from './languageChoice';
+import type { Locale } from './locales';
 import { browserStorage } from '../lib/browserStorage';
 
 /**
@@ -27,8 +27,7 @@ export async function activateLanguage(locale: Locale): Promise<void> {
     i18n.load(locale, (await CATALOGUE_CHUNKS[locale as Exclude<Locale, 'en'>]()).messages);
     loaded.add(locale);
   }
-  document.documentElement.lang = locale;
-  document.documentElement.dir = LOCALES[locale].dir;
+  showLanguage(document.documentElement, locale);
   i18n.activate(locale);
 }
 

@@ -1,4 +1,4 @@
-import { isLocale, type Locale } from './locales';
+import { browserLanguage, isLocale, languageAskedFor, LOCALES, type Locale } from './locales';
 
 /**
  * The language chosen in this browser, kept in localStorage as the theme is: a choice made in QA's
@@ -23,4 +23,18 @@ export function keepLanguageChoice(storage: () => Storage | undefined, locale: L
   } catch {
     // The page speaks it all the same, until it is reloaded.
   }
+}
+
+/**
+ * The language a page starts in: the one its address asks for, else the one chosen in this browser,
+ * else the first of the browser's languages the app speaks, else English.
+ */
+export function startingLanguage(search: string, storage: () => Storage | undefined, languages: readonly string[]): Locale {
+  return languageAskedFor(search) ?? readLanguageChoice(storage) ?? browserLanguage(languages) ?? 'en';
+}
+
+/** Puts a language on the page (`<html lang dir>`): screen readers speak it, and the layout runs its way. */
+export function showLanguage(root: HTMLElement, locale: Locale): void {
+  root.lang = locale;
+  root.dir = LOCALES[locale].dir;
 }

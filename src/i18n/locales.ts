@@ -20,6 +20,22 @@ export function isLocale(value: string): value is Locale {
   return Object.hasOwn(LOCALES, value);
 }
 
+/** The languages a member may choose (the pseudo-locale is QA's: by address, or the workbench). */
+export const MEMBER_LOCALES = ['en', 'de', 'pl', 'ar'] as const satisfies readonly Locale[];
+
+/**
+ * The first of the browser's languages (`navigator.languages`, most wanted first) that the app
+ * speaks, by its language alone: 'de-AT' is German, 'pt-BR' is passed over for the next.
+ */
+export function browserLanguage(languages: readonly string[]): Locale | undefined {
+  for (const tag of languages) {
+    const language = tag.split('-')[0]?.toLowerCase() ?? '';
+    const found = MEMBER_LOCALES.find((locale) => locale === language);
+    if (found) return found;
+  }
+  return undefined;
+}
+
 /** The language a tab's address asks for (`?lang=pl`, as QA share it), when it names one the app speaks. */
 export function languageAskedFor(search: string): Locale | undefined {
   const asked = new URLSearchParams(search).get('lang');

@@ -1,6 +1,7 @@
 import { useCallback, useSyncExternalStore } from 'react';
 import type { MessageId } from './catalogues/en';
 import { currentLanguage, onLanguageChange, t } from './i18n';
+import type { Locale } from './locales';
 
 /** `t`, for a component that shows text: it renders again in the new language when the member switches. */
 export function useT(): typeof t {
@@ -11,6 +12,6 @@ export function useT(): typeof t {
 }
 
 /** The language the app speaks, for a component that formats dates or numbers itself; it renders again on a switch. */
-export function useLanguage(): string {
+export function useLanguage(): Locale {
   return useSyncExternalStore(onLanguageChange, currentLanguage, currentLanguage);
 }

@@ -16,12 +16,28 @@ describe('The phone bottom navigation', () => {
     mobile.getByRole('button', { name: 'Display' }).focus();
     await user.keyboard('{Enter}');
     const display = within(await screen.findByRole('dialog', { name: 'Display' }));
-    // Focus starts on the Theme choice; the link comes next.
+    // Focus starts on the Theme choice; the language, then the link come next.
+    await user.tab();
+    expect(display.getByRole('combobox', { name: 'Language' })).toHaveFocus();
     await user.tab();
     expect(await display.findByRole('link', { name: 'Muted and blocked' })).toHaveFocus();
     await user.keyboard('{Enter}');
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Muted and blocked' })).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Display' })).not.toBeInTheDocument());
+  });
+
+  it('changes the language from its Display window, in place: the window and the bar speak it at once', async () => {
+    const { user } = await renderWithProviders({ route: '/', authAs: DEMO_CREDENTIALS });
+    const mobile = within(await screen.findByRole('navigation', { name: 'Mobile' }));
+    await user.click(mobile.getByRole('button', { name: 'Display' }));
+    const display = within(await screen.findByRole('dialog', { name: 'Display' }));
+    await user.selectOptions(display.getByRole('combobox', { name: 'Language' }), 'Polski');
+
+    expect(await screen.findByRole('dialog', { name: 'Wygląd' })).toBeInTheDocument();
+    expect(within(screen.getByRole('dialog', { name: 'Wygląd' })).getByRole('combobox', { name: 'Język' })).toHaveValue('pl');
+    expect(within(screen.getByRole('navigation', { name: 'Menu mobilne' })).getByRole('link', { name: 'Strona główna' })).toBeInTheDocument();
+    expect(document.documentElement).toHaveAttribute('lang', 'pl');
+    expect(window.localStorage.getItem('language')).toBe('pl');
   });
 });

@@ -7,6 +7,7 @@ import { paths } from '../../config/paths';
 import { selectCurrentUserId } from '../../features/auth/sessionSlice';
 import { NotificationBell } from '../../features/notifications/components/NotificationBell';
 import { ThemePicker } from '../../features/theme/components/ThemePicker';
+import { LanguagePicker } from '../../features/language/components/LanguagePicker';
 import { selectCurrentMember } from '../../features/users/currentMember';
 import { BellIcon, BookmarkIcon, ExploreIcon, HomeIcon, PlusIcon, ProfileIcon, ShieldIcon } from './icons';
 import { useNavLoader } from './useNavLoader';
@@ -105,6 +106,7 @@ export function SideNav() {
         <span className="side-nav__label">{say('nav.createPost')}</span>
       </button>
       <ThemePicker className="side-nav__theme" />
+      <LanguagePicker className="side-nav__language" />
       {me ? (
         <Link to={myProfile} className="side-nav__me surface-link" onClick={showLoaderFor(myProfile)}>
           <span aria-hidden="true" className="side-nav__avatar">

@@ -374,4 +374,5 @@ export const de: Catalogue = {
   'failedAct.getMemberPages': "Die Liste konnte nicht geladen werden.",
   'failedAct.other': "Das hat nicht geklappt.",
   'failedAct.sentence': "{what} {why}",
+  'language.label': "Sprache",
 };

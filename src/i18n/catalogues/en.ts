@@ -378,6 +378,7 @@ export const en = {
   'failedAct.getMemberPages': "The list could not load.",
   'failedAct.other': "That did not go through.",
   'failedAct.sentence': "{what} {why}",
+  'language.label': "Language",
 } as const;
 
 /** The id of a text the app shows. */

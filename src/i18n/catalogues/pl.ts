@@ -374,4 +374,5 @@ export const pl: Catalogue = {
   'failedAct.getMemberPages': "Nie udało się wczytać listy.",
   'failedAct.other': "To się nie udało.",
   'failedAct.sentence': "{what} {why}",
+  'language.label': "Język",
 };

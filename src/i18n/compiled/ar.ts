@@ -374,4 +374,5 @@ export const messages: Messages = {
   "failedAct.getMemberPages": ["تعذّر تحميل القائمة."],
   "failedAct.other": ["لم يتم ذلك."],
   "failedAct.sentence": [["what"]," ",["why"]],
+  "language.label": ["اللغة"],
 };

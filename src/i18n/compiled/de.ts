@@ -374,4 +374,5 @@ export const messages: Messages = {
   "failedAct.getMemberPages": ["Die Liste konnte nicht geladen werden."],
   "failedAct.other": ["Das hat nicht geklappt."],
   "failedAct.sentence": [["what"]," ",["why"]],
+  "language.label": ["Sprache"],
 };

@@ -374,4 +374,5 @@ export const messages: Messages = {
   "failedAct.getMemberPages": ["[","Ţĥé ļîšţ çöûļđ ñöţ ļöàđ.","··········","]"],
   "failedAct.other": ["[","Ţĥàţ đîđ ñöţ ĝö ţĥŕöûĝĥ.","··········","]"],
   "failedAct.sentence": ["[",["what"]," ",["why"],"·","]"],
+  "language.label": ["[","Ļàñĝûàĝé","····","]"],
 };

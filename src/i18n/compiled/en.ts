@@ -374,4 +374,5 @@ export const messages: Messages = {
   "failedAct.getMemberPages": ["The list could not load."],
   "failedAct.other": ["That did not go through."],
   "failedAct.sentence": [["what"]," ",["why"]],
+  "language.label": ["Language"],
 };

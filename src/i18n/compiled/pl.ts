@@ -374,4 +374,5 @@ export const messages: Messages = {
   "failedAct.getMemberPages": ["Nie udało się wczytać listy."],
   "failedAct.other": ["To się nie udało."],
   "failedAct.sentence": [["what"]," ",["why"]],
+  "language.label": ["Język"],
 };
