@@ -44,7 +44,13 @@ describe("a member's act the backend cannot take keeps them where they are", () 
     useScenario('read-only');
     const { user } = await renderHome();
     await user.click(within(cardWith(LAKE)).getByRole('button', { name: 'Polub, 2 polubienia', pressed: false }));
-    expect(await screen.findByText('Polubienie nie zostało zapisane. Usługa jest teraz niedostępna. Spróbuj ponownie za chwilę.')).toBeInTheDocument();
+    const toast = await screen.findByText('Polubienie nie zostało zapisane. Usługa jest teraz niedostępna. Spróbuj ponownie za chwilę.');
+    // The toasts' own region and close button speak it too.
+    expect(screen.getByRole('region', { name: 'Powiadomienia Alt+T' })).toContainElement(toast);
+    const card = toast.closest<HTMLElement>('.Toastify__toast')!;
+    await user.click(within(card).getByRole('button', { name: 'Zamknij komunikat' }));
+    // It leaves (its way out is an animation, which jsdom never ends).
+    await waitFor(() => expect(card).toHaveAttribute('data-in', 'false'));
 
     server.use(http.post(`${API}/posts/like/:postId`, () => HttpResponse.json(
       { errors: ['Too many requests. Try again later.'], code: 'too_many_requests' },

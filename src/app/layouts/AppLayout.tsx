@@ -1,6 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { Outlet } from 'react-router-dom';
-import type { ToastContainerProps } from 'react-toastify/unstyled';
+import type { CloseButtonProps, ToastContainerProps } from 'react-toastify/unstyled';
 // The unstyled code (loadToasts): the stylesheet comes from the CSS file below, not a <style> element the CSP refuses.
 import 'react-toastify/dist/ReactToastify.css';
 import { TIMINGS } from '../../config/timings';
@@ -16,8 +16,32 @@ import { TopBar } from './TopBar';
  * navigation and took a tap meant for it.
  */
 const ToastContainer = lazy(async () => {
-  const { ToastContainer: Container, Zoom } = await loadToasts();
-  return { default: (props: ToastContainerProps) => <Container transition={Zoom} {...props} /> };
+  // The app's words come with the toasts: the region and each close button are named in the member's language.
+  const [{ ToastContainer: Container, Zoom }, { useT }] = await Promise.all([loadToasts(), import(/* webpackChunkName: "i18n" */ '../../i18n/useT')]);
+  function CloseToast({ closeToast, theme }: CloseButtonProps) {
+    const say = useT();
+    return (
+      <button
+        type="button"
+        className={`Toastify__close-button Toastify__close-button--${theme}`}
+        aria-label={say('toasts.close')}
+        onClick={(event) => {
+          // The toast itself closes on a click too: this one closes it once.
+          event.stopPropagation();
+          closeToast(true);
+        }}
+      >
+        <svg aria-hidden="true" viewBox="0 0 14 16">
+          <path fillRule="evenodd" d="M7.71 8.23l3.75 3.75-1.48 1.48-3.75-3.75-3.75 3.75L1 11.98l3.75-3.75L1 4.48 2.48 3l3.75 3.75L9.98 3l1.48 1.48-3.75 3.75z" />
+        </svg>
+      </button>
+    );
+  }
+  function Toasts(props: ToastContainerProps) {
+    const say = useT();
+    return <Container transition={Zoom} aria-label={say('toasts.region')} closeButton={CloseToast} {...props} />;
+  }
+  return { default: Toasts };
 });
 
 /**

@@ -375,4 +375,6 @@ export const ar: Catalogue = {
   'failedAct.other': "لم يتم ذلك.",
   'failedAct.sentence': "{what} {why}",
   'language.label': "اللغة",
+  'toasts.region': "الإشعارات Alt+T",
+  'toasts.close': "إغلاق الرسالة",
 };

@@ -375,4 +375,6 @@ export const de: Catalogue = {
   'failedAct.other': "Das hat nicht geklappt.",
   'failedAct.sentence': "{what} {why}",
   'language.label': "Sprache",
+  'toasts.region': "Benachrichtigungen Alt+T",
+  'toasts.close': "Meldung schließen",
 };

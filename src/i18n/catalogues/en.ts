@@ -379,6 +379,8 @@ export const en = {
   'failedAct.other': "That did not go through.",
   'failedAct.sentence': "{what} {why}",
   'language.label': "Language",
+  'toasts.region': "Notifications Alt+T",
+  'toasts.close': "Close message",
 } as const;
 
 /** The id of a text the app shows. */

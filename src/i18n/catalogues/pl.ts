@@ -375,4 +375,6 @@ export const pl: Catalogue = {
   'failedAct.other': "To się nie udało.",
   'failedAct.sentence': "{what} {why}",
   'language.label': "Język",
+  'toasts.region': "Powiadomienia Alt+T",
+  'toasts.close': "Zamknij komunikat",
 };

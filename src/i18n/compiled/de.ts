@@ -375,4 +375,6 @@ export const messages: Messages = {
   "failedAct.other": ["Das hat nicht geklappt."],
   "failedAct.sentence": [["what"]," ",["why"]],
   "language.label": ["Sprache"],
+  "toasts.region": ["Benachrichtigungen Alt+T"],
+  "toasts.close": ["Meldung schließen"],
 };

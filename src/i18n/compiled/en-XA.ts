@@ -375,4 +375,6 @@ export const messages: Messages = {
   "failedAct.other": ["[","Ţĥàţ đîđ ñöţ ĝö ţĥŕöûĝĥ.","··········","]"],
   "failedAct.sentence": ["[",["what"]," ",["why"],"·","]"],
   "language.label": ["[","Ļàñĝûàĝé","····","]"],
+  "toasts.region": ["[","Ñöţîƒîçàţîöñš Àļţ+Ţ","········","]"],
+  "toasts.close": ["[","Çļöšé ɱéššàĝé","······","]"],
 };

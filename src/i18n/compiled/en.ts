@@ -375,4 +375,6 @@ export const messages: Messages = {
   "failedAct.other": ["That did not go through."],
   "failedAct.sentence": [["what"]," ",["why"]],
   "language.label": ["Language"],
+  "toasts.region": ["Notifications Alt+T"],
+  "toasts.close": ["Close message"],
 };
