@@ -21,6 +21,12 @@ export async function imagesSettled(page: Page): Promise<void> {
     .toBe(true);
 }
 
+/** The catalogue of the language the page speaks (`<html lang>`): the words a journey finds it by. */
+export async function wordsOf(page: Page): Promise<(typeof CATALOGUES)['en']> {
+  const lang = (await page.locator('html').getAttribute('lang')) ?? 'en';
+  return lang in CATALOGUES ? CATALOGUES[lang as keyof typeof CATALOGUES] : CATALOGUES.en;
+}
+
 /**
  * The member shell has finished loading: on wide screens the side navigation shows the member and
  * 'Who to follow?' its list (phones show neither).
@@ -29,8 +35,7 @@ export async function memberShellReady(page: Page): Promise<void> {
   const width = page.viewportSize()?.width ?? 0;
   if (width <= 768) return;
   // The shell's landmarks are named in the page's language.
-  const lang = (await page.locator('html').getAttribute('lang')) ?? 'en';
-  const words = lang in CATALOGUES ? CATALOGUES[lang as keyof typeof CATALOGUES] : CATALOGUES.en;
+  const words = await wordsOf(page);
   await expect(page.getByRole('navigation', { name: words['nav.main'] }).getByText('@demo_user')).toBeVisible();
   await expect(page.getByRole('complementary', { name: words['people.panel'] }).getByRole('region', { name: words['people.whoToFollow'] }).getByRole('listitem').first()).toBeVisible();
 }
@@ -39,7 +44,7 @@ export const PUBLIC_ROUTES: RouteCheck[] = [
   { name: 'login', path: '/login', ready: heading('Login', 1) },
   { name: 'signup', path: '/signup', ready: heading('Create your account', 1) },
   { name: 'error', path: '/error', ready: heading("It's not you, It's us..!") },
-  { name: 'not-found', path: '/no-such-page', ready: heading('Page Not Found') },
+  { name: 'not-found', path: '/no-such-page', ready: async (page) => heading((await wordsOf(page))['notFound.title'])(page) },
 ];
 
 export const MEMBER_ROUTES: RouteCheck[] = [
@@ -47,7 +52,7 @@ export const MEMBER_ROUTES: RouteCheck[] = [
     name: 'home',
     path: '/',
     ready: async (page) => {
-      await expect(page.getByRole('heading', { name: 'Latest Posts' })).toBeVisible();
+      await expect(page.getByRole('heading', { name: (await wordsOf(page))['sort.latestPosts'] })).toBeVisible();
       await expect(postCards(page)).toHaveCount(12);
     },
   },
@@ -55,7 +60,7 @@ export const MEMBER_ROUTES: RouteCheck[] = [
     name: 'explore',
     path: '/explore',
     ready: async (page) => {
-      await expect(page.getByRole('heading', { name: 'Explore', level: 1 })).toBeVisible();
+      await expect(page.getByRole('heading', { name: (await wordsOf(page))['page.explore'], level: 1 })).toBeVisible();
       await expect(postCards(page)).toHaveCount(20);
     },
   },
@@ -63,7 +68,7 @@ export const MEMBER_ROUTES: RouteCheck[] = [
     name: 'bookmark',
     path: '/bookmark',
     ready: async (page) => {
-      await expect(page.getByRole('heading', { name: 'Bookmarks', level: 1 })).toBeVisible();
+      await expect(page.getByRole('heading', { name: (await wordsOf(page))['page.bookmarks'], level: 1 })).toBeVisible();
       await expect(postCards(page)).toHaveCount(1);
     },
   },
@@ -71,8 +76,9 @@ export const MEMBER_ROUTES: RouteCheck[] = [
     name: 'createpost',
     path: '/createpost',
     ready: async (page) => {
-      await heading('Create Post', 1)(page);
-      await expect(page.getByRole('form', { name: 'Create a post' }).getByPlaceholder('Write Something Interesting...!')).toBeVisible();
+      const words = await wordsOf(page);
+      await heading(words['page.createPost'], 1)(page);
+      await expect(page.getByRole('form', { name: words['composer.form'] }).getByPlaceholder(words['composer.placeholder'])).toBeVisible();
     },
   },
   {
@@ -81,17 +87,19 @@ export const MEMBER_ROUTES: RouteCheck[] = [
     ready: async (page) => {
       await expect(postCards(page)).toHaveCount(1);
       // Both backends of the journeys answer replies: the page is whole once they have loaded.
-      await expect(page.getByRole('heading', { name: 'Replies', level: 2 })).toBeVisible();
-      await expect(page.getByText('No replies yet. Start the conversation!')).toBeVisible();
+      const words = await wordsOf(page);
+      await expect(page.getByRole('heading', { name: words['post.replies'], level: 2 })).toBeVisible();
+      await expect(page.getByText(words['replies.empty'])).toBeVisible();
     },
   },
   {
     name: 'notifications',
     path: '/notifications',
     ready: async (page) => {
-      await heading('Notifications', 1)(page);
+      const words = await wordsOf(page);
+      await heading(words['page.notifications'], 1)(page);
       // The seed's five: two likes of her posts, three followers.
-      await expect(page.getByRole('list', { name: 'Notifications' }).getByRole('link')).toHaveCount(5);
+      await expect(page.getByRole('list', { name: words['page.notifications'] }).getByRole('link')).toHaveCount(5);
     },
   },
   {
@@ -109,16 +117,17 @@ export const MEMBER_ROUTES: RouteCheck[] = [
     ready: async (page) => {
       await expect(page.getByRole('heading', { name: 'Noah Kim', level: 1 })).toBeVisible();
       await expect(postCards(page)).toHaveCount(4);
-      await expect(page.getByRole('button', { name: 'edited' }).first()).toBeVisible();
+      await expect(page.getByRole('button', { name: (await wordsOf(page))['post.edited'] }).first()).toBeVisible();
     },
   },
   {
     name: 'muted-and-blocked',
     path: '/settings/muted-and-blocked',
     ready: async (page) => {
-      await heading('Muted and blocked', 1)(page);
-      await expect(page.getByText('You have not muted anyone.')).toBeVisible();
-      await expect(page.getByText('You have not blocked anyone.')).toBeVisible();
+      const words = await wordsOf(page);
+      await heading(words['page.mutedAndBlocked'], 1)(page);
+      await expect(page.getByText(words['relations.mutedEmpty'])).toBeVisible();
+      await expect(page.getByText(words['relations.blockedEmpty'])).toBeVisible();
     },
   },
 ];
