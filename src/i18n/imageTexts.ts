@@ -17,12 +17,21 @@ export function imagePixelsLimitText(pixelsMax: number): string {
   return t('image.tooManyPixels', { pixels: pixelsMax, square: Number.isInteger(side) ? 'yes' : 'no', side: String(side) });
 }
 
+type PickedFileProblem = Exclude<ImageFileProblem, 'too-many-pixels'>;
+
+/** What a member is told of a picked image that cannot be used, unless its picker words it its own way. */
+const IMAGE_PROBLEMS: Record<PickedFileProblem, MessageId> = {
+  'not-image': 'image.notImage',
+  'too-large': 'image.tooLarge',
+  'cut-off': 'image.cutOff',
+  unreadable: 'image.unreadable',
+};
+
 /**
- * What a member is told of a picked file that cannot be used: `words` gives each problem its
- * message (the composer and the profile word some of them their own way); one over the pixel limit
- * is told the backend's own limit.
+ * What a member is told of a picked file that cannot be used; `own` words some problems the
+ * picker's own way (the avatar's). One over the pixel limit is told the backend's own limit.
  */
-export function imageProblemText(problem: ImageFileProblem, pixelsMax: number, words: Record<Exclude<ImageFileProblem, 'too-many-pixels'>, MessageId>): string {
+export function imageProblemText(problem: ImageFileProblem, pixelsMax: number, own: Partial<Record<PickedFileProblem, MessageId>> = {}): string {
   if (problem === 'too-many-pixels') return imagePixelsLimitText(pixelsMax);
-  return t(words[problem], { megabytes: LIMITS.imageBytesMax / (1024 * 1024) });
+  return t(own[problem] ?? IMAGE_PROBLEMS[problem], { megabytes: LIMITS.imageBytesMax / (1024 * 1024) });
 }

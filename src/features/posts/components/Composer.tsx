@@ -2,7 +2,6 @@ import { useEffect, useId, useRef, type ChangeEvent, type FormEvent } from 'reac
 import { useAppDispatch, useAppSelector, useAppStore } from '../../../lib/store/hooks';
 import { Avatar } from '../../../components/Avatar';
 import { TIMINGS } from '../../../config/timings';
-import type { ImageFileProblem } from '../../../lib/fileToDataUrl';
 import { usePickImage } from '../../../lib/usePickImage';
 import { selectCurrentMember } from '../../users/currentMember';
 import { selectCurrentUserId } from '../../auth/sessionSlice';
@@ -10,7 +9,6 @@ import { notifyError, notifySuccess } from '../../ui/notify';
 import { feedSortChanged } from '../feedSlice';
 import { useCreatePostMutation } from '../postsApi';
 import { useDraft } from '../useDraft';
-import type { MessageId } from '../../../i18n/catalogues/en';
 import { selectWaitingWrites, waitingPostsIn } from '../../../offline/outboxSlice';
 import { hasCapability } from '../../../lib/api/capabilities';
 import { ImageDescriptionField, imageAltFits } from './ImageDescriptionField';
@@ -23,14 +21,6 @@ import { SubmitButton } from '../../../components/ProgressLabel';
 import { t } from '../../../i18n/i18n';
 import { useT } from '../../../i18n/useT';
 import { imagePickHint, imageProblemText } from '../../../i18n/imageTexts';
-
-/** What a member is told of a picked file, in the words the composer uses. */
-const PICKER_MESSAGES = {
-  'not-image': 'image.notImage',
-  'too-large': 'image.tooLarge',
-  'cut-off': 'image.cutOff',
-  unreadable: 'image.unreadable',
-} as const satisfies Record<Exclude<ImageFileProblem, 'too-many-pixels'>, MessageId>;
 
 export interface ComposerProps {
   /** Called after the post is created (Create post goes home). */
@@ -73,7 +63,7 @@ export function Composer({ onPosted }: ComposerProps) {
     const picked = await pick(file);
     if (!picked) return;
     if (picked.problem) {
-      notifyError(imageProblemText(picked.problem, pixelsMax, PICKER_MESSAGES));
+      notifyError(imageProblemText(picked.problem, pixelsMax));
       return;
     }
     setImage(picked.dataUrl);

@@ -20,13 +20,12 @@ import type { MessageId } from '../../../i18n/catalogues/en';
 import { imagePickHint, imageProblemText } from '../../../i18n/imageTexts';
 import { refusalTextOf } from '../../../i18n/failureTexts';
 
-/** What a member is told of a picked avatar that cannot be used. */
-const PICKER_MESSAGES = {
+/** What a member is told of a picked avatar that cannot be used, where it says more than any image's. */
+const AVATAR_PROBLEMS = {
   'not-image': 'profile.avatarNotImage',
   'too-large': 'profile.avatarTooLarge',
-  'cut-off': 'image.cutOff',
   unreadable: 'profile.avatarUnreadable',
-} as const satisfies Record<Exclude<ImageFileProblem, 'too-many-pixels'>, MessageId>;
+} as const satisfies Partial<Record<ImageFileProblem, MessageId>>;
 
 /** The rules shown under the fields before the member saves (the backends' own limits). */
 const PROFILE_HINTS = {
@@ -108,7 +107,7 @@ export function EditProfileDialog({ user, onClose }: EditProfileDialogProps) {
     if (!picked) return;
     if (picked.problem) {
       input.value = '';
-      notifyError(imageProblemText(picked.problem, pixelsMax, PICKER_MESSAGES));
+      notifyError(imageProblemText(picked.problem, pixelsMax, AVATAR_PROBLEMS));
       return;
     }
     setAvatar(picked.dataUrl);
