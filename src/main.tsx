@@ -8,8 +8,8 @@ import { takeHeldPresses } from './lib/heldPresses';
 import { chooseRealServer, env } from './config/env';
 import { readThemeChoice, showThemeChoice } from './features/theme/themeChoice';
 import { browserStorage } from './lib/browserStorage';
-import { languageAskedFor } from './i18n/locales';
-import { keepLanguageChoice, showLanguage, startingLanguage } from './i18n/languageChoice';
+import { isLocale, languageAskedFor } from './i18n/locales';
+import { keepLanguageChoice, showLanguage } from './i18n/languageChoice';
 import './styles/global.css';
 
 const COULD_NOT_START = 'SocialConnect could not start. Please reload the page.';
@@ -70,12 +70,14 @@ async function start(container: HTMLElement): Promise<void> {
     }
   }
   // A language asked for by the address (`?lang=pl`, `?lang=en-XA` for QA's pseudo-locale) is kept
-  // as the browser's choice; with none asked for or chosen, the browser's own languages decide. A
-  // language other than English has its catalogue here before the first render. One that fails to
-  // load leaves the app in English.
+  // as the browser's choice. /theme.js chose the page's language in its head (the address, else the
+  // browser's choice, else its own languages: startingLanguage), and the app speaks the one on the
+  // page. A language other than English has its catalogue here before the first render. One that
+  // fails to load leaves the app in English.
   const asked = languageAskedFor(window.location.search);
   if (asked) keepLanguageChoice(browserStorage, asked);
-  const language = startingLanguage(window.location.search, browserStorage, navigator.languages);
+  const shown = document.documentElement.lang;
+  const language = isLocale(shown) ? shown : 'en';
   if (language !== 'en') {
     await import(/* webpackChunkName: "i18n" */ './i18n/i18n').then(({ activateLanguage }) => activateLanguage(language)).catch((error: unknown) => {
       // /theme.js put the language on the page already: the page says it speaks English again.

@@ -7,7 +7,7 @@ import { en, type MessageId } from './catalogues/en';
 import { compileCatalogue, compiledModule, pseudoCatalogue, type CompiledMessage } from './compile';
 import { activateLanguage, chooseLanguage, t } from './i18n';
 import { keepLanguageChoice, readLanguageChoice } from './languageChoice';
-import { browserLanguage, languageAskedFor, LOCALES, PSEUDO_LOCALE, type Locale } from './locales';
+import { browserLanguage, languageAskedFor, LOCALE_DIRECTIONS, PSEUDO_LOCALE, type Locale } from './locales';
 import { startingLanguage } from './languageChoice';
 
 afterEach(async () => {
@@ -128,7 +128,7 @@ describe('the catalogues', () => {
     }
   });
 
-  it.each(Object.keys(LOCALES))('src/i18n/compiled/%s.ts is what `npm run i18n:compile` writes from its catalogue', (locale) => {
+  it.each(Object.keys(LOCALE_DIRECTIONS))('src/i18n/compiled/%s.ts is what `npm run i18n:compile` writes from its catalogue', (locale) => {
     const compiled = locale === PSEUDO_LOCALE ? pseudoCatalogue(compiledEnglish) : compileCatalogue(CATALOGUES[locale as keyof typeof CATALOGUES]);
     expect(readFileSync(join(__dirname, 'compiled', `${locale}.ts`), 'utf8')).toBe(compiledModule(locale, compiled));
   });

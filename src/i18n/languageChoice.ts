@@ -1,4 +1,4 @@
-import { browserLanguage, isLocale, languageAskedFor, LOCALES, type Locale } from './locales';
+import { browserLanguage, isLocale, languageAskedFor, LOCALE_DIRECTIONS, type Locale } from './locales';
 
 /**
  * The language chosen in this browser, kept in localStorage as the theme is: a choice made in QA's
@@ -36,5 +36,5 @@ export function startingLanguage(search: string, storage: () => Storage | undefi
 /** Puts a language on the page (`<html lang dir>`): screen readers speak it, and the layout runs its way. */
 export function showLanguage(root: HTMLElement, locale: Locale): void {
   root.lang = locale;
-  root.dir = LOCALES[locale].dir;
+  root.dir = LOCALE_DIRECTIONS[locale];
 }

@@ -1,23 +1,21 @@
 /**
- * The languages the app speaks, each with its name in itself and its direction. `en-XA` is the
- * pseudo-locale for QA: English accented, 40% longer and bracketed, so that a text the catalogues
- * missed (plain English) or a layout that cuts a text (no closing bracket) shows at a glance.
+ * The languages the app speaks, each with the way its lines run: all that the page's head needs
+ * (/theme.js), so their names stay out of it. `en-XA` is the pseudo-locale for QA: English accented,
+ * 40% longer and bracketed, so that a text the catalogues missed (plain English) or a layout that
+ * cuts a text (no closing bracket) shows at a glance.
  */
-export const LOCALES = {
-  en: { name: 'English', dir: 'ltr' },
-  de: { name: 'Deutsch', dir: 'ltr' },
-  pl: { name: 'Polski', dir: 'ltr' },
-  ar: { name: 'العربية', dir: 'rtl' },
-  'en-XA': { name: '[Ƥšéûđö]', dir: 'ltr' },
-} as const satisfies Record<string, { name: string; dir: 'ltr' | 'rtl' }>;
+export const LOCALE_DIRECTIONS = { en: 'ltr', de: 'ltr', pl: 'ltr', ar: 'rtl', 'en-XA': 'ltr' } as const satisfies Record<string, 'ltr' | 'rtl'>;
 
-export type Locale = keyof typeof LOCALES;
+export type Locale = keyof typeof LOCALE_DIRECTIONS;
+
+/** Each language's name in itself, as the pickers list it. */
+export const LOCALE_NAMES: Record<Locale, string> = { en: 'English', de: 'Deutsch', pl: 'Polski', ar: 'العربية', 'en-XA': '[Ƥšéûđö]' };
 
 /** The pseudo-locale, written from English by `npm run i18n:compile`. */
 export const PSEUDO_LOCALE = 'en-XA' satisfies Locale;
 
 export function isLocale(value: string): value is Locale {
-  return Object.hasOwn(LOCALES, value);
+  return Object.hasOwn(LOCALE_DIRECTIONS, value);
 }
 
 /** The languages a member may choose (the pseudo-locale is QA's: by address, or the workbench). */

@@ -58,7 +58,7 @@ export function refusalStatus(error: unknown): number | undefined {
 
 /** A 429's wait in seconds, as its Retry-After said it (withRetryAfter keeps it with the refusal). */
 export function retryAfterOf(error: unknown): number | undefined {
-  const { retryAfter } = refusalBody(error) as { retryAfter?: unknown };
+  const { retryAfter } = refusalBody(error);
   return typeof retryAfter === 'number' ? retryAfter : undefined;
 }
 
@@ -89,7 +89,9 @@ export function classifyFailure(error: unknown, sentToken: boolean): ApiFailure 
     return { kind: 'network', status: String(status), message: NETWORK_MESSAGE };
   }
   const code = errorCode(error);
-  const worded = { message, ...(code === undefined ? {} : { code }), ...(retryAfterOf(error) === undefined ? {} : { retryAfter: retryAfterOf(error) }) };
+  const retryAfter = retryAfterOf(error);
+  // The words the backend sent, and what the app words them by in the member's language.
+  const worded = { message, ...(code === undefined ? {} : { code }), ...(retryAfter === undefined ? {} : { retryAfter }) };
   if (status >= 500) return { kind: 'server', status, ...worded };
   // A wrong current password (a profile edit) refuses the input, not the session.
   if (code === ('invalid_credentials' satisfies ErrorCode)) return { kind: 'client', status, ...worded };

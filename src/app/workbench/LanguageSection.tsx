@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { chooseLanguage, currentLanguage } from '../../i18n/i18n';
 import { useLanguage } from '../../i18n/useT';
-import { LOCALES, PSEUDO_LOCALE, isLocale } from '../../i18n/locales';
+import { LOCALE_NAMES, PSEUDO_LOCALE, isLocale } from '../../i18n/locales';
 
 /** The workbench's link with the language the app speaks, so that it opens in it elsewhere. */
 export function linkInLanguage(link: string, locale: string): string {
@@ -21,7 +21,7 @@ export function LanguageSection() {
   const choose = (value: string) => {
     if (!isLocale(value)) return;
     setFailure(undefined);
-    chooseLanguage(value).catch(() => setFailure(`The ${LOCALES[value].name} catalogue could not load (the connection?); the app goes on in ${LOCALES[currentLanguage()].name}.`));
+    chooseLanguage(value).catch(() => setFailure(`The ${LOCALE_NAMES[value]} catalogue could not load (the connection?); the app goes on in ${LOCALE_NAMES[currentLanguage()]}.`));
   };
   return (
     <section aria-labelledby="workbench-language">
@@ -29,7 +29,7 @@ export function LanguageSection() {
       <label className="workbench__field">
         The app&apos;s language, kept in this browser
         <select value={locale} onChange={(event) => choose(event.target.value)}>
-          {Object.entries(LOCALES).map(([code, { name }]) => (
+          {Object.entries(LOCALE_NAMES).map(([code, name]) => (
             <option key={code} value={code}>{`${name} (${code})`}</option>
           ))}
         </select>

@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { strokeIcon } from '../../../components/strokeIcon';
 import { chooseLanguage } from '../../../i18n/i18n';
-import { LOCALES, MEMBER_LOCALES, type Locale } from '../../../i18n/locales';
+import { LOCALE_NAMES, MEMBER_LOCALES, type Locale } from '../../../i18n/locales';
 import { useLanguage, useT } from '../../../i18n/useT';
 import './LanguagePicker.css';
 
@@ -34,7 +34,7 @@ export function LanguagePicker({ className }: LanguagePickerProps) {
         >
           {choices.map((locale) => (
             <option key={locale} value={locale} lang={locale}>
-              {LOCALES[locale].name}
+              {LOCALE_NAMES[locale]}
             </option>
           ))}
         </select>
