@@ -11,6 +11,7 @@ import { memoryStorage } from './memoryStorage';
 import { createKeptOutbox, keepOutboxIn } from './outboxStorage';
 import { OUTBOX_CHANNEL } from './outboxListeners';
 import { callAs } from '../../mocks/testing/testSupport';
+import { activateLanguage } from '../i18n/i18n';
 
 const LAKE = 'The lake went completely still just before dusk. No filter needed.';
 const GOLDEN = 'Golden hour on the hills. I could watch this light all day.';
@@ -321,6 +322,22 @@ describe('a post written with no network', () => {
 
   const waitingPost = () => within(screen.getByRole('region', { name: 'Posts waiting to send' })).getByRole('article');
   const storedWithText = () => [...getMockDb().posts.values()].filter((post) => post.content === TEXT);
+
+  it('says it waits in German: the section, the post, its Cancel, and the toast', async () => {
+    await activateLanguage('de');
+    const { user } = await renderHome();
+    networkGone();
+    const composer = screen.getByRole('form', { name: 'Beitrag erstellen' });
+    await user.type(within(composer).getByRole('textbox', { name: 'Text des neuen Beitrags' }), TEXT);
+    await user.click(within(composer).getByRole('button', { name: 'Posten' }));
+    expect(await screen.findByText('Keine Verbindung: Dein Beitrag wird gesendet, sobald sie zurück ist.')).toBeInTheDocument();
+    const waiting = within(screen.getByRole('region', { name: 'Beiträge, die auf das Senden warten' })).getByRole('article', { name: 'Ava Reed, wartet auf das Senden' });
+    expect(within(waiting).getByText('Wartet auf das Senden')).toBeInTheDocument();
+    await user.click(within(waiting).getByRole('button', { name: 'Abbrechen, was auf das Senden wartet' }));
+    await waitFor(() => expect(screen.queryByRole('region', { name: 'Beiträge, die auf das Senden warten' })).not.toBeInTheDocument());
+    // Given back to the composer, as it was written.
+    expect(within(composer).getByRole('textbox', { name: 'Text des neuen Beitrags' })).toHaveValue(TEXT);
+  });
 
   it('waits above the feed with "Waiting to send", the composer free, and is stored once when the network is back', async () => {
     const { composer } = await postedOffline();

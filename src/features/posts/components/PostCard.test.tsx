@@ -291,6 +291,24 @@ describe('Post card', () => {
     expect(getMockDb().posts.get(seedPostId(11))?.content).toBe('Three cups, actually.');
   });
 
+  it('edits in German: the window, its field, its button, its toast, and a refusal worded by its code', async () => {
+    await activateLanguage('de');
+    const { user } = await renderHome();
+    server.use(http.post(`${API}/posts/edit/:postId`, () => HttpResponse.json({ errors: [MESSAGES.postTooLong], code: 'post_too_long' }, { status: 400 }), { once: true }));
+    await user.click(within(cardWith(COFFEE)).getByRole('button', { name: 'Beitrag bearbeiten' }));
+    const dialog = screen.getByRole('dialog', { name: 'Neuer Inhalt des Beitrags:' });
+    const textbox = within(dialog).getByRole('textbox', { name: 'Inhalt des Beitrags' });
+    await user.clear(textbox);
+    await user.type(textbox, 'Drei Tassen, eigentlich.');
+    await user.click(within(dialog).getByRole('button', { name: 'Beitrag aktualisieren' }));
+    expect(await screen.findByText('Ein Beitrag darf höchstens 500 Zeichen lang sein.')).toBeInTheDocument();
+    expect(textbox).toHaveValue('Drei Tassen, eigentlich.');
+
+    await user.click(within(dialog).getByRole('button', { name: 'Beitrag aktualisieren' }));
+    expect(await screen.findByText('Beitrag erfolgreich bearbeitet!')).toBeInTheDocument();
+    expect(getMockDb().posts.get(seedPostId(11))?.content).toBe('Drei Tassen, eigentlich.');
+  });
+
   it('keeps the edit window and the text when the edit fails', async () => {
     const { user } = await renderHome();
     server.use(http.post(`${API}/posts/edit/:postId`, () => HttpResponse.json({ errors: [MESSAGES.editNotOwner] }, { status: 400 })));
