@@ -124,6 +124,19 @@ test.describe('A language asked for by the address', () => {
     await expect(html).toHaveAttribute('dir', 'rtl');
   });
 
+  // On the real server, where no service worker stands between the page and its scripts, so the
+  // journey can hold one back.
+  test('a language whose words cannot load leaves the page as it was, and says so', { tag: ['@server'] }, async ({ page, consoleGuard }) => {
+    await login(page);
+    await page.route('**/lang-de.*', (route) => route.abort());
+    consoleGuard.allow(/^Failed to load resource/);
+    await page.getByRole('combobox', { name: 'Language' }).selectOption('Deutsch');
+    await expect(page.getByText('Deutsch could not load. Check your connection and try again.')).toBeVisible();
+    await expect(page.getByRole('combobox', { name: 'Language' })).toHaveValue('en');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+    await expect(page.getByRole('heading', { name: 'Latest Posts' })).toBeVisible();
+  });
+
   test('every member route in the pseudo-locale: no word left in English, no text cut off', { tag: ['@phone'] }, async ({ page }) => {
     await login(page);
     const found: string[] = [];

@@ -377,4 +377,5 @@ export const de: Catalogue = {
   'language.label': "Sprache",
   'toasts.region': "Benachrichtigungen Alt+T",
   'toasts.close': "Meldung schließen",
+  'language.failed': "{name} konnte nicht geladen werden. Prüfe deine Verbindung und versuche es erneut.",
 };

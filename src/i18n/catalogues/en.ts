@@ -381,6 +381,7 @@ export const en = {
   'language.label': "Language",
   'toasts.region': "Notifications Alt+T",
   'toasts.close': "Close message",
+  'language.failed': "{name} could not load. Check your connection and try again.",
 } as const;
 
 /** The id of a text the app shows. */

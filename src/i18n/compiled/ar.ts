@@ -377,4 +377,5 @@ export const messages: Messages = {
   "language.label": ["اللغة"],
   "toasts.region": ["الإشعارات Alt+T"],
   "toasts.close": ["إغلاق الرسالة"],
+  "language.failed": ["تعذّر تحميل ",["name"],". تحقّق من اتصالك وحاول مرة أخرى."],
 };

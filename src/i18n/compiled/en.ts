@@ -377,4 +377,5 @@ export const messages: Messages = {
   "language.label": ["Language"],
   "toasts.region": ["Notifications Alt+T"],
   "toasts.close": ["Close message"],
+  "language.failed": [["name"]," could not load. Check your connection and try again."],
 };

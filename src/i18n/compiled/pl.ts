@@ -377,4 +377,5 @@ export const messages: Messages = {
   "language.label": ["Język"],
   "toasts.region": ["Powiadomienia Alt+T"],
   "toasts.close": ["Zamknij komunikat"],
+  "language.failed": ["Nie udało się wczytać języka: ",["name"],". Sprawdź połączenie i spróbuj ponownie."],
 };
