@@ -1,6 +1,6 @@
 import { LIMITS } from '../../contract/limits';
-import { isMessageKey, type MessageKey } from '../../contract/messages';
-import { errorCode, errorMessage, FALLBACK_MESSAGE, retryAfterOf, type ApiFailure } from '../lib/apiError';
+import { ERROR_CODES, type MessageKey } from '../../contract/messages';
+import { errorCode, errorMessage, FALLBACK_MESSAGE, retryAfterOf, waitOf, type ApiFailure } from '../lib/apiError';
 import type { MessageId } from './catalogues/en';
 import { t } from './i18n';
 import { imagePixelsLimitText } from './imageTexts';
@@ -27,31 +27,17 @@ const LIMIT_VALUES: Partial<Record<MessageKey, Record<string, number>>> = {
   idempotencyKeyInvalid: { min: LIMITS.idempotencyKeyMin, max: LIMITS.idempotencyKeyMax },
 };
 
-/** Below this many seconds a wait is "a moment". */
-const MOMENT_SECONDS = 5;
-
-/** A wait as the message words it, rounded up: a moment, seconds, minutes or hours. */
-function waitValues(seconds: number): { unit: 'moment' | 'second' | 'minute' | 'hour'; count: number } {
-  if (seconds < MOMENT_SECONDS) return { unit: 'moment', count: 0 };
-  if (seconds < 60) return { unit: 'second', count: Math.ceil(seconds) };
-  const minutes = Math.ceil(seconds / 60);
-  if (minutes < 60) return { unit: 'minute', count: minutes };
-  return { unit: 'hour', count: Math.ceil(minutes / 60) };
-}
-
-/** 'too_many_requests' -> 'tooManyRequests': the message's key in the contract. */
-function keyOf(code: string): string {
-  return code.replace(/_([a-z])/g, (_match, letter: string) => letter.toUpperCase());
-}
+/** Each code's message key in the contract ('too_many_requests' -> 'tooManyRequests'). */
+const KEY_OF_CODE: ReadonlyMap<string, MessageKey> = new Map((Object.keys(ERROR_CODES) as MessageKey[]).map((key) => [ERROR_CODES[key], key]));
 
 /**
  * A refusal in the member's language, by its code; `message` is the backend's own words, kept for a
  * code the app does not know. A 429 with a wait says when to try again.
  */
 export function refusalText(code: string | undefined, message: string, retryAfter?: number): string {
-  const key = code === undefined ? undefined : keyOf(code);
-  if (key === undefined || !isMessageKey(key)) return code === undefined && message === FALLBACK_MESSAGE ? t('failure.generic') : message;
-  if (key === 'tooManyRequests' && retryAfter !== undefined) return t('refusal.tooManyRequestsIn', waitValues(retryAfter));
+  const key = code === undefined ? undefined : KEY_OF_CODE.get(code);
+  if (key === undefined) return code === undefined && message === FALLBACK_MESSAGE ? t('failure.generic') : message;
+  if (key === 'tooManyRequests' && retryAfter !== undefined) return t('refusal.tooManyRequestsIn', waitOf(retryAfter));
   // The pixel limit is the backend's setting, which its words name ("at most 24,000,000 pixels").
   if (key === 'imageTooManyPixels') return imagePixelsLimitText(Number(/[\d,]{2,}/.exec(message)?.[0].replace(/,/g, '')) || LIMITS.imagePixelsMax);
   return t(`refusal.${key}` satisfies MessageId, LIMIT_VALUES[key]);

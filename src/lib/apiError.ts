@@ -141,11 +141,20 @@ export function retryAfterSeconds(header: string | null | undefined, now: number
 export function retryAfterInWords(header: string | null | undefined, now: number = Date.now()): string | undefined {
   const seconds = retryAfterSeconds(header, now);
   if (seconds === undefined) return undefined;
-  if (seconds < MOMENT_SECONDS) return 'in a moment';
-  if (seconds < 60) return `in ${inUnits(Math.ceil(seconds), 'second')}`;
+  const { unit, count } = waitOf(seconds);
+  return unit === 'moment' ? 'in a moment' : `in ${inUnits(count, unit)}`;
+}
+
+/**
+ * A wait as a member is told it, rounded up: a moment (under 5 s), else seconds, minutes or hours.
+ * English words it here; the member's language in src/i18n/failureTexts.ts.
+ */
+export function waitOf(seconds: number): { unit: 'moment' | 'second' | 'minute' | 'hour'; count: number } {
+  if (seconds < MOMENT_SECONDS) return { unit: 'moment', count: 0 };
+  if (seconds < 60) return { unit: 'second', count: Math.ceil(seconds) };
   const minutes = Math.ceil(seconds / 60);
-  if (minutes < 60) return `in ${inUnits(minutes, 'minute')}`;
-  return `in ${inUnits(Math.ceil(minutes / 60), 'hour')}`;
+  if (minutes < 60) return { unit: 'minute', count: minutes };
+  return { unit: 'hour', count: Math.ceil(minutes / 60) };
 }
 
 /**
