@@ -1,6 +1,9 @@
 // The codes' type alone: the catalogue's texts stay out of the first page's code (/login), and each
 // code written here is checked against the catalogue.
 import type { ErrorCode } from '../../contract/messages';
+import { errorCode, errorMessage, hasStatus, refusalBody, retryAfterOf } from './refusalBody';
+
+export { errorCode, errorMessage, FALLBACK_MESSAGE, refusalStatus, retryAfterOf } from './refusalBody';
 
 /**
  * Reading the backend's refusals. Every refusal has the shape { errors: [message], code }; RTK Query wraps
@@ -19,8 +22,6 @@ export interface ApiFailure {
   retryAfter?: number;
 }
 
-export const FALLBACK_MESSAGE = 'Something went wrong. Please try again.';
-
 /** What a call that never reached the backend says, on a form that stays open to be sent again. */
 export const NETWORK_MESSAGE = 'SocialConnect could not be reached. Check your connection and try again.';
 
@@ -33,40 +34,6 @@ export const BACKEND_NOT_STARTED = "SocialConnect's backend could not start in t
 
 /** The error such a call returns, as RTK Query words an error raised before any request. */
 export const NOT_STARTED_ERROR = { status: 'CUSTOM_ERROR', error: BACKEND_NOT_STARTED } as const;
-
-function hasStatus(error: unknown): error is { status: unknown; data?: unknown } {
-  return typeof error === 'object' && error !== null && 'status' in error;
-}
-
-/** What a refusal's body says, as the backends send it ({ errors: [message], code }); empty for anything else. */
-function refusalBody(error: unknown): { errors?: unknown; code?: unknown; retryAfter?: unknown } {
-  const data = hasStatus(error) ? error.data : undefined;
-  return data && typeof data === 'object' ? data : {};
-}
-
-/** The backend's first error message, or a plain-language fallback. Never an object dump. */
-export function errorMessage(error: unknown, fallback: string = FALLBACK_MESSAGE): string {
-  const { errors } = refusalBody(error);
-  return Array.isArray(errors) && typeof errors[0] === 'string' && errors[0].trim() !== '' ? errors[0] : fallback;
-}
-
-/** The HTTP status of a refusal (4xx), or undefined for anything else (a network failure, a 5xx). */
-export function refusalStatus(error: unknown): number | undefined {
-  if (!hasStatus(error) || typeof error.status !== 'number') return undefined;
-  return error.status >= 400 && error.status < 500 ? error.status : undefined;
-}
-
-/** A 429's wait in seconds, as its Retry-After said it (withRetryAfter keeps it with the refusal). */
-export function retryAfterOf(error: unknown): number | undefined {
-  const { retryAfter } = refusalBody(error);
-  return typeof retryAfter === 'number' ? retryAfter : undefined;
-}
-
-/** The refusal's machine-readable code (contract/messages.ts), when the backend sends one. */
-export function errorCode(error: unknown): string | undefined {
-  const { code } = refusalBody(error);
-  return typeof code === 'string' && code !== '' ? code : undefined;
-}
 
 /** Codes that say the token no longer stands for a member: the session is over. */
 const SESSION_ENDED: readonly string[] = ['token_invalid', 'user_not_registered'] satisfies ErrorCode[];

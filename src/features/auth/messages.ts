@@ -1,5 +1,5 @@
 import type { ErrorCode } from '../../../contract/messages';
-import { errorCode, errorMessage, refusalStatus } from '../../lib/apiError';
+import { errorCode, errorMessage, refusalStatus } from '../../lib/refusalBody';
 import { worded, type ToastText } from '../ui/notify';
 
 /** The auth screens' own toasts (spec sections 5 and 8), word for word. */
