@@ -4,7 +4,10 @@
  * `npm run i18n:compile` writes `compiled/`; a test fails when a compiled file is behind its source.
  */
 import { compileMessage } from '@lingui/message-utils/compileMessage';
-import type { Catalogue } from './catalogues/en';
+import { CATALOGUES } from './catalogues';
+import { en, type Catalogue } from './catalogues/en';
+import { firstWords, signupWords } from './catalogues/enFirst';
+import { PSEUDO_LOCALE } from './locales';
 
 /** Lingui's compiled message: text, or tokens (text, a placeholder, a plural or select with its branches). */
 export type CompiledMessage = string | CompiledToken[];
@@ -51,9 +54,8 @@ export function pseudoCatalogue(compiled: Record<string, CompiledMessage>): Reco
   return Object.fromEntries(Object.entries(compiled).map(([id, message]) => [id, pseudoMessage(message)]));
 }
 
-/** The source of a compiled catalogue module, as `npm run i18n:compile` writes it. */
-export function compiledModule(locale: string, compiled: Record<string, CompiledMessage>): string {
-  const from = locale === 'en-XA' ? 'catalogues/en.ts, made pseudo' : `catalogues/${locale}.ts`;
+/** The source of a compiled catalogue module, as `npm run i18n:compile` writes it from `from` (under src/i18n/). */
+export function compiledModule(from: string, compiled: Record<string, CompiledMessage>): string {
   return [
     `// Written by \`npm run i18n:compile\` from src/i18n/${from}: edit the catalogue, not this file.`,
     "import type { Messages } from '@lingui/core';",
@@ -63,4 +65,22 @@ export function compiledModule(locale: string, compiled: Record<string, Compiled
     '};',
     '',
   ].join('\n');
+}
+
+/**
+ * Every compiled file, by name (`src/i18n/compiled/<name>.ts`), with its source: each language
+ * whole, but English in three parts (the first pages' words, in the first bundle; the signup form's,
+ * with its code; and the member's app's), and the pseudo-locale made from English.
+ */
+export function compiledFiles(): Record<string, string> {
+  const english = compileCatalogue(en);
+  const partOf = (id: string) => (id in firstWords ? 'first' : id in signupWords ? 'signup' : 'member');
+  const part = (name: string) => Object.fromEntries(Object.entries(english).filter(([id]) => partOf(id) === name));
+  return {
+    'en-first': compiledModule('catalogues/enFirst.ts', part('first')),
+    'en-signup': compiledModule('catalogues/enFirst.ts', part('signup')),
+    en: compiledModule('catalogues/en.ts', part('member')),
+    [PSEUDO_LOCALE]: compiledModule('catalogues/en.ts and enFirst.ts, made pseudo', pseudoCatalogue(english)),
+    ...Object.fromEntries((['de', 'pl', 'ar'] as const).map((locale) => [locale, compiledModule(`catalogues/${locale}.ts`, compileCatalogue(CATALOGUES[locale]))])),
+  };
 }

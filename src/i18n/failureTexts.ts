@@ -4,6 +4,7 @@ import { errorCode, errorMessage, FALLBACK_MESSAGE, retryAfterOf, waitOf, type A
 import type { MessageId } from './catalogues/en';
 import { t } from './i18n';
 import { imagePixelsLimitText } from './imageTexts';
+import { LIMIT_VALUES } from './ruleTexts';
 
 /**
  * Failed calls in the member's language. Both backends answer a refusal with a code beside their
@@ -11,21 +12,6 @@ import { imagePixelsLimitText } from './imageTexts';
  * limits and waits in it formatted for the language. A code the app does not know keeps the
  * backend's words. Loaded with the first toast that needs it (features/ui/notify.ts), never with /login.
  */
-
-/** The numbers some refusals name: the contract's limits, which both backends hold. */
-const LIMIT_VALUES: Partial<Record<MessageKey, Record<string, number>>> = {
-  postTooLong: { max: LIMITS.postTextMax },
-  replyTooLong: { max: LIMITS.replyTextMax },
-  imageTooLarge: { megabytes: LIMITS.imageBytesMax / (1024 * 1024) },
-  firstNameInvalid: { min: LIMITS.nameMin, max: LIMITS.nameMax },
-  lastNameInvalid: { min: LIMITS.nameMin, max: LIMITS.nameMax },
-  usernameInvalid: { min: LIMITS.usernameMin, max: LIMITS.usernameMax },
-  passwordInvalid: { min: LIMITS.passwordMin, max: LIMITS.passwordMax },
-  bioTooLong: { max: LIMITS.bioMax },
-  portfolioInvalid: { max: LIMITS.portfolioUrlMax },
-  imageAltTooLong: { max: LIMITS.imageAltMax },
-  idempotencyKeyInvalid: { min: LIMITS.idempotencyKeyMin, max: LIMITS.idempotencyKeyMax },
-};
 
 /** Each code's message key in the contract ('too_many_requests' -> 'tooManyRequests'). */
 const KEY_OF_CODE: ReadonlyMap<string, MessageKey> = new Map((Object.keys(ERROR_CODES) as MessageKey[]).map((key) => [ERROR_CODES[key], key]));

@@ -4,7 +4,10 @@ import { act, render, screen } from '@testing-library/react';
 import { CharacterCount } from '../features/posts/components/CharacterCount';
 import { CATALOGUES } from './catalogues';
 import { en, type MessageId } from './catalogues/en';
-import { compileCatalogue, compiledModule, pseudoCatalogue, type CompiledMessage } from './compile';
+import { compileCatalogue, compiledFiles, type CompiledMessage } from './compile';
+import { messages as memberEnglish } from './compiled/en';
+import { messages as firstEnglish } from './compiled/en-first';
+import { messages as signupEnglish } from './compiled/en-signup';
 import { activateLanguage, chooseLanguage, t } from './i18n';
 import { keepLanguageChoice, readLanguageChoice } from './languageChoice';
 import { browserLanguage, languageAskedFor, LOCALE_DIRECTIONS, PSEUDO_LOCALE, type Locale } from './locales';
@@ -128,9 +131,16 @@ describe('the catalogues', () => {
     }
   });
 
-  it.each(Object.keys(LOCALE_DIRECTIONS))('src/i18n/compiled/%s.ts is what `npm run i18n:compile` writes from its catalogue', (locale) => {
-    const compiled = locale === PSEUDO_LOCALE ? pseudoCatalogue(compiledEnglish) : compileCatalogue(CATALOGUES[locale as keyof typeof CATALOGUES]);
-    expect(readFileSync(join(__dirname, 'compiled', `${locale}.ts`), 'utf8')).toBe(compiledModule(locale, compiled));
+  it.each(Object.entries(compiledFiles()))('src/i18n/compiled/%s.ts is what `npm run i18n:compile` writes from its catalogue', (file, source) => {
+    expect(readFileSync(join(__dirname, 'compiled', `${file}.ts`), 'utf8')).toBe(source);
+  });
+
+  it("writes every language, and English in three parts (the first pages', the signup form's, the member's app's), each id in one", () => {
+    expect(Object.keys(compiledFiles()).sort()).toEqual(['en-first', 'en-signup', ...Object.keys(LOCALE_DIRECTIONS)].sort());
+    const parts = [firstEnglish, signupEnglish, memberEnglish].map((part) => Object.keys(part));
+    const all = parts.flat();
+    expect(all.length).toBe(new Set(all).size);
+    expect(all.sort()).toEqual(Object.keys(en).sort());
   });
 });
 

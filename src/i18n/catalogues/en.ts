@@ -1,11 +1,14 @@
+import { firstWords, signupWords } from './enFirst';
+
 /**
  * The app's words in English, the source language: each an ICU message (plural and select rules
  * from CLDR, `#` the count in the member's number format). The spec's English texts stay word for
  * word as the spec writes them. Every other catalogue answers each of these ids (a `Catalogue`), so
  * a missing translation fails the typecheck. The app reads the compiled forms in `../compiled/`,
- * written by `npm run i18n:compile`.
+ * written by `npm run i18n:compile`. These are the member's app's words, loaded with it; the first
+ * pages' are in `./enFirst.ts`.
  */
-export const en = {
+export const memberWords = {
   'profile.followers': '{count, plural, one {# Follower} other {# Followers}}',
   'profile.following': '{count, plural, other {# Following}}',
   'post.likes': '{count, plural, one {# like} other {# likes}}',
@@ -51,7 +54,6 @@ export const en = {
   'nav.mutedAndBlocked': "Muted and blocked",
   'nav.createPost': "Create New Post",
   'nav.display': "Display",
-  'nav.logout': "Logout",
   'theme.legend': "Theme",
   'theme.light': "Light",
   'theme.dark': "Dark",
@@ -251,9 +253,6 @@ export const en = {
   'profile.noPosts': "No Posts Found...!",
   'profile.postsBy': "Posts by {name}",
   'profile.postsLoading': "Loading posts…",
-  'notFound.title': "Page Not Found",
-  'notFound.home': "Back to Home",
-  'notFound.page': "The page you are looking for does not exist or has moved.",
   'notFound.member': "No member has this address. They may have left, or the link is mistyped.",
   'notFound.post': "This post does not exist or was deleted.",
   'link.newTab': " (opens in a new tab)",
@@ -313,11 +312,6 @@ export const en = {
   'refusal.imageInvalid': "Images must be PNG, JPEG, WebP or GIF files.",
   'refusal.imageTooLarge': "Images can be at most {megabytes, number} MB.",
   'refusal.imageCutOff': "This image file is cut off before its end. Please choose the whole file again.",
-  'refusal.firstNameInvalid': "First name must be {min, number} to {max, number} characters long.",
-  'refusal.lastNameInvalid': "Last name must be {min, number} to {max, number} characters long.",
-  'refusal.usernameInvalid': "Username must be {min, number} to {max, number} characters: letters, digits or underscores.",
-  'refusal.passwordInvalid': "Password must be {min, number} to {max, number} characters long.",
-  'refusal.emailInvalid': "Email address must look like name@example.com.",
   'refusal.bioTooLong': "Bio can be at most {max, number} characters long.",
   'refusal.portfolioInvalid': "Portfolio link must be an http or https address of at most {max, number} characters.",
   'refusal.avatarInvalid': "Avatar must be a PNG, JPEG, WebP or GIF image.",
@@ -383,6 +377,15 @@ export const en = {
   'toasts.close': "Close message",
   'language.failed': "{name} could not load. Check your connection and try again.",
 } as const;
+
+/** Every English word of the app: the first pages' and the member's. */
+export const en = { ...firstWords, ...signupWords, ...memberWords };
+
+/** The id of a text the first pages show (`./enFirst.ts`): in the first bundle. */
+export type FirstMessageId = keyof typeof firstWords;
+
+/** The id of a text the signup form shows (`./enFirst.ts`): with /signup's code. */
+export type SignupMessageId = keyof typeof signupWords;
 
 /** The id of a text the app shows. */
 export type MessageId = keyof typeof en;

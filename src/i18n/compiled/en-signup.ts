@@ -1,0 +1,31 @@
+// Written by `npm run i18n:compile` from src/i18n/catalogues/enFirst.ts: edit the catalogue, not this file.
+import type { Messages } from '@lingui/core';
+
+export const messages: Messages = {
+  "auth.signupPageTitle": ["Signup"],
+  "auth.signupTitle": ["Create your account"],
+  "auth.signupIntro": ["It only takes a minute to join SocialConnect."],
+  "auth.toLogin": ["Already have an account?"],
+  "auth.firstName": ["First Name"],
+  "auth.lastName": ["Last Name"],
+  "auth.email": ["Email Address"],
+  "auth.confirmPassword": ["Confirm Password"],
+  "auth.showConfirmPassword": ["Show confirm password"],
+  "auth.hideConfirmPassword": ["Hide confirm password"],
+  "auth.terms": ["I accept all Terms & Conditions"],
+  "auth.createAccount": ["Create New Account"],
+  "auth.creatingAccount": ["Creating your account…"],
+  "auth.usernameHint": [["min","number"]," to ",["max","number"]," characters: letters, digits or underscores."],
+  "auth.passwordHint": [["min","number"]," to ",["max","number"]," characters."],
+  "auth.fieldRequired": ["Please fill in this field."],
+  "auth.termsRequired": ["Please accept the Terms & Conditions."],
+  "auth.mismatch": ["Must be the same as the password."],
+  "auth.usernameTaken": ["This username is taken. Please choose another one."],
+  "auth.passwordMismatch": ["Password Must Match Confirm Password!"],
+  "auth.signedUp": ["Signed Up Successfully!"],
+  "refusal.firstNameInvalid": ["First name must be ",["min","number"]," to ",["max","number"]," characters long."],
+  "refusal.lastNameInvalid": ["Last name must be ",["min","number"]," to ",["max","number"]," characters long."],
+  "refusal.usernameInvalid": ["Username must be ",["min","number"]," to ",["max","number"]," characters: letters, digits or underscores."],
+  "refusal.passwordInvalid": ["Password must be ",["min","number"]," to ",["max","number"]," characters long."],
+  "refusal.emailInvalid": ["Email address must look like name@example.com."],
+};
