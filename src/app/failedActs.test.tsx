@@ -6,7 +6,7 @@ import { getMockDb, server, useScenario } from '../../mocks/testing/node';
 import { NETWORK_MESSAGE } from '../lib/apiError';
 import { API, cardWith, renderHome } from '../test/posts';
 import { currentPath, renderWithProviders } from '../test/renderWithProviders';
-import { CONNECTION_TEXTS } from '../features/live/connectionTexts';
+import { connectionText } from '../features/live/connectionTexts';
 import { activateLanguage } from '../i18n/i18n';
 
 const LAKE = 'The lake went completely still just before dusk. No filter needed.';
@@ -151,11 +151,11 @@ describe("a member's act the backend cannot take keeps them where they are", () 
 
     expect(await within(cardWith(LAKE)).findByText('Waiting to send')).toBeInTheDocument();
     expect(likeOf(cardWith(LAKE), 3, true)).toBeInTheDocument();
-    await waitFor(() => expect(screen.getByText(CONNECTION_TEXTS.unreachable)).toBeInTheDocument());
+    await waitFor(() => expect(screen.getByText(connectionText('unreachable'))).toBeInTheDocument());
     expect(screen.queryByText(`Your like was not saved. ${NETWORK_MESSAGE}`)).not.toBeInTheDocument();
 
     server.resetHandlers();
-    await waitFor(() => expect(screen.queryByText(CONNECTION_TEXTS.unreachable)).not.toBeInTheDocument(), { timeout: 8000 });
+    await waitFor(() => expect(screen.queryByText(connectionText('unreachable'))).not.toBeInTheDocument(), { timeout: 8000 });
     await waitFor(() => expect(within(cardWith(LAKE)).queryByText('Waiting to send')).not.toBeInTheDocument());
     expect(getMockDb().posts.get(seedPostId(2))?.likedBy).toContain(DEMO_USER_ID);
   });

@@ -4,7 +4,9 @@ import { server } from '../../mocks/testing/node';
 import { DEMO_CREDENTIALS } from '../../contract/seed/default';
 import { loadPage } from '../lib/pageLoad';
 import { currentPath, renderWithProviders } from '../test/renderWithProviders';
-import { STILL_UNREACHABLE } from './PageLoadFailed';
+
+/** What the card says, in place, while the server still does not answer. */
+const STILL_UNREACHABLE = 'SocialConnect still cannot be reached. Please check your connection and try again in a moment.';
 
 // A new document cannot load under jsdom: the test sees which page the screen asks the browser for.
 jest.mock('../lib/pageLoad', () => ({ ...jest.requireActual<object>('../lib/pageLoad'), loadPage: jest.fn() }));

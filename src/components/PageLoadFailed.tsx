@@ -2,9 +2,7 @@ import { useState, type MouseEvent } from 'react';
 import { paths } from '../config/paths';
 import { loadPage, pageWouldLoad } from '../lib/pageLoad';
 import { ProgressLabel } from './ProgressLabel';
-
-/** What the screen says, in place, when the server still does not answer. */
-export const STILL_UNREACHABLE = 'SocialConnect still cannot be reached. Please check your connection and try again in a moment.';
+import { useT } from '../i18n/firstWords';
 
 export interface PageLoadFailedProps {
   title: string;
@@ -22,6 +20,7 @@ export function PageLoadFailed({ title, text, failedHref }: PageLoadFailedProps)
   const [checking, setChecking] = useState(false);
   // Counts the presses answered "still down", so that each one is read out again.
   const [stillDown, setStillDown] = useState(0);
+  const say = useT();
 
   const leaveFor = async (href: string) => {
     if (checking) return;
@@ -45,13 +44,13 @@ export function PageLoadFailed({ title, text, failedHref }: PageLoadFailedProps)
         <h1 id="page-failed-title" className="status-page__title">{title}</h1>
         <p className="status-page__text">{text}</p>
         {stillDown > 0 ? (
-          <p key={stillDown} className="notice status-page__notice" role="status">{STILL_UNREACHABLE}</p>
+          <p key={stillDown} className="notice status-page__notice" role="status">{say('pageFailed.stillUnreachable')}</p>
         ) : null}
         <div className="status-page__actions">
           <button type="button" className="button button--primary" aria-disabled={checking} onClick={() => void leaveFor(failedHref)}>
-            <ProgressLabel pending={checking} idle="Reload" busy="Reloading…" />
+            <ProgressLabel pending={checking} idle={say('pageFailed.reload')} busy={say('pageFailed.reloading')} />
           </button>
-          <a href={home} className="button button--secondary" aria-disabled={checking} onClick={goHome}>Back to Home</a>
+          <a href={home} className="button button--secondary" aria-disabled={checking} onClick={goHome}>{say('notFound.home')}</a>
         </div>
       </section>
     </main>

@@ -2,8 +2,8 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { DEMO_CREDENTIALS, SEED_USER_IDS, SEED_USERNAMES, seedPostId } from '../../contract/seed/default';
 import { getMockDb, server, TEST_API_BASE } from '../../mocks/testing/node';
-import { CONNECTION_TEXTS, keptTexts } from '../features/live/connectionTexts';
-import { ERROR_PAGE_TEXTS } from '../pages/ErrorPage';
+import { connectionText } from '../features/live/connectionTexts';
+import { t } from '../i18n/firstWords';
 import { cardWith, findFeed } from '../test/posts';
 import { currentPath, renderAfterReload, renderWithProviders, topBar } from '../test/renderWithProviders';
 import { createKeptReads, keepReadsIn, VISITOR, type KeptReads } from './keptReads';
@@ -54,7 +54,7 @@ describe('a start with the network gone', () => {
     const { router } = renderAfterReload('/');
     await findFeed('Latest Posts');
     expect(cardWith(LAKE)).toBeInTheDocument();
-    const line = await screen.findByText(keptTexts(KEPT_AT).unreachable);
+    const line = await screen.findByText(connectionText('unreachable', KEPT_AT));
     expect(line.closest('[role="status"]')).not.toBeNull();
     expect(currentPath(router)).toBe('/');
 
@@ -66,7 +66,7 @@ describe('a start with the network gone', () => {
       window.dispatchEvent(new Event('online'));
     });
     expect(await screen.findByText(LAKE_EDITED, {}, { timeout: 5_000 })).toBeInTheDocument();
-    await waitFor(() => expect(screen.queryByText(keptTexts(KEPT_AT).unreachable)).not.toBeInTheDocument());
+    await waitFor(() => expect(screen.queryByText(connectionText('unreachable', KEPT_AT))).not.toBeInTheDocument());
   });
 
   it('says Offline, as of the time, when the device says it has no network', async () => {
@@ -78,9 +78,9 @@ describe('a start with the network gone', () => {
     try {
       networkGone();
       renderAfterReload('/');
-      expect(await screen.findByText(keptTexts(KEPT_AT).offline)).toBeInTheDocument();
-      expect(keptTexts(KEPT_AT, 'en-GB').offline).toBe(`Offline, as of ${new Intl.DateTimeFormat('en-GB', { hour: 'numeric', minute: '2-digit' }).format(KEPT_AT)}. Reconnecting when your connection is back…`);
-      expect(screen.queryByText(CONNECTION_TEXTS.offline)).not.toBeInTheDocument();
+      expect(await screen.findByText(connectionText('offline', KEPT_AT))).toBeInTheDocument();
+      expect(connectionText('offline', KEPT_AT)).toBe(`Offline, as of ${new Intl.DateTimeFormat('en', { hour: 'numeric', minute: '2-digit' }).format(KEPT_AT)}. Reconnecting when your connection is back…`);
+      expect(screen.queryByText(connectionText('offline'))).not.toBeInTheDocument();
     } finally {
       onLine.mockRestore();
     }
@@ -93,7 +93,7 @@ describe('a start with the network gone', () => {
     first.unmount();
     networkGone();
     renderAfterReload(`/users/${SEED_USER_IDS.liam}`);
-    expect(await screen.findByRole('heading', { name: ERROR_PAGE_TEXTS.unreachableTitle })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: t('errorPage.unreachableTitle') })).toBeInTheDocument();
   });
 });
 
@@ -114,8 +114,8 @@ describe('a page open when the network goes', () => {
     act(() => {
       window.dispatchEvent(new Event('focus'));
     });
-    expect(await screen.findByText(CONNECTION_TEXTS.unreachable)).toBeInTheDocument();
-    expect(screen.queryByText(keptTexts(KEPT_AT).unreachable)).not.toBeInTheDocument();
+    expect(await screen.findByText(connectionText('unreachable'))).toBeInTheDocument();
+    expect(screen.queryByText(connectionText('unreachable', KEPT_AT))).not.toBeInTheDocument();
     expect(screen.getByText(LAKE_EDITED)).toBeInTheDocument();
   });
 });

@@ -3,7 +3,7 @@ import { http, HttpResponse } from 'msw';
 import { MESSAGES } from '../../contract/messages';
 import { DEMO_CREDENTIALS, DEMO_USER_ID, SEED_USER_IDS, seedPostId } from '../../contract/seed/default';
 import { getMockDb, server, TEST_API_BASE } from '../../mocks/testing/node';
-import { CONNECTION_TEXTS } from '../features/live/connectionTexts';
+import { connectionText } from '../features/live/connectionTexts';
 import { cardWith, findFeed, recordCalls, renderHome } from '../test/posts';
 import { currentPath, renderAfterReload, renderWithProviders, topBar } from '../test/renderWithProviders';
 import { createKeptReads, keepReadsIn, type KeptReads } from './keptReads';
@@ -97,7 +97,7 @@ describe('a change made with no network waits, and is sent once the backend answ
     expect(likeOf(cardWith(LAKE), 3, true)).toBeInTheDocument();
     expect(screen.queryByText(/Your like was not saved/)).not.toBeInTheDocument();
     await waitFor(() => expect(keptWrites()).toEqual([['like', LAKE_ID]]));
-    expect(await screen.findByText(CONNECTION_TEXTS.unreachable)).toBeInTheDocument();
+    expect(await screen.findByText(connectionText('unreachable'))).toBeInTheDocument();
     expect(likedByDemo(LAKE_ID)).toBe(false);
 
     const calls = recordCalls();
@@ -118,7 +118,7 @@ describe('a change made with no network waits, and is sent once the backend answ
     act(() => {
       window.dispatchEvent(new Event('focus'));
     });
-    expect(await screen.findByText(CONNECTION_TEXTS.unreachable)).toBeInTheDocument();
+    expect(await screen.findByText(connectionText('unreachable'))).toBeInTheDocument();
     await user.click(likeOf(cardWith(LAKE), 2, false));
 
     expect(await within(cardWith(LAKE)).findByText('Waiting to send')).toBeInTheDocument();
@@ -178,7 +178,7 @@ describe('a change made with no network waits, and is sent once the backend answ
     act(() => {
       window.dispatchEvent(new Event('online'));
     });
-    await waitFor(() => expect(screen.queryByText(CONNECTION_TEXTS.unreachable)).not.toBeInTheDocument(), { timeout: 5_000 });
+    await waitFor(() => expect(screen.queryByText(connectionText('unreachable'))).not.toBeInTheDocument(), { timeout: 5_000 });
     expect((await callAs(DEMO_USER_ID, 'POST', `/users/bookmark/${LAKE_ID}`)).status).toBe(201);
     await waitFor(() => expect(within(feed).getAllByRole('article').map((article) => article.textContent?.includes(LAKE))).toContain(true), { timeout: 5_000 });
     expect(calls.calls.filter((call) => call.startsWith('GET /users/bookmark'))).not.toEqual([]);
@@ -233,7 +233,7 @@ describe('a change made with no network waits, and is sent once the backend answ
 
     const calls = recordCalls();
     networkBack();
-    await waitFor(() => expect(screen.queryByText(CONNECTION_TEXTS.unreachable)).not.toBeInTheDocument(), { timeout: 5_000 });
+    await waitFor(() => expect(screen.queryByText(connectionText('unreachable'))).not.toBeInTheDocument(), { timeout: 5_000 });
     calls.stop();
     expect(calls.calls.filter((call) => call.startsWith('POST /posts/like/'))).toEqual([]);
     expect(likedByDemo(LAKE_ID)).toBe(false);
@@ -246,7 +246,7 @@ describe('a change made with no network waits, and is sent once the backend answ
     act(() => {
       window.dispatchEvent(new Event('online'));
     });
-    await waitFor(() => expect(screen.queryByText(CONNECTION_TEXTS.unreachable)).not.toBeInTheDocument(), { timeout: 5_000 });
+    await waitFor(() => expect(screen.queryByText(connectionText('unreachable'))).not.toBeInTheDocument(), { timeout: 5_000 });
     expect(keptWrites()).toEqual([['like', LAKE_ID]]);
     expect(waitingOn(cardWith(LAKE))).not.toBeNull();
     expect(likeOf(cardWith(LAKE), 3, true)).toBeInTheDocument();
@@ -302,7 +302,7 @@ describe('a follow made with no network', () => {
     await waitFor(() => expect(within(row).getByRole('button', { name: 'Follow Noah Kim' })).toBeInTheDocument());
     expect(within(screen.getByRole('region', { name: 'Ava Reed' })).getByText('2 Following')).toBeInTheDocument();
     networkBack();
-    await waitFor(() => expect(screen.queryByText(CONNECTION_TEXTS.unreachable)).not.toBeInTheDocument(), { timeout: 5_000 });
+    await waitFor(() => expect(screen.queryByText(connectionText('unreachable'))).not.toBeInTheDocument(), { timeout: 5_000 });
     expect(follows(SEED_USER_IDS.noah)).toBe(false);
   });
 });
@@ -404,7 +404,7 @@ describe('a post written with no network', () => {
     expect(screen.queryByRole('region', { name: 'Posts waiting to send' })).not.toBeInTheDocument();
     await waitFor(() => expect(keptWrites()).toEqual([]));
     networkBack();
-    await waitFor(() => expect(screen.queryByText(CONNECTION_TEXTS.unreachable)).not.toBeInTheDocument(), { timeout: 5_000 });
+    await waitFor(() => expect(screen.queryByText(connectionText('unreachable'))).not.toBeInTheDocument(), { timeout: 5_000 });
     expect(storedWithText()).toEqual([]);
   });
 
@@ -494,7 +494,7 @@ describe('an edit made with no network', () => {
 
     const calls = recordCalls();
     networkBack();
-    await waitFor(() => expect(screen.queryByText(CONNECTION_TEXTS.unreachable)).not.toBeInTheDocument(), { timeout: 5_000 });
+    await waitFor(() => expect(screen.queryByText(connectionText('unreachable'))).not.toBeInTheDocument(), { timeout: 5_000 });
     calls.stop();
     expect(calls.calls.filter((call) => call.startsWith('POST /posts/edit/'))).toEqual([]);
     expect(storedText()).toBe(COFFEE);
@@ -554,7 +554,7 @@ describe('a reply written with no network', () => {
     expect(screen.queryByRole('region', { name: 'Replies waiting to send' })).not.toBeInTheDocument();
     await waitFor(() => expect(keptWrites()).toEqual([]));
     networkBack();
-    await waitFor(() => expect(screen.queryByText(CONNECTION_TEXTS.unreachable)).not.toBeInTheDocument(), { timeout: 5_000 });
+    await waitFor(() => expect(screen.queryByText(connectionText('unreachable'))).not.toBeInTheDocument(), { timeout: 5_000 });
     expect(storedReplies()).toEqual([]);
   });
 
@@ -725,7 +725,7 @@ describe("the member's tabs of one browser", () => {
     }
     const calls = recordCalls();
     networkBack();
-    await waitFor(() => expect(screen.queryAllByText(CONNECTION_TEXTS.unreachable)).toHaveLength(0), { timeout: 5_000 });
+    await waitFor(() => expect(screen.queryAllByText(connectionText('unreachable'))).toHaveLength(0), { timeout: 5_000 });
     calls.stop();
     expect(calls.calls.filter((call) => call.startsWith('POST /posts/like/'))).toEqual([]);
     expect(likedByDemo(LAKE_ID)).toBe(false);
@@ -790,7 +790,7 @@ describe("the member's tabs of one browser", () => {
     // Still so once every look has ended: the network back sends nothing.
     const calls = recordCalls();
     networkBack();
-    await waitFor(() => expect(screen.queryAllByText(CONNECTION_TEXTS.unreachable)).toHaveLength(0), { timeout: 5_000 });
+    await waitFor(() => expect(screen.queryAllByText(connectionText('unreachable'))).toHaveLength(0), { timeout: 5_000 });
     calls.stop();
     expect(waitingOn(lakeIn(first.container))).toBeNull();
     expect(likeOf(lakeIn(first.container), 2, false)).toBeInTheDocument();

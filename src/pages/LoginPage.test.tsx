@@ -11,6 +11,7 @@ import { selectIsLoggedIn } from '../features/auth/sessionSlice';
 import { waitForBackend } from '../lib/api/backendReady';
 import { sampleAndShown } from '../test/sampleFields';
 import { BACKEND_NOT_STARTED } from '../lib/apiError';
+import { activateLanguage } from '../i18n/firstWords';
 
 // Where the spec waits a second before the redirect, the clock is faked (it still runs on its own)
 // and the test skips the wait instead of sitting through it.
@@ -233,6 +234,43 @@ describe('Login', () => {
     const { router } = await renderWithProviders({ route: '/login', authAs: DEMO_CREDENTIALS });
     await waitFor(() => expect(currentPath(router)).toBe('/'));
     expect(within(await screen.findByRole('navigation', { name: 'Main' })).getByRole('link', { name: 'Home' })).toBeInTheDocument();
+  });
+});
+
+describe('In the member\'s language', () => {
+  afterEach(() => activateLanguage('en'));
+
+  it('Polish: the page, its fields, a refusal and the welcome are in Polish, and what was typed stays', async () => {
+    await activateLanguage('pl');
+    const { user } = await renderWithProviders({ route: '/login' });
+    await screen.findByRole('heading', { name: 'Logowanie', level: 1 });
+    expect(document.title).toBe('SocialConnect | Logowanie');
+    expect(screen.getByRole('link', { name: 'Utworzyć nowe konto?' })).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Zaloguj się' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(/^Wypełnij wszystkie dane!$/);
+
+    await user.type(screen.getByLabelText('Nazwa użytkownika'), DEMO_CREDENTIALS.username);
+    await user.type(screen.getByLabelText('Hasło'), 'not-my-password');
+    await user.click(screen.getByRole('button', { name: 'Pokaż hasło' }));
+    expect(screen.getByLabelText('Hasło')).toHaveAttribute('type', 'text');
+    await user.click(screen.getByRole('button', { name: 'Zaloguj się' }));
+    expect(await screen.findByText('Nieprawidłowe dane logowania!')).toBeInTheDocument();
+    expect(screen.getByLabelText('Nazwa użytkownika')).toHaveValue(DEMO_CREDENTIALS.username);
+
+    await user.clear(screen.getByLabelText('Hasło'));
+    await user.type(screen.getByLabelText('Hasło'), DEMO_CREDENTIALS.password);
+    await user.click(screen.getByRole('button', { name: 'Zaloguj się' }));
+    expect(await screen.findByText('Zalogowano pomyślnie!')).toBeInTheDocument();
+  });
+
+  it('Arabic: the page names itself and its fields in Arabic', async () => {
+    await activateLanguage('ar');
+    await renderWithProviders({ route: '/login' });
+    expect(await screen.findByRole('heading', { name: 'تسجيل الدخول', level: 1 })).toBeInTheDocument();
+    expect(screen.getByLabelText('اسم المستخدم')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'تخطَّ إلى المحتوى' })).toBeInTheDocument();
+    expect(document.documentElement).toHaveAttribute('dir', 'rtl');
   });
 });
 

@@ -2,7 +2,7 @@ import { Link, useLocation } from 'react-router-dom';
 import { paths } from '../config/paths';
 import { AuthPage } from '../features/auth/components/AuthScreen';
 import { LoginForm } from '../features/auth/components/LoginForm';
-import { AUTH_MESSAGES } from '../features/auth/messages';
+import { useT } from '../i18n/firstWords';
 import { redirectTargetFrom } from '../features/auth/redirectTarget';
 import { loggedOutInAnotherTab } from '../features/auth/useSessionAcrossTabs';
 import { useSessionEndedNotice } from '../features/auth/useSessionEndedNotice';
@@ -14,13 +14,14 @@ import { useSessionEndedNotice } from '../features/auth/useSessionEndedNotice';
 export function LoginPage() {
   const location = useLocation();
   const sessionEnded = useSessionEndedNotice();
-  const notice = sessionEnded ? AUTH_MESSAGES.sessionEnded : loggedOutInAnotherTab(location.state) ? AUTH_MESSAGES.loggedOutInAnotherTab : null;
+  const say = useT();
+  const notice = sessionEnded ? say('auth.sessionEnded') : loggedOutInAnotherTab(location.state) ? say('auth.loggedOutInAnotherTab') : null;
   return (
     <AuthPage
-      pageTitle="Login"
-      title="Login"
-      intro="Welcome back! Log in to see what your friends are sharing."
-      footer={<Link to={paths.signup.href()}>Create New Account?</Link>}
+      pageTitle={say('auth.loginTitle')}
+      title={say('auth.loginTitle')}
+      intro={say('auth.loginIntro')}
+      footer={<Link to={paths.signup.href()}>{say('auth.toSignup')}</Link>}
     >
       {notice ? (
         <p className="notice" role="alert">

@@ -2,6 +2,8 @@ import { isRouteErrorResponse, useLocation, useRouteError } from 'react-router-d
 import { PageLoadFailed } from '../components/PageLoadFailed';
 import { usePageTitle } from '../components/usePageTitle';
 import { paths } from '../config/paths';
+import { PRODUCT_NAME } from '../config/product';
+import { t, useT } from '../i18n/firstWords';
 import { failedPageHref } from './ErrorPage';
 
 /** A route module that failed to download: usually a new version was deployed, or the network dropped. */
@@ -10,15 +12,15 @@ function isChunkLoadError(error: unknown): boolean {
   return error.name === 'ChunkLoadError' || /Loading (CSS )?chunk [\w-]+ failed/i.test(error.message) || /dynamically imported module/i.test(error.message);
 }
 
-/** What to tell the member, in plain words: never the error object itself. */
+/** What to tell the member, in plain words in their language: never the error object itself. */
 export function describeRouteError(error: unknown): { title: string; text: string } {
   if (isRouteErrorResponse(error) && error.status === 404) {
-    return { title: 'Page Not Found', text: 'The page you are looking for does not exist or has moved.' };
+    return { title: t('notFound.title'), text: t('notFound.page') };
   }
   if (isChunkLoadError(error)) {
-    return { title: 'This page could not load', text: 'Please check your connection and reload the page.' };
+    return { title: t('routeError.chunkTitle'), text: t('routeError.chunkText') };
   }
-  return { title: 'Something went wrong', text: 'An unexpected error stopped this page. Reloading usually helps.' };
+  return { title: t('routeError.otherTitle'), text: t('routeError.otherText') };
 }
 
 /**
@@ -27,14 +29,15 @@ export function describeRouteError(error: unknown): { title: string; text: strin
  * even if the router is in trouble.
  */
 export function RouteErrorPage() {
+  const say = useT();
   const { title, text } = describeRouteError(useRouteError());
   const failedHref = failedPageHref(useLocation());
-  usePageTitle('Error');
+  usePageTitle(say('page.error'));
   return (
     <div className="app">
       <header className="top-bar">
         <div className="top-bar__inner">
-          <a href={paths.home.href()} className="top-bar__brand"><span>SocialConnect</span></a>
+          <a href={paths.home.href()} className="top-bar__brand"><span>{PRODUCT_NAME}</span></a>
         </div>
       </header>
       <PageLoadFailed title={title} text={text} failedHref={failedHref} />

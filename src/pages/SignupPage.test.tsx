@@ -11,6 +11,7 @@ import { selectIsLoggedIn } from '../features/auth/sessionSlice';
 import { sampleAndShown } from '../test/sampleFields';
 import { loseAnswers } from '../test/lostAnswers';
 import { NETWORK_MESSAGE } from '../lib/apiError';
+import { activateLanguage } from '../i18n/firstWords';
 
 type User = Awaited<ReturnType<typeof renderWithProviders>>['user'];
 
@@ -348,3 +349,37 @@ describe('Signup', () => {
     await waitFor(() => expect(currentPath(router)).toBe('/'));
   });
 });
+
+describe('Signup in the member\'s language', () => {
+  afterEach(() => activateLanguage('en'));
+
+  it('German: the rules, the problems under the fields and the toast are in German, and nothing typed is lost', async () => {
+    await activateLanguage('de');
+    const counter = countSignupCalls();
+    const { user } = await renderWithProviders({ route: '/signup' });
+    await screen.findByRole('heading', { name: 'Erstelle dein Konto', level: 1 });
+    expect(document.title).toBe('SocialConnect | Registrieren');
+    const username = screen.getByLabelText('Benutzername');
+    expect(username).toHaveAccessibleDescription('3 bis 30 Zeichen: Buchstaben, Ziffern oder Unterstriche.');
+
+    await user.type(screen.getByLabelText('Vorname'), 'Riley');
+    await user.type(username, 'ri');
+    await user.type(screen.getByLabelText('E-Mail-Adresse'), 'riley@example');
+    await user.type(screen.getByLabelText('Passwort', { selector: 'input' }), 'secret1234');
+    await user.type(screen.getByLabelText('Passwort bestätigen', { selector: 'input' }), 'secret12');
+    await user.click(screen.getByRole('button', { name: 'Neues Konto erstellen' }));
+
+    expect(await screen.findByText('Bitte fülle alle Zugangsdaten aus!')).toBeInTheDocument();
+    expect(screen.getByLabelText('Nachname')).toHaveAccessibleDescription('Bitte fülle dieses Feld aus.');
+    expect(username).toHaveAccessibleDescription('Der Benutzername muss 3 bis 30 Zeichen haben: Buchstaben, Ziffern oder Unterstriche.');
+    expect(screen.getByLabelText('E-Mail-Adresse')).toHaveAccessibleDescription('Die E-Mail-Adresse muss wie name@example.com aussehen.');
+    expect(screen.getByLabelText('Passwort bestätigen', { selector: 'input' })).toHaveAccessibleDescription('Muss mit dem Passwort übereinstimmen.');
+    expect(screen.getByRole('checkbox', { name: 'Ich akzeptiere alle Nutzungsbedingungen' })).toHaveAccessibleDescription('Bitte akzeptiere die Nutzungsbedingungen.');
+    expect(screen.getByRole('button', { name: 'Passwortbestätigung anzeigen' })).toBeInTheDocument();
+    expect(counter.calls).toBe(0);
+    // Nothing typed was lost.
+    expect(screen.getByLabelText('Vorname')).toHaveValue('Riley');
+    expect(username).toHaveValue('ri');
+  });
+});
+

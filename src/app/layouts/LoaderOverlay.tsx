@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { useAppDispatch, useAppSelector } from '../../lib/store/hooks';
 import { loaderHidden, selectShowLoader } from '../../features/ui/uiSlice';
+import { useT } from '../../i18n/firstWords';
 import './LoaderOverlay.css';
 
 /**
@@ -13,6 +14,7 @@ export const LOADER_SAFETY_MS = 3000;
 export function LoaderOverlay() {
   const dispatch = useAppDispatch();
   const visible = useAppSelector(selectShowLoader);
+  const say = useT();
 
   useEffect(() => {
     if (!visible) return undefined;
@@ -22,7 +24,7 @@ export function LoaderOverlay() {
 
   if (!visible) return null;
   return (
-    <div className="loader-overlay" role="status" aria-label="Loading">
+    <div className="loader-overlay" role="status" aria-label={say('shell.loading')}>
       <span className="loader-overlay__spinner" aria-hidden="true" />
     </div>
   );

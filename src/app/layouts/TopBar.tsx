@@ -5,6 +5,8 @@ import { selectIsLoggedIn } from '../../features/auth/sessionSlice';
 import { PHONE_QUERY, useMediaQuery } from '../../components/useMediaQuery';
 import { TopBarLogout, TopBarSearch } from './memberPanels';
 import { BrandMark } from './icons';
+import { PRODUCT_NAME } from '../../config/product';
+import { useT } from '../../i18n/firstWords';
 import './TopBar.css';
 
 /** Whether the top bar shows people search and logout here (spec section 2: not on /signup, /login, /error). */
@@ -21,14 +23,15 @@ export function TopBar() {
   const loggedIn = useAppSelector(selectIsLoggedIn);
   const isPhone = useMediaQuery(PHONE_QUERY);
   const memberTools = showsMemberTools(pathname, loggedIn);
+  const say = useT();
 
   return (
     <header className="top-bar">
-      <a className="skip-link" href="#main-content">Skip to content</a>
+      <a className="skip-link" href="#main-content">{say('shell.skipToContent')}</a>
       <div className={`top-bar__inner${memberTools ? ' top-bar__inner--member' : ''}`}>
         <Link to={paths.home.href()} className="top-bar__brand">
           <BrandMark />
-          <span>SocialConnect</span>
+          <span>{PRODUCT_NAME}</span>
         </Link>
         {memberTools ? (
           <>

@@ -1,6 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { useLogout } from '../../features/auth/useLogout';
 import { LogoutIcon } from './icons';
+import { useT } from '../../i18n/firstWords';
 
 /**
  * The people search of the top bar and the side panel are for members only: they load in a chunk of
@@ -25,10 +26,11 @@ const LogoutButton = lazy(async () => ({
  */
 export function TopBarLogout({ className }: { className: string }) {
   const logout = useLogout();
+  const say = useT();
   return (
     <Suspense
       fallback={
-        <button type="button" className={className} aria-label="Logout" title="Logout" onClick={logout}>
+        <button type="button" className={className} aria-label={say('nav.logout')} title={say('nav.logout')} onClick={logout}>
           <LogoutIcon />
         </button>
       }

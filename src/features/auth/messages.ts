@@ -1,19 +1,7 @@
 import type { ErrorCode } from '../../../contract/messages';
 import { errorCode, errorMessage, refusalStatus } from '../../lib/refusalBody';
 import { worded, type ToastText } from '../ui/notify';
-
-/** The auth screens' own toasts (spec sections 5 and 8), word for word. */
-export const AUTH_MESSAGES = {
-  missingCredentials: 'Please Fill All Credentials!',
-  passwordMismatch: 'Password Must Match Confirm Password!',
-  invalidCredentials: 'Invalid Credentials!',
-  loggedIn: 'Logged In Successfully!',
-  signedUp: 'Signed Up Successfully!',
-  loggedOut: 'Logged Out Successfully!',
-  testCredentialsFilled: 'Test Credentials Filled!',
-  sessionEnded: 'Your session has ended. Please log in again.',
-  loggedOutInAnotherTab: 'You logged out in another tab',
-} as const;
+import { t } from '../../i18n/firstWords';
 
 /** The backend's refusals of a login: an unknown username (404) and a wrong password (401). */
 const BAD_CREDENTIALS: readonly string[] = ['user_not_registered', 'invalid_credentials'] satisfies ErrorCode[];
@@ -29,5 +17,5 @@ export function loginRefusalMessage(error: unknown): ToastText | undefined {
   if (status === undefined) return undefined;
   const code = errorCode(error);
   const badCredentials = code === undefined ? status === 401 || status === 404 : BAD_CREDENTIALS.includes(code);
-  return badCredentials ? AUTH_MESSAGES.invalidCredentials : worded((words) => words.refusalTextOf(error), errorMessage(error));
+  return badCredentials ? t('auth.invalidCredentials') : worded((words) => words.refusalTextOf(error), errorMessage(error));
 }

@@ -4,7 +4,7 @@ import { useAppDispatch, useAppSelector } from '../../lib/store/hooks';
 import { paths } from '../../config/paths';
 import { notifySuccess } from '../ui/notify';
 import { selectToken, userLoggedOut } from './sessionSlice';
-import { AUTH_MESSAGES } from './messages';
+import { t } from '../../i18n/firstWords';
 import { writesAnswered } from '../../lib/api/writesOnTheirWay';
 
 /**
@@ -34,6 +34,6 @@ export function useLogout(): () => void {
       const authApi = import(/* webpackChunkName: "api-auth" */ './authApi');
       void Promise.all([authApi, writesAnswered(LOGOUT_WAITS_FOR_WRITES_MS)]).then(([{ authApi: auth }]) => dispatch(auth.endpoints.logout.initiate(token)));
     }
-    notifySuccess(AUTH_MESSAGES.loggedOut);
+    notifySuccess(t('auth.loggedOut'));
   }, [dispatch, navigate, token]);
 }

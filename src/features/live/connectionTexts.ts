@@ -1,26 +1,22 @@
 import { useSyncExternalStore } from 'react';
+import { currentLanguage, t } from '../../i18n/firstWords';
 
-/** What the app says of a connection it lost: of the connection, never of a fault on SocialConnect's side. */
-export const CONNECTION_TEXTS = {
-  /** The device itself has no network. */
-  offline: "You're offline. Reconnecting when your connection is back…",
-  /** The device has a network, and SocialConnect does not answer on it. */
-  unreachable: "Can't reach SocialConnect, reconnecting…",
-} as const;
+/**
+ * What the app says of a connection it lost, in the member's language: of the connection, never of
+ * a fault on SocialConnect's side. `offline`: the device itself has no network; `unreachable`: it
+ * has one, and SocialConnect does not answer on it. While what is shown was kept from an earlier
+ * visit (offline/keptReads.ts), from when: `keptAt` (ms since 1970), as a time of day.
+ */
+export function connectionText(lost: 'offline' | 'unreachable', keptAt: number | null = null): string {
+  if (keptAt === null) return t(lost === 'offline' ? 'connection.offline' : 'connection.unreachable');
+  return t(lost === 'offline' ? 'connection.keptOffline' : 'connection.keptUnreachable', { time: timeOfDay(keptAt, currentLanguage()) });
+}
 
 /** The time of day `at` (ms since 1970) in the member's language: 14:32, or 2:32 PM. */
 export function timeOfDay(at: number, locale?: string): string {
   return new Intl.DateTimeFormat(locale, { hour: 'numeric', minute: '2-digit' }).format(at);
 }
 
-/** What the app says while it shows what was kept, from `at` (offline/keptReads.ts). */
-export function keptTexts(at: number, locale?: string) {
-  const time = timeOfDay(at, locale);
-  return {
-    offline: `Offline, as of ${time}. Reconnecting when your connection is back…`,
-    unreachable: `Can't reach SocialConnect: shown as of ${time}, reconnecting…`,
-  } as const;
-}
 
 function subscribe(onChange: () => void): () => void {
   window.addEventListener('online', onChange);

@@ -3,9 +3,9 @@ import { http, HttpResponse } from 'msw';
 import { DEMO_CREDENTIALS, seedPostId } from '../../../contract/seed/default';
 import { MESSAGES } from '../../../contract/messages';
 import { getMockDb, server, TEST_API_BASE, useScenario } from '../../../mocks/testing/node';
-import { CONNECTION_TEXTS } from './connectionTexts';
+import { connectionText } from './connectionTexts';
 import { selectLive } from './liveSlice';
-import { ERROR_PAGE_TEXTS } from '../../pages/ErrorPage';
+import { t } from '../../i18n/firstWords';
 import { cardWith, findFeed } from '../../test/posts';
 import { writeStoredToken } from '../auth/tokenStorage';
 import { currentPath, loginThroughApi, renderAfterReload, renderWithProviders } from '../../test/renderWithProviders';
@@ -61,19 +61,19 @@ describe('an outage while a page is open', () => {
     down();
     backToTheTab();
 
-    await findNotice(CONNECTION_TEXTS.unreachable);
+    await findNotice(connectionText('unreachable'));
     expect(currentPath(router)).toBe('/');
     expect(cardWith(LAKE)).toBeInTheDocument();
     // Another reload that fails says nothing more.
     backToTheTab();
     await act(() => new Promise((resolve) => setTimeout(resolve, 300)));
-    expect(screen.getAllByText(CONNECTION_TEXTS.unreachable)).toHaveLength(1);
+    expect(screen.getAllByText(connectionText('unreachable'))).toHaveLength(1);
     expect(currentPath(router)).toBe('/');
 
     editedElsewhere();
     serverBack();
     // The app checks by itself (the first check within about a second), then loads the page again.
-    await waitFor(() => expect(screen.queryByText(CONNECTION_TEXTS.unreachable)).not.toBeInTheDocument(), { timeout: 5000 });
+    await waitFor(() => expect(screen.queryByText(connectionText('unreachable'))).not.toBeInTheDocument(), { timeout: 5000 });
     expect(await screen.findByText(LAKE_EDITED)).toBeInTheDocument();
     expect(currentPath(router)).toBe('/');
   });
@@ -94,14 +94,14 @@ describe('an outage while a page is open', () => {
     await findFeed('Latest Posts');
     postsShown();
     // (A call already on its way may still land first, the notice going for a moment: it comes back.)
-    await waitFor(() => expect(screen.getByText(CONNECTION_TEXTS.unreachable).closest('[role="status"]')).not.toBeNull());
+    await waitFor(() => expect(screen.getByText(connectionText('unreachable')).closest('[role="status"]')).not.toBeNull());
     expect(currentPath(router)).toBe('/');
     expect(cardWith(LAKE)).toBeInTheDocument();
-    expect(screen.queryByRole('heading', { name: ERROR_PAGE_TEXTS.unreachableTitle })).not.toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: t('errorPage.unreachableTitle') })).not.toBeInTheDocument();
 
     // Back, live stream and all: the notice goes, and the list that failed loads again.
     server.resetHandlers();
-    await waitFor(() => expect(screen.queryByText(CONNECTION_TEXTS.unreachable)).not.toBeInTheDocument(), { timeout: 5000 });
+    await waitFor(() => expect(screen.queryByText(connectionText('unreachable'))).not.toBeInTheDocument(), { timeout: 5000 });
     const people = await screen.findByRole('region', { name: 'Who to follow?' });
     expect(await within(people).findAllByRole('listitem')).not.toHaveLength(0);
     expect(currentPath(router)).toBe('/');
@@ -122,14 +122,14 @@ describe('an outage while a page is open', () => {
     await waitFor(() => expect(bookmarks()?.status).toBe('fulfilled'), { timeout: 5000 });
     expect(currentPath(router)).toBe('/');
     expect(cardWith(LAKE)).toBeInTheDocument();
-    expect(screen.queryByRole('heading', { name: ERROR_PAGE_TEXTS.unreachableTitle })).not.toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: t('errorPage.unreachableTitle') })).not.toBeInTheDocument();
   });
 
   it('the same failure on Bookmarks, whose content they are, goes to the error screen', async () => {
     withoutEvents();
     server.use(http.get(`${TEST_API_BASE}/users/bookmark`, () => HttpResponse.error(), { once: true }));
     await renderWithProviders({ route: '/bookmark', authAs: DEMO_CREDENTIALS });
-    expect(await screen.findByRole('heading', { name: ERROR_PAGE_TEXTS.unreachableTitle })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: t('errorPage.unreachableTitle') })).toBeInTheDocument();
   });
 
   it("says the device is offline when the browser says so, and reconnects once it is back online", async () => {
@@ -140,15 +140,15 @@ describe('an outage while a page is open', () => {
       await findFeed('Latest Posts');
       serverDown();
       backToTheTab();
-      await findNotice(CONNECTION_TEXTS.offline);
-      expect(screen.queryByText(CONNECTION_TEXTS.unreachable)).not.toBeInTheDocument();
+      await findNotice(connectionText('offline'));
+      expect(screen.queryByText(connectionText('unreachable'))).not.toBeInTheDocument();
 
       onLine.mockReturnValue(true);
       serverBack();
       act(() => {
         window.dispatchEvent(new Event('online'));
       });
-      await waitFor(() => expect(screen.queryByText(CONNECTION_TEXTS.offline)).not.toBeInTheDocument());
+      await waitFor(() => expect(screen.queryByText(connectionText('offline'))).not.toBeInTheDocument());
       expect(currentPath(router)).toBe('/');
     } finally {
       onLine.mockRestore();
@@ -168,12 +168,12 @@ describe('an outage while a page is open', () => {
 
     serverDown();
     act(() => endStream());
-    await findNotice(CONNECTION_TEXTS.unreachable);
+    await findNotice(connectionText('unreachable'));
     expect(currentPath(router)).toBe('/');
     expect(cardWith(LAKE)).toBeInTheDocument();
 
     server.resetHandlers();
-    await waitFor(() => expect(screen.queryByText(CONNECTION_TEXTS.unreachable)).not.toBeInTheDocument(), { timeout: 5000 });
+    await waitFor(() => expect(screen.queryByText(connectionText('unreachable'))).not.toBeInTheDocument(), { timeout: 5000 });
   });
 
   it('the live stream never opened and then the server stops: the notice comes at its next try', async () => {
@@ -184,10 +184,10 @@ describe('an outage while a page is open', () => {
     expect(selectLive(store.getState())).toBe(false);
     // The server answers its health check meanwhile: nothing is said.
     await act(() => new Promise((resolve) => setTimeout(resolve, 300)));
-    expect(screen.queryByText(CONNECTION_TEXTS.unreachable)).not.toBeInTheDocument();
+    expect(screen.queryByText(connectionText('unreachable'))).not.toBeInTheDocument();
 
     serverDown();
-    await findNotice(CONNECTION_TEXTS.unreachable);
+    await findNotice(connectionText('unreachable'));
     expect(currentPath(router)).toBe('/');
     expect(cardWith(LAKE)).toBeInTheDocument();
   });
@@ -205,9 +205,9 @@ describe('a page that cannot load at all', () => {
     serverDown();
     await act(() => router.navigate('/explore'));
 
-    expect(await screen.findByRole('heading', { name: ERROR_PAGE_TEXTS.unreachableTitle })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: t('errorPage.unreachableTitle') })).toBeInTheDocument();
     expect(currentPath(router)).toBe('/error');
-    expect(screen.getByText(ERROR_PAGE_TEXTS.unreachableText)).toBeInTheDocument();
+    expect(screen.getByText(t('errorPage.unreachableText'))).toBeInTheDocument();
     expect(screen.queryByText(/on our side/)).not.toBeInTheDocument();
   });
 
@@ -217,14 +217,14 @@ describe('a page that cannot load at all', () => {
       await loggedInBefore();
       useScenario('offline');
       renderAfterReload('/bookmark');
-      expect(await screen.findByRole('heading', { name: ERROR_PAGE_TEXTS.unreachableTitle })).toBeInTheDocument();
+      expect(await screen.findByRole('heading', { name: t('errorPage.unreachableTitle') })).toBeInTheDocument();
 
       onLine.mockReturnValue(false);
       act(() => {
         window.dispatchEvent(new Event('offline'));
       });
-      expect(await screen.findByRole('heading', { name: ERROR_PAGE_TEXTS.offlineTitle })).toBeInTheDocument();
-      expect(screen.getByText(ERROR_PAGE_TEXTS.offlineText)).toBeInTheDocument();
+      expect(await screen.findByRole('heading', { name: t('errorPage.offlineTitle') })).toBeInTheDocument();
+      expect(screen.getByText(t('errorPage.offlineText'))).toBeInTheDocument();
     } finally {
       onLine.mockRestore();
     }
@@ -234,7 +234,7 @@ describe('a page that cannot load at all', () => {
     await loggedInBefore();
     useScenario('server-error');
     renderAfterReload('/bookmark');
-    expect(await screen.findByRole('heading', { name: ERROR_PAGE_TEXTS.serverTitle })).toBeInTheDocument();
-    expect(screen.getByText(ERROR_PAGE_TEXTS.serverText)).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: t('errorPage.serverTitle') })).toBeInTheDocument();
+    expect(screen.getByText(t('errorPage.serverText'))).toBeInTheDocument();
   });
 });

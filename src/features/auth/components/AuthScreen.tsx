@@ -4,6 +4,8 @@ import { usePageTitle } from '../../../components/usePageTitle';
 import { paths } from '../../../config/paths';
 import { useAppSelector } from '../../../lib/store/hooks';
 import { selectIsLoggedIn } from '../sessionSlice';
+import { PRODUCT_NAME } from '../../../config/product';
+import { useT } from '../../../i18n/firstWords';
 import './AuthScreen.css';
 
 export interface AuthScreenProps {
@@ -16,16 +18,17 @@ export interface AuthScreenProps {
 
 /** The two-panel frame of the login and signup screens: the promise on one side, the form on the other. */
 export function AuthScreen({ title, intro, children, footer }: AuthScreenProps) {
+  const say = useT();
   return (
     <main id="main-content" className="auth-screen" tabIndex={-1}>
-      <section className="auth-screen__hero" aria-label="About SocialConnect">
-        <p className="auth-screen__brand" aria-hidden="true">SocialConnect</p>
+      <section className="auth-screen__hero" aria-label={say('auth.about')}>
+        <p className="auth-screen__brand" aria-hidden="true">{PRODUCT_NAME}</p>
         {/* The product's promise (spec section 1). */}
-        <p className="auth-screen__tagline">Follow people around the globe, connect with your friends, and share what you are thinking.</p>
+        <p className="auth-screen__tagline">{say('auth.tagline')}</p>
         <ul className="auth-screen__points">
-          <li>Follow people around the globe</li>
-          <li>Connect with your friends</li>
-          <li>Share what you are thinking</li>
+          <li>{say('auth.pointFollow')}</li>
+          <li>{say('auth.pointConnect')}</li>
+          <li>{say('auth.pointShare')}</li>
         </ul>
       </section>
       <section className="auth-screen__card" aria-labelledby="auth-title">

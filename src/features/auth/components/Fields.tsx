@@ -1,8 +1,9 @@
 import { useId, useState, type InputHTMLAttributes } from 'react';
 import { ProgressLabel } from '../../../components/ProgressLabel';
 import { strokeIcon } from '../../../components/strokeIcon';
+import { useT } from '../../../i18n/firstWords';
 
-export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'value' | 'onChange' | 'id' | 'type'> {
+interface FieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'value' | 'onChange' | 'id' | 'type'> {
   label: string;
   /** The field's rule, shown under it before the member submits: '8 to 128 characters.' */
   hint?: string;
@@ -10,9 +11,10 @@ export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElemen
   error?: string;
   value: string;
   onValueChange: (value: string) => void;
-  /** A password field has a show/hide toggle. */
-  type?: 'text' | 'email' | 'password';
 }
+
+/** A field; a password's has a show/hide toggle, named by `revealNames` ('Show password', 'Hide password'). */
+export type TextFieldProps = FieldProps & ({ type?: 'text' | 'email'; revealNames?: never } | { type: 'password'; revealNames: { show: string; hide: string } });
 
 const EyeIcon = strokeIcon(
   20,
@@ -46,7 +48,7 @@ export function FieldError({ id, message }: { id: string; message: string | unde
  * A labelled input, with its rule under it when it has one, or in its place what is wrong with the
  * value; a password's has a show/hide toggle.
  */
-export function TextField({ label, hint, error, value, onValueChange, type = 'text', ...rest }: TextFieldProps) {
+export function TextField({ label, hint, error, value, onValueChange, type = 'text', revealNames, ...rest }: TextFieldProps) {
   const id = useId();
   const noteId = `${id}-note`;
   const [visible, setVisible] = useState(false);
@@ -70,7 +72,7 @@ export function TextField({ label, hint, error, value, onValueChange, type = 'te
           <button
             type="button"
             className="icon-button icon-button--small auth-field__toggle"
-            aria-label={`${visible ? 'Hide' : 'Show'} ${label.toLowerCase()}`}
+            aria-label={visible ? revealNames?.hide : revealNames?.show}
             aria-pressed={visible}
             aria-controls={id}
             onClick={() => setVisible((shown) => !shown)}
@@ -109,6 +111,7 @@ export type SampleFields = Readonly<Record<string, string | boolean>>;
 
 /** The login and signup forms' buttons: submit, and "Fill Test Credentials" where the network is a demo. */
 export function FormActions({ submit, pending, disabled, sample, onFillTestCredentials, offerSample }: FormActionsProps) {
+  const say = useT();
   return (
     <div className="auth-form__actions">
       <button type="submit" className="button button--primary button--block" disabled={disabled}>
@@ -116,7 +119,7 @@ export function FormActions({ submit, pending, disabled, sample, onFillTestCrede
       </button>
       {offerSample ? (
         <button type="button" className="button button--secondary button--block" onClick={onFillTestCredentials} disabled={disabled} data-fills={JSON.stringify(sample)}>
-          Fill Test Credentials
+          {say('auth.fillTestCredentials')}
         </button>
       ) : null}
     </div>

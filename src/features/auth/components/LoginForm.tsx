@@ -6,7 +6,8 @@ import { notifyError, notifySuccess } from '../../ui/notify';
 import { hasToken } from '../authAnswers';
 import { preloadAuthCalls, useAuthCall } from '../useAuthCall';
 import { useDemoNetwork } from '../useDemoNetwork';
-import { AUTH_MESSAGES, loginRefusalMessage } from '../messages';
+import { loginRefusalMessage } from '../messages';
+import { t, useT } from '../../../i18n/firstWords';
 import { FormActions, TextField } from './Fields';
 
 /** What "Fill Test Credentials" fills in: the demo member. */
@@ -29,6 +30,7 @@ export function LoginForm({ redirectTo }: LoginFormProps) {
   const [password, setPassword] = useState('');
   const [succeeded, setSucceeded] = useState(false);
   const demo = useDemoNetwork();
+  const say = useT();
 
   useEffect(() => {
     if (!succeeded) return undefined;
@@ -43,16 +45,16 @@ export function LoginForm({ redirectTo }: LoginFormProps) {
     if (busy) return;
     const name = username.trim();
     if (name === '' || password === '') {
-      notifyError(AUTH_MESSAGES.missingCredentials, { short: true });
+      notifyError(t('auth.missingCredentials'), { short: true });
       return;
     }
     try {
       const answer = await login({ username: name, password });
       if (!hasToken(answer)) {
-        notifyError(AUTH_MESSAGES.invalidCredentials);
+        notifyError(t('auth.invalidCredentials'));
         return;
       }
-      notifySuccess(AUTH_MESSAGES.loggedIn);
+      notifySuccess(t('auth.loggedIn'));
       setSucceeded(true);
     } catch (error) {
       // A refusal is worded here; a network failure or a 5xx went to /error. The fields keep their text.
@@ -64,14 +66,14 @@ export function LoginForm({ redirectTo }: LoginFormProps) {
   const fillTestCredentials = () => {
     setUsername(SAMPLE.username);
     setPassword(SAMPLE.password);
-    notifySuccess(AUTH_MESSAGES.testCredentialsFilled, { short: true });
+    notifySuccess(t('auth.testCredentialsFilled'), { short: true });
   };
 
   return (
     <form className="auth-form" method="post" noValidate onFocus={preloadAuthCalls} onSubmit={(event) => void onSubmit(event)} aria-busy={busy}>
-      <TextField label="Username" name="username" autoComplete="username" autoCapitalize="none" spellCheck={false} required value={username} onValueChange={setUsername} />
-      <TextField label="Password" name="password" type="password" autoComplete="current-password" required value={password} onValueChange={setPassword} />
-      <FormActions submit={{ idle: 'Login', busy: 'Logging in…' }} pending={isLoading} disabled={busy} sample={SAMPLE} onFillTestCredentials={fillTestCredentials} offerSample={demo} />
+      <TextField label={say('auth.username')} name="username" autoComplete="username" autoCapitalize="none" spellCheck={false} required value={username} onValueChange={setUsername} />
+      <TextField label={say('auth.password')} name="password" type="password" revealNames={{ show: say('auth.showPassword'), hide: say('auth.hidePassword') }} autoComplete="current-password" required value={password} onValueChange={setPassword} />
+      <FormActions submit={{ idle: say('auth.loginButton'), busy: say('auth.loggingIn') }} pending={isLoading} disabled={busy} sample={SAMPLE} onFillTestCredentials={fillTestCredentials} offerSample={demo} />
     </form>
   );
 }

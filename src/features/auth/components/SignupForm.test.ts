@@ -1,5 +1,12 @@
 import { MESSAGES } from '../../../../contract/messages';
-import { EMPTY_SIGNUP, SIGNUP_FIELD_MESSAGES, signupProblems } from './SignupForm';
+import { EMPTY_SIGNUP, signupProblems } from './SignupForm';
+
+/** What the fields say under them, as a member reads it. */
+const SAYS = {
+  required: 'Please fill in this field.',
+  terms: 'Please accept the Terms & Conditions.',
+  mismatch: 'Must be the same as the password.',
+} as const;
 
 const filled = {
   ...EMPTY_SIGNUP,
@@ -21,10 +28,10 @@ describe("signupProblems (every field's problem at once; the spec's toasts in th
     expect(signupProblems({ ...filled, firstName: '   ', userEmail: '', isSignupConditionsChecked: false, userConfirmPassword: 'x' })).toEqual({
       toast: 'Please Fill All Credentials!',
       fields: {
-        firstName: SIGNUP_FIELD_MESSAGES.required,
-        userEmail: SIGNUP_FIELD_MESSAGES.required,
-        userConfirmPassword: SIGNUP_FIELD_MESSAGES.mismatch,
-        isSignupConditionsChecked: SIGNUP_FIELD_MESSAGES.terms,
+        firstName: SAYS.required,
+        userEmail: SAYS.required,
+        userConfirmPassword: SAYS.mismatch,
+        isSignupConditionsChecked: SAYS.terms,
       },
     });
   });
@@ -35,12 +42,12 @@ describe("signupProblems (every field's problem at once; the spec's toasts in th
     })).toEqual({
       toast: 'Please Fill All Credentials!',
       fields: {
-        firstName: SIGNUP_FIELD_MESSAGES.required,
+        firstName: SAYS.required,
         userName: MESSAGES.usernameInvalid,
         userEmail: MESSAGES.emailInvalid,
         userPassword: MESSAGES.passwordInvalid,
-        userConfirmPassword: SIGNUP_FIELD_MESSAGES.mismatch,
-        isSignupConditionsChecked: SIGNUP_FIELD_MESSAGES.terms,
+        userConfirmPassword: SAYS.mismatch,
+        isSignupConditionsChecked: SAYS.terms,
       },
     });
   });
@@ -48,7 +55,7 @@ describe("signupProblems (every field's problem at once; the spec's toasts in th
   it('then asks for matching passwords, with the toast and a message on the confirmation', () => {
     expect(signupProblems({ ...filled, userConfirmPassword: '' })).toEqual({
       toast: 'Password Must Match Confirm Password!',
-      fields: { userConfirmPassword: SIGNUP_FIELD_MESSAGES.mismatch },
+      fields: { userConfirmPassword: SAYS.mismatch },
     });
   });
 

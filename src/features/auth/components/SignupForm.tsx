@@ -9,13 +9,14 @@ import { holdLoader, loaderOffAfter, type Cancel } from '../../ui/loaderTimers';
 import { hasToken } from '../authAnswers';
 import { preloadAuthCalls, useAuthCall } from '../useAuthCall';
 import { useDemoNetwork } from '../useDemoNetwork';
-import { AUTH_MESSAGES } from '../messages';
+import { t, useT } from '../../../i18n/signupWords';
 import { FieldError, fieldNote, FormActions, TextField } from './Fields';
 import { LIMITS } from '../../../../contract/limits';
 import { RuleError } from '../../../../contract/errors';
+import { ruleText, type SignupRule } from '../../../i18n/ruleTexts';
 import { validateEmail, validateName, validatePassword, validateUsername } from '../../../../contract/validation';
 import { keyIsSpent, useIdempotencyKey } from '../../../lib/idempotencyKey';
-import { errorCode } from '../../../lib/apiError';
+import { errorCode } from '../../../lib/refusalBody';
 import { ERROR_CODES } from '../../../../contract/messages';
 
 /** The signup form's data, named as in spec section 3. */
@@ -47,21 +48,13 @@ export interface SignupProblems {
   fields: Partial<Record<SignupField, string>>;
 }
 
-export const SIGNUP_FIELD_MESSAGES = {
-  required: 'Please fill in this field.',
-  terms: 'Please accept the Terms & Conditions.',
-  mismatch: 'Must be the same as the password.',
-  /** Under Username when the backend says another member has it (beside the spec's toast). */
-  taken: 'This username is taken. Please choose another one.',
-} as const;
-
-/** The contract's rule for a field as a message, or nothing when the value passes. */
-function ruleMessage(check: () => unknown): string | undefined {
+/** The contract's rule for a field (`key`) in words, or nothing when the value passes. */
+function ruleMessage(key: SignupRule, check: () => unknown): string | undefined {
   try {
     check();
     return undefined;
   } catch (error) {
-    return error instanceof RuleError ? error.message : undefined;
+    return error instanceof RuleError ? ruleText(key) : undefined;
   }
 }
 
@@ -71,8 +64,8 @@ function present(fields: Partial<Record<SignupField, string | undefined>>): Sign
 }
 
 /** A field's message: 'Please fill in this field.' when empty, else the contract's rule's when it fails it. */
-function fieldMessage(value: string, check: () => unknown): string | undefined {
-  return value.trim() === '' ? SIGNUP_FIELD_MESSAGES.required : ruleMessage(check);
+function fieldMessage(value: string, key: SignupRule, check: () => unknown): string | undefined {
+  return value.trim() === '' ? t('auth.fieldRequired') : ruleMessage(key, check);
 }
 
 /**
@@ -86,17 +79,17 @@ export function signupProblems(data: SignupFormData): SignupProblems | null {
   // Only a password to compare with makes a confirmation wrong: an empty password is marked itself.
   const mismatch = data.userPassword !== '' && data.userPassword !== data.userConfirmPassword;
   const fields = present({
-    firstName: fieldMessage(data.firstName, () => validateName(data.firstName, 'firstNameInvalid')),
-    lastName: fieldMessage(data.lastName, () => validateName(data.lastName, 'lastNameInvalid')),
-    userName: fieldMessage(data.userName, () => validateUsername(data.userName)),
-    userEmail: fieldMessage(data.userEmail, () => validateEmail(data.userEmail)),
-    userPassword: fieldMessage(data.userPassword, () => validatePassword(data.userPassword)),
-    userConfirmPassword: mismatch ? SIGNUP_FIELD_MESSAGES.mismatch : undefined,
-    isSignupConditionsChecked: data.isSignupConditionsChecked ? undefined : SIGNUP_FIELD_MESSAGES.terms,
+    firstName: fieldMessage(data.firstName, 'firstNameInvalid', () => validateName(data.firstName, 'firstNameInvalid')),
+    lastName: fieldMessage(data.lastName, 'lastNameInvalid', () => validateName(data.lastName, 'lastNameInvalid')),
+    userName: fieldMessage(data.userName, 'usernameInvalid', () => validateUsername(data.userName)),
+    userEmail: fieldMessage(data.userEmail, 'emailInvalid', () => validateEmail(data.userEmail)),
+    userPassword: fieldMessage(data.userPassword, 'passwordInvalid', () => validatePassword(data.userPassword)),
+    userConfirmPassword: mismatch ? t('auth.mismatch') : undefined,
+    isSignupConditionsChecked: data.isSignupConditionsChecked ? undefined : t('auth.termsRequired'),
   });
   if (Object.keys(fields).length === 0) return null;
-  const missing = Object.values(fields).some((message) => message === SIGNUP_FIELD_MESSAGES.required || message === SIGNUP_FIELD_MESSAGES.terms);
-  return { toast: missing ? AUTH_MESSAGES.missingCredentials : mismatch ? AUTH_MESSAGES.passwordMismatch : null, fields };
+  const missing = Object.values(fields).some((message) => message === t('auth.fieldRequired') || message === t('auth.termsRequired'));
+  return { toast: missing ? t('auth.missingCredentials') : mismatch ? t('auth.passwordMismatch') : null, fields };
 }
 
 /** What "Fill Test Credentials" fills in, by field name: the sample account, terms accepted. */
@@ -110,11 +103,6 @@ const SAMPLE = {
   terms: true,
 } as const;
 
-/** The rules shown under the fields before the member submits (the backends' own limits). */
-const FIELD_HINTS = {
-  username: `${LIMITS.usernameMin} to ${LIMITS.usernameMax} characters: letters, digits or underscores.`,
-  password: `${LIMITS.passwordMin} to ${LIMITS.passwordMax} characters.`,
-} as const;
 
 /**
  * Signup (spec sections 2, 4, 5): loader on, validation, call. Success: the session starts, a toast,
@@ -133,6 +121,7 @@ export function SignupForm() {
   const cancelNoTokenNotice = useRef<Cancel>(() => undefined);
   const termsId = useId();
   const demo = useDemoNetwork();
+  const say = useT();
 
   useEffect(() => () => cancelNoTokenNotice.current(), []);
   // After each check that found a problem, the first field at fault takes the focus.
@@ -154,7 +143,7 @@ export function SignupForm() {
     setProblems(found?.fields ?? {});
     if (found) {
       releaseLoader();
-      if (found.toast) notifyError(found.toast, { short: found.toast === AUTH_MESSAGES.missingCredentials });
+      if (found.toast) notifyError(found.toast, { short: found.toast === t('auth.missingCredentials') });
       setChecked((count) => count + 1);
       return;
     }
@@ -168,10 +157,10 @@ export function SignupForm() {
       });
       if (!hasToken(answer)) {
         cancelNoTokenNotice.current();
-        cancelNoTokenNotice.current = dispatch(loaderOffAfter(TIMINGS.loaderOffShortMs, () => notifyError(AUTH_MESSAGES.invalidCredentials)));
+        cancelNoTokenNotice.current = dispatch(loaderOffAfter(TIMINGS.loaderOffShortMs, () => notifyError(t('auth.invalidCredentials'))));
         return;
       }
-      notifySuccess(AUTH_MESSAGES.signedUp);
+      notifySuccess(t('auth.signedUp'));
       releaseLoader();
       void navigate(paths.home.href(), { replace: true });
     } catch (error) {
@@ -179,7 +168,7 @@ export function SignupForm() {
       if (keyIsSpent(error)) renewKey();
       // A taken username is said at the field too, in words, and the focus goes there to change it.
       if (errorCode(error) === ERROR_CODES.usernameExists) {
-        setProblems((current) => ({ ...current, userName: SIGNUP_FIELD_MESSAGES.taken }));
+        setProblems((current) => ({ ...current, userName: t('auth.usernameTaken') }));
         setChecked((count) => count + 1);
       }
     }
@@ -196,19 +185,19 @@ export function SignupForm() {
       isSignupConditionsChecked: SAMPLE.terms,
     });
     setProblems({});
-    notifySuccess(AUTH_MESSAGES.testCredentialsFilled, { short: true });
+    notifySuccess(t('auth.testCredentialsFilled'), { short: true });
   };
 
   return (
     <form ref={formRef} className="auth-form" method="post" noValidate onFocus={preloadAuthCalls} onSubmit={(event) => void onSubmit(event)} aria-busy={isLoading}>
       <div className="auth-form__row">
-        <TextField label="First Name" name="firstName" autoComplete="given-name" required maxLength={LIMITS.nameMax} error={problems.firstName} value={data.firstName} onValueChange={field('firstName')} />
-        <TextField label="Last Name" name="lastName" autoComplete="family-name" required maxLength={LIMITS.nameMax} error={problems.lastName} value={data.lastName} onValueChange={field('lastName')} />
+        <TextField label={say('auth.firstName')} name="firstName" autoComplete="given-name" required maxLength={LIMITS.nameMax} error={problems.firstName} value={data.firstName} onValueChange={field('firstName')} />
+        <TextField label={say('auth.lastName')} name="lastName" autoComplete="family-name" required maxLength={LIMITS.nameMax} error={problems.lastName} value={data.lastName} onValueChange={field('lastName')} />
       </div>
-      <TextField label="Username" name="username" autoComplete="username" autoCapitalize="none" spellCheck={false} required maxLength={LIMITS.usernameMax} hint={FIELD_HINTS.username} error={problems.userName} value={data.userName} onValueChange={field('userName')} />
-      <TextField label="Email Address" name="email" type="email" autoComplete="email" required error={problems.userEmail} value={data.userEmail} onValueChange={field('userEmail')} />
-      <TextField label="Password" name="password" type="password" autoComplete="new-password" required maxLength={LIMITS.passwordMax} hint={FIELD_HINTS.password} error={problems.userPassword} value={data.userPassword} onValueChange={field('userPassword')} />
-      <TextField label="Confirm Password" name="confirmPassword" type="password" autoComplete="new-password" required error={problems.userConfirmPassword} value={data.userConfirmPassword} onValueChange={field('userConfirmPassword')} />
+      <TextField label={say('auth.username')} name="username" autoComplete="username" autoCapitalize="none" spellCheck={false} required maxLength={LIMITS.usernameMax} hint={say('auth.usernameHint', { min: LIMITS.usernameMin, max: LIMITS.usernameMax })} error={problems.userName} value={data.userName} onValueChange={field('userName')} />
+      <TextField label={say('auth.email')} name="email" type="email" autoComplete="email" required error={problems.userEmail} value={data.userEmail} onValueChange={field('userEmail')} />
+      <TextField label={say('auth.password')} name="password" type="password" revealNames={{ show: say('auth.showPassword'), hide: say('auth.hidePassword') }} autoComplete="new-password" required maxLength={LIMITS.passwordMax} hint={say('auth.passwordHint', { min: LIMITS.passwordMin, max: LIMITS.passwordMax })} error={problems.userPassword} value={data.userPassword} onValueChange={field('userPassword')} />
+      <TextField label={say('auth.confirmPassword')} name="confirmPassword" type="password" revealNames={{ show: say('auth.showConfirmPassword'), hide: say('auth.hideConfirmPassword') }} autoComplete="new-password" required error={problems.userConfirmPassword} value={data.userConfirmPassword} onValueChange={field('userConfirmPassword')} />
       <div className="auth-field">
         <label className="auth-check">
           <input
@@ -218,12 +207,12 @@ export function SignupForm() {
             checked={data.isSignupConditionsChecked}
             onChange={(event) => field('isSignupConditionsChecked')(event.target.checked)}
           />
-          <span>I accept all Terms &amp; Conditions</span>
+          <span>{say('auth.terms')}</span>
         </label>
         <FieldError id={termsId} message={problems.isSignupConditionsChecked} />
       </div>
       <FormActions
-        submit={{ idle: 'Create New Account', busy: 'Creating your account…' }}
+        submit={{ idle: say('auth.createAccount'), busy: say('auth.creatingAccount') }}
         pending={isLoading}
         disabled={isLoading}
         sample={SAMPLE}

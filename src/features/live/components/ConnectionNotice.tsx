@@ -1,6 +1,7 @@
 import { useAppSelector } from '../../../lib/store/hooks';
 import { selectConnectionLost, selectKeptAsOf } from '../connectionSlice';
-import { CONNECTION_TEXTS, keptTexts, useDeviceOffline } from '../connectionTexts';
+import { connectionText, useDeviceOffline } from '../connectionTexts';
+import { useLanguage } from '../../../i18n/firstWords';
 import './ConnectionNotice.css';
 
 /**
@@ -13,10 +14,11 @@ export function ConnectionNotice() {
   const lost = useAppSelector(selectConnectionLost);
   const offline = useDeviceOffline();
   const keptAsOf = useAppSelector(selectKeptAsOf);
-  const texts = keptAsOf === null ? CONNECTION_TEXTS : keptTexts(keptAsOf);
+  // Worded again when the member switches language.
+  useLanguage();
   return (
     <div className="connection-notice" role="status">
-      {lost ? <p className="connection-notice__line">{offline ? texts.offline : texts.unreachable}</p> : null}
+      {lost ? <p className="connection-notice__line">{connectionText(offline ? 'offline' : 'unreachable', keptAsOf)}</p> : null}
     </div>
   );
 }
