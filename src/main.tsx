@@ -9,7 +9,8 @@ import { chooseRealServer, env } from './config/env';
 import { readThemeChoice, showThemeChoice } from './features/theme/themeChoice';
 import { browserStorage } from './lib/browserStorage';
 import { isLocale, languageAskedFor } from './i18n/locales';
-import { keepLanguageChoice, showLanguage } from './i18n/languageChoice';
+import { keepLanguageChoice } from './i18n/languageChoice';
+import { loadCatalogue } from './i18n/catalogueChunks';
 import './styles/global.css';
 
 const COULD_NOT_START = 'SocialConnect could not start. Please reload the page.';
@@ -72,24 +73,20 @@ async function start(container: HTMLElement): Promise<void> {
   // A language asked for by the address (`?lang=pl`, `?lang=en-XA` for QA's pseudo-locale) is kept
   // as the browser's choice. /theme.js chose the page's language in its head (the address, else the
   // browser's choice, else its own languages: startingLanguage), and the app speaks the one on the
-  // page. A language other than English has its catalogue here before the first render. One that
-  // fails to load leaves the app in English.
+  // page. A language other than English has its catalogue before the first render (a page built
+  // ahead, in English, is taken over first, then speaks it). One that fails to load leaves the app
+  // in English.
   const asked = languageAskedFor(window.location.search);
   if (asked) keepLanguageChoice(browserStorage, asked);
   const shown = document.documentElement.lang;
   const language = isLocale(shown) ? shown : 'en';
-  if (language !== 'en') {
-    await import(/* webpackChunkName: "i18n" */ './i18n/i18n').then(({ activateLanguage }) => activateLanguage(language)).catch((error: unknown) => {
-      // /theme.js put the language on the page already: the page says it speaks English again.
-      showLanguage(document.documentElement, 'en');
-      console.error(`SocialConnect: the ${language} catalogue could not load; the app speaks English.`, error);
-    });
-  }
+  // Its download starts beside the app's; the app speaks it once both are here (mountApp).
+  if (language !== 'en') void loadCatalogue(language).catch(() => undefined);
   const { mountApp } = await appModule;
   // The chunks' modules have just run in one task; the app starts in the next, so that a key or a
   // tap between the two is answered.
   await new Promise((resolve) => setTimeout(resolve, 0));
-  const app = await mountApp(container);
+  const app = await mountApp(container, language);
   // Once the page is the app's (a held press then reaches the form with what was typed in it).
   void app.started.then(releasePresses);
   // A build for a real server keeps the app in a service worker, to open with the network gone.

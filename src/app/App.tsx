@@ -11,6 +11,9 @@ import { initialSessionState, sessionSwitched } from '../features/auth/sessionSl
 import { connectionBack } from '../features/live/connectionSlice';
 import { resetApi } from '../lib/api/apiSlot';
 import { keepTypedBeforeStart } from './typedBeforeStart';
+import { activateLanguage, loadLanguage } from '../i18n/firstWords';
+import { showLanguage } from '../i18n/languageChoice';
+import type { Locale } from '../i18n/locales';
 
 export interface AppProps {
   /** The browser's router and the app's store, made once by whoever starts the app (mountApp). */
@@ -24,6 +27,23 @@ export interface AppShellProps {
   store: AppStore;
   /** The router: the browser's here, a static one when a page is rendered at build time. */
   children: ReactNode;
+}
+
+/**
+ * Loads the catalogue of the language the page speaks (/theme.js chose it, before the first paint):
+ * the language to speak once it is here, or nothing for English. One that fails to load leaves the
+ * app in English, and the page says it speaks English again.
+ */
+async function catalogueFor(language: Locale): Promise<Locale | undefined> {
+  if (language === 'en') return undefined;
+  try {
+    await loadLanguage(language);
+    return language;
+  } catch (error) {
+    showLanguage(document.documentElement, 'en');
+    console.error(`SocialConnect: the ${language} catalogue could not load; the app speaks English.`, error);
+    return undefined;
+  }
 }
 
 /**
@@ -94,7 +114,8 @@ export interface MountedApp {
  * is taken over when it fits the visitor; otherwise the container is emptied and rendered afresh.
  * The session is read from storage once, here.
  */
-export async function mountApp(container: HTMLElement): Promise<MountedApp> {
+export async function mountApp(container: HTMLElement, language: Locale = 'en'): Promise<MountedApp> {
+  const catalogue = catalogueFor(language);
   const preloadedState = restoreSessionState();
   // The page built ahead is for a visitor with no session: it is taken over only when this is that
   // page and nobody is logged in or was just logged out. Its code loads first, so that the first
@@ -116,11 +137,16 @@ export async function mountApp(container: HTMLElement): Promise<MountedApp> {
   let root: Root;
   if (takeOver) {
     // The page is on screen already: its take-over runs as a transition, in slices that leave the
-    // browser free to answer a key or a tap in between, instead of in one long task.
+    // browser free to answer a key or a tap in between, instead of in one long task. It was built
+    // in English: the app takes it over in English, then speaks the member's language, in place
+    // (what was typed, and the focus, stay where they are).
     root = inTransition(() => hydrateRoot(container, element(), {
       onRecoverableError: (error) => console.error('SocialConnect: the page built ahead did not match the app; it was rendered again.', error),
     }));
+    void started.then(() => catalogue).then((spoken) => (spoken ? activateLanguage(spoken) : undefined));
   } else {
+    const spoken = await catalogue;
+    if (spoken) await activateLanguage(spoken);
     container.replaceChildren();
     root = createRoot(container);
     root.render(element());

@@ -7,6 +7,7 @@ import { renderPage } from '../prerender/renderPage';
 import { loginThroughApi } from '../test/renderWithProviders';
 import { TOKEN_STORAGE_KEY } from '../features/auth/tokenStorage';
 import { mountApp, type MountedApp } from './App';
+import { activateLanguage } from '../i18n/firstWords';
 
 /** A page as the build writes it ahead: its markup inside #root, marked with its path. */
 async function builtPage(path: string): Promise<HTMLElement> {
@@ -66,6 +67,43 @@ describe('pages built ahead', () => {
     expect(await screen.findByText('Logged In Successfully!')).toBeInTheDocument();
     expect(window.localStorage.getItem(TOKEN_STORAGE_KEY)).not.toBeNull();
     expect(errors).not.toHaveBeenCalled();
+  });
+
+  it('a page built in English, opened in Polish: taken over as built, then in Polish, with what was typed and the focus kept', async () => {
+    const container = await builtPage('/login');
+    const username = screen.getByLabelText('Username') as HTMLInputElement;
+    username.focus();
+    username.value = DEMO_CREDENTIALS.username;
+
+    try {
+      app = await act(() => mountApp(container, 'pl'));
+      expect(await screen.findByRole('heading', { level: 1, name: 'Logowanie' })).toBeInTheDocument();
+      // The same field, in Polish now.
+      expect(screen.getByLabelText('Nazwa użytkownika')).toBe(username);
+      expect(username).toHaveValue(DEMO_CREDENTIALS.username);
+      expect(username).toHaveFocus();
+      expect(document.documentElement).toHaveAttribute('lang', 'pl');
+      expect(errors).not.toHaveBeenCalled();
+    } finally {
+      await act(() => activateLanguage('en'));
+    }
+  });
+
+  it('a language whose catalogue cannot load: the page stays in English, and says it speaks English', async () => {
+    const container = await builtPage('/login');
+    document.documentElement.lang = 'de';
+    // As a chunk that does not download fails to load.
+    jest.doMock('../i18n/compiled/de', () => {
+      throw new Error('Loading chunk lang-de failed.');
+    });
+    try {
+      app = await act(() => mountApp(container, 'de'));
+      await waitFor(() => expect(document.documentElement).toHaveAttribute('lang', 'en'));
+      expect(screen.getByRole('heading', { level: 1, name: 'Login' })).toBeInTheDocument();
+      expect(errors).toHaveBeenCalledWith('SocialConnect: the de catalogue could not load; the app speaks English.', expect.any(Error));
+    } finally {
+      jest.dontMock('../i18n/compiled/de');
+    }
   });
 
   it('renders afresh for a member who is logged in: /login sends them home', async () => {
