@@ -1,7 +1,7 @@
 import { test, expect } from './fixtures';
 import type { Page } from '@playwright/test';
 import { login } from './helpers';
-import { MEMBER_ROUTES, memberShellReady } from './routes';
+import { MEMBER_ROUTES, memberShellReady, PUBLIC_ROUTES } from './routes';
 
 /**
  * What the member reads or hears on the page that is not in the pseudo-locale: text, and the names,
@@ -11,7 +11,7 @@ import { MEMBER_ROUTES, memberShellReady } from './routes';
  */
 function untranslated(page: Page): Promise<string[]> {
   return page.evaluate(() => {
-    const MEMBERS_WORDS = '[dir="auto"], time, .handle, [class*="username"], a[href^="http"], .post-card__media, .stand-in-workbench, noscript, option[lang], .top-bar__brand';
+    const MEMBERS_WORDS = '[dir="auto"], time, .handle, [class*="username"], a[href^="http"], .post-card__media, .stand-in-workbench, noscript, option[lang], .top-bar__brand, .auth-screen__brand';
     const english = (text: string) => /[A-Za-z]{3,}/.test(text) && !text.startsWith('[');
     const found = new Set<string>();
     const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
@@ -124,6 +124,28 @@ test.describe('A language asked for by the address', () => {
     await expect(html).toHaveAttribute('dir', 'rtl');
   });
 
+  test('a visitor who reads German logs in through /login in German, and Home greets them in German', async ({ page }) => {
+    await page.goto('/login?lang=de');
+    await expect(page.getByRole('heading', { level: 1, name: 'Anmelden' })).toBeVisible();
+    await expect(page).toHaveTitle('SocialConnect | Anmelden');
+    await page.getByRole('button', { name: 'Anmelden' }).click();
+    await expect(page.getByRole('alert').filter({ hasText: 'Bitte fülle alle Zugangsdaten aus!' })).toBeVisible();
+    await page.getByLabel('Benutzername').fill('demo_user');
+    await page.getByLabel('Passwort', { exact: true }).fill('demo-password-wrong');
+    await page.getByRole('button', { name: 'Anmelden' }).click();
+    await expect(page.getByRole('alert').filter({ hasText: 'Ungültige Zugangsdaten!' })).toBeVisible();
+    await expect(page.getByLabel('Benutzername')).toHaveValue('demo_user');
+    await page.getByRole('link', { name: 'Neues Konto erstellen?' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Erstelle dein Konto' })).toBeVisible();
+    await expect(page.getByLabel('Benutzername')).toHaveAccessibleDescription('3 bis 30 Zeichen: Buchstaben, Ziffern oder Unterstriche.');
+    await page.getByRole('link', { name: 'Du hast schon ein Konto?' }).click();
+    await page.getByRole('button', { name: 'Testzugangsdaten einfügen' }).click();
+    await page.getByRole('button', { name: 'Anmelden' }).click();
+    await expect(page.getByRole('alert').filter({ hasText: 'Erfolgreich angemeldet!' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Neueste Beiträge' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Zum Inhalt springen' })).toBeAttached();
+  });
+
   // On the real server, where no service worker stands between the page and its scripts, so the
   // journey can hold one back.
   test('a language whose words cannot load leaves the page as it was, and says so', { tag: ['@server'] }, async ({ page, consoleGuard }) => {
@@ -135,6 +157,17 @@ test.describe('A language asked for by the address', () => {
     await expect(page.getByRole('combobox', { name: 'Language' })).toHaveValue('en');
     await expect(page.locator('html')).toHaveAttribute('lang', 'en');
     await expect(page.getByRole('heading', { name: 'Latest Posts' })).toBeVisible();
+  });
+
+  test('every public route in the pseudo-locale, the ones built ahead in English too: no word left in English, no text cut off', { tag: ['@phone'] }, async ({ page }) => {
+    const found: string[] = [];
+    for (const route of PUBLIC_ROUTES) {
+      await page.goto(`${route.path}?lang=en-XA`);
+      await expect(page.locator('html')).toHaveAttribute('lang', 'en-XA');
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(/^\[.*\]$/);
+      found.push(...(await untranslated(page)).map((text) => `${route.path}: ${text}`), ...(await cutOff(page)).map((text) => `${route.path}: cut off: ${text}`));
+    }
+    expect(found).toEqual([]);
   });
 
   test('every member route in the pseudo-locale: no word left in English, no text cut off', { tag: ['@phone'] }, async ({ page }) => {
@@ -153,9 +186,8 @@ test.describe('A language asked for by the address', () => {
       await expect(page.locator('html')).toHaveAttribute('lang', 'en-XA');
       // The side navigation on a wide screen, the bottom bar on a phone.
       await expect(page.getByRole('navigation', { name: /^\[(Ṁàîñ|Ṁöƀîļé)·*\]$/ })).toBeVisible();
-      // Still English, until /login and the top bar are in the catalogues: the skip link, and
-      // react-toastify's own name for a toast's timer.
-      const left = (await untranslated(page)).filter((text) => text !== 'Skip to content' && text !== 'aria-label="notification timer"');
+      // Still English: react-toastify's own name for a toast's timer.
+      const left = (await untranslated(page)).filter((text) => text !== 'aria-label="notification timer"');
       found.push(...left.map((text) => `${route.path}: ${text}`), ...(await cutOff(page)).map((text) => `${route.path}: cut off: ${text}`));
     }
     expect(found).toEqual([]);

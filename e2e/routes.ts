@@ -41,9 +41,10 @@ export async function memberShellReady(page: Page): Promise<void> {
 }
 
 export const PUBLIC_ROUTES: RouteCheck[] = [
-  { name: 'login', path: '/login', ready: heading('Login', 1) },
-  { name: 'signup', path: '/signup', ready: heading('Create your account', 1) },
-  { name: 'error', path: '/error', ready: heading("It's not you, It's us..!") },
+  // In the page's language: a page built ahead in English is ready once the app has turned it.
+  { name: 'login', path: '/login', ready: async (page) => heading((await wordsOf(page))['auth.loginTitle'], 1)(page) },
+  { name: 'signup', path: '/signup', ready: async (page) => heading((await wordsOf(page))['auth.signupTitle'], 1)(page) },
+  { name: 'error', path: '/error', ready: async (page) => heading((await wordsOf(page))['errorPage.serverTitle'])(page) },
   { name: 'not-found', path: '/no-such-page', ready: async (page) => heading((await wordsOf(page))['notFound.title'])(page) },
 ];
 
