@@ -18,6 +18,8 @@ export const LIMITS = {
   /** An image's description (its alt text, the `alt-text` extension), as Mastodon allows. */
   imageAltMax: 1500,
   portfolioUrlMax: 255,
+  /** The longest language tag a member's choice of language may be (BCP 47's own advice for storage). */
+  languageTagMax: 35,
   /** How deep a JSON body may nest; the contract's bodies need three levels. */
   jsonDepthMax: 8,
   /** An Idempotency-Key: a UUID fits, a key too short to be unique does not. */

@@ -57,6 +57,7 @@ const CATALOGUE = {
   bioTooLong: [400, 'Bio can be at most 500 characters long.'],
   portfolioInvalid: [400, 'Portfolio link must be an http or https address of at most 255 characters.'],
   avatarInvalid: [400, 'Avatar must be a PNG, JPEG, WebP or GIF image.'],
+  languageInvalid: [400, 'Language must be a language tag such as en, de or pt-BR.'],
   pageLimitInvalid: [400, 'limit must be a whole number from 1 to 100.'],
   pageCursorInvalid: [400, 'The page cursor is not valid: ask for the first page again.'],
   pageStartTwice: [400, 'Ask for a page from one place: cursor, before or at.'],

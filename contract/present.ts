@@ -157,7 +157,7 @@ export function presentPost(reader: StoreReader, post: PostRow, viewerId: string
 /**
  * `members` as the wire shows them to `viewerId` (the member whose session the call carries, its
  * token verified; undefined for anyone else). A member's bookmarks are theirs alone: every other
- * reader, and a caller without a token, finds the list empty. `scope: 'all'` says they are every
+ * reader, and a caller without a token, finds the list empty; their language, likewise, is absent. `scope: 'all'` says they are every
  * member there is.
  */
 export async function presentMembers(reader: StoreReader, members: readonly MemberRow[], viewerId: string | undefined, scope?: 'all'): Promise<User[]> {
@@ -188,6 +188,8 @@ export async function presentMembers(reader: StoreReader, members: readonly Memb
       followers: summaries(byId, lists?.followers ?? []),
       following: summaries(byId, lists?.following ?? []),
       bookmarks: member.id === viewerId ? [...(bookmarks.get(member.id) ?? [])] : [],
+      // The member's own choice of language, like their bookmarks: to them alone.
+      ...(member.id === viewerId ? { language: member.language } : {}),
       createdAt: member.createdAt,
       updatedAt: member.updatedAt,
     };

@@ -30,6 +30,11 @@ export const User = Type.Composite([UserSummary, Type.Object({
   following: Type.Array(UserSummary),
   /** Ids of the posts the member bookmarked. */
   bookmarks: Type.Array(Type.String()),
+  /**
+   * The language the member chose for the app (a BCP 47 tag; empty for none), to that member alone
+   * (the `member-language` extension): absent from every other member's record.
+   */
+  language: Type.Optional(Type.String()),
 })]);
 
 export const PostLikes = Type.Object({
@@ -172,6 +177,8 @@ export const UserEditPayload = Type.Object({
     /** Data URL of a new avatar, or an existing image URL. */
     avatar: OptionalText,
     username: OptionalText,
+    /** The language the member chose for the app (the `member-language` extension); empty for none. */
+    language: OptionalText,
   }),
 });
 
@@ -199,7 +206,7 @@ export const ApiExtension = Type.Union([
   Type.Literal('tags'), Type.Literal('notifications'), Type.Literal('idempotency'), Type.Literal('reply-links'),
   Type.Literal('reaction-counts'),
   Type.Literal('alt-text'), Type.Literal('edit-marks'), Type.Literal('member-lists'), Type.Literal('mute-block'),
-  Type.Literal('change-counts'), Type.Literal('image-sizes'),
+  Type.Literal('change-counts'), Type.Literal('image-sizes'), Type.Literal('member-language'),
 ]);
 
 /** GET /health: whether the backend and its store answer, and which extensions it has. */

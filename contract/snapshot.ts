@@ -39,6 +39,8 @@ export const UserRecord = Type.Object({
   updatedAt: Type.String(),
   /** Raised by a password change: tokens issued before it are refused. Absent means 0. */
   sessionVersion: Type.Optional(Type.Number()),
+  /** The language the member chose for the app (`member-language`). Absent: none. */
+  language: Type.Optional(Type.String()),
 });
 export type UserRecord = Static<typeof UserRecord>;
 

@@ -23,6 +23,8 @@ export interface MemberRow {
   image: string;
   userBio: string;
   userPortfolioUrl: string;
+  /** The language the member chose (a BCP 47 tag, the `member-language` extension); empty for none. */
+  language: string;
   /** Raised by a password change; a token carries the version it was issued under. */
   sessionVersion: number;
   createdAt: string;
@@ -287,7 +289,7 @@ export interface StoreTx extends StoreReader {
   /** Records what the create answered under the key this transaction claimed. */
   keepIdempotentOutcome(scope: string, key: string, outcome: IdempotentOutcome): Promise<void>;
   insertMember(row: MemberRow): Promise<void>;
-  updateMember(id: string, changes: Partial<Pick<MemberRow, 'passwordHash' | 'image' | 'userBio' | 'userPortfolioUrl' | 'sessionVersion' | 'updatedAt'>>): Promise<void>;
+  updateMember(id: string, changes: Partial<Pick<MemberRow, 'passwordHash' | 'image' | 'userBio' | 'userPortfolioUrl' | 'language' | 'sessionVersion' | 'updatedAt'>>): Promise<void>;
   insertPost(row: PostRow): Promise<void>;
   updatePost(id: string, changes: Pick<PostRow, 'content' | 'updatedAt' | 'imageAlt' | 'editedAt'>): Promise<void>;
   /** Deletes the post with its reactions, its replies, every bookmark of it and every notification about it. */

@@ -269,6 +269,16 @@ export function validateEmail(value: string): string {
   return trimmed;
 }
 
+/** A language tag (BCP 47: a language, then subtags such as a region), as a member's choice of language. */
+const LANGUAGE_TAG = /^[A-Za-z]{2,3}(-[A-Za-z0-9]{1,8})*$/;
+
+/** A member's language: a language tag of at most 35 characters (`en`, `pt-BR`, `en-XA`), or empty for none. */
+export function validateLanguage(value: string): string {
+  const trimmed = value.trim();
+  if (trimmed !== '' && (trimmed.length > LIMITS.languageTagMax || !LANGUAGE_TAG.test(trimmed))) throw refusal('languageInvalid');
+  return trimmed;
+}
+
 export function validateBio(value: string): string {
   const trimmed = value.trim();
   if (countGraphemes(trimmed) > LIMITS.bioMax) throw refusal('bioTooLong');

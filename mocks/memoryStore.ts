@@ -173,6 +173,7 @@ function memberRow(user: UserRecord): MemberRow {
     image: user.image,
     userBio: user.userBio,
     userPortfolioUrl: user.userPortfolioUrl,
+    language: user.language ?? '',
     sessionVersion: user.sessionVersion ?? 0,
     createdAt: user.createdAt,
     updatedAt: user.updatedAt,
@@ -443,6 +444,7 @@ function writer(db: MemoryDb, undo: Array<() => void>, now: () => Date, emitted:
         id: row.id, firstName: row.firstName, lastName: row.lastName, username: row.username, password: row.passwordHash,
         image: row.image, userBio: row.userBio, userPortfolioUrl: row.userPortfolioUrl, followers: [], following: [], bookmarks: [],
         createdAt: row.createdAt, updatedAt: row.updatedAt, ...(row.sessionVersion ? { sessionVersion: row.sessionVersion } : {}),
+        ...(row.language ? { language: row.language } : {}),
       });
       undo.push(() => db.users.delete(row.id));
     },

@@ -32,7 +32,7 @@ export async function signup(ctx: RuleContext, body: Static<typeof SignupRequest
     if (await tx.memberByUsername(username)) throw refusal('usernameExists');
     const member: MemberRow = {
       id: ctx.newId(), username, firstName, lastName, passwordHash,
-      image: '', userBio: '', userPortfolioUrl: '', sessionVersion: 0, createdAt: joinedAt, updatedAt: joinedAt,
+      image: '', userBio: '', userPortfolioUrl: '', language: '', sessionVersion: 0, createdAt: joinedAt, updatedAt: joinedAt,
     };
     await tx.insertMember(member);
     await tx.emit({ type: 'member-joined', memberId: member.id });

@@ -7,7 +7,7 @@ import type { TokenClaims } from '../tokens';
 import { notify, notifyingWrite, unnotify } from './notifications';
 import { settled } from './posts';
 import { visibleMember } from './relations';
-import { validateAvatar, validateBio, validatePassword, validatePortfolioUrl, type AvatarChoice } from '../validation';
+import { validateAvatar, validateBio, validateLanguage, validatePassword, validatePortfolioUrl, type AvatarChoice } from '../validation';
 
 /** `member` follows `userId`; both lists change together. Answers the other member. */
 export async function follow(ctx: RuleContext, member: MemberRow, userId: string): Promise<MemberRow> {
@@ -67,10 +67,12 @@ export async function editProfile(ctx: RuleContext, member: MemberRow, { userDat
   const rawPassword = userData.password ?? undefined;
   const currentPassword = userData.currentPassword ?? undefined;
   const rawAvatar = userData.avatar ?? undefined;
+  const rawLanguage = userData.language ?? undefined;
 
   if (username !== undefined && username !== member.username) throw refusal('usernameImmutable');
   const userBio = rawBio === undefined ? member.userBio : validateBio(rawBio);
   const userPortfolioUrl = rawUrl === undefined ? member.userPortfolioUrl : validatePortfolioUrl(rawUrl);
+  const language = rawLanguage === undefined ? undefined : validateLanguage(rawLanguage);
   let passwordHash: string | undefined;
   if (rawPassword !== undefined && rawPassword !== '') {
     if (currentPassword === undefined || !(await ctx.passwords.verify(member.passwordHash, currentPassword))) {
@@ -91,6 +93,7 @@ export async function editProfile(ctx: RuleContext, member: MemberRow, { userDat
     const changes = {
       userBio,
       userPortfolioUrl,
+      ...(language === undefined ? {} : { language }),
       image: avatar === undefined ? current.image : await avatarUrl(tx, avatar, current.image),
       updatedAt,
       ...(passwordHash === undefined ? {} : { passwordHash, sessionVersion: current.sessionVersion + 1 }),

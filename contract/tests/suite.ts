@@ -22,3 +22,4 @@ import './memberLists.contract';
 import './relations.contract';
 import './privacy.contract';
 import './imageSizes.contract';
+import './memberLanguage.contract';

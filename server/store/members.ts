@@ -4,7 +4,7 @@ import type { Row, Sql } from '../db/database';
 import { releaseImage } from './media';
 import { entryOf, iso, NO_LOCKS, rowById, setPair, storable, storableIds, type RowLocks } from './rows';
 
-export const MEMBER_COLUMNS = 'id, username, first_name, last_name, password_hash, image, bio, portfolio_url, session_version, created_at, updated_at';
+export const MEMBER_COLUMNS = 'id, username, first_name, last_name, password_hash, image, bio, portfolio_url, session_version, created_at, updated_at, language';
 
 export function toMember(row: Row): MemberRow {
   return {
@@ -16,6 +16,7 @@ export function toMember(row: Row): MemberRow {
     image: String(row.image),
     userBio: String(row.bio),
     userPortfolioUrl: String(row.portfolio_url),
+    language: String(row.language),
     sessionVersion: Number(row.session_version),
     createdAt: iso(row.created_at),
     updatedAt: iso(row.updated_at),
@@ -70,6 +71,7 @@ const MEMBER_CHANGES: Record<string, string> = {
   image: 'image',
   userBio: 'bio',
   userPortfolioUrl: 'portfolio_url',
+  language: 'language',
   sessionVersion: 'session_version',
   updatedAt: 'updated_at',
 };
@@ -78,8 +80,8 @@ export function memberWrites(sql: Sql) {
   return {
     async insertMember(row) {
       await sql.query(
-        `INSERT INTO members (${MEMBER_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
-        [row.id, row.username, row.firstName, row.lastName, row.passwordHash, row.image, row.userBio, row.userPortfolioUrl, row.sessionVersion, row.createdAt, row.updatedAt],
+        `INSERT INTO members (${MEMBER_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)`,
+        [row.id, row.username, row.firstName, row.lastName, row.passwordHash, row.image, row.userBio, row.userPortfolioUrl, row.sessionVersion, row.createdAt, row.updatedAt, row.language],
       );
     },
     async updateMember(id, changes) {

@@ -64,6 +64,7 @@ const NOT_DONE = {
   createReply: 'failedAct.createReply',
   deleteReply: 'failedAct.deleteReply',
   editProfile: 'failedAct.editProfile',
+  saveLanguage: 'failedAct.saveLanguage',
   markNotificationsRead: 'failedAct.markNotificationsRead',
   signup: 'failedAct.signup',
   login: 'failedAct.login',

@@ -442,4 +442,6 @@ export const de: Catalogue = {
   'connection.unreachable': "SocialConnect ist nicht erreichbar, neuer Verbindungsversuch…",
   'connection.keptOffline': "Offline, Stand {time}. Die Verbindung wird wiederhergestellt, sobald dein Netz zurück ist…",
   'connection.keptUnreachable': "SocialConnect ist nicht erreichbar: Stand {time}, neuer Verbindungsversuch…",
+  'refusal.languageInvalid': "Die Sprache muss ein Sprachkürzel wie en, de oder pt-BR sein.",
+  'failedAct.saveLanguage': "Deine Sprache wurde nicht in deinem Konto gespeichert; dieser Browser behält sie.",
 };

@@ -376,6 +376,8 @@ export const memberWords = {
   'toasts.region': "Notifications Alt+T",
   'toasts.close': "Close message",
   'language.failed': "{name} could not load. Check your connection and try again.",
+  'refusal.languageInvalid': "Language must be a language tag such as en, de or pt-BR.",
+  'failedAct.saveLanguage': "Your language was not saved to your account; this browser keeps it.",
 } as const;
 
 /** Every English word of the app: the first pages' and the member's. */

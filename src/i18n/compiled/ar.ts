@@ -442,4 +442,6 @@ export const messages: Messages = {
   "connection.unreachable": ["تعذَّر الوصول إلى SocialConnect، جارٍ إعادة الاتصال…"],
   "connection.keptOffline": ["غير متصل، كما في ",["time"],". ستُعاد محاولة الاتصال عند عودة اتصالك…"],
   "connection.keptUnreachable": ["تعذَّر الوصول إلى SocialConnect: المعروض كما في ",["time"],"، جارٍ إعادة الاتصال…"],
+  "refusal.languageInvalid": ["يجب أن تكون اللغة رمز لغة مثل en أو de أو pt-BR."],
+  "failedAct.saveLanguage": ["لم تُحفظ لغتك في حسابك؛ سيحتفظ بها هذا المتصفح."],
 };

@@ -369,4 +369,6 @@ export const messages: Messages = {
   "toasts.region": ["Notifications Alt+T"],
   "toasts.close": ["Close message"],
   "language.failed": [["name"]," could not load. Check your connection and try again."],
+  "refusal.languageInvalid": ["Language must be a language tag such as en, de or pt-BR."],
+  "failedAct.saveLanguage": ["Your language was not saved to your account; this browser keeps it."],
 };

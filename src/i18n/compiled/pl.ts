@@ -442,4 +442,6 @@ export const messages: Messages = {
   "connection.unreachable": ["Brak połączenia z SocialConnect, łączenie ponownie…"],
   "connection.keptOffline": ["Offline, stan z ",["time"],". Połączymy ponownie, gdy wróci połączenie…"],
   "connection.keptUnreachable": ["Brak połączenia z SocialConnect: stan z ",["time"],", łączenie ponownie…"],
+  "refusal.languageInvalid": ["Język musi być oznaczeniem języka, np. en, de lub pt-BR."],
+  "failedAct.saveLanguage": ["Język nie został zapisany na twoim koncie; ta przeglądarka go zachowa."],
 };
