@@ -11,6 +11,7 @@ import { useLiveNetwork } from '../../features/live/useLiveNetwork';
 import { useReconnect } from '../../features/live/useReconnect';
 import { ConnectionNotice } from '../../features/live/components/ConnectionNotice';
 import { useWaitingWrites } from '../../offline/useWaitingWrites';
+import { useLanguageFromRecord } from '../../features/language/memberLanguage';
 import { useKeyboardShortcuts } from '../useKeyboardShortcuts';
 import { MemberSidePanel } from './memberPanels';
 import { paths } from '../../config/paths';
@@ -57,7 +58,7 @@ function useFocusOnNewPage(mainRef: RefObject<HTMLElement | null>): void {
  * so loading them also checks it: if the backend no longer accepts the token, the app's listeners end
  * the session and go to /login. Any other failure of theirs leaves the page as it is, but on
  * Bookmarks, whose content they are (CallOptions.pageOf). The member's other tabs' changes, the live network and the connection
- * (a notice while it is lost) are followed here, the writes kept waiting from an earlier visit join the outbox here, and the keyboard's shortcuts answer here.
+ * (a notice while it is lost) are followed here, the writes kept waiting from an earlier visit join the outbox here, the language on the member's record is spoken here, and the keyboard's shortcuts answer here.
  */
 function MemberShell() {
   const userId = useAppSelector(selectCurrentUserId);
@@ -73,6 +74,7 @@ function MemberShell() {
   useLiveNetwork();
   useReconnect();
   useWaitingWrites();
+  useLanguageFromRecord();
   const isPhone = useMediaQuery(PHONE_QUERY);
   const hasSidePanelRoom = !useMediaQuery(NO_SIDE_PANEL_QUERY);
   const mainRef = useRef<HTMLElement>(null);

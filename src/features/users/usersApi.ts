@@ -75,6 +75,22 @@ export const usersApi = api.injectEndpoints({
       },
     }),
 
+    /**
+     * The language the member chose, kept on their record where the backend has it
+     * (`member-language`), so that it follows them to their other devices.
+     */
+    saveLanguage: build.mutation<UserEditResponse, string>({
+      query: (language) => ({ url: '/users/edit', method: 'POST', body: { userData: { language } } }),
+      async onQueryStarted(_language, lifecycle) {
+        try {
+          const { data } = await lifecycle.queryFulfilled;
+          if (data?.user) writeMembers(cacheAccess(lifecycle), [data.user]);
+        } catch {
+          // Reported by the base query (this browser keeps the choice).
+        }
+      },
+    }),
+
     followUser: build.mutation<FollowAnswer, string>({
       query: (userId) => ({ url: `/users/follow/${encodeURIComponent(userId)}`, method: 'POST', headers: CHANGE_ALONE }),
       transformResponse: readFollow,
@@ -201,6 +217,7 @@ export const {
   useGetUsersQuery,
   useGetUserQuery,
   useEditProfileMutation,
+  useSaveLanguageMutation,
   useFollowUserMutation,
   useUnfollowUserMutation,
 } = usersApi;
