@@ -139,6 +139,29 @@ test.describe('One network, several devices', { tag: ['@server'] }, () => {
     }
   });
 
+  test('a language chosen on one device follows the member to the other: a login there speaks it', async ({ page, browser, baseURL }) => {
+    await login(page);
+    await page.getByRole('combobox', { name: 'Language' }).selectOption('Polski');
+    await expect(page.getByRole('combobox', { name: 'Język' })).toHaveValue('pl');
+    await expect(page.getByRole('heading', { name: 'Najnowsze wpisy' })).toBeVisible();
+
+    // A phone whose browser has never been told a language: its /login is in English.
+    const other = await secondDevice(browser, baseURL ?? '');
+    try {
+      await other.page.goto('/login');
+      await expect(other.page.getByRole('heading', { level: 1, name: 'Login' })).toBeVisible();
+      await submitLogin(other.page, DEMO.username, DEMO.password);
+      await expect(other.page.getByRole('heading', { name: 'Najnowsze wpisy' })).toBeVisible();
+      await expect(other.page.locator('html')).toHaveAttribute('lang', 'pl');
+      // Kept on the phone too: a reload opens in Polish before the member's record is asked for.
+      await other.page.reload();
+      await expect(other.page.getByRole('heading', { name: 'Najnowsze wpisy' })).toBeVisible();
+      expect(other.problems).toEqual([]);
+    } finally {
+      await other.close();
+    }
+  });
+
   test('the server restarts between two steps: the live stream comes back by itself, and nothing the member did is lost', { tag: ['@postgres'] }, async ({ page, realServer, request, consoleGuard }) => {
     if (!realServer) throw new Error('This journey runs against the real server only.');
     // What is on its way as the server stops is cut off (the stream's next try can meet the closing
