@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { chooseLanguage, currentLanguage, t } from '../../i18n/i18n';
 import { languageAskedFor, LOCALE_NAMES, MEMBER_LOCALES, type Locale } from '../../i18n/locales';
-import { backendHasWhenAnswered } from '../../lib/api/api';
+import { backendHasAnswered } from '../../lib/api/api';
 import { useAppSelector, useAppStore } from '../../lib/store/hooks';
 import { selectCurrentUserId } from '../auth/sessionSlice';
 import { selectCurrentMember } from '../users/currentMember';
@@ -35,9 +35,9 @@ const choseHere = new WeakMap<object, string | null>();
  */
 export function useLanguageFromRecord(): void {
   const store = useAppStore();
-  const member = useAppSelector(selectCurrentMember);
-  const memberId = member?._id;
-  const language = member?.language;
+  // The two fields alone: the shell this runs in renders again only when one of them changes.
+  const memberId = useAppSelector(selectCurrentUserId);
+  const language = useAppSelector((state) => selectCurrentMember(state)?.language);
   useEffect(() => {
     if (!language || !isMemberLocale(language) || language === currentLanguage()) return;
     if (choseHere.get(store) === memberId || languageAskedFor(window.location.search)) return;
@@ -57,7 +57,7 @@ export function useChooseLanguage(): (locale: Locale) => void {
     choseHere.set(store, memberId);
     void speak(locale).then(async (spoken) => {
       // Chosen maybe before the backend said what it has: its answer is waited for.
-      if (spoken && (await backendHasWhenAnswered(store, 'member-language'))) void saveLanguage(locale);
+      if (spoken && (await backendHasAnswered(store, 'member-language'))) void saveLanguage(locale);
     });
   };
 }

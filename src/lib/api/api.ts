@@ -81,13 +81,8 @@ export function backendHas(state: unknown, extension: ApiExtension): boolean {
  * Whether the backend has this extension, once it has said: a health answer still on its way (a
  * signup asks for it beside the signup itself) is waited for, and one never asked for is asked.
  */
-async function backendHasAnswered(api: Pick<BaseQueryApi, 'dispatch' | 'getState'>, extension: ApiExtension): Promise<boolean> {
+export async function backendHasAnswered(api: Pick<BaseQueryApi, 'dispatch' | 'getState'>, extension: ApiExtension): Promise<boolean> {
   return (await extensionsAnswered(api)).includes(extension);
-}
-
-/** Whether the backend has this extension, once it has said (as backendHasAnswered): for an act that may go before its health answer. */
-export function backendHasWhenAnswered(store: { dispatch: unknown; getState: () => unknown }, extension: ApiExtension): Promise<boolean> {
-  return backendHasAnswered(store as Pick<BaseQueryApi, 'dispatch' | 'getState'>, extension);
 }
 
 /** The backend's extensions, once it has said (as backendHasAnswered); none from a backend without /health. */
