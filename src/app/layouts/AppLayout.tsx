@@ -69,6 +69,10 @@ export function AppLayout() {
             closeOnClick
             pauseOnFocusLoss={false}
             pauseOnHover={canHover}
+            // The timer's bar still shows (global.css), but as decoration: react-toastify names it for
+            // assistive technology in English ("notification timer"), and its seconds tell a listener
+            // nothing the toast, announced as it came, has not.
+            hideProgressBar
             theme="light"
           />
         </Suspense>
