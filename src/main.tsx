@@ -9,11 +9,10 @@ import { chooseRealServer, env } from './config/env';
 import { readThemeChoice, showThemeChoice } from './features/theme/themeChoice';
 import { browserStorage } from './lib/browserStorage';
 import { isLocale, languageAskedFor } from './i18n/locales';
-import { keepLanguageChoice } from './i18n/languageChoice';
+import { keepLanguageChoice, wordsHere } from './i18n/languageChoice';
 import { loadCatalogue } from './i18n/catalogueChunks';
+import { messages as firstEnglish } from './i18n/compiled/en-first';
 import './styles/global.css';
-
-const COULD_NOT_START = 'SocialConnect could not start. Please reload the page.';
 
 /**
  * Start-up: the app renders as soon as its chunk is here (or takes over the page built ahead, which
@@ -126,6 +125,22 @@ async function start(container: HTMLElement): Promise<void> {
   }
 }
 
+/**
+ * Says on the page that the app could not start at all: in the page's language when its words load
+ * (their download began with the start), else in English, marked as such. The first bundle's English
+ * is here whatever failed; the message has no placeholder, so its compiled form is its text.
+ */
+async function sayCouldNotStart(container: HTMLElement): Promise<void> {
+  const shown = document.documentElement.lang;
+  const words = isLocale(shown) && shown !== 'en' ? await loadCatalogue(shown).catch(() => undefined) : undefined;
+  container.textContent = [words?.['app.couldNotStart'] ?? firstEnglish['app.couldNotStart']].flat().join('');
+  wordsHere(document.documentElement);
+  if (!words) {
+    container.lang = 'en';
+    container.dir = 'ltr';
+  }
+}
+
 /** Runs `then` once the document is parsed: a page built ahead runs this script async, possibly before. */
 function whenParsed(then: () => void): void {
   if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', then, { once: true });
@@ -142,7 +157,7 @@ whenParsed(() => {
   const startApp = () => {
     start(container).catch((error: unknown) => {
       console.error('SocialConnect could not start.', error);
-      container.textContent = COULD_NOT_START;
+      void sayCouldNotStart(container);
     });
   };
   // A page built ahead is on screen without the app: its chunks load once the browser has shown it.

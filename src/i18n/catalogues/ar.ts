@@ -381,6 +381,7 @@ export const ar: Catalogue = {
   'shell.skipToContent': "تخطَّ إلى المحتوى",
   'shell.loadingApp': "جارٍ تحميل SocialConnect",
   'shell.loading': "جارٍ التحميل",
+  'app.couldNotStart': "تعذّر تشغيل SocialConnect. يُرجى إعادة تحميل الصفحة.",
   'page.error': "خطأ",
   'pageFailed.stillUnreachable': "لا يزال الوصول إلى SocialConnect غير ممكن. يُرجى التحقق من اتصالك والمحاولة مجددًا بعد قليل.",
   'pageFailed.reload': "إعادة التحميل",

@@ -381,6 +381,7 @@ export const de: Catalogue = {
   'shell.skipToContent': "Zum Inhalt springen",
   'shell.loadingApp': "SocialConnect wird geladen",
   'shell.loading': "Wird geladen",
+  'app.couldNotStart': "SocialConnect konnte nicht starten. Bitte lade die Seite neu.",
   'page.error': "Fehler",
   'pageFailed.stillUnreachable': "SocialConnect ist weiterhin nicht erreichbar. Bitte prüfe deine Verbindung und versuche es gleich noch einmal.",
   'pageFailed.reload': "Neu laden",

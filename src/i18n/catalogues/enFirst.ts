@@ -8,6 +8,7 @@ export const firstWords = {
   'shell.skipToContent': "Skip to content",
   'shell.loadingApp': "Loading SocialConnect",
   'shell.loading': "Loading",
+  'app.couldNotStart': "SocialConnect could not start. Please reload the page.",
   'page.error': "Error",
   'pageFailed.stillUnreachable': "SocialConnect still cannot be reached. Please check your connection and try again in a moment.",
   'pageFailed.reload': "Reload",

@@ -381,6 +381,7 @@ export const pl: Catalogue = {
   'shell.skipToContent': "Przejdź do treści",
   'shell.loadingApp': "Wczytywanie SocialConnect",
   'shell.loading': "Wczytywanie",
+  'app.couldNotStart': "Nie udało się uruchomić SocialConnect. Odśwież stronę.",
   'page.error': "Błąd",
   'pageFailed.stillUnreachable': "Nadal nie można połączyć się z SocialConnect. Sprawdź połączenie i spróbuj ponownie za chwilę.",
   'pageFailed.reload': "Wczytaj ponownie",
