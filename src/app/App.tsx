@@ -12,7 +12,7 @@ import { connectionBack } from '../features/live/connectionSlice';
 import { resetApi } from '../lib/api/apiSlot';
 import { keepTypedBeforeStart } from './typedBeforeStart';
 import { activateLanguage, loadLanguage } from '../i18n/firstWords';
-import { showLanguage } from '../i18n/languageChoice';
+import { showLanguage, wordsHere } from '../i18n/languageChoice';
 import type { Locale } from '../i18n/locales';
 
 export interface AppProps {
@@ -143,10 +143,12 @@ export async function mountApp(container: HTMLElement, language: Locale = 'en'):
     root = inTransition(() => hydrateRoot(container, element(), {
       onRecoverableError: (error) => console.error('SocialConnect: the page built ahead did not match the app; it was rendered again.', error),
     }));
-    void started.then(() => catalogue).then((spoken) => (spoken ? activateLanguage(spoken) : undefined));
+    // Its words, hidden meanwhile (awaitWords), show once they are the member's.
+    void started.then(() => catalogue).then((spoken) => (spoken ? activateLanguage(spoken) : undefined)).finally(() => wordsHere(document.documentElement));
   } else {
     const spoken = await catalogue;
     if (spoken) await activateLanguage(spoken);
+    wordsHere(document.documentElement);
     container.replaceChildren();
     root = createRoot(container);
     root.render(element());

@@ -32,6 +32,7 @@ afterEach(() => {
   app = undefined;
   document.body.replaceChildren();
   window.localStorage.clear();
+  delete document.documentElement.dataset.wordsComing;
   errors.mockRestore();
 });
 
@@ -74,10 +75,14 @@ describe('pages built ahead', () => {
     const username = screen.getByLabelText('Username') as HTMLInputElement;
     username.focus();
     username.value = DEMO_CREDENTIALS.username;
+    // As /theme.js marks it for a member who reads Polish: the built English waits hidden.
+    document.documentElement.dataset.wordsComing = '';
 
     try {
       app = await act(() => mountApp(container, 'pl'));
       expect(await screen.findByRole('heading', { level: 1, name: 'Logowanie' })).toBeInTheDocument();
+      // Shown once in Polish.
+      expect(document.documentElement).not.toHaveAttribute('data-words-coming');
       // The same field, in Polish now.
       expect(screen.getByLabelText('Nazwa użytkownika')).toBe(username);
       expect(username).toHaveValue(DEMO_CREDENTIALS.username);
@@ -92,6 +97,7 @@ describe('pages built ahead', () => {
   it('a language whose catalogue cannot load: the page stays in English, and says it speaks English', async () => {
     const container = await builtPage('/login');
     document.documentElement.lang = 'de';
+    document.documentElement.dataset.wordsComing = '';
     // Said in the console, as expected here: kept out of the test's output.
     errors.mockImplementation(() => undefined);
     // As a chunk that does not download fails to load.
@@ -102,6 +108,8 @@ describe('pages built ahead', () => {
       app = await act(() => mountApp(container, 'de'));
       await waitFor(() => expect(document.documentElement).toHaveAttribute('lang', 'en'));
       expect(screen.getByRole('heading', { level: 1, name: 'Login' })).toBeInTheDocument();
+      // Its English words, hidden while German was coming, show.
+      await waitFor(() => expect(document.documentElement).not.toHaveAttribute('data-words-coming'));
       expect(errors).toHaveBeenCalledWith('SocialConnect: the de catalogue could not load; the app speaks English.', expect.any(Error));
     } finally {
       jest.dontMock('../i18n/compiled/de');

@@ -38,3 +38,23 @@ export function showLanguage(root: HTMLElement, locale: Locale): void {
   root.lang = locale;
   root.dir = LOCALE_DIRECTIONS[locale];
 }
+
+/** How long a page built ahead keeps its words hidden for the member's language at most, as a font's block period. */
+export const WORDS_WAIT_MS = 3000;
+
+/**
+ * Marks the page (`data-words-coming` on <html>) as waiting for the words of `locale`: a page built
+ * ahead is in English, and its words wait hidden, in place (boot.css), until the app speaks the
+ * member's language, so the page does not jump from English lines to theirs. After WORDS_WAIT_MS
+ * the page shows as built. English waits for nothing.
+ */
+export function awaitWords(root: HTMLElement, locale: Locale): void {
+  if (locale === 'en') return;
+  root.dataset.wordsComing = '';
+  setTimeout(() => wordsHere(root), WORDS_WAIT_MS);
+}
+
+/** The page's words are the ones to show (the member's language, or English if theirs could not come): it shows them. */
+export function wordsHere(root: HTMLElement): void {
+  delete root.dataset.wordsComing;
+}

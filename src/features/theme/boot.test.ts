@@ -12,6 +12,9 @@ const page = () => document.documentElement;
 
 afterEach(() => {
   page().removeAttribute('data-theme');
+  page().removeAttribute('data-words-coming');
+  page().lang = 'en';
+  window.history.replaceState(null, '', '/');
   // The script's hold on presses, taken as the app takes it.
   takeHeldPresses(document.body)();
   document.body.innerHTML = '';
@@ -42,6 +45,31 @@ describe('The theme script of the page head', () => {
     } finally {
       refuse.mockRestore();
     }
+  });
+
+  it('for a member who reads Arabic, puts Arabic on the page and keeps a page built in English from showing its words, 3 s at most', async () => {
+    jest.useFakeTimers();
+    try {
+      window.history.replaceState(null, '', '/login?lang=ar');
+      await runThemeScript();
+      expect(page()).toHaveAttribute('lang', 'ar');
+      expect(page()).toHaveAttribute('dir', 'rtl');
+      expect(page()).toHaveAttribute('data-words-coming');
+      // The app has not spoken Arabic by then: the page shows as it was built.
+      jest.advanceTimersByTime(2999);
+      expect(page()).toHaveAttribute('data-words-coming');
+      jest.advanceTimersByTime(1);
+      expect(page()).not.toHaveAttribute('data-words-coming');
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+
+  it('in English, a page built in English shows its words at once', async () => {
+    window.history.replaceState(null, '', '/login?lang=en');
+    await runThemeScript();
+    expect(page()).toHaveAttribute('lang', 'en');
+    expect(page()).not.toHaveAttribute('data-words-coming');
   });
 
   it('holds a press on the page from then until the app takes the page over', async () => {
