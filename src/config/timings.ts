@@ -26,6 +26,8 @@ export const TIMINGS = {
   reconnectCheckFirstMs: 1000,
   /** ...up to this one, so that a backend that comes back is met within it. */
   reconnectCheckMaxMs: 10000,
+  /** A health question that got no answer (a lost connection, a 5xx) is asked again this often, until one comes. */
+  healthAgainMs: 2000,
   /** A two-key shortcut (g then h): how long the second key has, after the first. */
   shortcutSecondKeyMs: 1500,
   /** The stand-in backend's default answer delay. */

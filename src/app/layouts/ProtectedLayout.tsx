@@ -5,7 +5,7 @@ import { useAppSelector } from '../../lib/store/hooks';
 import { selectCurrentUserId, selectIsLoggedIn } from '../../features/auth/sessionSlice';
 import { useGetBookmarkPagesInfiniteQuery } from '../../features/bookmarks/bookmarksApi';
 import { useGetUserQuery } from '../../features/users/usersApi';
-import { useGetHealthQuery } from '../../lib/api/api';
+import { useHealthAsked } from '../../lib/api/api';
 import { useChangesFromOtherTabs } from '../../features/live/useChangesFromOtherTabs';
 import { useLiveNetwork } from '../../features/live/useLiveNetwork';
 import { useReconnect } from '../../features/live/useReconnect';
@@ -66,9 +66,9 @@ function MemberShell() {
   // fetched again after a login: that answer would be no newer, and landing after a follow or an edit
   // made at once it would put the older record back.
   useGetUserQuery(userId ?? skipToken);
-  // Which extensions the backend has (pages, the feed, changed-only answers): asked once, used by the
-  // calls. A login or signup asked already, while the member read its toast.
-  useGetHealthQuery();
+  // Which extensions the backend has (pages, the feed, changed-only answers): asked once (again while
+  // it gets no answer), used by the calls. A login or signup asked already, while the member read its toast.
+  useHealthAsked();
   useGetBookmarkPagesInfiniteQuery();
   useChangesFromOtherTabs();
   useLiveNetwork();

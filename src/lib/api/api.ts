@@ -2,6 +2,7 @@ import type { ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
 import { setupListeners } from '@reduxjs/toolkit/query';
 import { createApi, fetchBaseQuery, type BaseQueryApi, type BaseQueryFn, type FetchArgs, type FetchBaseQueryError, type FetchBaseQueryMeta } from '@reduxjs/toolkit/query/react';
 import { absoluteApiBase } from '../../config/env';
+import { TIMINGS } from '../../config/timings';
 import { loadKeptReads } from '../../offline/loadKeptReads';
 import type { ApiExtension, HealthResponse } from '../../types/api';
 import { classifyFailure, NOT_STARTED_ERROR, withRetryAfter } from '../apiError';
@@ -72,6 +73,15 @@ export interface CallOptions {
   waitsOffline?: WaitingKind;
 }
 
+/**
+ * Whether the backend refused GET /health (a 4xx: it answers the spec alone), as against a question
+ * that got no answer (a lost connection, a 5xx), which says nothing of what the backend has.
+ */
+function refusedHealth(error: unknown): boolean {
+  const status = (error as FetchBaseQueryError | undefined)?.status;
+  return typeof status === 'number' && status >= 400 && status < 500;
+}
+
 /** Whether the backend said (GET /health) that it has this extension; nothing is assumed before. */
 export function backendHas(state: unknown, extension: ApiExtension): boolean {
   return api.endpoints.getHealth.select()(state as Parameters<ReturnType<typeof api.endpoints.getHealth.select>>[0]).data?.extensions?.includes(extension) ?? false;
@@ -88,9 +98,8 @@ export async function backendHasAnswered(api: Pick<BaseQueryApi, 'dispatch' | 'g
 /** The backend's extensions, once it has said (as backendHasAnswered); none from a backend without /health. */
 async function extensionsAnswered({ dispatch, getState }: Pick<BaseQueryApi, 'dispatch' | 'getState'>): Promise<readonly ApiExtension[]> {
   const known = api.endpoints.getHealth.select()(storeState(getState));
-  // A backend that refused /health (a 404: it answers the spec alone) is not asked again for each call.
-  const status = (known.error as FetchBaseQueryError | undefined)?.status;
-  if (!known.data && typeof status === 'number' && status >= 400 && status < 500) return [];
+  // A backend that refused /health (it answers the spec alone) is not asked again for each call.
+  if (!known.data && refusedHealth(known.error)) return [];
   const { data } = await (dispatch as ApiDispatch)(api.endpoints.getHealth.initiate(undefined, { subscribe: false }));
   return data?.extensions ?? [];
 }
@@ -338,9 +347,20 @@ apiArrived({
  * depends on it waits), false for a backend without /health (it answers the spec alone).
  */
 export function useBackendHas(extension: ApiExtension): boolean | undefined {
-  const { data, isError } = useGetHealthQuery();
-  if (isError) return false;
-  return data ? (data.extensions?.includes(extension) ?? false) : undefined;
+  const { data, error } = useGetHealthQuery();
+  if (data) return data.extensions?.includes(extension) ?? false;
+  return refusedHealth(error) ? false : undefined;
+}
+
+/**
+ * Asks the backend what it has (GET /health), and again every `healthAgainMs` while the question
+ * gets no answer: an answer lost on its way (a connection that dropped, a reload that raced the
+ * stand-in's worker, a 5xx) is not a backend that answers the spec alone, which only a 4xx says.
+ * Until it answers, what depends on an extension waits.
+ */
+export function useHealthAsked(): void {
+  const { data, error } = useGetHealthQuery();
+  useGetHealthQuery(undefined, { skip: Boolean(data) || !error || refusedHealth(error), pollingInterval: TIMINGS.healthAgainMs });
 }
 
 /**

@@ -389,6 +389,31 @@ describe("A post's replies", () => {
   });
 });
 
+describe('A health question that got no answer', () => {
+  it('is asked again, not taken for a backend without replies: the replies come once it answers', async () => {
+    // The first answer is lost on its way (a connection that dropped), as a reload racing a worker may lose it.
+    server.use(http.get(`${API}/health`, () => HttpResponse.error(), { once: true }));
+    await renderWithProviders({ route: '/', authAs: DEMO_CREDENTIALS });
+    await findFeed('Latest Posts');
+    const card = cardWith(LAKE);
+    expect(await within(card).findByRole('link', { name: /^Replies/ }, { timeout: 5000 })).toBeVisible();
+    expect(within(card).queryByTitle('Comments are coming soon')).not.toBeInTheDocument();
+  });
+
+  it('a backend that refuses it (404) answers the spec alone: asked once, never again', async () => {
+    let asked = 0;
+    server.use(http.get(`${API}/health`, () => {
+      asked += 1;
+      return HttpResponse.json({ message: 'Not Found' }, { status: 404 });
+    }));
+    await renderWithProviders({ route: '/', authAs: DEMO_CREDENTIALS });
+    await findFeed('Latest Posts');
+    expect(await within(cardWith(LAKE)).findByTitle('Comments are coming soon')).toBeInTheDocument();
+    await act(() => new Promise((resolve) => setTimeout(resolve, 2500)));
+    expect(asked).toBe(1);
+  });
+});
+
 describe('Against a backend without replies', () => {
   beforeEach(() => {
     server.use(http.get(`${API}/health`, () => HttpResponse.json({ status: 'ok', extensions: ['pages', 'feed', 'return-minimal', 'events'] })));
