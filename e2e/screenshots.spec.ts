@@ -161,10 +161,18 @@ test.describe('Screenshots of an outage, light and dark', { tag: ['@server'] }, 
     try {
       const line = page.getByRole('status').filter({ hasText: "Can't reach SocialConnect, reconnecting…" });
       await expect(line).toBeVisible({ timeout: 10_000 });
+      // The line takes its own room: the composer's box, where a member types, starts under it.
+      const composerBox = page.getByRole('form', { name: 'Create a post' }).getByRole('textbox', { name: 'New post text' });
+      const under = async () => {
+        const [lineBox, box] = await Promise.all([line.getByRole('paragraph').boundingBox(), composerBox.boundingBox()]);
+        return (box?.y ?? 0) - ((lineBox?.y ?? 0) + (lineBox?.height ?? Infinity));
+      };
+      expect(await under()).toBeGreaterThanOrEqual(0);
       await shoot(page, testInfo, 'home-reconnecting-desktop', false);
       await page.setViewportSize({ width: 390, height: 844 });
       await expect(page.getByRole('navigation', { name: 'Mobile' })).toBeVisible();
       await expect(line).toBeVisible();
+      expect(await under()).toBeGreaterThanOrEqual(0);
       await shoot(page, testInfo, 'home-reconnecting-phone', false);
     } finally {
       await realServer.start();

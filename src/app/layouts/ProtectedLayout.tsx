@@ -86,12 +86,12 @@ function MemberShell() {
     <div className={`member-shell${isPhone ? ' member-shell--phone' : ''}`}>
       {isPhone ? null : <SideNav />}
       <main ref={mainRef} id="main-content" className="member-shell__main" tabIndex={-1}>
+        <ConnectionNotice />
         <Outlet />
       </main>
       {isPhone ? <BottomNav /> : null}
       {hasSidePanelRoom ? <MemberSidePanel className="member-shell__panel" /> : null}
       {shortcutsHelp.isOpen ? <ShortcutsDialog onClose={shortcutsHelp.close} /> : null}
-      <ConnectionNotice />
     </div>
   );
 }

@@ -5,7 +5,7 @@ import { useLanguage } from '../../../i18n/firstWords';
 import './ConnectionNotice.css';
 
 /**
- * The one line that says the connection is lost, above the page, for as long as it is: what the page
+ * The one line that says the connection is lost, atop the page, for as long as it is: what the page
  * shows stays under it. Its live region is on the page from the start, so a screen reader reads the
  * line out once, when it comes, and hears nothing more until the connection changes. While what is
  * shown was kept from an earlier visit (offline/keptReads.ts), the line says from when.
