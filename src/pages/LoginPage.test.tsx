@@ -238,8 +238,6 @@ describe('Login', () => {
 });
 
 describe('In the member\'s language', () => {
-  afterEach(() => activateLanguage('en'));
-
   it('Polish: the page, its fields, a refusal and the welcome are in Polish, and what was typed stays', async () => {
     await activateLanguage('pl');
     const { user } = await renderWithProviders({ route: '/login' });

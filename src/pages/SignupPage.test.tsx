@@ -351,8 +351,6 @@ describe('Signup', () => {
 });
 
 describe('Signup in the member\'s language', () => {
-  afterEach(() => activateLanguage('en'));
-
   it('German: the rules, the problems under the fields and the toast are in German, and nothing typed is lost', async () => {
     await activateLanguage('de');
     const counter = countSignupCalls();
