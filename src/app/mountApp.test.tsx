@@ -23,20 +23,22 @@ async function builtPage(path: string): Promise<HTMLElement> {
 let app: MountedApp | undefined;
 let errors: jest.SpyInstance;
 
-beforeEach(() => {
-  errors = jest.spyOn(console, 'error');
-});
-
-afterEach(() => {
-  act(() => app?.root.unmount());
-  app = undefined;
-  document.body.replaceChildren();
-  window.localStorage.clear();
-  delete document.documentElement.dataset.wordsComing;
-  errors.mockRestore();
-});
-
 describe('pages built ahead', () => {
+  // Here rather than at the file's top: jest runs these before the set-up's own, so the app is gone
+  // before the set-up dismisses the toasts and speaks English again.
+  beforeEach(() => {
+    errors = jest.spyOn(console, 'error');
+  });
+
+  afterEach(() => {
+    act(() => app?.root.unmount());
+    app = undefined;
+    document.body.replaceChildren();
+    window.localStorage.clear();
+    delete document.documentElement.dataset.wordsComing;
+    errors.mockRestore();
+  });
+
   it.each([
     ['/login', 'Login'],
     ['/signup', 'Create your account'],
