@@ -8,8 +8,8 @@ import { takeHeldPresses } from './lib/heldPresses';
 import { chooseRealServer, env } from './config/env';
 import { readThemeChoice, showThemeChoice } from './features/theme/themeChoice';
 import { browserStorage } from './lib/browserStorage';
-import { isLocale, languageAskedFor } from './i18n/locales';
-import { keepLanguageChoice, wordsHere } from './i18n/languageChoice';
+import { isLocale, languageAskedFor, type Locale } from './i18n/locales';
+import { keepLanguageChoice, showLanguage, wordsHere } from './i18n/languageChoice';
 import { loadCatalogue } from './i18n/catalogueChunks';
 import { messages as firstEnglish } from './i18n/compiled/en-first';
 import './styles/global.css';
@@ -77,8 +77,7 @@ async function start(container: HTMLElement): Promise<void> {
   // in English.
   const asked = languageAskedFor(window.location.search);
   if (asked) keepLanguageChoice(browserStorage, asked);
-  const shown = document.documentElement.lang;
-  const language = isLocale(shown) ? shown : 'en';
+  const language = pageLanguage();
   // Its download starts beside the app's; the app speaks it once both are here (mountApp).
   if (language !== 'en') void loadCatalogue(language).catch(() => undefined);
   const { mountApp } = await appModule;
@@ -131,14 +130,17 @@ async function start(container: HTMLElement): Promise<void> {
  * is here whatever failed; the message has no placeholder, so its compiled form is its text.
  */
 async function sayCouldNotStart(container: HTMLElement): Promise<void> {
-  const shown = document.documentElement.lang;
-  const words = isLocale(shown) && shown !== 'en' ? await loadCatalogue(shown).catch(() => undefined) : undefined;
+  const language = pageLanguage();
+  const words = language !== 'en' ? await loadCatalogue(language).catch(() => undefined) : undefined;
   container.textContent = [words?.['app.couldNotStart'] ?? firstEnglish['app.couldNotStart']].flat().join('');
   wordsHere(document.documentElement);
-  if (!words) {
-    container.lang = 'en';
-    container.dir = 'ltr';
-  }
+  if (!words) showLanguage(container, 'en');
+}
+
+/** The language /theme.js put on the page (one the app speaks), else English. */
+function pageLanguage(): Locale {
+  const shown = document.documentElement.lang;
+  return isLocale(shown) ? shown : 'en';
 }
 
 /** Runs `then` once the document is parsed: a page built ahead runs this script async, possibly before. */

@@ -6,6 +6,7 @@ import { TIMINGS } from '../../config/timings';
 import { loadKeptReads } from '../../offline/loadKeptReads';
 import type { ApiExtension, HealthResponse } from '../../types/api';
 import { classifyFailure, NOT_STARTED_ERROR, withRetryAfter } from '../apiError';
+import { refusalStatus } from '../refusalBody';
 import { apiFailed, KEPT_ANSWER_META, keptAnswerShown, WAITING_META, type CallPurpose } from './apiEvents';
 import { API_REDUCER_PATH, apiArrived } from './apiSlot';
 import { backendBroughtBack, backendReady } from './backendReady';
@@ -78,8 +79,7 @@ export interface CallOptions {
  * that got no answer (a lost connection, a 5xx), which says nothing of what the backend has.
  */
 function refusedHealth(error: unknown): boolean {
-  const status = (error as FetchBaseQueryError | undefined)?.status;
-  return typeof status === 'number' && status >= 400 && status < 500;
+  return refusalStatus(error) !== undefined;
 }
 
 /** Whether the backend said (GET /health) that it has this extension; nothing is assumed before. */
