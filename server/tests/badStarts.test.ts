@@ -6,9 +6,8 @@
  * compiled server in a process of its own, all started together.
  */
 import { chmodSync, existsSync } from 'node:fs';
-import { createServer, type Server } from 'node:net';
+import { connect, createServer, type Server } from 'node:net';
 import { join } from 'node:path';
-import { freePort } from '../cluster';
 import { REPOSITORY_ROOT } from '../config';
 import { compiledEntry } from '../testing/compiledServer';
 import { childServerEnv, runToEnd } from '../testing/childServer';
@@ -76,12 +75,30 @@ let closedPort: number;
 let refusing: { password: number; database: number };
 const dataDirs: Record<string, string> = {};
 
+/**
+ * A loopback port where nothing listens, and where nothing of the other suites can start listening:
+ * below the system's ephemeral range (32768 and up on Linux), which `freePort()` and every port-0
+ * listener draw from. A free port from that range, released, was once taken by another suite's
+ * throwaway PostgreSQL before this start reached it.
+ */
+async function refusedPort(): Promise<number> {
+  for (let port = 1023; port > 900; port -= 1) {
+    const refused = await new Promise<boolean>((resolve) => {
+      const socket = connect(port, '127.0.0.1');
+      socket.once('connect', () => { socket.destroy(); resolve(false); });
+      socket.once('error', (error: NodeJS.ErrnoException) => resolve(error.code === 'ECONNREFUSED'));
+    });
+    if (refused) return port;
+  }
+  throw new Error('No port from 901 to 1023 refuses connections on 127.0.0.1.');
+}
+
 beforeAll(async () => {
   const blocker = createServer();
   await new Promise<void>((resolve) => blocker.listen(0, '127.0.0.1', resolve));
   servers.push(blocker);
   busyPort = (blocker.address() as { port: number }).port;
-  closedPort = await freePort();
+  closedPort = await refusedPort();
   const wrongPassword = await refusingPostgres('28P01', 'password authentication failed for user "socialconnect"');
   const noDatabase = await refusingPostgres('3D000', 'database "nowhere" does not exist');
   servers.push(wrongPassword.server, noDatabase.server);
