@@ -20,6 +20,7 @@ import type { AnswerCache } from './answerCache';
 import { appFiles } from './appFiles';
 import { fastifyTrustProxy, type TrustProxy } from './config';
 import { isUnavailable, toBytes, type Database } from './db/database';
+import type { MediaFiles } from './mediaFiles';
 import type { AppMetrics } from './metrics';
 import { allowDevOrigins } from './devOrigins';
 import { rateLimiting } from './rateLimits';
@@ -114,6 +115,8 @@ export interface AppOptions {
   draining?: () => boolean;
   /** Where the calls answered and the streams open are counted (server/metrics.ts); none without it. */
   metrics?: AppMetrics;
+  /** Where images' bytes are kept (server/mediaFiles.ts); without it, only those held in the database are answered. */
+  media?: MediaFiles;
 }
 
 function refuse(reply: FastifyReply, key: MessageKey): FastifyReply {
@@ -204,7 +207,7 @@ function pathOf(url: string): string {
   return (end === -1 ? url : url.slice(0, end)).slice(0, 512);
 }
 
-export async function buildApp({ ctx, database, answers, events, streamsPerSession = STREAMS_PER_SESSION_DEFAULT, staticDir, logger = false, trustProxy = false, devOrigins = [], rateLimits, timeouts: given = {}, draining = () => false, metrics }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({ ctx, database, answers, events, streamsPerSession = STREAMS_PER_SESSION_DEFAULT, staticDir, logger = false, trustProxy = false, devOrigins = [], rateLimits, timeouts: given = {}, draining = () => false, metrics, media }: AppOptions): Promise<FastifyInstance> {
   const timeouts: Timeouts = { ...TIMEOUTS, ...given };
   const app = Fastify({
     logger,
@@ -436,6 +439,12 @@ export async function buildApp({ ctx, database, answers, events, streamsPerSessi
     } else if (copy) {
       const row = (await database.query(`SELECT 1 AS found${held ? '' : ', bytes'} FROM media_copies WHERE sha256 = $1 AND width = $2`, [copy[1], Number(copy[2])]))[0];
       if (row) found = { kind: 'webp', bytes: row.bytes };
+    }
+    // A row without bytes names a file (server/mediaFiles.ts); one whose file is missing is logged, and not found.
+    if (found && !held && (found.bytes === null || found.bytes === undefined)) {
+      const bytes = media ? await media.get(file) : undefined;
+      if (!bytes) request.log.error({ file }, media ? 'A stored image\'s file is missing.' : 'A stored image is in files, and no MEDIA_DIR or MEDIA_S3_URL is given.');
+      found = bytes ? { ...found, bytes } : undefined;
     }
     if (!found) {
       return reply.code(404).header('cache-control', 'no-store').type('application/json; charset=utf-8').send(errorBody('routeNotFound'));

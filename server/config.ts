@@ -4,9 +4,10 @@
  */
 import { existsSync } from 'node:fs';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
-import { readServerSettings } from './settings';
+import type { S3Settings } from './mediaFiles';
+import { ConfigError, readServerSettings } from './settings';
 
-export { ConfigError } from './settings';
+export { ConfigError };
 
 /** The repository's folder, from the source (server/) or from the compiled build (build/server/server/). */
 function findRepositoryRoot(start: string): string {
@@ -21,6 +22,11 @@ export const REPOSITORY_ROOT = findRepositoryRoot(__dirname);
 /** The folder under DATA_DIR that holds the PGlite cluster. */
 export const PGLITE_FOLDER = 'pglite';
 
+/** The folder under DATA_DIR that holds images' files, unless MEDIA_DIR names another. */
+export const MEDIA_FOLDER = 'media';
+
+export type MediaSettings = { kind: 'directory'; dir: string } | ({ kind: 's3' } & S3Settings);
+
 /** TRUST_PROXY, as Fastify's trustProxy takes it. */
 export type TrustProxy = false | number | string[];
 
@@ -31,6 +37,8 @@ export interface ServerConfig {
   databaseUrl: string | undefined;
   /** PGlite's folder, the generated development secret and the lock of the server using them. */
   dataDir: string;
+  /** Where images' bytes are kept (server/mediaFiles.ts): a folder (by default DATA_DIR/media) or a bucket. */
+  media: MediaSettings;
   /** From JWT_SECRET; undefined in development means one is generated and kept in dataDir. */
   jwtSecret: string | undefined;
   rateLimits: boolean;
@@ -79,14 +87,40 @@ function inRepository(path: string): string {
   return isAbsolute(path) ? path : resolve(REPOSITORY_ROOT, path);
 }
 
+/** MEDIA_DIR or MEDIA_S3_*, checked together: a bucket's settings come whole or not at all. */
+function readMediaSettings(settings: ReturnType<typeof readServerSettings>, dataDir: string): MediaSettings {
+  const url = settings.MEDIA_S3_URL;
+  const bucketSetting = Object.keys(settings).find((name) => name.startsWith('MEDIA_S3_') && name !== 'MEDIA_S3_REGION' && settings[name as keyof typeof settings] !== undefined);
+  if (!url) {
+    if (bucketSetting) throw new ConfigError(`${bucketSetting} is given without MEDIA_S3_URL. Set MEDIA_S3_URL to the object store's endpoint, or unset ${bucketSetting} to keep images in MEDIA_DIR.`);
+    return { kind: 'directory', dir: settings.MEDIA_DIR ? inRepository(settings.MEDIA_DIR) : join(dataDir, MEDIA_FOLDER) };
+  }
+  if (settings.MEDIA_DIR) throw new ConfigError('MEDIA_DIR and MEDIA_S3_URL are both given. Images are kept in one place: unset one of them.');
+  if (!settings.MEDIA_S3_BUCKET) throw new ConfigError('MEDIA_S3_URL is given without MEDIA_S3_BUCKET. Set MEDIA_S3_BUCKET to the bucket that keeps the images.');
+  const keyId = settings.MEDIA_S3_ACCESS_KEY_ID;
+  const secret = settings.MEDIA_S3_SECRET_ACCESS_KEY;
+  if (Boolean(keyId) !== Boolean(secret)) {
+    throw new ConfigError(`${keyId ? 'MEDIA_S3_ACCESS_KEY_ID is given without MEDIA_S3_SECRET_ACCESS_KEY' : 'MEDIA_S3_SECRET_ACCESS_KEY is given without MEDIA_S3_ACCESS_KEY_ID'}. Give both, or neither (the AWS SDK's own credentials).`);
+  }
+  return {
+    kind: 's3',
+    url,
+    bucket: settings.MEDIA_S3_BUCKET,
+    region: settings.MEDIA_S3_REGION,
+    ...(keyId && secret ? { accessKeyId: keyId, secretAccessKey: secret } : {}),
+  };
+}
+
 export function readConfig(env: Readonly<Record<string, string | undefined>> = process.env): ServerConfig {
   const settings = readServerSettings(env);
   const production = settings.NODE_ENV === 'production';
+  const dataDir = inRepository(settings.DATA_DIR);
   return {
     port: settings.PORT,
     host: settings.HOST,
     databaseUrl: settings.DATABASE_URL,
-    dataDir: inRepository(settings.DATA_DIR),
+    dataDir,
+    media: readMediaSettings(settings, dataDir),
     jwtSecret: settings.JWT_SECRET,
     rateLimits: settings.RATE_LIMITS,
     trustProxy: settings.TRUST_PROXY,
@@ -100,6 +134,11 @@ export function readConfig(env: Readonly<Record<string, string | undefined>> = p
     staticDir: inRepository(settings.STATIC_DIR),
     logLevel: settings.LOG_LEVEL,
   };
+}
+
+/** Where images' files are kept, in words, for the start-up line. */
+export function describeMedia(media: MediaSettings): string {
+  return media.kind === 'directory' ? `the folder ${media.dir}` : `the bucket ${media.bucket} at ${new URL(media.url).host}`;
 }
 
 /** Where the store lives, in words, for the start-up line. */

@@ -156,6 +156,13 @@ const SERVER = Type.Object({
     description: 'postgres://user:password@host:5432/database (or postgresql://), or leave it unset for the embedded PGlite',
   })),
   DATA_DIR: Type.String({ default: '.data' }),
+  // Images' files: a folder (by default DATA_DIR/media), or a bucket of an S3-compatible store (server/mediaFiles.ts).
+  MEDIA_DIR: Type.Optional(Type.String()),
+  MEDIA_S3_URL: Type.Optional(Type.String({ url: HTTP, description: 'the object store\'s endpoint, http:// or https:// (https://s3.eu-west-1.amazonaws.com, or http://127.0.0.1:9000), or leave it unset to keep images in MEDIA_DIR' })),
+  MEDIA_S3_BUCKET: Type.Optional(Type.String({ pattern: '^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$', description: 'a bucket name: 3 to 63 lower-case letters, digits, dots and hyphens, beginning and ending with a letter or digit' })),
+  MEDIA_S3_REGION: Type.String({ pattern: '^[a-z0-9-]+$', default: 'us-east-1', description: 'a region name such as eu-west-1' }),
+  MEDIA_S3_ACCESS_KEY_ID: Type.Optional(Type.String({ writeOnly: true })),
+  MEDIA_S3_SECRET_ACCESS_KEY: Type.Optional(Type.String({ writeOnly: true })),
   JWT_SECRET: Type.Optional(Type.String({ writeOnly: true })),
   RATE_LIMITS: onOff('on'),
   TRUST_PROXY: /** @type {ReturnType<typeof Type.Unsafe<false | number | string[]>>} */ (Type.Unsafe({

@@ -13,7 +13,10 @@ import { createTokenService } from '../contract/tokens';
 import { createAnswerCache } from './answerCache';
 import { pgliteChanges, postgresChanges, type ChangeFeed } from './changeFeed';
 import { buildApp } from './app';
-import { describeStore, PGLITE_FOLDER, REPOSITORY_ROOT, type ServerConfig } from './config';
+import { describeMedia, describeStore, PGLITE_FOLDER, REPOSITORY_ROOT, type ServerConfig } from './config';
+import { openMediaFiles, type MediaFiles } from './mediaFiles';
+import { moveImagesToFiles } from './mediaMove';
+import { deleteGoneFiles } from './store/media';
 import { lockDataDir, type DataDirLock } from './dataDirLock';
 import { devOriginsWarning } from './devOrigins';
 import { openPglite, openPostgres, type Database } from './db/database';
@@ -82,6 +85,7 @@ export async function startServer(config: ServerConfig, { logger = false, now = 
   let database: Database | undefined;
   let changes: ChangeFeed | undefined;
   let metricsServer: Awaited<ReturnType<typeof serveMetrics>> | undefined;
+  let media: MediaFiles | undefined;
   try {
     const secret = resolveJwtSecret(config);
     if (config.databaseUrl) {
@@ -100,7 +104,13 @@ export async function startServer(config: ServerConfig, { logger = false, now = 
     const applied = await migrate(database);
     // Posts stored before tags were kept have theirs read before the first call is answered.
     await readUnreadTags(database);
-    const store = createSqlStore(database, { publicDir: PUBLIC_DIR, passwords: argon2Passwords, changes });
+    media = openMediaFiles(config.media);
+    await media.check();
+    const files = media;
+    // Files a process left listed for deletion when it stopped (between a commit and its deletions).
+    await deleteGoneFiles(database, files);
+    let mediaFailed = (error: unknown): void => console.error('Deleting the files of images let go of failed; they stay listed for the next time:', error);
+    const store = createSqlStore(database, { publicDir: PUBLIC_DIR, passwords: argon2Passwords, changes, media: files, mediaFailed: (error) => mediaFailed(error) });
     const seeded = config.seed ? await store.seedIfEmpty(buildDefaultSeed()) : false;
     if (config.production && await store.read((reader) => reader.demoNetwork())) warnings.push(demoNetworkWarning(seeded));
     // PGlite's first writes are slow until V8 has optimised its code (server/store/warmUp.ts).
@@ -113,9 +123,10 @@ export async function startServer(config: ServerConfig, { logger = false, now = 
     const openPool = database.pool?.bind(database);
     const metrics = config.metrics ? createMetrics({ channelHeard: () => heard.version() !== undefined, ...(openPool ? { pool: openPool } : {}) }) : undefined;
     const app = await buildApp({
-      ctx, database, answers: createAnswerCache(changes), events: changes, streamsPerSession: config.streamsPerSession, staticDir: config.staticDir, logger, trustProxy: config.trustProxy, devOrigins: config.devOrigins, rateLimits, draining: () => draining, metrics,
+      ctx, database, answers: createAnswerCache(changes), events: changes, streamsPerSession: config.streamsPerSession, staticDir: config.staticDir, logger, trustProxy: config.trustProxy, devOrigins: config.devOrigins, rateLimits, draining: () => draining, metrics, media: files,
     });
     changes.reportTo(app.log);
+    mediaFailed = (error) => app.log.error({ err: error }, 'Deleting the files of images let go of failed; they stay listed for the next time.');
     if (metrics) changes.reportRoundTripsTo((seconds) => metrics.channelRoundTrip(seconds));
     for (const warning of warnings) app.log.warn(warning);
     await app.listen({ port: config.port, host: config.host });
@@ -127,9 +138,20 @@ export async function startServer(config: ServerConfig, { logger = false, now = 
     const openDatabase = database;
     const openLock = lock;
     const openChanges = changes;
+    // Images kept in the database's rows before they had files move to the files, in the background.
+    const stopMoving = new AbortController();
+    const moving = moveImagesToFiles(openDatabase, files, { signal: stopMoving.signal }).then(
+      (moved) => {
+        if (moved.images + moved.copies > 0) app.log.info(moved, `Moved ${moved.images} images and ${moved.copies} smaller copies from the database to ${describeMedia(config.media)}.`);
+      },
+      (error: unknown) => {
+        if (!stopMoving.signal.aborted) app.log.error({ err: error }, 'Moving images from the database to their files stopped; the next start goes on where it stopped.');
+      },
+    );
     const summary = [
       `SocialConnect server listening on ${url}`,
       `  store: ${describeStore(config)}${applied.length > 0 ? `, migrations applied: ${applied.join(', ')}` : ''}${seeded ? ', seeded with the demo network' : ''}`,
+      `  images: ${describeMedia(config.media)}`,
       `  app: ${existsSync(join(config.staticDir, 'index.html')) ? config.staticDir : `not built (${config.staticDir} has no index.html): only /api and /media answer`}`,
       ...(openMetrics ? [`  metrics: ${openMetrics.url}`] : []),
       `  ready in ${Math.round(performance.now() - started)} ms`,
@@ -160,6 +182,9 @@ export async function startServer(config: ServerConfig, { logger = false, now = 
           try {
             await app.close();
           } finally {
+            stopMoving.abort();
+            await moving;
+            files.close();
             await openMetrics?.close();
             await openChanges.close();
             await openDatabase.close();
@@ -171,6 +196,7 @@ export async function startServer(config: ServerConfig, { logger = false, now = 
     };
   } catch (error) {
     await metricsServer?.close();
+    media?.close();
     await changes?.close();
     await database?.close().catch(() => undefined);
     lock?.release();

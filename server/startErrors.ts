@@ -8,6 +8,7 @@
 import { createServer } from 'node:net';
 import { resolve, sep } from 'node:path';
 import type { ServerConfig } from './config';
+import { MediaUnreachable } from './mediaFiles';
 
 /** A start that failed for a reason the operator can fix: its message is the one line to print. */
 export class StartError extends Error {
@@ -132,6 +133,7 @@ export function dataDirFailure(error: unknown, dataDir: string): string | undefi
 /** The one line for a start that failed, as a StartError, or the error itself when it is not the settings'. */
 export function startFailure(error: unknown, config: Pick<ServerConfig, 'host' | 'port' | 'databaseUrl' | 'dataDir'>): unknown {
   if (error instanceof StartError) return error;
+  if (error instanceof MediaUnreachable) return new StartError(error.message);
   const syscall = typeof error === 'object' && error !== null ? (error as Failure).syscall : undefined;
   const line = (syscall === 'listen' ? listenFailure(error, config.host, config.port) : undefined)
     ?? dataDirFailure(error, config.dataDir)

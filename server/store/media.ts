@@ -1,6 +1,8 @@
 /**
- * Images: stored once by the SHA-256 of their bytes in `media`, with a post's smaller copies in
- * `media_copies`, answered under /media.
+ * Images: stored once by the SHA-256 of their bytes, named in `media`, with a post's smaller copies
+ * in `media_copies`, answered under /media. Their bytes are in files (server/mediaFiles.ts), or in
+ * the rows: those kept before files (until moved: server/mediaMove.ts), and a store made without
+ * files (the tests' in-memory databases).
  */
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
@@ -9,7 +11,8 @@ import { refusal } from '../../contract/errors';
 import { sizesOf, type PreparedImage } from '../../contract/images';
 import type { KeptImage, StoreTx } from '../../contract/store';
 import { IMAGE_KINDS, imageDimensions, isShippedImagePath, LIMITS, sniffImage, type CheckedImage } from '../../contract/validation';
-import type { Sql } from '../db/database';
+import type { Database, Sql } from '../db/database';
+import type { MediaFiles } from '../mediaFiles';
 
 /** The URL an image is answered with, from its bytes. */
 export function mediaUrl(sha256: string, kind: CheckedImage['kind']): string {
@@ -25,28 +28,78 @@ function sha256(bytes: Uint8Array): string {
   return createHash('sha256').update(bytes).digest('hex');
 }
 
+/** A stored image's file name (server/mediaFiles.ts): its URL's last part. */
+export function mediaFileName(url: string): string {
+  return url.slice('/media/'.length);
+}
+
 /**
- * Keeps an image for one more member or post that names it (its `refs`), stored once by its bytes.
+ * One image's lock, held to the end of the transaction: a keep that writes its files and a deletion
+ * of files whose rows are gone (deleteGoneFiles) take it, so a file is never deleted under a row
+ * that a keep of the same image is writing again. Advisory locks of two keys: their own key space.
+ */
+const IMAGE_LOCKS = 0x5c1d;
+
+async function lockImage(sql: Sql, hash: string): Promise<void> {
+  await sql.query('SELECT pg_advisory_xact_lock($1, hashtext($2))', [IMAGE_LOCKS, hash]);
+}
+
+/** The transactions that deleted stored images' rows: their files are deleted once they commit. */
+const releasing = new WeakSet<Sql>();
+
+/** Whether the transaction `sql` let go of an image whose files are to be deleted after it commits. */
+export function releasedImages(sql: Sql): boolean {
+  return releasing.has(sql);
+}
+
+/** Says that the transaction `sql` may have deleted stored images' rows (a whole network replaced). */
+export function noteReleased(sql: Sql): void {
+  releasing.add(sql);
+}
+
+/**
+ * Keeps an image for one more member or post that names it (its `refs`), stored once by its bytes:
+ * in `files` when the server keeps images there (the row then holds no bytes), else in the row.
  * Called in the transaction that writes the name: a write that fails takes the count back with it.
  * The count's row lock orders it with a release of the same image (releaseImage).
  */
-export async function keepBytes(sql: Sql, image: CheckedImage, hash: string = sha256(image.bytes)): Promise<string> {
-  await sql.query(
-    'INSERT INTO media (sha256, kind, bytes, refs) VALUES ($1, $2, $3, 1) ON CONFLICT (sha256) DO UPDATE SET refs = media.refs + 1',
-    [hash, image.kind, Buffer.from(image.bytes)],
-  );
-  return mediaUrl(hash, image.kind);
+export async function keepBytes(sql: Sql, image: CheckedImage, files: MediaFiles | undefined, hash: string = sha256(image.bytes)): Promise<string> {
+  const url = mediaUrl(hash, image.kind);
+  if (!files) {
+    await sql.query(
+      'INSERT INTO media (sha256, kind, bytes, refs) VALUES ($1, $2, $3, 1) ON CONFLICT (sha256) DO UPDATE SET refs = media.refs + 1',
+      [hash, image.kind, Buffer.from(image.bytes)],
+    );
+    return url;
+  }
+  await lockImage(sql, hash);
+  const counted = await sql.query('UPDATE media SET refs = refs + 1 WHERE sha256 = $1 RETURNING 1', [hash]);
+  if (counted.length === 0) {
+    // Written before its row: a reader that finds the row finds the file.
+    await files.put(mediaFileName(url), image.bytes, IMAGE_KINDS[image.kind].mediaType);
+    await sql.query('INSERT INTO media (sha256, kind, bytes, refs) VALUES ($1, $2, NULL, 1)', [hash, image.kind]);
+  }
+  return url;
 }
 
 /**
  * Keeps an upload and its smaller copies (kept once, as the image is), and says what answers carry
  * of them.
  */
-export async function keepPrepared(sql: Sql, prepared: PreparedImage): Promise<KeptImage> {
+export async function keepPrepared(sql: Sql, prepared: PreparedImage, files: MediaFiles | undefined): Promise<KeptImage> {
   const hash = sha256(prepared.image.bytes);
-  const url = await keepBytes(sql, prepared.image, hash);
+  const url = await keepBytes(sql, prepared.image, files, hash);
+  const kept = files
+    ? new Set((await sql.query<{ width: number }>('SELECT width FROM media_copies WHERE sha256 = $1', [hash])).map((row) => row.width))
+    : new Set<number>();
   for (const copy of prepared.smaller) {
-    await sql.query('INSERT INTO media_copies (sha256, width, bytes) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING', [hash, copy.width, Buffer.from(copy.image.bytes)]);
+    if (!files) {
+      await sql.query('INSERT INTO media_copies (sha256, width, bytes) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING', [hash, copy.width, Buffer.from(copy.image.bytes)]);
+    } else if (!kept.has(copy.width)) {
+      const name = mediaFileName(copyUrl(hash, copy.width));
+      await files.put(name, copy.image.bytes, IMAGE_KINDS.webp.mediaType);
+      await sql.query('INSERT INTO media_copies (sha256, width, bytes) VALUES ($1, $2, NULL)', [hash, copy.width]);
+    }
   }
   return { url, sizes: sizesOf(prepared, (copy) => copyUrl(hash, copy.width)) };
 }
@@ -55,15 +108,67 @@ const STORED_IMAGE = /^\/media\/([0-9a-f]{64})\.[a-z]+$/;
 
 /**
  * A member or a post no longer names `url` (a post deleted, an avatar replaced): the last to let go
- * of a stored image deletes it, so it is no longer served. Anything else (no image, one shipped with
- * the app) is nothing to let go of. A keep of the same image at the same time waits for this one's
- * row lock, and then stores it afresh.
+ * of a stored image deletes it, so it is no longer served, and its files once the transaction
+ * commits (the database lists them: 0021_media_files.sql). Anything else (no image, one shipped
+ * with the app) is nothing to let go of. A keep of the same image at the same time waits for this
+ * one's row lock, and then stores it afresh.
  */
 export async function releaseImage(sql: Sql, url: string): Promise<void> {
   const stored = STORED_IMAGE.exec(url);
   if (!stored) return;
   const rows = await sql.query<{ refs: number }>('UPDATE media SET refs = refs - 1 WHERE sha256 = $1 AND refs > 0 RETURNING refs', [stored[1]]);
-  if (rows[0]?.refs === 0) await sql.query('DELETE FROM media WHERE sha256 = $1 AND refs = 0', [stored[1]]);
+  if (rows[0]?.refs === 0) {
+    await sql.query('DELETE FROM media WHERE sha256 = $1 AND refs = 0', [stored[1]]);
+    releasing.add(sql);
+  }
+}
+
+/** The names of the files the rows name (those without bytes), one row each: `name`. */
+export const FILES_NAMED = `
+  SELECT sha256 || '.' || CASE kind WHEN 'jpeg' THEN 'jpg' ELSE kind END AS name FROM media WHERE bytes IS NULL
+  UNION ALL SELECT sha256 || '-' || width || '.webp' FROM media_copies WHERE bytes IS NULL`;
+
+/**
+ * Held by a backup while it copies the files its snapshot names (server/backup.ts): deletions of
+ * files wait until it is done (their names stay listed), so no file the backup is to copy goes.
+ */
+export const BACKUP_LOCK = [0x5c1e, 0] as const;
+
+const COPY_NAME = /^([0-9a-f]{64})-(\d+)\.webp$/;
+
+/**
+ * Deletes the files of images whose rows are gone (listed in `media_gone` by the transactions that
+ * deleted them), a batch at a time, and says how many it deleted. A name some row names again (the
+ * same image kept anew since) keeps its file. Run after a write that let go of an image, and at
+ * start (a process that stopped between a commit and its deletions leaves them listed). Several
+ * processes may run it at once: each takes the names no other holds. While a backup copies files,
+ * it deletes none.
+ */
+export async function deleteGoneFiles(database: Database, files: MediaFiles): Promise<number> {
+  let deleted = 0;
+  for (;;) {
+    const batch = await database.transaction(async (sql) => {
+      // A backup copying files: none is deleted until it is done (the next deletion takes them).
+      const [free] = await sql.query<{ free: boolean }>('SELECT pg_try_advisory_xact_lock_shared($1, $2) AS free', [...BACKUP_LOCK]);
+      if (!free?.free) return 0;
+      const names = (await sql.query<{ name: string }>('SELECT name FROM media_gone ORDER BY name LIMIT 100 FOR UPDATE SKIP LOCKED')).map((row) => row.name);
+      for (const name of names) {
+        const copy = COPY_NAME.exec(name);
+        const hash = name.slice(0, 64);
+        await lockImage(sql, hash);
+        const named = copy
+          ? await sql.query('SELECT 1 FROM media_copies WHERE sha256 = $1 AND width = $2', [hash, Number(copy[2])])
+          : await sql.query('SELECT 1 FROM media WHERE sha256 = $1', [hash]);
+        if (named.length === 0) {
+          await files.delete(name);
+          deleted += 1;
+        }
+      }
+      if (names.length > 0) await sql.query('DELETE FROM media_gone WHERE name = ANY($1::text[])', [names]);
+      return names.length;
+    });
+    if (batch < 100) return deleted;
+  }
 }
 
 /** An image shipped under public/, checked like an upload. */
@@ -82,13 +187,13 @@ export function readShippedImage(publicDir: string, path: string): CheckedImage 
   return { kind, bytes };
 }
 
-export function mediaWrites(sql: Sql, publicDir: string) {
+export function mediaWrites(sql: Sql, publicDir: string, files: MediaFiles | undefined) {
   return {
-    keepImage: (image) => keepPrepared(sql, image),
+    keepImage: (image) => keepPrepared(sql, image, files),
     async keepShippedImage(path) {
       const image = readShippedImage(publicDir, path);
       if (!image) throw refusal('avatarInvalid');
-      return keepBytes(sql, image);
+      return keepBytes(sql, image, files);
     },
   } satisfies Partial<StoreTx>;
 }

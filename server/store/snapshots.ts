@@ -5,7 +5,7 @@
 import { DB_SNAPSHOT_VERSION, type DbSnapshot, type NotificationRecord, type PostRecord, type ReplyRecord, type UserRecord } from '../../contract/snapshot';
 import { readImageDataUrl } from '../../contract/validation';
 import type { Database, Sql } from '../db/database';
-import { keepBytes, readShippedImage } from './media';
+import { keepBytes, noteReleased, readShippedImage } from './media';
 import { MEMBER_COLUMNS, memberReads, toMember } from './members';
 import { POST_COLUMNS, postReads, toPost } from './posts';
 import { NOTIFICATION_COLUMNS, toNotification } from './notifications';
@@ -100,10 +100,10 @@ export function snapshotCalls(database: Database, write: Write, options: SqlStor
   /** A snapshot's image as answered: uploads and shipped images become stored media; media URLs stay. */
   const storedImage = async (sql: Sql, value: string): Promise<string> => {
     if (value === '' || value.startsWith('/media/')) return value;
-    if (value.startsWith('data:')) return keepBytes(sql, readImageDataUrl(value));
+    if (value.startsWith('data:')) return keepBytes(sql, readImageDataUrl(value), options.media);
     const shipped = readShippedImage(options.publicDir, value);
     if (!shipped) throw new Error(`The snapshot refers to the image ${value.slice(0, 80)}, which is neither stored nor shipped under public/.`);
-    return keepBytes(sql, shipped);
+    return keepBytes(sql, shipped, options.media);
   };
 
   /** Replaces the whole network with the snapshot's, inside the caller's transaction. */
@@ -155,6 +155,7 @@ export function snapshotCalls(database: Database, write: Write, options: SqlStor
     }
     // The images the new network names, counted; those of the one it replaced that it does not name go.
     await sql.query('SELECT media_recount()');
+    noteReleased(sql);
   };
   const storedPasswords = async (snapshot: DbSnapshot): Promise<Map<string, string>> => {
     const passwords = new Map<string, string>();

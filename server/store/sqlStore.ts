@@ -11,8 +11,9 @@ import type { OneStatementOutcome, OneStatementWrites, Store, StoreReader, Store
 import type { TokenClaims } from '../../contract/tokens';
 import { CHANGES_CHANNEL, type ChangeFeed } from '../changeFeed';
 import { isUnavailable, lostRace, type Database, type Row, type Sql } from '../db/database';
+import type { MediaFiles } from '../mediaFiles';
 import { idempotencyWrites } from './idempotency';
-import { mediaWrites } from './media';
+import { deleteGoneFiles, mediaWrites, releasedImages } from './media';
 import { memberListReads } from './memberLists';
 import { memberReads, memberWrites } from './members';
 import { postReads, postWrites } from './posts';
@@ -36,6 +37,13 @@ export interface SqlStoreOptions {
    * other write does: the contract suite runs both ways on one database, so the two agree.
    */
   oneStatementWrites?: boolean;
+  /**
+   * Where images' bytes are kept (server/mediaFiles.ts); without it, in the database's rows (a store
+   * in memory, for tests).
+   */
+  media?: MediaFiles;
+  /** Told when the files of images let go of could not be deleted (they stay listed, for the next time). */
+  mediaFailed?: (error: unknown) => void;
 }
 
 export interface SqlStore extends Store {
@@ -59,7 +67,7 @@ function reader(sql: Sql, locks?: RowLocks): StoreReader {
 
 function writer(sql: Sql, options: SqlStoreOptions, emitted: NetworkEvent[]): StoreTx {
   return {
-    ...reader(sql, WRITE_LOCKS), ...memberWrites(sql), ...postWrites(sql), ...replyWrites(sql), ...notificationWrites(sql), ...relationWrites(sql), ...mediaWrites(sql, options.publicDir),
+    ...reader(sql, WRITE_LOCKS), ...memberWrites(sql), ...postWrites(sql), ...replyWrites(sql), ...notificationWrites(sql), ...relationWrites(sql), ...mediaWrites(sql, options.publicDir, options.media),
     ...idempotencyWrites(sql),
     emit: async (event) => {
       emitted.push(event);
@@ -228,15 +236,23 @@ function writesInOneStatement(database: Database, changes: ChangeFeed | undefine
 }
 
 export function createSqlStore(database: Database, options: SqlStoreOptions): SqlStore {
+  const { media } = options;
   const write: Write = async (work) => {
+    let released = false;
     const result = await database.transaction(async (sql) => {
       const emitted: NetworkEvent[] = [];
       const value = await work(sql, emitted);
       // Delivered to the listeners only if the transaction commits, in the order of the commits.
       await sql.query('SELECT pg_notify($1, $2)', [CHANGES_CHANNEL, JSON.stringify(await commitEvents(sql, emitted))]);
+      released = releasedImages(sql);
       return value;
     });
     options.changes?.changed();
+    // Committed: the files of the images it let go of can go (before the answer, so a member who
+    // deleted a photo is told so once it is no longer anywhere). A failure leaves them listed.
+    if (released && media) {
+      await deleteGoneFiles(database, media).catch(options.mediaFailed ?? ((error: unknown) => console.error('Deleting images\' files failed:', error)));
+    }
     return result;
   };
 

@@ -71,8 +71,9 @@ function compiledServerDir(): string {
 
 /**
  * The file that starts one of the server's programs (main: the server; backupMain: backup and
- * restore; clusterMain: the cluster; testing/clusterEcho: a stand-in for a cluster's process).
+ * restore; mediaMain: the move of images to their files; clusterMain: the cluster;
+ * testing/clusterEcho: a stand-in for a cluster's process).
  */
-export function compiledEntry(program: 'main' | 'backupMain' | 'clusterMain' | 'testing/clusterEcho'): string {
+export function compiledEntry(program: 'main' | 'backupMain' | 'mediaMain' | 'clusterMain' | 'testing/clusterEcho'): string {
   return join(compiledServerDir(), 'server', `${program}.js`);
 }

@@ -10,6 +10,7 @@ import { findInconsistencies } from '../../contract/snapshot';
 import { SEED_USER_IDS, SEED_USERNAMES, seedPostId } from '../../contract/seed/default';
 import { PNG_DATA_URL } from '../../contract/tests/fixtures';
 import type { Sql } from '../db/database';
+import type { MediaFiles } from '../mediaFiles';
 import type { SqlStore } from '../store/sqlStore';
 
 export interface RaceTarget {
@@ -17,6 +18,8 @@ export interface RaceTarget {
   urls: string[];
   /** The servers' database, for the checks. */
   sql: Sql;
+  /** Where the servers keep images' files, for the checks. */
+  media?: MediaFiles;
   /** A store on that database: resets to the seed and snapshots. */
   store: Pick<SqlStore, 'snapshot' | 'load'>;
   /** Back to the default seed. */
@@ -52,8 +55,29 @@ async function send(url: string, method: string, path: string, token?: string, b
   return { status: response.status, message: json.errors?.[0] };
 }
 
-/** Rows that appear twice, and counts that differ from their rows: [] when all is well. */
-export async function sqlProblems(sql: Sql): Promise<string[]> {
+/** Files missing under their rows, files no row names, and deletions still listed. */
+async function fileProblems(sql: Sql, media: MediaFiles): Promise<string[]> {
+  const problems: string[] = [];
+  const rows = await sql.query<{ name: string }>(`
+    SELECT sha256 || '.' || CASE kind WHEN 'jpeg' THEN 'jpg' ELSE kind END AS name FROM media WHERE bytes IS NULL
+    UNION ALL SELECT sha256 || '-' || width || '.webp' FROM media_copies WHERE bytes IS NULL`);
+  const named = new Set(rows.map((row) => row.name));
+  const files = new Set<string>();
+  for await (const name of media.list()) files.add(name);
+  const missing = [...named].filter((name) => !files.has(name));
+  if (missing.length > 0) problems.push(`media: rows whose file is missing ${JSON.stringify(missing)}`);
+  const unnamed = [...files].filter((name) => !named.has(name));
+  if (unnamed.length > 0) problems.push(`media: files no row names ${JSON.stringify(unnamed)}`);
+  const listed = await sql.query('SELECT name FROM media_gone');
+  if (listed.length > 0) problems.push(`media: deletions left listed ${JSON.stringify(listed)}`);
+  return problems;
+}
+
+/**
+ * Rows that appear twice, counts that differ from their rows, and with `media`, rows whose file is
+ * missing and files no row names (once the deletions listed are done): [] when all is well.
+ */
+export async function sqlProblems(sql: Sql, media?: MediaFiles): Promise<string[]> {
   const problems: string[] = [];
   const twice = async (table: string, pair: string): Promise<void> => {
     const rows = await sql.query(`SELECT ${pair}, count(*)::int AS n FROM ${table} GROUP BY ${pair} HAVING count(*) > 1`);
@@ -70,6 +94,7 @@ export async function sqlProblems(sql: Sql): Promise<string[]> {
   if (missing.length > 0) problems.push(`media: named but not stored ${JSON.stringify(missing)}`);
   const miscounted = await sql.query(`SELECT * FROM (SELECT sha256, refs, (SELECT count(*)::int FROM ${named} AND substring(named.image FROM 8 FOR 64) = media.sha256) AS names FROM media) AS counts WHERE refs <> names`);
   if (miscounted.length > 0) problems.push(`media: counts that differ from their names ${JSON.stringify(miscounted)}`);
+  if (media) problems.push(...await fileProblems(sql, media));
   return problems;
 }
 
@@ -132,7 +157,7 @@ export function describeRaces(open: () => Promise<RaceTarget>): void {
   const at = (i: number): string => target.urls[i % target.urls.length] ?? '';
 
   async function expectConsistent(): Promise<void> {
-    expect(await sqlProblems(target.sql)).toEqual([]);
+    expect(await sqlProblems(target.sql, target.media)).toEqual([]);
     expect(findInconsistencies(await target.store.snapshot())).toEqual([]);
     for (const url of target.urls) {
       // Every process answers what the database holds, at once: a kept answer checks its version.

@@ -4,6 +4,8 @@
  * process, with the real argon2 passwords and HS256 tokens.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { RuleContext } from '../../contract/context';
@@ -18,6 +20,7 @@ import { REPOSITORY_ROOT, type TrustProxy } from '../config';
 import { openPostgres, type Database } from '../db/database';
 import { migrate } from '../db/migrate';
 import { imagesWithin } from '../images';
+import { directoryMedia, type MediaFiles } from '../mediaFiles';
 import { argon2Passwords } from '../passwords';
 import { eventReads } from '../store/events';
 import { createSqlStore, type SqlStore } from '../store/sqlStore';
@@ -54,6 +57,8 @@ export interface TestServer {
   store: SqlStore & { failNext(error: Error): void };
   ctx: RuleContext;
   secret: string;
+  /** Where its images' bytes are kept (undefined: in the database's rows). */
+  media: MediaFiles | undefined;
   close(): Promise<void>;
 }
 
@@ -78,12 +83,19 @@ export interface TestServerOptions {
   streamsPerSession?: number;
   /** IMAGE_PIXELS_MAX: the default (LIMITS.imagePixelsMax) unless given. */
   imagePixelsMax?: number;
+  /**
+   * Where images' bytes are kept: files in a new temporary folder (deleted on close), unless given
+   * (`'database'`: in the rows, as images were kept before they had files).
+   */
+  media?: MediaFiles | 'database';
 }
 
 /** A migrated, empty server on a fresh database, listening on a free loopback port. */
 export async function startTestServer({
-  kind, oneStatementWrites, now = () => new Date(), staticDir, logger, databaseUrl, rateLimits, trustProxy, devOrigins, timeouts, statementTimeoutMs, streamsPerSession, imagePixelsMax,
+  kind, oneStatementWrites, now = () => new Date(), staticDir, logger, databaseUrl, rateLimits, trustProxy, devOrigins, timeouts, statementTimeoutMs, streamsPerSession, imagePixelsMax, media: given,
 }: TestServerOptions): Promise<TestServer> {
+  const mediaDir = given === undefined ? mkdtempSync(join(tmpdir(), 'socialconnect-media-')) : undefined;
+  const media = mediaDir ? directoryMedia(mediaDir) : given === 'database' ? undefined : given;
   let dropDatabase = async (): Promise<void> => undefined;
   let database: Database;
   let changes: ChangeFeed;
@@ -103,13 +115,16 @@ export async function startTestServer({
     changes = await postgresChanges(url, { database });
   }
   await migrate(database);
-  const store = withFaults(createSqlStore(database, { publicDir: PUBLIC_DIR, passwords: argon2Passwords, changes, oneStatementWrites }));
+  // As the server does (start.ts): a deletion of files that failed goes to the app's log.
+  let mediaFailed = (error: unknown): void => { throw error; };
+  const store = withFaults(createSqlStore(database, { publicDir: PUBLIC_DIR, passwords: argon2Passwords, changes, oneStatementWrites, media, mediaFailed: (error) => mediaFailed(error) }));
   const secret = randomBytes(48).toString('base64');
   const ctx: RuleContext = { store, tokens: createTokenService({ secret, now }), passwords: argon2Passwords, ...imagesWithin(imagePixelsMax), now, newId: randomUUID };
   // Answers kept in memory, as in production: the contract suite then checks they never go stale.
-  const app = await buildApp({ ctx, database, answers: createAnswerCache(changes), events: changes, streamsPerSession, staticDir, logger, rateLimits, trustProxy, devOrigins, timeouts });
+  const app = await buildApp({ ctx, database, answers: createAnswerCache(changes), events: changes, streamsPerSession, staticDir, logger, rateLimits, trustProxy, devOrigins, timeouts, media });
   // As the server does (start.ts): what the change channel has to say goes to the app's log.
   changes.reportTo(app.log);
+  mediaFailed = (error) => app.log.error({ err: error }, 'Deleting the files of images let go of failed; they stay listed for the next time.');
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
@@ -121,11 +136,13 @@ export async function startTestServer({
     store,
     ctx,
     secret,
+    media,
     async close() {
       await app.close();
       await changes.close();
       await database.close();
       await dropDatabase();
+      if (mediaDir) rmSync(mediaDir, { recursive: true, force: true });
     },
   };
 }

@@ -6,10 +6,11 @@
  * compiled server in a process of its own, all started together.
  */
 import { chmodSync, existsSync } from 'node:fs';
-import { connect, createServer, type Server } from 'node:net';
+import { createServer, type Server } from 'node:net';
 import { join } from 'node:path';
 import { REPOSITORY_ROOT } from '../config';
 import { compiledEntry } from '../testing/compiledServer';
+import { refusedPort } from '../testing/refusedPort';
 import { childServerEnv, runToEnd } from '../testing/childServer';
 import { scratchFolders } from '../testing/scratch';
 
@@ -68,30 +69,12 @@ const servers: Server[] = [];
 afterAll(() => servers.forEach((server) => server.close()));
 
 /** Each bad start, begun together before the first test; each test reads its own. */
-let starts: Record<'portInUse' | 'foreignHost' | 'wrongPassword' | 'noDatabase' | 'closedPort' | 'unknownHost' | 'readOnlyDataDir', Promise<Outcome>>;
+let starts: Record<'portInUse' | 'foreignHost' | 'wrongPassword' | 'noDatabase' | 'closedPort' | 'unknownHost' | 'readOnlyDataDir' | 'unreachableStore', Promise<Outcome>>;
 let busyPort: number;
 let closedPort: number;
 /** The ports of the PostgreSQL stand-ins. */
 let refusing: { password: number; database: number };
 const dataDirs: Record<string, string> = {};
-
-/**
- * A loopback port where nothing listens, and where nothing of the other suites can start listening:
- * below the system's ephemeral range (32768 and up on Linux), which `freePort()` and every port-0
- * listener draw from. A free port from that range, released, was once taken by another suite's
- * throwaway PostgreSQL before this start reached it.
- */
-async function refusedPort(): Promise<number> {
-  for (let port = 1023; port > 900; port -= 1) {
-    const refused = await new Promise<boolean>((resolve) => {
-      const socket = connect(port, '127.0.0.1');
-      socket.once('connect', () => { socket.destroy(); resolve(false); });
-      socket.once('error', (error: NodeJS.ErrnoException) => resolve(error.code === 'ECONNREFUSED'));
-    });
-    if (refused) return port;
-  }
-  throw new Error('No port from 901 to 1023 refuses connections on 127.0.0.1.');
-}
 
 beforeAll(async () => {
   const blocker = createServer();
@@ -121,6 +104,7 @@ beforeAll(async () => {
     closedPort: start({ DATABASE_URL: `postgres://socialconnect:secret@127.0.0.1:${closedPort}/socialconnect`, DATA_DIR: folders.make('socialconnect-bad-start-') }),
     unknownHost: start({ DATABASE_URL: 'postgres://socialconnect:secret@db.invalid:5432/socialconnect', DATA_DIR: folders.make('socialconnect-bad-start-') }),
     readOnlyDataDir: start({ DATA_DIR: dataDirs.readOnly, JWT_SECRET: '' }, true),
+    unreachableStore: start({ DATA_DIR: folders.make('socialconnect-bad-start-'), MEDIA_S3_URL: `http://127.0.0.1:${closedPort}`, MEDIA_S3_BUCKET: 'media', MEDIA_S3_ACCESS_KEY_ID: 'id', MEDIA_S3_SECRET_ACCESS_KEY: 'secret' }),
   };
   // Settled here, so a failure of one start is reported by its own test.
   await Promise.all(Object.values(starts));
@@ -135,6 +119,10 @@ describe('a server that cannot start says why in one line and exits 1', () => {
   it('a HOST that is not an address of this machine: names it and the addresses to use, before making the data folder', async () => {
     expect(await starts.foreignHost).toEqual(refused('HOST "192.0.2.1" is not an address of this machine, so nothing can listen on 192.0.2.1:0. Use one of this machine\'s own addresses: 127.0.0.1 (this machine only) or 0.0.0.0 (every network interface).'));
     expect(existsSync(dataDirs.foreignHost ?? '')).toBe(false);
+  });
+
+  it('an object store that cannot be reached: names the bucket and the setting, never a key', async () => {
+    expect(await starts.unreachableStore).toEqual(refused(`The bucket media at http://127.0.0.1:${closedPort} could not be reached (ECONNREFUSED). Check MEDIA_S3_URL and that the store is running.`));
   });
 
   it('a wrong database password: names DATABASE_URL and the user, never the password', async () => {

@@ -18,6 +18,7 @@ describe('readConfig', () => {
       host: '127.0.0.1',
       databaseUrl: undefined,
       dataDir: join(REPOSITORY_ROOT, '.data'),
+      media: { kind: 'directory', dir: join(REPOSITORY_ROOT, '.data', 'media') },
       jwtSecret: undefined,
       rateLimits: true,
       trustProxy: false,
@@ -36,10 +37,32 @@ describe('readConfig', () => {
     expect(readConfig({
       PORT: '9000', HOST: '0.0.0.0', DATABASE_URL: 'postgres://app:pw@db.internal:5433/social', DATA_DIR: '/var/lib/socialconnect',
       JWT_SECRET: 'x'.repeat(40), RATE_LIMITS: 'off', TRUST_PROXY: '2', DEV_ORIGINS: 'http://localhost:3000', SEED: 'off', DRAIN_SECONDS: '2.5', STREAMS_PER_SESSION: '3', IMAGE_PIXELS_MAX: '24000000', NODE_ENV: 'production', STATIC_DIR: 'dist', LOG_LEVEL: 'warn',
+      MEDIA_S3_URL: 'https://s3.eu-west-1.amazonaws.com', MEDIA_S3_BUCKET: 'social-media', MEDIA_S3_REGION: 'eu-west-1', MEDIA_S3_ACCESS_KEY_ID: 'AKIAEXAMPLE', MEDIA_S3_SECRET_ACCESS_KEY: 's3cret',
     })).toEqual({
       port: 9000, host: '0.0.0.0', databaseUrl: 'postgres://app:pw@db.internal:5433/social', dataDir: '/var/lib/socialconnect',
+      media: { kind: 's3', url: 'https://s3.eu-west-1.amazonaws.com', bucket: 'social-media', region: 'eu-west-1', accessKeyId: 'AKIAEXAMPLE', secretAccessKey: 's3cret' },
       jwtSecret: 'x'.repeat(40), rateLimits: false, trustProxy: 2, devOrigins: ['http://localhost:3000'], seed: false, drainMs: 2_500, streamsPerSession: 3, imagePixelsMax: 24_000_000, production: true, staticDir: join(REPOSITORY_ROOT, 'dist'), logLevel: 'warn',
     });
+  });
+
+  it('keeps images in MEDIA_DIR when given, a relative one in the repository', () => {
+    expect(readConfig({ MEDIA_DIR: '/srv/images' }).media).toEqual({ kind: 'directory', dir: '/srv/images' });
+    expect(readConfig({ DATA_DIR: '/var/lib/socialconnect', MEDIA_DIR: 'uploads' }).media).toEqual({ kind: 'directory', dir: join(REPOSITORY_ROOT, 'uploads') });
+    expect(readConfig({ DATA_DIR: '/var/lib/socialconnect' }).media).toEqual({ kind: 'directory', dir: '/var/lib/socialconnect/media' });
+  });
+
+  it("refuses an object store's settings that do not come whole, naming what is missing and never a key", () => {
+    const url = 'http://127.0.0.1:9000';
+    expect(() => readConfig({ MEDIA_S3_BUCKET: 'media' })).toThrow(new ConfigError('MEDIA_S3_BUCKET is given without MEDIA_S3_URL. Set MEDIA_S3_URL to the object store\'s endpoint, or unset MEDIA_S3_BUCKET to keep images in MEDIA_DIR.'));
+    expect(() => readConfig({ MEDIA_S3_URL: url })).toThrow(new ConfigError('MEDIA_S3_URL is given without MEDIA_S3_BUCKET. Set MEDIA_S3_BUCKET to the bucket that keeps the images.'));
+    expect(() => readConfig({ MEDIA_S3_URL: url, MEDIA_S3_BUCKET: 'media', MEDIA_DIR: '/srv/images' })).toThrow(new ConfigError('MEDIA_DIR and MEDIA_S3_URL are both given. Images are kept in one place: unset one of them.'));
+    expect(() => readConfig({ MEDIA_S3_URL: url, MEDIA_S3_BUCKET: 'media', MEDIA_S3_ACCESS_KEY_ID: 'id' }))
+      .toThrow(new ConfigError('MEDIA_S3_ACCESS_KEY_ID is given without MEDIA_S3_SECRET_ACCESS_KEY. Give both, or neither (the AWS SDK\'s own credentials).'));
+    expect(() => readConfig({ MEDIA_S3_URL: 'ftp://store', MEDIA_S3_BUCKET: 'media' })).toThrow(/^MEDIA_S3_URL "ftp:\/\/store" is not valid\. Use the object store's endpoint, http:\/\/ or https:\/\//);
+    expect(() => readConfig({ MEDIA_S3_URL: url, MEDIA_S3_BUCKET: 'Media_Bucket' })).toThrow(/^MEDIA_S3_BUCKET "Media_Bucket" is not valid\. Use a bucket name: 3 to 63/);
+    expect(() => readConfig({ MEDIA_S3_URL: url, MEDIA_S3_BUCKET: 'media', MEDIA_S3_ACCESS_KEY_ID: 'id', MEDIA_S3_SECRET_ACCESS_KEY: '' }))
+      .toThrow(/^MEDIA_S3_ACCESS_KEY_ID is given without MEDIA_S3_SECRET_ACCESS_KEY/);
+    expect(readConfig({ MEDIA_S3_URL: url, MEDIA_S3_BUCKET: 'media' }).media).toEqual({ kind: 's3', url, bucket: 'media', region: 'us-east-1' });
   });
 
   it("caps a session's live streams at the contract's default unless STREAMS_PER_SESSION says otherwise", () => {

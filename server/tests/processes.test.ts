@@ -18,6 +18,7 @@ import { createSqlStore } from '../store/sqlStore';
 import { launchServer, startChildServer, stopChildServer, type ChildServer } from '../testing/childServer';
 import { startCluster, type Cluster } from '../testing/postgresCluster';
 import { describeRaces } from '../testing/races';
+import { directoryMedia } from '../mediaFiles';
 import { signupBurst } from '../testing/faults';
 import { newDataDir } from '../testing/pgliteTemplate';
 import { until } from '../testing/until';
@@ -35,10 +36,13 @@ describe('two server processes on one PostgreSQL, rate limits on, behind a proxy
   let database: { url: string; drop(): Promise<void> };
   let servers: ChildServer[] = [];
   let checks: Database;
+  // One folder for both: each keeps images' files in its MEDIA_DIR (DATA_DIR/media), and answers the other's.
+  const dataDir = mkdtempSync(join(tmpdir(), 'socialconnect-two-'));
+  const media = directoryMedia(join(dataDir, 'media'));
 
   beforeAll(async () => {
     database = await createTestDatabase();
-    const env = { DATABASE_URL: database.url, JWT_SECRET: SECRET, TRUST_PROXY: '1', DATA_DIR: mkdtempSync(join(tmpdir(), 'socialconnect-two-')) };
+    const env = { DATABASE_URL: database.url, JWT_SECRET: SECRET, TRUST_PROXY: '1', DATA_DIR: dataDir };
     servers = await Promise.all([startChildServer({ env }), startChildServer({ env })]);
     checks = await openPostgres({ connectionString: database.url });
   });
@@ -46,6 +50,7 @@ describe('two server processes on one PostgreSQL, rate limits on, behind a proxy
     await Promise.all(servers.map((server) => stopChildServer(server)));
     await checks?.close();
     await database?.drop();
+    rmSync(dataDir, { recursive: true, force: true });
   });
 
   it('seed the empty database once, together', async () => {
@@ -72,10 +77,11 @@ describe('two server processes on one PostgreSQL, rate limits on, behind a proxy
 
   describe('racing', () => {
     describeRaces(async () => {
-      const store = createSqlStore(checks, { publicDir: PUBLIC_DIR, passwords: argon2Passwords });
+      const store = createSqlStore(checks, { publicDir: PUBLIC_DIR, passwords: argon2Passwords, media });
       return {
         urls: servers.map((server) => server.url),
         sql: checks,
+        media,
         store,
         reset: () => store.load(buildDefaultSeed()),
         close: async () => undefined,

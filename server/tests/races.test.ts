@@ -12,6 +12,7 @@ describe.each(['pglite', 'postgres'] as const)('one server on %s', (kind) => {
     return {
       urls: [server.baseUrl],
       sql: server.database,
+      ...(server.media ? { media: server.media } : {}),
       store: server.store,
       reset: () => server.store.load(buildDefaultSeed()),
       close: () => server.close(),

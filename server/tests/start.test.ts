@@ -6,12 +6,17 @@ import { once } from 'node:events';
 import { connect } from 'node:net';
 import { join } from 'node:path';
 import type { HealthResponse, LoginResponse, PostsResponse, UsersResponse } from '../../contract/api';
-import { DEMO_CREDENTIALS, SEED_PASSWORD, SEED_USERNAMES, seedPostId } from '../../contract/seed/default';
+import { buildDefaultSeed, DEMO_CREDENTIALS, SEED_PASSWORD, SEED_USERNAMES, seedPostId } from '../../contract/seed/default';
 import { openStream } from '../../contract/tests/streams';
 import { PGLITE_FOLDER, readConfig, type ServerConfig } from '../config';
 import { DataDirLockedError, LOCK_FILE } from '../dataDirLock';
+import { openPglite } from '../db/database';
+import { migrate } from '../db/migrate';
+import { argon2Passwords } from '../passwords';
 import { PUBLIC_DIR, startServer, type RunningServer } from '../start';
+import { createSqlStore } from '../store/sqlStore';
 import { newDataDir } from '../testing/pgliteTemplate';
+import { until } from '../testing/until';
 
 function configFor(dataDir: string, env: Record<string, string> = {}): ServerConfig {
   return readConfig({ PORT: '0', DATA_DIR: dataDir, STATIC_DIR: join(dataDir, 'no-app'), ...env });
@@ -57,6 +62,7 @@ describe('a server on a new PGlite data folder', () => {
   it('says where it listens and which store it uses, and loads the seed', async () => {
     expect(server.summary).toMatch(/^SocialConnect server listening on http:\/\/127\.0\.0\.1:\d+$/m);
     expect(server.summary).toContain(`PGlite (embedded PostgreSQL) in ${dataDir}`);
+    expect(server.summary).toContain(`  images: the folder ${join(dataDir, 'media')}`);
     expect(server.summary).toContain('seeded with the demo network');
     const posts = await json<PostsResponse>(server, '/api/posts');
     expect(posts.body.posts).toHaveLength(20);
@@ -73,7 +79,7 @@ describe('a server on a new PGlite data folder', () => {
     expect(statSync(join(dataDir, 'jwt-secret')).mode & 0o777).toBe(0o600);
   });
 
-  it("serves the seed's images from the database, stored once by their bytes", async () => {
+  it("serves the seed's images from their files under the data folder, stored once by their bytes", async () => {
     const posts = (await json<PostsResponse>(server, '/api/posts')).body.posts;
     const sunrise = posts.find((post) => post.content.startsWith('First light'));
     const shipped = readFileSync(join(PUBLIC_DIR, 'images/posts/mountain-sunrise.jpg'));
@@ -83,6 +89,9 @@ describe('a server on a new PGlite data folder', () => {
     expect(image.headers.get('content-type')).toBe('image/jpeg');
     expect(Buffer.from(await image.arrayBuffer()).equals(shipped)).toBe(true);
     expect(posts.every((post) => post.postImage === '' || post.postImage.startsWith('/media/'))).toBe(true);
+    const name = sunrise!.postImage.slice('/media/'.length);
+    expect(readFileSync(join(dataDir, 'media', name.slice(0, 2), name)).equals(shipped)).toBe(true);
+    expect(await server.database.query('SELECT count(*)::int AS n FROM media WHERE bytes IS NOT NULL')).toEqual([{ n: 0 }]);
   });
 
   it('refuses a second server on the same folder, naming the holder', async () => {
@@ -91,6 +100,40 @@ describe('a server on a new PGlite data folder', () => {
     await expect(refused).rejects.toThrow(`process ${process.pid}`);
     expect((await json<PostsResponse>(server, '/api/posts')).status).toBe(200);
   });
+});
+
+describe('a server on a database that holds its images in the rows (kept before images had files)', () => {
+  it('moves them to the files in the background, answering each the same throughout', async () => {
+    const dataDir = await newDataDir('socialconnect-data-');
+    try {
+      // The demo network loaded as an older server left it: every image's bytes in its row.
+      const older = await openPglite(join(dataDir, PGLITE_FOLDER));
+      try {
+        await migrate(older);
+        await createSqlStore(older, { publicDir: PUBLIC_DIR, passwords: argon2Passwords }).load(buildDefaultSeed());
+        expect((await older.query<{ n: number }>('SELECT count(*)::int AS n FROM media WHERE bytes IS NOT NULL'))[0]!.n).toBeGreaterThan(1);
+      } finally {
+        await older.close();
+      }
+      const server = await startServer(configFor(dataDir));
+      try {
+        const posts = (await json<PostsResponse>(server, '/api/posts')).body.posts.filter((post) => post.postImage !== '');
+        expect(posts.length).toBeGreaterThan(1);
+        for (const post of posts) expect({ url: post.postImage, status: (await fetch(`${server.url}${post.postImage}`)).status }).toEqual({ url: post.postImage, status: 200 });
+        await until(async () => (await server.database.query<{ n: number }>('SELECT count(*)::int AS n FROM media WHERE bytes IS NOT NULL'))[0]!.n === 0, 'every image moved to its file', 20_000);
+        const sunrise = posts.find((post) => post.content.startsWith('First light'))!;
+        const name = sunrise.postImage.slice('/media/'.length);
+        const shipped = readFileSync(join(PUBLIC_DIR, 'images/posts/mountain-sunrise.jpg'));
+        expect(readFileSync(join(dataDir, 'media', name.slice(0, 2), name)).equals(shipped)).toBe(true);
+        const image = await fetch(`${server.url}${sunrise.postImage}`);
+        expect(Buffer.from(await image.arrayBuffer()).equals(shipped)).toBe(true);
+      } finally {
+        await server.close();
+      }
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  }, 60_000);
 });
 
 describe('restarts', () => {
