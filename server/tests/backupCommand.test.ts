@@ -4,7 +4,7 @@
  * from the environment, and what it prints and exits with: one line on stdout and 0 when it worked,
  * one line on stderr and 1 when it refused or failed.
  */
-import { statSync, writeFileSync } from 'node:fs';
+import { readdirSync, statSync, writeFileSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { join, resolve } from 'node:path';
 import { buildDefaultSeed } from '../../contract/seed/default';
@@ -12,6 +12,7 @@ import { describeStore, PGLITE_FOLDER, REPOSITORY_ROOT } from '../config';
 import { lockDataDir } from '../dataDirLock';
 import { openPglite, openPostgres, type Database } from '../db/database';
 import { migrate } from '../db/migrate';
+import { directoryMedia } from '../mediaFiles';
 import { createSqlStore } from '../store/sqlStore';
 import { runToEnd } from '../testing/childServer';
 import { compiledEntry } from '../testing/compiledServer';
@@ -70,11 +71,18 @@ async function pgliteNetwork(): Promise<string> {
   const database = await openPglite(join(dataDir, PGLITE_FOLDER));
   try {
     await migrate(database);
-    await createSqlStore(database, { publicDir: join(REPOSITORY_ROOT, 'public'), passwords: fastPasswords }).load(buildDefaultSeed());
+    // Its images' files where a server keeps them: DATA_DIR/media.
+    await createSqlStore(database, { publicDir: join(REPOSITORY_ROOT, 'public'), passwords: fastPasswords, media: directoryMedia(join(dataDir, 'media')) }).load(buildDefaultSeed());
   } finally {
     await database.close();
   }
   return dataDir;
+}
+
+/** How many image files a folder holds (in its subfolders by name), and their bytes. */
+function filesOf(folder: string): { count: number; bytes: number } {
+  const files = readdirSync(folder, { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile());
+  return { count: files.length, bytes: files.reduce((sum, entry) => sum + statSync(join(entry.parentPath, entry.name)).size, 0) };
 }
 
 const pgliteStore = (dataDir: string): string => describeStore({ databaseUrl: undefined, dataDir });
@@ -88,14 +96,18 @@ describe('npm run backup and npm run restore on PGlite', () => {
     file = join(scratch('socialconnect-backup-command-files-'), 'network.pglite.tgz');
   }, 60_000);
 
-  it('backs up a data folder, saying where to, how big and how long, then restores it into a new one', async () => {
+  it('backs up a data folder and its images, saying where to, how big and how long, then restores both into a new one', async () => {
     const backedUp = await run(['backup', file], { DATA_DIR: source });
-    expect(backedUp).toEqual(worked(`Backed up ${pgliteStore(source)} to ${file} (${statSync(file).size.toLocaleString('en')} bytes) in ${took(backedUp)}.`));
+    const images = filesOf(`${file}.media`);
+    expect(images.count).toBe(filesOf(join(source, 'media')).count);
+    expect(images.count).toBeGreaterThan(5);
+    expect(backedUp).toEqual(worked(`Backed up ${pgliteStore(source)} to ${file} (${statSync(file).size.toLocaleString('en')} bytes) and ${images.count} files of its images to ${file}.media (${images.bytes.toLocaleString('en')} bytes) in ${took(backedUp)}.`));
 
     const target = join(scratch('socialconnect-backup-command-target-'), 'data');
     const restored = await run(['restore', file], { DATA_DIR: target });
-    expect(restored).toEqual(worked(`Restored ${file} into ${pgliteStore(target)} in ${took(restored)}. Start the server on it: it applies any newer migrations.`));
+    expect(restored).toEqual(worked(`Restored ${file} into ${pgliteStore(target)} and ${images.count} files of its images into the folder ${join(target, 'media')} in ${took(restored)}. Start the server on it: it applies any newer migrations.`));
     expect(await postsIn(openPglite(join(target, PGLITE_FOLDER)))).toBe(20);
+    expect(filesOf(join(target, 'media'))).toEqual(images);
   }, 120_000);
 
   it('asks for the file when restore is given none, and shows the usage for a command it does not know', async () => {
@@ -165,12 +177,15 @@ describe('npm run backup and npm run restore on PostgreSQL', () => {
     return created.url;
   }
 
+  let sourceMedia: string;
+
   beforeAll(async () => {
     sourceUrl = await newDatabase();
+    sourceMedia = scratch('socialconnect-backup-command-media-');
     const database = await openPostgres({ connectionString: sourceUrl, max: 2 });
     try {
       await migrate(database);
-      await createSqlStore(database, { publicDir: join(REPOSITORY_ROOT, 'public'), passwords: fastPasswords }).load(buildDefaultSeed());
+      await createSqlStore(database, { publicDir: join(REPOSITORY_ROOT, 'public'), passwords: fastPasswords, media: directoryMedia(sourceMedia) }).load(buildDefaultSeed());
     } finally {
       await database.close();
     }
@@ -183,14 +198,18 @@ describe('npm run backup and npm run restore on PostgreSQL', () => {
 
   const store = (databaseUrl: string): string => describeStore({ databaseUrl, dataDir: '' });
 
-  it('backs up a database with pg_dump and restores it into an empty one, each in one line', async () => {
-    const backedUp = await run(['backup', file], { DATABASE_URL: sourceUrl });
-    expect(backedUp).toEqual(worked(`Backed up ${store(sourceUrl)} to ${file} (${statSync(file).size.toLocaleString('en')} bytes) in ${took(backedUp)}.`));
+  it('backs up a database with pg_dump and its images, and restores both into an empty database and folder, each in one line', async () => {
+    const backedUp = await run(['backup', file], { DATABASE_URL: sourceUrl, MEDIA_DIR: sourceMedia });
+    const images = filesOf(`${file}.media`);
+    expect(images.count).toBe(filesOf(sourceMedia).count);
+    expect(backedUp).toEqual(worked(`Backed up ${store(sourceUrl)} to ${file} (${statSync(file).size.toLocaleString('en')} bytes) and ${images.count} files of its images to ${file}.media (${images.bytes.toLocaleString('en')} bytes) in ${took(backedUp)}.`));
 
     const target = await newDatabase();
-    const restored = await run(['restore', file], { DATABASE_URL: target });
-    expect(restored).toEqual(worked(`Restored ${file} into ${store(target)} in ${took(restored)}. Start the server on it: it applies any newer migrations.`));
+    const targetMedia = join(scratch('socialconnect-backup-command-media-'), 'media');
+    const restored = await run(['restore', file], { DATABASE_URL: target, MEDIA_DIR: targetMedia });
+    expect(restored).toEqual(worked(`Restored ${file} into ${store(target)} and ${images.count} files of its images into the folder ${targetMedia} in ${took(restored)}. Start the server on it: it applies any newer migrations.`));
     expect(await postsIn(openPostgres({ connectionString: target, max: 1 }))).toBe(20);
+    expect(filesOf(targetMedia)).toEqual(images);
   }, 120_000);
 
   it('refuses to restore into a database that holds a network', async () => {
@@ -216,8 +235,7 @@ describe('npm run backup and npm run restore on PostgreSQL', () => {
       run(['backup', join(scratch('socialconnect-backup-command-nowhere-'), 'x.pgdump')], { DATABASE_URL: nowhere }),
       run(['restore', file], { DATABASE_URL: nowhere }),
     ]);
-    expect({ code: backedUp.code, stdout: backedUp.stdout }).toEqual({ code: 1, stdout: '' });
-    expect(backedUp.stderr).toMatch(/^pg_dump failed: pg_dump: error: connection to server at "127\.0\.0\.1", port 1 failed: Connection refused .*\n$/);
+    expect(backedUp).toEqual(refused(`Cannot reach the database ${store(nowhere)}: connect ECONNREFUSED 127.0.0.1:1. Is PostgreSQL running there, and does DATABASE_URL name it? Nothing was written.`));
     expect(restored).toEqual(refused(`Cannot reach the database ${store(nowhere)}: connect ECONNREFUSED 127.0.0.1:1. Is PostgreSQL running there, and does DATABASE_URL name it? Nothing was loaded.`));
   }, 120_000);
 });
