@@ -17,9 +17,10 @@
  *      screen, on the real server, beside the server's own delivery (scripts/benchLive.ts);
  *   8. with --workbench (or --workbench-only): what QA's request log adds to a like's answer on the
  *      busy scenario, off and on in one run, and the panel's first opening (scripts/benchWorkbench.ts);
- *   9. with --images (or --images-only): a 4.8 MB phone photo made to fit when picked, from the pick
- *      to its preview, as is and throttled as a phone, the server's uploads, and what each image's
- *      smaller copies save a reader on Home and a photo's page (scripts/benchImages.ts);
+ *   9. with --images (or --images-only; --uploads-only for the server's uploads alone): a 4.8 MB
+ *      phone photo made to fit when picked, from the pick to its preview, as is and throttled as a
+ *      phone, the server's uploads (images in a folder, in the rows, in a bucket), and what each
+ *      image's smaller copies save a reader on Home and a photo's page (scripts/benchImages.ts);
  *  10. with --offline (or --offline-only): a member's Home opened with the network gone, from what
  *      the app kept, beside an online start, as is and throttled as a phone (scripts/benchOffline.ts).
  *
@@ -36,7 +37,7 @@ import type * as Jsdom from 'jsdom';
 import { BenchLimits, median } from './benchLimits';
 import { benchFirstPaint } from './benchFirstPaint';
 import { benchFirstPress } from './benchFirstPress';
-import { benchImages } from './benchImages';
+import { benchImages, benchUploads } from './benchImages';
 import { benchLive } from './benchLive';
 import { benchOffline } from './benchOffline';
 import { benchScale } from './benchScale';
@@ -269,6 +270,7 @@ async function main(): Promise<void> {
   if (args.includes('--live') || args.includes('--live-only')) await benchLive(limits);
   if (args.includes('--workbench') || args.includes('--workbench-only')) await benchWorkbench(limits);
   if (args.includes('--images') || args.includes('--images-only')) await benchImages(limits);
+  else if (args.includes('--uploads-only')) await benchUploads();
   if (args.includes('--offline') || args.includes('--offline-only')) await benchOffline(limits);
   console.log('');
 }

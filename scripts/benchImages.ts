@@ -18,7 +18,9 @@ import { cameraJpeg, PHONE_PHOTO, phonePhoto } from '../contract/tests/imageFixt
 import { createTokenService } from '../contract/tokens';
 import { LIMITS } from '../contract/validation';
 import { startCluster } from '../server/testing/postgresCluster';
+import { startObjectStore } from '../server/testing/objectStore';
 import { startTestServer } from '../server/testing/serverTarget';
+import { s3Media } from '../server/mediaFiles';
 import { benchImageSizes } from './benchImageSizes';
 import { median, type BenchLimits } from './benchLimits';
 import { serve } from './benchFirstPaint';
@@ -80,35 +82,72 @@ function percentile(values: number[], share: number): number {
 }
 
 /** A camera JPEG (GPS, serial, orientation 6) of the phone photo's pixels, as large as fits under the 2 MB limit. */
-async function largestCameraJpeg(): Promise<Uint8Array> {
+async function largestCameraJpeg(): Promise<{ photo: Uint8Array; width: number }> {
   for (let width = 2600; width >= 1000; width -= 100) {
     const jpeg = new Uint8Array(await sharp(phonePhoto()).resize({ width }).jpeg({ quality: 92 }).toBuffer());
     const photo = cameraJpeg(jpeg, 6);
-    if (photo.length <= LIMITS.imageBytesMax) return photo;
+    if (photo.length <= LIMITS.imageBytesMax) return { photo, width };
   }
   throw new Error('no width fits');
 }
 
-/** Posts of a photo to the server on PGlite and on PostgreSQL, timed from the call to its answer. */
-async function benchUploads(): Promise<void> {
+/**
+ * `count` such photos, each with an 8-pixel square of its own painted in a corner, so that no two
+ * are the same image once drawn again (a byte changed in the file may decode to the same pixels,
+ * and the server keeps a repeat once).
+ */
+async function distinctCameraJpegs(width: number, count: number): Promise<Uint8Array[]> {
+  const { data, info } = await sharp(phonePhoto()).resize({ width }).raw().toBuffer({ resolveWithObject: true });
+  const photos: Uint8Array[] = [];
+  for (let index = 0; index < count; index += 1) {
+    const pixels = Buffer.from(data);
+    for (let y = 0; y < 8; y += 1) {
+      for (let x = 0; x < 8; x += 1) {
+        const at = (y * info.width + (index * 8 + x) % info.width) * info.channels;
+        pixels[at] = 255;
+        pixels[at + 1] = (index * 37) % 256;
+        pixels[at + 2] = 0;
+      }
+    }
+    const jpeg = new Uint8Array(await sharp(pixels, { raw: { width: info.width, height: info.height, channels: info.channels } }).jpeg({ quality: 92 }).toBuffer());
+    photos.push(cameraJpeg(jpeg, 6));
+  }
+  return photos;
+}
+
+/**
+ * Posts of a photo to the server on PGlite and on PostgreSQL, timed from the call to its answer,
+ * with the image's bytes where a server keeps them (files in a folder, the default), in the
+ * database's rows (as before images had files), and on PostgreSQL in an S3-compatible bucket
+ * (s3rver on loopback: a test server, slower than a real store, so an upper bound).
+ */
+export async function benchUploads(): Promise<void> {
   console.log('\n  the server: a camera JPEG posted, drawn again before it is kept (server/images.ts)');
-  const photo = await largestCameraJpeg();
+  const { photo, width: fitted } = await largestCameraJpeg();
   const { width, height } = await sharp(photo).metadata();
-  console.log(`  the photo: ${photo.length.toLocaleString('en-US')} bytes at ${width} x ${height}, sideways, with GPS and a serial number`);
+  const photos = await distinctCameraJpegs(fitted, SEQUENTIAL_UPLOADS + AT_ONCE + 2);
+  const sizes = photos.map((each) => each.length);
+  console.log(`  the photo: ${photo.length.toLocaleString('en-US')} bytes at ${width} x ${height}, sideways, with GPS and a serial number; each post's its own (${Math.min(...sizes).toLocaleString('en-US')} to ${Math.max(...sizes).toLocaleString('en-US')} bytes)`);
   const cluster = await startCluster();
   process.env.TEST_DATABASE_URL = cluster.url;
+  const places = [
+    { kind: 'pglite', where: 'a folder', media: undefined },
+    { kind: 'pglite', where: 'the rows', media: 'database' },
+    { kind: 'postgres', where: 'a folder', media: undefined },
+    { kind: 'postgres', where: 'the rows', media: 'database' },
+    { kind: 'postgres', where: 'an s3rver bucket', media: 's3' },
+  ] as const;
   try {
-    for (const kind of ['pglite', 'postgres'] as const) {
-      const server = await startTestServer({ kind });
+    for (const place of places) {
+      const bucket = place.media === 's3' ? await startObjectStore() : undefined;
+      const files = bucket ? s3Media(bucket.settings) : undefined;
+      const server = await startTestServer({ kind: place.kind, media: files ?? (place.media === 'database' ? 'database' : undefined) });
+      const label = `${place.kind}, images in ${place.where}`;
       try {
         await server.store.load(buildDefaultSeed());
         const token = await createTokenService({ secret: server.secret }).sign({ id: DEMO_USER_ID, username: 'demo_user', sessionVersion: 0 });
-        // Each post a photo of its own (a pixel changed), so none is a repeat the server has already kept.
-        const bodies = await Promise.all(Array.from({ length: SEQUENTIAL_UPLOADS + AT_ONCE + 2 }, async (_, index) => {
-          const own = new Uint8Array(photo);
-          own[own.length - 3] = index;
-          return JSON.stringify({ postData: { text: `Photo ${index}`, image: dataUrl('image/jpeg', own) } });
-        }));
+        // Each post a photo of its own, so none is a repeat the server has already kept.
+        const bodies = photos.map((own, index) => JSON.stringify({ postData: { text: `Photo ${index}`, image: dataUrl('image/jpeg', own) } }));
         const send = async (body: string): Promise<number> => {
           const started = performance.now();
           const answer = await fetch(`${server.baseUrl}/api/posts`, { method: 'POST', body, headers: { 'content-type': 'application/json', authorization: `Bearer ${token}`, prefer: 'return=minimal' } });
@@ -128,11 +167,16 @@ async function benchUploads(): Promise<void> {
         const together = await Promise.all(bodies.map(send));
         const allMs = performance.now() - started;
         clearInterval(sampler);
+        const [stored] = await server.database.query<{ images: number; bytes: string }>(
+          "SELECT (SELECT count(*)::int FROM media WHERE sha256 IN (SELECT substring(image FROM 8 FOR 64) FROM posts WHERE content LIKE 'Photo %')) AS images, (pg_total_relation_size('media') + pg_total_relation_size('media_copies'))::text AS bytes",
+        );
         const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
-        console.log(`  ${kind}: one at a time, ${SEQUENTIAL_UPLOADS} posts: p50 ${median(times).toFixed(0)} ms, p99 ${percentile(times, 0.99).toFixed(0)} ms (min ${Math.min(...times).toFixed(0)})`);
-        console.log(`  ${kind}: ${AT_ONCE} at once: all answered in ${allMs.toFixed(0)} ms (the slowest ${Math.max(...together).toFixed(0)} ms); this process's memory ${mb(rssBefore)} before, ${mb(rssPeak)} at the peak (+${mb(rssPeak - rssBefore)})`);
+        console.log(`  ${label}: one at a time, ${SEQUENTIAL_UPLOADS} posts: p50 ${median(times).toFixed(0)} ms, p99 ${percentile(times, 0.99).toFixed(0)} ms (min ${Math.min(...times).toFixed(0)})`);
+        console.log(`  ${label}: ${AT_ONCE} at once: all answered in ${allMs.toFixed(0)} ms (the slowest ${Math.max(...together).toFixed(0)} ms); this process's memory ${mb(rssBefore)} before, ${mb(rssPeak)} at the peak (+${mb(rssPeak - rssBefore)}); ${stored?.images ?? 0} photos kept, the image tables ${(Number(stored?.bytes ?? 0) / 1024 / 1024).toFixed(1)} MB`);
       } finally {
         await server.close();
+        files?.close();
+        await bucket?.close();
       }
     }
   } finally {
