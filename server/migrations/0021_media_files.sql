@@ -9,8 +9,11 @@ ALTER TABLE media_copies ALTER COLUMN bytes DROP NOT NULL;
 -- deleted before its row's delete commits would be missing if the transaction rolled back). The
 -- database lists them in the same transaction, whichever statement deleted the rows (a post
 -- deleted, an avatar replaced, a whole network replaced); server/store/media.ts deletes the files.
+-- A name may be listed twice (an image kept again and let go of again while the first deletion is
+-- under way): each entry is its own, so the second is never lost in the first.
 CREATE TABLE media_gone (
-  name  text COLLATE "C" PRIMARY KEY
+  id    bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+  name  text COLLATE "C" NOT NULL
 );
 
 CREATE TRIGGER media_files_gone AFTER DELETE ON media

@@ -148,11 +148,12 @@ export async function deleteGoneFiles(database: Database, files: MediaFiles): Pr
   let deleted = 0;
   for (;;) {
     const batch = await database.transaction(async (sql) => {
+      let gone = 0;
       // A backup copying files: none is deleted until it is done (the next deletion takes them).
       const [free] = await sql.query<{ free: boolean }>('SELECT pg_try_advisory_xact_lock_shared($1, $2) AS free', [...BACKUP_LOCK]);
-      if (!free?.free) return 0;
-      const names = (await sql.query<{ name: string }>('SELECT name FROM media_gone ORDER BY name LIMIT 100 FOR UPDATE SKIP LOCKED')).map((row) => row.name);
-      for (const name of names) {
+      if (!free?.free) return { listed: 0, gone: 0 };
+      const listed = await sql.query<{ id: string; name: string }>('SELECT id::text, name FROM media_gone ORDER BY id LIMIT 100 FOR UPDATE SKIP LOCKED');
+      for (const { name } of listed) {
         const copy = COPY_NAME.exec(name);
         const hash = name.slice(0, 64);
         await lockImage(sql, hash);
@@ -161,13 +162,15 @@ export async function deleteGoneFiles(database: Database, files: MediaFiles): Pr
           : await sql.query('SELECT 1 FROM media WHERE sha256 = $1', [hash]);
         if (named.length === 0) {
           await files.delete(name);
-          deleted += 1;
+          gone += 1;
         }
       }
-      if (names.length > 0) await sql.query('DELETE FROM media_gone WHERE name = ANY($1::text[])', [names]);
-      return names.length;
+      if (listed.length > 0) await sql.query('DELETE FROM media_gone WHERE id = ANY($1::bigint[])', [listed.map((row) => row.id)]);
+      return { listed: listed.length, gone };
     });
-    if (batch < 100) return deleted;
+    // Counted once committed (a transaction that lost a race runs again).
+    deleted += batch.gone;
+    if (batch.listed < 100) return deleted;
   }
 }
 

@@ -16,6 +16,7 @@ import type { LoginResponse, PostsResponse } from '../../contract/api';
 import { buildDefaultSeed, DEMO_CREDENTIALS } from '../../contract/seed/default';
 import { cameraJpeg, plainJpeg, secretsIn } from '../../contract/tests/imageFixtures';
 import { directoryMedia, MediaUnreachable, s3Media, type MediaFiles } from '../mediaFiles';
+import { deleteGoneFiles } from '../store/media';
 import { startObjectStore, type TestObjectStore } from '../testing/objectStore';
 import { startTestServer, type TestServer } from '../testing/serverTarget';
 
@@ -275,6 +276,41 @@ describe('the files themselves', () => {
       expect(refused?.message).not.toContain('not-the-secret');
     } finally {
       await new Promise((resolve) => refusing.close(resolve));
+    }
+  });
+});
+
+describe('deletions that cross', () => {
+  it('an image let go of again while the deletion of its first listing is under way: its file still goes', async () => {
+    const folder = mkdtempSync(join(tmpdir(), 'socialconnect-media-cross-'));
+    const media = directoryMedia(folder);
+    const server = await startTestServer({ kind: 'postgres', media });
+    try {
+      const hash = 'd'.repeat(64);
+      const name = `${hash}.png`;
+      const keep = () => server.database.query("INSERT INTO media (sha256, kind, bytes, refs) VALUES ($1, 'png', NULL, 1)", [hash]);
+      const letGo = () => server.database.query('DELETE FROM media WHERE sha256 = $1', [hash]);
+      await media.put(name, new Uint8Array([7]), 'image/png');
+      // Kept, let go of (listed once), kept again.
+      await keep();
+      await letGo();
+      await keep();
+      // A deletion takes the listing and finds the image named again, so keeps its file; before it
+      // commits, the image is let go of again, and listed again.
+      await server.database.transaction(async (sql) => {
+        const [first] = await sql.query<{ id: string }>('SELECT id::text FROM media_gone WHERE name = $1 FOR UPDATE', [name]);
+        expect(await sql.query('SELECT 1 AS named FROM media WHERE sha256 = $1', [hash])).toEqual([{ named: 1 }]);
+        await letGo();
+        await sql.query('DELETE FROM media_gone WHERE id = $1', [first!.id]);
+      });
+      expect(await media.get(name)).toEqual(new Uint8Array([7]));
+      // The second listing is its own: the next deletion finds nothing naming the image, and the file goes.
+      expect(await deleteGoneFiles(server.database, media)).toBe(1);
+      expect(await media.get(name)).toBeUndefined();
+      expect(await server.database.query('SELECT name FROM media_gone')).toEqual([]);
+    } finally {
+      await server.close();
+      rmSync(folder, { recursive: true, force: true });
     }
   });
 });

@@ -3,8 +3,7 @@
 CREATE OR REPLACE FUNCTION media_copy_files_gone() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   INSERT INTO media_gone (name)
-  SELECT sha256 || '-' || width || '.webp' FROM gone_copies WHERE bytes IS NULL
-  ON CONFLICT DO NOTHING;
+  SELECT sha256 || '-' || width || '.webp' FROM gone_copies WHERE bytes IS NULL;
   RETURN NULL;
 END
 $$;
