@@ -44,6 +44,32 @@ async function lockImage(sql: Sql, hash: string): Promise<void> {
   await sql.query('SELECT pg_advisory_xact_lock($1, hashtext($2))', [IMAGE_LOCKS, hash]);
 }
 
+/** The files each transaction wrote: if it does not commit, no row names them (filesPutIn). */
+const putBy = new WeakMap<Sql, string[]>();
+
+async function putFile(sql: Sql, files: MediaFiles, name: string, bytes: Uint8Array, mediaType: string): Promise<void> {
+  const names = putBy.get(sql) ?? [];
+  putBy.set(sql, names);
+  // Listed before the write: a write that fails halfway leaves nothing unlisted.
+  names.push(name);
+  await files.put(name, bytes, mediaType);
+}
+
+/** The files the transaction `sql` wrote (or began to write), whether it commits or not. */
+export function filesPutIn(sql: Sql): readonly string[] {
+  return putBy.get(sql) ?? [];
+}
+
+/**
+ * After a write whose transaction rolled back (or ran more than once): lists the files it wrote
+ * for deletion, and deletes those no row names (an image another write keeps stays).
+ */
+export async function forgetFilesPut(database: Database, files: MediaFiles, names: readonly string[]): Promise<void> {
+  if (names.length === 0) return;
+  await database.query('INSERT INTO media_gone (name) SELECT unnest($1::text[])', [[...new Set(names)]]);
+  await deleteGoneFiles(database, files);
+}
+
 /** The transactions that deleted stored images' rows: their files are deleted once they commit. */
 const releasing = new WeakSet<Sql>();
 
@@ -76,7 +102,7 @@ export async function keepBytes(sql: Sql, image: CheckedImage, files: MediaFiles
   const counted = await sql.query('UPDATE media SET refs = refs + 1 WHERE sha256 = $1 RETURNING 1', [hash]);
   if (counted.length === 0) {
     // Written before its row: a reader that finds the row finds the file.
-    await files.put(mediaFileName(url), image.bytes, IMAGE_KINDS[image.kind].mediaType);
+    await putFile(sql, files, mediaFileName(url), image.bytes, IMAGE_KINDS[image.kind].mediaType);
     await sql.query('INSERT INTO media (sha256, kind, bytes, refs) VALUES ($1, $2, NULL, 1)', [hash, image.kind]);
   }
   return url;
@@ -97,7 +123,7 @@ export async function keepPrepared(sql: Sql, prepared: PreparedImage, files: Med
       await sql.query('INSERT INTO media_copies (sha256, width, bytes) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING', [hash, copy.width, Buffer.from(copy.image.bytes)]);
     } else if (!kept.has(copy.width)) {
       const name = mediaFileName(copyUrl(hash, copy.width));
-      await files.put(name, copy.image.bytes, IMAGE_KINDS.webp.mediaType);
+      await putFile(sql, files, name, copy.image.bytes, IMAGE_KINDS.webp.mediaType);
       await sql.query('INSERT INTO media_copies (sha256, width, bytes) VALUES ($1, $2, NULL)', [hash, copy.width]);
     }
   }

@@ -13,7 +13,7 @@ import { CHANGES_CHANNEL, type ChangeFeed } from '../changeFeed';
 import { isUnavailable, lostRace, type Database, type Row, type Sql } from '../db/database';
 import type { MediaFiles } from '../mediaFiles';
 import { idempotencyWrites } from './idempotency';
-import { deleteGoneFiles, mediaWrites, releasedImages } from './media';
+import { deleteGoneFiles, filesPutIn, forgetFilesPut, mediaWrites, releasedImages } from './media';
 import { memberListReads } from './memberLists';
 import { memberReads, memberWrites } from './members';
 import { postReads, postWrites } from './posts';
@@ -237,22 +237,33 @@ function writesInOneStatement(database: Database, changes: ChangeFeed | undefine
 
 export function createSqlStore(database: Database, options: SqlStoreOptions): SqlStore {
   const { media } = options;
+  const mediaFailed = options.mediaFailed ?? ((error: unknown) => console.error('Deleting images\' files failed:', error));
   const write: Write = async (work) => {
     let released = false;
-    const result = await database.transaction(async (sql) => {
-      const emitted: NetworkEvent[] = [];
-      const value = await work(sql, emitted);
-      // Delivered to the listeners only if the transaction commits, in the order of the commits.
-      await sql.query('SELECT pg_notify($1, $2)', [CHANGES_CHANNEL, JSON.stringify(await commitEvents(sql, emitted))]);
-      released = releasedImages(sql);
-      return value;
-    });
+    // Each try of the transaction (one that lost a race runs again): the files each wrote.
+    const tries: Sql[] = [];
+    let result: Awaited<ReturnType<typeof work>>;
+    try {
+      result = await database.transaction(async (sql) => {
+        tries.push(sql);
+        const emitted: NetworkEvent[] = [];
+        const value = await work(sql, emitted);
+        // Delivered to the listeners only if the transaction commits, in the order of the commits.
+        await sql.query('SELECT pg_notify($1, $2)', [CHANGES_CHANNEL, JSON.stringify(await commitEvents(sql, emitted))]);
+        released = releasedImages(sql);
+        return value;
+      });
+    } catch (error) {
+      // Rolled back: the files it wrote are named by no row (unless another write keeps the same image).
+      if (media) await forgetFilesPut(database, media, tries.flatMap(filesPutIn)).catch(mediaFailed);
+      throw error;
+    }
     options.changes?.changed();
     // Committed: the files of the images it let go of can go (before the answer, so a member who
-    // deleted a photo is told so once it is no longer anywhere). A failure leaves them listed.
-    if (released && media) {
-      await deleteGoneFiles(database, media).catch(options.mediaFailed ?? ((error: unknown) => console.error('Deleting images\' files failed:', error)));
-    }
+    // deleted a photo is told so once it is no longer anywhere), and those of the tries that did
+    // not commit. A failure leaves them listed.
+    if (media && tries.length > 1) await forgetFilesPut(database, media, tries.slice(0, -1).flatMap(filesPutIn)).catch(mediaFailed);
+    if (released && media) await deleteGoneFiles(database, media).catch(mediaFailed);
     return result;
   };
 

@@ -16,7 +16,7 @@ import type { LoginResponse, PostsResponse } from '../../contract/api';
 import { buildDefaultSeed, DEMO_CREDENTIALS } from '../../contract/seed/default';
 import { cameraJpeg, plainJpeg, secretsIn } from '../../contract/tests/imageFixtures';
 import { directoryMedia, MediaUnreachable, s3Media, type MediaFiles } from '../mediaFiles';
-import { deleteGoneFiles } from '../store/media';
+import { deleteGoneFiles, FILES_NAMED } from '../store/media';
 import { startObjectStore, type TestObjectStore } from '../testing/objectStore';
 import { startTestServer, type TestServer } from '../testing/serverTarget';
 
@@ -48,11 +48,17 @@ interface Place {
   start(): Promise<{ server: TestServer; media: MediaFiles; close(): Promise<void> }>;
 }
 
-/** A file store that fails its next deletions, as a store that is down would. */
-function failingDeletes(media: MediaFiles): MediaFiles & { failDeletes: boolean } {
+/** A file store that fails its deletions, or its writes after the next few, as a store that goes down would. */
+function failingDeletes(media: MediaFiles): MediaFiles & { failDeletes: boolean; writesLeft: number } {
   const wrapped = {
     ...media,
     failDeletes: false,
+    writesLeft: Infinity,
+    async put(name: string, bytes: Uint8Array, mediaType: string) {
+      if (wrapped.writesLeft <= 0) throw new Error('the store went down');
+      wrapped.writesLeft -= 1;
+      await media.put(name, bytes, mediaType);
+    },
     async delete(name: string) {
       if (wrapped.failDeletes) throw new Error('the store is down');
       await media.delete(name);
@@ -92,7 +98,7 @@ const logged = new Writable({
 
 describe.each(PLACES)('images kept in $name', (place) => {
   let server: TestServer;
-  let media: MediaFiles & { failDeletes?: boolean };
+  let media: MediaFiles & { failDeletes?: boolean; writesLeft?: number };
   let close: () => Promise<void>;
   let token: string;
 
@@ -123,6 +129,7 @@ describe.each(PLACES)('images kept in $name', (place) => {
   beforeEach(() => {
     logLines = [];
     media.failDeletes = false;
+    media.writesLeft = Infinity;
   });
 
   it("keeps an upload and each smaller copy as files, the rows holding no bytes; a reader downloads the file, without the photo's secrets", async () => {
@@ -203,6 +210,25 @@ describe.each(PLACES)('images kept in $name', (place) => {
     await remove(other.id);
     expect((await filesIn(media)).filter((name) => name.startsWith(shaOf(kept.postImage)) || name.startsWith(shaOf(other.postImage)))).toEqual([]);
     expect(await server.database.query('SELECT name FROM media_gone')).toEqual([]);
+  });
+
+  it('keeps no post and leaves no file when the store goes down halfway through its image, and keeps it when tried again', async () => {
+    const image = photo(1255);
+    const text = 'a photo the store fails halfway';
+    // The original is written; its first smaller copy is not.
+    media.writesLeft = 1;
+    const failed = await api('/posts', { method: 'POST', body: JSON.stringify({ postData: { text, image } }) });
+    expect(failed.status).toBe(500);
+    const posts = ((await (await api('/posts')).json()) as PostsResponse).posts;
+    expect(posts.filter((post) => post.content === text)).toEqual([]);
+    const named = new Set((await server.database.query<{ name: string }>(FILES_NAMED)).map((row) => row.name));
+    expect((await filesIn(media)).filter((name) => !named.has(name))).toEqual([]);
+    expect(await server.database.query('SELECT name FROM media_gone')).toEqual([]);
+
+    media.writesLeft = Infinity;
+    const post = await postPhoto(text, image);
+    expect(await filesIn(media)).toEqual(expect.arrayContaining(namesOf(shaOf(post.postImage))));
+    await remove(post.id);
   });
 
   it("answers 404 for an image whose file went missing, and logs it", async () => {
