@@ -196,6 +196,14 @@ async function copyImagesOut(names: readonly string[], settings: MediaSettings, 
   return copied;
 }
 
+/** A backup whose images could not be copied is no backup: its dump goes too, and the failure is said. */
+function forgetDump(file: string): (error: unknown) => never {
+  return (error) => {
+    rmSync(file, { force: true });
+    throw error;
+  };
+}
+
 /**
  * On PostgreSQL: holds off every deletion of images' files (BACKUP_LOCK), exports one snapshot of
  * the database, and gives `work` its id (for pg_dump) and the names of the files it names; the
@@ -230,7 +238,7 @@ export async function backup(config: StoreSettings, file: string): Promise<Backu
       const bytes = await writeWhole(target, async (partial) => {
         await runTool(postgresTool('pg_dump'), ['--format=custom', '--no-owner', '--no-privileges', `--snapshot=${snapshot.id}`, `--file=${partial}`, `--dbname=${dbname}`], env, 'pg_dump');
       });
-      const images = await copyImagesOut(snapshot.files, mediaOf(config), imagesFolderOf(target));
+      const images = await copyImagesOut(snapshot.files, mediaOf(config), imagesFolderOf(target)).catch(forgetDump(target));
       return { file: target, format, bytes, images };
     });
   }
@@ -244,7 +252,7 @@ export async function backup(config: StoreSettings, file: string): Promise<Backu
     const bytes = await writeWhole(target, async (partial) => {
       writeFileSync(partial, Buffer.from(await dump.arrayBuffer()));
     });
-    const images = await copyImagesOut(files, mediaOf(config), imagesFolderOf(target));
+    const images = await copyImagesOut(files, mediaOf(config), imagesFolderOf(target)).catch(forgetDump(target));
     return { file: target, format, bytes, images };
   });
 }

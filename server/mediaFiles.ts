@@ -116,6 +116,13 @@ export interface S3Settings {
   secretAccessKey?: string;
 }
 
+/** A failed connection's code (ECONNREFUSED, ENOTFOUND...), also when the SDK wraps the error it met in its own. */
+function systemCode(error: unknown): string {
+  const failure = error as { code?: unknown; message?: unknown; name?: unknown };
+  if (typeof failure.code === 'string') return failure.code;
+  return (typeof failure.message === 'string' ? /\b(E[A-Z]{3,})\b/.exec(failure.message)?.[1] : undefined) ?? String(failure.name ?? 'an error');
+}
+
 function isMissing(error: unknown): boolean {
   return error instanceof NoSuchKey || (error instanceof S3ServiceException && error.$metadata.httpStatusCode === 404);
 }
@@ -145,7 +152,7 @@ export function s3Media(settings: S3Settings): MediaFiles {
         throw new MediaUnreachable(
           status === 404 ? `There is no bucket ${Bucket} at ${settings.url}. Create it, or set MEDIA_S3_BUCKET to one that exists.`
           : status === 403 || status === 401 ? `${where} refused the keys given (MEDIA_S3_ACCESS_KEY_ID and MEDIA_S3_SECRET_ACCESS_KEY, else the AWS SDK's own). Give keys that may read and write it.`
-          : `${where} could not be reached (${status ? `HTTP ${status}` : (error as { code?: string }).code ?? (error as Error).name}). Check MEDIA_S3_URL and that the store is running.`,
+          : `${where} could not be reached (${status ? `HTTP ${status}` : systemCode(error)}). Check MEDIA_S3_URL and that the store is running.`,
         );
       }
     },

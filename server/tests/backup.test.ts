@@ -17,6 +17,7 @@ import { directoryMedia, s3Media, type MediaFiles } from '../mediaFiles';
 import { deleteGoneFiles } from '../store/media';
 import { createSqlStore } from '../store/sqlStore';
 import { startObjectStore, type TestObjectStore } from '../testing/objectStore';
+import { refusedPort } from '../testing/refusedPort';
 import { newDataDir } from '../testing/pgliteTemplate';
 import { scratchFolders } from '../testing/scratch';
 import { createTestDatabase } from '../testing/serverTarget';
@@ -263,6 +264,16 @@ describe('backup and restore on PostgreSQL', () => {
   it('refuses a database that holds a network, and leaves it as it was', async () => {
     await expect(restore(source, file)).rejects.toThrow(/^The database PostgreSQL at .* already holds a network \(or other tables\)\. .*createdb/);
     expect((await read(sourceUrl, (database) => contents(database, sourceMedia))).snapshot).toEqual(before.snapshot);
+  }, 60_000);
+
+  it('refuses a backup whose images cannot be reached, and leaves no file of it', async () => {
+    const url = `http://127.0.0.1:${await refusedPort()}`;
+    const target = join(scratch('socialconnect-backup-unreachable-'), 'network.pgdump');
+    const media = { kind: 's3' as const, url, bucket: 'media', region: 'us-east-1', accessKeyId: 'id', secretAccessKey: 'secret' };
+    await expect(backup({ databaseUrl: sourceUrl, dataDir: '', media }, target)).rejects.toThrow(
+      new BackupError(`The bucket media at ${url} could not be reached (ECONNREFUSED). Check MEDIA_S3_URL and that the store is running. Nothing was written.`),
+    );
+    expect([existsSync(target), existsSync(`${target}.media`), existsSync(`${target}.media.partial`)]).toEqual([false, false, false]);
   }, 60_000);
 
   it("holds off deleting images' files while a backup copies them: their names stay listed until it is done", async () => {
