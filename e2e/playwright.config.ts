@@ -26,8 +26,8 @@ const SERVER_NOT_STANDIN = /^(?!.*@standin\b).*@server\b/;
  * on the desktop against the stand-in only if it also says `@standin`: what the stand-in does on its
  * own, in the browser: its store across reloads and tabs, its start before the app), at phone size
  * (`@phone`: layout and touch, on the stand-in) and on PostgreSQL (`@postgres`: the server's paths
- * where the database differs from PGlite: one pool of connections, SQL under concurrency, images as
- * bytea). Every other journey runs on the desktop against the stand-in.
+ * where the database differs from PGlite: one pool of connections, SQL under concurrency). Every
+ * other journey runs on the desktop against the stand-in.
  */
 export default defineConfig<{ backend: Backend }>({
   testDir: '.',
