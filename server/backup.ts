@@ -20,11 +20,11 @@ import { gunzipSync } from 'node:zlib';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { IMAGE_KINDS, type ImageKind } from '../contract/validation';
-import { describeStore, MEDIA_FOLDER, PGLITE_FOLDER, REPOSITORY_ROOT, type MediaSettings, type ServerConfig } from './config';
+import { describeStore, MEDIA_FOLDER, PGLITE_FOLDER, REPOSITORY_ROOT, type ServerConfig } from './config';
 import { lockDataDir } from './dataDirLock';
 import { PRIVATE_FILE_MODE, PRIVATE_FOLDER_MODE } from './privateFiles';
 import { openPostgres } from './db/database';
-import { directoryMedia, MediaUnreachable, openMediaFiles } from './mediaFiles';
+import { directoryMedia, MediaUnreachable, openMediaFiles, type MediaSettings } from './mediaFiles';
 import { BACKUP_LOCK, FILES_NAMED } from './store/media';
 
 /** A refusal or failure said in one line to whoever runs the command; no stack trace needed. */

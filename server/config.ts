@@ -4,7 +4,7 @@
  */
 import { existsSync } from 'node:fs';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
-import type { S3Settings } from './mediaFiles';
+import type { MediaSettings } from './mediaFiles';
 import { ConfigError, readServerSettings } from './settings';
 
 export { ConfigError };
@@ -24,8 +24,6 @@ export const PGLITE_FOLDER = 'pglite';
 
 /** The folder under DATA_DIR that holds images' files, unless MEDIA_DIR names another. */
 export const MEDIA_FOLDER = 'media';
-
-export type MediaSettings = { kind: 'directory'; dir: string } | ({ kind: 's3' } & S3Settings);
 
 /** TRUST_PROXY, as Fastify's trustProxy takes it. */
 export type TrustProxy = false | number | string[];

@@ -185,7 +185,10 @@ export function s3Media(settings: S3Settings): MediaFiles {
   };
 }
 
-/** The files MEDIA_DIR or MEDIA_S3_* name (server/config.ts). */
-export function openMediaFiles(settings: { kind: 'directory'; dir: string } | ({ kind: 's3' } & S3Settings)): MediaFiles {
+/** Where images' files are kept: a folder, or a bucket (MEDIA_DIR or MEDIA_S3_*, read by server/config.ts). */
+export type MediaSettings = { kind: 'directory'; dir: string } | ({ kind: 's3' } & S3Settings);
+
+/** The files the settings name. */
+export function openMediaFiles(settings: MediaSettings): MediaFiles {
   return settings.kind === 'directory' ? directoryMedia(settings.dir) : s3Media(settings);
 }

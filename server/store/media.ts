@@ -83,6 +83,27 @@ export function noteReleased(sql: Sql): void {
   releasing.add(sql);
 }
 
+/** Counts one more name of an image kept in its row, storing it (bytes and all) if it is new. */
+async function keepInRow(sql: Sql, image: CheckedImage, hash: string): Promise<void> {
+  await sql.query(
+    'INSERT INTO media (sha256, kind, bytes, refs) VALUES ($1, $2, $3, 1) ON CONFLICT (sha256) DO UPDATE SET refs = media.refs + 1',
+    [hash, image.kind, Buffer.from(image.bytes)],
+  );
+}
+
+/**
+ * Counts one more name of an image kept in `files`, writing its file and then its row (without
+ * bytes) if it is new: a reader that finds the row finds the file. Says whether it was new.
+ */
+async function keepInFiles(sql: Sql, image: CheckedImage, files: MediaFiles, hash: string): Promise<boolean> {
+  await lockImage(sql, hash);
+  const counted = await sql.query('UPDATE media SET refs = refs + 1 WHERE sha256 = $1 RETURNING 1', [hash]);
+  if (counted.length > 0) return false;
+  await putFile(sql, files, mediaFileName(mediaUrl(hash, image.kind)), image.bytes, IMAGE_KINDS[image.kind].mediaType);
+  await sql.query('INSERT INTO media (sha256, kind, bytes, refs) VALUES ($1, $2, NULL, 1)', [hash, image.kind]);
+  return true;
+}
+
 /**
  * Keeps an image for one more member or post that names it (its `refs`), stored once by its bytes:
  * in `files` when the server keeps images there (the row then holds no bytes), else in the row.
@@ -90,22 +111,9 @@ export function noteReleased(sql: Sql): void {
  * The count's row lock orders it with a release of the same image (releaseImage).
  */
 export async function keepBytes(sql: Sql, image: CheckedImage, files: MediaFiles | undefined, hash: string = sha256(image.bytes)): Promise<string> {
-  const url = mediaUrl(hash, image.kind);
-  if (!files) {
-    await sql.query(
-      'INSERT INTO media (sha256, kind, bytes, refs) VALUES ($1, $2, $3, 1) ON CONFLICT (sha256) DO UPDATE SET refs = media.refs + 1',
-      [hash, image.kind, Buffer.from(image.bytes)],
-    );
-    return url;
-  }
-  await lockImage(sql, hash);
-  const counted = await sql.query('UPDATE media SET refs = refs + 1 WHERE sha256 = $1 RETURNING 1', [hash]);
-  if (counted.length === 0) {
-    // Written before its row: a reader that finds the row finds the file.
-    await putFile(sql, files, mediaFileName(url), image.bytes, IMAGE_KINDS[image.kind].mediaType);
-    await sql.query('INSERT INTO media (sha256, kind, bytes, refs) VALUES ($1, $2, NULL, 1)', [hash, image.kind]);
-  }
-  return url;
+  if (files) await keepInFiles(sql, image, files, hash);
+  else await keepInRow(sql, image, hash);
+  return mediaUrl(hash, image.kind);
 }
 
 /**
@@ -114,20 +122,22 @@ export async function keepBytes(sql: Sql, image: CheckedImage, files: MediaFiles
  */
 export async function keepPrepared(sql: Sql, prepared: PreparedImage, files: MediaFiles | undefined): Promise<KeptImage> {
   const hash = sha256(prepared.image.bytes);
-  const url = await keepBytes(sql, prepared.image, files, hash);
-  const kept = files
-    ? new Set((await sql.query<{ width: number }>('SELECT width FROM media_copies WHERE sha256 = $1', [hash])).map((row) => row.width))
-    : new Set<number>();
-  for (const copy of prepared.smaller) {
-    if (!files) {
+  if (!files) {
+    await keepInRow(sql, prepared.image, hash);
+    for (const copy of prepared.smaller) {
       await sql.query('INSERT INTO media_copies (sha256, width, bytes) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING', [hash, copy.width, Buffer.from(copy.image.bytes)]);
-    } else if (!kept.has(copy.width)) {
-      const name = mediaFileName(copyUrl(hash, copy.width));
-      await putFile(sql, files, name, copy.image.bytes, IMAGE_KINDS.webp.mediaType);
+    }
+  } else {
+    const storedNow = await keepInFiles(sql, prepared.image, files, hash);
+    // An image stored before may lack copies (kept as an avatar, or before copies were made).
+    const kept = storedNow ? new Set<number>() : new Set((await sql.query<{ width: number }>('SELECT width FROM media_copies WHERE sha256 = $1', [hash])).map((row) => row.width));
+    for (const copy of prepared.smaller) {
+      if (kept.has(copy.width)) continue;
+      await putFile(sql, files, mediaFileName(copyUrl(hash, copy.width)), copy.image.bytes, IMAGE_KINDS.webp.mediaType);
       await sql.query('INSERT INTO media_copies (sha256, width, bytes) VALUES ($1, $2, NULL)', [hash, copy.width]);
     }
   }
-  return { url, sizes: sizesOf(prepared, (copy) => copyUrl(hash, copy.width)) };
+  return { url: mediaUrl(hash, prepared.image.kind), sizes: sizesOf(prepared, (copy) => copyUrl(hash, copy.width)) };
 }
 
 const STORED_IMAGE = /^\/media\/([0-9a-f]{64})\.[a-z]+$/;

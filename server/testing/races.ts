@@ -11,6 +11,7 @@ import { SEED_USER_IDS, SEED_USERNAMES, seedPostId } from '../../contract/seed/d
 import { PNG_DATA_URL } from '../../contract/tests/fixtures';
 import type { Sql } from '../db/database';
 import type { MediaFiles } from '../mediaFiles';
+import { FILES_NAMED } from '../store/media';
 import type { SqlStore } from '../store/sqlStore';
 
 export interface RaceTarget {
@@ -58,9 +59,7 @@ async function send(url: string, method: string, path: string, token?: string, b
 /** Files missing under their rows, files no row names, and deletions still listed. */
 async function fileProblems(sql: Sql, media: MediaFiles): Promise<string[]> {
   const problems: string[] = [];
-  const rows = await sql.query<{ name: string }>(`
-    SELECT sha256 || '.' || CASE kind WHEN 'jpeg' THEN 'jpg' ELSE kind END AS name FROM media WHERE bytes IS NULL
-    UNION ALL SELECT sha256 || '-' || width || '.webp' FROM media_copies WHERE bytes IS NULL`);
+  const rows = await sql.query<{ name: string }>(FILES_NAMED);
   const named = new Set(rows.map((row) => row.name));
   const files = new Set<string>();
   for await (const name of media.list()) files.add(name);

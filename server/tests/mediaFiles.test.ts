@@ -189,9 +189,7 @@ describe.each(PLACES)('images kept in $name', (place) => {
     await logIn();
     expect((await filesIn(media)).filter((name) => name.startsWith(shaOf(post.postImage)))).toEqual([]);
     // Every file is one a row names, and every row's file is there.
-    const named = await server.database.query<{ name: string }>(`
-      SELECT sha256 || '.' || CASE kind WHEN 'jpeg' THEN 'jpg' ELSE kind END AS name FROM media WHERE bytes IS NULL
-      UNION ALL SELECT sha256 || '-' || width || '.webp' FROM media_copies WHERE bytes IS NULL`);
+    const named = await server.database.query<{ name: string }>(FILES_NAMED);
     expect(named.length).toBeGreaterThan(0);
     expect(await filesIn(media)).toEqual(named.map((row) => row.name).sort());
   });
