@@ -27,7 +27,7 @@ import { createSqlStore, type SqlStore } from './store/sqlStore';
 import { readUnreadTags } from './store/tags';
 import { privateFolder } from './privateFiles';
 import { imagesWithin } from './images';
-import { checkListen, startFailure } from './startErrors';
+import { checkListen, listenFailure, METRICS_LISTEN, StartError, startFailure } from './startErrors';
 import { createMetrics, serveMetrics } from './metrics';
 import { resolveJwtSecret, weakSecretWarning } from './tokens';
 
@@ -75,7 +75,7 @@ export async function startServer(config: ServerConfig, { logger = false, now = 
   const started = performance.now();
   // The address first: a port in use or a HOST not on this machine is said before anything opens.
   await checkListen(config.host, config.port);
-  if (config.metrics) await checkListen(config.metrics.host, config.metrics.port);
+  if (config.metrics) await checkListen(config.metrics.host, config.metrics.port, undefined, METRICS_LISTEN);
   const warnings: string[] = [];
   const secretWarning = weakSecretWarning(config);
   if (secretWarning) warnings.push(secretWarning);
@@ -130,7 +130,14 @@ export async function startServer(config: ServerConfig, { logger = false, now = 
     if (metrics) changes.reportRoundTripsTo((seconds) => metrics.channelRoundTrip(seconds));
     for (const warning of warnings) app.log.warn(warning);
     await app.listen({ port: config.port, host: config.host });
-    if (metrics && config.metrics) metricsServer = await serveMetrics(metrics.registry, config.metrics.host, config.metrics.port);
+    if (metrics && config.metrics) {
+      const { host, port } = config.metrics;
+      // Checked free at the start; another program may have taken it since: said naming its setting.
+      metricsServer = await serveMetrics(metrics.registry, host, port).catch((error: unknown) => {
+        const line = listenFailure(error, host, port, undefined, METRICS_LISTEN);
+        throw line ? new StartError(line) : error;
+      });
+    }
     const openMetrics = metricsServer;
     const address = app.server.address();
     const port = typeof address === 'object' && address ? address.port : config.port;

@@ -32,21 +32,30 @@ function hostPort(host: string, port: number): string {
 }
 
 /** What stops a server from listening on host:port, or undefined when the error is not about that. */
-export function listenFailure(error: unknown, host: string, port: number, command = 'npm run server'): string | undefined {
+/** The settings a listener's address comes from: the public server's, or the metrics port's. */
+export interface ListenSettings {
+  host: 'HOST' | 'METRICS_HOST';
+  port: 'PORT' | 'METRICS_PORT';
+}
+
+export const PUBLIC_LISTEN: ListenSettings = { host: 'HOST', port: 'PORT' };
+export const METRICS_LISTEN: ListenSettings = { host: 'METRICS_HOST', port: 'METRICS_PORT' };
+
+export function listenFailure(error: unknown, host: string, port: number, command = 'npm run server', names: ListenSettings = PUBLIC_LISTEN): string | undefined {
   const listenHint = 'Use one of this machine\'s own addresses: 127.0.0.1 (this machine only) or 0.0.0.0 (every network interface).';
   switch (codeOf(error)) {
     case 'EADDRINUSE': {
       const other = port >= 65535 ? port - 1 : port + 1;
-      return `PORT ${port} is already in use on ${host} (another SocialConnect server or another program). Stop it, or choose another port: PORT=${other} ${command}`;
+      return `${names.port} ${port} is already in use on ${host} (another SocialConnect server or another program). Stop it, or choose another port: ${names.port}=${other} ${command}`;
     }
     case 'EADDRNOTAVAIL':
-      return `HOST "${host}" is not an address of this machine, so nothing can listen on ${hostPort(host, port)}. ${listenHint}`;
+      return `${names.host} "${host}" is not an address of this machine, so nothing can listen on ${hostPort(host, port)}. ${listenHint}`;
     case 'ENOTFOUND':
     case 'EAI_AGAIN':
     case 'EAI_NONAME':
-      return `HOST "${host}" is not a known host name. ${listenHint}`;
+      return `${names.host} "${host}" is not a known host name. ${listenHint}`;
     case 'EACCES':
-      return `PORT ${port} needs privileges this process does not have (ports below 1024 do). Use a port from 1024 up, such as PORT=8080, with a proxy on the low port in front.`;
+      return `${names.port} ${port} needs privileges this process does not have (ports below 1024 do). Use a port from 1024 up, such as ${names.port}=8080, with a proxy on the low port in front.`;
     default:
       return undefined;
   }
@@ -57,10 +66,10 @@ export function listenFailure(error: unknown, host: string, port: number, comman
  * this machine's stops the start in a moment, with nothing opened, seeded or left in the data folder.
  * (Another program may still take the port before the server listens; that is said in one line too.)
  */
-export function checkListen(host: string, port: number, command?: string): Promise<void> {
+export function checkListen(host: string, port: number, command?: string, names?: ListenSettings): Promise<void> {
   return new Promise((done, fail) => {
     const probe = createServer();
-    probe.once('error', (error) => fail(new StartError(listenFailure(error, host, port, command) ?? `Cannot listen on ${hostPort(host, port)}: ${error.message}`)));
+    probe.once('error', (error) => fail(new StartError(listenFailure(error, host, port, command, names) ?? `Cannot listen on ${hostPort(host, port)}: ${error.message}`)));
     probe.listen({ host, port, exclusive: true }, () => probe.close(() => done()));
   });
 }

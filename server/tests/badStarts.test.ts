@@ -69,7 +69,7 @@ const servers: Server[] = [];
 afterAll(() => servers.forEach((server) => server.close()));
 
 /** Each bad start, begun together before the first test; each test reads its own. */
-let starts: Record<'portInUse' | 'foreignHost' | 'wrongPassword' | 'noDatabase' | 'closedPort' | 'unknownHost' | 'readOnlyDataDir' | 'unreachableStore', Promise<Outcome>>;
+let starts: Record<'portInUse' | 'foreignHost' | 'wrongPassword' | 'noDatabase' | 'closedPort' | 'unknownHost' | 'readOnlyDataDir' | 'unreachableStore' | 'metricsPortInUse', Promise<Outcome>>;
 let busyPort: number;
 let closedPort: number;
 /** The ports of the PostgreSQL stand-ins. */
@@ -104,6 +104,7 @@ beforeAll(async () => {
     closedPort: start({ DATABASE_URL: `postgres://socialconnect:secret@127.0.0.1:${closedPort}/socialconnect`, DATA_DIR: folders.make('socialconnect-bad-start-') }),
     unknownHost: start({ DATABASE_URL: 'postgres://socialconnect:secret@db.invalid:5432/socialconnect', DATA_DIR: folders.make('socialconnect-bad-start-') }),
     readOnlyDataDir: start({ DATA_DIR: dataDirs.readOnly, JWT_SECRET: '' }, true),
+    metricsPortInUse: start({ METRICS_PORT: String(busyPort), DATA_DIR: folders.make('socialconnect-bad-start-') }),
     unreachableStore: start({ DATA_DIR: folders.make('socialconnect-bad-start-'), MEDIA_S3_URL: `http://127.0.0.1:${closedPort}`, MEDIA_S3_BUCKET: 'media', MEDIA_S3_ACCESS_KEY_ID: 'id', MEDIA_S3_SECRET_ACCESS_KEY: 'secret' }),
   };
   // Settled here, so a failure of one start is reported by its own test.
@@ -119,6 +120,10 @@ describe('a server that cannot start says why in one line and exits 1', () => {
   it('a HOST that is not an address of this machine: names it and the addresses to use, before making the data folder', async () => {
     expect(await starts.foreignHost).toEqual(refused('HOST "192.0.2.1" is not an address of this machine, so nothing can listen on 192.0.2.1:0. Use one of this machine\'s own addresses: 127.0.0.1 (this machine only) or 0.0.0.0 (every network interface).'));
     expect(existsSync(dataDirs.foreignHost ?? '')).toBe(false);
+  });
+
+  it('a metrics port in use: names METRICS_PORT, not the public port', async () => {
+    expect(await starts.metricsPortInUse).toEqual(refused(`METRICS_PORT ${busyPort} is already in use on 127.0.0.1 (another SocialConnect server or another program). Stop it, or choose another port: METRICS_PORT=${busyPort + 1} npm run server`));
   });
 
   it('an object store that cannot be reached: names the bucket and the setting, never a key', async () => {

@@ -18,12 +18,13 @@ import { errorCode, MESSAGES } from '../../contract/messages';
 import { SEED_USER_IDS, seedPostId } from '../../contract/seed/default';
 import { createTokenService } from '../../contract/tokens';
 import { CHANGES_APPLICATION_NAME } from '../changeFeed';
-import { BALANCER_ADDRESS, findHaproxy, freePort, HAPROXY_INSTALL_HINT, haproxyConfig, startServerCluster, type RunningCluster } from '../cluster';
+import { BALANCER_ADDRESS, findHaproxy, HAPROXY_INSTALL_HINT, haproxyConfig, startServerCluster, type RunningCluster } from '../cluster';
 import { REPOSITORY_ROOT } from '../config';
 import { openPostgres, type Database } from '../db/database';
 import { compiledEntry } from '../testing/compiledServer';
 import { startCluster, type Cluster } from '../testing/postgresCluster';
 import { until } from '../testing/until';
+import { steadyPort } from '../testing/steadyPort';
 
 jest.setTimeout(60_000);
 
@@ -76,7 +77,7 @@ beforeAll(async () => {
     },
     processes: 3,
     host: '127.0.0.1',
-    port: haproxyPort = await freePort(),
+    port: haproxyPort = await steadyPort(),
     proxiesInFront: 0,
     haproxyBin,
     idleTimeoutMs: IDLE_TIMEOUT_SECONDS * 1_000,

@@ -17,11 +17,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { errorBody } from '../../contract/errors';
 import { ROUTES } from '../../contract/routes';
-import { findHaproxy, freePort, HAPROXY_ERRORS, HAPROXY_INSTALL_HINT, HAPROXY_RESTARTS, haproxyConfig, haproxyErrorFile, KEYED_CREATE_PATHS, startServerCluster, type ProxiesInFront, type RunningCluster } from '../cluster';
+import { findHaproxy, HAPROXY_ERRORS, HAPROXY_INSTALL_HINT, HAPROXY_RESTARTS, haproxyConfig, haproxyErrorFile, KEYED_CREATE_PATHS, startServerCluster, type ProxiesInFront, type RunningCluster } from '../cluster';
 import { REPOSITORY_ROOT } from '../config';
 import { compiledEntry } from '../testing/compiledServer';
 import { createTestDatabase } from '../testing/serverTarget';
 import { until } from '../testing/until';
+import { steadyPort } from '../testing/steadyPort';
 
 const haproxyBin = findHaproxy(process.env.HAPROXY_BIN) ?? '';
 
@@ -34,7 +35,7 @@ async function echoCluster(proxiesInFront: ProxiesInFront): Promise<{ cluster: R
     env: { PATH: process.env.PATH ?? '' },
     processes: 1,
     host: '127.0.0.1',
-    port: await freePort(),
+    port: await steadyPort(),
     proxiesInFront,
     haproxyBin,
     drainMs: 0,
@@ -65,7 +66,7 @@ describe('npm run cluster when HAProxy keeps dying', () => {
   it(`starts it again ${HAPROXY_RESTARTS.max} times a minute, saying so each time; the next time it stops and exits 1, naming HAProxy`, async () => {
     if (!haproxyBin) throw new Error(HAPROXY_INSTALL_HINT);
     const database = await createTestDatabase();
-    const port = await freePort();
+    const port = await steadyPort();
     const cluster = spawn(process.execPath, [compiledEntry('clusterMain')], {
       cwd: REPOSITORY_ROOT,
       env: {

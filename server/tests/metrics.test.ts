@@ -9,12 +9,12 @@ import { join } from 'node:path';
 import type { LoginResponse } from '../../contract/api';
 import { DEMO_CREDENTIALS, seedPostId } from '../../contract/seed/default';
 import { openStream } from '../../contract/tests/streams';
-import { freePort } from '../cluster';
 import { readConfig } from '../config';
 import { startServer, type RunningServer } from '../start';
 import { newDataDir } from '../testing/pgliteTemplate';
 import { startCluster, type Cluster } from '../testing/postgresCluster';
 import { until } from '../testing/until';
+import { steadyPort } from '../testing/steadyPort';
 
 /** One sample of a scrape: its name, its labels, its value. */
 interface Sample {
@@ -67,7 +67,7 @@ describe('a server with METRICS_PORT, on PGlite', () => {
     const staticDir = join(dataDir, 'app');
     mkdirSync(staticDir);
     writeFileSync(join(staticDir, 'index.html'), '<!doctype html><title>SocialConnect</title>');
-    metricsPort = await freePort();
+    metricsPort = await steadyPort();
     server = await startServer(readConfig({ PORT: '0', DATA_DIR: dataDir, STATIC_DIR: staticDir, METRICS_PORT: String(metricsPort), STREAMS_PER_SESSION: '1' }));
   }, 60_000);
   afterAll(async () => {
@@ -166,7 +166,7 @@ describe('a server with METRICS_PORT, on PostgreSQL', () => {
 
   beforeAll(async () => {
     postgres = await startCluster();
-    server = await startServer(readConfig({ PORT: '0', DATABASE_URL: postgres.url, JWT_SECRET: 'metrics-test-secret-0123456789-abcdefghijklm', STATIC_DIR: '/nowhere', METRICS_PORT: String(await freePort()) }));
+    server = await startServer(readConfig({ PORT: '0', DATABASE_URL: postgres.url, JWT_SECRET: 'metrics-test-secret-0123456789-abcdefghijklm', STATIC_DIR: '/nowhere', METRICS_PORT: String(await steadyPort()) }));
   }, 60_000);
   afterAll(async () => {
     await server?.close();
