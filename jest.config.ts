@@ -34,26 +34,41 @@ const shared = {
 const TARGET_RUNNER = '\\.target\\.test\\.ts$';
 /** Tests of the repository's tooling that run in Node rather than in the app's jsdom. */
 const NODE_TOOL_TEST = '\\.node\\.test\\.ts$';
+/** The app's tests against real server processes, which they kill and start again. */
+const ON_SERVER_TEST = '\\.onServer\\.test\\.tsx?$';
+
+/** The app in jsdom, as its tests see it. */
+const inJsdom = {
+  ...shared,
+  testEnvironment: 'jest-fixed-jsdom',
+  testEnvironmentOptions: {
+    customExportConditions: [''],
+    url: 'http://localhost/',
+  },
+  setupFiles: ['<rootDir>/src/test/installRenderHook.ts', '<rootDir>/src/test/browserCrypto.ts'],
+  setupFilesAfterEnv: ['<rootDir>/src/test/setupTests.ts'],
+  moduleNameMapper: {
+    '\\.(css)$': '<rootDir>/src/test/styleStub.ts',
+    '\\.(png|jpe?g|webp|gif|svg)$': '<rootDir>/src/test/fileStub.ts',
+  },
+} satisfies Config;
 
 const config: Config = {
   projects: [
     {
-      ...shared,
+      ...inJsdom,
       displayName: 'app',
-      testEnvironment: 'jest-fixed-jsdom',
-      testEnvironmentOptions: {
-        customExportConditions: [''],
-        url: 'http://localhost/',
-      },
       roots: ['<rootDir>/contract', '<rootDir>/src', '<rootDir>/mocks', '<rootDir>/scripts'],
-      setupFiles: ['<rootDir>/src/test/installRenderHook.ts', '<rootDir>/src/test/browserCrypto.ts'],
-      setupFilesAfterEnv: ['<rootDir>/src/test/setupTests.ts'],
-      moduleNameMapper: {
-        '\\.(css)$': '<rootDir>/src/test/styleStub.ts',
-        '\\.(png|jpe?g|webp|gif|svg)$': '<rootDir>/src/test/fileStub.ts',
-      },
       testMatch: ['**/*.test.ts', '**/*.test.tsx'],
-      testPathIgnorePatterns: ['/node_modules/', TARGET_RUNNER, NODE_TOOL_TEST],
+      testPathIgnorePatterns: ['/node_modules/', TARGET_RUNNER, NODE_TOOL_TEST, ON_SERVER_TEST],
+    },
+    {
+      ...inJsdom,
+      displayName: 'app on a real server',
+      roots: ['<rootDir>/src'],
+      testMatch: ['**/*.onServer.test.ts', '**/*.onServer.test.tsx'],
+      globalSetup: '<rootDir>/server/testing/jestServerKeeper.ts',
+      globalTeardown: '<rootDir>/server/testing/jestServerKeeperTeardown.ts',
     },
     {
       ...shared,

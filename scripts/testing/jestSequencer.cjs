@@ -3,10 +3,11 @@
 // which puts the contract suite's runners last: each is a few lines that run the whole suite against one
 // backend, the longest files of the run. Started last, one of them kept a worker busy alone for about a
 // minute at the end. Here, files with no timing start in this order: the contract runners, then the
-// server's files (each starts servers or databases), then the rest, each group by size as before.
+// server's files and the app's on a real server (each starts servers or databases), then the rest,
+// each group by size as before.
 const Sequencer = require('@jest/test-sequencer').default;
 
-const RANK_WITHOUT_TIMING = [/\.target\.test\.ts$/, /\/server\//];
+const RANK_WITHOUT_TIMING = [/\.target\.test\.ts$/, /\/server\/|\.onServer\.test\.tsx?$/];
 
 function rank(path) {
   const index = RANK_WITHOUT_TIMING.findIndex((pattern) => pattern.test(path));

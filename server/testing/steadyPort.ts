@@ -3,7 +3,8 @@
  * the system's ephemeral range (32768 and up on Linux). A free port from that range, released, can
  * be handed by the kernel to any port-0 listener (this process's own server included) or another
  * suite's before the test's listener binds it; this range is never handed out that way. Each jest
- * worker scans its own stretch, and a port once given is not given again in this process.
+ * worker scans its own stretch (jest's own process, which has no worker number, the stretch above
+ * them: `stretch` 0), and a port once given is not given again in this process.
  */
 import { createServer } from 'node:net';
 
@@ -17,9 +18,8 @@ function bindable(port: number): Promise<boolean> {
   });
 }
 
-export async function steadyPort(): Promise<number> {
-  const worker = Number(process.env.JEST_WORKER_ID ?? '1');
-  const top = 32_000 - (worker - 1) * 200;
+export async function steadyPort(stretch = Number(process.env.JEST_WORKER_ID ?? '1')): Promise<number> {
+  const top = 32_000 - (stretch - 1) * 200;
   for (let port = top; port > top - 200; port -= 1) {
     if (given.has(port) || !(await bindable(port))) continue;
     given.add(port);
