@@ -218,13 +218,14 @@ module.exports = async (env, argv) => {
           globOptions: { ignore: ['**/index.html', ...(build.apiMocking ? [] : ['**/mockServiceWorker.js', '**/qa-scenarios/**'])] },
         }],
       }),
-      // A build for a real server keeps the app in a service worker (src/offline/serviceWorker.ts):
-      // its scripts, styles and pages, not the source maps, licences or the seed's images.
-      ...(production && !build.apiMocking
+      // A production build keeps the app in a service worker: its scripts, styles and pages, not the
+      // source maps, licences or the seed's images. For a real server, src/offline/serviceWorker.ts;
+      // with the stand-in, src/offline/standInServiceWorker.ts, which is the stand-in's worker too.
+      ...(production
         ? [new InjectManifest({
-          swSrc: './src/offline/serviceWorker.ts',
+          swSrc: build.apiMocking ? './src/offline/standInServiceWorker.ts' : './src/offline/serviceWorker.ts',
           swDest: 'sw.js',
-          exclude: [/\.map$/, /LICENSE\.txt$/, /^images\//, /^sw\.js$/],
+          exclude: [/\.map$/, /LICENSE\.txt$/, /^images\//, /^sw\.js$/, /^mockServiceWorker\.js$/, /^qa-scenarios\//],
           maximumFileSizeToCacheInBytes: 1024 * 1024,
         })]
         : []),

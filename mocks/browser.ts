@@ -22,8 +22,12 @@ import { CLOCK_PARAM, createWorkbench, FAULTS_PARAM, SCENARIO_FILE_PARAM, type S
 
 export { SCENARIO_SESSION_KEY };
 
-/** The stand-in's service worker, as `msw init` writes it into public/. */
-const WORKER_URL = '/mockServiceWorker.js';
+/**
+ * The stand-in's service worker: in a production build, the one that also keeps the app for when the
+ * network is gone (src/offline/standInServiceWorker.ts, which imports MSW's); in development, MSW's
+ * own, as `msw init` writes it into public/.
+ */
+const WORKER_URL = process.env.NODE_ENV === 'production' ? '/sw.js' : '/mockServiceWorker.js';
 
 export interface StartMockWorkerOptions {
   /** The API base the app calls: '/api' (default) or an absolute URL. */

@@ -11,6 +11,7 @@ import { browserStorage } from './lib/browserStorage';
 import { isLocale, languageAskedFor, type Locale } from './i18n/locales';
 import { keepLanguageChoice, showLanguage, wordsHere } from './i18n/languageChoice';
 import { loadCatalogue } from './i18n/catalogueChunks';
+import { keepWhatLoads } from './offline/standInKeeping';
 import { messages as firstEnglish } from './i18n/compiled/en-first';
 import './styles/global.css';
 
@@ -49,6 +50,8 @@ async function start(container: HTMLElement): Promise<void> {
         // A call that met the network instead of the stand-in (its worker stopped by the browser)
         // goes again once the worker answers this tab again.
         whenBackendLost(async () => (await standIn.workbench.worker.check()).kind !== 'lost');
+        // Its worker keeps what this page loads, so that the demo opens offline next time.
+        keepWhatLoads();
         return standIn;
       });
       begun(started);
