@@ -6,8 +6,8 @@ import { server } from '../../mocks/testing/node';
 import { chooseRealServer } from '../config/env';
 import { bookmarksApi } from '../features/bookmarks/bookmarksApi';
 import { postsApi } from '../features/posts/postsApi';
-import { renderHome } from '../test/posts';
-import type { Post } from '../types/api';
+import { cachedPost, renderHome } from '../test/posts';
+import { seeded } from '../test/seeded';
 import { keepReadsIn } from './keptReads';
 import { memoryStorage } from './memoryStorage';
 import { selectWaitingWrites } from './outboxSlice';
@@ -23,18 +23,6 @@ import { createKeptOutbox, keepOutboxIn } from './outboxStorage';
  * once (nothing stored twice). The server processes come from the keeper jest's set-up runs
  * (server/testing/serverKeeper.ts): the app's tests never import the server.
  */
-
-/** A small seeded generator (mulberry32): the same seed, the same run. */
-function seeded(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const KEEPER = process.env.SERVER_KEEPER_URL ?? '';
 /** Posts on Ava's Home with at least two likes, so that a dislike is never refused for a count of 0. */
@@ -62,17 +50,6 @@ async function keeper<T>(method: 'POST' | 'DELETE', path: string): Promise<T> {
 /** The app's calls to the real server go out as they are: none of them is the stand-in's. */
 function passThrough(origin: string) {
   return http.all(`${origin}/*`, () => passthrough());
-}
-
-/** A post as the app's cache holds it (any list that has it). */
-function cachedPost(state: unknown, postId: string): Post {
-  const queries = (state as { api: { queries: Record<string, { data?: unknown } | undefined> } }).api.queries;
-  for (const entry of Object.values(queries)) {
-    const pages = (entry?.data as { pages?: { posts: Post[] }[] } | undefined)?.pages;
-    const found = pages?.flatMap((page) => page.posts).find((post) => post.id === postId);
-    if (found) return found;
-  }
-  throw new Error(`post ${postId} is not cached`);
 }
 
 /** What the server holds, asked for as any client would, with the member's token. */

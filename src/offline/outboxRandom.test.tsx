@@ -4,9 +4,9 @@ import { DEMO_USER_ID, seedPostId } from '../../contract/seed/default';
 import { getMockDb, server, TEST_API_BASE } from '../../mocks/testing/node';
 import { bookmarksApi } from '../features/bookmarks/bookmarksApi';
 import { postsApi } from '../features/posts/postsApi';
-import type { Post } from '../types/api';
 import { loseAnswersWhen } from '../test/lostAnswers';
-import { renderHome } from '../test/posts';
+import { cachedPost, renderHome } from '../test/posts';
+import { seeded } from '../test/seeded';
 import { keepReadsIn } from './keptReads';
 import { memoryStorage } from './memoryStorage';
 import { createKeptOutbox, keepOutboxIn } from './outboxStorage';
@@ -21,18 +21,6 @@ import { sized } from '../../contract/tests/size';
  * has each post as the member last left it (nothing lost), and no write was refused as "already"
  * done (nothing sent twice).
  */
-
-/** A small seeded generator (mulberry32): the same seed, the same run. */
-function seeded(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** Posts on Ava's Home with at least two likes, so that a dislike is never refused for a count of 0. */
 const POSTS = [seedPostId(2), seedPostId(10), seedPostId(11)];
@@ -53,17 +41,6 @@ beforeEach(() => {
 });
 
 afterEach(() => keepOutboxIn(null));
-
-/** A post as the app's cache holds it (any list that has it). */
-function cachedPost(state: unknown, postId: string): Post {
-  const queries = (state as { api: { queries: Record<string, { data?: unknown } | undefined> } }).api.queries;
-  for (const entry of Object.values(queries)) {
-    const pages = (entry?.data as { pages?: { posts: Post[] }[] } | undefined)?.pages;
-    const found = pages?.flatMap((page) => page.posts).find((post) => post.id === postId);
-    if (found) return found;
-  }
-  throw new Error(`post ${postId} is not cached`);
-}
 
 /**
  * One run: ACTS_PER_RUN acts from `seed`. With `answersLost`, writes that reach the stand-in are

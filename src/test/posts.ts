@@ -18,6 +18,17 @@ export function everyPost(state: unknown): Post[] | undefined {
   return select(state as Parameters<typeof select>[0]).data?.pages.flatMap((page) => page.posts);
 }
 
+/** A post as the app's cache holds it, from any list of pages that has it. */
+export function cachedPost(state: unknown, postId: string): Post {
+  const queries = (state as { api: { queries: Record<string, { data?: unknown } | undefined> } }).api.queries;
+  for (const entry of Object.values(queries)) {
+    const pages = (entry?.data as { pages?: { posts: Post[] }[] } | undefined)?.pages;
+    const found = pages?.flatMap((page) => page.posts).find((post) => post.id === postId);
+    if (found) return found;
+  }
+  throw new Error(`post ${postId} is not cached`);
+}
+
 /** A member's posts the cache holds: the pages of their profile's list that are loaded, in order. */
 export function memberPosts(state: unknown, username: string): Post[] | undefined {
   const select = postsApi.endpoints.getPostPages.select({ list: 'member', username });
