@@ -6,7 +6,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync } from 'node:fs';
-import { readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import {
   DeleteObjectCommand,
@@ -37,6 +37,11 @@ export interface MediaFiles {
   delete(name: string): Promise<void>;
   /** Every file's name, in no particular order. */
   list(): AsyncIterable<string>;
+  /**
+   * Deletes what writes cut short left behind, older than `olderThanMs` (a folder's temporary files;
+   * a bucket keeps an object whole or not at all), and says how many.
+   */
+  deleteUnfinished(olderThanMs: number): Promise<number>;
   close(): void;
 }
 
@@ -55,6 +60,9 @@ function checkedName(name: string): string {
  * grows past what a file system lists quickly). A write goes to a temporary name first and is
  * renamed into place, so a reader never sees half a file, and a crash leaves no file of the name.
  */
+/** A write's temporary file in a folder: the image's name, a random id, `.part` (directoryMedia's put). */
+const PARTIAL_FILE = /^[0-9a-f]{64}(-\d+)?\.[a-z]+\.[0-9a-f-]{36}\.part$/;
+
 export function directoryMedia(folder: string): MediaFiles {
   const pathOf = (name: string): string => join(folder, checkedName(name).slice(0, 2), name);
   return {
@@ -101,6 +109,23 @@ export function directoryMedia(folder: string): MediaFiles {
         if (!sub.isDirectory() || !/^[0-9a-f]{2}$/.test(sub.name)) continue;
         for (const name of readdirSync(join(folder, sub.name))) if (isMediaFileName(name)) yield name;
       }
+    },
+    async deleteUnfinished(olderThanMs) {
+      if (!existsSync(folder)) return 0;
+      const before = Date.now() - olderThanMs;
+      let deleted = 0;
+      for (const sub of readdirSync(folder, { withFileTypes: true })) {
+        if (!sub.isDirectory() || !/^[0-9a-f]{2}$/.test(sub.name)) continue;
+        for (const name of readdirSync(join(folder, sub.name))) {
+          const path = join(folder, sub.name, name);
+          const written = PARTIAL_FILE.exec(name) ? await stat(path).catch(() => undefined) : undefined;
+          if (written && written.mtimeMs < before) {
+            await rm(path, { force: true });
+            deleted += 1;
+          }
+        }
+      }
+      return deleted;
     },
     close() {},
   };
@@ -178,6 +203,9 @@ export function s3Media(settings: S3Settings): MediaFiles {
         for (const entry of page.Contents ?? []) if (entry.Key && isMediaFileName(entry.Key)) yield entry.Key;
         ContinuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
       } while (ContinuationToken);
+    },
+    async deleteUnfinished() {
+      return 0;
     },
     close() {
       client.destroy();

@@ -16,7 +16,7 @@ import { buildApp } from './app';
 import { describeMedia, describeStore, PGLITE_FOLDER, REPOSITORY_ROOT, type ServerConfig } from './config';
 import { openMediaFiles, type MediaFiles } from './mediaFiles';
 import { moveImagesToFiles } from './mediaMove';
-import { deleteGoneFiles } from './store/media';
+import { deleteGoneFiles, deleteUnnamedFiles } from './store/media';
 import { lockDataDir, type DataDirLock } from './dataDirLock';
 import { devOriginsWarning } from './devOrigins';
 import { openPglite, openPostgres, type Database } from './db/database';
@@ -146,13 +146,22 @@ export async function startServer(config: ServerConfig, { logger = false, now = 
     const openLock = lock;
     const openChanges = changes;
     // Images kept in the database's rows before they had files move to the files, in the background.
-    const stopMoving = new AbortController();
-    const moving = moveImagesToFiles(openDatabase, files, { signal: stopMoving.signal }).then(
+    const stopBackground = new AbortController();
+    const moving = moveImagesToFiles(openDatabase, files, { signal: stopBackground.signal }).then(
       (moved) => {
         if (moved.images + moved.copies > 0) app.log.info(moved, `Moved ${moved.images} images and ${moved.copies} smaller copies from the database to ${describeMedia(config.media)}.`);
       },
       (error: unknown) => {
-        if (!stopMoving.signal.aborted) app.log.error({ err: error }, 'Moving images from the database to their files stopped; the next start goes on where it stopped.');
+        if (!stopBackground.signal.aborted) app.log.error({ err: error }, 'Moving images from the database to their files stopped; the next start goes on where it stopped.');
+      },
+    );
+    // Files no image's record names, which a process that stopped while keeping an image left behind.
+    const sweeping = deleteUnnamedFiles(openDatabase, files, { signal: stopBackground.signal }).then(
+      (deleted) => {
+        if (deleted > 0) app.log.info({ deleted }, `Deleted ${deleted} files of images that no record names (left by a process that stopped while keeping an image).`);
+      },
+      (error: unknown) => {
+        if (!stopBackground.signal.aborted) app.log.error({ err: error }, 'Looking for files of images that no record names stopped; the next start looks again.');
       },
     );
     const summary = [
@@ -189,8 +198,8 @@ export async function startServer(config: ServerConfig, { logger = false, now = 
           try {
             await app.close();
           } finally {
-            stopMoving.abort();
-            await moving;
+            stopBackground.abort();
+            await Promise.all([moving, sweeping]);
             files.close();
             await openMetrics?.close();
             await openChanges.close();

@@ -38,7 +38,7 @@ export function mediaFileName(url: string): string {
  * of files whose rows are gone (deleteGoneFiles) take it, so a file is never deleted under a row
  * that a keep of the same image is writing again. Advisory locks of two keys: their own key space.
  */
-const IMAGE_LOCKS = 0x5c1d;
+export const IMAGE_LOCKS = 0x5c1d;
 
 async function lockImage(sql: Sql, hash: string): Promise<void> {
   await sql.query('SELECT pg_advisory_xact_lock($1, hashtext($2))', [IMAGE_LOCKS, hash]);
@@ -159,10 +159,18 @@ export async function releaseImage(sql: Sql, url: string): Promise<void> {
   }
 }
 
+/** The names of the files of the rows `where` says, one row each: `name`. */
+function filesOfRows(where: string): string {
+  return `
+  SELECT sha256 || '.' || CASE kind WHEN 'jpeg' THEN 'jpg' ELSE kind END AS name FROM media ${where}
+  UNION ALL SELECT sha256 || '-' || width || '.webp' FROM media_copies ${where}`;
+}
+
 /** The names of the files the rows name (those without bytes), one row each: `name`. */
-export const FILES_NAMED = `
-  SELECT sha256 || '.' || CASE kind WHEN 'jpeg' THEN 'jpg' ELSE kind END AS name FROM media WHERE bytes IS NULL
-  UNION ALL SELECT sha256 || '-' || width || '.webp' FROM media_copies WHERE bytes IS NULL`;
+export const FILES_NAMED = filesOfRows('WHERE bytes IS NULL');
+
+/** The names of every image's and copy's file, whether its bytes are still in its row (to be moved) or not. */
+const FILES_OF_EVERY_ROW = filesOfRows('');
 
 /**
  * Held by a backup while it copies the files its snapshot names (server/backup.ts): deletions of
@@ -208,6 +216,42 @@ export async function deleteGoneFiles(database: Database, files: MediaFiles): Pr
     deleted += batch.gone;
     if (batch.listed < 100) return deleted;
   }
+}
+
+/** How old a file no row names, or a write's temporary file, is before it is taken for left behind. */
+export const LEFT_BEHIND_AFTER_MS = 60 * 60 * 1000;
+
+/**
+ * Deletes the files no row names, and says how many: a process that stopped (killed, or its machine
+ * gone) between writing an image's file and committing its row leaves a file that nothing names
+ * or lists for deletion. Each is checked again under its image's lock, so after any keep of the
+ * same image has committed or rolled back: a file a keep is writing now is never taken. A folder's
+ * temporary files of writes cut short go too, once an hour old. It stops when a backup is copying
+ * files, or when `signal` aborts (the next run goes on). Run in the background at every start.
+ */
+export async function deleteUnnamedFiles(database: Database, files: MediaFiles, { signal }: { signal?: AbortSignal } = {}): Promise<number> {
+  const named = new Set((await database.query<{ name: string }>(FILES_OF_EVERY_ROW)).map((row) => row.name));
+  let deleted = await files.deleteUnfinished(LEFT_BEHIND_AFTER_MS);
+  for await (const name of files.list()) {
+    if (signal?.aborted) break;
+    if (named.has(name)) continue;
+    const outcome = await database.transaction(async (sql) => {
+      const [free] = await sql.query<{ free: boolean }>('SELECT pg_try_advisory_xact_lock_shared($1, $2) AS free', [...BACKUP_LOCK]);
+      if (!free?.free) return 'backup';
+      const hash = name.slice(0, 64);
+      const copy = COPY_NAME.exec(name);
+      await lockImage(sql, hash);
+      const rows = copy
+        ? await sql.query('SELECT 1 FROM media_copies WHERE sha256 = $1 AND width = $2', [hash, Number(copy[2])])
+        : await sql.query('SELECT 1 FROM media WHERE sha256 = $1', [hash]);
+      if (rows.length > 0) return 'named';
+      await files.delete(name);
+      return 'deleted';
+    });
+    if (outcome === 'backup') break;
+    if (outcome === 'deleted') deleted += 1;
+  }
+  return deleted;
 }
 
 /** An image shipped under public/, checked like an upload. */

@@ -4,8 +4,8 @@
  * downloads is the file; a post deleted, an avatar replaced or a network replaced deletes the files
  * of the images nothing names any more, every size of them.
  */
-import { createHash } from 'node:crypto';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createHash, randomUUID } from 'node:crypto';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -16,7 +16,7 @@ import type { LoginResponse, PostsResponse } from '../../contract/api';
 import { buildDefaultSeed, DEMO_CREDENTIALS } from '../../contract/seed/default';
 import { cameraJpeg, plainJpeg, secretsIn } from '../../contract/tests/imageFixtures';
 import { directoryMedia, MediaUnreachable, s3Media, type MediaFiles } from '../mediaFiles';
-import { deleteGoneFiles, FILES_NAMED } from '../store/media';
+import { deleteGoneFiles, deleteUnnamedFiles, FILES_NAMED, IMAGE_LOCKS, LEFT_BEHIND_AFTER_MS } from '../store/media';
 import { startObjectStore, type TestObjectStore } from '../testing/objectStore';
 import { startTestServer, type TestServer } from '../testing/serverTarget';
 
@@ -238,6 +238,20 @@ describe.each(PLACES)('images kept in $name', (place) => {
     expect(await status(post.imageSizes!.sources[0]!.url)).toBe(200);
     await remove(post.id);
   });
+
+  it('deletes the files no record names, which a process that stopped while keeping an image left behind, and keeps every file a record names', async () => {
+    const post = await postPhoto('a photo that stays', photo(1255));
+    const before = await filesIn(media);
+    // Written, and the process gone before its row was committed: nothing names them or lists them.
+    const stray = 'e'.repeat(64);
+    await media.put(`${stray}.jpg`, new Uint8Array([1]), 'image/jpeg');
+    await media.put(`${stray}-480.webp`, new Uint8Array([2]), 'image/webp');
+    expect(await deleteUnnamedFiles(server.database, media)).toBe(2);
+    expect(await filesIn(media)).toEqual(before);
+    expect(await status(post.postImage)).toBe(200);
+    expect(await deleteUnnamedFiles(server.database, media)).toBe(0);
+    await remove(post.id);
+  });
 });
 
 describe('the files themselves', () => {
@@ -257,6 +271,27 @@ describe('the files themselves', () => {
         await expect(media.get(bad)).rejects.toThrow(`Not a stored image's name: ${JSON.stringify(bad)}.`);
         await expect(media.put(bad, new Uint8Array(), 'image/png')).rejects.toThrow("Not a stored image's name");
       }
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
+  });
+
+  it("a folder's temporary files of writes cut short go once an hour old; a write under way keeps its own", async () => {
+    const folder = mkdtempSync(join(tmpdir(), 'socialconnect-media-parts-'));
+    try {
+      const media = directoryMedia(folder);
+      const name = `${'cd'.repeat(32)}-480.webp`;
+      await media.put(name, new Uint8Array([1]), 'image/webp');
+      mkdirSync(join(folder, 'cd'), { recursive: true });
+      const old = join(folder, 'cd', `${name}.${randomUUID()}.part`);
+      const fresh = join(folder, 'cd', `${'cd'.repeat(32)}.png.${randomUUID()}.part`);
+      writeFileSync(old, 'cut short');
+      writeFileSync(fresh, 'being written');
+      const twoHoursAgo = new Date(Date.now() - 2 * 60 * 60 * 1000);
+      utimesSync(old, twoHoursAgo, twoHoursAgo);
+      expect(await media.deleteUnfinished(LEFT_BEHIND_AFTER_MS)).toBe(1);
+      expect(readdirSync(join(folder, 'cd')).sort()).toEqual([name, fresh.slice(join(folder, 'cd').length + 1)].sort());
+      expect(await filesIn(media)).toEqual([name]);
     } finally {
       rmSync(folder, { recursive: true, force: true });
     }
@@ -305,6 +340,43 @@ describe('the files themselves', () => {
 });
 
 describe('deletions that cross', () => {
+  it('a file whose keep is under way when the look for files no record names reaches it is kept', async () => {
+    const folder = mkdtempSync(join(tmpdir(), 'socialconnect-media-unnamed-'));
+    const media = directoryMedia(folder);
+    const server = await startTestServer({ kind: 'postgres', media });
+    try {
+      const hash = 'f'.repeat(64);
+      const name = `${hash}.png`;
+      let written!: () => void;
+      const fileWritten = new Promise<void>((resolve) => {
+        written = resolve;
+      });
+      let commit!: () => void;
+      const committing = new Promise<void>((resolve) => {
+        commit = resolve;
+      });
+      // A keep as the server makes one: the image's lock, its file, then (a moment later) its row.
+      const keeping = server.database.transaction(async (sql) => {
+        await sql.query('SELECT pg_advisory_xact_lock($1, hashtext($2))', [IMAGE_LOCKS, hash]);
+        await media.put(name, new Uint8Array([9]), 'image/png');
+        written();
+        await committing;
+        await sql.query("INSERT INTO media (sha256, kind, bytes, refs) VALUES ($1, 'png', NULL, 1)", [hash]);
+      });
+      await fileWritten;
+      const looking = deleteUnnamedFiles(server.database, media);
+      // It waits on the image's lock, and finds the row once the keep has committed.
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      commit();
+      await keeping;
+      expect(await looking).toBe(0);
+      expect(await media.get(name)).toEqual(new Uint8Array([9]));
+    } finally {
+      await server.close();
+      rmSync(folder, { recursive: true, force: true });
+    }
+  });
+
   it('an image let go of again while the deletion of its first listing is under way: its file still goes', async () => {
     const folder = mkdtempSync(join(tmpdir(), 'socialconnect-media-cross-'));
     const media = directoryMedia(folder);

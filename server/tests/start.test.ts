@@ -1,10 +1,10 @@
 /** Start-up on a data folder: the seed on first start, the lock, restarts that keep everything. */
 import { createHash, randomBytes } from 'node:crypto';
-import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { hostname, tmpdir } from 'node:os';
 import { once } from 'node:events';
 import { connect } from 'node:net';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import type { HealthResponse, LoginResponse, PostsResponse, UsersResponse } from '../../contract/api';
 import { buildDefaultSeed, DEMO_CREDENTIALS, SEED_PASSWORD, SEED_USERNAMES, seedPostId } from '../../contract/seed/default';
 import { openStream } from '../../contract/tests/streams';
@@ -103,7 +103,7 @@ describe('a server on a new PGlite data folder', () => {
 });
 
 describe('a server on a database that holds its images in the rows (kept before images had files)', () => {
-  it('moves them to the files in the background, answering each the same throughout', async () => {
+  it('moves them to the files in the background, answering each the same throughout, and deletes a file no record names', async () => {
     const dataDir = await newDataDir('socialconnect-data-');
     try {
       // The demo network loaded as an older server left it: every image's bytes in its row.
@@ -115,6 +115,10 @@ describe('a server on a database that holds its images in the rows (kept before 
       } finally {
         await older.close();
       }
+      // And a file a process left when it stopped between writing an image's file and its row.
+      const stray = join(dataDir, 'media', '00', `${'0'.repeat(64)}.png`);
+      mkdirSync(dirname(stray), { recursive: true });
+      writeFileSync(stray, 'nothing names me');
       const server = await startServer(configFor(dataDir));
       try {
         const posts = (await json<PostsResponse>(server, '/api/posts')).body.posts.filter((post) => post.postImage !== '');
@@ -127,6 +131,8 @@ describe('a server on a database that holds its images in the rows (kept before 
         expect(readFileSync(join(dataDir, 'media', name.slice(0, 2), name)).equals(shipped)).toBe(true);
         const image = await fetch(`${server.url}${sunrise.postImage}`);
         expect(Buffer.from(await image.arrayBuffer()).equals(shipped)).toBe(true);
+        // Deleted in the background, beside the move, which it leaves alone.
+        await until(() => !existsSync(stray), 'the file no record names deleted', 20_000);
       } finally {
         await server.close();
       }
