@@ -121,7 +121,7 @@ const config: Config = {
   maxWorkers: availableParallelism() + 1,
   // Long files first, also on a clean clone with no timings (see the sequencer).
   testSequencer: '<rootDir>/scripts/testing/jestSequencer.cjs',
-  collectCoverageFrom: ['contract/**/*.ts', 'src/**/*.{ts,tsx}', 'mocks/**/*.ts', 'server/**/*.ts', '!**/*.test.{ts,tsx}', '!src/test/**', '!src/main.tsx', '!src/offline/serviceWorker.ts', '!src/offline/standInServiceWorker.ts', '!mocks/browser.ts', '!mocks/testing/**', '!server/main.ts', '!server/clusterMain.ts', '!server/backupMain.ts', '!server/testing/**', '!**/*.d.ts'],
+  collectCoverageFrom: ['contract/**/*.ts', 'src/**/*.{ts,tsx}', 'mocks/**/*.ts', 'server/**/*.ts', '!**/*.test.{ts,tsx}', '!src/test/**', '!src/main.tsx', '!src/offline/serviceWorker.ts', '!src/offline/standInServiceWorker.ts', '!mocks/browser.ts', '!mocks/testing/**', '!server/main.ts', '!server/clusterMain.ts', '!server/backupMain.ts', '!server/adminMain.ts', '!server/testing/**', '!**/*.d.ts'],
   coverageReporters: ['text-summary', 'lcov'],
   coverageThreshold: {
     global: {},

@@ -74,6 +74,6 @@ function compiledServerDir(): string {
  * restore; mediaMain: the move of images to their files; clusterMain: the cluster;
  * testing/clusterEcho: a stand-in for a cluster's process).
  */
-export function compiledEntry(program: 'main' | 'backupMain' | 'mediaMain' | 'clusterMain' | 'testing/clusterEcho'): string {
+export function compiledEntry(program: 'main' | 'backupMain' | 'mediaMain' | 'adminMain' | 'clusterMain' | 'testing/clusterEcho'): string {
   return join(compiledServerDir(), 'server', `${program}.js`);
 }
