@@ -7,6 +7,7 @@
  *   demote USERNAME    makes an admin or a moderator a member again
  *   list               the admins and moderators, admins first
  */
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { ConfigError, describeStore, PGLITE_FOLDER, readConfig } from './config';
 import { DataDirLockedError, lockDataDir, type DataDirLock } from './dataDirLock';
@@ -47,12 +48,17 @@ async function main(): Promise<void> {
   let lock: DataDirLock | undefined;
   let database: Database | undefined;
   try {
+    const noNetwork = new UsageError(`${store} holds no SocialConnect network: start the server on it once, or name the server's own (DATA_DIR, DATABASE_URL).`);
     if (config.databaseUrl) {
       database = await openPostgres({ connectionString: config.databaseUrl, max: 1 });
     } else {
+      // A folder with no database is not made one here (a mistyped DATA_DIR).
+      if (!existsSync(join(config.dataDir, PGLITE_FOLDER))) throw noNetwork;
       lock = lockDataDir(config.dataDir);
       database = await openPglite(join(config.dataDir, PGLITE_FOLDER));
     }
+    const [members] = await database.query<{ found: string | null }>("SELECT to_regclass('public.members')::text AS found");
+    if (!members?.found) throw noNetwork;
     // A database the upgraded server has not started on yet gets the roles' column first.
     await migrate(database);
     if (command === 'list') console.log(await listStaff(database, store));

@@ -3,7 +3,7 @@
  * the compiled program an operator runs: the first admin made, a wrong username or command said in
  * one line, and a data folder a running server holds refused.
  */
-import { rmSync } from 'node:fs';
+import { existsSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { buildDefaultSeed } from '../../contract/seed/default';
 import { PGLITE_FOLDER } from '../config';
@@ -106,6 +106,25 @@ describe.each(STORES)('npm run admin on $name', (kind) => {
   it('says how it is used for a command it does not know, or a missing name', async () => {
     for (const args of [[], ['promote'], ['crown', 'demo_user'], ['list', 'demo_user'], ['promote', 'demo_user', 'liam_chen']]) {
       expect({ args, ...(await admin(env, ...args)) }).toEqual({ args, code: 1, out: '', err: 'Usage: npm run admin -- promote USERNAME | demote USERNAME | list' });
+    }
+  });
+});
+
+describe('npm run admin on a store with no network', () => {
+  it('says so in one line, and makes no database where there was none', async () => {
+    const dataDir = await newDataDir('socialconnect-admin-none-');
+    const empty = join(dataDir, 'not-the-server');
+    const database = await createTestDatabase();
+    try {
+      const noFolder = await admin({ DATA_DIR: empty }, 'list');
+      expect(noFolder).toEqual({ code: 1, out: '', err: `PGlite (embedded PostgreSQL) in ${empty} holds no SocialConnect network: start the server on it once, or name the server's own (DATA_DIR, DATABASE_URL).` });
+      expect(existsSync(empty)).toBe(false);
+      const noTables = await admin({ DATABASE_URL: database.url }, 'promote', 'demo_user');
+      expect(noTables.code).toBe(1);
+      expect(noTables.err).toMatch(/ holds no SocialConnect network: start the server on it once, or name the server's own \(DATA_DIR, DATABASE_URL\)\.$/);
+    } finally {
+      await database.drop();
+      rmSync(dataDir, { recursive: true, force: true });
     }
   });
 });
