@@ -55,14 +55,14 @@ function checkedName(name: string): string {
   return name;
 }
 
+/** A write's temporary file in a folder: the image's name, a random id, `.part` (directoryMedia's put). */
+const PARTIAL_FILE = /^[0-9a-f]{64}(-\d+)?\.[a-z]+\.[0-9a-f-]{36}\.part$/;
+
 /**
  * A folder of files, spread over 256 subfolders by the name's first two characters (no folder
  * grows past what a file system lists quickly). A write goes to a temporary name first and is
  * renamed into place, so a reader never sees half a file, and a crash leaves no file of the name.
  */
-/** A write's temporary file in a folder: the image's name, a random id, `.part` (directoryMedia's put). */
-const PARTIAL_FILE = /^[0-9a-f]{64}(-\d+)?\.[a-z]+\.[0-9a-f-]{36}\.part$/;
-
 export function directoryMedia(folder: string): MediaFiles {
   const pathOf = (name: string): string => join(folder, checkedName(name).slice(0, 2), name);
   return {

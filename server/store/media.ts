@@ -159,18 +159,10 @@ export async function releaseImage(sql: Sql, url: string): Promise<void> {
   }
 }
 
-/** The names of the files of the rows `where` says, one row each: `name`. */
-function filesOfRows(where: string): string {
-  return `
-  SELECT sha256 || '.' || CASE kind WHEN 'jpeg' THEN 'jpg' ELSE kind END AS name FROM media ${where}
-  UNION ALL SELECT sha256 || '-' || width || '.webp' FROM media_copies ${where}`;
-}
-
 /** The names of the files the rows name (those without bytes), one row each: `name`. */
-export const FILES_NAMED = filesOfRows('WHERE bytes IS NULL');
-
-/** The names of every image's and copy's file, whether its bytes are still in its row (to be moved) or not. */
-const FILES_OF_EVERY_ROW = filesOfRows('');
+export const FILES_NAMED = `
+  SELECT sha256 || '.' || CASE kind WHEN 'jpeg' THEN 'jpg' ELSE kind END AS name FROM media WHERE bytes IS NULL
+  UNION ALL SELECT sha256 || '-' || width || '.webp' FROM media_copies WHERE bytes IS NULL`;
 
 /**
  * Held by a backup while it copies the files its snapshot names (server/backup.ts): deletions of
@@ -218,39 +210,65 @@ export async function deleteGoneFiles(database: Database, files: MediaFiles): Pr
   }
 }
 
-/** How old a file no row names, or a write's temporary file, is before it is taken for left behind. */
+/** How old a folder's temporary file of a write is before it is taken for one cut short (a write takes seconds). */
 export const LEFT_BEHIND_AFTER_MS = 60 * 60 * 1000;
+
+/** How many listed files are looked up against the rows at once. */
+const LOOKED_UP_AT_ONCE = 500;
+
+/** Of `names` (files listed), those no row names now, an original by its hash, a copy by its hash and width. */
+async function unnamedAmong(database: Database, names: readonly string[]): Promise<string[]> {
+  const hashes = [...new Set(names.map((name) => name.slice(0, 64)))];
+  const originals = new Set((await database.query<{ sha256: string }>('SELECT sha256 FROM media WHERE sha256 = ANY($1::text[])', [hashes])).map((row) => row.sha256));
+  const copies = new Set((await database.query<{ sha256: string; width: number }>('SELECT sha256, width FROM media_copies WHERE sha256 = ANY($1::text[])', [hashes])).map((row) => `${row.sha256}-${row.width}`));
+  return names.filter((name) => {
+    const copy = COPY_NAME.exec(name);
+    return copy ? !copies.has(`${copy[1]}-${copy[2]}`) : !originals.has(name.slice(0, 64));
+  });
+}
 
 /**
  * Deletes the files no row names, and says how many: a process that stopped (killed, or its machine
  * gone) between writing an image's file and committing its row leaves a file that nothing names
- * or lists for deletion. Each is checked again under its image's lock, so after any keep of the
- * same image has committed or rolled back: a file a keep is writing now is never taken. A folder's
- * temporary files of writes cut short go too, once an hour old. It stops when a backup is copying
- * files, or when `signal` aborts (the next run goes on). Run in the background at every start.
+ * or lists for deletion. The listing is looked up against the rows a batch at a time (memory stays
+ * the same whatever the store holds), and each file found unnamed is checked again under its
+ * image's lock, so after any keep of the same image has committed or rolled back: a file a keep is
+ * writing now is never taken. A folder's temporary files of writes cut short go too, once an hour
+ * old. It stops when a backup is copying files, or when `signal` aborts (the next run goes on). Run
+ * in the background at every start.
  */
 export async function deleteUnnamedFiles(database: Database, files: MediaFiles, { signal }: { signal?: AbortSignal } = {}): Promise<number> {
-  const named = new Set((await database.query<{ name: string }>(FILES_OF_EVERY_ROW)).map((row) => row.name));
   let deleted = await files.deleteUnfinished(LEFT_BEHIND_AFTER_MS);
+  /** Deletes the unnamed files of one batch; says whether to go on (no backup under way). */
+  const sweep = async (batch: readonly string[]): Promise<boolean> => {
+    for (const name of await unnamedAmong(database, batch)) {
+      const outcome = await database.transaction(async (sql) => {
+        const [free] = await sql.query<{ free: boolean }>('SELECT pg_try_advisory_xact_lock_shared($1, $2) AS free', [...BACKUP_LOCK]);
+        if (!free?.free) return 'backup';
+        const hash = name.slice(0, 64);
+        const copy = COPY_NAME.exec(name);
+        await lockImage(sql, hash);
+        const rows = copy
+          ? await sql.query('SELECT 1 FROM media_copies WHERE sha256 = $1 AND width = $2', [hash, Number(copy[2])])
+          : await sql.query('SELECT 1 FROM media WHERE sha256 = $1', [hash]);
+        if (rows.length > 0) return 'named';
+        await files.delete(name);
+        return 'deleted';
+      });
+      if (outcome === 'backup') return false;
+      if (outcome === 'deleted') deleted += 1;
+    }
+    return true;
+  };
+  let batch: string[] = [];
   for await (const name of files.list()) {
-    if (signal?.aborted) break;
-    if (named.has(name)) continue;
-    const outcome = await database.transaction(async (sql) => {
-      const [free] = await sql.query<{ free: boolean }>('SELECT pg_try_advisory_xact_lock_shared($1, $2) AS free', [...BACKUP_LOCK]);
-      if (!free?.free) return 'backup';
-      const hash = name.slice(0, 64);
-      const copy = COPY_NAME.exec(name);
-      await lockImage(sql, hash);
-      const rows = copy
-        ? await sql.query('SELECT 1 FROM media_copies WHERE sha256 = $1 AND width = $2', [hash, Number(copy[2])])
-        : await sql.query('SELECT 1 FROM media WHERE sha256 = $1', [hash]);
-      if (rows.length > 0) return 'named';
-      await files.delete(name);
-      return 'deleted';
-    });
-    if (outcome === 'backup') break;
-    if (outcome === 'deleted') deleted += 1;
+    if (signal?.aborted) return deleted;
+    batch.push(name);
+    if (batch.length < LOOKED_UP_AT_ONCE) continue;
+    if (!(await sweep(batch))) return deleted;
+    batch = [];
   }
+  if (!signal?.aborted) await sweep(batch);
   return deleted;
 }
 

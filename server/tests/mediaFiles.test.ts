@@ -15,9 +15,11 @@ import sharp from 'sharp';
 import type { LoginResponse, PostsResponse } from '../../contract/api';
 import { buildDefaultSeed, DEMO_CREDENTIALS } from '../../contract/seed/default';
 import { cameraJpeg, plainJpeg, secretsIn } from '../../contract/tests/imageFixtures';
+import { migrate } from '../db/migrate';
 import { directoryMedia, MediaUnreachable, s3Media, type MediaFiles } from '../mediaFiles';
 import { deleteGoneFiles, deleteUnnamedFiles, FILES_NAMED, IMAGE_LOCKS, LEFT_BEHIND_AFTER_MS } from '../store/media';
 import { startObjectStore, type TestObjectStore } from '../testing/objectStore';
+import { newPglite } from '../testing/pgliteTemplate';
 import { startTestServer, type TestServer } from '../testing/serverTarget';
 
 jest.setTimeout(60_000);
@@ -335,6 +337,29 @@ describe('the files themselves', () => {
       expect(refused?.message).not.toContain('not-the-secret');
     } finally {
       await new Promise((resolve) => refusing.close(resolve));
+    }
+  });
+});
+
+describe('the look for files no record names', () => {
+  it('goes through a store of any size a batch at a time: 1,201 files left behind go, the one a row names stays', async () => {
+    const folder = mkdtempSync(join(tmpdir(), 'socialconnect-media-many-'));
+    const media = directoryMedia(folder);
+    const database = await newPglite();
+    try {
+      await migrate(database);
+      const kept = `${'a'.repeat(64)}.png`;
+      await database.query("INSERT INTO media (sha256, kind, bytes, refs) VALUES ($1, 'png', NULL, 1)", ['a'.repeat(64)]);
+      await media.put(kept, new Uint8Array([1]), 'image/png');
+      for (let index = 0; index < 1201; index += 1) {
+        const hash = createHash('sha256').update(String(index)).digest('hex');
+        await media.put(index % 2 === 0 ? `${hash}.jpg` : `${hash}-960.webp`, new Uint8Array([2]), 'image/jpeg');
+      }
+      expect(await deleteUnnamedFiles(database, media)).toBe(1201);
+      expect(await filesIn(media)).toEqual([kept]);
+    } finally {
+      await database.close();
+      rmSync(folder, { recursive: true, force: true });
     }
   });
 });
