@@ -9,9 +9,10 @@
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { openCommandDatabase } from './commandDatabase';
 import { ConfigError, describeStore, PGLITE_FOLDER, readConfig } from './config';
-import { DataDirLockedError, lockDataDir, type DataDirLock } from './dataDirLock';
-import { openPglite, openPostgres, type Database } from './db/database';
+import { DataDirLockedError } from './dataDirLock';
+import type { Database } from './db/database';
 import { migrate } from './db/migrate';
 
 const USAGE = 'Usage: npm run admin -- promote USERNAME | demote USERNAME | list';
@@ -45,18 +46,12 @@ async function main(): Promise<void> {
   if (!(wantsName || command === 'list') || (wantsName && !username) || rest.length > 0 || (command === 'list' && username)) throw new UsageError(USAGE);
   const config = readConfig();
   const store = describeStore(config);
-  let lock: DataDirLock | undefined;
-  let database: Database | undefined;
+  const noNetwork = new UsageError(`${store} holds no SocialConnect network: start the server on it once, or name the server's own (DATA_DIR, DATABASE_URL).`);
+  // A folder with no database is not made one here (a mistyped DATA_DIR).
+  if (!config.databaseUrl && !existsSync(join(config.dataDir, PGLITE_FOLDER))) throw noNetwork;
+  const opened = await openCommandDatabase(config);
+  const { database } = opened;
   try {
-    const noNetwork = new UsageError(`${store} holds no SocialConnect network: start the server on it once, or name the server's own (DATA_DIR, DATABASE_URL).`);
-    if (config.databaseUrl) {
-      database = await openPostgres({ connectionString: config.databaseUrl, max: 1 });
-    } else {
-      // A folder with no database is not made one here (a mistyped DATA_DIR).
-      if (!existsSync(join(config.dataDir, PGLITE_FOLDER))) throw noNetwork;
-      lock = lockDataDir(config.dataDir);
-      database = await openPglite(join(config.dataDir, PGLITE_FOLDER));
-    }
     const [members] = await database.query<{ found: string | null }>("SELECT to_regclass('public.members')::text AS found");
     if (!members?.found) throw noNetwork;
     // A database the upgraded server has not started on yet gets the roles' column first.
@@ -64,8 +59,7 @@ async function main(): Promise<void> {
     if (command === 'list') console.log(await listStaff(database, store));
     else console.log(await setRole(database, store, username!, command === 'promote' ? 'admin' : 'member'));
   } finally {
-    await database?.close();
-    lock?.release();
+    await opened.close();
   }
 }
 

@@ -5,10 +5,9 @@
  * it needs the data folder, so the server must be stopped (a server moves them itself, in the
  * background, at every start). Stopped (Ctrl-C), it says so; run again, it goes on where it stopped.
  */
-import { join } from 'node:path';
-import { ConfigError, describeMedia, describeStore, PGLITE_FOLDER, readConfig } from './config';
-import { DataDirLockedError, lockDataDir, type DataDirLock } from './dataDirLock';
-import { openPglite, openPostgres, type Database } from './db/database';
+import { openCommandDatabase, type CommandDatabase } from './commandDatabase';
+import { ConfigError, describeMedia, describeStore, readConfig } from './config';
+import { DataDirLockedError } from './dataDirLock';
 import { migrate } from './db/migrate';
 import { MediaUnreachable, openMediaFiles } from './mediaFiles';
 import { imagesLeftToMove, moveImagesToFiles, type MoveCounts } from './mediaMove';
@@ -21,17 +20,12 @@ async function main(): Promise<void> {
   const config = readConfig();
   const started = performance.now();
   const took = (): string => `${((performance.now() - started) / 1000).toFixed(1)} s`;
-  let lock: DataDirLock | undefined;
-  let database: Database | undefined;
+  let opened: CommandDatabase | undefined;
   const files = openMediaFiles(config.media);
   try {
     await files.check();
-    if (config.databaseUrl) {
-      database = await openPostgres({ connectionString: config.databaseUrl, max: 1 });
-    } else {
-      lock = lockDataDir(config.dataDir);
-      database = await openPglite(join(config.dataDir, PGLITE_FOLDER));
-    }
+    opened = await openCommandDatabase(config);
+    const { database } = opened;
     // A database the upgraded server has not started on yet gets the migration that lets rows go of their bytes.
     await migrate(database);
     const left = await imagesLeftToMove(database);
@@ -65,8 +59,7 @@ async function main(): Promise<void> {
     console.log(`Moved ${counted(moved)} to ${where} in ${took()}.${rest.images + rest.copies > 0 ? ` ${counted(rest)} were added in the database meanwhile: run it again.` : ' None is left in the database.'}`);
   } finally {
     files.close();
-    await database?.close();
-    lock?.release();
+    await opened?.close();
   }
 }
 
