@@ -50,8 +50,9 @@ async function start(container: HTMLElement): Promise<void> {
         // A call that met the network instead of the stand-in (its worker stopped by the browser)
         // goes again once the worker answers this tab again.
         whenBackendLost(async () => (await standIn.workbench.worker.check()).kind !== 'lost');
-        // Its worker keeps what this page loads, so that the demo opens offline next time.
-        keepWhatLoads();
+        // A production build's worker keeps what this page loads, so that the demo opens offline
+        // next time (development has MSW's worker alone, which keeps nothing).
+        if (process.env.NODE_ENV === 'production') keepWhatLoads();
         return standIn;
       });
       begun(started);
