@@ -13,6 +13,12 @@ export interface ConsoleGuard {
  */
 const ALWAYS_ALLOWED = [/^Failed to load resource: the server responded with a status of \d+/];
 
+/**
+ * What Chromium says of calls a stopped or restarting server cuts off or refuses: refused, reset,
+ * answered with nothing, or sent on a kept-alive socket the server had closed meanwhile.
+ */
+export const SERVER_GONE = /^Failed to load resource: net::ERR_(CONNECTION_REFUSED|CONNECTION_RESET|EMPTY_RESPONSE|SOCKET_NOT_CONNECTED|FAILED)/;
+
 interface WorkerFixtures {
   /** The project's backend: the stand-in in the served build, or the real server. */
   backend: Backend;

@@ -3,7 +3,7 @@
  * each other, sessions end on the server, and nothing is lost when the server restarts.
  */
 import type { Browser, Page } from '@playwright/test';
-import { test, expect } from './fixtures';
+import { test, expect, SERVER_GONE } from './fixtures';
 import { callsOnTheirWay, DEMO, expectToast, homeSettled, liamPostsAndHomeShowsIt, fillSignup, login, logout, MEMBERS, navigateTo, postCard, postCards, pressWhileServerDown, SEED_TEXT, submitLogin, topBarSearch, UPLOAD_PHOTO, urlPath, writePost } from './helpers';
 
 function connections(page: Page) {
@@ -166,7 +166,7 @@ test.describe('One network, several devices', { tag: ['@server'] }, () => {
     if (!realServer) throw new Error('This journey runs against the real server only.');
     // What is on its way as the server stops is cut off (the stream's next try can meet the closing
     // socket), and while it is down the live stream's tries to open again are refused: the browser says so.
-    consoleGuard.allow(/^Failed to load resource: net::ERR_CONNECTION_(RESET|REFUSED)/);
+    consoleGuard.allow(SERVER_GONE);
     const onTheirWay = callsOnTheirWay(page);
     await login(page);
     // Home's first loads all in: one the restart cut off would take the member to the error screen.
@@ -195,7 +195,7 @@ test.describe('One network, several devices', { tag: ['@server'] }, () => {
   test("the server stops while the member moves on: the error page says so until it is back, then Reload loads the page that failed", async ({ page, realServer, consoleGuard }) => {
     if (!realServer) throw new Error('This journey runs against the real server only.');
     // What is on its way when the server stops is cut off, and what is asked while it is down is refused.
-    consoleGuard.allow(/^Failed to load resource: net::ERR_CONNECTION_(RESET|REFUSED)/);
+    consoleGuard.allow(SERVER_GONE);
     await login(page);
     // A profile's code is loaded: what fails next is its data.
     await navigateTo(page, 'Profile');

@@ -8,15 +8,19 @@
  */
 import type { Locator, Page } from '@playwright/test';
 import type { RealServer } from './backend';
-import { test, expect, openWithScenario, type ConsoleGuard } from './fixtures';
+import { test, expect, openWithScenario, SERVER_GONE, type ConsoleGuard } from './fixtures';
 import { callsOnTheirWay, expectToast, homeSettled, liamPostsAndHomeShowsIt, login, MEMBERS, navigateTo, postCard, postCards, pressWhileServerDown, readKept, SEED_TEXT, setNetwork, urlPath } from './helpers';
 
 /** The server is gone, and so is every file and answer of it the page has not loaded yet. */
 async function serverDown(page: Page, realServer: RealServer | undefined, consoleGuard: ConsoleGuard): Promise<void> {
   // What is on its way when it goes is cut off, and what is asked while it is down is refused.
-  consoleGuard.allow(/^Failed to load resource: net::ERR_(CONNECTION_REFUSED|CONNECTION_RESET|INTERNET_DISCONNECTED|FAILED)/);
-  if (realServer) await realServer.stop();
-  else await setNetwork(page.context(), false);
+  if (realServer) {
+    consoleGuard.allow(SERVER_GONE);
+    await realServer.stop();
+  } else {
+    consoleGuard.allow(/^Failed to load resource: net::ERR_(INTERNET_DISCONNECTED|FAILED)/);
+    await setNetwork(page.context(), false);
+  }
 }
 
 async function serverBack(page: Page, realServer: RealServer | undefined): Promise<void> {
@@ -114,7 +118,7 @@ test.describe("A member's act the backend cannot take", () => {
 test.describe('An outage while a tab is open', { tag: ['@server'] }, () => {
   test('a home tab left open stays on its page, says once that it is reconnecting, keeps a like waiting, and recovers by itself', async ({ page, realServer, request, consoleGuard }) => {
     if (!realServer) throw new Error('This journey runs against the real server only.');
-    consoleGuard.allow(/^Failed to load resource: net::ERR_(CONNECTION_REFUSED|CONNECTION_RESET|EMPTY_RESPONSE|FAILED)/);
+    consoleGuard.allow(SERVER_GONE);
     const onTheirWay = callsOnTheirWay(page);
     await login(page);
     await homeSettled(page, onTheirWay);

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type { Page, TestInfo } from '@playwright/test';
-import { test, expect, openWithScenario } from './fixtures';
+import { test, expect, openWithScenario, SERVER_GONE } from './fixtures';
 import { callsOnTheirWay, expectNoLoader, homeSettled, isPhone, login, postCard, postCards, SEED_TEXT, SYSTEM_THEMES } from './helpers';
 import { MEMBER_ROUTES, memberShellReady, PUBLIC_ROUTES, type RouteCheck } from './routes';
 
@@ -153,7 +153,7 @@ test.describe('Screenshots of every route, light and dark', { tag: ['@phone'] },
 test.describe('Screenshots of an outage, light and dark', { tag: ['@server'] }, () => {
   test('a page open through an outage: the reconnecting line', async ({ page, realServer, consoleGuard }, testInfo) => {
     if (!realServer) throw new Error('This shot needs the real server, to stop it.');
-    consoleGuard.allow(/^Failed to load resource: net::ERR_(CONNECTION_REFUSED|CONNECTION_RESET|EMPTY_RESPONSE|FAILED)/);
+    consoleGuard.allow(SERVER_GONE);
     const onTheirWay = callsOnTheirWay(page);
     await login(page);
     await homeSettled(page, onTheirWay);
