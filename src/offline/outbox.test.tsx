@@ -110,6 +110,19 @@ describe('a change made with no network waits, and is sent once the backend answ
     await waitFor(() => expect(keptWrites()).toEqual([]));
   });
 
+  it('a like sent once the backend answers brings back that post alone, as the backend has it: Home does not load again', async () => {
+    await lakeLikedOffline();
+    // Meanwhile, on another device, Liam liked the post too.
+    getMockDb().posts.get(LAKE_ID)?.likedBy.push(SEED_USER_IDS.liam);
+    const calls = recordCalls();
+    networkBack();
+    await waitFor(() => expect(likeOf(cardWith(LAKE), 4, true)).toBeInTheDocument(), { timeout: 5_000 });
+    await waitFor(() => expect(keptWrites()).toEqual([]));
+    calls.stop();
+    // The post alone is read again; no list holding it is (a post written meanwhile would wait behind "1 new post").
+    expect(calls.calls.filter((call) => call.startsWith('GET /posts'))).toEqual([`GET /posts/${LAKE_ID}`]);
+  });
+
   it('a like on a page whose reload failed (the tab came back to with no network) shows at once and waits', async () => {
     // A backend without the live stream: Home loads again when the member comes back to the tab.
     server.use(http.get(`${TEST_API_BASE}/health`, () => HttpResponse.json({ status: 'ok', extensions: ['pages', 'feed', 'return-minimal'] })));
@@ -218,7 +231,7 @@ describe('a change made with no network waits, and is sent once the backend answ
     networkBack();
     expect(await screen.findByText(`Your like was not saved. ${MESSAGES.postNotFound}`, {}, { timeout: 5_000 })).toBeInTheDocument();
     await waitFor(() => expect(keptWrites()).toEqual([]));
-    // Home loads again: the post is gone from it.
+    // The post is gone from Home too.
     await waitFor(() => expect(screen.queryByText(LAKE)).not.toBeInTheDocument());
   });
 
@@ -508,7 +521,7 @@ describe('an edit made with no network', () => {
     networkBack();
     expect(await screen.findByText(new RegExp(MESSAGES.postNotFound.replace(/[.!?]/g, '.')), {}, { timeout: 5_000 })).toBeInTheDocument();
     await waitFor(() => expect(within(screen.getByRole('form', { name: 'Create a post' })).getByRole('textbox', { name: 'New post text' })).toHaveValue(EDITED));
-    // Home loads again: the post is gone from it.
+    // The post is gone from Home too.
     await waitFor(() => expect(screen.queryByRole('link', { name: EDITED })).not.toBeInTheDocument());
     expect(keptWrites()).toEqual([]);
   });

@@ -7,7 +7,7 @@
 import { failedActText } from '../i18n/failureTexts';
 import { showBookmarkWaiting } from '../features/bookmarks/bookmarksApi';
 import { cachedPost, patchPost } from '../features/posts/postCopies';
-import { readPost, showCreatedPost } from '../features/posts/postsApi';
+import { readPost, reloadPost, showCreatedPost } from '../features/posts/postsApi';
 import { showCreatedReply } from '../features/replies/repliesApi';
 import { applyDislike, applyLike } from '../features/posts/postReactions';
 import { editDraftPlace, returnToDraft } from '../features/posts/useDraft';
@@ -167,9 +167,11 @@ export function takeOffScreen(cache: CacheAccess, writes: readonly WaitingWrite[
 }
 
 /**
- * What the backend has now of what these writes changed, loaded again where shown: their posts (and
- * the bookmarks list, when a bookmark changed), both members' records and the home feed after a
- * follow, and the lists of posts after a new post.
+ * What the backend has now of what these writes changed, loaded again where shown: each post acted
+ * on is fetched once and takes its place in every copy (a list does not load again for it, so
+ * nothing moves and new posts still wait behind "N new posts"); the bookmarks list, when a bookmark
+ * changed; both members' records and the home feed after a follow; and the lists of posts after a
+ * new post.
  */
 export function reloadTargets(cache: CacheAccess, writes: readonly WaitingWrite[]): void {
   if (writes.length === 0) return;
@@ -177,17 +179,17 @@ export function reloadTargets(cache: CacheAccess, writes: readonly WaitingWrite[
   const created = writes.some((write) => write.kind === 'post');
   const replied = [...new Set(writes.filter((write) => write.kind === 'reply').map(replyPostOf))].filter((id): id is string => id !== undefined);
   const posts = writes.filter((write) => !follows.includes(write) && write.kind !== 'post' && write.kind !== 'reply');
-  const tags = [...new Set(posts.map((write) => write.target))].map((id) => ({ type: 'Post' as const, id }));
   const members = [...new Set(follows.flatMap((write) => [write.target, write.member]))].map((id) => ({ type: 'User' as const, id }));
   const bookmarks = posts.some((write) => write.kind === 'bookmark' || write.kind === 'unbookmark');
   const lists = [
     ...(created ? [{ type: 'Post' as const, id: 'LIST' }] : []),
-    // A post replied to: its replies, and its count wherever it shows.
-    ...replied.flatMap((postId) => [{ type: 'Reply' as const, id: `LIST:${postId}` }, { type: 'Post' as const, id: postId }]),
+    // A post replied to: its replies (its count is the post's, fetched below).
+    ...replied.map((postId) => ({ type: 'Reply' as const, id: `LIST:${postId}` })),
   ];
   cache.dispatch(api.util.invalidateTags([
-    ...tags, ...members, ...lists, ...(bookmarks ? [{ type: 'Bookmark' as const, id: 'LIST' }] : []), ...(follows.length > 0 || created ? [HOME_FEED_TAG] : []),
+    ...members, ...lists, ...(bookmarks ? [{ type: 'Bookmark' as const, id: 'LIST' }] : []), ...(follows.length > 0 || created ? [HOME_FEED_TAG] : []),
   ]));
+  for (const postId of new Set([...posts.map((write) => write.target), ...replied])) void reloadPost(cache, postId);
 }
 
 /** The wait a Retry-After header asks for, in ms; undefined when it asks none. */

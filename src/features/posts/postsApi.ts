@@ -2,7 +2,7 @@ import { api, cacheAccess, HOME_FEED_TAG, type CacheAccess, type Undo } from '..
 import type { PostOrder } from '../../../contract/order';
 import { normaliseTag, tagsOf } from '../../../contract/richText';
 import { holdsListStart, POST_PAGES_OPTIONS, pageQuery, readPage, type PagePlace } from '../../lib/api/postPages';
-import { refusedAsAlready } from '../../lib/apiError';
+import { classifyFailure, refusedAsAlready } from '../../lib/apiError';
 import { idempotencyHeaders } from '../../lib/idempotencyKey';
 import type { Post, PostDraftPayload, PostRemoval, PostResponse, PostsPage, PostsResponse, ReactionChange, UserSummary } from '../../types/api';
 import { selectCurrentSummary } from '../users/currentMember';
@@ -159,11 +159,16 @@ export const postsApi = api.injectEndpoints({
   }),
 });
 
-/** The post as the backend has it now, in every cached copy of it; nothing is asked when none is shown. */
+/**
+ * The post as the backend has it now, in every cached copy of it; a post the backend no longer
+ * shows this member (deleted, or its author blocked them) leaves every copy. Nothing is asked when
+ * no copy is shown.
+ */
 export async function reloadPost(cache: CacheAccess, postId: string): Promise<void> {
   if (api.util.selectInvalidatedBy(cache.getState(), [{ type: 'Post', id: postId }]).length === 0) return;
-  const { data } = await cache.dispatch(postsApi.endpoints.getPost.initiate(postId, { subscribe: false, forceRefetch: true }));
+  const { data, error } = await cache.dispatch(postsApi.endpoints.getPost.initiate(postId, { subscribe: false, forceRefetch: true }));
   if (data) replacePost(cache, data);
+  else if (classifyFailure(error, true).status === 404) removePost(cache, postId);
 }
 
 /**
