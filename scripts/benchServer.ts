@@ -8,6 +8,7 @@
  * BENCH_ONLY=live for the live stream's rows alone, BENCH_ONLY=notifications for the rows of replies
  * and notifications at size alone, BENCH_ONLY=cluster for the rows of the answer cache's version
  * check and those through HAProxy alone, BENCH_ONLY=writes for the writes beside the like floor alone.
+ * BENCH_ONLY=home for Home's pages at a million posts alone (also the full run's last part).
  * BENCH_CPU_PROF=<folder> writes a CPU profile of every server the benchmark starts there (node
  * --cpu-prof, one file a process, written when it stops).
  */
@@ -32,6 +33,7 @@ import { argon2Passwords } from '../server/passwords';
 import { createSqlStore } from '../server/store/sqlStore';
 import { startCluster, type Cluster } from '../server/testing/postgresCluster';
 import { slowClients } from '../server/testing/slowClients';
+import { explainHome, growToMillion, SCALE_MEMBERS, SCALE_POSTS } from './benchServer/millionPosts';
 import { BUSY_POST_REPLIES, NOTIFIED_TOTAL, buildNotifiedNetwork } from './benchServer/notifiedNetwork';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
@@ -42,8 +44,8 @@ const FLOOR = join(__dirname, 'benchServer', 'floorServer.cjs');
 const FLOOR_STREAMS = join(__dirname, 'benchServer', 'floorStreams.cjs');
 const VERSION_FROM_MEMORY = join(__dirname, 'benchServer', 'versionFromMemory.cjs');
 const LIKE_FLOOR = join(__dirname, 'benchServer', 'likeFloor.cjs');
-const ONLY = process.env.BENCH_ONLY as 'live' | 'notifications' | 'cluster' | 'writes' | undefined;
-if (ONLY !== undefined && ONLY !== 'live' && ONLY !== 'notifications' && ONLY !== 'cluster' && ONLY !== 'writes') throw new Error(`BENCH_ONLY "${String(ONLY)}" is not valid. Use live, notifications, cluster or writes.`);
+const ONLY = process.env.BENCH_ONLY as 'live' | 'notifications' | 'cluster' | 'writes' | 'home' | undefined;
+if (ONLY !== undefined && !['live', 'notifications', 'cluster', 'writes', 'home'].includes(ONLY)) throw new Error(`BENCH_ONLY "${String(ONLY)}" is not valid. Use live, notifications, cluster, writes or home.`);
 
 // ---- Targets (issue: the server's benchmark) ----
 const TARGETS = {
@@ -61,6 +63,10 @@ const TARGETS = {
   likeToEventP99Ms: 1000,
   idleStreamBytes: 50 * 1024,
   firstPageP99Ms: { postgres: 50 },
+  /** Home's first and next pages at a million posts, for a member following 1,000, with 10 readers. */
+  homeAtMillionP99Ms: { postgres: 20, pglite: 100 },
+  /** A member following 5,000: within this many times the 1,000's p99. */
+  homeFollowingMoreTimes: 2,
 };
 
 interface Row {
@@ -79,6 +85,8 @@ const misses: string[] = [];
 // ---- Networks to load ----
 
 const BENCH_MEMBERS = 50;
+/** Members reading Home at once at a million posts. */
+const PAGE_READERS_AT_SCALE = 10;
 /** The floor's unmeasured first seconds, so that it is compared warm with a warm server. */
 const FLOOR_WARM_UP_SECONDS = 2;
 const BENCH_USERNAMES = Array.from({ length: BENCH_MEMBERS }, (_, i) => `bench_${i + 1}`);
@@ -546,6 +554,81 @@ async function benchAtScale(storeName: string, server: Child, count: number): Pr
   timedRow(storeName, `Login, then the first cards, spec: GET /api/posts (every post; a sort reorders them here), ${scale} posts`, await sequentially(count > 10_000 ? 2 : 4, loginThen('/api/posts')));
   const trending = await sequentially(20, () => fetch(`${server.url}/api/feed?sort=trending&limit=20`, { headers: { authorization: token ?? '' } }));
   timedRow(storeName, `GET /api/feed?sort=trending&limit=20, ${scale} posts`, trending);
+}
+
+// ---- Home at a million posts ----
+
+/** Readers of Home at a million posts: 10 members following 1,000 each, 10 following 5,000. */
+const HOME_READERS = [1_000, 5_000].map((follows, group) => ({
+  follows,
+  usernames: BENCH_USERNAMES.slice(group * PAGE_READERS_AT_SCALE, (group + 1) * PAGE_READERS_AT_SCALE),
+}));
+const HOME_PAGE = '/api/feed?limit=20';
+
+/**
+ * Home's first and next pages on a network of a million posts by 10,000 members: 10 members who
+ * follow 1,000 each read at once, then 10 who follow 5,000, each beside the floor answering the same
+ * bytes by the same loader. Each reader's next page is the one after their own first. Then
+ * the plan of the first page's statement, as the server's store sends it, goes to bench-results.
+ */
+async function benchHomeAtScale(store: Store, floorBodyFile: string, out: string): Promise<void> {
+  await store.load(benchNetwork());
+  const memberId = (username: string) => `u-bench-${username.slice('bench_'.length)}`;
+  const writer = await store.open();
+  let grown: { seconds: number };
+  try {
+    grown = await growToMillion(writer, HOME_READERS.map(({ follows, usernames }) => ({ follows, ids: usernames.map(memberId) })));
+  } finally {
+    await writer.close();
+  }
+  rows.push({ store: store.name, what: `Home at scale: ${SCALE_POSTS.toLocaleString('en')} posts by ${SCALE_MEMBERS.toLocaleString('en')} members written (SQL), vacuumed`, p50: Math.round(grown.seconds * 1000) });
+  const server = await startServer(store);
+  const p99s = new Map<number, number>();
+  try {
+    for (const { follows, usernames } of HOME_READERS) {
+      const tokens = await loginAll(server.url, usernames);
+      const label = `a member following ${follows.toLocaleString('en')}, ${PAGE_READERS_AT_SCALE} readers`;
+      // Each reader's first page, and from it the address of their next.
+      const nextPages: string[] = [];
+      let firstBody: Buffer = Buffer.alloc(0);
+      for (const token of tokens) {
+        const { status, bytes } = await send(server.url, token, { method: 'GET', path: HOME_PAGE });
+        const page = JSON.parse(bytes.toString('utf8')) as { posts?: unknown[]; nextCursor?: string | null };
+        if (status !== 200 || page.posts?.length !== 20 || !page.nextCursor) throw new Error(`Home answered ${status}, not a page of 20 with a next one: ${bytes.toString('utf8').slice(0, 300)}`);
+        nextPages.push(`${HOME_PAGE}&cursor=${encodeURIComponent(page.nextCursor)}`);
+        firstBody = bytes;
+      }
+      for (const [what, addressOf] of [
+        ['first page', () => HOME_PAGE],
+        ['next page', (member: number) => nextPages[member] ?? HOME_PAGE],
+      ] as const) {
+        const step = (member: number) => ({ method: 'GET', path: addressOf(member) });
+        const floor = await onFloor(firstBody, floorBodyFile, (url) => asMembers(url, tokens, step));
+        await sequentially(20, (n) => fetch(`${server.url}${addressOf(n % tokens.length)}`, { headers: { authorization: tokens[n % tokens.length] ?? '' } }));
+        const run = await asMembers(server.url, tokens, step);
+        floorRows(store.name, `Home at ${SCALE_POSTS.toLocaleString('en')} posts: GET ${HOME_PAGE}, ${what}, ${label}`, floor, run, firstBody.length);
+        p99s.set(follows, Math.max(p99s.get(follows) ?? 0, run.p99));
+      }
+    }
+  } finally {
+    await server.stop();
+  }
+  // The first page's statement as the server's store sends it (the server stopped: PGlite has one holder), for a member following 1,000 and one following 5,000.
+  const database = await store.open();
+  try {
+    const plans: string[] = [];
+    for (const { follows, usernames } of HOME_READERS) plans.push(`-- Home's first page, a member following ${follows.toLocaleString('en')}\n${await explainHome(database, memberId(usernames[0] ?? ''))}`);
+    const file = join(out, `home-at-scale-plans-${store.name}.txt`);
+    writeFileSync(file, `${plans.join('\n\n')}\n`);
+    console.log(`  Home's plans: ${file}`);
+  } finally {
+    await database.close();
+  }
+  const target = TARGETS.homeAtMillionP99Ms[store.name];
+  const base = p99s.get(1_000) ?? 0;
+  const more = p99s.get(5_000) ?? 0;
+  if (base > target) misses.push(`${store.name}: Home at a million posts, following 1,000: p99 ${base.toFixed(1)} ms with ${PAGE_READERS_AT_SCALE} readers (target ${target} ms)`);
+  if (more > base * TARGETS.homeFollowingMoreTimes) misses.push(`${store.name}: Home at a million posts, following 5,000: p99 ${more.toFixed(1)} ms, over ${TARGETS.homeFollowingMoreTimes}x the ${base.toFixed(1)} ms of following 1,000`);
 }
 
 // ---- Replies and notifications at size: each row beside a floor answering its bytes ----
@@ -1262,6 +1345,8 @@ async function main(): Promise<void> {
       if (ONLY === undefined || ONLY === 'live') await benchLive(store);
       if (ONLY === undefined || ONLY === 'writes') await benchWrites(store, join(out, `floor-${name}.json`));
       if ((ONLY === undefined || ONLY === 'cluster') && store.name === 'postgres') await benchCluster(store, join(out, `floor-${name}.json`));
+      // Last: it leaves a million posts in the store.
+      if (ONLY === undefined || ONLY === 'home') await benchHomeAtScale(store, join(out, `floor-${name}.json`), out);
     } finally {
       await store.close();
     }

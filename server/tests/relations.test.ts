@@ -5,42 +5,23 @@
  */
 import { buildBusySeed } from '../../contract/seed/busy';
 import { DEMO_USER_ID } from '../../contract/seed/default';
-import type { Database, Sql } from '../db/database';
+import type { Database } from '../db/database';
 import { migrate } from '../db/migrate';
 import { createSqlStore, type SqlStore } from '../store/sqlStore';
 import { PUBLIC_DIR } from '../start';
 import { newPglite } from '../testing/pgliteTemplate';
-
-/** The database, with every statement run through it kept in `seen` (text and parameters). */
-function recording(database: Database, seen: Array<{ text: string; params: readonly unknown[] }>): Database {
-  const wrap = (sql: Sql): Sql => ({
-    query: (text, params = []) => {
-      seen.push({ text, params });
-      return sql.query(text, params);
-    },
-    exec: (text) => sql.exec(text),
-  });
-  return new Proxy(database, {
-    get(target, key) {
-      if (key === 'query') return wrap(target).query;
-      if (key === 'transaction') return (work: (sql: Sql) => Promise<unknown>, options?: unknown) => target.transaction((sql) => work(wrap(sql)), options as never);
-      if (key === 'session') return (work: (sql: Sql) => Promise<unknown>) => target.session((sql) => work(wrap(sql)));
-      const value: unknown = Reflect.get(target, key);
-      return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
-    },
-  });
-}
+import { recordingDatabase, type SentStatement } from '../testing/recordingDatabase';
 
 describe('mute and block on the busy seed', () => {
   let database: Database;
   let store: SqlStore;
-  const seen: Array<{ text: string; params: readonly unknown[] }> = [];
+  const seen: SentStatement[] = [];
   let muted: string;
 
   beforeAll(async () => {
     database = await newPglite();
     await migrate(database);
-    store = createSqlStore(recording(database, seen), { publicDir: PUBLIC_DIR, passwords: { hash: async (text) => text, verify: async () => false } });
+    store = createSqlStore(recordingDatabase(database, seen), { publicDir: PUBLIC_DIR, passwords: { hash: async (text) => text, verify: async () => false } });
     const seed = buildBusySeed();
     await store.load(seed);
     muted = seed.users.find((user) => user.id === DEMO_USER_ID)?.following[0] ?? '';
