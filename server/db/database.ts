@@ -140,6 +140,10 @@ export async function openPostgres({ connectionString, max = 10, statementTimeou
     connectionString,
     max,
     statement_timeout: statementTimeoutMs,
+    // No JIT compilation: every statement here reads or writes a few rows, and PostgreSQL compiles
+    // by a plan's estimated cost, branches never run included, which costs tens of milliseconds
+    // (a home feed page whose fallback branch is estimated large, for one).
+    options: '-c jit=off',
     connectionTimeoutMillis: 5_000,
     idleTimeoutMillis: 30_000,
     types: {
