@@ -15,8 +15,9 @@ const NEWEST_FIRST = 'ORDER BY created_at DESC, id ASC';
 
 /**
  * How many of the network's next posts a home feed page looks through for its authors' before it
- * reads each author's own: enough for a member who follows a fiftieth of a network to fill a page
- * at once, few enough that looking costs about a millisecond when it does not.
+ * reads each author's own: enough to fill a page at once for a member whose authors write a
+ * thirtieth of the network's posts (about 33 in the window), few enough that looking costs about a
+ * millisecond when it does not.
  */
 export const FEED_WINDOW = 1_000;
 
@@ -91,8 +92,8 @@ async function postPage(sql: Sql, source: PostSource, order: PostOrder, { limit,
       const member = param(source.memberId);
       const window = param(FEED_WINDOW);
       // First, the network's next posts in the page's order (at most FEED_WINDOW of them), read by
-      // the order's index, each kept when the member wrote or follows its author (one probe of the
-      // follows key a post, stopping once the page is full): when that fills the page, it is the
+      // the order's index, each kept when the member wrote or follows its author (the member's
+      // follows read once by their key), stopping once the page is full: when that fills it, it is the
       // page, as every other post of theirs comes after the whole window. When it does not (the
       // member follows few, or quiet, members), each followed author's first posts after the cursor
       // are read by the per-author index and merged. Muted members (and any in a block) are left
