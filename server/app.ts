@@ -274,6 +274,17 @@ export async function buildApp({ ctx, database, answers, events, streamsPerSessi
     connections.add(socket);
     socket.once('close', () => connections.delete(socket));
   });
+  // An idle kept-alive connection closes when its time is up (Node's keep-alive timeout), unless a
+  // call came on it meanwhile. After a stall of the process (a long pause, a starved core), the
+  // overdue timer runs before the call already waiting on the connection is read: closing then would
+  // reset a call the client sent in time. The call is read first (this loop's poll phase comes
+  // before setImmediate); a connection that brought nothing closes.
+  app.server.on('timeout', (socket: Socket) => {
+    const read = socket.bytesRead;
+    setImmediate(() => {
+      if (socket.bytesRead === read) socket.destroy();
+    });
+  });
   app.addHook('preClose', async () => {
     closing = true;
     streams.forEach((stream) => stream.close());

@@ -2,12 +2,13 @@
  * Bodies and headers that arrive slowly or without end, and connections left idle: a chunked body is
  * cut off at its limit while it streams, clients that trickle their headers are answered 408 once
  * the header time is up, while everyone else is served, and a kept-alive connection reused at the
- * end of its announced time is answered. (The normal client's latency beside 100 of them is measured
+ * end of its announced time, or after the server was held up past its time, is answered. (The normal client's latency beside 100 of them is measured
  * by `npm run bench:server`, not here.)
  */
 import { request } from 'node:http';
 import { connect } from 'node:net';
 import { buildDefaultSeed } from '../../contract/seed/default';
+import { KEEP_ALIVE_GRACE_MS } from '../app';
 import { startTestServer, type TestServer } from '../testing/serverTarget';
 import { slowClients } from '../testing/slowClients';
 
@@ -147,6 +148,29 @@ describe('connections kept alive', () => {
       // leaves just after the announced time and meets the open connection, not a reset.
       await new Promise((resolve) => setTimeout(resolve, KEEP_ALIVE_MS + 300));
       expect(await askOn(socket, '/api/health')).toMatch(/^HTTP\/1\.1 200 /);
+    } finally {
+      socket.destroy();
+    }
+  });
+
+  it('answers a call sent while the server was held up past the connection\'s time, and still closes a connection left idle', async () => {
+    const socket = connect(port, '127.0.0.1');
+    try {
+      expect(await askOn(socket, '/api/health')).toMatch(/^HTTP\/1\.1 200 /);
+      // The process is held up (here by this test, which shares it) past the time the server keeps
+      // an idle connection (announced, its grace, and Node's own second); the client, whose own
+      // timer has not run either, sends its next call at once. It is answered, not reset.
+      const heldUntil = Date.now() + KEEP_ALIVE_MS + KEEP_ALIVE_GRACE_MS + 1_500;
+      while (Date.now() < heldUntil) {
+        // Busy: nothing else in the process runs.
+      }
+      expect(await askOn(socket, '/api/health')).toMatch(/^HTTP\/1\.1 200 /);
+      // Left idle afterwards, the connection closes when its time is up.
+      const closed = await new Promise<string>((resolve) => {
+        socket.once('close', () => resolve('closed'));
+        setTimeout(() => resolve('still open'), KEEP_ALIVE_MS + KEEP_ALIVE_GRACE_MS + 3_000);
+      });
+      expect(closed).toBe('closed');
     } finally {
       socket.destroy();
     }
