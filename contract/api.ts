@@ -75,10 +75,14 @@ export type ErrorResponse = Static<typeof Schema.ErrorResponse>;
  *   members' follows; without it a bookmark answers as `return-minimal` says and a follow both members.
  * - 'image-sizes': a post whose image was uploaded carries `imageSizes`: its width and height, and
  *   smaller WebP copies (480, 960 and 1,600 pixels wide, those narrower than the image) for `srcset`.
+ * - 'pins': POST /posts/pin/:postId and /posts/unpin/:postId pin a member's own post to their profile
+ *   and take it off (at most LIMITS.pinnedPostsMax), answering a PinChange; GET /users/:userId/pinned
+ *   answers their pinned posts, the latest pinned first (PostsResponse). A pin is no new post: the live
+ *   stream tells of it as the member's record changing (`member-updated`).
  */
 export type ApiExtension = Static<typeof Schema.ApiExtension>;
 
-export const API_EXTENSIONS: readonly ApiExtension[] = ['pages', 'feed', 'return-minimal', 'events', 'replies', 'tags', 'notifications', 'idempotency', 'reply-links', 'reaction-counts', 'alt-text', 'edit-marks', 'member-lists', 'mute-block', 'change-counts', 'image-sizes', 'member-language'];
+export const API_EXTENSIONS: readonly ApiExtension[] = ['pages', 'feed', 'return-minimal', 'events', 'replies', 'tags', 'notifications', 'idempotency', 'reply-links', 'reaction-counts', 'alt-text', 'edit-marks', 'member-lists', 'mute-block', 'change-counts', 'image-sizes', 'member-language', 'pins'];
 
 /** The largest page a client may ask for, and the size of a page when it names none. */
 export const PAGE_LIMIT_MAX = 100;
@@ -97,6 +101,7 @@ export type AppNotification = Static<typeof Schema.Notification>;
 export type NotificationsPage = Static<typeof Schema.NotificationsPage>;
 export type UnreadCount = Static<typeof Schema.UnreadCount>;
 export type Relation = Static<typeof Schema.Relation>;
+export type PinChange = Static<typeof Schema.PinChange>;
 
 /** The unread count is counted up to this: a count of 100 stands for 100 or more. */
 export const NOTIFICATIONS_UNREAD_MAX = 100;

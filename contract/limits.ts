@@ -25,4 +25,6 @@ export const LIMITS = {
   /** An Idempotency-Key: a UUID fits, a key too short to be unique does not. */
   idempotencyKeyMin: 8,
   idempotencyKeyMax: 128,
+  /** How many of their posts a member may pin to their profile (the `pins` extension). */
+  pinnedPostsMax: 3,
 } as const;

@@ -76,6 +76,11 @@ const CATALOGUE = {
   cannotBlockSelf: [400, 'You cannot block yourself.'],
   alreadyBlocked: [400, 'You already block this member.'],
   notBlocked: [400, 'You do not block this member.'],
+  pinNotOwner: [400, 'You can pin only your own posts.'],
+  alreadyPinned: [400, 'This post is already pinned.'],
+  notPinned: [400, 'This post is not pinned.'],
+  // LIMITS.pinnedPostsMax, word for word (a test holds the two together).
+  pinsFull: [400, 'You can pin at most 3 posts. Unpin one first.'],
   idempotencyKeyInvalid: [400, 'Idempotency-Key must be 8 to 128 characters: letters, digits, hyphens or underscores.'],
   idempotencyKeyReused: [422, 'This was already sent once with different content, and may have been saved. Check before sending it again.'],
 

@@ -18,6 +18,7 @@ import { addBookmark, bookmarkInOneStatement, listBookmarks, removeBookmark } fr
 import { createPost, deletePost, dislikePost, editPost, findUsername, likePost, reactInOneStatement } from './rules/posts';
 import { block, hiddenFor, hides, mute, refuseBlocked, relationPage, unblock, unmute, visibleMember, visiblePost, visibleReply, type RelationState } from './rules/relations';
 import { markRead } from './rules/notifications';
+import { pinnedPosts, setPinned } from './rules/pins';
 import { feedOrderOf, pageOf, wantsChangeCounts, wantsMinimal, wantsReactionCounts, type Query } from './rules/pages';
 import { createReply, deleteReply, likeReply, unlikeReply } from './rules/replies';
 import { taggedPosts } from './rules/tags';
@@ -457,6 +458,23 @@ const notificationRoutes: RouteSpec[] = [
   }),
 ];
 
+/**
+ * Posts a member pins to their profile (the `pins` extension): their own, at most
+ * LIMITS.pinnedPostsMax, the latest pinned first. The pin routes come before GET /posts/:postId.
+ */
+const pinRoutes: RouteSpec[] = [
+  ...(['pin', 'unpin'] as const).map((path) => memberRoute('post', `/posts/${path}/:postId`, 201, undefined, async ({ ctx, session, params }) => {
+    const postId = param(params, 'postId');
+    const pinnedPostIds = await setPinned(ctx, session.member, postId, path === 'pin');
+    return shaped(Schema.PinChange, { postId, pinned: path === 'pin', pinnedPostIds });
+  })),
+
+  publicRoute('get', '/users/:userId/pinned', 200, undefined, async ({ ctx, params, viewer }) => shaped(Schema.PostsResponse, await ctx.store.read(async (reader) => {
+    const member = await visibleMember(reader, param(params, 'userId'), viewer?.id);
+    return { posts: await presentPosts(reader, await pinnedPosts(reader, member.id), viewer?.id) };
+  }))),
+];
+
 /** A page of members, less those in a block with the viewer (the page keeps its place). */
 async function membersPage(reader: StoreReader, viewerId: string | undefined, page: Page<MemberRow>): Promise<Shaped> {
   const { blocked } = await hiddenFor(reader, viewerId);
@@ -558,7 +576,7 @@ const healthRoutes: RouteSpec[] = [
 ];
 
 /** Every call, in matching order (static paths before the parameters that would swallow them). */
-export const ROUTES: readonly RouteSpec[] = [...authRoutes, ...postRoutes, ...replyRoutes, ...bookmarkRoutes, ...feedRoutes,
+export const ROUTES: readonly RouteSpec[] = [...authRoutes, ...pinRoutes, ...postRoutes, ...replyRoutes, ...bookmarkRoutes, ...feedRoutes,
   ...tagRoutes, ...notificationRoutes, ...memberListRoutes, ...relationRoutes, ...userRoutes, ...healthRoutes];
 
 /** The calls of spec section 7 that act for a member. */

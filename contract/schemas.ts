@@ -206,7 +206,7 @@ export const ApiExtension = Type.Union([
   Type.Literal('tags'), Type.Literal('notifications'), Type.Literal('idempotency'), Type.Literal('reply-links'),
   Type.Literal('reaction-counts'),
   Type.Literal('alt-text'), Type.Literal('edit-marks'), Type.Literal('member-lists'), Type.Literal('mute-block'),
-  Type.Literal('change-counts'), Type.Literal('image-sizes'), Type.Literal('member-language'),
+  Type.Literal('change-counts'), Type.Literal('image-sizes'), Type.Literal('member-language'), Type.Literal('pins'),
 ]);
 
 /** GET /health: whether the backend and its store answer, and which extensions it has. */
@@ -262,6 +262,13 @@ export const BookmarkChange = Type.Object({
   bookmarked: Type.Boolean(),
   /** The bookmarked post, when one was added (not with `change-counts`). */
   post: Type.Optional(Post),
+});
+
+/** A pin or an unpin (the `pins` extension): the post, whether it is pinned now, and the member's pinned posts after it, the latest pinned first. */
+export const PinChange = Type.Object({
+  postId: Type.String(),
+  pinned: Type.Boolean(),
+  pinnedPostIds: Type.Array(Type.String()),
 });
 
 /**

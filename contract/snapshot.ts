@@ -7,6 +7,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { Value } from '@sinclair/typebox/value';
 import type { StoredEvent } from './events';
+import { LIMITS } from './limits';
 import { ImageSizes } from './schemas';
 
 const Ids = Type.Array(Type.String());
@@ -35,6 +36,8 @@ export const UserRecord = Type.Object({
   muting: Type.Optional(Ids),
   /** Ids of the members this one blocks, in the order they were blocked (`mute-block`). Absent: none. */
   blocking: Type.Optional(Ids),
+  /** Ids of this member's posts pinned to their profile, in the order they were pinned (`pins`). Absent: none. */
+  pins: Type.Optional(Ids),
   createdAt: Type.String(),
   updatedAt: Type.String(),
   /** Raised by a password change: tokens issued before it are refused. Absent means 0. */
@@ -194,6 +197,12 @@ export function findInconsistencies(snapshot: Pick<DbSnapshot, 'users' | 'posts'
     if (new Set(user.bookmarks).size !== user.bookmarks.length) problems.push(`${user.id} has a bookmark twice`);
     for (const id of user.bookmarks) {
       if (!posts.has(id)) problems.push(`${user.id} bookmarks the missing post ${id}`);
+    }
+    const pins = user.pins ?? [];
+    if (new Set(pins).size !== pins.length) problems.push(`${user.id} pins a post twice`);
+    if (pins.length > LIMITS.pinnedPostsMax) problems.push(`${user.id} pins more than ${LIMITS.pinnedPostsMax} posts`);
+    for (const id of pins) {
+      if (posts.get(id)?.authorId !== user.id) problems.push(`${user.id} pins ${id}, which is not a post of theirs`);
     }
   }
   for (const post of posts.values()) {

@@ -194,6 +194,8 @@ export interface StoreReader {
   reactionCounts(postId: string): Promise<{ likeCount: number; dislikeCount: number }>;
   isFollowing(followerId: string, followeeId: string): Promise<boolean>;
   isBookmarked(memberId: string, postId: string): Promise<boolean>;
+  /** The ids of the member's pinned posts, in the order they were pinned (`pins`). */
+  pinnedPostIds(memberId: string): Promise<string[]>;
   isTokenRevoked(jti: string): Promise<boolean>;
 
   /**
@@ -292,12 +294,14 @@ export interface StoreTx extends StoreReader {
   updateMember(id: string, changes: Partial<Pick<MemberRow, 'passwordHash' | 'image' | 'userBio' | 'userPortfolioUrl' | 'language' | 'sessionVersion' | 'updatedAt'>>): Promise<void>;
   insertPost(row: PostRow): Promise<void>;
   updatePost(id: string, changes: Pick<PostRow, 'content' | 'updatedAt' | 'imageAlt' | 'editedAt'>): Promise<void>;
-  /** Deletes the post with its reactions, its replies, every bookmark of it and every notification about it. */
+  /** Deletes the post with its reactions, its replies, its pin, every bookmark of it and every notification about it. */
   deletePost(id: string): Promise<void>;
   /** Sets or clears a member's reaction; a new or changed reaction goes to the end of its list. */
   setReaction(postId: string, memberId: string, kind: ReactionKind | null): Promise<void>;
   setFollow(followerId: string, followeeId: string, following: boolean): Promise<void>;
   setBookmark(memberId: string, postId: string, bookmarked: boolean): Promise<void>;
+  /** Pins the member's post to their profile, or takes it off; a new pin goes to the end of the member's list. */
+  setPin(memberId: string, postId: string, pinned: boolean): Promise<void>;
   /** Mutes or unmutes `otherId` for the member; a new one goes to the end of the member's list. */
   setMute(memberId: string, otherId: string, muted: boolean): Promise<void>;
   /** Blocks or unblocks `otherId` for the member (follows are the rules' to end); a new one goes to the end. */

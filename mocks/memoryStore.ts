@@ -289,6 +289,7 @@ function reader(db: MemoryDb): StoreReader {
     },
     isFollowing: async (followerId, followeeId) => db.users.get(followerId)?.following.includes(followeeId) ?? false,
     isBookmarked: async (memberId, postId) => db.users.get(memberId)?.bookmarks.includes(postId) ?? false,
+    pinnedPostIds: async (memberId) => [...(db.users.get(memberId)?.pins ?? [])],
     isTokenRevoked: async (jti) => db.revokedTokens.has(jti),
     relations: async (memberId) => relationsOf(db, memberId),
     blockedBetween: async (memberId, otherId) => (db.users.get(memberId)?.blocking?.includes(otherId) ?? false)
@@ -478,9 +479,10 @@ function writer(db: MemoryDb, undo: Array<() => void>, now: () => Date, emitted:
         if (reply.postId === id) dropReply(db, undo, reply.id);
       }
       for (const member of db.users.values()) {
-        if (!member.bookmarks.includes(id)) continue;
+        if (!member.bookmarks.includes(id) && !member.pins?.includes(id)) continue;
         remember(undo, member);
         member.bookmarks = without(member.bookmarks, id);
+        if (member.pins) member.pins = without(member.pins, id);
       }
     },
     setReaction: async (postId, memberId, kind) => {
@@ -511,6 +513,13 @@ function writer(db: MemoryDb, undo: Array<() => void>, now: () => Date, emitted:
       remember(undo, member);
       member.bookmarks = without(member.bookmarks, postId);
       if (bookmarked) member.bookmarks.push(postId);
+    },
+    setPin: async (memberId, postId, pinned) => {
+      const member = user(memberId);
+      if (pinned) post(postId);
+      remember(undo, member);
+      member.pins = without(member.pins ?? [], postId);
+      if (pinned) member.pins.push(postId);
     },
     setMute: async (memberId, otherId, muted) => setListed('muting', memberId, otherId, muted),
     setBlock: async (memberId, otherId, blocked) => setListed('blocking', memberId, otherId, blocked),

@@ -98,6 +98,15 @@ const GRID: Record<string, Partial<Record<Column, Case>>> = {
     'a limit hit': { path: `/posts/edit/${ownPost}`, body: { postData: { text: tooLong(LIMITS.postTextMax) } }, refused: 'postTooLong' },
   },
   'POST /posts/like/:postId': notFound('/posts/like/:postId'),
+  'POST /posts/pin/:postId': {
+    ...notFound('/posts/pin/:postId'),
+    "another member's resource": { path: `/posts/pin/${othersPost}`, refused: 'pinNotOwner' },
+  },
+  'POST /posts/unpin/:postId': {
+    ...notFound('/posts/unpin/:postId'),
+    "another member's resource": { path: `/posts/unpin/${othersPost}`, refused: 'notPinned' },
+  },
+  'GET /users/:userId/pinned': notFound('/users/:userId/pinned'),
   'POST /posts/dislike/:postId': notFound('/posts/dislike/:postId'),
   'GET /posts/:postId/replies': {
     ...notFound('/posts/:postId/replies'),

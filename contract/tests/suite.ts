@@ -23,3 +23,4 @@ import './relations.contract';
 import './privacy.contract';
 import './imageSizes.contract';
 import './memberLanguage.contract';
+import './pins.contract';

@@ -33,7 +33,7 @@ const demoClaims = () => {
 };
 
 describe('authentication', () => {
-  it('covers exactly the (auth) calls of spec section 7, logout, the home feed, replies, notifications, mute and block', () => {
+  it('covers exactly the (auth) calls of spec section 7, logout, the home feed, replies, notifications, mute and block, pins', () => {
     expect(MEMBER_ROUTES.map((route) => `${route.method.toUpperCase()} ${route.path}`).sort()).toEqual([
       'DELETE /posts/:postId',
       'DELETE /replies/:replyId',
@@ -50,6 +50,8 @@ describe('authentication', () => {
       'POST /posts/dislike/:postId',
       'POST /posts/edit/:postId',
       'POST /posts/like/:postId',
+      'POST /posts/pin/:postId',
+      'POST /posts/unpin/:postId',
       'POST /replies/like/:replyId',
       'POST /replies/unlike/:replyId',
       'POST /users/block/:userId',

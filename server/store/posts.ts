@@ -204,6 +204,10 @@ export function postReads(sql: Sql, locks: RowLocks = NO_LOCKS) {
       if (!storable(postId)) return false;
       return (await sql.query(`SELECT 1 FROM bookmarks WHERE member_id = $1 AND post_id = $2${locks.pair}`, [memberId, postId])).length > 0;
     },
+    async pinnedPostIds(memberId) {
+      if (!storable(memberId)) return [];
+      return (await sql.query('SELECT post_id FROM pins WHERE member_id = $1 ORDER BY seq', [memberId])).map((row) => String(row.post_id));
+    },
     postPage: (source, order, page) => postPage(sql, source, order, page),
     bookmarkPage: (memberId, page) => bookmarkPage(sql, memberId, page),
   } satisfies Partial<StoreReader>;
@@ -226,7 +230,7 @@ export function postWrites(sql: Sql) {
       await replaceTags(sql, [{ id, content: changes.content }]);
     },
     async deletePost(id) {
-      // Reactions, bookmarks and tags go with it (ON DELETE CASCADE), and its photo once nothing else names it.
+      // Reactions, bookmarks, its pin and tags go with it (ON DELETE CASCADE), and its photo once nothing else names it.
       const deleted = await sql.query<{ image: string }>('DELETE FROM posts WHERE id = $1 RETURNING image', [id]);
       for (const { image } of deleted) await releaseImage(sql, image);
     },
@@ -243,6 +247,9 @@ export function postWrites(sql: Sql) {
     },
     async setBookmark(memberId, postId, bookmarked) {
       await setPair(sql, 'bookmarks', ['member_id', 'post_id'], [memberId, postId], bookmarked);
+    },
+    async setPin(memberId, postId, pinned) {
+      await setPair(sql, 'pins', ['member_id', 'post_id'], [memberId, postId], pinned);
     },
   } satisfies Partial<StoreTx>;
 }

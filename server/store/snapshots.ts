@@ -108,7 +108,7 @@ export function snapshotCalls(database: Database, write: Write, options: SqlStor
 
   /** Replaces the whole network with the snapshot's, inside the caller's transaction. */
   const importInto = async (sql: Sql, snapshot: DbSnapshot, passwords: ReadonlyMap<string, string>): Promise<void> => {
-    await sql.query('TRUNCATE members, posts, post_tags, reactions, follows, bookmarks, replies, reply_likes, notifications, notification_actors, revoked_tokens, idempotency_keys, mutes, blocks RESTART IDENTITY CASCADE');
+    await sql.query('TRUNCATE members, posts, post_tags, reactions, follows, bookmarks, replies, reply_likes, notifications, notification_actors, revoked_tokens, idempotency_keys, mutes, blocks, pins RESTART IDENTITY CASCADE');
     const images = new Map<string, Promise<string>>();
     const image = (value: string): Promise<string> => entryOf(images, value, () => storedImage(sql, value));
     const users = snapshot.users;
@@ -136,6 +136,7 @@ export function snapshotCalls(database: Database, write: Write, options: SqlStor
     await insertInOrder(sql, 'bookmarks', [['member_id', 'text'], ['post_id', 'text']], users.flatMap((user) => user.bookmarks.map((post) => [user.id, post])));
     await insertInOrder(sql, 'mutes', [['member_id', 'text'], ['muted_id', 'text']], users.flatMap((user) => (user.muting ?? []).map((other) => [user.id, other])));
     await insertInOrder(sql, 'blocks', [['blocker_id', 'text'], ['blocked_id', 'text']], users.flatMap((user) => (user.blocking ?? []).map((other) => [user.id, other])));
+    await insertInOrder(sql, 'pins', [['member_id', 'text'], ['post_id', 'text']], users.flatMap((user) => (user.pins ?? []).map((post) => [user.id, post])));
     const replies = snapshot.replies ?? [];
     // One statement: a reply may answer one listed after it, and the keys are checked at its end.
     await insertInOrder(sql, 'replies', REPLY_TYPES, replies.map((reply) => [reply.id, reply.postId, reply.authorId, reply.content, reply.replyToId, reply.replyToAuthorId, reply.createdAt]));
@@ -188,9 +189,12 @@ export function snapshotCalls(database: Database, write: Write, options: SqlStor
         const relationList = (id: string) => entryOf(relationLists, id, () => ({ muting: [], blocking: [] }));
         for (const row of await sql.query('SELECT member_id, muted_id FROM mutes ORDER BY seq')) relationList(String(row.member_id)).muting.push(String(row.muted_id));
         for (const row of await sql.query('SELECT blocker_id, blocked_id FROM blocks ORDER BY seq')) relationList(String(row.blocker_id)).blocking.push(String(row.blocked_id));
+        const pins = new Map<string, string[]>();
+        for (const row of await sql.query('SELECT member_id, post_id FROM pins ORDER BY seq')) entryOf(pins, String(row.member_id), () => []).push(String(row.post_id));
         const users: UserRecord[] = members.map((row) => {
           const member = toMember(row);
           const relations = relationLists.get(member.id);
+          const pinned = pins.get(member.id);
           return {
             id: member.id,
             firstName: member.firstName,
@@ -205,6 +209,7 @@ export function snapshotCalls(database: Database, write: Write, options: SqlStor
             bookmarks: bookmarks.get(member.id) ?? [],
             ...(relations && relations.muting.length > 0 ? { muting: relations.muting } : {}),
             ...(relations && relations.blocking.length > 0 ? { blocking: relations.blocking } : {}),
+            ...(pinned ? { pins: pinned } : {}),
             createdAt: member.createdAt,
             updatedAt: member.updatedAt,
             ...(member.sessionVersion !== 0 ? { sessionVersion: member.sessionVersion } : {}),
