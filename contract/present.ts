@@ -40,6 +40,7 @@ export async function presentPosts(reader: StoreReader, posts: readonly PostRow[
   const { blocked } = await hiddenFor(reader, viewerId);
   const reactions = await reader.reactionLists(postIds);
   const replyCounts = await reader.replyCounts(postIds, blocked);
+  const pinned = await reader.pinnedAmong(postIds);
   let members: MemberRow[];
   if (scope === 'all') {
     members = await reader.members();
@@ -70,6 +71,7 @@ export async function presentPosts(reader: StoreReader, posts: readonly PostRow[
       imageAlt: post.imageAlt,
       editedAt: post.editedAt,
       ...(post.imageSizes ? { imageSizes: post.imageSizes } : {}),
+      ...(pinned.has(post.id) ? { pinned: true } : {}),
     };
   });
 }

@@ -86,6 +86,8 @@ export const Post = Type.Object({
   editedAt: Type.Optional(Type.Union([Type.String(), Type.Null()])),
   /** The image's size and smaller copies (the `image-sizes` extension); absent when unknown or without it. */
   imageSizes: Type.Optional(ImageSizes),
+  /** True when its author pinned it to their profile (the `pins` extension); absent otherwise. */
+  pinned: Type.Optional(Type.Boolean()),
 });
 
 /** The reply a reply answers: named by its author ("replying to @ann"). */

@@ -196,6 +196,8 @@ export interface StoreReader {
   isBookmarked(memberId: string, postId: string): Promise<boolean>;
   /** The ids of the member's pinned posts, in the order they were pinned (`pins`). */
   pinnedPostIds(memberId: string): Promise<string[]>;
+  /** Which of these posts their authors pinned (`pins`). */
+  pinnedAmong(postIds: Scope): Promise<Set<string>>;
   isTokenRevoked(jti: string): Promise<boolean>;
 
   /**

@@ -290,6 +290,10 @@ function reader(db: MemoryDb): StoreReader {
     isFollowing: async (followerId, followeeId) => db.users.get(followerId)?.following.includes(followeeId) ?? false,
     isBookmarked: async (memberId, postId) => db.users.get(memberId)?.bookmarks.includes(postId) ?? false,
     pinnedPostIds: async (memberId) => [...(db.users.get(memberId)?.pins ?? [])],
+    pinnedAmong: async (scope) => {
+      const wanted = scope === 'all' ? undefined : new Set(scope);
+      return new Set([...db.users.values()].flatMap((user) => user.pins ?? []).filter((id) => !wanted || wanted.has(id)));
+    },
     isTokenRevoked: async (jti) => db.revokedTokens.has(jti),
     relations: async (memberId) => relationsOf(db, memberId),
     blockedBetween: async (memberId, otherId) => (db.users.get(memberId)?.blocking?.includes(otherId) ?? false)

@@ -54,12 +54,17 @@ describe('pinned posts', () => {
       expect(list.status).toBe(200);
       expect(list.json.posts.map((post) => [post.id, post.content, post.username])).toEqual([[second, 'Second to pin', 'demo_user'], [first, 'First to pin', 'demo_user']]);
     }
-    // Pinned posts stay in the member's posts too, in their place.
-    expect((await call<PostsResponse>('GET', '/posts/user/demo_user')).json.posts.map((post) => post.id)).toEqual(expect.arrayContaining([first, second]));
+    // Pinned posts stay in the member's posts too, in their place, each saying it is pinned; the others do not say it.
+    const hers = (await call<PostsResponse>('GET', '/posts/user/demo_user')).json.posts;
+    expect(hers.filter((post) => post.pinned).map((post) => post.id).sort()).toEqual([first, second].sort());
+    expect(hers.filter((post) => !(post.id === first || post.id === second)).every((post) => !('pinned' in post))).toBe(true);
+    expect((await call<PostResponse>('GET', `/posts/${first}`)).json.post.pinned).toBe(true);
+    expect((await pinnedOf(ava)).json.posts.every((post) => post.pinned === true)).toBe(true);
 
     const unpinned = await pin('demo_user', second, false);
     expect({ status: unpinned.status, body: unpinned.json }).toEqual({ status: 201, body: { postId: second, pinned: false, pinnedPostIds: [first] } });
     expect((await pinnedOf(ava)).json.posts.map((post) => post.id)).toEqual([first]);
+    expect((await call<PostResponse>('GET', `/posts/${second}`)).json.post).not.toHaveProperty('pinned');
     expect((await db()).user(ava)?.pins).toEqual([first]);
   });
 

@@ -208,6 +208,12 @@ export function postReads(sql: Sql, locks: RowLocks = NO_LOCKS) {
       if (!storable(memberId)) return [];
       return (await sql.query('SELECT post_id FROM pins WHERE member_id = $1 ORDER BY seq', [memberId])).map((row) => String(row.post_id));
     },
+    async pinnedAmong(scope: Scope) {
+      const rows = scope === 'all'
+        ? await sql.query('SELECT post_id FROM pins')
+        : scope.length === 0 ? [] : await sql.query('SELECT post_id FROM pins WHERE post_id = ANY($1::text[])', [storableIds(scope)]);
+      return new Set(rows.map((row) => String(row.post_id)));
+    },
     postPage: (source, order, page) => postPage(sql, source, order, page),
     bookmarkPage: (memberId, page) => bookmarkPage(sql, memberId, page),
   } satisfies Partial<StoreReader>;
