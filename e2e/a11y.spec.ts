@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import type { Result } from 'axe-core';
 import { test, expect } from './fixtures';
-import { expectNoLoader, isPhone, login, openWorkbench, postCard, SEED_TEXT, seedPostId, SYSTEM_THEMES, topBarSearch } from './helpers';
+import { DEMO, expectNoLoader, isPhone, login, openWorkbench, postCard, SEED_TEXT, seedPostId, SYSTEM_THEMES, topBarSearch } from './helpers';
 import { MEMBER_ROUTES, memberShellReady, PUBLIC_ROUTES, imagesSettled } from './routes';
 
 const BLOCKING = new Set(['serious', 'critical']);
@@ -211,6 +211,15 @@ test.describe('Accessibility in the light and dark themes (axe, WCAG 2.2 A/AA: n
   });
 
   // Each audit of Home takes about 4 s a theme: the windows are split over three tests, each well inside its time.
+  test('a profile with a pinned post', async ({ page }) => {
+    await login(page);
+    await page.goto(`/users/${DEMO.id}`);
+    const pin = page.getByRole('feed', { name: `Posts by ${DEMO.name}` }).getByRole('article').filter({ hasText: SEED_TEXT.avaHello }).getByRole('button', { name: 'Pin to your profile' });
+    await pin.click();
+    await expect(page.getByRole('feed', { name: `Posts ${DEMO.name} pinned` }).getByRole('article')).toHaveCount(1);
+    await audit(page, 'a profile with a pinned post');
+  });
+
   test('with the edit window open', async ({ page }) => {
     await login(page);
     await postCard(page, SEED_TEXT.avaHello).getByRole('button', { name: 'Edit post' }).click();

@@ -30,6 +30,25 @@ test.describe('A live network, two devices', { tag: ['@server'] }, () => {
     await expect(mine.getByRole('button', { name: 'Like' })).toContainText('1', LIVE);
   });
 
+  test('a post the demo member pins shows on her profile open on Liam\'s device, and never as a new post on his Home', async ({ page, anotherDevice }) => {
+    await login(page);
+    const liam = await anotherDevice(MEMBERS.liam.username);
+    await liam.goto(`/users/${DEMO.id}`);
+    await expect(liam.getByRole('feed', { name: `Posts by ${DEMO.name}` })).toBeVisible();
+
+    await navigateTo(page, 'Profile');
+    const card = page.getByRole('feed', { name: `Posts by ${DEMO.name}` }).getByRole('article').filter({ hasText: SEED_TEXT.avaHello });
+    await card.getByRole('button', { name: 'Pin to your profile' }).click();
+    await expectToast(page, 'Pinned to your profile!');
+
+    const pinned = liam.getByRole('feed', { name: `Posts ${DEMO.name} pinned` });
+    await expect(pinned.getByRole('article').filter({ hasText: SEED_TEXT.avaHello })).toBeVisible(LIVE);
+    await expect(pinned.getByRole('article').first()).toContainText('Pinned');
+    await liam.goto('/');
+    await expect(liam.getByRole('heading', { name: 'Latest Posts' })).toBeVisible();
+    await expect(liam.getByRole('button', { name: /new post/ })).toHaveCount(0);
+  });
+
   test("a bookmark removed on one device leaves the other's Bookmarks and empties its card's icon", async ({ page, anotherDevice }) => {
     await login(page);
     const phone = await anotherDevice();

@@ -2,12 +2,13 @@ import type { ReactNode } from 'react';
 import { BookmarkToggle, removeBookmarkIfBookmarked } from '../features/bookmarks/components/BookmarkToggle';
 import { PostCardExtrasContext, type PostCardExtras } from '../features/posts/components/postCardExtras';
 import { MemberMenu } from '../features/relations/components/MemberMenu';
+import { PinToggle } from '../features/pins/components/PinToggle';
 
 /**
- * Post cards with bookmarks (the toggle among their actions, and a bookmark removed before a delete)
- * and a menu to mute or block the author.
+ * Post cards with bookmarks (the toggle among their actions, and a bookmark removed before a delete),
+ * a pin on the member's own posts, and a menu to mute or block the author.
  */
-const WITH_BOOKMARKS: PostCardExtras = { BookmarkToggle, MemberMenu, beforeDelete: removeBookmarkIfBookmarked };
+const WITH_BOOKMARKS: PostCardExtras = { BookmarkToggle, MemberMenu, PinToggle, beforeDelete: removeBookmarkIfBookmarked };
 
 /**
  * Where pages show post cards, they compose the posts and bookmarks features here. A card's toggle

@@ -13,6 +13,7 @@ import { usePagedPosts } from '../features/posts/pagedPosts';
 import { refusalStatus } from '../lib/apiError';
 import { useLoaderOffAfter } from '../features/ui/useLoaderOffAfter';
 import { ProfileHeader } from '../features/users/components/ProfileHeader';
+import { PinnedPosts } from '../features/pins/components/PinnedPosts';
 import { RelationActions } from '../features/relations/components/RelationActions';
 import { BlockedProfile, MutedAndBlockedLink } from '../features/relations/components/BlockedProfile';
 import { useRelationWith } from '../features/relations/relationsApi';
@@ -73,6 +74,9 @@ export function ProfilePage() {
         isOwn={user._id === myId}
         actions={user._id === myId ? <MutedAndBlockedLink /> : <RelationActions user={user} />}
       />
+      <WithPostCardExtras>
+        <PinnedPosts userId={user._id} name={fullName(user)} />
+      </WithPostCardExtras>
       <section className="profile-page__section" aria-labelledby={postsHeadingId}>
         <h2 id={postsHeadingId} className="profile-page__subtitle">
           {say('profile.posts')}

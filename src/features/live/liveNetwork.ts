@@ -60,7 +60,8 @@ export function applyLiveEvent(store: LiveStore, event: LiveEvent): void {
       store.dispatch(api.util.invalidateTags([{ type: 'User', id: 'LIST' }]));
       break;
     case 'member-updated':
-      store.dispatch(api.util.invalidateTags([{ type: 'User', id: event.memberId }]));
+      // Their record, and the posts they pinned to it.
+      store.dispatch(api.util.invalidateTags([{ type: 'User', id: event.memberId }, { type: 'Pin', id: event.memberId }]));
       break;
     case 'bookmark-changed':
       if (event.memberId === myId) bookmarkChangedElsewhere(cache, event.postId, event.bookmarked);

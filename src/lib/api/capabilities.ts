@@ -21,6 +21,8 @@ const CAPABILITIES = {
   memberLists: 'member-lists',
   /** Mute and block, and the page that lists them. */
   muteBlock: 'mute-block',
+  /** Posts pinned to their author's profile. */
+  pins: 'pins',
   /** A description written for a post's image. */
   altText: 'alt-text',
   /** The live stream: changes shown as they happen. */

@@ -23,7 +23,7 @@ import { useDeletePostMutation, useDislikePostMutation, useLikePostMutation } fr
 import { isLikedBy } from '../postReactions';
 import { EditPostDialog } from './EditPostDialog';
 import { editDraftPlace, forgetDraft } from '../useDraft';
-import { CommentIcon, EditIcon, HeartIcon, TrashIcon } from './icons';
+import { CommentIcon, EditIcon, HeartIcon, PinIcon, TrashIcon } from './icons';
 import { PostCardExtrasContext } from './postCardExtras';
 import { WaitingToSend } from '../../../offline/WaitingToSend';
 import './shared.css';
@@ -157,6 +157,8 @@ export interface PostCardProps {
   position?: number;
   /** In a feed: how many posts the list holds, or -1 while more may come. */
   listSize?: number;
+  /** A line above the author that says where the card stands: Pinned, on a profile's pinned posts. */
+  mark?: 'pinned';
 }
 
 /** Whether the current member wrote the post: same id, or same username while their record loads. */
@@ -172,13 +174,13 @@ function selectIsAuthor(state: RootState, post: Post): boolean {
  * PostCardExtrasContext) and re-renders only when its own post or the member change: liking one post
  * leaves the other cards alone.
  */
-export const PostCard = memo(function PostCard({ post, onDeleted, position, listSize }: PostCardProps) {
+export const PostCard = memo(function PostCard({ post, onDeleted, position, listSize, mark }: PostCardProps) {
   const language = useLanguage();
   const say = useT();
   const dispatch = useAppDispatch();
   const myId = useAppSelector(selectCurrentUserId);
   const isAuthor = useAppSelector((state) => selectIsAuthor(state, post));
-  const { BookmarkToggle, MemberMenu, beforeDelete } = useContext(PostCardExtrasContext);
+  const { BookmarkToggle, MemberMenu, PinToggle, beforeDelete } = useContext(PostCardExtrasContext);
   const [likePost, likeState] = useLikePostMutation();
   const [dislikePost, dislikeState] = useDislikePostMutation();
   const [deletePost, deleteState] = useDeletePostMutation();
@@ -244,6 +246,12 @@ export const PostCard = memo(function PostCard({ post, onDeleted, position, list
       data-post-id={post.id}
       tabIndex={-1}
     >
+      {mark === 'pinned' ? (
+        <p className="post-card__mark">
+          <PinIcon />
+          {say('pin.mark')}
+        </p>
+      ) : null}
       <header className="post-card__header">
         <Avatar src={post.image} name={fullName} size="md" />
         <div className="post-card__byline">
@@ -312,6 +320,7 @@ export const PostCard = memo(function PostCard({ post, onDeleted, position, list
           </span>
         )}
         {BookmarkToggle ? <BookmarkToggle post={post} /> : null}
+        {PinToggle && isAuthor ? <PinToggle post={post} /> : null}
         <span className="post-card__spacer" />
         <button
           type="button"

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { Post } from '../../../types/api';
 import { EMPTY_LIST_ATTRIBUTE } from '../../../components/focusAfterRemoval';
-import { PostCard } from './PostCard';
+import { PostCard, type PostCardProps } from './PostCard';
 import { useT } from '../../../i18n/useT';
 import './shared.css';
 import './PostList.css';
@@ -39,6 +39,8 @@ export interface PostListProps {
   maxRendered?: number;
   /** Passed to each card: called after that post is deleted. */
   onPostDeleted?: () => void;
+  /** Passed to each card: what the list's cards are marked with above their author (Pinned). */
+  mark?: PostCardProps['mark'];
 }
 
 interface VisibleRange {
@@ -100,6 +102,7 @@ export function PostList({
   pageSize = POST_PAGE_SIZE,
   maxRendered = MAX_RENDERED_POSTS,
   onPostDeleted,
+  mark,
   more,
 }: PostListProps) {
   const say = useT();
@@ -204,7 +207,7 @@ export function PostList({
       ) : null}
       <div ref={itemsRef} role="feed" aria-label={label} aria-busy={moreLoading} className="post-list__items" tabIndex={-1}>
         {shown.map((post, index) => (
-          <PostCard key={post.id} post={post} onDeleted={onPostDeleted} position={firstShown + index + 1} listSize={listSize} />
+          <PostCard key={post.id} post={post} onDeleted={onPostDeleted} position={firstShown + index + 1} listSize={listSize} mark={mark} />
         ))}
       </div>
       {hasLater || hasEarlier || fetchesMore ? (

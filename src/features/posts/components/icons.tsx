@@ -23,6 +23,9 @@ export const ImageIcon = strokeIcon(
   </>,
 );
 
+/** A pushpin: a post pinned to its author's profile. */
+export const PinIcon = strokeIcon(SIZE, ['M12 17v5', 'M9 3h6l-1 5 3 4v2H7v-2l3-4z']);
+
 export const SortIcon = strokeIcon(SIZE, ['M3 6h18', 'M6 12h12', 'M10 18h4']);
 
 export const CloseIcon = strokeIcon(SIZE, ['M18 6L6 18', 'M6 6l12 12']);

@@ -9,6 +9,8 @@ import type { Post } from '../../../types/api';
 export interface PostCardExtras {
   /** The post's bookmark toggle, among the card's actions. */
   BookmarkToggle?: ComponentType<{ post: Post }>;
+  /** Pin the member's own post to their profile, or take it off, among the card's actions. */
+  PinToggle?: ComponentType<{ post: Post }>;
   /** What can be done about the post's author (mute, block), in the card's header. */
   MemberMenu?: ComponentType<{ post: Post }>;
   /** What must be done before the post is deleted; a failure stops the delete. */
