@@ -79,10 +79,13 @@ export type ErrorResponse = Static<typeof Schema.ErrorResponse>;
  *   and take it off (at most LIMITS.pinnedPostsMax), answering a PinChange; GET /users/:userId/pinned
  *   answers their pinned posts, the latest pinned first (PostsResponse). A pin is no new post: the live
  *   stream tells of it as the member's record changing (`member-updated`).
+ * - 'content-warnings': a new post and an edit may carry `warning` (at most LIMITS.contentWarningMax
+ *   characters, one line; an edit's '' takes it off), and every post answers its `warning` ('' when
+ *   none); a change to it marks the post edited.
  */
 export type ApiExtension = Static<typeof Schema.ApiExtension>;
 
-export const API_EXTENSIONS: readonly ApiExtension[] = ['pages', 'feed', 'return-minimal', 'events', 'replies', 'tags', 'notifications', 'idempotency', 'reply-links', 'reaction-counts', 'alt-text', 'edit-marks', 'member-lists', 'mute-block', 'change-counts', 'image-sizes', 'member-language', 'pins'];
+export const API_EXTENSIONS: readonly ApiExtension[] = ['pages', 'feed', 'return-minimal', 'events', 'replies', 'tags', 'notifications', 'idempotency', 'reply-links', 'reaction-counts', 'alt-text', 'edit-marks', 'member-lists', 'mute-block', 'change-counts', 'image-sizes', 'member-language', 'pins', 'content-warnings'];
 
 /** The largest page a client may ask for, and the size of a page when it names none. */
 export const PAGE_LIMIT_MAX = 100;

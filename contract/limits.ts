@@ -25,6 +25,8 @@ export const LIMITS = {
   /** An Idempotency-Key: a UUID fits, a key too short to be unique does not. */
   idempotencyKeyMin: 8,
   idempotencyKeyMax: 128,
+  /** A post's content warning (the `content-warnings` extension): one short line, as Misskey allows. */
+  contentWarningMax: 100,
   /** How many of their posts a member may pin to their profile (the `pins` extension). */
   pinnedPostsMax: 3,
 } as const;

@@ -76,6 +76,7 @@ const CATALOGUE = {
   cannotBlockSelf: [400, 'You cannot block yourself.'],
   alreadyBlocked: [400, 'You already block this member.'],
   notBlocked: [400, 'You do not block this member.'],
+  contentWarningTooLong: [400, 'A content warning can be at most 100 characters long.'],
   pinNotOwner: [400, 'You can pin only your own posts.'],
   alreadyPinned: [400, 'This post is already pinned.'],
   notPinned: [400, 'This post is not pinned.'],

@@ -70,6 +70,7 @@ export async function presentPosts(reader: StoreReader, posts: readonly PostRow[
       replyCount: replyCounts.get(post.id) ?? 0,
       imageAlt: post.imageAlt,
       editedAt: post.editedAt,
+      warning: post.warning,
       ...(post.imageSizes ? { imageSizes: post.imageSizes } : {}),
       ...(pinned.has(post.id) ? { pinned: true } : {}),
     };

@@ -86,6 +86,11 @@ export const Post = Type.Object({
   editedAt: Type.Optional(Type.Union([Type.String(), Type.Null()])),
   /** The image's size and smaller copies (the `image-sizes` extension); absent when unknown or without it. */
   imageSizes: Type.Optional(ImageSizes),
+  /**
+   * What the post's text and image are about, shown in their place until the reader opens them (the
+   * `content-warnings` extension): '' when the author gave none; absent from a backend without it.
+   */
+  warning: Type.Optional(Type.String()),
   /** True when its author pinned it to their profile (the `pins` extension); absent otherwise. */
   pinned: Type.Optional(Type.Boolean()),
 });
@@ -150,6 +155,8 @@ export const PostDraftPayload = Type.Object({
     previewImage: Type.Optional(Type.Unknown()),
     /** The image's description (the `alt-text` extension); ignored without an image. */
     imageAlt: OptionalText,
+    /** A content warning shown in place of the text and the image until opened (`content-warnings`). */
+    warning: OptionalText,
   }),
 });
 
@@ -158,6 +165,8 @@ export const PostEditPayload = Type.Object({
     text: Type.String(),
     /** A new description of the post's image (the `alt-text` extension); left out or null: unchanged. */
     imageAlt: OptionalText,
+    /** A new content warning (`content-warnings`); '' takes it off; left out or null: unchanged. */
+    warning: OptionalText,
   }),
 });
 
@@ -209,6 +218,7 @@ export const ApiExtension = Type.Union([
   Type.Literal('reaction-counts'),
   Type.Literal('alt-text'), Type.Literal('edit-marks'), Type.Literal('member-lists'), Type.Literal('mute-block'),
   Type.Literal('change-counts'), Type.Literal('image-sizes'), Type.Literal('member-language'), Type.Literal('pins'),
+  Type.Literal('content-warnings'),
 ]);
 
 /** GET /health: whether the backend and its store answer, and which extensions it has. */

@@ -82,6 +82,8 @@ export const PostRecord = Type.Object({
   editedAt: Type.Optional(Type.Union([Type.String(), Type.Null()])),
   /** The uploaded image's size and smaller copies (the `image-sizes` extension); absent when unknown. */
   imageSizes: Type.Optional(ImageSizes),
+  /** The content warning (the `content-warnings` extension); absent means none. */
+  warning: Type.Optional(Type.String()),
 });
 export type PostRecord = Static<typeof PostRecord>;
 

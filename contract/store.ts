@@ -50,6 +50,8 @@ export interface PostRow {
   editedAt: string | null;
   /** The uploaded image's size and smaller copies (the `image-sizes` extension); null when unknown. */
   imageSizes: ImageSizes | null;
+  /** The content warning (the `content-warnings` extension); '' when none. */
+  warning: string;
 }
 
 /** A reply to a post (the `replies` extension). */
@@ -295,7 +297,7 @@ export interface StoreTx extends StoreReader {
   insertMember(row: MemberRow): Promise<void>;
   updateMember(id: string, changes: Partial<Pick<MemberRow, 'passwordHash' | 'image' | 'userBio' | 'userPortfolioUrl' | 'language' | 'sessionVersion' | 'updatedAt'>>): Promise<void>;
   insertPost(row: PostRow): Promise<void>;
-  updatePost(id: string, changes: Pick<PostRow, 'content' | 'updatedAt' | 'imageAlt' | 'editedAt'>): Promise<void>;
+  updatePost(id: string, changes: Pick<PostRow, 'content' | 'updatedAt' | 'imageAlt' | 'editedAt' | 'warning'>): Promise<void>;
   /** Deletes the post with its reactions, its replies, its pin, every bookmark of it and every notification about it. */
   deletePost(id: string): Promise<void>;
   /** Sets or clears a member's reaction; a new or changed reaction goes to the end of its list. */

@@ -225,6 +225,13 @@ export function validateImageAlt(text: string): string {
   return trimmed;
 }
 
+/** A content warning (the `content-warnings` extension): one line, trimmed, at most LIMITS.contentWarningMax characters. */
+export function validateContentWarning(text: string): string {
+  const line = text.replace(/\s+/gu, ' ').trim();
+  if (countGraphemes(line) > LIMITS.contentWarningMax) throw refusal('contentWarningTooLong');
+  return line;
+}
+
 /** Trimmed reply text: some text, at most 500 characters as a person counts them. */
 export function validateReplyText(text: string): string {
   const trimmed = text.trim();

@@ -184,12 +184,13 @@ function postRow(post: PostRecord): PostRow {
   return {
     id: post.id, authorId: post.authorId, content: post.content, postImage: post.postImage, imageAlt: post.imageAlt ?? '',
     createdAt: post.createdAt, updatedAt: post.updatedAt, editedAt: post.editedAt ?? null, imageSizes: post.imageSizes ?? null,
+    warning: post.warning ?? '',
   };
 }
 
-/** A post record's description and edit time, left out when there are none (as the server exports them). */
-function describedAndEdited({ imageAlt, editedAt }: Pick<PostRow, 'imageAlt' | 'editedAt'>): Pick<PostRecord, 'imageAlt' | 'editedAt'> {
-  return { ...(imageAlt !== '' ? { imageAlt } : {}), ...(editedAt !== null ? { editedAt } : {}) };
+/** A post record's description, edit time and warning, left out when there are none (as the server exports them). */
+function describedAndEdited({ imageAlt, editedAt, warning }: Pick<PostRow, 'imageAlt' | 'editedAt' | 'warning'>): Pick<PostRecord, 'imageAlt' | 'editedAt' | 'warning'> {
+  return { ...(imageAlt !== '' ? { imageAlt } : {}), ...(editedAt !== null ? { editedAt } : {}), ...(warning !== '' ? { warning } : {}) };
 }
 
 function without(list: readonly string[], id: string): string[] {
@@ -462,16 +463,16 @@ function writer(db: MemoryDb, undo: Array<() => void>, now: () => Date, emitted:
     insertPost: async (row) => {
       if (db.posts.has(row.id)) throw new Error(`post ${row.id} exists`);
       user(row.authorId);
-      const { imageAlt, editedAt, imageSizes, ...fields } = row;
-      db.posts.set(row.id, { ...fields, likedBy: [], dislikedBy: [], ...describedAndEdited({ imageAlt, editedAt }), ...(imageSizes ? { imageSizes } : {}) });
+      const { imageAlt, editedAt, imageSizes, warning, ...fields } = row;
+      db.posts.set(row.id, { ...fields, likedBy: [], dislikedBy: [], ...describedAndEdited({ imageAlt, editedAt, warning }), ...(imageSizes ? { imageSizes } : {}) });
       undo.push(() => db.posts.delete(row.id));
     },
     updatePost: async (id, changes) => {
       const record = post(id);
-      const { imageAlt, editedAt, ...fields } = changes;
-      const { imageAlt: _formerAlt, editedAt: _formerEdit, ...kept } = record;
+      const { imageAlt, editedAt, warning, ...fields } = changes;
+      const { imageAlt: _formerAlt, editedAt: _formerEdit, warning: _formerWarning, ...kept } = record;
       // A new record, so a rollback puts back the old one whole (fields it gained go too).
-      db.posts.set(id, { ...kept, ...fields, ...describedAndEdited({ imageAlt, editedAt }) });
+      db.posts.set(id, { ...kept, ...fields, ...describedAndEdited({ imageAlt, editedAt, warning }) });
       undo.push(() => db.posts.set(id, record));
     },
     deletePost: async (id) => {

@@ -4,7 +4,7 @@ import { refusal } from '../errors';
 import type { OneStatementOutcome, MemberRow, PostRow, ReactionKind, StoreReader, StoreTx } from '../store';
 import type { TokenClaims } from '../tokens';
 import type { PostDraftPayload, PostEditPayload } from '../api';
-import { readUploadedImage, validateImageAlt, validatePostText } from '../validation';
+import { readUploadedImage, validateContentWarning, validateImageAlt, validatePostText } from '../validation';
 import { notify, notifyingWrite, removingNotifications, syncMentions, unnotify } from './notifications';
 import { visiblePost } from './relations';
 
@@ -22,9 +22,9 @@ export async function findUsername(reader: StoreReader, username: string): Promi
 }
 
 /**
- * Creates a post from `{ postData: { text, image?, previewImage?, imageAlt? } }`. `image` is a data
- * URL or empty; `previewImage` is the client's own preview and is ignored; `imageAlt` describes the
- * image, and is dropped when there is none.
+ * Creates a post from `{ postData: { text, image?, previewImage?, imageAlt?, warning? } }`. `image` is
+ * a data URL or empty; `previewImage` is the client's own preview and is ignored; `imageAlt` describes
+ * the image, and is dropped when there is none; `warning` is shown in place of both until opened.
  */
 export async function createPost(ctx: RuleContext, author: MemberRow, { postData }: PostDraftPayload): Promise<PostRow> {
   const text = validatePostText(postData.text ?? '');
@@ -33,6 +33,7 @@ export async function createPost(ctx: RuleContext, author: MemberRow, { postData
   const upload = rawImage === '' ? undefined : readUploadedImage(rawImage, 'imageInvalid', ctx.imagePixelsMax);
   if (text === '' && !upload) throw refusal('postEmpty');
   const imageAlt = validateImageAlt(postData.imageAlt ?? '');
+  const warning = validateContentWarning(postData.warning ?? '');
   // As the backend keeps it (the server draws it again), before the transaction holds anything.
   const kept = upload ? await ctx.images.prepare(upload, 'imageInvalid', true) : undefined;
 
@@ -49,6 +50,7 @@ export async function createPost(ctx: RuleContext, author: MemberRow, { postData
       updatedAt: timestamp,
       editedAt: null,
       imageSizes: image?.sizes ?? null,
+      warning,
     };
     await tx.insertPost(post);
     await tx.emit({ type: 'post-created', postId: post.id, authorId: author.id });
@@ -58,9 +60,9 @@ export async function createPost(ctx: RuleContext, author: MemberRow, { postData
 }
 
 /**
- * Replaces a post's text, and its image's description when `imageAlt` is given, from `{ postData:
- * { text, imageAlt? } }`; only its author may. A change to either marks the post edited now; its
- * creation time stays.
+ * Replaces a post's text, its image's description when `imageAlt` is given and its content warning
+ * when `warning` is, from `{ postData: { text, imageAlt?, warning? } }`; only its author may. A change
+ * to any marks the post edited now; its creation time stays.
  */
 export async function editPost(ctx: RuleContext, member: MemberRow, postId: string, { postData }: PostEditPayload): Promise<void> {
   const updatedAt = ctx.now().toISOString();
@@ -71,8 +73,10 @@ export async function editPost(ctx: RuleContext, member: MemberRow, postId: stri
     if (text === '' && post.postImage === '') throw refusal('postEmpty');
     const rawAlt = postData.imageAlt ?? undefined;
     const imageAlt = rawAlt === undefined || post.postImage === '' ? post.imageAlt : validateImageAlt(rawAlt);
-    const changed = text !== post.content || imageAlt !== post.imageAlt;
-    await tx.updatePost(post.id, { content: text, updatedAt, imageAlt, editedAt: changed ? updatedAt : post.editedAt });
+    const rawWarning = postData.warning ?? undefined;
+    const warning = rawWarning === undefined ? post.warning : validateContentWarning(rawWarning);
+    const changed = text !== post.content || imageAlt !== post.imageAlt || warning !== post.warning;
+    await tx.updatePost(post.id, { content: text, updatedAt, imageAlt, warning, editedAt: changed ? updatedAt : post.editedAt });
     await tx.emit({ type: 'post-edited', postId: post.id });
     await syncMentions(ctx, tx, { postId: post.id, authorId: post.authorId }, post.content, text);
   });

@@ -24,3 +24,4 @@ import './privacy.contract';
 import './imageSizes.contract';
 import './memberLanguage.contract';
 import './pins.contract';
+import './contentWarnings.contract';

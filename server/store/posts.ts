@@ -10,7 +10,7 @@ import { releaseImage } from './media';
 import { shownToViewer } from './relations';
 import { replaceTags, tagRowsQuery, writeTags } from './tags';
 
-export const POST_COLUMNS = 'id, author_id, content, image, created_at, updated_at, image_alt, edited_at, image_sizes';
+export const POST_COLUMNS = 'id, author_id, content, image, created_at, updated_at, image_alt, edited_at, image_sizes, warning';
 const NEWEST_FIRST = 'ORDER BY created_at DESC, id ASC';
 
 /**
@@ -32,6 +32,7 @@ export function toPost(row: Row): PostRow {
     updatedAt: iso(row.updated_at),
     editedAt: row.edited_at === null || row.edited_at === undefined ? null : iso(row.edited_at),
     imageSizes: imageSizesOf(row.image_sizes),
+    warning: String(row.warning ?? ''),
   };
 }
 
@@ -223,15 +224,15 @@ export function postWrites(sql: Sql) {
   return {
     async insertPost(row) {
       await sql.query(
-        `INSERT INTO posts (${POST_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9::jsonb)`,
-        [row.id, row.authorId, row.content, row.postImage, row.createdAt, row.updatedAt, row.imageAlt, row.editedAt, row.imageSizes === null ? null : JSON.stringify(row.imageSizes)],
+        `INSERT INTO posts (${POST_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9::jsonb, $10)`,
+        [row.id, row.authorId, row.content, row.postImage, row.createdAt, row.updatedAt, row.imageAlt, row.editedAt, row.imageSizes === null ? null : JSON.stringify(row.imageSizes), row.warning],
       );
       await writeTags(sql, [row]);
     },
     async updatePost(id, changes) {
       await sql.query(
-        'UPDATE posts SET content = $2, updated_at = $3, image_alt = $4, edited_at = $5 WHERE id = $1',
-        [id, changes.content, changes.updatedAt, changes.imageAlt, changes.editedAt],
+        'UPDATE posts SET content = $2, updated_at = $3, image_alt = $4, edited_at = $5, warning = $6 WHERE id = $1',
+        [id, changes.content, changes.updatedAt, changes.imageAlt, changes.editedAt, changes.warning],
       );
       await replaceTags(sql, [{ id, content: changes.content }]);
     },

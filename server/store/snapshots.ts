@@ -67,7 +67,7 @@ const MEMBER_TYPES: Columns = [
 ];
 const POST_TYPES: Columns = [
   ['id', 'text'], ['author_id', 'text'], ['content', 'text'], ['image', 'text'], ['created_at', 'timestamptz'], ['updated_at', 'timestamptz'],
-  ['image_alt', 'text'], ['edited_at', 'timestamptz'], ['image_sizes', 'jsonb'],
+  ['image_alt', 'text'], ['edited_at', 'timestamptz'], ['image_sizes', 'jsonb'], ['warning', 'text'],
 ];
 const REPLY_TYPES: Columns = [
   ['id', 'text'], ['post_id', 'text'], ['author_id', 'text'], ['content', 'text'], ['reply_to_id', 'text'], ['reply_to_author_id', 'text'], ['created_at', 'timestamptz'],
@@ -126,6 +126,7 @@ export function snapshotCalls(database: Database, write: Write, options: SqlStor
       // A server's own snapshot names its stored copies; an image stored from a data URL or a shipped
       // file here has none, and answers without sizes.
       post.imageSizes && postImages[index] === post.postImage ? JSON.stringify(post.imageSizes) : null,
+      post.warning ?? '',
     ]));
     await writeTags(sql, posts);
     await insertInOrder(sql, 'reactions', [['post_id', 'text'], ['member_id', 'text'], ['kind', 'text']], posts.flatMap((post) => [
@@ -217,10 +218,11 @@ export function snapshotCalls(database: Database, write: Write, options: SqlStor
           };
         });
         const postRecords: PostRecord[] = posts.map((row) => {
-          const { imageAlt, editedAt, imageSizes, ...post } = toPost(row);
+          const { imageAlt, editedAt, imageSizes, warning, ...post } = toPost(row);
           return {
             ...post, likedBy: reactions.get(post.id)?.likedBy ?? [], dislikedBy: reactions.get(post.id)?.dislikedBy ?? [],
             ...(imageAlt !== '' ? { imageAlt } : {}), ...(editedAt !== null ? { editedAt } : {}), ...(imageSizes ? { imageSizes } : {}),
+            ...(warning !== '' ? { warning } : {}),
           };
         });
         return {

@@ -341,6 +341,7 @@ export const ar: Catalogue = {
   'refusal.cannotBlockSelf': "لا يمكنك حظر نفسك.",
   'refusal.alreadyBlocked': "أنت تحظر هذا العضو بالفعل.",
   'refusal.notBlocked': "أنت لا تحظر هذا العضو.",
+  'refusal.contentWarningTooLong': "يمكن أن يتكوّن تحذير المحتوى من 100 حرف على الأكثر.",
   'refusal.pinNotOwner': "يمكنك تثبيت منشوراتك فقط.",
   'refusal.alreadyPinned': "هذا المنشور مثبّت بالفعل.",
   'refusal.notPinned': "هذا المنشور غير مثبّت.",

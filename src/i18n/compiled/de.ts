@@ -341,6 +341,7 @@ export const messages: Messages = {
   "refusal.cannotBlockSelf": ["Du kannst dich nicht selbst blockieren."],
   "refusal.alreadyBlocked": ["Du hast dieses Mitglied bereits blockiert."],
   "refusal.notBlocked": ["Du hast dieses Mitglied nicht blockiert."],
+  "refusal.contentWarningTooLong": ["Eine Inhaltswarnung darf höchstens 100 Zeichen lang sein."],
   "refusal.pinNotOwner": ["Du kannst nur deine eigenen Beiträge anheften."],
   "refusal.alreadyPinned": ["Dieser Beitrag ist bereits angeheftet."],
   "refusal.notPinned": ["Dieser Beitrag ist nicht angeheftet."],

@@ -332,6 +332,7 @@ export const messages: Messages = {
   "refusal.cannotBlockSelf": ["You cannot block yourself."],
   "refusal.alreadyBlocked": ["You already block this member."],
   "refusal.notBlocked": ["You do not block this member."],
+  "refusal.contentWarningTooLong": ["A content warning can be at most 100 characters long."],
   "refusal.pinNotOwner": ["You can pin only your own posts."],
   "refusal.alreadyPinned": ["This post is already pinned."],
   "refusal.notPinned": ["This post is not pinned."],

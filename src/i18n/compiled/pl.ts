@@ -341,6 +341,7 @@ export const messages: Messages = {
   "refusal.cannotBlockSelf": ["Nie możesz zablokować samego siebie."],
   "refusal.alreadyBlocked": ["To konto jest już zablokowane."],
   "refusal.notBlocked": ["To konto nie jest zablokowane."],
+  "refusal.contentWarningTooLong": ["Ostrzeżenie o treści może mieć najwyżej 100 znaków."],
   "refusal.pinNotOwner": ["Możesz przypinać tylko własne wpisy."],
   "refusal.alreadyPinned": ["Ten wpis jest już przypięty."],
   "refusal.notPinned": ["Ten wpis nie jest przypięty."],
