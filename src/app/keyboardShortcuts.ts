@@ -8,6 +8,7 @@ export type ShortcutAction =
   | 'previousPost'
   | 'like'
   | 'bookmark'
+  | 'warning'
   | 'replies'
   | 'compose'
   | 'search'
@@ -32,6 +33,7 @@ export const SHORTCUTS: readonly Shortcut[] = [
   { keys: ['k'], action: 'previousPost' },
   { keys: ['l'], action: 'like' },
   { keys: ['b'], action: 'bookmark' },
+  { keys: ['x'], action: 'warning' },
   { keys: ['r'], action: 'replies' },
   { keys: ['n'], action: 'compose' },
   { keys: ['/'], action: 'search' },

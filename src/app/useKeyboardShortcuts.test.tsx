@@ -201,7 +201,7 @@ describe('Reading keys into shortcuts', () => {
     // g then b is Bookmarks; b alone bookmarks.
     expect(read('b', 4100)).toBe('goBookmarks');
     expect(read('b', 4200)).toBe('bookmark');
-    expect(read('x', 4300)).toBeNull();
+    expect(read('q', 4300)).toBeNull();
     expect(read('?', 4400)).toBe('help');
   });
 

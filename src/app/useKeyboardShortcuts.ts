@@ -74,6 +74,7 @@ export function useKeyboardShortcuts(): HistoryWindow {
         case 'previousPost': return moveThroughFeed(-1);
         case 'like': return onPost((card) => postActionButton(card, 'like')?.click());
         case 'bookmark': return onPost((card) => postActionButton(card, 'bookmark')?.click());
+        case 'warning': return onPost((card) => postActionButton(card, 'warning')?.click());
         case 'replies': return onPost((card) => go(paths.post.href(postIdOf(card))));
         case 'compose': {
           const box = composerTextBox(mainContent());

@@ -25,7 +25,7 @@ export function WaitingPosts() {
   return (
     <section className="waiting-posts" aria-label={say('waiting.posts')}>
       {writes.map((write) => {
-        const { text, image, imageAlt } = postDataOf(write);
+        const { text, image, imageAlt, warning } = postDataOf(write);
         return (
           <article key={write.id} className="post-card waiting-posts__post" aria-label={say('waiting.item', { name: fullName })}>
             <header className="post-card__header">
@@ -35,6 +35,8 @@ export function WaitingPosts() {
                 {me ? <Handle className="post-card__meta" username={me.username} /> : null}
               </div>
             </header>
+            {/* The member's own post, shown whole: its warning says what readers will see first. */}
+            {warning !== '' ? <p className="post-card__warning post-card__warning-text" dir="auto">{say('warning.label')}: {warning}</p> : null}
             {text !== '' ? <p className="post-card__content waiting-posts__text" dir="auto">{text}</p> : null}
             {image !== '' ? <img className="waiting-posts__image" src={image} alt={imageAlt || say('waiting.postImage')} /> : null}
             <WaitingToSend target={write.target} />

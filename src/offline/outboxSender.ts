@@ -40,15 +40,18 @@ const ENDPOINT_OF: Readonly<Record<WaitingKind, string>> = {
   edit: 'editPost',
 };
 
+/** What a waiting edit changes on a post as it shows: its text, its image's description, its content warning. */
+type EditShown = { content: string; imageAlt: string | undefined; warning: string | undefined };
+
 /**
- * What a post showed before a waiting edit was shown on it (its text and its image's description), by
- * the edit: shown again if the edit is cancelled or refused. Taken from each answer the edit is shown
+ * What a post showed before a waiting edit was shown on it (its text, its image's description and its
+ * content warning), by the edit: shown again if the edit is cancelled or refused. Taken from each answer the edit is shown
  * on, so a post loaded again (a start, a reload) gives the backend's version.
  */
-const shownBeforeEditBy = new WeakMap<CacheAccess['dispatch'], Map<string, { content: string; imageAlt: string | undefined }>>();
+const shownBeforeEditBy = new WeakMap<CacheAccess['dispatch'], Map<string, EditShown>>();
 
 /** That memory for one page's store (a browser's tabs each have their own; tests run two in a document). */
-function shownBeforeEditIn(cache: CacheAccess): Map<string, { content: string; imageAlt: string | undefined }> {
+function shownBeforeEditIn(cache: CacheAccess): Map<string, EditShown> {
   let shown = shownBeforeEditBy.get(cache.dispatch);
   if (!shown) shownBeforeEditBy.set(cache.dispatch, (shown = new Map()));
   return shown;
@@ -64,16 +67,19 @@ function showEdit(cache: CacheAccess, write: WaitingWrite, edit: ReturnType<type
       patchPost(cache, write.target, (post) => {
         post.content = before.content;
         if (before.imageAlt !== undefined) post.imageAlt = before.imageAlt;
+        if (before.warning !== undefined) post.warning = before.warning;
       });
     }
     return;
   }
   patchPost(cache, write.target, (post) => {
-    const showsIt = post.content === edit.text && (edit.imageAlt === undefined || post.imageAlt === edit.imageAlt);
+    const showsIt = post.content === edit.text && (edit.imageAlt === undefined || post.imageAlt === edit.imageAlt)
+      && (edit.warning === undefined || post.warning === edit.warning);
     if (showsIt) return;
-    shownBeforeEdit.set(write.id, { content: post.content, imageAlt: post.imageAlt });
+    shownBeforeEdit.set(write.id, { content: post.content, imageAlt: post.imageAlt, warning: post.warning });
     post.content = edit.text;
     if (edit.imageAlt !== undefined) post.imageAlt = edit.imageAlt;
+    if (edit.warning !== undefined) post.warning = edit.warning;
   });
 }
 
@@ -133,7 +139,7 @@ function show(cache: CacheAccess, member: UserSummary, write: WaitingWrite, made
       // text goes back to the post's edit window, or to the composer when the post is gone.
       const edit = editDataOf(write);
       showEdit(cache, write, edit, made);
-      if (!made && giveBack) returnToDraft(member._id, { text: edit.text, image: '', imageAlt: postGone ? '' : (edit.imageAlt ?? '') }, postGone ? undefined : editDraftPlace(write.target));
+      if (!made && giveBack) returnToDraft(member._id, { text: edit.text, image: '', imageAlt: postGone ? '' : (edit.imageAlt ?? ''), warning: edit.warning ?? '' }, postGone ? undefined : editDraftPlace(write.target));
     }
   }
 }

@@ -25,11 +25,11 @@ export function waitingWriteOf(kind: WaitingKind, member: string, args: string |
   };
 }
 
-/** A waiting new post's text, image (a data URL, or '') and description, as its call carries them. */
-export function postDataOf(write: WaitingWrite): { text: string; image: string; imageAlt: string } {
-  const data = (write.request.body as { postData?: { text?: unknown; image?: unknown; imageAlt?: unknown } } | undefined)?.postData;
+/** A waiting new post's text, image (a data URL, or ''), description and content warning, as its call carries them. */
+export function postDataOf(write: WaitingWrite): { text: string; image: string; imageAlt: string; warning: string } {
+  const data = (write.request.body as { postData?: { text?: unknown; image?: unknown; imageAlt?: unknown; warning?: unknown } } | undefined)?.postData;
   const text = (value: unknown) => (typeof value === 'string' ? value : '');
-  return { text: text(data?.text), image: text(data?.image), imageAlt: text(data?.imageAlt) };
+  return { text: text(data?.text), image: text(data?.image), imageAlt: text(data?.imageAlt), warning: text(data?.warning) };
 }
 
 /** A waiting reply's text, and the reply it answers (or none), as its call carries them. */
@@ -38,8 +38,12 @@ export function replyDataOf(write: WaitingWrite): { text: string; replyTo: strin
   return { text: typeof data?.text === 'string' ? data.text : '', replyTo: typeof data?.replyTo === 'string' ? data.replyTo : undefined };
 }
 
-/** A waiting edit's new text, and its image's new description where it changes one, as its call carries them. */
-export function editDataOf(write: WaitingWrite): { text: string; imageAlt: string | undefined } {
-  const data = (write.request.body as { postData?: { text?: unknown; imageAlt?: unknown } } | undefined)?.postData;
-  return { text: typeof data?.text === 'string' ? data.text : '', imageAlt: typeof data?.imageAlt === 'string' ? data.imageAlt : undefined };
+/**
+ * A waiting edit's new text, and its image's new description and its new content warning where it
+ * changes them, as its call carries them.
+ */
+export function editDataOf(write: WaitingWrite): { text: string; imageAlt: string | undefined; warning: string | undefined } {
+  const data = (write.request.body as { postData?: { text?: unknown; imageAlt?: unknown; warning?: unknown } } | undefined)?.postData;
+  const given = (value: unknown) => (typeof value === 'string' ? value : undefined);
+  return { text: given(data?.text) ?? '', imageAlt: given(data?.imageAlt), warning: given(data?.warning) };
 }

@@ -16,9 +16,11 @@ describe('The phone bottom navigation', () => {
     mobile.getByRole('button', { name: 'Display' }).focus();
     await user.keyboard('{Enter}');
     const display = within(await screen.findByRole('dialog', { name: 'Display' }));
-    // Focus starts on the Theme choice; the language, then the link come next.
+    // Focus starts on the Theme choice; the language, the content warnings' setting, then the link come next.
     await user.tab();
     expect(display.getByRole('combobox', { name: 'Language' })).toHaveFocus();
+    await user.tab();
+    expect(display.getByRole('checkbox', { name: 'Open posts with a content warning' })).toHaveFocus();
     await user.tab();
     expect(await display.findByRole('link', { name: 'Muted and blocked' })).toHaveFocus();
     await user.keyboard('{Enter}');

@@ -8,6 +8,7 @@ import { LogoutButton } from './LogoutButton';
 import { NotificationBell } from '../../features/notifications/components/NotificationBell';
 import { ContrastIcon } from '../../features/theme/components/icons';
 import { ThemePicker } from '../../features/theme/components/ThemePicker';
+import { OpenWarningsSwitch } from '../../features/posts/warnings/OpenWarningsSwitch';
 import { LanguagePicker } from '../../features/language/components/LanguagePicker';
 import { paths } from '../../config/paths';
 import { BellIcon, ShieldIcon } from './icons';
@@ -61,6 +62,7 @@ export function BottomNav() {
         <Dialog title={say('nav.display')} onClose={display.close}>
           <ThemePicker />
           <LanguagePicker className="bottom-nav__language" />
+          <OpenWarningsSwitch />
           {hasMuteBlock === true ? (
             <Link to={mutedAndBlocked} replace className="bottom-nav__settings-link" onClick={showLoaderFor(mutedAndBlocked)}>
               <ShieldIcon />

@@ -1,10 +1,10 @@
 /**
  * Where the keyboard's shortcuts find a post and its actions in the page: each card is an
- * <article data-post-id>, its Like and Bookmark buttons carry data-post-action, and the composer is
+ * <article data-post-id>, its Like, Bookmark and Show more buttons carry data-post-action, and the composer is
  * the form.composer. The app's shortcuts (app/useKeyboardShortcuts) read the page
  * through these alone, so the cards and the composer keep one way of being found.
  */
-export type PostAction = 'like' | 'bookmark';
+export type PostAction = 'like' | 'bookmark' | 'warning';
 
 const POST = 'article[data-post-id]';
 
@@ -23,7 +23,7 @@ export function postIdOf(card: HTMLElement): string {
   return card.dataset.postId ?? '';
 }
 
-/** A card's Like or Bookmark button. */
+/** A card's Like or Bookmark button, or the Show more (and less) of its content warning. */
 export function postActionButton(card: HTMLElement, action: PostAction): HTMLButtonElement | null {
   return card.querySelector<HTMLButtonElement>(`button[data-post-action="${action}"]`);
 }

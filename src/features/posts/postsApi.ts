@@ -48,6 +48,8 @@ export interface NewPostInput {
   image: string;
   /** The image's description (the `alt-text` extension); sent only with an image. */
   imageAlt?: string;
+  /** The content warning (the `content-warnings` extension); sent only when there is one. */
+  warning?: string;
   /** The draft's key: the same draft sent again is stored once. */
   idempotencyKey?: string;
 }
@@ -57,6 +59,8 @@ export interface EditPostInput {
   text: string;
   /** A new description of the post's image (the `alt-text` extension); left out: unchanged. */
   imageAlt?: string;
+  /** A new content warning (the `content-warnings` extension), '' to take it off; left out: unchanged. */
+  warning?: string;
 }
 
 /** The cache tags of a list of posts: the list's own, and one per post it holds. */
@@ -112,9 +116,9 @@ export const postsApi = api.injectEndpoints({
       providesTags: (_post, _error, postId) => [{ type: 'Post', id: postId }],
     }),
     createPost: build.mutation<PostsChange | undefined, NewPostInput>({
-      query: ({ text, image, imageAlt, idempotencyKey }) => {
+      query: ({ text, image, imageAlt, warning, idempotencyKey }) => {
         // The backend reads `image`; `previewImage` is the client's own preview, so it is not sent twice.
-        const body: PostDraftPayload = { postData: { text, image, previewImage: '', ...(image && imageAlt ? { imageAlt } : {}) } };
+        const body: PostDraftPayload = { postData: { text, image, previewImage: '', ...(image && imageAlt ? { imageAlt } : {}), ...(warning ? { warning } : {}) } };
         return { url: '/posts/', method: 'POST', body, headers: { ...idempotencyHeaders(idempotencyKey), ...CHANGED_ONLY } };
       },
       // With no backend to be reached, it waits in the outbox with its key (offline/), sent once.
@@ -125,8 +129,11 @@ export const postsApi = api.injectEndpoints({
       },
     }),
     editPost: build.mutation<PostsChange | undefined, EditPostInput>({
-      query: ({ postId, text, imageAlt }) => ({
-        url: `/posts/edit/${encodeURIComponent(postId)}`, method: 'POST', body: { postData: { text, ...(imageAlt === undefined ? {} : { imageAlt }) } }, headers: CHANGED_ONLY,
+      query: ({ postId, text, imageAlt, warning }) => ({
+        url: `/posts/edit/${encodeURIComponent(postId)}`,
+        method: 'POST',
+        body: { postData: { text, ...(imageAlt === undefined ? {} : { imageAlt }), ...(warning === undefined ? {} : { warning }) } },
+        headers: CHANGED_ONLY,
       }),
       // With no backend to be reached, it waits in the outbox, shown on the post at once (offline/).
       extraOptions: { waitsOffline: 'edit' },

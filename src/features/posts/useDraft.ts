@@ -7,6 +7,8 @@ export interface Draft {
   image: string;
   /** The image's description (the `alt-text` extension), or ''. */
   imageAlt: string;
+  /** The content warning (the `content-warnings` extension), or ''. */
+  warning: string;
   /**
    * The draft's Idempotency-Key, kept with it through a reload: this draft sent again, however
    * often, is one post.
@@ -15,11 +17,11 @@ export interface Draft {
 }
 
 function emptyDraft(): Draft {
-  return { text: '', image: '', imageAlt: '', idempotencyKey: newIdempotencyKey() };
+  return { text: '', image: '', imageAlt: '', warning: '', idempotencyKey: newIdempotencyKey() };
 }
 
 function isEmpty(draft: Draft): boolean {
-  return draft.text === '' && draft.image === '' && draft.imageAlt === '';
+  return draft.text === '' && draft.image === '' && draft.imageAlt === '' && draft.warning === '';
 }
 
 function readDraft(key: string | null, initial: Partial<Draft> | undefined): Draft {
@@ -31,6 +33,7 @@ function readDraft(key: string | null, initial: Partial<Draft> | undefined): Dra
       text: typeof value?.text === 'string' ? value.text : '',
       image: typeof value?.image === 'string' ? value.image : '',
       imageAlt: typeof value?.imageAlt === 'string' ? value.imageAlt : '',
+      warning: typeof value?.warning === 'string' ? value.warning : '',
       idempotencyKey: typeof value?.idempotencyKey === 'string' && value.idempotencyKey !== '' ? value.idempotencyKey : newIdempotencyKey(),
     };
   } catch {
@@ -80,18 +83,20 @@ const DRAFT_RETURNED = 'socialconnect:draft-returned';
 /**
  * Gives a post that was not sent back to the member's composer (a post that waited offline, then
  * cancelled or refused), or a reply to its post's reply box (`place`): into an empty draft as it was; before the text of a draft begun since, a
- * blank line between, its image kept where that draft has none. Nothing typed is lost either way.
+ * blank line between, its image kept where that draft has none, its warning where that draft has
+ * none. Nothing typed is lost either way.
  */
-export function returnToDraft(memberId: string, returned: Pick<Draft, 'text' | 'image' | 'imageAlt'>, place?: string): void {
+export function returnToDraft(memberId: string, returned: Pick<Draft, 'text' | 'image' | 'imageAlt'> & Partial<Pick<Draft, 'warning'>>, place?: string): void {
   const key = draftKey(memberId, place);
   if (!key) return;
   const draft = readDraft(key, undefined);
   const merged: Draft = isEmpty(draft)
-    ? { ...draft, ...returned, idempotencyKey: newIdempotencyKey() }
+    ? { ...draft, ...returned, warning: returned.warning ?? '', idempotencyKey: newIdempotencyKey() }
     : {
       ...draft,
       text: [returned.text, draft.text].filter((part) => part !== '').join('\n\n'),
       ...(draft.image === '' && returned.image !== '' ? { image: returned.image, imageAlt: returned.imageAlt } : {}),
+      ...(draft.warning === '' && returned.warning ? { warning: returned.warning } : {}),
     };
   saveDraft(key, merged);
   window.dispatchEvent(new CustomEvent(DRAFT_RETURNED, { detail: key }));

@@ -21,6 +21,8 @@ const CAPABILITIES = {
   memberLists: 'member-lists',
   /** Mute and block, and the page that lists them. */
   muteBlock: 'mute-block',
+  /** A content warning a post's text and image hide behind until opened. */
+  contentWarnings: 'content-warnings',
   /** Posts pinned to their author's profile. */
   pins: 'pins',
   /** A description written for a post's image. */

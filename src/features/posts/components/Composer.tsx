@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, type ChangeEvent, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { useAppDispatch, useAppSelector, useAppStore } from '../../../lib/store/hooks';
 import { Avatar } from '../../../components/Avatar';
 import { TIMINGS } from '../../../config/timings';
@@ -14,7 +14,8 @@ import { hasCapability } from '../../../lib/api/capabilities';
 import { ImageDescriptionField, imageAltFits } from './ImageDescriptionField';
 import { keyIsSpent, newIdempotencyKey } from '../../../lib/idempotencyKey';
 import { CharacterCount, charactersLeft, CountedTextBox } from './CharacterCount';
-import { CloseIcon, ImageIcon } from './icons';
+import { CloseIcon, ImageIcon, WarningIcon } from './icons';
+import { ContentWarningField, contentWarningFits } from '../warnings/ContentWarningField';
 import './shared.css';
 import './Composer.css';
 import { SubmitButton } from '../../../components/ProgressLabel';
@@ -37,12 +38,31 @@ export function Composer({ onPosted }: ComposerProps) {
   const store = useAppStore();
   const me = useAppSelector(selectCurrentMember);
   // The draft is the session's member's from the first render: their record may come later (a reload).
-  const [{ text, image, imageAlt, idempotencyKey }, updateDraft] = useDraft(useAppSelector(selectCurrentUserId));
+  const [{ text, image, imageAlt, warning, idempotencyKey }, updateDraft] = useDraft(useAppSelector(selectCurrentUserId));
   const setText = (value: string) => updateDraft({ text: value });
   // A new image, or none: the description of the one before does not describe it.
   const setImage = (value: string) => updateDraft({ image: value, imageAlt: '' });
   // The backend keeps a description with the image: the composer asks for one.
   const describes = useAppSelector((state) => hasCapability(state, 'altText'));
+  // The backend keeps a content warning: the composer can add one, above the text.
+  const warns = useAppSelector((state) => hasCapability(state, 'contentWarnings'));
+  const [warningAsked, setWarningAsked] = useState(false);
+  const warningShown = warns && (warningAsked || warning !== '');
+  const warningBox = useRef<HTMLInputElement>(null);
+  const toggleWarning = () => {
+    if (warningShown) {
+      // Taken off: what it said goes, and the member carries on with the text.
+      setWarningAsked(false);
+      updateDraft({ warning: '' });
+      textBox.current?.focus();
+      return;
+    }
+    setWarningAsked(true);
+  };
+  // Opened by its button: the member writes the warning next.
+  useEffect(() => {
+    if (warningAsked) warningBox.current?.focus();
+  }, [warningAsked]);
   const [createPost, { isLoading }] = useCreatePostMutation();
   const fileInput = useRef<HTMLInputElement>(null);
   const { pick, preparing, pixelsMax } = usePickImage();
@@ -52,7 +72,7 @@ export function Composer({ onPosted }: ComposerProps) {
 
   useEffect(() => () => window.clearTimeout(emptyTimer.current), []);
 
-  const over = charactersLeft(text) < 0 || (describes && image !== '' && !imageAltFits(imageAlt));
+  const over = charactersLeft(text) < 0 || (describes && image !== '' && !imageAltFits(imageAlt)) || (warningShown && !contentWarningFits(warning));
   const fullName = me ? `${me.firstName} ${me.lastName}` : '';
 
   const onFileChosen = async (event: ChangeEvent<HTMLInputElement>) => {
@@ -79,7 +99,7 @@ export function Composer({ onPosted }: ComposerProps) {
       return;
     }
     try {
-      await createPost({ text, image, imageAlt: describes ? imageAlt : '', idempotencyKey }).unwrap();
+      await createPost({ text, image, imageAlt: describes ? imageAlt : '', warning: warningShown ? warning : '', idempotencyKey }).unwrap();
     } catch (error) {
       // The member keeps the draft; the app already said what went wrong.
       if (keyIsSpent(error)) updateDraft({ idempotencyKey: newIdempotencyKey() });
@@ -89,7 +109,8 @@ export function Composer({ onPosted }: ComposerProps) {
     // composer is free for the next one.
     const waits = waitingPostsIn(selectWaitingWrites(store.getState())).some((write) => write.target === idempotencyKey);
     notifySuccess(t(waits ? 'composer.waiting' : 'composer.created'));
-    updateDraft({ text: '', image: '', imageAlt: '', idempotencyKey: newIdempotencyKey() });
+    updateDraft({ text: '', image: '', imageAlt: '', warning: '', idempotencyKey: newIdempotencyKey() });
+    setWarningAsked(false);
     // Ready for the next post: focus never falls to the page (Create post then goes home).
     textBox.current?.focus();
     dispatch(feedSortChanged('latest'));
@@ -101,6 +122,7 @@ export function Composer({ onPosted }: ComposerProps) {
       {/* In its place from the start: grey until the member's record is in, so the box never moves. */}
       <Avatar src={me?.image ?? ''} name={fullName} size="md" />
       <div className="composer__body">
+        {warningShown ? <ContentWarningField ref={warningBox} text={warning} onText={(value) => updateDraft({ warning: value })} /> : null}
         <CountedTextBox ref={textBox} label={say('composer.text')} className="composer__text" placeholder={say('composer.placeholder')} text={text} onText={setText} rows={3} countId={countId} />
         {image ? (
           <div className="composer__preview">
@@ -123,6 +145,18 @@ export function Composer({ onPosted }: ComposerProps) {
           >
             <ImageIcon />
           </button>
+          {warns ? (
+            <button
+              type="button"
+              className="composer__icon-button"
+              aria-label={say('warning.add')}
+              title={say('warning.add')}
+              aria-pressed={warningShown}
+              onClick={toggleWarning}
+            >
+              <WarningIcon />
+            </button>
+          ) : null}
           <input
             ref={fileInput}
             type="file"

@@ -15,6 +15,7 @@ import { SubmitButton } from '../../../components/ProgressLabel';
 import { useAppSelector } from '../../../lib/store/hooks';
 import { hasCapability } from '../../../lib/api/capabilities';
 import { ImageDescriptionField, imageAltFits } from './ImageDescriptionField';
+import { ContentWarningField, contentWarningFits } from '../warnings/ContentWarningField';
 import { selectCurrentUserId } from '../../auth/sessionSlice';
 import { editDraftPlace, useDraft } from '../useDraft';
 import { t } from '../../../i18n/i18n';
@@ -26,8 +27,8 @@ export interface EditPostDialogProps {
 }
 
 /**
- * The edit window: the post's text, prefilled, and its image's description where the backend keeps
- * one; it closes on success and keeps what was typed on failure. What is typed is kept as the
+ * The edit window: the post's text, prefilled, its content warning and its image's description where
+ * the backend keeps them; it closes on success and keeps what was typed on failure. What is typed is kept as the
  * composer keeps its draft: a reload with the window open (its history entry opens it again) finds it;
  * the card lets it go when the window closes, whichever way.
  */
@@ -35,13 +36,15 @@ export function EditPostDialog({ post, onClose }: EditPostDialogProps) {
   const say = useT();
   const dispatch = useAppDispatch();
   const store = useAppStore();
-  const [{ text, imageAlt }, updateDraft] = useDraft(useAppSelector(selectCurrentUserId), editDraftPlace(post.id), { text: post.content, imageAlt: post.imageAlt ?? '' });
+  const [{ text, imageAlt, warning }, updateDraft] = useDraft(useAppSelector(selectCurrentUserId), editDraftPlace(post.id), { text: post.content, imageAlt: post.imageAlt ?? '', warning: post.warning ?? '' });
   const setText = (value: string) => updateDraft({ text: value });
   const setImageAlt = (value: string) => updateDraft({ imageAlt: value });
   const describes = useAppSelector((state) => hasCapability(state, 'altText')) && post.postImage !== '';
+  // Its content warning, where the backend keeps one: emptied, the post has none.
+  const warns = useAppSelector((state) => hasCapability(state, 'contentWarnings'));
   const [editPost, { isLoading }] = useEditPostMutation();
   const countId = useId();
-  const over = charactersLeft(text) < 0 || (describes && !imageAltFits(imageAlt));
+  const over = charactersLeft(text) < 0 || (describes && !imageAltFits(imageAlt)) || (warns && !contentWarningFits(warning));
   const blank = text.trim() === '';
 
   const onSubmit = async (event: FormEvent) => {
@@ -50,7 +53,7 @@ export function EditPostDialog({ post, onClose }: EditPostDialogProps) {
     dispatch(showLoaderFor(TIMINGS.loaderOffShortMs));
     const waitingBefore = waitingEditsFor(selectWaitingWrites(store.getState()), post.id);
     try {
-      await editPost({ postId: post.id, text, ...(describes ? { imageAlt } : {}) }).unwrap();
+      await editPost({ postId: post.id, text, ...(describes ? { imageAlt } : {}), ...(warns ? { warning } : {}) }).unwrap();
     } catch {
       // The window stays open with the member's text; the app already said what went wrong.
       return;
@@ -65,6 +68,8 @@ export function EditPostDialog({ post, onClose }: EditPostDialogProps) {
     <Dialog title={say('editPost.title')} onClose={onClose}>
       <form className="edit-post" onSubmit={onSubmit}>
         <CountedTextBox label={say('editPost.text')} className="edit-post__text" text={text} onText={setText} rows={5} countId={countId} />
+        {/* Below the text, where focus starts. */}
+        {warns ? <ContentWarningField text={warning} onText={(value) => updateDraft({ warning: value })} /> : null}
         {describes ? <ImageDescriptionField text={imageAlt} onText={setImageAlt} /> : null}
         <div className="edit-post__bar">
           <CharacterCount id={countId} text={text} />

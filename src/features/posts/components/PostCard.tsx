@@ -23,7 +23,8 @@ import { useDeletePostMutation, useDislikePostMutation, useLikePostMutation } fr
 import { isLikedBy } from '../postReactions';
 import { EditPostDialog } from './EditPostDialog';
 import { editDraftPlace, forgetDraft } from '../useDraft';
-import { CommentIcon, EditIcon, HeartIcon, PinIcon, TrashIcon } from './icons';
+import { CommentIcon, EditIcon, HeartIcon, PinIcon, TrashIcon, WarningIcon } from './icons';
+import { useOpenWarnings } from '../warnings/openWarnings';
 import { PostCardExtrasContext } from './postCardExtras';
 import { WaitingToSend } from '../../../offline/WaitingToSend';
 import './shared.css';
@@ -187,7 +188,14 @@ export const PostCard = memo(function PostCard({ post, onDeleted, position, list
   const editing = useHistoryWindow(`edit-post:${post.id}`);
   const confirmingDelete = useHistoryWindow(`delete-post:${post.id}`);
   const nameId = useId();
+  const bodyId = useId();
   const cardRef = useRef<HTMLElement>(null);
+  // Behind a content warning, the text and the image wait until the reader opens them (or chose to
+  // see every one opened); opening or closing one card is the reader's choice for that card.
+  const [openAll] = useOpenWarnings();
+  const [warningChoice, setWarningChoice] = useState<boolean | undefined>(undefined);
+  const warned = Boolean(post.warning);
+  const opened = !warned || (warningChoice ?? openAll);
   // The edit window closed, whichever way (Close, Escape, Back, a save): what was typed in it goes. A
   // reload leaves it open (its history entry), with the text kept.
   const wasEditing = useRef(editing.isOpen);
@@ -274,25 +282,49 @@ export const PostCard = memo(function PostCard({ post, onDeleted, position, list
         {MemberMenu ? <MemberMenu post={post} /> : null}
       </header>
 
-      {linksInText ? (
-        <div className="post-card__content" dir="auto">
-          <RichText text={post.content} renderMention={renderMention} linkTags={hasTags} />
+      {warned ? (
+        <div className="post-card__warning">
+          <p className="post-card__warning-text" dir="auto">
+            <WarningIcon />
+            <span className="visually-hidden">{say('warning.label')}: </span>
+            {post.warning}
+          </p>
+          <button
+            type="button"
+            className="post-card__warning-toggle"
+            aria-expanded={opened}
+            aria-controls={bodyId}
+            // Found by the x shortcut (postShortcuts).
+            data-post-action="warning"
+            onClick={() => setWarningChoice(!opened)}
+          >
+            {say(opened ? 'warning.showLess' : 'warning.showMore')}
+          </button>
         </div>
-      ) : (
-        <Link className="post-card__content" to={paths.post.href(post.id)} dir="auto">
-          {post.content}
-        </Link>
-      )}
-
-      {post.postImage ? (
-        <PostImage
-          src={post.postImage}
-          alt={post.imageAlt || undescribedImageAlt(fullName)}
-          described={Boolean(post.imageAlt)}
-          author={fullName}
-          sizes={post.imageSizes}
-        />
       ) : null}
+
+      {/* Hidden from sight and from screen readers alike until opened. */}
+      <div id={bodyId} className="post-card__body" hidden={!opened}>
+        {linksInText ? (
+          <div className="post-card__content" dir="auto">
+            <RichText text={post.content} renderMention={renderMention} linkTags={hasTags} />
+          </div>
+        ) : (
+          <Link className="post-card__content" to={paths.post.href(post.id)} dir="auto">
+            {post.content}
+          </Link>
+        )}
+
+        {post.postImage ? (
+          <PostImage
+            src={post.postImage}
+            alt={post.imageAlt || undescribedImageAlt(fullName)}
+            described={Boolean(post.imageAlt)}
+            author={fullName}
+            sizes={post.imageSizes}
+          />
+        ) : null}
+      </div>
 
       <div className="post-card__actions">
         {/* Named by its content, so the name holds the count a member sees: "Like, 3 likes". */}

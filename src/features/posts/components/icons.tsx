@@ -23,6 +23,9 @@ export const ImageIcon = strokeIcon(
   </>,
 );
 
+/** A warning sign: a post's content warning. */
+export const WarningIcon = strokeIcon(SIZE, ['M10.3 3.9 1.8 18a2 2 0 0 0 1.7 3h17a2 2 0 0 0 1.7-3L13.7 3.9a2 2 0 0 0-3.4 0z', 'M12 9v4', 'M12 17h.01']);
+
 /** A pushpin: a post pinned to its author's profile. */
 export const PinIcon = strokeIcon(SIZE, ['M12 17v5', 'M9 3h6l-1 5 3 4v2H7v-2l3-4z']);
 

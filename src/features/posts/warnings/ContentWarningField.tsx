@@ -1,0 +1,43 @@
+import { useId, type Ref } from 'react';
+import { LIMITS } from '../../../../contract/limits';
+import { CharacterCount, charactersLeft } from '../components/CharacterCount';
+import { useT } from '../../../i18n/useT';
+import './warnings.css';
+
+/** Whether a content warning fits its limit. */
+export function contentWarningFits(text: string): boolean {
+  return charactersLeft(text, LIMITS.contentWarningMax) >= 0;
+}
+
+/**
+ * A post's content warning (the `content-warnings` extension), one line above its text: what readers
+ * see first, in place of the text and the image, until they open the post. Labelled, with its count
+ * of characters left; nothing stops a longer one from being typed, Post waits until it fits.
+ */
+export function ContentWarningField({ text, onText, ref }: { text: string; onText: (text: string) => void; ref?: Ref<HTMLInputElement> }) {
+  const say = useT();
+  const inputId = useId();
+  const countId = useId();
+  const hintId = useId();
+  return (
+    <div className="content-warning-field">
+      <label className="content-warning-field__label" htmlFor={inputId}>{say('warning.label')}</label>
+      <input
+        ref={ref}
+        id={inputId}
+        type="text"
+        className="content-warning-field__input"
+        value={text}
+        placeholder={say('warning.placeholder')}
+        aria-describedby={`${hintId} ${countId}`}
+        aria-invalid={contentWarningFits(text) ? undefined : true}
+        dir="auto"
+        onChange={(event) => onText(event.currentTarget.value)}
+      />
+      <div className="content-warning-field__bar">
+        <p id={hintId} className="content-warning-field__hint">{say('warning.hint')}</p>
+        <CharacterCount id={countId} text={text} limit={LIMITS.contentWarningMax} />
+      </div>
+    </div>
+  );
+}
