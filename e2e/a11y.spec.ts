@@ -225,6 +225,24 @@ test.describe('Accessibility in the light and dark themes (axe, WCAG 2.2 A/AA: n
     await audit(page, 'a profile with a pinned post');
   });
 
+  test('a post behind a content warning, closed and opened, and the composer writing one', async ({ page }) => {
+    await login(page);
+    await page.getByRole('button', { name: 'Add a content warning' }).click();
+    await page.getByRole('textbox', { name: 'Content warning' }).fill('Spiders, up close');
+    await page.getByRole('textbox', { name: 'New post text' }).fill('A garden spider on its web.');
+    await audit(page, 'the composer writing a content warning');
+    await page.getByRole('button', { name: 'Post', exact: true }).click();
+    const card = postCard(page, 'Spiders, up close');
+    await expect(card.getByRole('button', { name: 'Show more' })).toBeVisible();
+    await page.mouse.move(0, 0);
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await audit(page, 'a post behind a content warning');
+    await card.getByRole('button', { name: 'Show more' }).click();
+    await page.mouse.move(0, 0);
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await audit(page, 'a post behind a content warning, opened');
+  });
+
   test('with the edit window open', async ({ page }) => {
     await login(page);
     await postCard(page, SEED_TEXT.avaHello).getByRole('button', { name: 'Edit post' }).click();

@@ -11,13 +11,15 @@ import { useCreatePostMutation } from '../postsApi';
 import { useDraft } from '../useDraft';
 import { selectWaitingWrites, waitingPostsIn } from '../../../offline/outboxSlice';
 import { hasCapability } from '../../../lib/api/capabilities';
+// The composer's styles first, then its fields' (as the edit window has them): one order of the
+// styles on every page that holds both.
+import './shared.css';
+import './Composer.css';
 import { ImageDescriptionField, imageAltFits } from './ImageDescriptionField';
+import { ContentWarningField, contentWarningFits } from '../warnings/ContentWarningField';
 import { keyIsSpent, newIdempotencyKey } from '../../../lib/idempotencyKey';
 import { CharacterCount, charactersLeft, CountedTextBox } from './CharacterCount';
 import { CloseIcon, ImageIcon, WarningIcon } from './icons';
-import { ContentWarningField, contentWarningFits } from '../warnings/ContentWarningField';
-import './shared.css';
-import './Composer.css';
 import { SubmitButton } from '../../../components/ProgressLabel';
 import { t } from '../../../i18n/i18n';
 import { useT } from '../../../i18n/useT';

@@ -10,12 +10,13 @@ import { useEditPostMutation } from '../postsApi';
 import { CharacterCount, charactersLeft, CountedTextBox } from './CharacterCount';
 import './shared.css';
 import './Composer.css';
+// The fields' styles before the window's own, as the composer has them: one order on every page.
+import { ImageDescriptionField, imageAltFits } from './ImageDescriptionField';
+import { ContentWarningField, contentWarningFits } from '../warnings/ContentWarningField';
 import './EditPostDialog.css';
 import { SubmitButton } from '../../../components/ProgressLabel';
 import { useAppSelector } from '../../../lib/store/hooks';
 import { hasCapability } from '../../../lib/api/capabilities';
-import { ImageDescriptionField, imageAltFits } from './ImageDescriptionField';
-import { ContentWarningField, contentWarningFits } from '../warnings/ContentWarningField';
 import { selectCurrentUserId } from '../../auth/sessionSlice';
 import { editDraftPlace, useDraft } from '../useDraft';
 import { t } from '../../../i18n/i18n';

@@ -2,7 +2,7 @@ import { useId, type Ref } from 'react';
 import { LIMITS } from '../../../../contract/limits';
 import { CharacterCount, charactersLeft } from '../components/CharacterCount';
 import { useT } from '../../../i18n/useT';
-import './warnings.css';
+import './ContentWarningField.css';
 
 /** Whether a content warning fits its limit. */
 export function contentWarningFits(text: string): boolean {

@@ -2,7 +2,7 @@ import { useAppSelector } from '../../../lib/store/hooks';
 import { hasCapability } from '../../../lib/api/capabilities';
 import { useT } from '../../../i18n/useT';
 import { useOpenWarnings } from './openWarnings';
-import './warnings.css';
+import './OpenWarningsSwitch.css';
 
 /**
  * The member's setting to see every post behind a content warning opened (beside the theme and the
