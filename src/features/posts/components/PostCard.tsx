@@ -291,7 +291,7 @@ export const PostCard = memo(function PostCard({ post, onDeleted, position, list
           </p>
           <button
             type="button"
-            className="post-card__warning-toggle"
+            className="pill-button post-card__warning-toggle"
             aria-expanded={opened}
             aria-controls={bodyId}
             // Found by the x shortcut (postShortcuts).

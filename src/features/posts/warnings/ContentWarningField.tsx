@@ -26,7 +26,7 @@ export function ContentWarningField({ text, onText, ref }: { text: string; onTex
         ref={ref}
         id={inputId}
         type="text"
-        className="content-warning-field__input"
+        className="text-input content-warning-field__input"
         value={text}
         placeholder={say('warning.placeholder')}
         aria-describedby={`${hintId} ${countId}`}
