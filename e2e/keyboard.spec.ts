@@ -100,6 +100,8 @@ test.describe('Keyboard only', () => {
     const close = dialog.getByRole('button', { name: 'Close' });
     // Focus starts in the text, ready to type.
     await expect(content).toBeFocused();
+    // Past the content warning's field, below the text.
+    await expect(dialog.getByRole('textbox', { name: 'Content warning' })).toBeVisible();
     await tabTo(page, update, { max: 3 });
     await page.keyboard.press('Tab');
     await expect(close).toBeFocused();
@@ -110,7 +112,8 @@ test.describe('Keyboard only', () => {
     // Open it again and change the text with the keyboard; Update Post closes it and says so.
     await page.keyboard.press('Enter');
     await expect(dialog).toBeVisible();
-    await tabTo(page, content, { max: 3 });
+    // Round the window: the text, the warning's field, Update Post, Close.
+    await tabTo(page, content, { max: 4 });
     await page.keyboard.press('ControlOrMeta+A');
     await page.keyboard.type('Edited without a mouse.');
     // Ctrl+Enter (Cmd+Enter on a Mac) saves from the text box.

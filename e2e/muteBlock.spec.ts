@@ -71,9 +71,11 @@ test.describe('Mute and block', () => {
     if (isPhone(testInfo)) {
       await page.getByRole('navigation', { name: 'Mobile' }).getByRole('button', { name: 'Display' }).click();
       await expect(display.getByRole('group', { name: 'Theme' })).toBeVisible();
-      // From the theme choice, past the language, to the link.
+      // From the theme choice, past the language and the content warnings' setting, to the link.
       await page.keyboard.press('Tab');
       await expect(display.getByRole('combobox', { name: 'Language' })).toBeFocused();
+      await page.keyboard.press('Tab');
+      await expect(display.getByRole('checkbox', { name: 'Open posts with a content warning' })).toBeFocused();
       await page.keyboard.press('Tab');
       await expect(display.getByRole('link', { name: 'Muted and blocked' })).toBeFocused();
     } else {
