@@ -9,9 +9,10 @@ import { t } from '../../../i18n/i18n';
 import { useT } from '../../../i18n/useT';
 
 /**
- * Pins the member's own post to their profile, or takes it off (in the post card's actions, on
- * their posts alone). Pressed while the post is pinned (the post says so: no call of its own); toasts when the backend agrees, and says its
- * refusal (a fourth pin) as any refusal is said. Nothing for a backend without the `pins` extension.
+ * Pins the member's own post to their profile, or takes it off (in the post card's actions, on their
+ * posts alone). Pressed while the post is pinned (the post says so: no call of its own); toasts when
+ * the backend agrees, and says its refusal (a fourth pin) as any refusal is said. Nothing for a
+ * backend without the `pins` extension.
  */
 export const PinToggle = memo(function PinToggle({ post }: { post: Post }) {
   const say = useT();
