@@ -8,6 +8,8 @@ import { newPostGone, newPostsHeard } from './liveSlice';
 import { notificationsChangedElsewhere } from '../notifications/notificationsApi';
 import { removePost, removePostsBy } from '../posts/postCopies';
 import { relationChangedElsewhere } from '../relations/relationsApi';
+import { ownPinsChanged } from '../pins/pinsApi';
+import { hasCapability } from '../../lib/api/capabilities';
 import { reactionHeard, reloadPost } from '../posts/postEvents';
 import { replyCreatedElsewhere, replyDeletedElsewhere, replyReactedElsewhere } from '../replies/repliesApi';
 import { selectCurrentMember } from '../users/currentMember';
@@ -60,8 +62,9 @@ export function applyLiveEvent(store: LiveStore, event: LiveEvent): void {
       store.dispatch(api.util.invalidateTags([{ type: 'User', id: 'LIST' }]));
       break;
     case 'member-updated':
-      // Their record, and the posts they pinned to it.
-      store.dispatch(api.util.invalidateTags([{ type: 'User', id: event.memberId }, { type: 'Pin', id: event.memberId }]));
+      // Their record, and the posts they pinned to it; the member's own pins also show on their cards here.
+      store.dispatch(api.util.invalidateTags([{ type: 'User', id: event.memberId }, ...(event.memberId === myId ? [] : [{ type: 'Pin' as const, id: event.memberId }])]));
+      if (event.memberId === myId && myId && hasCapability(store.getState(), 'pins')) void ownPinsChanged(cache, myId);
       break;
     case 'bookmark-changed':
       if (event.memberId === myId) bookmarkChangedElsewhere(cache, event.postId, event.bookmarked);

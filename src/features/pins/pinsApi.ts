@@ -1,6 +1,6 @@
-import { api, cacheAccess } from '../../lib/api/api';
+import { api, cacheAccess, type CacheAccess } from '../../lib/api/api';
 import type { PinChange, Post, PostsResponse } from '../../types/api';
-import { patchPost } from '../posts/postCopies';
+import { cachedPostIdsBy, patchPost } from '../posts/postCopies';
 
 const NO_POSTS: Post[] = [];
 
@@ -48,3 +48,16 @@ export const pinsApi = api.injectEndpoints({
 });
 
 export const { useGetPinnedPostsQuery, useChangePinMutation } = pinsApi;
+
+/**
+ * The member's own record changed (the stream's `member-updated`: on another device, or in this tab):
+ * their pinned posts are read again, and every copy of their posts here says whether it is pinned, so
+ * a pin made or taken off elsewhere shows on this device's Home too.
+ */
+export async function ownPinsChanged(cache: CacheAccess, memberId: string): Promise<void> {
+  const request = cache.dispatch(pinsApi.endpoints.getPinnedPosts.initiate(memberId, { forceRefetch: true, subscribe: false }));
+  const posts = await request.unwrap().catch(() => undefined);
+  if (!posts) return;
+  const pinned = new Set(posts.map((post) => post.id));
+  for (const postId of cachedPostIdsBy(cache.getState(), memberId)) patchPost(cache, postId, (post) => withPinned(post, pinned.has(post.id)));
+}

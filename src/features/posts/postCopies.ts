@@ -107,19 +107,24 @@ export function removePost(cache: CacheAccess, postId: string): void {
   patchPost(cache, postId, () => null);
 }
 
-/**
- * A member's posts leave every cached list, and their own pages load again (to be answered not
- * found): what a block by their author does to the blocked member's screens.
- */
-export function removePostsBy(cache: CacheAccess, authorId: string): void {
+/** The ids of a member's posts that any cached list or post page holds. */
+export function cachedPostIdsBy(state: ApiRootState, authorId: string): Set<string> {
   const postIds = new Set<string>();
-  const state = cache.getState();
   for (const { queryCacheKey } of postHolders(state, 'any')) {
     const holder = state[api.reducerPath].queries[queryCacheKey]?.data as PostHolder | undefined;
     if (!holder) continue;
     const posts = Array.isArray(holder) || isPaged(holder) ? listsOf(holder).flat() : [holder];
     for (const post of posts) if (post._id === authorId) postIds.add(post.id);
   }
+  return postIds;
+}
+
+/**
+ * A member's posts leave every cached list, and their own pages load again (to be answered not
+ * found): what a block by their author does to the blocked member's screens.
+ */
+export function removePostsBy(cache: CacheAccess, authorId: string): void {
+  const postIds = cachedPostIdsBy(cache.getState(), authorId);
   for (const postId of postIds) removePost(cache, postId);
   if (postIds.size > 0) cache.dispatch(api.util.invalidateTags([...postIds].map((id) => ({ type: 'Post' as const, id }))));
 }

@@ -1,10 +1,12 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { API_EXTENSIONS } from '../../../../contract/api';
 import { errorBody } from '../../../../contract/errors';
 import { DEMO_CREDENTIALS, SEED_USER_IDS, seedPostId } from '../../../../contract/seed/default';
 import { getMockDb, server, TEST_API_BASE } from '../../../../mocks/testing/node';
+import { callAs } from '../../../../mocks/testing/testSupport';
 import { renderWithProviders } from '../../../test/renderWithProviders';
+import { cardWith, renderHome } from '../../../test/posts';
 
 const AVAS_WALK = 'Hello SocialConnect! Starting the week with a walk and a plan.';
 const AVAS_COFFEE = 'Two cups, one long conversation. Best kind of Saturday.';
@@ -76,6 +78,17 @@ describe('pinned posts', () => {
     expect(within(card).getByText('Pinned')).toBeInTheDocument();
     expect(within(card).queryByRole('button', { name: 'Pin to your profile' })).not.toBeInTheDocument();
     expect(within(await screen.findByRole('feed', { name: 'Posts by Liam Chen' })).queryAllByRole('button', { name: 'Pin to your profile' })).toEqual([]);
+  });
+
+  it('shows a pin made on the member\'s other device on this one\'s Home, and its removal', async () => {
+    await renderHome();
+    const pin = () => within(cardWith(AVAS_WALK)).getByRole('button', { name: 'Pin to your profile' });
+    expect(pin()).toHaveAttribute('aria-pressed', 'false');
+    // Another device of hers pins it: the live stream tells this one.
+    expect((await act(() => callAs(SEED_USER_IDS.ava, 'POST', `/posts/pin/${seedPostId(5)}`))).status).toBe(201);
+    await waitFor(() => expect(pin()).toHaveAttribute('aria-pressed', 'true'));
+    expect((await act(() => callAs(SEED_USER_IDS.ava, 'POST', `/posts/unpin/${seedPostId(5)}`))).status).toBe(201);
+    await waitFor(() => expect(pin()).toHaveAttribute('aria-pressed', 'false'));
   });
 
   it('offers no pin and shows no pinned posts on a backend without them', async () => {
