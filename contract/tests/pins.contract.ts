@@ -7,7 +7,7 @@
 import type { PinChange, PostResponse, PostsResponse } from '../api';
 import { errorBody } from '../errors';
 import { LIMITS } from '../limits';
-import { MESSAGES } from '../messages';
+import { MESSAGE_STATUS, MESSAGES } from '../messages';
 import { SEED_USER_IDS, seedPostId } from '../seed/default';
 import { findInconsistencies } from '../snapshot';
 import { arrange, call, callAs, db, expectHealthy, target, tokenFor, type CallResult } from './support';
@@ -31,11 +31,7 @@ async function pinnedOf(userId: string, authorization?: string): Promise<CallRes
 }
 
 function expectRefused(result: CallResult, key: keyof typeof MESSAGES): void {
-  expect({ status: result.status, body: result.json }).toEqual({ status: errorStatus(key), body: errorBody(key) });
-}
-
-function errorStatus(key: keyof typeof MESSAGES): number {
-  return key === 'postNotFound' || key === 'userNotFound' ? 404 : 400;
+  expect({ status: result.status, body: result.json }).toEqual({ status: MESSAGE_STATUS[key], body: errorBody(key) });
 }
 
 describe('pinned posts', () => {

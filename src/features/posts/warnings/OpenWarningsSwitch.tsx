@@ -13,10 +13,11 @@ export function OpenWarningsSwitch({ className }: { className?: string }) {
   const say = useT();
   const shown = useCapability('contentWarnings');
   const [open, choose] = useOpenWarnings();
-  if (shown === undefined) return <span className={`open-warnings${className ? ` ${className}` : ''}`} aria-hidden="true" />;
+  const rowClass = `open-warnings${className ? ` ${className}` : ''}`;
+  if (shown === undefined) return <span className={rowClass} aria-hidden="true" />;
   if (!shown) return null;
   return (
-    <label className={`open-warnings${className ? ` ${className}` : ''}`}>
+    <label className={rowClass}>
       <input type="checkbox" className="open-warnings__input" checked={open} onChange={(event) => choose(event.currentTarget.checked)} />
       <span>{say('warning.openAll')}</span>
     </label>
