@@ -82,10 +82,13 @@ export type ErrorResponse = Static<typeof Schema.ErrorResponse>;
  * - 'content-warnings': a new post and an edit may carry `warning` (at most LIMITS.contentWarningMax
  *   characters, one line; an edit's '' takes it off), and every post answers its `warning` ('' when
  *   none); a change to it marks the post edited.
+ * - 'post-search': GET /search/posts?q=&limit=&cursor= answers the posts a search finds (words and
+ *   "phrases" anywhere in the text, ignoring case and accents; `#tag`; `from:username`), newest first,
+ *   a page at a time, leaving out what `mute-block` leaves out of every list (contract/search.ts).
  */
 export type ApiExtension = Static<typeof Schema.ApiExtension>;
 
-export const API_EXTENSIONS: readonly ApiExtension[] = ['pages', 'feed', 'return-minimal', 'events', 'replies', 'tags', 'notifications', 'idempotency', 'reply-links', 'reaction-counts', 'alt-text', 'edit-marks', 'member-lists', 'mute-block', 'change-counts', 'image-sizes', 'member-language', 'pins', 'content-warnings'];
+export const API_EXTENSIONS: readonly ApiExtension[] = ['pages', 'feed', 'return-minimal', 'events', 'replies', 'tags', 'notifications', 'idempotency', 'reply-links', 'reaction-counts', 'alt-text', 'edit-marks', 'member-lists', 'mute-block', 'change-counts', 'image-sizes', 'member-language', 'pins', 'content-warnings', 'post-search'];
 
 /** The largest page a client may ask for, and the size of a page when it names none. */
 export const PAGE_LIMIT_MAX = 100;

@@ -29,4 +29,8 @@ export const LIMITS = {
   contentWarningMax: 100,
   /** How many of their posts a member may pin to their profile (the `pins` extension). */
   pinnedPostsMax: 3,
+  /** A post search (the `post-search` extension): its length, its terms, and its shortest word alone. */
+  searchQueryMax: 200,
+  searchTermsMax: 8,
+  searchWordMin: 3,
 } as const;

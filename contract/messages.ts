@@ -82,6 +82,12 @@ const CATALOGUE = {
   notPinned: [400, 'This post is not pinned.'],
   // LIMITS.pinnedPostsMax, word for word (a test holds the two together).
   pinsFull: [400, 'You can pin at most 3 posts. Unpin one first.'],
+  searchEmpty: [400, 'Type a word, a #tag or from:username to search posts.'],
+  // LIMITS.searchQueryMax, searchTermsMax and searchWordMin, word for word (a test holds them together).
+  searchTooLong: [400, 'A search can be at most 200 characters long.'],
+  searchTooManyTerms: [400, 'A search can have at most 8 words, tags and from: together.'],
+  searchTooShort: [400, 'Search for a word of at least 3 letters, a #tag or from:username.'],
+  searchOneAuthor: [400, 'Search the posts of one member at a time: from:username, once.'],
   idempotencyKeyInvalid: [400, 'Idempotency-Key must be 8 to 128 characters: letters, digits, hyphens or underscores.'],
   idempotencyKeyReused: [422, 'This was already sent once with different content, and may have been saved. Check before sending it again.'],
 

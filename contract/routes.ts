@@ -22,6 +22,7 @@ import { pinnedPosts, setPinned } from './rules/pins';
 import { feedOrderOf, pageOf, wantsChangeCounts, wantsMinimal, wantsReactionCounts, type Query } from './rules/pages';
 import { createReply, deleteReply, likeReply, unlikeReply } from './rules/replies';
 import { taggedPosts } from './rules/tags';
+import { parsePostSearch } from './search';
 import { editProfile, follow, followInOneStatement, followCounts, unfollow } from './rules/users';
 import * as Schema from './schemas';
 import type { FollowCounts, MemberRow, Page, PostRow, ReactionKind, ReplyPageRequest, ReplyRow, StoreReader } from './store';
@@ -432,6 +433,23 @@ const tagRoutes: RouteSpec[] = [
   }),
 ];
 
+/**
+ * The posts a search finds (the 'post-search' extension): always paged, newest first. A `from:` that
+ * names nobody finds nothing; one the caller does not see finds nothing either (`mute-block`).
+ */
+const searchRoutes: RouteSpec[] = [
+  publicRoute('get', '/search/posts', 200, undefined, async ({ ctx, query, viewer }) => {
+    const { words, tags, from } = parsePostSearch(query?.q);
+    const page = pageOf(query, true) ?? { limit: PAGE_LIMIT_DEFAULT };
+    return ctx.store.read(async (reader) => {
+      const author = from === null ? undefined : await reader.memberByUsername(from);
+      if (from !== null && author === undefined) return presentPage(reader, { items: [], nextCursor: null }, viewer?.id);
+      const source = { kind: 'search' as const, words, tags, ...(author ? { authorId: author.id } : {}), ...(viewer ? { viewerId: viewer.id } : {}) };
+      return presentPage(reader, await reader.postPage(source, 'latest', page), viewer?.id);
+    });
+  }),
+];
+
 /** The member's notifications (the 'notifications' extension): always paged, the latest first. */
 const notificationRoutes: RouteSpec[] = [
   memberRoute('get', '/notifications', 200, undefined, async ({ ctx, session, query }) => {
@@ -577,7 +595,7 @@ const healthRoutes: RouteSpec[] = [
 
 /** Every call, in matching order (static paths before the parameters that would swallow them). */
 export const ROUTES: readonly RouteSpec[] = [...authRoutes, ...pinRoutes, ...postRoutes, ...replyRoutes, ...bookmarkRoutes, ...feedRoutes,
-  ...tagRoutes, ...notificationRoutes, ...memberListRoutes, ...relationRoutes, ...userRoutes, ...healthRoutes];
+  ...tagRoutes, ...searchRoutes, ...notificationRoutes, ...memberListRoutes, ...relationRoutes, ...userRoutes, ...healthRoutes];
 
 /** The calls of spec section 7 that act for a member. */
 export const MEMBER_ROUTES: readonly RouteSpec[] = ROUTES.filter((spec) => spec.auth);

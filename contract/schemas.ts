@@ -218,7 +218,7 @@ export const ApiExtension = Type.Union([
   Type.Literal('reaction-counts'),
   Type.Literal('alt-text'), Type.Literal('edit-marks'), Type.Literal('member-lists'), Type.Literal('mute-block'),
   Type.Literal('change-counts'), Type.Literal('image-sizes'), Type.Literal('member-language'), Type.Literal('pins'),
-  Type.Literal('content-warnings'),
+  Type.Literal('content-warnings'), Type.Literal('post-search'),
 ]);
 
 /** GET /health: whether the backend and its store answer, and which extensions it has. */

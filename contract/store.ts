@@ -140,7 +140,12 @@ export type PostSource =
    * The posts whose text holds a tag (the `tags` extension), by its normalised form
    * (contract/richText.ts normaliseTag): a post's tags are those its text has now.
    */
-  | { kind: 'tag'; tag: string; viewerId?: string };
+  | { kind: 'tag'; tag: string; viewerId?: string }
+  /**
+   * The posts a search finds (the `post-search` extension, contract/search.ts): whose text, in its
+   * search form, holds every word; whose tags hold every tag; by `authorId` when it names one.
+   */
+  | { kind: 'search'; words: string[]; tags: string[]; authorId?: string; viewerId?: string };
 
 export interface PageRequest {
   limit: number;

@@ -8,6 +8,7 @@ import { latestFirst, notificationCursor, notificationCursorKey, postCursor, pos
 import type { NetworkEvent, StoredEvent } from '../contract/events';
 import { ORDER_COMPARATORS, type PostOrder } from '../contract/order';
 import { tagsOf } from '../contract/richText';
+import { textMatches } from '../contract/search';
 import { sizesOf } from '../contract/images';
 import { uploadedImage } from '../contract/validation';
 import type {
@@ -217,6 +218,11 @@ function postsOf(db: MemoryDb, source: PostSource): PostRecord[] {
   if (source.kind === 'all') return shown;
   // A post's tags are read from its text as it is now, so an edit moves it in or out.
   if (source.kind === 'tag') return shown.filter((post) => tagsOf(post.content).includes(source.tag));
+  if (source.kind === 'search') {
+    return shown.filter((post) => (source.authorId === undefined || post.authorId === source.authorId)
+      && textMatches(source, post.content)
+      && (source.tags.length === 0 || source.tags.every((tag) => tagsOf(post.content).includes(tag))));
+  }
   const authors = new Set([source.memberId, ...(db.users.get(source.memberId)?.following ?? [])]);
   return shown.filter((post) => authors.has(post.authorId));
 }

@@ -134,6 +134,9 @@ const GRID: Record<string, Partial<Record<Column, Case>>> = {
   'GET /tags/:tag/posts': {
     'a limit hit': { path: `/tags/${tooLong(TAG_MAX)}/posts`, refused: 'tagInvalid' },
   },
+  'GET /search/posts': {
+    'a limit hit': { path: `/search/posts?q=${'a'.repeat(LIMITS.searchQueryMax + 1)}`, refused: 'searchTooLong' },
+  },
   'GET /users/:userId/followers': {
     'a missing id': { path: `/users/${missingMember}/followers`, refused: 'userNotFound' },
     ...pageLimitHit(`/users/${SEED_USER_IDS.ava}/followers?limit=101`),

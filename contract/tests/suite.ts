@@ -25,3 +25,4 @@ import './imageSizes.contract';
 import './memberLanguage.contract';
 import './pins.contract';
 import './contentWarnings.contract';
+import './search.contract';

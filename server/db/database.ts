@@ -6,6 +6,7 @@
  * `toBytes`), and PGlite serialises everything through its one connection.
  */
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import pg from 'pg';
 
 /**
@@ -255,7 +256,8 @@ const byteaParser = (text: string): Uint8Array => Buffer.from(text.slice(2), 'he
 /** PGlite in `dataDir`, or in memory when none is given. */
 export async function openPglite(dataDir?: string, { from }: PgliteOptions = {}): Promise<Database> {
   const pglite = await PGlite.create({
-    dataDir, loadDataDir: from, serializers: { [BYTEA]: byteaSerializer }, parsers: { [BYTEA]: byteaParser },
+    // pg_trgm: post search's index (migration 0025).
+    dataDir, loadDataDir: from, extensions: { pg_trgm }, serializers: { [BYTEA]: byteaSerializer }, parsers: { [BYTEA]: byteaParser },
   });
   return {
     kind: 'pglite',

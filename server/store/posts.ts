@@ -67,6 +67,24 @@ const ORDERS: Record<PostOrder, { by: string; after: (key: Orderable, param: (va
   },
 };
 
+/** `%` and `_` match any text in a LIKE pattern, and `\\` escapes: a word's own are escaped. */
+function likeEscaped(text: string): string {
+  return text.replace(/[\\%_]/g, (character) => `\\${character}`);
+}
+
+/**
+ * A search's condition on posts (contract/search.ts): every word in the text's search form, looked up
+ * by the trigram index posts_search (the words come in their search form); every tag; the author.
+ */
+function searchCondition(source: Extract<PostSource, { kind: 'search' }>, param: (value: unknown) => string): string {
+  const conditions = [
+    ...source.words.map((word) => `post_search_text(content) LIKE ${param(`%${likeEscaped(word)}%`)}`),
+    ...source.tags.map((tag) => `id IN (SELECT post_id FROM post_tags WHERE tag = ${param(tag)})`),
+    ...(source.authorId === undefined ? [] : [`author_id = ${param(source.authorId)}`]),
+  ];
+  return conditions.length === 0 ? 'TRUE' : conditions.join(' AND ');
+}
+
 async function postPage(sql: Sql, source: PostSource, order: PostOrder, { limit, cursor }: PageRequest): Promise<Page<PostRow>> {
   const params: unknown[] = [];
   const param = (value: unknown): string => {
@@ -117,6 +135,7 @@ async function postPage(sql: Sql, source: PostSource, order: PostOrder, { limit,
       let where = source.kind === 'author' ? `author_id = ${param(source.authorId)} AND ${condition}`
         // A tag's posts in another order than newest first: every post of the tag is sorted.
         : source.kind === 'tag' ? `id IN (SELECT post_id FROM post_tags WHERE tag = ${param(source.tag)}) AND ${condition}`
+        : source.kind === 'search' ? `${searchCondition(source, param)} AND ${condition}`
         : condition;
       if (source.kind !== 'author' && source.viewerId !== undefined) where += ` AND ${shownToViewer('author_id', param(source.viewerId))}`;
       text = `SELECT ${columns} FROM posts WHERE ${where} ORDER BY ${by} LIMIT ${take}`;

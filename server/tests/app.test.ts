@@ -103,7 +103,7 @@ describe('unknown routes and bodies that are not JSON', () => {
   });
 
   it("answers the app's pages 200, and 404 (with the app, which says so) where a probe or a scanner looks", async () => {
-    const pages = ['/', '/explore', '/bookmark', '/createpost', '/notifications', '/posts/p-1', '/posts/p-1/', '/users/u-ava-reed', '/tags/weekend', '/settings/muted-and-blocked', '/error', '/signup'];
+    const pages = ['/', '/explore', '/bookmark', '/createpost', '/notifications', '/posts/p-1', '/posts/p-1/', '/users/u-ava-reed', '/tags/weekend', '/search', '/settings/muted-and-blocked', '/error', '/signup'];
     const probes = ['/metrics', '/status', '/server-status', '/.env', '/.git/config', '/wp-login.php', '/admin', '/index.php', '/config.json', '/static/js/missing.js', '/posts', '/posts/p-1/edit', '/users', '/explore/more'];
     const answers = async (paths: string[]) => Promise.all(paths.map(async (path) => {
       const response = await fetch(`${server.baseUrl}${path}`);
@@ -393,7 +393,7 @@ describe('health', () => {
     const own = await startTestServer({ kind: 'pglite' });
     try {
       const ok = await fetch(`${own.baseUrl}/api/health`);
-      expect({ status: ok.status, body: await ok.json() }).toEqual({ status: 200, body: { status: 'ok', extensions: ['pages', 'feed', 'return-minimal', 'events', 'replies', 'tags', 'notifications', 'idempotency', 'reply-links', 'reaction-counts', 'alt-text', 'edit-marks', 'member-lists', 'mute-block', 'change-counts', 'image-sizes', 'member-language', 'pins', 'content-warnings'], demo: false, limits: { imagePixelsMax: 16_777_216 } } });
+      expect({ status: ok.status, body: await ok.json() }).toEqual({ status: 200, body: { status: 'ok', extensions: ['pages', 'feed', 'return-minimal', 'events', 'replies', 'tags', 'notifications', 'idempotency', 'reply-links', 'reaction-counts', 'alt-text', 'edit-marks', 'member-lists', 'mute-block', 'change-counts', 'image-sizes', 'member-language', 'pins', 'content-warnings', 'post-search'], demo: false, limits: { imagePixelsMax: 16_777_216 } } });
       await own.database.close();
       const down = await fetch(`${own.baseUrl}/api/health`);
       expect({ status: down.status, body: await down.json() }).toEqual({ status: 503, body: { errors: ['The service is unavailable right now. Please try again in a moment.'], code: 'service_unavailable' } });

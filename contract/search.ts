@@ -1,0 +1,85 @@
+/**
+ * Post search (the `post-search` extension): what a query asks for, read the same way by both
+ * backends. A query is words, `"quoted phrases"`, `#tags` and at most one `from:username`, in any
+ * order. A post matches when its text holds every word and phrase (anywhere, so part of a word
+ * matches too), ignoring case and accents; holds every tag (as the `tags` extension reads them); and
+ * was written by that member. Matches come newest first, a page at a time.
+ */
+import { refusal } from './errors';
+import { LIMITS } from './limits';
+import { isTag, normaliseTag } from './richText';
+
+export interface PostSearch {
+  /** The words and phrases, each in its search form (searchForm): every one must be in the text. */
+  words: string[];
+  /** The tags, normalised: every one must be among the text's tags. */
+  tags: string[];
+  /** The username after `from:`, as typed; null when the query names no author. */
+  from: string | null;
+}
+
+/** The marks NFKD splits off letters (accents, cedillas, umlauts): what search ignores. */
+const COMBINING_MARKS = /[\u0300-\u036f]/g;
+
+/**
+ * A text as search compares it: its accents taken off and its letters in lower case ("Ça" reads
+ * "ca"). PostgreSQL's `post_search_text` (server/sql/functions) does the same, in the same order.
+ */
+export function searchForm(text: string): string {
+  return text.normalize('NFKD').replace(COMBINING_MARKS, '').toLowerCase();
+}
+
+/** Letters and digits at a word's ends: what is left of a word once its punctuation is trimmed. */
+const UNTRIMMED = /^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu;
+/** A query's terms: a quoted phrase, or a run of anything but spaces. */
+const TERMS = /"([^"]*)"?|(\S+)/gu;
+const FROM = /^from:/i;
+
+/**
+ * What a query asks for, refused with a clear message when it asks for nothing (no term left),
+ * for too little to search by (no word of LIMITS.searchWordMin characters, no tag and no author), for
+ * too much (over LIMITS.searchQueryMax characters or LIMITS.searchTermsMax terms), for two authors,
+ * or for a tag no text could hold.
+ */
+export function parsePostSearch(query: string | undefined): PostSearch {
+  const text = (query ?? '').trim();
+  if (Array.from(text).length > LIMITS.searchQueryMax) throw refusal('searchTooLong');
+  const search: PostSearch = { words: [], tags: [], from: null };
+  let terms = 0;
+  for (const match of text.matchAll(TERMS)) {
+    const [, phrase, term] = match;
+    if (phrase !== undefined) {
+      const words = phrase.trim().split(/\s+/u).map((word) => word.replace(UNTRIMMED, '')).filter((word) => word !== '');
+      if (words.length === 0) continue;
+      search.words.push(searchForm(words.join(' ')));
+    } else if (term !== undefined && FROM.test(term)) {
+      if (search.from !== null) throw refusal('searchOneAuthor');
+      search.from = term.replace(FROM, '').replace(/^@/, '');
+      if (search.from === '') throw refusal('searchOneAuthor');
+    } else if (term !== undefined && term.startsWith('#') && term.length > 1) {
+      const tag = term.slice(1).replace(/[^\p{L}\p{N}_]+$/u, '');
+      if (!isTag(tag)) throw refusal('tagInvalid');
+      const normal = normaliseTag(tag);
+      if (!search.tags.includes(normal)) search.tags.push(normal);
+    } else if (term !== undefined) {
+      const word = term.replace(UNTRIMMED, '');
+      if (word === '') continue;
+      search.words.push(searchForm(word));
+    } else {
+      continue;
+    }
+    terms += 1;
+  }
+  if (terms === 0 && search.words.length === 0) throw refusal('searchEmpty');
+  if (terms > LIMITS.searchTermsMax) throw refusal('searchTooManyTerms');
+  const longEnough = search.words.some((word) => Array.from(word).length >= LIMITS.searchWordMin);
+  if (!longEnough && search.tags.length === 0 && search.from === null) throw refusal('searchTooShort');
+  search.words = [...new Set(search.words)];
+  return search;
+}
+
+/** Whether a post's text matches a search's words and tags (its author is the store's to check). */
+export function textMatches(search: Pick<PostSearch, 'words'>, content: string): boolean {
+  const form = searchForm(content);
+  return search.words.every((word) => form.includes(word));
+}
