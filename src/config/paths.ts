@@ -11,6 +11,11 @@ export const paths = {
   explore: { pattern: '/explore', href: () => '/explore' },
   /** The posts with a tag: `tag` as a text writes it, without its "#". */
   tag: { pattern: '/tags/:tag', href: (tag: string) => `/tags/${encodeURIComponent(tag)}` },
+  /** Search: `q` as typed, on its Posts tab (or People). */
+  search: {
+    pattern: '/search',
+    href: (q = '', tab: 'posts' | 'people' = 'posts') => `/search?${new URLSearchParams({ q, in: tab }).toString()}`,
+  },
   createPost: { pattern: '/createpost', href: () => '/createpost' },
   notifications: { pattern: '/notifications', href: () => '/notifications' },
   /** The members the member mutes and blocks (the `mute-block` extension). */

@@ -16,6 +16,9 @@ export const LIMIT_VALUES: Partial<Record<MessageKey, Record<string, number>>> =
   portfolioInvalid: { max: LIMITS.portfolioUrlMax },
   imageAltTooLong: { max: LIMITS.imageAltMax },
   idempotencyKeyInvalid: { min: LIMITS.idempotencyKeyMin, max: LIMITS.idempotencyKeyMax },
+  searchTooLong: { max: LIMITS.searchQueryMax },
+  searchTooManyTerms: { max: LIMITS.searchTermsMax },
+  searchTooShort: { min: LIMITS.searchWordMin },
 };
 
 /** A contract rule whose words come with the signup form: the ones it checks before it sends. */

@@ -71,9 +71,10 @@ function postListTags(posts: readonly Post[] = EMPTY_POSTS) {
 /**
  * A list of posts a backend answers page by page: every post or a member's, newest first (the `pages`
  * extension), the member's home feed in an order (the `feed` extension), or the posts with a tag,
- * newest first (the `tags` extension; `tag` as written, without its "#").
+ * newest first (the `tags` extension; `tag` as written, without its "#"), or the posts a search finds,
+ * newest first (the `post-search` extension; `q` as typed).
  */
-export type PagedList = { list: 'all' } | { list: 'member'; username: string } | { list: 'feed'; sort: PostOrder } | { list: 'tag'; tag: string };
+export type PagedList = { list: 'all' } | { list: 'member'; username: string } | { list: 'feed'; sort: PostOrder } | { list: 'tag'; tag: string } | { list: 'search'; q: string };
 
 function pagedListUrl(list: PagedList, cursor: string | null): string {
   const query = pageQuery(cursor);
@@ -87,6 +88,9 @@ function pagedListUrl(list: PagedList, cursor: string | null): string {
       return `/feed?${query}`;
     case 'tag':
       return `/tags/${encodeURIComponent(list.tag)}/posts?${query}`;
+    case 'search':
+      query.set('q', list.q);
+      return `/search/posts?${query}`;
   }
 }
 

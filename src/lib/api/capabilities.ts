@@ -27,6 +27,8 @@ const CAPABILITIES = {
   pins: 'pins',
   /** A description written for a post's image. */
   altText: 'alt-text',
+  /** Search in posts' texts, by tag and by author. */
+  postSearch: 'post-search',
   /** The live stream: changes shown as they happen. */
   live: 'events',
 } as const satisfies Record<string, ApiExtension>;

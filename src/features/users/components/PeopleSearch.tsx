@@ -1,4 +1,7 @@
 import { useId, useRef, useState, type FocusEvent, type KeyboardEvent } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
+import { paths } from '../../../config/paths';
+import { useCapability } from '../../../lib/api/capabilities';
 import { useAppSelector } from '../../../lib/store/hooks';
 import { useGetUsersQuery } from '../usersApi';
 import { selectPeopleMatching } from '../usersSelectors';
@@ -20,6 +23,8 @@ export interface PeopleSearchProps {
  * People search (spec sections 2 and 5): as the member types, the members whose first or last name
  * contains the text, each with Follow/Unfollow, or 'No User Found'. The count is announced politely.
  * Escape clears the search from anywhere in it; ArrowDown and ArrowUp move through the people found.
+ * With a backend that searches posts (`post-search`), Enter and the last link open the search page
+ * on its Posts tab.
  */
 export function PeopleSearch({ variant = 'panel', className }: PeopleSearchProps) {
   const t = useT();
@@ -29,12 +34,14 @@ export function PeopleSearch({ variant = 'panel', className }: PeopleSearchProps
   const [open, setOpen] = useState(true);
   useGetUsersQuery();
   const matches = useAppSelector((state) => selectPeopleMatching(state, query));
+  const searchesPosts = useCapability('postSearch') === true;
+  const navigate = useNavigate();
 
   const searching = query.trim() !== '';
   const showResults = searching && (variant === 'panel' || open);
 
   const inputRef = useRef<HTMLInputElement>(null);
-  const resultsRef = useRef<HTMLUListElement>(null);
+  const foundRef = useRef<HTMLDivElement>(null);
 
   // Anywhere in the search: Escape clears it and goes back to the field; the arrows move from the
   // field through the people found (their names) and back.
@@ -45,14 +52,25 @@ export function PeopleSearch({ variant = 'panel', className }: PeopleSearchProps
       inputRef.current?.focus();
       return;
     }
+    if (event.key === 'Enter' && event.target === inputRef.current && searchesPosts && searching) {
+      event.preventDefault();
+      openPostSearch();
+      navigate(paths.search.href(query.trim()));
+      return;
+    }
     if (event.key !== 'ArrowDown' && event.key !== 'ArrowUp') return;
-    const links = Array.from(resultsRef.current?.querySelectorAll<HTMLElement>('a[href]') ?? []);
+    const links = Array.from(foundRef.current?.querySelectorAll<HTMLElement>('a[href]') ?? []);
     if (links.length === 0) return;
     const at = links.indexOf(document.activeElement as HTMLElement);
     const next = event.key === 'ArrowDown' ? Math.min(at + 1, links.length - 1) : at - 1;
     event.preventDefault();
     if (next < 0) inputRef.current?.focus();
     else links[next]?.focus();
+  };
+
+  // The top bar's search empties once it has opened what was found; the side panel's stays.
+  const openPostSearch = () => {
+    if (variant === 'bar') setQuery('');
   };
 
   // The top bar's drop-down closes when focus moves outside the search.
@@ -91,19 +109,28 @@ export function PeopleSearch({ variant = 'panel', className }: PeopleSearchProps
           onChange={(event) => setQuery(event.target.value)}
         />
       </span>
-      <div className="people-search__status" role="status" aria-live="polite">
-        {showResults && matches.length === 0 ? <p className="people-search__empty">{t('search.none')}</p> : null}
+      <div ref={foundRef} className="people-search__found">
+        <div className="people-search__status" role="status" aria-live="polite">
+          {showResults && matches.length === 0 ? <p className="people-search__empty">{t('search.none')}</p> : null}
+          {showResults && matches.length > 0 ? (
+            <span className="visually-hidden">{t('people.found', { count: matches.length })}</span>
+          ) : null}
+        </div>
         {showResults && matches.length > 0 ? (
-          <span className="visually-hidden">{t('people.found', { count: matches.length })}</span>
+          <ul id={resultsId} className="person-list people-search__results" aria-label={t('search.results')}>
+            {matches.map((person) => (
+              <PersonRow key={person._id} user={person} onOpen={variant === 'bar' ? () => setQuery('') : undefined} />
+            ))}
+          </ul>
+        ) : null}
+        {showResults && searchesPosts ? (
+          <p className="people-search__posts">
+            <Link to={paths.search.href(query.trim())} onClick={openPostSearch}>
+              {t('search.postsFor', { query: query.trim() })}
+            </Link>
+          </p>
         ) : null}
       </div>
-      {showResults && matches.length > 0 ? (
-        <ul ref={resultsRef} id={resultsId} className="person-list people-search__results" aria-label={t('search.results')}>
-          {matches.map((person) => (
-            <PersonRow key={person._id} user={person} onOpen={variant === 'bar' ? () => setQuery('') : undefined} />
-          ))}
-        </ul>
-      ) : null}
     </div>
   );
 }

@@ -1,0 +1,164 @@
+import { useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { RuleError } from '../../contract/errors';
+import { parsePostSearch } from '../../contract/search';
+import { usePageTitle } from '../components/usePageTitle';
+import { TIMINGS } from '../config/timings';
+import { PostList } from '../features/posts/components/PostList';
+import { usePagedPosts } from '../features/posts/pagedPosts';
+import { PersonRow } from '../features/users/components/PersonRow';
+import '../features/users/components/PersonRow.css';
+import { useGetUsersQuery } from '../features/users/usersApi';
+import { selectPeopleMatching } from '../features/users/usersSelectors';
+import { useLoaderOffAfter } from '../features/ui/useLoaderOffAfter';
+import { refusalText } from '../i18n/failureTexts';
+import { useT } from '../i18n/useT';
+import { useCapability } from '../lib/api/capabilities';
+import { useAppSelector } from '../lib/store/hooks';
+import { WithPostCardExtras } from './PostCardExtras';
+import './FeedPages.css';
+import './SearchPage.css';
+
+type Tab = 'posts' | 'people';
+const TABS: readonly Tab[] = ['posts', 'people'];
+
+/** Why a search cannot be sent as typed, in the member's language; undefined when it can. */
+function refusalOf(q: string): string | undefined {
+  try {
+    parsePostSearch(q);
+    return undefined;
+  } catch (error) {
+    if (error instanceof RuleError) return refusalText(error.code, error.message);
+    throw error;
+  }
+}
+
+/**
+ * /search?q=&in=posts|people: one field, and what it finds in two tabs. Posts (the `post-search`
+ * extension) are the backend's: words anywhere in the text, ignoring case and accents, `#tag` and
+ * `from:username`, newest first, a page at a time; a search that cannot be sent says why before any
+ * call. People are the spec's people search. The tabs follow the ARIA tabs pattern: the arrows,
+ * Home and End move between them.
+ */
+export function SearchPage() {
+  const t = useT();
+  const [params, setParams] = useSearchParams();
+  const q = (params.get('q') ?? '').trim();
+  const searchesPosts = useCapability('postSearch');
+  const tab: Tab = params.get('in') === 'people' || searchesPosts === false ? 'people' : 'posts';
+  usePageTitle(q === '' ? t('search.title') : `${t('search.title')}: ${q}`);
+
+  // The field keeps what is typed; a new search from elsewhere (the top bar) puts its words in it.
+  const [typed, setTyped] = useState(q);
+  const [typedFor, setTypedFor] = useState(q);
+  if (typedFor !== q) {
+    setTypedFor(q);
+    setTyped(q);
+  }
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setParams({ q: typed.trim(), in: tab });
+  };
+
+  const idBase = useId();
+  const tabId = (which: Tab) => `${idBase}-tab-${which}`;
+  const panelId = (which: Tab) => `${idBase}-panel-${which}`;
+  const tabRefs = useRef<Partial<Record<Tab, HTMLButtonElement | null>>>({});
+  const choose = (which: Tab) => {
+    setParams({ q, in: which }, { replace: true });
+    tabRefs.current[which]?.focus();
+  };
+  const onTabKey = (event: KeyboardEvent<HTMLDivElement>) => {
+    const at = TABS.indexOf(tab);
+    const next = event.key === 'ArrowRight' || event.key === 'ArrowDown' ? TABS[(at + 1) % TABS.length]
+      : event.key === 'ArrowLeft' || event.key === 'ArrowUp' ? TABS[(at + TABS.length - 1) % TABS.length]
+      : event.key === 'Home' ? TABS[0]
+      : event.key === 'End' ? TABS[TABS.length - 1]
+      : undefined;
+    if (next === undefined) return;
+    event.preventDefault();
+    choose(next);
+  };
+
+  return (
+    <div className="feed-page search-page">
+      <h1 className="feed-page__title">{t('search.title')}</h1>
+      <form role="search" className="search-page__form" aria-label={t('search.field')} onSubmit={submit}>
+        <label htmlFor={`${idBase}-q`} className="visually-hidden">{t('search.field')}</label>
+        <input
+          id={`${idBase}-q`}
+          className="search-page__input"
+          type="search"
+          name="q"
+          autoComplete="off"
+          spellCheck={false}
+          maxLength={400}
+          value={typed}
+          onChange={(event) => setTyped(event.target.value)}
+        />
+        <button type="submit" className="button button--primary">{t('search.submit')}</button>
+      </form>
+      <div role="tablist" aria-label={t('search.tabs')} className="search-page__tabs" onKeyDown={onTabKey}>
+        {TABS.map((which) => (
+          <button
+            key={which}
+            ref={(element) => { tabRefs.current[which] = element; }}
+            type="button"
+            role="tab"
+            id={tabId(which)}
+            className="search-page__tab"
+            aria-selected={tab === which}
+            aria-controls={panelId(which)}
+            tabIndex={tab === which ? 0 : -1}
+            onClick={() => choose(which)}
+          >
+            {t(which === 'posts' ? 'search.tabPosts' : 'search.tabPeople')}
+          </button>
+        ))}
+      </div>
+      <div role="tabpanel" id={panelId(tab)} aria-labelledby={tabId(tab)} className="search-page__panel">
+        {tab === 'posts' ? <PostsFound q={q} available={searchesPosts} /> : <PeopleFound q={q} />}
+      </div>
+    </div>
+  );
+}
+
+/** The Posts tab: what the backend finds, or why there is nothing to show. */
+function PostsFound({ q, available }: { q: string; available: boolean | undefined }) {
+  const t = useT();
+  const refused = q === '' ? undefined : refusalOf(q);
+  const asks = available === true && q !== '' && refused === undefined;
+  const pages = usePagedPosts({ list: 'search', q }, { skip: !asks });
+  useLoaderOffAfter(pages.isSuccess || pages.isError || !asks, TIMINGS.loaderOffLongMs);
+  const quoted = `“${q}”`;
+  const status = available === false ? t('search.postsUnavailable')
+    : q === '' ? t('search.prompt')
+    : refused ?? (pages.isError && !pages.loaded ? t('search.postsFailed') : undefined);
+  if (status !== undefined) return <p className="feed-page__status" role="status">{status}</p>;
+  if (available === undefined || pages.isLoading) return <p className="feed-page__status" role="status">{t('feed.loading')}</p>;
+  return (
+    <WithPostCardExtras>
+      <PostList posts={pages.posts} more={pages.more} emptyText={t('search.postsEmpty', { query: quoted })} label={t('search.postsFeed', { query: quoted })} />
+    </WithPostCardExtras>
+  );
+}
+
+/** The People tab: the spec's people search (first or last name), each with Follow/Unfollow. */
+function PeopleFound({ q }: { q: string }) {
+  const t = useT();
+  useGetUsersQuery();
+  const matches = useAppSelector((state) => selectPeopleMatching(state, q));
+  if (q === '') return <p className="feed-page__status" role="status">{t('search.prompt')}</p>;
+  return (
+    <>
+      <p className="visually-hidden" role="status">{matches.length === 0 ? t('search.none') : t('people.found', { count: matches.length })}</p>
+      {matches.length === 0 ? (
+        <p className="feed-page__status" aria-hidden="true">{t('search.none')}</p>
+      ) : (
+        <ul className="person-list" aria-label={t('search.results')}>
+          {matches.map((person) => <PersonRow key={person._id} user={person} />)}
+        </ul>
+      )}
+    </>
+  );
+}
