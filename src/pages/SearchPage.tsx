@@ -45,6 +45,8 @@ export function SearchPage() {
   const [params, setParams] = useSearchParams();
   const q = (params.get('q') ?? '').trim();
   const searchesPosts = useCapability('postSearch');
+  // A backend that does not search posts has people alone: no tab that could show nothing.
+  const tabs = searchesPosts === false ? (['people'] as const) : TABS;
   const tab: Tab = params.get('in') === 'people' || searchesPosts === false ? 'people' : 'posts';
   usePageTitle(q === '' ? t('search.title') : `${t('search.title')}: ${q}`);
 
@@ -57,7 +59,8 @@ export function SearchPage() {
   }
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    setParams({ q: typed.trim(), in: tab });
+    // At once, not as a transition: the field and the list it searches change together.
+    setParams({ q: typed.trim(), in: tab }, { flushSync: true });
   };
 
   const idBase = useId();
@@ -69,11 +72,11 @@ export function SearchPage() {
     tabRefs.current[which]?.focus();
   };
   const onTabKey = (event: KeyboardEvent<HTMLDivElement>) => {
-    const at = TABS.indexOf(tab);
-    const next = event.key === 'ArrowRight' || event.key === 'ArrowDown' ? TABS[(at + 1) % TABS.length]
-      : event.key === 'ArrowLeft' || event.key === 'ArrowUp' ? TABS[(at + TABS.length - 1) % TABS.length]
-      : event.key === 'Home' ? TABS[0]
-      : event.key === 'End' ? TABS[TABS.length - 1]
+    const at = tabs.indexOf(tab);
+    const next = event.key === 'ArrowRight' || event.key === 'ArrowDown' ? tabs[(at + 1) % tabs.length]
+      : event.key === 'ArrowLeft' || event.key === 'ArrowUp' ? tabs[(at + tabs.length - 1) % tabs.length]
+      : event.key === 'Home' ? tabs[0]
+      : event.key === 'End' ? tabs[tabs.length - 1]
       : undefined;
     if (next === undefined) return;
     event.preventDefault();
@@ -99,7 +102,7 @@ export function SearchPage() {
         <button type="submit" className="button button--primary">{t('search.submit')}</button>
       </form>
       <div role="tablist" aria-label={t('search.tabs')} className="search-page__tabs" onKeyDown={onTabKey}>
-        {TABS.map((which) => (
+        {tabs.map((which) => (
           <button
             key={which}
             ref={(element) => { tabRefs.current[which] = element; }}
@@ -117,25 +120,25 @@ export function SearchPage() {
         ))}
       </div>
       <div role="tabpanel" id={panelId(tab)} aria-labelledby={tabId(tab)} className="search-page__panel">
-        {tab === 'posts' ? <PostsFound q={q} available={searchesPosts} /> : <PeopleFound q={q} />}
+        {tab === 'posts' ? <PostsFound q={q} available={searchesPosts === true} /> : <PeopleFound q={q} />}
       </div>
     </div>
   );
 }
 
 /** The Posts tab: what the backend finds, or why there is nothing to show. */
-function PostsFound({ q, available }: { q: string; available: boolean | undefined }) {
+function PostsFound({ q, available }: { q: string; available: boolean }) {
   const t = useT();
   const refused = q === '' ? undefined : refusalOf(q);
-  const asks = available === true && q !== '' && refused === undefined;
+  const asks = available && q !== '' && refused === undefined;
   const pages = usePagedPosts({ list: 'search', q }, { skip: !asks });
   useLoaderOffAfter(pages.isSuccess || pages.isError || !asks, TIMINGS.loaderOffLongMs);
   const quoted = `“${q}”`;
-  const status = available === false ? t('search.postsUnavailable')
-    : q === '' ? t('search.prompt')
+  const status = q === '' ? t('search.prompt')
     : refused ?? (pages.isError && !pages.loaded ? t('search.postsFailed') : undefined);
   if (status !== undefined) return <p className="feed-page__status" role="status">{status}</p>;
-  if (available === undefined || pages.isLoading) return <p className="feed-page__status" role="status">{t('feed.loading')}</p>;
+  // Until the backend's health answer is in, and while the first page loads.
+  if (!available || pages.isLoading) return <p className="feed-page__status" role="status">{t('feed.loading')}</p>;
   return (
     <WithPostCardExtras>
       <PostList posts={pages.posts} more={pages.more} emptyText={t('search.postsEmpty', { query: quoted })} label={t('search.postsFeed', { query: quoted })} />

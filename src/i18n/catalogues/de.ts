@@ -104,7 +104,6 @@ export const de: Catalogue = {
   'search.postsFeed': "Beiträge zu {query}",
   'search.postsEmpty': "Keine Beiträge zu {query}.",
   'search.postsFailed': "Die Suche ist fehlgeschlagen. Versuche es gleich noch einmal.",
-  'search.postsUnavailable': "Dieser Server durchsucht keine Beiträge.",
   'sort.byDate': "Nach Datum sortiert!",
   'sort.byTrending': "Nach Beliebtheit sortiert!",
   'post.edited': "bearbeitet",

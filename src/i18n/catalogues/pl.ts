@@ -104,7 +104,6 @@ export const pl: Catalogue = {
   'search.postsFeed': "Wpisy pasujące do {query}",
   'search.postsEmpty': "Żaden wpis nie pasuje do {query}.",
   'search.postsFailed': "Nie udało się wyszukać. Spróbuj za chwilę.",
-  'search.postsUnavailable': "Ten serwer nie przeszukuje wpisów.",
   'sort.byDate': "Posortowano według daty!",
   'sort.byTrending': "Posortowano według popularności!",
   'post.edited': "edytowano",

@@ -104,7 +104,6 @@ export const messages: Messages = {
   "search.postsFeed": ["المنشورات المطابقة لـ ",["query"]],
   "search.postsEmpty": ["لا منشورات تطابق ",["query"],"."],
   "search.postsFailed": ["تعذّر البحث. حاول مرة أخرى بعد قليل."],
-  "search.postsUnavailable": ["هذا الخادم لا يبحث في المنشورات."],
   "sort.byDate": ["تم الترتيب حسب التاريخ!"],
   "sort.byTrending": ["تم الترتيب حسب الرواج!"],
   "post.edited": ["معدّل"],

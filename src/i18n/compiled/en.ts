@@ -103,7 +103,6 @@ export const messages: Messages = {
   "search.postsFeed": ["Posts matching ",["query"]],
   "search.postsEmpty": ["No posts match ",["query"],"."],
   "search.postsFailed": ["The search could not be done. Try again in a moment."],
-  "search.postsUnavailable": ["This server does not search posts."],
   "sort.byDate": ["Sorted By Date Successfully!"],
   "sort.byTrending": ["Sorted By Trending Successfully!"],
   "post.edited": ["edited"],
