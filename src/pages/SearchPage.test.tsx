@@ -127,7 +127,7 @@ describe('Search: tabs', () => {
     // Once the backend has said what it answers.
     await waitFor(() => expect(screen.queryByRole('tab', { name: 'Posts' })).not.toBeInTheDocument());
     expect(screen.getByRole('tab', { name: 'People' })).toHaveAttribute('aria-selected', 'true');
-    expect(within(screen.getByRole('tabpanel', { name: 'People' })).getByRole('link', { name: /Noah Kim/ })).toBeInTheDocument();
+    expect(await within(screen.getByRole('tabpanel', { name: 'People' })).findByRole('link', { name: /Noah Kim/ })).toBeInTheDocument();
   });
 
   it('are not offered from the top bar on such a backend: Enter there stays a people search', async () => {

@@ -149,9 +149,10 @@ function PostsFound({ q, available }: { q: string; available: boolean }) {
 /** The People tab: the spec's people search (first or last name), each with Follow/Unfollow. */
 function PeopleFound({ q }: { q: string }) {
   const t = useT();
-  useGetUsersQuery();
+  const { isLoading } = useGetUsersQuery();
   const matches = useAppSelector((state) => selectPeopleMatching(state, q));
   if (q === '') return <p className="feed-page__status" role="status">{t('search.prompt')}</p>;
+  if (isLoading) return <p className="feed-page__status" role="status">{t('people.loading')}</p>;
   return (
     <>
       <p className="visually-hidden" role="status">{matches.length === 0 ? t('search.none') : t('people.found', { count: matches.length })}</p>
