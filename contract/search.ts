@@ -23,7 +23,7 @@ const COMBINING_MARKS = /[\u0300-\u036f]/g;
 
 /**
  * A text as search compares it: its accents taken off and its letters in lower case ("Ça" reads
- * "ca"). PostgreSQL's `post_search_text` (server/sql/functions) does the same, in the same order.
+ * "ca"). PostgreSQL's `post_search_text` (migration 0025) does the same, in the same order.
  */
 export function searchForm(text: string): string {
   return text.normalize('NFKD').replace(COMBINING_MARKS, '').toLowerCase();

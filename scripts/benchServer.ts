@@ -9,6 +9,7 @@
  * and notifications at size alone, BENCH_ONLY=cluster for the rows of the answer cache's version
  * check and those through HAProxy alone, BENCH_ONLY=writes for the writes beside the like floor alone.
  * BENCH_ONLY=home for Home's pages at a million posts alone (also the full run's last part).
+ * BENCH_ONLY=search for post search over 100,000 posts alone.
  * BENCH_CPU_PROF=<folder> writes a CPU profile of every server the benchmark starts there (node
  * --cpu-prof, one file a process, written when it stops).
  */
@@ -34,6 +35,7 @@ import { createSqlStore } from '../server/store/sqlStore';
 import { startCluster, type Cluster } from '../server/testing/postgresCluster';
 import { slowClients } from '../server/testing/slowClients';
 import { explainHome, growToMillion, SCALE_MEMBERS, SCALE_POSTS } from './benchServer/millionPosts';
+import { explainSearch, growForSearch, SEARCHES, SEARCH_MEMBERS, SEARCH_POSTS } from './benchServer/searchPosts';
 import { BUSY_POST_REPLIES, NOTIFIED_TOTAL, buildNotifiedNetwork } from './benchServer/notifiedNetwork';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
@@ -44,8 +46,8 @@ const FLOOR = join(__dirname, 'benchServer', 'floorServer.cjs');
 const FLOOR_STREAMS = join(__dirname, 'benchServer', 'floorStreams.cjs');
 const VERSION_FROM_MEMORY = join(__dirname, 'benchServer', 'versionFromMemory.cjs');
 const LIKE_FLOOR = join(__dirname, 'benchServer', 'likeFloor.cjs');
-const ONLY = process.env.BENCH_ONLY as 'live' | 'notifications' | 'cluster' | 'writes' | 'home' | undefined;
-if (ONLY !== undefined && !['live', 'notifications', 'cluster', 'writes', 'home'].includes(ONLY)) throw new Error(`BENCH_ONLY "${String(ONLY)}" is not valid. Use live, notifications, cluster, writes or home.`);
+const ONLY = process.env.BENCH_ONLY as 'live' | 'notifications' | 'cluster' | 'writes' | 'home' | 'search' | undefined;
+if (ONLY !== undefined && !['live', 'notifications', 'cluster', 'writes', 'home', 'search'].includes(ONLY)) throw new Error(`BENCH_ONLY "${String(ONLY)}" is not valid. Use live, notifications, cluster, writes, home or search.`);
 
 // ---- Targets (issue: the server's benchmark) ----
 const TARGETS = {
@@ -67,6 +69,8 @@ const TARGETS = {
   homeAtMillionP99Ms: { postgres: 20, pglite: 100 },
   /** A member following 5,000: within this many times the 1,000's p99. */
   homeFollowingMoreTimes: 2,
+  /** Post search over 100,000 posts, 10 readers: every kind of search's first page. */
+  searchP99Ms: { postgres: 100 },
 };
 
 interface Row {
@@ -629,6 +633,56 @@ async function benchHomeAtScale(store: Store, floorBodyFile: string, out: string
   const more = p99s.get(5_000) ?? 0;
   if (base > target) misses.push(`${store.name}: Home at a million posts, following 1,000: p99 ${base.toFixed(1)} ms with ${PAGE_READERS_AT_SCALE} readers (target ${target} ms)`);
   if (more > base * TARGETS.homeFollowingMoreTimes) misses.push(`${store.name}: Home at a million posts, following 5,000: p99 ${more.toFixed(1)} ms, over ${TARGETS.homeFollowingMoreTimes}x the ${base.toFixed(1)} ms of following 1,000`);
+}
+
+/**
+ * Post search over 100,000 posts by 1,000 members (searchPosts.ts): for each kind of search, 10
+ * members search at once, each first page beside the floor answering the same bytes by the same
+ * loader; the searches' plans, as the server's store sends them, go to bench-results.
+ */
+async function benchSearch(store: Store, floorBodyFile: string, out: string): Promise<void> {
+  await store.load(benchNetwork());
+  const writer = await store.open();
+  let grown: { seconds: number };
+  try {
+    grown = await growForSearch(writer);
+  } finally {
+    await writer.close();
+  }
+  rows.push({ store: store.name, what: `Search: ${SEARCH_POSTS.toLocaleString('en')} posts by ${SEARCH_MEMBERS.toLocaleString('en')} members written (SQL), vacuumed`, p50: Math.round(grown.seconds * 1000) });
+  const readers = BENCH_USERNAMES.slice(0, PAGE_READERS_AT_SCALE);
+  const server = await startServer(store);
+  let worst = 0;
+  try {
+    const tokens = await loginAll(server.url, readers);
+    for (const { what, q } of SEARCHES) {
+      const path = `/api/search/posts?q=${encodeURIComponent(q)}&limit=20`;
+      const { status, bytes } = await send(server.url, tokens[0] ?? '', { method: 'GET', path });
+      const page = JSON.parse(bytes.toString('utf8')) as { posts?: unknown[] };
+      if (status !== 200 || !Array.isArray(page.posts)) throw new Error(`Search for ${q} answered ${status}: ${bytes.toString('utf8').slice(0, 300)}`);
+      const step = () => ({ method: 'GET', path });
+      const floor = await onFloor(bytes, floorBodyFile, (url) => asMembers(url, tokens, step));
+      await sequentially(20, () => fetch(`${server.url}${path}`, { headers: { authorization: tokens[0] ?? '' } }));
+      const run = await asMembers(server.url, tokens, step);
+      floorRows(store.name, `Search ${SEARCH_POSTS.toLocaleString('en')} posts, ${what}: "${q}", ${page.posts.length} on the first page, ${PAGE_READERS_AT_SCALE} readers`, floor, run, bytes.length);
+      worst = Math.max(worst, run.p99);
+    }
+  } finally {
+    await server.stop();
+  }
+  const database = await store.open();
+  try {
+    const viewerId = `u-bench-${(readers[0] ?? 'bench_1').slice('bench_'.length)}`;
+    const plans: string[] = [];
+    for (const { q } of SEARCHES) plans.push(await explainSearch(database, q, viewerId));
+    const file = join(out, `search-plans-${store.name}.txt`);
+    writeFileSync(file, `${plans.join('\n\n')}\n`);
+    console.log(`  Search's plans: ${file}`);
+  } finally {
+    await database.close();
+  }
+  const target = store.name === 'postgres' ? TARGETS.searchP99Ms.postgres : undefined;
+  if (target !== undefined && worst > target) misses.push(`${store.name}: post search over ${SEARCH_POSTS.toLocaleString('en')} posts: p99 ${worst.toFixed(1)} ms at worst with ${PAGE_READERS_AT_SCALE} readers (target ${target} ms)`);
 }
 
 // ---- Replies and notifications at size: each row beside a floor answering its bytes ----
@@ -1345,6 +1399,7 @@ async function main(): Promise<void> {
       if (ONLY === undefined || ONLY === 'live') await benchLive(store);
       if (ONLY === undefined || ONLY === 'writes') await benchWrites(store, join(out, `floor-${name}.json`));
       if ((ONLY === undefined || ONLY === 'cluster') && store.name === 'postgres') await benchCluster(store, join(out, `floor-${name}.json`));
+      if (ONLY === undefined || ONLY === 'search') await benchSearch(store, join(out, `floor-${name}.json`), out);
       // Last: it leaves a million posts in the store.
       if (ONLY === undefined || ONLY === 'home') await benchHomeAtScale(store, join(out, `floor-${name}.json`), out);
     } finally {

@@ -73,12 +73,13 @@ function likeEscaped(text: string): string {
 }
 
 /**
- * A search's condition on posts (contract/search.ts): every word in the text's search form, looked up
- * by the trigram index posts_search (the words come in their search form); every tag; the author.
+ * A search's condition on posts (contract/search.ts): every word in the text's search form
+ * (search_text, migration 0025), looked up by its trigram index posts_search (the words come in their
+ * search form); every tag; the author.
  */
 function searchCondition(source: Extract<PostSource, { kind: 'search' }>, param: (value: unknown) => string): string {
   const conditions = [
-    ...source.words.map((word) => `post_search_text(content) LIKE ${param(`%${likeEscaped(word)}%`)}`),
+    ...source.words.map((word) => `search_text LIKE ${param(`%${likeEscaped(word)}%`)}`),
     ...source.tags.map((tag) => `id IN (SELECT post_id FROM post_tags WHERE tag = ${param(tag)})`),
     ...(source.authorId === undefined ? [] : [`author_id = ${param(source.authorId)}`]),
   ];

@@ -35,7 +35,7 @@ describe('post search: a text in its search form', () => {
         await migrate(database);
         expect(await formsIn(database)).toEqual(TEXTS.map(searchForm));
         await database.query('SET enable_seqscan = off');
-        const plan = await database.query<{ 'QUERY PLAN': string }>("EXPLAIN SELECT id FROM posts WHERE post_search_text(content) LIKE '%lantern%'");
+        const plan = await database.query<{ 'QUERY PLAN': string }>("EXPLAIN SELECT id FROM posts WHERE search_text LIKE '%lantern%'");
         expect(plan.map((row) => row['QUERY PLAN']).join('\n')).toContain('posts_search');
       });
     }));
