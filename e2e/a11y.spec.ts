@@ -225,6 +225,22 @@ test.describe('Accessibility in the light and dark themes (axe, WCAG 2.2 A/AA: n
     await audit(page, 'a profile with a pinned post');
   });
 
+  test('the search page with posts found, its top-bar way in, and its People tab', async ({ page }) => {
+    await login(page);
+    await topBarSearch(page).fill('walk');
+    await expect(page.getByRole('banner').getByRole('link', { name: 'Search posts for “walk”' })).toBeVisible();
+    await audit(page, 'the top bar offering a post search');
+    await topBarSearch(page).press('Enter');
+    await expect(page.getByRole('feed', { name: 'Posts matching “walk”' }).getByRole('article').first()).toBeVisible();
+    await page.mouse.move(0, 0);
+    await audit(page, '/search with posts found');
+    await page.getByRole('tab', { name: 'People' }).click();
+    await page.getByRole('searchbox', { name: 'Search posts and people' }).fill('Ava');
+    await page.getByRole('searchbox', { name: 'Search posts and people' }).press('Enter');
+    await expect(page.getByRole('tabpanel', { name: 'People' }).getByRole('link', { name: /Ava Reed/ })).toBeVisible();
+    await audit(page, '/search on its People tab');
+  });
+
   test('a post behind a content warning, closed and opened, and the composer writing one', async ({ page }) => {
     await login(page);
     await page.getByRole('button', { name: 'Add a content warning' }).click();
