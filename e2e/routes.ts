@@ -122,6 +122,15 @@ export const MEMBER_ROUTES: RouteCheck[] = [
     },
   },
   {
+    name: 'search',
+    // The seed's one post with "walk" in its text (a bio's "walks" is no post).
+    path: '/search?q=walk',
+    ready: async (page) => {
+      await heading((await wordsOf(page))['search.title'], 1)(page);
+      await expect(postCards(page)).toHaveCount(1);
+    },
+  },
+  {
     name: 'muted-and-blocked',
     path: '/settings/muted-and-blocked',
     ready: async (page) => {
