@@ -3,7 +3,7 @@ import type { Page } from '@playwright/test';
 import type { Result } from 'axe-core';
 import { test, expect } from './fixtures';
 import { DEMO, expectNoLoader, isPhone, login, openWorkbench, postCard, SEED_TEXT, seedPostId, SYSTEM_THEMES, topBarSearch } from './helpers';
-import { MEMBER_ROUTES, memberShellReady, PUBLIC_ROUTES, imagesSettled } from './routes';
+import { inLanguage, MEMBER_ROUTES, memberShellReady, PUBLIC_ROUTES, imagesSettled } from './routes';
 
 const BLOCKING = new Set(['serious', 'critical']);
 
@@ -125,7 +125,7 @@ test.describe('Accessibility in the light and dark themes (axe, WCAG 2.2 A/AA: n
           await login(page);
           loggedIn = true;
         }
-        await page.goto(`${route.path}?lang=ar`);
+        await page.goto(inLanguage(route.path, 'ar'));
         await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
         await route.ready(page);
         if (member) await memberShellReady(page);

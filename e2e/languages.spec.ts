@@ -1,7 +1,7 @@
 import { test, expect } from './fixtures';
 import type { Page } from '@playwright/test';
 import { login } from './helpers';
-import { MEMBER_ROUTES, memberShellReady, PUBLIC_ROUTES } from './routes';
+import { inLanguage, MEMBER_ROUTES, memberShellReady, PUBLIC_ROUTES } from './routes';
 
 /**
  * What the member reads or hears on the page that is not in the pseudo-locale: text, and the names,
@@ -184,7 +184,7 @@ test.describe('A language asked for by the address', () => {
   test('every public route in the pseudo-locale, the ones built ahead in English too: no word left in English, no text cut off', { tag: ['@phone'] }, async ({ page }) => {
     const found: string[] = [];
     for (const route of PUBLIC_ROUTES) {
-      await page.goto(`${route.path}?lang=en-XA`);
+      await page.goto(inLanguage(route.path, 'en-XA'));
       await expect(page.locator('html')).toHaveAttribute('lang', 'en-XA');
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(/^\[.*\]$/);
       found.push(...(await untranslated(page)).map((text) => `${route.path}: ${text}`), ...(await cutOff(page)).map((text) => `${route.path}: cut off: ${text}`));
@@ -196,7 +196,7 @@ test.describe('A language asked for by the address', () => {
     await login(page);
     const found: string[] = [];
     for (const route of MEMBER_ROUTES) {
-      await page.goto(`${route.path}?lang=en`);
+      await page.goto(inLanguage(route.path, 'en'));
       await route.ready(page);
       await memberShellReady(page);
       // In place, as QA switch it: the page that has loaded turns into the pseudo-locale.

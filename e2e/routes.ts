@@ -21,6 +21,11 @@ export async function imagesSettled(page: Page): Promise<void> {
     .toBe(true);
 }
 
+/** A route's address asking for a language (`?lang=`), after any query of its own. */
+export function inLanguage(path: string, lang: string): string {
+  return `${path}${path.includes('?') ? '&' : '?'}lang=${lang}`;
+}
+
 /** The catalogue of the language the page speaks (`<html lang>`): the words a journey finds it by. */
 export async function wordsOf(page: Page): Promise<(typeof CATALOGUES)['en']> {
   const lang = (await page.locator('html').getAttribute('lang')) ?? 'en';
