@@ -99,7 +99,7 @@ export function PeopleSearch({ variant = 'panel', className }: PeopleSearchProps
         <input
           ref={inputRef}
           id={inputId}
-          className="people-search__input"
+          className="search-input people-search__input"
           type="search"
           placeholder={t('search.placeholder')}
           autoComplete="off"
