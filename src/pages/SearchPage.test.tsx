@@ -121,6 +121,16 @@ describe('Search: tabs', () => {
     expect(screen.getByRole('tabpanel', { name: 'Posts' })).toBeInTheDocument();
   });
 
+  it('open on People from the top bar when the words are too short to search posts', async () => {
+    const { user, router } = await renderWithProviders({ route: '/', authAs: DEMO_CREDENTIALS });
+    await user.type(await barSearch(), 'ma{Enter}');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/search'));
+    expect(await screen.findByRole('tab', { name: 'People' })).toHaveAttribute('aria-selected', 'true');
+    const panel = screen.getByRole('tabpanel', { name: 'People' });
+    expect(await within(panel).findByRole('link', { name: /Maya Patel/ })).toBeInTheDocument();
+    expect(within(panel).getByRole('link', { name: /Zoe Martin/ })).toBeInTheDocument();
+  });
+
   it('show People alone on a backend that does not search posts', async () => {
     withoutPostSearch();
     await renderWithProviders({ route: '/search?q=noah&in=posts', authAs: DEMO_CREDENTIALS });

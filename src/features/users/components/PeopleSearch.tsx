@@ -1,6 +1,7 @@
 import { useId, useRef, useState, type FocusEvent, type KeyboardEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { paths } from '../../../config/paths';
+import { parsePostSearch } from '../../../../contract/search';
 import { useCapability } from '../../../lib/api/capabilities';
 import { useAppSelector } from '../../../lib/store/hooks';
 import { useGetUsersQuery } from '../usersApi';
@@ -9,6 +10,16 @@ import { PersonRow } from './PersonRow';
 import './PersonRow.css';
 import './PeopleSearch.css';
 import { useT } from '../../../i18n/useT';
+
+/** Whether the words can be sent as a post search (contract/search.ts): no refusal before any call. */
+function searchablePosts(query: string): boolean {
+  try {
+    parsePostSearch(query);
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 export interface PeopleSearchProps {
   /**
@@ -23,8 +34,8 @@ export interface PeopleSearchProps {
  * People search (spec sections 2 and 5): as the member types, the members whose first or last name
  * contains the text, each with Follow/Unfollow, or 'No User Found'. The count is announced politely.
  * Escape clears the search from anywhere in it; ArrowDown and ArrowUp move through the people found.
- * With a backend that searches posts (`post-search`), Enter and the last link open the search page
- * on its Posts tab.
+ * With a backend that searches posts (`post-search`), Enter opens the search page (on its Posts tab
+ * when the words can search posts, else on People) and the last link opens it on Posts.
  */
 export function PeopleSearch({ variant = 'panel', className }: PeopleSearchProps) {
   const t = useT();
@@ -55,7 +66,8 @@ export function PeopleSearch({ variant = 'panel', className }: PeopleSearchProps
     if (event.key === 'Enter' && event.target === inputRef.current && searchesPosts && searching) {
       event.preventDefault();
       openPostSearch();
-      navigate(paths.search.href(query.trim()));
+      // Words too few or too short for posts ("ma") are a name: the People tab, where they find someone.
+      navigate(paths.search.href(query.trim(), searchablePosts(query) ? 'posts' : 'people'));
       return;
     }
     if (event.key !== 'ArrowDown' && event.key !== 'ArrowUp') return;
