@@ -65,7 +65,7 @@ export function PeopleSearch({ variant = 'panel', className }: PeopleSearchProps
     }
     if (event.key === 'Enter' && event.target === inputRef.current && searchesPosts && searching) {
       event.preventDefault();
-      openPostSearch();
+      searchPageOpened();
       // Words too few or too short for posts ("ma") are a name: the People tab, where they find someone.
       navigate(paths.search.href(query.trim(), searchablePosts(query) ? 'posts' : 'people'));
       return;
@@ -81,7 +81,7 @@ export function PeopleSearch({ variant = 'panel', className }: PeopleSearchProps
   };
 
   // The top bar's search empties once it has opened what was found; the side panel's stays.
-  const openPostSearch = () => {
+  const searchPageOpened = () => {
     if (variant === 'bar') setQuery('');
   };
 
@@ -137,7 +137,7 @@ export function PeopleSearch({ variant = 'panel', className }: PeopleSearchProps
         ) : null}
         {showResults && searchesPosts ? (
           <p className="people-search__posts">
-            <Link to={paths.search.href(query.trim())} onClick={openPostSearch}>
+            <Link to={paths.search.href(query.trim())} onClick={searchPageOpened}>
               {t('search.postsFor', { query: query.trim() })}
             </Link>
           </p>
