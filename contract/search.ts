@@ -7,7 +7,7 @@
  */
 import { refusal } from './errors';
 import { LIMITS } from './limits';
-import { isTag, normaliseTag } from './richText';
+import { isTag, normaliseTag, tagsOf } from './richText';
 
 export interface PostSearch {
   /** The words and phrases, each in its search form (searchForm): every one must be in the text. */
@@ -78,8 +78,25 @@ export function parsePostSearch(query: string | undefined): PostSearch {
   return search;
 }
 
-/** Whether a post's text matches a search's words and tags (its author is the store's to check). */
-export function textMatches(search: Pick<PostSearch, 'words'>, content: string): boolean {
+/** Whether a post's text matches a search's words and tags (its author is the caller's to check). */
+export function textMatches(search: Pick<PostSearch, 'words' | 'tags'>, content: string): boolean {
   const form = searchForm(content);
-  return search.words.every((word) => form.includes(word));
+  if (!search.words.every((word) => form.includes(word))) return false;
+  if (search.tags.length === 0) return true;
+  const tags = tagsOf(content);
+  return search.tags.every((tag) => tags.includes(tag));
+}
+
+/**
+ * Whether a post by `username` with this text is among what the search `q` finds (a client's
+ * check of a new post against a list it holds); false for a search that cannot be sent.
+ */
+export function postFoundBy(q: string, post: { content: string; username: string }): boolean {
+  let search: PostSearch;
+  try {
+    search = parsePostSearch(q);
+  } catch {
+    return false;
+  }
+  return (search.from === null || search.from.toLowerCase() === post.username.toLowerCase()) && textMatches(search, post.content);
 }

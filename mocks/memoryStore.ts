@@ -219,9 +219,7 @@ function postsOf(db: MemoryDb, source: PostSource): PostRecord[] {
   // A post's tags are read from its text as it is now, so an edit moves it in or out.
   if (source.kind === 'tag') return shown.filter((post) => tagsOf(post.content).includes(source.tag));
   if (source.kind === 'search') {
-    return shown.filter((post) => (source.authorId === undefined || post.authorId === source.authorId)
-      && textMatches(source, post.content)
-      && (source.tags.length === 0 || source.tags.every((tag) => tagsOf(post.content).includes(tag))));
+    return shown.filter((post) => (source.authorId === undefined || post.authorId === source.authorId) && textMatches(source, post.content));
   }
   const authors = new Set([source.memberId, ...(db.users.get(source.memberId)?.following ?? [])]);
   return shown.filter((post) => authors.has(post.authorId));

@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { getMockDb, server } from '../../mocks/testing/node';
 import { API_EXTENSIONS } from '../../contract/api';
@@ -71,6 +71,23 @@ describe('Search: posts', () => {
     await user.clear(pageField());
     await user.type(pageField(), 'from:maya_patel coast{Enter}');
     expect(contentsOf(await findFeed('Posts matching “from:maya_patel coast”'))).toEqual(['Coast walk #hiking']);
+  });
+
+  it('takes in a post the member writes that the search finds, at the top, when she comes back to it', async () => {
+    arrangePosts('Lantern repair notes', 'Nothing here');
+    const sent = searchCalls();
+    const { user, router } = await renderWithProviders({ route: '/search?q=lantern', authAs: DEMO_CREDENTIALS });
+    expect(contentsOf(await findFeed('Posts matching “lantern”'))).toEqual(['Lantern repair notes']);
+
+    await user.click(within(screen.getByRole('navigation', { name: 'Main' })).getByRole('link', { name: 'Home' }));
+    await user.type(await screen.findByRole('textbox', { name: 'New post text' }), 'Paper lanterns tonight');
+    await user.click(screen.getByRole('button', { name: 'Post' }));
+    expect(await screen.findByText('New Post Created Successfully!')).toBeInTheDocument();
+
+    await act(() => router.navigate(-1));
+    expect(contentsOf(await findFeed('Posts matching “lantern”'))).toEqual(['Paper lanterns tonight', 'Lantern repair notes']);
+    // From what the app held: the search was sent once, when the page first opened.
+    expect(sent).toEqual(['lantern']);
   });
 
   it('says when nothing matches', async () => {

@@ -6,6 +6,7 @@ import { usePageTitle } from '../components/usePageTitle';
 import { TIMINGS } from '../config/timings';
 import { PostList } from '../features/posts/components/PostList';
 import { usePagedPosts } from '../features/posts/pagedPosts';
+import { useCatchUp } from '../features/live/useNewPosts';
 import { PersonRow } from '../features/users/components/PersonRow';
 import '../features/users/components/PersonRow.css';
 import { useGetUsersQuery } from '../features/users/usersApi';
@@ -131,7 +132,7 @@ function PostsFound({ q, available }: { q: string; available: boolean }) {
   const t = useT();
   const refused = q === '' ? undefined : refusalOf(q);
   const asks = available && q !== '' && refused === undefined;
-  const pages = usePagedPosts({ list: 'search', q }, { skip: !asks });
+  const pages = usePagedPosts({ list: 'search', q }, { skip: !asks, ...useCatchUp() });
   useLoaderOffAfter(pages.isSuccess || pages.isError || !asks, TIMINGS.loaderOffLongMs);
   const quoted = `“${q}”`;
   const status = q === '' ? t('search.prompt')

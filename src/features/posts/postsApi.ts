@@ -1,6 +1,7 @@
 import { api, cacheAccess, HOME_FEED_TAG, type CacheAccess, type Undo } from '../../lib/api/api';
 import type { PostOrder } from '../../../contract/order';
 import { normaliseTag, tagsOf } from '../../../contract/richText';
+import { postFoundBy } from '../../../contract/search';
 import { holdsListStart, POST_PAGES_OPTIONS, pageQuery, readPage, type PagePlace } from '../../lib/api/postPages';
 import { classifyFailure, refusedAsAlready } from '../../lib/apiError';
 import { idempotencyHeaders } from '../../lib/idempotencyKey';
@@ -238,7 +239,7 @@ export function showCreatedPost(cache: CacheAccess, post: Post): void {
 
 /**
  * A changed-only answer's post replaces its old version in every cached copy of it; a new post also
- * joins the top of the lists it belongs to (all posts, its author's).
+ * joins the top of the lists it belongs to (all posts, its author's, a tag's, a search's).
  */
 function writeOnePost(cache: CacheAccess, post: Post, created: boolean): void {
   replacePost(cache, post);
@@ -254,7 +255,8 @@ function writeOnePost(cache: CacheAccess, post: Post, created: boolean): void {
       list.list === 'all' ||
       (list.list === 'member' && list.username.toLowerCase() === post.username.toLowerCase()) ||
       (list.list === 'feed' && list.sort === 'latest') ||
-      (list.list === 'tag' && tagsOf(post.content).includes(normaliseTag(list.tag)));
+      (list.list === 'tag' && tagsOf(post.content).includes(normaliseTag(list.tag))) ||
+      (list.list === 'search' && postFoundBy(list.q, post));
     if (holdsIt) cache.dispatch(postsApi.util.updateQueryData('getPostPages', list, (draft) => {
       if (draft.pages[0] && holdsListStart(draft)) joinTop(draft.pages[0].posts);
     }));
