@@ -5,7 +5,7 @@
  * matches too), ignoring case and accents; holds every tag (as the `tags` extension reads them); and
  * was written by that member. Matches come newest first, a page at a time.
  */
-import { refusal } from './errors';
+import { refusal, RuleError } from './errors';
 import { LIMITS } from './limits';
 import { isTag, normaliseTag, tagsOf } from './richText';
 
@@ -78,6 +78,19 @@ export function parsePostSearch(query: string | undefined): PostSearch {
   return search;
 }
 
+/**
+ * What `q` asks for, or the refusal a backend would answer it with: a client's reading of what was
+ * typed, before it sends anything.
+ */
+export function readPostSearch(q: string): PostSearch | RuleError {
+  try {
+    return parsePostSearch(q);
+  } catch (error) {
+    if (error instanceof RuleError) return error;
+    throw error;
+  }
+}
+
 /** Whether a post's text matches a search's words and tags (its author is the caller's to check). */
 export function textMatches(search: Pick<PostSearch, 'words' | 'tags'>, content: string): boolean {
   const form = searchForm(content);
@@ -92,11 +105,7 @@ export function textMatches(search: Pick<PostSearch, 'words' | 'tags'>, content:
  * check of a new post against a list it holds); false for a search that cannot be sent.
  */
 export function postFoundBy(q: string, post: { content: string; username: string }): boolean {
-  let search: PostSearch;
-  try {
-    search = parsePostSearch(q);
-  } catch {
-    return false;
-  }
+  const search = readPostSearch(q);
+  if (search instanceof RuleError) return false;
   return (search.from === null || search.from.toLowerCase() === post.username.toLowerCase()) && textMatches(search, post.content);
 }

@@ -11,6 +11,7 @@ import type { Database } from '../../server/db/database';
 import { argon2Passwords } from '../../server/passwords';
 import { createSqlStore } from '../../server/store/sqlStore';
 import { recordingDatabase, type SentStatement } from '../../server/testing/recordingDatabase';
+import type { StoreReader } from '../../contract/store';
 
 export const SCALE_MEMBERS = 10_000;
 export const SCALE_POSTS = 1_000_000;
@@ -23,19 +24,27 @@ export interface Readers {
 }
 
 /**
+ * Adds `count` members named for `kind` (ids 'u-scale-1', usernames 'scale_1', ...), joined two
+ * years ago, each with the first member's password hash (the seed's password).
+ */
+export async function addMembers(database: Database, kind: string, count: number): Promise<void> {
+  await database.query(
+    `INSERT INTO members (id, username, first_name, last_name, password_hash, created_at, updated_at)
+     SELECT 'u-' || $2 || '-' || n, $2 || '_' || n, initcap($2), 'Member ' || n, (SELECT password_hash FROM members ORDER BY seq LIMIT 1),
+            now() - interval '2 years', now() - interval '2 years'
+     FROM generate_series(1, $1::int) AS n`,
+    [count, kind],
+  );
+}
+
+/**
  * Adds the members, their posts, and each reader's follows (every reader follows `follows` members
  * picked at random, the same ones at every run), then brings the planner's
  * statistics and the visibility map up to date, as autovacuum would after such a load.
  */
 export async function growToMillion(database: Database, readers: readonly Readers[]): Promise<{ seconds: number }> {
   const started = performance.now();
-  await database.query(
-    `INSERT INTO members (id, username, first_name, last_name, password_hash, created_at, updated_at)
-     SELECT 'u-scale-' || n, 'scale_' || n, 'Scale', 'Member ' || n, (SELECT password_hash FROM members ORDER BY seq LIMIT 1),
-            now() - interval '2 years', now() - interval '2 years'
-     FROM generate_series(1, $1::int) AS n`,
-    [SCALE_MEMBERS],
-  );
+  await addMembers(database, 'scale', SCALE_MEMBERS);
   await database.query(
     `INSERT INTO posts (id, author_id, content, created_at, updated_at)
      SELECT 'p-scale-' || lpad(n::text, 7, '0'), 'u-scale-' || (1 + n % $2::int), 'Post ' || n || ' of a million, written to fill a home feed.',
@@ -63,11 +72,20 @@ export async function growToMillion(database: Database, readers: readonly Reader
  * the second, on a warm cache.
  */
 export async function explainHome(database: Database, memberId: string): Promise<string> {
+  return explainSent(database, (reader) => reader.postPage({ kind: 'feed', memberId }, 'latest', { limit: 20 }), (text) => text.includes('CROSS JOIN LATERAL'), 'the home feed');
+}
+
+/**
+ * The statement the server's store sends for `read` (the first that `isIt` knows), under EXPLAIN
+ * (ANALYZE, BUFFERS), run twice so that the plan given is the second, on a warm cache: the
+ * statement, its parameters, then the plan.
+ */
+export async function explainSent(database: Database, read: (reader: StoreReader) => Promise<unknown>, isIt: (text: string) => boolean, what: string): Promise<string> {
   const sent: SentStatement[] = [];
   const store = createSqlStore(recordingDatabase(database, sent), { publicDir: join(REPOSITORY_ROOT, 'public'), passwords: argon2Passwords });
-  await store.read((reader) => reader.postPage({ kind: 'feed', memberId }, 'latest', { limit: 20 }));
-  const statement = sent.find((one) => one.text.includes('CROSS JOIN LATERAL'));
-  if (!statement) throw new Error('The store sent no statement of the home feed');
+  await store.read(read);
+  const statement = sent.find((one) => isIt(one.text));
+  if (!statement) throw new Error(`The store sent no statement of ${what}`);
   await database.query(`EXPLAIN (ANALYZE, BUFFERS) ${statement.text}`, statement.params);
   const plan = await database.query<{ 'QUERY PLAN': string }>(`EXPLAIN (ANALYZE, BUFFERS) ${statement.text}`, statement.params);
   return `${statement.text.replace(/\s+/g, ' ')}\n-- parameters: ${JSON.stringify(statement.params)}\n${plan.map((row) => row['QUERY PLAN']).join('\n')}`;

@@ -3,16 +3,11 @@
  * with 100 posts each, one every five minutes over the year before now. Each text is a common word
  * (one of 50: each in about 3% of posts, with a second one in half of them), four to eight words of
  * a 2,000-word vocabulary (each in about 0.3% of posts), a tag in one post of 25, and an accented
- * word in one of 40: searches then
- * find from none to thousands of posts, as members' do.
+ * word in one of 40: searches then find from none to thousands of posts, as members' do.
  */
 import type { Database } from '../../server/db/database';
-import { createSqlStore } from '../../server/store/sqlStore';
-import { recordingDatabase, type SentStatement } from '../../server/testing/recordingDatabase';
-import { argon2Passwords } from '../../server/passwords';
-import { REPOSITORY_ROOT } from '../../server/config';
-import { join } from 'node:path';
 import { parsePostSearch } from '../../contract/search';
+import { addMembers, explainSent } from './millionPosts';
 
 export const SEARCH_MEMBERS = 1_000;
 export const SEARCH_POSTS = 100_000;
@@ -42,13 +37,7 @@ export const VOCABULARY = (() => {
 /** Adds the members and their posts, the tag rows of the tagged ones, then vacuums and analyses. */
 export async function growForSearch(database: Database): Promise<{ seconds: number }> {
   const started = performance.now();
-  await database.query(
-    `INSERT INTO members (id, username, first_name, last_name, password_hash, created_at, updated_at)
-     SELECT 'u-search-' || n, 'search_' || n, 'Search', 'Member ' || n, (SELECT password_hash FROM members ORDER BY seq LIMIT 1),
-            now() - interval '2 years', now() - interval '2 years'
-     FROM generate_series(1, $1::int) AS n`,
-    [SEARCH_MEMBERS],
-  );
+  await addMembers(database, 'search', SEARCH_MEMBERS);
   // Each choice by a hash of the post's number and the choice's own number: no choice follows another.
   const pick = (choice: string, of: number) => `((hashint8(n::bigint * 64 + ${choice}) & 2147483647) % ${of})::int`;
   await database.query(
@@ -81,21 +70,12 @@ export const SEARCHES: ReadonlyArray<{ what: string; q: string }> = [
   { what: 'accents ignored', q: 'CAFE' },
 ];
 
-/**
- * The plan of one search's first page, as the server's store sends it, under EXPLAIN (ANALYZE,
- * BUFFERS), run twice so that the plan printed is the second, on a warm cache.
- */
+/** The plan of one search's first page, as the server's store sends it (explainSent). */
 export async function explainSearch(database: Database, q: string, viewerId: string): Promise<string> {
-  const sent: SentStatement[] = [];
-  const store = createSqlStore(recordingDatabase(database, sent), { publicDir: join(REPOSITORY_ROOT, 'public'), passwords: argon2Passwords });
   const { words, tags, from } = parsePostSearch(q);
-  await store.read(async (reader) => {
+  const plan = await explainSent(database, async (reader) => {
     const author = from === null ? undefined : await reader.memberByUsername(from);
     return reader.postPage({ kind: 'search', words, tags, ...(author ? { authorId: author.id } : {}), viewerId }, 'latest', { limit: 20 });
-  });
-  const statement = sent.find((one) => one.text.includes('search_text') || one.text.includes('post_tags'));
-  if (!statement) throw new Error(`The store sent no search statement for ${q}`);
-  await database.query(`EXPLAIN (ANALYZE, BUFFERS) ${statement.text}`, statement.params);
-  const plan = await database.query<{ 'QUERY PLAN': string }>(`EXPLAIN (ANALYZE, BUFFERS) ${statement.text}`, statement.params);
-  return `-- ${q}\n${statement.text.replace(/\s+/g, ' ')}\n-- parameters: ${JSON.stringify(statement.params)}\n${plan.map((row) => row['QUERY PLAN']).join('\n')}`;
+  }, (text) => text.includes('search_text') || text.includes('post_tags'), `a search for ${q}`);
+  return `-- ${q}\n${plan}`;
 }

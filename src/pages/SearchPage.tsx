@@ -1,7 +1,7 @@
 import { useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { RuleError } from '../../contract/errors';
-import { parsePostSearch } from '../../contract/search';
+import { readPostSearch } from '../../contract/search';
 import { usePageTitle } from '../components/usePageTitle';
 import { TIMINGS } from '../config/timings';
 import { PostList } from '../features/posts/components/PostList';
@@ -22,17 +22,6 @@ import './SearchPage.css';
 
 type Tab = 'posts' | 'people';
 const TABS: readonly Tab[] = ['posts', 'people'];
-
-/** Why a search cannot be sent as typed, in the member's language; undefined when it can. */
-function refusalOf(q: string): string | undefined {
-  try {
-    parsePostSearch(q);
-    return undefined;
-  } catch (error) {
-    if (error instanceof RuleError) return refusalText(error.code, error.message);
-    throw error;
-  }
-}
 
 /**
  * /search?q=&in=posts|people: one field, and what it finds in two tabs. Posts (the `post-search`
@@ -130,7 +119,8 @@ export function SearchPage() {
 /** The Posts tab: what the backend finds, or why there is nothing to show. */
 function PostsFound({ q, available }: { q: string; available: boolean }) {
   const t = useT();
-  const refused = q === '' ? undefined : refusalOf(q);
+  const read = q === '' ? undefined : readPostSearch(q);
+  const refused = read instanceof RuleError ? refusalText(read.code, read.message) : undefined;
   const asks = available && q !== '' && refused === undefined;
   const pages = usePagedPosts({ list: 'search', q }, { skip: !asks, ...useCatchUp() });
   useLoaderOffAfter(pages.isSuccess || pages.isError || !asks, TIMINGS.loaderOffLongMs);

@@ -1,7 +1,8 @@
 import { useId, useRef, useState, type FocusEvent, type KeyboardEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { paths } from '../../../config/paths';
-import { parsePostSearch } from '../../../../contract/search';
+import { RuleError } from '../../../../contract/errors';
+import { readPostSearch } from '../../../../contract/search';
 import { useCapability } from '../../../lib/api/capabilities';
 import { useAppSelector } from '../../../lib/store/hooks';
 import { useGetUsersQuery } from '../usersApi';
@@ -10,16 +11,6 @@ import { PersonRow } from './PersonRow';
 import './PersonRow.css';
 import './PeopleSearch.css';
 import { useT } from '../../../i18n/useT';
-
-/** Whether the words can be sent as a post search (contract/search.ts): no refusal before any call. */
-function searchablePosts(query: string): boolean {
-  try {
-    parsePostSearch(query);
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 export interface PeopleSearchProps {
   /**
@@ -67,7 +58,7 @@ export function PeopleSearch({ variant = 'panel', className }: PeopleSearchProps
       event.preventDefault();
       searchPageOpened();
       // Words too few or too short for posts ("ma") are a name: the People tab, where they find someone.
-      navigate(paths.search.href(query.trim(), searchablePosts(query) ? 'posts' : 'people'));
+      navigate(paths.search.href(query.trim(), readPostSearch(query) instanceof RuleError ? 'people' : 'posts'));
       return;
     }
     if (event.key !== 'ArrowDown' && event.key !== 'ArrowUp') return;
