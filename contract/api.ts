@@ -85,10 +85,14 @@ export type ErrorResponse = Static<typeof Schema.ErrorResponse>;
  * - 'post-search': GET /search/posts?q=&limit=&cursor= answers the posts a search finds (words and
  *   "phrases" anywhere in the text, ignoring case and accents; `#tag`; `from:username`), newest first,
  *   a page at a time, leaving out what `mute-block` leaves out of every list (contract/search.ts).
+ * - 'accounts': a member's devices (contract/rules/sessions.ts). GET /sessions lists the devices
+ *   logged in (DeviceSessions); POST /sessions/end/:sessionId logs one other device out at once (its
+ *   live stream ends); POST /sessions/end-others logs out every other device, answering a new token
+ *   for this one (OtherDevicesEnded).
  */
 export type ApiExtension = Static<typeof Schema.ApiExtension>;
 
-export const API_EXTENSIONS: readonly ApiExtension[] = ['pages', 'feed', 'return-minimal', 'events', 'replies', 'tags', 'notifications', 'idempotency', 'reply-links', 'reaction-counts', 'alt-text', 'edit-marks', 'member-lists', 'mute-block', 'change-counts', 'image-sizes', 'member-language', 'pins', 'content-warnings', 'post-search'];
+export const API_EXTENSIONS: readonly ApiExtension[] = ['pages', 'feed', 'return-minimal', 'events', 'replies', 'tags', 'notifications', 'idempotency', 'reply-links', 'reaction-counts', 'alt-text', 'edit-marks', 'member-lists', 'mute-block', 'change-counts', 'image-sizes', 'member-language', 'pins', 'content-warnings', 'post-search', 'accounts'];
 
 /** The largest page a client may ask for, and the size of a page when it names none. */
 export const PAGE_LIMIT_MAX = 100;
@@ -108,6 +112,9 @@ export type NotificationsPage = Static<typeof Schema.NotificationsPage>;
 export type UnreadCount = Static<typeof Schema.UnreadCount>;
 export type Relation = Static<typeof Schema.Relation>;
 export type PinChange = Static<typeof Schema.PinChange>;
+export type DeviceSession = Static<typeof Schema.DeviceSession>;
+export type DeviceSessions = Static<typeof Schema.DeviceSessions>;
+export type OtherDevicesEnded = Static<typeof Schema.OtherDevicesEnded>;
 
 /** The unread count is counted up to this: a count of 100 stands for 100 or more. */
 export const NOTIFICATIONS_UNREAD_MAX = 100;

@@ -18,7 +18,7 @@
  * - nobody hears of a new post or reply by a member they mute, or with whom a block stands either way
  *   (the ids of an edit, a deletion or a reaction may still pass: loading that post again is refused);
  * - one session: `session-ended` reaches the streams its end concerns (the one token a logout ends,
- *   every older token after a password change), and ends them.
+ *   every older token after a password change or "log out everywhere else"), and ends them.
  */
 
 /** What a stream sends, by its SSE event name, with the payload its `data` carries. */
@@ -56,7 +56,7 @@ export interface EventPayloads {
    */
   'member-withdrawn': { memberId: string; otherId: string };
   /** A logout ended one token (`jti`); a password change ended every token older than `sessionVersion`. */
-  'session-ended': { memberId: string; reason: 'logout'; jti: string } | { memberId: string; reason: 'password'; sessionVersion: number };
+  'session-ended': { memberId: string; reason: 'logout'; jti: string } | { memberId: string; reason: 'password' | 'elsewhere'; sessionVersion: number };
 }
 
 export type EventType = keyof EventPayloads;

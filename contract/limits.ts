@@ -33,4 +33,7 @@ export const LIMITS = {
   searchQueryMax: 200,
   searchTermsMax: 8,
   searchWordMin: 3,
+  /** What a device's record keeps of its User-Agent and its address (the `accounts` extension). */
+  userAgentMax: 512,
+  addressMax: 64,
 } as const;

@@ -88,6 +88,8 @@ const CATALOGUE = {
   searchTooManyTerms: [400, 'A search can have at most 8 words, tags and from: together.'],
   searchTooShort: [400, 'Search for a word of at least 3 letters, a #tag or from:username.'],
   searchOneAuthor: [400, 'Search the posts of one member at a time: from:username, once.'],
+  sessionNotFound: [404, 'This device is already logged out.'],
+  sessionIsCurrent: [400, 'This is the device you are using: log out from the menu instead.'],
   idempotencyKeyInvalid: [400, 'Idempotency-Key must be 8 to 128 characters: letters, digits, hyphens or underscores.'],
   idempotencyKeyReused: [422, 'This was already sent once with different content, and may have been saved. Check before sending it again.'],
 

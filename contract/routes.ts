@@ -19,6 +19,7 @@ import { createPost, deletePost, dislikePost, editPost, findUsername, likePost, 
 import { block, hiddenFor, hides, mute, refuseBlocked, relationPage, unblock, unmute, visibleMember, visiblePost, visibleReply, type RelationState } from './rules/relations';
 import { markRead } from './rules/notifications';
 import { pinnedPosts, setPinned } from './rules/pins';
+import { endOtherSessions, endSession, issueToken, listSessions, noteSeen, type Client } from './rules/sessions';
 import { feedOrderOf, pageOf, wantsChangeCounts, wantsMinimal, wantsReactionCounts, type Query } from './rules/pages';
 import { createReply, deleteReply, likeReply, unlikeReply } from './rules/replies';
 import { taggedPosts } from './rules/tags';
@@ -45,6 +46,8 @@ export interface RouteRequest {
   body?: string;
   /** The Idempotency-Key header (the `idempotency` extension), on the creates that read it. */
   idempotencyKey?: string;
+  /** The device the call comes from, for the member's list of devices (the `accounts` extension). */
+  client?: Client;
 }
 
 export interface RouteAnswer {
@@ -225,9 +228,9 @@ function idempotent(spec: RouteSpec, idempotency: NonNullable<RouteSpec['idempot
   return { ...spec, idempotent: idempotency };
 }
 
-async function signedUp(ctx: RuleContext, member: MemberRow): Promise<Shaped> {
+async function signedUp(ctx: RuleContext, member: MemberRow, client: Client | undefined): Promise<Shaped> {
   const createdUser = await ctx.store.read((reader) => presentMember(reader, member, member.id));
-  return shaped(Schema.SignupResponse, { createdUser, encodedToken: await ctx.tokens.sign(member) });
+  return shaped(Schema.SignupResponse, { createdUser, encodedToken: await issueToken(ctx, member, client) });
 }
 
 /** The member a username names, unless a block stands between them and the viewer. */
@@ -238,16 +241,16 @@ async function visibleUsername(reader: StoreReader, username: string, viewerId: 
 }
 
 const authRoutes: RouteSpec[] = [
-  idempotent(publicRoute('post', '/auth/signup', 201, Schema.SignupRequest, async ({ ctx, json }) => signedUp(ctx, await signup(ctx, json)), true), {
+  idempotent(publicRoute('post', '/auth/signup', 201, Schema.SignupRequest, async ({ ctx, json, client }) => signedUp(ctx, await signup(ctx, json), client), true), {
     createdId: (member) => (member as MemberRow).id,
     // The token is signed anew for the member the first call made: a token is not kept at rest.
-    replay: async ({ ctx }, memberId) => signedUp(ctx, await ctx.store.read((reader) => visibleMember(reader, memberId, undefined))),
+    replay: async ({ ctx, client }, memberId) => signedUp(ctx, await ctx.store.read((reader) => visibleMember(reader, memberId, undefined)), client),
   }),
 
-  publicRoute('post', '/auth/login', 200, Schema.LoginRequest, async ({ ctx, json }) => {
+  publicRoute('post', '/auth/login', 200, Schema.LoginRequest, async ({ ctx, json, client }) => {
     const member = await login(ctx, json);
     const foundUser = await ctx.store.read((reader) => presentMember(reader, member, member.id));
-    return shaped(Schema.LoginResponse, { foundUser, encodedToken: await ctx.tokens.sign(member) });
+    return shaped(Schema.LoginResponse, { foundUser, encodedToken: await issueToken(ctx, member, client) });
   }),
 
   memberRoute('post', '/auth/logout', 200, undefined, async ({ ctx, session }) => {
@@ -524,11 +527,11 @@ const userRoutes: RouteSpec[] = [
     return { users: await presentMembers(reader, shown, viewer?.id, shown === members ? 'all' : undefined) };
   }))), () => true),
 
-  memberRoute('post', '/users/edit', 201, Schema.UserEditPayload, async ({ ctx, session, json }) => {
+  memberRoute('post', '/users/edit', 201, Schema.UserEditPayload, async ({ ctx, session, json, client }) => {
     const { member, passwordChanged } = await editProfile(ctx, session.member, json);
     const user = await ctx.store.read((reader) => presentMember(reader, member, member.id));
     // Older tokens are refused after a password change: this device carries on with a new one.
-    return shaped(Schema.UserEditResponse, passwordChanged ? { user, encodedToken: await ctx.tokens.sign(member) } : { user });
+    return shaped(Schema.UserEditResponse, passwordChanged ? { user, encodedToken: await issueToken(ctx, member, client) } : { user });
   }),
 
   // A follow and an unfollow: the rules' write, or the store's one statement; the same answer.
@@ -584,6 +587,16 @@ const relationRoutes: RouteSpec[] = [
   })),
 ];
 
+/** The member's devices (the `accounts` extension): listed, one logged out, every other one logged out. */
+const sessionRoutes: RouteSpec[] = [
+  memberRoute('get', '/sessions', 200, undefined, async ({ ctx, session, client }) => shaped(Schema.DeviceSessions, { sessions: await listSessions(ctx, session, client) })),
+  memberRoute('post', '/sessions/end-others', 200, undefined, async ({ ctx, session, client }) => {
+    const { token, sessions } = await endOtherSessions(ctx, session, client);
+    return shaped(Schema.OtherDevicesEnded, { encodedToken: token, sessions });
+  }),
+  memberRoute('post', '/sessions/end/:sessionId', 200, undefined, async ({ ctx, session, params }) => shaped(Schema.DeviceSessions, { sessions: await endSession(ctx, session, param(params, 'sessionId')) })),
+];
+
 const healthRoutes: RouteSpec[] = [
   publicRoute('get', '/health', 200, undefined, async ({ ctx }) => {
     // One read of the store: it answers, and says whether it holds the demo network.
@@ -595,7 +608,7 @@ const healthRoutes: RouteSpec[] = [
 
 /** Every call, in matching order (static paths before the parameters that would swallow them). */
 export const ROUTES: readonly RouteSpec[] = [...authRoutes, ...pinRoutes, ...postRoutes, ...replyRoutes, ...bookmarkRoutes, ...feedRoutes,
-  ...tagRoutes, ...searchRoutes, ...notificationRoutes, ...memberListRoutes, ...relationRoutes, ...userRoutes, ...healthRoutes];
+  ...tagRoutes, ...searchRoutes, ...notificationRoutes, ...memberListRoutes, ...relationRoutes, ...userRoutes, ...sessionRoutes, ...healthRoutes];
 
 /** The calls of spec section 7 that act for a member. */
 export const MEMBER_ROUTES: readonly RouteSpec[] = ROUTES.filter((spec) => spec.auth);
@@ -653,6 +666,7 @@ export async function runRoute(ctx: RuleContext, spec: RouteSpec, request: Route
     }
     const session = spec.auth ? await authenticate(ctx, request.authorization) : undefined;
     memberId = session?.member.id;
+    if (session) await noteSeen(ctx, session.claims, request.client);
     const own = spec.ownRecord;
     const viewer = session?.member ?? (await optionalViewer(ctx, request.authorization, own && ((memberId) => own(request.params, memberId))));
     const key = spec.idempotent && request.idempotencyKey !== undefined ? readIdempotencyKey(request.idempotencyKey) : undefined;

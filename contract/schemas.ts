@@ -218,7 +218,7 @@ export const ApiExtension = Type.Union([
   Type.Literal('reaction-counts'),
   Type.Literal('alt-text'), Type.Literal('edit-marks'), Type.Literal('member-lists'), Type.Literal('mute-block'),
   Type.Literal('change-counts'), Type.Literal('image-sizes'), Type.Literal('member-language'), Type.Literal('pins'),
-  Type.Literal('content-warnings'), Type.Literal('post-search'),
+  Type.Literal('content-warnings'), Type.Literal('post-search'), Type.Literal('accounts'),
 ]);
 
 /** GET /health: whether the backend and its store answer, and which extensions it has. */
@@ -282,6 +282,31 @@ export const PinChange = Type.Object({
   pinned: Type.Boolean(),
   pinnedPostIds: Type.Array(Type.String()),
 });
+
+/**
+ * A device the member is logged in on (the `accounts` extension): one per token, named by the
+ * token's id. `browser` and `system` are read from its User-Agent ('' when not known); `address` is
+ * where it last called from as the backend saw it ('' when it cannot tell); `current` is the device
+ * that asks.
+ */
+export const DeviceSession = Type.Object({
+  id: Type.String(),
+  browser: Type.String(),
+  system: Type.String(),
+  address: Type.String(),
+  signedInAt: Type.String(),
+  lastSeenAt: Type.String(),
+  current: Type.Boolean(),
+});
+
+/** The member's devices: this one first, then the last seen first. */
+export const DeviceSessions = Type.Object({ sessions: Type.Array(DeviceSession) });
+
+/**
+ * Every other device logged out: a new token for this one (every older token is refused from now,
+ * as after a password change), and the devices left, this one alone.
+ */
+export const OtherDevicesEnded = Type.Object({ encodedToken: Type.String(), sessions: Type.Array(DeviceSession) });
 
 /**
  * `Prefer: return=minimal, change-counts` on follow and unfollow (the `change-counts` extension): the

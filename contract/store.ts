@@ -31,6 +31,25 @@ export interface MemberRow {
   updatedAt: string;
 }
 
+/**
+ * A device a member is logged in on (the `accounts` extension): one per token, named by its jti.
+ * Kept beside the network, not in its snapshot: a token in use makes its record again when it is
+ * next seen (contract/rules/sessions.ts).
+ */
+export interface SessionRow {
+  id: string;
+  memberId: string;
+  /** The token's session version: a record of an older one is not made. */
+  sessionVersion: number;
+  /** Its User-Agent and address when last seen, cut to LIMITS.userAgentMax and addressMax; '' when unknown. */
+  userAgent: string;
+  address: string;
+  /** When its token was issued, when it was last seen, and when its token expires. */
+  createdAt: string;
+  lastSeenAt: string;
+  expiresAt: string;
+}
+
 /** An image as kept: the URL answers carry, and its size and copies when they are known. */
 export interface KeptImage {
   url: string;
@@ -206,6 +225,8 @@ export interface StoreReader {
   /** Which of these posts their authors pinned (`pins`). */
   pinnedAmong(postIds: Scope): Promise<Set<string>>;
   isTokenRevoked(jti: string): Promise<boolean>;
+  /** The member's devices whose tokens have not expired by `at`, in no particular order (`accounts`). */
+  sessionsOf(memberId: string, at: string): Promise<SessionRow[]>;
 
   /**
    * One page of posts in an order (contract/order.ts), after the cursor. Each page costs the same
@@ -333,6 +354,8 @@ export interface StoreTx extends StoreReader {
   removeNotificationActor(recipientId: string, key: string, actorId: string): Promise<boolean>;
   markNotificationsRead(memberId: string): Promise<void>;
   revokeToken(jti: string, expiresAt: string): Promise<void>;
+  /** Forgets the member's device records named, or all of them (`accounts`). */
+  endSessions(memberId: string, ids?: readonly string[]): Promise<void>;
   /**
    * Keeps an uploaded image, with its smaller copies, and returns the URLs answers carry for them:
    * the stand-in keeps data URLs; the server stores the bytes once by their SHA-256 and answers
@@ -397,4 +420,11 @@ export interface Store {
   snapshot(): Promise<DbSnapshot>;
   /** Replaces the whole network with the snapshot's. */
   load(snapshot: DbSnapshot): Promise<void>;
+  /**
+   * Records that a device was seen (`accounts`): made when new, else its User-Agent, address and
+   * last seen updated. Outside any transaction, with no event: nobody else is told. Nothing is made
+   * for a token revoked or of another session version than the member's, or a member not there, so a
+   * call that raced the device's logout does not bring its record back.
+   */
+  seeSession(row: SessionRow): Promise<void>;
 }

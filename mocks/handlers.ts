@@ -64,6 +64,9 @@ async function answerRoute(ctx: MockContext, spec: RouteSpec, request: Request, 
       prefer: specOnly ? undefined : request.headers.get('prefer') ?? undefined,
       body: spec.method === 'get' ? undefined : await request.text(),
       idempotencyKey: specOnly ? undefined : request.headers.get(IDEMPOTENCY_KEY_HEADER) ?? undefined,
+      // In the browser a call's User-Agent is the browser's own, which the page knows; the stand-in
+      // has no address to tell.
+      client: { userAgent: request.headers.get('user-agent') ?? globalThis.navigator?.userAgent },
     });
     return HttpResponse.json(answer.body as Record<string, unknown>, { status: answer.status, headers: answer.headers });
   } catch (error) {

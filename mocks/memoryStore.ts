@@ -12,7 +12,7 @@ import { textMatches } from '../contract/search';
 import { sizesOf } from '../contract/images';
 import { uploadedImage } from '../contract/validation';
 import type {
-  MemberRow, NotificationEntry, Page, PageRequest, PostRow, PostSource, ReactionKind, Relations, ReplyPage, ReplyPageRequest, ReplyRow, Scope, Store, StoreReader, StoreTx,
+  MemberRow, NotificationEntry, Page, PageRequest, PostRow, PostSource, ReactionKind, Relations, ReplyPage, ReplyPageRequest, ReplyRow, Scope, SessionRow, Store, StoreReader, StoreTx,
 } from '../contract/store';
 import { idempotencyExpired } from '../contract/idempotency';
 import {
@@ -33,6 +33,11 @@ export interface MemoryDb {
   nextPlace: number;
   /** Tokens ended by logout: jti to the time they expire anyway. */
   readonly revokedTokens: Map<string, string>;
+  /**
+   * The devices members are logged in on, by their token's id (`accounts`): kept beside the network,
+   * not in its snapshot, and forgotten by a load (a token in use makes its record again when next seen).
+   */
+  readonly sessions: Map<string, SessionRow>;
   /** The last events committed, oldest first, for the live stream (at most EVENTS_KEPT). */
   readonly events: StoredEvent[];
   /** Creates answered under an Idempotency-Key, by idempotencyEntry(scope, key). */
@@ -52,6 +57,7 @@ export function createMemoryDb(seed: DbSnapshot = emptySnapshot()): MemoryDb {
   const posts = new Map<string, PostRecord>();
   const replies = new Map<string, ReplyRecord>();
   const revokedTokens = new Map<string, string>();
+  const sessions = new Map<string, SessionRow>();
   const notifications = new Map<string, { record: NotificationRecord; place: number }>();
   const events: StoredEvent[] = [];
   const idempotencyKeys = new Map<string, IdempotencyRecord>();
@@ -64,6 +70,7 @@ export function createMemoryDb(seed: DbSnapshot = emptySnapshot()): MemoryDb {
     notifications,
     nextPlace: 1,
     revokedTokens,
+    sessions,
     events,
     version: 0,
     load(snapshot) {
@@ -73,6 +80,8 @@ export function createMemoryDb(seed: DbSnapshot = emptySnapshot()): MemoryDb {
       replies.clear();
       notifications.clear();
       revokedTokens.clear();
+      // As the server's, whose devices go with the members a load replaces.
+      sessions.clear();
       idempotencyKeys.clear();
       for (const record of copy.idempotencyKeys ?? []) idempotencyKeys.set(idempotencyEntry(record.scope, record.key), record);
       for (const user of copy.users) users.set(user.id, user);
@@ -300,6 +309,7 @@ function reader(db: MemoryDb): StoreReader {
       return new Set([...db.users.values()].flatMap((user) => user.pins ?? []).filter((id) => !wanted || wanted.has(id)));
     },
     isTokenRevoked: async (jti) => db.revokedTokens.has(jti),
+    sessionsOf: async (memberId, at) => [...db.sessions.values()].filter((row) => row.memberId === memberId && row.expiresAt > at).map((row) => ({ ...row })),
     relations: async (memberId) => relationsOf(db, memberId),
     blockedBetween: async (memberId, otherId) => (db.users.get(memberId)?.blocking?.includes(otherId) ?? false)
       || (db.users.get(otherId)?.blocking?.includes(memberId) ?? false),
@@ -597,6 +607,13 @@ function writer(db: MemoryDb, undo: Array<() => void>, now: () => Date, emitted:
         entry.record = { ...record, unread: false };
       }
     },
+    endSessions: async (memberId, ids) => {
+      for (const row of [...db.sessions.values()]) {
+        if (row.memberId !== memberId || (ids && !ids.includes(row.id))) continue;
+        db.sessions.delete(row.id);
+        undo.push(() => db.sessions.set(row.id, row));
+      }
+    },
     revokeToken: async (jti, expiresAt) => {
       // Tokens past their expiry are refused anyway: forget them, so the list stays short.
       const nowIso = now().toISOString();
@@ -717,6 +734,15 @@ export function createMemoryStore(db: MemoryDb, options: MemoryStoreOptions = {}
       }));
     },
     snapshot: () => exclusive(async () => db.snapshot()),
+    seeSession: (row) => exclusive(async () => {
+      const member = db.users.get(row.memberId);
+      if (!member || (member.sessionVersion ?? 0) !== row.sessionVersion || db.revokedTokens.has(row.id)) return;
+      const kept = db.sessions.get(row.id);
+      const nowIso = now().toISOString();
+      // Records past their token's expiry are of no device any more: forgotten as another is seen.
+      for (const [id, other] of db.sessions) if (other.expiresAt <= nowIso) db.sessions.delete(id);
+      db.sessions.set(row.id, kept ? { ...kept, userAgent: row.userAgent, address: row.address, lastSeenAt: row.lastSeenAt } : { ...row });
+    }),
     load: (snapshot) => exclusive(async () => {
       db.load(snapshot);
       options.afterLoad?.();

@@ -420,6 +420,7 @@ export async function buildApp({ ctx, database, answers, events, streamsPerSessi
           prefer: Array.isArray(prefer) ? prefer.join(', ') : prefer,
           body: typeof request.body === 'string' ? request.body : undefined,
           idempotencyKey: headerValue(request.headers[IDEMPOTENCY_KEY_HEADER]),
+          client: { userAgent: headerValue(request.headers['user-agent']), address: request.ip },
         });
         // The health check's whole point: any failure to reach the store is "unavailable".
         const answer = route.path === '/health' ? await call.catch(() => undefined) : await call;

@@ -80,6 +80,7 @@ export async function logout(ctx: RuleContext, session: Session): Promise<void> 
   const expiresAt = new Date(session.claims.exp * 1000).toISOString();
   await ctx.store.transaction(async (tx) => {
     await tx.revokeToken(session.claims.jti, expiresAt);
+    await tx.endSessions(session.member.id, [session.claims.jti]);
     await tx.emit({ type: 'session-ended', memberId: session.member.id, reason: 'logout', jti: session.claims.jti });
   });
 }

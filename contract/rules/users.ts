@@ -101,6 +101,8 @@ export async function editProfile(ctx: RuleContext, member: MemberRow, { userDat
     await tx.updateMember(member.id, changes);
     await tx.emit({ type: 'member-updated', memberId: member.id });
     if (changes.sessionVersion !== undefined) {
+      // Every device is logged out; the route records this one again with its new token.
+      await tx.endSessions(member.id);
       await tx.emit({ type: 'session-ended', memberId: member.id, reason: 'password', sessionVersion: changes.sessionVersion });
     }
     return { member: { ...current, ...changes }, passwordChanged: passwordHash !== undefined };

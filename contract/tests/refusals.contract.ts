@@ -134,6 +134,11 @@ const GRID: Record<string, Partial<Record<Column, Case>>> = {
   'GET /tags/:tag/posts': {
     'a limit hit': { path: `/tags/${tooLong(TAG_MAX)}/posts`, refused: 'tagInvalid' },
   },
+  'GET /sessions': {},
+  'POST /sessions/end-others': {},
+  'POST /sessions/end/:sessionId': {
+    'a missing id': { path: '/sessions/end/no-such-session', refused: 'sessionNotFound' },
+  },
   'GET /search/posts': {
     'a limit hit': { path: `/search/posts?q=${'a'.repeat(LIMITS.searchQueryMax + 1)}`, refused: 'searchTooLong' },
   },

@@ -26,3 +26,4 @@ import './memberLanguage.contract';
 import './pins.contract';
 import './contentWarnings.contract';
 import './search.contract';
+import './devices.contract';

@@ -33,13 +33,14 @@ const demoClaims = () => {
 };
 
 describe('authentication', () => {
-  it('covers exactly the (auth) calls of spec section 7, logout, the home feed, replies, notifications, mute and block, pins', () => {
+  it('covers exactly the (auth) calls of spec section 7, logout, the home feed, replies, notifications, mute and block, pins, devices', () => {
     expect(MEMBER_ROUTES.map((route) => `${route.method.toUpperCase()} ${route.path}`).sort()).toEqual([
       'DELETE /posts/:postId',
       'DELETE /replies/:replyId',
       'GET /feed',
       'GET /notifications',
       'GET /notifications/unread',
+      'GET /sessions',
       'GET /users/blocked',
       'GET /users/bookmark',
       'GET /users/muted',
@@ -54,6 +55,8 @@ describe('authentication', () => {
       'POST /posts/unpin/:postId',
       'POST /replies/like/:replyId',
       'POST /replies/unlike/:replyId',
+      'POST /sessions/end-others',
+      'POST /sessions/end/:sessionId',
       'POST /users/block/:userId',
       'POST /users/bookmark/:postId',
       'POST /users/edit',

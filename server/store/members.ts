@@ -1,5 +1,5 @@
 /** Members, who follows whom, and the tokens members logged out with. */
-import type { FollowLists, MemberRow, Scope, StoreReader, StoreTx } from '../../contract/store';
+import type { FollowLists, MemberRow, Scope, SessionRow, StoreReader, StoreTx } from '../../contract/store';
 import type { Row, Sql } from '../db/database';
 import { releaseImage } from './media';
 import { entryOf, iso, NO_LOCKS, rowById, setPair, storable, storableIds, type RowLocks } from './rows';
@@ -63,7 +63,43 @@ export function memberReads(sql: Sql, locks: RowLocks = NO_LOCKS) {
       if (!storable(jti)) return false;
       return (await sql.query('SELECT 1 FROM revoked_tokens WHERE jti = $1', [jti])).length > 0;
     },
+    async sessionsOf(memberId, at) {
+      const rows = await sql.query(`SELECT ${SESSION_COLUMNS} FROM sessions WHERE member_id = $1 AND expires_at > $2`, [memberId, at]);
+      return rows.map(toSession);
+    },
   } satisfies Partial<StoreReader>;
+}
+
+const SESSION_COLUMNS = 'id, member_id, session_version, user_agent, address, created_at, last_seen_at, expires_at';
+
+function toSession(row: Row): SessionRow {
+  return {
+    id: String(row.id),
+    memberId: String(row.member_id),
+    sessionVersion: Number(row.session_version),
+    userAgent: String(row.user_agent),
+    address: String(row.address),
+    createdAt: iso(row.created_at),
+    lastSeenAt: iso(row.last_seen_at),
+    expiresAt: iso(row.expires_at),
+  };
+}
+
+/**
+ * Store.seeSession in one statement: the device's row made or brought up to date, unless its token
+ * is revoked or of another session version than its member's (or the member is gone); the member's
+ * rows past their token's expiry are deleted with it.
+ */
+export async function seeSession(sql: Sql, row: SessionRow): Promise<void> {
+  await sql.query(
+    `WITH expired AS (DELETE FROM sessions WHERE member_id = $2 AND expires_at <= $7)
+     INSERT INTO sessions (${SESSION_COLUMNS})
+     SELECT $1, $2, $3, $4, $5, $6, $7, $8
+     WHERE EXISTS (SELECT 1 FROM members WHERE id = $2 AND session_version = $3)
+       AND NOT EXISTS (SELECT 1 FROM revoked_tokens WHERE jti = $1)
+     ON CONFLICT (id) DO UPDATE SET user_agent = excluded.user_agent, address = excluded.address, last_seen_at = excluded.last_seen_at`,
+    [row.id, row.memberId, row.sessionVersion, row.userAgent, row.address, row.createdAt, row.lastSeenAt, row.expiresAt],
+  );
 }
 
 const MEMBER_CHANGES: Record<string, string> = {
@@ -95,6 +131,10 @@ export function memberWrites(sql: Sql) {
     },
     async setFollow(followerId, followeeId, following) {
       await setPair(sql, 'follows', ['follower_id', 'followee_id'], [followerId, followeeId], following);
+    },
+    async endSessions(memberId, ids) {
+      if (ids === undefined) await sql.query('DELETE FROM sessions WHERE member_id = $1', [memberId]);
+      else if (ids.length > 0) await sql.query('DELETE FROM sessions WHERE member_id = $1 AND id = ANY($2::text[])', [memberId, storableIds(ids)]);
     },
     async revokeToken(jti, expiresAt) {
       // Tokens past their expiry are refused anyway: forget them, so the table stays small.

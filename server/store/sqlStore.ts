@@ -15,7 +15,7 @@ import type { MediaFiles } from '../mediaFiles';
 import { idempotencyWrites } from './idempotency';
 import { deleteGoneFiles, filesPutIn, forgetFilesPut, mediaWrites, releasedImages } from './media';
 import { memberListReads } from './memberLists';
-import { memberReads, memberWrites } from './members';
+import { memberReads, memberWrites, seeSession } from './members';
 import { postReads, postWrites } from './posts';
 import { notificationReads, notificationWrites } from './notifications';
 import { relationReads, relationWrites } from './relations';
@@ -274,6 +274,8 @@ export function createSqlStore(database: Database, options: SqlStoreOptions): Sq
     // is derived from the lists it shows, so it is consistent with itself.
     read: (work) => database.session((sql) => work(reader(sql))),
     transaction: (work) => write((sql, emitted) => work(writer(sql, options, emitted))),
+    // One statement on its own: no event, and the answers kept for everyone stay as they are.
+    seeSession: (row) => database.session((sql) => seeSession(sql, row)),
     ...snapshotCalls(database, write, options),
   };
 }

@@ -38,6 +38,7 @@ export const routes: RouteObject[] = [
           { path: paths.notifications.pattern, lazy: lazyComponent(() => import(/* webpackChunkName: "page-notifications" */ '../pages/NotificationsPage'), 'NotificationsPage') },
           { path: paths.profile.pattern, lazy: lazyComponent(() => import(/* webpackChunkName: "page-profile" */ '../pages/ProfilePage'), 'ProfilePage') },
           { path: paths.mutedAndBlocked.pattern, lazy: lazyComponent(() => import(/* webpackChunkName: "page-muted-and-blocked" */ '../pages/MutedAndBlockedPage'), 'MutedAndBlockedPage') },
+          { path: paths.devices.pattern, lazy: lazyComponent(() => import(/* webpackChunkName: "page-devices" */ '../pages/DevicesPage'), 'DevicesPage') },
           { path: paths.search.pattern, lazy: lazyComponent(() => import(/* webpackChunkName: "page-search" */ '../pages/SearchPage'), 'SearchPage') },
           { path: paths.tag.pattern, lazy: lazyComponent(() => import(/* webpackChunkName: "page-tag" */ '../pages/TagPage'), 'TagPage') },
         ],

@@ -108,13 +108,16 @@ export function makeStore({ preloadedState, router }: MakeStoreOptions = {}) {
     },
   });
 
-  // A password change ends every older token; the answer carries this device's new one.
-  startListening({
-    matcher: endpointAnswered<unknown, { encodedToken?: unknown } | undefined>('editProfile'),
-    effect: ({ payload }, listenerApi) => {
-      if (typeof payload?.encodedToken === 'string' && payload.encodedToken !== '') listenerApi.dispatch(tokenRenewed(payload.encodedToken));
-    },
-  });
+  // A password change, and logging out every other device, end every older token; the answer
+  // carries this device's new one.
+  for (const endpoint of ['editProfile', 'endOtherDevices']) {
+    startListening({
+      matcher: endpointAnswered<unknown, { encodedToken?: unknown } | undefined>(endpoint),
+      effect: ({ payload }, listenerApi) => {
+        if (typeof payload?.encodedToken === 'string' && payload.encodedToken !== '') listenerApi.dispatch(tokenRenewed(payload.encodedToken));
+      },
+    });
+  }
 
   // A login's answer carries the member's record: it goes where every view reads it, the cache.
   startListening({

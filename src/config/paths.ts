@@ -20,6 +20,8 @@ export const paths = {
   notifications: { pattern: '/notifications', href: () => '/notifications' },
   /** The members the member mutes and blocks (the `mute-block` extension). */
   mutedAndBlocked: { pattern: '/settings/muted-and-blocked', href: () => '/settings/muted-and-blocked' },
+  /** The devices the member is logged in on (the `accounts` extension). */
+  devices: { pattern: '/settings/devices', href: () => '/settings/devices' },
   error: { pattern: '/error', href: () => '/error' },
 } as const;
 

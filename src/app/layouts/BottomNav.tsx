@@ -11,7 +11,7 @@ import { ThemePicker } from '../../features/theme/components/ThemePicker';
 import { OpenWarningsSwitch } from '../../features/posts/warnings/OpenWarningsSwitch';
 import { LanguagePicker } from '../../features/language/components/LanguagePicker';
 import { paths } from '../../config/paths';
-import { BellIcon, ShieldIcon } from './icons';
+import { BellIcon, DevicesIcon, ShieldIcon } from './icons';
 import { mainNavItems } from './SideNav';
 import { useNavLoader } from './useNavLoader';
 import './BottomNav.css';
@@ -31,6 +31,8 @@ export function BottomNav() {
   const hasMuteBlock = useCapability('muteBlock');
   const hasNotifications = useCapability('notifications');
   const mutedAndBlocked = paths.mutedAndBlocked.href();
+  const hasAccounts = useCapability('accounts');
+  const devices = paths.devices.href();
   return (
     <>
       <nav className="bottom-nav" aria-label={say('nav.mobile')}>
@@ -72,6 +74,13 @@ export function BottomNav() {
           {/* Its row is kept until the backend's health answer says whether there is one: the window is
               centred, and a row added under a finger on its way to a theme would move the theme away. */}
           {hasMuteBlock === undefined ? <span className="bottom-nav__settings-link" aria-hidden="true" /> : null}
+          {hasAccounts === true ? (
+            <Link to={devices} replace className="bottom-nav__settings-link" onClick={showLoaderFor(devices)}>
+              <DevicesIcon />
+              {say('nav.devices')}
+            </Link>
+          ) : null}
+          {hasAccounts === undefined ? <span className="bottom-nav__settings-link" aria-hidden="true" /> : null}
         </Dialog>
       ) : null}
     </>

@@ -10,7 +10,7 @@ import { ThemePicker } from '../../features/theme/components/ThemePicker';
 import { OpenWarningsSwitch } from '../../features/posts/warnings/OpenWarningsSwitch';
 import { LanguagePicker } from '../../features/language/components/LanguagePicker';
 import { selectCurrentMember } from '../../features/users/currentMember';
-import { BellIcon, BookmarkIcon, ExploreIcon, HomeIcon, PlusIcon, ProfileIcon, ShieldIcon } from './icons';
+import { BellIcon, BookmarkIcon, ExploreIcon, HomeIcon, DevicesIcon, PlusIcon, ProfileIcon, ShieldIcon } from './icons';
 import { useNavLoader } from './useNavLoader';
 import './SideNav.css';
 import { Handle } from '../../components/Handle';
@@ -62,6 +62,7 @@ export function SideNav() {
   // Undefined until the backend's health answer says which it has: their places are kept meanwhile.
   const hasNotifications = useCapability('notifications');
   const hasMuteBlock = useCapability('muteBlock');
+  const hasAccounts = useCapability('accounts');
 
   return (
     <nav className="side-nav" aria-label={say('nav.main')}>
@@ -91,6 +92,15 @@ export function SideNav() {
             <NavLink to={paths.mutedAndBlocked.href()} end className="side-nav__link" onClick={showLoaderFor(paths.mutedAndBlocked.href())}>
               <ShieldIcon />
               <span className="side-nav__label">{say('nav.mutedAndBlocked')}</span>
+            </NavLink>
+          </li>
+        ) : null}
+        {hasAccounts === undefined ? <KeptPlace icon={<DevicesIcon />} /> : null}
+        {hasAccounts ? (
+          <li>
+            <NavLink to={paths.devices.href()} end className="side-nav__link" onClick={showLoaderFor(paths.devices.href())}>
+              <DevicesIcon />
+              <span className="side-nav__label">{say('nav.devices')}</span>
             </NavLink>
           </li>
         ) : null}

@@ -29,6 +29,8 @@ const CAPABILITIES = {
   altText: 'alt-text',
   /** Search in posts' texts, by tag and by author. */
   postSearch: 'post-search',
+  /** The member's devices, each logged out from the list. */
+  accounts: 'accounts',
   /** The live stream: changes shown as they happen. */
   live: 'events',
 } as const satisfies Record<string, ApiExtension>;

@@ -1,0 +1,42 @@
+import { api } from '../../lib/api/api';
+import type { DeviceSession, DeviceSessions, OtherDevicesEnded } from '../../types/api';
+
+/** The member's devices (the `accounts` extension): listed, one logged out, every other one logged out. */
+export const devicesApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    getDevices: build.query<DeviceSession[], void>({
+      query: () => '/sessions',
+      transformResponse: (answer: DeviceSessions) => answer.sessions,
+      providesTags: ['Device'],
+    }),
+    /** The list after it comes back with the answer: it replaces the one shown. */
+    endDevice: build.mutation<DeviceSession[], DeviceSession>({
+      query: (device) => ({ url: `/sessions/end/${encodeURIComponent(device.id)}`, method: 'POST' }),
+      transformResponse: (answer: DeviceSessions) => answer.sessions,
+      // Refused (logged out elsewhere meanwhile, say): the list loads again, as it is now.
+      invalidatesTags: (_sessions, error) => (error ? ['Device'] : []),
+      onQueryStarted: async (_device, { dispatch, queryFulfilled }) => {
+        try {
+          const { data } = await queryFulfilled;
+          dispatch(devicesApi.util.upsertQueryData('getDevices', undefined, data));
+        } catch {
+          // Shown by the app's listener; the list stays as it was.
+        }
+      },
+    }),
+    /** Its answer's new token is this device's from now (the app's store listens for it). */
+    endOtherDevices: build.mutation<OtherDevicesEnded, void>({
+      query: () => ({ url: '/sessions/end-others', method: 'POST' }),
+      onQueryStarted: async (_arg, { dispatch, queryFulfilled }) => {
+        try {
+          const { data } = await queryFulfilled;
+          dispatch(devicesApi.util.upsertQueryData('getDevices', undefined, data.sessions));
+        } catch {
+          // Shown by the app's listener; the list stays as it was.
+        }
+      },
+    }),
+  }),
+});
+
+export const { useGetDevicesQuery, useEndDeviceMutation, useEndOtherDevicesMutation } = devicesApi;
