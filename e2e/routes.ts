@@ -145,4 +145,13 @@ export const MEMBER_ROUTES: RouteCheck[] = [
       await expect(page.getByText(words['relations.blockedEmpty'])).toBeVisible();
     },
   },
+  {
+    name: 'devices',
+    path: '/settings/devices',
+    ready: async (page) => {
+      const words = await wordsOf(page);
+      await heading(words['page.devices'], 1)(page);
+      await expect(page.getByRole('list', { name: words['devices.list'] }).getByText(words['devices.thisDevice'])).toBeVisible();
+    },
+  },
 ];
