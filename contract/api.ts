@@ -17,7 +17,9 @@ export type ReplyTarget = Static<typeof Schema.ReplyTarget>;
 // ---- Request bodies ----
 
 /** What signup reads, as a client sends it: each field text (the backend tells which is wrong). */
-export type SignupRequest = Record<keyof Static<typeof Schema.SignupRequest>, string>;
+export type SignupRequest = Record<Exclude<keyof Static<typeof Schema.SignupRequest>, 'email'>, string> & { email?: string };
+export type PasswordForgotRequest = { login: string };
+export type PasswordResetRequest = { token: string; password: string };
 export type LoginRequest = Static<typeof Schema.LoginRequest>;
 export type PostDraftPayload = Static<typeof Schema.PostDraftPayload>;
 export type PostEditPayload = Static<typeof Schema.PostEditPayload>;
@@ -88,7 +90,10 @@ export type ErrorResponse = Static<typeof Schema.ErrorResponse>;
  * - 'accounts': a member's devices (contract/rules/sessions.ts). GET /sessions lists the devices
  *   logged in (DeviceSessions); POST /sessions/end/:sessionId logs one other device out at once (its
  *   live stream ends); POST /sessions/end-others logs out every other device, answering a new token
- *   for this one (OtherDevicesEnded).
+ *   for this one (OtherDevicesEnded). Signup keeps `email` (one account an address). POST
+ *   /auth/forgot-password `{ login }` mails a link that sets a new password to the account's address,
+ *   answering the same whether or not one matched; POST /auth/reset-password `{ token, password }`
+ *   sets it (contract/rules/passwordReset.ts).
  */
 export type ApiExtension = Static<typeof Schema.ApiExtension>;
 

@@ -1,4 +1,5 @@
 import type { ImagePreparer } from './images';
+import type { Mailer } from './mail';
 import type { PasswordHasher } from './passwords';
 import type { Store } from './store';
 import type { TokenService } from './tokens';
@@ -13,4 +14,11 @@ export interface RuleContext {
   newId: () => string;
   /** The most pixels an uploaded image may have (the server's IMAGE_PIXELS_MAX); LIMITS.imagePixelsMax unless set. */
   imagePixelsMax?: number;
+  /** Where mail to members goes (`accounts`): a password reset's link. */
+  mail: Mailer;
+  /**
+   * The app's address, which links in mail open (`https://social.example`, no trailing slash): set
+   * by whoever runs the backend, never read from a request, whose Host a caller chooses.
+   */
+  appOrigin: string;
 }

@@ -35,5 +35,8 @@ export const LIMITS = {
   searchWordMin: 3,
   /** What a device's record keeps of its User-Agent and its address (the `accounts` extension). */
   userAgentMax: 512,
+  /** A password reset link (the `accounts` extension): how long it works, and how many a member is sent an hour. */
+  passwordResetMinutes: 60,
+  passwordResetsPerHour: 3,
   addressMax: 64,
 } as const;

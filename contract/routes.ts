@@ -19,6 +19,7 @@ import { createPost, deletePost, dislikePost, editPost, findUsername, likePost, 
 import { block, hiddenFor, hides, mute, refuseBlocked, relationPage, unblock, unmute, visibleMember, visiblePost, visibleReply, type RelationState } from './rules/relations';
 import { markRead } from './rules/notifications';
 import { pinnedPosts, setPinned } from './rules/pins';
+import { askPasswordReset, resetPassword } from './rules/passwordReset';
 import { endOtherSessions, endSession, issueToken, listSessions, noteSeen, type Client } from './rules/sessions';
 import { feedOrderOf, pageOf, wantsChangeCounts, wantsMinimal, wantsReactionCounts, type Query } from './rules/pages';
 import { createReply, deleteReply, likeReply, unlikeReply } from './rules/replies';
@@ -252,6 +253,16 @@ const authRoutes: RouteSpec[] = [
     const foundUser = await ctx.store.read((reader) => presentMember(reader, member, member.id));
     return shaped(Schema.LoginResponse, { foundUser, encodedToken: await issueToken(ctx, member, client) });
   }),
+
+  publicRoute('post', '/auth/forgot-password', 200, Schema.PasswordForgotRequest, async ({ ctx, json }) => {
+    await askPasswordReset(ctx, json.login);
+    return shaped(Schema.Empty, {});
+  }, true),
+
+  publicRoute('post', '/auth/reset-password', 200, Schema.PasswordResetRequest, async ({ ctx, json }) => {
+    await resetPassword(ctx, json);
+    return shaped(Schema.Empty, {});
+  }, true),
 
   memberRoute('post', '/auth/logout', 200, undefined, async ({ ctx, session }) => {
     await logout(ctx, session);

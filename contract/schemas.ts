@@ -135,11 +135,19 @@ const OptionalText = Type.Optional(Type.Union([Type.String(), Type.Null()]));
  * it is not right (a missing one included); the form's other fields (its email) are ignored.
  */
 export const SignupRequest = Type.Object({
+  /** Read with the `accounts` extension: where a forgotten password's link goes. */
+  email: Type.Optional(Type.Unknown()),
   firstName: Type.Optional(Type.Unknown()),
   lastName: Type.Optional(Type.Unknown()),
   username: Type.Optional(Type.Unknown()),
   password: Type.Optional(Type.Unknown()),
 });
+
+/** A forgotten password (the `accounts` extension): the account's email address or username. */
+export const PasswordForgotRequest = Type.Object({ login: Type.Optional(Type.Unknown()) });
+
+/** A new password, with the token of the link that was mailed. */
+export const PasswordResetRequest = Type.Object({ token: Type.Optional(Type.Unknown()), password: Type.Optional(Type.Unknown()) });
 
 export const LoginRequest = Type.Object({
   username: Type.String(),

@@ -44,6 +44,8 @@ export const UserRecord = Type.Object({
   sessionVersion: Type.Optional(Type.Number()),
   /** The language the member chose for the app (`member-language`). Absent: none. */
   language: Type.Optional(Type.String()),
+  /** Where a forgotten password's link goes (`accounts`). Absent: none. */
+  email: Type.Optional(Type.String()),
 });
 export type UserRecord = Static<typeof UserRecord>;
 
@@ -143,6 +145,13 @@ export const IdempotencyRecord = Type.Object({
 });
 export type IdempotencyRecord = Static<typeof IdempotencyRecord>;
 
+/** A password reset link the stand-in keeps (`accounts`): by its token's SHA-256 alone. */
+export const PasswordResetRecord = Type.Object({ tokenHash: Type.String(), memberId: Type.String(), createdAt: Type.String(), expiresAt: Type.String() });
+
+/** A mail the stand-in sent, as its inbox in QA's workbench shows it. */
+export const KeptMail = Type.Object({ to: Type.String(), subject: Type.String(), text: Type.String(), link: Type.String(), sentAt: Type.String() });
+export type KeptMail = Static<typeof KeptMail>;
+
 export const DB_SNAPSHOT_VERSION = 2;
 
 export const DbSnapshot = Type.Object({
@@ -163,6 +172,12 @@ export const DbSnapshot = Type.Object({
   events: Type.Optional(Type.Array(Type.Unsafe<StoredEvent>(Type.Object({ id: Type.Integer(), type: Type.String() })))),
   /** The stand-in's kept answers to creates, saved with its store for the browser's other tabs; the server reads none. */
   idempotencyKeys: Type.Optional(Type.Array(IdempotencyRecord)),
+  /**
+   * The stand-in's password reset links and the mail it sent (its inbox), saved with its store so a
+   * link opened in another tab, or after a reload, still works; the server keeps its own and reads neither.
+   */
+  passwordResets: Type.Optional(Type.Array(PasswordResetRecord)),
+  inbox: Type.Optional(Type.Array(KeptMail)),
 });
 export type DbSnapshot = Static<typeof DbSnapshot>;
 
@@ -184,10 +199,16 @@ export function findInconsistencies(snapshot: Pick<DbSnapshot, 'users' | 'posts'
   const users = new Map(snapshot.users.map((user) => [user.id, user]));
   const posts = new Map(snapshot.posts.map((post) => [post.id, post]));
   const seenUsernames = new Set<string>();
+  const seenEmails = new Set<string>();
   for (const user of users.values()) {
     const lower = user.username.toLowerCase();
     if (seenUsernames.has(lower)) problems.push(`username ${user.username} is used twice`);
     seenUsernames.add(lower);
+    const email = user.email?.toLowerCase();
+    if (email !== undefined && email !== '') {
+      if (seenEmails.has(email)) problems.push(`email ${user.email} is used twice`);
+      seenEmails.add(email);
+    }
     for (const id of user.following) {
       if (!users.get(id)?.followers.includes(user.id)) problems.push(`${user.id} follows ${id} but is not among its followers`);
     }

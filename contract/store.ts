@@ -25,6 +25,8 @@ export interface MemberRow {
   userPortfolioUrl: string;
   /** The language the member chose (a BCP 47 tag, the `member-language` extension); empty for none. */
   language: string;
+  /** Where a forgotten password's link goes (`accounts`), as typed; empty for none. One member an address, ignoring case. */
+  email: string;
   /** Raised by a password change; a token carries the version it was issued under. */
   sessionVersion: number;
   createdAt: string;
@@ -47,6 +49,14 @@ export interface SessionRow {
   /** When its token was issued, when it was last seen, and when its token expires. */
   createdAt: string;
   lastSeenAt: string;
+  expiresAt: string;
+}
+
+/** A link that sets a new password (`accounts`): kept by its token's SHA-256 alone. */
+export interface PasswordResetRow {
+  tokenHash: string;
+  memberId: string;
+  createdAt: string;
   expiresAt: string;
 }
 
@@ -225,6 +235,12 @@ export interface StoreReader {
   /** Which of these posts their authors pinned (`pins`). */
   pinnedAmong(postIds: Scope): Promise<Set<string>>;
   isTokenRevoked(jti: string): Promise<boolean>;
+  /** The member whose email address this is, ignoring case (`accounts`). */
+  memberByEmail(email: string): Promise<MemberRow | undefined>;
+  /** The password reset a link's token hash names, unless it expired by `at` (`accounts`). */
+  passwordReset(tokenHash: string, at: string): Promise<PasswordResetRow | undefined>;
+  /** How many password reset links the member was sent since `since` (`accounts`). */
+  passwordResetsSince(memberId: string, since: string): Promise<number>;
   /** The member's devices whose tokens have not expired by `at`, in no particular order (`accounts`). */
   sessionsOf(memberId: string, at: string): Promise<SessionRow[]>;
 
@@ -321,7 +337,7 @@ export interface StoreTx extends StoreReader {
   /** Records what the create answered under the key this transaction claimed. */
   keepIdempotentOutcome(scope: string, key: string, outcome: IdempotentOutcome): Promise<void>;
   insertMember(row: MemberRow): Promise<void>;
-  updateMember(id: string, changes: Partial<Pick<MemberRow, 'passwordHash' | 'image' | 'userBio' | 'userPortfolioUrl' | 'language' | 'sessionVersion' | 'updatedAt'>>): Promise<void>;
+  updateMember(id: string, changes: Partial<Pick<MemberRow, 'passwordHash' | 'image' | 'userBio' | 'userPortfolioUrl' | 'language' | 'email' | 'sessionVersion' | 'updatedAt'>>): Promise<void>;
   insertPost(row: PostRow): Promise<void>;
   updatePost(id: string, changes: Pick<PostRow, 'content' | 'updatedAt' | 'imageAlt' | 'editedAt' | 'warning'>): Promise<void>;
   /** Deletes the post with its reactions, its replies, its pin, every bookmark of it and every notification about it. */
@@ -354,6 +370,10 @@ export interface StoreTx extends StoreReader {
   removeNotificationActor(recipientId: string, key: string, actorId: string): Promise<boolean>;
   markNotificationsRead(memberId: string): Promise<void>;
   revokeToken(jti: string, expiresAt: string): Promise<void>;
+  /** Keeps a password reset link's token hash (`accounts`). */
+  addPasswordReset(row: PasswordResetRow): Promise<void>;
+  /** Forgets every password reset link of the member's, and those expired by `at` of anyone's. */
+  dropPasswordResets(memberId: string, at: string): Promise<void>;
   /** Forgets the member's device records named, or all of them (`accounts`). */
   endSessions(memberId: string, ids?: readonly string[]): Promise<void>;
   /**

@@ -21,6 +21,8 @@ export const REAL_APP_DIR = join(REPOSITORY_ROOT, 'build', 'e2e-app');
 export interface RealServer {
   /** http://127.0.0.1:port, the same across restarts. */
   url: string;
+  /** Where the server writes its mail, having no SMTP server (DATA_DIR/mail). */
+  mailFolder: string;
   /** Back to the demo network, on a running server. */
   reset(): Promise<void>;
   /** Stops the server as SIGTERM would: nothing answers on its port until `start`. */
@@ -64,6 +66,7 @@ export async function startRealServer(kind: Exclude<Backend, 'mock'>, settings: 
   let running = true;
   const realServer: RealServer = {
     url: server.url,
+    mailFolder: join(dataDir, 'mail'),
     async reset() {
       if (!running) await realServer.start();
       await server.store.load(buildDefaultSeed());

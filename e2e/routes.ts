@@ -23,7 +23,8 @@ export async function imagesSettled(page: Page): Promise<void> {
 
 /** A route's address asking for a language (`?lang=`), after any query of its own. */
 export function inLanguage(path: string, lang: string): string {
-  return `${path}${path.includes('?') ? '&' : '?'}lang=${lang}`;
+  const [beforeHash = '', hash] = path.split('#');
+  return `${beforeHash}${beforeHash.includes('?') ? '&' : '?'}lang=${lang}${hash === undefined ? '' : `#${hash}`}`;
 }
 
 /** The catalogue of the language the page speaks (`<html lang>`): the words a journey finds it by. */
@@ -49,6 +50,9 @@ export const PUBLIC_ROUTES: RouteCheck[] = [
   // In the page's language: a page built ahead in English is ready once the app has turned it.
   { name: 'login', path: '/login', ready: async (page) => heading((await wordsOf(page))['auth.loginTitle'], 1)(page) },
   { name: 'signup', path: '/signup', ready: async (page) => heading((await wordsOf(page))['auth.signupTitle'], 1)(page) },
+  { name: 'forgot-password', path: '/forgot-password', ready: async (page) => heading((await wordsOf(page))['page.forgotPassword'], 1)(page) },
+  // As a mailed link opens it: its form, waiting for the new password.
+  { name: 'reset-password', path: '/reset-password#token=a-link-token', ready: async (page) => heading((await wordsOf(page))['page.resetPassword'], 1)(page) },
   { name: 'error', path: '/error', ready: async (page) => heading((await wordsOf(page))['errorPage.serverTitle'])(page) },
   { name: 'not-found', path: '/no-such-page', ready: async (page) => heading((await wordsOf(page))['notFound.title'])(page) },
 ];

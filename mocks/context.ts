@@ -22,6 +22,8 @@ export const DEFAULT_DELAY_MS = 400;
 /** How long every answer takes in the `slow` scenario. */
 export const SLOW_DELAY_MS = 3000;
 export const DEFAULT_BASE_URL = '/api';
+/** How many mails the stand-in's inbox keeps, the newest. */
+export const INBOX_KEPT = 20;
 
 export interface MockContext extends RuleContext {
   store: MemoryStore;
@@ -50,6 +52,8 @@ export interface MockContext extends RuleContext {
   streamFaults: StreamFaults;
   /** QA's clock (clock.ts), which `now` reads unless a test gave its own: the real time unless set. */
   clock: StandInClock;
+  /** Told of each mail the stand-in sends (QA's inbox in the workbench). */
+  onMail: () => void;
 }
 
 export interface MockContextOptions {
@@ -63,6 +67,8 @@ export interface MockContextOptions {
   onWrite?: () => void | Promise<void>;
   /** When the store is shared with the browser's other tabs. */
   sharing?: StoreSharing;
+  /** The app's address, which links in mail open: the page's own unless given. */
+  appOrigin?: string;
 }
 
 /**
@@ -113,6 +119,17 @@ export function createMockContext(options: MockContextOptions = {}): MockContext
     streams: new SessionStreams(),
     faults: new FaultState(),
     streamFaults: new StreamFaults(),
+    // Into the store's inbox, saved with it: QA reads it in the workbench, and its links work after a reload.
+    mail: {
+      send: async (mail) => {
+        db.inbox.push({ ...mail, sentAt: new Date().toISOString() });
+        db.inbox.splice(0, Math.max(0, db.inbox.length - INBOX_KEPT));
+        await ctx.onWrite();
+        ctx.onMail();
+      },
+    },
+    appOrigin: options.appOrigin ?? globalThis.location?.origin ?? 'http://localhost',
+    onMail: () => undefined,
     clock,
   };
   return ctx;

@@ -12,11 +12,11 @@ import { textMatches } from '../contract/search';
 import { sizesOf } from '../contract/images';
 import { uploadedImage } from '../contract/validation';
 import type {
-  MemberRow, NotificationEntry, Page, PageRequest, PostRow, PostSource, ReactionKind, Relations, ReplyPage, ReplyPageRequest, ReplyRow, Scope, SessionRow, Store, StoreReader, StoreTx,
+  MemberRow, NotificationEntry, Page, PageRequest, PostRow, PostSource, ReactionKind, Relations, ReplyPage, ReplyPageRequest, PasswordResetRow, ReplyRow, Scope, SessionRow, Store, StoreReader, StoreTx,
 } from '../contract/store';
 import { idempotencyExpired } from '../contract/idempotency';
 import {
-  DB_SNAPSHOT_VERSION, emptySnapshot, type DbSnapshot, type IdempotencyRecord, type NotificationRecord, type PostRecord, type ReplyRecord, type UserRecord,
+  DB_SNAPSHOT_VERSION, emptySnapshot, type DbSnapshot, type IdempotencyRecord, type KeptMail, type NotificationRecord, type PostRecord, type ReplyRecord, type UserRecord,
 } from '../contract/snapshot';
 
 export interface MemoryDb {
@@ -38,6 +38,10 @@ export interface MemoryDb {
    * not in its snapshot, and forgotten by a load (a token in use makes its record again when next seen).
    */
   readonly sessions: Map<string, SessionRow>;
+  /** Password reset links by their token's hash (`accounts`), saved with the store (not the network's). */
+  readonly passwordResets: Map<string, PasswordResetRow>;
+  /** The mail the stand-in sent, oldest first (at most INBOX_KEPT): QA's inbox. */
+  readonly inbox: KeptMail[];
   /** The last events committed, oldest first, for the live stream (at most EVENTS_KEPT). */
   readonly events: StoredEvent[];
   /** Creates answered under an Idempotency-Key, by idempotencyEntry(scope, key). */
@@ -58,6 +62,8 @@ export function createMemoryDb(seed: DbSnapshot = emptySnapshot()): MemoryDb {
   const replies = new Map<string, ReplyRecord>();
   const revokedTokens = new Map<string, string>();
   const sessions = new Map<string, SessionRow>();
+  const passwordResets = new Map<string, PasswordResetRow>();
+  const inbox: KeptMail[] = [];
   const notifications = new Map<string, { record: NotificationRecord; place: number }>();
   const events: StoredEvent[] = [];
   const idempotencyKeys = new Map<string, IdempotencyRecord>();
@@ -71,6 +77,8 @@ export function createMemoryDb(seed: DbSnapshot = emptySnapshot()): MemoryDb {
     nextPlace: 1,
     revokedTokens,
     sessions,
+    passwordResets,
+    inbox,
     events,
     version: 0,
     load(snapshot) {
@@ -82,6 +90,7 @@ export function createMemoryDb(seed: DbSnapshot = emptySnapshot()): MemoryDb {
       revokedTokens.clear();
       // As the server's, whose devices go with the members a load replaces.
       sessions.clear();
+      passwordResets.clear();
       idempotencyKeys.clear();
       for (const record of copy.idempotencyKeys ?? []) idempotencyKeys.set(idempotencyEntry(record.scope, record.key), record);
       for (const user of copy.users) users.set(user.id, user);
@@ -93,6 +102,8 @@ export function createMemoryDb(seed: DbSnapshot = emptySnapshot()): MemoryDb {
         db.nextPlace += 1;
       }
       for (const token of copy.revokedTokens ?? []) revokedTokens.set(token.jti, token.expiresAt);
+      for (const reset of copy.passwordResets ?? []) passwordResets.set(reset.tokenHash, reset);
+      inbox.splice(0, inbox.length, ...(copy.inbox ?? []));
       // A store saved by another tab brings its events; any other snapshot is a new network, and a
       // stream behind it must load again.
       events.splice(0, events.length, ...(copy.events ?? []));
@@ -110,6 +121,8 @@ export function createMemoryDb(seed: DbSnapshot = emptySnapshot()): MemoryDb {
         networkVersion: db.version,
         ...(events.length > 0 ? { events } : {}),
         ...(idempotencyKeys.size > 0 ? { idempotencyKeys: [...idempotencyKeys.values()] } : {}),
+        ...(passwordResets.size > 0 ? { passwordResets: [...passwordResets.values()] } : {}),
+        ...(inbox.length > 0 ? { inbox } : {}),
       });
     },
     findUserByUsername(username) {
@@ -184,6 +197,7 @@ function memberRow(user: UserRecord): MemberRow {
     userBio: user.userBio,
     userPortfolioUrl: user.userPortfolioUrl,
     language: user.language ?? '',
+    email: user.email ?? '',
     sessionVersion: user.sessionVersion ?? 0,
     createdAt: user.createdAt,
     updatedAt: user.updatedAt,
@@ -309,6 +323,16 @@ function reader(db: MemoryDb): StoreReader {
       return new Set([...db.users.values()].flatMap((user) => user.pins ?? []).filter((id) => !wanted || wanted.has(id)));
     },
     isTokenRevoked: async (jti) => db.revokedTokens.has(jti),
+    memberByEmail: async (email) => {
+      const wanted = email.toLowerCase();
+      const found = [...db.users.values()].find((user) => user.email !== undefined && user.email.toLowerCase() === wanted);
+      return found && memberRow(found);
+    },
+    passwordReset: async (tokenHash, at) => {
+      const row = db.passwordResets.get(tokenHash);
+      return row && row.expiresAt > at ? { ...row } : undefined;
+    },
+    passwordResetsSince: async (memberId, since) => [...db.passwordResets.values()].filter((row) => row.memberId === memberId && row.createdAt >= since).length,
     sessionsOf: async (memberId, at) => [...db.sessions.values()].filter((row) => row.memberId === memberId && row.expiresAt > at).map((row) => ({ ...row })),
     relations: async (memberId) => relationsOf(db, memberId),
     blockedBetween: async (memberId, otherId) => (db.users.get(memberId)?.blocking?.includes(otherId) ?? false)
@@ -465,14 +489,19 @@ function writer(db: MemoryDb, undo: Array<() => void>, now: () => Date, emitted:
         image: row.image, userBio: row.userBio, userPortfolioUrl: row.userPortfolioUrl, followers: [], following: [], bookmarks: [],
         createdAt: row.createdAt, updatedAt: row.updatedAt, ...(row.sessionVersion ? { sessionVersion: row.sessionVersion } : {}),
         ...(row.language ? { language: row.language } : {}),
+        ...(row.email ? { email: row.email } : {}),
       });
       undo.push(() => db.users.delete(row.id));
     },
     updateMember: async (id, changes) => {
       const record = user(id);
       remember(undo, record);
-      const { passwordHash, ...rest } = changes;
+      const { passwordHash, email, ...rest } = changes;
       Object.assign(record, rest, passwordHash === undefined ? {} : { password: passwordHash });
+      if (email !== undefined) {
+        if (email === '') delete record.email;
+        else record.email = email;
+      }
     },
     insertPost: async (row) => {
       if (db.posts.has(row.id)) throw new Error(`post ${row.id} exists`);
@@ -605,6 +634,17 @@ function writer(db: MemoryDb, undo: Array<() => void>, now: () => Date, emitted:
           entry.record = record;
         });
         entry.record = { ...record, unread: false };
+      }
+    },
+    addPasswordReset: async (row) => {
+      db.passwordResets.set(row.tokenHash, { ...row });
+      undo.push(() => db.passwordResets.delete(row.tokenHash));
+    },
+    dropPasswordResets: async (memberId, at) => {
+      for (const row of [...db.passwordResets.values()]) {
+        if (row.memberId !== memberId && row.expiresAt > at) continue;
+        db.passwordResets.delete(row.tokenHash);
+        undo.push(() => db.passwordResets.set(row.tokenHash, row));
       }
     },
     endSessions: async (memberId, ids) => {

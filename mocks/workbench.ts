@@ -10,7 +10,7 @@ import { compareBackends, serverBackend, type Difference } from './compare';
 import type { MockContext } from './context';
 import { clockText, readClock, type ClockSetting } from './clock';
 import { describeFault, FAULT_ROUTES, FAULT_STATUSES, FaultState, readFaultRules, type FaultRoute, type FaultRule } from './faultRules';
-import type { DbSnapshot } from '../contract/snapshot';
+import type { DbSnapshot, KeptMail } from '../contract/snapshot';
 import { asCurl, asFixture, type LogEntry, type RequestLog } from './requestLog';
 import { readScenarioFile, type QaScenario } from './scenarioFile';
 import { readStoreFile, storeFileText } from './storeFile';
@@ -97,6 +97,11 @@ export interface StandInWorkbench {
     subscribe(listener: () => void): () => void;
     check(): Promise<WorkerState>;
   };
+  /** The mail the stand-in sent (a forgotten password's link), oldest first, kept with its store. */
+  inbox: {
+    mails(): readonly KeptMail[];
+    subscribe(listener: () => void): () => void;
+  };
   /** The calls the stand-in answered, while the log is on. */
   log: {
     entries(): readonly LogEntry[];
@@ -165,6 +170,8 @@ export function workbenchLink(href: string, { scenario, scenarioFile, faults, cl
 export function createWorkbench({ ctx, scenario: first, keep, keepClock, log, keepLog, replaceStore, switchTo, href, showInAddress, worker, realServer: firstServer = null, keepRealServer = () => undefined }: WorkbenchOptions): StandInWorkbench {
   const apiBase = () => new URL(ctx.baseUrl, href()).toString();
   const listeners = new Set<() => void>();
+  const inboxListeners = new Set<() => void>();
+  ctx.onMail = () => inboxListeners.forEach((listener) => listener());
   let scenario = first;
   let fileName: string | null = null;
   // Where that file came from, when from an address: the link then carries it.
@@ -257,6 +264,13 @@ export function createWorkbench({ ctx, scenario: first, keep, keepClock, log, ke
       drop: () => ctx.streamFaults.dropAll(),
       setHeld: (held) => ctx.streamFaults.setHeld(held),
       setResetNext: (reset) => ctx.streamFaults.setResetNext(reset),
+    },
+    inbox: {
+      mails: () => ctx.db.inbox,
+      subscribe(listener) {
+        inboxListeners.add(listener);
+        return () => inboxListeners.delete(listener);
+      },
     },
     worker: {
       state: worker.state,

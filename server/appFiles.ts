@@ -27,7 +27,7 @@ const FOR_GOOD = 'public, max-age=31536000, immutable';
  * page: a monitoring probe or a scanner is never told that such a page is there.
  */
 export const APP_PAGES = [
-  '/', '/login', '/signup', '/bookmark', '/posts/:postId', '/users/:userId', '/explore', '/tags/:tag',
+  '/', '/login', '/signup', '/forgot-password', '/reset-password', '/bookmark', '/posts/:postId', '/users/:userId', '/explore', '/tags/:tag',
   '/createpost', '/notifications', '/settings/muted-and-blocked', '/settings/devices', '/search', '/error',
 ] as const;
 

@@ -68,6 +68,13 @@ export interface ServerConfig {
   staticDir: string;
   /** The least level of the request log's lines (pino's levels). */
   logLevel: string;
+  /** Mail to members: by SMTP (SMTP_URL), else to the log and a folder under dataDir (server/mail.ts). */
+  mail: { smtpUrl: string | undefined; from: string; folder: string };
+  /**
+   * The app's address, which links in mail open (PUBLIC_URL), without a trailing slash; undefined
+   * for this server's own address once it listens (http://localhost:PORT, or its HOST).
+   */
+  publicUrl: string | undefined;
 }
 
 /**
@@ -131,6 +138,8 @@ export function readConfig(env: Readonly<Record<string, string | undefined>> = p
     production,
     staticDir: inRepository(settings.STATIC_DIR),
     logLevel: settings.LOG_LEVEL,
+    mail: { smtpUrl: settings.SMTP_URL, from: settings.MAIL_FROM, folder: join(dataDir, 'mail') },
+    publicUrl: settings.PUBLIC_URL ? new URL(settings.PUBLIC_URL).origin : undefined,
   };
 }
 

@@ -179,6 +179,11 @@ const SERVER = Type.Object({
     description: 'the origins, comma-separated, of development copies of the app allowed to call this server from the browser: each http:// or https://, '
       + 'a host and an optional port, with no path, query or trailing slash (DEV_ORIGINS=http://localhost:3000,http://127.0.0.1:5077); or leave it unset for none',
   })),
+  // Mail to members (server/mail.ts): by SMTP when given, else to the log and DATA_DIR/mail.
+  SMTP_URL: Type.Optional(Type.String({ url: ['smtp:', 'smtps:'], writeOnly: true, description: 'smtp://user:password@host:587 or smtps://user:password@host:465, or leave it unset to write mail to the log and to DATA_DIR/mail' })),
+  MAIL_FROM: Type.String({ minLength: 3, default: 'SocialConnect <no-reply@localhost>', description: 'the sender of mail to members, such as "SocialConnect <no-reply@social.example>"' }),
+  // The links in mail open here; never read from a request's Host, which a caller chooses.
+  PUBLIC_URL: Type.Optional(Type.String({ url: HTTP, description: 'the address members open the app at, such as https://social.example (no path), or leave it unset for http://localhost:PORT' })),
   // On by default in development; off in production unless given (server/config.ts).
   SEED: optionalOnOff(),
   // contract/stream.ts STREAMS_PER_SESSION_DEFAULT (a test keeps the two the same).

@@ -30,6 +30,7 @@ import { imagesWithin } from './images';
 import { checkListen, listenFailure, METRICS_LISTEN, StartError, startFailure } from './startErrors';
 import { createMetrics, serveMetrics } from './metrics';
 import { resolveJwtSecret, weakSecretWarning } from './tokens';
+import { createServerMailer } from './mail';
 
 export const PUBLIC_DIR = join(REPOSITORY_ROOT, 'public');
 
@@ -115,7 +116,8 @@ export async function startServer(config: ServerConfig, { logger = false, now = 
     if (config.production && await store.read((reader) => reader.demoNetwork())) warnings.push(demoNetworkWarning(seeded));
     // PGlite's first writes are slow until V8 has optimised its code (server/store/warmUp.ts).
     if (!config.databaseUrl) await warmUpWrites(database);
-    const ctx: RuleContext = { store, tokens: createTokenService({ secret, now }), passwords: argon2Passwords, ...imagesWithin(config.imagePixelsMax), now, newId: randomUUID };
+    const mail = createServerMailer(config.mail);
+    const ctx: RuleContext = { store, tokens: createTokenService({ secret, now }), passwords: argon2Passwords, ...imagesWithin(config.imagePixelsMax), now, newId: randomUUID, mail, appOrigin: config.publicUrl ?? '' };
     // Counters every process on the database shares; on PGlite this process is the only one.
     const rateLimits = !config.rateLimits ? undefined : config.databaseUrl ? 'database' : 'memory';
     let draining = false;
@@ -126,10 +128,13 @@ export async function startServer(config: ServerConfig, { logger = false, now = 
       ctx, database, answers: createAnswerCache(changes), events: changes, streamsPerSession: config.streamsPerSession, staticDir: config.staticDir, logger, trustProxy: config.trustProxy, devOrigins: config.devOrigins, rateLimits, draining: () => draining, metrics, media: files,
     });
     changes.reportTo(app.log);
+    mail.reportTo(app.log);
     mediaFailed = (error) => app.log.error({ err: error }, 'Deleting the files of images let go of failed; they stay listed for the next time.');
     if (metrics) changes.reportRoundTripsTo((seconds) => metrics.channelRoundTrip(seconds));
     for (const warning of warnings) app.log.warn(warning);
     await app.listen({ port: config.port, host: config.host });
+    // Without PUBLIC_URL, links in mail open this server where it listens (its port once bound).
+    if (!config.publicUrl) ctx.appOrigin = ownOrigin(app, config.host);
     if (metrics && config.metrics) {
       const { host, port } = config.metrics;
       // Checked free at the start; another program may have taken it since: said naming its setting.
@@ -200,6 +205,9 @@ export async function startServer(config: ServerConfig, { logger = false, now = 
           } finally {
             stopBackground.abort();
             await Promise.all([moving, sweeping]);
+            // Mail on its way is sent (or written) before the process goes.
+            await mail.settled();
+            mail.close();
             files.close();
             await openMetrics?.close();
             await openChanges.close();
@@ -219,4 +227,12 @@ export async function startServer(config: ServerConfig, { logger = false, now = 
     // A setting the operator can correct is said in one line; anything else is the server's fault.
     throw startFailure(error, config);
   }
+}
+
+/** This server's address as a browser on the same machine opens it: its host (localhost for any), its port. */
+function ownOrigin(app: { server: { address(): unknown } }, host: string): string {
+  const address = app.server.address();
+  const port = typeof address === 'object' && address !== null && 'port' in address ? Number((address as { port: number }).port) : 0;
+  const name = host === '0.0.0.0' || host === '::' ? 'localhost' : host.includes(':') ? `[${host}]` : host;
+  return `http://${name}:${port}`;
 }

@@ -7,7 +7,7 @@ import { readToken, type TokenClaims } from '../tokens';
 import type { Static } from '@sinclair/typebox';
 import type { LoginRequest } from '../api';
 import type { SignupRequest } from '../schemas';
-import { validateName, validatePassword, validateUsername } from '../validation';
+import { validateEmail, validateName, validatePassword, validateUsername } from '../validation';
 
 /** The member a call acts for, and the token it came with. */
 export interface Session {
@@ -16,23 +16,26 @@ export interface Session {
 }
 
 /**
- * Registers a member from `{ firstName, lastName, username, password }`; other fields (the form's
- * email, for one) are ignored, and a field that is not text is refused with its own message.
- * Usernames are unique ignoring case.
+ * Registers a member from `{ firstName, lastName, username, password }`, and `email` when sent (the
+ * `accounts` extension; the spec's form has it); other fields are ignored, and a field that is not
+ * text is refused with its own message. Usernames and email addresses are unique ignoring case.
  */
 export async function signup(ctx: RuleContext, body: Static<typeof SignupRequest>): Promise<MemberRow> {
   const firstName = validateName(typeof body.firstName === 'string' ? body.firstName : '', 'firstNameInvalid');
   const lastName = validateName(typeof body.lastName === 'string' ? body.lastName : '', 'lastNameInvalid');
   const username = validateUsername(typeof body.username === 'string' ? body.username : '');
   const password = validatePassword(typeof body.password === 'string' ? body.password : '');
+  // The spec's form asks for an email address and never sends it; `accounts` keeps one when it comes.
+  const email = body.email === undefined || body.email === '' ? '' : validateEmail(typeof body.email === 'string' ? body.email : '');
   // Hashing takes a moment on a server: done before the transaction, which stays short.
   const passwordHash = await ctx.passwords.hash(password);
   const joinedAt = ctx.now().toISOString();
   return ctx.store.transaction(async (tx) => {
     if (await tx.memberByUsername(username)) throw refusal('usernameExists');
+    if (email !== '' && (await tx.memberByEmail(email))) throw refusal('emailTaken');
     const member: MemberRow = {
       id: ctx.newId(), username, firstName, lastName, passwordHash,
-      image: '', userBio: '', userPortfolioUrl: '', language: '', sessionVersion: 0, createdAt: joinedAt, updatedAt: joinedAt,
+      image: '', userBio: '', userPortfolioUrl: '', language: '', email, sessionVersion: 0, createdAt: joinedAt, updatedAt: joinedAt,
     };
     await tx.insertMember(member);
     await tx.emit({ type: 'member-joined', memberId: member.id });

@@ -43,8 +43,9 @@ describe('POST /auth/signup', () => {
   });
 
   it('accepts the limits: a 3 and a 30 character username, 8 and 128 character passwords', async () => {
-    expect((await call('POST', '/auth/signup', { body: { ...SAMPLE_SIGNUP, username: 'abc', password: '12345678' } })).status).toBe(201);
-    expect((await call('POST', '/auth/signup', { body: { ...SAMPLE_SIGNUP, username: 'A'.repeat(30), password: 'p'.repeat(128) } })).status).toBe(201);
+    // One account an address (the `accounts` extension): each joins with their own.
+    expect((await call('POST', '/auth/signup', { body: { ...SAMPLE_SIGNUP, username: 'abc', email: 'abc@example.com', password: '12345678' } })).status).toBe(201);
+    expect((await call('POST', '/auth/signup', { body: { ...SAMPLE_SIGNUP, username: 'A'.repeat(30), email: 'a30@example.com', password: 'p'.repeat(128) } })).status).toBe(201);
     const created = await call<SignupResponse>('POST', '/auth/signup', { body: { ...SAMPLE_SIGNUP, firstName: '  Émile ', username: 'emile_1' } });
     expect(created.json.createdUser.firstName).toBe('Émile');
   });

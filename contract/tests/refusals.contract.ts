@@ -75,6 +75,15 @@ const GRID: Record<string, Partial<Record<Column, Case>>> = {
     'a missing id': { path: '/auth/login', body: { username: 'nobody_at_all', password: 'welcome123' }, refused: 'userNotRegistered' },
   },
   'POST /auth/logout': {},
+  'POST /auth/forgot-password': {
+    'a bad body': { path: '/auth/forgot-password', body: NOT_AN_OBJECT, refused: 'invalidBody' },
+    'a missing id': { path: '/auth/forgot-password', body: { login: '' }, refused: 'resetLoginMissing' },
+  },
+  'POST /auth/reset-password': {
+    'a bad body': { path: '/auth/reset-password', body: NOT_AN_OBJECT, refused: 'invalidBody' },
+    'a missing id': { path: '/auth/reset-password', body: { token: 'no-such-link', password: 'welcome123' }, refused: 'resetLinkInvalid' },
+    'a limit hit': { path: '/auth/reset-password', body: { token: 'no-such-link', password: tooLong(LIMITS.passwordMax) }, refused: 'passwordInvalid' },
+  },
   'GET /posts': pageLimitHit('/posts?limit=101'),
   'GET /posts/user/:username': {
     blocked: { path: '/posts/user/liam_chen', refused: 'userNotFound' },

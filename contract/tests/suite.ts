@@ -27,3 +27,4 @@ import './pins.contract';
 import './contentWarnings.contract';
 import './search.contract';
 import './devices.contract';
+import './passwordReset.contract';

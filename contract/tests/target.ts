@@ -4,6 +4,7 @@
  * (mocks/contract.msw.test.ts), the server on PGlite and on PostgreSQL (server/tests/).
  */
 import type { ImagePreparer } from '../images';
+import type { OutgoingMail } from '../mail';
 import type { DbSnapshot } from '../snapshot';
 import type { Store } from '../store';
 
@@ -29,6 +30,8 @@ export interface ContractTarget {
   load(snapshot: DbSnapshot): Promise<void>;
   /** A token signed with the backend's own key: for expired tokens and members who are gone. */
   signToken(request: TokenRequest): Promise<string>;
+  /** The mail the backend sent since its last reset, oldest first (`accounts`). */
+  sentMail(): readonly OutgoingMail[];
   /** The next read or transaction of the store fails with `error`. */
   failNext(error: Error): void;
   /** How the backend prepares an upload before keeping it, as its rules are given it. */

@@ -13,7 +13,11 @@ export function mswTarget(ctx: MockContext, close: () => Promise<void> = async (
   return {
     name: 'msw',
     baseUrl: ctx.baseUrl,
-    reset: () => ctx.store.load(buildDefaultSeed()),
+    reset: async () => {
+      await ctx.store.load(buildDefaultSeed());
+      ctx.db.inbox.length = 0;
+    },
+    sentMail: () => ctx.db.inbox.map(({ sentAt: _sentAt, ...mail }) => mail),
     snapshot: () => ctx.store.snapshot(),
     load: (snapshot) => ctx.store.load(snapshot),
     signToken: async ({ sub, username, ver = 0, now }) => {

@@ -4,7 +4,7 @@ import type { Row, Sql } from '../db/database';
 import { releaseImage } from './media';
 import { entryOf, iso, NO_LOCKS, rowById, setPair, storable, storableIds, type RowLocks } from './rows';
 
-export const MEMBER_COLUMNS = 'id, username, first_name, last_name, password_hash, image, bio, portfolio_url, session_version, created_at, updated_at, language';
+export const MEMBER_COLUMNS = 'id, username, first_name, last_name, password_hash, image, bio, portfolio_url, session_version, created_at, updated_at, language, email';
 
 export function toMember(row: Row): MemberRow {
   return {
@@ -17,6 +17,7 @@ export function toMember(row: Row): MemberRow {
     userBio: String(row.bio),
     userPortfolioUrl: String(row.portfolio_url),
     language: String(row.language),
+    email: String(row.email),
     sessionVersion: Number(row.session_version),
     createdAt: iso(row.created_at),
     updatedAt: iso(row.updated_at),
@@ -63,6 +64,20 @@ export function memberReads(sql: Sql, locks: RowLocks = NO_LOCKS) {
       if (!storable(jti)) return false;
       return (await sql.query('SELECT 1 FROM revoked_tokens WHERE jti = $1', [jti])).length > 0;
     },
+    async memberByEmail(email) {
+      if (!storable(email) || email === '') return undefined;
+      const [row] = await sql.query(`SELECT ${MEMBER_COLUMNS} FROM members WHERE lower(email) = lower($1) AND email <> ''`, [email]);
+      return row && toMember(row);
+    },
+    async passwordReset(tokenHash, at) {
+      if (!storable(tokenHash)) return undefined;
+      const [row] = await sql.query('SELECT token_hash, member_id, created_at, expires_at FROM password_resets WHERE token_hash = $1 AND expires_at > $2', [tokenHash, at]);
+      return row && { tokenHash: String(row.token_hash), memberId: String(row.member_id), createdAt: iso(row.created_at), expiresAt: iso(row.expires_at) };
+    },
+    async passwordResetsSince(memberId, since) {
+      const [row] = await sql.query<{ sent: string }>('SELECT count(*) AS sent FROM password_resets WHERE member_id = $1 AND created_at >= $2', [memberId, since]);
+      return Number(row?.sent ?? 0);
+    },
     async sessionsOf(memberId, at) {
       const rows = await sql.query(`SELECT ${SESSION_COLUMNS} FROM sessions WHERE member_id = $1 AND expires_at > $2`, [memberId, at]);
       return rows.map(toSession);
@@ -108,6 +123,7 @@ const MEMBER_CHANGES: Record<string, string> = {
   userBio: 'bio',
   userPortfolioUrl: 'portfolio_url',
   language: 'language',
+  email: 'email',
   sessionVersion: 'session_version',
   updatedAt: 'updated_at',
 };
@@ -116,8 +132,8 @@ export function memberWrites(sql: Sql) {
   return {
     async insertMember(row) {
       await sql.query(
-        `INSERT INTO members (${MEMBER_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)`,
-        [row.id, row.username, row.firstName, row.lastName, row.passwordHash, row.image, row.userBio, row.userPortfolioUrl, row.sessionVersion, row.createdAt, row.updatedAt, row.language],
+        `INSERT INTO members (${MEMBER_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)`,
+        [row.id, row.username, row.firstName, row.lastName, row.passwordHash, row.image, row.userBio, row.userPortfolioUrl, row.sessionVersion, row.createdAt, row.updatedAt, row.language, row.email],
       );
     },
     async updateMember(id, changes) {
@@ -131,6 +147,12 @@ export function memberWrites(sql: Sql) {
     },
     async setFollow(followerId, followeeId, following) {
       await setPair(sql, 'follows', ['follower_id', 'followee_id'], [followerId, followeeId], following);
+    },
+    async addPasswordReset(row) {
+      await sql.query('INSERT INTO password_resets (token_hash, member_id, created_at, expires_at) VALUES ($1, $2, $3, $4)', [row.tokenHash, row.memberId, row.createdAt, row.expiresAt]);
+    },
+    async dropPasswordResets(memberId, at) {
+      await sql.query('DELETE FROM password_resets WHERE member_id = $1 OR expires_at <= $2', [memberId, at]);
     },
     async endSessions(memberId, ids) {
       if (ids === undefined) await sql.query('DELETE FROM sessions WHERE member_id = $1', [memberId]);

@@ -13,6 +13,7 @@ import type { LoginResponse } from '../../contract/api';
 import { buildDefaultSeed, DEMO_CREDENTIALS } from '../../contract/seed/default';
 import { withFaults, type ContractTarget } from '../../contract/tests/target';
 import { createTokenService } from '../../contract/tokens';
+import { keepingMailer, type Mailer, type OutgoingMail } from '../../contract/mail';
 import { createAnswerCache } from '../answerCache';
 import { pgliteChanges, postgresChanges, type ChangeFeed } from '../changeFeed';
 import { buildApp, type AppOptions } from '../app';
@@ -59,6 +60,8 @@ export interface TestServer {
   secret: string;
   /** Where its images' bytes are kept (undefined: in the database's rows). */
   media: MediaFiles | undefined;
+  /** Where its mail to members goes. */
+  mail: Mailer;
   close(): Promise<void>;
 }
 
@@ -88,11 +91,16 @@ export interface TestServerOptions {
    * (`'database'`: in the rows, as images were kept before they had files).
    */
   media?: MediaFiles | 'database';
+  /** Where mail to members goes: kept in memory unless given (`keepingMailer().sent`). */
+  mail?: Mailer;
+  /** The app's address in mail's links: http://localhost unless given. */
+  appOrigin?: string;
 }
 
 /** A migrated, empty server on a fresh database, listening on a free loopback port. */
 export async function startTestServer({
   kind, oneStatementWrites, now = () => new Date(), staticDir, logger, databaseUrl, rateLimits, trustProxy, devOrigins, timeouts, statementTimeoutMs, streamsPerSession, imagePixelsMax, media: given,
+  mail = keepingMailer(), appOrigin = 'http://localhost',
 }: TestServerOptions): Promise<TestServer> {
   const mediaDir = given === undefined ? mkdtempSync(join(tmpdir(), 'socialconnect-media-')) : undefined;
   const media = mediaDir ? directoryMedia(mediaDir) : given === 'database' ? undefined : given;
@@ -119,7 +127,7 @@ export async function startTestServer({
   let mediaFailed = (error: unknown): void => { throw error; };
   const store = withFaults(createSqlStore(database, { publicDir: PUBLIC_DIR, passwords: argon2Passwords, changes, oneStatementWrites, media, mediaFailed: (error) => mediaFailed(error) }));
   const secret = randomBytes(48).toString('base64');
-  const ctx: RuleContext = { store, tokens: createTokenService({ secret, now }), passwords: argon2Passwords, ...imagesWithin(imagePixelsMax), now, newId: randomUUID };
+  const ctx: RuleContext = { store, tokens: createTokenService({ secret, now }), passwords: argon2Passwords, ...imagesWithin(imagePixelsMax), now, newId: randomUUID, mail, appOrigin };
   // Answers kept in memory, as in production: the contract suite then checks they never go stale.
   const app = await buildApp({ ctx, database, answers: createAnswerCache(changes), events: changes, streamsPerSession, staticDir, logger, rateLimits, trustProxy, devOrigins, timeouts, media });
   // As the server does (start.ts): what the change channel has to say goes to the app's log.
@@ -137,6 +145,7 @@ export async function startTestServer({
     ctx,
     secret,
     media,
+    mail,
     async close() {
       await app.close();
       await changes.close();
@@ -155,7 +164,8 @@ export async function seededWithDemoToken(server: TestServer): Promise<string> {
 }
 
 export async function openServerTarget(kind: 'pglite' | 'postgres', { oneStatementWrites }: { oneStatementWrites?: boolean } = {}): Promise<ContractTarget> {
-  const server = await startTestServer({ kind, oneStatementWrites });
+  const mail = keepingMailer();
+  const server = await startTestServer({ kind, oneStatementWrites, mail });
   // Every write the store commits raises the network's version (loads too): a test that left it
   // where the seed put it changed nothing, and the next one starts from the seed without a reload.
   // Read beside the store, so that a fault a test arms is left for that test's own calls.
@@ -170,9 +180,16 @@ export async function openServerTarget(kind: 'pglite' | 'postgres', { oneStateme
     baseUrl: `${server.baseUrl}/api`,
     async reset() {
       if ((await version()) !== seeded) seeded = await seed();
-      // Devices are kept beside the network and make no event: the version does not tell of them.
-      else await server.database.session((sql) => sql.query('DELETE FROM sessions'));
+      // Devices and reset links are kept beside the network and make no event: the version does not tell of them.
+      else {
+        await server.database.session(async (sql) => {
+          await sql.query('DELETE FROM sessions');
+          await sql.query('DELETE FROM password_resets');
+        });
+      }
+      mail.sent.length = 0;
     },
+    sentMail: (): readonly OutgoingMail[] => mail.sent,
     snapshot: () => server.store.snapshot(),
     load: (snapshot) => server.store.load(snapshot),
     signToken: ({ sub, username, ver = 0, now }) => (

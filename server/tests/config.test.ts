@@ -30,6 +30,8 @@ describe('readConfig', () => {
       production: false,
       staticDir: join(REPOSITORY_ROOT, 'build', 'app'),
       logLevel: 'info',
+      mail: { smtpUrl: undefined, from: 'SocialConnect <no-reply@localhost>', folder: join(REPOSITORY_ROOT, '.data', 'mail') },
+      publicUrl: undefined,
     });
   });
 
@@ -38,11 +40,19 @@ describe('readConfig', () => {
       PORT: '9000', HOST: '0.0.0.0', DATABASE_URL: 'postgres://app:pw@db.internal:5433/social', DATA_DIR: '/var/lib/socialconnect',
       JWT_SECRET: 'x'.repeat(40), RATE_LIMITS: 'off', TRUST_PROXY: '2', DEV_ORIGINS: 'http://localhost:3000', SEED: 'off', DRAIN_SECONDS: '2.5', STREAMS_PER_SESSION: '3', IMAGE_PIXELS_MAX: '24000000', NODE_ENV: 'production', STATIC_DIR: 'dist', LOG_LEVEL: 'warn',
       MEDIA_S3_URL: 'https://s3.eu-west-1.amazonaws.com', MEDIA_S3_BUCKET: 'social-media', MEDIA_S3_REGION: 'eu-west-1', MEDIA_S3_ACCESS_KEY_ID: 'AKIAEXAMPLE', MEDIA_S3_SECRET_ACCESS_KEY: 's3cret',
+      SMTP_URL: 'smtps://mailer:pw@smtp.example.com:465', MAIL_FROM: 'Social <no-reply@social.example>', PUBLIC_URL: 'https://social.example/',
     })).toEqual({
       port: 9000, host: '0.0.0.0', databaseUrl: 'postgres://app:pw@db.internal:5433/social', dataDir: '/var/lib/socialconnect',
       media: { kind: 's3', url: 'https://s3.eu-west-1.amazonaws.com', bucket: 'social-media', region: 'eu-west-1', accessKeyId: 'AKIAEXAMPLE', secretAccessKey: 's3cret' },
       jwtSecret: 'x'.repeat(40), rateLimits: false, trustProxy: 2, devOrigins: ['http://localhost:3000'], seed: false, drainMs: 2_500, streamsPerSession: 3, imagePixelsMax: 24_000_000, production: true, staticDir: join(REPOSITORY_ROOT, 'dist'), logLevel: 'warn',
+      mail: { smtpUrl: 'smtps://mailer:pw@smtp.example.com:465', from: 'Social <no-reply@social.example>', folder: '/var/lib/socialconnect/mail' },
+      publicUrl: 'https://social.example',
     });
+  });
+
+  it('refuses a mail server or an address that is not one, naming the setting', () => {
+    expect(() => readConfig({ SMTP_URL: 'http://smtp.example.com' })).toThrow(/SMTP_URL/);
+    expect(() => readConfig({ PUBLIC_URL: 'social.example' })).toThrow(/PUBLIC_URL/);
   });
 
   it('keeps images in MEDIA_DIR when given, a relative one in the repository', () => {

@@ -3,6 +3,9 @@ export const paths = {
   home: { pattern: '/', href: () => '/' },
   login: { pattern: '/login', href: () => '/login' },
   signup: { pattern: '/signup', href: () => '/signup' },
+  /** A forgotten password: the link asked for, and the page it opens (the `accounts` extension). */
+  forgotPassword: { pattern: '/forgot-password', href: () => '/forgot-password' },
+  resetPassword: { pattern: '/reset-password', href: () => '/reset-password' },
   bookmarks: { pattern: '/bookmark', href: () => '/bookmark' },
   post: { pattern: '/posts/:postId', href: (postId: string) => `/posts/${encodeURIComponent(postId)}` },
   /** One reply on its post's page: the page lands on it. */
@@ -60,4 +63,4 @@ export function keptLocation(state: unknown): { pathname: string; href: string }
 }
 
 /** Routes where the top bar hides people search and logout. */
-export const PUBLIC_CHROME_PATHS: readonly string[] = [paths.signup.pattern, paths.login.pattern, paths.error.pattern];
+export const PUBLIC_CHROME_PATHS: readonly string[] = [paths.signup.pattern, paths.login.pattern, paths.forgotPassword.pattern, paths.resetPassword.pattern, paths.error.pattern];

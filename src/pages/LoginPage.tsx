@@ -29,6 +29,9 @@ export function LoginPage() {
         </p>
       ) : null}
       <LoginForm redirectTo={redirectTargetFrom(location.state)} />
+      <p className="auth-screen__forgot">
+        <Link to={paths.forgotPassword.href()}>{say('auth.forgotLink')}</Link>
+      </p>
     </AuthPage>
   );
 }

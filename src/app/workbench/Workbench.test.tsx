@@ -431,3 +431,26 @@ describe('the workbench beside the stand-in', () => {
     expect(workbench.scenarioFile()).toBeNull();
   });
 });
+
+describe("the workbench's inbox", () => {
+  it('shows each mail the stand-in sent, the newest first, with its link, as it arrives', async () => {
+    const { workbench } = harness();
+    const user = userEvent.setup();
+    render(<Workbench workbench={workbench} />);
+    const dialog = await openPanel(user);
+    const inbox = within(dialog).getByRole('region', { name: 'Inbox' });
+    expect(within(inbox).getByRole('status')).toHaveTextContent('No mail yet');
+
+    const joined = await fetch(`${getMockContext().baseUrl}/auth/signup`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ firstName: 'Sam', lastName: 'Rivera', username: 'sam_rivera', password: 'welcome123', email: 'sam@example.com' }) });
+    expect(joined.status).toBe(201);
+    await act(() => fetch(`${getMockContext().baseUrl}/auth/forgot-password`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ login: 'sam_rivera' }) }));
+
+    expect(await within(inbox).findByRole('status')).toHaveTextContent('1 mail, the newest first.');
+    const mail = within(within(inbox).getByRole('list', { name: 'Mail sent' })).getByRole('listitem');
+    expect(mail).toHaveTextContent('Set a new password for SocialConnect');
+    expect(mail).toHaveTextContent('To sam@example.com');
+    const link = within(mail).getByRole('link', { name: 'Open the link in this tab' });
+    expect(link.getAttribute('href')).toMatch(/\/reset-password#token=[A-Za-z0-9_-]{43}$/);
+    expect(getMockDb().inbox).toHaveLength(1);
+  });
+});

@@ -5,6 +5,7 @@ import type { StandInWorkbench } from '../../../mocks/workbench';
 import { Dialog } from '../../components/Dialog';
 import { BackendSection } from './BackendSection';
 import { ClockSection } from './ClockSection';
+import { InboxSection } from './InboxSection';
 import { LanguageSection, linkInLanguage } from './LanguageSection';
 import { textOf } from './files';
 import { RequestLogSection } from './RequestLogSection';
@@ -240,6 +241,8 @@ export default function WorkbenchPanel({ workbench, onClose, onDataReplaced, onS
         <StreamSection workbench={workbench} />
 
         <ClockSection workbench={workbench} />
+
+        <InboxSection workbench={workbench} />
 
         <LanguageSection />
 

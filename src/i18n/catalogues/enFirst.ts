@@ -31,6 +31,7 @@ export const firstWords = {
   'auth.loginTitle': "Login",
   'auth.loginIntro': "Welcome back! Log in to see what your friends are sharing.",
   'auth.toSignup': "Create New Account?",
+  'auth.forgotLink': "Forgot password?",
   'auth.username': "Username",
   'auth.password': "Password",
   'auth.showPassword': "Show password",

@@ -28,6 +28,7 @@ export const messages: Messages = {
   "auth.loginTitle": ["Login"],
   "auth.loginIntro": ["Welcome back! Log in to see what your friends are sharing."],
   "auth.toSignup": ["Create New Account?"],
+  "auth.forgotLink": ["Forgot password?"],
   "auth.username": ["Username"],
   "auth.password": ["Password"],
   "auth.showPassword": ["Show password"],

@@ -153,6 +153,8 @@ export function SignupForm() {
         lastName: data.lastName.trim(),
         username: data.userName.trim(),
         password: data.userPassword,
+        // Kept where the backend keeps it (`accounts`): a forgotten password's link goes there.
+        email: data.userEmail.trim(),
         idempotencyKey,
       });
       if (!hasToken(answer)) {

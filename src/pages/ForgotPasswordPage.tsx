@@ -1,0 +1,62 @@
+import { useState, type FormEvent } from 'react';
+import { Link } from 'react-router-dom';
+import { ProgressLabel } from '../components/ProgressLabel';
+import { paths } from '../config/paths';
+import { AuthPage } from '../features/auth/components/AuthScreen';
+import { TextField } from '../features/auth/components/Fields';
+import { useForgotPasswordMutation } from '../features/auth/passwordApi';
+import { notifyError } from '../features/ui/notify';
+import { useCapability } from '../lib/api/capabilities';
+import { LIMITS } from '../../contract/limits';
+import { t } from '../i18n/i18n';
+import { useT } from '../i18n/useT';
+
+/**
+ * /forgot-password: the member types their email address or username, and a link that sets a new
+ * password goes to the account's address. The page says the same whether or not an account matched
+ * (the backend answers the same), and keeps what was typed.
+ */
+export function ForgotPasswordPage() {
+  const say = useT();
+  const has = useCapability('accounts');
+  const [login, setLogin] = useState('');
+  const [sentFor, setSentFor] = useState<string>();
+  const [ask, { isLoading }] = useForgotPasswordMutation();
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (isLoading) return;
+    const typed = login.trim();
+    if (typed === '') {
+      notifyError(t('refusal.resetLoginMissing'), { short: true });
+      return;
+    }
+    try {
+      await ask({ login: typed }).unwrap();
+      setSentFor(typed);
+    } catch {
+      // The app's listener showed why; the field keeps its text.
+    }
+  };
+
+  return (
+    <AuthPage
+      pageTitle={say('page.forgotPassword')}
+      title={say('page.forgotPassword')}
+      intro={say('forgot.about')}
+      footer={<Link to={paths.login.href()}>{say('forgot.back')}</Link>}
+    >
+      {has === false ? <p className="notice" role="alert">{say('forgot.unavailable')}</p> : (
+        <form className="auth-form" method="post" noValidate onSubmit={(event) => void onSubmit(event)} aria-busy={isLoading}>
+          <TextField label={say('forgot.login')} name="login" autoComplete="username" autoCapitalize="none" spellCheck={false} required maxLength={LIMITS.emailMax} value={login} onValueChange={setLogin} />
+          <p className="notice" role="status">{sentFor !== undefined ? say('forgot.sent', { minutes: LIMITS.passwordResetMinutes }) : null}</p>
+          <div className="auth-form__actions">
+            <button type="submit" className="button button--primary button--block" disabled={isLoading || has === undefined}>
+              <ProgressLabel pending={isLoading} idle={say('forgot.send')} busy={say('forgot.sending')} />
+            </button>
+          </div>
+        </form>
+      )}
+    </AuthPage>
+  );
+}
