@@ -93,7 +93,9 @@ export type ErrorResponse = Static<typeof Schema.ErrorResponse>;
  *   for this one (OtherDevicesEnded). Signup keeps `email` (one account an address). POST
  *   /auth/forgot-password `{ login }` mails a link that sets a new password to the account's address,
  *   answering the same whether or not one matched; POST /auth/reset-password `{ token, password }`
- *   sets it (contract/rules/passwordReset.ts).
+ *   sets it (contract/rules/passwordReset.ts). GET /account/email answers the member's address and
+ *   whether it is confirmed (AccountEmail); POST /account/email `{ email }` sets it and mails a link
+ *   that confirms it; POST /auth/confirm-email `{ token }` confirms it (contract/rules/email.ts).
  */
 export type ApiExtension = Static<typeof Schema.ApiExtension>;
 
@@ -120,6 +122,7 @@ export type PinChange = Static<typeof Schema.PinChange>;
 export type DeviceSession = Static<typeof Schema.DeviceSession>;
 export type DeviceSessions = Static<typeof Schema.DeviceSessions>;
 export type OtherDevicesEnded = Static<typeof Schema.OtherDevicesEnded>;
+export type AccountEmail = Static<typeof Schema.AccountEmail>;
 
 /** The unread count is counted up to this: a count of 100 stands for 100 or more. */
 export const NOTIFICATIONS_UNREAD_MAX = 100;

@@ -38,5 +38,8 @@ export const LIMITS = {
   /** A password reset link (the `accounts` extension): how long it works, and how many a member is sent an hour. */
   passwordResetMinutes: 60,
   passwordResetsPerHour: 3,
+  /** An email confirmation link: how long it works, and how many a member is sent an hour. */
+  emailConfirmHours: 24,
+  emailConfirmationsPerHour: 3,
   addressMax: 64,
 } as const;

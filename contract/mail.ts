@@ -37,6 +37,24 @@ export function passwordResetMail({ to, name, username, link }: { to: string; na
   };
 }
 
+/** The mail with a link that confirms an email address is the member's. */
+export function emailConfirmMail({ to, name, username, link }: { to: string; name: string; username: string; link: string }): OutgoingMail {
+  return {
+    to,
+    subject: 'Confirm your email address for SocialConnect',
+    link,
+    text: [
+      `Hello ${name},`,
+      '',
+      `This address was given for the SocialConnect account @${username}. If it was you, open this link within ${LIMITS.emailConfirmHours} hours to confirm it:`,
+      '',
+      link,
+      '',
+      'If it was not you, ignore this mail: the address will not be confirmed.',
+    ].join('\n'),
+  };
+}
+
 /** A mailer that keeps what it is given, newest last: the stand-in's inbox, and the tests'. */
 export function keepingMailer(): Mailer & { sent: OutgoingMail[] } {
   const sent: OutgoingMail[] = [];

@@ -91,6 +91,7 @@ const CATALOGUE = {
   emailTaken: [422, 'An account already uses this email address. Log in, or reset its password.'],
   resetLoginMissing: [400, 'Type the email address or the username of your account.'],
   resetLinkInvalid: [400, 'This link has expired or was already used. Ask for a new one.'],
+  confirmLinkInvalid: [400, 'This link has expired, was already used, or is for another address. Send a new one from your account.'],
   sessionNotFound: [404, 'This device is already logged out.'],
   sessionIsCurrent: [400, 'This is the device you are using: log out from the menu instead.'],
   idempotencyKeyInvalid: [400, 'Idempotency-Key must be 8 to 128 characters: letters, digits, hyphens or underscores.'],

@@ -20,6 +20,7 @@ import { block, hiddenFor, hides, mute, refuseBlocked, relationPage, unblock, un
 import { markRead } from './rules/notifications';
 import { pinnedPosts, setPinned } from './rules/pins';
 import { askPasswordReset, resetPassword } from './rules/passwordReset';
+import { confirmEmail, setEmail } from './rules/email';
 import { endOtherSessions, endSession, issueToken, listSessions, noteSeen, type Client } from './rules/sessions';
 import { feedOrderOf, pageOf, wantsChangeCounts, wantsMinimal, wantsReactionCounts, type Query } from './rules/pages';
 import { createReply, deleteReply, likeReply, unlikeReply } from './rules/replies';
@@ -261,6 +262,12 @@ const authRoutes: RouteSpec[] = [
 
   publicRoute('post', '/auth/reset-password', 200, Schema.PasswordResetRequest, async ({ ctx, json }) => {
     await resetPassword(ctx, json);
+    return shaped(Schema.Empty, {});
+  }, true),
+
+  // Public: the link may be opened on a device that is not logged in.
+  publicRoute('post', '/auth/confirm-email', 200, Schema.EmailConfirmRequest, async ({ ctx, json }) => {
+    await confirmEmail(ctx, json.token);
     return shaped(Schema.Empty, {});
   }, true),
 
@@ -600,6 +607,9 @@ const relationRoutes: RouteSpec[] = [
 
 /** The member's devices (the `accounts` extension): listed, one logged out, every other one logged out. */
 const sessionRoutes: RouteSpec[] = [
+  // The member's own email address, and whether it is confirmed: theirs alone.
+  memberRoute('get', '/account/email', 200, undefined, async ({ session }) => shaped(Schema.AccountEmail, { email: session.member.email, emailConfirmed: session.member.emailConfirmed })),
+  memberRoute('post', '/account/email', 201, Schema.EmailChangeRequest, async ({ ctx, session, json }) => shaped(Schema.AccountEmail, await setEmail(ctx, session.member, json.email))),
   memberRoute('get', '/sessions', 200, undefined, async ({ ctx, session, client }) => shaped(Schema.DeviceSessions, { sessions: await listSessions(ctx, session, client) })),
   memberRoute('post', '/sessions/end-others', 200, undefined, async ({ ctx, session, client }) => {
     const { token, sessions } = await endOtherSessions(ctx, session, client);

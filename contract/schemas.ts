@@ -146,6 +146,15 @@ export const SignupRequest = Type.Object({
 /** A forgotten password (the `accounts` extension): the account's email address or username. */
 export const PasswordForgotRequest = Type.Object({ login: Type.Optional(Type.Unknown()) });
 
+/** The member's email address and whether they confirmed it (the `accounts` extension). */
+export const AccountEmail = Type.Object({ email: Type.String(), emailConfirmed: Type.Boolean() });
+
+/** A new email address for the member. */
+export const EmailChangeRequest = Type.Object({ email: Type.Optional(Type.Unknown()) });
+
+/** The token of a mailed link that confirms an address. */
+export const EmailConfirmRequest = Type.Object({ token: Type.Optional(Type.Unknown()) });
+
 /** A new password, with the token of the link that was mailed. */
 export const PasswordResetRequest = Type.Object({ token: Type.Optional(Type.Unknown()), password: Type.Optional(Type.Unknown()) });
 

@@ -46,6 +46,8 @@ export const UserRecord = Type.Object({
   language: Type.Optional(Type.String()),
   /** Where a forgotten password's link goes (`accounts`). Absent: none. */
   email: Type.Optional(Type.String()),
+  /** Whether the member confirmed it by a mailed link. Absent: not. */
+  emailConfirmed: Type.Optional(Type.Boolean()),
 });
 export type UserRecord = Static<typeof UserRecord>;
 
@@ -148,6 +150,9 @@ export type IdempotencyRecord = Static<typeof IdempotencyRecord>;
 /** A password reset link the stand-in keeps (`accounts`): by its token's SHA-256 alone. */
 export const PasswordResetRecord = Type.Object({ tokenHash: Type.String(), memberId: Type.String(), createdAt: Type.String(), expiresAt: Type.String() });
 
+/** An email confirmation link the stand-in keeps. */
+export const EmailConfirmationRecord = Type.Object({ tokenHash: Type.String(), memberId: Type.String(), email: Type.String(), createdAt: Type.String(), expiresAt: Type.String() });
+
 /** A mail the stand-in sent, as its inbox in QA's workbench shows it. */
 export const KeptMail = Type.Object({ to: Type.String(), subject: Type.String(), text: Type.String(), link: Type.String(), sentAt: Type.String() });
 export type KeptMail = Static<typeof KeptMail>;
@@ -177,6 +182,7 @@ export const DbSnapshot = Type.Object({
    * link opened in another tab, or after a reload, still works; the server keeps its own and reads neither.
    */
   passwordResets: Type.Optional(Type.Array(PasswordResetRecord)),
+  emailConfirmations: Type.Optional(Type.Array(EmailConfirmationRecord)),
   inbox: Type.Optional(Type.Array(KeptMail)),
 });
 export type DbSnapshot = Static<typeof DbSnapshot>;

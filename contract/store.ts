@@ -27,6 +27,8 @@ export interface MemberRow {
   language: string;
   /** Where a forgotten password's link goes (`accounts`), as typed; empty for none. One member an address, ignoring case. */
   email: string;
+  /** Whether the member opened the link mailed to `email` (or set a password by one). */
+  emailConfirmed: boolean;
   /** Raised by a password change; a token carries the version it was issued under. */
   sessionVersion: number;
   createdAt: string;
@@ -58,6 +60,11 @@ export interface PasswordResetRow {
   memberId: string;
   createdAt: string;
   expiresAt: string;
+}
+
+/** A link that confirms a member's email address (`accounts`): the address it was sent to. */
+export interface EmailConfirmationRow extends PasswordResetRow {
+  email: string;
 }
 
 /** An image as kept: the URL answers carry, and its size and copies when they are known. */
@@ -241,6 +248,10 @@ export interface StoreReader {
   passwordReset(tokenHash: string, at: string): Promise<PasswordResetRow | undefined>;
   /** How many password reset links the member was sent since `since` (`accounts`). */
   passwordResetsSince(memberId: string, since: string): Promise<number>;
+  /** The email confirmation a link's token hash names, unless it expired by `at` (`accounts`). */
+  emailConfirmation(tokenHash: string, at: string): Promise<EmailConfirmationRow | undefined>;
+  /** How many confirmation links the member was sent since `since`. */
+  emailConfirmationsSince(memberId: string, since: string): Promise<number>;
   /** The member's devices whose tokens have not expired by `at`, in no particular order (`accounts`). */
   sessionsOf(memberId: string, at: string): Promise<SessionRow[]>;
 
@@ -337,7 +348,7 @@ export interface StoreTx extends StoreReader {
   /** Records what the create answered under the key this transaction claimed. */
   keepIdempotentOutcome(scope: string, key: string, outcome: IdempotentOutcome): Promise<void>;
   insertMember(row: MemberRow): Promise<void>;
-  updateMember(id: string, changes: Partial<Pick<MemberRow, 'passwordHash' | 'image' | 'userBio' | 'userPortfolioUrl' | 'language' | 'email' | 'sessionVersion' | 'updatedAt'>>): Promise<void>;
+  updateMember(id: string, changes: Partial<Pick<MemberRow, 'passwordHash' | 'image' | 'userBio' | 'userPortfolioUrl' | 'language' | 'email' | 'emailConfirmed' | 'sessionVersion' | 'updatedAt'>>): Promise<void>;
   insertPost(row: PostRow): Promise<void>;
   updatePost(id: string, changes: Pick<PostRow, 'content' | 'updatedAt' | 'imageAlt' | 'editedAt' | 'warning'>): Promise<void>;
   /** Deletes the post with its reactions, its replies, its pin, every bookmark of it and every notification about it. */
@@ -374,6 +385,10 @@ export interface StoreTx extends StoreReader {
   addPasswordReset(row: PasswordResetRow): Promise<void>;
   /** Forgets every password reset link of the member's, and those expired by `at` of anyone's. */
   dropPasswordResets(memberId: string, at: string): Promise<void>;
+  /** Keeps an email confirmation link's token hash. */
+  addEmailConfirmation(row: EmailConfirmationRow): Promise<void>;
+  /** Forgets every confirmation link of the member's, and those expired by `at` of anyone's. */
+  dropEmailConfirmations(memberId: string, at: string): Promise<void>;
   /** Forgets the member's device records named, or all of them (`accounts`). */
   endSessions(memberId: string, ids?: readonly string[]): Promise<void>;
   /**

@@ -53,6 +53,7 @@ export const PUBLIC_ROUTES: RouteCheck[] = [
   { name: 'forgot-password', path: '/forgot-password', ready: async (page) => heading((await wordsOf(page))['page.forgotPassword'], 1)(page) },
   // As a mailed link opens it: its form, waiting for the new password.
   { name: 'reset-password', path: '/reset-password#token=a-link-token', ready: async (page) => heading((await wordsOf(page))['page.resetPassword'], 1)(page) },
+  { name: 'confirm-email', path: '/confirm-email', ready: async (page) => heading((await wordsOf(page))['page.confirmEmail'], 1)(page) },
   { name: 'error', path: '/error', ready: async (page) => heading((await wordsOf(page))['errorPage.serverTitle'])(page) },
   { name: 'not-found', path: '/no-such-page', ready: async (page) => heading((await wordsOf(page))['notFound.title'])(page) },
 ];
@@ -151,10 +152,10 @@ export const MEMBER_ROUTES: RouteCheck[] = [
   },
   {
     name: 'devices',
-    path: '/settings/devices',
+    path: '/settings/account',
     ready: async (page) => {
       const words = await wordsOf(page);
-      await heading(words['page.devices'], 1)(page);
+      await heading(words['page.account'], 1)(page);
       await expect(page.getByRole('list', { name: words['devices.list'] }).getByText(words['devices.thisDevice'])).toBeVisible();
     },
   },

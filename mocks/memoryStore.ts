@@ -12,7 +12,7 @@ import { textMatches } from '../contract/search';
 import { sizesOf } from '../contract/images';
 import { uploadedImage } from '../contract/validation';
 import type {
-  MemberRow, NotificationEntry, Page, PageRequest, PostRow, PostSource, ReactionKind, Relations, ReplyPage, ReplyPageRequest, PasswordResetRow, ReplyRow, Scope, SessionRow, Store, StoreReader, StoreTx,
+  MemberRow, NotificationEntry, Page, PageRequest, PostRow, PostSource, ReactionKind, Relations, ReplyPage, ReplyPageRequest, EmailConfirmationRow, PasswordResetRow, ReplyRow, Scope, SessionRow, Store, StoreReader, StoreTx,
 } from '../contract/store';
 import { idempotencyExpired } from '../contract/idempotency';
 import {
@@ -40,6 +40,8 @@ export interface MemoryDb {
   readonly sessions: Map<string, SessionRow>;
   /** Password reset links by their token's hash (`accounts`), saved with the store (not the network's). */
   readonly passwordResets: Map<string, PasswordResetRow>;
+  /** Email confirmation links by their token's hash, saved with the store as the reset links are. */
+  readonly emailConfirmations: Map<string, EmailConfirmationRow>;
   /** The mail the stand-in sent, oldest first (at most INBOX_KEPT): QA's inbox. */
   readonly inbox: KeptMail[];
   /** The last events committed, oldest first, for the live stream (at most EVENTS_KEPT). */
@@ -63,6 +65,7 @@ export function createMemoryDb(seed: DbSnapshot = emptySnapshot()): MemoryDb {
   const revokedTokens = new Map<string, string>();
   const sessions = new Map<string, SessionRow>();
   const passwordResets = new Map<string, PasswordResetRow>();
+  const emailConfirmations = new Map<string, EmailConfirmationRow>();
   const inbox: KeptMail[] = [];
   const notifications = new Map<string, { record: NotificationRecord; place: number }>();
   const events: StoredEvent[] = [];
@@ -78,6 +81,7 @@ export function createMemoryDb(seed: DbSnapshot = emptySnapshot()): MemoryDb {
     revokedTokens,
     sessions,
     passwordResets,
+    emailConfirmations,
     inbox,
     events,
     version: 0,
@@ -91,6 +95,7 @@ export function createMemoryDb(seed: DbSnapshot = emptySnapshot()): MemoryDb {
       // As the server's, whose devices go with the members a load replaces.
       sessions.clear();
       passwordResets.clear();
+      emailConfirmations.clear();
       idempotencyKeys.clear();
       for (const record of copy.idempotencyKeys ?? []) idempotencyKeys.set(idempotencyEntry(record.scope, record.key), record);
       for (const user of copy.users) users.set(user.id, user);
@@ -103,6 +108,7 @@ export function createMemoryDb(seed: DbSnapshot = emptySnapshot()): MemoryDb {
       }
       for (const token of copy.revokedTokens ?? []) revokedTokens.set(token.jti, token.expiresAt);
       for (const reset of copy.passwordResets ?? []) passwordResets.set(reset.tokenHash, reset);
+      for (const confirmation of copy.emailConfirmations ?? []) emailConfirmations.set(confirmation.tokenHash, confirmation);
       inbox.splice(0, inbox.length, ...(copy.inbox ?? []));
       // A store saved by another tab brings its events; any other snapshot is a new network, and a
       // stream behind it must load again.
@@ -122,6 +128,7 @@ export function createMemoryDb(seed: DbSnapshot = emptySnapshot()): MemoryDb {
         ...(events.length > 0 ? { events } : {}),
         ...(idempotencyKeys.size > 0 ? { idempotencyKeys: [...idempotencyKeys.values()] } : {}),
         ...(passwordResets.size > 0 ? { passwordResets: [...passwordResets.values()] } : {}),
+        ...(emailConfirmations.size > 0 ? { emailConfirmations: [...emailConfirmations.values()] } : {}),
         ...(inbox.length > 0 ? { inbox } : {}),
       });
     },
@@ -198,6 +205,7 @@ function memberRow(user: UserRecord): MemberRow {
     userPortfolioUrl: user.userPortfolioUrl,
     language: user.language ?? '',
     email: user.email ?? '',
+    emailConfirmed: user.emailConfirmed ?? false,
     sessionVersion: user.sessionVersion ?? 0,
     createdAt: user.createdAt,
     updatedAt: user.updatedAt,
@@ -332,6 +340,11 @@ function reader(db: MemoryDb): StoreReader {
       const row = db.passwordResets.get(tokenHash);
       return row && row.expiresAt > at ? { ...row } : undefined;
     },
+    emailConfirmation: async (tokenHash, at) => {
+      const row = db.emailConfirmations.get(tokenHash);
+      return row && row.expiresAt > at ? { ...row } : undefined;
+    },
+    emailConfirmationsSince: async (memberId, since) => [...db.emailConfirmations.values()].filter((row) => row.memberId === memberId && row.createdAt >= since).length,
     passwordResetsSince: async (memberId, since) => [...db.passwordResets.values()].filter((row) => row.memberId === memberId && row.createdAt >= since).length,
     sessionsOf: async (memberId, at) => [...db.sessions.values()].filter((row) => row.memberId === memberId && row.expiresAt > at).map((row) => ({ ...row })),
     relations: async (memberId) => relationsOf(db, memberId),
@@ -490,17 +503,22 @@ function writer(db: MemoryDb, undo: Array<() => void>, now: () => Date, emitted:
         createdAt: row.createdAt, updatedAt: row.updatedAt, ...(row.sessionVersion ? { sessionVersion: row.sessionVersion } : {}),
         ...(row.language ? { language: row.language } : {}),
         ...(row.email ? { email: row.email } : {}),
+        ...(row.emailConfirmed ? { emailConfirmed: true } : {}),
       });
       undo.push(() => db.users.delete(row.id));
     },
     updateMember: async (id, changes) => {
       const record = user(id);
       remember(undo, record);
-      const { passwordHash, email, ...rest } = changes;
+      const { passwordHash, email, emailConfirmed, ...rest } = changes;
       Object.assign(record, rest, passwordHash === undefined ? {} : { password: passwordHash });
       if (email !== undefined) {
         if (email === '') delete record.email;
         else record.email = email;
+      }
+      if (emailConfirmed !== undefined) {
+        if (emailConfirmed) record.emailConfirmed = true;
+        else delete record.emailConfirmed;
       }
     },
     insertPost: async (row) => {
@@ -634,6 +652,17 @@ function writer(db: MemoryDb, undo: Array<() => void>, now: () => Date, emitted:
           entry.record = record;
         });
         entry.record = { ...record, unread: false };
+      }
+    },
+    addEmailConfirmation: async (row) => {
+      db.emailConfirmations.set(row.tokenHash, { ...row });
+      undo.push(() => db.emailConfirmations.delete(row.tokenHash));
+    },
+    dropEmailConfirmations: async (memberId, at) => {
+      for (const row of [...db.emailConfirmations.values()]) {
+        if (row.memberId !== memberId && row.expiresAt > at) continue;
+        db.emailConfirmations.delete(row.tokenHash);
+        undo.push(() => db.emailConfirmations.set(row.tokenHash, row));
       }
     },
     addPasswordReset: async (row) => {

@@ -16,6 +16,8 @@ function contextAt(start: Date) {
 }
 
 const tokenOf = (link: string | undefined) => /#token=(.+)$/.exec(link ?? '')?.[1] ?? '';
+/** The reset mail in the stand-in's inbox (signup's mail confirms the address). */
+const resetMails = (ctx: ReturnType<typeof createMockContext>) => ctx.db.inbox.filter((mail) => mail.link.includes('/reset-password#'));
 
 describe('a reset link in time', () => {
   it(`works for ${LIMITS.passwordResetMinutes} minutes, and not a second after`, async () => {
@@ -23,8 +25,8 @@ describe('a reset link in time', () => {
     await signup(ctx, { ...SAMPLE_SIGNUP, email: 'sam@example.com' });
     await askPasswordReset(ctx, 'sam_rivera');
     await askPasswordReset(ctx, 'sam@example.com');
-    const [first, second] = ctx.db.inbox.map((mail) => tokenOf(mail.link));
-    expect(ctx.db.inbox.map((mail) => mail.link.startsWith('https://social.test/reset-password#token='))).toEqual([true, true]);
+    const [first, second] = resetMails(ctx).map((mail) => tokenOf(mail.link));
+    expect(resetMails(ctx).map((mail) => mail.link.startsWith('https://social.test/reset-password#token='))).toEqual([true, true]);
 
     pass(LIMITS.passwordResetMinutes - 1);
     await expect(resetPassword(ctx, { token: first, password: 'in-good-time' })).resolves.toBeUndefined();
@@ -33,7 +35,7 @@ describe('a reset link in time', () => {
 
     await askPasswordReset(ctx, 'sam_rivera');
     pass(LIMITS.passwordResetMinutes);
-    const late = resetPassword(ctx, { token: tokenOf(ctx.db.inbox.at(-1)?.link), password: 'too-late-now' });
+    const late = resetPassword(ctx, { token: tokenOf(resetMails(ctx).at(-1)?.link), password: 'too-late-now' });
     await expect(late).rejects.toBeInstanceOf(RuleError);
     await expect(late).rejects.toMatchObject({ code: 'reset_link_invalid' });
   });
@@ -42,9 +44,9 @@ describe('a reset link in time', () => {
     const { ctx, pass } = contextAt(new Date('2026-06-01T09:00:00Z'));
     await signup(ctx, { ...SAMPLE_SIGNUP, email: 'sam@example.com' });
     for (let n = 0; n < LIMITS.passwordResetsPerHour + 1; n += 1) await askPasswordReset(ctx, 'sam_rivera');
-    expect(ctx.db.inbox).toHaveLength(LIMITS.passwordResetsPerHour);
+    expect(resetMails(ctx)).toHaveLength(LIMITS.passwordResetsPerHour);
     pass(61);
     await askPasswordReset(ctx, 'sam_rivera');
-    expect(ctx.db.inbox).toHaveLength(LIMITS.passwordResetsPerHour + 1);
+    expect(resetMails(ctx)).toHaveLength(LIMITS.passwordResetsPerHour + 1);
   });
 });

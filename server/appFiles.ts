@@ -27,8 +27,8 @@ const FOR_GOOD = 'public, max-age=31536000, immutable';
  * page: a monitoring probe or a scanner is never told that such a page is there.
  */
 export const APP_PAGES = [
-  '/', '/login', '/signup', '/forgot-password', '/reset-password', '/bookmark', '/posts/:postId', '/users/:userId', '/explore', '/tags/:tag',
-  '/createpost', '/notifications', '/settings/muted-and-blocked', '/settings/devices', '/search', '/error',
+  '/', '/login', '/signup', '/forgot-password', '/reset-password', '/confirm-email', '/bookmark', '/posts/:postId', '/users/:userId', '/explore', '/tags/:tag',
+  '/createpost', '/notifications', '/settings/muted-and-blocked', '/settings/account', '/search', '/error',
 ] as const;
 
 const PAGE_PATTERNS = APP_PAGES.map((pattern) => pattern.split('/'));

@@ -8,6 +8,7 @@ import type { Static } from '@sinclair/typebox';
 import type { LoginRequest } from '../api';
 import type { SignupRequest } from '../schemas';
 import { validateEmail, validateName, validatePassword, validateUsername } from '../validation';
+import { mailConfirmation, newConfirmation } from './email';
 
 /** The member a call acts for, and the token it came with. */
 export interface Session {
@@ -30,17 +31,23 @@ export async function signup(ctx: RuleContext, body: Static<typeof SignupRequest
   // Hashing takes a moment on a server: done before the transaction, which stays short.
   const passwordHash = await ctx.passwords.hash(password);
   const joinedAt = ctx.now().toISOString();
-  return ctx.store.transaction(async (tx) => {
+  const id = ctx.newId();
+  const confirmation = email === '' ? undefined : await newConfirmation(ctx, id, email);
+  const joined = await ctx.store.transaction(async (tx) => {
     if (await tx.memberByUsername(username)) throw refusal('usernameExists');
     if (email !== '' && (await tx.memberByEmail(email))) throw refusal('emailTaken');
     const member: MemberRow = {
-      id: ctx.newId(), username, firstName, lastName, passwordHash,
-      image: '', userBio: '', userPortfolioUrl: '', language: '', email, sessionVersion: 0, createdAt: joinedAt, updatedAt: joinedAt,
+      id, username, firstName, lastName, passwordHash,
+      image: '', userBio: '', userPortfolioUrl: '', language: '', email, emailConfirmed: false, sessionVersion: 0, createdAt: joinedAt, updatedAt: joinedAt,
     };
     await tx.insertMember(member);
     await tx.emit({ type: 'member-joined', memberId: member.id });
+    // The address's link, kept with the member it confirms.
+    if (confirmation) await tx.addEmailConfirmation(confirmation.row);
     return member;
   });
+  if (confirmation) mailConfirmation(ctx, joined, confirmation.token);
+  return joined;
 }
 
 /** The member matching `{ username, password }`: 404 for an unknown username, 401 for a wrong password. */

@@ -15,7 +15,7 @@ import { validatePassword } from '../validation';
 const TOKEN_BYTES = 32;
 
 /** A new link token: random bytes, base64url, so it travels in a URL as it is. */
-function newToken(): string {
+export function newLinkToken(): string {
   const bytes = crypto.getRandomValues(new Uint8Array(TOKEN_BYTES));
   return btoa(String.fromCharCode(...bytes)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
 }
@@ -42,7 +42,7 @@ export async function askPasswordReset(ctx: RuleContext, login: unknown): Promis
   const found = await ctx.store.read((reader) => (typed.includes('@') ? reader.memberByEmail(typed) : reader.memberByUsername(typed)));
   if (!found || found.email === '') return;
   const now = ctx.now();
-  const token = newToken();
+  const token = newLinkToken();
   const tokenHash = await resetTokenHash(token);
   const kept = await ctx.store.transaction(async (tx) => {
     const since = new Date(now.getTime() - 60 * 60 * 1000).toISOString();
@@ -77,7 +77,8 @@ export async function resetPassword(ctx: RuleContext, body: { token?: unknown; p
     const member = reset && await tx.memberById(reset.memberId);
     if (!member) throw refusal('resetLinkInvalid');
     const sessionVersion = member.sessionVersion + 1;
-    await tx.updateMember(member.id, { passwordHash, sessionVersion, updatedAt: now });
+    // The link reached the member at their address: it is theirs.
+    await tx.updateMember(member.id, { passwordHash, sessionVersion, updatedAt: now, ...(member.email !== '' ? { emailConfirmed: true } : {}) });
     await tx.dropPasswordResets(member.id, now);
     await tx.endSessions(member.id);
     await tx.emit({ type: 'session-ended', memberId: member.id, reason: 'password', sessionVersion });

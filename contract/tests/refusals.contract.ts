@@ -143,6 +143,15 @@ const GRID: Record<string, Partial<Record<Column, Case>>> = {
   'GET /tags/:tag/posts': {
     'a limit hit': { path: `/tags/${tooLong(TAG_MAX)}/posts`, refused: 'tagInvalid' },
   },
+  'GET /account/email': {},
+  'POST /account/email': {
+    'a bad body': { path: '/account/email', body: NOT_AN_OBJECT, refused: 'invalidBody' },
+    'a limit hit': { path: '/account/email', body: { email: `${tooLong(LIMITS.emailMax)}@example.com` }, refused: 'emailInvalid' },
+  },
+  'POST /auth/confirm-email': {
+    'a bad body': { path: '/auth/confirm-email', body: NOT_AN_OBJECT, refused: 'invalidBody' },
+    'a missing id': { path: '/auth/confirm-email', body: { token: 'no-such-link' }, refused: 'confirmLinkInvalid' },
+  },
   'GET /sessions': {},
   'POST /sessions/end-others': {},
   'POST /sessions/end/:sessionId': {

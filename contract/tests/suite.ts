@@ -28,3 +28,4 @@ import './contentWarnings.contract';
 import './search.contract';
 import './devices.contract';
 import './passwordReset.contract';
+import './email.contract';

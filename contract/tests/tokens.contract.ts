@@ -33,10 +33,11 @@ const demoClaims = () => {
 };
 
 describe('authentication', () => {
-  it('covers exactly the (auth) calls of spec section 7, logout, the home feed, replies, notifications, mute and block, pins, devices', () => {
+  it('covers exactly the (auth) calls of spec section 7, logout, the home feed, replies, notifications, mute and block, pins, devices, the email address', () => {
     expect(MEMBER_ROUTES.map((route) => `${route.method.toUpperCase()} ${route.path}`).sort()).toEqual([
       'DELETE /posts/:postId',
       'DELETE /replies/:replyId',
+      'GET /account/email',
       'GET /feed',
       'GET /notifications',
       'GET /notifications/unread',
@@ -44,6 +45,7 @@ describe('authentication', () => {
       'GET /users/blocked',
       'GET /users/bookmark',
       'GET /users/muted',
+      'POST /account/email',
       'POST /auth/logout',
       'POST /notifications/read',
       'POST /posts',

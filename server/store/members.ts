@@ -4,7 +4,7 @@ import type { Row, Sql } from '../db/database';
 import { releaseImage } from './media';
 import { entryOf, iso, NO_LOCKS, rowById, setPair, storable, storableIds, type RowLocks } from './rows';
 
-export const MEMBER_COLUMNS = 'id, username, first_name, last_name, password_hash, image, bio, portfolio_url, session_version, created_at, updated_at, language, email';
+export const MEMBER_COLUMNS = 'id, username, first_name, last_name, password_hash, image, bio, portfolio_url, session_version, created_at, updated_at, language, email, email_confirmed';
 
 export function toMember(row: Row): MemberRow {
   return {
@@ -18,6 +18,7 @@ export function toMember(row: Row): MemberRow {
     userPortfolioUrl: String(row.portfolio_url),
     language: String(row.language),
     email: String(row.email),
+    emailConfirmed: row.email_confirmed === true,
     sessionVersion: Number(row.session_version),
     createdAt: iso(row.created_at),
     updatedAt: iso(row.updated_at),
@@ -74,6 +75,15 @@ export function memberReads(sql: Sql, locks: RowLocks = NO_LOCKS) {
       const [row] = await sql.query('SELECT token_hash, member_id, created_at, expires_at FROM password_resets WHERE token_hash = $1 AND expires_at > $2', [tokenHash, at]);
       return row && { tokenHash: String(row.token_hash), memberId: String(row.member_id), createdAt: iso(row.created_at), expiresAt: iso(row.expires_at) };
     },
+    async emailConfirmation(tokenHash, at) {
+      if (!storable(tokenHash)) return undefined;
+      const [row] = await sql.query('SELECT token_hash, member_id, email, created_at, expires_at FROM email_confirmations WHERE token_hash = $1 AND expires_at > $2', [tokenHash, at]);
+      return row && { tokenHash: String(row.token_hash), memberId: String(row.member_id), email: String(row.email), createdAt: iso(row.created_at), expiresAt: iso(row.expires_at) };
+    },
+    async emailConfirmationsSince(memberId, since) {
+      const [row] = await sql.query<{ sent: string }>('SELECT count(*) AS sent FROM email_confirmations WHERE member_id = $1 AND created_at >= $2', [memberId, since]);
+      return Number(row?.sent ?? 0);
+    },
     async passwordResetsSince(memberId, since) {
       const [row] = await sql.query<{ sent: string }>('SELECT count(*) AS sent FROM password_resets WHERE member_id = $1 AND created_at >= $2', [memberId, since]);
       return Number(row?.sent ?? 0);
@@ -124,6 +134,7 @@ const MEMBER_CHANGES: Record<string, string> = {
   userPortfolioUrl: 'portfolio_url',
   language: 'language',
   email: 'email',
+  emailConfirmed: 'email_confirmed',
   sessionVersion: 'session_version',
   updatedAt: 'updated_at',
 };
@@ -132,8 +143,8 @@ export function memberWrites(sql: Sql) {
   return {
     async insertMember(row) {
       await sql.query(
-        `INSERT INTO members (${MEMBER_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)`,
-        [row.id, row.username, row.firstName, row.lastName, row.passwordHash, row.image, row.userBio, row.userPortfolioUrl, row.sessionVersion, row.createdAt, row.updatedAt, row.language, row.email],
+        `INSERT INTO members (${MEMBER_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)`,
+        [row.id, row.username, row.firstName, row.lastName, row.passwordHash, row.image, row.userBio, row.userPortfolioUrl, row.sessionVersion, row.createdAt, row.updatedAt, row.language, row.email, row.emailConfirmed],
       );
     },
     async updateMember(id, changes) {
@@ -147,6 +158,12 @@ export function memberWrites(sql: Sql) {
     },
     async setFollow(followerId, followeeId, following) {
       await setPair(sql, 'follows', ['follower_id', 'followee_id'], [followerId, followeeId], following);
+    },
+    async addEmailConfirmation(row) {
+      await sql.query('INSERT INTO email_confirmations (token_hash, member_id, email, created_at, expires_at) VALUES ($1, $2, $3, $4, $5)', [row.tokenHash, row.memberId, row.email, row.createdAt, row.expiresAt]);
+    },
+    async dropEmailConfirmations(memberId, at) {
+      await sql.query('DELETE FROM email_confirmations WHERE member_id = $1 OR expires_at <= $2', [memberId, at]);
     },
     async addPasswordReset(row) {
       await sql.query('INSERT INTO password_resets (token_hash, member_id, created_at, expires_at) VALUES ($1, $2, $3, $4)', [row.tokenHash, row.memberId, row.createdAt, row.expiresAt]);

@@ -64,7 +64,7 @@ type Columns = ReadonlyArray<readonly [name: string, type: string]>;
 const MEMBER_TYPES: Columns = [
   ['id', 'text'], ['username', 'text'], ['first_name', 'text'], ['last_name', 'text'], ['password_hash', 'text'], ['image', 'text'], ['bio', 'text'],
   ['portfolio_url', 'text'], ['session_version', 'int'], ['created_at', 'timestamptz'], ['updated_at', 'timestamptz'], ['language', 'text'],
-  ['email', 'text'],
+  ['email', 'text'], ['email_confirmed', 'boolean'],
 ];
 const POST_TYPES: Columns = [
   ['id', 'text'], ['author_id', 'text'], ['content', 'text'], ['image', 'text'], ['created_at', 'timestamptz'], ['updated_at', 'timestamptz'],
@@ -117,7 +117,7 @@ export function snapshotCalls(database: Database, write: Write, options: SqlStor
     for (const user of users) userImages.push(await image(user.image));
     await insertInOrder(sql, 'members', MEMBER_TYPES, users.map((user, index) => [
       user.id, user.username, user.firstName, user.lastName, passwords.get(user.password) ?? '', userImages[index], user.userBio, user.userPortfolioUrl,
-      user.sessionVersion ?? 0, user.createdAt, user.updatedAt, user.language ?? '', user.email ?? '',
+      user.sessionVersion ?? 0, user.createdAt, user.updatedAt, user.language ?? '', user.email ?? '', user.emailConfirmed ?? false,
     ]));
     const posts = snapshot.posts;
     const postImages: string[] = [];
@@ -217,6 +217,7 @@ export function snapshotCalls(database: Database, write: Write, options: SqlStor
             ...(member.sessionVersion !== 0 ? { sessionVersion: member.sessionVersion } : {}),
             ...(member.language !== '' ? { language: member.language } : {}),
             ...(member.email !== '' ? { email: member.email } : {}),
+            ...(member.emailConfirmed ? { emailConfirmed: true } : {}),
           };
         });
         const postRecords: PostRecord[] = posts.map((row) => {

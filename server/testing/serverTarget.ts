@@ -185,6 +185,7 @@ export async function openServerTarget(kind: 'pglite' | 'postgres', { oneStateme
         await server.database.session(async (sql) => {
           await sql.query('DELETE FROM sessions');
           await sql.query('DELETE FROM password_resets');
+          await sql.query('DELETE FROM email_confirmations');
         });
       }
       mail.sent.length = 0;

@@ -28,6 +28,7 @@ export const routes: RouteObject[] = [
       // In the app's own code: it is needed when the server is down, when no chunk could load.
       { path: paths.forgotPassword.pattern, lazy: lazyComponent(() => import(/* webpackChunkName: "page-forgot-password" */ '../pages/ForgotPasswordPage'), 'ForgotPasswordPage') },
       { path: paths.resetPassword.pattern, lazy: lazyComponent(() => import(/* webpackChunkName: "page-reset-password" */ '../pages/ResetPasswordPage'), 'ResetPasswordPage') },
+      { path: paths.confirmEmail.pattern, lazy: lazyComponent(() => import(/* webpackChunkName: "page-confirm-email" */ '../pages/ConfirmEmailPage'), 'ConfirmEmailPage') },
       { path: paths.error.pattern, Component: ErrorPage },
       {
         lazy: lazyComponent(() => import(/* webpackChunkName: "member" */ './layouts/ProtectedLayout'), 'ProtectedLayout'),
@@ -40,7 +41,7 @@ export const routes: RouteObject[] = [
           { path: paths.notifications.pattern, lazy: lazyComponent(() => import(/* webpackChunkName: "page-notifications" */ '../pages/NotificationsPage'), 'NotificationsPage') },
           { path: paths.profile.pattern, lazy: lazyComponent(() => import(/* webpackChunkName: "page-profile" */ '../pages/ProfilePage'), 'ProfilePage') },
           { path: paths.mutedAndBlocked.pattern, lazy: lazyComponent(() => import(/* webpackChunkName: "page-muted-and-blocked" */ '../pages/MutedAndBlockedPage'), 'MutedAndBlockedPage') },
-          { path: paths.devices.pattern, lazy: lazyComponent(() => import(/* webpackChunkName: "page-devices" */ '../pages/DevicesPage'), 'DevicesPage') },
+          { path: paths.account.pattern, lazy: lazyComponent(() => import(/* webpackChunkName: "page-account" */ '../pages/AccountPage'), 'AccountPage') },
           { path: paths.search.pattern, lazy: lazyComponent(() => import(/* webpackChunkName: "page-search" */ '../pages/SearchPage'), 'SearchPage') },
           { path: paths.tag.pattern, lazy: lazyComponent(() => import(/* webpackChunkName: "page-tag" */ '../pages/TagPage'), 'TagPage') },
         ],

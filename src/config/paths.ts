@@ -6,6 +6,8 @@ export const paths = {
   /** A forgotten password: the link asked for, and the page it opens (the `accounts` extension). */
   forgotPassword: { pattern: '/forgot-password', href: () => '/forgot-password' },
   resetPassword: { pattern: '/reset-password', href: () => '/reset-password' },
+  /** The page a mailed link opens to confirm an email address. */
+  confirmEmail: { pattern: '/confirm-email', href: () => '/confirm-email' },
   bookmarks: { pattern: '/bookmark', href: () => '/bookmark' },
   post: { pattern: '/posts/:postId', href: (postId: string) => `/posts/${encodeURIComponent(postId)}` },
   /** One reply on its post's page: the page lands on it. */
@@ -23,8 +25,8 @@ export const paths = {
   notifications: { pattern: '/notifications', href: () => '/notifications' },
   /** The members the member mutes and blocks (the `mute-block` extension). */
   mutedAndBlocked: { pattern: '/settings/muted-and-blocked', href: () => '/settings/muted-and-blocked' },
-  /** The devices the member is logged in on (the `accounts` extension). */
-  devices: { pattern: '/settings/devices', href: () => '/settings/devices' },
+  /** The member's account: their email address and their devices (the `accounts` extension). */
+  account: { pattern: '/settings/account', href: () => '/settings/account' },
   error: { pattern: '/error', href: () => '/error' },
 } as const;
 
@@ -63,4 +65,4 @@ export function keptLocation(state: unknown): { pathname: string; href: string }
 }
 
 /** Routes where the top bar hides people search and logout. */
-export const PUBLIC_CHROME_PATHS: readonly string[] = [paths.signup.pattern, paths.login.pattern, paths.forgotPassword.pattern, paths.resetPassword.pattern, paths.error.pattern];
+export const PUBLIC_CHROME_PATHS: readonly string[] = [paths.signup.pattern, paths.login.pattern, paths.forgotPassword.pattern, paths.resetPassword.pattern, paths.confirmEmail.pattern, paths.error.pattern];

@@ -32,7 +32,7 @@ export function BottomNav() {
   const hasNotifications = useCapability('notifications');
   const mutedAndBlocked = paths.mutedAndBlocked.href();
   const hasAccounts = useCapability('accounts');
-  const devices = paths.devices.href();
+  const devices = paths.account.href();
   return (
     <>
       <nav className="bottom-nav" aria-label={say('nav.mobile')}>
@@ -77,7 +77,7 @@ export function BottomNav() {
           {hasAccounts === true ? (
             <Link to={devices} replace className="bottom-nav__settings-link" onClick={showLoaderFor(devices)}>
               <DevicesIcon />
-              {say('nav.devices')}
+              {say('nav.account')}
             </Link>
           ) : null}
           {hasAccounts === undefined ? <span className="bottom-nav__settings-link" aria-hidden="true" /> : null}

@@ -98,9 +98,9 @@ export function SideNav() {
         {hasAccounts === undefined ? <KeptPlace icon={<DevicesIcon />} /> : null}
         {hasAccounts ? (
           <li>
-            <NavLink to={paths.devices.href()} end className="side-nav__link" onClick={showLoaderFor(paths.devices.href())}>
+            <NavLink to={paths.account.href()} end className="side-nav__link" onClick={showLoaderFor(paths.account.href())}>
               <DevicesIcon />
-              <span className="side-nav__label">{say('nav.devices')}</span>
+              <span className="side-nav__label">{say('nav.account')}</span>
             </NavLink>
           </li>
         ) : null}

@@ -30,8 +30,8 @@ test.describe('Your devices', { tag: ['@server', '@postgres'] }, () => {
     await login(page);
     const phone = await phoneOf(browser, baseURL, contexts);
 
-    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Your devices' }).click();
-    await expect(page).toHaveURL(urlPath('/settings/devices'));
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Your account' }).click();
+    await expect(page).toHaveURL(urlPath('/settings/account'));
     const list = page.getByRole('list', { name: 'Devices logged in' });
     await expect(list.getByRole('listitem').first()).toContainText('Chrome on LinuxThis device');
     await expect(list.getByRole('listitem').nth(1)).toContainText('Firefox on Android');
@@ -48,7 +48,7 @@ test.describe('Your devices', { tag: ['@server', '@postgres'] }, () => {
   test('logs out everywhere else: the phone lands on /login, the laptop carries on', async ({ page, browser, baseURL }) => {
     await login(page);
     const phone = await phoneOf(browser, baseURL, contexts);
-    await page.goto('/settings/devices');
+    await page.goto('/settings/account');
     const list = page.getByRole('list', { name: 'Devices logged in' });
     await expect(list.getByRole('listitem')).toHaveCount(2);
 
@@ -60,7 +60,7 @@ test.describe('Your devices', { tag: ['@server', '@postgres'] }, () => {
 
     // The laptop's new token is the one it keeps: a reload finds it still logged in.
     await page.reload();
-    await expect(page).toHaveURL(urlPath('/settings/devices'));
+    await expect(page).toHaveURL(urlPath('/settings/account'));
     await expect(list.getByRole('listitem')).toHaveCount(1);
     await expect(list.getByText('This device')).toBeVisible();
   });

@@ -1,0 +1,40 @@
+import { useId } from 'react';
+import { usePageTitle } from '../components/usePageTitle';
+import { TIMINGS } from '../config/timings';
+import { EmailSection } from '../features/account/components/EmailSection';
+import { DeviceList } from '../features/devices/components/DeviceList';
+import { useLoaderOffAfter } from '../features/ui/useLoaderOffAfter';
+import { useCapability } from '../lib/api/capabilities';
+import { useT } from '../i18n/useT';
+import './FeedPages.css';
+import './MutedAndBlockedPage.css';
+
+/** /settings/account: the member's email address and the devices they are logged in on (the `accounts` extension). */
+export function AccountPage() {
+  const say = useT();
+  const has = useCapability('accounts');
+  const emailId = useId();
+  const devicesId = useId();
+  useLoaderOffAfter(has !== undefined, TIMINGS.loaderOffShortMs);
+  usePageTitle(say('page.account'));
+  return (
+    <div className="feed-page">
+      <h1 className="feed-page__title">{say('page.account')}</h1>
+      {has === true ? (
+        <>
+          <section aria-labelledby={emailId}>
+            <h2 id={emailId} className="muted-and-blocked__title">{say('account.email')}</h2>
+            <p className="feed-page__status">{say('account.emailAbout')}</p>
+            <EmailSection />
+          </section>
+          <section aria-labelledby={devicesId}>
+            <h2 id={devicesId} className="muted-and-blocked__title">{say('account.devices')}</h2>
+            <p className="feed-page__status">{say('devices.about')}</p>
+            <DeviceList />
+          </section>
+        </>
+      ) : null}
+      {has === false ? <p className="feed-page__status">{say('devices.unavailable')}</p> : null}
+    </div>
+  );
+}
