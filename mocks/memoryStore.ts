@@ -212,6 +212,21 @@ function memberRow(user: UserRecord): MemberRow {
   };
 }
 
+/** A mailed link's row kept by its token's hash (a reset, a confirmation), undone with its transaction. */
+function keepLink<Row extends PasswordResetRow>(links: Map<string, Row>, row: Row, undo: Array<() => void>): void {
+  links.set(row.tokenHash, { ...row });
+  undo.push(() => links.delete(row.tokenHash));
+}
+
+/** Forgets the member's links and anyone's expired by `at`, undone with the transaction. */
+function dropLinks<Row extends PasswordResetRow>(links: Map<string, Row>, memberId: string, at: string, undo: Array<() => void>): void {
+  for (const row of [...links.values()]) {
+    if (row.memberId !== memberId && row.expiresAt > at) continue;
+    links.delete(row.tokenHash);
+    undo.push(() => links.set(row.tokenHash, row));
+  }
+}
+
 function postRow(post: PostRecord): PostRow {
   return {
     id: post.id, authorId: post.authorId, content: post.content, postImage: post.postImage, imageAlt: post.imageAlt ?? '',
@@ -654,28 +669,10 @@ function writer(db: MemoryDb, undo: Array<() => void>, now: () => Date, emitted:
         entry.record = { ...record, unread: false };
       }
     },
-    addEmailConfirmation: async (row) => {
-      db.emailConfirmations.set(row.tokenHash, { ...row });
-      undo.push(() => db.emailConfirmations.delete(row.tokenHash));
-    },
-    dropEmailConfirmations: async (memberId, at) => {
-      for (const row of [...db.emailConfirmations.values()]) {
-        if (row.memberId !== memberId && row.expiresAt > at) continue;
-        db.emailConfirmations.delete(row.tokenHash);
-        undo.push(() => db.emailConfirmations.set(row.tokenHash, row));
-      }
-    },
-    addPasswordReset: async (row) => {
-      db.passwordResets.set(row.tokenHash, { ...row });
-      undo.push(() => db.passwordResets.delete(row.tokenHash));
-    },
-    dropPasswordResets: async (memberId, at) => {
-      for (const row of [...db.passwordResets.values()]) {
-        if (row.memberId !== memberId && row.expiresAt > at) continue;
-        db.passwordResets.delete(row.tokenHash);
-        undo.push(() => db.passwordResets.set(row.tokenHash, row));
-      }
-    },
+    addEmailConfirmation: async (row) => keepLink(db.emailConfirmations, row, undo),
+    dropEmailConfirmations: async (memberId, at) => dropLinks(db.emailConfirmations, memberId, at, undo),
+    addPasswordReset: async (row) => keepLink(db.passwordResets, row, undo),
+    dropPasswordResets: async (memberId, at) => dropLinks(db.passwordResets, memberId, at, undo),
     endSessions: async (memberId, ids) => {
       for (const row of [...db.sessions.values()]) {
         if (row.memberId !== memberId || (ids && !ids.includes(row.id))) continue;

@@ -6,27 +6,16 @@
 import type { AccountEmail, SignupResponse } from '../api';
 import { errorBody } from '../errors';
 import { LIMITS } from '../limits';
-import type { OutgoingMail } from '../mail';
 import { MESSAGE_STATUS, type MessageKey } from '../messages';
 import { SAMPLE_SIGNUP } from '../seed/default';
-import { call, callAs, target, type CallResult } from './support';
+import { call, callAs, mailedLinks, tokenInLink, type CallResult } from './support';
 
 function expectRefused(result: CallResult<unknown>, key: MessageKey): void {
   expect({ status: result.status, body: result.json }).toEqual({ status: MESSAGE_STATUS[key], body: errorBody(key) });
 }
 
-const confirmMails = () => target().sentMail().filter((mail) => mail.link.includes('/confirm-email#'));
-
-async function confirmMailsOnce(count: number): Promise<readonly OutgoingMail[]> {
-  for (let waited = 0; confirmMails().length < count && waited < 2_000; waited += 20) await new Promise((resolve) => setTimeout(resolve, 20));
-  return confirmMails();
-}
-
-function tokenIn(mail: OutgoingMail | undefined): string {
-  const match = /\/confirm-email#token=([A-Za-z0-9_-]+)$/.exec(mail?.link ?? '');
-  if (!match?.[1]) throw new Error(`no confirmation link in ${JSON.stringify(mail)}`);
-  return match[1];
-}
+const confirmMails = () => mailedLinks('confirm-email');
+const confirmMailsOnce = (count: number) => mailedLinks('confirm-email', count);
 
 const confirm = (token: unknown) => call('POST', '/auth/confirm-email', { body: { token } });
 const emailOf = (member: string) => callAs<AccountEmail>(member, 'GET', '/account/email');
@@ -41,13 +30,13 @@ describe("a member's email address", () => {
     expect(mail).toMatchObject({ to: 'Sam@Example.com', subject: 'Confirm your email address for SocialConnect' });
     expect(mail?.text).toContain('@sam_rivera');
 
-    const done = await confirm(tokenIn(mail));
+    const done = await confirm(tokenInLink(mail));
     expect({ status: done.status, body: done.json }).toEqual({ status: 200, body: {} });
     expect((await emailOf('sam_rivera')).json).toEqual({ email: 'Sam@Example.com', emailConfirmed: true });
-    expectRefused(await confirm(tokenIn(mail)), 'confirmLinkInvalid');
+    expectRefused(await confirm(tokenInLink(mail)), 'confirmLinkInvalid');
     // Saved again as it is, a confirmed address sends nothing.
     expect((await setEmailOf('sam_rivera', 'sam@example.COM')).json).toEqual({ email: 'Sam@Example.com', emailConfirmed: true });
-    expect(confirmMails()).toHaveLength(1);
+    expect(await confirmMails()).toHaveLength(1);
   });
 
   it('is set from the account, unconfirmed until its own link; a link to the address before confirms nothing', async () => {
@@ -64,9 +53,9 @@ describe("a member's email address", () => {
     expect((await setEmailOf('demo_user', 'ava.reed@example.com')).json).toEqual({ email: 'ava.reed@example.com', emailConfirmed: false });
     const toSecond = (await confirmMailsOnce(3))[2];
     expect(toSecond?.to).toBe('ava.reed@example.com');
-    expectRefused(await confirm(tokenIn(toFirst)), 'confirmLinkInvalid');
+    expectRefused(await confirm(tokenInLink(toFirst)), 'confirmLinkInvalid');
     expect((await emailOf('demo_user')).json.emailConfirmed).toBe(false);
-    expect((await confirm(tokenIn(toSecond))).status).toBe(200);
+    expect((await confirm(tokenInLink(toSecond))).status).toBe(200);
     expect((await emailOf('demo_user')).json).toEqual({ email: 'ava.reed@example.com', emailConfirmed: true });
   });
 
@@ -83,12 +72,7 @@ describe("a member's email address", () => {
   it('is confirmed by a reset link that reached it', async () => {
     expect((await setEmailOf('demo_user', 'ava@example.com')).status).toBe(201);
     expect((await call('POST', '/auth/forgot-password', { body: { login: 'demo_user' } })).status).toBe(200);
-    let reset: OutgoingMail | undefined;
-    for (let waited = 0; !reset && waited < 2_000; waited += 20) {
-      reset = target().sentMail().find((mail) => mail.link.includes('/reset-password#'));
-      if (!reset) await new Promise((resolve) => setTimeout(resolve, 20));
-    }
-    const token = /#token=(.+)$/.exec(reset?.link ?? '')?.[1] ?? '';
+    const token = tokenInLink((await mailedLinks('reset-password', 1))[0]);
     expect((await call('POST', '/auth/reset-password', { body: { token, password: 'a-brand-new-pass' } })).status).toBe(200);
     const login = await call<SignupResponse>('POST', '/auth/login', { body: { username: 'demo_user', password: 'a-brand-new-pass' } });
     expect((await call<AccountEmail>('GET', '/account/email', { authorization: login.json.encodedToken })).json).toEqual({ email: 'ava@example.com', emailConfirmed: true });

@@ -6,10 +6,9 @@
 import type { LoginResponse, SignupResponse } from '../api';
 import { errorBody } from '../errors';
 import { LIMITS } from '../limits';
-import type { OutgoingMail } from '../mail';
 import { MESSAGE_STATUS, type MessageKey } from '../messages';
 import { SAMPLE_SIGNUP } from '../seed/default';
-import { call, db, target, type CallResult } from './support';
+import { call, db, mailedLinks, tokenInLink, type CallResult } from './support';
 
 const JOINING = { ...SAMPLE_SIGNUP, username: 'river_song', email: 'River.Song@example.com' };
 
@@ -33,21 +32,8 @@ function loginStatus(username: string, password: string): Promise<number> {
   return call<LoginResponse>('POST', '/auth/login', { body: { username, password } }).then((answer) => answer.status);
 }
 
-/** The reset links mailed since the test began (not the mail that confirms an address at signup). */
-const resetMails = () => target().sentMail().filter((mail) => mail.link.includes('/reset-password#'));
-
-/** The reset links mailed since the test began, once `count` have come. */
-async function mailSent(count: number): Promise<readonly OutgoingMail[]> {
-  for (let waited = 0; resetMails().length < count && waited < 2_000; waited += 20) await new Promise((resolve) => setTimeout(resolve, 20));
-  return resetMails();
-}
-
-/** The token a reset link carries in its fragment. */
-function tokenIn(mail: OutgoingMail | undefined): string {
-  const match = /\/reset-password#token=([A-Za-z0-9_-]+)$/.exec(mail?.link ?? '');
-  if (!match?.[1]) throw new Error(`no reset link in ${JSON.stringify(mail)}`);
-  return match[1];
-}
+/** The reset links mailed since the test began (not the mail that confirms an address at signup), once `count` have come. */
+const mailSent = (count: number) => mailedLinks('reset-password', count);
 
 describe('an email address at signup', () => {
   it('is kept as typed, one account an address whatever its case, and checked', async () => {
@@ -82,18 +68,18 @@ describe('a forgotten password', () => {
     expect(mail?.text).toContain('@river_song');
     expect((await forgot('river_song')).status).toBe(200);
     const second = (await mailSent(2))[1];
-    expect(tokenIn(second)).not.toBe(tokenIn(mail));
+    expect(tokenInLink(second)).not.toBe(tokenInLink(mail));
 
     // A password that is not one is refused, and the link keeps working.
-    expectRefused(await reset(tokenIn(mail), 'short'), 'passwordInvalid');
-    const done = await reset(tokenIn(mail), 'a-brand-new-pass');
+    expectRefused(await reset(tokenInLink(mail), 'short'), 'passwordInvalid');
+    const done = await reset(tokenInLink(mail), 'a-brand-new-pass');
     expect({ status: done.status, body: done.json }).toEqual({ status: 200, body: {} });
     expect(await loginStatus('river_song', 'a-brand-new-pass')).toBe(200);
     expect(await loginStatus('river_song', JOINING.password)).toBe(401);
     // Every device was logged out; the link, and the other one sent before it, work no more.
     expectRefused(await call('GET', '/sessions', { authorization: before.json.encodedToken }), 'tokenInvalid');
-    expectRefused(await reset(tokenIn(mail), 'another-new-pass'), 'resetLinkInvalid');
-    expectRefused(await reset(tokenIn(second), 'another-new-pass'), 'resetLinkInvalid');
+    expectRefused(await reset(tokenInLink(mail), 'another-new-pass'), 'resetLinkInvalid');
+    expectRefused(await reset(tokenInLink(second), 'another-new-pass'), 'resetLinkInvalid');
     expect(await loginStatus('river_song', 'a-brand-new-pass')).toBe(200);
   });
 
@@ -104,7 +90,7 @@ describe('a forgotten password', () => {
       expect({ login, status: answer.status, body: answer.json }).toEqual({ login, status: 200, body: {} });
     }
     await new Promise((resolve) => setTimeout(resolve, 100));
-    expect(resetMails()).toEqual([]);
+    expect(await mailedLinks('reset-password')).toEqual([]);
     // Nothing typed is the one refusal, with what to type.
     expectRefused(await forgot('   '), 'resetLoginMissing');
     expectRefused(await forgot(undefined), 'resetLoginMissing');
@@ -115,7 +101,7 @@ describe('a forgotten password', () => {
     for (let n = 0; n < LIMITS.passwordResetsPerHour + 2; n += 1) expect((await forgot('river_song')).status).toBe(200);
     await mailSent(LIMITS.passwordResetsPerHour);
     await new Promise((resolve) => setTimeout(resolve, 100));
-    expect(resetMails()).toHaveLength(LIMITS.passwordResetsPerHour);
+    expect(await mailedLinks('reset-password')).toHaveLength(LIMITS.passwordResetsPerHour);
   });
 
   it('refuses a link it did not send', async () => {

@@ -9,6 +9,7 @@ import type { Post, User } from '../api';
 import { findInconsistencies, type DbSnapshot, type PostRecord, type UserRecord } from '../snapshot';
 import { IMAGE_KINDS, readUploadedImage, sniffImage } from '../validation';
 import type { ContractTarget, TokenRequest } from './target';
+import type { OutgoingMail } from '../mail';
 
 export { PNG_DATA_URL, dataUrl } from './fixtures';
 
@@ -203,3 +204,17 @@ function mediaUrlOf(bytes: Uint8Array): string {
 }
 
 export type { Post, User };
+
+/** The links of one kind the backend mailed since its reset ('reset-password', 'confirm-email'), once `count` have come (2 s at most). */
+export async function mailedLinks(page: 'reset-password' | 'confirm-email', count = 0): Promise<OutgoingMail[]> {
+  const of = () => target().sentMail().filter((mail) => mail.link.includes(`/${page}#`));
+  for (let waited = 0; of().length < count && waited < 2_000; waited += 20) await new Promise((resolve) => setTimeout(resolve, 20));
+  return of();
+}
+
+/** The token a mailed link carries in its fragment (`#token=…`). */
+export function tokenInLink(mail: OutgoingMail | undefined): string {
+  const match = /#token=([A-Za-z0-9_-]+)$/.exec(mail?.link ?? '');
+  if (!match?.[1]) throw new Error(`no link with a token in ${JSON.stringify(mail)}`);
+  return match[1];
+}
