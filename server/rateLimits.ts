@@ -23,6 +23,11 @@ export const RATE_RULES = {
   /** Login attempts per username, from anywhere (guessing one member's password from many addresses). */
   loginPerUsername: { max: 25, timeWindow: HOUR },
   signupPerClient: { max: 5, timeWindow: 30 * MINUTE },
+  /**
+   * Asking for a reset link, and using a mailed link (a reset, a confirmation), per client address:
+   * the links' own limits count per account, this one keeps one address from mailing many.
+   */
+  accountLinksPerClient: { max: 10, timeWindow: 15 * MINUTE },
   /** Every API call without a valid token, per client address. */
   callsPerClient: { max: 300, timeWindow: 5 * MINUTE },
   /** Every API call with a valid token, per member, from all their devices. */
@@ -121,6 +126,11 @@ export function bucketsOf({ route, ip, memberId, body }: CallFacts): Bucket[] {
     }
     case 'POST /auth/signup':
       buckets.push({ rule: 'signupPerClient', subject: client });
+      break;
+    case 'POST /auth/forgot-password':
+    case 'POST /auth/reset-password':
+    case 'POST /auth/confirm-email':
+      buckets.push({ rule: 'accountLinksPerClient', subject: client });
       break;
     case 'POST /posts': {
       if (memberId === undefined) break;

@@ -44,6 +44,7 @@ describe('the table', () => {
       loginPerClient: '25 per 5 min',
       loginPerUsername: '25 per 1 h',
       signupPerClient: '5 per 30 min',
+      accountLinksPerClient: '10 per 15 min',
       callsPerClient: '300 per 5 min',
       callsPerMember: '1500 per 5 min',
       postsPerMember: '300 per 3 h',
@@ -63,6 +64,9 @@ describe('the table', () => {
     ]);
     expect(bucketsOf({ route: 'POST /auth/login', ip, memberId: undefined, body: 'not json' })).toEqual([{ rule: 'callsPerClient', subject: ip }, { rule: 'loginPerClient', subject: ip }]);
     expect(bucketsOf({ route: 'POST /auth/signup', ip, memberId: undefined, body: '{}' })).toEqual([{ rule: 'callsPerClient', subject: ip }, { rule: 'signupPerClient', subject: ip }]);
+    for (const route of ['POST /auth/forgot-password', 'POST /auth/reset-password', 'POST /auth/confirm-email']) {
+      expect(bucketsOf({ route, ip, memberId: undefined, body: '{}' })).toEqual([{ rule: 'callsPerClient', subject: ip }, { rule: 'accountLinksPerClient', subject: ip }]);
+    }
     expect(bucketsOf({ route: 'POST /posts', ip, memberId: 'm1', body: '{"postData":{"text":"hi"}}' }).map((bucket) => bucket.rule)).toEqual(['callsPerMember', 'postsPerMember']);
     expect(bucketsOf({ route: 'POST /posts', ip, memberId: 'm1', body: '{"postData":{"text":"hi","image":"data:x"}}' }).map((bucket) => bucket.rule)).toEqual(['callsPerMember', 'postsPerMember', 'imagePostsPerMember']);
     expect(bucketsOf({ route: 'POST /posts', ip, memberId: undefined, body: '{"postData":{"image":"data:x"}}' }).map((bucket) => bucket.rule)).toEqual(['callsPerClient']);
@@ -242,6 +246,7 @@ describe('over HTTP', () => {
     { rule: 'loginPerClient', under: 404, make: (i) => ({ method: 'POST', path: '/auth/login', body: { username: `nobody_${i}`, password: 'whatever1' }, ip: '198.51.100.2' }) },
     { rule: 'loginPerUsername', under: 404, make: (i) => ({ method: 'POST', path: '/auth/login', body: { username: i % 2 ? 'Nobody_Here' : ' nobody_here', password: 'whatever1' }, ip: `203.0.113.${i + 1}` }) },
     { rule: 'signupPerClient', under: 400, make: () => ({ method: 'POST', path: '/auth/signup', body: {}, ip: '198.51.100.3' }) },
+    { rule: 'accountLinksPerClient', under: 400, make: (i) => ({ method: 'POST', path: i % 2 ? '/auth/reset-password' : '/auth/confirm-email', body: { token: `no-such-link-${i}`, password: 'whatever1' }, ip: '198.51.100.5' }) },
     { rule: 'callsPerClient', under: 200, make: () => ({ path: '/users', ip: '198.51.100.4' }) },
     { rule: 'callsPerMember', under: 404, make: (i, token) => ({ path: '/users/u-nobody', token, ip: `192.0.2.${(i % 200) + 1}` }) },
     { rule: 'postsPerMember', under: 400, make: (_i, token) => ({ method: 'POST', path: '/posts', body: { postData: {} }, token }) },
