@@ -82,6 +82,10 @@ export async function startServer(config: ServerConfig, { logger = false, now = 
   if (secretWarning) warnings.push(secretWarning);
   const originsWarning = devOriginsWarning(config);
   if (originsWarning) warnings.push(originsWarning);
+  // A production server is reached by its name: mail's links to its own address would not work.
+  if (config.production && !config.publicUrl) {
+    warnings.push('WARNING: PUBLIC_URL is not set with NODE_ENV=production: links in mail (a forgotten password\'s, an address\'s confirmation) open this server\'s own address, which members may not reach. Set PUBLIC_URL=https://your.domain.');
+  }
   let lock: DataDirLock | undefined;
   let database: Database | undefined;
   let changes: ChangeFeed | undefined;

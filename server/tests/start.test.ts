@@ -199,7 +199,7 @@ async function logsIn(server: RunningServer, username: string, password: string)
 }
 
 describe('a production start', () => {
-  const production = { NODE_ENV: 'production', JWT_SECRET: randomBytes(48).toString('base64') };
+  const production = { NODE_ENV: 'production', JWT_SECRET: randomBytes(48).toString('base64'), PUBLIC_URL: 'https://social.example' };
 
   it('on an empty database loads no demo network: nobody logs in with the published password', async () => {
     await inNewDataDir('socialconnect-production-', (dataDir) => whileRunning(configFor(dataDir, production), async (server) => {
@@ -233,6 +233,13 @@ describe('a production start', () => {
       expect(server.warnings).toEqual([expect.stringMatching(/^WARNING: DEV_ORIGINS is set with NODE_ENV=production: browsers on http:\/\/localhost:3000 can call this server's API/)]);
       const health = await fetch(`${server.url}/api/health`, { headers: { origin: 'http://localhost:3000' } });
       expect({ status: health.status, allowed: health.headers.get('access-control-allow-origin') }).toEqual({ status: 200, allowed: 'http://localhost:3000' });
+    }));
+  }, 60_000);
+
+  it('without PUBLIC_URL warns that links in mail open its own address', async () => {
+    const { PUBLIC_URL: _given, ...withoutAddress } = production;
+    await inNewDataDir('socialconnect-production-', (dataDir) => whileRunning(configFor(dataDir, withoutAddress), async (server) => {
+      expect(server.warnings).toEqual([expect.stringMatching(/^WARNING: PUBLIC_URL is not set with NODE_ENV=production: links in mail/)]);
     }));
   }, 60_000);
 
