@@ -68,8 +68,13 @@ describe('createMockContext', () => {
     server.use(...createHandlers(ctx));
     await fetch('http://localhost/alt/posts');
     expect(onWrite).not.toHaveBeenCalled();
-    await fetch('http://localhost/alt/auth/signup', { method: 'POST', body: JSON.stringify(SAMPLE_SIGNUP) });
+    const { email: _email, ...withoutEmail } = SAMPLE_SIGNUP;
+    await fetch('http://localhost/alt/auth/signup', { method: 'POST', body: JSON.stringify(withoutEmail) });
     expect(onWrite).toHaveBeenCalledTimes(1);
+    // With an address, the mail that confirms it goes to the inbox, which is saved with the store too.
+    await fetch('http://localhost/alt/auth/signup', { method: 'POST', body: JSON.stringify({ ...SAMPLE_SIGNUP, username: 'sam_two' }) });
+    expect(onWrite).toHaveBeenCalledTimes(3);
+    expect(ctx.db.inbox.map((mail) => mail.to)).toEqual([SAMPLE_SIGNUP.email]);
   });
 
   it('answers a write only once it is saved', async () => {
