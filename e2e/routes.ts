@@ -151,7 +151,7 @@ export const MEMBER_ROUTES: RouteCheck[] = [
     },
   },
   {
-    name: 'devices',
+    name: 'account',
     path: '/settings/account',
     ready: async (page) => {
       const words = await wordsOf(page);

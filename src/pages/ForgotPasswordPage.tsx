@@ -50,9 +50,9 @@ export function ForgotPasswordPage() {
         <form className="auth-form" method="post" noValidate onSubmit={(event) => void onSubmit(event)} aria-busy={isLoading}>
           <TextField label={say('forgot.login')} name="login" autoComplete="username" autoCapitalize="none" spellCheck={false} required maxLength={LIMITS.emailMax} value={login} onValueChange={setLogin} />
           {/* There from the start, so what it says once sent is announced. */}
-          <p className={sentFor !== undefined ? 'notice notice--done' : undefined} role="status">{sentFor !== undefined ? say('forgot.sent', { minutes: LIMITS.passwordResetMinutes }) : null}</p>
+          <p className={sentFor !== undefined ? 'notice notice--done' : 'visually-hidden'} role="status">{sentFor !== undefined ? say('forgot.sent', { minutes: LIMITS.passwordResetMinutes }) : null}</p>
           <div className="auth-form__actions">
-            <button type="submit" className="button button--primary button--block" disabled={isLoading || has === undefined}>
+            <button type="submit" className="button button--primary button--block" disabled={isLoading}>
               <ProgressLabel pending={isLoading} idle={say('forgot.send')} busy={say('forgot.sending')} />
             </button>
           </div>

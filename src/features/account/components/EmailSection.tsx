@@ -56,7 +56,7 @@ export function EmailSection() {
       <label className="email-section__label" htmlFor={fieldId}>{say('account.emailField')}</label>
       <input
         id={fieldId}
-        className="text-input"
+        className="text-input email-section__input"
         type="email"
         name="email"
         autoComplete="email"
