@@ -14,6 +14,13 @@ describe('HS256 tokens', () => {
     expect(await tokens.verify(token)).toEqual({ sub: 'u-1', username: 'ünïcode_name', iat: 1748736000, exp: 1748736060, jti: expect.stringMatching(/^jti-/), ver: 2 });
   });
 
+  it('issues a token with the very claims that verifying it gives', async () => {
+    const tokens = createTokenService({ secret, now: () => new Date('2025-06-01T00:00:00Z'), ttlSeconds: 60, newId });
+    const { token, claims } = await tokens.issue({ id: 'u-2', username: 'mia', sessionVersion: 4 });
+    expect(claims).toEqual({ sub: 'u-2', username: 'mia', iat: 1748736000, exp: 1748736060, jti: expect.stringMatching(/^jti-/), ver: 4 });
+    expect(await tokens.verify(token)).toEqual(claims);
+  });
+
   it("marks the stand-in's secret as not secure", () => {
     expect(STAND_IN_TOKEN_SECRET).toMatch(/NOT-SECURE/);
   });

@@ -35,6 +35,8 @@ export interface TokenSubject {
 
 export interface TokenService {
   sign(member: TokenSubject): Promise<string>;
+  /** A new token and the claims it carries, for a caller that records it (a device). */
+  issue(member: TokenSubject): Promise<{ token: string; claims: TokenClaims }>;
   /** The claims of a well-formed, correctly signed, unexpired token; otherwise null. */
   verify(token: string): Promise<TokenClaims | null>;
 }
@@ -83,16 +85,22 @@ export function createTokenService({ secret, now = () => new Date(), ttlSeconds 
     imported ??= importHmacKey(secret);
     return imported;
   };
+  const issue: TokenService['issue'] = async (member) => {
+    const iat = Math.floor(now().getTime() / 1000);
+    const claims: TokenClaims = { sub: member.id, username: member.username, iat, exp: iat + ttlSeconds, jti: newId(), ver: member.sessionVersion };
+    const token = await new SignJWT({ username: claims.username, ver: claims.ver })
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .setSubject(claims.sub)
+      .setIssuedAt(claims.iat)
+      .setExpirationTime(claims.exp)
+      .setJti(claims.jti)
+      .sign(await key());
+    return { token, claims };
+  };
   return {
+    issue,
     async sign(member) {
-      const iat = Math.floor(now().getTime() / 1000);
-      return new SignJWT({ username: member.username, ver: member.sessionVersion })
-        .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
-        .setSubject(member.id)
-        .setIssuedAt(iat)
-        .setExpirationTime(iat + ttlSeconds)
-        .setJti(newId())
-        .sign(await key());
+      return (await issue(member)).token;
     },
     async verify(token) {
       const at = now();

@@ -1,7 +1,6 @@
 /**
  * A member's email address (the `accounts` extension): given at signup or from their account, and
- * confirmed by a link mailed to it, as the reset links are made (contract/rules/passwordReset.ts): a
- * random token kept as its SHA-256, for the address it was sent to, working once within
+ * confirmed by a link mailed to it (contract/rules/mailedLinks.ts), for the address it was sent to, working once within
  * LIMITS.emailConfirmHours, at most LIMITS.emailConfirmationsPerHour an hour. A changed address is
  * not confirmed until its own link is opened.
  */
@@ -11,36 +10,27 @@ import { LIMITS } from '../limits';
 import { emailConfirmMail } from '../mail';
 import type { EmailConfirmationRow, MemberRow, StoreTx } from '../store';
 import { validateEmail } from '../validation';
-import { newLinkToken, resetTokenHash } from './passwordReset';
+import { greetingName, hourBefore, mailedLink, newMailedLink, sentTokenHash } from './mailedLinks';
 
 export interface AccountEmail {
   email: string;
   emailConfirmed: boolean;
 }
 
-/** Where a confirmation link opens: the app's page, the token in the fragment. */
-export function confirmLink(appOrigin: string, token: string): string {
-  return `${appOrigin}/confirm-email#token=${token}`;
-}
-
 /** A new confirmation link for `email`: its token, to mail, and its row, to keep in a transaction. */
 export async function newConfirmation(ctx: RuleContext, memberId: string, email: string): Promise<{ token: string; row: EmailConfirmationRow }> {
-  const now = ctx.now();
-  const token = newLinkToken();
-  const expiresAt = new Date(now.getTime() + LIMITS.emailConfirmHours * 60 * 60 * 1000).toISOString();
-  return { token, row: { tokenHash: await resetTokenHash(token), memberId, email, createdAt: now.toISOString(), expiresAt } };
+  const { token, ...link } = await newMailedLink(ctx.now(), LIMITS.emailConfirmHours * 60);
+  return { token, row: { ...link, memberId, email } };
 }
 
 /** Mails the link to the member's address; not waited for (a mailer reports its own failures). */
 export function mailConfirmation(ctx: RuleContext, member: MemberRow, token: string): void {
-  const name = `${member.firstName} ${member.lastName}`.trim() || member.username;
-  void ctx.mail.send(emailConfirmMail({ to: member.email, name, username: member.username, link: confirmLink(ctx.appOrigin, token) }));
+  void ctx.mail.send(emailConfirmMail({ to: member.email, name: greetingName(member), username: member.username, link: mailedLink(ctx.appOrigin, '/confirm-email', token) }));
 }
 
 /** Keeps a confirmation link in `tx` unless the member was sent too many this hour; whether it was kept. */
 async function keptUnderLimit(tx: StoreTx, row: EmailConfirmationRow): Promise<boolean> {
-  const since = new Date(Date.parse(row.createdAt) - 60 * 60 * 1000).toISOString();
-  if ((await tx.emailConfirmationsSince(row.memberId, since)) >= LIMITS.emailConfirmationsPerHour) return false;
+  if ((await tx.emailConfirmationsSince(row.memberId, hourBefore(row.createdAt))) >= LIMITS.emailConfirmationsPerHour) return false;
   await tx.addEmailConfirmation(row);
   return true;
 }
@@ -71,8 +61,8 @@ export async function setEmail(ctx: RuleContext, member: MemberRow, typed: unkno
 
 /** Confirms the address a link was sent to, if it is still the member's. */
 export async function confirmEmail(ctx: RuleContext, token: unknown): Promise<void> {
-  if (typeof token !== 'string' || token === '' || token.length > 200) throw refusal('confirmLinkInvalid');
-  const tokenHash = await resetTokenHash(token);
+  const tokenHash = await sentTokenHash(token);
+  if (tokenHash === undefined) throw refusal('confirmLinkInvalid');
   const now = ctx.now().toISOString();
   await ctx.store.transaction(async (tx) => {
     const link = await tx.emailConfirmation(tokenHash, now);

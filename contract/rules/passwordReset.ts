@@ -2,7 +2,7 @@
  * A forgotten password (the `accounts` extension): a member asks by their email address or username;
  * if the account has an address, a link that sets a new password goes there. The answer is the same
  * whether or not an account matched, so nobody learns who has an account or which address it uses.
- * The link's token is random (256 bits); only its SHA-256 is kept; it works once, within
+ * The link (contract/rules/mailedLinks.ts) works once, within
  * LIMITS.passwordResetMinutes; a member is sent at most LIMITS.passwordResetsPerHour an hour.
  * Setting the new password ends every session of the member's, as a password change does.
  */
@@ -11,25 +11,8 @@ import { refusal } from '../errors';
 import { LIMITS } from '../limits';
 import { passwordResetMail } from '../mail';
 import { validatePassword } from '../validation';
+import { greetingName, hourBefore, mailedLink, newMailedLink, sentTokenHash } from './mailedLinks';
 
-const TOKEN_BYTES = 32;
-
-/** A new link token: random bytes, base64url, so it travels in a URL as it is. */
-export function newLinkToken(): string {
-  const bytes = crypto.getRandomValues(new Uint8Array(TOKEN_BYTES));
-  return btoa(String.fromCharCode(...bytes)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
-}
-
-/** What is kept of a token: its SHA-256, in hex. */
-export async function resetTokenHash(token: string): Promise<string> {
-  const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(token)));
-  return Array.from(digest, (byte) => byte.toString(16).padStart(2, '0')).join('');
-}
-
-/** Where a reset link opens: the app's page, the token in the fragment (sent to no server, kept in no log). */
-export function resetLink(appOrigin: string, token: string): string {
-  return `${appOrigin}/reset-password#token=${token}`;
-}
 
 /**
  * Sends a reset link to the account that `login` names (its email address, or its username), if it
@@ -41,21 +24,16 @@ export async function askPasswordReset(ctx: RuleContext, login: unknown): Promis
   if (typed.length > LIMITS.emailMax) return;
   const found = await ctx.store.read((reader) => (typed.includes('@') ? reader.memberByEmail(typed) : reader.memberByUsername(typed)));
   if (!found || found.email === '') return;
-  const now = ctx.now();
-  const token = newLinkToken();
-  const tokenHash = await resetTokenHash(token);
+  const { token, ...link } = await newMailedLink(ctx.now(), LIMITS.passwordResetMinutes);
   const kept = await ctx.store.transaction(async (tx) => {
-    const since = new Date(now.getTime() - 60 * 60 * 1000).toISOString();
-    if ((await tx.passwordResetsSince(found.id, since)) >= LIMITS.passwordResetsPerHour) return false;
-    const expiresAt = new Date(now.getTime() + LIMITS.passwordResetMinutes * 60 * 1000).toISOString();
-    await tx.addPasswordReset({ tokenHash, memberId: found.id, createdAt: now.toISOString(), expiresAt });
+    if ((await tx.passwordResetsSince(found.id, hourBefore(link.createdAt))) >= LIMITS.passwordResetsPerHour) return false;
+    await tx.addPasswordReset({ ...link, memberId: found.id });
     return true;
   });
   if (!kept) return;
-  const name = `${found.firstName} ${found.lastName}`.trim() || found.username;
   // Not waited for: a slow mail server would tell a caller that an account matched. A mailer
   // reports its own failures.
-  void ctx.mail.send(passwordResetMail({ to: found.email, name, username: found.username, link: resetLink(ctx.appOrigin, token) }));
+  void ctx.mail.send(passwordResetMail({ to: found.email, name: greetingName(found), username: found.username, link: mailedLink(ctx.appOrigin, '/reset-password', token) }));
 }
 
 /**
@@ -65,9 +43,8 @@ export async function askPasswordReset(ctx: RuleContext, login: unknown): Promis
  */
 export async function resetPassword(ctx: RuleContext, body: { token?: unknown; password?: unknown }): Promise<void> {
   const password = validatePassword(typeof body.password === 'string' ? body.password : '');
-  const token = typeof body.token === 'string' ? body.token : '';
-  if (token === '' || token.length > 200) throw refusal('resetLinkInvalid');
-  const tokenHash = await resetTokenHash(token);
+  const tokenHash = await sentTokenHash(body.token);
+  if (tokenHash === undefined) throw refusal('resetLinkInvalid');
   // Checked before the password is hashed (a moment's work on a server), and again in the transaction.
   if (!(await ctx.store.read((reader) => reader.passwordReset(tokenHash, ctx.now().toISOString())))) throw refusal('resetLinkInvalid');
   const passwordHash = await ctx.passwords.hash(password);

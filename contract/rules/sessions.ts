@@ -8,14 +8,13 @@
  * written at most every SESSION_SEEN_EVERY_MS a token in each process, outside any transaction and
  * with no event, so a member's every call does not write.
  */
-import { decodeJwt } from 'jose';
 import type { DeviceSession } from '../api';
 import type { RuleContext } from '../context';
 import { deviceOf } from '../devices';
 import { refusal } from '../errors';
 import { LIMITS } from '../limits';
 import type { SessionRow, Store } from '../store';
-import { isTokenClaims, type TokenClaims } from '../tokens';
+import type { TokenClaims } from '../tokens';
 import type { MemberRow } from '../store';
 import type { Session } from './auth';
 
@@ -65,9 +64,7 @@ async function see(ctx: RuleContext, claims: TokenClaims, client: Client | undef
 
 /** A new token for the member, recorded as a device: what login, signup and a password change answer. */
 export async function issueToken(ctx: RuleContext, member: MemberRow, client: Client | undefined): Promise<string> {
-  const token = await ctx.tokens.sign(member);
-  const claims = decodeJwt(token);
-  if (!isTokenClaims(claims)) throw new Error('a token was signed without the claims of a session');
+  const { token, claims } = await ctx.tokens.issue(member);
   await see(ctx, claims, client);
   return token;
 }
@@ -132,9 +129,7 @@ export async function endOtherSessions(ctx: RuleContext, session: Session, clien
     await tx.emit({ type: 'session-ended', memberId, reason: 'elsewhere', sessionVersion });
     return { ...current, sessionVersion };
   });
-  const token = await ctx.tokens.sign(member);
-  const claims = decodeJwt(token);
-  if (!isTokenClaims(claims)) throw new Error('a token was signed without the claims of a session');
+  const { token, claims } = await ctx.tokens.issue(member);
   // The new token stands for the same device: it keeps the time this one signed in.
   await see(ctx, { ...claims, iat: session.claims.iat }, client);
   const rows = await ctx.store.read((reader) => reader.sessionsOf(memberId, ctx.now().toISOString()));

@@ -1,9 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
-import { ProgressLabel } from '../components/ProgressLabel';
 import { paths } from '../config/paths';
 import { AuthPage } from '../features/auth/components/AuthScreen';
-import { TextField } from '../features/auth/components/Fields';
+import { FormActions, TextField } from '../features/auth/components/Fields';
 import { useForgotPasswordMutation } from '../features/auth/passwordApi';
 import { notifyError } from '../features/ui/notify';
 import { useCapability } from '../lib/api/capabilities';
@@ -51,11 +50,7 @@ export function ForgotPasswordPage() {
           <TextField label={say('forgot.login')} name="login" autoComplete="username" autoCapitalize="none" spellCheck={false} required maxLength={LIMITS.emailMax} value={login} onValueChange={setLogin} />
           {/* There from the start, so what it says once sent is announced. */}
           <p className={sentFor !== undefined ? 'notice notice--done' : 'visually-hidden'} role="status">{sentFor !== undefined ? say('forgot.sent', { minutes: LIMITS.passwordResetMinutes }) : null}</p>
-          <div className="auth-form__actions">
-            <button type="submit" className="button button--primary button--block" disabled={isLoading}>
-              <ProgressLabel pending={isLoading} idle={say('forgot.send')} busy={say('forgot.sending')} />
-            </button>
-          </div>
+          <FormActions submit={{ idle: say('forgot.send'), busy: say('forgot.sending') }} pending={isLoading} />
         </form>
       )}
     </AuthPage>

@@ -1,9 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
-import { ProgressLabel } from '../components/ProgressLabel';
 import { paths } from '../config/paths';
 import { AuthPage } from '../features/auth/components/AuthScreen';
-import { TextField } from '../features/auth/components/Fields';
+import { FormActions, TextField } from '../features/auth/components/Fields';
 import { useResetPasswordMutation } from '../features/auth/passwordApi';
 import { notifySuccess } from '../features/ui/notify';
 import { LIMITS } from '../../contract/limits';
@@ -76,11 +75,7 @@ export function ResetPasswordPage() {
         <form className="auth-form" method="post" noValidate onSubmit={(event) => void onSubmit(event)} aria-busy={isLoading}>
           <TextField label={say('reset.password')} name="password" type="password" revealNames={reveal} autoComplete="new-password" required maxLength={LIMITS.passwordMax} hint={say('auth.passwordHint', { min: LIMITS.passwordMin, max: LIMITS.passwordMax })} error={problems.password} value={password} onValueChange={setPassword} />
           <TextField label={say('reset.confirm')} name="confirm" type="password" revealNames={reveal} autoComplete="new-password" required maxLength={LIMITS.passwordMax} error={problems.confirm} value={confirm} onValueChange={setConfirm} />
-          <div className="auth-form__actions">
-            <button type="submit" className="button button--primary button--block" disabled={isLoading}>
-              <ProgressLabel pending={isLoading} idle={say('reset.save')} busy={say('reset.saving')} />
-            </button>
-          </div>
+          <FormActions submit={{ idle: say('reset.save'), busy: say('reset.saving') }} pending={isLoading} />
         </form>
       ) : null}
     </AuthPage>

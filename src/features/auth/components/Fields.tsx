@@ -93,32 +93,29 @@ export interface FormActionsProps {
   submit: { idle: string; busy: string };
   /** The call is on its way. */
   pending: boolean;
-  /** Both buttons wait (the call is on its way, or the app is moving on). */
-  disabled: boolean;
+  /** Every button waits (the call is on its way, or the app is moving on); the call's state by default. */
+  disabled?: boolean;
   /**
-   * What "Fill Test Credentials" puts in the form, by field name (a box: ticked or not). It is also
-   * written on the button, so that a press before the app has taken a page built ahead over fills
-   * the form at once (src/main.tsx).
+   * "Fill Test Credentials", offered only where the network is a demo (useDemoNetwork): what it puts
+   * in the form, by field name (a box: ticked or not). The values are also written on the button, so
+   * that a press before the app has taken a page built ahead over fills the form at once (src/main.tsx).
    */
-  sample: SampleFields;
-  onFillTestCredentials: () => void;
-  /** Whether "Fill Test Credentials" is offered: only where the network is a demo (useDemoNetwork). */
-  offerSample: boolean;
+  testCredentials?: { sample: SampleFields; onFill: () => void };
 }
 
 /** A form's sample values, by field name. */
 export type SampleFields = Readonly<Record<string, string | boolean>>;
 
-/** The login and signup forms' buttons: submit, and "Fill Test Credentials" where the network is a demo. */
-export function FormActions({ submit, pending, disabled, sample, onFillTestCredentials, offerSample }: FormActionsProps) {
+/** A form's buttons: submit, and on login and signup "Fill Test Credentials" where the network is a demo. */
+export function FormActions({ submit, pending, disabled = pending, testCredentials }: FormActionsProps) {
   const say = useT();
   return (
     <div className="auth-form__actions">
       <button type="submit" className="button button--primary button--block" disabled={disabled}>
         <ProgressLabel pending={pending} idle={submit.idle} busy={submit.busy} />
       </button>
-      {offerSample ? (
-        <button type="button" className="button button--secondary button--block" onClick={onFillTestCredentials} disabled={disabled} data-fills={JSON.stringify(sample)}>
+      {testCredentials ? (
+        <button type="button" className="button button--secondary button--block" onClick={testCredentials.onFill} disabled={disabled} data-fills={JSON.stringify(testCredentials.sample)}>
           {say('auth.fillTestCredentials')}
         </button>
       ) : null}

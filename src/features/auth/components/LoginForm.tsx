@@ -73,7 +73,7 @@ export function LoginForm({ redirectTo }: LoginFormProps) {
     <form className="auth-form" method="post" noValidate onFocus={preloadAuthCalls} onSubmit={(event) => void onSubmit(event)} aria-busy={busy}>
       <TextField label={say('auth.username')} name="username" autoComplete="username" autoCapitalize="none" spellCheck={false} required value={username} onValueChange={setUsername} />
       <TextField label={say('auth.password')} name="password" type="password" revealNames={{ show: say('auth.showPassword'), hide: say('auth.hidePassword') }} autoComplete="current-password" required value={password} onValueChange={setPassword} />
-      <FormActions submit={{ idle: say('auth.loginButton'), busy: say('auth.loggingIn') }} pending={isLoading} disabled={busy} sample={SAMPLE} onFillTestCredentials={fillTestCredentials} offerSample={demo} />
+      <FormActions submit={{ idle: say('auth.loginButton'), busy: say('auth.loggingIn') }} pending={isLoading} disabled={busy} testCredentials={demo ? { sample: SAMPLE, onFill: fillTestCredentials } : undefined} />
     </form>
   );
 }

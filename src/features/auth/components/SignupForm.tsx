@@ -216,10 +216,7 @@ export function SignupForm() {
       <FormActions
         submit={{ idle: say('auth.createAccount'), busy: say('auth.creatingAccount') }}
         pending={isLoading}
-        disabled={isLoading}
-        sample={SAMPLE}
-        onFillTestCredentials={fillTestCredentials}
-        offerSample={demo}
+        testCredentials={demo ? { sample: SAMPLE, onFill: fillTestCredentials } : undefined}
       />
     </form>
   );
