@@ -4,7 +4,7 @@ import type { Config } from 'jest';
 /**
  * ESM-only packages that msw, the app and the server pull in; jest must transform them to CommonJS.
  */
-const esmPackages = ['msw', '@mswjs', 'rettime', 'until-async', 'outvariant', 'strict-event-emitter', 'headers-polyfill', 'uuid', 'is-node-process', '@open-draft', 'tough-cookie', 'type-fest', 'jose', 'content-disposition', '@lingui', '@messageformat'];
+const esmPackages = ['msw', '@mswjs', 'rettime', 'until-async', 'outvariant', 'strict-event-emitter', 'headers-polyfill', 'uuid', 'is-node-process', '@open-draft', 'tough-cookie', 'type-fest', 'jose', 'content-disposition', '@lingui', '@messageformat', '@scure', '@noble', 'otplib', '@otplib'];
 
 /**
  * SWC turns TypeScript and those packages into CommonJS with no type check (tsc does that, once, in

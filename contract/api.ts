@@ -96,6 +96,11 @@ export type ErrorResponse = Static<typeof Schema.ErrorResponse>;
  *   sets it (contract/rules/passwordReset.ts). GET /account/email answers the member's address and
  *   whether it is confirmed (AccountEmail); POST /account/email `{ email }` sets it and mails a link
  *   that confirms it; POST /auth/confirm-email `{ token }` confirms it (contract/rules/email.ts).
+ *   Two-factor sign-in (contract/rules/twoFactor.ts): GET /account/two-factor (TwoFactorStatus);
+ *   POST /account/two-factor/setup answers a new key (TwoFactorSetup); POST /account/two-factor/enable
+ *   `{ secret, code }` turns it on and answers ten recovery codes once (TwoFactorEnabled); POST
+ *   /account/two-factor/disable `{ code }` turns it off. Login then refuses with `twoFactorRequired`
+ *   until the body carries `code`: the authenticator's, or a recovery code, each good once.
  */
 export type ApiExtension = Static<typeof Schema.ApiExtension>;
 
@@ -123,6 +128,9 @@ export type DeviceSession = Static<typeof Schema.DeviceSession>;
 export type DeviceSessions = Static<typeof Schema.DeviceSessions>;
 export type OtherDevicesEnded = Static<typeof Schema.OtherDevicesEnded>;
 export type AccountEmail = Static<typeof Schema.AccountEmail>;
+export type TwoFactorStatus = Static<typeof Schema.TwoFactorStatus>;
+export type TwoFactorSetup = Static<typeof Schema.TwoFactorSetup>;
+export type TwoFactorEnabled = Static<typeof Schema.TwoFactorEnabled>;
 
 /** The unread count is counted up to this: a count of 100 stands for 100 or more. */
 export const NOTIFICATIONS_UNREAD_MAX = 100;

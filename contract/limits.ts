@@ -41,5 +41,7 @@ export const LIMITS = {
   /** An email confirmation link: how long it works, and how many a member is sent an hour. */
   emailConfirmHours: 24,
   emailConfirmationsPerHour: 3,
+  /** Two-factor sign-in: how many recovery codes a member is given, each good once. */
+  recoveryCodes: 10,
   addressMax: 64,
 } as const;

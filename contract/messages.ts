@@ -94,6 +94,11 @@ const CATALOGUE = {
   confirmLinkInvalid: [400, 'This link has expired, was already used, or is for another address. Send a new one from your account.'],
   sessionNotFound: [404, 'This device is already logged out.'],
   sessionIsCurrent: [400, 'This is the device you are using: log out from the menu instead.'],
+  twoFactorRequired: [401, 'Enter the 6-digit code your authenticator app shows, or one of your recovery codes.'],
+  twoFactorCodeInvalid: [401, 'That code is not right. Enter the code your authenticator app shows now, or an unused recovery code.'],
+  twoFactorAlreadyOn: [409, 'Two-factor sign-in is already on for this account.'],
+  twoFactorNotOn: [409, 'Two-factor sign-in is not on for this account.'],
+  twoFactorKeyInvalid: [400, 'This setup key is not one we made. Start setting up two-factor sign-in again.'],
   idempotencyKeyInvalid: [400, 'Idempotency-Key must be 8 to 128 characters: letters, digits, hyphens or underscores.'],
   idempotencyKeyReused: [422, 'This was already sent once with different content, and may have been saved. Check before sending it again.'],
 

@@ -21,6 +21,7 @@ import { markRead } from './rules/notifications';
 import { pinnedPosts, setPinned } from './rules/pins';
 import { askPasswordReset, resetPassword } from './rules/passwordReset';
 import { confirmEmail, setEmail } from './rules/email';
+import { beginTwoFactor, disableTwoFactor, enableTwoFactor, twoFactorStatus } from './rules/twoFactor';
 import { endOtherSessions, endSession, issueToken, listSessions, noteSeen, type Client } from './rules/sessions';
 import { feedOrderOf, pageOf, wantsChangeCounts, wantsMinimal, wantsReactionCounts, type Query } from './rules/pages';
 import { createReply, deleteReply, likeReply, unlikeReply } from './rules/replies';
@@ -610,6 +611,13 @@ const sessionRoutes: RouteSpec[] = [
   // The member's own email address, and whether it is confirmed: theirs alone.
   memberRoute('get', '/account/email', 200, undefined, async ({ session }) => shaped(Schema.AccountEmail, { email: session.member.email, emailConfirmed: session.member.emailConfirmed })),
   memberRoute('post', '/account/email', 201, Schema.EmailChangeRequest, async ({ ctx, session, json }) => shaped(Schema.AccountEmail, await setEmail(ctx, session.member, json.email))),
+  memberRoute('get', '/account/two-factor', 200, undefined, async ({ ctx, session }) => shaped(Schema.TwoFactorStatus, await twoFactorStatus(ctx, session.member))),
+  memberRoute('post', '/account/two-factor/setup', 201, undefined, async ({ ctx, session }) => shaped(Schema.TwoFactorSetup, await beginTwoFactor(ctx, session.member))),
+  memberRoute('post', '/account/two-factor/enable', 201, Schema.TwoFactorEnableRequest, async ({ ctx, session, json }) => shaped(Schema.TwoFactorEnabled, { enabled: true, recoveryCodes: await enableTwoFactor(ctx, session.member, json) })),
+  memberRoute('post', '/account/two-factor/disable', 200, Schema.TwoFactorCodeRequest, async ({ ctx, session, json }) => {
+    await disableTwoFactor(ctx, session.member, json.code);
+    return shaped(Schema.TwoFactorStatus, await twoFactorStatus(ctx, session.member));
+  }),
   memberRoute('get', '/sessions', 200, undefined, async ({ ctx, session, client }) => shaped(Schema.DeviceSessions, { sessions: await listSessions(ctx, session, client) })),
   memberRoute('post', '/sessions/end-others', 200, undefined, async ({ ctx, session, client }) => {
     const { token, sessions } = await endOtherSessions(ctx, session, client);

@@ -161,6 +161,8 @@ export const PasswordResetRequest = Type.Object({ token: Type.Optional(Type.Unkn
 export const LoginRequest = Type.Object({
   username: Type.String(),
   password: Type.String(),
+  /** With two-factor sign-in on (`accounts`): the authenticator's code, or a recovery code. */
+  code: Type.Optional(Type.String()),
 });
 
 export const PostDraftPayload = Type.Object({
@@ -315,6 +317,21 @@ export const DeviceSession = Type.Object({
   lastSeenAt: Type.String(),
   current: Type.Boolean(),
 });
+
+/** Whether the member's two-factor sign-in is on, and how many of their recovery codes are unused. */
+export const TwoFactorStatus = Type.Object({ enabled: Type.Boolean(), recoveryCodesLeft: Type.Integer({ minimum: 0 }) });
+
+/** A new key for an authenticator app: as text, and as the otpauth:// address a QR code carries. */
+export const TwoFactorSetup = Type.Object({ secret: Type.String(), uri: Type.String() });
+
+/** Turns two-factor sign-in on: the key set up, and the first code the app made with it. */
+export const TwoFactorEnableRequest = Type.Object({ secret: Type.Optional(Type.Unknown()), code: Type.Optional(Type.Unknown()) });
+
+/** Two-factor sign-in turned on: the recovery codes, shown this once (only their hashes are kept). */
+export const TwoFactorEnabled = Type.Object({ enabled: Type.Literal(true), recoveryCodes: Type.Array(Type.String()) });
+
+/** A code the member's authenticator shows, or a recovery code: what turning two-factor off asks. */
+export const TwoFactorCodeRequest = Type.Object({ code: Type.Optional(Type.Unknown()) });
 
 /** The member's devices: this one first, then the last seen first. */
 export const DeviceSessions = Type.Object({ sessions: Type.Array(DeviceSession) });

@@ -48,6 +48,13 @@ export const UserRecord = Type.Object({
   email: Type.Optional(Type.String()),
   /** Whether the member confirmed it by a mailed link. Absent: not. */
   emailConfirmed: Type.Optional(Type.Boolean()),
+  /** Two-factor sign-in, when on (`accounts`): its key, the last code's time step, the recovery codes' SHA-256. */
+  twoFactor: Type.Optional(Type.Object({
+    secret: Type.String(),
+    lastStep: Type.Integer(),
+    recoveryCodeHashes: Type.Array(Type.String()),
+    enabledAt: Type.String(),
+  })),
 });
 export type UserRecord = Static<typeof UserRecord>;
 

@@ -67,6 +67,21 @@ export interface EmailConfirmationRow extends PasswordResetRow {
   email: string;
 }
 
+/**
+ * A member's two-factor sign-in (`accounts`), kept apart from their row so that the key is read by
+ * login and the account's settings alone.
+ */
+export interface TwoFactorRow {
+  memberId: string;
+  /** The authenticator's key, base32 (RFC 4648), as the app showed it. */
+  secret: string;
+  /** The time step of the last code accepted: a code of it, or of one before, is not accepted again. */
+  lastStep: number;
+  /** The SHA-256 of each recovery code not used yet. */
+  recoveryCodeHashes: string[];
+  enabledAt: string;
+}
+
 /** An image as kept: the URL answers carry, and its size and copies when they are known. */
 export interface KeptImage {
   url: string;
@@ -254,6 +269,8 @@ export interface StoreReader {
   emailConfirmationsSince(memberId: string, since: string): Promise<number>;
   /** The member's devices whose tokens have not expired by `at`, in no particular order (`accounts`). */
   sessionsOf(memberId: string, at: string): Promise<SessionRow[]>;
+  /** The member's two-factor sign-in, when it is on (`accounts`). */
+  twoFactorOf(memberId: string): Promise<TwoFactorRow | undefined>;
 
   /**
    * One page of posts in an order (contract/order.ts), after the cursor. Each page costs the same
@@ -391,6 +408,14 @@ export interface StoreTx extends StoreReader {
   dropEmailConfirmations(memberId: string, at: string): Promise<void>;
   /** Forgets the member's device records named, or all of them (`accounts`). */
   endSessions(memberId: string, ids?: readonly string[]): Promise<void>;
+  /** Turns the member's two-factor sign-in on with this key and these recovery codes (`accounts`). */
+  setTwoFactor(row: TwoFactorRow): Promise<void>;
+  /** Turns it off: the key and the recovery codes are forgotten. */
+  dropTwoFactor(memberId: string): Promise<void>;
+  /** Takes a code of time step `step`: false when one of it or of a later step was taken already. */
+  takeTwoFactorStep(memberId: string, step: number): Promise<boolean>;
+  /** Uses up the recovery code whose hash this is: false when the member has no such code unused. */
+  takeRecoveryCode(memberId: string, codeHash: string): Promise<boolean>;
   /**
    * Keeps an uploaded image, with its smaller copies, and returns the URLs answers carry for them:
    * the stand-in keeps data URLs; the server stores the bytes once by their SHA-256 and answers

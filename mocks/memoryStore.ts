@@ -212,6 +212,19 @@ function memberRow(user: UserRecord): MemberRow {
   };
 }
 
+/** Sets (or with undefined, takes off) a member's two-factor sign-in, undone with its transaction. */
+function keepTwoFactor(db: MemoryDb, memberId: string, twoFactor: UserRecord['twoFactor'], undo: Array<() => void>): void {
+  const user = db.users.get(memberId);
+  if (!user) return;
+  const before = user.twoFactor;
+  if (twoFactor) user.twoFactor = twoFactor;
+  else delete user.twoFactor;
+  undo.push(() => {
+    if (before) user.twoFactor = before;
+    else delete user.twoFactor;
+  });
+}
+
 /** A mailed link's row kept by its token's hash (a reset, a confirmation), undone with its transaction. */
 function keepLink<Row extends PasswordResetRow>(links: Map<string, Row>, row: Row, undo: Array<() => void>): void {
   links.set(row.tokenHash, { ...row });
@@ -362,6 +375,10 @@ function reader(db: MemoryDb): StoreReader {
     emailConfirmationsSince: async (memberId, since) => [...db.emailConfirmations.values()].filter((row) => row.memberId === memberId && row.createdAt >= since).length,
     passwordResetsSince: async (memberId, since) => [...db.passwordResets.values()].filter((row) => row.memberId === memberId && row.createdAt >= since).length,
     sessionsOf: async (memberId, at) => [...db.sessions.values()].filter((row) => row.memberId === memberId && row.expiresAt > at).map((row) => ({ ...row })),
+    twoFactorOf: async (memberId) => {
+      const kept = db.users.get(memberId)?.twoFactor;
+      return kept && { memberId, ...structuredClone(kept) };
+    },
     relations: async (memberId) => relationsOf(db, memberId),
     blockedBetween: async (memberId, otherId) => (db.users.get(memberId)?.blocking?.includes(otherId) ?? false)
       || (db.users.get(otherId)?.blocking?.includes(memberId) ?? false),
@@ -673,6 +690,20 @@ function writer(db: MemoryDb, undo: Array<() => void>, now: () => Date, emitted:
     dropEmailConfirmations: async (memberId, at) => dropLinks(db.emailConfirmations, memberId, at, undo),
     addPasswordReset: async (row) => keepLink(db.passwordResets, row, undo),
     dropPasswordResets: async (memberId, at) => dropLinks(db.passwordResets, memberId, at, undo),
+    setTwoFactor: async ({ memberId, ...row }) => keepTwoFactor(db, memberId, structuredClone(row), undo),
+    dropTwoFactor: async (memberId) => keepTwoFactor(db, memberId, undefined, undo),
+    takeTwoFactorStep: async (memberId, step) => {
+      const kept = db.users.get(memberId)?.twoFactor;
+      if (!kept || kept.lastStep >= step) return false;
+      keepTwoFactor(db, memberId, { ...kept, lastStep: step }, undo);
+      return true;
+    },
+    takeRecoveryCode: async (memberId, codeHash) => {
+      const kept = db.users.get(memberId)?.twoFactor;
+      if (!kept?.recoveryCodeHashes.includes(codeHash)) return false;
+      keepTwoFactor(db, memberId, { ...kept, recoveryCodeHashes: kept.recoveryCodeHashes.filter((hash) => hash !== codeHash) }, undo);
+      return true;
+    },
     endSessions: async (memberId, ids) => {
       for (const row of [...db.sessions.values()]) {
         if (row.memberId !== memberId || (ids && !ids.includes(row.id))) continue;

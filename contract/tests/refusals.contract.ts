@@ -152,6 +152,15 @@ const GRID: Record<string, Partial<Record<Column, Case>>> = {
     'a bad body': { path: '/auth/confirm-email', body: NOT_AN_OBJECT, refused: 'invalidBody' },
     'a missing id': { path: '/auth/confirm-email', body: { token: 'no-such-link' }, refused: 'confirmLinkInvalid' },
   },
+  'GET /account/two-factor': {},
+  'POST /account/two-factor/setup': {},
+  'POST /account/two-factor/enable': {
+    'a bad body': { path: '/account/two-factor/enable', body: NOT_AN_OBJECT, refused: 'invalidBody' },
+    'a limit hit': { path: '/account/two-factor/enable', body: { secret: 'A'.repeat(33), code: '123456' }, refused: 'twoFactorKeyInvalid' },
+  },
+  'POST /account/two-factor/disable': {
+    'a bad body': { path: '/account/two-factor/disable', body: NOT_AN_OBJECT, refused: 'invalidBody' },
+  },
   'GET /sessions': {},
   'POST /sessions/end-others': {},
   'POST /sessions/end/:sessionId': {

@@ -1,5 +1,5 @@
 /** Members, who follows whom, and the tokens members logged out with. */
-import type { FollowLists, MemberRow, Scope, SessionRow, StoreReader, StoreTx } from '../../contract/store';
+import type { FollowLists, MemberRow, Scope, SessionRow, StoreReader, StoreTx, TwoFactorRow } from '../../contract/store';
 import type { Row, Sql } from '../db/database';
 import { releaseImage } from './media';
 import { entryOf, iso, NO_LOCKS, rowById, setPair, storable, storableIds, type RowLocks } from './rows';
@@ -92,7 +92,22 @@ export function memberReads(sql: Sql, locks: RowLocks = NO_LOCKS) {
       const rows = await sql.query(`SELECT ${SESSION_COLUMNS} FROM sessions WHERE member_id = $1 AND expires_at > $2`, [memberId, at]);
       return rows.map(toSession);
     },
+    async twoFactorOf(memberId) {
+      const [row] = await sql.query('SELECT member_id, secret, last_step, recovery_code_hashes, enabled_at FROM two_factor WHERE member_id = $1', [memberId]);
+      return row && toTwoFactor(row);
+    },
   } satisfies Partial<StoreReader>;
+}
+
+/** A two_factor row as the store answers it. */
+export function toTwoFactor(row: Row): TwoFactorRow {
+  return {
+    memberId: String(row.member_id),
+    secret: String(row.secret),
+    lastStep: Number(row.last_step),
+    recoveryCodeHashes: (row.recovery_code_hashes as unknown[]).map(String),
+    enabledAt: iso(row.enabled_at),
+  };
 }
 
 const SESSION_COLUMNS = 'id, member_id, session_version, user_agent, address, created_at, last_seen_at, expires_at';
@@ -174,6 +189,24 @@ export function memberWrites(sql: Sql) {
     async endSessions(memberId, ids) {
       if (ids === undefined) await sql.query('DELETE FROM sessions WHERE member_id = $1', [memberId]);
       else if (ids.length > 0) await sql.query('DELETE FROM sessions WHERE member_id = $1 AND id = ANY($2::text[])', [memberId, storableIds(ids)]);
+    },
+    async setTwoFactor(row) {
+      await sql.query(
+        `INSERT INTO two_factor (member_id, secret, last_step, recovery_code_hashes, enabled_at) VALUES ($1, $2, $3, $4::text[], $5)
+         ON CONFLICT (member_id) DO UPDATE SET secret = EXCLUDED.secret, last_step = EXCLUDED.last_step, recovery_code_hashes = EXCLUDED.recovery_code_hashes, enabled_at = EXCLUDED.enabled_at`,
+        [row.memberId, row.secret, row.lastStep, row.recoveryCodeHashes, row.enabledAt],
+      );
+    },
+    async dropTwoFactor(memberId) {
+      await sql.query('DELETE FROM two_factor WHERE member_id = $1', [memberId]);
+    },
+    async takeTwoFactorStep(memberId, step) {
+      // One statement: of two logins racing with the same code, one takes it.
+      return (await sql.query('UPDATE two_factor SET last_step = $2 WHERE member_id = $1 AND last_step < $2 RETURNING 1', [memberId, step])).length > 0;
+    },
+    async takeRecoveryCode(memberId, codeHash) {
+      if (!storable(codeHash)) return false;
+      return (await sql.query('UPDATE two_factor SET recovery_code_hashes = array_remove(recovery_code_hashes, $2) WHERE member_id = $1 AND $2 = ANY(recovery_code_hashes) RETURNING 1', [memberId, codeHash])).length > 0;
     },
     async revokeToken(jti, expiresAt) {
       // Tokens past their expiry are refused anyway: forget them, so the table stays small.

@@ -180,12 +180,13 @@ export async function openServerTarget(kind: 'pglite' | 'postgres', { oneStateme
     baseUrl: `${server.baseUrl}/api`,
     async reset() {
       if ((await version()) !== seeded) seeded = await seed();
-      // Devices and reset links are kept beside the network and make no event: the version does not tell of them.
+      // Devices, reset links and two-factor keys are kept beside the network and make no event: the version does not tell of them.
       else {
         await server.database.session(async (sql) => {
           await sql.query('DELETE FROM sessions');
           await sql.query('DELETE FROM password_resets');
           await sql.query('DELETE FROM email_confirmations');
+          await sql.query('DELETE FROM two_factor');
         });
       }
       mail.sent.length = 0;
