@@ -3,12 +3,13 @@ import { MESSAGES } from '../contract/messages';
 import { DEMO_CREDENTIALS, DEMO_USER_ID, seedPostId } from '../contract/seed/default';
 import { findInconsistencies } from '../contract/snapshot';
 import { getMockDb, useScenario } from './testing/node';
-import { chooseScenario, DEFAULT_SCENARIO, getScenario, isScenarioName, SCENARIO_DESCRIPTIONS, SCENARIO_NAMES, SCENARIOS } from './scenarios';
+import { authenticatorCode } from '../contract/rules/twoFactor';
+import { chooseScenario, DEFAULT_SCENARIO, getScenario, isScenarioName, SCENARIO_DESCRIPTIONS, SCENARIO_NAMES, SCENARIOS, TWO_FACTOR_DEMO } from './scenarios';
 import { call, callAs, errorOf, expectHealthy } from './testing/testSupport';
 
 describe('scenario catalogue', () => {
   it('names every scenario QA needs, each with a description and a consistent seed', () => {
-    expect(SCENARIO_NAMES).toEqual(['default', 'empty', 'new-member', 'busy', 'slow', 'server-error', 'offline', 'expired-session', 'read-only', 'spec-only']);
+    expect(SCENARIO_NAMES).toEqual(['default', 'empty', 'new-member', 'busy', 'slow', 'server-error', 'offline', 'expired-session', 'read-only', 'spec-only', 'two-factor']);
     for (const name of SCENARIO_NAMES) {
       expect(SCENARIOS[name].name).toBe(name);
       expect(SCENARIO_DESCRIPTIONS[name].length).toBeGreaterThan(20);
@@ -167,5 +168,19 @@ describe('useScenario', () => {
     // What the spec's GET /users/{userId} answers for an id nobody has.
     const muted = await call('GET', '/users/muted', token);
     expect({ status: muted.status, message: errorOf(muted) }).toEqual({ status: 404, message: MESSAGES.userNotFound });
+  });
+
+  it('two-factor: the demo member logs in with the code of the moment or a recovery code, each once; the others as ever', async () => {
+    useScenario('two-factor');
+    expect(findInconsistencies(getMockDb().snapshot())).toEqual([]);
+    const login = (code?: string) => call<LoginResponse>('POST', '/auth/login', { body: { ...DEMO_CREDENTIALS, ...(code === undefined ? {} : { code }) } });
+    expect({ status: (await login()).status, message: errorOf(await login()) }).toEqual({ status: 401, message: MESSAGES.twoFactorRequired });
+    const now = await authenticatorCode(TWO_FACTOR_DEMO.secret, new Date());
+    expect((await login(now)).status).toBe(200);
+    expect(errorOf(await login(now))).toBe(MESSAGES.twoFactorCodeInvalid);
+    // Every code the README lists is one the store keeps.
+    for (const code of TWO_FACTOR_DEMO.recoveryCodes) expect({ code, status: (await login(code)).status }).toEqual({ code, status: 200 });
+    expect(errorOf(await login(TWO_FACTOR_DEMO.recoveryCodes[0]))).toBe(MESSAGES.twoFactorCodeInvalid);
+    expect((await call('POST', '/auth/login', { body: { username: 'noah_kim', password: DEMO_CREDENTIALS.password } })).status).toBe(200);
   });
 });

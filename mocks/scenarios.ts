@@ -12,7 +12,7 @@ import type { DbSnapshot } from '../contract/snapshot';
 import type { MockContext } from './context';
 import { errorResponse, pathsOf, routeUrl, toHandler } from './handlers';
 
-export const SCENARIO_NAMES = ['default', 'empty', 'new-member', 'busy', 'slow', 'server-error', 'offline', 'expired-session', 'read-only', 'spec-only'] as const;
+export const SCENARIO_NAMES = ['default', 'empty', 'new-member', 'busy', 'slow', 'server-error', 'offline', 'expired-session', 'read-only', 'spec-only', 'two-factor'] as const;
 
 export type ScenarioName = (typeof SCENARIO_NAMES)[number];
 
@@ -58,6 +58,31 @@ function buildNewMemberSeed(): DbSnapshot {
   }));
   const { notifications: _none, ...rest } = seed;
   return { ...rest, users, posts };
+}
+
+/**
+ * NOT SECURE, as the stand-in's every password: the key of the demo member's authenticator in the
+ * `two-factor` scenario, and their recovery codes, for QA to log in with (the README lists them; the
+ * workbench shows the code of the moment).
+ */
+export const TWO_FACTOR_DEMO = {
+  secret: 'SOCIALCONNECTDEMOTWOFACTORKEY234',
+  recoveryCodes: ['m9epx-bc5ud', 'nvb8t-gbcqq', 'chcuq-b5vd9', 'hxxv9-bvvpb', 'hbu6e-kqeud', 'vku5y-fdvvx', 'gnduz-cvbwg', 'syuq3-mrv8r', 'nkh4f-z3hcv', 'kts7m-2rkwc'],
+  /** Their SHA-256 (without the hyphen), as a store keeps them, in the same order. */
+  recoveryCodeHashes: [
+    'a3847f94dc79c19f25f183fb0dea0ec49242e465b302b472797e3d501e6004ab', 'b46c9488062e3582c206d1956d4b414370da44ba36d19f10088598954ece3e09',
+    '8eced7ad178c69104dcdc2f20a04c71667fc2450f5654726fcd55662d5b34552', 'cbb60d56ac33401cb93424473d0b76783e88186c326240931309ca04b365d4e0',
+    '287f69901c1866b273fb506b09b861ea133a105b2f81b37445f45e93b9b6be71', '5663f02b87ac5a43b2806048cb49de9d08b9f41586eb3fb3eb4a3a6790f75c1d',
+    '226e1e9d07fff5d43695947d31339e9b7d592b3f3b4d0c900954066581fbe9d5', 'c6b1c0908306d1fbd52c5aaf76612048c2169e05b7fb834ea8e496faa6f3156a',
+    '35a5e917678028d24b086fc7a83278d06862a9b86c04d03d46c6955c6d3de460', '8d4faf8adaee40631e57479dd06948b9d70e5b0072da705b1077091acbbb0f98',
+  ],
+} as const;
+
+/** The default seed where the demo member has two-factor sign-in on, with TWO_FACTOR_DEMO's key. */
+function buildTwoFactorSeed(): DbSnapshot {
+  const seed = buildDefaultSeed();
+  const twoFactor = { secret: TWO_FACTOR_DEMO.secret, lastStep: 0, recoveryCodeHashes: [...TWO_FACTOR_DEMO.recoveryCodeHashes], enabledAt: '2026-01-05T09:00:00.000Z' };
+  return { ...seed, users: seed.users.map((user) => (user.id === DEMO_USER_ID ? { ...user, twoFactor } : user)) };
 }
 
 const none = (): HttpHandler[] => [];
@@ -176,6 +201,12 @@ export const SCENARIOS: Readonly<Record<ScenarioName, Scenario>> = {
     description: 'A backend that answers the product spec and nothing more: its health lists no extension, and every other call (pages, the feed, the live stream, replies, notifications, tags, mute and block, logout) answers 404. The app works as the spec says, with none of the extras.',
     buildSeed: buildDefaultSeed,
     overrides: specOnlyHandlers,
+  },
+  'two-factor': {
+    name: 'two-factor',
+    description: 'The seed, where demo_user has two-factor sign-in on: login asks for the code the workbench shows (or a recovery code from the README), and Your account turns it off.',
+    buildSeed: buildTwoFactorSeed,
+    overrides: none,
   },
 };
 

@@ -4,6 +4,7 @@
  * panel holds no stand-in code of its own: it reads and acts through this object, which the stand-in's
  * start hands to the app.
  */
+import { authenticatorCode } from '../contract/rules/twoFactor';
 import { MESSAGES } from '../contract/messages';
 import { BACKEND_PARAM } from './backendChoice';
 import { compareBackends, serverBackend, type Difference } from './compare';
@@ -102,6 +103,8 @@ export interface StandInWorkbench {
     mails(): readonly KeptMail[];
     subscribe(listener: () => void): () => void;
   };
+  /** The code each member with two-factor sign-in on would read in their authenticator app now. */
+  authenticatorCodes(): Promise<Array<{ username: string; code: string }>>;
   /** The calls the stand-in answered, while the log is on. */
   log: {
     entries(): readonly LogEntry[];
@@ -272,6 +275,9 @@ export function createWorkbench({ ctx, scenario: first, keep, keepClock, log, ke
         return () => inboxListeners.delete(listener);
       },
     },
+    authenticatorCodes: () => Promise.all([...ctx.db.users.values()].flatMap((user) => (
+      user.twoFactor ? [authenticatorCode(user.twoFactor.secret, new Date()).then((code) => ({ username: user.username, code }))] : []
+    ))),
     worker: {
       state: worker.state,
       subscribe: worker.subscribe,

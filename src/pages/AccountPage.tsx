@@ -3,18 +3,20 @@ import { usePageTitle } from '../components/usePageTitle';
 import { TIMINGS } from '../config/timings';
 import { EmailSection } from '../features/account/components/EmailSection';
 import { DeviceList } from '../features/devices/components/DeviceList';
+import { TwoFactorSection } from '../features/twoFactor/components/TwoFactorSection';
 import { useLoaderOffAfter } from '../features/ui/useLoaderOffAfter';
 import { useCapability } from '../lib/api/capabilities';
 import { useT } from '../i18n/useT';
 import './FeedPages.css';
 import './MutedAndBlockedPage.css';
 
-/** /settings/account: the member's email address and the devices they are logged in on (the `accounts` extension). */
+/** /settings/account: the member's email address, two-factor sign-in, and the devices they are logged in on (the `accounts` extension). */
 export function AccountPage() {
   const say = useT();
   const has = useCapability('accounts');
   const emailId = useId();
   const devicesId = useId();
+  const twoFactorId = useId();
   useLoaderOffAfter(has !== undefined, TIMINGS.loaderOffShortMs);
   usePageTitle(say('page.account'));
   return (
@@ -26,6 +28,10 @@ export function AccountPage() {
             <h2 id={emailId} className="muted-and-blocked__title">{say('account.email')}</h2>
             <p className="feed-page__status">{say('account.emailAbout')}</p>
             <EmailSection />
+          </section>
+          <section aria-labelledby={twoFactorId}>
+            <h2 id={twoFactorId} className="muted-and-blocked__title">{say('twoFactor.title')}</h2>
+            <TwoFactorSection />
           </section>
           <section aria-labelledby={devicesId}>
             <h2 id={devicesId} className="muted-and-blocked__title">{say('account.devices')}</h2>

@@ -12,6 +12,8 @@ import type { LoginResponse } from '../types/api';
 export interface Credentials {
   username: string;
   password: string;
+  /** A second factor's code, where the member has two-factor sign-in on. */
+  code?: string;
 }
 
 export interface RenderOptions {
@@ -27,11 +29,11 @@ export interface RenderOptions {
 }
 
 /** Logs in through the backend and returns the answer, as the login screen would. */
-export async function loginThroughApi({ username, password }: Credentials): Promise<LoginResponse> {
+export async function loginThroughApi({ username, password, code }: Credentials): Promise<LoginResponse> {
   const response = await fetch(`${absoluteApiBase()}/auth/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username, password }),
+    body: JSON.stringify({ username, password, code }),
   });
   if (!response.ok) throw new Error(`Test login as ${username} failed with ${response.status}`);
   return (await response.json()) as LoginResponse;

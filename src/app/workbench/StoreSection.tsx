@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import type { StandInWorkbench } from '../../../mocks/workbench';
-import { download, textOf } from './files';
+import { download } from '../../lib/download';
+import { textOf } from './files';
 
 /** The stand-in's whole store, out to a file and back in from one (checked before it replaces anything). */
 export function StoreSection({ workbench, onDataReplaced }: { workbench: StandInWorkbench; onDataReplaced: () => void }) {
@@ -30,7 +31,7 @@ export function StoreSection({ workbench, onDataReplaced }: { workbench: StandIn
     <section aria-labelledby="workbench-store">
       <h3 id="workbench-store" className="workbench__heading">The stand-in&apos;s store</h3>
       <p className="workbench__text">Every member, post, reply and notification, as one JSON file.</p>
-      <button type="button" className="button button--secondary" onClick={() => download(workbench.exportStore(), `socialconnect-${workbench.scenario()}-store.json`)}>
+      <button type="button" className="button button--secondary" onClick={() => download(workbench.exportStore(), `socialconnect-${workbench.scenario()}-store.json`, 'application/json')}>
         Export the store
       </button>
       <label className="workbench__field" htmlFor={inputId}>

@@ -5,6 +5,7 @@ import type { StandInWorkbench } from '../../../mocks/workbench';
 import { Dialog } from '../../components/Dialog';
 import { BackendSection } from './BackendSection';
 import { ClockSection } from './ClockSection';
+import { AuthenticatorSection } from './AuthenticatorSection';
 import { InboxSection } from './InboxSection';
 import { LanguageSection, linkInLanguage } from './LanguageSection';
 import { textOf } from './files';
@@ -243,6 +244,7 @@ export default function WorkbenchPanel({ workbench, onClose, onDataReplaced, onS
         <ClockSection workbench={workbench} />
 
         <InboxSection workbench={workbench} />
+        <AuthenticatorSection workbench={workbench} />
 
         <LanguageSection />
 

@@ -1,4 +1,4 @@
-import { useId, useState, type InputHTMLAttributes } from 'react';
+import { useId, useState, type InputHTMLAttributes, type Ref } from 'react';
 import { ProgressLabel } from '../../../components/ProgressLabel';
 import { strokeIcon } from '../../../components/strokeIcon';
 import { useT } from '../../../i18n/firstWords';
@@ -11,6 +11,8 @@ interface FieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'value'
   error?: string;
   value: string;
   onValueChange: (value: string) => void;
+  /** The input itself, for a form that moves the focus to it. */
+  ref?: Ref<HTMLInputElement>;
 }
 
 /** A field; a password's has a show/hide toggle, named by `revealNames` ('Show password', 'Hide password'). */
