@@ -1,8 +1,9 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import type { Result } from 'axe-core';
+import { authenticatorCode } from '../contract/rules/twoFactor';
 import { test, expect } from './fixtures';
-import { DEMO, expectNoLoader, isPhone, login, openWorkbench, postCard, SEED_TEXT, seedPostId, SYSTEM_THEMES, topBarSearch } from './helpers';
+import { DEMO, expectNoLoader, isPhone, login, logout, openWorkbench, postCard, SEED_TEXT, seedPostId, submitLogin, SYSTEM_THEMES, topBarSearch } from './helpers';
 import { inLanguage, MEMBER_ROUTES, memberShellReady, PUBLIC_ROUTES, imagesSettled } from './routes';
 
 const BLOCKING = new Set(['serious', 'critical']);
@@ -223,6 +224,32 @@ test.describe('Accessibility in the light and dark themes (axe, WCAG 2.2 A/AA: n
     await page.mouse.move(0, 0);
     await page.evaluate(() => window.scrollTo(0, 0));
     await audit(page, 'a profile with a pinned post');
+  });
+
+  test('two-factor sign-in being set up, its recovery codes, and the login asking for a code', async ({ page }) => {
+    await login(page);
+    await page.goto('/settings/account');
+    await page.getByRole('button', { name: 'Turn on two-factor sign-in' }).click();
+    await expect(page.getByRole('img', { name: 'QR code of the key for your authenticator app' })).toBeVisible();
+    // A code that is not six digits: said under the field.
+    await page.getByRole('button', { name: 'Turn on', exact: true }).click();
+    await expect(page.getByText('Type the 6-digit code your app shows.')).toBeVisible();
+    await audit(page, 'two-factor sign-in being set up');
+
+    const key = ((await page.getByText(/^Key: /).textContent()) ?? '').replace(/^Key: /, '').replace(/ /g, '');
+    await page.getByRole('textbox', { name: 'Code from the app' }).fill(await authenticatorCode(key, new Date()));
+    await page.getByRole('button', { name: 'Turn on', exact: true }).click();
+    await expect(page.getByRole('list', { name: 'Your recovery codes' }).getByRole('listitem')).toHaveCount(10);
+    await audit(page, 'the recovery codes shown');
+
+    await page.getByRole('button', { name: 'I have kept them' }).click();
+    await expect(page.getByRole('button', { name: 'Turn off two-factor sign-in' })).toBeVisible();
+    await audit(page, 'two-factor sign-in on');
+
+    await logout(page);
+    await submitLogin(page, DEMO.username, DEMO.password);
+    await expect(page.getByRole('textbox', { name: 'Authentication code' })).toBeFocused();
+    await audit(page, 'the login asking for a code');
   });
 
   test('the search page with posts found, its top-bar way in, and its People tab', async ({ page }) => {

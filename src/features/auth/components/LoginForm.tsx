@@ -91,7 +91,7 @@ export function LoginForm({ redirectTo }: LoginFormProps) {
       <TextField label={say('auth.username')} name="username" autoComplete="username" autoCapitalize="none" spellCheck={false} required value={username} onValueChange={setUsername} />
       <TextField label={say('auth.password')} name="password" type="password" revealNames={{ show: say('auth.showPassword'), hide: say('auth.hidePassword') }} autoComplete="current-password" required value={password} onValueChange={setPassword} />
       {/* There from the start, so that what it says when a code is asked is announced. */}
-      <p className={codeAsked ? 'notice' : 'visually-hidden'} role="status">{codeAsked ? say('auth.codeAsked') : null}</p>
+      <p className={codeAsked ? 'notice notice--step' : 'visually-hidden'} role="status">{codeAsked ? say('auth.codeAsked') : null}</p>
       {codeAsked ? (
         <TextField ref={codeRef} label={say('auth.code')} hint={say('auth.codeHint')} name="code" autoComplete="one-time-code" autoCapitalize="none" spellCheck={false} maxLength={24} value={code} onValueChange={setCode} />
       ) : null}
