@@ -96,6 +96,9 @@ export type ErrorResponse = Static<typeof Schema.ErrorResponse>;
  *   sets it (contract/rules/passwordReset.ts). GET /account/email answers the member's address and
  *   whether it is confirmed (AccountEmail); POST /account/email `{ email }` sets it and mails a link
  *   that confirms it; POST /auth/confirm-email `{ token }` confirms it (contract/rules/email.ts).
+ *   GET /account/export answers everything the member made (DataExport); POST /account/import reads
+ *   one into an account that has no posts or replies yet, answering what it made and what it skipped
+ *   (DataImportResult; contract/rules/memberData.ts).
  */
 export type ApiExtension = Static<typeof Schema.ApiExtension>;
 
@@ -123,6 +126,9 @@ export type DeviceSession = Static<typeof Schema.DeviceSession>;
 export type DeviceSessions = Static<typeof Schema.DeviceSessions>;
 export type OtherDevicesEnded = Static<typeof Schema.OtherDevicesEnded>;
 export type AccountEmail = Static<typeof Schema.AccountEmail>;
+export type DataExport = Static<typeof Schema.DataExport>;
+export type DataImportRequest = Static<typeof Schema.DataImportRequest>;
+export type DataImportResult = Static<typeof Schema.DataImportResult>;
 
 /** The unread count is counted up to this: a count of 100 stands for 100 or more. */
 export const NOTIFICATIONS_UNREAD_MAX = 100;

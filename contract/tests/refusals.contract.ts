@@ -152,6 +152,11 @@ const GRID: Record<string, Partial<Record<Column, Case>>> = {
     'a bad body': { path: '/auth/confirm-email', body: NOT_AN_OBJECT, refused: 'invalidBody' },
     'a missing id': { path: '/auth/confirm-email', body: { token: 'no-such-link' }, refused: 'confirmLinkInvalid' },
   },
+  'GET /account/export': {},
+  'POST /account/import': {
+    'a bad body': { path: '/account/import', body: NOT_AN_OBJECT, refused: 'invalidBody' },
+    'a limit hit': { path: '/account/import', body: { format: LIMITS.dataFormat, posts: [], bookmarks: Array.from({ length: LIMITS.importListMax + 1 }, () => 'a-post') }, refused: 'importTooMany' },
+  },
   'GET /sessions': {},
   'POST /sessions/end-others': {},
   'POST /sessions/end/:sessionId': {

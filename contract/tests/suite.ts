@@ -29,3 +29,4 @@ import './search.contract';
 import './devices.contract';
 import './passwordReset.contract';
 import './email.contract';
+import './memberData.contract';
