@@ -101,6 +101,9 @@ export type ErrorResponse = Static<typeof Schema.ErrorResponse>;
  *   `{ secret, code }` turns it on and answers ten recovery codes once (TwoFactorEnabled); POST
  *   /account/two-factor/disable `{ code }` turns it off. Login then refuses with `twoFactorRequired`
  *   until the body carries `code`: the authenticator's, or a recovery code, each good once.
+ *   GET /account/export answers everything the member made (DataExport); POST /account/import reads
+ *   one into an account that has no posts or replies yet, answering what it made and what it skipped
+ *   (DataImportResult; contract/rules/memberData.ts).
  */
 export type ApiExtension = Static<typeof Schema.ApiExtension>;
 
@@ -131,6 +134,9 @@ export type AccountEmail = Static<typeof Schema.AccountEmail>;
 export type TwoFactorStatus = Static<typeof Schema.TwoFactorStatus>;
 export type TwoFactorSetup = Static<typeof Schema.TwoFactorSetup>;
 export type TwoFactorEnabled = Static<typeof Schema.TwoFactorEnabled>;
+export type DataExport = Static<typeof Schema.DataExport>;
+export type DataImportRequest = Static<typeof Schema.DataImportRequest>;
+export type DataImportResult = Static<typeof Schema.DataImportResult>;
 
 /** The unread count is counted up to this: a count of 100 stands for 100 or more. */
 export const NOTIFICATIONS_UNREAD_MAX = 100;

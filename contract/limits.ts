@@ -44,4 +44,14 @@ export const LIMITS = {
   /** Two-factor sign-in: how many recovery codes a member is given, each good once. */
   recoveryCodes: 10,
   addressMax: 64,
+  /**
+   * A member's data carried to another SocialConnect (`accounts`, contract/rules/memberData.ts): the
+   * export's format, and what one import may hold: its body with its images, its posts, its replies,
+   * and each of its lists (follows, bookmarks, mutes, blocks).
+   */
+  dataFormat: 1,
+  importBytesMax: 32 * 1024 * 1024,
+  importPostsMax: 1000,
+  importRepliesMax: 2000,
+  importListMax: 5000,
 } as const;

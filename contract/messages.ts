@@ -99,6 +99,10 @@ const CATALOGUE = {
   twoFactorAlreadyOn: [409, 'Two-factor sign-in is already on for this account.'],
   twoFactorNotOn: [409, 'Two-factor sign-in is not on for this account.'],
   twoFactorKeyInvalid: [400, 'This setup key is not one we made. Start setting up two-factor sign-in again.'],
+  // LIMITS.importPostsMax, importRepliesMax and importListMax, word for word (a test holds them together).
+  importTooMany: [400, 'An import can hold at most 1,000 posts, 2,000 replies, and 5,000 follows, bookmarks, mutes or blocks of each kind.'],
+  importInvalid: [400, 'This is not a SocialConnect data export this network can read. Choose the zip file you downloaded from Your data.'],
+  importNotEmpty: [409, 'This account already has posts or replies. Import into a new account, right after signing up.'],
   idempotencyKeyInvalid: [400, 'Idempotency-Key must be 8 to 128 characters: letters, digits, hyphens or underscores.'],
   idempotencyKeyReused: [422, 'This was already sent once with different content, and may have been saved. Check before sending it again.'],
 

@@ -22,6 +22,7 @@ import { pinnedPosts, setPinned } from './rules/pins';
 import { askPasswordReset, resetPassword } from './rules/passwordReset';
 import { confirmEmail, setEmail } from './rules/email';
 import { beginTwoFactor, disableTwoFactor, enableTwoFactor, twoFactorStatus } from './rules/twoFactor';
+import { exportData, importData } from './rules/memberData';
 import { endOtherSessions, endSession, issueToken, listSessions, noteSeen, type Client } from './rules/sessions';
 import { feedOrderOf, pageOf, wantsChangeCounts, wantsMinimal, wantsReactionCounts, type Query } from './rules/pages';
 import { createReply, deleteReply, likeReply, unlikeReply } from './rules/replies';
@@ -119,6 +120,8 @@ export interface RouteSpec {
   writes: boolean;
   /** The body's schema, for a route that reads one. */
   body?: TSchema;
+  /** The largest body the route reads, in bytes, when it is not the backend's usual one (a server's BODY_LIMIT). */
+  bodyBytesMax?: number;
   handle: (input: RouteInput) => Promise<Shaped>;
   /**
    * A create that reads an Idempotency-Key (contract/idempotency.ts): the id of what its
@@ -224,6 +227,17 @@ function oneStatement(spec: RouteSpec, write: NonNullable<RouteSpec['oneStatemen
 /** A public read that may answer the caller's own record (RouteSpec.ownRecord). */
 function ownRecord(spec: RouteSpec, holds: NonNullable<RouteSpec['ownRecord']>): RouteSpec {
   return { ...spec, ownRecord: holds };
+}
+
+/** A route that reads a body larger than a backend's usual one, up to `bytes`. */
+function largeBody(spec: RouteSpec, bytes: number): RouteSpec {
+  return { ...spec, bodyBytesMax: bytes };
+}
+
+/** Whether a body is over `max` bytes as UTF-8 (counted only when its length alone cannot tell). */
+function overBytes(body: string | undefined, max: number | undefined): boolean {
+  if (body === undefined || max === undefined || body.length <= max / 3) return false;
+  return body.length > max || new TextEncoder().encode(body).length > max;
 }
 
 /** A create that reads an Idempotency-Key. */
@@ -624,6 +638,9 @@ const sessionRoutes: RouteSpec[] = [
     return shaped(Schema.OtherDevicesEnded, { encodedToken: token, sessions });
   }),
   memberRoute('post', '/sessions/end/:sessionId', 200, undefined, async ({ ctx, session, params }) => shaped(Schema.DeviceSessions, { sessions: await endSession(ctx, session, param(params, 'sessionId')) })),
+  // The member's data: everything they made, and an export read back into a new account.
+  memberRoute('get', '/account/export', 200, undefined, async ({ ctx, session }) => shaped(Schema.DataExport, await exportData(ctx, session.member.id))),
+  largeBody(memberRoute('post', '/account/import', 201, Schema.DataImportRequest, async ({ ctx, session, json }) => shaped(Schema.DataImportResult, await importData(ctx, session.member, json))), LIMITS.importBytesMax),
 ];
 
 const healthRoutes: RouteSpec[] = [
@@ -699,6 +716,7 @@ export async function runRoute(ctx: RuleContext, spec: RouteSpec, request: Route
     const own = spec.ownRecord;
     const viewer = session?.member ?? (await optionalViewer(ctx, request.authorization, own && ((memberId) => own(request.params, memberId))));
     const key = spec.idempotent && request.idempotencyKey !== undefined ? readIdempotencyKey(request.idempotencyKey) : undefined;
+    if (overBytes(request.body, spec.bodyBytesMax)) throw refusal('bodyTooLarge');
     const json = spec.body ? readBody(spec.body, request.body) : undefined;
     if (!spec.idempotent || key === undefined) return { ...answer(spec, await spec.handle({ ...request, ctx, json, session, viewer })), memberId };
     const { createdId, replay } = spec.idempotent;

@@ -434,3 +434,113 @@ export const ErrorResponse = Type.Object({ errors: Type.Array(Type.String()), co
  */
 export const Relation = Type.Object({ userId: Type.String(), muted: Type.Boolean(), blocked: Type.Boolean() });
 
+
+// ---- A member's data (the `accounts` extension, contract/rules/memberData.ts) ----
+
+/** A member named in an export's lists: by username, which carries to another network; names for reading. */
+const DataMember = Type.Object({ username: Type.String(), firstName: Type.String(), lastName: Type.String() });
+
+/**
+ * GET /account/export: everything the member made, as plain data with their images as URLs (the app
+ * fetches them into the zip). `format` is LIMITS.dataFormat; ids name things on this network only.
+ */
+export const DataExport = Type.Object({
+  format: Type.Integer(),
+  exportedAt: Type.String(),
+  profile: Type.Object({
+    username: Type.String(),
+    firstName: Type.String(),
+    lastName: Type.String(),
+    userBio: Type.String(),
+    userPortfolioUrl: Type.String(),
+    language: Type.String(),
+    /** The avatar's URL; '' for none. */
+    image: Type.String(),
+    createdAt: Type.String(),
+  }),
+  /** The member's posts, oldest first. */
+  posts: Type.Array(Type.Object({
+    id: Type.String(),
+    content: Type.String(),
+    /** The image's URL; '' for none. */
+    postImage: Type.String(),
+    imageAlt: Type.String(),
+    warning: Type.String(),
+    createdAt: Type.String(),
+    editedAt: Type.Union([Type.String(), Type.Null()]),
+  })),
+  /** The member's replies, oldest first, each with the post it answers (another member's too) and the reply it answers. */
+  replies: Type.Array(Type.Object({
+    id: Type.String(),
+    postId: Type.String(),
+    /** The username of the post's author. */
+    postAuthor: Type.String(),
+    replyToId: Type.Union([Type.String(), Type.Null()]),
+    content: Type.String(),
+    createdAt: Type.String(),
+  })),
+  /** The ids of the member's pinned posts, in the order they were pinned. */
+  pinnedPostIds: Type.Array(Type.String()),
+  /** Whom the member follows, mutes and blocks, each in the order it began. */
+  following: Type.Array(DataMember),
+  muting: Type.Array(DataMember),
+  blocking: Type.Array(DataMember),
+  /** The posts the member bookmarked, in the order they were added, each with its author and text for reading. */
+  bookmarks: Type.Array(Type.Object({ postId: Type.String(), postAuthor: Type.String(), content: Type.String() })),
+});
+
+/**
+ * POST /account/import: an export, read back into a new account. Images travel as data URLs (or as
+ * images shipped with the app, /images/...); ids are the export's, linking replies, pins and bookmarks
+ * to the posts they name. Fields beyond these (names, counts) are ignored.
+ */
+export const DataImportRequest = Type.Object({
+  format: Type.Integer(),
+  profile: Type.Optional(Type.Object({
+    userBio: OptionalText,
+    userPortfolioUrl: OptionalText,
+    language: OptionalText,
+    /** A data URL, an image shipped with the app, or '' for none. */
+    avatar: OptionalText,
+  })),
+  posts: Type.Array(Type.Object({
+    id: Type.String(),
+    text: OptionalText,
+    image: OptionalText,
+    imageAlt: OptionalText,
+    warning: OptionalText,
+    createdAt: Type.String(),
+    editedAt: OptionalText,
+  })),
+  replies: Type.Optional(Type.Array(Type.Object({
+    id: Type.String(),
+    postId: Type.String(),
+    replyToId: OptionalText,
+    text: OptionalText,
+    createdAt: Type.String(),
+  }))),
+  pinnedPostIds: Type.Optional(Type.Array(Type.String())),
+  /** Usernames. */
+  following: Type.Optional(Type.Array(Type.String())),
+  muting: Type.Optional(Type.Array(Type.String())),
+  blocking: Type.Optional(Type.Array(Type.String())),
+  /** Post ids: the export's own posts, or posts of this network. */
+  bookmarks: Type.Optional(Type.Array(Type.String())),
+});
+
+/** What an import did: how many of each it made, and what it left out, with why. */
+export const DataImportResult = Type.Object({
+  posts: Type.Integer(),
+  replies: Type.Integer(),
+  follows: Type.Integer(),
+  bookmarks: Type.Integer(),
+  mutes: Type.Integer(),
+  blocks: Type.Integer(),
+  skipped: Type.Array(Type.Object({
+    kind: Type.Union([Type.Literal('reply'), Type.Literal('follow'), Type.Literal('bookmark'), Type.Literal('mute'), Type.Literal('block')]),
+    /** The username, or the export's id of the reply or the bookmarked post. */
+    name: Type.String(),
+    /** The refusal's code (contract/messages.ts), e.g. user_not_found. */
+    code: Type.String(),
+  })),
+});

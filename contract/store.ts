@@ -288,6 +288,8 @@ export interface StoreReader {
   likerPage(postId: string, page: PageRequest): Promise<Page<MemberRow>>;
 
   reply(id: string): Promise<ReplyRow | undefined>;
+  /** One member's replies, to anyone's posts, oldest first (ties by id): what their data export holds. */
+  repliesByAuthor(authorId: string): Promise<ReplyRow[]>;
   /**
    * One page of a post's replies, oldest first (ties by id), from where the request says; each page
    * costs the same however many replies there are. A cursor the store did not issue is refused.

@@ -396,6 +396,7 @@ function reader(db: MemoryDb): StoreReader {
     followPage: async (memberId, side, page) => membersOf(db, latestFirst(side, db.users.get(memberId)?.[side] ?? [], page)),
     likerPage: async (postId, page) => membersOf(db, latestFirst('likes', db.posts.get(postId)?.likedBy ?? [], page)),
     reply: async (id) => rowOf(db.replies, id, replyRow),
+    repliesByAuthor: async (authorId) => [...db.replies.values()].filter((reply) => reply.authorId === authorId).sort(byOldest).map(replyRow),
     replyPage: async (postId, page) => replyPage(db, postId, page),
     replyCounts: async (scope, leaveOut) => {
       const counts = new Map<string, number>();

@@ -22,7 +22,9 @@
  *      phone, the server's uploads (images in a folder, in the rows, in a bucket), and what each
  *      image's smaller copies save a reader on Home and a photo's page (scripts/benchImages.ts);
  *  10. with --offline (or --offline-only): a member's Home opened with the network gone, from what
- *      the app kept, beside an online start, as is and throttled as a phone (scripts/benchOffline.ts).
+ *      the app kept, beside an online start, as is and throttled as a phone (scripts/benchOffline.ts);
+ *  11. with --export (or --export-only): the busy demo member's data, downloaded as the app's zip and
+ *      imported into a new account: bytes and times (scripts/benchExport.ts).
  *
  * That liking a post re-renders only its card is a test (PostList.test.tsx), not a figure here.
  *
@@ -35,6 +37,7 @@ import { gzipSync } from 'node:zlib';
 import { performance } from 'node:perf_hooks';
 import type * as Jsdom from 'jsdom';
 import { BenchLimits, median } from './benchLimits';
+import { benchExport } from './benchExport';
 import { benchFirstPaint } from './benchFirstPaint';
 import { benchFirstPress } from './benchFirstPress';
 import { benchImages, benchUploads } from './benchImages';
@@ -272,6 +275,7 @@ async function main(): Promise<void> {
   if (args.includes('--images') || args.includes('--images-only')) await benchImages(limits);
   else if (args.includes('--uploads-only')) await benchUploads();
   if (args.includes('--offline') || args.includes('--offline-only')) await benchOffline(limits);
+  if (args.includes('--export') || args.includes('--export-only')) await benchExport();
   console.log('');
 }
 

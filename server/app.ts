@@ -403,7 +403,7 @@ export async function buildApp({ ctx, database, answers, events, streamsPerSessi
     app.route({
       method: route.method.toUpperCase() as 'GET' | 'POST' | 'DELETE',
       url: `/api${route.path}`,
-      bodyLimit: route.method === 'post' && IMAGE_ROUTES.has(route.path) ? IMAGE_BODY_LIMIT : BODY_LIMIT,
+      bodyLimit: route.bodyBytesMax ?? (route.method === 'post' && IMAGE_ROUTES.has(route.path) ? IMAGE_BODY_LIMIT : BODY_LIMIT),
       // Every call counts against its rate limits but the health check, which balancers call often.
       ...(limitRate && route.path !== '/health' ? { preHandler: limitRate(route) } : {}),
       handler: async (request: FastifyRequest, reply: FastifyReply) => {

@@ -94,7 +94,8 @@ export async function editProfile(ctx: RuleContext, member: MemberRow, { userDat
       userBio,
       userPortfolioUrl,
       ...(language === undefined ? {} : { language }),
-      image: avatar === undefined ? current.image : await avatarUrl(tx, avatar, current.image),
+      // Named only when it changes: the server lets go of the image a member named before.
+      ...(avatar === undefined || avatar.kind === 'unchanged' ? {} : { image: await avatarUrl(tx, avatar, current.image) }),
       updatedAt,
       ...(passwordHash === undefined ? {} : { passwordHash, sessionVersion: current.sessionVersion + 1 }),
     };

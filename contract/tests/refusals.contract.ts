@@ -161,6 +161,11 @@ const GRID: Record<string, Partial<Record<Column, Case>>> = {
   'POST /account/two-factor/disable': {
     'a bad body': { path: '/account/two-factor/disable', body: NOT_AN_OBJECT, refused: 'invalidBody' },
   },
+  'GET /account/export': {},
+  'POST /account/import': {
+    'a bad body': { path: '/account/import', body: NOT_AN_OBJECT, refused: 'invalidBody' },
+    'a limit hit': { path: '/account/import', body: { format: LIMITS.dataFormat, posts: [], bookmarks: Array.from({ length: LIMITS.importListMax + 1 }, () => 'a-post') }, refused: 'importTooMany' },
+  },
   'GET /sessions': {},
   'POST /sessions/end-others': {},
   'POST /sessions/end/:sessionId': {

@@ -30,3 +30,4 @@ import './devices.contract';
 import './passwordReset.contract';
 import './email.contract';
 import './twoFactor.contract';
+import './memberData.contract';

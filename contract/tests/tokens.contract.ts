@@ -33,11 +33,12 @@ const demoClaims = () => {
 };
 
 describe('authentication', () => {
-  it('covers exactly the (auth) calls of spec section 7, logout, the home feed, replies, notifications, mute and block, pins, devices, the email address, two-factor sign-in', () => {
+  it('covers exactly the (auth) calls of spec section 7, logout, the home feed, replies, notifications, mute and block, pins, devices, the email address, two-factor sign-in, the data export and import', () => {
     expect(MEMBER_ROUTES.map((route) => `${route.method.toUpperCase()} ${route.path}`).sort()).toEqual([
       'DELETE /posts/:postId',
       'DELETE /replies/:replyId',
       'GET /account/email',
+      'GET /account/export',
       'GET /account/two-factor',
       'GET /feed',
       'GET /notifications',
@@ -47,6 +48,7 @@ describe('authentication', () => {
       'GET /users/bookmark',
       'GET /users/muted',
       'POST /account/email',
+      'POST /account/import',
       'POST /account/two-factor/disable',
       'POST /account/two-factor/enable',
       'POST /account/two-factor/setup',

@@ -73,6 +73,10 @@ export function replyReads(sql: Sql, locks: RowLocks = NO_LOCKS) {
     async reply(id) {
       return rowById(sql, 'replies', REPLY_COLUMNS, id, locks.record, toReply);
     },
+    async repliesByAuthor(authorId) {
+      if (!storable(authorId)) return [];
+      return (await sql.query(`SELECT ${REPLY_COLUMNS} FROM replies WHERE author_id = $1 ORDER BY created_at, id`, [authorId])).map(toReply);
+    },
     async replyPage(postId, page) {
       if (!storable(postId)) return { items: [], nextCursor: null, previousCursor: null };
       return replyPage(sql, postId, page);

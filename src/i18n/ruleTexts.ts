@@ -19,6 +19,7 @@ export const LIMIT_VALUES: Partial<Record<MessageKey, Record<string, number>>> =
   searchTooLong: { max: LIMITS.searchQueryMax },
   searchTooManyTerms: { max: LIMITS.searchTermsMax },
   searchTooShort: { min: LIMITS.searchWordMin },
+  importTooMany: { posts: LIMITS.importPostsMax, replies: LIMITS.importRepliesMax, lists: LIMITS.importListMax },
 };
 
 /** A contract rule whose words come with the signup form: the ones it checks before it sends. */

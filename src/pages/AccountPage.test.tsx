@@ -1,11 +1,16 @@
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
+import { strFromU8, unzipSync } from 'fflate';
 import { http, HttpResponse } from 'msw';
 import { getMockDb, server } from '../../mocks/testing/node';
 import { API_EXTENSIONS } from '../../contract/api';
 import type { SessionRow } from '../../contract/store';
 import { DEMO_CREDENTIALS, DEMO_USER_ID } from '../../contract/seed/default';
 import { TOKEN_STORAGE_KEY } from '../features/auth/tokenStorage';
+import { paths } from '../config/paths';
 import { renderWithProviders } from '../test/renderWithProviders';
+import type { DataExport } from '../types/api';
 import { API, findFeed } from '../test/posts';
 
 const FIREFOX_ON_ANDROID = 'Mozilla/5.0 (Android 14; Mobile; rv:132.0) Gecko/132.0 Firefox/132.0';
@@ -157,5 +162,122 @@ describe('Your account: the email address', () => {
     const card = within(await screen.findByRole('region', { name: 'Confirm your email address' }));
     expect(await card.findByText('This link has expired, was already used, or is for another address. Send a new one from your account.')).toBeInTheDocument();
     expect(card.queryByText('Your email address is confirmed.')).not.toBeInTheDocument();
+  });
+});
+
+describe('Your account: your data', () => {
+  const publicDir = join(__dirname, '..', '..', 'public');
+  /** The app's own images, as the web server that serves the app answers them. */
+  const serveShippedImages = () => server.use(http.get('*/images/*', ({ request }) => HttpResponse.arrayBuffer(
+    new Uint8Array(readFileSync(join(publicDir, new URL(request.url).pathname))).buffer, { headers: { 'content-type': 'image/jpeg' } },
+  )));
+  const fileField = () => screen.getByLabelText('Your data file (.zip)');
+
+  /** The zips the page handed to the browser to save, by the name it gave each. */
+  function catchDownloads(): Map<string, Blob> {
+    const saved = new Map<string, Blob>();
+    let last: Blob | undefined;
+    URL.createObjectURL = jest.fn((blob: Blob) => {
+      last = blob;
+      return 'blob:http://localhost/data';
+    });
+    URL.revokeObjectURL = jest.fn();
+    jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      if (last) saved.set(this.download, last);
+    });
+    return saved;
+  }
+  afterEach(() => jest.restoreAllMocks());
+
+  /** demo_user's zip, downloaded from the page. */
+  async function downloadAsDemo(): Promise<{ name: string; zip: Uint8Array }> {
+    const saved = catchDownloads();
+    const { user } = await renderWithProviders({ route: '/settings/account', authAs: DEMO_CREDENTIALS });
+    await user.click(await screen.findByRole('button', { name: 'Download your data' }));
+    const status = await screen.findByText(/^Your data is saved as socialconnect-demo_user-\d{4}-\d{2}-\d{2}\.zip\.$/);
+    const [name, blob] = [...saved][0]!;
+    expect(status).toHaveTextContent(name);
+    return { name, zip: new Uint8Array(await blob.arrayBuffer()) };
+  }
+
+  async function signUpSam(): Promise<void> {
+    const joined = await fetch(`${API}/auth/signup`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ firstName: 'Sam', lastName: 'Rivera', username: 'sam_rivera', password: 'welcome123' }) });
+    expect(joined.status).toBe(201);
+  }
+
+  it('downloads one zip with the posts as JSON and CSV, the images, and what was followed', async () => {
+    serveShippedImages();
+    const { name, zip } = await downloadAsDemo();
+    const today = new Date();
+    expect(name).toBe(`socialconnect-demo_user-${today.getFullYear()}-${String(today.getMonth() + 1).padStart(2, '0')}-${String(today.getDate()).padStart(2, '0')}.zip`);
+    const files = unzipSync(zip);
+    const data = JSON.parse(strFromU8(files['data.json']!)) as DataExport;
+    const ava = [...getMockDb().posts.values()].filter((post) => post.authorId === DEMO_USER_ID);
+    expect(data.posts).toHaveLength(ava.length);
+    expect(strFromU8(files['posts.csv']!).split('\r\n')[0]).toBe('id,createdAt,editedAt,content,warning,image,imageAlt');
+    expect(files['images/avatar.jpg']).toEqual(new Uint8Array(readFileSync(join(publicDir, 'images/avatars/ava-reed.jpg'))));
+    const pictures = new Set(ava.map((post) => post.postImage).filter((image) => image !== ''));
+    expect(Object.keys(files).filter((file) => /^images\/post-\d{4}\.jpg$/.test(file))).toHaveLength(pictures.size);
+    expect(strFromU8(files['follows.csv']!)).toContain('liam_chen,Liam,Chen');
+    expect(screen.queryByText(/could not be fetched/)).not.toBeInTheDocument();
+  });
+
+  it('says so and names nothing saved when the data cannot be gathered, and works on the next press', async () => {
+    serveShippedImages();
+    const saved = catchDownloads();
+    server.use(http.get(`${API}/account/export`, () => HttpResponse.json({ errors: ['The service is unavailable right now. Please try again in a moment.'], code: 'service_unavailable' }, { status: 503 }), { once: true }));
+    const { user } = await renderWithProviders({ route: '/settings/account', authAs: DEMO_CREDENTIALS });
+    await user.click(await screen.findByRole('button', { name: 'Download your data' }));
+    // Said beside the button (the app's toast may say why as well).
+    expect(await screen.findByText('Your data could not be gathered. Check your connection and press Download your data again.')).toHaveAttribute('role', 'alert');
+    expect(saved.size).toBe(0);
+
+    await user.click(screen.getByRole('button', { name: 'Download your data' }));
+    expect(await screen.findByText(/^Your data is saved as /)).toBeInTheDocument();
+    expect(saved.size).toBe(1);
+  });
+
+  it('imports a zip into a new account: a summary, and the posts on its profile', async () => {
+    serveShippedImages();
+    const { name, zip } = await downloadAsDemo();
+    const exported = JSON.parse(strFromU8(unzipSync(zip)['data.json']!)) as DataExport;
+    cleanup();
+    await signUpSam();
+
+    const { user, router } = await renderWithProviders({ route: '/settings/account', authAs: { username: 'sam_rivera', password: 'welcome123' } });
+    await screen.findByRole('heading', { name: 'Your data', level: 2 });
+    await user.upload(fileField(), new File([zip as Uint8Array<ArrayBuffer>], name, { type: 'application/zip' }));
+    await user.click(screen.getByRole('button', { name: 'Import' }));
+    expect(await screen.findByText(`${exported.posts.length} posts imported, ${exported.following.length} follows made, 0 skipped.`)).toBeInTheDocument();
+    // The seed's demo member has no replies, and bookmarks Maya's northern lights.
+    expect(screen.getByText('Also 0 replies, 1 bookmark, 0 mutes and 0 blocks.')).toBeInTheDocument();
+
+    const sam = [...getMockDb().users.values()].find((member) => member.username === 'sam_rivera')!;
+    await act(() => router.navigate(paths.profile.href(sam.id)));
+    for (const post of exported.posts) expect(await screen.findByText(post.content)).toBeInTheDocument();
+  });
+
+  it('refuses an account that already posted, and a file that is no export, keeping the file chosen', async () => {
+    serveShippedImages();
+    const { name, zip } = await downloadAsDemo();
+    cleanup();
+    const { user } = await renderWithProviders({ route: '/settings/account', authAs: DEMO_CREDENTIALS });
+    await screen.findByRole('heading', { name: 'Your data', level: 2 });
+
+    await user.click(screen.getByRole('button', { name: 'Import' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Choose the zip file first.');
+
+    await user.upload(fileField(), new File(['just some notes'], 'notes.zip', { type: 'application/zip' }));
+    await user.click(screen.getByRole('button', { name: 'Import' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('This file is not a SocialConnect data export. Choose the zip file you downloaded from Your data.');
+
+    const archive = new File([zip as Uint8Array<ArrayBuffer>], name, { type: 'application/zip' });
+    await user.upload(fileField(), archive);
+    await user.click(screen.getByRole('button', { name: 'Import' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Nothing was imported: This account already has posts or replies. Import into a new account, right after signing up. The file is still chosen: try again when you are ready.',
+    );
+    expect((fileField() as HTMLInputElement).files?.[0]).toBe(archive);
+    expect(fileField()).toHaveAttribute('aria-invalid', 'true');
   });
 });

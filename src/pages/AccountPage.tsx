@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import { usePageTitle } from '../components/usePageTitle';
 import { TIMINGS } from '../config/timings';
+import { DataSection } from '../features/account/components/DataSection';
 import { EmailSection } from '../features/account/components/EmailSection';
 import { DeviceList } from '../features/devices/components/DeviceList';
 import { TwoFactorSection } from '../features/twoFactor/components/TwoFactorSection';
@@ -10,13 +11,17 @@ import { useT } from '../i18n/useT';
 import './FeedPages.css';
 import './MutedAndBlockedPage.css';
 
-/** /settings/account: the member's email address, two-factor sign-in, and the devices they are logged in on (the `accounts` extension). */
+/**
+ * /settings/account: the member's email address, two-factor sign-in, the devices they are logged in on,
+ * and their data to download or import (the `accounts` extension).
+ */
 export function AccountPage() {
   const say = useT();
   const has = useCapability('accounts');
   const emailId = useId();
   const devicesId = useId();
   const twoFactorId = useId();
+  const dataId = useId();
   useLoaderOffAfter(has !== undefined, TIMINGS.loaderOffShortMs);
   usePageTitle(say('page.account'));
   return (
@@ -37,6 +42,11 @@ export function AccountPage() {
             <h2 id={devicesId} className="muted-and-blocked__title">{say('account.devices')}</h2>
             <p className="feed-page__status">{say('devices.about')}</p>
             <DeviceList />
+          </section>
+          <section aria-labelledby={dataId}>
+            <h2 id={dataId} className="muted-and-blocked__title">{say('account.data')}</h2>
+            <p className="feed-page__status">{say('account.dataAbout')}</p>
+            <DataSection />
           </section>
         </>
       ) : null}

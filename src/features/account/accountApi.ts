@@ -1,5 +1,5 @@
 import { api } from '../../lib/api/api';
-import type { AccountEmail } from '../../types/api';
+import type { AccountEmail, DataExport, DataImportRequest, DataImportResult } from '../../types/api';
 
 /** The member's email address (the `accounts` extension): read, changed, and confirmed by its link. */
 export const accountApi = api.injectEndpoints({
@@ -24,7 +24,21 @@ export const accountApi = api.injectEndpoints({
       query: (token) => ({ url: '/auth/confirm-email', method: 'POST', body: { token } }),
       invalidatesTags: (_answer, error) => (error ? [] : ['Account']),
     }),
+    /**
+     * Everything the member made, for the zip they download: asked for when they press the button,
+     * never kept (an act, not a page's read).
+     */
+    exportData: build.mutation<DataExport, void>({
+      query: () => ({ url: '/account/export', method: 'GET' }),
+      extraOptions: { ownRefusals: true },
+    }),
+    /** Reads an export into the account; what it made shows everywhere, so every list is read again. */
+    importData: build.mutation<DataImportResult, DataImportRequest>({
+      query: (body) => ({ url: '/account/import', method: 'POST', body }),
+      extraOptions: { ownRefusals: true },
+      invalidatesTags: (_answer, error) => (error ? [] : ['Post', 'User', 'Bookmark', 'Reply', 'Relation', 'Pin', 'Notification']),
+    }),
   }),
 });
 
-export const { useGetAccountEmailQuery, useSetAccountEmailMutation, useConfirmEmailMutation } = accountApi;
+export const { useGetAccountEmailQuery, useSetAccountEmailMutation, useConfirmEmailMutation, useExportDataMutation, useImportDataMutation } = accountApi;

@@ -1,0 +1,40 @@
+/**
+ * Your data on the stand-in, as a member carries it: the demo member downloads everything they made as
+ * one zip, a new account is made, the zip is imported there, and the posts show on its profile with
+ * their images.
+ */
+import { readFile } from 'node:fs/promises';
+import { test, expect } from './fixtures';
+import { expectToast, fillSignup, login, logout, navigateTo, urlPath } from './helpers';
+
+test.describe('Your data', { tag: ['@standin'] }, () => {
+  test('is downloaded as one zip and imported into a new account, whose profile then shows the posts', async ({ page }) => {
+    await login(page);
+    await page.goto('/settings/account');
+    const saving = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Download your data' }).click();
+    const download = await saving;
+    expect(download.suggestedFilename()).toMatch(/^socialconnect-demo_user-\d{4}-\d{2}-\d{2}\.zip$/);
+    await expect(page.getByRole('status').filter({ hasText: `Your data is saved as ${download.suggestedFilename()}.` })).toBeVisible();
+    const zip = await readFile(await download.path());
+    // A zip file: its local header's signature.
+    expect(zip.subarray(0, 4)).toEqual(Buffer.from([0x50, 0x4b, 0x03, 0x04]));
+
+    await logout(page);
+    await page.goto('/signup');
+    await fillSignup(page, { firstName: 'Iris', lastName: 'Novak', username: 'iris_novak', email: 'iris@example.com', password: 'sunflower99' });
+    await page.getByRole('button', { name: 'Create New Account' }).click();
+    await expectToast(page, 'Signed Up Successfully!');
+    await expect(page).toHaveURL(urlPath('/'));
+
+    await page.goto('/settings/account');
+    await page.getByLabel('Your data file (.zip)').setInputFiles({ name: download.suggestedFilename(), mimeType: 'application/zip', buffer: zip });
+    await page.getByRole('button', { name: 'Import' }).click();
+    await expect(page.getByRole('status').filter({ hasText: /^\d+ posts imported, 2 follows made, 0 skipped\.$/ })).toBeVisible();
+
+    await navigateTo(page, 'Profile');
+    await expect(page.getByRole('heading', { name: 'Iris Novak' })).toBeVisible();
+    await expect(page.getByText('Hello SocialConnect! Starting the week with a walk and a plan.')).toBeVisible();
+    await expect(page.getByRole('img', { name: 'A path through a pine forest, morning sun slanting through the mist between the trunks.' })).toBeVisible();
+  });
+});
