@@ -30,7 +30,7 @@ import {
 import { addBookmark } from './bookmarks';
 import { findUsername } from './posts';
 import { block, mute, visiblePost } from './relations';
-import { follow } from './users';
+import { avatarUrl, follow } from './users';
 
 type Skipped = DataImportResult['skipped'][number];
 
@@ -162,19 +162,6 @@ async function keptImage(tx: StoreTx, image: ImageGiven): Promise<{ url: string;
   if (image.kind === 'shipped') return { url: await tx.keepShippedImage(image.path), sizes: null };
   if (image.kind === 'upload') return tx.keepImage(image.prepared);
   return { url: '', sizes: null };
-}
-
-async function avatarUrl(tx: StoreTx, avatar: NonNullable<ProfileGiven['avatar']>, current: string): Promise<string> {
-  switch (avatar.kind) {
-    case 'none':
-      return '';
-    case 'shipped':
-      return tx.keepShippedImage(avatar.path);
-    case 'upload':
-      return (await tx.keepImage({ image: avatar.image, dataUrl: avatar.dataUrl, smaller: [] })).url;
-    default:
-      return current;
-  }
 }
 
 /** The post a reply goes under: the import's own, or one of this network's the member may see. */

@@ -33,7 +33,8 @@ export async function unfollow(ctx: RuleContext, member: MemberRow, userId: stri
   });
 }
 
-async function avatarUrl(tx: StoreTx, choice: AvatarChoice, current: string): Promise<string> {
+/** The URL of the avatar chosen: none, the one kept (`current`), one shipped with the app, or an upload kept now. */
+export async function avatarUrl(tx: StoreTx, choice: AvatarChoice, current: string): Promise<string> {
   switch (choice.kind) {
     case 'none':
       return '';
