@@ -5,6 +5,7 @@ import { backendFileUrl } from '../../../config/env';
 import { classifyFailure } from '../../../lib/apiError';
 import { failureReason, refusalText } from '../../../i18n/failureTexts';
 import { useT } from '../../../i18n/useT';
+import { download as saveFile } from '../../../lib/download';
 import type { DataImportResult } from '../../../types/api';
 import { useExportDataMutation, useImportDataMutation } from '../accountApi';
 import { archiveName, ArchiveError, buildArchive, readArchive, type ArchiveProgress } from '../dataArchive';
@@ -26,20 +27,6 @@ function bytesOf(file: Blob): Promise<Uint8Array> {
   });
 }
 
-/** Hands the zip to the browser to save under `name`. */
-function save(bytes: Uint8Array, name: string): void {
-  const url = URL.createObjectURL(new Blob([bytes as Uint8Array<ArrayBuffer>], { type: 'application/zip' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  link.hidden = true;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // Once the browser has taken the file.
-  setTimeout(() => URL.revokeObjectURL(url), 0);
-}
-
 type DownloadState =
   | { kind: 'idle' }
   | { kind: 'working'; progress: ArchiveProgress | undefined }
@@ -59,7 +46,7 @@ function DownloadData() {
       const data = await exportData().unwrap();
       const { bytes, missing } = await buildArchive(data, fetchImage, (progress) => setState({ kind: 'working', progress }));
       const file = archiveName(data.profile.username, new Date());
-      save(bytes, file);
+      saveFile(bytes as Uint8Array<ArrayBuffer>, file, 'application/zip');
       setState({ kind: 'saved', file, missing: missing.length });
     } catch {
       setState({ kind: 'failed' });
