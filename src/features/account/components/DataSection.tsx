@@ -53,11 +53,14 @@ function DownloadData() {
     }
   };
 
+  // What the live region says changes with the stage alone; the images' count, moving with each
+  // image, is for the eye (a screen reader would read out every step of it).
   let status = '';
+  let count = '';
   if (state.kind === 'working') {
     const { progress } = state;
-    status = progress === undefined ? say('account.dataPreparing')
-      : progress.stage === 'images' ? say('account.dataImages', { done: progress.done, count: progress.count }) : say('account.dataPacking');
+    status = progress?.stage === 'packing' ? say('account.dataPacking') : say('account.dataPreparing');
+    if (progress?.stage === 'images') count = say('account.dataImages', { done: progress.done, count: progress.count });
   } else if (state.kind === 'saved') {
     status = [say('account.dataSaved', { file: state.file }), state.missing > 0 ? say('account.dataMissingImages', { count: state.missing }) : ''].filter(Boolean).join(' ');
   }
@@ -66,7 +69,7 @@ function DownloadData() {
       <button type="button" className="button button--primary" aria-disabled={working || undefined} onClick={() => !working && void download()}>
         <ProgressLabel pending={working} idle={say('account.dataDownload')} busy={say('account.dataPreparing')} />
       </button>
-      <p className="data-section__status" role="status">{status}</p>
+      <p className="data-section__status" role="status">{status}{count !== '' ? <span aria-hidden="true"> {count}</span> : null}</p>
       {state.kind === 'failed' ? <p className="data-section__problem" role="alert">{say('account.dataFailed')}</p> : null}
     </div>
   );
