@@ -39,6 +39,17 @@ describe('CSV', () => {
     expect(csvField(null)).toBe('');
     expect(toCsv(['a', 'b'], [['1', 'x,y']])).toBe('\uFEFFa,b\r\n1,"x,y"\r\n');
   });
+
+  it('keeps text that a spreadsheet would run as a formula as text', () => {
+    expect(csvField('=HYPERLINK("https://example.com","click")')).toBe('"\'=HYPERLINK(""https://example.com"",""click"")"');
+    expect(csvField('+1 to this')).toBe("'+1 to this");
+    expect(csvField('-- a quote')).toBe("'-- a quote");
+    expect(csvField('@noah_kim hello')).toBe("'@noah_kim hello");
+    expect(csvField('\t=1+1')).toBe("'\t=1+1");
+    // Numbers stay numbers; text with the sign later stays as it was.
+    expect(csvField(-3)).toBe('-3');
+    expect(csvField('a = b')).toBe('a = b');
+  });
 });
 
 describe('the zip of a member\'s data', () => {

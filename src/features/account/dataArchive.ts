@@ -32,9 +32,21 @@ export class ArchiveError extends Error {
 
 type CsvValue = string | number | boolean | null;
 
-/** One field of a CSV row (RFC 4180): quoted when it holds a comma, a quote or a line break, its quotes doubled. */
+/**
+ * Text a spreadsheet would take for a formula when it opens the file: a field starting with `=`, `+`,
+ * `-` or `@` (or a tab or a carriage return before one). A bookmarked post of someone else's that
+ * starts `=HYPERLINK(...)` would otherwise run as one on the member's computer.
+ */
+const FORMULA_START = /^[=+\-@\t\r]/;
+
+/**
+ * One field of a CSV row (RFC 4180): quoted when it holds a comma, a quote or a line break, its quotes
+ * doubled; text that would start a formula gets a leading apostrophe, which spreadsheets read as "this
+ * is text" (data.json keeps it as it is).
+ */
 export function csvField(value: CsvValue): string {
-  const text = value === null ? '' : String(value);
+  const raw = value === null ? '' : String(value);
+  const text = typeof value === 'string' && FORMULA_START.test(raw) ? `'${raw}` : raw;
   return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }
 
