@@ -630,7 +630,8 @@ const sessionRoutes: RouteSpec[] = [
   memberRoute('post', '/account/two-factor/enable', 201, Schema.TwoFactorEnableRequest, async ({ ctx, session, json }) => shaped(Schema.TwoFactorEnabled, { enabled: true, recoveryCodes: await enableTwoFactor(ctx, session.member, json) })),
   memberRoute('post', '/account/two-factor/disable', 200, Schema.TwoFactorCodeRequest, async ({ ctx, session, json }) => {
     await disableTwoFactor(ctx, session.member, json.code);
-    return shaped(Schema.TwoFactorStatus, await twoFactorStatus(ctx, session.member));
+    // Off: no key and no recovery codes are left to read.
+    return shaped(Schema.TwoFactorStatus, { enabled: false, recoveryCodesLeft: 0 });
   }),
   memberRoute('get', '/sessions', 200, undefined, async ({ ctx, session, client }) => shaped(Schema.DeviceSessions, { sessions: await listSessions(ctx, session, client) })),
   memberRoute('post', '/sessions/end-others', 200, undefined, async ({ ctx, session, client }) => {

@@ -93,11 +93,13 @@ export function memberReads(sql: Sql, locks: RowLocks = NO_LOCKS) {
       return rows.map(toSession);
     },
     async twoFactorOf(memberId) {
-      const [row] = await sql.query('SELECT member_id, secret, last_step, recovery_code_hashes, enabled_at FROM two_factor WHERE member_id = $1', [memberId]);
+      const [row] = await sql.query(`SELECT ${TWO_FACTOR_COLUMNS} FROM two_factor WHERE member_id = $1`, [memberId]);
       return row && toTwoFactor(row);
     },
   } satisfies Partial<StoreReader>;
 }
+
+export const TWO_FACTOR_COLUMNS = 'member_id, secret, last_step, recovery_code_hashes, enabled_at';
 
 /** A two_factor row as the store answers it. */
 export function toTwoFactor(row: Row): TwoFactorRow {
@@ -192,7 +194,7 @@ export function memberWrites(sql: Sql) {
     },
     async setTwoFactor(row) {
       await sql.query(
-        `INSERT INTO two_factor (member_id, secret, last_step, recovery_code_hashes, enabled_at) VALUES ($1, $2, $3, $4::text[], $5)
+        `INSERT INTO two_factor (${TWO_FACTOR_COLUMNS}) VALUES ($1, $2, $3, $4::text[], $5)
          ON CONFLICT (member_id) DO UPDATE SET secret = EXCLUDED.secret, last_step = EXCLUDED.last_step, recovery_code_hashes = EXCLUDED.recovery_code_hashes, enabled_at = EXCLUDED.enabled_at`,
         [row.memberId, row.secret, row.lastStep, row.recoveryCodeHashes, row.enabledAt],
       );

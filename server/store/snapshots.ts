@@ -6,7 +6,7 @@ import { DB_SNAPSHOT_VERSION, type DbSnapshot, type NotificationRecord, type Pos
 import { readImageDataUrl } from '../../contract/validation';
 import type { Database, Sql } from '../db/database';
 import { keepBytes, noteReleased, readShippedImage } from './media';
-import { MEMBER_COLUMNS, memberReads, toMember, toTwoFactor } from './members';
+import { MEMBER_COLUMNS, memberReads, toMember, toTwoFactor, TWO_FACTOR_COLUMNS } from './members';
 import { POST_COLUMNS, postReads, toPost } from './posts';
 import { NOTIFICATION_COLUMNS, toNotification } from './notifications';
 import { REPLY_COLUMNS, toReply } from './replies';
@@ -142,7 +142,7 @@ export function snapshotCalls(database: Database, write: Write, options: SqlStor
     for (const user of users) {
       if (!user.twoFactor) continue;
       const { secret, lastStep, recoveryCodeHashes, enabledAt } = user.twoFactor;
-      await sql.query('INSERT INTO two_factor (member_id, secret, last_step, recovery_code_hashes, enabled_at) VALUES ($1, $2, $3, $4::text[], $5)', [user.id, secret, lastStep, recoveryCodeHashes, enabledAt]);
+      await sql.query(`INSERT INTO two_factor (${TWO_FACTOR_COLUMNS}) VALUES ($1, $2, $3, $4::text[], $5)`, [user.id, secret, lastStep, recoveryCodeHashes, enabledAt]);
     }
     const replies = snapshot.replies ?? [];
     // One statement: a reply may answer one listed after it, and the keys are checked at its end.
@@ -198,7 +198,7 @@ export function snapshotCalls(database: Database, write: Write, options: SqlStor
         for (const row of await sql.query('SELECT blocker_id, blocked_id FROM blocks ORDER BY seq')) relationList(String(row.blocker_id)).blocking.push(String(row.blocked_id));
         const pins = new Map<string, string[]>();
         for (const row of await sql.query('SELECT member_id, post_id FROM pins ORDER BY seq')) entryOf(pins, String(row.member_id), () => []).push(String(row.post_id));
-        const twoFactors = new Map((await sql.query('SELECT member_id, secret, last_step, recovery_code_hashes, enabled_at FROM two_factor')).map((row) => {
+        const twoFactors = new Map((await sql.query(`SELECT ${TWO_FACTOR_COLUMNS} FROM two_factor`)).map((row) => {
           const { memberId, ...twoFactor } = toTwoFactor(row);
           return [memberId, twoFactor] as const;
         }));
