@@ -104,6 +104,13 @@ export type ErrorResponse = Static<typeof Schema.ErrorResponse>;
  *   GET /account/export answers everything the member made (DataExport); POST /account/import reads
  *   one into an account that has no posts or replies yet, answering what it made and what it skipped
  *   (DataImportResult; contract/rules/memberData.ts).
+ *   Leaving (contract/rules/leaving.ts): GET /account/deletion (AccountDeletion); POST
+ *   /account/deletion `{ password, code? }` sets the account to be deleted after the backend's grace
+ *   period: every device is logged out (`session-ended`, reason 'leaving'), `member-left` tells every
+ *   stream, and from then on the member is to everyone else as if they did not exist (as a block
+ *   makes them). Logging in again and DELETE /account/deletion keeps the account. Once the period is
+ *   over the member and everything they made go for good: posts (with others' replies to them),
+ *   replies, reactions, follows, bookmarks, mutes, blocks, notifications, devices and images.
  */
 export type ApiExtension = Static<typeof Schema.ApiExtension>;
 
@@ -132,6 +139,7 @@ export type DeviceSessions = Static<typeof Schema.DeviceSessions>;
 export type OtherDevicesEnded = Static<typeof Schema.OtherDevicesEnded>;
 export type AccountEmail = Static<typeof Schema.AccountEmail>;
 export type TwoFactorStatus = Static<typeof Schema.TwoFactorStatus>;
+export type AccountDeletion = Static<typeof Schema.AccountDeletion>;
 export type TwoFactorSetup = Static<typeof Schema.TwoFactorSetup>;
 export type TwoFactorEnabled = Static<typeof Schema.TwoFactorEnabled>;
 export type DataExport = Static<typeof Schema.DataExport>;

@@ -55,8 +55,16 @@ export interface EventPayloads {
    * reason, and nothing when a block ends (what comes back comes with the member's next load).
    */
   'member-withdrawn': { memberId: string; otherId: string };
-  /** A logout ended one token (`jti`); a password change ended every token older than `sessionVersion`. */
-  'session-ended': { memberId: string; reason: 'logout'; jti: string } | { memberId: string; reason: 'password' | 'elsewhere'; sessionVersion: number };
+  /**
+   * The member set their account to be deleted (`accounts`): what they wrote and show leaves every
+   * other member's screens, as the next load would show it.
+   */
+  'member-left': { memberId: string };
+  /**
+   * A logout ended one token (`jti`); a password change, a logout of every other device or an account
+   * set to be deleted ended every token older than `sessionVersion`.
+   */
+  'session-ended': { memberId: string; reason: 'logout'; jti: string } | { memberId: string; reason: 'password' | 'elsewhere' | 'leaving'; sessionVersion: number };
 }
 
 export type EventType = keyof EventPayloads;

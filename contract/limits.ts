@@ -43,6 +43,10 @@ export const LIMITS = {
   emailConfirmationsPerHour: 3,
   /** Two-factor sign-in: how many recovery codes a member is given, each good once. */
   recoveryCodes: 10,
+  /** How many days a deleted account waits, hidden, before it goes for good: a backend's setting (`accounts`). */
+  deletionGraceDays: 14,
+  /** The longest wait a backend may set. */
+  deletionGraceDaysMax: 365,
   addressMax: 64,
   /**
    * A member's data carried to another SocialConnect (`accounts`, contract/rules/memberData.ts): the

@@ -99,6 +99,8 @@ const CATALOGUE = {
   twoFactorAlreadyOn: [409, 'Two-factor sign-in is already on for this account.'],
   twoFactorNotOn: [409, 'Two-factor sign-in is not on for this account.'],
   twoFactorKeyInvalid: [400, 'This setup key is not one we made. Start setting up two-factor sign-in again.'],
+  deletionAlreadyScheduled: [409, 'This account is already set to be deleted. Keep it first if you want to ask again.'],
+  deletionNotScheduled: [409, 'This account is not set to be deleted.'],
   // LIMITS.importPostsMax, importRepliesMax and importListMax, word for word (a test holds them together).
   importTooMany: [400, 'An import can hold at most 1,000 posts, 2,000 replies, and 5,000 follows, bookmarks, mutes or blocks of each kind.'],
   importInvalid: [400, 'This is not a SocialConnect data export this network can read. Choose the zip file you downloaded from Your data.'],

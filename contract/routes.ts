@@ -21,6 +21,7 @@ import { markRead } from './rules/notifications';
 import { pinnedPosts, setPinned } from './rules/pins';
 import { askPasswordReset, resetPassword } from './rules/passwordReset';
 import { confirmEmail, setEmail } from './rules/email';
+import { accountDeletion, deleteAccount, keepAccount } from './rules/leaving';
 import { beginTwoFactor, disableTwoFactor, enableTwoFactor, twoFactorStatus } from './rules/twoFactor';
 import { exportData, importData } from './rules/memberData';
 import { endOtherSessions, endSession, issueToken, listSessions, noteSeen, type Client } from './rules/sessions';
@@ -639,6 +640,10 @@ const sessionRoutes: RouteSpec[] = [
     return shaped(Schema.OtherDevicesEnded, { encodedToken: token, sessions });
   }),
   memberRoute('post', '/sessions/end/:sessionId', 200, undefined, async ({ ctx, session, params }) => shaped(Schema.DeviceSessions, { sessions: await endSession(ctx, session, param(params, 'sessionId')) })),
+  // Leaving: the account set to be deleted after the grace period, and kept after all.
+  memberRoute('get', '/account/deletion', 200, undefined, async ({ ctx, session }) => shaped(Schema.AccountDeletion, await accountDeletion(ctx, session.member))),
+  memberRoute('post', '/account/deletion', 201, Schema.AccountDeletionRequest, async ({ ctx, session, json }) => shaped(Schema.AccountDeletion, await deleteAccount(ctx, session.member, json))),
+  memberRoute('delete', '/account/deletion', 200, undefined, async ({ ctx, session }) => shaped(Schema.AccountDeletion, await keepAccount(ctx, session.member))),
   // The member's data: everything they made, and an export read back into a new account.
   memberRoute('get', '/account/export', 200, undefined, async ({ ctx, session }) => shaped(Schema.DataExport, await exportData(ctx, session.member.id))),
   largeBody(memberRoute('post', '/account/import', 201, Schema.DataImportRequest, async ({ ctx, session, json }) => shaped(Schema.DataImportResult, await importData(ctx, session.member, json))), LIMITS.importBytesMax),

@@ -333,6 +333,19 @@ export const TwoFactorEnabled = Type.Object({ enabled: Type.Literal(true), recov
 /** A code the member's authenticator shows, or a recovery code: what turning two-factor off asks. */
 export const TwoFactorCodeRequest = Type.Object({ code: Type.Optional(Type.Unknown()) });
 
+/**
+ * Whether the member's account is set to be deleted (`accounts`): when it goes for good (`purgeAt`,
+ * null when not set), and how many days the backend waits before it does (`graceDays`).
+ */
+export const AccountDeletion = Type.Object({
+  scheduled: Type.Boolean(),
+  purgeAt: Type.Union([Type.String(), Type.Null()]),
+  graceDays: Type.Integer({ minimum: 0 }),
+});
+
+/** Deleting the account asks for the password, and the authenticator's code with two-factor sign-in on. */
+export const AccountDeletionRequest = Type.Object({ password: Type.Optional(Type.Unknown()), code: Type.Optional(Type.Unknown()) });
+
 /** The member's devices: this one first, then the last seen first. */
 export const DeviceSessions = Type.Object({ sessions: Type.Array(DeviceSession) });
 

@@ -55,6 +55,8 @@ export const UserRecord = Type.Object({
     recoveryCodeHashes: Type.Array(Type.String()),
     enabledAt: Type.String(),
   })),
+  /** When the member set their account to be deleted, and when it goes for good (`accounts`). Absent: not set. */
+  deletion: Type.Optional(Type.Object({ requestedAt: Type.String(), purgeAt: Type.String() })),
 });
 export type UserRecord = Static<typeof UserRecord>;
 

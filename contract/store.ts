@@ -82,6 +82,13 @@ export interface TwoFactorRow {
   enabledAt: string;
 }
 
+/** An account its member set to be deleted (`accounts`): when they asked, and when it goes for good. */
+export interface AccountDeletionRow {
+  memberId: string;
+  requestedAt: string;
+  purgeAt: string;
+}
+
 /** An image as kept: the URL answers carry, and its size and copies when they are known. */
 export interface KeptImage {
   url: string;
@@ -271,6 +278,12 @@ export interface StoreReader {
   sessionsOf(memberId: string, at: string): Promise<SessionRow[]>;
   /** The member's two-factor sign-in, when it is on (`accounts`). */
   twoFactorOf(memberId: string): Promise<TwoFactorRow | undefined>;
+  /** The member's account's deletion, when they set it (`accounts`). */
+  accountDeletionOf(memberId: string): Promise<AccountDeletionRow | undefined>;
+  /** The members whose accounts are set to be deleted: everyone else sees them nowhere. */
+  leavingMembers(): Promise<string[]>;
+  /** The members whose accounts' grace period is over by `at`, the earliest first. */
+  accountDeletionsDue(at: string): Promise<string[]>;
 
   /**
    * One page of posts in an order (contract/order.ts), after the cursor. Each page costs the same
@@ -414,6 +427,18 @@ export interface StoreTx extends StoreReader {
   setTwoFactor(row: TwoFactorRow): Promise<void>;
   /** Turns it off: the key and the recovery codes are forgotten. */
   dropTwoFactor(memberId: string): Promise<void>;
+  /** Sets the member's account to be deleted (`accounts`), or changes when. */
+  scheduleAccountDeletion(row: AccountDeletionRow): Promise<void>;
+  /** Keeps the account after all: false when it was not set to be deleted. */
+  cancelAccountDeletion(memberId: string): Promise<boolean>;
+  /**
+   * Deletes the member and everything that names them: their posts (with every reply, reaction,
+   * bookmark, pin and notification of them), replies, reactions, reply likes, follows both ways,
+   * bookmarks, mutes and blocks both ways, notifications to them and their part in others' (a
+   * notification nobody else is behind goes), devices, links, two-factor sign-in, idempotency keys,
+   * and the images nothing else names.
+   */
+  deleteMember(memberId: string): Promise<void>;
   /** Takes a code of time step `step`: false when one of it or of a later step was taken already. */
   takeTwoFactorStep(memberId: string, step: number): Promise<boolean>;
   /** Uses up the recovery code whose hash this is: false when the member has no such code unused. */

@@ -10,6 +10,7 @@ import { errorBody } from '../contract/errors';
 import { IDEMPOTENCY_KEY_HEADER } from '../contract/idempotency';
 import { MESSAGE_STATUS, type MessageKey } from '../contract/messages';
 import { ROUTES, runRoute, type RouteSpec } from '../contract/routes';
+import { purgeDueAccounts } from '../contract/rules/leaving';
 import { openEventStream } from '../contract/stream';
 import type { MockContext } from './context';
 import { streamBody } from './events';
@@ -57,6 +58,8 @@ export function toHandler(ctx: MockContext, spec: RouteSpec, path: string = spec
 /** The contract's walk for one call; anything unexpected is a 500 in the error shape, never a stack. */
 async function answerRoute(ctx: MockContext, spec: RouteSpec, request: Request, params: PathParams, specOnly: boolean): Promise<Response> {
   try {
+    // Accounts whose grace period is over by the stand-in's clock go before anything reads them.
+    await purgeDueAccounts(ctx);
     const answer = await runRoute(ctx, spec, {
       params: stringParams(params),
       query: specOnly ? {} : Object.fromEntries(new URL(request.url).searchParams),

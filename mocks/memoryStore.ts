@@ -272,7 +272,7 @@ function postsOf(db: MemoryDb, source: PostSource): PostRecord[] {
   const all = [...db.posts.values()];
   if (source.kind === 'author') return all.filter((post) => post.authorId === source.authorId);
   const viewerId = source.kind === 'feed' ? source.memberId : source.viewerId;
-  const hidden = viewerId === undefined ? new Set<string>() : hiddenAuthors(db, viewerId);
+  const hidden = hiddenAuthors(db, viewerId);
   const shown = hidden.size === 0 ? all : all.filter((post) => !hidden.has(post.authorId));
   if (source.kind === 'all') return shown;
   // A post's tags are read from its text as it is now, so an edit moves it in or out.
@@ -291,10 +291,23 @@ function relationsOf(db: MemoryDb, memberId: string): Relations {
   return { muting: [...(member?.muting ?? [])], blocking: [...(member?.blocking ?? [])], blockedBy };
 }
 
-/** The authors whose posts a viewer's lists leave out: muted, or in a block either way. */
-function hiddenAuthors(db: MemoryDb, viewerId: string): Set<string> {
+/** The members whose accounts are set to be deleted, in the order they asked. */
+function leavingOf(db: MemoryDb): string[] {
+  return [...db.users.values()]
+    .filter((user) => user.deletion !== undefined)
+    .sort((a, b) => (a.deletion?.requestedAt ?? '').localeCompare(b.deletion?.requestedAt ?? '') || a.id.localeCompare(b.id))
+    .map((user) => user.id);
+}
+
+/**
+ * The authors whose posts a viewer's lists leave out: muted, in a block either way, or left (but
+ * the viewer); for a caller without a token, those who left.
+ */
+function hiddenAuthors(db: MemoryDb, viewerId: string | undefined): Set<string> {
+  const left = leavingOf(db).filter((id) => id !== viewerId);
+  if (viewerId === undefined) return new Set(left);
   const { muting, blocking, blockedBy } = relationsOf(db, viewerId);
-  return new Set([...muting, ...blocking, ...blockedBy]);
+  return new Set([...muting, ...blocking, ...blockedBy, ...left]);
 }
 
 function postPage(db: MemoryDb, source: PostSource, order: PostOrder, { limit, cursor }: PageRequest): Page<PostRow> {
@@ -379,6 +392,15 @@ function reader(db: MemoryDb): StoreReader {
       const kept = db.users.get(memberId)?.twoFactor;
       return kept && { memberId, ...structuredClone(kept) };
     },
+    accountDeletionOf: async (memberId) => {
+      const kept = db.users.get(memberId)?.deletion;
+      return kept && { memberId, ...kept };
+    },
+    leavingMembers: async () => leavingOf(db),
+    accountDeletionsDue: async (at) => [...db.users.values()]
+      .filter((user) => user.deletion !== undefined && user.deletion.purgeAt <= at)
+      .sort((a, b) => (a.deletion?.purgeAt ?? '').localeCompare(b.deletion?.purgeAt ?? '') || a.id.localeCompare(b.id))
+      .map((user) => user.id),
     relations: async (memberId) => relationsOf(db, memberId),
     blockedBetween: async (memberId, otherId) => (db.users.get(memberId)?.blocking?.includes(otherId) ?? false)
       || (db.users.get(otherId)?.blocking?.includes(memberId) ?? false),
@@ -502,6 +524,76 @@ function remember<T extends object>(undo: Array<() => void>, record: T): void {
   });
 }
 
+/** Deletes a post with its replies, and every bookmark, pin and notification of it. */
+function dropPost(db: MemoryDb, undo: Array<() => void>, record: PostRecord): void {
+  const { id } = record;
+  db.posts.delete(id);
+  undo.push(() => db.posts.set(id, record));
+  dropNotificationsAbout(db, undo, { postId: id });
+  for (const reply of [...db.replies.values()]) {
+    if (reply.postId === id) dropReply(db, undo, reply.id);
+  }
+  for (const member of db.users.values()) {
+    if (!member.bookmarks.includes(id) && !member.pins?.includes(id)) continue;
+    remember(undo, member);
+    member.bookmarks = without(member.bookmarks, id);
+    if (member.pins) member.pins = without(member.pins, id);
+  }
+}
+
+/** Deletes a member and everything that names them (StoreTx.deleteMember). */
+function dropMember(db: MemoryDb, undo: Array<() => void>, memberId: string): void {
+  const member = db.users.get(memberId);
+  if (!member) return;
+  for (const record of [...db.posts.values()]) if (record.authorId === memberId) dropPost(db, undo, record);
+  for (const reply of [...db.replies.values()]) if (reply.authorId === memberId) dropReply(db, undo, reply.id);
+  for (const record of db.posts.values()) {
+    if (!record.likedBy.includes(memberId) && !record.dislikedBy.includes(memberId)) continue;
+    remember(undo, record);
+    record.likedBy = without(record.likedBy, memberId);
+    record.dislikedBy = without(record.dislikedBy, memberId);
+  }
+  for (const reply of db.replies.values()) {
+    if (!reply.likedBy.includes(memberId) && reply.replyToAuthorId !== memberId) continue;
+    remember(undo, reply);
+    reply.likedBy = without(reply.likedBy, memberId);
+    if (reply.replyToAuthorId === memberId) reply.replyToAuthorId = null;
+  }
+  for (const other of db.users.values()) {
+    const lists = [other.followers, other.following, other.muting ?? [], other.blocking ?? []];
+    if (other.id === memberId || !lists.some((list) => list.includes(memberId))) continue;
+    remember(undo, other);
+    other.followers = without(other.followers, memberId);
+    other.following = without(other.following, memberId);
+    for (const list of ['muting', 'blocking'] as const) {
+      const left = without(other[list] ?? [], memberId);
+      if (left.length > 0) other[list] = left;
+      else delete other[list];
+    }
+  }
+  // Notifications to the member go, and their part in others' (one nobody else is behind goes).
+  const kept = [...db.notifications];
+  undo.push(() => setNotifications(db, kept));
+  for (const [id, entry] of kept) {
+    const actorIds = without(entry.record.actorIds, memberId);
+    if (entry.record.recipientId === memberId || actorIds.length === 0) db.notifications.delete(id);
+    else if (actorIds.length !== entry.record.actorIds.length) db.notifications.set(id, { ...entry, record: { ...entry.record, actorIds } });
+  }
+  const forget = <K, V>(map: Map<K, V>, names: (value: V) => boolean): void => {
+    for (const [key, value] of [...map]) {
+      if (!names(value)) continue;
+      map.delete(key);
+      undo.push(() => map.set(key, value));
+    }
+  };
+  forget(db.sessions, (row) => row.memberId === memberId);
+  forget(db.passwordResets, (row) => row.memberId === memberId);
+  forget(db.emailConfirmations, (row) => row.memberId === memberId);
+  forget(db.idempotencyKeys, (record) => record.scope === memberId);
+  db.users.delete(memberId);
+  undo.push(() => db.users.set(memberId, member));
+}
+
 function writer(db: MemoryDb, undo: Array<() => void>, now: () => Date, emitted: NetworkEvent[]): StoreTx {
   /** The keys this transaction claimed, until it keeps their outcomes. */
   const claims = new Map<string, { fingerprint: string; createdAt: string }>();
@@ -569,21 +661,7 @@ function writer(db: MemoryDb, undo: Array<() => void>, now: () => Date, emitted:
       db.posts.set(id, { ...kept, ...fields, ...describedAndEdited({ imageAlt, editedAt, warning }) });
       undo.push(() => db.posts.set(id, record));
     },
-    deletePost: async (id) => {
-      const record = post(id);
-      db.posts.delete(id);
-      undo.push(() => db.posts.set(id, record));
-      dropNotificationsAbout(db, undo, { postId: id });
-      for (const reply of [...db.replies.values()]) {
-        if (reply.postId === id) dropReply(db, undo, reply.id);
-      }
-      for (const member of db.users.values()) {
-        if (!member.bookmarks.includes(id) && !member.pins?.includes(id)) continue;
-        remember(undo, member);
-        member.bookmarks = without(member.bookmarks, id);
-        if (member.pins) member.pins = without(member.pins, id);
-      }
-    },
+    deletePost: async (id) => dropPost(db, undo, post(id)),
     setReaction: async (postId, memberId, kind) => {
       const record = post(postId);
       user(memberId);
@@ -705,6 +783,19 @@ function writer(db: MemoryDb, undo: Array<() => void>, now: () => Date, emitted:
       keepTwoFactor(db, memberId, { ...kept, recoveryCodeHashes: kept.recoveryCodeHashes.filter((hash) => hash !== codeHash) }, undo);
       return true;
     },
+    scheduleAccountDeletion: async ({ memberId, requestedAt, purgeAt }) => {
+      const record = user(memberId);
+      remember(undo, record);
+      record.deletion = { requestedAt, purgeAt };
+    },
+    cancelAccountDeletion: async (memberId) => {
+      const record = db.users.get(memberId);
+      if (!record?.deletion) return false;
+      remember(undo, record);
+      delete record.deletion;
+      return true;
+    },
+    deleteMember: async (memberId) => dropMember(db, undo, memberId),
     endSessions: async (memberId, ids) => {
       for (const row of [...db.sessions.values()]) {
         if (row.memberId !== memberId || (ids && !ids.includes(row.id))) continue;

@@ -8,6 +8,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import type { RuleContext } from '../contract/context';
+import { purgeDueAccounts } from '../contract/rules/leaving';
 import { buildDefaultSeed, SEED_PASSWORD, SEED_USERNAMES } from '../contract/seed/default';
 import { createTokenService } from '../contract/tokens';
 import { createAnswerCache } from './answerCache';
@@ -31,6 +32,9 @@ import { checkListen, listenFailure, METRICS_LISTEN, StartError, startFailure } 
 import { createMetrics, serveMetrics } from './metrics';
 import { resolveJwtSecret, weakSecretWarning } from './tokens';
 import { createServerMailer } from './mail';
+
+/** How often a process looks for accounts whose grace period is over. */
+export const PURGE_EVERY_MS = 60_000;
 
 export const PUBLIC_DIR = join(REPOSITORY_ROOT, 'public');
 
@@ -121,7 +125,7 @@ export async function startServer(config: ServerConfig, { logger = false, now = 
     // PGlite's first writes are slow until V8 has optimised its code (server/store/warmUp.ts).
     if (!config.databaseUrl) await warmUpWrites(database);
     const mail = createServerMailer(config.mail);
-    const ctx: RuleContext = { store, tokens: createTokenService({ secret, now }), passwords: argon2Passwords, ...imagesWithin(config.imagePixelsMax), now, newId: randomUUID, mail, appOrigin: config.publicUrl ?? '' };
+    const ctx: RuleContext = { store, tokens: createTokenService({ secret, now }), passwords: argon2Passwords, ...imagesWithin(config.imagePixelsMax), now, newId: randomUUID, mail, appOrigin: config.publicUrl ?? '', deletionGraceDays: config.accountDeletionDays };
     // Counters every process on the database shares; on PGlite this process is the only one.
     const rateLimits = !config.rateLimits ? undefined : config.databaseUrl ? 'database' : 'memory';
     let draining = false;
@@ -173,6 +177,20 @@ export async function startServer(config: ServerConfig, { logger = false, now = 
         if (!stopBackground.signal.aborted) app.log.error({ err: error }, 'Looking for files of images that no record names stopped; the next start looks again.');
       },
     );
+    // Accounts whose grace period is over go for good: at the start, then every PURGE_EVERY_MS. Each
+    // process looks; a member goes once, in the transaction that still finds them due.
+    let purging: Promise<void> = Promise.resolve();
+    const purge = (): void => {
+      purging = purging.then(() => purgeDueAccounts(ctx)).then(
+        (purged) => {
+          if (purged > 0) app.log.info({ purged }, `Deleted ${purged} accounts for good: their grace period was over.`);
+        },
+        (error: unknown) => app.log.error({ err: error }, 'Deleting accounts whose grace period is over failed; the next look tries again.'),
+      );
+    };
+    purge();
+    const purgeTimer = setInterval(purge, PURGE_EVERY_MS);
+    purgeTimer.unref();
     const summary = [
       `SocialConnect server listening on ${url}`,
       `  store: ${describeStore(config)}${applied.length > 0 ? `, migrations applied: ${applied.join(', ')}` : ''}${seeded ? ', seeded with the demo network' : ''}`,
@@ -208,7 +226,8 @@ export async function startServer(config: ServerConfig, { logger = false, now = 
             await app.close();
           } finally {
             stopBackground.abort();
-            await Promise.all([moving, sweeping]);
+            clearInterval(purgeTimer);
+            await Promise.all([moving, sweeping, purging]);
             // Mail on its way is sent (or written) before the process goes.
             await mail.settled();
             mail.close();

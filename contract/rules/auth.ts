@@ -9,6 +9,7 @@ import type { LoginRequest } from '../api';
 import type { SignupRequest } from '../schemas';
 import { validateEmail, validateName, validatePassword, validateUsername } from '../validation';
 import { mailConfirmation, newConfirmation } from './email';
+import { purgeDueAccounts } from './leaving';
 import { checkSecondFactor } from './twoFactor';
 
 /** The member a call acts for, and the token it came with. */
@@ -54,7 +55,17 @@ export async function signup(ctx: RuleContext, body: Static<typeof SignupRequest
 /** The member matching `{ username, password }`: 404 for an unknown username, 401 for a wrong password. */
 export async function login(ctx: RuleContext, { username: typed, password, code }: LoginRequest): Promise<MemberRow> {
   const username = typed.trim();
-  const member = await ctx.store.read((reader) => reader.memberByUsername(username));
+  const member = await ctx.store.read(async (reader) => {
+    const found = await reader.memberByUsername(username);
+    return found && { found, deletion: await reader.accountDeletionOf(found.id) };
+  }).then(async (read) => {
+    // An account whose grace period is over is gone, whether or not a purge came by yet.
+    if (read?.deletion && read.deletion.purgeAt <= ctx.now().toISOString()) {
+      await purgeDueAccounts(ctx);
+      return undefined;
+    }
+    return read?.found;
+  });
   if (!member) throw refusal('userNotRegistered');
   if (!(await ctx.passwords.verify(member.passwordHash, password))) throw refusal('invalidCredentials');
   // Asked only once the password is right, so a code tells nothing to one who does not know it.

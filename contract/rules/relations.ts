@@ -21,11 +21,16 @@ export interface Hidden {
 
 const NOBODY: Hidden = { muted: new Set(), blocked: new Set() };
 
-/** Whom the viewer does not see; nobody for a caller without a token. */
+/**
+ * Whom the viewer does not see: those they mute, those in a block with them, and members who left
+ * (accounts set to be deleted, seen by nobody but themselves); for a caller without a token, those
+ * who left alone.
+ */
 export async function hiddenFor(reader: StoreReader, viewerId: string | undefined): Promise<Hidden> {
-  if (viewerId === undefined) return NOBODY;
+  const left = (await reader.leavingMembers()).filter((id) => id !== viewerId);
+  if (viewerId === undefined) return left.length === 0 ? NOBODY : { muted: new Set(), blocked: new Set(left) };
   const { muting, blocking, blockedBy } = await reader.relations(viewerId);
-  return { muted: new Set(muting), blocked: new Set([...blocking, ...blockedBy]) };
+  return { muted: new Set(muting), blocked: new Set([...blocking, ...blockedBy, ...left]) };
 }
 
 /** Whether the viewer's lists leave out what `authorId` wrote: muted, or blocked either way. */
@@ -33,9 +38,11 @@ export function hides(hidden: Hidden, authorId: string): boolean {
   return hidden.muted.has(authorId) || hidden.blocked.has(authorId);
 }
 
-/** Refuses as not found (`key`) when a block stands between the viewer and the author. */
+/** Refuses as not found (`key`) when a block stands between the viewer and the author, or the author left. */
 export async function refuseBlocked(reader: StoreReader, viewerId: string | undefined, authorId: string, key: MessageKey): Promise<void> {
-  if (viewerId !== undefined && viewerId !== authorId && (await reader.blockedBetween(viewerId, authorId))) throw refusal(key);
+  if (viewerId === authorId) return;
+  if (viewerId !== undefined && (await reader.blockedBetween(viewerId, authorId))) throw refusal(key);
+  if (await reader.accountDeletionOf(authorId)) throw refusal(key);
 }
 
 /** The post, unless it is missing or a block stands between its author and the viewer. */

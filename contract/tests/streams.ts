@@ -10,7 +10,7 @@ import { target } from './support';
 const EVENT_TYPES: readonly EventType[] = [
   'post-created', 'post-edited', 'post-deleted', 'post-reacted', 'member-joined', 'member-updated', 'follow-changed', 'bookmark-changed', 'session-ended',
   'reply-created', 'reply-deleted', 'reply-reacted',
-  'notifications-changed', 'relation-changed', 'member-withdrawn',
+  'notifications-changed', 'relation-changed', 'member-withdrawn', 'member-left',
 ];
 
 export interface Received {

@@ -159,6 +159,22 @@ export async function releaseImage(sql: Sql, url: string): Promise<void> {
   }
 }
 
+/**
+ * releaseImage for many URLs at once (a member's posts and avatar deleted together): each image's
+ * count goes down by how many of them name it, in one statement, and the images left unnamed go.
+ */
+export async function releaseImages(sql: Sql, urls: readonly string[]): Promise<void> {
+  const hashes = urls.flatMap((url) => STORED_IMAGE.exec(url)?.[1] ?? []);
+  if (hashes.length === 0) return;
+  const gone = await sql.query(
+    `WITH named AS (SELECT sha256, count(*)::int AS n FROM unnest($1::text[]) AS t(sha256) GROUP BY sha256),
+       counted AS (UPDATE media SET refs = greatest(media.refs - named.n, 0) FROM named WHERE media.sha256 = named.sha256 RETURNING media.sha256, media.refs)
+     DELETE FROM media WHERE sha256 IN (SELECT sha256 FROM counted WHERE refs = 0) RETURNING sha256`,
+    [hashes],
+  );
+  if (gone.length > 0) releasing.add(sql);
+}
+
 /** The names of the files the rows name (those without bytes), one row each: `name`. */
 export const FILES_NAMED = `
   SELECT sha256 || '.' || CASE kind WHEN 'jpeg' THEN 'jpg' ELSE kind END AS name FROM media WHERE bytes IS NULL

@@ -7,6 +7,7 @@ import type { Page, PageRequest, PostRow, PostSource, ReactionKind, ReactionList
 import type { Row, Sql } from '../db/database';
 import { entryOf, iso, NO_LOCKS, rowById, setPair, storable, storableIds, type RowLocks } from './rows';
 import { releaseImage } from './media';
+import { notLeaving } from './leaving';
 import { shownToViewer } from './relations';
 import { replaceTags, tagRowsQuery, writeTags } from './tags';
 
@@ -138,7 +139,7 @@ async function postPage(sql: Sql, source: PostSource, order: PostOrder, { limit,
         : source.kind === 'tag' ? `id IN (SELECT post_id FROM post_tags WHERE tag = ${param(source.tag)}) AND ${condition}`
         : source.kind === 'search' ? `${searchCondition(source, param)} AND ${condition}`
         : condition;
-      if (source.kind !== 'author' && source.viewerId !== undefined) where += ` AND ${shownToViewer('author_id', param(source.viewerId))}`;
+      if (source.kind !== 'author') where += ` AND ${source.viewerId === undefined ? notLeaving('author_id') : shownToViewer('author_id', param(source.viewerId))}`;
       text = `SELECT ${columns} FROM posts WHERE ${where} ORDER BY ${by} LIMIT ${take}`;
     }
   }

@@ -1,16 +1,19 @@
 /** Mute and block (the `mute-block` extension): the mutes and blocks tables. */
 import type { Relations, StoreReader, StoreTx } from '../../contract/store';
 import type { Sql } from '../db/database';
+import { notLeaving } from './leaving';
 import { NO_LOCKS, storable, type RowLocks } from './rows';
 
 /**
  * The condition that leaves out the posts (by their `author_id` column, `author`) of members the
- * viewer (the parameter `viewer`) mutes or is in a block with: primary-key probes, one per post read.
+ * viewer (the parameter `viewer`) mutes or is in a block with, and of members who left (but the
+ * viewer's own): primary-key probes, one per post read.
  */
 export function shownToViewer(author: string, viewer: string): string {
   return `NOT EXISTS (SELECT 1 FROM mutes WHERE member_id = ${viewer} AND muted_id = ${author})
     AND NOT EXISTS (SELECT 1 FROM blocks WHERE blocker_id = ${viewer} AND blocked_id = ${author})
-    AND NOT EXISTS (SELECT 1 FROM blocks WHERE blocker_id = ${author} AND blocked_id = ${viewer})`;
+    AND NOT EXISTS (SELECT 1 FROM blocks WHERE blocker_id = ${author} AND blocked_id = ${viewer})
+    AND (${author} = ${viewer} OR ${notLeaving(author)})`;
 }
 
 export function relationReads(sql: Sql, locks: RowLocks = NO_LOCKS) {

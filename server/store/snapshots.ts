@@ -144,6 +144,8 @@ export function snapshotCalls(database: Database, write: Write, options: SqlStor
       const { secret, lastStep, recoveryCodeHashes, enabledAt } = user.twoFactor;
       await sql.query(`INSERT INTO two_factor (${TWO_FACTOR_COLUMNS}) VALUES ($1, $2, $3, $4::text[], $5)`, [user.id, secret, lastStep, recoveryCodeHashes, enabledAt]);
     }
+    await insertInOrder(sql, 'account_deletions', [['member_id', 'text'], ['requested_at', 'timestamptz'], ['purge_at', 'timestamptz']],
+      users.flatMap((user) => (user.deletion ? [[user.id, user.deletion.requestedAt, user.deletion.purgeAt]] : [])));
     const replies = snapshot.replies ?? [];
     // One statement: a reply may answer one listed after it, and the keys are checked at its end.
     await insertInOrder(sql, 'replies', REPLY_TYPES, replies.map((reply) => [reply.id, reply.postId, reply.authorId, reply.content, reply.replyToId, reply.replyToAuthorId, reply.createdAt]));
@@ -202,6 +204,9 @@ export function snapshotCalls(database: Database, write: Write, options: SqlStor
           const { memberId, ...twoFactor } = toTwoFactor(row);
           return [memberId, twoFactor] as const;
         }));
+        const deletions = new Map((await sql.query('SELECT member_id, requested_at, purge_at FROM account_deletions')).map((row) => [
+          String(row.member_id), { requestedAt: iso(row.requested_at), purgeAt: iso(row.purge_at) },
+        ] as const));
         const users: UserRecord[] = members.map((row) => {
           const member = toMember(row);
           const relations = relationLists.get(member.id);
@@ -228,6 +233,7 @@ export function snapshotCalls(database: Database, write: Write, options: SqlStor
             ...(member.email !== '' ? { email: member.email } : {}),
             ...(member.emailConfirmed ? { emailConfirmed: true } : {}),
             ...(twoFactors.has(member.id) ? { twoFactor: twoFactors.get(member.id) } : {}),
+            ...(deletions.has(member.id) ? { deletion: deletions.get(member.id) } : {}),
           };
         });
         const postRecords: PostRecord[] = posts.map((row) => {

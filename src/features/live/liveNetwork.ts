@@ -78,6 +78,10 @@ export function applyLiveEvent(store: LiveStore, event: LiveEvent): void {
     case 'member-withdrawn':
       if (event.memberId === myId) memberWithdrawn(cache, event.otherId);
       break;
+    case 'member-left':
+      // A member set their account to be deleted: to everyone else, they are gone from now.
+      if (event.memberId !== myId) memberLeft(cache, event.memberId);
+      break;
     case 'reset':
       // Too much was missed to patch: what is shown loads again.
       store.dispatch(loadAllAgain());
@@ -94,6 +98,15 @@ export function applyLiveEvent(store: LiveStore, event: LiveEvent): void {
 function memberWithdrawn(cache: CacheAccess, otherId: string): void {
   removePostsBy(cache, otherId);
   cache.dispatch(api.util.invalidateTags([{ type: 'User', id: otherId }, 'Reply', 'Notification']));
+}
+
+/**
+ * A member left: as when they block this one, what of theirs this tab shows leaves it, and the
+ * lists of members load again without them.
+ */
+function memberLeft(cache: CacheAccess, memberId: string): void {
+  memberWithdrawn(cache, memberId);
+  cache.dispatch(api.util.invalidateTags([{ type: 'User', id: 'LIST' }]));
 }
 
 /**

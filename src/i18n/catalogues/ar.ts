@@ -479,6 +479,8 @@ export const ar: Catalogue = {
   'refusal.twoFactorCodeInvalid': "هذا الرمز غير صحيح. أدخل الرمز الذي يعرضه تطبيق المصادقة الآن، أو رمز استرداد لم يُستخدم.",
   'refusal.twoFactorAlreadyOn': "تسجيل الدخول بخطوتين مفعّل بالفعل لهذا الحساب.",
   'refusal.twoFactorNotOn': "تسجيل الدخول بخطوتين غير مفعّل لهذا الحساب.",
+  'refusal.deletionAlreadyScheduled': "هذا الحساب مُعدّ للحذف بالفعل. احتفظ به أولًا إن أردت الطلب مرة أخرى.",
+  'refusal.deletionNotScheduled': "هذا الحساب غير مُعدّ للحذف.",
   'refusal.twoFactorKeyInvalid': "مفتاح الإعداد هذا ليس من إنشائنا. ابدأ إعداد تسجيل الدخول بخطوتين من جديد.",
   'refusal.emailTaken': "يستخدم حساب هذا البريد الإلكتروني بالفعل. سجّل الدخول، أو أعد تعيين كلمة مروره.",
   'refusal.resetLoginMissing': "اكتب البريد الإلكتروني أو اسم المستخدم لحسابك.",

@@ -479,6 +479,8 @@ export const de: Catalogue = {
   'refusal.twoFactorCodeInvalid': "Dieser Code stimmt nicht. Gib den Code ein, den deine Authenticator-App jetzt zeigt, oder einen unbenutzten Wiederherstellungscode.",
   'refusal.twoFactorAlreadyOn': "Die Zwei-Faktor-Anmeldung ist für dieses Konto schon an.",
   'refusal.twoFactorNotOn': "Die Zwei-Faktor-Anmeldung ist für dieses Konto nicht an.",
+  'refusal.deletionAlreadyScheduled': "Dieses Konto ist bereits zum Löschen vorgemerkt. Behalte es zuerst, wenn du es erneut beantragen willst.",
+  'refusal.deletionNotScheduled': "Dieses Konto ist nicht zum Löschen vorgemerkt.",
   'refusal.twoFactorKeyInvalid': "Diesen Einrichtungsschlüssel haben wir nicht erstellt. Richte die Zwei-Faktor-Anmeldung noch einmal ein.",
   'refusal.emailTaken': "Ein Konto verwendet diese E-Mail-Adresse bereits. Melde dich an oder setze sein Passwort zurück.",
   'refusal.resetLoginMissing': "Gib die E-Mail-Adresse oder den Benutzernamen deines Kontos ein.",

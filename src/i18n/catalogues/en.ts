@@ -477,6 +477,8 @@ export const memberWords = {
   'refusal.twoFactorCodeInvalid': "That code is not right. Enter the code your authenticator app shows now, or an unused recovery code.",
   'refusal.twoFactorAlreadyOn': "Two-factor sign-in is already on for this account.",
   'refusal.twoFactorNotOn': "Two-factor sign-in is not on for this account.",
+  'refusal.deletionAlreadyScheduled': "This account is already set to be deleted. Keep it first if you want to ask again.",
+  'refusal.deletionNotScheduled': "This account is not set to be deleted.",
   'refusal.twoFactorKeyInvalid': "This setup key is not one we made. Start setting up two-factor sign-in again.",
   'refusal.emailTaken': "An account already uses this email address. Log in, or reset its password.",
   'refusal.resetLoginMissing': "Type the email address or the username of your account.",

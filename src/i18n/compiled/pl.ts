@@ -479,6 +479,8 @@ export const messages: Messages = {
   "refusal.twoFactorCodeInvalid": ["Ten kod jest niepoprawny. Wpisz kod, który aplikacja uwierzytelniająca pokazuje teraz, albo nieużyty kod odzyskiwania."],
   "refusal.twoFactorAlreadyOn": ["Logowanie dwuetapowe jest już włączone dla tego konta."],
   "refusal.twoFactorNotOn": ["Logowanie dwuetapowe nie jest włączone dla tego konta."],
+  "refusal.deletionAlreadyScheduled": ["To konto jest już oznaczone do usunięcia. Najpierw je zachowaj, jeśli chcesz poprosić ponownie."],
+  "refusal.deletionNotScheduled": ["To konto nie jest oznaczone do usunięcia."],
   "refusal.twoFactorKeyInvalid": ["Tego klucza nie utworzyliśmy. Zacznij konfigurację logowania dwuetapowego od nowa."],
   "refusal.emailTaken": ["Ten adres e-mail jest już używany przez konto. Zaloguj się albo zresetuj jego hasło."],
   "refusal.resetLoginMissing": ["Wpisz adres e-mail lub nazwę użytkownika swojego konta."],

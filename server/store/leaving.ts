@@ -1,0 +1,63 @@
+/**
+ * Leaving (the `accounts` extension): the account_deletions table, and a member deleted with
+ * everything that names them.
+ */
+import type { AccountDeletionRow, StoreReader, StoreTx } from '../../contract/store';
+import type { Row, Sql } from '../db/database';
+import { releaseImages } from './media';
+import { iso, storable } from './rows';
+
+/** The condition that holds when `member` (a column or parameter) did not leave. */
+export function notLeaving(member: string): string {
+  return `NOT EXISTS (SELECT 1 FROM account_deletions WHERE member_id = ${member})`;
+}
+
+function toDeletion(row: Row): AccountDeletionRow {
+  return { memberId: String(row.member_id), requestedAt: iso(row.requested_at), purgeAt: iso(row.purge_at) };
+}
+
+export function leavingReads(sql: Sql) {
+  return {
+    async accountDeletionOf(memberId) {
+      if (!storable(memberId)) return undefined;
+      const [row] = await sql.query('SELECT member_id, requested_at, purge_at FROM account_deletions WHERE member_id = $1', [memberId]);
+      return row && toDeletion(row);
+    },
+    async leavingMembers() {
+      return (await sql.query('SELECT member_id FROM account_deletions ORDER BY requested_at, member_id')).map((row) => String(row.member_id));
+    },
+    async accountDeletionsDue(at) {
+      return (await sql.query('SELECT member_id FROM account_deletions WHERE purge_at <= $1 ORDER BY purge_at, member_id', [at])).map((row) => String(row.member_id));
+    },
+  } satisfies Partial<StoreReader>;
+}
+
+export function leavingWrites(sql: Sql) {
+  return {
+    async scheduleAccountDeletion(row) {
+      await sql.query(
+        `INSERT INTO account_deletions (member_id, requested_at, purge_at) VALUES ($1, $2, $3)
+         ON CONFLICT (member_id) DO UPDATE SET requested_at = EXCLUDED.requested_at, purge_at = EXCLUDED.purge_at`,
+        [row.memberId, row.requestedAt, row.purgeAt],
+      );
+    },
+    async cancelAccountDeletion(memberId) {
+      return (await sql.query('DELETE FROM account_deletions WHERE member_id = $1 RETURNING 1', [memberId])).length > 0;
+    },
+    async deleteMember(memberId) {
+      // Others' notifications that only this member is behind go (their part in the rest goes with
+      // the member's row); then the posts, each with what names it (ON DELETE CASCADE), then the
+      // member with every row that names them; the images nobody else names go with them.
+      await sql.query(
+        `DELETE FROM notifications n
+         WHERE n.id IN (SELECT notification_id FROM notification_actors WHERE actor_id = $1)
+           AND NOT EXISTS (SELECT 1 FROM notification_actors a WHERE a.notification_id = n.id AND a.actor_id <> $1)`,
+        [memberId],
+      );
+      const posts = await sql.query<{ image: string }>('DELETE FROM posts WHERE author_id = $1 RETURNING image', [memberId]);
+      const member = await sql.query<{ image: string }>('DELETE FROM members WHERE id = $1 RETURNING image', [memberId]);
+      await sql.query('DELETE FROM idempotency_keys WHERE scope = $1', [memberId]);
+      await releaseImages(sql, [...posts, ...member].map((row) => row.image));
+    },
+  } satisfies Partial<StoreTx>;
+}
