@@ -677,8 +677,9 @@ function answer(spec: RouteSpec, { schema, body, applied }: Shaped): RouteAnswer
 async function optionalViewer(ctx: RuleContext, authorization: string | undefined, own?: (memberId: string) => boolean): Promise<MemberRow | undefined> {
   const token = readToken(authorization);
   if (token === undefined) return undefined;
-  // A member who mutes and blocks nobody sees what anyone sees: the token is checked only for the
-  // others (whom it names is read unchecked first, and a forged name is then refused as any bad token).
+  // A member who mutes and blocks nobody, and did not leave, sees what anyone sees: the token is
+  // checked only for the others (whom it names is read unchecked first, and a forged name is then
+  // refused as any bad token). One who left sees their own, which nobody else does.
   let named: unknown;
   try {
     named = decodeJwt(token).sub;
@@ -687,8 +688,11 @@ async function optionalViewer(ctx: RuleContext, authorization: string | undefine
   }
   if (typeof named !== 'string') return undefined;
   if (!own?.(named)) {
-    const relations = await ctx.store.read((reader) => reader.relations(named));
-    if (relations.muting.length + relations.blocking.length + relations.blockedBy.length === 0) return undefined;
+    const seesAsAnyone = await ctx.store.read(async (reader) => {
+      const relations = await reader.relations(named);
+      return relations.muting.length + relations.blocking.length + relations.blockedBy.length === 0 && !(await reader.accountDeletionOf(named));
+    });
+    if (seesAsAnyone) return undefined;
   }
   try {
     return (await authenticate(ctx, authorization)).member;

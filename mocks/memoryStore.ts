@@ -409,9 +409,11 @@ function reader(db: MemoryDb): StoreReader {
     lastEventId: async () => db.version,
     eventsAfter: async (id) => {
       if (id === db.version) return [];
-      const first = db.events[0];
-      if (id > db.version || !first || first.id > id + 1) return 'reset';
-      return db.events.filter((event) => event.id > id);
+      if (id > db.version) return 'reset';
+      const after = db.events.filter((event) => event.id > id);
+      // Every version since `id` must be there: a gap (events no longer kept, a load, a member's
+      // events gone with them) is a reset.
+      return after.length === db.version - id ? after : 'reset';
     },
     postPage: async (source, order, page) => postPage(db, source, order, page),
     bookmarkPage: async (memberId, page) => bookmarkPage(db, memberId, page),
@@ -590,6 +592,10 @@ function dropMember(db: MemoryDb, undo: Array<() => void>, memberId: string): vo
   forget(db.passwordResets, (row) => row.memberId === memberId);
   forget(db.emailConfirmations, (row) => row.memberId === memberId);
   forget(db.idempotencyKeys, (record) => record.scope === memberId);
+  // The change log's events that name them (a stream behind one loads again, as after any gap).
+  const events = [...db.events];
+  undo.push(() => db.events.splice(0, db.events.length, ...events));
+  db.events.splice(0, db.events.length, ...events.filter((event) => !Object.values(event).includes(memberId)));
   db.users.delete(memberId);
   undo.push(() => db.users.set(memberId, member));
 }

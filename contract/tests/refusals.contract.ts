@@ -162,6 +162,11 @@ const GRID: Record<string, Partial<Record<Column, Case>>> = {
     'a bad body': { path: '/account/two-factor/disable', body: NOT_AN_OBJECT, refused: 'invalidBody' },
   },
   'GET /account/export': {},
+  'GET /account/deletion': {},
+  'POST /account/deletion': {
+    'a bad body': { path: '/account/deletion', body: NOT_AN_OBJECT, refused: 'invalidBody' },
+  },
+  'DELETE /account/deletion': {},
   'POST /account/import': {
     'a bad body': { path: '/account/import', body: NOT_AN_OBJECT, refused: 'invalidBody' },
     'a limit hit': { path: '/account/import', body: { format: LIMITS.dataFormat, posts: [], bookmarks: Array.from({ length: LIMITS.importListMax + 1 }, () => 'a-post') }, refused: 'importTooMany' },

@@ -31,3 +31,4 @@ import './passwordReset.contract';
 import './email.contract';
 import './twoFactor.contract';
 import './memberData.contract';
+import './leaving.contract';

@@ -33,10 +33,12 @@ const demoClaims = () => {
 };
 
 describe('authentication', () => {
-  it('covers exactly the (auth) calls of spec section 7, logout, the home feed, replies, notifications, mute and block, pins, devices, the email address, two-factor sign-in, the data export and import', () => {
+  it('covers exactly the (auth) calls of spec section 7, logout, the home feed, replies, notifications, mute and block, pins, devices, the email address, two-factor sign-in, the data export and import, leaving', () => {
     expect(MEMBER_ROUTES.map((route) => `${route.method.toUpperCase()} ${route.path}`).sort()).toEqual([
+      'DELETE /account/deletion',
       'DELETE /posts/:postId',
       'DELETE /replies/:replyId',
+      'GET /account/deletion',
       'GET /account/email',
       'GET /account/export',
       'GET /account/two-factor',
@@ -47,6 +49,7 @@ describe('authentication', () => {
       'GET /users/blocked',
       'GET /users/bookmark',
       'GET /users/muted',
+      'POST /account/deletion',
       'POST /account/email',
       'POST /account/import',
       'POST /account/two-factor/disable',

@@ -166,13 +166,16 @@ export async function releaseImage(sql: Sql, url: string): Promise<void> {
 export async function releaseImages(sql: Sql, urls: readonly string[]): Promise<void> {
   const hashes = urls.flatMap((url) => STORED_IMAGE.exec(url)?.[1] ?? []);
   if (hashes.length === 0) return;
-  const gone = await sql.query(
-    `WITH named AS (SELECT sha256, count(*)::int AS n FROM unnest($1::text[]) AS t(sha256) GROUP BY sha256),
-       counted AS (UPDATE media SET refs = greatest(media.refs - named.n, 0) FROM named WHERE media.sha256 = named.sha256 RETURNING media.sha256, media.refs)
-     DELETE FROM media WHERE sha256 IN (SELECT sha256 FROM counted WHERE refs = 0) RETURNING sha256`,
+  const counted = await sql.query<{ sha256: string; refs: number }>(
+    `WITH named AS (SELECT sha256, count(*)::int AS n FROM unnest($1::text[]) AS t(sha256) GROUP BY sha256)
+     UPDATE media SET refs = greatest(media.refs - named.n, 0) FROM named WHERE media.sha256 = named.sha256 RETURNING media.sha256, media.refs`,
     [hashes],
   );
-  if (gone.length > 0) releasing.add(sql);
+  // A second statement: one statement cannot change a row and then delete it.
+  const unnamed = counted.filter((row) => row.refs === 0).map((row) => row.sha256);
+  if (unnamed.length === 0) return;
+  await sql.query('DELETE FROM media WHERE sha256 = ANY($1::text[]) AND refs = 0', [unnamed]);
+  releasing.add(sql);
 }
 
 /** The names of the files the rows name (those without bytes), one row each: `name`. */
