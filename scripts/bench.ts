@@ -24,7 +24,9 @@
  *  10. with --offline (or --offline-only): a member's Home opened with the network gone, from what
  *      the app kept, beside an online start, as is and throttled as a phone (scripts/benchOffline.ts);
  *  11. with --export (or --export-only): the busy demo member's data, downloaded as the app's zip and
- *      imported into a new account: bytes and times (scripts/benchExport.ts).
+ *      imported into a new account: bytes and times (scripts/benchExport.ts);
+ *  12. with --leaving (or --leaving-only): an account with 1,000 posts deleted for good, on the
+ *      stand-in's store and on the server on PGlite and PostgreSQL (scripts/benchLeaving.ts).
  *
  * That liking a post re-renders only its card is a test (PostList.test.tsx), not a figure here.
  *
@@ -38,6 +40,7 @@ import { performance } from 'node:perf_hooks';
 import type * as Jsdom from 'jsdom';
 import { BenchLimits, median } from './benchLimits';
 import { benchExport } from './benchExport';
+import { benchLeaving } from './benchLeaving';
 import { benchFirstPaint } from './benchFirstPaint';
 import { benchFirstPress } from './benchFirstPress';
 import { benchImages, benchUploads } from './benchImages';
@@ -276,6 +279,7 @@ async function main(): Promise<void> {
   else if (args.includes('--uploads-only')) await benchUploads();
   if (args.includes('--offline') || args.includes('--offline-only')) await benchOffline(limits);
   if (args.includes('--export') || args.includes('--export-only')) await benchExport();
+  if (args.includes('--leaving') || args.includes('--leaving-only')) await benchLeaving();
   console.log('');
 }
 

@@ -27,6 +27,7 @@ describe('readConfig', () => {
       drainMs: 5_000,
       streamsPerSession: 8,
       imagePixelsMax: 16_777_216,
+      accountDeletionDays: 14,
       production: false,
       staticDir: join(REPOSITORY_ROOT, 'build', 'app'),
       logLevel: 'info',
@@ -38,13 +39,13 @@ describe('readConfig', () => {
   it('reads every setting', () => {
     expect(readConfig({
       PORT: '9000', HOST: '0.0.0.0', DATABASE_URL: 'postgres://app:pw@db.internal:5433/social', DATA_DIR: '/var/lib/socialconnect',
-      JWT_SECRET: 'x'.repeat(40), RATE_LIMITS: 'off', TRUST_PROXY: '2', DEV_ORIGINS: 'http://localhost:3000', SEED: 'off', DRAIN_SECONDS: '2.5', STREAMS_PER_SESSION: '3', IMAGE_PIXELS_MAX: '24000000', NODE_ENV: 'production', STATIC_DIR: 'dist', LOG_LEVEL: 'warn',
+      JWT_SECRET: 'x'.repeat(40), RATE_LIMITS: 'off', TRUST_PROXY: '2', DEV_ORIGINS: 'http://localhost:3000', SEED: 'off', DRAIN_SECONDS: '2.5', STREAMS_PER_SESSION: '3', IMAGE_PIXELS_MAX: '24000000', ACCOUNT_DELETION_DAYS: '30', NODE_ENV: 'production', STATIC_DIR: 'dist', LOG_LEVEL: 'warn',
       MEDIA_S3_URL: 'https://s3.eu-west-1.amazonaws.com', MEDIA_S3_BUCKET: 'social-media', MEDIA_S3_REGION: 'eu-west-1', MEDIA_S3_ACCESS_KEY_ID: 'AKIAEXAMPLE', MEDIA_S3_SECRET_ACCESS_KEY: 's3cret',
       SMTP_URL: 'smtps://mailer:pw@smtp.example.com:465', MAIL_FROM: 'Social <no-reply@social.example>', PUBLIC_URL: 'https://social.example/',
     })).toEqual({
       port: 9000, host: '0.0.0.0', databaseUrl: 'postgres://app:pw@db.internal:5433/social', dataDir: '/var/lib/socialconnect',
       media: { kind: 's3', url: 'https://s3.eu-west-1.amazonaws.com', bucket: 'social-media', region: 'eu-west-1', accessKeyId: 'AKIAEXAMPLE', secretAccessKey: 's3cret' },
-      jwtSecret: 'x'.repeat(40), rateLimits: false, trustProxy: 2, devOrigins: ['http://localhost:3000'], seed: false, drainMs: 2_500, streamsPerSession: 3, imagePixelsMax: 24_000_000, production: true, staticDir: join(REPOSITORY_ROOT, 'dist'), logLevel: 'warn',
+      jwtSecret: 'x'.repeat(40), rateLimits: false, trustProxy: 2, devOrigins: ['http://localhost:3000'], seed: false, drainMs: 2_500, streamsPerSession: 3, imagePixelsMax: 24_000_000, accountDeletionDays: 30, production: true, staticDir: join(REPOSITORY_ROOT, 'dist'), logLevel: 'warn',
       mail: { smtpUrl: 'smtps://mailer:pw@smtp.example.com:465', from: 'Social <no-reply@social.example>', folder: '/var/lib/socialconnect/mail' },
       publicUrl: 'https://social.example',
     });
@@ -166,6 +167,8 @@ describe('readConfig', () => {
     [{ IMAGE_PIXELS_MAX: '1000000' }, 'Use the number of pixels an uploaded image may have at most, from 4194304 (2048 x 2048) to 268435456 (16384 x 16384).'],
     [{ IMAGE_PIXELS_MAX: '300000000' }],
     [{ IMAGE_PIXELS_MAX: '16.7M' }],
+    [{ ACCOUNT_DELETION_DAYS: '-1' }, 'Use the days a deleted account stays hidden, and can be kept by logging in, before it goes for good, from 0 to 365.'],
+    [{ ACCOUNT_DELETION_DAYS: '366' }],
   ], { unquoted: ['DATABASE_URL'] });
 
   it('warns a production start with DEV_ORIGINS that those pages can call the API', () => {
