@@ -18,7 +18,7 @@ const HOUR = 60 * MINUTE;
 
 /** server.md's table, rule by rule, in the plugin's terms: at most `max` calls per `timeWindow` ms. */
 export const RATE_RULES = {
-  /** Login attempts per client address. */
+  /** Login attempts per client address; deleting an account checks a password, and counts here too. */
   loginPerClient: { max: 25, timeWindow: 5 * MINUTE },
   /** Login attempts per username, from anywhere (guessing one member's password from many addresses). */
   loginPerUsername: { max: 25, timeWindow: HOUR },
@@ -124,6 +124,10 @@ export function bucketsOf({ route, ip, memberId, body }: CallFacts): Bucket[] {
       }
       break;
     }
+    // A password checked for a token's holder: guessed from one address no faster than by logging in.
+    case 'POST /account/deletion':
+      buckets.push({ rule: 'loginPerClient', subject: client });
+      break;
     case 'POST /auth/signup':
       buckets.push({ rule: 'signupPerClient', subject: client });
       break;

@@ -2,7 +2,7 @@
  * An account deleted for good, on the server (the `accounts` extension): once its grace period is
  * over, no row of any table names the member (every text, array and JSON column of every table
  * read), and no byte of their images is left, in the rows or in the files; an image another member
- * also posted stays theirs. The timer's purge and a login after the period agree.
+ * also posted stays theirs. Within the period nothing goes, and the member can still log in.
  */
 import type { AccountDeletion, LoginResponse, Post, ReplyCreated, SignupResponse } from '../../contract/api';
 import { purgeDueAccounts } from '../../contract/rules/leaving';

@@ -63,6 +63,7 @@ describe('the table', () => {
       { rule: 'callsPerClient', subject: ip }, { rule: 'loginPerClient', subject: ip }, { rule: 'loginPerUsername', subject: 'demo_user' },
     ]);
     expect(bucketsOf({ route: 'POST /auth/login', ip, memberId: undefined, body: 'not json' })).toEqual([{ rule: 'callsPerClient', subject: ip }, { rule: 'loginPerClient', subject: ip }]);
+    expect(bucketsOf({ route: 'POST /account/deletion', ip, memberId: 'm1', body: '{"password":"x"}' })).toEqual([{ rule: 'callsPerMember', subject: 'm1' }, { rule: 'loginPerClient', subject: ip }]);
     expect(bucketsOf({ route: 'POST /auth/signup', ip, memberId: undefined, body: '{}' })).toEqual([{ rule: 'callsPerClient', subject: ip }, { rule: 'signupPerClient', subject: ip }]);
     for (const route of ['POST /auth/forgot-password', 'POST /auth/reset-password', 'POST /auth/confirm-email']) {
       expect(bucketsOf({ route, ip, memberId: undefined, body: '{}' })).toEqual([{ rule: 'callsPerClient', subject: ip }, { rule: 'accountLinksPerClient', subject: ip }]);
