@@ -12,7 +12,7 @@ import { browserStores, createPersistence, storageKey, type Persistence } from '
 import { chooseScenario, getScenario, type ScenarioName } from './scenarios';
 import { browserLocks, createTabSharing, localStorageRevision, type TabSharing } from './tabSharing';
 import { keptForTab, rememberedScenario, SCENARIO_SESSION_KEY } from './scenarioAsked';
-import { ClockSettingError, parseClock, readClock, type ClockSetting } from './clock';
+import { ClockSettingError, parseAddressClock, readClock, type ClockSetting } from './clock';
 import { FaultRulesError, FaultState, parseFaultRules, readFaultRules, type FaultRule } from './faultRules';
 import { faultHandlers } from './faults';
 import { RequestLog } from './requestLog';
@@ -109,7 +109,7 @@ export async function startMockWorker(options: StartMockWorkerOptions = {}): Pro
   const choice = chooseScenario({ search: window.location.search, remembered: rememberedScenario(), buildTime: options.scenario });
   const params = new URLSearchParams(window.location.search);
   const faults = chooseFromAddress(params.get(FAULTS_PARAM), (text) => parseFaultRules(text, 'The address\'s faults'), kept.faults.read(), readFaultRules, [] as FaultRule[], 'No fault applies.');
-  const clock = chooseFromAddress<ClockSetting | null>(params.get(CLOCK_PARAM), (text) => parseClock(text, 'The address\'s clock'), kept.clock.read(), readClock, null, 'The clock keeps the real time.');
+  const clock = chooseFromAddress<ClockSetting | null>(params.get(CLOCK_PARAM), parseAddressClock, kept.clock.read(), readClock, null, 'The clock keeps the real time.');
   const backend = options.backend ?? backendAskedFor(window.location.search);
   const warning = [choice.warning, faults.warning, clock.warning, backend.refusal].filter(Boolean).join(' ') || undefined;
   if (warning) console.warn(`[mock backend] ${warning}`);

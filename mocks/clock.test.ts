@@ -1,5 +1,5 @@
 import { DEMO_CREDENTIALS } from '../contract/seed/default';
-import { clockText, ClockSettingError, describeClock, parseClock, readClock, StandInClock } from './clock';
+import { clockText, ClockSettingError, describeClock, parseAddressClock, parseClock, readClock, StandInClock } from './clock';
 import { getMockContext, getMockDb } from './testing/node';
 import { call, callAs } from './testing/testSupport';
 
@@ -33,6 +33,13 @@ describe("QA's clock, as an address writes it", () => {
     expect(() => parseClock('2025-13-01T12:00:00Z')).toThrow(/frozenAt is "2025-13-01T12:00:00Z"/);
     expect(() => readClock({ frozenAt: 'soon' })).toThrow('The clock\'s frozenAt is "soon"');
     expect(() => readClock({ hours: 2 })).toThrow('it accepts { "frozenAt": instant } or { "shiftMs": milliseconds }');
+  });
+
+  it("reads an address's + as it was typed, though the query reaches the page with a space", () => {
+    expect(parseAddressClock(new URLSearchParams('clock=+15d').get('clock') ?? '')).toEqual({ shiftMs: 15 * DAY });
+    expect(parseAddressClock(new URLSearchParams('clock=%2B2h').get('clock') ?? '')).toEqual({ shiftMs: 2 * 3_600_000 });
+    expect(parseAddressClock('-30s')).toEqual({ shiftMs: -30_000 });
+    expect(() => parseAddressClock('2d')).toThrow(/The address's clock is "2d"/);
   });
 
   it('writes a setting back as the address carries it', () => {

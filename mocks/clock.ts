@@ -36,6 +36,14 @@ export function parseClock(text: string, where = 'The clock'): ClockSetting {
   throw new ClockSettingError(`${accepts(`${where} is ${JSON.stringify(text)}`)}.`);
 }
 
+/**
+ * Reads the address's `?clock=` as QA types it: a `+` there reaches the page as a space (the form
+ * encoding of a query), so `?clock=+2d` is read as `+2d`, as it reads.
+ */
+export function parseAddressClock(text: string): ClockSetting {
+  return parseClock(text.replace(/^ (?=\d)/, '+'), 'The address\'s clock');
+}
+
 /** Checks a setting from anywhere (the panel, the tab's storage); throws a ClockSettingError naming what does not hold. */
 export function readClock(value: unknown, where = 'The clock'): ClockSetting {
   if (typeof value === 'object' && value !== null && 'frozenAt' in value) {
