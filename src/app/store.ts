@@ -119,6 +119,19 @@ export function makeStore({ preloadedState, router }: MakeStoreOptions = {}) {
     });
   }
 
+  // An account set to be deleted: the backend ended every session of the member, this one too. The
+  // member leaves for /login, which says when the account goes and that logging in keeps it; the
+  // session ends here as the answer lands, so the live stream's word of it (which waits for this
+  // call) finds it ended already and says nothing of a session that ended.
+  startListening({
+    matcher: endpointAnswered<unknown, { purgeAt?: unknown } | undefined>('deleteAccount'),
+    effect: ({ payload }, listenerApi) => {
+      const purgeAt = typeof payload?.purgeAt === 'string' ? payload.purgeAt : null;
+      void router?.navigate(paths.login.href(), { replace: true, state: { leaving: { purgeAt } } });
+      listenerApi.dispatch(userLoggedOut());
+    },
+  });
+
   // A login's answer carries the member's record: it goes where every view reads it, the cache.
   startListening({
     actionCreator: userLoggedIn,
