@@ -5,7 +5,7 @@ import type { ApiRootState } from '../lib/api/api';
 import { apiFailed } from '../lib/api/apiEvents';
 import { API_REDUCER_PATH, apiSlotMiddleware, apiSlotReducer, endpointAnswered, resetApi } from '../lib/api/apiSlot';
 import { paths } from '../config/paths';
-import { sessionSlice, sessionExpired, userLoggedIn, userLoggedOut, sessionRestored, tokenRenewed } from '../features/auth/sessionSlice';
+import { accountLeft, sessionSlice, sessionExpired, userLoggedIn, userLoggedOut, sessionRestored, tokenRenewed } from '../features/auth/sessionSlice';
 import { writeStoredToken } from '../features/auth/tokenStorage';
 import { uiSlice, loaderHidden } from '../features/ui/uiSlice';
 import { feedSlice, feedSortChanged, selectSortMode } from '../features/posts/feedSlice';
@@ -126,9 +126,9 @@ export function makeStore({ preloadedState, router }: MakeStoreOptions = {}) {
   startListening({
     matcher: endpointAnswered<unknown, { purgeAt?: unknown } | undefined>('deleteAccount'),
     effect: ({ payload }, listenerApi) => {
-      const purgeAt = typeof payload?.purgeAt === 'string' ? payload.purgeAt : null;
-      void router?.navigate(paths.login.href(), { replace: true, state: { leaving: { purgeAt } } });
+      void router?.navigate(paths.login.href(), { replace: true });
       listenerApi.dispatch(userLoggedOut());
+      if (typeof payload?.purgeAt === 'string') listenerApi.dispatch(accountLeft(payload.purgeAt));
     },
   });
 

@@ -6,13 +6,7 @@ import { useLanguage, useT } from '../i18n/firstWords';
 import { formatDay } from '../lib/formatDay';
 import { redirectTargetFrom } from '../features/auth/redirectTarget';
 import { loggedOutInAnotherTab } from '../features/auth/useSessionAcrossTabs';
-import { useSessionEndedNotice } from '../features/auth/useSessionEndedNotice';
-
-/** When the account the member just deleted goes for good, from the location's state (the store's listener). */
-function leavingPurgeAt(state: unknown): string | null {
-  const leaving = (state as { leaving?: { purgeAt?: unknown } } | null)?.leaving;
-  return typeof leaving?.purgeAt === 'string' ? leaving.purgeAt : null;
-}
+import { useLeavingNotice, useSessionEndedNotice } from '../features/auth/useSessionEndedNotice';
 
 /**
  * /login: after logging in, the member returns to the page they first asked for, or home. When the
@@ -24,7 +18,7 @@ export function LoginPage() {
   const sessionEnded = useSessionEndedNotice();
   const say = useT();
   const language = useLanguage();
-  const purgeAt = leavingPurgeAt(location.state);
+  const purgeAt = useLeavingNotice();
   const notice = sessionEnded ? say('auth.sessionEnded') : loggedOutInAnotherTab(location.state) ? say('auth.loggedOutInAnotherTab') : null;
   return (
     <AuthPage
