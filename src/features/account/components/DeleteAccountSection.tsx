@@ -79,9 +79,9 @@ export function DeleteAccountSection({ onDownloadFirst }: { onDownloadFirst: () 
   const reveal = { show: say('auth.showPassword'), hide: say('auth.hidePassword') };
   return (
     <div className="delete-account">
-      <p className="feed-page__status">{say('leaving.about', { count: graceDays })}</p>
+      <p className="delete-account__text">{say('leaving.about', { count: graceDays })}</p>
       <div className="delete-account__download">
-        <p className="feed-page__status">{say('leaving.downloadAbout')}</p>
+        <p className="delete-account__text">{say('leaving.downloadAbout')}</p>
         <button type="button" className="button button--secondary" onClick={onDownloadFirst}>
           {say('leaving.downloadFirst')}
         </button>
