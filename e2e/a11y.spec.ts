@@ -252,6 +252,25 @@ test.describe('Accessibility in the light and dark themes (axe, WCAG 2.2 A/AA: n
     await audit(page, 'the login asking for a code');
   });
 
+  test('deleting the account: a refused password, the login saying when it goes, and the banner after', async ({ page }) => {
+    await login(page);
+    await page.goto('/settings/account');
+    const password = page.getByLabel('Password', { exact: true });
+    await password.fill('not-the-password');
+    await page.getByRole('button', { name: 'Delete my account' }).click();
+    await expect(page.getByText('That password is not right.')).toBeVisible();
+    await audit(page, 'the Delete account section with a wrong password said');
+
+    await password.fill(DEMO.password);
+    await page.getByRole('button', { name: 'Delete my account' }).click();
+    await expect(page.getByText(/^Your account will be deleted on .+\. Log in before then to keep it\.$/)).toBeVisible();
+    await audit(page, 'the login saying when the account goes');
+
+    await submitLogin(page, DEMO.username, DEMO.password);
+    await expect(page.getByRole('button', { name: 'Keep my account' })).toBeVisible();
+    await audit(page, 'the banner of an account set to be deleted');
+  });
+
   test('the search page with posts found, its top-bar way in, and its People tab', async ({ page }) => {
     await login(page);
     await topBarSearch(page).fill('walk');

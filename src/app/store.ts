@@ -5,7 +5,7 @@ import type { ApiRootState } from '../lib/api/api';
 import { apiFailed } from '../lib/api/apiEvents';
 import { API_REDUCER_PATH, apiSlotMiddleware, apiSlotReducer, endpointAnswered, resetApi } from '../lib/api/apiSlot';
 import { paths } from '../config/paths';
-import { sessionSlice, sessionExpired, userLoggedIn, userLoggedOut, sessionRestored, tokenRenewed } from '../features/auth/sessionSlice';
+import { accountLeft, sessionSlice, sessionExpired, userLoggedIn, userLoggedOut, sessionRestored, tokenRenewed } from '../features/auth/sessionSlice';
 import { writeStoredToken } from '../features/auth/tokenStorage';
 import { uiSlice, loaderHidden } from '../features/ui/uiSlice';
 import { feedSlice, feedSortChanged, selectSortMode } from '../features/posts/feedSlice';
@@ -118,6 +118,19 @@ export function makeStore({ preloadedState, router }: MakeStoreOptions = {}) {
       },
     });
   }
+
+  // An account set to be deleted: the backend ended every session of the member, this one too. The
+  // member leaves for /login, which says when the account goes and that logging in keeps it; the
+  // session ends here as the answer lands, so the live stream's word of it (which waits for this
+  // call) finds it ended already and says nothing of a session that ended.
+  startListening({
+    matcher: endpointAnswered<unknown, { purgeAt?: unknown } | undefined>('deleteAccount'),
+    effect: ({ payload }, listenerApi) => {
+      void router?.navigate(paths.login.href(), { replace: true });
+      listenerApi.dispatch(userLoggedOut());
+      if (typeof payload?.purgeAt === 'string') listenerApi.dispatch(accountLeft(payload.purgeAt));
+    },
+  });
 
   // A login's answer carries the member's record: it goes where every view reads it, the cache.
   startListening({

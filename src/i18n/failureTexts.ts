@@ -69,6 +69,8 @@ const NOT_DONE = {
   signup: 'failedAct.signup',
   login: 'failedAct.login',
   getMemberPages: 'failedAct.getMemberPages',
+  deleteAccount: 'failedAct.deleteAccount',
+  keepAccount: 'failedAct.keepAccount',
 } as const satisfies Record<string, MessageId>;
 
 /** The toast of an act that failed for want of the backend: what did not happen, then why. */

@@ -1,7 +1,8 @@
-import { useId } from 'react';
+import { useId, useRef } from 'react';
 import { usePageTitle } from '../components/usePageTitle';
 import { TIMINGS } from '../config/timings';
 import { DataSection } from '../features/account/components/DataSection';
+import { DeleteAccountSection } from '../features/account/components/DeleteAccountSection';
 import { EmailSection } from '../features/account/components/EmailSection';
 import { DeviceList } from '../features/devices/components/DeviceList';
 import { TwoFactorSection } from '../features/twoFactor/components/TwoFactorSection';
@@ -13,7 +14,7 @@ import './MutedAndBlockedPage.css';
 
 /**
  * /settings/account: the member's email address, two-factor sign-in, the devices they are logged in on,
- * and their data to download or import (the `accounts` extension).
+ * their data to download or import, and deleting the account (the `accounts` extension).
  */
 export function AccountPage() {
   const say = useT();
@@ -22,6 +23,8 @@ export function AccountPage() {
   const devicesId = useId();
   const twoFactorId = useId();
   const dataId = useId();
+  const deleteId = useId();
+  const downloadRef = useRef<HTMLButtonElement>(null);
   useLoaderOffAfter(has !== undefined, TIMINGS.loaderOffShortMs);
   usePageTitle(say('page.account'));
   return (
@@ -46,7 +49,11 @@ export function AccountPage() {
           <section aria-labelledby={dataId}>
             <h2 id={dataId} className="muted-and-blocked__title">{say('account.data')}</h2>
             <p className="feed-page__status">{say('account.dataAbout')}</p>
-            <DataSection />
+            <DataSection downloadRef={downloadRef} />
+          </section>
+          <section aria-labelledby={deleteId}>
+            <h2 id={deleteId} className="muted-and-blocked__title">{say('leaving.title')}</h2>
+            <DeleteAccountSection onDownloadFirst={() => downloadRef.current?.focus()} />
           </section>
         </>
       ) : null}

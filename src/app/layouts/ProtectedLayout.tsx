@@ -10,6 +10,7 @@ import { useChangesFromOtherTabs } from '../../features/live/useChangesFromOther
 import { useLiveNetwork } from '../../features/live/useLiveNetwork';
 import { useReconnect } from '../../features/live/useReconnect';
 import { ConnectionNotice } from '../../features/live/components/ConnectionNotice';
+import { LeavingBanner } from '../../features/account/components/LeavingBanner';
 import { useWaitingWrites } from '../../offline/useWaitingWrites';
 import { useLanguageFromRecord } from '../../features/language/memberLanguage';
 import { useKeyboardShortcuts } from '../useKeyboardShortcuts';
@@ -58,7 +59,7 @@ function useFocusOnNewPage(mainRef: RefObject<HTMLElement | null>): void {
  * so loading them also checks it: if the backend no longer accepts the token, the app's listeners end
  * the session and go to /login. Any other failure of theirs leaves the page as it is, but on
  * Bookmarks, whose content they are (CallOptions.pageOf). The member's other tabs' changes, the live network and the connection
- * (a notice while it is lost) are followed here, the writes kept waiting from an earlier visit join the outbox here, the language on the member's record is spoken here, and the keyboard's shortcuts answer here.
+ * (a notice while it is lost) are followed here, an account set to be deleted is said atop every page (with the way to keep it), the writes kept waiting from an earlier visit join the outbox here, the language on the member's record is spoken here, and the keyboard's shortcuts answer here.
  */
 function MemberShell() {
   const userId = useAppSelector(selectCurrentUserId);
@@ -87,6 +88,7 @@ function MemberShell() {
       {isPhone ? null : <SideNav />}
       <main ref={mainRef} id="main-content" className="member-shell__main" tabIndex={-1}>
         <ConnectionNotice />
+        <LeavingBanner />
         <Outlet />
       </main>
       {isPhone ? <BottomNav /> : null}

@@ -1,5 +1,5 @@
 import { api } from '../../lib/api/api';
-import type { AccountEmail, DataExport, DataImportRequest, DataImportResult } from '../../types/api';
+import type { AccountDeletion, AccountEmail, DataExport, DataImportRequest, DataImportResult } from '../../types/api';
 
 /** The member's email address (the `accounts` extension): read, changed, and confirmed by its link. */
 export const accountApi = api.injectEndpoints({
@@ -38,7 +38,40 @@ export const accountApi = api.injectEndpoints({
       extraOptions: { ownRefusals: true },
       invalidatesTags: (_answer, error) => (error ? [] : ['Post', 'User', 'Bookmark', 'Reply', 'Relation', 'Pin', 'Notification']),
     }),
+    /**
+     * Whether the account is set to be deleted, and when it goes: asked beside every page (the
+     * banner that offers to keep it), so a failure leaves the page as it is.
+     */
+    getAccountDeletion: build.query<AccountDeletion, void>({
+      query: () => '/account/deletion',
+      providesTags: ['AccountDeletion'],
+      extraOptions: { aside: true },
+    }),
+    /**
+     * Sets the account to be deleted: the backend ends every session of the member, this one too. A
+     * wrong password or code is said at its field (the section's own refusals).
+     */
+    deleteAccount: build.mutation<AccountDeletion, { password: string; code?: string }>({
+      query: (body) => ({ url: '/account/deletion', method: 'POST', body }),
+      extraOptions: { ownRefusals: true },
+    }),
+    /** Keeps the account after all: everyone sees the member again. */
+    keepAccount: build.mutation<AccountDeletion, void>({
+      query: () => ({ url: '/account/deletion', method: 'DELETE' }),
+      onQueryStarted: async (_arg, { dispatch, queryFulfilled }) => {
+        try {
+          const { data } = await queryFulfilled;
+          dispatch(accountApi.util.upsertQueryData('getAccountDeletion', undefined, data));
+        } catch {
+          // Shown by the app's listener; the banner stays.
+        }
+      },
+    }),
   }),
 });
 
-export const { useGetAccountEmailQuery, useSetAccountEmailMutation, useConfirmEmailMutation, useExportDataMutation, useImportDataMutation } = accountApi;
+export const {
+  useGetAccountDeletionQuery,
+  useDeleteAccountMutation,
+  useKeepAccountMutation,
+  useGetAccountEmailQuery, useSetAccountEmailMutation, useConfirmEmailMutation, useExportDataMutation, useImportDataMutation } = accountApi;

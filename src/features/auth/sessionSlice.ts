@@ -12,6 +12,11 @@ export interface SessionState {
   userId: string | null;
   /** The backend ended the last session (or its token ran out): the login screen says so, once. */
   endedBySystem: boolean;
+  /**
+   * The member just deleted their account here: when it goes for good (ISO). The login screen says
+   * so, once; none otherwise.
+   */
+  leavingPurgeAt?: string;
 }
 
 export const initialSessionState: SessionState = { token: null, userId: null, endedBySystem: false };
@@ -45,6 +50,14 @@ export const sessionSlice = createSlice({
     sessionExpired() {
       return { ...initialSessionState, endedBySystem: true };
     },
+    /** The member deleted their account, and the session was ended: the login screen says when it goes. */
+    accountLeft(state, action: PayloadAction<string>) {
+      state.leavingPurgeAt = action.payload;
+    },
+    /** The login screen has told the member when their account goes. */
+    leavingNoticeShown(state) {
+      delete state.leavingPurgeAt;
+    },
     /** The login screen has told the member their session ended. */
     sessionEndedNoticeShown(state) {
       state.endedBySystem = false;
@@ -55,8 +68,9 @@ export const sessionSlice = createSlice({
     selectCurrentUserId: (state) => state.userId,
     selectIsLoggedIn: (state) => state.token !== null,
     selectSessionEndedBySystem: (state) => state.endedBySystem,
+    selectLeavingPurgeAt: (state) => state.leavingPurgeAt ?? null,
   },
 });
 
-export const { userLoggedIn, sessionRestored, sessionSwitched, tokenRenewed, userLoggedOut, sessionExpired, sessionEndedNoticeShown } = sessionSlice.actions;
-export const { selectToken, selectCurrentUserId, selectIsLoggedIn, selectSessionEndedBySystem } = sessionSlice.selectors;
+export const { userLoggedIn, sessionRestored, sessionSwitched, tokenRenewed, userLoggedOut, sessionExpired, accountLeft, leavingNoticeShown, sessionEndedNoticeShown } = sessionSlice.actions;
+export const { selectToken, selectCurrentUserId, selectIsLoggedIn, selectSessionEndedBySystem, selectLeavingPurgeAt } = sessionSlice.selectors;

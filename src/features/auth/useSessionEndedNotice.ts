@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useAppDispatch, useAppSelector } from '../../lib/store/hooks';
-import { selectIsLoggedIn, selectSessionEndedBySystem, sessionEndedNoticeShown } from './sessionSlice';
+import { leavingNoticeShown, selectIsLoggedIn, selectLeavingPurgeAt, selectSessionEndedBySystem, sessionEndedNoticeShown } from './sessionSlice';
 
 /**
  * Whether the login screen should say the session has ended: the backend refused the token (or it
@@ -17,4 +17,21 @@ export function useSessionEndedNotice(): boolean {
     if (ended) dispatch(sessionEndedNoticeShown());
   }, [ended, dispatch]);
   return shown && !loggedIn;
+}
+
+/**
+ * When the account the member just deleted goes for good, for the login screen to say (with that
+ * logging in before then keeps it): said while the screen is open, forgotten by the store at once,
+ * and never on a page loaded afresh, so the page built ahead is the one the app draws.
+ */
+export function useLeavingNotice(): string | null {
+  const dispatch = useAppDispatch();
+  const asked = useAppSelector(selectLeavingPurgeAt);
+  const loggedIn = useAppSelector(selectIsLoggedIn);
+  const [shown, setShown] = useState(asked);
+  if (asked !== null && asked !== shown) setShown(asked);
+  useEffect(() => {
+    if (asked !== null) dispatch(leavingNoticeShown());
+  }, [asked, dispatch]);
+  return loggedIn ? null : shown;
 }

@@ -49,6 +49,7 @@ export const firstWords = {
   'auth.testCredentialsFilled': "Test Credentials Filled!",
   'auth.sessionEnded': "Your session has ended. Please log in again.",
   'auth.loggedOutInAnotherTab': "You logged out in another tab",
+  'auth.leaving': "Your account will be deleted on {date}. Log in before then to keep it.",
   'connection.offline': "You're offline. Reconnecting when your connection is back…",
   'connection.unreachable': "Can't reach SocialConnect, reconnecting…",
   'connection.keptOffline': "Offline, as of {time}. Reconnecting when your connection is back…",

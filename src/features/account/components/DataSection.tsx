@@ -1,4 +1,4 @@
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type FormEvent, type Ref } from 'react';
 import { ProgressLabel } from '../../../components/ProgressLabel';
 import { LIMITS } from '../../../../contract/limits';
 import { backendFileUrl } from '../../../config/env';
@@ -34,7 +34,7 @@ type DownloadState =
   | { kind: 'failed' };
 
 /** The download: the export fetched, its images with it, packed into one zip and saved. */
-function DownloadData() {
+function DownloadData({ buttonRef }: { buttonRef?: Ref<HTMLButtonElement> }) {
   const say = useT();
   const [exportData] = useExportDataMutation();
   const [state, setState] = useState<DownloadState>({ kind: 'idle' });
@@ -66,7 +66,7 @@ function DownloadData() {
   }
   return (
     <div className="data-section__part">
-      <button type="button" className="button button--primary" aria-disabled={working || undefined} onClick={() => !working && void download()}>
+      <button ref={buttonRef} type="button" className="button button--primary" aria-disabled={working || undefined} onClick={() => !working && void download()}>
         <ProgressLabel pending={working} idle={say('account.dataDownload')} busy={say('account.dataPreparing')} />
       </button>
       <p className="data-section__status" role="status">{status}{count !== '' ? <span aria-hidden="true"> {count}</span> : null}</p>
@@ -171,11 +171,14 @@ function ImportData() {
   );
 }
 
-/** "Your data": everything the member made, downloaded as one zip; and a zip from elsewhere, imported. */
-export function DataSection() {
+/**
+ * "Your data": everything the member made, downloaded as one zip; and a zip from elsewhere, imported.
+ * `downloadRef` is the download's button, for a part of the page that offers the download first.
+ */
+export function DataSection({ downloadRef }: { downloadRef?: Ref<HTMLButtonElement> } = {}) {
   return (
     <div className="data-section">
-      <DownloadData />
+      <DownloadData buttonRef={downloadRef} />
       <ImportData />
     </div>
   );
