@@ -111,10 +111,18 @@ export type ErrorResponse = Static<typeof Schema.ErrorResponse>;
  *   makes them). Logging in again and DELETE /account/deletion keeps the account. Once the period is
  *   over the member and everything they made go for good: posts (with others' replies to them),
  *   replies, reactions, follows, bookmarks, mutes, blocks, notifications, devices and images.
+ * - 'scheduled-posts': POST /scheduled-posts `{ postData, publishAt }` keeps a post to publish at
+ *   `publishAt` (at least a minute ahead, within LIMITS.scheduleDaysMax days; at most
+ *   LIMITS.scheduledPostsMax waiting a member), its image checked and kept at once; GET
+ *   /scheduled-posts lists the member's, the soonest first (theirs alone); POST /scheduled-posts/:id
+ *   `{ postData?, publishAt? }` changes its text, description, warning or time; DELETE
+ *   /scheduled-posts/:id cancels it (contract/rules/scheduledPosts.ts). At its time a backend
+ *   publishes it as a new post (`post-created`), once, however many processes look: the server
+ *   within seconds, the stand-in at its next call or look.
  */
 export type ApiExtension = Static<typeof Schema.ApiExtension>;
 
-export const API_EXTENSIONS: readonly ApiExtension[] = ['pages', 'feed', 'return-minimal', 'events', 'replies', 'tags', 'notifications', 'idempotency', 'reply-links', 'reaction-counts', 'alt-text', 'edit-marks', 'member-lists', 'mute-block', 'change-counts', 'image-sizes', 'member-language', 'pins', 'content-warnings', 'post-search', 'accounts'];
+export const API_EXTENSIONS: readonly ApiExtension[] = ['pages', 'feed', 'return-minimal', 'events', 'replies', 'tags', 'notifications', 'idempotency', 'reply-links', 'reaction-counts', 'alt-text', 'edit-marks', 'member-lists', 'mute-block', 'change-counts', 'image-sizes', 'member-language', 'pins', 'content-warnings', 'post-search', 'accounts', 'scheduled-posts'];
 
 /** The largest page a client may ask for, and the size of a page when it names none. */
 export const PAGE_LIMIT_MAX = 100;
@@ -140,6 +148,11 @@ export type OtherDevicesEnded = Static<typeof Schema.OtherDevicesEnded>;
 export type AccountEmail = Static<typeof Schema.AccountEmail>;
 export type TwoFactorStatus = Static<typeof Schema.TwoFactorStatus>;
 export type AccountDeletion = Static<typeof Schema.AccountDeletion>;
+export type ScheduledPost = Static<typeof Schema.ScheduledPost>;
+export type ScheduledPostsResponse = Static<typeof Schema.ScheduledPostsResponse>;
+export type ScheduledPostResponse = Static<typeof Schema.ScheduledPostResponse>;
+export type ScheduledPostDraft = Static<typeof Schema.ScheduledPostDraft>;
+export type ScheduledPostEdit = Static<typeof Schema.ScheduledPostEdit>;
 export type TwoFactorSetup = Static<typeof Schema.TwoFactorSetup>;
 export type TwoFactorEnabled = Static<typeof Schema.TwoFactorEnabled>;
 export type DataExport = Static<typeof Schema.DataExport>;

@@ -47,6 +47,10 @@ export const LIMITS = {
   deletionGraceDays: 14,
   /** The longest wait a backend may set. */
   deletionGraceDaysMax: 365,
+  /** Scheduled posts (`scheduled-posts`): how many may wait a member, how soon and how far ahead. */
+  scheduledPostsMax: 100,
+  scheduleLeadSeconds: 60,
+  scheduleDaysMax: 365,
   addressMax: 64,
   /**
    * A member's data carried to another SocialConnect (`accounts`, contract/rules/memberData.ts): the

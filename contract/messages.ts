@@ -101,6 +101,10 @@ const CATALOGUE = {
   twoFactorKeyInvalid: [400, 'This setup key is not one we made. Start setting up two-factor sign-in again.'],
   deletionAlreadyScheduled: [409, 'This account is already set to be deleted. Keep it first if you want to ask again.'],
   deletionNotScheduled: [409, 'This account is not set to be deleted.'],
+  // LIMITS.scheduleLeadSeconds, scheduleDaysMax and scheduledPostsMax, word for word.
+  scheduleTimeInvalid: [400, 'Pick a time at least a minute from now and within a year.'],
+  scheduledPostsTooMany: [409, 'You have 100 posts waiting to be published. Cancel one, or wait until one is published.'],
+  scheduledPostNotFound: [404, 'This scheduled post is not waiting any more: it was published or cancelled.'],
   // LIMITS.importPostsMax, importRepliesMax and importListMax, word for word (a test holds them together).
   importTooMany: [400, 'An import can hold at most 1,000 posts, 2,000 replies, and 5,000 follows, bookmarks, mutes or blocks of each kind.'],
   importInvalid: [400, 'This is not a SocialConnect data export this network can read. Choose the zip file you downloaded from Your data.'],

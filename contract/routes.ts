@@ -22,6 +22,7 @@ import { pinnedPosts, setPinned } from './rules/pins';
 import { askPasswordReset, resetPassword } from './rules/passwordReset';
 import { confirmEmail, setEmail } from './rules/email';
 import { accountDeletion, deleteAccount, keepAccount } from './rules/leaving';
+import { cancelScheduledPost, editScheduledPost, listScheduledPosts, schedulePost } from './rules/scheduledPosts';
 import { beginTwoFactor, disableTwoFactor, enableTwoFactor, twoFactorStatus } from './rules/twoFactor';
 import { exportData, importData } from './rules/memberData';
 import { endOtherSessions, endSession, issueToken, listSessions, noteSeen, type Client } from './rules/sessions';
@@ -649,6 +650,18 @@ const sessionRoutes: RouteSpec[] = [
   largeBody(memberRoute('post', '/account/import', 201, Schema.DataImportRequest, async ({ ctx, session, json }) => shaped(Schema.DataImportResult, await importData(ctx, session.member, json))), LIMITS.importBytesMax),
 ];
 
+/** Posts to publish later (the `scheduled-posts` extension): their author's alone. */
+const scheduledPostRoutes: RouteSpec[] = [
+  memberRoute('get', '/scheduled-posts', 200, undefined, async ({ ctx, session }) => shaped(Schema.ScheduledPostsResponse, { scheduledPosts: await listScheduledPosts(ctx, session.member) })),
+  memberRoute('post', '/scheduled-posts', 201, Schema.ScheduledPostDraft, async ({ ctx, session, json }) => shaped(Schema.ScheduledPostResponse, { scheduledPost: await schedulePost(ctx, session.member, json) })),
+  memberRoute('post', '/scheduled-posts/:id', 200, Schema.ScheduledPostEdit, async ({ ctx, session, json, params }) => shaped(Schema.ScheduledPostResponse, { scheduledPost: await editScheduledPost(ctx, session.member, param(params, 'id'), json) })),
+  memberRoute('delete', '/scheduled-posts/:id', 200, undefined, async ({ ctx, session, params }) => {
+    const id = param(params, 'id');
+    await cancelScheduledPost(ctx, session.member, id);
+    return shaped(Schema.ScheduledPostRemoval, { id });
+  }),
+];
+
 const healthRoutes: RouteSpec[] = [
   publicRoute('get', '/health', 200, undefined, async ({ ctx }) => {
     // One read of the store: it answers, and says whether it holds the demo network.
@@ -660,7 +673,7 @@ const healthRoutes: RouteSpec[] = [
 
 /** Every call, in matching order (static paths before the parameters that would swallow them). */
 export const ROUTES: readonly RouteSpec[] = [...authRoutes, ...pinRoutes, ...postRoutes, ...replyRoutes, ...bookmarkRoutes, ...feedRoutes,
-  ...tagRoutes, ...searchRoutes, ...notificationRoutes, ...memberListRoutes, ...relationRoutes, ...userRoutes, ...sessionRoutes, ...healthRoutes];
+  ...tagRoutes, ...searchRoutes, ...notificationRoutes, ...memberListRoutes, ...relationRoutes, ...userRoutes, ...sessionRoutes, ...scheduledPostRoutes, ...healthRoutes];
 
 /** The calls of spec section 7 that act for a member. */
 export const MEMBER_ROUTES: readonly RouteSpec[] = ROUTES.filter((spec) => spec.auth);

@@ -189,6 +189,40 @@ export const PostEditPayload = Type.Object({
   }),
 });
 
+/**
+ * A post to publish later (the `scheduled-posts` extension): a new post's fields, and when it is
+ * published (an instant at least a minute ahead, within LIMITS.scheduleDaysMax days).
+ */
+export const ScheduledPostDraft = Type.Object({
+  postData: PostDraftPayload.properties.postData,
+  publishAt: Type.Optional(Type.Unknown()),
+});
+
+/** A scheduled post changed: its text, description and warning as a post's edit takes them, and its time. */
+export const ScheduledPostEdit = Type.Object({
+  postData: Type.Optional(Type.Object({ text: OptionalText, imageAlt: OptionalText, warning: OptionalText })),
+  publishAt: Type.Optional(Type.Unknown()),
+});
+
+/** A post waiting to be published, as its author sees it (nobody else does). */
+export const ScheduledPost = Type.Object({
+  id: Type.String(),
+  content: Type.String(),
+  postImage: Type.String(),
+  imageAlt: Type.String(),
+  imageSizes: Type.Optional(ImageSizes),
+  warning: Type.String(),
+  publishAt: Type.String(),
+  createdAt: Type.String(),
+  updatedAt: Type.String(),
+});
+
+/** The member's scheduled posts, the soonest first. */
+export const ScheduledPostsResponse = Type.Object({ scheduledPosts: Type.Array(ScheduledPost) });
+export const ScheduledPostResponse = Type.Object({ scheduledPost: ScheduledPost });
+/** A scheduled post cancelled: its id. */
+export const ScheduledPostRemoval = Type.Object({ id: Type.String() });
+
 /** A new reply: its text, and the reply it answers (by id) when it answers one. */
 export const ReplyDraftPayload = Type.Object({
   replyData: Type.Object({
@@ -237,7 +271,7 @@ export const ApiExtension = Type.Union([
   Type.Literal('reaction-counts'),
   Type.Literal('alt-text'), Type.Literal('edit-marks'), Type.Literal('member-lists'), Type.Literal('mute-block'),
   Type.Literal('change-counts'), Type.Literal('image-sizes'), Type.Literal('member-language'), Type.Literal('pins'),
-  Type.Literal('content-warnings'), Type.Literal('post-search'), Type.Literal('accounts'),
+  Type.Literal('content-warnings'), Type.Literal('post-search'), Type.Literal('accounts'), Type.Literal('scheduled-posts'),
 ]);
 
 /** GET /health: whether the backend and its store answer, and which extensions it has. */

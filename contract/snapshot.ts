@@ -166,6 +166,21 @@ export const EmailConfirmationRecord = Type.Object({ tokenHash: Type.String(), m
 export const KeptMail = Type.Object({ to: Type.String(), subject: Type.String(), text: Type.String(), link: Type.String(), sentAt: Type.String() });
 export type KeptMail = Static<typeof KeptMail>;
 
+/** A post waiting to be published (`scheduled-posts`): its image as a data URL, as a post's is. */
+export const ScheduledPostRecord = Type.Object({
+  id: Type.String(),
+  authorId: Type.String(),
+  content: Type.String(),
+  postImage: Type.String(),
+  imageAlt: Type.String(),
+  imageSizes: Type.Optional(ImageSizes),
+  warning: Type.String(),
+  publishAt: Type.String(),
+  createdAt: Type.String(),
+  updatedAt: Type.String(),
+});
+export type ScheduledPostRecord = Static<typeof ScheduledPostRecord>;
+
 export const DB_SNAPSHOT_VERSION = 2;
 
 export const DbSnapshot = Type.Object({
@@ -193,6 +208,8 @@ export const DbSnapshot = Type.Object({
   passwordResets: Type.Optional(Type.Array(PasswordResetRecord)),
   emailConfirmations: Type.Optional(Type.Array(EmailConfirmationRecord)),
   inbox: Type.Optional(Type.Array(KeptMail)),
+  /** Posts waiting to be published, the soonest first; absent when there are none. */
+  scheduledPosts: Type.Optional(Type.Array(ScheduledPostRecord)),
 });
 export type DbSnapshot = Static<typeof DbSnapshot>;
 

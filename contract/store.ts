@@ -89,6 +89,20 @@ export interface AccountDeletionRow {
   purgeAt: string;
 }
 
+/** A post waiting to be published (`scheduled-posts`): a post's fields, and when it goes out. */
+export interface ScheduledPostRow {
+  id: string;
+  authorId: string;
+  content: string;
+  postImage: string;
+  imageAlt: string;
+  imageSizes: ImageSizes | null;
+  warning: string;
+  publishAt: string;
+  createdAt: string;
+  updatedAt: string;
+}
+
 /** An image as kept: the URL answers carry, and its size and copies when they are known. */
 export interface KeptImage {
   url: string;
@@ -284,6 +298,11 @@ export interface StoreReader {
   leavingMembers(): Promise<string[]>;
   /** The members whose accounts' grace period is over by `at`, the earliest first. */
   accountDeletionsDue(at: string): Promise<string[]>;
+  /** The member's scheduled posts, the soonest first (ties by id) (`scheduled-posts`). */
+  scheduledPostsOf(memberId: string): Promise<ScheduledPostRow[]>;
+  scheduledPost(id: string): Promise<ScheduledPostRow | undefined>;
+  /** When the soonest scheduled post of anyone's is due; null when none waits. */
+  nextScheduledAt(): Promise<string | null>;
 
   /**
    * One page of posts in an order (contract/order.ts), after the cursor. Each page costs the same
@@ -427,6 +446,17 @@ export interface StoreTx extends StoreReader {
   setTwoFactor(row: TwoFactorRow): Promise<void>;
   /** Turns it off: the key and the recovery codes are forgotten. */
   dropTwoFactor(memberId: string): Promise<void>;
+  /** Keeps a post to publish later (`scheduled-posts`); its image was kept by keepImage in this transaction. */
+  insertScheduledPost(row: ScheduledPostRow): Promise<void>;
+  updateScheduledPost(id: string, changes: Pick<ScheduledPostRow, 'content' | 'imageAlt' | 'warning' | 'publishAt' | 'updatedAt'>): Promise<void>;
+  /** Cancels a scheduled post, letting go of its image. */
+  deleteScheduledPost(id: string): Promise<void>;
+  /**
+   * Takes up to `limit` scheduled posts due by `at`, the soonest first, out of the waiting list for
+   * this transaction to publish (their images become the posts'). One another transaction holds is
+   * skipped, never taken twice.
+   */
+  takeDueScheduledPosts(at: string, limit: number): Promise<ScheduledPostRow[]>;
   /** Sets the member's account to be deleted (`accounts`), or changes when. */
   scheduleAccountDeletion(row: AccountDeletionRow): Promise<void>;
   /** Keeps the account after all: false when it was not set to be deleted. */
@@ -436,7 +466,7 @@ export interface StoreTx extends StoreReader {
    * bookmark, pin and notification of them), replies, reactions, reply likes, follows both ways,
    * bookmarks, mutes and blocks both ways, notifications to them and their part in others' (a
    * notification nobody else is behind goes), devices, links, two-factor sign-in, idempotency keys,
-   * and the images nothing else names.
+   * scheduled posts, and the images nothing else names.
    */
   deleteMember(memberId: string): Promise<void>;
   /** Takes a code of time step `step`: false when one of it or of a later step was taken already. */

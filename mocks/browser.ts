@@ -19,6 +19,10 @@ import { RequestLog } from './requestLog';
 import { ALIVE_HEADER, ALIVE_PATH, aliveHandler, WorkerKeeper } from './workerKeeper';
 import { backendAskedFor, keepBackendForTab, type BackendAsked } from './backendChoice';
 import { CLOCK_PARAM, createWorkbench, FAULTS_PARAM, SCENARIO_FILE_PARAM, type StandInWorkbench } from './workbench';
+import { publishDuePosts } from '../contract/rules/scheduledPosts';
+
+/** How often an open tab looks for scheduled posts that are due. */
+const SCHEDULED_LOOK_MS = 5_000;
 
 export { SCENARIO_SESSION_KEY };
 
@@ -197,6 +201,11 @@ export async function startMockWorker(options: StartMockWorkerOptions = {}): Pro
     quiet: true,
   } as const;
   await worker.start(startOptions);
+  // Scheduled posts go out at their time while a tab is open, not only at the next call, so a live
+  // stream shows them as the server's would (the tabs take turns: each is published once).
+  window.setInterval(() => {
+    void publishDuePosts(ctx).catch(() => undefined);
+  }, SCHEDULED_LOOK_MS);
   const keeper = new WorkerKeeper({
     probe: async () => {
       try {

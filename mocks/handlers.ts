@@ -11,6 +11,7 @@ import { IDEMPOTENCY_KEY_HEADER } from '../contract/idempotency';
 import { MESSAGE_STATUS, type MessageKey } from '../contract/messages';
 import { ROUTES, runRoute, type RouteSpec } from '../contract/routes';
 import { purgeDueAccounts } from '../contract/rules/leaving';
+import { publishDuePosts } from '../contract/rules/scheduledPosts';
 import { openEventStream } from '../contract/stream';
 import type { MockContext } from './context';
 import { streamBody } from './events';
@@ -58,8 +59,10 @@ export function toHandler(ctx: MockContext, spec: RouteSpec, path: string = spec
 /** The contract's walk for one call; anything unexpected is a 500 in the error shape, never a stack. */
 async function answerRoute(ctx: MockContext, spec: RouteSpec, request: Request, params: PathParams, specOnly: boolean): Promise<Response> {
   try {
-    // Accounts whose grace period is over by the stand-in's clock go before anything reads them.
+    // Accounts whose grace period is over by the stand-in's clock go, and scheduled posts that are
+    // due go out, before anything reads them.
     await purgeDueAccounts(ctx);
+    await publishDuePosts(ctx);
     const answer = await runRoute(ctx, spec, {
       params: stringParams(params),
       query: specOnly ? {} : Object.fromEntries(new URL(request.url).searchParams),

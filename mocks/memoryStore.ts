@@ -12,11 +12,11 @@ import { textMatches } from '../contract/search';
 import { sizesOf } from '../contract/images';
 import { uploadedImage } from '../contract/validation';
 import type {
-  MemberRow, NotificationEntry, Page, PageRequest, PostRow, PostSource, ReactionKind, Relations, ReplyPage, ReplyPageRequest, EmailConfirmationRow, PasswordResetRow, ReplyRow, Scope, SessionRow, Store, StoreReader, StoreTx,
+  MemberRow, NotificationEntry, Page, PageRequest, PostRow, PostSource, ReactionKind, Relations, ReplyPage, ReplyPageRequest, EmailConfirmationRow, PasswordResetRow, ReplyRow, ScheduledPostRow, Scope, SessionRow, Store, StoreReader, StoreTx,
 } from '../contract/store';
 import { idempotencyExpired } from '../contract/idempotency';
 import {
-  DB_SNAPSHOT_VERSION, emptySnapshot, type DbSnapshot, type IdempotencyRecord, type KeptMail, type NotificationRecord, type PostRecord, type ReplyRecord, type UserRecord,
+  DB_SNAPSHOT_VERSION, emptySnapshot, type DbSnapshot, type IdempotencyRecord, type KeptMail, type NotificationRecord, type PostRecord, type ReplyRecord, type ScheduledPostRecord, type UserRecord,
 } from '../contract/snapshot';
 
 export interface MemoryDb {
@@ -48,6 +48,8 @@ export interface MemoryDb {
   readonly events: StoredEvent[];
   /** Creates answered under an Idempotency-Key, by idempotencyEntry(scope, key). */
   readonly idempotencyKeys: Map<string, IdempotencyRecord>;
+  /** Posts waiting to be published (`scheduled-posts`), by id. */
+  readonly scheduledPosts: Map<string, ScheduledPostRecord>;
   /** The network's version: the id of the last event committed. */
   version: number;
   /** Replaces the whole content with a copy of the snapshot. */
@@ -70,9 +72,11 @@ export function createMemoryDb(seed: DbSnapshot = emptySnapshot()): MemoryDb {
   const notifications = new Map<string, { record: NotificationRecord; place: number }>();
   const events: StoredEvent[] = [];
   const idempotencyKeys = new Map<string, IdempotencyRecord>();
+  const scheduledPosts = new Map<string, ScheduledPostRecord>();
 
   const db: MemoryDb = {
     idempotencyKeys,
+    scheduledPosts,
     users,
     posts,
     replies,
@@ -97,6 +101,8 @@ export function createMemoryDb(seed: DbSnapshot = emptySnapshot()): MemoryDb {
       passwordResets.clear();
       emailConfirmations.clear();
       idempotencyKeys.clear();
+      scheduledPosts.clear();
+      for (const record of copy.scheduledPosts ?? []) scheduledPosts.set(record.id, record);
       for (const record of copy.idempotencyKeys ?? []) idempotencyKeys.set(idempotencyEntry(record.scope, record.key), record);
       for (const user of copy.users) users.set(user.id, user);
       for (const post of copy.posts) posts.set(post.id, post);
@@ -130,6 +136,7 @@ export function createMemoryDb(seed: DbSnapshot = emptySnapshot()): MemoryDb {
         ...(passwordResets.size > 0 ? { passwordResets: [...passwordResets.values()] } : {}),
         ...(emailConfirmations.size > 0 ? { emailConfirmations: [...emailConfirmations.values()] } : {}),
         ...(inbox.length > 0 ? { inbox } : {}),
+        ...(scheduledPosts.size > 0 ? { scheduledPosts: [...scheduledPosts.values()].sort(bySoonest) } : {}),
       });
     },
     findUserByUsername(username) {
@@ -142,6 +149,15 @@ export function createMemoryDb(seed: DbSnapshot = emptySnapshot()): MemoryDb {
   };
   db.load(seed);
   return db;
+}
+
+/** Scheduled posts, the soonest first (ties by id). */
+function bySoonest(a: ScheduledPostRecord, b: ScheduledPostRecord): number {
+  return a.publishAt.localeCompare(b.publishAt) || a.id.localeCompare(b.id);
+}
+
+function scheduledRow({ imageSizes, ...record }: ScheduledPostRecord): ScheduledPostRow {
+  return { ...structuredClone(record), imageSizes: imageSizes ? structuredClone(imageSizes) : null };
 }
 
 /** Where a key's record is kept: keys are per scope (a member, or '' for signups). */
@@ -401,6 +417,9 @@ function reader(db: MemoryDb): StoreReader {
       .filter((user) => user.deletion !== undefined && user.deletion.purgeAt <= at)
       .sort((a, b) => (a.deletion?.purgeAt ?? '').localeCompare(b.deletion?.purgeAt ?? '') || a.id.localeCompare(b.id))
       .map((user) => user.id),
+    scheduledPostsOf: async (memberId) => [...db.scheduledPosts.values()].filter((record) => record.authorId === memberId).sort(bySoonest).map(scheduledRow),
+    scheduledPost: async (id) => rowOf(db.scheduledPosts, id, scheduledRow),
+    nextScheduledAt: async () => [...db.scheduledPosts.values()].reduce<string | null>((soonest, record) => (soonest === null || record.publishAt < soonest ? record.publishAt : soonest), null),
     relations: async (memberId) => relationsOf(db, memberId),
     blockedBetween: async (memberId, otherId) => (db.users.get(memberId)?.blocking?.includes(otherId) ?? false)
       || (db.users.get(otherId)?.blocking?.includes(memberId) ?? false),
@@ -592,6 +611,7 @@ function dropMember(db: MemoryDb, undo: Array<() => void>, memberId: string): vo
   forget(db.passwordResets, (row) => row.memberId === memberId);
   forget(db.emailConfirmations, (row) => row.memberId === memberId);
   forget(db.idempotencyKeys, (record) => record.scope === memberId);
+  forget(db.scheduledPosts, (record) => record.authorId === memberId);
   // The change log's events that name them (a stream behind one loads again, as after any gap).
   const events = [...db.events];
   undo.push(() => db.events.splice(0, db.events.length, ...events));
@@ -788,6 +808,32 @@ function writer(db: MemoryDb, undo: Array<() => void>, now: () => Date, emitted:
       if (!kept?.recoveryCodeHashes.includes(codeHash)) return false;
       keepTwoFactor(db, memberId, { ...kept, recoveryCodeHashes: kept.recoveryCodeHashes.filter((hash) => hash !== codeHash) }, undo);
       return true;
+    },
+    insertScheduledPost: async ({ imageSizes, ...row }) => {
+      user(row.authorId);
+      db.scheduledPosts.set(row.id, { ...row, ...(imageSizes ? { imageSizes } : {}) });
+      undo.push(() => db.scheduledPosts.delete(row.id));
+    },
+    updateScheduledPost: async (id, changes) => {
+      const record = db.scheduledPosts.get(id);
+      if (!record) throw new Error(`no scheduled post ${id} in the store`);
+      db.scheduledPosts.set(id, { ...record, ...changes });
+      undo.push(() => db.scheduledPosts.set(id, record));
+    },
+    deleteScheduledPost: async (id) => {
+      const record = db.scheduledPosts.get(id);
+      if (!record) return;
+      db.scheduledPosts.delete(id);
+      undo.push(() => db.scheduledPosts.set(id, record));
+    },
+    takeDueScheduledPosts: async (at, limit) => {
+      // Transactions run one at a time here: none can be taken twice.
+      const due = [...db.scheduledPosts.values()].filter((record) => record.publishAt <= at).sort(bySoonest).slice(0, limit);
+      for (const record of due) {
+        db.scheduledPosts.delete(record.id);
+        undo.push(() => db.scheduledPosts.set(record.id, record));
+      }
+      return due.map(scheduledRow);
     },
     scheduleAccountDeletion: async ({ memberId, requestedAt, purgeAt }) => {
       const record = user(memberId);

@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import type { RuleContext } from '../contract/context';
 import { purgeDueAccounts } from '../contract/rules/leaving';
+import { publishDuePosts } from '../contract/rules/scheduledPosts';
 import { buildDefaultSeed, SEED_PASSWORD, SEED_USERNAMES } from '../contract/seed/default';
 import { createTokenService } from '../contract/tokens';
 import { createAnswerCache } from './answerCache';
@@ -35,6 +36,9 @@ import { createServerMailer } from './mail';
 
 /** How often a process looks for accounts whose grace period is over. */
 export const PURGE_EVERY_MS = 60_000;
+
+/** How often a process looks for scheduled posts that are due: the most a post waits past its time. */
+export const PUBLISH_EVERY_MS = 5_000;
 
 export const PUBLIC_DIR = join(REPOSITORY_ROOT, 'public');
 
@@ -191,6 +195,17 @@ export async function startServer(config: ServerConfig, { logger = false, now = 
     purge();
     const purgeTimer = setInterval(purge, PURGE_EVERY_MS);
     purgeTimer.unref();
+    // Scheduled posts due go out: every PUBLISH_EVERY_MS, from every process; each is taken by one.
+    let publishing: Promise<void> = Promise.resolve();
+    const publish = (): void => {
+      publishing = publishing.then(() => publishDuePosts(ctx)).then(
+        () => undefined,
+        (error: unknown) => app.log.error({ err: error }, 'Publishing the scheduled posts that are due failed; the next look tries again.'),
+      );
+    };
+    publish();
+    const publishTimer = setInterval(publish, PUBLISH_EVERY_MS);
+    publishTimer.unref();
     const summary = [
       `SocialConnect server listening on ${url}`,
       `  store: ${describeStore(config)}${applied.length > 0 ? `, migrations applied: ${applied.join(', ')}` : ''}${seeded ? ', seeded with the demo network' : ''}`,
@@ -227,7 +242,8 @@ export async function startServer(config: ServerConfig, { logger = false, now = 
           } finally {
             stopBackground.abort();
             clearInterval(purgeTimer);
-            await Promise.all([moving, sweeping, purging]);
+            clearInterval(publishTimer);
+            await Promise.all([moving, sweeping, purging, publishing]);
             // Mail on its way is sent (or written) before the process goes.
             await mail.settled();
             mail.close();

@@ -167,6 +167,18 @@ const GRID: Record<string, Partial<Record<Column, Case>>> = {
     'a bad body': { path: '/account/deletion', body: NOT_AN_OBJECT, refused: 'invalidBody' },
   },
   'DELETE /account/deletion': {},
+  'GET /scheduled-posts': {},
+  'POST /scheduled-posts': {
+    'a bad body': { path: '/scheduled-posts', body: NOT_AN_OBJECT, refused: 'invalidBody' },
+    'a limit hit': { path: '/scheduled-posts', body: { postData: { text: 'Later' }, publishAt: new Date(Date.now() + 400 * 24 * 3_600_000).toISOString() }, refused: 'scheduleTimeInvalid' },
+  },
+  'POST /scheduled-posts/:id': {
+    'a bad body': { path: '/scheduled-posts/no-such-post', body: NOT_AN_OBJECT, refused: 'invalidBody' },
+    'a missing id': { path: '/scheduled-posts/no-such-post', body: { publishAt: new Date(Date.now() + 3_600_000).toISOString() }, refused: 'scheduledPostNotFound' },
+  },
+  'DELETE /scheduled-posts/:id': {
+    'a missing id': { path: '/scheduled-posts/no-such-post', refused: 'scheduledPostNotFound' },
+  },
   'POST /account/import': {
     'a bad body': { path: '/account/import', body: NOT_AN_OBJECT, refused: 'invalidBody' },
     'a limit hit': { path: '/account/import', body: { format: LIMITS.dataFormat, posts: [], bookmarks: Array.from({ length: LIMITS.importListMax + 1 }, () => 'a-post') }, refused: 'importTooMany' },

@@ -32,3 +32,4 @@ import './email.contract';
 import './twoFactor.contract';
 import './memberData.contract';
 import './leaving.contract';
+import './scheduledPosts.contract';

@@ -32,6 +32,8 @@ export interface ContractTarget {
   signToken(request: TokenRequest): Promise<string>;
   /** The mail the backend sent since its last reset, oldest first (`accounts`). */
   sentMail(): readonly OutgoingMail[];
+  /** Publishes the scheduled posts due now, as the backend's own look does (`scheduled-posts`): how many. */
+  publishDue(): Promise<number>;
   /** The next read or transaction of the store fails with `error`. */
   failNext(error: Error): void;
   /** How the backend prepares an upload before keeping it, as its rules are given it. */

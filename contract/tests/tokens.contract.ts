@@ -33,11 +33,12 @@ const demoClaims = () => {
 };
 
 describe('authentication', () => {
-  it('covers exactly the (auth) calls of spec section 7, logout, the home feed, replies, notifications, mute and block, pins, devices, the email address, two-factor sign-in, the data export and import, leaving', () => {
+  it('covers exactly the (auth) calls of spec section 7, logout, the home feed, replies, notifications, mute and block, pins, devices, the email address, two-factor sign-in, the data export and import, leaving, scheduled posts', () => {
     expect(MEMBER_ROUTES.map((route) => `${route.method.toUpperCase()} ${route.path}`).sort()).toEqual([
       'DELETE /account/deletion',
       'DELETE /posts/:postId',
       'DELETE /replies/:replyId',
+      'DELETE /scheduled-posts/:id',
       'GET /account/deletion',
       'GET /account/email',
       'GET /account/export',
@@ -45,6 +46,7 @@ describe('authentication', () => {
       'GET /feed',
       'GET /notifications',
       'GET /notifications/unread',
+      'GET /scheduled-posts',
       'GET /sessions',
       'GET /users/blocked',
       'GET /users/bookmark',
@@ -66,6 +68,8 @@ describe('authentication', () => {
       'POST /posts/unpin/:postId',
       'POST /replies/like/:replyId',
       'POST /replies/unlike/:replyId',
+      'POST /scheduled-posts',
+      'POST /scheduled-posts/:id',
       'POST /sessions/end-others',
       'POST /sessions/end/:sessionId',
       'POST /users/block/:userId',

@@ -2,6 +2,7 @@
  * The stand-in as a target of the contract suite: its store and token service, reached over
  * msw/node at the context's base URL.
  */
+import { publishDuePosts } from '../../contract/rules/scheduledPosts';
 import { buildDefaultSeed } from '../../contract/seed/default';
 import { withFaults, type ContractTarget } from '../../contract/tests/target';
 import { createTokenService, STAND_IN_TOKEN_SECRET } from '../../contract/tokens';
@@ -24,6 +25,7 @@ export function mswTarget(ctx: MockContext, close: () => Promise<void> = async (
       const tokens = now ? createTokenService({ secret: STAND_IN_TOKEN_SECRET, now: () => now, newId: ctx.newId }) : ctx.tokens;
       return tokens.sign({ id: sub, username, sessionVersion: ver });
     },
+    publishDue: () => publishDuePosts(ctx),
     failNext: (error) => store.failNext(error),
     images: ctx.images,
     traits: { imageUrl: 'data-url', demo: true },

@@ -55,11 +55,12 @@ export function leavingWrites(sql: Sql) {
         [memberId],
       );
       const posts = await sql.query<{ image: string }>('DELETE FROM posts WHERE author_id = $1 RETURNING image', [memberId]);
+      const scheduled = await sql.query<{ image: string }>('DELETE FROM scheduled_posts WHERE author_id = $1 RETURNING image', [memberId]);
       const member = await sql.query<{ image: string }>('DELETE FROM members WHERE id = $1 RETURNING image', [memberId]);
       await sql.query('DELETE FROM idempotency_keys WHERE scope = $1', [memberId]);
       // The change log's events that name them (a stream behind one loads again, as after any gap).
       await sql.query('DELETE FROM events WHERE EXISTS (SELECT 1 FROM jsonb_each_text(payload) AS field WHERE field.value = $1)', [memberId]);
-      await releaseImages(sql, [...posts, ...member].map((row) => row.image));
+      await releaseImages(sql, [...posts, ...scheduled, ...member].map((row) => row.image));
     },
   } satisfies Partial<StoreTx>;
 }

@@ -38,7 +38,7 @@ export function toPost(row: Row): PostRow {
 }
 
 /** The `image_sizes` column as read: jsonb comes back parsed (or as its text, by a driver that does not parse it). */
-function imageSizesOf(value: unknown): ImageSizes | null {
+export function imageSizesOf(value: unknown): ImageSizes | null {
   if (value === null || value === undefined) return null;
   return (typeof value === 'string' ? JSON.parse(value) : value) as ImageSizes;
 }

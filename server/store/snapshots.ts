@@ -2,7 +2,7 @@
  * The whole network in and out of the tables: exported as a snapshot of plain data, or imported in
  * place of everything (a load, or the seed of an empty database).
  */
-import { DB_SNAPSHOT_VERSION, type DbSnapshot, type NotificationRecord, type PostRecord, type ReplyRecord, type UserRecord } from '../../contract/snapshot';
+import { DB_SNAPSHOT_VERSION, type DbSnapshot, type NotificationRecord, type PostRecord, type ReplyRecord, type ScheduledPostRecord, type UserRecord } from '../../contract/snapshot';
 import { readImageDataUrl } from '../../contract/validation';
 import type { Database, Sql } from '../db/database';
 import { keepBytes, noteReleased, readShippedImage } from './media';
@@ -10,6 +10,7 @@ import { MEMBER_COLUMNS, memberReads, toMember, toTwoFactor, TWO_FACTOR_COLUMNS 
 import { POST_COLUMNS, postReads, toPost } from './posts';
 import { NOTIFICATION_COLUMNS, toNotification } from './notifications';
 import { REPLY_COLUMNS, toReply } from './replies';
+import { SCHEDULED_COLUMNS, toScheduledPost } from './scheduledPosts';
 import { entryOf, iso } from './rows';
 import { writeTags } from './tags';
 import type { SqlStore, SqlStoreOptions, Write } from './sqlStore';
@@ -65,6 +66,10 @@ const MEMBER_TYPES: Columns = [
   ['id', 'text'], ['username', 'text'], ['first_name', 'text'], ['last_name', 'text'], ['password_hash', 'text'], ['image', 'text'], ['bio', 'text'],
   ['portfolio_url', 'text'], ['session_version', 'int'], ['created_at', 'timestamptz'], ['updated_at', 'timestamptz'], ['language', 'text'],
   ['email', 'text'], ['email_confirmed', 'boolean'],
+];
+const SCHEDULED_TYPES: Columns = [
+  ['id', 'text'], ['author_id', 'text'], ['content', 'text'], ['image', 'text'], ['image_alt', 'text'], ['image_sizes', 'jsonb'],
+  ['warning', 'text'], ['publish_at', 'timestamptz'], ['created_at', 'timestamptz'], ['updated_at', 'timestamptz'],
 ];
 const POST_TYPES: Columns = [
   ['id', 'text'], ['author_id', 'text'], ['content', 'text'], ['image', 'text'], ['created_at', 'timestamptz'], ['updated_at', 'timestamptz'],
@@ -163,6 +168,13 @@ export function snapshotCalls(database: Database, write: Write, options: SqlStor
         [revoked.map((token) => token.jti), revoked.map((token) => token.expiresAt)],
       );
     }
+    const scheduled = snapshot.scheduledPosts ?? [];
+    const scheduledImages: string[] = [];
+    for (const post of scheduled) scheduledImages.push(await image(post.postImage));
+    await insertInOrder(sql, 'scheduled_posts', SCHEDULED_TYPES, scheduled.map((post, index) => [
+      post.id, post.authorId, post.content, scheduledImages[index], post.imageAlt, post.imageSizes && scheduledImages[index] === post.postImage ? JSON.stringify(post.imageSizes) : null,
+      post.warning, post.publishAt, post.createdAt, post.updatedAt,
+    ]));
     // The images the new network names, counted; those of the one it replaced that it does not name go.
     await sql.query('SELECT media_recount()');
     noteReleased(sql);
@@ -204,6 +216,10 @@ export function snapshotCalls(database: Database, write: Write, options: SqlStor
           const { memberId, ...twoFactor } = toTwoFactor(row);
           return [memberId, twoFactor] as const;
         }));
+        const scheduledPosts = (await sql.query(`SELECT ${SCHEDULED_COLUMNS} FROM scheduled_posts ORDER BY publish_at, id`)).map((row): ScheduledPostRecord => {
+          const { imageSizes, ...post } = toScheduledPost(row);
+          return { ...post, ...(imageSizes ? { imageSizes } : {}) };
+        });
         const deletions = new Map((await sql.query('SELECT member_id, requested_at, purge_at FROM account_deletions')).map((row) => [
           String(row.member_id), { requestedAt: iso(row.requested_at), purgeAt: iso(row.purge_at) },
         ] as const));
@@ -251,6 +267,7 @@ export function snapshotCalls(database: Database, write: Write, options: SqlStor
           ...(replies.length > 0 ? { replies } : {}),
           ...(notifications.length > 0 ? { notifications } : {}),
           ...(revoked.length > 0 ? { revokedTokens: revoked.map((row) => ({ jti: String(row.jti), expiresAt: iso(row.expires_at) })) } : {}),
+          ...(scheduledPosts.length > 0 ? { scheduledPosts } : {}),
         };
       }, { readOnly: true });
     },

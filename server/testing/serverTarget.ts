@@ -13,6 +13,7 @@ import type { LoginResponse } from '../../contract/api';
 import { buildDefaultSeed, DEMO_CREDENTIALS } from '../../contract/seed/default';
 import { withFaults, type ContractTarget } from '../../contract/tests/target';
 import { createTokenService } from '../../contract/tokens';
+import { publishDuePosts } from '../../contract/rules/scheduledPosts';
 import { keepingMailer, type Mailer, type OutgoingMail } from '../../contract/mail';
 import { createAnswerCache } from '../answerCache';
 import { pgliteChanges, postgresChanges, type ChangeFeed } from '../changeFeed';
@@ -180,13 +181,15 @@ export async function openServerTarget(kind: 'pglite' | 'postgres', { oneStateme
     baseUrl: `${server.baseUrl}/api`,
     async reset() {
       if ((await version()) !== seeded) seeded = await seed();
-      // Devices, reset links and two-factor keys are kept beside the network and make no event: the version does not tell of them.
+      // Devices, reset links, two-factor keys and scheduled posts are kept beside the network and make no event: the version does not tell of them.
       else {
         await server.database.session(async (sql) => {
           await sql.query('DELETE FROM sessions');
           await sql.query('DELETE FROM password_resets');
           await sql.query('DELETE FROM email_confirmations');
           await sql.query('DELETE FROM two_factor');
+          // Scheduled posts too; the images only they named go with them.
+          if ((await sql.query('DELETE FROM scheduled_posts RETURNING 1')).length > 0) await sql.query('SELECT media_recount()');
         });
       }
       mail.sent.length = 0;
@@ -197,6 +200,7 @@ export async function openServerTarget(kind: 'pglite' | 'postgres', { oneStateme
     signToken: ({ sub, username, ver = 0, now }) => (
       createTokenService({ secret: server.secret, now: now ? () => now : undefined }).sign({ id: sub, username, sessionVersion: ver })
     ),
+    publishDue: () => publishDuePosts(server.ctx),
     failNext: (error) => server.store.failNext(error),
     images: server.ctx.images,
     traits: { imageUrl: 'media', demo: false },

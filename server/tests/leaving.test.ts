@@ -37,7 +37,7 @@ async function send<T = Record<string, unknown>>(token: string | undefined, meth
   return { status: answer.status, json: (await answer.json()) as T };
 }
 
-async function loginAs(username: string, password = SEED_PASSWORD): Promise<string> {
+async function loginAs(username: string, password: string = SEED_PASSWORD): Promise<string> {
   const login = await send<LoginResponse>(undefined, 'POST', '/auth/login', { username, password });
   expect(login.status).toBe(200);
   return login.json.encodedToken;
