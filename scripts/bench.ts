@@ -26,7 +26,9 @@
  *  11. with --export (or --export-only): the busy demo member's data, downloaded as the app's zip and
  *      imported into a new account: bytes and times (scripts/benchExport.ts);
  *  12. with --leaving (or --leaving-only): an account with 1,000 posts deleted for good, on the
- *      stand-in's store and on the server on PGlite and PostgreSQL (scripts/benchLeaving.ts).
+ *      stand-in's store and on the server on PGlite and PostgreSQL (scripts/benchLeaving.ts);
+ *  13. with --scheduled (or --scheduled-only): how long past its time a scheduled post goes out, on
+ *      the server with one process and with three (scripts/benchScheduled.ts).
  *
  * That liking a post re-renders only its card is a test (PostList.test.tsx), not a figure here.
  *
@@ -41,6 +43,7 @@ import type * as Jsdom from 'jsdom';
 import { BenchLimits, median } from './benchLimits';
 import { benchExport } from './benchExport';
 import { benchLeaving } from './benchLeaving';
+import { benchScheduled } from './benchScheduled';
 import { benchFirstPaint } from './benchFirstPaint';
 import { benchFirstPress } from './benchFirstPress';
 import { benchImages, benchUploads } from './benchImages';
@@ -280,6 +283,7 @@ async function main(): Promise<void> {
   if (args.includes('--offline') || args.includes('--offline-only')) await benchOffline(limits);
   if (args.includes('--export') || args.includes('--export-only')) await benchExport();
   if (args.includes('--leaving') || args.includes('--leaving-only')) await benchLeaving();
+  if (args.includes('--scheduled') || args.includes('--scheduled-only')) await benchScheduled();
   console.log('');
 }
 

@@ -414,6 +414,23 @@ it("serves each process's numbers on its own port (METRICS_PORT, then the next o
   expect(served.reduce((sum, count) => sum + count, 0)).toBe(30);
 });
 
+it('publishes 40 scheduled posts that fall due together once each, from three processes that each look every 5 seconds', async () => {
+  // Straight in the table, due in two seconds: every process's look finds them at about the same time.
+  await sql.query(
+    `INSERT INTO scheduled_posts (id, author_id, content, image, image_alt, image_sizes, warning, publish_at, created_at, updated_at)
+     SELECT 'cluster-scheduled-' || n, $1, 'Scheduled together ' || n, '', '', NULL, '', now() + interval '2 seconds', now(), now() FROM generate_series(1, 40) AS n`,
+    [SEED_USER_IDS.ava],
+  );
+  const published = async () => (await sql.query<{ n: number }>("SELECT count(*)::int AS n FROM posts WHERE content LIKE 'Scheduled together %'"))[0]?.n ?? 0;
+  await until(async () => (await published()) >= 40 && (await sql.query('SELECT 1 FROM scheduled_posts')).length === 0, 'the 40 scheduled posts published', 20_000);
+  const titles = await sql.query<{ content: string; n: number }>("SELECT content, count(*)::int AS n FROM posts WHERE content LIKE 'Scheduled together %' GROUP BY content HAVING count(*) > 1");
+  expect(titles).toEqual([]);
+  expect(await published()).toBe(40);
+  // Through the balancer, the newest post is one of them.
+  const newest = await fetch(`${cluster.url}/api/posts?limit=1`);
+  expect(((await newest.json()) as { posts: Array<{ content: string }> }).posts[0]?.content).toMatch(/^Scheduled together \d+$/);
+});
+
 it('loses no call of 6 readers and writers through the balancer while one process leaves on SIGTERM', async () => {
   const leaving = cluster.servers[1];
   if (!leaving) throw new Error('no second process');
