@@ -8,7 +8,7 @@ import { Type, type Static } from '@sinclair/typebox';
 import { Value } from '@sinclair/typebox/value';
 import type { StoredEvent } from './events';
 import { LIMITS } from './limits';
-import { ImageSizes } from './schemas';
+import { ImageSizes, ScheduledPost } from './schemas';
 
 const Ids = Type.Array(Type.String());
 
@@ -167,18 +167,7 @@ export const KeptMail = Type.Object({ to: Type.String(), subject: Type.String(),
 export type KeptMail = Static<typeof KeptMail>;
 
 /** A post waiting to be published (`scheduled-posts`): its image as a data URL, as a post's is. */
-export const ScheduledPostRecord = Type.Object({
-  id: Type.String(),
-  authorId: Type.String(),
-  content: Type.String(),
-  postImage: Type.String(),
-  imageAlt: Type.String(),
-  imageSizes: Type.Optional(ImageSizes),
-  warning: Type.String(),
-  publishAt: Type.String(),
-  createdAt: Type.String(),
-  updatedAt: Type.String(),
-});
+export const ScheduledPostRecord = Type.Object({ ...ScheduledPost.properties, authorId: Type.String() });
 export type ScheduledPostRecord = Static<typeof ScheduledPostRecord>;
 
 export const DB_SNAPSHOT_VERSION = 2;

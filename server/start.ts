@@ -204,8 +204,15 @@ export async function startServer(config: ServerConfig, { logger = false, now = 
       );
     };
     publish();
-    const publishTimer = setInterval(publish, PUBLISH_EVERY_MS);
-    publishTimer.unref();
+    // The period's phase is each process's own: processes started together then look at different
+    // moments, and the wait past a post's time shrinks with their number.
+    let publishTimer: ReturnType<typeof setInterval> | undefined;
+    const phase = setTimeout(() => {
+      publish();
+      publishTimer = setInterval(publish, PUBLISH_EVERY_MS);
+      publishTimer.unref();
+    }, Math.random() * PUBLISH_EVERY_MS);
+    phase.unref();
     const summary = [
       `SocialConnect server listening on ${url}`,
       `  store: ${describeStore(config)}${applied.length > 0 ? `, migrations applied: ${applied.join(', ')}` : ''}${seeded ? ', seeded with the demo network' : ''}`,
@@ -242,6 +249,7 @@ export async function startServer(config: ServerConfig, { logger = false, now = 
           } finally {
             stopBackground.abort();
             clearInterval(purgeTimer);
+            clearTimeout(phase);
             clearInterval(publishTimer);
             await Promise.all([moving, sweeping, purging, publishing]);
             // Mail on its way is sent (or written) before the process goes.

@@ -4,6 +4,7 @@ import { refusal } from '../errors';
 import type { OneStatementOutcome, MemberRow, PostRow, ReactionKind, StoreReader, StoreTx } from '../store';
 import type { TokenClaims } from '../tokens';
 import type { PostDraftPayload, PostEditPayload } from '../api';
+import type { PreparedImage } from '../images';
 import { readUploadedImage, validateContentWarning, validateImageAlt, validatePostText } from '../validation';
 import { notify, notifyingWrite, removingNotifications, syncMentions, unnotify } from './notifications';
 import { visiblePost } from './relations';
@@ -21,12 +22,16 @@ export async function findUsername(reader: StoreReader, username: string): Promi
   return author;
 }
 
-/**
- * Creates a post from `{ postData: { text, image?, previewImage?, imageAlt?, warning? } }`. `image` is
- * a data URL or empty; `previewImage` is the client's own preview and is ignored; `imageAlt` describes
- * the image, and is dropped when there is none; `warning` is shown in place of both until opened.
- */
-export async function createPost(ctx: RuleContext, author: MemberRow, { postData }: PostDraftPayload): Promise<PostRow> {
+/** A new post's fields, checked, with its image as the backend keeps it: what a post or a scheduled post is made of. */
+export interface CheckedDraft {
+  text: string;
+  imageAlt: string;
+  warning: string;
+  kept: PreparedImage | undefined;
+}
+
+/** Checks a new post's fields; its image is read (without its metadata) and prepared before any transaction. */
+export async function readPostDraft(ctx: RuleContext, postData: PostDraftPayload['postData']): Promise<CheckedDraft> {
   const text = validatePostText(postData.text ?? '');
   const rawImage = postData.image ?? '';
   // Without its metadata (where it was taken, the camera's serial) from here on.
@@ -36,6 +41,16 @@ export async function createPost(ctx: RuleContext, author: MemberRow, { postData
   const warning = validateContentWarning(postData.warning ?? '');
   // As the backend keeps it (the server draws it again), before the transaction holds anything.
   const kept = upload ? await ctx.images.prepare(upload, 'imageInvalid', true) : undefined;
+  return { text, imageAlt: kept ? imageAlt : '', warning, kept };
+}
+
+/**
+ * Creates a post from `{ postData: { text, image?, previewImage?, imageAlt?, warning? } }`. `image` is
+ * a data URL or empty; `previewImage` is the client's own preview and is ignored; `imageAlt` describes
+ * the image, and is dropped when there is none; `warning` is shown in place of both until opened.
+ */
+export async function createPost(ctx: RuleContext, author: MemberRow, { postData }: PostDraftPayload): Promise<PostRow> {
+  const { text, imageAlt, warning, kept } = await readPostDraft(ctx, postData);
 
   const timestamp = ctx.now().toISOString();
   return ctx.store.transaction(async (tx) => {
@@ -45,7 +60,7 @@ export async function createPost(ctx: RuleContext, author: MemberRow, { postData
       authorId: author.id,
       content: text,
       postImage: image?.url ?? '',
-      imageAlt: kept ? imageAlt : '',
+      imageAlt,
       createdAt: timestamp,
       updatedAt: timestamp,
       editedAt: null,

@@ -10,8 +10,9 @@ import type { RuleContext } from '../context';
 import { refusal } from '../errors';
 import { LIMITS } from '../limits';
 import type { MemberRow, PostRow, ScheduledPostRow } from '../store';
-import { readUploadedImage, validateContentWarning, validateImageAlt, validatePostText } from '../validation';
+import { validateContentWarning, validateImageAlt, validatePostText } from '../validation';
 import { syncMentions } from './notifications';
+import { readPostDraft } from './posts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -38,20 +39,14 @@ export async function listScheduledPosts(ctx: RuleContext, member: MemberRow): P
 
 /** Keeps a post to publish at `publishAt`: checked as a new post is, its image kept now. */
 export async function schedulePost(ctx: RuleContext, member: MemberRow, { postData, publishAt }: ScheduledPostDraft): Promise<ScheduledPost> {
-  const text = validatePostText(postData.text ?? '');
-  const rawImage = postData.image ?? '';
-  const upload = rawImage === '' ? undefined : readUploadedImage(rawImage, 'imageInvalid', ctx.imagePixelsMax);
-  if (text === '' && !upload) throw refusal('postEmpty');
-  const imageAlt = validateImageAlt(postData.imageAlt ?? '');
-  const warning = validateContentWarning(postData.warning ?? '');
   const at = publishTimeOf(ctx, publishAt);
-  const kept = upload ? await ctx.images.prepare(upload, 'imageInvalid', true) : undefined;
+  const { text, imageAlt, warning, kept } = await readPostDraft(ctx, postData);
   const timestamp = ctx.now().toISOString();
   return ctx.store.transaction(async (tx) => {
     if ((await tx.scheduledPostsOf(member.id)).length >= LIMITS.scheduledPostsMax) throw refusal('scheduledPostsTooMany');
     const image = kept ? await tx.keepImage(kept) : undefined;
     const row: ScheduledPostRow = {
-      id: ctx.newId(), authorId: member.id, content: text, postImage: image?.url ?? '', imageAlt: kept ? imageAlt : '',
+      id: ctx.newId(), authorId: member.id, content: text, postImage: image?.url ?? '', imageAlt,
       imageSizes: image?.sizes ?? null, warning, publishAt: at, createdAt: timestamp, updatedAt: timestamp,
     };
     await tx.insertScheduledPost(row);
