@@ -147,6 +147,20 @@ describe('the live network', () => {
     expect(screen.queryByText(LAKE)).not.toBeInTheDocument();
   });
 
+  it('drops the posts of a member who deleted their account from Explore at once, saying nothing', async () => {
+    const { store } = await renderWithProviders({ route: '/explore', authAs: DEMO_CREDENTIALS });
+    const feed = await findFeed('Explore');
+    await untilLive(store);
+    const before = contentsOf(feed);
+    const mayas = new Set([...getMockDb().posts.values()].filter((post) => post.authorId === SEED_USER_IDS.maya).map((post) => post.content));
+    expect(before.some((text) => mayas.has(text))).toBe(true);
+
+    await elsewhere('maya_patel', 'POST', '/account/deletion', { password: DEMO_CREDENTIALS.password });
+    await waitFor(() => expect(screen.queryByText(LAKE)).not.toBeInTheDocument());
+    expect(contentsOf(await findFeed('Explore'))).toEqual(before.filter((text) => !mayas.has(text)));
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
   it('ends the session here when the password is changed on another device', async () => {
     const { router, store } = await renderWithProviders({ route: '/', authAs: DEMO_CREDENTIALS });
     await findFeed('Latest Posts');
