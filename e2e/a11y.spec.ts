@@ -3,7 +3,7 @@ import type { Page } from '@playwright/test';
 import type { Result } from 'axe-core';
 import { authenticatorCode } from '../contract/rules/twoFactor';
 import { test, expect } from './fixtures';
-import { DEMO, expectNoLoader, isPhone, login, logout, openWorkbench, postCard, SEED_TEXT, seedPostId, submitLogin, SYSTEM_THEMES, topBarSearch } from './helpers';
+import { DEMO, expectNoLoader, isPhone, login, logout, openWorkbench, postCard, SEED_TEXT, seedPostId, submitLogin, SYSTEM_THEMES, topBarSearch, UPLOAD_PHOTO } from './helpers';
 import { inLanguage, MEMBER_ROUTES, memberShellReady, PUBLIC_ROUTES, imagesSettled } from './routes';
 
 const BLOCKING = new Set(['serious', 'critical']);
@@ -311,6 +311,41 @@ test.describe('Accessibility in the light and dark themes (axe, WCAG 2.2 A/AA: n
     const dialog = page.getByRole('dialog', { name: 'New Post Content:' });
     await expect(dialog).toBeVisible();
     await audit(page, '/ with the edit-post window open');
+  });
+
+  test('scheduled posts: the composer picking a time, the list empty and with one post, and its edit window', async ({ page }) => {
+    await login(page);
+    const composer = page.getByRole('form', { name: 'Create a post' });
+    await composer.getByRole('textbox', { name: 'New post text' }).fill('A walk by the river at noon.');
+    await composer.getByLabel('Image file').setInputFiles(UPLOAD_PHOTO);
+    await composer.getByRole('textbox', { name: 'Image description' }).fill('A river under a stone bridge');
+    await composer.getByRole('button', { name: 'Schedule', exact: true }).click();
+    // Refused at the field: the member's own words there, the field marked.
+    await composer.getByRole('button', { name: 'Schedule post' }).click();
+    await expect(composer.getByText('Pick a date and a time to publish at.')).toBeVisible();
+    await audit(page, 'the composer with its time field, a time asked for');
+
+    await page.goto('/scheduled');
+    await expect(page.getByText('No posts are waiting. Pick a time in the composer to schedule one.')).toBeVisible();
+    await audit(page, '/scheduled with no post waiting');
+
+    await page.goto('/');
+    const tomorrow = await page.evaluate(() => {
+      const time = new Date(Date.now() + 86_400_000);
+      const pad = (value: number) => String(value).padStart(2, '0');
+      return `${time.getFullYear()}-${pad(time.getMonth() + 1)}-${pad(time.getDate())}T12:00`;
+    });
+    await composer.getByRole('button', { name: 'Schedule', exact: true }).click();
+    await composer.getByLabel('Publish at').fill(tomorrow);
+    await composer.getByRole('button', { name: 'Schedule post' }).click();
+    await composer.getByRole('link', { name: 'See scheduled posts' }).click();
+    const card = page.getByRole('list', { name: 'Posts waiting to be published' }).getByRole('article');
+    await expect(card.getByRole('img', { name: 'A river under a stone bridge' })).toBeVisible();
+    await audit(page, '/scheduled with one post waiting');
+
+    await card.getByRole('button', { name: 'Edit' }).click();
+    await expect(page.getByRole('dialog', { name: 'Edit scheduled post' })).toBeVisible();
+    await audit(page, '/scheduled with the edit window open');
   });
 
   test('with the sort menu or filters, and the shortcuts or Display window open', async ({ page }, testInfo) => {

@@ -42,6 +42,7 @@ export const routes: RouteObject[] = [
           { path: paths.profile.pattern, lazy: lazyComponent(() => import(/* webpackChunkName: "page-profile" */ '../pages/ProfilePage'), 'ProfilePage') },
           { path: paths.mutedAndBlocked.pattern, lazy: lazyComponent(() => import(/* webpackChunkName: "page-muted-and-blocked" */ '../pages/MutedAndBlockedPage'), 'MutedAndBlockedPage') },
           { path: paths.account.pattern, lazy: lazyComponent(() => import(/* webpackChunkName: "page-account" */ '../pages/AccountPage'), 'AccountPage') },
+          { path: paths.scheduledPosts.pattern, lazy: lazyComponent(() => import(/* webpackChunkName: "page-scheduled" */ '../pages/ScheduledPostsPage'), 'ScheduledPostsPage') },
           { path: paths.search.pattern, lazy: lazyComponent(() => import(/* webpackChunkName: "page-search" */ '../pages/SearchPage'), 'SearchPage') },
           { path: paths.tag.pattern, lazy: lazyComponent(() => import(/* webpackChunkName: "page-tag" */ '../pages/TagPage'), 'TagPage') },
         ],

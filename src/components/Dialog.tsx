@@ -81,12 +81,14 @@ export function Dialog({ title, onClose, children, closeLabel }: DialogProps) {
 }
 
 /** A question before a step that cannot be undone, shown while `historyWindow` is open: Cancel, or Delete, which closes it and then runs `onConfirm`. */
-export function ConfirmDeleteDialog({ historyWindow, texts, keepLabel, onConfirm }: {
+export function ConfirmDeleteDialog({ historyWindow, texts, keepLabel, onConfirm, buttons }: {
   historyWindow: HistoryWindow;
   texts: { confirmDeleteTitle: string; confirmDeleteText: string };
   /** Accessible name of the close button, which keeps things as they are ("Keep the post"). */
   keepLabel: string;
   onConfirm: () => void;
+  /** The two buttons' words where "Cancel" and "Delete" would not say it ("Keep it", "Cancel post"). */
+  buttons?: { keep: string; confirm: string };
 }) {
   const say = useT();
   if (!historyWindow.isOpen) return null;
@@ -95,7 +97,7 @@ export function ConfirmDeleteDialog({ historyWindow, texts, keepLabel, onConfirm
       <p className="dialog__text">{texts.confirmDeleteText}</p>
       <div className="dialog__actions">
         <button type="button" className="button button--secondary" onClick={historyWindow.close}>
-          {say('dialog.cancel')}
+          {buttons?.keep ?? say('dialog.cancel')}
         </button>
         <button
           type="button"
@@ -105,7 +107,7 @@ export function ConfirmDeleteDialog({ historyWindow, texts, keepLabel, onConfirm
             onConfirm();
           }}
         >
-          {say('dialog.delete')}
+          {buttons?.confirm ?? say('dialog.delete')}
         </button>
       </div>
     </Dialog>

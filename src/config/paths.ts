@@ -27,6 +27,8 @@ export const paths = {
   mutedAndBlocked: { pattern: '/settings/muted-and-blocked', href: () => '/settings/muted-and-blocked' },
   /** The member's account: their email address and their devices (the `accounts` extension). */
   account: { pattern: '/settings/account', href: () => '/settings/account' },
+  /** The member's posts waiting to be published (the `scheduled-posts` extension). */
+  scheduledPosts: { pattern: '/scheduled', href: () => '/scheduled' },
   error: { pattern: '/error', href: () => '/error' },
 } as const;
 

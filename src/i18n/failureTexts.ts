@@ -71,6 +71,9 @@ const NOT_DONE = {
   getMemberPages: 'failedAct.getMemberPages',
   deleteAccount: 'failedAct.deleteAccount',
   keepAccount: 'failedAct.keepAccount',
+  schedulePost: 'failedAct.schedulePost',
+  editScheduledPost: 'failedAct.editScheduledPost',
+  cancelScheduledPost: 'failedAct.cancelScheduledPost',
 } as const satisfies Record<string, MessageId>;
 
 /** The toast of an act that failed for want of the backend: what did not happen, then why. */

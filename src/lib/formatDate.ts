@@ -28,3 +28,24 @@ export function toDateTimeAttribute(value: string): string {
   const time = dayjs(value);
   return time.isValid() ? time.toISOString() : '';
 }
+
+const minuteFormats = new Map<string, Intl.DateTimeFormat>();
+
+/**
+ * When a scheduled post publishes, to the minute, as the language writes a date and a time, in the
+ * member's own time zone: 'Dec 2, 2026, 3:05 PM', '02.12.2026, 15:05'. An unreadable one comes back as-is.
+ */
+export function formatPublishTime(value: string, language = 'en'): string {
+  const time = new Date(value);
+  if (Number.isNaN(time.getTime())) return value;
+  let format = minuteFormats.get(language);
+  if (!format) {
+    try {
+      format = new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' });
+    } catch {
+      format = new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'short' });
+    }
+    minuteFormats.set(language, format);
+  }
+  return format.format(time);
+}

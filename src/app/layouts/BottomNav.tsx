@@ -11,7 +11,7 @@ import { ThemePicker } from '../../features/theme/components/ThemePicker';
 import { OpenWarningsSwitch } from '../../features/posts/warnings/OpenWarningsSwitch';
 import { LanguagePicker } from '../../features/language/components/LanguagePicker';
 import { paths } from '../../config/paths';
-import { BellIcon, DevicesIcon, ShieldIcon } from './icons';
+import { BellIcon, ClockIcon, DevicesIcon, ShieldIcon } from './icons';
 import { mainNavItems } from './SideNav';
 import { useNavLoader } from './useNavLoader';
 import './BottomNav.css';
@@ -20,7 +20,8 @@ import { useT } from '../../i18n/useT';
 /**
  * Phones (spec section 2): home, explore, bookmark, own profile and logout, as named icons; beyond the
  * spec, Display, a window with what the side navigation has and phones do not show: the Theme control,
- * and with the backend's `mute-block`, the link to Muted and blocked. That link takes the window's
+ * with the backend's `mute-block`, the link to Muted and blocked, and those to Your account and to
+ * Scheduled posts where it has them. Each link takes the window's
  * place in the history, so Back from the page does not open the window again.
  */
 export function BottomNav() {
@@ -33,6 +34,8 @@ export function BottomNav() {
   const mutedAndBlocked = paths.mutedAndBlocked.href();
   const hasAccounts = useCapability('accounts');
   const devices = paths.account.href();
+  const hasScheduled = useCapability('scheduledPosts');
+  const scheduled = paths.scheduledPosts.href();
   return (
     <>
       <nav className="bottom-nav" aria-label={say('nav.mobile')}>
@@ -81,6 +84,13 @@ export function BottomNav() {
             </Link>
           ) : null}
           {hasAccounts === undefined ? <span className="bottom-nav__settings-link" aria-hidden="true" /> : null}
+          {hasScheduled === true ? (
+            <Link to={scheduled} replace className="bottom-nav__settings-link" onClick={showLoaderFor(scheduled)}>
+              <ClockIcon />
+              {say('nav.scheduled')}
+            </Link>
+          ) : null}
+          {hasScheduled === undefined ? <span className="bottom-nav__settings-link" aria-hidden="true" /> : null}
         </Dialog>
       ) : null}
     </>

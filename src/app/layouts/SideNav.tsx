@@ -10,7 +10,7 @@ import { ThemePicker } from '../../features/theme/components/ThemePicker';
 import { OpenWarningsSwitch } from '../../features/posts/warnings/OpenWarningsSwitch';
 import { LanguagePicker } from '../../features/language/components/LanguagePicker';
 import { selectCurrentMember } from '../../features/users/currentMember';
-import { BellIcon, BookmarkIcon, ExploreIcon, HomeIcon, DevicesIcon, PlusIcon, ProfileIcon, ShieldIcon } from './icons';
+import { BellIcon, BookmarkIcon, ClockIcon, ExploreIcon, HomeIcon, DevicesIcon, PlusIcon, ProfileIcon, ShieldIcon } from './icons';
 import { useNavLoader } from './useNavLoader';
 import './SideNav.css';
 import { Handle } from '../../components/Handle';
@@ -63,6 +63,7 @@ export function SideNav() {
   const hasNotifications = useCapability('notifications');
   const hasMuteBlock = useCapability('muteBlock');
   const hasAccounts = useCapability('accounts');
+  const hasScheduled = useCapability('scheduledPosts');
 
   return (
     <nav className="side-nav" aria-label={say('nav.main')}>
@@ -84,6 +85,15 @@ export function SideNav() {
               labelClassName="side-nav__label"
               onClick={showLoaderFor(paths.notifications.href())}
             />
+          </li>
+        ) : null}
+        {hasScheduled === undefined ? <KeptPlace icon={<ClockIcon />} /> : null}
+        {hasScheduled ? (
+          <li>
+            <NavLink to={paths.scheduledPosts.href()} end className="side-nav__link" onClick={showLoaderFor(paths.scheduledPosts.href())}>
+              <ClockIcon />
+              <span className="side-nav__label">{say('nav.scheduled')}</span>
+            </NavLink>
           </li>
         ) : null}
         {hasMuteBlock === undefined ? <KeptPlace icon={<ShieldIcon />} /> : null}

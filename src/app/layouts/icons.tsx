@@ -42,4 +42,7 @@ export function BrandMark() {
 /** A laptop and a phone: the member's devices. */
 export const DevicesIcon = strokeIcon(SIZE, ['M3 6a1 1 0 0 1 1-1h11a1 1 0 0 1 1 1v8H3z', 'M1.5 17h13', 'M17 9h4a1 1 0 0 1 1 1v9a1 1 0 0 1-1 1h-4a1 1 0 0 1-1-1v-9a1 1 0 0 1 1-1z']);
 
+/** A clock: the member's posts waiting to be published. */
+export const ClockIcon = strokeIcon(SIZE, <><circle cx="12" cy="12" r="9" /><path d="M12 7v5l3 2" /></>);
+
 export const ShieldIcon = strokeIcon(SIZE, ['M12 3 4 6v6c0 5 3.4 8.3 8 9 4.6-.7 8-4 8-9V6z', 'm9 12 2 2 4-4']);

@@ -49,6 +49,8 @@ export function applyLiveEvent(store: LiveStore, event: LiveEvent): void {
     case 'post-created': {
       const forHome = event.authorId === myId || follows(selectCurrentMember(store.getState()), event.authorId);
       store.dispatch(newPostsHeard({ lists: forHome ? ['home', 'explore'] : ['explore'], postIds: [event.postId] }));
+      // One of the member's own may be a scheduled post published: their list of those waiting is asked again.
+      if (event.authorId === myId && hasCapability(store.getState(), 'scheduledPosts')) store.dispatch(api.util.invalidateTags([{ type: 'ScheduledPost', id: 'LIST' }]));
       break;
     }
     case 'post-edited':

@@ -33,6 +33,8 @@ const CAPABILITIES = {
   accounts: 'accounts',
   /** The live stream: changes shown as they happen. */
   live: 'events',
+  /** Posts kept to publish at a time the member picks, and the page that lists them. */
+  scheduledPosts: 'scheduled-posts',
 } as const satisfies Record<string, ApiExtension>;
 
 export type Capability = keyof typeof CAPABILITIES;

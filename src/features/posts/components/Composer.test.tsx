@@ -70,10 +70,12 @@ describe('Composer', () => {
   it('after Post is pressed with the keyboard, focus goes back to the text box, never to the page', async () => {
     const { user, textbox } = await openHome();
     await user.type(textbox, 'Sent from the keyboard');
-    // The image's button, the content warning's, then Post.
+    // The image's button, the content warning's, Schedule, then Post.
     await user.tab();
     await user.tab();
     expect(screen.getByRole('button', { name: 'Add a content warning' })).toHaveFocus();
+    await user.tab();
+    expect(screen.getByRole('button', { name: 'Schedule' })).toHaveFocus();
     await user.tab();
     const post = screen.getByRole('button', { name: 'Post' });
     expect(post).toHaveFocus();

@@ -1,11 +1,12 @@
 import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import { Link } from 'react-router-dom';
 import { useAppDispatch, useAppSelector, useAppStore } from '../../../lib/store/hooks';
 import { Avatar } from '../../../components/Avatar';
 import { TIMINGS } from '../../../config/timings';
 import { usePickImage } from '../../../lib/usePickImage';
 import { selectCurrentMember } from '../../users/currentMember';
 import { selectCurrentUserId } from '../../auth/sessionSlice';
-import { notifyError, notifySuccess } from '../../ui/notify';
+import { notifyError, notifySuccess, worded } from '../../ui/notify';
 import { feedSortChanged } from '../feedSlice';
 import { useCreatePostMutation } from '../postsApi';
 import { useDraft } from '../useDraft';
@@ -19,10 +20,17 @@ import { ImageDescriptionField, imageAltFits } from './ImageDescriptionField';
 import { ContentWarningField, contentWarningFits } from '../warnings/ContentWarningField';
 import { keyIsSpent, newIdempotencyKey } from '../../../lib/idempotencyKey';
 import { CharacterCount, charactersLeft, CountedTextBox } from './CharacterCount';
-import { CloseIcon, ImageIcon, WarningIcon } from './icons';
+import { ClockIcon, CloseIcon, ImageIcon, WarningIcon } from './icons';
 import { SubmitButton } from '../../../components/ProgressLabel';
-import { t } from '../../../i18n/i18n';
+import { currentLanguage, t } from '../../../i18n/i18n';
 import { useT } from '../../../i18n/useT';
+import { paths } from '../../../config/paths';
+import { classifyFailure, errorCode, errorMessage } from '../../../lib/apiError';
+import { ERROR_CODES } from '../../../../contract/messages';
+import { formatPublishTime } from '../../../lib/formatDate';
+import { useSchedulePostMutation } from '../../scheduledPosts/scheduledPostsApi';
+import { fromLocalInput, publishTimeProblem, toOffsetIso } from '../../scheduledPosts/publishTime';
+import { PublishTimeField } from '../../scheduledPosts/components/PublishTimeField';
 import { imagePickHint, imageProblemText } from '../../../i18n/imageTexts';
 
 export interface ComposerProps {
@@ -65,7 +73,33 @@ export function Composer({ onPosted }: ComposerProps) {
   useEffect(() => {
     if (warningAsked) warningBox.current?.focus();
   }, [warningAsked]);
-  const [createPost, { isLoading }] = useCreatePostMutation();
+  // The backend keeps posts to publish later: the composer can schedule one instead of posting it.
+  const schedules = useAppSelector((state) => hasCapability(state, 'scheduledPosts'));
+  const [scheduleAsked, setScheduleAsked] = useState(false);
+  const scheduling = schedules && scheduleAsked;
+  const [publishAt, setPublishAt] = useState('');
+  const [publishAtError, setPublishAtError] = useState<string | null>(null);
+  // Said under the form once a post is scheduled, with the way to the list: a toast cannot hold a link.
+  const [scheduledFor, setScheduledFor] = useState<string | null>(null);
+  const timeBox = useRef<HTMLInputElement>(null);
+  const toggleSchedule = () => {
+    if (scheduling) {
+      // Taken off: the post goes out at once when sent.
+      setScheduleAsked(false);
+      setPublishAt('');
+      setPublishAtError(null);
+      textBox.current?.focus();
+      return;
+    }
+    setScheduleAsked(true);
+  };
+  // Opened by its button: the member picks the time next.
+  useEffect(() => {
+    if (scheduleAsked) timeBox.current?.focus();
+  }, [scheduleAsked]);
+  const [createPost, { isLoading: posting }] = useCreatePostMutation();
+  const [schedulePost, { isLoading: keeping }] = useSchedulePostMutation();
+  const isLoading = posting || keeping;
   const fileInput = useRef<HTMLInputElement>(null);
   const { pick, preparing, pixelsMax } = usePickImage();
   const textBox = useRef<HTMLTextAreaElement>(null);
@@ -100,6 +134,10 @@ export function Composer({ onPosted }: ComposerProps) {
       emptyTimer.current = window.setTimeout(() => notifyError(t('composer.empty')), TIMINGS.emptyPostMessageMs);
       return;
     }
+    if (scheduling) {
+      await onSchedule();
+      return;
+    }
     try {
       await createPost({ text, image, imageAlt: describes ? imageAlt : '', warning: warningShown ? warning : '', idempotencyKey }).unwrap();
     } catch (error) {
@@ -111,6 +149,7 @@ export function Composer({ onPosted }: ComposerProps) {
     // composer is free for the next one.
     const waits = waitingPostsIn(selectWaitingWrites(store.getState())).some((write) => write.target === idempotencyKey);
     notifySuccess(t(waits ? 'composer.waiting' : 'composer.created'));
+    setScheduledFor(null);
     updateDraft({ text: '', image: '', imageAlt: '', warning: '', idempotencyKey: newIdempotencyKey() });
     setWarningAsked(false);
     // Ready for the next post: focus never falls to the page (Create post then goes home).
@@ -119,8 +158,45 @@ export function Composer({ onPosted }: ComposerProps) {
     onPosted?.();
   };
 
+  /** Keeps the post for the time picked; a refused time is said at its field, and nothing typed is lost. */
+  const onSchedule = async () => {
+    const problem = publishTimeProblem(publishAt);
+    const time = fromLocalInput(publishAt);
+    if (problem || !time) {
+      setPublishAtError(t(problem ?? 'schedule.timeMissing'));
+      timeBox.current?.focus();
+      return;
+    }
+    setPublishAtError(null);
+    setScheduledFor(null);
+    let kept;
+    try {
+      kept = await schedulePost({ text, image, imageAlt: describes ? imageAlt : '', warning: warningShown ? warning : '', publishAt: toOffsetIso(time) }).unwrap();
+    } catch (error) {
+      // Everything stays as typed. A refused time is said at its field; the app's listener says
+      // what failed on the way, and the composer the backend's other refusals (the call's ownRefusals).
+      if (errorCode(error) === ERROR_CODES.scheduleTimeInvalid) {
+        setPublishAtError(t('refusal.scheduleTimeInvalid'));
+        timeBox.current?.focus();
+      } else if (classifyFailure(error, true).kind === 'client') {
+        notifyError(worded((words) => words.refusalTextOf(error), errorMessage(error)));
+      }
+      return;
+    }
+    const when = formatPublishTime(kept.publishAt, currentLanguage());
+    notifySuccess(t('schedule.done', { when }));
+    setScheduledFor(when);
+    updateDraft({ text: '', image: '', imageAlt: '', warning: '', idempotencyKey: newIdempotencyKey() });
+    setWarningAsked(false);
+    setScheduleAsked(false);
+    setPublishAt('');
+    textBox.current?.focus();
+  };
+
+  // The form checks its fields itself (a publish time too soon) and says so at the field, in the
+  // app's words, rather than the browser's bubble.
   return (
-    <form className="composer" onSubmit={onSubmit} aria-label={say('composer.form')}>
+    <form className="composer" onSubmit={onSubmit} aria-label={say('composer.form')} noValidate>
       {/* In its place from the start: grey until the member's record is in, so the box never moves. */}
       <Avatar src={me?.image ?? ''} name={fullName} size="md" />
       <div className="composer__body">
@@ -135,6 +211,17 @@ export function Composer({ onPosted }: ComposerProps) {
           </div>
         ) : null}
         {image && describes ? <ImageDescriptionField text={imageAlt} onText={(value) => updateDraft({ imageAlt: value })} /> : null}
+        {scheduling ? (
+          <PublishTimeField
+            ref={timeBox}
+            value={publishAt}
+            error={publishAtError}
+            onValue={(value) => {
+              setPublishAt(value);
+              setPublishAtError(null);
+            }}
+          />
+        ) : null}
         <div className="composer__bar">
           <button
             type="button"
@@ -159,6 +246,18 @@ export function Composer({ onPosted }: ComposerProps) {
               <WarningIcon />
             </button>
           ) : null}
+          {schedules ? (
+            <button
+              type="button"
+              className="composer__icon-button"
+              aria-label={say('schedule.toggle')}
+              title={say('schedule.toggle')}
+              aria-pressed={scheduling}
+              onClick={toggleSchedule}
+            >
+              <ClockIcon />
+            </button>
+          ) : null}
           <input
             ref={fileInput}
             type="file"
@@ -170,8 +269,14 @@ export function Composer({ onPosted }: ComposerProps) {
           />
           <span className="composer__status" role="status">{preparing ? say('image.preparing') : ''}</span>
           <CharacterCount id={countId} text={text} />
-          <SubmitButton className="composer__post" disabled={over || preparing} pending={isLoading} idle={say('composer.post')} busy={say('composer.posting')} />
+          <SubmitButton className="composer__post" disabled={over || preparing} pending={isLoading} idle={say(scheduling ? 'schedule.submit' : 'composer.post')} busy={say(scheduling ? 'schedule.submitting' : 'composer.posting')} />
         </div>
+        {scheduledFor ? (
+          <p className="composer__scheduled">
+            {say('schedule.done', { when: scheduledFor })}{' '}
+            <Link to={paths.scheduledPosts.href()}>{say('schedule.seeList')}</Link>
+          </p>
+        ) : null}
       </div>
     </form>
   );

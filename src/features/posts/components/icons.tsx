@@ -32,3 +32,6 @@ export const PinIcon = strokeIcon(SIZE, ['M12 17v5', 'M9 3h6l-1 5 3 4v2H7v-2l3-4
 export const SortIcon = strokeIcon(SIZE, ['M3 6h18', 'M6 12h12', 'M10 18h4']);
 
 export const CloseIcon = strokeIcon(SIZE, ['M18 6L6 18', 'M6 6l12 12']);
+
+/** A clock: a post scheduled to publish later. */
+export const ClockIcon = strokeIcon(SIZE, <><circle cx="12" cy="12" r="9" /><path d="M12 7v5l3 2" /></>);

@@ -1,0 +1,110 @@
+import { useId, useRef, useState, type FormEvent } from 'react';
+import { Dialog } from '../../../components/Dialog';
+import { useAppSelector } from '../../../lib/store/hooks';
+import { hasCapability } from '../../../lib/api/capabilities';
+import { classifyFailure, errorCode, errorMessage } from '../../../lib/apiError';
+import { ERROR_CODES } from '../../../../contract/messages';
+import type { ScheduledPost } from '../../../types/api';
+import { t } from '../../../i18n/i18n';
+import { useT } from '../../../i18n/useT';
+import { notifyError, notifySuccess, worded } from '../../ui/notify';
+import { SubmitButton } from '../../../components/ProgressLabel';
+import { CharacterCount, charactersLeft, CountedTextBox } from '../../posts/components/CharacterCount';
+import '../../posts/components/shared.css';
+import '../../posts/components/Composer.css';
+import { ImageDescriptionField, imageAltFits } from '../../posts/components/ImageDescriptionField';
+import { ContentWarningField, contentWarningFits } from '../../posts/warnings/ContentWarningField';
+import '../../posts/components/EditPostDialog.css';
+import { goneFromSchedule, useEditScheduledPostMutation } from '../scheduledPostsApi';
+import { fromLocalInput, publishTimeProblem, toLocalInput, toOffsetIso } from '../publishTime';
+import { PublishTimeField } from './PublishTimeField';
+
+export interface EditScheduledPostDialogProps {
+  post: ScheduledPost;
+  onClose: () => void;
+  /** The post is not waiting any more (published or cancelled meanwhile): the window has closed. */
+  onGone: () => void;
+}
+
+/**
+ * A scheduled post's edit window: its text, its content warning and its image's description where the
+ * backend keeps them, and its time. It closes on success and keeps what was typed on a refusal, a
+ * refused time said at its field.
+ */
+export function EditScheduledPostDialog({ post, onClose, onGone }: EditScheduledPostDialogProps) {
+  const say = useT();
+  const [text, setText] = useState(post.content);
+  const [warning, setWarning] = useState(post.warning);
+  const [imageAlt, setImageAlt] = useState(post.imageAlt);
+  const keptTime = toLocalInput(post.publishAt);
+  const [publishAt, setPublishAt] = useState(keptTime);
+  const [publishAtError, setPublishAtError] = useState<string | null>(null);
+  const timeBox = useRef<HTMLInputElement>(null);
+  const describes = useAppSelector((state) => hasCapability(state, 'altText')) && post.postImage !== '';
+  const warns = useAppSelector((state) => hasCapability(state, 'contentWarnings'));
+  const [editScheduledPost, { isLoading }] = useEditScheduledPostMutation();
+  const countId = useId();
+  const over = charactersLeft(text) < 0 || (describes && !imageAltFits(imageAlt)) || (warns && !contentWarningFits(warning));
+  const blank = text.trim() === '' && post.postImage === '';
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (isLoading || over || blank) return;
+    // An unchanged time is the backend's to keep: only a new one is checked and sent.
+    const timeChanged = publishAt !== keptTime;
+    const time = fromLocalInput(publishAt);
+    const problem = timeChanged ? publishTimeProblem(publishAt) : null;
+    if (problem || (timeChanged && !time)) {
+      setPublishAtError(t(problem ?? 'schedule.timeMissing'));
+      timeBox.current?.focus();
+      return;
+    }
+    setPublishAtError(null);
+    try {
+      await editScheduledPost({
+        id: post.id,
+        text,
+        ...(warns ? { warning } : {}),
+        ...(describes ? { imageAlt } : {}),
+        ...(timeChanged && time ? { publishAt: toOffsetIso(time) } : {}),
+      }).unwrap();
+    } catch (error) {
+      // The window stays open with what was typed, but for a post that is not waiting any more.
+      if (goneFromSchedule(error)) {
+        notifyError(t('refusal.scheduledPostNotFound'));
+        onGone();
+      } else if (errorCode(error) === ERROR_CODES.scheduleTimeInvalid) {
+        setPublishAtError(t('refusal.scheduleTimeInvalid'));
+        timeBox.current?.focus();
+      } else if (classifyFailure(error, true).kind === 'client') {
+        notifyError(worded((words) => words.refusalTextOf(error), errorMessage(error)));
+      }
+      return;
+    }
+    notifySuccess(t('scheduled.saved'));
+    onClose();
+  };
+
+  return (
+    <Dialog title={say('scheduled.editTitle')} onClose={onClose}>
+      <form className="edit-post" onSubmit={onSubmit} noValidate>
+        <CountedTextBox label={say('editPost.text')} className="edit-post__text" text={text} onText={setText} rows={5} countId={countId} />
+        {warns ? <ContentWarningField text={warning} onText={setWarning} /> : null}
+        {describes ? <ImageDescriptionField text={imageAlt} onText={setImageAlt} /> : null}
+        <PublishTimeField
+          ref={timeBox}
+          value={publishAt}
+          error={publishAtError}
+          onValue={(value) => {
+            setPublishAt(value);
+            setPublishAtError(null);
+          }}
+        />
+        <div className="edit-post__bar">
+          <CharacterCount id={countId} text={text} />
+          <SubmitButton className="edit-post__submit" disabled={over || blank} pending={isLoading} idle={say('scheduled.save')} busy={say('scheduled.saving')} />
+        </div>
+      </form>
+    </Dialog>
+  );
+}
