@@ -159,4 +159,13 @@ export const MEMBER_ROUTES: RouteCheck[] = [
       await expect(page.getByRole('list', { name: words['devices.list'] }).getByText(words['devices.thisDevice'])).toBeVisible();
     },
   },
+  {
+    name: 'scheduled',
+    path: '/scheduled',
+    ready: async (page) => {
+      const words = await wordsOf(page);
+      await heading(words['page.scheduled'], 1)(page);
+      await expect(page.getByText(words['scheduled.empty'])).toBeVisible();
+    },
+  },
 ];
