@@ -52,20 +52,24 @@ export async function signup(ctx: RuleContext, body: Static<typeof SignupRequest
   return joined;
 }
 
+/**
+ * The member a username names, unless their account's grace period is over (`accounts`): then it is
+ * gone, whether or not a purge came by yet, and goes now.
+ */
+async function memberStillThere(ctx: RuleContext, username: string): Promise<MemberRow | undefined> {
+  const { member, deletion } = await ctx.store.read(async (reader) => {
+    const found = await reader.memberByUsername(username);
+    return { member: found, deletion: found && (await reader.accountDeletionOf(found.id)) };
+  });
+  if (!deletion || deletion.purgeAt > ctx.now().toISOString()) return member;
+  await purgeDueAccounts(ctx);
+  return undefined;
+}
+
 /** The member matching `{ username, password }`: 404 for an unknown username, 401 for a wrong password. */
 export async function login(ctx: RuleContext, { username: typed, password, code }: LoginRequest): Promise<MemberRow> {
   const username = typed.trim();
-  const member = await ctx.store.read(async (reader) => {
-    const found = await reader.memberByUsername(username);
-    return found && { found, deletion: await reader.accountDeletionOf(found.id) };
-  }).then(async (read) => {
-    // An account whose grace period is over is gone, whether or not a purge came by yet.
-    if (read?.deletion && read.deletion.purgeAt <= ctx.now().toISOString()) {
-      await purgeDueAccounts(ctx);
-      return undefined;
-    }
-    return read?.found;
-  });
+  const member = await memberStillThere(ctx, username);
   if (!member) throw refusal('userNotRegistered');
   if (!(await ctx.passwords.verify(member.passwordHash, password))) throw refusal('invalidCredentials');
   // Asked only once the password is right, so a code tells nothing to one who does not know it.
