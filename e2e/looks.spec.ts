@@ -160,7 +160,7 @@ function itemBoxes(nav: Locator) {
 }
 
 /** The navigation's items that wait for the health answer (their places are kept meanwhile). */
-const LATE_ITEMS = ['Notifications', 'Muted and blocked', 'Your account'];
+const LATE_ITEMS = ['Notifications', 'Muted and blocked', 'Scheduled posts', 'Your account'];
 
 test.describe('The navigation while the backend is slow or busy', { tag: ['@phone'] }, () => {
   test("keeps the places of the items that wait for the backend's health answer, and of the Display window's: nothing moves when they come", async ({ page }, testInfo) => {

@@ -12,7 +12,7 @@ test.describe('Your data', { tag: ['@standin'] }, () => {
     await login(page);
     await page.goto('/settings/account');
     const saving = page.waitForEvent('download');
-    await page.getByRole('button', { name: 'Download your data' }).click();
+    await page.getByRole('button', { name: 'Download your data', exact: true }).click();
     const download = await saving;
     expect(download.suggestedFilename()).toMatch(/^socialconnect-demo_user-\d{4}-\d{2}-\d{2}\.zip$/);
     await expect(page.getByRole('status').filter({ hasText: `Your data is saved as ${download.suggestedFilename()}.` })).toBeVisible();
