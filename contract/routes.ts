@@ -702,8 +702,8 @@ async function optionalViewer(ctx: RuleContext, authorization: string | undefine
   if (typeof named !== 'string') return undefined;
   if (!own?.(named)) {
     const seesAsAnyone = await ctx.store.read(async (reader) => {
-      const relations = await reader.relations(named);
-      return relations.muting.length + relations.blocking.length + relations.blockedBy.length === 0 && !(await reader.accountDeletionOf(named));
+      const { muting, blocking, blockedBy, leaving } = await reader.standing(named);
+      return muting.length + blocking.length + blockedBy.length === 0 && !leaving.includes(named);
     });
     if (seesAsAnyone) return undefined;
   }

@@ -198,6 +198,12 @@ export interface Relations {
   blockedBy: string[];
 }
 
+/** Where a viewer stands with everyone (see `StoreReader.standing`). */
+export interface Standing extends Relations {
+  /** The members whose accounts are set to be deleted (the viewer among them when they are). */
+  leaving: string[];
+}
+
 /**
  * Which posts a page is cut from. `viewerId` (on every post list but an author's) leaves out the
  * posts of members the viewer mutes, and of members in a block with the viewer either way; the
@@ -294,8 +300,6 @@ export interface StoreReader {
   twoFactorOf(memberId: string): Promise<TwoFactorRow | undefined>;
   /** The member's account's deletion, when they set it (`accounts`). */
   accountDeletionOf(memberId: string): Promise<AccountDeletionRow | undefined>;
-  /** The members whose accounts are set to be deleted: everyone else sees them nowhere. */
-  leavingMembers(): Promise<string[]>;
   /** The members whose accounts' grace period is over by `at`, the earliest first. */
   accountDeletionsDue(at: string): Promise<string[]>;
   /** The member's scheduled posts, the soonest first (ties by id) (`scheduled-posts`). */
@@ -355,6 +359,16 @@ export interface StoreReader {
   relations(memberId: string): Promise<Relations>;
   /** Whether either member blocks the other. */
   blockedBetween(memberId: string, otherId: string): Promise<boolean>;
+  /**
+   * What a viewer's lists leave out, in one read: whom they mute and block and who blocks them
+   * (all empty for a caller without a token), and the members whose accounts are set to be deleted.
+   */
+  standing(viewerId: string | undefined): Promise<Standing>;
+  /**
+   * Whether `otherId` is out of the viewer's sight, in one read: their account is set to be
+   * deleted, or (for a viewer with a token) a block stands between them either way.
+   */
+  unseenBy(viewerId: string | undefined, otherId: string): Promise<boolean>;
 
   /**
    * Whether the network is the demo network, whose members' password is published: the stand-in's

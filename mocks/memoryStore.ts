@@ -307,6 +307,10 @@ function relationsOf(db: MemoryDb, memberId: string): Relations {
   return { muting: [...(member?.muting ?? [])], blocking: [...(member?.blocking ?? [])], blockedBy };
 }
 
+function blockedBetween(db: MemoryDb, memberId: string, otherId: string): boolean {
+  return (db.users.get(memberId)?.blocking?.includes(otherId) ?? false) || (db.users.get(otherId)?.blocking?.includes(memberId) ?? false);
+}
+
 /** The members whose accounts are set to be deleted, in the order they asked. */
 function leavingOf(db: MemoryDb): string[] {
   return [...db.users.values()]
@@ -412,7 +416,6 @@ function reader(db: MemoryDb): StoreReader {
       const kept = db.users.get(memberId)?.deletion;
       return kept && { memberId, ...kept };
     },
-    leavingMembers: async () => leavingOf(db),
     accountDeletionsDue: async (at) => [...db.users.values()]
       .filter((user) => user.deletion !== undefined && user.deletion.purgeAt <= at)
       .sort((a, b) => (a.deletion?.purgeAt ?? '').localeCompare(b.deletion?.purgeAt ?? '') || a.id.localeCompare(b.id))
@@ -421,8 +424,13 @@ function reader(db: MemoryDb): StoreReader {
     scheduledPost: async (id) => rowOf(db.scheduledPosts, id, scheduledRow),
     nextScheduledAt: async () => [...db.scheduledPosts.values()].reduce<string | null>((soonest, record) => (soonest === null || record.publishAt < soonest ? record.publishAt : soonest), null),
     relations: async (memberId) => relationsOf(db, memberId),
-    blockedBetween: async (memberId, otherId) => (db.users.get(memberId)?.blocking?.includes(otherId) ?? false)
-      || (db.users.get(otherId)?.blocking?.includes(memberId) ?? false),
+    blockedBetween: async (memberId, otherId) => blockedBetween(db, memberId, otherId),
+    standing: async (viewerId) => ({
+      ...(viewerId === undefined ? { muting: [], blocking: [], blockedBy: [] } : relationsOf(db, viewerId)),
+      leaving: leavingOf(db),
+    }),
+    unseenBy: async (viewerId, otherId) => db.users.get(otherId)?.deletion !== undefined
+      || (viewerId !== undefined && blockedBetween(db, viewerId, otherId)),
     // The stand-in is a demo whatever its scenario: every member's password is in the README.
     demoNetwork: async () => true,
     lastEventId: async () => db.version,

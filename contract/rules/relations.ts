@@ -27,9 +27,9 @@ const NOBODY: Hidden = { muted: new Set(), blocked: new Set() };
  * who left alone.
  */
 export async function hiddenFor(reader: StoreReader, viewerId: string | undefined): Promise<Hidden> {
-  const left = (await reader.leavingMembers()).filter((id) => id !== viewerId);
-  if (viewerId === undefined) return left.length === 0 ? NOBODY : { muted: new Set(), blocked: new Set(left) };
-  const { muting, blocking, blockedBy } = await reader.relations(viewerId);
+  const { muting, blocking, blockedBy, leaving } = await reader.standing(viewerId);
+  const left = leaving.filter((id) => id !== viewerId);
+  if (muting.length + blocking.length + blockedBy.length + left.length === 0) return NOBODY;
   return { muted: new Set(muting), blocked: new Set([...blocking, ...blockedBy, ...left]) };
 }
 
@@ -41,8 +41,7 @@ export function hides(hidden: Hidden, authorId: string): boolean {
 /** Refuses as not found (`key`) when a block stands between the viewer and the author, or the author left. */
 export async function refuseBlocked(reader: StoreReader, viewerId: string | undefined, authorId: string, key: MessageKey): Promise<void> {
   if (viewerId === authorId) return;
-  if (viewerId !== undefined && (await reader.blockedBetween(viewerId, authorId))) throw refusal(key);
-  if (await reader.accountDeletionOf(authorId)) throw refusal(key);
+  if (await reader.unseenBy(viewerId, authorId)) throw refusal(key);
 }
 
 /** The post, unless it is missing or a block stands between its author and the viewer. */

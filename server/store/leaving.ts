@@ -23,9 +23,6 @@ export function leavingReads(sql: Sql) {
       const [row] = await sql.query('SELECT member_id, requested_at, purge_at FROM account_deletions WHERE member_id = $1', [memberId]);
       return row && toDeletion(row);
     },
-    async leavingMembers() {
-      return (await sql.query('SELECT member_id FROM account_deletions ORDER BY requested_at, member_id')).map((row) => String(row.member_id));
-    },
     async accountDeletionsDue(at) {
       return (await sql.query('SELECT member_id FROM account_deletions WHERE purge_at <= $1 ORDER BY purge_at, member_id', [at])).map((row) => String(row.member_id));
     },

@@ -1,5 +1,5 @@
 /** Mute and block (the `mute-block` extension): the mutes and blocks tables. */
-import type { Relations, StoreReader, StoreTx } from '../../contract/store';
+import type { Relations, Standing, StoreReader, StoreTx } from '../../contract/store';
 import type { Sql } from '../db/database';
 import { notLeaving } from './leaving';
 import { NO_LOCKS, storable, type RowLocks } from './rows';
@@ -38,6 +38,33 @@ export function relationReads(sql: Sql, locks: RowLocks = NO_LOCKS) {
         [memberId, otherId],
       );
       return rows.length > 0;
+    },
+    async standing(viewerId): Promise<Standing> {
+      const found: Standing = { muting: [], blocking: [], blockedBy: [], leaving: [] };
+      const viewer = viewerId !== undefined && storable(viewerId) ? viewerId : null;
+      const rows = await sql.query(
+        `SELECT 'muting' AS list, muted_id AS other, seq FROM mutes WHERE member_id = $1
+         UNION ALL SELECT 'blocking', blocked_id, seq FROM blocks WHERE blocker_id = $1
+         UNION ALL SELECT 'blockedBy', blocker_id, seq FROM blocks WHERE blocked_id = $1
+         UNION ALL SELECT 'leaving', member_id, 0 FROM account_deletions
+         ORDER BY seq, other`,
+        [viewer],
+      );
+      for (const row of rows) found[String(row.list) as keyof Standing].push(String(row.other));
+      return found;
+    },
+    async unseenBy(viewerId, otherId) {
+      if (!storable(otherId)) return false;
+      const viewer = viewerId !== undefined && storable(viewerId) ? viewerId : null;
+      // The pair's block rows are locked as blockedBetween locks them, inside a writing transaction.
+      const [row] = await sql.query(
+        `WITH block AS (
+           SELECT 1 FROM blocks WHERE (blocker_id = $1 AND blocked_id = $2) OR (blocker_id = $2 AND blocked_id = $1)${locks.pair}
+         )
+         SELECT EXISTS (SELECT 1 FROM account_deletions WHERE member_id = $2) OR EXISTS (SELECT 1 FROM block) AS unseen`,
+        [viewer, otherId],
+      );
+      return row?.unseen === true;
     },
   } satisfies Partial<StoreReader>;
 }
