@@ -44,6 +44,24 @@ export async function readPostDraft(ctx: RuleContext, postData: PostDraftPayload
   return { text, imageAlt: kept ? imageAlt : '', warning, kept };
 }
 
+/** What a post (or a scheduled one) holds that an edit may change. */
+type EditablePost = Pick<PostRow, 'content' | 'postImage' | 'imageAlt' | 'warning'>;
+
+/**
+ * The text, image description and content warning after an edit (`postData`), each checked as a
+ * new post's; what the edit leaves out (`undefined` or `null`) stays as `post` has it. A post left
+ * with neither text nor image is refused.
+ */
+export function readPostEdit(post: EditablePost, postData: { text?: string | null; imageAlt?: string | null; warning?: string | null }): Pick<PostRow, 'imageAlt' | 'warning'> & { text: string } {
+  const text = postData.text === undefined || postData.text === null ? post.content : validatePostText(postData.text);
+  if (text === '' && post.postImage === '') throw refusal('postEmpty');
+  const rawAlt = postData.imageAlt ?? undefined;
+  const imageAlt = rawAlt === undefined || post.postImage === '' ? post.imageAlt : validateImageAlt(rawAlt);
+  const rawWarning = postData.warning ?? undefined;
+  const warning = rawWarning === undefined ? post.warning : validateContentWarning(rawWarning);
+  return { text, imageAlt, warning };
+}
+
 /**
  * Creates a post from `{ postData: { text, image?, previewImage?, imageAlt?, warning? } }`. `image` is
  * a data URL or empty; `previewImage` is the client's own preview and is ignored; `imageAlt` describes
@@ -84,12 +102,7 @@ export async function editPost(ctx: RuleContext, member: MemberRow, postId: stri
   await ctx.store.transaction(async (tx) => {
     const post = await visiblePost(tx, postId, member.id);
     if (post.authorId !== member.id) throw refusal('editNotOwner');
-    const text = validatePostText(postData.text);
-    if (text === '' && post.postImage === '') throw refusal('postEmpty');
-    const rawAlt = postData.imageAlt ?? undefined;
-    const imageAlt = rawAlt === undefined || post.postImage === '' ? post.imageAlt : validateImageAlt(rawAlt);
-    const rawWarning = postData.warning ?? undefined;
-    const warning = rawWarning === undefined ? post.warning : validateContentWarning(rawWarning);
+    const { text, imageAlt, warning } = readPostEdit(post, postData);
     const changed = text !== post.content || imageAlt !== post.imageAlt || warning !== post.warning;
     await tx.updatePost(post.id, { content: text, updatedAt, imageAlt, warning, editedAt: changed ? updatedAt : post.editedAt });
     await tx.emit({ type: 'post-edited', postId: post.id });

@@ -10,9 +10,8 @@ import type { RuleContext } from '../context';
 import { refusal } from '../errors';
 import { LIMITS } from '../limits';
 import type { MemberRow, PostRow, ScheduledPostRow } from '../store';
-import { validateContentWarning, validateImageAlt, validatePostText } from '../validation';
 import { syncMentions } from './notifications';
-import { readPostDraft } from './posts';
+import { readPostDraft, readPostEdit } from './posts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -67,12 +66,7 @@ export async function editScheduledPost(ctx: RuleContext, member: MemberRow, id:
   const updatedAt = ctx.now().toISOString();
   return ctx.store.transaction(async (tx) => {
     const row = await ownScheduledPost(tx, member, id);
-    const text = postData?.text === undefined || postData.text === null ? row.content : validatePostText(postData.text);
-    if (text === '' && row.postImage === '') throw refusal('postEmpty');
-    const rawAlt = postData?.imageAlt ?? undefined;
-    const imageAlt = rawAlt === undefined || row.postImage === '' ? row.imageAlt : validateImageAlt(rawAlt);
-    const rawWarning = postData?.warning ?? undefined;
-    const warning = rawWarning === undefined ? row.warning : validateContentWarning(rawWarning);
+    const { text, imageAlt, warning } = readPostEdit(row, postData ?? {});
     const changes = { content: text, imageAlt, warning, publishAt: at ?? row.publishAt, updatedAt };
     await tx.updateScheduledPost(id, changes);
     return presentScheduledPost({ ...row, ...changes });
