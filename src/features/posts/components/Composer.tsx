@@ -29,8 +29,8 @@ import { classifyFailure, errorCode, errorMessage } from '../../../lib/apiError'
 import { ERROR_CODES } from '../../../../contract/messages';
 import { formatPublishTime } from '../../../lib/formatDate';
 import { useSchedulePostMutation } from '../../scheduledPosts/scheduledPostsApi';
-import { fromLocalInput, publishTimeProblem, toOffsetIso } from '../../scheduledPosts/publishTime';
-import { PublishTimeField } from '../../scheduledPosts/components/PublishTimeField';
+import { toOffsetIso } from '../../scheduledPosts/publishTime';
+import { PublishTimeField, usePublishTime } from '../../scheduledPosts/components/PublishTimeField';
 import { imagePickHint, imageProblemText } from '../../../i18n/imageTexts';
 
 export interface ComposerProps {
@@ -77,17 +77,15 @@ export function Composer({ onPosted }: ComposerProps) {
   const schedules = useAppSelector((state) => hasCapability(state, 'scheduledPosts'));
   const [scheduleAsked, setScheduleAsked] = useState(false);
   const scheduling = schedules && scheduleAsked;
-  const [publishAt, setPublishAt] = useState('');
-  const [publishAtError, setPublishAtError] = useState<string | null>(null);
+  const publishTime = usePublishTime();
+  const { focus: focusTime } = publishTime;
   // Said under the form once a post is scheduled, with the way to the list: a toast cannot hold a link.
   const [scheduledFor, setScheduledFor] = useState<string | null>(null);
-  const timeBox = useRef<HTMLInputElement>(null);
   const toggleSchedule = () => {
     if (scheduling) {
       // Taken off: the post goes out at once when sent.
       setScheduleAsked(false);
-      setPublishAt('');
-      setPublishAtError(null);
+      publishTime.clear();
       textBox.current?.focus();
       return;
     }
@@ -95,8 +93,8 @@ export function Composer({ onPosted }: ComposerProps) {
   };
   // Opened by its button: the member picks the time next.
   useEffect(() => {
-    if (scheduleAsked) timeBox.current?.focus();
-  }, [scheduleAsked]);
+    if (scheduleAsked) focusTime();
+  }, [scheduleAsked, focusTime]);
   const [createPost, { isLoading: posting }] = useCreatePostMutation();
   const [schedulePost, { isLoading: keeping }] = useSchedulePostMutation();
   const isLoading = posting || keeping;
@@ -160,14 +158,8 @@ export function Composer({ onPosted }: ComposerProps) {
 
   /** Keeps the post for the time picked; a refused time is said at its field, and nothing typed is lost. */
   const onSchedule = async () => {
-    const problem = publishTimeProblem(publishAt);
-    const time = fromLocalInput(publishAt);
-    if (problem || !time) {
-      setPublishAtError(t(problem ?? 'schedule.timeMissing'));
-      timeBox.current?.focus();
-      return;
-    }
-    setPublishAtError(null);
+    const time = publishTime.check();
+    if (!time) return;
     setScheduledFor(null);
     let kept;
     try {
@@ -176,8 +168,7 @@ export function Composer({ onPosted }: ComposerProps) {
       // Everything stays as typed. A refused time is said at its field; the app's listener says
       // what failed on the way, and the composer the backend's other refusals (the call's ownRefusals).
       if (errorCode(error) === ERROR_CODES.scheduleTimeInvalid) {
-        setPublishAtError(t('refusal.scheduleTimeInvalid'));
-        timeBox.current?.focus();
+        publishTime.refuse(t('refusal.scheduleTimeInvalid'));
       } else if (classifyFailure(error, true).kind === 'client') {
         notifyError(worded((words) => words.refusalTextOf(error), errorMessage(error)));
       }
@@ -189,7 +180,7 @@ export function Composer({ onPosted }: ComposerProps) {
     updateDraft({ text: '', image: '', imageAlt: '', warning: '', idempotencyKey: newIdempotencyKey() });
     setWarningAsked(false);
     setScheduleAsked(false);
-    setPublishAt('');
+    publishTime.clear();
     textBox.current?.focus();
   };
 
@@ -212,15 +203,7 @@ export function Composer({ onPosted }: ComposerProps) {
         ) : null}
         {image && describes ? <ImageDescriptionField text={imageAlt} onText={(value) => updateDraft({ imageAlt: value })} /> : null}
         {scheduling ? (
-          <PublishTimeField
-            ref={timeBox}
-            value={publishAt}
-            error={publishAtError}
-            onValue={(value) => {
-              setPublishAt(value);
-              setPublishAtError(null);
-            }}
-          />
+          <PublishTimeField {...publishTime.field} />
         ) : null}
         <div className="composer__bar">
           <button

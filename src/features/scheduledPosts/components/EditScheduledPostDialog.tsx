@@ -1,4 +1,4 @@
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { Dialog } from '../../../components/Dialog';
 import { useAppSelector } from '../../../lib/store/hooks';
 import { hasCapability } from '../../../lib/api/capabilities';
@@ -16,8 +16,8 @@ import { ImageDescriptionField, imageAltFits } from '../../posts/components/Imag
 import { ContentWarningField, contentWarningFits } from '../../posts/warnings/ContentWarningField';
 import '../../posts/components/EditPostDialog.css';
 import { goneFromSchedule, useEditScheduledPostMutation } from '../scheduledPostsApi';
-import { fromLocalInput, publishTimeProblem, toLocalInput, toOffsetIso } from '../publishTime';
-import { PublishTimeField } from './PublishTimeField';
+import { toLocalInput, toOffsetIso } from '../publishTime';
+import { PublishTimeField, usePublishTime } from './PublishTimeField';
 
 export interface EditScheduledPostDialogProps {
   post: ScheduledPost;
@@ -36,10 +36,7 @@ export function EditScheduledPostDialog({ post, onClose, onGone }: EditScheduled
   const [text, setText] = useState(post.content);
   const [warning, setWarning] = useState(post.warning);
   const [imageAlt, setImageAlt] = useState(post.imageAlt);
-  const keptTime = toLocalInput(post.publishAt);
-  const [publishAt, setPublishAt] = useState(keptTime);
-  const [publishAtError, setPublishAtError] = useState<string | null>(null);
-  const timeBox = useRef<HTMLInputElement>(null);
+  const publishTime = usePublishTime(toLocalInput(post.publishAt));
   const describes = useAppSelector((state) => hasCapability(state, 'altText')) && post.postImage !== '';
   const warns = useAppSelector((state) => hasCapability(state, 'contentWarnings'));
   const [editScheduledPost, { isLoading }] = useEditScheduledPostMutation();
@@ -51,22 +48,15 @@ export function EditScheduledPostDialog({ post, onClose, onGone }: EditScheduled
     event.preventDefault();
     if (isLoading || over || blank) return;
     // An unchanged time is the backend's to keep: only a new one is checked and sent.
-    const timeChanged = publishAt !== keptTime;
-    const time = fromLocalInput(publishAt);
-    const problem = timeChanged ? publishTimeProblem(publishAt) : null;
-    if (problem || (timeChanged && !time)) {
-      setPublishAtError(t(problem ?? 'schedule.timeMissing'));
-      timeBox.current?.focus();
-      return;
-    }
-    setPublishAtError(null);
+    const time = publishTime.changed ? publishTime.check() : undefined;
+    if (publishTime.changed && !time) return;
     try {
       await editScheduledPost({
         id: post.id,
         text,
         ...(warns ? { warning } : {}),
         ...(describes ? { imageAlt } : {}),
-        ...(timeChanged && time ? { publishAt: toOffsetIso(time) } : {}),
+        ...(time ? { publishAt: toOffsetIso(time) } : {}),
       }).unwrap();
     } catch (error) {
       // The window stays open with what was typed, but for a post that is not waiting any more.
@@ -74,8 +64,7 @@ export function EditScheduledPostDialog({ post, onClose, onGone }: EditScheduled
         notifyError(t('refusal.scheduledPostNotFound'));
         onGone();
       } else if (errorCode(error) === ERROR_CODES.scheduleTimeInvalid) {
-        setPublishAtError(t('refusal.scheduleTimeInvalid'));
-        timeBox.current?.focus();
+        publishTime.refuse(t('refusal.scheduleTimeInvalid'));
       } else if (classifyFailure(error, true).kind === 'client') {
         notifyError(worded((words) => words.refusalTextOf(error), errorMessage(error)));
       }
@@ -91,15 +80,7 @@ export function EditScheduledPostDialog({ post, onClose, onGone }: EditScheduled
         <CountedTextBox label={say('editPost.text')} className="edit-post__text" text={text} onText={setText} rows={5} countId={countId} />
         {warns ? <ContentWarningField text={warning} onText={setWarning} /> : null}
         {describes ? <ImageDescriptionField text={imageAlt} onText={setImageAlt} /> : null}
-        <PublishTimeField
-          ref={timeBox}
-          value={publishAt}
-          error={publishAtError}
-          onValue={(value) => {
-            setPublishAt(value);
-            setPublishAtError(null);
-          }}
-        />
+        <PublishTimeField {...publishTime.field} />
         <div className="edit-post__bar">
           <CharacterCount id={countId} text={text} />
           <SubmitButton className="edit-post__submit" disabled={over || blank} pending={isLoading} idle={say('scheduled.save')} busy={say('scheduled.saving')} />

@@ -1,6 +1,7 @@
-import { useId, type Ref } from 'react';
+import { useCallback, useId, useRef, useState, type Ref } from 'react';
+import { t } from '../../../i18n/i18n';
 import { useT } from '../../../i18n/useT';
-import { earliestLocalInput, latestLocalInput, ownTimeZone } from '../publishTime';
+import { earliestLocalInput, fromLocalInput, latestLocalInput, ownTimeZone, publishTimeProblem } from '../publishTime';
 import './PublishTimeField.css';
 
 /**
@@ -35,4 +36,41 @@ export function PublishTimeField({ value, onValue, error, ref }: { value: string
       )}
     </div>
   );
+}
+
+/**
+ * A publish time being picked (`kept` is the one it starts from, empty for none): the field's
+ * props, whether it moved from `kept`, and the checks a form runs before sending it.
+ */
+export function usePublishTime(kept = '') {
+  const [value, setValue] = useState(kept);
+  const [error, setError] = useState<string | null>(null);
+  const box = useRef<HTMLInputElement>(null);
+  const focus = useCallback(() => box.current?.focus(), []);
+  /** Says at the field what is wrong with the time, and takes the focus there. */
+  const refuse = (message: string) => {
+    setError(message);
+    box.current?.focus();
+  };
+  return {
+    field: { ref: box, value, error, onValue: (next: string) => { setValue(next); setError(null); } },
+    changed: value !== kept,
+    focus,
+    refuse,
+    /** The time picked, or `undefined` once the field says what is wrong with it. */
+    check: (): Date | undefined => {
+      const problem = publishTimeProblem(value);
+      const time = fromLocalInput(value);
+      if (problem || !time) {
+        refuse(t(problem ?? 'schedule.timeMissing'));
+        return undefined;
+      }
+      setError(null);
+      return time;
+    },
+    clear: () => {
+      setValue('');
+      setError(null);
+    },
+  };
 }
