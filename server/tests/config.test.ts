@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { LIMITS } from '../../contract/limits';
 import { STREAMS_PER_SESSION_DEFAULT } from '../../contract/stream';
 import { STAND_IN_TOKEN_SECRET } from '../../contract/tokens';
 import { ConfigError, describeStore, readConfig, REPOSITORY_ROOT } from '../config';
@@ -26,8 +27,8 @@ describe('readConfig', () => {
       seed: true,
       drainMs: 5_000,
       streamsPerSession: 8,
-      imagePixelsMax: 16_777_216,
-      accountDeletionDays: 14,
+      imagePixelsMax: LIMITS.imagePixelsMax,
+      accountDeletionDays: LIMITS.deletionGraceDays,
       production: false,
       staticDir: join(REPOSITORY_ROOT, 'build', 'app'),
       logLevel: 'info',
@@ -87,6 +88,11 @@ describe('readConfig', () => {
     expect(readConfig({ NODE_ENV: 'production', SEED: 'on' }).seed).toBe(true);
     expect(readConfig({ NODE_ENV: 'development' }).seed).toBe(true);
     expect(readConfig({ NODE_ENV: 'development', SEED: 'off' }).seed).toBe(false);
+  });
+
+  it("takes the grace period for a deleted account from none to the contract's most", () => {
+    expect(readConfig({ ACCOUNT_DELETION_DAYS: '0' }).accountDeletionDays).toBe(0);
+    expect(readConfig({ ACCOUNT_DELETION_DAYS: String(LIMITS.deletionGraceDaysMax) }).accountDeletionDays).toBe(LIMITS.deletionGraceDaysMax);
   });
 
   it('reads a switch as on/off, true/false, 1/0 or yes/no in any case, and a blank value as unset', () => {
@@ -168,7 +174,7 @@ describe('readConfig', () => {
     [{ IMAGE_PIXELS_MAX: '300000000' }],
     [{ IMAGE_PIXELS_MAX: '16.7M' }],
     [{ ACCOUNT_DELETION_DAYS: '-1' }, 'Use the days a deleted account stays hidden, and can be kept by logging in, before it goes for good, from 0 to 365.'],
-    [{ ACCOUNT_DELETION_DAYS: '366' }],
+    [{ ACCOUNT_DELETION_DAYS: String(LIMITS.deletionGraceDaysMax + 1) }],
   ], { unquoted: ['DATABASE_URL'] });
 
   it('warns a production start with DEV_ORIGINS that those pages can call the API', () => {
