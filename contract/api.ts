@@ -119,10 +119,21 @@ export type ErrorResponse = Static<typeof Schema.ErrorResponse>;
  *   /scheduled-posts/:id cancels it (contract/rules/scheduledPosts.ts). At its time a backend
  *   publishes it as a new post (`post-created`), once, however many processes look: the server
  *   within seconds, the stand-in at its next call or look.
+ * - 'reposts' (contract/rules/reposts.ts): POST /posts/:postId/repost reposts a post and DELETE
+ *   /posts/:postId/repost takes it back, answering a RepostChange. A repost puts the original in the
+ *   reposter's followers' home feed and on the reposter's profile, newest first, carrying `repost`
+ *   (who, when); a page shows a post once. POST /posts with `quoteOf` writes a quote: a post of its own
+ *   that carries the quoted one as `quote` (its `post` null once it is gone for the reader). Each
+ *   member sets who may quote their posts (`quotePolicy`: 'anyone', 'followers' or 'nobody', by POST
+ *   /users/edit), every post answers its author's, and both backends refuse a quote it does not
+ *   allow. GET /posts/:postId/quotes answers the posts that quote it, newest first, a page at a
+ *   time. Every post answers `repostCount`, `quoteCount`, and `reposted` when the caller reposted it;
+ *   the author is told (`repost` and `quote` notifications, grouped by post as likes are), and the
+ *   stream carries `post-shared` with the counts. Blocks and mutes apply as to any post.
  */
 export type ApiExtension = Static<typeof Schema.ApiExtension>;
 
-export const API_EXTENSIONS: readonly ApiExtension[] = ['pages', 'feed', 'return-minimal', 'events', 'replies', 'tags', 'notifications', 'idempotency', 'reply-links', 'reaction-counts', 'alt-text', 'edit-marks', 'member-lists', 'mute-block', 'change-counts', 'image-sizes', 'member-language', 'pins', 'content-warnings', 'post-search', 'accounts', 'scheduled-posts'];
+export const API_EXTENSIONS: readonly ApiExtension[] = ['pages', 'feed', 'return-minimal', 'events', 'replies', 'tags', 'notifications', 'idempotency', 'reply-links', 'reaction-counts', 'alt-text', 'edit-marks', 'member-lists', 'mute-block', 'change-counts', 'image-sizes', 'member-language', 'pins', 'content-warnings', 'post-search', 'accounts', 'scheduled-posts', 'reposts'];
 
 /** The largest page a client may ask for, and the size of a page when it names none. */
 export const PAGE_LIMIT_MAX = 100;
@@ -142,6 +153,9 @@ export type NotificationsPage = Static<typeof Schema.NotificationsPage>;
 export type UnreadCount = Static<typeof Schema.UnreadCount>;
 export type Relation = Static<typeof Schema.Relation>;
 export type PinChange = Static<typeof Schema.PinChange>;
+export type RepostChange = Static<typeof Schema.RepostChange>;
+export type QuotePolicy = Static<typeof Schema.QuotePolicy>;
+export type QuotedPost = Static<typeof Schema.QuotedPost>;
 export type DeviceSession = Static<typeof Schema.DeviceSession>;
 export type DeviceSessions = Static<typeof Schema.DeviceSessions>;
 export type OtherDevicesEnded = Static<typeof Schema.OtherDevicesEnded>;

@@ -20,6 +20,7 @@ const PAYLOADS = {
   'post-edited': { postId: Id },
   'post-deleted': { postId: Id },
   'post-reacted': { postId: Id, memberId: Id, reaction: Type.Union([Type.Literal('like'), Type.Literal('dislike'), Type.Null()]), likeCount: Count, dislikeCount: Count },
+  'post-shared': { postId: Id, memberId: Id, kind: Type.Union([Type.Literal('repost'), Type.Literal('quote')]), shared: Type.Boolean(), repostCount: Count, quoteCount: Count },
   'member-joined': { memberId: Id },
   'member-updated': { memberId: Id },
   'follow-changed': { followerId: Id, followeeId: Id, following: Type.Boolean() },

@@ -30,6 +30,12 @@ export interface EventPayloads {
   'post-deleted': { postId: string };
   /** A member liked, disliked or took back a reaction; the post's counts after it. */
   'post-reacted': { postId: string; memberId: string; reaction: 'like' | 'dislike' | null; likeCount: number; dislikeCount: number };
+  /**
+   * A member reposted a post or took the repost back, or quoted it or deleted the quote (the
+   * `reposts` extension); the post's counts after it. A repost is also a `post-created` (its own id,
+   * by the reposter) for the reposter's followers' Home.
+   */
+  'post-shared': { postId: string; memberId: string; kind: 'repost' | 'quote'; shared: boolean; repostCount: number; quoteCount: number };
   /** A new member; "Who to follow?" may list them. */
   'member-joined': { memberId: string };
   /** Names, bio, link or avatar changed. */

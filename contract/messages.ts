@@ -105,6 +105,10 @@ const CATALOGUE = {
   scheduleTimeInvalid: [400, 'Pick a time at least a minute from now and within a year.'],
   scheduledPostsTooMany: [409, 'You have 100 posts waiting to be published. Cancel one, or wait until one is published.'],
   scheduledPostNotFound: [404, 'This scheduled post is not waiting any more: it was published or cancelled.'],
+  alreadyReposted: [409, 'You already reposted this post.'],
+  notReposted: [409, 'You have not reposted this post.'],
+  quoteNotAllowed: [403, 'The author does not let you quote this post.'],
+  quotePolicyInvalid: [400, 'Quote policy must be anyone, followers or nobody.'],
   // LIMITS.importPostsMax, importRepliesMax and importListMax, word for word (a test holds them together).
   importTooMany: [400, 'An import can hold at most 1,000 posts, 2,000 replies, and 5,000 follows, bookmarks, mutes or blocks of each kind.'],
   importInvalid: [400, 'This is not a SocialConnect data export this network can read. Choose the zip file you downloaded from Your data.'],

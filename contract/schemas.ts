@@ -19,6 +19,9 @@ export const UserSummary = Type.Object({
   image: Type.String(),
 });
 
+/** Who may quote a member's posts (the `reposts` extension): anyone, the members who follow them, or nobody but themselves. */
+export const QuotePolicy = Type.Union([Type.Literal('anyone'), Type.Literal('followers'), Type.Literal('nobody')]);
+
 /** A member as the backend answers it. The password never leaves the backend. */
 export const User = Type.Composite([UserSummary, Type.Object({
   id: Type.String(),
@@ -35,6 +38,8 @@ export const User = Type.Composite([UserSummary, Type.Object({
    * (the `member-language` extension): absent from every other member's record.
    */
   language: Type.Optional(Type.String()),
+  /** Who may quote the member's posts (the `reposts` extension), to that member alone. */
+  quotePolicy: Type.Optional(QuotePolicy),
 })]);
 
 export const PostLikes = Type.Object({
@@ -55,7 +60,7 @@ export const ImageSizes = Type.Object({
   sources: Type.Array(Type.Object({ url: Type.String(), width: Type.Integer({ minimum: 1 }) })),
 });
 
-export const Post = Type.Object({
+const PostFields = {
   /** The author's user id (spec section 3). */
   _id: Type.String(),
   /** The post id (uuid); routes use it: /posts/{id}. */
@@ -93,6 +98,31 @@ export const Post = Type.Object({
   warning: Type.Optional(Type.String()),
   /** True when its author pinned it to their profile (the `pins` extension); absent otherwise. */
   pinned: Type.Optional(Type.Boolean()),
+  /** How many members reposted it, and how many posts quote it (the `reposts` extension); absent without it. */
+  repostCount: Type.Optional(Type.Integer({ minimum: 0 })),
+  quoteCount: Type.Optional(Type.Integer({ minimum: 0 })),
+  /** Who its author lets quote it (the `reposts` extension); absent without it. */
+  quotePolicy: Type.Optional(QuotePolicy),
+  /** True when the member asking reposted it (the `reposts` extension); absent otherwise. */
+  reposted: Type.Optional(Type.Boolean()),
+};
+
+/** A post as a quote shows it: the post itself, never what it quotes in turn. */
+export const QuotedPost = Type.Object(PostFields);
+
+export const Post = Type.Object({
+  ...PostFields,
+  /**
+   * In a list, when the post is there because a member reposted it (the `reposts` extension): who,
+   * when, and the repost's own id (a list's cursor and the live stream name it). The rest of the
+   * post is the original's, under the original's id.
+   */
+  repost: Type.Optional(Type.Object({ id: Type.String(), by: UserSummary, createdAt: Type.String() })),
+  /**
+   * The post this one quotes (the `reposts` extension): its id, and the post as the reader may see
+   * it, or null when it is no longer there for them (deleted, or its author in a block with them or gone).
+   */
+  quote: Type.Optional(Type.Object({ postId: Type.String(), post: Type.Union([QuotedPost, Type.Null()]) })),
 });
 
 /** The reply a reply answers: named by its author ("replying to @ann"). */
@@ -177,6 +207,8 @@ export const PostDraftPayload = Type.Object({
     /** A content warning shown in place of the text and the image until opened (`content-warnings`). */
     warning: OptionalText,
   }),
+  /** The post this one quotes (the `reposts` extension), by id; its author's quote policy must let the member. */
+  quoteOf: OptionalText,
 });
 
 export const PostEditPayload = Type.Object({
@@ -243,6 +275,8 @@ export const UserEditPayload = Type.Object({
     username: OptionalText,
     /** The language the member chose for the app (the `member-language` extension); empty for none. */
     language: OptionalText,
+    /** Who may quote the member's posts (the `reposts` extension): 'anyone', 'followers' or 'nobody'. */
+    quotePolicy: OptionalText,
   }),
 });
 
@@ -272,6 +306,7 @@ export const ApiExtension = Type.Union([
   Type.Literal('alt-text'), Type.Literal('edit-marks'), Type.Literal('member-lists'), Type.Literal('mute-block'),
   Type.Literal('change-counts'), Type.Literal('image-sizes'), Type.Literal('member-language'), Type.Literal('pins'),
   Type.Literal('content-warnings'), Type.Literal('post-search'), Type.Literal('accounts'), Type.Literal('scheduled-posts'),
+  Type.Literal('reposts'),
 ]);
 
 /** GET /health: whether the backend and its store answer, and which extensions it has. */
@@ -327,6 +362,14 @@ export const BookmarkChange = Type.Object({
   bookmarked: Type.Boolean(),
   /** The bookmarked post, when one was added (not with `change-counts`). */
   post: Type.Optional(Post),
+});
+
+/** A repost or its undoing (the `reposts` extension): the post, whether the member reposts it now, and its counts after it. */
+export const RepostChange = Type.Object({
+  postId: Type.String(),
+  reposted: Type.Boolean(),
+  repostCount: Type.Integer({ minimum: 0 }),
+  quoteCount: Type.Integer({ minimum: 0 }),
 });
 
 /** A pin or an unpin (the `pins` extension): the post, whether it is pinned now, and the member's pinned posts after it, the latest pinned first. */
@@ -431,7 +474,8 @@ export const ReplyRemoval = Type.Object({ replyId: Type.String(), postId: Type.S
  */
 export const Notification = Type.Object({
   id: Type.String(),
-  kind: Type.Union([Type.Literal('follow'), Type.Literal('like'), Type.Literal('reply'), Type.Literal('mention')]),
+  /** `repost` and `quote` (the `reposts` extension): members reposted or quoted their post, grouped as likes are. */
+  kind: Type.Union([Type.Literal('follow'), Type.Literal('like'), Type.Literal('reply'), Type.Literal('mention'), Type.Literal('repost'), Type.Literal('quote')]),
   /** Who acted (the newest of them, for grouped likes). */
   actor: UserSummary,
   /** How many more members are behind it. */

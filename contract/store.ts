@@ -7,7 +7,7 @@
  */
 import type { NetworkEvent, StoredEvent } from './events';
 import type { PostOrder } from './order';
-import type { ImageSizes } from './api';
+import type { ImageSizes, QuotePolicy } from './api';
 import type { PreparedImage } from './images';
 import type { DbSnapshot } from './snapshot';
 import type { MessageKey } from './messages';
@@ -25,6 +25,8 @@ export interface MemberRow {
   userPortfolioUrl: string;
   /** The language the member chose (a BCP 47 tag, the `member-language` extension); empty for none. */
   language: string;
+  /** Who may quote the member's posts (the `reposts` extension). */
+  quotePolicy: QuotePolicy;
   /** Where a forgotten password's link goes (`accounts`), as typed; empty for none. One member an address, ignoring case. */
   email: string;
   /** Whether the member opened the link mailed to `email` (or set a password by one). */
@@ -124,6 +126,13 @@ export interface PostRow {
   imageSizes: ImageSizes | null;
   /** The content warning (the `content-warnings` extension); '' when none. */
   warning: string;
+  /**
+   * The post this row reposts (the `reposts` extension): a repost is a row of its own, by the
+   * reposter, with no text or image, answered as the original; null for every other post.
+   */
+  repostOf: string | null;
+  /** The post this one quotes (the `reposts` extension), kept when that post goes; null when none. */
+  quoteOf: string | null;
 }
 
 /** A reply to a post (the `replies` extension). */
@@ -140,7 +149,7 @@ export interface ReplyRow {
 }
 
 /** What a notification tells its member (the `notifications` extension). */
-export type NotificationKind = 'follow' | 'like' | 'reply' | 'mention';
+export type NotificationKind = 'follow' | 'like' | 'reply' | 'mention' | 'repost' | 'quote';
 
 /**
  * Something that happened to a member: someone followed them, replied to their post or mentioned
@@ -188,6 +197,12 @@ export interface ReactionLists {
   dislikedBy: string[];
 }
 
+/** A post's reposts and quotes (the `reposts` extension). */
+export interface ShareCounts {
+  reposts: number;
+  quotes: number;
+}
+
 /** Where a member stands with others (the `mute-block` extension); each list in the order it grew. */
 export interface Relations {
   /** The members this one mutes. */
@@ -223,7 +238,17 @@ export type PostSource =
    * The posts a search finds (the `post-search` extension, contract/search.ts): whose text, in its
    * search form, holds every word; whose tags hold every tag; by `authorId` when it names one.
    */
-  | { kind: 'search'; words: string[]; tags: string[]; authorId?: string; viewerId?: string };
+  | { kind: 'search'; words: string[]; tags: string[]; authorId?: string; viewerId?: string }
+  /** The posts that quote a post (the `reposts` extension). */
+  | { kind: 'quotes'; postId: string; viewerId?: string };
+
+/**
+ * Whether a page cut from `source` in `order` holds reposts: a member's home feed and their own
+ * list, newest first. Every other list (and every other order) holds the originals alone.
+ */
+export function holdsReposts(source: PostSource, order: string): boolean {
+  return (source.kind === 'feed' || source.kind === 'author') && order === 'latest';
+}
 
 export interface PageRequest {
   limit: number;
@@ -283,6 +308,14 @@ export interface StoreReader {
   pinnedPostIds(memberId: string): Promise<string[]>;
   /** Which of these posts their authors pinned (`pins`). */
   pinnedAmong(postIds: Scope): Promise<Set<string>>;
+  /** How many reposts and quotes each post has (the `reposts` extension); a post with neither is left out. */
+  shareCounts(postIds: readonly string[]): Promise<Map<string, ShareCounts>>;
+  /** Which of the posts the member reposted. */
+  repostedAmong(memberId: string, postIds: readonly string[]): Promise<Set<string>>;
+  /** The member's repost of the post, when they reposted it. */
+  repostBy(memberId: string, postId: string): Promise<PostRow | undefined>;
+  /** Whether the member has a quote of the post (another than `exceptId`). */
+  quotesBy(memberId: string, postId: string, exceptId: string): Promise<boolean>;
   isTokenRevoked(jti: string): Promise<boolean>;
   /** The member whose email address this is, ignoring case (`accounts`). */
   memberByEmail(email: string): Promise<MemberRow | undefined>;
