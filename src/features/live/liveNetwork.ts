@@ -9,6 +9,7 @@ import { notificationsChangedElsewhere } from '../notifications/notificationsApi
 import { removePost, removePostsBy } from '../posts/postCopies';
 import { relationChangedElsewhere } from '../relations/relationsApi';
 import { ownPinsChanged } from '../pins/pinsApi';
+import { sharesHeard } from '../reposts/repostsApi';
 import { hasCapability } from '../../lib/api/capabilities';
 import { reactionHeard, reloadPost } from '../posts/postEvents';
 import { replyCreatedElsewhere, replyDeletedElsewhere, replyReactedElsewhere } from '../replies/repliesApi';
@@ -22,6 +23,7 @@ type LiveStore = { dispatch: ApiDispatch; getState: () => ApiRootState & Paramet
 /** The events a feature writes into the cache itself, from what the event says. */
 const PATCHED_BY_FEATURE: { [Type in EventType]?: (cache: CacheAccess, event: EventPayloads[Type]) => void } = {
   'post-reacted': reactionHeard,
+  'post-shared': sharesHeard,
   'follow-changed': followChangedElsewhere,
   'reply-created': replyCreatedElsewhere,
   'reply-deleted': replyDeletedElsewhere,

@@ -97,9 +97,13 @@ export function cachedPost(state: ApiRootState, postId: string): Post | undefine
   return undefined;
 }
 
-/** A post's new version takes the place of the old in every cached copy (an equal one keeps the old object). */
+/**
+ * A post's new version takes the place of the old in every cached copy (an equal one keeps the old
+ * object). A list that holds the post because a member reposted it keeps saying who (`repost`): the
+ * post's own answer does not carry it.
+ */
 export function replacePost(cache: CacheAccess, post: Post): void {
-  patchPost(cache, post.id, (old) => copyWithStructuralSharing(old, post));
+  patchPost(cache, post.id, (old) => copyWithStructuralSharing(old, old.repost && !post.repost ? { ...post, repost: old.repost } : post));
 }
 
 /** A deleted post leaves every cached list holding it. */
