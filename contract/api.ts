@@ -127,8 +127,8 @@ export type ErrorResponse = Static<typeof Schema.ErrorResponse>;
  *   member sets who may quote their posts (`quotePolicy`: 'anyone', 'followers' or 'nobody', by POST
  *   /users/edit), every post answers its author's, and both backends refuse a quote it does not
  *   allow. GET /posts/:postId/quotes answers the posts that quote it, newest first, a page at a
- *   time. Every post answers `repostCount`, `quoteCount`, and `reposted` when the caller reposted it;
- *   the author is told (`repost` and `quote` notifications, grouped by post as likes are), and the
+ *   time. Every post answers `repostCount` and `quoteCount`; the member's own record lists the posts
+ *   they reposted (`reposts`, to them alone, as bookmarks are); the author is told (`repost` and `quote` notifications, grouped by post as likes are), and the
  *   stream carries `post-shared` with the counts. Blocks and mutes apply as to any post.
  */
 export type ApiExtension = Static<typeof Schema.ApiExtension>;

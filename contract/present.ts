@@ -4,8 +4,8 @@
  * they are always current. Each function reads what it needs in a few batched calls, whatever the
  * number of posts or members.
  */
-import { NOTIFICATION_EXCERPT_MAX, type AppNotification, type Post, type Reply, type User, type UserSummary } from './api';
-import { hiddenFor } from './rules/relations';
+import { NOTIFICATION_EXCERPT_MAX, type AppNotification, type Post, type QuotedPost, type Reply, type User, type UserSummary } from './api';
+import { hiddenFor, type Hidden } from './rules/relations';
 import type { MemberRow, NotificationEntry, PostRow, ReplyRow, Scope, StoreReader } from './store';
 import { firstGraphemes } from './validation';
 
@@ -26,6 +26,12 @@ function authorFields(members: ReadonlyMap<string, MemberRow>, authorId: string)
   return { _id: authorId, username: author?.username ?? '', firstName, lastName, userFullName: `${firstName} ${lastName}`.trim(), image: author?.image ?? '' };
 }
 
+/** How a post row is shown: itself, or (a repost) the original, with the repost that brought it. */
+interface Shown {
+  post: PostRow;
+  repost?: PostRow;
+}
+
 /**
  * `posts` as the wire shows them to `viewerId` (undefined: a caller without a token). Members in a
  * block with the viewer leave what the post shows of others: its likers and dislikers, and the
@@ -33,32 +39,49 @@ function authorFields(members: ReadonlyMap<string, MemberRow>, authorId: string)
  * as the Liked by list counts it while leaving them out: it is what the live stream and the sort by
  * likes carry, the same for every reader. `scope: 'all'` says they are every post there is (one read
  * of each table).
+ *
+ * A repost (the `reposts` extension) is shown as its original, with who reposted it; a list
+ * (`listed`) shows each original once, where it first comes, and leaves out reposts of members the
+ * viewer mutes. A repost whose original is gone, or whose author is in a block with the viewer, is
+ * left out; a quote carries the post it quotes, or null when that is gone for the viewer.
  */
-export async function presentPosts(reader: StoreReader, posts: readonly PostRow[], viewerId: string | undefined, scope?: 'all'): Promise<Post[]> {
+export async function presentPosts(reader: StoreReader, posts: readonly PostRow[], viewerId: string | undefined, scope?: 'all', listed = true): Promise<Post[]> {
   if (posts.length === 0) return [];
-  const postIds: Scope = scope ?? posts.map((post) => post.id);
-  const { blocked } = await hiddenFor(reader, viewerId);
+  const hidden = await hiddenFor(reader, viewerId);
+  const { blocked } = hidden;
+  const shown = await showing(reader, posts, hidden, listed);
+  const quotedIds = [...new Set(shown.flatMap(({ post }) => (post.quoteOf === null ? [] : [post.quoteOf])))];
+  const quoted = new Map((quotedIds.length === 0 ? [] : await reader.postsByIds(quotedIds))
+    .filter((post) => post.repostOf === null && !blocked.has(post.authorId))
+    .map((post) => [post.id, post]));
+  const rows = [...new Map([...shown.map(({ post }) => post), ...quoted.values()].map((post) => [post.id, post])).values()];
+  const ids = rows.map((post) => post.id);
+  // Every post there is holds the originals and the quoted posts too.
+  const postIds: Scope = scope ?? ids;
   const reactions = await reader.reactionLists(postIds);
   const replyCounts = await reader.replyCounts(postIds, blocked);
   const pinned = await reader.pinnedAmong(postIds);
+  const shares = await reader.shareCounts(ids);
   let members: MemberRow[];
-  if (scope === 'all') {
+  if (postIds === 'all') {
     members = await reader.members();
   } else {
-    const ids = new Set<string>();
-    for (const post of posts) {
-      ids.add(post.authorId);
+    const memberIds = new Set<string>();
+    for (const post of rows) {
+      memberIds.add(post.authorId);
       const lists = reactions.get(post.id);
-      for (const id of lists?.likedBy ?? []) ids.add(id);
-      for (const id of lists?.dislikedBy ?? []) ids.add(id);
+      for (const id of lists?.likedBy ?? []) memberIds.add(id);
+      for (const id of lists?.dislikedBy ?? []) memberIds.add(id);
     }
-    members = await reader.membersByIds([...ids]);
+    for (const { repost } of shown) if (repost) memberIds.add(repost.authorId);
+    members = await reader.membersByIds([...memberIds]);
   }
   const byId = new Map(members.map((member) => [member.id, member]));
   const seen = (users: UserSummary[]) => (blocked.size === 0 ? users : users.filter((user) => !blocked.has(user._id)));
-  return posts.map((post) => {
+  const fields = (post: PostRow): QuotedPost => {
     const lists = reactions.get(post.id);
     const likers = summaries(byId, lists?.likedBy ?? []);
+    const share = shares.get(post.id);
     return {
       ...authorFields(byId, post.authorId),
       id: post.id,
@@ -73,7 +96,38 @@ export async function presentPosts(reader: StoreReader, posts: readonly PostRow[
       warning: post.warning,
       ...(post.imageSizes ? { imageSizes: post.imageSizes } : {}),
       ...(pinned.has(post.id) ? { pinned: true } : {}),
+      repostCount: share?.reposts ?? 0,
+      quoteCount: share?.quotes ?? 0,
+      quotePolicy: byId.get(post.authorId)?.quotePolicy ?? 'anyone',
     };
+  };
+  return shown.map(({ post, repost }) => {
+    const reposter = repost && byId.get(repost.authorId);
+    const quote = post.quoteOf === null ? undefined : quoted.get(post.quoteOf);
+    return {
+      ...fields(post),
+      ...(repost && reposter ? { repost: { id: repost.id, by: toUserSummary(reposter), createdAt: repost.createdAt } } : {}),
+      ...(post.quoteOf === null ? {} : { quote: { postId: post.quoteOf, post: quote ? fields(quote) : null } }),
+    };
+  });
+}
+
+/**
+ * The posts `rows` show (see presentPosts): each repost as its original, those whose original is
+ * gone or out of the viewer's sight left out, and in a list each original once and no repost of a
+ * muted member's post.
+ */
+async function showing(reader: StoreReader, rows: readonly PostRow[], hidden: Hidden, listed: boolean): Promise<Shown[]> {
+  const wanted = rows.flatMap((row) => (row.repostOf === null ? [] : [row.repostOf]));
+  if (wanted.length === 0) return rows.map((post) => ({ post }));
+  const originals = new Map((await reader.postsByIds([...new Set(wanted)])).map((post) => [post.id, post]));
+  const once = new Set<string>();
+  return rows.flatMap((row): Shown[] => {
+    const original = row.repostOf === null ? row : originals.get(row.repostOf);
+    if (!original || hidden.blocked.has(original.authorId)) return [];
+    if (listed && (once.has(original.id) || (row !== original && hidden.muted.has(original.authorId)))) return [];
+    once.add(original.id);
+    return [row === original ? { post: row } : { post: original, repost: row }];
   });
 }
 
@@ -154,13 +208,13 @@ async function presentOne<R extends { id: string }, T>(presentAll: (reader: Stor
 }
 
 export function presentPost(reader: StoreReader, post: PostRow, viewerId: string | undefined): Promise<Post> {
-  return presentOne((from, rows) => presentPosts(from, rows, viewerId), reader, post);
+  return presentOne((from, rows) => presentPosts(from, rows, viewerId, undefined, false), reader, post);
 }
 
 /**
  * `members` as the wire shows them to `viewerId` (the member whose session the call carries, its
  * token verified; undefined for anyone else). A member's bookmarks are theirs alone: every other
- * reader, and a caller without a token, finds the list empty; their language, likewise, is absent. `scope: 'all'` says they are every
+ * reader, and a caller without a token, finds the list empty; their language, quote policy and reposts, likewise, are absent. `scope: 'all'` says they are every
  * member there is.
  */
 export async function presentMembers(reader: StoreReader, members: readonly MemberRow[], viewerId: string | undefined, scope?: 'all'): Promise<User[]> {
@@ -169,6 +223,7 @@ export async function presentMembers(reader: StoreReader, members: readonly Memb
   const follows = await reader.followLists(ids);
   const own = viewerId !== undefined && members.some((member) => member.id === viewerId);
   const bookmarks = own ? await reader.bookmarkLists([viewerId]) : new Map<string, string[]>();
+  const reposts = own ? await reader.repostedBy(viewerId) : [];
   const byId = new Map(members.map((member) => [member.id, member]));
   if (scope !== 'all') {
     const others = new Set<string>();
@@ -192,7 +247,7 @@ export async function presentMembers(reader: StoreReader, members: readonly Memb
       following: summaries(byId, lists?.following ?? []),
       bookmarks: member.id === viewerId ? [...(bookmarks.get(member.id) ?? [])] : [],
       // The member's own choice of language, like their bookmarks: to them alone.
-      ...(member.id === viewerId ? { language: member.language } : {}),
+      ...(member.id === viewerId ? { language: member.language, quotePolicy: member.quotePolicy, reposts } : {}),
       createdAt: member.createdAt,
       updatedAt: member.updatedAt,
     };

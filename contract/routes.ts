@@ -19,6 +19,7 @@ import { createPost, deletePost, dislikePost, editPost, findUsername, likePost, 
 import { block, hiddenFor, hides, mute, refuseBlocked, relationPage, unblock, unmute, visibleMember, visiblePost, visibleReply, type RelationState } from './rules/relations';
 import { markRead } from './rules/notifications';
 import { pinnedPosts, setPinned } from './rules/pins';
+import { repost, undoRepost } from './rules/reposts';
 import { askPasswordReset, resetPassword } from './rules/passwordReset';
 import { confirmEmail, setEmail } from './rules/email';
 import { accountDeletion, deleteAccount, keepAccount } from './rules/leaving';
@@ -531,6 +532,24 @@ const pinRoutes: RouteSpec[] = [
   }))),
 ];
 
+/**
+ * Reposts and quotes (the 'reposts' extension): a repost and its undoing answer the post's counts
+ * after it; a post's quotes come a page at a time, newest first (a quote is written by POST /posts).
+ */
+const repostRoutes: RouteSpec[] = [
+  memberRoute('post', '/posts/:postId/repost', 201, undefined, async ({ ctx, session, params }) => shaped(Schema.RepostChange, await repost(ctx, session.member, param(params, 'postId')))),
+  memberRoute('delete', '/posts/:postId/repost', 200, undefined, async ({ ctx, session, params }) => shaped(Schema.RepostChange, await undoRepost(ctx, session.member, param(params, 'postId')))),
+
+  publicRoute('get', '/posts/:postId/quotes', 200, undefined, async ({ ctx, params, query, viewer }) => {
+    const page = pageOf(query, true) ?? { limit: PAGE_LIMIT_DEFAULT };
+    return ctx.store.read(async (reader) => {
+      const post = await visiblePost(reader, param(params, 'postId'), viewer?.id);
+      const source = { kind: 'quotes', postId: post.repostOf ?? post.id, ...(viewer ? { viewerId: viewer.id } : {}) } as const;
+      return presentPage(reader, await reader.postPage(source, 'latest', page), viewer?.id);
+    });
+  }),
+];
+
 /** A page of members, less those in a block with the viewer (the page keeps its place). */
 async function membersPage(reader: StoreReader, viewerId: string | undefined, page: Page<MemberRow>): Promise<Shaped> {
   const { blocked } = await hiddenFor(reader, viewerId);
@@ -672,7 +691,7 @@ const healthRoutes: RouteSpec[] = [
 ];
 
 /** Every call, in matching order (static paths before the parameters that would swallow them). */
-export const ROUTES: readonly RouteSpec[] = [...authRoutes, ...pinRoutes, ...postRoutes, ...replyRoutes, ...bookmarkRoutes, ...feedRoutes,
+export const ROUTES: readonly RouteSpec[] = [...authRoutes, ...pinRoutes, ...repostRoutes, ...postRoutes, ...replyRoutes, ...bookmarkRoutes, ...feedRoutes,
   ...tagRoutes, ...searchRoutes, ...notificationRoutes, ...memberListRoutes, ...relationRoutes, ...userRoutes, ...sessionRoutes, ...scheduledPostRoutes, ...healthRoutes];
 
 /** The calls of spec section 7 that act for a member. */

@@ -40,6 +40,11 @@ export const User = Type.Composite([UserSummary, Type.Object({
   language: Type.Optional(Type.String()),
   /** Who may quote the member's posts (the `reposts` extension), to that member alone. */
   quotePolicy: Type.Optional(QuotePolicy),
+  /**
+   * The ids of the posts the member reposted, the latest first (the `reposts` extension), to that
+   * member alone, as their bookmarks are.
+   */
+  reposts: Type.Optional(Type.Array(Type.String())),
 })]);
 
 export const PostLikes = Type.Object({
@@ -103,8 +108,6 @@ const PostFields = {
   quoteCount: Type.Optional(Type.Integer({ minimum: 0 })),
   /** Who its author lets quote it (the `reposts` extension); absent without it. */
   quotePolicy: Type.Optional(QuotePolicy),
-  /** True when the member asking reposted it (the `reposts` extension); absent otherwise. */
-  reposted: Type.Optional(Type.Boolean()),
 };
 
 /** A post as a quote shows it: the post itself, never what it quotes in turn. */

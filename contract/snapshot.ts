@@ -8,7 +8,7 @@ import { Type, type Static } from '@sinclair/typebox';
 import { Value } from '@sinclair/typebox/value';
 import type { StoredEvent } from './events';
 import { LIMITS } from './limits';
-import { ImageSizes, ScheduledPost } from './schemas';
+import { ImageSizes, QuotePolicy, ScheduledPost } from './schemas';
 
 const Ids = Type.Array(Type.String());
 
@@ -44,6 +44,8 @@ export const UserRecord = Type.Object({
   sessionVersion: Type.Optional(Type.Number()),
   /** The language the member chose for the app (`member-language`). Absent: none. */
   language: Type.Optional(Type.String()),
+  /** Who may quote the member's posts (`reposts`). Absent: anyone. */
+  quotePolicy: Type.Optional(QuotePolicy),
   /** Where a forgotten password's link goes (`accounts`). Absent: none. */
   email: Type.Optional(Type.String()),
   /** Whether the member confirmed it by a mailed link. Absent: not. */
@@ -97,6 +99,10 @@ export const PostRecord = Type.Object({
   imageSizes: Type.Optional(ImageSizes),
   /** The content warning (the `content-warnings` extension); absent means none. */
   warning: Type.Optional(Type.String()),
+  /** The post this row reposts (the `reposts` extension): it has no text or image of its own. Absent: none. */
+  repostOf: Type.Optional(Type.String()),
+  /** The post this one quotes (the `reposts` extension), kept when that post goes. Absent: none. */
+  quoteOf: Type.Optional(Type.String()),
 });
 export type PostRecord = Static<typeof PostRecord>;
 
@@ -124,7 +130,7 @@ export type ReplyRecord = Static<typeof ReplyRecord>;
 export const NotificationRecord = Type.Object({
   id: Type.String(),
   recipientId: Type.String(),
-  kind: Type.Union([Type.Literal('follow'), Type.Literal('like'), Type.Literal('reply'), Type.Literal('mention')]),
+  kind: Type.Union([Type.Literal('follow'), Type.Literal('like'), Type.Literal('reply'), Type.Literal('mention'), Type.Literal('repost'), Type.Literal('quote')]),
   key: Type.String(),
   postId: Type.Union([Type.String(), Type.Null()]),
   replyId: Type.Union([Type.String(), Type.Null()]),
@@ -249,6 +255,8 @@ export function findInconsistencies(snapshot: Pick<DbSnapshot, 'users' | 'posts'
       if (posts.get(id)?.authorId !== user.id) problems.push(`${user.id} pins ${id}, which is not a post of theirs`);
     }
   }
+  /** `member\0post` for each repost. */
+  const reposts = new Set<string>();
   for (const post of posts.values()) {
     if (!users.has(post.authorId)) problems.push(`post ${post.id} has the missing author ${post.authorId}`);
     if (new Set(post.likedBy).size !== post.likedBy.length) problems.push(`post ${post.id} is liked twice by one member`);
@@ -259,6 +267,15 @@ export function findInconsistencies(snapshot: Pick<DbSnapshot, 'users' | 'posts'
     }
     for (const id of post.dislikedBy) {
       if (!users.has(id)) problems.push(`post ${post.id} is disliked by the missing member ${id}`);
+    }
+    if (post.repostOf !== undefined) {
+      const original = posts.get(post.repostOf);
+      if (!original) problems.push(`post ${post.id} reposts the missing post ${post.repostOf}`);
+      else if (original.repostOf !== undefined) problems.push(`post ${post.id} reposts a repost`);
+      if (post.content !== '' || post.postImage !== '') problems.push(`repost ${post.id} has text or an image of its own`);
+      const pair = `${post.authorId}\u0000${post.repostOf}`;
+      if (reposts.has(pair)) problems.push(`${post.authorId} reposts ${post.repostOf} twice`);
+      reposts.add(pair);
     }
   }
   const replies = new Map((snapshot.replies ?? []).map((reply) => [reply.id, reply]));
@@ -276,7 +293,7 @@ export function findInconsistencies(snapshot: Pick<DbSnapshot, 'users' | 'posts'
       else if (answered.authorId !== reply.replyToAuthorId) problems.push(`reply ${reply.id} names someone other than the author it answers`);
     }
   }
-  problems.push(...notificationInconsistencies(snapshot.notifications ?? [], users, posts, replies));
+  problems.push(...notificationInconsistencies(snapshot.notifications ?? [], users, posts, replies, reposts));
   return problems;
 }
 
@@ -286,6 +303,7 @@ export function findInconsistencies(snapshot: Pick<DbSnapshot, 'users' | 'posts'
  */
 function notificationInconsistencies(
   notifications: readonly NotificationRecord[], users: ReadonlyMap<string, UserRecord>, posts: ReadonlyMap<string, PostRecord>, replies: ReadonlyMap<string, ReplyRecord>,
+  reposts: ReadonlySet<string>,
 ): string[] {
   const problems: string[] = [];
   const keys = new Set<string>();
@@ -310,6 +328,9 @@ function notificationInconsistencies(
       if (notification.kind === 'like') {
         const likedBy = notification.replyId === null ? post?.likedBy : reply?.likedBy;
         if (!likedBy?.includes(actor)) problems.push(`${named} says ${actor} likes, who does not`);
+      }
+      if (notification.kind === 'repost' && !reposts.has(`${actor}\u0000${notification.postId ?? ''}`)) {
+        problems.push(`${named} says ${actor} reposted, who did not`);
       }
     }
   }

@@ -310,8 +310,8 @@ export interface StoreReader {
   pinnedAmong(postIds: Scope): Promise<Set<string>>;
   /** How many reposts and quotes each post has (the `reposts` extension); a post with neither is left out. */
   shareCounts(postIds: readonly string[]): Promise<Map<string, ShareCounts>>;
-  /** Which of the posts the member reposted. */
-  repostedAmong(memberId: string, postIds: readonly string[]): Promise<Set<string>>;
+  /** The ids of the posts the member reposted, the latest first. */
+  repostedBy(memberId: string): Promise<string[]>;
   /** The member's repost of the post, when they reposted it. */
   repostBy(memberId: string, postId: string): Promise<PostRow | undefined>;
   /** Whether the member has a quote of the post (another than `exceptId`). */
@@ -446,7 +446,7 @@ export interface StoreTx extends StoreReader {
   /** Records what the create answered under the key this transaction claimed. */
   keepIdempotentOutcome(scope: string, key: string, outcome: IdempotentOutcome): Promise<void>;
   insertMember(row: MemberRow): Promise<void>;
-  updateMember(id: string, changes: Partial<Pick<MemberRow, 'passwordHash' | 'image' | 'userBio' | 'userPortfolioUrl' | 'language' | 'email' | 'emailConfirmed' | 'sessionVersion' | 'updatedAt'>>): Promise<void>;
+  updateMember(id: string, changes: Partial<Pick<MemberRow, 'passwordHash' | 'image' | 'userBio' | 'userPortfolioUrl' | 'language' | 'quotePolicy' | 'email' | 'emailConfirmed' | 'sessionVersion' | 'updatedAt'>>): Promise<void>;
   insertPost(row: PostRow): Promise<void>;
   updatePost(id: string, changes: Pick<PostRow, 'content' | 'updatedAt' | 'imageAlt' | 'editedAt' | 'warning'>): Promise<void>;
   /** Deletes the post with its reactions, its replies, its pin, every bookmark of it and every notification about it. */

@@ -11,8 +11,10 @@ import { tagsOf } from '../contract/richText';
 import { textMatches } from '../contract/search';
 import { sizesOf } from '../contract/images';
 import { uploadedImage } from '../contract/validation';
-import type {
-  MemberRow, NotificationEntry, Page, PageRequest, PostRow, PostSource, ReactionKind, Relations, ReplyPage, ReplyPageRequest, EmailConfirmationRow, PasswordResetRow, ReplyRow, ScheduledPostRow, Scope, SessionRow, Store, StoreReader, StoreTx,
+import {
+  holdsReposts,
+  type MemberRow, type NotificationEntry, type Page, type PageRequest, type PostRow, type PostSource, type ReactionKind, type Relations, type ReplyPage, type ReplyPageRequest, type EmailConfirmationRow,
+  type PasswordResetRow, type ReplyRow, type ScheduledPostRow, type Scope, type SessionRow, type ShareCounts, type Store, type StoreReader, type StoreTx,
 } from '../contract/store';
 import { idempotencyExpired } from '../contract/idempotency';
 import {
@@ -220,6 +222,7 @@ function memberRow(user: UserRecord): MemberRow {
     userBio: user.userBio,
     userPortfolioUrl: user.userPortfolioUrl,
     language: user.language ?? '',
+    quotePolicy: user.quotePolicy ?? 'anyone',
     email: user.email ?? '',
     emailConfirmed: user.emailConfirmed ?? false,
     sessionVersion: user.sessionVersion ?? 0,
@@ -260,7 +263,7 @@ function postRow(post: PostRecord): PostRow {
   return {
     id: post.id, authorId: post.authorId, content: post.content, postImage: post.postImage, imageAlt: post.imageAlt ?? '',
     createdAt: post.createdAt, updatedAt: post.updatedAt, editedAt: post.editedAt ?? null, imageSizes: post.imageSizes ?? null,
-    warning: post.warning ?? '',
+    warning: post.warning ?? '', repostOf: post.repostOf ?? null, quoteOf: post.quoteOf ?? null,
   };
 }
 
@@ -284,8 +287,8 @@ function inScope<T extends object>(all: Map<string, T>, scope: Scope): T[] {
   return scope === 'all' ? [...all.values()] : scope.flatMap((id) => all.get(id) ?? []);
 }
 
-function postsOf(db: MemoryDb, source: PostSource): PostRecord[] {
-  const all = [...db.posts.values()];
+function postsOf(db: MemoryDb, source: PostSource, order: PostOrder): PostRecord[] {
+  const all = holdsReposts(source, order) ? [...db.posts.values()] : originalsOf(db);
   if (source.kind === 'author') return all.filter((post) => post.authorId === source.authorId);
   const viewerId = source.kind === 'feed' ? source.memberId : source.viewerId;
   const hidden = hiddenAuthors(db, viewerId);
@@ -296,8 +299,14 @@ function postsOf(db: MemoryDb, source: PostSource): PostRecord[] {
   if (source.kind === 'search') {
     return shown.filter((post) => (source.authorId === undefined || post.authorId === source.authorId) && textMatches(source, post.content));
   }
+  if (source.kind === 'quotes') return shown.filter((post) => post.quoteOf === source.postId);
   const authors = new Set([source.memberId, ...(db.users.get(source.memberId)?.following ?? [])]);
   return shown.filter((post) => authors.has(post.authorId));
+}
+
+/** Every post but the reposts (the `reposts` extension), which only a feed and a member's own list hold. */
+function originalsOf(db: MemoryDb): PostRecord[] {
+  return [...db.posts.values()].filter((post) => post.repostOf === undefined);
 }
 
 /** Whom a member mutes and blocks, and who blocks them. */
@@ -333,7 +342,7 @@ function hiddenAuthors(db: MemoryDb, viewerId: string | undefined): Set<string> 
 function postPage(db: MemoryDb, source: PostSource, order: PostOrder, { limit, cursor }: PageRequest): Page<PostRow> {
   const compare = ORDER_COMPARATORS[order];
   const after = cursor === undefined ? undefined : postCursorKey(order, cursor);
-  const sorted = postsOf(db, source)
+  const sorted = postsOf(db, source, order)
     .map((post) => ({ post, key: { id: post.id, createdAt: post.createdAt, likeCount: post.likedBy.length } }))
     .filter(({ key }) => after === undefined || compare(key, after) > 0)
     .sort((a, b) => compare(a.key, b.key));
@@ -368,8 +377,8 @@ function reader(db: MemoryDb): StoreReader {
       return [...db.users.values()].filter((user) => wanted.has(user.id)).map(memberRow);
     },
     post: async (id) => rowOf(db.posts, id, postRow),
-    posts: async () => [...db.posts.values()].sort(byNewest).map(postRow),
-    postsByAuthor: async (authorId) => [...db.posts.values()].filter((post) => post.authorId === authorId).sort(byNewest).map(postRow),
+    posts: async () => originalsOf(db).sort(byNewest).map(postRow),
+    postsByAuthor: async (authorId) => originalsOf(db).filter((post) => post.authorId === authorId).sort(byNewest).map(postRow),
     postsByIds: async (ids) => inScope(db.posts, ids).map(postRow),
     reactionLists: async (scope) => new Map(inScope(db.posts, scope).map((post) => [post.id, { likedBy: [...post.likedBy], dislikedBy: [...post.dislikedBy] }])),
     followLists: async (scope) => new Map(inScope(db.users, scope).map((user) => [user.id, { followers: [...user.followers], following: [...user.following] }])),
@@ -387,6 +396,28 @@ function reader(db: MemoryDb): StoreReader {
     isFollowing: async (followerId, followeeId) => db.users.get(followerId)?.following.includes(followeeId) ?? false,
     isBookmarked: async (memberId, postId) => db.users.get(memberId)?.bookmarks.includes(postId) ?? false,
     pinnedPostIds: async (memberId) => [...(db.users.get(memberId)?.pins ?? [])],
+    shareCounts: async (postIds) => {
+      const wanted = new Set(postIds);
+      const counts = new Map<string, ShareCounts>();
+      for (const post of db.posts.values()) {
+        const about = post.repostOf ?? post.quoteOf;
+        if (about === undefined || !wanted.has(about)) continue;
+        const count = counts.get(about) ?? { reposts: 0, quotes: 0 };
+        counts.set(about, count);
+        if (post.repostOf !== undefined) count.reposts += 1;
+        else count.quotes += 1;
+      }
+      return counts;
+    },
+    repostedBy: async (memberId) => [...db.posts.values()]
+      .filter((post) => post.authorId === memberId && post.repostOf !== undefined)
+      .sort(byNewest)
+      .flatMap((post) => (post.repostOf === undefined ? [] : [post.repostOf])),
+    repostBy: async (memberId, postId) => {
+      const found = [...db.posts.values()].find((post) => post.authorId === memberId && post.repostOf === postId);
+      return found && postRow(found);
+    },
+    quotesBy: async (memberId, postId, exceptId) => [...db.posts.values()].some((post) => post.authorId === memberId && post.quoteOf === postId && post.id !== exceptId),
     pinnedAmong: async (scope) => {
       const wanted = scope === 'all' ? undefined : new Set(scope);
       return new Set([...db.users.values()].flatMap((user) => user.pins ?? []).filter((id) => !wanted || wanted.has(id)));
@@ -559,6 +590,8 @@ function dropPost(db: MemoryDb, undo: Array<() => void>, record: PostRecord): vo
   db.posts.delete(id);
   undo.push(() => db.posts.set(id, record));
   dropNotificationsAbout(db, undo, { postId: id });
+  // Its reposts go with it; its quotes stay, showing it as no longer available.
+  for (const repost of [...db.posts.values()]) if (repost.repostOf === id) dropPost(db, undo, repost);
   for (const reply of [...db.replies.values()]) {
     if (reply.postId === id) dropReply(db, undo, reply.id);
   }
@@ -661,6 +694,7 @@ function writer(db: MemoryDb, undo: Array<() => void>, now: () => Date, emitted:
         image: row.image, userBio: row.userBio, userPortfolioUrl: row.userPortfolioUrl, followers: [], following: [], bookmarks: [],
         createdAt: row.createdAt, updatedAt: row.updatedAt, ...(row.sessionVersion ? { sessionVersion: row.sessionVersion } : {}),
         ...(row.language ? { language: row.language } : {}),
+        ...(row.quotePolicy !== 'anyone' ? { quotePolicy: row.quotePolicy } : {}),
         ...(row.email ? { email: row.email } : {}),
         ...(row.emailConfirmed ? { emailConfirmed: true } : {}),
       });
@@ -683,8 +717,11 @@ function writer(db: MemoryDb, undo: Array<() => void>, now: () => Date, emitted:
     insertPost: async (row) => {
       if (db.posts.has(row.id)) throw new Error(`post ${row.id} exists`);
       user(row.authorId);
-      const { imageAlt, editedAt, imageSizes, warning, ...fields } = row;
-      db.posts.set(row.id, { ...fields, likedBy: [], dislikedBy: [], ...describedAndEdited({ imageAlt, editedAt, warning }), ...(imageSizes ? { imageSizes } : {}) });
+      const { imageAlt, editedAt, imageSizes, warning, repostOf, quoteOf, ...fields } = row;
+      db.posts.set(row.id, {
+        ...fields, likedBy: [], dislikedBy: [], ...describedAndEdited({ imageAlt, editedAt, warning }), ...(imageSizes ? { imageSizes } : {}),
+        ...(repostOf === null ? {} : { repostOf }), ...(quoteOf === null ? {} : { quoteOf }),
+      });
       undo.push(() => db.posts.delete(row.id));
     },
     updatePost: async (id, changes) => {

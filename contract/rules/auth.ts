@@ -40,7 +40,8 @@ export async function signup(ctx: RuleContext, body: Static<typeof SignupRequest
     if (email !== '' && (await tx.memberByEmail(email))) throw refusal('emailTaken');
     const member: MemberRow = {
       id, username, firstName, lastName, passwordHash,
-      image: '', userBio: '', userPortfolioUrl: '', language: '', email, emailConfirmed: false, sessionVersion: 0, createdAt: joinedAt, updatedAt: joinedAt,
+      image: '', userBio: '', userPortfolioUrl: '', language: '', email, emailConfirmed: false,
+      quotePolicy: 'anyone', sessionVersion: 0, createdAt: joinedAt, updatedAt: joinedAt,
     };
     await tx.insertMember(member);
     await tx.emit({ type: 'member-joined', memberId: member.id });

@@ -34,6 +34,9 @@ export function notificationKey({ kind, actorId, postId, replyId }: Omit<Act, 'r
       return `follow:${actorId}`;
     case 'like':
       return `like:${about}`;
+    case 'repost':
+    case 'quote':
+      return `${kind}:${about}`;
     case 'reply':
       return `reply:${replyId ?? ''}`;
     default:

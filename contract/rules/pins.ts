@@ -22,7 +22,8 @@ export async function setPinned(ctx: RuleContext, member: MemberRow, postId: str
     await tx.memberById(member.id);
     // A post whose author blocks the member, or whom they block, is not found, as everywhere.
     const post = await visiblePost(tx, postId, member.id);
-    if (post.authorId !== member.id) throw refusal(pinned ? 'pinNotOwner' : 'notPinned');
+    // A repost is the member's row, but the post it shows is the original's author's.
+    if (post.authorId !== member.id || post.repostOf !== null) throw refusal(pinned ? 'pinNotOwner' : 'notPinned');
     const ids = await tx.pinnedPostIds(member.id);
     if (pinned && ids.includes(post.id)) throw refusal('alreadyPinned');
     if (!pinned && !ids.includes(post.id)) throw refusal('notPinned');

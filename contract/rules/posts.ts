@@ -8,6 +8,7 @@ import type { PreparedImage } from '../images';
 import { readUploadedImage, validateContentWarning, validateImageAlt, validatePostText } from '../validation';
 import { notify, notifyingWrite, removingNotifications, syncMentions, unnotify } from './notifications';
 import { visiblePost } from './relations';
+import { quotable, quoted, removeRepost, unquoted } from './reposts';
 
 export async function findPost(reader: StoreReader, postId: string): Promise<PostRow> {
   const post = await reader.post(postId);
@@ -63,15 +64,17 @@ export function readPostEdit(post: EditablePost, postData: { text?: string | nul
 }
 
 /**
- * Creates a post from `{ postData: { text, image?, previewImage?, imageAlt?, warning? } }`. `image` is
- * a data URL or empty; `previewImage` is the client's own preview and is ignored; `imageAlt` describes
- * the image, and is dropped when there is none; `warning` is shown in place of both until opened.
+ * Creates a post from `{ postData: { text, image?, previewImage?, imageAlt?, warning? }, quoteOf? }`.
+ * `image` is a data URL or empty; `previewImage` is the client's own preview and is ignored;
+ * `imageAlt` describes the image, and is dropped when there is none; `warning` is shown in place of
+ * both until opened; `quoteOf` names the post it quotes (the `reposts` extension), as its author lets.
  */
-export async function createPost(ctx: RuleContext, author: MemberRow, { postData }: PostDraftPayload): Promise<PostRow> {
+export async function createPost(ctx: RuleContext, author: MemberRow, { postData, quoteOf }: PostDraftPayload): Promise<PostRow> {
   const { text, imageAlt, warning, kept } = await readPostDraft(ctx, postData);
 
   const timestamp = ctx.now().toISOString();
   return ctx.store.transaction(async (tx) => {
+    const original = quoteOf === undefined || quoteOf === null || quoteOf === '' ? undefined : await quotable(tx, author, quoteOf);
     const image = kept ? await tx.keepImage(kept) : undefined;
     const post: PostRow = {
       id: ctx.newId(),
@@ -84,10 +87,13 @@ export async function createPost(ctx: RuleContext, author: MemberRow, { postData
       editedAt: null,
       imageSizes: image?.sizes ?? null,
       warning,
+      repostOf: null,
+      quoteOf: original?.id ?? null,
     };
     await tx.insertPost(post);
     await tx.emit({ type: 'post-created', postId: post.id, authorId: author.id });
     await syncMentions(ctx, tx, { postId: post.id, authorId: author.id }, '', text);
+    if (original) await quoted(ctx, tx, post, original);
     return post;
   });
 }
@@ -101,6 +107,8 @@ export async function editPost(ctx: RuleContext, member: MemberRow, postId: stri
   const updatedAt = ctx.now().toISOString();
   await ctx.store.transaction(async (tx) => {
     const post = await visiblePost(tx, postId, member.id);
+    // A repost has nothing of its own to edit: it is answered as its original.
+    if (post.repostOf !== null) throw refusal('editNotOwner');
     if (post.authorId !== member.id) throw refusal('editNotOwner');
     const { text, imageAlt, warning } = readPostEdit(post, postData);
     const changed = text !== post.content || imageAlt !== post.imageAlt || warning !== post.warning;
@@ -115,8 +123,15 @@ export async function deletePost(ctx: RuleContext, member: MemberRow, postId: st
   await ctx.store.transaction(async (tx) => {
     const post = await visiblePost(tx, postId, member.id);
     if (post.authorId !== member.id) throw refusal('deleteNotOwner');
+    // A repost deleted is a repost taken back.
+    const original = post.repostOf === null ? undefined : await tx.post(post.repostOf);
+    if (original) {
+      await removeRepost(tx, post, original);
+      return;
+    }
     await removingNotifications(tx, { postId: post.id }, () => tx.deletePost(post.id));
     await tx.emit({ type: 'post-deleted', postId: post.id });
+    await unquoted(tx, post);
   });
 }
 

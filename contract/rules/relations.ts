@@ -44,11 +44,15 @@ export async function refuseBlocked(reader: StoreReader, viewerId: string | unde
   if (await reader.unseenBy(viewerId, authorId)) throw refusal(key);
 }
 
-/** The post, unless it is missing or a block stands between its author and the viewer. */
+/**
+ * The post, unless it is missing or a block stands between its author and the viewer; for a repost
+ * (the `reposts` extension), between the original's author and the viewer too.
+ */
 export async function visiblePost(reader: StoreReader, postId: string, viewerId: string | undefined): Promise<PostRow> {
   const post = await reader.post(postId);
   if (!post) throw refusal('postNotFound');
   await refuseBlocked(reader, viewerId, post.authorId, 'postNotFound');
+  if (post.repostOf !== null) await visiblePost(reader, post.repostOf, viewerId);
   return post;
 }
 

@@ -99,6 +99,7 @@ export async function publishDuePosts(ctx: RuleContext): Promise<number> {
         const post: PostRow = {
           id: ctx.newId(), authorId: row.authorId, content: row.content, postImage: row.postImage, imageAlt: row.imageAlt,
           createdAt: timestamp, updatedAt: timestamp, editedAt: null, imageSizes: row.imageSizes, warning: row.warning,
+          repostOf: null, quoteOf: null,
         };
         await tx.insertPost(post);
         await tx.emit({ type: 'post-created', postId: post.id, authorId: post.authorId });

@@ -7,6 +7,7 @@ import type { TokenClaims } from '../tokens';
 import { notify, notifyingWrite, unnotify } from './notifications';
 import { settled } from './posts';
 import { visibleMember } from './relations';
+import { readQuotePolicy } from './reposts';
 import { validateAvatar, validateBio, validateLanguage, validatePassword, validatePortfolioUrl, type AvatarChoice } from '../validation';
 
 /** `member` follows `userId`; both lists change together. Answers the other member. */
@@ -69,11 +70,13 @@ export async function editProfile(ctx: RuleContext, member: MemberRow, { userDat
   const currentPassword = userData.currentPassword ?? undefined;
   const rawAvatar = userData.avatar ?? undefined;
   const rawLanguage = userData.language ?? undefined;
+  const rawQuotePolicy = userData.quotePolicy ?? undefined;
 
   if (username !== undefined && username !== member.username) throw refusal('usernameImmutable');
   const userBio = rawBio === undefined ? member.userBio : validateBio(rawBio);
   const userPortfolioUrl = rawUrl === undefined ? member.userPortfolioUrl : validatePortfolioUrl(rawUrl);
   const language = rawLanguage === undefined ? undefined : validateLanguage(rawLanguage);
+  const quotePolicy = rawQuotePolicy === undefined ? undefined : readQuotePolicy(rawQuotePolicy);
   let passwordHash: string | undefined;
   if (rawPassword !== undefined && rawPassword !== '') {
     if (currentPassword === undefined || !(await ctx.passwords.verify(member.passwordHash, currentPassword))) {
@@ -95,6 +98,7 @@ export async function editProfile(ctx: RuleContext, member: MemberRow, { userDat
       userBio,
       userPortfolioUrl,
       ...(language === undefined ? {} : { language }),
+      ...(quotePolicy === undefined ? {} : { quotePolicy }),
       // Named only when it changes: the server lets go of the image a member named before.
       ...(avatar === undefined || avatar.kind === 'unchanged' ? {} : { image: await avatarUrl(tx, avatar, current.image) }),
       updatedAt,

@@ -7,11 +7,12 @@ import { EventSource } from 'eventsource';
 import { RESET_EVENT, type EventType } from '../events';
 import { target } from './support';
 
-const EVENT_TYPES: readonly EventType[] = [
-  'post-created', 'post-edited', 'post-deleted', 'post-reacted', 'member-joined', 'member-updated', 'follow-changed', 'bookmark-changed', 'session-ended',
-  'reply-created', 'reply-deleted', 'reply-reacted',
-  'notifications-changed', 'relation-changed', 'member-withdrawn', 'member-left',
-];
+/** Every event type, each named once: a type added to the contract and not here fails the typecheck. */
+const EVENT_TYPES = Object.keys({
+  'post-created': true, 'post-edited': true, 'post-deleted': true, 'post-reacted': true, 'post-shared': true, 'member-joined': true, 'member-updated': true,
+  'follow-changed': true, 'bookmark-changed': true, 'session-ended': true, 'reply-created': true, 'reply-deleted': true, 'reply-reacted': true,
+  'notifications-changed': true, 'relation-changed': true, 'member-withdrawn': true, 'member-left': true,
+} satisfies Record<EventType, true>) as EventType[];
 
 export interface Received {
   id: number;

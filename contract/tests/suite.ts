@@ -24,6 +24,7 @@ import './privacy.contract';
 import './imageSizes.contract';
 import './memberLanguage.contract';
 import './pins.contract';
+import './reposts.contract';
 import './contentWarnings.contract';
 import './search.contract';
 import './devices.contract';
