@@ -13,7 +13,7 @@ import type { Post } from '../../../types/api';
 import { QuoteIcon, RepostIcon } from '../../posts/components/icons';
 import { flipToggle } from '../../ui/notify';
 import { selectQuoteRefusal } from '../quotePolicy';
-import { useRepostPostMutation, useUndoRepostMutation } from '../repostsApi';
+import { selectIsReposted, useRepostPostMutation, useUndoRepostMutation } from '../repostsApi';
 import { QuoteDialog } from './QuoteDialog';
 import './Reposts.css';
 
@@ -37,6 +37,7 @@ export const RepostActions = memo(function RepostActions({ post }: { post: Post 
   const say = useT();
   const shown = useAppSelector((state) => hasCapability(state, 'reposts'));
   const refusal = useAppSelector((state) => selectQuoteRefusal(state, post));
+  const reposted = useAppSelector((state) => selectIsReposted(state, post.id));
   const [repost, repostState] = useRepostPostMutation();
   const [undo, undoState] = useUndoRepostMutation();
   const quoting = useHistoryWindow(`quote-post:${post.id}`);
@@ -54,7 +55,6 @@ export const RepostActions = memo(function RepostActions({ post }: { post: Post 
   }, [open, active]);
 
   if (!shown) return null;
-  const reposted = post.reposted === true;
   const repostCount = post.repostCount ?? 0;
   const quoteCount = post.quoteCount ?? 0;
   const busy = repostState.isLoading || undoState.isLoading;
