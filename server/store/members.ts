@@ -4,7 +4,7 @@ import type { Row, Sql } from '../db/database';
 import { releaseImage } from './media';
 import { entryOf, iso, NO_LOCKS, rowById, setPair, storable, storableIds, type RowLocks } from './rows';
 
-export const MEMBER_COLUMNS = 'id, username, first_name, last_name, password_hash, image, bio, portfolio_url, session_version, created_at, updated_at, language, email, email_confirmed';
+export const MEMBER_COLUMNS = 'id, username, first_name, last_name, password_hash, image, bio, portfolio_url, session_version, created_at, updated_at, language, email, email_confirmed, quote_policy';
 
 export function toMember(row: Row): MemberRow {
   return {
@@ -17,6 +17,7 @@ export function toMember(row: Row): MemberRow {
     userBio: String(row.bio),
     userPortfolioUrl: String(row.portfolio_url),
     language: String(row.language),
+    quotePolicy: String(row.quote_policy ?? 'anyone') as MemberRow['quotePolicy'],
     email: String(row.email),
     emailConfirmed: row.email_confirmed === true,
     sessionVersion: Number(row.session_version),
@@ -150,6 +151,7 @@ const MEMBER_CHANGES: Record<string, string> = {
   userBio: 'bio',
   userPortfolioUrl: 'portfolio_url',
   language: 'language',
+  quotePolicy: 'quote_policy',
   email: 'email',
   emailConfirmed: 'email_confirmed',
   sessionVersion: 'session_version',
@@ -160,8 +162,8 @@ export function memberWrites(sql: Sql) {
   return {
     async insertMember(row) {
       await sql.query(
-        `INSERT INTO members (${MEMBER_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)`,
-        [row.id, row.username, row.firstName, row.lastName, row.passwordHash, row.image, row.userBio, row.userPortfolioUrl, row.sessionVersion, row.createdAt, row.updatedAt, row.language, row.email, row.emailConfirmed],
+        `INSERT INTO members (${MEMBER_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)`,
+        [row.id, row.username, row.firstName, row.lastName, row.passwordHash, row.image, row.userBio, row.userPortfolioUrl, row.sessionVersion, row.createdAt, row.updatedAt, row.language, row.email, row.emailConfirmed, row.quotePolicy],
       );
     },
     async updateMember(id, changes) {

@@ -3,7 +3,7 @@ import { decodeCursor, encodeCursor, postCursor, postCursorKey } from '../../con
 import { refusal } from '../../contract/errors';
 import type { Orderable, PostOrder } from '../../contract/order';
 import type { ImageSizes } from '../../contract/api';
-import type { Page, PageRequest, PostRow, PostSource, ReactionKind, ReactionLists, Scope, StoreReader, StoreTx } from '../../contract/store';
+import { holdsReposts, type Page, type PageRequest, type PostRow, type PostSource, type ReactionKind, type ReactionLists, type Scope, type ShareCounts, type StoreReader, type StoreTx } from '../../contract/store';
 import type { Row, Sql } from '../db/database';
 import { entryOf, iso, NO_LOCKS, rowById, setPair, storable, storableIds, type RowLocks } from './rows';
 import { releaseImage } from './media';
@@ -11,7 +11,9 @@ import { notLeaving } from './leaving';
 import { shownToViewer } from './relations';
 import { replaceTags, tagRowsQuery, writeTags } from './tags';
 
-export const POST_COLUMNS = 'id, author_id, content, image, created_at, updated_at, image_alt, edited_at, image_sizes, warning';
+export const POST_COLUMNS = 'id, author_id, content, image, created_at, updated_at, image_alt, edited_at, image_sizes, warning, repost_of, quote_of';
+/** Every post but the reposts (the `reposts` extension), which only a feed and a member's own list hold. */
+const ORIGINALS = 'repost_of IS NULL';
 const NEWEST_FIRST = 'ORDER BY created_at DESC, id ASC';
 
 /**
@@ -34,6 +36,8 @@ export function toPost(row: Row): PostRow {
     editedAt: row.edited_at === null || row.edited_at === undefined ? null : iso(row.edited_at),
     imageSizes: imageSizesOf(row.image_sizes),
     warning: String(row.warning ?? ''),
+    repostOf: row.repost_of === null || row.repost_of === undefined ? null : String(row.repost_of),
+    quoteOf: row.quote_of === null || row.quote_of === undefined ? null : String(row.quote_of),
   };
 }
 
@@ -107,7 +111,7 @@ async function postPage(sql: Sql, source: PostSource, order: PostOrder, { limit,
     text = `SELECT ${joined} FROM (${tagRowsQuery(source.tag, key, limit + 1, param)}) AS tagged
       JOIN posts p ON p.id = tagged.post_id ORDER BY tagged.created_at DESC, tagged.post_id ASC`;
   } else {
-    const condition = key === undefined ? 'TRUE' : after(key, param);
+    const condition = `${key === undefined ? 'TRUE' : after(key, param)}${holdsReposts(source, order) ? '' : ` AND ${ORIGINALS}`}`;
     const take = param(limit + 1);
     if (source.kind === 'feed') {
       const member = param(source.memberId);
@@ -138,6 +142,7 @@ async function postPage(sql: Sql, source: PostSource, order: PostOrder, { limit,
         // A tag's posts in another order than newest first: every post of the tag is sorted.
         : source.kind === 'tag' ? `id IN (SELECT post_id FROM post_tags WHERE tag = ${param(source.tag)}) AND ${condition}`
         : source.kind === 'search' ? `${searchCondition(source, param)} AND ${condition}`
+        : source.kind === 'quotes' ? `quote_of = ${param(source.postId)} AND ${condition}`
         : condition;
       if (source.kind !== 'author') where += ` AND ${source.viewerId === undefined ? notLeaving('author_id') : shownToViewer('author_id', param(source.viewerId))}`;
       text = `SELECT ${columns} FROM posts WHERE ${where} ORDER BY ${by} LIMIT ${take}`;
@@ -181,10 +186,10 @@ export function postReads(sql: Sql, locks: RowLocks = NO_LOCKS) {
       return rowById(sql, 'posts', POST_COLUMNS, id, locks.record, toPost);
     },
     async posts() {
-      return (await sql.query(`SELECT ${POST_COLUMNS} FROM posts ${NEWEST_FIRST}`)).map(toPost);
+      return (await sql.query(`SELECT ${POST_COLUMNS} FROM posts WHERE ${ORIGINALS} ${NEWEST_FIRST}`)).map(toPost);
     },
     async postsByAuthor(authorId) {
-      return (await sql.query(`SELECT ${POST_COLUMNS} FROM posts WHERE author_id = $1 ${NEWEST_FIRST}`, [authorId])).map(toPost);
+      return (await sql.query(`SELECT ${POST_COLUMNS} FROM posts WHERE author_id = $1 AND ${ORIGINALS} ${NEWEST_FIRST}`, [authorId])).map(toPost);
     },
     async postsByIds(ids) {
       if (ids.length === 0) return [];
@@ -236,6 +241,36 @@ export function postReads(sql: Sql, locks: RowLocks = NO_LOCKS) {
         : scope.length === 0 ? [] : await sql.query('SELECT post_id FROM pins WHERE post_id = ANY($1::text[])', [storableIds(scope)]);
       return new Set(rows.map((row) => String(row.post_id)));
     },
+    async shareCounts(postIds) {
+      const counts = new Map<string, ShareCounts>();
+      if (postIds.length === 0) return counts;
+      const ids = storableIds(postIds);
+      // Each by its partial index: the reposts of each post, and the quotes of each.
+      const rows = await sql.query(
+        `SELECT repost_of AS post_id, count(*)::int AS reposts, 0 AS quotes FROM posts WHERE repost_of = ANY($1::text[]) GROUP BY repost_of
+         UNION ALL SELECT quote_of, 0, count(*)::int FROM posts WHERE quote_of = ANY($1::text[]) GROUP BY quote_of`,
+        [ids],
+      );
+      for (const row of rows) {
+        const count = entryOf(counts, String(row.post_id), () => ({ reposts: 0, quotes: 0 }));
+        count.reposts += Number(row.reposts);
+        count.quotes += Number(row.quotes);
+      }
+      return counts;
+    },
+    async repostedBy(memberId) {
+      if (!storable(memberId)) return [];
+      return (await sql.query('SELECT repost_of FROM posts WHERE author_id = $1 AND repost_of IS NOT NULL ORDER BY created_at DESC, id', [memberId])).map((row) => String(row.repost_of));
+    },
+    async repostBy(memberId, postId) {
+      if (!storable(memberId) || !storable(postId)) return undefined;
+      const [row] = await sql.query(`SELECT ${POST_COLUMNS} FROM posts WHERE repost_of = $2 AND author_id = $1`, [memberId, postId]);
+      return row && toPost(row);
+    },
+    async quotesBy(memberId, postId, exceptId) {
+      const rows = await sql.query('SELECT 1 FROM posts WHERE quote_of = $2 AND author_id = $1 AND id <> $3 LIMIT 1', [memberId, postId, exceptId]);
+      return rows.length > 0;
+    },
     postPage: (source, order, page) => postPage(sql, source, order, page),
     bookmarkPage: (memberId, page) => bookmarkPage(sql, memberId, page),
   } satisfies Partial<StoreReader>;
@@ -245,8 +280,8 @@ export function postWrites(sql: Sql) {
   return {
     async insertPost(row) {
       await sql.query(
-        `INSERT INTO posts (${POST_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9::jsonb, $10)`,
-        [row.id, row.authorId, row.content, row.postImage, row.createdAt, row.updatedAt, row.imageAlt, row.editedAt, row.imageSizes === null ? null : JSON.stringify(row.imageSizes), row.warning],
+        `INSERT INTO posts (${POST_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9::jsonb, $10, $11, $12)`,
+        [row.id, row.authorId, row.content, row.postImage, row.createdAt, row.updatedAt, row.imageAlt, row.editedAt, row.imageSizes === null ? null : JSON.stringify(row.imageSizes), row.warning, row.repostOf, row.quoteOf],
       );
       await writeTags(sql, [row]);
     },

@@ -65,7 +65,7 @@ type Columns = ReadonlyArray<readonly [name: string, type: string]>;
 const MEMBER_TYPES: Columns = [
   ['id', 'text'], ['username', 'text'], ['first_name', 'text'], ['last_name', 'text'], ['password_hash', 'text'], ['image', 'text'], ['bio', 'text'],
   ['portfolio_url', 'text'], ['session_version', 'int'], ['created_at', 'timestamptz'], ['updated_at', 'timestamptz'], ['language', 'text'],
-  ['email', 'text'], ['email_confirmed', 'boolean'],
+  ['email', 'text'], ['email_confirmed', 'boolean'], ['quote_policy', 'text'],
 ];
 const SCHEDULED_TYPES: Columns = [
   ['id', 'text'], ['author_id', 'text'], ['content', 'text'], ['image', 'text'], ['image_alt', 'text'], ['image_sizes', 'jsonb'],
@@ -73,7 +73,7 @@ const SCHEDULED_TYPES: Columns = [
 ];
 const POST_TYPES: Columns = [
   ['id', 'text'], ['author_id', 'text'], ['content', 'text'], ['image', 'text'], ['created_at', 'timestamptz'], ['updated_at', 'timestamptz'],
-  ['image_alt', 'text'], ['edited_at', 'timestamptz'], ['image_sizes', 'jsonb'], ['warning', 'text'],
+  ['image_alt', 'text'], ['edited_at', 'timestamptz'], ['image_sizes', 'jsonb'], ['warning', 'text'], ['repost_of', 'text'], ['quote_of', 'text'],
 ];
 const REPLY_TYPES: Columns = [
   ['id', 'text'], ['post_id', 'text'], ['author_id', 'text'], ['content', 'text'], ['reply_to_id', 'text'], ['reply_to_author_id', 'text'], ['created_at', 'timestamptz'],
@@ -122,9 +122,10 @@ export function snapshotCalls(database: Database, write: Write, options: SqlStor
     for (const user of users) userImages.push(await image(user.image));
     await insertInOrder(sql, 'members', MEMBER_TYPES, users.map((user, index) => [
       user.id, user.username, user.firstName, user.lastName, passwords.get(user.password) ?? '', userImages[index], user.userBio, user.userPortfolioUrl,
-      user.sessionVersion ?? 0, user.createdAt, user.updatedAt, user.language ?? '', user.email ?? '', user.emailConfirmed ?? false,
+      user.sessionVersion ?? 0, user.createdAt, user.updatedAt, user.language ?? '', user.email ?? '', user.emailConfirmed ?? false, user.quotePolicy ?? 'anyone',
     ]));
-    const posts = snapshot.posts;
+    // A repost names its original, which goes in first.
+    const posts = [...snapshot.posts].sort((a, b) => Number(a.repostOf !== undefined) - Number(b.repostOf !== undefined));
     const postImages: string[] = [];
     for (const post of posts) postImages.push(await image(post.postImage));
     await insertInOrder(sql, 'posts', POST_TYPES, posts.map((post, index) => [
@@ -132,7 +133,7 @@ export function snapshotCalls(database: Database, write: Write, options: SqlStor
       // A server's own snapshot names its stored copies; an image stored from a data URL or a shipped
       // file here has none, and answers without sizes.
       post.imageSizes && postImages[index] === post.postImage ? JSON.stringify(post.imageSizes) : null,
-      post.warning ?? '',
+      post.warning ?? '', post.repostOf ?? null, post.quoteOf ?? null,
     ]));
     await writeTags(sql, posts);
     await insertInOrder(sql, 'reactions', [['post_id', 'text'], ['member_id', 'text'], ['kind', 'text']], posts.flatMap((post) => [
@@ -246,6 +247,7 @@ export function snapshotCalls(database: Database, write: Write, options: SqlStor
             updatedAt: member.updatedAt,
             ...(member.sessionVersion !== 0 ? { sessionVersion: member.sessionVersion } : {}),
             ...(member.language !== '' ? { language: member.language } : {}),
+            ...(member.quotePolicy !== 'anyone' ? { quotePolicy: member.quotePolicy } : {}),
             ...(member.email !== '' ? { email: member.email } : {}),
             ...(member.emailConfirmed ? { emailConfirmed: true } : {}),
             ...(twoFactors.has(member.id) ? { twoFactor: twoFactors.get(member.id) } : {}),
@@ -253,11 +255,12 @@ export function snapshotCalls(database: Database, write: Write, options: SqlStor
           };
         });
         const postRecords: PostRecord[] = posts.map((row) => {
-          const { imageAlt, editedAt, imageSizes, warning, ...post } = toPost(row);
+          const { imageAlt, editedAt, imageSizes, warning, repostOf, quoteOf, ...post } = toPost(row);
           return {
             ...post, likedBy: reactions.get(post.id)?.likedBy ?? [], dislikedBy: reactions.get(post.id)?.dislikedBy ?? [],
             ...(imageAlt !== '' ? { imageAlt } : {}), ...(editedAt !== null ? { editedAt } : {}), ...(imageSizes ? { imageSizes } : {}),
             ...(warning !== '' ? { warning } : {}),
+            ...(repostOf !== null ? { repostOf } : {}), ...(quoteOf !== null ? { quoteOf } : {}),
           };
         });
         return {
