@@ -101,7 +101,7 @@ test.describe('Reposts and quotes', { tag: ['@phone'] }, () => {
     const quote = menu.getByRole('menuitem', { name: 'Quote', exact: true });
     await expect(quote).toBeDisabled();
     await expect(quote).toHaveAccessibleDescription(`${DEMO.name} does not let anyone quote this post.`);
-    await expect(menu).toContainText(`${DEMO.name} does not let anyone quote this post.`);
+    await expect(page.getByText(`${DEMO.name} does not let anyone quote this post.`, { exact: true })).toBeVisible();
     // Her quote, with Maya's post as its card, is on Liam's Home too.
     await expect(postCards(page).filter({ hasText: QUOTE }).getByRole('link', { name: new RegExp(LAKE) })).toBeVisible();
 
