@@ -45,7 +45,8 @@ const lastCreated = new WeakMap<LiveStore, EventPayloads['post-created']>();
 /**
  * A repost is a `post-created` of its own id, by the reposter, and the `post-shared` of the same write
  * comes right after it in the stream: that post is no new post of Explore, which lists originals
- * alone (Home, which holds reposts, keeps it).
+ * alone, nor of the member's own Home when they reposted it themselves (the post is on their screen
+ * already); a followed member's repost stays new on Home.
  */
 function repostHeard(store: LiveStore, event: LiveEvent): void {
   if (event.type === 'post-created') {
@@ -58,6 +59,7 @@ function repostHeard(store: LiveStore, event: LiveEvent): void {
   lastCreated.delete(store);
   if (event.kind === 'repost' && event.shared && created?.authorId === event.memberId) {
     store.dispatch(newPostNotIn({ list: 'explore', postId: created.postId }));
+    if (created.authorId === store.getState().session.userId) store.dispatch(newPostNotIn({ list: 'home', postId: created.postId }));
   }
 }
 

@@ -326,7 +326,7 @@ describe('Reposts on the live stream', () => {
     expect(within(await openMenu(user, cardOf(seedPostId(10)))).getByRole('menuitem', { name: 'Undo repost' })).toBeInTheDocument();
   });
 
-  it("counts a followed member's repost as new on Home, never on Explore, which lists originals alone", async () => {
+  it("counts a followed member's repost as new on Home, never on Explore, which lists originals alone, nor the member's own", async () => {
     const { store, router } = await renderHome('/explore');
     await untilLive(store);
     await elsewhere('zoe_martin', 'POST', `/posts/${seedPostId(1)}/repost`);
@@ -337,6 +337,10 @@ describe('Reposts on the live stream', () => {
     await findFeed('Latest Posts');
     await elsewhere('liam_chen', 'POST', `/posts/${seedPostId(4)}/repost`);
     expect(await screen.findByRole('button', { name: '1 new post' })).toBeInTheDocument();
+    // The member's own repost, from another device: the post is on their Home already.
+    await elsewhere('demo_user', 'POST', `/posts/${LAKE_ID}/repost`);
+    await waitFor(() => expect(repostButton(cardOf(LAKE_ID))).toHaveAccessibleName('Repost, 1 repost'));
+    expect(screen.getByRole('button', { name: '1 new post' })).toBeInTheDocument();
   });
 });
 
