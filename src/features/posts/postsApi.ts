@@ -69,9 +69,9 @@ export interface EditPostInput {
 /** The tag of the posts quoting a post (the `reposts` extension): their list loads again when a quote of it is written here. */
 export const quotesTag = (postId: string) => ({ type: 'Post' as const, id: `QUOTES:${postId}` });
 
-/** The cache tags of a list of posts: the list's own, and one per post it holds. */
+/** The cache tags of a list of posts: the list's own, and one per post it holds (and per repost that brought one in). */
 function postListTags(posts: readonly Post[] = EMPTY_POSTS) {
-  return [{ type: 'Post' as const, id: 'LIST' }, ...posts.map((post) => ({ type: 'Post' as const, id: post.id }))];
+  return [{ type: 'Post' as const, id: 'LIST' }, ...posts.flatMap((post) => (post.repost ? [post.id, post.repost.id] : [post.id]).map((id) => ({ type: 'Post' as const, id })))];
 }
 
 /**

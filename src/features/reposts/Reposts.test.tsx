@@ -326,6 +326,17 @@ describe('Reposts on the live stream', () => {
     expect(within(await openMenu(user, cardOf(seedPostId(10)))).getByRole('menuitem', { name: 'Undo repost' })).toBeInTheDocument();
   });
 
+  it('takes a repost taken back off the lists it brought the post into', async () => {
+    await elsewhere('liam_chen', 'POST', `/posts/${seedPostId(4)}/repost`);
+    const { store } = await renderHome();
+    await untilLive(store);
+    expect(within(cardOf(seedPostId(4))).getByRole('link', { name: 'Reposted by Liam Chen' })).toBeInTheDocument();
+
+    await elsewhere('liam_chen', 'DELETE', `/posts/${seedPostId(4)}/repost`);
+    await waitFor(() => expect(document.querySelector(`article[data-post-id="${seedPostId(4)}"]`)).toBeNull());
+    expect(contentsOf(await findFeed('Latest Posts'))).not.toContain(DUNES);
+  });
+
   it("counts a followed member's repost as new on Home, never on Explore, which lists originals alone, nor the member's own", async () => {
     const { store, router } = await renderHome('/explore');
     await untilLive(store);
