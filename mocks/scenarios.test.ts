@@ -1,20 +1,20 @@
-import type { LoginResponse, NotificationsPage, PostsResponse, UsersResponse } from '../contract/api';
+import type { LoginResponse, NotificationsPage, PostResponse, PostsPage, PostsResponse, UsersResponse } from '../contract/api';
 import { MESSAGES } from '../contract/messages';
 import { DEMO_CREDENTIALS, DEMO_USER_ID, seedPostId } from '../contract/seed/default';
 import { findInconsistencies } from '../contract/snapshot';
 import { getMockDb, useScenario } from './testing/node';
 import { authenticatorCode } from '../contract/rules/twoFactor';
-import { chooseScenario, DEFAULT_SCENARIO, getScenario, isScenarioName, SCENARIO_DESCRIPTIONS, SCENARIO_NAMES, SCENARIOS, TWO_FACTOR_DEMO } from './scenarios';
+import { chooseScenario, DEFAULT_SCENARIO, getScenario, isScenarioName, REPOSTS_DEMO, SCENARIO_DESCRIPTIONS, SCENARIO_NAMES, SCENARIOS, TWO_FACTOR_DEMO } from './scenarios';
 import { call, callAs, errorOf, expectHealthy } from './testing/testSupport';
 
 describe('scenario catalogue', () => {
   it('names every scenario QA needs, each with a description and a consistent seed', () => {
-    expect(SCENARIO_NAMES).toEqual(['default', 'empty', 'new-member', 'busy', 'slow', 'server-error', 'offline', 'expired-session', 'read-only', 'spec-only', 'two-factor']);
+    expect(SCENARIO_NAMES).toEqual(['default', 'empty', 'new-member', 'busy', 'slow', 'server-error', 'offline', 'expired-session', 'read-only', 'spec-only', 'two-factor', 'reposts']);
     for (const name of SCENARIO_NAMES) {
       expect(SCENARIOS[name].name).toBe(name);
       expect(SCENARIO_DESCRIPTIONS[name].length).toBeGreaterThan(20);
     }
-    for (const name of ['default', 'empty', 'new-member'] as const) {
+    for (const name of ['default', 'empty', 'new-member', 'reposts'] as const) {
       expect(findInconsistencies(getScenario(name).buildSeed())).toEqual([]);
     }
   });
@@ -182,5 +182,21 @@ describe('useScenario', () => {
     for (const code of TWO_FACTOR_DEMO.recoveryCodes) expect({ code, status: (await login(code)).status }).toEqual({ code, status: 200 });
     expect(errorOf(await login(TWO_FACTOR_DEMO.recoveryCodes[0]))).toBe(MESSAGES.twoFactorCodeInvalid);
     expect((await call('POST', '/auth/login', { body: { username: 'noah_kim', password: DEMO_CREDENTIALS.password } })).status).toBe(200);
+  });
+
+  it('reposts: Home opens on a quote and a repost, a quote of a gone post says so, and Noah lets nobody quote him', async () => {
+    useScenario('reposts');
+    expect(findInconsistencies(getMockDb().snapshot())).toEqual([]);
+    const home = (await callAs<PostsPage>('demo_user', 'GET', '/feed?limit=3')).json.posts;
+    expect(home.slice(0, 2).map((post) => [post.username, post.content.slice(0, 20), post.repost?.by.username ?? null, post.quote?.post?.username ?? null])).toEqual([
+      ['maya_patel', 'Fifty kilometres! Sa', null, 'noah_kim'],
+      ['zoe_martin', 'Sketching dunes from', 'liam_chen', null],
+    ]);
+    const gone = (await call<PostResponse>('GET', `/posts/${REPOSTS_DEMO.quoteOfGoneId}`)).json.post;
+    expect(gone.quote).toEqual({ postId: REPOSTS_DEMO.goneId, post: null });
+    const refused = await callAs('demo_user', 'POST', '/posts', { postData: { text: 'Me too' }, quoteOf: REPOSTS_DEMO.quotedPostId });
+    expect({ status: refused.status, message: errorOf(refused) }).toEqual({ status: 403, message: MESSAGES.quoteNotAllowed });
+    const zoes = (await callAs<NotificationsPage>('zoe_martin', 'GET', '/notifications')).json.notifications;
+    expect(zoes[0]).toMatchObject({ kind: 'repost', actor: { username: 'liam_chen' }, postId: REPOSTS_DEMO.repostedPostId });
   });
 });

@@ -7,12 +7,13 @@ import { delay, http, HttpResponse, type HttpHandler } from 'msw';
 import type { MessageKey } from '../contract/messages';
 import { MEMBER_ROUTES, ROUTES, type RouteSpec } from '../contract/routes';
 import { buildBusySeed } from '../contract/seed/busy';
-import { buildDefaultSeed, DEMO_USER_ID } from '../contract/seed/default';
-import type { DbSnapshot } from '../contract/snapshot';
+import { notificationKey } from '../contract/rules/notifications';
+import { buildDefaultSeed, DEMO_USER_ID, SEED_USER_IDS, seedPostId } from '../contract/seed/default';
+import type { DbSnapshot, NotificationRecord, PostRecord } from '../contract/snapshot';
 import type { MockContext } from './context';
 import { errorResponse, pathsOf, routeUrl, toHandler } from './handlers';
 
-export const SCENARIO_NAMES = ['default', 'empty', 'new-member', 'busy', 'slow', 'server-error', 'offline', 'expired-session', 'read-only', 'spec-only', 'two-factor'] as const;
+export const SCENARIO_NAMES = ['default', 'empty', 'new-member', 'busy', 'slow', 'server-error', 'offline', 'expired-session', 'read-only', 'spec-only', 'two-factor', 'reposts'] as const;
 
 export type ScenarioName = (typeof SCENARIO_NAMES)[number];
 
@@ -83,6 +84,51 @@ function buildTwoFactorSeed(): DbSnapshot {
   const seed = buildDefaultSeed();
   const twoFactor = { secret: TWO_FACTOR_DEMO.secret, lastStep: 0, recoveryCodeHashes: [...TWO_FACTOR_DEMO.recoveryCodeHashes], enabledAt: '2026-01-05T09:00:00.000Z' };
   return { ...seed, users: seed.users.map((user) => (user.id === DEMO_USER_ID ? { ...user, twoFactor } : user)) };
+}
+
+/** Where the `reposts` scenario's rows are, for its test. */
+export const REPOSTS_DEMO = {
+  /** Liam's repost of Zoe's dunes. */
+  repostId: 'b0570000-0000-4000-8000-000000000001',
+  repostedPostId: seedPostId(4),
+  /** Maya's quote of Noah's ride. */
+  quoteId: 'b0570000-0000-4000-8000-000000000002',
+  quotedPostId: seedPostId(8),
+  /** Liam's quote of a post deleted since. */
+  quoteOfGoneId: 'b0570000-0000-4000-8000-000000000003',
+  goneId: 'b0570000-0000-4000-8000-0000000000ff',
+} as const;
+
+/**
+ * The seed with reposts and quotes (the `reposts` extension): Liam reposted Zoe's dunes and Maya
+ * quoted Noah's ride (both in demo_user's Home, the newest there), Liam quoted a post deleted since,
+ * Noah lets nobody quote his posts, and Zoe and Noah were told.
+ */
+function buildRepostsSeed(): DbSnapshot {
+  const seed = buildDefaultSeed();
+  const { liam, maya, noah, zoe } = SEED_USER_IDS;
+  const at = (hour: number) => new Date(Date.UTC(2025, 4, 21, hour)).toISOString();
+  const post = (id: string, authorId: string, content: string, hour: number, link: { repostOf: string } | { quoteOf: string }): PostRecord => ({
+    id, authorId, content, postImage: '', likedBy: [], dislikedBy: [], createdAt: at(hour), updatedAt: at(hour), ...link,
+  });
+  const told = (id: string, recipientId: string, kind: 'repost' | 'quote', actorId: string, postId: string, hour: number): NotificationRecord => ({
+    id, recipientId, kind, key: notificationKey({ kind, actorId, postId }), postId, replyId: null, actorIds: [actorId], unread: true, updatedAt: at(hour),
+  });
+  return {
+    ...seed,
+    users: seed.users.map((user) => (user.id === noah ? { ...user, quotePolicy: 'nobody' } : user)),
+    posts: [
+      ...seed.posts,
+      post(REPOSTS_DEMO.quoteOfGoneId, liam, 'Wish I had saved this one: it was the best sunrise of the spring.', 8, { quoteOf: REPOSTS_DEMO.goneId }),
+      post(REPOSTS_DEMO.repostId, liam, '', 9, { repostOf: REPOSTS_DEMO.repostedPostId }),
+      post(REPOSTS_DEMO.quoteId, maya, 'Fifty kilometres! Save me a seat on the next ride.', 10, { quoteOf: REPOSTS_DEMO.quotedPostId }),
+    ],
+    notifications: [
+      ...(seed.notifications ?? []),
+      told('b0570000-0000-4000-8000-000000000011', zoe, 'repost', liam, REPOSTS_DEMO.repostedPostId, 9),
+      told('b0570000-0000-4000-8000-000000000012', noah, 'quote', maya, REPOSTS_DEMO.quotedPostId, 10),
+    ],
+  };
 }
 
 const none = (): HttpHandler[] => [];
@@ -206,6 +252,12 @@ export const SCENARIOS: Readonly<Record<ScenarioName, Scenario>> = {
     name: 'two-factor',
     description: 'The seed, where demo_user has two-factor sign-in on: login asks for the code the workbench shows (or a recovery code from the README), and Your account turns it off.',
     buildSeed: buildTwoFactorSeed,
+    overrides: none,
+  },
+  reposts: {
+    name: 'reposts',
+    description: 'The seed with reposts and quotes: Home opens on Maya\'s quote of Noah\'s ride and Zoe\'s dunes "Reposted by Liam Chen"; Liam\'s profile has a quote of a post deleted since ("This post is no longer available"); Noah lets nobody quote his posts; Zoe and Noah were told.',
+    buildSeed: buildRepostsSeed,
     overrides: none,
   },
 };

@@ -92,6 +92,9 @@ const GRID: Record<string, Partial<Record<Column, Case>>> = {
   },
   'GET /posts/:postId': notFound('/posts/:postId'),
   'POST /posts': {
+    // A quote (`reposts`) of a post out of sight, or not there.
+    blocked: { path: '/posts', body: { postData: { text: 'Quoting' }, quoteOf: othersPost }, refused: 'postNotFound' },
+    'a missing id': { path: '/posts', body: { postData: { text: 'Quoting' }, quoteOf: missingPost }, refused: 'postNotFound' },
     'a bad body': { path: '/posts', body: NOT_AN_OBJECT, refused: 'invalidBody' },
     'a limit hit': { path: '/posts', body: { postData: { text: tooLong(LIMITS.postTextMax) } }, refused: 'postTooLong' },
   },
@@ -116,6 +119,12 @@ const GRID: Record<string, Partial<Record<Column, Case>>> = {
     "another member's resource": { path: `/posts/unpin/${othersPost}`, refused: 'notPinned' },
   },
   'GET /users/:userId/pinned': notFound('/users/:userId/pinned'),
+  'POST /posts/:postId/repost': notFound('/posts/:postId/repost'),
+  'DELETE /posts/:postId/repost': notFound('/posts/:postId/repost'),
+  'GET /posts/:postId/quotes': {
+    ...notFound('/posts/:postId/quotes'),
+    ...pageLimitHit(`/posts/${othersPost}/quotes?limit=101`),
+  },
   'POST /posts/dislike/:postId': notFound('/posts/dislike/:postId'),
   'GET /posts/:postId/replies': {
     ...notFound('/posts/:postId/replies'),

@@ -33,10 +33,11 @@ const demoClaims = () => {
 };
 
 describe('authentication', () => {
-  it('covers exactly the (auth) calls of spec section 7, logout, the home feed, replies, notifications, mute and block, pins, devices, the email address, two-factor sign-in, the data export and import, leaving, scheduled posts', () => {
+  it('covers exactly the (auth) calls of spec section 7, logout, the home feed, replies, notifications, mute and block, pins, devices, the email address, two-factor sign-in, the data export and import, leaving, scheduled posts, reposts', () => {
     expect(MEMBER_ROUTES.map((route) => `${route.method.toUpperCase()} ${route.path}`).sort()).toEqual([
       'DELETE /account/deletion',
       'DELETE /posts/:postId',
+      'DELETE /posts/:postId/repost',
       'DELETE /replies/:replyId',
       'DELETE /scheduled-posts/:id',
       'GET /account/deletion',
@@ -61,6 +62,7 @@ describe('authentication', () => {
       'POST /notifications/read',
       'POST /posts',
       'POST /posts/:postId/replies',
+      'POST /posts/:postId/repost',
       'POST /posts/dislike/:postId',
       'POST /posts/edit/:postId',
       'POST /posts/like/:postId',
