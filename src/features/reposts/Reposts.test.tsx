@@ -4,6 +4,7 @@ import { ERROR_CODES, MESSAGES } from '../../../contract/messages';
 import { DEMO_CREDENTIALS, DEMO_USER_ID, SEED_USER_IDS, seedPostId } from '../../../contract/seed/default';
 import type { Post, PostsPage } from '../../types/api';
 import { getMockDb, server, useScenario } from '../../../mocks/testing/node';
+import { REPOSTS_DEMO } from '../../../mocks/scenarios';
 import { elsewhere } from '../../test/elsewhere';
 import { API, articlesOf, contentsOf, findFeed, renderHome } from '../../test/posts';
 import { renderWithProviders } from '../../test/renderWithProviders';
@@ -355,12 +356,35 @@ describe('Reposts on the live stream', () => {
   });
 });
 
+describe("QA's reposts scenario", () => {
+  it('opens Home on a quote and a repost, a quote of a post gone since, and no Quote on the posts of a member who lets nobody', async () => {
+    useScenario('reposts');
+    const { user, router } = await renderHome();
+    const feed = await findFeed('Latest Posts');
+    const [quote, repost] = articlesOf(feed);
+    expect([quote, repost].map((card) => card?.getAttribute('data-post-id'))).toEqual([REPOSTS_DEMO.quoteId, REPOSTS_DEMO.repostedPostId]);
+    expect(within(quote!).getByRole('link', { name: /^Noah Kim\s*@noah_kim\s*Fifty kilometres/ })).toHaveAttribute('href', `/posts/${REPOSTS_DEMO.quotedPostId}`);
+    expect(within(repost!).getByRole('link', { name: 'Reposted by Liam Chen' })).toBeInTheDocument();
+    expect(within(cardOf(REPOSTS_DEMO.quoteOfGoneId)).getByText('This post is no longer available')).toBeInTheDocument();
+
+    await act(() => router.navigate('/explore'));
+    await findFeed('Explore');
+    const ride = within(await openMenu(user, cardOf(REPOSTS_DEMO.quotedPostId))).getByRole('menuitem', { name: 'Quote' });
+    expect(ride).toHaveAttribute('aria-disabled', 'true');
+    expect(ride).toHaveAccessibleDescription('Noah Kim does not let anyone quote this post.');
+  });
+});
+
 describe('A backend without reposts', () => {
   it('shows no Repost menu, no counts, and no quote policy (the spec alone)', async () => {
     useScenario('spec-only');
-    await renderHome();
+    const { router } = await renderHome();
     expect(screen.getAllByRole('article').length).toBeGreaterThan(0);
     expect(screen.queryByRole('button', { name: /^Repost/ })).not.toBeInTheDocument();
     expect(screen.queryByRole('link', { name: /^Quotes/ })).not.toBeInTheDocument();
+
+    await act(() => router.navigate('/settings/account'));
+    expect(await screen.findByText('This network does not list the devices you are logged in on.')).toBeInTheDocument();
+    expect(screen.queryByRole('radiogroup', { name: 'Who can quote your posts' })).not.toBeInTheDocument();
   });
 });
