@@ -1,5 +1,6 @@
 /**
- * Reposts and quotes, as members meet them on the stand-in (desktop and phone): Ava reposts Zoe's
+ * Reposts and quotes, as members meet them on the stand-in (desktop and phone) and on the real
+ * server: Ava reposts Zoe's
  * post, and Liam, who follows Ava but not Zoe, finds it on his Home with "Reposted by Ava Reed";
  * Ava undoes it. Ava quotes Maya's post, the quote shows the post as a card, and once she lets
  * nobody quote her posts, Liam is not offered Quote on hers, and is told why.
@@ -34,7 +35,7 @@ async function switchTo(page: Page, username: string): Promise<void> {
   await login(page, { username });
 }
 
-test.describe('Reposts and quotes', { tag: ['@phone'] }, () => {
+test.describe('Reposts and quotes', { tag: ['@phone', '@server', '@standin'] }, () => {
   test("Ava reposts Zoe's post, Liam finds it on his Home said as hers, and she undoes it", async ({ page }) => {
     await login(page);
     await navigateTo(page, 'Explore');
