@@ -1,9 +1,8 @@
 /**
  * Reposts and quotes, as members meet them on the stand-in (desktop and phone) and on the real
- * server: Ava reposts Zoe's
- * post, and Liam, who follows Ava but not Zoe, finds it on his Home with "Reposted by Ava Reed";
- * Ava undoes it. Ava quotes Maya's post, the quote shows the post as a card, and once she lets
- * nobody quote her posts, Liam is not offered Quote on hers, and is told why.
+ * server: Ava reposts Zoe's post, and Liam, who follows Ava but not Zoe, finds it on his Home with
+ * "Reposted by Ava Reed"; Ava undoes it. Ava quotes Maya's post, the quote shows the post as a card,
+ * and once she lets nobody quote her posts, Liam is not offered Quote on hers, and is told why.
  */
 import type { Locator, Page } from '@playwright/test';
 import { audit } from './audit';
