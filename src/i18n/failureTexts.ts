@@ -74,6 +74,9 @@ const NOT_DONE = {
   schedulePost: 'failedAct.schedulePost',
   editScheduledPost: 'failedAct.editScheduledPost',
   cancelScheduledPost: 'failedAct.cancelScheduledPost',
+  repostPost: 'failedAct.repostPost',
+  undoRepost: 'failedAct.undoRepost',
+  saveQuotePolicy: 'failedAct.saveQuotePolicy',
 } as const satisfies Record<string, MessageId>;
 
 /** The toast of an act that failed for want of the backend: what did not happen, then why. */

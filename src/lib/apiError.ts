@@ -71,6 +71,7 @@ export function classifyFailure(error: unknown, sentToken: boolean): ApiFailure 
 const ALREADY: readonly string[] = [
   'already_liked', 'already_disliked', 'already_bookmarked', 'not_bookmarked',
   'already_following', 'not_following', 'reply_already_liked', 'reply_not_liked',
+  'already_reposted', 'not_reposted',
 ] satisfies ErrorCode[];
 
 /**

@@ -5,6 +5,7 @@ import { DataSection } from '../features/account/components/DataSection';
 import { DeleteAccountSection } from '../features/account/components/DeleteAccountSection';
 import { EmailSection } from '../features/account/components/EmailSection';
 import { DeviceList } from '../features/devices/components/DeviceList';
+import { QuotePolicySection } from '../features/reposts/components/QuotePolicySection';
 import { TwoFactorSection } from '../features/twoFactor/components/TwoFactorSection';
 import { useLoaderOffAfter } from '../features/ui/useLoaderOffAfter';
 import { useCapability } from '../lib/api/capabilities';
@@ -14,11 +15,13 @@ import './MutedAndBlockedPage.css';
 
 /**
  * /settings/account: the member's email address, two-factor sign-in, the devices they are logged in on,
- * their data to download or import, and deleting the account (the `accounts` extension).
+ * their data to download or import, and deleting the account (the `accounts` extension); who may
+ * quote their posts (the `reposts` extension).
  */
 export function AccountPage() {
   const say = useT();
   const has = useCapability('accounts');
+  const quotes = useCapability('reposts') === true;
   const emailId = useId();
   const devicesId = useId();
   const twoFactorId = useId();
@@ -30,6 +33,7 @@ export function AccountPage() {
   return (
     <div className="feed-page">
       <h1 className="feed-page__title">{say('page.account')}</h1>
+      {quotes ? <QuotePolicySection /> : null}
       {has === true ? (
         <>
           <section aria-labelledby={emailId}>

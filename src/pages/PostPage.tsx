@@ -6,6 +6,7 @@ import { paths, replyOfHash } from '../config/paths';
 import { TIMINGS } from '../config/timings';
 import { PostCard } from '../features/posts/components/PostCard';
 import { Replies } from '../features/replies/components/Replies';
+import { PostQuotes } from '../features/reposts/components/PostQuotes';
 import { useCapability } from '../lib/api/capabilities';
 import { WithPostCardExtras } from './PostCardExtras';
 import { useGetPostQuery } from '../features/posts/postsApi';
@@ -33,7 +34,10 @@ function LikedBy({ post }: { post: Post }) {
   );
 }
 
-/** One post, on its own page; with the backend's `replies`, its conversation under it, landing on a reply its hash names. */
+/**
+ * One post, on its own page; with the backend's `replies`, its conversation under it, landing on a
+ * reply its hash names; with `reposts`, the posts quoting it after that.
+ */
 export function PostPage() {
   const say = useT();
   const { postId = '' } = useParams();
@@ -68,6 +72,9 @@ export function PostPage() {
           </WithPostCardExtras>
           {hasLists ? <LikedBy post={post} /> : null}
           {hasReplies ? <Replies post={post} landOn={landOn} /> : null}
+          <WithPostCardExtras>
+            <PostQuotes post={post} />
+          </WithPostCardExtras>
         </>
       ) : isLoading ? (
         <p className="feed-page__status" role="status">

@@ -6,7 +6,7 @@ export type LiveEvent = NetworkEvent | { type: typeof RESET_EVENT };
 
 /** Every event type a stream sends, by name (the compiler keeps the list whole). */
 const EVENT_TYPES = Object.keys({
-  'post-created': true, 'post-edited': true, 'post-deleted': true, 'post-reacted': true, 'member-joined': true,
+  'post-created': true, 'post-edited': true, 'post-deleted': true, 'post-reacted': true, 'post-shared': true, 'member-joined': true,
   'member-updated': true, 'follow-changed': true, 'bookmark-changed': true, 'session-ended': true,
   'reply-created': true, 'reply-deleted': true, 'reply-reacted': true,
   'notifications-changed': true, 'relation-changed': true, 'member-withdrawn': true, 'member-left': true,

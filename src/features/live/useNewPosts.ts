@@ -41,7 +41,8 @@ export function useNewPosts(list: NewPostsList, { shown, reload, check }: NewPos
   const live = useAppSelector(selectLive);
   const heard = useAppSelector((state) => selectNewPostIds(state, list));
   const count = useMemo(() => {
-    const present = new Set(shown.map((post) => post.id));
+    // A repost is heard by its own id, and shown as the post it reposts.
+    const present = new Set(shown.flatMap((post) => (post.repost ? [post.id, post.repost.id] : [post.id])));
     return heard.filter((id) => !present.has(id)).length;
   }, [heard, shown]);
 

@@ -7,6 +7,20 @@ import { useGetPostPagesInfiniteQuery, type PagedList } from './postsApi';
 /** A module-level empty: a list with nothing to show always gives the same reference. */
 export const EMPTY_POSTS: readonly Post[] = Object.freeze([]) as readonly Post[];
 
+/**
+ * A list's posts with each post once: a post a later page holds again (reposted meanwhile, or by
+ * another member the list follows) is left where the member first saw it.
+ */
+export function onceEach(posts: readonly Post[]): readonly Post[] {
+  const seen = new Set<string>();
+  const kept = posts.filter((post) => {
+    if (seen.has(post.id)) return false;
+    seen.add(post.id);
+    return true;
+  });
+  return kept.length === posts.length ? posts : kept;
+}
+
 export interface PagedPosts {
   /** The posts of the pages the list holds, in the backend's order (`more.offset` come before them). */
   posts: readonly Post[];
@@ -51,7 +65,7 @@ export function usePostPages(result: PostPagesResult): PagedPosts {
   // currentData: while another list loads (another member's posts), the last one is not shown as it.
   const { currentData: data, isLoading, isSuccess, isError, hasNextPage, isFetchingNextPage, fetchNextPage, hasPreviousPage, isFetchingPreviousPage, fetchPreviousPage } = result;
   const posts = useMemo(() => {
-    const all = data?.pages.flatMap((page) => page.posts) ?? EMPTY_POSTS;
+    const all = onceEach(data?.pages.flatMap((page) => page.posts) ?? EMPTY_POSTS);
     return all.length === 0 ? EMPTY_POSTS : all;
   }, [data]);
   // The pages the list let go of (it keeps MAX_PAGES_KEPT): how many posts they held, and how to load them again.

@@ -58,9 +58,17 @@ function postHolders(state: ApiRootState, postIds: readonly string[] | 'any') {
 }
 
 /**
+ * Whether a list's entry is the post named: by the post's id, or by the id of the repost that brought
+ * it into the list (the `reposts` extension: a repost taken back names the repost, and its entry goes).
+ */
+function isNamed(entry: Post, postId: string): boolean {
+  return entry.id === postId || entry.repost?.id === postId;
+}
+
+/**
  * Changes every cached copy of a post (lists and its own page) and returns the one undo. `recipe`
  * gets the post's draft; what it returns (if anything) replaces the post, and null takes the post out
- * of the lists (its own page keeps it).
+ * of the lists (its own page keeps it). A repost's id names the entry it brought into a list.
  *
  * Copies are found by their tags: `updateQueryData` works each query's tags out again after a change
  * (its default), so a list that gains or loses a post is found, or no longer found, by that post's tag.
@@ -69,9 +77,9 @@ export function patchPost(cache: CacheAccess, postId: string, recipe: (post: Pos
   const patches = postHolders(cache.getState(), [postId]).map(({ endpointName, originalArgs }) =>
     cache.dispatch(
       updateHolder(endpointName, originalArgs, (draft) => {
-        if (!Array.isArray(draft) && !isPaged(draft)) return draft.id === postId ? (recipe(draft) ?? undefined) : undefined;
+        if (!Array.isArray(draft) && !isPaged(draft)) return isNamed(draft, postId) ? (recipe(draft) ?? undefined) : undefined;
         for (const list of listsOf(draft)) {
-          const index = list.findIndex((entry) => entry.id === postId);
+          const index = list.findIndex((entry) => isNamed(entry, postId));
           if (index < 0) continue;
           const next = recipe(list[index]!);
           if (next === null) list.splice(index, 1);
@@ -97,9 +105,13 @@ export function cachedPost(state: ApiRootState, postId: string): Post | undefine
   return undefined;
 }
 
-/** A post's new version takes the place of the old in every cached copy (an equal one keeps the old object). */
+/**
+ * A post's new version takes the place of the old in every cached copy (an equal one keeps the old
+ * object). A list that holds the post because a member reposted it keeps saying who (`repost`): the
+ * post's own answer does not carry it.
+ */
 export function replacePost(cache: CacheAccess, post: Post): void {
-  patchPost(cache, post.id, (old) => copyWithStructuralSharing(old, post));
+  patchPost(cache, post.id, (old) => copyWithStructuralSharing(old, old.repost && !post.repost ? { ...post, repost: old.repost } : post));
 }
 
 /** A deleted post leaves every cached list holding it. */

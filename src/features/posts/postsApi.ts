@@ -53,6 +53,8 @@ export interface NewPostInput {
   warning?: string;
   /** The draft's key: the same draft sent again is stored once. */
   idempotencyKey?: string;
+  /** The post this one quotes (the `reposts` extension), by id. */
+  quoteOf?: string;
 }
 
 export interface EditPostInput {
@@ -64,9 +66,12 @@ export interface EditPostInput {
   warning?: string;
 }
 
-/** The cache tags of a list of posts: the list's own, and one per post it holds. */
+/** The tag of the posts quoting a post (the `reposts` extension): their list loads again when a quote of it is written here. */
+export const quotesTag = (postId: string) => ({ type: 'Post' as const, id: `QUOTES:${postId}` });
+
+/** The cache tags of a list of posts: the list's own, and one per post it holds (and per repost that brought one in). */
 function postListTags(posts: readonly Post[] = EMPTY_POSTS) {
-  return [{ type: 'Post' as const, id: 'LIST' }, ...posts.map((post) => ({ type: 'Post' as const, id: post.id }))];
+  return [{ type: 'Post' as const, id: 'LIST' }, ...posts.flatMap((post) => (post.repost ? [post.id, post.repost.id] : [post.id]).map((id) => ({ type: 'Post' as const, id })))];
 }
 
 /**
@@ -121,9 +126,12 @@ export const postsApi = api.injectEndpoints({
       providesTags: (_post, _error, postId) => [{ type: 'Post', id: postId }],
     }),
     createPost: build.mutation<PostsChange | undefined, NewPostInput>({
-      query: ({ text, image, imageAlt, warning, idempotencyKey }) => {
+      query: ({ text, image, imageAlt, warning, idempotencyKey, quoteOf }) => {
         // The backend reads `image`; `previewImage` is the client's own preview, so it is not sent twice.
-        const body: PostDraftPayload = { postData: { text, image, previewImage: '', ...(image && imageAlt ? { imageAlt } : {}), ...(warning ? { warning } : {}) } };
+        const body: PostDraftPayload = {
+          postData: { text, image, previewImage: '', ...(image && imageAlt ? { imageAlt } : {}), ...(warning ? { warning } : {}) },
+          ...(quoteOf ? { quoteOf } : {}),
+        };
         return { url: '/posts/', method: 'POST', body, headers: { ...idempotencyHeaders(idempotencyKey), ...CHANGED_ONLY } };
       },
       // With no backend to be reached, it waits in the outbox with its key (offline/), sent once.
@@ -244,6 +252,7 @@ export function showCreatedPost(cache: CacheAccess, post: Post): void {
 function writeOnePost(cache: CacheAccess, post: Post, created: boolean): void {
   replacePost(cache, post);
   if (!created) return;
+  if (post.quote) quoteWritten(cache, post.quote);
   const state = cache.getState();
   const joinTop = (draft: Post[]) => {
     if (!draft.some((entry) => entry.id === post.id)) draft.unshift(post);
@@ -261,6 +270,18 @@ function writeOnePost(cache: CacheAccess, post: Post, created: boolean): void {
       if (draft.pages[0] && holdsListStart(draft)) joinTop(draft.pages[0].posts);
     }));
   }
+}
+
+/**
+ * A quote written here: the quoted post's counts as the answer carries them (one more where it does
+ * not), and the list of its quotes loads again where it is shown.
+ */
+function quoteWritten(cache: CacheAccess, { postId, post: quoted }: NonNullable<Post['quote']>): void {
+  patchPost(cache, postId, (post) => {
+    post.quoteCount = quoted?.quoteCount ?? (post.quoteCount ?? 0) + 1;
+    if (quoted?.repostCount !== undefined) post.repostCount = quoted.repostCount;
+  });
+  cache.dispatch(api.util.invalidateTags([quotesTag(postId)]));
 }
 
 export const {

@@ -66,6 +66,11 @@ export function editDraftPlace(postId: string): string {
   return `edit.${postId}`;
 }
 
+/** Where a quote of a post keeps what is typed in it, apart from the composer's own draft. */
+export function quoteDraftPlace(postId: string): string {
+  return `quote.${postId}`;
+}
+
 /** Forgets a kept draft at once (a window closed on purpose: what it held is let go). */
 export function forgetDraft(memberId: string | null, place?: string): void {
   const key = draftKey(memberId, place);

@@ -35,6 +35,8 @@ const CAPABILITIES = {
   live: 'events',
   /** Posts kept to publish at a time the member picks, and the page that lists them. */
   scheduledPosts: 'scheduled-posts',
+  /** Reposts and quotes of posts, their counts, and who may quote a member's posts. */
+  reposts: 'reposts',
 } as const satisfies Record<string, ApiExtension>;
 
 export type Capability = keyof typeof CAPABILITIES;

@@ -9,7 +9,9 @@ import { selectCurrentUserId } from '../../auth/sessionSlice';
 import { notifyError, notifySuccess, worded } from '../../ui/notify';
 import { feedSortChanged } from '../feedSlice';
 import { useCreatePostMutation } from '../postsApi';
-import { useDraft } from '../useDraft';
+import { quoteDraftPlace, useDraft } from '../useDraft';
+import type { Post } from '../../../types/api';
+import { QuoteCard } from './QuoteCard';
 import { selectWaitingWrites, waitingPostsIn } from '../../../offline/outboxSlice';
 import { hasCapability } from '../../../lib/api/capabilities';
 // The composer's styles first, then its fields' (as the edit window has them): one order of the
@@ -36,19 +38,24 @@ import { imagePickHint, imageProblemText } from '../../../i18n/imageTexts';
 export interface ComposerProps {
   /** Called after the post is created (Create post goes home). */
   onPosted?: () => void;
+  /**
+   * The post this one quotes (the `reposts` extension): shown under the text box and sent as
+   * `quoteOf`; the draft is kept for that post apart from the composer's own, and is not scheduled.
+   */
+  quoted?: Post;
 }
 
 /**
  * The new-post box: text with a live character count, an optional image with preview, and Post. The
  * draft stays when the call fails, and through a reload, until the post is made.
  */
-export function Composer({ onPosted }: ComposerProps) {
+export function Composer({ onPosted, quoted }: ComposerProps) {
   const say = useT();
   const dispatch = useAppDispatch();
   const store = useAppStore();
   const me = useAppSelector(selectCurrentMember);
   // The draft is the session's member's from the first render: their record may come later (a reload).
-  const [{ text, image, imageAlt, warning, idempotencyKey }, updateDraft] = useDraft(useAppSelector(selectCurrentUserId));
+  const [{ text, image, imageAlt, warning, idempotencyKey }, updateDraft] = useDraft(useAppSelector(selectCurrentUserId), quoted ? quoteDraftPlace(quoted.id) : undefined);
   const setText = (value: string) => updateDraft({ text: value });
   // A new image, or none: the description of the one before does not describe it.
   const setImage = (value: string) => updateDraft({ image: value, imageAlt: '' });
@@ -74,7 +81,7 @@ export function Composer({ onPosted }: ComposerProps) {
     if (warningAsked) warningBox.current?.focus();
   }, [warningAsked]);
   // The backend keeps posts to publish later: the composer can schedule one instead of posting it.
-  const schedules = useAppSelector((state) => hasCapability(state, 'scheduledPosts'));
+  const schedules = useAppSelector((state) => hasCapability(state, 'scheduledPosts')) && !quoted;
   const [scheduleAsked, setScheduleAsked] = useState(false);
   const scheduling = schedules && scheduleAsked;
   const publishTime = usePublishTime();
@@ -137,7 +144,7 @@ export function Composer({ onPosted }: ComposerProps) {
       return;
     }
     try {
-      await createPost({ text, image, imageAlt: describes ? imageAlt : '', warning: warningShown ? warning : '', idempotencyKey }).unwrap();
+      await createPost({ text, image, imageAlt: describes ? imageAlt : '', warning: warningShown ? warning : '', idempotencyKey, ...(quoted ? { quoteOf: quoted.id } : {}) }).unwrap();
     } catch (error) {
       // The member keeps the draft; the app already said what went wrong.
       if (keyIsSpent(error)) updateDraft({ idempotencyKey: newIdempotencyKey() });
@@ -146,7 +153,7 @@ export function Composer({ onPosted }: ComposerProps) {
     // With no backend to be reached, the post waits in the outbox (shown above the feed): the
     // composer is free for the next one.
     const waits = waitingPostsIn(selectWaitingWrites(store.getState())).some((write) => write.target === idempotencyKey);
-    notifySuccess(t(waits ? 'composer.waiting' : 'composer.created'));
+    notifySuccess(t(waits ? 'composer.waiting' : quoted ? 'quote.done' : 'composer.created'));
     setScheduledFor(null);
     updateDraft({ text: '', image: '', imageAlt: '', warning: '', idempotencyKey: newIdempotencyKey() });
     setWarningAsked(false);
@@ -187,12 +194,17 @@ export function Composer({ onPosted }: ComposerProps) {
   // The form checks its fields itself (a publish time too soon) and says so at the field, in the
   // app's words, rather than the browser's bubble.
   return (
-    <form className="composer" onSubmit={onSubmit} aria-label={say('composer.form')} noValidate>
+    <form className={`composer${quoted ? ' composer--quote' : ''}`} onSubmit={onSubmit} aria-label={say(quoted ? 'quote.title' : 'composer.form')} noValidate>
       {/* In its place from the start: grey until the member's record is in, so the box never moves. */}
       <Avatar src={me?.image ?? ''} name={fullName} size="md" />
       <div className="composer__body">
         {warningShown ? <ContentWarningField ref={warningBox} text={warning} onText={(value) => updateDraft({ warning: value })} /> : null}
         <CountedTextBox ref={textBox} label={say('composer.text')} className="composer__text" placeholder={say('composer.placeholder')} text={text} onText={setText} rows={3} countId={countId} />
+        {quoted ? (
+          <section className="composer__quoted" aria-label={say('quote.quoting')}>
+            <QuoteCard quote={{ postId: quoted.id, post: quoted }} link={false} />
+          </section>
+        ) : null}
         {image ? (
           <div className="composer__preview">
             <img src={image} alt={say('composer.preview')} />

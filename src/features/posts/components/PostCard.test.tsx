@@ -80,7 +80,7 @@ describe('Post card', () => {
     expect(cardImageSrcSet('/media/x.gif', { width: 640, height: 480, sources: [] })).toBeUndefined();
   });
 
-  it("makes the Comments icon a link to the post's replies, named with their count, between Like and Bookmark", async () => {
+  it("makes the Comments icon a link to the post's replies, named with their count, between Like and the Repost menu before Bookmark", async () => {
     const { user } = await renderHome();
     const card = cardWith(LAKE);
     const replies = within(card).getByRole('link', { name: 'Replies, 0 replies' });
@@ -88,6 +88,8 @@ describe('Post card', () => {
     likeButton(card).focus();
     await user.tab();
     expect(replies).toHaveFocus();
+    await user.tab();
+    expect(within(card).getByRole('button', { name: 'Repost, 0 reposts' })).toHaveFocus();
     await user.tab();
     expect(within(card).getByRole('button', { name: 'Bookmark' })).toHaveFocus();
   });

@@ -23,7 +23,8 @@ import { useDeletePostMutation, useDislikePostMutation, useLikePostMutation } fr
 import { isLikedBy } from '../postReactions';
 import { EditPostDialog } from './EditPostDialog';
 import { editDraftPlace, forgetDraft } from '../useDraft';
-import { CommentIcon, EditIcon, HeartIcon, PinIcon, TrashIcon, WarningIcon } from './icons';
+import { CommentIcon, EditIcon, HeartIcon, PinIcon, RepostIcon, TrashIcon, WarningIcon } from './icons';
+import { QuoteCard } from './QuoteCard';
 import { useOpenWarnings } from '../warnings/openWarnings';
 import { PostCardExtrasContext } from './postCardExtras';
 import { WaitingToSend } from '../../../offline/WaitingToSend';
@@ -181,7 +182,7 @@ export const PostCard = memo(function PostCard({ post, onDeleted, position, list
   const dispatch = useAppDispatch();
   const myId = useAppSelector(selectCurrentUserId);
   const isAuthor = useAppSelector((state) => selectIsAuthor(state, post));
-  const { BookmarkToggle, MemberMenu, PinToggle, beforeDelete } = useContext(PostCardExtrasContext);
+  const { BookmarkToggle, MemberMenu, PinToggle, RepostActions, beforeDelete } = useContext(PostCardExtrasContext);
   const [likePost, likeState] = useLikePostMutation();
   const [dislikePost, dislikeState] = useDislikePostMutation();
   const [deletePost, deleteState] = useDeletePostMutation();
@@ -260,6 +261,15 @@ export const PostCard = memo(function PostCard({ post, onDeleted, position, list
           {say('pin.mark')}
         </p>
       ) : null}
+      {post.repost ? (
+        // Why a list holds the post: a member it follows (or whose profile this is) reposted it.
+        <p className="post-card__mark">
+          <RepostIcon />
+          <Link className="post-card__mark-link" to={paths.profile.href(post.repost.by._id)} dir="auto">
+            {say('repost.by', { name: `${post.repost.by.firstName} ${post.repost.by.lastName}`.trim() || `@${post.repost.by.username}` })}
+          </Link>
+        </p>
+      ) : null}
       <header className="post-card__header">
         <Avatar src={post.image} name={fullName} size="md" />
         <div className="post-card__byline">
@@ -324,6 +334,8 @@ export const PostCard = memo(function PostCard({ post, onDeleted, position, list
             sizes={post.imageSizes}
           />
         ) : null}
+
+        {post.quote ? <QuoteCard quote={post.quote} /> : null}
       </div>
 
       <div className="post-card__actions">
@@ -351,6 +363,7 @@ export const PostCard = memo(function PostCard({ post, onDeleted, position, list
             <CommentIcon />
           </span>
         )}
+        {RepostActions ? <RepostActions post={post} /> : null}
         {BookmarkToggle ? <BookmarkToggle post={post} /> : null}
         {PinToggle && isAuthor ? <PinToggle post={post} /> : null}
         <span className="post-card__spacer" />

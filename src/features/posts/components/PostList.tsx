@@ -207,7 +207,8 @@ export function PostList({
       ) : null}
       <div ref={itemsRef} role="feed" aria-label={label} aria-busy={moreLoading} className="post-list__items" tabIndex={-1}>
         {shown.map((post, index) => (
-          <PostCard key={post.id} post={post} onDeleted={onPostDeleted} position={firstShown + index + 1} listSize={listSize} mark={mark} />
+          // A repost is its own entry of the list, under its own id.
+          <PostCard key={post.repost?.id ?? post.id} post={post} onDeleted={onPostDeleted} position={firstShown + index + 1} listSize={listSize} mark={mark} />
         ))}
       </div>
       {hasLater || hasEarlier || fetchesMore ? (

@@ -35,3 +35,9 @@ export const CloseIcon = strokeIcon(SIZE, ['M18 6L6 18', 'M6 6l12 12']);
 
 /** A clock: a post scheduled to publish later. */
 export const ClockIcon = strokeIcon(SIZE, <><circle cx="12" cy="12" r="9" /><path d="M12 7v5l3 2" /></>);
+
+/** Two arrows going round: a post reposted. */
+export const RepostIcon = strokeIcon(SIZE, ['M17 2l4 4-4 4', 'M3 11V9a3 3 0 0 1 3-3h15', 'M7 22l-4-4 4-4', 'M21 13v2a3 3 0 0 1-3 3H3']);
+
+/** A quotation mark: posts quoting a post. */
+export const QuoteIcon = strokeIcon(SIZE, ['M7 7h4v4c0 3-1.5 5-4 6', 'M14 7h4v4c0 3-1.5 5-4 6']);

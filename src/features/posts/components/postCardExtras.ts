@@ -11,6 +11,8 @@ export interface PostCardExtras {
   BookmarkToggle?: ComponentType<{ post: Post }>;
   /** Pin the member's own post to their profile, or take it off, among the card's actions. */
   PinToggle?: ComponentType<{ post: Post }>;
+  /** Repost the post or quote it, with its counts, among the card's actions (the `reposts` extension). */
+  RepostActions?: ComponentType<{ post: Post }>;
   /** What can be done about the post's author (mute, block), in the card's header. */
   MemberMenu?: ComponentType<{ post: Post }>;
   /** What must be done before the post is deleted; a failure stops the delete. */
