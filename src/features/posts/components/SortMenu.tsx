@@ -1,9 +1,10 @@
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useId, useRef } from 'react';
 import { useAppDispatch, useAppSelector } from '../../../lib/store/hooks';
 import { SORT_LABELS, selectSortMode, type SortMode } from '../feedSlice';
 import { sortChosen } from '../sortChosen';
 import { SortIcon } from './icons';
 import './SortMenu.css';
+import { useMenuKeys } from '../../../components/useMenuKeys';
 import { usePressOutside } from '../../../components/usePressOutside';
 
 import type { MessageId } from '../../../i18n/catalogues/en';
@@ -24,75 +25,20 @@ export function SortMenu({ headingLevel = 2 }: SortMenuProps) {
   const say = useT();
   const dispatch = useAppDispatch();
   const sortMode = useAppSelector(selectSortMode);
-  const [open, setOpen] = useState(false);
-  const [active, setActive] = useState(0);
-  const buttonRef = useRef<HTMLButtonElement>(null);
+  const menu = useMenuKeys(SORT_CHOICES.length);
+  const { open, active, buttonRef } = menu;
   const menuRef = useRef<HTMLUListElement>(null);
-  const itemRefs = useRef<Array<HTMLButtonElement | null>>([]);
   const menuId = useId();
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
 
-  useEffect(() => {
-    if (open) itemRefs.current[active]?.focus();
-  }, [open, active]);
+  usePressOutside(open, [menuRef, buttonRef], menu.dismiss);
 
-  usePressOutside(open, [menuRef, buttonRef], () => setOpen(false));
-
-  const openMenu = (index = Math.max(0, SORT_CHOICES.findIndex((choice) => choice.mode === sortMode))) => {
-    setActive(index);
-    setOpen(true);
-  };
-
-  const close = (returnFocus: boolean) => {
-    setOpen(false);
-    if (returnFocus) buttonRef.current?.focus();
-  };
+  // Opened by a press, at the sort in use.
+  const openMenu = () => menu.openAt(Math.max(0, SORT_CHOICES.findIndex((choice) => choice.mode === sortMode)));
 
   const choose = (mode: SortMode) => {
-    close(true);
+    menu.close(true);
     dispatch(sortChosen(mode));
-  };
-
-  const onButtonKeyDown = (event: KeyboardEvent<HTMLButtonElement>) => {
-    if (event.key === 'ArrowDown') {
-      event.preventDefault();
-      openMenu(0);
-    } else if (event.key === 'ArrowUp') {
-      event.preventDefault();
-      openMenu(SORT_CHOICES.length - 1);
-    }
-  };
-
-  const onMenuKeyDown = (event: KeyboardEvent<HTMLUListElement>) => {
-    const last = SORT_CHOICES.length - 1;
-    switch (event.key) {
-      case 'ArrowDown':
-        event.preventDefault();
-        setActive((index) => (index >= last ? 0 : index + 1));
-        break;
-      case 'ArrowUp':
-        event.preventDefault();
-        setActive((index) => (index <= 0 ? last : index - 1));
-        break;
-      case 'Home':
-        event.preventDefault();
-        setActive(0);
-        break;
-      case 'End':
-        event.preventDefault();
-        setActive(last);
-        break;
-      case 'Escape':
-        event.preventDefault();
-        event.stopPropagation();
-        close(true);
-        break;
-      case 'Tab':
-        close(false);
-        break;
-      default:
-        break;
-    }
   };
 
   return (
@@ -108,19 +54,17 @@ export function SortMenu({ headingLevel = 2 }: SortMenuProps) {
           aria-haspopup="menu"
           aria-expanded={open}
           aria-controls={open ? menuId : undefined}
-          onClick={() => (open ? close(false) : openMenu())}
-          onKeyDown={onButtonKeyDown}
+          onClick={() => (open ? menu.close(false) : openMenu())}
+          onKeyDown={menu.onButtonKeyDown}
         >
           <SortIcon />
         </button>
         {open ? (
-          <ul ref={menuRef} id={menuId} className="sort-menu__list" role="menu" aria-label={say('sort.menu')} onKeyDown={onMenuKeyDown}>
+          <ul ref={menuRef} id={menuId} className="sort-menu__list" role="menu" aria-label={say('sort.menu')} onKeyDown={menu.onMenuKeyDown}>
             {SORT_CHOICES.map((choice, index) => (
               <li key={choice.mode} role="none">
                 <button
-                  ref={(element) => {
-                    itemRefs.current[index] = element;
-                  }}
+                  ref={menu.itemRef(index)}
                   type="button"
                   role="menuitem"
                   tabIndex={index === active ? 0 : -1}

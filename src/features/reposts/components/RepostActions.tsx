@@ -1,7 +1,8 @@
-import { memo, useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { memo, useId, useRef } from 'react';
 import { Link } from 'react-router-dom';
 import { CountInName } from '../../../components/CountInName';
 import { usePopupPlacement } from '../../../components/popupPlacement';
+import { useMenuKeys } from '../../../components/useMenuKeys';
 import { usePressOutside } from '../../../components/usePressOutside';
 import { useHistoryWindow } from '../../../components/useHistoryWindow';
 import { paths } from '../../../config/paths';
@@ -41,32 +42,18 @@ export const RepostActions = memo(function RepostActions({ post }: { post: Post 
   const [repost, repostState] = useRepostPostMutation();
   const [undo, undoState] = useUndoRepostMutation();
   const quoting = useHistoryWindow(`quote-post:${post.id}`);
-  const [open, setOpen] = useState(false);
-  const [active, setActive] = useState(0);
-  const buttonRef = useRef<HTMLButtonElement>(null);
+  const menu = useMenuKeys(ITEMS.length);
+  const { open, active, buttonRef, close } = menu;
   const panelRef = useRef<HTMLDivElement>(null);
-  const itemRefs = useRef<Array<HTMLButtonElement | null>>([]);
   const menuId = useId();
   const reasonId = useId();
   const placement = usePopupPlacement(buttonRef, panelRef, open);
-  usePressOutside(open, [panelRef, buttonRef], () => setOpen(false));
-  useEffect(() => {
-    if (open) itemRefs.current[active]?.focus();
-  }, [open, active]);
+  usePressOutside(open, [panelRef, buttonRef], menu.dismiss);
 
   if (!shown) return null;
   const repostCount = post.repostCount ?? 0;
   const quoteCount = post.quoteCount ?? 0;
   const busy = repostState.isLoading || undoState.isLoading;
-
-  const openMenu = (index: number) => {
-    setActive(index);
-    setOpen(true);
-  };
-  const close = (returnFocus: boolean) => {
-    setOpen(false);
-    if (returnFocus) buttonRef.current?.focus();
-  };
 
   const choose = (item: Item) => {
     if (item === 'quote' && refusal) return;
@@ -83,48 +70,6 @@ export const RepostActions = memo(function RepostActions({ post }: { post: Post 
     );
   };
 
-  const onButtonKeyDown = (event: KeyboardEvent<HTMLButtonElement>) => {
-    if (event.key === 'ArrowDown') {
-      event.preventDefault();
-      openMenu(0);
-    } else if (event.key === 'ArrowUp') {
-      event.preventDefault();
-      openMenu(ITEMS.length - 1);
-    }
-  };
-
-  const onMenuKeyDown = (event: KeyboardEvent<HTMLUListElement>) => {
-    const last = ITEMS.length - 1;
-    switch (event.key) {
-      case 'ArrowDown':
-        event.preventDefault();
-        setActive((index) => (index >= last ? 0 : index + 1));
-        break;
-      case 'ArrowUp':
-        event.preventDefault();
-        setActive((index) => (index <= 0 ? last : index - 1));
-        break;
-      case 'Home':
-        event.preventDefault();
-        setActive(0);
-        break;
-      case 'End':
-        event.preventDefault();
-        setActive(last);
-        break;
-      case 'Escape':
-        event.preventDefault();
-        event.stopPropagation();
-        close(true);
-        break;
-      case 'Tab':
-        close(false);
-        break;
-      default:
-        break;
-    }
-  };
-
   const labels: Record<Item, string> = { repost: say(reposted ? 'repost.undo' : 'repost.repost'), quote: say('repost.quote') };
 
   return (
@@ -138,8 +83,8 @@ export const RepostActions = memo(function RepostActions({ post }: { post: Post 
           aria-expanded={open}
           aria-controls={open ? menuId : undefined}
           title={say('repost.menu')}
-          onClick={() => (open ? close(false) : openMenu(0))}
-          onKeyDown={onButtonKeyDown}
+          onClick={() => (open ? close(false) : menu.openAt(0))}
+          onKeyDown={menu.onButtonKeyDown}
         >
           <RepostIcon />
           {/* Named by its content, as the heart is: "Repost, 3 reposts". */}
@@ -153,15 +98,13 @@ export const RepostActions = memo(function RepostActions({ post }: { post: Post 
             data-align={placement.inline}
             style={placement.shift === 0 ? undefined : { translate: `${placement.shift}px 0` }}
           >
-          <ul id={menuId} className="repost-menu__list" role="menu" aria-label={say('repost.menu')} onKeyDown={onMenuKeyDown}>
+          <ul id={menuId} className="repost-menu__list" role="menu" aria-label={say('repost.menu')} onKeyDown={menu.onMenuKeyDown}>
             {ITEMS.map((item, index) => {
               const refused = item === 'quote' && refusal !== undefined;
               return (
                 <li key={item} role="none">
                   <button
-                    ref={(element) => {
-                      itemRefs.current[index] = element;
-                    }}
+                    ref={menu.itemRef(index)}
                     type="button"
                     role="menuitem"
                     tabIndex={index === active ? 0 : -1}
