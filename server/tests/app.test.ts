@@ -2,7 +2,7 @@
 import { createHash, createHmac } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { connect } from 'node:net';
+import { connect, type Socket } from 'node:net';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import sharp from 'sharp';
@@ -552,6 +552,12 @@ describe('DEV_ORIGINS: a development copy of the app on another origin', () => {
 
   it('says the 503 of a server that is closing to the listed origin', async () => {
     const closing = await startTestServer({ kind: 'pglite', devOrigins: [listed] });
+    // The server's side of the connection: a close ends the connections with no call begun on them,
+    // so the call's first bytes must be read (its parse begun) before the close starts.
+    let accepted: Socket | undefined;
+    closing.app.server.once('connection', (socket: Socket) => {
+      accepted = socket;
+    });
     // A call that arrives during the shut-down, on a connection opened before it.
     const late = connect({ host: '127.0.0.1', port: Number(new URL(closing.baseUrl).port) });
     const answer = new Promise<string>((resolve) => {
@@ -561,8 +567,9 @@ describe('DEV_ORIGINS: a development copy of the app on another origin', () => {
       });
       late.on('close', () => resolve(text));
     });
-    late.write(`GET /api/posts HTTP/1.1\r\nHost: localhost\r\nOrigin: ${listed}\r\n`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    const begun = `GET /api/posts HTTP/1.1\r\nHost: localhost\r\nOrigin: ${listed}\r\n`;
+    late.write(begun);
+    await until(() => (accepted?.bytesRead ?? 0) >= Buffer.byteLength(begun), 'the server to read the call\'s first bytes', 5_000);
     const closed = closing.close();
     await until(() => fetch(`${closing.baseUrl}/api/health`).then(() => false, () => true), 'the server to stop accepting connections', 5_000);
     late.write('\r\n');
