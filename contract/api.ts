@@ -11,6 +11,9 @@ export type User = Static<typeof Schema.User>;
 export type PostLikes = Static<typeof Schema.PostLikes>;
 export type Post = Static<typeof Schema.Post>;
 export type ImageSizes = Static<typeof Schema.ImageSizes>;
+export type MoreImage = Static<typeof Schema.MoreImage>;
+/** One image after a new post's first (`more-images`), as `postData.moreImages` sends it. */
+export interface MoreImageDraft { image: string; imageAlt?: string }
 export type Reply = Static<typeof Schema.Reply>;
 export type ReplyTarget = Static<typeof Schema.ReplyTarget>;
 
@@ -130,10 +133,17 @@ export type ErrorResponse = Static<typeof Schema.ErrorResponse>;
  *   time. Every post answers `repostCount` and `quoteCount`; the member's own record lists the posts
  *   they reposted (`reposts`, to them alone, as bookmarks are); the author is told (`repost` and `quote` notifications, grouped by post as likes are), and the
  *   stream carries `post-shared` with the counts. Blocks and mutes apply as to any post.
+ * - 'more-images' (contract/rules/posts.ts): a post has up to `limits.postImagesMax` images (GET
+ *   /health; 4 unless the backend sets another): the first as the spec's `postImage`, the rest in
+ *   `moreImages` (`[{ url, alt, sizes? }]`, in the author's order, absent when none). POST /posts and
+ *   /scheduled-posts take them as `postData.moreImages` (`[{ image, imageAlt? }]`, data URLs, each
+ *   checked as the first is); an edit changes their descriptions by `postData.moreImageAlts`, one
+ *   string each, in order. Too many is refused (`tooManyImages`), so is a list of descriptions that
+ *   does not match the images (`imageAltsInvalid`).
  */
 export type ApiExtension = Static<typeof Schema.ApiExtension>;
 
-export const API_EXTENSIONS: readonly ApiExtension[] = ['pages', 'feed', 'return-minimal', 'events', 'replies', 'tags', 'notifications', 'idempotency', 'reply-links', 'reaction-counts', 'alt-text', 'edit-marks', 'member-lists', 'mute-block', 'change-counts', 'image-sizes', 'member-language', 'pins', 'content-warnings', 'post-search', 'accounts', 'scheduled-posts', 'reposts'];
+export const API_EXTENSIONS: readonly ApiExtension[] = ['pages', 'feed', 'return-minimal', 'events', 'replies', 'tags', 'notifications', 'idempotency', 'reply-links', 'reaction-counts', 'alt-text', 'edit-marks', 'member-lists', 'mute-block', 'change-counts', 'image-sizes', 'member-language', 'pins', 'content-warnings', 'post-search', 'accounts', 'scheduled-posts', 'reposts', 'more-images'];
 
 /** The largest page a client may ask for, and the size of a page when it names none. */
 export const PAGE_LIMIT_MAX = 100;

@@ -14,6 +14,8 @@ export interface RuleContext {
   newId: () => string;
   /** The most pixels an uploaded image may have (the server's IMAGE_PIXELS_MAX); LIMITS.imagePixelsMax unless set. */
   imagePixelsMax?: number;
+  /** How many images a post may have (the server's POST_IMAGES_MAX); LIMITS.postImagesMax unless set. */
+  postImagesMax?: number;
   /** How many days a deleted account waits before it goes for good (`accounts`); LIMITS.deletionGraceDays unless set. */
   deletionGraceDays?: number;
   /** Where mail to members goes (`accounts`): a password reset's link. */

@@ -15,6 +15,9 @@ export const LIMITS = {
   /** The longest address mail can be delivered to (RFC 5321's path limit). */
   emailMax: 254,
   bioMax: 500,
+  /** How many images a post may have (`more-images`): a backend's setting, up to postImagesMaxMost. */
+  postImagesMax: 4,
+  postImagesMaxMost: 16,
   /** An image's description (its alt text, the `alt-text` extension), as Mastodon allows. */
   imageAltMax: 1500,
   portfolioUrlMax: 255,

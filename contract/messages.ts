@@ -15,6 +15,11 @@ export function imagePixelsText(pixelsMax: number): string {
   return `Images can be at most ${pixelsMax.toLocaleString('en-US')} pixels${square}.`;
 }
 
+/** The refusal of a post with more than `most` images (a backend's setting; the catalogue's text is the default's). */
+export function postImagesText(most: number): string {
+  return `A post can have at most ${most} images.`;
+}
+
 /** Each message's HTTP status and text. */
 const CATALOGUE = {
   // ---- Spec section 8, exact ----
@@ -69,6 +74,9 @@ const CATALOGUE = {
   replyAlreadyLiked: [400, 'Cannot like a reply that is already liked.'],
   replyNotLiked: [400, 'Cannot unlike a reply that is not liked.'],
   imageAltTooLong: [400, 'An image description can be at most 1,500 characters long.'],
+  // postImagesText(LIMITS.postImagesMax), word for word.
+  tooManyImages: [400, 'A post can have at most 4 images.'],
+  imageAltsInvalid: [400, "Give one description for each of the post's images, in their order."],
   tagInvalid: [400, 'A tag is 1 to 50 letters, digits or underscores, with at least one letter.'],
   cannotMuteSelf: [400, 'You cannot mute yourself.'],
   alreadyMuted: [400, 'You already mute this member.'],

@@ -6,7 +6,7 @@
  */
 import { NOTIFICATION_EXCERPT_MAX, type AppNotification, type Post, type QuotedPost, type Reply, type User, type UserSummary } from './api';
 import { hiddenFor, type Hidden } from './rules/relations';
-import type { MemberRow, NotificationEntry, PostRow, ReplyRow, Scope, StoreReader } from './store';
+import { moreImageOut, type MemberRow, type NotificationEntry, type PostRow, type ReplyRow, type Scope, type StoreReader } from './store';
 import { firstGraphemes } from './validation';
 
 export function toUserSummary(member: MemberRow): UserSummary {
@@ -95,6 +95,7 @@ export async function presentPosts(reader: StoreReader, posts: readonly PostRow[
       editedAt: post.editedAt,
       warning: post.warning,
       ...(post.imageSizes ? { imageSizes: post.imageSizes } : {}),
+      ...(post.moreImages.length > 0 ? { moreImages: post.moreImages.map(moreImageOut) } : {}),
       ...(pinned.has(post.id) ? { pinned: true } : {}),
       repostCount: share?.reposts ?? 0,
       quoteCount: share?.quotes ?? 0,

@@ -685,7 +685,7 @@ const healthRoutes: RouteSpec[] = [
   publicRoute('get', '/health', 200, undefined, async ({ ctx }) => {
     // One read of the store: it answers, and says whether it holds the demo network.
     const demo = await ctx.store.read((reader) => reader.demoNetwork());
-    const limits = { imagePixelsMax: ctx.imagePixelsMax ?? LIMITS.imagePixelsMax };
+    const limits = { imagePixelsMax: ctx.imagePixelsMax ?? LIMITS.imagePixelsMax, postImagesMax: ctx.postImagesMax ?? LIMITS.postImagesMax };
     return shaped(Schema.HealthResponse, { status: 'ok', extensions: [...API_EXTENSIONS], demo, limits });
   }),
 ];

@@ -65,6 +65,12 @@ export const ImageSizes = Type.Object({
   sources: Type.Array(Type.Object({ url: Type.String(), width: Type.Integer({ minimum: 1 }) })),
 });
 
+/**
+ * One of a post's images after its first (the `more-images` extension): its URL, its description
+ * ('' when none) and, when known, its size and smaller copies.
+ */
+export const MoreImage = Type.Object({ url: Type.String(), alt: Type.String(), sizes: Type.Optional(ImageSizes) });
+
 const PostFields = {
   /** The author's user id (spec section 3). */
   _id: Type.String(),
@@ -108,6 +114,11 @@ const PostFields = {
   quoteCount: Type.Optional(Type.Integer({ minimum: 0 })),
   /** Who its author lets quote it (the `reposts` extension); absent without it. */
   quotePolicy: Type.Optional(QuotePolicy),
+  /**
+   * The post's images after the first (`postImage`), in the author's order (the `more-images`
+   * extension); absent when it has one image or none.
+   */
+  moreImages: Type.Optional(Type.Array(MoreImage)),
 };
 
 /** A post as a quote shows it: the post itself, never what it quotes in turn. */
@@ -209,6 +220,12 @@ export const PostDraftPayload = Type.Object({
     imageAlt: OptionalText,
     /** A content warning shown in place of the text and the image until opened (`content-warnings`). */
     warning: OptionalText,
+    /**
+     * The images after the first, in order (the `more-images` extension): `[{ image, imageAlt? }]`,
+     * each a data URL checked as `image` is; with `image` they are at most the backend's
+     * `limits.postImagesMax`. Without `image`, the first of them is the post's first image.
+     */
+    moreImages: Type.Optional(Type.Unknown()),
   }),
   /** The post this one quotes (the `reposts` extension), by id; its author's quote policy must let the member. */
   quoteOf: OptionalText,
@@ -221,6 +238,11 @@ export const PostEditPayload = Type.Object({
     imageAlt: OptionalText,
     /** A new content warning (`content-warnings`); '' takes it off; left out or null: unchanged. */
     warning: OptionalText,
+    /**
+     * New descriptions of the images after the first (`more-images`), one string each, in their
+     * order; left out or null: unchanged.
+     */
+    moreImageAlts: Type.Optional(Type.Unknown()),
   }),
 });
 
@@ -235,7 +257,7 @@ export const ScheduledPostDraft = Type.Object({
 
 /** A scheduled post changed: its text, description and warning as a post's edit takes them, and its time. */
 export const ScheduledPostEdit = Type.Object({
-  postData: Type.Optional(Type.Object({ text: OptionalText, imageAlt: OptionalText, warning: OptionalText })),
+  postData: Type.Optional(Type.Object({ text: OptionalText, imageAlt: OptionalText, warning: OptionalText, moreImageAlts: Type.Optional(Type.Unknown()) })),
   publishAt: Type.Optional(Type.Unknown()),
 });
 
@@ -246,6 +268,8 @@ export const ScheduledPost = Type.Object({
   postImage: Type.String(),
   imageAlt: Type.String(),
   imageSizes: Type.Optional(ImageSizes),
+  /** The images after the first (`more-images`); absent when none. */
+  moreImages: Type.Optional(Type.Array(MoreImage)),
   warning: Type.String(),
   publishAt: Type.String(),
   createdAt: Type.String(),
@@ -309,7 +333,7 @@ export const ApiExtension = Type.Union([
   Type.Literal('alt-text'), Type.Literal('edit-marks'), Type.Literal('member-lists'), Type.Literal('mute-block'),
   Type.Literal('change-counts'), Type.Literal('image-sizes'), Type.Literal('member-language'), Type.Literal('pins'),
   Type.Literal('content-warnings'), Type.Literal('post-search'), Type.Literal('accounts'), Type.Literal('scheduled-posts'),
-  Type.Literal('reposts'),
+  Type.Literal('reposts'), Type.Literal('more-images'),
 ]);
 
 /** GET /health: whether the backend and its store answer, and which extensions it has. */
@@ -327,7 +351,11 @@ export const HealthResponse = Type.Object({
    * The limits this backend sets itself (contract/limits.ts has the defaults): the app checks a picked
    * image against them before it is sent. Absent (a backend that does not say): the defaults.
    */
-  limits: Type.Optional(Type.Object({ imagePixelsMax: Type.Integer({ minimum: 1 }) })),
+  limits: Type.Optional(Type.Object({
+    imagePixelsMax: Type.Integer({ minimum: 1 }),
+    /** How many images a post may have (`more-images`); absent: LIMITS.postImagesMax. */
+    postImagesMax: Type.Optional(Type.Integer({ minimum: 1 })),
+  })),
 });
 
 /** One page of posts, in the list's order; `nextCursor` asks for the next one, null after the last. */

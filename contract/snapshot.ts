@@ -8,7 +8,7 @@ import { Type, type Static } from '@sinclair/typebox';
 import { Value } from '@sinclair/typebox/value';
 import type { StoredEvent } from './events';
 import { LIMITS } from './limits';
-import { ImageSizes, QuotePolicy, ScheduledPost } from './schemas';
+import { ImageSizes, MoreImage, QuotePolicy, ScheduledPost } from './schemas';
 
 const Ids = Type.Array(Type.String());
 
@@ -103,6 +103,8 @@ export const PostRecord = Type.Object({
   repostOf: Type.Optional(Type.String()),
   /** The post this one quotes (the `reposts` extension), kept when that post goes. Absent: none. */
   quoteOf: Type.Optional(Type.String()),
+  /** The images after the first (the `more-images` extension), in order. Absent: none. */
+  moreImages: Type.Optional(Type.Array(MoreImage)),
 });
 export type PostRecord = Static<typeof PostRecord>;
 

@@ -7,7 +7,7 @@
  */
 import type { NetworkEvent, StoredEvent } from './events';
 import type { PostOrder } from './order';
-import type { ImageSizes, QuotePolicy } from './api';
+import type { ImageSizes, MoreImage, QuotePolicy } from './api';
 import type { PreparedImage } from './images';
 import type { DbSnapshot } from './snapshot';
 import type { MessageKey } from './messages';
@@ -99,6 +99,8 @@ export interface ScheduledPostRow {
   postImage: string;
   imageAlt: string;
   imageSizes: ImageSizes | null;
+  /** The images after the first (`more-images`), in order; [] when none. */
+  moreImages: MoreImageRow[];
   warning: string;
   publishAt: string;
   createdAt: string;
@@ -109,6 +111,21 @@ export interface ScheduledPostRow {
 export interface KeptImage {
   url: string;
   sizes: ImageSizes | null;
+}
+
+/** One of a post's images after its first (the `more-images` extension), as kept, with its description. */
+export interface MoreImageRow extends KeptImage {
+  alt: string;
+}
+
+/** A row's image after the first as answers and snapshots carry it: its sizes only when known. */
+export function moreImageOut({ url, alt, sizes }: MoreImageRow): MoreImage {
+  return { url, alt, ...(sizes ? { sizes } : {}) };
+}
+
+/** An image after the first, from an answer's or a snapshot's shape back to a row's. */
+export function moreImageIn({ url, alt, sizes }: MoreImage): MoreImageRow {
+  return { url, alt, sizes: sizes ?? null };
 }
 
 export interface PostRow {
@@ -126,6 +143,8 @@ export interface PostRow {
   imageSizes: ImageSizes | null;
   /** The content warning (the `content-warnings` extension); '' when none. */
   warning: string;
+  /** The images after the first (`more-images`), in the author's order; [] when none. */
+  moreImages: MoreImageRow[];
   /**
    * The post this row reposts (the `reposts` extension): a repost is a row of its own, by the
    * reposter, with no text or image, answered as the original; null for every other post.
@@ -448,7 +467,7 @@ export interface StoreTx extends StoreReader {
   insertMember(row: MemberRow): Promise<void>;
   updateMember(id: string, changes: Partial<Pick<MemberRow, 'passwordHash' | 'image' | 'userBio' | 'userPortfolioUrl' | 'language' | 'quotePolicy' | 'email' | 'emailConfirmed' | 'sessionVersion' | 'updatedAt'>>): Promise<void>;
   insertPost(row: PostRow): Promise<void>;
-  updatePost(id: string, changes: Pick<PostRow, 'content' | 'updatedAt' | 'imageAlt' | 'editedAt' | 'warning'>): Promise<void>;
+  updatePost(id: string, changes: Pick<PostRow, 'content' | 'updatedAt' | 'imageAlt' | 'editedAt' | 'warning' | 'moreImages'>): Promise<void>;
   /** Deletes the post with its reactions, its replies, its pin, every bookmark of it and every notification about it. */
   deletePost(id: string): Promise<void>;
   /** Sets or clears a member's reaction; a new or changed reaction goes to the end of its list. */
@@ -495,7 +514,7 @@ export interface StoreTx extends StoreReader {
   dropTwoFactor(memberId: string): Promise<void>;
   /** Keeps a post to publish later (`scheduled-posts`); its image was kept by keepImage in this transaction. */
   insertScheduledPost(row: ScheduledPostRow): Promise<void>;
-  updateScheduledPost(id: string, changes: Pick<ScheduledPostRow, 'content' | 'imageAlt' | 'warning' | 'publishAt' | 'updatedAt'>): Promise<void>;
+  updateScheduledPost(id: string, changes: Pick<ScheduledPostRow, 'content' | 'imageAlt' | 'warning' | 'publishAt' | 'updatedAt' | 'moreImages'>): Promise<void>;
   /** Cancels a scheduled post, letting go of its image. */
   deleteScheduledPost(id: string): Promise<void>;
   /**

@@ -5,6 +5,7 @@
  * rolled back from an undo log of what it touched, however large the store.
  */
 import { latestFirst, notificationCursor, notificationCursorKey, postCursor, postCursorKey, replyCursor, replyCursorKey } from '../contract/cursor';
+import type { MoreImage } from '../contract/api';
 import type { NetworkEvent, StoredEvent } from '../contract/events';
 import { ORDER_COMPARATORS, type PostOrder } from '../contract/order';
 import { tagsOf } from '../contract/richText';
@@ -12,8 +13,8 @@ import { textMatches } from '../contract/search';
 import { sizesOf } from '../contract/images';
 import { uploadedImage } from '../contract/validation';
 import {
-  holdsReposts,
-  type MemberRow, type NotificationEntry, type Page, type PageRequest, type PostRow, type PostSource, type ReactionKind, type Relations, type ReplyPage, type ReplyPageRequest, type EmailConfirmationRow,
+  holdsReposts, moreImageIn, moreImageOut,
+  type MemberRow, type MoreImageRow, type NotificationEntry, type Page, type PageRequest, type PostRow, type PostSource, type ReactionKind, type Relations, type ReplyPage, type ReplyPageRequest, type EmailConfirmationRow,
   type PasswordResetRow, type ReplyRow, type ScheduledPostRow, type Scope, type SessionRow, type ShareCounts, type Store, type StoreReader, type StoreTx,
 } from '../contract/store';
 import { idempotencyExpired } from '../contract/idempotency';
@@ -158,8 +159,13 @@ function bySoonest(a: ScheduledPostRecord, b: ScheduledPostRecord): number {
   return a.publishAt.localeCompare(b.publishAt) || a.id.localeCompare(b.id);
 }
 
-function scheduledRow({ imageSizes, ...record }: ScheduledPostRecord): ScheduledPostRow {
-  return { ...structuredClone(record), imageSizes: imageSizes ? structuredClone(imageSizes) : null };
+function scheduledRow({ imageSizes, moreImages, ...record }: ScheduledPostRecord): ScheduledPostRow {
+  return { ...structuredClone(record), imageSizes: imageSizes ? structuredClone(imageSizes) : null, moreImages: structuredClone(moreImages ?? []).map(moreImageIn) };
+}
+
+/** A row's images after the first as a record keeps them: left out when there are none. */
+function moreImagesKept(moreImages: readonly MoreImageRow[]): { moreImages?: MoreImage[] } {
+  return moreImages.length > 0 ? { moreImages: structuredClone(moreImages.map(moreImageOut)) } : {};
 }
 
 /** Where a key's record is kept: keys are per scope (a member, or '' for signups). */
@@ -264,6 +270,7 @@ function postRow(post: PostRecord): PostRow {
     id: post.id, authorId: post.authorId, content: post.content, postImage: post.postImage, imageAlt: post.imageAlt ?? '',
     createdAt: post.createdAt, updatedAt: post.updatedAt, editedAt: post.editedAt ?? null, imageSizes: post.imageSizes ?? null,
     warning: post.warning ?? '', repostOf: post.repostOf ?? null, quoteOf: post.quoteOf ?? null,
+    moreImages: structuredClone(post.moreImages ?? []).map(moreImageIn),
   };
 }
 
@@ -717,19 +724,19 @@ function writer(db: MemoryDb, undo: Array<() => void>, now: () => Date, emitted:
     insertPost: async (row) => {
       if (db.posts.has(row.id)) throw new Error(`post ${row.id} exists`);
       user(row.authorId);
-      const { imageAlt, editedAt, imageSizes, warning, repostOf, quoteOf, ...fields } = row;
+      const { imageAlt, editedAt, imageSizes, warning, repostOf, quoteOf, moreImages, ...fields } = row;
       db.posts.set(row.id, {
-        ...fields, likedBy: [], dislikedBy: [], ...describedAndEdited({ imageAlt, editedAt, warning }), ...(imageSizes ? { imageSizes } : {}),
+        ...fields, likedBy: [], dislikedBy: [], ...describedAndEdited({ imageAlt, editedAt, warning }), ...(imageSizes ? { imageSizes } : {}), ...moreImagesKept(moreImages),
         ...(repostOf === null ? {} : { repostOf }), ...(quoteOf === null ? {} : { quoteOf }),
       });
       undo.push(() => db.posts.delete(row.id));
     },
     updatePost: async (id, changes) => {
       const record = post(id);
-      const { imageAlt, editedAt, warning, ...fields } = changes;
-      const { imageAlt: _formerAlt, editedAt: _formerEdit, warning: _formerWarning, ...kept } = record;
+      const { imageAlt, editedAt, warning, moreImages, ...fields } = changes;
+      const { imageAlt: _formerAlt, editedAt: _formerEdit, warning: _formerWarning, moreImages: _formerImages, ...kept } = record;
       // A new record, so a rollback puts back the old one whole (fields it gained go too).
-      db.posts.set(id, { ...kept, ...fields, ...describedAndEdited({ imageAlt, editedAt, warning }) });
+      db.posts.set(id, { ...kept, ...fields, ...describedAndEdited({ imageAlt, editedAt, warning }), ...moreImagesKept(moreImages) });
       undo.push(() => db.posts.set(id, record));
     },
     deletePost: async (id) => dropPost(db, undo, post(id)),
@@ -854,15 +861,17 @@ function writer(db: MemoryDb, undo: Array<() => void>, now: () => Date, emitted:
       keepTwoFactor(db, memberId, { ...kept, recoveryCodeHashes: kept.recoveryCodeHashes.filter((hash) => hash !== codeHash) }, undo);
       return true;
     },
-    insertScheduledPost: async ({ imageSizes, ...row }) => {
+    insertScheduledPost: async ({ imageSizes, moreImages, ...row }) => {
       user(row.authorId);
-      db.scheduledPosts.set(row.id, { ...row, ...(imageSizes ? { imageSizes } : {}) });
+      db.scheduledPosts.set(row.id, { ...row, ...(imageSizes ? { imageSizes } : {}), ...moreImagesKept(moreImages) });
       undo.push(() => db.scheduledPosts.delete(row.id));
     },
     updateScheduledPost: async (id, changes) => {
       const record = db.scheduledPosts.get(id);
       if (!record) throw new Error(`no scheduled post ${id} in the store`);
-      db.scheduledPosts.set(id, { ...record, ...changes });
+      const { moreImages, ...fields } = changes;
+      const { moreImages: _formerImages, ...kept } = record;
+      db.scheduledPosts.set(id, { ...kept, ...fields, ...moreImagesKept(moreImages) });
       undo.push(() => db.scheduledPosts.set(id, record));
     },
     deleteScheduledPost: async (id) => {

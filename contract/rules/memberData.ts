@@ -212,7 +212,7 @@ async function writeImport(ctx: RuleContext, member: MemberRow, profile: Profile
       const row: PostRow = {
         id: ctx.newId(), authorId: member.id, content: given.text, postImage: kept.url, imageAlt: given.imageAlt, createdAt: given.createdAt,
         updatedAt: given.editedAt ?? given.createdAt, editedAt: given.editedAt, imageSizes: kept.sizes, warning: given.warning,
-        repostOf: null, quoteOf: null,
+        moreImages: [], repostOf: null, quoteOf: null,
       };
       await tx.insertPost(row);
       await tx.emit({ type: 'post-created', postId: row.id, authorId: member.id });

@@ -1,10 +1,12 @@
 /** Posts: reading, writing, editing, deleting, liking and disliking. */
 import type { RuleContext } from '../context';
 import { refusal } from '../errors';
-import type { OneStatementOutcome, MemberRow, PostRow, ReactionKind, StoreReader, StoreTx } from '../store';
+import type { OneStatementOutcome, MemberRow, MoreImageRow, PostRow, ReactionKind, StoreReader, StoreTx } from '../store';
 import type { TokenClaims } from '../tokens';
 import type { PostDraftPayload, PostEditPayload } from '../api';
 import type { PreparedImage } from '../images';
+import { LIMITS } from '../limits';
+import { postImagesText } from '../messages';
 import { readUploadedImage, validateContentWarning, validateImageAlt, validatePostText } from '../validation';
 import { notify, notifyingWrite, removingNotifications, syncMentions, unnotify } from './notifications';
 import { visiblePost } from './relations';
@@ -23,59 +25,102 @@ export async function findUsername(reader: StoreReader, username: string): Promi
   return author;
 }
 
-/** A new post's fields, checked, with its image as the backend keeps it: what a post or a scheduled post is made of. */
+/** A new post's fields, checked, with its images as the backend keeps them: what a post or a scheduled post is made of. */
 export interface CheckedDraft {
   text: string;
   imageAlt: string;
   warning: string;
+  /** The first image; undefined when the post has none. */
   kept: PreparedImage | undefined;
+  /** The images after the first (`more-images`), in order, each with its description. */
+  more: { kept: PreparedImage; alt: string }[];
 }
 
-/** Checks a new post's fields; its image is read (without its metadata) and prepared before any transaction. */
+/** `postData.moreImages` as given: a list of `{ image, imageAlt? }`, or nothing. */
+function moreImagesGiven(raw: unknown): { image: string; imageAlt: string }[] {
+  if (raw === undefined || raw === null) return [];
+  if (!Array.isArray(raw)) throw refusal('invalidBody');
+  return raw.map((item: unknown) => {
+    const entry = (typeof item === 'object' && item !== null ? item : {}) as { image?: unknown; imageAlt?: unknown };
+    if (typeof entry.image !== 'string') throw refusal('invalidBody');
+    if (entry.imageAlt !== undefined && entry.imageAlt !== null && typeof entry.imageAlt !== 'string') throw refusal('invalidBody');
+    return { image: entry.image, imageAlt: entry.imageAlt ?? '' };
+  });
+}
+
+/**
+ * Checks a new post's fields; its images are read (without their metadata) and prepared before any
+ * transaction, each as the first is: `image` and then `moreImages`, at most ctx.postImagesMax in all.
+ */
 export async function readPostDraft(ctx: RuleContext, postData: PostDraftPayload['postData']): Promise<CheckedDraft> {
   const text = validatePostText(postData.text ?? '');
   const rawImage = postData.image ?? '';
-  // Without its metadata (where it was taken, the camera's serial) from here on.
-  const upload = rawImage === '' ? undefined : readUploadedImage(rawImage, 'imageInvalid', ctx.imagePixelsMax);
-  if (text === '' && !upload) throw refusal('postEmpty');
-  const imageAlt = validateImageAlt(postData.imageAlt ?? '');
+  const given = [...(rawImage === '' ? [] : [{ image: rawImage, imageAlt: postData.imageAlt ?? '' }]), ...moreImagesGiven(postData.moreImages)];
+  const most = ctx.postImagesMax ?? LIMITS.postImagesMax;
+  // Counted before any is read: a sixth image costs nothing to refuse.
+  if (given.length > most) throw refusal('tooManyImages', postImagesText(most));
+  // Without their metadata (where they were taken, the camera's serial) from here on.
+  const uploads = given.map(({ image }) => readUploadedImage(image, 'imageInvalid', ctx.imagePixelsMax));
+  if (text === '' && uploads.length === 0) throw refusal('postEmpty');
+  const alts = given.map(({ imageAlt }) => validateImageAlt(imageAlt));
   const warning = validateContentWarning(postData.warning ?? '');
-  // As the backend keeps it (the server draws it again), before the transaction holds anything.
-  const kept = upload ? await ctx.images.prepare(upload, 'imageInvalid', true) : undefined;
-  return { text, imageAlt: kept ? imageAlt : '', warning, kept };
+  // As the backend keeps them (the server draws each again), before the transaction holds anything.
+  const prepared: PreparedImage[] = [];
+  for (const upload of uploads) prepared.push(await ctx.images.prepare(upload, 'imageInvalid', true));
+  const [kept, ...rest] = prepared;
+  return { text, imageAlt: kept ? alts[0] ?? '' : '', warning, kept, more: rest.map((image, index) => ({ kept: image, alt: alts[index + 1] ?? '' })) };
+}
+
+/** Keeps a draft's images after the first in this transaction (the first is kept by its caller). */
+export async function keepMoreImages(tx: StoreTx, more: CheckedDraft['more']): Promise<MoreImageRow[]> {
+  const rows: MoreImageRow[] = [];
+  for (const { kept, alt } of more) rows.push({ ...(await tx.keepImage(kept)), alt });
+  return rows;
 }
 
 /** What a post (or a scheduled one) holds that an edit may change. */
-type EditablePost = Pick<PostRow, 'content' | 'postImage' | 'imageAlt' | 'warning'>;
+type EditablePost = Pick<PostRow, 'content' | 'postImage' | 'imageAlt' | 'warning' | 'moreImages'>;
+
+/** `postData.moreImageAlts` checked against the images it describes: one string each, in order. */
+function readMoreImageAlts(images: readonly MoreImageRow[], raw: unknown): MoreImageRow[] {
+  if (raw === undefined || raw === null) return [...images];
+  if (!Array.isArray(raw) || raw.length !== images.length || raw.some((alt) => typeof alt !== 'string')) throw refusal('imageAltsInvalid');
+  return images.map((image, index) => ({ ...image, alt: validateImageAlt(raw[index] as string) }));
+}
 
 /**
- * The text, image description and content warning after an edit (`postData`), each checked as a
+ * The text, image descriptions and content warning after an edit (`postData`), each checked as a
  * new post's; what the edit leaves out (`undefined` or `null`) stays as `post` has it. A post left
  * with neither text nor image is refused.
  */
-export function readPostEdit(post: EditablePost, postData: { text?: string | null; imageAlt?: string | null; warning?: string | null }): Pick<PostRow, 'imageAlt' | 'warning'> & { text: string } {
+export function readPostEdit(post: EditablePost, postData: { text?: string | null; imageAlt?: string | null; warning?: string | null; moreImageAlts?: unknown }): Pick<PostRow, 'imageAlt' | 'warning' | 'moreImages'> & { text: string; changed: boolean } {
   const text = postData.text === undefined || postData.text === null ? post.content : validatePostText(postData.text);
   if (text === '' && post.postImage === '') throw refusal('postEmpty');
   const rawAlt = postData.imageAlt ?? undefined;
   const imageAlt = rawAlt === undefined || post.postImage === '' ? post.imageAlt : validateImageAlt(rawAlt);
   const rawWarning = postData.warning ?? undefined;
   const warning = rawWarning === undefined ? post.warning : validateContentWarning(rawWarning);
-  return { text, imageAlt, warning };
+  const moreImages = readMoreImageAlts(post.moreImages, postData.moreImageAlts);
+  const changed = text !== post.content || imageAlt !== post.imageAlt || warning !== post.warning
+    || moreImages.some((image, index) => image.alt !== post.moreImages[index]?.alt);
+  return { text, imageAlt, warning, moreImages, changed };
 }
 
 /**
- * Creates a post from `{ postData: { text, image?, previewImage?, imageAlt?, warning? }, quoteOf? }`.
+ * Creates a post from `{ postData: { text, image?, previewImage?, imageAlt?, warning?, moreImages? }, quoteOf? }`.
  * `image` is a data URL or empty; `previewImage` is the client's own preview and is ignored;
- * `imageAlt` describes the image, and is dropped when there is none; `warning` is shown in place of
+ * `imageAlt` describes the image, and is dropped when there is none; `moreImages` are the images
+ * after it (`more-images`); `warning` is shown in place of
  * both until opened; `quoteOf` names the post it quotes (the `reposts` extension), as its author lets.
  */
 export async function createPost(ctx: RuleContext, author: MemberRow, { postData, quoteOf }: PostDraftPayload): Promise<PostRow> {
-  const { text, imageAlt, warning, kept } = await readPostDraft(ctx, postData);
+  const { text, imageAlt, warning, kept, more } = await readPostDraft(ctx, postData);
 
   const timestamp = ctx.now().toISOString();
   return ctx.store.transaction(async (tx) => {
     const original = quoteOf === undefined || quoteOf === null || quoteOf === '' ? undefined : await quotable(tx, author, quoteOf);
     const image = kept ? await tx.keepImage(kept) : undefined;
+    const moreImages = await keepMoreImages(tx, more);
     const post: PostRow = {
       id: ctx.newId(),
       authorId: author.id,
@@ -87,6 +132,7 @@ export async function createPost(ctx: RuleContext, author: MemberRow, { postData
       editedAt: null,
       imageSizes: image?.sizes ?? null,
       warning,
+      moreImages,
       repostOf: null,
       quoteOf: original?.id ?? null,
     };
@@ -110,9 +156,8 @@ export async function editPost(ctx: RuleContext, member: MemberRow, postId: stri
     // A repost has nothing of its own to edit: it is answered as its original.
     if (post.repostOf !== null) throw refusal('editNotOwner');
     if (post.authorId !== member.id) throw refusal('editNotOwner');
-    const { text, imageAlt, warning } = readPostEdit(post, postData);
-    const changed = text !== post.content || imageAlt !== post.imageAlt || warning !== post.warning;
-    await tx.updatePost(post.id, { content: text, updatedAt, imageAlt, warning, editedAt: changed ? updatedAt : post.editedAt });
+    const { text, imageAlt, warning, moreImages, changed } = readPostEdit(post, postData);
+    await tx.updatePost(post.id, { content: text, updatedAt, imageAlt, warning, moreImages, editedAt: changed ? updatedAt : post.editedAt });
     await tx.emit({ type: 'post-edited', postId: post.id });
     await syncMentions(ctx, tx, { postId: post.id, authorId: post.authorId }, post.content, text);
   });

@@ -48,6 +48,7 @@ export async function repost(ctx: RuleContext, member: MemberRow, postId: string
       authorId: member.id,
       content: '',
       postImage: '',
+      moreImages: [],
       imageAlt: '',
       createdAt: at,
       updatedAt: at,

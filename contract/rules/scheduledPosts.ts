@@ -9,9 +9,9 @@ import type { ScheduledPost, ScheduledPostDraft, ScheduledPostEdit } from '../ap
 import type { RuleContext } from '../context';
 import { refusal } from '../errors';
 import { LIMITS } from '../limits';
-import type { MemberRow, PostRow, ScheduledPostRow } from '../store';
+import { moreImageOut, type MemberRow, type PostRow, type ScheduledPostRow } from '../store';
 import { syncMentions } from './notifications';
-import { readPostDraft, readPostEdit } from './posts';
+import { keepMoreImages, readPostDraft, readPostEdit } from './posts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -27,8 +27,8 @@ function publishTimeOf(ctx: RuleContext, value: unknown): string {
 }
 
 export function presentScheduledPost(row: ScheduledPostRow): ScheduledPost {
-  const { authorId: _author, imageSizes, ...fields } = row;
-  return { ...fields, ...(imageSizes ? { imageSizes } : {}) };
+  const { authorId: _author, imageSizes, moreImages, ...fields } = row;
+  return { ...fields, ...(imageSizes ? { imageSizes } : {}), ...(moreImages.length > 0 ? { moreImages: moreImages.map(moreImageOut) } : {}) };
 }
 
 /** The member's scheduled posts, the soonest first. */
@@ -39,14 +39,15 @@ export async function listScheduledPosts(ctx: RuleContext, member: MemberRow): P
 /** Keeps a post to publish at `publishAt`: checked as a new post is, its image kept now. */
 export async function schedulePost(ctx: RuleContext, member: MemberRow, { postData, publishAt }: ScheduledPostDraft): Promise<ScheduledPost> {
   const at = publishTimeOf(ctx, publishAt);
-  const { text, imageAlt, warning, kept } = await readPostDraft(ctx, postData);
+  const { text, imageAlt, warning, kept, more } = await readPostDraft(ctx, postData);
   const timestamp = ctx.now().toISOString();
   return ctx.store.transaction(async (tx) => {
     if ((await tx.scheduledPostsOf(member.id)).length >= LIMITS.scheduledPostsMax) throw refusal('scheduledPostsTooMany');
     const image = kept ? await tx.keepImage(kept) : undefined;
+    const moreImages = await keepMoreImages(tx, more);
     const row: ScheduledPostRow = {
       id: ctx.newId(), authorId: member.id, content: text, postImage: image?.url ?? '', imageAlt,
-      imageSizes: image?.sizes ?? null, warning, publishAt: at, createdAt: timestamp, updatedAt: timestamp,
+      imageSizes: image?.sizes ?? null, moreImages, warning, publishAt: at, createdAt: timestamp, updatedAt: timestamp,
     };
     await tx.insertScheduledPost(row);
     return presentScheduledPost(row);
@@ -66,8 +67,8 @@ export async function editScheduledPost(ctx: RuleContext, member: MemberRow, id:
   const updatedAt = ctx.now().toISOString();
   return ctx.store.transaction(async (tx) => {
     const row = await ownScheduledPost(tx, member, id);
-    const { text, imageAlt, warning } = readPostEdit(row, postData ?? {});
-    const changes = { content: text, imageAlt, warning, publishAt: at ?? row.publishAt, updatedAt };
+    const { text, imageAlt, warning, moreImages } = readPostEdit(row, postData ?? {});
+    const changes = { content: text, imageAlt, warning, moreImages, publishAt: at ?? row.publishAt, updatedAt };
     await tx.updateScheduledPost(id, changes);
     return presentScheduledPost({ ...row, ...changes });
   });
@@ -99,7 +100,7 @@ export async function publishDuePosts(ctx: RuleContext): Promise<number> {
         const post: PostRow = {
           id: ctx.newId(), authorId: row.authorId, content: row.content, postImage: row.postImage, imageAlt: row.imageAlt,
           createdAt: timestamp, updatedAt: timestamp, editedAt: null, imageSizes: row.imageSizes, warning: row.warning,
-          repostOf: null, quoteOf: null,
+          moreImages: row.moreImages, repostOf: null, quoteOf: null,
         };
         await tx.insertPost(post);
         await tx.emit({ type: 'post-created', postId: post.id, authorId: post.authorId });

@@ -26,6 +26,8 @@ export function refusalText(code: string | undefined, message: string, retryAfte
   if (key === 'tooManyRequests' && retryAfter !== undefined) return t('refusal.tooManyRequestsIn', waitOf(retryAfter));
   // The pixel limit is the backend's setting, which its words name ("at most 24,000,000 pixels").
   if (key === 'imageTooManyPixels') return imagePixelsLimitText(Number(/[\d,]{2,}/.exec(message)?.[0].replace(/,/g, '')) || LIMITS.imagePixelsMax);
+  // So is the number of images a post may have ("at most 6 images").
+  if (key === 'tooManyImages') return t('refusal.tooManyImages', { max: Number(/\d+/.exec(message)?.[0]) || LIMITS.postImagesMax });
   return t(`refusal.${key}` satisfies MessageId, LIMIT_VALUES[key]);
 }
 

@@ -688,6 +688,8 @@ export const ar: Catalogue = {
   'refusal.notReposted': "لم تُعِد نشر هذا المنشور.",
   'refusal.quoteNotAllowed': "لا يسمح لك كاتب هذا المنشور باقتباسه.",
   'refusal.quotePolicyInvalid': "يجب أن تكون سياسة الاقتباس anyone أو followers أو nobody.",
+  'refusal.tooManyImages': "يمكن أن يحتوي المنشور على {max, plural, zero {# صورة} one {صورة واحدة} two {صورتين} few {# صور} many {# صورة} other {# صورة}} على الأكثر.",
+  'refusal.imageAltsInvalid': "اكتب وصفًا واحدًا لكل صورة في المنشور، بترتيبها.",
   'failedAct.repostPost': "لم تُحفظ إعادة النشر.",
   'failedAct.undoRepost': "لم يُتراجع عن إعادة النشر.",
   'failedAct.saveQuotePolicy': "لم يُحفظ اختيارك لمن يمكنه اقتباس منشوراتك.",

@@ -688,6 +688,8 @@ export const de: Catalogue = {
   'refusal.notReposted': "Du hast diesen Beitrag nicht geteilt.",
   'refusal.quoteNotAllowed': "Die Autorin oder der Autor lässt dich diesen Beitrag nicht zitieren.",
   'refusal.quotePolicyInvalid': "Die Zitiererlaubnis muss anyone, followers oder nobody sein.",
+  'refusal.tooManyImages': "Ein Beitrag kann höchstens {max, plural, one {# Bild} other {# Bilder}} haben.",
+  'refusal.imageAltsInvalid': "Gib für jedes Bild des Beitrags eine Beschreibung an, in ihrer Reihenfolge.",
   'failedAct.repostPost': "Dein Teilen wurde nicht gespeichert.",
   'failedAct.undoRepost': "Dein Teilen wurde nicht zurückgenommen.",
   'failedAct.saveQuotePolicy': "Deine Wahl, wer deine Beiträge zitieren darf, wurde nicht gespeichert.",

@@ -688,6 +688,8 @@ export const pl: Catalogue = {
   'refusal.notReposted': "Nie udostępniasz tego wpisu.",
   'refusal.quoteNotAllowed': "Autor nie pozwala ci cytować tego wpisu.",
   'refusal.quotePolicyInvalid': "Zasada cytowania musi mieć wartość anyone, followers lub nobody.",
+  'refusal.tooManyImages': "Wpis może mieć najwyżej {max, plural, one {# obraz} few {# obrazy} many {# obrazów} other {# obrazu}}.",
+  'refusal.imageAltsInvalid': "Podaj jeden opis dla każdego obrazu wpisu, w ich kolejności.",
   'failedAct.repostPost': "Udostępnienie nie zostało zapisane.",
   'failedAct.undoRepost': "Udostępnienie nie zostało cofnięte.",
   'failedAct.saveQuotePolicy': "Nie zapisano wyboru, kto może cytować twoje wpisy.",

@@ -609,6 +609,8 @@ export const messages: Messages = {
   "refusal.notReposted": ["You have not reposted this post."],
   "refusal.quoteNotAllowed": ["The author does not let you quote this post."],
   "refusal.quotePolicyInvalid": ["Quote policy must be anyone, followers or nobody."],
+  "refusal.tooManyImages": ["A post can have at most ",["max","plural",{"one":["#"," image"],"other":["#"," images"]}],"."],
+  "refusal.imageAltsInvalid": ["Give one description for each of the post's images, in their order."],
   "failedAct.repostPost": ["Your repost was not saved."],
   "failedAct.undoRepost": ["Your repost was not taken back."],
   "failedAct.saveQuotePolicy": ["Your choice of who can quote your posts was not saved."],
