@@ -270,11 +270,12 @@ export function findInconsistencies(snapshot: Pick<DbSnapshot, 'users' | 'posts'
     for (const id of post.dislikedBy) {
       if (!users.has(id)) problems.push(`post ${post.id} is disliked by the missing member ${id}`);
     }
+    if ((post.moreImages ?? []).length > 0 && post.postImage === '') problems.push(`post ${post.id} has more images but no first one`);
     if (post.repostOf !== undefined) {
       const original = posts.get(post.repostOf);
       if (!original) problems.push(`post ${post.id} reposts the missing post ${post.repostOf}`);
       else if (original.repostOf !== undefined) problems.push(`post ${post.id} reposts a repost`);
-      if (post.content !== '' || post.postImage !== '') problems.push(`repost ${post.id} has text or an image of its own`);
+      if (post.content !== '' || post.postImage !== '' || (post.moreImages ?? []).length > 0) problems.push(`repost ${post.id} has text or an image of its own`);
       const pair = `${post.authorId}\u0000${post.repostOf}`;
       if (reposts.has(pair)) problems.push(`${post.authorId} reposts ${post.repostOf} twice`);
       reposts.add(pair);

@@ -83,4 +83,13 @@ describe('seed notifications', () => {
     }
     expect(findInconsistencies(seed)).toEqual([]);
   });
+
+  it('finds a post whose more images have no first one before them', () => {
+    const seed = buildDefaultSeed();
+    const [post] = seed.posts;
+    if (!post) throw new Error('the seed has no posts');
+    post.postImage = '';
+    post.moreImages = [{ url: '/images/forest.jpg', alt: '' }];
+    expect(findInconsistencies(seed)).toEqual([`post ${post.id} has more images but no first one`]);
+  });
 });

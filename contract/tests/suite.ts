@@ -25,6 +25,7 @@ import './imageSizes.contract';
 import './memberLanguage.contract';
 import './pins.contract';
 import './reposts.contract';
+import './moreImages.contract';
 import './contentWarnings.contract';
 import './search.contract';
 import './devices.contract';

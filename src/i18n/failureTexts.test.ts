@@ -1,4 +1,5 @@
-import { ERROR_CODES, imagePixelsText, MESSAGES, type MessageKey } from '../../contract/messages';
+import { LIMITS } from '../../contract/limits';
+import { ERROR_CODES, imagePixelsText, MESSAGES, postImagesText, type MessageKey } from '../../contract/messages';
 import { classifyFailure, withRetryAfter } from '../lib/apiError';
 import { activateLanguage } from './i18n';
 import { failedActText, failureReason, refusalText } from './failureTexts';
@@ -24,6 +25,14 @@ describe('refusals worded by their code', () => {
     await activateLanguage('de');
     expect(refusalText(ERROR_CODES.imageTooManyPixels, imagePixelsText(24_000_000))).toBe('Bilder dürfen höchstens 24.000.000 Pixel haben.');
     expect(refusalText(ERROR_CODES.imageTooManyPixels, imagePixelsText(4096 * 4096))).toBe('Bilder dürfen höchstens 16.777.216 Pixel haben (4096 x 4096).');
+  });
+
+  it('names how many images a post may have, as the backend set it, in the language spoken', async () => {
+    expect(refusalText(ERROR_CODES.tooManyImages, MESSAGES.tooManyImages)).toBe('A post can have at most 4 images.');
+    expect(postImagesText(LIMITS.postImagesMax)).toBe(MESSAGES.tooManyImages);
+    await activateLanguage('de');
+    expect(refusalText(ERROR_CODES.tooManyImages, postImagesText(6))).toBe('Ein Beitrag kann höchstens 6 Bilder haben.');
+    expect(refusalText(ERROR_CODES.tooManyImages, postImagesText(1))).toBe('Ein Beitrag kann höchstens 1 Bild haben.');
   });
 
   it('words the limits a refusal names as the language writes numbers', async () => {
