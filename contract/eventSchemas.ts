@@ -16,7 +16,7 @@ const exact = <P extends Record<string, TSchema>>(properties: P) => Type.Object(
 
 /** Each event type's payload, as events.ts types it (a type below holds the two the same). */
 const PAYLOADS = {
-  'post-created': { postId: Id, authorId: Id },
+  'post-created': { postId: Id, authorId: Id, repostOf: Type.Optional(Id) },
   'post-edited': { postId: Id },
   'post-deleted': { postId: Id },
   'post-reacted': { postId: Id, memberId: Id, reaction: Type.Union([Type.Literal('like'), Type.Literal('dislike'), Type.Null()]), likeCount: Count, dislikeCount: Count },

@@ -23,8 +23,11 @@
 
 /** What a stream sends, by its SSE event name, with the payload its `data` carries. */
 export interface EventPayloads {
-  /** A new post; Home shows it as new when the reader follows its author (or wrote it). */
-  'post-created': { postId: string; authorId: string };
+  /**
+   * A new post; Home shows it as new when the reader follows its author (or wrote it). A repost (the
+   * `reposts` extension) is one too, by the reposter, under its own id, naming its original.
+   */
+  'post-created': { postId: string; authorId: string; repostOf?: string };
   'post-edited': { postId: string };
   /** Gone, with its replies, likes and every member's bookmark of it. */
   'post-deleted': { postId: string };
@@ -33,7 +36,7 @@ export interface EventPayloads {
   /**
    * A member reposted a post or took the repost back, or quoted it or deleted the quote (the
    * `reposts` extension); the post's counts after it. A repost is also a `post-created` (its own id,
-   * by the reposter) for the reposter's followers' Home.
+   * by the reposter, with `repostOf`) for the reposter's followers' Home.
    */
   'post-shared': { postId: string; memberId: string; kind: 'repost' | 'quote'; shared: boolean; repostCount: number; quoteCount: number };
   /** A new member; "Who to follow?" may list them. */

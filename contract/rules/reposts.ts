@@ -59,7 +59,7 @@ export async function repost(ctx: RuleContext, member: MemberRow, postId: string
       quoteOf: null,
     };
     await tx.insertPost(row);
-    await tx.emit({ type: 'post-created', postId: row.id, authorId: member.id });
+    await tx.emit({ type: 'post-created', postId: row.id, authorId: member.id, repostOf: original.id });
     await notify(ctx, tx, { kind: 'repost', recipientId: original.authorId, actorId: member.id, postId: original.id });
     return shared(tx, original.id, member.id, 'repost', true);
   });

@@ -130,7 +130,8 @@ describe('reposts', () => {
       expect((await repost('liam_chen', original)).status).toBe(201);
       const received = await stream.until(2);
       const created = received.find((event) => event.type === 'post-created');
-      expect(created?.data).toMatchObject({ authorId: liam });
+      expect(created?.data).toEqual({ postId: expect.any(String), authorId: liam, repostOf: original });
+      expect(created?.data.postId).not.toBe(original);
       expect(received.find((event) => event.type === 'post-shared')?.data).toEqual({ postId: original, memberId: liam, kind: 'repost', shared: true, repostCount: 1, quoteCount: 0 });
     } finally {
       stream.close();

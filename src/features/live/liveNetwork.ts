@@ -4,7 +4,7 @@ import { RESET_EVENT, type EventPayloads, type EventType } from '../../../contra
 import { isSessionEndedFor, readStoredToken } from '../auth/tokenStorage';
 import { bookmarkChangedElsewhere } from '../bookmarks/bookmarksApi';
 import type { LiveEvent } from './eventReader';
-import { newPostGone, newPostNotIn, newPostsHeard } from './liveSlice';
+import { newPostGone, newPostsHeard } from './liveSlice';
 import { notificationsChangedElsewhere } from '../notifications/notificationsApi';
 import { removePost, removePostsBy } from '../posts/postCopies';
 import { relationChangedElsewhere } from '../relations/relationsApi';
@@ -39,30 +39,6 @@ function patchByFeature<Type extends EventType>(cache: CacheAccess, event: { typ
   return true;
 }
 
-/** The last new post each store heard of: the one a repost's `post-shared` right after it names. */
-const lastCreated = new WeakMap<LiveStore, EventPayloads['post-created']>();
-
-/**
- * A repost is a `post-created` of its own id, by the reposter, and the `post-shared` of the same write
- * comes right after it in the stream: that post is no new post of Explore, which lists originals
- * alone, nor of the member's own Home when they reposted it themselves (the post is on their screen
- * already); a followed member's repost stays new on Home.
- */
-function repostHeard(store: LiveStore, event: LiveEvent): void {
-  if (event.type === 'post-created') {
-    lastCreated.set(store, event);
-    return;
-  }
-  if (event.type !== 'post-shared') return;
-  // Between the two, the author of the original hears of their notification: nothing else of the write.
-  const created = lastCreated.get(store);
-  lastCreated.delete(store);
-  if (event.kind === 'repost' && event.shared && created?.authorId === event.memberId) {
-    store.dispatch(newPostNotIn({ list: 'explore', postId: created.postId }));
-    if (created.authorId === store.getState().session.userId) store.dispatch(newPostNotIn({ list: 'home', postId: created.postId }));
-  }
-}
-
 /**
  * What the live stream says, written into this tab's cache where it is shown: nothing moves, and
  * new posts wait behind Home's and Explore's "N new posts".
@@ -70,10 +46,15 @@ function repostHeard(store: LiveStore, event: LiveEvent): void {
 export function applyLiveEvent(store: LiveStore, event: LiveEvent): void {
   const cache = cacheAccess(store);
   const myId = store.getState().session.userId;
-  repostHeard(store, event);
   if (event.type !== RESET_EVENT && patchByFeature(cache, event)) return;
   switch (event.type) {
     case 'post-created': {
+      if (event.repostOf !== undefined) {
+        // A repost: new on Home for the reposter's followers; never on Explore, which lists originals
+        // alone, nor on the reposter's own Home, where the post is on their screen already.
+        if (event.authorId !== myId && follows(selectCurrentMember(store.getState()), event.authorId)) store.dispatch(newPostsHeard({ lists: ['home'], postIds: [event.postId] }));
+        break;
+      }
       const forHome = event.authorId === myId || follows(selectCurrentMember(store.getState()), event.authorId);
       store.dispatch(newPostsHeard({ lists: forHome ? ['home', 'explore'] : ['explore'], postIds: [event.postId] }));
       // One of the member's own may be a scheduled post published: their list of those waiting is asked again.

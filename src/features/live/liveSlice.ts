@@ -36,11 +36,6 @@ export const liveSlice = createSlice({
         state.newPosts[list] = state.newPosts[list].filter((id) => id !== action.payload);
       }
     },
-    /** A post heard as new that one list never shows (a repost, in Explore, which lists originals alone). */
-    newPostNotIn(state, action: PayloadAction<{ list: NewPostsList; postId: string }>) {
-      const { list, postId } = action.payload;
-      state.newPosts[list] = state.newPosts[list].filter((id) => id !== postId);
-    },
     /** The member asked for the list's new posts: they are in it now. */
     newPostsShown(state, action: PayloadAction<NewPostsList>) {
       state.newPosts[action.payload] = [];
@@ -52,5 +47,5 @@ export const liveSlice = createSlice({
   },
 });
 
-export const { liveReset, liveChanged, newPostsHeard, newPostGone, newPostNotIn, newPostsShown } = liveSlice.actions;
+export const { liveReset, liveChanged, newPostsHeard, newPostGone, newPostsShown } = liveSlice.actions;
 export const { selectLive, selectNewPostIds } = liveSlice.selectors;
