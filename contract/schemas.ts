@@ -590,6 +590,8 @@ export const DataExport = Type.Object({
     warning: Type.String(),
     createdAt: Type.String(),
     editedAt: Type.Union([Type.String(), Type.Null()]),
+    /** The images after the first (`more-images`), in order, by URL; absent when none. */
+    moreImages: Type.Optional(Type.Array(Type.Object({ url: Type.String(), alt: Type.String() }))),
   })),
   /** The member's replies, oldest first, each with the post it answers (another member's too) and the reply it answers. */
   replies: Type.Array(Type.Object({
@@ -633,6 +635,8 @@ export const DataImportRequest = Type.Object({
     warning: OptionalText,
     createdAt: Type.String(),
     editedAt: OptionalText,
+    /** The images after the first (`more-images`): `[{ image, imageAlt? }]`, each as `image` is given. */
+    moreImages: Type.Optional(Type.Unknown()),
   })),
   replies: Type.Optional(Type.Array(Type.Object({
     id: Type.String(),

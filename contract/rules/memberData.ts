@@ -21,14 +21,14 @@ import type { RuleContext } from '../context';
 import { refusal, RuleError } from '../errors';
 import type { PreparedImage } from '../images';
 import { LIMITS } from '../limits';
-import { errorCode, type MessageKey } from '../messages';
-import type { MemberRow, PostRow, ReplyRow, StoreReader, StoreTx } from '../store';
+import { errorCode, postImagesText, type MessageKey } from '../messages';
+import type { MemberRow, MoreImageRow, PostRow, ReplyRow, StoreReader, StoreTx } from '../store';
 import {
   isShippedImagePath, readUploadedImage, validateAvatar, validateBio, validateContentWarning, validateImageAlt, validateLanguage,
   validatePortfolioUrl, validatePostText, validateReplyText, type AvatarChoice,
 } from '../validation';
 import { addBookmark } from './bookmarks';
-import { findUsername } from './posts';
+import { findUsername, moreImagesGiven } from './posts';
 import { block, mute, visiblePost } from './relations';
 import { avatarUrl, follow } from './users';
 
@@ -64,6 +64,7 @@ export async function exportData(ctx: RuleContext, memberId: string): Promise<Da
       },
       posts: posts.map((post) => ({
         id: post.id, content: post.content, postImage: post.postImage, imageAlt: post.imageAlt, warning: post.warning, createdAt: post.createdAt, editedAt: post.editedAt,
+        ...(post.moreImages.length > 0 ? { moreImages: post.moreImages.map(({ url, alt }) => ({ url, alt })) } : {}),
       })),
       replies: replies.map((reply) => ({
         id: reply.id, postId: reply.postId, postAuthor: usernameOf(others.get(reply.postId)?.authorId ?? ''), replyToId: reply.replyToId, content: reply.content, createdAt: reply.createdAt,
@@ -95,6 +96,8 @@ interface PostGiven {
   text: string;
   image: ImageGiven;
   imageAlt: string;
+  /** The images after the first, each with its description. */
+  more: Array<{ image: Exclude<ImageGiven, { kind: 'none' }>; alt: string }>;
   warning: string;
   createdAt: string;
   editedAt: string | null;
@@ -137,18 +140,28 @@ async function readProfile(ctx: RuleContext, member: MemberRow, profile: DataImp
   return given;
 }
 
+/** An image an export names: one shipped with the app, or an upload the backend prepares (never '': none). */
+async function imageGiven(ctx: RuleContext, raw: string): Promise<Exclude<ImageGiven, { kind: 'none' }>> {
+  if (isShippedImagePath(raw)) return { kind: 'shipped', path: raw };
+  return { kind: 'upload', prepared: await ctx.images.prepare(readUploadedImage(raw, 'imageInvalid', ctx.imagePixelsMax), 'imageInvalid', true) };
+}
+
 async function readPost(ctx: RuleContext, post: DataImportRequest['posts'][number], now: Date): Promise<PostGiven> {
   const text = validatePostText(post.text ?? '');
   const raw = post.image ?? '';
-  let image: ImageGiven = { kind: 'none' };
-  if (isShippedImagePath(raw)) image = { kind: 'shipped', path: raw };
-  else if (raw !== '') image = { kind: 'upload', prepared: await ctx.images.prepare(readUploadedImage(raw, 'imageInvalid', ctx.imagePixelsMax), 'imageInvalid', true) };
-  if (text === '' && image.kind === 'none') throw refusal('postEmpty');
+  const moreGiven = moreImagesGiven(post.moreImages);
+  const most = ctx.postImagesMax ?? LIMITS.postImagesMax;
+  if ((raw === '' ? 0 : 1) + moreGiven.length > most) throw refusal('tooManyImages', postImagesText(most));
+  const image: ImageGiven = raw === '' ? { kind: 'none' } : await imageGiven(ctx, raw);
+  const more: PostGiven['more'] = [];
+  for (const given of moreGiven) more.push({ image: await imageGiven(ctx, given.image), alt: validateImageAlt(given.imageAlt) });
+  if (text === '' && image.kind === 'none' && more.length === 0) throw refusal('postEmpty');
   const createdAt = timeOf(post.createdAt, now);
   const editedAt = post.editedAt == null || post.editedAt === '' ? null : timeOf(post.editedAt, now);
+  // With no first image, the first of the rest is the first, as a new post's are.
+  const [first, ...rest] = image.kind === 'none' ? more : [{ image, alt: validateImageAlt(post.imageAlt ?? '') }, ...more];
   return {
-    exportId: post.id, text, image, createdAt, editedAt,
-    imageAlt: image.kind === 'none' ? '' : validateImageAlt(post.imageAlt ?? ''),
+    exportId: post.id, text, image: first?.image ?? { kind: 'none' }, imageAlt: first?.alt ?? '', more: rest, createdAt, editedAt,
     warning: validateContentWarning(post.warning ?? ''),
   };
 }
@@ -209,10 +222,12 @@ async function writeImport(ctx: RuleContext, member: MemberRow, profile: Profile
     const postIds = new Map<string, string>();
     for (const given of posts) {
       const kept = await keptImage(tx, given.image);
+      const moreImages: MoreImageRow[] = [];
+      for (const { image, alt } of given.more) moreImages.push({ ...(await keptImage(tx, image)), alt });
       const row: PostRow = {
         id: ctx.newId(), authorId: member.id, content: given.text, postImage: kept.url, imageAlt: given.imageAlt, createdAt: given.createdAt,
         updatedAt: given.editedAt ?? given.createdAt, editedAt: given.editedAt, imageSizes: kept.sizes, warning: given.warning,
-        moreImages: [], repostOf: null, quoteOf: null,
+        moreImages, repostOf: null, quoteOf: null,
       };
       await tx.insertPost(row);
       await tx.emit({ type: 'post-created', postId: row.id, authorId: member.id });

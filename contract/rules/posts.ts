@@ -37,7 +37,7 @@ export interface CheckedDraft {
 }
 
 /** `postData.moreImages` as given: a list of `{ image, imageAlt? }`, or nothing. */
-function moreImagesGiven(raw: unknown): { image: string; imageAlt: string }[] {
+export function moreImagesGiven(raw: unknown): { image: string; imageAlt: string }[] {
   if (raw === undefined || raw === null) return [];
   if (!Array.isArray(raw)) throw refusal('invalidBody');
   return raw.map((item: unknown) => {

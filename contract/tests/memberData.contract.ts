@@ -10,7 +10,11 @@ import { errorBody } from '../errors';
 import { LIMITS } from '../limits';
 import { MESSAGES, MESSAGE_STATUS, type MessageKey } from '../messages';
 import { SAMPLE_SIGNUP, SEED_USER_IDS, seedPostId } from '../seed/default';
-import { call, callAs, db, expectHealthy, imageUrl, PNG_DATA_URL, target, type CallResult } from './support';
+import { drawablePng } from './imageFixtures';
+import { call, callAs, dataUrl, db, expectHealthy, imageUrl, PNG_DATA_URL, target, type CallResult } from './support';
+
+/** The second image of Ava's picture post (`more-images`). */
+const SECOND_PICTURE = dataUrl('image/png', drawablePng(3, 2));
 
 function expectRefused(result: CallResult<unknown>, key: MessageKey): void {
   expect({ status: result.status, body: result.json }).toEqual({ status: MESSAGE_STATUS[key], body: errorBody(key) });
@@ -35,6 +39,7 @@ async function importBodyOf(data: DataExport): Promise<DataImportRequest> {
     profile: { userBio: data.profile.userBio, userPortfolioUrl: data.profile.userPortfolioUrl, language: data.profile.language, avatar: await carried(data.profile.image) },
     posts: await Promise.all(data.posts.map(async (post) => ({
       id: post.id, text: post.content, image: await carried(post.postImage), imageAlt: post.imageAlt, warning: post.warning, createdAt: post.createdAt, editedAt: post.editedAt,
+      ...(post.moreImages ? { moreImages: await Promise.all(post.moreImages.map(async ({ url, alt }) => ({ image: await carried(url), imageAlt: alt }))) } : {}),
     }))),
     replies: data.replies.map((reply) => ({ id: reply.id, postId: reply.postId, replyToId: reply.replyToId, text: reply.content, createdAt: reply.createdAt })),
     pinnedPostIds: data.pinnedPostIds,
@@ -59,7 +64,9 @@ function comparable(data: DataExport, keptAs: ReadonlyMap<string, string> = new 
   return {
     format: data.format,
     profile: { ...profile, image: kept(profile.image) },
-    posts: data.posts.map(({ id, ...post }) => ({ ...post, id: named(id), postImage: kept(post.postImage) })),
+    posts: data.posts.map(({ id, ...post }) => ({
+      ...post, id: named(id), postImage: kept(post.postImage), ...(post.moreImages ? { moreImages: post.moreImages.map((image) => ({ ...image, url: kept(image.url) })) } : {}),
+    })),
     replies: data.replies.map((reply) => ({ ...reply, id: named(reply.id), postId: named(reply.postId), replyToId: named(reply.replyToId), postAuthor: author(reply.postAuthor) })),
     pinnedPostIds: data.pinnedPostIds.map(named),
     following: data.following,
@@ -71,12 +78,12 @@ function comparable(data: DataExport, keptAs: ReadonlyMap<string, string> = new 
 
 /** Ava (demo_user) makes one of everything an export holds, on top of the seed's posts, follow and bookmark. */
 async function arrangeAva(): Promise<void> {
-  const posted = async (postData: Record<string, string>) => {
+  const posted = async (postData: Record<string, unknown>) => {
     const answer = await call<{ post: { id: string } }>('POST', '/posts', { body: { postData }, authorization: await tokenOfAva(), headers: { prefer: 'return=minimal' } });
     expect(answer.status).toBe(201);
     return answer.json.post.id;
   };
-  const picture = await posted({ text: 'A small picture, with a "quote", a comma, and a line\nbreak', image: PNG_DATA_URL, imageAlt: 'One grey pixel' });
+  const picture = await posted({ text: 'A small picture, with a "quote", a comma, and a line\nbreak', image: PNG_DATA_URL, imageAlt: 'One grey pixel', moreImages: [{ image: SECOND_PICTURE, imageAlt: 'Two grey rows' }] });
   const warned = await posted({ text: 'Spoilers for the finale #tv', warning: 'The finale' });
   expect((await callAs('demo_user', 'POST', `/posts/edit/${warned}`, { postData: { text: 'Spoilers for the whole finale #tv' } })).status).toBe(201);
   const first = await callAs<{ reply: { id: string } }>('demo_user', 'POST', `/posts/${picture}/replies`, { replyData: { text: 'Taken at dawn' } });
@@ -119,6 +126,8 @@ describe("a member's data", () => {
     const [picture, warned] = data.posts.slice(-2);
     expect(picture).toMatchObject({ imageAlt: 'One grey pixel', warning: '', editedAt: null });
     expect(picture?.postImage).not.toBe('');
+    expect(picture?.moreImages).toEqual([{ url: await imageUrl(SECOND_PICTURE), alt: 'Two grey rows' }]);
+    expect(warned?.moreImages).toBeUndefined();
     expect(warned).toMatchObject({ content: 'Spoilers for the whole finale #tv', warning: 'The finale' });
     expect(warned?.editedAt).not.toBeNull();
     expect(data.replies.map((reply) => [reply.content, reply.postAuthor])).toEqual([['Taken at dawn', 'demo_user'], ['And a second thought', 'demo_user'], ['Lovely, Liam', 'liam_chen']]);
@@ -154,7 +163,11 @@ describe("a member's data", () => {
     // server draws a photo again, so its URL may be another's).
     const keptAs = new Map<string, string>();
     keptAs.set(before.profile.image, await imageUrl(body.profile?.avatar ?? ''));
-    for (const [index, post] of before.posts.entries()) keptAs.set(post.postImage, await imageUrl(body.posts[index]?.image ?? ''));
+    for (const [index, post] of before.posts.entries()) {
+      keptAs.set(post.postImage, await imageUrl(body.posts[index]?.image ?? ''));
+      const carriedMore = (body.posts[index]?.moreImages ?? []) as Array<{ image: string }>;
+      for (const [at, image] of (post.moreImages ?? []).entries()) keptAs.set(image.url, await imageUrl(carriedMore[at]?.image ?? ''));
+    }
     expect(comparable(after)).toEqual(comparable(before, keptAs));
     const samPosts = (await db()).posts.filter((post) => post.authorId !== SEED_USER_IDS.ava && post.content.startsWith('A small picture'));
     expect(samPosts).toHaveLength(1);
@@ -212,6 +225,8 @@ describe("a member's data", () => {
     expectRefused(await importInto('sam_rivera', { format: LIMITS.dataFormat, posts: [post, post] }), 'importInvalid');
     expectRefused(await importInto('sam_rivera', { format: LIMITS.dataFormat, posts: [{ ...post, text: 'x'.repeat(LIMITS.postTextMax + 1) }] }), 'postTooLong');
     expectRefused(await importInto('sam_rivera', { format: LIMITS.dataFormat, posts: [{ ...post, image: 'data:image/png;base64,bm90IGFuIGltYWdl' }] }), 'imageInvalid');
+    expectRefused(await importInto('sam_rivera', { format: LIMITS.dataFormat, posts: [{ ...post, moreImages: [{ image: 'data:image/png;base64,bm90IGFuIGltYWdl' }] }] }), 'imageInvalid');
+    expectRefused(await importInto('sam_rivera', { format: LIMITS.dataFormat, posts: [{ ...post, image: PNG_DATA_URL, moreImages: Array.from({ length: LIMITS.postImagesMax }, () => ({ image: PNG_DATA_URL })) }] }), 'tooManyImages');
     const many = Array.from({ length: LIMITS.importPostsMax + 1 }, (_, index) => ({ ...post, id: `p${index}` }));
     expectRefused(await importInto('sam_rivera', { format: LIMITS.dataFormat, posts: many }), 'importTooMany');
     expectRefused(await importInto('sam_rivera', { format: LIMITS.dataFormat, posts: [], following: Array.from({ length: LIMITS.importListMax + 1 }, (_, index) => `member_${index}`) }), 'importTooMany');

@@ -16,7 +16,10 @@ function exported(): DataExport {
     posts: [
       { id: 'p1', content: 'Hello, "world"\nsecond line', postImage: 'data:image/png;base64,one', imageAlt: 'A dot', warning: '', createdAt: '2025-05-02T00:00:00.000Z', editedAt: null },
       { id: 'p2', content: 'Same picture again', postImage: 'data:image/png;base64,one', imageAlt: '', warning: 'Dots', createdAt: '2025-05-03T00:00:00.000Z', editedAt: '2025-05-04T00:00:00.000Z' },
-      { id: 'p3', content: 'Lost picture', postImage: '/media/gone.png', imageAlt: '', warning: '', createdAt: '2025-05-05T00:00:00.000Z', editedAt: null },
+      {
+        id: 'p3', content: 'Lost picture', postImage: '/media/gone.png', imageAlt: '', warning: '', createdAt: '2025-05-05T00:00:00.000Z', editedAt: null,
+        moreImages: [{ url: 'data:image/png;base64,two', alt: 'Second' }, { url: '/media/gone-too.png', alt: 'Gone too' }],
+      },
     ],
     replies: [{ id: 'r1', postId: 'p1', postAuthor: 'ava', replyToId: null, content: 'Zażółć gęślą jaźń', createdAt: '2025-05-02T01:00:00.000Z' }],
     pinnedPostIds: ['p2'],
@@ -62,20 +65,20 @@ describe('the zip of a member\'s data', () => {
     const { bytes, missing } = await buildArchive(exported(), fetchImage, (step) => progress.push(step.stage === 'images' ? `${step.done}/${step.count}` : step.stage));
     const files = unzipSync(bytes);
     expect(Object.keys(files).sort()).toEqual([
-      'README.txt', 'blocks.csv', 'bookmarks.csv', 'data.json', 'follows.csv', 'images/avatar.jpg', 'images/post-0001.png', 'manifest.json',
+      'README.txt', 'blocks.csv', 'bookmarks.csv', 'data.json', 'follows.csv', 'images/avatar.jpg', 'images/post-0001.png', 'images/post-0003-2.png', 'manifest.json',
       'mutes.csv', 'posts.csv', 'posts.json', 'profile.json', 'replies.csv', 'replies.json',
     ]);
-    expect(missing).toEqual(['/media/gone.png']);
-    expect(progress).toEqual(['0/4', '1/4', '2/4', '3/4', '4/4', 'packing']);
+    expect(missing).toEqual(['/media/gone.png', '/media/gone-too.png']);
+    expect(progress).toEqual(['0/6', '1/6', '2/6', '3/6', '4/6', '5/6', '6/6', 'packing']);
     expect(files['images/post-0001.png']).toEqual(PNG);
     expect(text(files['posts.csv'])).toBe(
-      '\uFEFFid,createdAt,editedAt,content,warning,image,imageAlt\r\n'
-      + 'p1,2025-05-02T00:00:00.000Z,,"Hello, ""world""\nsecond line",,images/post-0001.png,A dot\r\n'
-      + 'p2,2025-05-03T00:00:00.000Z,2025-05-04T00:00:00.000Z,Same picture again,Dots,images/post-0001.png,\r\n'
-      + 'p3,2025-05-05T00:00:00.000Z,,Lost picture,,,\r\n',
+      '\uFEFFid,createdAt,editedAt,content,warning,image,imageAlt,moreImages\r\n'
+      + 'p1,2025-05-02T00:00:00.000Z,,"Hello, ""world""\nsecond line",,images/post-0001.png,A dot,\r\n'
+      + 'p2,2025-05-03T00:00:00.000Z,2025-05-04T00:00:00.000Z,Same picture again,Dots,images/post-0001.png,,\r\n'
+      + 'p3,2025-05-05T00:00:00.000Z,,Lost picture,,,,"images/post-0003-2.png\tSecond\n\tGone too"\r\n',
     );
     expect(strFromU8(files['replies.csv']!)).toContain('Zażółć gęślą jaźń');
-    expect(JSON.parse(strFromU8(files['manifest.json']!))).toMatchObject({ format: LIMITS.dataFormat, username: 'ava', missingImages: ['/media/gone.png'] });
+    expect(JSON.parse(strFromU8(files['manifest.json']!))).toMatchObject({ format: LIMITS.dataFormat, username: 'ava', missingImages: ['/media/gone.png', '/media/gone-too.png'] });
     expect(strFromU8(files['README.txt']!)).toContain('/media/gone.png');
   });
 
@@ -88,7 +91,8 @@ describe('the zip of a member\'s data', () => {
       posts: [
         { id: 'p1', text: 'Hello, "world"\nsecond line', image: PNG_DATA_URL, imageAlt: 'A dot', warning: '', createdAt: '2025-05-02T00:00:00.000Z', editedAt: null },
         { id: 'p2', text: 'Same picture again', image: PNG_DATA_URL, imageAlt: '', warning: 'Dots', createdAt: '2025-05-03T00:00:00.000Z', editedAt: '2025-05-04T00:00:00.000Z' },
-        { id: 'p3', text: 'Lost picture', image: '', imageAlt: '', warning: '', createdAt: '2025-05-05T00:00:00.000Z', editedAt: null },
+        // Of its images, only the one the zip holds goes; it will be the post's first.
+        { id: 'p3', text: 'Lost picture', image: '', imageAlt: '', warning: '', createdAt: '2025-05-05T00:00:00.000Z', editedAt: null, moreImages: [{ image: PNG_DATA_URL, imageAlt: 'Second' }] },
       ],
       replies: [{ id: 'r1', postId: 'p1', replyToId: null, text: 'Zażółć gęślą jaźń', createdAt: '2025-05-02T01:00:00.000Z' }],
       pinnedPostIds: ['p2'],

@@ -19,7 +19,7 @@ export const DATA_FILE = 'data.json';
 /** The export as the zip keeps it: each image also named by its file in the zip ('' when it has none there). */
 export interface ArchivedData extends Omit<DataExport, 'profile' | 'posts'> {
   profile: DataExport['profile'] & { imageFile: string };
-  posts: Array<DataExport['posts'][number] & { imageFile: string }>;
+  posts: Array<Omit<DataExport['posts'][number], 'moreImages'> & { imageFile: string; moreImages?: Array<{ url: string; alt: string; file: string }> }>;
 }
 
 /** Why a file cannot be imported, before anything is sent. */
@@ -98,7 +98,12 @@ function readme(data: DataExport, missing: readonly string[]): string {
 export async function buildArchive(data: DataExport, fetchImage: FetchImage, onProgress: (progress: ArchiveProgress) => void = () => undefined): Promise<{ bytes: Uint8Array; missing: string[] }> {
   const wanted = [
     ...(data.profile.image === '' ? [] : [{ url: data.profile.image, name: 'avatar' }]),
-    ...data.posts.flatMap((post, index) => (post.postImage === '' ? [] : [{ url: post.postImage, name: `post-${String(index + 1).padStart(4, '0')}` }])),
+    ...data.posts.flatMap((post, index) => {
+      const name = `post-${String(index + 1).padStart(4, '0')}`;
+      // A post's images after its first: post-0001-2, post-0001-3, ... in their order.
+      const more = (post.moreImages ?? []).map((image, at) => ({ url: image.url, name: `${name}-${at + 2}` }));
+      return [...(post.postImage === '' ? [] : [{ url: post.postImage, name }]), ...more];
+    }),
   ];
   const files: Zippable = {};
   const fileOf = new Map<string, string>();
@@ -123,7 +128,11 @@ export async function buildArchive(data: DataExport, fetchImage: FetchImage, onP
   const archived: ArchivedData = {
     ...data,
     profile: { ...data.profile, imageFile: fileOf.get(data.profile.image) ?? '' },
-    posts: data.posts.map((post) => ({ ...post, imageFile: fileOf.get(post.postImage) ?? '' })),
+    posts: data.posts.map(({ moreImages, ...post }) => ({
+      ...post,
+      imageFile: fileOf.get(post.postImage) ?? '',
+      ...(moreImages ? { moreImages: moreImages.map((image) => ({ ...image, file: fileOf.get(image.url) ?? '' })) } : {}),
+    })),
   };
   const { posts, replies, profile } = archived;
   Object.assign(files, {
@@ -133,7 +142,10 @@ export async function buildArchive(data: DataExport, fetchImage: FetchImage, onP
     'profile.json': json(profile),
     'posts.json': json(posts),
     'replies.json': json(replies),
-    'posts.csv': strToU8(toCsv(['id', 'createdAt', 'editedAt', 'content', 'warning', 'image', 'imageAlt'], posts.map((post) => [post.id, post.createdAt, post.editedAt, post.content, post.warning, post.imageFile, post.imageAlt]))),
+    // A post's images after its first, one a line: its file, a tab, and its description.
+    'posts.csv': strToU8(toCsv(['id', 'createdAt', 'editedAt', 'content', 'warning', 'image', 'imageAlt', 'moreImages'], posts.map((post) => [
+      post.id, post.createdAt, post.editedAt, post.content, post.warning, post.imageFile, post.imageAlt, (post.moreImages ?? []).map((image) => `${image.file}\t${image.alt}`).join('\n'),
+    ]))),
     'replies.csv': strToU8(toCsv(['id', 'createdAt', 'postId', 'postAuthor', 'replyToId', 'content'], replies.map((reply) => [reply.id, reply.createdAt, reply.postId, reply.postAuthor, reply.replyToId, reply.content]))),
     'follows.csv': strToU8(names(data.following)),
     'mutes.csv': strToU8(names(data.muting)),
@@ -178,9 +190,14 @@ export function readArchive(zip: Uint8Array): DataImportRequest {
   const body: DataImportRequest = {
     format: data.format,
     profile: { userBio: data.profile.userBio, userPortfolioUrl: data.profile.userPortfolioUrl, language: data.profile.language, avatar: image(data.profile.image, data.profile.imageFile) },
-    posts: data.posts.map((post) => ({
-      id: post.id, text: post.content, image: image(post.postImage, post.imageFile), imageAlt: post.imageAlt, warning: post.warning, createdAt: post.createdAt, editedAt: post.editedAt,
-    })),
+    posts: data.posts.map((post) => {
+      // An image the zip lacks (it could not be fetched) is left out; the rest of the post still goes.
+      const more = (Array.isArray(post.moreImages) ? post.moreImages : []).map((kept) => ({ image: image(kept.url, kept.file), imageAlt: kept.alt })).filter((kept) => kept.image !== '');
+      return {
+        id: post.id, text: post.content, image: image(post.postImage, post.imageFile), imageAlt: post.imageAlt, warning: post.warning, createdAt: post.createdAt, editedAt: post.editedAt,
+        ...(more.length > 0 ? { moreImages: more } : {}),
+      };
+    }),
     replies: (data.replies ?? []).map((reply) => ({ id: reply.id, postId: reply.postId, replyToId: reply.replyToId, text: reply.content, createdAt: reply.createdAt })),
     pinnedPostIds: data.pinnedPostIds ?? [],
     following: (data.following ?? []).map((member) => member.username),
