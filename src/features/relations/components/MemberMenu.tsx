@@ -1,4 +1,5 @@
 import { useRef, useState, type RefObject } from 'react';
+import { PopupPanel } from '../../../components/PopupPanel';
 import { usePopupPlacement } from '../../../components/popupPlacement';
 import { usePressOutside } from '../../../components/usePressOutside';
 import { useAppSelector } from '../../../lib/store/hooks';
@@ -45,13 +46,7 @@ function OpenMemberMenu({ author, mode, setMode, menuRef, buttonRef }: {
     );
   }
   return (
-    <div
-      ref={panelRef}
-      className="member-menu__panel"
-      data-placement={placement.block}
-      data-align={placement.inline}
-      style={placement.shift === 0 ? undefined : { translate: `${placement.shift}px 0` }}
-    >
+    <PopupPanel panelRef={panelRef} placement={placement} className="member-menu__panel">
       {relation ? (
         <>
           <button type="button" className="member-menu__item" onClick={act(relation.muted ? 'unmute' : 'mute')}>
@@ -64,7 +59,7 @@ function OpenMemberMenu({ author, mode, setMode, menuRef, buttonRef }: {
       ) : (
         <p className="member-menu__item" role="status">{say('relation.loading')}</p>
       )}
-    </div>
+    </PopupPanel>
   );
 }
 

@@ -1,6 +1,7 @@
 import { memo, useId, useRef } from 'react';
 import { Link } from 'react-router-dom';
 import { CountInName } from '../../../components/CountInName';
+import { PopupPanel } from '../../../components/PopupPanel';
 import { usePopupPlacement } from '../../../components/popupPlacement';
 import { useMenuKeys } from '../../../components/useMenuKeys';
 import { usePressOutside } from '../../../components/usePressOutside';
@@ -91,13 +92,7 @@ export const RepostActions = memo(function RepostActions({ post }: { post: Post 
           <CountInName name={say('repost.menuName', { count: repostCount })} count={repostCount} />
         </button>
         {open ? (
-          <div
-            ref={panelRef}
-            className="repost-menu__panel"
-            data-placement={placement.block}
-            data-align={placement.inline}
-            style={placement.shift === 0 ? undefined : { translate: `${placement.shift}px 0` }}
-          >
+          <PopupPanel panelRef={panelRef} placement={placement}>
           <ul id={menuId} className="repost-menu__list" role="menu" aria-label={say('repost.menu')} onKeyDown={menu.onMenuKeyDown}>
             {ITEMS.map((item, index) => {
               const refused = item === 'quote' && refusal !== undefined;
@@ -125,7 +120,7 @@ export const RepostActions = memo(function RepostActions({ post }: { post: Post 
               {say(refusal === 'nobody' ? 'quote.nobody' : 'quote.onlyFollowers', { name: authorName(post) })}
             </p>
           ) : null}
-          </div>
+          </PopupPanel>
         ) : null}
       </span>
       {quoteCount > 0 ? (
