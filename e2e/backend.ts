@@ -31,6 +31,11 @@ export interface RealServer {
   start(): Promise<void>;
   /** `stop`, then `start`. */
   restart(): Promise<void>;
+  /**
+   * Moves the time of every post `memberId` has scheduled to a second ago, as if it had come: the
+   * server's own look publishes them within seconds (a journey cannot wait the minute a time is ahead).
+   */
+  makeScheduledPostsDue(memberId: string): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -82,6 +87,14 @@ export async function startRealServer(kind: Exclude<Backend, 'mock'>, settings: 
     async restart() {
       await realServer.stop();
       await realServer.start();
+    },
+    async makeScheduledPostsDue(memberId) {
+      const publishAt = new Date(Date.now() - 1_000).toISOString();
+      await server.store.transaction(async (tx) => {
+        for (const { id, content, imageAlt, warning, moreImages, updatedAt } of await tx.scheduledPostsOf(memberId)) {
+          await tx.updateScheduledPost(id, { content, imageAlt, warning, moreImages, updatedAt, publishAt });
+        }
+      });
     },
     async close() {
       if (running) await within(15_000, 'closing the server', server.close());
