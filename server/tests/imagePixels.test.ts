@@ -4,6 +4,7 @@
  * and says the limit in /api/health for the app to check a picked image against.
  */
 import type { HealthResponse } from '../../contract/api';
+import { LIMITS } from '../../contract/limits';
 import { ERROR_CODES, imagePixelsText, MESSAGES } from '../../contract/messages';
 import { drawablePng } from '../../contract/tests/imageFixtures';
 import { seededWithDemoToken, startTestServer, type TestServer } from '../testing/serverTarget';
@@ -34,7 +35,7 @@ async function send(method: 'POST', path: string, body: unknown): Promise<{ stat
 describe('IMAGE_PIXELS_MAX set to 2048 x 2048', () => {
   it('says its limit in /api/health', async () => {
     const health = (await (await fetch(`${server.baseUrl}/api/health`)).json()) as HealthResponse;
-    expect(health.limits).toEqual({ imagePixelsMax: PIXELS_MAX });
+    expect(health.limits).toEqual({ imagePixelsMax: PIXELS_MAX, postImagesMax: LIMITS.postImagesMax });
   });
 
   it('refuses a post with an image of 2049 x 2048, under the default, naming its own limit; nothing is stored', async () => {
