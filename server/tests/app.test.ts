@@ -7,12 +7,13 @@ import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import sharp from 'sharp';
 import type { LoginResponse, PostsResponse, ScheduledPostResponse } from '../../contract/api';
+import { LIMITS } from '../../contract/limits';
 import { buildDefaultSeed, DEMO_CREDENTIALS, seedPostId } from '../../contract/seed/default';
 import { PNG_DATA_URL } from '../../contract/tests/fixtures';
-import { plainJpeg } from '../../contract/tests/imageFixtures';
+import { drawablePng, plainJpeg } from '../../contract/tests/imageFixtures';
 import { STAND_IN_TOKEN_SECRET } from '../../contract/tokens';
 import { CHANGES_CHANNEL } from '../changeFeed';
-import { APP_CSP } from '../app';
+import { APP_CSP, IMAGE_BODY_LIMIT, postBodyLimit } from '../app';
 import { readFunctions } from '../db/migrate';
 import { drawAgain } from '../images';
 import { sqlProblems } from '../testing/races';
@@ -158,13 +159,32 @@ describe('unknown routes and bodies that are not JSON', () => {
     expect({ status: broken.status, body: await broken.json() }).toEqual({ status: 400, body: { errors: ['The request body is not valid JSON.'], code: 'invalid_json' } });
   });
 
-  it('answers 413 past 64 KiB, and past 6 MiB where an image travels', async () => {
+  it('answers 413 past 64 KiB, past 6 MiB for a profile, and past 6 MiB for each image a new post may have', async () => {
     const big = await post('/api/auth/login', JSON.stringify({ username: 'x'.repeat(70 * 1024), password: 'y' }));
     expect({ status: big.status, body: await big.json() }).toEqual({ status: 413, body: { errors: ['The request body is too large.'], code: 'body_too_large' } });
     const image = await post('/api/posts', JSON.stringify({ postData: { text: 'big', image: `data:image/png;base64,${'A'.repeat(3 * 1024 * 1024)}` } }));
     expect(image.status).toBe(400);
-    const huge = await post('/api/posts', JSON.stringify({ postData: { text: 'huge', image: `data:image/png;base64,${'A'.repeat(7 * 1024 * 1024)}` } }));
-    expect(huge.status).toBe(413);
+    const avatar = await post('/api/users/edit', JSON.stringify({ userData: { avatar: `data:image/png;base64,${'A'.repeat(7 * 1024 * 1024)}` } }));
+    expect({ status: avatar.status, body: await avatar.json() }).toEqual({ status: 413, body: { errors: ['The request body is too large.'], code: 'body_too_large' } });
+    // Four images of 1.5 MB each (about 8 MB as data URLs) are read, as a post and as a scheduled one.
+    const large = `data:image/png;base64,${Buffer.from(drawablePng(40, 30, 1.5 * 1024 * 1024)).toString('base64')}`;
+    const postData = { text: 'four large ones', image: large, moreImages: [{ image: large }, { image: large }, { image: large }] };
+    expect(JSON.stringify(postData).length).toBeGreaterThan(IMAGE_BODY_LIMIT);
+    const four = await post('/api/posts', JSON.stringify({ postData }));
+    expect(four.status).toBe(201);
+    const fourId = ((await four.json()) as PostsResponse).posts[0]!.id;
+    expect((await fetch(`${server.baseUrl}/api/posts/${fourId}`, { method: 'DELETE', headers: { authorization: token } })).status).toBe(200);
+    const publishAt = new Date(Date.now() + 60 * 60 * 1000).toISOString();
+    const scheduled = await post('/api/scheduled-posts', JSON.stringify({ postData, publishAt }));
+    expect(scheduled.status).toBe(201);
+    const { scheduledPost } = (await scheduled.json()) as ScheduledPostResponse;
+    expect((await fetch(`${server.baseUrl}/api/scheduled-posts/${scheduledPost.id}`, { method: 'DELETE', headers: { authorization: token } })).status).toBe(200);
+    // Past the limit for the default four images.
+    const over = `data:image/png;base64,${'A'.repeat(postBodyLimit(LIMITS.postImagesMax))}`;
+    for (const path of ['/api/posts', '/api/scheduled-posts']) {
+      const huge = await post(path, JSON.stringify({ postData: { text: 'huge', image: over }, publishAt }));
+      expect({ path, status: huge.status, body: await huge.json() }).toEqual({ path, status: 413, body: { errors: ['The request body is too large.'], code: 'body_too_large' } });
+    }
   });
 });
 
