@@ -11,6 +11,7 @@ import fastifyHelmet from '@fastify/helmet';
 import Fastify, { LogController, type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import type { RuleContext } from '../contract/context';
 import { errorBody } from '../contract/errors';
+import { LIMITS } from '../contract/limits';
 import { MESSAGE_STATUS, type MessageKey } from '../contract/messages';
 import { IDEMPOTENCY_KEY_HEADER } from '../contract/idempotency';
 import { ROUTES, runRoute } from '../contract/routes';
@@ -25,10 +26,24 @@ import type { AppMetrics } from './metrics';
 import { allowDevOrigins } from './devOrigins';
 import { rateLimiting } from './rateLimits';
 
-/** Bodies: 64 KiB, or 6 MiB where an image can travel (a post, a profile with an avatar). */
+/**
+ * Bodies: 64 KiB, or 6 MiB where one image can travel (a profile with an avatar), or that for each
+ * image a new post may have where a post's images travel (postBodyLimit).
+ */
 export const BODY_LIMIT = 64 * 1024;
 export const IMAGE_BODY_LIMIT = 6 * 1024 * 1024;
-const IMAGE_ROUTES = new Set(['/posts', '/users/edit']);
+const IMAGE_ROUTES = new Set(['/users/edit']);
+/** The routes a new post's images travel to: a post, and a post kept to publish later. */
+const POST_ROUTES = new Set(['/posts', '/scheduled-posts']);
+
+/**
+ * The largest body of a new post (POST /posts and /scheduled-posts) when a post may have
+ * `postImagesMax` images (POST_IMAGES_MAX): one image's body for each, so each image's data URL
+ * (4/3 of its at most 2 MB) fits with its description and room to spare.
+ */
+export function postBodyLimit(postImagesMax: number): number {
+  return postImagesMax * IMAGE_BODY_LIMIT;
+}
 
 /** server.md's time limits: a whole request, its headers, an idle kept-alive connection. */
 export const TIMEOUTS = {
@@ -397,13 +412,20 @@ export async function buildApp({ ctx, database, answers, events, streamsPerSessi
   /** A header sent more than once reads as its values joined, as HTTP does: a key sent twice is malformed. */
   const headerValue = (value: string | string[] | undefined): string | undefined => (Array.isArray(value) ? value.join(', ') : value);
 
+  const postBody = postBodyLimit(ctx.postImagesMax ?? LIMITS.postImagesMax);
+  /** The largest body `route` reads: its own when it says one, else by what can travel in it. */
+  const bodyLimitOf = (route: (typeof ROUTES)[number]): number => {
+    if (route.bodyBytesMax !== undefined) return route.bodyBytesMax;
+    if (route.method !== 'post') return BODY_LIMIT;
+    return POST_ROUTES.has(route.path) ? postBody : IMAGE_ROUTES.has(route.path) ? IMAGE_BODY_LIMIT : BODY_LIMIT;
+  };
   for (const route of ROUTES) {
     // The same answer for everyone until something changes: public reads (but health) sent without a token.
     const cacheable = answers !== undefined && route.method === 'get' && !route.auth && route.path !== '/health';
     app.route({
       method: route.method.toUpperCase() as 'GET' | 'POST' | 'DELETE',
       url: `/api${route.path}`,
-      bodyLimit: route.bodyBytesMax ?? (route.method === 'post' && IMAGE_ROUTES.has(route.path) ? IMAGE_BODY_LIMIT : BODY_LIMIT),
+      bodyLimit: bodyLimitOf(route),
       // Every call counts against its rate limits but the health check, which balancers call often.
       ...(limitRate && route.path !== '/health' ? { preHandler: limitRate(route) } : {}),
       handler: async (request: FastifyRequest, reply: FastifyReply) => {

@@ -61,6 +61,8 @@ export interface ServerConfig {
   streamsPerSession: number;
   /** The most pixels an uploaded image may have; said in /api/health, so the app checks the same. */
   imagePixelsMax: number;
+  /** How many images a post may have (`more-images`); said in /api/health, so the app offers as many. */
+  postImagesMax: number;
   /** The days a deleted account waits, hidden, before it goes for good (contract/rules/leaving.ts). */
   accountDeletionDays: number;
   /** Where /metrics answers (server/metrics.ts); none when unset. */
@@ -136,6 +138,7 @@ export function readConfig(env: Readonly<Record<string, string | undefined>> = p
     drainMs: settings.DRAIN_SECONDS * 1000,
     streamsPerSession: settings.STREAMS_PER_SESSION,
     imagePixelsMax: settings.IMAGE_PIXELS_MAX,
+    postImagesMax: settings.POST_IMAGES_MAX,
     accountDeletionDays: settings.ACCOUNT_DELETION_DAYS,
     ...(settings.METRICS_PORT === undefined ? {} : { metrics: { host: settings.METRICS_HOST, port: settings.METRICS_PORT } }),
     production,

@@ -191,6 +191,8 @@ const SERVER = Type.Object({
   // contract/limits.ts LIMITS.imagePixelsMax is the default. The least is what the app fits a large
   // photo to (src/lib/fitImage.ts: 2048 on its long side), so a photo it fitted is never refused.
   IMAGE_PIXELS_MAX: Type.Integer({ minimum: 4_194_304, maximum: 268_435_456, default: 16_777_216, description: 'the number of pixels an uploaded image may have at most, from 4194304 (2048 x 2048) to 268435456 (16384 x 16384)' }),
+  // contract/limits.ts LIMITS.postImagesMax is the default, postImagesMaxMost the most.
+  POST_IMAGES_MAX: Type.Integer({ minimum: 1, maximum: 16, default: 4, description: 'the number of images a post may have at most, from 1 to 16' }),
   // contract/limits.ts LIMITS.deletionGraceDays is the default, deletionGraceDaysMax the most.
   ACCOUNT_DELETION_DAYS: Type.Integer({ minimum: 0, maximum: 365, default: 14, description: 'the days a deleted account stays hidden, and can be kept by logging in, before it goes for good, from 0 to 365' }),
   // Off unless given: the numbers are for the operator, on a port of their own (server/metrics.ts).

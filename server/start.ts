@@ -129,7 +129,7 @@ export async function startServer(config: ServerConfig, { logger = false, now = 
     // PGlite's first writes are slow until V8 has optimised its code (server/store/warmUp.ts).
     if (!config.databaseUrl) await warmUpWrites(database);
     const mail = createServerMailer(config.mail);
-    const ctx: RuleContext = { store, tokens: createTokenService({ secret, now }), passwords: argon2Passwords, ...imagesWithin(config.imagePixelsMax), now, newId: randomUUID, mail, appOrigin: config.publicUrl ?? '', deletionGraceDays: config.accountDeletionDays };
+    const ctx: RuleContext = { store, tokens: createTokenService({ secret, now }), passwords: argon2Passwords, ...imagesWithin(config.imagePixelsMax), postImagesMax: config.postImagesMax, now, newId: randomUUID, mail, appOrigin: config.publicUrl ?? '', deletionGraceDays: config.accountDeletionDays };
     // Counters every process on the database shares; on PGlite this process is the only one.
     const rateLimits = !config.rateLimits ? undefined : config.databaseUrl ? 'database' : 'memory';
     let draining = false;

@@ -5,6 +5,7 @@
 import type { AccountDeletionRow, StoreReader, StoreTx } from '../../contract/store';
 import type { Row, Sql } from '../db/database';
 import { releaseImages } from './media';
+import { IMAGE_COLUMNS, imagesNamed } from './posts';
 import { iso, storable } from './rows';
 
 /** The condition that holds when `member` (a column or parameter) did not leave. */
@@ -51,13 +52,13 @@ export function leavingWrites(sql: Sql) {
            AND NOT EXISTS (SELECT 1 FROM notification_actors a WHERE a.notification_id = n.id AND a.actor_id <> $1)`,
         [memberId],
       );
-      const posts = await sql.query<{ image: string }>('DELETE FROM posts WHERE author_id = $1 RETURNING image', [memberId]);
-      const scheduled = await sql.query<{ image: string }>('DELETE FROM scheduled_posts WHERE author_id = $1 RETURNING image', [memberId]);
+      const posts = await sql.query(`DELETE FROM posts WHERE author_id = $1 RETURNING ${IMAGE_COLUMNS}`, [memberId]);
+      const scheduled = await sql.query(`DELETE FROM scheduled_posts WHERE author_id = $1 RETURNING ${IMAGE_COLUMNS}`, [memberId]);
       const member = await sql.query<{ image: string }>('DELETE FROM members WHERE id = $1 RETURNING image', [memberId]);
       await sql.query('DELETE FROM idempotency_keys WHERE scope = $1', [memberId]);
       // The change log's events that name them (a stream behind one loads again, as after any gap).
       await sql.query('DELETE FROM events WHERE EXISTS (SELECT 1 FROM jsonb_each_text(payload) AS field WHERE field.value = $1)', [memberId]);
-      await releaseImages(sql, [...posts, ...scheduled, ...member].map((row) => row.image));
+      await releaseImages(sql, [...imagesNamed([...posts, ...scheduled]), ...member.map((row) => row.image)]);
     },
   } satisfies Partial<StoreTx>;
 }

@@ -3,15 +3,15 @@ import { decodeCursor, encodeCursor, postCursor, postCursorKey } from '../../con
 import { refusal } from '../../contract/errors';
 import type { Orderable, PostOrder } from '../../contract/order';
 import type { ImageSizes } from '../../contract/api';
-import { holdsReposts, type Page, type PageRequest, type PostRow, type PostSource, type ReactionKind, type ReactionLists, type Scope, type ShareCounts, type StoreReader, type StoreTx } from '../../contract/store';
+import { holdsReposts, type MoreImageRow, type Page, type PageRequest, type PostRow, type PostSource, type ReactionKind, type ReactionLists, type Scope, type ShareCounts, type StoreReader, type StoreTx } from '../../contract/store';
 import type { Row, Sql } from '../db/database';
 import { entryOf, iso, NO_LOCKS, rowById, setPair, storable, storableIds, type RowLocks } from './rows';
-import { releaseImage } from './media';
+import { releaseImages } from './media';
 import { notLeaving } from './leaving';
 import { shownToViewer } from './relations';
 import { replaceTags, tagRowsQuery, writeTags } from './tags';
 
-export const POST_COLUMNS = 'id, author_id, content, image, created_at, updated_at, image_alt, edited_at, image_sizes, warning, repost_of, quote_of';
+export const POST_COLUMNS = 'id, author_id, content, image, created_at, updated_at, image_alt, edited_at, image_sizes, warning, repost_of, quote_of, more_images';
 /** Every post but the reposts (the `reposts` extension), which only a feed and a member's own list hold. */
 const ORIGINALS = 'repost_of IS NULL';
 const NEWEST_FIRST = 'ORDER BY created_at DESC, id ASC';
@@ -38,6 +38,7 @@ export function toPost(row: Row): PostRow {
     warning: String(row.warning ?? ''),
     repostOf: row.repost_of === null || row.repost_of === undefined ? null : String(row.repost_of),
     quoteOf: row.quote_of === null || row.quote_of === undefined ? null : String(row.quote_of),
+    moreImages: moreImagesOf(row.more_images),
   };
 }
 
@@ -46,6 +47,36 @@ export function imageSizesOf(value: unknown): ImageSizes | null {
   if (value === null || value === undefined) return null;
   return (typeof value === 'string' ? JSON.parse(value) : value) as ImageSizes;
 }
+
+/** One image after the first as the `more_images` column keeps it (migration 0033). */
+interface MoreImageStored {
+  url: string;
+  alt: string;
+  sizes: ImageSizes | null;
+}
+
+/** The `more_images` column as read (parsed, or its text, as imageSizesOf reads image_sizes): [] when none. */
+export function moreImagesOf(value: unknown): MoreImageRow[] {
+  if (value === null || value === undefined) return [];
+  const stored = (typeof value === 'string' ? JSON.parse(value) : value) as MoreImageStored[];
+  return stored.map(({ url, alt, sizes }) => ({ url, alt, sizes: sizes ?? null }));
+}
+
+/** The `more_images` column as written: each image's url, alt and sizes (null when unknown), in order. */
+export function moreImagesColumn(images: readonly MoreImageRow[]): string {
+  return JSON.stringify(images.map(({ url, alt, sizes }): MoreImageStored => ({ url, alt, sizes })));
+}
+
+/**
+ * Every image a deleted row of posts or scheduled_posts named, from its `image` and `more_images`
+ * (the columns a DELETE returns as IMAGE_COLUMNS): each one to let go of once.
+ */
+export function imagesNamed(rows: ReadonlyArray<Row>): string[] {
+  return rows.flatMap((row) => [String(row.image), ...moreImagesOf(row.more_images).map((image) => image.url)]);
+}
+
+/** What a DELETE of posts or scheduled posts returns for imagesNamed. */
+export const IMAGE_COLUMNS = 'image, more_images';
 
 /**
  * Each order's ORDER BY, and the condition for "after this key" in it, given the key's placeholders
@@ -280,22 +311,26 @@ export function postWrites(sql: Sql) {
   return {
     async insertPost(row) {
       await sql.query(
-        `INSERT INTO posts (${POST_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9::jsonb, $10, $11, $12)`,
-        [row.id, row.authorId, row.content, row.postImage, row.createdAt, row.updatedAt, row.imageAlt, row.editedAt, row.imageSizes === null ? null : JSON.stringify(row.imageSizes), row.warning, row.repostOf, row.quoteOf],
+        `INSERT INTO posts (${POST_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9::jsonb, $10, $11, $12, $13::jsonb)`,
+        [
+          row.id, row.authorId, row.content, row.postImage, row.createdAt, row.updatedAt, row.imageAlt, row.editedAt, row.imageSizes === null ? null : JSON.stringify(row.imageSizes),
+          row.warning, row.repostOf, row.quoteOf, moreImagesColumn(row.moreImages),
+        ],
       );
       await writeTags(sql, [row]);
     },
     async updatePost(id, changes) {
       await sql.query(
-        'UPDATE posts SET content = $2, updated_at = $3, image_alt = $4, edited_at = $5, warning = $6 WHERE id = $1',
-        [id, changes.content, changes.updatedAt, changes.imageAlt, changes.editedAt, changes.warning],
+        'UPDATE posts SET content = $2, updated_at = $3, image_alt = $4, edited_at = $5, warning = $6, more_images = $7::jsonb WHERE id = $1',
+        [id, changes.content, changes.updatedAt, changes.imageAlt, changes.editedAt, changes.warning, moreImagesColumn(changes.moreImages)],
       );
       await replaceTags(sql, [{ id, content: changes.content }]);
     },
     async deletePost(id) {
-      // Reactions, bookmarks, its pin and tags go with it (ON DELETE CASCADE), and its photo once nothing else names it.
-      const deleted = await sql.query<{ image: string }>('DELETE FROM posts WHERE id = $1 RETURNING image', [id]);
-      for (const { image } of deleted) await releaseImage(sql, image);
+      // Reactions, bookmarks, its pin, tags and reposts go with it (ON DELETE CASCADE), and its
+      // images each once nothing else names it (a repost names none).
+      const deleted = await sql.query(`DELETE FROM posts WHERE id = $1 RETURNING ${IMAGE_COLUMNS}`, [id]);
+      await releaseImages(sql, imagesNamed(deleted));
     },
     async setReaction(postId, memberId, kind) {
       if (kind === null) {

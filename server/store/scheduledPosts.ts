@@ -4,11 +4,11 @@
  */
 import type { ScheduledPostRow, StoreReader, StoreTx } from '../../contract/store';
 import type { Row, Sql } from '../db/database';
-import { releaseImage } from './media';
-import { imageSizesOf } from './posts';
+import { releaseImages } from './media';
+import { IMAGE_COLUMNS, imageSizesOf, imagesNamed, moreImagesColumn, moreImagesOf } from './posts';
 import { iso, storable } from './rows';
 
-export const SCHEDULED_COLUMNS = 'id, author_id, content, image, image_alt, image_sizes, warning, publish_at, created_at, updated_at';
+export const SCHEDULED_COLUMNS = 'id, author_id, content, image, image_alt, image_sizes, warning, publish_at, created_at, updated_at, more_images';
 const SOONEST_FIRST = 'ORDER BY publish_at, id';
 
 export function toScheduledPost(row: Row): ScheduledPostRow {
@@ -19,6 +19,7 @@ export function toScheduledPost(row: Row): ScheduledPostRow {
     postImage: String(row.image),
     imageAlt: String(row.image_alt),
     imageSizes: imageSizesOf(row.image_sizes),
+    moreImages: moreImagesOf(row.more_images),
     warning: String(row.warning),
     publishAt: iso(row.publish_at),
     createdAt: iso(row.created_at),
@@ -47,19 +48,23 @@ export function scheduledPostWrites(sql: Sql) {
   return {
     async insertScheduledPost(row) {
       await sql.query(
-        `INSERT INTO scheduled_posts (${SCHEDULED_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6::jsonb, $7, $8, $9, $10)`,
-        [row.id, row.authorId, row.content, row.postImage, row.imageAlt, row.imageSizes === null ? null : JSON.stringify(row.imageSizes), row.warning, row.publishAt, row.createdAt, row.updatedAt],
+        `INSERT INTO scheduled_posts (${SCHEDULED_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6::jsonb, $7, $8, $9, $10, $11::jsonb)`,
+        [
+          row.id, row.authorId, row.content, row.postImage, row.imageAlt, row.imageSizes === null ? null : JSON.stringify(row.imageSizes), row.warning, row.publishAt, row.createdAt, row.updatedAt,
+          moreImagesColumn(row.moreImages),
+        ],
       );
     },
     async updateScheduledPost(id, changes) {
       await sql.query(
-        'UPDATE scheduled_posts SET content = $2, image_alt = $3, warning = $4, publish_at = $5, updated_at = $6 WHERE id = $1',
-        [id, changes.content, changes.imageAlt, changes.warning, changes.publishAt, changes.updatedAt],
+        'UPDATE scheduled_posts SET content = $2, image_alt = $3, warning = $4, publish_at = $5, updated_at = $6, more_images = $7::jsonb WHERE id = $1',
+        [id, changes.content, changes.imageAlt, changes.warning, changes.publishAt, changes.updatedAt, moreImagesColumn(changes.moreImages)],
       );
     },
     async deleteScheduledPost(id) {
-      const deleted = await sql.query<{ image: string }>('DELETE FROM scheduled_posts WHERE id = $1 RETURNING image', [id]);
-      for (const { image } of deleted) await releaseImage(sql, image);
+      // Cancelled: each of its images goes once nothing else names it.
+      const deleted = await sql.query(`DELETE FROM scheduled_posts WHERE id = $1 RETURNING ${IMAGE_COLUMNS}`, [id]);
+      await releaseImages(sql, imagesNamed(deleted));
     },
     async takeDueScheduledPosts(at, limit) {
       // Deleted here and published as posts in the same transaction: one that rolls back puts them back.

@@ -3,11 +3,13 @@
  * place of everything (a load, or the seed of an empty database).
  */
 import { DB_SNAPSHOT_VERSION, type DbSnapshot, type NotificationRecord, type PostRecord, type ReplyRecord, type ScheduledPostRecord, type UserRecord } from '../../contract/snapshot';
+import type { MoreImage } from '../../contract/api';
+import { moreImageIn, moreImageOut, type MoreImageRow } from '../../contract/store';
 import { readImageDataUrl } from '../../contract/validation';
 import type { Database, Sql } from '../db/database';
 import { keepBytes, noteReleased, readShippedImage } from './media';
 import { MEMBER_COLUMNS, memberReads, toMember, toTwoFactor, TWO_FACTOR_COLUMNS } from './members';
-import { POST_COLUMNS, postReads, toPost } from './posts';
+import { moreImagesColumn, POST_COLUMNS, postReads, toPost } from './posts';
 import { NOTIFICATION_COLUMNS, toNotification } from './notifications';
 import { REPLY_COLUMNS, toReply } from './replies';
 import { SCHEDULED_COLUMNS, toScheduledPost } from './scheduledPosts';
@@ -69,11 +71,12 @@ const MEMBER_TYPES: Columns = [
 ];
 const SCHEDULED_TYPES: Columns = [
   ['id', 'text'], ['author_id', 'text'], ['content', 'text'], ['image', 'text'], ['image_alt', 'text'], ['image_sizes', 'jsonb'],
-  ['warning', 'text'], ['publish_at', 'timestamptz'], ['created_at', 'timestamptz'], ['updated_at', 'timestamptz'],
+  ['warning', 'text'], ['publish_at', 'timestamptz'], ['created_at', 'timestamptz'], ['updated_at', 'timestamptz'], ['more_images', 'jsonb'],
 ];
 const POST_TYPES: Columns = [
   ['id', 'text'], ['author_id', 'text'], ['content', 'text'], ['image', 'text'], ['created_at', 'timestamptz'], ['updated_at', 'timestamptz'],
   ['image_alt', 'text'], ['edited_at', 'timestamptz'], ['image_sizes', 'jsonb'], ['warning', 'text'], ['repost_of', 'text'], ['quote_of', 'text'],
+  ['more_images', 'jsonb'],
 ];
 const REPLY_TYPES: Columns = [
   ['id', 'text'], ['post_id', 'text'], ['author_id', 'text'], ['content', 'text'], ['reply_to_id', 'text'], ['reply_to_author_id', 'text'], ['created_at', 'timestamptz'],
@@ -117,6 +120,19 @@ export function snapshotCalls(database: Database, write: Write, options: SqlStor
     await sql.query('TRUNCATE members, posts, post_tags, reactions, follows, bookmarks, replies, reply_likes, notifications, notification_actors, revoked_tokens, idempotency_keys, mutes, blocks, pins RESTART IDENTITY CASCADE');
     const images = new Map<string, Promise<string>>();
     const image = (value: string): Promise<string> => entryOf(images, value, () => storedImage(sql, value));
+    /**
+     * A post's images after the first, each stored as the first is (and, as for the first, its sizes
+     * kept only when it names a stored image already), as the more_images column keeps them.
+     */
+    const moreImages = async (given: readonly MoreImage[] | undefined): Promise<string> => {
+      const rows: MoreImageRow[] = [];
+      for (const entry of given ?? []) {
+        const { url, alt, sizes } = moreImageIn(entry);
+        const stored = await image(url);
+        rows.push({ url: stored, alt, sizes: stored === url ? sizes : null });
+      }
+      return moreImagesColumn(rows);
+    };
     const users = snapshot.users;
     const userImages: string[] = [];
     for (const user of users) userImages.push(await image(user.image));
@@ -127,13 +143,17 @@ export function snapshotCalls(database: Database, write: Write, options: SqlStor
     // A repost names its original, which goes in first.
     const posts = [...snapshot.posts].sort((a, b) => Number(a.repostOf !== undefined) - Number(b.repostOf !== undefined));
     const postImages: string[] = [];
-    for (const post of posts) postImages.push(await image(post.postImage));
+    const postMoreImages: string[] = [];
+    for (const post of posts) {
+      postImages.push(await image(post.postImage));
+      postMoreImages.push(await moreImages(post.moreImages));
+    }
     await insertInOrder(sql, 'posts', POST_TYPES, posts.map((post, index) => [
       post.id, post.authorId, post.content, postImages[index], post.createdAt, post.updatedAt, post.imageAlt ?? '', post.editedAt ?? null,
       // A server's own snapshot names its stored copies; an image stored from a data URL or a shipped
       // file here has none, and answers without sizes.
       post.imageSizes && postImages[index] === post.postImage ? JSON.stringify(post.imageSizes) : null,
-      post.warning ?? '', post.repostOf ?? null, post.quoteOf ?? null,
+      post.warning ?? '', post.repostOf ?? null, post.quoteOf ?? null, postMoreImages[index],
     ]));
     await writeTags(sql, posts);
     await insertInOrder(sql, 'reactions', [['post_id', 'text'], ['member_id', 'text'], ['kind', 'text']], posts.flatMap((post) => [
@@ -171,10 +191,14 @@ export function snapshotCalls(database: Database, write: Write, options: SqlStor
     }
     const scheduled = snapshot.scheduledPosts ?? [];
     const scheduledImages: string[] = [];
-    for (const post of scheduled) scheduledImages.push(await image(post.postImage));
+    const scheduledMoreImages: string[] = [];
+    for (const post of scheduled) {
+      scheduledImages.push(await image(post.postImage));
+      scheduledMoreImages.push(await moreImages(post.moreImages));
+    }
     await insertInOrder(sql, 'scheduled_posts', SCHEDULED_TYPES, scheduled.map((post, index) => [
       post.id, post.authorId, post.content, scheduledImages[index], post.imageAlt, post.imageSizes && scheduledImages[index] === post.postImage ? JSON.stringify(post.imageSizes) : null,
-      post.warning, post.publishAt, post.createdAt, post.updatedAt,
+      post.warning, post.publishAt, post.createdAt, post.updatedAt, scheduledMoreImages[index],
     ]));
     // The images the new network names, counted; those of the one it replaced that it does not name go.
     await sql.query('SELECT media_recount()');
@@ -218,8 +242,8 @@ export function snapshotCalls(database: Database, write: Write, options: SqlStor
           return [memberId, twoFactor] as const;
         }));
         const scheduledPosts = (await sql.query(`SELECT ${SCHEDULED_COLUMNS} FROM scheduled_posts ORDER BY publish_at, id`)).map((row): ScheduledPostRecord => {
-          const { imageSizes, ...post } = toScheduledPost(row);
-          return { ...post, ...(imageSizes ? { imageSizes } : {}) };
+          const { imageSizes, moreImages, ...post } = toScheduledPost(row);
+          return { ...post, ...(imageSizes ? { imageSizes } : {}), ...(moreImages.length > 0 ? { moreImages: moreImages.map(moreImageOut) } : {}) };
         });
         const deletions = new Map((await sql.query('SELECT member_id, requested_at, purge_at FROM account_deletions')).map((row) => [
           String(row.member_id), { requestedAt: iso(row.requested_at), purgeAt: iso(row.purge_at) },
@@ -255,12 +279,13 @@ export function snapshotCalls(database: Database, write: Write, options: SqlStor
           };
         });
         const postRecords: PostRecord[] = posts.map((row) => {
-          const { imageAlt, editedAt, imageSizes, warning, repostOf, quoteOf, ...post } = toPost(row);
+          const { imageAlt, editedAt, imageSizes, warning, repostOf, quoteOf, moreImages, ...post } = toPost(row);
           return {
             ...post, likedBy: reactions.get(post.id)?.likedBy ?? [], dislikedBy: reactions.get(post.id)?.dislikedBy ?? [],
             ...(imageAlt !== '' ? { imageAlt } : {}), ...(editedAt !== null ? { editedAt } : {}), ...(imageSizes ? { imageSizes } : {}),
             ...(warning !== '' ? { warning } : {}),
             ...(repostOf !== null ? { repostOf } : {}), ...(quoteOf !== null ? { quoteOf } : {}),
+            ...(moreImages.length > 0 ? { moreImages: moreImages.map(moreImageOut) } : {}),
           };
         });
         return {

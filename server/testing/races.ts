@@ -73,6 +73,16 @@ async function fileProblems(sql: Sql, media: MediaFiles): Promise<string[]> {
 }
 
 /**
+ * Every image URL the rows name, once for each member, post and scheduled post that names it (a
+ * post's first image and each in its more_images): a FROM item, `named`, of one column, `image`.
+ */
+export const IMAGES_NAMED = `(
+  SELECT image FROM members UNION ALL SELECT image FROM posts UNION ALL SELECT image FROM scheduled_posts
+  UNION ALL SELECT entry->>'url' FROM posts CROSS JOIN LATERAL jsonb_array_elements(more_images) AS entry
+  UNION ALL SELECT entry->>'url' FROM scheduled_posts CROSS JOIN LATERAL jsonb_array_elements(more_images) AS entry
+) AS named (image)`;
+
+/**
  * Rows that appear twice, counts that differ from their rows, and with `media`, rows whose file is
  * missing and files no row names (once the deletions listed are done): [] when all is well.
  */
@@ -87,8 +97,8 @@ export async function sqlProblems(sql: Sql, media?: MediaFiles): Promise<string[
   await twice('bookmarks', 'member_id, post_id');
   const usernames = await sql.query('SELECT lower(username) AS name, count(*)::int AS n FROM members GROUP BY 1 HAVING count(*) > 1');
   if (usernames.length > 0) problems.push(`members: usernames taken twice ${JSON.stringify(usernames)}`);
-  // Every stored image named is there, and counted once for each member and post that names it.
-  const named = "(SELECT image FROM members UNION ALL SELECT image FROM posts) AS named WHERE named.image LIKE '/media/%'";
+  // Every stored image named is there, and counted once for each member, post and scheduled post that names it.
+  const named = `${IMAGES_NAMED} WHERE named.image LIKE '/media/%'`;
   const missing = await sql.query(`SELECT image FROM ${named} AND NOT EXISTS (SELECT 1 FROM media WHERE media.sha256 = substring(named.image FROM 8 FOR 64))`);
   if (missing.length > 0) problems.push(`media: named but not stored ${JSON.stringify(missing)}`);
   const miscounted = await sql.query(`SELECT * FROM (SELECT sha256, refs, (SELECT count(*)::int FROM ${named} AND substring(named.image FROM 8 FOR 64) = media.sha256) AS names FROM media) AS counts WHERE refs <> names`);

@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { RuleContext } from '../../contract/context';
 import type { LoginResponse } from '../../contract/api';
+import { LIMITS } from '../../contract/limits';
 import { buildDefaultSeed, DEMO_CREDENTIALS } from '../../contract/seed/default';
 import { withFaults, type ContractTarget } from '../../contract/tests/target';
 import { createTokenService } from '../../contract/tokens';
@@ -87,6 +88,8 @@ export interface TestServerOptions {
   streamsPerSession?: number;
   /** IMAGE_PIXELS_MAX: the default (LIMITS.imagePixelsMax) unless given. */
   imagePixelsMax?: number;
+  /** POST_IMAGES_MAX: the default (LIMITS.postImagesMax) unless given. */
+  postImagesMax?: number;
   /**
    * Where images' bytes are kept: files in a new temporary folder (deleted on close), unless given
    * (`'database'`: in the rows, as images were kept before they had files).
@@ -100,7 +103,7 @@ export interface TestServerOptions {
 
 /** A migrated, empty server on a fresh database, listening on a free loopback port. */
 export async function startTestServer({
-  kind, oneStatementWrites, now = () => new Date(), staticDir, logger, databaseUrl, rateLimits, trustProxy, devOrigins, timeouts, statementTimeoutMs, streamsPerSession, imagePixelsMax, media: given,
+  kind, oneStatementWrites, now = () => new Date(), staticDir, logger, databaseUrl, rateLimits, trustProxy, devOrigins, timeouts, statementTimeoutMs, streamsPerSession, imagePixelsMax, postImagesMax = LIMITS.postImagesMax, media: given,
   mail = keepingMailer(), appOrigin = 'http://localhost',
 }: TestServerOptions): Promise<TestServer> {
   const mediaDir = given === undefined ? mkdtempSync(join(tmpdir(), 'socialconnect-media-')) : undefined;
@@ -128,7 +131,7 @@ export async function startTestServer({
   let mediaFailed = (error: unknown): void => { throw error; };
   const store = withFaults(createSqlStore(database, { publicDir: PUBLIC_DIR, passwords: argon2Passwords, changes, oneStatementWrites, media, mediaFailed: (error) => mediaFailed(error) }));
   const secret = randomBytes(48).toString('base64');
-  const ctx: RuleContext = { store, tokens: createTokenService({ secret, now }), passwords: argon2Passwords, ...imagesWithin(imagePixelsMax), now, newId: randomUUID, mail, appOrigin };
+  const ctx: RuleContext = { store, tokens: createTokenService({ secret, now }), passwords: argon2Passwords, ...imagesWithin(imagePixelsMax), postImagesMax, now, newId: randomUUID, mail, appOrigin };
   // Answers kept in memory, as in production: the contract suite then checks they never go stale.
   const app = await buildApp({ ctx, database, answers: createAnswerCache(changes), events: changes, streamsPerSession, staticDir, logger, rateLimits, trustProxy, devOrigins, timeouts, media });
   // As the server does (start.ts): what the change channel has to say goes to the app's log.

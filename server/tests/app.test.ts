@@ -1,5 +1,4 @@
 /** The HTTP server around the contract: headers, bodies, media, the app's pages and the logs. */
-import { LIMITS } from '../../contract/limits';
 import { createHash, createHmac } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -7,15 +6,17 @@ import { connect, type Socket } from 'node:net';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import sharp from 'sharp';
-import type { LoginResponse, PostsResponse } from '../../contract/api';
+import type { LoginResponse, PostsResponse, ScheduledPostResponse } from '../../contract/api';
+import { LIMITS } from '../../contract/limits';
 import { buildDefaultSeed, DEMO_CREDENTIALS, seedPostId } from '../../contract/seed/default';
 import { PNG_DATA_URL } from '../../contract/tests/fixtures';
-import { plainJpeg } from '../../contract/tests/imageFixtures';
+import { drawablePng, plainJpeg } from '../../contract/tests/imageFixtures';
 import { STAND_IN_TOKEN_SECRET } from '../../contract/tokens';
 import { CHANGES_CHANNEL } from '../changeFeed';
-import { APP_CSP } from '../app';
+import { APP_CSP, IMAGE_BODY_LIMIT, postBodyLimit } from '../app';
 import { readFunctions } from '../db/migrate';
 import { drawAgain } from '../images';
+import { sqlProblems } from '../testing/races';
 import { seededWithDemoToken, startTestServer, type TestServer } from '../testing/serverTarget';
 import { until } from '../testing/until';
 
@@ -158,13 +159,32 @@ describe('unknown routes and bodies that are not JSON', () => {
     expect({ status: broken.status, body: await broken.json() }).toEqual({ status: 400, body: { errors: ['The request body is not valid JSON.'], code: 'invalid_json' } });
   });
 
-  it('answers 413 past 64 KiB, and past 6 MiB where an image travels', async () => {
+  it('answers 413 past 64 KiB, past 6 MiB for a profile, and past 6 MiB for each image a new post may have', async () => {
     const big = await post('/api/auth/login', JSON.stringify({ username: 'x'.repeat(70 * 1024), password: 'y' }));
     expect({ status: big.status, body: await big.json() }).toEqual({ status: 413, body: { errors: ['The request body is too large.'], code: 'body_too_large' } });
     const image = await post('/api/posts', JSON.stringify({ postData: { text: 'big', image: `data:image/png;base64,${'A'.repeat(3 * 1024 * 1024)}` } }));
     expect(image.status).toBe(400);
-    const huge = await post('/api/posts', JSON.stringify({ postData: { text: 'huge', image: `data:image/png;base64,${'A'.repeat(7 * 1024 * 1024)}` } }));
-    expect(huge.status).toBe(413);
+    const avatar = await post('/api/users/edit', JSON.stringify({ userData: { avatar: `data:image/png;base64,${'A'.repeat(7 * 1024 * 1024)}` } }));
+    expect({ status: avatar.status, body: await avatar.json() }).toEqual({ status: 413, body: { errors: ['The request body is too large.'], code: 'body_too_large' } });
+    // Four images of 1.5 MB each (about 8 MB as data URLs) are read, as a post and as a scheduled one.
+    const large = `data:image/png;base64,${Buffer.from(drawablePng(40, 30, 1.5 * 1024 * 1024)).toString('base64')}`;
+    const postData = { text: 'four large ones', image: large, moreImages: [{ image: large }, { image: large }, { image: large }] };
+    expect(JSON.stringify(postData).length).toBeGreaterThan(IMAGE_BODY_LIMIT);
+    const four = await post('/api/posts', JSON.stringify({ postData }));
+    expect(four.status).toBe(201);
+    const fourId = ((await four.json()) as PostsResponse).posts[0]!.id;
+    expect((await fetch(`${server.baseUrl}/api/posts/${fourId}`, { method: 'DELETE', headers: { authorization: token } })).status).toBe(200);
+    const publishAt = new Date(Date.now() + 60 * 60 * 1000).toISOString();
+    const scheduled = await post('/api/scheduled-posts', JSON.stringify({ postData, publishAt }));
+    expect(scheduled.status).toBe(201);
+    const { scheduledPost } = (await scheduled.json()) as ScheduledPostResponse;
+    expect((await fetch(`${server.baseUrl}/api/scheduled-posts/${scheduledPost.id}`, { method: 'DELETE', headers: { authorization: token } })).status).toBe(200);
+    // Past the limit for the default four images.
+    const over = `data:image/png;base64,${'A'.repeat(postBodyLimit(LIMITS.postImagesMax))}`;
+    for (const path of ['/api/posts', '/api/scheduled-posts']) {
+      const huge = await post(path, JSON.stringify({ postData: { text: 'huge', image: over }, publishAt }));
+      expect({ path, status: huge.status, body: await huge.json() }).toEqual({ path, status: 413, body: { errors: ['The request body is too large.'], code: 'body_too_large' } });
+    }
   });
 });
 
@@ -273,6 +293,53 @@ describe('media', () => {
     expect(await served(avatar)).toBe(200);
     expect((await post('/api/users/edit', JSON.stringify({ userData: { avatar: '' } }))).status).toBe(201);
     expect(await served(avatar)).toBe(404);
+  });
+
+  it('keeps each image of a post with several once, and lets go of every one when the post or a scheduled one goes', async () => {
+    // Each a JPEG of its own (by its width), so each is stored once and counted once.
+    const jpeg = (width: number) => `data:image/jpeg;base64,${Buffer.from(plainJpeg(width, 8)).toString('base64')}`;
+    const hashOf = (url: string) => /^\/media\/([0-9a-f]{64})\./.exec(url)?.[1] ?? '';
+    const refsOf = async (urls: readonly string[]) => Object.fromEntries((await server.database.query<{ sha256: string; refs: number }>(
+      'SELECT sha256, refs FROM media WHERE sha256 = ANY($1::text[])', [urls.map(hashOf)],
+    )).map((row) => [row.sha256, row.refs]));
+    const filesOf = async (urls: readonly string[]) => {
+      const names: string[] = [];
+      for await (const name of server.media?.list() ?? []) if (urls.some((url) => name.startsWith(hashOf(url)))) names.push(name);
+      return names;
+    };
+    const remove = (path: string) => fetch(`${server.baseUrl}/api${path}`, { method: 'DELETE', headers: { authorization: token } });
+
+    const created = await post('/api/posts', JSON.stringify({ postData: { text: 'three at once', image: jpeg(17), imageAlt: 'first', moreImages: [{ image: jpeg(18), imageAlt: 'second' }, { image: jpeg(19) }] } }));
+    expect(created.status).toBe(201);
+    const made = ((await created.json()) as PostsResponse).posts[0]!;
+    expect(made.moreImages?.map(({ alt }) => alt)).toEqual(['second', '']);
+    const urls = [made.postImage, ...(made.moreImages ?? []).map(({ url }) => url)];
+    expect(new Set(urls.map(hashOf)).size).toBe(3);
+    expect(await refsOf(urls)).toEqual(Object.fromEntries(urls.map((url) => [hashOf(url), 1])));
+    expect(await filesOf(urls)).toHaveLength(3);
+    for (const url of urls) expect({ url, status: (await fetch(`${server.baseUrl}${url}`)).status }).toEqual({ url, status: 200 });
+    // An edit changes the descriptions, and keeps the images as they were.
+    const edited = await post(`/api/posts/edit/${made.id}`, JSON.stringify({ postData: { text: 'three at once', moreImageAlts: ['the second', 'the third'] } }));
+    expect(edited.status).toBe(201);
+    const read = ((await (await fetch(`${server.baseUrl}/api/posts/${made.id}`)).json()) as { post: { moreImages?: Array<{ url: string; alt: string }> } }).post;
+    expect(read.moreImages?.map(({ url, alt }) => ({ url, alt }))).toEqual([{ url: urls[1], alt: 'the second' }, { url: urls[2], alt: 'the third' }]);
+    // A scheduled post naming one of them counts it again; cancelled, it lets go of its own.
+    const publishAt = new Date(Date.now() + 60 * 60 * 1000).toISOString();
+    const scheduled = await post('/api/scheduled-posts', JSON.stringify({ postData: { text: 'later', image: jpeg(20), moreImages: [{ image: jpeg(18) }, { image: jpeg(21) }] }, publishAt }));
+    expect(scheduled.status).toBe(201);
+    const { scheduledPost } = (await scheduled.json()) as ScheduledPostResponse;
+    const later = [scheduledPost.postImage, ...(scheduledPost.moreImages ?? []).map(({ url }) => url)];
+    expect(later[1]).toBe(urls[1]);
+    expect((await refsOf(urls))[hashOf(urls[1]!)]).toBe(2);
+    expect((await remove(`/scheduled-posts/${scheduledPost.id}`)).status).toBe(200);
+    expect(await refsOf(later)).toEqual({ [hashOf(urls[1]!)]: 1 });
+    expect(await filesOf([later[0]!, later[2]!])).toEqual([]);
+
+    expect((await remove(`/posts/${made.id}`)).status).toBe(200);
+    expect(await refsOf(urls)).toEqual({});
+    for (const url of urls) expect({ url, status: (await fetch(`${server.baseUrl}${url}`)).status }).toEqual({ url, status: 404 });
+    expect(await filesOf(urls)).toEqual([]);
+    expect(await sqlProblems(server.database, server.media)).toEqual([]);
   });
 
   it('counts the images a whole network loaded at once names, and forgets the rest', async () => {

@@ -28,6 +28,7 @@ describe('readConfig', () => {
       drainMs: 5_000,
       streamsPerSession: 8,
       imagePixelsMax: LIMITS.imagePixelsMax,
+      postImagesMax: LIMITS.postImagesMax,
       accountDeletionDays: LIMITS.deletionGraceDays,
       production: false,
       staticDir: join(REPOSITORY_ROOT, 'build', 'app'),
@@ -40,13 +41,13 @@ describe('readConfig', () => {
   it('reads every setting', () => {
     expect(readConfig({
       PORT: '9000', HOST: '0.0.0.0', DATABASE_URL: 'postgres://app:pw@db.internal:5433/social', DATA_DIR: '/var/lib/socialconnect',
-      JWT_SECRET: 'x'.repeat(40), RATE_LIMITS: 'off', TRUST_PROXY: '2', DEV_ORIGINS: 'http://localhost:3000', SEED: 'off', DRAIN_SECONDS: '2.5', STREAMS_PER_SESSION: '3', IMAGE_PIXELS_MAX: '24000000', ACCOUNT_DELETION_DAYS: '30', NODE_ENV: 'production', STATIC_DIR: 'dist', LOG_LEVEL: 'warn',
+      JWT_SECRET: 'x'.repeat(40), RATE_LIMITS: 'off', TRUST_PROXY: '2', DEV_ORIGINS: 'http://localhost:3000', SEED: 'off', DRAIN_SECONDS: '2.5', STREAMS_PER_SESSION: '3', IMAGE_PIXELS_MAX: '24000000', POST_IMAGES_MAX: '6', ACCOUNT_DELETION_DAYS: '30', NODE_ENV: 'production', STATIC_DIR: 'dist', LOG_LEVEL: 'warn',
       MEDIA_S3_URL: 'https://s3.eu-west-1.amazonaws.com', MEDIA_S3_BUCKET: 'social-media', MEDIA_S3_REGION: 'eu-west-1', MEDIA_S3_ACCESS_KEY_ID: 'AKIAEXAMPLE', MEDIA_S3_SECRET_ACCESS_KEY: 's3cret',
       SMTP_URL: 'smtps://mailer:pw@smtp.example.com:465', MAIL_FROM: 'Social <no-reply@social.example>', PUBLIC_URL: 'https://social.example/',
     })).toEqual({
       port: 9000, host: '0.0.0.0', databaseUrl: 'postgres://app:pw@db.internal:5433/social', dataDir: '/var/lib/socialconnect',
       media: { kind: 's3', url: 'https://s3.eu-west-1.amazonaws.com', bucket: 'social-media', region: 'eu-west-1', accessKeyId: 'AKIAEXAMPLE', secretAccessKey: 's3cret' },
-      jwtSecret: 'x'.repeat(40), rateLimits: false, trustProxy: 2, devOrigins: ['http://localhost:3000'], seed: false, drainMs: 2_500, streamsPerSession: 3, imagePixelsMax: 24_000_000, accountDeletionDays: 30, production: true, staticDir: join(REPOSITORY_ROOT, 'dist'), logLevel: 'warn',
+      jwtSecret: 'x'.repeat(40), rateLimits: false, trustProxy: 2, devOrigins: ['http://localhost:3000'], seed: false, drainMs: 2_500, streamsPerSession: 3, imagePixelsMax: 24_000_000, postImagesMax: 6, accountDeletionDays: 30, production: true, staticDir: join(REPOSITORY_ROOT, 'dist'), logLevel: 'warn',
       mail: { smtpUrl: 'smtps://mailer:pw@smtp.example.com:465', from: 'Social <no-reply@social.example>', folder: '/var/lib/socialconnect/mail' },
       publicUrl: 'https://social.example',
     });
@@ -88,6 +89,11 @@ describe('readConfig', () => {
     expect(readConfig({ NODE_ENV: 'production', SEED: 'on' }).seed).toBe(true);
     expect(readConfig({ NODE_ENV: 'development' }).seed).toBe(true);
     expect(readConfig({ NODE_ENV: 'development', SEED: 'off' }).seed).toBe(false);
+  });
+
+  it("takes the images a post may have from one to the contract's most", () => {
+    expect(readConfig({ POST_IMAGES_MAX: '1' }).postImagesMax).toBe(1);
+    expect(readConfig({ POST_IMAGES_MAX: String(LIMITS.postImagesMaxMost) }).postImagesMax).toBe(LIMITS.postImagesMaxMost);
   });
 
   it("takes the grace period for a deleted account from none to the contract's most", () => {
@@ -173,6 +179,9 @@ describe('readConfig', () => {
     [{ IMAGE_PIXELS_MAX: '1000000' }, 'Use the number of pixels an uploaded image may have at most, from 4194304 (2048 x 2048) to 268435456 (16384 x 16384).'],
     [{ IMAGE_PIXELS_MAX: '300000000' }],
     [{ IMAGE_PIXELS_MAX: '16.7M' }],
+    [{ POST_IMAGES_MAX: '0' }, 'Use the number of images a post may have at most, from 1 to 16.'],
+    [{ POST_IMAGES_MAX: String(LIMITS.postImagesMaxMost + 1) }],
+    [{ POST_IMAGES_MAX: 'four' }],
     [{ ACCOUNT_DELETION_DAYS: '-1' }, 'Use the days a deleted account stays hidden, and can be kept by logging in, before it goes for good, from 0 to 365.'],
     [{ ACCOUNT_DELETION_DAYS: String(LIMITS.deletionGraceDaysMax + 1) }],
   ], { unquoted: ['DATABASE_URL'] });

@@ -3,8 +3,8 @@
  * over its own limit with a message that names it, takes one at the limit, holds avatars to it too,
  * and says the limit in /api/health for the app to check a picked image against.
  */
-import { LIMITS } from '../../contract/limits';
 import type { HealthResponse } from '../../contract/api';
+import { LIMITS } from '../../contract/limits';
 import { ERROR_CODES, imagePixelsText, MESSAGES } from '../../contract/messages';
 import { drawablePng } from '../../contract/tests/imageFixtures';
 import { seededWithDemoToken, startTestServer, type TestServer } from '../testing/serverTarget';

@@ -4,7 +4,7 @@
  * read), and no byte of their images is left, in the rows or in the files; an image another member
  * also posted stays theirs. Within the period nothing goes, and the member can still log in.
  */
-import type { AccountDeletion, LoginResponse, Post, ReplyCreated, SignupResponse } from '../../contract/api';
+import type { AccountDeletion, LoginResponse, Post, ReplyCreated, ScheduledPostResponse, SignupResponse } from '../../contract/api';
 import { purgeDueAccounts } from '../../contract/rules/leaving';
 import { drawablePng } from '../../contract/tests/imageFixtures';
 import { SEED_PASSWORD, SEED_USER_IDS, seedPostId } from '../../contract/seed/default';
@@ -93,6 +93,15 @@ describe('an account deleted for good', () => {
       expect(made.status).toBe(201);
       posts.push(made.json.post);
     }
+    // A post with several images (`more-images`), and a scheduled one: each image is hers alone.
+    const several = await send<{ post: Post }>(rhea, 'POST', '/posts', { postData: { text: 'Three of them', image: png(40, 30), moreImages: [{ image: png(41, 30) }, { image: png(42, 30), imageAlt: 'the third' }] } });
+    expect(several.status).toBe(201);
+    const scheduled = await send<ScheduledPostResponse>(rhea, 'POST', '/scheduled-posts', {
+      postData: { text: 'Later, two of them', image: png(43, 30), moreImages: [{ image: png(44, 30) }] }, publishAt: new Date(Date.now() + 10 * DAY_MS).toISOString(),
+    });
+    expect(scheduled.status).toBe(201);
+    const theirs = [several.json.post, scheduled.json.scheduledPost].flatMap((made) => [made.postImage, ...(made.moreImages ?? []).map(({ url }) => url)]).map(hashOf);
+    expect(new Set(theirs).size).toBe(5);
     const mayasCopy = await send<{ post: Post }>(maya, 'POST', '/posts', { postData: { text: 'Same picture', image: png(64, 48) } });
     expect(hashOf(mayasCopy.json.post.postImage)).toBe(hashOf(posts[1]?.postImage ?? ''));
     expect((await send<ReplyCreated>(rhea, 'POST', `/posts/${seedPostId(2)}/replies`, { replyData: { text: 'Still water' } })).status).toBe(201);
@@ -110,7 +119,7 @@ describe('an account deleted for good', () => {
     expect((await send(noah, 'POST', `/users/bookmark/${wide}`)).status).toBe(201);
 
     const profile = await send<{ user: { image: string } }>(rhea, 'GET', `/users/${rheaId}`);
-    const hers = [hashOf(profile.json.user.image), hashOf(posts[0]?.postImage ?? '')];
+    const hers = [hashOf(profile.json.user.image), hashOf(posts[0]?.postImage ?? ''), ...theirs];
     expect(hers.every((hash) => hash.length === 64)).toBe(true);
     const before = await imageBytes(hers);
     expect(before.rows + before.files).toBeGreaterThan(0);

@@ -286,4 +286,29 @@ describe('images stored before they were counted', () => {
       await migrate(database, migrations);
       expect(await database.query('SELECT sha256, refs FROM media ORDER BY sha256')).toEqual([{ sha256: shared, refs: 2 }, { sha256: avatar, refs: 1 }]);
     }), 60_000);
+
+  it("counts each image after a post's first, of posts and scheduled posts, and deletes one none names any more", () =>
+    usingDatabase(newPglite(), async (database) => {
+      await migrate(database);
+      const [first, second, third, dropped] = ['a'.repeat(64), 'b'.repeat(64), 'c'.repeat(64), 'd'.repeat(64)] as const;
+      const url = (hash: string) => `/media/${hash}.png`;
+      const more = (...urls: string[]) => JSON.stringify(urls.map((given) => ({ url: given, alt: '', sizes: null })));
+      await database.query(
+        `INSERT INTO media (sha256, kind, bytes, refs) VALUES ($1, 'png', '\\x00', 9), ($2, 'png', '\\x00', 9), ($3, 'png', '\\x00', 9), ($4, 'png', '\\x00', 9)`,
+        [first, second, third, dropped],
+      );
+      await database.query("INSERT INTO members (id, username, first_name, last_name, password_hash, created_at, updated_at) VALUES ('a', 'ann', 'A', 'N', 'x', now(), now())");
+      await database.query(
+        `INSERT INTO posts (id, author_id, content, image, more_images, created_at, updated_at) VALUES
+           ('p', 'a', 'three', '${url(first)}', $1::jsonb, now(), now()), ('q', 'a', 'none', '', '[]', now(), now())`,
+        [more(url(second), url(third))],
+      );
+      await database.query(
+        `INSERT INTO scheduled_posts (id, author_id, content, image, image_alt, warning, more_images, publish_at, created_at, updated_at)
+         VALUES ('s', 'a', 'later', '', '', '', $1::jsonb, now(), now(), now())`,
+        [more(url(second), '/images/avatars/ava.jpg')],
+      );
+      await database.query('SELECT media_recount()');
+      expect(await database.query('SELECT sha256, refs FROM media ORDER BY sha256')).toEqual([{ sha256: first, refs: 1 }, { sha256: second, refs: 2 }, { sha256: third, refs: 1 }]);
+    }), 60_000);
 });
