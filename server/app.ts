@@ -37,12 +37,18 @@ const IMAGE_ROUTES = new Set(['/users/edit']);
 const POST_ROUTES = new Set(['/posts', '/scheduled-posts']);
 
 /**
+ * What each image after a post's first adds to its body: its data URL (4/3 of its at most 2 MB, 2.67
+ * MiB) and its description, with room to spare. The first has IMAGE_BODY_LIMIT, which also holds
+ * the spec's `previewImage` (the client's own copy of the first image, never read).
+ */
+const MORE_IMAGE_BODY = 3 * 1024 * 1024;
+
+/**
  * The largest body of a new post (POST /posts and /scheduled-posts) when a post may have
- * `postImagesMax` images (POST_IMAGES_MAX): one image's body for each, so each image's data URL
- * (4/3 of its at most 2 MB) fits with its description and room to spare.
+ * `postImagesMax` images (POST_IMAGES_MAX): 15 MiB for four.
  */
 export function postBodyLimit(postImagesMax: number): number {
-  return postImagesMax * IMAGE_BODY_LIMIT;
+  return IMAGE_BODY_LIMIT + (postImagesMax - 1) * MORE_IMAGE_BODY;
 }
 
 /** server.md's time limits: a whole request, its headers, an idle kept-alive connection. */

@@ -159,16 +159,17 @@ describe('unknown routes and bodies that are not JSON', () => {
     expect({ status: broken.status, body: await broken.json() }).toEqual({ status: 400, body: { errors: ['The request body is not valid JSON.'], code: 'invalid_json' } });
   });
 
-  it('answers 413 past 64 KiB, past 6 MiB for a profile, and past 6 MiB for each image a new post may have', async () => {
+  it('answers 413 past 64 KiB, past 6 MiB for a profile, and past 6 MiB and 3 MiB for each more image a new post may have', async () => {
     const big = await post('/api/auth/login', JSON.stringify({ username: 'x'.repeat(70 * 1024), password: 'y' }));
     expect({ status: big.status, body: await big.json() }).toEqual({ status: 413, body: { errors: ['The request body is too large.'], code: 'body_too_large' } });
     const image = await post('/api/posts', JSON.stringify({ postData: { text: 'big', image: `data:image/png;base64,${'A'.repeat(3 * 1024 * 1024)}` } }));
     expect(image.status).toBe(400);
     const avatar = await post('/api/users/edit', JSON.stringify({ userData: { avatar: `data:image/png;base64,${'A'.repeat(7 * 1024 * 1024)}` } }));
     expect({ status: avatar.status, body: await avatar.json() }).toEqual({ status: 413, body: { errors: ['The request body is too large.'], code: 'body_too_large' } });
-    // Four images of 1.5 MB each (about 8 MB as data URLs) are read, as a post and as a scheduled one.
-    const large = `data:image/png;base64,${Buffer.from(drawablePng(40, 30, 1.5 * 1024 * 1024)).toString('base64')}`;
-    const postData = { text: 'four large ones', image: large, moreImages: [{ image: large }, { image: large }, { image: large }] };
+    // Four images of the largest kind (2 MB, 2.67 MiB each as data URLs), the first sent twice as the
+    // spec's app does (its `previewImage`), are read, as a post and as a scheduled one.
+    const large = `data:image/png;base64,${Buffer.from(drawablePng(40, 30, LIMITS.imageBytesMax)).toString('base64')}`;
+    const postData = { text: 'four large ones', image: large, previewImage: large, moreImages: [{ image: large }, { image: large }, { image: large }] };
     expect(JSON.stringify(postData).length).toBeGreaterThan(IMAGE_BODY_LIMIT);
     const four = await post('/api/posts', JSON.stringify({ postData }));
     expect(four.status).toBe(201);
