@@ -111,6 +111,7 @@ export const ar: Catalogue = {
   'post.editedAt': "عُدّل {when}",
   'post.alt': "ALT",
   'post.altOf': "– وصف صورة {name}",
+  'post.altOfImage': "– وصف الصورة {position, number} من صور {name}",
   'post.undescribedImage': "صورة نشرها {name}، بلا وصف",
   'shortcuts.title': "اختصارات لوحة المفاتيح",
   'shortcuts.note': "لا يعمل أي منها أثناء الكتابة في حقل.",

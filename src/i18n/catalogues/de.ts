@@ -111,6 +111,7 @@ export const de: Catalogue = {
   'post.editedAt': "Bearbeitet {when}",
   'post.alt': "ALT",
   'post.altOf': "– Bildbeschreibung von {name}",
+  'post.altOfImage': "– Beschreibung von Bild {position, number} von {name}",
   'post.undescribedImage': "Bild von {name}, ohne Beschreibung",
   'shortcuts.title': "Tastenkürzel",
   'shortcuts.note': "Keines wirkt, während du in ein Feld tippst.",

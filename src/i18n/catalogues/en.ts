@@ -117,6 +117,7 @@ export const memberWords = {
   'post.editedAt': "Edited {when}",
   'post.alt': "ALT",
   'post.altOf': "text of {name}'s image",
+  'post.altOfImage': "text of {name}'s image {position, number}",
   'post.undescribedImage': "Image posted by {name}, with no description",
   'shortcuts.title': "Keyboard shortcuts",
   'shortcuts.note': "None acts while you type in a field.",

@@ -111,6 +111,7 @@ export const messages: Messages = {
   "post.editedAt": ["Edytowano ",["when"]],
   "post.alt": ["ALT"],
   "post.altOf": ["– opis obrazu od ",["name"]],
+  "post.altOfImage": ["– opis obrazu ",["position","number"]," od ",["name"]],
   "post.undescribedImage": ["Obraz od ",["name"],", bez opisu"],
   "shortcuts.title": ["Skróty klawiszowe"],
   "shortcuts.note": ["Żaden nie działa podczas pisania w polu."],
