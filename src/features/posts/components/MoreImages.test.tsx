@@ -5,6 +5,7 @@ import { postImagesText } from '../../../../contract/messages';
 import { DEMO_USER_ID } from '../../../../contract/seed/default';
 import { getMockDb, server, useScenario } from '../../../../mocks/testing/node';
 import { API, cardWith, findFeed, pngFile, renderHome } from '../../../test/posts';
+import { toLocalInput } from '../../scheduledPosts/publishTime';
 
 const LAKE = 'The lake went completely still just before dusk. No filter needed.';
 const LAKE_ALT = 'A perfectly still lake at dusk, the pink sky and dark pines mirrored in the water.';
@@ -189,6 +190,31 @@ describe('several images in the composer', () => {
       window.dispatchEvent(new Event('online'));
     });
     await waitFor(() => expect([...getMockDb().posts.values()].find((post) => post.content === 'Written offline')?.moreImages).toEqual([expect.objectContaining({ alt: SECOND })]));
+  });
+});
+
+describe('several images in a scheduled post', () => {
+  it('keeps them in order, shows them on its card, and its edit changes the second description', async () => {
+    const { user, textbox } = await openHome();
+    await user.type(textbox, 'Later, with pictures');
+    await pickImages(user, 2);
+    await user.type(await screen.findByRole('textbox', { name: 'Description of image 2' }), SECOND);
+    await user.click(screen.getByRole('button', { name: 'Schedule' }));
+    fireEvent.change(screen.getByLabelText('Publish at'), { target: { value: toLocalInput(Date.now() + 10 * 60_000) } });
+    await user.click(screen.getByRole('button', { name: 'Schedule post' }));
+    await user.click(await screen.findByRole('link', { name: 'See scheduled posts' }));
+
+    const list = await screen.findByRole('list', { name: 'Posts waiting to be published' });
+    const card = within(list).getByText('Later, with pictures').closest('article')!;
+    expect(within(card).getAllByRole('img').map((image) => image.getAttribute('alt'))).toEqual(['Image posted by Ava Reed, with no description', SECOND]);
+
+    await user.click(within(card).getByRole('button', { name: 'Edit' }));
+    const dialog = screen.getByRole('dialog', { name: 'Edit scheduled post' });
+    await user.clear(within(dialog).getByRole('textbox', { name: 'Description of image 2' }));
+    await user.type(within(dialog).getByRole('textbox', { name: 'Description of image 2' }), THIRD);
+    await user.click(within(dialog).getByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect(within(card).getByRole('img', { name: THIRD })).toBeInTheDocument());
+    expect([...getMockDb().scheduledPosts.values()].find((post) => post.content === 'Later, with pictures')?.moreImages).toEqual([expect.objectContaining({ alt: THIRD })]);
   });
 });
 
