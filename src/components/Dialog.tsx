@@ -9,6 +9,10 @@ export interface DialogProps {
   children: ReactNode;
   /** Accessible name of the close button: "Close" unless given. */
   closeLabel?: string;
+  /** A class beside `dialog` for a window of another size (an image viewer). */
+  className?: string;
+  /** Keys the window's content answers wherever its focus is (a viewer's arrows), before Escape and Tab. */
+  onKeyDown?: (event: React.KeyboardEvent<HTMLDivElement>) => void;
 }
 
 const FOCUSABLE = 'a[href], button:not([disabled]), textarea:not([disabled]), input:not([disabled]), select:not([disabled]), [tabindex]:not([tabindex="-1"])';
@@ -17,7 +21,7 @@ const FOCUSABLE = 'a[href], button:not([disabled]), textarea:not([disabled]), in
  * A modal dialog: puts focus on its content when it opens, keeps Tab inside, closes on Escape and
  * gives focus back to what had it before.
  */
-export function Dialog({ title, onClose, children, closeLabel }: DialogProps) {
+export function Dialog({ title, onClose, children, closeLabel, className, onKeyDown: onContentKeyDown }: DialogProps) {
   const say = useT();
   const titleId = useId();
   const panelRef = useRef<HTMLDivElement>(null);
@@ -38,6 +42,8 @@ export function Dialog({ title, onClose, children, closeLabel }: DialogProps) {
   }, []);
 
   const onKeyDown = (event: React.KeyboardEvent<HTMLDivElement>) => {
+    onContentKeyDown?.(event);
+    if (event.defaultPrevented) return;
     if (event.key === 'Escape') {
       event.stopPropagation();
       onCloseRef.current();
@@ -61,7 +67,7 @@ export function Dialog({ title, onClose, children, closeLabel }: DialogProps) {
     <div className="dialog-backdrop" onMouseDown={(event) => event.target === event.currentTarget && onClose()}>
       <div
         ref={panelRef}
-        className="dialog"
+        className={className ? `dialog ${className}` : 'dialog'}
         role="dialog"
         aria-modal="true"
         aria-labelledby={titleId}

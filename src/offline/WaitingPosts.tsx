@@ -25,7 +25,9 @@ export function WaitingPosts() {
   return (
     <section className="waiting-posts" aria-label={say('waiting.posts')}>
       {writes.map((write) => {
-        const { text, image, imageAlt, warning } = postDataOf(write);
+        const { text, image, imageAlt, moreImages, warning } = postDataOf(write);
+        // Every image of the post, in its order; named by its place where it has several.
+        const images = image === '' ? [] : [{ image, imageAlt }, ...moreImages];
         return (
           <article key={write.id} className="post-card waiting-posts__post" aria-label={say('waiting.item', { name: fullName })}>
             <header className="post-card__header">
@@ -38,7 +40,14 @@ export function WaitingPosts() {
             {/* The member's own post, shown whole: its warning says what readers will see first. */}
             {warning !== '' ? <p className="post-card__warning post-card__warning-text" dir="auto">{say('warning.label')}: {warning}</p> : null}
             {text !== '' ? <p className="post-card__content waiting-posts__text" dir="auto">{text}</p> : null}
-            {image !== '' ? <img className="waiting-posts__image" src={image} alt={imageAlt || say('waiting.postImage')} /> : null}
+            {images.length === 1 ? <img className="waiting-posts__image" src={image} alt={imageAlt || say('waiting.postImage')} /> : null}
+            {images.length > 1 ? (
+              <div className="waiting-posts__images">
+                {images.map((picked, index) => (
+                  <img key={`${index}:${picked.image.length}`} src={picked.image} alt={picked.imageAlt || say('waiting.postImageOf', { position: index + 1 })} />
+                ))}
+              </div>
+            ) : null}
             <WaitingToSend target={write.target} />
           </article>
         );

@@ -40,8 +40,21 @@ const ENDPOINT_OF: Readonly<Record<WaitingKind, string>> = {
   edit: 'editPost',
 };
 
-/** What a waiting edit changes on a post as it shows: its text, its image's description, its content warning. */
-type EditShown = { content: string; imageAlt: string | undefined; warning: string | undefined };
+/** What a waiting edit changes on a post as it shows: its text, its images' descriptions, its content warning. */
+type EditShown = { content: string; imageAlt: string | undefined; warning: string | undefined; moreImageAlts: string[] | undefined };
+
+/** The descriptions of a post's images after the first, as it shows them. */
+function moreImageAltsOf(post: Post): string[] | undefined {
+  return post.moreImages?.map(({ alt }) => alt);
+}
+
+/** Shows these descriptions on a post's images after the first, one each in order. */
+function describeMoreImages(post: Post, alts: readonly string[]): void {
+  post.moreImages?.forEach((image, index) => {
+    const alt = alts[index];
+    if (alt !== undefined) image.alt = alt;
+  });
+}
 
 /**
  * What a post showed before a waiting edit was shown on it (its text, its image's description and its
@@ -68,18 +81,21 @@ function showEdit(cache: CacheAccess, write: WaitingWrite, edit: ReturnType<type
         post.content = before.content;
         if (before.imageAlt !== undefined) post.imageAlt = before.imageAlt;
         if (before.warning !== undefined) post.warning = before.warning;
+        if (before.moreImageAlts !== undefined) describeMoreImages(post, before.moreImageAlts);
       });
     }
     return;
   }
   patchPost(cache, write.target, (post) => {
     const showsIt = post.content === edit.text && (edit.imageAlt === undefined || post.imageAlt === edit.imageAlt)
-      && (edit.warning === undefined || post.warning === edit.warning);
+      && (edit.warning === undefined || post.warning === edit.warning)
+      && (edit.moreImageAlts === undefined || edit.moreImageAlts.join('\u0000') === (moreImageAltsOf(post) ?? []).join('\u0000'));
     if (showsIt) return;
-    shownBeforeEdit.set(write.id, { content: post.content, imageAlt: post.imageAlt, warning: post.warning });
+    shownBeforeEdit.set(write.id, { content: post.content, imageAlt: post.imageAlt, warning: post.warning, moreImageAlts: moreImageAltsOf(post) });
     post.content = edit.text;
     if (edit.imageAlt !== undefined) post.imageAlt = edit.imageAlt;
     if (edit.warning !== undefined) post.warning = edit.warning;
+    if (edit.moreImageAlts !== undefined) describeMoreImages(post, edit.moreImageAlts);
   });
 }
 
@@ -139,7 +155,10 @@ function show(cache: CacheAccess, member: UserSummary, write: WaitingWrite, made
       // text goes back to the post's edit window, or to the composer when the post is gone.
       const edit = editDataOf(write);
       showEdit(cache, write, edit, made);
-      if (!made && giveBack) returnToDraft(member._id, { text: edit.text, image: '', imageAlt: postGone ? '' : (edit.imageAlt ?? ''), warning: edit.warning ?? '' }, postGone ? undefined : editDraftPlace(write.target));
+      if (!made && giveBack) {
+        const moreImages = postGone ? [] : (edit.moreImageAlts ?? []).map((imageAlt) => ({ image: '', imageAlt }));
+        returnToDraft(member._id, { text: edit.text, image: '', imageAlt: postGone ? '' : (edit.imageAlt ?? ''), moreImages, warning: edit.warning ?? '' }, postGone ? undefined : editDraftPlace(write.target));
+      }
     }
   }
 }

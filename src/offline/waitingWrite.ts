@@ -25,11 +25,20 @@ export function waitingWriteOf(kind: WaitingKind, member: string, args: string |
   };
 }
 
-/** A waiting new post's text, image (a data URL, or ''), description and content warning, as its call carries them. */
-export function postDataOf(write: WaitingWrite): { text: string; image: string; imageAlt: string; warning: string } {
-  const data = (write.request.body as { postData?: { text?: unknown; image?: unknown; imageAlt?: unknown; warning?: unknown } } | undefined)?.postData;
+/**
+ * A waiting new post's text, image (a data URL, or ''), description, the images after it with theirs
+ * (`more-images`), and content warning, as its call carries them.
+ */
+export function postDataOf(write: WaitingWrite): { text: string; image: string; imageAlt: string; moreImages: { image: string; imageAlt: string }[]; warning: string } {
+  const data = (write.request.body as { postData?: { text?: unknown; image?: unknown; imageAlt?: unknown; moreImages?: unknown; warning?: unknown } } | undefined)?.postData;
   const text = (value: unknown) => (typeof value === 'string' ? value : '');
-  return { text: text(data?.text), image: text(data?.image), imageAlt: text(data?.imageAlt), warning: text(data?.warning) };
+  const moreImages = Array.isArray(data?.moreImages)
+    ? data.moreImages.map((entry: unknown) => {
+      const { image, imageAlt } = (entry ?? {}) as { image?: unknown; imageAlt?: unknown };
+      return { image: text(image), imageAlt: text(imageAlt) };
+    }).filter(({ image }) => image !== '')
+    : [];
+  return { text: text(data?.text), image: text(data?.image), imageAlt: text(data?.imageAlt), moreImages, warning: text(data?.warning) };
 }
 
 /** A waiting reply's text, and the reply it answers (or none), as its call carries them. */
@@ -39,11 +48,13 @@ export function replyDataOf(write: WaitingWrite): { text: string; replyTo: strin
 }
 
 /**
- * A waiting edit's new text, and its image's new description and its new content warning where it
- * changes them, as its call carries them.
+ * A waiting edit's new text, and its image's new description, the new descriptions of the images
+ * after it and its new content warning where it changes them, as its call carries them.
  */
-export function editDataOf(write: WaitingWrite): { text: string; imageAlt: string | undefined; warning: string | undefined } {
-  const data = (write.request.body as { postData?: { text?: unknown; imageAlt?: unknown; warning?: unknown } } | undefined)?.postData;
+export function editDataOf(write: WaitingWrite): { text: string; imageAlt: string | undefined; warning: string | undefined; moreImageAlts: string[] | undefined } {
+  const data = (write.request.body as { postData?: { text?: unknown; imageAlt?: unknown; warning?: unknown; moreImageAlts?: unknown } } | undefined)?.postData;
   const given = (value: unknown) => (typeof value === 'string' ? value : undefined);
-  return { text: given(data?.text) ?? '', imageAlt: given(data?.imageAlt), warning: given(data?.warning) };
+  const alts = data?.moreImageAlts;
+  const moreImageAlts = Array.isArray(alts) && alts.every((alt) => typeof alt === 'string') ? (alts as string[]) : undefined;
+  return { text: given(data?.text) ?? '', imageAlt: given(data?.imageAlt), warning: given(data?.warning), moreImageAlts };
 }

@@ -5,7 +5,7 @@ import { postFoundBy } from '../../../contract/search';
 import { holdsListStart, POST_PAGES_OPTIONS, pageQuery, readPage, type PagePlace } from '../../lib/api/postPages';
 import { classifyFailure, refusedAsAlready } from '../../lib/apiError';
 import { idempotencyHeaders } from '../../lib/idempotencyKey';
-import type { Post, PostDraftPayload, PostRemoval, PostResponse, PostsPage, PostsResponse, ReactionChange, UserSummary } from '../../types/api';
+import type { MoreImageDraft, Post, PostDraftPayload, PostRemoval, PostResponse, PostsPage, PostsResponse, ReactionChange, UserSummary } from '../../types/api';
 import { selectCurrentSummary } from '../users/currentMember';
 import { patchPost, removePost, replacePost } from './postCopies';
 import { applyDislike, applyLike } from './postReactions';
@@ -49,6 +49,8 @@ export interface NewPostInput {
   image: string;
   /** The image's description (the `alt-text` extension); sent only with an image. */
   imageAlt?: string;
+  /** The images after the first, in order (the `more-images` extension); sent only with a first. */
+  moreImages?: MoreImageDraft[];
   /** The content warning (the `content-warnings` extension); sent only when there is one. */
   warning?: string;
   /** The draft's key: the same draft sent again is stored once. */
@@ -64,6 +66,14 @@ export interface EditPostInput {
   imageAlt?: string;
   /** A new content warning (the `content-warnings` extension), '' to take it off; left out: unchanged. */
   warning?: string;
+  /** New descriptions of the images after the first, one each in order (`more-images`); left out: unchanged. */
+  moreImageAlts?: string[];
+}
+
+/** The images after a new post's first as its call sends them: only with a first, each description only where given. */
+export function moreImagesPayload(image: string, moreImages: readonly MoreImageDraft[] | undefined): { moreImages?: MoreImageDraft[] } {
+  if (!image || !moreImages || moreImages.length === 0) return {};
+  return { moreImages: moreImages.map(({ image: data, imageAlt }) => ({ image: data, ...(imageAlt ? { imageAlt } : {}) })) };
 }
 
 /** The tag of the posts quoting a post (the `reposts` extension): their list loads again when a quote of it is written here. */
@@ -126,10 +136,10 @@ export const postsApi = api.injectEndpoints({
       providesTags: (_post, _error, postId) => [{ type: 'Post', id: postId }],
     }),
     createPost: build.mutation<PostsChange | undefined, NewPostInput>({
-      query: ({ text, image, imageAlt, warning, idempotencyKey, quoteOf }) => {
+      query: ({ text, image, imageAlt, moreImages, warning, idempotencyKey, quoteOf }) => {
         // The backend reads `image`; `previewImage` is the client's own preview, so it is not sent twice.
         const body: PostDraftPayload = {
-          postData: { text, image, previewImage: '', ...(image && imageAlt ? { imageAlt } : {}), ...(warning ? { warning } : {}) },
+          postData: { text, image, previewImage: '', ...(image && imageAlt ? { imageAlt } : {}), ...moreImagesPayload(image, moreImages), ...(warning ? { warning } : {}) },
           ...(quoteOf ? { quoteOf } : {}),
         };
         return { url: '/posts/', method: 'POST', body, headers: { ...idempotencyHeaders(idempotencyKey), ...CHANGED_ONLY } };
@@ -142,10 +152,10 @@ export const postsApi = api.injectEndpoints({
       },
     }),
     editPost: build.mutation<PostsChange | undefined, EditPostInput>({
-      query: ({ postId, text, imageAlt, warning }) => ({
+      query: ({ postId, text, imageAlt, warning, moreImageAlts }) => ({
         url: `/posts/edit/${encodeURIComponent(postId)}`,
         method: 'POST',
-        body: { postData: { text, ...(imageAlt === undefined ? {} : { imageAlt }), ...(warning === undefined ? {} : { warning }) } },
+        body: { postData: { text, ...(imageAlt === undefined ? {} : { imageAlt }), ...(warning === undefined ? {} : { warning }), ...(moreImageAlts === undefined ? {} : { moreImageAlts }) } },
         headers: CHANGED_ONLY,
       }),
       // With no backend to be reached, it waits in the outbox, shown on the post at once (offline/).

@@ -1,12 +1,23 @@
 import { useEffect, useState } from 'react';
 import { newIdempotencyKey } from '../../lib/idempotencyKey';
 
+/**
+ * One of a draft's images after its first: a data URL and its description; in an edit window, the
+ * image's URL (or '' where only its description was kept) and its new description.
+ */
+export interface DraftImage {
+  image: string;
+  imageAlt: string;
+}
+
 export interface Draft {
   text: string;
   /** A data URL, or '' for none. */
   image: string;
   /** The image's description (the `alt-text` extension), or ''. */
   imageAlt: string;
+  /** The images after the first, in the member's order (the `more-images` extension); none without a first. */
+  moreImages: DraftImage[];
   /** The content warning (the `content-warnings` extension), or ''. */
   warning: string;
   /**
@@ -17,11 +28,31 @@ export interface Draft {
 }
 
 function emptyDraft(): Draft {
-  return { text: '', image: '', imageAlt: '', warning: '', idempotencyKey: newIdempotencyKey() };
+  return { text: '', image: '', imageAlt: '', moreImages: [], warning: '', idempotencyKey: newIdempotencyKey() };
 }
 
 function isEmpty(draft: Draft): boolean {
-  return draft.text === '' && draft.image === '' && draft.imageAlt === '' && draft.warning === '';
+  return draft.text === '' && draft.image === '' && draft.imageAlt === '' && draft.moreImages.length === 0 && draft.warning === '';
+}
+
+/** A kept list of images after the first, as far as it reads as one. */
+function readMoreImages(value: unknown): DraftImage[] {
+  if (!Array.isArray(value)) return [];
+  return value.flatMap((entry: unknown) => {
+    const { image, imageAlt } = (entry ?? {}) as Partial<Record<keyof DraftImage, unknown>>;
+    return typeof image === 'string' ? [{ image, imageAlt: typeof imageAlt === 'string' ? imageAlt : '' }] : [];
+  });
+}
+
+/** A draft's images in order, the first (`image`) with the rest: what the composer shows. */
+export function draftImages(draft: Pick<Draft, 'image' | 'imageAlt' | 'moreImages'>): DraftImage[] {
+  return draft.image === '' ? [] : [{ image: draft.image, imageAlt: draft.imageAlt }, ...draft.moreImages];
+}
+
+/** The draft's fields for these images in order: the first as `image`, the rest as `moreImages`. */
+export function imagesOfDraft(images: readonly DraftImage[]): Pick<Draft, 'image' | 'imageAlt' | 'moreImages'> {
+  const [first, ...rest] = images;
+  return { image: first?.image ?? '', imageAlt: first?.imageAlt ?? '', moreImages: first ? rest : [] };
 }
 
 function readDraft(key: string | null, initial: Partial<Draft> | undefined): Draft {
@@ -33,6 +64,7 @@ function readDraft(key: string | null, initial: Partial<Draft> | undefined): Dra
       text: typeof value?.text === 'string' ? value.text : '',
       image: typeof value?.image === 'string' ? value.image : '',
       imageAlt: typeof value?.imageAlt === 'string' ? value.imageAlt : '',
+      moreImages: readMoreImages(value?.moreImages),
       warning: typeof value?.warning === 'string' ? value.warning : '',
       idempotencyKey: typeof value?.idempotencyKey === 'string' && value.idempotencyKey !== '' ? value.idempotencyKey : newIdempotencyKey(),
     };
@@ -47,12 +79,18 @@ function saveDraft(key: string, draft: Draft): void {
     if (isEmpty(draft)) storage.removeItem(key);
     else storage.setItem(key, JSON.stringify(draft));
   } catch {
-    // Over the storage quota (a large image): keep the text at least.
-    try {
-      storage.setItem(key, JSON.stringify({ ...draft, image: '' }));
-    } catch {
-      // Storage refused entirely (private mode): the draft lives in the page only.
+    // Over the storage quota (large images): keep as many of the first images as fit, and the text
+    // at least.
+    const images = draftImages(draft);
+    for (let kept = images.length - 1; kept >= 0; kept -= 1) {
+      try {
+        storage.setItem(key, JSON.stringify({ ...draft, ...imagesOfDraft(images.slice(0, kept)) }));
+        return;
+      } catch {
+        // Still too large: one image fewer.
+      }
     }
+    // Storage refused entirely (private mode): the draft lives in the page only.
   }
 }
 
@@ -88,19 +126,19 @@ const DRAFT_RETURNED = 'socialconnect:draft-returned';
 /**
  * Gives a post that was not sent back to the member's composer (a post that waited offline, then
  * cancelled or refused), or a reply to its post's reply box (`place`): into an empty draft as it was; before the text of a draft begun since, a
- * blank line between, its image kept where that draft has none, its warning where that draft has
+ * blank line between, its images kept where that draft has none, its warning where that draft has
  * none. Nothing typed is lost either way.
  */
-export function returnToDraft(memberId: string, returned: Pick<Draft, 'text' | 'image' | 'imageAlt'> & Partial<Pick<Draft, 'warning'>>, place?: string): void {
+export function returnToDraft(memberId: string, returned: Pick<Draft, 'text' | 'image' | 'imageAlt'> & Partial<Pick<Draft, 'warning' | 'moreImages'>>, place?: string): void {
   const key = draftKey(memberId, place);
   if (!key) return;
   const draft = readDraft(key, undefined);
   const merged: Draft = isEmpty(draft)
-    ? { ...draft, ...returned, warning: returned.warning ?? '', idempotencyKey: newIdempotencyKey() }
+    ? { ...draft, ...returned, moreImages: returned.moreImages ?? [], warning: returned.warning ?? '', idempotencyKey: newIdempotencyKey() }
     : {
       ...draft,
       text: [returned.text, draft.text].filter((part) => part !== '').join('\n\n'),
-      ...(draft.image === '' && returned.image !== '' ? { image: returned.image, imageAlt: returned.imageAlt } : {}),
+      ...(draft.image === '' && returned.image !== '' ? { image: returned.image, imageAlt: returned.imageAlt, moreImages: returned.moreImages ?? [] } : {}),
       ...(draft.warning === '' && returned.warning ? { warning: returned.warning } : {}),
     };
   saveDraft(key, merged);

@@ -1,7 +1,8 @@
 import { api } from '../../lib/api/api';
+import { moreImagesPayload } from '../posts/postsApi';
 import { errorCode } from '../../lib/apiError';
 import { ERROR_CODES } from '../../../contract/messages';
-import type { ScheduledPost, ScheduledPostDraft, ScheduledPostEdit, ScheduledPostResponse, ScheduledPostsResponse } from '../../types/api';
+import type { MoreImageDraft, ScheduledPost, ScheduledPostDraft, ScheduledPostEdit, ScheduledPostResponse, ScheduledPostsResponse } from '../../types/api';
 
 const EMPTY: ScheduledPost[] = [];
 
@@ -13,6 +14,8 @@ export interface SchedulePostInput {
   /** A data URL, or '' for none. */
   image: string;
   imageAlt?: string;
+  /** The images after the first, in order (the `more-images` extension); sent only with a first. */
+  moreImages?: MoreImageDraft[];
   warning?: string;
   /** The instant to publish at, as ISO 8601 with its offset. */
   publishAt: string;
@@ -22,6 +25,8 @@ export interface EditScheduledPostInput {
   id: string;
   text?: string;
   imageAlt?: string;
+  /** New descriptions of the images after the first, one each in order (`more-images`). */
+  moreImageAlts?: string[];
   warning?: string;
   publishAt?: string;
 }
@@ -50,9 +55,9 @@ export const scheduledPostsApi = api.injectEndpoints({
     }),
     /** The composer says a refused time at its field, and the other refusals itself. */
     schedulePost: build.mutation<ScheduledPost, SchedulePostInput>({
-      query: ({ text, image, imageAlt, warning, publishAt }) => {
+      query: ({ text, image, imageAlt, moreImages, warning, publishAt }) => {
         const body: ScheduledPostDraft = {
-          postData: { text, ...(image ? { image } : {}), ...(image && imageAlt ? { imageAlt } : {}), ...(warning ? { warning } : {}) },
+          postData: { text, ...(image ? { image } : {}), ...(image && imageAlt ? { imageAlt } : {}), ...moreImagesPayload(image, moreImages), ...(warning ? { warning } : {}) },
           publishAt,
         };
         return { url: '/scheduled-posts', method: 'POST', body };
@@ -63,8 +68,11 @@ export const scheduledPostsApi = api.injectEndpoints({
     }),
     /** The edit window says a refused time at its field, and the other refusals itself. */
     editScheduledPost: build.mutation<ScheduledPost, EditScheduledPostInput>({
-      query: ({ id, text, imageAlt, warning, publishAt }) => {
-        const postData = { ...(text === undefined ? {} : { text }), ...(imageAlt === undefined ? {} : { imageAlt }), ...(warning === undefined ? {} : { warning }) };
+      query: ({ id, text, imageAlt, moreImageAlts, warning, publishAt }) => {
+        const postData = {
+          ...(text === undefined ? {} : { text }), ...(imageAlt === undefined ? {} : { imageAlt }), ...(warning === undefined ? {} : { warning }),
+          ...(moreImageAlts === undefined ? {} : { moreImageAlts }),
+        };
         const body: ScheduledPostEdit = { ...(Object.keys(postData).length > 0 ? { postData } : {}), ...(publishAt === undefined ? {} : { publishAt }) };
         return { url: `/scheduled-posts/${encodeURIComponent(id)}`, method: 'POST', body };
       },

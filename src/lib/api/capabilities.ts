@@ -37,6 +37,8 @@ const CAPABILITIES = {
   scheduledPosts: 'scheduled-posts',
   /** Reposts and quotes of posts, their counts, and who may quote a member's posts. */
   reposts: 'reposts',
+  /** Up to the backend's number of images a post, rather than one. */
+  moreImages: 'more-images',
 } as const satisfies Record<string, ApiExtension>;
 
 export type Capability = keyof typeof CAPABILITIES;
@@ -61,4 +63,16 @@ export function useCapability(capability: Capability): boolean | undefined {
 export function useImagePixelsMax(): number {
   const { data } = useGetHealthQuery();
   return data?.limits?.imagePixelsMax ?? LIMITS.imagePixelsMax;
+}
+
+/**
+ * How many images a post may have: the backend's own number (its health answer's `limits`, or the
+ * contract's default when it does not say) where it has the `more-images` extension; one where it
+ * does not (a backend with the spec's calls alone takes one image), and while its answer is awaited.
+ */
+export function usePostImagesMax(): number {
+  const { data } = useGetHealthQuery();
+  const more = useCapability('moreImages');
+  if (!more) return 1;
+  return data?.limits?.postImagesMax ?? LIMITS.postImagesMax;
 }

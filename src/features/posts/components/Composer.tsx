@@ -9,20 +9,21 @@ import { selectCurrentUserId } from '../../auth/sessionSlice';
 import { notifyError, notifySuccess, worded } from '../../ui/notify';
 import { feedSortChanged } from '../feedSlice';
 import { useCreatePostMutation } from '../postsApi';
-import { quoteDraftPlace, useDraft } from '../useDraft';
+import { draftImages, imagesOfDraft, quoteDraftPlace, useDraft, type DraftImage } from '../useDraft';
 import type { Post } from '../../../types/api';
 import { QuoteCard } from './QuoteCard';
 import { selectWaitingWrites, waitingPostsIn } from '../../../offline/outboxSlice';
-import { hasCapability } from '../../../lib/api/capabilities';
+import { hasCapability, usePostImagesMax } from '../../../lib/api/capabilities';
 // The composer's styles first, then its fields' (as the edit window has them): one order of the
 // styles on every page that holds both.
 import './shared.css';
 import './Composer.css';
-import { ImageDescriptionField, imageAltFits } from './ImageDescriptionField';
+import { imageAltFits } from './ImageDescriptionField';
+import { ComposerImages } from './ComposerImages';
 import { ContentWarningField, contentWarningFits } from '../warnings/ContentWarningField';
 import { keyIsSpent, newIdempotencyKey } from '../../../lib/idempotencyKey';
 import { CharacterCount, charactersLeft, CountedTextBox } from './CharacterCount';
-import { ClockIcon, CloseIcon, ImageIcon, WarningIcon } from './icons';
+import { ClockIcon, ImageIcon, WarningIcon } from './icons';
 import { SubmitButton } from '../../../components/ProgressLabel';
 import { currentLanguage, t } from '../../../i18n/i18n';
 import { useT } from '../../../i18n/useT';
@@ -55,10 +56,16 @@ export function Composer({ onPosted, quoted }: ComposerProps) {
   const store = useAppStore();
   const me = useAppSelector(selectCurrentMember);
   // The draft is the session's member's from the first render: their record may come later (a reload).
-  const [{ text, image, imageAlt, warning, idempotencyKey }, updateDraft] = useDraft(useAppSelector(selectCurrentUserId), quoted ? quoteDraftPlace(quoted.id) : undefined);
+  const [draft, updateDraft] = useDraft(useAppSelector(selectCurrentUserId), quoted ? quoteDraftPlace(quoted.id) : undefined);
+  const { text, image, warning, idempotencyKey } = draft;
   const setText = (value: string) => updateDraft({ text: value });
-  // A new image, or none: the description of the one before does not describe it.
-  const setImage = (value: string) => updateDraft({ image: value, imageAlt: '' });
+  // The post's images in order, each with its description; the first is the spec's image.
+  const images = draftImages(draft);
+  const setImages = (list: DraftImage[]) => updateDraft(imagesOfDraft(list));
+  // As many as the backend takes: one where it answers the spec alone, whose composer a new pick replaces.
+  const imagesMax = usePostImagesMax();
+  const several = imagesMax > 1;
+  const full = several && images.length >= imagesMax;
   // The backend keeps a description with the image: the composer asks for one.
   const describes = useAppSelector((state) => hasCapability(state, 'altText'));
   // The backend keeps a content warning: the composer can add one, above the text.
@@ -106,6 +113,7 @@ export function Composer({ onPosted, quoted }: ComposerProps) {
   const [schedulePost, { isLoading: keeping }] = useSchedulePostMutation();
   const isLoading = posting || keeping;
   const fileInput = useRef<HTMLInputElement>(null);
+  const addImageButton = useRef<HTMLButtonElement>(null);
   const { pick, preparing, pixelsMax } = usePickImage();
   const textBox = useRef<HTMLTextAreaElement>(null);
   const emptyTimer = useRef<number | undefined>(undefined);
@@ -113,21 +121,33 @@ export function Composer({ onPosted, quoted }: ComposerProps) {
 
   useEffect(() => () => window.clearTimeout(emptyTimer.current), []);
 
-  const over = charactersLeft(text) < 0 || (describes && image !== '' && !imageAltFits(imageAlt)) || (warningShown && !contentWarningFits(warning));
+  const over = charactersLeft(text) < 0 || (describes && images.some((picked) => !imageAltFits(picked.imageAlt)))
+    || (warningShown && !contentWarningFits(warning)) || (several && images.length > imagesMax);
   const fullName = me ? `${me.firstName} ${me.lastName}` : '';
 
   const onFileChosen = async (event: ChangeEvent<HTMLInputElement>) => {
     const input = event.currentTarget;
-    const file = input.files?.[0];
+    const files = Array.from(input.files ?? []);
     input.value = '';
-    if (!file) return;
-    const picked = await pick(file);
-    if (!picked) return;
-    if (picked.problem) {
-      notifyError(imageProblemText(picked.problem, pixelsMax));
-      return;
+    // One image a post: a new one takes the place of the one before, whose description goes with it.
+    const room = several ? Math.max(0, imagesMax - images.length) : 1;
+    const taken = files.slice(0, room);
+    if (files.length > taken.length) notifyError(t('images.over', { added: taken.length, max: imagesMax }));
+    // One at a time, in the order picked: each shows as soon as it is ready.
+    for (const file of taken) {
+      const picked = await pick(file);
+      if (!picked) continue;
+      if (picked.problem) {
+        notifyError(imageProblemText(picked.problem, pixelsMax));
+        continue;
+      }
+      const { dataUrl } = picked;
+      updateDraft((now) => {
+        if (!several) return { image: dataUrl, imageAlt: '', moreImages: [] };
+        const list = draftImages(now);
+        return list.length >= imagesMax ? {} : imagesOfDraft([...list, { image: dataUrl, imageAlt: '' }]);
+      });
     }
-    setImage(picked.dataUrl);
   };
 
   const onSubmit = async (event: FormEvent) => {
@@ -144,7 +164,7 @@ export function Composer({ onPosted, quoted }: ComposerProps) {
       return;
     }
     try {
-      await createPost({ text, image, imageAlt: describes ? imageAlt : '', warning: warningShown ? warning : '', idempotencyKey, ...(quoted ? { quoteOf: quoted.id } : {}) }).unwrap();
+      await createPost({ text, ...imagesToSend(), warning: warningShown ? warning : '', idempotencyKey, ...(quoted ? { quoteOf: quoted.id } : {}) }).unwrap();
     } catch (error) {
       // The member keeps the draft; the app already said what went wrong.
       if (keyIsSpent(error)) updateDraft({ idempotencyKey: newIdempotencyKey() });
@@ -155,12 +175,22 @@ export function Composer({ onPosted, quoted }: ComposerProps) {
     const waits = waitingPostsIn(selectWaitingWrites(store.getState())).some((write) => write.target === idempotencyKey);
     notifySuccess(t(waits ? 'composer.waiting' : quoted ? 'quote.done' : 'composer.created'));
     setScheduledFor(null);
-    updateDraft({ text: '', image: '', imageAlt: '', warning: '', idempotencyKey: newIdempotencyKey() });
+    updateDraft({ text: '', image: '', imageAlt: '', moreImages: [], warning: '', idempotencyKey: newIdempotencyKey() });
     setWarningAsked(false);
     // Ready for the next post: focus never falls to the page (Create post then goes home).
     textBox.current?.focus();
     dispatch(feedSortChanged('latest'));
     onPosted?.();
+  };
+
+  /** The first image and its description as the spec's, the others after it in order; descriptions where the backend keeps them. */
+  const imagesToSend = () => {
+    const [first, ...rest] = images;
+    return {
+      image: first?.image ?? '',
+      imageAlt: describes ? (first?.imageAlt ?? '') : '',
+      moreImages: rest.map((picked) => ({ image: picked.image, imageAlt: describes ? picked.imageAlt : '' })),
+    };
   };
 
   /** Keeps the post for the time picked; a refused time is said at its field, and nothing typed is lost. */
@@ -170,7 +200,7 @@ export function Composer({ onPosted, quoted }: ComposerProps) {
     setScheduledFor(null);
     let kept;
     try {
-      kept = await schedulePost({ text, image, imageAlt: describes ? imageAlt : '', warning: warningShown ? warning : '', publishAt: toOffsetIso(time) }).unwrap();
+      kept = await schedulePost({ text, ...imagesToSend(), warning: warningShown ? warning : '', publishAt: toOffsetIso(time) }).unwrap();
     } catch (error) {
       // Everything stays as typed. A refused time is said at its field; the app's listener says
       // what failed on the way, and the composer the backend's other refusals (the call's ownRefusals).
@@ -184,7 +214,7 @@ export function Composer({ onPosted, quoted }: ComposerProps) {
     const when = formatPublishTime(kept.publishAt, currentLanguage());
     notifySuccess(t('schedule.done', { when }));
     setScheduledFor(when);
-    updateDraft({ text: '', image: '', imageAlt: '', warning: '', idempotencyKey: newIdempotencyKey() });
+    updateDraft({ text: '', image: '', imageAlt: '', moreImages: [], warning: '', idempotencyKey: newIdempotencyKey() });
     setWarningAsked(false);
     setScheduleAsked(false);
     publishTime.clear();
@@ -205,30 +235,30 @@ export function Composer({ onPosted, quoted }: ComposerProps) {
             <QuoteCard quote={{ postId: quoted.id, post: quoted }} link={false} />
           </section>
         ) : null}
-        {image ? (
-          <div className="composer__preview">
-            <img src={image} alt={say('composer.preview')} />
-            <button type="button" className="icon-button icon-button--small composer__remove" aria-label={say('composer.removeImage')} title={say('composer.removeImage')} onClick={() => setImage('')}>
-              <CloseIcon />
-            </button>
-          </div>
-        ) : null}
-        {image && describes ? <ImageDescriptionField text={imageAlt} onText={(value) => updateDraft({ imageAlt: value })} /> : null}
+        <ComposerImages images={images} onImages={setImages} describes={describes} afterLast={addImageButton} />
         {scheduling ? (
           <PublishTimeField {...publishTime.field} />
         ) : null}
         <div className="composer__bar">
+          {/* At the most a post may have, it stays in reach and says why it adds nothing. */}
           <button
+            ref={addImageButton}
             type="button"
             className="composer__icon-button"
             aria-label={say('composer.addImage')}
-            aria-description={imagePickHint()}
-            title={say('composer.addImageTitle', { hint: imagePickHint() })}
+            aria-description={full ? say('refusal.tooManyImages', { max: imagesMax }) : imagePickHint()}
+            aria-disabled={full || undefined}
+            title={full ? say('refusal.tooManyImages', { max: imagesMax }) : say('composer.addImageTitle', { hint: imagePickHint() })}
             aria-busy={preparing || undefined}
-            onClick={() => fileInput.current?.click()}
+            onClick={() => {
+              if (!full) fileInput.current?.click();
+            }}
           >
             <ImageIcon />
           </button>
+          {several && images.length > 0 ? (
+            <span className="composer__image-count">{say('images.count', { count: images.length, max: imagesMax })}</span>
+          ) : null}
           {warns ? (
             <button
               type="button"
@@ -257,6 +287,7 @@ export function Composer({ onPosted, quoted }: ComposerProps) {
             ref={fileInput}
             type="file"
             accept="image/*"
+            multiple={several}
             hidden
             aria-label={say('composer.imageFile')}
             tabIndex={-1}

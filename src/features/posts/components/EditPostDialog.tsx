@@ -13,6 +13,7 @@ import './Composer.css';
 // The fields' styles before the window's own, as the composer has them: one order on every page.
 import { ImageDescriptionField, imageAltFits } from './ImageDescriptionField';
 import { ContentWarningField, contentWarningFits } from '../warnings/ContentWarningField';
+import { ImageDescriptions } from './ImageDescriptions';
 import './EditPostDialog.css';
 import { SubmitButton } from '../../../components/ProgressLabel';
 import { useAppSelector } from '../../../lib/store/hooks';
@@ -37,15 +38,24 @@ export function EditPostDialog({ post, onClose }: EditPostDialogProps) {
   const say = useT();
   const dispatch = useAppDispatch();
   const store = useAppStore();
-  const [{ text, imageAlt, warning }, updateDraft] = useDraft(useAppSelector(selectCurrentUserId), editDraftPlace(post.id), { text: post.content, imageAlt: post.imageAlt ?? '', warning: post.warning ?? '' });
+  const shownAfterFirst = post.moreImages ?? [];
+  const [{ text, imageAlt, warning, moreImages }, updateDraft] = useDraft(useAppSelector(selectCurrentUserId), editDraftPlace(post.id), {
+    text: post.content, imageAlt: post.imageAlt ?? '', warning: post.warning ?? '', moreImages: shownAfterFirst.map(({ url, alt }) => ({ image: url, imageAlt: alt })),
+  });
   const setText = (value: string) => updateDraft({ text: value });
   const setImageAlt = (value: string) => updateDraft({ imageAlt: value });
+  // The images after the first (`more-images`): a description each, in the post's order.
+  const moreImageAlts = shownAfterFirst.map(({ alt }, index) => moreImages[index]?.imageAlt ?? alt);
+  const setMoreImageAlt = (index: number, value: string) => updateDraft({
+    moreImages: shownAfterFirst.map(({ url }, at) => ({ image: url, imageAlt: at === index ? value : (moreImageAlts[at] ?? '') })),
+  });
   const describes = useAppSelector((state) => hasCapability(state, 'altText')) && post.postImage !== '';
+  const several = describes && shownAfterFirst.length > 0;
   // Its content warning, where the backend keeps one: emptied, the post has none.
   const warns = useAppSelector((state) => hasCapability(state, 'contentWarnings'));
   const [editPost, { isLoading }] = useEditPostMutation();
   const countId = useId();
-  const over = charactersLeft(text) < 0 || (describes && !imageAltFits(imageAlt)) || (warns && !contentWarningFits(warning));
+  const over = charactersLeft(text) < 0 || (describes && ![imageAlt, ...moreImageAlts].every(imageAltFits)) || (warns && !contentWarningFits(warning));
   const blank = text.trim() === '';
 
   const onSubmit = async (event: FormEvent) => {
@@ -54,7 +64,7 @@ export function EditPostDialog({ post, onClose }: EditPostDialogProps) {
     dispatch(showLoaderFor(TIMINGS.loaderOffShortMs));
     const waitingBefore = waitingEditsFor(selectWaitingWrites(store.getState()), post.id);
     try {
-      await editPost({ postId: post.id, text, ...(describes ? { imageAlt } : {}), ...(warns ? { warning } : {}) }).unwrap();
+      await editPost({ postId: post.id, text, ...(describes ? { imageAlt } : {}), ...(warns ? { warning } : {}), ...(several ? { moreImageAlts } : {}) }).unwrap();
     } catch {
       // The window stays open with the member's text; the app already said what went wrong.
       return;
@@ -71,7 +81,13 @@ export function EditPostDialog({ post, onClose }: EditPostDialogProps) {
         <CountedTextBox label={say('editPost.text')} className="edit-post__text" text={text} onText={setText} rows={5} countId={countId} />
         {/* Below the text, where focus starts. */}
         {warns ? <ContentWarningField text={warning} onText={(value) => updateDraft({ warning: value })} /> : null}
-        {describes ? <ImageDescriptionField text={imageAlt} onText={setImageAlt} /> : null}
+        {several ? (
+          <ImageDescriptions
+            images={[post.postImage, ...shownAfterFirst.map(({ url }) => url)]}
+            alts={[imageAlt, ...moreImageAlts]}
+            onAlt={(index, value) => (index === 0 ? setImageAlt(value) : setMoreImageAlt(index - 1, value))}
+          />
+        ) : describes ? <ImageDescriptionField text={imageAlt} onText={setImageAlt} /> : null}
         <div className="edit-post__bar">
           <CharacterCount id={countId} text={text} />
           <SubmitButton className="edit-post__submit" disabled={over || blank} pending={isLoading} idle={say('editPost.update')} busy={say('editPost.updating')} />

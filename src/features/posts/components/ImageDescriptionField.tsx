@@ -15,22 +15,24 @@ export function imageAltFits(text: string): boolean {
 export interface ImageDescriptionFieldProps {
   text: string;
   onText: (text: string) => void;
+  /** Its name where a post has several images ("Description of image 2"); "Image description" else. */
+  label?: string;
 }
 
 /**
  * The description of an attached image (its alt text, the `alt-text` extension): labelled, with its
  * count of characters left, and a gentle reminder while it is empty. Optional: nothing stops a post.
  */
-export function ImageDescriptionField({ text, onText }: ImageDescriptionFieldProps) {
+export function ImageDescriptionField({ text, onText, label }: ImageDescriptionFieldProps) {
   const say = useT();
   const countId = useId();
   const reminderId = useId();
   const empty = text.trim() === '';
   return (
     <div className="image-description">
-      <p className="image-description__label" aria-hidden="true">{say('image.description')}</p>
+      <p className="image-description__label" aria-hidden="true">{label ?? say('image.description')}</p>
       <CountedTextBox
-        label={say('image.description')}
+        label={label ?? say('image.description')}
         className="composer__text image-description__text"
         placeholder={say('image.descriptionPlaceholder')}
         text={text}

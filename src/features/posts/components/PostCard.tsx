@@ -25,6 +25,9 @@ import { EditPostDialog } from './EditPostDialog';
 import { editDraftPlace, forgetDraft } from '../useDraft';
 import { CommentIcon, EditIcon, HeartIcon, PinIcon, RepostIcon, TrashIcon, WarningIcon } from './icons';
 import { QuoteCard } from './QuoteCard';
+import { cardImageSizes, cardImageSrcSet } from './imageSources';
+import { ImageGrid } from './ImageGrid';
+import { postImagesOf } from '../postImages';
 import { useOpenWarnings } from '../warnings/openWarnings';
 import { PostCardExtrasContext } from './postCardExtras';
 import { WaitingToSend } from '../../../offline/WaitingToSend';
@@ -61,26 +64,7 @@ function EditedMark({ at }: { at: string }) {
   );
 }
 
-/** The widest an image shows in a card: the page's column (640) less the card's padding and border. */
-const CARD_IMAGE_MAX_WIDTH = 606;
-/** The tallest it shows (PostCard.css: `max-height: min(70vh, 560px)`). */
-const CARD_IMAGE_MAX_HEIGHT = 560;
-
-/**
- * How wide a card shows an image of this size, for the browser to pick its copy before layout
- * (`sizes`): the phone's column less its margins and the card's, or the desktop's card, and never
- * wider than a tall image shows at its greatest height, or than the image itself.
- */
-export function cardImageSizes({ width, height }: { width: number; height: number }): string {
-  const widest = Math.min(CARD_IMAGE_MAX_WIDTH, Math.round((CARD_IMAGE_MAX_HEIGHT * width) / height), width);
-  return `(max-width: 768px) min(calc(100vw - 58px), ${widest}px), ${widest}px`;
-}
-
-/** The `srcset` of an image with copies: each copy at its width, and the image itself at its own. */
-export function cardImageSrcSet(src: string, sizes: ImageSizes): string | undefined {
-  if (sizes.sources.length === 0) return undefined;
-  return [...sizes.sources, { url: src, width: sizes.width }].map(({ url, width }) => `${backendFileUrl(url)} ${width}w`).join(', ');
-}
+export { cardImageSizes, cardImageSrcSet };
 
 /**
  * A post's image. Until it has loaded, its frame holds its place so images loading above a post do not
@@ -216,6 +200,8 @@ export const PostCard = memo(function PostCard({ post, onDeleted, position, list
   const linksInText = useMemo(() => hasLinkParts(post.content, hasTags), [post.content, hasTags]);
   const liked = isLikedBy(post, myId);
   const fullName = post.userFullName || `${post.firstName} ${post.lastName}`.trim();
+  // One image shows at its own shape; several as a grid, each opening the viewer.
+  const images = useMemo(() => postImagesOf(post), [post]);
   const likeBusy = likeState.isLoading || dislikeState.isLoading;
 
   const onLike = async () => {
@@ -325,7 +311,9 @@ export const PostCard = memo(function PostCard({ post, onDeleted, position, list
           </Link>
         )}
 
-        {post.postImage ? (
+        {images.length > 1 ? (
+          <ImageGrid images={images} author={fullName} postId={post.id} />
+        ) : post.postImage ? (
           <PostImage
             src={post.postImage}
             alt={post.imageAlt || undescribedImageAlt(fullName)}

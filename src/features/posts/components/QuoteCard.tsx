@@ -7,6 +7,7 @@ import { t } from '../../../i18n/i18n';
 import { useT } from '../../../i18n/useT';
 import type { Post } from '../../../types/api';
 import { WarningIcon } from './icons';
+import { postImagesOf } from '../postImages';
 import './QuoteCard.css';
 
 /** What an image's alt says when its author gave no description (as a card's does). */
@@ -22,7 +23,7 @@ export interface QuoteCardProps {
 }
 
 /**
- * A quoted post under the quoting post's text: its author, its text and its first image, small; behind
+ * A quoted post under the quoting post's text: its author, its text and its images, small; behind
  * its content warning, the warning alone (the post's page opens it). The whole card is one link to
  * the quoted post, so a keyboard reaches it in one stop; a post gone says so instead.
  */
@@ -33,6 +34,7 @@ export function QuoteCard({ quote, link = true }: QuoteCardProps) {
     return <p className="quote-card quote-card--gone">{say('quote.gone')}</p>;
   }
   const fullName = quoted.userFullName || `${quoted.firstName} ${quoted.lastName}`.trim();
+  const images = postImagesOf(quoted);
   const inside = (
     <>
       <span className="quote-card__byline">
@@ -48,7 +50,14 @@ export function QuoteCard({ quote, link = true }: QuoteCardProps) {
       ) : (
         <>
           {quoted.content ? <span className="quote-card__text" dir="auto">{quoted.content}</span> : null}
-          {quoted.postImage ? (
+          {images.length > 1 ? (
+            // Its several images small, side by side in their order.
+            <span className="quote-card__images">
+              {images.map((image, index) => (
+                <img key={`${index}:${image.src}`} className="quote-card__tile" src={backendFileUrl(image.src)} alt={image.alt || undescribed(fullName)} loading="lazy" decoding="async" />
+              ))}
+            </span>
+          ) : quoted.postImage ? (
             <img className="quote-card__image" src={backendFileUrl(quoted.postImage)} alt={quoted.imageAlt || undescribed(fullName)} loading="lazy" decoding="async" />
           ) : null}
         </>

@@ -41,3 +41,9 @@ export const RepostIcon = strokeIcon(SIZE, ['M17 2l4 4-4 4', 'M3 11V9a3 3 0 0 1 
 
 /** A quotation mark: posts quoting a post. */
 export const QuoteIcon = strokeIcon(SIZE, ['M7 7h4v4c0 3-1.5 5-4 6', 'M14 7h4v4c0 3-1.5 5-4 6']);
+
+/** An arrow up: an image moved earlier in its post's list. */
+export const ArrowUpIcon = strokeIcon(SIZE, ['M12 19V5', 'M5 12l7-7 7 7']);
+
+/** An arrow down: an image moved later in its post's list. */
+export const ArrowDownIcon = strokeIcon(SIZE, ['M12 5v14', 'M19 12l-7 7-7-7']);

@@ -13,6 +13,7 @@ import { CharacterCount, charactersLeft, CountedTextBox } from '../../posts/comp
 import '../../posts/components/shared.css';
 import '../../posts/components/Composer.css';
 import { ImageDescriptionField, imageAltFits } from '../../posts/components/ImageDescriptionField';
+import { ImageDescriptions } from '../../posts/components/ImageDescriptions';
 import { ContentWarningField, contentWarningFits } from '../../posts/warnings/ContentWarningField';
 import '../../posts/components/EditPostDialog.css';
 import { goneFromSchedule, useEditScheduledPostMutation } from '../scheduledPostsApi';
@@ -36,12 +37,16 @@ export function EditScheduledPostDialog({ post, onClose, onGone }: EditScheduled
   const [text, setText] = useState(post.content);
   const [warning, setWarning] = useState(post.warning);
   const [imageAlt, setImageAlt] = useState(post.imageAlt);
+  // The images after the first (`more-images`): a description each, in the post's order.
+  const shownAfterFirst = post.moreImages ?? [];
+  const [moreImageAlts, setMoreImageAlts] = useState(() => shownAfterFirst.map(({ alt }) => alt));
   const publishTime = usePublishTime(toLocalInput(post.publishAt));
   const describes = useAppSelector((state) => hasCapability(state, 'altText')) && post.postImage !== '';
+  const several = describes && shownAfterFirst.length > 0;
   const warns = useAppSelector((state) => hasCapability(state, 'contentWarnings'));
   const [editScheduledPost, { isLoading }] = useEditScheduledPostMutation();
   const countId = useId();
-  const over = charactersLeft(text) < 0 || (describes && !imageAltFits(imageAlt)) || (warns && !contentWarningFits(warning));
+  const over = charactersLeft(text) < 0 || (describes && ![imageAlt, ...moreImageAlts].every(imageAltFits)) || (warns && !contentWarningFits(warning));
   const blank = text.trim() === '' && post.postImage === '';
 
   const onSubmit = async (event: FormEvent) => {
@@ -56,6 +61,7 @@ export function EditScheduledPostDialog({ post, onClose, onGone }: EditScheduled
         text,
         ...(warns ? { warning } : {}),
         ...(describes ? { imageAlt } : {}),
+        ...(several ? { moreImageAlts } : {}),
         ...(time ? { publishAt: toOffsetIso(time) } : {}),
       }).unwrap();
     } catch (error) {
@@ -79,7 +85,13 @@ export function EditScheduledPostDialog({ post, onClose, onGone }: EditScheduled
       <form className="edit-post" onSubmit={onSubmit} noValidate>
         <CountedTextBox label={say('editPost.text')} className="edit-post__text" text={text} onText={setText} rows={5} countId={countId} />
         {warns ? <ContentWarningField text={warning} onText={setWarning} /> : null}
-        {describes ? <ImageDescriptionField text={imageAlt} onText={setImageAlt} /> : null}
+        {several ? (
+          <ImageDescriptions
+            images={[post.postImage, ...shownAfterFirst.map(({ url }) => url)]}
+            alts={[imageAlt, ...moreImageAlts]}
+            onAlt={(index, value) => (index === 0 ? setImageAlt(value) : setMoreImageAlts((alts) => alts.map((alt, at) => (at === index - 1 ? value : alt))))}
+          />
+        ) : describes ? <ImageDescriptionField text={imageAlt} onText={setImageAlt} /> : null}
         <PublishTimeField {...publishTime.field} />
         <div className="edit-post__bar">
           <CharacterCount id={countId} text={text} />

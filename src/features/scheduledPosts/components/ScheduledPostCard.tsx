@@ -13,6 +13,7 @@ import { selectCurrentMember } from '../../users/currentMember';
 import { ClockIcon, EditIcon, TrashIcon } from '../../posts/components/icons';
 import { forgetScheduledPost, useCancelScheduledPostMutation } from '../scheduledPostsApi';
 import { EditScheduledPostDialog } from './EditScheduledPostDialog';
+import { postImagesOf } from '../../posts/postImages';
 import './ScheduledPosts.css';
 
 /**
@@ -30,6 +31,8 @@ export function ScheduledPostCard({ post }: { post: ScheduledPost }) {
   const confirmingCancel = useHistoryWindow(`cancel-scheduled:${post.id}`);
   const [cancelPost, { isLoading: cancelling }] = useCancelScheduledPostMutation();
   const when = formatPublishTime(post.publishAt, language);
+  const images = postImagesOf(post);
+  const undescribed = say('post.undescribedImage', { name: me ? `${me.firstName} ${me.lastName}` : '' });
 
   /** Where focus goes once the post leaves the list: the next one's Edit, or the empty list's text. */
   const focusAfterLeaving = () => {
@@ -66,11 +69,25 @@ export function ScheduledPostCard({ post }: { post: ScheduledPost }) {
         </p>
       ) : null}
       {post.content ? <p className="scheduled-card__text" dir="auto">{post.content}</p> : null}
-      {post.postImage ? (
+      {images.length > 1 ? (
+        // Its several images, small and in order, as the post will show them.
+        <div className="scheduled-card__images">
+          {images.map((image, index) => (
+            <img
+              key={`${index}:${image.src}`}
+              src={backendFileUrl(image.src)}
+              alt={image.alt || undescribed}
+              width={image.sizes?.width}
+              height={image.sizes?.height}
+              loading="lazy"
+            />
+          ))}
+        </div>
+      ) : post.postImage ? (
         <img
           className="scheduled-card__image"
           src={backendFileUrl(post.postImage)}
-          alt={post.imageAlt || say('post.undescribedImage', { name: me ? `${me.firstName} ${me.lastName}` : '' })}
+          alt={post.imageAlt || undescribed}
           width={post.imageSizes?.width}
           height={post.imageSizes?.height}
           loading="lazy"
