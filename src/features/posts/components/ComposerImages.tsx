@@ -25,6 +25,12 @@ export interface ComposerImagesProps {
   afterLast: RefObject<HTMLElement | null>;
 }
 
+/** An image's two moves: its place earlier (up the list) or later. */
+const MOVES = [
+  { control: 'earlier', step: -1, Icon: ArrowUpIcon },
+  { control: 'later', step: 1, Icon: ArrowDownIcon },
+] as const;
+
 /** Which control takes the focus after the list changes: a move's button on its image's new place, or a Remove. */
 type FocusNext = { control: 'earlier' | 'later' | 'remove'; index: number } | null;
 
@@ -147,31 +153,25 @@ export function ComposerImages({ images, onImages, describes, afterLast }: Compo
                   </button>
                 </div>
                 <div className="composer-images__moves">
-                  {/* aria-disabled, not disabled: at an end the button keeps the focus a move gave it. */}
-                  <button
-                    type="button"
-                    className="icon-button icon-button--small composer-images__move"
-                    aria-label={say('images.moveEarlier', { position })}
-                    title={say('images.moveEarlier', { position })}
-                    aria-disabled={first || undefined}
-                    data-control="earlier"
-                    data-index={index}
-                    onClick={() => move(index, index - 1, 'earlier')}
-                  >
-                    <ArrowUpIcon />
-                  </button>
-                  <button
-                    type="button"
-                    className="icon-button icon-button--small composer-images__move"
-                    aria-label={say('images.moveLater', { position })}
-                    title={say('images.moveLater', { position })}
-                    aria-disabled={last || undefined}
-                    data-control="later"
-                    data-index={index}
-                    onClick={() => move(index, index + 1, 'later')}
-                  >
-                    <ArrowDownIcon />
-                  </button>
+                  {MOVES.map(({ control, step, Icon }) => {
+                    const label = say(control === 'earlier' ? 'images.moveEarlier' : 'images.moveLater', { position });
+                    return (
+                      // aria-disabled, not disabled: at an end the button keeps the focus a move gave it.
+                      <button
+                        key={control}
+                        type="button"
+                        className="icon-button icon-button--small composer-images__move"
+                        aria-label={label}
+                        title={label}
+                        aria-disabled={(control === 'earlier' ? first : last) || undefined}
+                        data-control={control}
+                        data-index={index}
+                        onClick={() => move(index, index + step, control)}
+                      >
+                        <Icon />
+                      </button>
+                    );
+                  })}
                 </div>
               </div>
               {describes ? (
