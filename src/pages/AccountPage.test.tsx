@@ -214,7 +214,7 @@ describe('Your account: your data', () => {
     const data = JSON.parse(strFromU8(files['data.json']!)) as DataExport;
     const ava = [...getMockDb().posts.values()].filter((post) => post.authorId === DEMO_USER_ID);
     expect(data.posts).toHaveLength(ava.length);
-    expect(strFromU8(files['posts.csv']!).split('\r\n')[0]).toBe('id,createdAt,editedAt,content,warning,image,imageAlt');
+    expect(strFromU8(files['posts.csv']!).split('\r\n')[0]).toBe('id,createdAt,editedAt,content,warning,image,imageAlt,moreImages');
     expect(files['images/avatar.jpg']).toEqual(new Uint8Array(readFileSync(join(publicDir, 'images/avatars/ava-reed.jpg'))));
     const pictures = new Set(ava.map((post) => post.postImage).filter((image) => image !== ''));
     expect(Object.keys(files).filter((file) => /^images\/post-\d{4}\.jpg$/.test(file))).toHaveLength(pictures.size);
