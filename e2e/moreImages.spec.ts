@@ -5,7 +5,7 @@
  * each opening a viewer that steps through them by key; an edit rewrites the second's description.
  */
 import path from 'node:path';
-import type { Locator, Page } from '@playwright/test';
+import type { Locator, Page, TestInfo } from '@playwright/test';
 import { audit } from './audit';
 import { expect, test } from './fixtures';
 import { expectToast, isPhone, login, postCard } from './helpers';
@@ -27,8 +27,9 @@ async function gridAlts(card: Locator): Promise<string[]> {
   return card.locator('.post-grid img').evaluateAll((images) => images.map((image) => image.getAttribute('alt') ?? ''));
 }
 
-async function shoot(page: Page, phone: boolean, what: string, target?: Locator): Promise<void> {
-  const file = `/tmp/moreimages-${what}-${phone ? 'phone' : 'desktop'}.png`;
+/** A picture of the page or of `target`, kept with the journey's results for a person to look at. */
+async function shoot(page: Page, testInfo: TestInfo, what: string, target?: Locator): Promise<void> {
+  const file = testInfo.outputPath(`${what}.png`);
   await (target ? target.screenshot({ path: file }) : page.screenshot({ path: file }));
 }
 
@@ -63,7 +64,7 @@ test.describe('Several images a post', { tag: ['@phone', '@server', '@standin'] 
       expect(await descriptions(composer)).toEqual([CITY, HILLS, BOATS]);
     }
     await composer.scrollIntoViewIfNeeded();
-    await shoot(page, phone, 'composer', composer);
+    await shoot(page, testInfo, 'composer', composer);
     await audit(page, 'the composer with three images');
 
     await composer.getByRole('button', { name: 'Post', exact: true }).click();
@@ -74,7 +75,7 @@ test.describe('Several images a post', { tag: ['@phone', '@server', '@standin'] 
     await expect(card.getByRole('button', { name: /^ALT/ })).toHaveCount(3);
     await expect(card.locator('.post-grid img').first()).toHaveJSProperty('complete', true);
     await card.scrollIntoViewIfNeeded();
-    await shoot(page, phone, 'card', card);
+    await shoot(page, testInfo, 'card', card);
 
     // The viewer: opened on the second, round by the arrow keys, closed by Escape.
     const opener = card.getByRole('button', { name: 'Open image 2 of 3' });
@@ -90,7 +91,7 @@ test.describe('Several images a post', { tag: ['@phone', '@server', '@standin'] 
     await expect(viewer.getByText('1 of 3')).toBeVisible();
     await expect(viewer.getByRole('img', { name: CITY })).toBeVisible();
     await expect.poll(() => viewer.getByRole('img').evaluate((image) => (image as HTMLImageElement).complete)).toBe(true);
-    await shoot(page, phone, 'viewer');
+    await shoot(page, testInfo, 'viewer');
     await audit(page, 'the image viewer');
     await page.keyboard.press('Escape');
     await expect(viewer).toBeHidden();
