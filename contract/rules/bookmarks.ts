@@ -4,7 +4,7 @@ import { refusal } from '../errors';
 import type { PostRow, StoreReader } from '../store';
 import type { TokenClaims } from '../tokens';
 import { settled } from './posts';
-import { visiblePost } from './relations';
+import { visibleOriginal } from './relations';
 
 /** The bookmarked posts, most recently bookmarked first (all of them: the routes leave out what a block hides). */
 export async function listBookmarks(reader: StoreReader, memberId: string): Promise<PostRow[]> {
@@ -15,7 +15,7 @@ export async function listBookmarks(reader: StoreReader, memberId: string): Prom
 
 export async function addBookmark(ctx: RuleContext, memberId: string, postId: string): Promise<void> {
   await ctx.store.transaction(async (tx) => {
-    const post = await visiblePost(tx, postId, memberId);
+    const post = await visibleOriginal(tx, postId, memberId);
     if (await tx.isBookmarked(memberId, post.id)) throw refusal('alreadyBookmarked');
     await tx.setBookmark(memberId, post.id, true);
     await tx.emit({ type: 'bookmark-changed', memberId, postId: post.id, bookmarked: true });
@@ -24,10 +24,10 @@ export async function addBookmark(ctx: RuleContext, memberId: string, postId: st
 
 export async function removeBookmark(ctx: RuleContext, memberId: string, postId: string): Promise<void> {
   await ctx.store.transaction(async (tx) => {
-    await visiblePost(tx, postId, memberId);
-    if (!(await tx.isBookmarked(memberId, postId))) throw refusal('notBookmarked');
-    await tx.setBookmark(memberId, postId, false);
-    await tx.emit({ type: 'bookmark-changed', memberId, postId, bookmarked: false });
+    const post = await visibleOriginal(tx, postId, memberId);
+    if (!(await tx.isBookmarked(memberId, post.id))) throw refusal('notBookmarked');
+    await tx.setBookmark(memberId, post.id, false);
+    await tx.emit({ type: 'bookmark-changed', memberId, postId: post.id, bookmarked: false });
   });
 }
 

@@ -9,7 +9,7 @@ import { LIMITS } from '../limits';
 import { postImagesText } from '../messages';
 import { readUploadedImage, validateContentWarning, validateImageAlt, validatePostText } from '../validation';
 import { notify, notifyingWrite, removingNotifications, syncMentions, unnotify } from './notifications';
-import { visiblePost } from './relations';
+import { visibleOriginal, visiblePost } from './relations';
 import { quotable, quoted, removeRepost, unquoted } from './reposts';
 
 export async function findPost(reader: StoreReader, postId: string): Promise<PostRow> {
@@ -195,7 +195,7 @@ async function react(ctx: RuleContext, tx: StoreTx, post: PostRow, memberId: str
 /** Like (spec section 4): joins likedBy, leaves dislikedBy; the like count follows likedBy. */
 export async function likePost(ctx: RuleContext, member: MemberRow, postId: string): Promise<void> {
   await ctx.store.transaction(async (tx) => {
-    const post = await visiblePost(tx, postId, member.id);
+    const post = await visibleOriginal(tx, postId, member.id);
     if ((await tx.reaction(post.id, member.id)) === 'like') throw refusal('alreadyLiked');
     await react(ctx, tx, post, member.id, 'like');
   });
@@ -209,7 +209,7 @@ export async function likePost(ctx: RuleContext, member: MemberRow, postId: stri
  */
 export async function dislikePost(ctx: RuleContext, member: MemberRow, postId: string): Promise<void> {
   await ctx.store.transaction(async (tx) => {
-    const post = await visiblePost(tx, postId, member.id);
+    const post = await visibleOriginal(tx, postId, member.id);
     if ((await tx.reactionCounts(post.id)).likeCount === 0) throw refusal('likeBelowZero');
     const reaction = await tx.reaction(post.id, member.id);
     if (reaction === 'dislike') throw refusal('alreadyDisliked');

@@ -56,6 +56,15 @@ export async function visiblePost(reader: StoreReader, postId: string, viewerId:
   return post;
 }
 
+/**
+ * The post a call acts on, as visiblePost sees it: for a repost's own id (the `reposts` extension),
+ * its original, which is what the repost answers as. A like, a bookmark or a reply goes to it.
+ */
+export async function visibleOriginal(reader: StoreReader, postId: string, viewerId: string | undefined): Promise<PostRow> {
+  const post = await visiblePost(reader, postId, viewerId);
+  return post.repostOf === null ? post : visiblePost(reader, post.repostOf, viewerId);
+}
+
 /** The reply, unless it is missing or a block stands between the viewer and its author or its post's author. */
 export async function visibleReply(reader: StoreReader, replyId: string, viewerId: string | undefined): Promise<ReplyRow> {
   const reply = await reader.reply(replyId);

@@ -6,7 +6,7 @@ import type { MemberRow, ReplyRow, StoreReader, StoreTx } from '../store';
 import { validateReplyText } from '../validation';
 import { notify, removingNotifications, syncMentions, unnotify } from './notifications';
 import { findPost } from './posts';
-import { refuseBlocked, visiblePost, visibleReply } from './relations';
+import { refuseBlocked, visibleOriginal, visibleReply } from './relations';
 
 async function replyCountOf(reader: StoreReader, postId: string): Promise<number> {
   return (await reader.replyCounts([postId])).get(postId) ?? 0;
@@ -21,7 +21,7 @@ export async function createReply(ctx: RuleContext, author: MemberRow, postId: s
   const answering = replyData.replyTo ?? '';
   const createdAt = ctx.now().toISOString();
   return ctx.store.transaction(async (tx) => {
-    const post = await visiblePost(tx, postId, author.id);
+    const post = await visibleOriginal(tx, postId, author.id);
     let answered: ReplyRow | undefined;
     if (answering !== '') {
       answered = await tx.reply(answering);

@@ -9,9 +9,9 @@
 import type { QuotePolicy, RepostChange } from '../api';
 import type { RuleContext } from '../context';
 import { refusal } from '../errors';
-import type { MemberRow, PostRow, StoreReader, StoreTx } from '../store';
+import type { MemberRow, PostRow, StoreTx } from '../store';
 import { notify, unnotify } from './notifications';
-import { visiblePost } from './relations';
+import { visibleOriginal } from './relations';
 
 const QUOTE_POLICIES: readonly QuotePolicy[] = ['anyone', 'followers', 'nobody'];
 
@@ -20,12 +20,6 @@ export function readQuotePolicy(value: string): QuotePolicy {
   const policy = QUOTE_POLICIES.find((known) => known === value);
   if (!policy) throw refusal('quotePolicyInvalid');
   return policy;
-}
-
-/** The post a repost or a quote is of: the one named, or the original when it names a repost. */
-async function originalOf(reader: StoreReader, postId: string, viewerId: string): Promise<PostRow> {
-  const post = await visiblePost(reader, postId, viewerId);
-  return post.repostOf === null ? post : visiblePost(reader, post.repostOf, viewerId);
 }
 
 /** Tells the stream a post's counts after a repost or a quote (`shared`) or their undoing. */
@@ -41,7 +35,7 @@ export async function repost(ctx: RuleContext, member: MemberRow, postId: string
   const at = ctx.now().toISOString();
   return ctx.store.transaction(async (tx) => {
     // Read in a write, the original's row is locked: two reposts of it at once are counted in turn.
-    const original = await originalOf(tx, postId, member.id);
+    const original = await visibleOriginal(tx, postId, member.id);
     if (await tx.repostBy(member.id, original.id)) throw refusal('alreadyReposted');
     const row: PostRow = {
       id: ctx.newId(),
@@ -68,7 +62,7 @@ export async function repost(ctx: RuleContext, member: MemberRow, postId: string
 /** Takes the member's repost back; refused when there is none. */
 export async function undoRepost(ctx: RuleContext, member: MemberRow, postId: string): Promise<RepostChange> {
   return ctx.store.transaction(async (tx) => {
-    const original = await originalOf(tx, postId, member.id);
+    const original = await visibleOriginal(tx, postId, member.id);
     const row = await tx.repostBy(member.id, original.id);
     if (!row) throw refusal('notReposted');
     return removeRepost(tx, row, original);
@@ -88,7 +82,7 @@ export async function removeRepost(tx: StoreTx, row: PostRow, original: PostRow)
  * as its author's policy says (anyone; the members who follow the author; nobody).
  */
 export async function quotable(tx: StoreTx, member: MemberRow, postId: string): Promise<PostRow> {
-  const original = await originalOf(tx, postId, member.id);
+  const original = await visibleOriginal(tx, postId, member.id);
   if (original.authorId === member.id) return original;
   const author = await tx.memberById(original.authorId);
   const policy = author?.quotePolicy ?? 'anyone';

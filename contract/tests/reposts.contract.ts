@@ -96,6 +96,34 @@ describe('reposts', () => {
     await expectHealthy();
   });
 
+  it("acts on the original when a like, a dislike, a bookmark or a reply names a repost's own id", async () => {
+    const original = await written('noah_kim', 'Liked through a repost');
+    await repost('liam_chen', original);
+    const repostId = (await homeOf('demo_user')).find((post) => post.id === original)?.repost?.id;
+    if (!repostId) throw new Error('the repost is not on Home');
+    expect(repostId).not.toBe(original);
+
+    const liked = await callAs<{ posts?: Post[] }>('demo_user', 'POST', `/posts/like/${repostId}`);
+    expect(liked.status).toBe(201);
+    expect((await postAs('demo_user', original)).json.post.likes.likedBy.map((member) => member._id)).toEqual([ava]);
+    expectRefused(await callAs('demo_user', 'POST', `/posts/like/${original}`), 'alreadyLiked');
+    expect((await callAs('demo_user', 'POST', `/posts/dislike/${repostId}`)).status).toBe(201);
+    expect((await postAs('demo_user', original)).json.post.likes).toMatchObject({ likeCount: 0, likedBy: [], dislikedBy: [{ _id: ava }] });
+
+    expect((await callAs('demo_user', 'POST', `/users/bookmark/${repostId}`)).status).toBe(201);
+    expect((await callAs<UserResponse>('demo_user', 'GET', `/users/${ava}`)).json.user.bookmarks).toContain(original);
+    expectRefused(await callAs('demo_user', 'POST', `/users/bookmark/${original}`), 'alreadyBookmarked');
+    expect((await callAs('demo_user', 'POST', `/users/remove-bookmark/${repostId}`)).status).toBe(201);
+    expect((await callAs<UserResponse>('demo_user', 'GET', `/users/${ava}`)).json.user.bookmarks).not.toContain(original);
+
+    const replied = await callAs<{ reply: { postId: string } }>('demo_user', 'POST', `/posts/${repostId}/replies`, { replyData: { text: 'Through the repost' } });
+    expect({ status: replied.status, postId: replied.json.reply.postId }).toEqual({ status: 201, postId: original });
+    expect((await postAs('demo_user', original)).json.post.replyCount).toBe(1);
+    // The repost row itself holds nothing of its own.
+    expect((await db()).post(repostId)).toMatchObject({ likedBy: [], dislikedBy: [] });
+    await expectHealthy();
+  });
+
   it('refuses a repost of a deleted post, a missing one, and without a token; a deleted post takes its reposts', async () => {
     const original = await written('noah_kim', 'Here for a moment');
     await repost('liam_chen', original);

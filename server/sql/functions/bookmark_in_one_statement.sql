@@ -10,12 +10,17 @@ LANGUAGE plpgsql AS $$
 DECLARE
   refused text;
   author text;
+  reposted text;
 BEGIN
   refused := session_refusal(p_jti, p_member, p_username, p_version);
   IF refused IS NOT NULL THEN
     RETURN refused;
   END IF;
-  SELECT author_id INTO author FROM posts WHERE id = p_post;
+  SELECT author_id, repost_of INTO author, reposted FROM posts WHERE id = p_post;
+  -- A repost's own id: the rules bookmark its original.
+  IF reposted IS NOT NULL THEN
+    RETURN 'recheck';
+  END IF;
   IF FOUND AND author <> p_member AND blocked_between(p_member, author) THEN
     RETURN 'postNotFound';
   END IF;

@@ -15,6 +15,7 @@ LANGUAGE plpgsql AS $$
 DECLARE
   refused text;
   author text;
+  reposted text;
   was text;
   likes integer;
   dislikes integer;
@@ -26,7 +27,12 @@ BEGIN
     RETURN QUERY SELECT refused, NULL::integer, NULL::integer;
     RETURN;
   END IF;
-  SELECT author_id INTO author FROM posts WHERE id = p_post FOR NO KEY UPDATE;
+  SELECT author_id, repost_of INTO author, reposted FROM posts WHERE id = p_post FOR NO KEY UPDATE;
+  -- A repost's own id: the rules like its original.
+  IF reposted IS NOT NULL THEN
+    RETURN QUERY SELECT 'recheck'::text, NULL::integer, NULL::integer;
+    RETURN;
+  END IF;
   IF NOT FOUND OR (author <> p_member AND blocked_between(p_member, author)) THEN
     RETURN QUERY SELECT 'postNotFound'::text, NULL::integer, NULL::integer;
     RETURN;
