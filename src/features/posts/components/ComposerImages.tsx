@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type DragEvent, type RefObject } from 'react';
+import { useEffect, useRef, useState, type DragEvent, type PointerEvent, type RefObject } from 'react';
 import { t } from '../../../i18n/i18n';
 import { useT } from '../../../i18n/useT';
 import type { DraftImage } from '../useDraft';
@@ -37,8 +37,9 @@ type FocusNext = { control: 'earlier' | 'later' | 'remove'; index: number } | nu
 /**
  * The images picked for a new post. One shows as a preview with its description; several as a list,
  * each with its thumbnail, its description, Remove, and Move earlier and Move later (the order the
- * post shows them in), and each thumbnail can be dragged to another's place. A move keeps the focus
- * on the moved image's button, and a polite status says where it went.
+ * post shows them in), and each thumbnail can be dragged to another's place: with a mouse by the
+ * browser's own drag and drop, with a finger by following the touch (phone browsers do not drag). A
+ * move keeps the focus on the moved image's button, and a polite status says where it went.
  */
 export function ComposerImages({ images, onImages, describes, afterLast }: ComposerImagesProps) {
   const say = useT();
@@ -48,6 +49,8 @@ export function ComposerImages({ images, onImages, describes, afterLast }: Compo
   const focusNext = useRef<FocusNext>(null);
   const [dragged, setDragged] = useState<number | null>(null);
   const [dropAt, setDropAt] = useState<number | null>(null);
+  // A finger's drag: the image it holds, and the row under it now (read when it lifts).
+  const touch = useRef<{ from: number; over: number | null } | null>(null);
 
   useEffect(() => {
     const next = focusNext.current;
@@ -99,6 +102,28 @@ export function ComposerImages({ images, onImages, describes, afterLast }: Compo
     if (from !== null) move(from, to);
   };
 
+  /** A finger on a thumbnail (not on its Remove) takes the image; the row under it as it moves is where it lands. */
+  const onTouchStart = (event: PointerEvent<HTMLDivElement>, index: number) => {
+    if (event.pointerType !== 'touch' || (event.target as HTMLElement).closest('button')) return;
+    touch.current = { from: index, over: index };
+    setDragged(index);
+    event.currentTarget.setPointerCapture?.(event.pointerId);
+  };
+  const onTouchMove = (event: PointerEvent<HTMLDivElement>) => {
+    if (!touch.current) return;
+    const row = document.elementFromPoint(event.clientX, event.clientY)?.closest<HTMLElement>('.composer-images__item');
+    const over = row && list.current?.contains(row) ? Number(row.dataset.index) : null;
+    touch.current.over = over;
+    setDropAt(over);
+  };
+  const onTouchEnd = (lifted: boolean) => {
+    const held = touch.current;
+    touch.current = null;
+    setDragged(null);
+    setDropAt(null);
+    if (lifted && held && held.over !== null) move(held.from, held.over);
+  };
+
   return (
     <>
       <ul ref={list} className="composer-images" aria-label={say('images.list')}>
@@ -110,6 +135,7 @@ export function ComposerImages({ images, onImages, describes, afterLast }: Compo
             // Keyed by place: a move gives each place its new image, and the focus is put back by hand.
             <li
               key={index}
+              data-index={index}
               className="composer-images__item"
               data-drop-target={dropAt === index && dragged !== index ? '' : undefined}
               onDragOver={(event) => {
@@ -125,6 +151,10 @@ export function ComposerImages({ images, onImages, describes, afterLast }: Compo
                 <div
                   className="composer-images__thumb"
                   draggable
+                  onPointerDown={(event) => onTouchStart(event, index)}
+                  onPointerMove={onTouchMove}
+                  onPointerUp={() => onTouchEnd(true)}
+                  onPointerCancel={() => onTouchEnd(false)}
                   onDragStart={(event) => {
                     setDragged(index);
                     if (event.dataTransfer) {

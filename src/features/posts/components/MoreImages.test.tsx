@@ -30,6 +30,13 @@ function descriptionsShown(): string[] {
   return within(screen.getByRole('list', { name: 'Images to post' })).getAllByRole('textbox').map((box) => (box as HTMLTextAreaElement).value);
 }
 
+/** A finger's pointer event on `target` (jsdom has no PointerEvent: a mouse event that says it is a touch). */
+function finger(target: Element, type: 'pointerdown' | 'pointermove' | 'pointerup' | 'pointercancel'): void {
+  const event = new MouseEvent(type, { bubbles: true, cancelable: true, clientX: 40, clientY: 40 });
+  Object.defineProperties(event, { pointerType: { value: 'touch' }, pointerId: { value: 1 } });
+  fireEvent(target, event);
+}
+
 /** The alts of a card's images, in the order the card shows them. */
 function altsIn(card: HTMLElement): string[] {
   return within(card).getAllByRole('img').filter((image) => image.closest('.post-grid')).map((image) => image.getAttribute('alt') ?? '');
@@ -94,6 +101,37 @@ describe('several images in the composer', () => {
     expect(within(card).getByRole('button', { name: 'Open image 3 of 3' })).toBeInTheDocument();
     const stored = [...getMockDb().posts.values()].find((post) => post.content === 'A day at the beach');
     expect([stored?.imageAlt, ...(stored?.moreImages ?? []).map((image) => image.alt)]).toEqual([FIRST, THIRD, SECOND]);
+  });
+
+  it('reorders by a finger too: a thumbnail held and moved over another row lands there; a touch called off moves nothing', async () => {
+    const { user } = await openHome();
+    await pickImages(user, 3);
+    await user.type(await screen.findByRole('textbox', { name: 'Description of image 1' }), FIRST);
+    await user.type(screen.getByRole('textbox', { name: 'Description of image 2' }), SECOND);
+    await user.type(screen.getByRole('textbox', { name: 'Description of image 3' }), THIRD);
+    const items = within(screen.getByRole('list', { name: 'Images to post' })).getAllByRole('listitem');
+    const thumbnailOf = (position: number) => screen.getByRole('img', { name: `Preview of image ${position}` }).parentElement!;
+    // jsdom lays nothing out (and has no elementFromPoint): the row under the finger is the one the test names.
+    let underFinger: Element | null = items[0]!;
+    Object.defineProperty(document, 'elementFromPoint', { configurable: true, value: () => underFinger });
+    try {
+      finger(thumbnailOf(3), 'pointerdown');
+      finger(thumbnailOf(3), 'pointermove');
+      expect(items[0]).toHaveAttribute('data-drop-target');
+      finger(thumbnailOf(3), 'pointerup');
+      expect(descriptionsShown()).toEqual([THIRD, FIRST, SECOND]);
+      expect(screen.getByText('Image 3 moved to position 1.')).toBeInTheDocument();
+
+      // The browser took the touch back (a scroll, a call): nothing moves.
+      underFinger = items[2]!;
+      finger(thumbnailOf(1), 'pointerdown');
+      finger(thumbnailOf(1), 'pointermove');
+      finger(thumbnailOf(1), 'pointercancel');
+      expect(descriptionsShown()).toEqual([THIRD, FIRST, SECOND]);
+      expect(items[2]).not.toHaveAttribute('data-drop-target');
+    } finally {
+      delete (document as { elementFromPoint?: unknown }).elementFromPoint;
+    }
   });
 
   it('takes at most four: a fifth picked is refused with a toast naming the limit, and Add image says why it adds no more', async () => {
