@@ -4,7 +4,7 @@
  * first is (a real image, no metadata that reveals a person); a fifth refused before any is kept; the
  * descriptions changed by an edit, by position; scheduled posts and quotes carry them.
  */
-import type { HealthResponse, MoreImage, Post, PostResponse, PostsResponse, ScheduledPostResponse, ScheduledPostsResponse } from '../api';
+import type { HealthResponse, MoreImage, Post, PostResponse, PostsPage, PostsResponse, ScheduledPostResponse, ScheduledPostsResponse } from '../api';
 import { LIMITS } from '../limits';
 import { MESSAGES } from '../messages';
 import { readImageDataUrl } from '../validation';
@@ -66,6 +66,8 @@ describe('more images: POST /posts', () => {
 
     const listed = (await callAs<PostsResponse>('demo_user', 'GET', '/posts')).json.posts.find((each) => each.id === post.id);
     expect(urlsAndAlts(listed?.moreImages)).toEqual(urlsAndAlts(post.moreImages));
+    const home = (await callAs<PostsPage>('demo_user', 'GET', '/feed?limit=5')).json.posts.find((each) => each.id === post.id);
+    expect(urlsAndAlts(home?.moreImages)).toEqual(urlsAndAlts(post.moreImages));
     await expectHealthy(post);
   });
 
