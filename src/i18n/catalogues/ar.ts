@@ -699,6 +699,7 @@ export const ar: Catalogue = {
   'images.moved': "نُقلت الصورة {from, number} إلى الموضع {to, number}.",
   'images.count': "{count, number} من {max, plural, zero {# صورة} one {صورة واحدة} two {صورتين} few {# صور} many {# صورة} other {# صورة}}",
   'images.over': "{added, plural, =0 {لم تُضف أي من الصور التي اخترتها:} one {أُضيفت أول صورة اخترتها فقط:} two {أُضيفت أول صورتين اخترتهما فقط:} few {أُضيفت أول # صور اخترتها فقط:} many {أُضيفت أول # صورة اخترتها فقط:} other {أُضيفت أول # صورة اخترتها فقط:}} يمكن أن يحتوي المنشور على {max, plural, zero {# صورة} one {صورة واحدة} two {صورتين} few {# صور} many {# صورة} other {# صورة}} على الأكثر.",
+  'images.tooMany': "يمكن أن يحتوي المنشور هنا على {max, plural, zero {# صورة} one {صورة واحدة} two {صورتين} few {# صور} many {# صورة} other {# صورة}} على الأكثر: احذف {excess, plural, zero {# صورة} one {صورة واحدة} two {صورتين} few {# صور} many {# صورة} other {# صورة}} لتنشر هذا المنشور.",
   'images.description': "وصف الصورة {position, number}",
   'post.openImage': "فتح الصورة {position, number} من {count, number}",
   'viewer.title': "صور نشرها {name}",

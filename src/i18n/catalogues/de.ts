@@ -699,6 +699,7 @@ export const de: Catalogue = {
   'images.moved': "Bild {from, number} ist jetzt an Position {to, number}.",
   'images.count': "{count, number} von {max, plural, one {# Bild} other {# Bildern}}",
   'images.over': "{added, plural, =0 {Keines der gewählten Bilder wurde hinzugefügt:} one {Nur das erste gewählte Bild wurde hinzugefügt:} other {Nur die ersten # gewählten Bilder wurden hinzugefügt:}} Ein Beitrag kann höchstens {max, plural, one {# Bild} other {# Bilder}} haben.",
+  'images.tooMany': "Ein Beitrag kann hier höchstens {max, plural, one {# Bild} other {# Bilder}} haben: Entferne {excess, plural, one {# Bild} other {# Bilder}}, um diesen zu posten.",
   'images.description': "Beschreibung von Bild {position, number}",
   'post.openImage': "Bild {position, number} von {count, number} öffnen",
   'viewer.title': "Bilder von {name}",

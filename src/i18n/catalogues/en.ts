@@ -627,6 +627,7 @@ export const memberWords = {
   'images.moved': "Image {from, number} moved to position {to, number}.",
   'images.count': "{count, number} of {max, plural, one {# image} other {# images}}",
   'images.over': "{added, plural, =0 {None of the images you picked was added:} one {Only the first image you picked was added:} other {Only the first # images you picked were added:}} a post can have at most {max, plural, one {# image} other {# images}}.",
+  'images.tooMany': "A post can have at most {max, plural, one {# image} other {# images}} here: remove {excess, plural, one {# image} other {# images}} to post this one.",
   'images.description': "Description of image {position, number}",
   'post.openImage': "Open image {position, number} of {count, number}",
   'viewer.title': "Images posted by {name}",

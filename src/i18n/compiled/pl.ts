@@ -699,6 +699,7 @@ export const messages: Messages = {
   "images.moved": ["Obraz ",["from","number"]," przeniesiono na pozycję ",["to","number"],"."],
   "images.count": [["count","number"]," z ",["max","plural",{"one":["#"," obrazu"],"few":["#"," obrazów"],"many":["#"," obrazów"],"other":["#"," obrazu"]}]],
   "images.over": [["added","plural",{"0":["Nie dodano żadnego z wybranych obrazów:"],"one":["Dodano tylko pierwszy wybrany obraz:"],"few":["Dodano tylko pierwsze ","#"," wybrane obrazy:"],"many":["Dodano tylko pierwszych ","#"," wybranych obrazów:"],"other":["Dodano tylko pierwsze ","#"," wybranego obrazu:"]}]," wpis może mieć najwyżej ",["max","plural",{"one":["#"," obraz"],"few":["#"," obrazy"],"many":["#"," obrazów"],"other":["#"," obrazu"]}],"."],
+  "images.tooMany": ["Wpis może tu mieć najwyżej ",["max","plural",{"one":["#"," obraz"],"few":["#"," obrazy"],"many":["#"," obrazów"],"other":["#"," obrazu"]}],": usuń ",["excess","plural",{"one":["#"," obraz"],"few":["#"," obrazy"],"many":["#"," obrazów"],"other":["#"," obrazu"]}],", aby opublikować ten wpis."],
   "images.description": ["Opis obrazu ",["position","number"]],
   "post.openImage": ["Otwórz obraz ",["position","number"]," z ",["count","number"]],
   "viewer.title": ["Obrazy od ",["name"]],

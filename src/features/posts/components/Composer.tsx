@@ -118,6 +118,7 @@ export function Composer({ onPosted, quoted }: ComposerProps) {
   const textBox = useRef<HTMLTextAreaElement>(null);
   const emptyTimer = useRef<number | undefined>(undefined);
   const countId = useId();
+  const tooManyId = useId();
 
   useEffect(() => () => window.clearTimeout(emptyTimer.current), []);
 
@@ -236,6 +237,12 @@ export function Composer({ onPosted, quoted }: ComposerProps) {
           </section>
         ) : null}
         <ComposerImages images={images} onImages={setImages} describes={describes} afterLast={addImageButton} />
+        {/* A draft kept from before the backend's limit was lowered: Post waits, and says for what. */}
+        {several && images.length > imagesMax ? (
+          <p id={tooManyId} className="composer__images-over" role="status">
+            {say('images.tooMany', { max: imagesMax, excess: images.length - imagesMax })}
+          </p>
+        ) : null}
         {scheduling ? (
           <PublishTimeField {...publishTime.field} />
         ) : null}

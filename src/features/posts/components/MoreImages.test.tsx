@@ -199,6 +199,25 @@ describe('several images in the composer', () => {
     expect(screen.getByRole('img', { name: 'Preview of image 3' })).toHaveAttribute('src', expect.stringMatching(/^data:image\/png;base64,/));
   });
 
+  it('says how many to remove when a kept draft has more images than the backend now takes, and posts once they fit', async () => {
+    const first = await openHome();
+    await first.user.type(first.textbox, 'Three, then two');
+    await pickImages(first.user, 3);
+    await screen.findByRole('img', { name: 'Preview of image 3' });
+    first.unmount();
+
+    // The backend's limit lowered since: the draft keeps its three, and Post waits for one to go.
+    server.use(http.get(`${API}/health`, () => HttpResponse.json({ status: 'ok', extensions: [...API_EXTENSIONS], limits: { imagePixelsMax: 24_000_000, postImagesMax: 2 } })));
+    const second = await openHome();
+    expect(await screen.findByText('A post can have at most 2 images here: remove 1 image to post this one.')).toHaveAttribute('role', 'status');
+    expect(screen.getByText('3 of 2 images')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Post' })).toBeDisabled();
+    await second.user.click(screen.getByRole('button', { name: 'Remove image 3' }));
+    expect(screen.queryByText(/remove 1 image/)).not.toBeInTheDocument();
+    await second.user.click(screen.getByRole('button', { name: 'Post' }));
+    expect(await screen.findByText('New Post Created Successfully!')).toBeInTheDocument();
+  });
+
   it("says the backend's refusal of too many images in its number", async () => {
     server.use(http.post(`${API}/posts/`, () => HttpResponse.json({ errors: [postImagesText(6)], code: 'too_many_images' }, { status: 400 })));
     const { user, textbox } = await openHome();
