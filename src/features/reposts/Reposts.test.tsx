@@ -82,6 +82,22 @@ describe('Reposts', () => {
     expect(repostersOf(LAKE_ID)).toEqual([]);
   });
 
+  it("undone from the member's own repost card, which leaves Home: the focus goes on to the next card", async () => {
+    // Zoe's dunes are on the member's Home only as her own repost.
+    await elsewhere('demo_user', 'POST', `/posts/${seedPostId(4)}/repost`);
+    const { user } = await renderHome();
+    const feed = await findFeed('Latest Posts');
+    const cards = articlesOf(feed);
+    const at = cards.indexOf(cardOf(seedPostId(4)));
+    const next = cards[at + 1];
+    expect(next).toBeDefined();
+
+    await user.click(within(await openMenu(user, cardOf(seedPostId(4)))).getByRole('menuitem', { name: 'Undo repost' }));
+    expect(await screen.findByText('Repost undone.')).toBeInTheDocument();
+    await waitFor(() => expect(document.querySelector(`article[data-post-id="${seedPostId(4)}"]`)).toBeNull());
+    await waitFor(() => expect(next).toHaveFocus());
+  });
+
   it('shows a repost at once and takes it back with a toast when the backend fails it', async () => {
     const { user } = await renderHome();
     let release: () => void = () => undefined;

@@ -6,6 +6,7 @@ import type { RootState } from '../../../app/store';
 import { Avatar } from '../../../components/Avatar';
 import { ConfirmDeleteDialog } from '../../../components/Dialog';
 import { focusAfterRemoval } from '../../../components/focusAfterRemoval';
+import { postCardsAround } from './postCardsAround';
 import { hasLinkParts, RichText } from '../../../components/RichText';
 import { CountInName } from '../../../components/CountInName';
 import { useHistoryWindow } from '../../../components/useHistoryWindow';
@@ -126,13 +127,6 @@ function PostImage({ src, alt, described, author, sizes }: { src: string; alt: s
       ) : null}
     </div>
   );
-}
-
-/** A card's feed, as focusAfterRemoval reads it: its cards in order, and the place of the list (its empty text shows there). */
-function postCardsAround(card: HTMLElement): { items: HTMLElement[]; within: HTMLElement } {
-  const feed = card.parentElement;
-  const items = feed ? Array.from(feed.children).filter((item): item is HTMLElement => item instanceof HTMLElement && item.tagName === 'ARTICLE') : [card];
-  return { items, within: feed?.closest('.post-list')?.parentElement ?? card.ownerDocument.body };
 }
 
 export interface PostCardProps {

@@ -1,7 +1,9 @@
 import { memo, useId, useRef } from 'react';
 import { Link } from 'react-router-dom';
 import { CountInName } from '../../../components/CountInName';
+import { focusAfterRemoval } from '../../../components/focusAfterRemoval';
 import { PopupPanel } from '../../../components/PopupPanel';
+import { postCardsAround } from '../../posts/components/postCardsAround';
 import { usePopupPlacement } from '../../../components/popupPlacement';
 import { useMenuKeys } from '../../../components/useMenuKeys';
 import { usePressOutside } from '../../../components/usePressOutside';
@@ -64,10 +66,21 @@ export const RepostActions = memo(function RepostActions({ post }: { post: Post 
       return;
     }
     if (busy) return;
+    // Undone, the member's own repost leaves the lists it brought the post into, this card with it:
+    // its focus goes on to the next card, as a deleted post's does (nothing moves if the card stays).
+    const card = reposted ? buttonRef.current?.closest<HTMLElement>('article') : undefined;
+    const refocus = card ? focusAfterRemoval(card, postCardsAround(card)) : undefined;
     void flipToggle(
       reposted,
       { call: () => repost(post.id).unwrap(), toast: t('repost.done') },
-      { call: () => undo(post.id).unwrap(), toast: t('repost.undone') },
+      {
+        call: async () => {
+          const change = await undo(post.id).unwrap();
+          refocus?.();
+          return change;
+        },
+        toast: t('repost.undone'),
+      },
     );
   };
 
