@@ -5,7 +5,7 @@ import { DEMO_CREDENTIALS, DEMO_USER_ID, SEED_USER_IDS, seedPostId } from '../..
 import { MESSAGES } from '../../../../contract/messages';
 import { currentPath, renderWithProviders } from '../../../test/renderWithProviders';
 import { activateLanguage } from '../../../i18n/i18n';
-import { cardImageSizes, cardImageSrcSet } from './PostCard';
+import { cardImageSizes, cardImageSrcSet } from './imageSources';
 import { API, cardWith, contentsOf, findFeed, LIKE_BUTTON, recordCalls, renderHome } from '../../../test/posts';
 
 const LAKE = 'The lake went completely still just before dusk. No filter needed.';

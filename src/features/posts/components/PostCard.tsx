@@ -65,8 +65,6 @@ function EditedMark({ at }: { at: string }) {
   );
 }
 
-export { cardImageSizes, cardImageSrcSet };
-
 /**
  * A post's image. Until it has loaded, its frame holds its place so images loading above a post do not
  * push it from under the reader's finger or pointer: at the image's own shape and width where the
