@@ -167,4 +167,31 @@ test.describe('Login', { tag: ['@server'] }, () => {
     await submitLogin(page, DEMO.username, DEMO.password);
     await expect(page).toHaveURL(urlPath('/explore'));
   });
+
+  test("a press on Logout begun while the member's tools still load logs out when released", async ({ page }) => {
+    // The top bar's tools (people search, Logout's question) come in a chunk of their own: held
+    // back here until the member's finger is on Logout.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route(/\/member-people\.[0-9a-f]+\.chunk\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('/login');
+    await submitLogin(page, DEMO.username, DEMO.password);
+    await expectToast(page, 'Logged In Successfully!');
+    const logoutButton = page.getByRole('banner').getByRole('button', { name: 'Logout' });
+    const box = await logoutButton.boundingBox();
+    if (!box) throw new Error('Logout is not on screen.');
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await page.mouse.down();
+    // The tools arrive under the finger: the search box shows beside Logout.
+    release();
+    await expect(page.getByRole('banner').getByRole('searchbox', { name: 'Search People' })).toBeVisible();
+    await page.mouse.up();
+    await expectToast(page, 'Logged Out Successfully!');
+    await expect(page).toHaveURL(urlPath('/login'));
+  });
 });

@@ -4,7 +4,7 @@ import { useHistoryWindow } from '../../components/useHistoryWindow';
 import { useCapability } from '../../lib/api/capabilities';
 import { useAppSelector } from '../../lib/store/hooks';
 import { selectCurrentUserId } from '../../features/auth/sessionSlice';
-import { LogoutButton } from './LogoutButton';
+import { Logout } from './memberPanels';
 import { NotificationBell } from '../../features/notifications/components/NotificationBell';
 import { ContrastIcon } from '../../features/theme/components/icons';
 import { ThemePicker } from '../../features/theme/components/ThemePicker';
@@ -58,7 +58,7 @@ export function BottomNav() {
             </button>
           </li>
           <li>
-            <LogoutButton className="bottom-nav__item" />
+            <Logout className="bottom-nav__item" />
           </li>
         </ul>
       </nav>

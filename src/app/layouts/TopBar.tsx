@@ -3,7 +3,7 @@ import { useAppSelector } from '../../lib/store/hooks';
 import { PUBLIC_CHROME_PATHS, paths, withoutTrailingSlash } from '../../config/paths';
 import { selectIsLoggedIn } from '../../features/auth/sessionSlice';
 import { PHONE_QUERY, useMediaQuery } from '../../components/useMediaQuery';
-import { TopBarLogout, TopBarSearch } from './memberPanels';
+import { Logout, TopBarSearch } from './memberPanels';
 import { BrandMark } from './icons';
 import { PRODUCT_NAME } from '../../config/product';
 import { useT } from '../../i18n/firstWords';
@@ -37,7 +37,7 @@ export function TopBar() {
           <>
             <TopBarSearch className="top-bar__search" />
             {isPhone ? null : (
-              <TopBarLogout className="icon-button top-bar__logout" />
+              <Logout className="icon-button top-bar__logout" />
             )}
           </>
         ) : null}

@@ -1,6 +1,7 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useLogout } from '../../features/auth/useLogout';
 import { LogoutIcon } from './icons';
+import type { LogoutPress } from './LogoutQuestion';
 import { useT } from '../../i18n/firstWords';
 
 /**
@@ -15,28 +16,29 @@ const SidePanel = lazy(async () => ({
   default: (await import(/* webpackChunkName: "member-people" */ '../../features/users/components/SidePanel')).SidePanel,
 }));
 
-const LogoutButton = lazy(async () => ({
-  default: (await import(/* webpackChunkName: "member-people" */ './LogoutButton')).LogoutButton,
+const LogoutQuestion = lazy(async () => ({
+  default: (await import(/* webpackChunkName: "member-people" */ './LogoutQuestion')).LogoutQuestion,
 }));
 
 /**
- * The top bar's Logout, which asks first while changes wait to be sent (LogoutButton): with the
- * member's tools. While it loads, the plain button (nothing can wait before a member's pages have
- * opened, and they bring it).
+ * Logout (the top bar's, or the bottom navigation's on phones): one button from the first frame,
+ * so a press begun while the member's tools load is not lost to a button swapped under it. Until
+ * they have loaded it logs out (nothing can wait to be sent before a member's pages have opened,
+ * and they bring it); then, while changes wait to be sent (the outbox), it asks first.
  */
-export function TopBarLogout({ className }: { className: string }) {
+export function Logout({ className }: { className: string }) {
   const logout = useLogout();
   const say = useT();
+  const [press, setPress] = useState<LogoutPress | null>(null);
   return (
-    <Suspense
-      fallback={
-        <button type="button" className={className} aria-label={say('nav.logout')} title={say('nav.logout')} onClick={logout}>
-          <LogoutIcon />
-        </button>
-      }
-    >
-      <LogoutButton className={className} />
-    </Suspense>
+    <>
+      <button type="button" className={className} aria-label={say('nav.logout')} title={say('nav.logout')} aria-haspopup={press?.asks ? 'dialog' : undefined} onClick={press?.onPress ?? logout}>
+        <LogoutIcon />
+      </button>
+      <Suspense fallback={null}>
+        <LogoutQuestion onPress={setPress} />
+      </Suspense>
+    </>
   );
 }
 
