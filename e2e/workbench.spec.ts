@@ -4,7 +4,7 @@ import type { Page } from '@playwright/test';
 import { REPOSITORY_ROOT } from '../server/config';
 import { REAL_APP_DIR, startRealServer } from './backend';
 import { test, expect, openWithFaults } from './fixtures';
-import { callsOnTheirWay, DEMO, escapeRegExp, expectToast, homeSettled, login, MEMBERS, navigateTo, openWorkbench, postCard, SEED_TEXT, submitLogin, UPLOAD_PHOTO, urlPath, writePost } from './helpers';
+import { callsOnTheirWay, DEMO, escapeRegExp, expectToast, homeSettled, login, logout, MEMBERS, navigateTo, openWorkbench, postCard, SEED_TEXT, submitLogin, UPLOAD_PHOTO, urlPath, writePost } from './helpers';
 
 const LIKE = 'POST /posts/like/:postId';
 const UNAVAILABLE = 'The service is unavailable right now. Please try again in a moment.';
@@ -153,6 +153,34 @@ test.describe("QA's workbench", () => {
     await navigateTo(page, 'Explore');
     await expect(page).toHaveURL(urlPath('/explore'));
     await expect(page).toHaveURL(/[?&]scenario=empty(&|$)/);
+  });
+
+  test('QA logs in as another member without a password: Home and Profile are theirs, through a reload, and from the login page too', { tag: ['@phone'] }, async ({ page }) => {
+    const logInAs = async (member: { name: string; username: string }) => {
+      const panel = await openWorkbench(page);
+      const section = panel.getByRole('region', { name: 'Log in as' });
+      await section.getByRole('combobox', { name: 'Member' }).selectOption({ label: `${member.name} (@${member.username})` });
+      await section.getByRole('button', { name: 'Log in as this member' }).click();
+      await expect(section.getByRole('status')).toHaveText(`Logged in as ${member.name} (@${member.username}), on Home.`);
+      await page.keyboard.press('Escape');
+      await expect(panel).toBeHidden();
+      await expect(page).toHaveURL(urlPath('/'));
+      await expect(page.getByRole('heading', { name: 'Latest Posts' })).toBeVisible();
+    };
+    const profileSays = async (name: string) => {
+      await navigateTo(page, 'Profile');
+      await expect(page.getByRole('heading', { name, level: 1 })).toBeVisible();
+    };
+
+    await login(page);
+    await logInAs(MEMBERS.liam);
+    await profileSays(MEMBERS.liam.name);
+    await page.reload();
+    await expect(page.getByRole('heading', { name: MEMBERS.liam.name, level: 1 })).toBeVisible();
+
+    await logout(page);
+    await logInAs(MEMBERS.maya);
+    await profileSays(MEMBERS.maya.name);
   });
 
   test("the browser stops the stand-in's worker: once the tab is shown again, the stand-in answers it", async ({ page }) => {

@@ -5,6 +5,9 @@
  * start hands to the app.
  */
 import { authenticatorCode } from '../contract/rules/twoFactor';
+import { issueToken } from '../contract/rules/sessions';
+import { presentMember } from '../contract/present';
+import type { LoginResponse } from '../contract/api';
 import { MESSAGES } from '../contract/messages';
 import { BACKEND_PARAM } from './backendChoice';
 import { compareBackends, serverBackend, type Difference } from './compare';
@@ -103,6 +106,14 @@ export interface StandInWorkbench {
     mails(): readonly KeptMail[];
     subscribe(listener: () => void): () => void;
   };
+  /** The stand-in's members, in joining order: whom QA may log in as. */
+  members(): Promise<Array<{ id: string; username: string; name: string }>>;
+  /**
+   * A new session of the member on the stand-in, answered as its login answers, without their
+   * password or code: QA tries the app as any member. Listed among the member's devices as this
+   * browser.
+   */
+  logInAs(memberId: string): Promise<LoginResponse>;
   /** The code each member with two-factor sign-in on would read in their authenticator app now. */
   authenticatorCodes(): Promise<Array<{ username: string; code: string }>>;
   /** The calls the stand-in answered, while the log is on. */
@@ -274,6 +285,13 @@ export function createWorkbench({ ctx, scenario: first, keep, keepClock, log, ke
         inboxListeners.add(listener);
         return () => inboxListeners.delete(listener);
       },
+    },
+    members: async () => (await ctx.store.read((reader) => reader.members())).map(({ id, username, firstName, lastName }) => ({ id, username, name: `${firstName} ${lastName}` })),
+    async logInAs(memberId) {
+      const member = await ctx.store.read((reader) => reader.memberById(memberId));
+      if (!member) throw new Error('That member is no longer in the stand-in: choose another.');
+      const foundUser = await ctx.store.read((reader) => presentMember(reader, member, member.id));
+      return { foundUser, encodedToken: await issueToken(ctx, member, { userAgent: globalThis.navigator?.userAgent }) };
     },
     authenticatorCodes: () => Promise.all([...ctx.db.users.values()].flatMap((user) => (
       user.twoFactor ? [authenticatorCode(user.twoFactor.secret, new Date()).then((code) => ({ username: user.username, code }))] : []

@@ -105,7 +105,7 @@ async function start(container: HTMLElement): Promise<void> {
       import(/* webpackChunkName: "workbench" */ './app/workbench/mountWorkbench')
         .then(({ mountWorkbench }) => {
           stopWaitingForWorkbench();
-          mountWorkbench(started, { open: workbenchAsked, onDataReplaced: app.loadAllAgain, onStartOver: app.startOver, onSwitchBackend: app.switchBackend });
+          mountWorkbench(started, { open: workbenchAsked, onDataReplaced: app.loadAllAgain, onStartOver: app.startOver, onSwitchBackend: app.switchBackend, onLogIn: app.logInAs });
           // The address keeps the scenario and the faults as the app moves from page to page.
           app.onNavigate(() => started.workbench.keepInAddress());
         })

@@ -7,7 +7,8 @@ import { makeStore, type AppStore } from './store';
 import { keptLocation, paths, withoutTrailingSlash } from '../config/paths';
 import { chooseRealServer } from '../config/env';
 import { restoreSessionState } from '../features/auth/restoreSession';
-import { initialSessionState, sessionSwitched } from '../features/auth/sessionSlice';
+import { initialSessionState, sessionSwitched, userLoggedIn } from '../features/auth/sessionSlice';
+import type { LoginResponse } from '../types/api';
 import { connectionBack } from '../features/live/connectionSlice';
 import { resetApi } from '../lib/api/apiSlot';
 import { keepTypedBeforeStart } from './typedBeforeStart';
@@ -105,6 +106,11 @@ export interface MountedApp {
    * shown was the other backend's.
    */
   switchBackend(origin: string | undefined): void;
+  /**
+   * Starts over as the member a login's answer names (QA's workbench logged in as them): every
+   * answer of the member before is forgotten, and the app opens Home.
+   */
+  logInAs(answer: LoginResponse): void;
   /** Calls `listener` after each of the app's moves to another page; returns how to stop. */
   onNavigate(listener: () => void): () => void;
 }
@@ -175,6 +181,11 @@ export async function mountApp(container: HTMLElement, language: Locale = 'en'):
       resetApi(store.dispatch);
       store.dispatch(connectionBack());
       void router.navigate(session.token ? paths.home.href() : paths.login.href(), { replace: true });
+    },
+    logInAs: ({ encodedToken, foundUser }) => {
+      resetApi(store.dispatch);
+      store.dispatch(userLoggedIn({ token: encodedToken, user: foundUser }));
+      void router.navigate(paths.home.href(), { replace: true });
     },
     onNavigate: (listener) => {
       let last = router.state.location;

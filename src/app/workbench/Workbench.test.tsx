@@ -1,13 +1,14 @@
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MESSAGES } from '../../../contract/messages';
-import { DEMO_USER_ID, seedPostId } from '../../../contract/seed/default';
+import { DEMO_USER_ID, SEED_USERNAMES, seedPostId } from '../../../contract/seed/default';
 import { faultHandlers } from '../../../mocks/faults';
 import { getMockContext, getMockDb, server, workbenchFor } from '../../../mocks/testing/node';
 import { callAs, expectRefusal } from '../../../mocks/testing/testSupport';
 import { RequestLog } from '../../../mocks/requestLog';
 import { LOST_MESSAGE, RESTORED_MESSAGE, WorkerKeeper } from '../../../mocks/workerKeeper';
 import type { StandInWorkbench } from '../../../mocks/workbench';
+import type { LoginResponse } from '../../types/api';
 import { CharacterCount } from '../../features/posts/components/CharacterCount';
 import { activateLanguage, i18n } from '../../i18n/i18n';
 import { Workbench } from './Workbench';
@@ -455,5 +456,52 @@ describe("the workbench's inbox", () => {
     const link = within(mail).getByRole('link', { name: 'Open the link in this tab' });
     expect(link.getAttribute('href')).toMatch(/\/reset-password#token=[A-Za-z0-9_-]{43}$/);
     expect(getMockDb().inbox).toHaveLength(2);
+  });
+});
+
+describe("the workbench's Log in as", () => {
+  it('logs in as the member chosen, without a password: the answer carries a token the stand-in takes as theirs', async () => {
+    const { workbench } = harness();
+    const user = userEvent.setup();
+    const logIns: LoginResponse[] = [];
+    render(<Workbench workbench={workbench} onLogIn={(answer) => logIns.push(answer)} />);
+    const dialog = await openPanel(user);
+    const section = within(dialog).getByRole('region', { name: 'Log in as' });
+    const member = within(section).getByRole('combobox', { name: 'Member' });
+    await within(member).findByRole('option', { name: `Liam Chen (@${SEED_USERNAMES.liam})` });
+
+    await user.selectOptions(member, `Liam Chen (@${SEED_USERNAMES.liam})`);
+    await user.click(within(section).getByRole('button', { name: 'Log in as this member' }));
+
+    expect(await within(section).findByRole('status')).toHaveTextContent(`Logged in as Liam Chen (@${SEED_USERNAMES.liam}), on Home.`);
+    expect(logIns).toHaveLength(1);
+    const [answer] = logIns;
+    expect(answer?.foundUser.username).toBe(SEED_USERNAMES.liam);
+    // The token is Liam's: his devices answer to it, this browser among them.
+    const devices = await fetch(`${getMockContext().baseUrl}/sessions`, { headers: { authorization: answer?.encodedToken ?? '' } });
+    expect(devices.status).toBe(200);
+    expect(((await devices.json()) as { sessions: unknown[] }).sessions).toHaveLength(1);
+  });
+
+  it('lists a member who joined since the panel opened, and says so when the member chosen is gone', async () => {
+    const { workbench } = harness();
+    const user = userEvent.setup();
+    render(<Workbench workbench={workbench} onLogIn={() => undefined} />);
+    const dialog = await openPanel(user);
+    const section = within(dialog).getByRole('region', { name: 'Log in as' });
+    const member = within(section).getByRole('combobox', { name: 'Member' });
+    await within(member).findByRole('option', { name: `Liam Chen (@${SEED_USERNAMES.liam})` });
+
+    const joined = await fetch(`${getMockContext().baseUrl}/auth/signup`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ firstName: 'Sam', lastName: 'Rivera', username: 'sam_rivera', password: 'welcome123' }) });
+    expect(joined.status).toBe(201);
+    await user.click(member);
+    await user.selectOptions(member, await within(member).findByRole('option', { name: 'Sam Rivera (@sam_rivera)' }));
+
+    // Sam leaves before QA presses: the stand-in no longer has him.
+    const { _id: id } = ((await joined.json()) as { createdUser: { _id: string } }).createdUser;
+    getMockDb().users.delete(id);
+    await user.click(within(section).getByRole('button', { name: 'Log in as this member' }));
+    expect(await within(section).findByRole('alert')).toHaveTextContent('Could not log in as @sam_rivera: That member is no longer in the stand-in: choose another.');
+    await waitFor(() => expect(within(member).queryByRole('option', { name: 'Sam Rivera (@sam_rivera)' })).not.toBeInTheDocument());
   });
 });

@@ -1,5 +1,6 @@
 import { lazy, Suspense, useEffect, useEffectEvent, useState, useSyncExternalStore } from 'react';
 import type { StandInWorkbench } from '../../../mocks/workbench';
+import type { LoginResponse } from '../../types/api';
 import { listenForWorkbenchShortcut } from './shortcut';
 import './Workbench.css';
 
@@ -24,6 +25,8 @@ export interface WorkbenchProps {
   onStartOver?: () => void;
   /** Points the app at a real server (its origin), or back at the stand-in (undefined). */
   onSwitchBackend?: (origin: string | undefined) => void;
+  /** The app starts over as the member a login's answer names (the workbench logged in as them). */
+  onLogIn?: (answer: LoginResponse) => void;
 }
 
 function faultCount(count: number): string {
@@ -35,7 +38,7 @@ function faultCount(count: number): string {
  * a warning when what was asked for could not be had, and the panel, opened from the badge or with
  * `g` then `w` on any page.
  */
-export function Workbench({ warning, workbench, openAtStart = false, onDataReplaced = () => undefined, onStartOver = () => undefined, onSwitchBackend = () => undefined }: WorkbenchProps) {
+export function Workbench({ warning, workbench, openAtStart = false, onDataReplaced = () => undefined, onStartOver = () => undefined, onSwitchBackend = () => undefined, onLogIn = () => undefined }: WorkbenchProps) {
   const [open, setOpen] = useState(openAtStart);
   const [dismissed, setDismissed] = useState(false);
   const faults = useSyncExternalStore(workbench.subscribe, workbench.faults);
@@ -84,7 +87,7 @@ export function Workbench({ warning, workbench, openAtStart = false, onDataRepla
       ) : null}
       {open ? (
         <Suspense fallback={<div className="scenario-badge" role="status">Opening the workbench…</div>}>
-          <WorkbenchPanel workbench={workbench} onClose={() => setOpen(false)} onDataReplaced={onDataReplaced} onStartOver={onStartOver} onSwitchBackend={onSwitchBackend} />
+          <WorkbenchPanel workbench={workbench} onClose={() => setOpen(false)} onDataReplaced={onDataReplaced} onStartOver={onStartOver} onSwitchBackend={onSwitchBackend} onLogIn={onLogIn} />
         </Suspense>
       ) : null}
     </>

@@ -2,12 +2,14 @@ import { useId, useMemo, useState, useSyncExternalStore } from 'react';
 import { useLanguage } from '../../i18n/useT';
 import type { FaultAnswer, FaultRoute, FaultRule, FaultTimes } from '../../../mocks/faultRules';
 import type { StandInWorkbench } from '../../../mocks/workbench';
+import type { LoginResponse } from '../../types/api';
 import { Dialog } from '../../components/Dialog';
 import { BackendSection } from './BackendSection';
 import { ClockSection } from './ClockSection';
 import { AuthenticatorSection } from './AuthenticatorSection';
 import { InboxSection } from './InboxSection';
 import { LanguageSection, linkInLanguage } from './LanguageSection';
+import { MembersSection } from './MembersSection';
 import { textOf } from './files';
 import { RequestLogSection } from './RequestLogSection';
 import { StoreSection } from './StoreSection';
@@ -22,6 +24,8 @@ export interface WorkbenchPanelProps {
   onStartOver: () => void;
   /** Points the app at a real server (its origin), or back at the stand-in (undefined). */
   onSwitchBackend?: (origin: string | undefined) => void;
+  /** The app starts over as the member a login's answer names (the workbench logged in as them). */
+  onLogIn?: (answer: LoginResponse) => void;
 }
 
 /** A rule's form as its controls hold it: text, so that a half-typed number is kept, not lost. */
@@ -117,7 +121,7 @@ function RouteFault({ workbench, route, rule }: { workbench: StandInWorkbench; r
  * QA's workbench: the scenario (switched, or its data reset), a fault for any route of the contract's
  * table, and a link that opens the same state in another browser.
  */
-export default function WorkbenchPanel({ workbench, onClose, onDataReplaced, onStartOver, onSwitchBackend = () => undefined }: WorkbenchPanelProps) {
+export default function WorkbenchPanel({ workbench, onClose, onDataReplaced, onStartOver, onSwitchBackend = () => undefined, onLogIn = () => undefined }: WorkbenchPanelProps) {
   const faults = useSyncExternalStore(workbench.subscribe, workbench.faults);
   const inForce = useSyncExternalStore(workbench.subscribe, workbench.scenario);
   const [chosen, setChosen] = useState(inForce);
@@ -242,6 +246,8 @@ export default function WorkbenchPanel({ workbench, onClose, onDataReplaced, onS
         <StreamSection workbench={workbench} />
 
         <ClockSection workbench={workbench} />
+
+        <MembersSection workbench={workbench} onLogIn={onLogIn} />
 
         <InboxSection workbench={workbench} />
         <AuthenticatorSection workbench={workbench} />

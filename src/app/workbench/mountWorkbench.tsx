@@ -1,6 +1,7 @@
 import { createRoot, type Root } from 'react-dom/client';
 import type { StartedStandIn } from '../../../mocks/browser';
 import { Workbench } from './Workbench';
+import type { LoginResponse } from '../../types/api';
 
 /**
  * Puts QA's workbench beside the app, in a root of its own at the end of the page: the app's page
@@ -12,13 +13,15 @@ export interface WorkbenchMountOptions {
   onStartOver?: () => void;
   /** Points the app at a real server (its origin), or back at the stand-in (undefined). */
   onSwitchBackend?: (origin: string | undefined) => void;
+  /** The app starts over as the member a login's answer names (the workbench logged in as them). */
+  onLogIn?: (answer: LoginResponse) => void;
 }
 
-export function mountWorkbench({ warning, workbench }: StartedStandIn, { open = false, onDataReplaced, onStartOver, onSwitchBackend }: WorkbenchMountOptions = {}): Root {
+export function mountWorkbench({ warning, workbench }: StartedStandIn, { open = false, onDataReplaced, onStartOver, onSwitchBackend, onLogIn }: WorkbenchMountOptions = {}): Root {
   const container = document.createElement('div');
   container.className = 'stand-in-workbench';
   document.body.append(container);
   const root = createRoot(container);
-  root.render(<Workbench warning={warning} workbench={workbench} openAtStart={open} onDataReplaced={onDataReplaced} onStartOver={onStartOver} onSwitchBackend={onSwitchBackend} />);
+  root.render(<Workbench warning={warning} workbench={workbench} openAtStart={open} onDataReplaced={onDataReplaced} onStartOver={onStartOver} onSwitchBackend={onSwitchBackend} onLogIn={onLogIn} />);
   return root;
 }
