@@ -67,7 +67,7 @@ describe('the answer cache', () => {
       const found = await cache.lookup('/posts');
       expect(found).toEqual({ stamp: { heard: expect.any(Number), network: 0 } });
       cache.set('/posts', 'stamp' in found ? found.stamp : undefined, Buffer.from('at 0'));
-      expect(await cache.lookup('/posts')).toEqual({ body: Buffer.from('at 0') });
+      expect(await cache.lookup('/posts')).toEqual({ body: Buffer.from('at 0'), version: 0 });
       // Another process's write, committed but not yet heard of here: the kept answer is not served.
       await database.query('UPDATE network_state SET version = version + 1');
       expect(await cache.lookup('/posts')).toEqual({ stamp: { heard: expect.any(Number), network: 1 } });
