@@ -47,6 +47,9 @@ export interface ReadReplicaOptions {
   max?: number;
 }
 
+/** How many new network versions (one a poll at most) are kept to tell how long a replica has been behind. */
+const KNOWN_KEPT = 10_000;
+
 /** A replica's name in the log and in /metrics: its host, port and database, never its password. */
 export function replicaName(url: string): string {
   const parsed = new URL(url);
@@ -70,7 +73,6 @@ export async function openReadReplicas({ urls, knownNetwork, lagMaxMs, pollMs = 
     version: 0,
     lsn: undefined as string | undefined,
     lagMs: 0,
-    reachable: false,
     asking: false,
     /** Whether reads go to it, as last said (one line each way; none before the first answer). */
     state: 'unknown' as 'unknown' | 'in' | 'out',
@@ -82,6 +84,8 @@ export async function openReadReplicas({ urls, knownNetwork, lagMaxMs, pollMs = 
     if (known > (knownAt.at(-1)?.version ?? 0)) knownAt.push({ version: known, at: now });
     const slowest = Math.min(...replicas.map((replica) => replica.version));
     while (knownAt.length > 1 && (knownAt[1]?.version ?? 0) <= slowest) knownAt.shift();
+    // A replica that stays unreachable holds the line back: at most a few minutes of it are kept.
+    if (knownAt.length > KNOWN_KEPT) knownAt.splice(0, knownAt.length - KNOWN_KEPT);
   };
   /** Since when the network has held a version past `version`, as this process knows it (undefined: it does not). */
   const behindSince = (version: number): number | undefined => knownAt.find((known) => known.version > version)?.at;
@@ -107,7 +111,6 @@ export async function openReadReplicas({ urls, knownNetwork, lagMaxMs, pollMs = 
       const [row] = await replica.database.query('SELECT (SELECT version FROM network_state) AS version, pg_last_wal_replay_lsn()::text AS lsn');
       replica.version = Math.max(replica.version, Number(row?.version ?? 0));
       replica.lsn = typeof row?.lsn === 'string' ? row.lsn : undefined;
-      replica.reachable = true;
       const since = behindSince(replica.version);
       replica.lagMs = since === undefined ? 0 : Math.max(0, sentAt - since);
       noteKnown(performance.now());
@@ -118,7 +121,6 @@ export async function openReadReplicas({ urls, knownNetwork, lagMaxMs, pollMs = 
         settle(replica, undefined);
       }
     } catch (error) {
-      replica.reachable = false;
       settle(replica, `it does not answer (${error instanceof Error ? error.message : String(error)})`);
     } finally {
       replica.asking = false;
