@@ -9,7 +9,11 @@ import { execFileSync } from 'node:child_process';
 import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import pg from 'pg';
 import { freePort } from './cluster';
+
+/** The settings a hot standby may not hold lower than its primary. */
+const STANDBY_MINIMUMS = ['max_connections', 'max_worker_processes', 'max_wal_senders', 'max_prepared_transactions', 'max_locks_per_transaction'];
 
 export interface LocalReplicas {
   urls: string[];
@@ -44,6 +48,12 @@ export async function startLocalReplicas(primaryUrl: string, count: number, binD
       rmSync(dir, { recursive: true, force: true });
     }
   };
+  // A hot standby needs at least the primary's values of these, whatever its own files say.
+  const primary = new pg.Client({ connectionString: primaryUrl });
+  await primary.connect();
+  const settings = await primary.query<{ name: string; setting: string }>(`SELECT name, setting FROM pg_settings WHERE name IN (${STANDBY_MINIMUMS.map((name) => `'${name}'`).join(', ')})`)
+    .finally(() => primary.end());
+  const minimums = settings.rows.map((row) => `-c ${row.name}=${row.setting}`).join(' ');
   const urls: string[] = [];
   try {
     for (let index = 0; index < count; index += 1) {
@@ -53,7 +63,7 @@ export async function startLocalReplicas(primaryUrl: string, count: number, binD
       started.push({ dir, data });
       run('pg_basebackup', ['-d', primaryUrl, '-D', data, '-R', '-X', 'stream']);
       const port = await freePort();
-      run('pg_ctl', ['-D', data, '-l', join(dir, 'log'), '-w', '-o', `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1`, 'start']);
+      run('pg_ctl', ['-D', data, '-l', join(dir, 'log'), '-w', '-o', `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 ${minimums}`, 'start']);
       const url = new URL(primaryUrl);
       url.hostname = '127.0.0.1';
       url.port = String(port);
