@@ -57,6 +57,7 @@ export interface Replica {
   pause(): Promise<void>;
   /** Replays again (pg_wal_replay_resume()). */
   resume(): Promise<void>;
+  /** Stops it and removes its folder (once, however often called). */
   stop(): void;
 }
 
@@ -81,6 +82,7 @@ export async function startReplica(primary: Pick<Cluster, 'port' | 'dir' | 'binD
   const port = await freePort();
   run('pg_ctl', ['-D', data, '-l', join(dir, 'log'), '-w', '-o', `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c max_connections=200 -c fsync=off`, 'start']);
   const url = `postgres://postgres@127.0.0.1:${port}/postgres`;
+  let stopped = false;
   const ask = async (statement: string): Promise<void> => {
     const client = new pg.Client({ connectionString: url });
     await client.connect();
@@ -96,6 +98,8 @@ export async function startReplica(primary: Pick<Cluster, 'port' | 'dir' | 'binD
     pause: () => ask('SELECT pg_wal_replay_pause()'),
     resume: () => ask('SELECT pg_wal_replay_resume()'),
     stop() {
+      if (stopped) return;
+      stopped = true;
       try {
         run('pg_ctl', ['-D', data, '-m', 'fast', '-w', 'stop']);
       } finally {

@@ -6,7 +6,8 @@
  * network than they have seen, the writer always reads their own last write, and the others' writes
  * reach the readers within a bound measured here. The replica paused (pg_wal_replay_pause()): still
  * none reads older than they have seen, the replica leaves the reads past REPLICA_LAG_MAX_MS with
- * one line from each process, and its share of the reads returns once it replays again.
+ * one line from each process, and its share of the reads returns once it replays again. The replica
+ * stopped: each process leaves it out in one line, and every read is answered by the primary.
  */
 import { randomUUID } from 'node:crypto';
 import { createServer } from 'node:net';
@@ -244,3 +245,19 @@ it('reads no older network than a member has seen while the replica is paused, l
   expect(replicaLines('is left out', mark)).toHaveLength(3);
   expect(await shareOf(60)).toBeGreaterThan(0);
 }, 120_000);
+
+it('fails no read when the replica stops: each process leaves it out with one line, and the primary answers', async () => {
+  const writer = new Caller(tokens[0]);
+  const postId = await newPost(writer);
+  const mark = said();
+  replica.stop();
+  await until(() => replicaLines('does not answer', mark).length >= 3, 'each process to leave the stopped replica out', 10_000);
+  const reader = new Caller(tokens[1]);
+  reader.seen = writer.seen;
+  const before = await replicaReads();
+  const statuses = [];
+  for (let i = 0; i < 30; i += 1) statuses.push((await reader.call('GET', `/posts/${postId}`)).status);
+  expect(statuses.filter((status) => status !== 200)).toEqual([]);
+  expect((await replicaReads()) - before).toBe(0);
+  expect(replicaLines('is left out', mark)).toHaveLength(3);
+}, 60_000);
