@@ -44,6 +44,10 @@ export type HealthResponse = Static<typeof Schema.HealthResponse>;
 export type ReactionChange = Static<typeof Schema.ReactionChange>;
 export type ErrorResponse = Static<typeof Schema.ErrorResponse>;
 
+// ---- The network version: a header, not an extension (contract/networkVersion.ts) ----
+// A server's answers say in X-Network-Version the network version they reflect; the app sends back
+// the highest it has seen, and no copy older than that answers it. The stand-in neither sends nor reads it.
+
 // ---- Extensions beyond the spec (a client that does not ask gets the spec's answers) ----
 
 /**

@@ -9,7 +9,8 @@
  * and notifications at size alone, BENCH_ONLY=cluster for the rows of the answer cache's version
  * check and those through HAProxy alone, BENCH_ONLY=writes for the writes beside the like floor alone.
  * BENCH_ONLY=home for Home's pages at a million posts alone (also the full run's last part).
- * BENCH_ONLY=search for post search over 100,000 posts alone.
+ * BENCH_ONLY=search for post search over 100,000 posts alone. BENCH_ONLY=replicas for the feed and a
+ * post page through HAProxy with and without a read replica, and READ_CONSISTENCY's two settings, alone.
  * BENCH_CPU_PROF=<folder> writes a CPU profile of every server the benchmark starts there (node
  * --cpu-prof, one file a process, written when it stops).
  */
@@ -32,7 +33,7 @@ import { openPglite, openPostgres, type Database } from '../server/db/database';
 import { migrate } from '../server/db/migrate';
 import { argon2Passwords } from '../server/passwords';
 import { createSqlStore } from '../server/store/sqlStore';
-import { startCluster, type Cluster } from '../server/testing/postgresCluster';
+import { startCluster, startReplica, type Cluster, type Replica } from '../server/testing/postgresCluster';
 import { slowClients } from '../server/testing/slowClients';
 import { explainHome, growToMillion, SCALE_MEMBERS, SCALE_POSTS } from './benchServer/millionPosts';
 import { explainSearch, growForSearch, SEARCHES, SEARCH_MEMBERS, SEARCH_POSTS } from './benchServer/searchPosts';
@@ -46,8 +47,8 @@ const FLOOR = join(__dirname, 'benchServer', 'floorServer.cjs');
 const FLOOR_STREAMS = join(__dirname, 'benchServer', 'floorStreams.cjs');
 const VERSION_FROM_MEMORY = join(__dirname, 'benchServer', 'versionFromMemory.cjs');
 const LIKE_FLOOR = join(__dirname, 'benchServer', 'likeFloor.cjs');
-const ONLY = process.env.BENCH_ONLY as 'live' | 'notifications' | 'cluster' | 'writes' | 'home' | 'search' | undefined;
-if (ONLY !== undefined && !['live', 'notifications', 'cluster', 'writes', 'home', 'search'].includes(ONLY)) throw new Error(`BENCH_ONLY "${String(ONLY)}" is not valid. Use live, notifications, cluster, writes, home or search.`);
+const ONLY = process.env.BENCH_ONLY as 'live' | 'notifications' | 'cluster' | 'replicas' | 'writes' | 'home' | 'search' | undefined;
+if (ONLY !== undefined && !['live', 'notifications', 'cluster', 'replicas', 'writes', 'home', 'search'].includes(ONLY)) throw new Error(`BENCH_ONLY "${String(ONLY)}" is not valid. Use live, notifications, cluster, replicas, writes, home or search.`);
 
 // ---- Targets (issue: the server's benchmark) ----
 const TARGETS = {
@@ -138,6 +139,8 @@ interface Store {
   open(): Promise<Database>;
   /** The statements the database has run, from its own statistics (PostgreSQL alone). */
   statements?: () => Promise<StatementCounter>;
+  /** A streaming replica of the store, its address naming the same database (PostgreSQL alone). */
+  replica?: () => Promise<Replica>;
   close(): Promise<void>;
 }
 
@@ -213,6 +216,10 @@ async function postgresStore(): Promise<Store> {
       }
     },
     load: (snapshot) => loadInto(open, snapshot),
+    async replica() {
+      const made = await startReplica(cluster);
+      return { ...made, url: made.url.replace(/\/postgres$/, '/bench') };
+    },
     async close() {
       cluster.stop();
       rmSync(dataDir, { recursive: true, force: true });
@@ -1285,11 +1292,11 @@ const CLUSTER_SIZES = [1, 2, 3];
 const CLUSTER_LIKED_POSTS = 10;
 const BENCH_SECRET = 'bench-cluster-secret-0123456789-abcdefghijklmnop';
 
-function startBenchCluster(store: Store, processes: number, haproxyBin: string, port: number): Promise<RunningCluster> {
+function startBenchCluster(store: Store, processes: number, haproxyBin: string, port: number, env: Record<string, string> = {}): Promise<RunningCluster> {
   return startServerCluster({
     command: process.execPath,
     args: [SERVER_MAIN],
-    env: { ...store.env, JWT_SECRET: BENCH_SECRET, ...QUIET },
+    env: { ...store.env, JWT_SECRET: BENCH_SECRET, ...QUIET, ...env },
     processes,
     host: '127.0.0.1',
     port,
@@ -1368,6 +1375,77 @@ async function benchCluster(store: Store, floorBodyFile: string): Promise<void> 
   }
 }
 
+/**
+ * The feed and a post page through HAProxy with 1, 2 and 3 processes, without and with a streaming
+ * replica (DATABASE_REPLICA_URLS), read by the members' loader (a member's read is never kept, so
+ * each goes to the database: the primary, or the replica), beside the floor answering the same bytes
+ * to the same loader in the same run. Then the visitors' feed (kept answers) with 3 processes under
+ * READ_CONSISTENCY=session (the default) and strict, beside its floor: what the stricter rule costs.
+ * Recorded, not judged.
+ */
+async function benchReplicas(store: Store, floorBodyFile: string): Promise<void> {
+  const haproxyBin = findHaproxy(process.env.HAPROXY_BIN);
+  if (!haproxyBin) throw new Error(HAPROXY_INSTALL_HINT);
+  if (!store.replica) return;
+  const where = `${store.name}, HAProxy`;
+  await store.load(benchNetwork());
+  const pages = [
+    { what: 'GET /api/posts (the feed), as members', path: '/api/posts' },
+    { what: `GET /api/posts/${seedPostId(1)} (a post page), as members`, path: `/api/posts/${seedPostId(1)}` },
+  ];
+  const floors = new Map<string, { bytes: Buffer; run: MemberRun }>();
+  const first = await startBenchCluster(store, 1, haproxyBin, await freePort());
+  try {
+    const tokens = await loginAll(first.url, BENCH_USERNAMES);
+    for (const page of pages) {
+      const bytes = (await send(first.url, tokens[0] ?? '', { method: 'GET', path: page.path })).bytes;
+      const run = await onFloor(bytes, floorBodyFile, (url) => asMembers(url, tokens, () => ({ method: 'GET', path: page.path })));
+      memberRow(store.name, `floor: ${page.what.replace(', as members', '')}'s bytes from memory (${BENCH_MEMBERS} members' loader)`, run).bytes = bytes.length;
+      floors.set(page.path, { bytes, run });
+    }
+  } finally {
+    await first.close();
+  }
+  const replica = await store.replica();
+  try {
+    for (const replicas of [0, 1]) {
+      for (const processes of CLUSTER_SIZES) {
+        const cluster = await startBenchCluster(store, processes, haproxyBin, await freePort(), replicas > 0 ? { DATABASE_REPLICA_URLS: replica.url } : {});
+        try {
+          const label = `${processes} process${processes > 1 ? 'es' : ''}, ${replicas > 0 ? 'a replica' : 'no replica'}`;
+          const tokens = await loginAll(cluster.url, BENCH_USERNAMES);
+          for (const page of pages) {
+            const floor = floors.get(page.path);
+            await sequentially(processes * 4, () => fetch(`${cluster.url}${page.path}`, { headers: { authorization: tokens[0] ?? '' } }));
+            const run = await asMembers(cluster.url, tokens, () => ({ method: 'GET', path: page.path }));
+            const row = memberRow(where, `${page.what}, ${label}`, run);
+            row.bytes = floor?.bytes.length;
+            if (floor) row.note = [floorShare(run.reqPerSec, floor.run.reqPerSec), `p50 ${ratio(run.p50, floor.run.p50)}, p99 ${ratio(run.p99, floor.run.p99)} the floor's`, row.note].filter(Boolean).join('; ');
+          }
+        } finally {
+          await cluster.close();
+        }
+      }
+    }
+  } finally {
+    replica.stop();
+  }
+  // The visitors' feed, kept in each process's memory: session consistency asks PostgreSQL nothing on a hit, strict once.
+  const feed = floors.get('/api/posts')?.bytes ?? Buffer.alloc(0);
+  const feedFloor = await onFloor(feed, floorBodyFile, (url) => load({ url: `${url}/api/posts` }));
+  summarise(store.name, 'floor: the seed feed\'s bytes from memory (autocannon)', feedFloor, { bytes: feed.length });
+  for (const consistency of ['session', 'strict']) {
+    const cluster = await startBenchCluster(store, 3, haproxyBin, await freePort(), { READ_CONSISTENCY: consistency });
+    try {
+      await sequentially(12, () => fetch(`${cluster.url}/api/posts`));
+      const reads = await load({ url: `${cluster.url}/api/posts` });
+      summarise(where, `GET /api/posts, seed, visitors (kept answers), 3 processes, READ_CONSISTENCY=${consistency}`, reads, { bytes: feed.length, note: floorShare(reads.requests.average, feedFloor.requests.average) });
+    } finally {
+      await cluster.close();
+    }
+  }
+}
+
 /** The server compiled when older than its sources: npm run server's own step, an ES module, so in a process of its own. */
 function buildServerIfStale(): void {
   const builder = pathToFileURL(join(REPOSITORY_ROOT, 'scripts', 'buildForServer.mjs')).href;
@@ -1391,7 +1469,7 @@ async function main(): Promise<void> {
   mkdirSync(out, { recursive: true });
   console.log(`Server benchmark: ${SECONDS} s a run, loopback, rate limits off; Node ${process.version}, ${cpus().length} cores.`);
   // The cluster serves PostgreSQL alone (PGlite serves one process).
-  for (const name of STORES.filter((store) => ONLY !== 'cluster' || store === 'postgres')) {
+  for (const name of STORES.filter((store) => (ONLY !== 'cluster' && ONLY !== 'replicas') || store === 'postgres')) {
     const store = name === 'postgres' ? await postgresStore() : await pgliteStore();
     try {
       if (ONLY === undefined) await benchStore(store, join(out, `floor-${name}.json`));
@@ -1399,6 +1477,7 @@ async function main(): Promise<void> {
       if (ONLY === undefined || ONLY === 'live') await benchLive(store);
       if (ONLY === undefined || ONLY === 'writes') await benchWrites(store, join(out, `floor-${name}.json`));
       if ((ONLY === undefined || ONLY === 'cluster') && store.name === 'postgres') await benchCluster(store, join(out, `floor-${name}.json`));
+      if ((ONLY === undefined || ONLY === 'replicas') && store.name === 'postgres') await benchReplicas(store, join(out, `floor-${name}.json`));
       if (ONLY === undefined || ONLY === 'search') await benchSearch(store, join(out, `floor-${name}.json`), out);
       // Last: it leaves a million posts in the store.
       if (ONLY === undefined || ONLY === 'home') await benchHomeAtScale(store, join(out, `floor-${name}.json`), out);

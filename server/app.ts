@@ -17,12 +17,15 @@ import { IDEMPOTENCY_KEY_HEADER } from '../contract/idempotency';
 import { ROUTES, runRoute } from '../contract/routes';
 import { openEventStream, SessionStreams, STREAMS_PER_SESSION_DEFAULT, type EventHub, type EventSink, type EventStream } from '../contract/stream';
 import { IMAGE_KINDS, type ImageKind } from '../contract/validation';
-import type { AnswerCache } from './answerCache';
+import { NETWORK_VERSION_HEADER, readNetworkVersionHeader } from '../contract/networkVersion';
+import type { AnswerCache, ReadConsistency } from './answerCache';
 import { appFiles } from './appFiles';
 import { fastifyTrustProxy, type TrustProxy } from './config';
 import { isUnavailable, toBytes, type Database } from './db/database';
 import type { MediaFiles } from './mediaFiles';
 import type { AppMetrics } from './metrics';
+import { readFrom, type ReadReplicas } from './readReplicas';
+import { readNetworkVersion } from './store/events';
 import { allowDevOrigins } from './devOrigins';
 import { rateLimiting } from './rateLimits';
 
@@ -113,6 +116,12 @@ export interface AppOptions {
   database: Database;
   /** Public reads kept in memory while nothing changes; without it every read is computed. */
   answers?: AnswerCache;
+  /** What a read promises (server/answerCache.ts); strict unless given. */
+  consistency?: ReadConsistency;
+  /** Read replicas (server/readReplicas.ts); without them every read goes to `database`. */
+  replicas?: ReadReplicas;
+  /** The highest network version this process knows committed (the change channel's); 0 unless given. */
+  heardNetwork?: () => number;
   /** What every write commits, for the live stream (GET /api/events); without it, no stream. */
   events?: EventHub;
   /** How many live streams one session may hold open in this process (STREAMS_PER_SESSION). */
@@ -228,7 +237,7 @@ function pathOf(url: string): string {
   return (end === -1 ? url : url.slice(0, end)).slice(0, 512);
 }
 
-export async function buildApp({ ctx, database, answers, events, streamsPerSession = STREAMS_PER_SESSION_DEFAULT, staticDir, logger = false, trustProxy = false, devOrigins = [], rateLimits, timeouts: given = {}, draining = () => false, metrics, media }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({ ctx, database, answers, consistency = 'strict', replicas, heardNetwork = () => 0, events, streamsPerSession = STREAMS_PER_SESSION_DEFAULT, staticDir, logger = false, trustProxy = false, devOrigins = [], rateLimits, timeouts: given = {}, draining = () => false, metrics, media }: AppOptions): Promise<FastifyInstance> {
   const timeouts: Timeouts = { ...TIMEOUTS, ...given };
   const app = Fastify({
     logger,
@@ -438,10 +447,26 @@ export async function buildApp({ ctx, database, answers, events, streamsPerSessi
         if (route.path === '/health' && draining()) return refuse(reply, 'serviceUnavailable');
         // A public read with a token is answered for its member (mute-block leaves out whom they do not see).
         const shared = cacheable && request.headers.authorization === undefined;
-        const kept = shared ? await answers.lookup(request.url) : undefined;
-        if (kept && 'body' in kept) return reply.code(200).type('application/json; charset=utf-8').send(kept.body);
+        // The highest network version the caller has seen: no copy older than that answers it.
+        const needs = readNetworkVersionHeader(request.headers[NETWORK_VERSION_HEADER]);
+        const kept = shared ? await answers.lookup(request.url, { needs, consistency }) : undefined;
+        if (kept && 'body' in kept) {
+          metrics?.readFrom?.('memory');
+          return reply.code(200).header(NETWORK_VERSION_HEADER, String(kept.version)).type('application/json; charset=utf-8').send(kept.body);
+        }
+        const versioned = route.path !== '/health';
+        // A read goes to a replica that holds what its reader needs: under strict, every write answered so far.
+        const read = versioned && route.method === 'get';
+        let target: ReturnType<ReadReplicas['pick']>;
+        if (read && replicas) {
+          const required = consistency === 'strict' ? Math.max(needs, kept?.stamp?.network ?? await readNetworkVersion(database)) : needs;
+          target = replicas.pick(required);
+        }
+        if (read) metrics?.readFrom?.(target ? 'replica' : 'primary');
+        // Every write up to this version is in what the call reads (on the primary: it was committed before).
+        const heard = Math.max(needs, heardNetwork(), consistency === 'strict' && database.kind === 'postgres' ? kept?.stamp?.network ?? 0 : 0);
         const prefer = request.headers.prefer;
-        const call = runRoute(ctx, route, {
+        const call = readFrom(target?.database, () => runRoute(ctx, route, {
           params: request.params as Record<string, string>,
           query: lastValues(request.query),
           authorization: request.headers.authorization,
@@ -449,14 +474,17 @@ export async function buildApp({ ctx, database, answers, events, streamsPerSessi
           body: typeof request.body === 'string' ? request.body : undefined,
           idempotencyKey: headerValue(request.headers[IDEMPOTENCY_KEY_HEADER]),
           client: { userAgent: headerValue(request.headers['user-agent']), address: request.ip },
-        });
+        }));
         // The health check's whole point: any failure to reach the store is "unavailable".
         const answer = route.path === '/health' ? await call.catch(() => undefined) : await call;
         if (!answer) return refuse(reply, 'serviceUnavailable');
         request.memberId = answer.memberId;
+        // No write past this version is in the answer: read where the call read, once it was done.
+        const to = versioned && answer.status < 500 ? await readNetworkVersion(target?.database ?? database).catch(() => undefined) : undefined;
+        if (to !== undefined) reply.header(NETWORK_VERSION_HEADER, String(to));
         // Serialised by the answer's schema: only the fields it names leave the server.
         const body = reply.compileSerializationSchema(answer.schema)(answer.body as Record<string, unknown>);
-        if (shared && answer.status === 200) answers.set(request.url, kept?.stamp, Buffer.from(body));
+        if (shared && answer.status === 200 && to !== undefined) answers.set(request.url, kept?.stamp, Buffer.from(body), { from: Math.min(target?.version ?? heard, to), to });
         if (answer.headers) reply.headers(answer.headers);
         return reply.code(answer.status).type('application/json; charset=utf-8').send(body);
       },

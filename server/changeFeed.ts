@@ -40,6 +40,13 @@ export interface ChangeFeed extends EventHub {
    * as this process knows it when it is the database's only user (PGlite).
    */
   networkVersion(): Promise<number>;
+  /**
+   * The highest network version this process knows committed: from the writes it heard, and from
+   * the versions it read (0 until it knows one). Never more than the database's version.
+   */
+  heardNetwork(): number;
+  /** A network version read from the database: known committed from now on. */
+  knowNetwork(version: number): void;
   /** This process committed a write (its answers are out of date at once, before the notification). */
   changed(): void;
   /** Where the channel reports its state from now on (the server's log once it has one). */
@@ -80,10 +87,16 @@ function changeFeed(networkVersion: (local: number) => Promise<number>) {
   let roundTrips: ((seconds: number) => void) | undefined;
   /** The network's version after the last write heard; undefined when what came before is unknown. */
   let heardVersion: number | undefined;
+  /** The highest network version known committed (heard, or read). */
+  let known = 0;
   const publish = (committed: Committed): void => listeners.forEach((listener) => listener(committed));
   return {
     version: () => (listening && !stalled ? version : undefined),
     networkVersion: () => networkVersion(version),
+    heardNetwork: () => known,
+    knowNetwork: (network: number) => {
+      if (network > known) known = network;
+    },
     changed: () => {
       version += 1;
     },
@@ -114,6 +127,7 @@ function changeFeed(networkVersion: (local: number) => Promise<number>) {
         return;
       }
       const { write } = heard;
+      if (write.version > known) known = write.version;
       const first = write.events[0];
       const contiguous = first !== undefined && (heardVersion === undefined || first.id === heardVersion + 1);
       heardVersion = write.version;
@@ -284,7 +298,13 @@ export async function postgresChanges(connectionString: string, {
   }
   return {
     version: feed.version,
-    networkVersion: feed.networkVersion,
+    networkVersion: async () => {
+      const network = await feed.networkVersion();
+      feed.knowNetwork(network);
+      return network;
+    },
+    heardNetwork: feed.heardNetwork,
+    knowNetwork: feed.knowNetwork,
     changed: feed.changed,
     reportTo: feed.reportTo,
     reportRoundTripsTo: feed.reportRoundTripsTo,

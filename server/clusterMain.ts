@@ -9,12 +9,24 @@ import { join } from 'node:path';
 import { ConfigError, readClusterSettings } from './settings';
 import { findHaproxy, freePort, HAPROXY_INSTALL_HINT, startServerCluster } from './cluster';
 import { describeStore, readConfig } from './config';
+import { postgresBin, startLocalReplicas, type LocalReplicas } from './localReplicas';
 import { stopOnSignal } from './signals';
 import { checkListen, StartError } from './startErrors';
 import { resolveJwtSecret } from './tokens';
 
+/** `--replicas N` on the command line: how many local streaming replicas to start (0: none). */
+function replicasAsked(argv: readonly string[]): number {
+  const at = argv.findIndex((arg) => arg === '--replicas' || arg.startsWith('--replicas='));
+  if (at === -1) return 0;
+  const arg = argv[at] ?? '';
+  const text = arg.includes('=') ? arg.slice(arg.indexOf('=') + 1) : argv[at + 1];
+  if (text === undefined || !/^\d+$/.test(text) || Number(text) > 8) throw new ConfigError(`--replicas takes a number of read replicas from 0 to 8 (npm run cluster -- --replicas 2); it was given ${text === undefined ? 'none' : `"${text}"`}.`);
+  return Number(text);
+}
+
 async function main(): Promise<void> {
   const settings = readClusterSettings();
+  const replicaCount = replicasAsked(process.argv.slice(2));
   if (!settings.DATABASE_URL) {
     throw new ConfigError('npm run cluster needs DATABASE_URL: its processes share one PostgreSQL (the embedded PGlite serves one process).');
   }
@@ -27,6 +39,17 @@ async function main(): Promise<void> {
   // One secret for every process (in development, the one kept in DATA_DIR, made here once, before
   // the processes start together and could each make their own).
   env.JWT_SECRET = resolveJwtSecret(readConfig());
+  // Streaming replicas of DATABASE_URL on this machine (pg_basebackup -R), for every process's reads.
+  let replicas: LocalReplicas | undefined;
+  if (replicaCount > 0) {
+    if (settings.DATABASE_REPLICA_URLS) throw new ConfigError('--replicas starts replicas of its own, and DATABASE_REPLICA_URLS names others: give one or the other.');
+    const binDir = postgresBin();
+    if (!binDir) throw new ConfigError('--replicas needs PostgreSQL\'s pg_basebackup and pg_ctl: install PostgreSQL (sudo apt-get install -y postgresql), or set PG_BIN to the folder that holds them.');
+    replicas = await startLocalReplicas(settings.DATABASE_URL, replicaCount, binDir);
+    env.DATABASE_REPLICA_URLS = replicas.urls.join(',');
+    const started = replicas;
+    process.once('exit', () => started.stop());
+  }
   const port = settings.PORT === 0 ? await freePort(settings.HOST) : settings.PORT;
   // HAProxy's address first: a port in use or a HOST not on this machine is said before any process starts.
   await checkListen(settings.HOST, port, 'npm run cluster');
@@ -49,6 +72,7 @@ async function main(): Promise<void> {
     const cluster = await started;
     console.log(`${signal}: the server processes drain for ${settings.DRAIN_SECONDS} s while HAProxy goes on sending them calls; then HAProxy stops accepting, and the processes finish what they hold.`);
     await cluster.close();
+    replicas?.stop();
   });
 
   const cluster = await started;
@@ -56,12 +80,14 @@ async function main(): Promise<void> {
     `SocialConnect cluster listening on ${cluster.url} (HAProxy, ${haproxyBin})`,
     `  ${cluster.servers.length} server processes: ${cluster.servers.map((server) => `${server.name} ${server.url}`).join(', ')}`,
     `  store: ${describeStore({ databaseUrl: settings.DATABASE_URL, dataDir: settings.DATA_DIR })}`,
+    ...(replicas ? [`  read replicas (pg_basebackup -R, stopped with the cluster): ${replicas.urls.map((url) => new URL(url).host).join(', ')}`] : []),
   ].join('\n'));
 
   // HAProxy that keeps dying is not started again forever: a service manager sees the cluster fail.
   void cluster.failed.then(async (error) => {
     console.error(`SocialConnect cluster: ${error.message}`);
     await cluster.close();
+    replicas?.stop();
     process.exit(1);
   });
 }

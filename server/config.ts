@@ -33,6 +33,12 @@ export interface ServerConfig {
   host: string;
   /** PostgreSQL; undefined means the embedded PGlite in dataDir. */
   databaseUrl: string | undefined;
+  /** PostgreSQL streaming replicas of databaseUrl that answer reads (server/readReplicas.ts); none by default. */
+  replicaUrls: string[];
+  /** A replica behind the network longer than this is left out of the reads until it catches up. */
+  replicaLagMaxMs: number;
+  /** What a read promises (server/answerCache.ts): session consistency, or every write answered (strict). */
+  readConsistency: 'session' | 'strict';
   /** PGlite's folder, the generated development secret and the lock of the server using them. */
   dataDir: string;
   /** Where images' bytes are kept (server/mediaFiles.ts): a folder (by default DATA_DIR/media) or a bucket. */
@@ -124,10 +130,15 @@ export function readConfig(env: Readonly<Record<string, string | undefined>> = p
   const settings = readServerSettings(env);
   const production = settings.NODE_ENV === 'production';
   const dataDir = inRepository(settings.DATA_DIR);
+  const replicaUrls = (settings.DATABASE_REPLICA_URLS ?? '').split(',').map((url) => url.trim()).filter((url) => url !== '');
+  if (replicaUrls.length > 0 && !settings.DATABASE_URL) throw new ConfigError('DATABASE_REPLICA_URLS is given without DATABASE_URL. Replicas copy a PostgreSQL primary: set DATABASE_URL to it, or unset DATABASE_REPLICA_URLS.');
   return {
     port: settings.PORT,
     host: settings.HOST,
     databaseUrl: settings.DATABASE_URL,
+    replicaUrls,
+    replicaLagMaxMs: settings.REPLICA_LAG_MAX_MS,
+    readConsistency: settings.READ_CONSISTENCY === 'strict' ? 'strict' : 'session',
     dataDir,
     media: readMediaSettings(settings, dataDir),
     jwtSecret: settings.JWT_SECRET,
@@ -159,4 +170,10 @@ export function describeStore(config: Pick<ServerConfig, 'databaseUrl' | 'dataDi
   if (!config.databaseUrl) return `PGlite (embedded PostgreSQL) in ${config.dataDir}`;
   const url = new URL(config.databaseUrl);
   return `PostgreSQL at ${url.hostname}:${url.port || '5432'}${url.pathname}`;
+}
+
+/** The read replicas, in words, for the start-up line (undefined when none). */
+export function describeReplicas(config: Pick<ServerConfig, 'replicaUrls' | 'replicaLagMaxMs'>): string | undefined {
+  if (config.replicaUrls.length === 0) return undefined;
+  return `${config.replicaUrls.map((replica) => { const url = new URL(replica); return `${url.hostname}:${url.port || '5432'}${url.pathname}`; }).join(', ')} (left out past ${config.replicaLagMaxMs} ms behind)`;
 }

@@ -8,6 +8,7 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { IDEMPOTENCY_KEY_HEADER, IDEMPOTENT_REPLAYED_HEADER } from '../contract/idempotency';
+import { NETWORK_VERSION_HEADER } from '../contract/networkVersion';
 import type { ServerConfig } from './config';
 
 /** The methods a listed origin may call with. */
@@ -15,15 +16,17 @@ export const DEV_ORIGIN_METHODS = 'GET, POST, PUT, PATCH, DELETE';
 
 /**
  * The request headers the app sends beyond those any page may: its token, JSON bodies, the answer it
- * prefers (Prefer), a create's idempotency key, and the live stream's point to resume from.
+ * prefers (Prefer), a create's idempotency key, the live stream's point to resume from, and the
+ * highest network version it has seen.
  */
-export const DEV_ORIGIN_REQUEST_HEADERS = ['authorization', 'content-type', IDEMPOTENCY_KEY_HEADER, 'last-event-id', 'prefer'].join(', ');
+export const DEV_ORIGIN_REQUEST_HEADERS = ['authorization', 'content-type', IDEMPOTENCY_KEY_HEADER, 'last-event-id', 'prefer', NETWORK_VERSION_HEADER].join(', ');
 
 /**
  * The answer headers a listed origin's script may read beyond those any page may: the request's id,
- * when to try again (a 429), a create answered again from its idempotency key, the preferences applied.
+ * when to try again (a 429), a create answered again from its idempotency key, the preferences applied,
+ * the network version an answer reflects.
  */
-export const DEV_ORIGIN_EXPOSED_HEADERS = ['x-request-id', 'retry-after', IDEMPOTENT_REPLAYED_HEADER, 'preference-applied'].join(', ');
+export const DEV_ORIGIN_EXPOSED_HEADERS = ['x-request-id', 'retry-after', IDEMPOTENT_REPLAYED_HEADER, 'preference-applied', NETWORK_VERSION_HEADER].join(', ');
 
 /** How long a browser may keep a preflight's answer, in seconds. */
 export const PREFLIGHT_MAX_AGE_SECONDS = 600;

@@ -16,6 +16,8 @@ export interface AppMetrics {
   countStreams(count: () => number): void;
   /** An event written to a live stream (a heartbeat's comment is none). */
   eventSent(): void;
+  /** A read answered from this process's memory, a read replica, or the primary (server/readReplicas.ts). */
+  readFrom?(where: 'memory' | 'replica' | 'primary'): void;
 }
 
 export interface ServerMetrics extends AppMetrics {
@@ -30,6 +32,8 @@ export interface MetricsSources {
   pool?: () => { total: number; idle: number; waiting: number; max: number };
   /** Whether the change channel is heard now (caching on). */
   channelHeard: () => boolean;
+  /** The read replicas now: how far behind each is, and whether reads go to it; none without DATABASE_REPLICA_URLS. */
+  replicas?: () => Array<{ name: string; lagSeconds: number; inRotation: boolean }>;
 }
 
 /** Call durations' buckets, in seconds: from a kept answer (a millisecond) to a statement's timeout (5 s). */
@@ -79,6 +83,33 @@ export function createMetrics(sources: MetricsSources): ServerMetrics {
     buckets: DURATION_BUCKETS,
     registers: [registry],
   });
+  const reads = new Counter({
+    name: 'socialconnect_reads_total',
+    help: 'Reads answered, by where from: this process\'s memory (a kept answer), a read replica, or the primary.',
+    labelNames: ['from'] as const,
+    registers: [registry],
+  });
+  const { replicas } = sources;
+  if (replicas) {
+    new Gauge({
+      name: 'socialconnect_replica_lag_seconds',
+      help: 'How long each read replica has been behind the network as this process knows it (0: caught up).',
+      labelNames: ['replica'] as const,
+      registers: [registry],
+      collect() {
+        for (const replica of replicas()) this.set({ replica: replica.name }, replica.lagSeconds);
+      },
+    });
+    new Gauge({
+      name: 'socialconnect_replica_in_rotation',
+      help: 'Whether reads go to each read replica now (1), or it is left out (0: unreachable, or lagging past REPLICA_LAG_MAX_MS).',
+      labelNames: ['replica'] as const,
+      registers: [registry],
+      collect() {
+        for (const replica of replicas()) this.set({ replica: replica.name }, replica.inRotation ? 1 : 0);
+      },
+    });
+  }
   const { pool } = sources;
   if (pool) {
     new Gauge({
@@ -103,6 +134,9 @@ export function createMetrics(sources: MetricsSources): ServerMetrics {
     },
     eventSent() {
       events.inc();
+    },
+    readFrom(where) {
+      reads.inc({ from: where });
     },
     channelRoundTrip(seconds) {
       roundTrips.observe(seconds);

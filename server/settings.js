@@ -155,6 +155,15 @@ const SERVER = Type.Object({
     writeOnly: true,
     description: 'postgres://user:password@host:5432/database (or postgresql://), or leave it unset for the embedded PGlite',
   })),
+  // Streaming replicas of DATABASE_URL that answer reads (server/readReplicas.ts); none by default.
+  DATABASE_REPLICA_URLS: Type.Optional(Type.String({
+    pattern: '^\\s*postgres(ql)?://[^,\\s]+(\\s*,\\s*postgres(ql)?://[^,\\s]+)*\\s*$',
+    writeOnly: true,
+    description: 'the addresses of PostgreSQL streaming replicas of DATABASE_URL, comma-separated, each postgres://user:password@host:5432/database, or leave it unset for none',
+  })),
+  REPLICA_LAG_MAX_MS: Type.Integer({ minimum: 10, maximum: 600_000, default: 1_000, description: 'the milliseconds a read replica may be behind the network before reads leave it until it catches up, from 10 to 600000' }),
+  // What a read promises (server/answerCache.ts): each member's own writes and no going back (session), or every write answered (strict).
+  READ_CONSISTENCY: Type.String({ ...oneOf(['session', 'strict']), default: 'session' }),
   DATA_DIR: Type.String({ default: '.data' }),
   // Images' files: a folder (by default DATA_DIR/media), or a bucket of an S3-compatible store (server/mediaFiles.ts).
   MEDIA_DIR: Type.Optional(Type.String()),

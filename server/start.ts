@@ -15,7 +15,7 @@ import { createTokenService } from '../contract/tokens';
 import { createAnswerCache } from './answerCache';
 import { pgliteChanges, postgresChanges, type ChangeFeed } from './changeFeed';
 import { buildApp } from './app';
-import { describeMedia, describeStore, PGLITE_FOLDER, REPOSITORY_ROOT, type ServerConfig } from './config';
+import { describeMedia, describeReplicas, describeStore, PGLITE_FOLDER, REPOSITORY_ROOT, type ServerConfig } from './config';
 import { openMediaFiles, type MediaFiles } from './mediaFiles';
 import { moveImagesToFiles } from './mediaMove';
 import { deleteGoneFiles, deleteUnnamedFiles } from './store/media';
@@ -31,6 +31,7 @@ import { privateFolder } from './privateFiles';
 import { imagesWithin } from './images';
 import { checkListen, listenFailure, METRICS_LISTEN, StartError, startFailure } from './startErrors';
 import { createMetrics, serveMetrics } from './metrics';
+import { openReadReplicas, type ReadReplicas } from './readReplicas';
 import { resolveJwtSecret, weakSecretWarning } from './tokens';
 import { createServerMailer } from './mail';
 
@@ -97,6 +98,7 @@ export async function startServer(config: ServerConfig, { logger = false, now = 
   let lock: DataDirLock | undefined;
   let database: Database | undefined;
   let changes: ChangeFeed | undefined;
+  let replicas: ReadReplicas | undefined;
   let metricsServer: Awaited<ReturnType<typeof serveMetrics>> | undefined;
   let media: MediaFiles | undefined;
   try {
@@ -135,11 +137,17 @@ export async function startServer(config: ServerConfig, { logger = false, now = 
     let draining = false;
     const heard = changes;
     const openPool = database.pool?.bind(database);
-    const metrics = config.metrics ? createMetrics({ channelHeard: () => heard.version() !== undefined, ...(openPool ? { pool: openPool } : {}) }) : undefined;
+    // Reads of DATABASE_REPLICA_URLS, asked how far each has replayed from now on.
+    replicas = config.replicaUrls.length > 0 ? await openReadReplicas({ urls: config.replicaUrls, knownNetwork: () => heard.heardNetwork(), lagMaxMs: config.replicaLagMaxMs }) : undefined;
+    const openReplicas = replicas;
+    const metrics = config.metrics ? createMetrics({
+      channelHeard: () => heard.version() !== undefined, ...(openPool ? { pool: openPool } : {}), ...(openReplicas ? { replicas: () => openReplicas.states() } : {}),
+    }) : undefined;
     const app = await buildApp({
-      ctx, database, answers: createAnswerCache(changes), events: changes, streamsPerSession: config.streamsPerSession, staticDir: config.staticDir, logger, trustProxy: config.trustProxy, devOrigins: config.devOrigins, rateLimits, draining: () => draining, metrics, media: files,
+      ctx, database, answers: createAnswerCache(changes), consistency: config.readConsistency, ...(openReplicas ? { replicas: openReplicas } : {}), heardNetwork: () => heard.heardNetwork(), events: changes, streamsPerSession: config.streamsPerSession, staticDir: config.staticDir, logger, trustProxy: config.trustProxy, devOrigins: config.devOrigins, rateLimits, draining: () => draining, metrics, media: files,
     });
     changes.reportTo(app.log);
+    replicas?.reportTo(app.log);
     mail.reportTo(app.log);
     mediaFailed = (error) => app.log.error({ err: error }, 'Deleting the files of images let go of failed; they stay listed for the next time.');
     if (metrics) changes.reportRoundTripsTo((seconds) => metrics.channelRoundTrip(seconds));
@@ -216,6 +224,7 @@ export async function startServer(config: ServerConfig, { logger = false, now = 
     const summary = [
       `SocialConnect server listening on ${url}`,
       `  store: ${describeStore(config)}${applied.length > 0 ? `, migrations applied: ${applied.join(', ')}` : ''}${seeded ? ', seeded with the demo network' : ''}`,
+      ...(openReplicas ? [`  read replicas: ${describeReplicas(config) ?? ''}; reads: ${config.readConsistency} consistency`] : []),
       `  images: ${describeMedia(config.media)}`,
       `  app: ${existsSync(join(config.staticDir, 'index.html')) ? config.staticDir : `not built (${config.staticDir} has no index.html): only /api and /media answer`}`,
       ...(openMetrics ? [`  metrics: ${openMetrics.url}`] : []),
@@ -258,6 +267,7 @@ export async function startServer(config: ServerConfig, { logger = false, now = 
             files.close();
             await openMetrics?.close();
             await openChanges.close();
+            await openReplicas?.close();
             await openDatabase.close();
             openLock?.release();
           }
@@ -268,6 +278,7 @@ export async function startServer(config: ServerConfig, { logger = false, now = 
   } catch (error) {
     await metricsServer?.close();
     media?.close();
+    await replicas?.close();
     await changes?.close();
     await database?.close().catch(() => undefined);
     lock?.release();

@@ -12,6 +12,7 @@ import type { TokenClaims } from '../../contract/tokens';
 import { CHANGES_CHANNEL, type ChangeFeed } from '../changeFeed';
 import { isUnavailable, lostRace, type Database, type Row, type Sql } from '../db/database';
 import type { MediaFiles } from '../mediaFiles';
+import { currentReadDatabase } from '../readReplicas';
 import { idempotencyWrites } from './idempotency';
 import { deleteGoneFiles, filesPutIn, forgetFilesPut, mediaWrites, releasedImages } from './media';
 import { memberListReads } from './memberLists';
@@ -274,7 +275,9 @@ export function createSqlStore(database: Database, options: SqlStoreOptions): Sq
     oneStatement: options.oneStatementWrites === false ? undefined : writesInOneStatement(database, options.changes),
     // Reads need no single snapshot: an answer is built from committed rows, and every count in it
     // is derived from the lists it shows, so it is consistent with itself.
-    read: (work) => database.session((sql) => work(reader(sql))),
+    // A call routed to a read replica (server/readReplicas.ts) reads there; every other read, and
+    // every write, on the primary.
+    read: (work) => (currentReadDatabase() ?? database).session((sql) => work(reader(sql))),
     transaction: (work) => write((sql, emitted) => work(writer(sql, options, emitted))),
     // One statement on its own: no event, and the answers kept for everyone stay as they are.
     seeSession: (row) => database.session((sql) => seeSession(sql, row)),

@@ -8,6 +8,7 @@ import { chownSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync }
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import pg from 'pg';
 
 export const POSTGRES_INSTALL_HINT = 'PostgreSQL is not installed. On Debian or Ubuntu: sudo apt-get install -y postgresql (or set DATABASE_URL to a PostgreSQL server the tests may create databases on).';
 
@@ -46,6 +47,66 @@ export interface Cluster {
   killPostmaster(): number;
   /** Starts it again on the same folder and port (waiting for the processes of a killed one to go). */
   restart(): Promise<void>;
+}
+
+export interface Replica {
+  /** postgres://postgres@127.0.0.1:<port>/postgres */
+  url: string;
+  port: number;
+  /** Stops replaying the primary's WAL (pg_wal_replay_pause()): it falls behind at will. */
+  pause(): Promise<void>;
+  /** Replays again (pg_wal_replay_resume()). */
+  resume(): Promise<void>;
+  /** Stops it and removes its folder (once, however often called). */
+  stop(): void;
+}
+
+/**
+ * A streaming replica of `primary` (pg_basebackup -R): a folder of its own beside the primary's,
+ * on a free loopback port, read-only, replaying the primary's WAL as it comes.
+ */
+export async function startReplica(primary: Pick<Cluster, 'port' | 'dir' | 'binDir'>): Promise<Replica> {
+  const { binDir } = primary;
+  const asRoot = process.getuid?.() === 0;
+  const run = (command: string, args: string[]): void => {
+    const file = join(binDir, command);
+    execFileSync(asRoot ? 'runuser' : file, asRoot ? ['-u', 'postgres', '--', file, ...args] : args, { stdio: 'pipe' });
+  };
+  const dir = mkdtempSync(join(tmpdir(), 'socialconnect-replica-'));
+  if (asRoot) {
+    const { uid, gid } = userIds('postgres');
+    chownSync(dir, uid, gid);
+  }
+  const data = join(dir, 'data');
+  run('pg_basebackup', ['-h', '127.0.0.1', '-p', String(primary.port), '-U', 'postgres', '-D', data, '-R', '-X', 'stream']);
+  const port = await freePort();
+  run('pg_ctl', ['-D', data, '-l', join(dir, 'log'), '-w', '-o', `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c max_connections=200 -c fsync=off`, 'start']);
+  const url = `postgres://postgres@127.0.0.1:${port}/postgres`;
+  let stopped = false;
+  const ask = async (statement: string): Promise<void> => {
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    try {
+      await client.query(statement);
+    } finally {
+      await client.end();
+    }
+  };
+  return {
+    url,
+    port,
+    pause: () => ask('SELECT pg_wal_replay_pause()'),
+    resume: () => ask('SELECT pg_wal_replay_resume()'),
+    stop() {
+      if (stopped) return;
+      stopped = true;
+      try {
+        run('pg_ctl', ['-D', data, '-m', 'fast', '-w', 'stop']);
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
+    },
+  };
 }
 
 export async function startCluster(options: { fsync?: boolean; preload?: string[] } = {}): Promise<Cluster> {

@@ -57,6 +57,31 @@ describe('the answer cache', () => {
     await database.close();
   });
 
+  it('under session consistency, serves a kept answer without asking the database, only to a reader who has seen no newer version than it holds', async () => {
+    const created = await createTestDatabase();
+    const database = await openPostgres({ connectionString: created.url, max: 2 });
+    const changes = await postgresChanges(created.url, { database });
+    try {
+      await migrate(database);
+      const cache = createAnswerCache(changes);
+      const session = { consistency: 'session' as const };
+      const found = await cache.lookup('/posts', session);
+      cache.set('/posts', 'stamp' in found ? found.stamp : undefined, Buffer.from('at 3'), { from: 3, to: 4 });
+      // Another process's write, committed but not yet heard of here: served all the same, to a reader who has seen up to 3.
+      await database.query('UPDATE network_state SET version = version + 10');
+      expect(await cache.lookup('/posts', { ...session, needs: 3 })).toEqual({ body: Buffer.from('at 3'), version: 4 });
+      expect(await cache.lookup('/posts', session)).toEqual({ body: Buffer.from('at 3'), version: 4 });
+      // A reader who has seen version 4 is not: the answer may not hold it.
+      expect(await cache.lookup('/posts', { ...session, needs: 4 })).toEqual({ stamp: { heard: expect.any(Number), network: expect.any(Number) } });
+      // Under strict, the same answer is not served at all: the database's version moved.
+      expect(await cache.lookup('/posts', { needs: 0, consistency: 'strict' })).toEqual({ stamp: { heard: expect.any(Number), network: 10 } });
+    } finally {
+      await changes.close();
+      await database.close();
+      await created.drop();
+    }
+  });
+
   it("on PostgreSQL, serves a kept answer only while it is the database's version, heard of or not", async () => {
     const created = await createTestDatabase();
     const database = await openPostgres({ connectionString: created.url, max: 2 });
@@ -67,7 +92,7 @@ describe('the answer cache', () => {
       const found = await cache.lookup('/posts');
       expect(found).toEqual({ stamp: { heard: expect.any(Number), network: 0 } });
       cache.set('/posts', 'stamp' in found ? found.stamp : undefined, Buffer.from('at 0'));
-      expect(await cache.lookup('/posts')).toEqual({ body: Buffer.from('at 0') });
+      expect(await cache.lookup('/posts')).toEqual({ body: Buffer.from('at 0'), version: 0 });
       // Another process's write, committed but not yet heard of here: the kept answer is not served.
       await database.query('UPDATE network_state SET version = version + 1');
       expect(await cache.lookup('/posts')).toEqual({ stamp: { heard: expect.any(Number), network: 1 } });

@@ -487,7 +487,7 @@ describe('DEV_ORIGINS: a development copy of the app on another origin', () => {
   };
   const answerHeaders = (origin: string) => ({
     'access-control-allow-origin': origin,
-    'access-control-expose-headers': 'x-request-id, retry-after, idempotent-replayed, preference-applied',
+    'access-control-expose-headers': 'x-request-id, retry-after, idempotent-replayed, preference-applied, x-network-version',
     vary: 'Origin',
     'cross-origin-resource-policy': 'same-origin',
   });
@@ -524,7 +524,7 @@ describe('DEV_ORIGINS: a development copy of the app on another origin', () => {
         headers: {
           'access-control-allow-origin': origin,
           'access-control-allow-methods': 'GET, POST, PUT, PATCH, DELETE',
-          'access-control-allow-headers': 'authorization, content-type, idempotency-key, last-event-id, prefer',
+          'access-control-allow-headers': 'authorization, content-type, idempotency-key, last-event-id, prefer, x-network-version',
           'access-control-max-age': '600',
           vary: path.startsWith('/media') ? 'Origin, Referer' : 'Origin',
           'cross-origin-resource-policy': path.startsWith('/media') ? 'cross-origin' : 'same-origin',

@@ -1,6 +1,7 @@
 /**
  * Three server processes on one PostgreSQL behind HAProxy, all on loopback, started as
- * `npm run cluster` starts them (server/cluster.ts), rate limits on: a read on one process after a
+ * `npm run cluster` starts them (server/cluster.ts), rate limits on, READ_CONSISTENCY=strict (the
+ * default, session consistency, and read replicas: clusterReplicas.test.ts): a read on one process after a
  * write answered by another, quiet and under 500 reads a second through the balancer; the
  * processes' listening connections stalled; a client forging X-Forwarded-For through the balancer;
  * one process leaving on SIGTERM under load; one killed (kill -9) under 8 writers with
@@ -70,6 +71,8 @@ beforeAll(async () => {
     args: [compiledEntry('main')],
     env: {
       DATABASE_URL: postgres.url,
+      // The stricter guarantee (README, "What a reader sees"): a read sent after any write was answered shows it.
+      READ_CONSISTENCY: 'strict',
       JWT_SECRET: SECRET,
       LOG_LEVEL: 'warn',
       STATIC_DIR: join(REPOSITORY_ROOT, 'server', 'no-app-here'),

@@ -18,6 +18,9 @@ describe('readConfig', () => {
       port: 8080,
       host: '127.0.0.1',
       databaseUrl: undefined,
+      replicaUrls: [],
+      replicaLagMaxMs: 1_000,
+      readConsistency: 'session',
       dataDir: join(REPOSITORY_ROOT, '.data'),
       media: { kind: 'directory', dir: join(REPOSITORY_ROOT, '.data', 'media') },
       jwtSecret: undefined,
@@ -38,14 +41,23 @@ describe('readConfig', () => {
     });
   });
 
+  it('refuses read replicas that are not PostgreSQL, or without the primary they copy, never repeating their addresses', () => {
+    expect(() => readConfig({ DATABASE_URL: 'postgres://app@db:5432/social', DATABASE_REPLICA_URLS: 'postgres://app:pw@replica:5432/social,http://replica-2' }))
+      .toThrow(new ConfigError('DATABASE_REPLICA_URLS is not valid. Use the addresses of PostgreSQL streaming replicas of DATABASE_URL, comma-separated, each postgres://user:password@host:5432/database, or leave it unset for none.'));
+    expect(() => readConfig({ DATABASE_REPLICA_URLS: 'postgres://app@replica:5432/social' }))
+      .toThrow(new ConfigError('DATABASE_REPLICA_URLS is given without DATABASE_URL. Replicas copy a PostgreSQL primary: set DATABASE_URL to it, or unset DATABASE_REPLICA_URLS.'));
+  });
+
   it('reads every setting', () => {
     expect(readConfig({
       PORT: '9000', HOST: '0.0.0.0', DATABASE_URL: 'postgres://app:pw@db.internal:5433/social', DATA_DIR: '/var/lib/socialconnect',
+      DATABASE_REPLICA_URLS: 'postgres://app:pw@replica-1.internal:5433/social, postgres://app:pw@replica-2.internal:5433/social', REPLICA_LAG_MAX_MS: '250', READ_CONSISTENCY: 'strict',
       JWT_SECRET: 'x'.repeat(40), RATE_LIMITS: 'off', TRUST_PROXY: '2', DEV_ORIGINS: 'http://localhost:3000', SEED: 'off', DRAIN_SECONDS: '2.5', STREAMS_PER_SESSION: '3', IMAGE_PIXELS_MAX: '24000000', POST_IMAGES_MAX: '6', ACCOUNT_DELETION_DAYS: '30', NODE_ENV: 'production', STATIC_DIR: 'dist', LOG_LEVEL: 'warn',
       MEDIA_S3_URL: 'https://s3.eu-west-1.amazonaws.com', MEDIA_S3_BUCKET: 'social-media', MEDIA_S3_REGION: 'eu-west-1', MEDIA_S3_ACCESS_KEY_ID: 'AKIAEXAMPLE', MEDIA_S3_SECRET_ACCESS_KEY: 's3cret',
       SMTP_URL: 'smtps://mailer:pw@smtp.example.com:465', MAIL_FROM: 'Social <no-reply@social.example>', PUBLIC_URL: 'https://social.example/',
     })).toEqual({
       port: 9000, host: '0.0.0.0', databaseUrl: 'postgres://app:pw@db.internal:5433/social', dataDir: '/var/lib/socialconnect',
+      replicaUrls: ['postgres://app:pw@replica-1.internal:5433/social', 'postgres://app:pw@replica-2.internal:5433/social'], replicaLagMaxMs: 250, readConsistency: 'strict',
       media: { kind: 's3', url: 'https://s3.eu-west-1.amazonaws.com', bucket: 'social-media', region: 'eu-west-1', accessKeyId: 'AKIAEXAMPLE', secretAccessKey: 's3cret' },
       jwtSecret: 'x'.repeat(40), rateLimits: false, trustProxy: 2, devOrigins: ['http://localhost:3000'], seed: false, drainMs: 2_500, streamsPerSession: 3, imagePixelsMax: 24_000_000, postImagesMax: 6, accountDeletionDays: 30, production: true, staticDir: join(REPOSITORY_ROOT, 'dist'), logLevel: 'warn',
       mail: { smtpUrl: 'smtps://mailer:pw@smtp.example.com:465', from: 'Social <no-reply@social.example>', folder: '/var/lib/socialconnect/mail' },
@@ -139,6 +151,8 @@ describe('readConfig', () => {
   });
 
   itRefusesEach(readConfig, [
+    [{ READ_CONSISTENCY: 'eventual' }, 'Use one of: session, strict.'],
+    [{ REPLICA_LAG_MAX_MS: '5' }, 'Use the milliseconds a read replica may be behind the network before reads leave it until it catches up, from 10 to 600000.'],
     [{ DEV_ORIGINS: '*' }, '"*" (any origin) is not accepted: list the origins. Use the origins, comma-separated, of development copies of the app allowed to call this server from the browser: '
       + 'each http:// or https://, a host and an optional port, with no path, query or trailing slash (DEV_ORIGINS=http://localhost:3000,http://127.0.0.1:5077); or leave it unset for none.'],
     [{ DEV_ORIGINS: 'http://localhost:3000,*' }, '"*" (any origin) is not accepted: list the origins. Use the origins'],

@@ -1,7 +1,7 @@
 /**
  * The operator's numbers (server/metrics.ts): with METRICS_PORT, /metrics answers on that port, in
  * Prometheus's format, the calls answered by route and status, the live streams open, the refusals
- * 429, the change channel and, on PostgreSQL, the pool; the public port answers /metrics 404 with
+ * 429, the change channel, the reads by where they came from and, on PostgreSQL, the pool; the public port answers /metrics 404 with
  * no numbers; without the setting, nothing listens.
  */
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
@@ -122,6 +122,20 @@ describe('a server with METRICS_PORT, on PGlite', () => {
       stream.close();
     }
     await until(async () => valueOf(await scrape(server), 'socialconnect_live_streams') === 0, 'the stream closed', 5_000);
+  });
+
+  it('counts reads by where they were answered from: a kept answer from memory, a member\'s from the primary; no replica numbers without replicas', async () => {
+    const token = await demoToken(server);
+    const before = await scrape(server);
+    const path = `${server.url}/api/posts/${seedPostId(2)}`;
+    const answers = [await fetch(path), await fetch(path), await fetch(path, { headers: { authorization: token } })];
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200]);
+    // Every answer says the network version it reflects, the kept one too.
+    expect(answers.every((answer) => /^\d+$/.test(answer.headers.get('x-network-version') ?? ''))).toBe(true);
+    const all = await scrape(server);
+    const grew = (from: string) => (valueOf(all, 'socialconnect_reads_total', { from }) ?? 0) - (valueOf(before, 'socialconnect_reads_total', { from }) ?? 0);
+    expect({ memory: grew('memory'), primary: grew('primary'), replica: grew('replica') }).toEqual({ memory: 1, primary: 2, replica: 0 });
+    expect(all.filter((sample) => sample.name.startsWith('socialconnect_replica_'))).toEqual([]);
   });
 
   it("says the change channel is heard, and gives the process's own numbers", async () => {

@@ -1,6 +1,7 @@
 import type { ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
 import { setupListeners } from '@reduxjs/toolkit/query';
 import { createApi, fetchBaseQuery, type BaseQueryApi, type BaseQueryFn, type FetchArgs, type FetchBaseQueryError, type FetchBaseQueryMeta } from '@reduxjs/toolkit/query/react';
+import { NETWORK_VERSION_HEADER, readNetworkVersionHeader } from '../../../contract/networkVersion';
 import { absoluteApiBase } from '../../config/env';
 import { TIMINGS } from '../../config/timings';
 import { loadKeptReads } from '../../offline/loadKeptReads';
@@ -15,12 +16,19 @@ import { trackWrite } from './writesOnTheirWay';
 import { writeWaiting, type OutboxState, type WaitingKind } from '../../offline/outboxSlice';
 import { waitingWriteOf } from '../../offline/waitingWrite';
 
+/**
+ * The highest network version the backend's answers said (X-Network-Version), sent back on every
+ * call: no answer then reflects an older network than one already shown (contract/networkVersion.ts).
+ */
+let networkSeen = 0;
+
 function fetchFrom(baseUrl: string) {
   return fetchBaseQuery({
     baseUrl,
     prepareHeaders: (headers, { getState }) => {
       const token = storeState(getState).session.token;
       if (token) headers.set('authorization', token);
+      if (networkSeen > 0) headers.set(NETWORK_VERSION_HEADER, String(networkSeen));
       return headers;
     },
   });
@@ -29,10 +37,17 @@ function fetchFrom(baseUrl: string) {
 // fetch under Node (tests) needs an absolute URL; in the browser this is the page's origin + base.
 // Read at each call: a stand-in build can be pointed at a real server while it runs.
 let calls = { base: absoluteApiBase(), query: fetchFrom(absoluteApiBase()) };
-const rawBaseQuery: ReturnType<typeof fetchBaseQuery> = (args, api, extraOptions) => {
+const rawBaseQuery: ReturnType<typeof fetchBaseQuery> = async (args, api, extraOptions) => {
   const base = absoluteApiBase();
-  if (calls.base !== base) calls = { base, query: fetchFrom(base) };
-  return calls.query(args, api, extraOptions);
+  // Another backend counts its versions on its own.
+  if (calls.base !== base) {
+    calls = { base, query: fetchFrom(base) };
+    networkSeen = 0;
+  }
+  const result = await calls.query(args, api, extraOptions);
+  const said = readNetworkVersionHeader(result.meta?.response?.headers.get(NETWORK_VERSION_HEADER));
+  if (said > networkSeen) networkSeen = said;
+  return result;
 };
 
 /**

@@ -1,0 +1,263 @@
+/**
+ * Three server processes behind HAProxy on one PostgreSQL and a streaming replica of it
+ * (DATABASE_REPLICA_URLS), with the default READ_CONSISTENCY (session), all on loopback: every
+ * answer says the network version it reflects (X-Network-Version) and every call sends back the
+ * highest its member has seen, as the app does. A writer and 20 readers: none reads an older
+ * network than they have seen, the writer always reads their own last write, and the others' writes
+ * reach the readers within a bound measured here. The replica paused (pg_wal_replay_pause()): still
+ * none reads older than they have seen, the replica leaves the reads past REPLICA_LAG_MAX_MS with
+ * one line from each process, and its share of the reads returns once it replays again. The replica
+ * stopped: each process leaves it out in one line, and every read is answered by the primary.
+ */
+import { randomUUID } from 'node:crypto';
+import { createServer } from 'node:net';
+import { join } from 'node:path';
+import type { PostResponse, PostsResponse } from '../../contract/api';
+import { NETWORK_VERSION_HEADER } from '../../contract/networkVersion';
+import { SEED_USER_IDS } from '../../contract/seed/default';
+import { createTokenService } from '../../contract/tokens';
+import { findHaproxy, HAPROXY_INSTALL_HINT, startServerCluster, type RunningCluster } from '../cluster';
+import { REPOSITORY_ROOT } from '../config';
+import { compiledEntry } from '../testing/compiledServer';
+import { startCluster, startReplica, type Cluster, type Replica } from '../testing/postgresCluster';
+import { steadyPort } from '../testing/steadyPort';
+import { until } from '../testing/until';
+
+jest.setTimeout(60_000);
+
+const SECRET = 'cluster-replica-test-secret-0123456789-abcdefghij';
+const LAG_MAX_MS = 300;
+const MEMBERS = [['ava', 'demo_user'], ['liam', 'liam_chen'], ['maya', 'maya_patel'], ['noah', 'noah_kim'], ['zoe', 'zoe_martin']] as const;
+
+let primary: Cluster;
+let replica: Replica;
+let cluster: RunningCluster;
+let metricsPort: number;
+const tokens: string[] = [];
+/** Each process's log lines. */
+const output = new Map<string, string[]>();
+
+/** A port from which `count` ports in a row are free now, outside the range the system lends for outgoing connections. */
+async function freePortsInARow(count: number): Promise<number> {
+  const free = (port: number) => new Promise<boolean>((resolve) => {
+    const probe = createServer();
+    probe.once('error', () => resolve(false));
+    probe.listen(port, '127.0.0.1', () => probe.close(() => resolve(true)));
+  });
+  for (let tries = 0; tries < 50; tries += 1) {
+    const first = 20_000 + Math.floor(Math.random() * 10_000);
+    let all = true;
+    for (let port = first; port < first + count && all; port += 1) all = await free(port);
+    if (all) return first;
+  }
+  throw new Error(`no ${count} free ports in a row`);
+}
+
+beforeAll(async () => {
+  const haproxyBin = findHaproxy(process.env.HAPROXY_BIN);
+  if (!haproxyBin) throw new Error(HAPROXY_INSTALL_HINT);
+  primary = await startCluster();
+  replica = await startReplica(primary);
+  metricsPort = await freePortsInARow(3);
+  cluster = await startServerCluster({
+    command: process.execPath,
+    args: [compiledEntry('main')],
+    env: {
+      DATABASE_URL: primary.url,
+      DATABASE_REPLICA_URLS: replica.url,
+      REPLICA_LAG_MAX_MS: String(LAG_MAX_MS),
+      JWT_SECRET: SECRET,
+      RATE_LIMITS: 'off',
+      LOG_LEVEL: 'warn',
+      STATIC_DIR: join(REPOSITORY_ROOT, 'server', 'no-app-here'),
+      METRICS_PORT: String(metricsPort),
+    },
+    processes: 3,
+    host: '127.0.0.1',
+    port: await steadyPort(),
+    proxiesInFront: 0,
+    haproxyBin,
+    drainMs: 1_000,
+    onOutput: (name, line) => output.set(name, [...(output.get(name) ?? []), line]),
+  });
+  const service = createTokenService({ secret: SECRET });
+  for (const [member, username] of MEMBERS) tokens.push(await service.sign({ id: SEED_USER_IDS[member], username, sessionVersion: 0 }));
+}, 120_000);
+
+afterAll(async () => {
+  await cluster?.close();
+  replica?.stop();
+  primary?.stop();
+}, 60_000);
+
+/** A member (or a visitor) as the app calls: sending back the highest network version its answers said. */
+class Caller {
+  seen = 0;
+
+  constructor(readonly token: string | undefined) {}
+
+  async call(method: string, path: string, body?: unknown): Promise<{ status: number; version: number; json: unknown }> {
+    const headers: Record<string, string> = {};
+    if (this.token) headers.authorization = this.token;
+    if (this.seen > 0) headers[NETWORK_VERSION_HEADER] = String(this.seen);
+    if (body !== undefined) headers['content-type'] = 'application/json';
+    const response = await fetch(`${cluster.url}/api${path}`, { method, headers, ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
+    const version = Number(response.headers.get(NETWORK_VERSION_HEADER) ?? Number.NaN);
+    const json: unknown = await response.json();
+    if (Number.isFinite(version) && version > this.seen) this.seen = version;
+    return { status: response.status, version, json };
+  }
+}
+
+/** The number a post's text `try N` ends with. */
+function tryOf(json: unknown): number {
+  return Number(/try (-?\d+)$/.exec((json as PostResponse).post.content)?.[1] ?? Number.NaN);
+}
+
+/** Reads answered by the replica, summed over the three processes' /metrics. */
+async function replicaReads(): Promise<number> {
+  let total = 0;
+  for (let index = 0; index < 3; index += 1) {
+    const text = await (await fetch(`http://127.0.0.1:${metricsPort + index}/metrics`)).text();
+    total += Number(/^socialconnect_reads_total\{from="replica"\} (\d+)/m.exec(text)?.[1] ?? 0);
+  }
+  return total;
+}
+
+/** The processes' lines that say `words` about the replica (since `mark`, when given: from `said()`). */
+function replicaLines(words: string, mark = new Map<string, number>()): string[] {
+  return [...output].filter(([name]) => name !== 'haproxy' && name !== 'cluster')
+    .flatMap(([name, lines]) => lines.slice(mark.get(name) ?? 0).filter((line) => line.includes('Read replica') && line.includes(words)));
+}
+
+/** How many lines each process has said so far. */
+function said(): Map<string, number> {
+  return new Map([...output].map(([name, lines]) => [name, lines.length]));
+}
+
+/** A new post of the writer's, its text `try -1`: its id. */
+async function newPost(writer: Caller): Promise<string> {
+  const marker = randomUUID();
+  const made = await writer.call('POST', '/posts', { postData: { text: `${marker} try -1` } });
+  expect(made.status).toBe(201);
+  const id = (made.json as PostsResponse).posts.find((post) => post.content.startsWith(marker))?.id;
+  if (!id) throw new Error('the new post is not in the answer');
+  return id;
+}
+
+/**
+ * Readers reading `postId` until `stop` says so, each sending back what it has seen: answers the
+ * reads made and those that showed an older network (a lower try, or a lower version) than that
+ * reader had seen, and when each reader first saw each try.
+ */
+function readers(count: number, postId: string, stop: () => boolean): Promise<{ reads: number; older: string[]; firstSeen: Array<{ tryNumber: number; at: number }> }> {
+  const older: string[] = [];
+  const firstSeen: Array<{ tryNumber: number; at: number }> = [];
+  let reads = 0;
+  return Promise.all(Array.from({ length: count }, async (_, r) => {
+    // Half of them members (read from the database: a replica or the primary), half visitors (kept answers too).
+    const reader = new Caller(r % 2 === 0 ? tokens[r % tokens.length] : undefined);
+    let last = -1;
+    while (!stop()) {
+      const sent = reader.seen;
+      const read = await reader.call('GET', `/posts/${postId}`);
+      reads += 1;
+      const number = tryOf(read.json);
+      if (read.status !== 200 || !(number >= last) || !(read.version >= sent)) older.push(`reader ${r}: status ${read.status}, try ${number} (version ${read.version}) after try ${last} (version ${sent})`);
+      if (number > last) firstSeen.push({ tryNumber: number, at: performance.now() });
+      last = Math.max(last, number);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  })).then(() => ({ reads, older, firstSeen }));
+}
+
+it('shows a writer their own last write and no reader an older network than they have seen, with a writer and 20 readers across three processes and a replica: 0 in 1,000 tries', async () => {
+  const writer = new Caller(tokens[0]);
+  const postId = await newPost(writer);
+  const before = await replicaReads();
+  const answeredAt: number[] = [];
+  const own: string[] = [];
+  let done = false;
+  const reading = readers(20, postId, () => done);
+  try {
+    for (let i = 0; i < 1_000; i += 1) {
+      const edit = await writer.call('POST', `/posts/edit/${postId}`, { postData: { text: `try ${i}` } });
+      answeredAt[i] = performance.now();
+      if (edit.status !== 201) own.push(`try ${i}: edit answered ${edit.status}`);
+      const read = await writer.call('GET', `/posts/${postId}`);
+      if (tryOf(read.json) !== i) own.push(`try ${i}: read try ${tryOf(read.json)}`);
+    }
+  } finally {
+    done = true;
+  }
+  const { reads, older, firstSeen } = await reading;
+  // The others' writes reach the readers within: from the edit's answer to the first read showing it (or a later one).
+  const delays = firstSeen.map(({ tryNumber, at }) => Math.max(0, at - (answeredAt[tryNumber] ?? at))).sort((a, b) => a - b);
+  const p99 = delays[Math.ceil(0.99 * delays.length) - 1] ?? 0;
+  console.log(`session consistency: ${reads} reads by 20 readers beside 1,000 writes; ${(await replicaReads()) - before} from the replica; others' writes seen within p50 ${delays[Math.floor(delays.length / 2)]?.toFixed(1)} ms, p99 ${p99.toFixed(1)} ms`);
+  expect({ own, older }).toEqual({ own: [], older: [] });
+  expect(reads).toBeGreaterThan(1_000);
+  expect((await replicaReads()) - before).toBeGreaterThan(0);
+}, 300_000);
+
+it('reads no older network than a member has seen while the replica is paused, leaves it out past REPLICA_LAG_MAX_MS with one line from each process, and gives it its share again once it replays', async () => {
+  const writer = new Caller(tokens[0]);
+  const reader = new Caller(tokens[1]);
+  const postId = await newPost(writer);
+  /** Reads by a member who has seen the writer's versions: how many the replica answered. */
+  const shareOf = async (reads: number): Promise<number> => {
+    // The reader has seen the post (a link the writer sent): no copy without it answers them.
+    reader.seen = Math.max(reader.seen, writer.seen);
+    const before = await replicaReads();
+    for (let i = 0; i < reads; i += 1) expect((await reader.call('GET', `/posts/${postId}`)).status).toBe(200);
+    return (await replicaReads()) - before;
+  };
+  await until(async () => (await shareOf(30)) > 0, 'the replica to answer reads', 10_000);
+
+  const mark = said();
+  await replica.pause();
+  let done = false;
+  const reading = readers(6, postId, () => done);
+  const own: string[] = [];
+  try {
+    for (let i = 0; i < 40; i += 1) {
+      await writer.call('POST', `/posts/edit/${postId}`, { postData: { text: `try ${i}` } });
+      const read = await writer.call('GET', `/posts/${postId}`);
+      if (tryOf(read.json) !== i) own.push(`try ${i}: read try ${tryOf(read.json)}`);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    // Past the bound, each process says once that it leaves the replica out.
+    await until(() => replicaLines('is left out', mark).length >= 3, 'each process to leave the paused replica out', 10_000);
+  } finally {
+    done = true;
+  }
+  const paused = await reading;
+  expect({ own, older: paused.older }).toEqual({ own: [], older: [] });
+  expect(replicaLines('is left out', mark)).toHaveLength(3);
+  // None is sent there now, whatever they have seen.
+  expect(await shareOf(60)).toBe(0);
+  const answered = await reader.call('GET', `/posts/${postId}`);
+  expect(tryOf(answered.json)).toBe(39);
+
+  await replica.resume();
+  await until(() => replicaLines('has caught up', mark).length >= 3, 'each process to take the replica back', 10_000);
+  expect(replicaLines('has caught up', mark)).toHaveLength(3);
+  expect(replicaLines('is left out', mark)).toHaveLength(3);
+  expect(await shareOf(60)).toBeGreaterThan(0);
+}, 120_000);
+
+it('fails no read when the replica stops: each process leaves it out with one line, and the primary answers', async () => {
+  const writer = new Caller(tokens[0]);
+  const postId = await newPost(writer);
+  const mark = said();
+  replica.stop();
+  await until(() => replicaLines('does not answer', mark).length >= 3, 'each process to leave the stopped replica out', 10_000);
+  const reader = new Caller(tokens[1]);
+  reader.seen = writer.seen;
+  const before = await replicaReads();
+  const statuses = [];
+  for (let i = 0; i < 30; i += 1) statuses.push((await reader.call('GET', `/posts/${postId}`)).status);
+  expect(statuses.filter((status) => status !== 200)).toEqual([]);
+  expect((await replicaReads()) - before).toBe(0);
+  expect(replicaLines('is left out', mark)).toHaveLength(3);
+}, 60_000);
