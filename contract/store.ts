@@ -595,8 +595,11 @@ export interface OneStatementWrites {
 export interface Store {
   /** Writes in one statement each, where the store has them. */
   readonly oneStatement?: OneStatementWrites;
-  /** A consistent read of committed data. */
-  read<T>(work: (reader: StoreReader) => Promise<T>): Promise<T>;
+  /**
+   * A consistent read of committed data. `latest`: of what is committed now, never a read replica's
+   * copy, which may lag (whether a token still stands: a session ended is ended everywhere at once).
+   */
+  read<T>(work: (reader: StoreReader) => Promise<T>, options?: { latest?: boolean }): Promise<T>;
   /** All of `work`'s changes, or none of them when it throws. */
   transaction<T>(work: (tx: StoreTx) => Promise<T>): Promise<T>;
   /** The whole network, as plain data. */

@@ -101,7 +101,8 @@ export async function authenticate(ctx: RuleContext, authorization: string | und
     if (!member || member.username.toLowerCase() !== claims.username.toLowerCase()) throw refusal('userNotRegistered');
     if (member.sessionVersion !== claims.ver) throw refusal('tokenInvalid');
     return { member, claims };
-  });
+    // On the primary: a replica's copy could still hold a token that was just ended.
+  }, { latest: true });
 }
 
 /** Ends this session's token at once; the member's other devices stay logged in. */

@@ -277,7 +277,7 @@ export function createSqlStore(database: Database, options: SqlStoreOptions): Sq
     // is derived from the lists it shows, so it is consistent with itself.
     // A call routed to a read replica (server/readReplicas.ts) reads there; every other read, and
     // every write, on the primary.
-    read: (work) => (currentReadDatabase() ?? database).session((sql) => work(reader(sql))),
+    read: (work, options) => ((options?.latest ? undefined : currentReadDatabase()) ?? database).session((sql) => work(reader(sql))),
     transaction: (work) => write((sql, emitted) => work(writer(sql, options, emitted))),
     // One statement on its own: no event, and the answers kept for everyone stay as they are.
     seeSession: (row) => database.session((sql) => seeSession(sql, row)),

@@ -12,9 +12,9 @@
 import { randomUUID } from 'node:crypto';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
-import type { PostResponse, PostsResponse } from '../../contract/api';
+import type { LoginResponse, PostResponse, PostsResponse } from '../../contract/api';
 import { NETWORK_VERSION_HEADER } from '../../contract/networkVersion';
-import { SEED_USER_IDS } from '../../contract/seed/default';
+import { SEED_PASSWORD, SEED_USER_IDS } from '../../contract/seed/default';
 import { createTokenService } from '../../contract/tokens';
 import { findHaproxy, HAPROXY_INSTALL_HINT, startServerCluster, type RunningCluster } from '../cluster';
 import { REPOSITORY_ROOT } from '../config';
@@ -244,6 +244,38 @@ it('reads no older network than a member has seen while the replica is paused, l
   expect(replicaLines('has caught up', mark)).toHaveLength(3);
   expect(replicaLines('is left out', mark)).toHaveLength(3);
   expect(await shareOf(60)).toBeGreaterThan(0);
+}, 120_000);
+
+it('refuses a token the moment it is ended, even in a read a lagging replica answers: the token is checked on the primary', async () => {
+  // A read sent within the lag bound of the pause goes to the replica; tried again (a new token each
+  // time) only when the replica had already been left out, so that the replica's answer is what is checked.
+  const tries: string[] = [];
+  for (let attempt = 0; attempt < 5; attempt += 1) {
+    const login = await fetch(`${cluster.url}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'zoe_martin', password: SEED_PASSWORD }) });
+    expect(login.status).toBe(200);
+    const { encodedToken } = (await login.json()) as LoginResponse;
+    const member = new Caller(encodedToken);
+    // The replica has the new session: a read with it answers there.
+    await until(async () => {
+      const before = await replicaReads();
+      expect((await member.call('GET', '/users/bookmark')).status).toBe(200);
+      return (await replicaReads()) > before;
+    }, 'the replica to answer the new token', 10_000);
+    await replica.pause();
+    try {
+      expect((await member.call('POST', '/auth/logout')).status).toBe(200);
+      const before = await replicaReads();
+      // The member's own list, which needs the token (a public read takes an ended one as a visitor's),
+      // sent as a tab that has seen nothing yet: any replica in the rotation may answer it.
+      const after = await new Caller(encodedToken).call('GET', '/users/bookmark');
+      const fromReplica = (await replicaReads()) > before;
+      tries.push(`status ${after.status} from the ${fromReplica ? 'replica' : 'primary'}`);
+      if (fromReplica) break;
+    } finally {
+      await replica.resume();
+    }
+  }
+  expect(tries.at(-1)).toBe('status 401 from the replica');
 }, 120_000);
 
 it('fails no read when the replica stops: each process leaves it out with one line, and the primary answers', async () => {
