@@ -143,7 +143,7 @@ export type ErrorResponse = Static<typeof Schema.ErrorResponse>;
  */
 export type ApiExtension = Static<typeof Schema.ApiExtension>;
 
-export const API_EXTENSIONS: readonly ApiExtension[] = ['pages', 'feed', 'return-minimal', 'events', 'replies', 'tags', 'notifications', 'idempotency', 'reply-links', 'reaction-counts', 'alt-text', 'edit-marks', 'member-lists', 'mute-block', 'change-counts', 'image-sizes', 'member-language', 'pins', 'content-warnings', 'post-search', 'accounts', 'scheduled-posts', 'reposts', 'more-images'];
+export const API_EXTENSIONS: readonly ApiExtension[] = ['pages', 'feed', 'return-minimal', 'events', 'replies', 'tags', 'notifications', 'idempotency', 'reply-links', 'reaction-counts', 'alt-text', 'edit-marks', 'member-lists', 'mute-block', 'change-counts', 'image-sizes', 'member-language', 'pins', 'content-warnings', 'post-search', 'accounts', 'scheduled-posts', 'reposts', 'more-images', 'moderation'];
 
 /** The largest page a client may ask for, and the size of a page when it names none. */
 export const PAGE_LIMIT_MAX = 100;
@@ -182,6 +182,14 @@ export type TwoFactorEnabled = Static<typeof Schema.TwoFactorEnabled>;
 export type DataExport = Static<typeof Schema.DataExport>;
 export type DataImportRequest = Static<typeof Schema.DataImportRequest>;
 export type DataImportResult = Static<typeof Schema.DataImportResult>;
+export type ReportReason = Static<typeof Schema.ReportReason>;
+export type ReportStatus = Static<typeof Schema.ReportStatus>;
+export type ReportSubject = Static<typeof Schema.ReportSubject>;
+export type ReportRequest = Static<typeof Schema.ReportRequest>;
+export type Report = Static<typeof Schema.Report>;
+export type ReportSummary = Static<typeof Schema.ReportSummary>;
+export type ReportsResponse = Static<typeof Schema.ReportsResponse>;
+export type ReportedContent = Static<typeof Schema.ReportedContent>;
 
 /** The unread count is counted up to this: a count of 100 stands for 100 or more. */
 export const NOTIFICATIONS_UNREAD_MAX = 100;

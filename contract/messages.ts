@@ -117,6 +117,14 @@ const CATALOGUE = {
   notReposted: [409, 'You have not reposted this post.'],
   quoteNotAllowed: [403, 'The author does not let you quote this post.'],
   quotePolicyInvalid: [400, 'Quote policy must be anyone, followers or nobody.'],
+  reportSubjectInvalid: [400, 'Say what you report: about must name one post, reply or member by its id.'],
+  reportReasonInvalid: [400, 'Reason must be spam, abuse, illegal or other.'],
+  // LIMITS.reportCommentMax and reportRuleMax, word for word (a test holds them together).
+  reportCommentTooLong: [400, "A report's comment can be at most 1,000 characters long."],
+  reportRuleInvalid: [400, "Rule must be the number of one of the network's rules, from 0 to 99."],
+  cannotReportSelf: [400, 'You cannot report yourself.'],
+  cannotReportOwn: [400, 'You cannot report your own posts or replies.'],
+  alreadyReported: [409, 'You already reported this, and your report is still open. The moderators will look at it.'],
   // LIMITS.importPostsMax, importRepliesMax and importListMax, word for word (a test holds them together).
   importTooMany: [400, 'An import can hold at most 1,000 posts, 2,000 replies, and 5,000 follows, bookmarks, mutes or blocks of each kind.'],
   importInvalid: [400, 'This is not a SocialConnect data export this network can read. Choose the zip file you downloaded from Your data.'],

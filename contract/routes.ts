@@ -23,6 +23,7 @@ import { repost, undoRepost } from './rules/reposts';
 import { askPasswordReset, resetPassword } from './rules/passwordReset';
 import { confirmEmail, setEmail } from './rules/email';
 import { accountDeletion, deleteAccount, keepAccount } from './rules/leaving';
+import { report, reportsOf } from './rules/reports';
 import { cancelScheduledPost, editScheduledPost, listScheduledPosts, schedulePost } from './rules/scheduledPosts';
 import { beginTwoFactor, disableTwoFactor, enableTwoFactor, twoFactorStatus } from './rules/twoFactor';
 import { exportData, importData } from './rules/memberData';
@@ -681,6 +682,15 @@ const scheduledPostRoutes: RouteSpec[] = [
   }),
 ];
 
+/**
+ * Reports to the network's moderators (the `moderation` extension): a member reports a post, a
+ * reply or a member, and lists their own reports to see where each stands.
+ */
+const reportRoutes: RouteSpec[] = [
+  memberRoute('post', '/reports', 201, Schema.ReportRequest, async ({ ctx, session, json }) => shaped(Schema.Report, await report(ctx, session.member, json))),
+  memberRoute('get', '/reports/mine', 200, undefined, async ({ ctx, session }) => shaped(Schema.ReportsResponse, { reports: await reportsOf(ctx, session.member) })),
+];
+
 const healthRoutes: RouteSpec[] = [
   publicRoute('get', '/health', 200, undefined, async ({ ctx }) => {
     // One read of the store: it answers, and says whether it holds the demo network.
@@ -692,7 +702,7 @@ const healthRoutes: RouteSpec[] = [
 
 /** Every call, in matching order (static paths before the parameters that would swallow them). */
 export const ROUTES: readonly RouteSpec[] = [...authRoutes, ...pinRoutes, ...repostRoutes, ...postRoutes, ...replyRoutes, ...bookmarkRoutes, ...feedRoutes,
-  ...tagRoutes, ...searchRoutes, ...notificationRoutes, ...memberListRoutes, ...relationRoutes, ...userRoutes, ...sessionRoutes, ...scheduledPostRoutes, ...healthRoutes];
+  ...tagRoutes, ...searchRoutes, ...notificationRoutes, ...memberListRoutes, ...relationRoutes, ...userRoutes, ...sessionRoutes, ...scheduledPostRoutes, ...reportRoutes, ...healthRoutes];
 
 /** The calls of spec section 7 that act for a member. */
 export const MEMBER_ROUTES: readonly RouteSpec[] = ROUTES.filter((spec) => spec.auth);

@@ -282,6 +282,61 @@ export const ScheduledPostResponse = Type.Object({ scheduledPost: ScheduledPost 
 /** A scheduled post cancelled: its id. */
 export const ScheduledPostRemoval = Type.Object({ id: Type.String() });
 
+/** Why a member reports something (the `moderation` extension). */
+export const ReportReason = Type.Union([Type.Literal('spam'), Type.Literal('abuse'), Type.Literal('illegal'), Type.Literal('other')]);
+/** Where a report stands: open until a moderator resolves or dismisses it. */
+export const ReportStatus = Type.Union([Type.Literal('open'), Type.Literal('resolved'), Type.Literal('dismissed')]);
+/** What a report is about: a post, a reply or a member, by id. */
+export const ReportSubject = Type.Object({
+  kind: Type.Union([Type.Literal('post'), Type.Literal('reply'), Type.Literal('member')]),
+  id: Type.String(),
+});
+
+/**
+ * A report: `about` names one post, reply or member (`{ post: id }`, `{ reply: id }` or
+ * `{ member: id }`). Its fields are checked by the rules (contract/rules/reports.ts), so each
+ * refusal names the field that is wrong.
+ */
+export const ReportRequest = Type.Object({
+  about: Type.Optional(Type.Unknown()),
+  reason: Type.Optional(Type.Unknown()),
+  comment: Type.Optional(Type.Unknown()),
+  rule: Type.Optional(Type.Unknown()),
+});
+
+/** A report as its reporter reads it; `rule` only when it names one. */
+export const Report = Type.Object({
+  id: Type.String(),
+  about: ReportSubject,
+  reason: ReportReason,
+  comment: Type.String(),
+  rule: Type.Optional(Type.Integer()),
+  status: ReportStatus,
+  createdAt: Type.String(),
+});
+
+/** One of the member's reports in their list. */
+export const ReportSummary = Type.Object({
+  id: Type.String(),
+  about: ReportSubject,
+  reason: ReportReason,
+  status: ReportStatus,
+  createdAt: Type.String(),
+});
+
+/**
+ * What was reported, as it read when it was reported: kept with the report, so a later edit or
+ * delete does not change what moderators read. A post's images are their URLs, the first first.
+ */
+export const ReportedContent = Type.Union([
+  Type.Object({ kind: Type.Literal('post'), authorId: Type.String(), username: Type.String(), text: Type.String(), images: Type.Array(Type.String()), createdAt: Type.String() }),
+  Type.Object({ kind: Type.Literal('reply'), postId: Type.String(), authorId: Type.String(), username: Type.String(), text: Type.String(), createdAt: Type.String() }),
+  Type.Object({ kind: Type.Literal('member'), firstName: Type.String(), lastName: Type.String(), username: Type.String(), bio: Type.String() }),
+]);
+
+/** The member's own reports, the latest first. */
+export const ReportsResponse = Type.Object({ reports: Type.Array(ReportSummary) });
+
 /** A new reply: its text, and the reply it answers (by id) when it answers one. */
 export const ReplyDraftPayload = Type.Object({
   replyData: Type.Object({
@@ -333,7 +388,7 @@ export const ApiExtension = Type.Union([
   Type.Literal('alt-text'), Type.Literal('edit-marks'), Type.Literal('member-lists'), Type.Literal('mute-block'),
   Type.Literal('change-counts'), Type.Literal('image-sizes'), Type.Literal('member-language'), Type.Literal('pins'),
   Type.Literal('content-warnings'), Type.Literal('post-search'), Type.Literal('accounts'), Type.Literal('scheduled-posts'),
-  Type.Literal('reposts'), Type.Literal('more-images'),
+  Type.Literal('reposts'), Type.Literal('more-images'), Type.Literal('moderation'),
 ]);
 
 /** GET /health: whether the backend and its store answer, and which extensions it has. */

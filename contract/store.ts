@@ -7,7 +7,7 @@
  */
 import type { NetworkEvent, StoredEvent } from './events';
 import type { PostOrder } from './order';
-import type { ImageSizes, MoreImage, QuotePolicy } from './api';
+import type { ImageSizes, MoreImage, QuotePolicy, ReportedContent, ReportReason, ReportStatus } from './api';
 import type { PreparedImage } from './images';
 import type { DbSnapshot } from './snapshot';
 import type { MessageKey } from './messages';
@@ -105,6 +105,25 @@ export interface ScheduledPostRow {
   publishAt: string;
   createdAt: string;
   updatedAt: string;
+}
+
+/**
+ * A member's report of a post, a reply or a member (`moderation`), with what was reported as it
+ * read then (`content`). One open report per reporter and subject.
+ */
+export interface ReportRow {
+  id: string;
+  reporterId: string;
+  subjectKind: 'post' | 'reply' | 'member';
+  subjectId: string;
+  reason: ReportReason;
+  /** '' when none. */
+  comment: string;
+  /** An index into the network's rules; null when none. */
+  rule: number | null;
+  status: ReportStatus;
+  content: ReportedContent;
+  createdAt: string;
 }
 
 /** An image as kept: the URL answers carry, and its size and copies when they are known. */
@@ -359,6 +378,10 @@ export interface StoreReader {
   scheduledPost(id: string): Promise<ScheduledPostRow | undefined>;
   /** When the soonest scheduled post of anyone's is due; null when none waits. */
   nextScheduledAt(): Promise<string | null>;
+  /** The member's reports, the latest first (ties by id) (`moderation`). */
+  reportsBy(reporterId: string): Promise<ReportRow[]>;
+  /** The reporter's open report of this subject, when they have one. */
+  openReport(reporterId: string, subjectKind: ReportRow['subjectKind'], subjectId: string): Promise<ReportRow | undefined>;
 
   /**
    * One page of posts in an order (contract/order.ts), after the cursor. Each page costs the same
@@ -523,6 +546,11 @@ export interface StoreTx extends StoreReader {
    * skipped, never taken twice.
    */
   takeDueScheduledPosts(at: string, limit: number): Promise<ScheduledPostRow[]>;
+  /**
+   * Keeps a report (`moderation`). A second open report of one subject by one reporter is refused
+   * by the store (the rules check first; two at once lose the race, and the loser is run again).
+   */
+  insertReport(row: ReportRow): Promise<void>;
   /** Sets the member's account to be deleted (`accounts`), or changes when. */
   scheduleAccountDeletion(row: AccountDeletionRow): Promise<void>;
   /** Keeps the account after all: false when it was not set to be deleted. */
@@ -532,7 +560,8 @@ export interface StoreTx extends StoreReader {
    * bookmark, pin and notification of them), replies, reactions, reply likes, follows both ways,
    * bookmarks, mutes and blocks both ways, notifications to them and their part in others' (a
    * notification nobody else is behind goes), devices, links, two-factor sign-in, idempotency keys,
-   * scheduled posts, and the images nothing else names.
+   * scheduled posts, the reports they made, and the images nothing else names. Reports about them
+   * stay, with what was reported, for the moderators.
    */
   deleteMember(memberId: string): Promise<void>;
   /** Takes a code of time step `step`: false when one of it or of a later step was taken already. */

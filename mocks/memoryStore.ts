@@ -15,11 +15,11 @@ import { uploadedImage } from '../contract/validation';
 import {
   holdsReposts, moreImageIn, moreImageOut,
   type MemberRow, type MoreImageRow, type NotificationEntry, type Page, type PageRequest, type PostRow, type PostSource, type ReactionKind, type Relations, type ReplyPage, type ReplyPageRequest, type EmailConfirmationRow,
-  type PasswordResetRow, type ReplyRow, type ScheduledPostRow, type Scope, type SessionRow, type ShareCounts, type Store, type StoreReader, type StoreTx,
+  type PasswordResetRow, type ReplyRow, type ReportRow, type ScheduledPostRow, type Scope, type SessionRow, type ShareCounts, type Store, type StoreReader, type StoreTx,
 } from '../contract/store';
 import { idempotencyExpired } from '../contract/idempotency';
 import {
-  DB_SNAPSHOT_VERSION, emptySnapshot, type DbSnapshot, type IdempotencyRecord, type KeptMail, type NotificationRecord, type PostRecord, type ReplyRecord, type ScheduledPostRecord, type UserRecord,
+  DB_SNAPSHOT_VERSION, emptySnapshot, type DbSnapshot, type IdempotencyRecord, type KeptMail, type NotificationRecord, type PostRecord, type ReplyRecord, type ReportRecord, type ScheduledPostRecord, type UserRecord,
 } from '../contract/snapshot';
 
 export interface MemoryDb {
@@ -53,6 +53,8 @@ export interface MemoryDb {
   readonly idempotencyKeys: Map<string, IdempotencyRecord>;
   /** Posts waiting to be published (`scheduled-posts`), by id. */
   readonly scheduledPosts: Map<string, ScheduledPostRecord>;
+  /** Members' reports (`moderation`), by id, in the order they were made. */
+  readonly reports: Map<string, ReportRecord>;
   /** The network's version: the id of the last event committed. */
   version: number;
   /** Replaces the whole content with a copy of the snapshot. */
@@ -76,10 +78,12 @@ export function createMemoryDb(seed: DbSnapshot = emptySnapshot()): MemoryDb {
   const events: StoredEvent[] = [];
   const idempotencyKeys = new Map<string, IdempotencyRecord>();
   const scheduledPosts = new Map<string, ScheduledPostRecord>();
+  const reports = new Map<string, ReportRecord>();
 
   const db: MemoryDb = {
     idempotencyKeys,
     scheduledPosts,
+    reports,
     users,
     posts,
     replies,
@@ -106,6 +110,8 @@ export function createMemoryDb(seed: DbSnapshot = emptySnapshot()): MemoryDb {
       idempotencyKeys.clear();
       scheduledPosts.clear();
       for (const record of copy.scheduledPosts ?? []) scheduledPosts.set(record.id, record);
+      reports.clear();
+      for (const record of copy.reports ?? []) reports.set(record.id, record);
       for (const record of copy.idempotencyKeys ?? []) idempotencyKeys.set(idempotencyEntry(record.scope, record.key), record);
       for (const user of copy.users) users.set(user.id, user);
       for (const post of copy.posts) posts.set(post.id, post);
@@ -140,6 +146,7 @@ export function createMemoryDb(seed: DbSnapshot = emptySnapshot()): MemoryDb {
         ...(emailConfirmations.size > 0 ? { emailConfirmations: [...emailConfirmations.values()] } : {}),
         ...(inbox.length > 0 ? { inbox } : {}),
         ...(scheduledPosts.size > 0 ? { scheduledPosts: [...scheduledPosts.values()].sort(bySoonest) } : {}),
+        ...(reports.size > 0 ? { reports: [...reports.values()] } : {}),
       });
     },
     findUserByUsername(username) {
@@ -161,6 +168,10 @@ function bySoonest(a: ScheduledPostRecord, b: ScheduledPostRecord): number {
 
 function scheduledRow({ imageSizes, moreImages, ...record }: ScheduledPostRecord): ScheduledPostRow {
   return { ...structuredClone(record), imageSizes: imageSizes ? structuredClone(imageSizes) : null, moreImages: structuredClone(moreImages ?? []).map(moreImageIn) };
+}
+
+function reportRow({ about, rule, ...record }: ReportRecord): ReportRow {
+  return { ...structuredClone(record), subjectKind: about.kind, subjectId: about.id, rule: rule ?? null };
 }
 
 /** A row's images after the first as a record keeps them: left out when there are none. */
@@ -460,6 +471,13 @@ function reader(db: MemoryDb): StoreReader {
       .map((user) => user.id),
     scheduledPostsOf: async (memberId) => [...db.scheduledPosts.values()].filter((record) => record.authorId === memberId).sort(bySoonest).map(scheduledRow),
     scheduledPost: async (id) => rowOf(db.scheduledPosts, id, scheduledRow),
+    // The latest first; of two made at one instant, the one made later.
+    reportsBy: async (reporterId) => [...db.reports.values()].filter((record) => record.reporterId === reporterId).reverse()
+      .sort((a, b) => b.createdAt.localeCompare(a.createdAt)).map(reportRow),
+    openReport: async (reporterId, subjectKind, subjectId) => {
+      const found = [...db.reports.values()].find((record) => record.reporterId === reporterId && record.status === 'open' && record.about.kind === subjectKind && record.about.id === subjectId);
+      return found && reportRow(found);
+    },
     nextScheduledAt: async () => [...db.scheduledPosts.values()].reduce<string | null>((soonest, record) => (soonest === null || record.publishAt < soonest ? record.publishAt : soonest), null),
     relations: async (memberId) => relationsOf(db, memberId),
     blockedBetween: async (memberId, otherId) => blockedBetween(db, memberId, otherId),
@@ -660,6 +678,8 @@ function dropMember(db: MemoryDb, undo: Array<() => void>, memberId: string): vo
   forget(db.emailConfirmations, (row) => row.memberId === memberId);
   forget(db.idempotencyKeys, (record) => record.scope === memberId);
   forget(db.scheduledPosts, (record) => record.authorId === memberId);
+  // The reports they made; those about them stay, with what they reported, for the moderators.
+  forget(db.reports, (record) => record.reporterId === memberId);
   // The change log's events that name them (a stream behind one loads again, as after any gap).
   const events = [...db.events];
   undo.push(() => db.events.splice(0, db.events.length, ...events));
@@ -860,6 +880,13 @@ function writer(db: MemoryDb, undo: Array<() => void>, now: () => Date, emitted:
       if (!kept?.recoveryCodeHashes.includes(codeHash)) return false;
       keepTwoFactor(db, memberId, { ...kept, recoveryCodeHashes: kept.recoveryCodeHashes.filter((hash) => hash !== codeHash) }, undo);
       return true;
+    },
+    insertReport: async ({ subjectKind, subjectId, rule, ...row }) => {
+      user(row.reporterId);
+      const open = [...db.reports.values()].some((record) => record.reporterId === row.reporterId && record.status === 'open' && record.about.kind === subjectKind && record.about.id === subjectId);
+      if (open && row.status === 'open') throw new Error(`${row.reporterId} already has an open report of the ${subjectKind} ${subjectId}`);
+      db.reports.set(row.id, { ...structuredClone(row), about: { kind: subjectKind, id: subjectId }, ...(rule !== null ? { rule } : {}) });
+      undo.push(() => db.reports.delete(row.id));
     },
     insertScheduledPost: async ({ imageSizes, moreImages, ...row }) => {
       user(row.authorId);

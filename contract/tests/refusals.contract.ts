@@ -233,6 +233,14 @@ const GRID: Record<string, Partial<Record<Column, Case>>> = {
   'POST /users/unblock/:userId': notFound('/users/unblock/:userId'),
   'GET /users/muted': pageLimitHit('/users/muted?limit=101'),
   'GET /users/blocked': pageLimitHit('/users/blocked?limit=0'),
+  'POST /reports': {
+    "another member's resource": { path: '/reports', body: { about: { post: ownPost }, reason: 'spam' }, refused: 'cannotReportOwn' },
+    'a missing id': { path: '/reports', body: { about: { post: missingPost }, reason: 'spam' }, refused: 'postNotFound' },
+    'a bad body': { path: '/reports', body: NOT_AN_OBJECT, refused: 'invalidBody' },
+    'a limit hit': { path: '/reports', body: { about: { post: othersPost }, reason: 'spam', comment: tooLong(LIMITS.reportCommentMax) }, refused: 'reportCommentTooLong' },
+    blocked: { path: '/reports', body: { about: { post: othersPost }, reason: 'spam' }, refused: 'postNotFound' },
+  },
+  'GET /reports/mine': {},
   'GET /health': {},
 };
 

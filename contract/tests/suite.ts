@@ -35,3 +35,4 @@ import './twoFactor.contract';
 import './memberData.contract';
 import './leaving.contract';
 import './scheduledPosts.contract';
+import './reports.contract';

@@ -33,7 +33,7 @@ const demoClaims = () => {
 };
 
 describe('authentication', () => {
-  it('covers exactly the (auth) calls of spec section 7, logout, the home feed, replies, notifications, mute and block, pins, devices, the email address, two-factor sign-in, the data export and import, leaving, scheduled posts, reposts', () => {
+  it('covers exactly the (auth) calls of spec section 7, logout, the home feed, replies, notifications, mute and block, pins, devices, the email address, two-factor sign-in, the data export and import, leaving, scheduled posts, reposts, reports', () => {
     expect(MEMBER_ROUTES.map((route) => `${route.method.toUpperCase()} ${route.path}`).sort()).toEqual([
       'DELETE /account/deletion',
       'DELETE /posts/:postId',
@@ -47,6 +47,7 @@ describe('authentication', () => {
       'GET /feed',
       'GET /notifications',
       'GET /notifications/unread',
+      'GET /reports/mine',
       'GET /scheduled-posts',
       'GET /sessions',
       'GET /users/blocked',
@@ -70,6 +71,7 @@ describe('authentication', () => {
       'POST /posts/unpin/:postId',
       'POST /replies/like/:replyId',
       'POST /replies/unlike/:replyId',
+      'POST /reports',
       'POST /scheduled-posts',
       'POST /scheduled-posts/:id',
       'POST /sessions/end-others',

@@ -2,7 +2,7 @@
  * The whole network in and out of the tables: exported as a snapshot of plain data, or imported in
  * place of everything (a load, or the seed of an empty database).
  */
-import { DB_SNAPSHOT_VERSION, type DbSnapshot, type NotificationRecord, type PostRecord, type ReplyRecord, type ScheduledPostRecord, type UserRecord } from '../../contract/snapshot';
+import { DB_SNAPSHOT_VERSION, type DbSnapshot, type NotificationRecord, type PostRecord, type ReplyRecord, type ReportRecord, type ScheduledPostRecord, type UserRecord } from '../../contract/snapshot';
 import type { MoreImage } from '../../contract/api';
 import { moreImageIn, moreImageOut, type MoreImageRow } from '../../contract/store';
 import { readImageDataUrl } from '../../contract/validation';
@@ -13,6 +13,7 @@ import { moreImagesColumn, POST_COLUMNS, postReads, toPost } from './posts';
 import { NOTIFICATION_COLUMNS, toNotification } from './notifications';
 import { REPLY_COLUMNS, toReply } from './replies';
 import { SCHEDULED_COLUMNS, toScheduledPost } from './scheduledPosts';
+import { REPORT_COLUMNS, toReport } from './reports';
 import { entryOf, iso } from './rows';
 import { writeTags } from './tags';
 import type { SqlStore, SqlStoreOptions, Write } from './sqlStore';
@@ -81,6 +82,10 @@ const POST_TYPES: Columns = [
 const REPLY_TYPES: Columns = [
   ['id', 'text'], ['post_id', 'text'], ['author_id', 'text'], ['content', 'text'], ['reply_to_id', 'text'], ['reply_to_author_id', 'text'], ['created_at', 'timestamptz'],
 ];
+const REPORT_TYPES: Columns = [
+  ['id', 'text'], ['reporter_id', 'text'], ['subject_kind', 'text'], ['subject_id', 'text'], ['reason', 'text'], ['comment', 'text'], ['rule', 'int'],
+  ['status', 'text'], ['content', 'jsonb'], ['created_at', 'timestamptz'],
+];
 const NOTIFICATION_TYPES: Columns = [
   ['id', 'text'], ['recipient_id', 'text'], ['kind', 'text'], ['key', 'text'], ['post_id', 'text'], ['reply_id', 'text'], ['unread', 'boolean'], ['updated_at', 'timestamptz'],
 ];
@@ -117,7 +122,7 @@ export function snapshotCalls(database: Database, write: Write, options: SqlStor
 
   /** Replaces the whole network with the snapshot's, inside the caller's transaction. */
   const importInto = async (sql: Sql, snapshot: DbSnapshot, passwords: ReadonlyMap<string, string>): Promise<void> => {
-    await sql.query('TRUNCATE members, posts, post_tags, reactions, follows, bookmarks, replies, reply_likes, notifications, notification_actors, revoked_tokens, idempotency_keys, mutes, blocks, pins RESTART IDENTITY CASCADE');
+    await sql.query('TRUNCATE members, posts, post_tags, reactions, follows, bookmarks, replies, reply_likes, notifications, notification_actors, revoked_tokens, idempotency_keys, mutes, blocks, pins, reports RESTART IDENTITY CASCADE');
     const images = new Map<string, Promise<string>>();
     const image = (value: string): Promise<string> => entryOf(images, value, () => storedImage(sql, value));
     /**
@@ -200,6 +205,11 @@ export function snapshotCalls(database: Database, write: Write, options: SqlStor
       post.id, post.authorId, post.content, scheduledImages[index], post.imageAlt, post.imageSizes && scheduledImages[index] === post.postImage ? JSON.stringify(post.imageSizes) : null,
       post.warning, post.publishAt, post.createdAt, post.updatedAt, scheduledMoreImages[index],
     ]));
+    // In the order they were made: `seq` follows it. What was reported is kept as the snapshot has it.
+    await insertInOrder(sql, 'reports', REPORT_TYPES, (snapshot.reports ?? []).map((report) => [
+      report.id, report.reporterId, report.about.kind, report.about.id, report.reason, report.comment, report.rule ?? null, report.status,
+      JSON.stringify(report.content), report.createdAt,
+    ]));
     // The images the new network names, counted; those of the one it replaced that it does not name go.
     await sql.query('SELECT media_recount()');
     noteReleased(sql);
@@ -241,6 +251,10 @@ export function snapshotCalls(database: Database, write: Write, options: SqlStor
           const { memberId, ...twoFactor } = toTwoFactor(row);
           return [memberId, twoFactor] as const;
         }));
+        const reports = (await sql.query(`SELECT ${REPORT_COLUMNS} FROM reports ORDER BY seq`)).map((row): ReportRecord => {
+          const { subjectKind, subjectId, rule, ...report } = toReport(row);
+          return { ...report, about: { kind: subjectKind, id: subjectId }, ...(rule !== null ? { rule } : {}) };
+        });
         const scheduledPosts = (await sql.query(`SELECT ${SCHEDULED_COLUMNS} FROM scheduled_posts ORDER BY publish_at, id`)).map((row): ScheduledPostRecord => {
           const { imageSizes, moreImages, ...post } = toScheduledPost(row);
           return { ...post, ...(imageSizes ? { imageSizes } : {}), ...(moreImages.length > 0 ? { moreImages: moreImages.map(moreImageOut) } : {}) };
@@ -296,6 +310,7 @@ export function snapshotCalls(database: Database, write: Write, options: SqlStor
           ...(notifications.length > 0 ? { notifications } : {}),
           ...(revoked.length > 0 ? { revokedTokens: revoked.map((row) => ({ jti: String(row.jti), expiresAt: iso(row.expires_at) })) } : {}),
           ...(scheduledPosts.length > 0 ? { scheduledPosts } : {}),
+          ...(reports.length > 0 ? { reports } : {}),
         };
       }, { readOnly: true });
     },

@@ -19,6 +19,8 @@ export const LIMIT_VALUES: Partial<Record<MessageKey, Record<string, number>>> =
   searchTooLong: { max: LIMITS.searchQueryMax },
   searchTooManyTerms: { max: LIMITS.searchTermsMax },
   searchTooShort: { min: LIMITS.searchWordMin },
+  reportCommentTooLong: { max: LIMITS.reportCommentMax },
+  reportRuleInvalid: { max: LIMITS.reportRuleMax },
   importTooMany: { posts: LIMITS.importPostsMax, replies: LIMITS.importRepliesMax, lists: LIMITS.importListMax },
 };
 
