@@ -8,7 +8,7 @@ import { Type, type Static } from '@sinclair/typebox';
 import { Value } from '@sinclair/typebox/value';
 import type { StoredEvent } from './events';
 import { LIMITS } from './limits';
-import { ImageSizes, MoreImage, QuotePolicy, ScheduledPost } from './schemas';
+import { ImageSizes, MoreImage, NetworkRule, QuotePolicy, Role, ScheduledPost } from './schemas';
 
 const Ids = Type.Array(Type.String());
 
@@ -46,6 +46,8 @@ export const UserRecord = Type.Object({
   language: Type.Optional(Type.String()),
   /** Who may quote the member's posts (`reposts`). Absent: anyone. */
   quotePolicy: Type.Optional(QuotePolicy),
+  /** The member's role (`moderation`). Absent: a member. */
+  role: Type.Optional(Role),
   /** Where a forgotten password's link goes (`accounts`). Absent: none. */
   email: Type.Optional(Type.String()),
   /** Whether the member confirmed it by a mailed link. Absent: not. */
@@ -207,6 +209,8 @@ export const DbSnapshot = Type.Object({
   inbox: Type.Optional(Type.Array(KeptMail)),
   /** Posts waiting to be published, the soonest first; absent when there are none. */
   scheduledPosts: Type.Optional(Type.Array(ScheduledPostRecord)),
+  /** The network's rules (`moderation`), in the admin's order; absent when there are none. */
+  rules: Type.Optional(Type.Array(NetworkRule)),
 });
 export type DbSnapshot = Static<typeof DbSnapshot>;
 

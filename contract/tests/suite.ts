@@ -35,3 +35,5 @@ import './twoFactor.contract';
 import './memberData.contract';
 import './leaving.contract';
 import './scheduledPosts.contract';
+import './roles.contract';
+import './rules.contract';
