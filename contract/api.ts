@@ -20,7 +20,7 @@ export type ReplyTarget = Static<typeof Schema.ReplyTarget>;
 // ---- Request bodies ----
 
 /** What signup reads, as a client sends it: each field text (the backend tells which is wrong). */
-export type SignupRequest = Record<Exclude<keyof Static<typeof Schema.SignupRequest>, 'email'>, string> & { email?: string };
+export type SignupRequest = Record<Exclude<keyof Static<typeof Schema.SignupRequest>, 'email' | 'acceptedRules'>, string> & { email?: string; acceptedRules?: boolean };
 export type PasswordForgotRequest = { login: string };
 export type PasswordResetRequest = { token: string; password: string };
 export type LoginRequest = Static<typeof Schema.LoginRequest>;
@@ -140,6 +140,15 @@ export type ErrorResponse = Static<typeof Schema.ErrorResponse>;
  *   checked as the first is); an edit changes their descriptions by `postData.moreImageAlts`, one
  *   string each, in order. Too many is refused (`tooManyImages`), so is a list of descriptions that
  *   does not match the images (`imageAltsInvalid`).
+ * - 'moderation' (contract/rules/moderation.ts): members have a role ('member', 'moderator' or
+ *   'admin'; admins are made by `npm run admin` on the server), which the member's own record alone
+ *   carries (`role`). GET /rules (no token needed) answers the network's rules in the admin's order
+ *   (RulesResponse); PUT /rules `{ rules: [{ id?, title, description }] }` replaces them (admins
+ *   only; at most LIMITS.rulesMax, titles of 1 to LIMITS.ruleTitleMax characters, descriptions up to
+ *   LIMITS.ruleDescriptionMax, trimmed). While there are rules, signup needs `acceptedRules: true`.
+ *   GET /moderation/staff answers the admins and moderators (StaffResponse; moderators and admins
+ *   only); PUT /moderation/members/:memberId/role `{ role: 'member' | 'moderator' }` names or
+ *   unnames a moderator (admins only; an admin's own role is not changed here), answering a RoleChange.
  */
 export type ApiExtension = Static<typeof Schema.ApiExtension>;
 
@@ -190,6 +199,14 @@ export type Report = Static<typeof Schema.Report>;
 export type ReportSummary = Static<typeof Schema.ReportSummary>;
 export type ReportsResponse = Static<typeof Schema.ReportsResponse>;
 export type ReportedContent = Static<typeof Schema.ReportedContent>;
+export type Role = Static<typeof Schema.Role>;
+export type NetworkRule = Static<typeof Schema.NetworkRule>;
+export type RulesResponse = Static<typeof Schema.RulesResponse>;
+/** PUT /rules: the whole list, in order; a rule keeps its `id` when it has one. */
+export interface RulesUpdate { rules: Array<{ id?: string; title: string; description: string }> }
+export type StaffMember = Static<typeof Schema.StaffMember>;
+export type StaffResponse = Static<typeof Schema.StaffResponse>;
+export type RoleChange = Static<typeof Schema.RoleChange>;
 
 /** The unread count is counted up to this: a count of 100 stands for 100 or more. */
 export const NOTIFICATIONS_UNREAD_MAX = 100;

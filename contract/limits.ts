@@ -68,4 +68,8 @@ export const LIMITS = {
   importPostsMax: 1000,
   importRepliesMax: 2000,
   importListMax: 5000,
+  /** The network's rules (the `moderation` extension): how many, and the length of each title and description. */
+  rulesMax: 20,
+  ruleTitleMax: 100,
+  ruleDescriptionMax: 500,
 } as const;

@@ -129,6 +129,16 @@ const CATALOGUE = {
   importTooMany: [400, 'An import can hold at most 1,000 posts, 2,000 replies, and 5,000 follows, bookmarks, mutes or blocks of each kind.'],
   importInvalid: [400, 'This is not a SocialConnect data export this network can read. Choose the zip file you downloaded from Your data.'],
   importNotEmpty: [409, 'This account already has posts or replies. Import into a new account, right after signing up.'],
+  notAdmin: [403, 'Only an admin of this network can do this.'],
+  notStaff: [403, 'Only a moderator or an admin of this network can see this.'],
+  roleInvalid: [400, 'Role must be member or moderator.'],
+  adminRoleFixed: [403, "An admin's role cannot be changed in the app: it is changed on the server (npm run admin)."],
+  // LIMITS.rulesMax, ruleTitleMax and ruleDescriptionMax, word for word (a test holds them together).
+  rulesTooMany: [400, 'A network can have at most 20 rules.'],
+  ruleTitleInvalid: [400, 'Each rule needs a title of 1 to 100 characters.'],
+  ruleDescriptionTooLong: [400, "A rule's description can be at most 500 characters."],
+  ruleIdInvalid: [400, 'A rule can be listed only once.'],
+  rulesNotAccepted: [400, "Agree to follow the network's rules to create your account."],
   idempotencyKeyInvalid: [400, 'Idempotency-Key must be 8 to 128 characters: letters, digits, hyphens or underscores.'],
   idempotencyKeyReused: [422, 'This was already sent once with different content, and may have been saved. Check before sending it again.'],
 

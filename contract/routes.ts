@@ -27,6 +27,7 @@ import { report, reportsOf } from './rules/reports';
 import { cancelScheduledPost, editScheduledPost, listScheduledPosts, schedulePost } from './rules/scheduledPosts';
 import { beginTwoFactor, disableTwoFactor, enableTwoFactor, twoFactorStatus } from './rules/twoFactor';
 import { exportData, importData } from './rules/memberData';
+import { changeRole, listRules, listStaff, replaceRules } from './rules/moderation';
 import { endOtherSessions, endSession, issueToken, listSessions, noteSeen, type Client } from './rules/sessions';
 import { feedOrderOf, pageOf, wantsChangeCounts, wantsMinimal, wantsReactionCounts, type Query } from './rules/pages';
 import { createReply, deleteReply, likeReply, unlikeReply } from './rules/replies';
@@ -38,7 +39,7 @@ import type { FollowCounts, MemberRow, Page, PostRow, ReactionKind, ReplyPageReq
 import { readToken, type TokenClaims } from './tokens';
 import { parseJsonBody } from './validation';
 
-export type Method = 'get' | 'post' | 'delete';
+export type Method = 'get' | 'post' | 'put' | 'delete';
 
 /**
  * What a backend hands a route: path parameters, the query, the authorization and Prefer headers,
@@ -691,6 +692,19 @@ const reportRoutes: RouteSpec[] = [
   memberRoute('get', '/reports/mine', 200, undefined, async ({ ctx, session }) => shaped(Schema.ReportsResponse, { reports: await reportsOf(ctx, session.member) })),
 ];
 
+/**
+ * Roles and the network's rules (the `moderation` extension): the rules are public (signup shows
+ * them); writing them, and naming moderators, is for admins, checked by the rules on every call.
+ */
+const moderationRoutes: RouteSpec[] = [
+  publicRoute('get', '/rules', 200, undefined, async ({ ctx }) => shaped(Schema.RulesResponse, { rules: await listRules(ctx) })),
+  memberRoute('put', '/rules', 200, Schema.RulesUpdate, async ({ ctx, session, json }) => shaped(Schema.RulesResponse, { rules: await replaceRules(ctx, session.member, json.rules) })),
+  memberRoute('get', '/moderation/staff', 200, undefined, async ({ ctx, session }) => shaped(Schema.StaffResponse, { staff: await listStaff(ctx, session.member) })),
+  memberRoute('put', '/moderation/members/:memberId/role', 200, Schema.RoleChangeRequest, async ({ ctx, session, json, params }) => (
+    shaped(Schema.RoleChange, { member: await changeRole(ctx, session.member, param(params, 'memberId'), json.role) })
+  )),
+];
+
 const healthRoutes: RouteSpec[] = [
   publicRoute('get', '/health', 200, undefined, async ({ ctx }) => {
     // One read of the store: it answers, and says whether it holds the demo network.
@@ -702,7 +716,7 @@ const healthRoutes: RouteSpec[] = [
 
 /** Every call, in matching order (static paths before the parameters that would swallow them). */
 export const ROUTES: readonly RouteSpec[] = [...authRoutes, ...pinRoutes, ...repostRoutes, ...postRoutes, ...replyRoutes, ...bookmarkRoutes, ...feedRoutes,
-  ...tagRoutes, ...searchRoutes, ...notificationRoutes, ...memberListRoutes, ...relationRoutes, ...userRoutes, ...sessionRoutes, ...scheduledPostRoutes, ...reportRoutes, ...healthRoutes];
+  ...tagRoutes, ...searchRoutes, ...notificationRoutes, ...memberListRoutes, ...relationRoutes, ...userRoutes, ...sessionRoutes, ...scheduledPostRoutes, ...reportRoutes, ...moderationRoutes, ...healthRoutes];
 
 /** The calls of spec section 7 that act for a member. */
 export const MEMBER_ROUTES: readonly RouteSpec[] = ROUTES.filter((spec) => spec.auth);

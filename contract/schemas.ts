@@ -22,6 +22,9 @@ export const UserSummary = Type.Object({
 /** Who may quote a member's posts (the `reposts` extension): anyone, the members who follow them, or nobody but themselves. */
 export const QuotePolicy = Type.Union([Type.Literal('anyone'), Type.Literal('followers'), Type.Literal('nobody')]);
 
+/** A member's role on the network (the `moderation` extension): admins are made on the server's command line. */
+export const Role = Type.Union([Type.Literal('member'), Type.Literal('moderator'), Type.Literal('admin')]);
+
 /** A member as the backend answers it. The password never leaves the backend. */
 export const User = Type.Composite([UserSummary, Type.Object({
   id: Type.String(),
@@ -45,6 +48,8 @@ export const User = Type.Composite([UserSummary, Type.Object({
    * member alone, as their bookmarks are.
    */
   reposts: Type.Optional(Type.Array(Type.String())),
+  /** The member's role (the `moderation` extension), to that member alone. */
+  role: Type.Optional(Role),
 })]);
 
 export const PostLikes = Type.Object({
@@ -185,6 +190,8 @@ export const SignupRequest = Type.Object({
   lastName: Type.Optional(Type.Unknown()),
   username: Type.Optional(Type.Unknown()),
   password: Type.Optional(Type.Unknown()),
+  /** With the `moderation` extension: true when the newcomer agreed to the network's rules (required while it has some). */
+  acceptedRules: Type.Optional(Type.Unknown()),
 });
 
 /** A forgotten password (the `accounts` extension): the account's email address or username. */
@@ -336,6 +343,31 @@ export const ReportedContent = Type.Union([
 
 /** The member's own reports, the latest first. */
 export const ReportsResponse = Type.Object({ reports: Type.Array(ReportSummary) });
+/** One of the network's rules (the `moderation` extension), shown at signup. */
+export const NetworkRule = Type.Object({ id: Type.String(), title: Type.String(), description: Type.String() });
+
+/** GET /rules and PUT /rules: the network's rules, in the admin's order. */
+export const RulesResponse = Type.Object({ rules: Type.Array(NetworkRule) });
+
+/**
+ * PUT /rules: the whole list in its new order. A rule that keeps an `id` of the current list keeps
+ * it; one without is new. Titles and descriptions are checked by the rules, for their own messages.
+ */
+export const RulesUpdate = Type.Object({
+  rules: Type.Array(Type.Object({ id: Type.Optional(Type.Unknown()), title: Type.Optional(Type.Unknown()), description: Type.Optional(Type.Unknown()) })),
+});
+
+/** A member of the network's staff (an admin or a moderator), as the staff list names them. */
+export const StaffMember = Type.Object({ id: Type.String(), username: Type.String(), name: Type.String(), role: Role });
+
+/** GET /moderation/staff: the admins, then the moderators, each by username. */
+export const StaffResponse = Type.Object({ staff: Type.Array(StaffMember) });
+
+/** PUT /moderation/members/:memberId/role: 'member' or 'moderator' (an admin is made on the server). */
+export const RoleChangeRequest = Type.Object({ role: Type.Optional(Type.Unknown()) });
+
+/** A role changed: the member as the staff list names them, with their new role. */
+export const RoleChange = Type.Object({ member: StaffMember });
 
 /** A new reply: its text, and the reply it answers (by id) when it answers one. */
 export const ReplyDraftPayload = Type.Object({

@@ -8,7 +8,7 @@ import { Type, type Static } from '@sinclair/typebox';
 import { Value } from '@sinclair/typebox/value';
 import type { StoredEvent } from './events';
 import { LIMITS } from './limits';
-import { ImageSizes, MoreImage, QuotePolicy, ReportedContent, ReportReason, ReportStatus, ReportSubject, ScheduledPost } from './schemas';
+import { ImageSizes, MoreImage, NetworkRule, QuotePolicy, ReportedContent, ReportReason, ReportStatus, ReportSubject, Role, ScheduledPost } from './schemas';
 
 const Ids = Type.Array(Type.String());
 
@@ -46,6 +46,8 @@ export const UserRecord = Type.Object({
   language: Type.Optional(Type.String()),
   /** Who may quote the member's posts (`reposts`). Absent: anyone. */
   quotePolicy: Type.Optional(QuotePolicy),
+  /** The member's role (`moderation`). Absent: a member. */
+  role: Type.Optional(Role),
   /** Where a forgotten password's link goes (`accounts`). Absent: none. */
   email: Type.Optional(Type.String()),
   /** Whether the member confirmed it by a mailed link. Absent: not. */
@@ -226,6 +228,8 @@ export const DbSnapshot = Type.Object({
   scheduledPosts: Type.Optional(Type.Array(ScheduledPostRecord)),
   /** Members' reports, in the order they were made; absent when there are none. */
   reports: Type.Optional(Type.Array(ReportRecord)),
+  /** The network's rules (`moderation`), in the admin's order; absent when there are none. */
+  rules: Type.Optional(Type.Array(NetworkRule)),
 });
 export type DbSnapshot = Static<typeof DbSnapshot>;
 

@@ -7,7 +7,7 @@
  */
 import type { NetworkEvent, StoredEvent } from './events';
 import type { PostOrder } from './order';
-import type { ImageSizes, MoreImage, QuotePolicy, ReportedContent, ReportReason, ReportStatus } from './api';
+import type { ImageSizes, MoreImage, NetworkRule, QuotePolicy, ReportedContent, ReportReason, ReportStatus, Role } from './api';
 import type { PreparedImage } from './images';
 import type { DbSnapshot } from './snapshot';
 import type { MessageKey } from './messages';
@@ -27,6 +27,8 @@ export interface MemberRow {
   language: string;
   /** Who may quote the member's posts (the `reposts` extension). */
   quotePolicy: QuotePolicy;
+  /** The member's role (the `moderation` extension); a new member is a 'member'. */
+  role: Role;
   /** Where a forgotten password's link goes (`accounts`), as typed; empty for none. One member an address, ignoring case. */
   email: string;
   /** Whether the member opened the link mailed to `email` (or set a password by one). */
@@ -320,6 +322,10 @@ export interface StoreReader {
   memberByUsername(username: string): Promise<MemberRow | undefined>;
   /** Every member, in joining order. */
   members(): Promise<MemberRow[]>;
+  /** The admins and moderators (`moderation`): admins first, then by username ignoring case. */
+  staffMembers(): Promise<MemberRow[]>;
+  /** The network's rules, in the admin's order (`moderation`). */
+  networkRules(): Promise<NetworkRule[]>;
   /** The members with these ids that exist, in joining order. */
   membersByIds(ids: readonly string[]): Promise<MemberRow[]>;
   post(id: string): Promise<PostRow | undefined>;
@@ -488,6 +494,10 @@ export interface StoreTx extends StoreReader {
   /** Records what the create answered under the key this transaction claimed. */
   keepIdempotentOutcome(scope: string, key: string, outcome: IdempotentOutcome): Promise<void>;
   insertMember(row: MemberRow): Promise<void>;
+  /** Sets a member's role (`moderation`). */
+  setRole(memberId: string, role: Role): Promise<void>;
+  /** Replaces the network's rules with these, in this order (`moderation`). */
+  replaceNetworkRules(rules: readonly NetworkRule[]): Promise<void>;
   updateMember(id: string, changes: Partial<Pick<MemberRow, 'passwordHash' | 'image' | 'userBio' | 'userPortfolioUrl' | 'language' | 'quotePolicy' | 'email' | 'emailConfirmed' | 'sessionVersion' | 'updatedAt'>>): Promise<void>;
   insertPost(row: PostRow): Promise<void>;
   updatePost(id: string, changes: Pick<PostRow, 'content' | 'updatedAt' | 'imageAlt' | 'editedAt' | 'warning' | 'moreImages'>): Promise<void>;

@@ -5,7 +5,7 @@
  * rolled back from an undo log of what it touched, however large the store.
  */
 import { latestFirst, notificationCursor, notificationCursorKey, postCursor, postCursorKey, replyCursor, replyCursorKey } from '../contract/cursor';
-import type { MoreImage } from '../contract/api';
+import type { MoreImage, NetworkRule } from '../contract/api';
 import type { NetworkEvent, StoredEvent } from '../contract/events';
 import { ORDER_COMPARATORS, type PostOrder } from '../contract/order';
 import { tagsOf } from '../contract/richText';
@@ -55,6 +55,8 @@ export interface MemoryDb {
   readonly scheduledPosts: Map<string, ScheduledPostRecord>;
   /** Members' reports (`moderation`), by id, in the order they were made. */
   readonly reports: Map<string, ReportRecord>;
+  /** The network's rules, in the admin's order (`moderation`). */
+  rules: NetworkRule[];
   /** The network's version: the id of the last event committed. */
   version: number;
   /** Replaces the whole content with a copy of the snapshot. */
@@ -84,6 +86,7 @@ export function createMemoryDb(seed: DbSnapshot = emptySnapshot()): MemoryDb {
     idempotencyKeys,
     scheduledPosts,
     reports,
+    rules: [],
     users,
     posts,
     replies,
@@ -112,6 +115,7 @@ export function createMemoryDb(seed: DbSnapshot = emptySnapshot()): MemoryDb {
       for (const record of copy.scheduledPosts ?? []) scheduledPosts.set(record.id, record);
       reports.clear();
       for (const record of copy.reports ?? []) reports.set(record.id, record);
+      db.rules = copy.rules ?? [];
       for (const record of copy.idempotencyKeys ?? []) idempotencyKeys.set(idempotencyEntry(record.scope, record.key), record);
       for (const user of copy.users) users.set(user.id, user);
       for (const post of copy.posts) posts.set(post.id, post);
@@ -147,6 +151,7 @@ export function createMemoryDb(seed: DbSnapshot = emptySnapshot()): MemoryDb {
         ...(inbox.length > 0 ? { inbox } : {}),
         ...(scheduledPosts.size > 0 ? { scheduledPosts: [...scheduledPosts.values()].sort(bySoonest) } : {}),
         ...(reports.size > 0 ? { reports: [...reports.values()] } : {}),
+        ...(db.rules.length > 0 ? { rules: db.rules } : {}),
       });
     },
     findUserByUsername(username) {
@@ -159,6 +164,12 @@ export function createMemoryDb(seed: DbSnapshot = emptySnapshot()): MemoryDb {
   };
   db.load(seed);
   return db;
+}
+
+/** By username, ignoring case (as the server's lower(username) orders them). */
+function byUsername(a: UserRecord, b: UserRecord): number {
+  const [x, y] = [a.username.toLowerCase(), b.username.toLowerCase()];
+  return x < y ? -1 : x > y ? 1 : 0;
 }
 
 /** Scheduled posts, the soonest first (ties by id). */
@@ -240,6 +251,7 @@ function memberRow(user: UserRecord): MemberRow {
     userPortfolioUrl: user.userPortfolioUrl,
     language: user.language ?? '',
     quotePolicy: user.quotePolicy ?? 'anyone',
+    role: user.role ?? 'member',
     email: user.email ?? '',
     emailConfirmed: user.emailConfirmed ?? false,
     sessionVersion: user.sessionVersion ?? 0,
@@ -390,6 +402,11 @@ function reader(db: MemoryDb): StoreReader {
       return user && memberRow(user);
     },
     members: async () => [...db.users.values()].map(memberRow),
+    staffMembers: async () => [...db.users.values()]
+      .filter((user) => user.role !== undefined && user.role !== 'member')
+      .sort((a, b) => Number(b.role === 'admin') - Number(a.role === 'admin') || byUsername(a, b))
+      .map(memberRow),
+    networkRules: async () => structuredClone(db.rules),
     membersByIds: async (ids) => {
       const wanted = new Set(ids);
       return [...db.users.values()].filter((user) => wanted.has(user.id)).map(memberRow);
@@ -714,6 +731,17 @@ function writer(db: MemoryDb, undo: Array<() => void>, now: () => Date, emitted:
   };
   return {
     ...reader(db),
+    setRole: async (memberId, role) => {
+      const member = user(memberId);
+      remember(undo, member);
+      if (role === 'member') delete member.role;
+      else member.role = role;
+    },
+    replaceNetworkRules: async (rules) => {
+      const before = db.rules;
+      db.rules = structuredClone([...rules]);
+      undo.push(() => { db.rules = before; });
+    },
     insertMember: async (row) => {
       if (db.users.has(row.id) || db.findUserByUsername(row.username)) throw new Error(`member ${row.username} exists`);
       db.users.set(row.id, {
@@ -722,6 +750,7 @@ function writer(db: MemoryDb, undo: Array<() => void>, now: () => Date, emitted:
         createdAt: row.createdAt, updatedAt: row.updatedAt, ...(row.sessionVersion ? { sessionVersion: row.sessionVersion } : {}),
         ...(row.language ? { language: row.language } : {}),
         ...(row.quotePolicy !== 'anyone' ? { quotePolicy: row.quotePolicy } : {}),
+        ...(row.role !== 'member' ? { role: row.role } : {}),
         ...(row.email ? { email: row.email } : {}),
         ...(row.emailConfirmed ? { emailConfirmed: true } : {}),
       });

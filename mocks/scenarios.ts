@@ -13,7 +13,7 @@ import type { DbSnapshot, NotificationRecord, PostRecord } from '../contract/sna
 import type { MockContext } from './context';
 import { errorResponse, pathsOf, routeUrl, toHandler } from './handlers';
 
-export const SCENARIO_NAMES = ['default', 'empty', 'new-member', 'busy', 'slow', 'server-error', 'offline', 'expired-session', 'read-only', 'spec-only', 'two-factor', 'reposts'] as const;
+export const SCENARIO_NAMES = ['default', 'empty', 'new-member', 'busy', 'slow', 'server-error', 'offline', 'expired-session', 'read-only', 'spec-only', 'two-factor', 'reposts', 'moderation'] as const;
 
 export type ScenarioName = (typeof SCENARIO_NAMES)[number];
 
@@ -128,6 +128,29 @@ function buildRepostsSeed(): DbSnapshot {
       told('b0570000-0000-4000-8000-000000000011', zoe, 'repost', liam, REPOSTS_DEMO.repostedPostId, 9),
       told('b0570000-0000-4000-8000-000000000012', noah, 'quote', maya, REPOSTS_DEMO.quotedPostId, 10),
     ],
+  };
+}
+
+/** The `moderation` scenario's rules, as an admin wrote them. */
+export const MODERATION_DEMO = {
+  rules: [
+    { id: 'a0de0000-0000-4000-8000-000000000001', title: 'Be kind', description: 'Disagree with ideas, never with people. No insults, threats or harassment.' },
+    { id: 'a0de0000-0000-4000-8000-000000000002', title: 'Share what is yours', description: 'Post photos and words you made or may share, and say where the rest comes from.' },
+    { id: 'a0de0000-0000-4000-8000-000000000003', title: 'No spam', description: '' },
+  ],
+} as const;
+
+/**
+ * The seed with roles and rules (the `moderation` extension): demo_user is an admin, Maya a
+ * moderator, and the network has three rules, which signup shows.
+ */
+function buildModerationSeed(): DbSnapshot {
+  const seed = buildDefaultSeed();
+  const { maya } = SEED_USER_IDS;
+  return {
+    ...seed,
+    users: seed.users.map((user) => (user.id === DEMO_USER_ID ? { ...user, role: 'admin' } : user.id === maya ? { ...user, role: 'moderator' } : user)),
+    rules: MODERATION_DEMO.rules.map((rule) => ({ ...rule })),
   };
 }
 
@@ -258,6 +281,12 @@ export const SCENARIOS: Readonly<Record<ScenarioName, Scenario>> = {
     name: 'reposts',
     description: 'The seed with reposts and quotes: Home opens on Maya\'s quote of Noah\'s ride and Zoe\'s dunes "Reposted by Liam Chen"; Liam\'s profile has a quote of a post deleted since ("This post is no longer available"); Noah lets nobody quote his posts; Zoe and Noah were told.',
     buildSeed: buildRepostsSeed,
+    overrides: none,
+  },
+  moderation: {
+    name: 'moderation',
+    description: 'The seed with roles and rules: demo_user is an admin (Your account has Moderation: the network\'s rules to edit, and moderators to name), Maya Patel is a moderator, and the network has three rules ("Be kind", "Share what is yours", "No spam"), which signup shows and asks a newcomer to agree to.',
+    buildSeed: buildModerationSeed,
     overrides: none,
   },
 };

@@ -36,3 +36,5 @@ import './memberData.contract';
 import './leaving.contract';
 import './scheduledPosts.contract';
 import './reports.contract';
+import './roles.contract';
+import './rules.contract';

@@ -11,8 +11,8 @@ function concretePath(path: string): string {
   return path.replace(':postId', seedPostId(5)).replace(':userId', 'u-noah-kim').replace(':username', 'demo_user');
 }
 
-function methodOf(method: string): 'GET' | 'POST' | 'DELETE' {
-  return method.toUpperCase() as 'GET' | 'POST' | 'DELETE';
+function methodOf(method: string): 'GET' | 'POST' | 'PUT' | 'DELETE' {
+  return method.toUpperCase() as 'GET' | 'POST' | 'PUT' | 'DELETE';
 }
 
 function base64Url(text: string): string {
@@ -33,7 +33,7 @@ const demoClaims = () => {
 };
 
 describe('authentication', () => {
-  it('covers exactly the (auth) calls of spec section 7, logout, the home feed, replies, notifications, mute and block, pins, devices, the email address, two-factor sign-in, the data export and import, leaving, scheduled posts, reposts, reports', () => {
+  it('covers exactly the (auth) calls of spec section 7, logout, the home feed, replies, notifications, mute and block, pins, devices, the email address, two-factor sign-in, the data export and import, leaving, scheduled posts, reposts, reports, roles and rules (moderation)', () => {
     expect(MEMBER_ROUTES.map((route) => `${route.method.toUpperCase()} ${route.path}`).sort()).toEqual([
       'DELETE /account/deletion',
       'DELETE /posts/:postId',
@@ -45,6 +45,7 @@ describe('authentication', () => {
       'GET /account/export',
       'GET /account/two-factor',
       'GET /feed',
+      'GET /moderation/staff',
       'GET /notifications',
       'GET /notifications/unread',
       'GET /reports/mine',
@@ -85,6 +86,8 @@ describe('authentication', () => {
       'POST /users/unblock/:userId',
       'POST /users/unfollow/:userId',
       'POST /users/unmute/:userId',
+      'PUT /moderation/members/:memberId/role',
+      'PUT /rules',
     ]);
   });
 

@@ -8,7 +8,7 @@ import { moreImageIn, moreImageOut, type MoreImageRow } from '../../contract/sto
 import { readImageDataUrl } from '../../contract/validation';
 import type { Database, Sql } from '../db/database';
 import { keepBytes, noteReleased, readShippedImage } from './media';
-import { MEMBER_COLUMNS, memberReads, toMember, toTwoFactor, TWO_FACTOR_COLUMNS } from './members';
+import { MEMBER_COLUMNS, memberReads, memberWrites, networkRulesOf, toMember, toTwoFactor, TWO_FACTOR_COLUMNS } from './members';
 import { moreImagesColumn, POST_COLUMNS, postReads, toPost } from './posts';
 import { NOTIFICATION_COLUMNS, toNotification } from './notifications';
 import { REPLY_COLUMNS, toReply } from './replies';
@@ -68,7 +68,7 @@ type Columns = ReadonlyArray<readonly [name: string, type: string]>;
 const MEMBER_TYPES: Columns = [
   ['id', 'text'], ['username', 'text'], ['first_name', 'text'], ['last_name', 'text'], ['password_hash', 'text'], ['image', 'text'], ['bio', 'text'],
   ['portfolio_url', 'text'], ['session_version', 'int'], ['created_at', 'timestamptz'], ['updated_at', 'timestamptz'], ['language', 'text'],
-  ['email', 'text'], ['email_confirmed', 'boolean'], ['quote_policy', 'text'],
+  ['email', 'text'], ['email_confirmed', 'boolean'], ['quote_policy', 'text'], ['role', 'text'],
 ];
 const SCHEDULED_TYPES: Columns = [
   ['id', 'text'], ['author_id', 'text'], ['content', 'text'], ['image', 'text'], ['image_alt', 'text'], ['image_sizes', 'jsonb'],
@@ -122,7 +122,7 @@ export function snapshotCalls(database: Database, write: Write, options: SqlStor
 
   /** Replaces the whole network with the snapshot's, inside the caller's transaction. */
   const importInto = async (sql: Sql, snapshot: DbSnapshot, passwords: ReadonlyMap<string, string>): Promise<void> => {
-    await sql.query('TRUNCATE members, posts, post_tags, reactions, follows, bookmarks, replies, reply_likes, notifications, notification_actors, revoked_tokens, idempotency_keys, mutes, blocks, pins, reports RESTART IDENTITY CASCADE');
+    await sql.query('TRUNCATE members, posts, post_tags, reactions, follows, bookmarks, replies, reply_likes, notifications, notification_actors, revoked_tokens, idempotency_keys, mutes, blocks, pins, reports, network_rules RESTART IDENTITY CASCADE');
     const images = new Map<string, Promise<string>>();
     const image = (value: string): Promise<string> => entryOf(images, value, () => storedImage(sql, value));
     /**
@@ -143,8 +143,9 @@ export function snapshotCalls(database: Database, write: Write, options: SqlStor
     for (const user of users) userImages.push(await image(user.image));
     await insertInOrder(sql, 'members', MEMBER_TYPES, users.map((user, index) => [
       user.id, user.username, user.firstName, user.lastName, passwords.get(user.password) ?? '', userImages[index], user.userBio, user.userPortfolioUrl,
-      user.sessionVersion ?? 0, user.createdAt, user.updatedAt, user.language ?? '', user.email ?? '', user.emailConfirmed ?? false, user.quotePolicy ?? 'anyone',
+      user.sessionVersion ?? 0, user.createdAt, user.updatedAt, user.language ?? '', user.email ?? '', user.emailConfirmed ?? false, user.quotePolicy ?? 'anyone', user.role ?? 'member',
     ]));
+    if ((snapshot.rules ?? []).length > 0) await memberWrites(sql).replaceNetworkRules(snapshot.rules ?? []);
     // A repost names its original, which goes in first.
     const posts = [...snapshot.posts].sort((a, b) => Number(a.repostOf !== undefined) - Number(b.repostOf !== undefined));
     const postImages: string[] = [];
@@ -255,6 +256,7 @@ export function snapshotCalls(database: Database, write: Write, options: SqlStor
           const { subjectKind, subjectId, rule, ...report } = toReport(row);
           return { ...report, about: { kind: subjectKind, id: subjectId }, ...(rule !== null ? { rule } : {}) };
         });
+        const rules = await networkRulesOf(sql);
         const scheduledPosts = (await sql.query(`SELECT ${SCHEDULED_COLUMNS} FROM scheduled_posts ORDER BY publish_at, id`)).map((row): ScheduledPostRecord => {
           const { imageSizes, moreImages, ...post } = toScheduledPost(row);
           return { ...post, ...(imageSizes ? { imageSizes } : {}), ...(moreImages.length > 0 ? { moreImages: moreImages.map(moreImageOut) } : {}) };
@@ -286,6 +288,7 @@ export function snapshotCalls(database: Database, write: Write, options: SqlStor
             ...(member.sessionVersion !== 0 ? { sessionVersion: member.sessionVersion } : {}),
             ...(member.language !== '' ? { language: member.language } : {}),
             ...(member.quotePolicy !== 'anyone' ? { quotePolicy: member.quotePolicy } : {}),
+            ...(member.role !== 'member' ? { role: member.role } : {}),
             ...(member.email !== '' ? { email: member.email } : {}),
             ...(member.emailConfirmed ? { emailConfirmed: true } : {}),
             ...(twoFactors.has(member.id) ? { twoFactor: twoFactors.get(member.id) } : {}),
@@ -311,6 +314,7 @@ export function snapshotCalls(database: Database, write: Write, options: SqlStor
           ...(revoked.length > 0 ? { revokedTokens: revoked.map((row) => ({ jti: String(row.jti), expiresAt: iso(row.expires_at) })) } : {}),
           ...(scheduledPosts.length > 0 ? { scheduledPosts } : {}),
           ...(reports.length > 0 ? { reports } : {}),
+          ...(rules.length > 0 ? { rules } : {}),
         };
       }, { readOnly: true });
     },

@@ -21,6 +21,9 @@ export const LIMIT_VALUES: Partial<Record<MessageKey, Record<string, number>>> =
   searchTooShort: { min: LIMITS.searchWordMin },
   reportCommentTooLong: { max: LIMITS.reportCommentMax },
   reportRuleInvalid: { max: LIMITS.reportRuleMax },
+  rulesTooMany: { max: LIMITS.rulesMax },
+  ruleTitleInvalid: { min: 1, max: LIMITS.ruleTitleMax },
+  ruleDescriptionTooLong: { max: LIMITS.ruleDescriptionMax },
   importTooMany: { posts: LIMITS.importPostsMax, replies: LIMITS.importRepliesMax, lists: LIMITS.importListMax },
 };
 
