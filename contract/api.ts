@@ -149,6 +149,19 @@ export type ErrorResponse = Static<typeof Schema.ErrorResponse>;
  *   GET /moderation/staff answers the admins and moderators (StaffResponse; moderators and admins
  *   only); PUT /moderation/members/:memberId/role `{ role: 'member' | 'moderator' }` names or
  *   unnames a moderator (admins only; an admin's own role is not changed here), answering a RoleChange.
+ *   A report's `rule` is the id of one of the network's rules; the report keeps its title.
+ *   Moderators and admins read the queue (contract/rules/moderationQueue.ts): GET
+ *   /moderation/reports?status=open (ModerationQueue: the subjects with open reports, the newest
+ *   report first, paged by cursor, each with its reports, the content as reported, and its member's
+ *   history) and GET /moderation/reports/count (OpenReportCount); POST /moderation/actions
+ *   `{ subject: { post | reply | member: id }, action, reason, reportIds? }` dismisses, removes,
+ *   warns, limits (their posts reach their followers alone), suspends (no login; every session and
+ *   stream ends, `session-ended` reason 'suspended'; hidden as a member who is leaving) or undoes a
+ *   limit or a suspension, answering a ModerationActionResult. A moderator acts on no admin and no
+ *   other moderator. Every action is kept in the audit log, which admins alone read (GET
+ *   /moderation/audit, AuditPage) and nothing changes. A member reads what was done about them, and
+ *   why, in GET /moderation/notices. `report-opened` tells moderators' and admins' streams of a new
+ *   report, with the open count.
  */
 export type ApiExtension = Static<typeof Schema.ApiExtension>;
 
@@ -207,6 +220,18 @@ export interface RulesUpdate { rules: Array<{ id?: string; title: string; descri
 export type StaffMember = Static<typeof Schema.StaffMember>;
 export type StaffResponse = Static<typeof Schema.StaffResponse>;
 export type RoleChange = Static<typeof Schema.RoleChange>;
+export type ModerationAction = Static<typeof Schema.ModerationAction>;
+export type MemberStanding = Static<typeof Schema.MemberStanding>;
+export type QueueReport = Static<typeof Schema.QueueReport>;
+export type QueueEntry = Static<typeof Schema.QueueEntry>;
+export type ModerationQueue = Static<typeof Schema.ModerationQueue>;
+export type OpenReportCount = Static<typeof Schema.OpenReportCount>;
+export type ModerationActionRequest = Static<typeof Schema.ModerationActionRequest>;
+export type ModerationActionResult = Static<typeof Schema.ModerationActionResult>;
+export type AuditEntry = Static<typeof Schema.AuditEntry>;
+export type AuditPage = Static<typeof Schema.AuditPage>;
+export type ModerationNotice = Static<typeof Schema.ModerationNotice>;
+export type ModerationNotices = Static<typeof Schema.ModerationNotices>;
 
 /** The unread count is counted up to this: a count of 100 stands for 100 or more. */
 export const NOTIFICATIONS_UNREAD_MAX = 100;

@@ -55,9 +55,9 @@ export const LIMITS = {
   scheduleLeadSeconds: 60,
   scheduleDaysMax: 365,
   addressMax: 64,
-  /** A report's comment (`moderation`), and the highest rule index a report may name until the network lists its rules. */
+  /** A report's comment (`moderation`), and a moderator's reason for an action (the member reads it). */
   reportCommentMax: 1000,
-  reportRuleMax: 99,
+  moderationReasonMax: 500,
   /**
    * A member's data carried to another SocialConnect (`accounts`, contract/rules/memberData.ts): the
    * export's format, and what one import may hold: its body with its images, its posts, its replies,

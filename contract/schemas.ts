@@ -317,7 +317,8 @@ export const Report = Type.Object({
   about: ReportSubject,
   reason: ReportReason,
   comment: Type.String(),
-  rule: Type.Optional(Type.Integer()),
+  /** The id of the network's rule it names (GET /rules), when it names one. */
+  rule: Type.Optional(Type.String()),
   status: ReportStatus,
   createdAt: Type.String(),
 });
@@ -368,6 +369,89 @@ export const RoleChangeRequest = Type.Object({ role: Type.Optional(Type.Unknown(
 
 /** A role changed: the member as the staff list names them, with their new role. */
 export const RoleChange = Type.Object({ member: StaffMember });
+
+/** What a moderator does about a subject (the `moderation` extension). */
+export const ModerationAction = Type.Union([
+  Type.Literal('dismiss'), Type.Literal('remove'), Type.Literal('warn'), Type.Literal('limit'), Type.Literal('suspend'), Type.Literal('unlimit'), Type.Literal('unsuspend'),
+]);
+
+/** Where a member stands with the moderators: 'limited' members' posts reach their followers alone; 'suspended' ones cannot log in. */
+export const MemberStanding = Type.Union([Type.Literal('good'), Type.Literal('limited'), Type.Literal('suspended')]);
+
+/** A member as moderators name them: no email address, no password, nothing private. */
+export const ModerationMember = Type.Object({ id: Type.String(), username: Type.String(), name: Type.String(), role: Role, standing: MemberStanding });
+
+/** One action of the audit log, as the member it concerns history lists it. */
+export const ModerationActionSummary = Type.Object({ action: ModerationAction, reason: Type.String(), createdAt: Type.String() });
+
+/** One report in the queue: why, by whom, when, and the rule it names (its title as it read then). */
+export const QueueReport = Type.Object({
+  id: Type.String(),
+  reason: ReportReason,
+  comment: Type.String(),
+  rule: Type.Optional(Type.Object({ id: Type.String(), title: Type.String() })),
+  reporter: Type.Object({ id: Type.String(), username: Type.String() }),
+  createdAt: Type.String(),
+});
+
+/**
+ * One subject of the queue with its open reports, newest first; `content` is what the newest report
+ * kept of it; `exists` whether it is still there, `edited` whether its text changed since.
+ * `member` is the member it is about (the author of a post or reply), with their history: how many
+ * earlier reports (no longer open) were about them, and the actions taken, newest first.
+ */
+export const QueueEntry = Type.Object({
+  subject: ReportSubject,
+  content: ReportedContent,
+  exists: Type.Boolean(),
+  edited: Type.Boolean(),
+  reports: Type.Array(QueueReport),
+  member: Type.Union([
+    Type.Object({ ...ModerationMember.properties, earlierReports: Type.Integer({ minimum: 0 }), actions: Type.Array(ModerationActionSummary) }),
+    Type.Null(),
+  ]),
+});
+
+/** GET /moderation/reports?status=open: a page of subjects, the newest report first, and how many reports are open. */
+export const ModerationQueue = Type.Object({ entries: Type.Array(QueueEntry), nextCursor: Type.Union([Type.String(), Type.Null()]), openCount: Type.Integer({ minimum: 0 }) });
+
+/** GET /moderation/reports/count: how many reports are open. */
+export const OpenReportCount = Type.Object({ count: Type.Integer({ minimum: 0 }) });
+
+/** POST /moderation/actions: checked by the rules, so each refusal names its field. */
+export const ModerationActionRequest = Type.Object({
+  subject: Type.Optional(Type.Unknown()),
+  action: Type.Optional(Type.Unknown()),
+  reason: Type.Optional(Type.Unknown()),
+  reportIds: Type.Optional(Type.Unknown()),
+});
+
+/** One entry of the audit log: who did what, to what and to whom, why and when. */
+export const AuditEntry = Type.Object({
+  id: Type.String(),
+  actor: Type.Object({ id: Type.String(), username: Type.String() }),
+  action: ModerationAction,
+  subject: ReportSubject,
+  member: Type.Union([Type.Object({ id: Type.String(), username: Type.String() }), Type.Null()]),
+  reason: Type.String(),
+  reportIds: Type.Array(Type.String()),
+  createdAt: Type.String(),
+});
+
+/** An action taken: its audit entry, and the reports it closed. */
+export const ModerationActionResult = Type.Object({ entry: AuditEntry, closedReports: Type.Array(Type.String()) });
+
+/** GET /moderation/audit: a page of the audit log, newest first (admins only). */
+export const AuditPage = Type.Object({ entries: Type.Array(AuditEntry), nextCursor: Type.Union([Type.String(), Type.Null()]) });
+
+/**
+ * What the moderators did about something of the member's, or about the member, and why: what the
+ * member reads of the audit log (never who acted).
+ */
+export const ModerationNotice = Type.Object({ id: Type.String(), action: ModerationAction, subject: ReportSubject, reason: Type.String(), createdAt: Type.String() });
+
+/** GET /moderation/notices: the member's own notices, newest first. */
+export const ModerationNotices = Type.Object({ notices: Type.Array(ModerationNotice) });
 
 /** A new reply: its text, and the reply it answers (by id) when it answers one. */
 export const ReplyDraftPayload = Type.Object({

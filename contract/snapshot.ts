@@ -8,7 +8,7 @@ import { Type, type Static } from '@sinclair/typebox';
 import { Value } from '@sinclair/typebox/value';
 import type { StoredEvent } from './events';
 import { LIMITS } from './limits';
-import { ImageSizes, MoreImage, NetworkRule, QuotePolicy, ReportedContent, ReportReason, ReportStatus, ReportSubject, Role, ScheduledPost } from './schemas';
+import { ImageSizes, ModerationAction, MoreImage, NetworkRule, QuotePolicy, ReportedContent, ReportReason, ReportStatus, ReportSubject, Role, ScheduledPost } from './schemas';
 
 const Ids = Type.Array(Type.String());
 
@@ -48,6 +48,8 @@ export const UserRecord = Type.Object({
   quotePolicy: Type.Optional(QuotePolicy),
   /** The member's role (`moderation`). Absent: a member. */
   role: Type.Optional(Role),
+  /** Where the member stands with the moderators (`moderation`). Absent: in good standing. */
+  standing: Type.Optional(Type.Union([Type.Literal('limited'), Type.Literal('suspended')])),
   /** Where a forgotten password's link goes (`accounts`). Absent: none. */
   email: Type.Optional(Type.String()),
   /** Whether the member confirmed it by a mailed link. Absent: not. */
@@ -190,12 +192,28 @@ export const ReportRecord = Type.Object({
   about: ReportSubject,
   reason: ReportReason,
   comment: Type.String(),
-  rule: Type.Optional(Type.Integer({ minimum: 0 })),
+  /** The network's rule it names, with its title as it read then. */
+  rule: Type.Optional(Type.Object({ id: Type.String(), title: Type.String() })),
   status: ReportStatus,
   content: ReportedContent,
   createdAt: Type.String(),
 });
 export type ReportRecord = Static<typeof ReportRecord>;
+
+/** One entry of the moderators' audit log (`moderation`), as contract/store.ts AuditRow keeps it. */
+export const AuditRecord = Type.Object({
+  id: Type.String(),
+  actorId: Type.String(),
+  actorUsername: Type.String(),
+  action: ModerationAction,
+  subject: ReportSubject,
+  memberId: Type.Union([Type.String(), Type.Null()]),
+  memberUsername: Type.Union([Type.String(), Type.Null()]),
+  reason: Type.String(),
+  reportIds: Type.Array(Type.String()),
+  createdAt: Type.String(),
+});
+export type AuditRecord = Static<typeof AuditRecord>;
 
 export const DB_SNAPSHOT_VERSION = 2;
 
@@ -230,6 +248,8 @@ export const DbSnapshot = Type.Object({
   reports: Type.Optional(Type.Array(ReportRecord)),
   /** The network's rules (`moderation`), in the admin's order; absent when there are none. */
   rules: Type.Optional(Type.Array(NetworkRule)),
+  /** The moderators' audit log, in the order it was written; absent when empty. */
+  audit: Type.Optional(Type.Array(AuditRecord)),
 });
 export type DbSnapshot = Static<typeof DbSnapshot>;
 

@@ -7,7 +7,7 @@
  */
 import type { NetworkEvent, StoredEvent } from './events';
 import type { PostOrder } from './order';
-import type { ImageSizes, MoreImage, NetworkRule, QuotePolicy, ReportedContent, ReportReason, ReportStatus, Role } from './api';
+import type { ImageSizes, MemberStanding, ModerationAction, MoreImage, NetworkRule, QuotePolicy, ReportedContent, ReportReason, ReportStatus, Role } from './api';
 import type { PreparedImage } from './images';
 import type { DbSnapshot } from './snapshot';
 import type { MessageKey } from './messages';
@@ -121,10 +121,30 @@ export interface ReportRow {
   reason: ReportReason;
   /** '' when none. */
   comment: string;
-  /** An index into the network's rules; null when none. */
-  rule: number | null;
+  /** The network's rule it names, by id, with its title as it read then; null when none. */
+  rule: { id: string; title: string } | null;
   status: ReportStatus;
   content: ReportedContent;
+  createdAt: string;
+}
+
+/**
+ * One entry of the moderators' audit log (`moderation`): who acted, what they did, on what and on
+ * whom, why, and the reports it closed. Names are kept as they read then, so the log outlives the
+ * members it names. Written once, never changed or deleted.
+ */
+export interface AuditRow {
+  id: string;
+  actorId: string;
+  actorUsername: string;
+  action: ModerationAction;
+  subjectKind: 'post' | 'reply' | 'member';
+  subjectId: string;
+  /** The member the action concerns (the author of a post or reply); null when unknown. */
+  memberId: string | null;
+  memberUsername: string | null;
+  reason: string;
+  reportIds: string[];
   createdAt: string;
 }
 
@@ -388,6 +408,20 @@ export interface StoreReader {
   reportsBy(reporterId: string): Promise<ReportRow[]>;
   /** The reporter's open report of this subject, when they have one. */
   openReport(reporterId: string, subjectKind: ReportRow['subjectKind'], subjectId: string): Promise<ReportRow | undefined>;
+  /** Every open report, the newest first (ties by id, the greater first). */
+  openReports(): Promise<ReportRow[]>;
+  /** How many reports are open. */
+  openReportCount(): Promise<number>;
+  /** Every report about the member or about a post or reply of theirs, any status, the newest first. */
+  reportsAboutMember(memberId: string): Promise<ReportRow[]>;
+  /** The audit log's entries about the member, the newest first. */
+  auditOf(memberId: string): Promise<AuditRow[]>;
+  /** One page of the audit log, the newest first. A cursor the store did not issue is refused. */
+  auditPage(page: PageRequest): Promise<Page<AuditRow>>;
+  /** Where the member stands with the moderators: 'good' for most. */
+  standingOf(memberId: string): Promise<MemberStanding>;
+  /** The members whose posts reach their followers alone. */
+  limitedMembers(): Promise<string[]>;
 
   /**
    * One page of posts in an order (contract/order.ts), after the cursor. Each page costs the same
@@ -561,6 +595,12 @@ export interface StoreTx extends StoreReader {
    * by the store (the rules check first; two at once lose the race, and the loser is run again).
    */
   insertReport(row: ReportRow): Promise<void>;
+  /** Sets these reports' status (open ones only change). */
+  closeReports(ids: readonly string[], status: 'resolved' | 'dismissed'): Promise<void>;
+  /** Adds an entry to the audit log. */
+  insertAudit(row: AuditRow): Promise<void>;
+  /** Sets where the member stands with the moderators. */
+  setStanding(memberId: string, standing: MemberStanding): Promise<void>;
   /** Sets the member's account to be deleted (`accounts`), or changes when. */
   scheduleAccountDeletion(row: AccountDeletionRow): Promise<void>;
   /** Keeps the account after all: false when it was not set to be deleted. */

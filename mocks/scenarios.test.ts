@@ -1,4 +1,4 @@
-import type { LoginResponse, NotificationsPage, PostResponse, PostsPage, PostsResponse, UsersResponse } from '../contract/api';
+import type { LoginResponse, ModerationQueue, NotificationsPage, PostResponse, PostsPage, PostsResponse, UsersResponse } from '../contract/api';
 import { MESSAGES } from '../contract/messages';
 import { DEMO_CREDENTIALS, DEMO_USER_ID, seedPostId } from '../contract/seed/default';
 import { findInconsistencies } from '../contract/snapshot';
@@ -212,5 +212,9 @@ describe('useScenario', () => {
     const newcomer = { firstName: 'New', lastName: 'Comer', username: 'new_comer', password: 'welcome123' };
     expect({ status: (await call('POST', '/auth/signup', { body: newcomer })).status }).toEqual({ status: 400 });
     expect((await call('POST', '/auth/signup', { body: { ...newcomer, acceptedRules: true } })).status).toBe(201);
+    // The moderators' queue holds three subjects, the newest report first.
+    const queue = (await callAs<ModerationQueue>('maya_patel', 'GET', '/moderation/reports?status=open')).json;
+    expect(queue.openCount).toBe(4);
+    expect(queue.entries.map((entry) => [entry.subject.kind, entry.reports.length])).toEqual([['member', 1], ['post', 2], ['post', 1]]);
   });
 });

@@ -77,6 +77,8 @@ export async function login(ctx: RuleContext, { username: typed, password, code 
   const member = await memberStillThere(ctx, username);
   if (!member) throw refusal('userNotRegistered');
   if (!(await ctx.passwords.verify(member.passwordHash, password))) throw refusal('invalidCredentials');
+  // Told only once the password is right: a suspended account (`moderation`) does not log in.
+  if ((await ctx.store.read((reader) => reader.standingOf(member.id))) === 'suspended') throw refusal('accountSuspended');
   // Asked only once the password is right, so a code tells nothing to one who does not know it.
   await checkSecondFactor(ctx, member, code);
   return member;

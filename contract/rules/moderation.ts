@@ -18,7 +18,7 @@ export function staffMember(member: MemberRow): StaffMember {
 }
 
 /** Refused unless the caller is an admin, read again in the call's own transaction or read. */
-async function requireRole(reader: StoreReader, memberId: string, allowed: readonly Role[], refused: 'notAdmin' | 'notStaff'): Promise<MemberRow> {
+export async function requireRole(reader: StoreReader, memberId: string, allowed: readonly Role[], refused: 'notAdmin' | 'notStaff'): Promise<MemberRow> {
   const current = await reader.memberById(memberId);
   if (!current || !allowed.includes(current.role)) throw refusal(refused);
   return current;

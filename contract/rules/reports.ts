@@ -26,7 +26,8 @@ interface ReportDraft {
   subjectId: string;
   reason: ReportReason;
   comment: string;
-  rule: number | null;
+  /** The id of one of the network's rules, checked against them in the report's transaction. */
+  rule: string | null;
 }
 
 /** `about`: exactly one of post, reply or member, naming an id. */
@@ -48,10 +49,8 @@ export function readReportDraft(body: ReportBody): ReportDraft {
   const comment = (body.comment ?? '').trim();
   if (countGraphemes(comment) > LIMITS.reportCommentMax) throw refusal('reportCommentTooLong');
   const { rule } = body;
-  if (rule !== undefined && rule !== null && (typeof rule !== 'number' || !Number.isInteger(rule) || rule < 0 || rule > LIMITS.reportRuleMax)) {
-    throw refusal('reportRuleInvalid');
-  }
-  return { ...subject, reason: body.reason as ReportReason, comment, rule: typeof rule === 'number' ? rule : null };
+  if (rule !== undefined && rule !== null && (typeof rule !== 'string' || rule === '')) throw refusal('reportRuleInvalid');
+  return { ...subject, reason: body.reason as ReportReason, comment, rule: typeof rule === 'string' ? rule : null };
 }
 
 /**
@@ -78,7 +77,7 @@ async function subjectContent(tx: StoreTx, reporter: MemberRow, kind: SubjectKin
 export function presentReport(row: ReportRow): Report {
   return {
     id: row.id, about: { kind: row.subjectKind, id: row.subjectId }, reason: row.reason, comment: row.comment,
-    ...(row.rule !== null ? { rule: row.rule } : {}), status: row.status, createdAt: row.createdAt,
+    ...(row.rule !== null ? { rule: row.rule.id } : {}), status: row.status, createdAt: row.createdAt,
   };
 }
 
@@ -91,12 +90,16 @@ export async function report(ctx: RuleContext, reporter: MemberRow, body: Report
   const draft = readReportDraft(body);
   return ctx.store.transaction(async (tx) => {
     const subject = await subjectContent(tx, reporter, draft.kind, draft.subjectId);
+    // The rule as the network lists it now: its title is kept with the report.
+    const named = draft.rule === null ? undefined : (await tx.networkRules()).find((rule) => rule.id === draft.rule);
+    if (draft.rule !== null && !named) throw refusal('reportRuleInvalid');
     if (await tx.openReport(reporter.id, draft.kind, subject.id)) throw refusal('alreadyReported');
     const row: ReportRow = {
       id: ctx.newId(), reporterId: reporter.id, subjectKind: draft.kind, subjectId: subject.id, reason: draft.reason, comment: draft.comment,
-      rule: draft.rule, status: 'open', content: subject.content, createdAt: ctx.now().toISOString(),
+      rule: named ? { id: named.id, title: named.title } : null, status: 'open', content: subject.content, createdAt: ctx.now().toISOString(),
     };
     await tx.insertReport(row);
+    await tx.emit({ type: 'report-opened', reportId: row.id, openCount: await tx.openReportCount() });
     return presentReport(row);
   });
 }

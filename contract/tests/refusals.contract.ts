@@ -256,6 +256,20 @@ const GRID: Record<string, Partial<Record<Column, Case>>> = {
     'a bad body': { path: `/moderation/members/${liam}/role`, body: NOT_AN_OBJECT, refused: 'invalidBody' },
     'a role it lacks': { path: `/moderation/members/${DEMO_USER_ID}/role`, body: { role: 'moderator' }, refused: 'notAdmin' },
   },
+  'GET /moderation/reports': {
+    'a role it lacks': { path: '/moderation/reports?status=open', refused: 'notStaff' },
+  },
+  'GET /moderation/reports/count': {
+    'a role it lacks': { path: '/moderation/reports/count', refused: 'notStaff' },
+  },
+  'POST /moderation/actions': {
+    'a bad body': { path: '/moderation/actions', body: NOT_AN_OBJECT, refused: 'invalidBody' },
+    'a role it lacks': { path: '/moderation/actions', body: { subject: { post: othersPost }, action: 'remove', reason: 'Spam' }, refused: 'notStaff' },
+  },
+  'GET /moderation/audit': {
+    'a role it lacks': { path: '/moderation/audit', refused: 'notAdmin' },
+  },
+  'GET /moderation/notices': {},
 };
 
 const keyOf = (route: RouteSpec): string => `${route.method.toUpperCase()} ${route.path}`;

@@ -28,6 +28,19 @@ const mine = async (member: string) => {
 };
 const kept = async (): Promise<ReportRecord[]> => (await target().snapshot()).reports ?? [];
 
+/** The network's rules, as an admin wrote them: a report names one by its id. */
+const RULES = [
+  { id: 'rule-kind', title: 'Be kind', description: 'No insults.' },
+  { id: 'rule-spam', title: 'No spam', description: '' },
+  { id: 'rule-real', title: 'Be yourself', description: 'No impersonation.' },
+];
+
+async function arrangeRules(): Promise<void> {
+  await arrange((snapshot) => {
+    snapshot.rules = RULES;
+  });
+}
+
 /** A reply by Liam and one by Ava (demo_user), to Noah's post. */
 async function arrangeReplies(): Promise<void> {
   await arrange((snapshot) => {
@@ -40,11 +53,12 @@ async function arrangeReplies(): Promise<void> {
 
 describe('reports', () => {
   it('reports a post with a reason, a trimmed comment and a rule, keeping the post as it read then', async () => {
+    await arrangeRules();
     const before = (await db()).post(liamsPost)!;
-    const result = await send('demo_user', { about: { post: liamsPost }, reason: 'spam', comment: '  Selling sunglasses in every post.  ', rule: 2 });
+    const result = await send('demo_user', { about: { post: liamsPost }, reason: 'spam', comment: '  Selling sunglasses in every post.  ', rule: 'rule-spam' });
     expect(result.status).toBe(201);
     expect(result.json).toEqual({
-      id: expect.any(String), about: { kind: 'post', id: liamsPost }, reason: 'spam', comment: 'Selling sunglasses in every post.', rule: 2, status: 'open', createdAt: expect.any(String),
+      id: expect.any(String), about: { kind: 'post', id: liamsPost }, reason: 'spam', comment: 'Selling sunglasses in every post.', rule: 'rule-spam', status: 'open', createdAt: expect.any(String),
     });
     expect(Number.isNaN(Date.parse(result.json.createdAt))).toBe(false);
     await expectHealthy(result.json);
@@ -54,7 +68,7 @@ describe('reports', () => {
     expect((await callAs('liam_chen', 'DELETE', `/posts/${liamsPost}`)).status).toBe(200);
     const [report] = await kept();
     expect(report).toEqual({
-      id: result.json.id, reporterId: DEMO_USER_ID, about: { kind: 'post', id: liamsPost }, reason: 'spam', comment: 'Selling sunglasses in every post.', rule: 2, status: 'open',
+      id: result.json.id, reporterId: DEMO_USER_ID, about: { kind: 'post', id: liamsPost }, reason: 'spam', comment: 'Selling sunglasses in every post.', rule: { id: 'rule-spam', title: 'No spam' }, status: 'open',
       createdAt: result.json.createdAt,
       content: { kind: 'post', authorId: SEED_USER_IDS.liam, username: 'liam_chen', text: before.content, images: [before.postImage], createdAt: before.createdAt },
     });
@@ -65,13 +79,14 @@ describe('reports', () => {
 
   it('reports a reply and a member, each kept as it read then; a comment and a rule may be left out', async () => {
     await arrangeReplies();
+    await arrangeRules();
     const reply = await send('demo_user', { about: { reply: liamsReply }, reason: 'abuse' });
     expect(reply.status).toBe(201);
     expect(reply.json).toMatchObject({ about: { kind: 'reply', id: liamsReply }, reason: 'abuse', comment: '', status: 'open' });
     expect(reply.json).not.toHaveProperty('rule');
-    const member = await send('demo_user', { about: { member: SEED_USER_IDS.zoe }, reason: 'other', comment: 'Impersonates a friend of mine.', rule: 0 });
+    const member = await send('demo_user', { about: { member: SEED_USER_IDS.zoe }, reason: 'other', comment: 'Impersonates a friend of mine.', rule: 'rule-real' });
     expect(member.status).toBe(201);
-    expect(member.json).toMatchObject({ about: { kind: 'member', id: SEED_USER_IDS.zoe }, reason: 'other', rule: 0 });
+    expect(member.json).toMatchObject({ about: { kind: 'member', id: SEED_USER_IDS.zoe }, reason: 'other', rule: 'rule-real' });
 
     // Zoe changes her bio and Liam deletes his reply: the reports keep what was read.
     expect((await callAs('zoe_martin', 'POST', '/users/edit', { userData: { userBio: 'Someone else now.' } })).status).toBe(201);
@@ -154,6 +169,7 @@ describe('reports', () => {
   });
 
   it('names the field that is wrong: what, the reason, the comment, the rule', async () => {
+    await arrangeRules();
     for (const about of [undefined, 'x', [liamsPost], {}, { post: '' }, { post: 42 }, { video: liamsPost }, { post: liamsPost, member: SEED_USER_IDS.liam }]) {
       expectRefused(await send('demo_user', { about, reason: 'spam' }), 'reportSubjectInvalid');
     }
@@ -162,21 +178,22 @@ describe('reports', () => {
     }
     expectRefused(await send('demo_user', { about: { post: liamsPost }, reason: 'spam', comment: 'x'.repeat(LIMITS.reportCommentMax + 1) }), 'reportCommentTooLong');
     expectRefused(await send('demo_user', { about: { post: liamsPost }, reason: 'spam', comment: 7 }), 'invalidBody');
-    for (const rule of [-1, 1.5, LIMITS.reportRuleMax + 1, '2']) {
+    // A rule is the id of one the network lists: an index, a title or a rule it does not have is refused.
+    for (const rule of [0, 2, '', 'No spam', 'rule-gone', ['rule-spam'], { id: 'rule-spam' }]) {
       expectRefused(await send('demo_user', { about: { post: liamsPost }, reason: 'spam', rule }), 'reportRuleInvalid');
     }
     expectRefused(await send('demo_user', { about: { post: liamsPost }, reason: 'spam', comment: 'a\u0000b' }), 'textUnstorable');
     expect(await kept()).toEqual([]);
 
-    // The limits themselves are taken: a comment of exactly the most characters, once trimmed, and the highest rule.
-    const longest = await send('demo_user', { about: { post: liamsPost }, reason: 'spam', comment: ` ${'é'.repeat(LIMITS.reportCommentMax)} `, rule: LIMITS.reportRuleMax });
+    // The limit itself is taken: a comment of exactly the most characters, once trimmed, and the last rule.
+    const longest = await send('demo_user', { about: { post: liamsPost }, reason: 'spam', comment: ` ${'é'.repeat(LIMITS.reportCommentMax)} `, rule: 'rule-real' });
     expect(longest.status).toBe(201);
     expect(longest.json.comment).toBe('é'.repeat(LIMITS.reportCommentMax));
   });
 
   it('says its limits in its messages, word for word', () => {
     expect(MESSAGES.reportCommentTooLong).toContain(LIMITS.reportCommentMax.toLocaleString('en-US'));
-    expect(MESSAGES.reportRuleInvalid).toContain(`from 0 to ${LIMITS.reportRuleMax}`);
+    expect(MESSAGES.moderationReasonInvalid).toContain(`1 to ${LIMITS.moderationReasonMax} characters`);
   });
 
   it('is held to one open report per reporter and subject, by a member who is there', async () => {

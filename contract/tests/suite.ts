@@ -36,5 +36,6 @@ import './memberData.contract';
 import './leaving.contract';
 import './scheduledPosts.contract';
 import './reports.contract';
+import './moderationQueue.contract';
 import './roles.contract';
 import './rules.contract';

@@ -33,7 +33,7 @@ const demoClaims = () => {
 };
 
 describe('authentication', () => {
-  it('covers exactly the (auth) calls of spec section 7, logout, the home feed, replies, notifications, mute and block, pins, devices, the email address, two-factor sign-in, the data export and import, leaving, scheduled posts, reposts, reports, roles and rules (moderation)', () => {
+  it('covers exactly the (auth) calls of spec section 7, logout, the home feed, replies, notifications, mute and block, pins, devices, the email address, two-factor sign-in, the data export and import, leaving, scheduled posts, reposts, reports, roles, rules, the queue, actions and audit log (moderation)', () => {
     expect(MEMBER_ROUTES.map((route) => `${route.method.toUpperCase()} ${route.path}`).sort()).toEqual([
       'DELETE /account/deletion',
       'DELETE /posts/:postId',
@@ -45,6 +45,10 @@ describe('authentication', () => {
       'GET /account/export',
       'GET /account/two-factor',
       'GET /feed',
+      'GET /moderation/audit',
+      'GET /moderation/notices',
+      'GET /moderation/reports',
+      'GET /moderation/reports/count',
       'GET /moderation/staff',
       'GET /notifications',
       'GET /notifications/unread',
@@ -61,6 +65,7 @@ describe('authentication', () => {
       'POST /account/two-factor/enable',
       'POST /account/two-factor/setup',
       'POST /auth/logout',
+      'POST /moderation/actions',
       'POST /notifications/read',
       'POST /posts',
       'POST /posts/:postId/replies',

@@ -2,7 +2,7 @@
  * The whole network in and out of the tables: exported as a snapshot of plain data, or imported in
  * place of everything (a load, or the seed of an empty database).
  */
-import { DB_SNAPSHOT_VERSION, type DbSnapshot, type NotificationRecord, type PostRecord, type ReplyRecord, type ReportRecord, type ScheduledPostRecord, type UserRecord } from '../../contract/snapshot';
+import { DB_SNAPSHOT_VERSION, type AuditRecord, type DbSnapshot, type NotificationRecord, type PostRecord, type ReplyRecord, type ReportRecord, type ScheduledPostRecord, type UserRecord } from '../../contract/snapshot';
 import type { MoreImage } from '../../contract/api';
 import { moreImageIn, moreImageOut, type MoreImageRow } from '../../contract/store';
 import { readImageDataUrl } from '../../contract/validation';
@@ -13,7 +13,7 @@ import { moreImagesColumn, POST_COLUMNS, postReads, toPost } from './posts';
 import { NOTIFICATION_COLUMNS, toNotification } from './notifications';
 import { REPLY_COLUMNS, toReply } from './replies';
 import { SCHEDULED_COLUMNS, toScheduledPost } from './scheduledPosts';
-import { REPORT_COLUMNS, toReport } from './reports';
+import { AUDIT_COLUMNS, REPORT_COLUMNS, toAudit, toReport } from './reports';
 import { entryOf, iso } from './rows';
 import { writeTags } from './tags';
 import type { SqlStore, SqlStoreOptions, Write } from './sqlStore';
@@ -83,8 +83,12 @@ const REPLY_TYPES: Columns = [
   ['id', 'text'], ['post_id', 'text'], ['author_id', 'text'], ['content', 'text'], ['reply_to_id', 'text'], ['reply_to_author_id', 'text'], ['created_at', 'timestamptz'],
 ];
 const REPORT_TYPES: Columns = [
-  ['id', 'text'], ['reporter_id', 'text'], ['subject_kind', 'text'], ['subject_id', 'text'], ['reason', 'text'], ['comment', 'text'], ['rule', 'int'],
+  ['id', 'text'], ['reporter_id', 'text'], ['subject_kind', 'text'], ['subject_id', 'text'], ['reason', 'text'], ['comment', 'text'], ['rule_id', 'text'], ['rule_title', 'text'],
   ['status', 'text'], ['content', 'jsonb'], ['created_at', 'timestamptz'],
+];
+const AUDIT_TYPES: Columns = [
+  ['id', 'text'], ['actor_id', 'text'], ['actor_username', 'text'], ['action', 'text'], ['subject_kind', 'text'], ['subject_id', 'text'], ['member_id', 'text'],
+  ['member_username', 'text'], ['reason', 'text'], ['report_ids', 'jsonb'], ['created_at', 'timestamptz'],
 ];
 const NOTIFICATION_TYPES: Columns = [
   ['id', 'text'], ['recipient_id', 'text'], ['kind', 'text'], ['key', 'text'], ['post_id', 'text'], ['reply_id', 'text'], ['unread', 'boolean'], ['updated_at', 'timestamptz'],
@@ -122,7 +126,7 @@ export function snapshotCalls(database: Database, write: Write, options: SqlStor
 
   /** Replaces the whole network with the snapshot's, inside the caller's transaction. */
   const importInto = async (sql: Sql, snapshot: DbSnapshot, passwords: ReadonlyMap<string, string>): Promise<void> => {
-    await sql.query('TRUNCATE members, posts, post_tags, reactions, follows, bookmarks, replies, reply_likes, notifications, notification_actors, revoked_tokens, idempotency_keys, mutes, blocks, pins, reports, network_rules RESTART IDENTITY CASCADE');
+    await sql.query('TRUNCATE members, posts, post_tags, reactions, follows, bookmarks, replies, reply_likes, notifications, notification_actors, revoked_tokens, idempotency_keys, mutes, blocks, pins, reports, network_rules, member_standing, moderation_audit RESTART IDENTITY CASCADE');
     const images = new Map<string, Promise<string>>();
     const image = (value: string): Promise<string> => entryOf(images, value, () => storedImage(sql, value));
     /**
@@ -208,8 +212,15 @@ export function snapshotCalls(database: Database, write: Write, options: SqlStor
     ]));
     // In the order they were made: `seq` follows it. What was reported is kept as the snapshot has it.
     await insertInOrder(sql, 'reports', REPORT_TYPES, (snapshot.reports ?? []).map((report) => [
-      report.id, report.reporterId, report.about.kind, report.about.id, report.reason, report.comment, report.rule ?? null, report.status,
-      JSON.stringify(report.content), report.createdAt,
+      report.id, report.reporterId, report.about.kind, report.about.id, report.reason, report.comment, report.rule?.id ?? null, report.rule?.title ?? null,
+      report.status, JSON.stringify(report.content), report.createdAt,
+    ]));
+    await insertInOrder(sql, 'member_standing', [['member_id', 'text'], ['standing', 'text']],
+      users.flatMap((user) => (user.standing ? [[user.id, user.standing]] : [])));
+    // In the order it was written: `seq` follows it.
+    await insertInOrder(sql, 'moderation_audit', AUDIT_TYPES, (snapshot.audit ?? []).map((entry) => [
+      entry.id, entry.actorId, entry.actorUsername, entry.action, entry.subject.kind, entry.subject.id, entry.memberId, entry.memberUsername, entry.reason,
+      JSON.stringify(entry.reportIds), entry.createdAt,
     ]));
     // The images the new network names, counted; those of the one it replaced that it does not name go.
     await sql.query('SELECT media_recount()');
@@ -257,6 +268,11 @@ export function snapshotCalls(database: Database, write: Write, options: SqlStor
           return { ...report, about: { kind: subjectKind, id: subjectId }, ...(rule !== null ? { rule } : {}) };
         });
         const rules = await networkRulesOf(sql);
+        const standings = new Map((await sql.query('SELECT member_id, standing FROM member_standing')).map((row) => [String(row.member_id), String(row.standing) as 'limited' | 'suspended'] as const));
+        const audit = (await sql.query(`SELECT ${AUDIT_COLUMNS} FROM moderation_audit ORDER BY seq`)).map((row): AuditRecord => {
+          const { subjectKind, subjectId, ...entry } = toAudit(row);
+          return { ...entry, subject: { kind: subjectKind, id: subjectId } };
+        });
         const scheduledPosts = (await sql.query(`SELECT ${SCHEDULED_COLUMNS} FROM scheduled_posts ORDER BY publish_at, id`)).map((row): ScheduledPostRecord => {
           const { imageSizes, moreImages, ...post } = toScheduledPost(row);
           return { ...post, ...(imageSizes ? { imageSizes } : {}), ...(moreImages.length > 0 ? { moreImages: moreImages.map(moreImageOut) } : {}) };
@@ -293,6 +309,7 @@ export function snapshotCalls(database: Database, write: Write, options: SqlStor
             ...(member.emailConfirmed ? { emailConfirmed: true } : {}),
             ...(twoFactors.has(member.id) ? { twoFactor: twoFactors.get(member.id) } : {}),
             ...(deletions.has(member.id) ? { deletion: deletions.get(member.id) } : {}),
+            ...(standings.has(member.id) ? { standing: standings.get(member.id) } : {}),
           };
         });
         const postRecords: PostRecord[] = posts.map((row) => {
@@ -315,6 +332,7 @@ export function snapshotCalls(database: Database, write: Write, options: SqlStor
           ...(scheduledPosts.length > 0 ? { scheduledPosts } : {}),
           ...(reports.length > 0 ? { reports } : {}),
           ...(rules.length > 0 ? { rules } : {}),
+          ...(audit.length > 0 ? { audit } : {}),
         };
       }, { readOnly: true });
     },

@@ -20,7 +20,7 @@ export const LIMIT_VALUES: Partial<Record<MessageKey, Record<string, number>>> =
   searchTooManyTerms: { max: LIMITS.searchTermsMax },
   searchTooShort: { min: LIMITS.searchWordMin },
   reportCommentTooLong: { max: LIMITS.reportCommentMax },
-  reportRuleInvalid: { max: LIMITS.reportRuleMax },
+  moderationReasonInvalid: { min: 1, max: LIMITS.moderationReasonMax },
   rulesTooMany: { max: LIMITS.rulesMax },
   ruleTitleInvalid: { min: 1, max: LIMITS.ruleTitleMax },
   ruleDescriptionTooLong: { max: LIMITS.ruleDescriptionMax },
