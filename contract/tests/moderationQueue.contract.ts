@@ -283,3 +283,29 @@ describe('suspension and limits', () => {
     expect((await callAs<ModerationNotices>('noah_kim', 'GET', '/moderation/notices')).json.notices.map((notice) => notice.action)).toEqual(['unlimit', 'limit']);
   });
 });
+
+describe('the live stream', () => {
+  it('tells moderators and admins alone of a new report, with the open count; the member hears of an action on them', async () => {
+    await arrangeQueue();
+    const moderator = await openStream(`Bearer ${await tokenFor('maya_patel')}`);
+    const member = await openStream(`Bearer ${await tokenFor('demo_user')}`);
+    const author = await openStream(`Bearer ${await tokenFor('noah_kim')}`);
+    try {
+      expect((await call('POST', '/reports', { body: { about: { post: seedPostId(13) }, reason: 'spam', rule: 'rule-spam' }, authorization: await tokenFor('zoe_martin') })).status).toBe(201);
+      const [opened] = await moderator.until(1);
+      expect(opened).toMatchObject({ type: 'report-opened', data: { reportId: expect.any(String), openCount: 4 } });
+      expect((await act('maya_patel', { subject: { post: seedPostId(13) }, action: 'warn', reason: 'Mind the rules.' })).status).toBe(201);
+      const [notice] = await author.until(1);
+      expect(notice).toMatchObject({ type: 'moderation-notice', data: { memberId: noah } });
+      // A post everyone hears of comes after both: the member heard of neither.
+      expect((await callAs('zoe_martin', 'POST', '/posts', { postData: { text: 'After the report' } })).status).toBe(201);
+      await member.until(1);
+      expect(member.received.map((event) => event.type)).toEqual(['post-created']);
+      expect(author.received.map((event) => event.type)).not.toContain('report-opened');
+    } finally {
+      moderator.close();
+      member.close();
+      author.close();
+    }
+  });
+});
