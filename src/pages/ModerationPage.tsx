@@ -21,7 +21,7 @@ function QueuePage({ cursor, last, onMore }: { cursor?: string; last: boolean; o
   if (isError || !data) {
     return (
       <p className="feed-page__status" role="alert">
-        {say('moderation.loadFailed')} <button type="button" className="button" onClick={() => void refetch()}>{say('moderation.tryAgain')}</button>
+        {say('moderation.loadFailed')} <button type="button" className="button button--secondary" onClick={() => void refetch()}>{say('moderation.tryAgain')}</button>
       </p>
     );
   }
@@ -37,7 +37,7 @@ function QueuePage({ cursor, last, onMore }: { cursor?: string; last: boolean; o
         ))}
       </ul>
       {last && data.nextCursor ? (
-        <button type="button" className="button moderation-page__more" onClick={() => onMore(data.nextCursor as string)}>{say('moderation.showMore')}</button>
+        <button type="button" className="button button--secondary moderation-page__more" onClick={() => onMore(data.nextCursor as string)}>{say('moderation.showMore')}</button>
       ) : null}
     </>
   );
@@ -65,7 +65,7 @@ function AuditLogPage({ cursor, last, onMore }: { cursor?: string; last: boolean
         ))}
       </ol>
       {last && data.nextCursor ? (
-        <button type="button" className="button" onClick={() => onMore(data.nextCursor as string)}>{say('moderation.showMoreAudit')}</button>
+        <button type="button" className="button button--secondary" onClick={() => onMore(data.nextCursor as string)}>{say('moderation.showMoreAudit')}</button>
       ) : null}
     </>
   );

@@ -94,7 +94,7 @@ export function QueueEntryCard({ entry }: { entry: QueueEntry }) {
       ) : null}
       <div className="moderation-entry__buttons" role="group" aria-label={say('moderation.actionsFor', { subject: name })}>
         {actionsFor(entry).map((action) => (
-          <button key={action} type="button" className={action === 'dismiss' ? 'button' : 'button button--primary'} onClick={() => setActing(action)}>
+          <button key={action} type="button" className={action === 'dismiss' ? 'button button--secondary' : 'button button--primary'} onClick={() => setActing(action)}>
             {actionLabel(action)}
           </button>
         ))}
