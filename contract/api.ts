@@ -20,7 +20,7 @@ export type ReplyTarget = Static<typeof Schema.ReplyTarget>;
 // ---- Request bodies ----
 
 /** What signup reads, as a client sends it: each field text (the backend tells which is wrong). */
-export type SignupRequest = Record<Exclude<keyof Static<typeof Schema.SignupRequest>, 'email'>, string> & { email?: string };
+export type SignupRequest = Record<Exclude<keyof Static<typeof Schema.SignupRequest>, 'email' | 'acceptedRules'>, string> & { email?: string; acceptedRules?: boolean };
 export type PasswordForgotRequest = { login: string };
 export type PasswordResetRequest = { token: string; password: string };
 export type LoginRequest = Static<typeof Schema.LoginRequest>;
@@ -144,10 +144,32 @@ export type ErrorResponse = Static<typeof Schema.ErrorResponse>;
  *   checked as the first is); an edit changes their descriptions by `postData.moreImageAlts`, one
  *   string each, in order. Too many is refused (`tooManyImages`), so is a list of descriptions that
  *   does not match the images (`imageAltsInvalid`).
+ * - 'moderation' (contract/rules/moderation.ts): members have a role ('member', 'moderator' or
+ *   'admin'; admins are made by `npm run admin` on the server), which the member's own record alone
+ *   carries (`role`). GET /rules (no token needed) answers the network's rules in the admin's order
+ *   (RulesResponse); PUT /rules `{ rules: [{ id?, title, description }] }` replaces them (admins
+ *   only; at most LIMITS.rulesMax, titles of 1 to LIMITS.ruleTitleMax characters, descriptions up to
+ *   LIMITS.ruleDescriptionMax, trimmed). While there are rules, signup needs `acceptedRules: true`.
+ *   GET /moderation/staff answers the admins and moderators (StaffResponse; moderators and admins
+ *   only); PUT /moderation/members/:memberId/role `{ role: 'member' | 'moderator' }` names or
+ *   unnames a moderator (admins only; an admin's own role is not changed here), answering a RoleChange.
+ *   A report's `rule` is the id of one of the network's rules; the report keeps its title.
+ *   Moderators and admins read the queue (contract/rules/moderationQueue.ts): GET
+ *   /moderation/reports?status=open (ModerationQueue: the subjects with open reports, the newest
+ *   report first, paged by cursor, each with its reports, the content as reported, and its member's
+ *   history) and GET /moderation/reports/count (OpenReportCount); POST /moderation/actions
+ *   `{ subject: { post | reply | member: id }, action, reason, reportIds? }` dismisses, removes,
+ *   warns, limits (their posts reach their followers alone), suspends (no login; every session and
+ *   stream ends, `session-ended` reason 'suspended'; hidden as a member who is leaving) or undoes a
+ *   limit or a suspension, answering a ModerationActionResult. A moderator acts on no admin and no
+ *   other moderator. Every action is kept in the audit log, which admins alone read (GET
+ *   /moderation/audit, AuditPage) and nothing changes. A member reads what was done about them, and
+ *   why, in GET /moderation/notices. `report-opened` tells moderators' and admins' streams of a new
+ *   report, with the open count.
  */
 export type ApiExtension = Static<typeof Schema.ApiExtension>;
 
-export const API_EXTENSIONS: readonly ApiExtension[] = ['pages', 'feed', 'return-minimal', 'events', 'replies', 'tags', 'notifications', 'idempotency', 'reply-links', 'reaction-counts', 'alt-text', 'edit-marks', 'member-lists', 'mute-block', 'change-counts', 'image-sizes', 'member-language', 'pins', 'content-warnings', 'post-search', 'accounts', 'scheduled-posts', 'reposts', 'more-images'];
+export const API_EXTENSIONS: readonly ApiExtension[] = ['pages', 'feed', 'return-minimal', 'events', 'replies', 'tags', 'notifications', 'idempotency', 'reply-links', 'reaction-counts', 'alt-text', 'edit-marks', 'member-lists', 'mute-block', 'change-counts', 'image-sizes', 'member-language', 'pins', 'content-warnings', 'post-search', 'accounts', 'scheduled-posts', 'reposts', 'more-images', 'moderation'];
 
 /** The largest page a client may ask for, and the size of a page when it names none. */
 export const PAGE_LIMIT_MAX = 100;
@@ -186,6 +208,34 @@ export type TwoFactorEnabled = Static<typeof Schema.TwoFactorEnabled>;
 export type DataExport = Static<typeof Schema.DataExport>;
 export type DataImportRequest = Static<typeof Schema.DataImportRequest>;
 export type DataImportResult = Static<typeof Schema.DataImportResult>;
+export type ReportReason = Static<typeof Schema.ReportReason>;
+export type ReportStatus = Static<typeof Schema.ReportStatus>;
+export type ReportSubject = Static<typeof Schema.ReportSubject>;
+export type ReportRequest = Static<typeof Schema.ReportRequest>;
+export type Report = Static<typeof Schema.Report>;
+export type ReportSummary = Static<typeof Schema.ReportSummary>;
+export type ReportsResponse = Static<typeof Schema.ReportsResponse>;
+export type ReportedContent = Static<typeof Schema.ReportedContent>;
+export type Role = Static<typeof Schema.Role>;
+export type NetworkRule = Static<typeof Schema.NetworkRule>;
+export type RulesResponse = Static<typeof Schema.RulesResponse>;
+/** PUT /rules: the whole list, in order; a rule keeps its `id` when it has one. */
+export interface RulesUpdate { rules: Array<{ id?: string; title: string; description: string }> }
+export type StaffMember = Static<typeof Schema.StaffMember>;
+export type StaffResponse = Static<typeof Schema.StaffResponse>;
+export type RoleChange = Static<typeof Schema.RoleChange>;
+export type ModerationAction = Static<typeof Schema.ModerationAction>;
+export type MemberStanding = Static<typeof Schema.MemberStanding>;
+export type QueueReport = Static<typeof Schema.QueueReport>;
+export type QueueEntry = Static<typeof Schema.QueueEntry>;
+export type ModerationQueue = Static<typeof Schema.ModerationQueue>;
+export type OpenReportCount = Static<typeof Schema.OpenReportCount>;
+export type ModerationActionRequest = Static<typeof Schema.ModerationActionRequest>;
+export type ModerationActionResult = Static<typeof Schema.ModerationActionResult>;
+export type AuditEntry = Static<typeof Schema.AuditEntry>;
+export type AuditPage = Static<typeof Schema.AuditPage>;
+export type ModerationNotice = Static<typeof Schema.ModerationNotice>;
+export type ModerationNotices = Static<typeof Schema.ModerationNotices>;
 
 /** The unread count is counted up to this: a count of 100 stands for 100 or more. */
 export const NOTIFICATIONS_UNREAD_MAX = 100;

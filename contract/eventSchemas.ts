@@ -32,6 +32,8 @@ const PAYLOADS = {
   'relation-changed': { memberId: Id, otherId: Id, muted: Type.Boolean(), blocked: Type.Boolean() },
   'member-withdrawn': { memberId: Id, otherId: Id },
   'member-left': { memberId: Id },
+  'report-opened': { reportId: Id, openCount: Count },
+  'moderation-notice': { memberId: Id },
 } satisfies Record<Exclude<EventType, 'session-ended'>, Record<string, TSchema>>;
 
 const eventId = { id: Type.Integer({ minimum: 1 }) };
@@ -45,7 +47,7 @@ const STORED = Object.fromEntries(Object.keys(PAYLOADS).map((type) => [type, sto
 export const STORED_EVENT = Type.Union([
   ...(Object.values(STORED) as StoredSchemas[keyof StoredSchemas][]),
   exact({ type: Type.Literal('session-ended'), memberId: Id, reason: Type.Literal('logout'), jti: Id, ...eventId }),
-  exact({ type: Type.Literal('session-ended'), memberId: Id, reason: Type.Union([Type.Literal('password'), Type.Literal('elsewhere'), Type.Literal('leaving')]), sessionVersion: Type.Integer({ minimum: 0 }), ...eventId }),
+  exact({ type: Type.Literal('session-ended'), memberId: Id, reason: Type.Union([Type.Literal('password'), Type.Literal('elsewhere'), Type.Literal('leaving'), Type.Literal('suspended')]), sessionVersion: Type.Integer({ minimum: 0 }), ...eventId }),
 ]);
 
 /** What every server hears after a committed write: the network's version after it, and its events. */

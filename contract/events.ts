@@ -17,6 +17,7 @@
  *   the blocker's content leaves their screens, as a reload would show them anyway);
  * - nobody hears of a new post or reply by a member they mute, or with whom a block stands either way
  *   (the ids of an edit, a deletion or a reaction may still pass: loading that post again is refused);
+ * - moderators and admins alone: `report-opened`, a new report and the open count after it;
  * - one session: `session-ended` reaches the streams its end concerns (the one token a logout ends,
  *   every older token after a password change or "log out everywhere else"), and ends them.
  */
@@ -73,7 +74,17 @@ export interface EventPayloads {
    * A logout ended one token (`jti`); a password change, a logout of every other device or an account
    * set to be deleted ended every token older than `sessionVersion`.
    */
-  'session-ended': { memberId: string; reason: 'logout'; jti: string } | { memberId: string; reason: 'password' | 'elsewhere' | 'leaving'; sessionVersion: number };
+  'session-ended': { memberId: string; reason: 'logout'; jti: string } | { memberId: string; reason: 'password' | 'elsewhere' | 'leaving' | 'suspended'; sessionVersion: number };
+  /**
+   * A member reported something (the `moderation` extension): to moderators' and admins' streams
+   * alone, with how many reports are open after it.
+   */
+  'report-opened': { reportId: string; openCount: number };
+  /**
+   * The moderators acted on something of the member's, or on the member (`moderation`): to the
+   * member alone, who reads why in their notices.
+   */
+  'moderation-notice': { memberId: string };
 }
 
 export type EventType = keyof EventPayloads;
@@ -97,6 +108,8 @@ export interface StreamViewer {
   sessionVersion: number;
   /** The members whose new posts and replies the viewer is not told of: muted, or in a block either way. */
   hidden?: ViewerRelations;
+  /** Whether the viewer is a moderator or an admin (`moderation`), as the store said when the stream opened. */
+  staff?: boolean;
 }
 
 /** Whom a stream's viewer mutes, and the blocks that involve them, kept in step by the stream's own events. */
@@ -137,7 +150,10 @@ export function receives(event: NetworkEvent, viewer: StreamViewer): boolean {
     case 'notifications-changed':
     case 'relation-changed':
     case 'member-withdrawn':
+    case 'moderation-notice':
       return event.memberId === viewer.memberId;
+    case 'report-opened':
+      return viewer.staff === true;
     case 'post-created':
     case 'reply-created':
       return !(viewer.hidden?.hides(event.authorId) ?? false);

@@ -55,6 +55,9 @@ export const LIMITS = {
   scheduleLeadSeconds: 60,
   scheduleDaysMax: 365,
   addressMax: 64,
+  /** A report's comment (`moderation`), and a moderator's reason for an action (the member reads it). */
+  reportCommentMax: 1000,
+  moderationReasonMax: 500,
   /**
    * A member's data carried to another SocialConnect (`accounts`, contract/rules/memberData.ts): the
    * export's format, and what one import may hold: its body with its images, its posts, its replies,
@@ -65,4 +68,8 @@ export const LIMITS = {
   importPostsMax: 1000,
   importRepliesMax: 2000,
   importListMax: 5000,
+  /** The network's rules (the `moderation` extension): how many, and the length of each title and description. */
+  rulesMax: 20,
+  ruleTitleMax: 100,
+  ruleDescriptionMax: 500,
 } as const;

@@ -215,7 +215,7 @@ export function presentPost(reader: StoreReader, post: PostRow, viewerId: string
 /**
  * `members` as the wire shows them to `viewerId` (the member whose session the call carries, its
  * token verified; undefined for anyone else). A member's bookmarks are theirs alone: every other
- * reader, and a caller without a token, finds the list empty; their language, quote policy and reposts, likewise, are absent. `scope: 'all'` says they are every
+ * reader, and a caller without a token, finds the list empty; their language, quote policy, reposts and role, likewise, are absent. `scope: 'all'` says they are every
  * member there is.
  */
 export async function presentMembers(reader: StoreReader, members: readonly MemberRow[], viewerId: string | undefined, scope?: 'all'): Promise<User[]> {
@@ -248,7 +248,7 @@ export async function presentMembers(reader: StoreReader, members: readonly Memb
       following: summaries(byId, lists?.following ?? []),
       bookmarks: member.id === viewerId ? [...(bookmarks.get(member.id) ?? [])] : [],
       // The member's own choice of language, like their bookmarks: to them alone.
-      ...(member.id === viewerId ? { language: member.language, quotePolicy: member.quotePolicy, reposts } : {}),
+      ...(member.id === viewerId ? { language: member.language, quotePolicy: member.quotePolicy, reposts, role: member.role } : {}),
       createdAt: member.createdAt,
       updatedAt: member.updatedAt,
     };

@@ -23,9 +23,12 @@ import { repost, undoRepost } from './rules/reposts';
 import { askPasswordReset, resetPassword } from './rules/passwordReset';
 import { confirmEmail, setEmail } from './rules/email';
 import { accountDeletion, deleteAccount, keepAccount } from './rules/leaving';
+import { report, reportsOf } from './rules/reports';
 import { cancelScheduledPost, editScheduledPost, listScheduledPosts, schedulePost } from './rules/scheduledPosts';
 import { beginTwoFactor, disableTwoFactor, enableTwoFactor, twoFactorStatus } from './rules/twoFactor';
 import { exportData, importData } from './rules/memberData';
+import { changeRole, listRules, listStaff, replaceRules } from './rules/moderation';
+import { auditLog, moderate, moderationQueue, noticesOf, openReportCount } from './rules/moderationQueue';
 import { endOtherSessions, endSession, issueToken, listSessions, noteSeen, type Client } from './rules/sessions';
 import { feedOrderOf, pageOf, wantsChangeCounts, wantsMinimal, wantsReactionCounts, type Query } from './rules/pages';
 import { createReply, deleteReply, likeReply, unlikeReply } from './rules/replies';
@@ -37,7 +40,7 @@ import type { FollowCounts, MemberRow, Page, PostRow, ReactionKind, ReplyPageReq
 import { readToken, type TokenClaims } from './tokens';
 import { parseJsonBody } from './validation';
 
-export type Method = 'get' | 'post' | 'delete';
+export type Method = 'get' | 'post' | 'put' | 'delete';
 
 /**
  * What a backend hands a route: path parameters, the query, the authorization and Prefer headers,
@@ -188,9 +191,21 @@ async function allPosts(ctx: RuleContext, viewerId?: string): Promise<Shaped> {
   return shaped(Schema.PostsResponse, await ctx.store.read(async (reader) => {
     const hidden = await hiddenFor(reader, viewerId);
     const posts = await reader.posts();
-    const shown = hidden.muted.size + hidden.blocked.size === 0 ? posts : posts.filter((post) => !hides(hidden, post.authorId));
+    const limited = await limitedAuthors(reader, viewerId);
+    const shown = hidden.muted.size + hidden.blocked.size + limited.size === 0 ? posts : posts.filter((post) => !hides(hidden, post.authorId) && !limited.has(post.authorId));
     return { posts: await presentPosts(reader, shown, viewerId, shown === posts ? 'all' : undefined) };
   }));
+}
+
+/**
+ * The limited members (`moderation`) whose posts a list leaves out for the viewer: all but the
+ * viewer and the members they follow.
+ */
+async function limitedAuthors(reader: StoreReader, viewerId: string | undefined): Promise<ReadonlySet<string>> {
+  const limited = await reader.limitedMembers();
+  if (limited.length === 0) return new Set();
+  const following = new Set(viewerId === undefined ? [] : (await reader.followLists([viewerId])).get(viewerId)?.following ?? []);
+  return new Set(limited.filter((id) => id !== viewerId && !following.has(id)));
 }
 
 /** The member's bookmarks, less the posts of members in a block with them. */
@@ -681,6 +696,38 @@ const scheduledPostRoutes: RouteSpec[] = [
   }),
 ];
 
+/**
+ * Reports to the network's moderators (the `moderation` extension): a member reports a post, a
+ * reply or a member, and lists their own reports to see where each stands.
+ */
+const reportRoutes: RouteSpec[] = [
+  memberRoute('post', '/reports', 201, Schema.ReportRequest, async ({ ctx, session, json }) => shaped(Schema.Report, await report(ctx, session.member, json))),
+  memberRoute('get', '/reports/mine', 200, undefined, async ({ ctx, session }) => shaped(Schema.ReportsResponse, { reports: await reportsOf(ctx, session.member) })),
+];
+
+/**
+ * Roles and the network's rules (the `moderation` extension): the rules are public (signup shows
+ * them); writing them, and naming moderators, is for admins, checked by the rules on every call.
+ */
+const moderationRoutes: RouteSpec[] = [
+  publicRoute('get', '/rules', 200, undefined, async ({ ctx }) => shaped(Schema.RulesResponse, { rules: await listRules(ctx) })),
+  memberRoute('put', '/rules', 200, Schema.RulesUpdate, async ({ ctx, session, json }) => shaped(Schema.RulesResponse, { rules: await replaceRules(ctx, session.member, json.rules) })),
+  memberRoute('get', '/moderation/staff', 200, undefined, async ({ ctx, session }) => shaped(Schema.StaffResponse, { staff: await listStaff(ctx, session.member) })),
+  memberRoute('put', '/moderation/members/:memberId/role', 200, Schema.RoleChangeRequest, async ({ ctx, session, json, params }) => (
+    shaped(Schema.RoleChange, { member: await changeRole(ctx, session.member, param(params, 'memberId'), json.role) })
+  )),
+  // The moderators' queue, their actions, the audit log (admins alone), and what a member reads of it.
+  memberRoute('get', '/moderation/reports/count', 200, undefined, async ({ ctx, session }) => shaped(Schema.OpenReportCount, { count: await openReportCount(ctx, session.member) })),
+  memberRoute('get', '/moderation/reports', 200, undefined, async ({ ctx, session, query }) => (
+    shaped(Schema.ModerationQueue, await moderationQueue(ctx, session.member, query?.status, pageOf(query, true) ?? { limit: PAGE_LIMIT_DEFAULT }))
+  )),
+  memberRoute('post', '/moderation/actions', 201, Schema.ModerationActionRequest, async ({ ctx, session, json }) => shaped(Schema.ModerationActionResult, await moderate(ctx, session.member, json))),
+  memberRoute('get', '/moderation/audit', 200, undefined, async ({ ctx, session, query }) => (
+    shaped(Schema.AuditPage, await auditLog(ctx, session.member, pageOf(query, true) ?? { limit: PAGE_LIMIT_DEFAULT }))
+  )),
+  memberRoute('get', '/moderation/notices', 200, undefined, async ({ ctx, session }) => shaped(Schema.ModerationNotices, { notices: await noticesOf(ctx, session.member) })),
+];
+
 const healthRoutes: RouteSpec[] = [
   publicRoute('get', '/health', 200, undefined, async ({ ctx }) => {
     // One read of the store: it answers, and says whether it holds the demo network.
@@ -692,7 +739,7 @@ const healthRoutes: RouteSpec[] = [
 
 /** Every call, in matching order (static paths before the parameters that would swallow them). */
 export const ROUTES: readonly RouteSpec[] = [...authRoutes, ...pinRoutes, ...repostRoutes, ...postRoutes, ...replyRoutes, ...bookmarkRoutes, ...feedRoutes,
-  ...tagRoutes, ...searchRoutes, ...notificationRoutes, ...memberListRoutes, ...relationRoutes, ...userRoutes, ...sessionRoutes, ...scheduledPostRoutes, ...healthRoutes];
+  ...tagRoutes, ...searchRoutes, ...notificationRoutes, ...memberListRoutes, ...relationRoutes, ...userRoutes, ...sessionRoutes, ...scheduledPostRoutes, ...reportRoutes, ...moderationRoutes, ...healthRoutes];
 
 /** The calls of spec section 7 that act for a member. */
 export const MEMBER_ROUTES: readonly RouteSpec[] = ROUTES.filter((spec) => spec.auth);
@@ -709,7 +756,8 @@ function answer(spec: RouteSpec, { schema, body, applied }: Shaped): RouteAnswer
 async function optionalViewer(ctx: RuleContext, authorization: string | undefined, own?: (memberId: string) => boolean): Promise<MemberRow | undefined> {
   const token = readToken(authorization);
   if (token === undefined) return undefined;
-  // A member who mutes and blocks nobody, and did not leave, sees what anyone sees: the token is
+  // A member who mutes and blocks nobody, and did not leave, sees what anyone sees (while nobody is
+  // limited): the token is
   // checked only for the others (whom it names is read unchecked first, and a forged name is then
   // refused as any bad token). One who left sees their own, which nobody else does.
   let named: unknown;
@@ -722,7 +770,9 @@ async function optionalViewer(ctx: RuleContext, authorization: string | undefine
   if (!own?.(named)) {
     const seesAsAnyone = await ctx.store.read(async (reader) => {
       const { muting, blocking, blockedBy, leaving } = await reader.standing(named);
-      return muting.length + blocking.length + blockedBy.length === 0 && !leaving.includes(named);
+      if (muting.length + blocking.length + blockedBy.length > 0 || leaving.includes(named)) return false;
+      // While members are limited (`moderation`), their followers and they themselves see their posts where others do not.
+      return (await reader.limitedMembers()).length === 0;
     });
     if (seesAsAnyone) return undefined;
   }

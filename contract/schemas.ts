@@ -22,6 +22,9 @@ export const UserSummary = Type.Object({
 /** Who may quote a member's posts (the `reposts` extension): anyone, the members who follow them, or nobody but themselves. */
 export const QuotePolicy = Type.Union([Type.Literal('anyone'), Type.Literal('followers'), Type.Literal('nobody')]);
 
+/** A member's role on the network (the `moderation` extension): admins are made on the server's command line. */
+export const Role = Type.Union([Type.Literal('member'), Type.Literal('moderator'), Type.Literal('admin')]);
+
 /** A member as the backend answers it. The password never leaves the backend. */
 export const User = Type.Composite([UserSummary, Type.Object({
   id: Type.String(),
@@ -45,6 +48,8 @@ export const User = Type.Composite([UserSummary, Type.Object({
    * member alone, as their bookmarks are.
    */
   reposts: Type.Optional(Type.Array(Type.String())),
+  /** The member's role (the `moderation` extension), to that member alone. */
+  role: Type.Optional(Role),
 })]);
 
 export const PostLikes = Type.Object({
@@ -185,6 +190,8 @@ export const SignupRequest = Type.Object({
   lastName: Type.Optional(Type.Unknown()),
   username: Type.Optional(Type.Unknown()),
   password: Type.Optional(Type.Unknown()),
+  /** With the `moderation` extension: true when the newcomer agreed to the network's rules (required while it has some). */
+  acceptedRules: Type.Optional(Type.Unknown()),
 });
 
 /** A forgotten password (the `accounts` extension): the account's email address or username. */
@@ -282,6 +289,170 @@ export const ScheduledPostResponse = Type.Object({ scheduledPost: ScheduledPost 
 /** A scheduled post cancelled: its id. */
 export const ScheduledPostRemoval = Type.Object({ id: Type.String() });
 
+/** Why a member reports something (the `moderation` extension). */
+export const ReportReason = Type.Union([Type.Literal('spam'), Type.Literal('abuse'), Type.Literal('illegal'), Type.Literal('other')]);
+/** Where a report stands: open until a moderator resolves or dismisses it. */
+export const ReportStatus = Type.Union([Type.Literal('open'), Type.Literal('resolved'), Type.Literal('dismissed')]);
+/** What a report is about: a post, a reply or a member, by id. */
+export const ReportSubject = Type.Object({
+  kind: Type.Union([Type.Literal('post'), Type.Literal('reply'), Type.Literal('member')]),
+  id: Type.String(),
+});
+
+/**
+ * A report: `about` names one post, reply or member (`{ post: id }`, `{ reply: id }` or
+ * `{ member: id }`). Its fields are checked by the rules (contract/rules/reports.ts), so each
+ * refusal names the field that is wrong.
+ */
+export const ReportRequest = Type.Object({
+  about: Type.Optional(Type.Unknown()),
+  reason: Type.Optional(Type.Unknown()),
+  comment: Type.Optional(Type.Unknown()),
+  rule: Type.Optional(Type.Unknown()),
+});
+
+/** A report as its reporter reads it; `rule` only when it names one. */
+export const Report = Type.Object({
+  id: Type.String(),
+  about: ReportSubject,
+  reason: ReportReason,
+  comment: Type.String(),
+  /** The id of the network's rule it names (GET /rules), when it names one. */
+  rule: Type.Optional(Type.String()),
+  status: ReportStatus,
+  createdAt: Type.String(),
+});
+
+/** One of the member's reports in their list. */
+export const ReportSummary = Type.Object({
+  id: Type.String(),
+  about: ReportSubject,
+  reason: ReportReason,
+  status: ReportStatus,
+  createdAt: Type.String(),
+});
+
+/**
+ * What was reported, as it read when it was reported: kept with the report, so a later edit or
+ * delete does not change what moderators read. A post's images are their URLs, the first first.
+ */
+export const ReportedContent = Type.Union([
+  Type.Object({ kind: Type.Literal('post'), authorId: Type.String(), username: Type.String(), text: Type.String(), images: Type.Array(Type.String()), createdAt: Type.String() }),
+  Type.Object({ kind: Type.Literal('reply'), postId: Type.String(), authorId: Type.String(), username: Type.String(), text: Type.String(), createdAt: Type.String() }),
+  Type.Object({ kind: Type.Literal('member'), firstName: Type.String(), lastName: Type.String(), username: Type.String(), bio: Type.String() }),
+]);
+
+/** The member's own reports, the latest first. */
+export const ReportsResponse = Type.Object({ reports: Type.Array(ReportSummary) });
+/** One of the network's rules (the `moderation` extension), shown at signup. */
+export const NetworkRule = Type.Object({ id: Type.String(), title: Type.String(), description: Type.String() });
+
+/** GET /rules and PUT /rules: the network's rules, in the admin's order. */
+export const RulesResponse = Type.Object({ rules: Type.Array(NetworkRule) });
+
+/**
+ * PUT /rules: the whole list in its new order. A rule that keeps an `id` of the current list keeps
+ * it; one without is new. Titles and descriptions are checked by the rules, for their own messages.
+ */
+export const RulesUpdate = Type.Object({
+  rules: Type.Array(Type.Object({ id: Type.Optional(Type.Unknown()), title: Type.Optional(Type.Unknown()), description: Type.Optional(Type.Unknown()) })),
+});
+
+/** A member of the network's staff (an admin or a moderator), as the staff list names them. */
+export const StaffMember = Type.Object({ id: Type.String(), username: Type.String(), name: Type.String(), role: Role });
+
+/** GET /moderation/staff: the admins, then the moderators, each by username. */
+export const StaffResponse = Type.Object({ staff: Type.Array(StaffMember) });
+
+/** PUT /moderation/members/:memberId/role: 'member' or 'moderator' (an admin is made on the server). */
+export const RoleChangeRequest = Type.Object({ role: Type.Optional(Type.Unknown()) });
+
+/** A role changed: the member as the staff list names them, with their new role. */
+export const RoleChange = Type.Object({ member: StaffMember });
+
+/** What a moderator does about a subject (the `moderation` extension). */
+export const ModerationAction = Type.Union([
+  Type.Literal('dismiss'), Type.Literal('remove'), Type.Literal('warn'), Type.Literal('limit'), Type.Literal('suspend'), Type.Literal('unlimit'), Type.Literal('unsuspend'),
+]);
+
+/** Where a member stands with the moderators: 'limited' members' posts reach their followers alone; 'suspended' ones cannot log in. */
+export const MemberStanding = Type.Union([Type.Literal('good'), Type.Literal('limited'), Type.Literal('suspended')]);
+
+/** A member as moderators name them: no email address, no password, nothing private. */
+export const ModerationMember = Type.Object({ id: Type.String(), username: Type.String(), name: Type.String(), role: Role, standing: MemberStanding });
+
+/** One action of the audit log, as the member it concerns history lists it. */
+export const ModerationActionSummary = Type.Object({ action: ModerationAction, reason: Type.String(), createdAt: Type.String() });
+
+/** One report in the queue: why, by whom, when, and the rule it names (its title as it read then). */
+export const QueueReport = Type.Object({
+  id: Type.String(),
+  reason: ReportReason,
+  comment: Type.String(),
+  rule: Type.Optional(Type.Object({ id: Type.String(), title: Type.String() })),
+  reporter: Type.Object({ id: Type.String(), username: Type.String() }),
+  createdAt: Type.String(),
+});
+
+/**
+ * One subject of the queue with its open reports, newest first; `content` is what the newest report
+ * kept of it; `exists` whether it is still there, `edited` whether its text changed since.
+ * `member` is the member it is about (the author of a post or reply), with their history: how many
+ * earlier reports (no longer open) were about them, and the actions taken, newest first.
+ */
+export const QueueEntry = Type.Object({
+  subject: ReportSubject,
+  content: ReportedContent,
+  exists: Type.Boolean(),
+  edited: Type.Boolean(),
+  reports: Type.Array(QueueReport),
+  member: Type.Union([
+    Type.Object({ ...ModerationMember.properties, earlierReports: Type.Integer({ minimum: 0 }), actions: Type.Array(ModerationActionSummary) }),
+    Type.Null(),
+  ]),
+});
+
+/** GET /moderation/reports?status=open: a page of subjects, the newest report first, and how many reports are open. */
+export const ModerationQueue = Type.Object({ entries: Type.Array(QueueEntry), nextCursor: Type.Union([Type.String(), Type.Null()]), openCount: Type.Integer({ minimum: 0 }) });
+
+/** GET /moderation/reports/count: how many reports are open. */
+export const OpenReportCount = Type.Object({ count: Type.Integer({ minimum: 0 }) });
+
+/** POST /moderation/actions: checked by the rules, so each refusal names its field. */
+export const ModerationActionRequest = Type.Object({
+  subject: Type.Optional(Type.Unknown()),
+  action: Type.Optional(Type.Unknown()),
+  reason: Type.Optional(Type.Unknown()),
+  reportIds: Type.Optional(Type.Unknown()),
+});
+
+/** One entry of the audit log: who did what, to what and to whom, why and when. */
+export const AuditEntry = Type.Object({
+  id: Type.String(),
+  actor: Type.Object({ id: Type.String(), username: Type.String() }),
+  action: ModerationAction,
+  subject: ReportSubject,
+  member: Type.Union([Type.Object({ id: Type.String(), username: Type.String() }), Type.Null()]),
+  reason: Type.String(),
+  reportIds: Type.Array(Type.String()),
+  createdAt: Type.String(),
+});
+
+/** An action taken: its audit entry, and the reports it closed. */
+export const ModerationActionResult = Type.Object({ entry: AuditEntry, closedReports: Type.Array(Type.String()) });
+
+/** GET /moderation/audit: a page of the audit log, newest first (admins only). */
+export const AuditPage = Type.Object({ entries: Type.Array(AuditEntry), nextCursor: Type.Union([Type.String(), Type.Null()]) });
+
+/**
+ * What the moderators did about something of the member's, or about the member, and why: what the
+ * member reads of the audit log (never who acted).
+ */
+export const ModerationNotice = Type.Object({ id: Type.String(), action: ModerationAction, subject: ReportSubject, reason: Type.String(), createdAt: Type.String() });
+
+/** GET /moderation/notices: the member's own notices, newest first. */
+export const ModerationNotices = Type.Object({ notices: Type.Array(ModerationNotice) });
+
 /** A new reply: its text, and the reply it answers (by id) when it answers one. */
 export const ReplyDraftPayload = Type.Object({
   replyData: Type.Object({
@@ -333,7 +504,7 @@ export const ApiExtension = Type.Union([
   Type.Literal('alt-text'), Type.Literal('edit-marks'), Type.Literal('member-lists'), Type.Literal('mute-block'),
   Type.Literal('change-counts'), Type.Literal('image-sizes'), Type.Literal('member-language'), Type.Literal('pins'),
   Type.Literal('content-warnings'), Type.Literal('post-search'), Type.Literal('accounts'), Type.Literal('scheduled-posts'),
-  Type.Literal('reposts'), Type.Literal('more-images'),
+  Type.Literal('reposts'), Type.Literal('more-images'), Type.Literal('moderation'),
 ]);
 
 /** GET /health: whether the backend and its store answer, and which extensions it has. */

@@ -8,7 +8,7 @@ import { Type, type Static } from '@sinclair/typebox';
 import { Value } from '@sinclair/typebox/value';
 import type { StoredEvent } from './events';
 import { LIMITS } from './limits';
-import { ImageSizes, MoreImage, QuotePolicy, ScheduledPost } from './schemas';
+import { ImageSizes, ModerationAction, MoreImage, NetworkRule, QuotePolicy, ReportedContent, ReportReason, ReportStatus, ReportSubject, Role, ScheduledPost } from './schemas';
 
 const Ids = Type.Array(Type.String());
 
@@ -46,6 +46,10 @@ export const UserRecord = Type.Object({
   language: Type.Optional(Type.String()),
   /** Who may quote the member's posts (`reposts`). Absent: anyone. */
   quotePolicy: Type.Optional(QuotePolicy),
+  /** The member's role (`moderation`). Absent: a member. */
+  role: Type.Optional(Role),
+  /** Where the member stands with the moderators (`moderation`). Absent: in good standing. */
+  standing: Type.Optional(Type.Union([Type.Literal('limited'), Type.Literal('suspended')])),
   /** Where a forgotten password's link goes (`accounts`). Absent: none. */
   email: Type.Optional(Type.String()),
   /** Whether the member confirmed it by a mailed link. Absent: not. */
@@ -178,6 +182,39 @@ export type KeptMail = Static<typeof KeptMail>;
 export const ScheduledPostRecord = Type.Object({ ...ScheduledPost.properties, authorId: Type.String() });
 export type ScheduledPostRecord = Static<typeof ScheduledPostRecord>;
 
+/**
+ * A member's report (`moderation`), with what was reported as it read then (`content`); `rule`
+ * only when it names one.
+ */
+export const ReportRecord = Type.Object({
+  id: Type.String(),
+  reporterId: Type.String(),
+  about: ReportSubject,
+  reason: ReportReason,
+  comment: Type.String(),
+  /** The network's rule it names, with its title as it read then. */
+  rule: Type.Optional(Type.Object({ id: Type.String(), title: Type.String() })),
+  status: ReportStatus,
+  content: ReportedContent,
+  createdAt: Type.String(),
+});
+export type ReportRecord = Static<typeof ReportRecord>;
+
+/** One entry of the moderators' audit log (`moderation`), as contract/store.ts AuditRow keeps it. */
+export const AuditRecord = Type.Object({
+  id: Type.String(),
+  actorId: Type.String(),
+  actorUsername: Type.String(),
+  action: ModerationAction,
+  subject: ReportSubject,
+  memberId: Type.Union([Type.String(), Type.Null()]),
+  memberUsername: Type.Union([Type.String(), Type.Null()]),
+  reason: Type.String(),
+  reportIds: Type.Array(Type.String()),
+  createdAt: Type.String(),
+});
+export type AuditRecord = Static<typeof AuditRecord>;
+
 export const DB_SNAPSHOT_VERSION = 2;
 
 export const DbSnapshot = Type.Object({
@@ -207,6 +244,12 @@ export const DbSnapshot = Type.Object({
   inbox: Type.Optional(Type.Array(KeptMail)),
   /** Posts waiting to be published, the soonest first; absent when there are none. */
   scheduledPosts: Type.Optional(Type.Array(ScheduledPostRecord)),
+  /** Members' reports, in the order they were made; absent when there are none. */
+  reports: Type.Optional(Type.Array(ReportRecord)),
+  /** The network's rules (`moderation`), in the admin's order; absent when there are none. */
+  rules: Type.Optional(Type.Array(NetworkRule)),
+  /** The moderators' audit log, in the order it was written; absent when empty. */
+  audit: Type.Optional(Type.Array(AuditRecord)),
 });
 export type DbSnapshot = Static<typeof DbSnapshot>;
 
@@ -223,7 +266,7 @@ export function isDbSnapshot(value: unknown): value is DbSnapshot {
  * Every broken rule of a network's consistency, as readable sentences; empty when all hold. Tests
  * check it after every call, on every backend.
  */
-export function findInconsistencies(snapshot: Pick<DbSnapshot, 'users' | 'posts' | 'replies' | 'notifications'>): string[] {
+export function findInconsistencies(snapshot: Pick<DbSnapshot, 'users' | 'posts' | 'replies' | 'notifications' | 'reports'>): string[] {
   const problems: string[] = [];
   const users = new Map(snapshot.users.map((user) => [user.id, user]));
   const posts = new Map(snapshot.posts.map((post) => [post.id, post]));
@@ -297,6 +340,27 @@ export function findInconsistencies(snapshot: Pick<DbSnapshot, 'users' | 'posts'
     }
   }
   problems.push(...notificationInconsistencies(snapshot.notifications ?? [], users, posts, replies, reposts));
+  problems.push(...reportInconsistencies(snapshot.reports ?? [], users));
+  return problems;
+}
+
+/**
+ * What must hold of reports: each by a member who is there, never about themselves, and one open
+ * report per reporter and subject. What they are about may be gone: the report keeps its content.
+ */
+function reportInconsistencies(reports: readonly ReportRecord[], users: ReadonlyMap<string, UserRecord>): string[] {
+  const problems: string[] = [];
+  const open = new Set<string>();
+  for (const report of reports) {
+    const named = `report ${report.id}`;
+    if (!users.has(report.reporterId)) problems.push(`${named} is by the missing member ${report.reporterId}`);
+    if (report.about.kind === 'member' && report.about.id === report.reporterId) problems.push(`${named} reports its own reporter`);
+    if (report.about.kind !== report.content.kind) problems.push(`${named} keeps the content of another kind than it is about`);
+    if (report.status !== 'open') continue;
+    const subject = `${report.reporterId}\u0000${report.about.kind}\u0000${report.about.id}`;
+    if (open.has(subject)) problems.push(`${report.reporterId} has two open reports of the ${report.about.kind} ${report.about.id}`);
+    open.add(subject);
+  }
   return problems;
 }
 

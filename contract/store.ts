@@ -7,7 +7,7 @@
  */
 import type { NetworkEvent, StoredEvent } from './events';
 import type { PostOrder } from './order';
-import type { ImageSizes, MoreImage, QuotePolicy } from './api';
+import type { ImageSizes, MemberStanding, ModerationAction, MoreImage, NetworkRule, QuotePolicy, ReportedContent, ReportReason, ReportStatus, Role } from './api';
 import type { PreparedImage } from './images';
 import type { DbSnapshot } from './snapshot';
 import type { MessageKey } from './messages';
@@ -27,6 +27,8 @@ export interface MemberRow {
   language: string;
   /** Who may quote the member's posts (the `reposts` extension). */
   quotePolicy: QuotePolicy;
+  /** The member's role (the `moderation` extension); a new member is a 'member'. */
+  role: Role;
   /** Where a forgotten password's link goes (`accounts`), as typed; empty for none. One member an address, ignoring case. */
   email: string;
   /** Whether the member opened the link mailed to `email` (or set a password by one). */
@@ -105,6 +107,45 @@ export interface ScheduledPostRow {
   publishAt: string;
   createdAt: string;
   updatedAt: string;
+}
+
+/**
+ * A member's report of a post, a reply or a member (`moderation`), with what was reported as it
+ * read then (`content`). One open report per reporter and subject.
+ */
+export interface ReportRow {
+  id: string;
+  reporterId: string;
+  subjectKind: 'post' | 'reply' | 'member';
+  subjectId: string;
+  reason: ReportReason;
+  /** '' when none. */
+  comment: string;
+  /** The network's rule it names, by id, with its title as it read then; null when none. */
+  rule: { id: string; title: string } | null;
+  status: ReportStatus;
+  content: ReportedContent;
+  createdAt: string;
+}
+
+/**
+ * One entry of the moderators' audit log (`moderation`): who acted, what they did, on what and on
+ * whom, why, and the reports it closed. Names are kept as they read then, so the log outlives the
+ * members it names. Written once, never changed or deleted.
+ */
+export interface AuditRow {
+  id: string;
+  actorId: string;
+  actorUsername: string;
+  action: ModerationAction;
+  subjectKind: 'post' | 'reply' | 'member';
+  subjectId: string;
+  /** The member the action concerns (the author of a post or reply); null when unknown. */
+  memberId: string | null;
+  memberUsername: string | null;
+  reason: string;
+  reportIds: string[];
+  createdAt: string;
 }
 
 /** An image as kept: the URL answers carry, and its size and copies when they are known. */
@@ -301,6 +342,10 @@ export interface StoreReader {
   memberByUsername(username: string): Promise<MemberRow | undefined>;
   /** Every member, in joining order. */
   members(): Promise<MemberRow[]>;
+  /** The admins and moderators (`moderation`): admins first, then by username ignoring case. */
+  staffMembers(): Promise<MemberRow[]>;
+  /** The network's rules, in the admin's order (`moderation`). */
+  networkRules(): Promise<NetworkRule[]>;
   /** The members with these ids that exist, in joining order. */
   membersByIds(ids: readonly string[]): Promise<MemberRow[]>;
   post(id: string): Promise<PostRow | undefined>;
@@ -359,6 +404,24 @@ export interface StoreReader {
   scheduledPost(id: string): Promise<ScheduledPostRow | undefined>;
   /** When the soonest scheduled post of anyone's is due; null when none waits. */
   nextScheduledAt(): Promise<string | null>;
+  /** The member's reports, the latest first (ties by id) (`moderation`). */
+  reportsBy(reporterId: string): Promise<ReportRow[]>;
+  /** The reporter's open report of this subject, when they have one. */
+  openReport(reporterId: string, subjectKind: ReportRow['subjectKind'], subjectId: string): Promise<ReportRow | undefined>;
+  /** Every open report, the newest first (ties by id, the greater first). */
+  openReports(): Promise<ReportRow[]>;
+  /** How many reports are open. */
+  openReportCount(): Promise<number>;
+  /** Every report about the member or about a post or reply of theirs, any status, the newest first. */
+  reportsAboutMember(memberId: string): Promise<ReportRow[]>;
+  /** The audit log's entries about the member, the newest first. */
+  auditOf(memberId: string): Promise<AuditRow[]>;
+  /** One page of the audit log, the newest first. A cursor the store did not issue is refused. */
+  auditPage(page: PageRequest): Promise<Page<AuditRow>>;
+  /** Where the member stands with the moderators: 'good' for most. */
+  standingOf(memberId: string): Promise<MemberStanding>;
+  /** The members whose posts reach their followers alone. */
+  limitedMembers(): Promise<string[]>;
 
   /**
    * One page of posts in an order (contract/order.ts), after the cursor. Each page costs the same
@@ -465,6 +528,10 @@ export interface StoreTx extends StoreReader {
   /** Records what the create answered under the key this transaction claimed. */
   keepIdempotentOutcome(scope: string, key: string, outcome: IdempotentOutcome): Promise<void>;
   insertMember(row: MemberRow): Promise<void>;
+  /** Sets a member's role (`moderation`). */
+  setRole(memberId: string, role: Role): Promise<void>;
+  /** Replaces the network's rules with these, in this order (`moderation`). */
+  replaceNetworkRules(rules: readonly NetworkRule[]): Promise<void>;
   updateMember(id: string, changes: Partial<Pick<MemberRow, 'passwordHash' | 'image' | 'userBio' | 'userPortfolioUrl' | 'language' | 'quotePolicy' | 'email' | 'emailConfirmed' | 'sessionVersion' | 'updatedAt'>>): Promise<void>;
   insertPost(row: PostRow): Promise<void>;
   updatePost(id: string, changes: Pick<PostRow, 'content' | 'updatedAt' | 'imageAlt' | 'editedAt' | 'warning' | 'moreImages'>): Promise<void>;
@@ -523,6 +590,17 @@ export interface StoreTx extends StoreReader {
    * skipped, never taken twice.
    */
   takeDueScheduledPosts(at: string, limit: number): Promise<ScheduledPostRow[]>;
+  /**
+   * Keeps a report (`moderation`). A second open report of one subject by one reporter is refused
+   * by the store (the rules check first; two at once lose the race, and the loser is run again).
+   */
+  insertReport(row: ReportRow): Promise<void>;
+  /** Sets these reports' status (open ones only change). */
+  closeReports(ids: readonly string[], status: 'resolved' | 'dismissed'): Promise<void>;
+  /** Adds an entry to the audit log. */
+  insertAudit(row: AuditRow): Promise<void>;
+  /** Sets where the member stands with the moderators. */
+  setStanding(memberId: string, standing: MemberStanding): Promise<void>;
   /** Sets the member's account to be deleted (`accounts`), or changes when. */
   scheduleAccountDeletion(row: AccountDeletionRow): Promise<void>;
   /** Keeps the account after all: false when it was not set to be deleted. */
@@ -532,7 +610,8 @@ export interface StoreTx extends StoreReader {
    * bookmark, pin and notification of them), replies, reactions, reply likes, follows both ways,
    * bookmarks, mutes and blocks both ways, notifications to them and their part in others' (a
    * notification nobody else is behind goes), devices, links, two-factor sign-in, idempotency keys,
-   * scheduled posts, and the images nothing else names.
+   * scheduled posts, the reports they made, and the images nothing else names. Reports about them
+   * stay, with what was reported, for the moderators.
    */
   deleteMember(memberId: string): Promise<void>;
   /** Takes a code of time step `step`: false when one of it or of a later step was taken already. */

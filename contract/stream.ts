@@ -95,7 +95,7 @@ export async function openEventStream(ctx: RuleContext, hub: EventHub, request: 
   try {
     const { member, claims } = await authenticate(ctx, request.authorization);
     const relations = await ctx.store.read((reader) => reader.relations(member.id));
-    viewer = { memberId: member.id, jti: claims.jti, sessionVersion: claims.ver, hidden: new ViewerRelations(member.id, relations) };
+    viewer = { memberId: member.id, jti: claims.jti, sessionVersion: claims.ver, hidden: new ViewerRelations(member.id, relations), staff: member.role !== 'member' };
   } catch (error) {
     if (error instanceof RuleError) return { ...refusalAnswer(error), schema: ErrorResponse };
     throw error;

@@ -132,6 +132,20 @@ test.describe('Accessibility in the light and dark themes (axe, WCAG 2.2 A/AA: n
   });
 
   // Each audit of Home takes about 4 s a theme: the windows are split over three tests, each well inside its time.
+  test("the moderators' queue with its audit log, and an action's dialog refusing an empty reason", async ({ page }) => {
+    await login(page, { scenario: 'moderation' });
+    await page.goto('/moderation');
+    await expect(page.getByRole('article', { name: 'Post by @noah_kim' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 2, name: 'Audit log' })).toBeVisible();
+    await memberShellReady(page);
+    await audit(page, '/moderation');
+    await page.getByRole('article', { name: 'Post by @noah_kim' }).getByRole('button', { name: 'Remove' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Remove: Post by @noah_kim' });
+    await dialog.getByRole('button', { name: 'Remove' }).click();
+    await expect(dialog.getByRole('alert')).toHaveText('Write a reason: the member reads it.');
+    await audit(page, '/moderation, the Remove dialog');
+  });
+
   test('a profile with a pinned post', async ({ page }) => {
     await login(page);
     await page.goto(`/users/${DEMO.id}`);

@@ -7,6 +7,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { Role } from '../contract/api';
 import { buildDefaultSeed } from '../contract/seed/default';
 import { readConfig, REPOSITORY_ROOT } from '../server/config';
 import { startServer, type RunningServer } from '../server/start';
@@ -36,6 +37,8 @@ export interface RealServer {
    * server's own look publishes them within seconds (a journey cannot wait the minute a time is ahead).
    */
   makeScheduledPostsDue(memberId: string): Promise<void>;
+  /** Gives members their roles (`moderation`), as `npm run admin` and an admin's choice would. */
+  setRoles(roles: Readonly<Record<string, Role>>): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -94,6 +97,11 @@ export async function startRealServer(kind: Exclude<Backend, 'mock'>, settings: 
         for (const { id, content, imageAlt, warning, moreImages, updatedAt } of await tx.scheduledPostsOf(memberId)) {
           await tx.updateScheduledPost(id, { content, imageAlt, warning, moreImages, updatedAt, publishAt });
         }
+      });
+    },
+    async setRoles(roles) {
+      await server.store.transaction(async (tx) => {
+        for (const [memberId, role] of Object.entries(roles)) await tx.setRole(memberId, role);
       });
     },
     async close() {

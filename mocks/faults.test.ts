@@ -11,7 +11,7 @@ describe('the routes a fault can name', () => {
   it('are every route of the contract, grouped by their first path segment', () => {
     expect(FAULT_ROUTES.length).toBeGreaterThan(35);
     expect(FAULT_ROUTES).toContainEqual({ route: LIKE, method: 'post', path: '/posts/like/:postId', group: 'posts' });
-    expect(new Set(FAULT_ROUTES.map(({ group }) => group))).toEqual(new Set(['auth', 'posts', 'replies', 'users', 'feed', 'tags', 'search', 'notifications', 'account', 'sessions', 'scheduled-posts', 'health']));
+    expect(new Set(FAULT_ROUTES.map(({ group }) => group))).toEqual(new Set(['auth', 'posts', 'replies', 'users', 'feed', 'tags', 'search', 'notifications', 'account', 'sessions', 'scheduled-posts', 'reports', 'moderation', 'rules', 'health']));
   });
 
   it('match a call as the handlers do: the first route of the table that fits', () => {

@@ -4,8 +4,9 @@
  * other, so a check-and-change can never interleave with another. A transaction that throws is
  * rolled back from an undo log of what it touched, however large the store.
  */
-import { latestFirst, notificationCursor, notificationCursorKey, postCursor, postCursorKey, replyCursor, replyCursorKey } from '../contract/cursor';
-import type { MoreImage } from '../contract/api';
+import { refusal } from '../contract/errors';
+import { decodeCursor, encodeCursor, latestFirst, notificationCursor, notificationCursorKey, postCursor, postCursorKey, replyCursor, replyCursorKey } from '../contract/cursor';
+import type { MoreImage, NetworkRule } from '../contract/api';
 import type { NetworkEvent, StoredEvent } from '../contract/events';
 import { ORDER_COMPARATORS, type PostOrder } from '../contract/order';
 import { tagsOf } from '../contract/richText';
@@ -15,11 +16,11 @@ import { uploadedImage } from '../contract/validation';
 import {
   holdsReposts, moreImageIn, moreImageOut,
   type MemberRow, type MoreImageRow, type NotificationEntry, type Page, type PageRequest, type PostRow, type PostSource, type ReactionKind, type Relations, type ReplyPage, type ReplyPageRequest, type EmailConfirmationRow,
-  type PasswordResetRow, type ReplyRow, type ScheduledPostRow, type Scope, type SessionRow, type ShareCounts, type Store, type StoreReader, type StoreTx,
+  type PasswordResetRow, type ReplyRow, type AuditRow, type ReportRow, type ScheduledPostRow, type Scope, type SessionRow, type ShareCounts, type Store, type StoreReader, type StoreTx,
 } from '../contract/store';
 import { idempotencyExpired } from '../contract/idempotency';
 import {
-  DB_SNAPSHOT_VERSION, emptySnapshot, type DbSnapshot, type IdempotencyRecord, type KeptMail, type NotificationRecord, type PostRecord, type ReplyRecord, type ScheduledPostRecord, type UserRecord,
+  DB_SNAPSHOT_VERSION, emptySnapshot, type DbSnapshot, type IdempotencyRecord, type KeptMail, type NotificationRecord, type PostRecord, type ReplyRecord, type AuditRecord, type ReportRecord, type ScheduledPostRecord, type UserRecord,
 } from '../contract/snapshot';
 
 export interface MemoryDb {
@@ -53,6 +54,12 @@ export interface MemoryDb {
   readonly idempotencyKeys: Map<string, IdempotencyRecord>;
   /** Posts waiting to be published (`scheduled-posts`), by id. */
   readonly scheduledPosts: Map<string, ScheduledPostRecord>;
+  /** Members' reports (`moderation`), by id, in the order they were made. */
+  readonly reports: Map<string, ReportRecord>;
+  /** The network's rules, in the admin's order (`moderation`). */
+  rules: NetworkRule[];
+  /** The moderators' audit log (`moderation`), in the order it was written: only ever added to. */
+  readonly audit: AuditRecord[];
   /** The network's version: the id of the last event committed. */
   version: number;
   /** Replaces the whole content with a copy of the snapshot. */
@@ -76,10 +83,15 @@ export function createMemoryDb(seed: DbSnapshot = emptySnapshot()): MemoryDb {
   const events: StoredEvent[] = [];
   const idempotencyKeys = new Map<string, IdempotencyRecord>();
   const scheduledPosts = new Map<string, ScheduledPostRecord>();
+  const reports = new Map<string, ReportRecord>();
+  const audit: AuditRecord[] = [];
 
   const db: MemoryDb = {
+    audit,
     idempotencyKeys,
     scheduledPosts,
+    reports,
+    rules: [],
     users,
     posts,
     replies,
@@ -106,6 +118,10 @@ export function createMemoryDb(seed: DbSnapshot = emptySnapshot()): MemoryDb {
       idempotencyKeys.clear();
       scheduledPosts.clear();
       for (const record of copy.scheduledPosts ?? []) scheduledPosts.set(record.id, record);
+      reports.clear();
+      for (const record of copy.reports ?? []) reports.set(record.id, record);
+      db.rules = copy.rules ?? [];
+      audit.splice(0, audit.length, ...(copy.audit ?? []));
       for (const record of copy.idempotencyKeys ?? []) idempotencyKeys.set(idempotencyEntry(record.scope, record.key), record);
       for (const user of copy.users) users.set(user.id, user);
       for (const post of copy.posts) posts.set(post.id, post);
@@ -140,6 +156,9 @@ export function createMemoryDb(seed: DbSnapshot = emptySnapshot()): MemoryDb {
         ...(emailConfirmations.size > 0 ? { emailConfirmations: [...emailConfirmations.values()] } : {}),
         ...(inbox.length > 0 ? { inbox } : {}),
         ...(scheduledPosts.size > 0 ? { scheduledPosts: [...scheduledPosts.values()].sort(bySoonest) } : {}),
+        ...(reports.size > 0 ? { reports: [...reports.values()] } : {}),
+        ...(db.rules.length > 0 ? { rules: db.rules } : {}),
+        ...(audit.length > 0 ? { audit } : {}),
       });
     },
     findUserByUsername(username) {
@@ -154,6 +173,12 @@ export function createMemoryDb(seed: DbSnapshot = emptySnapshot()): MemoryDb {
   return db;
 }
 
+/** By username, ignoring case (as the server's lower(username) orders them). */
+function byUsername(a: UserRecord, b: UserRecord): number {
+  const [x, y] = [a.username.toLowerCase(), b.username.toLowerCase()];
+  return x < y ? -1 : x > y ? 1 : 0;
+}
+
 /** Scheduled posts, the soonest first (ties by id). */
 function bySoonest(a: ScheduledPostRecord, b: ScheduledPostRecord): number {
   return a.publishAt.localeCompare(b.publishAt) || a.id.localeCompare(b.id);
@@ -161,6 +186,14 @@ function bySoonest(a: ScheduledPostRecord, b: ScheduledPostRecord): number {
 
 function scheduledRow({ imageSizes, moreImages, ...record }: ScheduledPostRecord): ScheduledPostRow {
   return { ...structuredClone(record), imageSizes: imageSizes ? structuredClone(imageSizes) : null, moreImages: structuredClone(moreImages ?? []).map(moreImageIn) };
+}
+
+function reportRow({ about, rule, ...record }: ReportRecord): ReportRow {
+  return { ...structuredClone(record), subjectKind: about.kind, subjectId: about.id, rule: rule ? { ...rule } : null };
+}
+
+function auditRow({ subject, ...record }: AuditRecord): AuditRow {
+  return { ...structuredClone(record), subjectKind: subject.kind, subjectId: subject.id };
 }
 
 /** A row's images after the first as a record keeps them: left out when there are none. */
@@ -229,6 +262,7 @@ function memberRow(user: UserRecord): MemberRow {
     userPortfolioUrl: user.userPortfolioUrl,
     language: user.language ?? '',
     quotePolicy: user.quotePolicy ?? 'anyone',
+    role: user.role ?? 'member',
     email: user.email ?? '',
     emailConfirmed: user.emailConfirmed ?? false,
     sessionVersion: user.sessionVersion ?? 0,
@@ -299,7 +333,11 @@ function postsOf(db: MemoryDb, source: PostSource, order: PostOrder): PostRecord
   if (source.kind === 'author') return all.filter((post) => post.authorId === source.authorId);
   const viewerId = source.kind === 'feed' ? source.memberId : source.viewerId;
   const hidden = hiddenAuthors(db, viewerId);
-  const shown = hidden.size === 0 ? all : all.filter((post) => !hidden.has(post.authorId));
+  const unlimited = hidden.size === 0 ? all : all.filter((post) => !hidden.has(post.authorId));
+  // A limited member's posts (`moderation`) reach their followers and themselves alone: every list but
+  // the feed (which holds only whom its member follows) leaves them out for anyone else.
+  const limited = source.kind === 'feed' ? new Set<string>() : limitedFor(db, viewerId);
+  const shown = limited.size === 0 ? unlimited : unlimited.filter((post) => !limited.has(post.authorId));
   if (source.kind === 'all') return shown;
   // A post's tags are read from its text as it is now, so an edit moves it in or out.
   if (source.kind === 'tag') return shown.filter((post) => tagsOf(post.content).includes(source.tag));
@@ -327,12 +365,23 @@ function blockedBetween(db: MemoryDb, memberId: string, otherId: string): boolea
   return (db.users.get(memberId)?.blocking?.includes(otherId) ?? false) || (db.users.get(otherId)?.blocking?.includes(memberId) ?? false);
 }
 
-/** The members whose accounts are set to be deleted, in the order they asked. */
+/**
+ * The members whose accounts are set to be deleted, in the order they asked, then the suspended
+ * (`moderation`), hidden the same way.
+ */
 function leavingOf(db: MemoryDb): string[] {
-  return [...db.users.values()]
+  const leaving = [...db.users.values()]
     .filter((user) => user.deletion !== undefined)
     .sort((a, b) => (a.deletion?.requestedAt ?? '').localeCompare(b.deletion?.requestedAt ?? '') || a.id.localeCompare(b.id))
     .map((user) => user.id);
+  const suspended = [...db.users.values()].filter((user) => user.standing === 'suspended' && user.deletion === undefined).map((user) => user.id);
+  return [...leaving, ...suspended];
+}
+
+/** The limited members (`moderation`) whose posts the viewer's lists leave out: all but themselves and whom they follow. */
+function limitedFor(db: MemoryDb, viewerId: string | undefined): Set<string> {
+  const following = new Set(viewerId === undefined ? [] : db.users.get(viewerId)?.following ?? []);
+  return new Set([...db.users.values()].filter((user) => user.standing === 'limited' && user.id !== viewerId && !following.has(user.id)).map((user) => user.id));
 }
 
 /**
@@ -379,6 +428,11 @@ function reader(db: MemoryDb): StoreReader {
       return user && memberRow(user);
     },
     members: async () => [...db.users.values()].map(memberRow),
+    staffMembers: async () => [...db.users.values()]
+      .filter((user) => user.role !== undefined && user.role !== 'member')
+      .sort((a, b) => Number(b.role === 'admin') - Number(a.role === 'admin') || byUsername(a, b))
+      .map(memberRow),
+    networkRules: async () => structuredClone(db.rules),
     membersByIds: async (ids) => {
       const wanted = new Set(ids);
       return [...db.users.values()].filter((user) => wanted.has(user.id)).map(memberRow);
@@ -460,6 +514,34 @@ function reader(db: MemoryDb): StoreReader {
       .map((user) => user.id),
     scheduledPostsOf: async (memberId) => [...db.scheduledPosts.values()].filter((record) => record.authorId === memberId).sort(bySoonest).map(scheduledRow),
     scheduledPost: async (id) => rowOf(db.scheduledPosts, id, scheduledRow),
+    // The latest first; of two made at one instant, the one made later.
+    reportsBy: async (reporterId) => [...db.reports.values()].filter((record) => record.reporterId === reporterId).reverse()
+      .sort((a, b) => b.createdAt.localeCompare(a.createdAt)).map(reportRow),
+    openReport: async (reporterId, subjectKind, subjectId) => {
+      const found = [...db.reports.values()].find((record) => record.reporterId === reporterId && record.status === 'open' && record.about.kind === subjectKind && record.about.id === subjectId);
+      return found && reportRow(found);
+    },
+    openReports: async () => [...db.reports.values()].filter((record) => record.status === 'open').reverse()
+      .sort((a, b) => b.createdAt.localeCompare(a.createdAt) || b.id.localeCompare(a.id)).map(reportRow),
+    openReportCount: async () => [...db.reports.values()].filter((record) => record.status === 'open').length,
+    reportsAboutMember: async (memberId) => [...db.reports.values()]
+      .filter((record) => (record.about.kind === 'member' ? record.about.id : record.content.kind === 'member' ? '' : record.content.authorId) === memberId)
+      .reverse().sort((a, b) => b.createdAt.localeCompare(a.createdAt)).map(reportRow),
+    auditOf: async (memberId) => db.audit.filter((record) => record.memberId === memberId).reverse().map(auditRow),
+    auditPage: async ({ limit, cursor }) => {
+      // The newest first: the log's places, from its end. A cursor is the last place shown.
+      let end = db.audit.length;
+      if (cursor !== undefined) {
+        const [place] = decodeCursor(cursor, 'audit', ['n']);
+        if (!Number.isSafeInteger(place) || Number(place) < 0 || Number(place) > db.audit.length) throw refusal('pageCursorInvalid');
+        end = Number(place);
+      }
+      const start = Math.max(0, end - limit);
+      const items = db.audit.slice(start, end).reverse().map(auditRow);
+      return { items, nextCursor: start > 0 ? encodeCursor('audit', [start]) : null };
+    },
+    standingOf: async (memberId) => db.users.get(memberId)?.standing ?? 'good',
+    limitedMembers: async () => [...db.users.values()].filter((user) => user.standing === 'limited').map((user) => user.id),
     nextScheduledAt: async () => [...db.scheduledPosts.values()].reduce<string | null>((soonest, record) => (soonest === null || record.publishAt < soonest ? record.publishAt : soonest), null),
     relations: async (memberId) => relationsOf(db, memberId),
     blockedBetween: async (memberId, otherId) => blockedBetween(db, memberId, otherId),
@@ -467,7 +549,7 @@ function reader(db: MemoryDb): StoreReader {
       ...(viewerId === undefined ? { muting: [], blocking: [], blockedBy: [] } : relationsOf(db, viewerId)),
       leaving: leavingOf(db),
     }),
-    unseenBy: async (viewerId, otherId) => db.users.get(otherId)?.deletion !== undefined
+    unseenBy: async (viewerId, otherId) => db.users.get(otherId)?.deletion !== undefined || db.users.get(otherId)?.standing === 'suspended'
       || (viewerId !== undefined && blockedBetween(db, viewerId, otherId)),
     // The stand-in is a demo whatever its scenario: every member's password is in the README.
     demoNetwork: async () => true,
@@ -660,6 +742,8 @@ function dropMember(db: MemoryDb, undo: Array<() => void>, memberId: string): vo
   forget(db.emailConfirmations, (row) => row.memberId === memberId);
   forget(db.idempotencyKeys, (record) => record.scope === memberId);
   forget(db.scheduledPosts, (record) => record.authorId === memberId);
+  // The reports they made; those about them stay, with what they reported, for the moderators.
+  forget(db.reports, (record) => record.reporterId === memberId);
   // The change log's events that name them (a stream behind one loads again, as after any gap).
   const events = [...db.events];
   undo.push(() => db.events.splice(0, db.events.length, ...events));
@@ -694,6 +778,17 @@ function writer(db: MemoryDb, undo: Array<() => void>, now: () => Date, emitted:
   };
   return {
     ...reader(db),
+    setRole: async (memberId, role) => {
+      const member = user(memberId);
+      remember(undo, member);
+      if (role === 'member') delete member.role;
+      else member.role = role;
+    },
+    replaceNetworkRules: async (rules) => {
+      const before = db.rules;
+      db.rules = structuredClone([...rules]);
+      undo.push(() => { db.rules = before; });
+    },
     insertMember: async (row) => {
       if (db.users.has(row.id) || db.findUserByUsername(row.username)) throw new Error(`member ${row.username} exists`);
       db.users.set(row.id, {
@@ -702,6 +797,7 @@ function writer(db: MemoryDb, undo: Array<() => void>, now: () => Date, emitted:
         createdAt: row.createdAt, updatedAt: row.updatedAt, ...(row.sessionVersion ? { sessionVersion: row.sessionVersion } : {}),
         ...(row.language ? { language: row.language } : {}),
         ...(row.quotePolicy !== 'anyone' ? { quotePolicy: row.quotePolicy } : {}),
+        ...(row.role !== 'member' ? { role: row.role } : {}),
         ...(row.email ? { email: row.email } : {}),
         ...(row.emailConfirmed ? { emailConfirmed: true } : {}),
       });
@@ -860,6 +956,31 @@ function writer(db: MemoryDb, undo: Array<() => void>, now: () => Date, emitted:
       if (!kept?.recoveryCodeHashes.includes(codeHash)) return false;
       keepTwoFactor(db, memberId, { ...kept, recoveryCodeHashes: kept.recoveryCodeHashes.filter((hash) => hash !== codeHash) }, undo);
       return true;
+    },
+    insertReport: async ({ subjectKind, subjectId, rule, ...row }) => {
+      user(row.reporterId);
+      const open = [...db.reports.values()].some((record) => record.reporterId === row.reporterId && record.status === 'open' && record.about.kind === subjectKind && record.about.id === subjectId);
+      if (open && row.status === 'open') throw new Error(`${row.reporterId} already has an open report of the ${subjectKind} ${subjectId}`);
+      db.reports.set(row.id, { ...structuredClone(row), about: { kind: subjectKind, id: subjectId }, ...(rule !== null ? { rule } : {}) });
+      undo.push(() => db.reports.delete(row.id));
+    },
+    closeReports: async (ids, status) => {
+      for (const id of ids) {
+        const record = db.reports.get(id);
+        if (!record || record.status !== 'open') continue;
+        record.status = status;
+        undo.push(() => { record.status = 'open'; });
+      }
+    },
+    insertAudit: async ({ subjectKind, subjectId, ...row }) => {
+      db.audit.push({ ...structuredClone(row), subject: { kind: subjectKind, id: subjectId } });
+      undo.push(() => { db.audit.pop(); });
+    },
+    setStanding: async (memberId, standing) => {
+      const member = user(memberId);
+      remember(undo, member);
+      if (standing === 'good') delete member.standing;
+      else member.standing = standing;
     },
     insertScheduledPost: async ({ imageSizes, moreImages, ...row }) => {
       user(row.authorId);

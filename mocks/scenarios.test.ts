@@ -1,20 +1,20 @@
-import type { LoginResponse, NotificationsPage, PostResponse, PostsPage, PostsResponse, UsersResponse } from '../contract/api';
+import type { LoginResponse, ModerationQueue, NotificationsPage, PostResponse, PostsPage, PostsResponse, UsersResponse } from '../contract/api';
 import { MESSAGES } from '../contract/messages';
 import { DEMO_CREDENTIALS, DEMO_USER_ID, seedPostId } from '../contract/seed/default';
 import { findInconsistencies } from '../contract/snapshot';
 import { getMockDb, useScenario } from './testing/node';
 import { authenticatorCode } from '../contract/rules/twoFactor';
-import { chooseScenario, DEFAULT_SCENARIO, getScenario, isScenarioName, REPOSTS_DEMO, SCENARIO_DESCRIPTIONS, SCENARIO_NAMES, SCENARIOS, TWO_FACTOR_DEMO } from './scenarios';
+import { chooseScenario, DEFAULT_SCENARIO, getScenario, isScenarioName, MODERATION_DEMO, REPOSTS_DEMO, SCENARIO_DESCRIPTIONS, SCENARIO_NAMES, SCENARIOS, TWO_FACTOR_DEMO } from './scenarios';
 import { call, callAs, errorOf, expectHealthy } from './testing/testSupport';
 
 describe('scenario catalogue', () => {
   it('names every scenario QA needs, each with a description and a consistent seed', () => {
-    expect(SCENARIO_NAMES).toEqual(['default', 'empty', 'new-member', 'busy', 'slow', 'server-error', 'offline', 'expired-session', 'read-only', 'spec-only', 'two-factor', 'reposts']);
+    expect(SCENARIO_NAMES).toEqual(['default', 'empty', 'new-member', 'busy', 'slow', 'server-error', 'offline', 'expired-session', 'read-only', 'spec-only', 'two-factor', 'reposts', 'moderation']);
     for (const name of SCENARIO_NAMES) {
       expect(SCENARIOS[name].name).toBe(name);
       expect(SCENARIO_DESCRIPTIONS[name].length).toBeGreaterThan(20);
     }
-    for (const name of ['default', 'empty', 'new-member', 'reposts'] as const) {
+    for (const name of ['default', 'empty', 'new-member', 'reposts', 'moderation'] as const) {
       expect(findInconsistencies(getScenario(name).buildSeed())).toEqual([]);
     }
   });
@@ -198,5 +198,23 @@ describe('useScenario', () => {
     expect({ status: refused.status, message: errorOf(refused) }).toEqual({ status: 403, message: MESSAGES.quoteNotAllowed });
     const zoes = (await callAs<NotificationsPage>('zoe_martin', 'GET', '/notifications')).json.notifications;
     expect(zoes[0]).toMatchObject({ kind: 'repost', actor: { username: 'liam_chen' }, postId: REPOSTS_DEMO.repostedPostId });
+  });
+
+  it('moderation: demo_user is an admin, Maya a moderator, and signup shows three rules to agree to', async () => {
+    useScenario('moderation');
+    expect(findInconsistencies(getMockDb().snapshot())).toEqual([]);
+    const admin = (await call<LoginResponse>('POST', '/auth/login', { body: DEMO_CREDENTIALS })).json.foundUser;
+    expect(admin.role).toBe('admin');
+    const staff = (await callAs<{ staff: Array<{ username: string; role: string }> }>('demo_user', 'GET', '/moderation/staff')).json.staff;
+    expect(staff.map(({ username, role }) => [username, role])).toEqual([['demo_user', 'admin'], ['maya_patel', 'moderator']]);
+    const rules = (await call<{ rules: unknown[] }>('GET', '/rules')).json.rules;
+    expect(rules).toEqual(MODERATION_DEMO.rules);
+    const newcomer = { firstName: 'New', lastName: 'Comer', username: 'new_comer', password: 'welcome123' };
+    expect({ status: (await call('POST', '/auth/signup', { body: newcomer })).status }).toEqual({ status: 400 });
+    expect((await call('POST', '/auth/signup', { body: { ...newcomer, acceptedRules: true } })).status).toBe(201);
+    // The moderators' queue holds three subjects, the newest report first.
+    const queue = (await callAs<ModerationQueue>('maya_patel', 'GET', '/moderation/reports?status=open')).json;
+    expect(queue.openCount).toBe(4);
+    expect(queue.entries.map((entry) => [entry.subject.kind, entry.reports.length])).toEqual([['member', 1], ['post', 2], ['post', 1]]);
   });
 });

@@ -9,11 +9,11 @@ import { MEMBER_ROUTES, ROUTES, type RouteSpec } from '../contract/routes';
 import { buildBusySeed } from '../contract/seed/busy';
 import { notificationKey } from '../contract/rules/notifications';
 import { buildDefaultSeed, DEMO_USER_ID, SEED_USER_IDS, seedPostId } from '../contract/seed/default';
-import type { DbSnapshot, NotificationRecord, PostRecord } from '../contract/snapshot';
+import type { DbSnapshot, NotificationRecord, PostRecord, ReportRecord } from '../contract/snapshot';
 import type { MockContext } from './context';
 import { errorResponse, pathsOf, routeUrl, toHandler } from './handlers';
 
-export const SCENARIO_NAMES = ['default', 'empty', 'new-member', 'busy', 'slow', 'server-error', 'offline', 'expired-session', 'read-only', 'spec-only', 'two-factor', 'reposts'] as const;
+export const SCENARIO_NAMES = ['default', 'empty', 'new-member', 'busy', 'slow', 'server-error', 'offline', 'expired-session', 'read-only', 'spec-only', 'two-factor', 'reposts', 'moderation'] as const;
 
 export type ScenarioName = (typeof SCENARIO_NAMES)[number];
 
@@ -128,6 +128,49 @@ function buildRepostsSeed(): DbSnapshot {
       told('b0570000-0000-4000-8000-000000000011', zoe, 'repost', liam, REPOSTS_DEMO.repostedPostId, 9),
       told('b0570000-0000-4000-8000-000000000012', noah, 'quote', maya, REPOSTS_DEMO.quotedPostId, 10),
     ],
+  };
+}
+
+/** The `moderation` scenario's rules, as an admin wrote them. */
+export const MODERATION_DEMO = {
+  rules: [
+    { id: 'a0de0000-0000-4000-8000-000000000001', title: 'Be kind', description: 'Disagree with ideas, never with people. No insults, threats or harassment.' },
+    { id: 'a0de0000-0000-4000-8000-000000000002', title: 'Share what is yours', description: 'Post photos and words you made or may share, and say where the rest comes from.' },
+    { id: 'a0de0000-0000-4000-8000-000000000003', title: 'No spam', description: '' },
+  ],
+} as const;
+
+/**
+ * The seed with roles and rules (the `moderation` extension): demo_user is an admin, Maya a
+ * moderator, the network has three rules, which signup shows, and four open reports about three
+ * subjects wait in the moderators' queue.
+ */
+function buildModerationSeed(): DbSnapshot {
+  const seed = buildDefaultSeed();
+  const { maya, liam, noah, zoe } = SEED_USER_IDS;
+  const [kind, , spam] = MODERATION_DEMO.rules;
+  const usernames = new Map(seed.users.map((user) => [user.id, user.username]));
+  const postContent = (n: number): ReportRecord['content'] => {
+    const post = seed.posts.find((candidate) => candidate.id === seedPostId(n));
+    if (!post) throw new Error(`the seed has no post ${n}`);
+    return { kind: 'post', authorId: post.authorId, username: usernames.get(post.authorId) ?? '', text: post.content, images: post.postImage ? [post.postImage] : [], createdAt: post.createdAt };
+  };
+  const zoeMember = seed.users.find((user) => user.id === zoe);
+  // Three subjects wait in the queue: Noah's bike post twice (spam), Zoe's dunes (abuse), and Zoe herself.
+  const reports: ReportRecord[] = [
+    { id: 'a0de1000-0000-4000-8000-000000000001', reporterId: liam, about: { kind: 'post', id: seedPostId(8) }, reason: 'spam', comment: 'Same link in every post.', rule: { id: spam.id, title: spam.title }, status: 'open', content: postContent(8), createdAt: '2025-06-20T09:00:00.000Z' },
+    { id: 'a0de1000-0000-4000-8000-000000000002', reporterId: maya, about: { kind: 'post', id: seedPostId(4) }, reason: 'abuse', comment: '', rule: { id: kind.id, title: kind.title }, status: 'open', content: postContent(4), createdAt: '2025-06-20T10:00:00.000Z' },
+    { id: 'a0de1000-0000-4000-8000-000000000003', reporterId: DEMO_USER_ID, about: { kind: 'post', id: seedPostId(8) }, reason: 'spam', comment: 'Advertising.', status: 'open', content: postContent(8), createdAt: '2025-06-20T11:00:00.000Z' },
+    {
+      id: 'a0de1000-0000-4000-8000-000000000004', reporterId: noah, about: { kind: 'member', id: zoe }, reason: 'other', comment: 'Pretends to be a friend of mine.', status: 'open',
+      content: { kind: 'member', firstName: zoeMember?.firstName ?? '', lastName: zoeMember?.lastName ?? '', username: zoeMember?.username ?? '', bio: zoeMember?.userBio ?? '' }, createdAt: '2025-06-20T12:00:00.000Z',
+    },
+  ];
+  return {
+    ...seed,
+    users: seed.users.map((user) => (user.id === DEMO_USER_ID ? { ...user, role: 'admin' } : user.id === maya ? { ...user, role: 'moderator' } : user)),
+    rules: MODERATION_DEMO.rules.map((rule) => ({ ...rule })),
+    reports,
   };
 }
 
@@ -258,6 +301,12 @@ export const SCENARIOS: Readonly<Record<ScenarioName, Scenario>> = {
     name: 'reposts',
     description: 'The seed with reposts and quotes: Home opens on Maya\'s quote of Noah\'s ride and Zoe\'s dunes "Reposted by Liam Chen"; Liam\'s profile has a quote of a post deleted since ("This post is no longer available"); Noah lets nobody quote his posts; Zoe and Noah were told.',
     buildSeed: buildRepostsSeed,
+    overrides: none,
+  },
+  moderation: {
+    name: 'moderation',
+    description: 'The seed with roles and rules: demo_user is an admin (Your account has Moderation: the network\'s rules to edit, and moderators to name), Maya Patel is a moderator, and the network has three rules ("Be kind", "Share what is yours", "No spam"), which signup shows and asks a newcomer to agree to. Four open reports about three subjects (Noah\'s bike post twice, Zoe\'s dunes, Zoe herself) wait in the moderators\' queue.',
+    buildSeed: buildModerationSeed,
     overrides: none,
   },
 };

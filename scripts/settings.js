@@ -11,7 +11,7 @@ const { ConfigError, SERVER, PORT, HTTP, onOff, oneOf, readSettings } = require(
  * The stand-in's scenarios (mocks/scenarios.ts, SCENARIO_NAMES). Listed here because the build reads
  * its settings before any TypeScript is compiled; a test keeps the two lists the same.
  */
-const SCENARIO_NAMES = ['default', 'empty', 'new-member', 'busy', 'slow', 'server-error', 'offline', 'expired-session', 'read-only', 'spec-only', 'two-factor', 'reposts'];
+const SCENARIO_NAMES = ['default', 'empty', 'new-member', 'busy', 'slow', 'server-error', 'offline', 'expired-session', 'read-only', 'spec-only', 'two-factor', 'reposts', 'moderation'];
 
 const BUILD = Type.Object({
   // A folder inside the repository: relative, no ".." segment.

@@ -438,7 +438,7 @@ export async function buildApp({ ctx, database, answers, consistency = 'strict',
     // The same answer for everyone until something changes: public reads (but health) sent without a token.
     const cacheable = answers !== undefined && route.method === 'get' && !route.auth && route.path !== '/health';
     app.route({
-      method: route.method.toUpperCase() as 'GET' | 'POST' | 'DELETE',
+      method: route.method.toUpperCase() as 'GET' | 'POST' | 'PUT' | 'DELETE',
       url: `/api${route.path}`,
       bodyLimit: bodyLimitOf(route),
       // Every call counts against its rate limits but the health check, which balancers call often.

@@ -9,6 +9,7 @@ import type { LoginRequest } from '../api';
 import type { SignupRequest } from '../schemas';
 import { validateEmail, validateName, validatePassword, validateUsername } from '../validation';
 import { mailConfirmation, newConfirmation } from './email';
+import { checkRulesAccepted } from './moderation';
 import { purgeDueAccounts } from './leaving';
 import { checkSecondFactor } from './twoFactor';
 
@@ -21,7 +22,8 @@ export interface Session {
 /**
  * Registers a member from `{ firstName, lastName, username, password }`, and `email` when sent (the
  * `accounts` extension; the spec's form has it); other fields are ignored, and a field that is not
- * text is refused with its own message. Usernames and email addresses are unique ignoring case.
+ * text is refused with its own message. While the network has rules (`moderation`), `acceptedRules`
+ * must be true. Usernames and email addresses are unique ignoring case.
  */
 export async function signup(ctx: RuleContext, body: Static<typeof SignupRequest>): Promise<MemberRow> {
   const firstName = validateName(typeof body.firstName === 'string' ? body.firstName : '', 'firstNameInvalid');
@@ -36,12 +38,14 @@ export async function signup(ctx: RuleContext, body: Static<typeof SignupRequest
   const id = ctx.newId();
   const confirmation = email === '' ? undefined : await newConfirmation(ctx, id, email);
   const joined = await ctx.store.transaction(async (tx) => {
+    // While the network has rules (`moderation`), a newcomer agrees to them to join.
+    await checkRulesAccepted(tx, body.acceptedRules);
     if (await tx.memberByUsername(username)) throw refusal('usernameExists');
     if (email !== '' && (await tx.memberByEmail(email))) throw refusal('emailTaken');
     const member: MemberRow = {
       id, username, firstName, lastName, passwordHash,
       image: '', userBio: '', userPortfolioUrl: '', language: '', email, emailConfirmed: false,
-      quotePolicy: 'anyone', sessionVersion: 0, createdAt: joinedAt, updatedAt: joinedAt,
+      quotePolicy: 'anyone', role: 'member', sessionVersion: 0, createdAt: joinedAt, updatedAt: joinedAt,
     };
     await tx.insertMember(member);
     await tx.emit({ type: 'member-joined', memberId: member.id });
@@ -73,6 +77,8 @@ export async function login(ctx: RuleContext, { username: typed, password, code 
   const member = await memberStillThere(ctx, username);
   if (!member) throw refusal('userNotRegistered');
   if (!(await ctx.passwords.verify(member.passwordHash, password))) throw refusal('invalidCredentials');
+  // Told only once the password is right: a suspended account (`moderation`) does not log in.
+  if ((await ctx.store.read((reader) => reader.standingOf(member.id))) === 'suspended') throw refusal('accountSuspended');
   // Asked only once the password is right, so a code tells nothing to one who does not know it.
   await checkSecondFactor(ctx, member, code);
   return member;

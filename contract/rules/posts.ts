@@ -168,16 +168,21 @@ export async function deletePost(ctx: RuleContext, member: MemberRow, postId: st
   await ctx.store.transaction(async (tx) => {
     const post = await visiblePost(tx, postId, member.id);
     if (post.authorId !== member.id) throw refusal('deleteNotOwner');
-    // A repost deleted is a repost taken back.
-    const original = post.repostOf === null ? undefined : await tx.post(post.repostOf);
-    if (original) {
-      await removeRepost(tx, post, original);
-      return;
-    }
-    await removingNotifications(tx, { postId: post.id }, () => tx.deletePost(post.id));
-    await tx.emit({ type: 'post-deleted', postId: post.id });
-    await unquoted(tx, post);
+    await removePost(tx, post);
   });
+}
+
+/** Deletes a post as its author's delete does (a repost is taken back); a moderator's removal too. */
+export async function removePost(tx: StoreTx, post: PostRow): Promise<void> {
+  // A repost deleted is a repost taken back.
+  const original = post.repostOf === null ? undefined : await tx.post(post.repostOf);
+  if (original) {
+    await removeRepost(tx, post, original);
+    return;
+  }
+  await removingNotifications(tx, { postId: post.id }, () => tx.deletePost(post.id));
+  await tx.emit({ type: 'post-deleted', postId: post.id });
+  await unquoted(tx, post);
 }
 
 /**

@@ -53,11 +53,16 @@ export async function deleteReply(ctx: RuleContext, member: MemberRow, replyId: 
     const reply = await visibleReply(tx, replyId, member.id);
     const post = await findPost(tx, reply.postId);
     if (reply.authorId !== member.id && post.authorId !== member.id) throw refusal('replyDeleteNotAllowed');
-    await removingNotifications(tx, { replyId: reply.id }, () => tx.deleteReply(reply.id));
-    const replyCount = await replyCountOf(tx, post.id);
-    await tx.emit({ type: 'reply-deleted', postId: post.id, replyId: reply.id, replyCount });
-    return { postId: post.id, replyCount };
+    return removeReply(tx, reply);
   });
+}
+
+/** Deletes a reply as its author's delete does; a moderator's removal too. */
+export async function removeReply(tx: StoreTx, reply: ReplyRow): Promise<{ postId: string; replyCount: number }> {
+  await removingNotifications(tx, { replyId: reply.id }, () => tx.deleteReply(reply.id));
+  const replyCount = await replyCountOf(tx, reply.postId);
+  await tx.emit({ type: 'reply-deleted', postId: reply.postId, replyId: reply.id, replyCount });
+  return { postId: reply.postId, replyCount };
 }
 
 async function setLike(ctx: RuleContext, tx: StoreTx, reply: ReplyRow, memberId: string, liked: boolean): Promise<void> {

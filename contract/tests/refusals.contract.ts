@@ -1,6 +1,7 @@
 /**
  * The grid of refusals: for every route, each way a caller can be refused (no token, a bad token,
- * another member's resource, a missing id, a bad body, a limit hit, a member who blocks the caller),
+ * another member's resource, a missing id, a bad body, a limit hit, a member who blocks the caller, a
+ * role the caller lacks),
  * one test per route and column. A block answers as a missing id does: the caller cannot tell.
  * Each answers the catalogue's status, message and code, and leaves the store as it was.
  */
@@ -21,7 +22,7 @@ const othersReply = 'r-grid-liam';
 const missingReply = 'no-such-reply';
 const validReply = { replyData: { text: 'A perfectly fine reply' } };
 
-const COLUMNS = ['no token', 'bad token', "another member's resource", 'a missing id', 'a bad body', 'a limit hit', 'a bad idempotency key', 'blocked'] as const;
+const COLUMNS = ['no token', 'bad token', "another member's resource", 'a missing id', 'a bad body', 'a limit hit', 'a bad idempotency key', 'blocked', 'a role it lacks'] as const;
 /** In the 'blocked' column Liam blocks the caller (demo_user): Liam's posts, replies and profile are not found. */
 const liam = SEED_USER_IDS.liam;
 type Column = (typeof COLUMNS)[number];
@@ -233,7 +234,42 @@ const GRID: Record<string, Partial<Record<Column, Case>>> = {
   'POST /users/unblock/:userId': notFound('/users/unblock/:userId'),
   'GET /users/muted': pageLimitHit('/users/muted?limit=101'),
   'GET /users/blocked': pageLimitHit('/users/blocked?limit=0'),
+  'POST /reports': {
+    "another member's resource": { path: '/reports', body: { about: { post: ownPost }, reason: 'spam' }, refused: 'cannotReportOwn' },
+    'a missing id': { path: '/reports', body: { about: { post: missingPost }, reason: 'spam' }, refused: 'postNotFound' },
+    'a bad body': { path: '/reports', body: NOT_AN_OBJECT, refused: 'invalidBody' },
+    'a limit hit': { path: '/reports', body: { about: { post: othersPost }, reason: 'spam', comment: tooLong(LIMITS.reportCommentMax) }, refused: 'reportCommentTooLong' },
+    blocked: { path: '/reports', body: { about: { post: othersPost }, reason: 'spam' }, refused: 'postNotFound' },
+  },
+  'GET /reports/mine': {},
   'GET /health': {},
+  // The caller, demo_user, is a member: what is for admins or moderators is refused (`moderation`).
+  'GET /rules': {},
+  'PUT /rules': {
+    'a bad body': { path: '/rules', body: NOT_AN_OBJECT, refused: 'invalidBody' },
+    'a role it lacks': { path: '/rules', body: { rules: [] }, refused: 'notAdmin' },
+  },
+  'GET /moderation/staff': {
+    'a role it lacks': { path: '/moderation/staff', refused: 'notStaff' },
+  },
+  'PUT /moderation/members/:memberId/role': {
+    'a bad body': { path: `/moderation/members/${liam}/role`, body: NOT_AN_OBJECT, refused: 'invalidBody' },
+    'a role it lacks': { path: `/moderation/members/${DEMO_USER_ID}/role`, body: { role: 'moderator' }, refused: 'notAdmin' },
+  },
+  'GET /moderation/reports': {
+    'a role it lacks': { path: '/moderation/reports?status=open', refused: 'notStaff' },
+  },
+  'GET /moderation/reports/count': {
+    'a role it lacks': { path: '/moderation/reports/count', refused: 'notStaff' },
+  },
+  'POST /moderation/actions': {
+    'a bad body': { path: '/moderation/actions', body: NOT_AN_OBJECT, refused: 'invalidBody' },
+    'a role it lacks': { path: '/moderation/actions', body: { subject: { post: othersPost }, action: 'remove', reason: 'Spam' }, refused: 'notStaff' },
+  },
+  'GET /moderation/audit': {
+    'a role it lacks': { path: '/moderation/audit', refused: 'notAdmin' },
+  },
+  'GET /moderation/notices': {},
 };
 
 const keyOf = (route: RouteSpec): string => `${route.method.toUpperCase()} ${route.path}`;

@@ -35,3 +35,7 @@ import './twoFactor.contract';
 import './memberData.contract';
 import './leaving.contract';
 import './scheduledPosts.contract';
+import './reports.contract';
+import './moderationQueue.contract';
+import './roles.contract';
+import './rules.contract';

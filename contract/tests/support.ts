@@ -40,7 +40,7 @@ export function runAgainst(open: () => Promise<ContractTarget>): void {
   }, 30_000);
 }
 
-export type Method = 'GET' | 'POST' | 'DELETE';
+export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 export interface CallOptions {
   /** Sent as JSON unless it is a string (then sent as is). */

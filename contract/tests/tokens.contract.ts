@@ -11,8 +11,8 @@ function concretePath(path: string): string {
   return path.replace(':postId', seedPostId(5)).replace(':userId', 'u-noah-kim').replace(':username', 'demo_user');
 }
 
-function methodOf(method: string): 'GET' | 'POST' | 'DELETE' {
-  return method.toUpperCase() as 'GET' | 'POST' | 'DELETE';
+function methodOf(method: string): 'GET' | 'POST' | 'PUT' | 'DELETE' {
+  return method.toUpperCase() as 'GET' | 'POST' | 'PUT' | 'DELETE';
 }
 
 function base64Url(text: string): string {
@@ -33,7 +33,7 @@ const demoClaims = () => {
 };
 
 describe('authentication', () => {
-  it('covers exactly the (auth) calls of spec section 7, logout, the home feed, replies, notifications, mute and block, pins, devices, the email address, two-factor sign-in, the data export and import, leaving, scheduled posts, reposts', () => {
+  it('covers exactly the (auth) calls of spec section 7, logout, the home feed, replies, notifications, mute and block, pins, devices, the email address, two-factor sign-in, the data export and import, leaving, scheduled posts, reposts, reports, roles, rules, the queue, actions and audit log (moderation)', () => {
     expect(MEMBER_ROUTES.map((route) => `${route.method.toUpperCase()} ${route.path}`).sort()).toEqual([
       'DELETE /account/deletion',
       'DELETE /posts/:postId',
@@ -45,8 +45,14 @@ describe('authentication', () => {
       'GET /account/export',
       'GET /account/two-factor',
       'GET /feed',
+      'GET /moderation/audit',
+      'GET /moderation/notices',
+      'GET /moderation/reports',
+      'GET /moderation/reports/count',
+      'GET /moderation/staff',
       'GET /notifications',
       'GET /notifications/unread',
+      'GET /reports/mine',
       'GET /scheduled-posts',
       'GET /sessions',
       'GET /users/blocked',
@@ -59,6 +65,7 @@ describe('authentication', () => {
       'POST /account/two-factor/enable',
       'POST /account/two-factor/setup',
       'POST /auth/logout',
+      'POST /moderation/actions',
       'POST /notifications/read',
       'POST /posts',
       'POST /posts/:postId/replies',
@@ -70,6 +77,7 @@ describe('authentication', () => {
       'POST /posts/unpin/:postId',
       'POST /replies/like/:replyId',
       'POST /replies/unlike/:replyId',
+      'POST /reports',
       'POST /scheduled-posts',
       'POST /scheduled-posts/:id',
       'POST /sessions/end-others',
@@ -83,6 +91,8 @@ describe('authentication', () => {
       'POST /users/unblock/:userId',
       'POST /users/unfollow/:userId',
       'POST /users/unmute/:userId',
+      'PUT /moderation/members/:memberId/role',
+      'PUT /rules',
     ]);
   });
 

@@ -8,9 +8,23 @@ import { releaseImages } from './media';
 import { IMAGE_COLUMNS, imagesNamed } from './posts';
 import { iso, storable } from './rows';
 
-/** The condition that holds when `member` (a column or parameter) did not leave. */
+/**
+ * The condition that holds when `member` (a column or parameter) did not leave, and is not suspended
+ * (`moderation`: a suspended member is hidden as one who is leaving).
+ */
 export function notLeaving(member: string): string {
-  return `NOT EXISTS (SELECT 1 FROM account_deletions WHERE member_id = ${member})`;
+  return `NOT EXISTS (SELECT 1 FROM account_deletions WHERE member_id = ${member})
+    AND NOT EXISTS (SELECT 1 FROM member_standing WHERE member_id = ${member} AND standing = 'suspended')`;
+}
+
+/**
+ * The condition that leaves out the posts (by their author column `author`) of limited members
+ * (`moderation`) for `viewer` (a parameter, or null for anyone): all but the viewer's own and those
+ * of members the viewer follows.
+ */
+export function notLimitedFor(author: string, viewer: string | null): string {
+  const exempt = viewer === null ? '' : ` AND ${author} <> ${viewer} AND NOT EXISTS (SELECT 1 FROM follows WHERE follower_id = ${viewer} AND followee_id = ${author})`;
+  return `NOT EXISTS (SELECT 1 FROM member_standing WHERE member_id = ${author} AND standing = 'limited'${exempt})`;
 }
 
 function toDeletion(row: Row): AccountDeletionRow {

@@ -1,10 +1,11 @@
 /** Members, who follows whom, and the tokens members logged out with. */
+import type { NetworkRule } from '../../contract/api';
 import type { FollowLists, MemberRow, Scope, SessionRow, StoreReader, StoreTx, TwoFactorRow } from '../../contract/store';
 import type { Row, Sql } from '../db/database';
 import { releaseImage } from './media';
 import { entryOf, iso, NO_LOCKS, rowById, setPair, storable, storableIds, type RowLocks } from './rows';
 
-export const MEMBER_COLUMNS = 'id, username, first_name, last_name, password_hash, image, bio, portfolio_url, session_version, created_at, updated_at, language, email, email_confirmed, quote_policy';
+export const MEMBER_COLUMNS = 'id, username, first_name, last_name, password_hash, image, bio, portfolio_url, session_version, created_at, updated_at, language, email, email_confirmed, quote_policy, role';
 
 export function toMember(row: Row): MemberRow {
   return {
@@ -18,12 +19,21 @@ export function toMember(row: Row): MemberRow {
     userPortfolioUrl: String(row.portfolio_url),
     language: String(row.language),
     quotePolicy: String(row.quote_policy ?? 'anyone') as MemberRow['quotePolicy'],
+    role: String(row.role ?? 'member') as MemberRow['role'],
     email: String(row.email),
     emailConfirmed: row.email_confirmed === true,
     sessionVersion: Number(row.session_version),
     createdAt: iso(row.created_at),
     updatedAt: iso(row.updated_at),
   };
+}
+
+/** The network's rules, in the admin's order (`moderation`); none before an admin writes some. */
+export async function networkRulesOf(sql: Sql): Promise<NetworkRule[]> {
+  const [row] = await sql.query<{ rules: unknown }>('SELECT rules FROM network_rules');
+  const rules = typeof row?.rules === 'string' ? JSON.parse(row.rules) as unknown : row?.rules;
+  if (!Array.isArray(rules)) return [];
+  return rules.map((rule: Record<string, unknown>) => ({ id: String(rule.id), title: String(rule.title), description: String(rule.description ?? '') }));
 }
 
 export function memberReads(sql: Sql, locks: RowLocks = NO_LOCKS) {
@@ -35,6 +45,12 @@ export function memberReads(sql: Sql, locks: RowLocks = NO_LOCKS) {
       if (!storable(username)) return undefined;
       const [row] = await sql.query(`SELECT ${MEMBER_COLUMNS} FROM members WHERE lower(username) = lower($1)`, [username]);
       return row && toMember(row);
+    },
+    async staffMembers() {
+      return (await sql.query(`SELECT ${MEMBER_COLUMNS} FROM members WHERE role <> 'member' ORDER BY role = 'admin' DESC, lower(username) COLLATE "C", id`)).map(toMember);
+    },
+    async networkRules() {
+      return networkRulesOf(sql);
     },
     async members() {
       return (await sql.query(`SELECT ${MEMBER_COLUMNS} FROM members ORDER BY seq`)).map(toMember);
@@ -162,8 +178,17 @@ export function memberWrites(sql: Sql) {
   return {
     async insertMember(row) {
       await sql.query(
-        `INSERT INTO members (${MEMBER_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)`,
-        [row.id, row.username, row.firstName, row.lastName, row.passwordHash, row.image, row.userBio, row.userPortfolioUrl, row.sessionVersion, row.createdAt, row.updatedAt, row.language, row.email, row.emailConfirmed, row.quotePolicy],
+        `INSERT INTO members (${MEMBER_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16)`,
+        [row.id, row.username, row.firstName, row.lastName, row.passwordHash, row.image, row.userBio, row.userPortfolioUrl, row.sessionVersion, row.createdAt, row.updatedAt, row.language, row.email, row.emailConfirmed, row.quotePolicy, row.role],
+      );
+    },
+    async setRole(memberId, role) {
+      await sql.query('UPDATE members SET role = $2 WHERE id = $1', [memberId, role]);
+    },
+    async replaceNetworkRules(rules) {
+      await sql.query(
+        'INSERT INTO network_rules (singleton, rules) VALUES (true, $1::jsonb) ON CONFLICT (singleton) DO UPDATE SET rules = EXCLUDED.rules',
+        [JSON.stringify(rules.map(({ id, title, description }) => ({ id, title, description })))],
       );
     },
     async updateMember(id, changes) {

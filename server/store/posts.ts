@@ -7,7 +7,7 @@ import { holdsReposts, type MoreImageRow, type Page, type PageRequest, type Post
 import type { Row, Sql } from '../db/database';
 import { entryOf, iso, NO_LOCKS, rowById, setPair, storable, storableIds, type RowLocks } from './rows';
 import { releaseImages } from './media';
-import { notLeaving } from './leaving';
+import { notLeaving, notLimitedFor } from './leaving';
 import { shownToViewer } from './relations';
 import { replaceTags, tagRowsQuery, writeTags } from './tags';
 
@@ -122,6 +122,12 @@ function searchCondition(source: Extract<PostSource, { kind: 'search' }>, param:
   return conditions.length === 0 ? 'TRUE' : conditions.join(' AND ');
 }
 
+/** Whether any member is limited or suspended (`moderation`). */
+async function anyStanding(sql: Sql): Promise<boolean> {
+  const [row] = await sql.query('SELECT EXISTS (SELECT 1 FROM member_standing) AS any');
+  return row?.any === true;
+}
+
 async function postPage(sql: Sql, source: PostSource, order: PostOrder, { limit, cursor }: PageRequest): Promise<Page<PostRow>> {
   const params: unknown[] = [];
   const param = (value: unknown): string => {
@@ -137,7 +143,8 @@ async function postPage(sql: Sql, source: PostSource, order: PostOrder, { limit,
   const columns = `${POST_COLUMNS}, like_count`;
   let text: string;
   // A viewer's tag list leaves authors out (mute-block): it takes the general path below, so that a page stays whole.
-  if (source.kind === 'tag' && order === 'latest' && source.viewerId === undefined) {
+  // So does a network with limited or suspended members (`moderation`).
+  if (source.kind === 'tag' && order === 'latest' && source.viewerId === undefined && !(await anyStanding(sql))) {
     const joined = columns.split(', ').map((column) => `p.${column}`).join(', ');
     text = `SELECT ${joined} FROM (${tagRowsQuery(source.tag, key, limit + 1, param)}) AS tagged
       JOIN posts p ON p.id = tagged.post_id ORDER BY tagged.created_at DESC, tagged.post_id ASC`;
@@ -175,7 +182,10 @@ async function postPage(sql: Sql, source: PostSource, order: PostOrder, { limit,
         : source.kind === 'search' ? `${searchCondition(source, param)} AND ${condition}`
         : source.kind === 'quotes' ? `quote_of = ${param(source.postId)} AND ${condition}`
         : condition;
-      if (source.kind !== 'author') where += ` AND ${source.viewerId === undefined ? notLeaving('author_id') : shownToViewer('author_id', param(source.viewerId))}`;
+      if (source.kind !== 'author') {
+        const viewer = source.viewerId === undefined ? null : param(source.viewerId);
+        where += ` AND ${viewer === null ? notLeaving('author_id') : shownToViewer('author_id', viewer)} AND ${notLimitedFor('author_id', viewer)}`;
+      }
       text = `SELECT ${columns} FROM posts WHERE ${where} ORDER BY ${by} LIMIT ${take}`;
     }
   }

@@ -47,6 +47,8 @@ export function relationReads(sql: Sql, locks: RowLocks = NO_LOCKS) {
          UNION ALL SELECT 'blocking', blocked_id, seq FROM blocks WHERE blocker_id = $1
          UNION ALL SELECT 'blockedBy', blocker_id, seq FROM blocks WHERE blocked_id = $1
          UNION ALL SELECT 'leaving', member_id, 0 FROM account_deletions
+         UNION ALL SELECT 'leaving', member_id, 0 FROM member_standing s
+           WHERE s.standing = 'suspended' AND NOT EXISTS (SELECT 1 FROM account_deletions d WHERE d.member_id = s.member_id)
          ORDER BY seq, other`,
         [viewer],
       );
@@ -61,7 +63,9 @@ export function relationReads(sql: Sql, locks: RowLocks = NO_LOCKS) {
         `WITH block AS (
            SELECT 1 FROM blocks WHERE (blocker_id = $1 AND blocked_id = $2) OR (blocker_id = $2 AND blocked_id = $1)${locks.pair}
          )
-         SELECT EXISTS (SELECT 1 FROM account_deletions WHERE member_id = $2) OR EXISTS (SELECT 1 FROM block) AS unseen`,
+         SELECT EXISTS (SELECT 1 FROM account_deletions WHERE member_id = $2)
+           OR EXISTS (SELECT 1 FROM member_standing WHERE member_id = $2 AND standing = 'suspended')
+           OR EXISTS (SELECT 1 FROM block) AS unseen`,
         [viewer, otherId],
       );
       return row?.unseen === true;

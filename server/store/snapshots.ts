@@ -2,17 +2,18 @@
  * The whole network in and out of the tables: exported as a snapshot of plain data, or imported in
  * place of everything (a load, or the seed of an empty database).
  */
-import { DB_SNAPSHOT_VERSION, type DbSnapshot, type NotificationRecord, type PostRecord, type ReplyRecord, type ScheduledPostRecord, type UserRecord } from '../../contract/snapshot';
+import { DB_SNAPSHOT_VERSION, type AuditRecord, type DbSnapshot, type NotificationRecord, type PostRecord, type ReplyRecord, type ReportRecord, type ScheduledPostRecord, type UserRecord } from '../../contract/snapshot';
 import type { MoreImage } from '../../contract/api';
 import { moreImageIn, moreImageOut, type MoreImageRow } from '../../contract/store';
 import { readImageDataUrl } from '../../contract/validation';
 import type { Database, Sql } from '../db/database';
 import { keepBytes, noteReleased, readShippedImage } from './media';
-import { MEMBER_COLUMNS, memberReads, toMember, toTwoFactor, TWO_FACTOR_COLUMNS } from './members';
+import { MEMBER_COLUMNS, memberReads, memberWrites, networkRulesOf, toMember, toTwoFactor, TWO_FACTOR_COLUMNS } from './members';
 import { moreImagesColumn, POST_COLUMNS, postReads, toPost } from './posts';
 import { NOTIFICATION_COLUMNS, toNotification } from './notifications';
 import { REPLY_COLUMNS, toReply } from './replies';
 import { SCHEDULED_COLUMNS, toScheduledPost } from './scheduledPosts';
+import { AUDIT_COLUMNS, REPORT_COLUMNS, toAudit, toReport } from './reports';
 import { entryOf, iso } from './rows';
 import { writeTags } from './tags';
 import type { SqlStore, SqlStoreOptions, Write } from './sqlStore';
@@ -67,7 +68,7 @@ type Columns = ReadonlyArray<readonly [name: string, type: string]>;
 const MEMBER_TYPES: Columns = [
   ['id', 'text'], ['username', 'text'], ['first_name', 'text'], ['last_name', 'text'], ['password_hash', 'text'], ['image', 'text'], ['bio', 'text'],
   ['portfolio_url', 'text'], ['session_version', 'int'], ['created_at', 'timestamptz'], ['updated_at', 'timestamptz'], ['language', 'text'],
-  ['email', 'text'], ['email_confirmed', 'boolean'], ['quote_policy', 'text'],
+  ['email', 'text'], ['email_confirmed', 'boolean'], ['quote_policy', 'text'], ['role', 'text'],
 ];
 const SCHEDULED_TYPES: Columns = [
   ['id', 'text'], ['author_id', 'text'], ['content', 'text'], ['image', 'text'], ['image_alt', 'text'], ['image_sizes', 'jsonb'],
@@ -80,6 +81,14 @@ const POST_TYPES: Columns = [
 ];
 const REPLY_TYPES: Columns = [
   ['id', 'text'], ['post_id', 'text'], ['author_id', 'text'], ['content', 'text'], ['reply_to_id', 'text'], ['reply_to_author_id', 'text'], ['created_at', 'timestamptz'],
+];
+const REPORT_TYPES: Columns = [
+  ['id', 'text'], ['reporter_id', 'text'], ['subject_kind', 'text'], ['subject_id', 'text'], ['reason', 'text'], ['comment', 'text'], ['rule_id', 'text'], ['rule_title', 'text'],
+  ['status', 'text'], ['content', 'jsonb'], ['created_at', 'timestamptz'],
+];
+const AUDIT_TYPES: Columns = [
+  ['id', 'text'], ['actor_id', 'text'], ['actor_username', 'text'], ['action', 'text'], ['subject_kind', 'text'], ['subject_id', 'text'], ['member_id', 'text'],
+  ['member_username', 'text'], ['reason', 'text'], ['report_ids', 'jsonb'], ['created_at', 'timestamptz'],
 ];
 const NOTIFICATION_TYPES: Columns = [
   ['id', 'text'], ['recipient_id', 'text'], ['kind', 'text'], ['key', 'text'], ['post_id', 'text'], ['reply_id', 'text'], ['unread', 'boolean'], ['updated_at', 'timestamptz'],
@@ -117,7 +126,7 @@ export function snapshotCalls(database: Database, write: Write, options: SqlStor
 
   /** Replaces the whole network with the snapshot's, inside the caller's transaction. */
   const importInto = async (sql: Sql, snapshot: DbSnapshot, passwords: ReadonlyMap<string, string>): Promise<void> => {
-    await sql.query('TRUNCATE members, posts, post_tags, reactions, follows, bookmarks, replies, reply_likes, notifications, notification_actors, revoked_tokens, idempotency_keys, mutes, blocks, pins RESTART IDENTITY CASCADE');
+    await sql.query('TRUNCATE members, posts, post_tags, reactions, follows, bookmarks, replies, reply_likes, notifications, notification_actors, revoked_tokens, idempotency_keys, mutes, blocks, pins, reports, network_rules, member_standing, moderation_audit RESTART IDENTITY CASCADE');
     const images = new Map<string, Promise<string>>();
     const image = (value: string): Promise<string> => entryOf(images, value, () => storedImage(sql, value));
     /**
@@ -138,8 +147,9 @@ export function snapshotCalls(database: Database, write: Write, options: SqlStor
     for (const user of users) userImages.push(await image(user.image));
     await insertInOrder(sql, 'members', MEMBER_TYPES, users.map((user, index) => [
       user.id, user.username, user.firstName, user.lastName, passwords.get(user.password) ?? '', userImages[index], user.userBio, user.userPortfolioUrl,
-      user.sessionVersion ?? 0, user.createdAt, user.updatedAt, user.language ?? '', user.email ?? '', user.emailConfirmed ?? false, user.quotePolicy ?? 'anyone',
+      user.sessionVersion ?? 0, user.createdAt, user.updatedAt, user.language ?? '', user.email ?? '', user.emailConfirmed ?? false, user.quotePolicy ?? 'anyone', user.role ?? 'member',
     ]));
+    if ((snapshot.rules ?? []).length > 0) await memberWrites(sql).replaceNetworkRules(snapshot.rules ?? []);
     // A repost names its original, which goes in first.
     const posts = [...snapshot.posts].sort((a, b) => Number(a.repostOf !== undefined) - Number(b.repostOf !== undefined));
     const postImages: string[] = [];
@@ -200,6 +210,18 @@ export function snapshotCalls(database: Database, write: Write, options: SqlStor
       post.id, post.authorId, post.content, scheduledImages[index], post.imageAlt, post.imageSizes && scheduledImages[index] === post.postImage ? JSON.stringify(post.imageSizes) : null,
       post.warning, post.publishAt, post.createdAt, post.updatedAt, scheduledMoreImages[index],
     ]));
+    // In the order they were made: `seq` follows it. What was reported is kept as the snapshot has it.
+    await insertInOrder(sql, 'reports', REPORT_TYPES, (snapshot.reports ?? []).map((report) => [
+      report.id, report.reporterId, report.about.kind, report.about.id, report.reason, report.comment, report.rule?.id ?? null, report.rule?.title ?? null,
+      report.status, JSON.stringify(report.content), report.createdAt,
+    ]));
+    await insertInOrder(sql, 'member_standing', [['member_id', 'text'], ['standing', 'text']],
+      users.flatMap((user) => (user.standing ? [[user.id, user.standing]] : [])));
+    // In the order it was written: `seq` follows it.
+    await insertInOrder(sql, 'moderation_audit', AUDIT_TYPES, (snapshot.audit ?? []).map((entry) => [
+      entry.id, entry.actorId, entry.actorUsername, entry.action, entry.subject.kind, entry.subject.id, entry.memberId, entry.memberUsername, entry.reason,
+      JSON.stringify(entry.reportIds), entry.createdAt,
+    ]));
     // The images the new network names, counted; those of the one it replaced that it does not name go.
     await sql.query('SELECT media_recount()');
     noteReleased(sql);
@@ -241,6 +263,16 @@ export function snapshotCalls(database: Database, write: Write, options: SqlStor
           const { memberId, ...twoFactor } = toTwoFactor(row);
           return [memberId, twoFactor] as const;
         }));
+        const reports = (await sql.query(`SELECT ${REPORT_COLUMNS} FROM reports ORDER BY seq`)).map((row): ReportRecord => {
+          const { subjectKind, subjectId, rule, ...report } = toReport(row);
+          return { ...report, about: { kind: subjectKind, id: subjectId }, ...(rule !== null ? { rule } : {}) };
+        });
+        const rules = await networkRulesOf(sql);
+        const standings = new Map((await sql.query('SELECT member_id, standing FROM member_standing')).map((row) => [String(row.member_id), String(row.standing) as 'limited' | 'suspended'] as const));
+        const audit = (await sql.query(`SELECT ${AUDIT_COLUMNS} FROM moderation_audit ORDER BY seq`)).map((row): AuditRecord => {
+          const { subjectKind, subjectId, ...entry } = toAudit(row);
+          return { ...entry, subject: { kind: subjectKind, id: subjectId } };
+        });
         const scheduledPosts = (await sql.query(`SELECT ${SCHEDULED_COLUMNS} FROM scheduled_posts ORDER BY publish_at, id`)).map((row): ScheduledPostRecord => {
           const { imageSizes, moreImages, ...post } = toScheduledPost(row);
           return { ...post, ...(imageSizes ? { imageSizes } : {}), ...(moreImages.length > 0 ? { moreImages: moreImages.map(moreImageOut) } : {}) };
@@ -272,10 +304,12 @@ export function snapshotCalls(database: Database, write: Write, options: SqlStor
             ...(member.sessionVersion !== 0 ? { sessionVersion: member.sessionVersion } : {}),
             ...(member.language !== '' ? { language: member.language } : {}),
             ...(member.quotePolicy !== 'anyone' ? { quotePolicy: member.quotePolicy } : {}),
+            ...(member.role !== 'member' ? { role: member.role } : {}),
             ...(member.email !== '' ? { email: member.email } : {}),
             ...(member.emailConfirmed ? { emailConfirmed: true } : {}),
             ...(twoFactors.has(member.id) ? { twoFactor: twoFactors.get(member.id) } : {}),
             ...(deletions.has(member.id) ? { deletion: deletions.get(member.id) } : {}),
+            ...(standings.has(member.id) ? { standing: standings.get(member.id) } : {}),
           };
         });
         const postRecords: PostRecord[] = posts.map((row) => {
@@ -296,6 +330,9 @@ export function snapshotCalls(database: Database, write: Write, options: SqlStor
           ...(notifications.length > 0 ? { notifications } : {}),
           ...(revoked.length > 0 ? { revokedTokens: revoked.map((row) => ({ jti: String(row.jti), expiresAt: iso(row.expires_at) })) } : {}),
           ...(scheduledPosts.length > 0 ? { scheduledPosts } : {}),
+          ...(reports.length > 0 ? { reports } : {}),
+          ...(rules.length > 0 ? { rules } : {}),
+          ...(audit.length > 0 ? { audit } : {}),
         };
       }, { readOnly: true });
     },

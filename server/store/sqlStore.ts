@@ -21,6 +21,7 @@ import { postReads, postWrites } from './posts';
 import { notificationReads, notificationWrites } from './notifications';
 import { leavingReads, leavingWrites } from './leaving';
 import { scheduledPostReads, scheduledPostWrites } from './scheduledPosts';
+import { reportReads, reportWrites } from './reports';
 import { relationReads, relationWrites } from './relations';
 import { replyReads, replyWrites } from './replies';
 import { storable, WRITE_LOCKS, type RowLocks } from './rows';
@@ -65,12 +66,12 @@ export interface SqlStore extends Store {
 export type Write = <T>(work: (sql: Sql, emitted: NetworkEvent[]) => Promise<T>) => Promise<T>;
 
 function reader(sql: Sql, locks?: RowLocks): StoreReader {
-  return { ...memberReads(sql, locks), ...postReads(sql, locks), ...replyReads(sql, locks), ...notificationReads(sql), ...eventReads(sql), ...memberListReads(sql), ...relationReads(sql, locks), ...leavingReads(sql), ...scheduledPostReads(sql) };
+  return { ...memberReads(sql, locks), ...postReads(sql, locks), ...replyReads(sql, locks), ...notificationReads(sql), ...eventReads(sql), ...memberListReads(sql), ...relationReads(sql, locks), ...leavingReads(sql), ...scheduledPostReads(sql), ...reportReads(sql) };
 }
 
 function writer(sql: Sql, options: SqlStoreOptions, emitted: NetworkEvent[]): StoreTx {
   return {
-    ...reader(sql, WRITE_LOCKS), ...memberWrites(sql), ...postWrites(sql), ...replyWrites(sql), ...notificationWrites(sql), ...relationWrites(sql), ...leavingWrites(sql), ...scheduledPostWrites(sql), ...mediaWrites(sql, options.publicDir, options.media),
+    ...reader(sql, WRITE_LOCKS), ...memberWrites(sql), ...postWrites(sql), ...replyWrites(sql), ...notificationWrites(sql), ...relationWrites(sql), ...leavingWrites(sql), ...scheduledPostWrites(sql), ...reportWrites(sql), ...mediaWrites(sql, options.publicDir, options.media),
     ...idempotencyWrites(sql),
     emit: async (event) => {
       emitted.push(event);

@@ -76,6 +76,9 @@ describe('the table', () => {
     expect(bucketsOf({ route: 'DELETE /posts/:postId', ip, memberId: 'm1', body: undefined }).map((bucket) => bucket.rule)).toEqual(['callsPerMember', 'deletesPerMember']);
     expect(bucketsOf({ route: 'POST /users/follow/:userId', ip, memberId: 'm1', body: undefined }).map((bucket) => bucket.rule)).toEqual(['callsPerMember', 'followsPerMember']);
     expect(bucketsOf({ route: 'POST /users/unfollow/:userId', ip, memberId: 'm1', body: undefined }).map((bucket) => bucket.rule)).toEqual(['callsPerMember', 'followsPerMember']);
+    // A moderator's action, and a report, count as the other writes do: per member.
+    expect(bucketsOf({ route: 'POST /moderation/actions', ip, memberId: 'm1', body: undefined }).map((bucket) => bucket.rule)).toEqual(['callsPerMember']);
+    expect(bucketsOf({ route: 'POST /reports', ip, memberId: 'm1', body: undefined }).map((bucket) => bucket.rule)).toEqual(['callsPerMember']);
   });
 
   it('counts an IPv6 client by its /64, and an IPv4 address however it is written', () => {

@@ -43,6 +43,7 @@ export const routes: RouteObject[] = [
           { path: paths.mutedAndBlocked.pattern, lazy: lazyComponent(() => import(/* webpackChunkName: "page-muted-and-blocked" */ '../pages/MutedAndBlockedPage'), 'MutedAndBlockedPage') },
           { path: paths.account.pattern, lazy: lazyComponent(() => import(/* webpackChunkName: "page-account" */ '../pages/AccountPage'), 'AccountPage') },
           { path: paths.scheduledPosts.pattern, lazy: lazyComponent(() => import(/* webpackChunkName: "page-scheduled" */ '../pages/ScheduledPostsPage'), 'ScheduledPostsPage') },
+          { path: paths.moderation.pattern, lazy: lazyComponent(() => import(/* webpackChunkName: "page-moderation" */ '../pages/ModerationPage'), 'ModerationPage') },
           { path: paths.search.pattern, lazy: lazyComponent(() => import(/* webpackChunkName: "page-search" */ '../pages/SearchPage'), 'SearchPage') },
           { path: paths.tag.pattern, lazy: lazyComponent(() => import(/* webpackChunkName: "page-tag" */ '../pages/TagPage'), 'TagPage') },
         ],

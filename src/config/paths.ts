@@ -29,6 +29,8 @@ export const paths = {
   account: { pattern: '/settings/account', href: () => '/settings/account' },
   /** The member's posts waiting to be published (the `scheduled-posts` extension). */
   scheduledPosts: { pattern: '/scheduled', href: () => '/scheduled' },
+  /** The moderators' queue, and for admins the audit log (the `moderation` extension). */
+  moderation: { pattern: '/moderation', href: () => '/moderation' },
   error: { pattern: '/error', href: () => '/error' },
 } as const;
 

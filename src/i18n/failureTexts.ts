@@ -79,6 +79,8 @@ const NOT_DONE = {
   repostPost: 'failedAct.repostPost',
   undoRepost: 'failedAct.undoRepost',
   saveQuotePolicy: 'failedAct.saveQuotePolicy',
+  saveRules: 'failedAct.saveRules',
+  setRole: 'failedAct.setRole',
 } as const satisfies Record<string, MessageId>;
 
 /** The toast of an act that failed for want of the backend: what did not happen, then why. */

@@ -97,7 +97,7 @@ describe('the pseudo-locale', () => {
     const followers = t('profile.followers', { count: 2 });
     expect(followers).toMatch(/^\[2 Ƒöļļöŵéŕš·+\]$/);
     for (const id of Object.keys(en) as MessageId[]) {
-      const values = { count: 3, shown: 2, length: 170, max: 160, over: 10, from: 1, to: 20, total: 40, more: 'yes', name: 'Ø', others: 2, actors: 'Ø', about: 'reply', when: '1', megabytes: 2, hint: 'Ø', pixels: 16, square: 'yes', side: '4', author: 'Ø', username: 'Ø', min: 8, done: 1, posts: 3, replies: 2, lists: 5, follows: 2, bookmarks: 1, mutes: 1, blocks: 1, skipped: 1, kind: 'follow', why: 'Ø', file: 'Ø', date: 'Ø', position: 2, added: 1, excess: 1 };
+      const values = { count: 3, shown: 2, length: 170, max: 160, over: 10, from: 1, to: 20, total: 40, more: 'yes', name: 'Ø', others: 2, actors: 'Ø', about: 'reply', when: '1', megabytes: 2, hint: 'Ø', pixels: 16, square: 'yes', side: '4', author: 'Ø', username: 'Ø', min: 8, done: 1, posts: 3, replies: 2, lists: 5, follows: 2, bookmarks: 1, mutes: 1, blocks: 1, skipped: 1, kind: 'follow', why: 'Ø', file: 'Ø', date: 'Ø', position: 2, added: 1, excess: 1, number: 1, title: 'Ø', subject: 'Ø', action: 'Ø', actor: 'Ø', member: 'Ø' };
       const pseudo = t(id, values);
       await activateLanguage('en');
       const english = t(id, values);

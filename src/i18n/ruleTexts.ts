@@ -19,6 +19,11 @@ export const LIMIT_VALUES: Partial<Record<MessageKey, Record<string, number>>> =
   searchTooLong: { max: LIMITS.searchQueryMax },
   searchTooManyTerms: { max: LIMITS.searchTermsMax },
   searchTooShort: { min: LIMITS.searchWordMin },
+  reportCommentTooLong: { max: LIMITS.reportCommentMax },
+  moderationReasonInvalid: { min: 1, max: LIMITS.moderationReasonMax },
+  rulesTooMany: { max: LIMITS.rulesMax },
+  ruleTitleInvalid: { min: 1, max: LIMITS.ruleTitleMax },
+  ruleDescriptionTooLong: { max: LIMITS.ruleDescriptionMax },
   importTooMany: { posts: LIMITS.importPostsMax, replies: LIMITS.importRepliesMax, lists: LIMITS.importListMax },
 };
 

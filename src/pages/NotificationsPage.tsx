@@ -1,6 +1,7 @@
 import { usePageTitle } from '../components/usePageTitle';
 import { TIMINGS } from '../config/timings';
 import { NotificationList } from '../features/notifications/components/NotificationList';
+import { ModerationNotices } from '../features/moderation/components/ModerationNotices';
 import { useLoaderOffAfter } from '../features/ui/useLoaderOffAfter';
 import { useCapability } from '../lib/api/capabilities';
 import { useT } from '../i18n/useT';
@@ -16,6 +17,7 @@ export function NotificationsPage() {
   return (
     <div className="feed-page">
       <h1 className="feed-page__title">{say('page.notifications')}</h1>
+      <ModerationNotices />
       {has === true ? <NotificationList /> : null}
       {has === false ? <p className="feed-page__status">{say('notifications.unavailable')}</p> : null}
     </div>

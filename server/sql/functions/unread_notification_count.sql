@@ -10,11 +10,12 @@ RETURNS integer LANGUAGE sql STABLE AS $$
       AND EXISTS (
         SELECT 1 FROM notification_actors a
         WHERE a.notification_id = n.id
-          -- sees_member(p_member, a.actor_id): not muted by the member, no block either way, not left.
+          -- sees_member(p_member, a.actor_id): not muted by the member, no block either way, not left, not suspended.
           AND NOT EXISTS (SELECT 1 FROM mutes m WHERE m.member_id = p_member AND m.muted_id = a.actor_id)
           AND NOT EXISTS (SELECT 1 FROM blocks b WHERE b.blocker_id = p_member AND b.blocked_id = a.actor_id)
           AND NOT EXISTS (SELECT 1 FROM blocks b WHERE b.blocker_id = a.actor_id AND b.blocked_id = p_member)
-          AND NOT EXISTS (SELECT 1 FROM account_deletions d WHERE d.member_id = a.actor_id))
+          AND NOT EXISTS (SELECT 1 FROM account_deletions d WHERE d.member_id = a.actor_id)
+          AND NOT EXISTS (SELECT 1 FROM member_standing s WHERE s.member_id = a.actor_id AND s.standing = 'suspended'))
     LIMIT p_unread_max
   ) AS unread;
 $$;

@@ -6,12 +6,13 @@ import { useAppSelector } from '../../lib/store/hooks';
 import { selectCurrentUserId } from '../../features/auth/sessionSlice';
 import { Logout } from './memberPanels';
 import { NotificationBell } from '../../features/notifications/components/NotificationBell';
+import { ModerationLink } from '../../features/moderation/components/ModerationLink';
 import { ContrastIcon } from '../../features/theme/components/icons';
 import { ThemePicker } from '../../features/theme/components/ThemePicker';
 import { OpenWarningsSwitch } from '../../features/posts/warnings/OpenWarningsSwitch';
 import { LanguagePicker } from '../../features/language/components/LanguagePicker';
 import { paths } from '../../config/paths';
-import { BellIcon, ClockIcon, DevicesIcon, ShieldIcon } from './icons';
+import { BellIcon, ClockIcon, DevicesIcon, FlagIcon, ShieldIcon } from './icons';
 import { mainNavItems } from './SideNav';
 import { useNavLoader } from './useNavLoader';
 import './BottomNav.css';
@@ -91,6 +92,7 @@ export function BottomNav() {
             </Link>
           ) : null}
           {hasScheduled === undefined ? <span className="bottom-nav__settings-link" aria-hidden="true" /> : null}
+          <ModerationLink asItem={false} className="bottom-nav__settings-link" icon={<FlagIcon />} onClick={showLoaderFor(paths.moderation.href())} />
         </Dialog>
       ) : null}
     </>

@@ -10,7 +10,8 @@ import { ThemePicker } from '../../features/theme/components/ThemePicker';
 import { OpenWarningsSwitch } from '../../features/posts/warnings/OpenWarningsSwitch';
 import { LanguagePicker } from '../../features/language/components/LanguagePicker';
 import { selectCurrentMember } from '../../features/users/currentMember';
-import { BellIcon, BookmarkIcon, ClockIcon, ExploreIcon, HomeIcon, DevicesIcon, PlusIcon, ProfileIcon, ShieldIcon } from './icons';
+import { BellIcon, BookmarkIcon, ClockIcon, ExploreIcon, HomeIcon, DevicesIcon, PlusIcon, ProfileIcon, ShieldIcon, FlagIcon } from './icons';
+import { ModerationLink } from '../../features/moderation/components/ModerationLink';
 import { useNavLoader } from './useNavLoader';
 import './SideNav.css';
 import { Handle } from '../../components/Handle';
@@ -105,6 +106,7 @@ export function SideNav() {
             </NavLink>
           </li>
         ) : null}
+        <ModerationLink className="side-nav__link" icon={<FlagIcon />} labelClassName="side-nav__label" onClick={showLoaderFor(paths.moderation.href())} />
         {hasAccounts === undefined ? <KeptPlace icon={<DevicesIcon />} /> : null}
         {hasAccounts ? (
           <li>

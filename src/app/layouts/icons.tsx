@@ -45,4 +45,6 @@ export const DevicesIcon = strokeIcon(SIZE, ['M3 6a1 1 0 0 1 1-1h11a1 1 0 0 1 1 
 /** A clock: the member's posts waiting to be published. */
 export const ClockIcon = strokeIcon(SIZE, <><circle cx="12" cy="12" r="9" /><path d="M12 7v5l3 2" /></>);
 
+/** A flag: the moderators' queue. */
+export const FlagIcon = strokeIcon(SIZE, ['M5 21V4', 'M5 4h11l-2 4 2 4H5']);
 export const ShieldIcon = strokeIcon(SIZE, ['M12 3 4 6v6c0 5 3.4 8.3 8 9 4.6-.7 8-4 8-9V6z', 'm9 12 2 2 4-4']);

@@ -15,6 +15,7 @@ import { reactionHeard, reloadPost } from '../posts/postEvents';
 import { replyCreatedElsewhere, replyDeletedElsewhere, replyReactedElsewhere } from '../replies/repliesApi';
 import { selectCurrentMember } from '../users/currentMember';
 import { follows } from '../users/followUpdates';
+import { noticesChanged, reportsChanged } from '../moderation/moderationApi';
 import { followChangedElsewhere } from '../users/usersApi';
 
 /** The store the events are written into: its dispatch, and the state the cache and the session are read from. */
@@ -91,6 +92,13 @@ export function applyLiveEvent(store: LiveStore, event: LiveEvent): void {
     case 'member-left':
       // A member set their account to be deleted: to everyone else, they are gone from now.
       if (event.memberId !== myId) memberLeft(cache, event.memberId);
+      break;
+    case 'report-opened':
+      // To moderators and admins alone: their queue and its count are asked again.
+      store.dispatch(reportsChanged());
+      break;
+    case 'moderation-notice':
+      if (event.memberId === myId) store.dispatch(noticesChanged());
       break;
     case 'reset':
       // Too much was missed to patch: what is shown loads again.

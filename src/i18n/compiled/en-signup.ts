@@ -28,4 +28,8 @@ export const messages: Messages = {
   "refusal.usernameInvalid": ["Username must be ",["min","number"]," to ",["max","number"]," characters: letters, digits or underscores."],
   "refusal.passwordInvalid": ["Password must be ",["min","number"]," to ",["max","number"]," characters long."],
   "refusal.emailInvalid": ["Email address must look like name@example.com."],
+  "auth.rulesTitle": ["Our rules"],
+  "auth.rulesAccept": ["I agree to follow these rules"],
+  "auth.rulesRequired": ["Please agree to follow the rules to join."],
+  "refusal.rulesNotAccepted": ["Agree to follow the network's rules to create your account."],
 };

@@ -39,6 +39,8 @@ const CAPABILITIES = {
   reposts: 'reposts',
   /** Up to the backend's number of images a post, rather than one. */
   moreImages: 'more-images',
+  /** Roles, the network's rules at signup, and an admin's section to write them and name moderators. */
+  moderation: 'moderation',
 } as const satisfies Record<string, ApiExtension>;
 
 export type Capability = keyof typeof CAPABILITIES;

@@ -38,7 +38,7 @@ describe("signupProblems (every field's problem at once; the spec's toasts in th
 
   it('marks every field that is wrong at once, the Terms unticked beside them', () => {
     expect(signupProblems({
-      firstName: ' ', lastName: 'B', userName: 'no spaces allowed', userEmail: 'a@example', userPassword: 'short', userConfirmPassword: 'shorter', isSignupConditionsChecked: false,
+      firstName: ' ', lastName: 'B', userName: 'no spaces allowed', userEmail: 'a@example', userPassword: 'short', userConfirmPassword: 'shorter', isSignupConditionsChecked: false, isRulesAccepted: false,
     })).toEqual({
       toast: 'Please Fill All Credentials!',
       fields: {
@@ -66,5 +66,14 @@ describe("signupProblems (every field's problem at once; the spec's toasts in th
     });
     expect(signupProblems({ ...filled, userName: 'a-b' })?.fields).toEqual({ userName: MESSAGES.usernameInvalid });
     expect(signupProblems({ ...filled, userPassword: 'p'.repeat(129), userConfirmPassword: 'p'.repeat(129) })?.fields).toEqual({ userPassword: MESSAGES.passwordInvalid });
+  });
+
+  it("asks for agreement to the network's rules only where the form shows them, with the spec's toast", () => {
+    expect(signupProblems(filled)).toBeNull();
+    expect(signupProblems(filled, true)).toEqual({
+      toast: 'Please Fill All Credentials!',
+      fields: { isRulesAccepted: 'Please agree to follow the rules to join.' },
+    });
+    expect(signupProblems({ ...filled, isRulesAccepted: true }, true)).toBeNull();
   });
 });

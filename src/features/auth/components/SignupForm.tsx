@@ -8,7 +8,7 @@ import { notifyError, notifySuccess } from '../../ui/notify';
 import { holdLoader, loaderOffAfter, type Cancel } from '../../ui/loaderTimers';
 import { hasToken } from '../authAnswers';
 import { preloadAuthCalls, useAuthCall } from '../useAuthCall';
-import { useDemoNetwork } from '../useDemoNetwork';
+import { useSignupNetwork } from '../useSignupNetwork';
 import { t, useT } from '../../../i18n/signupWords';
 import { FieldError, fieldNote, FormActions, TextField } from './Fields';
 import { LIMITS } from '../../../../contract/limits';
@@ -28,6 +28,8 @@ export interface SignupFormData {
   userPassword: string;
   userConfirmPassword: string;
   isSignupConditionsChecked: boolean;
+  /** Whether the newcomer agrees to the network's rules (the `moderation` extension), when it shows some. */
+  isRulesAccepted: boolean;
 }
 
 export const EMPTY_SIGNUP: SignupFormData = {
@@ -38,6 +40,7 @@ export const EMPTY_SIGNUP: SignupFormData = {
   userPassword: '',
   userConfirmPassword: '',
   isSignupConditionsChecked: false,
+  isRulesAccepted: false,
 };
 
 type SignupField = keyof SignupFormData;
@@ -71,11 +74,12 @@ function fieldMessage(value: string, key: SignupRule, check: () => unknown): str
 /**
  * Every field's problem at once, each under its field: empty ones (the e-mail is required too), the
  * Terms unticked, the backends' own rules (contract/validation.ts) for names, username, e-mail and
- * password, so a typo never spends a signup, and a confirmation that differs. The toast is the spec's
+ * password, so a typo never spends a signup, a confirmation that differs, and the network's rules
+ * unagreed when the form shows them (`rulesShown`). The toast is the spec's
  * (section 5), in its order: 'Please Fill All Credentials!' when anything is missing, else 'Password
  * Must Match Confirm Password!' when the confirmation differs. Null when the form may be sent.
  */
-export function signupProblems(data: SignupFormData): SignupProblems | null {
+export function signupProblems(data: SignupFormData, rulesShown = false): SignupProblems | null {
   // Only a password to compare with makes a confirmation wrong: an empty password is marked itself.
   const mismatch = data.userPassword !== '' && data.userPassword !== data.userConfirmPassword;
   const fields = present({
@@ -86,9 +90,11 @@ export function signupProblems(data: SignupFormData): SignupProblems | null {
     userPassword: fieldMessage(data.userPassword, 'passwordInvalid', () => validatePassword(data.userPassword)),
     userConfirmPassword: mismatch ? t('auth.mismatch') : undefined,
     isSignupConditionsChecked: data.isSignupConditionsChecked ? undefined : t('auth.termsRequired'),
+    isRulesAccepted: rulesShown && !data.isRulesAccepted ? t('auth.rulesRequired') : undefined,
   });
   if (Object.keys(fields).length === 0) return null;
-  const missing = Object.values(fields).some((message) => message === t('auth.fieldRequired') || message === t('auth.termsRequired'));
+  const unticked = [t('auth.fieldRequired'), t('auth.termsRequired'), t('auth.rulesRequired')];
+  const missing = Object.values(fields).some((message) => unticked.includes(message));
   return { toast: missing ? t('auth.missingCredentials') : mismatch ? t('auth.passwordMismatch') : null, fields };
 }
 
@@ -120,7 +126,10 @@ export function SignupForm() {
   const formRef = useRef<HTMLFormElement>(null);
   const cancelNoTokenNotice = useRef<Cancel>(() => undefined);
   const termsId = useId();
-  const demo = useDemoNetwork();
+  const rulesId = useId();
+  const rulesTitleId = useId();
+  const { demo, rules, reload: reloadRules } = useSignupNetwork();
+  const rulesShown = rules.length > 0;
   const say = useT();
 
   useEffect(() => () => cancelNoTokenNotice.current(), []);
@@ -139,7 +148,7 @@ export function SignupForm() {
     event.preventDefault();
     if (isLoading) return;
     const releaseLoader = dispatch(holdLoader());
-    const found = signupProblems(data);
+    const found = signupProblems(data, rulesShown);
     setProblems(found?.fields ?? {});
     if (found) {
       releaseLoader();
@@ -155,6 +164,8 @@ export function SignupForm() {
         password: data.userPassword,
         // Kept where the backend keeps it (`accounts`): a forgotten password's link goes there.
         email: data.userEmail.trim(),
+        // Only where the backend has rules (`moderation`) and showed them here.
+        ...(rulesShown ? { acceptedRules: data.isRulesAccepted } : {}),
         idempotencyKey,
       });
       if (!hasToken(answer)) {
@@ -173,11 +184,17 @@ export function SignupForm() {
         setProblems((current) => ({ ...current, userName: t('auth.usernameTaken') }));
         setChecked((count) => count + 1);
       }
+      // Rules the form did not show yet (written meanwhile): read them, and ask beside their box.
+      if (errorCode(error) === ERROR_CODES.rulesNotAccepted) {
+        reloadRules();
+        setProblems((current) => ({ ...current, isRulesAccepted: t('auth.rulesRequired') }));
+        setChecked((count) => count + 1);
+      }
     }
   };
 
   const fillTestCredentials = () => {
-    setData({
+    setData((current) => ({
       firstName: SAMPLE.firstName,
       lastName: SAMPLE.lastName,
       userName: SAMPLE.username,
@@ -185,7 +202,9 @@ export function SignupForm() {
       userPassword: SAMPLE.password,
       userConfirmPassword: SAMPLE.confirmPassword,
       isSignupConditionsChecked: SAMPLE.terms,
-    });
+      // Agreeing to the network's rules is the newcomer's own act: never filled in for them.
+      isRulesAccepted: current.isRulesAccepted,
+    }));
     setProblems({});
     notifySuccess(t('auth.testCredentialsFilled'), { short: true });
   };
@@ -213,6 +232,32 @@ export function SignupForm() {
         </label>
         <FieldError id={termsId} message={problems.isSignupConditionsChecked} />
       </div>
+      {rulesShown ? (
+        <section className="auth-rules" aria-labelledby={rulesTitleId}>
+          <h2 id={rulesTitleId} className="auth-rules__title">{say('auth.rulesTitle')}</h2>
+          <ol className="auth-rules__list">
+            {rules.map((rule) => (
+              <li key={rule.id} className="auth-rules__rule">
+                <strong className="auth-rules__name">{rule.title}</strong>
+                {rule.description ? <p className="auth-rules__description">{rule.description}</p> : null}
+              </li>
+            ))}
+          </ol>
+          <div className="auth-field">
+            <label className="auth-check">
+              <input
+                type="checkbox"
+                name="acceptedRules"
+                {...fieldNote(rulesId, problems.isRulesAccepted)}
+                checked={data.isRulesAccepted}
+                onChange={(event) => field('isRulesAccepted')(event.target.checked)}
+              />
+              <span>{say('auth.rulesAccept')}</span>
+            </label>
+            <FieldError id={rulesId} message={problems.isRulesAccepted} />
+          </div>
+        </section>
+      ) : null}
       <FormActions
         submit={{ idle: say('auth.createAccount'), busy: say('auth.creatingAccount') }}
         pending={isLoading}

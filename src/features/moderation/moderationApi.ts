@@ -1,0 +1,61 @@
+import { api } from '../../lib/api/api';
+import type { AuditPage, ModerationAction, ModerationActionResult, ModerationNotice, ModerationNotices, ModerationQueue, OpenReportCount, ReportSubject } from '../../types/api';
+
+/** What a moderator asks for: an action on a subject, with the reason the member reads. */
+export interface ModerationActionInput {
+  subject: ReportSubject;
+  action: ModerationAction;
+  reason: string;
+}
+
+const QUEUE_TAG = { type: 'ModerationQueue', id: 'LIST' } as const;
+const AUDIT_TAG = { type: 'ModerationAudit', id: 'LIST' } as const;
+const NOTICE_TAG = { type: 'ModerationNotice', id: 'LIST' } as const;
+
+/**
+ * The moderators' half of `moderation`: the queue of open reports (a page at a time, by cursor), the
+ * open count, an action on a subject, the audit log (admins), and a member's own notices. A new
+ * report heard on the live stream asks the queue and the count again.
+ */
+export const moderationApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    getModerationQueue: build.query<ModerationQueue, { cursor?: string }>({
+      query: ({ cursor }) => `/moderation/reports?status=open${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`,
+      providesTags: [QUEUE_TAG],
+    }),
+    getOpenReportCount: build.query<number, void>({
+      query: () => '/moderation/reports/count',
+      transformResponse: (response: Partial<OpenReportCount> | undefined) => (typeof response?.count === 'number' ? response.count : 0),
+      providesTags: [QUEUE_TAG],
+      // The navigation asks it for every moderator: a member's refusal is nobody's news.
+      extraOptions: { silent: true },
+    }),
+    moderate: build.mutation<ModerationActionResult, ModerationActionInput>({
+      query: ({ subject, action, reason }) => ({ url: '/moderation/actions', method: 'POST', body: { subject: { [subject.kind]: subject.id }, action, reason } }),
+      // The dialog says a refusal itself, beside what was typed.
+      extraOptions: { silent: true },
+      invalidatesTags: [QUEUE_TAG, AUDIT_TAG, 'Post', 'Reply'],
+    }),
+    getAuditLog: build.query<AuditPage, { cursor?: string }>({
+      query: ({ cursor }) => `/moderation/audit${cursor ? `?cursor=${encodeURIComponent(cursor)}` : ''}`,
+      providesTags: [AUDIT_TAG],
+    }),
+    getModerationNotices: build.query<ModerationNotice[], void>({
+      query: () => '/moderation/notices',
+      transformResponse: (response: Partial<ModerationNotices> | undefined) => (Array.isArray(response?.notices) ? response.notices : []),
+      providesTags: [NOTICE_TAG],
+    }),
+  }),
+});
+
+export const { useGetModerationQueueQuery, useGetOpenReportCountQuery, useModerateMutation, useGetAuditLogQuery, useGetModerationNoticesQuery } = moderationApi;
+
+/** A report heard on the live stream: the queue and the count are asked again. */
+export function reportsChanged() {
+  return api.util.invalidateTags([QUEUE_TAG]);
+}
+
+/** The moderators acted on something of the member's: their notices are asked again. */
+export function noticesChanged() {
+  return api.util.invalidateTags([NOTICE_TAG]);
+}
