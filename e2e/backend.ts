@@ -36,6 +36,11 @@ export interface RealServer {
    * server's own look publishes them within seconds (a journey cannot wait the minute a time is ahead).
    */
   makeScheduledPostsDue(memberId: string): Promise<void>;
+  /**
+   * Gives a member a role through the server's own store, as `npm run admin` does on the command
+   * line (which needs a PGlite server stopped): the first admin of a journey.
+   */
+  setRole(memberId: string, role: 'member' | 'moderator' | 'admin'): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -95,6 +100,9 @@ export async function startRealServer(kind: Exclude<Backend, 'mock'>, settings: 
           await tx.updateScheduledPost(id, { content, imageAlt, warning, moreImages, updatedAt, publishAt });
         }
       });
+    },
+    async setRole(memberId, role) {
+      await server.store.transaction((tx) => tx.setRole(memberId, role));
     },
     async close() {
       if (running) await within(15_000, 'closing the server', server.close());
