@@ -160,6 +160,24 @@ test.describe('Accessibility in the light and dark themes (axe, WCAG 2.2 A/AA: n
     await audit(page, 'a profile with a pinned post');
   });
 
+  test("an admin's Moderation in Your account, with a problem said, and the rules at signup", async ({ page }) => {
+    await login(page, { scenario: 'moderation' });
+    await page.goto('/settings/account');
+    const rules = page.getByRole('region', { name: 'Network rules' });
+    await expect(rules.getByRole('textbox', { name: 'Title of rule 3' })).toHaveValue('No spam');
+    await rules.getByRole('button', { name: 'Add a rule' }).click();
+    await rules.getByRole('button', { name: 'Save rules' }).click();
+    await expect(rules.getByText('Each rule needs a title of 1 to 100 characters.')).toBeVisible();
+    await expect(page.getByRole('list', { name: 'Admins and moderators' }).getByRole('listitem')).toHaveCount(2);
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await audit(page, "an admin's Moderation");
+
+    await logout(page);
+    await page.getByRole('link', { name: 'Create New Account?' }).click();
+    await expect(page.getByRole('region', { name: 'Our rules' }).getByRole('listitem')).toHaveCount(3);
+    await audit(page, 'the rules at signup');
+  });
+
   test('two-factor sign-in being set up, its recovery codes, and the login asking for a code', async ({ page }) => {
     await login(page);
     await page.goto('/settings/account');

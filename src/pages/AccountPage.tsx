@@ -5,6 +5,7 @@ import { DataSection } from '../features/account/components/DataSection';
 import { DeleteAccountSection } from '../features/account/components/DeleteAccountSection';
 import { EmailSection } from '../features/account/components/EmailSection';
 import { DeviceList } from '../features/devices/components/DeviceList';
+import { ModerationSection } from '../features/moderation/components/ModerationSection';
 import { QuotePolicySection } from '../features/reposts/components/QuotePolicySection';
 import { TwoFactorSection } from '../features/twoFactor/components/TwoFactorSection';
 import { useLoaderOffAfter } from '../features/ui/useLoaderOffAfter';
@@ -16,7 +17,8 @@ import './MutedAndBlockedPage.css';
 /**
  * /settings/account: the member's email address, two-factor sign-in, the devices they are logged in on,
  * their data to download or import, and deleting the account (the `accounts` extension); who may
- * quote their posts (the `reposts` extension).
+ * quote their posts (the `reposts` extension); for an admin, the network's rules and its moderators
+ * (the `moderation` extension).
  */
 export function AccountPage() {
   const say = useT();
@@ -34,6 +36,7 @@ export function AccountPage() {
     <div className="feed-page">
       <h1 className="feed-page__title">{say('page.account')}</h1>
       {quotes ? <QuotePolicySection /> : null}
+      <ModerationSection />
       {has === true ? (
         <>
           <section aria-labelledby={emailId}>

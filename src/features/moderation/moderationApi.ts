@@ -1,11 +1,19 @@
 import { api } from '../../lib/api/api';
-import type { AuditPage, ModerationAction, ModerationActionResult, ModerationNotice, ModerationNotices, ModerationQueue, OpenReportCount, ReportSubject } from '../../types/api';
+import type { AuditPage, ModerationAction, ModerationActionResult, ModerationNotice, ModerationNotices, ModerationQueue, OpenReportCount, ReportSubject, RoleChange, RulesResponse, RulesUpdate, StaffMember, StaffResponse } from '../../types/api';
 
 /** What a moderator asks for: an action on a subject, with the reason the member reads. */
 export interface ModerationActionInput {
   subject: ReportSubject;
   action: ModerationAction;
   reason: string;
+}
+
+/** Admins and moderators before the members, then by username, as the backends list them. */
+function staffOrder(a: StaffMember, b: StaffMember): number {
+  const admin = Number(b.role === 'admin') - Number(a.role === 'admin');
+  if (admin !== 0) return admin;
+  const [x, y] = [a.username.toLowerCase(), b.username.toLowerCase()];
+  return x < y ? -1 : x > y ? 1 : 0;
 }
 
 const QUEUE_TAG = { type: 'ModerationQueue', id: 'LIST' } as const;
@@ -15,7 +23,9 @@ const NOTICE_TAG = { type: 'ModerationNotice', id: 'LIST' } as const;
 /**
  * The moderators' half of `moderation`: the queue of open reports (a page at a time, by cursor), the
  * open count, an action on a subject, the audit log (admins), and a member's own notices. A new
- * report heard on the live stream asks the queue and the count again.
+ * report heard on the live stream asks the queue and the count again. And the network's rules and
+ * its staff, which an admin's section of Your account reads and writes: every answer carries the new
+ * state, written into the cache.
  */
 export const moderationApi = api.injectEndpoints({
   endpoints: (build) => ({
@@ -45,10 +55,43 @@ export const moderationApi = api.injectEndpoints({
       transformResponse: (response: Partial<ModerationNotices> | undefined) => (Array.isArray(response?.notices) ? response.notices : []),
       providesTags: [NOTICE_TAG],
     }),
+    getRules: build.query<RulesResponse, void>({
+      query: () => '/rules',
+    }),
+    /** Replaces the whole list; the form keeps what was typed when it is refused. */
+    saveRules: build.mutation<RulesResponse, RulesUpdate>({
+      query: (body) => ({ url: '/rules', method: 'PUT', body }),
+      onQueryStarted: async (_body, { dispatch, queryFulfilled }) => {
+        try {
+          const { data } = await queryFulfilled;
+          dispatch(moderationApi.util.upsertQueryData('getRules', undefined, data));
+        } catch {
+          // Shown by the app's listener; the form keeps what was typed.
+        }
+      },
+    }),
+    getStaff: build.query<StaffResponse, void>({
+      query: () => '/moderation/staff',
+    }),
+    /** Names a member a moderator, or makes one a member again; the staff list follows the answer. */
+    setRole: build.mutation<RoleChange, { memberId: string; role: 'member' | 'moderator' }>({
+      query: ({ memberId, role }) => ({ url: `/moderation/members/${encodeURIComponent(memberId)}/role`, method: 'PUT', body: { role } }),
+      onQueryStarted: async (_change, { dispatch, queryFulfilled }) => {
+        try {
+          const { data } = await queryFulfilled;
+          dispatch(moderationApi.util.updateQueryData('getStaff', undefined, (draft) => {
+            const others = draft.staff.filter((member) => member.id !== data.member.id);
+            draft.staff = data.member.role === 'member' ? others : [...others, data.member].sort(staffOrder);
+          }));
+        } catch {
+          // Shown by the app's listener.
+        }
+      },
+    }),
   }),
 });
 
-export const { useGetModerationQueueQuery, useGetOpenReportCountQuery, useModerateMutation, useGetAuditLogQuery, useGetModerationNoticesQuery } = moderationApi;
+export const { useGetModerationQueueQuery, useGetOpenReportCountQuery, useModerateMutation, useGetAuditLogQuery, useGetModerationNoticesQuery, useGetRulesQuery, useSaveRulesMutation, useGetStaffQuery, useSetRoleMutation } = moderationApi;
 
 /** A report heard on the live stream: the queue and the count are asked again. */
 export function reportsChanged() {
