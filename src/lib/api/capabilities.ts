@@ -39,6 +39,8 @@ const CAPABILITIES = {
   reposts: 'reposts',
   /** Up to the backend's number of images a post, rather than one. */
   moreImages: 'more-images',
+  /** Reporting a post, a reply or a member to the network's moderators. */
+  moderation: 'moderation',
 } as const satisfies Record<string, ApiExtension>;
 
 export type Capability = keyof typeof CAPABILITIES;
