@@ -8,8 +8,8 @@ import { errorBody } from '../errors';
 import { LIMITS } from '../limits';
 import { MESSAGE_STATUS, MESSAGES, type MessageKey } from '../messages';
 import { findInconsistencies, type ReportRecord } from '../snapshot';
-import { DEMO_USER_ID, SEED_USER_IDS, seedPostId } from '../seed/default';
-import { arrange, callAs, db, expectHealthy, target, type CallResult } from './support';
+import { DEMO_USER_ID, SEED_PASSWORD, SEED_USER_IDS, seedPostId } from '../seed/default';
+import { arrange, call, callAs, db, expectHealthy, target, type CallResult } from './support';
 
 const liamsPost = seedPostId(1);
 const avasPost = seedPostId(5);
@@ -205,5 +205,26 @@ describe('reports', () => {
     expect(findInconsistencies(snapshot)).toEqual([`${DEMO_USER_ID} has two open reports of the member ${SEED_USER_IDS.zoe}`]);
     snapshot.reports = [{ ...report!, reporterId: 'no-such-member' }];
     expect(findInconsistencies(snapshot)).toEqual([`report ${report!.id} is by the missing member no-such-member`]);
+  });
+  it('lets a member\'s reports go with their account, and keeps the reports about them with what was reported', async () => {
+    expect((await send('liam_chen', { about: { post: seedPostId(4) }, reason: 'spam' })).status).toBe(201);
+    const aboutPost = await send('maya_patel', { about: { post: liamsPost }, reason: 'illegal' });
+    const aboutMember = await send('maya_patel', { about: { member: SEED_USER_IDS.liam }, reason: 'abuse' });
+    expect([aboutPost.status, aboutMember.status]).toEqual([201, 201]);
+    const day = 24 * 60 * 60 * 1000;
+    await arrange((snapshot) => {
+      const member = snapshot.users.find((user) => user.id === SEED_USER_IDS.liam)!;
+      member.deletion = { requestedAt: new Date(Date.now() - 15 * day).toISOString(), purgeAt: new Date(Date.now() - day).toISOString() };
+    });
+    // Due: the next call finds him gone, and his account with him.
+    expectRefused(await call('POST', '/auth/login', { body: { username: 'liam_chen', password: SEED_PASSWORD } }), 'userNotRegistered');
+    const reports = await kept();
+    expect(reports.map((report) => report.id)).toEqual([aboutPost.json.id, aboutMember.json.id]);
+    expect(reports.map((report) => report.content)).toEqual([
+      expect.objectContaining({ kind: 'post', authorId: SEED_USER_IDS.liam, username: 'liam_chen' }),
+      expect.objectContaining({ kind: 'member', username: 'liam_chen' }),
+    ]);
+    expect(await mine('maya_patel')).toHaveLength(2);
+    await expectHealthy();
   });
 });

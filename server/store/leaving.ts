@@ -6,6 +6,7 @@ import type { AccountDeletionRow, StoreReader, StoreTx } from '../../contract/st
 import type { Row, Sql } from '../db/database';
 import { releaseImages } from './media';
 import { IMAGE_COLUMNS, imagesNamed } from './posts';
+import { deleteReportsBy } from './reports';
 import { iso, storable } from './rows';
 
 /**
@@ -68,6 +69,8 @@ export function leavingWrites(sql: Sql) {
       );
       const posts = await sql.query(`DELETE FROM posts WHERE author_id = $1 RETURNING ${IMAGE_COLUMNS}`, [memberId]);
       const scheduled = await sql.query(`DELETE FROM scheduled_posts WHERE author_id = $1 RETURNING ${IMAGE_COLUMNS}`, [memberId]);
+      // The reports they made, with the images those kept; the reports about them stay.
+      await deleteReportsBy(sql, memberId);
       const member = await sql.query<{ image: string }>('DELETE FROM members WHERE id = $1 RETURNING image', [memberId]);
       await sql.query('DELETE FROM idempotency_keys WHERE scope = $1', [memberId]);
       // The change log's events that name them (a stream behind one loads again, as after any gap).

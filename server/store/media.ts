@@ -160,6 +160,21 @@ export async function releaseImage(sql: Sql, url: string): Promise<void> {
 }
 
 /**
+ * Counts one more name of each stored image among `urls`, already kept for what names it now (a
+ * report keeps the images of the post it reports, so they stay served after the post goes). The
+ * count's row lock orders it with a release of the same image; one no longer stored is left alone.
+ */
+export async function holdImages(sql: Sql, urls: readonly string[]): Promise<void> {
+  const hashes = urls.flatMap((url) => STORED_IMAGE.exec(url)?.[1] ?? []);
+  if (hashes.length === 0) return;
+  await sql.query(
+    `WITH named AS (SELECT sha256, count(*)::int AS n FROM unnest($1::text[]) AS t(sha256) GROUP BY sha256)
+     UPDATE media SET refs = media.refs + named.n FROM named WHERE media.sha256 = named.sha256`,
+    [hashes],
+  );
+}
+
+/**
  * releaseImage for many URLs at once (a member's posts and avatar deleted together): each image's
  * count goes down by how many of them name it, in one statement, and the images left unnamed go.
  */

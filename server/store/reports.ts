@@ -4,12 +4,15 @@
  * (member_standing); and the audit log (moderation_audit), which is only ever added to. The partial
  * unique index keeps one open report per reporter and subject: of two at once, the second's insert
  * fails and its transaction is run again, when the rules find the first.
+ * A reported post's stored images are counted as named by the report too (media.refs), so they are
+ * still served to moderators after the post goes.
  */
 import type { MemberStanding, ModerationAction, ReportedContent } from '../../contract/api';
 import { decodeCursor, encodeCursor } from '../../contract/cursor';
 import { refusal } from '../../contract/errors';
 import type { AuditRow, ReportRow, StoreReader, StoreTx } from '../../contract/store';
 import type { Row, Sql } from '../db/database';
+import { holdImages, releaseImages } from './media';
 import { iso, storable } from './rows';
 
 export const REPORT_COLUMNS = 'id, reporter_id, subject_kind, subject_id, reason, comment, rule_id, rule_title, status, content, created_at';
@@ -17,6 +20,11 @@ export const AUDIT_COLUMNS = 'id, actor_id, actor_username, action, subject_kind
 
 function json<T>(value: unknown): T {
   return (typeof value === 'string' ? JSON.parse(value) : value) as T;
+}
+
+/** The content column as read: jsonb arrives parsed from node-postgres and PGlite alike, or as text. */
+function contentOf(value: unknown): ReportedContent {
+  return (typeof value === 'string' ? JSON.parse(value) : value) as ReportedContent;
 }
 
 export function toReport(row: Row): ReportRow {
@@ -48,6 +56,17 @@ export function toAudit(row: Row): AuditRow {
     reportIds: json<string[]>(row.report_ids).map(String),
     createdAt: iso(row.created_at),
   };
+}
+
+/** The images reports keep: those of the posts they report. */
+export function reportImages(contents: readonly ReportedContent[]): string[] {
+  return contents.flatMap((content) => (content.kind === 'post' ? content.images : []));
+}
+
+/** Deletes the reports a member made (their account goes), letting go of the images they kept. */
+export async function deleteReportsBy(sql: Sql, reporterId: string): Promise<void> {
+  const deleted = await sql.query('DELETE FROM reports WHERE reporter_id = $1 RETURNING content', [reporterId]);
+  await releaseImages(sql, reportImages(deleted.map((row) => contentOf(row.content))));
 }
 
 export function reportReads(sql: Sql) {
@@ -114,6 +133,7 @@ export function reportWrites(sql: Sql) {
         `INSERT INTO reports (${REPORT_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10::jsonb, $11)`,
         [row.id, row.reporterId, row.subjectKind, row.subjectId, row.reason, row.comment, row.rule?.id ?? null, row.rule?.title ?? null, row.status, JSON.stringify(row.content), row.createdAt],
       );
+      await holdImages(sql, reportImages([row.content]));
     },
     async closeReports(ids, status) {
       if (ids.length === 0) return;

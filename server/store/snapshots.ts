@@ -210,10 +210,18 @@ export function snapshotCalls(database: Database, write: Write, options: SqlStor
       post.id, post.authorId, post.content, scheduledImages[index], post.imageAlt, post.imageSizes && scheduledImages[index] === post.postImage ? JSON.stringify(post.imageSizes) : null,
       post.warning, post.publishAt, post.createdAt, post.updatedAt, scheduledMoreImages[index],
     ]));
-    // In the order they were made: `seq` follows it. What was reported is kept as the snapshot has it.
-    await insertInOrder(sql, 'reports', REPORT_TYPES, (snapshot.reports ?? []).map((report) => [
-      report.id, report.reporterId, report.about.kind, report.about.id, report.reason, report.comment, report.rule?.id ?? null, report.rule?.title ?? null,
-      report.status, JSON.stringify(report.content), report.createdAt,
+    // In the order they were made: `seq` follows it. A reported post's images are stored as a post's
+    // are (media_recount then counts them as the report's).
+    const reports = snapshot.reports ?? [];
+    const reportContents: string[] = [];
+    for (const { content } of reports) {
+      const images: string[] = [];
+      if (content.kind === 'post') for (const url of content.images) images.push(await image(url));
+      reportContents.push(JSON.stringify(content.kind === 'post' ? { ...content, images } : content));
+    }
+    await insertInOrder(sql, 'reports', REPORT_TYPES, reports.map((report, index) => [
+      report.id, report.reporterId, report.about.kind, report.about.id, report.reason, report.comment, report.rule?.id ?? null, report.rule?.title ?? null, report.status,
+      reportContents[index], report.createdAt,
     ]));
     await insertInOrder(sql, 'member_standing', [['member_id', 'text'], ['standing', 'text']],
       users.flatMap((user) => (user.standing ? [[user.id, user.standing]] : [])));

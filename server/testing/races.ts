@@ -73,13 +73,15 @@ async function fileProblems(sql: Sql, media: MediaFiles): Promise<string[]> {
 }
 
 /**
- * Every image URL the rows name, once for each member, post and scheduled post that names it (a
- * post's first image and each in its more_images): a FROM item, `named`, of one column, `image`.
+ * Every image URL the rows name, once for each member, post, scheduled post and report that names
+ * it (a post's first image and each in its more_images; a reported post's images, kept with the
+ * report): a FROM item, `named`, of one column, `image`.
  */
 export const IMAGES_NAMED = `(
   SELECT image FROM members UNION ALL SELECT image FROM posts UNION ALL SELECT image FROM scheduled_posts
   UNION ALL SELECT entry->>'url' FROM posts CROSS JOIN LATERAL jsonb_array_elements(more_images) AS entry
   UNION ALL SELECT entry->>'url' FROM scheduled_posts CROSS JOIN LATERAL jsonb_array_elements(more_images) AS entry
+  UNION ALL SELECT jsonb_array_elements_text(content->'images') FROM reports WHERE content->>'kind' = 'post'
 ) AS named (image)`;
 
 /**

@@ -8,7 +8,7 @@ import { Writable } from 'node:stream';
 import sharp from 'sharp';
 import type { LoginResponse, PostsResponse, ScheduledPostResponse } from '../../contract/api';
 import { LIMITS } from '../../contract/limits';
-import { buildDefaultSeed, DEMO_CREDENTIALS, seedPostId } from '../../contract/seed/default';
+import { buildDefaultSeed, DEMO_CREDENTIALS, SEED_USER_IDS, seedPostId } from '../../contract/seed/default';
 import { PNG_DATA_URL } from '../../contract/tests/fixtures';
 import { drawablePng, plainJpeg } from '../../contract/tests/imageFixtures';
 import { STAND_IN_TOKEN_SECRET } from '../../contract/tokens';
@@ -358,6 +358,47 @@ describe('media', () => {
     // Logged in afresh on the network just loaded, for the tests after this one.
     const login = await fetch(`${server.baseUrl}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(DEMO_CREDENTIALS) });
     token = ((await login.json()) as LoginResponse).encodedToken;
+  });
+
+  it("keeps a reported post's images served after the post goes, across a load, until the report goes with its reporter", async () => {
+    const jpeg = (width: number) => `data:image/jpeg;base64,${Buffer.from(plainJpeg(width, 9)).toString('base64')}`;
+    const hashOf = (url: string) => /^\/media\/([0-9a-f]{64})\./.exec(url)?.[1] ?? '';
+    const refsOf = async (urls: readonly string[]) => Object.fromEntries((await server.database.query<{ sha256: string; refs: number }>(
+      'SELECT sha256, refs FROM media WHERE sha256 = ANY($1::text[])', [urls.map(hashOf)],
+    )).map((row) => [row.sha256, row.refs]));
+    const statuses = async (urls: readonly string[]) => Promise.all(urls.map(async (url) => (await fetch(`${server.baseUrl}${url}`)).status));
+    const loginAs = async (username: string) => ((await (await fetch(`${server.baseUrl}/api/auth/login`, {
+      method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username, password: DEMO_CREDENTIALS.password }),
+    })).json()) as LoginResponse).encodedToken;
+
+    const created = await post('/api/posts', JSON.stringify({ postData: { text: 'reported soon', image: jpeg(31), moreImages: [{ image: jpeg(32) }] } }));
+    const made = ((await created.json()) as PostsResponse).posts[0]!;
+    const urls = [made.postImage, ...(made.moreImages ?? []).map(({ url }) => url)];
+    const reported = await fetch(`${server.baseUrl}/api/reports`, {
+      method: 'POST', headers: { 'content-type': 'application/json', authorization: await loginAs('liam_chen') },
+      body: JSON.stringify({ about: { post: made.id }, reason: 'spam' }),
+    });
+    expect(reported.status).toBe(201);
+    expect(await refsOf(urls)).toEqual(Object.fromEntries(urls.map((url) => [hashOf(url), 2])));
+
+    // The post goes; the report still names its images, which moderators can still see.
+    expect((await fetch(`${server.baseUrl}/api/posts/${made.id}`, { method: 'DELETE', headers: { authorization: token } })).status).toBe(200);
+    expect(await refsOf(urls)).toEqual(Object.fromEntries(urls.map((url) => [hashOf(url), 1])));
+    expect(await statuses(urls)).toEqual([200, 200]);
+    expect(await sqlProblems(server.database, server.media)).toEqual([]);
+    // A whole network loaded again counts them as the report's.
+    await server.store.load(await server.store.snapshot());
+    expect(await refsOf(urls)).toEqual(Object.fromEntries(urls.map((url) => [hashOf(url), 1])));
+    expect(await statuses(urls)).toEqual([200, 200]);
+
+    // The reporter's account goes, and their report with the images only it kept.
+    await server.store.transaction((tx) => tx.deleteMember(SEED_USER_IDS.liam));
+    expect(await refsOf(urls)).toEqual({});
+    expect(await statuses(urls)).toEqual([404, 404]);
+    expect(await sqlProblems(server.database, server.media)).toEqual([]);
+    // The demo network again, logged in afresh, for the tests after this one.
+    await server.store.load(buildDefaultSeed());
+    token = await loginAs(DEMO_CREDENTIALS.username);
   });
 
   it('answers 404 for an unknown image, a wrong extension, or anything else under /media', async () => {

@@ -15,6 +15,7 @@ import { useLoaderOffAfter } from '../features/ui/useLoaderOffAfter';
 import { ProfileHeader } from '../features/users/components/ProfileHeader';
 import { PinnedPosts } from '../features/pins/components/PinnedPosts';
 import { RelationActions } from '../features/relations/components/RelationActions';
+import { ReportMemberButton } from '../features/reports/components/ReportMemberButton';
 import { BlockedProfile, MutedAndBlockedLink } from '../features/relations/components/BlockedProfile';
 import { useRelationWith } from '../features/relations/relationsApi';
 import { fullName } from '../features/users/followUpdates';
@@ -72,7 +73,12 @@ export function ProfilePage() {
       <ProfileHeader
         user={user}
         isOwn={user._id === myId}
-        actions={user._id === myId ? <MutedAndBlockedLink /> : <RelationActions user={user} />}
+        actions={user._id === myId ? <MutedAndBlockedLink /> : (
+          <>
+            <RelationActions user={user} />
+            <ReportMemberButton user={user} />
+          </>
+        )}
       />
       <WithPostCardExtras>
         <PinnedPosts userId={user._id} name={fullName(user)} />

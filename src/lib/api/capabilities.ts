@@ -39,7 +39,7 @@ const CAPABILITIES = {
   reposts: 'reposts',
   /** Up to the backend's number of images a post, rather than one. */
   moreImages: 'more-images',
-  /** Roles, the network's rules at signup, and an admin's section to write them and name moderators. */
+  /** Reporting to the moderators, their queue and actions, roles, and the network's rules at signup. */
   moderation: 'moderation',
 } as const satisfies Record<string, ApiExtension>;
 

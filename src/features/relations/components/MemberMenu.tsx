@@ -1,4 +1,4 @@
-import { useRef, useState, type RefObject } from 'react';
+import { useEffect, useRef, useState, type RefObject } from 'react';
 import { PopupPanel } from '../../../components/PopupPanel';
 import { usePopupPlacement } from '../../../components/popupPlacement';
 import { usePressOutside } from '../../../components/usePressOutside';
@@ -6,16 +6,19 @@ import { useAppSelector } from '../../../lib/store/hooks';
 import type { Post, UserSummary } from '../../../types/api';
 import { selectHasMuteBlock, useRelationWith } from '../relationsApi';
 import { ConfirmBlockDialog, nameOf, RELATION_BUTTONS, useRelationChange } from './RelationActions';
+import { selectHasModeration } from '../../reports/reportsApi';
+import { ReportDialog } from '../../reports/components/ReportDialog';
 import { useT } from '../../../i18n/useT';
 import './RelationActions.css';
 
-type Mode = 'closed' | 'menu' | 'confirm';
+type Mode = 'closed' | 'menu' | 'confirm' | 'report';
 
 /**
- * The open menu, or the question before a block: it reads where the member stands with the author
- * only now, so a list of cards costs no more than its buttons.
+ * The open menu, the question before a block, or the report's dialog: it reads where the member
+ * stands with the author only now, so a list of cards costs no more than its buttons.
  */
-function OpenMemberMenu({ author, mode, setMode, menuRef, buttonRef }: {
+function OpenMemberMenu({ postId, author, mode, setMode, menuRef, buttonRef }: {
+  postId: string;
   author: UserSummary;
   mode: Exclude<Mode, 'closed'>;
   setMode: (mode: Mode) => void;
@@ -24,6 +27,8 @@ function OpenMemberMenu({ author, mode, setMode, menuRef, buttonRef }: {
 }) {
   const say = useT();
   const relation = useRelationWith(author._id);
+  const hasMuteBlock = useAppSelector(selectHasMuteBlock);
+  const hasModeration = useAppSelector(selectHasModeration);
   const panelRef = useRef<HTMLDivElement>(null);
   // Near the bottom of the screen it opens above its button, and it never runs off either side.
   const placement = usePopupPlacement(buttonRef, panelRef, `${mode}:${relation ? 'known' : 'loading'}`);
@@ -33,6 +38,7 @@ function OpenMemberMenu({ author, mode, setMode, menuRef, buttonRef }: {
     setMode('closed');
     if (!busy) void run(action, author);
   };
+  if (mode === 'report') return <ReportDialog about={{ post: postId }} author={author} onClose={() => setMode('closed')} />;
   if (mode === 'confirm') {
     return (
       <ConfirmBlockDialog
@@ -47,7 +53,7 @@ function OpenMemberMenu({ author, mode, setMode, menuRef, buttonRef }: {
   }
   return (
     <PopupPanel panelRef={panelRef} placement={placement} className="member-menu__panel">
-      {relation ? (
+      {!hasMuteBlock ? null : relation ? (
         <>
           <button type="button" className="member-menu__item" onClick={act(relation.muted ? 'unmute' : 'mute')}>
             {say(RELATION_BUTTONS[relation.muted ? 'unmute' : 'mute'].handle, { username: author.username })}
@@ -59,20 +65,35 @@ function OpenMemberMenu({ author, mode, setMode, menuRef, buttonRef }: {
       ) : (
         <p className="member-menu__item" role="status">{say('relation.loading')}</p>
       )}
+      {hasModeration ? (
+        <button type="button" className="member-menu__item" onClick={() => setMode('report')}>
+          {say('report.post')}
+        </button>
+      ) : null}
     </PopupPanel>
   );
 }
 
 /**
- * A post's menu of what can be done about its author: Mute or Unmute, Block (asked first). Nothing
- * on the member's own posts, nor for a backend without the `mute-block` extension.
+ * A post's menu of what can be done about it and its author: Mute or Unmute, Block (asked first)
+ * where the backend has `mute-block`; Report where it has `moderation`. Nothing on the member's own
+ * posts, nor for a backend with neither.
  */
 export function MemberMenu({ post }: { post: Post }) {
   const say = useT();
-  const shown = useAppSelector((state) => state.session.userId !== post._id && selectHasMuteBlock(state));
+  const shown = useAppSelector((state) => state.session.userId !== post._id && (selectHasMuteBlock(state) || selectHasModeration(state)));
   const [mode, setMode] = useState<Mode>('closed');
   const menuRef = useRef<HTMLDivElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
+  // A report's dialog gives the focus back to the menu's button, which opened it (its item is gone).
+  const reported = useRef(false);
+  useEffect(() => {
+    if (mode === 'report') reported.current = true;
+    else if (mode === 'closed' && reported.current) {
+      reported.current = false;
+      buttonRef.current?.focus();
+    }
+  }, [mode]);
   if (!shown) return null;
   const author = { _id: post._id, username: post.username, firstName: post.firstName, lastName: post.lastName, image: post.image };
   return (
@@ -87,7 +108,7 @@ export function MemberMenu({ post }: { post: Post }) {
       >
         <span aria-hidden="true">⋯</span>
       </button>
-      {mode === 'closed' ? null : <OpenMemberMenu author={author} mode={mode} setMode={setMode} menuRef={menuRef} buttonRef={buttonRef} />}
+      {mode === 'closed' ? null : <OpenMemberMenu postId={post.id} author={author} mode={mode} setMode={setMode} menuRef={menuRef} buttonRef={buttonRef} />}
     </div>
   );
 }

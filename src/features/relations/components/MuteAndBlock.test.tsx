@@ -122,8 +122,8 @@ describe('mute and block', () => {
     expect(screen.queryByText('You blocked Liam Chen.')).not.toBeInTheDocument();
   });
 
-  it('offers neither mute nor block, nor the settings link, on a backend without them', async () => {
-    server.use(http.get(`${TEST_API_BASE}/health`, () => HttpResponse.json({ status: 'ok', extensions: API_EXTENSIONS.filter((name) => name !== 'mute-block') })));
+  it('offers neither mute nor block, nor the settings link, nor a post\'s menu, on a backend without them or reports', async () => {
+    server.use(http.get(`${TEST_API_BASE}/health`, () => HttpResponse.json({ status: 'ok', extensions: API_EXTENSIONS.filter((name) => name !== 'mute-block' && name !== 'moderation') })));
     await openProfile(SEED_USER_IDS.liam);
     expect(await screen.findByRole('feed', { name: 'Posts by Liam Chen' })).toBeInTheDocument();
     expect(within(header('Liam Chen')).getByRole('button', { name: 'Unfollow Liam Chen' })).toBeInTheDocument();

@@ -1,4 +1,4 @@
-import { memo, useId, useRef } from 'react';
+import { memo, useId, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Avatar } from '../../../components/Avatar';
 import { ConfirmDeleteDialog } from '../../../components/Dialog';
@@ -20,6 +20,8 @@ import { Handle } from '../../../components/Handle';
 import { useLanguage, useT } from '../../../i18n/useT';
 import { t, tAround } from '../../../i18n/i18n';
 import { CountInName } from '../../../components/CountInName';
+import { selectHasModeration } from '../../reports/reportsApi';
+import { ReportDialog } from '../../reports/components/ReportDialog';
 
 /** The element a reply's card has, so that `#reply-<id>` names it. */
 export function replyElementId(replyId: string): string {
@@ -65,12 +67,14 @@ function NameAfterWord({ word, name }: { word: string; name: string }) {
   );
 }
 
-/** One reply: who wrote it and when, whom it answers, its text, and Like, Reply and Delete. */
+/** One reply: who wrote it and when, whom it answers, its text, and Like, Reply, Report and Delete. */
 export const ReplyCard = memo(function ReplyCard({ reply, postAuthorId, onAnswer, current = false }: ReplyCardProps) {
   const language = useLanguage();
   const say = useT();
   const myId = useAppSelector(selectCurrentUserId);
   const hasTags = useAppSelector((state) => hasCapability(state, 'tags'));
+  const canReport = useAppSelector((state) => myId !== null && reply._id !== myId && selectHasModeration(state));
+  const [reporting, setReporting] = useState(false);
   const [likeReply, likeState] = useLikeReplyMutation();
   const [unlikeReply, unlikeState] = useUnlikeReplyMutation();
   const [deleteReply, deleteState] = useDeleteReplyMutation();
@@ -148,6 +152,11 @@ export const ReplyCard = memo(function ReplyCard({ reply, postAuthorId, onAnswer
             <NameAfterWord word={say('reply.answer')} name={say('reply.answerName', { name: fullName })} />
           </button>
           <span className="post-card__spacer" />
+          {canReport ? (
+            <button type="button" className="post-card__action reply-card__report" onClick={() => setReporting(true)}>
+              <NameAfterWord word={say('report.member')} name={say('report.reply', { name: fullName })} />
+            </button>
+          ) : null}
           {canDelete ? (
             <button
               type="button"
@@ -162,6 +171,13 @@ export const ReplyCard = memo(function ReplyCard({ reply, postAuthorId, onAnswer
           ) : null}
         </div>
       </div>
+      {reporting ? (
+        <ReportDialog
+          about={{ reply: reply.id }}
+          author={{ _id: reply._id, username: reply.username, firstName: reply.firstName, lastName: reply.lastName, image: reply.image }}
+          onClose={() => setReporting(false)}
+        />
+      ) : null}
       <ConfirmDeleteDialog historyWindow={confirmingDelete} texts={{ confirmDeleteTitle: say('reply.confirmDeleteTitle'), confirmDeleteText: say('reply.confirmDeleteText') }} keepLabel={say('reply.keep')} onConfirm={() => void onDelete()} />
     </article>
   );

@@ -1,0 +1,53 @@
+/**
+ * Reporting to the moderators: the demo member reports Liam's post from its menu with a reason and
+ * a comment, and mutes him too; his posts leave her Home; on the post's own page a second report of
+ * it says it was already reported. On the stand-in (desktop and phone) and on the real server.
+ */
+import { expect, test } from './fixtures';
+import { expectToast, login, MEMBERS, postCard, seedPostId } from './helpers';
+
+/** Liam's newest post: on the demo member's Home, who follows him. */
+const LIAMS_ISLAND = 'Tiny island, big noon sun.';
+const LIAMS_ISLAND_ID = seedPostId(19);
+
+test.describe('Reports', { tag: ['@phone', '@server', '@standin'] }, () => {
+  test('the demo member reports a post from its menu with a reason and a comment, mutes its author, and cannot report it twice', async ({ page }) => {
+    await login(page);
+    const card = postCard(page, LIAMS_ISLAND);
+    await expect(card).toBeVisible();
+
+    await card.getByRole('button', { name: `More about ${MEMBERS.liam.name}` }).click();
+    await page.getByRole('button', { name: 'Report post' }).click();
+    const dialog = page.getByRole('dialog', { name: `Report a post by ${MEMBERS.liam.name}` });
+    await expect(dialog).toBeVisible();
+    const reasons = dialog.getByRole('radiogroup', { name: 'Why are you reporting this?' });
+    await expect(reasons.getByRole('radio')).toHaveCount(4);
+    await reasons.getByRole('radio', { name: 'Spam' }).check();
+    const comment = dialog.getByRole('textbox', { name: 'Anything the moderators should know? (optional)' });
+    await comment.fill('The same travel link under every post.');
+    await expect(dialog.getByText('962 characters left')).toBeVisible();
+    await dialog.getByRole('checkbox', { name: `Also mute @${MEMBERS.liam.username}` }).check();
+    await dialog.getByRole('button', { name: 'Send report' }).click();
+
+    await expectToast(page, 'Thanks — your report was sent to the moderators.');
+    await expect(dialog).toHaveCount(0);
+    await expectToast(page, `You muted ${MEMBERS.liam.name}. Their posts will no longer show in your Home, Explore or notifications.`);
+    await expect(postCard(page, LIAMS_ISLAND)).toHaveCount(0);
+
+    // The backend kept it: on the post's own page, the same report again is refused, the dialog
+    // keeping what was chosen and typed.
+    await page.goto(`/posts/${LIAMS_ISLAND_ID}`);
+    const again = postCard(page, LIAMS_ISLAND);
+    await again.getByRole('button', { name: `More about ${MEMBERS.liam.name}` }).click();
+    await page.getByRole('button', { name: 'Report post' }).click();
+    const second = page.getByRole('dialog', { name: `Report a post by ${MEMBERS.liam.name}` });
+    await second.getByRole('radio', { name: 'Abuse or harassment' }).check();
+    await second.getByRole('textbox', { name: 'Anything the moderators should know? (optional)' }).fill('Still there.');
+    await second.getByRole('button', { name: 'Send report' }).click();
+    await expect(second.getByRole('alert')).toHaveText('You already reported this, and your report is still open. The moderators will look at it.');
+    await expect(second.getByRole('radio', { name: 'Abuse or harassment' })).toBeChecked();
+    await expect(second.getByRole('textbox', { name: 'Anything the moderators should know? (optional)' })).toHaveValue('Still there.');
+    await second.getByRole('button', { name: 'Cancel' }).click();
+    await expect(second).toHaveCount(0);
+  });
+});
