@@ -28,7 +28,7 @@ const FOR_GOOD = 'public, max-age=31536000, immutable';
  */
 export const APP_PAGES = [
   '/', '/login', '/signup', '/forgot-password', '/reset-password', '/confirm-email', '/bookmark', '/posts/:postId', '/users/:userId', '/explore', '/tags/:tag',
-  '/createpost', '/notifications', '/settings/muted-and-blocked', '/settings/account', '/scheduled', '/search', '/error',
+  '/createpost', '/notifications', '/settings/muted-and-blocked', '/settings/account', '/scheduled', '/search', '/moderation', '/error',
 ] as const;
 
 const PAGE_PATTERNS = APP_PAGES.map((pattern) => pattern.split('/'));
