@@ -408,8 +408,14 @@ export interface StoreReader {
   reportsBy(reporterId: string): Promise<ReportRow[]>;
   /** The reporter's open report of this subject, when they have one. */
   openReport(reporterId: string, subjectKind: ReportRow['subjectKind'], subjectId: string): Promise<ReportRow | undefined>;
-  /** Every open report, the newest first (ties by id, the greater first). */
-  openReports(): Promise<ReportRow[]>;
+  /** The subject's open reports, the newest first (ties by id, the greater first). */
+  openReportsAbout(subjectKind: ReportRow['subjectKind'], subjectId: string): Promise<ReportRow[]>;
+  /**
+   * One page of the subjects with open reports, the one reported last first: each item the subject's
+   * open reports, the newest first (ties by id, the greater first). A cursor the store did not issue
+   * is refused.
+   */
+  openSubjectPage(page: PageRequest): Promise<Page<ReportRow[]>>;
   /** How many reports are open. */
   openReportCount(): Promise<number>;
   /** Every report about the member or about a post or reply of theirs, any status, the newest first. */

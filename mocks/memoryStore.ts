@@ -192,6 +192,17 @@ function reportRow({ about, rule, ...record }: ReportRecord): ReportRow {
   return { ...structuredClone(record), subjectKind: about.kind, subjectId: about.id, rule: rule ? { ...rule } : null };
 }
 
+/** The later of two reports first; of two made at one instant, the greater id (as the server orders them). */
+function newestFirst(a: { createdAt: string; id: string }, b: { createdAt: string; id: string }): number {
+  if (a.createdAt !== b.createdAt) return a.createdAt < b.createdAt ? 1 : -1;
+  return a.id < b.id ? 1 : a.id > b.id ? -1 : 0;
+}
+
+/** The open reports, the newest first. */
+function openNewestFirst(db: MemoryDb): ReportRecord[] {
+  return [...db.reports.values()].filter((record) => record.status === 'open').sort(newestFirst);
+}
+
 function auditRow({ subject, ...record }: AuditRecord): AuditRow {
   return { ...structuredClone(record), subjectKind: subject.kind, subjectId: subject.id };
 }
@@ -521,8 +532,24 @@ function reader(db: MemoryDb): StoreReader {
       const found = [...db.reports.values()].find((record) => record.reporterId === reporterId && record.status === 'open' && record.about.kind === subjectKind && record.about.id === subjectId);
       return found && reportRow(found);
     },
-    openReports: async () => [...db.reports.values()].filter((record) => record.status === 'open').reverse()
-      .sort((a, b) => b.createdAt.localeCompare(a.createdAt) || b.id.localeCompare(a.id)).map(reportRow),
+    openReportsAbout: async (subjectKind, subjectId) => openNewestFirst(db)
+      .filter((record) => record.about.kind === subjectKind && record.about.id === subjectId).map(reportRow),
+    openSubjectPage: async ({ limit, cursor }) => {
+      // Each subject's open reports, in the order of each subject's newest; a cursor is the last one's newest.
+      const subjects = new Map<string, ReportRecord[]>();
+      for (const record of openNewestFirst(db)) {
+        const key = `${record.about.kind}\u0000${record.about.id}`;
+        subjects.set(key, [...(subjects.get(key) ?? []), record]);
+      }
+      let groups = [...subjects.values()];
+      if (cursor !== undefined) {
+        const [createdAt, id] = decodeCursor(cursor, 'moderation-queue', ['s', 's']).map(String);
+        groups = groups.filter(([newest]) => newest !== undefined && newestFirst(newest, { createdAt: createdAt ?? '', id: id ?? '' }) > 0);
+      }
+      const shown = groups.slice(0, limit);
+      const last = shown[shown.length - 1]?.[0];
+      return { items: shown.map((group) => group.map(reportRow)), nextCursor: groups.length > shown.length && last ? encodeCursor('moderation-queue', [last.createdAt, last.id]) : null };
+    },
     openReportCount: async () => [...db.reports.values()].filter((record) => record.status === 'open').length,
     reportsAboutMember: async (memberId) => [...db.reports.values()]
       .filter((record) => (record.about.kind === 'member' ? record.about.id : record.content.kind === 'member' ? '' : record.content.authorId) === memberId)

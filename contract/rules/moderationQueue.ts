@@ -7,7 +7,6 @@
  */
 import type { AuditEntry, MemberStanding, ModerationAction, ModerationActionResult, ModerationNotice, ModerationQueue, QueueEntry } from '../api';
 import type { RuleContext } from '../context';
-import { decodeCursor, encodeCursor } from '../cursor';
 import { refusal } from '../errors';
 import { LIMITS } from '../limits';
 import type { AuditRow, MemberRow, Page, PageRequest, ReportRow, StoreReader, StoreTx } from '../store';
@@ -113,12 +112,6 @@ function moderationMember(member: MemberRow, standing: MemberStanding) {
   return { id: member.id, username: member.username, name: `${member.firstName} ${member.lastName}`.trim(), role: member.role, standing };
 }
 
-/** Newest first: by time, then by id, the greater first. */
-function newerFirst(a: { createdAt: string; id: string }, b: { createdAt: string; id: string }): number {
-  if (a.createdAt !== b.createdAt) return a.createdAt < b.createdAt ? 1 : -1;
-  return a.id < b.id ? 1 : a.id > b.id ? -1 : 0;
-}
-
 /**
  * A page of the queue (moderators and admins): the subjects with open reports, the one reported
  * last first, each with its open reports. `status` must be 'open' (or left out).
@@ -127,26 +120,10 @@ export async function moderationQueue(ctx: RuleContext, caller: MemberRow, statu
   if (status !== undefined && status !== 'open') throw refusal('reportStatusInvalid');
   return ctx.store.read(async (reader) => {
     await requireRole(reader, caller.id, STAFF, 'notStaff');
-    const open = [...(await reader.openReports())].sort(newerFirst);
-    const groups = new Map<string, ReportRow[]>();
-    for (const report of open) {
-      const key = `${report.subjectKind}\u0000${report.subjectId}`;
-      const group = groups.get(key);
-      if (group) group.push(report);
-      else groups.set(key, [report]);
-    }
-    // Groups come in the order of their newest reports, which `open` is sorted by.
-    let subjects = [...groups.values()];
-    if (page.cursor !== undefined) {
-      const [createdAt, id] = decodeCursor(page.cursor, 'moderation-queue', ['s', 's']);
-      const after = { createdAt: String(createdAt), id: String(id) };
-      subjects = subjects.filter(([newest]) => newest !== undefined && newerFirst(newest, after) > 0);
-    }
-    const shown = subjects.slice(0, page.limit);
-    const last = shown[shown.length - 1]?.[0];
+    const found = await reader.openSubjectPage(page);
     const entries: QueueEntry[] = [];
-    for (const reports of shown) entries.push(await queueEntry(reader, reports));
-    return { entries, nextCursor: subjects.length > shown.length && last ? encodeCursor('moderation-queue', [last.createdAt, last.id]) : null, openCount: open.length };
+    for (const reports of found.items) entries.push(await queueEntry(reader, reports));
+    return { entries, nextCursor: found.nextCursor, openCount: await reader.openReportCount() };
   });
 }
 
@@ -193,7 +170,7 @@ export async function moderate(ctx: RuleContext, caller: MemberRow, body: Action
   const draft = readActionDraft(body);
   return ctx.store.transaction(async (tx) => {
     const actor = await requireRole(tx, caller.id, STAFF, 'notStaff');
-    const open = (await tx.openReports()).filter((report) => report.subjectKind === draft.kind && report.subjectId === draft.subjectId);
+    const open = await tx.openReportsAbout(draft.kind, draft.subjectId);
     let closing = open;
     if (draft.reportIds !== undefined) {
       const byId = new Map(open.map((report) => [report.id, report]));

@@ -32,7 +32,7 @@ function reportOf(id: string, reporterId: string, about: ReportRecord['about'], 
  * Liam is an admin and Maya a moderator; the network has two rules. Ava and Zoe report Noah's post,
  * Ava reports Zoe's post, the newest last; Noah had one earlier report, dismissed.
  */
-async function arrangeQueue(): Promise<void> {
+async function arrangeQueue(more: readonly ReportRecord[] = []): Promise<void> {
   await arrange((snapshot) => {
     for (const user of snapshot.users) {
       if (user.id === liam) user.role = 'admin';
@@ -48,6 +48,7 @@ async function arrangeQueue(): Promise<void> {
       reportOf('rep-1', ava, { kind: 'post', id: noahsPost }, contentOf(noahsPost, 'noah_kim'), '2025-06-02T08:00:00.000Z', { comment: 'Ads for bikes', rule: { id: 'rule-spam', title: 'No spam' } }),
       reportOf('rep-2', zoe, { kind: 'post', id: zoesPost }, contentOf(zoesPost, 'zoe_martin'), '2025-06-02T09:00:00.000Z', { reason: 'abuse', reporterId: ava }),
       reportOf('rep-3', zoe, { kind: 'post', id: noahsPost }, contentOf(noahsPost, 'noah_kim'), '2025-06-02T10:00:00.000Z', { reason: 'other' }),
+      ...more,
     ];
   });
 }
@@ -85,10 +86,14 @@ describe('the moderation queue', () => {
     expect((await callAs<OpenReportCount>('maya_patel', 'GET', '/moderation/reports/count')).json).toEqual({ count: 3 });
   });
 
-  it('pages by cursor, each subject once', async () => {
-    await arrangeQueue();
+  it('pages by cursor, each subject once, two reported at one instant in the order of their reports', async () => {
+    // Zoe is reported at the instant of the newest report about Noah's post: the greater report id first.
+    const aboutZoe = reportOf('rep-4', noah, { kind: 'member', id: zoe }, { kind: 'member', firstName: 'Zoe', lastName: 'Martin', username: 'zoe_martin', bio: '' }, '2025-06-02T10:00:00.000Z');
+    await arrangeQueue([aboutZoe]);
     const { items: subjects } = await everyPage<ModerationQueue, string>('/moderation/reports?status=open', 1, (page) => page.entries.map((entry) => entry.subject.id), { authorization: await tokenFor('maya_patel') });
-    expect(subjects).toEqual([noahsPost, zoesPost]);
+    expect(subjects).toEqual([zoe, noahsPost, zoesPost]);
+    const { items: reports } = await everyPage<ModerationQueue, string[]>('/moderation/reports?status=open', 2, (page) => page.entries.map((entry) => entry.reports.map((report) => report.id)), { authorization: await tokenFor('maya_patel') });
+    expect(reports).toEqual([['rep-4'], ['rep-3', 'rep-1'], ['rep-2']]);
     expectRefused(await queue('maya_patel', '&cursor=not-a-cursor'), 'pageCursorInvalid');
     expectRefused(await callAs('maya_patel', 'GET', '/moderation/reports?status=closed'), 'reportStatusInvalid');
   });

@@ -83,8 +83,46 @@ export function reportReads(sql: Sql) {
       );
       return row && toReport(row);
     },
-    async openReports() {
-      return (await sql.query(`SELECT ${REPORT_COLUMNS} FROM reports WHERE status = 'open' ORDER BY created_at DESC, id DESC`)).map(toReport);
+    async openReportsAbout(subjectKind, subjectId) {
+      if (!storable(subjectId)) return [];
+      return (await sql.query(
+        `SELECT ${REPORT_COLUMNS} FROM reports WHERE status = 'open' AND subject_kind = $1 AND subject_id = $2 ORDER BY created_at DESC, id DESC`,
+        [subjectKind, subjectId],
+      )).map(toReport);
+    },
+    async openSubjectPage({ limit, cursor }) {
+      // The page's subjects first, by their newest open report, from the open reports' index alone
+      // (no content read); then those subjects' open reports. A cursor is the last subject's newest.
+      let after: [string, string] | undefined;
+      if (cursor !== undefined) {
+        const [createdAt, id] = decodeCursor(cursor, 'moderation-queue', ['s', 's']).map(String);
+        if (createdAt === undefined || id === undefined || Number.isNaN(Date.parse(createdAt)) || !storable(id)) throw refusal('pageCursorInvalid');
+        after = [createdAt, id];
+      }
+      const newest = await sql.query(
+        `SELECT subject_kind, subject_id, created_at, id FROM (
+           SELECT DISTINCT ON (subject_kind, subject_id) subject_kind, subject_id, created_at, id FROM reports
+           WHERE status = 'open' ORDER BY subject_kind, subject_id, created_at DESC, id DESC
+         ) AS newest ${after ? 'WHERE (created_at, id) < ($2::timestamptz, $3)' : ''}
+         ORDER BY created_at DESC, id DESC LIMIT $1`,
+        after ? [limit + 1, ...after] : [limit + 1],
+      );
+      const shown = newest.slice(0, limit);
+      const keyOf = (kind: unknown, id: unknown) => `${String(kind)}\u0000${String(id)}`;
+      const groups = new Map(shown.map((row) => [keyOf(row.subject_kind, row.subject_id), [] as ReportRow[]]));
+      if (shown.length > 0) {
+        const rows = await sql.query(
+          `SELECT ${REPORT_COLUMNS} FROM reports WHERE status = 'open' AND subject_kind = ANY($1::text[]) AND subject_id = ANY($2::text[])
+           ORDER BY created_at DESC, id DESC`,
+          [[...new Set(shown.map((row) => String(row.subject_kind)))], shown.map((row) => String(row.subject_id))],
+        );
+        for (const row of rows) groups.get(keyOf(row.subject_kind, row.subject_id))?.push(toReport(row));
+      }
+      const last = shown[shown.length - 1];
+      return {
+        items: [...groups.values()].filter((group) => group.length > 0),
+        nextCursor: newest.length > limit && last ? encodeCursor('moderation-queue', [iso(last.created_at), String(last.id)]) : null,
+      };
     },
     async openReportCount() {
       const [row] = await sql.query<{ count: number }>(`SELECT count(*)::int AS count FROM reports WHERE status = 'open'`);
