@@ -11,6 +11,7 @@
  * BENCH_ONLY=home for Home's pages at a million posts alone (also the full run's last part).
  * BENCH_ONLY=search for post search over 100,000 posts alone. BENCH_ONLY=replicas for the feed and a
  * post page through HAProxy with and without a read replica, and READ_CONSISTENCY's two settings, alone.
+ * BENCH_ONLY=moderation for the moderators' queue with 10,000 open reports alone.
  * BENCH_CPU_PROF=<folder> writes a CPU profile of every server the benchmark starts there (node
  * --cpu-prof, one file a process, written when it stops).
  */
@@ -47,8 +48,8 @@ const FLOOR = join(__dirname, 'benchServer', 'floorServer.cjs');
 const FLOOR_STREAMS = join(__dirname, 'benchServer', 'floorStreams.cjs');
 const VERSION_FROM_MEMORY = join(__dirname, 'benchServer', 'versionFromMemory.cjs');
 const LIKE_FLOOR = join(__dirname, 'benchServer', 'likeFloor.cjs');
-const ONLY = process.env.BENCH_ONLY as 'live' | 'notifications' | 'cluster' | 'replicas' | 'writes' | 'home' | 'search' | undefined;
-if (ONLY !== undefined && !['live', 'notifications', 'cluster', 'replicas', 'writes', 'home', 'search'].includes(ONLY)) throw new Error(`BENCH_ONLY "${String(ONLY)}" is not valid. Use live, notifications, cluster, replicas, writes, home or search.`);
+const ONLY = process.env.BENCH_ONLY as 'live' | 'notifications' | 'cluster' | 'replicas' | 'writes' | 'home' | 'search' | 'moderation' | undefined;
+if (ONLY !== undefined && !['live', 'notifications', 'cluster', 'replicas', 'writes', 'home', 'search', 'moderation'].includes(ONLY)) throw new Error(`BENCH_ONLY "${String(ONLY)}" is not valid. Use live, notifications, cluster, replicas, writes, home, search or moderation.`);
 
 // ---- Targets (issue: the server's benchmark) ----
 const TARGETS = {
@@ -690,6 +691,64 @@ async function benchSearch(store: Store, floorBodyFile: string, out: string): Pr
   }
   const target = store.name === 'postgres' ? TARGETS.searchP99Ms.postgres : undefined;
   if (target !== undefined && worst > target) misses.push(`${store.name}: post search over ${SEARCH_POSTS.toLocaleString('en')} posts: p99 ${worst.toFixed(1)} ms at worst with ${PAGE_READERS_AT_SCALE} readers (target ${target} ms)`);
+}
+
+// ---- The moderators' queue ----
+
+/** Open reports in the queue's bench, and the posts they are about (several reporters each). */
+const QUEUE_REPORTS = 10_000;
+const QUEUE_SUBJECTS = 2_500;
+const REPORT_REASONS = ['spam', 'abuse', 'illegal', 'other'] as const;
+
+/**
+ * The bench network with 10,000 open reports about 2,500 posts (four reporters each, of the 50
+ * bench members) and bench_1 a moderator: its first page (20 subjects, their reports, content and
+ * each author's history), read by 10 of the moderator's devices at once, beside the floor answering
+ * the same bytes by the same loader.
+ */
+function queueNetwork(): DbSnapshot {
+  const network = networkWithPosts(QUEUE_SUBJECTS);
+  for (let n = 1; n <= BENCH_MEMBERS; n += 1) {
+    network.users.push(buildUser({ id: `u-bench-${n}`, username: `bench_${n}`, firstName: 'Bench', lastName: `Member ${n}`, password: SEED_PASSWORD }));
+  }
+  const moderator = network.users.find((user) => user.username === 'bench_1');
+  if (moderator) moderator.role = 'moderator';
+  const authors = new Map(network.users.map((user) => [user.id, user.username]));
+  const perSubject = QUEUE_REPORTS / QUEUE_SUBJECTS;
+  const start = Date.parse('2025-06-01T00:00:00.000Z');
+  network.reports = Array.from({ length: QUEUE_REPORTS }, (_, i) => {
+    const post = network.posts[i % QUEUE_SUBJECTS];
+    if (!post) throw new Error('the queue bench needs a post for every subject');
+    // Reporters 2 to 50 (bench_1 moderates), each subject's four different ones.
+    const reporter = 2 + ((Math.floor(i / QUEUE_SUBJECTS) + (i % QUEUE_SUBJECTS) * perSubject) % (BENCH_MEMBERS - 1));
+    return {
+      id: `r-bench-${String(i).padStart(6, '0')}`, reporterId: `u-bench-${reporter}`, about: { kind: 'post' as const, id: post.id },
+      reason: REPORT_REASONS[i % REPORT_REASONS.length] ?? 'spam', comment: i % 3 === 0 ? 'Please look at this one.' : '', status: 'open' as const,
+      content: { kind: 'post' as const, authorId: post.authorId, username: authors.get(post.authorId) ?? '', text: post.content, images: post.postImage ? [post.postImage] : [], createdAt: post.createdAt },
+      createdAt: new Date(start + i * 1_000).toISOString(),
+    };
+  });
+  return network;
+}
+
+async function benchModerationQueue(store: Store, floorBodyFile: string): Promise<void> {
+  await store.load(queueNetwork());
+  const server = await startServer(store);
+  try {
+    const [token] = await loginAll(server.url, ['bench_1']);
+    const tokens = Array.from({ length: PAGE_READERS_AT_SCALE }, () => token ?? '');
+    const path = '/api/moderation/reports?status=open&limit=20';
+    const { status, bytes } = await send(server.url, tokens[0] ?? '', { method: 'GET', path });
+    const page = JSON.parse(bytes.toString('utf8')) as { entries?: unknown[]; openCount?: number };
+    if (status !== 200 || page.entries?.length !== 20 || page.openCount !== QUEUE_REPORTS) throw new Error(`The queue answered ${status}: ${bytes.toString('utf8').slice(0, 300)}`);
+    const step = () => ({ method: 'GET', path });
+    const floor = await onFloor(bytes, floorBodyFile, (url) => asMembers(url, tokens, step));
+    await sequentially(20, () => fetch(`${server.url}${path}`, { headers: { authorization: tokens[0] ?? '' } }));
+    const run = await asMembers(server.url, tokens, step);
+    floorRows(store.name, `Moderation queue, first page of ${QUEUE_REPORTS.toLocaleString('en')} open reports about ${QUEUE_SUBJECTS.toLocaleString('en')} posts, ${PAGE_READERS_AT_SCALE} devices`, floor, run, bytes.length);
+  } finally {
+    await server.stop();
+  }
 }
 
 // ---- Replies and notifications at size: each row beside a floor answering its bytes ----
@@ -1479,6 +1538,7 @@ async function main(): Promise<void> {
       if ((ONLY === undefined || ONLY === 'cluster') && store.name === 'postgres') await benchCluster(store, join(out, `floor-${name}.json`));
       if ((ONLY === undefined || ONLY === 'replicas') && store.name === 'postgres') await benchReplicas(store, join(out, `floor-${name}.json`));
       if (ONLY === undefined || ONLY === 'search') await benchSearch(store, join(out, `floor-${name}.json`), out);
+      if (ONLY === undefined || ONLY === 'moderation') await benchModerationQueue(store, join(out, `floor-${name}.json`));
       // Last: it leaves a million posts in the store.
       if (ONLY === undefined || ONLY === 'home') await benchHomeAtScale(store, join(out, `floor-${name}.json`), out);
     } finally {
