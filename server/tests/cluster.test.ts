@@ -11,7 +11,7 @@
 import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { Agent, get as httpGet, request as httpRequest, type IncomingHttpHeaders } from 'node:http';
-import { connect, createServer } from 'node:net';
+import { connect } from 'node:net';
 import { join } from 'node:path';
 import type { PostResponse } from '../../contract/api';
 import { HEARTBEAT_MS } from '../../contract/events';
@@ -25,6 +25,7 @@ import { openPostgres, type Database } from '../db/database';
 import { compiledEntry } from '../testing/compiledServer';
 import { startCluster, type Cluster } from '../testing/postgresCluster';
 import { until } from '../testing/until';
+import { freePortsInARow } from '../testing/freePorts';
 import { steadyPort } from '../testing/steadyPort';
 
 jest.setTimeout(60_000);
@@ -45,22 +46,6 @@ const tokens: string[] = [];
 let haproxyPort: number;
 /** The first process's METRICS_PORT (the others', the next ports). */
 let metricsPort: number;
-
-/** A port from which `count` ports in a row are free now, outside the range the system lends for outgoing connections. */
-async function freePortsInARow(count: number): Promise<number> {
-  const free = (port: number) => new Promise<boolean>((resolve) => {
-    const probe = createServer();
-    probe.once('error', () => resolve(false));
-    probe.listen(port, '127.0.0.1', () => probe.close(() => resolve(true)));
-  });
-  for (let tries = 0; tries < 50; tries += 1) {
-    const first = 20_000 + Math.floor(Math.random() * 10_000);
-    let all = true;
-    for (let port = first; port < first + count && all; port += 1) all = await free(port);
-    if (all) return first;
-  }
-  throw new Error(`no ${count} free ports in a row`);
-}
 
 beforeAll(async () => {
   const haproxyBin = findHaproxy(process.env.HAPROXY_BIN);

@@ -10,7 +10,6 @@
  * stopped: each process leaves it out in one line, and every read is answered by the primary.
  */
 import { randomUUID } from 'node:crypto';
-import { createServer } from 'node:net';
 import { join } from 'node:path';
 import type { LoginResponse, PostResponse, PostsResponse } from '../../contract/api';
 import { NETWORK_VERSION_HEADER } from '../../contract/networkVersion';
@@ -20,6 +19,7 @@ import { findHaproxy, HAPROXY_INSTALL_HINT, startServerCluster, type RunningClus
 import { REPOSITORY_ROOT } from '../config';
 import { compiledEntry } from '../testing/compiledServer';
 import { startCluster, startReplica, type Cluster, type Replica } from '../testing/postgresCluster';
+import { freePortsInARow } from '../testing/freePorts';
 import { steadyPort } from '../testing/steadyPort';
 import { until } from '../testing/until';
 
@@ -36,22 +36,6 @@ let metricsPort: number;
 const tokens: string[] = [];
 /** Each process's log lines. */
 const output = new Map<string, string[]>();
-
-/** A port from which `count` ports in a row are free now, outside the range the system lends for outgoing connections. */
-async function freePortsInARow(count: number): Promise<number> {
-  const free = (port: number) => new Promise<boolean>((resolve) => {
-    const probe = createServer();
-    probe.once('error', () => resolve(false));
-    probe.listen(port, '127.0.0.1', () => probe.close(() => resolve(true)));
-  });
-  for (let tries = 0; tries < 50; tries += 1) {
-    const first = 20_000 + Math.floor(Math.random() * 10_000);
-    let all = true;
-    for (let port = first; port < first + count && all; port += 1) all = await free(port);
-    if (all) return first;
-  }
-  throw new Error(`no ${count} free ports in a row`);
-}
 
 beforeAll(async () => {
   const haproxyBin = findHaproxy(process.env.HAPROXY_BIN);
