@@ -130,23 +130,26 @@ async function newPost(writer: Caller): Promise<string> {
 }
 
 /**
- * Readers reading `postId` until `stop` says so, each sending back what it has seen: answers the
- * reads made and those that showed an older network (a lower try, or a lower version) than that
- * reader had seen, and when each reader first saw each try.
+ * Readers reading `postId` until `stop` says so, each sending back what it has seen, from
+ * `linkSeen` on (the writer's version when the post was made: its link came from the writer): answers
+ * the reads made and those that showed an older network (a lower try, or a lower version, or no post)
+ * than that reader had seen, and when each reader first saw each try.
  */
-function readers(count: number, postId: string, stop: () => boolean): Promise<{ reads: number; older: string[]; firstSeen: Array<{ tryNumber: number; at: number }> }> {
+function readers(count: number, postId: string, stop: () => boolean, linkSeen: number): Promise<{ reads: number; older: string[]; firstSeen: Array<{ tryNumber: number; at: number }> }> {
   const older: string[] = [];
   const firstSeen: Array<{ tryNumber: number; at: number }> = [];
   let reads = 0;
   return Promise.all(Array.from({ length: count }, async (_, r) => {
     // Half of them members (read from the database: a replica or the primary), half visitors (kept answers too).
     const reader = new Caller(r % 2 === 0 ? tokens[r % tokens.length] : undefined);
+    // Each has the writer's link to the post, sent once it was made: they have seen it.
+    reader.seen = linkSeen;
     let last = -1;
     while (!stop()) {
       const sent = reader.seen;
       const read = await reader.call('GET', `/posts/${postId}`);
       reads += 1;
-      const number = tryOf(read.json);
+      const number = read.status === 200 ? tryOf(read.json) : Number.NaN;
       if (read.status !== 200 || !(number >= last) || !(read.version >= sent)) older.push(`reader ${r}: status ${read.status}, try ${number} (version ${read.version}) after try ${last} (version ${sent})`);
       if (number > last) firstSeen.push({ tryNumber: number, at: performance.now() });
       last = Math.max(last, number);
@@ -162,7 +165,7 @@ it('shows a writer their own last write and no reader an older network than they
   const answeredAt: number[] = [];
   const own: string[] = [];
   let done = false;
-  const reading = readers(20, postId, () => done);
+  const reading = readers(20, postId, () => done, writer.seen);
   try {
     for (let i = 0; i < 1_000; i += 1) {
       const edit = await writer.call('POST', `/posts/edit/${postId}`, { postData: { text: `try ${i}` } });
@@ -201,7 +204,7 @@ it('reads no older network than a member has seen while the replica is paused, l
   const mark = said();
   await replica.pause();
   let done = false;
-  const reading = readers(6, postId, () => done);
+  const reading = readers(6, postId, () => done, writer.seen);
   const own: string[] = [];
   try {
     for (let i = 0; i < 40; i += 1) {
