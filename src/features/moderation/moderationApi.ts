@@ -1,5 +1,5 @@
 import { api } from '../../lib/api/api';
-import type { AuditPage, ModerationAction, ModerationActionResult, ModerationNotice, ModerationNotices, ModerationQueue, OpenReportCount, ReportSubject, RoleChange, RulesResponse, RulesUpdate, StaffMember, StaffResponse } from '../../types/api';
+import type { AuditPage, ModerationAction, ModerationActionResult, ModerationNotice, ModerationNotices, ModerationQueue, OpenReportCount, ReportSubject, RoleChange, RulesResponse, RulesUpdate, StaffResponse } from '../../types/api';
 
 /** What a moderator asks for: an action on a subject, with the reason the member reads. */
 export interface ModerationActionInput {
@@ -8,17 +8,10 @@ export interface ModerationActionInput {
   reason: string;
 }
 
-/** Admins and moderators before the members, then by username, as the backends list them. */
-function staffOrder(a: StaffMember, b: StaffMember): number {
-  const admin = Number(b.role === 'admin') - Number(a.role === 'admin');
-  if (admin !== 0) return admin;
-  const [x, y] = [a.username.toLowerCase(), b.username.toLowerCase()];
-  return x < y ? -1 : x > y ? 1 : 0;
-}
-
 const QUEUE_TAG = { type: 'ModerationQueue', id: 'LIST' } as const;
 const AUDIT_TAG = { type: 'ModerationAudit', id: 'LIST' } as const;
 const NOTICE_TAG = { type: 'ModerationNotice', id: 'LIST' } as const;
+const STAFF_TAG = { type: 'ModerationStaff', id: 'LIST' } as const;
 
 /**
  * The moderators' half of `moderation`: the queue of open reports (a page at a time, by cursor), the
@@ -72,21 +65,12 @@ export const moderationApi = api.injectEndpoints({
     }),
     getStaff: build.query<StaffResponse, void>({
       query: () => '/moderation/staff',
+      providesTags: [STAFF_TAG],
     }),
-    /** Names a member a moderator, or makes one a member again; the staff list follows the answer. */
+    /** Names a member a moderator, or makes one a member again; the staff list is asked again, in the backend's order. */
     setRole: build.mutation<RoleChange, { memberId: string; role: 'member' | 'moderator' }>({
       query: ({ memberId, role }) => ({ url: `/moderation/members/${encodeURIComponent(memberId)}/role`, method: 'PUT', body: { role } }),
-      onQueryStarted: async (_change, { dispatch, queryFulfilled }) => {
-        try {
-          const { data } = await queryFulfilled;
-          dispatch(moderationApi.util.updateQueryData('getStaff', undefined, (draft) => {
-            const others = draft.staff.filter((member) => member.id !== data.member.id);
-            draft.staff = data.member.role === 'member' ? others : [...others, data.member].sort(staffOrder);
-          }));
-        } catch {
-          // Shown by the app's listener.
-        }
-      },
+      invalidatesTags: [STAFF_TAG],
     }),
   }),
 });
