@@ -462,11 +462,10 @@ export async function buildApp({ ctx, database, answers, consistency = 'strict',
           const required = consistency === 'strict' ? Math.max(needs, kept?.stamp?.network ?? await readNetworkVersion(database)) : needs;
           target = replicas.pick(required);
         }
-        if (read) metrics?.readFrom?.(target ? 'replica' : 'primary');
         // Every write up to this version is in what the call reads (on the primary: it was committed before).
         const heard = Math.max(needs, heardNetwork(), consistency === 'strict' && database.kind === 'postgres' ? kept?.stamp?.network ?? 0 : 0);
         const prefer = request.headers.prefer;
-        const call = readFrom(target?.database, () => runRoute(ctx, route, {
+        const answerFrom = (from: Database | undefined) => readFrom(from, () => runRoute(ctx, route, {
           params: request.params as Record<string, string>,
           query: lastValues(request.query),
           authorization: request.headers.authorization,
@@ -475,9 +474,18 @@ export async function buildApp({ ctx, database, answers, consistency = 'strict',
           idempotencyKey: headerValue(request.headers[IDEMPOTENCY_KEY_HEADER]),
           client: { userAgent: headerValue(request.headers['user-agent']), address: request.ip },
         }));
+        // A replica lost under a read (stopped, restarting, its connection cut) leaves it to the
+        // primary: a read changes nothing, so asking again is safe, and its reader never sees the fault.
+        const call = target === undefined ? answerFrom(undefined) : answerFrom(target.database).catch((error: unknown) => {
+          if (!isUnavailable(error)) throw error;
+          request.log.warn({ replica: target?.name, failure: error instanceof Error ? error.message : String(error) }, 'read replica failed a read; it is read on the primary');
+          target = undefined;
+          return answerFrom(undefined);
+        });
         // The health check's whole point: any failure to reach the store is "unavailable".
         const answer = route.path === '/health' ? await call.catch(() => undefined) : await call;
         if (!answer) return refuse(reply, 'serviceUnavailable');
+        if (read) metrics?.readFrom?.(target ? 'replica' : 'primary');
         request.memberId = answer.memberId;
         // No write past this version is in the answer: read where the call read, once it was done.
         const to = versioned && answer.status < 500 ? await readNetworkVersion(target?.database ?? database).catch(() => undefined) : undefined;

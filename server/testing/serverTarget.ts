@@ -99,12 +99,14 @@ export interface TestServerOptions {
   mail?: Mailer;
   /** The app's address in mail's links: http://localhost unless given. */
   appOrigin?: string;
+  /** Read replicas the reads go to (none unless given). */
+  replicas?: AppOptions['replicas'];
 }
 
 /** A migrated, empty server on a fresh database, listening on a free loopback port. */
 export async function startTestServer({
   kind, oneStatementWrites, now = () => new Date(), staticDir, logger, databaseUrl, rateLimits, trustProxy, devOrigins, timeouts, statementTimeoutMs, streamsPerSession, imagePixelsMax, postImagesMax = LIMITS.postImagesMax, media: given,
-  mail = keepingMailer(), appOrigin = 'http://localhost',
+  mail = keepingMailer(), appOrigin = 'http://localhost', replicas,
 }: TestServerOptions): Promise<TestServer> {
   const mediaDir = given === undefined ? mkdtempSync(join(tmpdir(), 'socialconnect-media-')) : undefined;
   const media = mediaDir ? directoryMedia(mediaDir) : given === 'database' ? undefined : given;
@@ -133,7 +135,7 @@ export async function startTestServer({
   const secret = randomBytes(48).toString('base64');
   const ctx: RuleContext = { store, tokens: createTokenService({ secret, now }), passwords: argon2Passwords, ...imagesWithin(imagePixelsMax), postImagesMax, now, newId: randomUUID, mail, appOrigin };
   // Answers kept in memory, as in production: the contract suite then checks they never go stale.
-  const app = await buildApp({ ctx, database, answers: createAnswerCache(changes), events: changes, streamsPerSession, staticDir, logger, rateLimits, trustProxy, devOrigins, timeouts, media });
+  const app = await buildApp({ ctx, database, answers: createAnswerCache(changes), events: changes, streamsPerSession, staticDir, logger, rateLimits, trustProxy, devOrigins, timeouts, media, replicas });
   // As the server does (start.ts): what the change channel has to say goes to the app's log.
   changes.reportTo(app.log);
   mediaFailed = (error) => app.log.error({ err: error }, 'Deleting the files of images let go of failed; they stay listed for the next time.');
