@@ -146,6 +146,18 @@ test.describe('Accessibility in the light and dark themes (axe, WCAG 2.2 A/AA: n
     await audit(page, '/moderation, the Remove dialog');
   });
 
+  test("the Report dialog offering the network's rules, one chosen, with the reason missing said", async ({ page }) => {
+    await login(page, { scenario: 'moderation' });
+    const card = postCard(page, 'Tiny island, big noon sun.');
+    await card.getByRole('button', { name: 'More about Liam Chen' }).click();
+    await page.getByRole('button', { name: 'Report post' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Report a post by Liam Chen' });
+    await dialog.getByRole('combobox', { name: 'Which rule does it break?' }).selectOption({ label: 'Be kind' });
+    await dialog.getByRole('button', { name: 'Send report' }).click();
+    await expect(dialog.getByText('Choose a reason.')).toBeVisible();
+    await audit(page, 'the Report dialog with a rule chosen');
+  });
+
   test('a profile with a pinned post', async ({ page }) => {
     await login(page);
     await page.goto(`/users/${DEMO.id}`);

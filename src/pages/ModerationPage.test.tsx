@@ -57,6 +57,23 @@ describe('/moderation', () => {
     expect(await screen.findByText('2 open reports', { selector: 'p' })).toHaveAttribute('role', 'status');
   });
 
+  it('confirms Remove and Suspend with a destructive button, as every destructive confirmation, and the other actions without', async () => {
+    const { user } = await renderWithProviders({ route: '/moderation', authAs: as('maya_patel') });
+    const noahs = await entry('Post by @noah_kim');
+    const looks = async (action: string) => {
+      await user.click(within(noahs).getByRole('button', { name: action }));
+      const dialog = await screen.findByRole('dialog', { name: `${action}: Post by @noah_kim` });
+      const confirm = within(dialog).getByRole('button', { name: action });
+      const destructive = confirm.classList.contains('button--danger');
+      await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+      await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+      return destructive;
+    };
+    expect({ remove: await looks('Remove'), suspend: await looks('Suspend'), warn: await looks('Warn'), limit: await looks('Limit'), dismiss: await looks('Dismiss') })
+      .toEqual({ remove: true, suspend: true, warn: false, limit: false, dismiss: false });
+    expect(getMockDb().audit).toEqual([]);
+  });
+
   it('closes the dialog on Escape without acting, focus back on its button', async () => {
     const { user } = await renderWithProviders({ route: '/moderation', authAs: as('maya_patel') });
     const zoe = await entry('Member @zoe_martin');

@@ -1,6 +1,6 @@
 import { api } from '../../lib/api/api';
 import { hasCapability } from '../../lib/api/capabilities';
-import type { Report, ReportReason } from '../../types/api';
+import type { Report, ReportReason, RulesResponse } from '../../types/api';
 
 /** What a report is about: one post, reply or member, by id. */
 export type ReportAbout = { post: string } | { reply: string } | { member: string };
@@ -10,10 +10,21 @@ export interface ReportDraft {
   reason: ReportReason;
   /** Left out when empty. */
   comment?: string;
+  /** The id of the network's rule it breaks; left out when the reporter names none. */
+  rule?: string;
 }
 
 export const reportsApi = api.injectEndpoints({
   endpoints: (build) => ({
+    /**
+     * The network's rules, which a report may name: asked each time the dialog opens, so that it
+     * offers them as they are now. Nobody hears of a failure: the dialog then offers no rule, and the
+     * report goes without one.
+     */
+    getRulesToCite: build.query<RulesResponse, void>({
+      query: () => '/rules',
+      extraOptions: { silent: true },
+    }),
     /**
      * Reports a post, a reply or a member to the moderators (the `moderation` extension). The dialog
      * says the backend's refusals itself, beside what was typed; a lost connection or a 5xx goes
@@ -26,7 +37,7 @@ export const reportsApi = api.injectEndpoints({
   }),
 });
 
-export const { useSendReportMutation } = reportsApi;
+export const { useGetRulesToCiteQuery, useSendReportMutation } = reportsApi;
 
 /** Whether the backend takes reports (the `moderation` extension): one selector, read by every menu that offers Report. */
 export function selectHasModeration(state: unknown): boolean {

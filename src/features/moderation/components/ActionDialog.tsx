@@ -8,6 +8,9 @@ import { notifySuccess } from '../../ui/notify';
 import { useModerateMutation } from '../moderationApi';
 import { actionLabel } from './words';
 
+/** The actions that take something away from a member: their confirming button looks as every destructive one does. */
+const DESTRUCTIVE: ReadonlySet<ModerationAction> = new Set(['remove', 'suspend']);
+
 interface ActionDialogProps {
   subject: ReportSubject;
   action: ModerationAction;
@@ -67,7 +70,7 @@ export function ActionDialog({ subject, action, subjectName, onClose }: ActionDi
         {problem !== '' ? <p id={errorId} className="moderation-dialog__error" role="alert">{problem}</p> : null}
         <div className="moderation-dialog__buttons">
           <button type="button" className="button button--secondary" onClick={onClose}>{say('moderation.cancel')}</button>
-          <button type="submit" className="button button--primary" disabled={isLoading} aria-busy={isLoading || undefined}>
+          <button type="submit" className={DESTRUCTIVE.has(action) ? 'button button--danger' : 'button button--primary'} disabled={isLoading} aria-busy={isLoading || undefined}>
             {isLoading ? say('moderation.sending') : label}
           </button>
         </div>

@@ -5,9 +5,11 @@ import { errorBody } from '../../../../contract/errors';
 import { LIMITS } from '../../../../contract/limits';
 import { MESSAGE_STATUS, type MessageKey } from '../../../../contract/messages';
 import { DEMO_CREDENTIALS, DEMO_USER_ID, SEED_USER_IDS, seedPostId } from '../../../../contract/seed/default';
-import { getMockDb, server, TEST_API_BASE } from '../../../../mocks/testing/node';
+import { MODERATION_DEMO } from '../../../../mocks/scenarios';
+import { getMockDb, server, TEST_API_BASE, useScenario } from '../../../../mocks/testing/node';
 import { renderWithProviders } from '../../../test/renderWithProviders';
 import { activateLanguage } from '../../../i18n/i18n';
+import { reportsApi } from '../reportsApi';
 
 const SENT = 'Thanks — your report was sent to the moderators.';
 /** Liam's newest post: his first card on Explore. */
@@ -194,5 +196,124 @@ describe('reporting to the moderators', () => {
     await user.click(within(dialog).getByRole('radio', { name: 'Beleidigung oder Belästigung' }));
     await user.click(within(dialog).getByRole('button', { name: 'Meldung senden' }));
     expect(await screen.findByText('Danke – deine Meldung wurde an die Moderation gesendet.')).toBeInTheDocument();
+  });
+});
+
+describe("naming the network's rule a report is about", () => {
+  const RULE = 'Which rule does it break?';
+  const [BE_KIND, , NO_SPAM] = MODERATION_DEMO.rules;
+  /** The reports of Liam's post: the `moderation` scenario starts with reports of others. */
+  const reportsOfLiamsPost = () => reports().filter((report) => report.about.id === LIAMS_POST);
+
+  /** Whether the dialog's read of the rules has come back, as `outcome`. */
+  const rulesRead = (store: Awaited<ReturnType<typeof openReport>>['store'], outcome: 'isSuccess' | 'isError') =>
+    waitFor(() => expect(reportsApi.endpoints.getRulesToCite.select()(store.getState())[outcome]).toBe(true));
+
+  it('offers the rules, "No particular rule" first and chosen, and sends the one chosen; the queue names it', async () => {
+    useScenario('moderation');
+    const { user, dialog } = await openReport();
+    const picker = await within(dialog).findByRole('combobox', { name: RULE });
+    expect(picker).toHaveDisplayValue('No particular rule');
+    expect(within(picker).getAllByRole('option').map((option) => option.textContent)).toEqual(['No particular rule', 'Be kind', 'Share what is yours', 'No spam']);
+    await user.click(within(dialog).getByRole('radio', { name: 'Abuse or harassment' }));
+    await user.selectOptions(picker, 'Be kind');
+    // The rule's description says what it asks.
+    expect(picker).toHaveAccessibleDescription(BE_KIND.description);
+    await user.click(within(dialog).getByRole('button', { name: 'Send report' }));
+
+    expect(await screen.findByText(SENT)).toBeInTheDocument();
+    expect(reportsOfLiamsPost()).toEqual([expect.objectContaining({ about: { kind: 'post', id: LIAMS_POST }, reason: 'abuse', rule: { id: BE_KIND.id, title: BE_KIND.title } })]);
+  });
+
+  it('sends no rule when the reporter leaves "No particular rule"', async () => {
+    useScenario('moderation');
+    const { user, dialog } = await openReport();
+    await within(dialog).findByRole('combobox', { name: RULE });
+    await user.click(within(dialog).getByRole('radio', { name: 'Spam' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Send report' }));
+    expect(await screen.findByText(SENT)).toBeInTheDocument();
+    const [sent] = reportsOfLiamsPost();
+    expect(sent).toEqual(expect.objectContaining({ about: { kind: 'post', id: LIAMS_POST }, reason: 'spam' }));
+    expect(sent?.rule).toBeUndefined();
+  });
+
+  it('keeps the reason, the comment and the rule when the call fails, and sends them on the next try', async () => {
+    useScenario('moderation');
+    server.use(http.post(`${TEST_API_BASE}/reports`, () => HttpResponse.error(), { once: true }));
+    const { user, dialog } = await openReport();
+    const picker = await within(dialog).findByRole('combobox', { name: RULE });
+    await user.click(within(dialog).getByRole('radio', { name: 'Spam' }));
+    await user.selectOptions(picker, 'No spam');
+    await user.type(within(dialog).getByRole('textbox', { name: /Anything the moderators/ }), 'A link in every post.');
+    await user.click(within(dialog).getByRole('button', { name: 'Send report' }));
+
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Your report was not sent. Check your connection and try again.');
+    expect(within(dialog).getByRole('radio', { name: 'Spam' })).toBeChecked();
+    expect(picker).toHaveDisplayValue('No spam');
+    expect(within(dialog).getByRole('textbox', { name: /Anything the moderators/ })).toHaveValue('A link in every post.');
+    expect(reportsOfLiamsPost()).toEqual([]);
+
+    await user.click(within(dialog).getByRole('button', { name: 'Send report' }));
+    expect(await screen.findByText(SENT)).toBeInTheDocument();
+    expect(reportsOfLiamsPost()).toEqual([expect.objectContaining({ reason: 'spam', comment: 'A link in every post.', rule: { id: NO_SPAM.id, title: NO_SPAM.title } })]);
+  });
+
+  it('says so beside the rules when the rule chosen was removed meanwhile, and offers the rules as they are now', async () => {
+    useScenario('moderation');
+    const { user, dialog } = await openReport();
+    const picker = await within(dialog).findByRole('combobox', { name: RULE });
+    await user.click(within(dialog).getByRole('radio', { name: 'Spam' }));
+    await user.selectOptions(picker, 'No spam');
+    await user.type(within(dialog).getByRole('textbox', { name: /Anything the moderators/ }), 'Same link.');
+    // An admin removes the rule while the dialog is open.
+    getMockDb().rules = getMockDb().rules.filter((rule) => rule.id !== NO_SPAM.id);
+    await user.click(within(dialog).getByRole('button', { name: 'Send report' }));
+
+    const alert = await within(dialog).findByRole('alert');
+    expect(alert).toHaveTextContent("That rule is no longer one of the network's rules. Choose another one, or no particular rule.");
+    expect(picker).toHaveFocus();
+    expect(picker).toHaveAttribute('aria-invalid', 'true');
+    expect(picker).toHaveAccessibleDescription(alert.textContent ?? '');
+    await waitFor(() => expect(within(picker).getAllByRole('option').map((option) => option.textContent)).toEqual(['No particular rule', 'Be kind', 'Share what is yours']));
+    expect(picker).toHaveDisplayValue('No particular rule');
+    expect(within(dialog).getByRole('radio', { name: 'Spam' })).toBeChecked();
+    expect(within(dialog).getByRole('textbox', { name: /Anything the moderators/ })).toHaveValue('Same link.');
+    expect(reportsOfLiamsPost()).toEqual([]);
+
+    await user.selectOptions(picker, 'Be kind');
+    expect(picker).not.toHaveAttribute('aria-invalid');
+    await user.click(within(dialog).getByRole('button', { name: 'Send report' }));
+    expect(await screen.findByText(SENT)).toBeInTheDocument();
+    expect(reportsOfLiamsPost()).toEqual([expect.objectContaining({ reason: 'spam', comment: 'Same link.', rule: { id: BE_KIND.id, title: BE_KIND.title } })]);
+  });
+
+  it('offers no rule where the network has none', async () => {
+    const { store, dialog } = await openReport();
+    await rulesRead(store, 'isSuccess');
+    expect(within(dialog).queryByRole('combobox')).not.toBeInTheDocument();
+    expect(within(dialog).queryByText(RULE)).not.toBeInTheDocument();
+  });
+
+  it('offers no rule, and says nothing of it, when the rules cannot be read; the report still goes', async () => {
+    useScenario('moderation');
+    server.use(http.get(`${TEST_API_BASE}/rules`, () => HttpResponse.json(errorBody('serverError'), { status: 500 })));
+    const { user, store, dialog } = await openReport();
+    await rulesRead(store, 'isError');
+    expect(within(dialog).queryByRole('combobox')).not.toBeInTheDocument();
+    await user.click(within(dialog).getByRole('radio', { name: 'Spam' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Send report' }));
+    expect(await screen.findByText(SENT)).toBeInTheDocument();
+    expect(screen.queryByText(/Something went wrong/)).not.toBeInTheDocument();
+    expect(reportsOfLiamsPost()).toEqual([expect.objectContaining({ reason: 'spam' })]);
+  });
+
+  it('speaks Arabic', async () => {
+    useScenario('moderation');
+    await activateLanguage('ar');
+    const { user } = await renderWithProviders({ route: `/users/${SEED_USER_IDS.zoe}`, authAs: DEMO_CREDENTIALS });
+    await user.click(await screen.findByRole('button', { name: 'الإبلاغ عن Zoe Martin' }));
+    const dialog = await screen.findByRole('dialog', { name: 'الإبلاغ عن Zoe Martin' });
+    const picker = await within(dialog).findByRole('combobox', { name: 'أيّ قاعدة يخالفها هذا؟' });
+    expect(picker).toHaveDisplayValue('لا قاعدة بعينها');
   });
 });

@@ -4,7 +4,9 @@ import { Dialog } from '../../../components/Dialog';
 import { SubmitButton } from '../../../components/ProgressLabel';
 import { hasCapability } from '../../../lib/api/capabilities';
 import { classifyFailure } from '../../../lib/apiError';
+import { errorCode } from '../../../lib/refusalBody';
 import { useAppSelector } from '../../../lib/store/hooks';
+import { ERROR_CODES } from '../../../../contract/messages';
 import type { ReportReason, UserSummary } from '../../../types/api';
 import { refusalTextOf } from '../../../i18n/failureTexts';
 import { t } from '../../../i18n/i18n';
@@ -13,7 +15,7 @@ import type { MessageId } from '../../../i18n/catalogues/en';
 import { CharacterCount, charactersLeft } from '../../posts/components/CharacterCount';
 import { nameOf, useRelationChange } from '../../relations/components/RelationActions';
 import { notifySuccess } from '../../ui/notify';
-import { useSendReportMutation, type ReportAbout } from '../reportsApi';
+import { useGetRulesToCiteQuery, useSendReportMutation, type ReportAbout } from '../reportsApi';
 import '../../posts/components/shared.css';
 import './ReportDialog.css';
 
@@ -41,16 +43,19 @@ export interface ReportDialogProps {
 }
 
 /**
- * Reports a post, a reply or a member to the moderators (the `moderation` extension): a reason, an
- * optional comment within its limit, and, where the backend has mute and block, whether to mute or
- * block the author too. On success it says thanks and closes; on a failure it stays open with what
- * was typed and says why.
+ * Reports a post, a reply or a member to the moderators (the `moderation` extension): a reason, the
+ * network's rule it breaks where the network has rules (none by default), an optional comment within
+ * its limit, and, where the backend has mute and block, whether to mute or block the author too. On
+ * success it says thanks and closes; on a failure it stays open with what was chosen and typed and
+ * says why. A rule removed meanwhile is said beside the rules, read again.
  */
 export function ReportDialog({ about, author, onClose }: ReportDialogProps) {
   const say = useT();
   const name = nameOf(author);
   const [reason, setReason] = useState<ReportReason | null>(null);
   const [comment, setComment] = useState('');
+  const [rule, setRule] = useState('');
+  const [ruleGone, setRuleGone] = useState(false);
   const [alsoMute, setAlsoMute] = useState(false);
   const [alsoBlock, setAlsoBlock] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -58,9 +63,17 @@ export function ReportDialog({ about, author, onClose }: ReportDialogProps) {
   const relations = useAppSelector((state) => hasCapability(state, 'muteBlock'));
   const [sendReport, { isLoading }] = useSendReportMutation();
   const { run } = useRelationChange();
+  // Read each time the dialog opens, so it offers the rules as they are now.
+  const { data: rulesAnswer, refetch: readRulesAgain } = useGetRulesToCiteQuery(undefined, { refetchOnMountOrArgChange: true });
+  const rules = Array.isArray(rulesAnswer?.rules) ? rulesAnswer.rules : [];
+  // The rule chosen, while the network still has it.
+  const cited = rules.find((candidate) => candidate.id === rule);
   const firstReason = useRef<HTMLInputElement>(null);
+  const ruleField = useRef<HTMLSelectElement>(null);
   const legendId = useId();
   const reasonErrorId = useId();
+  const ruleId = useId();
+  const ruleHintId = useId();
   const commentId = useId();
   const countId = useId();
   const errorId = useId();
@@ -75,12 +88,21 @@ export function ReportDialog({ about, author, onClose }: ReportDialogProps) {
       return;
     }
     setError(null);
+    setRuleGone(false);
     const trimmed = comment.trim();
     try {
-      await sendReport({ about, reason, ...(trimmed ? { comment: trimmed } : {}) }).unwrap();
+      await sendReport({ about, reason, ...(trimmed ? { comment: trimmed } : {}), ...(cited ? { rule: cited.id } : {}) }).unwrap();
     } catch (failure) {
-      // The dialog stays open with what was typed. A refusal is said here in the member's words;
-      // a lost connection or a 5xx is also said where every failure is.
+      // The dialog stays open with what was chosen and typed. A refusal is said here in the member's
+      // words; a lost connection or a 5xx is also said where every failure is.
+      if (errorCode(failure) === ERROR_CODES.reportRuleInvalid) {
+        // The rule was removed since the dialog read them: the rules are read again to choose anew.
+        setRuleGone(true);
+        setError(t('report.ruleGone'));
+        void readRulesAgain();
+        ruleField.current?.focus();
+        return;
+      }
       setError(classifyFailure(failure, true).kind === 'client' ? refusalTextOf(failure) : t('report.notSent'));
       return;
     }
@@ -112,6 +134,29 @@ export function ReportDialog({ about, author, onClose }: ReportDialogProps) {
           </div>
           {reasonMissing && reason === null ? <p id={reasonErrorId} className="report-dialog__field-error">{say('report.chooseReason')}</p> : null}
         </fieldset>
+        {rules.length > 0 ? (
+          <div className="report-dialog__rule">
+            <label htmlFor={ruleId} className="report-dialog__label">{say('report.rule')}</label>
+            <select
+              ref={ruleField}
+              id={ruleId}
+              className="report-dialog__select"
+              value={cited ? cited.id : ''}
+              aria-invalid={ruleGone || undefined}
+              aria-describedby={[cited?.description ? ruleHintId : '', ruleGone ? errorId : ''].filter(Boolean).join(' ') || undefined}
+              onChange={(event) => {
+                setRule(event.target.value);
+                setRuleGone(false);
+              }}
+            >
+              <option value="">{say('report.noRule')}</option>
+              {rules.map((candidate) => (
+                <option key={candidate.id} value={candidate.id}>{candidate.title}</option>
+              ))}
+            </select>
+            {cited?.description ? <p id={ruleHintId} className="report-dialog__hint" dir="auto">{cited.description}</p> : null}
+          </div>
+        ) : null}
         <label htmlFor={commentId} className="report-dialog__label">{say('report.comment')}</label>
         <textarea
           id={commentId}
