@@ -14,10 +14,9 @@ import { countGraphemes } from '../validation';
 import { requireRole } from './moderation';
 import { removePost } from './posts';
 import { removeReply } from './replies';
+import { readSubject, type SubjectKind } from './subjects';
 
 const ACTIONS: readonly ModerationAction[] = ['dismiss', 'remove', 'warn', 'limit', 'suspend', 'unlimit', 'unsuspend'];
-const KINDS = ['post', 'reply', 'member'] as const;
-type SubjectKind = (typeof KINDS)[number];
 const STAFF = ['moderator', 'admin'] as const;
 
 /** What an action's body asks for, checked field by field. */
@@ -33,20 +32,14 @@ type ActionBody = { subject?: unknown; action?: unknown; reason?: unknown; repor
 
 /** The body's fields, in the order their refusals are checked: what, which action, why, which reports. */
 export function readActionDraft(body: ActionBody): ActionDraft {
-  const { subject } = body;
-  if (typeof subject !== 'object' || subject === null || Array.isArray(subject)) throw refusal('moderationSubjectInvalid');
-  const entries = Object.entries(subject);
-  const [entry] = entries;
-  if (entries.length !== 1 || !entry) throw refusal('moderationSubjectInvalid');
-  const [kind, subjectId] = entry;
-  if (!(KINDS as readonly string[]).includes(kind) || typeof subjectId !== 'string' || subjectId === '') throw refusal('moderationSubjectInvalid');
+  const { kind, subjectId } = readSubject(body.subject, 'moderationSubjectInvalid');
   if (typeof body.action !== 'string' || !(ACTIONS as readonly string[]).includes(body.action)) throw refusal('moderationActionInvalid');
   const reason = typeof body.reason === 'string' ? body.reason.trim() : '';
   const length = countGraphemes(reason);
   if (length < 1 || length > LIMITS.moderationReasonMax) throw refusal('moderationReasonInvalid');
   const { reportIds } = body;
   if (reportIds !== undefined && (!Array.isArray(reportIds) || reportIds.some((id) => typeof id !== 'string'))) throw refusal('moderationReportsInvalid');
-  return { kind: kind as SubjectKind, subjectId, action: body.action as ModerationAction, reason, reportIds: reportIds as string[] | undefined };
+  return { kind, subjectId, action: body.action as ModerationAction, reason, reportIds: reportIds as string[] | undefined };
 }
 
 /** The member a subject is about: a member's own id, or the author of a post or reply (read now, else as reported). */

@@ -12,10 +12,9 @@ import { LIMITS } from '../limits';
 import type { MemberRow, ReportRow, StoreTx } from '../store';
 import { countGraphemes } from '../validation';
 import { visibleMember, visibleOriginal, visibleReply } from './relations';
+import { readSubject, type SubjectKind } from './subjects';
 
 const REASONS: readonly ReportReason[] = ['spam', 'abuse', 'illegal', 'other'];
-const KINDS = ['post', 'reply', 'member'] as const;
-type SubjectKind = (typeof KINDS)[number];
 
 /** A report's body as sent: its fields are checked here, so that each refusal names its field. */
 type ReportBody = { about?: unknown; reason?: unknown; comment?: unknown; rule?: unknown };
@@ -30,20 +29,9 @@ interface ReportDraft {
   rule: string | null;
 }
 
-/** `about`: exactly one of post, reply or member, naming an id. */
-function subjectOf(about: unknown): { kind: SubjectKind; subjectId: string } {
-  if (typeof about !== 'object' || about === null || Array.isArray(about)) throw refusal('reportSubjectInvalid');
-  const entries = Object.entries(about);
-  const [entry] = entries;
-  if (entries.length !== 1 || !entry) throw refusal('reportSubjectInvalid');
-  const [kind, id] = entry;
-  if (!(KINDS as readonly string[]).includes(kind) || typeof id !== 'string' || id === '') throw refusal('reportSubjectInvalid');
-  return { kind: kind as SubjectKind, subjectId: id };
-}
-
 /** The body's fields, in the order their refusals are checked: what, why, the comment, the rule. */
 export function readReportDraft(body: ReportBody): ReportDraft {
-  const subject = subjectOf(body.about);
+  const subject = readSubject(body.about, 'reportSubjectInvalid');
   if (typeof body.reason !== 'string' || !(REASONS as readonly string[]).includes(body.reason)) throw refusal('reportReasonInvalid');
   if (body.comment !== undefined && typeof body.comment !== 'string') throw refusal('invalidBody');
   const comment = (body.comment ?? '').trim();
