@@ -10,12 +10,11 @@ import { deleteReportsBy } from './reports';
 import { iso, storable } from './rows';
 
 /**
- * The condition that holds when `member` (a column or parameter) did not leave, and is not suspended
- * (`moderation`: a suspended member is hidden as one who is leaving).
+ * The condition that holds when `member` (a column or parameter) is seen by others: they did not ask
+ * to leave and are not suspended (the `hidden_members` view).
  */
-export function notLeaving(member: string): string {
-  return `NOT EXISTS (SELECT 1 FROM account_deletions WHERE member_id = ${member})
-    AND NOT EXISTS (SELECT 1 FROM member_standing WHERE member_id = ${member} AND standing = 'suspended')`;
+export function notHidden(member: string): string {
+  return `NOT EXISTS (SELECT 1 FROM hidden_members WHERE member_id = ${member})`;
 }
 
 /**

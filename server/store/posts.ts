@@ -7,7 +7,7 @@ import { holdsReposts, type MoreImageRow, type Page, type PageRequest, type Post
 import type { Row, Sql } from '../db/database';
 import { entryOf, iso, NO_LOCKS, rowById, setPair, storable, storableIds, type RowLocks } from './rows';
 import { releaseImages } from './media';
-import { notLeaving, notLimitedFor } from './leaving';
+import { notHidden, notLimitedFor } from './leaving';
 import { shownToViewer } from './relations';
 import { replaceTags, tagRowsQuery, writeTags } from './tags';
 
@@ -184,7 +184,7 @@ async function postPage(sql: Sql, source: PostSource, order: PostOrder, { limit,
         : condition;
       if (source.kind !== 'author') {
         const viewer = source.viewerId === undefined ? null : param(source.viewerId);
-        where += ` AND ${viewer === null ? notLeaving('author_id') : shownToViewer('author_id', viewer)} AND ${notLimitedFor('author_id', viewer)}`;
+        where += ` AND ${viewer === null ? notHidden('author_id') : shownToViewer('author_id', viewer)} AND ${notLimitedFor('author_id', viewer)}`;
       }
       text = `SELECT ${columns} FROM posts WHERE ${where} ORDER BY ${by} LIMIT ${take}`;
     }

@@ -1,7 +1,7 @@
 /** Mute and block (the `mute-block` extension): the mutes and blocks tables. */
 import type { Relations, Standing, StoreReader, StoreTx } from '../../contract/store';
 import type { Sql } from '../db/database';
-import { notLeaving } from './leaving';
+import { notHidden } from './leaving';
 import { NO_LOCKS, storable, type RowLocks } from './rows';
 
 /**
@@ -13,7 +13,7 @@ export function shownToViewer(author: string, viewer: string): string {
   return `NOT EXISTS (SELECT 1 FROM mutes WHERE member_id = ${viewer} AND muted_id = ${author})
     AND NOT EXISTS (SELECT 1 FROM blocks WHERE blocker_id = ${viewer} AND blocked_id = ${author})
     AND NOT EXISTS (SELECT 1 FROM blocks WHERE blocker_id = ${author} AND blocked_id = ${viewer})
-    AND (${author} = ${viewer} OR ${notLeaving(author)})`;
+    AND (${author} = ${viewer} OR ${notHidden(author)})`;
 }
 
 export function relationReads(sql: Sql, locks: RowLocks = NO_LOCKS) {
@@ -46,9 +46,7 @@ export function relationReads(sql: Sql, locks: RowLocks = NO_LOCKS) {
         `SELECT 'muting' AS list, muted_id AS other, seq FROM mutes WHERE member_id = $1
          UNION ALL SELECT 'blocking', blocked_id, seq FROM blocks WHERE blocker_id = $1
          UNION ALL SELECT 'blockedBy', blocker_id, seq FROM blocks WHERE blocked_id = $1
-         UNION ALL SELECT 'leaving', member_id, 0 FROM account_deletions
-         UNION ALL SELECT 'leaving', member_id, 0 FROM member_standing s
-           WHERE s.standing = 'suspended' AND NOT EXISTS (SELECT 1 FROM account_deletions d WHERE d.member_id = s.member_id)
+         UNION ALL SELECT DISTINCT 'leaving', member_id, 0 FROM hidden_members
          ORDER BY seq, other`,
         [viewer],
       );
@@ -63,8 +61,7 @@ export function relationReads(sql: Sql, locks: RowLocks = NO_LOCKS) {
         `WITH block AS (
            SELECT 1 FROM blocks WHERE (blocker_id = $1 AND blocked_id = $2) OR (blocker_id = $2 AND blocked_id = $1)${locks.pair}
          )
-         SELECT EXISTS (SELECT 1 FROM account_deletions WHERE member_id = $2)
-           OR EXISTS (SELECT 1 FROM member_standing WHERE member_id = $2 AND standing = 'suspended')
+         SELECT EXISTS (SELECT 1 FROM hidden_members WHERE member_id = $2)
            OR EXISTS (SELECT 1 FROM block) AS unseen`,
         [viewer, otherId],
       );

@@ -3,6 +3,5 @@
 CREATE OR REPLACE FUNCTION sees_member(p_member text, p_other text)
 RETURNS boolean LANGUAGE sql STABLE AS $$
   SELECT NOT mutes_member(p_member, p_other) AND NOT blocked_between(p_member, p_other)
-    AND (p_member = p_other OR (NOT EXISTS (SELECT 1 FROM account_deletions WHERE member_id = p_other)
-      AND NOT EXISTS (SELECT 1 FROM member_standing WHERE member_id = p_other AND standing = 'suspended')));
+    AND (p_member = p_other OR NOT EXISTS (SELECT 1 FROM hidden_members WHERE member_id = p_other));
 $$;

@@ -14,8 +14,7 @@ RETURNS integer LANGUAGE sql STABLE AS $$
           AND NOT EXISTS (SELECT 1 FROM mutes m WHERE m.member_id = p_member AND m.muted_id = a.actor_id)
           AND NOT EXISTS (SELECT 1 FROM blocks b WHERE b.blocker_id = p_member AND b.blocked_id = a.actor_id)
           AND NOT EXISTS (SELECT 1 FROM blocks b WHERE b.blocker_id = a.actor_id AND b.blocked_id = p_member)
-          AND NOT EXISTS (SELECT 1 FROM account_deletions d WHERE d.member_id = a.actor_id)
-          AND NOT EXISTS (SELECT 1 FROM member_standing s WHERE s.member_id = a.actor_id AND s.standing = 'suspended'))
+          AND NOT EXISTS (SELECT 1 FROM hidden_members h WHERE h.member_id = a.actor_id))
     LIMIT p_unread_max
   ) AS unread;
 $$;
