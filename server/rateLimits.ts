@@ -16,7 +16,7 @@ import type { Database } from './db/database';
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 
-/** server.md's table, rule by rule, in the plugin's terms: at most `max` calls per `timeWindow` ms. */
+/** server.md's table, rule by rule, and the `moderation` extension's two, in the plugin's terms: at most `max` calls per `timeWindow` ms. */
 export const RATE_RULES = {
   /** Login attempts per client address; deleting an account checks a password, and counts here too. */
   loginPerClient: { max: 25, timeWindow: 5 * MINUTE },
@@ -40,6 +40,10 @@ export const RATE_RULES = {
   repliesPerMember: { max: 300, timeWindow: 3 * HOUR },
   /** Follows and unfollows together. */
   followsPerMember: { max: 400, timeWindow: 24 * HOUR },
+  /** Reports of posts, replies and members (`moderation`): enough for a member who meets a spam wave, not to flood the queue. */
+  reportsPerMember: { max: 30, timeWindow: HOUR },
+  /** A moderator's or an admin's actions (`moderation`), whatever they answer: a stolen staff account removes no more than this. */
+  moderationActionsPerMember: { max: 200, timeWindow: HOUR },
 } as const satisfies Record<string, { max: number; timeWindow: number }>;
 
 export type RateRuleName = keyof typeof RATE_RULES;
@@ -154,6 +158,12 @@ export function bucketsOf({ route, ip, memberId, body }: CallFacts): Bucket[] {
     case 'POST /users/follow/:userId':
     case 'POST /users/unfollow/:userId':
       if (memberId !== undefined) buckets.push({ rule: 'followsPerMember', subject: memberId });
+      break;
+    case 'POST /reports':
+      if (memberId !== undefined) buckets.push({ rule: 'reportsPerMember', subject: memberId });
+      break;
+    case 'POST /moderation/actions':
+      if (memberId !== undefined) buckets.push({ rule: 'moderationActionsPerMember', subject: memberId });
       break;
     default:
       break;

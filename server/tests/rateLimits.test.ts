@@ -39,7 +39,8 @@ describe('the table', () => {
   it("is server.md's, rule by rule", () => {
     const window = (ms: number): string => (ms % HOUR === 0 ? `${ms / HOUR} h` : `${ms / MINUTE} min`);
     const inWords = Object.fromEntries(Object.entries(RATE_RULES).map(([rule, { max, timeWindow }]) => [rule, `${max} per ${window(timeWindow)}`]));
-    // As the table says it: "25 attempts per 5 min per IP, and 25 per hour per username" and so on.
+    // As the table says it: "25 attempts per 5 min per IP, and 25 per hour per username" and so on;
+    // the last two are the `moderation` extension's own.
     expect(inWords).toEqual({
       loginPerClient: '25 per 5 min',
       loginPerUsername: '25 per 1 h',
@@ -52,6 +53,8 @@ describe('the table', () => {
       deletesPerMember: '30 per 30 min',
       repliesPerMember: '300 per 3 h',
       followsPerMember: '400 per 24 h',
+      reportsPerMember: '30 per 1 h',
+      moderationActionsPerMember: '200 per 1 h',
     });
   });
 
@@ -76,9 +79,8 @@ describe('the table', () => {
     expect(bucketsOf({ route: 'DELETE /posts/:postId', ip, memberId: 'm1', body: undefined }).map((bucket) => bucket.rule)).toEqual(['callsPerMember', 'deletesPerMember']);
     expect(bucketsOf({ route: 'POST /users/follow/:userId', ip, memberId: 'm1', body: undefined }).map((bucket) => bucket.rule)).toEqual(['callsPerMember', 'followsPerMember']);
     expect(bucketsOf({ route: 'POST /users/unfollow/:userId', ip, memberId: 'm1', body: undefined }).map((bucket) => bucket.rule)).toEqual(['callsPerMember', 'followsPerMember']);
-    // A moderator's action, and a report, count as the other writes do: per member.
-    expect(bucketsOf({ route: 'POST /moderation/actions', ip, memberId: 'm1', body: undefined }).map((bucket) => bucket.rule)).toEqual(['callsPerMember']);
-    expect(bucketsOf({ route: 'POST /reports', ip, memberId: 'm1', body: undefined }).map((bucket) => bucket.rule)).toEqual(['callsPerMember']);
+    expect(bucketsOf({ route: 'POST /reports', ip, memberId: 'm1', body: undefined }).map((bucket) => bucket.rule)).toEqual(['callsPerMember', 'reportsPerMember']);
+    expect(bucketsOf({ route: 'POST /moderation/actions', ip, memberId: 'm1', body: undefined }).map((bucket) => bucket.rule)).toEqual(['callsPerMember', 'moderationActionsPerMember']);
   });
 
   it('counts an IPv6 client by its /64, and an IPv4 address however it is written', () => {
@@ -258,6 +260,9 @@ describe('over HTTP', () => {
     { rule: 'deletesPerMember', under: 404, make: (i, token) => ({ method: 'DELETE', path: i % 2 ? '/replies/not-a-reply' : '/posts/not-a-post', token }) },
     { rule: 'repliesPerMember', under: 404, make: (_i, token) => ({ method: 'POST', path: '/posts/not-a-post/replies', body: { replyData: { text: 'hi' } }, token }) },
     { rule: 'followsPerMember', under: 404, make: (i, token) => ({ method: 'POST', path: i % 2 ? '/users/follow/u-nobody' : '/users/unfollow/u-nobody', token }) },
+    { rule: 'reportsPerMember', under: 404, make: (i, token) => ({ method: 'POST', path: '/reports', body: { about: { post: `not-a-post-${i}` }, reason: 'spam' }, token }) },
+    // Counted for whoever calls, before the role is read: a member who is not staff is refused 403 and counts too.
+    { rule: 'moderationActionsPerMember', under: 403, make: (i, token) => ({ method: 'POST', path: '/moderation/actions', body: { subject: { post: `not-a-post-${i}` }, action: 'dismiss', reason: 'x' }, token }) },
   ];
 
   describe.each(RULE_CASES)('$rule', ({ rule, make, under }) => {
