@@ -34,6 +34,7 @@ const PAYLOADS = {
   'member-left': { memberId: Id },
   'report-opened': { reportId: Id, openCount: Count },
   'moderation-notice': { memberId: Id },
+  'role-changed': { memberId: Id, role: Type.Union([Type.Literal('member'), Type.Literal('moderator'), Type.Literal('admin')]) },
 } satisfies Record<Exclude<EventType, 'session-ended'>, Record<string, TSchema>>;
 
 const eventId = { id: Type.Integer({ minimum: 1 }) };

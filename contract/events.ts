@@ -17,7 +17,8 @@
  *   the blocker's content leaves their screens, as a reload would show them anyway);
  * - nobody hears of a new post or reply by a member they mute, or with whom a block stands either way
  *   (the ids of an edit, a deletion or a reaction may still pass: loading that post again is refused);
- * - moderators and admins alone: `report-opened`, a new report and the open count after it;
+ * - moderators and admins alone: `report-opened`, a new report and the open count after it (a member
+ *   named a moderator hears it from the `role-changed` that tells them, on the streams they hold open);
  * - one session: `session-ended` reaches the streams its end concerns (the one token a logout ends,
  *   every older token after a password change or "log out everywhere else"), and ends them.
  */
@@ -85,6 +86,11 @@ export interface EventPayloads {
    * member alone, who reads why in their notices.
    */
   'moderation-notice': { memberId: string };
+  /**
+   * An admin named the member a moderator, or made them a member again (`moderation`): to the member
+   * alone, whose open streams carry `report-opened` from then on, or no longer.
+   */
+  'role-changed': { memberId: string; role: 'member' | 'moderator' | 'admin' };
 }
 
 export type EventType = keyof EventPayloads;
@@ -108,7 +114,7 @@ export interface StreamViewer {
   sessionVersion: number;
   /** The members whose new posts and replies the viewer is not told of: muted, or in a block either way. */
   hidden?: ViewerRelations;
-  /** Whether the viewer is a moderator or an admin (`moderation`), as the store said when the stream opened. */
+  /** Whether the viewer is a moderator or an admin (`moderation`): as the store said when the stream opened, then as `role-changed` says. */
   staff?: boolean;
 }
 
@@ -151,6 +157,7 @@ export function receives(event: NetworkEvent, viewer: StreamViewer): boolean {
     case 'relation-changed':
     case 'member-withdrawn':
     case 'moderation-notice':
+    case 'role-changed':
       return event.memberId === viewer.memberId;
     case 'report-opened':
       return viewer.staff === true;

@@ -124,6 +124,7 @@ export async function openEventStream(ctx: RuleContext, hub: EventHub, request: 
     if (event.id <= sent) return;
     sent = event.id;
     viewer.hidden?.follow(event);
+    if (event.type === 'role-changed' && event.memberId === viewer.memberId) viewer.staff = event.role !== 'member';
     if (!receives(event, viewer)) return;
     send(eventFrame(event));
     if (event.type === 'session-ended') close();

@@ -45,8 +45,9 @@ export async function changeRole(ctx: RuleContext, caller: MemberRow, memberId: 
     if (member.role === 'admin') throw refusal('adminRoleFixed');
     if (member.role !== role) {
       await tx.setRole(member.id, role);
-      // The member's own record changed: their open app reads it again.
+      // The member's own record changed: their open app reads it again; their streams hear reports, or stop.
       await tx.emit({ type: 'member-updated', memberId: member.id });
+      await tx.emit({ type: 'role-changed', memberId: member.id, role });
     }
     return staffMember({ ...member, role });
   });

@@ -7,8 +7,9 @@
 import type { LoginResponse, RoleChange, SignupResponse, StaffResponse, UserResponse } from '../api';
 import { errorBody } from '../errors';
 import { MESSAGE_STATUS, type MessageKey } from '../messages';
-import { DEMO_CREDENTIALS, SAMPLE_SIGNUP, SEED_USER_IDS } from '../seed/default';
+import { DEMO_CREDENTIALS, SAMPLE_SIGNUP, SEED_USER_IDS, seedPostId } from '../seed/default';
 import { arrange, call, callAs, db, expectHealthy, tokenFor, type CallResult } from './support';
+import { openStream, type Received } from './streams';
 
 const { ava, liam, maya, noah, zoe } = SEED_USER_IDS;
 
@@ -62,6 +63,38 @@ describe('roles', () => {
     expect({ status: unnamed.status, role: unnamed.json.member.role }).toEqual({ status: 200, role: 'member' });
     expect((await db()).user(noah)?.role ?? 'member').toBe('member');
     expect((await call<UserResponse>('GET', `/users/${noah}`, { authorization: await tokenFor('noah_kim') })).json.user.role).toBe('member');
+  });
+
+  it("tells the member's open stream of the new role: it hears new reports from then on, and no longer once made a member again", async () => {
+    await arrangeStaff();
+    const stream = await openStream(`Bearer ${await tokenFor('noah_kim')}`);
+    const reportsHeard = (): Received[] => stream.received.filter((event) => event.type === 'report-opened');
+    const report = (reporter: string, post: string) => callAs(reporter, 'POST', '/reports', { about: { post }, reason: 'spam' });
+    try {
+      // A member's stream hears no report.
+      expect((await report('zoe_martin', seedPostId(1))).status).toBe(201);
+      expect((await setRole('liam_chen', noah, 'moderator')).status).toBe(200);
+      await stream.until(2);
+      expect(stream.received.map(({ type, data }) => ({ type, data }))).toEqual([
+        { type: 'member-updated', data: { memberId: noah } },
+        { type: 'role-changed', data: { memberId: noah, role: 'moderator' } },
+      ]);
+      // Named on the stream already open: the next report reaches it.
+      expect((await report('zoe_martin', seedPostId(2))).status).toBe(201);
+      await stream.until(3);
+      expect(reportsHeard()).toHaveLength(1);
+      // A member again: the stream hears the change, and no report after it.
+      expect((await setRole('liam_chen', noah, 'member')).status).toBe(200);
+      await stream.until(5);
+      expect(stream.received.at(-1)).toMatchObject({ type: 'role-changed', data: { memberId: noah, role: 'member' } });
+      expect((await report('demo_user', seedPostId(1))).status).toBe(201);
+      // A later event every stream hears shows the report's has passed by.
+      expect((await callAs('zoe_martin', 'POST', '/posts', { postData: { text: 'After the report.' } })).status).toBe(201);
+      for (let count = 6; !stream.received.some((event) => event.type === 'post-created'); count += 1) await stream.until(count);
+      expect(reportsHeard()).toHaveLength(1);
+    } finally {
+      stream.close();
+    }
   });
 
   it('refuses a member or a moderator naming anyone, and a moderator naming a moderator, with 403', async () => {

@@ -9,7 +9,7 @@ const EVENT_TYPES = Object.keys({
   'post-created': true, 'post-edited': true, 'post-deleted': true, 'post-reacted': true, 'post-shared': true, 'member-joined': true,
   'member-updated': true, 'follow-changed': true, 'bookmark-changed': true, 'session-ended': true,
   'reply-created': true, 'reply-deleted': true, 'reply-reacted': true,
-  'notifications-changed': true, 'relation-changed': true, 'member-withdrawn': true, 'member-left': true, 'report-opened': true, 'moderation-notice': true,
+  'notifications-changed': true, 'relation-changed': true, 'member-withdrawn': true, 'member-left': true, 'report-opened': true, 'moderation-notice': true, 'role-changed': true,
 } satisfies Record<EventType, true>) as EventType[];
 
 export interface EventReaderOptions {

@@ -100,6 +100,10 @@ export function applyLiveEvent(store: LiveStore, event: LiveEvent): void {
     case 'moderation-notice':
       if (event.memberId === myId) store.dispatch(noticesChanged());
       break;
+    case 'role-changed':
+      // Named a moderator, or a member again: the open count and the queue are asked as the new role allows.
+      if (event.memberId === myId) store.dispatch(reportsChanged());
+      break;
     case 'reset':
       // Too much was missed to patch: what is shown loads again.
       store.dispatch(loadAllAgain());
