@@ -23,9 +23,16 @@ export interface MailSettings {
   folder: string;
 }
 
+/** What became of a mail: sent to the SMTP server, written to a file (no SMTP_URL), or failed. */
+export type MailOutcome = 'sent' | 'written' | 'failed';
+
 export interface ServerMailer extends Mailer {
   /** Where the mailer says what it did, and what failed (the app's log, once it has one). */
   reportTo(log: MailLog): void;
+  /** Tells `onOutcome` what became of each mail from now on (the operator's numbers). */
+  reportOutcomesTo(onOutcome: (outcome: MailOutcome) => void): void;
+  /** How many mails are being sent or written now. */
+  pending(): number;
   /** Waits for the mail being sent or written now: for a stop, and for tests. */
   settled(): Promise<void>;
   close(): void;
@@ -38,6 +45,7 @@ const CONSOLE_LOG: MailLog = {
 
 export function createServerMailer({ smtpUrl, from, folder }: MailSettings): ServerMailer {
   let log = CONSOLE_LOG;
+  let outcome = (_outcome: MailOutcome): void => undefined;
   const pending = new Set<Promise<void>>();
   const transport = smtpUrl ? createTransport(smtpUrl) : createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
 
@@ -46,6 +54,7 @@ export function createServerMailer({ smtpUrl, from, folder }: MailSettings): Ser
     if (smtpUrl) {
       await transport.sendMail(message);
       log.info({ to: mail.to, subject: mail.subject }, 'Mail sent.');
+      outcome('sent');
       return;
     }
     const built = await transport.sendMail(message);
@@ -54,11 +63,15 @@ export function createServerMailer({ smtpUrl, from, folder }: MailSettings): Ser
     const file = join(folder, `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomBytes(4).toString('hex')}.eml`);
     await writeFile(file, built.message as Buffer, { mode: 0o600 });
     log.info({ to: mail.to, subject: mail.subject, file, link: mail.link }, 'No SMTP_URL: the mail was written to a file, and its link is here.');
+    outcome('written');
   }
 
   return {
     send(mail) {
-      const sending = deliver(mail).catch((error: unknown) => log.error({ err: error, to: mail.to, subject: mail.subject }, 'A mail could not be sent.'));
+      const sending = deliver(mail).catch((error: unknown) => {
+        log.error({ err: error, to: mail.to, subject: mail.subject }, 'A mail could not be sent.');
+        outcome('failed');
+      });
       pending.add(sending);
       void sending.finally(() => pending.delete(sending));
       return sending;
@@ -66,6 +79,10 @@ export function createServerMailer({ smtpUrl, from, folder }: MailSettings): Ser
     reportTo(next) {
       log = next;
     },
+    reportOutcomesTo(next) {
+      outcome = next;
+    },
+    pending: () => pending.size,
     async settled() {
       await Promise.all([...pending]);
     },

@@ -2,7 +2,7 @@
  * The numbers an operator watches, in Prometheus's text format (prom-client), served at /metrics on
  * a port of their own (METRICS_PORT, on METRICS_HOST: loopback unless told otherwise), never on the
  * public one: the calls answered by route and status with their durations, the live streams open
- * and the events written to them, the rate limits' refusals, the database's connections (PostgreSQL's pool), whether the change
+ * and the events written to them, the rate limits' refusals, the database's connections and the waits for one (PostgreSQL's pool), mail to members, whether the change
  * channel is heard and how long its heartbeat takes, and the process's own (memory, CPU, event loop).
  */
 import { createServer, type Server } from 'node:http';
@@ -24,6 +24,10 @@ export interface ServerMetrics extends AppMetrics {
   registry: Registry;
   /** A heartbeat of the change channel answered after this many seconds (changeFeed.ts). */
   channelRoundTrip(seconds: number): void;
+  /** A call waited this many seconds for a connection from PostgreSQL's pool (db/database.ts). */
+  poolWait(seconds: number): void;
+  /** A mail to a member was sent, written to a file, or failed (mail.ts). */
+  mailed(outcome: 'sent' | 'written' | 'failed'): void;
 }
 
 /** What the process knows of its database and change channel, read at each scrape. */
@@ -34,7 +38,12 @@ export interface MetricsSources {
   channelHeard: () => boolean;
   /** The read replicas now: how far behind each is, and whether reads go to it; none without DATABASE_REPLICA_URLS. */
   replicas?: () => Array<{ name: string; lagSeconds: number; inRotation: boolean }>;
+  /** How many mails to members are being sent now. */
+  mailPending?: () => number;
 }
+
+/** A wait for a pool's connection, in seconds: none to speak of (half a millisecond) up to the pool's own limit (5 s). */
+const POOL_WAIT_BUCKETS = [0.0005, 0.001, 0.005, 0.01, 0.05, 0.1, 0.5, 1, 5];
 
 /** Call durations' buckets, in seconds: from a kept answer (a millisecond) to a statement's timeout (5 s). */
 const DURATION_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5];
@@ -110,7 +119,29 @@ export function createMetrics(sources: MetricsSources): ServerMetrics {
       },
     });
   }
-  const { pool } = sources;
+  const { pool, mailPending } = sources;
+  const poolWaits = pool ? new Histogram({
+    name: 'socialconnect_database_pool_wait_seconds',
+    help: "How long calls waited for a connection from PostgreSQL's pool.",
+    buckets: POOL_WAIT_BUCKETS,
+    registers: [registry],
+  }) : undefined;
+  const mails = new Counter({
+    name: 'socialconnect_mail_total',
+    help: 'Mails to members by what became of them: sent to the SMTP server, written to a file (no SMTP_URL), or failed.',
+    labelNames: ['outcome'] as const,
+    registers: [registry],
+  });
+  if (mailPending) {
+    new Gauge({
+      name: 'socialconnect_mail_pending',
+      help: 'Mails to members being sent or written now.',
+      registers: [registry],
+      collect() {
+        this.set(mailPending());
+      },
+    });
+  }
   if (pool) {
     new Gauge({
       name: 'socialconnect_database_connections',
@@ -140,6 +171,12 @@ export function createMetrics(sources: MetricsSources): ServerMetrics {
     },
     channelRoundTrip(seconds) {
       roundTrips.observe(seconds);
+    },
+    poolWait(seconds) {
+      poolWaits?.observe(seconds);
+    },
+    mailed(outcome) {
+      mails.inc({ outcome });
     },
   };
 }

@@ -142,7 +142,12 @@ export async function startServer(config: ServerConfig, { logger = false, now = 
     const openReplicas = replicas;
     const metrics = config.metrics ? createMetrics({
       channelHeard: () => heard.version() !== undefined, ...(openPool ? { pool: openPool } : {}), ...(openReplicas ? { replicas: () => openReplicas.states() } : {}),
+      mailPending: () => mail.pending(),
     }) : undefined;
+    if (metrics) {
+      database.reportPoolWaitsTo?.((seconds) => metrics.poolWait(seconds));
+      mail.reportOutcomesTo((outcome) => metrics.mailed(outcome));
+    }
     const app = await buildApp({
       ctx, database, answers: createAnswerCache(changes), consistency: config.readConsistency, ...(openReplicas ? { replicas: openReplicas } : {}), heardNetwork: () => heard.heardNetwork(), events: changes, streamsPerSession: config.streamsPerSession, staticDir: config.staticDir, logger, trustProxy: config.trustProxy, devOrigins: config.devOrigins, rateLimits, draining: () => draining, metrics, media: files,
     });

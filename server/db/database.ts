@@ -54,6 +54,8 @@ export interface Database extends Sql {
   listen?(channel: string, onPayload: (payload: string) => void): Promise<void>;
   /** PostgreSQL: the pool's connections now (open, idle, calls waiting for one, the most it opens). */
   pool?(): { total: number; idle: number; waiting: number; max: number };
+  /** PostgreSQL: tells `onWait` how long each call waited for a connection from the pool, in seconds. */
+  reportPoolWaitsTo?(onWait: (seconds: number) => void): void;
   close(): Promise<void>;
 }
 
@@ -155,16 +157,29 @@ export async function openPostgres({ connectionString, max = 10, statementTimeou
   });
   // An idle connection that the server drops (a restart) must not crash the process.
   pool.on('error', () => undefined);
+  let waited = (_seconds: number): void => undefined;
+  /** A connection from the pool, the wait for it told. */
+  const lendTimed = async (): Promise<Lent> => {
+    const asked = performance.now();
+    const lent = await lend(pool);
+    waited((performance.now() - asked) / 1_000);
+    return lent;
+  };
 
   const database: Database = {
     kind: 'postgres',
     ...postgresSql(pool),
+    // One statement on a connection lent as a session's is: its wait for the connection is told too.
+    query: (text, params) => database.session((sql) => sql.query(text, params)),
     pool: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max }),
+    reportPoolWaitsTo(onWait) {
+      waited = onWait;
+    },
     async transaction(work, options = {}) {
       for (let attempt = 1; ; attempt += 1) {
         // A connection that dies between two statements (the database restarting) is marked
         // broken, and does not crash the process.
-        const lent = await lend(pool);
+        const lent = await lendTimed();
         const { client } = lent;
         let begun = false;
         try {
@@ -200,7 +215,7 @@ export async function openPostgres({ connectionString, max = 10, statementTimeou
     async session(work) {
       // As in a transaction: a connection that dies while lent (the database restarting) is
       // marked broken instead of crashing the process.
-      const lent = await lend(pool);
+      const lent = await lendTimed();
       const { client } = lent;
       try {
         return await work(postgresSql(client));

@@ -138,13 +138,25 @@ describe('a server with METRICS_PORT, on PGlite', () => {
     expect(all.filter((sample) => sample.name.startsWith('socialconnect_replica_'))).toEqual([]);
   });
 
+  it('counts the mail to members by what became of it, and the mail being sent', async () => {
+    const token = await demoToken(server);
+    const before = valueOf(await scrape(server), 'socialconnect_mail_total', { outcome: 'written' }) ?? 0;
+    // No SMTP_URL: the confirmation of a new address is written to a file.
+    const asked = await fetch(`${server.url}/api/account/email`, { method: 'POST', headers: { authorization: token, 'content-type': 'application/json' }, body: JSON.stringify({ email: 'ava@example.com' }) });
+    expect(asked.status).toBe(201);
+    await until(async () => (valueOf(await scrape(server), 'socialconnect_mail_total', { outcome: 'written' }) ?? 0) === before + 1, 'the mail counted as written', 5_000);
+    const all = await scrape(server);
+    expect(valueOf(all, 'socialconnect_mail_pending')).toBe(0);
+    expect(valueOf(all, 'socialconnect_mail_total', { outcome: 'failed' })).toBeUndefined();
+  });
+
   it("says the change channel is heard, and gives the process's own numbers", async () => {
     const all = await scrape(server);
     expect(valueOf(all, 'socialconnect_change_channel_heard')).toBe(1);
     expect(valueOf(all, 'socialconnect_process_resident_memory_bytes')).toBeGreaterThan(0);
     expect(valueOf(all, 'socialconnect_nodejs_eventloop_lag_seconds')).toBeGreaterThanOrEqual(0);
     // PGlite has no pool, and no channel to wait on.
-    expect(all.filter((sample) => sample.name === 'socialconnect_database_connections')).toEqual([]);
+    expect(all.filter((sample) => sample.name === 'socialconnect_database_connections' || sample.name.startsWith('socialconnect_database_pool_wait'))).toEqual([]);
     expect(valueOf(all, 'socialconnect_change_channel_round_trip_seconds_count')).toBe(0);
   });
 
@@ -194,6 +206,18 @@ describe('a server with METRICS_PORT, on PostgreSQL', () => {
     expect(valueOf(all, 'socialconnect_database_connections', { state: 'total' })).toBeGreaterThanOrEqual(1);
     expect(valueOf(all, 'socialconnect_database_connections', { state: 'waiting' })).toBe(0);
     expect(valueOf(all, 'socialconnect_change_channel_heard')).toBe(1);
+  });
+
+  it('times the waits for a connection from the pool: every wait counted, each within the buckets', async () => {
+    const before = valueOf(await scrape(server), 'socialconnect_database_pool_wait_seconds_count') ?? 0;
+    // A visitor's read no process holds yet, then a burst of them at once (10 connections at most).
+    const reads = await Promise.all(Array.from({ length: 20 }, (_, i) => fetch(`${server.url}/api/posts/${seedPostId((i % 12) + 1)}?wait=${i}`)));
+    expect(reads.map((read) => read.status)).toEqual(Array<number>(20).fill(200));
+    const all = await scrape(server);
+    const count = valueOf(all, 'socialconnect_database_pool_wait_seconds_count') ?? 0;
+    expect(count - before).toBeGreaterThanOrEqual(20);
+    expect(valueOf(all, 'socialconnect_database_pool_wait_seconds_bucket', { le: '+Inf' })).toBe(count);
+    expect(valueOf(all, 'socialconnect_database_pool_wait_seconds_sum')).toBeGreaterThan(0);
   });
 
   it("times the change channel's heartbeat: every answer counted, each within the buckets", async () => {
