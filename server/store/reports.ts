@@ -10,10 +10,10 @@
 import type { MemberStanding, ModerationAction, ReportedContent } from '../../contract/api';
 import { decodeCursor, encodeCursor } from '../../contract/cursor';
 import { refusal } from '../../contract/errors';
-import type { AuditRow, ReportRow, StoreReader, StoreTx } from '../../contract/store';
+import type { AuditRow, ModerationHistory, ReportRow, StoreReader, StoreTx } from '../../contract/store';
 import type { Row, Sql } from '../db/database';
 import { holdImages, releaseImages } from './media';
-import { iso, storable } from './rows';
+import { iso, storable, storableIds } from './rows';
 
 export const REPORT_COLUMNS = 'id, reporter_id, subject_kind, subject_id, reason, comment, rule_id, rule_title, status, content, created_at';
 export const AUDIT_COLUMNS = 'id, actor_id, actor_username, action, subject_kind, subject_id, member_id, member_username, reason, report_ids, created_at';
@@ -128,14 +128,28 @@ export function reportReads(sql: Sql) {
       const [row] = await sql.query<{ count: number }>(`SELECT count(*)::int AS count FROM reports WHERE status = 'open'`);
       return Number(row?.count ?? 0);
     },
-    async reportsAboutMember(memberId) {
-      if (!storable(memberId)) return [];
-      return (await sql.query(
-        `SELECT ${REPORT_COLUMNS} FROM reports
-         WHERE (subject_kind = 'member' AND subject_id = $1) OR (subject_kind <> 'member' AND content ->> 'authorId' = $1)
-         ORDER BY created_at DESC, seq DESC`,
-        [memberId],
-      )).map(toReport);
+    async moderationHistories(memberIds) {
+      // Two statements for the whole page: each member's standing and count of closed reports about
+      // them (reports_closed_about_member, whose expression this repeats), then their audit entries.
+      const histories = new Map<string, ModerationHistory>(memberIds.map((id) => [id, { closedReports: 0, actions: [], standing: 'good' }]));
+      const ids = storableIds([...histories.keys()]);
+      if (ids.length === 0) return histories;
+      const counted = await sql.query(
+        `SELECT m.id, s.standing,
+           (SELECT count(*)::int FROM reports r
+             WHERE r.status <> 'open' AND (CASE WHEN r.subject_kind = 'member' THEN r.subject_id ELSE r.content ->> 'authorId' END) = m.id) AS closed_reports
+         FROM unnest($1::text[]) AS m(id) LEFT JOIN member_standing s ON s.member_id = m.id`,
+        [ids],
+      );
+      for (const row of counted) {
+        const history = histories.get(String(row.id));
+        if (!history) continue;
+        history.closedReports = Number(row.closed_reports);
+        if (row.standing !== null && row.standing !== undefined) history.standing = String(row.standing) as MemberStanding;
+      }
+      const actions = await sql.query(`SELECT ${AUDIT_COLUMNS} FROM moderation_audit WHERE member_id = ANY($1::text[]) ORDER BY seq DESC`, [ids]);
+      for (const row of actions) histories.get(String(row.member_id))?.actions.push(toAudit(row));
+      return histories;
     },
     async auditOf(memberId) {
       if (!storable(memberId)) return [];
