@@ -91,8 +91,10 @@ export function reportReads(sql: Sql) {
       )).map(toReport);
     },
     async openSubjectPage({ limit, cursor }) {
-      // The page's subjects first, by their newest open report, from the open reports' index alone
-      // (no content read); then those subjects' open reports. A cursor is the last subject's newest.
+      // The page's subjects first: the open reports, newest first (reports_open), that no newer open
+      // report of the same subject follows (one probe of reports_open_by_subject each), so a page
+      // reads about as many index entries as it shows, however long the queue. Then those
+      // subjects' open reports. A cursor is the last subject's newest.
       let after: [string, string] | undefined;
       if (cursor !== undefined) {
         const [createdAt, id] = decodeCursor(cursor, 'moderation-queue', ['s', 's']).map(String);
@@ -100,11 +102,13 @@ export function reportReads(sql: Sql) {
         after = [createdAt, id];
       }
       const newest = await sql.query(
-        `SELECT subject_kind, subject_id, created_at, id FROM (
-           SELECT DISTINCT ON (subject_kind, subject_id) subject_kind, subject_id, created_at, id FROM reports
-           WHERE status = 'open' ORDER BY subject_kind, subject_id, created_at DESC, id DESC
-         ) AS newest ${after ? 'WHERE (created_at, id) < ($2::timestamptz, $3)' : ''}
-         ORDER BY created_at DESC, id DESC LIMIT $1`,
+        `SELECT r.subject_kind, r.subject_id, r.created_at, r.id FROM reports r
+         WHERE r.status = 'open' ${after ? 'AND (r.created_at, r.id) < ($2::timestamptz, $3)' : ''}
+           AND NOT EXISTS (
+             SELECT 1 FROM reports o WHERE o.status = 'open' AND o.subject_kind = r.subject_kind AND o.subject_id = r.subject_id
+               AND (o.created_at, o.id) > (r.created_at, r.id)
+           )
+         ORDER BY r.created_at DESC, r.id DESC LIMIT $1`,
         after ? [limit + 1, ...after] : [limit + 1],
       );
       const shown = newest.slice(0, limit);

@@ -1,7 +1,10 @@
 /**
- * The moderators' queue in SQL, with more open reports than a page shows: a page of many subjects
- * costs the store as many statements as a page of a few, its members' histories read for the whole
- * page at once, their closed reports counted from their own index. On PGlite and on PostgreSQL.
+ * The moderators' queue in SQL, with more open reports than a page shows: every page holds the
+ * subjects the rule says, each once, by its newest open report (of two at one instant, the greater
+ * id first), with its open reports, compared with the same list worked out here from the rows. A
+ * page's subjects are found from the open reports' indexes, not by sorting every open report; a
+ * page of many subjects costs the store as many statements as a page of a few, its members'
+ * histories read for the whole page at once. On PGlite and on PostgreSQL.
  */
 import type { RuleContext } from '../../contract/context';
 import { moderationQueue } from '../../contract/rules/moderationQueue';
@@ -16,6 +19,7 @@ import { createTestDatabase, PUBLIC_DIR } from '../testing/serverTarget';
 /** Subjects with open reports, each reported by one to four members, two reports at each second. */
 const SUBJECTS = 600;
 const REPORTS_EACH = 4;
+const PAGE = 20;
 const REPORTERS = [SEED_USER_IDS.ava, SEED_USER_IDS.maya, SEED_USER_IDS.noah, SEED_USER_IDS.zoe];
 const MODERATOR = SEED_USER_IDS.liam;
 
@@ -92,6 +96,30 @@ describe.each(DATABASES)("the moderators' queue in SQL, on %s", (_kind, open) =>
     }
     return [...subjects.values()];
   }
+
+  it('holds every subject once on its pages, by its newest open report, ties by the greater id, each with its open reports', async () => {
+    const pages: string[][][] = [];
+    let cursor: string | undefined;
+    do {
+      const page = await store.read((read) => read.openSubjectPage({ limit: PAGE, cursor }));
+      pages.push(page.items.map((reports) => reports.map((report) => report.id)));
+      cursor = page.nextCursor ?? undefined;
+    } while (cursor !== undefined && pages.length < SUBJECTS);
+    expect(pages).toHaveLength(SUBJECTS / PAGE);
+    expect(pages.flat()).toEqual(await expectedQueue());
+  });
+
+  it("finds a page's subjects from the open reports' indexes, never sorting every open report", async () => {
+    seen.length = 0;
+    const firstPage = await store.read((read) => read.openSubjectPage({ limit: PAGE }));
+    await store.read((read) => read.openSubjectPage({ limit: PAGE, cursor: firstPage.nextCursor ?? undefined }));
+    const last = seen.findLast((statement) => statement.text.includes('NOT EXISTS'));
+    if (!last) throw new Error("no page's subjects were read");
+    const plan = (await database.query<{ 'QUERY PLAN': string }>(`EXPLAIN ${last.text}`, last.params)).map((row) => row['QUERY PLAN']).join('\n');
+    expect(plan).toMatch(/Index Scan using reports_open on reports/);
+    expect(plan).toMatch(/reports_open_by_subject/);
+    expect(plan).not.toMatch(/Sort|Seq Scan/);
+  });
 
   it("counts its members' closed reports from the index of the closed reports by whom they are about", async () => {
     seen.length = 0;
