@@ -148,6 +148,15 @@ export interface AuditRow {
   createdAt: string;
 }
 
+/** What the moderators' queue shows of a member's past with them (`moderation`). */
+export interface ModerationHistory {
+  /** How many reports about the member or about a post or reply of theirs were closed (resolved or dismissed). */
+  closedReports: number;
+  /** The audit log's entries about the member, the newest first. */
+  actions: AuditRow[];
+  standing: MemberStanding;
+}
+
 /** An image as kept: the URL answers carry, and its size and copies when they are known. */
 export interface KeptImage {
   url: string;
@@ -418,8 +427,11 @@ export interface StoreReader {
   openSubjectPage(page: PageRequest): Promise<Page<ReportRow[]>>;
   /** How many reports are open. */
   openReportCount(): Promise<number>;
-  /** Every report about the member or about a post or reply of theirs, any status, the newest first. */
-  reportsAboutMember(memberId: string): Promise<ReportRow[]>;
+  /**
+   * Each member's history with the moderators, for a page of the queue at once: every member asked
+   * for has an entry (one with no past: no closed reports, no actions, in good standing).
+   */
+  moderationHistories(memberIds: readonly string[]): Promise<Map<string, ModerationHistory>>;
   /** The audit log's entries about the member, the newest first. */
   auditOf(memberId: string): Promise<AuditRow[]>;
   /** One page of the audit log, the newest first. A cursor the store did not issue is refused. */
@@ -445,6 +457,8 @@ export interface StoreReader {
   likerPage(postId: string, page: PageRequest): Promise<Page<MemberRow>>;
 
   reply(id: string): Promise<ReplyRow | undefined>;
+  /** The replies with these ids that exist (any order). */
+  repliesByIds(ids: readonly string[]): Promise<ReplyRow[]>;
   /** One member's replies, to anyone's posts, oldest first (ties by id): what their data export holds. */
   repliesByAuthor(authorId: string): Promise<ReplyRow[]>;
   /**

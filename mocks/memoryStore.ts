@@ -551,9 +551,15 @@ function reader(db: MemoryDb): StoreReader {
       return { items: shown.map((group) => group.map(reportRow)), nextCursor: groups.length > shown.length && last ? encodeCursor('moderation-queue', [last.createdAt, last.id]) : null };
     },
     openReportCount: async () => [...db.reports.values()].filter((record) => record.status === 'open').length,
-    reportsAboutMember: async (memberId) => [...db.reports.values()]
-      .filter((record) => (record.about.kind === 'member' ? record.about.id : record.content.kind === 'member' ? '' : record.content.authorId) === memberId)
-      .reverse().sort((a, b) => b.createdAt.localeCompare(a.createdAt)).map(reportRow),
+    moderationHistories: async (memberIds) => {
+      // The member a report is about: the member reported, else the author of what was reported.
+      const about = (record: ReportRecord) => (record.about.kind === 'member' ? record.about.id : record.content.kind === 'member' ? '' : record.content.authorId);
+      return new Map(memberIds.map((memberId) => [memberId, {
+        closedReports: [...db.reports.values()].filter((record) => record.status !== 'open' && about(record) === memberId).length,
+        actions: db.audit.filter((record) => record.memberId === memberId).reverse().map(auditRow),
+        standing: db.users.get(memberId)?.standing ?? 'good',
+      }]));
+    },
     auditOf: async (memberId) => db.audit.filter((record) => record.memberId === memberId).reverse().map(auditRow),
     auditPage: async ({ limit, cursor }) => {
       // The newest first: the log's places, from its end. A cursor is the last place shown.
@@ -594,6 +600,7 @@ function reader(db: MemoryDb): StoreReader {
     followPage: async (memberId, side, page) => membersOf(db, latestFirst(side, db.users.get(memberId)?.[side] ?? [], page)),
     likerPage: async (postId, page) => membersOf(db, latestFirst('likes', db.posts.get(postId)?.likedBy ?? [], page)),
     reply: async (id) => rowOf(db.replies, id, replyRow),
+    repliesByIds: async (ids) => inScope(db.replies, ids).map(replyRow),
     repliesByAuthor: async (authorId) => [...db.replies.values()].filter((reply) => reply.authorId === authorId).sort(byOldest).map(replyRow),
     replyPage: async (postId, page) => replyPage(db, postId, page),
     replyCounts: async (scope, leaveOut) => {

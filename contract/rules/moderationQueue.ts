@@ -9,7 +9,7 @@ import type { AuditEntry, MemberStanding, ModerationAction, ModerationActionResu
 import type { RuleContext } from '../context';
 import { refusal } from '../errors';
 import { LIMITS } from '../limits';
-import type { AuditRow, MemberRow, Page, PageRequest, ReportRow, StoreReader, StoreTx } from '../store';
+import type { AuditRow, MemberRow, ModerationHistory, Page, PageRequest, PostRow, ReplyRow, ReportRow, StoreReader, StoreTx } from '../store';
 import { countGraphemes } from '../validation';
 import { requireRole } from './moderation';
 import { removePost } from './posts';
@@ -56,48 +56,72 @@ function auditEntry(row: AuditRow): AuditEntry {
   };
 }
 
-/** Whether `content` is still there, and whether its text changed since it was reported. */
-async function contentNow(reader: StoreReader, kind: SubjectKind, subjectId: string, content: ReportRow['content']): Promise<{ exists: boolean; edited: boolean; authorId?: string }> {
+/** What the store holds now of a page's subjects, and of the members their entries name. */
+interface PageRows {
+  posts: ReadonlyMap<string, PostRow>;
+  replies: ReadonlyMap<string, ReplyRow>;
+  members: ReadonlyMap<string, MemberRow>;
+}
+
+/** Whether the subject is still there, and whether its text changed since it was reported. */
+function contentNow(rows: PageRows, kind: SubjectKind, subjectId: string, content: ReportRow['content']): { exists: boolean; edited: boolean } {
   if (kind === 'post') {
-    const post = await reader.post(subjectId);
-    return post ? { exists: true, edited: content.kind === 'post' && post.content !== content.text, authorId: post.authorId } : { exists: false, edited: false };
+    const post = rows.posts.get(subjectId);
+    return post ? { exists: true, edited: content.kind === 'post' && post.content !== content.text } : { exists: false, edited: false };
   }
   if (kind === 'reply') {
-    const reply = await reader.reply(subjectId);
-    return reply ? { exists: true, edited: content.kind === 'reply' && reply.content !== content.text, authorId: reply.authorId } : { exists: false, edited: false };
+    const reply = rows.replies.get(subjectId);
+    return reply ? { exists: true, edited: content.kind === 'reply' && reply.content !== content.text } : { exists: false, edited: false };
   }
-  const member = await reader.memberById(subjectId);
+  const member = rows.members.get(subjectId);
   if (!member) return { exists: false, edited: false };
   const edited = content.kind === 'member' && (member.userBio !== content.bio || member.firstName !== content.firstName || member.lastName !== content.lastName);
   return { exists: true, edited };
 }
 
-/** One subject of the queue, with its open reports (newest first) and its member's history. */
-async function queueEntry(reader: StoreReader, reports: readonly ReportRow[]): Promise<QueueEntry> {
-  const [newest] = reports;
-  if (!newest) throw new Error('a queue entry needs a report');
-  const kind = newest.subjectKind;
-  const now = await contentNow(reader, kind, newest.subjectId, newest.content);
-  const memberId = memberIdOf(kind, newest.subjectId, newest.content, now.authorId);
-  const member = memberId === null ? undefined : await reader.memberById(memberId);
-  const reporters = new Map((await reader.membersByIds([...new Set(reports.map((report) => report.reporterId))])).map((row) => [row.id, row]));
-  let history: QueueEntry['member'] = null;
-  if (member) {
-    const [earlier, actions, standing] = await Promise.all([reader.reportsAboutMember(member.id), reader.auditOf(member.id), reader.standingOf(member.id)]);
-    history = {
-      ...moderationMember(member, standing),
-      earlierReports: earlier.filter((report) => report.status !== 'open').length,
-      actions: actions.map(({ action, reason, createdAt }) => ({ action, reason, createdAt })),
+/**
+ * A page's subjects, each with its open reports (newest first) and its member's history. The page
+ * is read whole: its posts, its replies, then every member it names (the subjects' and the
+ * reporters'), then those members' histories, so a page costs the same few reads however many
+ * subjects it shows.
+ */
+async function queueEntries(reader: StoreReader, groups: readonly (readonly ReportRow[])[]): Promise<QueueEntry[]> {
+  const newest = groups.map(([report]) => {
+    if (!report) throw new Error('a queue entry needs a report');
+    return report;
+  });
+  const subjectIds = (kind: SubjectKind) => [...new Set(newest.filter((report) => report.subjectKind === kind).map((report) => report.subjectId))];
+  const postIds = subjectIds('post');
+  const replyIds = subjectIds('reply');
+  const posts = new Map((postIds.length === 0 ? [] : await reader.postsByIds(postIds)).map((row) => [row.id, row]));
+  const replies = new Map((replyIds.length === 0 ? [] : await reader.repliesByIds(replyIds)).map((row) => [row.id, row]));
+  const memberIds = newest.map((report) => {
+    const authorNow = report.subjectKind === 'post' ? posts.get(report.subjectId)?.authorId : report.subjectKind === 'reply' ? replies.get(report.subjectId)?.authorId : undefined;
+    return memberIdOf(report.subjectKind, report.subjectId, report.content, authorNow);
+  });
+  const named = new Set([...memberIds.filter((id) => id !== null), ...groups.flatMap((reports) => reports.map((report) => report.reporterId))]);
+  const members = new Map((await reader.membersByIds([...named])).map((row) => [row.id, row]));
+  const known = [...new Set(memberIds.filter((id) => id !== null && members.has(id)))] as string[];
+  const histories = known.length === 0 ? new Map<string, ModerationHistory>() : await reader.moderationHistories(known);
+  const rows: PageRows = { posts, replies, members };
+  return groups.map((reports, index) => {
+    const report = newest[index] as ReportRow;
+    const memberId = memberIds[index];
+    const member = memberId === null || memberId === undefined ? undefined : members.get(memberId);
+    const history = member && histories.get(member.id);
+    return {
+      subject: { kind: report.subjectKind, id: report.subjectId }, content: report.content, ...contentNow(rows, report.subjectKind, report.subjectId, report.content),
+      reports: reports.map((each) => ({
+        id: each.id, reason: each.reason, comment: each.comment, ...(each.rule ? { rule: { ...each.rule } } : {}),
+        reporter: { id: each.reporterId, username: members.get(each.reporterId)?.username ?? '' }, createdAt: each.createdAt,
+      })),
+      member: member && history ? {
+        ...moderationMember(member, history.standing),
+        earlierReports: history.closedReports,
+        actions: history.actions.map(({ action, reason, createdAt }) => ({ action, reason, createdAt })),
+      } : null,
     };
-  }
-  return {
-    subject: { kind, id: newest.subjectId }, content: newest.content, exists: now.exists, edited: now.edited,
-    reports: reports.map((report) => ({
-      id: report.id, reason: report.reason, comment: report.comment, ...(report.rule ? { rule: { ...report.rule } } : {}),
-      reporter: { id: report.reporterId, username: reporters.get(report.reporterId)?.username ?? '' }, createdAt: report.createdAt,
-    })),
-    member: history,
-  };
+  });
 }
 
 /** A member as moderators see them: no email address, nothing private. */
@@ -114,8 +138,7 @@ export async function moderationQueue(ctx: RuleContext, caller: MemberRow, statu
   return ctx.store.read(async (reader) => {
     await requireRole(reader, caller.id, STAFF, 'notStaff');
     const found = await reader.openSubjectPage(page);
-    const entries: QueueEntry[] = [];
-    for (const reports of found.items) entries.push(await queueEntry(reader, reports));
+    const entries = await queueEntries(reader, found.items);
     return { entries, nextCursor: found.nextCursor, openCount: await reader.openReportCount() };
   });
 }

@@ -98,6 +98,55 @@ describe('the moderation queue', () => {
     expectRefused(await callAs('maya_patel', 'GET', '/moderation/reports?status=closed'), 'reportStatusInvalid');
   });
 
+  it("gives each subject of a page its own member's history: a reply, a member, someone gone, one member twice", async () => {
+    // Zoe replied to Noah's post and edited the reply after Noah reported it; an earlier report of
+    // it was resolved, and the moderators warned and then limited her. Ava is reported with the bio
+    // she had then; the member reported last is gone.
+    const reply = 'reply-zoe-1';
+    const replyContent = { kind: 'reply' as const, authorId: zoe, username: 'zoe_martin', text: 'Buy my bike instead', postId: noahsPost, createdAt: '2025-06-01T12:00:00.000Z' };
+    const modAudit = (id: string, action: 'warn' | 'limit', reason: string, createdAt: string) => (
+      { id, actorId: maya, actorUsername: 'maya_patel', action, subject: { kind: 'reply' as const, id: reply }, memberId: zoe, memberUsername: 'zoe_martin', reason, reportIds: [], createdAt }
+    );
+    await arrangeQueue([
+      reportOf('rep-5', ava, { kind: 'reply', id: reply }, replyContent, '2025-06-01T13:00:00.000Z', { status: 'resolved' }),
+      reportOf('rep-6', noah, { kind: 'reply', id: reply }, replyContent, '2025-06-03T08:00:00.000Z'),
+      reportOf('rep-7', ava, { kind: 'member', id: 'u-gone' }, { kind: 'member', firstName: 'Gone', lastName: 'Member', username: 'gone_member', bio: '' }, '2025-06-03T09:00:00.000Z'),
+      reportOf('rep-8', zoe, { kind: 'member', id: ava }, { kind: 'member', firstName: 'Ava', lastName: 'Reed', username: 'demo_user', bio: 'A bio she had then' }, '2025-06-03T10:00:00.000Z'),
+    ]);
+    await arrange((snapshot) => {
+      snapshot.replies = [...(snapshot.replies ?? []), { id: reply, postId: noahsPost, authorId: zoe, content: 'Nice bike', replyToId: null, replyToAuthorId: null, likedBy: [], createdAt: replyContent.createdAt }];
+      snapshot.audit = [modAudit('audit-1', 'warn', 'Selling in replies.', '2025-06-01T14:00:00.000Z'), modAudit('audit-2', 'limit', 'Selling again.', '2025-06-01T15:00:00.000Z')];
+      const zoeRecord = snapshot.users.find((user) => user.id === zoe)!;
+      zoeRecord.standing = 'limited';
+    });
+    const result = await queue('maya_patel');
+    expect(result.status).toBe(200);
+    expect(result.json.openCount).toBe(6);
+    const zoesHistory = {
+      id: zoe, username: 'zoe_martin', name: 'Zoe Martin', role: 'member', standing: 'limited', earlierReports: 1,
+      actions: [{ action: 'limit', reason: 'Selling again.', createdAt: '2025-06-01T15:00:00.000Z' }, { action: 'warn', reason: 'Selling in replies.', createdAt: '2025-06-01T14:00:00.000Z' }],
+    };
+    expect(result.json.entries).toEqual([
+      {
+        subject: { kind: 'member', id: ava }, content: { kind: 'member', firstName: 'Ava', lastName: 'Reed', username: 'demo_user', bio: 'A bio she had then' }, exists: true, edited: true,
+        reports: [{ id: 'rep-8', reason: 'spam', comment: '', reporter: { id: zoe, username: 'zoe_martin' }, createdAt: '2025-06-03T10:00:00.000Z' }],
+        member: { id: ava, username: 'demo_user', name: 'Ava Reed', role: 'member', standing: 'good', earlierReports: 0, actions: [] },
+      },
+      {
+        subject: { kind: 'member', id: 'u-gone' }, content: { kind: 'member', firstName: 'Gone', lastName: 'Member', username: 'gone_member', bio: '' }, exists: false, edited: false,
+        reports: [{ id: 'rep-7', reason: 'spam', comment: '', reporter: { id: ava, username: 'demo_user' }, createdAt: '2025-06-03T09:00:00.000Z' }],
+        member: null,
+      },
+      {
+        subject: { kind: 'reply', id: reply }, content: replyContent, exists: true, edited: true,
+        reports: [{ id: 'rep-6', reason: 'spam', comment: '', reporter: { id: noah, username: 'noah_kim' }, createdAt: '2025-06-03T08:00:00.000Z' }],
+        member: zoesHistory,
+      },
+      expect.objectContaining({ subject: { kind: 'post', id: noahsPost }, member: { id: noah, username: 'noah_kim', name: 'Noah Kim', role: 'member', standing: 'good', earlierReports: 1, actions: [] } }),
+      expect.objectContaining({ subject: { kind: 'post', id: zoesPost }, exists: true, edited: false, member: zoesHistory }),
+    ]);
+  });
+
   it('shows a report of a deleted post as gone; removing it again is refused, dismissing it is not', async () => {
     await arrangeQueue();
     expect((await callAs('noah_kim', 'DELETE', `/posts/${noahsPost}`)).status).toBe(200);

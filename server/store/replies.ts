@@ -73,6 +73,10 @@ export function replyReads(sql: Sql, locks: RowLocks = NO_LOCKS) {
     async reply(id) {
       return rowById(sql, 'replies', REPLY_COLUMNS, id, locks.record, toReply);
     },
+    async repliesByIds(ids) {
+      if (ids.length === 0) return [];
+      return (await sql.query(`SELECT ${REPLY_COLUMNS} FROM replies WHERE id = ANY($1::text[])`, [storableIds(ids)])).map(toReply);
+    },
     async repliesByAuthor(authorId) {
       if (!storable(authorId)) return [];
       return (await sql.query(`SELECT ${REPLY_COLUMNS} FROM replies WHERE author_id = $1 ORDER BY created_at, id`, [authorId])).map(toReply);

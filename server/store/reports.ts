@@ -10,10 +10,10 @@
 import type { MemberStanding, ModerationAction, ReportedContent } from '../../contract/api';
 import { decodeCursor, encodeCursor } from '../../contract/cursor';
 import { refusal } from '../../contract/errors';
-import type { AuditRow, ReportRow, StoreReader, StoreTx } from '../../contract/store';
+import type { AuditRow, ModerationHistory, ReportRow, StoreReader, StoreTx } from '../../contract/store';
 import type { Row, Sql } from '../db/database';
 import { holdImages, releaseImages } from './media';
-import { iso, storable } from './rows';
+import { iso, storable, storableIds } from './rows';
 
 export const REPORT_COLUMNS = 'id, reporter_id, subject_kind, subject_id, reason, comment, rule_id, rule_title, status, content, created_at';
 export const AUDIT_COLUMNS = 'id, actor_id, actor_username, action, subject_kind, subject_id, member_id, member_username, reason, report_ids, created_at';
@@ -91,51 +91,83 @@ export function reportReads(sql: Sql) {
       )).map(toReport);
     },
     async openSubjectPage({ limit, cursor }) {
-      // The page's subjects first, by their newest open report, from the open reports' index alone
-      // (no content read); then those subjects' open reports. A cursor is the last subject's newest.
+      // One statement. The page's subjects: the open reports, newest first (reports_open), that no
+      // newer open report of the same subject follows (one probe of reports_open_by_subject each),
+      // so a page reads about as many index entries as it shows, however long the queue; one more
+      // subject says whether a page follows. Then each shown subject's open reports, from the same
+      // index (OFFSET 0 keeps the test of the place in the subquery, made before its index is read:
+      // the subject past the page has none of its reports read). A cursor is the last subject's newest.
       let after: [string, string] | undefined;
       if (cursor !== undefined) {
         const [createdAt, id] = decodeCursor(cursor, 'moderation-queue', ['s', 's']).map(String);
         if (createdAt === undefined || id === undefined || Number.isNaN(Date.parse(createdAt)) || !storable(id)) throw refusal('pageCursorInvalid');
         after = [createdAt, id];
       }
-      const newest = await sql.query(
-        `SELECT subject_kind, subject_id, created_at, id FROM (
-           SELECT DISTINCT ON (subject_kind, subject_id) subject_kind, subject_id, created_at, id FROM reports
-           WHERE status = 'open' ORDER BY subject_kind, subject_id, created_at DESC, id DESC
-         ) AS newest ${after ? 'WHERE (created_at, id) < ($2::timestamptz, $3)' : ''}
-         ORDER BY created_at DESC, id DESC LIMIT $1`,
-        after ? [limit + 1, ...after] : [limit + 1],
+      const rows = await sql.query(
+        `WITH subjects AS (
+           SELECT r.subject_kind, r.subject_id, r.created_at, r.id FROM reports r
+           WHERE r.status = 'open' ${after ? 'AND (r.created_at, r.id) < ($3::timestamptz, $4)' : ''}
+             AND NOT EXISTS (
+               SELECT 1 FROM reports o WHERE o.status = 'open' AND o.subject_kind = r.subject_kind AND o.subject_id = r.subject_id
+                 AND (o.created_at, o.id) > (r.created_at, r.id)
+             )
+           ORDER BY r.created_at DESC, r.id DESC LIMIT $1
+         ), placed AS (
+           SELECT subjects.*, row_number() OVER (ORDER BY created_at DESC, id DESC) AS place FROM subjects
+         )
+         SELECT p.place, p.created_at AS newest_at, p.id AS newest_id, x.*
+         FROM placed p LEFT JOIN LATERAL (
+           SELECT ${REPORT_COLUMNS} FROM reports
+           WHERE p.place <= $2 AND status = 'open' AND subject_kind = p.subject_kind AND subject_id = p.subject_id OFFSET 0
+         ) x ON true
+         ORDER BY p.place, x.created_at DESC, x.id DESC`,
+        after ? [limit + 1, limit, ...after] : [limit + 1, limit],
       );
-      const shown = newest.slice(0, limit);
-      const keyOf = (kind: unknown, id: unknown) => `${String(kind)}\u0000${String(id)}`;
-      const groups = new Map(shown.map((row) => [keyOf(row.subject_kind, row.subject_id), [] as ReportRow[]]));
-      if (shown.length > 0) {
-        const rows = await sql.query(
-          `SELECT ${REPORT_COLUMNS} FROM reports WHERE status = 'open' AND subject_kind = ANY($1::text[]) AND subject_id = ANY($2::text[])
-           ORDER BY created_at DESC, id DESC`,
-          [[...new Set(shown.map((row) => String(row.subject_kind)))], shown.map((row) => String(row.subject_id))],
-        );
-        for (const row of rows) groups.get(keyOf(row.subject_kind, row.subject_id))?.push(toReport(row));
+      const groups = new Map<number, ReportRow[]>();
+      let last: Row | undefined;
+      for (const row of rows) {
+        const place = Number(row.place);
+        if (place > limit) continue;
+        let group = groups.get(place);
+        if (!group) {
+          group = [];
+          groups.set(place, group);
+          last = row;
+        }
+        group.push(toReport(row));
       }
-      const last = shown[shown.length - 1];
+      const more = rows.some((row) => Number(row.place) > limit);
       return {
-        items: [...groups.values()].filter((group) => group.length > 0),
-        nextCursor: newest.length > limit && last ? encodeCursor('moderation-queue', [iso(last.created_at), String(last.id)]) : null,
+        items: [...groups.values()],
+        nextCursor: more && last ? encodeCursor('moderation-queue', [iso(last.newest_at), String(last.newest_id)]) : null,
       };
     },
     async openReportCount() {
       const [row] = await sql.query<{ count: number }>(`SELECT count(*)::int AS count FROM reports WHERE status = 'open'`);
       return Number(row?.count ?? 0);
     },
-    async reportsAboutMember(memberId) {
-      if (!storable(memberId)) return [];
-      return (await sql.query(
-        `SELECT ${REPORT_COLUMNS} FROM reports
-         WHERE (subject_kind = 'member' AND subject_id = $1) OR (subject_kind <> 'member' AND content ->> 'authorId' = $1)
-         ORDER BY created_at DESC, seq DESC`,
-        [memberId],
-      )).map(toReport);
+    async moderationHistories(memberIds) {
+      // One statement for the whole page: each member's standing, count of closed reports about
+      // them (reports_closed_about_member, whose expression this repeats) and audit entries.
+      const histories = new Map<string, ModerationHistory>(memberIds.map((id) => [id, { closedReports: 0, actions: [], standing: 'good' }]));
+      const ids = storableIds([...histories.keys()]);
+      if (ids.length === 0) return histories;
+      const rows = await sql.query(
+        `SELECT m.id, s.standing,
+           (SELECT count(*)::int FROM reports r
+             WHERE r.status <> 'open' AND (CASE WHEN r.subject_kind = 'member' THEN r.subject_id ELSE r.content ->> 'authorId' END) = m.id) AS closed_reports,
+           (SELECT jsonb_agg(to_jsonb(a) - 'seq' ORDER BY a.seq DESC) FROM moderation_audit a WHERE a.member_id = m.id) AS actions
+         FROM unnest($1::text[]) AS m(id) LEFT JOIN member_standing s ON s.member_id = m.id`,
+        [ids],
+      );
+      for (const row of rows) {
+        const history = histories.get(String(row.id));
+        if (!history) continue;
+        history.closedReports = Number(row.closed_reports);
+        if (row.standing !== null && row.standing !== undefined) history.standing = String(row.standing) as MemberStanding;
+        if (row.actions !== null && row.actions !== undefined) history.actions = json<Row[]>(row.actions).map(toAudit);
+      }
+      return histories;
     },
     async auditOf(memberId) {
       if (!storable(memberId)) return [];
