@@ -650,6 +650,7 @@ export const ar: Catalogue = {
   'auth.loggedOut': "تم تسجيل الخروج بنجاح!",
   'auth.testCredentialsFilled': "تم ملء بيانات الاختبار!",
   'auth.sessionEnded': "انتهت جلستك. يُرجى تسجيل الدخول مجددًا.",
+  'auth.suspended': "علّق مشرفو الشبكة هذا الحساب ولا يمكنه تسجيل الدخول.",
   'auth.loggedOutInAnotherTab': "سجَّلت الخروج في علامة تبويب أخرى",
   'auth.leaving': "سيُحذف حسابك في {date}. سجّل الدخول قبل ذلك للاحتفاظ به.",
   'connection.offline': "أنت غير متصل. ستُعاد محاولة الاتصال عند عودة اتصالك…",

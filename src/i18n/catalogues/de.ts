@@ -650,6 +650,7 @@ export const de: Catalogue = {
   'auth.loggedOut': "Erfolgreich abgemeldet!",
   'auth.testCredentialsFilled': "Testzugangsdaten eingefügt!",
   'auth.sessionEnded': "Deine Sitzung ist abgelaufen. Bitte melde dich erneut an.",
+  'auth.suspended': "Dieses Konto wurde von den Moderatoren des Netzwerks gesperrt und kann sich nicht anmelden.",
   'auth.loggedOutInAnotherTab': "Du hast dich in einem anderen Tab abgemeldet",
   'auth.leaving': "Dein Konto wird am {date} gelöscht. Melde dich vorher an, um es zu behalten.",
   'connection.offline': "Du bist offline. Die Verbindung wird wiederhergestellt, sobald dein Netz zurück ist…",

@@ -650,6 +650,7 @@ export const pl: Catalogue = {
   'auth.loggedOut': "Wylogowano pomyślnie!",
   'auth.testCredentialsFilled': "Wypełniono danymi testowymi!",
   'auth.sessionEnded': "Twoja sesja wygasła. Zaloguj się ponownie.",
+  'auth.suspended': "To konto zostało zawieszone przez moderatorów sieci i nie może się zalogować.",
   'auth.loggedOutInAnotherTab': "Nastąpiło wylogowanie w innej karcie",
   'auth.leaving': "Twoje konto zostanie usunięte {date}. Zaloguj się wcześniej, aby je zachować.",
   'connection.offline': "Jesteś offline. Połączymy ponownie, gdy wróci połączenie…",
