@@ -161,8 +161,10 @@ export type ErrorResponse = Static<typeof Schema.ErrorResponse>;
  *   `{ subject: { post | reply | member: id }, action, reason, reportIds? }` dismisses, removes,
  *   warns, limits (their posts reach their followers alone), suspends (no login; every session and
  *   stream ends, `session-ended` reason 'suspended'; hidden as a member who is leaving) or undoes a
- *   limit or a suspension, answering a ModerationActionResult. A moderator acts on no admin and no
- *   other moderator. Every action is kept in the audit log, which admins alone read (GET
+ *   limit or a suspension, answering a ModerationActionResult. GET /moderation/restricted answers
+ *   the members who are limited or suspended, by username, paged by cursor (RestrictedMembers;
+ *   moderators and admins): where a suspension is found again to be lifted. A moderator acts on no
+ *   admin and no other moderator. Every action is kept in the audit log, which admins alone read (GET
  *   /moderation/audit, AuditPage) and nothing changes. A member reads what was done about them, and
  *   why, in GET /moderation/notices. `report-opened` tells moderators' and admins' streams of a new
  *   report, with the open count.
@@ -234,6 +236,7 @@ export type ModerationActionRequest = Static<typeof Schema.ModerationActionReque
 export type ModerationActionResult = Static<typeof Schema.ModerationActionResult>;
 export type AuditEntry = Static<typeof Schema.AuditEntry>;
 export type AuditPage = Static<typeof Schema.AuditPage>;
+export type RestrictedMembers = Static<typeof Schema.RestrictedMembers>;
 export type ModerationNotice = Static<typeof Schema.ModerationNotice>;
 export type ModerationNotices = Static<typeof Schema.ModerationNotices>;
 

@@ -28,7 +28,7 @@ import { cancelScheduledPost, editScheduledPost, listScheduledPosts, schedulePos
 import { beginTwoFactor, disableTwoFactor, enableTwoFactor, twoFactorStatus } from './rules/twoFactor';
 import { exportData, importData } from './rules/memberData';
 import { changeRole, listRules, listStaff, replaceRules } from './rules/moderation';
-import { auditLog, moderate, moderationQueue, noticesOf, openReportCount } from './rules/moderationQueue';
+import { auditLog, moderate, moderationQueue, noticesOf, openReportCount, restrictedMembers } from './rules/moderationQueue';
 import { endOtherSessions, endSession, issueToken, listSessions, noteSeen, type Client } from './rules/sessions';
 import { feedOrderOf, pageOf, wantsChangeCounts, wantsMinimal, wantsReactionCounts, type Query } from './rules/pages';
 import { createReply, deleteReply, likeReply, unlikeReply } from './rules/replies';
@@ -726,6 +726,10 @@ const moderationRoutes: RouteSpec[] = [
     shaped(Schema.AuditPage, await auditLog(ctx, session.member, pageOf(query, true) ?? { limit: PAGE_LIMIT_DEFAULT }))
   )),
   memberRoute('get', '/moderation/notices', 200, undefined, async ({ ctx, session }) => shaped(Schema.ModerationNotices, { notices: await noticesOf(ctx, session.member) })),
+  // The members who are limited or suspended: where a suspension, which hides the member, is lifted.
+  memberRoute('get', '/moderation/restricted', 200, undefined, async ({ ctx, session, query }) => (
+    shaped(Schema.RestrictedMembers, await restrictedMembers(ctx, session.member, pageOf(query, true) ?? { limit: PAGE_LIMIT_DEFAULT }))
+  )),
 ];
 
 const healthRoutes: RouteSpec[] = [

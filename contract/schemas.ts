@@ -441,6 +441,13 @@ export const AuditEntry = Type.Object({
 /** An action taken: its audit entry, and the reports it closed. */
 export const ModerationActionResult = Type.Object({ entry: AuditEntry, closedReports: Type.Array(Type.String()) });
 
+/**
+ * GET /moderation/restricted: a page of the members who are limited or suspended, by username
+ * (moderators and admins): where a moderator finds a suspended member, whom nobody else sees, to
+ * lift the suspension, and a limited one to lift the limit.
+ */
+export const RestrictedMembers = Type.Object({ members: Type.Array(ModerationMember), nextCursor: Type.Union([Type.String(), Type.Null()]) });
+
 /** GET /moderation/audit: a page of the audit log, newest first (admins only). */
 export const AuditPage = Type.Object({ entries: Type.Array(AuditEntry), nextCursor: Type.Union([Type.String(), Type.Null()]) });
 

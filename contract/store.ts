@@ -440,6 +440,11 @@ export interface StoreReader {
   standingOf(memberId: string): Promise<MemberStanding>;
   /** The members whose posts reach their followers alone. */
   limitedMembers(): Promise<string[]>;
+  /**
+   * One page of the members who are limited or suspended, by username (lower-cased, in code point
+   * order), each with their standing. A cursor the store did not issue is refused.
+   */
+  restrictedMemberPage(page: PageRequest): Promise<Page<{ member: MemberRow; standing: Exclude<MemberStanding, 'good'> }>>;
 
   /**
    * One page of posts in an order (contract/order.ts), after the cursor. Each page costs the same

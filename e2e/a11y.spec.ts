@@ -2,7 +2,7 @@ import { authenticatorCode } from '../contract/rules/twoFactor';
 import { audit } from './audit';
 import { test, expect } from './fixtures';
 import { DEMO, isPhone, login, logout, openWorkbench, postCard, SEED_TEXT, seedPostId, submitLogin, topBarSearch, UPLOAD_PHOTO } from './helpers';
-import { inLanguage, MEMBER_ROUTES, memberShellReady, PUBLIC_ROUTES } from './routes';
+import { inLanguage, loginAsStaff, MEMBER_ROUTES, memberShellReady, PUBLIC_ROUTES, STAFF_ROUTES } from './routes';
 
 test.describe('Accessibility in the light and dark themes (axe, WCAG 2.2 A/AA: no serious or critical violations)', { tag: ['@phone'] }, () => {
   test('every public route, logged out', async ({ page }) => {
@@ -55,6 +55,20 @@ test.describe('Accessibility in the light and dark themes (axe, WCAG 2.2 A/AA: n
       expect(failures, failures.join('\n\n')).toEqual([]);
     });
   }
+
+  test(`right to left, in Arabic, as an admin: ${STAFF_ROUTES.map((route) => route.name).join(', ')}`, async ({ page, realServer }) => {
+    await page.goto('/login?lang=en');
+    await loginAsStaff(page, realServer);
+    const failures: string[] = [];
+    for (const route of STAFF_ROUTES) {
+      await page.goto(inLanguage(route.path, 'ar'));
+      await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+      await route.ready(page);
+      await memberShellReady(page);
+      await audit(page, `${route.path} in Arabic`).catch((error: Error) => failures.push(error.message));
+    }
+    expect(failures, failures.join('\n\n')).toEqual([]);
+  });
 
   test("QA's workbench: its panel open with a fault being set, and its badge once closed", async ({ page }) => {
     await page.goto('/login');

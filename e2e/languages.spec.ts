@@ -1,7 +1,7 @@
 import { test, expect } from './fixtures';
 import type { Page } from '@playwright/test';
 import { login } from './helpers';
-import { inLanguage, MEMBER_ROUTES, memberShellReady, PUBLIC_ROUTES } from './routes';
+import { inLanguage, loginAsStaff, MEMBER_ROUTES, memberShellReady, PUBLIC_ROUTES, STAFF_ROUTES, type RouteCheck } from './routes';
 
 /**
  * What the member reads or hears on the page that is not in the pseudo-locale: text, and the names,
@@ -192,10 +192,10 @@ test.describe('A language asked for by the address', () => {
     expect(found).toEqual([]);
   });
 
-  test('every member route in the pseudo-locale: no word left in English, no text cut off', { tag: ['@phone'] }, async ({ page }) => {
-    await login(page);
+  /** Each route loaded in English, then turned into the pseudo-locale in place: what is left in English or cut off. */
+  async function inPseudoLocale(page: Page, routes: readonly RouteCheck[]): Promise<string[]> {
     const found: string[] = [];
-    for (const route of MEMBER_ROUTES) {
+    for (const route of routes) {
       await page.goto(inLanguage(route.path, 'en'));
       await route.ready(page);
       await memberShellReady(page);
@@ -210,6 +210,16 @@ test.describe('A language asked for by the address', () => {
       await expect(page.getByRole('navigation', { name: /^\[(Ṁàîñ|Ṁöƀîļé)·*\]$/ })).toBeVisible();
       found.push(...(await untranslated(page)).map((text) => `${route.path}: ${text}`), ...(await cutOff(page)).map((text) => `${route.path}: cut off: ${text}`));
     }
-    expect(found).toEqual([]);
+    return found;
+  }
+
+  test('every member route in the pseudo-locale: no word left in English, no text cut off', { tag: ['@phone'] }, async ({ page }) => {
+    await login(page);
+    expect(await inPseudoLocale(page, MEMBER_ROUTES)).toEqual([]);
+  });
+
+  test('every staff route in the pseudo-locale, as an admin: no word left in English, no text cut off', { tag: ['@phone'] }, async ({ page, realServer }) => {
+    await loginAsStaff(page, realServer);
+    expect(await inPseudoLocale(page, STAFF_ROUTES)).toEqual([]);
   });
 });

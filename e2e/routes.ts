@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
+import type { RealServer } from './backend';
 import { expect } from './fixtures';
-import { MEMBERS, postCards, seedPostId } from './helpers';
+import { DEMO, login, MEMBERS, postCards, seedPostId } from './helpers';
 import { CATALOGUES } from '../src/i18n/catalogues';
 
 /** A route of the app, how to tell it has finished loading, and a file-friendly name. */
@@ -169,3 +170,37 @@ export const MEMBER_ROUTES: RouteCheck[] = [
     },
   },
 ];
+
+/**
+ * The routes of the network's moderators and admins, walked as an admin (see `loginAsStaff`): the
+ * other walks log in as a member, to whom /moderation says it is not for them.
+ */
+export const STAFF_ROUTES: RouteCheck[] = [
+  {
+    name: 'moderation',
+    path: '/moderation',
+    ready: async (page) => {
+      const words = await wordsOf(page);
+      await heading(words['page.moderation'], 1)(page);
+      // Each part has its heading from the start, and says it is loading until it has loaded.
+      await heading(words['moderation.queue'], 2)(page);
+      await heading(words['moderation.restricted'], 2)(page);
+      await heading(words['moderation.audit'], 2)(page);
+      await expect(page.getByText(words['moderation.loading'])).toHaveCount(0);
+      await expect(page.getByText(words['moderation.restrictedEmpty'])).toBeVisible();
+    },
+  },
+];
+
+/**
+ * Logs the demo member in as an admin, for STAFF_ROUTES: on the stand-in, its `moderation` scenario
+ * (four open reports, demo_user an admin); on the server, the role given there (no report waits).
+ */
+export async function loginAsStaff(page: Page, realServer: RealServer | undefined): Promise<void> {
+  if (realServer) {
+    await realServer.setRoles({ [DEMO.id]: 'admin' });
+    await login(page);
+  } else {
+    await login(page, { scenario: 'moderation' });
+  }
+}

@@ -2,7 +2,7 @@ import path from 'node:path';
 import type { Page, TestInfo } from '@playwright/test';
 import { test, expect, openWithScenario, SERVER_GONE } from './fixtures';
 import { callsOnTheirWay, expectNoLoader, homeSettled, isPhone, login, postCard, postCards, SEED_TEXT, SYSTEM_THEMES } from './helpers';
-import { MEMBER_ROUTES, memberShellReady, PUBLIC_ROUTES, type RouteCheck } from './routes';
+import { loginAsStaff, MEMBER_ROUTES, memberShellReady, PUBLIC_ROUTES, STAFF_ROUTES, type RouteCheck } from './routes';
 
 /** Screenshots land in test-results/screenshots/<project>/<theme>/<name>.png on every run (not committed). */
 function shotPath(testInfo: TestInfo, theme: string, name: string): string {
@@ -82,6 +82,11 @@ test.describe('Screenshots of every route, light and dark', { tag: ['@phone'] },
       await captureRoutes(page, testInfo, routes, true);
     });
   }
+
+  test(`staff routes, as an admin: ${STAFF_ROUTES.map((route) => route.name).join(', ')}`, { tag: ['@server'] }, async ({ page, realServer }, testInfo) => {
+    await loginAsStaff(page, realServer);
+    await captureRoutes(page, testInfo, STAFF_ROUTES, true);
+  });
 
   test('windows and panels open', async ({ page }, testInfo) => {
     await login(page);

@@ -575,6 +575,19 @@ function reader(db: MemoryDb): StoreReader {
     },
     standingOf: async (memberId) => db.users.get(memberId)?.standing ?? 'good',
     limitedMembers: async () => [...db.users.values()].filter((user) => user.standing === 'limited').map((user) => user.id),
+    restrictedMemberPage: async ({ limit, cursor }) => {
+      // By username, lower-cased, in code point order (usernames are ASCII); a cursor is the last one shown.
+      const after = cursor === undefined ? undefined : String(decodeCursor(cursor, 'restricted', ['s'])[0]);
+      const restricted = [...db.users.values()]
+        .filter((user) => (user.standing === 'limited' || user.standing === 'suspended') && (after === undefined || user.username.toLowerCase() > after))
+        .sort((a, b) => (a.username.toLowerCase() < b.username.toLowerCase() ? -1 : 1));
+      const shown = restricted.slice(0, limit);
+      const last = shown[shown.length - 1];
+      return {
+        items: shown.map((user) => ({ member: memberRow(user), standing: user.standing as 'limited' | 'suspended' })),
+        nextCursor: restricted.length > limit && last ? encodeCursor('restricted', [last.username.toLowerCase()]) : null,
+      };
+    },
     nextScheduledAt: async () => [...db.scheduledPosts.values()].reduce<string | null>((soonest, record) => (soonest === null || record.publishAt < soonest ? record.publishAt : soonest), null),
     relations: async (memberId) => relationsOf(db, memberId),
     blockedBetween: async (memberId, otherId) => blockedBetween(db, memberId, otherId),

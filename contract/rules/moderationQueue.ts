@@ -5,7 +5,7 @@
  * the audit log, for admins; and what a member reads of what was done about them. Every call reads
  * the caller's role from the store in its own transaction or read.
  */
-import type { AuditEntry, MemberStanding, ModerationAction, ModerationActionResult, ModerationNotice, ModerationQueue, QueueEntry } from '../api';
+import type { AuditEntry, MemberStanding, ModerationAction, ModerationActionResult, ModerationNotice, ModerationQueue, QueueEntry, RestrictedMembers } from '../api';
 import type { RuleContext } from '../context';
 import { refusal } from '../errors';
 import { LIMITS } from '../limits';
@@ -148,6 +148,19 @@ export async function openReportCount(ctx: RuleContext, caller: MemberRow): Prom
   return ctx.store.read(async (reader) => {
     await requireRole(reader, caller.id, STAFF, 'notStaff');
     return reader.openReportCount();
+  });
+}
+
+/**
+ * A page of the members who are limited or suspended, by username (moderators and admins): a
+ * suspended member is hidden from everyone and can be reported no more, so this is where a
+ * moderator finds them to lift the suspension.
+ */
+export async function restrictedMembers(ctx: RuleContext, caller: MemberRow, page: PageRequest): Promise<RestrictedMembers> {
+  return ctx.store.read(async (reader) => {
+    await requireRole(reader, caller.id, STAFF, 'notStaff');
+    const found = await reader.restrictedMemberPage(page);
+    return { members: found.items.map(({ member, standing }) => moderationMember(member, standing)), nextCursor: found.nextCursor };
   });
 }
 

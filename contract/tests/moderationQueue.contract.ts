@@ -5,7 +5,7 @@
  * member reads of what was done about them; and every refusal: a member calling a moderator's
  * route, a moderator acting on an admin or another moderator, a bad reason or action.
  */
-import type { AuditPage, LoginResponse, ModerationActionResult, ModerationNotices, ModerationQueue, OpenReportCount, PostsPage, Report, ReportsResponse } from '../api';
+import type { AuditPage, LoginResponse, ModerationActionResult, ModerationNotices, ModerationQueue, OpenReportCount, PostsPage, Report, ReportsResponse, RestrictedMembers } from '../api';
 import { errorBody } from '../errors';
 import { LIMITS } from '../limits';
 import { MESSAGE_STATUS, type MessageKey } from '../messages';
@@ -56,6 +56,7 @@ async function arrangeQueue(more: readonly ReportRecord[] = []): Promise<void> {
 const queue = (member: string, query = '') => callAs<ModerationQueue>(member, 'GET', `/moderation/reports?status=open${query}`);
 const act = (member: string, body: unknown) => callAs<ModerationActionResult>(member, 'POST', '/moderation/actions', body);
 const audit = (member: string, query = '') => callAs<AuditPage>(member, 'GET', `/moderation/audit${query}`);
+const restricted = (member: string, query = '') => callAs<RestrictedMembers>(member, 'GET', `/moderation/restricted${query}`);
 const statuses = async () => Object.fromEntries(((await target().snapshot()).reports ?? []).map((report) => [report.id, report.status]));
 
 describe('the moderation queue', () => {
@@ -309,6 +310,34 @@ describe('suspension and limits', () => {
     expect((await call<LoginResponse>('POST', '/auth/login', { body: { username: 'noah_kim', password: DEMO_CREDENTIALS.password } })).status).toBe(200);
     expect((await call('GET', `/posts/${seedPostId(3)}`)).status).toBe(200);
     expectRefused(await act('maya_patel', { subject: { member: noah }, action: 'unsuspend', reason: 'Again' }), 'notSuspended');
+    await expectHealthy();
+  });
+
+  it('lists the limited and suspended members to moderators, by username, paged: a suspension is found there and lifted', async () => {
+    await arrangeQueue();
+    await arrange((snapshot) => {
+      snapshot.users.find((user) => user.id === ava)!.standing = 'limited';
+    });
+    expect((await restricted('maya_patel')).json).toEqual({ members: [{ id: ava, username: 'demo_user', name: 'Ava Reed', role: 'member', standing: 'limited' }], nextCursor: null });
+    // Noah's suspension closes the reports of his post: the queue no longer names him, and nobody else sees him.
+    expect((await act('maya_patel', { subject: { post: noahsPost }, action: 'suspend', reason: 'Repeated spam.' })).status).toBe(201);
+    expect((await act('maya_patel', { subject: { member: zoe }, action: 'limit', reason: 'Too loud.' })).status).toBe(201);
+    expect((await queue('maya_patel')).json.entries.map((entry) => entry.member?.id)).not.toContain(noah);
+    expect((await call('GET', `/users/${noah}`)).status).toBe(404);
+    const { items, pages } = await everyPage<RestrictedMembers, [string, string]>('/moderation/restricted', 2, (page) => page.members.map((member) => [member.username, member.standing]), { authorization: await tokenFor('liam_chen') });
+    expect({ items, pages }).toEqual({ items: [['demo_user', 'limited'], ['noah_kim', 'suspended'], ['zoe_martin', 'limited']], pages: 2 });
+    const noahListed = (await restricted('maya_patel')).json.members.find((member) => member.id === noah);
+    expect(noahListed).toEqual({ id: noah, username: 'noah_kim', name: 'Noah Kim', role: 'member', standing: 'suspended' });
+    expect(JSON.stringify((await restricted('maya_patel')).json)).not.toMatch(/email|password/i);
+    // Lifted from there, he leaves the list and logs in again; so does a limit lifted.
+    expect((await act('maya_patel', { subject: { member: noah }, action: 'unsuspend', reason: 'Appeal accepted.' })).status).toBe(201);
+    expect((await act('maya_patel', { subject: { member: zoe }, action: 'unlimit', reason: 'Quieter now.' })).status).toBe(201);
+    expect((await restricted('maya_patel')).json.members.map((member) => member.username)).toEqual(['demo_user']);
+    expect((await call('POST', '/auth/login', { body: { username: 'noah_kim', password: DEMO_CREDENTIALS.password } })).status).toBe(200);
+    // Members are refused it, and so is a cursor the backend did not issue.
+    expectRefused(await restricted('demo_user'), 'notStaff');
+    expect((await call('GET', '/moderation/restricted')).status).toBe(401);
+    expectRefused(await restricted('maya_patel', '?cursor=not-a-cursor'), 'pageCursorInvalid');
     await expectHealthy();
   });
 

@@ -270,6 +270,9 @@ const GRID: Record<string, Partial<Record<Column, Case>>> = {
     'a role it lacks': { path: '/moderation/audit', refused: 'notAdmin' },
   },
   'GET /moderation/notices': {},
+  'GET /moderation/restricted': {
+    'a role it lacks': { path: '/moderation/restricted', refused: 'notStaff' },
+  },
 };
 
 const keyOf = (route: RouteSpec): string => `${route.method.toUpperCase()} ${route.path}`;

@@ -33,7 +33,7 @@ const demoClaims = () => {
 };
 
 describe('authentication', () => {
-  it('covers exactly the (auth) calls of spec section 7, logout, the home feed, replies, notifications, mute and block, pins, devices, the email address, two-factor sign-in, the data export and import, leaving, scheduled posts, reposts, reports, roles, rules, the queue, actions and audit log (moderation)', () => {
+  it('covers exactly the (auth) calls of spec section 7, logout, the home feed, replies, notifications, mute and block, pins, devices, the email address, two-factor sign-in, the data export and import, leaving, scheduled posts, reposts, reports, roles, rules, the queue, actions, audit log and restricted members (moderation)', () => {
     expect(MEMBER_ROUTES.map((route) => `${route.method.toUpperCase()} ${route.path}`).sort()).toEqual([
       'DELETE /account/deletion',
       'DELETE /posts/:postId',
@@ -49,6 +49,7 @@ describe('authentication', () => {
       'GET /moderation/notices',
       'GET /moderation/reports',
       'GET /moderation/reports/count',
+      'GET /moderation/restricted',
       'GET /moderation/staff',
       'GET /notifications',
       'GET /notifications/unread',

@@ -13,6 +13,7 @@ import { refusal } from '../../contract/errors';
 import type { AuditRow, ModerationHistory, ReportRow, StoreReader, StoreTx } from '../../contract/store';
 import type { Row, Sql } from '../db/database';
 import { holdImages, releaseImages } from './media';
+import { MEMBER_COLUMNS, toMember } from './members';
 import { iso, storable, storableIds } from './rows';
 
 export const REPORT_COLUMNS = 'id, reporter_id, subject_kind, subject_id, reason, comment, rule_id, rule_title, status, content, created_at';
@@ -192,6 +193,23 @@ export function reportReads(sql: Sql) {
     },
     async limitedMembers() {
       return (await sql.query<{ member_id: string }>(`SELECT member_id FROM member_standing WHERE standing = 'limited' ORDER BY member_id`)).map((row) => String(row.member_id));
+    },
+    async restrictedMemberPage({ limit, cursor }) {
+      // By username, lower-cased, in code point order (usernames are ASCII); a cursor is the last one shown.
+      const after = cursor === undefined ? undefined : String(decodeCursor(cursor, 'restricted', ['s'])[0]);
+      if (after !== undefined && !storable(after)) throw refusal('pageCursorInvalid');
+      const rows = await sql.query(
+        `SELECT ${MEMBER_COLUMNS}, standing FROM members JOIN member_standing ON member_standing.member_id = members.id
+         ${after === undefined ? '' : 'WHERE lower(username) COLLATE "C" > $2'}
+         ORDER BY lower(username) COLLATE "C" LIMIT $1`,
+        after === undefined ? [limit + 1] : [limit + 1, after],
+      );
+      const shown = rows.slice(0, limit);
+      const last = shown[shown.length - 1];
+      return {
+        items: shown.map((row) => ({ member: toMember(row), standing: String(row.standing) as 'limited' | 'suspended' })),
+        nextCursor: rows.length > limit && last ? encodeCursor('restricted', [String(last.username).toLowerCase()]) : null,
+      };
     },
   } satisfies Partial<StoreReader>;
 }

@@ -7,6 +7,7 @@ import { API_REDUCER_PATH, apiSlotMiddleware, apiSlotReducer, endpointAnswered, 
 import { paths } from '../config/paths';
 import { accountLeft, sessionSlice, sessionExpired, userLoggedIn, userLoggedOut, sessionRestored, tokenRenewed } from '../features/auth/sessionSlice';
 import { writeStoredToken } from '../features/auth/tokenStorage';
+import { SUSPENDED_CODE } from '../lib/apiError';
 import { uiSlice, loaderHidden } from '../features/ui/uiSlice';
 import { feedSlice, feedSortChanged, selectSortMode } from '../features/posts/feedSlice';
 import { liveSlice } from '../features/live/liveSlice';
@@ -67,7 +68,7 @@ export function makeStore({ preloadedState, router }: MakeStoreOptions = {}) {
         return;
       }
       if (failure.kind === 'unauthorized') {
-        listenerApi.dispatch(sessionExpired());
+        listenerApi.dispatch(sessionExpired(failure.code === SUSPENDED_CODE ? 'suspended' : undefined));
         if (from && from.pathname !== paths.login.pattern) {
           void router?.navigate(paths.login.href(), { replace: true, state: { from } });
         }
@@ -171,7 +172,7 @@ export function makeStore({ preloadedState, router }: MakeStoreOptions = {}) {
       // The member's writes still waiting go too (the logout asked first); a session the backend
       // ended keeps them for the member's next login.
       if (userLoggedOut.match(action)) void loadKeptOutbox().then((outbox) => outbox?.forget()).catch(() => undefined);
-      writeStoredToken(null, { endedByBackend: sessionExpired.match(action) });
+      writeStoredToken(null, { endedByBackend: sessionExpired.match(action) ? action.payload ?? true : false });
       resetApi(listenerApi.dispatch);
       // Nothing of the member's is on screen to reconnect for.
       listenerApi.dispatch(connectionBack());

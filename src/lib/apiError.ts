@@ -35,6 +35,12 @@ export const BACKEND_NOT_STARTED = "SocialConnect's backend could not start in t
 /** The error such a call returns, as RTK Query words an error raised before any request. */
 export const NOT_STARTED_ERROR = { status: 'CUSTOM_ERROR', error: BACKEND_NOT_STARTED } as const;
 
+/**
+ * The refusal of a suspended account's login: what an ended session's failure carries when the
+ * moderators suspended the account (`moderation`), for /login to say so.
+ */
+export const SUSPENDED_CODE = 'account_suspended' satisfies ErrorCode;
+
 /** Codes that say the token no longer stands for a member: the session is over. */
 const SESSION_ENDED: readonly string[] = ['token_invalid', 'user_not_registered'] satisfies ErrorCode[];
 

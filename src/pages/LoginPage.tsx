@@ -10,7 +10,8 @@ import { useLeavingNotice, useSessionEndedNotice } from '../features/auth/useSes
 
 /**
  * /login: after logging in, the member returns to the page they first asked for, or home. When the
- * backend ended their session, or they logged out in another tab, the screen says so; when they have
+ * backend ended their session (saying so when the moderators suspended the account), or they logged
+ * out in another tab, the screen says so; when they have
  * just deleted their account, it says when the account goes and that logging in before then keeps it.
  */
 export function LoginPage() {
@@ -19,7 +20,9 @@ export function LoginPage() {
   const say = useT();
   const language = useLanguage();
   const purgeAt = useLeavingNotice();
-  const notice = sessionEnded ? say('auth.sessionEnded') : loggedOutInAnotherTab(location.state) ? say('auth.loggedOutInAnotherTab') : null;
+  const notice = sessionEnded === 'suspended' ? say('auth.suspended')
+    : sessionEnded ? say('auth.sessionEnded')
+    : loggedOutInAnotherTab(location.state) ? say('auth.loggedOutInAnotherTab') : null;
   return (
     <AuthPage
       pageTitle={say('auth.loginTitle')}

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { MESSAGES } from '../../contract/messages';
-import { DEMO_CREDENTIALS, seedPostId } from '../../contract/seed/default';
+import { DEMO_CREDENTIALS, SEED_USER_IDS, seedPostId } from '../../contract/seed/default';
 import { getMockDb, server, useScenario } from '../../mocks/testing/node';
 import { renderWithProviders } from '../test/renderWithProviders';
 import { API } from '../test/posts';
@@ -72,6 +72,27 @@ describe('/moderation', () => {
     expect({ remove: await looks('Remove'), suspend: await looks('Suspend'), warn: await looks('Warn'), limit: await looks('Limit'), dismiss: await looks('Dismiss') })
       .toEqual({ remove: true, suspend: true, warn: false, limit: false, dismiss: false });
     expect(getMockDb().audit).toEqual([]);
+  });
+
+  it('suspends a member from the queue, then lists them among the limited and suspended, where the suspension is lifted', async () => {
+    const { user } = await renderWithProviders({ route: '/moderation', authAs: as('maya_patel') });
+    const restricted = await screen.findByRole('region', { name: 'Limited and suspended members' });
+    expect(await within(restricted).findByText('No member is limited or suspended.')).toBeInTheDocument();
+    await user.click(within(await entry('Member @zoe_martin')).getByRole('button', { name: 'Suspend' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Suspend: Member @zoe_martin' });
+    await user.type(within(dialog).getByRole('textbox', { name: 'Reason' }), 'Impersonating other members.');
+    await user.click(within(dialog).getByRole('button', { name: 'Suspend' }));
+    // Her report is resolved and she leaves the queue; nobody else sees her, but the moderators find her here.
+    await waitFor(() => expect(screen.queryByRole('article', { name: 'Member @zoe_martin' })).not.toBeInTheDocument());
+    const zoe = await within(restricted).findByRole('listitem');
+    expect(zoe).toHaveTextContent(/Zoe Martin\s*@zoe_martin\s*Suspended/);
+    await user.click(within(within(zoe).getByRole('group', { name: 'Actions on Member @zoe_martin' })).getByRole('button', { name: 'Lift suspension' }));
+    const lift = await screen.findByRole('dialog', { name: 'Lift suspension: Member @zoe_martin' });
+    await user.type(within(lift).getByRole('textbox', { name: 'Reason' }), 'Appeal accepted.');
+    await user.click(within(lift).getByRole('button', { name: 'Lift suspension' }));
+    expect(await within(restricted).findByText('No member is limited or suspended.')).toBeInTheDocument();
+    expect(getMockDb().users.get(SEED_USER_IDS.zoe)?.standing).toBeUndefined();
+    expect(getMockDb().audit.map((action) => [action.action, action.reason])).toEqual([['suspend', 'Impersonating other members.'], ['unsuspend', 'Appeal accepted.']]);
   });
 
   it('closes the dialog on Escape without acting, focus back on its button', async () => {

@@ -3,6 +3,7 @@ import { usePageTitle } from '../components/usePageTitle';
 import { TIMINGS } from '../config/timings';
 import { useGetAuditLogQuery, useGetModerationQueueQuery } from '../features/moderation/moderationApi';
 import { QueueEntryCard } from '../features/moderation/components/QueueEntryCard';
+import { RestrictedMembersPage } from '../features/moderation/components/RestrictedMembers';
 import { actionLabel } from '../features/moderation/components/words';
 import { useLoaderOffAfter } from '../features/ui/useLoaderOffAfter';
 import { selectCurrentMember } from '../features/users/currentMember';
@@ -80,7 +81,8 @@ function usePages(): [Array<string | undefined>, (cursor: string) => void] {
 /**
  * /moderation, for moderators and admins (the `moderation` extension): the open reports grouped by
  * subject, the newest first, each with its content as reported and the actions; a new report shows
- * as it arrives (the live stream asks the queue again). Admins also read the audit log.
+ * as it arrives (the live stream asks the queue again). Then the members who are limited or
+ * suspended, where either is lifted. Admins also read the audit log.
  */
 export function ModerationPage() {
   const say = useT();
@@ -88,6 +90,7 @@ export function ModerationPage() {
   const me = useAppSelector(selectCurrentMember);
   const staff = me?.role === 'moderator' || me?.role === 'admin';
   const [queuePages, moreQueue] = usePages();
+  const [restrictedPages, moreRestricted] = usePages();
   const [auditPages, moreAudit] = usePages();
   useLoaderOffAfter(has !== undefined && me !== null, TIMINGS.loaderOffShortMs);
   usePageTitle(say('page.moderation'));
@@ -100,6 +103,12 @@ export function ModerationPage() {
             <h2 id="moderation-queue-title" className="moderation-page__heading">{say('moderation.queue')}</h2>
             {queuePages.map((cursor, index) => (
               <QueuePage key={cursor ?? 'first'} cursor={cursor} last={index === queuePages.length - 1} onMore={moreQueue} />
+            ))}
+          </section>
+          <section aria-labelledby="moderation-restricted-title">
+            <h2 id="moderation-restricted-title" className="moderation-page__heading">{say('moderation.restricted')}</h2>
+            {restrictedPages.map((cursor, index) => (
+              <RestrictedMembersPage key={cursor ?? 'first'} cursor={cursor} last={index === restrictedPages.length - 1} onMore={moreRestricted} />
             ))}
           </section>
           {me?.role === 'admin' ? (

@@ -12,12 +12,17 @@ export interface SessionState {
   userId: string | null;
   /** The backend ended the last session (or its token ran out): the login screen says so, once. */
   endedBySystem: boolean;
+  /** Why, when the backend said: the moderators suspended the account (`moderation`). */
+  endedBecause?: SessionEndReason;
   /**
    * The member just deleted their account here: when it goes for good (ISO). The login screen says
    * so, once; none otherwise.
    */
   leavingPurgeAt?: string;
 }
+
+/** Why the backend ended a session, when the login screen says more than that it ended. */
+export type SessionEndReason = 'suspended';
 
 export const initialSessionState: SessionState = { token: null, userId: null, endedBySystem: false };
 
@@ -46,9 +51,9 @@ export const sessionSlice = createSlice({
     userLoggedOut() {
       return initialSessionState;
     },
-    /** The backend refused the token (401) or no longer knows the member. */
-    sessionExpired() {
-      return { ...initialSessionState, endedBySystem: true };
+    /** The backend refused the token (401) or no longer knows the member; or ended the session, saying why. */
+    sessionExpired(_state, action: PayloadAction<SessionEndReason | undefined>) {
+      return { ...initialSessionState, endedBySystem: true, ...(action.payload ? { endedBecause: action.payload } : {}) };
     },
     /** The member deleted their account, and the session was ended: the login screen says when it goes. */
     accountLeft(state, action: PayloadAction<string>) {
@@ -61,6 +66,7 @@ export const sessionSlice = createSlice({
     /** The login screen has told the member their session ended. */
     sessionEndedNoticeShown(state) {
       state.endedBySystem = false;
+      delete state.endedBecause;
     },
   },
   selectors: {
@@ -68,9 +74,10 @@ export const sessionSlice = createSlice({
     selectCurrentUserId: (state) => state.userId,
     selectIsLoggedIn: (state) => state.token !== null,
     selectSessionEndedBySystem: (state) => state.endedBySystem,
+    selectSessionEndedBecause: (state) => state.endedBecause ?? null,
     selectLeavingPurgeAt: (state) => state.leavingPurgeAt ?? null,
   },
 });
 
 export const { userLoggedIn, sessionRestored, sessionSwitched, tokenRenewed, userLoggedOut, sessionExpired, accountLeft, leavingNoticeShown, sessionEndedNoticeShown } = sessionSlice.actions;
-export const { selectToken, selectCurrentUserId, selectIsLoggedIn, selectSessionEndedBySystem, selectLeavingPurgeAt } = sessionSlice.selectors;
+export const { selectToken, selectCurrentUserId, selectIsLoggedIn, selectSessionEndedBySystem, selectSessionEndedBecause, selectLeavingPurgeAt } = sessionSlice.selectors;

@@ -1,5 +1,6 @@
 import type { EventPayloads } from '../../../contract/events';
 import { chosenRealServer } from '../../config/env';
+import type { SessionEndReason } from './sessionSlice';
 
 /** The session token lives in localStorage under the spec's key. */
 export const TOKEN_STORAGE_KEY = 'encodedToken';
@@ -23,7 +24,8 @@ export function readStoredToken(): string | null {
 
 /**
  * Set while no one is logged in because the backend ended the session (rather than the member
- * logging out), so that the other tabs, told the token is gone, can say which it was.
+ * logging out), so that the other tabs, told the token is gone, can say which it was: '1', or why
+ * ('suspended').
  */
 const ENDED_BY_BACKEND_KEY = 'socialconnect.sessionEndedByBackend';
 
@@ -36,10 +38,20 @@ export function readStoredEndedByBackend(): boolean {
   }
 }
 
-export function writeStoredToken(token: string | null, { endedByBackend = false } = {}): void {
+/** Why the backend ended the session, when it said (see readStoredEndedByBackend). */
+export function readStoredEndedBecause(): SessionEndReason | undefined {
+  try {
+    return window.localStorage.getItem(ENDED_BY_BACKEND_KEY) === 'suspended' ? 'suspended' : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Keeps the token, or forgets it; `endedByBackend` says the backend ended the session, and why when it said. */
+export function writeStoredToken(token: string | null, { endedByBackend = false }: { endedByBackend?: boolean | SessionEndReason } = {}): void {
   try {
     // Before the token: the other tabs read it when they hear the token changed.
-    if (endedByBackend) window.localStorage.setItem(ENDED_BY_BACKEND_KEY, '1');
+    if (endedByBackend) window.localStorage.setItem(ENDED_BY_BACKEND_KEY, endedByBackend === true ? '1' : endedByBackend);
     else window.localStorage.removeItem(ENDED_BY_BACKEND_KEY);
     if (token) window.localStorage.setItem(tokenStorageKey(), token);
     else window.localStorage.removeItem(tokenStorageKey());

@@ -12,7 +12,7 @@ import { selectCurrentMember } from '../users/currentMember';
  * writer, which notes beside it whether the backend ended the session): the value changes in the
  * shared localStorage, and every other tab gets a `storage` event.
  */
-function anotherTabStores(token: string | null, { key = TOKEN_STORAGE_KEY, endedByBackend = false } = {}) {
+function anotherTabStores(token: string | null, { key = TOKEN_STORAGE_KEY, endedByBackend = false }: { key?: string; endedByBackend?: boolean | 'suspended' } = {}) {
   act(() => {
     const oldValue = window.localStorage.getItem(key);
     if (key === TOKEN_STORAGE_KEY) writeStoredToken(token, { endedByBackend });
@@ -54,6 +54,17 @@ describe('one member, every tab', () => {
     await waitFor(() => expect(currentPath(router)).toBe('/login'));
     expect(await screen.findByRole('alert')).toHaveTextContent('Your session has ended. Please log in again.');
     expect(screen.queryByText('You logged out in another tab')).not.toBeInTheDocument();
+  });
+
+  it('a session another tab heard was ended by a suspension says the account is suspended', async () => {
+    const { router } = await renderWithProviders({ route: '/explore', authAs: DEMO_CREDENTIALS });
+    await screen.findByRole('feed', { name: 'Explore' });
+
+    anotherTabStores(null, { endedByBackend: 'suspended' });
+
+    await waitFor(() => expect(currentPath(router)).toBe('/login'));
+    expect(await screen.findByRole('alert')).toHaveTextContent("This account is suspended by the network's moderators and cannot log in.");
+    expect(screen.queryByText('Your session has ended. Please log in again.')).not.toBeInTheDocument();
   });
 
   it('logging in in another tab logs this tab in, and the login screen moves on to the page wanted', async () => {

@@ -6,7 +6,7 @@ import { paths, PUBLIC_CHROME_PATHS } from '../../config/paths';
 import { redirectTargetFrom } from './redirectTarget';
 import { sessionFromToken, type TokenSession } from './restoreSession';
 import { sessionExpired, sessionRestored, tokenRenewed, userLoggedOut, type SessionState } from './sessionSlice';
-import { readStoredEndedByBackend, readStoredToken, tokenStorageKey } from './tokenStorage';
+import { readStoredEndedBecause, readStoredEndedByBackend, readStoredToken, tokenStorageKey } from './tokenStorage';
 
 /** What another tab's change of the stored token means for this tab. */
 export type OtherTabChange =
@@ -67,7 +67,7 @@ export function useSessionAcrossTabs(): void {
         case 'loggedOut': {
           // /login says why this tab is there, and logging in again comes back here.
           const endedByBackend = readStoredEndedByBackend();
-          store.dispatch(endedByBackend ? sessionExpired() : userLoggedOut());
+          store.dispatch(endedByBackend ? sessionExpired(readStoredEndedBecause()) : userLoggedOut());
           const loginState: LoginState = { from: where.current, loggedOutInAnotherTab: !endedByBackend };
           if (!PUBLIC_CHROME_PATHS.includes(pathname)) void navigate(paths.login.href(), { replace: true, state: loginState });
           break;

@@ -1,22 +1,28 @@
 import { useEffect, useState } from 'react';
 import { useAppDispatch, useAppSelector } from '../../lib/store/hooks';
-import { leavingNoticeShown, selectIsLoggedIn, selectLeavingPurgeAt, selectSessionEndedBySystem, sessionEndedNoticeShown } from './sessionSlice';
+import { leavingNoticeShown, selectIsLoggedIn, selectLeavingPurgeAt, selectSessionEndedBecause, selectSessionEndedBySystem, sessionEndedNoticeShown, type SessionEndReason } from './sessionSlice';
+
+/** What the login screen says of a session the backend ended: that it ended, or why (a suspension). */
+export type SessionEndedNotice = 'ended' | SessionEndReason;
 
 /**
- * Whether the login screen should say the session has ended: the backend refused the token (or it
- * ran out) since the member last logged in. The screen keeps saying it while it is open, and the
- * store forgets it at once, so it is said once, not again on the next visit; logging in ends it.
+ * What the login screen should say of a session that ended: the backend refused the token (or it
+ * ran out) since the member last logged in, or ended it saying why; null when nothing ended it. The
+ * screen keeps saying it while it is open, and the store forgets it at once, so it is said once,
+ * not again on the next visit; logging in ends it.
  */
-export function useSessionEndedNotice(): boolean {
+export function useSessionEndedNotice(): SessionEndedNotice | null {
   const dispatch = useAppDispatch();
   const ended = useAppSelector(selectSessionEndedBySystem);
+  const because = useAppSelector(selectSessionEndedBecause);
   const loggedIn = useAppSelector(selectIsLoggedIn);
-  const [shown, setShown] = useState(ended);
-  if (ended && !shown) setShown(true);
+  const now: SessionEndedNotice | null = ended ? because ?? 'ended' : null;
+  const [shown, setShown] = useState(now);
+  if (now !== null && now !== shown) setShown(now);
   useEffect(() => {
     if (ended) dispatch(sessionEndedNoticeShown());
   }, [ended, dispatch]);
-  return shown && !loggedIn;
+  return loggedIn ? null : shown;
 }
 
 /**

@@ -170,6 +170,18 @@ describe('the live network', () => {
     expect(currentPath(router)).toBe('/login');
   });
 
+  it('ends the session here when the moderators suspend the account, and /login says it is suspended', async () => {
+    const moderator = getMockDb().users.get(SEED_USER_IDS.maya);
+    if (moderator) moderator.role = 'moderator';
+    const { router, store } = await renderWithProviders({ route: '/', authAs: DEMO_CREDENTIALS });
+    await findFeed('Latest Posts');
+    await untilLive(store);
+    await elsewhere('maya_patel', 'POST', '/moderation/actions', { subject: { member: SEED_USER_IDS.ava }, action: 'suspend', reason: 'Spam everywhere.' });
+    expect(await screen.findByText(MESSAGES.accountSuspended)).toBeInTheDocument();
+    expect(screen.queryByText('Your session has ended. Please log in again.')).not.toBeInTheDocument();
+    expect(currentPath(router)).toBe('/login');
+  });
+
   it('ends the session when the backend refuses the stream its token', async () => {
     server.use(http.get(EVENTS_URL, () => HttpResponse.json({ errors: [MESSAGES.tokenInvalid], code: ERROR_CODES.tokenInvalid }, { status: 401 })));
     const { router } = await renderWithProviders({ route: '/', authAs: DEMO_CREDENTIALS });

@@ -1,7 +1,9 @@
 import { api, cacheAccess, loadAllAgain, type ApiDispatch, type ApiRootState, type CacheAccess } from '../../lib/api/api';
 import { apiFailed } from '../../lib/api/apiEvents';
 import { RESET_EVENT, type EventPayloads, type EventType } from '../../../contract/events';
+import type { SessionEndReason } from '../auth/sessionSlice';
 import { isSessionEndedFor, readStoredToken } from '../auth/tokenStorage';
+import { SUSPENDED_CODE } from '../../lib/apiError';
 import { bookmarkChangedElsewhere } from '../bookmarks/bookmarksApi';
 import type { LiveEvent } from './eventReader';
 import { newPostGone, newPostsHeard } from './liveSlice';
@@ -132,8 +134,9 @@ function memberLeft(cache: CacheAccess, memberId: string): void {
 }
 
 /**
- * A session ended elsewhere (a logout, a password change) ends here when it is this tab's, the way a
- * refused token does: /login, with "Your session has ended". A password change made in this tab, or
+ * A session ended elsewhere (a logout, a password change, a suspension) ends here when it is this
+ * tab's, the way a refused token does: /login, with "Your session has ended" (or, for a suspension,
+ * that the account is suspended). A password change made in this tab, or
  * in another tab of this browser, brings a new token instead, so the answers on their way land first.
  */
 async function endSessionIfItsOwn(store: LiveStore, ended: EventPayloads['session-ended']): Promise<void> {
@@ -142,10 +145,16 @@ async function endSessionIfItsOwn(store: LiveStore, ended: EventPayloads['sessio
   const stored = readStoredToken();
   if (!token || !isSessionEndedFor(token, ended)) return;
   if (stored !== null && stored !== token && !isSessionEndedFor(stored, ended)) return;
-  store.dispatch(sessionRefused());
+  store.dispatch(sessionRefused(ended.reason === 'suspended' ? 'suspended' : undefined));
 }
 
-/** The session is over, as when a call's token is refused: the store's listener takes the member to /login. */
-export function sessionRefused() {
-  return apiFailed({ kind: 'unauthorized', status: 401, message: '', endpoint: 'events' });
+/**
+ * The session is over, as when a call's token is refused: the store's listener takes the member to
+ * /login, which says why when the moderators suspended the account (the refusal a login then meets).
+ */
+export function sessionRefused(because?: SessionEndReason) {
+  return apiFailed({
+    kind: 'unauthorized', status: 401, message: '', endpoint: 'events',
+    ...(because === 'suspended' ? { code: SUSPENDED_CODE } : {}),
+  });
 }

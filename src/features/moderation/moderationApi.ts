@@ -1,5 +1,5 @@
 import { api } from '../../lib/api/api';
-import type { AuditPage, ModerationAction, ModerationActionResult, ModerationNotice, ModerationNotices, ModerationQueue, OpenReportCount, ReportSubject, RoleChange, RulesResponse, RulesUpdate, StaffResponse } from '../../types/api';
+import type { AuditPage, ModerationAction, ModerationActionResult, ModerationNotice, ModerationNotices, ModerationQueue, OpenReportCount, ReportSubject, RestrictedMembers, RoleChange, RulesResponse, RulesUpdate, StaffResponse } from '../../types/api';
 
 /** What a moderator asks for: an action on a subject, with the reason the member reads. */
 export interface ModerationActionInput {
@@ -12,13 +12,14 @@ const QUEUE_TAG = { type: 'ModerationQueue', id: 'LIST' } as const;
 const AUDIT_TAG = { type: 'ModerationAudit', id: 'LIST' } as const;
 const NOTICE_TAG = { type: 'ModerationNotice', id: 'LIST' } as const;
 const STAFF_TAG = { type: 'ModerationStaff', id: 'LIST' } as const;
+const RESTRICTED_TAG = { type: 'ModerationRestricted', id: 'LIST' } as const;
 
 /**
  * The moderators' half of `moderation`: the queue of open reports (a page at a time, by cursor), the
- * open count, an action on a subject, the audit log (admins), and a member's own notices. A new
- * report heard on the live stream asks the queue and the count again. And the network's rules and
- * its staff, which an admin's section of Your account reads and writes: every answer carries the new
- * state, written into the cache.
+ * open count, an action on a subject, the members who are limited or suspended, the audit log
+ * (admins), and a member's own notices. A new report heard on the live stream asks the queue and the
+ * count again. And the network's rules and its staff, which an admin's section of Your account
+ * reads and writes: every answer carries the new state, written into the cache.
  */
 export const moderationApi = api.injectEndpoints({
   endpoints: (build) => ({
@@ -37,7 +38,12 @@ export const moderationApi = api.injectEndpoints({
       query: ({ subject, action, reason }) => ({ url: '/moderation/actions', method: 'POST', body: { subject: { [subject.kind]: subject.id }, action, reason } }),
       // The dialog says a refusal itself, beside what was typed.
       extraOptions: { silent: true },
-      invalidatesTags: [QUEUE_TAG, AUDIT_TAG, 'Post', 'Reply'],
+      invalidatesTags: [QUEUE_TAG, AUDIT_TAG, RESTRICTED_TAG, 'Post', 'Reply'],
+    }),
+    /** A page of the members who are limited or suspended, by username: where a suspension is lifted. */
+    getRestrictedMembers: build.query<RestrictedMembers, { cursor?: string }>({
+      query: ({ cursor }) => `/moderation/restricted${cursor ? `?cursor=${encodeURIComponent(cursor)}` : ''}`,
+      providesTags: [RESTRICTED_TAG],
     }),
     getAuditLog: build.query<AuditPage, { cursor?: string }>({
       query: ({ cursor }) => `/moderation/audit${cursor ? `?cursor=${encodeURIComponent(cursor)}` : ''}`,
@@ -75,7 +81,7 @@ export const moderationApi = api.injectEndpoints({
   }),
 });
 
-export const { useGetModerationQueueQuery, useGetOpenReportCountQuery, useModerateMutation, useGetAuditLogQuery, useGetModerationNoticesQuery, useGetRulesQuery, useSaveRulesMutation, useGetStaffQuery, useSetRoleMutation } = moderationApi;
+export const { useGetModerationQueueQuery, useGetOpenReportCountQuery, useModerateMutation, useGetRestrictedMembersQuery, useGetAuditLogQuery, useGetModerationNoticesQuery, useGetRulesQuery, useSaveRulesMutation, useGetStaffQuery, useSetRoleMutation } = moderationApi;
 
 /** A report heard on the live stream: the queue and the count are asked again. */
 export function reportsChanged() {

@@ -45,6 +45,7 @@ export const messages: Messages = {
   "auth.loggedOut": ["Logged Out Successfully!"],
   "auth.testCredentialsFilled": ["Test Credentials Filled!"],
   "auth.sessionEnded": ["Your session has ended. Please log in again."],
+  "auth.suspended": ["This account is suspended by the network's moderators and cannot log in."],
   "auth.loggedOutInAnotherTab": ["You logged out in another tab"],
   "auth.leaving": ["Your account will be deleted on ",["date"],". Log in before then to keep it."],
   "connection.offline": ["You're offline. Reconnecting when your connection is back…"],
