@@ -3,7 +3,7 @@
  * an optional comment and a rule; the backend keeps what was reported as it read then; the member
  * lists their own reports. Each refusal names what is wrong, and leaves the store as it was.
  */
-import type { Report, ReportsResponse } from '../api';
+import type { OpenReportCount, Report, ReportsResponse } from '../api';
 import { errorBody } from '../errors';
 import { LIMITS } from '../limits';
 import { MESSAGE_STATUS, MESSAGES, type MessageKey } from '../messages';
@@ -207,10 +207,15 @@ describe('reports', () => {
     expect(findInconsistencies(snapshot)).toEqual([`report ${report!.id} is by the missing member no-such-member`]);
   });
   it('lets a member\'s reports go with their account, and keeps the reports about them with what was reported', async () => {
+    await arrange((snapshot) => {
+      snapshot.users.find((user) => user.id === SEED_USER_IDS.zoe)!.role = 'moderator';
+    });
+    const openCount = async () => (await callAs<OpenReportCount>('zoe_martin', 'GET', '/moderation/reports/count')).json;
     expect((await send('liam_chen', { about: { post: seedPostId(4) }, reason: 'spam' })).status).toBe(201);
     const aboutPost = await send('maya_patel', { about: { post: liamsPost }, reason: 'illegal' });
     const aboutMember = await send('maya_patel', { about: { member: SEED_USER_IDS.liam }, reason: 'abuse' });
     expect([aboutPost.status, aboutMember.status]).toEqual([201, 201]);
+    expect(await openCount()).toEqual({ count: 3 });
     const day = 24 * 60 * 60 * 1000;
     await arrange((snapshot) => {
       const member = snapshot.users.find((user) => user.id === SEED_USER_IDS.liam)!;
@@ -225,6 +230,8 @@ describe('reports', () => {
       expect.objectContaining({ kind: 'member', username: 'liam_chen' }),
     ]);
     expect(await mine('maya_patel')).toHaveLength(2);
+    // The moderators' count goes with them too.
+    expect(await openCount()).toEqual({ count: 2 });
     await expectHealthy();
   });
 });

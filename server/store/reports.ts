@@ -92,12 +92,15 @@ export function reportReads(sql: Sql) {
       )).map(toReport);
     },
     async openSubjectPage({ limit, cursor }) {
-      // One statement. The page's subjects: the open reports, newest first (reports_open), that no
-      // newer open report of the same subject follows (one probe of reports_open_by_subject each),
-      // so a page reads about as many index entries as it shows, however long the queue; one more
-      // subject says whether a page follows. Then each shown subject's open reports, from the same
-      // index (OFFSET 0 keeps the test of the place in the subquery, made before its index is read:
-      // the subject past the page has none of its reports read). A cursor is the last subject's newest.
+      // One statement. The page's subjects: the open reports walked newest first from the cursor,
+      // one step of reports_open at a time, keeping each that is its subject's newest (one probe of
+      // reports_open_by_subject), until one more than the page is found, which tells that a page
+      // follows. Each step and probe is a LIMIT 1 in the index's own order, so the plan stays so
+      // without statistics (PGlite never gathers any; PostgreSQL not before autovacuum), and a page
+      // reads about as many entries as it shows however long the queue. Then each shown subject's
+      // open reports, from the same index (OFFSET 0 keeps the test of the place inside the
+      // subquery, made before its index is read: the subject past the page has none read). A
+      // cursor is the last subject's newest.
       let after: [string, string] | undefined;
       if (cursor !== undefined) {
         const [createdAt, id] = decodeCursor(cursor, 'moderation-queue', ['s', 's']).map(String);
@@ -105,14 +108,23 @@ export function reportReads(sql: Sql) {
         after = [createdAt, id];
       }
       const rows = await sql.query(
-        `WITH subjects AS (
-           SELECT r.subject_kind, r.subject_id, r.created_at, r.id FROM reports r
-           WHERE r.status = 'open' ${after ? 'AND (r.created_at, r.id) < ($3::timestamptz, $4)' : ''}
-             AND NOT EXISTS (
-               SELECT 1 FROM reports o WHERE o.status = 'open' AND o.subject_kind = r.subject_kind AND o.subject_id = r.subject_id
-                 AND (o.created_at, o.id) > (r.created_at, r.id)
-             )
-           ORDER BY r.created_at DESC, r.id DESC LIMIT $1
+        `WITH RECURSIVE walk AS (
+           (SELECT subject_kind, subject_id, created_at, id FROM reports
+            WHERE status = 'open' ${after ? 'AND (created_at, id) < ($3::timestamptz, $4)' : ''}
+            ORDER BY created_at DESC, id DESC LIMIT 1)
+           UNION ALL
+           SELECT next.* FROM walk w CROSS JOIN LATERAL (
+             SELECT subject_kind, subject_id, created_at, id FROM reports
+             WHERE status = 'open' AND (created_at, id) < (w.created_at, w.id)
+             ORDER BY created_at DESC, id DESC LIMIT 1
+           ) next
+         ), subjects AS (
+           SELECT * FROM walk w
+           WHERE w.id = (
+             SELECT o.id FROM reports o WHERE o.status = 'open' AND o.subject_kind = w.subject_kind AND o.subject_id = w.subject_id
+             ORDER BY o.created_at DESC, o.id DESC LIMIT 1
+           )
+           LIMIT $1
          ), placed AS (
            SELECT subjects.*, row_number() OVER (ORDER BY created_at DESC, id DESC) AS place FROM subjects
          )
@@ -144,7 +156,8 @@ export function reportReads(sql: Sql) {
       };
     },
     async openReportCount() {
-      const [row] = await sql.query<{ count: number }>(`SELECT count(*)::int AS count FROM reports WHERE status = 'open'`);
+      // Kept as reports open, close and go (open_reports_counted.sql): one row, however long the queue.
+      const [row] = await sql.query<{ count: number }>('SELECT count FROM open_report_count');
       return Number(row?.count ?? 0);
     },
     async moderationHistories(memberIds) {

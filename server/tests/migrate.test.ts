@@ -188,6 +188,33 @@ describe('a migration on a database that has rows', () => {
       await database.query("DELETE FROM reactions WHERE post_id = 'p' AND member_id = 'a'");
       expect(await database.query('SELECT id, like_count FROM posts ORDER BY id')).toEqual([{ id: 'p', like_count: 1 }, { id: 'q', like_count: 1 }]);
     }), 60_000);
+
+  it('counts the open reports already there, then keeps the count as reports are made, closed and deleted', () =>
+    usingDatabase(newPglite(), async (database) => {
+      const migrations = readMigrations();
+      await migrate(database, migrations.filter((migration) => migration.name < '0037'));
+      const report = (id: string, reporter: string, status: string) =>
+        `('${id}', '${reporter}', 'member', 'c', 'spam', '', '${status}', '{"kind": "member"}', now())`;
+      await database.exec(`
+        INSERT INTO members (id, username, first_name, last_name, password_hash, created_at, updated_at)
+          VALUES ('a', 'ann', 'A', 'N', 'x', now(), now()), ('b', 'bob', 'B', 'O', 'x', now(), now()), ('c', 'cy', 'C', 'Y', 'x', now(), now());
+        INSERT INTO reports (id, reporter_id, subject_kind, subject_id, reason, comment, status, content, created_at)
+          VALUES ${[report('r1', 'a', 'open'), report('r2', 'b', 'open'), report('r3', 'a', 'dismissed')].join(', ')};`);
+      await migrate(database, migrations);
+      const count = async () => (await database.query<{ count: number }>('SELECT count FROM open_report_count')).map((row) => Number(row.count));
+      expect(await count()).toEqual([2]);
+      await database.exec(`INSERT INTO reports (id, reporter_id, subject_kind, subject_id, reason, comment, status, content, created_at) VALUES ${report('r4', 'c', 'open')}`);
+      expect(await count()).toEqual([3]);
+      await database.exec("UPDATE reports SET status = 'resolved' WHERE id IN ('r1', 'r3')");
+      expect(await count()).toEqual([2]);
+      // A member's reports go with them: the open ones leave the count.
+      await database.exec("DELETE FROM members WHERE id = 'b'");
+      expect(await count()).toEqual([1]);
+      await database.exec("DELETE FROM reports WHERE id = 'r1'");
+      expect(await count()).toEqual([1]);
+      await database.exec('TRUNCATE reports');
+      expect(await count()).toEqual([0]);
+    }), 60_000);
 });
 
 describe('tags of the posts stored before they were kept', () => {

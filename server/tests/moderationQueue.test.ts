@@ -75,7 +75,8 @@ describe.each(DATABASES)("the moderators' queue in SQL, on %s", (_kind, open) =>
        FROM generate_series(1, 4) AS n`,
       [REPORTERS, MODERATOR],
     );
-    await database.exec('ANALYZE');
+    // No ANALYZE: PGlite never gathers statistics (it has no autovacuum), nor has PostgreSQL before
+    // autovacuum comes by after a load. The queue's plans must not need them.
   }, 120_000);
   afterAll(async () => {
     await database.close();
@@ -109,19 +110,24 @@ describe.each(DATABASES)("the moderators' queue in SQL, on %s", (_kind, open) =>
     expect(pages.flat()).toEqual(await expectedQueue());
   });
 
-  it("finds a page's subjects from the open reports' indexes, reading about as many as it shows", async () => {
-    seen.length = 0;
-    const firstPage = await store.read((read) => read.openSubjectPage({ limit: PAGE }));
-    await store.read((read) => read.openSubjectPage({ limit: PAGE, cursor: firstPage.nextCursor ?? undefined }));
-    const last = seen.findLast((statement) => statement.text.includes('NOT EXISTS'));
-    if (!last) throw new Error("no page's subjects were read");
-    const plan = (await database.query<{ 'QUERY PLAN': string }>(`EXPLAIN ANALYZE ${last.text}`, last.params)).map((row) => row['QUERY PLAN']).join('\n');
-    expect(plan).not.toMatch(/Seq Scan/);
-    expect(plan).toMatch(/reports_open_by_subject/);
-    // The open reports walked, newest first, from the cursor on: the page's subjects and few more, not every open report.
-    const walked = /Index Scan using reports_open on reports r .*actual time=[\d.]+\.\.[\d.]+ rows=([\d.]+)/.exec(plan)?.[1];
-    expect(Number(walked)).toBeGreaterThan(PAGE);
-    expect(Number(walked)).toBeLessThan(PAGE * 2);
+  it("finds a page's subjects from the open reports' indexes, walking about as many as it shows, before statistics and after", async () => {
+    const walked = async () => {
+      seen.length = 0;
+      const firstPage = await store.read((read) => read.openSubjectPage({ limit: PAGE }));
+      await store.read((read) => read.openSubjectPage({ limit: PAGE, cursor: firstPage.nextCursor ?? undefined }));
+      const last = seen.findLast((statement) => statement.text.includes('WITH RECURSIVE walk'));
+      if (!last) throw new Error("no page's subjects were read");
+      const plan = (await database.query<{ 'QUERY PLAN': string }>(`EXPLAIN ANALYZE ${last.text}`, last.params)).map((row) => row['QUERY PLAN']).join('\n');
+      expect(plan).not.toMatch(/Seq Scan|Bitmap/);
+      expect(plan).toMatch(/reports_open_by_subject/);
+      // The open reports walked, newest first, from the cursor on: the page's subjects and few more, not every open report.
+      return Number(/Recursive Union .*actual time=[\d.]+\.\.[\d.]+ rows=([\d.]+)/.exec(plan)?.[1]);
+    };
+    const unanalyzed = await walked();
+    expect(unanalyzed).toBeGreaterThan(PAGE);
+    expect(unanalyzed).toBeLessThan(PAGE * 2);
+    await database.exec('ANALYZE reports');
+    expect(await walked()).toBe(unanalyzed);
   });
 
   it("counts its members' closed reports from the index of the closed reports by whom they are about", async () => {
