@@ -90,7 +90,10 @@ async function queueEntry(reader: StoreReader, reports: readonly ReportRow[]): P
   const reporters = new Map((await reader.membersByIds([...new Set(reports.map((report) => report.reporterId))])).map((row) => [row.id, row]));
   let history: QueueEntry['member'] = null;
   if (member) {
-    const [earlier, actions, standing] = await Promise.all([reader.reportsAboutMember(member.id), reader.auditOf(member.id), reader.standingOf(member.id)]);
+    // One after another: a read session is one connection, which runs one statement at a time.
+    const earlier = await reader.reportsAboutMember(member.id);
+    const actions = await reader.auditOf(member.id);
+    const standing = await reader.standingOf(member.id);
     history = {
       ...moderationMember(member, standing),
       earlierReports: earlier.filter((report) => report.status !== 'open').length,
