@@ -1,5 +1,5 @@
 -- How many reports are open (open_report_count, which the moderators' queue and its count read:
--- 0037_moderation_queue.sql), kept by the database in the same transaction as the reports that
+-- 0038_moderation_queue.sql), kept by the database in the same transaction as the reports that
 -- change it. Statement-level triggers: one UPDATE per statement however many reports it adds, closes
 -- or deletes (an import of a whole network, a member's reports gone with them, included), none when
 -- it opens or closes none; a network replaced (TRUNCATE) starts again at none.
