@@ -1,7 +1,7 @@
 /**
  * Moderation: a member reports a post; a moderator sees it arrive in the queue without a reload,
- * removes the post with a reason; its author reads why above their notifications; an admin reads
- * the action in the audit log. On the stand-in (the `moderation` scenario: demo_user an admin, Maya a
+ * removes the post with a reason; its author reads why above their notifications, and the reporter
+ * that it was resolved; an admin reads the action in the audit log. On the stand-in (the `moderation` scenario: demo_user an admin, Maya a
  * moderator) and on the real server (the same roles given on the server), where the member reports
  * from another browser.
  */
@@ -29,7 +29,7 @@ async function zoeReportsLiamsPost(page: Page): Promise<void> {
 }
 
 test.describe('Moderation', { tag: ['@server', '@standin'] }, () => {
-  test('a report arrives live, a moderator removes the post with a reason, the author reads why, an admin reads the audit log', async ({ page, browser, realServer, baseURL }) => {
+  test('a report arrives live, a moderator removes the post with a reason, the author reads why, the reporter sees it resolved, an admin reads the audit log', async ({ page, browser, realServer, baseURL }) => {
     await realServer?.setRoles({ [MEMBERS.maya.id]: 'moderator', [DEMO.id]: 'admin' });
     await login(page, { username: MEMBERS.maya.username, scenario: 'moderation' });
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: /^Moderation/ }).click();
@@ -72,6 +72,15 @@ test.describe('Moderation', { tag: ['@server', '@standin'] }, () => {
     const notices = page.getByRole('region', { name: 'From the moderators' });
     await expect(notices).toContainText('The moderators removed one of your posts.');
     await expect(notices).toContainText(REASON);
+
+    // The reporter reads that the moderators acted on her report.
+    await logout(page);
+    await login(page, { username: MEMBERS.zoe.username });
+    await page.goto('/notifications');
+    const reports = page.getByRole('region', { name: 'Your reports' });
+    await expect(reports.getByRole('listitem')).toHaveCount(1);
+    await expect(reports.getByRole('listitem')).toContainText('A post you reported · Spam');
+    await expect(reports.getByRole('listitem')).toContainText('Resolved: the moderators acted on it');
 
     // An admin reads the action in the audit log.
     await logout(page);

@@ -2,13 +2,17 @@ import { usePageTitle } from '../components/usePageTitle';
 import { TIMINGS } from '../config/timings';
 import { NotificationList } from '../features/notifications/components/NotificationList';
 import { ModerationNotices } from '../features/moderation/components/ModerationNotices';
+import { YourReports } from '../features/reports/components/YourReports';
 import { useLoaderOffAfter } from '../features/ui/useLoaderOffAfter';
 import { useCapability } from '../lib/api/capabilities';
 import { useT } from '../i18n/useT';
 import './FeedPages.css';
 
 
-/** The member's notifications (the `notifications` extension); a backend without it has none to show. */
+/**
+ * The member's notifications (the `notifications` extension); a backend without it has none to show.
+ * Above them, what the moderators did about the member, then the member's own reports.
+ */
 export function NotificationsPage() {
   const say = useT();
   const has = useCapability('notifications');
@@ -18,6 +22,7 @@ export function NotificationsPage() {
     <div className="feed-page">
       <h1 className="feed-page__title">{say('page.notifications')}</h1>
       <ModerationNotices />
+      <YourReports />
       {has === true ? <NotificationList /> : null}
       {has === false ? <p className="feed-page__status">{say('notifications.unavailable')}</p> : null}
     </div>

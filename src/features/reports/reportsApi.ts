@@ -1,6 +1,6 @@
 import { api } from '../../lib/api/api';
 import { hasCapability } from '../../lib/api/capabilities';
-import type { Report, ReportReason, RulesResponse } from '../../types/api';
+import type { Report, ReportReason, ReportsResponse, ReportSummary, RulesResponse } from '../../types/api';
 
 /** What a report is about: one post, reply or member, by id. */
 export type ReportAbout = { post: string } | { reply: string } | { member: string };
@@ -13,6 +13,8 @@ export interface ReportDraft {
   /** The id of the network's rule it breaks; left out when the reporter names none. */
   rule?: string;
 }
+
+const OWN_REPORTS_TAG = { type: 'OwnReport', id: 'LIST' } as const;
 
 export const reportsApi = api.injectEndpoints({
   endpoints: (build) => ({
@@ -33,11 +35,18 @@ export const reportsApi = api.injectEndpoints({
     sendReport: build.mutation<Report, ReportDraft>({
       query: (draft) => ({ url: '/reports', method: 'POST', body: draft }),
       extraOptions: { ownRefusals: true },
+      invalidatesTags: [OWN_REPORTS_TAG],
+    }),
+    /** The member's own reports, newest first, each with what the moderators made of it. */
+    getMyReports: build.query<ReportSummary[], void>({
+      query: () => '/reports/mine',
+      transformResponse: (response: Partial<ReportsResponse> | undefined) => (Array.isArray(response?.reports) ? response.reports : []),
+      providesTags: [OWN_REPORTS_TAG],
     }),
   }),
 });
 
-export const { useGetRulesToCiteQuery, useSendReportMutation } = reportsApi;
+export const { useGetRulesToCiteQuery, useSendReportMutation, useGetMyReportsQuery } = reportsApi;
 
 /** Whether the backend takes reports (the `moderation` extension): one selector, read by every menu that offers Report. */
 export function selectHasModeration(state: unknown): boolean {

@@ -321,7 +321,7 @@ export function sendWaitingWrite(request: FetchArgs, cache: CacheAccess) {
   return trackWrite(sendInBackendTerms(request, sending, {}));
 }
 
-export const TAGS = ['Post', 'User', 'Bookmark', 'Reply', 'Notification', 'Relation', 'Pin', 'Device', 'Account', 'TwoFactor', 'AccountDeletion', 'ScheduledPost', 'ModerationQueue', 'ModerationAudit', 'ModerationNotice', 'ModerationStaff', 'ModerationRestricted'] as const;
+export const TAGS = ['Post', 'User', 'Bookmark', 'Reply', 'Notification', 'Relation', 'Pin', 'Device', 'Account', 'TwoFactor', 'AccountDeletion', 'ScheduledPost', 'ModerationQueue', 'ModerationAudit', 'ModerationNotice', 'ModerationStaff', 'ModerationRestricted', 'OwnReport'] as const;
 
 /**
  * The tag of the home feed where the backend builds it (the `feed` extension): what it holds changes
