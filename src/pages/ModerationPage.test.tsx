@@ -3,7 +3,7 @@ import { http, HttpResponse } from 'msw';
 import { MESSAGES } from '../../contract/messages';
 import { DEMO_CREDENTIALS, SEED_USER_IDS, seedPostId } from '../../contract/seed/default';
 import { getMockDb, server, useScenario } from '../../mocks/testing/node';
-import { renderWithProviders } from '../test/renderWithProviders';
+import { currentPath, renderWithProviders } from '../test/renderWithProviders';
 import { API } from '../test/posts';
 
 const as = (username: string) => ({ username, password: DEMO_CREDENTIALS.password });
@@ -93,6 +93,21 @@ describe('/moderation', () => {
     expect(await within(restricted).findByText('No member is limited or suspended.')).toBeInTheDocument();
     expect(getMockDb().users.get(SEED_USER_IDS.zoe)?.standing).toBeUndefined();
     expect(getMockDb().audit.map((action) => [action.action, action.reason])).toEqual([['suspend', 'Impersonating other members.'], ['unsuspend', 'Appeal accepted.']]);
+  });
+
+  it('says when the limited and suspended members could not be read, the queue still there, and lists them on Try again', async () => {
+    let down = true;
+    server.use(http.get(`${API}/moderation/restricted`, () => (down ? HttpResponse.json({ errors: [MESSAGES.serverError] }, { status: 500 }) : undefined)));
+    const { router, user } = await renderWithProviders({ route: '/moderation', authAs: as('maya_patel') });
+    const restricted = await screen.findByRole('region', { name: 'Limited and suspended members' });
+    expect(await within(restricted).findByRole('alert')).toHaveTextContent('The limited and suspended members could not be loaded.');
+    expect(await entry('Member @zoe_martin')).toBeInTheDocument();
+    expect(currentPath(router)).toBe('/moderation');
+    expect(screen.queryByText(/reconnecting/)).not.toBeInTheDocument();
+
+    down = false;
+    await user.click(within(restricted).getByRole('button', { name: 'Try again' }));
+    expect(await within(restricted).findByText('No member is limited or suspended.')).toBeInTheDocument();
   });
 
   it('closes the dialog on Escape without acting, focus back on its button', async () => {

@@ -40,17 +40,24 @@ export const moderationApi = api.injectEndpoints({
       extraOptions: { silent: true },
       invalidatesTags: [QUEUE_TAG, AUDIT_TAG, RESTRICTED_TAG, 'Post', 'Reply'],
     }),
-    /** A page of the members who are limited or suspended, by username: where a suspension is lifted. */
+    /**
+     * A page of the members who are limited or suspended, by username: where a suspension is lifted.
+     * It stands beside the queue: a failure leaves the moderator there, the section saying it with its
+     * own Try again.
+     */
     getRestrictedMembers: build.query<RestrictedMembers, { cursor?: string }>({
       query: ({ cursor }) => `/moderation/restricted${cursor ? `?cursor=${encodeURIComponent(cursor)}` : ''}`,
       providesTags: [RESTRICTED_TAG],
+      extraOptions: { aside: true },
     }),
     getAuditLog: build.query<AuditPage, { cursor?: string }>({
       query: ({ cursor }) => `/moderation/audit${cursor ? `?cursor=${encodeURIComponent(cursor)}` : ''}`,
       providesTags: [AUDIT_TAG],
     }),
+    /** The member's own notices: they stand above the notifications, so a failure leaves the member there. */
     getModerationNotices: build.query<ModerationNotice[], void>({
       query: () => '/moderation/notices',
+      extraOptions: { aside: true },
       transformResponse: (response: Partial<ModerationNotices> | undefined) => (Array.isArray(response?.notices) ? response.notices : []),
       providesTags: [NOTICE_TAG],
     }),

@@ -37,9 +37,14 @@ export const reportsApi = api.injectEndpoints({
       extraOptions: { ownRefusals: true },
       invalidatesTags: [OWN_REPORTS_TAG],
     }),
-    /** The member's own reports, newest first, each with what the moderators made of it. */
+    /**
+     * The member's own reports, newest first, each with what the moderators made of it. They stand
+     * beside the notifications, so a failure leaves the member there: the section says it, with its
+     * own Try again.
+     */
     getMyReports: build.query<ReportSummary[], void>({
       query: () => '/reports/mine',
+      extraOptions: { aside: true },
       transformResponse: (response: Partial<ReportsResponse> | undefined) => (Array.isArray(response?.reports) ? response.reports : []),
       providesTags: [OWN_REPORTS_TAG],
     }),

@@ -825,6 +825,8 @@ export const ar: Catalogue = {
   'yourReports.open': "بانتظار المشرفين",
   'yourReports.resolved': "تمت المعالجة: اتخذ المشرفون إجراءً",
   'yourReports.dismissed': "تمت المراجعة: لم يتخذ المشرفون أي إجراء",
+  'yourReports.loadFailed': "تعذّر تحميل بلاغاتك.",
+  'yourReports.tryAgain': "حاول مجددًا",
   'auth.rulesTitle': "قواعدنا",
   'auth.rulesAccept': "أوافق على الالتزام بهذه القواعد",
   'auth.rulesRequired': "يُرجى الموافقة على الالتزام بالقواعد للانضمام.",

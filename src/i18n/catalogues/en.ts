@@ -752,6 +752,8 @@ export const memberWords = {
   'yourReports.open': "Waiting for the moderators",
   'yourReports.resolved': "Resolved: the moderators acted on it",
   'yourReports.dismissed': "Reviewed: the moderators took no action",
+  'yourReports.loadFailed': "Your reports could not be loaded.",
+  'yourReports.tryAgain': "Try again",
   'refusal.notAdmin': "Only an admin of this network can do this.",
   'refusal.notStaff': "Only a moderator or an admin of this network can see this.",
   'refusal.roleInvalid': "Role must be member or moderator.",

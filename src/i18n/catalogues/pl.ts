@@ -825,6 +825,8 @@ export const pl: Catalogue = {
   'yourReports.open': "Czeka na moderatorów",
   'yourReports.resolved': "Rozpatrzone: moderatorzy podjęli działania",
   'yourReports.dismissed': "Sprawdzone: moderatorzy nie podjęli działań",
+  'yourReports.loadFailed': "Nie udało się wczytać twoich zgłoszeń.",
+  'yourReports.tryAgain': "Spróbuj ponownie",
   'auth.rulesTitle': "Nasze zasady",
   'auth.rulesAccept': "Zgadzam się przestrzegać tych zasad",
   'auth.rulesRequired': "Aby dołączyć, zgódź się przestrzegać zasad.",

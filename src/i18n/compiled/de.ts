@@ -825,6 +825,8 @@ export const messages: Messages = {
   "yourReports.open": ["Wartet auf die Moderatoren"],
   "yourReports.resolved": ["Erledigt: Die Moderatoren haben gehandelt"],
   "yourReports.dismissed": ["Geprüft: Die Moderatoren haben nichts unternommen"],
+  "yourReports.loadFailed": ["Deine Meldungen konnten nicht geladen werden."],
+  "yourReports.tryAgain": ["Erneut versuchen"],
   "auth.rulesTitle": ["Unsere Regeln"],
   "auth.rulesAccept": ["Ich verpflichte mich, diese Regeln einzuhalten"],
   "auth.rulesRequired": ["Bitte stimme zu, die Regeln einzuhalten, um beizutreten."],

@@ -1,7 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
 import { DEMO_CREDENTIALS, seedPostId } from '../../../../contract/seed/default';
-import { getMockDb, useScenario } from '../../../../mocks/testing/node';
-import { renderWithProviders } from '../../../test/renderWithProviders';
+import { getMockDb, server, TEST_API_BASE, useScenario } from '../../../../mocks/testing/node';
+import { currentPath, renderWithProviders } from '../../../test/renderWithProviders';
 import { reportsApi } from '../reportsApi';
 
 const as = (username: string) => ({ username, password: DEMO_CREDENTIALS.password });
@@ -45,5 +46,21 @@ describe('Your reports, on the notifications page', () => {
     // Once her reports have been read (none), the page says nothing of them.
     await waitFor(() => expect(reportsApi.endpoints.getMyReports.select()(store.getState()).data).toEqual([]));
     expect(screen.queryByRole('region', { name: 'Your reports' })).not.toBeInTheDocument();
+  });
+
+  it('says when the reports could not be read, keeps the member on their notifications, and lists the reports once Try again is pressed', async () => {
+    let down = true;
+    server.use(http.get(`${TEST_API_BASE}/reports/mine`, () => (down ? HttpResponse.json({ errors: ['Something went wrong on our side. Please try again later.'] }, { status: 500 }) : undefined)));
+    const { router, user } = await renderWithProviders({ route: '/notifications', authAs: as('demo_user') });
+    expect(await within(await yourReports()).findByRole('alert')).toHaveTextContent('Your reports could not be loaded.');
+    expect(screen.getByRole('list', { name: 'Notifications' })).toBeInTheDocument();
+    expect(currentPath(router)).toBe('/notifications');
+    // The server answered: the connection is not said to be lost (which would load the list again and again).
+    expect(screen.queryByText(/reconnecting/)).not.toBeInTheDocument();
+
+    down = false;
+    await user.click(within(await yourReports()).getByRole('button', { name: 'Try again' }));
+    expect(await within(await yourReports()).findByText('Waiting for the moderators')).toBeInTheDocument();
+    expect(within(await yourReports()).queryByRole('alert')).not.toBeInTheDocument();
   });
 });

@@ -28,14 +28,27 @@ function statusText(report: ReportSummary, say: ReturnType<typeof useT>): string
 /**
  * The member's own reports (the `moderation` extension), newest first, each with what the
  * moderators made of it: still waiting, acted on, or looked at with nothing done. Asked again each
- * time the page opens; nothing when the member has reported nothing.
+ * time the page opens; nothing when the member has reported nothing; when they cannot be read,
+ * says so under the section's title with a button to ask again.
  */
 export function YourReports() {
   const say = useT();
   const language = useLanguage();
   const has = useCapability('moderation') === true;
-  const { data: reports } = useGetMyReportsQuery(undefined, { skip: !has, refetchOnMountOrArgChange: true });
-  if (!has || !reports || reports.length === 0) return null;
+  const { data: reports, isError, isFetching, refetch } = useGetMyReportsQuery(undefined, { skip: !has, refetchOnMountOrArgChange: true });
+  if (!has) return null;
+  if (isError) {
+    return (
+      <section className="your-reports" aria-labelledby="your-reports-title">
+        <h2 id="your-reports-title" className="your-reports__title">{say('yourReports.title')}</h2>
+        <p className="feed-page__status" role="alert">
+          {say('yourReports.loadFailed')}{' '}
+          <button type="button" className="button button--secondary" disabled={isFetching} onClick={() => void refetch()}>{say('yourReports.tryAgain')}</button>
+        </p>
+      </section>
+    );
+  }
+  if (!reports || reports.length === 0) return null;
   return (
     <section className="your-reports" aria-labelledby="your-reports-title">
       <h2 id="your-reports-title" className="your-reports__title">{say('yourReports.title')}</h2>
