@@ -5,7 +5,8 @@
  * version V means holding every write up to V) and as its WAL position. A read goes to a replica
  * that holds at least the version its reader has seen, else to the primary. A replica behind the
  * network for longer than `lagMaxMs`, or unreachable, is left out until it has caught up, with one
- * log line each way. Writes, and the live stream's catch-up, never come here.
+ * log line each way, and one more when one left out for its lag stops answering (an operator's
+ * first question: is it slow, or down?). Writes, and the live stream's catch-up, never come here.
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { openPostgres, type Database } from './db/database';
@@ -76,6 +77,8 @@ export async function openReadReplicas({ urls, knownNetwork, lagMaxMs, pollMs = 
     asking: false,
     /** Whether reads go to it, as last said (one line each way; none before the first answer). */
     state: 'unknown' as 'unknown' | 'in' | 'out',
+    /** Whether its last question went unanswered. */
+    unreachable: false,
   })));
   let next = 0;
 
@@ -90,11 +93,16 @@ export async function openReadReplicas({ urls, knownNetwork, lagMaxMs, pollMs = 
   /** Since when the network has held a version past `version`, as this process knows it (undefined: it does not). */
   const behindSince = (version: number): number | undefined => knownAt.find((known) => known.version > version)?.at;
 
-  const settle = (replica: (typeof replicas)[number], out: string | undefined): void => {
+  /** Puts the replica in the rotation (`out` undefined) or leaves it out, saying why (`unreachable`: it did not answer). */
+  const settle = (replica: (typeof replicas)[number], out: string | undefined, unreachable = false): void => {
     const was = replica.state;
+    const wasUnreachable = replica.unreachable;
     replica.state = out === undefined ? 'in' : 'out';
+    replica.unreachable = unreachable;
     if (out !== undefined && was !== 'out') {
       log.warn(`Read replica ${replica.name} is left out of the reads: ${out}. Its reads go to the primary or another replica until it catches up.`);
+    } else if (out !== undefined && unreachable && !wasUnreachable) {
+      log.warn(`Read replica ${replica.name}, left out of the reads for its lag, now ${out}. Its reads still go to the primary or another replica.`);
     } else if (out === undefined && was === 'out') {
       log.warn(`Read replica ${replica.name} has caught up (network version ${replica.version}): reads go to it again.`);
     }
@@ -109,6 +117,7 @@ export async function openReadReplicas({ urls, knownNetwork, lagMaxMs, pollMs = 
       noteKnown(sentAt);
       const knownWhenSent = knownNetwork();
       const [row] = await replica.database.query('SELECT (SELECT version FROM network_state) AS version, pg_last_wal_replay_lsn()::text AS lsn');
+      replica.unreachable = false;
       replica.version = Math.max(replica.version, Number(row?.version ?? 0));
       replica.lsn = typeof row?.lsn === 'string' ? row.lsn : undefined;
       const since = behindSince(replica.version);
@@ -121,7 +130,7 @@ export async function openReadReplicas({ urls, knownNetwork, lagMaxMs, pollMs = 
         settle(replica, undefined);
       }
     } catch (error) {
-      settle(replica, `it does not answer (${error instanceof Error ? error.message : String(error)})`);
+      settle(replica, `it does not answer (${error instanceof Error ? error.message : String(error)})`, true);
     } finally {
       replica.asking = false;
     }
