@@ -22,6 +22,16 @@ export async function imagesSettled(page: Page): Promise<void> {
     .toBe(true);
 }
 
+/**
+ * Routes cut into parts of at most `size`, in order: a walk split so the workers share it and each part
+ * stays well inside a test's time on a slow machine.
+ */
+export function inParts<T>(routes: readonly T[], size: number): T[][] {
+  const parts: T[][] = [];
+  for (let start = 0; start < routes.length; start += size) parts.push(routes.slice(start, start + size));
+  return parts;
+}
+
 /** A route's address asking for a language (`?lang=`), after any query of its own. */
 export function inLanguage(path: string, lang: string): string {
   const [beforeHash = '', hash] = path.split('#');

@@ -2,7 +2,7 @@ import path from 'node:path';
 import type { Page, TestInfo } from '@playwright/test';
 import { test, expect, openWithScenario, SERVER_GONE } from './fixtures';
 import { callsOnTheirWay, expectNoLoader, homeSettled, isPhone, login, postCard, postCards, SEED_TEXT, SYSTEM_THEMES } from './helpers';
-import { loginAsStaff, MEMBER_ROUTES, memberShellReady, PUBLIC_ROUTES, STAFF_ROUTES, type RouteCheck } from './routes';
+import { inParts, loginAsStaff, MEMBER_ROUTES, memberShellReady, PUBLIC_ROUTES, STAFF_ROUTES, type RouteCheck } from './routes';
 
 /** Screenshots land in test-results/screenshots/<project>/<theme>/<name>.png on every run (not committed). */
 function shotPath(testInfo: TestInfo, theme: string, name: string): string {
@@ -74,9 +74,7 @@ test.describe('Screenshots of every route, light and dark', { tag: ['@phone'] },
     await captureRoutes(page, testInfo, PUBLIC_ROUTES);
   });
 
-  // In three parts, so the workers share the walk and each part stays well inside a test's time.
-  const parts = [MEMBER_ROUTES.slice(0, 3), MEMBER_ROUTES.slice(3, 6), MEMBER_ROUTES.slice(6)];
-  for (const routes of parts) {
+  for (const routes of inParts(MEMBER_ROUTES, 3)) {
     test(`member routes: ${routes.map((route) => route.name).join(', ')}`, { tag: ['@server'] }, async ({ page }, testInfo) => {
       await login(page);
       await captureRoutes(page, testInfo, routes, true);
