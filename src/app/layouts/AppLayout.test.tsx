@@ -97,9 +97,16 @@ describe('Logout', () => {
 
   it('keeps a like given just before: the backend stores it, then ends the token', async () => {
     const answered: string[] = [];
+    // The like is answered only once the member has pressed Logout, however slow the machine: were
+    // it answered before, its toast would rightly show before the member left.
+    let logoutPressed = (): void => undefined;
+    const pressed = new Promise<void>((resolve) => {
+      logoutPressed = resolve;
+    });
     server.use(
       http.post(`${TEST_API_BASE}/posts/like/:postId`, async () => {
-        await delay(300);
+        await pressed;
+        await delay(100);
         answered.push('like');
       }),
       http.post(`${TEST_API_BASE}/auth/logout`, () => {
@@ -112,6 +119,7 @@ describe('Logout', () => {
     const likedBefore = getMockDb().posts.get(postId)?.likedBy.includes(DEMO_USER_ID);
     await user.click(within(card).getByRole('button', { name: /^Like, / }));
     await user.click(within(banner()).getByRole('button', { name: 'Logout' }));
+    logoutPressed();
     await waitFor(() => expect(currentPath(router)).toBe('/login'));
 
     await waitFor(() => expect(answered).toEqual(['like', 'logout']));
