@@ -492,7 +492,10 @@ export async function buildApp({ ctx, database, answers, consistency = 'strict',
         if (to !== undefined) reply.header(NETWORK_VERSION_HEADER, String(to));
         // Serialised by the answer's schema: only the fields it names leave the server.
         const body = reply.compileSerializationSchema(answer.schema)(answer.body as Record<string, unknown>);
-        if (shared && answer.status === 200 && to !== undefined) answers.set(request.url, kept?.stamp, Buffer.from(body), { from: Math.min(target?.version ?? heard, to), to });
+        // An answer that misses a write this process knew of when the call began (read on a replica
+        // that had not replayed it yet) is served but not kept: kept, it would hold that write back
+        // from every visitor until the network's next write, however soon the replica caught up.
+        if (shared && answer.status === 200 && to !== undefined && to >= heard) answers.set(request.url, kept?.stamp, Buffer.from(body), { from: Math.min(target?.version ?? heard, to), to });
         if (answer.headers) reply.headers(answer.headers);
         return reply.code(answer.status).type('application/json; charset=utf-8').send(body);
       },
