@@ -10,7 +10,8 @@
  * check and those through HAProxy alone, BENCH_ONLY=writes for the writes beside the like floor alone.
  * BENCH_ONLY=home for Home's pages at a million posts alone (also the full run's last part).
  * BENCH_ONLY=search for post search over 100,000 posts alone. BENCH_ONLY=replicas for the feed and a
- * post page through HAProxy with and without a read replica, and READ_CONSISTENCY's two settings, alone.
+ * post page through HAProxy with and without a read replica, and READ_CONSISTENCY's two settings, alone;
+ * BENCH_ONLY=reach for how soon the others' writes reach readers there, alone.
  * BENCH_ONLY=moderation for the moderators' queue with 10,000 open reports alone.
  * BENCH_CPU_PROF=<folder> writes a CPU profile of every server the benchmark starts there (node
  * --cpu-prof, one file a process, written when it stops).
@@ -22,7 +23,8 @@ import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import autocannon from 'autocannon';
-import type { LoginResponse } from '../contract/api';
+import type { LoginResponse, PostResponse, PostsResponse } from '../contract/api';
+import { NETWORK_VERSION_HEADER } from '../contract/networkVersion';
 import { notificationKey } from '../contract/rules/notifications';
 import { buildBusySeed } from '../contract/seed/busy';
 import { buildDefaultSeed, SEED_PASSWORD, seedPostId } from '../contract/seed/default';
@@ -48,8 +50,8 @@ const FLOOR = join(__dirname, 'benchServer', 'floorServer.cjs');
 const FLOOR_STREAMS = join(__dirname, 'benchServer', 'floorStreams.cjs');
 const VERSION_FROM_MEMORY = join(__dirname, 'benchServer', 'versionFromMemory.cjs');
 const LIKE_FLOOR = join(__dirname, 'benchServer', 'likeFloor.cjs');
-const ONLY = process.env.BENCH_ONLY as 'live' | 'notifications' | 'cluster' | 'replicas' | 'writes' | 'home' | 'search' | 'moderation' | undefined;
-if (ONLY !== undefined && !['live', 'notifications', 'cluster', 'replicas', 'writes', 'home', 'search', 'moderation'].includes(ONLY)) throw new Error(`BENCH_ONLY "${String(ONLY)}" is not valid. Use live, notifications, cluster, replicas, writes, home, search or moderation.`);
+const ONLY = process.env.BENCH_ONLY as 'live' | 'notifications' | 'cluster' | 'replicas' | 'reach' | 'writes' | 'home' | 'search' | 'moderation' | undefined;
+if (ONLY !== undefined && !['live', 'notifications', 'cluster', 'replicas', 'reach', 'writes', 'home', 'search', 'moderation'].includes(ONLY)) throw new Error(`BENCH_ONLY "${String(ONLY)}" is not valid. Use live, notifications, cluster, replicas, reach, writes, home, search or moderation.`);
 
 // ---- Targets (issue: the server's benchmark) ----
 const TARGETS = {
@@ -73,6 +75,8 @@ const TARGETS = {
   homeFollowingMoreTimes: 2,
   /** Post search over 100,000 posts, 10 readers: every kind of search's first page. */
   searchP99Ms: { postgres: 100 },
+  /** From a write's answer to another reader's first read showing it, on a quiet cluster (three processes and a replica). */
+  othersWritesP99Ms: 100,
 };
 
 interface Row {
@@ -1505,6 +1509,112 @@ async function benchReplicas(store: Store, floorBodyFile: string): Promise<void>
   }
 }
 
+// ---- How soon the others' writes reach readers: three processes and a replica, otherwise quiet ----
+
+/** The writer's edits; after each, its readers read until they see it. */
+const REACH_WRITES = 300;
+/** Each reader's reads after an edit's answer, this far apart, until one shows it. */
+const REACH_STEP_MS = 5;
+
+/** A reader as the app calls: sending back the highest network version its answers said. */
+function versionedCaller(url: string, token: string | undefined) {
+  let seen = 0;
+  return async (method: string, path: string, body?: unknown): Promise<{ status: number; json: unknown }> => {
+    const headers: Record<string, string> = {};
+    if (token) headers.authorization = token;
+    if (seen > 0) headers[NETWORK_VERSION_HEADER] = String(seen);
+    if (body !== undefined) headers['content-type'] = 'application/json';
+    const response = await fetch(`${url}/api${path}`, { method, headers, ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
+    const version = Number(response.headers.get(NETWORK_VERSION_HEADER) ?? Number.NaN);
+    if (Number.isFinite(version) && version > seen) seen = version;
+    return { status: response.status, json: await response.json() };
+  };
+}
+
+/**
+ * A writer edits one post `REACH_WRITES` times, one edit every 50 ms or so; right after each edit's
+ * answer, six readers (three members, read from the replica or the primary, and three visitors,
+ * answered from each process's memory too), each sending back what it has seen, read the post every
+ * `REACH_STEP_MS` until it shows the edit. Each reader's delay is from the edit's answer to the
+ * answer of its first read showing it (what a reader waits), and to that read's sending (the
+ * network's own part: a read sent then shows it). Nothing else runs: the readers stop once they see
+ * the edit, so the cluster is quiet but for them.
+ */
+async function benchReach(store: Store): Promise<void> {
+  const haproxyBin = findHaproxy(process.env.HAPROXY_BIN);
+  if (!haproxyBin) throw new Error(HAPROXY_INSTALL_HINT);
+  if (!store.replica) return;
+  await store.load(benchNetwork());
+  const replica = await store.replica();
+  try {
+    const cluster = await startBenchCluster(store, 3, haproxyBin, await freePort(), { DATABASE_REPLICA_URLS: replica.url });
+    try {
+      const [writerToken, ...memberTokens] = await loginAll(cluster.url, BENCH_USERNAMES.slice(0, 4));
+      const writer = versionedCaller(cluster.url, writerToken);
+      const made = await writer('POST', '/posts', { postData: { text: 'reach try -1' } });
+      const postId = (made.json as PostsResponse).posts.find((post) => post.content === 'reach try -1')?.id;
+      if (made.status !== 201 || !postId) throw new Error(`the writer's post answered ${made.status}`);
+      const tryOf = (json: unknown): number => Number(/try (-?\d+)$/.exec((json as PostResponse).post?.content ?? '')?.[1] ?? Number.NaN);
+      const readers = [...memberTokens, undefined, undefined, undefined].map((token) => ({ member: token !== undefined, call: versionedCaller(cluster.url, token) }));
+      // Every reader holds the post before the first edit (the replica has replayed it).
+      for (const reader of readers) {
+        const deadline = performance.now() + 10_000;
+        while (tryOf((await reader.call('GET', `/posts/${postId}`)).json) !== -1) {
+          if (performance.now() > deadline) throw new Error('the readers never saw the new post');
+          await new Promise((resolve) => setTimeout(resolve, REACH_STEP_MS));
+        }
+      }
+      const waited = { member: [] as number[], visitor: [] as number[] };
+      const sentAfter = { member: [] as number[], visitor: [] as number[] };
+      let older = 0;
+      let missed = 0;
+      for (let n = 0; n < REACH_WRITES; n += 1) {
+        const edit = await writer('POST', `/posts/edit/${postId}`, { postData: { text: `reach try ${n}` } });
+        const answered = performance.now();
+        if (edit.status !== 201) throw new Error(`edit ${n} answered ${edit.status}`);
+        await Promise.all(readers.map(async (reader) => {
+          const kind = reader.member ? 'member' : 'visitor';
+          for (;;) {
+            const sent = performance.now();
+            const read = await reader.call('GET', `/posts/${postId}`);
+            const shown = tryOf(read.json);
+            if (!(shown >= n - 1)) older += 1;
+            if (shown >= n) {
+              waited[kind].push(performance.now() - answered);
+              sentAfter[kind].push(sent - answered);
+              return;
+            }
+            if (performance.now() - answered > 5_000) {
+              missed += 1;
+              return;
+            }
+            await new Promise((resolve) => setTimeout(resolve, REACH_STEP_MS));
+          }
+        }));
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      const all = [...waited.member, ...waited.visitor].sort((a, b) => a - b);
+      for (const kind of ['member', 'visitor'] as const) {
+        const times = waited[kind].sort((a, b) => a - b);
+        const sends = sentAfter[kind].sort((a, b) => a - b);
+        rows.push({
+          store: `${store.name}, HAProxy`,
+          what: `another's write seen by ${kind === 'member' ? 'members (the replica or the primary)' : 'visitors (kept answers too)'}, 3 processes, a replica, quiet`,
+          p50: Math.round(percentile(times, 50) * 10) / 10,
+          p99: Math.round(percentile(times, 99) * 10) / 10,
+          note: `${times.length} reads showing one of ${REACH_WRITES} edits; the read showing it sent after p50 ${percentile(sends, 50).toFixed(1)} ms, p99 ${percentile(sends, 99).toFixed(1)} ms, max ${(sends.at(-1) ?? 0).toFixed(1)} ms; ${older} older than seen, ${missed} not seen within 5 s`,
+        });
+      }
+      const p99 = percentile(all, 99);
+      if (p99 > TARGETS.othersWritesP99Ms || older > 0 || missed > 0) misses.push(`${store.name}: another's write seen by readers: p99 ${Math.round(p99)} ms, ${older} older, ${missed} missed (target p99 ${TARGETS.othersWritesP99Ms} ms, none older or missed)`);
+    } finally {
+      await cluster.close();
+    }
+  } finally {
+    replica.stop();
+  }
+}
+
 /** The server compiled when older than its sources: npm run server's own step, an ES module, so in a process of its own. */
 function buildServerIfStale(): void {
   const builder = pathToFileURL(join(REPOSITORY_ROOT, 'scripts', 'buildForServer.mjs')).href;
@@ -1528,7 +1638,7 @@ async function main(): Promise<void> {
   mkdirSync(out, { recursive: true });
   console.log(`Server benchmark: ${SECONDS} s a run, loopback, rate limits off; Node ${process.version}, ${cpus().length} cores.`);
   // The cluster serves PostgreSQL alone (PGlite serves one process).
-  for (const name of STORES.filter((store) => (ONLY !== 'cluster' && ONLY !== 'replicas') || store === 'postgres')) {
+  for (const name of STORES.filter((store) => (ONLY !== 'cluster' && ONLY !== 'replicas' && ONLY !== 'reach') || store === 'postgres')) {
     const store = name === 'postgres' ? await postgresStore() : await pgliteStore();
     try {
       if (ONLY === undefined) await benchStore(store, join(out, `floor-${name}.json`));
@@ -1537,6 +1647,7 @@ async function main(): Promise<void> {
       if (ONLY === undefined || ONLY === 'writes') await benchWrites(store, join(out, `floor-${name}.json`));
       if ((ONLY === undefined || ONLY === 'cluster') && store.name === 'postgres') await benchCluster(store, join(out, `floor-${name}.json`));
       if ((ONLY === undefined || ONLY === 'replicas') && store.name === 'postgres') await benchReplicas(store, join(out, `floor-${name}.json`));
+      if ((ONLY === undefined || ONLY === 'replicas' || ONLY === 'reach') && store.name === 'postgres') await benchReach(store);
       if (ONLY === undefined || ONLY === 'search') await benchSearch(store, join(out, `floor-${name}.json`), out);
       if (ONLY === undefined || ONLY === 'moderation') await benchModerationQueue(store, join(out, `floor-${name}.json`));
       // Last: it leaves a million posts in the store.
