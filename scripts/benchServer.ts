@@ -13,10 +13,13 @@
  * post page through HAProxy with and without a read replica, and READ_CONSISTENCY's two settings, alone;
  * BENCH_ONLY=reach for how soon the others' writes reach readers there, alone.
  * BENCH_ONLY=moderation for the moderators' queue with 10,000 open reports alone.
+ * BENCH_ONLY=fanout for a post reaching 10,000 followers' streams across three processes, and the
+ * streams of one process that dies coming back on the others, alone (PostgreSQL only).
  * BENCH_CPU_PROF=<folder> writes a CPU profile of every server the benchmark starts there (node
  * --cpu-prof, one file a process, written when it stops).
  */
 import { execFileSync, fork, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { request as httpRequest } from 'node:http';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
@@ -24,12 +27,14 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import autocannon from 'autocannon';
 import type { LoginResponse, PostResponse, PostsResponse } from '../contract/api';
+import { RESET_EVENT } from '../contract/events';
 import { NETWORK_VERSION_HEADER } from '../contract/networkVersion';
 import { notificationKey } from '../contract/rules/notifications';
 import { buildBusySeed } from '../contract/seed/busy';
 import { buildDefaultSeed, SEED_PASSWORD, seedPostId } from '../contract/seed/default';
 import { buildUser } from '../contract/seed/factories';
 import { findInconsistencies, type DbSnapshot, type PostRecord } from '../contract/snapshot';
+import { createTokenService } from '../contract/tokens';
 import { findHaproxy, freePort, HAPROXY_INSTALL_HINT, startServerCluster, type RunningCluster } from '../server/cluster';
 import { PGLITE_FOLDER, REPOSITORY_ROOT } from '../server/config';
 import { openPglite, openPostgres, type Database } from '../server/db/database';
@@ -38,7 +43,8 @@ import { argon2Passwords } from '../server/passwords';
 import { createSqlStore } from '../server/store/sqlStore';
 import { startCluster, startReplica, type Cluster, type Replica } from '../server/testing/postgresCluster';
 import { slowClients } from '../server/testing/slowClients';
-import { explainHome, growToMillion, SCALE_MEMBERS, SCALE_POSTS } from './benchServer/millionPosts';
+import { reconnectDelay } from '../src/features/live/eventReader';
+import { addMembers, explainHome, growToMillion, SCALE_MEMBERS, SCALE_POSTS } from './benchServer/millionPosts';
 import { explainSearch, growForSearch, SEARCHES, SEARCH_MEMBERS, SEARCH_POSTS } from './benchServer/searchPosts';
 import { BUSY_POST_REPLIES, NOTIFIED_TOTAL, buildNotifiedNetwork } from './benchServer/notifiedNetwork';
 
@@ -50,8 +56,8 @@ const FLOOR = join(__dirname, 'benchServer', 'floorServer.cjs');
 const FLOOR_STREAMS = join(__dirname, 'benchServer', 'floorStreams.cjs');
 const VERSION_FROM_MEMORY = join(__dirname, 'benchServer', 'versionFromMemory.cjs');
 const LIKE_FLOOR = join(__dirname, 'benchServer', 'likeFloor.cjs');
-const ONLY = process.env.BENCH_ONLY as 'live' | 'notifications' | 'cluster' | 'replicas' | 'reach' | 'writes' | 'home' | 'search' | 'moderation' | undefined;
-if (ONLY !== undefined && !['live', 'notifications', 'cluster', 'replicas', 'reach', 'writes', 'home', 'search', 'moderation'].includes(ONLY)) throw new Error(`BENCH_ONLY "${String(ONLY)}" is not valid. Use live, notifications, cluster, replicas, reach, writes, home, search or moderation.`);
+const ONLY = process.env.BENCH_ONLY as 'live' | 'fanout' | 'notifications' | 'cluster' | 'replicas' | 'reach' | 'writes' | 'home' | 'search' | 'moderation' | undefined;
+if (ONLY !== undefined && !['live', 'fanout', 'notifications', 'cluster', 'replicas', 'reach', 'writes', 'home', 'search', 'moderation'].includes(ONLY)) throw new Error(`BENCH_ONLY "${String(ONLY)}" is not valid. Use live, fanout, notifications, cluster, replicas, reach, writes, home, search or moderation.`);
 
 // ---- Targets (issue: the server's benchmark) ----
 const TARGETS = {
@@ -77,6 +83,8 @@ const TARGETS = {
   searchP99Ms: { postgres: 100 },
   /** From a write's answer to another reader's first read showing it, on a quiet cluster (three processes and a replica). */
   othersWritesP99Ms: 100,
+  /** A post by a member with 10,000 followers, each with a stream open across three processes: from its answer to its event at every stream. */
+  fanOutP99Ms: 2000,
 };
 
 interface Row {
@@ -305,6 +313,14 @@ function startServer(store: Store, execArgv: string[] = []): Promise<Child> {
 async function eventLoop(child: Child, what: 'reset' | 'read'): Promise<{ p50: number; p99: number; max: number }> {
   const answer = waitForMessage<{ p50: number; p99: number; max: number }>(child.process, what === 'reset' ? 'event-loop:reset' : 'event-loop');
   child.process.send(`event-loop:${what}`);
+  return answer;
+}
+
+/** A server's memory after a full collection (it must have been started with --expose-gc beside the probe). */
+interface Memory { rss: number; heapTotal: number; heapUsed: number; external: number; arrayBuffers: number; collected: boolean }
+async function memoryOf(child: Child): Promise<Memory> {
+  const answer = waitForMessage<Memory>(child.process, 'memory');
+  child.process.send('memory:read');
   return answer;
 }
 
@@ -1026,6 +1042,268 @@ async function benchLive(store: Store): Promise<void> {
   }
 }
 
+// ---- Ten thousand live readers: a post fanned out across three processes, and one of them dying ----
+
+/** Followers of one member, each with one stream open, spread over the processes. */
+const FAN_OUT_FOLLOWERS = 10_000;
+const FAN_OUT_PROCESSES = 3;
+/** Posts by the followed member, one after another, each waited for at every stream. */
+const FAN_OUT_POSTS = 10;
+/** How long the processes rest before their memory is read (V8 shrinks a heap grown while busy after some seconds idle). */
+const FAN_OUT_IDLE_MS = 20_000;
+
+/** One follower's stream, read as the app reads it: where it left off is kept across streams. */
+interface FanReader {
+  /** When each post's `post-created` event arrived, by post id (performance.now()). */
+  arrivals: Map<string, number>;
+  /** The last event id it was sent. */
+  lastEventId?: string;
+  /** Reset frames it was sent (a stream too far behind is told to load again). */
+  resets: number;
+  /** Where it is open now, if it is. */
+  url?: string;
+  token: string;
+  /** Closed by the bench: its end is not a server's doing. */
+  closed: boolean;
+  close(): void;
+}
+
+/**
+ * Opens a follower's stream on `url` (its own connection), saying where it left off; resolves
+ * once it is open. `onDown` is told when the stream ends from the server's side.
+ */
+function openFanStream(reader: FanReader, url: string, onDown: () => void): Promise<void> {
+  return new Promise((resolve, reject) => {
+    let open = false;
+    const headers: Record<string, string> = { accept: 'text/event-stream', authorization: reader.token };
+    if (reader.lastEventId) headers['last-event-id'] = reader.lastEventId;
+    const request = httpRequest(`${url}/api/events`, { agent: false, headers }, (response) => {
+      if (response.statusCode !== 200) {
+        response.resume();
+        reject(new Error(`GET /api/events answered ${response.statusCode}`));
+        return;
+      }
+      open = true;
+      reader.url = url;
+      reader.close = () => {
+        reader.closed = true;
+        request.destroy();
+      };
+      let buffer = '';
+      response.setEncoding('utf8');
+      response.on('data', (chunk: string) => {
+        const now = performance.now();
+        buffer += chunk;
+        for (let end = buffer.indexOf('\n\n'); end >= 0; end = buffer.indexOf('\n\n')) {
+          const frame = buffer.slice(0, end);
+          buffer = buffer.slice(end + 2);
+          const id = /^id: (.*)$/m.exec(frame)?.[1];
+          if (id) reader.lastEventId = id;
+          if (frame.includes('event: post-created')) {
+            const postId = /"postId":"([^"]+)"/.exec(frame)?.[1];
+            if (postId && !reader.arrivals.has(postId)) reader.arrivals.set(postId, now);
+          } else if (frame.includes(`event: ${RESET_EVENT}`)) {
+            reader.resets += 1;
+          }
+        }
+      });
+      response.once('close', () => {
+        if (reader.url !== url) return;
+        reader.url = undefined;
+        if (!reader.closed) onDown();
+      });
+      resolve();
+    });
+    request.on('error', (error) => {
+      if (!open) reject(error);
+    });
+    request.end();
+  });
+}
+
+/**
+ * 10,000 members who follow one member, each with a stream open, spread evenly over three processes
+ * on one PostgreSQL. First memory: each process's resident memory before and after its streams
+ * opened, summed, over 10,000. Then fan-out: the followed member posts 10 times, one after another,
+ * each time measuring, at every stream, the time from the post's answer to its `post-created`
+ * event. Then a process dies (SIGKILL): its streams open again on the two left, as the app's do
+ * (eventReader's reconnectDelay: 1 s, jittered by ±30%, growing after each failure), each saying
+ * where it left off; a post made while they are away must reach them on their return. Measured:
+ * how the returns spread (the busiest 100 ms, against all at once without the jitter), how long each
+ * took to be open again, and the time from that post's answer to its event at every stream.
+ */
+async function benchFanOut(store: Store): Promise<void> {
+  await store.load(benchNetwork());
+  const database = await store.open();
+  try {
+    await addMembers(database, 'fan', FAN_OUT_FOLLOWERS);
+    await database.query(`INSERT INTO follows (follower_id, followee_id) SELECT 'u-fan-' || n, 'u-bench-1' FROM generate_series(1, $1::int) AS n`, [FAN_OUT_FOLLOWERS]);
+    await database.query('VACUUM ANALYZE');
+  } finally {
+    await database.close();
+  }
+  // The followers' tokens, signed with the processes' secret (10,000 logins would time the password hash).
+  const secret = randomBytes(48).toString('base64');
+  const signer = createTokenService({ secret });
+  const tokens = await Promise.all(Array.from({ length: FAN_OUT_FOLLOWERS }, (_, n) => signer.sign({ id: `u-fan-${n + 1}`, username: `fan_${n + 1}`, sessionVersion: 0 })));
+  const servers: Child[] = [];
+  for (let n = 0; n < FAN_OUT_PROCESSES; n += 1) {
+    servers.push(await startChild(SERVER_MAIN, { ...store.env, PORT: '0', ...QUIET, JWT_SECRET: secret }, ['-r', PROBE, '--expose-gc']));
+  }
+  const readers: FanReader[] = tokens.map((token) => ({ arrivals: new Map(), resets: 0, token, closed: false, close: () => undefined }));
+  const label = `${FAN_OUT_FOLLOWERS.toLocaleString('en')} followers' streams on ${FAN_OUT_PROCESSES} processes`;
+  let downs: (reader: FanReader) => void = () => undefined;
+  try {
+    const [author] = await loginAll(servers[0]?.url ?? '', ['bench_1']);
+    const post = async (n: number): Promise<{ id: string; sent: number; answered: number }> => {
+      const sent = performance.now();
+      const response = await fetch(`${servers[0]?.url}/api/posts`, { method: 'POST', headers: { authorization: author ?? '', 'content-type': 'application/json', prefer: 'return=minimal' }, body: JSON.stringify({ postData: { text: `Post ${n} to ${FAN_OUT_FOLLOWERS.toLocaleString('en')} followers.` } }) });
+      const body = (await response.json()) as PostResponse;
+      const answered = performance.now();
+      if (response.status !== 201) throw new Error(`a post answered ${response.status}: ${JSON.stringify(body).slice(0, 200)}`);
+      return { id: body.post.id, sent, answered };
+    };
+    const waitForAll = async (postId: string, among: FanReader[], ms: number): Promise<void> => {
+      const deadline = performance.now() + ms;
+      while (among.some((reader) => !reader.arrivals.has(postId)) && performance.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 5));
+    };
+    /** From the post's answer (0 when the event came first: the author's process hears its own write before its answer leaves) and from its request. */
+    const delaysOf = (postId: string, { sent, answered }: { sent: number; answered: number }, among: FanReader[]) => {
+      const delays: number[] = [];
+      const fromSent: number[] = [];
+      let first = 0;
+      let missed = 0;
+      for (const reader of among) {
+        const arrived = reader.arrivals.get(postId);
+        if (arrived === undefined) {
+          missed += 1;
+          continue;
+        }
+        delays.push(Math.max(0, arrived - answered));
+        fromSent.push(arrived - sent);
+        if (arrived < answered) first += 1;
+      }
+      return { delays, fromSent, first, missed };
+    };
+    const sentNote = (fromSent: number[], first: number, of: number) => {
+      fromSent.sort((a, b) => a - b);
+      const share = of === 0 ? 0 : Math.round((first / of) * 100);
+      return `from the post sent: p50 ${(Math.round(percentile(fromSent, 50) * 10) / 10).toLocaleString('en')} ms, p99 ${(Math.round(percentile(fromSent, 99) * 10) / 10).toLocaleString('en')} ms; ${share}% came before the answer`;
+    };
+
+    // Memory: the streams opened in batches of 50, as devices come, each process's resident memory
+    // before and after, each read once the process has been idle for a while (V8 gives back the heap
+    // it grew while busy only then) and after a full collection; before, after 50 streams opened and
+    // closed on each (what any first stream allocates). The same just after the last stream opened,
+    // in the note.
+    for (const server of servers) {
+      const warming: FanReader[] = tokens.slice(0, 50).map((token) => ({ arrivals: new Map(), resets: 0, token, closed: false, close: () => undefined }));
+      await Promise.all(warming.map((reader) => openFanStream(reader, server.url, () => undefined)));
+      for (const reader of warming) reader.close();
+    }
+    await new Promise((resolve) => setTimeout(resolve, FAN_OUT_IDLE_MS));
+    const before = await Promise.all(servers.map(memoryOf));
+    const opening: number[] = [];
+    for (let first = 0; first < FAN_OUT_FOLLOWERS; first += 50) {
+      await Promise.all(readers.slice(first, first + 50).map(async (reader, k) => {
+        const started = performance.now();
+        await openFanStream(reader, servers[(first + k) % FAN_OUT_PROCESSES]?.url ?? '', () => downs(reader));
+        opening.push(performance.now() - started);
+      }));
+    }
+    const opened = await Promise.all(servers.map(memoryOf));
+    await new Promise((resolve) => setTimeout(resolve, FAN_OUT_IDLE_MS));
+    const idle = await Promise.all(servers.map(memoryOf));
+    const each = (after: Memory[], field: keyof Omit<Memory, 'collected'>) => after.reduce((sum, memory, n) => sum + memory[field] - (before[n]?.[field] ?? 0), 0) / FAN_OUT_FOLLOWERS;
+    const perStream = each(idle, 'rss');
+    const mb = (memory: Memory) => Math.round(memory.rss / 1024 / 1024);
+    const bytes = (value: number) => Math.round(value).toLocaleString('en');
+    opening.sort((a, b) => a - b);
+    rows.push({ store: store.name, what: `${label}: memory each, idle, opened 50 at a time`, p50: Math.round(percentile(opening, 50) * 10) / 10, p99: Math.round(percentile(opening, 99) * 10) / 10, bytes: Math.round(perStream), note: `resident memory after ${FAN_OUT_IDLE_MS / 1000} s idle and a full collection ${before.map(mb).join(' + ')} MB -> ${idle.map(mb).join(' + ')} MB; of each stream's bytes, ${bytes(each(idle, 'heapUsed'))} in use on the JavaScript heap, ${bytes(each(idle, 'external'))} outside it${idle.every((memory) => memory.collected) ? '' : ' (no collection: started without --expose-gc)'}; just after the last opened, ${bytes(each(opened, 'rss'))} a stream (the heap grown ${bytes(each(opened, 'heapTotal'))}, in use ${bytes(each(opened, 'heapUsed'))}); p50/p99 from a stream's request to its answer` });
+    if (perStream > TARGETS.idleStreamBytes) misses.push(`${store.name}: ${Math.round(perStream / 1024)} KB an idle stream with ${label} (target ${TARGETS.idleStreamBytes / 1024} KB)`);
+
+    // Fan-out: each post waited for at every stream, then a pause.
+    const fanned: number[] = [];
+    const fannedFromSent: number[] = [];
+    let fannedFirst = 0;
+    let missedLive = 0;
+    for (let n = 1; n <= FAN_OUT_POSTS; n += 1) {
+      const made = await post(n);
+      await waitForAll(made.id, readers, 10_000);
+      const { delays, fromSent, first, missed } = delaysOf(made.id, made, readers);
+      fanned.push(...delays);
+      fannedFromSent.push(...fromSent);
+      fannedFirst += first;
+      missedLive += missed;
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    fanned.sort((a, b) => a - b);
+    const samples = FAN_OUT_POSTS * FAN_OUT_FOLLOWERS;
+    rows.push({ store: store.name, what: `a post -> post-created at ${label}`, p50: Math.round(percentile(fanned, 50) * 10) / 10, p99: Math.round(percentile(fanned, 99) * 10) / 10, note: `${FAN_OUT_POSTS} posts by the member they follow; max ${Math.round(fanned[fanned.length - 1] ?? 0)} ms; ${sentNote(fannedFromSent, fannedFirst, fanned.length)}; ${missedLive > 0 ? `${missedLive} not arrived within 10 s` : `all ${samples.toLocaleString('en')} arrived`}` });
+    // The target is held by the stricter figure: from the post sent, which includes its answer's own time.
+    const fanP99 = percentile(fannedFromSent, 99);
+    if (fanP99 > TARGETS.fanOutP99Ms || missedLive > 0) misses.push(`${store.name}: a post to ${label}: p99 ${Math.round(fanP99)} ms, ${missedLive} missed (target p99 ${TARGETS.fanOutP99Ms} ms, none missed)`);
+
+    // A process dies: its streams open again on the others, each after the app's jittered wait.
+    const dying = servers[FAN_OUT_PROCESSES - 1];
+    const left = servers.slice(0, FAN_OUT_PROCESSES - 1);
+    const orphans = readers.filter((reader) => reader.url === dying?.url);
+    const returns: number[] = [];
+    const returnedIn: number[] = [];
+    let failures = 0;
+    let turn = 0;
+    const reconnect = (reader: FanReader, attempt: number, since: number): void => {
+      setTimeout(() => {
+        const url = left[turn++ % left.length]?.url ?? '';
+        const started = performance.now();
+        openFanStream(reader, url, () => downs(reader)).then(
+          () => {
+            returns.push(started);
+            returnedIn.push(performance.now() - since);
+          },
+          () => {
+            failures += 1;
+            reconnect(reader, attempt + 1, since);
+          },
+        );
+      }, reconnectDelay(attempt));
+    };
+    downs = (reader) => reconnect(reader, 0, performance.now());
+    const killed = performance.now();
+    dying?.process.kill('SIGKILL');
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const away = await post(FAN_OUT_POSTS + 1);
+    const returnDeadline = performance.now() + 30_000;
+    while (returns.length < orphans.length && performance.now() < returnDeadline) await new Promise((resolve) => setTimeout(resolve, 20));
+    await waitForAll(away.id, readers, 10_000);
+    returns.sort((a, b) => a - b);
+    returnedIn.sort((a, b) => a - b);
+    // The busiest 100 ms of returns.
+    let busiest = 0;
+    for (let first = 0, last = 0; last < returns.length; last += 1) {
+      while ((returns[last] ?? 0) - (returns[first] ?? 0) >= 100) first += 1;
+      busiest = Math.max(busiest, last - first + 1);
+    }
+    const spread = returns.length > 0 ? (returns[returns.length - 1] ?? 0) - (returns[0] ?? 0) : 0;
+    rows.push({ store: store.name, what: `a process dies: its ${orphans.length.toLocaleString('en')} streams open again on the ${left.length} left`, p50: Math.round(percentile(returnedIn, 50) * 10) / 10, p99: Math.round(percentile(returnedIn, 99) * 10) / 10, note: `p50/p99 from the stream's end to open again; ${returns.length.toLocaleString('en')} back, ${failures} tries refused, over ${Math.round(spread)} ms from ${Math.round((returns[0] ?? killed) - killed)} ms after the kill; at most ${busiest} in 100 ms (all ${orphans.length.toLocaleString('en')} at once without the jitter)` });
+    if (returns.length < orphans.length) misses.push(`${store.name}: ${orphans.length - returns.length} of a dead process's streams not open again within 30 s`);
+    const orphaned = delaysOf(away.id, away, orphans);
+    const stayed = delaysOf(away.id, away, readers.filter((reader) => !orphans.includes(reader)));
+    for (const [who, { delays, fromSent, first, missed }] of [['on the dead process, caught up on return', orphaned], ['on the processes left, live', stayed]] as const) {
+      delays.sort((a, b) => a - b);
+      const resets = (who.startsWith('on the dead') ? orphans : readers.filter((reader) => !orphans.includes(reader))).reduce((sum, reader) => sum + reader.resets, 0);
+      rows.push({ store: store.name, what: `a post made while a process is dead -> post-created at the streams ${who}`, p50: Math.round(percentile(delays, 50) * 10) / 10, p99: Math.round(percentile(delays, 99) * 10) / 10, note: `max ${Math.round(delays[delays.length - 1] ?? 0)} ms; ${sentNote(fromSent, first, delays.length)}; ${missed > 0 ? `${missed} not arrived` : `all ${delays.length.toLocaleString('en')} arrived`}; ${resets} told to load again` });
+      if (missed > 0) misses.push(`${store.name}: a post made while a process was dead: ${missed} streams ${who} never had it`);
+    }
+  } finally {
+    downs = () => undefined;
+    for (const reader of readers) reader.close();
+    for (const server of servers) {
+      if (server.process.exitCode === null && server.process.signalCode === null) await server.stop();
+    }
+  }
+}
+
 // ---- The answer cache's version check: the same reads with it and without it ----
 
 /**
@@ -1638,12 +1916,13 @@ async function main(): Promise<void> {
   mkdirSync(out, { recursive: true });
   console.log(`Server benchmark: ${SECONDS} s a run, loopback, rate limits off; Node ${process.version}, ${cpus().length} cores.`);
   // The cluster serves PostgreSQL alone (PGlite serves one process).
-  for (const name of STORES.filter((store) => (ONLY !== 'cluster' && ONLY !== 'replicas' && ONLY !== 'reach') || store === 'postgres')) {
+  for (const name of STORES.filter((store) => (ONLY !== 'cluster' && ONLY !== 'replicas' && ONLY !== 'reach' && ONLY !== 'fanout') || store === 'postgres')) {
     const store = name === 'postgres' ? await postgresStore() : await pgliteStore();
     try {
       if (ONLY === undefined) await benchStore(store, join(out, `floor-${name}.json`));
       if (ONLY === undefined || ONLY === 'notifications') await benchNotifications(store, join(out, `floor-${name}.json`));
       if (ONLY === undefined || ONLY === 'live') await benchLive(store);
+      if ((ONLY === undefined || ONLY === 'fanout') && store.name === 'postgres') await benchFanOut(store);
       if (ONLY === undefined || ONLY === 'writes') await benchWrites(store, join(out, `floor-${name}.json`));
       if ((ONLY === undefined || ONLY === 'cluster') && store.name === 'postgres') await benchCluster(store, join(out, `floor-${name}.json`));
       if ((ONLY === undefined || ONLY === 'replicas') && store.name === 'postgres') await benchReplicas(store, join(out, `floor-${name}.json`));
