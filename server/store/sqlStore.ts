@@ -65,18 +65,32 @@ export interface SqlStore extends Store {
  */
 export type Write = <T>(work: (sql: Sql, emitted: NetworkEvent[]) => Promise<T>) => Promise<T>;
 
+/** The intersection of a union's members: the type of `merged`'s parts taken together. */
+type AllOf<U> = (U extends unknown ? (part: U) => void : never) extends (part: infer I) => void ? I : never;
+
+/**
+ * The parts' methods on one new object, as an object spread of them would put them, typed as their
+ * intersection. Object.assign, because V8 takes ten spreads of this many methods through a slow path
+ * (about 220 µs a reader on the development machine, against 4 µs), and every read and write builds
+ * one.
+ */
+function merged<Parts extends object[]>(...parts: Parts): AllOf<Parts[number]> {
+  return Object.assign({}, ...parts) as AllOf<Parts[number]>;
+}
+
 function reader(sql: Sql, locks?: RowLocks): StoreReader {
-  return { ...memberReads(sql, locks), ...postReads(sql, locks), ...replyReads(sql, locks), ...notificationReads(sql), ...eventReads(sql), ...memberListReads(sql), ...relationReads(sql, locks), ...leavingReads(sql), ...scheduledPostReads(sql), ...reportReads(sql) };
+  return merged(memberReads(sql, locks), postReads(sql, locks), replyReads(sql, locks), notificationReads(sql), eventReads(sql), memberListReads(sql), relationReads(sql, locks), leavingReads(sql), scheduledPostReads(sql), reportReads(sql));
 }
 
 function writer(sql: Sql, options: SqlStoreOptions, emitted: NetworkEvent[]): StoreTx {
-  return {
-    ...reader(sql, WRITE_LOCKS), ...memberWrites(sql), ...postWrites(sql), ...replyWrites(sql), ...notificationWrites(sql), ...relationWrites(sql), ...leavingWrites(sql), ...scheduledPostWrites(sql), ...reportWrites(sql), ...mediaWrites(sql, options.publicDir, options.media),
-    ...idempotencyWrites(sql),
-    emit: async (event) => {
-      emitted.push(event);
-    },
+  const emit: StoreTx['emit'] = async (event) => {
+    emitted.push(event);
   };
+  return merged(
+    reader(sql, WRITE_LOCKS), memberWrites(sql), postWrites(sql), replyWrites(sql), notificationWrites(sql), relationWrites(sql), leavingWrites(sql), scheduledPostWrites(sql), reportWrites(sql), mediaWrites(sql, options.publicDir, options.media),
+    idempotencyWrites(sql),
+    { emit },
+  );
 }
 
 /** A statement that lost a race (a deadlock) is run again, as a transaction is. */
