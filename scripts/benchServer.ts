@@ -1148,7 +1148,8 @@ async function benchFanOut(store: Store): Promise<void> {
   const tokens = await Promise.all(Array.from({ length: FAN_OUT_FOLLOWERS }, (_, n) => signer.sign({ id: `u-fan-${n + 1}`, username: `fan_${n + 1}`, sessionVersion: 0 })));
   const servers: Child[] = [];
   for (let n = 0; n < FAN_OUT_PROCESSES; n += 1) {
-    servers.push(await startChild(SERVER_MAIN, { ...store.env, PORT: '0', ...QUIET, JWT_SECRET: secret }, ['-r', PROBE, '--expose-gc']));
+    const profiling = CPU_PROFILES ? ['--cpu-prof', `--cpu-prof-dir=${CPU_PROFILES}`] : [];
+    servers.push(await startChild(SERVER_MAIN, { ...store.env, PORT: '0', ...QUIET, JWT_SECRET: secret }, ['-r', PROBE, '--expose-gc', ...profiling]));
   }
   const readers: FanReader[] = tokens.map((token) => ({ arrivals: new Map(), resets: 0, token, closed: false, close: () => undefined }));
   const label = `${FAN_OUT_FOLLOWERS.toLocaleString('en')} followers' streams on ${FAN_OUT_PROCESSES} processes`;
