@@ -20,7 +20,7 @@
  */
 import { execFileSync, fork, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { request as httpRequest } from 'node:http';
+import { request as httpRequest, type IncomingMessage } from 'node:http';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -83,7 +83,7 @@ const TARGETS = {
   searchP99Ms: { postgres: 100 },
   /** From a write's answer to another reader's first read showing it, on a quiet cluster (three processes and a replica). */
   othersWritesP99Ms: 100,
-  /** A post by a member with 10,000 followers, each with a stream open across three processes: from its answer to its event at every stream. */
+  /** A post by a member with 10,000 followers, each with a stream open across three processes: from the post sent to its event at every stream. */
   fanOutP99Ms: 2000,
 };
 
@@ -896,6 +896,21 @@ interface Reader {
   close(): void;
 }
 
+/** Calls `onFrame` with each whole frame of an event stream's answer, and when its bytes arrived (performance.now()). */
+function eachFrame(response: IncomingMessage, onFrame: (frame: string, arrived: number) => void): void {
+  let buffer = '';
+  response.setEncoding('utf8');
+  response.on('data', (chunk: string) => {
+    const arrived = performance.now();
+    buffer += chunk;
+    for (let end = buffer.indexOf('\n\n'); end >= 0; end = buffer.indexOf('\n\n')) {
+      const frame = buffer.slice(0, end);
+      buffer = buffer.slice(end + 2);
+      onFrame(frame, arrived);
+    }
+  });
+}
+
 /** One stream, read as a browser would, on its own connection; resolves once it is open. */
 function openReader(url: string, token: string | undefined): Promise<Reader> {
   return new Promise((resolve, reject) => {
@@ -906,15 +921,8 @@ function openReader(url: string, token: string | undefined): Promise<Reader> {
         reject(new Error(`GET /api/events answered ${response.statusCode}`));
         return;
       }
-      let buffer = '';
-      response.setEncoding('utf8');
-      response.on('data', (chunk: string) => {
-        const now = performance.now();
-        buffer += chunk;
-        for (let end = buffer.indexOf('\n\n'); end >= 0; end = buffer.indexOf('\n\n')) {
-          if (buffer.slice(0, end).includes('event: post-reacted')) arrivals.push(now);
-          buffer = buffer.slice(end + 2);
-        }
+      eachFrame(response, (frame, arrived) => {
+        if (frame.includes('event: post-reacted')) arrivals.push(arrived);
       });
       resolve({ arrivals, close: () => request.destroy() });
     });
@@ -1068,6 +1076,10 @@ interface FanReader {
   close(): void;
 }
 
+function newFanReader(token: string): FanReader {
+  return { arrivals: new Map(), resets: 0, token, closed: false, close: () => undefined };
+}
+
 /**
  * Opens a follower's stream on `url` (its own connection), saying where it left off; resolves
  * once it is open. `onDown` is told when the stream ends from the server's side.
@@ -1089,22 +1101,14 @@ function openFanStream(reader: FanReader, url: string, onDown: () => void): Prom
         reader.closed = true;
         request.destroy();
       };
-      let buffer = '';
-      response.setEncoding('utf8');
-      response.on('data', (chunk: string) => {
-        const now = performance.now();
-        buffer += chunk;
-        for (let end = buffer.indexOf('\n\n'); end >= 0; end = buffer.indexOf('\n\n')) {
-          const frame = buffer.slice(0, end);
-          buffer = buffer.slice(end + 2);
-          const id = /^id: (.*)$/m.exec(frame)?.[1];
-          if (id) reader.lastEventId = id;
-          if (frame.includes('event: post-created')) {
-            const postId = /"postId":"([^"]+)"/.exec(frame)?.[1];
-            if (postId && !reader.arrivals.has(postId)) reader.arrivals.set(postId, now);
-          } else if (frame.includes(`event: ${RESET_EVENT}`)) {
-            reader.resets += 1;
-          }
+      eachFrame(response, (frame, arrived) => {
+        const id = /^id: (.*)$/m.exec(frame)?.[1];
+        if (id) reader.lastEventId = id;
+        if (frame.includes('event: post-created')) {
+          const postId = /"postId":"([^"]+)"/.exec(frame)?.[1];
+          if (postId && !reader.arrivals.has(postId)) reader.arrivals.set(postId, arrived);
+        } else if (frame.includes(`event: ${RESET_EVENT}`)) {
+          reader.resets += 1;
         }
       });
       response.once('close', () => {
@@ -1151,7 +1155,7 @@ async function benchFanOut(store: Store): Promise<void> {
     const profiling = CPU_PROFILES ? ['--cpu-prof', `--cpu-prof-dir=${CPU_PROFILES}`] : [];
     servers.push(await startChild(SERVER_MAIN, { ...store.env, PORT: '0', ...QUIET, JWT_SECRET: secret }, ['-r', PROBE, '--expose-gc', ...profiling]));
   }
-  const readers: FanReader[] = tokens.map((token) => ({ arrivals: new Map(), resets: 0, token, closed: false, close: () => undefined }));
+  const readers = tokens.map(newFanReader);
   const label = `${FAN_OUT_FOLLOWERS.toLocaleString('en')} followers' streams on ${FAN_OUT_PROCESSES} processes`;
   let downs: (reader: FanReader) => void = () => undefined;
   try {
@@ -1198,7 +1202,7 @@ async function benchFanOut(store: Store): Promise<void> {
     // closed on each (what any first stream allocates). The same just after the last stream opened,
     // in the note.
     for (const server of servers) {
-      const warming: FanReader[] = tokens.slice(0, 50).map((token) => ({ arrivals: new Map(), resets: 0, token, closed: false, close: () => undefined }));
+      const warming = tokens.slice(0, 50).map(newFanReader);
       await Promise.all(warming.map((reader) => openFanStream(reader, server.url, () => undefined)));
       for (const reader of warming) reader.close();
     }
@@ -1288,11 +1292,11 @@ async function benchFanOut(store: Store): Promise<void> {
     const spread = returns.length > 0 ? (returns[returns.length - 1] ?? 0) - (returns[0] ?? 0) : 0;
     rows.push({ store: store.name, what: `a process dies: its ${orphans.length.toLocaleString('en')} streams open again on the ${left.length} left`, p50: Math.round(percentile(returnedIn, 50) * 10) / 10, p99: Math.round(percentile(returnedIn, 99) * 10) / 10, note: `p50/p99 from the stream's end to open again; ${returns.length.toLocaleString('en')} back, ${failures} tries refused, over ${Math.round(spread)} ms from ${Math.round((returns[0] ?? killed) - killed)} ms after the kill; at most ${busiest} in 100 ms (all ${orphans.length.toLocaleString('en')} at once without the jitter)` });
     if (returns.length < orphans.length) misses.push(`${store.name}: ${orphans.length - returns.length} of a dead process's streams not open again within 30 s`);
-    const orphaned = delaysOf(away.id, away, orphans);
-    const stayed = delaysOf(away.id, away, readers.filter((reader) => !orphans.includes(reader)));
-    for (const [who, { delays, fromSent, first, missed }] of [['on the dead process, caught up on return', orphaned], ['on the processes left, live', stayed]] as const) {
+    const stayers = readers.filter((reader) => !orphans.includes(reader));
+    for (const [who, group] of [['on the dead process, caught up on return', orphans], ['on the processes left, live', stayers]] as const) {
+      const { delays, fromSent, first, missed } = delaysOf(away.id, away, group);
       delays.sort((a, b) => a - b);
-      const resets = (who.startsWith('on the dead') ? orphans : readers.filter((reader) => !orphans.includes(reader))).reduce((sum, reader) => sum + reader.resets, 0);
+      const resets = group.reduce((sum, reader) => sum + reader.resets, 0);
       rows.push({ store: store.name, what: `a post made while a process is dead -> post-created at the streams ${who}`, p50: Math.round(percentile(delays, 50) * 10) / 10, p99: Math.round(percentile(delays, 99) * 10) / 10, note: `max ${Math.round(delays[delays.length - 1] ?? 0)} ms; ${sentNote(fromSent, first, delays.length)}; ${missed > 0 ? `${missed} not arrived` : `all ${delays.length.toLocaleString('en')} arrived`}; ${resets} told to load again` });
       if (missed > 0) misses.push(`${store.name}: a post made while a process was dead: ${missed} streams ${who} never had it`);
     }
