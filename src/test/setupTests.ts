@@ -1,6 +1,6 @@
 import '@testing-library/jest-dom';
 import { setTimeout as realSetTimeout } from 'node:timers';
-import { cleanup, configure } from '@testing-library/react';
+import { cleanup, configure, getConfig } from '@testing-library/react';
 import { toast } from 'react-toastify/unstyled';
 import { server, resetMockBackend } from '../../mocks/testing/node';
 import { activateLanguage } from '../i18n/i18n';
@@ -9,6 +9,26 @@ import { toastsAskedForShown } from '../features/ui/notify';
 // findBy and waitFor wait for what a member would see; on a busy 2-core machine (two test files at
 // once, a build beside them) a render can take more than testing-library's default second.
 configure({ asyncUtilTimeout: 5000 });
+
+// While findBy and waitFor try again (every 50 ms, and at each change of the page), a query that
+// finds nothing is expected, and testing-library printed the whole page into each such error: a
+// tenth of the app's tests' time went to pages nobody read. The page is now printed when the error's
+// message is first read: when the wait runs out (it reads the last error's message into the stack
+// jest shows), with the page as it was then, as before.
+const printingPage = getConfig().getElementError;
+configure({
+  getElementError(message, container) {
+    if (!(getConfig() as { _disableExpensiveErrorDiagnostics?: boolean })._disableExpensiveErrorDiagnostics) return printingPage(message, container);
+    const error = new Error();
+    error.name = 'TestingLibraryElementError';
+    let printed: string | undefined;
+    Object.defineProperty(error, 'message', {
+      configurable: true,
+      get: () => (printed ??= printingPage(message, container).message),
+    });
+    return error;
+  },
+});
 
 // Calls still on their way when a test ends (an optimistic click whose answer nobody awaited) must
 // land before the store is reset, or they would change the next test's fresh store. A call the app
