@@ -1,3 +1,8 @@
+/**
+ * @jest-config-loader-options {"transpileOnly": true}
+ */
+// jest reads this file through ts-node, which type-checked it at every start (about 2 s of a core);
+// `npm run typecheck` checks it with the rest, so jest only strips its types.
 import { availableParallelism } from 'node:os';
 import type { Config } from 'jest';
 
