@@ -30,6 +30,25 @@ test.describe('A live network, two devices', { tag: ['@server'] }, () => {
     await expect(mine.getByRole('button', { name: 'Like' })).toContainText('1', LIVE);
   });
 
+  test('a post made while Home loaded and its stream was still opening waits behind "1 new post"', async ({ page, request }) => {
+    // The stream opens 3 s late: Home has loaded by then, and Liam posts in between.
+    let held = 0;
+    await page.route('**/api/events', async (route) => {
+      held += 1;
+      await new Promise((resolve) => setTimeout(resolve, 3_000));
+      await route.continue().catch(() => undefined);
+    });
+    await login(page);
+    await expect(postCard(page, SEED_TEXT.avaHello)).toBeVisible();
+    const liam = await request.post('/api/auth/login', { data: { username: MEMBERS.liam.username, password: DEMO.password } });
+    const { encodedToken } = (await liam.json()) as { encodedToken: string };
+    const posted = await request.post('/api/posts', { headers: { authorization: encodedToken }, data: { postData: { text: 'Said before the stream opened' } } });
+    expect(posted.status()).toBe(201);
+    expect(held).toBeGreaterThan(0);
+    await page.getByRole('button', { name: '1 new post' }).click({ timeout: 10_000 });
+    await expect(postCard(page, 'Said before the stream opened')).toBeVisible();
+  });
+
   test('a post the demo member pins shows on her profile open on Liam\'s device, and never as a new post on his Home', async ({ page, anotherDevice }) => {
     await login(page);
     const liam = await anotherDevice(MEMBERS.liam.username);

@@ -2,6 +2,7 @@ import { addListener } from '@reduxjs/toolkit';
 import { useEffect, useRef } from 'react';
 import { RESET_EVENT } from '../../../contract/events';
 import { absoluteApiBase } from '../../config/env';
+import { streamStart } from '../../lib/api/api';
 import { useCapability } from '../../lib/api/capabilities';
 import { useAppSelector, useAppStore } from '../../lib/store/hooks';
 import { selectToken } from '../auth/sessionSlice';
@@ -17,6 +18,9 @@ type LiveMessage = { kind: 'event'; event: LiveEvent } | { kind: 'live'; live: b
 function isLiveMessage(data: unknown): data is LiveMessage {
   return typeof data === 'object' && data !== null && 'kind' in data;
 }
+
+/** How long a first stream waits for the app's first answer to say where the network is. */
+const FIRST_ANSWER_WAIT_MS = 2_000;
 
 /** The lock the tab that reads the stream holds; the others wait for it, and one takes over when it goes. */
 const LEADER_LOCK = 'socialconnect.events';
@@ -61,33 +65,42 @@ function keepStreamOpen(authorization: string, lastEventId: { current?: string }
   // A stream opened again before any event came on the last one cannot say where it left off, so
   // what came between the two is not sent: the app loads again what it shows instead, as on a reset.
   let openedBefore = false;
+  let closed = false;
   const connect = () => {
     retry = undefined;
-    close = readEvents({
-      url: `${absoluteApiBase()}/events`,
-      authorization,
-      lastEventId: lastEventId.current,
-      onOpen: () => {
-        attempt = 0;
-        const blind = openedBefore && lastEventId.current === undefined;
-        openedBefore = true;
-        onLive(true);
-        if (blind) onEvent({ type: RESET_EVENT });
-      },
-      onEvent: (event, id) => {
-        if (id !== '') lastEventId.current = id;
-        onEvent(event);
-      },
-      onDown: (status) => {
-        onLive(false);
-        if (status === 401) onRefused();
-        else retry = setTimeout(connect, reconnectDelay(attempt++));
-      },
+    const base = absoluteApiBase();
+    // Before any event, the stream starts where the app's answers are: a post made between the
+    // page's first answers and the stream's opening was otherwise told to nobody.
+    void streamStart(base, FIRST_ANSWER_WAIT_MS).then((start) => {
+      if (closed) return;
+      const from = lastEventId.current ?? (start === undefined ? undefined : String(start));
+      close = readEvents({
+        url: `${base}/events`,
+        authorization,
+        lastEventId: from,
+        onOpen: () => {
+          attempt = 0;
+          const blind = openedBefore && from === undefined;
+          openedBefore = true;
+          onLive(true);
+          if (blind) onEvent({ type: RESET_EVENT });
+        },
+        onEvent: (event, id) => {
+          if (id !== '') lastEventId.current = id;
+          onEvent(event);
+        },
+        onDown: (status) => {
+          onLive(false);
+          if (status === 401) onRefused();
+          else retry = setTimeout(connect, reconnectDelay(attempt++));
+        },
+      });
     });
   };
   connect();
   return {
     close: () => {
+      closed = true;
       clearTimeout(retry);
       close();
     },

@@ -21,6 +21,14 @@ import { waitingWriteOf } from '../../offline/waitingWrite';
  * call: no answer then reflects an older network than one already shown (contract/networkVersion.ts).
  */
 let networkSeen = 0;
+/**
+ * The lowest network version the backend's answers said: a live stream that starts after it misses
+ * no write that an answer the app shows did not hold (see streamStart).
+ */
+let networkLowest = 0;
+/** Whether an answer other than /health's has come from the backend, versioned or not. */
+let answered = false;
+const whenAnswered: Array<() => void> = [];
 
 function fetchFrom(baseUrl: string) {
   return fetchBaseQuery({
@@ -43,12 +51,38 @@ const rawBaseQuery: ReturnType<typeof fetchBaseQuery> = async (args, api, extraO
   if (calls.base !== base) {
     calls = { base, query: fetchFrom(base) };
     networkSeen = 0;
+    networkLowest = 0;
+    answered = false;
   }
   const result = await calls.query(args, api, extraOptions);
+  if (calls.base !== base) return result;
   const said = readNetworkVersionHeader(result.meta?.response?.headers.get(NETWORK_VERSION_HEADER));
   if (said > networkSeen) networkSeen = said;
+  if (said > 0 && (networkLowest === 0 || said < networkLowest)) networkLowest = said;
+  if (result.meta?.response && !new URL(result.meta.request.url).pathname.endsWith('/health')) {
+    answered = true;
+    whenAnswered.splice(0).forEach((resolve) => resolve());
+  }
   return result;
 };
+
+/**
+ * Where a live stream from `base` that has heard no event yet starts: after the lowest network
+ * version the app's answers said, so that a write made between an answer the page shows and the
+ * stream's opening is told too (the backend sends the events after it, or a reset when it no
+ * longer has them). Waits for a first answer (other than /health's, which says no version) up to
+ * `waitMs`; undefined when no answer said a version (the stand-in): the stream starts at the
+ * backend's newest event.
+ */
+export async function streamStart(base: string, waitMs: number): Promise<number | undefined> {
+  if (!answered && calls.base === base) {
+    await new Promise<void>((resolve) => {
+      whenAnswered.push(resolve);
+      setTimeout(resolve, waitMs);
+    });
+  }
+  return calls.base === base && networkLowest > 0 ? networkLowest : undefined;
+}
 
 /**
  * Every call goes through here. A failure is reported once, as an `apiFailed` event, and the app's
