@@ -59,7 +59,7 @@ const rawBaseQuery: ReturnType<typeof fetchBaseQuery> = async (args, api, extraO
   const said = readNetworkVersionHeader(result.meta?.response?.headers.get(NETWORK_VERSION_HEADER));
   if (said > networkSeen) networkSeen = said;
   if (said > 0 && (networkLowest === 0 || said < networkLowest)) networkLowest = said;
-  if (result.meta?.response && !new URL(result.meta.request.url).pathname.endsWith('/health')) {
+  if (!answered && result.meta?.response && !new URL(result.meta.request.url).pathname.endsWith('/health')) {
     answered = true;
     whenAnswered.splice(0).forEach((resolve) => resolve());
   }
@@ -77,8 +77,11 @@ const rawBaseQuery: ReturnType<typeof fetchBaseQuery> = async (args, api, extraO
 export async function streamStart(base: string, waitMs: number): Promise<number | undefined> {
   if (!answered && calls.base === base) {
     await new Promise<void>((resolve) => {
-      whenAnswered.push(resolve);
-      setTimeout(resolve, waitMs);
+      const timer = setTimeout(resolve, waitMs);
+      whenAnswered.push(() => {
+        clearTimeout(timer);
+        resolve();
+      });
     });
   }
   return calls.base === base && networkLowest > 0 ? networkLowest : undefined;
