@@ -16,20 +16,28 @@ function expectRefused(result: CallResult<unknown>, key: MessageKey): void {
 }
 
 const STEP_MS = 30_000;
-/** The code an authenticator with `secret` shows `steps` steps of 30 seconds from now. */
-const codeOf = (secret: string, steps = 0) => authenticatorCode(secret, new Date(Date.now() + steps * STEP_MS));
+/**
+ * The code an authenticator with `secret` shows `steps` steps of 30 seconds from `from` (now unless
+ * given). A test that means the code which turned sign-in on passes the moment it was made: the
+ * clock may have crossed into the next step since, whose code is a new one.
+ */
+const codeOf = (secret: string, steps = 0, from = Date.now()) => authenticatorCode(secret, new Date(from + steps * STEP_MS));
 
 const statusOf = (member: string) => callAs<TwoFactorStatus>(member, 'GET', '/account/two-factor');
 const login = (body: Record<string, unknown>) => call<LoginResponse>('POST', '/auth/login', { body: { username: 'demo_user', password: SEED_PASSWORD, ...body } });
 
-/** Turns two-factor sign-in on for demo_user, with the code of now; its key and its recovery codes. */
-async function turnOn(): Promise<{ secret: string; recoveryCodes: string[] }> {
+/**
+ * Turns two-factor sign-in on for demo_user, with the code of now; its key, its recovery codes, and
+ * the moment whose code turned it on (`at`).
+ */
+async function turnOn(): Promise<{ secret: string; recoveryCodes: string[]; at: number }> {
   const setup = await callAs<TwoFactorSetup>('demo_user', 'POST', '/account/two-factor/setup');
   expect(setup.status).toBe(201);
   const { secret } = setup.json;
-  const enabled = await callAs<TwoFactorEnabled>('demo_user', 'POST', '/account/two-factor/enable', { secret, code: await codeOf(secret) });
+  const at = Date.now();
+  const enabled = await callAs<TwoFactorEnabled>('demo_user', 'POST', '/account/two-factor/enable', { secret, code: await codeOf(secret, 0, at) });
   expect(enabled.status).toBe(201);
-  return { secret, recoveryCodes: enabled.json.recoveryCodes };
+  return { secret, recoveryCodes: enabled.json.recoveryCodes, at };
 }
 
 describe('two-factor sign-in', () => {
@@ -64,24 +72,24 @@ describe('two-factor sign-in', () => {
   });
 
   it('asks for a code at login once the password is right, and takes each code once', async () => {
-    const { secret } = await turnOn();
+    const { secret, at } = await turnOn();
     expectRefused(await login({}), 'twoFactorRequired');
     expectRefused(await login({ code: '' }), 'twoFactorRequired');
     // A wrong password is refused as before, code or none: a code tells nothing of the password.
     expectRefused(await login({ password: 'not-the-password' }), 'invalidCredentials');
-    expectRefused(await login({ password: 'not-the-password', code: await codeOf(secret, 1) }), 'invalidCredentials');
+    expectRefused(await login({ password: 'not-the-password', code: await codeOf(secret, 1, at) }), 'invalidCredentials');
     expectRefused(await login({ code: '000000x' }), 'twoFactorCodeInvalid');
     // The code of now turned it on: taken, it does not log in.
-    expectRefused(await login({ code: await codeOf(secret) }), 'twoFactorCodeInvalid');
+    expectRefused(await login({ code: await codeOf(secret, 0, at) }), 'twoFactorCodeInvalid');
 
-    const next = await codeOf(secret, 1);
+    const next = await codeOf(secret, 1, at);
     const done = await login({ code: next });
     expect(done.status).toBe(200);
     expect(done.json.foundUser.username).toBe('demo_user');
     expect(typeof done.json.encodedToken).toBe('string');
     expectRefused(await login({ code: next }), 'twoFactorCodeInvalid');
     // Nor one from before it, once a later one was taken.
-    expectRefused(await login({ code: await codeOf(secret) }), 'twoFactorCodeInvalid');
+    expectRefused(await login({ code: await codeOf(secret, 0, at) }), 'twoFactorCodeInvalid');
   });
 
   it('takes a recovery code once, however it is typed', async () => {
@@ -98,12 +106,12 @@ describe('two-factor sign-in', () => {
 
   it('is turned off by a code, after which login asks for none', async () => {
     expectRefused(await callAs('demo_user', 'POST', '/account/two-factor/disable', { code: '123456' }), 'twoFactorNotOn');
-    const { secret, recoveryCodes } = await turnOn();
+    const { secret, recoveryCodes, at } = await turnOn();
     expectRefused(await callAs('demo_user', 'POST', '/account/two-factor/disable', {}), 'twoFactorCodeInvalid');
-    expectRefused(await callAs('demo_user', 'POST', '/account/two-factor/disable', { code: await codeOf(secret) }), 'twoFactorCodeInvalid');
+    expectRefused(await callAs('demo_user', 'POST', '/account/two-factor/disable', { code: await codeOf(secret, 0, at) }), 'twoFactorCodeInvalid');
     expect((await statusOf('demo_user')).json.enabled).toBe(true);
 
-    const off = await callAs<TwoFactorStatus>('demo_user', 'POST', '/account/two-factor/disable', { code: await codeOf(secret, 1) });
+    const off = await callAs<TwoFactorStatus>('demo_user', 'POST', '/account/two-factor/disable', { code: await codeOf(secret, 1, at) });
     expect({ status: off.status, body: off.json }).toEqual({ status: 200, body: { enabled: false, recoveryCodesLeft: 0 } });
     expect((await login({})).status).toBe(200);
 
