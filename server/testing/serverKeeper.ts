@@ -54,7 +54,7 @@ export async function startServerKeeper(): Promise<ServerKeeper> {
   const routes: Array<[string, RegExp, (server: Kept | undefined, params: string[]) => Promise<unknown>]> = [
     ['POST', /^\/servers$/, async () => {
       const id = String(next++);
-      const server: Kept = { port: await steadyPort(0), database: await createTestDatabase(), running: undefined };
+      const server: Kept = { port: await steadyPort(0), database: await createTestDatabase({ migrated: true }), running: undefined };
       kept.set(id, server);
       return { id, url: await start(server) };
     }],

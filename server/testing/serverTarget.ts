@@ -28,16 +28,22 @@ import { argon2Passwords } from '../passwords';
 import { eventReads } from '../store/events';
 import { createSqlStore, type SqlStore } from '../store/sqlStore';
 import { newPglite } from './pgliteTemplate';
+import { postgresTemplate } from './schemaTemplate';
 
 export const PUBLIC_DIR = join(REPOSITORY_ROOT, 'public');
 
-/** A new, empty database on the test PostgreSQL (TEST_DATABASE_URL), dropped by `drop`. */
-export async function createTestDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+/**
+ * A new database on the test PostgreSQL (TEST_DATABASE_URL), dropped by `drop`: empty, or
+ * (`migrated`) with the schema as migrating it makes it and no row of the network, copied from a
+ * template migrated once (schemaTemplate.ts).
+ */
+export async function createTestDatabase({ migrated = false }: { migrated?: boolean } = {}): Promise<{ url: string; drop(): Promise<void> }> {
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) throw new Error('TEST_DATABASE_URL is not set: run the server tests through jest, whose set-up starts PostgreSQL.');
+  const template = migrated ? await postgresTemplate(adminUrl) : undefined;
   const name = `socialconnect_test_${randomBytes(6).toString('hex')}`;
   const admin = await openPostgres({ connectionString: adminUrl, max: 1 });
-  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.query(template ? `CREATE DATABASE ${name} TEMPLATE ${template}` : `CREATE DATABASE ${name}`);
   await admin.close();
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
@@ -115,13 +121,13 @@ export async function startTestServer({
   let changes: ChangeFeed;
   let url: string | undefined;
   if (kind === 'pglite') {
-    database = await newPglite();
+    database = await newPglite({ migrated: true });
     changes = await pgliteChanges(database);
   } else {
     if (databaseUrl) {
       url = databaseUrl;
     } else {
-      const created = await createTestDatabase();
+      const created = await createTestDatabase({ migrated: true });
       dropDatabase = created.drop;
       url = created.url;
     }

@@ -58,7 +58,7 @@ describe('the answer cache', () => {
   });
 
   it('under session consistency, serves a kept answer without asking the database, only to a reader who has seen no newer version than it holds', async () => {
-    const created = await createTestDatabase();
+    const created = await createTestDatabase({ migrated: true });
     const database = await openPostgres({ connectionString: created.url, max: 2 });
     const changes = await postgresChanges(created.url, { database });
     try {
@@ -83,7 +83,7 @@ describe('the answer cache', () => {
   });
 
   it("on PostgreSQL, serves a kept answer only while it is the database's version, heard of or not", async () => {
-    const created = await createTestDatabase();
+    const created = await createTestDatabase({ migrated: true });
     const database = await openPostgres({ connectionString: created.url, max: 2 });
     await migrate(database);
     const changes = await postgresChanges(created.url, { database });
@@ -189,7 +189,7 @@ describe('several servers on one PostgreSQL', () => {
   }, 60_000);
 
   it('stops answering from memory while it cannot hear the others, and starts again once it can', async () => {
-    const created = await createTestDatabase();
+    const created = await createTestDatabase({ migrated: true });
     const admin = await openPostgres({ connectionString: created.url, max: 1 });
     await migrate(admin);
     const changes = await postgresChanges(created.url, { database: admin, retryMs: 50 });
@@ -219,7 +219,7 @@ describe('several servers on one PostgreSQL', () => {
     let changes: ChangeFeed;
     let log: ReturnType<typeof recordingLog>;
     beforeEach(async () => {
-      created = await createTestDatabase();
+      created = await createTestDatabase({ migrated: true });
       database = await openPostgres({ connectionString: created.url, max: 2 });
       await migrate(database);
       const url = new URL(created.url);

@@ -67,7 +67,7 @@ describe('two server processes on one PostgreSQL', () => {
   let first: TestServer;
   let second: TestServer;
   beforeAll(async () => {
-    database = await createTestDatabase();
+    database = await createTestDatabase({ migrated: true });
     first = await startTestServer({ kind: 'postgres', databaseUrl: database.url });
     // The seed is loaded before the second process listens: a load resets every stream that hears
     // it, and heard late (a busy machine) it would reach a stream the first test has already opened.

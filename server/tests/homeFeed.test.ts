@@ -42,9 +42,9 @@ const COMPARE: Record<PostOrder, (a: PostKey, b: PostKey) => number> = {
 
 /** A new, empty database of each kind, and what drops it. */
 const DATABASES: Array<[string, () => Promise<{ database: Database; drop(): Promise<void> }>]> = [
-  ['PGlite', async () => ({ database: await newPglite(), drop: async () => undefined })],
+  ['PGlite', async () => ({ database: await newPglite({ migrated: true }), drop: async () => undefined })],
   ['PostgreSQL', async () => {
-    const made = await createTestDatabase();
+    const made = await createTestDatabase({ migrated: true });
     return { database: await openPostgres({ connectionString: made.url }), drop: () => made.drop() };
   }],
 ];

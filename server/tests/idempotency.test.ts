@@ -12,7 +12,7 @@ describe('idempotency keys on PGlite', () => {
   let store: SqlStore;
 
   beforeAll(async () => {
-    database = await newPglite();
+    database = await newPglite({ migrated: true });
     await migrate(database);
     store = createSqlStore(database, { publicDir: PUBLIC_DIR, passwords: argon2Passwords });
   });

@@ -345,7 +345,7 @@ describe('the look for files no record names', () => {
   it('goes through a store of any size a batch at a time: 1,201 files left behind go, the one a row names stays', async () => {
     const folder = mkdtempSync(join(tmpdir(), 'socialconnect-media-many-'));
     const media = directoryMedia(folder);
-    const database = await newPglite();
+    const database = await newPglite({ migrated: true });
     try {
       await migrate(database);
       const kept = `${'a'.repeat(64)}.png`;

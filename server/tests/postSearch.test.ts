@@ -23,7 +23,7 @@ async function formsIn(database: Database): Promise<string[]> {
 
 describe('post search: a text in its search form', () => {
   it('is the same on PGlite as in the stand-in', async () => {
-    await usingDatabase(newPglite(), async (database) => {
+    await usingDatabase(newPglite({ migrated: true }), async (database) => {
       await migrate(database);
       expect(await formsIn(database)).toEqual(TEXTS.map(searchForm));
     });

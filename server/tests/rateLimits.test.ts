@@ -119,7 +119,7 @@ describe('counters in PostgreSQL', () => {
   afterEach(() => jest.useRealTimers());
 
   it('count every call exactly once however many pools add at once, and start a new window when the last one ended', async () => {
-    const created = await createTestDatabase();
+    const created = await createTestDatabase({ migrated: true });
     const [one, two] = [await openPostgres({ connectionString: created.url }), await openPostgres({ connectionString: created.url })];
     try {
       await migrate(one);

@@ -19,7 +19,7 @@ describe('mute and block on the busy seed', () => {
   let muted: string;
 
   beforeAll(async () => {
-    database = await newPglite();
+    database = await newPglite({ migrated: true });
     await migrate(database);
     store = createSqlStore(recordingDatabase(database, seen), { publicDir: PUBLIC_DIR, passwords: { hash: async (text) => text, verify: async () => false } });
     const seed = buildBusySeed();

@@ -38,7 +38,7 @@ describe('scheduled posts on PostgreSQL, with several processes', () => {
   let servers: TestServer[] = [];
 
   beforeAll(async () => {
-    created = await createTestDatabase();
+    created = await createTestDatabase({ migrated: true });
     servers = [await startTestServer({ kind: 'postgres', databaseUrl: created.url })];
     await servers[0]?.store.load(buildDefaultSeed());
     for (let i = 1; i < 4; i += 1) servers.push(await startTestServer({ kind: 'postgres', databaseUrl: created.url }));

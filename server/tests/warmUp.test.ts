@@ -22,7 +22,7 @@ async function traces(database: Database): Promise<unknown[]> {
 describe('warmUpWrites', () => {
   let database: Database;
   beforeEach(async () => {
-    database = await newPglite();
+    database = await newPglite({ migrated: true });
     await migrate(database);
   });
   afterEach(() => database.close());
