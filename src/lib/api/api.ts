@@ -70,14 +70,18 @@ const rawBaseQuery: ReturnType<typeof fetchBaseQuery> = async (args, api, extraO
  * Where a live stream from `base` that has heard no event yet starts: after the lowest network
  * version the app's answers said, so that a write made between an answer the page shows and the
  * stream's opening is told too (the backend sends the events after it, or a reset when it no
- * longer has them). Waits for a first answer (other than /health's, which says no version) up to
- * `waitMs`; undefined when no answer said a version (the stand-in): the stream starts at the
- * backend's newest event.
+ * longer has them). Waits up to `waitMs` for a first answer from `base` (other than /health's,
+ * which says no version), also when the app has just been pointed at `base` and its answers so far
+ * came from another backend, whose versions count for nothing here; undefined when no answer from
+ * `base` said a version (the stand-in): the stream starts at the backend's newest event.
  */
 export async function streamStart(base: string, waitMs: number): Promise<number | undefined> {
-  if (!answered && calls.base === base) {
+  const heardFrom = () => calls.base === base && answered;
+  const deadline = Date.now() + waitMs;
+  // Another backend's first answer may come first: wait on for `base`'s, to the same deadline.
+  while (!heardFrom() && Date.now() < deadline) {
     await new Promise<void>((resolve) => {
-      const timer = setTimeout(resolve, waitMs);
+      const timer = setTimeout(resolve, deadline - Date.now());
       whenAnswered.push(() => {
         clearTimeout(timer);
         resolve();
