@@ -1,5 +1,5 @@
 /** Migrations: plain SQL files applied in order at start, each once, recorded. */
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openPostgres, type Database } from '../db/database';
@@ -13,6 +13,18 @@ import { readUnreadTags, tagRowsQuery } from '../store/tags';
 const MIGRATIONS_FUNCTIONS = ['post_search_text'];
 
 const TABLES = ['bookmarks', 'follows', 'media', 'members', 'posts', 'rate_limit_counters', 'reactions', 'revoked_tokens', 'schema_migrations'];
+
+/** Folders of files a test writes, removed after it. */
+const folders: string[] = [];
+afterEach(() => {
+  for (const folder of folders.splice(0)) rmSync(folder, { recursive: true, force: true });
+});
+
+function newFolder(prefix: string): string {
+  const folder = mkdtempSync(join(tmpdir(), prefix));
+  folders.push(folder);
+  return folder;
+}
 
 async function tables(database: Database): Promise<string[]> {
   const rows = await database.query<{ name: string }>("SELECT table_name AS name FROM information_schema.tables WHERE table_schema = 'public' ORDER BY 1");
@@ -51,7 +63,7 @@ describe('migrations on PGlite', () => {
 
   it('applies a new file after the others, once', async () => {
     await migratedWithAMember();
-    const dir = mkdtempSync(join(tmpdir(), 'socialconnect-migrations-'));
+    const dir = newFolder('socialconnect-migrations-');
     for (const migration of readMigrations()) writeFileSync(join(dir, migration.name), migration.sql);
     writeFileSync(join(dir, '9999_extra_column.sql'), 'ALTER TABLE members ADD COLUMN nickname text;\nUPDATE members SET nickname = username;');
     writeFileSync(join(dir, 'notes.txt'), 'not a migration');
@@ -63,7 +75,7 @@ describe('migrations on PGlite', () => {
 
 describe('SQL function files', () => {
   it('refuses a file that does not make the one function it is named for, saying which file and what it makes', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'socialconnect-functions-'));
+    const dir = newFolder('socialconnect-functions-');
     writeFileSync(join(dir, 'sees_member.sql'), 'CREATE OR REPLACE FUNCTION sees_members(p text) RETURNS boolean LANGUAGE sql AS $$ SELECT true $$;');
     expect(() => readFunctions(dir)).toThrow('sees_member.sql must make one function, sees_member, with CREATE OR REPLACE FUNCTION sees_member(...); it makes sees_members.');
     writeFileSync(join(dir, 'sees_member.sql'), 'SELECT 1;');
@@ -97,7 +109,7 @@ describe('SQL functions, one file each', () => {
 
   /** The shipped function files, with `name`'s content replaced. */
   function withFile(name: string, sql: string): SqlFunction[] {
-    const dir = mkdtempSync(join(tmpdir(), 'socialconnect-functions-'));
+    const dir = newFolder('socialconnect-functions-');
     for (const fn of readFunctions()) writeFileSync(join(dir, `${fn.name}.sql`), fn.name === name ? sql : fn.sql);
     return readFunctions(dir);
   }

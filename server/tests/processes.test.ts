@@ -233,14 +233,17 @@ describe('a server leaving with a drain period (DRAIN_SECONDS)', () => {
 describe('PostgreSQL stopping for a few seconds under load', () => {
   let cluster: Cluster;
   let server: ChildServer;
+  let dataDir = '';
 
   beforeAll(async () => {
+    dataDir = mkdtempSync(join(tmpdir(), 'socialconnect-outage-'));
     cluster = await startCluster();
-    server = await startChildServer({ env: { DATABASE_URL: cluster.url, JWT_SECRET: SECRET, DATA_DIR: mkdtempSync(join(tmpdir(), 'socialconnect-outage-')) } });
+    server = await startChildServer({ env: { DATABASE_URL: cluster.url, JWT_SECRET: SECRET, DATA_DIR: dataDir } });
   });
   afterAll(async () => {
     if (server) await stopChildServer(server);
     cluster?.stop();
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
   });
 
   it('answers 503 in the error shape with nothing of the failure, stays up, and serves the first call after it is back', async () => {
