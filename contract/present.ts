@@ -58,10 +58,10 @@ export async function presentPosts(reader: StoreReader, posts: readonly PostRow[
   const ids = rows.map((post) => post.id);
   // Every post there is holds the originals and the quoted posts too.
   const postIds: Scope = scope ?? ids;
-  const reactions = await reader.reactionLists(postIds);
-  const replyCounts = await reader.replyCounts(postIds, blocked);
-  const pinned = await reader.pinnedAmong(postIds);
-  const shares = await reader.shareCounts(ids);
+  // A page's few posts: their facts in one read. Every post there is: each kind read whole.
+  const { reactions, replyCounts, pinned, shares } = postIds === 'all'
+    ? { reactions: await reader.reactionLists('all'), replyCounts: await reader.replyCounts('all', blocked), pinned: await reader.pinnedAmong('all'), shares: await reader.shareCounts(ids) }
+    : await reader.postFacts(postIds, blocked);
   let members: MemberRow[];
   if (postIds === 'all') {
     members = await reader.members();

@@ -272,6 +272,35 @@ export interface ShareCounts {
   quotes: number;
 }
 
+/**
+ * What a list of posts shows beside each post, read at once (see `StoreReader.postFacts`): the same
+ * as `reactionLists`, `replyCounts`, `pinnedAmong` and `shareCounts` of those posts.
+ */
+export interface PostFacts {
+  reactions: Map<string, ReactionLists>;
+  replyCounts: Map<string, number>;
+  pinned: Set<string>;
+  shares: Map<string, ShareCounts>;
+}
+
+/** `StoreReader.postFacts` read one kind at a time, through the reader's own calls. */
+export async function postFactsOneByOne(reader: StoreReader, postIds: readonly string[], leaveOut?: ReadonlySet<string>): Promise<PostFacts> {
+  return {
+    reactions: await reader.reactionLists(postIds),
+    replyCounts: await reader.replyCounts(postIds, leaveOut),
+    pinned: await reader.pinnedAmong(postIds),
+    shares: await reader.shareCounts(postIds),
+  };
+}
+
+/** Where a token's session stands (see `StoreReader.tokenHolder`). */
+export interface TokenHolder {
+  /** Whether the token was ended (logged out, or its session ended from another device). */
+  revoked: boolean;
+  /** The member it was issued to, unless they are gone. */
+  member: MemberRow | undefined;
+}
+
 /** Where a member stands with others (the `mute-block` extension); each list in the order it grew. */
 export interface Relations {
   /** The members this one mutes. */
@@ -383,6 +412,11 @@ export interface StoreReader {
   pinnedAmong(postIds: Scope): Promise<Set<string>>;
   /** How many reposts and quotes each post has (the `reposts` extension); a post with neither is left out. */
   shareCounts(postIds: readonly string[]): Promise<Map<string, ShareCounts>>;
+  /**
+   * `reactionLists`, `replyCounts` (less the replies by `leaveOut`), `pinnedAmong` and `shareCounts`
+   * of these posts at once: what a page of posts shows beside each, in one read on a database.
+   */
+  postFacts(postIds: readonly string[], leaveOut?: ReadonlySet<string>): Promise<PostFacts>;
   /** The ids of the posts the member reposted, the latest first. */
   repostedBy(memberId: string): Promise<string[]>;
   /** The member's repost of the post, when they reposted it. */
@@ -390,6 +424,11 @@ export interface StoreReader {
   /** Whether the member has a quote of the post (another than `exceptId`). */
   quotesBy(memberId: string, postId: string, exceptId: string): Promise<boolean>;
   isTokenRevoked(jti: string): Promise<boolean>;
+  /**
+   * `isTokenRevoked(jti)` and `memberById(memberId)` at once: what every call made with a token asks
+   * first (`authenticate`), in one read on a database.
+   */
+  tokenHolder(jti: string, memberId: string): Promise<TokenHolder>;
   /** The member whose email address this is, ignoring case (`accounts`). */
   memberByEmail(email: string): Promise<MemberRow | undefined>;
   /** The password reset a link's token hash names, unless it expired by `at` (`accounts`). */

@@ -14,7 +14,7 @@ import { textMatches } from '../contract/search';
 import { sizesOf } from '../contract/images';
 import { uploadedImage } from '../contract/validation';
 import {
-  holdsReposts, moreImageIn, moreImageOut,
+  holdsReposts, moreImageIn, moreImageOut, postFactsOneByOne,
   type MemberRow, type MoreImageRow, type NotificationEntry, type Page, type PageRequest, type PostRow, type PostSource, type ReactionKind, type Relations, type ReplyPage, type ReplyPageRequest, type EmailConfirmationRow,
   type PasswordResetRow, type ReplyRow, type AuditRow, type ReportRow, type ScheduledPostRow, type Scope, type SessionRow, type ShareCounts, type Store, type StoreReader, type StoreTx,
 } from '../contract/store';
@@ -432,7 +432,7 @@ function membersOf(db: MemoryDb, page: Page<string>): Page<MemberRow> {
 }
 
 function reader(db: MemoryDb): StoreReader {
-  return {
+  const self: StoreReader = {
     memberById: async (id) => rowOf(db.users, id, memberRow),
     memberByUsername: async (username) => {
       const user = db.findUserByUsername(username);
@@ -642,7 +642,11 @@ function reader(db: MemoryDb): StoreReader {
       for (const { record } of db.notifications.values()) if (isAbout(record, about)) recipients.add(record.recipientId);
       return [...recipients];
     },
+    // In memory, nothing is saved by reading at once.
+    postFacts: (postIds, leaveOut) => postFactsOneByOne(self, postIds, leaveOut),
+    tokenHolder: async (jti, memberId) => ({ revoked: db.revokedTokens.has(jti), member: rowOf(db.users, memberId, memberRow) }),
   };
+  return self;
 }
 
 /**

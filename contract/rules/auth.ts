@@ -102,8 +102,8 @@ export const SESSION_REFUSALS: ReadonlySet<string> = new Set([errorCode('tokenIn
 export async function authenticate(ctx: RuleContext, authorization: string | undefined): Promise<Session> {
   const claims = await verifiedClaims(ctx, authorization);
   return ctx.store.read(async (reader) => {
-    if (await reader.isTokenRevoked(claims.jti)) throw refusal('tokenInvalid');
-    const member = await reader.memberById(claims.sub);
+    const { revoked, member } = await reader.tokenHolder(claims.jti, claims.sub);
+    if (revoked) throw refusal('tokenInvalid');
     if (!member || member.username.toLowerCase() !== claims.username.toLowerCase()) throw refusal('userNotRegistered');
     if (member.sessionVersion !== claims.ver) throw refusal('tokenInvalid');
     return { member, claims };

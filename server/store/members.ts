@@ -36,6 +36,11 @@ export async function networkRulesOf(sql: Sql): Promise<NetworkRule[]> {
   return rules.map((rule: Record<string, unknown>) => ({ id: String(rule.id), title: String(rule.title), description: String(rule.description ?? '') }));
 }
 
+async function isTokenRevoked(sql: Sql, jti: string): Promise<boolean> {
+  if (!storable(jti)) return false;
+  return (await sql.query('SELECT 1 FROM revoked_tokens WHERE jti = $1', [jti])).length > 0;
+}
+
 export function memberReads(sql: Sql, locks: RowLocks = NO_LOCKS) {
   return {
     async memberById(id) {
@@ -78,9 +83,18 @@ export function memberReads(sql: Sql, locks: RowLocks = NO_LOCKS) {
     async isFollowing(followerId, followeeId) {
       return (await sql.query(`SELECT 1 FROM follows WHERE follower_id = $1 AND followee_id = $2${locks.pair}`, [followerId, followeeId])).length > 0;
     },
-    async isTokenRevoked(jti) {
-      if (!storable(jti)) return false;
-      return (await sql.query('SELECT 1 FROM revoked_tokens WHERE jti = $1', [jti])).length > 0;
+    isTokenRevoked: (jti) => isTokenRevoked(sql, jti),
+    async tokenHolder(jti, memberId) {
+      // A row lock cannot reach into an outer join's missing side: inside a write, two reads.
+      if (locks.record !== '' || !storable(jti) || !storable(memberId)) {
+        return { revoked: await isTokenRevoked(sql, jti), member: await rowById(sql, 'members', MEMBER_COLUMNS, memberId, locks.record, toMember) };
+      }
+      const [row] = await sql.query(
+        `SELECT EXISTS (SELECT 1 FROM revoked_tokens WHERE jti = $1) AS token_revoked, m.* FROM (SELECT 1) AS one
+         LEFT JOIN (SELECT ${MEMBER_COLUMNS} FROM members WHERE id = $2) AS m ON true`,
+        [jti, memberId],
+      );
+      return { revoked: row?.token_revoked === true, member: row && row.id !== null ? toMember(row) : undefined };
     },
     async memberByEmail(email) {
       if (!storable(email) || email === '') return undefined;

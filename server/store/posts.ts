@@ -3,7 +3,7 @@ import { decodeCursor, encodeCursor, postCursor, postCursorKey } from '../../con
 import { refusal } from '../../contract/errors';
 import type { Orderable, PostOrder } from '../../contract/order';
 import type { ImageSizes } from '../../contract/api';
-import { holdsReposts, type MoreImageRow, type Page, type PageRequest, type PostRow, type PostSource, type ReactionKind, type ReactionLists, type Scope, type ShareCounts, type StoreReader, type StoreTx } from '../../contract/store';
+import { holdsReposts, type MoreImageRow, type Page, type PageRequest, type PostRow, type PostFacts, type PostSource, type ReactionKind, type ReactionLists, type Scope, type ShareCounts, type StoreReader, type StoreTx } from '../../contract/store';
 import type { Row, Sql } from '../db/database';
 import { entryOf, iso, NO_LOCKS, rowById, setPair, storable, storableIds, type RowLocks } from './rows';
 import { releaseImages } from './media';
@@ -221,6 +221,11 @@ async function bookmarkPage(sql: Sql, memberId: string, { limit, cursor }: PageR
   };
 }
 
+/** A text[] column as the driver gives it (null when an aggregate found nothing). */
+function textArray(value: unknown): string[] {
+  return Array.isArray(value) ? value.map(String) : [];
+}
+
 export function postReads(sql: Sql, locks: RowLocks = NO_LOCKS) {
   return {
     async post(id) {
@@ -298,6 +303,41 @@ export function postReads(sql: Sql, locks: RowLocks = NO_LOCKS) {
         count.quotes += Number(row.quotes);
       }
       return counts;
+    },
+    async postFacts(postIds, leaveOut) {
+      const facts: PostFacts = { reactions: new Map(), replyCounts: new Map(), pinned: new Set(), shares: new Map() };
+      for (const id of postIds) facts.replyCounts.set(id, 0);
+      const ids = storableIds(postIds);
+      if (ids.length === 0) return facts;
+      // Each post's facts by that post's own index entries, as the four reads one at a time would
+      // (reactions in order, replies, pins, reposts, quotes); a page asks for about twenty posts.
+      const left = leaveOut === undefined || leaveOut.size === 0 ? [] : [storableIds([...leaveOut])];
+      const rows = await sql.query(
+        `SELECT p.id AS post_id, r.liked_by, r.disliked_by,
+           (SELECT count(*)::int FROM replies WHERE post_id = p.id${left.length > 0 ? ' AND author_id <> ALL($2::text[])' : ''}) AS replies,
+           EXISTS (SELECT 1 FROM pins WHERE post_id = p.id) AS pinned,
+           (SELECT count(*)::int FROM posts WHERE repost_of = p.id) AS reposts,
+           (SELECT count(*)::int FROM posts WHERE quote_of = p.id) AS quotes
+         FROM unnest($1::text[]) AS p(id)
+         CROSS JOIN LATERAL (
+           SELECT array_agg(member_id ORDER BY seq) FILTER (WHERE kind = 'like') AS liked_by,
+                  array_agg(member_id ORDER BY seq) FILTER (WHERE kind = 'dislike') AS disliked_by
+           FROM reactions WHERE post_id = p.id
+         ) AS r`,
+        [ids, ...left],
+      );
+      for (const row of rows) {
+        const id = String(row.post_id);
+        const likedBy = textArray(row.liked_by);
+        const dislikedBy = textArray(row.disliked_by);
+        if (likedBy.length + dislikedBy.length > 0) facts.reactions.set(id, { likedBy, dislikedBy });
+        facts.replyCounts.set(id, Number(row.replies));
+        if (row.pinned === true) facts.pinned.add(id);
+        const reposts = Number(row.reposts);
+        const quotes = Number(row.quotes);
+        if (reposts + quotes > 0) facts.shares.set(id, { reposts, quotes });
+      }
+      return facts;
     },
     async repostedBy(memberId) {
       if (!storable(memberId)) return [];
