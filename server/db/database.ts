@@ -5,9 +5,10 @@
  * string from node-postgres (parsed to a number), bytea as a Buffer or a Uint8Array (callers use
  * `toBytes`), and PGlite serialises everything through its one connection.
  */
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, type Transaction } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import pg from 'pg';
+import { preparedQueries, type PreparedQueries } from './pglitePrepared';
 
 /**
  * Errors that mean the database cannot be reached right now, rather than a fault in a request: the
@@ -242,12 +243,11 @@ export interface PgliteOptions {
   from?: Blob;
 }
 
-/** PGlite or one of its transactions as Sql. */
-function pgliteSql(client: Pick<PGlite, 'query' | 'exec'>): Sql {
+/** PGlite or one of its transactions as Sql, each statement kept prepared (pglitePrepared.ts). */
+function pgliteSql(client: PGlite | Transaction, prepared: PreparedQueries): Sql {
+  const transaction = client instanceof PGlite ? undefined : client;
   return {
-    async query<T extends Row>(text: string, params?: readonly unknown[]) {
-      return (await client.query<T>(text, params as unknown[] | undefined)).rows;
-    },
+    query: (text, params = []) => prepared.query(text, params, transaction),
     async exec(text) {
       await client.exec(text);
     },
@@ -274,12 +274,14 @@ export async function openPglite(dataDir?: string, { from }: PgliteOptions = {})
     // pg_trgm: post search's index (migration 0025).
     dataDir, loadDataDir: from, extensions: { pg_trgm }, serializers: { [BYTEA]: byteaSerializer }, parsers: { [BYTEA]: byteaParser },
   });
+  const prepared = preparedQueries(pglite);
+  const sql = pgliteSql(pglite, prepared);
   return {
     kind: 'pglite',
-    ...pgliteSql(pglite),
-    session: (work) => work(pgliteSql(pglite)),
+    ...sql,
+    session: (work) => work(sql),
     // One connection: transactions run one after another, so none can lose a race.
-    transaction: (work) => pglite.transaction((tx) => work(pgliteSql(tx))),
+    transaction: (work) => pglite.transaction((tx) => work(pgliteSql(tx, prepared))),
     async listen(channel, onPayload) {
       await pglite.listen(channel, onPayload);
     },

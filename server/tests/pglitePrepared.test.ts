@@ -1,0 +1,102 @@
+/**
+ * The store's statements on PGlite run as named prepared statements, each parsed once
+ * (server/db/pglitePrepared.ts): the answers are those PGlite's own `query` gives, a refused
+ * statement fails as it did and the next one runs, inside a transaction as outside, and a table
+ * that changes under a kept statement is read as it now is.
+ */
+import { PGlite } from '@electric-sql/pglite';
+import { openPglite, type Database } from '../db/database';
+
+let database: Database;
+/** A second cluster answered by PGlite's own `query`, to compare with. */
+let plain: PGlite;
+
+const TABLE = `CREATE TABLE things (
+  id text PRIMARY KEY, tags text[] NOT NULL, bytes bytea, at timestamptz NOT NULL, facts jsonb, ok boolean, n int8
+)`;
+
+beforeAll(async () => {
+  database = await openPglite();
+  plain = await PGlite.create();
+  await database.exec(TABLE);
+  await plain.exec(TABLE);
+}, 60_000);
+afterAll(async () => {
+  await database.close();
+  await plain.close();
+});
+
+/** The statements kept prepared on the cluster, by their text. */
+async function kept(): Promise<string[]> {
+  return (await database.query<{ statement: string }>('SELECT statement FROM pg_prepared_statements ORDER BY statement')).map((row) => row.statement);
+}
+
+const INSERT = 'INSERT INTO things (id, tags, bytes, at, facts, ok, n) VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING *';
+const ROWS: unknown[][] = [
+  ['a', ['x', 'y, "z"'], new Uint8Array([0, 1, 254, 255]), new Date('2026-12-04T10:00:00.123Z'), { deep: [1, 'two', null] }, true, 9_007_199_254_740_991],
+  ['b', [], null, '2026-12-04T11:00:00Z', null, false, null],
+  ['c', ['ü', 'مرحبا'], new Uint8Array(0), new Date(0), [], null, -1],
+];
+
+it('answers what PGlite itself answers, each statement kept once however often it runs', async () => {
+  for (const row of ROWS) {
+    expect(await database.query(INSERT, row)).toEqual((await plain.query(INSERT, row)).rows);
+  }
+  const read = 'SELECT id, tags, bytes, at, facts, ok, n FROM things WHERE id = ANY($1::text[]) AND at >= $2 ORDER BY id';
+  for (const params of [[['a', 'b', 'c'], new Date(0)], [['a'], '2026-01-01T00:00:00Z'], [[], new Date(0)]]) {
+    const ours = await database.query(read, params);
+    expect(ours).toEqual((await plain.query(read, params)).rows);
+  }
+  expect((await database.query(read, [['a', 'b', 'c'], new Date(0)])).map((row) => row.id)).toEqual(['a', 'b', 'c']);
+  const statements = await kept();
+  expect(statements.filter((text) => text === INSERT)).toHaveLength(1);
+  expect(statements.filter((text) => text === read)).toHaveLength(1);
+});
+
+it('fails a refused statement with the database error, and runs the next one', async () => {
+  await expect(database.query(INSERT, ROWS[0])).rejects.toMatchObject({ code: '23505' });
+  await expect(database.query('SELECT $1::int AS n', ['not a number'])).rejects.toMatchObject({ code: '22P02' });
+  expect(await database.query('SELECT $1::int AS n', ['7'])).toEqual([{ n: 7 }]);
+  await expect(database.query('SELECT nothing FROM nowhere')).rejects.toMatchObject({ code: '42P01' });
+  expect(await database.query('SELECT count(*)::int AS n FROM things')).toEqual([{ n: 3 }]);
+});
+
+it('rolls back a transaction whose statement was refused, and commits one that was not', async () => {
+  const row = ['d', [], null, new Date(), null, null, null];
+  await expect(database.transaction(async (sql) => {
+    await sql.query(INSERT, row);
+    await sql.query(INSERT, ROWS[0]);
+  })).rejects.toMatchObject({ code: '23505' });
+  expect(await database.query('SELECT id FROM things WHERE id = $1', ['d'])).toEqual([]);
+  await database.transaction(async (sql) => {
+    await sql.query(INSERT, row);
+    // Statements other than reads and writes of rows, within the transaction's turn.
+    await sql.query('SET LOCAL statement_timeout = 5000');
+  });
+  expect(await database.query('SELECT id FROM things WHERE id = $1', ['d'])).toEqual([{ id: 'd' }]);
+});
+
+it('reads a table as it now is after it changed under a kept statement', async () => {
+  const every = 'SELECT * FROM things WHERE id = $1';
+  expect(Object.keys((await database.query(every, ['a']))[0] ?? {})).not.toContain('extra');
+  await database.exec("ALTER TABLE things ADD COLUMN extra text NOT NULL DEFAULT 'new'");
+  expect((await database.query(every, ['a']))[0]).toMatchObject({ id: 'a', extra: 'new' });
+});
+
+it('runs what it keeps no statement for: definitions, and many statements at once', async () => {
+  await database.query('CREATE TABLE others (id int)');
+  await database.exec('INSERT INTO others VALUES (1); INSERT INTO others VALUES (2);');
+  expect(await database.query('SELECT sum(id)::int AS total FROM others')).toEqual([{ total: 3 }]);
+  expect((await kept()).some((text) => text.startsWith('CREATE TABLE others'))).toBe(false);
+});
+
+it('hands the notifications a kept statement raises to those listening', async () => {
+  const heard: string[] = [];
+  await database.listen?.('things_changed', (payload) => heard.push(payload));
+  await database.query("SELECT pg_notify('things_changed', $1)", ['one']);
+  await database.transaction(async (sql) => {
+    await sql.query("SELECT pg_notify('things_changed', $1)", ['two']);
+  });
+  await new Promise((resolve) => setTimeout(resolve, 50));
+  expect(heard).toEqual(['one', 'two']);
+});
