@@ -644,7 +644,7 @@ function reader(db: MemoryDb): StoreReader {
     },
     // In memory, nothing is saved by reading at once.
     postFacts: (postIds, leaveOut) => postFactsOneByOne(self, postIds, leaveOut),
-    tokenHolder: async (jti, memberId) => ({ revoked: db.revokedTokens.has(jti), member: rowOf(db.users, memberId, memberRow) }),
+    tokenHolder: async (jti, memberId) => ({ revoked: await self.isTokenRevoked(jti), member: await self.memberById(memberId) }),
   };
   return self;
 }

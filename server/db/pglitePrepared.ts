@@ -32,16 +32,6 @@ const KEPT_MAX = 2_000;
 /** A cached plan that no longer fits the tables (a migration changed them): parsed again, once. */
 const PLAN_CHANGED = '0A000';
 
-function joined(parts: Uint8Array[]): Uint8Array {
-  const all = new Uint8Array(parts.reduce((sum, part) => sum + part.byteLength, 0));
-  let at = 0;
-  for (const part of parts) {
-    all.set(part, at);
-    at += part.byteLength;
-  }
-  return all;
-}
-
 export interface PreparedQueries {
   /**
    * `text` with `params`, its rows as PGlite's `query` gives them. `transaction`: the one whose work
@@ -55,7 +45,7 @@ export function preparedQueries(pglite: PGlite): PreparedQueries {
   let named = 0;
 
   /** One message of several protocol messages, run in one trip; throws the database's error. */
-  const run = async (parts: Uint8Array[]): Promise<BackendMessage[]> => (await pglite.execProtocol(joined(parts), { syncToFs: false })).messages;
+  const run = async (parts: Uint8Array[]): Promise<BackendMessage[]> => (await pglite.execProtocol(Buffer.concat(parts), { syncToFs: false })).messages;
 
   const prepare = async (text: string): Promise<Prepared> => {
     const name = `sc_${(named += 1)}`;
