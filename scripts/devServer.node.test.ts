@@ -89,22 +89,16 @@ describe('npm start, where it listens', () => {
     });
   }
 
-  async function freePort(): Promise<number> {
-    const probe = createServer();
-    await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-    const { port } = probe.address() as AddressInfo;
-    await new Promise((resolve) => probe.close(resolve));
-    return port;
-  }
-
   // 127.0.0.2 is this machine too (all of 127.0.0.0/8 is loopback), but not the address 127.0.0.1:
   // only a server listening on every interface takes a connection there.
   it.each([
     ['on loopback alone by default, and says so', {}, false, 'Loopback: http://127.0.0.1:'],
     ['on every interface with HOST=0.0.0.0', { HOST: '0.0.0.0' }, true, 'On Your Network'],
   ])('listens %s', async (_how, env: Record<string, string>, everywhere, said) => {
-    const port = await freePort();
-    const child = spawn(process.execPath, [WEBPACK, 'serve', '--mode', 'development'], { cwd: ROOT, env: { ...process.env, PORT: String(port), HOST: '', MOCK_SCENARIO: '', ...env } });
+    // PORT=0: the dev server takes a free port itself and says which. A port found free here and
+    // handed over would be free for every other process too until the dev server takes it, and a
+    // server of another test taking it meanwhile would answer on 127.0.0.1 in its place.
+    const child = spawn(process.execPath, [WEBPACK, 'serve', '--mode', 'development'], { cwd: ROOT, env: { ...process.env, PORT: '0', HOST: '', MOCK_SCENARIO: '', ...env } });
     children.push(child);
     let output = '';
     child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -112,12 +106,16 @@ describe('npm start, where it listens', () => {
     const exited = new Promise((resolve) => child.on('exit', resolve));
     try {
       const deadline = Date.now() + 60_000;
-      while (!(await accepts('127.0.0.1', port))) {
-        if (child.exitCode !== null || Date.now() > deadline) throw new Error(`npm start did not listen on port ${port}:\n${output}`);
+      // Said once it listens: "Loopback: http://127.0.0.1:PORT/" (or localhost on every interface).
+      const listening = /Loopback: http:\/\/\S+?:(\d+)\//;
+      while (!listening.test(output)) {
+        if (child.exitCode !== null || Date.now() > deadline) throw new Error(`npm start did not say where it listens:\n${output}`);
         await new Promise((resolve) => setTimeout(resolve, 100));
       }
+      const port = Number(listening.exec(output)?.[1]);
+      expect(await accepts('127.0.0.1', port)).toBe(true);
       expect(await accepts('127.0.0.2', port)).toBe(everywhere);
-      // Said by the dev server as it starts, a moment after it listens.
+      // Said by the dev server as it starts, beside where it listens.
       while (!output.includes(said) && child.exitCode === null && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
       expect(output).toContain(said);
     } finally {
