@@ -2,7 +2,9 @@ import { createServer } from 'node:net';
 
 /**
  * A port from which `count` ports in a row are free now, outside the range the system lends for
- * outgoing connections: the cluster suites give each process a metrics port, the next ones in a row.
+ * outgoing connections and for servers that listen on port 0 (as most tests' servers do), so a port
+ * found free here stays free until its taker starts. The cluster suites give each process a metrics
+ * port, the next ones in a row; the test databases take one each.
  */
 export async function freePortsInARow(count: number): Promise<number> {
   const free = (port: number) => new Promise<boolean>((resolve) => {

@@ -5,10 +5,10 @@
  */
 import { execFile, execFileSync } from 'node:child_process';
 import { chownSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
+import { freePortsInARow } from './freePorts';
 
 export const POSTGRES_INSTALL_HINT = 'PostgreSQL is not installed. On Debian or Ubuntu: sudo apt-get install -y postgresql (or set DATABASE_URL to a PostgreSQL server the tests may create databases on).';
 
@@ -18,18 +18,6 @@ export function postgresBinDir(): string | undefined {
   if (!existsSync(root)) return undefined;
   const versions = readdirSync(root).filter((name) => existsSync(join(root, name, 'bin', 'initdb'))).sort((a, b) => Number(b) - Number(a));
   return versions[0] === undefined ? undefined : join(root, versions[0], 'bin');
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 export interface Cluster {
@@ -79,7 +67,7 @@ export async function startReplica(primary: Pick<Cluster, 'port' | 'dir' | 'binD
   }
   const data = join(dir, 'data');
   run('pg_basebackup', ['-h', '127.0.0.1', '-p', String(primary.port), '-U', 'postgres', '-D', data, '-R', '-X', 'stream']);
-  const port = await freePort();
+  const port = await freePortsInARow(1);
   run('pg_ctl', ['-D', data, '-l', join(dir, 'log'), '-w', '-o', `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c max_connections=200 -c fsync=off`, 'start']);
   const url = `postgres://postgres@127.0.0.1:${port}/postgres`;
   let stopped = false;
@@ -127,7 +115,7 @@ export async function startCluster(options: { fsync?: boolean; preload?: string[
     const file = join(binDir, command);
     execFile(asRoot ? 'runuser' : file, asRoot ? ['-u', 'postgres', '--', file, ...args] : args, (error) => (error ? reject(error) : resolve()));
   });
-  const port = await freePort();
+  const port = await freePortsInARow(1);
   const data = join(dir, 'data');
   run('initdb', ['-D', data, '-U', 'postgres', '-A', 'trust', '-E', 'UTF8', '--locale=C.UTF-8', '--no-sync']);
   const serverOptions = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c max_connections=200${options.fsync ? '' : ' -c fsync=off -c synchronous_commit=off -c full_page_writes=off'}${options.preload?.length ? ` -c shared_preload_libraries=${options.preload.join(',')}` : ''}`;
