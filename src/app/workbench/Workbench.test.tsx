@@ -447,7 +447,7 @@ describe("the workbench's inbox", () => {
     await act(() => fetch(`${getMockContext().baseUrl}/auth/forgot-password`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ login: 'sam_rivera' }) }));
 
     // Joining sent the mail that confirms the address; the reset link is the newest.
-    expect(await within(inbox).findByRole('status')).toHaveTextContent('2 mails, the newest first.');
+    await waitFor(() => expect(within(inbox).getByRole('status')).toHaveTextContent('2 mails, the newest first.'));
     const [mail, confirmation] = within(within(inbox).getByRole('list', { name: 'Mail sent' })).getAllByRole('listitem');
     expect(confirmation).toHaveTextContent('Confirm your email address for SocialConnect');
     if (!mail) throw new Error('no mail listed');
@@ -473,7 +473,8 @@ describe("the workbench's Log in as", () => {
     await user.selectOptions(member, `Liam Chen (@${SEED_USERNAMES.liam})`);
     await user.click(within(section).getByRole('button', { name: 'Log in as this member' }));
 
-    expect(await within(section).findByRole('status')).toHaveTextContent(`Logged in as Liam Chen (@${SEED_USERNAMES.liam}), on Home.`);
+    // The status line is there, empty, from the start: it says so once the stand-in has answered.
+    await waitFor(() => expect(within(section).getByRole('status')).toHaveTextContent(`Logged in as Liam Chen (@${SEED_USERNAMES.liam}), on Home.`));
     expect(logIns).toHaveLength(1);
     const [answer] = logIns;
     expect(answer?.foundUser.username).toBe(SEED_USERNAMES.liam);
