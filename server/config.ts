@@ -35,6 +35,8 @@ export interface ServerConfig {
   databaseUrl: string | undefined;
   /** PostgreSQL streaming replicas of databaseUrl that answer reads (server/readReplicas.ts); none by default. */
   replicaUrls: string[];
+  /** Whether the store's statements are kept prepared on each PostgreSQL connection (server/db/database.ts). */
+  preparedStatements: boolean;
   /** A replica behind the network longer than this is left out of the reads until it catches up. */
   replicaLagMaxMs: number;
   /** What a read promises (server/answerCache.ts): session consistency, or every write answered (strict). */
@@ -137,6 +139,7 @@ export function readConfig(env: Readonly<Record<string, string | undefined>> = p
     host: settings.HOST,
     databaseUrl: settings.DATABASE_URL,
     replicaUrls,
+    preparedStatements: settings.DATABASE_PREPARED_STATEMENTS,
     replicaLagMaxMs: settings.REPLICA_LAG_MAX_MS,
     readConsistency: settings.READ_CONSISTENCY === 'strict' ? 'strict' : 'session',
     dataDir,

@@ -46,6 +46,8 @@ export interface ReadReplicaOptions {
   pollMs?: number;
   /** Connections in each replica's pool. */
   max?: number;
+  /** Whether each replica's connections keep the store's statements prepared (DATABASE_PREPARED_STATEMENTS). */
+  preparedStatements?: boolean;
 }
 
 /** How many new network versions (one a poll at most) are kept to tell how long a replica has been behind. */
@@ -63,14 +65,14 @@ export function lsnBytes(lsn: string): number {
   return Number.parseInt(high, 16) * 2 ** 32 + Number.parseInt(low, 16);
 }
 
-export async function openReadReplicas({ urls, knownNetwork, lagMaxMs, pollMs = 20, max = 10 }: ReadReplicaOptions): Promise<ReadReplicas> {
+export async function openReadReplicas({ urls, knownNetwork, lagMaxMs, pollMs = 20, max = 10, preparedStatements = true }: ReadReplicaOptions): Promise<ReadReplicas> {
   let log: ReplicaLog = { warn: () => undefined };
   let closed = false;
   /** When each network version past the slowest replica's became known here: how long a replica has been behind. */
   const knownAt: Array<{ version: number; at: number }> = [];
   const replicas = await Promise.all(urls.map(async (url) => ({
     name: replicaName(url),
-    database: await openPostgres({ connectionString: url, max }),
+    database: await openPostgres({ connectionString: url, max, preparedStatements }),
     version: 0,
     lsn: undefined as string | undefined,
     lagMs: 0,

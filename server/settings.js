@@ -161,6 +161,10 @@ const SERVER = Type.Object({
     writeOnly: true,
     description: 'the addresses of PostgreSQL streaming replicas of DATABASE_URL, comma-separated, each postgres://user:password@host:5432/database, or leave it unset for none',
   })),
+  // The store's statements kept prepared on each PostgreSQL connection (server/db/database.ts); off
+  // behind a pooler in transaction mode that cannot keep them (PgBouncer before 1.21, or without
+  // max_prepared_statements).
+  DATABASE_PREPARED_STATEMENTS: onOff('on'),
   REPLICA_LAG_MAX_MS: Type.Integer({ minimum: 10, maximum: 600_000, default: 1_000, description: 'the milliseconds a read replica may be behind the network before reads leave it until it catches up, from 10 to 600000' }),
   // What a read promises (server/answerCache.ts): each member's own writes and no going back (session), or every write answered (strict).
   READ_CONSISTENCY: Type.String({ ...oneOf(['session', 'strict']), default: 'session' }),

@@ -104,7 +104,7 @@ export async function startServer(config: ServerConfig, { logger = false, now = 
   try {
     const secret = resolveJwtSecret(config);
     if (config.databaseUrl) {
-      database = await openPostgres({ connectionString: config.databaseUrl });
+      database = await openPostgres({ connectionString: config.databaseUrl, preparedStatements: config.preparedStatements });
       changes = await postgresChanges(config.databaseUrl, { database });
     } else {
       // The cluster holds every member's data and password hash: its owner's alone (0700).
@@ -138,7 +138,7 @@ export async function startServer(config: ServerConfig, { logger = false, now = 
     const heard = changes;
     const openPool = database.pool?.bind(database);
     // Reads of DATABASE_REPLICA_URLS, asked how far each has replayed from now on.
-    replicas = config.replicaUrls.length > 0 ? await openReadReplicas({ urls: config.replicaUrls, knownNetwork: () => heard.heardNetwork(), lagMaxMs: config.replicaLagMaxMs }) : undefined;
+    replicas = config.replicaUrls.length > 0 ? await openReadReplicas({ urls: config.replicaUrls, knownNetwork: () => heard.heardNetwork(), lagMaxMs: config.replicaLagMaxMs, preparedStatements: config.preparedStatements }) : undefined;
     const openReplicas = replicas;
     const metrics = config.metrics ? createMetrics({
       channelHeard: () => heard.version() !== undefined, ...(openPool ? { pool: openPool } : {}), ...(openReplicas ? { replicas: () => openReplicas.states() } : {}),

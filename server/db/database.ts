@@ -90,15 +90,73 @@ export interface PostgresOptions {
   max?: number;
   /** A statement running longer is cancelled (server.md: 5 s). */
   statementTimeoutMs?: number;
+  /**
+   * Whether the store's statements are kept prepared on each connection (DATABASE_PREPARED_STATEMENTS):
+   * off behind a pooler in transaction mode that cannot keep them.
+   */
+  preparedStatements?: boolean;
 }
 
 const INT8_OID = 20;
 
+/** Statements worth keeping prepared: reads and writes of rows (their text begins so). */
+const PREPARABLE = /^\s*(SELECT|WITH|INSERT|UPDATE|DELETE)\b/i;
+
+/**
+ * More different texts than the store sends (about 300): past it, a text not yet named runs
+ * unnamed, so a caller that builds texts without bound cannot fill a connection's memory.
+ */
+const NAMED_MAX = 2_000;
+
+/** A kept plan that no longer fits the tables (another process migrated them meanwhile). */
+function planChanged(error: unknown): boolean {
+  return sqlState(error) === '0A000' && /cached plan must not change result type/.test((error as Error).message);
+}
+
+/**
+ * The names of a pool's prepared statements, one per text for all its connections. node-postgres
+ * parses a named statement on a connection the first time it sends it there, and after that sends
+ * only its parameters: PostgreSQL neither parses nor plans it again (it keeps a generic plan once
+ * that costs no more than planning each call).
+ */
+function statementNames(): (text: string) => string | undefined {
+  const names = new Map<string, string>();
+  return (text) => {
+    let name = names.get(text);
+    if (name === undefined && names.size < NAMED_MAX && PREPARABLE.test(text)) {
+      name = `sc_${names.size + 1}`;
+      names.set(text, name);
+    }
+    return name;
+  };
+}
+
+interface PostgresSqlOptions {
+  /** The statement's name, if it is kept prepared. */
+  nameOf?: (text: string) => string | undefined;
+  /**
+   * Told when a kept statement no longer fits its tables: the connection is dropped when released
+   * (node-postgres would send the stale name again). Outside a transaction the statement then runs
+   * once more, unnamed: nothing of it ran.
+   */
+  stale?: (error: Error) => void;
+  inTransaction?: boolean;
+}
+
 /** A node-postgres pool or connection as Sql: `exec` is a simple query, which may hold several statements. */
-function postgresSql(client: pg.Pool | pg.PoolClient): Sql {
+function postgresSql(client: pg.Pool | pg.PoolClient, { nameOf, stale, inTransaction = false }: PostgresSqlOptions = {}): Sql {
   return {
     async query<T extends Row>(text: string, params?: readonly unknown[]) {
-      return (await client.query<T>(text, params as unknown[] | undefined)).rows;
+      const values = params as unknown[] | undefined;
+      const name = nameOf?.(text);
+      try {
+        return (await client.query<T>(name === undefined ? { text, values } : { name, text, values })).rows;
+      } catch (error) {
+        if (name === undefined || !planChanged(error)) throw error;
+        stale?.(error as Error);
+        if (inTransaction) throw error;
+        return (await client.query<T>({ text, values })).rows;
+      }
     },
     async exec(text) {
       await client.query(text);
@@ -139,7 +197,7 @@ export function lend(pool: Pick<pg.Pool, 'connect'>): Promise<Lent> {
   });
 }
 
-export async function openPostgres({ connectionString, max = 10, statementTimeoutMs = 5_000 }: PostgresOptions): Promise<Database> {
+export async function openPostgres({ connectionString, max = 10, statementTimeoutMs = 5_000, preparedStatements = true }: PostgresOptions): Promise<Database> {
   const pool = new pg.Pool({
     connectionString,
     max,
@@ -158,6 +216,7 @@ export async function openPostgres({ connectionString, max = 10, statementTimeou
   });
   // An idle connection that the server drops (a restart) must not crash the process.
   pool.on('error', () => undefined);
+  const nameOf = preparedStatements ? statementNames() : undefined;
   let waited = (_seconds: number): void => undefined;
   /** A connection from the pool, the wait for it told. */
   const lendTimed = async (): Promise<Lent> => {
@@ -186,7 +245,7 @@ export async function openPostgres({ connectionString, max = 10, statementTimeou
         try {
           await client.query(options.readOnly ? 'BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY' : 'BEGIN ISOLATION LEVEL READ COMMITTED');
           begun = true;
-          const result = await work(postgresSql(client));
+          const result = await work(postgresSql(client, { nameOf, stale: lent.lost, inTransaction: true }));
           await client.query('COMMIT');
           return result;
         } catch (error) {
@@ -202,7 +261,10 @@ export async function openPostgres({ connectionString, max = 10, statementTimeou
           } catch (rollbackError) {
             lent.broken = rollbackError as Error;
           }
-          if (!lent.broken && RETRYABLE.has(sqlState(error) ?? '') && attempt < MAX_ATTEMPTS) {
+          // A kept statement that no longer fits its tables dropped this connection: the next
+          // connection lent may have it too, and is dropped in turn.
+          const again = lent.broken === undefined ? RETRYABLE.has(sqlState(error) ?? '') : lent.broken === error && planChanged(error);
+          if (again && attempt < MAX_ATTEMPTS) {
             await pause(attempt);
             continue;
           }
@@ -219,7 +281,7 @@ export async function openPostgres({ connectionString, max = 10, statementTimeou
       const lent = await lendTimed();
       const { client } = lent;
       try {
-        return await work(postgresSql(client));
+        return await work(postgresSql(client, { nameOf, stale: lent.lost }));
       } catch (error) {
         // A connection that failed may be in any state: the pool drops it rather than lend it again.
         if (sqlState(error) === undefined) lent.broken ??= error as Error;

@@ -19,6 +19,7 @@ describe('readConfig', () => {
       host: '127.0.0.1',
       databaseUrl: undefined,
       replicaUrls: [],
+      preparedStatements: true,
       replicaLagMaxMs: 1_000,
       readConsistency: 'session',
       dataDir: join(REPOSITORY_ROOT, '.data'),
@@ -51,13 +52,13 @@ describe('readConfig', () => {
   it('reads every setting', () => {
     expect(readConfig({
       PORT: '9000', HOST: '0.0.0.0', DATABASE_URL: 'postgres://app:pw@db.internal:5433/social', DATA_DIR: '/var/lib/socialconnect',
-      DATABASE_REPLICA_URLS: 'postgres://app:pw@replica-1.internal:5433/social, postgres://app:pw@replica-2.internal:5433/social', REPLICA_LAG_MAX_MS: '250', READ_CONSISTENCY: 'strict',
+      DATABASE_REPLICA_URLS: 'postgres://app:pw@replica-1.internal:5433/social, postgres://app:pw@replica-2.internal:5433/social', DATABASE_PREPARED_STATEMENTS: 'off', REPLICA_LAG_MAX_MS: '250', READ_CONSISTENCY: 'strict',
       JWT_SECRET: 'x'.repeat(40), RATE_LIMITS: 'off', TRUST_PROXY: '2', DEV_ORIGINS: 'http://localhost:3000', SEED: 'off', DRAIN_SECONDS: '2.5', STREAMS_PER_SESSION: '3', IMAGE_PIXELS_MAX: '24000000', POST_IMAGES_MAX: '6', ACCOUNT_DELETION_DAYS: '30', NODE_ENV: 'production', STATIC_DIR: 'dist', LOG_LEVEL: 'warn',
       MEDIA_S3_URL: 'https://s3.eu-west-1.amazonaws.com', MEDIA_S3_BUCKET: 'social-media', MEDIA_S3_REGION: 'eu-west-1', MEDIA_S3_ACCESS_KEY_ID: 'AKIAEXAMPLE', MEDIA_S3_SECRET_ACCESS_KEY: 's3cret',
       SMTP_URL: 'smtps://mailer:pw@smtp.example.com:465', MAIL_FROM: 'Social <no-reply@social.example>', PUBLIC_URL: 'https://social.example/',
     })).toEqual({
       port: 9000, host: '0.0.0.0', databaseUrl: 'postgres://app:pw@db.internal:5433/social', dataDir: '/var/lib/socialconnect',
-      replicaUrls: ['postgres://app:pw@replica-1.internal:5433/social', 'postgres://app:pw@replica-2.internal:5433/social'], replicaLagMaxMs: 250, readConsistency: 'strict',
+      replicaUrls: ['postgres://app:pw@replica-1.internal:5433/social', 'postgres://app:pw@replica-2.internal:5433/social'], preparedStatements: false, replicaLagMaxMs: 250, readConsistency: 'strict',
       media: { kind: 's3', url: 'https://s3.eu-west-1.amazonaws.com', bucket: 'social-media', region: 'eu-west-1', accessKeyId: 'AKIAEXAMPLE', secretAccessKey: 's3cret' },
       jwtSecret: 'x'.repeat(40), rateLimits: false, trustProxy: 2, devOrigins: ['http://localhost:3000'], seed: false, drainMs: 2_500, streamsPerSession: 3, imagePixelsMax: 24_000_000, postImagesMax: 6, accountDeletionDays: 30, production: true, staticDir: join(REPOSITORY_ROOT, 'dist'), logLevel: 'warn',
       mail: { smtpUrl: 'smtps://mailer:pw@smtp.example.com:465', from: 'Social <no-reply@social.example>', folder: '/var/lib/socialconnect/mail' },

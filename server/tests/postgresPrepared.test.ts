@@ -1,0 +1,115 @@
+/**
+ * The store's statements on PostgreSQL run as named prepared statements, parsed once on each of
+ * the pool's connections (server/db/database.ts): the answers are those of an unnamed statement, a
+ * refused statement fails as it did and the next one runs, and a table that changes under a kept
+ * statement (another process migrating it) is read as it now is, in a transaction as outside.
+ */
+import pg from 'pg';
+import { openPostgres, type Database } from '../db/database';
+import { createTestDatabase } from '../testing/serverTarget';
+
+let url: string;
+let drop: () => Promise<void>;
+let database: Database;
+/** The same database through a plain client: every statement unnamed, to compare with. */
+let plain: pg.Client;
+
+beforeAll(async () => {
+  const created = await createTestDatabase();
+  ({ url, drop } = created);
+  // One connection, so that what it keeps can be read from pg_prepared_statements.
+  database = await openPostgres({ connectionString: url, max: 1 });
+  plain = new pg.Client({ connectionString: url });
+  await plain.connect();
+  await database.exec('CREATE TABLE things (id text PRIMARY KEY, tags text[] NOT NULL, bytes bytea, at timestamptz NOT NULL, facts jsonb, ok boolean, n int8)');
+}, 60_000);
+afterAll(async () => {
+  await plain?.end();
+  await database?.close();
+  await drop?.();
+});
+
+/** The statements the pool's one connection keeps prepared, by their text. */
+async function kept(): Promise<string[]> {
+  return (await database.query<{ statement: string }>('SELECT statement FROM pg_prepared_statements ORDER BY statement')).map((row) => row.statement);
+}
+
+const INSERT = 'INSERT INTO things (id, tags, bytes, at, facts, ok, n) VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id, tags, bytes, at, facts, ok';
+const ROWS: unknown[][] = [
+  ['a', ['x', 'y, "z"'], Buffer.from([0, 1, 254, 255]), new Date('2026-12-04T10:00:00.123Z'), { deep: [1, 'two', null] }, true, 9_007_199_254_740_991],
+  ['b', [], null, '2026-12-04T11:00:00Z', null, false, null],
+  ['c', ['ü', 'مرحبا'], Buffer.alloc(0), new Date(0), [], null, -1],
+];
+
+it('answers what an unnamed statement answers, each statement kept once however often it runs', async () => {
+  for (const row of ROWS) await database.query(INSERT, row);
+  const read = 'SELECT id, tags, bytes, at, facts, ok FROM things WHERE id = ANY($1::text[]) AND at >= $2 ORDER BY id';
+  const calls: unknown[][] = [[['a', 'b', 'c'], new Date(0)], [['a'], '2026-01-01T00:00:00Z'], [[], new Date(0)]];
+  for (const params of calls) {
+    expect(await database.query(read, params)).toEqual((await plain.query(read, params)).rows);
+  }
+  expect((await database.query(read, [['a', 'b', 'c'], new Date(0)])).map((row) => row.id)).toEqual(['a', 'b', 'c']);
+  const statements = await kept();
+  expect(statements.filter((text) => text === INSERT)).toHaveLength(1);
+  expect(statements.filter((text) => text === read)).toHaveLength(1);
+});
+
+it('fails a refused statement with the database error, and runs the next one', async () => {
+  await expect(database.query(INSERT, ROWS[0])).rejects.toMatchObject({ code: '23505' });
+  await expect(database.query('SELECT $1::int AS n', ['not a number'])).rejects.toMatchObject({ code: '22P02' });
+  expect(await database.query('SELECT $1::int AS n', ['7'])).toEqual([{ n: 7 }]);
+  await expect(database.query('SELECT nothing FROM nowhere')).rejects.toMatchObject({ code: '42P01' });
+  expect(await database.query('SELECT count(*)::int AS n FROM things')).toEqual([{ n: 3 }]);
+});
+
+it('reads a table as it now is after it changed under a kept statement', async () => {
+  const every = 'SELECT * FROM things WHERE id = $1';
+  expect(Object.keys((await database.query(every, ['a']))[0] ?? {})).not.toContain('extra');
+  // Through the plain client, as another process migrating would.
+  await plain.query("ALTER TABLE things ADD COLUMN extra text NOT NULL DEFAULT 'new'");
+  expect((await database.query(every, ['a']))[0]).toMatchObject({ id: 'a', extra: 'new' });
+  // The stale connection was dropped: the next one keeps the statement as it now is.
+  expect((await database.query(every, ['b']))[0]).toMatchObject({ id: 'b', extra: 'new' });
+  expect((await kept()).filter((text) => text === every)).toHaveLength(1);
+});
+
+it('runs a transaction again on another connection when a table changed under its kept statement', async () => {
+  const every = 'SELECT * FROM things WHERE id = $1';
+  const write = "UPDATE things SET extra = $2 WHERE id = $1";
+  await database.transaction(async (sql) => {
+    await sql.query(write, ['c', 'first']);
+    await sql.query(every, ['c']);
+  });
+  await plain.query('ALTER TABLE things ADD COLUMN later int NOT NULL DEFAULT 7');
+  let runs = 0;
+  const read = await database.transaction(async (sql) => {
+    runs += 1;
+    await sql.query(write, ['c', `run ${runs}`]);
+    return sql.query(every, ['c']);
+  });
+  expect(runs).toBe(2);
+  expect(read[0]).toMatchObject({ id: 'c', extra: 'run 2', later: 7 });
+  expect((await plain.query('SELECT extra FROM things WHERE id = $1', ['c'])).rows).toEqual([{ extra: 'run 2' }]);
+});
+
+it('keeps no statement for definitions, settings and many statements at once', async () => {
+  await database.query('CREATE TABLE others (id int)');
+  await database.exec('INSERT INTO others VALUES (1); INSERT INTO others VALUES (2);');
+  await database.transaction(async (sql) => {
+    await sql.query('SET LOCAL statement_timeout = 5000');
+  });
+  expect(await database.query('SELECT sum(id)::int AS total FROM others')).toEqual([{ total: 3 }]);
+  const statements = await kept();
+  expect(statements.some((text) => /^(CREATE|SET|INSERT INTO others)/.test(text))).toBe(false);
+});
+
+it('keeps none with DATABASE_PREPARED_STATEMENTS=off, for a pooler that cannot keep them', async () => {
+  const unnamed = await openPostgres({ connectionString: url, max: 1, preparedStatements: false });
+  try {
+    expect(await unnamed.query('SELECT id FROM things WHERE id = $1', ['a'])).toEqual([{ id: 'a' }]);
+    await unnamed.transaction((sql) => sql.query('UPDATE things SET ok = $2 WHERE id = $1', ['a', false]));
+    expect(await unnamed.query('SELECT count(*)::int AS n FROM pg_prepared_statements')).toEqual([{ n: 0 }]);
+  } finally {
+    await unnamed.close();
+  }
+});
