@@ -8,7 +8,7 @@
 import { PGlite, type Transaction } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import pg from 'pg';
-import { preparedQueries, type PreparedQueries } from './pglitePrepared';
+import { KEPT, KEPT_MAX, preparedQueries, type PreparedQueries } from './pglitePrepared';
 
 /**
  * Errors that mean the database cannot be reached right now, rather than a fault in a request: the
@@ -99,15 +99,6 @@ export interface PostgresOptions {
 
 const INT8_OID = 20;
 
-/** Statements worth keeping prepared: reads and writes of rows (their text begins so). */
-const PREPARABLE = /^\s*(SELECT|WITH|INSERT|UPDATE|DELETE)\b/i;
-
-/**
- * More different texts than the store sends (about 300): past it, a text not yet named runs
- * unnamed, so a caller that builds texts without bound cannot fill a connection's memory.
- */
-const NAMED_MAX = 2_000;
-
 /** A kept plan that no longer fits the tables (another process migrated them meanwhile). */
 function planChanged(error: unknown): boolean {
   return sqlState(error) === '0A000' && /cached plan must not change result type/.test((error as Error).message);
@@ -123,7 +114,7 @@ function statementNames(): (text: string) => string | undefined {
   const names = new Map<string, string>();
   return (text) => {
     let name = names.get(text);
-    if (name === undefined && names.size < NAMED_MAX && PREPARABLE.test(text)) {
+    if (name === undefined && names.size < KEPT_MAX && KEPT.test(text)) {
       name = `sc_${names.size + 1}`;
       names.set(text, name);
     }

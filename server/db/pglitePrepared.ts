@@ -20,14 +20,14 @@ interface Prepared {
   rowDescription: BackendMessage | undefined;
 }
 
-/** Statements worth keeping: reads and writes of rows (their text begins so). */
-const KEPT = /^\s*(SELECT|WITH|INSERT|UPDATE|DELETE)\b/i;
+/** Statements worth keeping prepared: reads and writes of rows (their text begins so). */
+export const KEPT = /^\s*(SELECT|WITH|INSERT|UPDATE|DELETE)\b/i;
 
 /**
  * More different texts than the store sends (about 300 here): past it, a text not yet kept runs as
- * PGlite runs it, so a caller that builds texts without bound cannot fill the memory.
+ * it would unprepared, so a caller that builds texts without bound cannot fill the memory.
  */
-const KEPT_MAX = 2_000;
+export const KEPT_MAX = 2_000;
 
 /** A cached plan that no longer fits the tables (a migration changed them): parsed again, once. */
 const PLAN_CHANGED = '0A000';
