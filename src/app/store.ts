@@ -183,9 +183,12 @@ export function makeStore({ preloadedState, router }: MakeStoreOptions = {}) {
     reducer: rootReducer,
     preloadedState,
     // The development-only state checks skip the API cache: with 10,000 posts they cost ~0.6 s a change,
-    // and the cache is RTK Query's own, written only through its reducers.
+    // and the cache is RTK Query's own, written only through its reducers. The serializable check reads
+    // the state alone, not each action: a page of posts arrives as parsed JSON, and walking every
+    // answer's payload took 8 % of the app's unit tests' CPU (428 s against 397 s, one run each). A
+    // value that cannot be serialized is still reported (a console error) once a slice of the app's keeps it.
     middleware: (getDefault) =>
-      getDefault({ immutableCheck: { ignoredPaths: ['api'] }, serializableCheck: { ignoredPaths: ['api'] } })
+      getDefault({ immutableCheck: { ignoredPaths: ['api'] }, serializableCheck: { ignoredPaths: ['api'], ignoreActions: true } })
         .prepend(listener.middleware)
         .concat(apiSlotMiddleware),
   });
