@@ -8,7 +8,8 @@
 import { PGlite, type Transaction } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import pg from 'pg';
-import { KEPT, KEPT_MAX, preparedQueries, type PreparedQueries } from './pglitePrepared';
+import { worthKeeping } from './keptStatements';
+import { preparedQueries, type PreparedQueries } from './pglitePrepared';
 
 /**
  * Errors that mean the database cannot be reached right now, rather than a fault in a request: the
@@ -114,7 +115,7 @@ function statementNames(): (text: string) => string | undefined {
   const names = new Map<string, string>();
   return (text) => {
     let name = names.get(text);
-    if (name === undefined && names.size < KEPT_MAX && KEPT.test(text)) {
+    if (name === undefined && worthKeeping(text, names.size)) {
       name = `sc_${names.size + 1}`;
       names.set(text, name);
     }

@@ -9,6 +9,7 @@
  */
 import { parse, protocol, type PGlite, type Transaction } from '@electric-sql/pglite';
 import type { Row } from './database';
+import { worthKeeping } from './keptStatements';
 
 type BackendMessage = Awaited<ReturnType<PGlite['execProtocol']>>['messages'][number];
 
@@ -19,15 +20,6 @@ interface Prepared {
   /** The answer's row description (none for a write without RETURNING). */
   rowDescription: BackendMessage | undefined;
 }
-
-/** Statements worth keeping prepared: reads and writes of rows (their text begins so). */
-export const KEPT = /^\s*(SELECT|WITH|INSERT|UPDATE|DELETE)\b/i;
-
-/**
- * More different texts than the store sends (about 300 here): past it, a text not yet kept runs as
- * it would unprepared, so a caller that builds texts without bound cannot fill the memory.
- */
-export const KEPT_MAX = 2_000;
 
 /** A cached plan that no longer fits the tables (a migration changed them): parsed again, once. */
 const PLAN_CHANGED = '0A000';
@@ -86,7 +78,7 @@ export function preparedQueries(pglite: PGlite): PreparedQueries {
 
   return {
     async query<T extends Row>(text: string, params: readonly unknown[], transaction?: Transaction) {
-      if (!kept.has(text) && (kept.size >= KEPT_MAX || !KEPT.test(text))) return (await (transaction ?? pglite).query<T>(text, params as unknown[])).rows;
+      if (!kept.has(text) && !worthKeeping(text, kept.size)) return (await (transaction ?? pglite).query<T>(text, params as unknown[])).rows;
       return transaction
         ? pglite._runExclusiveQuery(() => once<T>(text, params, true))
         : pglite._runExclusiveTransaction(() => pglite._runExclusiveQuery(() => once<T>(text, params, false)));
