@@ -2,7 +2,7 @@ import { startBackend, startBackendWhenNeeded, waitForBackend, whenBackendLost }
 import { scenarioAskedFor } from '../mocks/scenarioAsked';
 import { backendAskedFor } from '../mocks/backendChoice';
 import type { StartedStandIn } from '../mocks/browser';
-import { listenForWorkbenchShortcut } from './app/workbench/shortcut';
+import { heardFromTheStart, type WorkbenchShortcut } from './app/workbench/shortcut';
 import { afterFirstPaint } from './lib/afterFirstPaint';
 import { takeHeldPresses } from './lib/heldPresses';
 import { chooseRealServer, env } from './config/env';
@@ -34,9 +34,8 @@ async function start(container: HTMLElement): Promise<void> {
   // Its failure is handled once the app is up (below), and by the calls (backendReady) meanwhile.
   workerStarted.catch(() => undefined);
   let onDemand = false;
-  // QA pressed the workbench's shortcut before it was on the page.
-  let workbenchAsked = false;
-  let stopWaitingForWorkbench: () => void = () => undefined;
+  // QA's workbench hears its shortcut from here on, before it is on the page too.
+  let workbenchShortcut: WorkbenchShortcut | undefined;
   // Compared literally so that webpack drops the mock chunk from a build with API_MOCKING=off.
   if (process.env.API_MOCKING === 'on') {
     // A real server chosen for this tab (?backend=, or the workbench before a reload) answers the
@@ -60,8 +59,7 @@ async function start(container: HTMLElement): Promise<void> {
     };
     onDemand = Boolean(container.dataset.prerendered) && !scenarioAskedFor(window.location.search, env.mockScenario) && realServer === null;
     // The workbench opens as soon as it is here; on a page built ahead, its shortcut starts the stand-in.
-    stopWaitingForWorkbench = listenForWorkbenchShortcut(() => {
-      workbenchAsked = true;
+    workbenchShortcut = heardFromTheStart(() => {
       if (onDemand) startBackend();
     });
     if (onDemand) {
@@ -104,8 +102,7 @@ async function start(container: HTMLElement): Promise<void> {
     const showWorkbench = (started: StartedStandIn) => {
       import(/* webpackChunkName: "workbench" */ './app/workbench/mountWorkbench')
         .then(({ mountWorkbench }) => {
-          stopWaitingForWorkbench();
-          mountWorkbench(started, { open: workbenchAsked, onDataReplaced: app.loadAllAgain, onStartOver: app.startOver, onSwitchBackend: app.switchBackend, onLogIn: app.logInAs });
+          mountWorkbench(started, { shortcut: workbenchShortcut, onDataReplaced: app.loadAllAgain, onStartOver: app.startOver, onSwitchBackend: app.switchBackend, onLogIn: app.logInAs });
           // The address keeps the scenario and the faults as the app moves from page to page.
           app.onNavigate(() => started.workbench.keepInAddress());
         })

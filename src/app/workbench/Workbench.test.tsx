@@ -12,6 +12,7 @@ import type { LoginResponse } from '../../types/api';
 import { CharacterCount } from '../../features/posts/components/CharacterCount';
 import { activateLanguage, i18n } from '../../i18n/i18n';
 import { Workbench } from './Workbench';
+import { heardFromTheStart } from './shortcut';
 // Loaded ahead: the panel is a lazy chunk, and its first load here (compiled on a clean checkout)
 // would otherwise count against the wait of whichever test opens it first.
 import './WorkbenchPanel';
@@ -92,9 +93,46 @@ describe('the workbench beside the stand-in', () => {
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
-  it('comes open when its shortcut was pressed before it was on the page', async () => {
-    render(<Workbench workbench={harness().workbench} openAtStart />);
-    expect(await screen.findByRole('dialog', { name: 'Stand-in workbench' })).toBeInTheDocument();
+  describe('its shortcut heard from the app\'s start', () => {
+    let shortcut: ReturnType<typeof heardFromTheStart> | undefined;
+    afterEach(() => shortcut?.stop());
+
+    it('comes open when its shortcut was pressed before it was on the page, and the stand-in was asked to start', async () => {
+      const user = userEvent.setup();
+      let asked = 0;
+      shortcut = heardFromTheStart(() => asked++);
+      await user.keyboard('gw');
+      expect(asked).toBe(1);
+      render(<Workbench workbench={harness().workbench} shortcut={shortcut} />);
+      expect(await screen.findByRole('dialog', { name: 'Stand-in workbench' })).toBeInTheDocument();
+    });
+
+    it('takes a g pressed before it came and a w pressed after as its shortcut', async () => {
+      const user = userEvent.setup();
+      let asked = 0;
+      shortcut = heardFromTheStart(() => asked++);
+      await user.keyboard('g');
+      render(<Workbench workbench={harness().workbench} shortcut={shortcut} />);
+      expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+      await user.keyboard('w');
+      expect(await screen.findByRole('dialog', { name: 'Stand-in workbench' })).toBeInTheDocument();
+      // It was on the page: the stand-in had started, nothing was asked of the start.
+      expect(asked).toBe(0);
+      await user.keyboard('{Escape}');
+      await user.keyboard('gw');
+      expect(await screen.findByRole('dialog', { name: 'Stand-in workbench' })).toBeInTheDocument();
+    });
+
+    it('opens once for a shortcut pressed before, not again when it comes back', async () => {
+      const user = userEvent.setup();
+      shortcut = heardFromTheStart(() => undefined);
+      await user.keyboard('gw');
+      const { unmount } = render(<Workbench workbench={harness().workbench} shortcut={shortcut} />);
+      expect(await screen.findByRole('dialog', { name: 'Stand-in workbench' })).toBeInTheDocument();
+      unmount();
+      render(<Workbench workbench={harness().workbench} shortcut={shortcut} />);
+      expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    });
   });
 
   it('lists every route of the contract, grouped by resource, and finds one by name', async () => {

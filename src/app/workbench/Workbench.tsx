@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect, useEffectEvent, useState, useSyncExternalStore } from 'react';
 import type { StandInWorkbench } from '../../../mocks/workbench';
 import type { LoginResponse } from '../../types/api';
-import { listenForWorkbenchShortcut } from './shortcut';
+import { listenForWorkbenchShortcut, type WorkbenchShortcut } from './shortcut';
 import './Workbench.css';
 
 // Its own chunk, loaded when QA first opens it; compared literally, so a build with API_MOCKING=off
@@ -14,8 +14,10 @@ export interface WorkbenchProps {
   /** Why the state in force is not the one asked for (an unknown scenario, faults that do not hold). */
   warning?: string;
   workbench: StandInWorkbench;
-  /** Open from the start: its shortcut was pressed before it was on the page. */
+  /** Open from the start. */
   openAtStart?: boolean;
+  /** Where it hears `g` then `w`: a listener of its own unless the app's start heard them first. */
+  shortcut?: WorkbenchShortcut;
   /** The stand-in's store was replaced (reset, imported): the app loads what it shows again. */
   onDataReplaced?: () => void;
   /**
@@ -29,6 +31,8 @@ export interface WorkbenchProps {
   onLogIn?: (answer: LoginResponse) => void;
 }
 
+const OWN_SHORTCUT: WorkbenchShortcut = { listen: listenForWorkbenchShortcut };
+
 function faultCount(count: number): string {
   return count === 1 ? '1 fault' : `${count} faults`;
 }
@@ -38,7 +42,7 @@ function faultCount(count: number): string {
  * a warning when what was asked for could not be had, and the panel, opened from the badge or with
  * `g` then `w` on any page.
  */
-export function Workbench({ warning, workbench, openAtStart = false, onDataReplaced = () => undefined, onStartOver = () => undefined, onSwitchBackend = () => undefined, onLogIn = () => undefined }: WorkbenchProps) {
+export function Workbench({ warning, workbench, openAtStart = false, shortcut = OWN_SHORTCUT, onDataReplaced = () => undefined, onStartOver = () => undefined, onSwitchBackend = () => undefined, onLogIn = () => undefined }: WorkbenchProps) {
   const [open, setOpen] = useState(openAtStart);
   const [dismissed, setDismissed] = useState(false);
   const faults = useSyncExternalStore(workbench.subscribe, workbench.faults);
@@ -50,7 +54,7 @@ export function Workbench({ warning, workbench, openAtStart = false, onDataRepla
   const worker = useSyncExternalStore(workbench.worker.subscribe, workbench.worker.state);
   const [workerSeen, setWorkerSeen] = useState<typeof worker>();
 
-  useEffect(() => listenForWorkbenchShortcut(() => setOpen(true)), []);
+  useEffect(() => shortcut.listen(() => setOpen(true)), [shortcut]);
   // The stand-in answers again: the app starts over, so that what failed meanwhile (its calls went
   // to the network, which has no such API) loads again, an error page among it.
   const startOverNow = useEffectEvent(() => onStartOver());

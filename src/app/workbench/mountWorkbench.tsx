@@ -1,6 +1,7 @@
 import { createRoot, type Root } from 'react-dom/client';
 import type { StartedStandIn } from '../../../mocks/browser';
 import { Workbench } from './Workbench';
+import type { WorkbenchShortcut } from './shortcut';
 import type { LoginResponse } from '../../types/api';
 
 /**
@@ -8,7 +9,8 @@ import type { LoginResponse } from '../../types/api';
  * (taken over from the markup built ahead, or rendered afresh) and its state are not touched.
  */
 export interface WorkbenchMountOptions {
-  open?: boolean;
+  /** Where it hears its shortcut: the app's start heard it first (a press before it came opens it). */
+  shortcut?: WorkbenchShortcut;
   onDataReplaced?: () => void;
   onStartOver?: () => void;
   /** Points the app at a real server (its origin), or back at the stand-in (undefined). */
@@ -17,11 +19,11 @@ export interface WorkbenchMountOptions {
   onLogIn?: (answer: LoginResponse) => void;
 }
 
-export function mountWorkbench({ warning, workbench }: StartedStandIn, { open = false, onDataReplaced, onStartOver, onSwitchBackend, onLogIn }: WorkbenchMountOptions = {}): Root {
+export function mountWorkbench({ warning, workbench }: StartedStandIn, { shortcut, onDataReplaced, onStartOver, onSwitchBackend, onLogIn }: WorkbenchMountOptions = {}): Root {
   const container = document.createElement('div');
   container.className = 'stand-in-workbench';
   document.body.append(container);
   const root = createRoot(container);
-  root.render(<Workbench warning={warning} workbench={workbench} openAtStart={open} onDataReplaced={onDataReplaced} onStartOver={onStartOver} onSwitchBackend={onSwitchBackend} onLogIn={onLogIn} />);
+  root.render(<Workbench warning={warning} workbench={workbench} shortcut={shortcut} onDataReplaced={onDataReplaced} onStartOver={onStartOver} onSwitchBackend={onSwitchBackend} onLogIn={onLogIn} />);
   return root;
 }

@@ -3,8 +3,7 @@ import { isTyping, shortcutReader } from '../keyboardShortcuts';
 
 /**
  * Calls `opened` when the workbench's shortcut (`g` then `w`) is pressed outside a field; returns
- * how to stop listening. The workbench listens so once it is on the page; the app's start listens so
- * before (on a page built ahead the stand-in starts only when needed, and this press is a need).
+ * how to stop listening. A workbench on its own (its tests, a page that mounts it alone) listens so.
  */
 export function listenForWorkbenchShortcut(opened: () => void): () => void {
   const read = shortcutReader(TIMINGS.shortcutSecondKeyMs);
@@ -18,4 +17,42 @@ export function listenForWorkbenchShortcut(opened: () => void): () => void {
   };
   window.addEventListener('keydown', onKeyDown, true);
   return () => window.removeEventListener('keydown', onKeyDown, true);
+}
+
+/** Where the workbench hears its shortcut: `listen` gives it the presses, and returns how to stop. */
+export interface WorkbenchShortcut {
+  listen(opened: () => void): () => void;
+}
+
+/**
+ * The workbench's shortcut heard from the app's start for the page's life, by one listener: a press
+ * before the workbench is on the page calls `pressedEarly` (the stand-in may have to start) and is
+ * kept, and the workbench opens as soon as it listens. One listener throughout, so that no press
+ * falls between the app's start and the workbench's (a `g` before it came and a `w` after are one
+ * shortcut still).
+ */
+export function heardFromTheStart(pressedEarly: () => void): WorkbenchShortcut & { stop: () => void } {
+  let kept = false;
+  let opener: (() => void) | null = null;
+  const stop = listenForWorkbenchShortcut(() => {
+    if (opener) {
+      opener();
+      return;
+    }
+    kept = true;
+    pressedEarly();
+  });
+  return {
+    stop,
+    listen(opened) {
+      opener = opened;
+      if (kept) {
+        kept = false;
+        opened();
+      }
+      return () => {
+        if (opener === opened) opener = null;
+      };
+    },
+  };
 }
