@@ -379,7 +379,8 @@ describe('the workbench beside the stand-in', () => {
     expect(within(dialog).getByText(`The stand-in's time: Frozen at ${frozenAt}.`)).toBeInTheDocument();
     expect(new URL(shown.at(-1)!).searchParams.get('clock')).toBe(frozenAt);
     expect(new URL((within(dialog).getByRole('textbox', { name: /^Link/ }) as HTMLInputElement).value).searchParams.get('clock')).toBe(frozenAt);
-    await callAs(DEMO_USER_ID, 'POST', '/posts', { postData: { text: 'Written on the frozen clock.' } });
+    // In act: the panel reads the stand-in's members again as its data changes.
+    await act(() => callAs(DEMO_USER_ID, 'POST', '/posts', { postData: { text: 'Written on the frozen clock.' } }));
     expect([...getMockDb().posts.values()].find((post) => post.content === 'Written on the frozen clock.')?.createdAt).toBe(frozenAt);
 
     await user.click(within(dialog).getByRole('radio', { name: 'Shifted from the real time' }));
@@ -480,7 +481,8 @@ describe("the workbench's inbox", () => {
     const inbox = within(dialog).getByRole('region', { name: 'Inbox' });
     expect(within(inbox).getByRole('status')).toHaveTextContent('No mail yet');
 
-    const joined = await fetch(`${getMockContext().baseUrl}/auth/signup`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ firstName: 'Sam', lastName: 'Rivera', username: 'sam_rivera', password: 'welcome123', email: 'sam@example.com' }) });
+    // In act: the panel hears of the mail and of the new member as the stand-in answers.
+    const joined = await act(() => fetch(`${getMockContext().baseUrl}/auth/signup`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ firstName: 'Sam', lastName: 'Rivera', username: 'sam_rivera', password: 'welcome123', email: 'sam@example.com' }) }));
     expect(joined.status).toBe(201);
     await act(() => fetch(`${getMockContext().baseUrl}/auth/forgot-password`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ login: 'sam_rivera' }) }));
 
@@ -531,7 +533,8 @@ describe("the workbench's Log in as", () => {
     const member = within(section).getByRole('combobox', { name: 'Member' });
     await within(member).findByRole('option', { name: `Liam Chen (@${SEED_USERNAMES.liam})` });
 
-    const joined = await fetch(`${getMockContext().baseUrl}/auth/signup`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ firstName: 'Sam', lastName: 'Rivera', username: 'sam_rivera', password: 'welcome123' }) });
+    // In act: the panel hears of the new member as the stand-in answers.
+    const joined = await act(() => fetch(`${getMockContext().baseUrl}/auth/signup`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ firstName: 'Sam', lastName: 'Rivera', username: 'sam_rivera', password: 'welcome123' }) }));
     expect(joined.status).toBe(201);
     await user.click(member);
     await user.selectOptions(member, await within(member).findByRole('option', { name: 'Sam Rivera (@sam_rivera)' }));
