@@ -60,10 +60,15 @@ describe('presses held from the page\'s head until the app has started', () => {
 
   it('holds from the app\'s start when the head\'s script did not run', () => {
     const { root, login } = pageBuiltAhead();
+    // The app's own handler, as on the page: the form is sent by the app, not by the browser.
+    const submitted = jest.fn((event: Event) => event.preventDefault());
+    root.querySelector('form')?.addEventListener('submit', submitted);
     const release = takeHeldPresses(root);
     expect(clickReaches(login)).toBe(false);
     expect(login).toHaveAttribute('aria-busy', 'true');
+    expect(submitted).not.toHaveBeenCalled();
     release();
+    expect(submitted).toHaveBeenCalledTimes(1);
     expect(login).not.toHaveAttribute('aria-busy');
   });
 });
