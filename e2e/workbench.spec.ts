@@ -183,6 +183,20 @@ test.describe("QA's workbench", () => {
     await profileSays(MEMBERS.maya.name);
   });
 
+  test('on a page built ahead, g then w pressed once as the first keys open it: the first key starts the app and is the shortcut\'s too', async ({ page }) => {
+    for (const path of ['/login', '/signup']) {
+      // Loaded: the page's script has run, the app has not started (it starts after the first paint,
+      // or at a first key), and neither has the stand-in (a page built ahead starts it when needed).
+      await page.goto(path);
+      await page.keyboard.press('g');
+      await page.keyboard.press('w');
+      const panel = page.getByRole('dialog', { name: 'Stand-in workbench' });
+      await expect(panel).toBeVisible();
+      await page.keyboard.press('Escape');
+      await expect(panel).toBeHidden();
+    }
+  });
+
   test("the browser stops the stand-in's worker: once the tab is shown again, the stand-in answers it", async ({ page }) => {
     const onTheirWay = callsOnTheirWay(page);
     await login(page);

@@ -2,7 +2,7 @@ import { startBackend, startBackendWhenNeeded, waitForBackend, whenBackendLost }
 import { scenarioAskedFor } from '../mocks/scenarioAsked';
 import { backendAskedFor } from '../mocks/backendChoice';
 import type { StartedStandIn } from '../mocks/browser';
-import { heardFromTheStart, type WorkbenchShortcut } from './app/workbench/shortcut';
+import { heardFromTheStart } from './app/workbench/shortcut';
 import { afterFirstPaint } from './lib/afterFirstPaint';
 import { takeHeldPresses } from './lib/heldPresses';
 import { chooseRealServer, env } from './config/env';
@@ -34,8 +34,6 @@ async function start(container: HTMLElement): Promise<void> {
   // Its failure is handled once the app is up (below), and by the calls (backendReady) meanwhile.
   workerStarted.catch(() => undefined);
   let onDemand = false;
-  // QA's workbench hears its shortcut from here on, before it is on the page too.
-  let workbenchShortcut: WorkbenchShortcut | undefined;
   // Compared literally so that webpack drops the mock chunk from a build with API_MOCKING=off.
   if (process.env.API_MOCKING === 'on') {
     // A real server chosen for this tab (?backend=, or the workbench before a reload) answers the
@@ -59,7 +57,7 @@ async function start(container: HTMLElement): Promise<void> {
     };
     onDemand = Boolean(container.dataset.prerendered) && !scenarioAskedFor(window.location.search, env.mockScenario) && realServer === null;
     // The workbench opens as soon as it is here; on a page built ahead, its shortcut starts the stand-in.
-    workbenchShortcut = heardFromTheStart(() => {
+    workbenchShortcut?.whenPressedEarly(() => {
       if (onDemand) startBackend();
     });
     if (onDemand) {
@@ -153,6 +151,11 @@ function whenParsed(then: () => void): void {
 // /theme.js put the kept theme on the page before its first paint; should that file not have loaded
 // (a dropped connection), the app puts it there as it starts.
 showThemeChoice(document.documentElement, readThemeChoice(browserStorage));
+
+// QA's workbench hears its shortcut from this script's first run: on a page built ahead a key starts
+// the app (afterFirstPaint), and that key may be the shortcut's first. Compared literally, as in
+// start: a build with API_MOCKING=off has none of it.
+const workbenchShortcut = process.env.API_MOCKING === 'on' ? heardFromTheStart() : undefined;
 
 whenParsed(() => {
   const container = document.getElementById('root');

@@ -25,25 +25,30 @@ export interface WorkbenchShortcut {
 }
 
 /**
- * The workbench's shortcut heard from the app's start for the page's life, by one listener: a press
- * before the workbench is on the page calls `pressedEarly` (the stand-in may have to start) and is
- * kept, and the workbench opens as soon as it listens. One listener throughout, so that no press
- * falls between the app's start and the workbench's (a `g` before it came and a `w` after are one
- * shortcut still).
+ * The workbench's shortcut heard from the app's first script for the page's life, by one listener:
+ * a press before the workbench is on the page is kept, and calls what `whenPressedEarly` gave (the
+ * stand-in may have to start; a press kept before that was given calls it as it is given), and the
+ * workbench opens as soon as it listens. One listener throughout, so that no press falls between
+ * the app's start and the workbench's (a `g` before it came and a `w` after are one shortcut still).
  */
-export function heardFromTheStart(pressedEarly: () => void): WorkbenchShortcut & { stop: () => void } {
+export function heardFromTheStart(): WorkbenchShortcut & { whenPressedEarly(then: () => void): void; stop(): void } {
   let kept = false;
   let opener: (() => void) | null = null;
+  let pressedEarly: (() => void) | null = null;
   const stop = listenForWorkbenchShortcut(() => {
     if (opener) {
       opener();
       return;
     }
     kept = true;
-    pressedEarly();
+    pressedEarly?.();
   });
   return {
     stop,
+    whenPressedEarly(then) {
+      pressedEarly = then;
+      if (kept) then();
+    },
     listen(opened) {
       opener = opened;
       if (kept) {
