@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { server, TEST_API_BASE, tokenFor } from '../../../mocks/testing/node';
 import { DEMO_CREDENTIALS, seedPostId } from '../../../contract/seed/default';
@@ -22,12 +22,13 @@ describe('the member’s other tabs', () => {
     await findFeed('Latest Posts');
 
     // The other tab posts (its call reaches the same backend) and says so.
-    const token = await tokenFor(DEMO_CREDENTIALS.username);
-    const answer = await fetch(`${TEST_API_BASE}/posts`, {
+    // In act: the page's own answers still coming land meanwhile.
+    const token = await act(() => tokenFor(DEMO_CREDENTIALS.username));
+    const answer = await act(() => fetch(`${TEST_API_BASE}/posts`, {
       method: 'POST',
       headers: { authorization: token, 'content-type': 'application/json' },
       body: JSON.stringify({ postData: { text: 'Posted from my other tab' } }),
-    });
+    }));
     expect(answer.status).toBe(201);
     expect(screen.queryByText('Posted from my other tab')).not.toBeInTheDocument();
     otherTab.postMessage('changed');
