@@ -6,10 +6,19 @@ import { buildDefaultSeed } from '../../../contract/seed/default';
 import { createMockContext } from '../../../mocks/context';
 import { createHandlers } from '../../../mocks/handlers';
 import { server, workbenchFor } from '../../../mocks/testing/node';
+import type { WorkbenchShortcut } from './shortcut';
 import { Workbench } from './Workbench';
 // Loaded ahead: the panel is a lazy chunk, and its first load here (compiled on a clean checkout)
 // would otherwise count against the wait of whichever test opens it first.
 import './WorkbenchPanel';
+
+/** Its shortcut, pressed before it came: it opens as it listens (as the app's start hands it over). */
+const PRESSED_BEFORE: WorkbenchShortcut = {
+  listen(opened) {
+    opened();
+    return () => undefined;
+  },
+};
 
 /** A second backend at another origin: a stand-in of its own on the demo seed, as a real server would answer. */
 const SERVER = 'http://127.0.0.1:8080';
@@ -25,7 +34,7 @@ function setUp(realServer: string | null = null) {
   const switched: Array<string | undefined> = [];
   const workbench = workbenchFor({ href: () => PAGE, showInAddress: (url) => shown.push(url), realServer, keepRealServer: (origin) => kept.push(origin) });
   const user = userEvent.setup();
-  render(<Workbench workbench={workbench} onSwitchBackend={(origin) => switched.push(origin)} openAtStart={realServer === null} />);
+  render(<Workbench workbench={workbench} onSwitchBackend={(origin) => switched.push(origin)} shortcut={realServer === null ? PRESSED_BEFORE : undefined} />);
   return { workbench, kept, shown, switched, user };
 }
 

@@ -5,10 +5,19 @@ import { selectLive } from '../../features/live/liveSlice';
 import { elsewhere } from '../../test/elsewhere';
 import { cardWith, findFeed } from '../../test/posts';
 import { renderWithProviders } from '../../test/renderWithProviders';
+import type { WorkbenchShortcut } from './shortcut';
 import { Workbench } from './Workbench';
 // Loaded ahead: the panel is a lazy chunk, and its first load here (compiled on a clean checkout)
 // would otherwise count against the wait of whichever test opens it first.
 import './WorkbenchPanel';
+
+/** Its shortcut, pressed before it came: it opens as it listens (as the app's start hands it over). */
+const PRESSED_BEFORE: WorkbenchShortcut = {
+  listen(opened) {
+    opened();
+    return () => undefined;
+  },
+};
 
 /** Home, live, with the workbench beside it, its panel open. */
 async function homeWithPanel() {
@@ -19,7 +28,7 @@ async function homeWithPanel() {
   const rendered = await renderWithProviders({ route: '/', authAs: DEMO_CREDENTIALS });
   await findFeed('Latest Posts');
   await waitFor(() => expect(selectLive(rendered.store.getState())).toBe(true));
-  render(<Workbench workbench={workbenchFor()} openAtStart />);
+  render(<Workbench workbench={workbenchFor()} shortcut={PRESSED_BEFORE} />);
   const panel = await screen.findByRole('dialog', { name: 'Stand-in workbench' });
   return { ...rendered, panel, opened };
 }

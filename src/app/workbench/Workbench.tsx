@@ -14,8 +14,6 @@ export interface WorkbenchProps {
   /** Why the state in force is not the one asked for (an unknown scenario, faults that do not hold). */
   warning?: string;
   workbench: StandInWorkbench;
-  /** Open from the start. */
-  openAtStart?: boolean;
   /** Where it hears `g` then `w`: a listener of its own unless the app's start heard them first. */
   shortcut?: WorkbenchShortcut;
   /** The stand-in's store was replaced (reset, imported): the app loads what it shows again. */
@@ -42,8 +40,8 @@ function faultCount(count: number): string {
  * a warning when what was asked for could not be had, and the panel, opened from the badge or with
  * `g` then `w` on any page.
  */
-export function Workbench({ warning, workbench, openAtStart = false, shortcut = OWN_SHORTCUT, onDataReplaced = () => undefined, onStartOver = () => undefined, onSwitchBackend = () => undefined, onLogIn = () => undefined }: WorkbenchProps) {
-  const [open, setOpen] = useState(openAtStart);
+export function Workbench({ warning, workbench, shortcut = OWN_SHORTCUT, onDataReplaced = () => undefined, onStartOver = () => undefined, onSwitchBackend = () => undefined, onLogIn = () => undefined }: WorkbenchProps) {
+  const [open, setOpen] = useState(false);
   const [dismissed, setDismissed] = useState(false);
   const faults = useSyncExternalStore(workbench.subscribe, workbench.faults);
   const scenario = useSyncExternalStore(workbench.subscribe, workbench.scenario);
