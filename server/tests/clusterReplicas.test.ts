@@ -124,10 +124,24 @@ function replicaLines(words: string, mark = new Map<string, number>()): string[]
     .flatMap(([name, lines]) => lines.slice(mark.get(name) ?? 0).filter((line) => line.includes('Read replica') && line.includes(words)));
 }
 
-/** How many of each process's lines say `words` about the replica since `mark`, process by process. */
-function replicaLinesBy(words: string, mark: Map<string, number>): number[] {
+/** When a process logged `line` (its log's `time`, ms since the epoch); undefined for a line not of its log. */
+function loggedAt(line: string): number | undefined {
+  try {
+    const { time } = JSON.parse(line) as { time?: unknown };
+    return typeof time === 'number' ? time : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Each process's lines that say `words` about the replica, logged at `since` or later, process by
+ * process. By when a line was logged, not when it reached this process: a line written just before
+ * a mark (a process leaving the replica out as the test's wait for it ended) can arrive after it.
+ */
+function replicaLinesLoggedSince(words: string, since: number): string[][] {
   return [...output].filter(([name]) => name !== 'haproxy' && name !== 'cluster').sort(([a], [b]) => a.localeCompare(b))
-    .map(([name, lines]) => lines.slice(mark.get(name) ?? 0).filter((line) => line.includes('Read replica') && line.includes(words)).length);
+    .map(([, lines]) => lines.filter((line) => line.includes('Read replica') && line.includes(words) && (loggedAt(line) ?? since - 1) >= since));
 }
 
 /** Whether each of the three processes sends reads to the replica now, from their /metrics. */
@@ -332,6 +346,7 @@ it('fails no read when the replica stops, though left out for its lag already: e
     return (await replicaInRotation()).every((inRotation) => !inRotation);
   }, 'each process to leave the paused replica out', 10_000);
   const mark = said();
+  const stoppedFrom = Date.now();
   replica.stop();
   // One line from each process says the replica is now down, not merely behind.
   await until(() => replicaLines('does not answer', mark).length >= 3, 'each process to say the stopped replica does not answer', 10_000);
@@ -342,5 +357,6 @@ it('fails no read when the replica stops, though left out for its lag already: e
   for (let i = 0; i < 30; i += 1) statuses.push((await reader.call('GET', `/posts/${postId}`)).status);
   expect(statuses.filter((status) => status !== 200)).toEqual([]);
   expect((await replicaReads()) - before).toBe(0);
-  expect(replicaLinesBy('does not answer', mark)).toEqual([1, 1, 1]);
+  const lines = replicaLinesLoggedSince('does not answer', stoppedFrom);
+  expect({ counts: lines.map((mine) => mine.length), lines }).toEqual({ counts: [1, 1, 1], lines });
 }, 60_000);
