@@ -6,7 +6,8 @@
  * that holds at least the version its reader has seen, else to the primary. A replica behind the
  * network for longer than `lagMaxMs`, or unreachable, is left out until it has caught up, with one
  * log line each way, one more when one left out for its lag stops answering, and one when it
- * answers again still behind (an operator's first question: is it slow, or down?). Writes, and the live stream's catch-up, never come here.
+ * answers again still behind (an operator's first question: is it slow, or down?). Writes, and the
+ * live stream's catch-up, never come here.
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { openPostgres, type Database } from './db/database';
@@ -105,6 +106,9 @@ export async function openReadReplicas({ urls, knownNetwork, lagMaxMs, pollMs = 
       log.warn(`Read replica ${replica.name} is left out of the reads: ${out}. Its reads go to the primary or another replica until it catches up.`);
     } else if (out !== undefined && unreachable && !wasUnreachable) {
       log.warn(`Read replica ${replica.name}, left out of the reads for its lag, now ${out}. Its reads still go to the primary or another replica.`);
+    } else if (out !== undefined && !unreachable && wasUnreachable) {
+      // Said not to answer, it answers again but is still behind: said, or the log would leave it down.
+      log.warn(`Read replica ${replica.name} answers again, ${Math.round(replica.lagMs)} ms behind the network: still left out of the reads until it catches up.`);
     } else if (out === undefined && was === 'out') {
       log.warn(`Read replica ${replica.name} has caught up (network version ${replica.version}): reads go to it again.`);
     }
@@ -119,20 +123,19 @@ export async function openReadReplicas({ urls, knownNetwork, lagMaxMs, pollMs = 
       noteKnown(sentAt);
       const knownWhenSent = knownNetwork();
       const [row] = await replica.database.query('SELECT (SELECT version FROM network_state) AS version, pg_last_wal_replay_lsn()::text AS lsn');
-      const wasUnreachable = replica.unreachable;
-      replica.unreachable = false;
       replica.version = Math.max(replica.version, Number(row?.version ?? 0));
       replica.lsn = typeof row?.lsn === 'string' ? row.lsn : undefined;
       const since = behindSince(replica.version);
       replica.lagMs = since === undefined ? 0 : Math.max(0, sentAt - since);
       noteKnown(performance.now());
       if (replica.lagMs > lagMaxMs) {
-        // Said not to answer, it answers again but is still behind: said, or the log would leave it down.
-        if (wasUnreachable && replica.state === 'out') log.warn(`Read replica ${replica.name} answers again, ${Math.round(replica.lagMs)} ms behind the network: still left out of the reads until it catches up.`);
         settle(replica, `it is ${Math.round(replica.lagMs)} ms behind the network, past REPLICA_LAG_MAX_MS (${lagMaxMs} ms)`);
       } else if (replica.state !== 'out' || replica.version >= knownWhenSent) {
         // Back only once it holds all the network held when asked: not in and out again at the bound.
         settle(replica, undefined);
+      } else {
+        // Within the bound, not yet holding all it was asked for: still out, and answering.
+        replica.unreachable = false;
       }
     } catch (error) {
       settle(replica, `it does not answer (${error instanceof Error ? error.message : String(error)})`, true);

@@ -141,7 +141,7 @@ function loggedAt(line: string): number | undefined {
  */
 function replicaLinesLoggedSince(words: string, since: number): string[][] {
   return [...output].filter(([name]) => name !== 'haproxy' && name !== 'cluster').sort(([a], [b]) => a.localeCompare(b))
-    .map(([, lines]) => lines.filter((line) => line.includes('Read replica') && line.includes(words) && (loggedAt(line) ?? since - 1) >= since));
+    .map(([, lines]) => lines.filter((line) => line.includes('Read replica') && line.includes(words) && (loggedAt(line) ?? Number.NEGATIVE_INFINITY) >= since));
 }
 
 /** Whether each of the three processes sends reads to the replica now, from their /metrics. */
