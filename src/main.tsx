@@ -12,7 +12,7 @@ import { isLocale, languageAskedFor, type Locale } from './i18n/locales';
 import { keepLanguageChoice, showLanguage, wordsHere } from './i18n/languageChoice';
 import { loadCatalogue } from './i18n/catalogueChunks';
 import { keepWhatLoads } from './offline/standInKeeping';
-import { messages as firstEnglish } from './i18n/compiled/en-first';
+import firstEnglish from './i18n/compiled/en-first.json';
 import './styles/global.css';
 
 /**

@@ -103,7 +103,7 @@ describe('pages built ahead', () => {
     // Said in the console, as expected here: kept out of the test's output.
     errors.mockImplementation(() => undefined);
     // As a chunk that does not download fails to load.
-    jest.doMock('../i18n/compiled/de', () => {
+    jest.doMock('../i18n/compiled/de.json', () => {
       throw new Error('Loading chunk lang-de failed.');
     });
     try {
@@ -114,7 +114,7 @@ describe('pages built ahead', () => {
       await waitFor(() => expect(document.documentElement).not.toHaveAttribute('data-words-coming'));
       expect(errors).toHaveBeenCalledWith('SocialConnect: the de catalogue could not load; the app speaks English.', expect.any(Error));
     } finally {
-      jest.dontMock('../i18n/compiled/de');
+      jest.dontMock('../i18n/compiled/de.json');
     }
   });
 

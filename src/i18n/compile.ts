@@ -1,7 +1,8 @@
 /**
  * Build-time only (the app never imports it): turns a catalogue's ICU messages into Lingui's compiled
  * form, which the app reads with no parser in its bundle, and writes the pseudo-locale from English.
- * `npm run i18n:compile` writes `compiled/`; a test fails when a compiled file is behind its source.
+ * `npm run i18n:compile` writes `compiled/` (JSON: data the app imports); a test fails when a compiled
+ * file is behind its source.
  */
 import { compileMessage } from '@lingui/message-utils/compileMessage';
 import { CATALOGUES } from './catalogues';
@@ -54,21 +55,17 @@ export function pseudoCatalogue(compiled: Record<string, CompiledMessage>): Reco
   return Object.fromEntries(Object.entries(compiled).map(([id, message]) => [id, pseudoMessage(message)]));
 }
 
-/** The source of a compiled catalogue module, as `npm run i18n:compile` writes it from `from` (under src/i18n/). */
-export function compiledModule(from: string, compiled: Record<string, CompiledMessage>): string {
-  return [
-    `// Written by \`npm run i18n:compile\` from src/i18n/${from}: edit the catalogue, not this file.`,
-    "import type { Messages } from '@lingui/core';",
-    '',
-    'export const messages: Messages = {',
-    ...Object.entries(compiled).map(([id, message]) => `  ${JSON.stringify(id)}: ${JSON.stringify(message)},`),
-    '};',
-    '',
-  ].join('\n');
+/**
+ * A compiled catalogue as `npm run i18n:compile` writes it: JSON, one message a line, so that a
+ * change to a catalogue shows as the lines of the messages it touched.
+ */
+export function compiledJson(compiled: Record<string, CompiledMessage>): string {
+  const lines = Object.entries(compiled).map(([id, message]) => `  ${JSON.stringify(id)}: ${JSON.stringify(message)}`);
+  return `{\n${lines.join(',\n')}\n}\n`;
 }
 
 /**
- * Every compiled file, by name (`src/i18n/compiled/<name>.ts`), with its source: each language
+ * Every compiled file, by name (`src/i18n/compiled/<name>.json`), with its content: each language
  * whole, but English in three parts (the first pages' words, in the first bundle; the signup form's,
  * with its code; and the member's app's), and the pseudo-locale made from English.
  */
@@ -77,10 +74,10 @@ export function compiledFiles(): Record<string, string> {
   const partOf = (id: string) => (id in firstWords ? 'first' : id in signupWords ? 'signup' : 'member');
   const part = (name: string) => Object.fromEntries(Object.entries(english).filter(([id]) => partOf(id) === name));
   return {
-    'en-first': compiledModule('catalogues/enFirst.ts', part('first')),
-    'en-signup': compiledModule('catalogues/enFirst.ts', part('signup')),
-    en: compiledModule('catalogues/en.ts', part('member')),
-    [PSEUDO_LOCALE]: compiledModule('catalogues/en.ts and enFirst.ts, made pseudo', pseudoCatalogue(english)),
-    ...Object.fromEntries((['de', 'pl', 'ar'] as const).map((locale) => [locale, compiledModule(`catalogues/${locale}.ts`, compileCatalogue(CATALOGUES[locale]))])),
+    'en-first': compiledJson(part('first')),
+    'en-signup': compiledJson(part('signup')),
+    en: compiledJson(part('member')),
+    [PSEUDO_LOCALE]: compiledJson(pseudoCatalogue(english)),
+    ...Object.fromEntries((['de', 'pl', 'ar'] as const).map((locale) => [locale, compiledJson(compileCatalogue(CATALOGUES[locale]))])),
   };
 }

@@ -1,8 +1,8 @@
 import { setupI18n } from '@lingui/core';
 import { useCallback, useSyncExternalStore } from 'react';
 import type { FirstMessageId } from './catalogues/en';
-import { loadCatalogue } from './catalogueChunks';
-import { messages as firstEnglish } from './compiled/en-first';
+import { loadCatalogue, messagesOf } from './catalogueChunks';
+import firstEnglish from './compiled/en-first.json';
 import { keepLanguageChoice, showLanguage } from './languageChoice';
 import type { Locale } from './locales';
 import { browserStorage } from '../lib/browserStorage';
@@ -14,7 +14,7 @@ import { browserStorage } from '../lib/browserStorage';
  * English (./i18n.ts); every other language is a chunk of its own, whole, loaded when first chosen.
  */
 // A copy: the member's English is added to it (Lingui merges a catalogue loaded later into the one it holds).
-export const i18n = setupI18n({ locale: 'en', messages: { en: { ...firstEnglish } } });
+export const i18n = setupI18n({ locale: 'en', messages: { en: messagesOf({ ...firstEnglish }) } });
 
 const loaded = new Set<Locale>(['en']);
 

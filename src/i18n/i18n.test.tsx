@@ -5,9 +5,9 @@ import { CharacterCount } from '../features/posts/components/CharacterCount';
 import { CATALOGUES } from './catalogues';
 import { en, type MessageId } from './catalogues/en';
 import { compileCatalogue, compiledFiles, type CompiledMessage } from './compile';
-import { messages as memberEnglish } from './compiled/en';
-import { messages as firstEnglish } from './compiled/en-first';
-import { messages as signupEnglish } from './compiled/en-signup';
+import memberEnglish from './compiled/en.json';
+import firstEnglish from './compiled/en-first.json';
+import signupEnglish from './compiled/en-signup.json';
 import { activateLanguage, chooseLanguage, t } from './i18n';
 import { keepLanguageChoice, readLanguageChoice } from './languageChoice';
 import { browserLanguage, languageAskedFor, LOCALE_DIRECTIONS, PSEUDO_LOCALE, type Locale } from './locales';
@@ -131,8 +131,8 @@ describe('the catalogues', () => {
     }
   });
 
-  it.each(Object.entries(compiledFiles()))('src/i18n/compiled/%s.ts is what `npm run i18n:compile` writes from its catalogue', (file, source) => {
-    expect(readFileSync(join(__dirname, 'compiled', `${file}.ts`), 'utf8')).toBe(source);
+  it.each(Object.entries(compiledFiles()))('src/i18n/compiled/%s.json is what `npm run i18n:compile` writes from its catalogue', (file, source) => {
+    expect(readFileSync(join(__dirname, 'compiled', `${file}.json`), 'utf8')).toBe(source);
   });
 
   it("writes every language, and English in three parts (the first pages', the signup form's, the member's app's), each id in one", () => {

@@ -1,6 +1,7 @@
 import type { MessageId } from './catalogues/en';
-import { messages as memberEnglish } from './compiled/en';
-import { messages as signupEnglish } from './compiled/en-signup';
+import { messagesOf } from './catalogueChunks';
+import memberEnglish from './compiled/en.json';
+import signupEnglish from './compiled/en-signup.json';
 import { i18n } from './firstWords';
 
 export { activateLanguage, chooseLanguage, currentLanguage, formatNumber, i18n, onLanguageChange } from './firstWords';
@@ -10,7 +11,7 @@ export { activateLanguage, chooseLanguage, currentLanguage, formatNumber, i18n, 
  * joins the first pages' (./firstWords.ts) as this module loads, with the first of the app's chunks that shows text; the other languages' catalogues hold
  * every word already.
  */
-i18n.load('en', { ...signupEnglish, ...memberEnglish });
+i18n.load('en', messagesOf({ ...signupEnglish, ...memberEnglish }));
 
 /** A text in the language the app speaks now; `values` fill its placeholders (counts in the language's number format). */
 export function t(id: MessageId, values?: Record<string, string | number>): string {
