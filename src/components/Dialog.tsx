@@ -99,21 +99,44 @@ export function ConfirmDeleteDialog({ historyWindow, texts, keepLabel, onConfirm
   const say = useT();
   if (!historyWindow.isOpen) return null;
   return (
-    <Dialog title={texts.confirmDeleteTitle} closeLabel={keepLabel} onClose={historyWindow.close}>
-      <p className="dialog__text">{texts.confirmDeleteText}</p>
+    <ConfirmDialog
+      title={texts.confirmDeleteTitle}
+      text={texts.confirmDeleteText}
+      closeLabel={keepLabel}
+      keep={buttons?.keep ?? say('dialog.cancel')}
+      confirm={buttons?.confirm ?? say('dialog.delete')}
+      onKeep={historyWindow.close}
+      onConfirm={() => {
+        historyWindow.close();
+        onConfirm();
+      }}
+    />
+  );
+}
+
+/**
+ * A question with two answers: the one that keeps things as they are (also Close and Escape), and the
+ * one that cannot be undone, marked as such.
+ */
+export function ConfirmDialog({ title, text, closeLabel, keep, confirm, onKeep, onConfirm }: {
+  title: string;
+  text: string;
+  /** Accessible name of the close button: "Close" unless given. */
+  closeLabel?: string;
+  keep: string;
+  confirm: string;
+  onKeep: () => void;
+  onConfirm: () => void;
+}) {
+  return (
+    <Dialog title={title} closeLabel={closeLabel} onClose={onKeep}>
+      <p className="dialog__text">{text}</p>
       <div className="dialog__actions">
-        <button type="button" className="button button--secondary" onClick={historyWindow.close}>
-          {buttons?.keep ?? say('dialog.cancel')}
+        <button type="button" className="button button--secondary" onClick={onKeep}>
+          {keep}
         </button>
-        <button
-          type="button"
-          className="button button--danger"
-          onClick={() => {
-            historyWindow.close();
-            onConfirm();
-          }}
-        >
-          {buttons?.confirm ?? say('dialog.delete')}
+        <button type="button" className="button button--danger" onClick={onConfirm}>
+          {confirm}
         </button>
       </div>
     </Dialog>

@@ -1,5 +1,5 @@
 import { createPortal } from 'react-dom';
-import { Dialog } from '../../components/Dialog';
+import { ConfirmDialog } from '../../components/Dialog';
 
 import { useT } from '../../i18n/useT';
 
@@ -11,17 +11,14 @@ export function LogoutAsking({ count, onStay, onLeave }: { count: number; onStay
   const say = useT();
   // In the page's body: a bar's backdrop filter would hold a fixed window inside its own box.
   return createPortal(
-    <Dialog title={say('logout.askTitle')} onClose={onStay}>
-      <p className="dialog__text">{say('logout.ask', { count })}</p>
-      <div className="dialog__actions">
-        <button type="button" className="button button--secondary" onClick={onStay}>
-          {say('logout.stay')}
-        </button>
-        <button type="button" className="button button--danger" onClick={onLeave}>
-          {say('logout.leave')}
-        </button>
-      </div>
-    </Dialog>,
+    <ConfirmDialog
+      title={say('logout.askTitle')}
+      text={say('logout.ask', { count })}
+      keep={say('logout.stay')}
+      confirm={say('logout.leave')}
+      onKeep={onStay}
+      onConfirm={onLeave}
+    />,
     document.body,
   );
 }

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Dialog } from '../../../components/Dialog';
+import { ConfirmDialog } from '../../../components/Dialog';
 import type { UserSummary } from '../../../types/api';
 import { notifyError, notifySuccess } from '../../ui/notify';
 import { useChangeRelationMutation, useRelationWith, type RelationAction } from '../relationsApi';
@@ -45,17 +45,15 @@ export function ConfirmBlockDialog({ user, onClose, onConfirm }: { user: UserSum
   const say = useT();
   const name = nameOf(user);
   return (
-    <Dialog title={say('block.title', { name })} closeLabel={say('block.keep', { name })} onClose={onClose}>
-      <p className="dialog__text">{say('block.text')}</p>
-      <div className="dialog__actions">
-        <button type="button" className="button button--secondary" onClick={onClose}>
-          {say('dialog.cancel')}
-        </button>
-        <button type="button" className="button button--danger" onClick={onConfirm}>
-          {say('relation.block')}
-        </button>
-      </div>
-    </Dialog>
+    <ConfirmDialog
+      title={say('block.title', { name })}
+      text={say('block.text')}
+      closeLabel={say('block.keep', { name })}
+      keep={say('dialog.cancel')}
+      confirm={say('relation.block')}
+      onKeep={onClose}
+      onConfirm={onConfirm}
+    />
   );
 }
 
