@@ -40,7 +40,6 @@ export function ForgotPasswordPage() {
 
   return (
     <AuthPage
-      pageTitle={say('page.forgotPassword')}
       title={say('page.forgotPassword')}
       intro={say('forgot.about')}
       footer={<Link to={paths.login.href()}>{say('forgot.back')}</Link>}

@@ -25,7 +25,6 @@ export function LoginPage() {
     : loggedOutInAnotherTab(location.state) ? say('auth.loggedOutInAnotherTab') : null;
   return (
     <AuthPage
-      pageTitle={say('auth.loginTitle')}
       title={say('auth.loginTitle')}
       intro={say('auth.loginIntro')}
       footer={<Link to={paths.signup.href()}>{say('auth.toSignup')}</Link>}

@@ -59,7 +59,6 @@ export function ResetPasswordPage() {
 
   return (
     <AuthPage
-      pageTitle={say('page.resetPassword')}
       title={say('page.resetPassword')}
       intro={say('reset.about')}
       footer={<Link to={paths.login.href()}>{say('forgot.back')}</Link>}

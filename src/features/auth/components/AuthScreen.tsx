@@ -42,13 +42,13 @@ export function AuthScreen({ title, intro, children, footer }: AuthScreenProps) 
 }
 
 export interface AuthPageProps extends AuthScreenProps {
-  /** The document title's page part ('SocialConnect | Login'). */
-  pageTitle: string;
+  /** The document title's page part ('SocialConnect | Signup'), when it is not the screen's title. */
+  pageTitle?: string;
 }
 
 /** A logged-out page (/login, /signup): titled, in the auth frame; a member who arrives logged in goes home. */
 export function AuthPage({ pageTitle, ...screen }: AuthPageProps) {
-  usePageTitle(pageTitle);
+  usePageTitle(pageTitle ?? screen.title);
   // Whether the member was logged in when the screen opened, not the member who has just logged in
   // here (login waits a second before it moves on).
   const loggedIn = useAppSelector(selectIsLoggedIn);
