@@ -1,4 +1,5 @@
-import { useId, useRef } from 'react';
+import { useRef } from 'react';
+import { SettingsSection } from '../components/SettingsSection';
 import { usePageTitle } from '../components/usePageTitle';
 import { TIMINGS } from '../config/timings';
 import { DataSection } from '../features/account/components/DataSection';
@@ -24,11 +25,6 @@ export function AccountPage() {
   const say = useT();
   const has = useCapability('accounts');
   const quotes = useCapability('reposts') === true;
-  const emailId = useId();
-  const devicesId = useId();
-  const twoFactorId = useId();
-  const dataId = useId();
-  const deleteId = useId();
   const downloadRef = useRef<HTMLButtonElement>(null);
   useLoaderOffAfter(has !== undefined, TIMINGS.loaderOffShortMs);
   usePageTitle(say('page.account'));
@@ -39,29 +35,21 @@ export function AccountPage() {
       <ModerationSection />
       {has === true ? (
         <>
-          <section aria-labelledby={emailId}>
-            <h2 id={emailId} className="muted-and-blocked__title">{say('account.email')}</h2>
-            <p className="feed-page__status">{say('account.emailAbout')}</p>
+          <SettingsSection title={say('account.email')} about={say('account.emailAbout')}>
             <EmailSection />
-          </section>
-          <section aria-labelledby={twoFactorId}>
-            <h2 id={twoFactorId} className="muted-and-blocked__title">{say('twoFactor.title')}</h2>
+          </SettingsSection>
+          <SettingsSection title={say('twoFactor.title')}>
             <TwoFactorSection />
-          </section>
-          <section aria-labelledby={devicesId}>
-            <h2 id={devicesId} className="muted-and-blocked__title">{say('account.devices')}</h2>
-            <p className="feed-page__status">{say('devices.about')}</p>
+          </SettingsSection>
+          <SettingsSection title={say('account.devices')} about={say('devices.about')}>
             <DeviceList />
-          </section>
-          <section aria-labelledby={dataId}>
-            <h2 id={dataId} className="muted-and-blocked__title">{say('account.data')}</h2>
-            <p className="feed-page__status">{say('account.dataAbout')}</p>
+          </SettingsSection>
+          <SettingsSection title={say('account.data')} about={say('account.dataAbout')}>
             <DataSection downloadRef={downloadRef} />
-          </section>
-          <section aria-labelledby={deleteId}>
-            <h2 id={deleteId} className="muted-and-blocked__title">{say('leaving.title')}</h2>
+          </SettingsSection>
+          <SettingsSection title={say('leaving.title')}>
             <DeleteAccountSection onDownloadFirst={() => downloadRef.current?.focus()} />
-          </section>
+          </SettingsSection>
         </>
       ) : null}
       {has === false ? <p className="feed-page__status">{say('devices.unavailable')}</p> : null}

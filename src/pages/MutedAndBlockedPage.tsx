@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { SettingsSection } from '../components/SettingsSection';
 import { usePageTitle } from '../components/usePageTitle';
 import { TIMINGS } from '../config/timings';
 import { RelationList } from '../features/relations/components/RelationList';
@@ -12,8 +12,6 @@ import './MutedAndBlockedPage.css';
 export function MutedAndBlockedPage() {
   const say = useT();
   const has = useCapability('muteBlock');
-  const mutedId = useId();
-  const blockedId = useId();
   useLoaderOffAfter(has !== undefined, TIMINGS.loaderOffShortMs);
   usePageTitle(say('page.mutedAndBlocked'));
   return (
@@ -21,16 +19,12 @@ export function MutedAndBlockedPage() {
       <h1 className="feed-page__title">{say('page.mutedAndBlocked')}</h1>
       {has === true ? (
         <>
-          <section aria-labelledby={mutedId}>
-            <h2 id={mutedId} className="muted-and-blocked__title">{say('mutedAndBlocked.muted')}</h2>
-            <p className="feed-page__status">{say('mutedAndBlocked.mutedAbout')}</p>
+          <SettingsSection title={say('mutedAndBlocked.muted')} about={say('mutedAndBlocked.mutedAbout')}>
             <RelationList list="muted" label={say('mutedAndBlocked.mutedList')} />
-          </section>
-          <section aria-labelledby={blockedId}>
-            <h2 id={blockedId} className="muted-and-blocked__title">{say('mutedAndBlocked.blocked')}</h2>
-            <p className="feed-page__status">{say('mutedAndBlocked.blockedAbout')}</p>
+          </SettingsSection>
+          <SettingsSection title={say('mutedAndBlocked.blocked')} about={say('mutedAndBlocked.blockedAbout')}>
             <RelationList list="blocked" label={say('mutedAndBlocked.blockedList')} />
-          </section>
+          </SettingsSection>
         </>
       ) : null}
       {has === false ? <p className="feed-page__status">{say('mutedAndBlocked.unavailable')}</p> : null}
