@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { LoadFailed } from '../components/LoadFailed';
 import { usePageTitle } from '../components/usePageTitle';
 import { TIMINGS } from '../config/timings';
 import { useGetAuditLogQuery, useGetModerationQueueQuery } from '../features/moderation/moderationApi';
@@ -19,13 +20,7 @@ function QueuePage({ cursor, last, onMore }: { cursor?: string; last: boolean; o
   const say = useT();
   const { data, isLoading, isError, refetch } = useGetModerationQueueQuery(cursor === undefined ? {} : { cursor });
   if (isLoading) return <p className="feed-page__status" role="status">{say('moderation.loading')}</p>;
-  if (isError || !data) {
-    return (
-      <p className="feed-page__status" role="alert">
-        {say('moderation.loadFailed')} <button type="button" className="button button--secondary" onClick={() => void refetch()}>{say('moderation.tryAgain')}</button>
-      </p>
-    );
-  }
+  if (isError || !data) return <LoadFailed text={say('moderation.loadFailed')} tryAgain={say('moderation.tryAgain')} onTryAgain={refetch} />;
   return (
     <>
       {cursor === undefined ? (

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { LoadFailed } from '../../../components/LoadFailed';
 import { useT } from '../../../i18n/useT';
 import type { ModerationAction, RestrictedMembers } from '../../../types/api';
 import { useGetRestrictedMembersQuery } from '../moderationApi';
@@ -46,13 +47,7 @@ export function RestrictedMembersPage({ cursor, last, onMore }: { cursor?: strin
   const say = useT();
   const { data, isLoading, isError, refetch } = useGetRestrictedMembersQuery(cursor === undefined ? {} : { cursor });
   if (isLoading) return <p className="feed-page__status" role="status">{say('moderation.restrictedLoading')}</p>;
-  if (isError || !data) {
-    return (
-      <p className="feed-page__status" role="alert">
-        {say('moderation.restrictedFailed')} <button type="button" className="button button--secondary" onClick={() => void refetch()}>{say('moderation.tryAgain')}</button>
-      </p>
-    );
-  }
+  if (isError || !data) return <LoadFailed text={say('moderation.restrictedFailed')} tryAgain={say('moderation.tryAgain')} onTryAgain={refetch} />;
   return (
     <>
       {cursor === undefined && data.members.length === 0 ? <p className="feed-page__status">{say('moderation.restrictedEmpty')}</p> : null}

@@ -1,4 +1,5 @@
 import { Link } from 'react-router-dom';
+import { LoadFailed } from '../../../components/LoadFailed';
 import { paths } from '../../../config/paths';
 import { useCapability } from '../../../lib/api/capabilities';
 import { formatPostTime, toDateTimeAttribute } from '../../../lib/formatDate';
@@ -41,10 +42,7 @@ export function YourReports() {
     return (
       <section className="your-reports" aria-labelledby="your-reports-title">
         <h2 id="your-reports-title" className="your-reports__title">{say('yourReports.title')}</h2>
-        <p className="feed-page__status" role="alert">
-          {say('yourReports.loadFailed')}{' '}
-          <button type="button" className="button button--secondary" disabled={isFetching} onClick={() => void refetch()}>{say('yourReports.tryAgain')}</button>
-        </p>
+        <LoadFailed text={say('yourReports.loadFailed')} tryAgain={say('yourReports.tryAgain')} onTryAgain={refetch} asking={isFetching} />
       </section>
     );
   }

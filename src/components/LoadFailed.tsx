@@ -1,0 +1,12 @@
+/**
+ * A list that could not be read: why, said at once to screen readers, and a button that asks again
+ * (held while the question is out). The page brings the stylesheets.
+ */
+export function LoadFailed({ text, tryAgain, onTryAgain, asking = false }: { text: string; tryAgain: string; onTryAgain: () => unknown; asking?: boolean }) {
+  return (
+    <p className="feed-page__status" role="alert">
+      {text}{' '}
+      <button type="button" className="button button--secondary" disabled={asking} onClick={() => void onTryAgain()}>{tryAgain}</button>
+    </p>
+  );
+}
