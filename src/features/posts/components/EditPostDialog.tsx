@@ -7,17 +7,14 @@ import type { Post } from '../../../types/api';
 import { notifySuccess } from '../../ui/notify';
 import { showLoaderFor } from '../../ui/loaderTimers';
 import { useEditPostMutation } from '../postsApi';
-import { CharacterCount, charactersLeft, CountedTextBox } from './CharacterCount';
+import { CharacterCount, CountedTextBox } from './CharacterCount';
 import './shared.css';
 import './Composer.css';
 // The fields' styles before the window's own, as the composer has them: one order on every page.
-import { ImageDescriptionField, imageAltFits } from './ImageDescriptionField';
-import { ContentWarningField, contentWarningFits } from '../warnings/ContentWarningField';
-import { ImageDescriptions } from './ImageDescriptions';
+import { editFits, EditExtraFields, useEditExtras } from './EditExtras';
 import './EditPostDialog.css';
 import { SubmitButton } from '../../../components/ProgressLabel';
 import { useAppSelector } from '../../../lib/store/hooks';
-import { hasCapability } from '../../../lib/api/capabilities';
 import { selectCurrentUserId } from '../../auth/sessionSlice';
 import { editDraftPlace, useDraft } from '../useDraft';
 import { t } from '../../../i18n/i18n';
@@ -49,13 +46,13 @@ export function EditPostDialog({ post, onClose }: EditPostDialogProps) {
   const setMoreImageAlt = (index: number, value: string) => updateDraft({
     moreImages: shownAfterFirst.map(({ url }, at) => ({ image: url, imageAlt: at === index ? value : (moreImageAlts[at] ?? '') })),
   });
-  const describes = useAppSelector((state) => hasCapability(state, 'altText')) && post.postImage !== '';
-  const several = describes && shownAfterFirst.length > 0;
   // Its content warning, where the backend keeps one: emptied, the post has none.
-  const warns = useAppSelector((state) => hasCapability(state, 'contentWarnings'));
+  const extras = useEditExtras(post);
+  const { describes, several, warns } = extras;
+  const typed = { text, imageAlt, moreImageAlts, warning };
   const [editPost, { isLoading }] = useEditPostMutation();
   const countId = useId();
-  const over = charactersLeft(text) < 0 || (describes && ![imageAlt, ...moreImageAlts].every(imageAltFits)) || (warns && !contentWarningFits(warning));
+  const over = !editFits(typed, extras);
   const blank = text.trim() === '';
 
   const onSubmit = async (event: FormEvent) => {
@@ -79,15 +76,13 @@ export function EditPostDialog({ post, onClose }: EditPostDialogProps) {
     <Dialog title={say('editPost.title')} onClose={onClose}>
       <form className="edit-post" onSubmit={onSubmit}>
         <CountedTextBox label={say('editPost.text')} className="edit-post__text" text={text} onText={setText} rows={5} countId={countId} />
-        {/* Below the text, where focus starts. */}
-        {warns ? <ContentWarningField text={warning} onText={(value) => updateDraft({ warning: value })} /> : null}
-        {several ? (
-          <ImageDescriptions
-            images={[post.postImage, ...shownAfterFirst.map(({ url }) => url)]}
-            alts={[imageAlt, ...moreImageAlts]}
-            onAlt={(index, value) => (index === 0 ? setImageAlt(value) : setMoreImageAlt(index - 1, value))}
-          />
-        ) : describes ? <ImageDescriptionField text={imageAlt} onText={setImageAlt} /> : null}
+        <EditExtraFields
+          post={post}
+          extras={extras}
+          typed={typed}
+          onWarning={(value) => updateDraft({ warning: value })}
+          onAlt={(index, value) => (index === 0 ? setImageAlt(value) : setMoreImageAlt(index - 1, value))}
+        />
         <div className="edit-post__bar">
           <CharacterCount id={countId} text={text} />
           <SubmitButton className="edit-post__submit" disabled={over || blank} pending={isLoading} idle={say('editPost.update')} busy={say('editPost.updating')} />

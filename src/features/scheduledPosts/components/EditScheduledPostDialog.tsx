@@ -1,7 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
 import { Dialog } from '../../../components/Dialog';
-import { useAppSelector } from '../../../lib/store/hooks';
-import { hasCapability } from '../../../lib/api/capabilities';
 import { classifyFailure, errorCode, errorMessage } from '../../../lib/apiError';
 import { ERROR_CODES } from '../../../../contract/messages';
 import type { ScheduledPost } from '../../../types/api';
@@ -9,12 +7,10 @@ import { t } from '../../../i18n/i18n';
 import { useT } from '../../../i18n/useT';
 import { notifyError, notifySuccess, worded } from '../../ui/notify';
 import { SubmitButton } from '../../../components/ProgressLabel';
-import { CharacterCount, charactersLeft, CountedTextBox } from '../../posts/components/CharacterCount';
+import { CharacterCount, CountedTextBox } from '../../posts/components/CharacterCount';
 import '../../posts/components/shared.css';
 import '../../posts/components/Composer.css';
-import { ImageDescriptionField, imageAltFits } from '../../posts/components/ImageDescriptionField';
-import { ImageDescriptions } from '../../posts/components/ImageDescriptions';
-import { ContentWarningField, contentWarningFits } from '../../posts/warnings/ContentWarningField';
+import { editFits, EditExtraFields, useEditExtras } from '../../posts/components/EditExtras';
 import '../../posts/components/EditPostDialog.css';
 import { goneFromSchedule, useEditScheduledPostMutation } from '../scheduledPostsApi';
 import { toLocalInput, toOffsetIso } from '../publishTime';
@@ -41,12 +37,12 @@ export function EditScheduledPostDialog({ post, onClose, onGone }: EditScheduled
   const shownAfterFirst = post.moreImages ?? [];
   const [moreImageAlts, setMoreImageAlts] = useState(() => shownAfterFirst.map(({ alt }) => alt));
   const publishTime = usePublishTime(toLocalInput(post.publishAt));
-  const describes = useAppSelector((state) => hasCapability(state, 'altText')) && post.postImage !== '';
-  const several = describes && shownAfterFirst.length > 0;
-  const warns = useAppSelector((state) => hasCapability(state, 'contentWarnings'));
+  const extras = useEditExtras(post);
+  const { describes, several, warns } = extras;
+  const typed = { text, imageAlt, moreImageAlts, warning };
   const [editScheduledPost, { isLoading }] = useEditScheduledPostMutation();
   const countId = useId();
-  const over = charactersLeft(text) < 0 || (describes && ![imageAlt, ...moreImageAlts].every(imageAltFits)) || (warns && !contentWarningFits(warning));
+  const over = !editFits(typed, extras);
   const blank = text.trim() === '' && post.postImage === '';
 
   const onSubmit = async (event: FormEvent) => {
@@ -84,14 +80,13 @@ export function EditScheduledPostDialog({ post, onClose, onGone }: EditScheduled
     <Dialog title={say('scheduled.editTitle')} onClose={onClose}>
       <form className="edit-post" onSubmit={onSubmit} noValidate>
         <CountedTextBox label={say('editPost.text')} className="edit-post__text" text={text} onText={setText} rows={5} countId={countId} />
-        {warns ? <ContentWarningField text={warning} onText={setWarning} /> : null}
-        {several ? (
-          <ImageDescriptions
-            images={[post.postImage, ...shownAfterFirst.map(({ url }) => url)]}
-            alts={[imageAlt, ...moreImageAlts]}
-            onAlt={(index, value) => (index === 0 ? setImageAlt(value) : setMoreImageAlts((alts) => alts.map((alt, at) => (at === index - 1 ? value : alt))))}
-          />
-        ) : describes ? <ImageDescriptionField text={imageAlt} onText={setImageAlt} /> : null}
+        <EditExtraFields
+          post={post}
+          extras={extras}
+          typed={typed}
+          onWarning={setWarning}
+          onAlt={(index, value) => (index === 0 ? setImageAlt(value) : setMoreImageAlts((alts) => alts.map((alt, at) => (at === index - 1 ? value : alt))))}
+        />
         <PublishTimeField {...publishTime.field} />
         <div className="edit-post__bar">
           <CharacterCount id={countId} text={text} />
