@@ -1,7 +1,8 @@
+import type { MouseEvent, ReactNode } from 'react';
 import { Link, NavLink } from 'react-router-dom';
 import { Dialog } from '../../components/Dialog';
 import { useHistoryWindow } from '../../components/useHistoryWindow';
-import { useCapability } from '../../lib/api/capabilities';
+import { useCapability, type Capability } from '../../lib/api/capabilities';
 import { useAppSelector } from '../../lib/store/hooks';
 import { selectCurrentUserId } from '../../features/auth/sessionSlice';
 import { Logout } from './memberPanels';
@@ -16,8 +17,25 @@ import { BellIcon, ClockIcon, DevicesIcon, FlagIcon, ShieldIcon } from './icons'
 import { mainNavItems } from './SideNav';
 import { useNavLoader } from './useNavLoader';
 import './BottomNav.css';
-
 import { useT } from '../../i18n/useT';
+
+/**
+ * A link of the Display window to an extension's page, which takes the window's place in the history.
+ * Its row is kept until the backend's health answer says whether there is one: the window is centred,
+ * and a row added under a finger on its way to a theme would move the theme away.
+ */
+function DisplayLink({ capability, to, icon, label, onClick }: { capability: Capability; to: string; icon: ReactNode; label: string; onClick: (event: MouseEvent) => void }) {
+  const has = useCapability(capability);
+  if (has === undefined) return <span className="bottom-nav__settings-link" aria-hidden="true" />;
+  if (!has) return null;
+  return (
+    <Link to={to} replace className="bottom-nav__settings-link" onClick={onClick}>
+      {icon}
+      {label}
+    </Link>
+  );
+}
+
 /**
  * Phones (spec section 2): home, explore, bookmark, own profile and logout, as named icons; beyond the
  * spec, Display, a window with what the side navigation has and phones do not show: the Theme control,
@@ -30,12 +48,9 @@ export function BottomNav() {
   const showLoaderFor = useNavLoader();
   const display = useHistoryWindow('display');
   const myId = useAppSelector(selectCurrentUserId) ?? '';
-  const hasMuteBlock = useCapability('muteBlock');
   const hasNotifications = useCapability('notifications');
   const mutedAndBlocked = paths.mutedAndBlocked.href();
-  const hasAccounts = useCapability('accounts');
   const devices = paths.account.href();
-  const hasScheduled = useCapability('scheduledPosts');
   const scheduled = paths.scheduledPosts.href();
   return (
     <>
@@ -69,29 +84,9 @@ export function BottomNav() {
           <ThemePicker />
           <LanguagePicker className="bottom-nav__language" />
           <OpenWarningsSwitch />
-          {hasMuteBlock === true ? (
-            <Link to={mutedAndBlocked} replace className="bottom-nav__settings-link" onClick={showLoaderFor(mutedAndBlocked)}>
-              <ShieldIcon />
-              {say('nav.mutedAndBlocked')}
-            </Link>
-          ) : null}
-          {/* Its row is kept until the backend's health answer says whether there is one: the window is
-              centred, and a row added under a finger on its way to a theme would move the theme away. */}
-          {hasMuteBlock === undefined ? <span className="bottom-nav__settings-link" aria-hidden="true" /> : null}
-          {hasAccounts === true ? (
-            <Link to={devices} replace className="bottom-nav__settings-link" onClick={showLoaderFor(devices)}>
-              <DevicesIcon />
-              {say('nav.account')}
-            </Link>
-          ) : null}
-          {hasAccounts === undefined ? <span className="bottom-nav__settings-link" aria-hidden="true" /> : null}
-          {hasScheduled === true ? (
-            <Link to={scheduled} replace className="bottom-nav__settings-link" onClick={showLoaderFor(scheduled)}>
-              <ClockIcon />
-              {say('nav.scheduled')}
-            </Link>
-          ) : null}
-          {hasScheduled === undefined ? <span className="bottom-nav__settings-link" aria-hidden="true" /> : null}
+          <DisplayLink capability="muteBlock" to={mutedAndBlocked} icon={<ShieldIcon />} label={say('nav.mutedAndBlocked')} onClick={showLoaderFor(mutedAndBlocked)} />
+          <DisplayLink capability="accounts" to={devices} icon={<DevicesIcon />} label={say('nav.account')} onClick={showLoaderFor(devices)} />
+          <DisplayLink capability="scheduledPosts" to={scheduled} icon={<ClockIcon />} label={say('nav.scheduled')} onClick={showLoaderFor(scheduled)} />
           <ModerationLink asItem={false} className="bottom-nav__settings-link" icon={<FlagIcon />} onClick={showLoaderFor(paths.moderation.href())} />
         </Dialog>
       ) : null}

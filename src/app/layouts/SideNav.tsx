@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import type { MouseEvent, ReactNode } from 'react';
 import { Link, NavLink, useNavigate } from 'react-router-dom';
 import { useCapability } from '../../lib/api/capabilities';
 import { useAppSelector } from '../../lib/store/hooks';
@@ -47,6 +47,24 @@ function KeptPlace({ icon }: { icon: ReactNode }) {
   );
 }
 
+/** A link of the side navigation: its icon and its name (which a narrow window hides). */
+function SideNavLink({ to, icon, label, onClick }: { to: string; icon: ReactNode; label: string; onClick: (event: MouseEvent) => void }) {
+  return (
+    <li>
+      <NavLink to={to} end className="side-nav__link" onClick={onClick}>
+        {icon}
+        <span className="side-nav__label">{label}</span>
+      </NavLink>
+    </li>
+  );
+}
+
+/** A link to an extension's page: its place kept until the backend says whether it has one, then the link or nothing. */
+function ExtensionLink({ has, ...link }: { has: boolean | undefined } & Parameters<typeof SideNavLink>[0]) {
+  if (has === undefined) return <KeptPlace icon={link.icon} />;
+  return has ? <SideNavLink {...link} /> : null;
+}
+
 /**
  * The side navigation (spec section 2): Home, Explore, Bookmark, Profile, 'Create New Post', and the
  * member's avatar, name and @username linking to their profile. Each navigation click shows the loader.
@@ -69,14 +87,7 @@ export function SideNav() {
   return (
     <nav className="side-nav" aria-label={say('nav.main')}>
       <ul className="side-nav__list">
-        {mainNavItems(myId).map(({ to, label, Icon }) => (
-          <li key={to}>
-            <NavLink to={to} end className="side-nav__link" onClick={showLoaderFor(to)}>
-              <Icon />
-              <span className="side-nav__label">{label}</span>
-            </NavLink>
-          </li>
-        ))}
+        {mainNavItems(myId).map(({ to, label, Icon }) => <SideNavLink key={to} to={to} icon={<Icon />} label={label} onClick={showLoaderFor(to)} />)}
         {hasNotifications === undefined ? <KeptPlace icon={<BellIcon />} /> : null}
         {hasNotifications ? (
           <li>
@@ -88,34 +99,10 @@ export function SideNav() {
             />
           </li>
         ) : null}
-        {hasScheduled === undefined ? <KeptPlace icon={<ClockIcon />} /> : null}
-        {hasScheduled ? (
-          <li>
-            <NavLink to={paths.scheduledPosts.href()} end className="side-nav__link" onClick={showLoaderFor(paths.scheduledPosts.href())}>
-              <ClockIcon />
-              <span className="side-nav__label">{say('nav.scheduled')}</span>
-            </NavLink>
-          </li>
-        ) : null}
-        {hasMuteBlock === undefined ? <KeptPlace icon={<ShieldIcon />} /> : null}
-        {hasMuteBlock ? (
-          <li>
-            <NavLink to={paths.mutedAndBlocked.href()} end className="side-nav__link" onClick={showLoaderFor(paths.mutedAndBlocked.href())}>
-              <ShieldIcon />
-              <span className="side-nav__label">{say('nav.mutedAndBlocked')}</span>
-            </NavLink>
-          </li>
-        ) : null}
+        <ExtensionLink has={hasScheduled} to={paths.scheduledPosts.href()} icon={<ClockIcon />} label={say('nav.scheduled')} onClick={showLoaderFor(paths.scheduledPosts.href())} />
+        <ExtensionLink has={hasMuteBlock} to={paths.mutedAndBlocked.href()} icon={<ShieldIcon />} label={say('nav.mutedAndBlocked')} onClick={showLoaderFor(paths.mutedAndBlocked.href())} />
         <ModerationLink className="side-nav__link" icon={<FlagIcon />} labelClassName="side-nav__label" onClick={showLoaderFor(paths.moderation.href())} />
-        {hasAccounts === undefined ? <KeptPlace icon={<DevicesIcon />} /> : null}
-        {hasAccounts ? (
-          <li>
-            <NavLink to={paths.account.href()} end className="side-nav__link" onClick={showLoaderFor(paths.account.href())}>
-              <DevicesIcon />
-              <span className="side-nav__label">{say('nav.account')}</span>
-            </NavLink>
-          </li>
-        ) : null}
+        <ExtensionLink has={hasAccounts} to={paths.account.href()} icon={<DevicesIcon />} label={say('nav.account')} onClick={showLoaderFor(paths.account.href())} />
       </ul>
       <button
         type="button"
