@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { useAppDispatch, useAppSelector, useAppStore } from '../../../lib/store/hooks';
 import { Avatar } from '../../../components/Avatar';
@@ -266,30 +266,8 @@ export function Composer({ onPosted, quoted }: ComposerProps) {
           {several && images.length > 0 ? (
             <span className="composer__image-count">{say('images.count', { count: images.length, max: imagesMax })}</span>
           ) : null}
-          {warns ? (
-            <button
-              type="button"
-              className="composer__icon-button"
-              aria-label={say('warning.add')}
-              title={say('warning.add')}
-              aria-pressed={warningShown}
-              onClick={toggleWarning}
-            >
-              <WarningIcon />
-            </button>
-          ) : null}
-          {schedules ? (
-            <button
-              type="button"
-              className="composer__icon-button"
-              aria-label={say('schedule.toggle')}
-              title={say('schedule.toggle')}
-              aria-pressed={scheduling}
-              onClick={toggleSchedule}
-            >
-              <ClockIcon />
-            </button>
-          ) : null}
+          {warns ? <ComposerSwitch label={say('warning.add')} pressed={warningShown} onToggle={toggleWarning}><WarningIcon /></ComposerSwitch> : null}
+          {schedules ? <ComposerSwitch label={say('schedule.toggle')} pressed={scheduling} onToggle={toggleSchedule}><ClockIcon /></ComposerSwitch> : null}
           <input
             ref={fileInput}
             type="file"
@@ -312,5 +290,14 @@ export function Composer({ onPosted, quoted }: ComposerProps) {
         ) : null}
       </div>
     </form>
+  );
+}
+
+/** One of the composer's switches: an icon named for the part it adds (a warning, a time), pressed while that part shows. */
+function ComposerSwitch({ label, pressed, onToggle, children }: { label: string; pressed: boolean; onToggle: () => void; children: ReactNode }) {
+  return (
+    <button type="button" className="composer__icon-button" aria-label={label} title={label} aria-pressed={pressed} onClick={onToggle}>
+      {children}
+    </button>
   );
 }
