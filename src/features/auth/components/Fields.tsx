@@ -46,6 +46,20 @@ export function FieldError({ id, message }: { id: string; message: string | unde
   return message ? <p id={id} className="auth-field__error">{message}</p> : null;
 }
 
+/** A box to tick, its words as its label, with what is wrong under it (a box that must be ticked and is not). */
+export function CheckField({ label, name, error, checked, onCheckedChange }: { label: string; name: string; error: string | undefined; checked: boolean; onCheckedChange: (checked: boolean) => void }) {
+  const noteId = useId();
+  return (
+    <div className="auth-field">
+      <label className="auth-check">
+        <input type="checkbox" name={name} {...fieldNote(noteId, error)} checked={checked} onChange={(event) => onCheckedChange(event.target.checked)} />
+        <span>{label}</span>
+      </label>
+      <FieldError id={noteId} message={error} />
+    </div>
+  );
+}
+
 /**
  * A labelled input, with its rule under it when it has one, or in its place what is wrong with the
  * value; a password's has a show/hide toggle.

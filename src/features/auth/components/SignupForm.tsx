@@ -10,7 +10,7 @@ import { hasToken } from '../authAnswers';
 import { preloadAuthCalls, useAuthCall } from '../useAuthCall';
 import { useSignupNetwork } from '../useSignupNetwork';
 import { t, useT } from '../../../i18n/signupWords';
-import { FieldError, fieldNote, FormActions, TextField } from './Fields';
+import { CheckField, FormActions, TextField } from './Fields';
 import { LIMITS } from '../../../../contract/limits';
 import { RuleError } from '../../../../contract/errors';
 import { ruleText, type SignupRule } from '../../../i18n/ruleTexts';
@@ -125,8 +125,6 @@ export function SignupForm() {
   const [checked, setChecked] = useState(0);
   const formRef = useRef<HTMLFormElement>(null);
   const cancelNoTokenNotice = useRef<Cancel>(() => undefined);
-  const termsId = useId();
-  const rulesId = useId();
   const rulesTitleId = useId();
   const { demo, rules, reload: reloadRules } = useSignupNetwork();
   const rulesShown = rules.length > 0;
@@ -219,19 +217,7 @@ export function SignupForm() {
       <TextField label={say('auth.email')} name="email" type="email" autoComplete="email" required error={problems.userEmail} value={data.userEmail} onValueChange={field('userEmail')} />
       <TextField label={say('auth.password')} name="password" type="password" revealNames={{ show: say('auth.showPassword'), hide: say('auth.hidePassword') }} autoComplete="new-password" required maxLength={LIMITS.passwordMax} hint={say('auth.passwordHint', { min: LIMITS.passwordMin, max: LIMITS.passwordMax })} error={problems.userPassword} value={data.userPassword} onValueChange={field('userPassword')} />
       <TextField label={say('auth.confirmPassword')} name="confirmPassword" type="password" revealNames={{ show: say('auth.showConfirmPassword'), hide: say('auth.hideConfirmPassword') }} autoComplete="new-password" required error={problems.userConfirmPassword} value={data.userConfirmPassword} onValueChange={field('userConfirmPassword')} />
-      <div className="auth-field">
-        <label className="auth-check">
-          <input
-            type="checkbox"
-            name="terms"
-            {...fieldNote(termsId, problems.isSignupConditionsChecked)}
-            checked={data.isSignupConditionsChecked}
-            onChange={(event) => field('isSignupConditionsChecked')(event.target.checked)}
-          />
-          <span>{say('auth.terms')}</span>
-        </label>
-        <FieldError id={termsId} message={problems.isSignupConditionsChecked} />
-      </div>
+      <CheckField label={say('auth.terms')} name="terms" error={problems.isSignupConditionsChecked} checked={data.isSignupConditionsChecked} onCheckedChange={field('isSignupConditionsChecked')} />
       {rulesShown ? (
         <section className="auth-rules" aria-labelledby={rulesTitleId}>
           <h2 id={rulesTitleId} className="auth-rules__title">{say('auth.rulesTitle')}</h2>
@@ -243,19 +229,7 @@ export function SignupForm() {
               </li>
             ))}
           </ol>
-          <div className="auth-field">
-            <label className="auth-check">
-              <input
-                type="checkbox"
-                name="acceptedRules"
-                {...fieldNote(rulesId, problems.isRulesAccepted)}
-                checked={data.isRulesAccepted}
-                onChange={(event) => field('isRulesAccepted')(event.target.checked)}
-              />
-              <span>{say('auth.rulesAccept')}</span>
-            </label>
-            <FieldError id={rulesId} message={problems.isRulesAccepted} />
-          </div>
+          <CheckField label={say('auth.rulesAccept')} name="acceptedRules" error={problems.isRulesAccepted} checked={data.isRulesAccepted} onCheckedChange={field('isRulesAccepted')} />
         </section>
       ) : null}
       <FormActions
