@@ -1,19 +1,24 @@
+/** A page at one fixed URL: the route's pattern is its link. */
+function page<Path extends string>(path: Path) {
+  return { pattern: path, href: (): Path => path };
+}
+
 /** Route patterns and href builders: the one place that knows the app's URLs. */
 export const paths = {
-  home: { pattern: '/', href: () => '/' },
-  login: { pattern: '/login', href: () => '/login' },
-  signup: { pattern: '/signup', href: () => '/signup' },
+  home: page('/'),
+  login: page('/login'),
+  signup: page('/signup'),
   /** A forgotten password: the link asked for, and the page it opens (the `accounts` extension). */
-  forgotPassword: { pattern: '/forgot-password', href: () => '/forgot-password' },
-  resetPassword: { pattern: '/reset-password', href: () => '/reset-password' },
+  forgotPassword: page('/forgot-password'),
+  resetPassword: page('/reset-password'),
   /** The page a mailed link opens to confirm an email address. */
-  confirmEmail: { pattern: '/confirm-email', href: () => '/confirm-email' },
-  bookmarks: { pattern: '/bookmark', href: () => '/bookmark' },
+  confirmEmail: page('/confirm-email'),
+  bookmarks: page('/bookmark'),
   post: { pattern: '/posts/:postId', href: (postId: string) => `/posts/${encodeURIComponent(postId)}` },
   /** One reply on its post's page: the page lands on it. */
   reply: { href: (postId: string, replyId: string) => `/posts/${encodeURIComponent(postId)}#${REPLY_ANCHOR}${encodeURIComponent(replyId)}` },
   profile: { pattern: '/users/:userId', href: (userId: string) => `/users/${encodeURIComponent(userId)}` },
-  explore: { pattern: '/explore', href: () => '/explore' },
+  explore: page('/explore'),
   /** The posts with a tag: `tag` as a text writes it, without its "#". */
   tag: { pattern: '/tags/:tag', href: (tag: string) => `/tags/${encodeURIComponent(tag)}` },
   /** Search: `q` as typed, on its Posts tab (or People). */
@@ -21,17 +26,17 @@ export const paths = {
     pattern: '/search',
     href: (q = '', tab: 'posts' | 'people' = 'posts') => `/search?${new URLSearchParams({ q, in: tab }).toString()}`,
   },
-  createPost: { pattern: '/createpost', href: () => '/createpost' },
-  notifications: { pattern: '/notifications', href: () => '/notifications' },
+  createPost: page('/createpost'),
+  notifications: page('/notifications'),
   /** The members the member mutes and blocks (the `mute-block` extension). */
-  mutedAndBlocked: { pattern: '/settings/muted-and-blocked', href: () => '/settings/muted-and-blocked' },
+  mutedAndBlocked: page('/settings/muted-and-blocked'),
   /** The member's account: their email address and their devices (the `accounts` extension). */
-  account: { pattern: '/settings/account', href: () => '/settings/account' },
+  account: page('/settings/account'),
   /** The member's posts waiting to be published (the `scheduled-posts` extension). */
-  scheduledPosts: { pattern: '/scheduled', href: () => '/scheduled' },
+  scheduledPosts: page('/scheduled'),
   /** The moderators' queue, and for admins the audit log (the `moderation` extension). */
-  moderation: { pattern: '/moderation', href: () => '/moderation' },
-  error: { pattern: '/error', href: () => '/error' },
+  moderation: page('/moderation'),
+  error: page('/error'),
 } as const;
 
 /** The start of a reply's anchor: `#reply-<id>` names the reply a post's page lands on. */
