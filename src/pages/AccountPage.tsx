@@ -1,7 +1,5 @@
 import { useRef } from 'react';
 import { SettingsSection } from '../components/SettingsSection';
-import { usePageTitle } from '../components/usePageTitle';
-import { TIMINGS } from '../config/timings';
 import { DataSection } from '../features/account/components/DataSection';
 import { DeleteAccountSection } from '../features/account/components/DeleteAccountSection';
 import { EmailSection } from '../features/account/components/EmailSection';
@@ -9,9 +7,9 @@ import { DeviceList } from '../features/devices/components/DeviceList';
 import { ModerationSection } from '../features/moderation/components/ModerationSection';
 import { QuotePolicySection } from '../features/reposts/components/QuotePolicySection';
 import { TwoFactorSection } from '../features/twoFactor/components/TwoFactorSection';
-import { useLoaderOffAfter } from '../features/ui/useLoaderOffAfter';
 import { useCapability } from '../lib/api/capabilities';
 import { useT } from '../i18n/useT';
+import { useExtensionPage } from './useExtensionPage';
 import './FeedPages.css';
 import './MutedAndBlockedPage.css';
 
@@ -23,11 +21,9 @@ import './MutedAndBlockedPage.css';
  */
 export function AccountPage() {
   const say = useT();
-  const has = useCapability('accounts');
+  const has = useExtensionPage('accounts', say('page.account'));
   const quotes = useCapability('reposts') === true;
   const downloadRef = useRef<HTMLButtonElement>(null);
-  useLoaderOffAfter(has !== undefined, TIMINGS.loaderOffShortMs);
-  usePageTitle(say('page.account'));
   return (
     <div className="feed-page">
       <h1 className="feed-page__title">{say('page.account')}</h1>

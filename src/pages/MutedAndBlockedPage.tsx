@@ -1,19 +1,14 @@
 import { SettingsSection } from '../components/SettingsSection';
-import { usePageTitle } from '../components/usePageTitle';
-import { TIMINGS } from '../config/timings';
 import { RelationList } from '../features/relations/components/RelationList';
-import { useLoaderOffAfter } from '../features/ui/useLoaderOffAfter';
-import { useCapability } from '../lib/api/capabilities';
 import { useT } from '../i18n/useT';
+import { useExtensionPage } from './useExtensionPage';
 import './FeedPages.css';
 import './MutedAndBlockedPage.css';
 
 /** /settings/muted-and-blocked: the members the member mutes and blocks (the `mute-block` extension). */
 export function MutedAndBlockedPage() {
   const say = useT();
-  const has = useCapability('muteBlock');
-  useLoaderOffAfter(has !== undefined, TIMINGS.loaderOffShortMs);
-  usePageTitle(say('page.mutedAndBlocked'));
+  const has = useExtensionPage('muteBlock', say('page.mutedAndBlocked'));
   return (
     <div className="feed-page">
       <h1 className="feed-page__title">{say('page.mutedAndBlocked')}</h1>

@@ -1,11 +1,8 @@
-import { usePageTitle } from '../components/usePageTitle';
-import { TIMINGS } from '../config/timings';
 import { NotificationList } from '../features/notifications/components/NotificationList';
 import { ModerationNotices } from '../features/moderation/components/ModerationNotices';
 import { YourReports } from '../features/reports/components/YourReports';
-import { useLoaderOffAfter } from '../features/ui/useLoaderOffAfter';
-import { useCapability } from '../lib/api/capabilities';
 import { useT } from '../i18n/useT';
+import { useExtensionPage } from './useExtensionPage';
 import './FeedPages.css';
 
 
@@ -15,9 +12,7 @@ import './FeedPages.css';
  */
 export function NotificationsPage() {
   const say = useT();
-  const has = useCapability('notifications');
-  useLoaderOffAfter(has !== undefined, TIMINGS.loaderOffShortMs);
-  usePageTitle(say('page.notifications'));
+  const has = useExtensionPage('notifications', say('page.notifications'));
   return (
     <div className="feed-page">
       <h1 className="feed-page__title">{say('page.notifications')}</h1>
