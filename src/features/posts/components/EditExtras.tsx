@@ -21,14 +21,7 @@ export interface EditExtras {
   warns: boolean;
 }
 
-export function useEditExtras(post: EditedPost): EditExtras {
-  const altText = useAppSelector((state) => hasCapability(state, 'altText'));
-  const warns = useAppSelector((state) => hasCapability(state, 'contentWarnings'));
-  const describes = altText && post.postImage !== '';
-  return { describes, several: describes && (post.moreImages?.length ?? 0) > 0, warns };
-}
-
-/** What is typed in an edit window, and whether each part it offers fits its limit. */
+/** What is typed in an edit window. */
 export interface EditTyped {
   text: string;
   imageAlt: string;
@@ -36,8 +29,13 @@ export interface EditTyped {
   warning: string;
 }
 
-export function editFits({ text, imageAlt, moreImageAlts, warning }: EditTyped, { describes, warns }: EditExtras): boolean {
-  return charactersLeft(text) >= 0 && (!describes || [imageAlt, ...moreImageAlts].every(imageAltFits)) && (!warns || contentWarningFits(warning));
+/** What the edit window of `post` offers, and whether each part of what is typed fits its limit. */
+export function useEditExtras(post: EditedPost, { text, imageAlt, moreImageAlts, warning }: EditTyped): EditExtras & { fits: boolean } {
+  const altText = useAppSelector((state) => hasCapability(state, 'altText'));
+  const warns = useAppSelector((state) => hasCapability(state, 'contentWarnings'));
+  const describes = altText && post.postImage !== '';
+  const fits = charactersLeft(text) >= 0 && (!describes || [imageAlt, ...moreImageAlts].every(imageAltFits)) && (!warns || contentWarningFits(warning));
+  return { describes, several: describes && (post.moreImages?.length ?? 0) > 0, warns, fits };
 }
 
 /**

@@ -11,7 +11,7 @@ import { CharacterCount, CountedTextBox } from './CharacterCount';
 import './shared.css';
 import './Composer.css';
 // The fields' styles before the window's own, as the composer has them: one order on every page.
-import { editFits, EditExtraFields, useEditExtras } from './EditExtras';
+import { EditExtraFields, useEditExtras } from './EditExtras';
 import './EditPostDialog.css';
 import { SubmitButton } from '../../../components/ProgressLabel';
 import { useAppSelector } from '../../../lib/store/hooks';
@@ -47,12 +47,12 @@ export function EditPostDialog({ post, onClose }: EditPostDialogProps) {
     moreImages: shownAfterFirst.map(({ url }, at) => ({ image: url, imageAlt: at === index ? value : (moreImageAlts[at] ?? '') })),
   });
   // Its content warning, where the backend keeps one: emptied, the post has none.
-  const extras = useEditExtras(post);
-  const { describes, several, warns } = extras;
   const typed = { text, imageAlt, moreImageAlts, warning };
+  const extras = useEditExtras(post, typed);
+  const { describes, several, warns } = extras;
   const [editPost, { isLoading }] = useEditPostMutation();
   const countId = useId();
-  const over = !editFits(typed, extras);
+  const over = !extras.fits;
   const blank = text.trim() === '';
 
   const onSubmit = async (event: FormEvent) => {

@@ -10,7 +10,7 @@ import { SubmitButton } from '../../../components/ProgressLabel';
 import { CharacterCount, CountedTextBox } from '../../posts/components/CharacterCount';
 import '../../posts/components/shared.css';
 import '../../posts/components/Composer.css';
-import { editFits, EditExtraFields, useEditExtras } from '../../posts/components/EditExtras';
+import { EditExtraFields, useEditExtras } from '../../posts/components/EditExtras';
 import '../../posts/components/EditPostDialog.css';
 import { goneFromSchedule, useEditScheduledPostMutation } from '../scheduledPostsApi';
 import { toLocalInput, toOffsetIso } from '../publishTime';
@@ -37,12 +37,12 @@ export function EditScheduledPostDialog({ post, onClose, onGone }: EditScheduled
   const shownAfterFirst = post.moreImages ?? [];
   const [moreImageAlts, setMoreImageAlts] = useState(() => shownAfterFirst.map(({ alt }) => alt));
   const publishTime = usePublishTime(toLocalInput(post.publishAt));
-  const extras = useEditExtras(post);
-  const { describes, several, warns } = extras;
   const typed = { text, imageAlt, moreImageAlts, warning };
+  const extras = useEditExtras(post, typed);
+  const { describes, several, warns } = extras;
   const [editScheduledPost, { isLoading }] = useEditScheduledPostMutation();
   const countId = useId();
-  const over = !editFits(typed, extras);
+  const over = !extras.fits;
   const blank = text.trim() === '' && post.postImage === '';
 
   const onSubmit = async (event: FormEvent) => {
