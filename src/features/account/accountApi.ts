@@ -1,4 +1,5 @@
 import { api } from '../../lib/api/api';
+import { writeAnswer } from '../../lib/api/writeAnswer';
 import type { AccountDeletion, AccountEmail, DataExport, DataImportRequest, DataImportResult } from '../../types/api';
 
 /** The member's email address (the `accounts` extension): read, changed, and confirmed by its link. */
@@ -11,14 +12,9 @@ export const accountApi = api.injectEndpoints({
     /** Sets the address (or sends its link again); the answer is the address as kept now. */
     setAccountEmail: build.mutation<AccountEmail, string>({
       query: (email) => ({ url: '/account/email', method: 'POST', body: { email } }),
-      onQueryStarted: async (_email, { dispatch, queryFulfilled }) => {
-        try {
-          const { data } = await queryFulfilled;
-          dispatch(accountApi.util.upsertQueryData('getAccountEmail', undefined, data));
-        } catch {
-          // Shown by the app's listener; the field keeps what was typed.
-        }
-      },
+      onQueryStarted: (_email, { dispatch, queryFulfilled }) => writeAnswer(queryFulfilled, (data) => {
+        dispatch(accountApi.util.upsertQueryData('getAccountEmail', undefined, data));
+      }),
     }),
     confirmEmail: build.mutation<Record<string, never>, string>({
       query: (token) => ({ url: '/auth/confirm-email', method: 'POST', body: { token } }),
@@ -58,14 +54,9 @@ export const accountApi = api.injectEndpoints({
     /** Keeps the account after all: everyone sees the member again. */
     keepAccount: build.mutation<AccountDeletion, void>({
       query: () => ({ url: '/account/deletion', method: 'DELETE' }),
-      onQueryStarted: async (_arg, { dispatch, queryFulfilled }) => {
-        try {
-          const { data } = await queryFulfilled;
-          dispatch(accountApi.util.upsertQueryData('getAccountDeletion', undefined, data));
-        } catch {
-          // Shown by the app's listener; the banner stays.
-        }
-      },
+      onQueryStarted: (_arg, { dispatch, queryFulfilled }) => writeAnswer(queryFulfilled, (data) => {
+        dispatch(accountApi.util.upsertQueryData('getAccountDeletion', undefined, data));
+      }),
     }),
   }),
 });

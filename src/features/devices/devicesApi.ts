@@ -1,4 +1,5 @@
 import { api } from '../../lib/api/api';
+import { writeAnswer } from '../../lib/api/writeAnswer';
 import type { DeviceSession, DeviceSessions, OtherDevicesEnded } from '../../types/api';
 
 /** The member's devices (the `accounts` extension): listed, one logged out, every other one logged out. */
@@ -15,26 +16,16 @@ export const devicesApi = api.injectEndpoints({
       transformResponse: (answer: DeviceSessions) => answer.sessions,
       // Refused (logged out elsewhere meanwhile, say): the list loads again, as it is now.
       invalidatesTags: (_sessions, error) => (error ? ['Device'] : []),
-      onQueryStarted: async (_device, { dispatch, queryFulfilled }) => {
-        try {
-          const { data } = await queryFulfilled;
-          dispatch(devicesApi.util.upsertQueryData('getDevices', undefined, data));
-        } catch {
-          // Shown by the app's listener; the list stays as it was.
-        }
-      },
+      onQueryStarted: (_device, { dispatch, queryFulfilled }) => writeAnswer(queryFulfilled, (data) => {
+        dispatch(devicesApi.util.upsertQueryData('getDevices', undefined, data));
+      }),
     }),
     /** Its answer's new token is this device's from now (the app's store listens for it). */
     endOtherDevices: build.mutation<OtherDevicesEnded, void>({
       query: () => ({ url: '/sessions/end-others', method: 'POST' }),
-      onQueryStarted: async (_arg, { dispatch, queryFulfilled }) => {
-        try {
-          const { data } = await queryFulfilled;
-          dispatch(devicesApi.util.upsertQueryData('getDevices', undefined, data.sessions));
-        } catch {
-          // Shown by the app's listener; the list stays as it was.
-        }
-      },
+      onQueryStarted: (_arg, { dispatch, queryFulfilled }) => writeAnswer(queryFulfilled, (data) => {
+        dispatch(devicesApi.util.upsertQueryData('getDevices', undefined, data.sessions));
+      }),
     }),
   }),
 });

@@ -1,4 +1,5 @@
 import { api } from '../../lib/api/api';
+import { writeAnswer } from '../../lib/api/writeAnswer';
 import type { AuditPage, ModerationAction, ModerationActionResult, ModerationNotice, ModerationNotices, ModerationQueue, OpenReportCount, ReportSubject, RestrictedMembers, RoleChange, RulesResponse, RulesUpdate, StaffResponse } from '../../types/api';
 
 /** What a moderator asks for: an action on a subject, with the reason the member reads. */
@@ -67,14 +68,9 @@ export const moderationApi = api.injectEndpoints({
     /** Replaces the whole list; the form keeps what was typed when it is refused. */
     saveRules: build.mutation<RulesResponse, RulesUpdate>({
       query: (body) => ({ url: '/rules', method: 'PUT', body }),
-      onQueryStarted: async (_body, { dispatch, queryFulfilled }) => {
-        try {
-          const { data } = await queryFulfilled;
-          dispatch(moderationApi.util.upsertQueryData('getRules', undefined, data));
-        } catch {
-          // Shown by the app's listener; the form keeps what was typed.
-        }
-      },
+      onQueryStarted: (_body, { dispatch, queryFulfilled }) => writeAnswer(queryFulfilled, (data) => {
+        dispatch(moderationApi.util.upsertQueryData('getRules', undefined, data));
+      }),
     }),
     getStaff: build.query<StaffResponse, void>({
       query: () => '/moderation/staff',

@@ -1,4 +1,5 @@
 import { api } from '../../lib/api/api';
+import { writeAnswer } from '../../lib/api/writeAnswer';
 import type { TwoFactorEnabled, TwoFactorSetup, TwoFactorStatus } from '../../types/api';
 
 /** Two-factor sign-in (the `accounts` extension): whether it is on, a new key, turned on, turned off. */
@@ -19,14 +20,9 @@ export const twoFactorApi = api.injectEndpoints({
     }),
     disableTwoFactor: build.mutation<TwoFactorStatus, string>({
       query: (code) => ({ url: '/account/two-factor/disable', method: 'POST', body: { code } }),
-      onQueryStarted: async (_code, { dispatch, queryFulfilled }) => {
-        try {
-          const { data } = await queryFulfilled;
-          dispatch(twoFactorApi.util.upsertQueryData('getTwoFactor', undefined, data));
-        } catch {
-          // Shown by the app's listener; the field keeps the code.
-        }
-      },
+      onQueryStarted: (_code, { dispatch, queryFulfilled }) => writeAnswer(queryFulfilled, (data) => {
+        dispatch(twoFactorApi.util.upsertQueryData('getTwoFactor', undefined, data));
+      }),
     }),
   }),
 });
