@@ -1,5 +1,6 @@
 import { api, cacheAccess, HOME_FEED_TAG, keepAnswer, type CacheAccess, type Undo } from '../../lib/api/api';
 import { refusedAsAlready } from '../../lib/apiError';
+import { writeAnswer } from '../../lib/api/writeAnswer';
 import type { FollowChange, User, UserEditPayload, UserEditResponse, UserResponse, UsersResponse } from '../../types/api';
 import { follows, toSummary, unknownMember, withFollower, withFollowing } from './followUpdates';
 
@@ -42,6 +43,24 @@ export function ownRecordArrived(user: User) {
   return usersApi.util.upsertQueryEntries([{ endpointName: 'getUser', arg: user._id, value: user }]);
 }
 
+/** What a mutation's onQueryStarted is handed: the cache, and the promise of its answer. */
+type Lifecycle<Answer> = { dispatch: CacheAccess['dispatch']; getState: () => unknown; queryFulfilled: Promise<{ data: Answer }> };
+
+/**
+ * A follow or an unfollow, alike but for its path: shown at once (undone if refused), kept to send
+ * once the network is back when it is gone.
+ */
+function followCall(kind: 'follow' | 'unfollow') {
+  return {
+    query: (userId: string) => ({ url: `/users/${kind}/${encodeURIComponent(userId)}`, method: 'POST', headers: CHANGE_ALONE }),
+    transformResponse: readFollow,
+    onQueryStarted: (userId: string, lifecycle: Lifecycle<FollowAnswer>) => followLifecycle(userId, kind === 'follow', lifecycle),
+    extraOptions: { waitsOffline: kind },
+    // The home feed, where the backend builds it, now holds (or no longer holds) their posts.
+    invalidatesTags: (answer: FollowAnswer) => (answer ? [HOME_FEED_TAG] : []),
+  };
+}
+
 export const usersApi = api.injectEndpoints({
   endpoints: (build) => ({
     getUsers: build.query<User[], void>({
@@ -64,15 +83,8 @@ export const usersApi = api.injectEndpoints({
       extraOptions: { ownRefusals: true },
       // Posts carry their author's avatar: a new one means the cached posts are out of date.
       invalidatesTags: (answer, _error, userData) => (answer?.user && userData.avatar !== undefined ? ['Post', 'Bookmark'] : []),
-      async onQueryStarted(_userData, lifecycle) {
-        try {
-          // A password change's new token reaches the session through the store's listeners.
-          const { data } = await lifecycle.queryFulfilled;
-          if (data?.user) writeMembers(cacheAccess(lifecycle), [data.user]);
-        } catch {
-          // Reported by the base query; the form keeps what was typed.
-        }
-      },
+      // A password change's new token reaches the session through the store's listeners.
+      onQueryStarted: (_userData, lifecycle) => writeEditedMember(lifecycle),
     }),
 
     /**
@@ -81,34 +93,22 @@ export const usersApi = api.injectEndpoints({
      */
     saveLanguage: build.mutation<UserEditResponse, string>({
       query: (language) => ({ url: '/users/edit', method: 'POST', body: { userData: { language } } }),
-      async onQueryStarted(_language, lifecycle) {
-        try {
-          const { data } = await lifecycle.queryFulfilled;
-          if (data?.user) writeMembers(cacheAccess(lifecycle), [data.user]);
-        } catch {
-          // Reported by the base query (this browser keeps the choice).
-        }
-      },
+      // A failure leaves the choice kept in this browser all the same.
+      onQueryStarted: (_language, lifecycle) => writeEditedMember(lifecycle),
     }),
 
-    followUser: build.mutation<FollowAnswer, string>({
-      query: (userId) => ({ url: `/users/follow/${encodeURIComponent(userId)}`, method: 'POST', headers: CHANGE_ALONE }),
-      transformResponse: readFollow,
-      onQueryStarted: (userId, lifecycle) => followLifecycle(userId, true, lifecycle),
-      extraOptions: { waitsOffline: 'follow' },
-      // The home feed, where the backend builds it, now holds (or no longer holds) their posts.
-      invalidatesTags: (answer) => (answer ? [HOME_FEED_TAG] : []),
-    }),
+    followUser: build.mutation<FollowAnswer, string>(followCall('follow')),
 
-    unfollowUser: build.mutation<FollowAnswer, string>({
-      query: (userId) => ({ url: `/users/unfollow/${encodeURIComponent(userId)}`, method: 'POST', headers: CHANGE_ALONE }),
-      transformResponse: readFollow,
-      onQueryStarted: (userId, lifecycle) => followLifecycle(userId, false, lifecycle),
-      extraOptions: { waitsOffline: 'unfollow' },
-      invalidatesTags: (answer) => (answer ? [HOME_FEED_TAG] : []),
-    }),
+    unfollowUser: build.mutation<FollowAnswer, string>(followCall('unfollow')),
   }),
 });
+
+/** An edit's answer carries the member's record as it is now: it goes into every cached copy. */
+function writeEditedMember(lifecycle: Lifecycle<UserEditResponse>): Promise<void> {
+  return writeAnswer(lifecycle.queryFulfilled, (data) => {
+    if (data?.user) writeMembers(cacheAccess(lifecycle), [data.user]);
+  });
+}
 
 /**
  * Changes every cached copy of a member's record (their profile, their entry in the members list;
@@ -155,7 +155,7 @@ function cachedMember(state: ReturnType<CacheAccess['getState']>, userId: string
 async function followLifecycle(
   userId: string,
   follow: boolean,
-  lifecycle: { dispatch: CacheAccess['dispatch']; getState: () => unknown; queryFulfilled: Promise<{ data: FollowAnswer }> },
+  lifecycle: Lifecycle<FollowAnswer>,
 ): Promise<void> {
   const cache = cacheAccess(lifecycle);
   const state = cache.getState();
