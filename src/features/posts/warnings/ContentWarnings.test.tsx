@@ -3,18 +3,11 @@ import { http, HttpResponse } from 'msw';
 import { API_EXTENSIONS } from '../../../../contract/api';
 import { seedPostId } from '../../../../contract/seed/default';
 import { getMockDb, server } from '../../../../mocks/testing/node';
-import { API, renderHome } from '../../../test/posts';
+import { API, cardWith, renderHome } from '../../../test/posts';
 import { OPEN_WARNINGS_KEY } from './openWarnings';
 
 const FOREST = 'Hello SocialConnect! Starting the week with a walk and a plan.';
 const SPIDERS = 'Spiders, up close';
-
-/** The card whose warning (or text) says `text`. */
-function cardSaying(text: string): HTMLElement {
-  const article = screen.getByText(text).closest('article');
-  if (!article) throw new Error(`No post card says "${text}"`);
-  return article;
-}
 
 /** Ava's forest walk behind a warning, in the stand-in's store, before the app loads it. */
 function warnOnForest(): void {
@@ -27,7 +20,7 @@ describe('a post behind a content warning', () => {
   it('shows the warning alone, and its text and image after Show more, until Show less', async () => {
     warnOnForest();
     const { user } = await renderHome();
-    const card = cardSaying(SPIDERS);
+    const card = cardWith(SPIDERS);
     const toggle = within(card).getByRole('button', { name: 'Show more' });
     expect(toggle).toHaveAttribute('aria-expanded', 'false');
     // Hidden from sight and from screen readers alike.
@@ -46,7 +39,7 @@ describe('a post behind a content warning', () => {
   it('opens and closes from the keyboard: x on the current post', async () => {
     warnOnForest();
     const { user } = await renderHome();
-    const card = cardSaying(SPIDERS);
+    const card = cardWith(SPIDERS);
     card.focus();
     await user.keyboard('x');
     expect(within(card).getByRole('button', { name: 'Show less' })).toHaveAttribute('aria-expanded', 'true');
@@ -57,7 +50,7 @@ describe('a post behind a content warning', () => {
   it('shows every post opened when the member chose so in the navigation, kept by the browser', async () => {
     warnOnForest();
     const { user } = await renderHome();
-    const card = cardSaying(SPIDERS);
+    const card = cardWith(SPIDERS);
     await user.click(screen.getByRole('checkbox', { name: 'Open posts with a content warning' }));
     expect(within(card).getByText(FOREST)).toBeVisible();
     expect(within(card).getByRole('button', { name: 'Show less' })).toHaveAttribute('aria-expanded', 'true');
@@ -83,7 +76,7 @@ describe('writing a content warning', () => {
     await user.click(screen.getByRole('button', { name: 'Post' }));
 
     expect(await screen.findByText('New Post Created Successfully!')).toBeInTheDocument();
-    const card = cardSaying('Ending spoiled');
+    const card = cardWith('Ending spoiled');
     expect(within(card).getByText('The butler did it.')).not.toBeVisible();
     expect(within(card).getByRole('button', { name: 'Show more' })).toBeInTheDocument();
     expect([...getMockDb().posts.values()].find((post) => post.content === 'The butler did it.')?.warning).toBe('Ending spoiled');
@@ -121,22 +114,22 @@ describe('writing a content warning', () => {
 
   it('adds, changes and takes off a warning in the edit window', async () => {
     const { user } = await renderHome();
-    await user.click(within(cardSaying(FOREST)).getByRole('button', { name: 'Edit post' }));
+    await user.click(within(cardWith(FOREST)).getByRole('button', { name: 'Edit post' }));
     let dialog = screen.getByRole('dialog', { name: 'New Post Content:' });
     await user.type(within(dialog).getByRole('textbox', { name: 'Content warning' }), 'Mist');
     await user.click(within(dialog).getByRole('button', { name: 'Update Post' }));
     expect(await screen.findByText('Post Edited Successfully!')).toBeInTheDocument();
-    await waitFor(() => expect(within(cardSaying('Mist')).getByRole('button', { name: 'Show more' })).toBeInTheDocument());
+    await waitFor(() => expect(within(cardWith('Mist')).getByRole('button', { name: 'Show more' })).toBeInTheDocument());
     expect(getMockDb().posts.get(seedPostId(5))?.warning).toBe('Mist');
 
-    await user.click(within(cardSaying('Mist')).getByRole('button', { name: 'Edit post' }));
+    await user.click(within(cardWith('Mist')).getByRole('button', { name: 'Edit post' }));
     dialog = screen.getByRole('dialog', { name: 'New Post Content:' });
     const field = within(dialog).getByRole('textbox', { name: 'Content warning' });
     expect(field).toHaveValue('Mist');
     await user.clear(field);
     await user.click(within(dialog).getByRole('button', { name: 'Update Post' }));
     await waitFor(() => expect(screen.queryByRole('button', { name: 'Show more' })).not.toBeInTheDocument());
-    expect(within(cardSaying(FOREST)).getByText(FOREST)).toBeVisible();
+    expect(within(cardWith(FOREST)).getByText(FOREST)).toBeVisible();
     expect(getMockDb().posts.get(seedPostId(5))).not.toHaveProperty('warning');
   });
 
@@ -145,7 +138,7 @@ describe('writing a content warning', () => {
     const { user } = await renderHome();
     expect(screen.queryByRole('button', { name: 'Add a content warning' })).not.toBeInTheDocument();
     expect(screen.queryByRole('checkbox', { name: 'Open posts with a content warning' })).not.toBeInTheDocument();
-    await user.click(within(cardSaying(FOREST)).getByRole('button', { name: 'Edit post' }));
+    await user.click(within(cardWith(FOREST)).getByRole('button', { name: 'Edit post' }));
     expect(within(screen.getByRole('dialog', { name: 'New Post Content:' })).queryByRole('textbox', { name: 'Content warning' })).not.toBeInTheDocument();
   });
 });

@@ -1,21 +1,11 @@
-import { screen, within } from '@testing-library/react';
-import { DEMO_CREDENTIALS } from '../../../../contract/seed/default';
+import { within } from '@testing-library/react';
 import { placePopup } from '../../../components/popupPlacement';
-import { renderWithProviders } from '../../../test/renderWithProviders';
+import { liamsCardOnExplore } from '../../../test/explore';
 import { emulateLayout } from '../../../test/viewport';
 
 const DESKTOP = { width: 1280, height: 900 };
 /** The open menu, as the CSS sizes it. */
 const MENU = { width: 200, height: 90 };
-
-/** A card of Liam's on Explore, with its ⋯ button. */
-async function liamsMenuButton() {
-  const view = await renderWithProviders({ route: '/explore', authAs: DEMO_CREDENTIALS });
-  const feed = await screen.findByRole('feed', {}, { timeout: 10_000 });
-  const card = (await within(feed).findAllByRole('article')).find((article) => within(article).queryByText('@liam_chen'));
-  if (!card) throw new Error('Explore shows no post by Liam');
-  return { ...view, card, button: await within(card).findByRole('button', { name: 'More about Liam Chen' }) };
-}
 
 /** The page laid out with the ⋯ button `at` (its top-left corner), and the menu at its size. */
 function layOut(at: { left: number; top: number }, viewport = DESKTOP) {
@@ -35,10 +25,10 @@ async function openMenu(user: { click: (element: Element) => Promise<void> }, bu
 
 describe("a post's ⋯ menu opens where it is seen whole", () => {
   it('opens below its button where there is room', async () => {
-    const { user, card, button } = await liamsMenuButton();
+    const { user, card, more } = await liamsCardOnExplore();
     const undo = layOut({ left: 900, top: 300 });
     try {
-      const menu = await openMenu(user, button, card);
+      const menu = await openMenu(user, more, card);
       expect(menu).toHaveAttribute('data-placement', 'below');
       expect(menu).toHaveAttribute('data-align', 'end');
     } finally {
@@ -47,10 +37,10 @@ describe("a post's ⋯ menu opens where it is seen whole", () => {
   });
 
   it('opens above its button near the bottom of the screen', async () => {
-    const { user, card, button } = await liamsMenuButton();
+    const { user, card, more } = await liamsCardOnExplore();
     const undo = layOut({ left: 900, top: DESKTOP.height - 60 });
     try {
-      const menu = await openMenu(user, button, card);
+      const menu = await openMenu(user, more, card);
       expect(menu).toHaveAttribute('data-placement', 'above');
       expect(within(menu).getByRole('button', { name: 'Block @liam_chen' })).toBeInTheDocument();
     } finally {
@@ -59,10 +49,10 @@ describe("a post's ⋯ menu opens where it is seen whole", () => {
   });
 
   it('keeps to the screen sideways: a button near the start edge aligns the menu with its start', async () => {
-    const { user, card, button } = await liamsMenuButton();
+    const { user, card, more } = await liamsCardOnExplore();
     const undo = layOut({ left: 20, top: 300 }, { width: 390, height: 844 });
     try {
-      const menu = await openMenu(user, button, card);
+      const menu = await openMenu(user, more, card);
       expect(menu).toHaveAttribute('data-align', 'start');
     } finally {
       undo();

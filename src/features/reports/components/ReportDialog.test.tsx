@@ -7,6 +7,7 @@ import { MESSAGE_STATUS, type MessageKey } from '../../../../contract/messages';
 import { DEMO_CREDENTIALS, DEMO_USER_ID, SEED_USER_IDS, seedPostId } from '../../../../contract/seed/default';
 import { MODERATION_DEMO } from '../../../../mocks/scenarios';
 import { getMockDb, server, TEST_API_BASE, useScenario } from '../../../../mocks/testing/node';
+import { liamsCardOnExplore } from '../../../test/explore';
 import { renderWithProviders } from '../../../test/renderWithProviders';
 import { activateLanguage } from '../../../i18n/i18n';
 import { reportsApi } from '../reportsApi';
@@ -15,18 +16,9 @@ const SENT = 'Thanks — your report was sent to the moderators.';
 /** Liam's newest post: his first card on Explore. */
 const LIAMS_POST = seedPostId(19);
 
-/** Liam's card on Explore, and its ⋯ button. */
-async function liamsCard() {
-  const view = await renderWithProviders({ route: '/explore', authAs: DEMO_CREDENTIALS });
-  const feed = await screen.findByRole('feed', {}, { timeout: 10_000 });
-  const card = (await within(feed).findAllByRole('article')).find((article) => within(article).queryByText('@liam_chen'));
-  if (!card) throw new Error('Explore shows no post by Liam');
-  return { ...view, card, more: await within(card).findByRole('button', { name: 'More about Liam Chen' }) };
-}
-
 /** The report dialog of Liam's first post on Explore, opened from its ⋯ menu. */
 async function openReport() {
-  const view = await liamsCard();
+  const view = await liamsCardOnExplore();
   await view.user.click(view.more);
   await view.user.click(await within(view.card).findByRole('button', { name: 'Report post' }));
   const dialog = await screen.findByRole('dialog', { name: 'Report a post by Liam Chen' });
@@ -169,7 +161,7 @@ describe('reporting to the moderators', () => {
 
   it('offers no Report where the backend does not list moderation', async () => {
     server.use(http.get(`${TEST_API_BASE}/health`, () => HttpResponse.json({ status: 'ok', extensions: API_EXTENSIONS.filter((name) => name !== 'moderation') })));
-    const { user, card, more } = await liamsCard();
+    const { user, card, more } = await liamsCardOnExplore();
     await user.click(more);
     expect(await within(card).findByRole('button', { name: 'Mute @liam_chen' })).toBeInTheDocument();
     expect(within(card).queryByRole('button', { name: 'Report post' })).not.toBeInTheDocument();
@@ -177,7 +169,7 @@ describe('reporting to the moderators', () => {
 
   it('offers Report alone in the menu where the backend has moderation but not mute and block', async () => {
     server.use(http.get(`${TEST_API_BASE}/health`, () => HttpResponse.json({ status: 'ok', extensions: API_EXTENSIONS.filter((name) => name !== 'mute-block') })));
-    const { user, card, more } = await liamsCard();
+    const { user, card, more } = await liamsCardOnExplore();
     await user.click(more);
     await user.click(await within(card).findByRole('button', { name: 'Report post' }));
     const dialog = await screen.findByRole('dialog', { name: 'Report a post by Liam Chen' });
