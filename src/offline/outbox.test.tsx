@@ -1,6 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { MESSAGES } from '../../contract/messages';
+import { errorBody } from '../../contract/errors';
+import { MESSAGE_STATUS, MESSAGES, type MessageKey } from '../../contract/messages';
 import { DEMO_CREDENTIALS, DEMO_USER_ID, SEED_USER_IDS, seedPostId } from '../../contract/seed/default';
 import { getMockDb, server, TEST_API_BASE } from '../../mocks/testing/node';
 import { connectionText } from '../features/live/connectionTexts';
@@ -37,12 +38,34 @@ function networkGone(): void {
   server.use(http.all(`${TEST_API_BASE}/*`, () => HttpResponse.error()));
 }
 
-/** The network is back, and the browser says so. */
-function networkBack(): void {
-  server.resetHandlers();
+/** The browser says it is online again; the backend answers as its handlers say now. */
+function browserOnline(): void {
   act(() => {
     window.dispatchEvent(new Event('online'));
   });
+}
+
+/** The network is back, and the browser says so. */
+function networkBack(): void {
+  server.resetHandlers();
+  browserOnline();
+}
+
+/** The notice that the backend cannot be reached goes: the app has heard from it again. */
+async function expectReachedAgain(): Promise<void> {
+  await waitFor(() => expect(screen.queryByText(connectionText('unreachable'))).not.toBeInTheDocument(), { timeout: 5_000 });
+}
+
+/** The network is back, and the backend refuses every POST to `path` as it does for `key`. */
+function backRefusing(path: string, key: MessageKey): void {
+  server.resetHandlers();
+  server.use(http.post(`${TEST_API_BASE}${path}`, () => HttpResponse.json(errorBody(key), { status: MESSAGE_STATUS[key] })));
+  browserOnline();
+}
+
+/** The toast that gives the backend's reason for taking a write back. */
+function findReason(key: MessageKey): Promise<HTMLElement> {
+  return screen.findByText(new RegExp(MESSAGES[key].replace(/[.!?]/g, '.')), {}, { timeout: 5_000 });
 }
 
 /** Counts the changes to the page after which `text` shows nowhere on it; `timesGone` stops counting. */
@@ -188,10 +211,8 @@ describe('a change made with no network waits, and is sent once the backend answ
       failing && params.postId === seedPostId(10) ? HttpResponse.json({ errors: [MESSAGES.serverError] }, { status: 503, headers: { 'retry-after': '1' } }) : undefined
     )));
     const calls = recordCalls();
-    act(() => {
-      window.dispatchEvent(new Event('online'));
-    });
-    await waitFor(() => expect(screen.queryByText(connectionText('unreachable'))).not.toBeInTheDocument(), { timeout: 5_000 });
+    browserOnline();
+    await expectReachedAgain();
     // In act: the live stream tells this app of it while the call is answered.
     expect((await act(() => callAs(DEMO_USER_ID, 'POST', `/users/bookmark/${LAKE_ID}`))).status).toBe(201);
     await waitFor(() => expect(within(feed).getAllByRole('article').map((article) => article.textContent?.includes(LAKE))).toContain(true), { timeout: 5_000 });
@@ -247,7 +268,7 @@ describe('a change made with no network waits, and is sent once the backend answ
 
     const calls = recordCalls();
     networkBack();
-    await waitFor(() => expect(screen.queryByText(connectionText('unreachable'))).not.toBeInTheDocument(), { timeout: 5_000 });
+    await expectReachedAgain();
     calls.stop();
     expect(calls.calls.filter((call) => call.startsWith('POST /posts/like/'))).toEqual([]);
     expect(likedByDemo(LAKE_ID)).toBe(false);
@@ -257,10 +278,8 @@ describe('a change made with no network waits, and is sent once the backend answ
     await lakeLikedOffline();
     server.resetHandlers();
     server.use(http.post(`${TEST_API_BASE}/posts/like/:postId`, () => HttpResponse.json({ errors: [MESSAGES.serverError] }, { status: 500 })));
-    act(() => {
-      window.dispatchEvent(new Event('online'));
-    });
-    await waitFor(() => expect(screen.queryByText(connectionText('unreachable'))).not.toBeInTheDocument(), { timeout: 5_000 });
+    browserOnline();
+    await expectReachedAgain();
     expect(keptWrites()).toEqual([['like', LAKE_ID]]);
     expect(waitingOn(cardWith(LAKE))).not.toBeNull();
     expect(likeOf(cardWith(LAKE), 3, true)).toBeInTheDocument();
@@ -269,9 +288,7 @@ describe('a change made with no network waits, and is sent once the backend answ
     const { router } = await lakeLikedOffline();
     server.resetHandlers();
     server.use(http.post(`${TEST_API_BASE}/posts/like/:postId`, () => HttpResponse.json({ errors: [MESSAGES.tokenInvalid] }, { status: 401 })));
-    act(() => {
-      window.dispatchEvent(new Event('online'));
-    });
+    browserOnline();
     await waitFor(() => expect(currentPath(router)).toBe('/login'), { timeout: 5_000 });
     expect(keptWrites()).toEqual([['like', LAKE_ID]]);
   });
@@ -316,7 +333,7 @@ describe('a follow made with no network', () => {
     await waitFor(() => expect(within(row).getByRole('button', { name: 'Follow Noah Kim' })).toBeInTheDocument());
     expect(within(screen.getByRole('region', { name: 'Ava Reed' })).getByText('2 Following')).toBeInTheDocument();
     networkBack();
-    await waitFor(() => expect(screen.queryByText(connectionText('unreachable'))).not.toBeInTheDocument(), { timeout: 5_000 });
+    await expectReachedAgain();
     expect(follows(SEED_USER_IDS.noah)).toBe(false);
   });
 });
@@ -404,9 +421,7 @@ describe('a post written with no network', () => {
       await fetch(new Request(request.url, { method: 'POST', headers: request.headers, body: await request.text() }));
       return HttpResponse.error();
     }));
-    act(() => {
-      window.dispatchEvent(new Event('online'));
-    });
+    browserOnline();
     await waitFor(() => expect(keptWrites()).toEqual([]), { timeout: 10_000 });
     expect(storedWithText()).toHaveLength(1);
   });
@@ -418,7 +433,7 @@ describe('a post written with no network', () => {
     expect(screen.queryByRole('region', { name: 'Posts waiting to send' })).not.toBeInTheDocument();
     await waitFor(() => expect(keptWrites()).toEqual([]));
     networkBack();
-    await waitFor(() => expect(screen.queryByText(connectionText('unreachable'))).not.toBeInTheDocument(), { timeout: 5_000 });
+    await expectReachedAgain();
     expect(storedWithText()).toEqual([]);
   });
 
@@ -426,12 +441,8 @@ describe('a post written with no network', () => {
     const { user, composer } = await postedOffline();
     await waitFor(() => expect(keptWrites().map(([kind]) => kind)).toEqual(['post']));
     await user.type(within(composer).getByRole('textbox', { name: 'New post text' }), 'And another thought.');
-    server.resetHandlers();
-    server.use(http.post(`${TEST_API_BASE}/posts/`, () => HttpResponse.json({ errors: [MESSAGES.postEmpty], code: 'post_empty' }, { status: 400 })));
-    act(() => {
-      window.dispatchEvent(new Event('online'));
-    });
-    expect(await screen.findByText(new RegExp(MESSAGES.postEmpty.replace(/[.!?]/g, '.')), {}, { timeout: 5_000 })).toBeInTheDocument();
+    backRefusing('/posts/', 'postEmpty');
+    expect(await findReason('postEmpty')).toBeInTheDocument();
     await waitFor(() => expect(within(composer).getByRole('textbox', { name: 'New post text' })).toHaveValue(`${TEXT}\n\nAnd another thought.`));
     expect(screen.queryByRole('region', { name: 'Posts waiting to send' })).not.toBeInTheDocument();
     expect(keptWrites()).toEqual([]);
@@ -508,7 +519,7 @@ describe('an edit made with no network', () => {
 
     const calls = recordCalls();
     networkBack();
-    await waitFor(() => expect(screen.queryByText(connectionText('unreachable'))).not.toBeInTheDocument(), { timeout: 5_000 });
+    await expectReachedAgain();
     calls.stop();
     expect(calls.calls.filter((call) => call.startsWith('POST /posts/edit/'))).toEqual([]);
     expect(storedText()).toBe(COFFEE);
@@ -519,7 +530,7 @@ describe('an edit made with no network', () => {
     await waitFor(() => expect(keptWrites()).toEqual([['edit', COFFEE_ID]]));
     getMockDb().posts.delete(COFFEE_ID);
     networkBack();
-    expect(await screen.findByText(new RegExp(MESSAGES.postNotFound.replace(/[.!?]/g, '.')), {}, { timeout: 5_000 })).toBeInTheDocument();
+    expect(await findReason('postNotFound')).toBeInTheDocument();
     await waitFor(() => expect(within(screen.getByRole('form', { name: 'Create a post' })).getByRole('textbox', { name: 'New post text' })).toHaveValue(EDITED));
     // The post is gone from Home too.
     await waitFor(() => expect(screen.queryByRole('link', { name: EDITED })).not.toBeInTheDocument());
@@ -568,19 +579,15 @@ describe('a reply written with no network', () => {
     expect(screen.queryByRole('region', { name: 'Replies waiting to send' })).not.toBeInTheDocument();
     await waitFor(() => expect(keptWrites()).toEqual([]));
     networkBack();
-    await waitFor(() => expect(screen.queryByText(connectionText('unreachable'))).not.toBeInTheDocument(), { timeout: 5_000 });
+    await expectReachedAgain();
     expect(storedReplies()).toEqual([]);
   });
 
   it('refused when sent (the post deleted meanwhile), it is taken back with the reason, its text in the reply box', async () => {
     await repliedOffline();
     await waitFor(() => expect(keptWrites().map(([kind]) => kind)).toEqual(['reply']));
-    server.resetHandlers();
-    server.use(http.post(`${TEST_API_BASE}/posts/:postId/replies`, () => HttpResponse.json({ errors: [MESSAGES.postNotFound], code: 'post_not_found' }, { status: 404 })));
-    act(() => {
-      window.dispatchEvent(new Event('online'));
-    });
-    expect(await screen.findByText(new RegExp(MESSAGES.postNotFound.replace(/[.!?]/g, '.')), {}, { timeout: 5_000 })).toBeInTheDocument();
+    backRefusing('/posts/:postId/replies', 'postNotFound');
+    expect(await findReason('postNotFound')).toBeInTheDocument();
     await waitFor(() => expect(replyBox()).toHaveValue(REPLY));
     expect(keptWrites()).toEqual([]);
     expect(storedReplies()).toEqual([]);

@@ -11,7 +11,7 @@ import type { StandInWorkbench } from '../../../mocks/workbench';
 import type { LoginResponse } from '../../types/api';
 import { CharacterCount } from '../../features/posts/components/CharacterCount';
 import { activateLanguage, i18n } from '../../i18n/i18n';
-import { Workbench } from './Workbench';
+import { Workbench, type WorkbenchProps } from './Workbench';
 import { heardFromTheStart } from './shortcut';
 // Loaded ahead: the panel is a lazy chunk, and its first load here (compiled on a clean checkout)
 // would otherwise count against the wait of whichever test opens it first.
@@ -45,6 +45,15 @@ function harness(scenario: 'default' | 'busy' = 'default'): Harness {
 async function openPanel(user: ReturnType<typeof userEvent.setup>) {
   await user.keyboard('gw');
   return screen.findByRole('dialog', { name: 'Stand-in workbench' });
+}
+
+/** The workbench over a fresh harness, rendered with `props`, its panel opened from the keyboard. */
+async function openWorkbench(props: Omit<WorkbenchProps, 'workbench'> = {}) {
+  const opened = harness();
+  const user = userEvent.setup();
+  render(<Workbench workbench={opened.workbench} {...props} />);
+  const dialog = await openPanel(user);
+  return { ...opened, user, dialog };
 }
 
 let detachLog: (() => void) | undefined;
@@ -144,10 +153,7 @@ describe('the workbench beside the stand-in', () => {
   });
 
   it('lists every route of the contract, grouped by resource, and finds one by name', async () => {
-    const { workbench } = harness();
-    const user = userEvent.setup();
-    render(<Workbench workbench={workbench} />);
-    const dialog = await openPanel(user);
+    const { workbench, user, dialog } = await openWorkbench();
     expect(within(dialog).getAllByRole('combobox', { name: /^Answer of / })).toHaveLength(workbench.routes.length);
     for (const group of ['/auth', '/posts', '/replies', '/users', '/feed', '/tags', '/notifications', '/health']) {
       expect(within(dialog).getByText(group, { selector: 'summary', exact: false })).toBeInTheDocument();
@@ -159,10 +165,7 @@ describe('the workbench beside the stand-in', () => {
   });
 
   it('a fault chosen for the like alone: the like answers it, the link carries it, and it can be cleared', async () => {
-    const { workbench, kept } = harness();
-    const user = userEvent.setup();
-    render(<Workbench workbench={workbench} />);
-    const dialog = await openPanel(user);
+    const { workbench, kept, user, dialog } = await openWorkbench();
     await user.type(within(dialog).getByRole('searchbox', { name: 'Find a route' }), 'like');
 
     await user.selectOptions(within(dialog).getByRole('combobox', { name: `Answer of ${LIKE}` }), `503: ${MESSAGES.serviceUnavailable}`);
@@ -190,10 +193,7 @@ describe('the workbench beside the stand-in', () => {
   });
 
   it('a rule that does not hold is said beside its route, and the rules in force stay', async () => {
-    const { workbench } = harness();
-    const user = userEvent.setup();
-    render(<Workbench workbench={workbench} />);
-    const dialog = await openPanel(user);
+    const { workbench, user, dialog } = await openWorkbench();
     await user.type(within(dialog).getByRole('searchbox', { name: 'Find a route' }), 'GET /feed');
     await user.selectOptions(within(dialog).getByRole('combobox', { name: 'Answer of GET /feed' }), 'Answers late');
     expect(workbench.faults()).toEqual([{ route: 'GET /feed', answer: { delayMs: 2000 } }]);
@@ -208,11 +208,8 @@ describe('the workbench beside the stand-in', () => {
   });
 
   it("resets the current scenario's data in place, and has the app load again", async () => {
-    const { workbench } = harness();
     const replaced = jest.fn();
-    const user = userEvent.setup();
-    render(<Workbench workbench={workbench} onDataReplaced={replaced} />);
-    const dialog = await openPanel(user);
+    const { user, dialog } = await openWorkbench({ onDataReplaced: replaced });
     await callAs(DEMO_USER_ID, 'POST', '/posts', { postData: { text: 'Gone once the data is reset.' } });
     expect(getMockDb().posts.size).toBe(21);
 
@@ -250,10 +247,7 @@ describe('the workbench beside the stand-in', () => {
   });
 
   it('copies the link, and says so; when the browser refuses, says how to copy it by hand', async () => {
-    const user = userEvent.setup();
-    const { workbench } = harness();
-    render(<Workbench workbench={workbench} />);
-    const dialog = await openPanel(user);
+    const { workbench, user, dialog } = await openWorkbench();
     const writeText = jest.spyOn(navigator.clipboard, 'writeText');
 
     await user.click(within(dialog).getByRole('button', { name: 'Copy link' }));
@@ -337,11 +331,8 @@ describe('the workbench beside the stand-in', () => {
   });
 
   it('exports the whole store as a file, and imports one only when it holds, saying what does not', async () => {
-    const { workbench } = harness();
     const replaced = jest.fn();
-    const user = userEvent.setup();
-    render(<Workbench workbench={workbench} onDataReplaced={replaced} />);
-    const dialog = await openPanel(user);
+    const { user, dialog } = await openWorkbench({ onDataReplaced: replaced });
     const saved: Blob[] = [];
     URL.createObjectURL = jest.fn((blob: Blob) => {
       saved.push(blob);
@@ -373,10 +364,7 @@ describe('the workbench beside the stand-in', () => {
   });
 
   it('sets the clock: frozen, said, kept for the tab, carried by the link and the badge; a shift of 0 is refused beside it', async () => {
-    const { workbench, kept, shown } = harness();
-    const user = userEvent.setup();
-    render(<Workbench workbench={workbench} />);
-    let dialog = await openPanel(user);
+    const { workbench, kept, shown, user, dialog } = await openWorkbench();
     expect(within(dialog).getByText("The stand-in's time: Real time.")).toHaveAttribute('role', 'status');
 
     await user.click(within(dialog).getByRole('radio', { name: 'Frozen at an instant' }));
@@ -407,11 +395,11 @@ describe('the workbench beside the stand-in', () => {
 
     await user.keyboard('{Escape}');
     await user.click(screen.getByRole('button', { name: 'Scenario: default, clock set (open the stand-in workbench)' }));
-    dialog = await screen.findByRole('dialog', { name: 'Stand-in workbench' });
+    const reopened = await screen.findByRole('dialog', { name: 'Stand-in workbench' });
     // Opened again, the panel shows the clock in force.
-    expect(within(dialog).getByRole('radio', { name: 'Shifted from the real time' })).toBeChecked();
-    expect(within(dialog).getByRole('spinbutton', { name: 'Shift (negative: back)' })).toHaveValue(-3);
-    await user.click(within(dialog).getByRole('radio', { name: 'Real time' }));
+    expect(within(reopened).getByRole('radio', { name: 'Shifted from the real time' })).toBeChecked();
+    expect(within(reopened).getByRole('spinbutton', { name: 'Shift (negative: back)' })).toHaveValue(-3);
+    await user.click(within(reopened).getByRole('radio', { name: 'Real time' }));
     expect(workbench.clock()).toBeNull();
     expect(kept.at(-1)).toBeNull();
     expect(new URL(shown.at(-1)!).searchParams.has('clock')).toBe(false);
@@ -447,11 +435,8 @@ describe('the workbench beside the stand-in', () => {
   });
 
   it("loads QA's own scenario from a file in place: its base, faults and clock, the badge naming it; a file that does not hold changes nothing", async () => {
-    const { workbench } = harness();
     const startOver = jest.fn();
-    const user = userEvent.setup();
-    render(<Workbench workbench={workbench} onStartOver={startOver} />);
-    let dialog = await openPanel(user);
+    const { workbench, user, dialog } = await openWorkbench({ onStartOver: startOver });
     const input = within(dialog).getByLabelText(/^Load a QA scenario file/);
 
     await user.upload(input, new File([JSON.stringify({ name: 'x', faults: [{ route: LIKE, answer: 418 }] })], 'typo.json', { type: 'application/json' }));
@@ -472,20 +457,17 @@ describe('the workbench beside the stand-in', () => {
 
     await user.keyboard('{Escape}');
     await user.click(screen.getByRole('button', { name: 'Scenario: likes-fail-on-empty (a file, on empty), 1 fault, clock set (open the stand-in workbench)' }));
-    dialog = await screen.findByRole('dialog', { name: 'Stand-in workbench' });
-    await user.selectOptions(within(dialog).getByRole('combobox', { name: 'Scenario' }), 'default');
-    await user.click(within(dialog).getByRole('button', { name: 'Switch to default' }));
-    expect(await within(dialog).findByText('The stand-in answers as default now, from its seed.')).toBeInTheDocument();
+    const reopened = await screen.findByRole('dialog', { name: 'Stand-in workbench' });
+    await user.selectOptions(within(reopened).getByRole('combobox', { name: 'Scenario' }), 'default');
+    await user.click(within(reopened).getByRole('button', { name: 'Switch to default' }));
+    expect(await within(reopened).findByText('The stand-in answers as default now, from its seed.')).toBeInTheDocument();
     expect(workbench.scenarioFile()).toBeNull();
   });
 });
 
 describe("the workbench's inbox", () => {
   it('shows each mail the stand-in sent, the newest first, with its link, as it arrives', async () => {
-    const { workbench } = harness();
-    const user = userEvent.setup();
-    render(<Workbench workbench={workbench} />);
-    const dialog = await openPanel(user);
+    const { dialog } = await openWorkbench();
     const inbox = within(dialog).getByRole('region', { name: 'Inbox' });
     expect(within(inbox).getByRole('status')).toHaveTextContent('No mail yet');
 
@@ -509,11 +491,8 @@ describe("the workbench's inbox", () => {
 
 describe("the workbench's Log in as", () => {
   it('logs in as the member chosen, without a password: the answer carries a token the stand-in takes as theirs', async () => {
-    const { workbench } = harness();
-    const user = userEvent.setup();
     const logIns: LoginResponse[] = [];
-    render(<Workbench workbench={workbench} onLogIn={(answer) => logIns.push(answer)} />);
-    const dialog = await openPanel(user);
+    const { user, dialog } = await openWorkbench({ onLogIn: (answer) => logIns.push(answer) });
     const section = within(dialog).getByRole('region', { name: 'Log in as' });
     const member = within(section).getByRole('combobox', { name: 'Member' });
     await within(member).findByRole('option', { name: `Liam Chen (@${SEED_USERNAMES.liam})` });
@@ -533,10 +512,7 @@ describe("the workbench's Log in as", () => {
   });
 
   it('lists a member who joined since the panel opened, and says so when the member chosen is gone', async () => {
-    const { workbench } = harness();
-    const user = userEvent.setup();
-    render(<Workbench workbench={workbench} onLogIn={() => undefined} />);
-    const dialog = await openPanel(user);
+    const { user, dialog } = await openWorkbench({ onLogIn: () => undefined });
     const section = within(dialog).getByRole('region', { name: 'Log in as' });
     const member = within(section).getByRole('combobox', { name: 'Member' });
     await within(member).findByRole('option', { name: `Liam Chen (@${SEED_USERNAMES.liam})` });

@@ -17,6 +17,14 @@ async function openAccount(authAs: { username: string; password: string } = DEMO
 const rulesForm = () => screen.findByRole('heading', { name: 'Network rules', level: 3 }).then((heading) => heading.closest('section')!);
 const titles = () => screen.getAllByRole('textbox', { name: /^Title of rule \d+$/ }).map((field) => (field as HTMLInputElement).value);
 
+/** Your account as the moderation scenario's admin, the rules form showing its three rules. */
+async function openRules() {
+  const view = await openAccount();
+  await rulesForm();
+  await waitFor(() => expect(titles()).toHaveLength(3));
+  return view;
+}
+
 describe('Your account: Moderation, for an admin', () => {
   it('is shown to an admin, with the rules as kept and the staff', async () => {
     useScenario('moderation');
@@ -47,9 +55,7 @@ describe('Your account: Moderation, for an admin', () => {
 
   it('adds, edits, reorders and removes rules by buttons, then saves them in that order', async () => {
     useScenario('moderation');
-    const { user } = await openAccount();
-    await rulesForm();
-    await waitFor(() => expect(titles()).toHaveLength(3));
+    const { user } = await openRules();
 
     await user.click(screen.getByRole('button', { name: 'Add a rule' }));
     const fourth = screen.getByRole('textbox', { name: 'Title of rule 4' });
@@ -74,9 +80,7 @@ describe('Your account: Moderation, for an admin', () => {
 
   it('says what is wrong under its field before sending, and keeps everything typed', async () => {
     useScenario('moderation');
-    const { user } = await openAccount();
-    await rulesForm();
-    await waitFor(() => expect(titles()).toHaveLength(3));
+    const { user } = await openRules();
     await user.click(screen.getByRole('button', { name: 'Add a rule' }));
     await user.type(screen.getByRole('textbox', { name: 'Description of rule 4 (optional)' }), 'A rule with no title');
     await user.click(screen.getByRole('button', { name: 'Save rules' }));
@@ -90,9 +94,7 @@ describe('Your account: Moderation, for an admin', () => {
 
   it('keeps the drafts when the backend refuses, saying why', async () => {
     useScenario('moderation');
-    const { user } = await openAccount();
-    await rulesForm();
-    await waitFor(() => expect(titles()).toHaveLength(3));
+    const { user } = await openRules();
     // Made a member meanwhile, on the server's command line.
     const ava = getMockDb().users.get(SEED_USER_IDS.ava)!;
     delete ava.role;

@@ -53,6 +53,18 @@ async function findReplyCard(text: string, timeout?: number): Promise<HTMLElemen
   return replyCard(text);
 }
 
+/**
+ * On Ava's post, the member replies `text` while the stand-in stores the first `times` replies and
+ * loses their answers: the keys the calls carried, as loseAnswers notes them.
+ */
+async function replyLosingAnswers(text: string, times: number) {
+  const { user } = await openPost(AVAS_POST);
+  const lost = loseAnswers('/posts/:postId/replies', '/posts/:postId/replies', times);
+  await user.type(replyBox(), text);
+  await user.click(screen.getByRole('button', { name: 'Reply' }));
+  return lost;
+}
+
 /** Holds the stand-in's answers to `path` until the returned function is called; then it answers as usual. */
 function holdAnswers(method: typeof http.get | typeof http.post, path: string): () => void {
   let release: () => void = () => undefined;
@@ -172,10 +184,7 @@ describe("A post's replies", () => {
   });
 
   it('sends a reply whose connection was reset once more with the same key: one reply shows, and no error', async () => {
-    const { user } = await openPost(AVAS_POST);
-    const lost = loseAnswers('/posts/:postId/replies', '/posts/:postId/replies', 1);
-    await user.type(replyBox(), 'Said once, heard once');
-    await user.click(screen.getByRole('button', { name: 'Reply' }));
+    const lost = await replyLosingAnswers('Said once, heard once', 1);
 
     expect(await screen.findByText('Reply posted!')).toBeInTheDocument();
     await findReplyCard('Said once, heard once');
@@ -189,10 +198,7 @@ describe("A post's replies", () => {
   });
 
   it('when the second try is lost too, the reply waits and is sent again with the same key: still one reply', async () => {
-    const { user } = await openPost(AVAS_POST);
-    const lost = loseAnswers('/posts/:postId/replies', '/posts/:postId/replies', 2);
-    await user.type(replyBox(), 'Through the storm');
-    await user.click(screen.getByRole('button', { name: 'Reply' }));
+    const lost = await replyLosingAnswers('Through the storm', 2);
 
     expect(await screen.findByText('No connection: your reply will be sent once it is back.')).toBeInTheDocument();
     expect(replyBox()).toHaveValue('');
