@@ -6,7 +6,7 @@
  */
 import { PGlite } from '@electric-sql/pglite';
 import { openPglite, type Database } from '../db/database';
-import { expectRefusalsThenNext } from '../testing/preparedRefusals';
+import { expectPlainAnswersKeptOnce, expectRefusalsThenNext } from '../testing/preparedStatements';
 
 let database: Database;
 /** A second cluster answered by PGlite's own `query`, to compare with. */
@@ -43,15 +43,11 @@ it('answers what PGlite itself answers, each statement kept once however often i
   for (const row of ROWS) {
     expect(await database.query(INSERT, row)).toEqual((await plain.query(INSERT, row)).rows);
   }
-  const read = 'SELECT id, tags, bytes, at, facts, ok, n FROM things WHERE id = ANY($1::text[]) AND at >= $2 ORDER BY id';
-  for (const params of [[['a', 'b', 'c'], new Date(0)], [['a'], '2026-01-01T00:00:00Z'], [[], new Date(0)]]) {
-    const ours = await database.query(read, params);
-    expect(ours).toEqual((await plain.query(read, params)).rows);
-  }
-  expect((await database.query(read, [['a', 'b', 'c'], new Date(0)])).map((row) => row.id)).toEqual(['a', 'b', 'c']);
-  const statements = await kept();
-  expect(statements.filter((text) => text === INSERT)).toHaveLength(1);
-  expect(statements.filter((text) => text === read)).toHaveLength(1);
+  await expectPlainAnswersKeptOnce(database, async (text, params) => (await plain.query(text, params)).rows, kept, {
+    read: 'SELECT id, tags, bytes, at, facts, ok, n FROM things WHERE id = ANY($1::text[]) AND at >= $2 ORDER BY id',
+    write: INSERT,
+    calls: [[['a', 'b', 'c'], new Date(0)], [['a'], '2026-01-01T00:00:00Z'], [[], new Date(0)]],
+  });
 });
 
 it('fails a refused statement with the database error, and runs the next one', async () => {

@@ -7,7 +7,7 @@
 import pg from 'pg';
 import { openPostgres, type Database } from '../db/database';
 import { createTestDatabase } from '../testing/serverTarget';
-import { expectRefusalsThenNext } from '../testing/preparedRefusals';
+import { expectPlainAnswersKeptOnce, expectRefusalsThenNext } from '../testing/preparedStatements';
 
 let url: string;
 let drop: () => Promise<void>;
@@ -44,15 +44,11 @@ const ROWS: unknown[][] = [
 
 it('answers what an unnamed statement answers, each statement kept once however often it runs', async () => {
   for (const row of ROWS) await database.query(INSERT, row);
-  const read = 'SELECT id, tags, bytes, at, facts, ok FROM things WHERE id = ANY($1::text[]) AND at >= $2 ORDER BY id';
-  const calls: unknown[][] = [[['a', 'b', 'c'], new Date(0)], [['a'], '2026-01-01T00:00:00Z'], [[], new Date(0)]];
-  for (const params of calls) {
-    expect(await database.query(read, params)).toEqual((await plain.query(read, params)).rows);
-  }
-  expect((await database.query(read, [['a', 'b', 'c'], new Date(0)])).map((row) => row.id)).toEqual(['a', 'b', 'c']);
-  const statements = await kept();
-  expect(statements.filter((text) => text === INSERT)).toHaveLength(1);
-  expect(statements.filter((text) => text === read)).toHaveLength(1);
+  await expectPlainAnswersKeptOnce(database, async (text, params) => (await plain.query(text, params)).rows, kept, {
+    read: 'SELECT id, tags, bytes, at, facts, ok FROM things WHERE id = ANY($1::text[]) AND at >= $2 ORDER BY id',
+    write: INSERT,
+    calls: [[['a', 'b', 'c'], new Date(0)], [['a'], '2026-01-01T00:00:00Z'], [[], new Date(0)]],
+  });
 });
 
 it('fails a refused statement with the database error, and runs the next one', async () => {
