@@ -5,7 +5,15 @@
  * them (fields a schema does not name never leave it). The app imports the types alone, so none of
  * this reaches its bundle.
  */
-import { Type } from '@sinclair/typebox';
+import { Type, type TOptional, type TUnknown } from '@sinclair/typebox';
+
+/**
+ * A request whose fields the rules check one by one (contract/rules/), so that each refusal names
+ * the field that is wrong: here each field may be any JSON, or absent.
+ */
+function checkedByRules<const Name extends string>(...names: Name[]) {
+  return Type.Object(Object.fromEntries(names.map((name) => [name, Type.Optional(Type.Unknown())])) as Record<Name, TOptional<TUnknown>>);
+}
 
 // ---- What answers carry ----
 
@@ -195,19 +203,19 @@ export const SignupRequest = Type.Object({
 });
 
 /** A forgotten password (the `accounts` extension): the account's email address or username. */
-export const PasswordForgotRequest = Type.Object({ login: Type.Optional(Type.Unknown()) });
+export const PasswordForgotRequest = checkedByRules('login');
 
 /** The member's email address and whether they confirmed it (the `accounts` extension). */
 export const AccountEmail = Type.Object({ email: Type.String(), emailConfirmed: Type.Boolean() });
 
 /** A new email address for the member. */
-export const EmailChangeRequest = Type.Object({ email: Type.Optional(Type.Unknown()) });
+export const EmailChangeRequest = checkedByRules('email');
 
 /** The token of a mailed link that confirms an address. */
-export const EmailConfirmRequest = Type.Object({ token: Type.Optional(Type.Unknown()) });
+export const EmailConfirmRequest = checkedByRules('token');
 
 /** A new password, with the token of the link that was mailed. */
-export const PasswordResetRequest = Type.Object({ token: Type.Optional(Type.Unknown()), password: Type.Optional(Type.Unknown()) });
+export const PasswordResetRequest = checkedByRules('token', 'password');
 
 export const LoginRequest = Type.Object({
   username: Type.String(),
@@ -304,12 +312,7 @@ export const ReportSubject = Type.Object({
  * `{ member: id }`). Its fields are checked by the rules (contract/rules/reports.ts), so each
  * refusal names the field that is wrong.
  */
-export const ReportRequest = Type.Object({
-  about: Type.Optional(Type.Unknown()),
-  reason: Type.Optional(Type.Unknown()),
-  comment: Type.Optional(Type.Unknown()),
-  rule: Type.Optional(Type.Unknown()),
-});
+export const ReportRequest = checkedByRules('about', 'reason', 'comment', 'rule');
 
 /** A report as its reporter reads it; `rule` only when it names one. */
 export const Report = Type.Object({
@@ -355,7 +358,7 @@ export const RulesResponse = Type.Object({ rules: Type.Array(NetworkRule) });
  * it; one without is new. Titles and descriptions are checked by the rules, for their own messages.
  */
 export const RulesUpdate = Type.Object({
-  rules: Type.Array(Type.Object({ id: Type.Optional(Type.Unknown()), title: Type.Optional(Type.Unknown()), description: Type.Optional(Type.Unknown()) })),
+  rules: Type.Array(checkedByRules('id', 'title', 'description')),
 });
 
 /** A member of the network's staff (an admin or a moderator), as the staff list names them. */
@@ -365,7 +368,7 @@ export const StaffMember = Type.Object({ id: Type.String(), username: Type.Strin
 export const StaffResponse = Type.Object({ staff: Type.Array(StaffMember) });
 
 /** PUT /moderation/members/:memberId/role: 'member' or 'moderator' (an admin is made on the server). */
-export const RoleChangeRequest = Type.Object({ role: Type.Optional(Type.Unknown()) });
+export const RoleChangeRequest = checkedByRules('role');
 
 /** A role changed: the member as the staff list names them, with their new role. */
 export const RoleChange = Type.Object({ member: StaffMember });
@@ -419,12 +422,7 @@ export const ModerationQueue = Type.Object({ entries: Type.Array(QueueEntry), ne
 export const OpenReportCount = Type.Object({ count: Type.Integer({ minimum: 0 }) });
 
 /** POST /moderation/actions: checked by the rules, so each refusal names its field. */
-export const ModerationActionRequest = Type.Object({
-  subject: Type.Optional(Type.Unknown()),
-  action: Type.Optional(Type.Unknown()),
-  reason: Type.Optional(Type.Unknown()),
-  reportIds: Type.Optional(Type.Unknown()),
-});
+export const ModerationActionRequest = checkedByRules('subject', 'action', 'reason', 'reportIds');
 
 /** One entry of the audit log: who did what, to what and to whom, why and when. */
 export const AuditEntry = Type.Object({
@@ -611,13 +609,13 @@ export const TwoFactorStatus = Type.Object({ enabled: Type.Boolean(), recoveryCo
 export const TwoFactorSetup = Type.Object({ secret: Type.String(), uri: Type.String() });
 
 /** Turns two-factor sign-in on: the key set up, and the first code the app made with it. */
-export const TwoFactorEnableRequest = Type.Object({ secret: Type.Optional(Type.Unknown()), code: Type.Optional(Type.Unknown()) });
+export const TwoFactorEnableRequest = checkedByRules('secret', 'code');
 
 /** Two-factor sign-in turned on: the recovery codes, shown this once (only their hashes are kept). */
 export const TwoFactorEnabled = Type.Object({ enabled: Type.Literal(true), recoveryCodes: Type.Array(Type.String()) });
 
 /** A code the member's authenticator shows, or a recovery code: what turning two-factor off asks. */
-export const TwoFactorCodeRequest = Type.Object({ code: Type.Optional(Type.Unknown()) });
+export const TwoFactorCodeRequest = checkedByRules('code');
 
 /**
  * Whether the member's account is set to be deleted (`accounts`): when it goes for good (`purgeAt`,
@@ -630,7 +628,7 @@ export const AccountDeletion = Type.Object({
 });
 
 /** Deleting the account asks for the password, and the authenticator's code with two-factor sign-in on. */
-export const AccountDeletionRequest = Type.Object({ password: Type.Optional(Type.Unknown()), code: Type.Optional(Type.Unknown()) });
+export const AccountDeletionRequest = checkedByRules('password', 'code');
 
 /** The member's devices: this one first, then the last seen first. */
 export const DeviceSessions = Type.Object({ sessions: Type.Array(DeviceSession) });
