@@ -69,23 +69,18 @@ export function createMetrics(sources: MetricsSources): ServerMetrics {
     help: 'Events written to live streams (each stream counts its own: one write to 10 readers is 10).',
     registers: [registry],
   });
+  /** A gauge without labels, whose value `read` gives when Prometheus asks. */
+  const gaugeOf = (name: string, help: string, read: () => number) => new Gauge({
+    name,
+    help,
+    registers: [registry],
+    collect() {
+      this.set(read());
+    },
+  });
   let streams: () => number = () => 0;
-  new Gauge({
-    name: 'socialconnect_live_streams',
-    help: 'Live streams (/api/events) this process holds open.',
-    registers: [registry],
-    collect() {
-      this.set(streams());
-    },
-  });
-  new Gauge({
-    name: 'socialconnect_change_channel_heard',
-    help: 'Whether this process hears the change channel now (1), or not (0: kept answers are off).',
-    registers: [registry],
-    collect() {
-      this.set(sources.channelHeard() ? 1 : 0);
-    },
-  });
+  gaugeOf('socialconnect_live_streams', 'Live streams (/api/events) this process holds open.', () => streams());
+  gaugeOf('socialconnect_change_channel_heard', 'Whether this process hears the change channel now (1), or not (0: kept answers are off).', () => (sources.channelHeard() ? 1 : 0));
   const roundTrips = new Histogram({
     name: 'socialconnect_change_channel_round_trip_seconds',
     help: "The change channel's heartbeat, asked on the connection that hears the other processes' commits: how long each took to answer (PostgreSQL only). A commit is heard within about this much.",
@@ -132,16 +127,7 @@ export function createMetrics(sources: MetricsSources): ServerMetrics {
     labelNames: ['outcome'] as const,
     registers: [registry],
   });
-  if (mailPending) {
-    new Gauge({
-      name: 'socialconnect_mail_pending',
-      help: 'Mails to members being sent or written now.',
-      registers: [registry],
-      collect() {
-        this.set(mailPending());
-      },
-    });
-  }
+  if (mailPending) gaugeOf('socialconnect_mail_pending', 'Mails to members being sent or written now.', mailPending);
   if (pool) {
     new Gauge({
       name: 'socialconnect_database_connections',
