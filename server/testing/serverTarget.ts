@@ -57,6 +57,18 @@ export async function createTestDatabase({ migrated = false }: { migrated?: bool
   };
 }
 
+/**
+ * A new, migrated, empty database of each kind, and what drops it: for a suite that checks the
+ * store's SQL on PGlite and on PostgreSQL alike (`describe.each`).
+ */
+export const EMPTY_DATABASES: Array<[kind: string, open: () => Promise<{ database: Database; drop(): Promise<void> }>]> = [
+  ['PGlite', async () => ({ database: await newPglite({ migrated: true }), drop: async () => undefined })],
+  ['PostgreSQL', async () => {
+    const made = await createTestDatabase({ migrated: true });
+    return { database: await openPostgres({ connectionString: made.url }), drop: () => made.drop() };
+  }],
+];
+
 export interface TestServer {
   app: FastifyInstance;
   baseUrl: string;

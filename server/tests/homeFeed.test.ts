@@ -8,13 +8,12 @@
  */
 import { buildDefaultSeed } from '../../contract/seed/default';
 import type { PostOrder } from '../../contract/order';
-import { openPostgres, type Database } from '../db/database';
+import type { Database } from '../db/database';
 import { migrate } from '../db/migrate';
 import { createSqlStore, type SqlStore } from '../store/sqlStore';
 import { FEED_WINDOW } from '../store/posts';
-import { newPglite } from '../testing/pgliteTemplate';
 import { recordingDatabase, type SentStatement } from '../testing/recordingDatabase';
-import { createTestDatabase, PUBLIC_DIR } from '../testing/serverTarget';
+import { EMPTY_DATABASES, PUBLIC_DIR } from '../testing/serverTarget';
 
 const AUTHORS = 30;
 /** More posts than the window looks through, so a quiet member's posts lie past it. */
@@ -40,16 +39,7 @@ const COMPARE: Record<PostOrder, (a: PostKey, b: PostKey) => number> = {
   trending: (a, b) => b.likes - a.likes || b.at - a.at || (a.id < b.id ? -1 : 1),
 };
 
-/** A new, empty database of each kind, and what drops it. */
-const DATABASES: Array<[string, () => Promise<{ database: Database; drop(): Promise<void> }>]> = [
-  ['PGlite', async () => ({ database: await newPglite({ migrated: true }), drop: async () => undefined })],
-  ['PostgreSQL', async () => {
-    const made = await createTestDatabase({ migrated: true });
-    return { database: await openPostgres({ connectionString: made.url }), drop: () => made.drop() };
-  }],
-];
-
-describe.each(DATABASES)('the home feed in SQL, on %s', (kind, open) => {
+describe.each(EMPTY_DATABASES)('the home feed in SQL, on %s', (kind, open) => {
   let database: Database;
   let drop: () => Promise<void>;
   let store: SqlStore;

@@ -9,12 +9,11 @@
 import type { RuleContext } from '../../contract/context';
 import { moderationQueue } from '../../contract/rules/moderationQueue';
 import { buildDefaultSeed, SEED_USER_IDS } from '../../contract/seed/default';
-import { openPostgres, type Database } from '../db/database';
+import type { Database } from '../db/database';
 import { migrate } from '../db/migrate';
 import { createSqlStore, type SqlStore } from '../store/sqlStore';
-import { newPglite } from '../testing/pgliteTemplate';
 import { recordingDatabase, type SentStatement } from '../testing/recordingDatabase';
-import { createTestDatabase, PUBLIC_DIR } from '../testing/serverTarget';
+import { EMPTY_DATABASES, PUBLIC_DIR } from '../testing/serverTarget';
 
 /** Subjects with open reports, each reported by one to four members, two reports at each second. */
 const SUBJECTS = 600;
@@ -23,16 +22,7 @@ const PAGE = 20;
 const REPORTERS = [SEED_USER_IDS.ava, SEED_USER_IDS.maya, SEED_USER_IDS.noah, SEED_USER_IDS.zoe];
 const MODERATOR = SEED_USER_IDS.liam;
 
-/** A new, empty database of each kind, and what drops it. */
-const DATABASES: Array<[string, () => Promise<{ database: Database; drop(): Promise<void> }>]> = [
-  ['PGlite', async () => ({ database: await newPglite({ migrated: true }), drop: async () => undefined })],
-  ['PostgreSQL', async () => {
-    const made = await createTestDatabase({ migrated: true });
-    return { database: await openPostgres({ connectionString: made.url }), drop: () => made.drop() };
-  }],
-];
-
-describe.each(DATABASES)("the moderators' queue in SQL, on %s", (_kind, open) => {
+describe.each(EMPTY_DATABASES)("the moderators' queue in SQL, on %s", (_kind, open) => {
   let database: Database;
   let drop: () => Promise<void>;
   let store: SqlStore;
