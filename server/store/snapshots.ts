@@ -142,6 +142,16 @@ export function snapshotCalls(database: Database, write: Write, options: SqlStor
       }
       return moreImagesColumn(rows);
     };
+    /** Each post's first image and the column of those after it, stored, in the posts' order (one at a time). */
+    const postImagesOf = async (posts: readonly { postImage: string; moreImages?: readonly MoreImage[] }[]) => {
+      const first: string[] = [];
+      const more: string[] = [];
+      for (const post of posts) {
+        first.push(await image(post.postImage));
+        more.push(await moreImages(post.moreImages));
+      }
+      return { first, more };
+    };
     const users = snapshot.users;
     const userImages: string[] = [];
     for (const user of users) userImages.push(await image(user.image));
@@ -152,12 +162,7 @@ export function snapshotCalls(database: Database, write: Write, options: SqlStor
     if ((snapshot.rules ?? []).length > 0) await memberWrites(sql).replaceNetworkRules(snapshot.rules ?? []);
     // A repost names its original, which goes in first.
     const posts = [...snapshot.posts].sort((a, b) => Number(a.repostOf !== undefined) - Number(b.repostOf !== undefined));
-    const postImages: string[] = [];
-    const postMoreImages: string[] = [];
-    for (const post of posts) {
-      postImages.push(await image(post.postImage));
-      postMoreImages.push(await moreImages(post.moreImages));
-    }
+    const { first: postImages, more: postMoreImages } = await postImagesOf(posts);
     await insertInOrder(sql, 'posts', POST_TYPES, posts.map((post, index) => [
       post.id, post.authorId, post.content, postImages[index], post.createdAt, post.updatedAt, post.imageAlt ?? '', post.editedAt ?? null,
       // A server's own snapshot names its stored copies; an image stored from a data URL or a shipped
@@ -200,12 +205,7 @@ export function snapshotCalls(database: Database, write: Write, options: SqlStor
       );
     }
     const scheduled = snapshot.scheduledPosts ?? [];
-    const scheduledImages: string[] = [];
-    const scheduledMoreImages: string[] = [];
-    for (const post of scheduled) {
-      scheduledImages.push(await image(post.postImage));
-      scheduledMoreImages.push(await moreImages(post.moreImages));
-    }
+    const { first: scheduledImages, more: scheduledMoreImages } = await postImagesOf(scheduled);
     await insertInOrder(sql, 'scheduled_posts', SCHEDULED_TYPES, scheduled.map((post, index) => [
       post.id, post.authorId, post.content, scheduledImages[index], post.imageAlt, post.imageSizes && scheduledImages[index] === post.postImage ? JSON.stringify(post.imageSizes) : null,
       post.warning, post.publishAt, post.createdAt, post.updatedAt, scheduledMoreImages[index],
