@@ -52,6 +52,22 @@ function jpegDataUrl(name: string): string {
   return `data:image/jpeg;base64,${readFileSync(join(__dirname, '..', '..', 'e2e', 'fixtures', name)).toString('base64')}`;
 }
 
+/** A JPEG of its own size as an upload's data URL: images of two sizes are never stored as one. */
+function sizedJpeg(width: number, height: number): string {
+  return `data:image/jpeg;base64,${Buffer.from(plainJpeg(width, height)).toString('base64')}`;
+}
+
+/** The hash a stored image's address names. */
+function hashOf(url: string): string {
+  return /^\/media\/([0-9a-f]{64})\./.exec(url)?.[1] ?? '';
+}
+
+/** How many records name each stored image among `urls`, by its hash; an image no longer stored is absent. */
+async function refsOf(urls: readonly string[]): Promise<Record<string, number>> {
+  const rows = await server.database.query<{ sha256: string; refs: number }>('SELECT sha256, refs FROM media WHERE sha256 = ANY($1::text[])', [urls.map(hashOf)]);
+  return Object.fromEntries(rows.map((row) => [row.sha256, row.refs]));
+}
+
 function post(path: string, body: string, headers: Record<string, string> = {}): Promise<Response> {
   return fetch(`${server.baseUrl}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: token, ...headers }, body });
 }
@@ -298,11 +314,7 @@ describe('media', () => {
 
   it('keeps each image of a post with several once, and lets go of every one when the post or a scheduled one goes', async () => {
     // Each a JPEG of its own (by its width), so each is stored once and counted once.
-    const jpeg = (width: number) => `data:image/jpeg;base64,${Buffer.from(plainJpeg(width, 8)).toString('base64')}`;
-    const hashOf = (url: string) => /^\/media\/([0-9a-f]{64})\./.exec(url)?.[1] ?? '';
-    const refsOf = async (urls: readonly string[]) => Object.fromEntries((await server.database.query<{ sha256: string; refs: number }>(
-      'SELECT sha256, refs FROM media WHERE sha256 = ANY($1::text[])', [urls.map(hashOf)],
-    )).map((row) => [row.sha256, row.refs]));
+    const jpeg = (width: number) => sizedJpeg(width, 8);
     const filesOf = async (urls: readonly string[]) => {
       const names: string[] = [];
       for await (const name of server.media?.list() ?? []) if (urls.some((url) => name.startsWith(hashOf(url)))) names.push(name);
@@ -361,11 +373,7 @@ describe('media', () => {
   });
 
   it("keeps a reported post's images served after the post goes, across a load, until the report goes with its reporter", async () => {
-    const jpeg = (width: number) => `data:image/jpeg;base64,${Buffer.from(plainJpeg(width, 9)).toString('base64')}`;
-    const hashOf = (url: string) => /^\/media\/([0-9a-f]{64})\./.exec(url)?.[1] ?? '';
-    const refsOf = async (urls: readonly string[]) => Object.fromEntries((await server.database.query<{ sha256: string; refs: number }>(
-      'SELECT sha256, refs FROM media WHERE sha256 = ANY($1::text[])', [urls.map(hashOf)],
-    )).map((row) => [row.sha256, row.refs]));
+    const jpeg = (width: number) => sizedJpeg(width, 9);
     const statuses = async (urls: readonly string[]) => Promise.all(urls.map(async (url) => (await fetch(`${server.baseUrl}${url}`)).status));
     const loginAs = async (username: string) => ((await (await fetch(`${server.baseUrl}/api/auth/login`, {
       method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username, password: DEMO_CREDENTIALS.password }),
