@@ -4,9 +4,10 @@
  * machine alone unless HOST opens it.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { connect, createServer, type Server } from 'node:net';
+import { createServer, type Server } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
+import { accepts } from '../server/cluster';
 import { busyPortMessage } from './settings';
 
 const ROOT = join(__dirname, '..');
@@ -77,18 +78,6 @@ describe('npm start with a bad port', () => {
 });
 
 describe('npm start, where it listens', () => {
-  /** Whether a connection to address:port is taken. */
-  function accepts(address: string, port: number): Promise<boolean> {
-    return new Promise((resolve) => {
-      const socket = connect(port, address);
-      socket.once('connect', () => {
-        socket.destroy();
-        resolve(true);
-      });
-      socket.once('error', () => resolve(false));
-    });
-  }
-
   // 127.0.0.2 is this machine too (all of 127.0.0.0/8 is loopback), but not the address 127.0.0.1:
   // only a server listening on every interface takes a connection there.
   it.each([

@@ -278,7 +278,7 @@ export function freePort(host = '127.0.0.1'): Promise<number> {
 }
 
 /** Whether something accepts connections on host:port. */
-function accepts(host: string, port: number): Promise<boolean> {
+export function accepts(host: string, port: number): Promise<boolean> {
   return new Promise((resolve) => {
     const socket = connect(port, host);
     socket.once('connect', () => {
