@@ -13,13 +13,12 @@
  */
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
-import { chromium, type Browser, type Page } from 'playwright';
+import type { Browser, Page } from 'playwright';
+import { launchBrowser } from './benchBrowser';
 import { median, type BenchLimits } from './benchLimits';
 import { BUILDS, buildAll, serve } from './benchFirstPaint';
 
 const RUNS = Number(process.env.BENCH_PRESS_RUNS ?? 5);
-const CHROME = process.env.CHROME_PATH ?? '/usr/bin/chromium';
-const CHROME_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
 const KBPS = 1024 / 8;
 const NETWORK = { offline: false, latency: 150, downloadThroughput: 1600 * KBPS, uploadThroughput: 750 * KBPS };
 const CPU_SLOWDOWN = 4;
@@ -124,7 +123,7 @@ export async function benchFirstPress(limits: BenchLimits): Promise<void> {
   if (process.env.BENCH_REUSE_BUILDS !== '1') buildAll();
   const servers = new Map<keyof typeof BUILDS, Server>();
   for (const build of Object.keys(BUILDS) as Array<keyof typeof BUILDS>) servers.set(build, await serve(BUILDS[build]));
-  const browser = await chromium.launch({ executablePath: CHROME, args: CHROME_ARGS });
+  const browser = await launchBrowser();
   const runs = new Map<Target, Figures[]>(TARGETS.map((target) => [target, []]));
   const urlOf = (target: Target) => `http://127.0.0.1:${(servers.get(target.build)!.address() as AddressInfo).port}${target.path}`;
   try {

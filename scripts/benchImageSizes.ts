@@ -17,7 +17,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium, type Browser, type BrowserContext } from 'playwright';
+import type { Browser, BrowserContext } from 'playwright';
+import { launchBrowser } from './benchBrowser';
 import sharp from 'sharp';
 import { dataUrl } from '../contract/tests/fixtures';
 import { cameraJpeg, phonePhoto } from '../contract/tests/imageFixtures';
@@ -25,8 +26,6 @@ import { LIMITS } from '../contract/validation';
 import { median } from './benchLimits';
 import { buildForServer, startServer } from './benchRealServer';
 
-const CHROME = process.env.CHROME_PATH ?? '/usr/bin/chromium';
-const CHROME_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
 const PHOTOS = 10;
 const LCP_LOADS = 3;
 const PHONE = { viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true };
@@ -147,7 +146,7 @@ export async function benchImageSizes(): Promise<void> {
   buildForServer();
   const dataDir = mkdtempSync(join(tmpdir(), 'bench-image-sizes-'));
   const server = await startServer(dataDir);
-  const browser = await chromium.launch({ executablePath: CHROME, args: CHROME_ARGS });
+  const browser = await launchBrowser();
   try {
     const login = await fetch(`${server.url}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'demo_user', password: 'welcome123' }) });
     const token = ((await login.json()) as { encodedToken: string }).encodedToken;

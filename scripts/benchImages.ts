@@ -10,7 +10,7 @@
  */
 import { resolve } from 'node:path';
 import type { AddressInfo } from 'node:net';
-import { chromium } from 'playwright';
+import { launchBrowser } from './benchBrowser';
 import sharp from 'sharp';
 import { buildDefaultSeed, DEMO_USER_ID } from '../contract/seed/default';
 import { dataUrl } from '../contract/tests/fixtures';
@@ -25,8 +25,6 @@ import { benchImageSizes } from './benchImageSizes';
 import { median, type BenchLimits } from './benchLimits';
 import { serve } from './benchFirstPaint';
 
-const CHROME = process.env.CHROME_PATH ?? '/usr/bin/chromium';
-const CHROME_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
 const PICKS = 5;
 /** From the pick to the preview, on this machine's processor, at the median. */
 const FIT_LIMIT_MS = 3_000;
@@ -36,7 +34,7 @@ export async function benchImages(limits: BenchLimits, distDir = 'dist'): Promis
   const photo = Buffer.from(phonePhoto());
   const server = await serve(resolve(distDir));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  const browser = await chromium.launch({ executablePath: CHROME, args: CHROME_ARGS });
+  const browser = await launchBrowser();
   try {
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
     await page.goto(`${url}/login`);

@@ -36,12 +36,11 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { EventSource } from 'eventsource';
-import { chromium, type BrowserContext, type Locator, type Page } from 'playwright';
+import type { BrowserContext, Locator, Page } from 'playwright';
+import { launchBrowser } from './benchBrowser';
 import type { BenchLimits } from './benchLimits';
 import { buildForServer, startServer } from './benchRealServer';
 
-const CHROME = process.env.CHROME_PATH ?? '/usr/bin/chromium';
-const CHROME_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
 const SAMPLES = Number(process.env.BENCH_LIVE_SAMPLES ?? 40);
 const ONE_BROWSER = process.env.BENCH_LIVE_ONE_BROWSER === '1';
 const TARGET_P99_MS = 1_000;
@@ -250,7 +249,7 @@ export async function benchLive(limits: BenchLimits): Promise<void> {
   buildForServer();
   const dataDir = mkdtempSync(join(tmpdir(), 'socialconnect-bench-live-'));
   const server = await startServer(dataDir);
-  const launch = () => chromium.launch({ executablePath: CHROME, args: CHROME_ARGS });
+  const launch = () => launchBrowser();
   const browsers = ONE_BROWSER ? [await launch()] : [await launch(), await launch()];
   const readers: Reader[] = [];
   const clicks: Record<Kind, Sample[]> = { like: [], 'new post': [], edit: [] };

@@ -23,12 +23,11 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium, type Page } from 'playwright';
+import type { Page } from 'playwright';
+import { launchBrowser } from './benchBrowser';
 import type { BenchLimits } from './benchLimits';
 import { buildForServer, startServer } from './benchRealServer';
 
-const CHROME = process.env.CHROME_PATH ?? '/usr/bin/chromium';
-const CHROME_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
 const SAMPLES = Number(process.env.BENCH_OFFLINE_SAMPLES ?? 20);
 const TARGET_MS = 1_000;
 const PASSWORD = 'welcome123';
@@ -116,7 +115,7 @@ export async function benchOffline(limits: BenchLimits): Promise<void> {
   buildForServer();
   const dataDir = mkdtempSync(join(tmpdir(), 'bench-offline-'));
   const server = await startServer(dataDir);
-  const browser = await chromium.launch({ executablePath: CHROME, args: CHROME_ARGS });
+  const browser = await launchBrowser();
   try {
     const context = await browser.newContext({ baseURL: server.url, serviceWorkers: 'allow', viewport: { width: 1280, height: 900 } });
     await context.addInitScript(watchForFirstCard);

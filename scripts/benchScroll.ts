@@ -8,12 +8,11 @@
  */
 import { resolve } from 'node:path';
 import type { AddressInfo } from 'node:net';
-import { chromium, type Page } from 'playwright';
+import type { Page } from 'playwright';
+import { launchBrowser } from './benchBrowser';
 import type { BenchLimits } from './benchLimits';
 import { serve } from './benchFirstPaint';
 
-const CHROME = process.env.CHROME_PATH ?? '/usr/bin/chromium';
-const CHROME_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
 const MARKS = [20, 1000, 2500, 5000];
 /** The post list's window (MAX_RENDERED_POSTS): the page never holds more cards than this. */
 const CARDS_LIMIT = 100;
@@ -43,7 +42,7 @@ export async function benchScroll(limits: BenchLimits, distDir = 'dist'): Promis
   console.log('\n5. Scrolling 5,000 posts in a browser (shipped build, stand-in, busy scenario; Chromium)');
   const server = await serve(resolve(distDir));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  const browser = await chromium.launch({ executablePath: CHROME, args: CHROME_ARGS });
+  const browser = await launchBrowser();
   try {
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
     const cdp = await page.context().newCDPSession(page);

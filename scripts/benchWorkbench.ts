@@ -10,12 +10,11 @@
  */
 import { resolve } from 'node:path';
 import type { AddressInfo } from 'node:net';
-import { chromium, type Page } from 'playwright';
+import type { Page } from 'playwright';
+import { launchBrowser } from './benchBrowser';
 import { median, type BenchLimits } from './benchLimits';
 import { serve } from './benchFirstPaint';
 
-const CHROME = process.env.CHROME_PATH ?? '/usr/bin/chromium';
-const CHROME_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
 const ROUNDS = 6;
 const CALLS_PER_ROUND = 10;
 /** From "Reset its data" to the stand-in on its seed again (replaced, saved, the app told), on the default seed. */
@@ -55,7 +54,7 @@ export async function benchWorkbench(limits: BenchLimits, distDir = 'dist'): Pro
   console.log('\n8. QA\'s workbench: the request log\'s cost on a like (shipped build, stand-in, busy scenario; Chromium)');
   const server = await serve(resolve(distDir));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  const browser = await chromium.launch({ executablePath: CHROME, args: CHROME_ARGS });
+  const browser = await launchBrowser();
   try {
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
     await page.goto(`${url}/login?scenario=busy`);
