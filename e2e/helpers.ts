@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { APIRequestContext, BrowserContext, Locator, Page, Request, TestInfo } from '@playwright/test';
-import type { Backend } from './backend';
-import { expect, openWithScenario } from './fixtures';
+import type { Backend, RealServer } from './backend';
+import { expect, openWithScenario, SERVER_GONE, type ConsoleGuard } from './fixtures';
 
 /** The demo account (contract/seed/default.ts). */
 export const DEMO = { username: 'demo_user', password: 'welcome123', name: 'Ava Reed', id: 'u-ava-reed' } as const;
@@ -378,6 +378,20 @@ export async function homeSettled(page: Page, onTheirWay: () => number): Promise
   await expect(postCards(page).first()).toBeVisible();
   await expect(sidePanel(page).getByRole('region', { name: 'Who to follow?' }).getByRole('listitem').first()).toBeVisible();
   await expect.poll(onTheirWay).toBe(0);
+}
+
+/**
+ * The start of a journey through an outage of the real server: the console expects what a browser
+ * says of a server gone, and the member is logged in on a Home whose first loads are all in (one
+ * that the stop cut off would take them to the error screen). Returns the server, to stop.
+ */
+export async function settledHomeBeforeOutage(page: Page, realServer: RealServer | undefined, consoleGuard: ConsoleGuard): Promise<RealServer> {
+  if (!realServer) throw new Error('This journey runs against the real server only.');
+  consoleGuard.allow(SERVER_GONE);
+  const onTheirWay = callsOnTheirWay(page);
+  await login(page);
+  await homeSettled(page, onTheirWay);
+  return realServer;
 }
 
 /**

@@ -4,7 +4,7 @@
  */
 import type { Browser, Page } from '@playwright/test';
 import { test, expect, SERVER_GONE } from './fixtures';
-import { callsOnTheirWay, DEMO, expectToast, homeSettled, liamPostsAndHomeShowsIt, fillSignup, login, logout, MEMBERS, navigateTo, postCard, postCards, pressWhileServerDown, SEED_TEXT, submitLogin, topBarSearch, UPLOAD_PHOTO, urlPath, writePost } from './helpers';
+import { DEMO, expectToast, fillSignup, liamPostsAndHomeShowsIt, login, logout, MEMBERS, navigateTo, postCard, postCards, pressWhileServerDown, SEED_TEXT, settledHomeBeforeOutage, submitLogin, topBarSearch, UPLOAD_PHOTO, urlPath, writePost } from './helpers';
 
 function connections(page: Page) {
   return page.getByRole('list', { name: 'Connections' });
@@ -163,20 +163,15 @@ test.describe('One network, several devices', { tag: ['@server'] }, () => {
   });
 
   test('the server restarts between two steps: the live stream comes back by itself, and nothing the member did is lost', { tag: ['@postgres'] }, async ({ page, realServer, request, consoleGuard }) => {
-    if (!realServer) throw new Error('This journey runs against the real server only.');
     // What is on its way as the server stops is cut off (the stream's next try can meet the closing
     // socket), and while it is down the live stream's tries to open again are refused: the browser says so.
-    consoleGuard.allow(SERVER_GONE);
-    const onTheirWay = callsOnTheirWay(page);
-    await login(page);
-    // Home's first loads all in: one the restart cut off would take the member to the error screen.
-    await homeSettled(page, onTheirWay);
+    const server = await settledHomeBeforeOutage(page, realServer, consoleGuard);
     const card = postCard(page, SEED_TEXT.newest);
     await card.getByRole('button', { name: 'Bookmark' }).click();
     await expectToast(page, 'Added to Bookmark!');
     await writePost(page, 'Written just before the restart.');
 
-    await realServer.restart();
+    await server.restart();
 
     // Without a reload: Liam posts, and the page that lost its stream hears of it once the stream is back.
     await liamPostsAndHomeShowsIt(page, request, 'Posted by Liam after the restart.');

@@ -9,7 +9,7 @@
 import type { Locator, Page } from '@playwright/test';
 import type { RealServer } from './backend';
 import { test, expect, openWithScenario, SERVER_GONE, type ConsoleGuard } from './fixtures';
-import { callsOnTheirWay, expectToast, homeSettled, liamPostsAndHomeShowsIt, login, MEMBERS, navigateTo, postCard, postCards, pressWhileServerDown, readKept, SEED_TEXT, setNetwork, urlPath } from './helpers';
+import { callsOnTheirWay, expectToast, homeSettled, liamPostsAndHomeShowsIt, login, MEMBERS, navigateTo, postCard, postCards, pressWhileServerDown, readKept, SEED_TEXT, setNetwork, settledHomeBeforeOutage, urlPath } from './helpers';
 
 /** The server is gone, and so is every file and answer of it the page has not loaded yet. */
 async function serverDown(page: Page, realServer: RealServer | undefined, consoleGuard: ConsoleGuard): Promise<void> {
@@ -117,16 +117,12 @@ test.describe("A member's act the backend cannot take", () => {
 
 test.describe('An outage while a tab is open', { tag: ['@server'] }, () => {
   test('a home tab left open stays on its page, says once that it is reconnecting, keeps a like waiting, and recovers by itself', async ({ page, realServer, request, consoleGuard }) => {
-    if (!realServer) throw new Error('This journey runs against the real server only.');
-    consoleGuard.allow(SERVER_GONE);
-    const onTheirWay = callsOnTheirWay(page);
-    await login(page);
-    await homeSettled(page, onTheirWay);
+    const server = await settledHomeBeforeOutage(page, realServer, consoleGuard);
     const card = postCard(page, SEED_TEXT.newest);
     await expect(card).toBeVisible();
     await expect(reconnecting(page)).toHaveCount(0);
 
-    await realServer.stop();
+    await server.stop();
     // The live stream drops and the server does not answer: the line comes without a reload.
     await expect(reconnecting(page)).toBeVisible({ timeout: 10_000 });
     await expect(page).toHaveURL(urlPath('/'));
@@ -145,7 +141,7 @@ test.describe('An outage while a tab is open', { tag: ['@server'] }, () => {
     await expect(reconnecting(page)).toHaveCount(1);
     await expect(page.getByRole('heading', { name: 'Latest Posts' })).toBeVisible();
 
-    await realServer.start();
+    await server.start();
     // The app finds the server by itself (a check within 10 s at the longest): the line goes, the
     // stream opens again, and what happened meanwhile comes.
     await expect(reconnecting(page)).toHaveCount(0, { timeout: 15_000 });

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { Page, TestInfo } from '@playwright/test';
-import { test, expect, openWithScenario, SERVER_GONE } from './fixtures';
-import { callsOnTheirWay, expectNoLoader, homeSettled, isPhone, login, postCard, postCards, SEED_TEXT, SYSTEM_THEMES } from './helpers';
+import { test, expect, openWithScenario } from './fixtures';
+import { expectNoLoader, isPhone, login, postCard, postCards, SEED_TEXT, settledHomeBeforeOutage, SYSTEM_THEMES } from './helpers';
 import { inParts, loginAsStaff, MEMBER_ROUTES, memberShellReady, PUBLIC_ROUTES, STAFF_ROUTES, type RouteCheck } from './routes';
 
 /** Screenshots land in test-results/screenshots/<project>/<theme>/<name>.png on every run (not committed). */
@@ -155,12 +155,8 @@ test.describe('Screenshots of every route, light and dark', { tag: ['@phone'] },
 /** The real server alone can be stopped under an open page: these shots run there (the `real` project), at both sizes. */
 test.describe('Screenshots of an outage, light and dark', { tag: ['@server'] }, () => {
   test('a page open through an outage: the reconnecting line', async ({ page, realServer, consoleGuard }, testInfo) => {
-    if (!realServer) throw new Error('This shot needs the real server, to stop it.');
-    consoleGuard.allow(SERVER_GONE);
-    const onTheirWay = callsOnTheirWay(page);
-    await login(page);
-    await homeSettled(page, onTheirWay);
-    await realServer.stop();
+    const server = await settledHomeBeforeOutage(page, realServer, consoleGuard);
+    await server.stop();
     try {
       const line = page.getByRole('status').filter({ hasText: "Can't reach SocialConnect, reconnecting…" });
       await expect(line).toBeVisible({ timeout: 10_000 });
@@ -178,7 +174,7 @@ test.describe('Screenshots of an outage, light and dark', { tag: ['@server'] }, 
       expect(await under()).toBeGreaterThanOrEqual(0);
       await shoot(page, testInfo, 'home-reconnecting-phone', false);
     } finally {
-      await realServer.start();
+      await server.start();
     }
   });
 });
