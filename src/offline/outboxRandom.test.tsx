@@ -12,6 +12,7 @@ import { memoryStorage } from './memoryStorage';
 import { createKeptOutbox, keepOutboxIn } from './outboxStorage';
 import { selectWaitingWrites } from './outboxSlice';
 import { sized } from '../../contract/tests/size';
+import { reconnectCheckDelay } from '../features/live/reconnectDelay';
 
 /**
  * The outbox under random use: a member likes, dislikes, bookmarks and unbookmarks a few posts while
@@ -29,6 +30,17 @@ const SEEDS = Array.from({ length: sized(5, 100) }, (_, index) => index + 1);
 const ACTS_PER_RUN = 20;
 /** The answers lost in one run at most: each makes the outbox wait before it tries again (1 s, doubling). */
 const LOST_AT_MOST = 2;
+/**
+ * How long the outbox may take to empty once the network is back for good. Each try that found no
+ * backend (offline, or an answer lost) makes it wait longer before the next, up to the longest wait;
+ * and the slower the machine, the more tries a run's offline stretches hold, so a slow one reaches
+ * that longest wait where a fast one never does. A wait left from offline, one after each lost answer,
+ * and the sending itself: at 300 ms an act, one run took 23 s, past the 20 s once allowed.
+ */
+const LONGEST_WAIT_MS = reconnectCheckDelay(64, () => 1);
+const DRAINED_WITHIN_MS = (1 + LOST_AT_MOST) * LONGEST_WAIT_MS + 10_000;
+/** A run's acts, then its drain. */
+const RUN_TIMEOUT_MS = DRAINED_WITHIN_MS + 30_000;
 const WRITE_ROUTES = ['/posts/like/:postId', '/posts/dislike/:postId', '/users/bookmark/:postId', '/users/remove-bookmark/:postId'];
 const WRITE_PATH = /\/(posts\/(like|dislike)|users\/(bookmark|remove-bookmark))\//;
 
@@ -105,7 +117,7 @@ async function randomRun(seed: number, { answersLost }: { answersLost: boolean }
     act(() => {
       window.dispatchEvent(new Event('online'));
     });
-    await waitFor(() => expect(selectWaitingWrites(store.getState())).toEqual([]), { timeout: 20_000 });
+    await waitFor(() => expect(selectWaitingWrites(store.getState())).toEqual([]), { timeout: DRAINED_WITHIN_MS });
     await waitFor(() => expect([...outboxStorage.data.values()].flat()).toEqual([]));
   } finally {
     server.events.removeListener('response:mocked', watchRefusals);
@@ -121,7 +133,7 @@ describe('the outbox under random use', () => {
   it.each(SEEDS)('seed %i: 20 acts with the network going and coming: nothing lost, nothing sent twice', async (seed) => {
     const { refused } = await randomRun(seed, { answersLost: false });
     expect(refused).toEqual([]);
-  });
+  }, RUN_TIMEOUT_MS);
 
   it.each(SEEDS)('seed %i: the same with answers lost after the write was stored: nothing lost, each stored once', async (seed) => {
     const { refused, lost } = await randomRun(seed, { answersLost: true });
@@ -129,5 +141,5 @@ describe('the outbox under random use', () => {
     // A write stored whose answer was lost goes again and is refused as already done: no more refusals than that.
     expect(refused.length).toBeLessThanOrEqual(lost);
     expect(refused.every((refusal) => refusal.endsWith(' 400') || refusal.endsWith(' 409'))).toBe(true);
-  });
+  }, RUN_TIMEOUT_MS);
 });
