@@ -84,16 +84,14 @@ export async function presentPosts(reader: StoreReader, posts: readonly PostRow[
     const lists = reactions.get(post.id);
     const likers = summaries(byId, lists?.likedBy ?? []);
     const share = shares.get(post.id);
-    const author = byId.get(post.authorId);
-    const firstName = author?.firstName ?? '';
-    const lastName = author?.lastName ?? '';
+    const { _id, username, firstName, lastName, userFullName, image } = authorFields(byId, post.authorId);
     const shownPost: QuotedPost = {
-      _id: post.authorId,
-      username: author?.username ?? '',
+      _id,
+      username,
       firstName,
       lastName,
-      userFullName: `${firstName} ${lastName}`.trim(),
-      image: author?.image ?? '',
+      userFullName,
+      image,
       id: post.id,
       content: post.content,
       postImage: post.postImage,
@@ -106,7 +104,7 @@ export async function presentPosts(reader: StoreReader, posts: readonly PostRow[
       warning: post.warning,
       repostCount: share?.reposts ?? 0,
       quoteCount: share?.quotes ?? 0,
-      quotePolicy: author?.quotePolicy ?? 'anyone',
+      quotePolicy: byId.get(post.authorId)?.quotePolicy ?? 'anyone',
     };
     if (post.imageSizes) shownPost.imageSizes = post.imageSizes;
     if (post.moreImages.length > 0) shownPost.moreImages = post.moreImages.map(moreImageOut);
