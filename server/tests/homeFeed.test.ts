@@ -11,7 +11,7 @@ import type { PostOrder } from '../../contract/order';
 import type { Database } from '../db/database';
 import { migrate } from '../db/migrate';
 import { createSqlStore, type SqlStore } from '../store/sqlStore';
-import { FEED_WINDOW } from '../store/posts';
+import { FEED_WINDOW, postReads } from '../store/posts';
 import { recordingDatabase, type SentStatement } from '../testing/recordingDatabase';
 import { EMPTY_DATABASES, PUBLIC_DIR } from '../testing/serverTarget';
 
@@ -23,6 +23,8 @@ const PAGE = 20;
 const BUSY_READER = 'u-reader-busy';
 const QUIET_READER = 'u-reader-quiet';
 const QUIET_AUTHOR = 'u-author-quiet';
+/** A member nobody follows. */
+const UNFOLLOWED = 'u-author-unfollowed';
 /** One of the members the busy reader follows, muted by them. */
 const MUTED = 'u-author-3';
 
@@ -155,6 +157,44 @@ describe.each(EMPTY_DATABASES)('the home feed in SQL, on %s', (kind, open) => {
     const plan = await planOfLast();
     expect(plan).toMatch(/posts_by_author/);
     expect(plan).not.toMatch(/posts_by_author[^\n]*\(never executed\)/);
+  });
+
+  it('plans a page\'s statement once on a connection, then reuses that plan: its limits are in its text', async () => {
+    // A network of tens of thousands of posts, where a LIMIT the generic plan cannot see (it guesses
+    // a tenth of the rows under it) looks dearer than the window's thousand: old posts of a member
+    // nobody follows, gone again after.
+    await database.query("INSERT INTO members (id, username, first_name, last_name, password_hash, created_at, updated_at) VALUES ($1, 'unfollowed', 'Not', 'Followed', 'x', now(), now())", [UNFOLLOWED]);
+    await database.query(
+      `INSERT INTO posts (id, author_id, content, created_at, updated_at)
+       SELECT 'old-' || n, $1, 'Old ' || n, timestamptz '2020-01-01' - n * interval '1 minute', timestamptz '2020-01-01' - n * interval '1 minute'
+       FROM generate_series(1, 40000) AS n`,
+      [UNFOLLOWED],
+    );
+    await database.exec('ANALYZE posts');
+    try {
+      // One connection, as a server's would be: the store keeps the statement prepared there.
+      const counts = await database.session(async (sql) => {
+        const texts = new Set<string>();
+        const noted: typeof sql = {
+          ...sql,
+          query: (text, params) => {
+            texts.add(text);
+            return sql.query(text, params);
+          },
+        };
+        // A limit no other test asks for: a statement of its own, not prepared on this connection yet.
+        for (let call = 0; call < 8; call += 1) await postReads(noted).postPage({ kind: 'feed', memberId: BUSY_READER }, 'latest', { limit: PAGE - 7 });
+        expect(texts.size).toBe(1);
+        return sql.query<{ generic_plans: number; custom_plans: number }>('SELECT generic_plans::int, custom_plans::int FROM pg_prepared_statements WHERE statement = $1', [...texts]);
+      });
+      // PostgreSQL plans a kept statement for its parameters five times, then keeps a generic plan
+      // unless that looks dearer; with the limits sent as parameters, every call was planned.
+      expect(counts).toEqual([{ custom_plans: 5, generic_plans: 3 }]);
+    } finally {
+      await database.query('DELETE FROM posts WHERE author_id = $1', [UNFOLLOWED]);
+      await database.query('DELETE FROM members WHERE id = $1', [UNFOLLOWED]);
+      await database.exec('ANALYZE posts');
+    }
   });
 
   if (kind === 'PostgreSQL') {
