@@ -159,20 +159,28 @@ describe.each(EMPTY_DATABASES)('the home feed in SQL, on %s', (kind, open) => {
     expect(plan).not.toMatch(/posts_by_author[^\n]*\(never executed\)/);
   });
 
-  it('plans a page\'s statement once on a connection, then reuses that plan: its limits are in its text', async () => {
-    // A network of tens of thousands of posts, where a LIMIT the generic plan cannot see (it guesses
-    // a tenth of the rows under it) looks dearer than the window's thousand: old posts of a member
-    // nobody follows, gone again after.
-    await database.query("INSERT INTO members (id, username, first_name, last_name, password_hash, created_at, updated_at) VALUES ($1, 'unfollowed', 'Not', 'Followed', 'x', now(), now())", [UNFOLLOWED]);
+  it('plans the first and next pages\' statements once on a connection, for a member who follows far fewer than most too', async () => {
+    // A network where a plan for one member's values looks cheaper than one for anyone's: tens of
+    // thousands of posts (a LIMIT the kept plan cannot see is guessed at a tenth of the rows under
+    // it), and a few members who follow thousands (the member here follows one, far fewer than the
+    // average the kept plan counts with). Old posts of a member nobody follows, and members with
+    // nothing posted: gone again after.
+    await database.query(
+      `INSERT INTO members (id, username, first_name, last_name, password_hash, created_at, updated_at)
+       SELECT id, replace(id, '-', '_'), 'Extra', 'Member', 'x', now(), now()
+       FROM unnest(ARRAY[$1::text] || ARRAY(SELECT 'u-many-' || n FROM generate_series(1, 5) AS n) || ARRAY(SELECT 'u-followed-' || n FROM generate_series(1, 3000) AS n)) AS id`,
+      [UNFOLLOWED],
+    );
+    await database.query("INSERT INTO follows (follower_id, followee_id) SELECT 'u-many-' || m, 'u-followed-' || n FROM generate_series(1, 5) AS m, generate_series(1, 3000) AS n");
     await database.query(
       `INSERT INTO posts (id, author_id, content, created_at, updated_at)
        SELECT 'old-' || n, $1, 'Old ' || n, timestamptz '2020-01-01' - n * interval '1 minute', timestamptz '2020-01-01' - n * interval '1 minute'
        FROM generate_series(1, 40000) AS n`,
       [UNFOLLOWED],
     );
-    await database.exec('ANALYZE posts');
+    await database.exec('ANALYZE');
     try {
-      // One connection, as a server's would be: the store keeps the statement prepared there.
+      // One connection, as a server's would be: the store keeps each statement prepared there.
       const counts = await database.session(async (sql) => {
         const texts = new Set<string>();
         const noted: typeof sql = {
@@ -182,18 +190,26 @@ describe.each(EMPTY_DATABASES)('the home feed in SQL, on %s', (kind, open) => {
             return sql.query(text, params);
           },
         };
-        // A limit no other test asks for: a statement of its own, not prepared on this connection yet.
-        for (let call = 0; call < 8; call += 1) await postReads(noted).postPage({ kind: 'feed', memberId: BUSY_READER }, 'latest', { limit: PAGE - 7 });
-        expect(texts.size).toBe(1);
-        return sql.query<{ generic_plans: number; custom_plans: number }>('SELECT generic_plans::int, custom_plans::int FROM pg_prepared_statements WHERE statement = $1', [...texts]);
+        // A limit no other test asks for: statements of their own, not prepared on this connection yet.
+        const limit = PAGE - 7;
+        // The reader who follows fewer than most (a plan for their values looks cheapest), their
+        // first page and the one after it.
+        for (let call = 0; call < 8; call += 1) {
+          const memberId = QUIET_READER;
+          const first = await postReads(noted).postPage({ kind: 'feed', memberId }, 'latest', { limit });
+          await postReads(noted).postPage({ kind: 'feed', memberId }, 'latest', { limit, cursor: first.nextCursor ?? undefined });
+        }
+        expect(texts.size).toBe(2);
+        return sql.query<{ generic_plans: number; custom_plans: number }>('SELECT generic_plans::int, custom_plans::int FROM pg_prepared_statements WHERE statement = ANY($1::text[])', [[...texts]]);
       });
-      // PostgreSQL plans a kept statement for its parameters five times, then keeps a generic plan
-      // unless that looks dearer; with the limits sent as parameters, every call was planned.
-      expect(counts).toEqual([{ custom_plans: 5, generic_plans: 3 }]);
+      // PostgreSQL plans a kept statement for its values five times, then keeps a generic plan
+      // unless that looks dearer than those; when it does, every call is planned.
+      expect(counts).toEqual([{ custom_plans: 5, generic_plans: 3 }, { custom_plans: 5, generic_plans: 3 }]);
     } finally {
+      await database.query("DELETE FROM follows WHERE follower_id LIKE 'u-many-%'");
       await database.query('DELETE FROM posts WHERE author_id = $1', [UNFOLLOWED]);
-      await database.query('DELETE FROM members WHERE id = $1', [UNFOLLOWED]);
-      await database.exec('ANALYZE posts');
+      await database.query("DELETE FROM members WHERE id = $1 OR id LIKE 'u-many-%' OR id LIKE 'u-followed-%'", [UNFOLLOWED]);
+      await database.exec('ANALYZE');
     }
   });
 
