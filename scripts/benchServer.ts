@@ -16,7 +16,8 @@
  * BENCH_ONLY=fanout for a post reaching 10,000 followers' streams across three processes, and the
  * streams of one process that dies coming back on the others, alone (PostgreSQL only).
  * BENCH_CPU_PROF=<folder> writes a CPU profile of every server the benchmark starts there (node
- * --cpu-prof, one file a process, written when it stops).
+ * --cpu-prof, one file a process, written when it stops). BENCH_PG_SOCKET=1 connects every server
+ * and the bench to PostgreSQL through its Unix socket rather than TCP on loopback.
  */
 import { execFileSync, fork, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -183,7 +184,10 @@ async function postgresStore(): Promise<Store> {
   // pg_stat_statements counts the statements a write costs.
   const cluster: Cluster = await startCluster({ fsync: true, preload: ['pg_stat_statements'] });
   const dataDir = mkdtempSync(join(tmpdir(), 'socialconnect-bench-'));
-  const url = cluster.url.replace(/\/postgres$/, '/bench');
+  // A database on the same machine may be reached through its socket (BENCH_PG_SOCKET): no TCP on loopback.
+  const url = process.env.BENCH_PG_SOCKET === '1'
+    ? `postgres://postgres@localhost/bench?host=${encodeURIComponent(cluster.dir)}&port=${cluster.port}`
+    : cluster.url.replace(/\/postgres$/, '/bench');
   const admin = await openPostgres({ connectionString: cluster.url, max: 1 });
   await admin.query('CREATE DATABASE bench');
   await admin.close();
