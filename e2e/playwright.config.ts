@@ -35,10 +35,11 @@ export default defineConfig<{ backend: Backend }>({
   outputDir: '../test-results/e2e',
   globalSetup: './globalSetup.ts',
   fullyParallel: true,
-  // A worker per core and one more, as jest runs: a journey waits on the browser, the stand-in's
-  // timings and the server about a quarter of its time. On 2 cores the third worker fills that wait
-  // (126 journeys: 411 s against about 510 s with two).
-  workers: process.env.E2E_WORKERS ? Number(process.env.E2E_WORKERS) : availableParallelism() + 1,
+  // Two and a half workers a core: a journey waits on the spec's timings (the stand-in's 400 ms
+  // answers, a second before Home after login, loaders held one or two seconds) more than it computes.
+  // On 2 cores with three workers the machine stood 30 % idle through the stand-in's journeys; with
+  // five, 6 %, and all 339 journeys took 9.5 min against 12 (docs/performance.md).
+  workers: process.env.E2E_WORKERS ? Number(process.env.E2E_WORKERS) : Math.ceil(availableParallelism() * 2.5),
   forbidOnly: Boolean(process.env.CI),
   retries: 0,
   timeout: 60_000,
