@@ -12,8 +12,8 @@ const LIAMS_ISLAND = 'Tiny island, big noon sun.';
 test.describe('Mute and block', () => {
   test('the demo member mutes Liam from a post, then blocks him from his profile; Liam finds her gone; both are undone', async ({ page }) => {
     // Two members taking turns in one browser, a mute, a block and both undone: 37.6, 44.7 and
-    // 48.9 s in clean-clone runs on two busy cores, against the journeys' 60 s. Its limit is
-    // tripled to fit that work.
+    // 48.9 s in clean-clone runs on two busy cores, against the 60 s the journeys then had. Its
+    // limit is tripled to fit that work.
     test.slow();
     await login(page);
     await expect(postCard(page, LIAMS_ISLAND)).toBeVisible();

@@ -42,7 +42,10 @@ export default defineConfig<{ backend: Backend }>({
   workers: process.env.E2E_WORKERS ? Number(process.env.E2E_WORKERS) : Math.ceil(availableParallelism() * 2.5),
   forbidOnly: Boolean(process.env.CI),
   retries: 0,
-  timeout: 60_000,
+  // A journey's whole time. With five workers each journey runs about a quarter longer than with three
+  // (the longest 29 s here, most of it the spec's timings); a machine half as fast gets room too. A
+  // hung step still fails sooner, at its action's or assertion's own limit below.
+  timeout: 90_000,
   expect: { timeout: 10_000 },
   reporter: [['list']],
   use: {

@@ -17,7 +17,7 @@ const AVAS_POST = seedPostId(5);
 test.describe('A reply, a mention and a like of a reply, on the stand-in across two tabs', () => {
   test("Noah's reply naming the demo member waits for her; its entry lands on the reply and clears her other tab; his like of her reply is told", async ({ page, context }) => {
     // Five logins, four logouts and a second tab: 48 to 54 s in clean-clone runs on two busy cores,
-    // and past the journeys' 60 s once (at its last step, the bell already at 1 unread). Its
+    // and past the 60 s the journeys then had once (at its last step, the bell already at 1 unread). Its
     // limit is tripled to fit that work.
     test.slow();
     // The seed's two unread, read first: the bell then counts what Noah does alone. She logs out as
