@@ -9,7 +9,7 @@ import { QuotePolicySection } from '../features/reposts/components/QuotePolicySe
 import { TwoFactorSection } from '../features/twoFactor/components/TwoFactorSection';
 import { useCapability } from '../lib/api/capabilities';
 import { useT } from '../i18n/useT';
-import { useExtensionPage } from './useExtensionPage';
+import { ExtensionPage } from './ExtensionPage';
 import './FeedPages.css';
 import './MutedAndBlockedPage.css';
 
@@ -21,34 +21,30 @@ import './MutedAndBlockedPage.css';
  */
 export function AccountPage() {
   const say = useT();
-  const has = useExtensionPage('accounts', say('page.account'));
   const quotes = useCapability('reposts') === true;
   const downloadRef = useRef<HTMLButtonElement>(null);
   return (
-    <div className="feed-page">
-      <h1 className="feed-page__title">{say('page.account')}</h1>
-      {quotes ? <QuotePolicySection /> : null}
-      <ModerationSection />
-      {has === true ? (
-        <>
-          <SettingsSection title={say('account.email')} about={say('account.emailAbout')}>
-            <EmailSection />
-          </SettingsSection>
-          <SettingsSection title={say('twoFactor.title')}>
-            <TwoFactorSection />
-          </SettingsSection>
-          <SettingsSection title={say('account.devices')} about={say('devices.about')}>
-            <DeviceList />
-          </SettingsSection>
-          <SettingsSection title={say('account.data')} about={say('account.dataAbout')}>
-            <DataSection downloadRef={downloadRef} />
-          </SettingsSection>
-          <SettingsSection title={say('leaving.title')}>
-            <DeleteAccountSection onDownloadFirst={() => downloadRef.current?.focus()} />
-          </SettingsSection>
-        </>
-      ) : null}
-      {has === false ? <p className="feed-page__status">{say('devices.unavailable')}</p> : null}
-    </div>
+    <ExtensionPage
+      capability="accounts"
+      title={say('page.account')}
+      unavailable={say('devices.unavailable')}
+      above={<>{quotes ? <QuotePolicySection /> : null}<ModerationSection /></>}
+    >
+      <SettingsSection title={say('account.email')} about={say('account.emailAbout')}>
+        <EmailSection />
+      </SettingsSection>
+      <SettingsSection title={say('twoFactor.title')}>
+        <TwoFactorSection />
+      </SettingsSection>
+      <SettingsSection title={say('account.devices')} about={say('devices.about')}>
+        <DeviceList />
+      </SettingsSection>
+      <SettingsSection title={say('account.data')} about={say('account.dataAbout')}>
+        <DataSection downloadRef={downloadRef} />
+      </SettingsSection>
+      <SettingsSection title={say('leaving.title')}>
+        <DeleteAccountSection onDownloadFirst={() => downloadRef.current?.focus()} />
+      </SettingsSection>
+    </ExtensionPage>
   );
 }

@@ -2,7 +2,7 @@ import { NotificationList } from '../features/notifications/components/Notificat
 import { ModerationNotices } from '../features/moderation/components/ModerationNotices';
 import { YourReports } from '../features/reports/components/YourReports';
 import { useT } from '../i18n/useT';
-import { useExtensionPage } from './useExtensionPage';
+import { ExtensionPage } from './ExtensionPage';
 import './FeedPages.css';
 
 
@@ -12,14 +12,14 @@ import './FeedPages.css';
  */
 export function NotificationsPage() {
   const say = useT();
-  const has = useExtensionPage('notifications', say('page.notifications'));
   return (
-    <div className="feed-page">
-      <h1 className="feed-page__title">{say('page.notifications')}</h1>
-      <ModerationNotices />
-      <YourReports />
-      {has === true ? <NotificationList /> : null}
-      {has === false ? <p className="feed-page__status">{say('notifications.unavailable')}</p> : null}
-    </div>
+    <ExtensionPage
+      capability="notifications"
+      title={say('page.notifications')}
+      unavailable={say('notifications.unavailable')}
+      above={<><ModerationNotices /><YourReports /></>}
+    >
+      <NotificationList />
+    </ExtensionPage>
   );
 }
