@@ -1,3 +1,4 @@
+import { TitledSection } from '../../../components/TitledSection';
 import { useCapability } from '../../../lib/api/capabilities';
 import { formatPostTime, toDateTimeAttribute } from '../../../lib/formatDate';
 import { useLanguage, useT } from '../../../i18n/useT';
@@ -27,8 +28,7 @@ export function ModerationNotices() {
   const { data: notices } = useGetModerationNoticesQuery(undefined, { skip: !has });
   if (!has || !notices || notices.length === 0) return null;
   return (
-    <section className="moderation-notices" aria-labelledby="moderation-notices-title">
-      <h2 id="moderation-notices-title" className="moderation-notices__title">{say('notices.title')}</h2>
+    <TitledSection block="moderation-notices" title={say('notices.title')}>
       <ul className="moderation-notices__list">
         {notices.map((notice) => (
           <li key={notice.id} className="moderation-notices__item">
@@ -38,6 +38,6 @@ export function ModerationNotices() {
           </li>
         ))}
       </ul>
-    </section>
+    </TitledSection>
   );
 }

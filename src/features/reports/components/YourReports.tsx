@@ -1,5 +1,6 @@
 import { Link } from 'react-router-dom';
 import { LoadFailed } from '../../../components/LoadFailed';
+import { TitledSection } from '../../../components/TitledSection';
 import { paths } from '../../../config/paths';
 import { useCapability } from '../../../lib/api/capabilities';
 import { formatPostTime, toDateTimeAttribute } from '../../../lib/formatDate';
@@ -40,16 +41,14 @@ export function YourReports() {
   if (!has) return null;
   if (isError) {
     return (
-      <section className="your-reports" aria-labelledby="your-reports-title">
-        <h2 id="your-reports-title" className="your-reports__title">{say('yourReports.title')}</h2>
+      <TitledSection block="your-reports" title={say('yourReports.title')}>
         <LoadFailed text={say('yourReports.loadFailed')} tryAgain={say('yourReports.tryAgain')} onTryAgain={refetch} asking={isFetching} />
-      </section>
+      </TitledSection>
     );
   }
   if (!reports || reports.length === 0) return null;
   return (
-    <section className="your-reports" aria-labelledby="your-reports-title">
-      <h2 id="your-reports-title" className="your-reports__title">{say('yourReports.title')}</h2>
+    <TitledSection block="your-reports" title={say('yourReports.title')}>
       <ul className="your-reports__list">
         {reports.map((report) => (
           <li key={report.id} className="your-reports__item">
@@ -59,6 +58,6 @@ export function YourReports() {
           </li>
         ))}
       </ul>
-    </section>
+    </TitledSection>
   );
 }
