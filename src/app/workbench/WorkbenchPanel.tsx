@@ -8,9 +8,9 @@ import { BackendSection } from './BackendSection';
 import { ClockSection } from './ClockSection';
 import { AuthenticatorSection } from './AuthenticatorSection';
 import { InboxSection } from './InboxSection';
+import { JsonFileField } from './JsonFileField';
 import { LanguageSection, linkInLanguage } from './LanguageSection';
 import { MembersSection } from './MembersSection';
-import { textOf } from './files';
 import { RequestLogSection } from './RequestLogSection';
 import { StoreSection } from './StoreSection';
 import { StreamSection } from './StreamSection';
@@ -131,7 +131,6 @@ export default function WorkbenchPanel({ workbench, onClose, onDataReplaced, onS
   const [resetSaid, setResetSaid] = useState<string>();
   // Cleared faults start every row again from "as usual".
   const [generation, setGeneration] = useState(0);
-  const fileInput = useId();
   const groups = useMemo(() => {
     const byGroup = new Map<string, FaultRoute[]>();
     for (const route of workbench.routes) byGroup.set(route.group, [...(byGroup.get(route.group) ?? []), route]);
@@ -158,23 +157,12 @@ export default function WorkbenchPanel({ workbench, onClose, onDataReplaced, onS
   };
   const resetData = () => changeData(() => workbench.resetData(), onDataReplaced, `The data of ${inForce} is its seed again.`);
   const switchScenario = () => changeData(() => workbench.switchScenario(chosen), onStartOver, `The stand-in answers as ${chosen} now, from its seed.`);
-  const [fileRefusal, setFileRefusal] = useState<string>();
   // QA's own scenario from a file: checked first; what does not hold is said beside it, and nothing changes.
-  const loadFile = async (file: File | undefined) => {
-    if (!file) return;
-    setResetting(true);
-    setResetSaid(undefined);
-    setFileRefusal(undefined);
-    try {
-      const loaded = await workbench.loadScenarioFile(await textOf(file));
-      setChosen(loaded.base);
-      onStartOver();
-      setResetSaid(`${file.name} is loaded: the scenario ${loaded.name}, on ${loaded.base}.`);
-    } catch (error) {
-      setFileRefusal(`${file.name}: ${error instanceof Error ? error.message : String(error)}`);
-    } finally {
-      setResetting(false);
-    }
+  const loadScenarioFile = async (text: string, fileName: string) => {
+    const loaded = await workbench.loadScenarioFile(text);
+    setChosen(loaded.base);
+    onStartOver();
+    return `${fileName} is loaded: the scenario ${loaded.name}, on ${loaded.base}.`;
   };
 
   const copy = async (text: string, what: string, fallback: string) => {
@@ -204,11 +192,13 @@ export default function WorkbenchPanel({ workbench, onClose, onDataReplaced, onS
           <button type="button" className="button button--primary" aria-disabled={resetting} onClick={() => void (resetting ? undefined : chosen === inForce ? resetData() : switchScenario())}>
             {chosen === inForce ? 'Reset its data' : `Switch to ${chosen}`}
           </button>
-          <label className="workbench__field" htmlFor={fileInput}>
-            Load a QA scenario file (JSON: a name, a base scenario, and a seed, faults or a clock)
-            <input id={fileInput} type="file" accept="application/json,.json" disabled={resetting} onChange={(event) => void loadFile(event.target.files?.[0])} />
-          </label>
-          {fileRefusal ? <p className="workbench__error" role="alert">{fileRefusal}</p> : null}
+          <JsonFileField
+            label="Load a QA scenario file (JSON: a name, a base scenario, and a seed, faults or a clock)"
+            busy={resetting}
+            onBusy={setResetting}
+            onSaid={setResetSaid}
+            load={loadScenarioFile}
+          />
           <p className="workbench__text" role="status">{resetSaid}</p>
         </section>
 
