@@ -80,7 +80,7 @@ export function SearchPage() {
         <label htmlFor={`${idBase}-q`} className="visually-hidden">{t('search.field')}</label>
         <input
           id={`${idBase}-q`}
-          className="search-input search-page__input"
+          className="text-input search-input search-page__input"
           type="search"
           name="q"
           autoComplete="off"

@@ -102,7 +102,7 @@ export function PeopleSearch({ variant = 'panel', className }: PeopleSearchProps
         <input
           ref={inputRef}
           id={inputId}
-          className="search-input people-search__input"
+          className="text-input search-input people-search__input"
           type="search"
           placeholder={t('search.placeholder')}
           autoComplete="off"
