@@ -25,10 +25,10 @@ export const routes: RouteObject[] = [
     children: [
       { path: paths.login.pattern, lazy: lazyComponent(() => import(/* webpackChunkName: "page-login" */ '../pages/LoginPage'), 'LoginPage') },
       { path: paths.signup.pattern, lazy: lazyComponent(() => import(/* webpackChunkName: "page-signup" */ '../pages/SignupPage'), 'SignupPage') },
-      // In the app's own code: it is needed when the server is down, when no chunk could load.
       { path: paths.forgotPassword.pattern, lazy: lazyComponent(() => import(/* webpackChunkName: "page-forgot-password" */ '../pages/ForgotPasswordPage'), 'ForgotPasswordPage') },
       { path: paths.resetPassword.pattern, lazy: lazyComponent(() => import(/* webpackChunkName: "page-reset-password" */ '../pages/ResetPasswordPage'), 'ResetPasswordPage') },
       { path: paths.confirmEmail.pattern, lazy: lazyComponent(() => import(/* webpackChunkName: "page-confirm-email" */ '../pages/ConfirmEmailPage'), 'ConfirmEmailPage') },
+      // In the app's own code: it is needed when the server is down, when no chunk could load.
       { path: paths.error.pattern, Component: ErrorPage },
       {
         lazy: lazyComponent(() => import(/* webpackChunkName: "member" */ './layouts/ProtectedLayout'), 'ProtectedLayout'),

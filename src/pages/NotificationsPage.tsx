@@ -5,7 +5,6 @@ import { useT } from '../i18n/useT';
 import { ExtensionPage } from './ExtensionPage';
 import './FeedPages.css';
 
-
 /**
  * The member's notifications (the `notifications` extension); a backend without it has none to show.
  * Above them, what the moderators did about the member, then the member's own reports.
