@@ -38,16 +38,18 @@ export function ProgressLabel({ pending, idle, busy }: ProgressLabelProps) {
 export interface SubmitButtonProps extends ProgressLabelProps {
   className: string;
   /** Refused as it stands (too long, or empty): the member must change the text first. */
-  disabled: boolean;
+  disabled?: boolean;
+  /** The form says it is busy itself (aria-busy on the form), so the button does not say it again. */
+  formSaysBusy?: boolean;
 }
 
 /**
  * A form's submit button that shows its call in progress. Busy, it stays focusable (aria-disabled),
  * so focus is not dropped to the page while it sends; the form ignores a second submit meanwhile.
  */
-export function SubmitButton({ className, disabled, pending, idle, busy }: SubmitButtonProps) {
+export function SubmitButton({ className, disabled, formSaysBusy = false, pending, idle, busy }: SubmitButtonProps) {
   return (
-    <button type="submit" className={className} disabled={disabled} aria-disabled={pending || undefined} aria-busy={pending || undefined}>
+    <button type="submit" className={className} disabled={disabled} aria-disabled={pending || undefined} aria-busy={(pending && !formSaysBusy) || undefined}>
       <ProgressLabel pending={pending} idle={idle} busy={busy} />
     </button>
   );

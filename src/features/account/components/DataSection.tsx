@@ -1,5 +1,5 @@
 import { useId, useRef, useState, type FormEvent, type Ref } from 'react';
-import { ProgressLabel } from '../../../components/ProgressLabel';
+import { ProgressLabel, SubmitButton } from '../../../components/ProgressLabel';
 import { LIMITS } from '../../../../contract/limits';
 import { backendFileUrl } from '../../../config/env';
 import { classifyFailure } from '../../../lib/apiError';
@@ -160,9 +160,7 @@ function ImportData() {
         onChange={() => state.kind === 'problem' && setState({ kind: 'idle' })}
       />
       <div className="data-section__actions">
-        <button type="submit" className="button button--secondary" aria-disabled={busy || undefined}>
-          <ProgressLabel pending={busy} idle={say('account.importStart')} busy={say('account.importReading')} />
-        </button>
+        <SubmitButton className="button button--secondary" formSaysBusy pending={busy} idle={say('account.importStart')} busy={say('account.importReading')} />
       </div>
       <p className="data-section__status" role="status">{status}</p>
       {state.kind === 'problem' ? <p className="data-section__problem" role="alert">{state.text}</p> : null}

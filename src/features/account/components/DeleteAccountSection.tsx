@@ -1,5 +1,5 @@
 import { useRef, useState, type FormEvent } from 'react';
-import { ProgressLabel } from '../../../components/ProgressLabel';
+import { SubmitButton } from '../../../components/ProgressLabel';
 import { LIMITS } from '../../../../contract/limits';
 import { ERROR_CODES } from '../../../../contract/messages';
 import { classifyFailure, errorCode } from '../../../lib/apiError';
@@ -121,9 +121,7 @@ export function DeleteAccountSection({ onDownloadFirst }: { onDownloadFirst: () 
           />
         ) : null}
         <div className="delete-account__actions">
-          <button type="submit" className="button button--danger" aria-disabled={deleting || undefined}>
-            <ProgressLabel pending={deleting} idle={say('leaving.submit')} busy={say('leaving.submitting')} />
-          </button>
+          <SubmitButton className="button button--danger" formSaysBusy pending={deleting} idle={say('leaving.submit')} busy={say('leaving.submitting')} />
         </div>
       </form>
     </div>

@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
-import { ProgressLabel } from '../../../components/ProgressLabel';
+import { SubmitButton } from '../../../components/ProgressLabel';
 import { LIMITS } from '../../../../contract/limits';
 import { validateEmail } from '../../../../contract/validation';
 import { t } from '../../../i18n/i18n';
@@ -68,9 +68,7 @@ export function EmailSection() {
       />
       <p id={noteId} className={problem ? 'email-section__problem' : 'email-section__status'} role="status">{problem ?? (changed ? '' : status)}</p>
       <div className="email-section__actions">
-        <button type="submit" className="button button--primary" aria-disabled={saving || undefined}>
-          <ProgressLabel pending={saving} idle={say('account.emailSave')} busy={say('account.emailSaving')} />
-        </button>
+        <SubmitButton className="button button--primary" formSaysBusy pending={saving} idle={say('account.emailSave')} busy={say('account.emailSaving')} />
         {!changed && kept.email !== '' && !kept.emailConfirmed ? (
           <button type="button" className="button button--secondary" aria-disabled={saving || undefined} onClick={() => !saving && void send(kept.email)}>
             {say('account.emailResend')}

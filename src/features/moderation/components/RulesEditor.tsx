@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { ProgressLabel } from '../../../components/ProgressLabel';
+import { SubmitButton } from '../../../components/ProgressLabel';
 import { LIMITS } from '../../../../contract/limits';
 import { countGraphemes } from '../../../../contract/validation';
 import { t } from '../../../i18n/i18n';
@@ -153,9 +153,7 @@ export function RulesEditor() {
         <button type="button" className="button button--secondary rules-editor__add" disabled={shown.length >= LIMITS.rulesMax} onClick={add}>
           {say('moderation.addRule')}
         </button>
-        <button type="submit" className="button button--primary" aria-disabled={saving || undefined}>
-          <ProgressLabel pending={saving} idle={say('moderation.saveRules')} busy={say('moderation.savingRules')} />
-        </button>
+        <SubmitButton className="button button--primary" formSaysBusy pending={saving} idle={say('moderation.saveRules')} busy={say('moderation.savingRules')} />
       </div>
     </form>
   );

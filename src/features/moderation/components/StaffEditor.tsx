@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
-import { ProgressLabel } from '../../../components/ProgressLabel';
+import { SubmitButton } from '../../../components/ProgressLabel';
 import { t } from '../../../i18n/i18n';
 import { useT } from '../../../i18n/useT';
 import type { StaffMember } from '../../../types/api';
@@ -98,9 +98,7 @@ export function StaffEditor() {
               setProblem(undefined);
             }}
           />
-          <button type="submit" className="button button--primary" aria-disabled={saving || undefined}>
-            <ProgressLabel pending={saving} idle={say('moderation.nameModerator')} busy={say('moderation.nameModerator')} />
-          </button>
+          <SubmitButton className="button button--primary" formSaysBusy pending={saving} idle={say('moderation.nameModerator')} busy={say('moderation.nameModerator')} />
         </div>
         {problem ? <p id={noteId} className="rules-editor__problem" role="status">{problem}</p> : null}
       </form>

@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { ProgressLabel } from '../../../components/ProgressLabel';
+import { ProgressLabel, SubmitButton } from '../../../components/ProgressLabel';
 import { t } from '../../../i18n/i18n';
 import { useT } from '../../../i18n/useT';
 import { download } from '../../../lib/download';
@@ -173,9 +173,7 @@ export function TwoFactorSection() {
         <p className="two-factor__key">{say('twoFactor.key', { key: grouped(setup.secret) })}</p>
         <CodeField label={say('twoFactor.code')} value={code} onChange={typeCode} problem={problem} inputRef={codeRef} numeric />
         <div className="two-factor__actions">
-          <button type="submit" className="button button--primary" aria-disabled={enabling || undefined}>
-            <ProgressLabel pending={enabling} idle={say('twoFactor.enable')} busy={say('twoFactor.enabling')} />
-          </button>
+          <SubmitButton className="button button--primary" formSaysBusy pending={enabling} idle={say('twoFactor.enable')} busy={say('twoFactor.enabling')} />
           <button type="button" className="button button--secondary" onClick={cancel}>{say('twoFactor.cancel')}</button>
         </div>
       </form>
@@ -200,9 +198,7 @@ export function TwoFactorSection() {
       <p ref={statusRef} tabIndex={-1} className="feed-page__status">{statusText}</p>
       <CodeField label={say('twoFactor.offCode')} value={code} onChange={typeCode} problem={problem} inputRef={codeRef} numeric={false} />
       <div className="two-factor__actions">
-        <button type="submit" className="button button--secondary" aria-disabled={disabling || undefined}>
-          <ProgressLabel pending={disabling} idle={say('twoFactor.disable')} busy={say('twoFactor.disabling')} />
-        </button>
+        <SubmitButton className="button button--secondary" formSaysBusy pending={disabling} idle={say('twoFactor.disable')} busy={say('twoFactor.disabling')} />
       </div>
     </form>
   );
