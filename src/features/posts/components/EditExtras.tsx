@@ -6,7 +6,7 @@ import { ImageDescriptionField, imageAltFits } from './ImageDescriptionField';
 import { ImageDescriptions } from './ImageDescriptions';
 
 /** A post as its edit windows see it: its first image, and the ones after it (`more-images`). */
-interface EditedPost {
+export interface EditedPost {
   postImage: string;
   moreImages?: readonly { url: string; alt: string }[];
 }

@@ -1,4 +1,4 @@
-import { useId, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import { useAppDispatch, useAppStore } from '../../../lib/store/hooks';
 import { selectWaitingWrites, waitingEditsFor } from '../../../offline/outboxSlice';
 import { Dialog } from '../../../components/Dialog';
@@ -7,13 +7,12 @@ import type { Post } from '../../../types/api';
 import { notifySuccess } from '../../ui/notify';
 import { showLoaderFor } from '../../ui/loaderTimers';
 import { useEditPostMutation } from '../postsApi';
-import { CharacterCount, CountedTextBox } from './CharacterCount';
 import './shared.css';
 import './Composer.css';
 // The fields' styles before the window's own, as the composer has them: one order on every page.
-import { EditExtraFields, useEditExtras } from './EditExtras';
+import { useEditExtras } from './EditExtras';
+import { EditPostForm } from './EditPostForm';
 import './EditPostDialog.css';
-import { SubmitButton } from '../../../components/ProgressLabel';
 import { useAppSelector } from '../../../lib/store/hooks';
 import { selectCurrentUserId } from '../../auth/sessionSlice';
 import { editDraftPlace, useDraft } from '../useDraft';
@@ -51,7 +50,6 @@ export function EditPostDialog({ post, onClose }: EditPostDialogProps) {
   const extras = useEditExtras(post, typed);
   const { describes, several, warns } = extras;
   const [editPost, { isLoading }] = useEditPostMutation();
-  const countId = useId();
   const over = !extras.fits;
   const blank = text.trim() === '';
 
@@ -74,20 +72,18 @@ export function EditPostDialog({ post, onClose }: EditPostDialogProps) {
 
   return (
     <Dialog title={say('editPost.title')} onClose={onClose}>
-      <form className="edit-post" onSubmit={onSubmit}>
-        <CountedTextBox label={say('editPost.text')} className="edit-post__text" text={text} onText={setText} rows={5} countId={countId} />
-        <EditExtraFields
-          post={post}
-          extras={extras}
-          typed={typed}
-          onWarning={(value) => updateDraft({ warning: value })}
-          onAlt={(index, value) => (index === 0 ? setImageAlt(value) : setMoreImageAlt(index - 1, value))}
-        />
-        <div className="edit-post__bar">
-          <CharacterCount id={countId} text={text} />
-          <SubmitButton className="edit-post__submit" disabled={over || blank} pending={isLoading} idle={say('editPost.update')} busy={say('editPost.updating')} />
-        </div>
-      </form>
+      <EditPostForm
+        post={post}
+        extras={extras}
+        typed={typed}
+        onText={setText}
+        onWarning={(value) => updateDraft({ warning: value })}
+        onAlt={(index, value) => (index === 0 ? setImageAlt(value) : setMoreImageAlt(index - 1, value))}
+        blank={blank}
+        pending={isLoading}
+        submit={{ idle: say('editPost.update'), busy: say('editPost.updating') }}
+        onSubmit={onSubmit}
+      />
     </Dialog>
   );
 }

@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { Dialog } from '../../../components/Dialog';
 import { classifyFailure, errorCode, errorMessage } from '../../../lib/apiError';
 import { ERROR_CODES } from '../../../../contract/messages';
@@ -6,11 +6,10 @@ import type { ScheduledPost } from '../../../types/api';
 import { t } from '../../../i18n/i18n';
 import { useT } from '../../../i18n/useT';
 import { notifyError, notifySuccess, worded } from '../../ui/notify';
-import { SubmitButton } from '../../../components/ProgressLabel';
-import { CharacterCount, CountedTextBox } from '../../posts/components/CharacterCount';
 import '../../posts/components/shared.css';
 import '../../posts/components/Composer.css';
-import { EditExtraFields, useEditExtras } from '../../posts/components/EditExtras';
+import { useEditExtras } from '../../posts/components/EditExtras';
+import { EditPostForm } from '../../posts/components/EditPostForm';
 import '../../posts/components/EditPostDialog.css';
 import { goneFromSchedule, useEditScheduledPostMutation } from '../scheduledPostsApi';
 import { toLocalInput, toOffsetIso } from '../publishTime';
@@ -41,7 +40,6 @@ export function EditScheduledPostDialog({ post, onClose, onGone }: EditScheduled
   const extras = useEditExtras(post, typed);
   const { describes, several, warns } = extras;
   const [editScheduledPost, { isLoading }] = useEditScheduledPostMutation();
-  const countId = useId();
   const over = !extras.fits;
   const blank = text.trim() === '' && post.postImage === '';
 
@@ -78,21 +76,21 @@ export function EditScheduledPostDialog({ post, onClose, onGone }: EditScheduled
 
   return (
     <Dialog title={say('scheduled.editTitle')} onClose={onClose}>
-      <form className="edit-post" onSubmit={onSubmit} noValidate>
-        <CountedTextBox label={say('editPost.text')} className="edit-post__text" text={text} onText={setText} rows={5} countId={countId} />
-        <EditExtraFields
-          post={post}
-          extras={extras}
-          typed={typed}
-          onWarning={setWarning}
-          onAlt={(index, value) => (index === 0 ? setImageAlt(value) : setMoreImageAlts((alts) => alts.map((alt, at) => (at === index - 1 ? value : alt))))}
-        />
+      <EditPostForm
+        post={post}
+        extras={extras}
+        typed={typed}
+        onText={setText}
+        onWarning={setWarning}
+        onAlt={(index, value) => (index === 0 ? setImageAlt(value) : setMoreImageAlts((alts) => alts.map((alt, at) => (at === index - 1 ? value : alt))))}
+        blank={blank}
+        pending={isLoading}
+        submit={{ idle: say('scheduled.save'), busy: say('scheduled.saving') }}
+        onSubmit={onSubmit}
+        noValidate
+      >
         <PublishTimeField {...publishTime.field} />
-        <div className="edit-post__bar">
-          <CharacterCount id={countId} text={text} />
-          <SubmitButton className="edit-post__submit" disabled={over || blank} pending={isLoading} idle={say('scheduled.save')} busy={say('scheduled.saving')} />
-        </div>
-      </form>
+      </EditPostForm>
     </Dialog>
   );
 }
