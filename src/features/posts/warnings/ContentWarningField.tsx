@@ -1,5 +1,6 @@
 import { useId, type Ref } from 'react';
 import { LIMITS } from '../../../../contract/limits';
+import { LabelledInput } from '../../../components/LabelledInput';
 import { CharacterCount, charactersLeft } from '../components/CharacterCount';
 import { useT } from '../../../i18n/useT';
 import './ContentWarningField.css';
@@ -16,28 +17,25 @@ export function contentWarningFits(text: string): boolean {
  */
 export function ContentWarningField({ text, onText, ref }: { text: string; onText: (text: string) => void; ref?: Ref<HTMLInputElement> }) {
   const say = useT();
-  const inputId = useId();
   const countId = useId();
   const hintId = useId();
   return (
-    <div className="content-warning-field">
-      <label className="content-warning-field__label" htmlFor={inputId}>{say('warning.label')}</label>
-      <input
-        ref={ref}
-        id={inputId}
-        type="text"
-        className="text-input content-warning-field__input"
-        value={text}
-        placeholder={say('warning.placeholder')}
-        aria-describedby={`${hintId} ${countId}`}
-        aria-invalid={contentWarningFits(text) ? undefined : true}
-        dir="auto"
-        onChange={(event) => onText(event.currentTarget.value)}
-      />
+    <LabelledInput
+      block="content-warning-field"
+      label={say('warning.label')}
+      ref={ref}
+      type="text"
+      value={text}
+      placeholder={say('warning.placeholder')}
+      aria-describedby={`${hintId} ${countId}`}
+      aria-invalid={contentWarningFits(text) ? undefined : true}
+      dir="auto"
+      onValue={onText}
+    >
       <div className="content-warning-field__bar">
         <p id={hintId} className="content-warning-field__hint">{say('warning.hint')}</p>
         <CharacterCount id={countId} text={text} limit={LIMITS.contentWarningMax} />
       </div>
-    </div>
+    </LabelledInput>
   );
 }

@@ -1,4 +1,5 @@
 import { useCallback, useId, useRef, useState, type Ref } from 'react';
+import { LabelledInput } from '../../../components/LabelledInput';
 import { t } from '../../../i18n/i18n';
 import { useT } from '../../../i18n/useT';
 import { earliestLocalInput, fromLocalInput, latestLocalInput, ownTimeZone, publishTimeProblem } from '../publishTime';
@@ -10,31 +11,28 @@ import './PublishTimeField.css';
  */
 export function PublishTimeField({ value, onValue, error, ref }: { value: string; onValue: (value: string) => void; error: string | null; ref?: Ref<HTMLInputElement> }) {
   const say = useT();
-  const inputId = useId();
   const noteId = useId();
   const zone = ownTimeZone();
   return (
-    <div className="publish-time-field">
-      <label className="publish-time-field__label" htmlFor={inputId}>{say('schedule.publishAt')}</label>
-      <input
-        ref={ref}
-        id={inputId}
-        type="datetime-local"
-        className="text-input publish-time-field__input"
-        value={value}
-        min={earliestLocalInput()}
-        max={latestLocalInput()}
-        step={60}
-        aria-describedby={noteId}
-        aria-invalid={error ? true : undefined}
-        onChange={(event) => onValue(event.currentTarget.value)}
-      />
+    <LabelledInput
+      block="publish-time-field"
+      label={say('schedule.publishAt')}
+      ref={ref}
+      type="datetime-local"
+      value={value}
+      min={earliestLocalInput()}
+      max={latestLocalInput()}
+      step={60}
+      aria-describedby={noteId}
+      aria-invalid={error ? true : undefined}
+      onValue={onValue}
+    >
       {error ? (
         <p id={noteId} className="publish-time-field__error" role="alert">{error}</p>
       ) : (
         <p id={noteId} className="publish-time-field__hint">{zone ? say('schedule.zone', { zone }) : say('schedule.zoneOwn')}</p>
       )}
-    </div>
+    </LabelledInput>
   );
 }
 
