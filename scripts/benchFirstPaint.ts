@@ -15,13 +15,14 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, copyFileSync }
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
-import { extname, join, normalize, sep } from 'node:path';
+import { extname, join, normalize, resolve, sep } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { median, type BenchLimits } from './benchLimits';
 
 const ROOT = join(__dirname, '..');
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
-import { CHROME } from './benchBrowser';
+import type { Browser } from 'playwright';
+import { CHROME, launchBrowser } from './benchBrowser';
 const LIGHTHOUSE_CLI = join(ROOT, 'node_modules', 'lighthouse', 'cli', 'index.js');
 const CHROME_FLAGS = '--headless=new --no-sandbox --disable-gpu --disable-quic --disable-background-networking --disable-component-update --disable-sync --no-first-run';
 
@@ -94,6 +95,21 @@ export function serve(dir: string): Promise<Server> {
     response.end(body);
   });
   return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)));
+}
+
+/** The build in `distDir` served as `serve` does, and a browser to measure it in; `close` ends both. */
+export async function shippedBuildInBrowser(distDir: string): Promise<{ url: string; browser: Browser; close(): Promise<void> }> {
+  const server = await serve(resolve(distDir));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const browser = await launchBrowser();
+  return {
+    url,
+    browser,
+    close: async () => {
+      await browser.close();
+      await new Promise((closed) => server.close(closed));
+    },
+  };
 }
 
 function webpack(args: string[], env: Record<string, string>): void {

@@ -14,17 +14,14 @@
  * every answer on its way to the page, as from a backend without the extension (the image as
  * uploaded, for every screen).
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { Browser, BrowserContext } from 'playwright';
-import { launchBrowser } from './benchBrowser';
+import { launchBrowser, logInThroughForm } from './benchBrowser';
 import sharp from 'sharp';
 import { dataUrl } from '../contract/tests/fixtures';
 import { cameraJpeg, phonePhoto } from '../contract/tests/imageFixtures';
 import { LIMITS } from '../contract/validation';
 import { median } from './benchLimits';
-import { buildForServer, startServer } from './benchRealServer';
+import { startBuiltServer } from './benchRealServer';
 
 const PHOTOS = 10;
 const LCP_LOADS = 3;
@@ -62,11 +59,7 @@ async function loggedIn(browser: Browser, url: string, device: object, before: b
   // Logging in opens Home: its images are not fetched then, so none is in the cache after.
   await context.route('**/media/**', (route) => route.abort());
   const page = await context.newPage();
-  await page.goto('/login');
-  await page.getByLabel('Username').fill('demo_user');
-  await page.getByLabel('Password', { exact: true }).fill('welcome123');
-  await page.getByRole('button', { name: 'Login', exact: true }).click();
-  await page.getByRole('heading', { name: 'Latest Posts' }).waitFor({ timeout: 60_000 });
+  await logInThroughForm(page, '/login');
   await page.close();
   await context.unroute('**/media/**');
   return context;
@@ -143,9 +136,7 @@ async function photoPageLcp(browser: Browser, url: string, postId: string, befor
 
 export async function benchImageSizes(): Promise<void> {
   console.log('\n  what the copies of each image save a reader (real server build, Chromium)');
-  buildForServer();
-  const dataDir = mkdtempSync(join(tmpdir(), 'bench-image-sizes-'));
-  const server = await startServer(dataDir);
+  const server = await startBuiltServer('bench-image-sizes-');
   const browser = await launchBrowser();
   try {
     const login = await fetch(`${server.url}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'demo_user', password: 'welcome123' }) });
@@ -179,6 +170,5 @@ export async function benchImageSizes(): Promise<void> {
   } finally {
     await browser.close();
     await server.stop();
-    rmSync(dataDir, { recursive: true, force: true });
   }
 }

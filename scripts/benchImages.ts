@@ -8,9 +8,7 @@
  * again with sharp before it is kept, server/images.ts), one at a time and ten at once. Last, what
  * the copies of each image save a reader (scripts/benchImageSizes.ts).
  */
-import { resolve } from 'node:path';
-import type { AddressInfo } from 'node:net';
-import { launchBrowser } from './benchBrowser';
+import { logInThroughForm } from './benchBrowser';
 import sharp from 'sharp';
 import { buildDefaultSeed, DEMO_USER_ID } from '../contract/seed/default';
 import { dataUrl } from '../contract/tests/fixtures';
@@ -23,7 +21,7 @@ import { startTestServer } from '../server/testing/serverTarget';
 import { s3Media } from '../server/mediaFiles';
 import { benchImageSizes } from './benchImageSizes';
 import { median, type BenchLimits } from './benchLimits';
-import { serve } from './benchFirstPaint';
+import { shippedBuildInBrowser } from './benchFirstPaint';
 
 const PICKS = 5;
 /** From the pick to the preview, on this machine's processor, at the median. */
@@ -32,16 +30,10 @@ const FIT_LIMIT_MS = 3_000;
 export async function benchImages(limits: BenchLimits, distDir = 'dist'): Promise<void> {
   console.log('\n9. A phone photo made to fit when picked (shipped build, stand-in; Chromium)');
   const photo = Buffer.from(phonePhoto());
-  const server = await serve(resolve(distDir));
-  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  const browser = await launchBrowser();
+  const { url, browser, close } = await shippedBuildInBrowser(distDir);
   try {
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-    await page.goto(`${url}/login`);
-    await page.getByLabel('Username').fill('demo_user');
-    await page.getByLabel('Password', { exact: true }).fill('welcome123');
-    await page.getByRole('button', { name: 'Login', exact: true }).click();
-    await page.getByRole('heading', { name: 'Latest Posts' }).waitFor({ timeout: 60_000 });
+    await logInThroughForm(page, `${url}/login`);
     const cdp = await page.context().newCDPSession(page);
     const preview = page.getByRole('img', { name: 'Preview of the image to post' });
     for (const rate of [1, 4]) {
@@ -64,8 +56,7 @@ export async function benchImages(limits: BenchLimits, distDir = 'dist'): Promis
       console.log(`  from the pick to the preview, ${where}: ${ms.toLocaleString('en-US')} ms median of ${PICKS} (min ${Math.min(...times)}, max ${Math.max(...times)})${verdict}`);
     }
   } finally {
-    await browser.close();
-    server.close();
+    await close();
   }
   await benchUploads();
   await benchImageSizes();

@@ -32,14 +32,12 @@
  * Goal: click to the other screen at most 1 s at p99 for each kind. Percentiles are nearest-rank:
  * with 40 samples, p99 is the slowest of them.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { loadavg, tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { loadavg } from 'node:os';
 import { EventSource } from 'eventsource';
 import type { BrowserContext, Locator, Page } from 'playwright';
-import { launchBrowser } from './benchBrowser';
+import { launchBrowser, logInThroughForm } from './benchBrowser';
 import type { BenchLimits } from './benchLimits';
-import { buildForServer, startServer } from './benchRealServer';
+import { startBuiltServer } from './benchRealServer';
 
 const SAMPLES = Number(process.env.BENCH_LIVE_SAMPLES ?? 40);
 const ONE_BROWSER = process.env.BENCH_LIVE_ONE_BROWSER === '1';
@@ -206,11 +204,7 @@ async function requestSent(page: Page, path: string, after: number, prefix = fal
 
 async function logIn(context: BrowserContext, url: string, username: string): Promise<Page> {
   const page = await context.newPage();
-  await page.goto(`${url}/login`);
-  await page.getByLabel('Username').fill(username);
-  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await page.getByRole('button', { name: 'Login', exact: true }).click();
-  await page.getByRole('heading', { name: 'Latest Posts' }).waitFor({ timeout: 30_000 });
+  await logInThroughForm(page, `${url}/login`, { username, timeout: 30_000 });
   await page.locator('article.post-card').first().waitFor({ timeout: 30_000 });
   return page;
 }
@@ -246,9 +240,7 @@ function figures(values: readonly number[]): string {
 export async function benchLive(limits: BenchLimits): Promise<void> {
   console.log(`\n7. Live, from the click to the other screen (real server on PGlite, two devices: ${ONE_BROWSER ? 'two contexts of one Chromium' : 'a Chromium each'})`);
   console.log(`  load average at the start: ${loadavg().map((load) => load.toFixed(2)).join(', ')}`);
-  buildForServer();
-  const dataDir = mkdtempSync(join(tmpdir(), 'socialconnect-bench-live-'));
-  const server = await startServer(dataDir);
+  const server = await startBuiltServer('socialconnect-bench-live-');
   const launch = () => launchBrowser();
   const browsers = ONE_BROWSER ? [await launch()] : [await launch(), await launch()];
   const readers: Reader[] = [];
@@ -391,7 +383,6 @@ export async function benchLive(limits: BenchLimits): Promise<void> {
     readers.forEach((reader) => reader.close());
     for (const browser of browsers) await browser.close();
     await server.stop();
-    rmSync(dataDir, { recursive: true, force: true });
   }
 
   console.log(`  ${SAMPLES} samples of each (BENCH_LIVE_SAMPLES); ms; p99 is nearest-rank (the slowest of ${SAMPLES} at ${SAMPLES} samples)`);

@@ -20,17 +20,13 @@
  * Goal (issue of the offline work): Home shown within 1 s of an offline start. Percentiles are
  * nearest-rank.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { Page } from 'playwright';
-import { launchBrowser } from './benchBrowser';
+import { launchBrowser, logInThroughForm } from './benchBrowser';
 import type { BenchLimits } from './benchLimits';
-import { buildForServer, startServer } from './benchRealServer';
+import { startBuiltServer } from './benchRealServer';
 
 const SAMPLES = Number(process.env.BENCH_OFFLINE_SAMPLES ?? 20);
 const TARGET_MS = 1_000;
-const PASSWORD = 'welcome123';
 
 /** Set in every page before its scripts: when the first post card, with its picture shown, came. */
 function watchForFirstCard(): void {
@@ -112,19 +108,13 @@ async function outboxDelivery(page: Page, network: (offline: boolean) => Promise
 
 export async function benchOffline(limits: BenchLimits): Promise<void> {
   console.log('\n10. A member\'s Home opened with the network gone (real server build, Chromium)');
-  buildForServer();
-  const dataDir = mkdtempSync(join(tmpdir(), 'bench-offline-'));
-  const server = await startServer(dataDir);
+  const server = await startBuiltServer('bench-offline-');
   const browser = await launchBrowser();
   try {
     const context = await browser.newContext({ baseURL: server.url, serviceWorkers: 'allow', viewport: { width: 1280, height: 900 } });
     await context.addInitScript(watchForFirstCard);
     const page = await context.newPage();
-    await page.goto('/login');
-    await page.getByRole('textbox', { name: 'Username' }).fill('demo_user');
-    await page.getByRole('textbox', { name: 'Password' }).fill(PASSWORD);
-    await page.getByRole('button', { name: 'Login', exact: true }).click();
-    await page.getByRole('heading', { name: 'Latest Posts' }).waitFor();
+    await logInThroughForm(page, '/login', { timeout: 30_000 });
     await page.evaluate(async () => {
       await navigator.serviceWorker.ready;
       if (!navigator.serviceWorker.controller) await new Promise((resolve) => navigator.serviceWorker.addEventListener('controllerchange', resolve, { once: true }));
@@ -173,6 +163,5 @@ export async function benchOffline(limits: BenchLimits): Promise<void> {
   } finally {
     await browser.close();
     await server.stop();
-    rmSync(dataDir, { recursive: true, force: true });
   }
 }

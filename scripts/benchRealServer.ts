@@ -5,6 +5,8 @@
  * own), on `dataDir` (PGlite, the demo network), rate limits off.
  */
 import { execFileSync, fork, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 
@@ -44,5 +46,22 @@ export async function startServer(dataDir: string): Promise<BenchServer> {
       child.once('exit', () => resolve());
       child.kill('SIGTERM');
     }),
+  };
+}
+
+/**
+ * The server built (as `buildForServer`) and started on a data folder of its own under the system's
+ * temporary folder, named from `prefix`; `stop` deletes the folder once the server has stopped.
+ */
+export async function startBuiltServer(prefix: string): Promise<BenchServer> {
+  buildForServer();
+  const dataDir = mkdtempSync(join(tmpdir(), prefix));
+  const server = await startServer(dataDir);
+  return {
+    url: server.url,
+    stop: async () => {
+      await server.stop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
   };
 }

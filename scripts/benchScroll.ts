@@ -6,12 +6,10 @@
  * the post cards in it. The stand-in runs in the same page, so the heap includes its 10,000 posts
  * from the start; what the scrolling costs is the growth from the first mark.
  */
-import { resolve } from 'node:path';
-import type { AddressInfo } from 'node:net';
 import type { Page } from 'playwright';
-import { launchBrowser } from './benchBrowser';
+import { logInThroughForm } from './benchBrowser';
 import type { BenchLimits } from './benchLimits';
-import { serve } from './benchFirstPaint';
+import { shippedBuildInBrowser } from './benchFirstPaint';
 
 const MARKS = [20, 1000, 2500, 5000];
 /** The post list's window (MAX_RENDERED_POSTS): the page never holds more cards than this. */
@@ -40,9 +38,7 @@ async function loadedCount(page: Page): Promise<number> {
 
 export async function benchScroll(limits: BenchLimits, distDir = 'dist'): Promise<void> {
   console.log('\n5. Scrolling 5,000 posts in a browser (shipped build, stand-in, busy scenario; Chromium)');
-  const server = await serve(resolve(distDir));
-  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  const browser = await launchBrowser();
+  const { url, browser, close } = await shippedBuildInBrowser(distDir);
   try {
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
     const cdp = await page.context().newCDPSession(page);
@@ -56,11 +52,7 @@ export async function benchScroll(limits: BenchLimits, distDir = 'dist'): Promis
       return { loaded, heapMb: heap / 1024 / 1024, domNodes, cards };
     };
 
-    await page.goto(`${url}/login?scenario=busy`);
-    await page.getByLabel('Username').fill('demo_user');
-    await page.getByLabel('Password', { exact: true }).fill('welcome123');
-    await page.getByRole('button', { name: 'Login', exact: true }).click();
-    await page.getByRole('heading', { name: 'Latest Posts' }).waitFor({ timeout: 30_000 });
+    await logInThroughForm(page, `${url}/login?scenario=busy`, { timeout: 30_000 });
     await page.getByRole('link', { name: 'Explore' }).first().click();
     const more = page.getByRole('button', { name: /Load more posts|Loading more posts…/ });
     await more.waitFor({ timeout: 30_000 });
@@ -102,7 +94,6 @@ export async function benchScroll(limits: BenchLimits, distDir = 'dist'): Promis
     console.log(`  ${last.loaded.toLocaleString('en-US')} posts loaded in ${seconds.toFixed(0)} s. From ${full.loaded.toLocaleString('en-US')} posts on, with the page's cards at their limit, the heap grew ${perThousand.toFixed(2)} MB per 1,000 posts loaded (limit ${HEAP_GROWTH_LIMIT_MB})${limits.check('heap growth per 1,000 posts while scrolling', perThousand, HEAP_GROWTH_LIMIT_MB)}`);
     console.log(`  post cards in the page at most: ${Math.max(...marks.map((mark) => mark.cards))} (limit ${CARDS_LIMIT})${limits.check('post cards in the page while scrolling', Math.max(...marks.map((mark) => mark.cards)), CARDS_LIMIT)}`);
   } finally {
-    await browser.close();
-    await new Promise((resolve) => server.close(resolve));
+    await close();
   }
 }

@@ -8,12 +8,10 @@
  * chunk loaded and rendered), and a scenario's data reset in place on the default seed, and a switch to
  * the default scenario in place.
  */
-import { resolve } from 'node:path';
-import type { AddressInfo } from 'node:net';
 import type { Page } from 'playwright';
-import { launchBrowser } from './benchBrowser';
+import { logInThroughForm } from './benchBrowser';
 import { median, type BenchLimits } from './benchLimits';
-import { serve } from './benchFirstPaint';
+import { shippedBuildInBrowser } from './benchFirstPaint';
 
 const ROUNDS = 6;
 const CALLS_PER_ROUND = 10;
@@ -52,16 +50,10 @@ async function timeLikes(page: Page, count: number): Promise<number[]> {
 
 export async function benchWorkbench(limits: BenchLimits, distDir = 'dist'): Promise<void> {
   console.log('\n8. QA\'s workbench: the request log\'s cost on a like (shipped build, stand-in, busy scenario; Chromium)');
-  const server = await serve(resolve(distDir));
-  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  const browser = await launchBrowser();
+  const { url, browser, close } = await shippedBuildInBrowser(distDir);
   try {
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-    await page.goto(`${url}/login?scenario=busy`);
-    await page.getByLabel('Username').fill('demo_user');
-    await page.getByLabel('Password', { exact: true }).fill('welcome123');
-    await page.getByRole('button', { name: 'Login', exact: true }).click();
-    await page.getByRole('heading', { name: 'Latest Posts' }).waitFor({ timeout: 60_000 });
+    await logInThroughForm(page, `${url}/login?scenario=busy`);
 
     const panelStarted = Date.now();
     const panel = page.getByRole('dialog', { name: 'Stand-in workbench' });
@@ -90,10 +82,7 @@ export async function benchWorkbench(limits: BenchLimits, distDir = 'dist'): Pro
     // A scenario's data reset in place, on the default seed: a post written, then "Reset its data",
     // timed in the page from the press to Home without that post (the app loaded again).
     const tab = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-    await tab.goto(`${url}/login?scenario=default`);
-    await tab.getByLabel('Username').fill('demo_user');
-    await tab.getByLabel('Password', { exact: true }).fill('welcome123');
-    await tab.getByRole('button', { name: 'Login', exact: true }).click();
+    await logInThroughForm(tab, `${url}/login?scenario=default`);
     await tab.locator('[role="feed"] article').first().waitFor({ timeout: 60_000 });
     const resets: number[] = [];
     const homes: number[] = [];
@@ -168,7 +157,6 @@ export async function benchWorkbench(limits: BenchLimits, distDir = 'dist'): Pro
     console.log(`  a switch to the default scenario in place, from the press to its seed loaded and saved and the app's cache reset: ${switchMs.toFixed(0)} ms median of ${RESETS} (min ${Math.min(...switches).toFixed(0)}, max ${Math.max(...switches).toFixed(0)}; limit ${RESET_LIMIT_MS} ms)${limits.check('scenario switch', switchMs, RESET_LIMIT_MS)}`);
     console.log(`  ...and to Home on the default data: ${median(switchHomes).toFixed(0)} ms median (min ${Math.min(...switchHomes).toFixed(0)}): the backend's health, then the feed, each after the stand-in's 400 ms`);
   } finally {
-    await browser.close();
-    server.close();
+    await close();
   }
 }
