@@ -4,17 +4,12 @@
  * Back from the page does not open the window again.
  */
 import { test, expect } from './fixtures';
-import { expectToast, login, openWorkbench, urlPath } from './helpers';
+import { expectToast, login, openFromNavigation, openWorkbench, urlPath } from './helpers';
 
 test.describe('Your account', { tag: ['@phone', '@standin'] }, () => {
   test('is found from the navigation and lists this device', async ({ page, isMobile }) => {
     await login(page);
-    if (isMobile) {
-      await page.getByRole('navigation', { name: 'Mobile' }).getByRole('button', { name: 'Display' }).click();
-      await page.getByRole('dialog', { name: 'Display' }).getByRole('link', { name: 'Your account' }).click();
-    } else {
-      await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Your account' }).click();
-    }
+    await openFromNavigation(page, 'Your account', isMobile);
     await expect(page).toHaveURL(urlPath('/settings/account'));
     await expect(page.getByRole('heading', { name: 'Your account', level: 1 })).toBeVisible();
     const list = page.getByRole('list', { name: 'Devices logged in' });

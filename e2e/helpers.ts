@@ -157,6 +157,15 @@ export async function fillSignup(page: Page, fields: SignupFields): Promise<void
   if (acceptTerms) await page.getByRole('checkbox', { name: 'I accept all Terms & Conditions' }).check();
 }
 
+/** Signs a new member up through the signup form, as a member does: done once Home opens for them. */
+export async function signUp(page: Page, fields: SignupFields): Promise<void> {
+  await page.goto('/signup');
+  await fillSignup(page, fields);
+  await page.getByRole('button', { name: 'Create New Account' }).click();
+  await expectToast(page, 'Signed Up Successfully!');
+  await expect(page).toHaveURL(urlPath('/'));
+}
+
 /** A signup that is complete and valid but for its username, which the demo member has. */
 export const TAKEN_USERNAME: SignupFields = {
   firstName: 'Another', lastName: 'Ava', username: DEMO.username, email: 'another.ava@example.com', password: 'sunflower99',
@@ -255,6 +264,19 @@ export async function logout(page: Page): Promise<void> {
 export async function navigateTo(page: Page, label: 'Home' | 'Explore' | 'Bookmark' | 'Profile'): Promise<void> {
   const nav = page.getByRole('navigation', { name: /^(Main|Mobile)$/ });
   await nav.getByRole('link', { name: label, exact: true }).click();
+}
+
+/**
+ * Opens a page the side navigation links to and a phone reaches from the Display window (Your
+ * account, Scheduled posts), through the navigation this device has.
+ */
+export async function openFromNavigation(page: Page, label: string, phone: boolean): Promise<void> {
+  if (phone) {
+    await page.getByRole('navigation', { name: 'Mobile' }).getByRole('button', { name: 'Display' }).click();
+    await page.getByRole('dialog', { name: 'Display' }).getByRole('link', { name: label }).click();
+  } else {
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: label }).click();
+  }
 }
 
 /** The people search field in the top bar. */

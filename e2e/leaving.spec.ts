@@ -6,7 +6,7 @@
  */
 import type { Page } from '@playwright/test';
 import { test, expect } from './fixtures';
-import { DEMO, expectToast, fillSignup, login, logout, navigateTo, postCard, postCards, submitLogin, urlPath, writePost } from './helpers';
+import { DEMO, expectToast, login, logout, navigateTo, postCard, postCards, signUp, submitLogin, urlPath, writePost } from './helpers';
 
 const RIA = { firstName: 'Ria', lastName: 'Okafor', username: 'ria_okafor', email: 'ria.okafor@example.com', password: 'ria-password-1' };
 const POST = 'Ria says goodbye, for now';
@@ -15,11 +15,7 @@ const BANNER = /Your account will be deleted on .+\. Until then nobody else sees
 
 /** Signs Ria up, writes her post, and answers the address of her profile. */
 async function riaJoinsAndPosts(page: Page): Promise<string> {
-  await page.goto('/signup');
-  await fillSignup(page, RIA);
-  await page.getByRole('button', { name: 'Create New Account' }).click();
-  await expectToast(page, 'Signed Up Successfully!');
-  await expect(page).toHaveURL(urlPath('/'));
+  await signUp(page, RIA);
   await writePost(page, POST);
   await navigateTo(page, 'Profile');
   await expect(page.getByRole('heading', { name: 'Ria Okafor', level: 1 })).toBeVisible();

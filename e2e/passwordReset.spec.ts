@@ -8,18 +8,14 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { test, expect } from './fixtures';
-import { expectToast, fillSignup, logout, openWorkbench, submitLogin, urlPath } from './helpers';
+import { expectToast, logout, openWorkbench, signUp, submitLogin, urlPath } from './helpers';
 
 const RIVER = { firstName: 'River', lastName: 'Song', username: 'river_song', email: 'river.song@example.com', password: 'first-password-1' };
 const NEW_PASSWORD = 'a-brand-new-pass';
 
 /** River joins, then logs out: the login page is where she finds she forgot her password. */
 async function joinAndLeave(page: Page): Promise<void> {
-  await page.goto('/signup');
-  await fillSignup(page, RIVER);
-  await page.getByRole('button', { name: 'Create New Account' }).click();
-  await expectToast(page, 'Signed Up Successfully!');
-  await expect(page).toHaveURL(urlPath('/'));
+  await signUp(page, RIVER);
   await logout(page);
 }
 

@@ -2,7 +2,6 @@ import { test, expect } from './fixtures';
 import {
   expectNoLoader,
   expectToast,
-  fillSignup,
   isPhone,
   login,
   logout,
@@ -12,6 +11,7 @@ import {
   postCards,
   SEED_TEXT,
   sidePanel,
+  signUp,
   topBarSearch,
   urlPath,
 } from './helpers';
@@ -27,11 +27,7 @@ test.describe('People with long names', { tag: ['@server'] }, () => {
       firstName: 'Bartholomew-Alexander', lastName: 'Featherstonehaugh-Worthington', username: 'bartholomew_featherstonehaugh',
       email: 'bart@example.com', password: 'long-names-99',
     };
-    await page.goto('/signup');
-    await fillSignup(page, long);
-    await page.getByRole('button', { name: 'Create New Account' }).click();
-    await expectToast(page, 'Signed Up Successfully!');
-    await expect(page).toHaveURL(urlPath('/'));
+    await signUp(page, long);
     await logout(page);
     await login(page);
 

@@ -7,7 +7,7 @@
 import type { Page, TestInfo } from '@playwright/test';
 import { test, expect } from './fixtures';
 import { DEMO_USER_ID } from '../contract/seed/default';
-import { escapeRegExp, isPhone, login, navigateTo, postCard, urlPath } from './helpers';
+import { escapeRegExp, isPhone, login, navigateTo, openFromNavigation, postCard, urlPath } from './helpers';
 
 const FIRST = 'Coffee at ten, everyone';
 const EDITED = 'Coffee at half past ten, everyone';
@@ -41,12 +41,7 @@ async function scheduleFromHome(page: Page, text: string, value: string): Promis
 
 /** Opens Scheduled posts through the navigation this device has: the side's, or the phone's Display window. */
 async function openScheduledPosts(page: Page, testInfo: TestInfo): Promise<void> {
-  if (isPhone(testInfo)) {
-    await page.getByRole('navigation', { name: 'Mobile' }).getByRole('button', { name: 'Display' }).click();
-    await page.getByRole('dialog', { name: 'Display' }).getByRole('link', { name: 'Scheduled posts' }).click();
-  } else {
-    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Scheduled posts' }).click();
-  }
+  await openFromNavigation(page, 'Scheduled posts', isPhone(testInfo));
   await expect(page).toHaveURL(urlPath('/scheduled'));
   await expect(page.getByRole('heading', { name: 'Scheduled posts', level: 1 })).toBeVisible();
 }

@@ -7,7 +7,7 @@
 import type { Page } from '@playwright/test';
 import { authenticatorCode } from '../contract/rules/twoFactor';
 import { test, expect, openWithScenario } from './fixtures';
-import { expectToast, fillSignup, login, logout, openWorkbench, submitLogin, urlPath } from './helpers';
+import { expectToast, login, logout, openWorkbench, signUp, submitLogin, urlPath } from './helpers';
 
 const TESS = { firstName: 'Tess', lastName: 'Ngata', username: 'tess_ngata', email: 'tess.ngata@example.com', password: 'tess-password-1' };
 const STEP_MS = 30_000;
@@ -29,11 +29,7 @@ async function loginWithCode(page: Page, code: string): Promise<void> {
 
 test.describe('Two-factor sign-in', () => {
   test('turned on from Your account; login takes the app code, then a recovery code once; a code turns it off', { tag: ['@server', '@standin'] }, async ({ page }) => {
-    await page.goto('/signup');
-    await fillSignup(page, TESS);
-    await page.getByRole('button', { name: 'Create New Account' }).click();
-    await expectToast(page, 'Signed Up Successfully!');
-    await expect(page).toHaveURL(urlPath('/'));
+    await signUp(page, TESS);
 
     await page.goto('/settings/account');
     await page.getByRole('button', { name: 'Turn on two-factor sign-in' }).click();

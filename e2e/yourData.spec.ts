@@ -5,7 +5,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import { test, expect } from './fixtures';
-import { expectToast, fillSignup, login, logout, navigateTo, urlPath } from './helpers';
+import { login, logout, navigateTo, signUp } from './helpers';
 
 test.describe('Your data', { tag: ['@standin'] }, () => {
   test('is downloaded as one zip and imported into a new account, whose profile then shows the posts', async ({ page }) => {
@@ -21,11 +21,7 @@ test.describe('Your data', { tag: ['@standin'] }, () => {
     expect(zip.subarray(0, 4)).toEqual(Buffer.from([0x50, 0x4b, 0x03, 0x04]));
 
     await logout(page);
-    await page.goto('/signup');
-    await fillSignup(page, { firstName: 'Iris', lastName: 'Novak', username: 'iris_novak', email: 'iris@example.com', password: 'sunflower99' });
-    await page.getByRole('button', { name: 'Create New Account' }).click();
-    await expectToast(page, 'Signed Up Successfully!');
-    await expect(page).toHaveURL(urlPath('/'));
+    await signUp(page, { firstName: 'Iris', lastName: 'Novak', username: 'iris_novak', email: 'iris@example.com', password: 'sunflower99' });
 
     await page.goto('/settings/account');
     await page.getByLabel('Your data file (.zip)').setInputFiles({ name: download.suggestedFilename(), mimeType: 'application/zip', buffer: zip });
