@@ -7,7 +7,7 @@
 import pg from 'pg';
 import { openPostgres, type Database } from '../db/database';
 import { createTestDatabase } from '../testing/serverTarget';
-import { expectPlainAnswersKeptOnce, expectRefusalsThenNext } from '../testing/preparedStatements';
+import { expectPlainAnswersKeptOnce, expectRefusalsThenNext, keptStatements, thingRows, THINGS_TABLE } from '../testing/preparedStatements';
 
 let url: string;
 let drop: () => Promise<void>;
@@ -22,7 +22,7 @@ beforeAll(async () => {
   database = await openPostgres({ connectionString: url, max: 1 });
   plain = new pg.Client({ connectionString: url });
   await plain.connect();
-  await database.exec('CREATE TABLE things (id text PRIMARY KEY, tags text[] NOT NULL, bytes bytea, at timestamptz NOT NULL, facts jsonb, ok boolean, n int8)');
+  await database.exec(THINGS_TABLE);
 }, 60_000);
 afterAll(async () => {
   await plain?.end();
@@ -31,23 +31,17 @@ afterAll(async () => {
 });
 
 /** The statements the pool's one connection keeps prepared, by their text. */
-async function kept(): Promise<string[]> {
-  return (await database.query<{ statement: string }>('SELECT statement FROM pg_prepared_statements ORDER BY statement')).map((row) => row.statement);
-}
+const kept = (): Promise<string[]> => keptStatements(database);
 
 const INSERT = 'INSERT INTO things (id, tags, bytes, at, facts, ok, n) VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id, tags, bytes, at, facts, ok';
-const ROWS: unknown[][] = [
-  ['a', ['x', 'y, "z"'], Buffer.from([0, 1, 254, 255]), new Date('2026-12-04T10:00:00.123Z'), { deep: [1, 'two', null] }, true, 9_007_199_254_740_991],
-  ['b', [], null, '2026-12-04T11:00:00Z', null, false, null],
-  ['c', ['ü', 'مرحبا'], Buffer.alloc(0), new Date(0), [], null, -1],
-];
+// node-postgres hands bytea back as a Buffer.
+const ROWS = thingRows((values) => Buffer.from(values));
 
 it('answers what an unnamed statement answers, each statement kept once however often it runs', async () => {
   for (const row of ROWS) await database.query(INSERT, row);
-  await expectPlainAnswersKeptOnce(database, async (text, params) => (await plain.query(text, params)).rows, kept, {
+  await expectPlainAnswersKeptOnce(database, plain, {
     read: 'SELECT id, tags, bytes, at, facts, ok FROM things WHERE id = ANY($1::text[]) AND at >= $2 ORDER BY id',
     write: INSERT,
-    calls: [[['a', 'b', 'c'], new Date(0)], [['a'], '2026-01-01T00:00:00Z'], [[], new Date(0)]],
   });
 });
 
