@@ -365,73 +365,71 @@ describe('the look for files no record names', () => {
 });
 
 describe('deletions that cross', () => {
+  // Each on a server of its own, its images in a folder of their own.
+  let folder: string;
+  let media: MediaFiles;
+  let server: TestServer;
+  beforeEach(async () => {
+    folder = mkdtempSync(join(tmpdir(), 'socialconnect-media-cross-'));
+    media = directoryMedia(folder);
+    server = await startTestServer({ kind: 'postgres', media });
+  });
+  afterEach(async () => {
+    await server.close();
+    rmSync(folder, { recursive: true, force: true });
+  });
+
   it('a file whose keep is under way when the look for files no record names reaches it is kept', async () => {
-    const folder = mkdtempSync(join(tmpdir(), 'socialconnect-media-unnamed-'));
-    const media = directoryMedia(folder);
-    const server = await startTestServer({ kind: 'postgres', media });
-    try {
-      const hash = 'f'.repeat(64);
-      const name = `${hash}.png`;
-      let written!: () => void;
-      const fileWritten = new Promise<void>((resolve) => {
-        written = resolve;
-      });
-      let commit!: () => void;
-      const committing = new Promise<void>((resolve) => {
-        commit = resolve;
-      });
-      // A keep as the server makes one: the image's lock, its file, then (a moment later) its row.
-      const keeping = server.database.transaction(async (sql) => {
-        await sql.query('SELECT pg_advisory_xact_lock($1, hashtext($2))', [IMAGE_LOCKS, hash]);
-        await media.put(name, new Uint8Array([9]), 'image/png');
-        written();
-        await committing;
-        await sql.query("INSERT INTO media (sha256, kind, bytes, refs) VALUES ($1, 'png', NULL, 1)", [hash]);
-      });
-      await fileWritten;
-      const looking = deleteUnnamedFiles(server.database, media);
-      // It waits on the image's lock, and finds the row once the keep has committed.
-      await new Promise((resolve) => setTimeout(resolve, 200));
-      commit();
-      await keeping;
-      expect(await looking).toBe(0);
-      expect(await media.get(name)).toEqual(new Uint8Array([9]));
-    } finally {
-      await server.close();
-      rmSync(folder, { recursive: true, force: true });
-    }
+    const hash = 'f'.repeat(64);
+    const name = `${hash}.png`;
+    let written!: () => void;
+    const fileWritten = new Promise<void>((resolve) => {
+      written = resolve;
+    });
+    let commit!: () => void;
+    const committing = new Promise<void>((resolve) => {
+      commit = resolve;
+    });
+    // A keep as the server makes one: the image's lock, its file, then (a moment later) its row.
+    const keeping = server.database.transaction(async (sql) => {
+      await sql.query('SELECT pg_advisory_xact_lock($1, hashtext($2))', [IMAGE_LOCKS, hash]);
+      await media.put(name, new Uint8Array([9]), 'image/png');
+      written();
+      await committing;
+      await sql.query("INSERT INTO media (sha256, kind, bytes, refs) VALUES ($1, 'png', NULL, 1)", [hash]);
+    });
+    await fileWritten;
+    const looking = deleteUnnamedFiles(server.database, media);
+    // It waits on the image's lock, and finds the row once the keep has committed.
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    commit();
+    await keeping;
+    expect(await looking).toBe(0);
+    expect(await media.get(name)).toEqual(new Uint8Array([9]));
   });
 
   it('an image let go of again while the deletion of its first listing is under way: its file still goes', async () => {
-    const folder = mkdtempSync(join(tmpdir(), 'socialconnect-media-cross-'));
-    const media = directoryMedia(folder);
-    const server = await startTestServer({ kind: 'postgres', media });
-    try {
-      const hash = 'd'.repeat(64);
-      const name = `${hash}.png`;
-      const keep = () => server.database.query("INSERT INTO media (sha256, kind, bytes, refs) VALUES ($1, 'png', NULL, 1)", [hash]);
-      const letGo = () => server.database.query('DELETE FROM media WHERE sha256 = $1', [hash]);
-      await media.put(name, new Uint8Array([7]), 'image/png');
-      // Kept, let go of (listed once), kept again.
-      await keep();
+    const hash = 'd'.repeat(64);
+    const name = `${hash}.png`;
+    const keep = () => server.database.query("INSERT INTO media (sha256, kind, bytes, refs) VALUES ($1, 'png', NULL, 1)", [hash]);
+    const letGo = () => server.database.query('DELETE FROM media WHERE sha256 = $1', [hash]);
+    await media.put(name, new Uint8Array([7]), 'image/png');
+    // Kept, let go of (listed once), kept again.
+    await keep();
+    await letGo();
+    await keep();
+    // A deletion takes the listing and finds the image named again, so keeps its file; before it
+    // commits, the image is let go of again, and listed again.
+    await server.database.transaction(async (sql) => {
+      const [first] = await sql.query<{ id: string }>('SELECT id::text FROM media_gone WHERE name = $1 FOR UPDATE', [name]);
+      expect(await sql.query('SELECT 1 AS named FROM media WHERE sha256 = $1', [hash])).toEqual([{ named: 1 }]);
       await letGo();
-      await keep();
-      // A deletion takes the listing and finds the image named again, so keeps its file; before it
-      // commits, the image is let go of again, and listed again.
-      await server.database.transaction(async (sql) => {
-        const [first] = await sql.query<{ id: string }>('SELECT id::text FROM media_gone WHERE name = $1 FOR UPDATE', [name]);
-        expect(await sql.query('SELECT 1 AS named FROM media WHERE sha256 = $1', [hash])).toEqual([{ named: 1 }]);
-        await letGo();
-        await sql.query('DELETE FROM media_gone WHERE id = $1', [first!.id]);
-      });
-      expect(await media.get(name)).toEqual(new Uint8Array([7]));
-      // The second listing is its own: the next deletion finds nothing naming the image, and the file goes.
-      expect(await deleteGoneFiles(server.database, media)).toBe(1);
-      expect(await media.get(name)).toBeUndefined();
-      expect(await server.database.query('SELECT name FROM media_gone')).toEqual([]);
-    } finally {
-      await server.close();
-      rmSync(folder, { recursive: true, force: true });
-    }
+      await sql.query('DELETE FROM media_gone WHERE id = $1', [first!.id]);
+    });
+    expect(await media.get(name)).toEqual(new Uint8Array([7]));
+    // The second listing is its own: the next deletion finds nothing naming the image, and the file goes.
+    expect(await deleteGoneFiles(server.database, media)).toBe(1);
+    expect(await media.get(name)).toBeUndefined();
+    expect(await server.database.query('SELECT name FROM media_gone')).toEqual([]);
   });
 });
