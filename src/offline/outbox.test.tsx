@@ -56,6 +56,17 @@ async function expectReachedAgain(): Promise<void> {
   await waitFor(() => expect(screen.queryByText(connectionText('unreachable'))).not.toBeInTheDocument(), { timeout: 5_000 });
 }
 
+/**
+ * A write taken back before it went: nothing waits to send, and once the network is back and the app
+ * has reached the backend, the backend holds none of it (`stored`).
+ */
+async function expectNothingSent(stored: () => unknown[]): Promise<void> {
+  await waitFor(() => expect(keptWrites()).toEqual([]));
+  networkBack();
+  await expectReachedAgain();
+  expect(stored()).toEqual([]);
+}
+
 /** The network is back, and the backend refuses every POST to `path` as it does for `key`. */
 function backRefusing(path: string, key: MessageKey): void {
   server.resetHandlers();
@@ -431,10 +442,7 @@ describe('a post written with no network', () => {
     await user.click(within(waitingPost()).getByRole('button', { name: 'Cancel what waits to send' }));
     await waitFor(() => expect(within(composer).getByRole('textbox', { name: 'New post text' })).toHaveValue(TEXT));
     expect(screen.queryByRole('region', { name: 'Posts waiting to send' })).not.toBeInTheDocument();
-    await waitFor(() => expect(keptWrites()).toEqual([]));
-    networkBack();
-    await expectReachedAgain();
-    expect(storedWithText()).toEqual([]);
+    await expectNothingSent(storedWithText);
   });
 
   it('refused when sent, it is taken back with the reason, its text in the composer before what was typed since', async () => {
@@ -577,10 +585,7 @@ describe('a reply written with no network', () => {
     await user.click(within(waitingReply()).getByRole('button', { name: 'Cancel what waits to send' }));
     await waitFor(() => expect(replyBox()).toHaveValue(REPLY));
     expect(screen.queryByRole('region', { name: 'Replies waiting to send' })).not.toBeInTheDocument();
-    await waitFor(() => expect(keptWrites()).toEqual([]));
-    networkBack();
-    await expectReachedAgain();
-    expect(storedReplies()).toEqual([]);
+    await expectNothingSent(storedReplies);
   });
 
   it('refused when sent (the post deleted meanwhile), it is taken back with the reason, its text in the reply box', async () => {
