@@ -6,12 +6,9 @@ import { getMockDb, server, useScenario } from '../../mocks/testing/node';
 import { NETWORK_MESSAGE } from '../lib/apiError';
 import { API, cardWith, renderHome } from '../test/posts';
 import { currentPath, renderWithProviders } from '../test/renderWithProviders';
+import { COFFEE, GOLDEN, LAKE } from '../test/seedTexts';
 import { connectionText } from '../features/live/connectionTexts';
 import { activateLanguage } from '../i18n/i18n';
-
-const LAKE = 'The lake went completely still just before dusk. No filter needed.';
-const GOLDEN = 'Golden hour on the hills. I could watch this light all day.';
-const COFFEE = 'Two cups, one long conversation. Best kind of Saturday.';
 
 /** A backend that answers every read and refuses every change with 503 (QA's `read-only` scenario). */
 const READ_ONLY = MESSAGES.serviceUnavailable;

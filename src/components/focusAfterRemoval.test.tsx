@@ -4,11 +4,9 @@ import { DEMO_CREDENTIALS, DEMO_USER_ID, SEED_USER_IDS, seedPostId } from '../..
 import { getMockDb } from '../../mocks/testing/node';
 import { cardWith, findFeed, renderHome } from '../test/posts';
 import { renderWithProviders } from '../test/renderWithProviders';
+import { COFFEE, FOREST, GOLDEN } from '../test/seedTexts';
 
 type User = ReturnType<typeof userEvent.setup>;
-
-const COFFEE = 'Two cups, one long conversation. Best kind of Saturday.';
-const FOREST = 'Hello SocialConnect! Starting the week with a walk and a plan.';
 
 /** Deletes the post or reply in `card` as a keyboard member would: Delete, then Delete in the window. */
 async function deleteFrom(user: User, card: HTMLElement, what: 'post' | 'reply') {
@@ -35,7 +33,7 @@ function replyCard(text: string): HTMLElement {
 describe('focus after something leaves a list never falls to the page', () => {
   it('a post deleted from Home: focus goes to the next post of the feed', async () => {
     const { user } = await renderHome();
-    const next = cardWith('Golden hour on the hills. I could watch this light all day.');
+    const next = cardWith(GOLDEN);
     await deleteFrom(user, cardWith(COFFEE), 'post');
 
     expect(await screen.findByText('Post Deleted Successfully!')).toBeInTheDocument();

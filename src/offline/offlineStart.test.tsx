@@ -6,10 +6,10 @@ import { connectionText } from '../features/live/connectionTexts';
 import { t } from '../i18n/firstWords';
 import { cardWith, findFeed } from '../test/posts';
 import { currentPath, renderAfterReload, renderWithProviders, topBar } from '../test/renderWithProviders';
+import { LAKE } from '../test/seedTexts';
 import { createKeptReads, keepReadsIn, VISITOR, type KeptReads } from './keptReads';
 import { memoryStorage } from './memoryStorage';
 
-const LAKE = 'The lake went completely still just before dusk. No filter needed.';
 const LAKE_EDITED = 'The lake went completely still just before dusk. Edited while you were back online.';
 /** When every answer of these tests is kept: a fixed time, so the notice's words are known. */
 const KEPT_AT = Date.UTC(2026, 10, 29, 14, 32);

@@ -7,6 +7,7 @@ import { getMockDb, server, TEST_API_BASE } from '../../mocks/testing/node';
 import { connectionText } from '../features/live/connectionTexts';
 import { cardWith, findFeed, recordCalls, renderHome } from '../test/posts';
 import { currentPath, renderAfterReload, renderWithProviders, topBar } from '../test/renderWithProviders';
+import { COFFEE, GOLDEN, LAKE } from '../test/seedTexts';
 import { createKeptReads, keepReadsIn, type KeptReads } from './keptReads';
 import { memoryStorage } from './memoryStorage';
 import { createKeptOutbox, keepOutboxIn } from './outboxStorage';
@@ -14,8 +15,6 @@ import { OUTBOX_CHANNEL } from './outboxListeners';
 import { callAs } from '../../mocks/testing/testSupport';
 import { activateLanguage } from '../i18n/i18n';
 
-const LAKE = 'The lake went completely still just before dusk. No filter needed.';
-const GOLDEN = 'Golden hour on the hills. I could watch this light all day.';
 const LAKE_ID = seedPostId(2);
 
 let outboxStorage: ReturnType<typeof memoryStorage>;
@@ -459,7 +458,6 @@ describe('a post written with no network', () => {
 });
 
 describe('an edit made with no network', () => {
-  const COFFEE = 'Two cups, one long conversation. Best kind of Saturday.';
   const EDITED = 'Three cups, written on the train.';
   const COFFEE_ID = seedPostId(11);
 
@@ -758,7 +756,6 @@ describe("the member's tabs of one browser", () => {
   });
 
   it('an edit cancelled in one tab with no network shows the text the post had in the other too', async () => {
-    const COFFEE = 'Two cups, one long conversation. Best kind of Saturday.';
     const EDITED = 'Three cups, written on the train.';
     const cardIn = (tab: HTMLElement, text: string) => {
       const article = within(tab).getByText(text).closest('article');

@@ -8,10 +8,8 @@ import { API, articlesOf, cardWith, contentsOf, findFeed, LIKE_BUTTON, watchGets
 import { loaderShown } from '../features/ui/uiSlice';
 import { currentPath, loginThroughApi, renderWithProviders } from '../test/renderWithProviders';
 import { emulateViewportWidth } from '../test/viewport';
+import { LIGHTS, NEWEST } from '../test/seedTexts';
 import { NETWORK_MESSAGE } from '../lib/apiError';
-
-const NEWEST = 'Pressed flowers from the market, turned into a colour study.';
-const LIGHTS = 'Saw the northern lights for the first time. I actually cried.';
 
 afterEach(() => {
   jest.useRealTimers();

@@ -5,6 +5,7 @@ import { selectLive } from '../../features/live/liveSlice';
 import { elsewhere } from '../../test/elsewhere';
 import { cardWith, findFeed } from '../../test/posts';
 import { renderWithProviders } from '../../test/renderWithProviders';
+import { LAKE } from '../../test/seedTexts';
 import type { WorkbenchShortcut } from './shortcut';
 import { Workbench } from './Workbench';
 // Loaded ahead: the panel is a lazy chunk, and its first load here (compiled on a clean checkout)
@@ -34,8 +35,6 @@ async function homeWithPanel() {
 }
 
 const MISSED = 'Said while the stream was held.';
-/** Post 2, Maya's, on the demo member's Home. */
-const LAKE = 'The lake went completely still just before dusk. No filter needed.';
 
 /**
  * An event reaches the app first (Zoe likes the lake): the app then knows where it is in the stream,

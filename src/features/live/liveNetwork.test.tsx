@@ -9,11 +9,7 @@ import { selectLive } from './liveSlice';
 import { NEW_POSTS_CHECK_MS } from './useNewPosts';
 import type { AppStore } from '../../app/store';
 import { elsewhere } from '../../test/elsewhere';
-
-/** Post 2, Maya's, on the demo member's Home. */
-const LAKE = 'The lake went completely still just before dusk. No filter needed.';
-/** Post 12, Maya's, which the demo member has bookmarked. */
-const LIGHTS = 'Saw the northern lights for the first time. I actually cried.';
+import { LAKE, LIGHTS } from '../../test/seedTexts';
 
 const EVENTS_URL = `${TEST_API_BASE}/events`;
 

@@ -9,8 +9,8 @@ import { t } from '../../i18n/firstWords';
 import { cardWith, findFeed } from '../../test/posts';
 import { writeStoredToken } from '../auth/tokenStorage';
 import { currentPath, loginThroughApi, renderAfterReload, renderWithProviders } from '../../test/renderWithProviders';
+import { LAKE } from '../../test/seedTexts';
 
-const LAKE = 'The lake went completely still just before dusk. No filter needed.';
 const LAKE_EDITED = 'The lake went completely still just before dusk. Edited while you were away.';
 
 /** A backend without the live stream: lists load again when the tab comes back into view. */

@@ -8,19 +8,11 @@ import { REPOSTS_DEMO } from '../../../mocks/scenarios';
 import { elsewhere } from '../../test/elsewhere';
 import { API, articlesOf, contentsOf, findFeed, renderHome } from '../../test/posts';
 import { renderWithProviders } from '../../test/renderWithProviders';
+import { COFFEE, DUNES, GOLDEN, LAKE, LAKE_ALT } from '../../test/seedTexts';
 import { selectLive } from '../live/liveSlice';
 import type { AppStore } from '../../app/store';
 
-/** Post 2, Maya's, on the demo member's Home (the demo member follows Maya and Liam). */
-const LAKE = 'The lake went completely still just before dusk. No filter needed.';
 const LAKE_ID = seedPostId(2);
-const LAKE_ALT = 'A perfectly still lake at dusk, the pink sky and dark pines mirrored in the water.';
-/** Post 10, Liam's. */
-const GOLDEN = 'Golden hour on the hills. I could watch this light all day.';
-/** Post 11, the demo member's own. */
-const COFFEE = 'Two cups, one long conversation. Best kind of Saturday.';
-/** Post 4, Zoe's, whom the demo member does not follow. */
-const DUNES = 'Sketching dunes from memory. The wind does the real drawing.';
 
 /** A post's card, by the post's id (a quote card elsewhere may show its text too). */
 function cardOf(postId: string): HTMLElement {

@@ -7,9 +7,7 @@ import { getMockDb, server, TEST_API_BASE } from '../../../../mocks/testing/node
 import { callAs } from '../../../../mocks/testing/testSupport';
 import { renderWithProviders } from '../../../test/renderWithProviders';
 import { cardWith, renderHome } from '../../../test/posts';
-
-const AVAS_WALK = 'Hello SocialConnect! Starting the week with a walk and a plan.';
-const AVAS_COFFEE = 'Two cups, one long conversation. Best kind of Saturday.';
+import { COFFEE as AVAS_COFFEE, FIRST_LIGHT, FOREST as AVAS_WALK } from '../../../test/seedTexts';
 
 async function openProfile(userId: string, name: string) {
   const view = await renderWithProviders({ route: `/users/${userId}`, authAs: DEMO_CREDENTIALS });
@@ -74,7 +72,7 @@ describe('pinned posts', () => {
   it('shows another member\'s pinned posts, with no way to pin or unpin them', async () => {
     getMockDb().users.get(SEED_USER_IDS.liam)!.pins = [seedPostId(1)];
     await openProfile(SEED_USER_IDS.liam, 'Liam Chen');
-    const card = await cardIn('Posts Liam Chen pinned', 'First light over the ridge this morning. Worth every minute of the 4 a.m. alarm.');
+    const card = await cardIn('Posts Liam Chen pinned', FIRST_LIGHT);
     expect(within(card).getByText('Pinned')).toBeInTheDocument();
     expect(within(card).queryByRole('button', { name: 'Pin to your profile' })).not.toBeInTheDocument();
     expect(within(await screen.findByRole('feed', { name: 'Posts by Liam Chen' })).queryAllByRole('button', { name: 'Pin to your profile' })).toEqual([]);

@@ -8,13 +8,8 @@ import { getMockDb, server } from '../../../../mocks/testing/node';
 import { renderWithProviders } from '../../../test/renderWithProviders';
 import { API, cardWith, pngFile, renderHome } from '../../../test/posts';
 import { expectNameToStartWithShownText } from '../../../test/labelInName';
+import { BIKE, FOREST, FOREST_ALT, LAKE, LAKE_ALT, SETTINGS } from '../../../test/seedTexts';
 import { activateLanguage } from '../../../i18n/i18n';
-
-const LAKE = 'The lake went completely still just before dusk. No filter needed.';
-const LAKE_ALT = 'A perfectly still lake at dusk, the pink sky and dark pines mirrored in the water.';
-const BIKE = 'Fifty kilometres on the new bike path. My legs have opinions.';
-const FOREST = 'Hello SocialConnect! Starting the week with a walk and a plan.';
-const SETTINGS = 'Shipped the new settings page today. Small change, many edge cases.';
 
 /** Explore: every member's posts, Noah's among them. */
 async function openExplore() {
@@ -159,7 +154,7 @@ describe('editing a post: description and edit mark', () => {
     await user.click(within(card).getByRole('button', { name: 'Edit post' }));
     const dialog = screen.getByRole('dialog', { name: 'New Post Content:' });
     const description = within(dialog).getByRole('textbox', { name: 'Image description' });
-    expect(description).toHaveValue('A path through a pine forest, morning sun slanting through the mist between the trunks.');
+    expect(description).toHaveValue(FOREST_ALT);
     await paste(user, description, 'Pines in the morning mist.');
     await user.click(within(dialog).getByRole('button', { name: 'Update Post' }));
 

@@ -5,10 +5,8 @@ import { postImagesText } from '../../../../contract/messages';
 import { DEMO_USER_ID } from '../../../../contract/seed/default';
 import { getMockDb, server, useScenario } from '../../../../mocks/testing/node';
 import { API, cardWith, findFeed, pngFile, renderHome } from '../../../test/posts';
+import { LAKE, LAKE_ALT } from '../../../test/seedTexts';
 import { toLocalInput } from '../../scheduledPosts/publishTime';
-
-const LAKE = 'The lake went completely still just before dusk. No filter needed.';
-const LAKE_ALT = 'A perfectly still lake at dusk, the pink sky and dark pines mirrored in the water.';
 
 const FIRST = 'A red kite over the dunes.';
 const SECOND = 'Two gulls arguing about a chip.';

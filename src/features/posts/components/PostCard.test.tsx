@@ -7,14 +7,7 @@ import { currentPath, renderWithProviders } from '../../../test/renderWithProvid
 import { activateLanguage } from '../../../i18n/i18n';
 import { cardImageSizes, cardImageSrcSet } from './imageSources';
 import { API, cardWith, contentsOf, findFeed, LIKE_BUTTON, recordCalls, renderHome } from '../../../test/posts';
-
-const LAKE = 'The lake went completely still just before dusk. No filter needed.';
-const GOLDEN = 'Golden hour on the hills. I could watch this light all day.';
-const COFFEE = 'Two cups, one long conversation. Best kind of Saturday.';
-const LIGHTS = 'Saw the northern lights for the first time. I actually cried.';
-
-/** What the seed's lake photo is described as (the `alt-text` extension). */
-const LAKE_ALT = 'A perfectly still lake at dusk, the pink sky and dark pines mirrored in the water.';
+import { COFFEE, GOLDEN, LAKE, LAKE_ALT, LIGHTS } from '../../../test/seedTexts';
 
 function likeButton(card: HTMLElement) {
   return within(card).getByRole('button', { name: LIKE_BUTTON });

@@ -5,12 +5,8 @@ import { TIMINGS } from '../../../config/timings';
 import { renderWithProviders } from '../../../test/renderWithProviders';
 import { postsApi } from '../postsApi';
 import { articlesOf, contentsOf, findFeed, renderHome } from '../../../test/posts';
+import { FIRST_LIGHT, LIGHTS as NORTHERN, NEWEST, SUNSET } from '../../../test/seedTexts';
 import { activateLanguage } from '../../../i18n/i18n';
-
-const FIRST_LIGHT = 'First light over the ridge this morning. Worth every minute of the 4 a.m. alarm.';
-const NEWEST = 'Pressed flowers from the market, turned into a colour study.';
-const NORTHERN = 'Saw the northern lights for the first time. I actually cried.';
-const SUNSET = 'Sunset swim, then chips on the harbour wall. Perfect day.';
 
 async function openHome() {
   const view = await renderHome();

@@ -4,9 +4,9 @@ import { API_EXTENSIONS } from '../../../../contract/api';
 import { seedPostId } from '../../../../contract/seed/default';
 import { getMockDb, server } from '../../../../mocks/testing/node';
 import { API, cardWith, renderHome } from '../../../test/posts';
+import { FOREST } from '../../../test/seedTexts';
 import { OPEN_WARNINGS_KEY } from './openWarnings';
 
-const FOREST = 'Hello SocialConnect! Starting the week with a walk and a plan.';
 const SPIDERS = 'Spiders, up close';
 
 /** Ava's forest walk behind a warning, in the stand-in's store, before the app loads it. */

@@ -9,13 +9,12 @@ import { currentPath, renderWithProviders } from '../../../test/renderWithProvid
 import { API, cardWith, findFeed } from '../../../test/posts';
 import { NETWORK_MESSAGE } from '../../../lib/apiError';
 import { loseAnswers } from '../../../test/lostAnswers';
+import { FOREST as AVAS_TEXT, LAKE } from '../../../test/seedTexts';
 import { activateLanguage } from '../../../i18n/i18n';
 
 /** Ava's (demo_user's) forest walk, and Maya's lake at dusk. */
 const AVAS_POST = seedPostId(5);
-const AVAS_TEXT = 'Hello SocialConnect! Starting the week with a walk and a plan.';
 const LAKE_POST = seedPostId(2);
-const LAKE = 'The lake went completely still just before dusk. No filter needed.';
 
 /** Replies to a post in the stand-in's store, one a minute, by turns from Liam and Noah (ids r-test-000 on). */
 function arrangeReplies(postId: string, count: number, overrides: Partial<ReplyRecord> = {}): ReplyRecord[] {
