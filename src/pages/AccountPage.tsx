@@ -10,7 +10,6 @@ import { TwoFactorSection } from '../features/twoFactor/components/TwoFactorSect
 import { useCapability } from '../lib/api/capabilities';
 import { useT } from '../i18n/useT';
 import { ExtensionPage } from './ExtensionPage';
-import './FeedPages.css';
 import './MutedAndBlockedPage.css';
 
 /**

@@ -2,7 +2,6 @@ import { SettingsSection } from '../components/SettingsSection';
 import { RelationList } from '../features/relations/components/RelationList';
 import { useT } from '../i18n/useT';
 import { ExtensionPage } from './ExtensionPage';
-import './FeedPages.css';
 import './MutedAndBlockedPage.css';
 
 /** /settings/muted-and-blocked: the members the member mutes and blocks (the `mute-block` extension). */

@@ -3,7 +3,6 @@ import { ModerationNotices } from '../features/moderation/components/ModerationN
 import { YourReports } from '../features/reports/components/YourReports';
 import { useT } from '../i18n/useT';
 import { ExtensionPage } from './ExtensionPage';
-import './FeedPages.css';
 
 /**
  * The member's notifications (the `notifications` extension); a backend without it has none to show.

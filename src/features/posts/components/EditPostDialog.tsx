@@ -1,5 +1,5 @@
 import type { FormEvent } from 'react';
-import { useAppDispatch, useAppStore } from '../../../lib/store/hooks';
+import { useAppDispatch, useAppSelector, useAppStore } from '../../../lib/store/hooks';
 import { selectWaitingWrites, waitingEditsFor } from '../../../offline/outboxSlice';
 import { Dialog } from '../../../components/Dialog';
 import { TIMINGS } from '../../../config/timings';
@@ -13,7 +13,6 @@ import './Composer.css';
 import { useEditExtras } from './EditExtras';
 import { EditPostForm } from './EditPostForm';
 import './EditPostDialog.css';
-import { useAppSelector } from '../../../lib/store/hooks';
 import { selectCurrentUserId } from '../../auth/sessionSlice';
 import { editDraftPlace, useDraft } from '../useDraft';
 import { t } from '../../../i18n/i18n';
