@@ -21,7 +21,7 @@
  */
 import { execFileSync, fork, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { request as httpRequest, type IncomingMessage } from 'node:http';
+import { Agent, request as httpRequest, type IncomingMessage } from 'node:http';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -375,14 +375,30 @@ interface MemberCall {
   headers?: Record<string, string>;
 }
 
+/**
+ * The loader's connections, kept open between calls as a browser keeps them. The loader shares the
+ * two cores with the server and PostgreSQL: `fetch` spent about 340 µs of CPU on each call of a
+ * 25 KB answer (its streams and Response objects), node:http about 105 µs (scripts/benchServer's
+ * rows in docs/performance.md), so the bench's own work takes less from what it measures.
+ */
+const loaderAgent = new Agent({ keepAlive: true });
+
 /** A member's call, its answer read whole. */
-async function send(url: string, token: string, call: MemberCall): Promise<Response & { bytes: Buffer }> {
-  const response = await fetch(`${url}${call.path}`, {
-    method: call.method,
-    headers: { authorization: token, ...(call.body ? { 'content-type': 'application/json' } : {}), ...call.headers },
-    body: call.body,
+function send(url: string, token: string, call: MemberCall): Promise<{ status: number; bytes: Buffer }> {
+  return new Promise((resolve, reject) => {
+    const request = httpRequest(`${url}${call.path}`, {
+      agent: loaderAgent,
+      method: call.method,
+      headers: { authorization: token, ...(call.body ? { 'content-type': 'application/json' } : {}), ...call.headers },
+    }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('end', () => resolve({ status: response.statusCode ?? 0, bytes: Buffer.concat(chunks) }));
+      response.on('error', reject);
+    });
+    request.on('error', reject);
+    request.end(call.body);
   });
-  return Object.assign(response, { bytes: Buffer.from(await response.arrayBuffer()) });
 }
 
 /** What a run of member-by-member calls measured. */
@@ -1947,6 +1963,7 @@ async function main(): Promise<void> {
       await store.close();
     }
   }
+  loaderAgent.destroy();
   printTable();
   writeFileSync(join(out, 'server.json'), `${JSON.stringify({ when: new Date().toISOString(), seconds: SECONDS, rows, misses }, null, 2)}\n`);
   if (misses.length > 0) {
