@@ -117,6 +117,9 @@ test.describe('Login', { tag: ['@server'] }, () => {
 
     await page.getByRole('button', { name: 'Login', exact: true }).click();
     await expectToast(page, 'Please Fill All Credentials!');
+    // The page's first toast brings the toasts' region, each named in words, not by their ids.
+    await expect(page.getByRole('region', { name: 'Notifications Alt+T' })).toBeAttached();
+    await expect(page.getByRole('button', { name: 'Close message' })).toBeVisible();
 
     await page.getByLabel('Username').fill(DEMO.username);
     await page.getByRole('button', { name: 'Login', exact: true }).click();

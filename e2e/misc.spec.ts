@@ -1,6 +1,14 @@
 import { test, expect } from './fixtures';
 import { expectToast, isPhone, login, MEMBERS, navigateTo, postCard, postCards, seedPostId, SEED_TEXT, urlPath } from './helpers';
 
+test('a visitor who opens an unknown address first meets the not-found page, named in words', { tag: ['@server'] }, async ({ page }) => {
+  await page.goto('/no/such/page');
+  await expect(page.getByRole('heading', { name: 'Page Not Found', level: 1 })).toBeVisible();
+  await expect(page).toHaveTitle('SocialConnect | Not Found');
+  await page.getByRole('link', { name: 'Back to Home' }).click();
+  await expect(page).toHaveURL(urlPath('/login'));
+});
+
 test.describe('Explore, post detail and create post', { tag: ['@server'] }, () => {
   test.beforeEach(async ({ page }) => {
     await login(page);
