@@ -64,25 +64,14 @@ export function useLanguage(): Locale {
 }
 
 /**
- * Counts every change of the words the app can say: a language spoken, or a catalogue loaded (Lingui
- * says both as 'change'). Counted from this module's start, before any component listens.
- */
-let wordsSeen = 0;
-i18n.on('change', () => {
-  wordsSeen += 1;
-});
-const currentWords = () => wordsSeen;
-
-/**
  * A `t` for a component that shows text, typed for the words it may use: it renders again in the
- * new language when the member switches, and when words it may have asked for before they came
- * arrive with a catalogue.
+ * new language when the member switches.
  */
 export function useWords<Id extends string>(): (id: Id, values?: Record<string, string | number>) => string {
-  const words = useSyncExternalStore(onLanguageChange, currentWords, currentWords);
-  // A new function each time the words change, so that memoised children that take it render again too.
+  const locale = useLanguage();
+  // A new function per language, so that memoised children that take it render again too.
   // eslint-disable-next-line react-hooks/exhaustive-deps
-  return useCallback((id: Id, values?: Record<string, string | number>) => i18n._(id, values), [words]);
+  return useCallback((id: Id, values?: Record<string, string | number>) => i18n._(id, values), [locale]);
 }
 
 /** `t` for a component of the first pages. */

@@ -8,9 +8,7 @@ import { compileCatalogue, compiledFiles, type CompiledMessage } from './compile
 import memberEnglish from './compiled/en.json';
 import firstEnglish from './compiled/en-first.json';
 import signupEnglish from './compiled/en-signup.json';
-import { messagesOf } from './catalogueChunks';
-import { useWords } from './firstWords';
-import { activateLanguage, chooseLanguage, i18n, t } from './i18n';
+import { activateLanguage, chooseLanguage, t } from './i18n';
 import { keepLanguageChoice, readLanguageChoice } from './languageChoice';
 import { browserLanguage, languageAskedFor, LOCALE_DIRECTIONS, PSEUDO_LOCALE, type Locale } from './locales';
 import { startingLanguage } from './languageChoice';
@@ -68,18 +66,6 @@ describe('the page speaks the language', () => {
     expect(screen.getByText('Pozostało 495 znaków')).toBeInTheDocument();
     await act(() => activateLanguage('ar'));
     expect(screen.getByText('بقي 495 حرفًا')).toBeInTheDocument();
-  });
-
-  it('a component that asked for words before their catalogue came says them once it arrives', () => {
-    function Late() {
-      const say = useWords<string>();
-      return <p>{say('test.lateWords')}</p>;
-    }
-    render(<Late />);
-    // Until its words come, the id is all there is to show.
-    expect(screen.getByText('test.lateWords')).toBeInTheDocument();
-    act(() => i18n.load('en', messagesOf({ 'test.lateWords': ['Words that came later'] })));
-    expect(screen.getByText('Words that came later')).toBeInTheDocument();
   });
 
   it('a language is asked for by the address, one the app speaks', () => {
