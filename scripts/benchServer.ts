@@ -377,9 +377,9 @@ interface MemberCall {
 
 /**
  * The loader's connections, kept open between calls as a browser keeps them. The loader shares the
- * two cores with the server and PostgreSQL: `fetch` spent about 340 µs of CPU on each call of a
- * 25 KB answer (its streams and Response objects), node:http about 105 µs (scripts/benchServer's
- * rows in docs/performance.md), so the bench's own work takes less from what it measures.
+ * two cores with the server and PostgreSQL, so it calls through node:http: about 105 µs of CPU a
+ * call of a 25 KB answer, where `fetch` (its streams and Response objects) took about 340 µs
+ * (docs/performance.md, Home at a million posts).
  */
 const loaderAgent = new Agent({ keepAlive: true });
 
