@@ -1,8 +1,10 @@
 import { strFromU8, strToU8, unzipSync, zipSync } from 'fflate';
+import { delay, http, HttpResponse } from 'msw';
+import { server } from '../../../mocks/testing/node';
 import type { DataExport } from '../../../contract/api';
 import { LIMITS } from '../../../contract/limits';
 import { PNG_DATA_URL } from '../../../contract/tests/fixtures';
-import { archiveName, buildArchive, csvField, readArchive, toCsv } from './dataArchive';
+import { archiveName, buildArchive, csvField, fetchImageWithin, readArchive, toCsv } from './dataArchive';
 
 /** A file's text as written, its byte order mark kept. */
 const text = (bytes: Uint8Array | undefined) => new TextDecoder('utf-8', { ignoreBOM: true }).decode(bytes);
@@ -107,5 +109,28 @@ describe('the zip of a member\'s data', () => {
     expect(() => readArchive(strToU8('not a zip at all'))).toThrow(expect.objectContaining({ reason: 'notArchive' }));
     expect(() => readArchive(zipSync({ 'notes.txt': strToU8('hello') }))).toThrow(expect.objectContaining({ reason: 'notArchive' }));
     expect(() => readArchive(zipSync({ 'data.json': strToU8('{"format":1}') }))).toThrow(expect.objectContaining({ reason: 'notArchive' }));
+  });
+});
+
+describe('an image fetched for the zip', () => {
+  const IMAGES = 'http://localhost/media';
+
+  it('is its bytes when it comes, and nothing when it is gone', async () => {
+    server.use(
+      http.get(`${IMAGES}/here.png`, () => new HttpResponse(PNG, { headers: { 'content-type': 'image/png' } })),
+      http.get(`${IMAGES}/gone.png`, () => new HttpResponse(null, { status: 404 })),
+    );
+    expect(await fetchImageWithin(`${IMAGES}/here.png`)).toEqual(PNG);
+    expect(await fetchImageWithin(`${IMAGES}/gone.png`)).toBeUndefined();
+  });
+
+  it('is given up once it has not come in time, so the zip goes on without it', async () => {
+    server.use(http.get(`${IMAGES}/never.png`, async () => {
+      await delay('infinite');
+      return new HttpResponse(PNG);
+    }));
+    const started = Date.now();
+    expect(await fetchImageWithin(`${IMAGES}/never.png`, 200)).toBeUndefined();
+    expect(Date.now() - started).toBeGreaterThanOrEqual(150);
   });
 });

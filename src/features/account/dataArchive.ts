@@ -64,6 +64,22 @@ export function archiveName(username: string, at: Date): string {
 /** An image's bytes by its URL, or undefined when it cannot be fetched. */
 export type FetchImage = (url: string) => Promise<Uint8Array | undefined>;
 
+/**
+ * How long one image may take to arrive before the zip goes on without it (README.txt then names
+ * it): an answer that never ends would otherwise hold the download at "Preparing" for good.
+ */
+export const IMAGE_WAIT_MS = 20_000;
+
+/** An image's bytes from `url`, or undefined when it is not there or has not come within `waitMs`. */
+export async function fetchImageWithin(url: URL | string, waitMs: number = IMAGE_WAIT_MS): Promise<Uint8Array | undefined> {
+  try {
+    const response = await fetch(url, { signal: AbortSignal.timeout(waitMs) });
+    return response.ok ? new Uint8Array(await response.arrayBuffer()) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /** How far the zip has come: images fetched of all, then packing. */
 export type ArchiveProgress = { stage: 'images'; done: number; count: number } | { stage: 'packing' };
 

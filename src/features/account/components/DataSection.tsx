@@ -8,14 +8,11 @@ import { useT } from '../../../i18n/useT';
 import { download as saveFile } from '../../../lib/download';
 import type { DataImportResult } from '../../../types/api';
 import { useExportDataMutation, useImportDataMutation } from '../accountApi';
-import { archiveName, ArchiveError, buildArchive, readArchive, type ArchiveProgress } from '../dataArchive';
+import { archiveName, ArchiveError, buildArchive, fetchImageWithin, readArchive, type ArchiveProgress } from '../dataArchive';
 import './DataSection.css';
 
 /** An image's bytes, from wherever the backend keeps it (its /media, the app's /images, a data URL). */
-async function fetchImage(url: string): Promise<Uint8Array | undefined> {
-  const response = await fetch(new URL(backendFileUrl(url), document.baseURI));
-  return response.ok ? new Uint8Array(await response.arrayBuffer()) : undefined;
-}
+const fetchImage = (url: string) => fetchImageWithin(new URL(backendFileUrl(url), document.baseURI));
 
 /** A chosen file's bytes (FileReader: every browser, and the tests' DOM). */
 function bytesOf(file: Blob): Promise<Uint8Array> {
