@@ -166,10 +166,14 @@ describe('connections kept alive', () => {
       }
       expect(await askOn(socket, '/api/health')).toMatch(/^HTTP\/1\.1 200 /);
       // Left idle afterwards, the connection closes when its time is up.
+      // The wait ends with the connection: a timer left running would hold the jest worker that
+      // runs this file last past its exit (jest then says it "failed to exit gracefully").
+      let waiting: NodeJS.Timeout | undefined;
       const closed = await new Promise<string>((resolve) => {
         socket.once('close', () => resolve('closed'));
-        setTimeout(() => resolve('still open'), KEEP_ALIVE_MS + KEEP_ALIVE_GRACE_MS + 3_000);
+        waiting = setTimeout(() => resolve('still open'), KEEP_ALIVE_MS + KEEP_ALIVE_GRACE_MS + 3_000);
       });
+      clearTimeout(waiting);
       expect(closed).toBe('closed');
     } finally {
       socket.destroy();
