@@ -66,7 +66,7 @@ export type FetchImage = (url: string) => Promise<Uint8Array | undefined>;
 
 /**
  * How long one image may take to arrive before the zip goes on without it (README.txt then names
- * it): an answer that never ends would otherwise hold the download at "Preparing" for good.
+ * it): an answer that never ends would otherwise hold the download at "Gathering your data…" for good.
  */
 export const IMAGE_WAIT_MS = 20_000;
 
