@@ -51,8 +51,11 @@ export const STORED_EVENT = Type.Union([
   exact({ type: Type.Literal('session-ended'), memberId: Id, reason: Type.Union([Type.Literal('password'), Type.Literal('elsewhere'), Type.Literal('leaving'), Type.Literal('suspended')]), sessionVersion: Type.Integer({ minimum: 0 }), ...eventId }),
 ]);
 
-/** What every server hears after a committed write: the network's version after it, and its events. */
-export const COMMITTED_WRITE = exact({ version: Type.Integer({ minimum: 0 }), events: Type.Array(STORED_EVENT) });
+/**
+ * What every server hears after a committed write: the network's version after it, and its events;
+ * `reset` when it replaced what the events told (a load of a whole network): every stream loads again.
+ */
+export const COMMITTED_WRITE = exact({ version: Type.Integer({ minimum: 0 }), events: Type.Array(STORED_EVENT), reset: Type.Optional(Type.Literal(true)) });
 
 // Each payload's schema and events.ts's type say the same, both ways: a field added to one and not
 // the other fails the typecheck here.
@@ -66,8 +69,8 @@ void payloadsAgree;
  * `value` as a committed write's version and events, or the reason it is not one: the first thing
  * the schema refuses, with where.
  */
-export function readCommittedWrite(value: unknown): { write: { version: number; events: StoredEvent[] } } | { refused: string } {
-  if (Value.Check(COMMITTED_WRITE, value)) return { write: value as { version: number; events: StoredEvent[] } };
+export function readCommittedWrite(value: unknown): { write: { version: number; events: StoredEvent[]; reset?: true } } | { refused: string } {
+  if (Value.Check(COMMITTED_WRITE, value)) return { write: value as { version: number; events: StoredEvent[]; reset?: true } };
   const [first] = Value.Errors(COMMITTED_WRITE, value);
   return { refused: first ? `${first.path || '/'}: ${first.message}` : 'not a committed write' };
 }

@@ -75,8 +75,8 @@ function readHeard(payload: string): { write: CommittedWrite } | { refused: stri
 
 /**
  * What the listening connection hears, told to the streams in the order of the commits: a write's
- * events, or a reset where some may have been missed (a write without events, a notification that
- * never came while the connection was down).
+ * events (none for a write that told nothing), or a reset where some may have been missed (a
+ * notification that never came while the connection was down) or the network was replaced (a load).
  */
 function changeFeed(networkVersion: (local: number) => Promise<number>) {
   const listeners = new Set<(committed: Committed) => void>();
@@ -128,10 +128,11 @@ function changeFeed(networkVersion: (local: number) => Promise<number>) {
       }
       const { write } = heard;
       if (write.version > known) known = write.version;
-      const first = write.events[0];
-      const contiguous = first !== undefined && (heardVersion === undefined || first.id === heardVersion + 1);
+      // The versions it took follow the last write heard (one of its own when it told nothing):
+      // otherwise a write was missed, and the streams load again.
+      const contiguous = heardVersion === undefined || write.version - Math.max(1, write.events.length) === heardVersion;
       heardVersion = write.version;
-      publish(contiguous ? { events: write.events } : { reset: true });
+      publish(contiguous && !write.reset ? { events: write.events } : { reset: true });
     },
     /** The connection is there but has not answered for a while: nothing from memory until it does. */
     stall() {

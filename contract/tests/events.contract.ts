@@ -84,6 +84,27 @@ describe('the live stream', () => {
     expect(again.received).toHaveLength(5);
   });
 
+  it('tells no stream of a write that changes nothing a stream carries (a post kept for later), open or reconnecting', async () => {
+    const open = await streamAs('demo_user');
+    const first = await streamAs('noah_kim');
+    await callAs('demo_user', 'POST', `/posts/like/${post}`);
+    const [, seen] = await first.until(2);
+    first.close();
+    // Kept for later: nobody is shown anything new until it is published, and no event tells of it.
+    const kept = await callAs('demo_user', 'POST', '/scheduled-posts', { postData: { text: 'Tomorrow' }, publishAt: new Date(Date.now() + 86_400_000).toISOString() });
+    expect(kept.status).toBe(201);
+    await callAs('liam_chen', 'POST', `/posts/like/${post}`);
+
+    const again = await streamAs('noah_kim', String(seen!.id));
+    const missed = await again.until(2);
+    expect(missed.map((event) => event.type)).toEqual(['post-reacted', 'notifications-changed']);
+    expect(missed[0]!.id).toBeGreaterThan(seen!.id);
+    expect((await open.until(2)).map((event) => event.type)).toEqual(['post-reacted', 'post-reacted']);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(open.received).toHaveLength(2);
+    expect(again.received).toHaveLength(2);
+  });
+
   it('tells a client whose missed events are no longer kept to load again, once', async () => {
     const first = await streamAs('demo_user');
     await callAs('demo_user', 'POST', `/posts/like/${post}`);

@@ -347,12 +347,13 @@ export function snapshotCalls(database: Database, write: Write, options: SqlStor
 
     async load(snapshot: DbSnapshot) {
       const passwords = await storedPasswords(snapshot);
-      await write((sql) => importInto(sql, snapshot, passwords));
+      // What the streams told is no longer the network: every stream loads again.
+      await write((sql) => importInto(sql, snapshot, passwords), { resets: true });
     },
 
     async seedIfEmpty(snapshot: DbSnapshot) {
-      // A network already there is left as it is, without a write: a write raises the network's
-      // version, and one without events tells every live stream to load again.
+      // A network already there is left as it is, without a write: a seed's write raises the
+      // network's version and tells every live stream to load again.
       const seeded = async (sql: Sql) => (await sql.query('SELECT EXISTS (SELECT 1 FROM members) AS seeded'))[0]?.seeded === true;
       if (await database.session(seeded)) return false;
       const passwords = await storedPasswords(snapshot);
@@ -363,7 +364,7 @@ export function snapshotCalls(database: Database, write: Write, options: SqlStor
         await importInto(sql, snapshot, passwords);
         await sql.query('INSERT INTO demo_network DEFAULT VALUES ON CONFLICT DO NOTHING');
         return true;
-      });
+      }, { resets: true });
     },
   };
 }

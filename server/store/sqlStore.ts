@@ -63,7 +63,11 @@ export interface SqlStore extends Store {
  * A write: committed with the events its rules recorded (given to `work` to fill), then every server
  * on the database hears of it.
  */
-export type Write = <T>(work: (sql: Sql, emitted: NetworkEvent[]) => Promise<T>) => Promise<T>;
+/**
+ * A write's transaction: `work` changes rows and lists the events to tell. `resets`: it replaced what
+ * the streams were told (a whole network loaded), and every stream loads again.
+ */
+export type Write = <T>(work: (sql: Sql, emitted: NetworkEvent[]) => Promise<T>, options?: { resets?: boolean }) => Promise<T>;
 
 /** The intersection of a union's members: the type of `merged`'s parts taken together. */
 type AllOf<U> = (U extends unknown ? (part: U) => void : never) extends (part: infer I) => void ? I : never;
@@ -256,7 +260,7 @@ function writesInOneStatement(database: Database, changes: ChangeFeed | undefine
 export function createSqlStore(database: Database, options: SqlStoreOptions): SqlStore {
   const { media } = options;
   const mediaFailed = options.mediaFailed ?? ((error: unknown) => console.error('Deleting images\' files failed:', error));
-  const write: Write = async (work) => {
+  const write: Write = async (work, { resets = false } = {}) => {
     let released = false;
     // Each try of the transaction (one that lost a race runs again): the files each wrote.
     const tries: Sql[] = [];
@@ -267,7 +271,7 @@ export function createSqlStore(database: Database, options: SqlStoreOptions): Sq
         const emitted: NetworkEvent[] = [];
         const value = await work(sql, emitted);
         // Delivered to the listeners only if the transaction commits, in the order of the commits.
-        await sql.query('SELECT pg_notify($1, $2)', [CHANGES_CHANNEL, JSON.stringify(await commitEvents(sql, emitted))]);
+        await sql.query('SELECT pg_notify($1, $2)', [CHANGES_CHANNEL, JSON.stringify(await commitEvents(sql, emitted, { resets }))]);
         released = releasedImages(sql);
         return value;
       });

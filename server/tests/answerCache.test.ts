@@ -133,6 +133,33 @@ function recordingLog(): ChangeLog & { lines: string[] } {
 }
 
 describe('what the change channel hears', () => {
+  it('passes on a write that told nothing as no events, and a reset for a load or a version it missed', async () => {
+    const database = await newPglite();
+    const changes = await pgliteChanges(database);
+    const heard: unknown[] = [];
+    changes.subscribe((committed) => heard.push(committed));
+    const notify = (write: unknown) => database.query('SELECT pg_notify($1, $2)', [CHANGES_CHANNEL, JSON.stringify(write)]);
+    const followed = (id: number) => ({ type: 'follow-changed', followerId: 'a', followeeId: 'b', following: id % 2 === 1, id });
+    try {
+      await notify({ version: 1, events: [followed(1)] });
+      // A post kept for later: one version of its own, nothing to tell.
+      await notify({ version: 2, events: [] });
+      await notify({ version: 3, events: [followed(3)] });
+      // A whole network loaded.
+      await notify({ version: 4, events: [], reset: true });
+      await notify({ version: 5, events: [followed(5)] });
+      // Version 6 never heard.
+      await notify({ version: 7, events: [followed(7)] });
+      await until(() => heard.length === 6, 'six notifications heard', 2_000);
+      expect(heard).toEqual([
+        { events: [followed(1)] }, { events: [] }, { events: [followed(3)] }, { reset: true }, { events: [followed(5)] }, { reset: true },
+      ]);
+    } finally {
+      await changes.close();
+      await database.close();
+    }
+  });
+
   it('passes on the events of a committed write, and a reset in place of one the contract does not know', async () => {
     const database = await newPglite();
     const changes = await pgliteChanges(database);

@@ -14,6 +14,8 @@ import { openPostgres } from '../db/database';
 import { startCluster, type Cluster } from '../testing/postgresCluster';
 import { createTestDatabase, startTestServer, type TestServer } from '../testing/serverTarget';
 import { until } from '../testing/until';
+import { newPglite } from '../testing/pgliteTemplate';
+import { commitEvents, eventReads, NO_EVENT } from '../store/events';
 
 jest.setTimeout(120_000);
 
@@ -39,6 +41,32 @@ async function streamOn(server: TestServer, token: string, lastEventId?: string)
   streams.push(stream);
   return stream;
 }
+
+describe('the kept events', () => {
+  it('keep a version that told nothing, from SQL as from the server, so a reconnect reads past it; a load leaves a gap', async () => {
+    const database = await newPglite({ migrated: true });
+    try {
+      const liked = { type: 'post-reacted', postId: post, memberId: SEED_USER_IDS.liam, reaction: 'like', likeCount: 1, dislikeCount: 0 } as const;
+      const events = eventReads(database);
+      const start = await events.lastEventId();
+      await database.transaction((sql) => commitEvents(sql, [liked]));
+      // A write without events, by the server's writer and by the one-statement writes' function.
+      await database.transaction((sql) => commitEvents(sql, []));
+      await database.transaction((sql) => sql.query("SELECT commit_events('[]'::jsonb, 10000, 'kept_events_test')"));
+      await database.transaction((sql) => commitEvents(sql, [{ ...liked, likeCount: 2 }]));
+      const rows = await database.query('SELECT id, type FROM events WHERE id > $1 ORDER BY id', [start]);
+      expect(rows.map((row) => [Number(row.id) - start, row.type])).toEqual([[1, 'post-reacted'], [2, NO_EVENT], [3, NO_EVENT], [4, 'post-reacted']]);
+      const missed = await events.eventsAfter(start);
+      expect(missed === 'reset' ? missed : missed.map((event) => [event.id - start, event.type])).toEqual([[1, 'post-reacted'], [4, 'post-reacted']]);
+
+      const loaded = await database.transaction((sql) => commitEvents(sql, [], { resets: true }));
+      expect(loaded).toEqual({ version: start + 5, events: [], reset: true });
+      expect(await events.eventsAfter(start + 4)).toBe('reset');
+    } finally {
+      await database.close();
+    }
+  });
+});
 
 describe('STREAMS_PER_SESSION', () => {
   let server: TestServer;
