@@ -1,4 +1,5 @@
 import { useId, type ReactNode } from 'react';
+import './SettingsSection.css';
 
 /**
  * A part of a settings page, named by its heading (screen readers list it by that name): its title,
@@ -9,7 +10,7 @@ export function SettingsSection({ title, about, children }: { title: string; abo
   return (
     <section aria-labelledby={titleId}>
       <h2 id={titleId} className="muted-and-blocked__title">{title}</h2>
-      {about === undefined ? null : <p className="feed-page__status">{about}</p>}
+      {about === undefined ? null : <p className="settings-note settings-section__about">{about}</p>}
       {children}
     </section>
   );

@@ -7,6 +7,7 @@ import { useT } from '../../../i18n/useT';
 import type { NetworkRule } from '../../../types/api';
 import { notifySuccess } from '../../ui/notify';
 import { useGetRulesQuery, useSaveRulesMutation } from '../moderationApi';
+import '../../../components/SettingsSection.css';
 
 /** A rule as the form holds it: `key` names it on the page, `id` the backend's rule it edits (none: new). */
 export interface RuleDraft {
@@ -132,7 +133,7 @@ export function RulesEditor() {
 
   return (
     <form ref={formRef} className="rules-editor" noValidate aria-describedby={aboutId} aria-busy={saving} onSubmit={(event) => void onSubmit(event)}>
-      <p id={aboutId} className="feed-page__status">{say('moderation.rulesAbout', { max: LIMITS.rulesMax })}</p>
+      <p id={aboutId} className="settings-note">{say('moderation.rulesAbout', { max: LIMITS.rulesMax })}</p>
       {shown.length === 0 ? <p className="feed-page__status">{say('moderation.noRules')}</p> : null}
       <ol className="rules-editor__list">
         {shown.map((draft, index) => (

@@ -6,6 +6,7 @@ import type { StaffMember } from '../../../types/api';
 import { notifySuccess } from '../../ui/notify';
 import { useGetUsersQuery } from '../../users/usersApi';
 import { useGetStaffQuery, useSetRoleMutation } from '../moderationApi';
+import '../../../components/SettingsSection.css';
 
 /**
  * The network's admins and moderators, as an admin names them: a member named a moderator by their
@@ -59,7 +60,7 @@ export function StaffEditor() {
 
   return (
     <div className="staff-editor">
-      <p className="feed-page__status">{say('moderation.staffAbout')}</p>
+      <p className="settings-note">{say('moderation.staffAbout')}</p>
       {isLoading ? <p className="feed-page__status">{say('moderation.staffLoading')}</p> : null}
       {isError && !staff ? <p className="feed-page__status" role="status">{say('failure.generic')}</p> : null}
       <h3 id={listId} className="visually-hidden">{say('moderation.staffList')}</h3>

@@ -7,6 +7,7 @@ import { notifySuccess } from '../../ui/notify';
 import { QUOTE_POLICIES, selectOwnQuotePolicy } from '../quotePolicy';
 import { useSaveQuotePolicyMutation } from '../repostsApi';
 import './Reposts.css';
+import '../../../components/SettingsSection.css';
 
 const CHOICE_WORDS = { anyone: 'quotePolicy.anyone', followers: 'quotePolicy.followers', nobody: 'quotePolicy.nobody' } as const;
 
@@ -36,7 +37,7 @@ export function QuotePolicySection() {
   return (
     <section aria-labelledby={titleId}>
       <h2 id={titleId} className="muted-and-blocked__title">{say('quotePolicy.title')}</h2>
-      <p id={aboutId} className="feed-page__status">{say('quotePolicy.about')}</p>
+      <p id={aboutId} className="settings-note settings-section__about">{say('quotePolicy.about')}</p>
       <div className="quote-policy" role="radiogroup" aria-labelledby={titleId} aria-describedby={aboutId}>
         {QUOTE_POLICIES.map((choice) => (
           <label key={choice} className="quote-policy__choice">

@@ -8,6 +8,7 @@ import { useBeginTwoFactorMutation, useDisableTwoFactorMutation, useEnableTwoFac
 import type { TwoFactorSetup } from '../../../types/api';
 import { QrCode } from './QrCode';
 import './TwoFactorSection.css';
+import '../../../components/SettingsSection.css';
 
 /** The key as an app's manual entry shows it: groups of four. */
 function grouped(key: string): string {
@@ -149,7 +150,7 @@ export function TwoFactorSection() {
     return (
       <div className="two-factor">
         <h3 ref={codesRef} tabIndex={-1} className="two-factor__subtitle">{say('twoFactor.codesTitle')}</h3>
-        <p className="feed-page__status">{say('twoFactor.codesNote')}</p>
+        <p className="settings-note">{say('twoFactor.codesNote')}</p>
         <ul className="two-factor__codes" aria-label={say('twoFactor.codesTitle')}>
           {recoveryCodes.map((recovery) => <li key={recovery}><code>{recovery}</code></li>)}
         </ul>
@@ -168,7 +169,7 @@ export function TwoFactorSection() {
   if (setup) {
     return (
       <form className="two-factor" noValidate onSubmit={(event) => void onEnable(event)} aria-busy={enabling}>
-        <p className="feed-page__status">{say('twoFactor.scan')}</p>
+        <p className="settings-note">{say('twoFactor.scan')}</p>
         <QrCode text={setup.uri} label={say('twoFactor.qr')} />
         <p className="two-factor__key">{say('twoFactor.key', { key: grouped(setup.secret) })}</p>
         <CodeField label={say('twoFactor.code')} value={code} onChange={typeCode} problem={problem} inputRef={codeRef} numeric />
@@ -184,7 +185,7 @@ export function TwoFactorSection() {
   if (!status.enabled) {
     return (
       <div className="two-factor">
-        <p ref={statusRef} tabIndex={-1} className="feed-page__status">{statusText}</p>
+        <p ref={statusRef} tabIndex={-1} className="settings-note">{statusText}</p>
         <div className="two-factor__actions">
           <button type="button" className="button button--primary" aria-disabled={beginning || undefined} onClick={() => void start()}>
             <ProgressLabel pending={beginning} idle={say('twoFactor.start')} busy={say('twoFactor.starting')} />
@@ -195,7 +196,7 @@ export function TwoFactorSection() {
   }
   return (
     <form className="two-factor" noValidate onSubmit={(event) => void onDisable(event)} aria-busy={disabling}>
-      <p ref={statusRef} tabIndex={-1} className="feed-page__status">{statusText}</p>
+      <p ref={statusRef} tabIndex={-1} className="settings-note">{statusText}</p>
       <CodeField label={say('twoFactor.offCode')} value={code} onChange={typeCode} problem={problem} inputRef={codeRef} numeric={false} />
       <div className="two-factor__actions">
         <SubmitButton className="button button--secondary" formSaysBusy pending={disabling} idle={say('twoFactor.disable')} busy={say('twoFactor.disabling')} />
