@@ -20,6 +20,28 @@ test.describe('The first screen, before any script', { tag: ['@server'] }, () =>
     await expect(page.getByRole('checkbox', { name: 'I accept all Terms & Conditions' })).toBeVisible();
   });
 
+  test('says the app could not start when its code cannot load, and a Login pressed then loads the page again', async ({ page, consoleGuard }) => {
+    consoleGuard.allow(/^Failed to load resource: the server responded with a status of 404/);
+    // A build replaced under a running server, or a dropped connection: the app's entry never comes.
+    let asked = 0;
+    await page.route(/\/static\/js\/main\.\w+\.js$/, (route) => {
+      asked += 1;
+      return route.fulfill({ status: 404, contentType: 'text/plain', body: 'Not found.' });
+    });
+    await page.goto('/login');
+    const login = page.getByRole('button', { name: 'Login', exact: true });
+    await expect(page.getByRole('alert')).toHaveText('SocialConnect could not start. Please reload the page.');
+    await page.getByLabel('Username').fill(DEMO.username);
+    await page.getByLabel('Password', { exact: true }).fill(DEMO.password);
+    await login.click();
+    // Not held for an app that will not come: the form goes to the page's address, which answers
+    // the page again, and the app's entry is asked for again.
+    await expect.poll(() => asked).toBe(2);
+    await expect(page.getByRole('alert')).toHaveText('SocialConnect could not start. Please reload the page.');
+    await expect(page).toHaveURL(urlPath('/login'));
+    await expect(login).not.toHaveAttribute('aria-busy');
+  });
+
   test('what a visitor types before the app has started is kept, and logs them in', async ({ page }) => {
     const release = await holdScripts(page);
     await page.goto('/login', { waitUntil: 'commit' });

@@ -1,3 +1,4 @@
+import { screen } from '@testing-library/react';
 import { holdPressesFromTheHead, takeHeldPresses } from './heldPresses';
 
 /** A page built ahead: a login form in #root, a link outside it. */
@@ -56,6 +57,49 @@ describe('presses held from the page\'s head until the app has started', () => {
     holdPressesFromTheHead();
     expect(clickReaches(outside)).toBe(true);
     expect(outside).not.toHaveAttribute('aria-busy');
+  });
+
+  /** A script of the page that could not load, as the browser tells of it. */
+  function scriptFailed(src: string): void {
+    const script = document.createElement('script');
+    script.src = src;
+    document.head.append(script);
+    script.dispatchEvent(new Event('error'));
+    script.remove();
+  }
+
+  it('lets the press go and says the app could not start when its code does not load, keeping what was typed', () => {
+    const { root, login, username } = pageBuiltAhead();
+    holdPressesFromTheHead();
+    username.value = 'demo_user';
+    expect(clickReaches(login)).toBe(false);
+    expect(login).toHaveAttribute('aria-busy', 'true');
+
+    // Another site's script failing is not the app's.
+    scriptFailed('https://elsewhere.example/static/js/main.js');
+    expect(screen.queryByRole('alert')).toBeNull();
+    scriptFailed('/static/js/main.0123abcd.js');
+    expect(screen.getByRole('alert')).toHaveTextContent('SocialConnect could not start. Please reload the page.');
+    expect(screen.getByRole('alert')).toHaveAttribute('lang', 'en');
+    expect(root.querySelector('form')?.firstElementChild).toBe(screen.getByRole('alert'));
+    expect(login).not.toHaveAttribute('aria-busy');
+    expect(username).toHaveValue('demo_user');
+    // No app will answer: a press is the browser's again (the form goes to the page's address).
+    const sent = jest.fn((event: Event) => event.preventDefault());
+    root.querySelector('form')?.addEventListener('submit', sent);
+    expect(clickReaches(login)).toBe(true);
+    expect(sent).toHaveBeenCalledTimes(1);
+    // Said once, whatever else fails.
+    scriptFailed('/static/js/vendors.0123abcd.js');
+    expect(screen.getAllByRole('alert')).toHaveLength(1);
+  });
+
+  it('leaves a script that fails once the app has started to the app', () => {
+    const { root } = pageBuiltAhead();
+    holdPressesFromTheHead();
+    takeHeldPresses(root)();
+    scriptFailed('/static/js/page-home.0123abcd.chunk.js');
+    expect(screen.queryByRole('alert')).toBeNull();
   });
 
   it('holds from the app\'s start when the head\'s script did not run', () => {

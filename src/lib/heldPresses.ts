@@ -4,6 +4,15 @@
  * moment the page is on screen: the app's own entry is an async script, and on a page built ahead
  * it starts the app only once the page is painted.
  */
+import firstEnglish from '../i18n/compiled/en-first.json';
+
+/** What the presses held are: made again once the app has the page, or let go when no app will come. */
+interface HeldPresses {
+  /** Makes the press held again, once, and holds no more. */
+  release(): void;
+  /** Lets the press held go, unmade (its button no longer busy), and holds no more. */
+  giveUp(): void;
+}
 
 /**
  * Until the app has taken over a page built ahead (/login, /signup), its buttons have no handlers
@@ -16,7 +25,7 @@
  * meanwhile count. Presses within `root()` alone are held. Returns the release: it makes the press
  * again, once.
  */
-function holdPresses(root: () => Element | null): () => void {
+function holdPresses(root: () => Element | null): HeldPresses {
   let held: { element: Element; pressAgain: () => void } | null = null;
   const letGo = () => {
     held?.element.removeAttribute('aria-busy');
@@ -73,8 +82,15 @@ function holdPresses(root: () => Element | null): () => void {
   };
   const listeners: Array<[string, (event: Event) => void]> = [['click', holdClick], ['submit', holdSubmit], ['change', noteTick], ['input', typedPast]];
   for (const [type, listener] of listeners) document.addEventListener(type, listener, true);
-  return () => {
+  const stop = () => {
     for (const [type, listener] of listeners) document.removeEventListener(type, listener, true);
+  };
+  const giveUp = () => {
+    stop();
+    letGo();
+  };
+  const release = () => {
+    stop();
     ticked.forEach((checked, box) => {
       if (!box.isConnected) return;
       box.checked = !checked;
@@ -84,25 +100,72 @@ function holdPresses(root: () => Element | null): () => void {
     letGo();
     press?.();
   };
+  return { release, giveUp };
 }
 
-/** Where the head's hold waits for the app to take it. */
+/** Where the head's hold waits for the app to take it: the presses, and what stops watching the app's code load. */
 const HELD = '__socialConnectHeldPresses';
-type Holding = Window & { [HELD]?: () => void };
+type Holding = Window & { [HELD]?: { presses: HeldPresses; taken(): void } };
 
-/** From the page's head: presses on the page's #root are held until the app takes them over. */
+/** The app's own code (its entry and first chunks, under /static/ on this origin), as a script names it. */
+function isAppCode(src: string): boolean {
+  try {
+    const url = new URL(src, window.location.href);
+    return url.origin === window.location.origin && url.pathname.startsWith('/static/');
+  } catch {
+    return false;
+  }
+}
+
+/** The class of what a page says when the app's code could not load (public/boot.css). */
+export const START_FAILED_CLASS = 'start-failed';
+
+/**
+ * Says on the page, once, that the app could not start: above the page's form where it has one
+ * (what was typed stays), else in #root. In English, the one language the head has.
+ */
+function sayCouldNotLoad(): void {
+  const root = document.getElementById('root');
+  if (!root || root.querySelector(`.${START_FAILED_CLASS}`)) return;
+  const notice = document.createElement('p');
+  notice.className = START_FAILED_CLASS;
+  notice.setAttribute('role', 'alert');
+  notice.lang = 'en';
+  notice.textContent = [firstEnglish['app.couldNotStart']].flat().join('');
+  (root.querySelector('form') ?? root).prepend(notice);
+}
+
+/**
+ * From the page's head: presses on the page's #root are held until the app takes them over. Should
+ * the app's code fail to load (a dropped connection, a build replaced under a running server), no
+ * app will take them: the press held is let go, presses are no longer held (a form then goes to its
+ * page's own address, which answers the page again), and the page says the app could not start,
+ * instead of a button that works for ever.
+ */
 export function holdPressesFromTheHead(): void {
   const holding = window as Holding;
-  holding[HELD] ??= holdPresses(() => document.getElementById('root'));
+  if (holding[HELD]) return;
+  const presses = holdPresses(() => document.getElementById('root'));
+  const appCodeFailed = (event: Event) => {
+    if (!(event.target instanceof HTMLScriptElement) || !isAppCode(event.target.src)) return;
+    window.removeEventListener('error', appCodeFailed, true);
+    presses.giveUp();
+    sayCouldNotLoad();
+  };
+  // A script's failed load does not bubble: it is heard on its way down.
+  window.addEventListener('error', appCodeFailed, true);
+  holding[HELD] = { presses, taken: () => window.removeEventListener('error', appCodeFailed, true) };
 }
 
 /**
  * The app, starting: the presses held since the page's head, or held from now on should /theme.js
- * not have run (a dropped connection). Call the result once the app has taken the page over.
+ * not have run (a dropped connection). Call the result once the app has taken the page over. From
+ * here on the app says itself what failed to load (main.tsx).
  */
 export function takeHeldPresses(container: HTMLElement): () => void {
   const holding = window as Holding;
-  const release = holding[HELD] ?? holdPresses(() => container);
+  const held = holding[HELD];
   delete holding[HELD];
-  return release;
+  held?.taken();
+  return (held?.presses ?? holdPresses(() => container)).release;
 }
