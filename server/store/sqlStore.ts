@@ -61,11 +61,8 @@ export interface SqlStore extends Store {
 
 /**
  * A write: committed with the events its rules recorded (given to `work` to fill), then every server
- * on the database hears of it.
- */
-/**
- * A write's transaction: `work` changes rows and lists the events to tell. `resets`: it replaced what
- * the streams were told (a whole network loaded), and every stream loads again.
+ * on the database hears of it. `resets`: it replaced what the streams were told (a whole network
+ * loaded), and every stream loads again.
  */
 export type Write = <T>(work: (sql: Sql, emitted: NetworkEvent[]) => Promise<T>, options?: { resets?: boolean }) => Promise<T>;
 
