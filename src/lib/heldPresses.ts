@@ -22,8 +22,8 @@ interface HeldPresses {
  * has taken the page over, makes it again: a press is answered, late, never dropped, unless the
  * member typed on after it, in which case what they typed wins and the press is let go (made again,
  * it would overwrite or mix with the text). The last press is the one kept, and boxes ticked
- * meanwhile count. Presses within `root()` alone are held. Returns the release: it makes the press
- * again, once.
+ * meanwhile count. Presses within `root()` alone are held. Returns the release (it makes the press
+ * again, once) and the giving up (it lets the press go, unmade).
  */
 function holdPresses(root: () => Element | null): HeldPresses {
   let held: { element: Element; pressAgain: () => void } | null = null;
@@ -118,7 +118,7 @@ function isAppCode(src: string): boolean {
 }
 
 /** The class of what a page says when the app's code could not load (public/boot.css). */
-export const START_FAILED_CLASS = 'start-failed';
+const START_FAILED_CLASS = 'start-failed';
 
 /**
  * Says on the page, once, that the app could not start: above the page's form where it has one
