@@ -17,6 +17,13 @@ import { startChildServer, stopChildServer, type ChildServer } from './childServ
 import { createTestDatabase } from './serverTarget';
 import { steadyPort } from './steadyPort';
 
+/**
+ * Each answer ends its connection. Kept alive, a test's next call could go out on a connection the
+ * keeper (in jest's own busy process) was closing at its keep-alive timeout, and fail with
+ * ECONNRESET, as a kill in outboxKilled.onServer did once in a clean-clone run. A handful of calls
+ * a run lose nothing by opening a connection each.
+ */
+const ANSWER_HEADERS = { 'content-type': 'application/json', connection: 'close' };
 /** The variable that names the keeper (http://127.0.0.1:<port>) for the app's tests. */
 export const SERVER_KEEPER_URL = 'SERVER_KEEPER_URL';
 
@@ -79,18 +86,18 @@ export async function startServerKeeper(): Promise<ServerKeeper> {
       const params = match.slice(1);
       const server = params[0] === undefined ? undefined : kept.get(params[0]);
       if (params[0] !== undefined && !server) {
-        response.writeHead(404, { 'content-type': 'application/json' }).end(JSON.stringify({ error: `No server ${params[0]}.` }));
+        response.writeHead(404, ANSWER_HEADERS).end(JSON.stringify({ error: `No server ${params[0]}.` }));
         return;
       }
       try {
         const body = await work(server, params);
-        response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+        response.writeHead(200, ANSWER_HEADERS).end(JSON.stringify(body));
       } catch (error) {
-        response.writeHead(500, { 'content-type': 'application/json' }).end(JSON.stringify({ error: (error as Error).message }));
+        response.writeHead(500, ANSWER_HEADERS).end(JSON.stringify({ error: (error as Error).message }));
       }
       return;
     }
-    response.writeHead(404, { 'content-type': 'application/json' }).end(JSON.stringify({ error: `No ${request.method} ${path}.` }));
+    response.writeHead(404, ANSWER_HEADERS).end(JSON.stringify({ error: `No ${request.method} ${path}.` }));
   };
 
   const http: Server = createServer((request, response) => {
