@@ -20,8 +20,8 @@ import { steadyPort } from './steadyPort';
 /**
  * Each answer ends its connection. Kept alive, a test's next call could go out on a connection the
  * keeper (in jest's own busy process) was closing at its keep-alive timeout, and fail with
- * ECONNRESET, as a kill in outboxKilled.onServer did once in a clean-clone run. A handful of calls
- * a run lose nothing by opening a connection each.
+ * ECONNRESET, as a kill in outboxKilled.onServer did once in a clean-clone run. The few dozen calls
+ * of a run (13 kills and their starts in one) lose nothing by opening a connection each.
  */
 const ANSWER_HEADERS = { 'content-type': 'application/json', connection: 'close' };
 /** The variable that names the keeper (http://127.0.0.1:<port>) for the app's tests. */
