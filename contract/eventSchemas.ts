@@ -65,12 +65,15 @@ type Agreement = { [T in keyof typeof PAYLOADS]: Same<SchemaPayloads[T], EventPa
 const payloadsAgree: Agreement[keyof Agreement] extends true ? true : false = true;
 void payloadsAgree;
 
+/** A committed write as every server hears it (COMMITTED_WRITE), its events typed as events.ts has them. */
+type HeardWrite = { version: number; events: StoredEvent[]; reset?: true };
+
 /**
  * `value` as a committed write's version and events, or the reason it is not one: the first thing
  * the schema refuses, with where.
  */
-export function readCommittedWrite(value: unknown): { write: { version: number; events: StoredEvent[]; reset?: true } } | { refused: string } {
-  if (Value.Check(COMMITTED_WRITE, value)) return { write: value as { version: number; events: StoredEvent[]; reset?: true } };
+export function readCommittedWrite(value: unknown): { write: HeardWrite } | { refused: string } {
+  if (Value.Check(COMMITTED_WRITE, value)) return { write: value as HeardWrite };
   const [first] = Value.Errors(COMMITTED_WRITE, value);
   return { refused: first ? `${first.path || '/'}: ${first.message}` : 'not a committed write' };
 }

@@ -107,14 +107,9 @@ function holdPresses(root: () => Element | null): HeldPresses {
 const HELD = '__socialConnectHeldPresses';
 type Holding = Window & { [HELD]?: { presses: HeldPresses; taken(): void } };
 
-/** The app's own code (its entry and first chunks, under /static/ on this origin), as a script names it. */
+/** The app's own code (its entry and first chunks, under /static/ on this origin), as a script's resolved `src` names it. */
 function isAppCode(src: string): boolean {
-  try {
-    const url = new URL(src, window.location.href);
-    return url.origin === window.location.origin && url.pathname.startsWith('/static/');
-  } catch {
-    return false;
-  }
+  return src.startsWith(`${window.location.origin}/static/`);
 }
 
 /** The class of what a page says when the app's code could not load (public/boot.css). */
