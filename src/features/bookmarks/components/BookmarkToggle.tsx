@@ -4,6 +4,7 @@ import { strokeIcon } from '../../../components/strokeIcon';
 import { useAppSelector } from '../../../lib/store/hooks';
 import type { Post } from '../../../types/api';
 import { flipToggle } from '../../ui/notify';
+import { useOnePress } from '../../ui/useOnePress';
 import { bookmarksApi, useAddBookmarkMutation, useRemoveBookmarkMutation } from '../bookmarksApi';
 import { selectIsBookmarked } from '../bookmarksSelectors';
 import { t } from '../../../i18n/i18n';
@@ -18,18 +19,15 @@ const BookmarkIcon = strokeIcon(20, 'M19 21l-7-5-7 5V5a2 2 0 0 1 2-2h10a2 2 0 0 
 export const BookmarkToggle = memo(function BookmarkToggle({ post }: { post: Post }) {
   const say = useT();
   const isBookmarked = useAppSelector((state) => selectIsBookmarked(state, post.id));
-  const [addBookmark, addState] = useAddBookmarkMutation();
-  const [removeBookmark, removeState] = useRemoveBookmarkMutation();
-  const busy = addState.isLoading || removeState.isLoading;
+  const [addBookmark] = useAddBookmarkMutation();
+  const [removeBookmark] = useRemoveBookmarkMutation();
+  const onePress = useOnePress();
 
-  const onToggle = async () => {
-    if (busy) return;
-    await flipToggle(
-      isBookmarked,
-      { call: () => addBookmark(post).unwrap(), toast: t('bookmark.added') },
-      { call: () => removeBookmark(post.id).unwrap(), toast: t('bookmark.removed') },
-    );
-  };
+  const onToggle = () => onePress(() => flipToggle(
+    isBookmarked,
+    { call: () => addBookmark(post).unwrap(), toast: t('bookmark.added') },
+    { call: () => removeBookmark(post.id).unwrap(), toast: t('bookmark.removed') },
+  ));
 
   return (
     <button

@@ -3,6 +3,7 @@ import { useAppSelector } from '../../../lib/store/hooks';
 import { hasCapability } from '../../../lib/api/capabilities';
 import type { Post } from '../../../types/api';
 import { flipToggle } from '../../ui/notify';
+import { useOnePress } from '../../ui/useOnePress';
 import { PinIcon } from '../../posts/components/icons';
 import { useChangePinMutation } from '../pinsApi';
 import { t } from '../../../i18n/i18n';
@@ -17,18 +18,16 @@ import { useT } from '../../../i18n/useT';
 export const PinToggle = memo(function PinToggle({ post }: { post: Post }) {
   const say = useT();
   const shown = useAppSelector((state) => hasCapability(state, 'pins'));
-  const [changePin, { isLoading: busy }] = useChangePinMutation();
+  const [changePin] = useChangePinMutation();
+  const onePress = useOnePress();
   if (!shown) return null;
   const isPinned = post.pinned === true;
 
-  const onToggle = async () => {
-    if (busy) return;
-    await flipToggle(
-      isPinned,
-      { call: () => changePin({ post, pinned: true }).unwrap(), toast: t('pin.pinned') },
-      { call: () => changePin({ post, pinned: false }).unwrap(), toast: t('pin.unpinned') },
-    );
-  };
+  const onToggle = () => onePress(() => flipToggle(
+    isPinned,
+    { call: () => changePin({ post, pinned: true }).unwrap(), toast: t('pin.pinned') },
+    { call: () => changePin({ post, pinned: false }).unwrap(), toast: t('pin.unpinned') },
+  ));
 
   return (
     <button

@@ -16,6 +16,7 @@ import { useAppSelector } from '../../../lib/store/hooks';
 import type { Post } from '../../../types/api';
 import { QuoteIcon, RepostIcon } from '../../posts/components/icons';
 import { flipToggle } from '../../ui/notify';
+import { useOnePress } from '../../ui/useOnePress';
 import { selectQuoteRefusal } from '../quotePolicy';
 import { selectIsReposted, useRepostPostMutation, useUndoRepostMutation } from '../repostsApi';
 import { QuoteDialog } from './QuoteDialog';
@@ -42,8 +43,9 @@ export const RepostActions = memo(function RepostActions({ post }: { post: Post 
   const shown = useAppSelector((state) => hasCapability(state, 'reposts'));
   const refusal = useAppSelector((state) => selectQuoteRefusal(state, post));
   const reposted = useAppSelector((state) => selectIsReposted(state, post.id));
-  const [repost, repostState] = useRepostPostMutation();
-  const [undo, undoState] = useUndoRepostMutation();
+  const [repost] = useRepostPostMutation();
+  const [undo] = useUndoRepostMutation();
+  const onePress = useOnePress();
   const quoting = useHistoryWindow(`quote-post:${post.id}`);
   const menu = useMenuKeys(ITEMS.length);
   const { open, active, buttonRef, close } = menu;
@@ -56,7 +58,6 @@ export const RepostActions = memo(function RepostActions({ post }: { post: Post 
   if (!shown) return null;
   const repostCount = post.repostCount ?? 0;
   const quoteCount = post.quoteCount ?? 0;
-  const busy = repostState.isLoading || undoState.isLoading;
 
   const choose = (item: Item) => {
     if (item === 'quote' && refusal) return;
@@ -65,23 +66,24 @@ export const RepostActions = memo(function RepostActions({ post }: { post: Post 
       quoting.open();
       return;
     }
-    if (busy) return;
-    // Undone, the member's own repost leaves the lists it brought the post into, this card with it:
-    // its focus goes on to the next card, as a deleted post's does (nothing moves if the card stays).
-    const card = reposted ? buttonRef.current?.closest<HTMLElement>('article') : undefined;
-    const refocus = card ? focusAfterRemoval(card, postCardsAround(card)) : undefined;
-    void flipToggle(
-      reposted,
-      { call: () => repost(post.id).unwrap(), toast: t('repost.done') },
-      {
-        call: async () => {
-          const change = await undo(post.id).unwrap();
-          refocus?.();
-          return change;
+    void onePress(() => {
+      // Undone, the member's own repost leaves the lists it brought the post into, this card with it:
+      // its focus goes on to the next card, as a deleted post's does (nothing moves if the card stays).
+      const card = reposted ? buttonRef.current?.closest<HTMLElement>('article') : undefined;
+      const refocus = card ? focusAfterRemoval(card, postCardsAround(card)) : undefined;
+      return flipToggle(
+        reposted,
+        { call: () => repost(post.id).unwrap(), toast: t('repost.done') },
+        {
+          call: async () => {
+            const change = await undo(post.id).unwrap();
+            refocus?.();
+            return change;
+          },
+          toast: t('repost.undone'),
         },
-        toast: t('repost.undone'),
-      },
-    );
+      );
+    });
   };
 
   const labels: Record<Item, string> = { repost: say(reposted ? 'repost.undo' : 'repost.repost'), quote: say('repost.quote') };

@@ -1,6 +1,7 @@
 import { useAppSelector } from '../../../lib/store/hooks';
 import { selectCurrentUserId } from '../../auth/sessionSlice';
 import { flipToggle } from '../../ui/notify';
+import { useOnePress } from '../../ui/useOnePress';
 import type { UserSummary } from '../../../types/api';
 import { fullName } from '../followUpdates';
 import { useFollowUserMutation, useUnfollowUserMutation } from '../usersApi';
@@ -28,19 +29,17 @@ export function FollowButton({ user, className }: FollowButtonProps) {
   const following = useAppSelector((state) => selectIsFollowing(state, user._id));
   const [followUser, followState] = useFollowUserMutation();
   const [unfollowUser, unfollowState] = useUnfollowUserMutation();
+  const onePress = useOnePress();
   if (myId === user._id) return null;
 
   const busy = followState.isLoading || unfollowState.isLoading;
   const verb = following ? { words: 'follow.unfollow', name: 'follow.unfollowName' } as const : { words: 'follow.follow', name: 'follow.followName' } as const;
 
-  const onClick = async () => {
-    if (busy) return;
-    await flipToggle(
-      following,
-      { call: () => followUser(user._id).unwrap(), toast: t('follow.followed', { name: fullName(user) }) },
-      { call: () => unfollowUser(user._id).unwrap(), toast: t('follow.unfollowed', { name: fullName(user) }) },
-    );
-  };
+  const onClick = () => onePress(() => flipToggle(
+    following,
+    { call: () => followUser(user._id).unwrap(), toast: t('follow.followed', { name: fullName(user) }) },
+    { call: () => unfollowUser(user._id).unwrap(), toast: t('follow.unfollowed', { name: fullName(user) }) },
+  ));
 
   return (
     <>
@@ -49,7 +48,7 @@ export function FollowButton({ user, className }: FollowButtonProps) {
         className={['follow-button', following ? 'follow-button--following' : '', className ?? ''].filter(Boolean).join(' ')}
         aria-label={say(verb.name, { name: fullName(user) })}
         aria-disabled={busy || undefined}
-        onClick={onClick}
+        onClick={() => void onClick()}
       >
         {say(verb.words)}
       </button>
