@@ -297,3 +297,49 @@ test.describe('Toasts and the page under them', () => {
     expect(leaving).toEqual({ stillShown: true, reachesToast: false });
   });
 });
+
+test.describe('The side navigation on a short window', () => {
+  type Box = { x: number; y: number; width: number; height: number };
+  /** Where an element is on the screen; it must be there. */
+  async function box(target: Locator): Promise<Box> {
+    const at = await target.boundingBox();
+    if (!at) throw new Error('The element is not on the screen.');
+    return at;
+  }
+  /** Whether two boxes share any point. */
+  function overlap(a: Box, b: Box): boolean {
+    return a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+  }
+
+  test('scrolls on its own: its last controls are reached and take a press, the QA badge over none of them', async ({ page }) => {
+    // A laptop's window: the navigation, held beside the page, is taller than what it has.
+    await page.setViewportSize({ width: 1280, height: 720 });
+    await login(page, { scenario: 'new-member' });
+    const badge = page.getByRole('button', { name: /^Scenario: new-member/ });
+    await expect(badge).toBeVisible();
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    const switchBox = nav.getByRole('checkbox', { name: 'Open posts with a content warning' });
+    await switchBox.scrollIntoViewIfNeeded();
+    expect(overlap(await box(switchBox), await box(badge))).toBe(false);
+    await switchBox.check();
+    await expect(switchBox).toBeChecked();
+
+    const me = nav.getByRole('link', { name: /@demo_user/ });
+    await me.scrollIntoViewIfNeeded();
+    const meAt = await box(me);
+    expect(overlap(meAt, await box(badge))).toBe(false);
+    expect(meAt.y + meAt.height).toBeLessThanOrEqual(720);
+    await me.click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Ava Reed' })).toBeVisible();
+
+    // A tablet's icon rail, shorter still: the switch is its box over the warning sign, within the rail.
+    await page.setViewportSize({ width: 900, height: 600 });
+    await switchBox.scrollIntoViewIfNeeded();
+    const [railAt, switchInRail] = [await box(nav), await box(switchBox)];
+    expect(switchInRail.x).toBeGreaterThanOrEqual(railAt.x);
+    expect(switchInRail.x + switchInRail.width).toBeLessThanOrEqual(railAt.x + railAt.width);
+    expect(overlap(switchInRail, await box(badge))).toBe(false);
+    await switchBox.uncheck();
+    await expect(switchBox).not.toBeChecked();
+  });
+});

@@ -7,6 +7,7 @@ import { paths } from '../../config/paths';
 import { selectCurrentUserId } from '../../features/auth/sessionSlice';
 import { NotificationBell } from '../../features/notifications/components/NotificationBell';
 import { ThemePicker } from '../../features/theme/components/ThemePicker';
+import { WarningIcon } from '../../features/posts/components/icons';
 import { OpenWarningsSwitch } from '../../features/posts/warnings/OpenWarningsSwitch';
 import { LanguagePicker } from '../../features/language/components/LanguagePicker';
 import { selectCurrentMember } from '../../features/users/currentMember';
@@ -117,7 +118,7 @@ export function SideNav() {
       </button>
       <ThemePicker className="side-nav__theme" />
       <LanguagePicker className="side-nav__language" />
-      <OpenWarningsSwitch className="side-nav__warnings" />
+      <OpenWarningsSwitch className="side-nav__warnings" icon={<WarningIcon />} />
       {me ? (
         <Link to={myProfile} className="side-nav__me surface-link" onClick={showLoaderFor(myProfile)}>
           <span aria-hidden="true" className="side-nav__avatar">
