@@ -13,14 +13,23 @@ import { busyPortMessage } from './settings';
 const ROOT = join(__dirname, '..');
 const WEBPACK = join(ROOT, 'node_modules', 'webpack', 'bin', 'webpack.js');
 
-// A regression would leave a build or a dev server running: whatever is still alive ends with the file.
+// A regression would leave a build or a dev server running: whatever is still alive ends with the
+// file, and the file waits until each has gone, its pipes closed too: nothing is left to hold jest's worker.
+const closed: Promise<void>[] = [];
 const children: ChildProcess[] = [];
-afterAll(() => children.forEach((child) => child.kill()));
+function watched(child: ChildProcess): void {
+  children.push(child);
+  closed.push(new Promise((resolve) => child.once('close', () => resolve())));
+}
+afterAll(async () => {
+  children.forEach((child) => child.kill());
+  await Promise.all(closed);
+});
 
 function webpack(args: string[], env: Record<string, string>): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
     const child = spawn(process.execPath, [WEBPACK, ...args], { cwd: ROOT, env: { ...process.env, PORT: '', MOCK_SCENARIO: '', ...env } });
-    children.push(child);
+    watched(child);
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
@@ -88,7 +97,7 @@ describe('npm start, where it listens', () => {
     // handed over would be free for every other process too until the dev server takes it, and a
     // server of another test taking it meanwhile would answer on 127.0.0.1 in its place.
     const child = spawn(process.execPath, [WEBPACK, 'serve', '--mode', 'development'], { cwd: ROOT, env: { ...process.env, PORT: '0', HOST: '', MOCK_SCENARIO: '', ...env } });
-    children.push(child);
+    watched(child);
     let output = '';
     child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
     child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
