@@ -204,7 +204,8 @@ export async function openServerTarget(kind: 'pglite' | 'postgres', { oneStateme
     baseUrl: `${server.baseUrl}/api`,
     async reset() {
       if ((await version()) !== seeded) seeded = await seed();
-      // Devices, reset links, two-factor keys and scheduled posts are kept beside the network and make no event: the version does not tell of them.
+      // A device's session is kept by the call that shows its token, not by a write of the network: the
+      // version does not tell of it. The rows kept beside the network go here too, whatever kept them.
       else {
         await server.database.session(async (sql) => {
           await sql.query('DELETE FROM sessions');
