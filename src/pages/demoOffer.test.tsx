@@ -78,3 +78,17 @@ describe('"Fill Test Credentials" shows only where the network is a demo', () =>
     expect(screen.queryByRole('button', FILL)).not.toBeInTheDocument();
   });
 });
+
+describe('the health answer /login read', () => {
+  it('is taken in as the member logs in, not asked for again', async () => {
+    builtForAServer();
+    const health = serverSaysDemo(true);
+    const { user } = await renderWithProviders({ route: '/login' });
+    await user.click(await screen.findByRole('button', FILL));
+    await user.click(screen.getByRole('button', { name: 'Login' }));
+    expect(await screen.findByRole('heading', { name: 'Latest Posts' })).toBeInTheDocument();
+    // What the backend has shaped Home's calls: the extensions' pages came, from the one answer.
+    expect(await screen.findAllByRole('article')).not.toHaveLength(0);
+    expect(health.asked()).toBe(1);
+  });
+});

@@ -5,6 +5,7 @@ import { toast } from 'react-toastify/unstyled';
 import { server, resetMockBackend } from '../../mocks/testing/node';
 import { activateLanguage } from '../i18n/i18n';
 import { toastsAskedForShown } from '../features/ui/notify';
+import { forgetHealthRead } from '../features/auth/healthHeard';
 
 // findBy and waitFor wait for what a member would see; on a busy 2-core machine (two test files at
 // once, a build beside them) a render can take more than testing-library's default second.
@@ -73,5 +74,6 @@ afterEach(async () => {
   resetMockBackend();
   window.localStorage.clear();
   window.sessionStorage.clear();
+  forgetHealthRead();
 });
 afterAll(() => server.close());

@@ -3,6 +3,7 @@ import { useAppDispatch } from '../../lib/store/hooks';
 import { apiFailed } from '../../lib/api/apiEvents';
 import type { LoginRequest, LoginResponse, SignupResponse } from '../../types/api';
 import type { SignupBody } from './authApi';
+import { recentHealth } from './healthHeard';
 
 /**
  * The auth endpoints' code, and with it the API's (RTK Query): /login and /signup paint and take
@@ -45,8 +46,12 @@ export function useAuthCall<Name extends keyof AuthCalls>(name: Name): [AuthCall
         dispatch(apiFailed({ kind: 'network', status: 'CHUNK_LOAD_ERROR', message: CODE_NOT_LOADED, endpoint: name }));
         throw error;
       }
-      // The member's feed comes next, and what the backend has (GET /health) decides how it loads.
-      void dispatch(authApi.util.prefetch('getHealth', undefined, {}));
+      // The member's feed comes next, and what the backend has (GET /health) decides how it loads:
+      // taken from the answer the page read a moment ago, or asked for now.
+      const health = recentHealth();
+      // Put in the cache at once (not as a thunk that settles later): the call's own look at it comes next.
+      if (health) dispatch(authApi.util.upsertQueryEntries([{ endpointName: 'getHealth', arg: undefined, value: health }]));
+      else void dispatch(authApi.util.prefetch('getHealth', undefined, {}));
       const answer = name === 'login'
         ? dispatch(authApi.endpoints.login.initiate(body as LoginRequest)).unwrap()
         : dispatch(authApi.endpoints.signup.initiate(body as SignupBody)).unwrap();

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
-import { absoluteApiBase, standInBuild } from '../../config/env';
-import type { HealthResponse } from '../../types/api';
+import { standInBuild } from '../../config/env';
+import { readHealth } from './healthHeard';
 
 /**
  * Whether the network is the demo network, whose members' password the README publishes, so the
@@ -16,10 +16,9 @@ export function useDemoNetwork(): boolean {
   useEffect(() => {
     if (standIn) return undefined;
     const asking = new AbortController();
-    fetch(`${absoluteApiBase()}/health`, { headers: { accept: 'application/json' }, signal: asking.signal })
-      .then(async (answer) => answer.ok && ((await answer.json()) as Partial<HealthResponse> | null)?.demo === true)
-      .then((answered) => {
-        if (!asking.signal.aborted) setDemo(answered);
+    readHealth(asking.signal)
+      .then((health) => {
+        if (!asking.signal.aborted) setDemo(health?.demo === true);
       })
       .catch(() => undefined);
     return () => asking.abort();

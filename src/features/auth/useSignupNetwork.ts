@@ -1,7 +1,8 @@
 import { useCallback, useEffect, useState } from 'react';
 import { absoluteApiBase, standInBuild } from '../../config/env';
 import { backendReady } from '../../lib/api/backendReady';
-import type { HealthResponse, NetworkRule, RulesResponse } from '../../types/api';
+import type { NetworkRule, RulesResponse } from '../../types/api';
+import { readHealth } from './healthHeard';
 
 /** What a plain GET of the API answers as JSON; undefined when it does not answer 200. */
 async function readJson<T>(path: string, signal: AbortSignal): Promise<Partial<T> | undefined> {
@@ -36,7 +37,7 @@ export function useSignupNetwork(): SignupNetwork {
     const { signal } = asking;
     const read = async (): Promise<void> => {
       if ((await backendReady()) !== undefined || signal.aborted) return;
-      const health = await readJson<HealthResponse>('/health', signal).catch(() => undefined);
+      const health = await readHealth(signal).catch(() => undefined);
       if (signal.aborted) return;
       if (!standIn) setDemo(health?.demo === true);
       if (!health?.extensions?.includes('moderation')) return;
