@@ -2,8 +2,7 @@
  * Public reads answered from memory while nothing has changed. Every committed write raises the
  * network's version (network_state, in the write's transaction). An answer is kept with what this
  * process had heard when it was computed, and with the versions it reflects: every write up to
- * `from` is in it, none past `to`. It is served only while this process has heard no write since
- * that told anything (one that told nothing, a post kept for later say, changes no public read),
+ * `from` is in it, none past `to`. It is served only while this process has heard nothing since,
  * and only to a reader who has seen no version past its `from` (the version the app sends,
  * X-Network-Version); and under READ_CONSISTENCY=strict only while `network` is still the
  * database's version, checked with one read of that one-row table on every hit. While the change

@@ -117,9 +117,9 @@ function changeFeed(networkVersion: (local: number) => Promise<number>) {
       };
     },
     heard(payload: string) {
+      version += 1;
       const heard = readHeard(payload);
       if ('refused' in heard) {
-        version += 1;
         // Never passed on: the streams load again instead, and the log says what came.
         log.error(`A committed write's notification is not one the contract knows (${heard.refused}); the live streams load again. It was: ${payload.slice(0, 500)}`);
         heardVersion = undefined;
@@ -132,9 +132,6 @@ function changeFeed(networkVersion: (local: number) => Promise<number>) {
       // otherwise a write was missed, and the streams load again.
       const contiguous = heardVersion === undefined || write.version - Math.max(1, write.events.length) === heardVersion;
       heardVersion = write.version;
-      // A write that told nothing (a post kept for later, a two-factor key, an email address) changed
-      // no public read: the answers kept in memory stay good, for every reader who has seen no later version.
-      if (!contiguous || write.reset || write.events.length > 0) version += 1;
       publish(contiguous && !write.reset ? { events: write.events } : { reset: true });
     },
     /** The connection is there but has not answered for a while: nothing from memory until it does. */

@@ -259,8 +259,6 @@ export function createSqlStore(database: Database, options: SqlStoreOptions): Sq
   const mediaFailed = options.mediaFailed ?? ((error: unknown) => console.error('Deleting images\' files failed:', error));
   const write: Write = async (work, { resets = false } = {}) => {
     let released = false;
-    /** Whether the committed try told the streams anything (events, or a load of the whole network). */
-    let told = false;
     // Each try of the transaction (one that lost a race runs again): the files each wrote.
     const tries: Sql[] = [];
     let result: Awaited<ReturnType<typeof work>>;
@@ -271,7 +269,6 @@ export function createSqlStore(database: Database, options: SqlStoreOptions): Sq
         const value = await work(sql, emitted);
         // Delivered to the listeners only if the transaction commits, in the order of the commits.
         await sql.query('SELECT pg_notify($1, $2)', [CHANGES_CHANNEL, JSON.stringify(await commitEvents(sql, emitted, { resets }))]);
-        told = resets || emitted.length > 0;
         released = releasedImages(sql);
         return value;
       });
@@ -280,9 +277,7 @@ export function createSqlStore(database: Database, options: SqlStoreOptions): Sq
       if (media) await forgetFilesPut(database, media, tries.flatMap(filesPutIn)).catch(mediaFailed);
       throw error;
     }
-    // What this process keeps in memory is stale from now, before its own notification comes back
-    // (a write that told nothing changed no public read: changeFeed.ts).
-    if (told) options.changes?.changed();
+    options.changes?.changed();
     // Committed: the files of the images it let go of can go (before the answer, so a member who
     // deleted a photo is told so once it is no longer anywhere), and those of the tries that did
     // not commit. A failure leaves them listed.
