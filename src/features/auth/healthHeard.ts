@@ -6,6 +6,12 @@ export const HEALTH_HEARD_FOR_MS = 60_000;
 
 let heard: { base: string; answer: HealthResponse; at: number } | undefined;
 
+/** What a plain GET of the API answers as JSON; undefined when it does not answer 200. */
+export async function readApiJson<T>(path: string, signal: AbortSignal): Promise<Partial<T> | undefined> {
+  const answer = await fetch(`${absoluteApiBase()}${path}`, { headers: { accept: 'application/json' }, signal });
+  return answer.ok ? ((await answer.json()) as Partial<T> | null) ?? undefined : undefined;
+}
+
 /**
  * The backend's GET /health, read with a plain fetch (/login and /signup paint before the API's code
  * loads); undefined when it does not answer 200 with an object. A good answer is kept a minute, for
@@ -16,10 +22,8 @@ export async function readHealth(signal: AbortSignal): Promise<Partial<HealthRes
   const base = absoluteApiBase();
   // What stands is the last answer read: while one is on its way, or when it is not good, the next call asks.
   heard = undefined;
-  const answer = await fetch(`${base}/health`, { headers: { accept: 'application/json' }, signal });
-  if (!answer.ok) return undefined;
-  const body = (await answer.json()) as Partial<HealthResponse> | null;
-  if (typeof body !== 'object' || body === null) return undefined;
+  const body = await readApiJson<HealthResponse>('/health', signal);
+  if (typeof body !== 'object') return undefined;
   if (typeof body.status === 'string') heard = { base, answer: body as HealthResponse, at: Date.now() };
   return body;
 }

@@ -1,14 +1,8 @@
 import { useCallback, useEffect, useState } from 'react';
-import { absoluteApiBase, standInBuild } from '../../config/env';
+import { standInBuild } from '../../config/env';
 import { backendReady } from '../../lib/api/backendReady';
 import type { NetworkRule, RulesResponse } from '../../types/api';
-import { readHealth } from './healthHeard';
-
-/** What a plain GET of the API answers as JSON; undefined when it does not answer 200. */
-async function readJson<T>(path: string, signal: AbortSignal): Promise<Partial<T> | undefined> {
-  const answer = await fetch(`${absoluteApiBase()}${path}`, { headers: { accept: 'application/json' }, signal });
-  return answer.ok ? ((await answer.json()) as Partial<T> | null) ?? undefined : undefined;
-}
+import { readApiJson, readHealth } from './healthHeard';
 
 /** What the signup form needs to know of the network: whether it is the demo one, and its rules. */
 export interface SignupNetwork {
@@ -41,7 +35,7 @@ export function useSignupNetwork(): SignupNetwork {
       if (signal.aborted) return;
       if (!standIn) setDemo(health?.demo === true);
       if (!health?.extensions?.includes('moderation')) return;
-      const answer = await readJson<RulesResponse>('/rules', signal);
+      const answer = await readApiJson<RulesResponse>('/rules', signal);
       if (!signal.aborted && Array.isArray(answer?.rules)) setRules(answer.rules);
     };
     read().catch(() => undefined);
