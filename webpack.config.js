@@ -10,6 +10,7 @@ const MiniCssExtractPlugin = require('mini-css-extract-plugin');
 const MinimizerPlugin = require('minimizer-webpack-plugin');
 const { createServer } = require('node:net');
 const settings = require('./scripts/settings');
+const { CompressedCopies } = require('./scripts/compressedCopies.cjs');
 
 /** Chunk load timeout of spec section 9, in milliseconds. */
 const CHUNK_LOAD_TIMEOUT_MS = 120000;
@@ -241,6 +242,8 @@ module.exports = async (env, argv) => {
           ignoreOrder: true,
         })]
         : []),
+      // Each text file's gzip and Brotli copies, which the server sends to a browser that takes them.
+      ...(production ? [new CompressedCopies()] : []),
     ],
     performance: { hints: false },
     devServer: {

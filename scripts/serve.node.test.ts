@@ -8,6 +8,7 @@ import { createServer, request, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { APP_PAGES, serveBuild } from '../server/appFiles';
 import { paths } from '../src/config/paths';
@@ -18,6 +19,9 @@ const SERVE = [join(ROOT, 'node_modules', 'ts-node', 'dist', 'bin.js'), '--trans
 
 let folder: string;
 const children: ChildProcess[] = [];
+/** A script large enough for a build to keep its compressed copies. */
+const BIG_SCRIPT = `console.log(${JSON.stringify('a line of the app '.repeat(200))});`;
+const AHEAD_PAGE = `<!doctype html><title>forgot-password built ahead</title>${'<p>the form</p>'.repeat(100)}`;
 
 beforeAll(() => {
   folder = mkdtempSync(join(tmpdir(), 'serve-build-'));
@@ -26,6 +30,13 @@ beforeAll(() => {
   writeFileSync(join(folder, 'dist', 'static', 'js', 'main.0123abcd.js'), 'console.log("app");');
   writeFileSync(join(folder, 'dist', 'favicon.txt'), 'icon');
   writeFileSync(join(folder, 'dist', 'login.html'), '<!doctype html><title>login built ahead</title>');
+  // A script and a page with the copies a build writes beside its text files (scripts/compressedCopies.cjs).
+  writeFileSync(join(folder, 'dist', 'static', 'js', 'app.4567cdef.js'), BIG_SCRIPT);
+  writeFileSync(join(folder, 'dist', 'static', 'js', 'app.4567cdef.js.gz'), gzipSync(BIG_SCRIPT));
+  writeFileSync(join(folder, 'dist', 'static', 'js', 'app.4567cdef.js.br'), brotliCompressSync(BIG_SCRIPT));
+  writeFileSync(join(folder, 'dist', 'forgot-password.html'), AHEAD_PAGE);
+  writeFileSync(join(folder, 'dist', 'forgot-password.html.gz'), gzipSync(AHEAD_PAGE));
+  writeFileSync(join(folder, 'dist', 'index.html.gz'), gzipSync('<!doctype html><title>app</title>'));
   // A sibling whose name starts with "dist": never served.
   mkdirSync(join(folder, 'dist-private'));
   writeFileSync(join(folder, 'dist-private', 'secret.txt'), 'secret');
@@ -56,6 +67,20 @@ function ask(base: string, rawPath: string, method = 'GET'): Promise<Answer> {
   });
 }
 
+/** A GET with these request headers, its body as the bytes sent. */
+function fetchRaw(base: string, path: string, headers: Record<string, string>): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; bytes: Buffer }> {
+  const url = new URL(base);
+  return new Promise((resolve, reject) => {
+    const req = request({ host: url.hostname, port: url.port, path, headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, bytes: Buffer.concat(chunks) }));
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
 describe('the build server', () => {
   let server: FastifyInstance;
   let base: string;
@@ -79,6 +104,43 @@ describe('the build server', () => {
   it('serves a page the build wrote ahead as its own HTML, with or without a trailing slash', async () => {
     for (const path of ['/login', '/login/']) expect((await ask(base, path)).body).toContain('<title>login built ahead</title>');
     for (const path of ['/', '/signup', '/login/more', '/login.x']) expect((await ask(base, path)).body).toContain('<title>app</title>');
+  });
+
+  it("sends a file's Brotli or gzip copy to a browser that takes it, as the file's own type, and the file itself to one that does not", async () => {
+    const path = '/static/js/app.4567cdef.js';
+    const brotlied = await fetchRaw(base, path, { 'accept-encoding': 'gzip, deflate, br, zstd' });
+    expect({ status: brotlied.status, encoding: brotlied.headers['content-encoding'], type: brotlied.headers['content-type'], vary: brotlied.headers.vary, cache: brotlied.headers['cache-control'] })
+      .toEqual({ status: 200, encoding: 'br', type: 'application/javascript; charset=utf-8', vary: 'accept-encoding', cache: 'public, max-age=31536000, immutable' });
+    expect(brotliDecompressSync(brotlied.bytes).toString()).toBe(BIG_SCRIPT);
+    expect(brotlied.bytes.length).toBeLessThan(BIG_SCRIPT.length / 10);
+    // Chromium over plain http takes gzip and deflate, not Brotli.
+    const gzipped = await fetchRaw(base, path, { 'accept-encoding': 'gzip, deflate' });
+    expect({ encoding: gzipped.headers['content-encoding'], type: gzipped.headers['content-type'] }).toEqual({ encoding: 'gzip', type: 'application/javascript; charset=utf-8' });
+    expect(gunzipSync(gzipped.bytes).toString()).toBe(BIG_SCRIPT);
+    for (const headers of [{}, { 'accept-encoding': 'identity' }, { 'accept-encoding': 'deflate' }] as Record<string, string>[]) {
+      const plain = await fetchRaw(base, path, headers);
+      expect({ headers, status: plain.status, encoding: plain.headers['content-encoding'], body: plain.bytes.toString() }).toEqual({ headers, status: 200, encoding: undefined, body: BIG_SCRIPT });
+    }
+    // A file the build kept no copy of comes as it is.
+    const small = await fetchRaw(base, '/static/js/main.0123abcd.js', { 'accept-encoding': 'br, gzip' });
+    expect({ encoding: small.headers['content-encoding'], body: small.bytes.toString() }).toEqual({ encoding: undefined, body: 'console.log("app");' });
+  });
+
+  it('sends a page built ahead, and the app for its other pages, compressed too; a copy is no address of its own', async () => {
+    const page = await fetchRaw(base, '/forgot-password', { 'accept-encoding': 'br, gzip' });
+    expect({ status: page.status, encoding: page.headers['content-encoding'], type: page.headers['content-type'], cache: page.headers['cache-control'] })
+      .toEqual({ status: 200, encoding: 'gzip', type: 'text/html; charset=utf-8', cache: 'no-cache' });
+    expect(gunzipSync(page.bytes).toString()).toBe(AHEAD_PAGE);
+    for (const [path, status] of [['/users/u-1', 200], ['/metrics', 404]] as const) {
+      const app = await fetchRaw(base, path, { 'accept-encoding': 'gzip' });
+      expect({ path, status: app.status, encoding: app.headers['content-encoding'], type: app.headers['content-type'], body: gunzipSync(app.bytes).toString() })
+        .toEqual({ path, status, encoding: 'gzip', type: 'text/html; charset=utf-8', body: '<!doctype html><title>app</title>' });
+    }
+    for (const path of ['/static/js/app.4567cdef.js.gz', '/static/js/app.4567cdef.js.br', '/forgot-password.html.gz']) {
+      const copy = await fetchRaw(base, path, {});
+      expect({ path, status: copy.status, encoding: copy.headers['content-encoding'] }).toEqual({ path, status: 404, encoding: undefined });
+      expect(copy.bytes.toString()).toContain('<title>app</title>');
+    }
   });
 
   it("answers 404 (with the app) for a path that is none of the app's pages, whose list is the router's", async () => {

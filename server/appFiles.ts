@@ -52,10 +52,16 @@ async function appFilesPlugin(app: FastifyInstance, { root, reserved = [], notFo
     // One route per file of the build, so nothing outside it is ever read; every other path is the
     // not-found handler's below.
     wildcard: false,
+    // The build's gzip and Brotli copies of its text files (scripts/compressedCopies.cjs), sent in
+    // the file's place to a browser that takes them; they are no addresses of their own.
+    preCompressed: true,
+    globIgnore: ['**/*.gz', '**/*.br'],
     cacheControl: false,
     setHeaders: (response, path) => {
       // Scripts, styles and media under static/ carry their content hash in their names: cache them for good.
       response.setHeader('cache-control', /[\\/]static[\\/]/.test(path) ? FOR_GOOD : 'no-cache');
+      // What is sent depends on what the browser takes: a shared cache keeps one answer for each.
+      response.setHeader('vary', 'accept-encoding');
     },
   });
 
