@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { test, expect } from './fixtures';
-import { DEMO, expectToast, fillSignup, holdScripts, openWithChunksHeld, TAKEN_USERNAME, toast, urlPath } from './helpers';
+import { DEMO, expectToast, fillSignup, holdScripts, openWithChunksHeld, quietOnceAsked, TAKEN_USERNAME, toast, urlPath } from './helpers';
 
 
 test.describe('The first screen, before any script', { tag: ['@server'] }, () => {
@@ -125,11 +125,13 @@ test.describe('The first screen, before any script', { tag: ['@server'] }, () =>
     page.on('request', (request) => {
       if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
     });
+    // The login page's own chunk, which the app asks for once it has started.
+    const quiet = quietOnceAsked(page, (path) => /\/page-login\.\w+\.chunk\.js$/.test(path));
     await page.goto('/login');
     await expect(page.getByRole('button', { name: 'Login', exact: true })).toBeVisible();
     // The app's chunk comes once the page is on screen, with no key press or tap.
     await expect.poll(() => scripts.some((path) => /\/app\.[\w]+\.chunk\.js$/.test(path))).toBe(true);
-    await page.waitForLoadState('networkidle');
+    await quiet();
     expect(scripts.filter((path) => path.includes('mocks'))).toEqual([]);
 
     await page.getByLabel('Username').fill(DEMO.username);

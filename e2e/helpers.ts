@@ -448,6 +448,33 @@ export async function readKept(page: Page, request: string): Promise<void> {
 const offlineStarts = new WeakMap<BrowserContext, { dispose(): Promise<unknown> }>();
 
 /**
+ * Watches the page from its first request; the returned wait ends once a request whose path `signal`
+ * names has been answered and nothing has been on its way for half a second. Playwright's
+ * `networkidle` can come before the app's first chunk is asked for: a page built ahead asks for none
+ * until the browser has painted it, more than half a second after its entry script on a busy machine
+ * (seen once in a clean-clone run, and at will with the CPU slowed 25 times).
+ */
+export function quietOnceAsked(page: Page, signal: (path: string) => boolean): () => Promise<void> {
+  const onTheirWay = new Set<Request>();
+  let lastChange = Date.now();
+  let signalled = false;
+  page.on('request', (request) => {
+    onTheirWay.add(request);
+    lastChange = Date.now();
+  });
+  const ended = (request: Request) => {
+    onTheirWay.delete(request);
+    lastChange = Date.now();
+    if (signal(new URL(request.url()).pathname)) signalled = true;
+  };
+  page.on('requestfinished', ended);
+  page.on('requestfailed', ended);
+  return async () => {
+    await expect.poll(() => signalled && onTheirWay.size === 0 && Date.now() - lastChange >= 500, { intervals: [100], timeout: 30_000 }).toBe(true);
+  };
+}
+
+/**
  * The device's network off (`false`) or back on (`true`), as a member's browser has it. Chromium's
  * emulation of a network gone (Playwright's `setOffline`) tells the document open at the time, but a
  * document opened afterwards (a reload, a page opened) reads `navigator.onLine` as true while every

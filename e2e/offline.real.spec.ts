@@ -2,9 +2,9 @@
  * The app kept for a start with the network gone (src/offline/): a build for a real server keeps its
  * scripts, styles and pages in a service worker once visited, so a reload offline shows the app.
  */
-import type { Page, Request } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { test, expect } from './fixtures';
-import { DEMO, expectToast, login, logout, MEMBERS, postCard, postCards, readKept, SEED_TEXT, setNetwork, UPLOAD_PHOTO } from './helpers';
+import { DEMO, expectToast, login, logout, MEMBERS, postCard, postCards, quietOnceAsked, readKept, SEED_TEXT, setNetwork, UPLOAD_PHOTO } from './helpers';
 
 /** The post Ava writes with no network. */
 const OFFLINE_POST = 'Written on the train with no signal: sent once the network is back.';
@@ -19,34 +19,6 @@ async function appKept(page: Page): Promise<void> {
       await new Promise<void>((resolve) => worker.addEventListener('statechange', () => resolve(), { once: true }));
     }
   });
-}
-
-/**
- * Watches the page from its first request; the returned wait ends once the app has started (the
- * login page's read of /api/health, which its code makes) and nothing has been on its way for half a
- * second. Playwright's `networkidle` can come before the app's first chunk is asked for: a page
- * built ahead asks for none until the browser has painted it, more than half a second after its
- * entry script on a busy machine (seen once in a clean-clone run, and at will with the CPU slowed
- * 25 times).
- */
-function quietOnceStarted(page: Page): () => Promise<void> {
-  const onTheirWay = new Set<Request>();
-  let lastChange = Date.now();
-  let started = false;
-  page.on('request', (request) => {
-    onTheirWay.add(request);
-    lastChange = Date.now();
-  });
-  const ended = (request: Request) => {
-    onTheirWay.delete(request);
-    lastChange = Date.now();
-    if (new URL(request.url()).pathname === '/api/health') started = true;
-  };
-  page.on('requestfinished', ended);
-  page.on('requestfailed', ended);
-  return async () => {
-    await expect.poll(() => started && onTheirWay.size === 0 && Date.now() - lastChange >= 500, { intervals: [100], timeout: 30_000 }).toBe(true);
-  };
 }
 
 /** The side panel's people: the search and "Who to follow?". */
@@ -286,7 +258,8 @@ test.describe('The app with the network gone', { tag: ['@server'] }, () => {
     test.use({ serviceWorkers: 'block' });
 
     test("the same reload is the browser's own error: nothing of the app", async ({ page, context }) => {
-      const quiet = quietOnceStarted(page);
+      // The login page's read of /api/health is made by the app's code: the app has started.
+      const quiet = quietOnceAsked(page, (path) => path === '/api/health');
       await page.goto('/login');
       await expect(page.getByRole('heading', { name: 'Login', level: 1 })).toBeVisible();
       // The page built ahead shows before the app's code has come: all of it here before the network goes.
