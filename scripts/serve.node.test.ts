@@ -51,30 +51,21 @@ interface Answer {
   status: number;
   headers: Record<string, string | string[] | undefined>;
   body: string;
+  /** The body as the bytes sent (compressed, when the answer says so). */
+  bytes: Buffer;
 }
 
 /** A request with the path sent exactly as written (no normalising of dots or escapes). */
-function ask(base: string, rawPath: string, method = 'GET'): Promise<Answer> {
+function ask(base: string, rawPath: string, method = 'GET', headers: Record<string, string> = {}): Promise<Answer> {
   const url = new URL(base);
   return new Promise((resolve, reject) => {
-    const req = request({ host: url.hostname, port: url.port, path: rawPath, method }, (res) => {
-      let body = '';
-      res.on('data', (chunk: Buffer) => (body += chunk.toString()));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
-    });
-    req.on('error', reject);
-    req.end();
-  });
-}
-
-/** A GET with these request headers, its body as the bytes sent. */
-function fetchRaw(base: string, path: string, headers: Record<string, string>): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; bytes: Buffer }> {
-  const url = new URL(base);
-  return new Promise((resolve, reject) => {
-    const req = request({ host: url.hostname, port: url.port, path, headers }, (res) => {
+    const req = request({ host: url.hostname, port: url.port, path: rawPath, method, headers }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (chunk: Buffer) => chunks.push(chunk));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, bytes: Buffer.concat(chunks) }));
+      res.on('end', () => {
+        const bytes = Buffer.concat(chunks);
+        resolve({ status: res.statusCode ?? 0, headers: res.headers, body: bytes.toString(), bytes });
+      });
     });
     req.on('error', reject);
     req.end();
@@ -108,36 +99,36 @@ describe('the build server', () => {
 
   it("sends a file's Brotli or gzip copy to a browser that takes it, as the file's own type, and the file itself to one that does not", async () => {
     const path = '/static/js/app.4567cdef.js';
-    const brotlied = await fetchRaw(base, path, { 'accept-encoding': 'gzip, deflate, br, zstd' });
+    const brotlied = await ask(base, path, 'GET', { 'accept-encoding': 'gzip, deflate, br, zstd' });
     expect({ status: brotlied.status, encoding: brotlied.headers['content-encoding'], type: brotlied.headers['content-type'], vary: brotlied.headers.vary, cache: brotlied.headers['cache-control'] })
       .toEqual({ status: 200, encoding: 'br', type: 'application/javascript; charset=utf-8', vary: 'accept-encoding', cache: 'public, max-age=31536000, immutable' });
     expect(brotliDecompressSync(brotlied.bytes).toString()).toBe(BIG_SCRIPT);
     expect(brotlied.bytes.length).toBeLessThan(BIG_SCRIPT.length / 10);
     // Chromium over plain http takes gzip and deflate, not Brotli.
-    const gzipped = await fetchRaw(base, path, { 'accept-encoding': 'gzip, deflate' });
+    const gzipped = await ask(base, path, 'GET', { 'accept-encoding': 'gzip, deflate' });
     expect({ encoding: gzipped.headers['content-encoding'], type: gzipped.headers['content-type'] }).toEqual({ encoding: 'gzip', type: 'application/javascript; charset=utf-8' });
     expect(gunzipSync(gzipped.bytes).toString()).toBe(BIG_SCRIPT);
     for (const headers of [{}, { 'accept-encoding': 'identity' }, { 'accept-encoding': 'deflate' }] as Record<string, string>[]) {
-      const plain = await fetchRaw(base, path, headers);
+      const plain = await ask(base, path, 'GET', headers);
       expect({ headers, status: plain.status, encoding: plain.headers['content-encoding'], body: plain.bytes.toString() }).toEqual({ headers, status: 200, encoding: undefined, body: BIG_SCRIPT });
     }
     // A file the build kept no copy of comes as it is.
-    const small = await fetchRaw(base, '/static/js/main.0123abcd.js', { 'accept-encoding': 'br, gzip' });
+    const small = await ask(base, '/static/js/main.0123abcd.js', 'GET', { 'accept-encoding': 'br, gzip' });
     expect({ encoding: small.headers['content-encoding'], body: small.bytes.toString() }).toEqual({ encoding: undefined, body: 'console.log("app");' });
   });
 
   it('sends a page built ahead, and the app for its other pages, compressed too; a copy is no address of its own', async () => {
-    const page = await fetchRaw(base, '/forgot-password', { 'accept-encoding': 'br, gzip' });
+    const page = await ask(base, '/forgot-password', 'GET', { 'accept-encoding': 'br, gzip' });
     expect({ status: page.status, encoding: page.headers['content-encoding'], type: page.headers['content-type'], cache: page.headers['cache-control'] })
       .toEqual({ status: 200, encoding: 'gzip', type: 'text/html; charset=utf-8', cache: 'no-cache' });
     expect(gunzipSync(page.bytes).toString()).toBe(AHEAD_PAGE);
     for (const [path, status] of [['/users/u-1', 200], ['/metrics', 404]] as const) {
-      const app = await fetchRaw(base, path, { 'accept-encoding': 'gzip' });
+      const app = await ask(base, path, 'GET', { 'accept-encoding': 'gzip' });
       expect({ path, status: app.status, encoding: app.headers['content-encoding'], type: app.headers['content-type'], body: gunzipSync(app.bytes).toString() })
         .toEqual({ path, status, encoding: 'gzip', type: 'text/html; charset=utf-8', body: '<!doctype html><title>app</title>' });
     }
     for (const path of ['/static/js/app.4567cdef.js.gz', '/static/js/app.4567cdef.js.br', '/forgot-password.html.gz']) {
-      const copy = await fetchRaw(base, path, {});
+      const copy = await ask(base, path, 'GET', {});
       expect({ path, status: copy.status, encoding: copy.headers['content-encoding'] }).toEqual({ path, status: 404, encoding: undefined });
       expect(copy.bytes.toString()).toContain('<title>app</title>');
     }
