@@ -42,13 +42,13 @@ export async function benchScheduled(): Promise<void> {
            FROM generate_series(1, $4::int) AS n`,
           [run, DEMO_USER_ID, SPREAD_MS, POSTS],
         );
-        const times = new Map((await database.query<{ id: string; publish_at: Date }>('SELECT id, publish_at FROM scheduled_posts WHERE id LIKE $1', [`${run}-%`]))
+        const times = new Map((await database.query<{ id: string; publish_at: string }>('SELECT id, publish_at FROM scheduled_posts WHERE id LIKE $1', [`${run}-%`]))
           .map((row) => [row.id.replace(`${run}-`, `${run} `), new Date(row.publish_at).getTime()]));
         const deadline = Date.now() + SPREAD_MS + 4 * PUBLISH_EVERY_MS + 10_000;
         let delays: number[] = [];
         while (Date.now() < deadline) {
           await new Promise((resolve) => setTimeout(resolve, 1_000));
-          const posts = await database.query<{ content: string; created_at: Date }>('SELECT content, created_at FROM posts WHERE content LIKE $1', [`${run} %`]);
+          const posts = await database.query<{ content: string; created_at: string }>('SELECT content, created_at FROM posts WHERE content LIKE $1', [`${run} %`]);
           delays = posts.map((post) => new Date(post.created_at).getTime() - (times.get(post.content) ?? Number.NaN));
           if (posts.length >= POSTS) break;
         }

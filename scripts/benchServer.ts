@@ -1519,7 +1519,7 @@ async function walPosition(store: Store): Promise<{ lsn: number; maxWalSize: str
   if (store.name !== 'pglite') return undefined;
   const database = await store.open();
   try {
-    const [row] = await database.query<{ lsn: string; max_wal_size: string; fsync: string; checkpoint_time: Date }>(
+    const [row] = await database.query<{ lsn: string; max_wal_size: string; fsync: string; checkpoint_time: string }>(
       `SELECT pg_wal_lsn_diff(pg_current_wal_lsn(), '0/0')::text AS lsn, current_setting('max_wal_size') AS max_wal_size, current_setting('fsync') AS fsync, checkpoint_time
        FROM pg_control_checkpoint()`,
     );

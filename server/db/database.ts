@@ -100,6 +100,37 @@ export interface PostgresOptions {
 
 const INT8_OID = 20;
 
+/** PostgreSQL's type id of timestamptz. */
+const TIMESTAMPTZ_OID = 1184;
+
+/** A timestamptz as the text protocol writes it in UTC (DateStyle ISO): `2026-12-06 18:00:05.123456+00`. */
+const UTC_TIMESTAMP = /^(\d{4}-\d{2}-\d{2}) (\d{2}:\d{2}:\d{2})(?:\.(\d{1,6}))?\+00$/;
+
+const timestampAsDate = pg.types.getTypeParser(TIMESTAMPTZ_OID, 'text') as (text: string) => unknown;
+
+/**
+ * A timestamptz read as the contract writes it (ISO 8601 in UTC, to the millisecond: what
+ * `Date.prototype.toISOString` gives), straight from its text when the session writes UTC. A page of
+ * twenty posts carries up to a hundred (each post's three, its author's two), and making each a
+ * Date to turn it back into text was about a tenth of the server's work on a feed page. Any other form (another time zone, a year past 9999, infinity) is
+ * read as a Date, as before; `iso()` (store/rows.ts) takes either.
+ */
+export function timestampText(text: string): unknown {
+  const utc = UTC_TIMESTAMP.exec(text);
+  if (!utc) return timestampAsDate(text);
+  // The microseconds cut to milliseconds, as a Date made from them keeps them.
+  return `${utc[1]}T${utc[2]}.${(utc[3] ?? '').padEnd(3, '0').slice(0, 3)}Z`;
+}
+
+/** How the pool's connections read values: int8 as a number, timestamptz as the contract's text. */
+export const postgresTypes = {
+  getTypeParser: ((oid: number, format?: 'text' | 'binary') => {
+    if (oid === INT8_OID) return (value: string) => Number(value);
+    if (oid === TIMESTAMPTZ_OID && format !== 'binary') return timestampText;
+    return pg.types.getTypeParser(oid, format ?? 'text');
+  }) as typeof pg.types.getTypeParser,
+};
+
 /** A kept plan that no longer fits the tables (another process migrated them meanwhile). */
 function planChanged(error: unknown): boolean {
   return sqlState(error) === '0A000' && /cached plan must not change result type/.test((error as Error).message);
@@ -197,14 +228,11 @@ export async function openPostgres({ connectionString, max = 10, statementTimeou
     // No JIT compilation: every statement here reads or writes a few rows, and PostgreSQL compiles
     // by a plan's estimated cost, branches never run included, which costs tens of milliseconds
     // (a home feed page whose fallback branch is estimated large, for one).
-    options: '-c jit=off',
+    // Timestamps written in UTC: read as the contract writes them, without a Date (timestampText).
+    options: '-c jit=off -c TimeZone=UTC',
     connectionTimeoutMillis: 5_000,
     idleTimeoutMillis: 30_000,
-    types: {
-      getTypeParser: ((oid: number, format?: 'text' | 'binary') => (oid === INT8_OID
-        ? (value: string) => Number(value)
-        : pg.types.getTypeParser(oid, format ?? 'text'))) as typeof pg.types.getTypeParser,
-    },
+    types: postgresTypes,
   });
   // An idle connection that the server drops (a restart) must not crash the process.
   pool.on('error', () => undefined);
@@ -322,11 +350,14 @@ const byteaSerializer = (value: unknown): string => {
 };
 const byteaParser = (text: string): Uint8Array => Buffer.from(text.slice(2), 'hex');
 
+/** How PGlite reads values: bytea through Buffer's codec, timestamptz as the contract's text. */
+export const PGLITE_PARSERS = { [BYTEA]: byteaParser, [TIMESTAMPTZ_OID]: timestampText };
+
 /** PGlite in `dataDir`, or in memory when none is given. */
 export async function openPglite(dataDir?: string, { from }: PgliteOptions = {}): Promise<Database> {
   const pglite = await PGlite.create({
     // pg_trgm: post search's index (migration 0025).
-    dataDir, loadDataDir: from, extensions: { pg_trgm }, serializers: { [BYTEA]: byteaSerializer }, parsers: { [BYTEA]: byteaParser },
+    dataDir, loadDataDir: from, extensions: { pg_trgm }, serializers: { [BYTEA]: byteaSerializer }, parsers: PGLITE_PARSERS,
   });
   const prepared = preparedQueries(pglite);
   const sql = pgliteSql(pglite, prepared);

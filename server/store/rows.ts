@@ -5,7 +5,11 @@
  */
 import type { Row, Sql } from '../db/database';
 
+/** A timestamp as the contract writes it, already (db/database.ts reads timestamptz so in UTC). */
+const CONTRACT_TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
+
 export function iso(value: unknown): string {
+  if (typeof value === 'string' && CONTRACT_TIMESTAMP.test(value)) return value;
   return value instanceof Date ? value.toISOString() : new Date(String(value)).toISOString();
 }
 

@@ -92,7 +92,7 @@ describe.each(EMPTY_DATABASES)('the home feed in SQL, on %s', (kind, open) => {
     }
     await store.transaction((tx) => tx.setMute(BUSY_READER, MUTED, true));
     await database.exec('ANALYZE');
-    const rows = await database.query<{ id: string; author_id: string; created_at: Date; like_count: number }>('SELECT id, author_id, created_at, like_count FROM posts');
+    const rows = await database.query<{ id: string; author_id: string; created_at: string; like_count: number }>('SELECT id, author_id, created_at, like_count FROM posts');
     posts = rows.map((row) => ({ id: row.id, author: row.author_id, at: new Date(row.created_at).getTime(), likes: Number(row.like_count) }));
   }, 120_000);
   afterAll(async () => {

@@ -105,7 +105,7 @@ describe('SQL functions, one file each', () => {
     return Object.fromEntries(rows.map((row) => [row.name, row.forms]));
   }
 
-  const recorded = () => database.query<{ name: string; hash: string; applied_at: Date }>('SELECT name, hash, applied_at FROM schema_functions ORDER BY name');
+  const recorded = () => database.query<{ name: string; hash: string; applied_at: string }>('SELECT name, hash, applied_at FROM schema_functions ORDER BY name');
 
   /** The shipped function files, with `name`'s content replaced. */
   function withFile(name: string, sql: string): SqlFunction[] {
@@ -135,7 +135,7 @@ RETURNS boolean LANGUAGE sql STABLE AS $$ SELECT true $$;
     expect(await migrate(database, readMigrations(), changed)).toEqual([]);
     expect(await database.query("SELECT mutes_member('a', 'b') AS mutes")).toEqual([{ mutes: true }]);
     const after = await recorded();
-    const changedNames = after.filter((row, i) => row.hash !== before[i]?.hash || row.applied_at.getTime() !== before[i]?.applied_at.getTime()).map((row) => row.name);
+    const changedNames = after.filter((row, i) => row.hash !== before[i]?.hash || row.applied_at !== before[i]?.applied_at).map((row) => row.name);
     expect(changedNames).toEqual(['mutes_member']);
   });
 

@@ -75,10 +75,10 @@ describe.each(EMPTY_DATABASES)("the moderators' queue in SQL, on %s", (_kind, op
 
   /** The queue worked out from the rows: each subject's open report ids, newest first, the subject with the newest first. */
   async function expectedQueue(): Promise<string[][]> {
-    const rows = await database.query<{ id: string; subject_kind: string; subject_id: string; created_at: Date }>(
+    const rows = await database.query<{ id: string; subject_kind: string; subject_id: string; created_at: string }>(
       "SELECT id, subject_kind, subject_id, created_at FROM reports WHERE status = 'open'",
     );
-    const at = (row: { created_at: Date }) => new Date(row.created_at).getTime();
+    const at = (row: { created_at: string }) => new Date(row.created_at).getTime();
     const newestFirst = [...rows].sort((a, b) => at(b) - at(a) || (a.id < b.id ? 1 : -1));
     const subjects = new Map<string, string[]>();
     for (const row of newestFirst) {

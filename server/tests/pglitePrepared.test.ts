@@ -5,16 +5,16 @@
  * that changes under a kept statement is read as it now is.
  */
 import { PGlite } from '@electric-sql/pglite';
-import { openPglite, type Database } from '../db/database';
+import { openPglite, PGLITE_PARSERS, type Database } from '../db/database';
 import { expectPlainAnswersKeptOnce, expectRefusalsThenNext, keptStatements, thingRows, THINGS_TABLE } from '../testing/preparedStatements';
 
 let database: Database;
-/** A second cluster answered by PGlite's own `query`, to compare with. */
+/** A second cluster answered by PGlite's own `query` (reading values as the store does), to compare with. */
 let plain: PGlite;
 
 beforeAll(async () => {
   database = await openPglite();
-  plain = await PGlite.create();
+  plain = await PGlite.create({ parsers: PGLITE_PARSERS });
   await database.exec(THINGS_TABLE);
   await plain.exec(THINGS_TABLE);
 }, 60_000);

@@ -5,14 +5,14 @@
  * statement (another process migrating it) is read as it now is, in a transaction as outside.
  */
 import pg from 'pg';
-import { openPostgres, type Database } from '../db/database';
+import { openPostgres, postgresTypes, type Database } from '../db/database';
 import { createTestDatabase } from '../testing/serverTarget';
 import { expectPlainAnswersKeptOnce, expectRefusalsThenNext, keptStatements, thingRows, THINGS_TABLE } from '../testing/preparedStatements';
 
 let url: string;
 let drop: () => Promise<void>;
 let database: Database;
-/** The same database through a plain client: every statement unnamed, to compare with. */
+/** The same database through a plain client (reading values as the pool does): every statement unnamed, to compare with. */
 let plain: pg.Client;
 
 beforeAll(async () => {
@@ -20,7 +20,7 @@ beforeAll(async () => {
   ({ url, drop } = created);
   // One connection, so that what it keeps can be read from pg_prepared_statements.
   database = await openPostgres({ connectionString: url, max: 1 });
-  plain = new pg.Client({ connectionString: url });
+  plain = new pg.Client({ connectionString: url, types: postgresTypes, options: '-c TimeZone=UTC' });
   await plain.connect();
   await database.exec(THINGS_TABLE);
 }, 60_000);
