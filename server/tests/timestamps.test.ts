@@ -12,13 +12,18 @@ import { createTestDatabase } from '../testing/serverTarget';
 /** The Date node-postgres makes of a timestamptz's text, as the store read them before. */
 const byDate = pg.types.getTypeParser(1184, 'text') as (text: string) => Date;
 
+/** PostgreSQL's text of a timestamp in UTC, and the contract's. */
+const UTC_TEXTS: ReadonlyArray<readonly [string, string]> = [
+  ['2026-12-06 18:00:05.123456+00', '2026-12-06T18:00:05.123Z'],
+  ['2026-12-06 18:00:05.999999+00', '2026-12-06T18:00:05.999Z'],
+  ['2026-12-06 18:00:05.1+00', '2026-12-06T18:00:05.100Z'],
+  ['2026-12-06 18:00:05+00', '2026-12-06T18:00:05.000Z'],
+  ['1970-01-01 00:00:00+00', new Date(0).toISOString()],
+];
+
 describe('timestampText', () => {
   it('writes a UTC timestamp as toISOString does, its microseconds cut to milliseconds', () => {
-    expect(timestampText('2026-12-06 18:00:05.123456+00')).toBe('2026-12-06T18:00:05.123Z');
-    expect(timestampText('2026-12-06 18:00:05.999999+00')).toBe('2026-12-06T18:00:05.999Z');
-    expect(timestampText('2026-12-06 18:00:05.1+00')).toBe('2026-12-06T18:00:05.100Z');
-    expect(timestampText('2026-12-06 18:00:05+00')).toBe('2026-12-06T18:00:05.000Z');
-    expect(timestampText('1970-01-01 00:00:00+00')).toBe(new Date(0).toISOString());
+    for (const [text, written] of UTC_TEXTS) expect(timestampText(text)).toBe(written);
     // Fractions of one to six digits, against the Date made of the same text.
     for (const fraction of ['0', '05', '289', '2899', '99999', '999999', '000001', '500000']) {
       const text = `2026-03-01 23:59:59.${fraction}+00`;
