@@ -112,8 +112,9 @@ const timestampAsDate = pg.types.getTypeParser(TIMESTAMPTZ_OID, 'text') as (text
  * A timestamptz read as the contract writes it (ISO 8601 in UTC, to the millisecond: what
  * `Date.prototype.toISOString` gives), straight from its text when the session writes UTC. A page of
  * twenty posts carries up to a hundred (each post's three, its author's two), and making each a
- * Date to turn it back into text was about a tenth of the server's work on a feed page. Any other form (another time zone, a year past 9999, infinity) is
- * read as a Date, as before; `iso()` (store/rows.ts) takes either.
+ * Date to turn it back into text was about a tenth of the server's work on a feed page. Any other
+ * form (another time zone, a year past 9999, infinity) is read as a Date, as before; `iso()`
+ * (store/rows.ts) takes either.
  */
 export function timestampText(text: string): unknown {
   const utc = UTC_TIMESTAMP.exec(text);
