@@ -1,3 +1,4 @@
+import { paths } from '../../config/paths';
 import { api, type CacheAccess } from '../../lib/api/api';
 import { hasCapability } from '../../lib/api/capabilities';
 import { CURSOR_PAGES_OPTIONS, cursorQuery, readMembersPage } from '../../lib/api/cursorPages';
@@ -28,6 +29,9 @@ export const relationsApi = api.injectEndpoints({
     getRelationList: build.infiniteQuery<MembersPage, RelationList, string | null>({
       infiniteQueryOptions: CURSOR_PAGES_OPTIONS,
       query: ({ queryArg, pageParam }) => `/users/${queryArg}?${cursorQuery(RELATIONS_PAGE_LIMIT, pageParam)}`,
+      // The settings page's content; read beside every other page (a profile's buttons, a post's
+      // menu), where a failure leaves the page as it is.
+      extraOptions: { pageOf: paths.mutedAndBlocked.pattern },
       transformResponse: readMembersPage,
       providesTags: (_pages, _error, list) => [listTag(list)],
     }),
@@ -56,17 +60,36 @@ export function useRelationList(list: RelationList, skip = false) {
   return { ...query, members: membersOf(query.data) };
 }
 
+/** Where the member stands with another: whether they mute and block them. */
+export type StandingWith = { muted: boolean; blocked: boolean; blockedMember?: UserSummary };
+
 /**
- * Where the member stands with another: whether they mute and block them; undefined while the
- * lists load, and for a backend without the `mute-block` extension.
+ * Where the member stands with another, with how its two lists' reading went: `loading` until both
+ * have an answer, `failed` when either has none and failed (asked again where the menu opens again),
+ * and `absent` for a backend without the `mute-block` extension.
  */
-export function useRelationWith(userId: string): { muted: boolean; blocked: boolean; blockedMember?: UserSummary } | undefined {
+export function useRelationState(userId: string):
+  | { status: 'known'; relation: StandingWith }
+  | { status: 'loading' | 'failed' | 'absent' } {
   const has = useAppSelector(selectHasMuteBlock);
   const muted = useRelationList('muted', !has);
   const blocked = useRelationList('blocked', !has);
-  if (!has || !muted.data || !blocked.data) return undefined;
+  if (!has) return { status: 'absent' };
+  if (!muted.data || !blocked.data) return { status: muted.isError || blocked.isError ? 'failed' : 'loading' };
   const blockedMember = blocked.members.find((member) => member._id === userId);
-  return { muted: muted.members.some((member) => member._id === userId), blocked: blockedMember !== undefined, ...(blockedMember ? { blockedMember } : {}) };
+  return {
+    status: 'known',
+    relation: { muted: muted.members.some((member) => member._id === userId), blocked: blockedMember !== undefined, ...(blockedMember ? { blockedMember } : {}) },
+  };
+}
+
+/**
+ * Where the member stands with another: undefined while the lists load or when they could not be
+ * read, and for a backend without the `mute-block` extension.
+ */
+export function useRelationWith(userId: string): StandingWith | undefined {
+  const state = useRelationState(userId);
+  return state.status === 'known' ? state.relation : undefined;
 }
 
 /** The member muted or blocked someone on another device (the stream): what it changes loads again. */

@@ -234,6 +234,7 @@ export const ar: Catalogue = {
   'relation.unblockHandle': "إلغاء حظر @{username}",
   'relation.more': "المزيد عن {name}",
   'relation.loading': "جارٍ التحميل…",
+  'relation.menuFailed': "تعذّر تحميل الكتم والحظر. افتح هذه القائمة مرة أخرى للمحاولة من جديد.",
   'relation.muted': "كتمت {name}. لن تظهر منشوراته بعد الآن في صفحتك الرئيسية أو في الاستكشاف أو في الإشعارات.",
   'relation.unmuted': "ألغيت كتم {name}.",
   'relation.blocked': "حظرت {name}.",

@@ -240,6 +240,7 @@ export const memberWords = {
   'relation.unblockHandle': "Unblock @{username}",
   'relation.more': "More about {name}",
   'relation.loading': "Loading…",
+  'relation.menuFailed': "Mute and Block could not load. Open this menu again to try again.",
   'relation.muted': "You muted {name}. Their posts will no longer show in your Home, Explore or notifications.",
   'relation.unmuted': "You unmuted {name}.",
   'relation.blocked': "You blocked {name}.",

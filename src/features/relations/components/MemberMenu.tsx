@@ -4,7 +4,7 @@ import { usePopupPlacement } from '../../../components/popupPlacement';
 import { usePressOutside } from '../../../components/usePressOutside';
 import { useAppSelector } from '../../../lib/store/hooks';
 import type { Post, UserSummary } from '../../../types/api';
-import { selectHasMuteBlock, useRelationWith } from '../relationsApi';
+import { selectHasMuteBlock, useRelationState } from '../relationsApi';
 import { ConfirmBlockDialog, nameOf, RELATION_BUTTONS, useRelationChange } from './RelationActions';
 import { selectHasModeration } from '../../reports/reportsApi';
 import { ReportDialog } from '../../reports/components/ReportDialog';
@@ -26,12 +26,11 @@ function OpenMemberMenu({ postId, author, mode, setMode, menuRef, buttonRef }: {
   buttonRef: RefObject<HTMLButtonElement | null>;
 }) {
   const say = useT();
-  const relation = useRelationWith(author._id);
-  const hasMuteBlock = useAppSelector(selectHasMuteBlock);
+  const standing = useRelationState(author._id);
   const hasModeration = useAppSelector(selectHasModeration);
   const panelRef = useRef<HTMLDivElement>(null);
   // Near the bottom of the screen it opens above its button, and it never runs off either side.
-  const placement = usePopupPlacement(buttonRef, panelRef, `${mode}:${relation ? 'known' : 'loading'}`);
+  const placement = usePopupPlacement(buttonRef, panelRef, `${mode}:${standing.status}`);
   const { run, busy } = useRelationChange();
   usePressOutside(mode === 'menu', [menuRef], () => setMode('closed'));
   const act = (action: 'mute' | 'unmute' | 'unblock') => () => {
@@ -51,20 +50,29 @@ function OpenMemberMenu({ postId, author, mode, setMode, menuRef, buttonRef }: {
       />
     );
   }
+  // While where the member stands is read, the menu says so and offers nothing: its items come all
+  // at once, so none moves under a pointer or a finger already on its way to it.
+  if (standing.status === 'loading') {
+    return (
+      <PopupPanel panelRef={panelRef} placement={placement} className="member-menu__panel">
+        <p className="member-menu__item" role="status">{say('relation.loading')}</p>
+      </PopupPanel>
+    );
+  }
   return (
     <PopupPanel panelRef={panelRef} placement={placement} className="member-menu__panel">
-      {!hasMuteBlock ? null : relation ? (
+      {standing.status === 'known' ? (
         <>
-          <button type="button" className="member-menu__item" onClick={act(relation.muted ? 'unmute' : 'mute')}>
-            {say(RELATION_BUTTONS[relation.muted ? 'unmute' : 'mute'].handle, { username: author.username })}
+          <button type="button" className="member-menu__item" onClick={act(standing.relation.muted ? 'unmute' : 'mute')}>
+            {say(RELATION_BUTTONS[standing.relation.muted ? 'unmute' : 'mute'].handle, { username: author.username })}
           </button>
-          <button type="button" className="member-menu__item member-menu__item--danger" onClick={relation.blocked ? act('unblock') : () => setMode('confirm')}>
-            {say(RELATION_BUTTONS[relation.blocked ? 'unblock' : 'block'].handle, { username: author.username })}
+          <button type="button" className="member-menu__item member-menu__item--danger" onClick={standing.relation.blocked ? act('unblock') : () => setMode('confirm')}>
+            {say(RELATION_BUTTONS[standing.relation.blocked ? 'unblock' : 'block'].handle, { username: author.username })}
           </button>
         </>
-      ) : (
-        <p className="member-menu__item" role="status">{say('relation.loading')}</p>
-      )}
+      ) : standing.status === 'failed' ? (
+        <p className="member-menu__item" role="status">{say('relation.menuFailed')}</p>
+      ) : null}
       {hasModeration ? (
         <button type="button" className="member-menu__item" onClick={() => setMode('report')}>
           {say('report.post')}

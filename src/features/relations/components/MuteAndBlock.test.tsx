@@ -8,6 +8,14 @@ import { activateLanguage } from '../../../i18n/i18n';
 
 const header = (name: string) => screen.getByRole('region', { name });
 
+/** The first card on Explore by the member with this handle. */
+async function cardBy(handle: string): Promise<HTMLElement> {
+  const feed = await screen.findByRole('feed');
+  const card = (await within(feed).findAllByRole('article')).find((article) => within(article).queryByText(handle));
+  if (!card) throw new Error(`Explore shows no post by ${handle}`);
+  return card;
+}
+
 async function openProfile(userId: string) {
   const view = await renderWithProviders({ route: `/users/${userId}`, authAs: DEMO_CREDENTIALS });
   await screen.findByRole('heading', { level: 1, name: /Reed|Chen|Patel|Kim|Martin/ });
@@ -68,6 +76,46 @@ describe('mute and block', () => {
     expect(await screen.findByText(/You muted Liam Chen\./)).toBeInTheDocument();
     await waitFor(() => expect(within(screen.getByRole('feed')).queryByText('@liam_chen')).not.toBeInTheDocument());
     expect(within(screen.getByRole('feed')).getAllByText('@maya_patel').length).toBeGreaterThan(0);
+  });
+
+  it('shows a post\'s menu whole once it knows where the member stands: no item moves under the pointer', async () => {
+    // The muted list answers only when the test says: until then the menu says it is loading, and
+    // offers nothing, not even Report (which would move down once Mute and Block came above it).
+    let answer: () => void = () => undefined;
+    const answered = new Promise<void>((resolve) => { answer = resolve; });
+    server.use(http.get(`${TEST_API_BASE}/users/muted`, async () => {
+      await answered;
+      return HttpResponse.json({ users: [], nextCursor: null });
+    }, { once: true }));
+    const { user } = await renderWithProviders({ route: '/explore', authAs: DEMO_CREDENTIALS });
+    const liamsCard = await cardBy('@liam_chen');
+    await user.click(await within(liamsCard).findByRole('button', { name: 'More about Liam Chen' }));
+    expect(await within(liamsCard).findByRole('status')).toHaveTextContent('Loading…');
+    expect(within(liamsCard).queryByRole('button', { name: /Mute|Block|Report post/ })).not.toBeInTheDocument();
+
+    answer();
+    const items = await within(liamsCard).findAllByRole('button', { name: /@liam_chen|Report post/ });
+    expect(items.map((item) => item.textContent)).toEqual(['Mute @liam_chen', 'Block @liam_chen', 'Report post']);
+    expect(within(liamsCard).queryByText('Loading…')).not.toBeInTheDocument();
+  });
+
+  it('keeps Report in a post\'s menu when Mute and Block could not load, and asks again when it opens again', async () => {
+    server.use(http.get(`${TEST_API_BASE}/users/blocked`, () => HttpResponse.json({ errors: ['Something went wrong on our side.'], code: 'server_error' }, { status: 500 }), { once: true }));
+    const { user } = await renderWithProviders({ route: '/explore', authAs: DEMO_CREDENTIALS });
+    const liamsCard = await cardBy('@liam_chen');
+    const more = await within(liamsCard).findByRole('button', { name: 'More about Liam Chen' });
+    await user.click(more);
+    expect(await within(liamsCard).findByText('Mute and Block could not load. Open this menu again to try again.')).toBeInTheDocument();
+    expect(within(liamsCard).getByRole('button', { name: 'Report post' })).toBeInTheDocument();
+    expect(within(liamsCard).queryByRole('button', { name: /@liam_chen/ })).not.toBeInTheDocument();
+    // The page stays: the failure is the menu's alone.
+    expect(screen.getByRole('heading', { level: 1, name: 'Explore' })).toBeInTheDocument();
+
+    await user.click(more);
+    await user.click(more);
+    expect(await within(liamsCard).findByRole('button', { name: 'Mute @liam_chen' })).toBeInTheDocument();
+    expect(within(liamsCard).getByRole('button', { name: 'Block @liam_chen' })).toBeInTheDocument();
+    expect(within(liamsCard).queryByText(/could not load/)).not.toBeInTheDocument();
   });
 
   it('lists the muted and blocked members on the settings page, each undone there', async () => {
