@@ -124,6 +124,12 @@ const config: Config = {
   // A worker per core and one more: the tests wait on timers, child processes and PostgreSQL about a
   // quarter of the time. On 2 cores, three workers ran the whole suite in 370 s against 422 s with two.
   maxWorkers: availableParallelism() + 1,
+  // How long a worker told to stop may take before jest kills it and says it "failed to exit
+  // gracefully". A worker ends with about 2 GB of memory, and handing that back takes time: on an
+  // idle 2-core machine its exit reached jest 415-450 ms after it began, against jest's default of
+  // 500 ms, so a busier or slower machine crossed it with no test holding anything open (each worker
+  // held only its stdio then). A worker that really hangs is still killed, and said, after this.
+  workerGracefulExitTimeout: 5_000,
   // Long files first, also on a clean clone with no timings (see the sequencer).
   testSequencer: '<rootDir>/scripts/testing/jestSequencer.cjs',
   collectCoverageFrom: ['contract/**/*.ts', 'src/**/*.{ts,tsx}', 'mocks/**/*.ts', 'server/**/*.ts', '!**/*.test.{ts,tsx}', '!src/test/**', '!src/main.tsx', '!src/offline/serviceWorker.ts', '!src/offline/standInServiceWorker.ts', '!mocks/browser.ts', '!mocks/testing/**', '!server/main.ts', '!server/clusterMain.ts', '!server/backupMain.ts', '!server/adminMain.ts', '!server/testing/**', '!**/*.d.ts'],
