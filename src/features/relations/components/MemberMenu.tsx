@@ -52,28 +52,24 @@ function OpenMemberMenu({ postId, author, mode, setMode, menuRef, buttonRef }: {
   }
   // While where the member stands is read, the menu says so and offers nothing: its items come all
   // at once, so none moves under a pointer or a finger already on its way to it.
-  if (standing.status === 'loading') {
-    return (
-      <PopupPanel panelRef={panelRef} placement={placement} className="member-menu__panel">
-        <p className="member-menu__item" role="status">{say('relation.loading')}</p>
-      </PopupPanel>
-    );
-  }
+  const loading = standing.status === 'loading';
+  const relation = standing.status === 'known' ? standing.relation : undefined;
   return (
     <PopupPanel panelRef={panelRef} placement={placement} className="member-menu__panel">
-      {standing.status === 'known' ? (
+      {loading || standing.status === 'failed' ? (
+        <p className="member-menu__item" role="status">{say(loading ? 'relation.loading' : 'relation.menuFailed')}</p>
+      ) : null}
+      {relation ? (
         <>
-          <button type="button" className="member-menu__item" onClick={act(standing.relation.muted ? 'unmute' : 'mute')}>
-            {say(RELATION_BUTTONS[standing.relation.muted ? 'unmute' : 'mute'].handle, { username: author.username })}
+          <button type="button" className="member-menu__item" onClick={act(relation.muted ? 'unmute' : 'mute')}>
+            {say(RELATION_BUTTONS[relation.muted ? 'unmute' : 'mute'].handle, { username: author.username })}
           </button>
-          <button type="button" className="member-menu__item member-menu__item--danger" onClick={standing.relation.blocked ? act('unblock') : () => setMode('confirm')}>
-            {say(RELATION_BUTTONS[standing.relation.blocked ? 'unblock' : 'block'].handle, { username: author.username })}
+          <button type="button" className="member-menu__item member-menu__item--danger" onClick={relation.blocked ? act('unblock') : () => setMode('confirm')}>
+            {say(RELATION_BUTTONS[relation.blocked ? 'unblock' : 'block'].handle, { username: author.username })}
           </button>
         </>
-      ) : standing.status === 'failed' ? (
-        <p className="member-menu__item" role="status">{say('relation.menuFailed')}</p>
       ) : null}
-      {hasModeration ? (
+      {hasModeration && !loading ? (
         <button type="button" className="member-menu__item" onClick={() => setMode('report')}>
           {say('report.post')}
         </button>
