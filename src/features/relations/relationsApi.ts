@@ -1,3 +1,4 @@
+import { useEffect, useState } from 'react';
 import { paths } from '../../config/paths';
 import { api, type CacheAccess } from '../../lib/api/api';
 import { hasCapability } from '../../lib/api/capabilities';
@@ -64,22 +65,59 @@ export function useRelationList(list: RelationList, skip = false) {
 export type StandingWith = { muted: boolean; blocked: boolean; blockedMember?: UserSummary };
 
 /**
+ * A list read page after page until it holds the member or ends: a member who mutes or blocks more
+ * than a page's worth finds each of them where they stand, not only the latest. A page that fails
+ * stops the reading where it is (`stopped`) until `retry`, or until this is used again (a menu
+ * opened again).
+ */
+function useListHolding(list: RelationList, userId: string, skip: boolean) {
+  const { data, isError, isFetching, hasNextPage, fetchNextPage, refetch } = useGetRelationListInfiniteQuery(list, { skip });
+  // The pages a next page failed after: the reading stops there, and goes on once the list is read
+  // again (a change, another device's) or asked to.
+  const [stoppedAt, setStoppedAt] = useState<typeof data>();
+  const stopped = data !== undefined && stoppedAt === data;
+  const member = membersOf(data).find((each) => each._id === userId);
+  const readOn = data !== undefined && member === undefined && hasNextPage && !stopped;
+  useEffect(() => {
+    if (!readOn || isFetching) return;
+    fetchNextPage().unwrap().catch(() => setStoppedAt(data));
+  }, [readOn, isFetching, fetchNextPage, data]);
+  return {
+    member,
+    failed: stopped || (data === undefined && isError),
+    settled: data !== undefined && (member !== undefined || !hasNextPage),
+    retry: () => (data === undefined ? void refetch() : setStoppedAt(undefined)),
+  };
+}
+
+/**
  * Where the member stands with another, with how its two lists' reading went: `loading` until both
- * have an answer, `failed` when either has none and failed (asked again where the menu opens again),
- * and `absent` for a backend without the `mute-block` extension.
+ * lists hold the member or have been read to their end, `failed` when either stopped short on a
+ * failed call (asked again by `retry`, or where the menu opens again), and `absent` for a backend
+ * without the `mute-block` extension.
  */
 export function useRelationState(userId: string):
   | { status: 'known'; relation: StandingWith }
-  | { status: 'loading' | 'failed' | 'absent' } {
+  | { status: 'failed'; retry: () => void }
+  | { status: 'loading' | 'absent' } {
   const has = useAppSelector(selectHasMuteBlock);
-  const muted = useRelationList('muted', !has);
-  const blocked = useRelationList('blocked', !has);
+  const muted = useListHolding('muted', userId, !has);
+  const blocked = useListHolding('blocked', userId, !has);
   if (!has) return { status: 'absent' };
-  if (!muted.data || !blocked.data) return { status: muted.isError || blocked.isError ? 'failed' : 'loading' };
-  const blockedMember = blocked.members.find((member) => member._id === userId);
+  if (!muted.settled || !blocked.settled) {
+    if (!muted.failed && !blocked.failed) return { status: 'loading' };
+    return {
+      status: 'failed',
+      retry: () => {
+        if (muted.failed) muted.retry();
+        if (blocked.failed) blocked.retry();
+      },
+    };
+  }
+  const blockedMember = blocked.member;
   return {
     status: 'known',
-    relation: { muted: muted.members.some((member) => member._id === userId), blocked: blockedMember !== undefined, ...(blockedMember ? { blockedMember } : {}) },
+    relation: { muted: muted.member !== undefined, blocked: blockedMember !== undefined, ...(blockedMember ? { blockedMember } : {}) },
   };
 }
 

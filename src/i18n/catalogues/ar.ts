@@ -235,6 +235,8 @@ export const ar: Catalogue = {
   'relation.more': "المزيد عن {name}",
   'relation.loading': "جارٍ التحميل…",
   'relation.menuFailed': "تعذّر تحميل الكتم والحظر. افتح هذه القائمة مرة أخرى للمحاولة من جديد.",
+  'relation.profileFailed': "تعذّر تحميل الكتم والحظر.",
+  'relation.tryAgain': "أعد المحاولة",
   'relation.muted': "كتمت {name}. لن تظهر منشوراته بعد الآن في صفحتك الرئيسية أو في الاستكشاف أو في الإشعارات.",
   'relation.unmuted': "ألغيت كتم {name}.",
   'relation.blocked': "حظرت {name}.",

@@ -235,6 +235,8 @@ export const de: Catalogue = {
   'relation.more': "Mehr zu {name}",
   'relation.loading': "Wird geladen…",
   'relation.menuFailed': "Stummschalten und Blockieren konnten nicht geladen werden. Öffne dieses Menü erneut, um es noch einmal zu versuchen.",
+  'relation.profileFailed': "Stummschalten und Blockieren konnten nicht geladen werden.",
+  'relation.tryAgain': "Erneut versuchen",
   'relation.muted': "Du hast {name} stummgeschaltet. Die Beiträge erscheinen nicht mehr in deiner Startseite, unter Entdecken oder in deinen Benachrichtigungen.",
   'relation.unmuted': "Du hast die Stummschaltung von {name} aufgehoben.",
   'relation.blocked': "Du hast {name} blockiert.",

@@ -241,6 +241,8 @@ export const memberWords = {
   'relation.more': "More about {name}",
   'relation.loading': "Loading…",
   'relation.menuFailed': "Mute and Block could not load. Open this menu again to try again.",
+  'relation.profileFailed': "Mute and Block could not load.",
+  'relation.tryAgain': "Try again",
   'relation.muted': "You muted {name}. Their posts will no longer show in your Home, Explore or notifications.",
   'relation.unmuted': "You unmuted {name}.",
   'relation.blocked': "You blocked {name}.",

@@ -235,6 +235,8 @@ export const pl: Catalogue = {
   'relation.more': "Więcej o: {name}",
   'relation.loading': "Wczytywanie…",
   'relation.menuFailed': "Nie udało się wczytać wyciszania i blokowania. Otwórz to menu ponownie, aby spróbować jeszcze raz.",
+  'relation.profileFailed': "Nie udało się wczytać wyciszania i blokowania.",
+  'relation.tryAgain': "Spróbuj ponownie",
   'relation.muted': "Wyciszono: {name}. Wpisy tej osoby nie będą się już pokazywać na stronie głównej, w Odkrywaj ani w powiadomieniach.",
   'relation.unmuted': "Wyłączono wyciszenie: {name}.",
   'relation.blocked': "Zablokowano: {name}.",

@@ -118,6 +118,71 @@ describe('mute and block', () => {
     expect(within(liamsCard).queryByText(/could not load/)).not.toBeInTheDocument();
   });
 
+  describe('a member who mutes or blocks more than a page of the list holds', () => {
+    /** The member's summary, as a list answers it. */
+    const summary = (id: string) => {
+      const member = getMockDb().users.get(id)!;
+      return { _id: member.id, username: member.username, firstName: member.firstName, lastName: member.lastName, image: '' };
+    };
+    /** A list answered in two pages: Noah on the first, Liam on the one after it (failing once when told). */
+    function twoPages(list: 'muted' | 'blocked', { secondFailsOnce = false } = {}) {
+      let failed = false;
+      server.use(http.get(`${TEST_API_BASE}/users/${list}`, ({ request }) => {
+        if (!new URL(request.url).searchParams.has('cursor')) return HttpResponse.json({ users: [summary(SEED_USER_IDS.noah)], nextCursor: 'after-noah' });
+        if (secondFailsOnce && !failed) {
+          failed = true;
+          return HttpResponse.json({ errors: ['Something went wrong on our side.'], code: 'server_error' }, { status: 500 });
+        }
+        return HttpResponse.json({ users: [summary(SEED_USER_IDS.liam)], nextCursor: null });
+      }));
+    }
+
+    it('finds the member muted on a later page: their profile offers Unmute', async () => {
+      getMockDb().users.get(SEED_USER_IDS.ava)!.muting = [SEED_USER_IDS.noah, SEED_USER_IDS.liam];
+      twoPages('muted');
+      await openProfile(SEED_USER_IDS.liam);
+      expect(await within(header('Liam Chen')).findByRole('button', { name: 'Unmute Liam Chen' })).toBeInTheDocument();
+      expect(within(header('Liam Chen')).queryByRole('button', { name: 'Mute Liam Chen' })).not.toBeInTheDocument();
+    });
+
+    it('finds the member blocked on a later page: their profile shows them blocked, with Unblock', async () => {
+      getMockDb().users.get(SEED_USER_IDS.ava)!.blocking = [SEED_USER_IDS.noah, SEED_USER_IDS.liam];
+      twoPages('blocked');
+      await renderWithProviders({ route: `/users/${SEED_USER_IDS.liam}`, authAs: DEMO_CREDENTIALS });
+      expect(await screen.findByText(/You blocked @liam_chen\./)).toBeInTheDocument();
+      expect(screen.getByRole('button', { name: 'Unblock Liam Chen' })).toBeInTheDocument();
+    });
+
+    it('says so in a post\'s menu when a later page fails, and reads on when the menu opens again', async () => {
+      twoPages('muted', { secondFailsOnce: true });
+      const { user } = await renderWithProviders({ route: '/explore', authAs: DEMO_CREDENTIALS });
+      const liamsCard = await cardBy('@liam_chen');
+      const more = await within(liamsCard).findByRole('button', { name: 'More about Liam Chen' });
+      await user.click(more);
+      expect(await within(liamsCard).findByText('Mute and Block could not load. Open this menu again to try again.')).toBeInTheDocument();
+      expect(within(liamsCard).queryByRole('button', { name: /@liam_chen/ })).not.toBeInTheDocument();
+
+      await user.click(more);
+      await user.click(more);
+      expect(await within(liamsCard).findByRole('button', { name: 'Unmute @liam_chen' })).toBeInTheDocument();
+      expect(within(liamsCard).getByRole('button', { name: 'Block @liam_chen' })).toBeInTheDocument();
+    });
+  });
+
+  it('says on a profile when Mute and Block could not load, and brings them with Try again', async () => {
+    server.use(http.get(`${TEST_API_BASE}/users/muted`, () => HttpResponse.json({ errors: ['Something went wrong on our side.'], code: 'server_error' }, { status: 500 }), { once: true }));
+    const { user } = await openProfile(SEED_USER_IDS.liam);
+    expect(await within(header('Liam Chen')).findByText('Mute and Block could not load.')).toBeInTheDocument();
+    expect(within(header('Liam Chen')).queryByRole('button', { name: /Mute|Block/ })).not.toBeInTheDocument();
+    // The rest of the profile stays.
+    expect(within(header('Liam Chen')).getByRole('button', { name: 'Unfollow Liam Chen' })).toBeInTheDocument();
+
+    await user.click(within(header('Liam Chen')).getByRole('button', { name: 'Try again' }));
+    expect(await within(header('Liam Chen')).findByRole('button', { name: 'Mute Liam Chen' })).toBeInTheDocument();
+    expect(within(header('Liam Chen')).getByRole('button', { name: 'Block Liam Chen' })).toBeInTheDocument();
+    expect(within(header('Liam Chen')).queryByText('Mute and Block could not load.')).not.toBeInTheDocument();
+  });
+
   it('lists the muted and blocked members on the settings page, each undone there', async () => {
     getMockDb().users.get(SEED_USER_IDS.ava)!.muting = [SEED_USER_IDS.noah];
     getMockDb().users.get(SEED_USER_IDS.ava)!.blocking = [SEED_USER_IDS.zoe];

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { ConfirmDialog } from '../../../components/Dialog';
 import type { UserSummary } from '../../../types/api';
 import { notifyError, notifySuccess } from '../../ui/notify';
-import { useChangeRelationMutation, useRelationWith, type RelationAction } from '../relationsApi';
+import { useChangeRelationMutation, useRelationState, type RelationAction } from '../relationsApi';
 import { t } from '../../../i18n/i18n';
 import { useT } from '../../../i18n/useT';
 import type { MessageId } from '../../../i18n/catalogues/en';
@@ -59,14 +59,26 @@ export function ConfirmBlockDialog({ user, onClose, onConfirm }: { user: UserSum
 
 /**
  * Mute and Block for another member's profile (the `mute-block` extension), each undone from the
- * same place; nothing for a backend without it.
+ * same place; nothing while where the member stands is read, nor for a backend without it; and when
+ * that could not be read, says so with a way to ask again.
  */
 export function RelationActions({ user }: { user: UserSummary }) {
   const say = useT();
-  const relation = useRelationWith(user._id);
+  const standing = useRelationState(user._id);
   const { run, busy } = useRelationChange();
   const [confirming, setConfirming] = useState(false);
-  if (!relation) return null;
+  if (standing.status === 'failed') {
+    return (
+      <div className="relation-actions">
+        <p className="relation-actions__failed" role="status">{say('relation.profileFailed')}</p>
+        <button type="button" className="pill-button" onClick={standing.retry}>
+          {say('relation.tryAgain')}
+        </button>
+      </div>
+    );
+  }
+  if (standing.status !== 'known') return null;
+  const { relation } = standing;
   const name = nameOf(user);
   const mute = RELATION_BUTTONS[relation.muted ? 'unmute' : 'mute'];
   const block = RELATION_BUTTONS[relation.blocked ? 'unblock' : 'block'];
