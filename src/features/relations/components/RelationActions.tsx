@@ -69,7 +69,7 @@ export function RelationActions({ user }: { user: UserSummary }) {
   const [confirming, setConfirming] = useState(false);
   if (standing.status === 'failed') {
     return (
-      <div className="relation-actions">
+      <div className="relation-actions relation-actions--failed">
         <p className="relation-actions__failed" role="status">{say('relation.profileFailed')}</p>
         <button type="button" className="pill-button" onClick={standing.retry}>
           {say('relation.tryAgain')}
