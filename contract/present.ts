@@ -6,20 +6,20 @@
  */
 import { NOTIFICATION_EXCERPT_MAX, type AppNotification, type Post, type QuotedPost, type Reply, type User, type UserSummary } from './api';
 import { hiddenFor, type Hidden } from './rules/relations';
-import { moreImageOut, type MemberRow, type NotificationEntry, type PostRow, type ReplyRow, type Scope, type StoreReader } from './store';
+import { moreImageOut, type MemberCard, type MemberRow, type NotificationEntry, type PostRow, type ReplyRow, type Scope, type StoreReader } from './store';
 import { firstGraphemes } from './validation';
 
-export function toUserSummary(member: MemberRow): UserSummary {
+export function toUserSummary(member: MemberCard): UserSummary {
   return { _id: member.id, username: member.username, firstName: member.firstName, lastName: member.lastName, image: member.image };
 }
 
 /** The members `ids` names, less those gone, as summaries. */
-function summaries(members: ReadonlyMap<string, MemberRow>, ids: readonly string[]): UserSummary[] {
+function summaries(members: ReadonlyMap<string, MemberCard>, ids: readonly string[]): UserSummary[] {
   return ids.flatMap((id) => members.get(id) ?? []).map(toUserSummary);
 }
 
 /** The author's fields a post or a reply carries; empty ones when the author is gone. */
-function authorFields(members: ReadonlyMap<string, MemberRow>, authorId: string) {
+function authorFields(members: ReadonlyMap<string, MemberCard>, authorId: string) {
   const author = members.get(authorId);
   const firstName = author?.firstName ?? '';
   const lastName = author?.lastName ?? '';
@@ -62,7 +62,7 @@ export async function presentPosts(reader: StoreReader, posts: readonly PostRow[
   const { reactions, replyCounts, pinned, shares } = postIds === 'all'
     ? { reactions: await reader.reactionLists('all'), replyCounts: await reader.replyCounts('all', blocked), pinned: await reader.pinnedAmong('all'), shares: await reader.shareCounts(ids) }
     : await reader.postFacts(postIds, blocked);
-  let members: MemberRow[];
+  let members: MemberCard[];
   if (postIds === 'all') {
     members = await reader.members();
   } else {
@@ -74,7 +74,7 @@ export async function presentPosts(reader: StoreReader, posts: readonly PostRow[
       for (const id of lists?.dislikedBy ?? []) memberIds.add(id);
     }
     for (const { repost } of shown) if (repost) memberIds.add(repost.authorId);
-    members = await reader.membersByIds([...memberIds]);
+    members = await reader.memberCardsByIds([...memberIds]);
   }
   const byId = new Map(members.map((member) => [member.id, member]));
   const seen = (users: UserSummary[]) => (blocked.size === 0 ? users : users.filter((user) => !blocked.has(user._id)));
@@ -156,7 +156,7 @@ export async function presentReplies(reader: StoreReader, replies: readonly Repl
     if (reply.replyToAuthorId !== null) ids.add(reply.replyToAuthorId);
     for (const id of likes.get(reply.id) ?? []) ids.add(id);
   }
-  const byId = new Map((await reader.membersByIds([...ids])).map((member) => [member.id, member]));
+  const byId = new Map((await reader.memberCardsByIds([...ids])).map((member) => [member.id, member]));
   return replies.map((reply) => {
     const answered = reply.replyToAuthorId === null ? undefined : byId.get(reply.replyToAuthorId);
     const likedBy = summaries(byId, likes.get(reply.id) ?? []);
@@ -192,7 +192,7 @@ export function excerptOf(text: string | null): string | null {
 export async function presentNotifications(reader: StoreReader, notifications: readonly NotificationEntry[]): Promise<AppNotification[]> {
   if (notifications.length === 0) return [];
   const newest = [...new Set(notifications.flatMap((notification) => (notification.actors ? [notification.actors.newestId] : [])))];
-  const byId = new Map((await reader.membersByIds(newest)).map((member) => [member.id, member]));
+  const byId = new Map((await reader.memberCardsByIds(newest)).map((member) => [member.id, member]));
   return notifications.flatMap((notification) => {
     const behind = notification.actors;
     const actor = behind && byId.get(behind.newestId);
@@ -235,13 +235,13 @@ export async function presentMembers(reader: StoreReader, members: readonly Memb
   const own = viewerId !== undefined && members.some((member) => member.id === viewerId);
   const bookmarks = own ? await reader.bookmarkLists([viewerId]) : new Map<string, string[]>();
   const reposts = own ? await reader.repostedBy(viewerId) : [];
-  const byId = new Map(members.map((member) => [member.id, member]));
+  const byId = new Map<string, MemberCard>(members.map((member) => [member.id, member]));
   if (scope !== 'all') {
     const others = new Set<string>();
     for (const lists of follows.values()) {
       for (const id of [...lists.followers, ...lists.following]) if (!byId.has(id)) others.add(id);
     }
-    for (const member of await reader.membersByIds([...others])) byId.set(member.id, member);
+    for (const member of await reader.memberCardsByIds([...others])) byId.set(member.id, member);
   }
   return members.map((member) => {
     const lists = follows.get(member.id);

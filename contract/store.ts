@@ -40,6 +40,12 @@ export interface MemberRow {
 }
 
 /**
+ * What a page shows of a member beside their posts, replies and notifications: their names, their
+ * picture and who may quote them; nothing private (no credential, address or language).
+ */
+export type MemberCard = Pick<MemberRow, 'id' | 'username' | 'firstName' | 'lastName' | 'image' | 'quotePolicy'>;
+
+/**
  * A device a member is logged in on (the `accounts` extension): one per token, named by its jti.
  * Kept beside the network, not in its snapshot: a token in use makes its record again when it is
  * next seen (contract/rules/sessions.ts).
@@ -386,6 +392,8 @@ export interface StoreReader {
   networkRules(): Promise<NetworkRule[]>;
   /** The members with these ids that exist, in joining order. */
   membersByIds(ids: readonly string[]): Promise<MemberRow[]>;
+  /** What a page shows of the members with these ids that exist (MemberCard), in joining order. */
+  memberCardsByIds(ids: readonly string[]): Promise<MemberCard[]>;
   post(id: string): Promise<PostRow | undefined>;
   /** Every post, newest first (ties by id). */
   posts(): Promise<PostRow[]>;

@@ -15,7 +15,7 @@ import { sizesOf } from '../contract/images';
 import { uploadedImage } from '../contract/validation';
 import {
   holdsReposts, moreImageIn, moreImageOut, postFactsOneByOne,
-  type MemberRow, type MoreImageRow, type NotificationEntry, type Page, type PageRequest, type PostRow, type PostSource, type ReactionKind, type Relations, type ReplyPage, type ReplyPageRequest, type EmailConfirmationRow,
+  type MemberCard, type MemberRow, type MoreImageRow, type NotificationEntry, type Page, type PageRequest, type PostRow, type PostSource, type ReactionKind, type Relations, type ReplyPage, type ReplyPageRequest, type EmailConfirmationRow,
   type PasswordResetRow, type ReplyRow, type AuditRow, type ReportRow, type ScheduledPostRow, type Scope, type SessionRow, type ShareCounts, type Store, type StoreReader, type StoreTx,
 } from '../contract/store';
 import { idempotencyExpired } from '../contract/idempotency';
@@ -282,6 +282,11 @@ function memberRow(user: UserRecord): MemberRow {
   };
 }
 
+/** What a page shows of a member (MemberCard): nothing private. */
+function memberCard(user: UserRecord): MemberCard {
+  return { id: user.id, username: user.username, firstName: user.firstName, lastName: user.lastName, image: user.image, quotePolicy: user.quotePolicy ?? 'anyone' };
+}
+
 /** Sets (or with undefined, takes off) a member's two-factor sign-in, undone with its transaction. */
 function keepTwoFactor(db: MemoryDb, memberId: string, twoFactor: UserRecord['twoFactor'], undo: Array<() => void>): void {
   const user = db.users.get(memberId);
@@ -447,6 +452,10 @@ function reader(db: MemoryDb): StoreReader {
     membersByIds: async (ids) => {
       const wanted = new Set(ids);
       return [...db.users.values()].filter((user) => wanted.has(user.id)).map(memberRow);
+    },
+    memberCardsByIds: async (ids) => {
+      const wanted = new Set(ids);
+      return [...db.users.values()].filter((user) => wanted.has(user.id)).map(memberCard);
     },
     post: async (id) => rowOf(db.posts, id, postRow),
     posts: async () => originalsOf(db).sort(byNewest).map(postRow),

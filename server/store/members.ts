@@ -1,6 +1,6 @@
 /** Members, who follows whom, and the tokens members logged out with. */
 import type { NetworkRule } from '../../contract/api';
-import type { FollowLists, MemberRow, Scope, SessionRow, StoreReader, StoreTx, TwoFactorRow } from '../../contract/store';
+import type { FollowLists, MemberCard, MemberRow, Scope, SessionRow, StoreReader, StoreTx, TwoFactorRow } from '../../contract/store';
 import type { Row, Sql } from '../db/database';
 import { releaseImage } from './media';
 import { entryOf, iso, NO_LOCKS, rowById, setPair, storable, storableIds, type RowLocks } from './rows';
@@ -25,6 +25,18 @@ export function toMember(row: Row): MemberRow {
     sessionVersion: Number(row.session_version),
     createdAt: iso(row.created_at),
     updatedAt: iso(row.updated_at),
+  };
+}
+
+/** What a page shows of a member, from their row (MemberCard). */
+function toMemberCard(row: Row): MemberCard {
+  return {
+    id: String(row.id),
+    username: String(row.username),
+    firstName: String(row.first_name),
+    lastName: String(row.last_name),
+    image: String(row.image),
+    quotePolicy: String(row.quote_policy ?? 'anyone') as MemberCard['quotePolicy'],
   };
 }
 
@@ -63,6 +75,10 @@ export function memberReads(sql: Sql, locks: RowLocks = NO_LOCKS) {
     async membersByIds(ids) {
       if (ids.length === 0) return [];
       return (await sql.query(`SELECT ${MEMBER_COLUMNS} FROM members WHERE id = ANY($1::text[]) ORDER BY seq`, [storableIds(ids)])).map(toMember);
+    },
+    async memberCardsByIds(ids) {
+      if (ids.length === 0) return [];
+      return (await sql.query('SELECT id, username, first_name, last_name, image, quote_policy FROM members WHERE id = ANY($1::text[]) ORDER BY seq', [storableIds(ids)])).map(toMemberCard);
     },
     async followLists(scope: Scope) {
       const rows = scope === 'all'
