@@ -261,18 +261,18 @@ function replyPage(db: MemoryDb, postId: string, { limit, cursor, at, before }: 
   };
 }
 
+/** What a page shows of a member (MemberCard): nothing private. */
+function memberCard(user: UserRecord): MemberCard {
+  return { id: user.id, username: user.username, firstName: user.firstName, lastName: user.lastName, image: user.image, quotePolicy: user.quotePolicy ?? 'anyone' };
+}
+
 function memberRow(user: UserRecord): MemberRow {
   return {
-    id: user.id,
-    username: user.username,
-    firstName: user.firstName,
-    lastName: user.lastName,
+    ...memberCard(user),
     passwordHash: user.password,
-    image: user.image,
     userBio: user.userBio,
     userPortfolioUrl: user.userPortfolioUrl,
     language: user.language ?? '',
-    quotePolicy: user.quotePolicy ?? 'anyone',
     role: user.role ?? 'member',
     email: user.email ?? '',
     emailConfirmed: user.emailConfirmed ?? false,
@@ -280,11 +280,6 @@ function memberRow(user: UserRecord): MemberRow {
     createdAt: user.createdAt,
     updatedAt: user.updatedAt,
   };
-}
-
-/** What a page shows of a member (MemberCard): nothing private. */
-function memberCard(user: UserRecord): MemberCard {
-  return { id: user.id, username: user.username, firstName: user.firstName, lastName: user.lastName, image: user.image, quotePolicy: user.quotePolicy ?? 'anyone' };
 }
 
 /** Sets (or with undefined, takes off) a member's two-factor sign-in, undone with its transaction. */

@@ -5,28 +5,9 @@ import type { Row, Sql } from '../db/database';
 import { releaseImage } from './media';
 import { entryOf, iso, NO_LOCKS, rowById, setPair, storable, storableIds, type RowLocks } from './rows';
 
-export const MEMBER_COLUMNS = 'id, username, first_name, last_name, password_hash, image, bio, portfolio_url, session_version, created_at, updated_at, language, email, email_confirmed, quote_policy, role';
-
-export function toMember(row: Row): MemberRow {
-  return {
-    id: String(row.id),
-    username: String(row.username),
-    firstName: String(row.first_name),
-    lastName: String(row.last_name),
-    passwordHash: String(row.password_hash),
-    image: String(row.image),
-    userBio: String(row.bio),
-    userPortfolioUrl: String(row.portfolio_url),
-    language: String(row.language),
-    quotePolicy: String(row.quote_policy ?? 'anyone') as MemberRow['quotePolicy'],
-    role: String(row.role ?? 'member') as MemberRow['role'],
-    email: String(row.email),
-    emailConfirmed: row.email_confirmed === true,
-    sessionVersion: Number(row.session_version),
-    createdAt: iso(row.created_at),
-    updatedAt: iso(row.updated_at),
-  };
-}
+/** The columns of what a page shows of a member (MemberCard). */
+const CARD_COLUMNS = 'id, username, first_name, last_name, image, quote_policy';
+export const MEMBER_COLUMNS = `${CARD_COLUMNS}, password_hash, bio, portfolio_url, session_version, created_at, updated_at, language, email, email_confirmed, role`;
 
 /** What a page shows of a member, from their row (MemberCard). */
 function toMemberCard(row: Row): MemberCard {
@@ -37,6 +18,22 @@ function toMemberCard(row: Row): MemberCard {
     lastName: String(row.last_name),
     image: String(row.image),
     quotePolicy: String(row.quote_policy ?? 'anyone') as MemberCard['quotePolicy'],
+  };
+}
+
+export function toMember(row: Row): MemberRow {
+  return {
+    ...toMemberCard(row),
+    passwordHash: String(row.password_hash),
+    userBio: String(row.bio),
+    userPortfolioUrl: String(row.portfolio_url),
+    language: String(row.language),
+    role: String(row.role ?? 'member') as MemberRow['role'],
+    email: String(row.email),
+    emailConfirmed: row.email_confirmed === true,
+    sessionVersion: Number(row.session_version),
+    createdAt: iso(row.created_at),
+    updatedAt: iso(row.updated_at),
   };
 }
 
@@ -78,7 +75,7 @@ export function memberReads(sql: Sql, locks: RowLocks = NO_LOCKS) {
     },
     async memberCardsByIds(ids) {
       if (ids.length === 0) return [];
-      return (await sql.query('SELECT id, username, first_name, last_name, image, quote_policy FROM members WHERE id = ANY($1::text[]) ORDER BY seq', [storableIds(ids)])).map(toMemberCard);
+      return (await sql.query(`SELECT ${CARD_COLUMNS} FROM members WHERE id = ANY($1::text[]) ORDER BY seq`, [storableIds(ids)])).map(toMemberCard);
     },
     async followLists(scope: Scope) {
       const rows = scope === 'all'
@@ -209,7 +206,8 @@ export function memberWrites(sql: Sql) {
     async insertMember(row) {
       await sql.query(
         `INSERT INTO members (${MEMBER_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16)`,
-        [row.id, row.username, row.firstName, row.lastName, row.passwordHash, row.image, row.userBio, row.userPortfolioUrl, row.sessionVersion, row.createdAt, row.updatedAt, row.language, row.email, row.emailConfirmed, row.quotePolicy, row.role],
+        // In MEMBER_COLUMNS' order.
+        [row.id, row.username, row.firstName, row.lastName, row.image, row.quotePolicy, row.passwordHash, row.userBio, row.userPortfolioUrl, row.sessionVersion, row.createdAt, row.updatedAt, row.language, row.email, row.emailConfirmed, row.role],
       );
     },
     async setRole(memberId, role) {
