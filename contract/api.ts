@@ -74,7 +74,8 @@ export type ErrorResponse = Static<typeof Schema.ErrorResponse>;
  * - 'member-lists': GET /users/:userId/followers, GET /users/:userId/following and GET
  *   /posts/:postId/likes answer a MembersPage, the latest to begin first, a page at a time;
  * - 'mute-block': POST /users/mute/:userId, /users/unmute/:userId, /users/block/:userId and
- *   /users/unblock/:userId answer a Relation; GET /users/muted and /users/blocked answer a MembersPage.
+ *   /users/unblock/:userId answer a Relation; GET /users/muted and /users/blocked answer a MembersPage;
+ *   GET /users/relation/:userId answers where the caller stands with that one member (RelationWith).
  *   A muted member's posts and replies leave the caller's feed, the lists of every post and of a tag,
  *   and their notifications. A block works both ways: follows end, and each is to the other as if they
  *   did not exist (not found, left out of lists, no notification, no reply, no follow).
@@ -190,6 +191,7 @@ export type AppNotification = Static<typeof Schema.Notification>;
 export type NotificationsPage = Static<typeof Schema.NotificationsPage>;
 export type UnreadCount = Static<typeof Schema.UnreadCount>;
 export type Relation = Static<typeof Schema.Relation>;
+export type RelationWith = Static<typeof Schema.RelationWith>;
 export type PinChange = Static<typeof Schema.PinChange>;
 export type RepostChange = Static<typeof Schema.RepostChange>;
 export type QuotePolicy = Static<typeof Schema.QuotePolicy>;

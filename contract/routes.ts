@@ -16,7 +16,7 @@ import { presentMember, presentMembers, presentNotifications, presentPost, prese
 import { authenticate, login, logout, SESSION_REFUSALS, signup, verifiedClaims, type Session } from './rules/auth';
 import { addBookmark, bookmarkInOneStatement, listBookmarks, removeBookmark } from './rules/bookmarks';
 import { createPost, deletePost, dislikePost, editPost, findUsername, likePost, reactInOneStatement } from './rules/posts';
-import { block, hiddenFor, hides, mute, refuseBlocked, relationPage, unblock, unmute, visibleMember, visiblePost, visibleReply, type RelationState } from './rules/relations';
+import { block, hiddenFor, hides, mute, refuseBlocked, relationPage, relationWith, unblock, unmute, visibleMember, visiblePost, visibleReply, type RelationState } from './rules/relations';
 import { markRead } from './rules/notifications';
 import { pinnedPosts, setPinned } from './rules/pins';
 import { repost, undoRepost } from './rules/reposts';
@@ -647,6 +647,10 @@ const relationRoutes: RouteSpec[] = [
   memberRoute('post', '/users/unmute/:userId', 201, undefined, async ({ ctx, session, params }) => relationAnswer(await unmute(ctx, session.member, param(params, 'userId')))),
   memberRoute('post', '/users/block/:userId', 201, undefined, async ({ ctx, session, params }) => relationAnswer(await block(ctx, session.member, param(params, 'userId')))),
   memberRoute('post', '/users/unblock/:userId', 201, undefined, async ({ ctx, session, params }) => relationAnswer(await unblock(ctx, session.member, param(params, 'userId')))),
+  memberRoute('get', '/users/relation/:userId', 200, undefined, async ({ ctx, session, params }) => ctx.store.read(async (reader) => {
+    const { state, other } = await relationWith(reader, session.member, param(params, 'userId'));
+    return shaped(Schema.RelationWith, { ...state, user: toUserSummary(other) });
+  })),
   ...(['muted', 'blocked'] as const).map((list) => memberRoute('get', `/users/${list}`, 200, undefined, async ({ ctx, session, query }) => {
     const page = pageOf(query, true) ?? { limit: PAGE_LIMIT_DEFAULT };
     return ctx.store.read(async (reader) => {

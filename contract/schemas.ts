@@ -732,6 +732,9 @@ export const ErrorResponse = Type.Object({ errors: Type.Array(Type.String()), co
  */
 export const Relation = Type.Object({ userId: Type.String(), muted: Type.Boolean(), blocked: Type.Boolean() });
 
+/** GET /users/relation/:userId (the `mute-block` extension): the Relation, and who the other member is. */
+export const RelationWith = Type.Object({ userId: Type.String(), muted: Type.Boolean(), blocked: Type.Boolean(), user: UserSummary });
+
 
 // ---- A member's data (the `accounts` extension, contract/rules/memberData.ts) ----
 

@@ -113,13 +113,27 @@ async function recountingOther(tx: StoreTx, otherId: string, work: () => Promise
   return after;
 }
 
+/** Another member as the member may see them: not found when missing, or when they block the member. */
+async function shownOther(reader: StoreReader, member: MemberRow, userId: string): Promise<MemberRow> {
+  const other = await reader.memberById(userId);
+  if (!other) throw refusal('userNotFound');
+  if (other.id !== member.id && (await reader.relations(other.id)).blocking.includes(member.id)) throw refusal('userNotFound');
+  return other;
+}
+
 /** The other member for a mute or block: refused for oneself, and as not found when they block the member. */
 async function otherFor(tx: StoreTx, member: MemberRow, userId: string, self: MessageKey): Promise<MemberRow> {
   if (userId === member.id) throw refusal(self);
-  const other = await tx.memberById(userId);
-  if (!other) throw refusal('userNotFound');
-  if ((await tx.relations(other.id)).blocking.includes(member.id)) throw refusal('userNotFound');
-  return other;
+  return shownOther(tx, member, userId);
+}
+
+/**
+ * Where the member stands with one other, and who the other is: one read for a profile or a post's
+ * menu, however many members the member mutes or blocks. Oneself is neither muted nor blocked.
+ */
+export async function relationWith(reader: StoreReader, member: MemberRow, userId: string): Promise<{ state: RelationState; other: MemberRow }> {
+  const other = await shownOther(reader, member, userId);
+  return { state: await stateOf(reader, member.id, other.id), other };
 }
 
 export async function mute(ctx: RuleContext, member: MemberRow, userId: string): Promise<RelationState> {

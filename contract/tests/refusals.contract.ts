@@ -232,6 +232,7 @@ const GRID: Record<string, Partial<Record<Column, Case>>> = {
     "another member's resource": { path: `/users/block/${SEED_USER_IDS.ava}`, refused: 'cannotBlockSelf' },
   },
   'POST /users/unblock/:userId': notFound('/users/unblock/:userId'),
+  'GET /users/relation/:userId': notFound('/users/relation/:userId'),
   'GET /users/muted': pageLimitHit('/users/muted?limit=101'),
   'GET /users/blocked': pageLimitHit('/users/blocked?limit=0'),
   'POST /reports': {

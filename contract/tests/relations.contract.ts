@@ -4,7 +4,7 @@
  * each member not found to the other (posts, replies, profile, follows, replies, mentions); both are
  * undone, listed a page at a time, and refused where they make no sense.
  */
-import type { MembersPage, NotificationsPage, Post, PostsPage, Relation, RepliesPage, ReplyCreated, UsersResponse } from '../api';
+import type { MembersPage, NotificationsPage, Post, PostsPage, Relation, RelationWith, RepliesPage, ReplyCreated, UsersResponse } from '../api';
 import { errorBody } from '../errors';
 import { SEED_USER_IDS, seedPostId } from '../seed/default';
 import { arrange, call, callAs, db, everyPage, expectHealthy, tokenFor, type CallResult } from './support';
@@ -231,6 +231,39 @@ describe('block', () => {
   it('answers a public read made without a token as to anyone', async () => {
     await relate('demo_user', 'block', liam);
     expect((await call('GET', `/posts/${liamsPost}`)).status).toBe(200);
+  });
+});
+
+describe('where the member stands with one other', () => {
+  function relationOf(member: string, otherId: string): Promise<CallResult<RelationWith>> {
+    return callAs<RelationWith>(member, 'GET', `/users/relation/${otherId}`);
+  }
+
+  it('says whether the member mutes and blocks that one member, with who they are, however long the lists', async () => {
+    const before = await relationOf('demo_user', liam);
+    expect({ status: before.status, muted: before.json.muted, blocked: before.json.blocked, userId: before.json.userId, username: before.json.user.username })
+      .toEqual({ status: 200, muted: false, blocked: false, userId: liam, username: 'liam_chen' });
+    await expectHealthy(before.json);
+
+    // Liam muted first, then others: he is past the muted list's first page of one.
+    for (const other of [liam, maya, noah]) expect((await relate('demo_user', 'mute', other)).status).toBe(201);
+    await relate('demo_user', 'block', liam);
+    const firstPage = await callAs<MembersPage>('demo_user', 'GET', '/users/muted?limit=1');
+    expect(firstPage.json.users.map((user) => user.username)).toEqual(['noah_kim']);
+    const after = await relationOf('demo_user', liam);
+    const blockedList = await callAs<MembersPage>('demo_user', 'GET', '/users/blocked');
+    expect({ status: after.status, body: after.json }).toEqual({ status: 200, body: { userId: liam, muted: true, blocked: true, user: blockedList.json.users[0] } });
+    // Another member's standing is theirs alone.
+    expect((await relationOf('maya_patel', liam)).json).toMatchObject({ muted: false, blocked: false });
+  });
+
+  it('answers oneself as neither, a member who blocks the caller and one who never was as not found, and asks for a token', async () => {
+    expect((await relationOf('demo_user', ava)).json).toMatchObject({ userId: ava, muted: false, blocked: false });
+    await relate('liam_chen', 'block', ava);
+    expectNotFound(await relationOf('demo_user', liam), 'userNotFound');
+    expect((await relationOf('liam_chen', ava)).json).toMatchObject({ userId: ava, muted: false, blocked: true });
+    expectNotFound(await relationOf('demo_user', 'no-such-member'), 'userNotFound');
+    expect((await call('GET', `/users/relation/${liam}`)).status).toBe(401);
   });
 });
 

@@ -59,6 +59,7 @@ describe('authentication', () => {
       'GET /users/blocked',
       'GET /users/bookmark',
       'GET /users/muted',
+      'GET /users/relation/:userId',
       'POST /account/deletion',
       'POST /account/email',
       'POST /account/import',
