@@ -1,10 +1,9 @@
-import { useEffect, useState } from 'react';
 import { paths } from '../../config/paths';
 import { api, type CacheAccess } from '../../lib/api/api';
 import { hasCapability } from '../../lib/api/capabilities';
 import { CURSOR_PAGES_OPTIONS, cursorQuery, readMembersPage } from '../../lib/api/cursorPages';
 import { useAppSelector } from '../../lib/store/hooks';
-import type { MembersPage, Relation, UserSummary } from '../../types/api';
+import type { MembersPage, Relation, RelationWith, UserSummary } from '../../types/api';
 
 /** How many muted or blocked members the settings page and the buttons read at once. */
 export const RELATIONS_PAGE_LIMIT = 100;
@@ -13,6 +12,8 @@ export type RelationList = 'muted' | 'blocked';
 export type RelationAction = 'mute' | 'unmute' | 'block' | 'unblock';
 
 const listTag = (list: RelationList) => ({ type: 'Relation' as const, id: list });
+/** Where the member stands with one other, read on its own: any change may move it. */
+const ONE_MEMBER_TAG = { type: 'Relation' as const, id: 'one member' };
 
 /**
  * What a change makes stale: its list, and whatever shows the other member's posts, replies or
@@ -20,8 +21,8 @@ const listTag = (list: RelationList) => ({ type: 'Relation' as const, id: list }
  */
 function staleAfter(action: RelationAction) {
   const posts = [{ type: 'Post' as const }, { type: 'Notification' as const }];
-  if (action === 'mute' || action === 'unmute') return [listTag('muted'), ...posts];
-  return [listTag('blocked'), ...posts, { type: 'Reply' as const }, { type: 'Bookmark' as const }, { type: 'User' as const }];
+  if (action === 'mute' || action === 'unmute') return [listTag('muted'), ONE_MEMBER_TAG, ...posts];
+  return [listTag('blocked'), ONE_MEMBER_TAG, ...posts, { type: 'Reply' as const }, { type: 'Bookmark' as const }, { type: 'User' as const }];
 }
 
 export const relationsApi = api.injectEndpoints({
@@ -36,6 +37,16 @@ export const relationsApi = api.injectEndpoints({
       transformResponse: readMembersPage,
       providesTags: (_pages, _error, list) => [listTag(list)],
     }),
+    /**
+     * Where the member stands with one other, in one call: for a member whose lists run past their
+     * first page, which would otherwise be read to their end to say.
+     */
+    getRelationWith: build.query<RelationWith, string>({
+      query: (userId) => `/users/relation/${encodeURIComponent(userId)}`,
+      // Read beside a page (a profile's buttons, a post's menu): a failure leaves the page as it is.
+      extraOptions: { aside: true },
+      providesTags: [ONE_MEMBER_TAG],
+    }),
     changeRelation: build.mutation<Relation, { action: RelationAction; user: UserSummary }>({
       query: ({ action, user }) => ({ url: `/users/${action}/${encodeURIComponent(user._id)}`, method: 'POST' }),
       invalidatesTags: (answer, _error, { action }) => (answer ? staleAfter(action) : []),
@@ -43,7 +54,7 @@ export const relationsApi = api.injectEndpoints({
   }),
 });
 
-export const { useGetRelationListInfiniteQuery, useChangeRelationMutation } = relationsApi;
+export const { useGetRelationListInfiniteQuery, useGetRelationWithQuery, useChangeRelationMutation } = relationsApi;
 
 /** Whether the backend has the `mute-block` extension: one selector, read by every post card's menu. */
 export function selectHasMuteBlock(state: unknown): boolean {
@@ -65,36 +76,27 @@ export function useRelationList(list: RelationList, skip = false) {
 export type StandingWith = { muted: boolean; blocked: boolean; blockedMember?: UserSummary };
 
 /**
- * A list read page after page until it holds the member or ends: a member who mutes or blocks more
- * than a page's worth finds each of them where they stand, not only the latest. A page that fails
- * stops the reading where it is (`stopped`) until `retry`, or until this is used again (a menu
- * opened again).
+ * What a list's first page (or the pages the settings page read) says of the member: whether it holds
+ * them, and whether it can say so (`says`: it holds them, or it has no page after).
  */
 function useListHolding(list: RelationList, userId: string, skip: boolean) {
-  const { data, isError, isFetching, hasNextPage, fetchNextPage, refetch } = useGetRelationListInfiniteQuery(list, { skip });
-  // The pages a next page failed after: the reading stops there, and goes on once the list is read
-  // again (a change, another device's) or asked to.
-  const [stoppedAt, setStoppedAt] = useState<typeof data>();
-  const stopped = data !== undefined && stoppedAt === data;
+  const { data, isError, hasNextPage, refetch } = useGetRelationListInfiniteQuery(list, { skip });
   const member = membersOf(data).find((each) => each._id === userId);
-  const readOn = data !== undefined && member === undefined && hasNextPage && !stopped;
-  useEffect(() => {
-    if (!readOn || isFetching) return;
-    fetchNextPage().unwrap().catch(() => setStoppedAt(data));
-  }, [readOn, isFetching, fetchNextPage, data]);
   return {
     member,
-    failed: stopped || (data === undefined && isError),
-    settled: data !== undefined && (member !== undefined || !hasNextPage),
-    retry: () => (data === undefined ? void refetch() : setStoppedAt(undefined)),
+    read: data !== undefined,
+    says: data !== undefined && (member !== undefined || !hasNextPage),
+    failed: data === undefined && isError,
+    retry: () => void refetch(),
   };
 }
 
 /**
- * Where the member stands with another, with how its two lists' reading went: `loading` until both
- * lists hold the member or have been read to their end, `failed` when either stopped short on a
- * failed call (asked again by `retry`, or where the menu opens again), and `absent` for a backend
- * without the `mute-block` extension.
+ * Where the member stands with another, with how its reading went: `loading` until it is known,
+ * `failed` when a read failed (asked again by `retry`, or where the menu opens again), and `absent`
+ * for a backend without the `mute-block` extension. The first pages of the two lists, read once for
+ * every profile and menu, say it for most members; a member whose lists go on past them asks for the
+ * one other member alone.
  */
 export function useRelationState(userId: string):
   | { status: 'known'; relation: StandingWith }
@@ -103,9 +105,10 @@ export function useRelationState(userId: string):
   const has = useAppSelector(selectHasMuteBlock);
   const muted = useListHolding('muted', userId, !has);
   const blocked = useListHolding('blocked', userId, !has);
+  const listsSay = muted.says && blocked.says;
+  const one = useGetRelationWithQuery(userId, { skip: !has || !muted.read || !blocked.read || listsSay });
   if (!has) return { status: 'absent' };
-  if (!muted.settled || !blocked.settled) {
-    if (!muted.failed && !blocked.failed) return { status: 'loading' };
+  if (muted.failed || blocked.failed) {
     return {
       status: 'failed',
       retry: () => {
@@ -114,11 +117,17 @@ export function useRelationState(userId: string):
       },
     };
   }
-  const blockedMember = blocked.member;
-  return {
-    status: 'known',
-    relation: { muted: muted.member !== undefined, blocked: blockedMember !== undefined, ...(blockedMember ? { blockedMember } : {}) },
-  };
+  if (listsSay) {
+    const blockedMember = blocked.member;
+    return { status: 'known', relation: { muted: muted.member !== undefined, blocked: blockedMember !== undefined, ...(blockedMember ? { blockedMember } : {}) } };
+  }
+  // This member's answer (another member's stays out while this one's is on its way).
+  if (one.currentData) {
+    const { muted: isMuted, blocked: isBlocked, user } = one.currentData;
+    return { status: 'known', relation: { muted: isMuted, blocked: isBlocked, ...(isBlocked ? { blockedMember: user } : {}) } };
+  }
+  if (one.isError) return { status: 'failed', retry: () => void one.refetch() };
+  return { status: 'loading' };
 }
 
 /**
@@ -132,5 +141,5 @@ export function useRelationWith(userId: string): StandingWith | undefined {
 
 /** The member muted or blocked someone on another device (the stream): what it changes loads again. */
 export function relationChangedElsewhere(cache: CacheAccess): void {
-  cache.dispatch(api.util.invalidateTags([listTag('muted'), listTag('blocked'), 'Post', 'Notification', 'Reply', 'Bookmark', 'User']));
+  cache.dispatch(api.util.invalidateTags([listTag('muted'), listTag('blocked'), ONE_MEMBER_TAG, 'Post', 'Notification', 'Reply', 'Bookmark', 'User']));
 }

@@ -124,48 +124,77 @@ describe('mute and block', () => {
       const member = getMockDb().users.get(id)!;
       return { _id: member.id, username: member.username, firstName: member.firstName, lastName: member.lastName, image: '' };
     };
-    /** A list answered in two pages: Noah on the first, Liam on the one after it (failing once when told). */
-    function twoPages(list: 'muted' | 'blocked', { secondFailsOnce = false } = {}) {
+    /**
+     * A list whose first page holds Noah and says more follow; every later page asked for is
+     * counted, as is each call for where the member stands with one other (failing once when told).
+     */
+    function longList(list: 'muted' | 'blocked', { oneFailsOnce = false } = {}) {
+      const asked = { laterPages: 0, oneMember: [] as string[] };
       let failed = false;
-      server.use(http.get(`${TEST_API_BASE}/users/${list}`, ({ request }) => {
-        if (!new URL(request.url).searchParams.has('cursor')) return HttpResponse.json({ users: [summary(SEED_USER_IDS.noah)], nextCursor: 'after-noah' });
-        if (secondFailsOnce && !failed) {
-          failed = true;
-          return HttpResponse.json({ errors: ['Something went wrong on our side.'], code: 'server_error' }, { status: 500 });
-        }
-        return HttpResponse.json({ users: [summary(SEED_USER_IDS.liam)], nextCursor: null });
-      }));
+      server.use(
+        http.get(`${TEST_API_BASE}/users/${list}`, ({ request }) => {
+          if (new URL(request.url).searchParams.has('cursor')) asked.laterPages += 1;
+          return HttpResponse.json({ users: [summary(SEED_USER_IDS.noah)], nextCursor: 'after-noah' });
+        }),
+        http.get(`${TEST_API_BASE}/users/relation/:userId`, ({ params }) => {
+          asked.oneMember.push(String(params.userId));
+          if (oneFailsOnce && !failed) {
+            failed = true;
+            return HttpResponse.json({ errors: ['Something went wrong on our side.'], code: 'server_error' }, { status: 500 });
+          }
+          return undefined;
+        }),
+      );
+      return asked;
     }
 
-    it('finds the member muted on a later page: their profile offers Unmute', async () => {
+    it('asks where they stand with a member past the first page in one call: the profile offers Unmute', async () => {
       getMockDb().users.get(SEED_USER_IDS.ava)!.muting = [SEED_USER_IDS.noah, SEED_USER_IDS.liam];
-      twoPages('muted');
+      const asked = longList('muted');
       await openProfile(SEED_USER_IDS.liam);
       expect(await within(header('Liam Chen')).findByRole('button', { name: 'Unmute Liam Chen' })).toBeInTheDocument();
       expect(within(header('Liam Chen')).queryByRole('button', { name: 'Mute Liam Chen' })).not.toBeInTheDocument();
+      expect(asked.oneMember).toContain(SEED_USER_IDS.liam);
+      expect(asked.laterPages).toBe(0);
     });
 
-    it('finds the member blocked on a later page: their profile shows them blocked, with Unblock', async () => {
+    it('finds the member blocked past the first page: their profile shows them blocked, with Unblock', async () => {
       getMockDb().users.get(SEED_USER_IDS.ava)!.blocking = [SEED_USER_IDS.noah, SEED_USER_IDS.liam];
-      twoPages('blocked');
+      longList('blocked');
       await renderWithProviders({ route: `/users/${SEED_USER_IDS.liam}`, authAs: DEMO_CREDENTIALS });
       expect(await screen.findByText(/You blocked @liam_chen\./)).toBeInTheDocument();
       expect(screen.getByRole('button', { name: 'Unblock Liam Chen' })).toBeInTheDocument();
     });
 
-    it('says so in a post\'s menu when a later page fails, and reads on when the menu opens again', async () => {
-      twoPages('muted', { secondFailsOnce: true });
+    it('says so in a post\'s menu when that call fails, and asks again when the menu opens again', async () => {
+      getMockDb().users.get(SEED_USER_IDS.ava)!.muting = [SEED_USER_IDS.noah, SEED_USER_IDS.liam];
+      const asked = longList('muted', { oneFailsOnce: true });
       const { user } = await renderWithProviders({ route: '/explore', authAs: DEMO_CREDENTIALS });
-      const liamsCard = await cardBy('@liam_chen');
-      const more = await within(liamsCard).findByRole('button', { name: 'More about Liam Chen' });
+      const mayasCard = await cardBy('@maya_patel');
+      const more = await within(mayasCard).findByRole('button', { name: 'More about Maya Patel' });
       await user.click(more);
-      expect(await within(liamsCard).findByText('Mute and Block could not load. Open this menu again to try again.')).toBeInTheDocument();
-      expect(within(liamsCard).queryByRole('button', { name: /@liam_chen/ })).not.toBeInTheDocument();
+      expect(await within(mayasCard).findByText('Mute and Block could not load. Open this menu again to try again.')).toBeInTheDocument();
+      expect(within(mayasCard).queryByRole('button', { name: /@maya_patel/ })).not.toBeInTheDocument();
 
       await user.click(more);
       await user.click(more);
-      expect(await within(liamsCard).findByRole('button', { name: 'Unmute @liam_chen' })).toBeInTheDocument();
-      expect(within(liamsCard).getByRole('button', { name: 'Block @liam_chen' })).toBeInTheDocument();
+      expect(await within(mayasCard).findByRole('button', { name: 'Mute @maya_patel' })).toBeInTheDocument();
+      expect(within(mayasCard).getByRole('button', { name: 'Block @maya_patel' })).toBeInTheDocument();
+      expect(asked).toEqual({ laterPages: 0, oneMember: [SEED_USER_IDS.maya, SEED_USER_IDS.maya] });
+    });
+
+    it('reads a short list once for every menu: no call for one member', async () => {
+      getMockDb().users.get(SEED_USER_IDS.ava)!.muting = [SEED_USER_IDS.noah];
+      const asked = { oneMember: 0 };
+      server.use(http.get(`${TEST_API_BASE}/users/relation/:userId`, () => {
+        asked.oneMember += 1;
+        return undefined;
+      }));
+      const { user } = await renderWithProviders({ route: '/explore', authAs: DEMO_CREDENTIALS });
+      const mayasCard = await cardBy('@maya_patel');
+      await user.click(await within(mayasCard).findByRole('button', { name: 'More about Maya Patel' }));
+      expect(await within(mayasCard).findByRole('button', { name: 'Mute @maya_patel' })).toBeInTheDocument();
+      expect(asked.oneMember).toBe(0);
     });
   });
 
