@@ -117,22 +117,20 @@ export function useRelationState(userId: string):
       },
     };
   }
-  if (listsSay) {
-    const blockedMember = blocked.member;
-    return { status: 'known', relation: { muted: muted.member !== undefined, blocked: blockedMember !== undefined, ...(blockedMember ? { blockedMember } : {}) } };
-  }
+  const known = (isMuted: boolean, blockedMember: UserSummary | undefined) => ({
+    status: 'known' as const,
+    relation: { muted: isMuted, blocked: blockedMember !== undefined, ...(blockedMember ? { blockedMember } : {}) },
+  });
+  if (listsSay) return known(muted.member !== undefined, blocked.member);
   // This member's answer (another member's stays out while this one's is on its way).
-  if (one.currentData) {
-    const { muted: isMuted, blocked: isBlocked, user } = one.currentData;
-    return { status: 'known', relation: { muted: isMuted, blocked: isBlocked, ...(isBlocked ? { blockedMember: user } : {}) } };
-  }
+  if (one.currentData) return known(one.currentData.muted, one.currentData.blocked ? one.currentData.user : undefined);
   if (one.isError) return { status: 'failed', retry: () => void one.refetch() };
   return { status: 'loading' };
 }
 
 /**
- * Where the member stands with another: undefined while the lists load or when they could not be
- * read, and for a backend without the `mute-block` extension.
+ * Where the member stands with another: undefined while it is read or when it could not be, and for
+ * a backend without the `mute-block` extension.
  */
 export function useRelationWith(userId: string): StandingWith | undefined {
   const state = useRelationState(userId);
