@@ -3,7 +3,10 @@ import type { FaultRule } from '../mocks/faultRules';
 import { startRealServer, type Backend, type RealServer } from './backend';
 
 export interface ConsoleGuard {
-  /** Declares a console error this journey expects (for example a network failure it provokes). */
+  /**
+   * Declares a console error or an uncaught exception this journey expects (for example a network
+   * failure it provokes), by its text.
+   */
   allow(pattern: RegExp): void;
 }
 
@@ -18,6 +21,11 @@ const ALWAYS_ALLOWED = [/^Failed to load resource: the server responded with a s
  * answered with nothing, or sent on a kept-alive socket the server had closed meanwhile.
  */
 export const SERVER_GONE = /^Failed to load resource: net::ERR_(CONNECTION_REFUSED|CONNECTION_RESET|EMPTY_RESPONSE|SOCKET_NOT_CONNECTED|FAILED)/;
+
+/** At most this many lines of what a journey's page met are kept for its failure. */
+const MET_KEPT = 200;
+/** And at most this many characters of what it showed. */
+const SHOWN_KEPT = 4_000;
 
 interface WorkerFixtures {
   /** The project's backend: the stand-in in the served build, or the real server. */
@@ -53,16 +61,38 @@ export const test = base.extend<{ consoleGuard: ConsoleGuard; freshNetwork: void
     await provide();
   }, { auto: true }],
   consoleGuard: [
-    async ({ page }, provide) => {
+    async ({ page }, provide, testInfo) => {
       const problems: string[] = [];
       const allowed = [...ALWAYS_ALLOWED];
+      // What went wrong in the page, allowed or not, told with a failed journey: a journey that fails
+      // once on a busy machine then says what its page met (a file that did not come, an error
+      // answer) and what it showed.
+      const met: string[] = [];
+      const note = (line: string) => {
+        if (met.length < MET_KEPT) met.push(`${(performance.now() / 1000).toFixed(3)} s ${line}`);
+      };
       page.on('console', (message) => {
         const text = message.text();
         const isProblem = message.type() === 'error' || (message.type() === 'warning' && /React|Warning:/.test(text));
+        if (isProblem) note(`${message.type()}: ${text}`);
         if (isProblem && !allowed.some((pattern) => pattern.test(text))) problems.push(`${message.type()}: ${text}`);
       });
-      page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
+      page.on('pageerror', (error) => {
+        note(`pageerror: ${error.message}`);
+        if (!allowed.some((pattern) => pattern.test(error.message))) problems.push(`pageerror: ${error.message}`);
+      });
+      page.on('requestfailed', (request) => note(`failed: ${request.method()} ${request.url()} (${request.failure()?.errorText ?? 'no reason given'})`));
+      page.on('response', (response) => {
+        if (response.status() >= 400) note(`answered ${response.status()}: ${response.request().method()} ${response.url()}`);
+      });
       await provide({ allow: (pattern) => allowed.push(pattern) });
+      if (testInfo.status !== testInfo.expectedStatus) {
+        // And what it showed, as a screen reader reads it: the run's screenshot is not kept everywhere.
+        const shown = await page.locator('body').ariaSnapshot({ timeout: 2_000 }).catch((error: unknown) => `(could not be read: ${String(error)})`);
+        // Printed, not attached: the list reporter shows an attachment's first 300 characters alone.
+        const lines = [`What the page of [${testInfo.project.name}] "${testInfo.titlePath.join(' > ')}" met, at ${page.url()}:`, ...met, 'It showed:', shown.slice(0, SHOWN_KEPT)];
+        console.log(lines.join('\n'));
+      }
       expect(problems, 'console errors and React warnings during the journey').toEqual([]);
     },
     { auto: true },
