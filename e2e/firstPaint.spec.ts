@@ -42,6 +42,27 @@ test.describe('The first screen, before any script', { tag: ['@server'] }, () =>
     await expect(login).not.toHaveAttribute('aria-busy');
   });
 
+  test('says the app could not start when its entry comes as a page instead of a script, and a Login pressed then loads the page again', async ({ page, consoleGuard }) => {
+    // A proxy or a portal answering in the network's place: the browser gets a page, runs it as the
+    // app's entry, and it fails to run; no failed load is told of.
+    consoleGuard.allow(/^Unexpected token '<'/);
+    let asked = 0;
+    await page.route(/\/static\/js\/main\.\w+\.js$/, (route) => {
+      asked += 1;
+      return route.fulfill({ status: 200, contentType: 'text/html', body: '<!doctype html><title>Sign in to this network</title>' });
+    });
+    await page.goto('/login');
+    const login = page.getByRole('button', { name: 'Login', exact: true });
+    await expect(page.getByRole('alert')).toHaveText('SocialConnect could not start. Please reload the page.');
+    await page.getByLabel('Username').fill(DEMO.username);
+    await page.getByLabel('Password', { exact: true }).fill(DEMO.password);
+    await login.click();
+    await expect.poll(() => asked).toBe(2);
+    await expect(page.getByRole('alert')).toHaveText('SocialConnect could not start. Please reload the page.');
+    await expect(page).toHaveURL(urlPath('/login'));
+    await expect(login).not.toHaveAttribute('aria-busy');
+  });
+
   test('what a visitor types before the app has started is kept, and logs them in', async ({ page }) => {
     const release = await holdScripts(page);
     await page.goto('/login', { waitUntil: 'commit' });

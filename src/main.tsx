@@ -4,7 +4,7 @@ import { backendAskedFor } from '../mocks/backendChoice';
 import type { StartedStandIn } from '../mocks/browser';
 import { heardFromTheStart } from './app/workbench/shortcut';
 import { afterFirstPaint } from './lib/afterFirstPaint';
-import { takeHeldPresses } from './lib/heldPresses';
+import { appEntryRuns, takeHeldPresses } from './lib/heldPresses';
 import { chooseRealServer, env } from './config/env';
 import { readThemeChoice, showThemeChoice } from './features/theme/themeChoice';
 import { browserStorage } from './lib/browserStorage';
@@ -147,6 +147,9 @@ function whenParsed(then: () => void): void {
   if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', then, { once: true });
   else then();
 }
+
+// The head waits for this script: that it runs says the app's code came (lib/heldPresses.ts).
+appEntryRuns();
 
 // /theme.js put the kept theme on the page before its first paint; should that file not have loaded
 // (a dropped connection), the app puts it there as it starts.

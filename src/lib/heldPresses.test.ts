@@ -1,5 +1,5 @@
 import { screen } from '@testing-library/react';
-import { holdPressesFromTheHead, takeHeldPresses } from './heldPresses';
+import { appEntryRuns, holdPressesFromTheHead, takeHeldPresses } from './heldPresses';
 
 /** A page built ahead: a login form in #root, a link outside it. */
 function pageBuiltAhead(): { root: HTMLElement; login: HTMLButtonElement; outside: HTMLButtonElement; username: HTMLInputElement } {
@@ -92,6 +92,38 @@ describe('presses held from the page\'s head until the app has started', () => {
     // Said once, whatever else fails.
     scriptFailed('/static/js/vendors.0123abcd.js');
     expect(screen.getAllByRole('alert')).toHaveLength(1);
+  });
+
+  it('says the app could not start when the page has loaded and its entry never ran, with no failed load to hear', () => {
+    // The entry came as something that is not the app's script (a proxy's page): it fails to run,
+    // and the browser tells of no failed load. The page's load comes once it has been tried.
+    const { root, login, username } = pageBuiltAhead();
+    holdPressesFromTheHead();
+    username.value = 'demo_user';
+    expect(clickReaches(login)).toBe(false);
+
+    window.dispatchEvent(new Event('load'));
+    expect(screen.getByRole('alert')).toHaveTextContent('SocialConnect could not start. Please reload the page.');
+    expect(login).not.toHaveAttribute('aria-busy');
+    expect(username).toHaveValue('demo_user');
+    const sent = jest.fn((event: Event) => event.preventDefault());
+    root.querySelector('form')?.addEventListener('submit', sent);
+    expect(clickReaches(login)).toBe(true);
+    expect(sent).toHaveBeenCalledTimes(1);
+  });
+
+  it('holds on past the page\'s load once the app\'s entry has run, its chunks still coming', () => {
+    const { root, login } = pageBuiltAhead();
+    holdPressesFromTheHead();
+    appEntryRuns();
+    window.dispatchEvent(new Event('load'));
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(clickReaches(login)).toBe(false);
+    expect(login).toHaveAttribute('aria-busy', 'true');
+    // A chunk that then fails is still the head's to say.
+    scriptFailed('/static/js/app.0123abcd.chunk.js');
+    expect(screen.getByRole('alert')).toHaveTextContent('SocialConnect could not start. Please reload the page.');
+    expect(root.querySelector('[aria-busy]')).toBeNull();
   });
 
   it('leaves a script that fails once the app has started to the app', () => {

@@ -105,7 +105,7 @@ function holdPresses(root: () => Element | null): HeldPresses {
 
 /** Where the head's hold waits for the app to take it: the presses, and what stops watching the app's code load. */
 const HELD = '__socialConnectHeldPresses';
-type Holding = Window & { [HELD]?: { presses: HeldPresses; taken(): void } };
+type Holding = Window & { [HELD]?: { presses: HeldPresses; taken(): void; entryRuns(): void } };
 
 /** The app's own code (its entry and first chunks, under /static/ on this origin), as a script's resolved `src` names it. */
 function isAppCode(src: string): boolean {
@@ -135,21 +135,49 @@ function sayCouldNotLoad(): void {
  * the app's code fail to load (a dropped connection, a build replaced under a running server), no
  * app will take them: the press held is let go, presses are no longer held (a form then goes to its
  * page's own address, which answers the page again), and the page says the app could not start,
- * instead of a button that works for ever.
+ * instead of a button that works for ever. Its entry counts as failed too when the page has loaded
+ * and it never ran, however that came about: the browser waits for an async script to run, or to
+ * fail, before it fires the page's `load`, and an entry answered with something that is not the
+ * app's script (a proxy's or a portal's page) fails to run with no failed load to hear.
  */
 export function holdPressesFromTheHead(): void {
   const holding = window as Holding;
   if (holding[HELD]) return;
   const presses = holdPresses(() => document.getElementById('root'));
-  const appCodeFailed = (event: Event) => {
-    if (!(event.target instanceof HTMLScriptElement) || !isAppCode(event.target.src)) return;
+  let entryRan = false;
+  const stopWatching = () => {
     window.removeEventListener('error', appCodeFailed, true);
+    window.removeEventListener('load', loaded);
+  };
+  const failed = () => {
+    stopWatching();
     presses.giveUp();
     sayCouldNotLoad();
   };
+  const appCodeFailed = (event: Event) => {
+    if (event.target instanceof HTMLScriptElement && isAppCode(event.target.src)) failed();
+  };
+  const loaded = () => {
+    if (!entryRan) failed();
+  };
   // A script's failed load does not bubble: it is heard on its way down.
   window.addEventListener('error', appCodeFailed, true);
-  holding[HELD] = { presses, taken: () => window.removeEventListener('error', appCodeFailed, true) };
+  window.addEventListener('load', loaded, { once: true });
+  holding[HELD] = {
+    presses,
+    taken: stopWatching,
+    entryRuns: () => {
+      entryRan = true;
+    },
+  };
+}
+
+/**
+ * The app's entry, as its first step: it runs. From here its own chunks failing is what the head
+ * still listens for, until the app takes the presses over.
+ */
+export function appEntryRuns(): void {
+  (window as Holding)[HELD]?.entryRuns();
 }
 
 /**
