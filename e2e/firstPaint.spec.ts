@@ -20,48 +20,44 @@ test.describe('The first screen, before any script', { tag: ['@server'] }, () =>
     await expect(page.getByRole('checkbox', { name: 'I accept all Terms & Conditions' })).toBeVisible();
   });
 
-  test('says the app could not start when its code cannot load, and a Login pressed then loads the page again', async ({ page, consoleGuard }) => {
-    consoleGuard.allow(/^Failed to load resource: the server responded with a status of 404/);
-    // A build replaced under a running server, or a dropped connection: the app's entry never comes.
-    let asked = 0;
-    await page.route(/\/static\/js\/main\.\w+\.js$/, (route) => {
-      asked += 1;
-      return route.fulfill({ status: 404, contentType: 'text/plain', body: 'Not found.' });
+  // How the app's entry fails to come: each leaves the page saying so, and a Login then loads it again.
+  const entryFailures = [
+    {
+      // A build replaced under a running server, or a dropped connection: the app's entry never comes.
+      how: 'its code cannot load',
+      answer: { status: 404, contentType: 'text/plain', body: 'Not found.' },
+      said: /^Failed to load resource: the server responded with a status of 404/,
+    },
+    {
+      // A proxy or a portal answering in the network's place: the browser gets a page, runs it as the
+      // app's entry, and it fails to run; no failed load is told of.
+      how: 'its entry comes as a page instead of a script',
+      answer: { status: 200, contentType: 'text/html', body: '<!doctype html><title>Sign in to this network</title>' },
+      said: /^Unexpected token '<'/,
+    },
+  ];
+  for (const { how, answer, said } of entryFailures) {
+    test(`says the app could not start when ${how}, and a Login pressed then loads the page again`, async ({ page, consoleGuard }) => {
+      consoleGuard.allow(said);
+      let asked = 0;
+      await page.route(/\/static\/js\/main\.\w+\.js$/, (route) => {
+        asked += 1;
+        return route.fulfill(answer);
+      });
+      await page.goto('/login');
+      const login = page.getByRole('button', { name: 'Login', exact: true });
+      await expect(page.getByRole('alert')).toHaveText('SocialConnect could not start. Please reload the page.');
+      await page.getByLabel('Username').fill(DEMO.username);
+      await page.getByLabel('Password', { exact: true }).fill(DEMO.password);
+      await login.click();
+      // Not held for an app that will not come: the form goes to the page's address, which answers
+      // the page again, and the app's entry is asked for again.
+      await expect.poll(() => asked).toBe(2);
+      await expect(page.getByRole('alert')).toHaveText('SocialConnect could not start. Please reload the page.');
+      await expect(page).toHaveURL(urlPath('/login'));
+      await expect(login).not.toHaveAttribute('aria-busy');
     });
-    await page.goto('/login');
-    const login = page.getByRole('button', { name: 'Login', exact: true });
-    await expect(page.getByRole('alert')).toHaveText('SocialConnect could not start. Please reload the page.');
-    await page.getByLabel('Username').fill(DEMO.username);
-    await page.getByLabel('Password', { exact: true }).fill(DEMO.password);
-    await login.click();
-    // Not held for an app that will not come: the form goes to the page's address, which answers
-    // the page again, and the app's entry is asked for again.
-    await expect.poll(() => asked).toBe(2);
-    await expect(page.getByRole('alert')).toHaveText('SocialConnect could not start. Please reload the page.');
-    await expect(page).toHaveURL(urlPath('/login'));
-    await expect(login).not.toHaveAttribute('aria-busy');
-  });
-
-  test('says the app could not start when its entry comes as a page instead of a script, and a Login pressed then loads the page again', async ({ page, consoleGuard }) => {
-    // A proxy or a portal answering in the network's place: the browser gets a page, runs it as the
-    // app's entry, and it fails to run; no failed load is told of.
-    consoleGuard.allow(/^Unexpected token '<'/);
-    let asked = 0;
-    await page.route(/\/static\/js\/main\.\w+\.js$/, (route) => {
-      asked += 1;
-      return route.fulfill({ status: 200, contentType: 'text/html', body: '<!doctype html><title>Sign in to this network</title>' });
-    });
-    await page.goto('/login');
-    const login = page.getByRole('button', { name: 'Login', exact: true });
-    await expect(page.getByRole('alert')).toHaveText('SocialConnect could not start. Please reload the page.');
-    await page.getByLabel('Username').fill(DEMO.username);
-    await page.getByLabel('Password', { exact: true }).fill(DEMO.password);
-    await login.click();
-    await expect.poll(() => asked).toBe(2);
-    await expect(page.getByRole('alert')).toHaveText('SocialConnect could not start. Please reload the page.');
-    await expect(page).toHaveURL(urlPath('/login'));
-    await expect(login).not.toHaveAttribute('aria-busy');
-  });
+  }
 
   test('what a visitor types before the app has started is kept, and logs them in', async ({ page }) => {
     const release = await holdScripts(page);

@@ -68,6 +68,21 @@ describe('presses held from the page\'s head until the app has started', () => {
     script.remove();
   }
 
+  /**
+   * The page as the head leaves it once no app will come: it says so, the press held is let go with
+   * what was typed ('demo_user') kept, and a press is the browser's again (the form goes to the
+   * page's address).
+   */
+  function expectGivenUp({ root, login, username }: { root: HTMLElement; login: HTMLButtonElement; username: HTMLInputElement }): void {
+    expect(screen.getByRole('alert')).toHaveTextContent('SocialConnect could not start. Please reload the page.');
+    expect(login).not.toHaveAttribute('aria-busy');
+    expect(username).toHaveValue('demo_user');
+    const sent = jest.fn((event: Event) => event.preventDefault());
+    root.querySelector('form')?.addEventListener('submit', sent);
+    expect(clickReaches(login)).toBe(true);
+    expect(sent).toHaveBeenCalledTimes(1);
+  }
+
   it('lets the press go and says the app could not start when its code does not load, keeping what was typed', () => {
     const { root, login, username } = pageBuiltAhead();
     holdPressesFromTheHead();
@@ -79,16 +94,9 @@ describe('presses held from the page\'s head until the app has started', () => {
     scriptFailed('https://elsewhere.example/static/js/main.js');
     expect(screen.queryByRole('alert')).toBeNull();
     scriptFailed('/static/js/main.0123abcd.js');
-    expect(screen.getByRole('alert')).toHaveTextContent('SocialConnect could not start. Please reload the page.');
     expect(screen.getByRole('alert')).toHaveAttribute('lang', 'en');
     expect(root.querySelector('form')?.firstElementChild).toBe(screen.getByRole('alert'));
-    expect(login).not.toHaveAttribute('aria-busy');
-    expect(username).toHaveValue('demo_user');
-    // No app will answer: a press is the browser's again (the form goes to the page's address).
-    const sent = jest.fn((event: Event) => event.preventDefault());
-    root.querySelector('form')?.addEventListener('submit', sent);
-    expect(clickReaches(login)).toBe(true);
-    expect(sent).toHaveBeenCalledTimes(1);
+    expectGivenUp({ root, login, username });
     // Said once, whatever else fails.
     scriptFailed('/static/js/vendors.0123abcd.js');
     expect(screen.getAllByRole('alert')).toHaveLength(1);
@@ -103,13 +111,7 @@ describe('presses held from the page\'s head until the app has started', () => {
     expect(clickReaches(login)).toBe(false);
 
     window.dispatchEvent(new Event('load'));
-    expect(screen.getByRole('alert')).toHaveTextContent('SocialConnect could not start. Please reload the page.');
-    expect(login).not.toHaveAttribute('aria-busy');
-    expect(username).toHaveValue('demo_user');
-    const sent = jest.fn((event: Event) => event.preventDefault());
-    root.querySelector('form')?.addEventListener('submit', sent);
-    expect(clickReaches(login)).toBe(true);
-    expect(sent).toHaveBeenCalledTimes(1);
+    expectGivenUp({ root, login, username });
   });
 
   it('holds on past the page\'s load once the app\'s entry has run, its chunks still coming', () => {
