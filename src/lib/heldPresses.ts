@@ -103,7 +103,10 @@ function holdPresses(root: () => Element | null): HeldPresses {
   return { release, giveUp };
 }
 
-/** Where the head's hold waits for the app to take it: the presses, and what stops watching the app's code load. */
+/**
+ * Where the head's hold waits for the app to take it: the presses, what stops watching the app's
+ * code load, and what the app's entry tells as it runs.
+ */
 const HELD = '__socialConnectHeldPresses';
 type Holding = Window & { [HELD]?: { presses: HeldPresses; taken(): void; entryRuns(): void } };
 
