@@ -418,16 +418,28 @@ function percentile(sorted: number[], p: number): number {
 /**
  * Each of `tokens.length` members calls in turn, one call at a time each, for the run's time:
  * `step(member, n)` names the member's n-th call. (autocannon gives one set of headers to all
- * connections; here each member keeps its own token.)
+ * connections; here each member keeps its own token.) With `perSecond`, each member calls at that
+ * pace rather than at once after each answer, and a call's time counts from when it was due: an
+ * answer that comes late delays the member's next call, and that wait is counted too.
  */
-async function asMembers(baseUrl: string, tokens: string[], step: (member: number, n: number) => MemberCall, seconds = SECONDS): Promise<MemberRun> {
+async function asMembers(baseUrl: string, tokens: string[], step: (member: number, n: number) => MemberCall, seconds = SECONDS, perSecond?: number): Promise<MemberRun> {
   const latencies: number[] = [];
   const statuses = new Map<number, number>();
-  const until = performance.now() + seconds * 1000;
+  const begun = performance.now();
+  const until = begun + seconds * 1000;
   await Promise.all(tokens.map(async (token, member) => {
+    // Paced members start spread over one interval, not all at once.
+    const interval = perSecond === undefined ? 0 : 1000 / perSecond;
+    const first = begun + (interval * member) / tokens.length;
     for (let n = 0; performance.now() < until; n += 1) {
+      const due = first + n * interval;
+      const wait = due - performance.now();
+      // Late (the last answer came after this call was due), the call counts from when it was due;
+      // otherwise from when it is sent, so the timer's own slack is not counted against the server.
+      const late = interval > 0 && wait <= 0;
+      if (interval > 0 && !late) await new Promise((resolve) => setTimeout(resolve, wait));
       const call = step(member, n);
-      const started = performance.now();
+      const started = late ? due : performance.now();
       const response = await send(baseUrl, token, call);
       latencies.push(performance.now() - started);
       statuses.set(response.status, (statuses.get(response.status) ?? 0) + 1);
@@ -616,6 +628,12 @@ const HOME_READERS = [1_000, 5_000].map((follows, group) => ({
   usernames: BENCH_USERNAMES.slice(group * PAGE_READERS_AT_SCALE, (group + 1) * PAGE_READERS_AT_SCALE),
 }));
 const HOME_PAGE = '/api/feed?limit=20';
+/**
+ * Home's readers paced (calls a second each), beside the rows where each calls again at once: ten
+ * readers at 20 a second are about a quarter of what the machine answers, so a call waits for few
+ * others and the row shows the page's own time, where the unpaced rows show the queue's.
+ */
+const HOME_PACED_PER_READER = 20;
 
 /**
  * Home's first and next pages on a network of a million posts by 10,000 members: 10 members who
@@ -663,6 +681,10 @@ async function benchHomeAtScale(store: Store, floorBodyFile: string, out: string
         const run = await asMembers(server.url, tokens, step);
         floorRows(store.name, `Home at ${SCALE_POSTS.toLocaleString('en')} posts: GET ${HOME_PAGE}, ${what}, ${label}`, floor, run, firstBody.length);
         p99s.set(follows, Math.max(p99s.get(follows) ?? 0, run.p99));
+        // The same readers at a pace the machine has room for: what a page costs when it does not wait behind the others.
+        const pacedFloor = await onFloor(firstBody, floorBodyFile, (url) => asMembers(url, tokens, step, SECONDS, HOME_PACED_PER_READER));
+        const paced = await asMembers(server.url, tokens, step, SECONDS, HOME_PACED_PER_READER);
+        floorRows(store.name, `Home at ${SCALE_POSTS.toLocaleString('en')} posts: GET ${HOME_PAGE}, ${what}, ${label}, paced at ${HOME_PACED_PER_READER} calls a second each`, pacedFloor, paced, firstBody.length);
       }
     }
   } finally {
