@@ -36,8 +36,8 @@ async function notificationPage(sql: Sql, memberId: string, { limit, cursor }: P
   const rows = await sql.query(
     `SELECT n.*, counted.actor_count, newest.actor_id AS newest_actor_id, COALESCE(r.content, p.content) AS about_text
      FROM (SELECT ${NOTIFICATION_COLUMNS}, place FROM notifications WHERE recipient_id = $1 ${before} ORDER BY place DESC LIMIT $2) AS n
-     CROSS JOIN LATERAL (SELECT count(*)::int AS actor_count FROM notification_actors WHERE notification_id = n.id AND sees_member($1, actor_id)) AS counted
-     LEFT JOIN LATERAL (SELECT actor_id FROM notification_actors WHERE notification_id = n.id AND sees_member($1, actor_id) ORDER BY seq DESC LIMIT 1) AS newest ON true
+     CROSS JOIN LATERAL (SELECT count(*)::int AS actor_count FROM notification_actors_seen($1, n.id)) AS counted
+     LEFT JOIN LATERAL (SELECT seen.actor_id FROM notification_actors_seen($1, n.id) AS seen ORDER BY seen.seq DESC LIMIT 1) AS newest ON true
      LEFT JOIN replies r ON r.id = n.reply_id
      LEFT JOIN posts p ON p.id = n.post_id AND n.reply_id IS NULL
      ORDER BY n.place DESC`,

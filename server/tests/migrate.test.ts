@@ -76,9 +76,9 @@ describe('migrations on PGlite', () => {
 describe('SQL function files', () => {
   it('refuses a file that does not make the one function it is named for, saying which file and what it makes', () => {
     const dir = newFolder('socialconnect-functions-');
-    writeFileSync(join(dir, 'sees_member.sql'), 'CREATE OR REPLACE FUNCTION sees_members(p text) RETURNS boolean LANGUAGE sql AS $$ SELECT true $$;');
-    expect(() => readFunctions(dir)).toThrow('sees_member.sql must make one function, sees_member, with CREATE OR REPLACE FUNCTION sees_member(...); it makes sees_members.');
-    writeFileSync(join(dir, 'sees_member.sql'), 'SELECT 1;');
+    writeFileSync(join(dir, 'blocked_between.sql'), 'CREATE OR REPLACE FUNCTION blocked_betweens(p text) RETURNS boolean LANGUAGE sql AS $$ SELECT true $$;');
+    expect(() => readFunctions(dir)).toThrow('blocked_between.sql must make one function, blocked_between, with CREATE OR REPLACE FUNCTION blocked_between(...); it makes blocked_betweens.');
+    writeFileSync(join(dir, 'blocked_between.sql'), 'SELECT 1;');
     expect(() => readFunctions(dir)).toThrow('it makes none.');
   });
 });
@@ -172,14 +172,15 @@ RETURNS boolean LANGUAGE sql STABLE AS $$ SELECT true $$;
   it('leaves every function as it was when a file fails, and the start fails naming that file', async () => {
     await migrate(database);
     const before = await recorded();
+    // mutes_member comes first in the files' order: its change is made, then undone with the rest.
     const changedTwo = withFile('mutes_member', 'CREATE OR REPLACE FUNCTION mutes_member(p_member text, p_other text) RETURNS boolean LANGUAGE sql AS $$ SELECT true $$;')
-      .map((fn) => (fn.name === 'sees_member'
-        ? { ...fn, sql: 'CREATE OR REPLACE FUNCTION sees_member(p_member text, p_other text) RETURNS boolean LANGUAGE plpgsql AS $$ BEGIN RETURN true $$;', hash: 'broken' }
+      .map((fn) => (fn.name === 'notification_actors_seen'
+        ? { ...fn, sql: 'CREATE OR REPLACE FUNCTION notification_actors_seen(p_member text, p_notification text) RETURNS TABLE (actor_id text, seq bigint) LANGUAGE plpgsql AS $$ BEGIN RETURN; $$;', hash: 'broken' }
         : fn));
-    await expect(migrate(database, readMigrations(), changedTwo)).rejects.toThrow(/^server\/sql\/functions\/sees_member\.sql could not be applied: syntax error/);
+    await expect(migrate(database, readMigrations(), changedTwo)).rejects.toThrow(/^server\/sql\/functions\/notification_actors_seen\.sql could not be applied: syntax error/);
     expect(await recorded()).toEqual(before);
     await database.query("INSERT INTO members (id, username, first_name, last_name, password_hash, created_at, updated_at) VALUES ('a', 'ann', 'A', 'N', 'x', now(), now()), ('b', 'bob', 'B', 'O', 'x', now(), now())");
-    expect(await database.query("SELECT mutes_member('a', 'b') AS mutes, sees_member('a', 'b') AS sees")).toEqual([{ mutes: false, sees: true }]);
+    expect(await database.query("SELECT mutes_member('a', 'b') AS mutes, (SELECT count(*)::int FROM notification_actors_seen('a', 'none')) AS seen")).toEqual([{ mutes: false, seen: 0 }]);
   });
 });
 
@@ -309,7 +310,7 @@ describe('images stored before they were counted', () => {
       const migrations = readMigrations();
       // The functions as they were then: without media_recount, and without those that read tables
       // made since (or call one that does).
-      const later = ['account_deletions', 'sees_member(', 'unread_notification_count('];
+      const later = ['account_deletions', 'notification_actors_seen(', 'unread_notification_count('];
       const before = readFunctions().filter((fn) => fn.name !== 'media_recount' && !later.some((name) => fn.sql.includes(name)));
       await migrate(database, migrations.filter((migration) => migration.name < '0018'), before);
       const [shared, avatar, orphan] = ['a', 'b', 'c'].map((digit) => digit.repeat(64));
