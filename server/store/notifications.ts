@@ -59,8 +59,8 @@ export function notificationReads(sql: Sql) {
   return {
     notificationPage: (memberId, page) => notificationPage(sql, memberId, page),
     async unreadNotificationCount(memberId, max) {
-      const [row] = await sql.query('SELECT unread_notification_count($1, $2) AS n', [memberId, max]);
-      return Number(row?.n ?? 0);
+      const [row] = await sql.query('SELECT unread FROM unread_notification_count($1, $2)', [memberId, max]);
+      return Number(row?.unread ?? 0);
     },
     async notificationRecipients(about) {
       const rows = 'postId' in about

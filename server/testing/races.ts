@@ -230,7 +230,7 @@ export function describeRaces(open: () => Promise<RaceTarget>): void {
       "SELECT (payload ->> 'unreadCount')::int AS unread FROM events WHERE type = 'notifications-changed' AND payload ->> 'memberId' = $1 ORDER BY id DESC LIMIT 1",
       [zoe],
     );
-    const [counted] = await target.sql.query<{ unread: number }>('SELECT unread_notification_count($1, $2) AS unread', [zoe, NOTIFICATIONS_UNREAD_MAX]);
+    const [counted] = await target.sql.query<{ unread: number }>('SELECT unread FROM unread_notification_count($1, $2)', [zoe, NOTIFICATIONS_UNREAD_MAX]);
     expect(told).toEqual(counted);
     await expectConsistent();
   });

@@ -169,6 +169,21 @@ RETURNS boolean LANGUAGE sql STABLE AS $$ SELECT true $$;
     expect((await recorded()).map((row) => row.name)).not.toContain('mutes_member');
   });
 
+  it('makes the notifications event again over a database whose unread count is still one value, as before it was a set', async () => {
+    // The files as they were: the count a value, and the event reading it as one.
+    const asValue = withFile('unread_notification_count', 'CREATE OR REPLACE FUNCTION unread_notification_count(p_member text, p_unread_max integer) RETURNS integer LANGUAGE sql STABLE AS $$ SELECT 7 $$;')
+      .map((fn) => (fn.name === 'notifications_changed'
+        ? { ...fn, sql: "CREATE OR REPLACE FUNCTION notifications_changed(p_member text, p_unread_max integer) RETURNS jsonb LANGUAGE sql STABLE AS $$ SELECT jsonb_build_object('unreadCount', unread_notification_count(p_member, p_unread_max)) $$;", hash: 'as a value' }
+        : fn));
+    await migrate(database, readMigrations(), asValue);
+    expect(await database.query("SELECT notifications_changed('a', 99) ->> 'unreadCount' AS unread")).toEqual([{ unread: '7' }]);
+    // The event's file comes first in the files' order: it is made while the count is still a value.
+    await migrate(database);
+    await database.query("INSERT INTO members (id, username, first_name, last_name, password_hash, created_at, updated_at) VALUES ('a', 'ann', 'A', 'N', 'x', now(), now())");
+    expect(await database.query("SELECT notifications_changed('a', 99) ->> 'unreadCount' AS unread")).toEqual([{ unread: '0' }]);
+    expect(await database.query("SELECT unread FROM unread_notification_count('a', 99)")).toEqual([{ unread: 0 }]);
+  });
+
   it('leaves every function as it was when a file fails, and the start fails naming that file', async () => {
     await migrate(database);
     const before = await recorded();
