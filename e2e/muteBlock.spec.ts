@@ -4,7 +4,7 @@
  * Liam, logged in on the same browser, finds her gone; both are undone from the same places.
  */
 import { expect, test } from './fixtures';
-import { DEMO, expectToast, isPhone, login, logout, MEMBERS, postCard, SEED_TEXT, seedPostId, urlPath } from './helpers';
+import { DEMO, expectToast, isPhone, login, logout, MEMBERS, postCard, SEED_TEXT, seedPostId, sidePanel, urlPath } from './helpers';
 
 /** Liam's newest post: on the demo member's Home, who follows him. */
 const LIAMS_ISLAND = 'Tiny island, big noon sun.';
@@ -63,6 +63,24 @@ test.describe('Mute and block', () => {
     // The block ended the follow: his posts are back on Explore, not on Home.
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Explore' }).click();
     await expect(postCard(page, LIAMS_ISLAND)).toBeVisible();
+  });
+
+  test("a member muted from their profile leaves 'Who to follow?', and comes back once unmuted", async ({ page }) => {
+    await login(page);
+    const who = sidePanel(page).getByRole('region', { name: 'Who to follow?' });
+    const zoe = who.getByRole('link', { name: new RegExp(MEMBERS.zoe.name) });
+    await expect(zoe).toBeVisible();
+
+    await page.goto(`/users/${MEMBERS.zoe.id}`);
+    const header = page.getByRole('region', { name: MEMBERS.zoe.name });
+    await header.getByRole('button', { name: `Mute ${MEMBERS.zoe.name}` }).click();
+    await expectToast(page, `You muted ${MEMBERS.zoe.name}. Their posts will no longer show in your Home, Explore or notifications.`);
+    await expect(zoe).toHaveCount(0);
+    await expect(who.getByRole('link', { name: new RegExp(MEMBERS.noah.name) })).toBeVisible();
+
+    await header.getByRole('button', { name: `Unmute ${MEMBERS.zoe.name}` }).click();
+    await expectToast(page, `You unmuted ${MEMBERS.zoe.name}.`);
+    await expect(zoe).toBeVisible();
   });
 
   test('Muted and blocked opens from the navigation by keyboard: on a phone, from the Display window', { tag: ['@phone'] }, async ({ page }, testInfo) => {

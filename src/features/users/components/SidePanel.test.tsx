@@ -1,4 +1,4 @@
-import { act, render, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { Provider } from 'react-redux';
 import { MemoryRouter } from 'react-router-dom';
@@ -244,6 +244,42 @@ describe('side panel: who to follow', () => {
       await store.dispatch(usersApi.endpoints.getUsers.initiate(undefined, { forceRefetch: true }));
     });
     expect(await within(whoToFollow()).findByText('No one to Follow...!')).toBeInTheDocument();
+  });
+
+  it('leaves out the members the member mutes, and suggests them again once unmuted', async () => {
+    const { user } = await openAsDemo(`/users/${SEED_USER_IDS.noah}`);
+    const names = () => within(whoToFollow()).queryAllByRole('link').map((link) => link.textContent);
+    expect(names()).toEqual(['Noah Kim@noah_kim', 'Zoe Martin@zoe_martin']);
+    const header = screen.getByRole('region', { name: 'Noah Kim' });
+
+    await user.click(within(header).getByRole('button', { name: 'Mute Noah Kim' }));
+    expect(await screen.findByText(/You muted Noah Kim\./)).toBeInTheDocument();
+    await waitFor(() => expect(names()).toEqual(['Zoe Martin@zoe_martin']));
+
+    await user.click(await within(header).findByRole('button', { name: 'Unmute Noah Kim' }));
+    expect(await screen.findByText('You unmuted Noah Kim.')).toBeInTheDocument();
+    await waitFor(() => expect(names()).toEqual(['Noah Kim@noah_kim', 'Zoe Martin@zoe_martin']));
+  });
+
+  it('waits for the muted list before suggesting anyone, and suggests everyone when it cannot be read', async () => {
+    getMockDb().users.get(SEED_USER_IDS.ava)!.muting = [SEED_USER_IDS.zoe];
+    await openAsDemo();
+    expect(within(whoToFollow()).getAllByRole('link').map((link) => link.textContent)).toEqual(['Noah Kim@noah_kim']);
+    cleanup();
+
+    let answer: () => void = () => undefined;
+    const answered = new Promise<void>((resolve) => { answer = resolve; });
+    server.use(http.get(`${TEST_API_BASE}/users/muted`, async () => {
+      await answered;
+      return HttpResponse.json({ errors: ['Something went wrong on our side.'], code: 'server_error' }, { status: 500 });
+    }));
+    await renderWithProviders({ route: `/users/${SEED_USER_IDS.ava}`, authAs: DEMO_CREDENTIALS });
+    const section = within(await screen.findByRole('complementary', { name: 'People' })).getByRole('region', { name: 'Who to follow?' });
+    expect(within(section).getByText('Loading people…')).toBeInTheDocument();
+    expect(within(section).queryByRole('link')).not.toBeInTheDocument();
+    act(() => answer());
+    expect(await within(section).findByRole('link', { name: /Zoe Martin/ })).toBeInTheDocument();
+    expect(within(section).getByRole('link', { name: /Noah Kim/ })).toBeInTheDocument();
   });
 
   it('lists everyone but oneself for a new member', async () => {

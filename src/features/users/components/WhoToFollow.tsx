@@ -1,5 +1,6 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useAppSelector } from '../../../lib/store/hooks';
+import { selectHasMuteBlock, useGetRelationListInfiniteQuery } from '../../relations/relationsApi';
 import { selectCurrentMember } from '../currentMember';
 import { useGetUsersQuery } from '../usersApi';
 import { followingKeyOf } from '../followUpdates';
@@ -28,8 +29,26 @@ function useFollowedWhenLoaded(): string | null {
 }
 
 /**
- * Members the current member did not follow when the list loaded, each with Follow/Unfollow (spec
- * section 2). A follow leaves the entry where it is, now with Unfollow, so the next button never
+ * The members the member mutes (the `mute-block` extension), as the pages of that list read so far
+ * say: its first, which every profile and post menu reads too, and any the settings page read after
+ * it. Nobody is suggested to follow someone the member chose not to hear from. Null while it is read;
+ * empty for a backend without the extension, and when the read failed (the suggestions then show
+ * everyone rather than nothing).
+ */
+function useMutedIds(): ReadonlySet<string> | null {
+  const has = useAppSelector(selectHasMuteBlock);
+  const { data, isError } = useGetRelationListInfiniteQuery('muted', { skip: !has });
+  return useMemo(() => {
+    if (!has || (!data && isError)) return NO_ONE;
+    return data ? new Set(data.pages.flatMap((page) => page.users.map((member) => member._id))) : null;
+  }, [has, data, isError]);
+}
+
+const NO_ONE: ReadonlySet<string> = new Set();
+
+/**
+ * Members the current member did not follow when the list loaded, and does not mute, each with
+ * Follow/Unfollow (spec section 2). A follow leaves the entry where it is, now with Unfollow, so the next button never
  * slides under the pointer. A handful show at first; 'Show more people' adds more.
  */
 export function WhoToFollow() {
@@ -37,7 +56,9 @@ export function WhoToFollow() {
   const headingId = useId();
   const { isLoading } = useGetUsersQuery();
   const followedWhenLoaded = useFollowedWhenLoaded();
-  const people = useAppSelector((state) => selectWhoToFollow(state, followedWhenLoaded));
+  const suggested = useAppSelector((state) => selectWhoToFollow(state, followedWhenLoaded));
+  const muted = useMutedIds();
+  const people = useMemo(() => (muted === null || muted.size === 0 ? suggested : suggested.filter((person) => !muted.has(person._id))), [suggested, muted]);
   const [limit, setLimit] = useState(WHO_TO_FOLLOW_PAGE);
   const listRef = useRef<HTMLUListElement>(null);
   const focusAfterShowing = useRef<number | null>(null);
@@ -60,7 +81,7 @@ export function WhoToFollow() {
       <h2 id={headingId} className="who-to-follow__heading">
         {t('people.whoToFollow')}
       </h2>
-      {isLoading || followedWhenLoaded === null ? (
+      {isLoading || followedWhenLoaded === null || muted === null ? (
         <p className="who-to-follow__empty">{t('people.loading')}</p>
       ) : people.length > 0 ? (
         <>
