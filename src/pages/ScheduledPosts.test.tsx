@@ -77,6 +77,30 @@ describe('Scheduling from the composer', () => {
     expect(within(card).getByText('Good morning, later')).toBeInTheDocument();
   });
 
+  it('keeps the time picked through a reload, with the text, and schedules the post', async () => {
+    const first = await renderHome();
+    await first.user.type(screen.getByRole('textbox', { name: 'New post text' }), 'Picked before the reload');
+    await first.user.click(screen.getByRole('button', { name: 'Schedule' }));
+    const time = minutesAhead(45);
+    pickTime(time);
+    first.unmount();
+
+    // The page loads again (a reload): the post is still set to be scheduled, for that time.
+    const second = await renderHome();
+    expect(screen.getByRole('textbox', { name: 'New post text' })).toHaveValue('Picked before the reload');
+    expect(screen.getByRole('button', { name: 'Schedule' })).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.getByLabelText('Publish at')).toHaveValue(time);
+    await second.user.click(screen.getByRole('button', { name: 'Schedule post' }));
+    expect(await screen.findByText(`Scheduled for ${whenOf(time)}.`, { selector: '.Toastify *' })).toBeInTheDocument();
+    expect(waitingTexts()).toEqual(['Picked before the reload']);
+    second.unmount();
+
+    // Scheduled: nothing of it is kept for the next reload.
+    await renderHome();
+    expect(screen.getByRole('textbox', { name: 'New post text' })).toHaveValue('');
+    expect(screen.queryByLabelText('Publish at')).not.toBeInTheDocument();
+  });
+
   it('refuses a time too soon at its field, sending nothing and losing nothing typed', async () => {
     const { user } = await renderHome();
     const textbox = screen.getByRole('textbox', { name: 'New post text' });
@@ -186,6 +210,33 @@ describe('Scheduled posts page', () => {
     await waitFor(() => expect(within(list).getAllByRole('article').map((card) => card.querySelector('.scheduled-card__text')?.textContent)).toEqual(['Another one', 'Final words']));
     expect(within(list).getByRole('article', { name: `Publishes ${whenOf(later)}` })).toHaveTextContent('Final words');
     expect(getMockDb().scheduledPosts.get('first')).toMatchObject({ content: 'Final words', publishAt: fromLocalInput(later)!.toISOString() });
+  });
+
+  it('keeps what was typed in the edit window, its time too, through a reload, and lets it go once closed', async () => {
+    arrangeScheduled('first', 'Before the reload', 30);
+    const first = await renderWithProviders({ route: '/scheduled', authAs: DEMO_CREDENTIALS });
+    await first.user.click(within(await scheduledList()).getByRole('button', { name: 'Edit' }));
+    let dialog = await screen.findByRole('dialog', { name: 'Edit scheduled post' });
+    await first.user.type(within(dialog).getByRole('textbox', { name: 'Post content' }), ', and after');
+    const later = minutesAhead(90);
+    fireEvent.change(within(dialog).getByLabelText('Publish at'), { target: { value: later } });
+    // The page loads again with its history entry, which had the window open.
+    const { state } = first.router.state.location;
+    first.unmount();
+
+    const second = await renderWithProviders({ route: { pathname: '/scheduled', state }, authAs: DEMO_CREDENTIALS });
+    dialog = await screen.findByRole('dialog', { name: 'Edit scheduled post' });
+    expect(within(dialog).getByRole('textbox', { name: 'Post content' })).toHaveValue('Before the reload, and after');
+    expect(within(dialog).getByLabelText('Publish at')).toHaveValue(later);
+    await second.user.click(within(dialog).getByRole('button', { name: 'Close' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(getMockDb().scheduledPosts.get('first')?.content).toBe('Before the reload');
+
+    // Closed on purpose: opened again, it starts from the post as it waits.
+    await second.user.click(within(await scheduledList()).getByRole('button', { name: 'Edit' }));
+    dialog = await screen.findByRole('dialog', { name: 'Edit scheduled post' });
+    expect(within(dialog).getByRole('textbox', { name: 'Post content' })).toHaveValue('Before the reload');
+    expect(within(dialog).getByLabelText('Publish at')).toHaveValue(toLocalInput(getMockDb().scheduledPosts.get('first')!.publishAt));
   });
 
   it('keeps the edit window open with what was typed when the new time is too soon', async () => {

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { newIdempotencyKey } from '../../lib/idempotencyKey';
 
 /**
@@ -21,6 +21,11 @@ export interface Draft {
   /** The content warning (the `content-warnings` extension), or ''. */
   warning: string;
   /**
+   * When to publish it, as the time field holds it (the `scheduled-posts` extension: local time,
+   * `2026-12-24T09:30`), or '' to post it now.
+   */
+  publishAt: string;
+  /**
    * The draft's Idempotency-Key, kept with it through a reload: this draft sent again, however
    * often, is one post.
    */
@@ -28,11 +33,11 @@ export interface Draft {
 }
 
 function emptyDraft(): Draft {
-  return { text: '', image: '', imageAlt: '', moreImages: [], warning: '', idempotencyKey: newIdempotencyKey() };
+  return { text: '', image: '', imageAlt: '', moreImages: [], warning: '', publishAt: '', idempotencyKey: newIdempotencyKey() };
 }
 
 function isEmpty(draft: Draft): boolean {
-  return draft.text === '' && draft.image === '' && draft.imageAlt === '' && draft.moreImages.length === 0 && draft.warning === '';
+  return draft.text === '' && draft.image === '' && draft.imageAlt === '' && draft.moreImages.length === 0 && draft.warning === '' && draft.publishAt === '';
 }
 
 /** A kept list of images after the first, as far as it reads as one. */
@@ -66,6 +71,7 @@ function readDraft(key: string | null, initial: Partial<Draft> | undefined): Dra
       imageAlt: typeof value?.imageAlt === 'string' ? value.imageAlt : '',
       moreImages: readMoreImages(value?.moreImages),
       warning: typeof value?.warning === 'string' ? value.warning : '',
+      publishAt: typeof value?.publishAt === 'string' ? value.publishAt : '',
       idempotencyKey: typeof value?.idempotencyKey === 'string' && value.idempotencyKey !== '' ? value.idempotencyKey : newIdempotencyKey(),
     };
   } catch {
@@ -104,6 +110,11 @@ export function editDraftPlace(postId: string): string {
   return `edit.${postId}`;
 }
 
+/** Where the edit window of a scheduled post keeps what is typed in it, its time too. */
+export function scheduledEditDraftPlace(postId: string): string {
+  return `edit-scheduled.${postId}`;
+}
+
 /** Where a quote of a post keeps what is typed in it, apart from the composer's own draft. */
 export function quoteDraftPlace(postId: string): string {
   return `quote.${postId}`;
@@ -118,6 +129,19 @@ export function forgetDraft(memberId: string | null, place?: string): void {
   } catch {
     // Storage refused: nothing was kept.
   }
+}
+
+/**
+ * Forgets the draft of a window (an edit window's) once it closes, whichever way (Close, Escape,
+ * Back, a save): what was typed in it goes. A reload leaves the window open (its history entry),
+ * and the draft with it.
+ */
+export function useDraftGoneOnClose(memberId: string | null, place: string, isOpen: boolean): void {
+  const wasOpen = useRef(isOpen);
+  useEffect(() => {
+    if (wasOpen.current && !isOpen) forgetDraft(memberId, place);
+    wasOpen.current = isOpen;
+  }, [isOpen, memberId, place]);
 }
 
 /** Said on the window when a draft is given back from elsewhere (returnToDraft): its key. */

@@ -90,8 +90,9 @@ export function Composer({ onPosted, quoted }: ComposerProps) {
   // The backend keeps posts to publish later: the composer can schedule one instead of posting it.
   const schedules = useAppSelector((state) => hasCapability(state, 'scheduledPosts')) && !quoted;
   const [scheduleAsked, setScheduleAsked] = useState(false);
-  const scheduling = schedules && scheduleAsked;
-  const publishTime = usePublishTime();
+  // The time picked is part of the draft: a reload finds the post still set to be scheduled.
+  const scheduling = schedules && (scheduleAsked || draft.publishAt !== '');
+  const publishTime = usePublishTime('', [draft.publishAt, (value) => updateDraft({ publishAt: value })]);
   const { focus: focusTime } = publishTime;
   // Said under the form once a post is scheduled, with the way to the list: a toast cannot hold a link.
   const [scheduledFor, setScheduledFor] = useState<string | null>(null);
@@ -176,7 +177,7 @@ export function Composer({ onPosted, quoted }: ComposerProps) {
     const waits = waitingPostsIn(selectWaitingWrites(store.getState())).some((write) => write.target === idempotencyKey);
     notifySuccess(t(waits ? 'composer.waiting' : quoted ? 'quote.done' : 'composer.created'));
     setScheduledFor(null);
-    updateDraft({ text: '', image: '', imageAlt: '', moreImages: [], warning: '', idempotencyKey: newIdempotencyKey() });
+    updateDraft({ text: '', image: '', imageAlt: '', moreImages: [], warning: '', publishAt: '', idempotencyKey: newIdempotencyKey() });
     setWarningAsked(false);
     // Ready for the next post: focus never falls to the page (Create post then goes home).
     textBox.current?.focus();
@@ -215,7 +216,7 @@ export function Composer({ onPosted, quoted }: ComposerProps) {
     const when = formatPublishTime(kept.publishAt, currentLanguage());
     notifySuccess(t('schedule.done', { when }));
     setScheduledFor(when);
-    updateDraft({ text: '', image: '', imageAlt: '', moreImages: [], warning: '', idempotencyKey: newIdempotencyKey() });
+    updateDraft({ text: '', image: '', imageAlt: '', moreImages: [], warning: '', publishAt: '', idempotencyKey: newIdempotencyKey() });
     setWarningAsked(false);
     setScheduleAsked(false);
     publishTime.clear();

@@ -1,4 +1,4 @@
-import { memo, useContext, useEffect, useId, useMemo, useRef, useState, type CSSProperties } from 'react';
+import { memo, useContext, useId, useMemo, useRef, useState, type CSSProperties } from 'react';
 import { Link } from 'react-router-dom';
 import { hasCapability } from '../../../lib/api/capabilities';
 import { useAppDispatch, useAppSelector } from '../../../lib/store/hooks';
@@ -23,7 +23,7 @@ import { showLoaderFor } from '../../ui/loaderTimers';
 import { useDeletePostMutation, useDislikePostMutation, useLikePostMutation } from '../postsApi';
 import { isLikedBy } from '../postReactions';
 import { EditPostDialog } from './EditPostDialog';
-import { editDraftPlace, forgetDraft } from '../useDraft';
+import { editDraftPlace, useDraftGoneOnClose } from '../useDraft';
 import { CommentIcon, EditIcon, HeartIcon, PinIcon, RepostIcon, TrashIcon, WarningIcon } from './icons';
 import { QuoteCard } from './QuoteCard';
 import { cardImageSizes, cardImageSrcSet } from './imageSources';
@@ -173,13 +173,7 @@ export const PostCard = memo(function PostCard({ post, onDeleted, position, list
   const [warningChoice, setWarningChoice] = useState<boolean | undefined>(undefined);
   const warned = Boolean(post.warning);
   const opened = !warned || (warningChoice ?? openAll);
-  // The edit window closed, whichever way (Close, Escape, Back, a save): what was typed in it goes. A
-  // reload leaves it open (its history entry), with the text kept.
-  const wasEditing = useRef(editing.isOpen);
-  useEffect(() => {
-    if (wasEditing.current && !editing.isOpen) forgetDraft(myId, editDraftPlace(post.id));
-    wasEditing.current = editing.isOpen;
-  }, [editing.isOpen, myId, post.id]);
+  useDraftGoneOnClose(myId, editDraftPlace(post.id), editing.isOpen);
   // The backend answers replies: the Comments icon opens the post's conversation, with its count. Read
   // from the health answer the member's shell asks for, so a card re-renders only when this changes.
   const hasReplies = useAppSelector((state) => hasCapability(state, 'replies'));

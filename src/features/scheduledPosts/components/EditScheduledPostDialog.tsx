@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import { Dialog } from '../../../components/Dialog';
 import { classifyFailure, errorCode, errorMessage } from '../../../lib/apiError';
 import { ERROR_CODES } from '../../../../contract/messages';
@@ -14,6 +14,9 @@ import '../../posts/components/EditPostDialog.css';
 import { goneFromSchedule, useEditScheduledPostMutation } from '../scheduledPostsApi';
 import { toLocalInput, toOffsetIso } from '../publishTime';
 import { PublishTimeField, usePublishTime } from './PublishTimeField';
+import { useAppSelector } from '../../../lib/store/hooks';
+import { selectCurrentUserId } from '../../auth/sessionSlice';
+import { scheduledEditDraftPlace, useDraft } from '../../posts/useDraft';
 
 export interface EditScheduledPostDialogProps {
   post: ScheduledPost;
@@ -25,17 +28,25 @@ export interface EditScheduledPostDialogProps {
 /**
  * A scheduled post's edit window: its text, its content warning and its image's description where the
  * backend keeps them, and its time. It closes on success and keeps what was typed on a refusal, a
- * refused time said at its field.
+ * refused time said at its field, and through a reload.
  */
 export function EditScheduledPostDialog({ post, onClose, onGone }: EditScheduledPostDialogProps) {
   const say = useT();
-  const [text, setText] = useState(post.content);
-  const [warning, setWarning] = useState(post.warning);
-  const [imageAlt, setImageAlt] = useState(post.imageAlt);
+  const keptTime = toLocalInput(post.publishAt);
   // The images after the first (`more-images`): a description each, in the post's order.
   const shownAfterFirst = post.moreImages ?? [];
-  const [moreImageAlts, setMoreImageAlts] = useState(() => shownAfterFirst.map(({ alt }) => alt));
-  const publishTime = usePublishTime(toLocalInput(post.publishAt));
+  // What is typed, the time too, is kept as the composer keeps its draft: a reload with the window
+  // open (its history entry opens it again) finds it; the card lets it go when the window closes.
+  const [draft, updateDraft] = useDraft(useAppSelector(selectCurrentUserId), scheduledEditDraftPlace(post.id), {
+    text: post.content, imageAlt: post.imageAlt, warning: post.warning, publishAt: keptTime,
+    moreImages: shownAfterFirst.map(({ url, alt }) => ({ image: url, imageAlt: alt })),
+  });
+  const { text, imageAlt, warning } = draft;
+  const moreImageAlts = shownAfterFirst.map(({ alt }, index) => draft.moreImages[index]?.imageAlt ?? alt);
+  const setMoreImageAlt = (index: number, value: string) => updateDraft({
+    moreImages: shownAfterFirst.map(({ url }, at) => ({ image: url, imageAlt: at === index ? value : (moreImageAlts[at] ?? '') })),
+  });
+  const publishTime = usePublishTime(keptTime, [draft.publishAt, (value) => updateDraft({ publishAt: value })]);
   const typed = { text, imageAlt, moreImageAlts, warning };
   const extras = useEditExtras(post, typed);
   const { describes, several, warns } = extras;
@@ -80,9 +91,9 @@ export function EditScheduledPostDialog({ post, onClose, onGone }: EditScheduled
         post={post}
         extras={extras}
         typed={typed}
-        onText={setText}
-        onWarning={setWarning}
-        onAlt={(index, value) => (index === 0 ? setImageAlt(value) : setMoreImageAlts((alts) => alts.map((alt, at) => (at === index - 1 ? value : alt))))}
+        onText={(value) => updateDraft({ text: value })}
+        onWarning={(value) => updateDraft({ warning: value })}
+        onAlt={(index, value) => (index === 0 ? updateDraft({ imageAlt: value }) : setMoreImageAlt(index - 1, value))}
         blank={blank}
         pending={isLoading}
         submit={{ idle: say('scheduled.save'), busy: say('scheduled.saving') }}

@@ -38,10 +38,12 @@ export function PublishTimeField({ value, onValue, error, ref }: { value: string
 
 /**
  * A publish time being picked (`kept` is the one it starts from, empty for none): the field's
- * props, whether it moved from `kept`, and the checks a form runs before sending it.
+ * props, whether it moved from `kept`, and the checks a form runs before sending it. `held` keeps
+ * the value elsewhere (a draft, which a reload keeps) instead of in the field's own state.
  */
-export function usePublishTime(kept = '') {
-  const [value, setValue] = useState(kept);
+export function usePublishTime(kept = '', held?: readonly [value: string, setValue: (value: string) => void]) {
+  const own = useState(kept);
+  const [value, setValue] = held ?? own;
   const [error, setError] = useState<string | null>(null);
   const box = useRef<HTMLInputElement>(null);
   const focus = useCallback(() => box.current?.focus(), []);

@@ -14,6 +14,8 @@ import { ClockIcon, EditIcon, TrashIcon } from '../../posts/components/icons';
 import { forgetScheduledPost, useCancelScheduledPostMutation } from '../scheduledPostsApi';
 import { EditScheduledPostDialog } from './EditScheduledPostDialog';
 import { postImagesOf } from '../../posts/postImages';
+import { scheduledEditDraftPlace, useDraftGoneOnClose } from '../../posts/useDraft';
+import { selectCurrentUserId } from '../../auth/sessionSlice';
 import './ScheduledPosts.css';
 
 /**
@@ -28,6 +30,7 @@ export function ScheduledPostCard({ post }: { post: ScheduledPost }) {
   const whenId = useId();
   const item = useRef<HTMLElement>(null);
   const editing = useHistoryWindow(`edit-scheduled:${post.id}`);
+  useDraftGoneOnClose(useAppSelector(selectCurrentUserId), scheduledEditDraftPlace(post.id), editing.isOpen);
   const confirmingCancel = useHistoryWindow(`cancel-scheduled:${post.id}`);
   const [cancelPost, { isLoading: cancelling }] = useCancelScheduledPostMutation();
   const when = formatPublishTime(post.publishAt, language);
