@@ -236,6 +236,12 @@ export function haproxyConfig({ host, port, servers, dir, proxiesInFront = 0, id
     '  http-request set-header X-Request-Id %[var(txn.request_id)]',
     '  http-after-response set-header X-Request-Id %[var(txn.request_id)] if { var(txn.request_id) -m found }',
     ...clientRules(proxiesInFront),
+    // The API's answers, compressed for a client that takes gzip (libslz: fast, about gzip's lowest
+    // level): the members list or a page of posts is mostly repeated keys. The app's own files come
+    // compressed already (their build's copies), and the live stream (text/event-stream) is left as
+    // it is, each event reaching its reader when written.
+    '  compression algo gzip',
+    '  compression type application/json',
     '  default_backend servers',
     '',
     'backend servers',

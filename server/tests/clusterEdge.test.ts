@@ -6,7 +6,8 @@
  * processes see the client and the scheme the nearest trusted proxy saw, and a caller that is no
  * trusted proxy is believed for nothing; a call whose process closed the connection with no answer is
  * sent again when that cannot store it twice (a read, a create with an Idempotency-Key) and answered
- * 502 otherwise; what HAProxy answers itself is the contract's error shape.
+ * 502 otherwise; what HAProxy answers itself is the contract's error shape; a JSON answer goes
+ * gzipped to a client that takes it, and the live stream as it is.
  * The cluster suite (cluster.test.ts) runs three real server processes behind it under load.
  */
 import { execFileSync, spawn } from 'node:child_process';
@@ -14,6 +15,7 @@ import { randomUUID } from 'node:crypto';
 import { request as httpRequest } from 'node:http';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { gunzipSync } from 'node:zlib';
 import { join } from 'node:path';
 import { errorBody } from '../../contract/errors';
 import { ROUTES } from '../../contract/routes';
@@ -134,6 +136,54 @@ describe('who the client is, behind the proxies TRUST_PROXY names', () => {
       await cluster.close();
     }
   }, 60_000);
+});
+
+describe('what HAProxy compresses', () => {
+  let cluster: RunningCluster;
+  beforeAll(async () => {
+    ({ cluster } = await echoCluster(0));
+  }, 60_000);
+  afterAll(async () => {
+    await cluster?.close();
+  });
+
+  /** A call as a browser sends it (`accept-encoding` or not): the answer's headers and its bytes as they came. */
+  function raw(path: string, headers: Record<string, string>): Promise<{ status: number; headers: Record<string, unknown>; bytes: Buffer }> {
+    return new Promise((resolve, reject) => {
+      const request = httpRequest(`${cluster.url}${path}`, { agent: false, headers }, (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () => resolve({ status: response.statusCode ?? 0, headers: response.headers, bytes: Buffer.concat(chunks) }));
+        response.on('error', reject);
+      });
+      request.on('error', reject);
+      request.end();
+    });
+  }
+
+  const words = { words: Array.from({ length: 5_000 }, () => 'word') };
+
+  it('sends a JSON answer gzipped to a client that takes gzip, the same JSON once unzipped', async () => {
+    const answer = await raw('/api/anything', { 'x-repeat': '5000', 'accept-encoding': 'gzip, deflate, br' });
+    expect(answer.status).toBe(200);
+    expect(answer.headers).toMatchObject({ 'content-encoding': 'gzip', vary: expect.stringMatching(/accept-encoding/i) });
+    const plain = gunzipSync(answer.bytes);
+    expect(JSON.parse(plain.toString('utf8'))).toEqual(words);
+    expect(answer.bytes.length).toBeLessThan(plain.length / 10);
+  }, 30_000);
+
+  it('sends it as it is to a client that does not say it takes gzip', async () => {
+    const answer = await raw('/api/anything', { 'x-repeat': '5000' });
+    expect(answer.headers['content-encoding']).toBeUndefined();
+    expect(JSON.parse(answer.bytes.toString('utf8'))).toEqual(words);
+  }, 30_000);
+
+  it('leaves the live stream as it is, each event readable as written', async () => {
+    const answer = await raw('/api/events', { 'x-repeat': '3', 'accept-encoding': 'gzip' });
+    expect(answer.headers).toMatchObject({ 'content-type': 'text/event-stream' });
+    expect(answer.headers['content-encoding']).toBeUndefined();
+    expect(answer.bytes.toString('utf8')).toBe('event: echo\ndata: {"n":0}\n\nevent: echo\ndata: {"n":1}\n\nevent: echo\ndata: {"n":2}\n\n');
+  }, 30_000);
 });
 
 describe('a call whose process closed the connection with no answer', () => {
