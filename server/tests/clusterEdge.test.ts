@@ -45,6 +45,21 @@ async function echoCluster(proxiesInFront: ProxiesInFront): Promise<{ cluster: R
   return { cluster };
 }
 
+/** One echo cluster (no proxies in front) for the tests of a describe block: started before them, closed after. */
+function echoClusterForEach(): () => RunningCluster {
+  let cluster: RunningCluster | undefined;
+  beforeAll(async () => {
+    ({ cluster } = await echoCluster(0));
+  }, 60_000);
+  afterAll(async () => {
+    await cluster?.close();
+  });
+  return () => {
+    if (!cluster) throw new Error('The echo cluster did not start.');
+    return cluster;
+  };
+}
+
 /** Every process under `pid`, read from /proc (Linux). */
 function descendants(pid: number): number[] {
   let children: string[];
@@ -139,18 +154,12 @@ describe('who the client is, behind the proxies TRUST_PROXY names', () => {
 });
 
 describe('what HAProxy compresses', () => {
-  let cluster: RunningCluster;
-  beforeAll(async () => {
-    ({ cluster } = await echoCluster(0));
-  }, 60_000);
-  afterAll(async () => {
-    await cluster?.close();
-  });
+  const cluster = echoClusterForEach();
 
   /** A call as a browser sends it (`accept-encoding` or not): the answer's headers and its bytes as they came. */
   function raw(path: string, headers: Record<string, string>): Promise<{ status: number; headers: Record<string, unknown>; bytes: Buffer }> {
     return new Promise((resolve, reject) => {
-      const request = httpRequest(`${cluster.url}${path}`, { agent: false, headers }, (response) => {
+      const request = httpRequest(`${cluster().url}${path}`, { agent: false, headers }, (response) => {
         const chunks: Buffer[] = [];
         response.on('data', (chunk: Buffer) => chunks.push(chunk));
         response.on('end', () => resolve({ status: response.statusCode ?? 0, headers: response.headers, bytes: Buffer.concat(chunks) }));
@@ -187,19 +196,13 @@ describe('what HAProxy compresses', () => {
 });
 
 describe('a call whose process closed the connection with no answer', () => {
-  let cluster: RunningCluster;
-  beforeAll(async () => {
-    ({ cluster } = await echoCluster(0));
-  }, 60_000);
-  afterAll(async () => {
-    await cluster?.close();
-  });
+  const cluster = echoClusterForEach();
 
   /** A call on a connection of its own, the first process it reaches closing it unanswered. */
   function dropped(method: string, path: string, headers: Record<string, string>, mark: string): Promise<{ status: number; body: unknown }> {
     const body = method === 'GET' ? undefined : JSON.stringify({ postData: { text: 'Sent once?' } });
     return new Promise((resolve, reject) => {
-      const request = httpRequest(`${cluster.url}${path}`, {
+      const request = httpRequest(`${cluster().url}${path}`, {
         method,
         agent: false,
         headers: { ...headers, 'x-drop-first': mark, ...(body ? { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)) } : {}) },
