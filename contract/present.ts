@@ -13,9 +13,31 @@ export function toUserSummary(member: MemberCard): UserSummary {
   return { _id: member.id, username: member.username, firstName: member.firstName, lastName: member.lastName, image: member.image };
 }
 
+/**
+ * The summaries made from one answer's members, by id: a member named in many lists (the members
+ * list names each one in everyone's followers and following) is one object in the answer, made once.
+ */
+const summariesMade = new WeakMap<ReadonlyMap<string, MemberCard>, Map<string, UserSummary>>();
+
 /** The members `ids` names, less those gone, as summaries. */
 function summaries(members: ReadonlyMap<string, MemberCard>, ids: readonly string[]): UserSummary[] {
-  return ids.flatMap((id) => members.get(id) ?? []).map(toUserSummary);
+  let made = summariesMade.get(members);
+  if (!made) {
+    made = new Map();
+    summariesMade.set(members, made);
+  }
+  const named: UserSummary[] = [];
+  for (const id of ids) {
+    let summary = made.get(id);
+    if (!summary) {
+      const member = members.get(id);
+      if (!member) continue;
+      summary = toUserSummary(member);
+      made.set(id, summary);
+    }
+    named.push(summary);
+  }
+  return named;
 }
 
 /** The author's fields a post or a reply carries; empty ones when the author is gone. */
