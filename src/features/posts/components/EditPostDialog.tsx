@@ -1,5 +1,5 @@
 import type { FormEvent } from 'react';
-import { useAppDispatch, useAppSelector, useAppStore } from '../../../lib/store/hooks';
+import { useAppDispatch, useAppStore } from '../../../lib/store/hooks';
 import { selectWaitingWrites, waitingEditsFor } from '../../../offline/outboxSlice';
 import { Dialog } from '../../../components/Dialog';
 import { TIMINGS } from '../../../config/timings';
@@ -13,8 +13,8 @@ import './Composer.css';
 import { useEditExtras } from './EditExtras';
 import { EditPostForm } from './EditPostForm';
 import './EditPostDialog.css';
-import { selectCurrentUserId } from '../../auth/sessionSlice';
-import { editDraftPlace, useDraft } from '../useDraft';
+import { editDraftPlace } from '../useDraft';
+import { useEditDraft } from '../useEditDraft';
 import { t } from '../../../i18n/i18n';
 import { useT } from '../../../i18n/useT';
 
@@ -33,19 +33,9 @@ export function EditPostDialog({ post, onClose }: EditPostDialogProps) {
   const say = useT();
   const dispatch = useAppDispatch();
   const store = useAppStore();
-  const shownAfterFirst = post.moreImages ?? [];
-  const [{ text, imageAlt, warning, moreImages }, updateDraft] = useDraft(useAppSelector(selectCurrentUserId), editDraftPlace(post.id), {
-    text: post.content, imageAlt: post.imageAlt ?? '', warning: post.warning ?? '', moreImages: shownAfterFirst.map(({ url, alt }) => ({ image: url, imageAlt: alt })),
-  });
-  const setText = (value: string) => updateDraft({ text: value });
-  const setImageAlt = (value: string) => updateDraft({ imageAlt: value });
-  // The images after the first (`more-images`): a description each, in the post's order.
-  const moreImageAlts = shownAfterFirst.map(({ alt }, index) => moreImages[index]?.imageAlt ?? alt);
-  const setMoreImageAlt = (index: number, value: string) => updateDraft({
-    moreImages: shownAfterFirst.map(({ url }, at) => ({ image: url, imageAlt: at === index ? value : (moreImageAlts[at] ?? '') })),
-  });
+  const { typed, updateDraft, onAlt } = useEditDraft(post, editDraftPlace(post.id));
   // Its content warning, where the backend keeps one: emptied, the post has none.
-  const typed = { text, imageAlt, moreImageAlts, warning };
+  const { text, imageAlt, moreImageAlts, warning } = typed;
   const extras = useEditExtras(post, typed);
   const { describes, several, warns } = extras;
   const [editPost, { isLoading }] = useEditPostMutation();
@@ -75,9 +65,9 @@ export function EditPostDialog({ post, onClose }: EditPostDialogProps) {
         post={post}
         extras={extras}
         typed={typed}
-        onText={setText}
+        onText={(value) => updateDraft({ text: value })}
         onWarning={(value) => updateDraft({ warning: value })}
-        onAlt={(index, value) => (index === 0 ? setImageAlt(value) : setMoreImageAlt(index - 1, value))}
+        onAlt={onAlt}
         blank={blank}
         pending={isLoading}
         submit={{ idle: say('editPost.update'), busy: say('editPost.updating') }}

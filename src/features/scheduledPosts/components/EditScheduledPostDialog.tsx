@@ -14,9 +14,8 @@ import '../../posts/components/EditPostDialog.css';
 import { goneFromSchedule, useEditScheduledPostMutation } from '../scheduledPostsApi';
 import { toLocalInput, toOffsetIso } from '../publishTime';
 import { PublishTimeField, usePublishTime } from './PublishTimeField';
-import { useAppSelector } from '../../../lib/store/hooks';
-import { selectCurrentUserId } from '../../auth/sessionSlice';
-import { scheduledEditDraftPlace, useDraft } from '../../posts/useDraft';
+import { scheduledEditDraftPlace } from '../../posts/useDraft';
+import { useEditDraft } from '../../posts/useEditDraft';
 
 export interface EditScheduledPostDialogProps {
   post: ScheduledPost;
@@ -33,21 +32,11 @@ export interface EditScheduledPostDialogProps {
 export function EditScheduledPostDialog({ post, onClose, onGone }: EditScheduledPostDialogProps) {
   const say = useT();
   const keptTime = toLocalInput(post.publishAt);
-  // The images after the first (`more-images`): a description each, in the post's order.
-  const shownAfterFirst = post.moreImages ?? [];
   // What is typed, the time too, is kept as the composer keeps its draft: a reload with the window
   // open (its history entry opens it again) finds it; the card lets it go when the window closes.
-  const [draft, updateDraft] = useDraft(useAppSelector(selectCurrentUserId), scheduledEditDraftPlace(post.id), {
-    text: post.content, imageAlt: post.imageAlt, warning: post.warning, publishAt: keptTime,
-    moreImages: shownAfterFirst.map(({ url, alt }) => ({ image: url, imageAlt: alt })),
-  });
-  const { text, imageAlt, warning } = draft;
-  const moreImageAlts = shownAfterFirst.map(({ alt }, index) => draft.moreImages[index]?.imageAlt ?? alt);
-  const setMoreImageAlt = (index: number, value: string) => updateDraft({
-    moreImages: shownAfterFirst.map(({ url }, at) => ({ image: url, imageAlt: at === index ? value : (moreImageAlts[at] ?? '') })),
-  });
+  const { draft, typed, updateDraft, onAlt } = useEditDraft(post, scheduledEditDraftPlace(post.id), { publishAt: keptTime });
+  const { text, imageAlt, moreImageAlts, warning } = typed;
   const publishTime = usePublishTime(keptTime, [draft.publishAt, (value) => updateDraft({ publishAt: value })]);
-  const typed = { text, imageAlt, moreImageAlts, warning };
   const extras = useEditExtras(post, typed);
   const { describes, several, warns } = extras;
   const [editScheduledPost, { isLoading }] = useEditScheduledPostMutation();
@@ -93,7 +82,7 @@ export function EditScheduledPostDialog({ post, onClose, onGone }: EditScheduled
         typed={typed}
         onText={(value) => updateDraft({ text: value })}
         onWarning={(value) => updateDraft({ warning: value })}
-        onAlt={(index, value) => (index === 0 ? updateDraft({ imageAlt: value }) : setMoreImageAlt(index - 1, value))}
+        onAlt={onAlt}
         blank={blank}
         pending={isLoading}
         submit={{ idle: say('scheduled.save'), busy: say('scheduled.saving') }}
