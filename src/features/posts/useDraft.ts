@@ -32,7 +32,8 @@ export interface Draft {
   idempotencyKey: string;
 }
 
-function emptyDraft(): Draft {
+/** A draft with nothing in it, and a key of its own: what a box starts again from once its post is made. */
+export function emptyDraft(): Draft {
   return { text: '', image: '', imageAlt: '', moreImages: [], warning: '', publishAt: '', idempotencyKey: newIdempotencyKey() };
 }
 

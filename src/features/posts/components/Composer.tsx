@@ -9,7 +9,7 @@ import { selectCurrentUserId } from '../../auth/sessionSlice';
 import { notifyError, notifySuccess, worded } from '../../ui/notify';
 import { feedSortChanged } from '../feedSlice';
 import { useCreatePostMutation } from '../postsApi';
-import { draftImages, imagesOfDraft, quoteDraftPlace, useDraft, type DraftImage } from '../useDraft';
+import { draftImages, emptyDraft, imagesOfDraft, quoteDraftPlace, useDraft, type DraftImage } from '../useDraft';
 import type { Post } from '../../../types/api';
 import { QuoteCard } from './QuoteCard';
 import { selectWaitingWrites, waitingPostsIn } from '../../../offline/outboxSlice';
@@ -177,7 +177,7 @@ export function Composer({ onPosted, quoted }: ComposerProps) {
     const waits = waitingPostsIn(selectWaitingWrites(store.getState())).some((write) => write.target === idempotencyKey);
     notifySuccess(t(waits ? 'composer.waiting' : quoted ? 'quote.done' : 'composer.created'));
     setScheduledFor(null);
-    updateDraft({ text: '', image: '', imageAlt: '', moreImages: [], warning: '', publishAt: '', idempotencyKey: newIdempotencyKey() });
+    updateDraft(emptyDraft());
     setWarningAsked(false);
     // Ready for the next post: focus never falls to the page (Create post then goes home).
     textBox.current?.focus();
@@ -216,7 +216,7 @@ export function Composer({ onPosted, quoted }: ComposerProps) {
     const when = formatPublishTime(kept.publishAt, currentLanguage());
     notifySuccess(t('schedule.done', { when }));
     setScheduledFor(when);
-    updateDraft({ text: '', image: '', imageAlt: '', moreImages: [], warning: '', publishAt: '', idempotencyKey: newIdempotencyKey() });
+    updateDraft(emptyDraft());
     setWarningAsked(false);
     setScheduleAsked(false);
     publishTime.clear();
