@@ -10,11 +10,9 @@ import { useEditPostMutation } from '../postsApi';
 import './shared.css';
 import './Composer.css';
 // The fields' styles before the window's own, as the composer has them: one order on every page.
-import { useEditExtras } from './EditExtras';
-import { EditPostForm } from './EditPostForm';
+import { EditPostForm, useEditForm } from './EditPostForm';
 import './EditPostDialog.css';
 import { editDraftPlace } from '../useDraft';
-import { useEditDraft } from '../useEditDraft';
 import { t } from '../../../i18n/i18n';
 import { useT } from '../../../i18n/useT';
 
@@ -33,10 +31,9 @@ export function EditPostDialog({ post, onClose }: EditPostDialogProps) {
   const say = useT();
   const dispatch = useAppDispatch();
   const store = useAppStore();
-  const { typed, updateDraft, onAlt } = useEditDraft(post, editDraftPlace(post.id));
+  const { typed, extras, fields } = useEditForm(post, editDraftPlace(post.id));
   // Its content warning, where the backend keeps one: emptied, the post has none.
   const { text, imageAlt, moreImageAlts, warning } = typed;
-  const extras = useEditExtras(post, typed);
   const { describes, several, warns } = extras;
   const [editPost, { isLoading }] = useEditPostMutation();
   const over = !extras.fits;
@@ -61,18 +58,7 @@ export function EditPostDialog({ post, onClose }: EditPostDialogProps) {
 
   return (
     <Dialog title={say('editPost.title')} onClose={onClose}>
-      <EditPostForm
-        post={post}
-        extras={extras}
-        typed={typed}
-        onText={(value) => updateDraft({ text: value })}
-        onWarning={(value) => updateDraft({ warning: value })}
-        onAlt={onAlt}
-        blank={blank}
-        pending={isLoading}
-        submit={{ idle: say('editPost.update'), busy: say('editPost.updating') }}
-        onSubmit={onSubmit}
-      />
+      <EditPostForm fields={fields} blank={blank} pending={isLoading} submit={{ idle: say('editPost.update'), busy: say('editPost.updating') }} onSubmit={onSubmit} />
     </Dialog>
   );
 }

@@ -2,9 +2,12 @@ import { useId, type FormEvent, type ReactNode } from 'react';
 import { SubmitButton } from '../../../components/ProgressLabel';
 import { useT } from '../../../i18n/useT';
 import { CharacterCount, CountedTextBox } from './CharacterCount';
-import { EditExtraFields, type EditedPost, type EditExtras, type EditTyped } from './EditExtras';
+import type { Draft } from '../useDraft';
+import { useEditDraft } from '../useEditDraft';
+import { EditExtraFields, useEditExtras, type EditedPost, type EditExtras, type EditTyped } from './EditExtras';
 
-export interface EditPostFormProps {
+/** What an edit window's form is wired to: the post, what is typed, what the window offers, and the fields' handlers. */
+export interface EditFields {
   post: EditedPost;
   /** What the window offers besides the text, and whether what is typed fits (useEditExtras). */
   extras: EditExtras & { fits: boolean };
@@ -12,6 +15,22 @@ export interface EditPostFormProps {
   onText: (text: string) => void;
   onWarning: (warning: string) => void;
   onAlt: (index: number, alt: string) => void;
+}
+
+/**
+ * An edit window's draft (useEditDraft: kept at `place`, starting from the post and `also`) and its
+ * form's wiring to it, the same for a post's window and a scheduled post's.
+ */
+export function useEditForm(post: Parameters<typeof useEditDraft>[0] & EditedPost, place: string, also?: Partial<Draft>) {
+  const { draft, typed, updateDraft, onAlt } = useEditDraft(post, place, also);
+  const extras = useEditExtras(post, typed);
+  const fields: EditFields = { post, extras, typed, onAlt, onText: (text) => updateDraft({ text }), onWarning: (warning) => updateDraft({ warning }) };
+  return { draft, typed, extras, updateDraft, fields };
+}
+
+export interface EditPostFormProps {
+  /** The draft's wiring (useEditForm). */
+  fields: EditFields;
   /** Nothing to send as it stands: the submit waits, as it does while anything is over its limit. */
   blank: boolean;
   /** The edit's call is on its way. */
@@ -28,7 +47,8 @@ export interface EditPostFormProps {
  * An edit window's form, for a post or a scheduled one: the text with its count, the content warning
  * and the images' descriptions where the backend keeps them, then the count beside the submit button.
  */
-export function EditPostForm({ post, extras, typed, onText, onWarning, onAlt, blank, pending, submit, onSubmit, noValidate, children }: EditPostFormProps) {
+export function EditPostForm({ fields, blank, pending, submit, onSubmit, noValidate, children }: EditPostFormProps) {
+  const { post, extras, typed, onText, onWarning, onAlt } = fields;
   const say = useT();
   const countId = useId();
   return (

@@ -8,14 +8,12 @@ import { useT } from '../../../i18n/useT';
 import { notifyError, notifySuccess, worded } from '../../ui/notify';
 import '../../posts/components/shared.css';
 import '../../posts/components/Composer.css';
-import { useEditExtras } from '../../posts/components/EditExtras';
-import { EditPostForm } from '../../posts/components/EditPostForm';
+import { EditPostForm, useEditForm } from '../../posts/components/EditPostForm';
 import '../../posts/components/EditPostDialog.css';
 import { goneFromSchedule, useEditScheduledPostMutation } from '../scheduledPostsApi';
 import { toLocalInput, toOffsetIso } from '../publishTime';
 import { PublishTimeField, usePublishTime } from './PublishTimeField';
 import { scheduledEditDraftPlace } from '../../posts/useDraft';
-import { useEditDraft } from '../../posts/useEditDraft';
 
 export interface EditScheduledPostDialogProps {
   post: ScheduledPost;
@@ -34,10 +32,9 @@ export function EditScheduledPostDialog({ post, onClose, onGone }: EditScheduled
   const keptTime = toLocalInput(post.publishAt);
   // What is typed, the time too, is kept as the composer keeps its draft: a reload with the window
   // open (its history entry opens it again) finds it; the card lets it go when the window closes.
-  const { draft, typed, updateDraft, onAlt } = useEditDraft(post, scheduledEditDraftPlace(post.id), { publishAt: keptTime });
+  const { draft, typed, extras, updateDraft, fields } = useEditForm(post, scheduledEditDraftPlace(post.id), { publishAt: keptTime });
   const { text, imageAlt, moreImageAlts, warning } = typed;
   const publishTime = usePublishTime(keptTime, [draft.publishAt, (value) => updateDraft({ publishAt: value })]);
-  const extras = useEditExtras(post, typed);
   const { describes, several, warns } = extras;
   const [editScheduledPost, { isLoading }] = useEditScheduledPostMutation();
   const over = !extras.fits;
@@ -76,19 +73,7 @@ export function EditScheduledPostDialog({ post, onClose, onGone }: EditScheduled
 
   return (
     <Dialog title={say('scheduled.editTitle')} onClose={onClose}>
-      <EditPostForm
-        post={post}
-        extras={extras}
-        typed={typed}
-        onText={(value) => updateDraft({ text: value })}
-        onWarning={(value) => updateDraft({ warning: value })}
-        onAlt={onAlt}
-        blank={blank}
-        pending={isLoading}
-        submit={{ idle: say('scheduled.save'), busy: say('scheduled.saving') }}
-        onSubmit={onSubmit}
-        noValidate
-      >
+      <EditPostForm fields={fields} blank={blank} pending={isLoading} submit={{ idle: say('scheduled.save'), busy: say('scheduled.saving') }} onSubmit={onSubmit} noValidate>
         <PublishTimeField {...publishTime.field} />
       </EditPostForm>
     </Dialog>
