@@ -169,10 +169,15 @@ export type ErrorResponse = Static<typeof Schema.ErrorResponse>;
  *   /moderation/audit, AuditPage) and nothing changes. A member reads what was done about them, and
  *   why, in GET /moderation/notices. `report-opened` tells moderators' and admins' streams of a new
  *   report, with the open count.
+ * - 'suggestions' (contract/rules/users.ts): GET /users/suggestions?limit= answers whom the caller
+ *   might follow (MemberSuggestions, at most `limit`, 20 unless asked, up to PAGE_LIMIT_MAX): the
+ *   members in joining order but the caller, those they follow or mute, and those in a block with
+ *   them; for a caller without a token, everyone who is not leaving. The spec's "Who to follow?"
+ *   without the whole members list: a backend without it is asked GET /users, and the app chooses.
  */
 export type ApiExtension = Static<typeof Schema.ApiExtension>;
 
-export const API_EXTENSIONS: readonly ApiExtension[] = ['pages', 'feed', 'return-minimal', 'events', 'replies', 'tags', 'notifications', 'idempotency', 'reply-links', 'reaction-counts', 'alt-text', 'edit-marks', 'member-lists', 'mute-block', 'change-counts', 'image-sizes', 'member-language', 'pins', 'content-warnings', 'post-search', 'accounts', 'scheduled-posts', 'reposts', 'more-images', 'moderation'];
+export const API_EXTENSIONS: readonly ApiExtension[] = ['pages', 'feed', 'return-minimal', 'events', 'replies', 'tags', 'notifications', 'idempotency', 'reply-links', 'reaction-counts', 'alt-text', 'edit-marks', 'member-lists', 'mute-block', 'change-counts', 'image-sizes', 'member-language', 'pins', 'content-warnings', 'post-search', 'accounts', 'scheduled-posts', 'reposts', 'more-images', 'moderation', 'suggestions'];
 
 /** The largest page a client may ask for, and the size of a page when it names none. */
 export const PAGE_LIMIT_MAX = 100;
@@ -180,6 +185,7 @@ export const PAGE_LIMIT_DEFAULT = 20;
 
 export type PostsPage = Static<typeof Schema.PostsPage>;
 export type MembersPage = Static<typeof Schema.MembersPage>;
+export type MemberSuggestions = Static<typeof Schema.MemberSuggestions>;
 export type PostRemoval = Static<typeof Schema.PostRemoval>;
 export type BookmarkChange = Static<typeof Schema.BookmarkChange>;
 export type FollowChange = Static<typeof Schema.FollowChange>;

@@ -34,7 +34,7 @@ import { feedOrderOf, pageOf, wantsChangeCounts, wantsMinimal, wantsReactionCoun
 import { createReply, deleteReply, likeReply, unlikeReply } from './rules/replies';
 import { taggedPosts } from './rules/tags';
 import { parsePostSearch } from './search';
-import { editProfile, follow, followInOneStatement, followCounts, unfollow } from './rules/users';
+import { editProfile, follow, followInOneStatement, followCounts, suggestions, unfollow } from './rules/users';
 import * as Schema from './schemas';
 import type { FollowCounts, MemberRow, Page, PostRow, ReactionKind, ReplyPageRequest, ReplyRow, StoreReader } from './store';
 import { readToken, type TokenClaims } from './tokens';
@@ -573,7 +573,8 @@ async function membersPage(reader: StoreReader, viewerId: string | undefined, pa
 
 /**
  * Who follows a member, whom a member follows, who likes a post (the 'member-lists' extension):
- * always paged, the latest to begin first; an unknown member or post is refused as its read is.
+ * always paged, the latest to begin first; an unknown member or post is refused as its read is. And
+ * whom a member might follow (the 'suggestions' extension).
  */
 const memberListRoutes: RouteSpec[] = [
   ...(['followers', 'following'] as const).map((side) => publicRoute('get', `/users/:userId/${side}`, 200, undefined, async ({ ctx, params, query, viewer }) => {
@@ -585,6 +586,14 @@ const memberListRoutes: RouteSpec[] = [
     const page = pageOf(query, true) ?? { limit: PAGE_LIMIT_DEFAULT };
     return ctx.store.read(async (reader) => membersPage(reader, viewer?.id, await reader.likerPage((await visiblePost(reader, param(params, 'postId'), viewer?.id)).id, page)));
   }),
+
+  // Whom the caller might follow (the 'suggestions' extension): whom they follow and mute is theirs
+  // alone, so their token is always checked.
+  ownRecord(publicRoute('get', '/users/suggestions', 200, undefined, async ({ ctx, query, viewer }) => {
+    const { limit } = pageOf(query, true) ?? { limit: PAGE_LIMIT_DEFAULT };
+    const members = await ctx.store.read((reader) => suggestions(reader, viewer?.id, limit));
+    return shaped(Schema.MemberSuggestions, { users: members.map(toUserSummary) });
+  }), () => true),
 ];
 
 const userRoutes: RouteSpec[] = [

@@ -509,7 +509,7 @@ export const ApiExtension = Type.Union([
   Type.Literal('alt-text'), Type.Literal('edit-marks'), Type.Literal('member-lists'), Type.Literal('mute-block'),
   Type.Literal('change-counts'), Type.Literal('image-sizes'), Type.Literal('member-language'), Type.Literal('pins'),
   Type.Literal('content-warnings'), Type.Literal('post-search'), Type.Literal('accounts'), Type.Literal('scheduled-posts'),
-  Type.Literal('reposts'), Type.Literal('more-images'), Type.Literal('moderation'),
+  Type.Literal('reposts'), Type.Literal('more-images'), Type.Literal('moderation'), Type.Literal('suggestions'),
 ]);
 
 /** GET /health: whether the backend and its store answer, and which extensions it has. */
@@ -543,6 +543,9 @@ export const PostsPage = Type.Object({ posts: Type.Array(Post), nextCursor: Type
  * the next one, null after the last.
  */
 export const MembersPage = Type.Object({ users: Type.Array(UserSummary), nextCursor: Type.Union([Type.String(), Type.Null()]) });
+
+/** GET /users/suggestions (the `suggestions` extension): whom the member might follow. */
+export const MemberSuggestions = Type.Object({ users: Type.Array(UserSummary) });
 
 /** `Prefer: return=minimal` on delete: the post that is gone. */
 export const PostRemoval = Type.Object({ postId: Type.String() });

@@ -6,7 +6,7 @@ import type { UserEditPayload } from '../api';
 import type { TokenClaims } from '../tokens';
 import { notify, notifyingWrite, unnotify } from './notifications';
 import { settled } from './posts';
-import { visibleMember } from './relations';
+import { hiddenFor, visibleMember } from './relations';
 import { readQuotePolicy } from './reposts';
 import { validateAvatar, validateBio, validateLanguage, validatePassword, validatePortfolioUrl, type AvatarChoice } from '../validation';
 
@@ -130,4 +130,20 @@ export async function followInOneStatement(ctx: RuleContext, claims: TokenClaims
   const writes = ctx.store.oneStatement;
   if (!writes) return undefined;
   return settled(await writes.follow(claims, { userId, following, ...notifyingWrite(ctx, { kind: 'follow', actorId: claims.sub }) }));
+}
+
+/**
+ * Whom `viewerId` might follow (the `suggestions` extension, spec section 2's "Who to follow?"): the
+ * members in joining order but the viewer, those they follow or mute, and those in a block with them
+ * either way or leaving; for a caller without a token, everyone who is not leaving. At most `limit`.
+ */
+export async function suggestions(reader: StoreReader, viewerId: string | undefined, limit: number): Promise<MemberRow[]> {
+  const { muted, blocked } = await hiddenFor(reader, viewerId);
+  const followed = new Set(viewerId === undefined ? [] : (await reader.followLists([viewerId])).get(viewerId)?.following);
+  const found: MemberRow[] = [];
+  for (const member of await reader.members()) {
+    if (found.length === limit) break;
+    if (member.id !== viewerId && !followed.has(member.id) && !muted.has(member.id) && !blocked.has(member.id)) found.push(member);
+  }
+  return found;
 }

@@ -234,6 +234,7 @@ const GRID: Record<string, Partial<Record<Column, Case>>> = {
   'POST /users/unblock/:userId': notFound('/users/unblock/:userId'),
   'GET /users/relation/:userId': notFound('/users/relation/:userId'),
   'GET /users/muted': pageLimitHit('/users/muted?limit=101'),
+  'GET /users/suggestions': pageLimitHit('/users/suggestions?limit=101'),
   'GET /users/blocked': pageLimitHit('/users/blocked?limit=0'),
   'POST /reports': {
     "another member's resource": { path: '/reports', body: { about: { post: ownPost }, reason: 'spam' }, refused: 'cannotReportOwn' },

@@ -28,6 +28,7 @@ import './reposts.contract';
 import './moreImages.contract';
 import './contentWarnings.contract';
 import './search.contract';
+import './suggestions.contract';
 import './devices.contract';
 import './passwordReset.contract';
 import './email.contract';
