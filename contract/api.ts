@@ -170,8 +170,8 @@ export type ErrorResponse = Static<typeof Schema.ErrorResponse>;
  *   why, in GET /moderation/notices. `report-opened` tells moderators' and admins' streams of a new
  *   report, with the open count.
  * - 'suggestions' (contract/rules/users.ts): GET /users/suggestions?limit= answers whom the caller
- *   might follow (MemberSuggestions, at most `limit`, 20 unless asked, up to PAGE_LIMIT_MAX): the
- *   members in joining order but the caller, those they follow or mute, and those in a block with
+ *   might follow (MemberSuggestions: at most `limit`, 20 unless asked, up to PAGE_LIMIT_MAX, and how
+ *   many there are in all, `total`): the members in joining order but the caller, those they follow or mute, and those in a block with
  *   them; for a caller without a token, everyone who is not leaving. The spec's "Who to follow?"
  *   without the whole members list: a backend without it is asked GET /users, and the app chooses.
  */

@@ -591,8 +591,8 @@ const memberListRoutes: RouteSpec[] = [
   // alone, so their token is always checked.
   ownRecord(publicRoute('get', '/users/suggestions', 200, undefined, async ({ ctx, query, viewer }) => {
     const { limit } = pageOf(query, true) ?? { limit: PAGE_LIMIT_DEFAULT };
-    const members = await ctx.store.read((reader) => suggestions(reader, viewer?.id, limit));
-    return shaped(Schema.MemberSuggestions, { users: members.map(toUserSummary) });
+    const { members, total } = await ctx.store.read((reader) => suggestions(reader, viewer?.id, limit));
+    return shaped(Schema.MemberSuggestions, { users: members.map(toUserSummary), total });
   }), () => true),
 ];
 

@@ -544,8 +544,8 @@ export const PostsPage = Type.Object({ posts: Type.Array(Post), nextCursor: Type
  */
 export const MembersPage = Type.Object({ users: Type.Array(UserSummary), nextCursor: Type.Union([Type.String(), Type.Null()]) });
 
-/** GET /users/suggestions (the `suggestions` extension): whom the member might follow. */
-export const MemberSuggestions = Type.Object({ users: Type.Array(UserSummary) });
+/** GET /users/suggestions (the `suggestions` extension): whom the member might follow, the first of `total`. */
+export const MemberSuggestions = Type.Object({ users: Type.Array(UserSummary), total: Type.Integer({ minimum: 0 }) });
 
 /** `Prefer: return=minimal` on delete: the post that is gone. */
 export const PostRemoval = Type.Object({ postId: Type.String() });

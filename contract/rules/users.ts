@@ -135,15 +135,18 @@ export async function followInOneStatement(ctx: RuleContext, claims: TokenClaims
 /**
  * Whom `viewerId` might follow (the `suggestions` extension, spec section 2's "Who to follow?"): the
  * members in joining order but the viewer, those they follow or mute, and those in a block with them
- * either way or leaving; for a caller without a token, everyone who is not leaving. At most `limit`.
+ * either way or leaving; for a caller without a token, everyone who is not leaving. The first
+ * `limit` of them, and how many there are.
  */
-export async function suggestions(reader: StoreReader, viewerId: string | undefined, limit: number): Promise<MemberRow[]> {
+export async function suggestions(reader: StoreReader, viewerId: string | undefined, limit: number): Promise<{ members: MemberRow[]; total: number }> {
   const { muted, blocked } = await hiddenFor(reader, viewerId);
   const followed = new Set(viewerId === undefined ? [] : (await reader.followLists([viewerId])).get(viewerId)?.following);
-  const found: MemberRow[] = [];
+  const members: MemberRow[] = [];
+  let total = 0;
   for (const member of await reader.members()) {
-    if (found.length === limit) break;
-    if (member.id !== viewerId && !followed.has(member.id) && !muted.has(member.id) && !blocked.has(member.id)) found.push(member);
+    if (member.id === viewerId || followed.has(member.id) || muted.has(member.id) || blocked.has(member.id)) continue;
+    total += 1;
+    if (members.length < limit) members.push(member);
   }
-  return found;
+  return { members, total };
 }

@@ -3,7 +3,7 @@
  * but the caller, those they follow or mute, and those in a block with them; a caller without a
  * token is suggested everyone. Whom a member follows and mutes is theirs alone: a token is checked.
  */
-import type { HealthResponse, MemberSuggestions, UsersResponse } from '../api';
+import type { HealthResponse, MemberSuggestions, UserResponse, UsersResponse } from '../api';
 import { MESSAGES } from '../messages';
 import { SEED_USER_IDS } from '../seed/default';
 import { call, callAs, expectRefusal } from './support';
@@ -31,7 +31,7 @@ describe('GET /users/suggestions', () => {
       const user = users.find((member) => member._id === id);
       return user && { _id: user._id, username: user.username, firstName: user.firstName, lastName: user.lastName, image: user.image };
     };
-    expect((await callAs<MemberSuggestions>('demo_user', 'GET', '/users/suggestions')).json).toEqual({ users: [summaryOf(noah), summaryOf(zoe)] });
+    expect((await callAs<MemberSuggestions>('demo_user', 'GET', '/users/suggestions')).json).toEqual({ users: [summaryOf(noah), summaryOf(zoe)], total: 2 });
   });
 
   it('suggests everyone, in the order of the members list, to a caller without a token or with a token no longer good', async () => {
@@ -64,8 +64,12 @@ describe('GET /users/suggestions', () => {
     expect(await suggestedTo('maya_patel')).not.toContain('noah_kim');
   });
 
-  it('answers at most the limit asked for, and refuses a limit that is not a whole number from 1 to 100', async () => {
-    expect(await suggestedTo(undefined, '?limit=2')).toHaveLength(2);
+  it('answers at most the limit asked for, with how many there are in all, and refuses a limit that is not a whole number from 1 to 100', async () => {
+    expect((await call<MemberSuggestions>('GET', '/users/suggestions?limit=2')).json).toMatchObject({ users: [{ username: 'demo_user' }, { username: 'liam_chen' }], total: 5 });
+    // Noah is suggested the four others but those he follows.
+    const noahFollows = (await call<UserResponse>('GET', `/users/${noah}`)).json.user.following.length;
+    expect(noahFollows).toBeGreaterThan(0);
+    expect((await callAs<MemberSuggestions>('noah_kim', 'GET', '/users/suggestions?limit=1')).json).toMatchObject({ users: [expect.anything()], total: 4 - noahFollows });
     expect(await suggestedTo('demo_user', '?limit=1')).toEqual(['noah_kim']);
     for (const limit of ['0', '101', 'two', '-1']) {
       expectRefusal(await call('GET', `/users/suggestions?limit=${limit}`), 400, MESSAGES.pageLimitInvalid);

@@ -130,7 +130,8 @@ describe('Search: tabs', () => {
     expect(people).toHaveAttribute('aria-selected', 'true');
     expect(posts).toHaveAttribute('tabindex', '-1');
     const panel = screen.getByRole('tabpanel', { name: 'People' });
-    expect(within(panel).getByRole('link', { name: /Maya Patel/ })).toBeInTheDocument();
+    // The members list is asked for as the tab opens.
+    expect(await within(panel).findByRole('link', { name: /Maya Patel/ })).toBeInTheDocument();
     expect(new URLSearchParams(router.state.location.search).get('in')).toBe('people');
 
     await user.keyboard('{Home}');

@@ -79,13 +79,13 @@ describe('an outage while a page is open', () => {
   });
 
   it('the server goes away as Home opens, its posts shown and the side panel not yet: Home stays, says it is reconnecting, and the people come once the server answers', async () => {
-    // The members list (the side panel's) is the call the outage meets, once the posts are shown:
-    // everything fails from then on.
+    // The people to follow (the side panel's) is the call the outage meets, once the posts are
+    // shown: everything fails from then on.
     let postsShown: () => void = () => undefined;
     const shown = new Promise<void>((resolve) => {
       postsShown = resolve;
     });
-    server.use(http.get(`${TEST_API_BASE}/users`, async () => {
+    server.use(http.get(`${TEST_API_BASE}/users/suggestions`, async () => {
       await shown;
       serverDown();
       return HttpResponse.error();

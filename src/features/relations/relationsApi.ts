@@ -1,5 +1,5 @@
 import { paths } from '../../config/paths';
-import { api, type CacheAccess } from '../../lib/api/api';
+import { api, SUGGESTIONS_TAG, type CacheAccess } from '../../lib/api/api';
 import { hasCapability } from '../../lib/api/capabilities';
 import { CURSOR_PAGES_OPTIONS, cursorQuery, readMembersPage } from '../../lib/api/cursorPages';
 import { useAppSelector } from '../../lib/store/hooks';
@@ -21,7 +21,8 @@ const ONE_MEMBER_TAG = { type: 'Relation' as const, id: 'one member' };
  */
 function staleAfter(action: RelationAction) {
   const posts = [{ type: 'Post' as const }, { type: 'Notification' as const }];
-  if (action === 'mute' || action === 'unmute') return [listTag('muted'), ONE_MEMBER_TAG, ...posts];
+  // Nobody muted is suggested to follow: the suggestions are asked for again (a block's 'User' does it).
+  if (action === 'mute' || action === 'unmute') return [listTag('muted'), ONE_MEMBER_TAG, SUGGESTIONS_TAG, ...posts];
   return [listTag('blocked'), ONE_MEMBER_TAG, ...posts, { type: 'Reply' as const }, { type: 'Bookmark' as const }, { type: 'User' as const }];
 }
 

@@ -30,11 +30,6 @@ export function follows(me: Pick<User, 'following'> | null | undefined, userId: 
   return Boolean(me?.following.some((entry) => entry._id === userId));
 }
 
-/** The ids a member follows, as one string (sorted, one per line): a value a component can keep. */
-export function followingKeyOf(member: Pick<User, 'following'>): string {
-  return member.following.map((entry) => entry._id).sort().join('\n');
-}
-
 /** 'First Last'. */
 export function fullName(user: Pick<UserSummary, 'firstName' | 'lastName'>): string {
   return `${user.firstName} ${user.lastName}`.trim();

@@ -1,7 +1,7 @@
-import { api, cacheAccess, HOME_FEED_TAG, keepAnswer, type CacheAccess, type Undo } from '../../lib/api/api';
+import { api, cacheAccess, HOME_FEED_TAG, keepAnswer, SUGGESTIONS_TAG, type CacheAccess, type Undo } from '../../lib/api/api';
 import { refusedAsAlready } from '../../lib/apiError';
 import { writeAnswer } from '../../lib/api/writeAnswer';
-import type { FollowChange, User, UserEditPayload, UserEditResponse, UserResponse, UsersResponse } from '../../types/api';
+import type { FollowChange, MemberSuggestions, User, UserEditPayload, UserEditResponse, UserResponse, UsersResponse } from '../../types/api';
 import { follows, toSummary, unknownMember, withFollower, withFollowing } from './followUpdates';
 
 /** What the profile form sends (spec section 7: body `{ userData }`). */
@@ -27,6 +27,19 @@ function readFollow(response: Partial<FollowChange> | undefined): FollowAnswer {
 /** The members list: empty when the answer lacks `users` (spec: such an answer is ignored). */
 function readUsers(response: UsersResponse): User[] {
   return Array.isArray(response?.users) ? response.users : [];
+}
+
+/**
+ * How many people "Who to follow?" is given to show (the `suggestions` extension; the adapter cuts
+ * as many from a backend's members list without it): a handful at first, more on request; the rest
+ * are counted, and found by the search.
+ */
+export const SUGGESTIONS_LIMIT = 100;
+
+/** The suggestions: none when the answer lacks `users`; as many in all as it has when it lacks `total`. */
+function readSuggestions(response: MemberSuggestions): MemberSuggestions {
+  const users = Array.isArray(response?.users) ? response.users : [];
+  return { users, total: typeof response?.total === 'number' ? Math.max(response.total, users.length) : users.length };
 }
 
 /** Where a member's record is read. */
@@ -69,6 +82,14 @@ export const usersApi = api.injectEndpoints({
       // The side panel, the search and mentions: beside the page, never its content.
       extraOptions: { aside: true },
       providesTags: (users = []) => [{ type: 'User' as const, id: 'LIST' }, ...users.map((user) => ({ type: 'User' as const, id: user._id }))],
+    }),
+
+    /** Whom the member might follow (spec section 2's "Who to follow?"), chosen by the backend. */
+    getSuggestions: build.query<MemberSuggestions, void>({
+      query: () => `/users/suggestions?limit=${SUGGESTIONS_LIMIT}`,
+      transformResponse: readSuggestions,
+      extraOptions: { aside: true },
+      providesTags: [SUGGESTIONS_TAG],
     }),
 
     getUser: build.query<User, string>({
@@ -215,6 +236,7 @@ export function followChangedElsewhere(cache: CacheAccess, { followerId, followe
 
 export const {
   useGetUsersQuery,
+  useGetSuggestionsQuery,
   useGetUserQuery,
   useEditProfileMutation,
   useSaveLanguageMutation,

@@ -1,16 +1,14 @@
 import { makeStore } from '../../app/store';
 import type { User } from '../../types/api';
 import { userLoggedIn } from '../auth/sessionSlice';
-import { followingKeyOf, follows, fullName, toSummary, withFollower, withFollowing } from './followUpdates';
+import { follows, fullName, toSummary, withFollower, withFollowing } from './followUpdates';
 import { usersApi } from './usersApi';
 import {
   EMPTY_USERS,
   matchesName,
   normaliseQuery,
-  selectAllUsers,
   selectIsFollowing,
   selectPeopleMatching,
-  selectWhoToFollow,
 } from './usersSelectors';
 
 function member(id: string, firstName: string, lastName: string, following: string[] = []): User {
@@ -88,44 +86,7 @@ describe('people search selector', () => {
   });
 });
 
-describe('who to follow selector', () => {
-  beforeEach(() => selectWhoToFollow.resetRecomputations());
-
-  it('lists members not followed when the list loaded, never oneself', async () => {
-    const store = await storeWith([ava, liam, maya, noah]);
-    expect(selectWhoToFollow(store.getState(), followingKeyOf(ava)).map((user) => user._id)).toEqual(['u-maya', 'u-noah']);
-  });
-
-  it('keeps someone followed since on the list, until it loads again', async () => {
-    const store = await storeWith([ava, liam, maya, noah]);
-    const whenLoaded = followingKeyOf(ava);
-    store.dispatch(userLoggedIn({ token: 'token', user: withFollowing(ava, maya, true) }));
-    expect(selectWhoToFollow(store.getState(), whenLoaded).map((user) => user._id)).toEqual(['u-maya', 'u-noah']);
-    expect(selectWhoToFollow(store.getState(), followingKeyOf(withFollowing(ava, maya, true))).map((user) => user._id)).toEqual(['u-noah']);
-  });
-
-  it('gives the shared empty list when everyone is followed, nothing is loaded, or the member is not known yet', async () => {
-    const everyone = { ...ava, following: [liam, maya].map(toSummary) };
-    const store = await storeWith([everyone, liam, maya], everyone);
-    expect(selectWhoToFollow(store.getState(), followingKeyOf(everyone))).toBe(EMPTY_USERS);
-    expect(selectWhoToFollow(store.getState(), null)).toBe(EMPTY_USERS);
-    const empty = makeStore();
-    expect(selectAllUsers(empty.getState())).toBe(EMPTY_USERS);
-    expect(selectWhoToFollow(empty.getState(), '')).toBe(EMPTY_USERS);
-  });
-
-  it('is memoized: same reference until the list or the basis changes', async () => {
-    const store = await storeWith([ava, liam, maya, noah]);
-    const key = followingKeyOf(ava);
-    const first = selectWhoToFollow(store.getState(), key);
-    store.dispatch({ type: 'ui/loaderShown' });
-    expect(selectWhoToFollow(store.getState(), key)).toBe(first);
-    // A follow changes the member's record, not the list's basis.
-    store.dispatch(userLoggedIn({ token: 'token', user: withFollowing(ava, maya, true) }));
-    expect(selectWhoToFollow(store.getState(), key)).toBe(first);
-    expect(selectWhoToFollow.recomputations()).toBe(1);
-  });
-
+describe('follow selector', () => {
   it('tells whether I follow someone', async () => {
     const store = await storeWith([ava, liam]);
     expect(selectIsFollowing(store.getState(), 'u-liam')).toBe(true);

@@ -1,7 +1,6 @@
 import { createAppSelector } from '../../lib/store/hooks';
 import type { RootState } from '../../app/store';
 import type { User } from '../../types/api';
-import { selectCurrentUserId } from '../auth/sessionSlice';
 import { selectCurrentMember } from './currentMember';
 import { follows } from './followUpdates';
 import { usersApi } from './usersApi';
@@ -34,22 +33,6 @@ export const selectPeopleMatching = createAppSelector(
     if (query === '') return EMPTY_USERS;
     const matches = users.filter((user) => matchesName(user, query));
     return matches.length === 0 ? EMPTY_USERS : matches;
-  },
-);
-
-/**
- * Who to follow (spec section 2), as the list was when it loaded: the members the current member did
- * not follow then (`followedWhenLoaded`, from followingKeyOf), never themselves. Following someone
- * does not take them off: their entry stays, with Unfollow, so nothing moves under the pointer; the
- * next load of the list leaves them out. Null (the member's record is not known yet) lists no one.
- */
-export const selectWhoToFollow = createAppSelector(
-  [selectAllUsers, selectCurrentUserId, (_state: RootState, followedWhenLoaded: string | null) => followedWhenLoaded],
-  (users, myId, followedWhenLoaded): readonly User[] => {
-    if (followedWhenLoaded === null) return EMPTY_USERS;
-    const followed = new Set(followedWhenLoaded === '' ? [] : followedWhenLoaded.split('\n'));
-    const candidates = users.filter((user) => user._id !== myId && !followed.has(user._id));
-    return candidates.length === 0 ? EMPTY_USERS : candidates;
   },
 );
 

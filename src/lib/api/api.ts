@@ -370,6 +370,12 @@ export const TAGS = ['Post', 'User', 'Bookmark', 'Reply', 'Notification', 'Relat
  */
 export const HOME_FEED_TAG = { type: 'Post', id: 'FEED' } as const;
 
+/**
+ * The tag of whom the member might follow (the `suggestions` extension): they change with whom the
+ * member mutes and blocks, not with a follow (the entry stays, with Unfollow, until they load again).
+ */
+export const SUGGESTIONS_TAG = { type: 'User', id: 'SUGGESTIONS' } as const;
+
 /** The one API of the app; each resource adds its endpoints with injectEndpoints. */
 export const api = createApi({
   reducerPath: API_REDUCER_PATH,

@@ -47,6 +47,26 @@ describe('the spec adapter: a call asked in an extension, sent to a backend that
     expect(ids(next?.answer([answer]) as { posts: Post[] })).toEqual([seedPostId(1)]);
   });
 
+  it('chooses whom to follow from every member and the member’s record: not the member, nobody they follow, at most the limit', () => {
+    const { ava, liam, maya, noah, zoe } = SEED_USER_IDS;
+    const member = (id: string, following: string[] = []) => ({ _id: id, id, username: id, firstName: 'First', lastName: id, image: '', userBio: 'bio', following: following.map((_id) => ({ _id })) });
+    const everyone = { users: [member(ava, [maya]), member(liam), member(maya), member(noah), member(zoe)] };
+    const call = inSpecTerms({ url: '/users/suggestions?limit=2' }, has('pages', 'mute-block'));
+    expect(call?.requests.map((request) => request.url)).toEqual(['/users', `/users/${ava}`]);
+    const answer = call?.answer([everyone, { user: member(ava, [liam]) }]) as { users: { _id: string }[] };
+    // The member's own record says whom they follow now; the list's copy of it may be older.
+    expect(answer).toEqual({ users: [maya, noah].map((id) => ({ _id: id, username: id, firstName: 'First', lastName: id, image: '' })), total: 3 });
+    // Nothing until both answers are in.
+    expect(call?.answer([everyone, {}])).toBeUndefined();
+    expect(call?.answer([{}, { user: member(ava) }])).toBeUndefined();
+    // Logged out: everyone, nothing else asked.
+    const anyone = inSpecTerms({ url: '/users/suggestions?limit=30' }, { extensions: [], memberId: null });
+    expect(anyone?.requests.map((request) => request.url)).toEqual(['/users']);
+    expect((anyone?.answer([everyone]) as { users: { _id: string }[] }).users.map((user) => user._id)).toEqual([ava, liam, maya, noah, zoe]);
+    // A backend with the extension chooses itself.
+    expect(inSpecTerms({ url: '/users/suggestions?limit=2' }, has('suggestions'))).toBeUndefined();
+  });
+
   it('builds the home feed from every post and the member’s record: their own posts and those they follow, in the order asked', () => {
     const by = (post: Post, author: string, username: string, likeCount: number) => ({ ...post, _id: author, username, likes: { likeCount } }) as Post;
     const everyPost = [

@@ -1,6 +1,6 @@
 import type { FetchArgs } from '@reduxjs/toolkit/query';
 import { POST_ORDERS, sortInOrder, timeOf, type PostOrder } from '../../../contract/order';
-import type { ApiExtension, BookmarkChange, FollowChange, FollowResponse, Post, PostRemoval, PostResponse, PostsPage, ReactionChange, User } from '../../types/api';
+import type { ApiExtension, BookmarkChange, FollowChange, FollowResponse, MemberSuggestions, Post, PostRemoval, PostResponse, PostsPage, ReactionChange, User } from '../../types/api';
 
 /**
  * The one place that speaks to a backend that answers the spec alone. The app asks in the full
@@ -10,7 +10,7 @@ import type { ApiExtension, BookmarkChange, FollowChange, FollowResponse, Post, 
  * that the rest of the app reads one shape per call.
  *
  * Translated: the lists of posts (every post, the home feed, a member's posts, the member's
- * bookmarks: their pages), and the answers to changes (a post made, edited or deleted, a like, a
+ * bookmarks: their pages), whom the member might follow (from every member), and the answers to changes (a post made, edited or deleted, a like, a
  * bookmark, a follow) where the backend lacks the preferences the app asks them with.
  */
 export interface SpecCall {
@@ -54,6 +54,11 @@ const EDIT = /^\/posts\/edit\/([^/?]+)$/;
 /** A post deleted (spec: DELETE /posts/:postId). */
 const ONE_POST = /^\/posts\/([^/?]+)$/;
 
+/** Whom the member might follow (contract: GET /users/suggestions?limit=; spec: every member, GET /users). */
+const SUGGESTIONS = '/users/suggestions';
+/** Every member (spec: GET /users). */
+const EVERY_MEMBER = '/users';
+
 /** Ending this device's session on the backend: a call of the contract that the spec does not have. */
 const LOGOUT = '/auth/logout';
 /** Joining (spec: POST /auth/signup with four fields; `accounts` keeps the form's email too). */
@@ -85,6 +90,11 @@ export function inSpecTerms(request: FetchArgs, { extensions, memberId }: SpecBa
     const order = orderOf(new URLSearchParams(search).get('sort'));
     const member: FetchArgs = { url: `/users/${encodeURIComponent(memberId)}` };
     return pagesOf([{ ...asked, url: EVERY_POST }, member], search, ([posts, user]) => inOrder(feedOf(postsIn(posts), memberId, userIn(user)), order));
+  }
+  if (method === 'GET' && path === SUGGESTIONS && !has('suggestions')) {
+    const limit = Number(new URLSearchParams(search).get('limit'));
+    const member: FetchArgs[] = memberId ? [{ url: `/users/${encodeURIComponent(memberId)}` }] : [];
+    return { requests: [{ ...asked, url: EVERY_MEMBER }, ...member], answer: ([users, user]) => suggestionsOf(usersIn(users), memberId, userIn(user), limit) };
   }
   const preferences = preferencesOf(request);
   if (preferences.length === 0) return undefined;
@@ -183,6 +193,19 @@ function feedOf(posts: Post[] | undefined, memberId: string, member: User | unde
   return posts.filter((post) => post._id === memberId || post.username === member.username || followed.has(post._id));
 }
 
+/**
+ * Whom the member might follow (spec section 2's "Who to follow?"), as `suggestions` answers them:
+ * every member but the member and those they follow, in the list's order, the first `limit`; none
+ * until both the list and the member's record are in (everyone but nobody, for a caller logged out).
+ */
+function suggestionsOf(users: User[] | undefined, memberId: string | null, member: User | undefined, limit: number): MemberSuggestions | undefined {
+  if (!users || (memberId && !member)) return undefined;
+  const followed = new Set(member?.following.map((entry) => entry._id));
+  const suggested = users.filter((user) => user._id !== memberId && !followed.has(user._id));
+  const shown = Number.isInteger(limit) && limit > 0 ? suggested.slice(0, limit) : suggested;
+  return { users: shown.map(({ _id, username, firstName, lastName, image }) => ({ _id, username, firstName, lastName, image })), total: suggested.length };
+}
+
 /** The order a feed is asked in; latest where it names none the contract has. */
 function orderOf(sort: string | null): PostOrder {
   return POST_ORDERS.find((order) => order === sort) ?? 'latest';
@@ -213,6 +236,12 @@ function postsIn(data: unknown): Post[] | undefined {
 function postIn(data: unknown): Post | undefined {
   const post = (data as { post?: unknown } | null | undefined)?.post;
   return post && typeof post === 'object' ? (post as Post) : undefined;
+}
+
+/** The spec's members answer's list; undefined where it has none (spec section 7). */
+function usersIn(data: unknown): User[] | undefined {
+  const users = (data as { users?: unknown } | null | undefined)?.users;
+  return Array.isArray(users) ? (users as User[]) : undefined;
 }
 
 /** The spec's user answer's member; undefined where it has none. */

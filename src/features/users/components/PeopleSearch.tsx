@@ -23,7 +23,8 @@ export interface PeopleSearchProps {
 
 /**
  * People search (spec sections 2 and 5): as the member types, the members whose first or last name
- * contains the text, each with Follow/Unfollow, or 'No User Found'. The count is announced politely.
+ * contains the text, each with Follow/Unfollow, or 'No User Found' (the members list is read once the
+ * member comes to the field; until it is in, the search says it is loading). The count is announced politely.
  * Escape clears the search from anywhere in it; ArrowDown and ArrowUp move through the people found.
  * With a backend that searches posts (`post-search`), Enter opens the search page (on its Posts tab
  * when the words can search posts, else on People) and the last link opens it on Posts.
@@ -34,7 +35,9 @@ export function PeopleSearch({ variant = 'panel', className }: PeopleSearchProps
   const resultsId = useId();
   const [query, setQuery] = useState('');
   const [open, setOpen] = useState(true);
-  useGetUsersQuery();
+  // The members list is asked for when the member comes to the search, not with every page.
+  const [asked, setAsked] = useState(false);
+  const { isLoading: listing } = useGetUsersQuery(undefined, { skip: !asked });
   const matches = useAppSelector((state) => selectPeopleMatching(state, query));
   const searchesPosts = useCapability('postSearch') === true;
   const navigate = useNavigate();
@@ -87,7 +90,10 @@ export function PeopleSearch({ variant = 'panel', className }: PeopleSearchProps
       role="search"
       // The top bar and the side panel each hold one: distinct names keep the two landmarks apart.
       aria-label={variant === 'bar' ? t('search.bar') : t('search.panel')}
-      onFocus={() => setOpen(true)}
+      onFocus={() => {
+        setOpen(true);
+        setAsked(true);
+      }}
       onBlur={onBlur}
       onKeyDown={onKeyDown}
     >
@@ -114,7 +120,7 @@ export function PeopleSearch({ variant = 'panel', className }: PeopleSearchProps
       </span>
       <div ref={foundRef} className="people-search__found">
         <div className="people-search__status" role="status" aria-live="polite">
-          {showResults && matches.length === 0 ? <p className="people-search__empty">{t('search.none')}</p> : null}
+          {showResults && matches.length === 0 ? <p className="people-search__empty">{t(listing ? 'people.loading' : 'search.none')}</p> : null}
           {showResults && matches.length > 0 ? (
             <span className="visually-hidden">{t('people.found', { count: matches.length })}</span>
           ) : null}
