@@ -174,10 +174,18 @@ export type ErrorResponse = Static<typeof Schema.ErrorResponse>;
  *   many there are in all, `total`): the members in joining order but the caller, those they follow or mute, and those in a block with
  *   them; for a caller without a token, everyone who is not leaving. The spec's "Who to follow?"
  *   without the whole members list: a backend without it is asked GET /users, and the app chooses.
+ * - 'member-search' (contract/search.ts): GET /users/search?q=&limit= answers the members whose first
+ *   or last name holds `q` (spec section 5's people search: ignoring case), and GET
+ *   /users/search?username= the member with that username (ignoring case, an `@` before it
+ *   dropped; a mention, a moderator named): MembersFound, in joining order, at most `limit` (20
+ *   unless asked, up to PAGE_LIMIT_MAX) and how many there are (`total`), less anyone in a block
+ *   with the caller or leaving, as the members list leaves them out. Nothing to look for answers
+ *   none; a `q` over LIMITS.searchQueryMax characters is refused (`searchTooLong`). A backend
+ *   without it is asked GET /users once, and the app looks there.
  */
 export type ApiExtension = Static<typeof Schema.ApiExtension>;
 
-export const API_EXTENSIONS: readonly ApiExtension[] = ['pages', 'feed', 'return-minimal', 'events', 'replies', 'tags', 'notifications', 'idempotency', 'reply-links', 'reaction-counts', 'alt-text', 'edit-marks', 'member-lists', 'mute-block', 'change-counts', 'image-sizes', 'member-language', 'pins', 'content-warnings', 'post-search', 'accounts', 'scheduled-posts', 'reposts', 'more-images', 'moderation', 'suggestions'];
+export const API_EXTENSIONS: readonly ApiExtension[] = ['pages', 'feed', 'return-minimal', 'events', 'replies', 'tags', 'notifications', 'idempotency', 'reply-links', 'reaction-counts', 'alt-text', 'edit-marks', 'member-lists', 'mute-block', 'change-counts', 'image-sizes', 'member-language', 'pins', 'content-warnings', 'post-search', 'accounts', 'scheduled-posts', 'reposts', 'more-images', 'moderation', 'suggestions', 'member-search'];
 
 /** The largest page a client may ask for, and the size of a page when it names none. */
 export const PAGE_LIMIT_MAX = 100;
@@ -186,6 +194,7 @@ export const PAGE_LIMIT_DEFAULT = 20;
 export type PostsPage = Static<typeof Schema.PostsPage>;
 export type MembersPage = Static<typeof Schema.MembersPage>;
 export type MemberSuggestions = Static<typeof Schema.MemberSuggestions>;
+export type MembersFound = Static<typeof Schema.MembersFound>;
 export type PostRemoval = Static<typeof Schema.PostRemoval>;
 export type BookmarkChange = Static<typeof Schema.BookmarkChange>;
 export type FollowChange = Static<typeof Schema.FollowChange>;

@@ -33,8 +33,8 @@ import { endOtherSessions, endSession, issueToken, listSessions, noteSeen, type 
 import { feedOrderOf, pageOf, wantsChangeCounts, wantsMinimal, wantsReactionCounts, type Query } from './rules/pages';
 import { createReply, deleteReply, likeReply, unlikeReply } from './rules/replies';
 import { taggedPosts } from './rules/tags';
-import { parsePostSearch } from './search';
-import { editProfile, follow, followInOneStatement, followCounts, suggestions, unfollow } from './rules/users';
+import { parseMemberSearch, parsePostSearch } from './search';
+import { editProfile, findMembers, follow, followInOneStatement, followCounts, suggestions, unfollow } from './rules/users';
 import * as Schema from './schemas';
 import type { FollowCounts, MemberRow, Page, PostRow, ReactionKind, ReplyPageRequest, ReplyRow, StoreReader } from './store';
 import { readToken, type TokenClaims } from './tokens';
@@ -501,6 +501,14 @@ const searchRoutes: RouteSpec[] = [
       const source = { kind: 'search' as const, words, tags, ...(author ? { authorId: author.id } : {}), ...(viewer ? { viewerId: viewer.id } : {}) };
       return presentPage(reader, await reader.postPage(source, 'latest', page), viewer?.id);
     });
+  }),
+
+  // People by name, or one by username (the 'member-search' extension).
+  publicRoute('get', '/users/search', 200, undefined, async ({ ctx, query, viewer }) => {
+    const search = parseMemberSearch(query);
+    const { limit } = pageOf(query, true) ?? { limit: PAGE_LIMIT_DEFAULT };
+    const { members, total } = await ctx.store.read((reader) => findMembers(reader, viewer?.id, search, limit));
+    return shaped(Schema.MembersFound, { users: members.map(toUserSummary), total });
   }),
 ];
 

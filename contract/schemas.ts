@@ -510,6 +510,7 @@ export const ApiExtension = Type.Union([
   Type.Literal('change-counts'), Type.Literal('image-sizes'), Type.Literal('member-language'), Type.Literal('pins'),
   Type.Literal('content-warnings'), Type.Literal('post-search'), Type.Literal('accounts'), Type.Literal('scheduled-posts'),
   Type.Literal('reposts'), Type.Literal('more-images'), Type.Literal('moderation'), Type.Literal('suggestions'),
+  Type.Literal('member-search'),
 ]);
 
 /** GET /health: whether the backend and its store answer, and which extensions it has. */
@@ -546,6 +547,9 @@ export const MembersPage = Type.Object({ users: Type.Array(UserSummary), nextCur
 
 /** GET /users/suggestions (the `suggestions` extension): whom the member might follow, the first of `total`. */
 export const MemberSuggestions = Type.Object({ users: Type.Array(UserSummary), total: Type.Integer({ minimum: 0 }) });
+
+/** GET /users/search (the `member-search` extension): the members found, the first of `total`. */
+export const MembersFound = Type.Object({ users: Type.Array(UserSummary), total: Type.Integer({ minimum: 0 }) });
 
 /** `Prefer: return=minimal` on delete: the post that is gone. */
 export const PostRemoval = Type.Object({ postId: Type.String() });

@@ -109,3 +109,32 @@ export function postFoundBy(q: string, post: { content: string; username: string
   if (search instanceof RuleError) return false;
   return (search.from === null || search.from.toLowerCase() === post.username.toLowerCase()) && textMatches(search, post.content);
 }
+
+/** People search (spec section 5): whether a member's first or last name holds `text`, ignoring case. */
+export function nameHolds(member: { firstName: string; lastName: string }, text: string): boolean {
+  const wanted = text.trim().toLowerCase();
+  return wanted !== '' && (member.firstName.toLowerCase().includes(wanted) || member.lastName.toLowerCase().includes(wanted));
+}
+
+/** A username as a lookup compares it: trimmed, an `@` before it dropped, in lower case. */
+export function usernameKey(username: string): string {
+  return username.trim().replace(/^@/, '').toLowerCase();
+}
+
+/** What a member search asks for (the `member-search` extension): names holding a text, or one username. */
+export type MemberSearch = { name: string } | { username: string };
+
+/**
+ * A member search's query: `username` when it names one, else `q`; refused (`searchTooLong`) when
+ * either is longer than a search may be.
+ */
+export function parseMemberSearch(query: { q?: string; username?: string } | undefined): MemberSearch {
+  const { q = '', username } = query ?? {};
+  for (const text of [q, username ?? '']) if (Array.from(text).length > LIMITS.searchQueryMax) throw refusal('searchTooLong');
+  return username !== undefined && username.trim() !== '' ? { username: usernameKey(username) } : { name: q };
+}
+
+/** Whether `member` is what `search` looks for. */
+export function memberMatches(member: { username: string; firstName: string; lastName: string }, search: MemberSearch): boolean {
+  return 'username' in search ? member.username.toLowerCase() === search.username : nameHolds(member, search.name);
+}

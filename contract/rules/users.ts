@@ -7,6 +7,7 @@ import type { TokenClaims } from '../tokens';
 import { notify, notifyingWrite, unnotify } from './notifications';
 import { settled } from './posts';
 import { hiddenFor, visibleMember } from './relations';
+import { memberMatches, type MemberSearch } from '../search';
 import { readQuotePolicy } from './reposts';
 import { validateAvatar, validateBio, validateLanguage, validatePassword, validatePortfolioUrl, type AvatarChoice } from '../validation';
 
@@ -145,6 +146,28 @@ export async function suggestions(reader: StoreReader, viewerId: string | undefi
   let total = 0;
   for (const member of await reader.members()) {
     if (member.id === viewerId || followed.has(member.id) || muted.has(member.id) || blocked.has(member.id)) continue;
+    total += 1;
+    if (members.length < limit) members.push(member);
+  }
+  return { members, total };
+}
+
+/**
+ * The members a search looks for (the `member-search` extension): names holding its text, or the one
+ * username, in joining order, less those in a block with the viewer either way or leaving, as the
+ * members list leaves them out. The first `limit` of them, and how many there are.
+ */
+export async function findMembers(reader: StoreReader, viewerId: string | undefined, search: MemberSearch, limit: number): Promise<{ members: MemberRow[]; total: number }> {
+  const { blocked } = await hiddenFor(reader, viewerId);
+  if ('username' in search) {
+    const member = await reader.memberByUsername(search.username);
+    return member && !blocked.has(member.id) ? { members: [member], total: 1 } : { members: [], total: 0 };
+  }
+  const members: MemberRow[] = [];
+  let total = 0;
+  if (search.name.trim() === '') return { members, total };
+  for (const member of await reader.members()) {
+    if (blocked.has(member.id) || !memberMatches(member, search)) continue;
     total += 1;
     if (members.length < limit) members.push(member);
   }

@@ -235,6 +235,9 @@ const GRID: Record<string, Partial<Record<Column, Case>>> = {
   'GET /users/relation/:userId': notFound('/users/relation/:userId'),
   'GET /users/muted': pageLimitHit('/users/muted?limit=101'),
   'GET /users/suggestions': pageLimitHit('/users/suggestions?limit=101'),
+  'GET /users/search': {
+    'a limit hit': { path: `/users/search?q=${'a'.repeat(LIMITS.searchQueryMax + 1)}`, refused: 'searchTooLong' },
+  },
   'GET /users/blocked': pageLimitHit('/users/blocked?limit=0'),
   'POST /reports': {
     "another member's resource": { path: '/reports', body: { about: { post: ownPost }, reason: 'spam' }, refused: 'cannotReportOwn' },

@@ -59,6 +59,6 @@ describe('the whole contract in one session', () => {
 
   it('answers its health, with the limits it sets (the defaults here)', async () => {
     const result = await call('GET', '/health');
-    expect({ status: result.status, body: result.json }).toEqual({ status: 200, body: { status: 'ok', extensions: ['pages', 'feed', 'return-minimal', 'events', 'replies', 'tags', 'notifications', 'idempotency', 'reply-links', 'reaction-counts', 'alt-text', 'edit-marks', 'member-lists', 'mute-block', 'change-counts', 'image-sizes', 'member-language', 'pins', 'content-warnings', 'post-search', 'accounts', 'scheduled-posts', 'reposts', 'more-images', 'moderation', 'suggestions'], demo: target().traits.demo, limits: { imagePixelsMax: 16_777_216, postImagesMax: 4 } } });
+    expect({ status: result.status, body: result.json }).toEqual({ status: 200, body: { status: 'ok', extensions: ['pages', 'feed', 'return-minimal', 'events', 'replies', 'tags', 'notifications', 'idempotency', 'reply-links', 'reaction-counts', 'alt-text', 'edit-marks', 'member-lists', 'mute-block', 'change-counts', 'image-sizes', 'member-language', 'pins', 'content-warnings', 'post-search', 'accounts', 'scheduled-posts', 'reposts', 'more-images', 'moderation', 'suggestions', 'member-search'], demo: target().traits.demo, limits: { imagePixelsMax: 16_777_216, postImagesMax: 4 } } });
   });
 });

@@ -29,6 +29,7 @@ import './moreImages.contract';
 import './contentWarnings.contract';
 import './search.contract';
 import './suggestions.contract';
+import './memberSearch.contract';
 import './devices.contract';
 import './passwordReset.contract';
 import './email.contract';

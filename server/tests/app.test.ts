@@ -511,7 +511,7 @@ describe('health', () => {
     const own = await startTestServer({ kind: 'pglite' });
     try {
       const ok = await fetch(`${own.baseUrl}/api/health`);
-      expect({ status: ok.status, body: await ok.json() }).toEqual({ status: 200, body: { status: 'ok', extensions: ['pages', 'feed', 'return-minimal', 'events', 'replies', 'tags', 'notifications', 'idempotency', 'reply-links', 'reaction-counts', 'alt-text', 'edit-marks', 'member-lists', 'mute-block', 'change-counts', 'image-sizes', 'member-language', 'pins', 'content-warnings', 'post-search', 'accounts', 'scheduled-posts', 'reposts', 'more-images', 'moderation', 'suggestions'], demo: false, limits: { imagePixelsMax: 16_777_216, postImagesMax: LIMITS.postImagesMax } } });
+      expect({ status: ok.status, body: await ok.json() }).toEqual({ status: 200, body: { status: 'ok', extensions: ['pages', 'feed', 'return-minimal', 'events', 'replies', 'tags', 'notifications', 'idempotency', 'reply-links', 'reaction-counts', 'alt-text', 'edit-marks', 'member-lists', 'mute-block', 'change-counts', 'image-sizes', 'member-language', 'pins', 'content-warnings', 'post-search', 'accounts', 'scheduled-posts', 'reposts', 'more-images', 'moderation', 'suggestions', 'member-search'], demo: false, limits: { imagePixelsMax: 16_777_216, postImagesMax: LIMITS.postImagesMax } } });
       await own.database.close();
       const down = await fetch(`${own.baseUrl}/api/health`);
       expect({ status: down.status, body: await down.json() }).toEqual({ status: 503, body: { errors: ['The service is unavailable right now. Please try again in a moment.'], code: 'service_unavailable' } });
