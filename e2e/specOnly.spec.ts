@@ -11,7 +11,7 @@ import { DEMO, expectToast, isPhone, likeCount, login, navigateTo, postCard, pos
 const LAKE = 'The lake went completely still just before dusk.';
 
 test.describe('A backend that answers only the spec', { tag: ['@phone'] }, () => {
-  test('a member logs in, reads Home, likes, bookmarks, posts, reads their profile and logs out; nothing beyond the spec is offered', async ({ page }, testInfo) => {
+  test('a member logs in, reads Home, likes, bookmarks, posts, reads their profile, finds people and logs out; nothing beyond the spec is offered', async ({ page }, testInfo) => {
     const refused: string[] = [];
     page.on('response', (response) => {
       const { pathname } = new URL(response.url());
@@ -51,6 +51,15 @@ test.describe('A backend that answers only the spec', { tag: ['@phone'] }, () =>
     await navigateTo(page, 'Profile');
     await expect(page.getByRole('heading', { name: DEMO.name })).toBeVisible();
     await expect(postCards(page).first()).toContainText('Written for a backend of the spec alone.');
+
+    // Whom to follow and the people found, chosen by the app from the spec's members list (a
+    // phone has the suggestions in Explore, a wider screen beside every page; both search in the top bar).
+    if (isPhone(testInfo)) await navigateTo(page, 'Explore');
+    const people = isPhone(testInfo) ? page.getByRole('main') : page.getByRole('complementary', { name: 'People' });
+    await expect(people.getByRole('region', { name: 'Who to follow?' }).getByRole('link')).toHaveText([/Noah Kim/, /Zoe Martin/]);
+    const search = page.getByRole('search', { name: 'People search', exact: true });
+    await search.getByRole('searchbox', { name: 'Search People' }).fill('ma');
+    await expect(search.getByRole('list', { name: 'People found' }).getByRole('link')).toHaveText([/Maya Patel/, /Zoe Martin/]);
 
     await (isPhone(testInfo) ? nav.getByRole('button', { name: 'Logout' }) : page.getByRole('button', { name: 'Logout' })).click();
     await expect(page).toHaveURL(urlPath('/login'));

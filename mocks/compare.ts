@@ -138,6 +138,8 @@ function sampleCalls(username: string): Step[] {
     { name: 'the feed', method: 'GET', path: () => '/feed?limit=3', auth: true },
     { name: 'the notifications', method: 'GET', path: () => '/notifications', auth: true },
     { name: 'the member', method: 'GET', path: (m) => `/users/${m.memberId}` },
+    { name: 'whom to follow', method: 'GET', path: () => '/users/suggestions?limit=5', auth: true },
+    { name: 'the people found', method: 'GET', path: () => '/users/search?q=ma' },
     { name: 'the profile edited', method: 'POST', path: () => '/users/edit', auth: true, body: () => ({ userData: { userBio: 'Comparing backends.' } }) },
     { name: 'a post deleted', method: 'DELETE', path: (m) => `/posts/${m.postId}`, auth: true, prefer: MINIMAL },
     { name: 'a post that does not exist', method: 'GET', path: () => '/posts/00000000-0000-4000-8000-000000000000' },

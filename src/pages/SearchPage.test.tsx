@@ -162,7 +162,7 @@ describe('Search: tabs', () => {
     withoutPostSearch();
     const { user, router } = await renderWithProviders({ route: '/', authAs: DEMO_CREDENTIALS });
     await user.type(await barSearch(), 'noah{Enter}');
-    expect(within(topBar()).getByRole('list', { name: 'People found' })).toBeInTheDocument();
+    expect(await within(topBar()).findByRole('list', { name: 'People found' })).toBeInTheDocument();
     expect(within(topBar()).queryByRole('link', { name: /Search posts for/ })).not.toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/');
   });

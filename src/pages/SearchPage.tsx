@@ -2,6 +2,7 @@ import { useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'rea
 import { useSearchParams } from 'react-router-dom';
 import { RuleError } from '../../contract/errors';
 import { readPostSearch } from '../../contract/search';
+import { PAGE_LIMIT_MAX } from '../../contract/api';
 import { usePageTitle } from '../components/usePageTitle';
 import { TIMINGS } from '../config/timings';
 import { PostList } from '../features/posts/components/PostList';
@@ -9,13 +10,11 @@ import { usePagedPosts } from '../features/posts/pagedPosts';
 import { useCatchUp } from '../features/live/useNewPosts';
 import { PersonRow } from '../features/users/components/PersonRow';
 import '../features/users/components/PersonRow.css';
-import { useGetUsersQuery } from '../features/users/usersApi';
-import { selectPeopleMatching } from '../features/users/usersSelectors';
+import { usePeopleNamed } from '../features/users/usePeopleNamed';
 import { useLoaderOffAfter } from '../features/ui/useLoaderOffAfter';
 import { refusalText } from '../i18n/failureTexts';
 import { useT } from '../i18n/useT';
 import { useCapability } from '../lib/api/capabilities';
-import { useAppSelector } from '../lib/store/hooks';
 import { WithPostCardExtras } from './PostCardExtras';
 import './FeedPages.css';
 import './SearchPage.css';
@@ -137,16 +136,21 @@ function PostsFound({ q, available }: { q: string; available: boolean }) {
   );
 }
 
-/** The People tab: the spec's people search (first or last name), each with Follow/Unfollow. */
+/** How many of the people found the People tab lists (the most a call answers). */
+const PEOPLE_LISTED = PAGE_LIMIT_MAX;
+
+/**
+ * The People tab: the spec's people search (first or last name), each with Follow/Unfollow; the
+ * first PEOPLE_LISTED, and how many there are.
+ */
 function PeopleFound({ q }: { q: string }) {
   const t = useT();
-  const { isLoading } = useGetUsersQuery();
-  const matches = useAppSelector((state) => selectPeopleMatching(state, q));
+  const { people: matches, total, waiting } = usePeopleNamed(q, PEOPLE_LISTED);
   if (q === '') return <p className="feed-page__status" role="status">{t('search.prompt')}</p>;
-  if (isLoading) return <p className="feed-page__status" role="status">{t('people.loading')}</p>;
+  if (waiting) return <p className="feed-page__status" role="status">{t('people.loading')}</p>;
   return (
     <>
-      <p className="visually-hidden" role="status">{matches.length === 0 ? t('search.none') : t('people.found', { count: matches.length })}</p>
+      <p className="visually-hidden" role="status">{matches.length === 0 ? t('search.none') : t('people.found', { count: total })}</p>
       {matches.length === 0 ? (
         <p className="feed-page__status" aria-hidden="true">{t('search.none')}</p>
       ) : (

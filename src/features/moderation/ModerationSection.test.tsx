@@ -1,5 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { getMockDb, useScenario } from '../../../mocks/testing/node';
+import { http, HttpResponse } from 'msw';
+import { getMockDb, server, TEST_API_BASE, useScenario } from '../../../mocks/testing/node';
+import { MESSAGES } from '../../../contract/messages';
 import { MODERATION_DEMO } from '../../../mocks/scenarios';
 import { DEMO_CREDENTIALS, SEED_USER_IDS } from '../../../contract/seed/default';
 import { LIMITS } from '../../../contract/limits';
@@ -129,5 +131,19 @@ describe('Your account: Moderation, for an admin', () => {
     await waitFor(() => expect(within(staff).queryByText('@maya_patel')).not.toBeInTheDocument());
     expect(getMockDb().users.get(SEED_USER_IDS.maya)?.role).toBeUndefined();
     expect(within(staff).queryByRole('button', { name: /demo_user/ })).not.toBeInTheDocument();
+  });
+
+  it('keeps the username typed and says why when the member cannot be looked up', async () => {
+    useScenario('moderation');
+    const { user } = await openAccount();
+    await screen.findByRole('list', { name: 'Admins and moderators' });
+    server.use(http.get(`${TEST_API_BASE}/users/search`, () => HttpResponse.json({ errors: [MESSAGES.serverError], code: 'server_error' }, { status: 500 })));
+    const field = screen.getByRole('textbox', { name: 'Username' });
+    await user.type(field, 'noah_kim');
+    await user.click(screen.getByRole('button', { name: 'Name moderator' }));
+    expect(await screen.findByText(MESSAGES.serverError)).toBeInTheDocument();
+    expect(field).toHaveValue('noah_kim');
+    expect(getMockDb().users.get(SEED_USER_IDS.noah)?.role).toBeUndefined();
+    expect(screen.queryByText('noah_kim is now a moderator.')).not.toBeInTheDocument();
   });
 });

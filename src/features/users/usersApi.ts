@@ -1,7 +1,7 @@
 import { api, cacheAccess, HOME_FEED_TAG, keepAnswer, SUGGESTIONS_TAG, type CacheAccess, type Undo } from '../../lib/api/api';
 import { refusedAsAlready } from '../../lib/apiError';
 import { writeAnswer } from '../../lib/api/writeAnswer';
-import type { FollowChange, MemberSuggestions, User, UserEditPayload, UserEditResponse, UserResponse, UsersResponse } from '../../types/api';
+import type { FollowChange, MembersFound, User, UserEditPayload, UserEditResponse, UserResponse } from '../../types/api';
 import { follows, toSummary, unknownMember, withFollower, withFollowing } from './followUpdates';
 
 /** What the profile form sends (spec section 7: body `{ userData }`). */
@@ -24,10 +24,6 @@ function readFollow(response: Partial<FollowChange> | undefined): FollowAnswer {
   return { userId, following, followerCount, followingCount };
 }
 
-/** The members list: empty when the answer lacks `users` (spec: such an answer is ignored). */
-function readUsers(response: UsersResponse): User[] {
-  return Array.isArray(response?.users) ? response.users : [];
-}
 
 /**
  * How many people "Who to follow?" is given to show (the `suggestions` extension; the adapter cuts
@@ -36,8 +32,11 @@ function readUsers(response: UsersResponse): User[] {
  */
 export const SUGGESTIONS_LIMIT = 100;
 
-/** The suggestions: none when the answer lacks `users`; as many in all as it has when it lacks `total`. */
-function readSuggestions(response: MemberSuggestions): MemberSuggestions {
+/** What a member search looks for: names holding a text (the people search), or one username (a mention). */
+export type MemberLookup = { name: string; limit: number } | { username: string };
+
+/** The members a search found, or the suggestions: none when the answer lacks `users`; as many in all as it has when it lacks `total`. */
+function readMembersFound(response: MembersFound): MembersFound {
   const users = Array.isArray(response?.users) ? response.users : [];
   return { users, total: typeof response?.total === 'number' ? Math.max(response.total, users.length) : users.length };
 }
@@ -76,18 +75,21 @@ function followCall(kind: 'follow' | 'unfollow') {
 
 export const usersApi = api.injectEndpoints({
   endpoints: (build) => ({
-    getUsers: build.query<User[], void>({
-      query: () => '/users',
-      transformResponse: readUsers,
-      // The side panel, the search and mentions: beside the page, never its content.
+    /**
+     * The members a search finds (the `member-search` extension): by name as the member types, or
+     * the one with a username. Beside the page, never its content; a member joining or leaving asks again.
+     */
+    findMembers: build.query<MembersFound, MemberLookup>({
+      query: (lookup) => `/users/search?${new URLSearchParams('username' in lookup ? { username: lookup.username, limit: '1' } : { q: lookup.name, limit: String(lookup.limit) })}`,
+      transformResponse: readMembersFound,
       extraOptions: { aside: true },
-      providesTags: (users = []) => [{ type: 'User' as const, id: 'LIST' }, ...users.map((user) => ({ type: 'User' as const, id: user._id }))],
+      providesTags: [{ type: 'User' as const, id: 'LIST' }],
     }),
 
     /** Whom the member might follow (spec section 2's "Who to follow?"), chosen by the backend. */
-    getSuggestions: build.query<MemberSuggestions, void>({
+    getSuggestions: build.query<MembersFound, void>({
       query: () => `/users/suggestions?limit=${SUGGESTIONS_LIMIT}`,
-      transformResponse: readSuggestions,
+      transformResponse: readMembersFound,
       extraOptions: { aside: true },
       providesTags: [SUGGESTIONS_TAG],
     }),
@@ -132,18 +134,12 @@ function writeEditedMember(lifecycle: Lifecycle<UserEditResponse>): Promise<void
 }
 
 /**
- * Changes every cached copy of a member's record (their profile, their entry in the members list;
- * the current member's profile is also the app's record of them) and returns the one undo.
+ * Changes the cached copy of a member's record (their profile; the current member's profile is also
+ * the app's record of them) and returns the one undo.
  */
 function patchMember(cache: CacheAccess, userId: string, change: (user: User) => User): Undo {
   const patches = [
     cache.dispatch(usersApi.util.updateQueryData('getUser', userId, (draft) => change(draft))),
-    cache.dispatch(
-      usersApi.util.updateQueryData('getUsers', undefined, (list) => {
-        const index = list.findIndex((entry) => entry._id === userId);
-        if (index >= 0) list[index] = change(list[index]!);
-      }),
-    ),
   ];
   return () => {
     for (const patch of patches.reverse()) patch.undo();
@@ -161,9 +157,9 @@ function writeMembers(cache: CacheAccess, users: User[]): void {
   for (const user of users) patchMember(cache, user._id, () => user);
 }
 
-/** A member's record as cached: their profile, or their entry in the members list. */
+/** A member's record as cached: their profile. */
 function cachedMember(state: ReturnType<CacheAccess['getState']>, userId: string): User | undefined {
-  return usersApi.endpoints.getUser.select(userId)(state).data ?? usersApi.endpoints.getUsers.select()(state).data?.find((user) => user._id === userId);
+  return usersApi.endpoints.getUser.select(userId)(state).data;
 }
 
 /**
@@ -235,7 +231,8 @@ export function followChangedElsewhere(cache: CacheAccess, { followerId, followe
 }
 
 export const {
-  useGetUsersQuery,
+  useFindMembersQuery,
+  useLazyFindMembersQuery,
   useGetSuggestionsQuery,
   useGetUserQuery,
   useEditProfileMutation,

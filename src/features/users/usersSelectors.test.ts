@@ -3,13 +3,7 @@ import type { User } from '../../types/api';
 import { userLoggedIn } from '../auth/sessionSlice';
 import { follows, fullName, toSummary, withFollower, withFollowing } from './followUpdates';
 import { usersApi } from './usersApi';
-import {
-  EMPTY_USERS,
-  matchesName,
-  normaliseQuery,
-  selectIsFollowing,
-  selectPeopleMatching,
-} from './usersSelectors';
+import { selectIsFollowing } from './usersSelectors';
 
 function member(id: string, firstName: string, lastName: string, following: string[] = []): User {
   return {
@@ -30,65 +24,18 @@ function member(id: string, firstName: string, lastName: string, following: stri
 }
 
 const ava = member('u-ava', 'Ava', 'Reed', ['u-liam']);
-const liam = member('u-liam', 'Liam', 'Chen');
 const maya = member('u-maya', 'Maya', 'Patel');
-const noah = member('u-noah', 'Noah', 'Kim');
 
-async function storeWith(users: User[], me: User | null = ava) {
+async function storeWith(me: User) {
   const store = makeStore();
-  if (me) store.dispatch(userLoggedIn({ token: 'token', user: me }));
-  await store.dispatch(usersApi.util.upsertQueryData('getUsers', undefined, users));
+  store.dispatch(userLoggedIn({ token: 'token', user: me }));
+  await store.dispatch(usersApi.util.upsertQueryData('getUser', me._id, me));
   return store;
 }
 
-describe('people search selector', () => {
-  beforeEach(() => selectPeopleMatching.resetRecomputations());
-
-  it('matches a case-insensitive substring of the first or the last name', async () => {
-    const store = await storeWith([ava, liam, maya, noah]);
-    const state = store.getState();
-    expect(selectPeopleMatching(state, 'a').map((user) => user.firstName)).toEqual(['Ava', 'Liam', 'Maya', 'Noah']);
-    expect(selectPeopleMatching(state, 'RE').map((user) => user.firstName)).toEqual(['Ava']);
-    expect(selectPeopleMatching(state, 'PAT').map((user) => user.firstName)).toEqual(['Maya']);
-    expect(selectPeopleMatching(state, ' kim ').map((user) => user.firstName)).toEqual(['Noah']);
-    // Not the username, not the full name across both fields.
-    expect(selectPeopleMatching(state, 'ava reed')).toBe(EMPTY_USERS);
-  });
-
-  it('gives the shared empty list for an empty query or no match', async () => {
-    const store = await storeWith([ava, liam]);
-    expect(selectPeopleMatching(store.getState(), '')).toBe(EMPTY_USERS);
-    expect(selectPeopleMatching(store.getState(), '   ')).toBe(EMPTY_USERS);
-    expect(selectPeopleMatching(store.getState(), 'zzz')).toBe(EMPTY_USERS);
-  });
-
-  it('returns the same reference for the same input and recomputes only when an input changes', async () => {
-    const store = await storeWith([ava, liam, maya]);
-    const first = selectPeopleMatching(store.getState(), 'a');
-    const again = selectPeopleMatching(store.getState(), 'a');
-    expect(again).toBe(first);
-    expect(selectPeopleMatching.recomputations()).toBe(1);
-
-    // Unrelated state changes do not recompute.
-    store.dispatch({ type: 'ui/loaderShown' });
-    expect(selectPeopleMatching(store.getState(), 'a')).toBe(first);
-    // Same query after normalising does not recompute either.
-    expect(selectPeopleMatching(store.getState(), ' A ')).toBe(first);
-    expect(selectPeopleMatching.recomputations()).toBe(1);
-
-    selectPeopleMatching(store.getState(), 'li');
-    expect(selectPeopleMatching.recomputations()).toBe(2);
-
-    await store.dispatch(usersApi.util.upsertQueryData('getUsers', undefined, [ava, liam, maya, noah]));
-    const changed = selectPeopleMatching(store.getState(), 'a');
-    expect(changed).not.toBe(first);
-    expect(selectPeopleMatching.recomputations()).toBe(3);
-  });
-});
-
 describe('follow selector', () => {
   it('tells whether I follow someone', async () => {
-    const store = await storeWith([ava, liam]);
+    const store = await storeWith(ava);
     expect(selectIsFollowing(store.getState(), 'u-liam')).toBe(true);
     expect(selectIsFollowing(store.getState(), 'u-maya')).toBe(false);
   });
@@ -111,8 +58,5 @@ describe('follow helpers', () => {
     expect(fullName(ava)).toBe('Ava Reed');
     expect(follows(ava, 'u-liam')).toBe(true);
     expect(follows(null, 'u-liam')).toBe(false);
-    expect(normaliseQuery('  MaYa ')).toBe('maya');
-    expect(matchesName(maya, 'ya')).toBe(true);
-    expect(matchesName(maya, 'zz')).toBe(false);
   });
 });

@@ -29,9 +29,9 @@ describe('where a live stream that has heard no event starts', () => {
 
   afterEach(() => chooseRealServer(undefined));
 
-  /** Members' list answers from `base`, each saying the next of `versions`. */
+  /** A member's record as `base` answers it, each answer saying the next of `versions`. */
   function usersSaying(base: string, versions: string[]) {
-    server.use(http.get(`${base}/users`, () => HttpResponse.json({ users: [] }, { headers: { 'X-Network-Version': versions.shift() ?? '' } })));
+    server.use(http.get(`${base}/users/:userId`, () => HttpResponse.json({}, { headers: { 'X-Network-Version': versions.shift() ?? '' } })));
   }
 
   it('waits for the first answer and starts after its version; later, after the lowest the answers said', async () => {
@@ -41,9 +41,9 @@ describe('where a live stream that has heard no event starts', () => {
     usersSaying(base, ['12', '9', '15']);
     const store = makeStore();
     const start = streamStart(base, WAIT_MS);
-    await store.dispatch(usersApi.endpoints.getUsers.initiate(undefined, { forceRefetch: true, subscribe: false }));
+    await store.dispatch(usersApi.endpoints.getUser.initiate('u-someone', { forceRefetch: true, subscribe: false }));
     await expect(start).resolves.toBe(12);
-    for (let call = 0; call < 2; call += 1) await store.dispatch(usersApi.endpoints.getUsers.initiate(undefined, { forceRefetch: true, subscribe: false }));
+    for (let call = 0; call < 2; call += 1) await store.dispatch(usersApi.endpoints.getUser.initiate('u-someone', { forceRefetch: true, subscribe: false }));
     // Asked again, after the lowest of the three.
     await expect(streamStart(base, WAIT_MS)).resolves.toBe(9);
   });
@@ -51,12 +51,12 @@ describe('where a live stream that has heard no event starts', () => {
   it('on a backend just chosen, waits for its own first answer rather than using the old one\'s versions', async () => {
     const store = makeStore();
     usersSaying(absoluteApiBase(), ['500']);
-    await store.dispatch(usersApi.endpoints.getUsers.initiate(undefined, { forceRefetch: true, subscribe: false }));
+    await store.dispatch(usersApi.endpoints.getUser.initiate('u-someone', { forceRefetch: true, subscribe: false }));
     chooseRealServer(OTHER_ORIGIN);
     const other = absoluteApiBase();
     usersSaying(other, ['3']);
     const start = streamStart(other, WAIT_MS);
-    await store.dispatch(usersApi.endpoints.getUsers.initiate(undefined, { forceRefetch: true, subscribe: false }));
+    await store.dispatch(usersApi.endpoints.getUser.initiate('u-someone', { forceRefetch: true, subscribe: false }));
     await expect(start).resolves.toBe(3);
   });
 
@@ -64,10 +64,10 @@ describe('where a live stream that has heard no event starts', () => {
     chooseRealServer('http://127.0.0.2:9');
     const silent = absoluteApiBase();
     await expect(streamStart(silent, 50)).resolves.toBeUndefined();
-    server.use(http.get(`${silent}/users`, () => HttpResponse.json({ users: [] })));
+    server.use(http.get(`${silent}/users/:userId`, () => HttpResponse.json({})));
     const store = makeStore();
     const start = streamStart(silent, WAIT_MS);
-    await store.dispatch(usersApi.endpoints.getUsers.initiate(undefined, { forceRefetch: true, subscribe: false }));
+    await store.dispatch(usersApi.endpoints.getUser.initiate('u-someone', { forceRefetch: true, subscribe: false }));
     await expect(start).resolves.toBeUndefined();
   });
 });

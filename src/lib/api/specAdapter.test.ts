@@ -67,6 +67,22 @@ describe('the spec adapter: a call asked in an extension, sent to a backend that
     expect(inSpecTerms({ url: '/users/suggestions?limit=2' }, has('suggestions'))).toBeUndefined();
   });
 
+  it('looks for members in every member, asked for once: by name, or one by username, the first of how many', () => {
+    const person = (id: string, firstName: string, lastName: string) => ({ _id: id, id, username: `${firstName}_${lastName}`.toLowerCase(), firstName, lastName, image: '', userBio: 'bio', following: [] });
+    const everyone = { users: [person('a', 'Ava', 'Reed'), person('m', 'Maya', 'Patel'), person('z', 'Zoe', 'Martin'), person('n', 'Noah', 'Kim')] };
+    const byName = inSpecTerms({ url: '/users/search?q=MA&limit=1' }, has('pages', 'suggestions'));
+    expect(byName?.requests.map((request) => request.url)).toEqual(['/users']);
+    // Each search after the first looks in the answer the first one got.
+    expect(byName?.page).toBe('next');
+    expect(byName?.answer([everyone])).toEqual({ users: [{ _id: 'm', username: 'maya_patel', firstName: 'Maya', lastName: 'Patel', image: '' }], total: 2 });
+    expect(byName?.answer([{}])).toBeUndefined();
+    const byUsername = inSpecTerms({ url: '/users/search?username=%40Zoe_Martin&limit=1' }, has());
+    expect((byUsername?.answer([everyone]) as { users: { _id: string }[] }).users.map((user) => user._id)).toEqual(['z']);
+    // A search too long finds nobody, as nothing to look for does.
+    expect(inSpecTerms({ url: `/users/search?q=${'a'.repeat(201)}&limit=20` }, has())?.answer([everyone])).toEqual({ users: [], total: 0 });
+    expect(inSpecTerms({ url: '/users/search?q=ma&limit=20' }, has('member-search'))).toBeUndefined();
+  });
+
   it('builds the home feed from every post and the member’s record: their own posts and those they follow, in the order asked', () => {
     const by = (post: Post, author: string, username: string, likeCount: number) => ({ ...post, _id: author, username, likes: { likeCount } }) as Post;
     const everyPost = [

@@ -1,6 +1,7 @@
 import type { FetchArgs } from '@reduxjs/toolkit/query';
 import { POST_ORDERS, sortInOrder, timeOf, type PostOrder } from '../../../contract/order';
-import type { ApiExtension, BookmarkChange, FollowChange, FollowResponse, MemberSuggestions, Post, PostRemoval, PostResponse, PostsPage, ReactionChange, User } from '../../types/api';
+import { memberMatches, parseMemberSearch, type MemberSearch } from '../../../contract/search';
+import type { ApiExtension, BookmarkChange, FollowChange, FollowResponse, MembersFound, MemberSuggestions, Post, PostRemoval, PostResponse, PostsPage, ReactionChange, User } from '../../types/api';
 
 /**
  * The one place that speaks to a backend that answers the spec alone. The app asks in the full
@@ -10,7 +11,8 @@ import type { ApiExtension, BookmarkChange, FollowChange, FollowResponse, Member
  * that the rest of the app reads one shape per call.
  *
  * Translated: the lists of posts (every post, the home feed, a member's posts, the member's
- * bookmarks: their pages), whom the member might follow (from every member), and the answers to changes (a post made, edited or deleted, a like, a
+ * bookmarks: their pages), whom the member might follow and the members a search finds (from every
+ * member), and the answers to changes (a post made, edited or deleted, a like, a
  * bookmark, a follow) where the backend lacks the preferences the app asks them with.
  */
 export interface SpecCall {
@@ -58,6 +60,8 @@ const ONE_POST = /^\/posts\/([^/?]+)$/;
 const SUGGESTIONS = '/users/suggestions';
 /** Every member (spec: GET /users). */
 const EVERY_MEMBER = '/users';
+/** People by name, or one by username (contract: GET /users/search; spec: every member, GET /users). */
+const MEMBER_SEARCH = '/users/search';
 
 /** Ending this device's session on the backend: a call of the contract that the spec does not have. */
 const LOGOUT = '/auth/logout';
@@ -95,6 +99,13 @@ export function inSpecTerms(request: FetchArgs, { extensions, memberId }: SpecBa
     const limit = Number(new URLSearchParams(search).get('limit'));
     const member: FetchArgs[] = memberId ? [{ url: `/users/${encodeURIComponent(memberId)}` }] : [];
     return { requests: [{ ...asked, url: EVERY_MEMBER }, ...member], answer: ([users, user]) => suggestionsOf(usersIn(users), memberId, userIn(user), limit) };
+  }
+  // Every member once, kept as a list's first page is: each search after it looks in that answer.
+  if (method === 'GET' && path === MEMBER_SEARCH && !has('member-search')) {
+    const query = new URLSearchParams(search);
+    const limit = Number(query.get('limit'));
+    const lookup = memberSearchOf(query);
+    return { requests: [{ ...asked, url: EVERY_MEMBER }], answer: ([users]) => membersFoundIn(usersIn(users), lookup, limit), page: 'next' };
   }
   const preferences = preferencesOf(request);
   if (preferences.length === 0) return undefined;
@@ -203,7 +214,29 @@ function suggestionsOf(users: User[] | undefined, memberId: string | null, membe
   const followed = new Set(member?.following.map((entry) => entry._id));
   const suggested = users.filter((user) => user._id !== memberId && !followed.has(user._id));
   const shown = Number.isInteger(limit) && limit > 0 ? suggested.slice(0, limit) : suggested;
-  return { users: shown.map(({ _id, username, firstName, lastName, image }) => ({ _id, username, firstName, lastName, image })), total: suggested.length };
+  return { users: shown.map(summaryOf), total: suggested.length };
+}
+
+/** What a member search asks for; nothing (a name of no letters) where it asks for too much. */
+function memberSearchOf(query: URLSearchParams): MemberSearch {
+  try {
+    return parseMemberSearch({ q: query.get('q') ?? undefined, username: query.get('username') ?? undefined });
+  } catch {
+    return { name: '' };
+  }
+}
+
+/** The members a search finds, as `member-search` answers them, from every member: in the list's order, the first `limit`. */
+function membersFoundIn(users: User[] | undefined, lookup: MemberSearch, limit: number): MembersFound | undefined {
+  if (!users) return undefined;
+  const found = users.filter((user) => memberMatches(user, lookup));
+  const shown = Number.isInteger(limit) && limit > 0 ? found.slice(0, limit) : found;
+  return { users: shown.map(summaryOf), total: found.length };
+}
+
+/** A member as a list of members names them (UserSummary). */
+function summaryOf({ _id, username, firstName, lastName, image }: User) {
+  return { _id, username, firstName, lastName, image };
 }
 
 /** The order a feed is asked in; latest where it names none the contract has. */

@@ -3,8 +3,9 @@ import { SubmitButton } from '../../../components/ProgressLabel';
 import { t } from '../../../i18n/i18n';
 import { useT } from '../../../i18n/useT';
 import type { StaffMember } from '../../../types/api';
-import { notifySuccess } from '../../ui/notify';
-import { useGetUsersQuery } from '../../users/usersApi';
+import { classifyFailure, errorMessage } from '../../../lib/apiError';
+import { notifyError, notifySuccess, worded } from '../../ui/notify';
+import { useLazyFindMembersQuery } from '../../users/usersApi';
 import { useGetStaffQuery, useSetRoleMutation } from '../moderationApi';
 import '../../../components/SettingsSection.css';
 
@@ -19,7 +20,7 @@ export function StaffEditor() {
   const noteId = useId();
   const listId = useId();
   const { data: staff, isLoading, isError } = useGetStaffQuery();
-  const { data: members } = useGetUsersQuery();
+  const [findMember] = useLazyFindMembersQuery();
   const [setRole, { isLoading: saving }] = useSetRoleMutation();
   const [username, setUsername] = useState('');
   const [problem, setProblem] = useState<string>();
@@ -30,14 +31,21 @@ export function StaffEditor() {
       setProblem(say('moderation.usernameRequired'));
       return;
     }
-    const member = members?.find((candidate) => candidate.username.toLowerCase() === typed.toLowerCase());
+    let member: { _id: string } | undefined;
+    try {
+      member = (await findMember({ username: typed }).unwrap()).users[0];
+    } catch (error) {
+      // The field keeps the username; a lost connection is said by the app's notice.
+      if (classifyFailure(error, false).kind !== 'network') notifyError(worded((words) => words.refusalTextOf(error), errorMessage(error)));
+      return;
+    }
     if (!member) {
       setProblem(say('moderation.usernameUnknown', { username: typed }));
       return;
     }
     setProblem(undefined);
     try {
-      const { member: named } = await setRole({ memberId: member.id, role: 'moderator' }).unwrap();
+      const { member: named } = await setRole({ memberId: member._id, role: 'moderator' }).unwrap();
       notifySuccess(t('moderation.named', { username: named.username }));
       setUsername('');
     } catch {

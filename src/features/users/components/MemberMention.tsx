@@ -1,16 +1,17 @@
 import { Link } from 'react-router-dom';
 import type { MentionPart } from '../../../components/RichText';
 import { paths } from '../../../config/paths';
-import { useGetUsersQuery } from '../usersApi';
+import { usernameKey } from '../../../../contract/search';
+import { useFindMembersQuery } from '../usersApi';
 
 /**
  * `@name` in a text: a link to the profile of the member who has that username (ignoring case), or
- * the text as written when nobody has it. Re-renders only when that member's id changes.
+ * the text as written when nobody has it (asked once for each name, `member-search`). Re-renders only
+ * when that member's id changes.
  */
 export function MemberMention({ username, text }: { username: string; text: string }) {
-  const wanted = username.toLowerCase();
-  const { memberId } = useGetUsersQuery(undefined, {
-    selectFromResult: ({ data }) => ({ memberId: data?.find((user) => user.username.toLowerCase() === wanted)?._id }),
+  const { memberId } = useFindMembersQuery({ username: usernameKey(username) }, {
+    selectFromResult: ({ data }) => ({ memberId: data?.users[0]?._id }),
   });
   if (!memberId) return <>{text}</>;
   return (

@@ -4,13 +4,14 @@ import { paths } from '../../../config/paths';
 import { RuleError } from '../../../../contract/errors';
 import { readPostSearch } from '../../../../contract/search';
 import { useCapability } from '../../../lib/api/capabilities';
-import { useAppSelector } from '../../../lib/store/hooks';
-import { useGetUsersQuery } from '../usersApi';
-import { selectPeopleMatching } from '../usersSelectors';
+import { usePeopleNamed } from '../usePeopleNamed';
 import { PersonRow } from './PersonRow';
 import './PersonRow.css';
 import './PeopleSearch.css';
 import { useT } from '../../../i18n/useT';
+
+/** How many of the people found the search lists; the search page lists more. */
+const PEOPLE_SHOWN = 20;
 
 export interface PeopleSearchProps {
   /**
@@ -23,8 +24,8 @@ export interface PeopleSearchProps {
 
 /**
  * People search (spec sections 2 and 5): as the member types, the members whose first or last name
- * contains the text, each with Follow/Unfollow, or 'No User Found' (the members list is read once the
- * member comes to the field; until it is in, the search says it is loading). The count is announced politely.
+ * contains the text (the first PEOPLE_SHOWN, and how many there are), each with Follow/Unfollow, or
+ * 'No User Found'; until the first answer is in, it says it is loading. The count is announced politely.
  * Escape clears the search from anywhere in it; ArrowDown and ArrowUp move through the people found.
  * With a backend that searches posts (`post-search`), Enter opens the search page (on its Posts tab
  * when the words can search posts, else on People) and the last link opens it on Posts.
@@ -35,10 +36,7 @@ export function PeopleSearch({ variant = 'panel', className }: PeopleSearchProps
   const resultsId = useId();
   const [query, setQuery] = useState('');
   const [open, setOpen] = useState(true);
-  // The members list is asked for when the member comes to the search, not with every page.
-  const [asked, setAsked] = useState(false);
-  const { isLoading: listing } = useGetUsersQuery(undefined, { skip: !asked });
-  const matches = useAppSelector((state) => selectPeopleMatching(state, query));
+  const { people: matches, total, waiting } = usePeopleNamed(query, PEOPLE_SHOWN);
   const searchesPosts = useCapability('postSearch') === true;
   const navigate = useNavigate();
 
@@ -90,10 +88,7 @@ export function PeopleSearch({ variant = 'panel', className }: PeopleSearchProps
       role="search"
       // The top bar and the side panel each hold one: distinct names keep the two landmarks apart.
       aria-label={variant === 'bar' ? t('search.bar') : t('search.panel')}
-      onFocus={() => {
-        setOpen(true);
-        setAsked(true);
-      }}
+      onFocus={() => setOpen(true)}
       onBlur={onBlur}
       onKeyDown={onKeyDown}
     >
@@ -120,9 +115,9 @@ export function PeopleSearch({ variant = 'panel', className }: PeopleSearchProps
       </span>
       <div ref={foundRef} className="people-search__found">
         <div className="people-search__status" role="status" aria-live="polite">
-          {showResults && matches.length === 0 ? <p className="people-search__empty">{t(listing ? 'people.loading' : 'search.none')}</p> : null}
+          {showResults && matches.length === 0 ? <p className="people-search__empty">{t(waiting ? 'people.loading' : 'search.none')}</p> : null}
           {showResults && matches.length > 0 ? (
-            <span className="visually-hidden">{t('people.found', { count: matches.length })}</span>
+            <span className="visually-hidden">{t('people.found', { count: total })}</span>
           ) : null}
         </div>
         {showResults && matches.length > 0 ? (

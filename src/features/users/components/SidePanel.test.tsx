@@ -33,7 +33,8 @@ describe('side panel: people search', () => {
     expect(within(panel()).queryByRole('list', { name: 'People found' })).not.toBeInTheDocument();
 
     await user.type(search, 'MA');
-    const results = within(panel()).getByRole('list', { name: 'People found' });
+    const results = await within(panel()).findByRole('list', { name: 'People found' });
+    await waitFor(() => expect(within(results).getAllByRole('listitem')).toHaveLength(2));
     const rows = within(results).getAllByRole('listitem');
     // Maya Patel (first name) and Zoe Martin (last name).
     expect(rows.map((row) => within(row).getByRole('link').textContent)).toEqual(['Maya Patel@maya_patel', 'Zoe Martin@zoe_martin']);
@@ -44,7 +45,7 @@ describe('side panel: people search', () => {
 
     await user.clear(search);
     await user.type(search, 'xyz');
-    expect(within(panel()).getByText('No User Found')).toBeInTheDocument();
+    expect(await within(panel()).findByText('No User Found')).toBeInTheDocument();
     expect(within(panel()).queryByRole('list', { name: 'People found' })).not.toBeInTheDocument();
 
     // Escape clears the search.
@@ -64,8 +65,8 @@ describe('side panel: people search', () => {
   it('does not offer to follow oneself', async () => {
     const { user } = await openAsDemo();
     await user.type(within(panel()).getByRole('searchbox', { name: 'Search People' }), 'ava');
-    const results = within(panel()).getByRole('list', { name: 'People found' });
-    expect(within(results).getByRole('link', { name: /Ava Reed/ })).toBeInTheDocument();
+    const results = await within(panel()).findByRole('list', { name: 'People found' });
+    expect(await within(results).findByRole('link', { name: /Ava Reed/ })).toBeInTheDocument();
     expect(within(results).queryByRole('button')).not.toBeInTheDocument();
   });
 
@@ -75,6 +76,7 @@ describe('side panel: people search', () => {
     const search = within(top).getByRole('searchbox', { name: 'Search People' });
     await user.click(search);
     await user.type(search, 'zoe');
+    await within(top).findByRole('link', { name: /Zoe Martin/ });
     await user.tab();
     expect(within(top).getByRole('link', { name: /Zoe Martin/ })).toHaveFocus();
     await user.keyboard('{Enter}');
@@ -90,8 +92,9 @@ describe('side panel: people search', () => {
     await user.click(search);
     // Several members' names hold an "a": the list as shown.
     await user.type(search, 'a');
-    const names = within(within(top).getByRole('list', { name: 'People found' })).getAllByRole('link');
-    expect(names.length).toBeGreaterThan(1);
+    const found = await within(top).findByRole('list', { name: 'People found' });
+    await waitFor(() => expect(within(found).getAllByRole('link').length).toBeGreaterThan(1));
+    const names = within(found).getAllByRole('link');
 
     await user.keyboard('{ArrowDown}');
     expect(names[0]).toHaveFocus();
@@ -132,7 +135,7 @@ describe('side panel: who to follow', () => {
     expect(selectCurrentMember(store.getState())?.following.map((entry) => entry._id)).toContain(SEED_USER_IDS.noah);
 
     await user.type(within(panel()).getByRole('searchbox', { name: 'Search People' }), 'noah');
-    await user.click(within(within(panel()).getByRole('list', { name: 'People found' })).getByRole('link', { name: /Noah Kim/ }));
+    await user.click(await within(await within(panel()).findByRole('list', { name: 'People found' })).findByRole('link', { name: /Noah Kim/ }));
     await waitFor(() => expect(router.state.location.pathname).toBe(`/users/${SEED_USER_IDS.noah}`));
     const noah = await screen.findByRole('region', { name: 'Noah Kim' });
     expect(within(noah).getByText('3 Followers')).toBeInTheDocument();
@@ -192,7 +195,7 @@ describe('side panel: who to follow', () => {
   it('unfollows a member from search: error-style toast; they join "Who to follow?" when it next loads', async () => {
     const { user, store } = await openAsDemo();
     await user.type(within(panel()).getByRole('searchbox', { name: 'Search People' }), 'liam');
-    await user.click(within(panel()).getByRole('button', { name: 'Unfollow Liam Chen' }));
+    await user.click(await within(panel()).findByRole('button', { name: 'Unfollow Liam Chen' }));
     expect(await screen.findByText('You Unfollowed Liam Chen')).toBeInTheDocument();
     expect(await within(screen.getByRole('region', { name: 'Ava Reed' })).findByText('1 Following')).toBeInTheDocument();
     expect(within(whoToFollow()).queryByRole('link', { name: /Liam Chen/ })).not.toBeInTheDocument();
@@ -225,7 +228,7 @@ describe('side panel: who to follow', () => {
     const { user, router } = await openAsDemo();
     server.use(http.post(`${TEST_API_BASE}/users/unfollow/:userId`, () => HttpResponse.json({ errors: [MESSAGES.serverError] }, { status: 500 })));
     await user.type(within(panel()).getByRole('searchbox', { name: 'Search People' }), 'maya');
-    await user.click(within(panel()).getByRole('button', { name: 'Unfollow Maya Patel' }));
+    await user.click(await within(panel()).findByRole('button', { name: 'Unfollow Maya Patel' }));
     expect(await screen.findByText(`Your unfollow was not saved. ${MESSAGES.serverError}`)).toBeInTheDocument();
     expect(await within(panel()).findByRole('button', { name: 'Unfollow Maya Patel' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe(`/users/${SEED_USER_IDS.ava}`);
