@@ -386,6 +386,8 @@ export interface StoreReader {
   memberByUsername(username: string): Promise<MemberRow | undefined>;
   /** Every member, in joining order. */
   members(): Promise<MemberRow[]>;
+  /** What a page shows of every member (MemberCard), in joining order: whom to follow, the people found. */
+  memberCards(): Promise<MemberCard[]>;
   /** The admins and moderators (`moderation`): admins first, then by username ignoring case. */
   staffMembers(): Promise<MemberRow[]>;
   /** The network's rules, in the admin's order (`moderation`). */

@@ -439,6 +439,7 @@ function reader(db: MemoryDb): StoreReader {
       return user && memberRow(user);
     },
     members: async () => [...db.users.values()].map(memberRow),
+    memberCards: async () => [...db.users.values()].map(memberCard),
     staffMembers: async () => [...db.users.values()]
       .filter((user) => user.role !== undefined && user.role !== 'member')
       .sort((a, b) => Number(b.role === 'admin') - Number(a.role === 'admin') || byUsername(a, b))

@@ -1,7 +1,7 @@
 /** Members: reading, following and editing one's own profile. */
 import type { RuleContext } from '../context';
 import { refusal } from '../errors';
-import type { FollowCounts, MemberRow, StoreReader, StoreTx } from '../store';
+import type { FollowCounts, MemberCard, MemberRow, StoreReader, StoreTx } from '../store';
 import type { UserEditPayload } from '../api';
 import type { TokenClaims } from '../tokens';
 import { notify, notifyingWrite, unnotify } from './notifications';
@@ -139,12 +139,12 @@ export async function followInOneStatement(ctx: RuleContext, claims: TokenClaims
  * either way or leaving; for a caller without a token, everyone who is not leaving. The first
  * `limit` of them, and how many there are.
  */
-export async function suggestions(reader: StoreReader, viewerId: string | undefined, limit: number): Promise<{ members: MemberRow[]; total: number }> {
+export async function suggestions(reader: StoreReader, viewerId: string | undefined, limit: number): Promise<{ members: MemberCard[]; total: number }> {
   const { muted, blocked } = await hiddenFor(reader, viewerId);
   const followed = new Set(viewerId === undefined ? [] : (await reader.followLists([viewerId])).get(viewerId)?.following);
-  const members: MemberRow[] = [];
+  const members: MemberCard[] = [];
   let total = 0;
-  for (const member of await reader.members()) {
+  for (const member of await reader.memberCards()) {
     if (member.id === viewerId || followed.has(member.id) || muted.has(member.id) || blocked.has(member.id)) continue;
     total += 1;
     if (members.length < limit) members.push(member);
@@ -157,16 +157,16 @@ export async function suggestions(reader: StoreReader, viewerId: string | undefi
  * username, in joining order, less those in a block with the viewer either way or leaving, as the
  * members list leaves them out. The first `limit` of them, and how many there are.
  */
-export async function findMembers(reader: StoreReader, viewerId: string | undefined, search: MemberSearch, limit: number): Promise<{ members: MemberRow[]; total: number }> {
+export async function findMembers(reader: StoreReader, viewerId: string | undefined, search: MemberSearch, limit: number): Promise<{ members: MemberCard[]; total: number }> {
   const { blocked } = await hiddenFor(reader, viewerId);
   if ('username' in search) {
     const member = await reader.memberByUsername(search.username);
     return member && !blocked.has(member.id) ? { members: [member], total: 1 } : { members: [], total: 0 };
   }
-  const members: MemberRow[] = [];
+  const members: MemberCard[] = [];
   let total = 0;
   if (search.name.trim() === '') return { members, total };
-  for (const member of await reader.members()) {
+  for (const member of await reader.memberCards()) {
     if (blocked.has(member.id) || !memberMatches(member, search)) continue;
     total += 1;
     if (members.length < limit) members.push(member);

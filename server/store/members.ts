@@ -80,6 +80,9 @@ export function memberReads(sql: Sql, locks: RowLocks = NO_LOCKS) {
       if (ids.length === 0) return [];
       return (await sql.query(`SELECT ${MEMBER_COLUMNS} FROM members WHERE id = ANY($1::text[]) ORDER BY seq`, [storableIds(ids)])).map(toMember);
     },
+    async memberCards() {
+      return (await sql.query(`SELECT ${CARD_COLUMNS} FROM members ORDER BY seq`)).map(toMemberCard);
+    },
     async memberCardsByIds(ids) {
       if (ids.length === 0) return [];
       return (await sql.query(`SELECT ${CARD_COLUMNS} FROM members WHERE id = ANY($1::text[]) ORDER BY seq`, [storableIds(ids)])).map(toMemberCard);
