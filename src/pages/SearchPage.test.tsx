@@ -1,6 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { getMockDb, server } from '../../mocks/testing/node';
+import { getMockDb, server, useScenario } from '../../mocks/testing/node';
+import { nameHolds } from '../../contract/search';
 import { API_EXTENSIONS } from '../../contract/api';
 import { errorBody } from '../../contract/errors';
 import { DEMO_CREDENTIALS, SEED_USER_IDS } from '../../contract/seed/default';
@@ -115,6 +116,24 @@ describe('Search: posts', () => {
     expect(await screen.findByText('The search could not be done. Try again in a moment.')).toBeInTheDocument();
     expect(await screen.findByText(/Too many requests/)).toBeInTheDocument();
     expect(pageField()).toHaveValue('lantern');
+  });
+});
+
+describe('Search: many people found', () => {
+  it('lists the first 20 under the top bar, says how many there are, and opens them on the People tab, 100 there', async () => {
+    useScenario('busy');
+    const named = [...getMockDb().users.values()].filter((member) => nameHolds(member, 'a')).length;
+    expect(named).toBeGreaterThan(100);
+    const { user, router } = await renderWithProviders({ route: '/', authAs: DEMO_CREDENTIALS });
+    await user.type(await barSearch(), 'a');
+    const found = await within(topBar()).findByRole('list', { name: 'People found' });
+    await waitFor(() => expect(within(found).getAllByRole('listitem')).toHaveLength(20));
+    await user.click(within(topBar()).getByRole('link', { name: `20 of ${named.toLocaleString('en')} people` }));
+    await waitFor(() => expect(router.state.location.search).toBe('?q=a&in=people'));
+    const panel = await screen.findByRole('tabpanel', { name: 'People' });
+    await waitFor(() => expect(within(panel).getAllByRole('listitem')).toHaveLength(100));
+    expect(within(panel).getByText(`100 of ${named.toLocaleString('en')} people`)).toBeInTheDocument();
+    expect(within(panel).getByRole('status')).toHaveTextContent(`${named.toLocaleString('en')} people found`);
   });
 });
 

@@ -158,6 +158,7 @@ function PeopleFound({ q }: { q: string }) {
           {matches.map((person) => <PersonRow key={person._id} user={person} />)}
         </ul>
       )}
+      {total > matches.length ? <p className="feed-page__status">{t('people.shownOf', { shown: matches.length, count: total })}</p> : null}
     </>
   );
 }

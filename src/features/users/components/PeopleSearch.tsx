@@ -127,6 +127,16 @@ export function PeopleSearch({ variant = 'panel', className }: PeopleSearchProps
             ))}
           </ul>
         ) : null}
+        {showResults && total > matches.length ? (
+          // More found than listed: how many, and where they all are (the search page's People tab).
+          <p className="people-search__more">
+            {searchesPosts ? (
+              <Link to={paths.search.href(query.trim(), 'people')} onClick={searchPageOpened}>
+                {t('people.shownOf', { shown: matches.length, count: total })}
+              </Link>
+            ) : t('people.shownOf', { shown: matches.length, count: total })}
+          </p>
+        ) : null}
         {showResults && searchesPosts ? (
           <p className="people-search__posts">
             <Link to={paths.search.href(query.trim())} onClick={searchPageOpened}>
