@@ -7,16 +7,11 @@ import type { HealthResponse, MembersFound, UsersResponse } from '../api';
 import { LIMITS } from '../limits';
 import { MESSAGES } from '../messages';
 import { SEED_USER_IDS } from '../seed/default';
-import { arrange, call, callAs, expectRefusal } from './support';
+import { arrange, call, callAs, expectRefusal, usernamesAt } from './support';
 
 const { ava, liam } = SEED_USER_IDS;
 
-async function found(query: string, member?: string): Promise<string[]> {
-  const result = member === undefined ? await call<MembersFound>('GET', `/users/search?${query}`) : await callAs<MembersFound>(member, 'GET', `/users/search?${query}`);
-  expect(result.status).toBe(200);
-  expect(result.json.total).toBeGreaterThanOrEqual(result.json.users.length);
-  return result.json.users.map((user) => user.username);
-}
+const found = (query: string, member?: string): Promise<string[]> => usernamesAt(`/users/search?${query}`, member);
 
 describe('member search: GET /health', () => {
   it("lists the 'member-search' extension", async () => {

@@ -6,15 +6,11 @@
 import type { HealthResponse, MemberSuggestions, UserResponse, UsersResponse } from '../api';
 import { MESSAGES } from '../messages';
 import { SEED_USER_IDS } from '../seed/default';
-import { call, callAs, expectRefusal } from './support';
+import { call, callAs, expectRefusal, usernamesAt } from './support';
 
 const { ava, liam, noah, zoe } = SEED_USER_IDS;
 
-async function suggestedTo(member: string | undefined, query = ''): Promise<string[]> {
-  const result = member === undefined ? await call<MemberSuggestions>('GET', `/users/suggestions${query}`) : await callAs<MemberSuggestions>(member, 'GET', `/users/suggestions${query}`);
-  expect(result.status).toBe(200);
-  return result.json.users.map((user) => user.username);
-}
+const suggestedTo = (member: string | undefined, query = ''): Promise<string[]> => usernamesAt(`/users/suggestions${query}`, member);
 
 describe('suggestions: GET /health', () => {
   it("lists the 'suggestions' extension", async () => {

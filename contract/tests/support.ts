@@ -112,6 +112,13 @@ export async function callAs<T = Record<string, unknown>>(member: string, method
   return call<T>(method, path, { body, authorization: await tokenFor(member) });
 }
 
+/** The usernames a list of members answers (`GET path`), asked as `member` when given, else without a token. */
+export async function usernamesAt(path: string, member?: string): Promise<string[]> {
+  const result = member === undefined ? await call<{ users: Array<{ username: string }> }>('GET', path) : await callAs<{ users: Array<{ username: string }> }>(member, 'GET', path);
+  expect(result.status).toBe(200);
+  return result.json.users.map((user) => user.username);
+}
+
 /**
  * Every page of a paged list (`path`, with or without a query), `limit` a page, following its cursors
  * to the end: each page answered 200 and no longer than asked. `itemsOf` reads a page's items.
