@@ -3,21 +3,17 @@
  * holds a text, ignoring case, or the one with a username; in joining order, the first of how many,
  * less anyone in a block with the caller or leaving.
  */
-import type { HealthResponse, MembersFound, UsersResponse } from '../api';
+import type { MembersFound, UsersResponse } from '../api';
 import { LIMITS } from '../limits';
 import { MESSAGES } from '../messages';
 import { SEED_USER_IDS } from '../seed/default';
-import { arrange, call, callAs, expectRefusal, usernamesAt } from './support';
+import { arrange, call, callAs, describeListedExtension, expectRefusal, usernamesAt } from './support';
 
 const { ava, liam } = SEED_USER_IDS;
 
 const found = (query: string, member?: string): Promise<string[]> => usernamesAt(`/users/search?${query}`, member);
 
-describe('member search: GET /health', () => {
-  it("lists the 'member-search' extension", async () => {
-    expect((await call<HealthResponse>('GET', '/health')).json.extensions).toContain('member-search');
-  });
-});
+describeListedExtension('member-search');
 
 describe('GET /users/search', () => {
   it('finds the members whose first or last name holds the text, ignoring case, as member summaries', async () => {

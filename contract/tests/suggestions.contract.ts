@@ -3,20 +3,16 @@
  * but the caller, those they follow or mute, and those in a block with them; a caller without a
  * token is suggested everyone. Whom a member follows and mutes is theirs alone: a token is checked.
  */
-import type { HealthResponse, MemberSuggestions, UserResponse, UsersResponse } from '../api';
+import type { MemberSuggestions, UserResponse, UsersResponse } from '../api';
 import { MESSAGES } from '../messages';
 import { SEED_USER_IDS } from '../seed/default';
-import { call, callAs, expectRefusal, usernamesAt } from './support';
+import { call, callAs, describeListedExtension, expectRefusal, usernamesAt } from './support';
 
 const { ava, liam, noah, zoe } = SEED_USER_IDS;
 
 const suggestedTo = (member: string | undefined, query = ''): Promise<string[]> => usernamesAt(`/users/suggestions${query}`, member);
 
-describe('suggestions: GET /health', () => {
-  it("lists the 'suggestions' extension", async () => {
-    expect((await call<HealthResponse>('GET', '/health')).json.extensions).toContain('suggestions');
-  });
-});
+describeListedExtension('suggestions');
 
 describe('GET /users/suggestions', () => {
   it('suggests the members the caller does not follow, in joining order, as member summaries', async () => {

@@ -112,6 +112,15 @@ export async function callAs<T = Record<string, unknown>>(member: string, method
   return call<T>(method, path, { body, authorization: await tokenFor(member) });
 }
 
+/** A describe block of its own: GET /health lists `extension`. */
+export function describeListedExtension(extension: string): void {
+  describe(`${extension}: GET /health`, () => {
+    it(`lists the '${extension}' extension`, async () => {
+      expect((await call<{ extensions: string[] }>('GET', '/health')).json.extensions).toContain(extension);
+    });
+  });
+}
+
 /** The usernames a list of members answers (`GET path`), asked as `member` when given, else without a token. */
 export async function usernamesAt(path: string, member?: string): Promise<string[]> {
   const result = member === undefined ? await call<{ users: Array<{ username: string }> }>('GET', path) : await callAs<{ users: Array<{ username: string }> }>(member, 'GET', path);
