@@ -281,6 +281,20 @@ describe('side panel: who to follow', () => {
     expect(within(section).getAllByRole('link').map((link) => link.textContent)).toEqual(['Noah Kim@noah_kim']);
   });
 
+  it('leaves out whom the member follows when the suggestions arrive, though the answer names them (kept from before a follow)', async () => {
+    const { users } = getMockDb();
+    const summary = (id: string) => {
+      const member = users.get(id)!;
+      return { _id: member.id, username: member.username, firstName: member.firstName, lastName: member.lastName, image: member.image };
+    };
+    // The demo member follows Liam: an answer from before that follow still names him.
+    server.use(http.get(`${TEST_API_BASE}/users/suggestions`, () => HttpResponse.json({ users: [SEED_USER_IDS.liam, SEED_USER_IDS.noah].map(summary), total: 2 })));
+    await renderWithProviders({ route: `/users/${SEED_USER_IDS.ava}`, authAs: DEMO_CREDENTIALS });
+    const section = within(await screen.findByRole('complementary', { name: 'People' })).getByRole('region', { name: 'Who to follow?' });
+    expect(await within(section).findByRole('link', { name: /Noah Kim/ })).toBeInTheDocument();
+    expect(within(section).getAllByRole('link').map((link) => link.textContent)).toEqual(['Noah Kim@noah_kim']);
+  });
+
   it('lists everyone but oneself for a new member', async () => {
     useScenario('new-member');
     await openAsDemo();

@@ -1,5 +1,7 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useAppSelector } from '../../../lib/store/hooks';
 import type { MemberSuggestions } from '../../../types/api';
+import { selectCurrentMember } from '../currentMember';
 import { useGetSuggestionsQuery } from '../usersApi';
 import { PersonRow } from './PersonRow';
 import './PersonRow.css';
@@ -12,6 +14,21 @@ const WHO_TO_FOLLOW_PAGE = 5;
 const NO_ONE: MemberSuggestions = { users: [], total: 0 };
 
 /**
+ * Whom the member followed when the suggestions last arrived (`loadedAt`): those are left out, also
+ * from an answer kept from before a follow (the app started with the network gone, the follow waiting
+ * to be sent). A follow after that changes the member's record at once, but the list keeps its
+ * people (with Unfollow) until it loads again. Null until the member's record is known.
+ */
+function useFollowedWhenLoaded(loadedAt: number | undefined): ReadonlySet<string> | null {
+  const me = useAppSelector(selectCurrentMember);
+  const [basis, setBasis] = useState<{ loadedAt: number; followed: ReadonlySet<string> } | null>(null);
+  if (loadedAt !== undefined && me && basis?.loadedAt !== loadedAt) {
+    setBasis({ loadedAt, followed: new Set(me.following.map((entry) => entry._id)) });
+  }
+  return basis?.followed ?? null;
+}
+
+/**
  * Whom the member might follow (spec section 2), as the backend chose when the list loaded (the
  * `suggestions` extension; from a backend without it, as the app chose from the members list): not
  * themselves, nobody they follow or mute. Each with Follow/Unfollow: a follow leaves the entry where
@@ -21,7 +38,10 @@ const NO_ONE: MemberSuggestions = { users: [], total: 0 };
 export function WhoToFollow() {
   const t = useT();
   const headingId = useId();
-  const { data: { users: people, total } = NO_ONE, isSuccess } = useGetSuggestionsQuery();
+  const { data: { users: answered, total: counted } = NO_ONE, isSuccess, fulfilledTimeStamp } = useGetSuggestionsQuery();
+  const followed = useFollowedWhenLoaded(fulfilledTimeStamp);
+  const people = useMemo(() => (followed === null ? answered : answered.filter((person) => !followed.has(person._id))), [answered, followed]);
+  const total = counted - (answered.length - people.length);
   const [limit, setLimit] = useState(WHO_TO_FOLLOW_PAGE);
   const listRef = useRef<HTMLUListElement>(null);
   const focusAfterShowing = useRef<number | null>(null);
@@ -44,7 +64,7 @@ export function WhoToFollow() {
       <h2 id={headingId} className="who-to-follow__heading">
         {t('people.whoToFollow')}
       </h2>
-      {!isSuccess ? (
+      {!isSuccess || followed === null ? (
         <p className="who-to-follow__empty">{t('people.loading')}</p>
       ) : people.length > 0 ? (
         <>
