@@ -142,10 +142,15 @@ export async function followInOneStatement(ctx: RuleContext, claims: TokenClaims
 export async function suggestions(reader: StoreReader, viewerId: string | undefined, limit: number): Promise<{ members: MemberCard[]; total: number }> {
   const { muted, blocked } = await hiddenFor(reader, viewerId);
   const followed = new Set(viewerId === undefined ? [] : (await reader.followLists([viewerId])).get(viewerId)?.following);
+  return firstOf(await reader.memberCards(), (member) => member.id !== viewerId && !followed.has(member.id) && !muted.has(member.id) && !blocked.has(member.id), limit);
+}
+
+/** The first `limit` of the members `keeps` keeps, in their order, and how many it keeps. */
+function firstOf(cards: readonly MemberCard[], keeps: (member: MemberCard) => boolean, limit: number): { members: MemberCard[]; total: number } {
   const members: MemberCard[] = [];
   let total = 0;
-  for (const member of await reader.memberCards()) {
-    if (member.id === viewerId || followed.has(member.id) || muted.has(member.id) || blocked.has(member.id)) continue;
+  for (const member of cards) {
+    if (!keeps(member)) continue;
     total += 1;
     if (members.length < limit) members.push(member);
   }
@@ -163,13 +168,6 @@ export async function findMembers(reader: StoreReader, viewerId: string | undefi
     const member = await reader.memberByUsername(search.username);
     return member && !blocked.has(member.id) ? { members: [member], total: 1 } : { members: [], total: 0 };
   }
-  const members: MemberCard[] = [];
-  let total = 0;
-  if (search.name.trim() === '') return { members, total };
-  for (const member of await reader.memberCards()) {
-    if (blocked.has(member.id) || !memberMatches(member, search)) continue;
-    total += 1;
-    if (members.length < limit) members.push(member);
-  }
-  return { members, total };
+  if (search.name.trim() === '') return { members: [], total: 0 };
+  return firstOf(await reader.memberCards(), (member) => !blocked.has(member.id) && memberMatches(member, search), limit);
 }

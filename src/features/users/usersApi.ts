@@ -24,13 +24,12 @@ function readFollow(response: Partial<FollowChange> | undefined): FollowAnswer {
   return { userId, following, followerCount, followingCount };
 }
 
-
 /**
  * How many people "Who to follow?" is given to show (the `suggestions` extension; the adapter cuts
  * as many from a backend's members list without it): a handful at first, more on request; the rest
  * are counted, and found by the search.
  */
-export const SUGGESTIONS_LIMIT = 100;
+const SUGGESTIONS_LIMIT = 100;
 
 /** What a member search looks for: names holding a text (the people search), or one username (a mention). */
 export type MemberLookup = { name: string; limit: number } | { username: string };
@@ -138,12 +137,8 @@ function writeEditedMember(lifecycle: Lifecycle<UserEditResponse>): Promise<void
  * the app's record of them) and returns the one undo.
  */
 function patchMember(cache: CacheAccess, userId: string, change: (user: User) => User): Undo {
-  const patches = [
-    cache.dispatch(usersApi.util.updateQueryData('getUser', userId, (draft) => change(draft))),
-  ];
-  return () => {
-    for (const patch of patches.reverse()) patch.undo();
-  };
+  const patch = cache.dispatch(usersApi.util.updateQueryData('getUser', userId, (draft) => change(draft)));
+  return () => patch.undo();
 }
 
 /** Changes the current member's record wherever it is cached; returns the undo. */

@@ -212,9 +212,7 @@ function feedOf(posts: Post[] | undefined, memberId: string, member: User | unde
 function suggestionsOf(users: User[] | undefined, memberId: string | null, member: User | undefined, limit: number): MemberSuggestions | undefined {
   if (!users || (memberId && !member)) return undefined;
   const followed = new Set(member?.following.map((entry) => entry._id));
-  const suggested = users.filter((user) => user._id !== memberId && !followed.has(user._id));
-  const shown = Number.isInteger(limit) && limit > 0 ? suggested.slice(0, limit) : suggested;
-  return { users: shown.map(summaryOf), total: suggested.length };
+  return firstMembers(users.filter((user) => user._id !== memberId && !followed.has(user._id)), limit);
 }
 
 /** What a member search asks for; nothing (a name of no letters) where it asks for too much. */
@@ -228,15 +226,13 @@ function memberSearchOf(query: URLSearchParams): MemberSearch {
 
 /** The members a search finds, as `member-search` answers them, from every member: in the list's order, the first `limit`. */
 function membersFoundIn(users: User[] | undefined, lookup: MemberSearch, limit: number): MembersFound | undefined {
-  if (!users) return undefined;
-  const found = users.filter((user) => memberMatches(user, lookup));
-  const shown = Number.isInteger(limit) && limit > 0 ? found.slice(0, limit) : found;
-  return { users: shown.map(summaryOf), total: found.length };
+  return users && firstMembers(users.filter((user) => memberMatches(user, lookup)), limit);
 }
 
-/** A member as a list of members names them (UserSummary). */
-function summaryOf({ _id, username, firstName, lastName, image }: User) {
-  return { _id, username, firstName, lastName, image };
+/** The first `limit` of `found` (all of them for no limit) as summaries, and how many there are. */
+function firstMembers(found: readonly User[], limit: number): MembersFound {
+  const shown = Number.isInteger(limit) && limit > 0 ? found.slice(0, limit) : found;
+  return { users: shown.map(({ _id, username, firstName, lastName, image }) => ({ _id, username, firstName, lastName, image })), total: found.length };
 }
 
 /** The order a feed is asked in; latest where it names none the contract has. */
