@@ -158,6 +158,18 @@ describe('Search: tabs', () => {
     expect(screen.getByRole('tabpanel', { name: 'Posts' })).toBeInTheDocument();
   });
 
+  it('say on People that the people could not load, and Try again lists them', async () => {
+    let failing = true;
+    server.use(http.get(`${API}/users/search`, () => (failing ? HttpResponse.json({ errors: ['The server could not answer.'] }, { status: 500 }) : undefined)));
+    const { user } = await renderWithProviders({ route: '/search?q=maya&in=people', authAs: DEMO_CREDENTIALS });
+    const panel = await screen.findByRole('tabpanel', { name: 'People' });
+    expect(await within(panel).findByRole('alert')).toHaveTextContent('People could not load.');
+    expect(within(panel).queryByText('No User Found')).not.toBeInTheDocument();
+    failing = false;
+    await user.click(within(panel).getByRole('button', { name: 'Try again' }));
+    expect(await within(panel).findByRole('link', { name: /Maya Patel/ })).toBeInTheDocument();
+  });
+
   it('open on People from the top bar when the words are too short to search posts', async () => {
     const { user, router } = await renderWithProviders({ route: '/', authAs: DEMO_CREDENTIALS });
     await user.type(await barSearch(), 'ma{Enter}');

@@ -11,6 +11,7 @@ import { useCatchUp } from '../features/live/useNewPosts';
 import { PersonRow } from '../features/users/components/PersonRow';
 import '../features/users/components/PersonRow.css';
 import { usePeopleNamed } from '../features/users/usePeopleNamed';
+import { PeopleFailed } from '../features/users/components/PeopleFailed';
 import { useLoaderOffAfter } from '../features/ui/useLoaderOffAfter';
 import { refusalText } from '../i18n/failureTexts';
 import { useT } from '../i18n/useT';
@@ -145,8 +146,9 @@ const PEOPLE_LISTED = PAGE_LIMIT_MAX;
  */
 function PeopleFound({ q }: { q: string }) {
   const t = useT();
-  const { people: matches, total, waiting } = usePeopleNamed(q, PEOPLE_LISTED);
+  const { people: matches, total, waiting, failed, retry } = usePeopleNamed(q, PEOPLE_LISTED);
   if (q === '') return <p className="feed-page__status" role="status">{t('search.prompt')}</p>;
+  if (failed) return <PeopleFailed onRetry={retry} />;
   if (waiting) return <p className="feed-page__status" role="status">{t('people.loading')}</p>;
   return (
     <>

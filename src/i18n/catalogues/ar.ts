@@ -72,6 +72,8 @@ export const ar: Catalogue = {
   'warning.openAll': "افتح المنشورات ذات تحذير المحتوى",
   'people.whoToFollow': "من تتابع؟",
   'people.loading': "جارٍ تحميل الأشخاص…",
+  'people.failed': "تعذّر تحميل الأشخاص.",
+  'people.retry': "أعد المحاولة",
   'people.showMore': "عرض المزيد من الأشخاص",
   'people.none': "لا أحد لتتابعه…!",
   'people.panel': "الأشخاص",

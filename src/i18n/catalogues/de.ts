@@ -72,6 +72,8 @@ export const de: Catalogue = {
   'warning.openAll': "Beiträge mit Inhaltswarnung geöffnet zeigen",
   'people.whoToFollow': "Wem folgen?",
   'people.loading': "Personen werden geladen…",
+  'people.failed': "Personen konnten nicht geladen werden.",
+  'people.retry': "Erneut versuchen",
   'people.showMore': "Weitere Personen anzeigen",
   'people.none': "Niemand da, dem du folgen könntest…!",
   'people.panel': "Personen",

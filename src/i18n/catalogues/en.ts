@@ -78,6 +78,8 @@ export const memberWords = {
   'warning.openAll': "Open posts with a content warning",
   'people.whoToFollow': "Who to follow?",
   'people.loading': "Loading people…",
+  'people.failed': "People could not load.",
+  'people.retry': "Try again",
   'people.showMore': "Show more people",
   'people.none': "No one to Follow...!",
   'people.panel': "People",

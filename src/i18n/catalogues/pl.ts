@@ -72,6 +72,8 @@ export const pl: Catalogue = {
   'warning.openAll': "Otwieraj wpisy z ostrzeżeniem o treści",
   'people.whoToFollow': "Kogo obserwować?",
   'people.loading': "Wczytywanie osób…",
+  'people.failed': "Nie udało się wczytać osób.",
+  'people.retry': "Spróbuj ponownie",
   'people.showMore': "Pokaż więcej osób",
   'people.none': "Nie ma kogo obserwować…!",
   'people.panel': "Osoby",

@@ -5,6 +5,7 @@ import { RuleError } from '../../../../contract/errors';
 import { readPostSearch } from '../../../../contract/search';
 import { useCapability } from '../../../lib/api/capabilities';
 import { usePeopleNamed } from '../usePeopleNamed';
+import { PeopleFailed } from './PeopleFailed';
 import { PersonRow } from './PersonRow';
 import './PersonRow.css';
 import './PeopleSearch.css';
@@ -25,7 +26,8 @@ export interface PeopleSearchProps {
 /**
  * People search (spec sections 2 and 5): as the member types, the members whose first or last name
  * contains the text (the first PEOPLE_SHOWN, and how many there are), each with Follow/Unfollow, or
- * 'No User Found'; until the first answer is in, it says it is loading. The count is announced politely.
+ * 'No User Found'; until the first answer is in, it says it is loading; a search that failed says so,
+ * with Try again. The count is announced politely.
  * Escape clears the search from anywhere in it; ArrowDown and ArrowUp move through the people found.
  * With a backend that searches posts (`post-search`), Enter opens the search page (on its Posts tab
  * when the words can search posts, else on People) and the last link opens it on Posts.
@@ -36,7 +38,7 @@ export function PeopleSearch({ variant = 'panel', className }: PeopleSearchProps
   const resultsId = useId();
   const [query, setQuery] = useState('');
   const [open, setOpen] = useState(true);
-  const { people: matches, total, waiting } = usePeopleNamed(query, PEOPLE_SHOWN);
+  const { people: matches, total, waiting, failed, retry } = usePeopleNamed(query, PEOPLE_SHOWN);
   const searchesPosts = useCapability('postSearch') === true;
   const navigate = useNavigate();
 
@@ -115,11 +117,12 @@ export function PeopleSearch({ variant = 'panel', className }: PeopleSearchProps
       </span>
       <div ref={foundRef} className="people-search__found">
         <div className="people-search__status" role="status" aria-live="polite">
-          {showResults && matches.length === 0 ? <p className="people-search__empty">{t(waiting ? 'people.loading' : 'search.none')}</p> : null}
+          {showResults && matches.length === 0 && !failed ? <p className="people-search__empty">{t(waiting ? 'people.loading' : 'search.none')}</p> : null}
           {showResults && matches.length > 0 ? (
             <span className="visually-hidden">{t('people.found', { count: total })}</span>
           ) : null}
         </div>
+        {showResults && failed ? <PeopleFailed onRetry={retry} /> : null}
         {showResults && matches.length > 0 ? (
           <ul id={resultsId} className="person-list people-search__results" aria-label={t('search.results')}>
             {matches.map((person) => (

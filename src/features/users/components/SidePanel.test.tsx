@@ -54,6 +54,24 @@ describe('side panel: people search', () => {
     expect(within(panel()).queryByText('No User Found')).not.toBeInTheDocument();
   });
 
+  it('says a search that failed could not load, keeps the words typed, and Try again finds the people', async () => {
+    let failing = true;
+    server.use(http.get(`${TEST_API_BASE}/users/search`, () => (failing ? HttpResponse.json({ errors: [MESSAGES.serverError] }, { status: 500 }) : undefined)));
+    const { user } = await openAsDemo();
+    const search = within(panel()).getByRole('searchbox', { name: 'Search People' });
+    await user.type(search, 'ma');
+    expect(await within(panel()).findByRole('alert')).toHaveTextContent('People could not load.');
+    // Not "nobody is called that": the search did not happen.
+    expect(within(panel()).queryByText('No User Found')).not.toBeInTheDocument();
+    expect(search).toHaveValue('ma');
+
+    failing = false;
+    await user.click(within(panel()).getByRole('button', { name: 'Try again' }));
+    const results = await within(panel()).findByRole('list', { name: 'People found' });
+    expect(within(results).getAllByRole('link').map((link) => link.textContent)).toEqual(['Maya Patel@maya_patel', 'Zoe Martin@zoe_martin']);
+    expect(within(panel()).queryByRole('alert')).not.toBeInTheDocument();
+  });
+
   it("names each member's link by what it shows, the name and @username, without the avatar (label in name)", async () => {
     await openAsDemo();
     const link = within(whoToFollow()).getByRole('link', { name: /Noah Kim/ });
@@ -293,6 +311,20 @@ describe('side panel: who to follow', () => {
     const section = within(await screen.findByRole('complementary', { name: 'People' })).getByRole('region', { name: 'Who to follow?' });
     expect(await within(section).findByRole('link', { name: /Noah Kim/ })).toBeInTheDocument();
     expect(within(section).getAllByRole('link').map((link) => link.textContent)).toEqual(['Noah Kim@noah_kim']);
+  });
+
+  it('says the people to follow could not load, with Try again that brings them', async () => {
+    let failing = true;
+    server.use(http.get(`${TEST_API_BASE}/users/suggestions`, () => (failing ? HttpResponse.json({ errors: [MESSAGES.serverError] }, { status: 500 }) : undefined)));
+    const { user } = await renderWithProviders({ route: `/users/${SEED_USER_IDS.ava}`, authAs: DEMO_CREDENTIALS });
+    const section = within(await screen.findByRole('complementary', { name: 'People' })).getByRole('region', { name: 'Who to follow?' });
+    expect(await within(section).findByRole('alert')).toHaveTextContent('People could not load.');
+    expect(within(section).queryByText('Loading people…')).not.toBeInTheDocument();
+
+    failing = false;
+    await user.click(within(section).getByRole('button', { name: 'Try again' }));
+    expect(await within(section).findByRole('link', { name: /Noah Kim/ })).toBeInTheDocument();
+    expect(within(section).queryByRole('alert')).not.toBeInTheDocument();
   });
 
   it('lists everyone but oneself for a new member', async () => {

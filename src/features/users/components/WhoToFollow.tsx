@@ -3,6 +3,7 @@ import { useAppSelector } from '../../../lib/store/hooks';
 import type { MemberSuggestions } from '../../../types/api';
 import { selectCurrentMember } from '../currentMember';
 import { useGetSuggestionsQuery } from '../usersApi';
+import { PeopleFailed } from './PeopleFailed';
 import { PersonRow } from './PersonRow';
 import './PersonRow.css';
 import './WhoToFollow.css';
@@ -33,12 +34,14 @@ function useFollowedWhenLoaded(loadedAt: number | undefined): ReadonlySet<string
  * `suggestions` extension; from a backend without it, as the app chose from the members list): not
  * themselves, nobody they follow or mute. Each with Follow/Unfollow: a follow leaves the entry where
  * it is, now with Unfollow, so the next button never slides under the pointer; the next load leaves
- * them out. A handful show at first; 'Show more people' adds more.
+ * them out. A handful show at first; 'Show more people' adds more. A list that could not load says so,
+ * with Try again.
  */
 export function WhoToFollow() {
   const t = useT();
   const headingId = useId();
-  const { data: { users: answered, total: counted } = NO_ONE, isSuccess, fulfilledTimeStamp } = useGetSuggestionsQuery();
+  const { data, isSuccess, isError, fulfilledTimeStamp, refetch } = useGetSuggestionsQuery();
+  const { users: answered, total: counted } = data ?? NO_ONE;
   const followed = useFollowedWhenLoaded(fulfilledTimeStamp);
   const people = useMemo(() => (followed === null ? answered : answered.filter((person) => !followed.has(person._id))), [answered, followed]);
   const total = counted - (answered.length - people.length);
@@ -64,7 +67,9 @@ export function WhoToFollow() {
       <h2 id={headingId} className="who-to-follow__heading">
         {t('people.whoToFollow')}
       </h2>
-      {!isSuccess || followed === null ? (
+      {data === undefined && isError ? (
+        <PeopleFailed onRetry={() => void refetch()} />
+      ) : !isSuccess || followed === null ? (
         <p className="who-to-follow__empty">{t('people.loading')}</p>
       ) : people.length > 0 ? (
         <>
