@@ -29,20 +29,13 @@
 import { ascii, colourTableSize, subBlocksEnd, u16be, u16le, u32be, u32le } from './imageStructure';
 import type { ImageKind } from './validation';
 
+/** How each kind's metadata is taken out: every kind has its own (a new kind fails the typecheck here). */
+const CLEANERS: Readonly<Record<ImageKind, (bytes: Uint8Array) => Uint8Array>> = { jpeg: cleanJpeg, png: cleanPng, webp: cleanWebp, gif: cleanGif };
+
 /** The image's bytes without metadata; the same array when there was none to take out. */
 export function withoutMetadata(kind: ImageKind, bytes: Uint8Array): Uint8Array {
-  switch (kind) {
-    case 'jpeg':
-      return cleanJpeg(bytes);
-    case 'png':
-      return cleanPng(bytes);
-    case 'webp':
-      return cleanWebp(bytes);
-    case 'gif':
-      return cleanGif(bytes);
-    default:
-      return bytes;
-  }
+  // A kind from outside the union (an unchecked caller's) has nothing known to take out.
+  return Object.hasOwn(CLEANERS, kind) ? CLEANERS[kind](bytes) : bytes;
 }
 
 /** Pieces of the output, each a view of the input or a few new bytes, joined once at the end. */
