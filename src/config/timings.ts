@@ -30,6 +30,8 @@ export const TIMINGS = {
   healthAgainMs: 2000,
   /** A two-key shortcut (g then h): how long the second key has, after the first. */
   shortcutSecondKeyMs: 1500,
+  /** The people search asks once the member has stopped typing this long: a name typed quickly asks once. */
+  peopleSearchSettleMs: 200,
   /** The stand-in backend's default answer delay. */
   mockResponseDelayMs: 400,
 } as const;

@@ -54,6 +54,23 @@ describe('side panel: people search', () => {
     expect(within(panel()).queryByText('No User Found')).not.toBeInTheDocument();
   });
 
+  it('asks once for a name typed in one go, not once a letter', async () => {
+    const asked: string[] = [];
+    server.events.on('request:start', ({ request }) => {
+      const url = new URL(request.url);
+      if (url.pathname.endsWith('/users/search')) asked.push(url.searchParams.get('q') ?? '');
+    });
+    try {
+      const { user } = await openAsDemo();
+      await user.type(within(panel()).getByRole('searchbox', { name: 'Search People' }), 'maya');
+      const results = await within(panel()).findByRole('list', { name: 'People found' });
+      expect(within(results).getAllByRole('link').map((link) => link.textContent)).toEqual(['Maya Patel@maya_patel']);
+      expect(asked).toEqual(['maya']);
+    } finally {
+      server.events.removeAllListeners();
+    }
+  });
+
   it('says a search that failed could not load, keeps the words typed, and Try again finds the people', async () => {
     let failing = true;
     server.use(http.get(`${TEST_API_BASE}/users/search`, () => (failing ? HttpResponse.json({ errors: [MESSAGES.serverError] }, { status: 500 }) : undefined)));
