@@ -86,7 +86,8 @@ export const test = base.extend<{ consoleGuard: ConsoleGuard; freshNetwork: void
         if (response.status() >= 400) note(`answered ${response.status()}: ${response.request().method()} ${response.url()}`);
       });
       await provide({ allow: (pattern) => allowed.push(pattern) });
-      if (testInfo.status !== testInfo.expectedStatus) {
+      // A journey that failed, or one whose page met a problem the guard fails it for below.
+      if (testInfo.status !== testInfo.expectedStatus || problems.length > 0) {
         // And what it showed, as a screen reader reads it: the run's screenshot is not kept everywhere.
         const shown = await page.locator('body').ariaSnapshot({ timeout: 2_000 }).catch((error: unknown) => `(could not be read: ${String(error)})`);
         // Printed, not attached: the list reporter shows an attachment's first 300 characters alone.
