@@ -174,9 +174,15 @@ async function specCallFor(args: string | FetchArgs, api: BaseQueryApi): Promise
 /** The most whole lists kept for their following pages, per store: the lists a member scrolls at a time. */
 const WHOLE_LISTS_KEPT = 4;
 /** The spec's answers a list's first page got, by store and calls, for its following pages (SpecCall.page). */
-const wholeLists = new WeakMap<object, Map<string, readonly unknown[]>>();
+const wholeLists = new WeakMap<object, Map<string, KeptList>>();
 
-function keptLists(api: BaseQueryApi): Map<string, readonly unknown[]> {
+/** A whole list's answers, and when they came. */
+interface KeptList {
+  answers: readonly unknown[];
+  at: number;
+}
+
+function keptLists(api: BaseQueryApi): Map<string, KeptList> {
   let kept = wholeLists.get(api.dispatch);
   if (!kept) wholeLists.set(api.dispatch, (kept = new Map()));
   return kept;
@@ -190,14 +196,14 @@ async function specAnswers(spec: SpecCall, api: BaseQueryApi, extraOptions: Call
   // The member asking is part of the key: a list kept for one member is never another's.
   const key = JSON.stringify([storeState(api.getState).session.token, spec.requests.map((request) => request.url)]);
   const firstPages = spec.page === 'next' ? kept.get(key) : undefined;
-  if (firstPages) return { data: firstPages };
+  if (firstPages && (spec.keptForMs === undefined || Date.now() - firstPages.at < spec.keptForMs)) return { data: firstPages.answers };
   const results = await Promise.all(spec.requests.map((request) => rawBaseQuery(request, api, extraOptions)));
   const failed = results.find((result) => result.error !== undefined);
   if (failed?.error) return { error: failed.error, meta: failed.meta };
   const answers = results.map((result) => result.data);
   if (spec.page) {
     kept.delete(key);
-    kept.set(key, answers);
+    kept.set(key, { answers, at: Date.now() });
     // The list asked for longest ago goes first.
     for (const oldest of kept.keys()) if (kept.size > WHOLE_LISTS_KEPT) kept.delete(oldest);
   }

@@ -1,6 +1,6 @@
 import { SEED_USER_IDS, seedPostId } from '../../../contract/seed/default';
 import type { ApiExtension, Post } from '../../types/api';
-import { inSpecTerms, pageOf, type SpecBackend, type SpecCall } from './specAdapter';
+import { inSpecTerms, MEMBERS_KEPT_MS, pageOf, type SpecBackend, type SpecCall } from './specAdapter';
 
 const has = (...extensions: ApiExtension[]): SpecBackend => ({ extensions, memberId: SEED_USER_IDS.ava });
 
@@ -72,8 +72,9 @@ describe('the spec adapter: a call asked in an extension, sent to a backend that
     const everyone = { users: [person('a', 'Ava', 'Reed'), person('m', 'Maya', 'Patel'), person('z', 'Zoe', 'Martin'), person('n', 'Noah', 'Kim')] };
     const byName = inSpecTerms({ url: '/users/search?q=MA&limit=1' }, has('pages', 'suggestions'));
     expect(byName?.requests.map((request) => request.url)).toEqual(['/users']);
-    // Each search after the first looks in the answer the first one got.
+    // Each search for a minute after the first looks in the answer the first one got.
     expect(byName?.page).toBe('next');
+    expect(byName?.keptForMs).toBe(MEMBERS_KEPT_MS);
     expect(byName?.answer([everyone])).toEqual({ users: [{ _id: 'm', username: 'maya_patel', firstName: 'Maya', lastName: 'Patel', image: '' }], total: 2 });
     expect(byName?.answer([{}])).toBeUndefined();
     const byUsername = inSpecTerms({ url: '/users/search?username=%40Zoe_Martin&limit=1' }, has());

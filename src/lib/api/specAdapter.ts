@@ -25,7 +25,15 @@ export interface SpecCall {
    * the answers its first page got ('next'), so that scrolling a list of 10,000 posts asks for it once.
    */
   page?: 'first' | 'next';
+  /** How long a following page may be cut from the kept answers; past it, the list is asked for afresh. Without it, as long as they are kept. */
+  keptForMs?: number;
 }
+
+/**
+ * How long the people search looks in the members list it asked for: a member who joined since is
+ * found by the first search after it, without a reload.
+ */
+export const MEMBERS_KEPT_MS = 60_000;
 
 /** What the adapter knows of the backend and of who asks. */
 export interface SpecBackend {
@@ -100,12 +108,12 @@ export function inSpecTerms(request: FetchArgs, { extensions, memberId }: SpecBa
     const member: FetchArgs[] = memberId ? [{ url: `/users/${encodeURIComponent(memberId)}` }] : [];
     return { requests: [{ ...asked, url: EVERY_MEMBER }, ...member], answer: ([users, user]) => suggestionsOf(usersIn(users), memberId, userIn(user), limit) };
   }
-  // Every member once, kept as a list's first page is: each search after it looks in that answer.
+  // Every member once, kept as a list's first page is: each search for a minute after it looks in that answer.
   if (method === 'GET' && path === MEMBER_SEARCH && !has('member-search')) {
     const query = new URLSearchParams(search);
     const limit = Number(query.get('limit'));
     const lookup = memberSearchOf(query);
-    return { requests: [{ ...asked, url: EVERY_MEMBER }], answer: ([users]) => membersFoundIn(usersIn(users), lookup, limit), page: 'next' };
+    return { requests: [{ ...asked, url: EVERY_MEMBER }], answer: ([users]) => membersFoundIn(usersIn(users), lookup, limit), page: 'next', keptForMs: MEMBERS_KEPT_MS };
   }
   const preferences = preferencesOf(request);
   if (preferences.length === 0) return undefined;

@@ -11,6 +11,7 @@ import { loginThroughApi, renderWithProviders, topBar } from '../../../test/rend
 import { userLoggedIn } from '../../auth/sessionSlice';
 import { loaderShown, selectShowLoader } from '../../ui/uiSlice';
 import { usersApi } from '../usersApi';
+import { MEMBERS_KEPT_MS } from '../../../lib/api/specAdapter';
 import { SidePanel } from './SidePanel';
 import { selectCurrentMember } from '../currentMember';
 import { expectNameToStartWithShownText } from '../../../test/labelInName';
@@ -68,6 +69,32 @@ describe('side panel: people search', () => {
       expect(asked).toEqual(['maya']);
     } finally {
       server.events.removeAllListeners();
+    }
+  });
+
+  it('on a backend of the spec alone, finds a member who joined since its last look a minute later, without a reload', async () => {
+    useScenario('spec-only');
+    const { user } = await openAsDemo();
+    const search = within(panel()).getByRole('searchbox', { name: 'Search People' });
+    const found = async () => within(await within(panel()).findByRole('list', { name: 'People found' })).getAllByRole('link').map((link) => link.textContent);
+    await user.type(search, 'ma');
+    await waitFor(async () => expect(await found()).toEqual(['Maya Patel@maya_patel', 'Zoe Martin@zoe_martin']));
+
+    const { users } = getMockDb();
+    const zoe = users.get(SEED_USER_IDS.zoe)!;
+    users.set('u-mason', { ...zoe, id: 'u-mason', username: 'mason_lee', firstName: 'Mason', lastName: 'Lee', followers: [], following: [] });
+    // At once, the search looks in the members it has.
+    await user.type(search, 's');
+    expect(await within(panel()).findByText('No User Found')).toBeInTheDocument();
+
+    // A minute on, it asks for them again.
+    const realNow = Date.now.bind(Date);
+    const later = jest.spyOn(Date, 'now').mockImplementation(() => realNow() + MEMBERS_KEPT_MS);
+    try {
+      await user.type(search, 'o');
+      await waitFor(async () => expect(await found()).toEqual(['Mason Lee@mason_lee']));
+    } finally {
+      later.mockRestore();
     }
   });
 
