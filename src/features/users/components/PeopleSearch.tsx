@@ -122,7 +122,15 @@ export function PeopleSearch({ variant = 'panel', className }: PeopleSearchProps
             <span className="visually-hidden">{t('people.found', { count: total })}</span>
           ) : null}
         </div>
-        {showResults && failed ? <PeopleFailed onRetry={retry} /> : null}
+        {showResults && failed ? (
+          <PeopleFailed
+            onRetry={() => {
+              // Back to the field before the button goes: the member carries on typing, and the top bar's list stays open.
+              inputRef.current?.focus();
+              retry();
+            }}
+          />
+        ) : null}
         {showResults && matches.length > 0 ? (
           <ul id={resultsId} className="person-list people-search__results" aria-label={t('search.results')}>
             {matches.map((person) => (

@@ -111,6 +111,8 @@ describe('side panel: people search', () => {
 
     failing = false;
     await user.click(within(panel()).getByRole('button', { name: 'Try again' }));
+    // Back in the field, to carry on typing.
+    expect(search).toHaveFocus();
     const results = await within(panel()).findByRole('list', { name: 'People found' });
     expect(within(results).getAllByRole('link').map((link) => link.textContent)).toEqual(['Maya Patel@maya_patel', 'Zoe Martin@zoe_martin']);
     expect(within(panel()).queryByRole('alert')).not.toBeInTheDocument();
