@@ -1,5 +1,6 @@
-import { test, expect } from './fixtures';
+import { test, expect, openWithFaults } from './fixtures';
 import {
+  DEMO,
   expectNoLoader,
   expectToast,
   isPhone,
@@ -12,6 +13,7 @@ import {
   SEED_TEXT,
   sidePanel,
   signUp,
+  submitLogin,
   topBarSearch,
   urlPath,
 } from './helpers';
@@ -168,5 +170,24 @@ test.describe('People', { tag: ['@server'] }, () => {
     await page.goto(`/users/${MEMBERS.zoe.id}`);
     await expect(page.getByRole('main').getByRole('button', { name: 'Follow Zoe Martin' })).toBeVisible();
     await expect(counts(page)).toContainText('2 Followers');
+  });
+});
+
+test.describe('People that could not load', () => {
+  test('a people search that failed says so, keeps the words, and Try again finds the people', { tag: ['@phone'] }, async ({ page }) => {
+    await openWithFaults(page, '/login', [{ route: 'GET /users/search', answer: 500, times: 'once' }]);
+    await submitLogin(page, DEMO.username, DEMO.password);
+    await expect(page.getByRole('heading', { name: 'Latest Posts' })).toBeVisible();
+    const search = topBarSearch(page);
+    await search.fill('ma');
+    const bar = page.getByRole('banner');
+    await expect(bar.getByRole('alert')).toHaveText(/People could not load\./);
+    await expect(bar.getByText('No User Found')).toHaveCount(0);
+    await bar.getByRole('button', { name: 'Try again' }).click();
+    const found = bar.getByRole('list', { name: 'People found' });
+    await expect(found.getByRole('link', { name: /Maya Patel/ })).toBeVisible();
+    await expect(found.getByRole('link', { name: /Zoe Martin/ })).toBeVisible();
+    await expect(search).toHaveValue('ma');
+    await expect(search).toBeFocused();
   });
 });
