@@ -369,6 +369,8 @@ describe('side panel: who to follow', () => {
 
     failing = false;
     await user.click(within(section).getByRole('button', { name: 'Try again' }));
+    // Focus stays in the list's section, at its heading, as the button goes.
+    expect(within(section).getByRole('heading', { name: 'Who to follow?' })).toHaveFocus();
     expect(await within(section).findByRole('link', { name: /Noah Kim/ })).toBeInTheDocument();
     expect(within(section).queryByRole('alert')).not.toBeInTheDocument();
   });

@@ -47,6 +47,7 @@ export function WhoToFollow() {
   const total = counted - (answered.length - people.length);
   const [limit, setLimit] = useState(WHO_TO_FOLLOW_PAGE);
   const listRef = useRef<HTMLUListElement>(null);
+  const headingRef = useRef<HTMLHeadingElement>(null);
   const focusAfterShowing = useRef<number | null>(null);
   const shown = people.slice(0, limit);
 
@@ -64,11 +65,17 @@ export function WhoToFollow() {
 
   return (
     <section className="who-to-follow" aria-labelledby={headingId}>
-      <h2 id={headingId} className="who-to-follow__heading">
+      <h2 id={headingId} ref={headingRef} className="who-to-follow__heading" tabIndex={-1}>
         {t('people.whoToFollow')}
       </h2>
       {data === undefined && isError ? (
-        <PeopleFailed onRetry={() => void refetch()} />
+        <PeopleFailed
+          onRetry={() => {
+            // The button goes once the people come: the member carries on from the list's heading.
+            headingRef.current?.focus();
+            void refetch();
+          }}
+        />
       ) : !isSuccess || followed === null ? (
         <p className="who-to-follow__empty">{t('people.loading')}</p>
       ) : people.length > 0 ? (
