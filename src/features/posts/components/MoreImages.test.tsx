@@ -18,7 +18,7 @@ async function openHome() {
   return { ...view, textbox: screen.getByRole('textbox', { name: 'New post text' }) };
 }
 
-/** Picks `count` images at once, as a member selecting several files does; waits for their previews. */
+/** Picks `count` images at once, as a member selecting several files does. Each shows once its file is read: wait for the last before using it. */
 async function pickImages(user: Awaited<ReturnType<typeof renderHome>>['user'], count: number) {
   await user.upload(screen.getByLabelText('Image file'), Array.from({ length: count }, (_unused, at) => pngFile(`beach-${at + 1}.png`)));
 }
@@ -104,7 +104,9 @@ describe('several images in the composer', () => {
   it('reorders by a finger too: a thumbnail held and moved over another row lands there; a touch called off moves nothing', async () => {
     const { user } = await openHome();
     await pickImages(user, 3);
-    await user.type(await screen.findByRole('textbox', { name: 'Description of image 1' }), FIRST);
+    // The three files are read one after another: all of them, before the descriptions are typed.
+    await screen.findByRole('img', { name: 'Preview of image 3' });
+    await user.type(screen.getByRole('textbox', { name: 'Description of image 1' }), FIRST);
     await user.type(screen.getByRole('textbox', { name: 'Description of image 2' }), SECOND);
     await user.type(screen.getByRole('textbox', { name: 'Description of image 3' }), THIRD);
     const items = within(screen.getByRole('list', { name: 'Images to post' })).getAllByRole('listitem');
