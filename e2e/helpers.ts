@@ -61,8 +61,9 @@ export function toast(page: Page, text: string): Locator {
   return page.locator('.Toastify').getByRole('alert').filter({ hasText: new RegExp(`^\\s*${escapeRegExp(text)}\\s*$`) });
 }
 
-export async function expectToast(page: Page, text: string): Promise<void> {
-  await expect(toast(page, text).first()).toBeVisible();
+/** The toast with this text shows; `timeout` where what it follows takes longer than the suite's wait. */
+export async function expectToast(page: Page, text: string, { timeout }: { timeout?: number } = {}): Promise<void> {
+  await expect(toast(page, text).first()).toBeVisible({ timeout });
 }
 
 /** Where a box is on screen: left, top, right, bottom. */
