@@ -168,6 +168,8 @@ describe('Search: tabs', () => {
     failing = false;
     await user.click(within(panel).getByRole('button', { name: 'Try again' }));
     expect(await within(panel).findByRole('link', { name: /Maya Patel/ })).toBeInTheDocument();
+    // The button has gone; the keyboard carries on from the panel, not from the top of the page.
+    expect(panel).toHaveFocus();
   });
 
   it('open on People from the top bar when the words are too short to search posts', async () => {

@@ -57,6 +57,7 @@ export function SearchPage() {
   const tabId = (which: Tab) => `${idBase}-tab-${which}`;
   const panelId = (which: Tab) => `${idBase}-panel-${which}`;
   const tabRefs = useRef<Partial<Record<Tab, HTMLButtonElement | null>>>({});
+  const panelRef = useRef<HTMLDivElement>(null);
   const choose = (which: Tab) => {
     setParams({ q, in: which }, { replace: true });
     tabRefs.current[which]?.focus();
@@ -109,8 +110,13 @@ export function SearchPage() {
           </button>
         ))}
       </div>
-      <div role="tabpanel" id={panelId(tab)} aria-labelledby={tabId(tab)} className="search-page__panel">
-        {tab === 'posts' ? <PostsFound q={q} available={searchesPosts === true} /> : <PeopleFound q={q} />}
+      <div ref={panelRef} role="tabpanel" id={panelId(tab)} aria-labelledby={tabId(tab)} className="search-page__panel" tabIndex={-1}>
+        {tab === 'posts' ? (
+          <PostsFound q={q} available={searchesPosts === true} />
+        ) : (
+          // Try again goes once the people come: the member carries on from the tab's panel.
+          <PeopleFound q={q} onRetry={() => panelRef.current?.focus()} />
+        )}
       </div>
     </div>
   );
@@ -142,13 +148,23 @@ const PEOPLE_LISTED = PAGE_LIMIT_MAX;
 
 /**
  * The People tab: the spec's people search (first or last name), each with Follow/Unfollow; the
- * first PEOPLE_LISTED, and how many there are.
+ * first PEOPLE_LISTED, and how many there are. `onRetry` runs as Try again asks once more after a
+ * failed search.
  */
-function PeopleFound({ q }: { q: string }) {
+function PeopleFound({ q, onRetry }: { q: string; onRetry: () => void }) {
   const t = useT();
   const { people: matches, total, waiting, failed, retry } = usePeopleNamed(q, PEOPLE_LISTED);
   if (q === '') return <p className="feed-page__status" role="status">{t('search.prompt')}</p>;
-  if (failed) return <PeopleFailed onRetry={retry} />;
+  if (failed) {
+    return (
+      <PeopleFailed
+        onRetry={() => {
+          onRetry();
+          retry();
+        }}
+      />
+    );
+  }
   if (waiting) return <p className="feed-page__status" role="status">{t('people.loading')}</p>;
   return (
     <>
