@@ -20,7 +20,7 @@ function QueuePage({ cursor, last, onMore }: { cursor?: string; last: boolean; o
   const say = useT();
   const { data, isLoading, isError, refetch } = useGetModerationQueueQuery(cursor === undefined ? {} : { cursor });
   if (isLoading) return <p className="feed-page__status" role="status">{say('moderation.loading')}</p>;
-  if (isError || !data) return <LoadFailed text={say('moderation.loadFailed')} tryAgain={say('moderation.tryAgain')} onTryAgain={refetch} />;
+  if (isError || !data) return <LoadFailed text={say('moderation.loadFailed')} onTryAgain={refetch} />;
   return (
     <>
       {cursor === undefined ? (

@@ -47,7 +47,7 @@ export function RestrictedMembersPage({ cursor, last, onMore }: { cursor?: strin
   const say = useT();
   const { data, isLoading, isError, refetch } = useGetRestrictedMembersQuery(cursor === undefined ? {} : { cursor });
   if (isLoading) return <p className="feed-page__status" role="status">{say('moderation.restrictedLoading')}</p>;
-  if (isError || !data) return <LoadFailed text={say('moderation.restrictedFailed')} tryAgain={say('moderation.tryAgain')} onTryAgain={refetch} />;
+  if (isError || !data) return <LoadFailed text={say('moderation.restrictedFailed')} onTryAgain={refetch} />;
   return (
     <>
       {cursor === undefined && data.members.length === 0 ? <p className="feed-page__status">{say('moderation.restrictedEmpty')}</p> : null}

@@ -72,7 +72,7 @@ export function RelationActions({ user }: { user: UserSummary }) {
       <div className="relation-actions relation-actions--failed">
         <p className="relation-actions__failed" role="status">{say('relation.profileFailed')}</p>
         <button type="button" className="pill-button" onClick={standing.retry}>
-          {say('relation.tryAgain')}
+          {say('failure.tryAgain')}
         </button>
       </div>
     );

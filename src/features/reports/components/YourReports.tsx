@@ -42,7 +42,7 @@ export function YourReports() {
   if (isError) {
     return (
       <TitledSection block="your-reports" title={say('yourReports.title')}>
-        <LoadFailed text={say('yourReports.loadFailed')} tryAgain={say('yourReports.tryAgain')} onTryAgain={refetch} asking={isFetching} />
+        <LoadFailed text={say('yourReports.loadFailed')} onTryAgain={refetch} asking={isFetching} />
       </TitledSection>
     );
   }

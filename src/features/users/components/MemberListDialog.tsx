@@ -49,7 +49,7 @@ export function MemberListDialog({ list, onClose }: MemberListDialogProps) {
         {isError ? (
           <div className="member-list__failed" role="alert">
             <p className="member-list__status">{say('memberList.failed')}</p>
-            <button type="button" className="pill-button" onClick={() => void refetch()}>{say('memberList.retry')}</button>
+            <button type="button" className="pill-button" onClick={() => void refetch()}>{say('failure.tryAgain')}</button>
           </div>
         ) : null}
         {hasNextPage && !isError ? (

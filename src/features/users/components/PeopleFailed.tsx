@@ -10,7 +10,7 @@ export function PeopleFailed({ onRetry }: { onRetry: () => void }) {
     <div className="people-failed" role="alert">
       <p className="people-failed__text">{t('people.failed')}</p>
       <button type="button" className="pill-button" onClick={onRetry}>
-        {t('people.retry')}
+        {t('failure.tryAgain')}
       </button>
     </div>
   );
