@@ -110,6 +110,18 @@ export function postFoundBy(q: string, post: { content: string; username: string
   return (search.from === null || search.from.toLowerCase() === post.username.toLowerCase()) && textMatches(search, post.content);
 }
 
+/** The first `limit` of `items` that `keeps` keeps, in their order, and how many it keeps. */
+export function firstKept<T>(items: Iterable<T>, keeps: (item: T) => boolean, limit: number): { kept: T[]; total: number } {
+  const kept: T[] = [];
+  let total = 0;
+  for (const item of items) {
+    if (!keeps(item)) continue;
+    total += 1;
+    if (kept.length < limit) kept.push(item);
+  }
+  return { kept, total };
+}
+
 /** People search (spec section 5): whether a member's first or last name holds `text`, ignoring case. */
 export function nameHolds(member: { firstName: string; lastName: string }, text: string): boolean {
   const wanted = text.trim().toLowerCase();

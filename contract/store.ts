@@ -43,6 +43,12 @@ export interface MemberRow {
  * What a page shows of a member beside their posts, replies and notifications: their names, their
  * picture and who may quote them; nothing private (no credential, address or language).
  */
+/** The first members a search keeps, and how many it keeps in all. */
+export interface MembersFound {
+  members: MemberCard[];
+  total: number;
+}
+
 export type MemberCard = Pick<MemberRow, 'id' | 'username' | 'firstName' | 'lastName' | 'image' | 'quotePolicy'>;
 
 /**
@@ -386,8 +392,13 @@ export interface StoreReader {
   memberByUsername(username: string): Promise<MemberRow | undefined>;
   /** Every member, in joining order. */
   members(): Promise<MemberRow[]>;
-  /** What a page shows of every member (MemberCard), in joining order: whom to follow, the people found. */
-  memberCards(): Promise<MemberCard[]>;
+  /**
+   * What a page shows of members (MemberCard), in joining order, but those in `except`, and with
+   * `named` only those whose first or last name holds it (`nameHolds`): the first `limit`, and how
+   * many there are. Whom to follow, the people found; the store does the looking, so the whole
+   * network never crosses to the caller.
+   */
+  memberCardsFirst(wanted: { except: readonly string[]; named?: string }, limit: number): Promise<MembersFound>;
   /** The admins and moderators (`moderation`): admins first, then by username ignoring case. */
   staffMembers(): Promise<MemberRow[]>;
   /** The network's rules, in the admin's order (`moderation`). */

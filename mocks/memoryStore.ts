@@ -10,7 +10,7 @@ import type { MoreImage, NetworkRule } from '../contract/api';
 import type { NetworkEvent, StoredEvent } from '../contract/events';
 import { ORDER_COMPARATORS, type PostOrder } from '../contract/order';
 import { tagsOf } from '../contract/richText';
-import { textMatches } from '../contract/search';
+import { firstKept, nameHolds, textMatches } from '../contract/search';
 import { sizesOf } from '../contract/images';
 import { uploadedImage } from '../contract/validation';
 import {
@@ -439,7 +439,11 @@ function reader(db: MemoryDb): StoreReader {
       return user && memberRow(user);
     },
     members: async () => [...db.users.values()].map(memberRow),
-    memberCards: async () => [...db.users.values()].map(memberCard),
+    memberCardsFirst: async ({ except, named }, limit) => {
+      const left = new Set(except);
+      const { kept, total } = firstKept(db.users.values(), (user) => !left.has(user.id) && (named === undefined || nameHolds(user, named)), limit);
+      return { members: kept.map(memberCard), total };
+    },
     staffMembers: async () => [...db.users.values()]
       .filter((user) => user.role !== undefined && user.role !== 'member')
       .sort((a, b) => Number(b.role === 'admin') - Number(a.role === 'admin') || byUsername(a, b))

@@ -1,13 +1,13 @@
 /** Members: reading, following and editing one's own profile. */
 import type { RuleContext } from '../context';
 import { refusal } from '../errors';
-import type { FollowCounts, MemberCard, MemberRow, StoreReader, StoreTx } from '../store';
+import type { FollowCounts, MemberRow, MembersFound, StoreReader, StoreTx } from '../store';
 import type { UserEditPayload } from '../api';
 import type { TokenClaims } from '../tokens';
 import { notify, notifyingWrite, unnotify } from './notifications';
 import { settled } from './posts';
 import { hiddenFor, visibleMember } from './relations';
-import { memberMatches, type MemberSearch } from '../search';
+import type { MemberSearch } from '../search';
 import { readQuotePolicy } from './reposts';
 import { validateAvatar, validateBio, validateLanguage, validatePassword, validatePortfolioUrl, type AvatarChoice } from '../validation';
 
@@ -139,22 +139,11 @@ export async function followInOneStatement(ctx: RuleContext, claims: TokenClaims
  * either way or leaving; for a caller without a token, everyone who is not leaving. The first
  * `limit` of them, and how many there are.
  */
-export async function suggestions(reader: StoreReader, viewerId: string | undefined, limit: number): Promise<{ members: MemberCard[]; total: number }> {
+export async function suggestions(reader: StoreReader, viewerId: string | undefined, limit: number): Promise<MembersFound> {
   const { muted, blocked } = await hiddenFor(reader, viewerId);
-  const followed = new Set(viewerId === undefined ? [] : (await reader.followLists([viewerId])).get(viewerId)?.following);
-  return firstOf(await reader.memberCards(), (member) => member.id !== viewerId && !followed.has(member.id) && !muted.has(member.id) && !blocked.has(member.id), limit);
-}
-
-/** The first `limit` of the members `keeps` keeps, in their order, and how many it keeps. */
-function firstOf(cards: readonly MemberCard[], keeps: (member: MemberCard) => boolean, limit: number): { members: MemberCard[]; total: number } {
-  const members: MemberCard[] = [];
-  let total = 0;
-  for (const member of cards) {
-    if (!keeps(member)) continue;
-    total += 1;
-    if (members.length < limit) members.push(member);
-  }
-  return { members, total };
+  if (viewerId === undefined) return reader.memberCardsFirst({ except: [...blocked] }, limit);
+  const followed = (await reader.followLists([viewerId])).get(viewerId)?.following ?? [];
+  return reader.memberCardsFirst({ except: [viewerId, ...followed, ...muted, ...blocked] }, limit);
 }
 
 /**
@@ -162,12 +151,12 @@ function firstOf(cards: readonly MemberCard[], keeps: (member: MemberCard) => bo
  * username, in joining order, less those in a block with the viewer either way or leaving, as the
  * members list leaves them out. The first `limit` of them, and how many there are.
  */
-export async function findMembers(reader: StoreReader, viewerId: string | undefined, search: MemberSearch, limit: number): Promise<{ members: MemberCard[]; total: number }> {
+export async function findMembers(reader: StoreReader, viewerId: string | undefined, search: MemberSearch, limit: number): Promise<MembersFound> {
   const { blocked } = await hiddenFor(reader, viewerId);
   if ('username' in search) {
     const member = await reader.memberByUsername(search.username);
     return member && !blocked.has(member.id) ? { members: [member], total: 1 } : { members: [], total: 0 };
   }
   if (search.name.trim() === '') return { members: [], total: 0 };
-  return firstOf(await reader.memberCards(), (member) => !blocked.has(member.id) && memberMatches(member, search), limit);
+  return reader.memberCardsFirst({ except: [...blocked], named: search.name }, limit);
 }

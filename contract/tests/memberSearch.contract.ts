@@ -52,6 +52,36 @@ describe('GET /users/search', () => {
     expect((await call<MembersFound>('GET', '/users/search?q=member%202&limit=3')).json).toMatchObject({ users: [{ username: 'many_02' }, { username: 'many_20' }, { username: 'many_21' }], total: 11 });
   });
 
+  it("ignores case in every alphabet, as JavaScript lowers letters, whatever the database's locale", async () => {
+    const named = [
+      ['u-elodie', 'elodie', 'Élodie', 'Ångström'],
+      ['u-lukasz', 'lukasz', 'Łukasz', 'ŁUKASIEWICZ'],
+      ['u-karl', 'karl', '\u212Aarl', 'Weiss'], // a Kelvin sign for its K: JavaScript lowers it to k
+      ['u-alan', 'alan', 'Alan', 'Ålander'],
+      ['u-ola', 'ola', 'Ola', 'Nordmann'],
+    ] as const;
+    await arrange((snapshot) => {
+      for (const [id, username, firstName, lastName] of named) {
+        snapshot.users.push({
+          id, firstName, lastName, username, password: 'welcome123', image: '', userBio: '', userPortfolioUrl: '',
+          followers: [], following: [], bookmarks: [], createdAt: '2025-05-01T09:00:00.000Z', updatedAt: '2025-05-01T09:00:00.000Z',
+        });
+      }
+    });
+    expect(await found('q=%C3%89LODIE')).toEqual(['elodie']);
+    expect(await found('q=%C3%A5ngstr')).toEqual(['elodie']);
+    // Letters of ASCII in a name with others.
+    expect(await found('q=NGSTR')).toEqual(['elodie']);
+    expect(await found('q=%C5%82ukas')).toEqual(['lukasz']);
+    expect(await found('q=KARL')).toEqual(['karl']);
+    expect(await found('q=ola')).toEqual(['ola']);
+    expect(await found('q=%C3%B6')).toEqual(['elodie']);
+    // Names of ASCII alone and others together, in joining order, counted alike.
+    expect((await call<MembersFound>('GET', '/users/search?q=LA')).json).toMatchObject({ users: [{ username: 'alan' }, { username: 'ola' }], total: 2 });
+    expect((await call<MembersFound>('GET', '/users/search?q=la&limit=1')).json).toMatchObject({ users: [{ username: 'alan' }], total: 2 });
+    expect((await call<MembersFound>('GET', '/users/search?q=%C3%A5&limit=1')).json).toMatchObject({ users: [{ username: 'elodie' }], total: 2 });
+  });
+
   it('leaves out anyone in a block with the caller, either way', async () => {
     expect((await callAs('zoe_martin', 'POST', `/users/block/${ava}`)).status).toBe(201);
     expect(await found('q=martin', 'demo_user')).toEqual([]);

@@ -2,12 +2,17 @@
 import type { NetworkRule } from '../../contract/api';
 import type { FollowLists, MemberCard, MemberRow, Scope, SessionRow, StoreReader, StoreTx, TwoFactorRow } from '../../contract/store';
 import type { Row, Sql } from '../db/database';
+import { nameHolds } from '../../contract/search';
 import { releaseImage } from './media';
 import { entryOf, iso, NO_LOCKS, rowById, setPair, storable, storableIds, type RowLocks } from './rows';
 
 /** The columns of what a page shows of a member (MemberCard). */
 const CARD_COLUMNS = 'id, username, first_name, last_name, image, quote_policy';
 export const MEMBER_COLUMNS = `${CARD_COLUMNS}, password_hash, bio, portfolio_url, session_version, created_at, updated_at, language, email, email_confirmed, role`;
+
+function isAscii(text: string): boolean {
+  return Array.from(text).every((character) => character.charCodeAt(0) < 0x80);
+}
 
 /** What a page shows of a member, from their row (MemberCard). */
 function toMemberCard(row: Row): MemberCard {
@@ -80,8 +85,42 @@ export function memberReads(sql: Sql, locks: RowLocks = NO_LOCKS) {
       if (ids.length === 0) return [];
       return (await sql.query(`SELECT ${MEMBER_COLUMNS} FROM members WHERE id = ANY($1::text[]) ORDER BY seq`, [storableIds(ids)])).map(toMember);
     },
-    async memberCards() {
-      return (await sql.query(`SELECT ${CARD_COLUMNS} FROM members ORDER BY seq`)).map(toMemberCard);
+    async memberCardsFirst({ except, named }, limit) {
+      const left = storableIds(except);
+      if (named === undefined) {
+        const rows = await sql.query(`SELECT ${CARD_COLUMNS}, count(*) OVER () AS total FROM members WHERE id <> ALL($1::text[]) ORDER BY seq LIMIT $2`, [left, limit]);
+        return { members: rows.map(toMemberCard), total: rows.length === 0 ? 0 : Number(rows[0]!.total) };
+      }
+      const wanted = named.trim().toLowerCase();
+      if (wanted === '') return { members: [], total: 0 };
+      // PostgreSQL's lower() follows the database's locale (in Turkish, I is not i), nameHolds lowers
+      // as JavaScript does. A name of ASCII alone ("plain") is lowered here in the C collation, letter
+      // for letter as JavaScript would, so the statement decides it: it sends the first `limit` of
+      // those and counts them all. A name with any other character is sent for nameHolds to decide.
+      const rows = await sql.query(
+        `WITH candidates AS (
+           SELECT seq, ${CARD_COLUMNS}, octet_length(first_name) = char_length(first_name) AND octet_length(last_name) = char_length(last_name) AS plain
+           FROM members WHERE id <> ALL($1::text[])
+         ), found AS (
+           SELECT *, count(*) FILTER (WHERE plain) OVER () AS plain_total, row_number() OVER (PARTITION BY plain ORDER BY seq) AS nth
+           FROM candidates
+           WHERE NOT plain OR strpos(lower(first_name COLLATE "C"), $2) > 0 OR strpos(lower(last_name COLLATE "C"), $2) > 0
+         )
+         SELECT ${CARD_COLUMNS}, plain, plain_total FROM found WHERE NOT plain OR nth <= $3 ORDER BY seq`,
+        // A text with characters other than ASCII is in no plain name (strpos of NULL: none).
+        [left, isAscii(wanted) ? wanted : null, limit],
+      );
+      const kept: MemberCard[] = [];
+      let othersFound = 0;
+      for (const row of rows) {
+        const member = toMemberCard(row);
+        if (row.plain !== true) {
+          if (!nameHolds(member, named)) continue;
+          othersFound += 1;
+        }
+        if (kept.length < limit) kept.push(member);
+      }
+      return { members: kept, total: Number(rows[0]?.plain_total ?? 0) + othersFound };
     },
     async memberCardsByIds(ids) {
       if (ids.length === 0) return [];
