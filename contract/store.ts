@@ -393,12 +393,12 @@ export interface StoreReader {
   /** Every member, in joining order. */
   members(): Promise<MemberRow[]>;
   /**
-   * What a page shows of members (MemberCard), in joining order, but those in `except`, and with
-   * `named` only those whose first or last name holds it (`nameHolds`): the first `limit`, and how
-   * many there are. Whom to follow, the people found; the store does the looking, so the whole
-   * network never crosses to the caller.
+   * What a page shows of members (MemberCard), in joining order, but those in `except` and those
+   * `unfollowedBy` follows, and with `named` only those whose first or last name holds it
+   * (`nameHolds`): the first `limit`, and how many there are. Whom to follow, the people found; the
+   * store does the looking, so the whole network never crosses to the caller.
    */
-  memberCardsFirst(wanted: { except: readonly string[]; named?: string }, limit: number): Promise<MembersFound>;
+  memberCardsFirst(wanted: { except: readonly string[]; unfollowedBy?: string; named?: string }, limit: number): Promise<MembersFound>;
   /** The admins and moderators (`moderation`): admins first, then by username ignoring case. */
   staffMembers(): Promise<MemberRow[]>;
   /** The network's rules, in the admin's order (`moderation`). */

@@ -439,8 +439,8 @@ function reader(db: MemoryDb): StoreReader {
       return user && memberRow(user);
     },
     members: async () => [...db.users.values()].map(memberRow),
-    memberCardsFirst: async ({ except, named }, limit) => {
-      const left = new Set(except);
+    memberCardsFirst: async ({ except, unfollowedBy, named }, limit) => {
+      const left = new Set([...except, ...(unfollowedBy === undefined ? [] : db.users.get(unfollowedBy)?.following ?? [])]);
       const { kept, total } = firstKept(db.users.values(), (user) => !left.has(user.id) && (named === undefined || nameHolds(user, named)), limit);
       return { members: kept.map(memberCard), total };
     },

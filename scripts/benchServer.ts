@@ -12,7 +12,8 @@
  * BENCH_ONLY=search for post search over 100,000 posts alone. BENCH_ONLY=replicas for the feed and a
  * post page through HAProxy with and without a read replica, and READ_CONSISTENCY's two settings, alone;
  * BENCH_ONLY=reach for how soon the others' writes reach readers there, alone.
- * BENCH_ONLY=moderation for the moderators' queue with 10,000 open reports alone.
+ * BENCH_ONLY=moderation for the moderators' queue with 10,000 open reports alone. BENCH_ONLY=people
+ * for the people search and whom to follow with 10,000 members more, alone.
  * BENCH_ONLY=fanout for a post reaching 10,000 followers' streams across three processes, and the
  * streams of one process that dies coming back on the others, alone (PostgreSQL only).
  * BENCH_CPU_PROF=<folder> writes a CPU profile of every server the benchmark starts there (node
@@ -57,8 +58,8 @@ const FLOOR = join(__dirname, 'benchServer', 'floorServer.cjs');
 const FLOOR_STREAMS = join(__dirname, 'benchServer', 'floorStreams.cjs');
 const VERSION_FROM_MEMORY = join(__dirname, 'benchServer', 'versionFromMemory.cjs');
 const LIKE_FLOOR = join(__dirname, 'benchServer', 'likeFloor.cjs');
-const ONLY = process.env.BENCH_ONLY as 'live' | 'fanout' | 'notifications' | 'cluster' | 'replicas' | 'reach' | 'writes' | 'home' | 'search' | 'moderation' | undefined;
-if (ONLY !== undefined && !['live', 'fanout', 'notifications', 'cluster', 'replicas', 'reach', 'writes', 'home', 'search', 'moderation'].includes(ONLY)) throw new Error(`BENCH_ONLY "${String(ONLY)}" is not valid. Use live, fanout, notifications, cluster, replicas, reach, writes, home, search or moderation.`);
+const ONLY = process.env.BENCH_ONLY as 'live' | 'fanout' | 'notifications' | 'cluster' | 'replicas' | 'reach' | 'writes' | 'home' | 'search' | 'moderation' | 'people' | undefined;
+if (ONLY !== undefined && !['live', 'fanout', 'notifications', 'cluster', 'replicas', 'reach', 'writes', 'home', 'search', 'moderation', 'people'].includes(ONLY)) throw new Error(`BENCH_ONLY "${String(ONLY)}" is not valid. Use live, fanout, notifications, cluster, replicas, reach, writes, home, search, moderation or people.`);
 
 // ---- Targets (issue: the server's benchmark) ----
 const TARGETS = {
@@ -811,6 +812,57 @@ async function benchModerationQueue(store: Store, floorBodyFile: string): Promis
     await sequentially(20, () => fetch(`${server.url}${path}`, { headers: { authorization: tokens[0] ?? '' } }));
     const run = await asMembers(server.url, tokens, step);
     floorRows(store.name, `Moderation queue, first page of ${QUEUE_REPORTS.toLocaleString('en')} open reports about ${QUEUE_SUBJECTS.toLocaleString('en')} posts, ${PAGE_READERS_AT_SCALE} devices`, floor, run, bytes.length);
+  } finally {
+    await server.stop();
+  }
+}
+
+/** Members in the people rows, and how many of them the second reader follows. */
+const PEOPLE_MEMBERS = 10_000;
+const PEOPLE_FOLLOWED = 5_000;
+/** The people search's rows: the text searched, and what it finds. */
+const PEOPLE_SEARCHES = [
+  ['a name few hold, `member 1234`', 'member%201234'],
+  ['a name many hold, `member 12`', 'member%2012'],
+  ['one letter, `m`', 'm'],
+  ['a name nobody holds, `zzz`', 'zzz'],
+] as const;
+
+/**
+ * The people search (`member-search`) and whom to follow (`suggestions`) with 10,000 members more
+ * than the bench's: each row is ten devices of one member calling one after another, beside the
+ * floor answering the same bytes. The suggestions for a member following a few, and for one
+ * following 5,000.
+ */
+async function benchPeople(store: Store, floorBodyFile: string): Promise<void> {
+  await store.load(benchNetwork());
+  const writer = await store.open();
+  try {
+    await addMembers(writer, 'people', PEOPLE_MEMBERS);
+    await writer.query(`INSERT INTO follows (follower_id, followee_id) SELECT 'u-bench-2', 'u-people-' || n FROM generate_series(1, $1::int) AS n`, [PEOPLE_FOLLOWED]);
+    await writer.query('ANALYZE');
+  } finally {
+    await writer.close();
+  }
+  const server = await startServer(store);
+  try {
+    const [few, many] = await loginAll(server.url, ['bench_1', 'bench_2']);
+    const calls: Array<[what: string, token: string, path: string]> = [
+      ...PEOPLE_SEARCHES.map(([what, q]) => [`People search, ${what}`, few ?? '', `/api/users/search?q=${q}`] as [string, string, string]),
+      ['Whom to follow, first 3, a member following 0', few ?? '', '/api/users/suggestions?limit=3'],
+      [`Whom to follow, first 3, a member following ${PEOPLE_FOLLOWED.toLocaleString('en')}`, many ?? '', '/api/users/suggestions?limit=3'],
+    ];
+    for (const [what, token, path] of calls) {
+      const { status, bytes } = await send(server.url, token, { method: 'GET', path });
+      const found = JSON.parse(bytes.toString('utf8')) as { users?: unknown[]; total?: number };
+      if (status !== 200 || !Array.isArray(found.users)) throw new Error(`${path} answered ${status}: ${bytes.toString('utf8').slice(0, 300)}`);
+      const tokens = Array.from({ length: PAGE_READERS_AT_SCALE }, () => token);
+      const step = () => ({ method: 'GET', path });
+      const floor = await onFloor(bytes, floorBodyFile, (url) => asMembers(url, tokens, step));
+      await sequentially(20, () => fetch(`${server.url}${path}`, { headers: { authorization: token } }));
+      const run = await asMembers(server.url, tokens, step);
+      floorRows(store.name, `${what} (${(found.total ?? 0).toLocaleString('en')} found), ${PAGE_READERS_AT_SCALE} devices`, floor, run, bytes.length);
+    }
   } finally {
     await server.stop();
   }
@@ -1983,6 +2035,7 @@ async function main(): Promise<void> {
       if ((ONLY === undefined || ONLY === 'replicas' || ONLY === 'reach') && store.name === 'postgres') await benchReach(store);
       if (ONLY === undefined || ONLY === 'search') await benchSearch(store, join(out, `floor-${name}.json`), out);
       if (ONLY === undefined || ONLY === 'moderation') await benchModerationQueue(store, join(out, `floor-${name}.json`));
+      if (ONLY === undefined || ONLY === 'people') await benchPeople(store, join(out, `floor-${name}.json`));
       // Last: it leaves a million posts in the store.
       if (ONLY === undefined || ONLY === 'home') await benchHomeAtScale(store, join(out, `floor-${name}.json`), out);
     } finally {

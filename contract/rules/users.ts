@@ -142,8 +142,7 @@ export async function followInOneStatement(ctx: RuleContext, claims: TokenClaims
 export async function suggestions(reader: StoreReader, viewerId: string | undefined, limit: number): Promise<MembersFound> {
   const { muted, blocked } = await hiddenFor(reader, viewerId);
   if (viewerId === undefined) return reader.memberCardsFirst({ except: [...blocked] }, limit);
-  const followed = (await reader.followLists([viewerId])).get(viewerId)?.following ?? [];
-  return reader.memberCardsFirst({ except: [viewerId, ...followed, ...muted, ...blocked] }, limit);
+  return reader.memberCardsFirst({ except: [viewerId, ...muted, ...blocked], unfollowedBy: viewerId }, limit);
 }
 
 /**

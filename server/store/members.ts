@@ -85,10 +85,15 @@ export function memberReads(sql: Sql, locks: RowLocks = NO_LOCKS) {
       if (ids.length === 0) return [];
       return (await sql.query(`SELECT ${MEMBER_COLUMNS} FROM members WHERE id = ANY($1::text[]) ORDER BY seq`, [storableIds(ids)])).map(toMember);
     },
-    async memberCardsFirst({ except, named }, limit) {
+    async memberCardsFirst({ except, unfollowedBy, named }, limit) {
       const left = storableIds(except);
       if (named === undefined) {
-        const rows = await sql.query(`SELECT ${CARD_COLUMNS}, count(*) OVER () AS total FROM members WHERE id <> ALL($1::text[]) ORDER BY seq LIMIT $2`, [left, limit]);
+        const rows = await sql.query(
+          `SELECT ${CARD_COLUMNS}, count(*) OVER () AS total FROM members
+           WHERE id <> ALL($1::text[]) AND id NOT IN (SELECT followee_id FROM follows WHERE follower_id = $2)
+           ORDER BY seq LIMIT $3`,
+          [left, unfollowedBy ?? null, limit],
+        );
         return { members: rows.map(toMemberCard), total: rows.length === 0 ? 0 : Number(rows[0]!.total) };
       }
       const wanted = named.trim().toLowerCase();
@@ -100,7 +105,8 @@ export function memberReads(sql: Sql, locks: RowLocks = NO_LOCKS) {
       const rows = await sql.query(
         `WITH candidates AS (
            SELECT seq, ${CARD_COLUMNS}, octet_length(first_name) = char_length(first_name) AND octet_length(last_name) = char_length(last_name) AS plain
-           FROM members WHERE id <> ALL($1::text[])
+           FROM members
+           WHERE id <> ALL($1::text[]) AND id NOT IN (SELECT followee_id FROM follows WHERE follower_id = $4)
          ), found AS (
            SELECT *, count(*) FILTER (WHERE plain) OVER () AS plain_total, row_number() OVER (PARTITION BY plain ORDER BY seq) AS nth
            FROM candidates
@@ -108,7 +114,7 @@ export function memberReads(sql: Sql, locks: RowLocks = NO_LOCKS) {
          )
          SELECT ${CARD_COLUMNS}, plain, plain_total FROM found WHERE NOT plain OR nth <= $3 ORDER BY seq`,
         // A text with characters other than ASCII is in no plain name (strpos of NULL: none).
-        [left, isAscii(wanted) ? wanted : null, limit],
+        [left, isAscii(wanted) ? wanted : null, limit, unfollowedBy ?? null],
       );
       const kept: MemberCard[] = [];
       let othersFound = 0;
