@@ -43,13 +43,13 @@ export interface MemberRow {
  * What a page shows of a member beside their posts, replies and notifications: their names, their
  * picture and who may quote them; nothing private (no credential, address or language).
  */
+export type MemberCard = Pick<MemberRow, 'id' | 'username' | 'firstName' | 'lastName' | 'image' | 'quotePolicy'>;
+
 /** The first members a search keeps, and how many it keeps in all. */
 export interface MembersFound {
   members: MemberCard[];
   total: number;
 }
-
-export type MemberCard = Pick<MemberRow, 'id' | 'username' | 'firstName' | 'lastName' | 'image' | 'quotePolicy'>;
 
 /**
  * A device a member is logged in on (the `accounts` extension): one per token, named by its jti.
