@@ -69,7 +69,7 @@ export function ActionDialog({ subject, action, subjectName, onClose }: ActionDi
         <p id={hintId} className="moderation-dialog__hint">{say('moderation.reasonHint', { max: LIMITS.moderationReasonMax })}</p>
         {problem !== '' ? <p id={errorId} className="moderation-dialog__error" role="alert">{problem}</p> : null}
         <div className="moderation-dialog__buttons">
-          <button type="button" className="button button--secondary" onClick={onClose}>{say('moderation.cancel')}</button>
+          <button type="button" className="button button--secondary" onClick={onClose}>{say('dialog.cancel')}</button>
           <button type="submit" className={DESTRUCTIVE.has(action) ? 'button button--danger' : 'button button--primary'} disabled={isLoading} aria-busy={isLoading || undefined}>
             {isLoading ? say('moderation.sending') : label}
           </button>

@@ -60,7 +60,7 @@ export function RelationList({ list, label }: { list: ListName; label: string })
           );
         })}
       </ul>
-      {hasNextPage ? <MoreButton label={say('relations.more')} busyLabel={say('relations.loadingMore')} busy={isFetchingNextPage} onPress={() => void fetchNextPage()} /> : null}
+      {hasNextPage ? <MoreButton label={say('list.more')} busyLabel={say('list.loadingMore')} busy={isFetchingNextPage} onPress={() => void fetchNextPage()} /> : null}
     </>
   );
 }

@@ -54,8 +54,8 @@ export function MemberListDialog({ list, onClose }: MemberListDialogProps) {
         ) : null}
         {hasNextPage && !isError ? (
           <MoreButton
-            label={say('memberList.more')}
-            busyLabel={say('memberList.loadingMore')}
+            label={say('list.more')}
+            busyLabel={say('list.loadingMore')}
             busy={isFetchingNextPage}
             onPress={() => {
               focusAfterGrowth(members.length);
