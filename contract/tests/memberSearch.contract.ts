@@ -52,13 +52,15 @@ describe('GET /users/search', () => {
     expect((await call<MembersFound>('GET', '/users/search?q=member%202&limit=3')).json).toMatchObject({ users: [{ username: 'many_02' }, { username: 'many_20' }, { username: 'many_21' }], total: 11 });
   });
 
-  it("ignores case in every alphabet, as JavaScript lowers letters, whatever the database's locale", async () => {
+  it("ignores case in every alphabet, as JavaScript lowers letters, whatever the database's locale; _ and % as written", async () => {
     const named = [
       ['u-elodie', 'elodie', 'Élodie', 'Ångström'],
       ['u-lukasz', 'lukasz', 'Łukasz', 'ŁUKASIEWICZ'],
       ['u-karl', 'karl', '\u212Aarl', 'Weiss'], // a Kelvin sign for its K: JavaScript lowers it to k
       ['u-alan', 'alan', 'Alan', 'Ålander'],
       ['u-ola', 'ola', 'Ola', 'Nordmann'],
+      ['u-anne', 'anne', 'Anne_Marie', 'Smith'],
+      ['u-annex', 'annex', 'AnneXMarie', 'Jones'],
     ] as const;
     await arrange((snapshot) => {
       for (const [id, username, firstName, lastName] of named) {
@@ -80,6 +82,9 @@ describe('GET /users/search', () => {
     expect((await call<MembersFound>('GET', '/users/search?q=LA')).json).toMatchObject({ users: [{ username: 'alan' }, { username: 'ola' }], total: 2 });
     expect((await call<MembersFound>('GET', '/users/search?q=la&limit=1')).json).toMatchObject({ users: [{ username: 'alan' }], total: 2 });
     expect((await call<MembersFound>('GET', '/users/search?q=%C3%A5&limit=1')).json).toMatchObject({ users: [{ username: 'elodie' }], total: 2 });
+    // _ and % are the characters they are, not patterns.
+    expect(await found('q=E_M')).toEqual(['anne']);
+    expect(await found('q=%25')).toEqual([]);
   });
 
   it('leaves out anyone in a block with the caller, either way', async () => {
