@@ -14,7 +14,13 @@ import type { RouteAnswer } from './routes';
 import { ErrorResponse } from './schemas';
 
 /** What a backend's store committed: a write's events, or a reset when some may have been missed. */
-export type Committed = { events: readonly StoredEvent[] } | { reset: true };
+/**
+ * What a write committed, as the hub tells the streams: its events, or a reset (the streams load
+ * again). A reset's `version` is the network's version it brings the streams to, when known (a
+ * network loaded afresh, a write heard after a gap): a stream that opened at or past it already
+ * started from what came after, and is not reset again.
+ */
+export type Committed = { events: readonly StoredEvent[] } | { reset: true; version?: number };
 
 export interface EventHub {
   /** Calls `listener` with what every write commits, in commit order, until the returned function is called. */
@@ -134,7 +140,9 @@ export async function openEventStream(ctx: RuleContext, hub: EventHub, request: 
     send(resetFrame(sent));
   }
   function take(committed: Committed): void {
-    if ('reset' in committed) void reset().catch(close);
+    if ('reset' in committed) {
+      if (committed.version === undefined || committed.version > sent) void reset().catch(close);
+    }
     else committed.events.forEach(deliver);
   }
 

@@ -24,7 +24,7 @@ export function createStandInHub(db: MemoryDb): StandInHub {
       if (db.version === published) return;
       const first = db.events[0];
       // A gap (a store loaded afresh, or older than the events kept) is a reset.
-      const committed: Committed = first && first.id <= published + 1 ? { events: db.events.filter((event) => event.id > published) } : { reset: true };
+      const committed: Committed = first && first.id <= published + 1 ? { events: db.events.filter((event) => event.id > published) } : { reset: true, version: db.version };
       published = db.version;
       listeners.forEach((listener) => listener(committed));
     },

@@ -132,7 +132,7 @@ function changeFeed(networkVersion: (local: number) => Promise<number>) {
       // otherwise a write was missed, and the streams load again.
       const contiguous = heardVersion === undefined || write.version - Math.max(1, write.events.length) === heardVersion;
       heardVersion = write.version;
-      publish(contiguous && !write.reset ? { events: write.events } : { reset: true });
+      publish(contiguous && !write.reset ? { events: write.events } : { reset: true, version: write.version });
     },
     /** The connection is there but has not answered for a while: nothing from memory until it does. */
     stall() {
