@@ -13,7 +13,6 @@ import { authenticate } from './rules/auth';
 import type { RouteAnswer } from './routes';
 import { ErrorResponse } from './schemas';
 
-/** What a backend's store committed: a write's events, or a reset when some may have been missed. */
 /**
  * What a write committed, as the hub tells the streams: its events, or a reset (the streams load
  * again). A reset's `version` is the network's version it brings the streams to, when known (a
@@ -140,10 +139,8 @@ export async function openEventStream(ctx: RuleContext, hub: EventHub, request: 
     send(resetFrame(sent));
   }
   function take(committed: Committed): void {
-    if ('reset' in committed) {
-      if (committed.version === undefined || committed.version > sent) void reset().catch(close);
-    }
-    else committed.events.forEach(deliver);
+    if (!('reset' in committed)) committed.events.forEach(deliver);
+    else if (committed.version === undefined || committed.version > sent) void reset().catch(close);
   }
 
   const unsubscribe = hub.subscribe((committed) => (waiting ? waiting.push(committed) : take(committed)));
